@@ -1,0 +1,25 @@
+/** Tests talk to a real PostgreSQL: globalSetup finds one (or starts the embedded engine). */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/src'],
+  testMatch: ['**/*.test.ts'],
+  transform: { '^.+\\.(t|j|mj)s$': swc },
+  // graphql-upload and fs-capacitor ship ESM only
+  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(graphql-upload|fs-capacitor))'],
+  globalSetup: '<rootDir>/src/test/global-setup.ts',
+  globalTeardown: '<rootDir>/src/test/global-teardown.ts',
+  setupFiles: ['reflect-metadata'],
+  testTimeout: 30000,
+  maxWorkers: 2,
+};

@@ -1,0 +1,53 @@
+import path from 'node:path';
+
+/** Every setting the server reads from the environment, read in this one place. */
+export interface Config {
+  port: number;
+  nodeEnv: string;
+  /** PostgreSQL connection string; when absent the server runs an embedded PostgreSQL in `dataDir`. */
+  databaseUrl?: string;
+  dataDir: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Base address used in links sent by mail. */
+  publicUrl: string;
+  /** Seed the demo school into an empty database. */
+  demoSeed: boolean;
+  registrationOpen: boolean;
+  logLevel: string;
+  /** Folder holding the built web client, served from the same port. */
+  webDist: string;
+  /** Where uploaded files are kept when no S3-compatible store is configured. */
+  fileDir: string;
+  sessionHours: number;
+  rememberDays: number;
+}
+
+const repoRoot = path.resolve(__dirname, '..', '..');
+
+function flag(value: string | undefined): boolean | undefined {
+  if (value === undefined || value === '') return undefined;
+  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const nodeEnv = env.NODE_ENV ?? 'development';
+  const port = Number(env.PORT ?? 4000);
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, '.data'));
+  return {
+    port,
+    nodeEnv,
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'School LMS <no-reply@demo.school>',
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    demoSeed: flag(env.DEMO_SEED) ?? nodeEnv !== 'production',
+    registrationOpen: flag(env.REGISTRATION_OPEN) ?? false,
+    logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'web', 'dist')),
+    fileDir: path.resolve(env.FILE_DIR ?? path.join(dataDir, 'files')),
+    sessionHours: Number(env.SESSION_HOURS ?? 12),
+    rememberDays: Number(env.REMEMBER_DAYS ?? 30),
+  };
+}

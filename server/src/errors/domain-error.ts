@@ -1,0 +1,27 @@
+/** The codes every failure of a service is expressed in; each transport maps them once. */
+export type ErrorCode =
+  | 'VALIDATION'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'RATE_LIMITED';
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const validation = (message: string) => new DomainError('VALIDATION', message);
+export const notFound = (message = 'Not found') => new DomainError('NOT_FOUND', message);
+export const forbidden = (message = 'You do not have permission to do this') =>
+  new DomainError('FORBIDDEN', message);
+export const unauthenticated = (message = 'Please sign in') =>
+  new DomainError('UNAUTHENTICATED', message);
+export const conflict = (message: string) => new DomainError('CONFLICT', message);

@@ -1,0 +1,41 @@
+import 'reflect-metadata';
+import { loadConfig } from './config';
+import { createApp } from './app/app';
+import { logger } from './app/logger';
+import { openDatabase } from './db/open';
+import { demoBanner, seedDemoSchool } from './db/seed';
+
+async function main() {
+  const config = loadConfig();
+  const db = await openDatabase(config);
+  if (config.demoSeed) {
+    const seeded = await seedDemoSchool(db.ds);
+    if (seeded) logger.info('demo school created');
+  }
+  const { app, apollo } = await createApp(db.ds, config);
+  const server = app.listen(config.port, () => {
+    logger.info({ port: config.port, database: db.embedded ? 'embedded' : 'DATABASE_URL' }, 'server listening');
+    if (config.demoSeed) console.log('\n' + demoBanner(config.publicUrl) + '\n');
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.close();
+    server.closeIdleConnections();
+    await apollo.stop().catch(() => undefined);
+    await db.close().catch((err) => logger.error({ err }, 'closing the database failed'));
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err) => {
+  logger.fatal({ err }, 'start-up failed');
+  process.exit(1);
+});

@@ -1,0 +1,52 @@
+import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { RequestContext, requireActor } from '../../app/context';
+import {
+  AuthPayload,
+  ForgotPasswordInput,
+  LoginInput,
+  MessagePayload,
+  RegisterInput,
+  ResetPasswordInput,
+  SessionInfo,
+  SwitchRoleInput,
+  SwitchRolePayload,
+} from './auth.types';
+
+@Resolver()
+export class AuthResolver {
+  @Query(() => SessionInfo, { description: 'The signed-in user and session (REST: GET /api/auth/me).' })
+  me(@Ctx() ctx: RequestContext) {
+    return ctx.services.auth.me(requireActor(ctx));
+  }
+
+  @Mutation(() => AuthPayload, { description: 'Sign in (REST: POST /api/auth/login). Failed attempts are limited per account and address.' })
+  login(@Arg('input', () => LoginInput) input: LoginInput, @Ctx() ctx: RequestContext) {
+    return ctx.services.auth.login(input, ctx.ip);
+  }
+
+  @Mutation(() => AuthPayload, { description: 'Create a Student account and sign in; refused unless registration is open.' })
+  register(@Arg('input', () => RegisterInput) input: RegisterInput, @Ctx() ctx: RequestContext) {
+    return ctx.services.auth.register(input, ctx.ip);
+  }
+
+  @Mutation(() => Boolean, { description: 'End this session; its token stops working everywhere (REST: GET /api/auth/logout).' })
+  async logout(@Ctx() ctx: RequestContext) {
+    await ctx.services.auth.logout(requireActor(ctx));
+    return true;
+  }
+
+  @Mutation(() => SwitchRolePayload, { description: 'View the app as another role, or "original" to switch back (REST: POST /api/auth/switch-role).' })
+  switchRole(@Arg('input', () => SwitchRoleInput) input: SwitchRoleInput, @Ctx() ctx: RequestContext) {
+    return ctx.services.auth.switchRole(requireActor(ctx), input.role);
+  }
+
+  @Mutation(() => MessagePayload, { description: 'Mail a reset link; the same answer whether or not the email is known.' })
+  async forgotPassword(@Arg('input', () => ForgotPasswordInput) input: ForgotPasswordInput, @Ctx() ctx: RequestContext) {
+    return { message: await ctx.services.auth.forgotPassword(input.email) };
+  }
+
+  @Mutation(() => MessagePayload, { description: 'Set a new password with a single-use token (REST: POST /api/users/reset-password/{token}).' })
+  async resetPassword(@Arg('input', () => ResetPasswordInput) input: ResetPasswordInput, @Ctx() ctx: RequestContext) {
+    return { message: await ctx.services.auth.resetPassword(input.token, input.password) };
+  }
+}

@@ -1,0 +1,34 @@
+import { newRouter, publicRoute, route, toRest } from '../../app/rest';
+import { AUTH_TEXT } from './auth.texts';
+
+/** platform.md section 7, Authentication. Top-level fields where the spec names them. */
+export function authRouter() {
+  const r = newRouter();
+  r.post('/auth/login', publicRoute(async (req, res, ctx) => {
+    const out = await ctx.services.auth.login(req.body ?? {}, ctx.ip);
+    res.json({ success: true, token: out.token, user: toRest(out.user), activeRole: out.activeRole, isImpersonating: false });
+  }));
+  r.post('/auth/register', publicRoute(async (req, res, ctx) => {
+    const out = await ctx.services.auth.register(req.body ?? {}, ctx.ip);
+    res.status(201).json({ success: true, token: out.token, user: toRest(out.user) });
+  }));
+  r.get('/auth/me', route(async (_req, res, actor, ctx) => {
+    const me = await ctx.services.auth.me(actor);
+    res.json({ success: true, user: toRest(me.user), activeRole: me.activeRole, isImpersonating: me.isImpersonating, abilities: me.abilities });
+  }));
+  r.get('/auth/logout', route(async (_req, res, actor, ctx) => {
+    await ctx.services.auth.logout(actor);
+    res.json({ success: true, message: AUTH_TEXT.loggedOut });
+  }));
+  r.post('/auth/switch-role', route(async (req, res, actor, ctx) => {
+    const out = await ctx.services.auth.switchRole(actor, req.body?.role);
+    res.json({ success: true, role: out.role, isImpersonating: out.isImpersonating });
+  }));
+  r.post('/auth/forgot-password', publicRoute(async (req, res, ctx) => {
+    res.json({ success: true, message: await ctx.services.auth.forgotPassword(req.body?.email) });
+  }));
+  r.post('/users/reset-password/:token', publicRoute(async (req, res, ctx) => {
+    res.json({ success: true, message: await ctx.services.auth.resetPassword(String(req.params.token), req.body?.password) });
+  }));
+  return r;
+}

@@ -1,0 +1,42 @@
+import { Field, ID, ObjectType } from 'type-graphql';
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Role } from './role';
+
+@ObjectType({ description: 'A person who signs in: staff, student or parent.' })
+@Entity('users')
+export class User {
+  @Field(() => ID, { description: 'Unique id (REST: _id).' })
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Field({ description: 'Given name, shown in the welcome banner.' })
+  @Column({ name: 'first_name' })
+  firstName: string;
+
+  @Field({ description: 'Family name.' })
+  @Column({ name: 'last_name' })
+  lastName: string;
+
+  @Field({ description: 'Sign-in email, unique regardless of case.' })
+  @Column()
+  email: string;
+
+  @Field(() => Role, { description: 'The role stored for this user (not an impersonated one).' })
+  @Column({ type: 'text' })
+  role: Role;
+
+  @Field({ description: 'True once the user has set a password (Active); false while Pending.' })
+  @Column({ default: false })
+  activated: boolean;
+
+  /** argon2id hash; never exposed through either transport. */
+  @Column({ name: 'password_hash', type: 'text', nullable: true, select: false })
+  passwordHash: string | null;
+
+  @Field({ description: 'When the account was created.' })
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

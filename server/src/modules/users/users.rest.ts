@@ -1,0 +1,22 @@
+import { newRouter, route, send, str } from '../../app/rest';
+import { Role } from './role';
+import { USER_TEXT } from './users.validation';
+
+/** platform.md section 7, Users (whole lists, as the spec's client reads them). */
+export function usersRouter() {
+  const r = newRouter();
+  r.get('/users', route(async (req, res, actor, ctx) => {
+    send(res, await ctx.services.users.list(actor, { role: str(req.query.role) as Role | undefined, search: str(req.query.search) }));
+  }));
+  r.get('/users/:id', route(async (req, res, actor, ctx) => {
+    send(res, await ctx.services.users.get(actor, String(req.params.id)));
+  }));
+  r.post('/users', route(async (req, res, actor, ctx) => {
+    send(res, await ctx.services.users.create(actor, req.body ?? {}), { message: USER_TEXT.created }, 201);
+  }));
+  r.delete('/users/:id', route(async (req, res, actor, ctx) => {
+    await ctx.services.users.delete(actor, String(req.params.id));
+    res.json({ success: true, message: USER_TEXT.deleted });
+  }));
+  return r;
+}

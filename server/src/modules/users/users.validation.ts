@@ -1,0 +1,48 @@
+import { validation } from '../../errors/domain-error';
+import { Role, isRole } from './role';
+
+export const USER_TEXT = {
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  roleRequired: 'Role is required',
+  emailTaken: 'A user with this email already exists',
+  notFound: 'User not found',
+  cannotManage: "Unauthorized - You don't have permission to manage users",
+  cannotAssign: (role: string) => `You cannot assign the ${role} role`,
+  cannotDeleteSelf: 'You cannot delete your own account',
+  created: 'User created successfully',
+  deleted: 'User deleted successfully',
+} as const;
+
+// deliberately plain: one @, no spaces, a dot in the domain
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function normalizeEmail(email: unknown): string {
+  return typeof email === 'string' ? email.trim().toLowerCase() : '';
+}
+
+const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+
+export interface NewUserFields {
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: Role;
+}
+
+/** The checks of platform.md section 5 for a new user, in the order the form shows them. */
+export function validateNewUser(input: { firstName?: unknown; lastName?: unknown; email?: unknown; role?: unknown }): NewUserFields {
+  const firstName = text(input.firstName);
+  const lastName = text(input.lastName);
+  const email = normalizeEmail(input.email);
+  if (!firstName) throw validation(USER_TEXT.firstNameRequired);
+  if (!lastName) throw validation(USER_TEXT.lastNameRequired);
+  if (!email) throw validation(USER_TEXT.emailRequired);
+  if (email.length > 254 || !EMAIL.test(email)) throw validation(USER_TEXT.emailInvalid);
+  if (input.role === undefined || input.role === null || input.role === '') throw validation(USER_TEXT.roleRequired);
+  if (!isRole(input.role)) throw validation(USER_TEXT.roleRequired);
+  if (firstName.length > 100 || lastName.length > 100) throw validation('Names can be at most 100 characters');
+  return { firstName, lastName, email, role: input.role };
+}

@@ -1,0 +1,12 @@
+import { Role } from '../modules/users/role';
+
+/** Who is asking: the signed-in user and the role their session acts in. */
+export interface Actor {
+  userId: string;
+  /** The role stored on the user. */
+  role: Role;
+  /** The role this session acts as (differs while impersonating); every rule uses this one. */
+  activeRole: Role;
+  impersonating: boolean;
+  sessionId: string;
+}
