@@ -43,7 +43,9 @@ export class UsersService {
     authorize(actor, 'user.list', undefined, { message: USER_TEXT.cannotManage });
     const offset = Math.max(0, filter.offset ?? 0);
     const limit = Math.min(MAX_PAGE, Math.max(1, filter.limit ?? 50));
-    const [items, total] = await this.query(filter).skip(offset).take(limit).getManyAndCount();
+    // always both statements: getManyAndCount skips the count on short pages, so cost would vary with data
+    const items = await this.query(filter).offset(offset).limit(limit).getMany();
+    const total = await this.query(filter).getCount();
     return { items, total };
   }
 
