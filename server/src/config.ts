@@ -21,6 +21,8 @@ export interface Config {
   fileDir: string;
   sessionHours: number;
   rememberDays: number;
+  /** First SuperAdmin of a production install (no demo school): created when the database has no users. */
+  initialAdmin?: { email: string; password: string };
 }
 
 const repoRoot = path.resolve(__dirname, '..', '..');
@@ -49,5 +51,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fileDir: path.resolve(env.FILE_DIR ?? path.join(dataDir, 'files')),
     sessionHours: Number(env.SESSION_HOURS ?? 12),
     rememberDays: Number(env.REMEMBER_DAYS ?? 30),
+    initialAdmin:
+      env.INITIAL_ADMIN_EMAIL && env.INITIAL_ADMIN_PASSWORD
+        ? { email: env.INITIAL_ADMIN_EMAIL, password: env.INITIAL_ADMIN_PASSWORD }
+        : undefined,
   };
 }

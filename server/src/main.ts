@@ -3,7 +3,7 @@ import { loadConfig } from './config';
 import { createApp } from './app/app';
 import { logger } from './app/logger';
 import { openDatabase } from './db/open';
-import { demoBanner, seedDemoSchool } from './db/seed';
+import { demoBanner, seedDemoSchool, seedInitialAdmin } from './db/seed';
 
 async function main() {
   const config = loadConfig();
@@ -11,6 +11,8 @@ async function main() {
   if (config.demoSeed) {
     const seeded = await seedDemoSchool(db.ds);
     if (seeded) logger.info('demo school created');
+  } else if (config.initialAdmin && (await seedInitialAdmin(db.ds, config.initialAdmin))) {
+    logger.info({ email: config.initialAdmin.email }, 'first SuperAdmin created');
   }
   const { app, apollo } = await createApp(db.ds, config);
   const server = app.listen(config.port, () => {

@@ -44,3 +44,18 @@ export function demoBanner(url: string): string {
   const lines = DEMO_ACCOUNTS.map((a) => `  ${a.role.padEnd(10)} ${a.email}`);
   return [`Demo school at ${url} - every account's password is ${DEMO_PASSWORD}:`, ...lines].join('\n');
 }
+
+/** A production install starts with one SuperAdmin from the environment; nothing happens once users exist. */
+export async function seedInitialAdmin(ds: DataSource, admin: { email: string; password: string }): Promise<boolean> {
+  const passwordHash = await hashPassword(admin.password);
+  return ds.transaction(async (m) => {
+    await m.query('SELECT pg_advisory_xact_lock(7243001)');
+    const [{ n }] = await m.query('SELECT count(*)::int AS n FROM users');
+    if (n > 0) return false;
+    await m.save(m.create(User, {
+      email: admin.email.trim().toLowerCase(), firstName: 'School', lastName: 'Administrator',
+      role: Role.SuperAdmin, activated: true, passwordHash,
+    }));
+    return true;
+  });
+}

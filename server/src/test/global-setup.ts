@@ -2,6 +2,8 @@ import os from 'node:os';
 import path from 'node:path';
 import 'reflect-metadata';
 import { adminUrl, admin, reachable, withDatabase } from './pg-admin';
+import { startEmbedded } from '../db/embedded';
+import { createDataSource } from '../db/data-source';
 
 /**
  * Finds a real PostgreSQL (or starts the embedded one) and builds a migrated template database that each
@@ -11,7 +13,6 @@ export default async function globalSetup(): Promise<void> {
   process.env.NODE_ENV = 'test';
   let url = adminUrl();
   if (!(await reachable(url))) {
-    const { startEmbedded } = await import('../db/embedded');
     const embedded = await startEmbedded(path.join(os.tmpdir(), 'lms-test-pg'), 'postgres', 54339);
     url = embedded.url;
     (globalThis as { __embedded?: unknown }).__embedded = embedded;
@@ -23,7 +24,6 @@ export default async function globalSetup(): Promise<void> {
     await c.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
     await c.query(`CREATE DATABASE ${template}`);
   });
-  const { createDataSource } = await import('../db/data-source');
   const ds = createDataSource(withDatabase(url, template), { poolSize: 1 });
   await ds.initialize();
   await ds.runMigrations({ transaction: 'each' });
