@@ -19,6 +19,8 @@ export interface Config {
   webDist: string;
   /** Where uploaded files are kept when no S3-compatible store is configured. */
   fileDir: string;
+  /** S3-compatible file store; set when S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY and S3_SECRET_KEY all are. */
+  s3?: { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string; forcePathStyle: boolean };
   sessionHours: number;
   rememberDays: number;
   /** First SuperAdmin of a production install (no demo school): created when the database has no users. */
@@ -49,6 +51,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'web', 'dist')),
     fileDir: path.resolve(env.FILE_DIR ?? path.join(dataDir, 'files')),
+    s3:
+      env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY && env.S3_SECRET_KEY
+        ? {
+          endpoint: env.S3_ENDPOINT, bucket: env.S3_BUCKET, accessKeyId: env.S3_ACCESS_KEY,
+          secretAccessKey: env.S3_SECRET_KEY, region: env.S3_REGION ?? 'us-east-1',
+          forcePathStyle: flag(env.S3_FORCE_PATH_STYLE) ?? true,
+        }
+        : undefined,
     sessionHours: Number(env.SESSION_HOURS ?? 12),
     rememberDays: Number(env.REMEMBER_DAYS ?? 30),
     initialAdmin:

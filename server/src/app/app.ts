@@ -14,6 +14,23 @@ import { buildAppSchema } from './schema';
 import { createServices } from './services';
 import { apiErrorHandler, apiNotFound } from './rest';
 import { apiRouter } from './rest-router';
+import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
+import { MAX_FILE_BYTES } from '../modules/files/files.service';
+
+/**
+ * Multipart requests skip the browser's CORS preflight, so the upload parser runs only for requests that
+ * carry a header a plain form cannot send (as Apollo's own CSRF prevention asks for).
+ */
+function uploadPreflightCheck(req: Request, res: Response, next: NextFunction): void {
+  if (!req.is('multipart/form-data')) return next();
+  if (req.headers['apollo-require-preflight'] || req.headers['x-apollo-operation-name']) return next();
+  res.status(400).json({
+    errors: [{
+      message: "Multipart requests must carry the header 'Apollo-Require-Preflight: true' (or 'x-apollo-operation-name')",
+      extensions: { code: 'BAD_REQUEST' },
+    }],
+  });
+}
 
 /** Statement counts of recent requests by request id; tests read them to prove lists do not grow with data. */
 export const sqlCounts = new Map<string, number>();
@@ -90,6 +107,8 @@ export async function createApp(ds: DataSource, config: Config) {
 
   app.use(
     '/graphql',
+    uploadPreflightCheck,
+    graphqlUploadExpress({ maxFileSize: MAX_FILE_BYTES, maxFiles: 1 }),
     express.json({ limit: '2mb' }),
     withContext,
     expressMiddleware(apollo, { context: async ({ res }) => res.locals.ctx as RequestContext }),

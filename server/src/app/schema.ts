@@ -3,9 +3,12 @@ import { GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import { AuthResolver } from '../modules/auth/auth.resolver';
 import { UsersResolver } from '../modules/users/users.resolver';
+import { academicResolvers } from '../modules/academic/academic.resolvers';
+import { courseResolvers } from '../modules/courses/courses.register';
+import { AttendanceResolver } from '../modules/attendance/attendance.resolver';
 
 /** Every resolver of every domain; a new domain adds its own here. */
-export const resolvers = [AuthResolver, UsersResolver] as const;
+export const resolvers = [AuthResolver, UsersResolver, ...academicResolvers, ...courseResolvers, AttendanceResolver] as const;
 
 let built: Promise<GraphQLSchema> | undefined;
 

@@ -2,6 +2,9 @@ import { DataSource, EntityManager } from 'typeorm';
 import { hashPassword } from '../modules/auth/secrets';
 import { User } from '../modules/users/user.entity';
 import { Role } from '../modules/users/role';
+import { academicSeeder } from '../modules/academic/academic.seed';
+import { seedDemoAttendance } from '../modules/attendance/attendance.seed';
+import { courseSeeder } from '../modules/courses/courses.seed';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -22,6 +25,9 @@ export interface DemoUsers {
 /** Each domain adds the demo school's part of it; they run in order in one transaction. */
 export type DemoSeeder = (m: EntityManager, users: DemoUsers) => Promise<void>;
 export const demoSeeders: DemoSeeder[] = [];
+demoSeeders.push(academicSeeder);
+demoSeeders.push(courseSeeder); // after the academic seeder: reads its classes and subjects
+demoSeeders.push((m, users) => seedDemoAttendance(m, users)); // after the academic seeder: reads its classes
 
 /** Seeds the demo school into an empty database; returns false when there were users already. */
 export async function seedDemoSchool(ds: DataSource): Promise<boolean> {

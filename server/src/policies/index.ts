@@ -32,5 +32,7 @@ export function abilitiesOf(actor: Actor) {
     assignableRoles: ASSIGNABLE_ROLES[actor.activeRole],
     switchableRoles: SWITCHABLE_ROLES[actor.role] as Role[],
     manageAcademicStructure: can(actor, 'academic.manage'),
+    markAttendance: can(actor, 'attendance.staff'),
+    viewOwnAttendance: can(actor, 'attendance.readOwn'),
   };
 }

@@ -4,6 +4,17 @@ import { ACADEMIC_MANAGERS, ASSIGNABLE_ROLES, SWITCHABLE_ROLES, USER_MANAGERS } 
 
 const has = (actor: Actor, roles: Role[]) => roles.includes(actor.activeRole);
 
+/** What the course rules need to know about a course and the viewer (loaded in one statement by the course gate). */
+export interface CourseFacts {
+  teacherIds: string[];
+  /** The viewer is a student placed in the course's class and academic year. */
+  viewerInClass: boolean;
+}
+const teaches = (a: Actor, c: CourseFacts) => a.activeRole === Role.Teacher && c.teacherIds.includes(a.userId);
+const readsCourse = (a: Actor, c: CourseFacts) =>
+  has(a, ACADEMIC_MANAGERS) || teaches(a, c) || (a.activeRole === Role.Student && c.viewerInClass);
+const seesHidden = (a: Actor, c: CourseFacts) => has(a, ACADEMIC_MANAGERS) || teaches(a, c);
+
 /**
  * Every rule of the system, by action. A rule sees the actor and the object acted on (never the role
  * alone where ownership matters). Domains add their rules here so the whole table reads in one place.
@@ -23,6 +34,56 @@ export const rules = {
   'role.switch': (a: Actor, target: { role: Role }) => SWITCHABLE_ROLES[a.role].includes(target.role),
   /** change academic years, classes, subjects and teacher assignments */
   'academic.manage': (a: Actor) => has(a, ACADEMIC_MANAGERS),
+  /** read academic years, classes and subjects: every signed-in role (the course-management tree is for all) */
+  'academic.read': (_a: Actor) => true,
+  /** see every teacher assignment; lists for anyone else are filtered in SQL by 'teacherAssignment.listOfTeacher' */
+  'teacherAssignment.listAll': (a: Actor) => has(a, ACADEMIC_MANAGERS),
+  /** list one teacher's assignments: academic managers for any teacher, a teacher only their own */
+  'teacherAssignment.listOfTeacher': (a: Actor, t: { teacherId: string }) =>
+    has(a, ACADEMIC_MANAGERS) || (a.activeRole === Role.Teacher && a.userId === t.teacherId),
+  /** read one teacher assignment: academic managers, or a teacher who is one of its teachers */
+  'teacherAssignment.read': (a: Actor, asg: { teacherIds: string[] }) =>
+    has(a, ACADEMIC_MANAGERS) || (a.activeRole === Role.Teacher && asg.teacherIds.includes(a.userId)),
+  /** use student placement at all (assessments.md section 6: teachers assign students) */
+  'student.placeAny': (a: Actor) => has(a, [Role.SuperAdmin, Role.Admin, Role.Teacher]),
+  /** place a student: only students; academic managers into any class, a teacher only where they teach */
+  'student.place': (a: Actor, p: { studentRole: Role; actorTeachesThere: boolean }) =>
+    p.studentRole === Role.Student &&
+    (has(a, ACADEMIC_MANAGERS) || (a.activeRole === Role.Teacher && p.actorTeachesThere)),
+  /** open class attendance at all (roster, date view, chart, marking): teachers and academic managers */
+  'attendance.staff': (a: Actor) => has(a, [...ACADEMIC_MANAGERS, Role.Teacher]),
+  /** mark, and read the roster and records of, one class and subject: academic managers or its assigned teachers */
+  'attendance.mark': (a: Actor, alloc: { teacherIds: string[] }) =>
+    has(a, ACADEMIC_MANAGERS) || (a.activeRole === Role.Teacher && alloc.teacherIds.includes(a.userId)),
+  /** read one's own attendance (assessments.md section 6: students see only their own); filtered in SQL by student */
+  'attendance.readOwn': (a: Actor) => a.activeRole === Role.Student,
+  /** create a course (or clone one into): a Teacher assigned to that class, subject and year */
+  'course.create': (a: Actor, t: { assigned: boolean }) => a.activeRole === Role.Teacher && t.assigned,
+  /** list every course (the dashboard list for SuperAdmin and Admin) */
+  'course.listAll': (a: Actor) => has(a, ACADEMIC_MANAGERS),
+  /** list one teacher's courses: SuperAdmin and Admin any teacher's, a teacher their own */
+  'course.listOfTeacher': (a: Actor, t: { teacherId: string }) =>
+    has(a, ACADEMIC_MANAGERS) || (a.activeRole === Role.Teacher && a.userId === t.teacherId),
+  /** list the courses of one's own class and academic year */
+  'course.listOfOwnClass': (a: Actor) => a.activeRole === Role.Student,
+  /** read a course: SuperAdmin and Admin any, a teacher the ones they teach, a student those of their class and year; never a parent */
+  'course.read': (a: Actor, c: CourseFacts) => readsCourse(a, c),
+  /** see hidden modules, content and announcements: SuperAdmin, Admin and the course's teachers */
+  'course.seeHidden': (a: Actor, c: CourseFacts) => readsCourse(a, c) && seesHidden(a, c),
+  /** change a course and what is in it (modules, content, announcements); reuse sources and targets too */
+  'course.manage': (a: Actor, c: CourseFacts) => teaches(a, c),
+  /** delete a course with everything in it: its teachers, SuperAdmin and Admin */
+  'course.delete': (a: Actor, c: CourseFacts) => teaches(a, c) || has(a, ACADEMIC_MANAGERS),
+  /** read one module, content item (or its file) or announcement: hidden ones only for those who see hidden */
+  'course.readItem': (a: Actor, i: { course: CourseFacts; visible: boolean }) =>
+    readsCourse(a, i.course) && (i.visible || seesHidden(a, i.course)),
+  /** send a file at all (checked before the upload is read; the module's course is checked after) */
+  'content.uploadAny': (a: Actor) => a.activeRole === Role.Teacher,
+  /** start a discussion or reply: the course's teachers and its students */
+  'discussion.post': (a: Actor, c: CourseFacts) => teaches(a, c) || (a.activeRole === Role.Student && c.viewerInClass),
+  /** edit or delete a discussion or reply: a teacher of the course, or its author while they can read the course */
+  'discussion.change': (a: Actor, d: { course: CourseFacts; authorId: string | null }) =>
+    teaches(a, d.course) || (readsCourse(a, d.course) && d.authorId !== null && d.authorId === a.userId),
 } satisfies Record<string, (actor: Actor, object: never) => boolean>;
 
 export type Action = keyof typeof rules;

@@ -15,6 +15,12 @@ export class Abilities {
 
   @Field({ description: 'May change academic years, classes, subjects and teacher assignments.' })
   manageAcademicStructure: boolean;
+
+  @Field({ description: 'May open Attendance Management (marking is still limited to assigned classes and subjects).' })
+  markAttendance: boolean;
+
+  @Field({ description: 'May open My Attendance (students: their own records only).' })
+  viewOwnAttendance: boolean;
 }
 
 @ObjectType({ description: 'The signed-in user and the state of their session.' })

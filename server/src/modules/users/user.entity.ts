@@ -33,6 +33,13 @@ export class User {
   @Column({ name: 'password_hash', type: 'text', nullable: true, select: false })
   passwordHash: string | null;
 
+  /** Student placement (modules/academic); GraphQL and REST show it as `class` and `academicYear`. */
+  @Column({ name: 'class_id', type: 'uuid', nullable: true })
+  classId: string | null;
+
+  @Column({ name: 'academic_year_id', type: 'uuid', nullable: true })
+  academicYearId: string | null;
+
   @Field({ description: 'When the account was created.' })
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

@@ -1,15 +1,18 @@
 import { newRouter, route, send, str } from '../../app/rest';
 import { Role } from './role';
 import { USER_TEXT } from './users.validation';
+import { placedUserRest } from '../academic/academic.shape';
 
 /** platform.md section 7, Users (whole lists, as the spec's client reads them). */
 export function usersRouter() {
   const r = newRouter();
   r.get('/users', route(async (req, res, actor, ctx) => {
-    send(res, await ctx.services.users.list(actor, { role: str(req.query.role) as Role | undefined, search: str(req.query.search) }));
+    const users = await ctx.services.users.list(actor, { role: str(req.query.role) as Role | undefined, search: str(req.query.search) });
+    // students carry class {_id, name} and academicYear {_id, year}: one batched statement for the whole list
+    send(res, (await ctx.services.academic.placement.attach(users)).map(placedUserRest));
   }));
   r.get('/users/:id', route(async (req, res, actor, ctx) => {
-    send(res, await ctx.services.users.get(actor, String(req.params.id)));
+    send(res, placedUserRest(await ctx.services.academic.placement.attachOne(await ctx.services.users.get(actor, String(req.params.id)))));
   }));
   r.post('/users', route(async (req, res, actor, ctx) => {
     send(res, await ctx.services.users.create(actor, req.body ?? {}), { message: USER_TEXT.created }, 201);

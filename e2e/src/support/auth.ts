@@ -1,0 +1,38 @@
+import type { Page } from 'playwright-core';
+import { DEMO_PASSWORD } from './env';
+import { exactLabel, expectPath } from './expect';
+
+export type Role = 'SuperAdmin' | 'Admin' | 'Teacher' | 'Student' | 'Parent';
+
+export interface DemoUser {
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+}
+
+/** The demo school's accounts (DESIGN.md), all with the password demo1234. */
+export const DEMO = {
+  superadmin: { email: 'superadmin@demo.school', firstName: 'Sam', lastName: 'Super', role: 'SuperAdmin' },
+  admin: { email: 'admin@demo.school', firstName: 'Ada', lastName: 'Admin', role: 'Admin' },
+  teacher: { email: 'teacher@demo.school', firstName: 'Tara', lastName: 'Teacher', role: 'Teacher' },
+  teacher2: { email: 'teacher2@demo.school', firstName: 'Theo', lastName: 'Tutor', role: 'Teacher' },
+  student: { email: 'student@demo.school', firstName: 'Stella', lastName: 'Student', role: 'Student' },
+  // the password-reset test changes this one's password (and sets it back): other tests should not use it
+  student2: { email: 'student2@demo.school', firstName: 'Sid', lastName: 'Scholar', role: 'Student' },
+  parent: { email: 'parent@demo.school', firstName: 'Pat', lastName: 'Parent', role: 'Parent' },
+} satisfies Record<string, DemoUser>;
+
+/** Signs in through the real /login form and waits for /dashboard. */
+export async function login(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel(exactLabel('Email address')).fill(email);
+  await page.getByLabel(exactLabel('Password')).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expectPath(page, '/dashboard', 15_000);
+}
+
+/** The bearer token the client keeps (spec section 9: local storage, key token). */
+export function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => window.localStorage.getItem('token'));
+}

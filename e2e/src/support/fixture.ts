@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Browser, BrowserContext, Page, chromium } from 'playwright-core';
+import { axeFindings } from './a11y';
+import { ARTIFACTS_DIR, ENV_BROWSER_WS, baseUrl } from './env';
+
+export interface E2E {
+  page: Page;
+  context: BrowserContext;
+  baseURL: string;
+  /**
+   * Runs axe on the current page. Findings do not stop the test: they are collected and fail it at the
+   * end, so a functional failure and an accessibility failure are both reported.
+   */
+  a11y(label?: string): Promise<void>;
+}
+
+export interface E2EOptions {
+  viewport?: { width: number; height: number };
+  /** Per test, milliseconds (default 90 s). */
+  timeout?: number;
+}
+
+export const DESKTOP = { width: 1280, height: 900 };
+
+let browser: Promise<Browser> | undefined;
+
+function connect(): Promise<Browser> {
+  const ws = process.env[ENV_BROWSER_WS];
+  if (!ws) throw new Error(`${ENV_BROWSER_WS} is not set: run the tests through jest (globalSetup starts chromium)`);
+  browser ??= chromium.connect(ws);
+  return browser;
+}
+
+// the module is loaded once per test file: disconnect when the file is done (the browser stays up)
+afterAll(async () => {
+  if (browser) await (await browser).close().catch(() => undefined);
+  browser = undefined;
+});
+
+function artifactName(name: string): string {
+  return name.replace(/[^A-Za-z0-9 ._-]+/g, '-').replace(/\s+/g, ' ').trim().slice(0, 180) || 'test';
+}
+
+/**
+ * A browser test: a fresh context (own storage, 1280x900 unless told) and page; on failure a screenshot goes
+ * to e2e/artifacts/<test name>.png and the page's uncaught errors are added to the message.
+ */
+export function e2e(name: string, fn: (t: E2E) => Promise<void>, opts: E2EOptions = {}): void {
+  const timeout = opts.timeout ?? 90_000;
+  test(name, async () => {
+    const fullName = expect.getState().currentTestName ?? name;
+    const context = await (await connect()).newContext({
+      viewport: opts.viewport ?? DESKTOP,
+      baseURL: baseUrl(),
+      bypassCSP: true, // lets axe-core be injected whatever the server's policy
+    });
+    context.setDefaultTimeout(10_000);
+    context.setDefaultNavigationTimeout(20_000);
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (err) => pageErrors.push(err.message));
+    const findings: string[] = [];
+    const t: E2E = {
+      page,
+      context,
+      baseURL: baseUrl(),
+      async a11y(label?: string) {
+        const found = await axeFindings(page);
+        findings.push(...found.map((f) => (label ? `${label}: ${f}` : f)));
+      },
+    };
+
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const run = fn(t);
+      run.catch(() => undefined); // after a timeout it may still reject; its failure is already reported
+      await Promise.race([
+        run,
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`the test took longer than ${timeout / 1000}s`)), timeout);
+        }),
+      ]);
+      if (findings.length) {
+        throw new Error(`Accessibility: ${findings.length} serious/critical axe finding(s):\n  ${findings.join('\n  ')}`);
+      }
+    } catch (err) {
+      const file = path.join(ARTIFACTS_DIR, `${artifactName(fullName)}.png`);
+      await page.screenshot({ path: file, fullPage: true, timeout: 5_000 }).catch(() => undefined);
+      if (err instanceof Error) {
+        const extra: string[] = [`  at ${page.url()}`, `  screenshot: ${path.relative(process.cwd(), file)}`];
+        if (findings.length && !err.message.startsWith('Accessibility')) {
+          extra.push(`  also ${findings.length} accessibility finding(s):\n    ${findings.join('\n    ')}`);
+        }
+        if (pageErrors.length) extra.push(`  uncaught page errors:\n    ${pageErrors.join('\n    ')}`);
+        err.message += '\n' + extra.join('\n');
+      }
+      throw err;
+    } finally {
+      clearTimeout(timer);
+      await context.close().catch(() => undefined);
+    }
+  }, timeout + 15_000);
+}
+
+fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });

@@ -1,0 +1,82 @@
+import { startTestServer, TestServer } from '../../test/test-server';
+import { seedDemoSchool } from '../../db/seed';
+import { makeSchool } from '../../test/academic.factories';
+
+/**
+ * DESIGN.md rule 4: lists load in a fixed number of statements whatever the school size. Each request is
+ * measured on the demo school (2 years, 4 classes, 6 assignments, 2 placed students) and again after a
+ * much larger school is added (3 more years, 30 classes, 90 assignments, 150 placed students).
+ */
+let t: TestServer;
+let admin: string;
+let teacher: string;
+let teacherId: string;
+
+const TREE = `{ academicTree { id year isActive classes { id name grade academicYear { year }
+  teacherAssignments { id subject { name } teachers { id firstName email } class { name } academicYear { year } } } } }`;
+const ASSIGNMENTS = '{ teacherAssignments { id class { name grade } subject { name } academicYear { year } teachers { email } } }';
+const CLASSES = '{ classes { id name academicYear { year } teacherAssignments { subject { name } } } }';
+const STUDENTS = '{ users(role: Student, limit: 200) { items { email class { name academicYear { year } } academicYear { year } } } }';
+
+type Probe = { name: string; run: () => Promise<{ sql: number; size: number }> };
+const probes: Probe[] = [
+  {
+    name: 'GraphQL academicTree (admin)',
+    run: async () => {
+      const r = await t.gql(TREE, {}, admin);
+      expect(r.errors).toBeUndefined();
+      const size = r.data.academicTree.flatMap((y: any) => y.classes).flatMap((c: any) => c.teacherAssignments).length;
+      return { sql: r.sql, size };
+    },
+  },
+  {
+    name: 'GraphQL academicTree (teacher, filtered)',
+    run: async () => {
+      const r = await t.gql(TREE, {}, teacher);
+      const size = r.data.academicTree.flatMap((y: any) => y.classes).flatMap((c: any) => c.teacherAssignments).length;
+      return { sql: r.sql, size };
+    },
+  },
+  { name: 'GraphQL teacherAssignments', run: async () => { const r = await t.gql(ASSIGNMENTS, {}, admin); return { sql: r.sql, size: r.data.teacherAssignments.length }; } },
+  { name: 'GraphQL classes', run: async () => { const r = await t.gql(CLASSES, {}, admin); return { sql: r.sql, size: r.data.classes.length }; } },
+  { name: 'GraphQL users(role: Student) with placement', run: async () => { const r = await t.gql(STUDENTS, {}, admin); return { sql: r.sql, size: r.data.users.items.length }; } },
+  { name: 'GET /teacher-assignments', run: async () => { const r = await t.rest('GET', '/teacher-assignments', { token: admin }); return { sql: r.sql, size: r.body.data.length }; } },
+  { name: 'GET /teacher-assignments/teacher/{id}', run: async () => { const r = await t.rest('GET', `/teacher-assignments/teacher/${teacherId}`, { token: teacher }); return { sql: r.sql, size: r.body.data.length }; } },
+  { name: 'GET /classes', run: async () => { const r = await t.rest('GET', '/classes', { token: admin }); return { sql: r.sql, size: r.body.data.length }; } },
+  { name: 'GET /academic-years', run: async () => { const r = await t.rest('GET', '/academic-years', { token: admin }); return { sql: r.sql, size: r.body.data.length }; } },
+  {
+    name: 'GET /users?role=Student with placement',
+    run: async () => {
+      const r = await t.rest('GET', '/users?role=Student', { token: admin });
+      return { sql: r.sql, size: r.body.data.filter((u: any) => u.class && u.academicYear).length };
+    },
+  },
+];
+
+const small: Record<string, { sql: number; size: number }> = {};
+
+beforeAll(async () => {
+  t = await startTestServer();
+  await seedDemoSchool(t.ds);
+  admin = await t.login('admin@demo.school');
+  teacher = await t.login('teacher@demo.school');
+  [{ id: teacherId }] = await t.ds.query(`SELECT id FROM users WHERE email = 'teacher@demo.school'`);
+  for (const p of probes) small[p.name] = await p.run();
+  const teachers: Array<{ id: string }> = await t.ds.query(`SELECT id FROM users WHERE role = 'Teacher' ORDER BY email`);
+  await makeSchool(t.ds, { years: 3, classesPerYear: 10, subjectsPerClass: 3, studentsPerClass: 5, teacherIds: teachers.map((x) => x.id) });
+});
+afterAll(() => t.close());
+
+it.each(probes.map((p) => [p.name, p] as const))('%s: same statements for a small and a large school', async (_name, p) => {
+  const large = await p.run();
+  expect(large.size).toBeGreaterThan(small[p.name].size);
+  expect(small[p.name].sql).toBeGreaterThan(0);
+  expect(large.sql).toBe(small[p.name].sql);
+});
+
+it('the tree takes one statement per level (plus the session), not one per row', async () => {
+  const r = await t.gql(TREE, {}, admin);
+  // session lookup + years + classes + assignments with subject and teachers + class and year of each assignment
+  expect(r.sql).toBeLessThanOrEqual(7);
+  expect(r.data.academicTree.flatMap((y: any) => y.classes).flatMap((c: any) => c.teacherAssignments).length).toBeGreaterThanOrEqual(96);
+});

@@ -1,0 +1,27 @@
+import { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import { conflict, notFound } from '../../errors/domain-error';
+import { ACADEMIC_TEXT as T } from './academic.validation';
+
+/**
+ * Updates one row and bumps its version. With an expected version the update is conditional, so two
+ * editors of the same row never silently overwrite each other: the later one gets CONFLICT.
+ */
+export async function updateVersioned<E extends ObjectLiteral & { id: string; version: number }>(
+  m: EntityManager,
+  entity: EntityTarget<E>,
+  id: string,
+  set: Partial<E>,
+  expectedVersion: number | undefined,
+  labels: { what: string; notFound: string },
+): Promise<E> {
+  const qb = m.createQueryBuilder().update(entity)
+    .set({ ...set, version: () => 'version + 1' } as never)
+    .where('id = :id', { id });
+  if (expectedVersion !== undefined) qb.andWhere('version = :expectedVersion', { expectedVersion });
+  const res = await qb.execute();
+  if (!res.affected) {
+    const exists = await m.getRepository(entity).existsBy({ id } as never);
+    throw exists ? conflict(T.changedMeanwhile(labels.what)) : notFound(labels.notFound);
+  }
+  return m.getRepository(entity).findOneByOrFail({ id } as never);
+}

@@ -1,0 +1,163 @@
+import { ArgsType, Field, ID, InputType, Int } from 'type-graphql';
+
+@InputType({ description: 'A new academic year.' })
+export class CreateAcademicYearInput {
+  @Field({ description: 'The year as text, such as 2026; required and unique.' })
+  year: string;
+
+  @Field({ nullable: true, description: 'Whether the year is active; true when not given.' })
+  isActive?: boolean;
+}
+
+@InputType({ description: 'Changes to an academic year; fields not given stay as they are.' })
+export class UpdateAcademicYearInput {
+  @Field(() => ID, { description: 'The year to change.' })
+  id: string;
+
+  @Field({ nullable: true, description: 'New year text; must not be blank.' })
+  year?: string;
+
+  @Field({ nullable: true, description: 'New active state.' })
+  isActive?: boolean;
+
+  @Field(() => Int, { nullable: true, description: 'The version you edited; if someone changed the year since, the update is refused (CONFLICT).' })
+  version?: number;
+}
+
+@InputType({ description: 'A new class in an academic year.' })
+export class CreateClassInput {
+  @Field({ description: 'Name such as Class 5A; required and unique within the year.' })
+  name: string;
+
+  @Field({ description: 'Grade as text, such as 5; required.' })
+  grade: string;
+
+  @Field(() => ID, { description: 'The academic year the class belongs to; required.' })
+  academicYearId: string;
+
+  @Field({ nullable: true, description: 'Free text.' })
+  description?: string;
+
+  @Field({ nullable: true, description: 'Whether the class is active; true when not given.' })
+  isActive?: boolean;
+}
+
+@InputType({ description: 'Changes to a class; fields not given stay as they are.' })
+export class UpdateClassInput {
+  @Field(() => ID, { description: 'The class to change.' })
+  id: string;
+
+  @Field({ nullable: true, description: 'New name; must not be blank.' })
+  name?: string;
+
+  @Field({ nullable: true, description: 'New grade; must not be blank.' })
+  grade?: string;
+
+  @Field(() => ID, { nullable: true, description: 'Move to another year (refused while students or assignments tie the class to its year).' })
+  academicYearId?: string;
+
+  @Field({ nullable: true, description: 'New description; null or blank clears it.' })
+  description?: string;
+
+  @Field({ nullable: true, description: 'New active state.' })
+  isActive?: boolean;
+
+  @Field(() => Int, { nullable: true, description: 'The version you edited; if someone changed the class since, the update is refused (CONFLICT).' })
+  version?: number;
+}
+
+@InputType({ description: 'A new subject.' })
+export class CreateSubjectInput {
+  @Field({ description: 'Name such as Mathematics; required and unique regardless of case.' })
+  name: string;
+
+  @Field({ nullable: true, description: 'Free text.' })
+  description?: string;
+
+  @Field({ nullable: true, description: 'Whether the subject is active; true when not given.' })
+  isActive?: boolean;
+}
+
+@InputType({ description: 'Changes to a subject; fields not given stay as they are.' })
+export class UpdateSubjectInput {
+  @Field(() => ID, { description: 'The subject to change.' })
+  id: string;
+
+  @Field({ nullable: true, description: 'New name; must not be blank.' })
+  name?: string;
+
+  @Field({ nullable: true, description: 'New description; null or blank clears it.' })
+  description?: string;
+
+  @Field({ nullable: true, description: 'New active state.' })
+  isActive?: boolean;
+
+  @Field(() => Int, { nullable: true, description: 'The version you edited; if someone changed the subject since, the update is refused (CONFLICT).' })
+  version?: number;
+}
+
+@InputType({ description: 'Which teachers teach a subject in a class of a year.' })
+export class CreateTeacherAssignmentInput {
+  @Field(() => ID, { description: 'The academic year; required.' })
+  academicYearId: string;
+
+  @Field(() => ID, { description: 'The class; required, and it must belong to the academic year.' })
+  classId: string;
+
+  @Field(() => ID, { description: 'The subject; required.' })
+  subjectId: string;
+
+  @Field(() => [ID], { description: 'At least one user whose role is Teacher.' })
+  teacherIds: string[];
+}
+
+@InputType({ description: 'Changes to a teacher assignment; fields not given stay as they are.' })
+export class UpdateTeacherAssignmentInput {
+  @Field(() => ID, { description: 'The assignment to change.' })
+  id: string;
+
+  @Field(() => ID, { nullable: true, description: 'New academic year (the class must belong to it).' })
+  academicYearId?: string;
+
+  @Field(() => ID, { nullable: true, description: 'New class (it must belong to the academic year).' })
+  classId?: string;
+
+  @Field(() => ID, { nullable: true, description: 'New subject.' })
+  subjectId?: string;
+
+  @Field(() => [ID], { nullable: true, description: 'The full new list of teachers (at least one); replaces the old list.' })
+  teacherIds?: string[];
+
+  @Field(() => Int, { nullable: true, description: 'The version you edited; if someone changed the assignment since, the update is refused (CONFLICT).' })
+  version?: number;
+}
+
+@InputType({ description: 'Put a student into a class of an academic year.' })
+export class PlaceStudentInput {
+  @Field(() => ID, { description: 'The student (a user whose role is Student).' })
+  userId: string;
+
+  @Field(() => ID, { description: 'The class; it must belong to the academic year.' })
+  classId: string;
+
+  @Field(() => ID, { description: 'The academic year.' })
+  academicYearId: string;
+}
+
+@ArgsType()
+export class ClassesArgs {
+  @Field(() => ID, { nullable: true, description: 'Only the classes of this academic year.' })
+  academicYearId?: string;
+}
+
+@ArgsType()
+export class TeacherAssignmentsArgs {
+  @Field(() => ID, { nullable: true, description: 'Only assignments of this class.' })
+  classId?: string;
+
+  @Field(() => ID, { nullable: true, description: 'Only assignments of this academic year.' })
+  academicYearId?: string;
+
+  @Field(() => ID, { nullable: true, description: 'Only assignments this teacher teaches (a teacher may ask only for themself).' })
+  teacherId?: string;
+}

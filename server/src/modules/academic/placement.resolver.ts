@@ -1,0 +1,32 @@
+import { Arg, Ctx, FieldResolver, Mutation, Resolver, Root } from 'type-graphql';
+import { RequestContext, requireActor } from '../../app/context';
+import { User } from '../users/user.entity';
+import { AcademicYear } from './academic-year.entity';
+import { SchoolClass } from './class.entity';
+import { PlaceStudentInput } from './academic.types';
+
+/**
+ * Student placement on the User type. The two fields are named `class` and `academicYear` on purpose:
+ * the REST adapter shows exactly the GraphQL fields, and users.rest.ts sets these two for its lists.
+ */
+@Resolver(() => User)
+export class PlacementResolver {
+  @FieldResolver(() => SchoolClass, { nullable: true, description: 'The class a student is placed in; null for everyone else.' })
+  async class(@Root() user: User, @Ctx() ctx: RequestContext) {
+    return user.classId ? ctx.loaders.classById.load(user.classId) : null;
+  }
+
+  @FieldResolver(() => AcademicYear, { nullable: true, description: 'The academic year a student is placed in; null for everyone else.' })
+  async academicYear(@Root() user: User, @Ctx() ctx: RequestContext) {
+    return user.academicYearId ? ctx.loaders.yearById.load(user.academicYearId) : null;
+  }
+
+  @Mutation(() => User, {
+    description:
+      'Put a student into a class of an academic year (REST: PUT /api/users/{id} {class, academicYear}). ' +
+      'SuperAdmin and Admin into any class; a Teacher only into a class and year they teach.',
+  })
+  placeStudent(@Arg('input', () => PlaceStudentInput) input: PlaceStudentInput, @Ctx() ctx: RequestContext) {
+    return ctx.services.academic.placement.place(requireActor(ctx), input);
+  }
+}

@@ -1,0 +1,95 @@
+import { DataSource, EntityManager } from 'typeorm';
+import { notFound, validation } from '../../errors/domain-error';
+import { assertId } from '../../app/ids';
+import { Actor, authorize } from '../../policies';
+import { User } from '../users/user.entity';
+import { Role } from '../users/role';
+import { AcademicYear } from './academic-year.entity';
+import { SchoolClass } from './class.entity';
+import { ACADEMIC_TEXT as T, refId } from './academic.validation';
+
+export interface PlaceInput {
+  userId?: unknown;
+  classId?: unknown;
+  academicYearId?: unknown;
+}
+
+/** How REST shows a user's placement (platform.md section 3: class {_id, name}, academicYear {_id, year}). */
+export interface PlacedUser extends User {
+  class: { id: string; name: string } | null;
+  academicYear: { id: string; year: string } | null;
+}
+
+/**
+ * Student placement (assessments.md "Student class assignment"): which class and year a student is in.
+ * SuperAdmin and Admin place into any class; a teacher only into a class and year they teach.
+ */
+export class PlacementService {
+  constructor(private readonly ds: DataSource) {}
+
+  async place(actor: Actor, input: PlaceInput): Promise<User> {
+    authorize(actor, 'student.placeAny', undefined, { message: T.cannotPlace });
+    const userId = assertId(input.userId, T.userNotFound);
+    // the page asks for the year first, then the class
+    const academicYearId = refId(input.academicYearId, T.academicYearRequired, T.yearNotFound);
+    const classId = refId(input.classId, T.classRequired, T.classNotFound);
+    return this.ds.transaction(async (m) => {
+      const student = await m.getRepository(User).findOne({ where: { id: userId }, lock: { mode: 'pessimistic_write' } });
+      if (!student) throw notFound(T.userNotFound);
+      if (!(await m.getRepository(AcademicYear).existsBy({ id: academicYearId }))) throw notFound(T.yearNotFound);
+      const cls = await m.getRepository(SchoolClass).findOneBy({ id: classId });
+      if (!cls) throw notFound(T.classNotFound);
+      if (cls.academicYearId !== academicYearId) throw validation(T.classYearMismatch);
+      const actorTeachesThere = actor.activeRole === Role.Teacher && (await teaches(m, actor.userId, classId, academicYearId));
+      authorize(actor, 'student.place', { studentRole: student.role, actorTeachesThere }, {
+        message: student.role === Role.Student ? T.notYourClass : T.onlyStudents,
+      });
+      await m.getRepository(User).update({ id: userId }, { classId, academicYearId });
+      return m.getRepository(User).findOneByOrFail({ id: userId });
+    });
+  }
+
+  /**
+   * Loads `class` and `academicYear` onto users for the REST adapters (shape them with placedUserRest), in
+   * one statement for any number of users; null for users who are not placed, which is everyone but students.
+   */
+  async attach<U extends User>(users: U[]): Promise<Array<U & PlacedUser>> {
+    const classIds = [...new Set(users.map((u) => u.classId).filter((id): id is string => Boolean(id)))];
+    const rows: Array<{ class_id: string; class_name: string; year_id: string; year: string }> = classIds.length
+      ? await this.ds.query(
+        `SELECT c.id AS class_id, c.name AS class_name, y.id AS year_id, y.year
+           FROM classes c JOIN academic_years y ON y.id = c.academic_year_id
+          WHERE c.id = ANY($1)`,
+        [classIds],
+      )
+      : [];
+    const byClass = new Map(rows.map((r) => [r.class_id, r]));
+    return users.map((u) => {
+      const r = u.classId ? byClass.get(u.classId) : undefined;
+      return Object.assign(u, {
+        class: r ? { id: r.class_id, name: r.class_name } : null,
+        academicYear: r ? { id: r.year_id, year: r.year } : null,
+      });
+    });
+  }
+
+  async attachOne<U extends User>(user: U): Promise<U & PlacedUser> {
+    return (await this.attach([user]))[0];
+  }
+}
+
+/** Whether the teacher is one of the teachers of an assignment in this class and year. */
+async function teaches(
+  m: EntityManager,
+  teacherId: string,
+  classId: string,
+  academicYearId: string,
+): Promise<boolean> {
+  const [row]: Array<{ ok: boolean }> = await m.query(
+    `SELECT EXISTS (
+       SELECT 1 FROM teacher_assignments a JOIN teacher_assignment_teachers x ON x.assignment_id = a.id
+        WHERE a.class_id = $1 AND a.academic_year_id = $2 AND x.teacher_id = $3) AS ok`,
+    [classId, academicYearId, teacherId],
+  );
+  return row.ok;
+}

@@ -1,0 +1,94 @@
+import { DataSource } from 'typeorm';
+import { conflict, notFound } from '../../errors/domain-error';
+import { assertId } from '../../app/ids';
+import { Actor, authorize } from '../../policies';
+import { Subject } from './subject.entity';
+import { TeacherAssignment } from './teacher-assignment.entity';
+import { updateVersioned } from './academic.db';
+import {
+  ACADEMIC_TEXT as T,
+  flag,
+  freeText,
+  isStillReferenced,
+  optionalRequiredText,
+  requiredText,
+  rethrowUnique,
+  versionOf,
+} from './academic.validation';
+
+export interface SubjectInput {
+  name?: unknown;
+  description?: unknown;
+  isActive?: unknown;
+  version?: unknown;
+}
+
+const UNIQUE = (name: string) => ({ subjects_name_key: T.subjectTaken(name) });
+
+/** Subjects: read by everyone signed in, changed by SuperAdmin and Admin; names unique regardless of case. */
+export class SubjectsService {
+  constructor(private readonly ds: DataSource) {}
+
+  async list(actor: Actor): Promise<Subject[]> {
+    authorize(actor, 'academic.read');
+    return this.ds.getRepository(Subject).find({ order: { name: 'ASC', id: 'ASC' } });
+  }
+
+  async get(actor: Actor, id: string): Promise<Subject> {
+    assertId(id, T.subjectNotFound);
+    authorize(actor, 'academic.read', undefined, { as: 'notFound', message: T.subjectNotFound });
+    const subject = await this.ds.getRepository(Subject).findOneBy({ id });
+    if (!subject) throw notFound(T.subjectNotFound);
+    return subject;
+  }
+
+  /** platform.md section 5: name required. */
+  async create(actor: Actor, input: SubjectInput): Promise<Subject> {
+    authorize(actor, 'academic.manage', undefined, { message: T.cannotManage });
+    const name = requiredText(input.name, T.subjectNameRequired, 'Subject name', 100);
+    const description = freeText(input.description, 'Description', 2000) ?? '';
+    const isActive = flag(input.isActive, 'isActive') ?? true;
+    try {
+      const repo = this.ds.getRepository(Subject);
+      return await repo.save(repo.create({ name, description, isActive }));
+    } catch (err) {
+      rethrowUnique(err, UNIQUE(name));
+    }
+  }
+
+  async update(actor: Actor, id: string, input: SubjectInput): Promise<Subject> {
+    assertId(id, T.subjectNotFound);
+    authorize(actor, 'academic.manage', undefined, { message: T.cannotManage });
+    const name = optionalRequiredText(input.name, T.subjectNameRequired, 'Subject name', 100);
+    const description = freeText(input.description, 'Description', 2000);
+    const isActive = flag(input.isActive, 'isActive');
+    const version = versionOf(input.version);
+    const set: Partial<Subject> = {};
+    if (name !== undefined) set.name = name;
+    if (description !== undefined) set.description = description;
+    if (isActive !== undefined) set.isActive = isActive;
+    try {
+      return await updateVersioned(this.ds.manager, Subject, id, set, version, { what: 'subject', notFound: T.subjectNotFound });
+    } catch (err) {
+      rethrowUnique(err, UNIQUE(name ?? ''));
+    }
+  }
+
+  /** Refused while teacher assignments (or a later domain's rows, such as courses) use the subject. */
+  async delete(actor: Actor, id: string): Promise<void> {
+    assertId(id, T.subjectNotFound);
+    authorize(actor, 'academic.manage', undefined, { message: T.cannotManage });
+    await this.ds.transaction(async (m) => {
+      const subject = await m.getRepository(Subject).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!subject) throw notFound(T.subjectNotFound);
+      const used = await m.getRepository(TeacherAssignment).countBy({ subjectId: id });
+      if (used > 0) throw conflict(T.subjectInUse(subject.name, used));
+      try {
+        await m.getRepository(Subject).delete({ id });
+      } catch (err) {
+        if (isStillReferenced(err)) throw conflict(T.stillUsed(subject.name));
+        throw err;
+      }
+    });
+  }
+}

@@ -1,0 +1,177 @@
+import { DataSource, EntityManager, In } from 'typeorm';
+import { conflict, notFound, validation } from '../../errors/domain-error';
+import { assertId } from '../../app/ids';
+import { Actor, authorize } from '../../policies';
+import { User } from '../users/user.entity';
+import { Role } from '../users/role';
+import { AcademicYear } from './academic-year.entity';
+import { SchoolClass } from './class.entity';
+import { Subject } from './subject.entity';
+import { TeacherAssignment } from './teacher-assignment.entity';
+import { assignmentScope } from './academic.scope';
+import { updateVersioned } from './academic.db';
+import { ACADEMIC_TEXT as T, isStillReferenced, optionalRefId, refId, rethrowUnique, versionOf } from './academic.validation';
+
+export interface AssignmentInput {
+  academicYearId?: unknown;
+  classId?: unknown;
+  subjectId?: unknown;
+  teacherIds?: unknown;
+  version?: unknown;
+}
+
+export interface AssignmentFilter {
+  classId?: string | null;
+  academicYearId?: string | null;
+  teacherId?: string | null;
+}
+
+const UNIQUE = { teacher_assignments_class_subject_year_key: T.assignmentTaken };
+
+/**
+ * Teacher assignments: changed by SuperAdmin and Admin; read by them, and by a teacher for the
+ * assignments they are a teacher of (lists are filtered in SQL).
+ */
+export class TeacherAssignmentsService {
+  constructor(private readonly ds: DataSource) {}
+
+  /** One statement whatever the size: class, subject, year and teachers come by joins. */
+  private query(m: EntityManager = this.ds.manager) {
+    return m.getRepository(TeacherAssignment).createQueryBuilder('a')
+      .innerJoinAndSelect('a.class', 'c')
+      .innerJoinAndSelect('a.subject', 's')
+      .innerJoinAndSelect('a.academicYear', 'y')
+      .leftJoinAndSelect('a.teachers', 't')
+      .orderBy('y.year', 'DESC').addOrderBy('c.name', 'ASC').addOrderBy('s.name', 'ASC').addOrderBy('a.id', 'ASC')
+      .addOrderBy('t.lastName', 'ASC').addOrderBy('t.firstName', 'ASC');
+  }
+
+  async list(actor: Actor, filter: AssignmentFilter = {}): Promise<TeacherAssignment[]> {
+    if (filter.teacherId) {
+      authorize(actor, 'teacherAssignment.listOfTeacher', { teacherId: filter.teacherId }, { message: T.ownAssignmentsOnly });
+      assertId(filter.teacherId, T.userNotFound);
+    }
+    if (filter.classId) assertId(filter.classId, T.classNotFound);
+    if (filter.academicYearId) assertId(filter.academicYearId, T.yearNotFound);
+    const scope = assignmentScope(actor);
+    if (scope.kind === 'none') return [];
+    const qb = this.query();
+    const teaches = (param: string) =>
+      `EXISTS (SELECT 1 FROM teacher_assignment_teachers x WHERE x.assignment_id = a.id AND x.teacher_id = :${param})`;
+    if (scope.kind === 'teacher') qb.andWhere(teaches('scopeTeacher'), { scopeTeacher: scope.teacherId });
+    if (filter.teacherId) qb.andWhere(teaches('teacherId'), { teacherId: filter.teacherId });
+    if (filter.classId) qb.andWhere('a.class_id = :classId', { classId: filter.classId });
+    if (filter.academicYearId) qb.andWhere('a.academic_year_id = :yearId', { yearId: filter.academicYearId });
+    return qb.getMany();
+  }
+
+  /** A teacher who is not one of its teachers is told it does not exist. */
+  async get(actor: Actor, id: string, m: EntityManager = this.ds.manager): Promise<TeacherAssignment> {
+    assertId(id, T.assignmentNotFound);
+    const found = await this.query(m).where('a.id = :id', { id }).getOne();
+    if (!found) throw notFound(T.assignmentNotFound);
+    const teacherIds = (found.teachers ?? []).map((u) => u.id);
+    authorize(actor, 'teacherAssignment.read', { teacherIds }, { as: 'notFound', message: T.assignmentNotFound });
+    return found;
+  }
+
+  /** platform.md section 5: academicYear, class, subject and at least one teacher required. */
+  async create(actor: Actor, input: AssignmentInput): Promise<TeacherAssignment> {
+    authorize(actor, 'academic.manage', undefined, { message: T.cannotManage });
+    const academicYearId = refId(input.academicYearId, T.academicYearRequired, T.yearNotFound);
+    const classId = refId(input.classId, T.classRequired, T.classNotFound);
+    const subjectId = refId(input.subjectId, T.subjectRequired, T.subjectNotFound);
+    const teacherIds = teacherIdsOf(input.teacherIds);
+    return this.ds.transaction(async (m) => {
+      await checkAgreement(m, academicYearId, classId, subjectId);
+      await checkTeachers(m, teacherIds);
+      let id: string;
+      try {
+        const { identifiers } = await m.getRepository(TeacherAssignment).insert({ academicYearId, classId, subjectId });
+        id = identifiers[0].id as string;
+      } catch (err) {
+        rethrowUnique(err, UNIQUE);
+      }
+      await setTeachers(m, id, teacherIds);
+      return this.get(actor, id, m);
+    });
+  }
+
+  /** Partial: only what is given changes; the combined result must still agree. */
+  async update(actor: Actor, id: string, input: AssignmentInput): Promise<TeacherAssignment> {
+    assertId(id, T.assignmentNotFound);
+    authorize(actor, 'academic.manage', undefined, { message: T.cannotManage });
+    const academicYearId = optionalRefId(input.academicYearId, T.academicYearRequired, T.yearNotFound);
+    const classId = optionalRefId(input.classId, T.classRequired, T.classNotFound);
+    const subjectId = optionalRefId(input.subjectId, T.subjectRequired, T.subjectNotFound);
+    const teacherIds = input.teacherIds === undefined ? undefined : teacherIdsOf(input.teacherIds);
+    const version = versionOf(input.version);
+    return this.ds.transaction(async (m) => {
+      const current = await m.getRepository(TeacherAssignment).findOneBy({ id });
+      if (!current) throw notFound(T.assignmentNotFound);
+      const next = {
+        academicYearId: academicYearId ?? current.academicYearId,
+        classId: classId ?? current.classId,
+        subjectId: subjectId ?? current.subjectId,
+      };
+      await checkAgreement(m, next.academicYearId, next.classId, next.subjectId);
+      if (teacherIds) await checkTeachers(m, teacherIds);
+      try {
+        await updateVersioned(m, TeacherAssignment, id, next, version, { what: 'teacher assignment', notFound: T.assignmentNotFound });
+      } catch (err) {
+        rethrowUnique(err, UNIQUE);
+      }
+      if (teacherIds) await setTeachers(m, id, teacherIds);
+      return this.get(actor, id, m);
+    });
+  }
+
+  /** Its teacher rows are parts of it and go with it; rows of later domains that use it refuse the delete. */
+  async delete(actor: Actor, id: string): Promise<void> {
+    assertId(id, T.assignmentNotFound);
+    authorize(actor, 'academic.manage', undefined, { message: T.cannotManage });
+    await this.ds.transaction(async (m) => {
+      const found = await m.getRepository(TeacherAssignment).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!found) throw notFound(T.assignmentNotFound);
+      try {
+        await m.getRepository(TeacherAssignment).delete({ id });
+      } catch (err) {
+        if (isStillReferenced(err)) throw conflict(T.stillUsed('this teacher assignment'));
+        throw err;
+      }
+    });
+  }
+}
+
+/** REST sends `teachers` as ids (tolerantly also as {_id} objects); duplicates count once. */
+function teacherIdsOf(v: unknown): string[] {
+  if (!Array.isArray(v) || v.length === 0) throw validation(T.teacherRequired);
+  const ids = v.map((t) => refId(t, T.teacherRequired, T.teacherNotFound));
+  return [...new Set(ids)];
+}
+
+/** The year, class and subject exist, and the class belongs to the year. */
+async function checkAgreement(m: EntityManager, academicYearId: string, classId: string, subjectId: string): Promise<void> {
+  if (!(await m.getRepository(AcademicYear).existsBy({ id: academicYearId }))) throw notFound(T.yearNotFound);
+  const cls = await m.getRepository(SchoolClass).findOneBy({ id: classId });
+  if (!cls) throw notFound(T.classNotFound);
+  if (cls.academicYearId !== academicYearId) throw validation(T.classYearMismatch);
+  if (!(await m.getRepository(Subject).existsBy({ id: subjectId }))) throw notFound(T.subjectNotFound);
+}
+
+/** Only users whose stored role is Teacher (the database refuses anyone else too). */
+async function checkTeachers(m: EntityManager, ids: string[]): Promise<void> {
+  const users = await m.getRepository(User).findBy({ id: In(ids) });
+  if (users.length !== ids.length) throw notFound(T.teacherNotFound);
+  const wrong = users.find((u) => u.role !== Role.Teacher);
+  if (wrong) throw validation(T.notATeacher(`${wrong.firstName} ${wrong.lastName}`));
+}
+
+async function setTeachers(m: EntityManager, assignmentId: string, teacherIds: string[]): Promise<void> {
+  await m.query('DELETE FROM teacher_assignment_teachers WHERE assignment_id = $1', [assignmentId]);
+  await m.query(
+    'INSERT INTO teacher_assignment_teachers (assignment_id, teacher_id) SELECT $1, unnest($2::uuid[])',
+    [assignmentId, teacherIds],
+  );
+}
+

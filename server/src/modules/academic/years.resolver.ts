@@ -1,0 +1,49 @@
+import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { RequestContext, requireActor } from '../../app/context';
+import { AcademicYear } from './academic-year.entity';
+import { SchoolClass } from './class.entity';
+import { CreateAcademicYearInput, UpdateAcademicYearInput } from './academic.types';
+
+@Resolver(() => AcademicYear)
+export class YearsResolver {
+  @Query(() => [AcademicYear], { description: 'Every academic year, newest first (REST: GET /api/academic-years). Any signed-in role.' })
+  academicYears(@Ctx() ctx: RequestContext) {
+    return ctx.services.academic.years.list(requireActor(ctx));
+  }
+
+  @Query(() => AcademicYear, { description: 'One academic year (REST: GET /api/academic-years/{id}).' })
+  academicYear(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+    return ctx.services.academic.years.get(requireActor(ctx), id);
+  }
+
+  @Query(() => [AcademicYear], {
+    description:
+      'The course-management tree: years (newest first) -> classes -> teacher assignments with subject and teachers. ' +
+      'Loads in a fixed number of statements whatever the school size. Teacher assignments show as in `teacherAssignments`: ' +
+      'all for SuperAdmin and Admin, a teacher\'s own for a Teacher, none for others.',
+  })
+  academicTree(@Ctx() ctx: RequestContext) {
+    return ctx.services.academic.years.list(requireActor(ctx));
+  }
+
+  @FieldResolver(() => [SchoolClass], { description: 'The classes of this year, by name.' })
+  classes(@Root() year: AcademicYear, @Ctx() ctx: RequestContext) {
+    return ctx.loaders.classesByYearId.load(year.id);
+  }
+
+  @Mutation(() => AcademicYear, { description: 'Create an academic year; SuperAdmin and Admin (REST: POST /api/academic-years).' })
+  createAcademicYear(@Arg('input', () => CreateAcademicYearInput) input: CreateAcademicYearInput, @Ctx() ctx: RequestContext) {
+    return ctx.services.academic.years.create(requireActor(ctx), input);
+  }
+
+  @Mutation(() => AcademicYear, { description: 'Change an academic year; SuperAdmin and Admin (REST: PUT /api/academic-years/{id}).' })
+  updateAcademicYear(@Arg('input', () => UpdateAcademicYearInput) input: UpdateAcademicYearInput, @Ctx() ctx: RequestContext) {
+    return ctx.services.academic.years.update(requireActor(ctx), input.id, input);
+  }
+
+  @Mutation(() => Boolean, { description: 'Delete an academic year; refused (CONFLICT) while it has classes. SuperAdmin and Admin (REST: DELETE /api/academic-years/{id}).' })
+  async deleteAcademicYear(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+    await ctx.services.academic.years.delete(requireActor(ctx), id);
+    return true;
+  }
+}

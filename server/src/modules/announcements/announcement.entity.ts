@@ -1,0 +1,48 @@
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { User } from '../users/user.entity';
+
+@ObjectType({ description: 'A notice from a teacher to the students of a course.' })
+@Entity('announcements')
+export class Announcement {
+  @Field(() => ID, { description: 'Unique id (REST: _id).' })
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Field({ description: 'Title; required.' })
+  @Column({ type: 'text' })
+  title: string;
+
+  @Field({ description: 'The text of the announcement; required.' })
+  @Column({ type: 'text' })
+  content: string;
+
+  @Field({ description: 'False hides the announcement from students.' })
+  @Column({ name: 'is_visible', default: true })
+  isVisible: boolean;
+
+  @Field(() => ID, { description: 'The course it belongs to (REST: course).' })
+  @Column({ name: 'course_id', type: 'uuid' })
+  courseId: string;
+
+  /** Null once the author's account is deleted. */
+  @Column({ name: 'author_id', type: 'uuid', nullable: true })
+  authorId: string | null;
+
+  /** Joined by the lists; GraphQL falls back to a DataLoader when it is not loaded. */
+  @ManyToOne(() => User, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'author_id' })
+  author?: User | null;
+
+  @Field(() => Int, { description: 'Increases with every change; send it back on update to be told of concurrent edits.' })
+  @Column({ type: 'int', default: 1 })
+  version: number;
+
+  @Field({ description: 'When it was posted (the client shows date and time).' })
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @Field({ description: 'When it was last changed.' })
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

@@ -1,0 +1,81 @@
+import { DataSource, EntityManager } from 'typeorm';
+import { notFound, validation } from '../../errors/domain-error';
+import { assertId } from '../../app/ids';
+import { Actor, authorize, can } from '../../policies';
+import { updateVersioned } from '../academic/academic.db';
+import { oneCourseFacts } from '../courses/course-gate';
+import { CoursesService } from '../courses/courses.service';
+import { Announcement } from './announcement.entity';
+import { ANNOUNCEMENT_TEXT as T, AnnouncementInput, validateAnnouncementEdit, validateNewAnnouncement } from './announcements.validation';
+
+/**
+ * Announcements of a course: written by its teachers, read by whoever reads the course; hidden ones only
+ * by SuperAdmin, Admin and the course's teachers.
+ */
+export class AnnouncementsService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly courses: CoursesService,
+  ) {}
+
+  private query(m: EntityManager = this.ds.manager) {
+    return m.getRepository(Announcement).createQueryBuilder('a').leftJoinAndSelect('a.author', 'u');
+  }
+
+  /** Two statements: the announcement (with author) and its course's facts; hidden ones are not found for students. */
+  private async readable(actor: Actor, id: unknown) {
+    const announcementId = assertId(id, T.notFound);
+    const announcement = await this.query().where('a.id = :id', { id: announcementId }).getOne();
+    if (!announcement) throw notFound(T.notFound);
+    const course = await oneCourseFacts(this.ds, actor, announcement.courseId);
+    if (!course) throw notFound(T.notFound);
+    authorize(actor, 'course.readItem', { course, visible: announcement.isVisible }, { as: 'notFound', message: T.notFound });
+    return { announcement, course };
+  }
+
+  private async manageable(actor: Actor, id: unknown) {
+    const found = await this.readable(actor, id);
+    authorize(actor, 'course.manage', found.course, { message: T.cannotManage });
+    return found;
+  }
+
+  /** GET /announcements/course/{courseId}: newest first; students get visible ones only (filtered in SQL). */
+  async listForCourse(actor: Actor, courseId: string): Promise<Announcement[]> {
+    const course = await this.courses.readable(actor, courseId);
+    const qb = this.query().where('a.course_id = :courseId', { courseId: course.id })
+      .orderBy('a.created_at', 'DESC').addOrderBy('a.id', 'ASC');
+    if (!can(actor, 'course.seeHidden', course)) qb.andWhere('a.is_visible');
+    return qb.getMany();
+  }
+
+  async get(actor: Actor, id: string): Promise<Announcement> {
+    return (await this.readable(actor, id)).announcement;
+  }
+
+  /** POST /announcements, by a teacher of the course; the author is the actor. */
+  async create(actor: Actor, input: AnnouncementInput & { courseId?: unknown }): Promise<Announcement> {
+    if (input.courseId === undefined || input.courseId === null || input.courseId === '') throw validation(T.courseRequired);
+    const course = await this.courses.readable(actor, input.courseId);
+    authorize(actor, 'course.manage', course, { message: T.cannotManage });
+    const fields = validateNewAnnouncement(input);
+    return this.ds.transaction(async (m) => {
+      const row = await m.save(m.create(Announcement, { ...fields, courseId: course.id, authorId: actor.userId }));
+      return this.query(m).where('a.id = :id', { id: row.id }).getOneOrFail();
+    });
+  }
+
+  /** PUT /announcements/{id}: title, content, visibility. */
+  async update(actor: Actor, id: string, input: AnnouncementInput): Promise<Announcement> {
+    const { announcement } = await this.manageable(actor, id);
+    const { set, version } = validateAnnouncementEdit(input);
+    return this.ds.transaction(async (m) => {
+      await updateVersioned(m, Announcement, announcement.id, set, version, { what: 'announcement', notFound: T.notFound });
+      return this.query(m).where('a.id = :id', { id: announcement.id }).getOneOrFail();
+    });
+  }
+
+  async delete(actor: Actor, id: string): Promise<void> {
+    const { announcement } = await this.manageable(actor, id);
+    await this.ds.getRepository(Announcement).delete({ id: announcement.id });
+  }
+}

@@ -1,0 +1,40 @@
+import { flag, requiredText, versionOf } from '../academic/academic.validation';
+import { TITLE_MAX } from '../courses/courses.validation';
+
+export const ANNOUNCEMENT_TEXT = {
+  titleRequired: 'Title is required',
+  contentRequired: 'Content is required',
+  courseRequired: 'Course is required',
+  notFound: 'Announcement not found',
+  cannotManage: 'Only the teachers of this course can manage its announcements',
+  created: 'Announcement created successfully',
+  updated: 'Announcement updated successfully',
+  deleted: 'Announcement deleted successfully',
+} as const;
+
+export const POST_MAX = 20000;
+
+export interface AnnouncementInput {
+  title?: unknown;
+  content?: unknown;
+  isVisible?: unknown;
+  version?: unknown;
+}
+
+/** platform.md section 5: title and content required. */
+export function validateNewAnnouncement(input: AnnouncementInput) {
+  return {
+    title: requiredText(input.title, ANNOUNCEMENT_TEXT.titleRequired, 'Title', TITLE_MAX),
+    content: requiredText(input.content, ANNOUNCEMENT_TEXT.contentRequired, 'Content', POST_MAX),
+    isVisible: flag(input.isVisible, 'isVisible') ?? true,
+  };
+}
+
+export function validateAnnouncementEdit(input: AnnouncementInput) {
+  const set: { title?: string; content?: string; isVisible?: boolean } = {};
+  if (input.title !== undefined) set.title = requiredText(input.title, ANNOUNCEMENT_TEXT.titleRequired, 'Title', TITLE_MAX);
+  if (input.content !== undefined) set.content = requiredText(input.content, ANNOUNCEMENT_TEXT.contentRequired, 'Content', POST_MAX);
+  const visible = flag(input.isVisible, 'isVisible');
+  if (visible !== undefined) set.isVisible = visible;
+  return { set, version: versionOf(input.version) };
+}

@@ -1,0 +1,160 @@
+import { DataSource, EntityManager } from 'typeorm';
+import { DomainError, conflict, notFound, validation } from '../../errors/domain-error';
+import { Actor, authorize, can } from '../../policies';
+import { assertId, isId } from '../../app/ids';
+import { AttendanceRecord } from './attendance.entity';
+import { AttendancePerson } from './attendance.refs';
+import { Allocation, OwnFilter, attendanceSql as sql } from './attendance.queries';
+import { AttendanceSummary, AttendanceWeek, MyAttendance, AttendanceStudentInfo } from './attendance.types';
+import {
+  ATTENDANCE_TEXT as T,
+  AttendanceCounts,
+  MarkInputLike,
+  attendanceRate,
+  parseDate,
+  validateMark,
+  validateWeeks,
+} from './attendance.validation';
+
+export const MAX_PAGE = 200;
+
+export interface OwnListFilter {
+  classId?: string | null;
+  subjectId?: string | null;
+}
+
+function summaryOf(counts: AttendanceCounts): AttendanceSummary {
+  return Object.assign(new AttendanceSummary(), {
+    ...counts,
+    total: counts.present + counts.absent + counts.late,
+    rate: attendanceRate(counts),
+  });
+}
+
+/** The student is always the actor: no filter can reach another student's records. */
+function ownFilter(studentId: string, f: OwnListFilter): OwnFilter {
+  const bad = (v: unknown) => v !== undefined && v !== null && v !== '' && !isId(v);
+  if (bad(f.classId) || bad(f.subjectId)) throw validation(T.filterInvalid);
+  return { studentId, classId: f.classId || null, subjectId: f.subjectId || null };
+}
+
+/**
+ * Attendance (assessments.md sections 2-9). A class's attendance is kept per subject and date; teachers
+ * assigned to the class and subject (and academic managers) read and mark it; a student reads their own.
+ */
+export class AttendanceService {
+  constructor(
+    private readonly ds: DataSource,
+    /** The server clock; tests may pin it. */
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** Students and parents never see class attendance: a role-level refusal, before any read. */
+  private requireStaff(actor: Actor, message: string = T.staffOnly): void {
+    if (!can(actor, 'attendance.staff')) throw new DomainError('FORBIDDEN', message);
+  }
+
+  /** The assignment the reads are checked on; a teacher of another class gets "not found", as if it did not exist. */
+  private async readableAllocation(actor: Actor, found: Promise<Allocation | null>): Promise<Allocation> {
+    const allocation = await found;
+    if (!allocation) throw notFound(T.allocationNotFound);
+    authorize(actor, 'attendance.mark', allocation, { as: 'notFound', message: T.allocationNotFound });
+    return allocation;
+  }
+
+  /** The students to mark: those placed in the class for the year (GET /attendance/students/...). */
+  async roster(actor: Actor, classId: string, subjectId: string, academicYearId: string): Promise<AttendancePerson[]> {
+    this.requireStaff(actor);
+    [classId, subjectId, academicYearId].forEach((id) => assertId(id, T.allocationNotFound));
+    const m = this.ds.manager;
+    const allocation = await this.readableAllocation(actor, sql.allocation(m, classId, subjectId, academicYearId));
+    return sql.roster(m, allocation.classId, allocation.academicYearId);
+  }
+
+  /** The records of one class, subject and date; empty means the form is in "mark" mode. */
+  async forDate(actor: Actor, classId: string, subjectId: string, date: string): Promise<AttendanceRecord[]> {
+    this.requireStaff(actor);
+    assertId(classId, T.allocationNotFound);
+    assertId(subjectId, T.allocationNotFound);
+    // reading a future date is harmless (it has no records); only its form is checked
+    const day = parseDate(date);
+    const m = this.ds.manager;
+    await this.readableAllocation(actor, sql.allocationOfClass(m, classId, subjectId));
+    return sql.forDate(m, classId, subjectId, day);
+  }
+
+  /**
+   * Marks a date in one transaction: inserts new records and updates existing ones on the unique key.
+   * Only the assigned teachers (or academic managers) may, only for students placed in the class and year.
+   */
+  async mark(actor: Actor, input: MarkInputLike): Promise<{ updated: boolean; message: string; records: AttendanceRecord[] }> {
+    this.requireStaff(actor, T.cannotMark);
+    const fields = validateMark(input, this.now());
+    const updated = await this.ds.transaction(async (m) => {
+      const allocation = await sql.allocation(m, fields.classId, fields.subjectId, fields.academicYearId);
+      if (!allocation) throw notFound(T.allocationNotFound);
+      authorize(actor, 'attendance.mark', allocation, { message: T.cannotMark });
+      const ids = fields.records.map((r) => r.studentId);
+      const placed = await sql.placedStudentIds(m, ids, fields.classId, fields.academicYearId);
+      if (placed.size !== ids.length) throw validation(T.notInClass);
+      await sql.lockSheet(m, fields.classId, fields.subjectId, fields.date);
+      const versions = await sql.versionsForDate(m, fields.classId, fields.subjectId, fields.date);
+      // a client that says which version it saw is refused when someone changed the record since
+      const stale = fields.records.some(
+        (r) => r.expectedVersion !== undefined && (versions.get(r.studentId) ?? 0) !== r.expectedVersion,
+      );
+      if (stale) throw conflict(T.changedMeanwhile);
+      await sql.upsert(m, { ...fields, teacherId: actor.userId }, fields.records);
+      return versions.size > 0;
+    });
+    const records = await sql.forDate(this.ds.manager, fields.classId, fields.subjectId, fields.date);
+    return { updated, message: updated ? T.updated : T.marked, records };
+  }
+
+  /** Present, late and absent per week for the teacher's chart. */
+  async trend(actor: Actor, args: { classId: string; subjectId: string; academicYearId: string; weeks?: number }): Promise<AttendanceWeek[]> {
+    this.requireStaff(actor);
+    [args.classId, args.subjectId, args.academicYearId].forEach((id) => assertId(id, T.allocationNotFound));
+    const weeks = validateWeeks(args.weeks);
+    const m = this.ds.manager;
+    const allocation = await this.readableAllocation(actor, sql.allocation(m, args.classId, args.subjectId, args.academicYearId));
+    const today = this.now().toISOString().slice(0, 10);
+    const rows = await sql.weekly(m, allocation, today, weeks);
+    return rows.map((w) => Object.assign(new AttendanceWeek(), { ...w, rate: attendanceRate(w) }));
+  }
+
+  private requireStudent(actor: Actor): void {
+    authorize(actor, 'attendance.readOwn', undefined, { message: T.studentsOnly });
+  }
+
+  /** A page of the student's own records with the summary, placement and filter options (GraphQL). */
+  async myPage(actor: Actor, f: OwnListFilter & { offset?: number | null; limit?: number | null }): Promise<MyAttendance> {
+    this.requireStudent(actor);
+    const filter = ownFilter(actor.userId, f);
+    const offset = Math.max(0, f.offset ?? 0);
+    const limit = Math.min(MAX_PAGE, Math.max(1, f.limit ?? 50));
+    const m = this.ds.manager;
+    const counts = await sql.ownCounts(m, filter);
+    const items = await sql.ownRecords(m, filter, { offset, limit });
+    const studentInfo = await this.studentInfo(m, actor.userId);
+    const options = await sql.ownFilterOptions(m, actor.userId);
+    const summary = summaryOf(counts);
+    return Object.assign(new MyAttendance(), { items, total: summary.total, summary, studentInfo, ...options });
+  }
+
+  /** Every own record (the spec's REST client reads whole lists), with studentInfo and the summary. */
+  async myAll(actor: Actor, f: OwnListFilter): Promise<{ records: AttendanceRecord[]; studentInfo: AttendanceStudentInfo; summary: AttendanceSummary }> {
+    this.requireStudent(actor);
+    const filter = ownFilter(actor.userId, f);
+    const m = this.ds.manager;
+    const records = await sql.ownRecords(m, filter);
+    const studentInfo = await this.studentInfo(m, actor.userId);
+    const counts: AttendanceCounts = { present: 0, absent: 0, late: 0 };
+    for (const r of records) counts[r.status === 'Present' ? 'present' : r.status === 'Late' ? 'late' : 'absent'] += 1;
+    return { records, studentInfo, summary: summaryOf(counts) };
+  }
+
+  private async studentInfo(m: EntityManager, studentId: string): Promise<AttendanceStudentInfo> {
+    return Object.assign(new AttendanceStudentInfo(), await sql.placement(m, studentId));
+  }
+}

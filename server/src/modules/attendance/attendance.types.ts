@@ -1,0 +1,163 @@
+import { ArgsType, Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { AttendanceStatus } from './attendance-status';
+import { AttendanceRecord } from './attendance.entity';
+import { AttendanceClass, AttendanceSubject, AttendanceYear } from './attendance.refs';
+
+@InputType({ description: "One student's mark in a MarkAttendanceInput." })
+export class AttendanceMarkInput {
+  @Field(() => ID, { description: 'The student; must be placed in the class for the academic year.' })
+  studentId: string;
+
+  @Field(() => AttendanceStatus, { description: 'Present, Absent or Late.' })
+  status: AttendanceStatus;
+
+  @Field(() => String, { nullable: true, description: 'Optional note, at most 200 characters.' })
+  notes?: string | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: 'The version of the record you loaded (0 when there was none). When given, a record changed by someone else since is refused with CONFLICT; omitted, the mark overwrites.',
+  })
+  expectedVersion?: number | null;
+}
+
+@InputType({ description: 'Marks (or updates) one date of a class and subject. REST: POST /api/attendance/mark.' })
+export class MarkAttendanceInput {
+  @Field(() => ID, { description: 'The class.' })
+  classId: string;
+
+  @Field(() => ID, { description: 'The subject.' })
+  subjectId: string;
+
+  @Field(() => ID, { description: 'The academic year; the class, subject and year must have a teacher assignment.' })
+  academicYearId: string;
+
+  @Field({ description: 'The lesson day, YYYY-MM-DD; not in the future.' })
+  date: string;
+
+  @Field(() => [AttendanceMarkInput], { description: 'One entry per student; records already there for the date are updated.' })
+  records: AttendanceMarkInput[];
+}
+
+@ObjectType({ description: 'The outcome of markAttendance.' })
+export class MarkAttendancePayload {
+  @Field({ description: "'Attendance marked successfully!' or 'Attendance updated successfully!'." })
+  message: string;
+
+  @Field({ description: 'True when records already existed for the date, so the marking updated them.' })
+  updated: boolean;
+
+  @Field(() => [AttendanceRecord], { description: 'Every record of the class, subject and date after the marking.' })
+  records: AttendanceRecord[];
+}
+
+@ArgsType()
+export class AttendanceAllocationArgs {
+  @Field(() => ID, { description: 'The class.' })
+  classId: string;
+
+  @Field(() => ID, { description: 'The subject.' })
+  subjectId: string;
+
+  @Field(() => ID, { description: 'The academic year.' })
+  academicYearId: string;
+}
+
+@ArgsType()
+export class AttendanceForDateArgs {
+  @Field(() => ID, { description: 'The class.' })
+  classId: string;
+
+  @Field(() => ID, { description: 'The subject.' })
+  subjectId: string;
+
+  @Field({ description: 'The lesson day, YYYY-MM-DD.' })
+  date: string;
+}
+
+@ArgsType()
+export class AttendanceTrendArgs extends AttendanceAllocationArgs {
+  @Field(() => Int, { defaultValue: 8, description: 'How many weeks, ending with the current one (1 to 52).' })
+  weeks: number;
+}
+
+@ArgsType()
+export class MyAttendanceArgs {
+  @Field(() => ID, { nullable: true, description: 'Only records of this class.' })
+  classId?: string | null;
+
+  @Field(() => ID, { nullable: true, description: 'Only records of this subject.' })
+  subjectId?: string | null;
+
+  @Field(() => Int, { defaultValue: 0, description: 'How many records to skip.' })
+  offset: number;
+
+  @Field(() => Int, { defaultValue: 50, description: 'Page size, at most 200.' })
+  limit: number;
+}
+
+@ObjectType({ description: 'Counts and rate over a set of attendance records.' })
+export class AttendanceSummary {
+  @Field(() => Int, { description: 'Records in the set.' })
+  total: number;
+
+  @Field(() => Int, { description: 'Present records.' })
+  present: number;
+
+  @Field(() => Int, { description: 'Absent records.' })
+  absent: number;
+
+  @Field(() => Int, { description: 'Late records.' })
+  late: number;
+
+  @Field(() => Int, { description: 'round((present + late) / total * 100); 0 when there are no records.' })
+  rate: number;
+}
+
+@ObjectType({ description: "Where the student is placed now (assessments.md: studentInfo)." })
+export class AttendanceStudentInfo {
+  @Field(() => AttendanceClass, { nullable: true, description: "The student's class, when placed." })
+  class: AttendanceClass | null;
+
+  @Field(() => AttendanceYear, { nullable: true, description: "The student's academic year, when placed." })
+  academicYear: AttendanceYear | null;
+}
+
+@ObjectType({ description: "The signed-in student's own attendance. REST: GET /api/attendance/student." })
+export class MyAttendance {
+  @Field(() => [AttendanceRecord], { description: 'One page of records, newest date first.' })
+  items: AttendanceRecord[];
+
+  @Field(() => Int, { description: 'How many records match the filters in all.' })
+  total: number;
+
+  @Field(() => AttendanceSummary, { description: 'Counts and rate over every record matching the filters.' })
+  summary: AttendanceSummary;
+
+  @Field(() => AttendanceStudentInfo, { description: "The student's current class and year." })
+  studentInfo: AttendanceStudentInfo;
+
+  @Field(() => [AttendanceClass], { description: 'Every class the student has records in (the Class filter).' })
+  classes: AttendanceClass[];
+
+  @Field(() => [AttendanceSubject], { description: 'Every subject the student has records in (the Subject filter).' })
+  subjects: AttendanceSubject[];
+}
+
+@ObjectType({ description: 'Attendance of one week in a class and subject.' })
+export class AttendanceWeek {
+  @Field({ description: 'The Monday that starts the week, YYYY-MM-DD.' })
+  weekStart: string;
+
+  @Field(() => Int, { description: 'Present records in the week.' })
+  present: number;
+
+  @Field(() => Int, { description: 'Late records in the week.' })
+  late: number;
+
+  @Field(() => Int, { description: 'Absent records in the week.' })
+  absent: number;
+
+  @Field(() => Int, { description: 'round((present + late) / total * 100) for the week; 0 without records.' })
+  rate: number;
+}

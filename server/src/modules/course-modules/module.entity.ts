@@ -1,0 +1,61 @@
+import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Course } from '../courses/course.entity';
+
+/** platform.md section 3: Week or Unit, default Week. */
+export enum ModuleType {
+  Week = 'Week',
+  Unit = 'Unit',
+}
+
+registerEnumType(ModuleType, { name: 'ModuleType', description: 'How a module is labelled: Week or Unit.' });
+
+/** "Module" in the spec; CourseModule in code so it is not confused with JavaScript modules. */
+@ObjectType('Module', { description: 'A week or unit of a course; holds content (and quizzes).' })
+@Entity('course_modules')
+export class CourseModule {
+  @Field(() => ID, { description: 'Unique id (REST: _id).' })
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Field({ description: 'Title; required.' })
+  @Column({ type: 'text' })
+  title: string;
+
+  @Field({ description: 'Free text; empty when none was given (the client shows "No description provided").' })
+  @Column({ type: 'text', default: '' })
+  description: string;
+
+  @Field(() => ModuleType, { description: 'Week or Unit.' })
+  @Column({ name: 'module_type', type: 'text', default: ModuleType.Week })
+  moduleType: ModuleType;
+
+  @Field(() => Int, { description: 'Position in the course, at least 1; new modules default to the highest existing plus 1.' })
+  @Column({ name: 'sort_order', type: 'int' })
+  order: number;
+
+  @Field({ description: 'False hides the module (and everything in it) from students.' })
+  @Column({ name: 'is_visible', default: true })
+  isVisible: boolean;
+
+  @Column({ name: 'course_id', type: 'uuid' })
+  courseId: string;
+
+  @ManyToOne(() => Course, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'course_id' })
+  course?: Course;
+
+  @Field(() => Int, { description: 'Increases with every change; send it back on update to be told of concurrent edits.' })
+  @Column({ type: 'int', default: 1 })
+  version: number;
+
+  @Field({ description: 'When the module was created.' })
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+
+  /** Set once the viewer is authorized: hidden content is shown only when true. */
+  viewerSeesHidden?: boolean;
+}

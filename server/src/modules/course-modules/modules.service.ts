@@ -1,0 +1,158 @@
+import crypto from 'node:crypto';
+import { DataSource, EntityManager } from 'typeorm';
+import { notFound, validation } from '../../errors/domain-error';
+import { assertId } from '../../app/ids';
+import { Actor, authorize, can } from '../../policies';
+import { updateVersioned } from '../academic/academic.db';
+import { FilesService } from '../files/files.service';
+import { CourseFactsRow, TAUGHT_BY, oneCourseFacts } from '../courses/course-gate';
+import { copyModule, filesOf } from '../courses/courses.copy';
+import { CoursesService } from '../courses/courses.service';
+import { COURSE_TEXT } from '../courses/courses.validation';
+import { CourseModule } from './module.entity';
+import { MODULE_TEXT as T, ModuleInput, validateModuleEdit, validateNewModule } from './modules.validation';
+
+/** A module the actor may read, with the facts of its course. */
+export interface ReadableModule {
+  module: CourseModule;
+  course: CourseFactsRow;
+  seesHidden: boolean;
+}
+
+/**
+ * Modules of a course: managed by the course's teachers; read by whoever reads the course, hidden ones
+ * only by SuperAdmin, Admin and its teachers (a student asking for a hidden one gets not found).
+ */
+export class ModulesService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly courses: CoursesService,
+    private readonly files: FilesService,
+  ) {}
+
+  /** With its course, subject, class and year, for the module page header. */
+  private query(m: EntityManager = this.ds.manager) {
+    return m.getRepository(CourseModule).createQueryBuilder('m')
+      .innerJoinAndSelect('m.course', 'c')
+      .innerJoinAndSelect('c.subject', 's')
+      .innerJoinAndSelect('c.class', 'cl')
+      .innerJoinAndSelect('c.academicYear', 'y');
+  }
+
+  /** Two statements: the module (with its course) and the course's facts. */
+  async readable(actor: Actor, id: unknown, m: DataSource | EntityManager = this.ds): Promise<ReadableModule> {
+    const moduleId = assertId(id, T.notFound);
+    const module = await this.query(m instanceof DataSource ? m.manager : m).where('m.id = :id', { id: moduleId }).getOne();
+    if (!module) throw notFound(T.notFound);
+    const course = await oneCourseFacts(m, actor, module.courseId);
+    if (!course) throw notFound(T.notFound);
+    authorize(actor, 'course.readItem', { course, visible: module.isVisible }, { as: 'notFound', message: T.notFound });
+    const seesHidden = can(actor, 'course.seeHidden', course);
+    module.viewerSeesHidden = seesHidden;
+    module.course!.viewerSeesHidden = seesHidden;
+    return { module, course, seesHidden };
+  }
+
+  /** A module the actor may change (a teacher of its course); others who may read it are refused. */
+  async manageable(actor: Actor, id: unknown, m?: EntityManager): Promise<ReadableModule> {
+    const found = await this.readable(actor, id, m);
+    authorize(actor, 'course.manage', found.course, { message: T.cannotManage });
+    return found;
+  }
+
+  /** GET /modules/course/{courseId}: by order; students get visible modules only (filtered in SQL). */
+  async listForCourse(actor: Actor, courseId: string): Promise<CourseModule[]> {
+    const course = await this.courses.readable(actor, courseId);
+    const seesHidden = can(actor, 'course.seeHidden', course);
+    const qb = this.ds.getRepository(CourseModule).createQueryBuilder('m')
+      .where('m.course_id = :courseId', { courseId: course.id })
+      .orderBy('m.sort_order', 'ASC').addOrderBy('m.created_at', 'ASC');
+    if (!seesHidden) qb.andWhere('m.is_visible');
+    const rows = await qb.getMany();
+    rows.forEach((r) => (r.viewerSeesHidden = seesHidden));
+    return rows;
+  }
+
+  /** GET /modules/{moduleId}. */
+  async get(actor: Actor, id: string): Promise<CourseModule> {
+    return (await this.readable(actor, id)).module;
+  }
+
+  private reload(m: EntityManager, id: string): Promise<CourseModule> {
+    return this.query(m).where('m.id = :id', { id }).getOneOrFail().then((mod) => {
+      mod.viewerSeesHidden = true;
+      mod.course!.viewerSeesHidden = true;
+      return mod;
+    });
+  }
+
+  /** POST /modules; without an order the module goes after the highest one. */
+  async create(actor: Actor, input: ModuleInput & { courseId?: unknown }): Promise<CourseModule> {
+    if (input.courseId === undefined || input.courseId === null || input.courseId === '') throw validation('Course is required');
+    const course = await this.courses.readable(actor, input.courseId);
+    authorize(actor, 'course.manage', course, { message: T.cannotManage });
+    const f = validateNewModule(input);
+    return this.ds.transaction(async (m) => {
+      const [{ id }]: Array<{ id: string }> = await m.query(
+        `INSERT INTO course_modules (course_id, title, description, module_type, sort_order, is_visible)
+         VALUES ($1, $2, $3, $4, COALESCE($5, (SELECT COALESCE(MAX(sort_order), 0) + 1 FROM course_modules WHERE course_id = $1)), $6)
+         RETURNING id`,
+        [course.id, f.title, f.description, f.moduleType, f.order ?? null, f.isVisible],
+      );
+      return this.reload(m, id);
+    });
+  }
+
+  /** PUT /modules/{id}: title, description, type, order, visibility. */
+  async update(actor: Actor, id: string, input: ModuleInput): Promise<CourseModule> {
+    const { module } = await this.manageable(actor, id);
+    const { set, version } = validateModuleEdit(input);
+    return this.ds.transaction(async (m) => {
+      await updateVersioned(m, CourseModule, module.id, set, version, { what: 'module', notFound: T.notFound });
+      return this.reload(m, module.id);
+    });
+  }
+
+  /** DELETE /modules/{id}: with its content; files nothing else uses go too. */
+  async delete(actor: Actor, id: string): Promise<void> {
+    const { module } = await this.manageable(actor, id);
+    const keys = await this.ds.transaction(async (m) => {
+      const fileIds = await filesOf(m, { moduleId: module.id });
+      await this.files.lock(m, fileIds);
+      await m.query('DELETE FROM course_modules WHERE id = $1', [module.id]);
+      return this.files.releaseUnreferenced(m, fileIds);
+    });
+    await this.files.removeBytes(keys);
+  }
+
+  /**
+   * GET /modules/reuse/available/{courseId}: modules of the teacher's other courses, each with its course
+   * (year, class, subject) so the client can show the tree. The target course must be one they teach.
+   */
+  async reusable(actor: Actor, courseId: string): Promise<CourseModule[]> {
+    const target = await this.courses.readable(actor, courseId);
+    authorize(actor, 'course.manage', target, { message: T.cannotManage });
+    const rows = await this.query()
+      .where(TAUGHT_BY('me'), { me: actor.userId })
+      .andWhere('c.id <> :target', { target: target.id })
+      .orderBy('y.year', 'DESC').addOrderBy('cl.name', 'ASC').addOrderBy('c.title', 'ASC')
+      .addOrderBy('m.sort_order', 'ASC').addOrderBy('m.id', 'ASC')
+      .getMany();
+    rows.forEach((r) => (r.viewerSeesHidden = true));
+    return rows;
+  }
+
+  /** POST /modules/reuse/clone/{moduleId} {newCourseId}: a deep copy (with content) appended to one of your courses. */
+  async clone(actor: Actor, moduleId: unknown, newCourseId: unknown): Promise<CourseModule> {
+    if (moduleId === undefined || moduleId === null || moduleId === '') throw validation(T.selectModule);
+    if (newCourseId === undefined || newCourseId === null || newCourseId === '') throw validation('Course is required');
+    const source = await this.manageable(actor, moduleId);
+    const target = await this.courses.readable(actor, newCourseId);
+    authorize(actor, 'course.manage', target, { message: COURSE_TEXT.cannotManage });
+    const newId = crypto.randomUUID();
+    return this.ds.transaction(async (m) => {
+      await copyModule(m, source.module.id, newId, target.id, actor.userId);
+      return this.reload(m, newId);
+    });
+  }
+}

@@ -1,0 +1,46 @@
+import { DataSource, EntityManager } from 'typeorm';
+import { Actor } from '../../policies';
+import { CourseFacts } from '../../policies/rules';
+
+/** A course as the rules see it, with its place in the school. */
+export interface CourseFactsRow extends CourseFacts {
+  id: string;
+  classId: string;
+  academicYearId: string;
+  subjectId: string;
+}
+
+type Runner = DataSource | EntityManager;
+
+/**
+ * The facts every course rule needs (teachers; whether the viewer is a student of its class and year),
+ * for many courses in one statement. Services call `authorize()` with them on the object itself.
+ */
+export async function courseFacts(q: Runner, actor: Actor, courseIds: string[]): Promise<Map<string, CourseFactsRow>> {
+  if (!courseIds.length) return new Map();
+  const rows: Array<{ id: string; class_id: string; academic_year_id: string; subject_id: string; teacher_ids: string[]; in_class: boolean }> =
+    await q.query(
+      `SELECT c.id, c.class_id, c.academic_year_id, c.subject_id,
+              ARRAY(SELECT ct.teacher_id::text FROM course_teachers ct WHERE ct.course_id = c.id) AS teacher_ids,
+              EXISTS (SELECT 1 FROM users u WHERE u.id = $2 AND u.class_id = c.class_id
+                        AND u.academic_year_id = c.academic_year_id) AS in_class
+         FROM courses c WHERE c.id = ANY($1::uuid[])`,
+      [courseIds, actor.userId],
+    );
+  return new Map(rows.map((r) => [r.id, {
+    id: r.id, classId: r.class_id, academicYearId: r.academic_year_id, subjectId: r.subject_id,
+    teacherIds: r.teacher_ids, viewerInClass: r.in_class,
+  }]));
+}
+
+export async function oneCourseFacts(q: Runner, actor: Actor, courseId: string): Promise<CourseFactsRow | undefined> {
+  return (await courseFacts(q, actor, [courseId])).get(courseId);
+}
+
+/** SQL condition (on alias `c`) for "a course this actor teaches", for lists filtered in the database. */
+export const TAUGHT_BY = (param: string) =>
+  `EXISTS (SELECT 1 FROM course_teachers ct WHERE ct.course_id = c.id AND ct.teacher_id = :${param})`;
+
+/** SQL condition (on alias `c`) for "a course of this student's class and year". */
+export const OF_STUDENT = (param: string) =>
+  `EXISTS (SELECT 1 FROM users u WHERE u.id = :${param} AND u.class_id = c.class_id AND u.academic_year_id = c.academic_year_id)`;

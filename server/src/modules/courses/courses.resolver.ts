@@ -1,0 +1,82 @@
+import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { RequestContext, requireActor } from '../../app/context';
+import { AcademicYear } from '../academic/academic-year.entity';
+import { SchoolClass } from '../academic/class.entity';
+import { Subject } from '../academic/subject.entity';
+import { User } from '../users/user.entity';
+import { Course } from './course.entity';
+import { CloneCourseInput, CreateCourseInput, StudentCourses, TeacherCourseYear, UpdateCourseInput } from './courses.types';
+
+@Resolver(() => Course)
+export class CoursesResolver {
+  @Query(() => [Course], { description: "Courses for the dashboard: all for SuperAdmin and Admin, a teacher's own, a student's class's, none for a parent (REST: GET /api/courses)." })
+  courses(@Ctx() ctx: RequestContext) {
+    return ctx.services.courses.list(requireActor(ctx));
+  }
+
+  @Query(() => [TeacherCourseYear], { description: "My Courses: the signed-in teacher's academic years -> classes -> subjects (their teacher assignments) with their courses. Empty for other roles." })
+  myCourses(@Ctx() ctx: RequestContext) {
+    return ctx.services.courses.myCourses(requireActor(ctx));
+  }
+
+  @Query(() => StudentCourses, { description: "The signed-in student's placement and the courses of their class and year (REST: GET /api/courses/student/my-courses and /all-courses)." })
+  studentCourses(@Ctx() ctx: RequestContext) {
+    return ctx.services.courses.studentCourses(requireActor(ctx));
+  }
+
+  @Query(() => [Course], { description: "One teacher's courses: SuperAdmin and Admin for any teacher, a teacher for themselves (REST: GET /api/courses/teacher/{teacherId})." })
+  teacherCourses(@Arg('teacherId', () => ID) teacherId: string, @Ctx() ctx: RequestContext) {
+    return ctx.services.courses.listOfTeacher(requireActor(ctx), teacherId);
+  }
+
+  @Query(() => Course, { description: 'One course with its modules, announcements and discussions; not found unless you may read it (REST: GET /api/courses/{id}).' })
+  course(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+    return ctx.services.courses.get(requireActor(ctx), id);
+  }
+
+  @Query(() => [Course], { description: "Your own courses of a subject, to reuse (tree by academicYear and class) (REST: GET /api/courses/reuse/available/{subjectId})." })
+  reusableCourses(@Arg('subjectId', () => ID) subjectId: string, @Ctx() ctx: RequestContext) {
+    return ctx.services.courses.reusable(requireActor(ctx), subjectId);
+  }
+
+  @FieldResolver(() => Subject, { description: 'The subject taught.' })
+  subject(@Root() c: Course, @Ctx() ctx: RequestContext) {
+    return c.subject ?? ctx.loaders.subjectById.load(c.subjectId);
+  }
+
+  @FieldResolver(() => SchoolClass, { description: 'The class taught.' })
+  class(@Root() c: Course, @Ctx() ctx: RequestContext) {
+    return c.class ?? ctx.loaders.classById.load(c.classId);
+  }
+
+  @FieldResolver(() => AcademicYear, { description: 'The academic year.' })
+  academicYear(@Root() c: Course, @Ctx() ctx: RequestContext) {
+    return c.academicYear ?? ctx.loaders.yearById.load(c.academicYearId);
+  }
+
+  @FieldResolver(() => [User], { description: 'The teachers of the course (firstName, lastName), by last name.' })
+  teachers(@Root() c: Course, @Ctx() ctx: RequestContext) {
+    return c.teachers ?? ctx.loaders.teachersByCourse.load(c.id);
+  }
+
+  @Mutation(() => Course, { description: 'Create a course for a class, subject and year you are assigned to teach; all teachers of that assignment teach it (REST: POST /api/courses).' })
+  createCourse(@Arg('input', () => CreateCourseInput) input: CreateCourseInput, @Ctx() ctx: RequestContext) {
+    return ctx.services.courses.create(requireActor(ctx), input);
+  }
+
+  @Mutation(() => Course, { description: "Change a course's title and description; its teachers only (REST: PUT /api/courses/{id})." })
+  updateCourse(@Arg('input', () => UpdateCourseInput) input: UpdateCourseInput, @Ctx() ctx: RequestContext) {
+    return ctx.services.courses.update(requireActor(ctx), input.id, input);
+  }
+
+  @Mutation(() => Boolean, { description: 'Delete a course with its modules, content (and files), announcements and discussions; its teachers, SuperAdmin and Admin (REST: DELETE /api/courses/{id}).' })
+  async deleteCourse(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+    await ctx.services.courses.delete(requireActor(ctx), id);
+    return true;
+  }
+
+  @Mutation(() => Course, { description: 'Reuse one of your courses: a deep copy of its modules and content for a class, subject and year you teach (REST: POST /api/courses/reuse/clone/{courseId}).' })
+  cloneCourse(@Arg('input', () => CloneCourseInput) input: CloneCourseInput, @Ctx() ctx: RequestContext) {
+    return ctx.services.courses.clone(requireActor(ctx), input.courseId, input);
+  }
+}

@@ -1,0 +1,242 @@
+import { DataSource, EntityManager } from 'typeorm';
+import { notFound, validation } from '../../errors/domain-error';
+import { assertId } from '../../app/ids';
+import { Actor, authorize, can } from '../../policies';
+import { AcademicYear } from '../academic/academic-year.entity';
+import { SchoolClass } from '../academic/class.entity';
+import { TeacherAssignment } from '../academic/teacher-assignment.entity';
+import { updateVersioned } from '../academic/academic.db';
+import { ACADEMIC_TEXT } from '../academic/academic.validation';
+import { FilesService } from '../files/files.service';
+import { Course } from './course.entity';
+import { CourseFactsRow, OF_STUDENT, TAUGHT_BY, oneCourseFacts } from './course-gate';
+import { copyCourseModules, filesOf } from './courses.copy';
+import { courseScope, scopeSeesHidden } from './courses.scope';
+import { COURSE_TEXT as T, CourseFields, validateCourseEdit, validateNewCourse } from './courses.validation';
+import { TeacherCourseYear } from './courses.types';
+
+export interface NewCourseInput {
+  title?: unknown;
+  description?: unknown;
+  subjectId?: unknown;
+  classId?: unknown;
+  academicYearId?: unknown;
+}
+
+export interface CloneCourseFields {
+  newAcademicYearId?: unknown;
+  newClassId?: unknown;
+  newSubjectId?: unknown;
+  title?: unknown;
+  description?: unknown;
+}
+
+/**
+ * Courses: created and changed by the teachers who teach them, read by SuperAdmin and Admin, by their
+ * teachers and by the students of their class and year. Deleting one removes everything in it.
+ */
+export class CoursesService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly files: FilesService,
+  ) {}
+
+  /** One statement whatever the size: subject, class, year and teachers come by joins. */
+  private query(m: EntityManager = this.ds.manager) {
+    return m.getRepository(Course).createQueryBuilder('c')
+      .innerJoinAndSelect('c.subject', 's')
+      .innerJoinAndSelect('c.class', 'cl')
+      .innerJoinAndSelect('c.academicYear', 'y')
+      .leftJoinAndSelect('c.teachers', 't')
+      .orderBy('y.year', 'DESC').addOrderBy('cl.name', 'ASC').addOrderBy('s.name', 'ASC')
+      .addOrderBy('c.title', 'ASC').addOrderBy('c.id', 'ASC')
+      .addOrderBy('t.lastName', 'ASC').addOrderBy('t.firstName', 'ASC');
+  }
+
+  /** The course's facts for the rules; a course the actor may not read does not exist for them. */
+  async readable(actor: Actor, id: unknown, m: DataSource | EntityManager = this.ds): Promise<CourseFactsRow> {
+    const courseId = assertId(id, T.notFound);
+    const facts = await oneCourseFacts(m, actor, courseId);
+    if (!facts) throw notFound(T.notFound);
+    authorize(actor, 'course.read', facts, { as: 'notFound', message: T.notFound });
+    return facts;
+  }
+
+  private async load(id: string, seesHidden: boolean, m?: EntityManager): Promise<Course> {
+    const course = await this.query(m).where('c.id = :id', { id }).getOne();
+    if (!course) throw notFound(T.notFound);
+    course.viewerSeesHidden = seesHidden;
+    return course;
+  }
+
+  /** GET /courses: everything for SuperAdmin and Admin, a teacher's own, a student's class's, nothing for a parent. */
+  async list(actor: Actor): Promise<Course[]> {
+    const scope = courseScope(actor);
+    if (scope.kind === 'none') return [];
+    const qb = this.query();
+    if (scope.kind === 'teacher') qb.where(TAUGHT_BY('me'), { me: scope.teacherId });
+    if (scope.kind === 'student') qb.where(OF_STUDENT('me'), { me: scope.studentId });
+    const rows = await qb.getMany();
+    rows.forEach((c) => (c.viewerSeesHidden = scopeSeesHidden(scope)));
+    return rows;
+  }
+
+  /** GET /courses/teacher/{teacherId}: SuperAdmin and Admin for anyone, a teacher for themselves. */
+  async listOfTeacher(actor: Actor, teacherId: string): Promise<Course[]> {
+    authorize(actor, 'course.listOfTeacher', { teacherId }, { message: T.ownCoursesOnly });
+    assertId(teacherId, ACADEMIC_TEXT.userNotFound);
+    const rows = await this.query().where(TAUGHT_BY('teacher'), { teacher: teacherId }).getMany();
+    rows.forEach((c) => (c.viewerSeesHidden = true));
+    return rows;
+  }
+
+  /** A student's placement and the courses of their class and year (GET /courses/student/all-courses). */
+  async studentCourses(actor: Actor): Promise<{ studentInfo: { academicYear: AcademicYear | null; class: SchoolClass | null }; courses: Course[] }> {
+    const none = { studentInfo: { academicYear: null, class: null }, courses: [] };
+    if (!can(actor, 'course.listOfOwnClass')) return none;
+    const [placement]: Array<{ class_id: string | null; academic_year_id: string | null }> =
+      await this.ds.query('SELECT class_id, academic_year_id FROM users WHERE id = $1', [actor.userId]);
+    if (!placement?.class_id || !placement.academic_year_id) return none;
+    const [academicYear, cls, courses] = [
+      await this.ds.getRepository(AcademicYear).findOneBy({ id: placement.academic_year_id }),
+      await this.ds.getRepository(SchoolClass).findOneBy({ id: placement.class_id }),
+      await this.query().where('c.class_id = :cl AND c.academic_year_id = :y', { cl: placement.class_id, y: placement.academic_year_id })
+        .orderBy('s.name', 'ASC').addOrderBy('c.title', 'ASC').addOrderBy('c.id', 'ASC').getMany(),
+    ];
+    courses.forEach((c) => (c.viewerSeesHidden = false));
+    return { studentInfo: { academicYear, class: cls }, courses };
+  }
+
+  /**
+   * My Courses: the teacher's years -> classes -> subjects (from their teacher assignments, plus any
+   * course they teach whose assignment is gone) with their courses. Two statements whatever the size.
+   */
+  async myCourses(actor: Actor): Promise<TeacherCourseYear[]> {
+    const scope = courseScope(actor);
+    if (scope.kind !== 'teacher') return [];
+    const assignments = await this.ds.getRepository(TeacherAssignment).createQueryBuilder('a')
+      .innerJoinAndSelect('a.academicYear', 'y')
+      .innerJoinAndSelect('a.class', 'cl')
+      .innerJoinAndSelect('a.subject', 's')
+      .where('EXISTS (SELECT 1 FROM teacher_assignment_teachers x WHERE x.assignment_id = a.id AND x.teacher_id = :me)', { me: actor.userId })
+      .getMany();
+    const courses = await this.query().where(TAUGHT_BY('me'), { me: actor.userId }).getMany();
+    courses.forEach((c) => (c.viewerSeesHidden = true));
+
+    const years = new Map<string, TeacherCourseYear>();
+    const node = (y: AcademicYear, cl: SchoolClass, s: TeacherCourseYear['classes'][0]['subjects'][0]['subject']) => {
+      if (!years.has(y.id)) years.set(y.id, { academicYear: y, classes: [] });
+      const year = years.get(y.id)!;
+      let klass = year.classes.find((c) => c.class.id === cl.id);
+      if (!klass) year.classes.push((klass = { class: cl, subjects: [] }));
+      let subject = klass.subjects.find((x) => x.subject.id === s.id);
+      if (!subject) klass.subjects.push((subject = { subject: s, assignmentId: null, courses: [] }));
+      return subject;
+    };
+    for (const a of assignments) node(a.academicYear!, a.class!, a.subject!).assignmentId = a.id;
+    for (const c of courses) node(c.academicYear!, c.class!, c.subject!).courses.push(c);
+
+    const byName = <T>(key: (x: T) => string) => (a: T, b: T) => key(a).localeCompare(key(b), undefined, { numeric: true });
+    const out = [...years.values()].sort((a, b) => byName<TeacherCourseYear>((x) => x.academicYear.year)(b, a));
+    for (const y of out) {
+      y.classes.sort(byName((x) => x.class.name));
+      for (const cl of y.classes) {
+        cl.subjects.sort(byName((x) => x.subject.name));
+        for (const s of cl.subjects) s.courses.sort(byName((x) => x.title));
+      }
+    }
+    return out;
+  }
+
+  /** GET /courses/{id}; a course the actor may not read answers not found. */
+  async get(actor: Actor, id: string): Promise<Course> {
+    const facts = await this.readable(actor, id);
+    return this.load(facts.id, can(actor, 'course.seeHidden', facts));
+  }
+
+  /** The teachers of the assignment for this class, subject and year (empty when there is none). */
+  private async assignedTeachers(m: EntityManager, f: Pick<CourseFields, 'classId' | 'subjectId' | 'academicYearId'>): Promise<string[]> {
+    const [row]: Array<{ teacher_ids: string[] }> = await m.query(
+      `SELECT ARRAY(SELECT x.teacher_id::text FROM teacher_assignment_teachers x WHERE x.assignment_id = a.id) AS teacher_ids
+         FROM teacher_assignments a WHERE a.class_id = $1 AND a.subject_id = $2 AND a.academic_year_id = $3`,
+      [f.classId, f.subjectId, f.academicYearId],
+    );
+    return row?.teacher_ids ?? [];
+  }
+
+  /**
+   * Inserts a course taught by every teacher of its assignment (the creator among them), inside `m`.
+   * Refused unless the actor is assigned to that class, subject and year.
+   */
+  private async insert(m: EntityManager, actor: Actor, fields: CourseFields): Promise<string> {
+    const teacherIds = await this.assignedTeachers(m, fields);
+    authorize(actor, 'course.create', { assigned: teacherIds.includes(actor.userId) }, { message: T.notAssigned });
+    const [{ id }]: Array<{ id: string }> = await m.query(
+      `INSERT INTO courses (title, description, subject_id, class_id, academic_year_id, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [fields.title, fields.description, fields.subjectId, fields.classId, fields.academicYearId, actor.userId],
+    );
+    await m.query(`INSERT INTO course_teachers (course_id, teacher_id) SELECT $1, unnest($2::uuid[])`, [id, teacherIds]);
+    return id;
+  }
+
+  async create(actor: Actor, input: NewCourseInput): Promise<Course> {
+    const fields = validateNewCourse(input);
+    return this.ds.transaction(async (m) => this.load(await this.insert(m, actor, fields), true, m));
+  }
+
+  /** PUT /courses/{id}: title and description, by the course's teachers. */
+  async update(actor: Actor, id: string, input: { title?: unknown; description?: unknown; version?: unknown }): Promise<Course> {
+    const facts = await this.readable(actor, id);
+    authorize(actor, 'course.manage', facts, { message: T.cannotManage });
+    const { set, version } = validateCourseEdit(input);
+    return this.ds.transaction(async (m) => {
+      await updateVersioned(m, Course, facts.id, set, version, { what: 'course', notFound: T.notFound });
+      return this.load(facts.id, true, m);
+    });
+  }
+
+  /** Deletes the course with its modules, content, announcements and discussions in one transaction, then the files. */
+  async delete(actor: Actor, id: string): Promise<void> {
+    const facts = await this.readable(actor, id);
+    authorize(actor, 'course.delete', facts, { message: T.cannotDelete });
+    const keys = await this.ds.transaction(async (m) => {
+      const fileIds = await filesOf(m, { courseId: facts.id });
+      await this.files.lock(m, fileIds);
+      await m.query('DELETE FROM courses WHERE id = $1', [facts.id]);
+      return this.files.releaseUnreferenced(m, fileIds);
+    });
+    await this.files.removeBytes(keys);
+  }
+
+  /** GET /courses/reuse/available/{subjectId}: the teacher's own courses of that subject, any class and year. */
+  async reusable(actor: Actor, subjectId: string): Promise<Course[]> {
+    assertId(subjectId, ACADEMIC_TEXT.subjectNotFound);
+    const scope = courseScope(actor);
+    if (scope.kind !== 'teacher') return [];
+    const rows = await this.query().where(TAUGHT_BY('me'), { me: scope.teacherId })
+      .andWhere('c.subject_id = :subjectId', { subjectId }).getMany();
+    rows.forEach((c) => (c.viewerSeesHidden = true));
+    return rows;
+  }
+
+  /** POST /courses/reuse/clone/{courseId}: a deep copy (modules and content) for a class, subject and year the teacher teaches. */
+  async clone(actor: Actor, courseId: unknown, input: CloneCourseFields): Promise<Course> {
+    if (courseId === undefined || courseId === null || courseId === '') throw validation(T.selectCourse);
+    const source = await this.readable(actor, courseId);
+    authorize(actor, 'course.manage', source, { message: T.cannotManage });
+    const original = await this.ds.getRepository(Course).findOneByOrFail({ id: source.id });
+    const fields = validateNewCourse({
+      title: input.title,
+      description: input.description === undefined ? original.description : input.description,
+      subjectId: input.newSubjectId,
+      classId: input.newClassId,
+      academicYearId: input.newAcademicYearId,
+    });
+    return this.ds.transaction(async (m) => {
+      const id = await this.insert(m, actor, fields);
+      await copyCourseModules(m, source.id, id, actor.userId);
+      return this.load(id, true, m);
+    });
+  }
+}

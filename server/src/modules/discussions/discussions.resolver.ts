@@ -1,0 +1,56 @@
+import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { RequestContext, requireActor } from '../../app/context';
+import { User } from '../users/user.entity';
+import { Course } from '../courses/course.entity';
+import { Discussion } from './discussion.entity';
+import { CreateDiscussionInput, UpdateDiscussionInput } from './discussions.types';
+
+@Resolver(() => Discussion)
+export class DiscussionsResolver {
+  @Query(() => [Discussion], { description: "A course's threads, newest first, with replies (REST: GET /api/discussions/course/{courseId})." })
+  discussions(@Arg('courseId', () => ID) courseId: string, @Ctx() ctx: RequestContext) {
+    return ctx.services.discussions.listForCourse(requireActor(ctx), courseId);
+  }
+
+  @Query(() => Discussion, { description: 'One thread or reply.' })
+  discussion(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+    return ctx.services.discussions.get(requireActor(ctx), id);
+  }
+
+  @FieldResolver(() => User, { nullable: true, description: 'The author (name and role are shown); null once the account is deleted.' })
+  author(@Root() d: Discussion, @Ctx() ctx: RequestContext) {
+    if (d.author !== undefined) return d.author;
+    return d.authorId ? ctx.loaders.userById.load(d.authorId) : null;
+  }
+
+  @FieldResolver(() => [Discussion], { description: "A thread's replies, oldest first (empty for a reply)." })
+  replies(@Root() d: Discussion, @Ctx() ctx: RequestContext) {
+    if (d.replies) return d.replies;
+    return d.parentDiscussionId ? [] : ctx.loaders.repliesByThread.load(d.id);
+  }
+
+  @Mutation(() => Discussion, { description: 'Start a thread or reply; teachers and students of the course (REST: POST /api/discussions).' })
+  createDiscussion(@Arg('input', () => CreateDiscussionInput) input: CreateDiscussionInput, @Ctx() ctx: RequestContext) {
+    return ctx.services.discussions.create(requireActor(ctx), input);
+  }
+
+  @Mutation(() => Discussion, { description: 'Edit a thread or reply; a teacher of the course or the author (REST: PUT /api/discussions/{id}).' })
+  updateDiscussion(@Arg('input', () => UpdateDiscussionInput) input: UpdateDiscussionInput, @Ctx() ctx: RequestContext) {
+    return ctx.services.discussions.update(requireActor(ctx), input.id, input);
+  }
+
+  @Mutation(() => Boolean, { description: 'Delete a thread (with all its replies) or a reply; a teacher of the course or the author (REST: DELETE /api/discussions/{id}).' })
+  async deleteDiscussion(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+    await ctx.services.discussions.delete(requireActor(ctx), id);
+    return true;
+  }
+}
+
+/** Course.discussions: threads of every course of a response in one statement. */
+@Resolver(() => Course)
+export class CourseDiscussionsFieldResolver {
+  @FieldResolver(() => [Discussion], { description: 'Threads (top-level posts), newest first.' })
+  discussions(@Root() c: Course, @Ctx() ctx: RequestContext) {
+    return ctx.loaders.threadsByCourse.load(c.id);
+  }
+}

@@ -1,0 +1,29 @@
+import { Request } from 'express';
+import { newRouter, route, send } from '../../app/rest';
+import { DISCUSSION_TEXT as T } from './discussions.validation';
+import { discussionRest } from './discussions.shape';
+
+type Body = Record<string, unknown>;
+const body = (req: Request): Body => (req.body && typeof req.body === 'object' ? (req.body as Body) : {});
+const param = (req: Request, name: string) => String(req.params[name]);
+
+/** platform.md section 7 "Discussions". */
+export function discussionsRouter() {
+  const r = newRouter();
+  r.get('/discussions/course/:courseId', route(async (req, res, actor, ctx) => {
+    send(res, (await ctx.services.discussions.listForCourse(actor, param(req, 'courseId'))).map(discussionRest));
+  }));
+  r.post('/discussions', route(async (req, res, actor, ctx) => {
+    const b = body(req);
+    const post = await ctx.services.discussions.create(actor, { ...b, courseId: b.course, parentDiscussionId: b.parentDiscussion });
+    send(res, discussionRest(post), { message: post.parentDiscussionId ? T.replied : T.created }, 201);
+  }));
+  r.put('/discussions/:id', route(async (req, res, actor, ctx) => {
+    send(res, discussionRest(await ctx.services.discussions.update(actor, param(req, 'id'), body(req))), { message: T.updated });
+  }));
+  r.delete('/discussions/:id', route(async (req, res, actor, ctx) => {
+    await ctx.services.discussions.delete(actor, param(req, 'id'));
+    res.json({ success: true, message: T.deleted });
+  }));
+  return r;
+}

@@ -1,0 +1,104 @@
+import { DataSource, EntityManager } from 'typeorm';
+import { notFound, validation } from '../../errors/domain-error';
+import { assertId } from '../../app/ids';
+import { Actor, authorize } from '../../policies';
+import { updateVersioned } from '../academic/academic.db';
+import { oneCourseFacts } from '../courses/course-gate';
+import { CoursesService } from '../courses/courses.service';
+import { Discussion } from './discussion.entity';
+import { DISCUSSION_TEXT as T, DiscussionInput, validateNewPost, validatePostEdit } from './discussions.validation';
+
+/**
+ * Discussions of a course: the course's teachers and students start threads and reply; a post is edited
+ * or deleted by a teacher of the course or its author; deleting a thread deletes its replies.
+ */
+export class DiscussionsService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly courses: CoursesService,
+  ) {}
+
+  private query(m: EntityManager = this.ds.manager) {
+    return m.getRepository(Discussion).createQueryBuilder('d').leftJoinAndSelect('d.author', 'u');
+  }
+
+  private async readable(actor: Actor, id: unknown) {
+    const discussionId = assertId(id, T.notFound);
+    const discussion = await this.query().where('d.id = :id', { id: discussionId }).getOne();
+    if (!discussion) throw notFound(T.notFound);
+    const course = await oneCourseFacts(this.ds, actor, discussion.courseId);
+    if (!course) throw notFound(T.notFound);
+    authorize(actor, 'course.read', course, { as: 'notFound', message: T.notFound });
+    return { discussion, course };
+  }
+
+  private async changeable(actor: Actor, id: unknown) {
+    const found = await this.readable(actor, id);
+    authorize(actor, 'discussion.change', { course: found.course, authorId: found.discussion.authorId }, { message: T.cannotChange });
+    return found;
+  }
+
+  /**
+   * GET /discussions/course/{courseId}: threads (newest first), each with its replies (oldest first) and
+   * every author. Three statements whatever the number of posts.
+   */
+  async listForCourse(actor: Actor, courseId: string): Promise<Discussion[]> {
+    const course = await this.courses.readable(actor, courseId);
+    const threads = await this.query().where('d.course_id = :courseId AND d.parent_id IS NULL', { courseId: course.id })
+      .orderBy('d.created_at', 'DESC').addOrderBy('d.id', 'ASC').getMany();
+    const replies = await this.query().where('d.course_id = :courseId AND d.parent_id IS NOT NULL', { courseId: course.id })
+      .orderBy('d.created_at', 'ASC').addOrderBy('d.id', 'ASC').getMany();
+    const byThread = new Map(threads.map((t) => [t.id, (t.replies = [] as Discussion[])]));
+    for (const r of replies) byThread.get(r.parentDiscussionId!)?.push(r);
+    return threads;
+  }
+
+  /** One post (a thread or a reply). */
+  async get(actor: Actor, id: string): Promise<Discussion> {
+    return (await this.readable(actor, id)).discussion;
+  }
+
+  /** POST /discussions: a thread, or a reply when parentDiscussion is given (a reply to a reply joins its thread). */
+  async create(actor: Actor, input: DiscussionInput & { courseId?: unknown; parentDiscussionId?: unknown }): Promise<Discussion> {
+    if (input.courseId === undefined || input.courseId === null || input.courseId === '') throw validation(T.courseRequired);
+    const course = await this.courses.readable(actor, input.courseId);
+    authorize(actor, 'discussion.post', course, { message: T.cannotPost });
+    let thread: { id: string; title: string } | null = null;
+    if (input.parentDiscussionId !== undefined && input.parentDiscussionId !== null && input.parentDiscussionId !== '') {
+      const parentId = assertId(input.parentDiscussionId, T.notFound);
+      const [row]: Array<{ id: string; title: string }> = await this.ds.query(
+        `SELECT COALESCE(p.id, d.id) AS id, COALESCE(p.title, d.title) AS title
+           FROM discussions d LEFT JOIN discussions p ON p.id = d.parent_id
+          WHERE d.id = $1 AND d.course_id = $2`,
+        [parentId, course.id],
+      );
+      if (!row) throw notFound(T.notFound);
+      thread = row;
+    }
+    const fields = validateNewPost(input, thread?.title ?? null);
+    return this.ds.transaction(async (m) => {
+      const row = await m.save(m.create(Discussion, {
+        ...fields, courseId: course.id, parentDiscussionId: thread?.id ?? null, authorId: actor.userId,
+      }));
+      const created = await this.query(m).where('d.id = :id', { id: row.id }).getOneOrFail();
+      if (!thread) created.replies = [];
+      return created;
+    });
+  }
+
+  /** PUT /discussions/{id}: title and content. */
+  async update(actor: Actor, id: string, input: DiscussionInput): Promise<Discussion> {
+    const { discussion } = await this.changeable(actor, id);
+    const { set, version } = validatePostEdit(input);
+    return this.ds.transaction(async (m) => {
+      await updateVersioned(m, Discussion, discussion.id, set, version, { what: 'discussion', notFound: T.notFound });
+      return this.query(m).where('d.id = :id', { id: discussion.id }).getOneOrFail();
+    });
+  }
+
+  /** DELETE /discussions/{id}: a thread's replies go with it (the foreign key cascades). */
+  async delete(actor: Actor, id: string): Promise<void> {
+    const { discussion } = await this.changeable(actor, id);
+    await this.ds.getRepository(Discussion).delete({ id: discussion.id });
+  }
+}

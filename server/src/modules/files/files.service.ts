@@ -1,0 +1,170 @@
+import { Readable, Transform } from 'node:stream';
+import { EntityManager } from 'typeorm';
+import { Config, loadConfig } from '../../config';
+import { DomainError, notFound } from '../../errors/domain-error';
+import { logger } from '../../app/logger';
+import { FileStore, LocalFileStore } from './file-store';
+import { S3FileStore } from './s3-file-store';
+import { DetectedKind, Utf8TextCheck, declaredMime, detectKind } from './file-type';
+import { StoredFile } from './stored-file.entity';
+
+export const MAX_FILE_BYTES = 50 * 1024 * 1024;
+/** Enough of the start of a file for every magic number and an Office [Content_Types].xml. */
+const HEAD_BYTES = 256 * 1024;
+
+export const FILE_TEXT = {
+  tooLarge: 'File is too large. The maximum size is 50MB.',
+  notFound: 'File not found',
+} as const;
+
+/**
+ * Columns that point at files(id). A file whose id no longer appears in any of them is deleted with its
+ * bytes; a domain that keeps files adds its column here.
+ */
+export const FILE_REFERENCES: Array<{ table: string; column: string }> = [{ table: 'contents', column: 'file_id' }];
+
+/** An upload on its way in, from either transport. */
+export interface IncomingFile {
+  filename: string;
+  mimetype?: string;
+  stream: Readable;
+}
+
+/** An upload whose bytes are in the store but not yet recorded: record it or discard it. */
+export interface ReceivedFile {
+  key: string;
+  size: number;
+  sha256: string;
+  filename: string;
+  /** The type the client claimed (part header, else the extension); undefined when it claimed none. */
+  declaredMime?: string;
+  /** What the bytes are. */
+  kind: DetectedKind;
+}
+
+export function createFileStore(config: Config): FileStore {
+  return config.s3 ? new S3FileStore(config.s3) : new LocalFileStore(config.fileDir);
+}
+
+let appStore: FileStore | undefined;
+
+/**
+ * The demo seeder runs with only a database transaction in hand. It stores its files in the store of the
+ * app created in this process (tests create the app first), else in the store the environment configures
+ * (`main` and `pnpm seed` seed before the app exists, from the same configuration).
+ */
+export function seedingFileStore(): FileStore {
+  return appStore ?? createFileStore(loadConfig());
+}
+
+/** A file name safe to keep and show: no folders, no control characters, at most 255 characters. */
+export function cleanFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(-255);
+  return clean || 'file';
+}
+
+/** Looks at the bytes as they stream to the store: size limit, the head for magic numbers, UTF-8 text check. */
+class Inspector extends Transform {
+  size = 0;
+  private headParts: Buffer[] = [];
+  private headSize = 0;
+  readonly text = new Utf8TextCheck();
+
+  constructor(private readonly limit: number) {
+    super();
+  }
+
+  _transform(chunk: Buffer, _enc: BufferEncoding, done: (err?: Error | null, data?: Buffer) => void) {
+    this.size += chunk.length;
+    if (this.size > this.limit) return done(new DomainError('PAYLOAD_TOO_LARGE', FILE_TEXT.tooLarge));
+    if (this.headSize < HEAD_BYTES) {
+      const part = chunk.subarray(0, HEAD_BYTES - this.headSize);
+      this.headParts.push(Buffer.from(part));
+      this.headSize += part.length;
+    }
+    this.text.push(chunk);
+    done(null, chunk);
+  }
+
+  head(): Buffer {
+    return Buffer.concat(this.headParts);
+  }
+}
+
+/** The upload parsers report an oversize file with status 413; anything else is passed on as it is. */
+function asDomainError(err: unknown): unknown {
+  if (err instanceof DomainError) return err;
+  const status = (err as { status?: number })?.status;
+  if (status === 413) return new DomainError('PAYLOAD_TOO_LARGE', FILE_TEXT.tooLarge);
+  return err;
+}
+
+/** Bytes in the FileStore and their metadata rows; the domains decide who may see which file. */
+export class FilesService {
+  constructor(readonly store: FileStore) {
+    appStore = store;
+  }
+
+  /** Streams an upload into the store (never whole in memory). Oversize or broken uploads leave nothing. */
+  async receive(file: IncomingFile, limit = MAX_FILE_BYTES): Promise<ReceivedFile> {
+    const inspector = new Inspector(limit);
+    file.stream.on('error', (err) => inspector.destroy(asDomainError(err) as Error));
+    try {
+      const put = await this.store.put(file.stream.pipe(inspector));
+      return {
+        ...put,
+        filename: cleanFileName(file.filename),
+        declaredMime: declaredMime(file.mimetype, file.filename),
+        kind: detectKind(inspector.head(), inspector.text.end()),
+      };
+    } catch (err) {
+      file.stream.resume(); // drain what is left so the request can finish
+      throw asDomainError(err);
+    }
+  }
+
+  /** Removes bytes that were received but not kept (a failed check after the upload). */
+  async discard(file: ReceivedFile): Promise<void> {
+    await this.store.delete(file.key);
+  }
+
+  /** The metadata row for received bytes, written in the caller's transaction. */
+  record(m: EntityManager, file: ReceivedFile, mime: string, ownerId: string): Promise<StoredFile> {
+    return m.save(m.create(StoredFile, {
+      storageKey: file.key, originalName: file.filename, size: file.size, mime, sha256: file.sha256, ownerId,
+    }));
+  }
+
+  /**
+   * Locks file rows before their references are removed, so a concurrent clone that adds a reference
+   * either finishes first (and the file stays) or fails on the foreign key (and nothing dangles).
+   */
+  async lock(m: EntityManager, fileIds: string[]): Promise<void> {
+    if (fileIds.length) await m.query('SELECT id FROM files WHERE id = ANY($1) ORDER BY id FOR UPDATE', [fileIds]);
+  }
+
+  /** Deletes the rows of files nothing references any more; returns their keys for `removeBytes` after commit. */
+  async releaseUnreferenced(m: EntityManager, fileIds: string[]): Promise<string[]> {
+    if (!fileIds.length) return [];
+    const unused = FILE_REFERENCES.map((r) => `NOT EXISTS (SELECT 1 FROM ${r.table} x WHERE x.${r.column} = f.id)`).join(' AND ');
+    const [rows] = await m.query(`DELETE FROM files f WHERE f.id = ANY($1) AND ${unused} RETURNING f.storage_key`, [fileIds]);
+    return (rows as Array<{ storage_key: string }>).map((r) => r.storage_key);
+  }
+
+  /** Deletes bytes once the rows are gone for good; a failure only leaves unreachable bytes, so it is logged. */
+  async removeBytes(keys: string[]): Promise<void> {
+    await Promise.all(keys.map((k) => this.store.delete(k).catch((err) => logger.error({ err, key: k }, 'could not delete stored file'))));
+  }
+
+  /** A stream of a file's bytes. */
+  async open(file: { storageKey: string }): Promise<Readable> {
+    try {
+      return await this.store.get(file.storageKey);
+    } catch (err) {
+      if ((err as { code?: string }).code === 'ENOENT') throw notFound(FILE_TEXT.notFound);
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { DataSource } from 'typeorm';
+import { Services } from '../app/services';
+import { LocalFileStore } from '../modules/files/file-store';
+import { tinyPdf } from '../modules/files/demo-files';
+import { Row } from './academic.factories';
+
+/** Course rows for tests, as plain SQL, so a test sets up its world without the services under test. */
+
+export async function makeCourse(
+  ds: DataSource,
+  c: { teacherIds: string[]; classId: string; subjectId: string; academicYearId: string; title?: string },
+): Promise<string> {
+  const [row] = await ds.query(
+    `INSERT INTO courses (title, subject_id, class_id, academic_year_id, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+    [c.title ?? 'TEST-101', c.subjectId, c.classId, c.academicYearId, c.teacherIds[0] ?? null],
+  );
+  if (c.teacherIds.length) {
+    await ds.query('INSERT INTO course_teachers (course_id, teacher_id) SELECT $1, unnest($2::uuid[])', [row.id, c.teacherIds]);
+  }
+  return row.id;
+}
+
+export async function makeModule(ds: DataSource, courseId: string, m: { title?: string; order?: number; isVisible?: boolean } = {}): Promise<string> {
+  const [row] = await ds.query(
+    `INSERT INTO course_modules (course_id, title, sort_order, is_visible)
+     VALUES ($1, $2, COALESCE($3, (SELECT COALESCE(MAX(sort_order), 0) + 1 FROM course_modules WHERE course_id = $1)), $4) RETURNING id`,
+    [courseId, m.title ?? 'Week', m.order ?? null, m.isVisible ?? true],
+  );
+  return row.id;
+}
+
+/** A content item whose file really is in the server's store (stored through the FileStore, like an upload). */
+export async function makeContent(
+  ds: DataSource,
+  services: Services,
+  moduleId: string,
+  c: { title?: string; isVisible?: boolean; bytes?: Buffer; name?: string; mime?: string; contentType?: string; ownerId?: string } = {},
+): Promise<{ id: string; fileId: string; key: string }> {
+  const bytes = c.bytes ?? tinyPdf(['Test file']);
+  const put = await services.files.store.put(Readable.from([bytes]));
+  const [file] = await ds.query(
+    `INSERT INTO files (storage_key, original_name, size, mime, sha256, owner_id) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [put.key, c.name ?? 'test.pdf', put.size, c.mime ?? 'application/pdf', put.sha256, c.ownerId ?? null],
+  );
+  const [row] = await ds.query(
+    `INSERT INTO contents (module_id, title, content_type, file_id, file_name, file_size, mime_type, is_visible)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+    [moduleId, c.title ?? 'Notes', c.contentType ?? 'PDF', file.id, c.name ?? 'test.pdf', put.size, c.mime ?? 'application/pdf', c.isVisible ?? true],
+  );
+  return { id: row.id, fileId: file.id, key: put.key };
+}
+
+export async function makeAnnouncement(ds: DataSource, courseId: string, authorId: string, a: { title?: string; isVisible?: boolean } = {}): Promise<string> {
+  const [row] = await ds.query(
+    `INSERT INTO announcements (course_id, title, content, is_visible, author_id) VALUES ($1, $2, 'Text', $3, $4) RETURNING id`,
+    [courseId, a.title ?? 'Notice', a.isVisible ?? true, authorId],
+  );
+  return row.id;
+}
+
+export async function makeDiscussion(ds: DataSource, courseId: string, authorId: string, parentId: string | null = null, title = 'Thread'): Promise<string> {
+  const [row] = await ds.query(
+    `INSERT INTO discussions (course_id, parent_id, title, content, author_id) VALUES ($1, $2, $3, 'Text', $4) RETURNING id`,
+    [courseId, parentId, title, authorId],
+  );
+  return row.id;
+}
+
+/** Every file the local store holds (to prove a refused upload left nothing behind). */
+export function storedFiles(services: Services): string[] {
+  const root = (services.files.store as LocalFileStore).root;
+  if (!fs.existsSync(root)) return [];
+  return fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+}
+
+export async function rowCounts(ds: DataSource): Promise<{ files: number; contents: number }> {
+  const [r] = await ds.query('SELECT (SELECT count(*)::int FROM files) AS files, (SELECT count(*)::int FROM contents) AS contents');
+  return r;
+}
+
+export type { Row };

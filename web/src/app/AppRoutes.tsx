@@ -1,0 +1,49 @@
+import { Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { Spinner } from '../components/Spinner';
+import { lazyPage } from './lazyPage';
+import { ALL_ROLES, RequireAuth } from './RequireAuth';
+
+// Each area loads on demand so that /login stays small.
+const LoginPage = lazyPage(() => import('../features/auth/LoginPage'), 'LoginPage');
+const ForgotPasswordPage = lazyPage(() => import('../features/auth/ForgotPasswordPage'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyPage(() => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage');
+const UnauthorizedPage = lazyPage(() => import('../features/system/UnauthorizedPage'), 'UnauthorizedPage');
+const NotFoundPage = lazyPage(() => import('../features/system/NotFoundPage'), 'NotFoundPage');
+const NotFoundPanel = lazyPage(() => import('../features/system/NotFoundPage'), 'NotFoundPanel');
+const AppLayout = lazyPage(() => import('../layout/AppLayout'), 'AppLayout');
+const DashboardPage = lazyPage(() => import('../features/dashboard/DashboardPage'), 'DashboardPage');
+const UsersPage = lazyPage(() => import('../features/users/UsersPage'), 'UsersPage');
+const AttendancePage = lazyPage(() => import('../features/attendance/AttendancePage'), 'AttendancePage');
+const MyAttendancePage = lazyPage(() => import('../features/attendance/MyAttendancePage'), 'MyAttendancePage');
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<Spinner fullPage />}>
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/register" element={<Navigate to="/login" replace />} />
+        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
+        <Route path="/unauthorized" element={<UnauthorizedPage />} />
+        <Route path="/" element={<Navigate to="/dashboard" replace />} />
+        <Route
+          path="/dashboard"
+          element={
+            <RequireAuth allowedRoles={ALL_ROLES}>
+              <AppLayout />
+            </RequireAuth>
+          }
+        >
+          <Route index element={<DashboardPage />} />
+          <Route path="users" element={<UsersPage />} />
+          <Route path="attendance" element={<AttendancePage />} />
+          <Route path="student-attendance" element={<MyAttendancePage />} />
+          {/* Sidebar links without a page yet fall to the 404 page, inside the layout. */}
+          <Route path="*" element={<NotFoundPanel />} />
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import type { Role } from '../gql/graphql';
+import { Spinner } from '../components/Spinner';
+import { useSession } from './session';
+
+export const ALL_ROLES: readonly Role[] = ['SuperAdmin', 'Admin', 'Teacher', 'Student', 'Parent'];
+
+interface RequireAuthProps {
+  allowedRoles?: readonly Role[];
+  children: ReactNode;
+}
+
+/** Guard: 'Loading...' while the session loads, /login without a user, /unauthorized for other roles. */
+export function RequireAuth({ allowedRoles = ALL_ROLES, children }: RequireAuthProps) {
+  const { user, activeRole, loading } = useSession();
+  const location = useLocation();
+
+  if (loading) return <Spinner label="Loading..." fullPage />;
+  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  const role = activeRole ?? user.role;
+  if (!allowedRoles.includes(role)) return <Navigate to="/unauthorized" replace />;
+  return <>{children}</>;
+}

@@ -1,0 +1,165 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useApolloClient } from '@apollo/client/react';
+import { useNavigate } from 'react-router-dom';
+import {
+  MeDocument,
+  useLoginMutation,
+  useLogoutMutation,
+  useSwitchRoleMutation,
+  type LoginInput,
+  type MeQuery,
+  type Role,
+  type SessionUserFragment,
+} from '../gql/graphql';
+import { errorCode, errorMessage } from './errors';
+import { clearToken, getToken, setToken } from './token';
+
+export type Abilities = MeQuery['me']['abilities'];
+export type SessionUser = SessionUserFragment;
+
+/** Session state (spec section 3): token, user, active and original role, impersonation, loading, error. */
+interface SessionState {
+  user: SessionUser | null;
+  activeRole: Role | null;
+  isImpersonating: boolean;
+  abilities: Abilities | null;
+  loading: boolean;
+  error: string | null;
+}
+
+export interface Session extends SessionState {
+  /** The user's own role (the role stored in the database). */
+  originalRole: Role | null;
+  login(input: LoginInput): Promise<boolean>;
+  logout(): Promise<boolean>;
+  /** Switch the active role; `'original'` reverts to the user's own role. Resolves to an error text or null. */
+  switchRole(role: Role | 'original'): Promise<string | null>;
+  clearError(): void;
+}
+
+const SIGNED_OUT: SessionState = {
+  user: null,
+  activeRole: null,
+  isImpersonating: false,
+  abilities: null,
+  loading: false,
+  error: null,
+};
+
+const SessionContext = createContext<Session | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const client = useApolloClient();
+  const navigate = useNavigate();
+  const [state, setState] = useState<SessionState>(() => ({ ...SIGNED_OUT, loading: getToken() !== null }));
+  const [loginMutation] = useLoginMutation();
+  const [logoutMutation] = useLogoutMutation();
+  const [switchRoleMutation] = useSwitchRoleMutation();
+
+  /** Loads `me`; on failure the token and user are cleared (spec section 4). */
+  const loadMe = useCallback(async (): Promise<boolean> => {
+    try {
+      const { data } = await client.query<MeQuery>({ query: MeDocument, fetchPolicy: 'network-only' });
+      if (!data) throw new Error('No session');
+      const { user, activeRole, isImpersonating, abilities } = data.me;
+      setState({ user, activeRole, isImpersonating, abilities, loading: false, error: null });
+      return true;
+    } catch (error) {
+      clearToken();
+      setState({ ...SIGNED_OUT, error: errorMessage(error, 'Failed to load user') });
+      return false;
+    }
+  }, [client]);
+
+  useEffect(() => {
+    if (getToken() !== null) void loadMe();
+  }, [loadMe]);
+
+  const login = useCallback(
+    async (input: LoginInput): Promise<boolean> => {
+      try {
+        const { data } = await loginMutation({ variables: { input } });
+        if (!data) throw new Error('No data');
+        const { token, user, activeRole, isImpersonating } = data.login;
+        setToken(token);
+        await client.clearStore();
+        setState((s) => ({ ...s, user, activeRole, isImpersonating, loading: false, error: null }));
+        // Abilities come with `me`; the user is already signed in meanwhile.
+        await loadMe();
+        navigate('/dashboard');
+        return true;
+      } catch (error) {
+        setState((s) => ({ ...s, error: errorMessage(error, 'Login failed') }));
+        return false;
+      }
+    },
+    [client, loadMe, loginMutation, navigate],
+  );
+
+  const logout = useCallback(async (): Promise<boolean> => {
+    try {
+      await logoutMutation();
+    } catch (error) {
+      // A session the server no longer knows is as good as logged out.
+      if (errorCode(error) !== 'UNAUTHENTICATED') {
+        console.error('Logout failed', error);
+        setState((s) => ({ ...s, error: errorMessage(error, 'Logout failed') }));
+        return false;
+      }
+    }
+    clearToken();
+    setState(SIGNED_OUT);
+    await client.clearStore();
+    navigate('/login');
+    return true;
+  }, [client, logoutMutation, navigate]);
+
+  const switchRole = useCallback(
+    async (role: Role | 'original'): Promise<string | null> => {
+      try {
+        const { data } = await switchRoleMutation({ variables: { input: { role } } });
+        if (!data) throw new Error('No data');
+        setState((s) => ({
+          ...s,
+          activeRole: data.switchRole.role,
+          isImpersonating: data.switchRole.isImpersonating,
+          error: null,
+        }));
+        // What the user may see depends on the active role: drop cached data, reload abilities.
+        await client.clearStore();
+        await loadMe();
+        navigate('/dashboard');
+        return null;
+      } catch (error) {
+        const fallback =
+          role === 'original' ? 'An error occurred while reverting to original role' : 'Role switch failed';
+        const message = errorMessage(error, fallback);
+        setState((s) => ({ ...s, error: message }));
+        return message;
+      }
+    },
+    [client, loadMe, navigate, switchRoleMutation],
+  );
+
+  const clearError = useCallback(() => setState((s) => (s.error ? { ...s, error: null } : s)), []);
+
+  const value = useMemo<Session>(
+    () => ({
+      ...state,
+      originalRole: state.user?.role ?? null,
+      login,
+      logout,
+      switchRole,
+      clearError,
+    }),
+    [state, login, logout, switchRole, clearError],
+  );
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession must be used inside <SessionProvider>');
+  return session;
+}

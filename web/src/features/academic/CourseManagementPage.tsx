@@ -1,0 +1,221 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Collapse from '@mui/material/Collapse';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import EditIcon from '@mui/icons-material/Edit';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { Link as RouterLink } from 'react-router-dom';
+import { Banner } from '../../components/Banner';
+import { Spinner } from '../../components/Spinner';
+import { StatusChip } from './AcademicParts';
+import { ACADEMIC_ROUTES, assignTeacherLink, classesOfYearLink, editLink, teacherName } from './academicShared';
+import { useCourseManagement, type TreeClass, type TreeYear } from './useCourseManagement';
+
+/** /dashboard/course-management: platform.md section 2. */
+export function CourseManagementPage() {
+  const cm = useCourseManagement();
+
+  return (
+    <>
+      <Typography variant="h1" component="h1" sx={{ mb: 2 }}>
+        Course Management
+      </Typography>
+      {cm.canManage && (
+        <Box component="nav" aria-label="Academic structure" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 3 }}>
+          <Button component={RouterLink} to={ACADEMIC_ROUTES.years} variant="contained">
+            Manage Academic Years
+          </Button>
+          <Button component={RouterLink} to={ACADEMIC_ROUTES.classes} variant="contained">
+            Manage Classes
+          </Button>
+          <Button component={RouterLink} to={ACADEMIC_ROUTES.subjects} variant="contained">
+            Manage Subjects
+          </Button>
+          <Button component={RouterLink} to={ACADEMIC_ROUTES.assignments} variant="contained">
+            Assign Teachers
+          </Button>
+        </Box>
+      )}
+      <Banner severity="error" message={cm.banners.error} onClose={cm.banners.clearError} />
+      {cm.loading ? (
+        <Spinner label="Loading academic structure..." />
+      ) : cm.years.length === 0 ? (
+        <EmptyState text="No academic years have been created yet.">
+          {cm.canManage && <LinkButton to={ACADEMIC_ROUTES.years}>Create Academic Year</LinkButton>}
+        </EmptyState>
+      ) : (
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          {cm.years.map((year) => (
+            <YearNode key={year.id} year={year} cm={cm} />
+          ))}
+        </Box>
+      )}
+    </>
+  );
+}
+
+type CM = ReturnType<typeof useCourseManagement>;
+
+function YearNode({ year, cm }: { year: TreeYear; cm: CM }) {
+  const open = cm.isOpen(year.id);
+  const regionId = `year-${year.id}-classes`;
+  return (
+    <Paper component="section" variant="outlined" aria-label={`Academic Year ${year.year}`}>
+      <NodeHeader
+        level={2}
+        open={open}
+        controls={regionId}
+        onToggle={() => cm.toggle(year.id)}
+        title={`Academic Year ${year.year}`}
+        extra={<StatusChip active={year.isActive} />}
+        editTo={cm.canManage ? editLink(ACADEMIC_ROUTES.years, year.id) : undefined}
+        editLabel={`Edit academic year ${year.year}`}
+      />
+      <Collapse in={open} unmountOnExit>
+        <Box id={regionId} sx={{ px: { xs: 1, sm: 2 }, pb: 2, display: 'grid', gap: 1.5 }}>
+          {year.classes.length === 0 ? (
+            <EmptyState text="No classes in this academic year yet.">
+              {cm.canManage && <LinkButton to={classesOfYearLink(year.id)}>Add Class</LinkButton>}
+            </EmptyState>
+          ) : (
+            year.classes.map((cls) => <ClassNode key={cls.id} cls={cls} year={year} cm={cm} />)
+          )}
+        </Box>
+      </Collapse>
+    </Paper>
+  );
+}
+
+function ClassNode({ cls, year, cm }: { cls: TreeClass; year: TreeYear; cm: CM }) {
+  const open = cm.isOpen(cls.id);
+  const regionId = `class-${cls.id}-assignments`;
+  return (
+    <Paper variant="outlined" sx={{ bgcolor: 'grey.50' }}>
+      <NodeHeader
+        level={3}
+        open={open}
+        controls={regionId}
+        onToggle={() => cm.toggle(cls.id)}
+        title={cls.name}
+        extra={
+          <>
+            <Chip size="small" variant="outlined" label={`Grade ${cls.grade}`} />
+            {!cls.isActive && <StatusChip active={false} />}
+          </>
+        }
+        editTo={cm.canManage ? editLink(ACADEMIC_ROUTES.classes, cls.id) : undefined}
+        editLabel={`Edit class ${cls.name} (${year.year})`}
+      />
+      <Collapse in={open} unmountOnExit>
+        <Box id={regionId} sx={{ px: { xs: 1, sm: 2 }, pb: 2 }}>
+          {cls.description && (
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              {cls.description}
+            </Typography>
+          )}
+          {cls.teacherAssignments.length === 0 ? (
+            <EmptyState text="No subjects or teachers are assigned to this class yet.">
+              {cm.canManage && !cm.hasSubjects && <LinkButton to={ACADEMIC_ROUTES.subjects}>Add Subject</LinkButton>}
+              {cm.canManage && <LinkButton to={assignTeacherLink(cls.id, year.id)}>Assign Teacher</LinkButton>}
+            </EmptyState>
+          ) : (
+            <Table size="small" aria-label={`Subjects and teachers of ${cls.name} (${year.year})`}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>Subject</TableCell>
+                  <TableCell>Teachers</TableCell>
+                  {cm.canManage && <TableCell align="right">Actions</TableCell>}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {cls.teacherAssignments.map((a) => (
+                  <TableRow key={a.id}>
+                    <TableCell>{a.subject.name}</TableCell>
+                    <TableCell>{a.teachers.map(teacherName).join(', ') || '-'}</TableCell>
+                    {cm.canManage && (
+                      <TableCell align="right">
+                        <IconButton
+                          component={RouterLink}
+                          to={editLink(ACADEMIC_ROUTES.assignments, a.id)}
+                          size="small"
+                          color="primary"
+                          aria-label={`Edit teacher assignment ${a.subject.name} in ${cls.name} (${year.year})`}
+                        >
+                          <EditIcon fontSize="small" />
+                        </IconButton>
+                      </TableCell>
+                    )}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </Box>
+      </Collapse>
+    </Paper>
+  );
+}
+
+interface NodeHeaderProps {
+  level: 2 | 3;
+  open: boolean;
+  controls: string;
+  onToggle(): void;
+  title: string;
+  extra?: ReactNode;
+  editTo?: string;
+  editLabel: string;
+}
+
+/** A tree node's heading: a toggle button (aria-expanded) with the node's name, badges and an edit link. */
+function NodeHeader({ level, open, controls, onToggle, title, extra, editTo, editLabel }: NodeHeaderProps) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, py: 0.5, flexWrap: 'wrap' }}>
+      <Typography variant={level === 2 ? 'h2' : 'h3'} component={level === 2 ? 'h2' : 'h3'} sx={{ flex: '1 1 auto', m: 0 }}>
+        <Button
+          onClick={onToggle}
+          aria-expanded={open}
+          aria-controls={open ? controls : undefined}
+          startIcon={open ? <ExpandMoreIcon /> : <ChevronRightIcon />}
+          color="inherit"
+          sx={{ font: 'inherit', textTransform: 'none', justifyContent: 'flex-start' }}
+        >
+          {title}
+        </Button>
+      </Typography>
+      {extra}
+      {editTo && (
+        <IconButton component={RouterLink} to={editTo} size="small" color="primary" aria-label={editLabel}>
+          <EditIcon fontSize="small" />
+        </IconButton>
+      )}
+    </Box>
+  );
+}
+
+function EmptyState({ text, children }: { text: string; children?: ReactNode }) {
+  return (
+    <Box sx={{ py: 1.5, display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
+      <Typography color="text.secondary">{text}</Typography>
+      {children}
+    </Box>
+  );
+}
+
+function LinkButton({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Button component={RouterLink} to={to} variant="outlined" size="small">
+      {children}
+    </Button>
+  );
+}

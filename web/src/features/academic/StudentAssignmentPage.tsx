@@ -1,0 +1,171 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import CloseIcon from '@mui/icons-material/Close';
+import EditIcon from '@mui/icons-material/Edit';
+import SaveIcon from '@mui/icons-material/Save';
+import { Banner } from '../../components/Banner';
+import { NO_PERMISSION_TEXT } from './academicShared';
+import { placementLabel, useStudentAssignment, type StudentRow } from './useStudentAssignment';
+
+type SA = ReturnType<typeof useStudentAssignment>;
+
+/** /dashboard/student-assignment: assessments.md "Student class assignment". */
+export function StudentAssignmentPage() {
+  const sa = useStudentAssignment();
+
+  return (
+    <>
+      <Typography variant="h1" component="h1" sx={{ mb: 3 }}>
+        Student Class Assignment
+      </Typography>
+      {!sa.canAssign ? (
+        <Alert severity="error" role="alert">
+          {NO_PERMISSION_TEXT}
+        </Alert>
+      ) : (
+        <>
+          <Banner severity="success" message={sa.banners.success} onClose={sa.banners.clearSuccess} />
+          <Banner severity="error" message={sa.banners.error} onClose={sa.banners.clearError} />
+          {sa.noOptions && (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              You have no classes to assign students to: you can assign students only to classes and academic years you
+              teach.
+            </Alert>
+          )}
+          <Paper component="section" aria-labelledby="students-title" variant="outlined">
+            <Box sx={{ p: 2, pb: 1, display: 'flex', gap: 2, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+              <Typography id="students-title" variant="h2" component="h2">
+                Students
+              </Typography>
+              <TextField
+                id="students-search"
+                label="Search students"
+                type="search"
+                size="small"
+                value={sa.search}
+                onChange={(e) => sa.setSearch(e.target.value)}
+              />
+            </Box>
+            <TableContainer>
+              <Table aria-labelledby="students-title">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Name</TableCell>
+                    <TableCell>Email</TableCell>
+                    <TableCell>Current Class</TableCell>
+                    <TableCell align="right">Actions</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {sa.students.length === 0 && (
+                    <TableRow>
+                      <TableCell colSpan={4}>{sa.studentsLoading ? 'Loading...' : 'No students found.'}</TableCell>
+                    </TableRow>
+                  )}
+                  {sa.students.map((s) => (
+                    <StudentRowView key={s.id} student={s} sa={sa} />
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+            <TablePagination
+              component="div"
+              count={sa.total}
+              page={sa.page}
+              rowsPerPage={sa.pageSize}
+              rowsPerPageOptions={[10, 25, 50, 100]}
+              onPageChange={(_, next) => sa.setPage(next)}
+              onRowsPerPageChange={(e) => sa.setPageSize(Number(e.target.value))}
+            />
+          </Paper>
+        </>
+      )}
+    </>
+  );
+}
+
+function StudentRowView({ student, sa }: { student: StudentRow; sa: SA }) {
+  const name = `${student.firstName} ${student.lastName}`;
+  const draft = sa.draft?.studentId === student.id ? sa.draft : null;
+  return (
+    <TableRow hover>
+      <TableCell>{name}</TableCell>
+      <TableCell>{student.email}</TableCell>
+      <TableCell>{placementLabel(student)}</TableCell>
+      <TableCell align="right">
+        {!draft ? (
+          <IconButton
+            aria-label={`Edit class assignment for ${name}`}
+            size="small"
+            color="primary"
+            onClick={() => sa.startEdit(student.id)}
+            disabled={sa.noOptions}
+          >
+            <EditIcon fontSize="small" />
+          </IconButton>
+        ) : (
+          <Box sx={{ display: 'inline-flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+            <TextField
+              id={`placement-year-${student.id}`}
+              label="Academic Year"
+              select
+              size="small"
+              value={draft.academicYearId}
+              onChange={(e) => sa.setYear(e.target.value)}
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              sx={{ minWidth: 150 }}
+            >
+              <option value="">{sa.optionsLoading ? 'Loading...' : 'Select year'}</option>
+              {sa.yearOptions.map((y) => (
+                <option key={y.id} value={y.id}>
+                  {y.year}
+                </option>
+              ))}
+            </TextField>
+            <TextField
+              id={`placement-class-${student.id}`}
+              label="Class"
+              select
+              size="small"
+              disabled={!draft.academicYearId}
+              value={draft.classId}
+              onChange={(e) => sa.setClass(e.target.value)}
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              sx={{ minWidth: 150 }}
+            >
+              <option value="">Select class</option>
+              {sa.classOptions.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </TextField>
+            <IconButton
+              aria-label={`Save class assignment for ${name}`}
+              size="small"
+              color="primary"
+              disabled={!sa.canSave}
+              onClick={() => void sa.save()}
+            >
+              <SaveIcon fontSize="small" />
+            </IconButton>
+            <IconButton aria-label={`Cancel editing class assignment for ${name}`} size="small" onClick={sa.cancelEdit}>
+              <CloseIcon fontSize="small" />
+            </IconButton>
+          </Box>
+        )}
+      </TableCell>
+    </TableRow>
+  );
+}

@@ -1,0 +1,139 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { errorMessage } from '../../app/errors';
+import { useSession } from '../../app/session';
+
+/** platform.md section 6: the year, class and subject pages (and here the teacher-assignment page too). */
+export const NO_PERMISSION_TEXT = 'You do not have permission to access this page.';
+
+/** Routes of the academic pages (platform.md section 2). */
+export const ACADEMIC_ROUTES = {
+  tree: '/dashboard/course-management',
+  years: '/dashboard/academic-year-management',
+  classes: '/dashboard/class-management',
+  subjects: '/dashboard/subject-management',
+  assignments: '/dashboard/teacher-assignment',
+  students: '/dashboard/student-assignment',
+} as const;
+
+export const editLink = (base: string, id: string) => `${base}?edit=${encodeURIComponent(id)}`;
+export const classesOfYearLink = (yearId: string) => `${ACADEMIC_ROUTES.classes}?year=${encodeURIComponent(yearId)}`;
+export const assignTeacherLink = (classId: string, yearId: string) =>
+  `${ACADEMIC_ROUTES.assignments}?class=${encodeURIComponent(classId)}&year=${encodeURIComponent(yearId)}`;
+
+/** Whether the session may change the academic structure (SuperAdmin and Admin, from `me.abilities`). */
+export function useCanManageAcademic(): boolean {
+  const { abilities } = useSession();
+  return abilities?.manageAcademicStructure ?? false;
+}
+
+export interface LoadError {
+  error: unknown;
+  /** The spec's fallback text when the server gives no message (platform.md section 8). */
+  fallback: string;
+}
+
+/**
+ * Success and error banner texts; the Banner clears each after 3 s through the `clear*` callbacks.
+ * `loadErrors` are the page's query failures: the first one not yet dismissed shows in the error banner.
+ */
+export function useBanners(loadErrors: LoadError[] = []) {
+  const [success, setSuccess] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [dismissed, setDismissed] = useState<readonly unknown[]>([]);
+  const load = loadErrors.find((l) => l.error && !dismissed.includes(l.error));
+  const loadCause = load?.error;
+
+  const clearSuccess = useCallback(() => setSuccess(null), []);
+  const clearActionError = useCallback(() => setActionError(null), []);
+  const clearLoadError = useCallback(() => {
+    if (loadCause) setDismissed((d) => [...d, loadCause]);
+  }, [loadCause]);
+  const showSuccess = useCallback((message: string) => {
+    setActionError(null);
+    setSuccess(message);
+  }, []);
+  /** Shows the server's message, else the spec's fallback text (platform.md section 8). */
+  const showError = useCallback((cause: unknown, fallback: string) => {
+    setSuccess(null);
+    setActionError(errorMessage(cause, fallback));
+  }, []);
+
+  return {
+    success,
+    error: actionError ?? (load ? errorMessage(load.error, load.fallback) : null),
+    clearSuccess,
+    clearError: actionError ? clearActionError : clearLoadError,
+    showSuccess,
+    showError,
+  };
+}
+
+/**
+ * The `?edit={id}` of a management page: `startEdit` enters edit mode (the pencil action), `leaveEdit`
+ * returns to the base route (after a successful edit, or on cancel).
+ */
+export function useEditParam(basePath: string) {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const editId = params.get('edit') || null;
+  const startEdit = useCallback((id: string) => navigate(editLink(basePath, id)), [basePath, navigate]);
+  const leaveEdit = useCallback(() => navigate(basePath), [basePath, navigate]);
+  return { editId, params, startEdit, leaveEdit };
+}
+
+export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+
+/**
+ * A small form: values, per-field errors that clear when the field is edited, and a submit that validates
+ * first. `submit` resolves true on success; in create mode the form then goes back to its initial values.
+ */
+export function useFormState<V extends Record<string, unknown>, F extends keyof V & string>(
+  initial: V,
+  validate: (values: V) => FieldErrors<F>,
+  submit: (values: V) => Promise<boolean>,
+  opts: { resetOnSuccess: boolean },
+) {
+  const [values, setValues] = useState<V>(initial);
+  const [errors, setErrors] = useState<FieldErrors<F>>({});
+
+  const setField = useCallback(<K extends keyof V>(field: K, value: V[K]) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => (e[field as unknown as F] ? { ...e, [field]: undefined } : e));
+  }, []);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validate(values);
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) return;
+    const ok = await submit(values);
+    if (ok && opts.resetOnSuccess) setValues(initial);
+  };
+
+  return { values, errors, setField, setValues, onSubmit };
+}
+
+export const teacherName = (t: { firstName: string; lastName: string }) => `${t.firstName} ${t.lastName}`;
+
+/** Sorts by a text key using the browser's locale, numbers in text compared as numbers. */
+export function byText<T>(key: (item: T) => string) {
+  return (a: T, b: T) => key(a).localeCompare(key(b), undefined, { numeric: true, sensitivity: 'base' });
+}
+
+/**
+ * When the item named by `?edit=` cannot be loaded (deleted, or not visible), show why in the error banner
+ * and go back to the base route (create mode).
+ */
+export function useLeaveEditOnError(
+  error: unknown,
+  fallback: string,
+  showError: (cause: unknown, fallback: string) => void,
+  leaveEdit: () => void,
+) {
+  useEffect(() => {
+    if (!error) return;
+    showError(error, fallback);
+    leaveEdit();
+  }, [error, fallback, showError, leaveEdit]);
+}

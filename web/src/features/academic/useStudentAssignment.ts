@@ -1,0 +1,155 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSession } from '../../app/session';
+import {
+  usePlaceStudentMutation,
+  usePlacementOptionsAllQuery,
+  usePlacementOptionsOfTeacherQuery,
+  usePlacementStudentsQuery,
+  type PlacementStudentFragment,
+  type Role,
+} from '../../gql/graphql';
+import { byText, useBanners } from './academicShared';
+
+export type StudentRow = PlacementStudentFragment;
+
+export interface YearOption {
+  id: string;
+  year: string;
+  classes: Array<{ id: string; name: string }>;
+}
+
+/** The row being edited: the chosen year and class ('' until chosen). */
+export interface PlacementDraft {
+  studentId: string;
+  academicYearId: string;
+  classId: string;
+}
+
+/** Who may use the page: teachers (assessments.md section 6) and the academic managers. */
+const PLACING_ROLES: readonly Role[] = ['SuperAdmin', 'Admin', 'Teacher'];
+
+export const DEFAULT_STUDENT_PAGE_SIZE = 50;
+
+/** The student's current placement as 'year - class', or 'Not assigned'. */
+export function placementLabel(s: StudentRow): string {
+  return s.academicYear && s.class ? `${s.academicYear.year} - ${s.class.name}` : 'Not assigned';
+}
+
+/** Groups (year, class) pairs into years newest first, each with its classes by name, without repeats. */
+function groupByYear(pairs: Array<{ academicYear: { id: string; year: string }; class: { id: string; name: string } }>): YearOption[] {
+  const years = new Map<string, YearOption>();
+  for (const p of pairs) {
+    const y = years.get(p.academicYear.id) ?? { id: p.academicYear.id, year: p.academicYear.year, classes: [] };
+    if (!y.classes.some((c) => c.id === p.class.id)) y.classes.push({ id: p.class.id, name: p.class.name });
+    years.set(y.id, y);
+  }
+  return [...years.values()]
+    .map((y) => ({ ...y, classes: y.classes.sort(byText((c) => c.name)) }))
+    .sort((a, b) => -byText<YearOption>((y) => y.year)(a, b));
+}
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setDebounced(value), ms);
+    return () => window.clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/**
+ * Student Class Assignment (assessments.md): list students with their placement; put one into a class of a
+ * year. A teacher's choices come only from their own teacher assignments; SuperAdmin and Admin choose from
+ * every class. The server checks the same rule on save.
+ */
+export function useStudentAssignment() {
+  const { user, activeRole, abilities } = useSession();
+  const canAssign = activeRole !== null && PLACING_ROLES.includes(activeRole);
+  const seesAll = abilities?.manageAcademicStructure ?? false;
+  const [search, setSearchState] = useState('');
+  const debouncedSearch = useDebounced(search.trim(), 300);
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(DEFAULT_STUDENT_PAGE_SIZE);
+  const [draft, setDraft] = useState<PlacementDraft | null>(null);
+
+  const students = usePlacementStudentsQuery({
+    variables: { search: debouncedSearch || null, offset: page * pageSize, limit: pageSize },
+    skip: !canAssign,
+    fetchPolicy: 'cache-and-network',
+  });
+  // a teacher's own assignments (GET /teacher-assignments/teacher/{teacherId}); skipped for managers
+  const own = usePlacementOptionsOfTeacherQuery({
+    variables: { teacherId: user?.id ?? '' },
+    skip: !canAssign || seesAll || !user,
+    fetchPolicy: 'cache-and-network',
+  });
+  const all = usePlacementOptionsAllQuery({ skip: !canAssign || !seesAll, fetchPolicy: 'cache-and-network' });
+  const [placeMutation, placeState] = usePlaceStudentMutation();
+
+  const banners = useBanners([
+    { error: students.error, fallback: 'Failed to fetch users' },
+    { error: own.error, fallback: 'Failed to fetch teacher assignments' },
+    { error: all.error, fallback: 'Failed to fetch classes' },
+  ]);
+
+  const yearOptions = useMemo(
+    () =>
+      seesAll
+        ? groupByYear((all.data?.classes ?? []).map((c) => ({ academicYear: c.academicYear, class: c })))
+        : groupByYear(own.data?.teacherAssignments ?? []),
+    [seesAll, all.data, own.data],
+  );
+  const optionsLoading = seesAll ? all.loading && !all.data : own.loading && !own.data;
+
+  const classOptions = draft ? (yearOptions.find((y) => y.id === draft.academicYearId)?.classes ?? []) : [];
+
+  const startEdit = useCallback((studentId: string) => setDraft({ studentId, academicYearId: '', classId: '' }), []);
+  const cancelEdit = useCallback(() => setDraft(null), []);
+  /** Changing the year clears the class (assessments.md section 5). */
+  const setYear = useCallback((academicYearId: string) => setDraft((d) => (d ? { ...d, academicYearId, classId: '' } : d)), []);
+  const setClass = useCallback((classId: string) => setDraft((d) => (d ? { ...d, classId } : d)), []);
+
+  const save = async (): Promise<void> => {
+    if (!draft || !draft.academicYearId || !draft.classId) return;
+    try {
+      await placeMutation({
+        variables: { input: { userId: draft.studentId, academicYearId: draft.academicYearId, classId: draft.classId } },
+      });
+      banners.showSuccess('Student assignment updated successfully');
+      setDraft(null);
+    } catch (error) {
+      banners.showError(error, 'Failed to update assignment');
+    }
+  };
+
+  return {
+    canAssign,
+    banners,
+    students: students.data?.users.items ?? [],
+    total: students.data?.users.total ?? 0,
+    studentsLoading: students.loading && !students.data,
+    search,
+    setSearch: (value: string) => {
+      setSearchState(value);
+      setPage(0);
+    },
+    page,
+    pageSize,
+    setPage,
+    setPageSize: (size: number) => {
+      setPageSize(size);
+      setPage(0);
+    },
+    yearOptions,
+    optionsLoading,
+    noOptions: !optionsLoading && yearOptions.length === 0,
+    draft,
+    classOptions,
+    canSave: Boolean(draft?.academicYearId && draft.classId) && !placeState.loading,
+    startEdit,
+    cancelEdit,
+    setYear,
+    setClass,
+    save,
+  };
+}

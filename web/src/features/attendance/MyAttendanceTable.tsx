@@ -1,0 +1,74 @@
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { STATUS_COLOURS, classLabel, formatDay, personName } from './attendanceFormat';
+import type { MyRecord } from './useMyAttendance';
+
+interface MyAttendanceTableProps {
+  records: MyRecord[];
+  total: number;
+  loading: boolean;
+  page: number;
+  pageSize: number;
+  onPageChange(page: number): void;
+  onPageSizeChange(size: number): void;
+}
+
+export function MyAttendanceTable({ records, total, loading, page, pageSize, onPageChange, onPageSizeChange }: MyAttendanceTableProps) {
+  return (
+    <Paper component="section" aria-labelledby="my-attendance-records" variant="outlined">
+      <Typography id="my-attendance-records" variant="h2" component="h2" sx={{ p: 2, pb: 1 }}>
+        Attendance Records
+      </Typography>
+      <TableContainer>
+        <Table aria-labelledby="my-attendance-records">
+          <TableHead>
+            <TableRow>
+              <TableCell>Date</TableCell>
+              <TableCell>Class</TableCell>
+              <TableCell>Subject</TableCell>
+              <TableCell>Status</TableCell>
+              <TableCell>Notes</TableCell>
+              <TableCell>Teacher</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {records.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={6}>{loading ? 'Loading attendance...' : 'No attendance records found.'}</TableCell>
+              </TableRow>
+            )}
+            {records.map((r) => (
+              <TableRow key={r.id} hover>
+                <TableCell>{formatDay(r.date)}</TableCell>
+                <TableCell>{classLabel(r.class)}</TableCell>
+                <TableCell>{r.subject.name}</TableCell>
+                <TableCell>
+                  <Chip size="small" label={r.status} color={STATUS_COLOURS[r.status]} />
+                </TableCell>
+                <TableCell>{r.notes || '-'}</TableCell>
+                <TableCell>{personName(r.teacher)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={total}
+        page={page}
+        rowsPerPage={pageSize}
+        rowsPerPageOptions={[10, 25, 50, 100]}
+        onPageChange={(_, next) => onPageChange(next)}
+        onRowsPerPageChange={(e) => onPageSizeChange(Number(e.target.value))}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,82 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { errorMessage } from '../../app/errors';
+import { useSession } from '../../app/session';
+import { useMyAttendanceQuery, type MyAttendanceQuery } from '../../gql/graphql';
+
+export type MyRecord = MyAttendanceQuery['myAttendance']['items'][number];
+
+export const DEFAULT_PAGE_SIZE = 25;
+/** The select value for 'All Classes' / 'All Subjects'. */
+export const ALL = '';
+
+/**
+ * My Attendance (assessments.md section 2). The class filter starts at the student's own class once the
+ * server has said which it is; the tiles are the server's summary of the filtered records.
+ */
+export function useMyAttendance() {
+  const { abilities } = useSession();
+  const canView = abilities?.viewOwnAttendance ?? false;
+  // undefined until the student's own class is known, so the first list shown is already filtered
+  const [classId, setClassIdState] = useState<string | undefined>(undefined);
+  const [subjectId, setSubjectIdState] = useState(ALL);
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSizeState] = useState(DEFAULT_PAGE_SIZE);
+  const [dismissedError, setDismissedError] = useState<unknown>(null);
+
+  const query = useMyAttendanceQuery({
+    variables: {
+      classId: classId || null,
+      subjectId: subjectId || null,
+      offset: page * pageSize,
+      limit: pageSize,
+    },
+    skip: !canView,
+    fetchPolicy: 'cache-and-network',
+  });
+  const data = query.data?.myAttendance;
+  const ownClass = data?.studentInfo.class ?? null;
+
+  useEffect(() => {
+    if (classId === undefined && data) setClassIdState(ownClass?.id ?? ALL);
+    else if (classId === undefined && query.error) setClassIdState(ALL);
+  }, [classId, data, ownClass, query.error]);
+
+  /** The classes with records, plus the student's own class even before it has any. */
+  const classes = useMemo(() => {
+    const list = [...(data?.classes ?? [])];
+    if (ownClass && !list.some((c) => c.id === ownClass.id)) list.unshift(ownClass);
+    return list;
+  }, [data?.classes, ownClass]);
+
+  const decided = classId !== undefined;
+  const error = query.error && query.error !== dismissedError ? errorMessage(query.error, 'Failed to fetch attendance records') : null;
+
+  return {
+    canView,
+    loading: !decided || (query.loading && !query.data),
+    records: decided ? (data?.items ?? []) : [],
+    total: data?.total ?? 0,
+    summary: decided ? (data?.summary ?? null) : null,
+    classes,
+    subjects: data?.subjects ?? [],
+    classId: classId ?? ALL,
+    subjectId,
+    setClassId: (id: string) => {
+      setClassIdState(id);
+      setPage(0);
+    },
+    setSubjectId: (id: string) => {
+      setSubjectIdState(id);
+      setPage(0);
+    },
+    page,
+    pageSize,
+    setPage,
+    setPageSize: (size: number) => {
+      setPageSizeState(size);
+      setPage(0);
+    },
+    error,
+    clearError: useCallback(() => setDismissedError(query.error ?? null), [query.error]),
+  };
+}

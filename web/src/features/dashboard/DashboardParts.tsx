@@ -1,0 +1,104 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+
+/** The welcome banner every dashboard starts with, greeting the user by first name. */
+export function WelcomeBanner({ firstName, subtitle }: { firstName: string; subtitle: string }) {
+  return (
+    <Paper
+      component="section"
+      aria-label="Welcome"
+      elevation={0}
+      sx={{
+        p: { xs: 2.5, sm: 3 },
+        mb: 3,
+        color: '#fff',
+        background: 'linear-gradient(120deg, #283593 0%, #4a148c 100%)',
+      }}
+    >
+      <Typography variant="h1" component="h1" sx={{ mb: 0.5 }}>
+        {`Welcome back, ${firstName}!`}
+      </Typography>
+      <Typography>{subtitle}</Typography>
+    </Paper>
+  );
+}
+
+/** A responsive grid of dashboard cards. */
+export function CardGrid({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+interface DashboardCardProps {
+  title: string;
+  description?: ReactNode;
+  /** A link shown at the bottom of the card. */
+  action?: { label: string; to: string };
+  /** Any other controls for the bottom of the card. */
+  actions?: ReactNode;
+  children?: ReactNode;
+  /** Span the whole row of the grid. */
+  wide?: boolean;
+}
+
+export function DashboardCard({ title, description, action, actions, children, wide }: DashboardCardProps) {
+  return (
+    <Card
+      component="section"
+      aria-labelledby={`card-${slug(title)}`}
+      variant="outlined"
+      sx={{ display: 'flex', flexDirection: 'column', gridColumn: wide ? '1 / -1' : undefined }}
+    >
+      <CardContent sx={{ flexGrow: 1 }}>
+        <Typography id={`card-${slug(title)}`} variant="h2" component="h2" sx={{ mb: 1 }}>
+          {title}
+        </Typography>
+        {description && (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: children ? 2 : 0 }}>
+            {description}
+          </Typography>
+        )}
+        {children}
+      </CardContent>
+      {(action || actions) && (
+        <CardActions sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+          {action && (
+            <Button component={RouterLink} to={action.to} size="small" variant="outlined">
+              {action.label}
+            </Button>
+          )}
+          {actions}
+        </CardActions>
+      )}
+    </Card>
+  );
+}
+
+/** A muted line for an empty list. */
+export function EmptyText({ children }: { children: ReactNode }) {
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ py: 1 }}>
+      {children}
+    </Typography>
+  );
+}
+
+function slug(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+}

@@ -1,0 +1,152 @@
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router-dom';
+import { Spinner } from '../../components/Spinner';
+import { useRoleSwitcherControl } from '../../layout/useRoleSwitcher';
+import { CardGrid, DashboardCard, EmptyText, WelcomeBanner } from './DashboardParts';
+import { useTeacherCourses } from './useDashboardData';
+
+interface DashboardProps {
+  firstName: string;
+}
+
+export function SuperAdminDashboard({ firstName }: DashboardProps) {
+  const { openSwitcher } = useRoleSwitcherControl();
+  return (
+    <>
+      <WelcomeBanner firstName={firstName} subtitle="You are managing the whole platform." />
+      <CardGrid>
+        <DashboardCard
+          title="System Overview"
+          description="Schools, users and activity across the platform at a glance."
+          action={{ label: 'Go to overview', to: '/dashboard' }}
+        />
+        <DashboardCard
+          title="Manage Schools"
+          description="Add schools and change their settings."
+          action={{ label: 'Open schools', to: '/dashboard/schools' }}
+        />
+        <DashboardCard
+          title="Manage Users"
+          description="Invite users, give them roles and remove accounts."
+          action={{ label: 'Open user management', to: '/dashboard/users' }}
+        />
+        <DashboardCard
+          title="Impersonate Role"
+          description="See the application as another role, then switch back."
+          actions={
+            <Button size="small" variant="contained" onClick={openSwitcher}>
+              Open Role Switcher
+            </Button>
+          }
+        />
+        <DashboardCard
+          title="System Logs"
+          description="Sign-ins, changes and errors recorded by the system."
+          action={{ label: 'Open logs', to: '/dashboard/logs' }}
+        />
+      </CardGrid>
+    </>
+  );
+}
+
+export function AdminDashboard({ firstName }: DashboardProps) {
+  return (
+    <>
+      <WelcomeBanner firstName={firstName} subtitle="Run your school's classes, teachers and calendar from here." />
+      <CardGrid>
+        <DashboardCard
+          title="Class Management"
+          description="Create classes for each academic year and keep them up to date."
+          action={{ label: 'Manage classes', to: '/dashboard/class-management' }}
+        />
+        <DashboardCard
+          title="Assign Teachers"
+          description="Choose which teachers teach which subject in which class."
+          action={{ label: 'Assign teachers', to: '/dashboard/teacher-assignment' }}
+        />
+        <DashboardCard
+          title="Reports"
+          description="Attendance and results across classes."
+          action={{ label: 'Open reports', to: '/dashboard/reports' }}
+        />
+        <DashboardCard
+          title="School Calendar"
+          description="Terms, holidays and school events."
+          action={{ label: 'Open calendar', to: '/dashboard/calendar' }}
+        />
+        <DashboardCard
+          title="School Messages"
+          description="Messages from teachers and parents."
+          action={{ label: 'Open messages', to: '/dashboard/messages' }}
+        />
+      </CardGrid>
+    </>
+  );
+}
+
+export function TeacherDashboard({ firstName }: DashboardProps) {
+  const courses = useTeacherCourses();
+  if (courses.loading) return <Spinner label="Loading dashboard..." />;
+
+  return (
+    <>
+      <WelcomeBanner firstName={firstName} subtitle="Here is what is happening in your classes." />
+      <CardGrid>
+        <DashboardCard
+          title="Your Courses"
+          wide
+          description="The courses you teach this year."
+          action={{ label: 'View All Courses', to: '/dashboard/courses' }}
+        >
+          {courses.items.length === 0 ? (
+            <EmptyText>You have no courses yet.</EmptyText>
+          ) : (
+            <List dense aria-label="Your courses">
+              {courses.items.map((course) => (
+                <ListItem key={course.id} disableGutters>
+                  <ListItemText
+                    primary={
+                      <Link component={RouterLink} to={`/dashboard/courses/${course.id}`}>
+                        {course.title}
+                      </Link>
+                    }
+                    secondary={`${course.subjectName} · ${course.className}`}
+                  />
+                </ListItem>
+              ))}
+            </List>
+          )}
+        </DashboardCard>
+        <DashboardCard
+          title="Live Classes"
+          description="Start or schedule an online lesson."
+          action={{ label: 'Open live classes', to: '/dashboard/live-classes' }}
+        />
+        <DashboardCard
+          title="Class Attendance"
+          description="Take and review attendance for your classes."
+          action={{ label: 'Take attendance', to: '/dashboard/attendance' }}
+        />
+        <DashboardCard
+          title="Assignments to Review"
+          description="Submissions waiting for your grading."
+          action={{ label: 'Review assignments', to: '/dashboard/teacher/assignments' }}
+        />
+        <DashboardCard
+          title="Student Diaries"
+          description="Notes and homework for your students."
+          action={{ label: 'Open student diaries', to: '/dashboard/student-diary' }}
+        />
+        <DashboardCard
+          title="Class Forums"
+          description="Discussions with your classes."
+          action={{ label: 'Open forums', to: '/dashboard/forums' }}
+        />
+      </CardGrid>
+    </>
+  );
+}

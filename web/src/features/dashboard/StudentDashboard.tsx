@@ -1,0 +1,94 @@
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import { Link as RouterLink } from 'react-router-dom';
+import { Banner } from '../../components/Banner';
+import { Spinner } from '../../components/Spinner';
+import { CardGrid, DashboardCard, EmptyText, WelcomeBanner } from './DashboardParts';
+import {
+  STUDENT_DASHBOARD_ASSIGNMENTS,
+  STUDENT_DASHBOARD_COURSES,
+  useStudentAssignments,
+  useStudentCourses,
+} from './useDashboardData';
+
+export function StudentDashboard({ firstName }: { firstName: string }) {
+  const courses = useStudentCourses();
+  const assignments = useStudentAssignments();
+  if (courses.loading) return <Spinner label="Loading dashboard..." />;
+
+  const firstCourses = courses.items.slice(0, STUDENT_DASHBOARD_COURSES);
+  const recentAssignments = assignments.items.slice(0, STUDENT_DASHBOARD_ASSIGNMENTS);
+
+  return (
+    <>
+      <WelcomeBanner firstName={firstName} subtitle="Here is your learning for today." />
+      <Banner severity="error" message={courses.error} />
+      <CardGrid>
+        <DashboardCard title="Your Classes" description="The subjects you are enrolled in." wide>
+          {firstCourses.length === 0 ? (
+            <EmptyText>You have no classes yet.</EmptyText>
+          ) : (
+            <List dense aria-label="Your classes">
+              {firstCourses.map((course) => (
+                <ListItem
+                  key={course.id}
+                  disableGutters
+                  secondaryAction={
+                    <Button
+                      component={RouterLink}
+                      to={`/dashboard/student/course/${course.id}/modules`}
+                      size="small"
+                      aria-label={`View Modules of ${course.subjectName}`}
+                    >
+                      View Modules
+                    </Button>
+                  }
+                >
+                  <ListItemText primary={course.subjectName} secondary={course.title} />
+                </ListItem>
+              ))}
+            </List>
+          )}
+        </DashboardCard>
+        <DashboardCard title="Recent Assignments" wide>
+          {recentAssignments.length === 0 ? (
+            <EmptyText>You have no assignments yet.</EmptyText>
+          ) : (
+            <List dense aria-label="Recent assignments">
+              {recentAssignments.map((a) => (
+                <ListItem key={a.id} disableGutters>
+                  <ListItemText
+                    primary={a.title}
+                    secondary={`${a.subjectName} · ${a.totalPoints} points · due ${new Date(a.dueDate).toLocaleDateString()}`}
+                  />
+                </ListItem>
+              ))}
+            </List>
+          )}
+        </DashboardCard>
+        <DashboardCard
+          title="Live Sessions"
+          description="No live sessions are scheduled."
+          action={{ label: 'Open live sessions', to: '/dashboard/live-sessions' }}
+        />
+        <DashboardCard
+          title="Your Grades"
+          description="Your grades appear here once your work has been graded."
+          action={{ label: 'Open grades', to: '/dashboard/grades' }}
+        />
+        <DashboardCard
+          title="Your Transcript"
+          description="Your results by year and subject."
+          action={{ label: 'Open transcript', to: '/dashboard/transcript' }}
+        />
+        <DashboardCard
+          title="Your Diary"
+          description="Notes and homework from your teachers."
+          action={{ label: 'Open diary', to: '/dashboard/diary' }}
+        />
+      </CardGrid>
+    </>
+  );
+}

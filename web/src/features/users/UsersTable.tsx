@@ -1,0 +1,101 @@
+import Button from '@mui/material/Button';
+import Chip, { type ChipProps } from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { Role } from '../../gql/graphql';
+import type { UserRow } from './useUsers';
+
+const ROLE_COLOURS: Record<Role, ChipProps['color']> = {
+  SuperAdmin: 'error',
+  Admin: 'secondary',
+  Teacher: 'primary',
+  Student: 'info',
+  Parent: 'success',
+};
+
+interface UsersTableProps {
+  users: UserRow[];
+  total: number;
+  loading: boolean;
+  currentUserId: string | null;
+  page: number;
+  pageSize: number;
+  onPageChange(page: number): void;
+  onPageSizeChange(size: number): void;
+  onDelete(user: UserRow): void;
+}
+
+export function UsersTable(props: UsersTableProps) {
+  const { users, total, loading, currentUserId, page, pageSize, onPageChange, onPageSizeChange, onDelete } = props;
+
+  return (
+    <Paper component="section" aria-labelledby="users-title" variant="outlined">
+      <Typography id="users-title" variant="h2" component="h2" sx={{ p: 2, pb: 1 }}>
+        Users
+      </Typography>
+      <TableContainer>
+        <Table aria-labelledby="users-title">
+          <TableHead>
+            <TableRow>
+              <TableCell>Name</TableCell>
+              <TableCell>Email</TableCell>
+              <TableCell>Role</TableCell>
+              <TableCell>Status</TableCell>
+              <TableCell align="right">Actions</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {users.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={5}>{loading ? 'Loading users...' : 'No users found.'}</TableCell>
+              </TableRow>
+            )}
+            {users.map((u) => {
+              const name = `${u.firstName} ${u.lastName}`;
+              return (
+                <TableRow key={u.id} hover>
+                  <TableCell>{name}</TableCell>
+                  <TableCell>{u.email}</TableCell>
+                  <TableCell>
+                    <Chip size="small" label={u.role} color={ROLE_COLOURS[u.role]} />
+                  </TableCell>
+                  <TableCell>
+                    <Chip
+                      size="small"
+                      variant={u.activated ? 'filled' : 'outlined'}
+                      color={u.activated ? 'success' : 'default'}
+                      label={u.activated ? 'Active' : 'Pending'}
+                    />
+                  </TableCell>
+                  <TableCell align="right">
+                    {u.id !== currentUserId && (
+                      <Button size="small" color="error" variant="outlined" aria-label={`Delete ${name}`} onClick={() => onDelete(u)}>
+                        Delete
+                      </Button>
+                    )}
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={total}
+        page={page}
+        rowsPerPage={pageSize}
+        rowsPerPageOptions={[10, 25, 50, 100]}
+        onPageChange={(_, next) => onPageChange(next)}
+        onRowsPerPageChange={(e) => onPageSizeChange(Number(e.target.value))}
+      />
+    </Paper>
+  );
+}

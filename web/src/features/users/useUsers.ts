@@ -1,0 +1,87 @@
+import { useCallback, useState } from 'react';
+import { errorMessage } from '../../app/errors';
+import { useSession } from '../../app/session';
+import { confirmAction } from '../../components/confirm';
+import {
+  useCreateUserMutation,
+  useDeleteUserMutation,
+  useUsersQuery,
+  type CreateUserInput,
+  type UserRowFragment,
+} from '../../gql/graphql';
+
+export type UserRow = UserRowFragment;
+
+export const DEFAULT_PAGE_SIZE = 50;
+
+/** Data and actions of the User Management page; access comes from `me.abilities.manageUsers`. */
+export function useUsers() {
+  const { user, abilities } = useSession();
+  const canManage = abilities?.manageUsers ?? false;
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  const usersQuery = useUsersQuery({
+    variables: { offset: page * pageSize, limit: pageSize },
+    skip: !canManage,
+    fetchPolicy: 'cache-and-network',
+  });
+  const [createUserMutation, createState] = useCreateUserMutation();
+  const [deleteUserMutation] = useDeleteUserMutation();
+
+  const loadError = usersQuery.error ? errorMessage(usersQuery.error, 'Failed to fetch users') : null;
+
+  /** Resolves true when the user was created (the form then resets). */
+  const createUser = async (input: CreateUserInput): Promise<boolean> => {
+    setActionError(null);
+    try {
+      await createUserMutation({ variables: { input } });
+      setSuccess('User created successfully. An invitation email has been sent.');
+      await usersQuery.refetch();
+      return true;
+    } catch (error) {
+      setActionError(errorMessage(error, 'Failed to create user'));
+      return false;
+    }
+  };
+
+  const deleteUser = async (row: UserRow): Promise<void> => {
+    if (!confirmAction(`Are you sure you want to delete ${row.firstName} ${row.lastName}?`)) return;
+    setActionError(null);
+    try {
+      await deleteUserMutation({ variables: { id: row.id } });
+      setSuccess('User deleted successfully');
+      // Step back when the last row of a later page went away.
+      const remaining = (usersQuery.data?.users.items.length ?? 1) - 1;
+      if (remaining === 0 && page > 0) setPage(page - 1);
+      else await usersQuery.refetch();
+    } catch (error) {
+      setActionError(errorMessage(error, 'Failed to delete user'));
+    }
+  };
+
+  return {
+    canManage,
+    currentUserId: user?.id ?? null,
+    assignableRoles: abilities?.assignableRoles ?? [],
+    users: usersQuery.data?.users.items ?? [],
+    total: usersQuery.data?.users.total ?? 0,
+    loading: usersQuery.loading && !usersQuery.data,
+    creating: createState.loading,
+    page,
+    pageSize,
+    setPage,
+    setPageSize: (size: number) => {
+      setPageSize(size);
+      setPage(0);
+    },
+    success,
+    error: actionError ?? loadError,
+    clearSuccess: useCallback(() => setSuccess(null), []),
+    clearError: useCallback(() => setActionError(null), []),
+    createUser,
+    deleteUser,
+  };
+}

@@ -1,0 +1,60 @@
+import { Suspense, useEffect, useState } from 'react';
+import Box from '@mui/material/Box';
+import Toolbar from '@mui/material/Toolbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { Outlet } from 'react-router-dom';
+import { useSession } from '../app/session';
+import { SIDEBAR_BREAKPOINT } from '../app/theme';
+import { Spinner } from '../components/Spinner';
+import { ImpersonationBanner } from './ImpersonationBanner';
+import { Navbar } from './Navbar';
+import { RoleSwitcherDialog } from './RoleSwitcherDialog';
+import { Sidebar } from './Sidebar';
+import { RoleSwitcherContext, useRoleSwitcherState } from './useRoleSwitcher';
+
+/** Signed-in shell: top navbar, sidebar for the active role, main area. */
+export function AppLayout() {
+  const { activeRole, user } = useSession();
+  const switcher = useRoleSwitcherState();
+  const wide = useMediaQuery(`(min-width:${SIDEBAR_BREAKPOINT}px)`, { noSsr: true });
+  const [mobileOpen, setMobileOpen] = useState(false);
+
+  // The overlay closes when the window grows to the permanent-sidebar width.
+  useEffect(() => {
+    if (wide) setMobileOpen(false);
+  }, [wide]);
+
+  const role = activeRole ?? user?.role ?? null;
+
+  return (
+    <RoleSwitcherContext.Provider value={switcher}>
+      <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+        <Navbar onMenuClick={() => setMobileOpen((open) => !open)} />
+        {role && (
+          <Sidebar role={role} permanent={wide} mobileOpen={mobileOpen} onClose={() => setMobileOpen(false)} />
+        )}
+        <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
+          <Toolbar />
+          <ImpersonationBanner />
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+      </Box>
+      <RoleSwitcherDialog />
+    </RoleSwitcherContext.Provider>
+  );
+}
+
+/** Pages outside the signed-in area that still show the navbar (404 for a visitor). */
+export function PublicShell({ children }: { children: React.ReactNode }) {
+  const switcher = useRoleSwitcherState();
+  return (
+    <RoleSwitcherContext.Provider value={switcher}>
+      <Navbar />
+      <Toolbar />
+      {children}
+      <RoleSwitcherDialog />
+    </RoleSwitcherContext.Provider>
+  );
+}

@@ -1,0 +1,89 @@
+import type { Role } from '../gql/graphql';
+
+export interface NavLink {
+  label: string;
+  to: string;
+}
+
+export interface NavGroup {
+  label: string;
+  children: NavLink[];
+}
+
+export type NavItem = NavLink | NavGroup;
+
+export function isNavGroup(item: NavItem): item is NavGroup {
+  return 'children' in item;
+}
+
+/** Sidebar entries by active role (spec section 6), with the link targets of section 2. */
+export const SIDEBAR_ITEMS: Record<Role, NavItem[]> = {
+  SuperAdmin: [
+    { label: 'System Overview', to: '/dashboard' },
+    { label: 'Manage Schools', to: '/dashboard/schools' },
+    { label: 'Manage Users', to: '/dashboard/users' },
+    { label: 'Impersonate Role', to: '/dashboard/impersonate' },
+    { label: 'System Logs', to: '/dashboard/logs' },
+  ],
+  Admin: [
+    { label: 'Dashboard', to: '/dashboard' },
+    {
+      label: 'Course Management',
+      children: [
+        { label: 'Course Management', to: '/dashboard/course-management' },
+        { label: 'Academic Years', to: '/dashboard/academic-year-management' },
+        { label: 'Class Management', to: '/dashboard/class-management' },
+        { label: 'Subject Management', to: '/dashboard/subject-management' },
+        { label: 'Teacher Assignment', to: '/dashboard/teacher-assignment' },
+      ],
+    },
+    { label: 'Manage Users', to: '/dashboard/users' },
+    { label: 'View Reports', to: '/dashboard/reports' },
+    { label: 'Calendar', to: '/dashboard/calendar' },
+    { label: 'Messages', to: '/dashboard/messages' },
+  ],
+  Teacher: [
+    { label: 'Dashboard', to: '/dashboard' },
+    { label: 'My Courses', to: '/dashboard/courses' },
+    { label: 'Live Classes', to: '/dashboard/live-classes' },
+    { label: 'Manage Users', to: '/dashboard/users' },
+    { label: 'Assign Students', to: '/dashboard/student-assignment' },
+    { label: 'Attendance', to: '/dashboard/attendance' },
+    {
+      label: 'Assessments Review',
+      children: [
+        { label: 'Assignment Review', to: '/dashboard/teacher/assignments' },
+        { label: 'Exam Review', to: '/dashboard/teacher/exams' },
+        { label: 'Quiz Review', to: '/dashboard/teacher/quizzes' },
+      ],
+    },
+    { label: 'Student Diary', to: '/dashboard/student-diary' },
+    { label: 'Forums', to: '/dashboard/forums' },
+  ],
+  Student: [
+    { label: 'Dashboard', to: '/dashboard' },
+    { label: 'My Classes', to: '/dashboard/classes' },
+    {
+      label: 'Assessments',
+      children: [
+        { label: 'Assignments', to: '/dashboard/assignments' },
+        { label: 'Exams', to: '/dashboard/exams' },
+        { label: 'Quizzes', to: '/dashboard/quizzes' },
+      ],
+    },
+    { label: 'Live Sessions', to: '/dashboard/live-sessions' },
+    { label: 'Grades', to: '/dashboard/grades' },
+    { label: 'Attendance', to: '/dashboard/student-attendance' },
+    { label: 'Transcript', to: '/dashboard/transcript' },
+    { label: 'Diary', to: '/dashboard/diary' },
+  ],
+  Parent: [
+    { label: 'Dashboard', to: '/dashboard' },
+    { label: 'Child Overview', to: '/dashboard/child-overview' },
+    { label: 'Attendance', to: '/dashboard/student-attendance' },
+    { label: 'Transcript', to: '/dashboard/transcript' },
+    { label: 'Payments', to: '/dashboard/payments' },
+    { label: 'Messages', to: '/dashboard/messages' },
+    { label: 'View Diary', to: '/dashboard/diary' },
+  ],
+};
