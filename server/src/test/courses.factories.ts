@@ -82,3 +82,62 @@ export async function rowCounts(ds: DataSource): Promise<{ files: number; conten
 }
 
 export type { Row };
+
+/**
+ * Bulk data in a handful of statements, for the tests that prove a page's statement count does not grow:
+ * per course `n` modules (every third hidden) with two content items each (sharing one stored file row),
+ * `n` announcements and `n` threads with two replies each.
+ */
+export async function fillCourses(ds: DataSource, courseIds: string[], authorIds: string[], n: number): Promise<void> {
+  const [file] = await ds.query(
+    `INSERT INTO files (storage_key, original_name, size, mime, sha256) VALUES (gen_random_uuid()::text, 'bulk.pdf', 1, 'application/pdf', repeat('0', 64)) RETURNING id`,
+  );
+  await ds.query(
+    `INSERT INTO course_modules (course_id, title, sort_order, is_visible)
+     SELECT c, 'Bulk week ' || g, g, g % 3 <> 0 FROM unnest($1::uuid[]) c, generate_series(1, $2) g`,
+    [courseIds, n],
+  );
+  await ds.query(
+    `INSERT INTO contents (module_id, title, content_type, file_id, file_name, file_size, mime_type, is_visible)
+     SELECT m.id, 'Bulk item ' || g, 'PDF', $2, 'bulk.pdf', 1, 'application/pdf', g = 1 FROM course_modules m, generate_series(1, 2) g
+      WHERE m.course_id = ANY($1)`,
+    [courseIds, file.id],
+  );
+  await ds.query(
+    `INSERT INTO announcements (course_id, title, content, is_visible, author_id)
+     SELECT c, 'Bulk notice ' || g, 'Text', g % 2 = 0, $3 FROM unnest($1::uuid[]) c, generate_series(1, $2) g`,
+    [courseIds, n, authorIds[0]],
+  );
+  const threads: Array<{ id: string; course_id: string }> = await ds.query(
+    `INSERT INTO discussions (course_id, title, content, author_id)
+     SELECT c, 'Bulk thread ' || g, 'Text', ($3::uuid[])[1 + g % array_length($3::uuid[], 1)] FROM unnest($1::uuid[]) c, generate_series(1, $2) g
+     RETURNING id, course_id`,
+    [courseIds, n, authorIds],
+  );
+  await ds.query(
+    `INSERT INTO discussions (course_id, parent_id, title, content, author_id)
+     SELECT t.course_id, t.id, 'Re: bulk', 'Reply ' || g, ($3::uuid[])[1 + (g + 1) % array_length($3::uuid[], 1)]
+       FROM unnest($1::uuid[], $2::uuid[]) AS t(id, course_id), generate_series(1, 2) g`,
+    [threads.map((x) => x.id), threads.map((x) => x.course_id), authorIds],
+  );
+}
+
+/** A course for every teacher assignment of the given classes, taught by that assignment's teachers. */
+export async function coursesForAssignments(ds: DataSource, classIds: string[]): Promise<string[]> {
+  const rows: Array<{ id: string }> = await ds.query(
+    `WITH a AS (SELECT id, class_id, subject_id, academic_year_id FROM teacher_assignments WHERE class_id = ANY($1)),
+          c AS (INSERT INTO courses (title, subject_id, class_id, academic_year_id)
+                SELECT 'BULK-' || left(a.id::text, 8), a.subject_id, a.class_id, a.academic_year_id FROM a RETURNING id, class_id, subject_id, academic_year_id)
+     SELECT c.id FROM c`,
+    [classIds],
+  );
+  await ds.query(
+    `INSERT INTO course_teachers (course_id, teacher_id)
+     SELECT c.id, x.teacher_id FROM courses c
+       JOIN teacher_assignments a ON a.class_id = c.class_id AND a.subject_id = c.subject_id AND a.academic_year_id = c.academic_year_id
+       JOIN teacher_assignment_teachers x ON x.assignment_id = a.id
+      WHERE c.id = ANY($1)`,
+    [rows.map((r) => r.id)],
+  );
+  return rows.map((r) => r.id);
+}

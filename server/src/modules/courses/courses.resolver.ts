@@ -1,5 +1,6 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { RequestContext, requireActor } from '../../app/context';
+import { can } from '../../policies';
 import { AcademicYear } from '../academic/academic-year.entity';
 import { SchoolClass } from '../academic/class.entity';
 import { Subject } from '../academic/subject.entity';
@@ -57,6 +58,12 @@ export class CoursesResolver {
   @FieldResolver(() => [User], { description: 'The teachers of the course (firstName, lastName), by last name.' })
   teachers(@Root() c: Course, @Ctx() ctx: RequestContext) {
     return c.teachers ?? ctx.loaders.teachersByCourse.load(c.id);
+  }
+
+  @FieldResolver(() => Boolean, { description: 'Whether you may change this course and what is in it (you teach it): show Edit, Add Module, Add Content and the like only then.' })
+  async viewerCanManage(@Root() c: Course, @Ctx() ctx: RequestContext) {
+    const teachers = c.teachers ?? (await ctx.loaders.teachersByCourse.load(c.id));
+    return can(requireActor(ctx), 'course.manage', { teacherIds: teachers.map((t) => t.id), viewerInClass: false });
   }
 
   @Mutation(() => Course, { description: 'Create a course for a class, subject and year you are assigned to teach; all teachers of that assignment teach it (REST: POST /api/courses).' })

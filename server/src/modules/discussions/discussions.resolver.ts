@@ -1,5 +1,7 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { RequestContext, requireActor } from '../../app/context';
+import { can } from '../../policies';
+import { Role } from '../users/role';
 import { User } from '../users/user.entity';
 import { Course } from '../courses/course.entity';
 import { Discussion } from './discussion.entity';
@@ -27,6 +29,15 @@ export class DiscussionsResolver {
   replies(@Root() d: Discussion, @Ctx() ctx: RequestContext) {
     if (d.replies) return d.replies;
     return d.parentDiscussionId ? [] : ctx.loaders.repliesByThread.load(d.id);
+  }
+
+  @FieldResolver(() => Boolean, { description: 'Whether you may edit and delete this post (a teacher of the course, or its author): show the icons only then.' })
+  async viewerCanChange(@Root() d: Discussion, @Ctx() ctx: RequestContext) {
+    const actor = requireActor(ctx);
+    const teachers = await ctx.loaders.teachersByCourse.load(d.courseId);
+    // a post is only reachable through a course the viewer reads, so a student here is one of its class
+    const course = { teacherIds: teachers.map((t) => t.id), viewerInClass: actor.activeRole === Role.Student };
+    return can(actor, 'discussion.change', { course, authorId: d.authorId });
   }
 
   @Mutation(() => Discussion, { description: 'Start a thread or reply; teachers and students of the course (REST: POST /api/discussions).' })

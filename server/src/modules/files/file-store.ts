@@ -56,6 +56,8 @@ export class LocalFileStore implements FileStore {
   }
 
   async put(source: Readable): Promise<PutResult> {
+    // the source may fail before the pipeline below listens; pipeline still reports that error
+    source.on('error', () => undefined);
     const key = newKey();
     const final = this.pathOf(key);
     const partial = `${final}.part`;

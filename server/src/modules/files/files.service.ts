@@ -110,6 +110,8 @@ export class FilesService {
   /** Streams an upload into the store (never whole in memory). Oversize or broken uploads leave nothing. */
   async receive(file: IncomingFile, limit = MAX_FILE_BYTES): Promise<ReceivedFile> {
     const inspector = new Inspector(limit);
+    // errors before the store's pipeline listens must not go unhandled; the pipeline reports them
+    inspector.on('error', () => undefined);
     file.stream.on('error', (err) => inspector.destroy(asDomainError(err) as Error));
     try {
       const put = await this.store.put(file.stream.pipe(inspector));

@@ -1,0 +1,110 @@
+import { startTestServer, TestServer } from '../../test/test-server';
+import { seedDemoSchool } from '../../db/seed';
+import { makeSchool } from '../../test/academic.factories';
+import { coursesForAssignments, fillCourses } from '../../test/courses.factories';
+
+/**
+ * DESIGN.md rule 4: pages load in a fixed number of statements whatever the school size. Each request is
+ * measured on the demo school, then again after a larger school is added (2 more years, 10 classes,
+ * 30 assignments of both demo teachers with a course each) and every course, the demo ones included, gets
+ * 12 more modules with content, 12 announcements and 12 threads with replies.
+ */
+let t: TestServer;
+const tok: Record<string, string> = {};
+let math: string;
+
+const MY_COURSES = `{ myCourses { academicYear { year } classes { class { name academicYear { year } } subjects { subject { name } assignmentId
+  courses { id title teachers { firstName } modules { title } } } } } }`;
+
+const COURSE_PAGE = `query($id: ID!) { course(id: $id) {
+  id title description viewerCanManage subject { name } class { name } academicYear { year } teachers { firstName lastName }
+  modules { id title moduleType order isVisible description contents { id title contentType fileName fileSize isVisible downloadUrl } }
+  announcements { id title content isVisible createdAt author { firstName lastName } }
+  discussions { id title content createdAt viewerCanChange author { id firstName lastName role }
+    replies { id content createdAt viewerCanChange author { id firstName lastName role } } } } }`;
+
+type Probe = { name: string; run: () => Promise<{ sql: number; size: number }> };
+const count = (r: { sql: number }, size: number) => ({ sql: r.sql, size });
+const pageSize = (c: any) =>
+  c.modules.length + c.modules.flatMap((m: any) => m.contents).length + c.announcements.length +
+  c.discussions.length + c.discussions.flatMap((d: any) => d.replies).length;
+
+const probes: Probe[] = [
+  {
+    name: 'GraphQL myCourses (teacher)',
+    run: async () => {
+      const r = await t.gql(MY_COURSES, {}, tok.teacher);
+      expect(r.errors).toBeUndefined();
+      const courses = r.data.myCourses.flatMap((y: any) => y.classes).flatMap((c: any) => c.subjects).flatMap((s: any) => s.courses);
+      return count(r, courses.length + courses.flatMap((c: any) => c.modules).length);
+    },
+  },
+  {
+    name: 'GraphQL course page (teacher: hidden items too)',
+    run: async () => {
+      const r = await t.gql(COURSE_PAGE, { id: math }, tok.teacher);
+      expect(r.errors).toBeUndefined();
+      return count(r, pageSize(r.data.course));
+    },
+  },
+  {
+    name: 'GraphQL student course page (visible items only)',
+    run: async () => {
+      const r = await t.gql(COURSE_PAGE, { id: math }, tok.student);
+      expect(r.errors).toBeUndefined();
+      const c = r.data.course;
+      expect(c.modules.every((m: any) => m.isVisible && m.contents.every((x: any) => x.isVisible))).toBe(true);
+      expect(c.announcements.every((a: any) => a.isVisible)).toBe(true);
+      return count(r, pageSize(c));
+    },
+  },
+  { name: 'GraphQL courses (admin)', run: async () => { const r = await t.gql('{ courses { title subject { name } class { name } academicYear { year } teachers { firstName } } }', {}, tok.admin); return count(r, r.data.courses.length); } },
+  { name: 'GET /courses (teacher)', run: async () => { const r = await t.rest('GET', '/courses', { token: tok.teacher }); return count(r, r.body.data.length); } },
+  { name: 'GET /courses/student/all-courses', run: async () => { const r = await t.rest('GET', '/courses/student/all-courses', { token: tok.student }); return count(r, r.body.data.length); } },
+  { name: 'GET /modules/course/{id} (student)', run: async () => { const r = await t.rest('GET', `/modules/course/${math}`, { token: tok.student }); return count(r, r.body.data.length); } },
+  { name: 'GET /announcements/course/{id}', run: async () => { const r = await t.rest('GET', `/announcements/course/${math}`, { token: tok.teacher }); return count(r, r.body.data.length); } },
+  {
+    name: 'GET /discussions/course/{id}',
+    run: async () => {
+      const r = await t.rest('GET', `/discussions/course/${math}`, { token: tok.student });
+      return count(r, r.body.data.length + r.body.data.flatMap((d: any) => d.replies).length);
+    },
+  },
+  { name: 'GET /modules/reuse/available/{id}', run: async () => { const r = await t.rest('GET', `/modules/reuse/available/${math}`, { token: tok.teacher }); return count(r, r.body.data.length); } },
+];
+
+const small: Record<string, { sql: number; size: number }> = {};
+
+beforeAll(async () => {
+  t = await startTestServer();
+  await seedDemoSchool(t.ds);
+  for (const who of ['teacher', 'teacher2', 'student', 'student2', 'admin']) tok[who] = await t.login(`${who}@demo.school`);
+  [{ id: math }] = await t.ds.query(`SELECT id FROM courses WHERE title = 'MATH-5A'`);
+  for (const p of probes) small[p.name] = await p.run();
+
+  const people: Array<{ id: string }> = await t.ds.query(
+    `SELECT id FROM users WHERE email IN ('teacher@demo.school', 'teacher2@demo.school', 'student@demo.school', 'student2@demo.school') ORDER BY email`);
+  const [teacher, teacher2] = (await t.ds.query(`SELECT id FROM users WHERE email IN ('teacher@demo.school', 'teacher2@demo.school') ORDER BY email`)) as Array<{ id: string }>;
+  const school = await makeSchool(t.ds, { years: 2, classesPerYear: 5, subjectsPerClass: 3, studentsPerClass: 2, teacherIds: [teacher.id, teacher2.id] });
+  const bulk = await coursesForAssignments(t.ds, school.classIds);
+  // more courses in the demo students' own class
+  await t.ds.query(
+    `INSERT INTO courses (title, subject_id, class_id, academic_year_id)
+     SELECT 'EXTRA-' || g, c.subject_id, c.class_id, c.academic_year_id FROM courses c, generate_series(1, 5) g WHERE c.id = $1`, [math]);
+  const all: Array<{ id: string }> = await t.ds.query('SELECT id FROM courses');
+  expect(all.length).toBeGreaterThan(bulk.length);
+  await fillCourses(t.ds, all.map((c) => c.id), people.map((p) => p.id), 12);
+}, 60_000);
+afterAll(() => t.close());
+
+it.each(probes.map((p) => [p.name, p] as const))('%s: same statement count on a larger school', async (_name, probe) => {
+  const large = await probe.run();
+  expect(large.size).toBeGreaterThan(small[probe.name].size);
+  expect(large.sql).toBe(small[probe.name].sql);
+  expect(large.sql).toBeGreaterThan(0);
+});
+
+it('the course page takes at most 12 statements (session, authorization, course, and one per list)', async () => {
+  const r = await t.gql(COURSE_PAGE, { id: math }, tok.teacher);
+  expect(r.sql).toBeLessThanOrEqual(12);
+});

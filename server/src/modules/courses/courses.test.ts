@@ -1,0 +1,272 @@
+import { startTestServer, TestServer } from '../../test/test-server';
+import { seedDemoSchool } from '../../db/seed';
+import { makeUser } from '../../test/factories';
+import { makeContent, makeCourse, makeModule, storedFiles } from '../../test/courses.factories';
+import { makeAnnouncement, makeDiscussion } from '../../test/courses.factories';
+import { Role } from '../users/role';
+
+/**
+ * Courses: who may create, read, list, change and delete them (platform.md section 6 and the house rules),
+ * the spec's REST shapes, My Courses, the student lists, and reuse as a deep copy.
+ */
+let t: TestServer;
+const tok: Record<string, string> = {};
+const id: Record<string, string> = {};
+let math: string;
+let science: string;
+let c5a: { id: string; year: string };
+let c5b: string;
+let c6a: string;
+let c5a2025: string;
+let y2025: string;
+const subj: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await startTestServer();
+  await seedDemoSchool(t.ds);
+  for (const who of ['teacher', 'teacher2', 'student', 'student2', 'parent', 'admin', 'superadmin']) {
+    tok[who] = await t.login(`${who}@demo.school`);
+    [{ id: id[who] }] = await t.ds.query(`SELECT id FROM users WHERE email = $1`, [`${who}@demo.school`]);
+  }
+  [{ id: math }] = await t.ds.query(`SELECT id FROM courses WHERE title = 'MATH-5A'`);
+  [{ id: science }] = await t.ds.query(`SELECT id FROM courses WHERE title = 'SCI-5A'`);
+  const classes: Array<{ id: string; name: string; year: string; year_id: string }> = await t.ds.query(
+    `SELECT c.id, c.name, y.year, y.id AS year_id FROM classes c JOIN academic_years y ON y.id = c.academic_year_id`);
+  const cls = (name: string, year = '2026') => classes.find((c) => c.name === name && c.year === year)!;
+  c5a = { id: cls('Class 5A').id, year: cls('Class 5A').year_id };
+  c5b = cls('Class 5B').id;
+  c6a = cls('Class 6A').id;
+  c5a2025 = cls('Class 5A', '2025').id;
+  y2025 = cls('Class 5A', '2025').year_id;
+  for (const s of await t.ds.query(`SELECT id, name FROM subjects`)) subj[s.name] = s.id;
+});
+afterAll(() => t.close());
+
+const titles = (body: { data: Array<{ title: string }> }) => body.data.map((c) => c.title).sort();
+
+describe('create', () => {
+  const body = (over: Record<string, unknown> = {}) => ({ title: 'ENG-5B', description: 'English', subject: subj.English, class: c5b, academicYear: c5a.year, ...over });
+
+  it('a teacher creates a course for a class, subject and year they are assigned to; they teach it', async () => {
+    const res = await t.rest('POST', '/courses', { token: tok.teacher, body: body() });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      success: true, message: 'Course created successfully',
+      data: { title: 'ENG-5B', description: 'English', subject: { name: 'English' }, class: { name: 'Class 5B' }, academicYear: { year: '2026' } },
+    });
+    expect(res.body.data.teachers.map((x: { _id: string }) => x._id)).toEqual([id.teacher]);
+    await t.rest('DELETE', `/courses/${res.body.data._id}`, { token: tok.teacher });
+  });
+
+  it("needs a course code: 'Course code is required'", async () => {
+    const res = await t.rest('POST', '/courses', { token: tok.teacher, body: body({ title: '  ' }) });
+    expect([res.status, res.body.message]).toEqual([400, 'Course code is required']);
+    const gql = await t.gql('mutation($i: CreateCourseInput!) { createCourse(input: $i) { id } }',
+      { i: { title: '', subjectId: subj.English, classId: c5b, academicYearId: c5a.year } }, tok.teacher);
+    expect([gql.errors?.[0].extensions?.code, gql.errors?.[0].message]).toEqual(['VALIDATION', 'Course code is required']);
+  });
+
+  it('is refused where the teacher is not assigned, and for every other role', async () => {
+    const notMine = await t.rest('POST', '/courses', { token: tok.teacher, body: body({ subject: subj.Art, class: c6a }) });
+    expect([notMine.status, notMine.body.message]).toEqual([403, 'You can only create courses for classes and subjects you are assigned to teach']);
+    for (const who of ['student', 'parent', 'admin', 'superadmin']) {
+      expect([who, (await t.rest('POST', '/courses', { token: tok[who], body: body() })).status]).toEqual([who, 403]);
+    }
+    const gql = await t.gql('mutation($i: CreateCourseInput!) { createCourse(input: $i) { id } }',
+      { i: { title: 'X', subjectId: subj.Art, classId: c6a, academicYearId: c5a.year } }, tok.teacher);
+    expect(gql.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    expect(await t.ds.query(`SELECT 1 FROM courses WHERE class_id = $1`, [c6a])).toHaveLength(0);
+  });
+});
+
+describe('read and list', () => {
+  it('GET /courses: a teacher their own, an admin all, a student their class\'s, a parent none', async () => {
+    expect(titles((await t.rest('GET', '/courses', { token: tok.teacher })).body)).toEqual(['MATH-5A', 'SCI-5A']);
+    expect(titles((await t.rest('GET', '/courses', { token: tok.teacher2 })).body)).toEqual([]);
+    expect(titles((await t.rest('GET', '/courses', { token: tok.admin })).body)).toEqual(expect.arrayContaining(['MATH-5A', 'SCI-5A']));
+    expect(titles((await t.rest('GET', '/courses', { token: tok.student })).body)).toEqual(['MATH-5A', 'SCI-5A']);
+    expect((await t.rest('GET', '/courses', { token: tok.parent })).body).toEqual({ success: true, data: [] });
+    const gql = await t.gql('{ courses { title subject { name } class { name } academicYear { year } teachers { firstName lastName } } }', {}, tok.teacher);
+    expect(gql.data.courses[0]).toEqual({ title: 'MATH-5A', subject: { name: 'Mathematics' }, class: { name: 'Class 5A' }, academicYear: { year: '2026' }, teachers: [{ firstName: 'Tara', lastName: 'Teacher' }] });
+  });
+
+  it('GET /courses/{id}: not found for another teacher, a parent and a student of another class', async () => {
+    const other = await makeUser(t.ds, { role: Role.Student });
+    await t.ds.query(`UPDATE users SET class_id = $1, academic_year_id = $2 WHERE id = $3`, [c5b, c5a.year, other.id]);
+    const otherTok = await t.login(other.email);
+    for (const [who, token] of [['teacher2', tok.teacher2], ['parent', tok.parent], ['other student', otherTok]]) {
+      const res = await t.rest('GET', `/courses/${math}`, { token });
+      expect([who, res.status, res.body.message]).toEqual([who, 404, 'Course not found']);
+      const gql = await t.gql('query($id: ID!) { course(id: $id) { id } }', { id: math }, token);
+      expect(gql.errors?.[0].extensions?.code).toBe('NOT_FOUND');
+    }
+    for (const who of ['teacher', 'student', 'admin', 'superadmin']) {
+      const res = await t.rest('GET', `/courses/${math}`, { token: tok[who] });
+      expect([who, res.status, res.body.data.title]).toEqual([who, 200, 'MATH-5A']);
+    }
+    for (const [who, may] of [['teacher', true], ['student', false], ['admin', false]] as const) {
+      const gql = await t.gql('query($id: ID!) { course(id: $id) { viewerCanManage } }', { id: math }, tok[who]);
+      expect([who, gql.data.course.viewerCanManage]).toEqual([who, may]);
+    }
+    expect((await t.rest('GET', '/courses/not-an-id', { token: tok.teacher })).status).toBe(404);
+  });
+
+  it('GET /courses/teacher/{teacherId}: yourself as a teacher, anyone as an admin', async () => {
+    expect(titles((await t.rest('GET', `/courses/teacher/${id.teacher}`, { token: tok.teacher })).body)).toEqual(['MATH-5A', 'SCI-5A']);
+    const other = await t.rest('GET', `/courses/teacher/${id.teacher}`, { token: tok.teacher2 });
+    expect([other.status, other.body.message]).toEqual([403, 'You can only view your own courses']);
+    expect(titles((await t.rest('GET', `/courses/teacher/${id.teacher}`, { token: tok.admin })).body)).toEqual(['MATH-5A', 'SCI-5A']);
+    for (const who of ['student', 'parent']) expect((await t.rest('GET', `/courses/teacher/${id.teacher}`, { token: tok[who] })).status).toBe(403);
+    const gql = await t.gql('query($t: ID!) { teacherCourses(teacherId: $t) { title } }', { t: id.teacher }, tok.admin);
+    expect(gql.data.teacherCourses).toHaveLength(2);
+  });
+
+  it('students: my-courses, and all-courses with the top-level studentInfo', async () => {
+    const mine = await t.rest('GET', '/courses/student/my-courses', { token: tok.student });
+    expect(titles(mine.body)).toEqual(['MATH-5A', 'SCI-5A']);
+    const all = await t.rest('GET', '/courses/student/all-courses', { token: tok.student });
+    expect(all.body.studentInfo).toEqual({
+      academicYear: { _id: c5a.year, year: '2026', isActive: true },
+      class: { _id: c5a.id, name: 'Class 5A', grade: '5' },
+    });
+    expect(all.body.data[0]).toMatchObject({ subject: { name: 'Mathematics' }, title: 'MATH-5A', academicYear: { year: '2026' }, class: { name: 'Class 5A' } });
+    const unplaced = await makeUser(t.ds, { role: Role.Student });
+    const none = await t.rest('GET', '/courses/student/all-courses', { token: await t.login(unplaced.email) });
+    expect(none.body).toEqual({ success: true, data: [], studentInfo: { academicYear: null, class: null } });
+    const parent = await t.rest('GET', '/courses/student/my-courses', { token: tok.parent });
+    expect(parent.body.data).toEqual([]);
+    const gql = await t.gql('{ studentCourses { studentInfo { academicYear { year } class { name } } courses { title } } }', {}, tok.student);
+    expect(gql.data.studentCourses.studentInfo).toEqual({ academicYear: { year: '2026' }, class: { name: 'Class 5A' } });
+  });
+
+  it('myCourses: the teacher\'s years, classes and subjects from their assignments, with their courses', async () => {
+    const res = await t.gql(`{ myCourses { academicYear { year } classes { class { name } subjects { subject { name } assignmentId courses { title } } } } }`, {}, tok.teacher);
+    expect(res.data.myCourses).toEqual([{
+      academicYear: { year: '2026' },
+      classes: [
+        { class: { name: 'Class 5A' }, subjects: [
+          { subject: { name: 'Mathematics' }, assignmentId: expect.any(String), courses: [{ title: 'MATH-5A' }] },
+          { subject: { name: 'Science' }, assignmentId: expect.any(String), courses: [{ title: 'SCI-5A' }] },
+        ] },
+        { class: { name: 'Class 5B' }, subjects: [{ subject: { name: 'English' }, assignmentId: expect.any(String), courses: [] }] },
+      ],
+    }]);
+    for (const who of ['student', 'parent', 'admin']) expect((await t.gql('{ myCourses { classes { class { name } } } }', {}, tok[who])).data.myCourses).toEqual([]);
+  });
+});
+
+describe('edit and delete', () => {
+  it('the course\'s teachers edit title and description; concurrent edits conflict', async () => {
+    const res = await t.rest('PUT', `/courses/${science}`, { token: tok.teacher, body: { title: 'SCI-5A', description: 'Updated' } });
+    expect(res.body).toMatchObject({ success: true, message: 'Course updated successfully', data: { description: 'Updated' } });
+    const blank = await t.rest('PUT', `/courses/${science}`, { token: tok.teacher, body: { title: '' } });
+    expect([blank.status, blank.body.message]).toEqual([400, 'Course code is required']);
+    const stale = await t.rest('PUT', `/courses/${science}`, { token: tok.teacher, body: { description: 'x', version: 1 } });
+    expect([stale.status, stale.body.message]).toEqual([409, 'This course was changed by someone else. Reload it and try again.']);
+  });
+
+  it('others cannot: another teacher (not found), a student of the class and admins (forbidden)', async () => {
+    expect((await t.rest('PUT', `/courses/${science}`, { token: tok.teacher2, body: { title: 'x' } })).status).toBe(404);
+    expect((await t.rest('PUT', `/courses/${science}`, { token: tok.parent, body: { title: 'x' } })).status).toBe(404);
+    for (const who of ['student', 'admin']) {
+      const res = await t.rest('PUT', `/courses/${science}`, { token: tok[who], body: { title: 'x' } });
+      expect([who, res.status, res.body.message]).toEqual([who, 403, 'Only the teachers of this course can change it']);
+    }
+    for (const who of ['teacher2', 'parent']) expect((await t.rest('DELETE', `/courses/${science}`, { token: tok[who] })).status).toBe(404);
+    const student = await t.rest('DELETE', `/courses/${science}`, { token: tok.student });
+    expect([student.status, student.body.message]).toEqual([403, 'Only the teachers of this course or an administrator can delete it']);
+    expect(await t.ds.query('SELECT 1 FROM courses WHERE id = $1', [science])).toHaveLength(1);
+  });
+
+  it('deleting a course removes its modules, content, files, announcements and discussions in one go', async () => {
+    const course = await makeCourse(t.ds, { teacherIds: [id.teacher], classId: c5a.id, subjectId: subj.Mathematics, academicYearId: c5a.year, title: 'DOOMED' });
+    const mod = await makeModule(t.ds, course);
+    const item = await makeContent(t.ds, t.services, mod);
+    await makeAnnouncement(t.ds, course, id.teacher);
+    const thread = await makeDiscussion(t.ds, course, id.student);
+    await makeDiscussion(t.ds, course, id.teacher, thread);
+    const files = storedFiles(t.services).length;
+    const res = await t.gql('mutation($id: ID!) { deleteCourse(id: $id) }', { id: course }, tok.teacher);
+    expect(res.data.deleteCourse).toBe(true);
+    for (const table of ['courses', 'course_modules', 'contents', 'announcements', 'discussions']) {
+      const col = table === 'courses' ? 'id' : table === 'contents' ? 'module_id' : 'course_id';
+      expect([table, await t.ds.query(`SELECT 1 FROM ${table} WHERE ${col} = $1`, [table === 'contents' ? mod : course])]).toEqual([table, []]);
+    }
+    expect(await t.ds.query('SELECT 1 FROM files WHERE id = $1', [item.fileId])).toHaveLength(0);
+    expect(storedFiles(t.services)).toHaveLength(files - 1);
+  });
+
+  it('an admin may delete any course', async () => {
+    const course = await makeCourse(t.ds, { teacherIds: [id.teacher], classId: c5a.id, subjectId: subj.Mathematics, academicYearId: c5a.year });
+    const res = await t.rest('DELETE', `/courses/${course}`, { token: tok.admin });
+    expect(res.body).toEqual({ success: true, message: 'Course deleted successfully' });
+  });
+
+  it('a class or year that still has courses cannot be deleted (CONFLICT from the foreign key)', async () => {
+    await makeCourse(t.ds, { teacherIds: [id.teacher], classId: c5a2025, subjectId: subj.Art, academicYearId: y2025 });
+    expect((await t.rest('DELETE', `/classes/${c5a2025}`, { token: tok.admin })).status).toBe(409);
+    expect((await t.rest('DELETE', `/subjects/${subj.Art}`, { token: tok.admin })).status).toBe(409);
+    expect(await t.ds.query('SELECT 1 FROM classes WHERE id = $1', [c5a2025])).toHaveLength(1);
+  });
+});
+
+describe('reuse', () => {
+  it("lists the teacher's own courses of a subject with year and class", async () => {
+    const res = await t.rest('GET', `/courses/reuse/available/${subj.Mathematics}`, { token: tok.teacher });
+    expect(res.body.data.map((c: { title: string; academicYear: { year: string }; class: { name: string } }) => [c.title, c.academicYear.year, c.class.name]))
+      .toEqual([['MATH-5A', '2026', 'Class 5A']]);
+    expect((await t.rest('GET', `/courses/reuse/available/${subj.Mathematics}`, { token: tok.teacher2 })).body.data).toEqual([]);
+    expect((await t.rest('GET', `/courses/reuse/available/${subj.Mathematics}`, { token: tok.admin })).body.data).toEqual([]);
+  });
+
+  it('clones a course with its modules and content (a deep copy); editing the copy leaves the original', async () => {
+    const res = await t.rest('POST', `/courses/reuse/clone/${math}`, {
+      token: tok.teacher, body: { newAcademicYear: c5a.year, newClass: c5b, newSubject: subj.English, title: 'ENG-5B (from maths)', description: 'Reused' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ message: 'Course reused successfully', data: { title: 'ENG-5B (from maths)', description: 'Reused', class: { name: 'Class 5B' }, subject: { name: 'English' } } });
+    const copy = res.body.data._id;
+    const shape = `SELECT m.title, m.sort_order, m.is_visible, m.module_type, count(ct.id)::int AS items, array_agg(ct.file_id ORDER BY ct.title) FILTER (WHERE ct.id IS NOT NULL) AS files
+                     FROM course_modules m LEFT JOIN contents ct ON ct.module_id = m.id WHERE m.course_id = $1 GROUP BY m.id ORDER BY m.sort_order`;
+    const original = await t.ds.query(shape, [math]);
+    expect(await t.ds.query(shape, [copy])).toEqual(original);
+    const [copyModule] = await t.ds.query(`SELECT id FROM course_modules WHERE course_id = $1 ORDER BY sort_order LIMIT 1`, [copy]);
+    await t.rest('PUT', `/modules/${copyModule.id}`, { token: tok.teacher, body: { title: 'Changed in the copy' } });
+    await t.ds.query(`UPDATE contents SET title = 'Changed item' WHERE module_id = $1`, [copyModule.id]);
+    expect(await t.ds.query(shape, [math])).toEqual(original);
+    // deleting the copy leaves the original's files
+    const files = storedFiles(t.services).length;
+    await t.rest('DELETE', `/courses/${copy}`, { token: tok.teacher });
+    expect(storedFiles(t.services)).toHaveLength(files);
+    const [item] = await t.ds.query(`SELECT ct.id FROM contents ct JOIN course_modules m ON m.id = ct.module_id WHERE m.course_id = $1 LIMIT 1`, [math]);
+    expect((await t.rest('GET', `/content/download/${item.id}`, { token: tok.teacher })).status).toBe(200);
+  });
+
+  it('deleting the original never breaks the copy', async () => {
+    const source = await makeCourse(t.ds, { teacherIds: [id.teacher], classId: c5a.id, subjectId: subj.Science, academicYearId: c5a.year, title: 'SRC' });
+    const item = await makeContent(t.ds, t.services, await makeModule(t.ds, source));
+    const gql = await t.gql('mutation($i: CloneCourseInput!) { cloneCourse(input: $i) { id modules { contents { id downloadUrl } } } }', {
+      i: { courseId: source, newAcademicYearId: c5a.year, newClassId: c5a.id, newSubjectId: subj.Science, title: 'COPY' },
+    }, tok.teacher);
+    expect(gql.errors).toBeUndefined();
+    const copied = gql.data.cloneCourse.modules[0].contents[0];
+    await t.rest('DELETE', `/courses/${source}`, { token: tok.teacher });
+    expect(await t.services.files.store.exists(item.key)).toBe(true);
+    expect((await t.rest('GET', `/content/download/${copied.id}`, { token: tok.teacher })).status).toBe(200);
+    await t.rest('DELETE', `/courses/${gql.data.cloneCourse.id}`, { token: tok.teacher });
+    expect(await t.services.files.store.exists(item.key)).toBe(false);
+  });
+
+  it('only from your own course into a class, subject and year you teach', async () => {
+    const into = { newAcademicYear: c5a.year, newClass: c6a, newSubject: subj.Art, title: 'X' };
+    const notAssigned = await t.rest('POST', `/courses/reuse/clone/${math}`, { token: tok.teacher, body: into });
+    expect(notAssigned.status).toBe(403);
+    const notMine = await t.rest('POST', `/courses/reuse/clone/${math}`, { token: tok.teacher2, body: into });
+    expect(notMine.status).toBe(404);
+    const student = await t.rest('POST', `/courses/reuse/clone/${math}`, { token: tok.student, body: into });
+    expect(student.status).toBe(403);
+    const noTitle = await t.rest('POST', `/courses/reuse/clone/${math}`, { token: tok.teacher, body: { ...into, newClass: c5b, newSubject: subj.English, title: '' } });
+    expect([noTitle.status, noTitle.body.message]).toEqual([400, 'Course code is required']);
+    expect(await t.ds.query(`SELECT 1 FROM courses WHERE title = 'X'`)).toHaveLength(0);
+  });
+});
