@@ -16,6 +16,17 @@ const DashboardPage = lazyPage(() => import('../features/dashboard/DashboardPage
 const UsersPage = lazyPage(() => import('../features/users/UsersPage'), 'UsersPage');
 const AttendancePage = lazyPage(() => import('../features/attendance/AttendancePage'), 'AttendancePage');
 const MyAttendancePage = lazyPage(() => import('../features/attendance/MyAttendancePage'), 'MyAttendancePage');
+const CourseManagementPage = lazyPage(() => import('../features/academic/CourseManagementPage'), 'CourseManagementPage');
+const AcademicYearManagementPage = lazyPage(() => import('../features/academic/AcademicYearManagementPage'), 'AcademicYearManagementPage');
+const ClassManagementPage = lazyPage(() => import('../features/academic/ClassManagementPage'), 'ClassManagementPage');
+const SubjectManagementPage = lazyPage(() => import('../features/academic/SubjectManagementPage'), 'SubjectManagementPage');
+const TeacherAssignmentPage = lazyPage(() => import('../features/academic/TeacherAssignmentPage'), 'TeacherAssignmentPage');
+const StudentAssignmentPage = lazyPage(() => import('../features/academic/StudentAssignmentPage'), 'StudentAssignmentPage');
+const MyCoursesPage = lazyPage(() => import('../features/courses/MyCoursesPage'), 'MyCoursesPage');
+const CourseDetailPage = lazyPage(() => import('../features/courses/CourseDetailPage'), 'CourseDetailPage');
+const ModuleDetailPage = lazyPage(() => import('../features/content/ModuleDetailPage'), 'ModuleDetailPage');
+const MyClassesPage = lazyPage(() => import('../features/classes/MyClassesPage'), 'MyClassesPage');
+const StudentCoursePage = lazyPage(() => import('../features/classes/StudentCoursePage'), 'StudentCoursePage');
 
 export function AppRoutes() {
   return (
@@ -39,6 +50,17 @@ export function AppRoutes() {
           <Route path="users" element={<UsersPage />} />
           <Route path="attendance" element={<AttendancePage />} />
           <Route path="student-attendance" element={<MyAttendancePage />} />
+          <Route path="course-management" element={<CourseManagementPage />} />
+          <Route path="academic-year-management" element={<AcademicYearManagementPage />} />
+          <Route path="class-management" element={<ClassManagementPage />} />
+          <Route path="subject-management" element={<SubjectManagementPage />} />
+          <Route path="teacher-assignment" element={<TeacherAssignmentPage />} />
+          <Route path="student-assignment" element={<StudentAssignmentPage />} />
+          <Route path="courses" element={<MyCoursesPage />} />
+          <Route path="courses/:courseId" element={<CourseDetailPage />} />
+          <Route path="modules/:moduleId" element={<ModuleDetailPage />} />
+          <Route path="classes" element={<MyClassesPage />} />
+          <Route path="student/course/:courseId/modules" element={<StudentCoursePage />} />
           {/* Sidebar links without a page yet fall to the 404 page, inside the layout. */}
           <Route path="*" element={<NotFoundPanel />} />
         </Route>

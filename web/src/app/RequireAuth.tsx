@@ -1,6 +1,6 @@
+import type { Role } from '../gql/types';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import type { Role } from '../gql/graphql';
 import { Spinner } from '../components/Spinner';
 import { useSession } from './session';
 

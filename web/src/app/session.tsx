@@ -1,16 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import { useNavigate } from 'react-router-dom';
-import {
-  MeDocument,
-  useLoginMutation,
-  useLogoutMutation,
-  useSwitchRoleMutation,
-  type LoginInput,
-  type MeQuery,
-  type Role,
-  type SessionUserFragment,
-} from '../gql/graphql';
+import type { LoginInput, Role } from '../gql/types';
+import { MeDocument, useLoginMutation, useLogoutMutation, useSwitchRoleMutation, type MeQuery, type SessionUserFragment } from '../features/auth/auth.generated';
 import { errorCode, errorMessage } from './errors';
 import { clearToken, getToken, setToken } from './token';
 

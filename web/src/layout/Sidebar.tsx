@@ -1,3 +1,4 @@
+import type { Role } from '../gql/types';
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
@@ -11,7 +12,6 @@ import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { SIDEBAR_WIDTH } from '../app/theme';
-import type { Role } from '../gql/graphql';
 import { isNavGroup, SIDEBAR_ITEMS, type NavGroup, type NavLink } from './sidebarItems';
 
 interface SidebarProps {

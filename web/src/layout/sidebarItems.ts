@@ -1,4 +1,4 @@
-import type { Role } from '../gql/graphql';
+import type { Role } from '../gql/types';
 
 export interface NavLink {
   label: string;

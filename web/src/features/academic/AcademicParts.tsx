@@ -155,7 +155,7 @@ export function RowActions({ label, onEdit, onDelete, deleting }: RowActionsProp
   );
 }
 
-interface ListCardProps {
+export interface ListCardProps {
   id: string;
   title: string;
   /** Controls beside the title (e.g. a filter). */

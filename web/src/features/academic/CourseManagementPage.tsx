@@ -31,7 +31,7 @@ export function CourseManagementPage() {
         Course Management
       </Typography>
       {cm.canManage && (
-        <Box component="nav" aria-label="Academic structure" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 3 }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 3 }}>
           <Button component={RouterLink} to={ACADEMIC_ROUTES.years} variant="contained">
             Manage Academic Years
           </Button>
@@ -124,7 +124,9 @@ function ClassNode({ cls, year, cm }: { cls: TreeClass; year: TreeYear; cm: CM }
             </Typography>
           )}
           {cls.teacherAssignments.length === 0 ? (
-            <EmptyState text="No subjects or teachers are assigned to this class yet.">
+            <EmptyState
+              text={cm.canManage ? 'No subjects or teachers are assigned to this class yet.' : 'No subjects to show for this class.'}
+            >
               {cm.canManage && !cm.hasSubjects && <LinkButton to={ACADEMIC_ROUTES.subjects}>Add Subject</LinkButton>}
               {cm.canManage && <LinkButton to={assignTeacherLink(cls.id, year.id)}>Assign Teacher</LinkButton>}
             </EmptyState>

@@ -1,14 +1,17 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import type { AcademicYearItemFragment, SubjectItemFragment } from '../../gql/graphql';
-import { FormCard, ListCard, ManagementPage, RowActions, Wide } from './AcademicParts';
-import { teacherName } from './academicShared';
+import type { AcademicYearItemFragment, SubjectItemFragment } from './academic.generated';
+import { Wide } from './AcademicParts';
+import { YearFilter, YearSelect } from './AcademicFields';
+import { teacherName, type FormApi } from './academicShared';
+import { ManagedPage } from './ManagedPage';
 import {
   SELECT_YEAR_FIRST,
-  useTeacherAssignmentForm,
+  assignmentLabel,
+  useClassesOfYear,
   useTeacherAssignments,
+  validateAssignment,
   type AssignmentFormValues,
   type TeacherOption,
 } from './useTeacherAssignments';
@@ -21,121 +24,78 @@ export function TeacherAssignmentPage() {
   const t = useTeacherAssignments();
 
   return (
-    <ManagementPage title="Teacher Assignment" allowed={t.canManage} banners={t.banners}>
-      <TeacherAssignmentForm
-        key={t.editing ? `edit-${t.editing.id}` : t.editId ? 'loading' : `new-${t.initial.academicYearId}-${t.initial.classId}`}
-        initial={t.initial}
-        years={t.years}
-        yearsLoading={t.yearsLoading}
-        subjects={t.subjects}
-        subjectsLoading={t.subjectsLoading}
-        teachers={t.teacherOptions}
-        teachersLoading={t.teachersLoading}
-        editing={Boolean(t.editId)}
-        loading={t.editLoading}
-        saving={t.saving}
-        onSave={t.save}
-        onCancel={t.leaveEdit}
-      />
-      <ListCard
-        id="teacher-assignments"
-        title="Teacher Assignments"
-        columns={['Academic Year', 'Class', 'Subject', 'Teachers', 'Actions']}
-        loading={t.listLoading}
-        empty="No teacher assignments found."
-        count={t.assignments.length}
-        toolbar={
-          <TextField
-            id="assignments-year-filter"
-            label="Show academic year"
-            select
-            size="small"
-            value={t.yearFilter}
-            onChange={(e) => t.setYearFilter(e.target.value)}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            sx={{ minWidth: 200 }}
-          >
-            <option value="">All Academic Years</option>
-            {t.years.map((y) => (
-              <option key={y.id} value={y.id}>
-                {y.year}
-              </option>
-            ))}
-          </TextField>
-        }
-      >
-        {t.assignments.map((row) => (
-          <TableRow key={row.id} hover selected={row.id === t.editId}>
-            <TableCell>{row.academicYear.year}</TableCell>
-            <TableCell>{row.class.name}</TableCell>
-            <TableCell>{row.subject.name}</TableCell>
-            <TableCell>{row.teachers.map(teacherName).join(', ')}</TableCell>
-            <TableCell align="right">
-              <RowActions
-                label={`${row.subject.name} in ${row.class.name} (${row.academicYear.year})`}
-                onEdit={() => t.startEdit(row.id)}
-                onDelete={() => void t.remove(row)}
-                deleting={t.deleting}
-              />
-            </TableCell>
-          </TableRow>
-        ))}
-      </ListCard>
-    </ManagementPage>
+    <ManagedPage
+      title="Teacher Assignment"
+      m={t}
+      form={{
+        id: 'teacher-assignment-form',
+        createTitle: 'Assign Teachers',
+        editTitle: 'Edit Teacher Assignment',
+        validate: validateAssignment,
+        fields: (f) => (
+          <AssignmentFields
+            f={f}
+            years={t.years}
+            yearsLoading={t.yearsLoading}
+            subjects={t.subjects}
+            subjectsLoading={t.subjectsLoading}
+            teachers={t.teacherOptions}
+            teachersLoading={t.teachersLoading}
+          />
+        ),
+      }}
+      list={{
+        id: 'teacher-assignments',
+        title: 'Teacher Assignments',
+        columns: ['Academic Year', 'Class', 'Subject', 'Teachers'],
+        empty: 'No teacher assignments found.',
+        toolbar: <YearFilter id="assignments-year-filter" years={t.years} value={t.yearFilter} onChange={t.setYearFilter} />,
+      }}
+      cells={(row) => (
+        <>
+          <TableCell>{row.academicYear.year}</TableCell>
+          <TableCell>{row.class.name}</TableCell>
+          <TableCell>{row.subject.name}</TableCell>
+          <TableCell>{row.teachers.map(teacherName).join(', ')}</TableCell>
+        </>
+      )}
+      rowLabel={assignmentLabel}
+    />
   );
 }
 
-interface TeacherAssignmentFormProps {
-  initial: AssignmentFormValues;
+interface AssignmentFieldsProps {
+  f: FormApi<AssignmentFormValues>;
   years: AcademicYearItemFragment[];
   yearsLoading: boolean;
   subjects: SubjectItemFragment[];
   subjectsLoading: boolean;
   teachers: TeacherOption[];
   teachersLoading: boolean;
-  editing: boolean;
-  loading: boolean;
-  saving: boolean;
-  onSave(values: AssignmentFormValues): Promise<boolean>;
-  onCancel(): void;
 }
 
-function TeacherAssignmentForm(props: TeacherAssignmentFormProps) {
-  const { initial, years, yearsLoading, subjects, subjectsLoading, teachers, teachersLoading, editing, loading, saving, onSave, onCancel } = props;
-  const f = useTeacherAssignmentForm(initial, onSave, editing);
+/** A component of its own because the class choice loads the chosen year's classes. */
+function AssignmentFields({ f, years, yearsLoading, subjects, subjectsLoading, teachers, teachersLoading }: AssignmentFieldsProps) {
   const { values, errors } = f;
+  const c = useClassesOfYear(values.academicYearId);
   const noYear = !values.academicYearId;
   const chosenTeachers = teachers.filter((t) => values.teacherIds.includes(t.id));
+  const classHint = errors.classId ?? c.classesError ?? (!c.classesLoading && c.classes.length === 0 ? 'This academic year has no classes yet.' : undefined);
 
   return (
-    <FormCard
-      id="teacher-assignment-form"
-      title={editing ? 'Edit Teacher Assignment' : 'Assign Teachers'}
-      editing={editing}
-      loading={loading}
-      saving={saving}
-      onSubmit={f.onSubmit}
-      onCancel={onCancel}
-    >
-      <TextField
+    <>
+      <YearSelect
         id="assignment-academic-year"
-        label="Academic Year"
-        name="academicYear"
-        required
-        select
+        years={years}
+        loading={yearsLoading}
         value={values.academicYearId}
-        onChange={(e) => f.setYear(e.target.value)}
-        error={Boolean(errors.academicYearId)}
-        helperText={errors.academicYearId}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-      >
-        <option value="">{yearsLoading ? 'Loading...' : 'Select an academic year'}</option>
-        {years.map((y) => (
-          <option key={y.id} value={y.id}>
-            {y.year}
-          </option>
-        ))}
-      </TextField>
+        error={errors.academicYearId}
+        onChange={(id) => {
+          // the classes belong to the year: a class chosen before no longer fits
+          f.setField('academicYearId', id);
+          f.setField('classId', '');
+        }}
+      />
       <TextField
         id="assignment-class"
         label="Class"
@@ -145,16 +105,21 @@ function TeacherAssignmentForm(props: TeacherAssignmentFormProps) {
         disabled={noYear}
         value={values.classId}
         onChange={(e) => f.setField('classId', e.target.value)}
-        error={Boolean(errors.classId) || Boolean(f.classesError)}
-        helperText={noYear ? SELECT_YEAR_FIRST : (errors.classId ?? f.classesError ?? (!f.classesLoading && f.classes.length === 0 ? 'This academic year has no classes yet.' : undefined))}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        error={Boolean(errors.classId) || Boolean(c.classesError)}
+        helperText={noYear ? SELECT_YEAR_FIRST : classHint}
+        slotProps={{
+          select: { native: true },
+          inputLabel: { shrink: true },
+          // the hint must stay readable while the field itself is disabled
+          formHelperText: noYear ? { sx: { color: 'text.secondary' } } : undefined,
+        }}
       >
-        <option value="">{f.classesLoading ? 'Loading...' : 'Select a class'}</option>
+        <option value="">{c.classesLoading ? 'Loading...' : 'Select a class'}</option>
         {/* the chosen class stays listed while the year's classes load */}
-        {f.classesLoading && values.classId && <option value={values.classId}>Loading...</option>}
-        {f.classes.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name}
+        {c.classesLoading && values.classId && <option value={values.classId}>Loading...</option>}
+        {c.classes.map((cl) => (
+          <option key={cl.id} value={cl.id}>
+            {cl.name}
           </option>
         ))}
       </TextField>
@@ -208,6 +173,6 @@ function TeacherAssignmentForm(props: TeacherAssignmentFormProps) {
           )}
         />
       </Wide>
-    </FormCard>
+    </>
   );
 }

@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useCallback, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../app/errors';
 import { useSession } from '../../app/session';
 
@@ -69,19 +68,6 @@ export function useBanners(loadErrors: LoadError[] = []) {
   };
 }
 
-/**
- * The `?edit={id}` of a management page: `startEdit` enters edit mode (the pencil action), `leaveEdit`
- * returns to the base route (after a successful edit, or on cancel).
- */
-export function useEditParam(basePath: string) {
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const editId = params.get('edit') || null;
-  const startEdit = useCallback((id: string) => navigate(editLink(basePath, id)), [basePath, navigate]);
-  const leaveEdit = useCallback(() => navigate(basePath), [basePath, navigate]);
-  return { editId, params, startEdit, leaveEdit };
-}
-
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
 /**
@@ -114,26 +100,18 @@ export function useFormState<V extends Record<string, unknown>, F extends keyof 
   return { values, errors, setField, setValues, onSubmit };
 }
 
+/** What a form's fields get to read and change. */
+export type FormApi<V extends Record<string, unknown>> = ReturnType<typeof useFormState<V, keyof V & string>>;
+
+/**
+ * True until a query's first answer: with cache-and-network a refresh keeps showing the rows it has
+ * instead of going back to 'Loading...'.
+ */
+export const firstLoading = (query: { loading: boolean; data?: unknown }) => query.loading && !query.data;
+
 export const teacherName = (t: { firstName: string; lastName: string }) => `${t.firstName} ${t.lastName}`;
 
 /** Sorts by a text key using the browser's locale, numbers in text compared as numbers. */
 export function byText<T>(key: (item: T) => string) {
   return (a: T, b: T) => key(a).localeCompare(key(b), undefined, { numeric: true, sensitivity: 'base' });
-}
-
-/**
- * When the item named by `?edit=` cannot be loaded (deleted, or not visible), show why in the error banner
- * and go back to the base route (create mode).
- */
-export function useLeaveEditOnError(
-  error: unknown,
-  fallback: string,
-  showError: (cause: unknown, fallback: string) => void,
-  leaveEdit: () => void,
-) {
-  useEffect(() => {
-    if (!error) return;
-    showError(error, fallback);
-    leaveEdit();
-  }, [error, fallback, showError, leaveEdit]);
 }

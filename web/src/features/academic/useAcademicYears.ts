@@ -1,21 +1,6 @@
-import { useMemo } from 'react';
-import { confirmAction } from '../../components/confirm';
-import {
-  useAcademicYearDetailQuery,
-  useAcademicYearListQuery,
-  useCreateAcademicYearMutation,
-  useDeleteAcademicYearMutation,
-  useUpdateAcademicYearMutation,
-  type AcademicYearItemFragment,
-} from '../../gql/graphql';
-import {
-  ACADEMIC_ROUTES,
-  useBanners,
-  useCanManageAcademic,
-  useEditParam,
-  useLeaveEditOnError,
-  type FieldErrors,
-} from './academicShared';
+import { useAcademicYearDetailQuery, useAcademicYearListQuery, useCreateAcademicYearMutation, useDeleteAcademicYearMutation, useUpdateAcademicYearMutation, type AcademicYearItemFragment } from './academic.generated';
+import { ACADEMIC_ROUTES, type FieldErrors } from './academicShared';
+import { useEditMode, useManagedList } from './useManagedList';
 
 export type AcademicYearRow = AcademicYearItemFragment;
 
@@ -33,74 +18,33 @@ export function validateYear(v: YearFormValues): FieldErrors<'year'> {
 
 const FETCH_FAILED = 'Failed to fetch academic years';
 
+const emptyValues = () => EMPTY_YEAR;
+const toValues = (y: AcademicYearRow): YearFormValues => ({ year: y.year, isActive: y.isActive });
+const toInput = (v: YearFormValues) => ({ year: v.year.trim(), isActive: v.isActive });
+
 /** Academic Year Management: create, edit (`?edit={id}`), list, delete. SuperAdmin and Admin only. */
 export function useAcademicYears() {
-  const canManage = useCanManageAcademic();
-  const { editId, startEdit, leaveEdit } = useEditParam(ACADEMIC_ROUTES.years);
-
-  const list = useAcademicYearListQuery({ skip: !canManage, fetchPolicy: 'cache-and-network' });
-  const detail = useAcademicYearDetailQuery({ variables: { id: editId ?? '' }, skip: !canManage || !editId });
-  const [createMutation, createState] = useCreateAcademicYearMutation();
-  const [updateMutation, updateState] = useUpdateAcademicYearMutation();
-  const [deleteMutation, deleteState] = useDeleteAcademicYearMutation();
-
-  const banners = useBanners([{ error: list.error, fallback: FETCH_FAILED }]);
-  useLeaveEditOnError(editId ? detail.error : undefined, FETCH_FAILED, banners.showError, leaveEdit);
-
-  const editing = editId ? (detail.data?.academicYear ?? null) : null;
-  const initial = useMemo<YearFormValues>(
-    () => (editing ? { year: editing.year, isActive: editing.isActive } : EMPTY_YEAR),
-    [editing],
-  );
-
-  const save = async (values: YearFormValues): Promise<boolean> => {
-    const year = values.year.trim();
-    try {
-      if (editId) {
-        if (!editing) return false;
-        await updateMutation({
-          variables: { input: { id: editing.id, version: editing.version, year, isActive: values.isActive } },
-        });
-        banners.showSuccess('Academic year updated successfully');
-        leaveEdit();
-      } else {
-        await createMutation({ variables: { input: { year, isActive: values.isActive } } });
-        banners.showSuccess('Academic year created successfully');
-        await list.refetch().catch(() => undefined);
-      }
-      return true;
-    } catch (error) {
-      banners.showError(error, 'Failed to save academic year');
-      return false;
-    }
-  };
-
-  const remove = async (row: AcademicYearRow): Promise<void> => {
-    if (!confirmAction(`Are you sure you want to delete the academic year ${row.year}?`)) return;
-    try {
-      await deleteMutation({ variables: { id: row.id } });
-      banners.showSuccess('Academic year deleted successfully');
-      if (editId === row.id) leaveEdit();
-      await list.refetch().catch(() => undefined);
-    } catch (error) {
-      banners.showError(error, 'Failed to delete academic year');
-    }
-  };
-
-  return {
-    canManage,
-    banners,
-    years: list.data?.academicYears ?? [],
-    listLoading: list.loading && !list.data,
-    editId,
-    editing,
-    editLoading: Boolean(editId) && !editing && detail.loading,
-    initial,
-    saving: createState.loading || updateState.loading,
-    deleting: deleteState.loading,
-    startEdit,
-    leaveEdit,
-    save,
-    remove,
-  };
+  const mode = useEditMode(ACADEMIC_ROUTES.years);
+  const list = useAcademicYearListQuery(mode.listOptions);
+  const detail = useAcademicYearDetailQuery(mode.detailOptions);
+  return useManagedList({
+    mode,
+    noun: 'academic year',
+    fetchFailed: FETCH_FAILED,
+    loadErrors: [{ error: list.error, fallback: FETCH_FAILED }],
+    list,
+    rows: list.data?.academicYears ?? [],
+    detail,
+    item: detail.data?.academicYear,
+    emptyValues,
+    toValues,
+    createInput: toInput,
+    updateInput: toInput,
+    deleteWhat: (row) => `the academic year ${row.year}`,
+    mutations: {
+      create: useCreateAcademicYearMutation(),
+      update: useUpdateAcademicYearMutation(),
+      remove: useDeleteAcademicYearMutation(),
+    },
+  });
 }

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useCourseManagementTreeQuery, type CourseManagementTreeQuery } from '../../gql/graphql';
+import { useCourseManagementTreeQuery, type CourseManagementTreeQuery } from './academic.generated';
 import { useBanners, useCanManageAcademic } from './academicShared';
 
 export type TreeYear = CourseManagementTreeQuery['academicTree'][number];

@@ -1,13 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSession } from '../../app/session';
-import {
-  usePlaceStudentMutation,
-  usePlacementOptionsAllQuery,
-  usePlacementOptionsOfTeacherQuery,
-  usePlacementStudentsQuery,
-  type PlacementStudentFragment,
-  type Role,
-} from '../../gql/graphql';
+import type { Role } from '../../gql/types';
+import { usePlaceStudentMutation, usePlacementOptionsAllQuery, usePlacementOptionsOfTeacherQuery, usePlacementStudentsQuery, type PlacementStudentFragment } from './academic.generated';
 import { byText, useBanners } from './academicShared';
 
 export type StudentRow = PlacementStudentFragment;

@@ -1,21 +1,6 @@
-import { useMemo } from 'react';
-import { confirmAction } from '../../components/confirm';
-import {
-  useCreateSubjectMutation,
-  useDeleteSubjectMutation,
-  useSubjectDetailQuery,
-  useSubjectListQuery,
-  useUpdateSubjectMutation,
-  type SubjectItemFragment,
-} from '../../gql/graphql';
-import {
-  ACADEMIC_ROUTES,
-  useBanners,
-  useCanManageAcademic,
-  useEditParam,
-  useLeaveEditOnError,
-  type FieldErrors,
-} from './academicShared';
+import { useCreateSubjectMutation, useDeleteSubjectMutation, useSubjectDetailQuery, useSubjectListQuery, useUpdateSubjectMutation, type SubjectItemFragment } from './academic.generated';
+import { ACADEMIC_ROUTES, type FieldErrors } from './academicShared';
+import { useEditMode, useManagedList } from './useManagedList';
 
 export type SubjectRow = SubjectItemFragment;
 
@@ -34,72 +19,29 @@ export function validateSubject(v: SubjectFormValues): FieldErrors<'name'> {
 
 const FETCH_FAILED = 'Failed to fetch subjects';
 
+const emptyValues = () => EMPTY_SUBJECT;
+const toValues = (s: SubjectRow): SubjectFormValues => ({ name: s.name, description: s.description, isActive: s.isActive });
+const toInput = (v: SubjectFormValues) => ({ name: v.name.trim(), description: v.description.trim(), isActive: v.isActive });
+
 /** Subject Management: create, edit (`?edit={id}`), list, delete. SuperAdmin and Admin only. */
 export function useSubjects() {
-  const canManage = useCanManageAcademic();
-  const { editId, startEdit, leaveEdit } = useEditParam(ACADEMIC_ROUTES.subjects);
-
-  const list = useSubjectListQuery({ skip: !canManage, fetchPolicy: 'cache-and-network' });
-  const detail = useSubjectDetailQuery({ variables: { id: editId ?? '' }, skip: !canManage || !editId });
-  const [createMutation, createState] = useCreateSubjectMutation();
-  const [updateMutation, updateState] = useUpdateSubjectMutation();
-  const [deleteMutation, deleteState] = useDeleteSubjectMutation();
-
-  const banners = useBanners([{ error: list.error, fallback: FETCH_FAILED }]);
-  useLeaveEditOnError(editId ? detail.error : undefined, FETCH_FAILED, banners.showError, leaveEdit);
-
-  const editing = editId ? (detail.data?.subject ?? null) : null;
-  const initial = useMemo<SubjectFormValues>(
-    () => (editing ? { name: editing.name, description: editing.description, isActive: editing.isActive } : EMPTY_SUBJECT),
-    [editing],
-  );
-
-  const save = async (values: SubjectFormValues): Promise<boolean> => {
-    const fields = { name: values.name.trim(), description: values.description.trim(), isActive: values.isActive };
-    try {
-      if (editId) {
-        if (!editing) return false;
-        await updateMutation({ variables: { input: { id: editing.id, version: editing.version, ...fields } } });
-        banners.showSuccess('Subject updated successfully');
-        leaveEdit();
-      } else {
-        await createMutation({ variables: { input: fields } });
-        banners.showSuccess('Subject created successfully');
-        await list.refetch().catch(() => undefined);
-      }
-      return true;
-    } catch (error) {
-      banners.showError(error, 'Failed to save subject');
-      return false;
-    }
-  };
-
-  const remove = async (row: SubjectRow): Promise<void> => {
-    if (!confirmAction(`Are you sure you want to delete the subject ${row.name}?`)) return;
-    try {
-      await deleteMutation({ variables: { id: row.id } });
-      banners.showSuccess('Subject deleted successfully');
-      if (editId === row.id) leaveEdit();
-      await list.refetch().catch(() => undefined);
-    } catch (error) {
-      banners.showError(error, 'Failed to delete subject');
-    }
-  };
-
-  return {
-    canManage,
-    banners,
-    subjects: list.data?.subjects ?? [],
-    listLoading: list.loading && !list.data,
-    editId,
-    editing,
-    editLoading: Boolean(editId) && !editing && detail.loading,
-    initial,
-    saving: createState.loading || updateState.loading,
-    deleting: deleteState.loading,
-    startEdit,
-    leaveEdit,
-    save,
-    remove,
-  };
+  const mode = useEditMode(ACADEMIC_ROUTES.subjects);
+  const list = useSubjectListQuery(mode.listOptions);
+  const detail = useSubjectDetailQuery(mode.detailOptions);
+  return useManagedList({
+    mode,
+    noun: 'subject',
+    fetchFailed: FETCH_FAILED,
+    loadErrors: [{ error: list.error, fallback: FETCH_FAILED }],
+    list,
+    rows: list.data?.subjects ?? [],
+    detail,
+    item: detail.data?.subject,
+    emptyValues,
+    toValues,
+    createInput: toInput,
+    updateInput: toInput,
+    deleteWhat: (row) => `the subject ${row.name}`,
+    mutations: { create: useCreateSubjectMutation(), update: useUpdateSubjectMutation(), remove: useDeleteSubjectMutation() },
+  });
 }

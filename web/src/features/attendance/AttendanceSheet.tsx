@@ -1,3 +1,4 @@
+import type { AttendanceStatus } from '../../gql/types';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -6,7 +7,6 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { AttendanceStatus } from '../../gql/graphql';
 import { ATTENDANCE_STATUSES, NOTES_MAX, formatDay } from './attendanceFormat';
 import type { SheetRow } from './useAttendanceManagement';
 

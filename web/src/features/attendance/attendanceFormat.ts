@@ -1,4 +1,4 @@
-import type { AttendanceStatus } from '../../gql/graphql';
+import type { AttendanceStatus } from '../../gql/types';
 
 /** assessments.md section 9. */
 export const ATTENDANCE_STATUSES: readonly AttendanceStatus[] = ['Present', 'Absent', 'Late'];

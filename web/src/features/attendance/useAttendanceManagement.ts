@@ -1,14 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
 import { errorMessage } from '../../app/errors';
 import { useSession } from '../../app/session';
-import {
-  useAttendanceAssignmentsQuery,
-  useAttendanceSheetQuery,
-  useAttendanceTrendQuery,
-  useMarkAttendanceMutation,
-  type AttendanceAssignmentsQuery,
-  type AttendanceStatus,
-} from '../../gql/graphql';
+import type { AttendanceStatus } from '../../gql/types';
+import { useAttendanceAssignmentsQuery, useAttendanceSheetQuery, useAttendanceTrendQuery, useMarkAttendanceMutation, type AttendanceAssignmentsQuery } from './attendance.generated';
 import { DEFAULT_STATUS, allocationLabel, localToday } from './attendanceFormat';
 
 export type Allocation = AttendanceAssignmentsQuery['teacherAssignments'][number];

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '../../app/errors';
 import { useSession } from '../../app/session';
-import { useMyAttendanceQuery, type MyAttendanceQuery } from '../../gql/graphql';
+import { useMyAttendanceQuery, type MyAttendanceQuery } from './attendance.generated';
 
 export type MyRecord = MyAttendanceQuery['myAttendance']['items'][number];
 
@@ -59,6 +59,8 @@ export function useMyAttendance() {
     summary: decided ? (data?.summary ?? null) : null,
     classes,
     subjects: data?.subjects ?? [],
+    /** False until the student's own class is known; the filters wait for it. */
+    filtersReady: decided,
     classId: classId ?? ALL,
     subjectId,
     setClassId: (id: string) => {

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../app/errors';
-import { useForgotPasswordMutation, useResetPasswordMutation } from '../../gql/graphql';
+import { useForgotPasswordMutation, useResetPasswordMutation } from './auth.generated';
 
 export const MIN_PASSWORD_LENGTH = 6;
 export const RESET_REDIRECT_MS = 3000;

@@ -1,8 +1,13 @@
+import { useEffect } from 'react';
+import { errorMessage } from '../../app/errors';
+import { useDashboardCoursesQuery } from '../courses/courses.generated';
+import { useStudentCoursesQuery } from '../classes/classes.generated';
+
 /**
- * Dashboard data that comes from courses and assessments. The GraphQL contract has no
- * course or assessment queries yet, so these hooks answer "nothing loaded" (the dashboards
- * show their empty states, never sample data). When the courses contract lands, replace the
- * bodies with the generated query hooks; the pages keep using { items, loading, error }.
+ * Dashboard data that comes from courses and assessments. Courses come from the server (`courses` for
+ * the teacher, `studentCourses` for the student); the contract has no assessment queries yet, so the
+ * assignments hook answers "nothing loaded" (the dashboard shows its empty state, never sample data).
+ * The pages use { items, loading, error }.
  */
 
 export interface DashboardCourse {
@@ -31,14 +36,29 @@ interface ListState<T> {
 export const STUDENT_DASHBOARD_COURSES = 3;
 export const STUDENT_DASHBOARD_ASSIGNMENTS = 5;
 
+type CourseLike = { id: string; title: string; subject: { name: string }; class: { name: string } };
+
+function toDashboardCourse(c: CourseLike): DashboardCourse {
+  return { id: c.id, title: c.title, subjectName: c.subject.name, className: c.class.name };
+}
+
 /** The teacher's courses (failure: 'Failed to fetch courses', not displayed for teachers). */
 export function useTeacherCourses(): ListState<DashboardCourse> {
-  return { items: [], loading: false, error: null };
+  const query = useDashboardCoursesQuery({ fetchPolicy: 'cache-and-network' });
+  useEffect(() => {
+    if (query.error) console.error('Failed to fetch courses', query.error);
+  }, [query.error]);
+  return { items: (query.data?.courses ?? []).map(toDashboardCourse), loading: query.loading && !query.data, error: null };
 }
 
 /** The student's courses (failure: 'Failed to fetch courses', shown in a red box). */
 export function useStudentCourses(): ListState<DashboardCourse> {
-  return { items: [], loading: false, error: null };
+  const query = useStudentCoursesQuery({ fetchPolicy: 'cache-and-network' });
+  return {
+    items: (query.data?.studentCourses.courses ?? []).map(toDashboardCourse),
+    loading: query.loading && !query.data,
+    error: query.error ? errorMessage(query.error, 'Failed to fetch courses') : null,
+  };
 }
 
 /** The student's assignments; load failures are only logged. */

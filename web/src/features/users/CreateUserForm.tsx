@@ -1,9 +1,9 @@
+import type { CreateUserInput, Role } from '../../gql/types';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { CreateUserInput, Role } from '../../gql/graphql';
 import { useCreateUserForm } from './useCreateUserForm';
 
 interface CreateUserFormProps {

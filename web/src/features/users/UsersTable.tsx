@@ -1,3 +1,4 @@
+import type { Role } from '../../gql/types';
 import Button from '@mui/material/Button';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
@@ -9,7 +10,6 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { Role } from '../../gql/graphql';
 import type { UserRow } from './useUsers';
 
 const ROLE_COLOURS: Record<Role, ChipProps['color']> = {

@@ -1,5 +1,5 @@
+import type { CreateUserInput, Role } from '../../gql/types';
 import { useState, type FormEvent } from 'react';
-import type { CreateUserInput, Role } from '../../gql/graphql';
 
 type Field = 'firstName' | 'lastName' | 'email' | 'role';
 type Errors = Partial<Record<Field, string>>;

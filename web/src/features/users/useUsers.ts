@@ -2,13 +2,8 @@ import { useCallback, useState } from 'react';
 import { errorMessage } from '../../app/errors';
 import { useSession } from '../../app/session';
 import { confirmAction } from '../../components/confirm';
-import {
-  useCreateUserMutation,
-  useDeleteUserMutation,
-  useUsersQuery,
-  type CreateUserInput,
-  type UserRowFragment,
-} from '../../gql/graphql';
+import type { CreateUserInput } from '../../gql/types';
+import { useCreateUserMutation, useDeleteUserMutation, useUsersQuery, type UserRowFragment } from './users.generated';
 
 export type UserRow = UserRowFragment;
 

@@ -1,0 +1,160 @@
+import { useCallback, useEffect, useMemo } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { confirmAction } from '../../components/confirm';
+import {
+  editLink,
+  firstLoading,
+  useBanners,
+  useCanManageAcademic,
+  type LoadError,
+} from './academicShared';
+
+/**
+ * A management page's route state: `?edit={id}` is edit mode, anything else create mode. `startEdit` is the
+ * pencil action; `leaveEdit` returns to the base route (after a successful edit, or on cancel).
+ */
+export function useEditMode(basePath: string) {
+  const canManage = useCanManageAcademic();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const editId = params.get('edit') || null;
+  const startEdit = useCallback((id: string) => navigate(editLink(basePath, id)), [basePath, navigate]);
+  const leaveEdit = useCallback(() => navigate(basePath), [basePath, navigate]);
+  return {
+    canManage,
+    editId,
+    params,
+    startEdit,
+    leaveEdit,
+    /** For the page's list queries: nothing is fetched for someone who may not manage. */
+    listOptions: { skip: !canManage, fetchPolicy: 'cache-and-network' as const },
+    /** For the query of the item named by `?edit=`. */
+    detailOptions: { variables: { id: editId ?? '' }, skip: !canManage || !editId },
+  };
+}
+
+export type EditMode = ReturnType<typeof useEditMode>;
+
+interface Item {
+  id: string;
+  version: number;
+}
+
+/** A generated mutation hook's tuple, as far as this hook uses it. */
+type Mutation<Vars> = readonly [(options: { variables: Vars }) => Promise<unknown>, { loading: boolean }];
+
+export interface ManagedListConfig<Row extends Item, V, CreateInput, UpdateInput> {
+  mode: EditMode;
+  /** One item in the texts, lower case: 'subject' gives 'Subject created successfully', 'Failed to save subject'. */
+  noun: string;
+  /** Shown when the item named by `?edit=` cannot be loaded. */
+  fetchFailed: string;
+  /** The page's query failures in banner order (the first not dismissed shows). */
+  loadErrors: LoadError[];
+  list: { loading: boolean; data?: unknown; refetch(): Promise<unknown> };
+  rows: Row[];
+  detail: { loading: boolean; error?: unknown };
+  /** The item named by `?edit=`, once loaded. */
+  item: Row | null | undefined;
+  /** The create form's values; the query string may prefill some. */
+  emptyValues(params: URLSearchParams): V;
+  toValues(item: Row): V;
+  createInput(values: V): CreateInput;
+  /** Without id and version, which are added here (the server refuses an edit of a stale version). */
+  updateInput(values: V, item: Row): UpdateInput;
+  /**
+   * Whether an update can move the row in or out of the (filtered) list or within its order: the cache
+   * updates the row's fields by itself, but not which rows the list query returns.
+   */
+  refetchAfterUpdate?(values: V, item: Row): boolean;
+  /** Ends the delete question: 'Are you sure you want to delete {deleteWhat}?'. */
+  deleteWhat(row: Row): string;
+  mutations: {
+    create: Mutation<{ input: CreateInput }>;
+    update: Mutation<{ input: UpdateInput & Item }>;
+    remove: Mutation<{ id: string }>;
+  };
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * The create / edit / list / delete logic every academic management page shares: edit mode from the query
+ * string, save and delete (after a browser confirmation) with success and error banners (the server's message
+ * or the spec's fallback text, platform.md section 8), and back to the base route after an edit.
+ */
+export function useManagedList<Row extends Item, V, CreateInput, UpdateInput>(config: ManagedListConfig<Row, V, CreateInput, UpdateInput>) {
+  const { mode, noun, list, detail, mutations, emptyValues, toValues } = config;
+  const { editId, params, leaveEdit } = mode;
+  const Noun = capitalised(noun);
+  const banners = useBanners(config.loadErrors);
+  const { showError } = banners;
+
+  // the item cannot be loaded (deleted, or not visible): say why and go back to create mode
+  const detailError = editId ? detail.error : undefined;
+  useEffect(() => {
+    if (!detailError) return;
+    showError(detailError, config.fetchFailed);
+    leaveEdit();
+  }, [detailError, config.fetchFailed, showError, leaveEdit]);
+
+  const editing = editId ? (config.item ?? null) : null;
+  // emptyValues and toValues are module functions, so the values change only with the item or the URL
+  const initial = useMemo(() => (editing ? toValues(editing) : emptyValues(params)), [editing, params, toValues, emptyValues]);
+  // a new key remounts the form: for another item, or when the URL prefills other values
+  const formKey = editing ? `edit-${editing.id}` : editId ? 'loading' : `new-${JSON.stringify(initial)}`;
+  const refetch = () => list.refetch().catch(() => undefined);
+
+  const save = async (values: V): Promise<boolean> => {
+    try {
+      if (editId) {
+        if (!editing) return false;
+        const input = { id: editing.id, version: editing.version, ...config.updateInput(values, editing) };
+        await mutations.update[0]({ variables: { input } });
+        banners.showSuccess(`${Noun} updated successfully`);
+        leaveEdit();
+        if (config.refetchAfterUpdate?.(values, editing)) await refetch();
+      } else {
+        await mutations.create[0]({ variables: { input: config.createInput(values) } });
+        banners.showSuccess(`${Noun} created successfully`);
+        await refetch();
+      }
+      return true;
+    } catch (error) {
+      banners.showError(error, `Failed to save ${noun}`);
+      return false;
+    }
+  };
+
+  const remove = async (row: Row): Promise<void> => {
+    if (!confirmAction(`Are you sure you want to delete ${config.deleteWhat(row)}?`)) return;
+    try {
+      await mutations.remove[0]({ variables: { id: row.id } });
+      banners.showSuccess(`${Noun} deleted successfully`);
+      if (editId === row.id) leaveEdit();
+      await refetch();
+    } catch (error) {
+      banners.showError(error, `Failed to delete ${noun}`);
+    }
+  };
+
+  return {
+    canManage: mode.canManage,
+    banners,
+    rows: config.rows,
+    listLoading: firstLoading(list),
+    editId,
+    editing,
+    editLoading: Boolean(editId) && !editing && detail.loading,
+    initial,
+    formKey,
+    saving: mutations.create[1].loading || mutations.update[1].loading,
+    deleting: mutations.remove[1].loading,
+    startEdit: mode.startEdit,
+    leaveEdit,
+    save,
+    remove,
+  };
+}
+
+export type ManagedList<Row extends Item, V> = ReturnType<typeof useManagedList<Row, V, unknown, unknown>>;

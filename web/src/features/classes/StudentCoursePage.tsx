@@ -1,0 +1,177 @@
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DownloadIcon from '@mui/icons-material/Download';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Banner } from '../../components/Banner';
+import { Spinner } from '../../components/Spinner';
+import { TYPE_COLOURS } from '../content/ContentTable';
+import { CourseTabs } from '../courses/CourseTabs';
+import { formatDateTime, formatKb, fullName, moduleLabel } from '../courses/format';
+import { useCourseAnnouncements } from '../courses/useCourseAnnouncements';
+import { DiscussionsPanel } from '../discussions/DiscussionsPanel';
+import { useStudentCourse, type StudentContent, type StudentModule } from './useStudentCourse';
+
+/** /dashboard/student/course/{courseId}/modules: the student's view of a course. */
+export function StudentCoursePage() {
+  const { courseId = '' } = useParams();
+  const s = useStudentCourse(courseId);
+
+  return (
+    <>
+      <Link component={RouterLink} to="/dashboard/classes" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 2 }}>
+        <ArrowBackIcon fontSize="small" aria-hidden="true" />
+        Back to My Classes
+      </Link>
+      {s.loading ? (
+        <Spinner />
+      ) : s.error ? (
+        <Alert severity="error" role="alert">
+          {s.error}
+        </Alert>
+      ) : !s.course ? (
+        <Typography variant="h1" component="h1">
+          Course not found.
+        </Typography>
+      ) : (
+        <>
+          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
+            <Typography variant="h1" component="h1">
+              {s.course.subject.name}
+            </Typography>
+            <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+              {s.course.title}
+            </Typography>
+          </Paper>
+          <CourseTabs
+            id="student-course"
+            label="Course sections"
+            tabs={[
+              {
+                key: 'modules',
+                label: 'Modules & Quizzes',
+                render: () => (
+                  <>
+                    <Banner severity="error" message={s.downloadError} onClose={s.clearDownloadError} />
+                    <ModuleList modules={s.course?.modules ?? []} onDownload={(c) => void s.download(c)} />
+                  </>
+                ),
+              },
+              { key: 'announcements', label: 'Announcements', render: () => <StudentAnnouncements courseId={courseId} /> },
+              { key: 'discussions', label: 'Discussions', render: () => <DiscussionsPanel courseId={courseId} audience="student" /> },
+            ]}
+          />
+        </>
+      )}
+    </>
+  );
+}
+
+function ModuleList({ modules, onDownload }: { modules: StudentModule[]; onDownload(c: StudentContent): void }) {
+  if (modules.length === 0) {
+    return (
+      <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
+        <Typography color="text.secondary">No modules available for this course yet. Check back later.</Typography>
+      </Paper>
+    );
+  }
+  return (
+    <Box>
+      {modules.map((m) => (
+        <Accordion key={m.id} disableGutters variant="outlined" sx={{ mb: 1 }}>
+          <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`module-${m.id}-content`} id={`module-${m.id}-header`}>
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+              <Chip size="small" color="primary" variant="outlined" label={moduleLabel(m)} />
+              <Typography sx={{ fontWeight: 600 }}>{m.title}</Typography>
+            </Box>
+          </AccordionSummary>
+          <AccordionDetails id={`module-${m.id}-content`}>
+            <Typography color="text.secondary" sx={{ mb: 2, whiteSpace: 'pre-wrap' }}>
+              {m.description || 'No description provided'}
+            </Typography>
+            <Typography variant="h3" component="h3" sx={{ fontSize: '1rem', mb: 1 }}>
+              Content
+            </Typography>
+            {m.contents.length === 0 ? (
+              <Typography color="text.secondary" sx={{ mb: 2 }}>
+                No content available for this module
+              </Typography>
+            ) : (
+              <List dense aria-label={`Content of ${m.title}`} sx={{ mb: 2 }}>
+                {m.contents.map((c) => (
+                  <ListItem
+                    key={c.id}
+                    divider
+                    secondaryAction={
+                      <Button size="small" variant="outlined" startIcon={<DownloadIcon />} onClick={() => onDownload(c)} aria-label={`Download ${c.title}`}>
+                        Download
+                      </Button>
+                    }
+                    sx={{ pr: 16 }}
+                  >
+                    <ListItemText
+                      primary={
+                        <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                          {c.title}
+                          <Chip size="small" label={c.contentType} color={TYPE_COLOURS[c.contentType]} />
+                        </Box>
+                      }
+                      secondary={`${c.fileName} · ${formatKb(c.fileSize)}${c.description ? ` · ${c.description}` : ''}`}
+                    />
+                  </ListItem>
+                ))}
+              </List>
+            )}
+            <Typography variant="h3" component="h3" sx={{ fontSize: '1rem', mb: 1 }}>
+              Quizzes
+            </Typography>
+            <Typography color="text.secondary">No quizzes available for this module</Typography>
+          </AccordionDetails>
+        </Accordion>
+      ))}
+    </Box>
+  );
+}
+
+function StudentAnnouncements({ courseId }: { courseId: string }) {
+  const a = useCourseAnnouncements(courseId);
+  if (a.loading) return <Spinner />;
+  return (
+    <>
+      <Banner severity="error" message={a.loadError} />
+      {a.announcements.length === 0 ? (
+        !a.loadError && (
+          <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
+            <Typography color="text.secondary">No announcements available for this course yet. Check back later.</Typography>
+          </Paper>
+        )
+      ) : (
+        <Box component="ul" aria-label="Announcements" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+          {a.announcements.map((item) => (
+            <Paper component="li" variant="outlined" key={item.id} sx={{ p: 2 }}>
+              <Typography variant="h3" component="h3">
+                {item.title}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {fullName(item.author)} · {formatDateTime(item.createdAt)}
+              </Typography>
+              <Typography sx={{ mt: 1, whiteSpace: 'pre-wrap' }}>{item.content}</Typography>
+            </Paper>
+          ))}
+        </Box>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import { useCallback, useState } from 'react';
+import { errorCode, errorMessage } from '../../app/errors';
+import { useStudentCourseModulesQuery, type StudentCourseModulesQuery } from './classes.generated';
+import { downloadContent } from '../content/download';
+
+export type StudentModule = StudentCourseModulesQuery['course']['modules'][number];
+export type StudentContent = StudentModule['contents'][number];
+
+/** /dashboard/student/course/{courseId}/modules: the course header and its visible modules with visible content. */
+export function useStudentCourse(courseId: string) {
+  const query = useStudentCourseModulesQuery({ variables: { courseId }, fetchPolicy: 'cache-and-network' });
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const course = query.data?.course ?? null;
+  const notFound = errorCode(query.error) === 'NOT_FOUND';
+
+  const download = async (c: StudentContent): Promise<void> => {
+    setDownloadError(null);
+    try {
+      await downloadContent(c.id, c.fileName);
+    } catch (error) {
+      console.error('Failed to download file', error);
+      setDownloadError('Failed to download file. Please try again later.');
+    }
+  };
+
+  return {
+    course,
+    loading: query.loading && !query.data,
+    notFound,
+    error: query.error && !notFound ? errorMessage(query.error, 'Failed to fetch course modules. Please try again later.') : null,
+    downloadError,
+    clearDownloadError: useCallback(() => setDownloadError(null), []),
+    download,
+  };
+}

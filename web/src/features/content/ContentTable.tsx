@@ -1,0 +1,114 @@
+import type { ContentType } from '../../gql/types';
+import Box from '@mui/material/Box';
+import Chip, { type ChipProps } from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import DeleteIcon from '@mui/icons-material/Delete';
+import DownloadIcon from '@mui/icons-material/Download';
+import EditIcon from '@mui/icons-material/Edit';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
+import { formatKb } from '../courses/format';
+import type { ContentRow } from './useModuleDetail';
+
+export const TYPE_COLOURS: Record<ContentType, ChipProps['color']> = {
+  PDF: 'error',
+  Video: 'secondary',
+  PPT: 'warning',
+  Reading: 'info',
+  Other: 'default',
+};
+
+/** Description preview: cut at 50 characters (spec section 9). */
+export function preview(text: string, max = 50): string {
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}
+
+interface ContentTableProps {
+  contents: ContentRow[];
+  loading: boolean;
+  onDownload(c: ContentRow): void;
+  onEdit(c: ContentRow): void;
+  onDelete(c: ContentRow): void;
+  onToggleVisibility(c: ContentRow): void;
+}
+
+/** Title, Type badge, File (name, KB), Visibility, Actions (download, edit, delete). */
+export function ContentTable({ contents, loading, onDownload, onEdit, onDelete, onToggleVisibility }: ContentTableProps) {
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" aria-label="Content">
+        <TableHead>
+          <TableRow>
+            <TableCell>Title</TableCell>
+            <TableCell>Type</TableCell>
+            <TableCell>File</TableCell>
+            <TableCell>Visibility</TableCell>
+            <TableCell align="right">Actions</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {contents.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={5}>{loading ? 'Loading...' : 'No content has been added to this module yet.'}</TableCell>
+            </TableRow>
+          )}
+          {contents.map((c) => (
+            <TableRow key={c.id} hover>
+              <TableCell>
+                <Typography sx={{ fontWeight: 600 }}>{c.title}</Typography>
+                {c.description && (
+                  <Typography variant="body2" color="text.secondary" title={c.description}>
+                    {preview(c.description)}
+                  </Typography>
+                )}
+              </TableCell>
+              <TableCell>
+                <Chip size="small" label={c.contentType} color={TYPE_COLOURS[c.contentType]} />
+              </TableCell>
+              <TableCell>
+                <Typography variant="body2">{c.fileName}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {formatKb(c.fileSize)}
+                </Typography>
+              </TableCell>
+              <TableCell>
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+                  <Chip
+                    size="small"
+                    label={c.isVisible ? 'Visible' : 'Hidden'}
+                    color={c.isVisible ? 'success' : 'warning'}
+                    variant={c.isVisible ? 'outlined' : 'filled'}
+                  />
+                  <IconButton size="small" aria-label={c.isVisible ? `Hide ${c.title}` : `Show ${c.title}`} onClick={() => onToggleVisibility(c)}>
+                    {c.isVisible ? <VisibilityOffIcon fontSize="small" /> : <VisibilityIcon fontSize="small" />}
+                  </IconButton>
+                </Box>
+              </TableCell>
+              <TableCell align="right">
+                <Box sx={{ display: 'inline-flex', gap: 0.5 }}>
+                  <IconButton size="small" color="primary" aria-label={`Download ${c.title}`} onClick={() => onDownload(c)}>
+                    <DownloadIcon fontSize="small" />
+                  </IconButton>
+                  <IconButton size="small" color="primary" aria-label={`Edit ${c.title}`} onClick={() => onEdit(c)}>
+                    <EditIcon fontSize="small" />
+                  </IconButton>
+                  <IconButton size="small" color="error" aria-label={`Delete ${c.title}`} onClick={() => onDelete(c)}>
+                    <DeleteIcon fontSize="small" />
+                  </IconButton>
+                </Box>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,22 @@
+/** Display helpers shared by the course, content, discussion and student pages. */
+
+/** Date and time of a post, in the user's time zone. */
+export function formatDateTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${d.toLocaleDateString()} ${d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`;
+}
+
+export function fullName(person: { firstName: string; lastName: string } | null | undefined): string {
+  return person ? `${person.firstName} ${person.lastName}`.trim() : 'Unknown';
+}
+
+/** File size in KB with two decimals (spec section 9). */
+export function formatKb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(2)} KB`;
+}
+
+/** "Week 3" / "Unit 1". */
+export function moduleLabel(m: { moduleType: string; order: number }): string {
+  return `${m.moduleType} ${m.order}`;
+}

@@ -1,0 +1,138 @@
+import { useCallback, useState } from 'react';
+import { errorMessage } from '../../app/errors';
+import { confirmAction } from '../../components/confirm';
+import type { ModuleType } from '../../gql/types';
+import { useCloneModuleMutation, useCourseModulesQuery, useCreateModuleMutation, useDeleteModuleMutation, useUpdateModuleMutation, type ModuleItemFragment } from './courses.generated';
+
+export type ModuleRow = ModuleItemFragment;
+
+export interface ModuleFields {
+  title: string;
+  description: string;
+  moduleType: ModuleType;
+  order: string;
+  isVisible: boolean;
+}
+
+export const MODULE_TYPES: ModuleType[] = ['Week', 'Unit'];
+
+/** The next module's order: the highest existing plus 1 (spec section 9). */
+export function nextOrder(modules: readonly { order: number }[]): number {
+  return modules.reduce((max, m) => Math.max(max, m.order), 0) + 1;
+}
+
+export type ModuleErrors = Partial<Record<'title' | 'order', string>>;
+
+/** Title required; order required and at least 1 (spec section 5). */
+export function validateModule(fields: ModuleFields): ModuleErrors {
+  const errors: ModuleErrors = {};
+  if (!fields.title.trim()) errors.title = 'Title is required';
+  const order = Number(fields.order);
+  if (fields.order.trim() === '') errors.order = 'Order is required';
+  else if (!Number.isInteger(order) || order < 1) errors.order = 'Order must be at least 1';
+  return errors;
+}
+
+/** The Modules tab: list, create, edit, delete, visibility, reuse. */
+export function useCourseModules(courseId: string) {
+  const query = useCourseModulesQuery({ variables: { courseId }, fetchPolicy: 'cache-and-network' });
+  const [createMutation] = useCreateModuleMutation();
+  const [updateMutation] = useUpdateModuleMutation();
+  const [deleteMutation] = useDeleteModuleMutation();
+  const [cloneMutation] = useCloneModuleMutation();
+  const [success, setSuccess] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const modules = query.data?.modules ?? [];
+
+  const loadError = query.error ? errorMessage(query.error, 'Failed to fetch modules') : null;
+
+  const input = (f: ModuleFields) => ({
+    title: f.title.trim(),
+    description: f.description.trim(),
+    moduleType: f.moduleType,
+    order: Number(f.order),
+    isVisible: f.isVisible,
+  });
+
+  const createModule = async (fields: ModuleFields): Promise<string | null> => {
+    try {
+      await createMutation({ variables: { input: { courseId, ...input(fields) } } });
+      await query.refetch();
+      setSuccess('Module created successfully');
+      return null;
+    } catch (error) {
+      return errorMessage(error, 'Failed to create module');
+    }
+  };
+
+  const updateModule = async (module: ModuleRow, fields: ModuleFields): Promise<string | null> => {
+    try {
+      await updateMutation({ variables: { input: { id: module.id, version: module.version, ...input(fields) } } });
+      await query.refetch();
+      setSuccess('Module updated successfully');
+      return null;
+    } catch (error) {
+      return errorMessage(error, 'Failed to update module');
+    }
+  };
+
+  const toggleVisibility = async (module: ModuleRow): Promise<void> => {
+    setActionError(null);
+    try {
+      await updateMutation({ variables: { input: { id: module.id, version: module.version, isVisible: !module.isVisible } } });
+      setSuccess(module.isVisible ? 'Module hidden from students' : 'Module visible to students');
+    } catch (error) {
+      setActionError(errorMessage(error, 'Failed to update module'));
+    }
+  };
+
+  const deleteModule = async (module: ModuleRow): Promise<void> => {
+    if (!confirmAction(`Are you sure you want to delete the module ${module.title}? Its content will be deleted too.`)) return;
+    setActionError(null);
+    try {
+      await deleteMutation({ variables: { id: module.id } });
+      await query.refetch();
+      setSuccess('Module deleted successfully');
+    } catch (error) {
+      setActionError(errorMessage(error, 'Failed to delete module'));
+    }
+  };
+
+  /**
+   * Reuse Module: a copy (with its content) appended to this course. The picker fills title and description;
+   * when the teacher changed them, the copy is renamed afterwards.
+   */
+  const reuseModule = async (moduleId: string, fields: { title: string; description: string }): Promise<string | null> => {
+    try {
+      const { data } = await cloneMutation({ variables: { input: { moduleId, newCourseId: courseId } } });
+      const copy = data?.cloneModule;
+      const title = fields.title.trim();
+      const description = fields.description.trim();
+      if (copy && ((title && title !== copy.title) || description !== copy.description)) {
+        await updateMutation({
+          variables: { input: { id: copy.id, version: copy.version, title: title || copy.title, description } },
+        });
+      }
+      await query.refetch();
+      setSuccess('Module reused successfully');
+      return null;
+    } catch (error) {
+      return errorMessage(error, 'Failed to reuse module');
+    }
+  };
+
+  return {
+    modules,
+    loading: query.loading && !query.data,
+    nextOrder: nextOrder(modules),
+    success,
+    error: actionError ?? loadError,
+    clearSuccess: useCallback(() => setSuccess(null), []),
+    clearError: useCallback(() => setActionError(null), []),
+    createModule,
+    updateModule,
+    toggleVisibility,
+    deleteModule,
+    reuseModule,
+  };
+}

@@ -1,0 +1,111 @@
+import { useCallback, useState } from 'react';
+import { errorMessage } from '../../app/errors';
+import { confirmAction } from '../../components/confirm';
+import { useCloneCourseMutation, useCreateCourseMutation, useDeleteCourseMutation, useMyCoursesQuery, type MyCoursesQuery } from './courses.generated';
+
+export type TeacherYear = MyCoursesQuery['myCourses'][number];
+export type TeacherClass = TeacherYear['classes'][number];
+export type TeacherSubject = TeacherClass['subjects'][number];
+export type TeacherCourse = TeacherSubject['courses'][number];
+
+/** Where a new or reused course goes: a class, subject and year of one of the teacher's assignments. */
+export interface CourseTarget {
+  academicYearId: string;
+  year: string;
+  classId: string;
+  className: string;
+  subjectId: string;
+  subjectName: string;
+}
+
+export interface CourseFields {
+  title: string;
+  description: string;
+}
+
+/** My Courses (/dashboard/courses): the teacher's years -> classes -> subjects with courses, and the actions. */
+export function useMyCourses() {
+  const query = useMyCoursesQuery({ fetchPolicy: 'cache-and-network' });
+  const [createMutation] = useCreateCourseMutation();
+  const [cloneMutation] = useCloneCourseMutation();
+  const [deleteMutation] = useDeleteCourseMutation();
+  const [success, setSuccess] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  const loadError = query.error ? errorMessage(query.error, 'Failed to fetch your assigned classes and subjects') : null;
+
+  /** Resolves to an error text for the dialog, or null when the course was created. */
+  const createCourse = async (target: CourseTarget, fields: CourseFields): Promise<string | null> => {
+    try {
+      await createMutation({
+        variables: {
+          input: {
+            title: fields.title.trim(),
+            description: fields.description.trim(),
+            academicYearId: target.academicYearId,
+            classId: target.classId,
+            subjectId: target.subjectId,
+          },
+        },
+      });
+      await query.refetch();
+      setSuccess('Course created successfully');
+      return null;
+    } catch (error) {
+      return errorMessage(error, 'Failed to create course');
+    }
+  };
+
+  const reuseCourse = async (target: CourseTarget, courseId: string, fields: CourseFields): Promise<string | null> => {
+    try {
+      await cloneMutation({
+        variables: {
+          input: {
+            courseId,
+            title: fields.title.trim(),
+            description: fields.description.trim() || undefined,
+            newAcademicYearId: target.academicYearId,
+            newClassId: target.classId,
+            newSubjectId: target.subjectId,
+          },
+        },
+      });
+      await query.refetch();
+      setSuccess('Course reused successfully');
+      return null;
+    } catch (error) {
+      return errorMessage(error, 'Failed to reuse course');
+    }
+  };
+
+  const deleteCourse = async (course: TeacherCourse): Promise<void> => {
+    if (!confirmAction(`Are you sure you want to delete the course ${course.title}?`)) return;
+    setActionError(null);
+    try {
+      await deleteMutation({ variables: { id: course.id } });
+      await query.refetch();
+      setSuccess('Course deleted successfully');
+    } catch (error) {
+      // spec section 8: the server's message is not used for this one
+      console.error('Failed to delete course', error);
+      setActionError('Failed to delete course');
+    }
+  };
+
+  return {
+    years: query.data?.myCourses ?? [],
+    loading: query.loading && !query.data,
+    success,
+    error: actionError ?? loadError,
+    clearSuccess: useCallback(() => setSuccess(null), []),
+    clearError: useCallback(() => setActionError(null), []),
+    createCourse,
+    reuseCourse,
+    deleteCourse,
+  };
+}
+
+/** Validation of the course form (spec section 5: the course code is required). */
+export function validateCourse(fields: CourseFields): string | null {
+  return fields.title.trim() ? null : 'Course Code is required';
+}

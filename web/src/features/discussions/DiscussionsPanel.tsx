@@ -1,0 +1,248 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Collapse from '@mui/material/Collapse';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import ReplyIcon from '@mui/icons-material/Reply';
+import { Banner } from '../../components/Banner';
+import { FormDialog } from '../../components/FormDialog';
+import { Spinner } from '../../components/Spinner';
+import { formatDateTime, fullName } from '../courses/format';
+import { useDiscussions, validatePost, type Audience, type Post, type PostErrors, type PostFields, type Thread } from './useDiscussions';
+
+type Open = { kind: 'start' } | { kind: 'reply'; thread: Thread } | { kind: 'edit'; post: Post } | null;
+
+export function repliesLabel(count: number): string {
+  return count === 1 ? '1 Reply' : `${count} Replies`;
+}
+
+/** The Discussions tab of the teacher's and the student's course pages. */
+export function DiscussionsPanel({ courseId, audience }: { courseId: string; audience: Audience }) {
+  const d = useDiscussions(courseId, audience);
+  const [open, setOpen] = useState<Open>(null);
+
+  return (
+    <>
+      <Banner severity="success" message={d.success} onClose={d.clearSuccess} />
+      <Banner severity="error" message={d.error} onClose={d.clearError} />
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+        <Typography variant="h2" component="h2">
+          Discussions
+        </Typography>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpen({ kind: 'start' })}>
+          Start Discussion
+        </Button>
+      </Box>
+      {d.loading ? (
+        <Spinner />
+      ) : d.threads.length === 0 ? (
+        <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
+          <Typography color="text.secondary" sx={{ mb: audience === 'student' ? 2 : 0 }}>
+            No discussions have been started for this course yet.
+          </Typography>
+          {audience === 'student' && (
+            <Button variant="contained" onClick={() => setOpen({ kind: 'start' })}>
+              Start First Discussion
+            </Button>
+          )}
+        </Paper>
+      ) : (
+        <Box component="ul" aria-label="Discussions" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+          {d.threads.map((thread) => (
+            <ThreadCard
+              key={thread.id}
+              thread={thread}
+              canChange={d.canChange}
+              onReply={() => setOpen({ kind: 'reply', thread })}
+              onEdit={(post) => setOpen({ kind: 'edit', post })}
+              onDelete={(post) => void d.deletePost(post)}
+            />
+          ))}
+        </Box>
+      )}
+      {open?.kind === 'start' && <PostDialog mode="start" onClose={() => setOpen(null)} onSave={d.startDiscussion} />}
+      {open?.kind === 'reply' && (
+        <PostDialog mode="reply" threadTitle={open.thread.title} onClose={() => setOpen(null)} onSave={(f) => d.reply(open.thread, f.content)} />
+      )}
+      {open?.kind === 'edit' && <PostDialog mode="edit" post={open.post} onClose={() => setOpen(null)} onSave={(f) => d.updatePost(open.post, f)} />}
+    </>
+  );
+}
+
+function Byline({ post }: { post: Post }) {
+  return (
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {fullName(post.author)}
+      </Typography>
+      {post.author && <Chip size="small" variant="outlined" label={post.author.role} />}
+      <Typography variant="body2" color="text.secondary">
+        {formatDateTime(post.createdAt)}
+      </Typography>
+    </Box>
+  );
+}
+
+interface PostActionsProps {
+  post: Post;
+  what: string;
+  onEdit(post: Post): void;
+  onDelete(post: Post): void;
+}
+
+function PostActions({ post, what, onEdit, onDelete }: PostActionsProps) {
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, flexShrink: 0 }}>
+      <IconButton size="small" color="primary" aria-label={`Edit ${what}`} onClick={() => onEdit(post)}>
+        <EditIcon fontSize="small" />
+      </IconButton>
+      <IconButton size="small" color="error" aria-label={`Delete ${what}`} onClick={() => onDelete(post)}>
+        <DeleteIcon fontSize="small" />
+      </IconButton>
+    </Box>
+  );
+}
+
+interface ThreadCardProps {
+  thread: Thread;
+  canChange(post: Post): boolean;
+  onReply(): void;
+  onEdit(post: Post): void;
+  onDelete(post: Post): void;
+}
+
+/** A thread: title, author and role, date, content, Reply, and its replies (collapsed at first). */
+function ThreadCard({ thread, canChange, onReply, onEdit, onDelete }: ThreadCardProps) {
+  const [showReplies, setShowReplies] = useState(false);
+  const count = thread.replies.length;
+  const repliesId = `replies-${thread.id}`;
+  const titleId = `thread-${thread.id}`;
+
+  return (
+    <Paper component="li" variant="outlined" sx={{ p: 2 }} aria-labelledby={titleId}>
+      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'space-between', alignItems: 'flex-start' }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography id={titleId} variant="h3" component="h3">
+            {thread.title}
+          </Typography>
+          <Byline post={thread} />
+        </Box>
+        {canChange(thread) && <PostActions post={thread} what={`discussion ${thread.title}`} onEdit={onEdit} onDelete={onDelete} />}
+      </Box>
+      <Typography sx={{ mt: 1, whiteSpace: 'pre-wrap' }}>{thread.content}</Typography>
+      <Box sx={{ display: 'flex', gap: 1, mt: 1.5, flexWrap: 'wrap' }}>
+        <Button size="small" variant="outlined" startIcon={<ReplyIcon />} onClick={onReply} aria-label={`Reply to ${thread.title}`}>
+          Reply
+        </Button>
+        {count > 0 && (
+          <Button
+            size="small"
+            onClick={() => setShowReplies((s) => !s)}
+            aria-expanded={showReplies}
+            aria-controls={repliesId}
+            endIcon={showReplies ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+          >
+            {repliesLabel(count)}
+          </Button>
+        )}
+      </Box>
+      <Collapse in={showReplies} unmountOnExit>
+        <Box component="ul" id={repliesId} aria-label={`Replies to ${thread.title}`} sx={{ listStyle: 'none', p: 0, m: 0, mt: 1.5, display: 'grid', gap: 1 }}>
+          {thread.replies.map((r) => (
+            <Box component="li" key={r.id} sx={{ pl: 2, borderLeft: 3, borderColor: 'divider' }}>
+              <Box sx={{ display: 'flex', gap: 1, justifyContent: 'space-between', alignItems: 'flex-start' }}>
+                <Byline post={r} />
+                {canChange(r) && <PostActions post={r} what={`reply by ${fullName(r.author)}`} onEdit={onEdit} onDelete={onDelete} />}
+              </Box>
+              <Typography sx={{ mt: 0.5, whiteSpace: 'pre-wrap' }}>{r.content}</Typography>
+            </Box>
+          ))}
+        </Box>
+      </Collapse>
+    </Paper>
+  );
+}
+
+interface PostDialogProps {
+  mode: 'start' | 'reply' | 'edit';
+  threadTitle?: string;
+  post?: Post;
+  onClose(): void;
+  onSave(fields: PostFields): Promise<string | null>;
+}
+
+/** 'Start New Discussion' (Title, Content), 'Reply to: {title}' (Your Reply, Post Reply), 'Edit Discussion'. */
+function PostDialog({ mode, threadTitle, post, onClose, onSave }: PostDialogProps) {
+  const [values, setValues] = useState<PostFields>({ title: post?.title ?? '', content: post?.content ?? '' });
+  const [errors, setErrors] = useState<PostErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const isReply = mode === 'reply';
+  const set = (key: keyof PostFields, value: string) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const submit = async () => {
+    const found = validatePost(values, isReply);
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) return;
+    setSaving(true);
+    const failed = await onSave(values);
+    setSaving(false);
+    if (failed) setError(failed);
+    else onClose();
+  };
+
+  const texts = {
+    start: { title: 'Start New Discussion', submit: 'Post Discussion' },
+    reply: { title: `Reply to: ${threadTitle ?? ''}`, submit: 'Post Reply' },
+    edit: { title: 'Edit Discussion', submit: 'Update Discussion' },
+  }[mode];
+
+  return (
+    <FormDialog
+      id="discussion-dialog"
+      title={texts.title}
+      submitLabel={texts.submit}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      submitting={saving}
+      error={error}
+    >
+      {!isReply && (
+        <TextField
+          id="discussion-title"
+          label="Title"
+          required
+          autoFocus
+          value={values.title}
+          onChange={(e) => set('title', e.target.value)}
+          error={Boolean(errors.title)}
+          helperText={errors.title}
+        />
+      )}
+      <TextField
+        id="discussion-content"
+        label={isReply ? 'Your Reply' : 'Content'}
+        required
+        autoFocus={isReply}
+        multiline
+        minRows={4}
+        value={values.content}
+        onChange={(e) => set('content', e.target.value)}
+        error={Boolean(errors.content)}
+        helperText={errors.content}
+      />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,108 @@
+import { useCallback, useState } from 'react';
+import { errorMessage } from '../../app/errors';
+import { useSession } from '../../app/session';
+import { confirmAction } from '../../components/confirm';
+import { useCourseDiscussionsQuery, useCreateDiscussionMutation, useDeleteDiscussionMutation, useUpdateDiscussionMutation, type CourseDiscussionsQuery, type DiscussionPostFragment } from './discussions.generated';
+
+export type Thread = CourseDiscussionsQuery['discussions'][number];
+export type Post = DiscussionPostFragment;
+
+/** Which page the panel is on: the student pages add 'Please try again later.' to their error texts. */
+export type Audience = 'teacher' | 'student';
+
+export const DELETE_DISCUSSION_CONFIRM = 'Are you sure you want to delete this discussion? This will also delete all replies.';
+
+function failure(audience: Audience, action: 'create' | 'update' | 'delete'): string {
+  const text = `Failed to ${action} discussion`;
+  return audience === 'student' ? `${text}. Please try again later.` : text;
+}
+
+export interface PostFields {
+  title: string;
+  content: string;
+}
+
+export type PostErrors = Partial<Record<'title' | 'content', string>>;
+
+/** A thread needs a title and content; a reply needs content (spec section 5). */
+export function validatePost(f: PostFields, isReply: boolean): PostErrors {
+  const errors: PostErrors = {};
+  if (!isReply && !f.title.trim()) errors.title = 'Title is required';
+  if (!f.content.trim()) errors.content = 'Content is required';
+  return errors;
+}
+
+/** A course's discussions: threads with replies; start, reply, edit and delete (a Teacher or the author). */
+export function useDiscussions(courseId: string, audience: Audience) {
+  const { user, activeRole } = useSession();
+  const query = useCourseDiscussionsQuery({ variables: { courseId }, fetchPolicy: 'cache-and-network' });
+  const [createMutation] = useCreateDiscussionMutation();
+  const [updateMutation] = useUpdateDiscussionMutation();
+  const [deleteMutation] = useDeleteDiscussionMutation();
+  const [success, setSuccess] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  /** Edit and delete show only to a Teacher or the author of the post (spec section 6). */
+  const canChange = (post: Post) => activeRole === 'Teacher' || (user !== null && post.author?.id === user.id);
+
+  const startDiscussion = async (f: PostFields): Promise<string | null> => {
+    try {
+      await createMutation({ variables: { input: { courseId, title: f.title.trim(), content: f.content.trim() } } });
+      await query.refetch();
+      setSuccess('Discussion started successfully');
+      return null;
+    } catch (error) {
+      return errorMessage(error, failure(audience, 'create'));
+    }
+  };
+
+  const reply = async (thread: Thread, content: string): Promise<string | null> => {
+    try {
+      await createMutation({ variables: { input: { courseId, parentDiscussionId: thread.id, content: content.trim() } } });
+      await query.refetch();
+      setSuccess('Reply posted successfully');
+      return null;
+    } catch (error) {
+      return errorMessage(error, failure(audience, 'create'));
+    }
+  };
+
+  const updatePost = async (post: Post, f: PostFields): Promise<string | null> => {
+    try {
+      await updateMutation({
+        variables: { input: { id: post.id, version: post.version, title: f.title.trim() || undefined, content: f.content.trim() } },
+      });
+      setSuccess('Discussion updated successfully');
+      return null;
+    } catch (error) {
+      return errorMessage(error, failure(audience, 'update'));
+    }
+  };
+
+  const deletePost = async (post: Post): Promise<void> => {
+    const isReply = Boolean(post.parentDiscussionId);
+    if (!confirmAction(isReply ? 'Are you sure you want to delete this reply?' : DELETE_DISCUSSION_CONFIRM)) return;
+    setActionError(null);
+    try {
+      await deleteMutation({ variables: { id: post.id } });
+      await query.refetch();
+      setSuccess(isReply ? 'Reply deleted successfully' : 'Discussion deleted successfully');
+    } catch (error) {
+      setActionError(errorMessage(error, failure(audience, 'delete')));
+    }
+  };
+
+  return {
+    threads: query.data?.discussions ?? [],
+    loading: query.loading && !query.data,
+    error: actionError ?? (query.error ? errorMessage(query.error, 'Failed to fetch discussions') : null),
+    success,
+    clearSuccess: useCallback(() => setSuccess(null), []),
+    clearError: useCallback(() => setActionError(null), []),
+    canChange,
+    startDiscussion,
+    reply,
+    updatePost,
+    deletePost,
+  };
+}
