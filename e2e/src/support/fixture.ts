@@ -86,14 +86,23 @@ export function e2e(name: string, fn: (t: E2E) => Promise<void>, opts: E2EOption
       }
     } catch (err) {
       const file = path.join(ARTIFACTS_DIR, `${artifactName(fullName)}.png`);
-      await page.screenshot({ path: file, fullPage: true, timeout: 5_000 }).catch(() => undefined);
-      if (err instanceof Error) {
-        const extra: string[] = [`  at ${page.url()}`, `  screenshot: ${path.relative(process.cwd(), file)}`];
-        if (findings.length && !err.message.startsWith('Accessibility')) {
+      const shot = await page.screenshot({ path: file, fullPage: true, timeout: 5_000 })
+        .then(() => path.relative(process.cwd(), file))
+        .catch((e: unknown) => `none (${String((e as Error)?.message ?? e).split('\n')[0]})`);
+      // errors from playwright come from another realm than the test's: no instanceof Error
+      if (err && typeof err === 'object' && typeof (err as Error).message === 'string') {
+        const extra: string[] = [`  at ${page.url()}`, `  screenshot: ${shot}`];
+        if (findings.length && !(err as Error).message.startsWith('Accessibility')) {
           extra.push(`  also ${findings.length} accessibility finding(s):\n    ${findings.join('\n    ')}`);
         }
         if (pageErrors.length) extra.push(`  uncaught page errors:\n    ${pageErrors.join('\n    ')}`);
-        err.message += '\n' + extra.join('\n');
+        const e = err as Error;
+        const original = e.message;
+        e.message = `${original}\n${extra.join('\n')}`;
+        // playwright's stacks start with the bare message (no 'Name: '): jest prints those stacks as they are
+        if (typeof e.stack === 'string' && !e.stack.startsWith(String(e.name))) {
+          e.stack = e.stack.includes(original) ? e.stack.replace(original, e.message) : `${e.message}\n${e.stack}`;
+        }
       }
       throw err;
     } finally {

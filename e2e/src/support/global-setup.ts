@@ -51,6 +51,23 @@ async function waitForHealth(url: string, child: ChildProcess, logFile: string, 
   throw new Error(`${url}/healthz did not answer within ${timeoutMs / 1000}s. Server log (${logFile}):\n${tail(logFile)}`);
 }
 
+/** The machine's PostgreSQL when it answers; otherwise the server's embedded engine, so only Node is needed. */
+async function findPostgres(): Promise<{ adminUrl: string; stopEmbedded?: () => Promise<void> }> {
+  const probe = new Client({ connectionString: ADMIN_DATABASE_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await probe.connect();
+    await probe.end();
+    return { adminUrl: ADMIN_DATABASE_URL };
+  } catch {
+    const { startEmbedded } = require(path.join(REPO_ROOT, 'server/dist/db/embedded.js')) as {
+      startEmbedded(dir: string, database: string, port: number): Promise<{ url: string; stop(): Promise<void> }>;
+    };
+    const embedded = await startEmbedded(path.join(os.tmpdir(), 'lms-e2e-pg'), 'postgres', 54349);
+    console.log(`\n[e2e] no PostgreSQL at ${ADMIN_DATABASE_URL}; using an embedded one`);
+    return { adminUrl: embedded.url, stopEmbedded: embedded.stop };
+  }
+}
+
 export default async function globalSetup(): Promise<void> {
   const missing = [SERVER_MAIN, WEB_INDEX].filter((f) => !fs.existsSync(f));
   if (missing.length) {
@@ -70,23 +87,23 @@ export default async function globalSetup(): Promise<void> {
 
   const started = Date.now();
   const dbName = `lms_e2e_${process.pid}`;
-  const admin = new Client({ connectionString: ADMIN_DATABASE_URL });
-  try {
-    await admin.connect();
-  } catch (err) {
-    throw new Error(`Cannot reach PostgreSQL at ${ADMIN_DATABASE_URL} (set TEST_DATABASE_URL): ${(err as Error).message}`);
-  }
+  const { adminUrl, stopEmbedded } = await findPostgres();
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
   try {
     await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${dbName}`);
   } finally {
     await admin.end();
   }
-  const dbUrl = withDatabase(ADMIN_DATABASE_URL, dbName);
+  const dbUrl = withDatabase(adminUrl, dbName);
 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-e2e-'));
+  // serve a copy of the built client, so that a rebuild of web/dist during the run cannot break pages
+  const webDist = path.join(dataDir, 'web-dist');
+  fs.cpSync(path.dirname(WEB_INDEX), webDist, { recursive: true });
   const logFile = path.join(ARTIFACTS_DIR, 'server.log');
   const log = fs.openSync(logFile, 'w');
   const child = spawn(process.execPath, [SERVER_MAIN], {
@@ -100,13 +117,14 @@ export default async function globalSetup(): Promise<void> {
       PUBLIC_URL: url,
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       DATA_DIR: dataDir,
+      WEB_DIST: webDist,
       SMTP_URL: '', // mail goes to the outbox table, where readOutboxLink finds it
     },
     stdio: ['ignore', log, log],
   });
   fs.closeSync(log);
 
-  const state: E2EState = { serverPid: child.pid!, dbName, dataDir, browserWs: '' };
+  const state: E2EState = { serverPid: child.pid!, dbName, dataDir, browserWs: '', adminUrl, stopEmbedded };
   setState(state, child);
   try {
     await waitForHealth(url, child, logFile, 60_000);

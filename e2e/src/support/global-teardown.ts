@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import { Client } from 'pg';
-import { ADMIN_DATABASE_URL } from './env';
 import { getState } from './state';
 
 function waitForExit(child: import('node:child_process').ChildProcess, ms: number): Promise<boolean> {
@@ -27,12 +26,13 @@ export default async function globalTeardown(): Promise<void> {
     await waitForExit(child, 5_000);
   }
 
-  const admin = new Client({ connectionString: ADMIN_DATABASE_URL });
+  const admin = new Client({ connectionString: state.adminUrl });
   await admin.connect();
   try {
     await admin.query(`DROP DATABASE IF EXISTS ${state.dbName} WITH (FORCE)`);
   } finally {
     await admin.end();
   }
+  await state.stopEmbedded?.();
   fs.rmSync(state.dataDir, { recursive: true, force: true });
 }

@@ -7,6 +7,10 @@ export interface E2EState {
   dbName: string;
   dataDir: string;
   browserWs: string;
+  /** Where the test database lives: the machine's PostgreSQL, or an embedded one started for this run. */
+  adminUrl: string;
+  /** Set when the run started its own embedded PostgreSQL. */
+  stopEmbedded?: () => Promise<void>;
 }
 
 interface Holder {

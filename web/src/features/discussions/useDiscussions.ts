@@ -1,6 +1,5 @@
 import { useCallback, useState } from 'react';
 import { errorMessage } from '../../app/errors';
-import { useSession } from '../../app/session';
 import { confirmAction } from '../../components/confirm';
 import { useCourseDiscussionsQuery, useCreateDiscussionMutation, useDeleteDiscussionMutation, useUpdateDiscussionMutation, type CourseDiscussionsQuery, type DiscussionPostFragment } from './discussions.generated';
 
@@ -34,7 +33,6 @@ export function validatePost(f: PostFields, isReply: boolean): PostErrors {
 
 /** A course's discussions: threads with replies; start, reply, edit and delete (a Teacher or the author). */
 export function useDiscussions(courseId: string, audience: Audience) {
-  const { user, activeRole } = useSession();
   const query = useCourseDiscussionsQuery({ variables: { courseId }, fetchPolicy: 'cache-and-network' });
   const [createMutation] = useCreateDiscussionMutation();
   const [updateMutation] = useUpdateDiscussionMutation();
@@ -42,8 +40,9 @@ export function useDiscussions(courseId: string, audience: Audience) {
   const [success, setSuccess] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
 
-  /** Edit and delete show only to a Teacher or the author of the post (spec section 6). */
-  const canChange = (post: Post) => activeRole === 'Teacher' || (user !== null && post.author?.id === user.id);
+  // Edit and delete show only to a Teacher or the author (spec section 6); the server answers per post
+  // (a teacher of this course, or the author), so the buttons match what it allows.
+  const canChange = (post: Post) => post.viewerCanChange;
 
   const startDiscussion = async (f: PostFields): Promise<string | null> => {
     try {
