@@ -1,4 +1,5 @@
 import { startTestServer, TestServer, uniqueEmail } from '../test/test-server';
+import { DEMO_EMAIL, ROLES, signInEachRole } from '../test/demo';
 import { seedDemoSchool } from '../db/seed';
 import { makeUser } from '../test/factories';
 import { Role } from '../modules/users/role';
@@ -8,24 +9,14 @@ import { Role } from '../modules/users/role';
  * the expected outcome comes from section 6 of platform.md, written out here rather than computed.
  */
 let t: TestServer;
-const tokens: Partial<Record<Role, string>> = {};
+let tokens: Record<Role, string>;
 const ids: Partial<Record<Role, string>> = {};
-const ROLES = Object.values(Role);
-const EMAIL: Record<Role, string> = {
-  SuperAdmin: 'superadmin@demo.school',
-  Admin: 'admin@demo.school',
-  Teacher: 'teacher@demo.school',
-  Student: 'student@demo.school',
-  Parent: 'parent@demo.school',
-};
 
 beforeAll(async () => {
   t = await startTestServer();
   await seedDemoSchool(t.ds);
-  for (const r of ROLES) {
-    tokens[r] = await t.login(EMAIL[r]);
-    ids[r] = (await t.rest('GET', '/auth/me', { token: tokens[r] })).body.user._id;
-  }
+  tokens = await signInEachRole(t);
+  for (const r of ROLES) ids[r] = (await t.rest('GET', '/auth/me', { token: tokens[r] })).body.user._id;
 });
 afterAll(() => t.close());
 
@@ -58,9 +49,9 @@ describe.each(ROLES)('as %s', (actor) => {
 
   it('reads itself', async () => {
     const rest = await t.rest('GET', `/users/${ids[actor]}`, { token: tokens[actor] });
-    expect(rest.body.data.email).toBe(EMAIL[actor]);
+    expect(rest.body.data.email).toBe(DEMO_EMAIL[actor]);
     const gql = await t.gql('query($id: ID!) { user(id: $id) { email } }', { id: ids[actor] }, tokens[actor]);
-    expect(gql.data.user.email).toBe(EMAIL[actor]);
+    expect(gql.data.user.email).toBe(DEMO_EMAIL[actor]);
   });
 
   it(`reads another user: ${READ_OTHER[actor] ? 'allowed' : 'not found'}`, async () => {
@@ -122,7 +113,7 @@ describe.each(ROLES)('as %s', (actor) => {
 });
 
 it('an impersonating SuperAdmin has only the rights of the role it views as', async () => {
-  const token = await t.login(EMAIL.SuperAdmin);
+  const token = await t.login(DEMO_EMAIL.SuperAdmin);
   await t.rest('POST', '/auth/switch-role', { token, body: { role: 'Teacher' } });
   const res = await t.rest('POST', '/users', { token, body: { firstName: 'X', lastName: 'Y', email: uniqueEmail(), role: 'Admin' } });
   expect(res.status).toBe(403);

@@ -1,4 +1,5 @@
 import { startTestServer, TestServer } from '../../test/test-server';
+import { DEMO_EMAIL, ROLES, signInEachRole } from '../../test/demo';
 import { seedDemoSchool } from '../../db/seed';
 import { Role } from '../users/role';
 import { makeAssignment, makeClass, makeSubject, makeYear } from '../../test/academic.factories';
@@ -11,15 +12,7 @@ import { ACADEMIC_TEXT as T } from './academic.validation';
  * not computed from the rules under test.
  */
 let t: TestServer;
-const ROLES = Object.values(Role);
-const EMAIL: Record<Role, string> = {
-  SuperAdmin: 'superadmin@demo.school',
-  Admin: 'admin@demo.school',
-  Teacher: 'teacher@demo.school',
-  Student: 'student@demo.school',
-  Parent: 'parent@demo.school',
-};
-const tokens: Partial<Record<Role, string>> = {};
+let tokens: Record<Role, string>;
 const ids: Record<string, string> = {};
 let y2026: string;
 /** Teaches the assignments the write tests make, so the demo teachers keep exactly the demo school's. */
@@ -28,7 +21,7 @@ let helperTeacher: string;
 beforeAll(async () => {
   t = await startTestServer();
   await seedDemoSchool(t.ds);
-  for (const r of ROLES) tokens[r] = await t.login(EMAIL[r]);
+  tokens = await signInEachRole(t);
   for (const u of await t.ds.query(`SELECT id, email FROM users`)) ids[u.email] = u.id;
   [{ id: y2026 }] = await t.ds.query(`SELECT id FROM academic_years WHERE year = '2026'`);
   helperTeacher = (await makeUser(t.ds, { role: Role.Teacher })).id;
@@ -279,7 +272,7 @@ describe('reading teacher assignments', () => {
 });
 
 it('an impersonating SuperAdmin has only the rights of the role it views as', async () => {
-  const token = await t.login(EMAIL.SuperAdmin);
+  const token = await t.login(DEMO_EMAIL.SuperAdmin);
   await t.rest('POST', '/auth/switch-role', { token, body: { role: 'Teacher' } });
   const res = await t.rest('POST', '/academic-years', { token, body: { year: `I-${uniq()}` } });
   expect([res.status, res.body.message]).toEqual([403, T.cannotManage]);

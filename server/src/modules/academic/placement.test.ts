@@ -1,4 +1,5 @@
 import { startTestServer, TestServer } from '../../test/test-server';
+import { DEMO_EMAIL, ROLES, signInEachRole } from '../../test/demo';
 import { seedDemoSchool } from '../../db/seed';
 import { makeUser } from '../../test/factories';
 import { Role } from '../users/role';
@@ -9,15 +10,7 @@ import { ACADEMIC_TEXT as T } from './academic.validation';
  * PUT /users/{id} {class, academicYear} and placeStudent, for each role and by ownership.
  */
 let t: TestServer;
-const ROLES = Object.values(Role);
-const EMAIL: Record<Role, string> = {
-  SuperAdmin: 'superadmin@demo.school',
-  Admin: 'admin@demo.school',
-  Teacher: 'teacher@demo.school',
-  Student: 'student@demo.school',
-  Parent: 'parent@demo.school',
-};
-const tokens: Partial<Record<Role, string>> = {};
+let tokens: Record<Role, string>;
 const ids: Record<string, string> = {};
 const year: Record<string, string> = {};
 const cls: Record<string, string> = {};
@@ -25,7 +18,7 @@ const cls: Record<string, string> = {};
 beforeAll(async () => {
   t = await startTestServer();
   await seedDemoSchool(t.ds);
-  for (const r of ROLES) tokens[r] = await t.login(EMAIL[r]);
+  tokens = await signInEachRole(t);
   for (const u of await t.ds.query(`SELECT id, email FROM users`)) ids[u.email] = u.id;
   for (const y of await t.ds.query(`SELECT id, year FROM academic_years`)) year[y.year] = y.id;
   for (const c of await t.ds.query(`SELECT c.id, c.name, y.year FROM classes c JOIN academic_years y ON y.id = c.academic_year_id`)) cls[`${c.name} ${c.year}`] = c.id;
@@ -102,7 +95,7 @@ describe('a teacher places only into classes and years they teach', () => {
   });
 
   it('a SuperAdmin viewing as Teacher has no assignments, so places nowhere', async () => {
-    const token = await t.login(EMAIL.SuperAdmin);
+    const token = await t.login(DEMO_EMAIL.SuperAdmin);
     await t.rest('POST', '/auth/switch-role', { token, body: { role: 'Teacher' } });
     const s = await makeUser(t.ds, { role: Role.Student });
     const res = await t.rest('PUT', `/users/${s.id}`, { token, body: { class: cls['Class 5A 2026'], academicYear: year['2026'] } });

@@ -1,6 +1,7 @@
 import { startTestServer, TestServer } from '../../test/test-server';
 import { seedDemoSchool, DEMO_ACCOUNTS } from '../../db/seed';
 import { makeUser } from '../../test/factories';
+import { DEMO_EMAIL } from '../../test/demo';
 import { Role } from '../users/role';
 import { AUTH_TEXT } from './auth.texts';
 import { OutboxMessage } from '../mail/outbox.entity';
@@ -145,17 +146,10 @@ describe('switch role', () => {
     Student: [],
     Parent: [],
   };
-  const emails: Record<Role, string> = {
-    SuperAdmin: 'superadmin@demo.school',
-    Admin: 'admin@demo.school',
-    Teacher: 'teacher@demo.school',
-    Student: 'student@demo.school',
-    Parent: 'parent@demo.school',
-  };
   const cases = Object.values(Role).flatMap((from) => Object.values(Role).map((to) => [from, to] as const));
 
   it.each(cases)('%s -> %s follows section 6 on both transports', async (from, to) => {
-    const token = await t.login(emails[from]);
+    const token = await t.login(DEMO_EMAIL[from]);
     const ok = allowed[from].includes(to);
     const rest = await t.rest('POST', '/auth/switch-role', { token, body: { role: to } });
     if (ok) {
