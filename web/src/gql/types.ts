@@ -239,10 +239,14 @@ export type CloneCourseInput = {
 
 /** Reuse a module of one of your courses in another of your courses (REST: POST /api/modules/reuse/clone/{moduleId}). */
 export type CloneModuleInput = {
+  /** The copy's description; the original's when absent. */
+  description?: InputMaybe<Scalars['String']['input']>;
   /** The module to copy (with its content). */
   moduleId: Scalars['ID']['input'];
   /** The course to add the copy to (REST: newCourseId). */
   newCourseId: Scalars['ID']['input'];
+  /** The copy's title; the original's when absent. */
+  title?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** A downloadable file in a module, with its title and type. */

@@ -47,7 +47,7 @@ export class ModulesResolver {
 
   @Mutation(() => CourseModule, { description: 'Reuse a module: a deep copy (with content) appended to another course you teach (REST: POST /api/modules/reuse/clone/{moduleId}).' })
   cloneModule(@Arg('input', () => CloneModuleInput) input: CloneModuleInput, @Ctx() ctx: RequestContext) {
-    return ctx.services.modules.clone(requireActor(ctx), input.moduleId, input.newCourseId);
+    return ctx.services.modules.clone(requireActor(ctx), input.moduleId, input.newCourseId, input);
   }
 }
 

@@ -17,7 +17,7 @@ export function modulesRouter() {
     send(res, (await ctx.services.modules.reusable(actor, param(req, 'courseId'))).map(moduleRest));
   }));
   r.post('/modules/reuse/clone/:moduleId', route(async (req, res, actor, ctx) => {
-    const mod = await ctx.services.modules.clone(actor, param(req, 'moduleId'), body(req).newCourseId);
+    const mod = await ctx.services.modules.clone(actor, param(req, 'moduleId'), body(req).newCourseId, body(req));
     send(res, moduleRest(mod), { message: T.cloned }, 201);
   }));
   r.get('/modules/:id', route(async (req, res, actor, ctx) => {

@@ -142,16 +142,21 @@ export class ModulesService {
     return rows;
   }
 
-  /** POST /modules/reuse/clone/{moduleId} {newCourseId}: a deep copy (with content) appended to one of your courses. */
-  async clone(actor: Actor, moduleId: unknown, newCourseId: unknown): Promise<CourseModule> {
+  /**
+   * POST /modules/reuse/clone/{moduleId} {newCourseId}: a deep copy (with content) appended to one of your courses.
+   * The reuse picker lets the teacher change the title and description, so they are taken in the same transaction.
+   */
+  async clone(actor: Actor, moduleId: unknown, newCourseId: unknown, rename: Pick<ModuleInput, 'title' | 'description'> = {}): Promise<CourseModule> {
     if (moduleId === undefined || moduleId === null || moduleId === '') throw validation(T.selectModule);
     if (newCourseId === undefined || newCourseId === null || newCourseId === '') throw validation('Course is required');
+    const { set } = validateModuleEdit({ title: rename.title ?? undefined, description: rename.description ?? undefined });
     const source = await this.manageable(actor, moduleId);
     const target = await this.courses.readable(actor, newCourseId);
     authorize(actor, 'course.manage', target, { message: COURSE_TEXT.cannotManage });
     const newId = crypto.randomUUID();
     return this.ds.transaction(async (m) => {
       await copyModule(m, source.module.id, newId, target.id, actor.userId);
+      if (Object.keys(set).length) await m.update(CourseModule, { id: newId }, set);
       return this.reload(m, newId);
     });
   }

@@ -131,6 +131,21 @@ describe('reuse', () => {
     expect((await t.rest('GET', `/content/download/${copied[0].id}`, { token: tok.teacher })).status).toBe(200);
   });
 
+  it('takes the title and description chosen in the reuse picker in the same transaction', async () => {
+    const source = await makeModule(t.ds, math, { title: 'Picked' });
+    const gql = await t.gql(
+      'mutation($i: CloneModuleInput!) { cloneModule(input: $i) { id title description } }',
+      { i: { moduleId: source, newCourseId: science, title: 'Renamed copy', description: 'For science' } },
+      tok.teacher,
+    );
+    expect(gql.data.cloneModule).toMatchObject({ title: 'Renamed copy', description: 'For science' });
+    expect((await t.ds.query('SELECT title FROM course_modules WHERE id = $1', [source]))[0].title).toBe('Picked');
+    const before = Number((await t.ds.query('SELECT count(*) AS n FROM course_modules WHERE course_id = $1', [science]))[0].n);
+    const blank = await t.rest('POST', `/modules/reuse/clone/${source}`, { token: tok.teacher, body: { newCourseId: science, title: '  ' } });
+    expect([blank.status, blank.body.message]).toEqual([400, 'Module title is required']);
+    expect(Number((await t.ds.query('SELECT count(*) AS n FROM course_modules WHERE course_id = $1', [science]))[0].n)).toBe(before);
+  });
+
   it('refuses other teachers\' modules and courses', async () => {
     const [m] = await t.ds.query(`SELECT id FROM course_modules WHERE course_id = $1 LIMIT 1`, [math]);
     expect((await t.rest('POST', `/modules/reuse/clone/${m.id}`, { token: tok.teacher, body: { newCourseId: teacher2Course } })).status).toBe(404);

@@ -53,4 +53,10 @@ export class CloneModuleInput {
 
   @Field(() => ID, { description: 'The course to add the copy to (REST: newCourseId).' })
   newCourseId: string;
+
+  @Field({ nullable: true, description: "The copy's title; the original's when absent." })
+  title?: string;
+
+  @Field({ nullable: true, description: "The copy's description; the original's when absent." })
+  description?: string;
 }

@@ -29,10 +29,14 @@ export type CloneCourseInput = {
 
 /** Reuse a module of one of your courses in another of your courses (REST: POST /api/modules/reuse/clone/{moduleId}). */
 export type CloneModuleInput = {
+  /** The copy's description; the original's when absent. */
+  description?: string | null | undefined;
   /** The module to copy (with its content). */
   moduleId: string;
   /** The course to add the copy to (REST: newCourseId). */
   newCourseId: string;
+  /** The copy's title; the original's when absent. */
+  title?: string | null | undefined;
 };
 
 /** A new announcement (REST: POST /api/announcements). */

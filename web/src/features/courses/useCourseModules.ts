@@ -104,15 +104,9 @@ export function useCourseModules(courseId: string) {
    */
   const reuseModule = async (moduleId: string, fields: { title: string; description: string }): Promise<string | null> => {
     try {
-      const { data } = await cloneMutation({ variables: { input: { moduleId, newCourseId: courseId } } });
-      const copy = data?.cloneModule;
-      const title = fields.title.trim();
-      const description = fields.description.trim();
-      if (copy && ((title && title !== copy.title) || description !== copy.description)) {
-        await updateMutation({
-          variables: { input: { id: copy.id, version: copy.version, title: title || copy.title, description } },
-        });
-      }
+      // an empty title keeps the original's; the copy and its new title land in one server transaction
+      const title = fields.title.trim() || undefined;
+      await cloneMutation({ variables: { input: { moduleId, newCourseId: courseId, title, description: fields.description.trim() } } });
       await query.refetch();
       setSuccess('Module reused successfully');
       return null;
