@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
+import { GraphQLSchema, getNamedType, lexicographicSortSchema, printSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import { AuthResolver } from '../modules/auth/auth.resolver';
 import { UsersResolver } from '../modules/users/users.resolver';
@@ -14,8 +14,36 @@ let built: Promise<GraphQLSchema> | undefined;
 
 export function buildAppSchema(): Promise<GraphQLSchema> {
   // type-graphql metadata is global, so the schema is built once per process
-  built ??= buildSchema({ resolvers: [...resolvers], validate: false });
+  built ??= buildSchema({ resolvers: [...resolvers], validate: false }).then(describeRootArguments);
   return built;
+}
+
+const VERBS = ['create', 'update', 'delete', 'clone', 'upload', 'mark', 'place'];
+
+/**
+ * Integrators read schema.graphql, so every argument is described. Most root fields take one `input` (whose
+ * type is described) or one `id`; their descriptions follow from the field's name, so they are written once
+ * here instead of on some sixty resolver parameters. An argument with its own description keeps it.
+ */
+function describeRootArguments(schema: GraphQLSchema): GraphQLSchema {
+  const query = schema.getQueryType();
+  const mutation = schema.getMutationType();
+  if (query) query.description = 'Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND.';
+  if (mutation) mutation.description = 'Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...).';
+  for (const root of [query, mutation]) {
+    for (const field of Object.values(root?.getFields() ?? {})) {
+      const verb = VERBS.find((v) => field.name.startsWith(v));
+      const thing = (verb ? field.name.slice(verb.length) : getNamedType(field.type).name)
+        .replace(/([a-z])([A-Z])/g, '$1 $2')
+        .toLowerCase();
+      for (const arg of field.args) {
+        if (arg.description) continue;
+        if (arg.name === 'id') arg.description = verb ? `Id of the ${thing} to ${verb}.` : `Id of the ${thing}.`;
+        else if (arg.name === 'input') arg.description = `What to ${verb ?? 'use'}: see ${getNamedType(arg.type).name}.`;
+      }
+    }
+  }
+  return schema;
 }
 
 /** The text committed as schema.graphql: sorted so it changes only when the API does. */

@@ -139,8 +139,11 @@ export type AttendanceRecord = {
 
 /** How a student attended one lesson day. */
 export type AttendanceStatus =
+  /** Did not attend. */
   | 'Absent'
+  /** Attended late; counts towards the attendance rate. */
   | 'Late'
+  /** Attended; counts towards the attendance rate. */
   | 'Present';
 
 /** Where the student is placed now (assessments.md: studentInfo). */
@@ -280,10 +283,15 @@ export type Content = {
 
 /** What a content file is: PDF (pdf), Video (mp4, webm), PPT (ppt, pptx), Reading (doc, docx, plain text), Other (jpeg, png). */
 export type ContentType =
+  /** A JPEG or PNG image. */
   | 'Other'
+  /** A PDF document (the default). */
   | 'PDF'
+  /** A PowerPoint presentation (ppt or pptx). */
   | 'PPT'
+  /** A Word document (doc or docx) or plain text. */
   | 'Reading'
+  /** An mp4 or webm video. */
   | 'Video';
 
 /** A course: what one class learns of one subject in one academic year, taught by its teachers. */
@@ -531,9 +539,12 @@ export type Module = {
 
 /** How a module is labelled: Week or Unit. */
 export type ModuleType =
+  /** A unit of teaching, of any length. */
   | 'Unit'
+  /** A week of teaching (the default). */
   | 'Week';
 
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type Mutation = {
   __typename?: 'Mutation';
   /** Reuse a content item: a copy in another module you teach (REST: POST /api/content/reuse/clone/{contentId}). */
@@ -619,196 +630,235 @@ export type Mutation = {
 };
 
 
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationCloneContentArgs = {
   input: CloneContentInput;
 };
 
 
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationCloneCourseArgs = {
   input: CloneCourseInput;
 };
 
 
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationCloneModuleArgs = {
   input: CloneModuleInput;
 };
 
 
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationCreateAcademicYearArgs = {
   input: CreateAcademicYearInput;
 };
 
 
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationCreateAnnouncementArgs = {
   input: CreateAnnouncementInput;
 };
 
 
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationCreateClassArgs = {
   input: CreateClassInput;
 };
 
 
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationCreateCourseArgs = {
   input: CreateCourseInput;
 };
 
 
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationCreateDiscussionArgs = {
   input: CreateDiscussionInput;
 };
 
 
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationCreateModuleArgs = {
   input: CreateModuleInput;
 };
 
 
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationCreateSubjectArgs = {
   input: CreateSubjectInput;
 };
 
 
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationCreateTeacherAssignmentArgs = {
   input: CreateTeacherAssignmentInput;
 };
 
 
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationCreateUserArgs = {
   input: CreateUserInput;
 };
 
 
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationDeleteAcademicYearArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationDeleteAnnouncementArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationDeleteClassArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationDeleteContentArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationDeleteCourseArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationDeleteDiscussionArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationDeleteModuleArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationDeleteSubjectArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationDeleteTeacherAssignmentArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationDeleteUserArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationForgotPasswordArgs = {
   input: ForgotPasswordInput;
 };
 
 
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationLoginArgs = {
   input: LoginInput;
 };
 
 
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationMarkAttendanceArgs = {
   input: MarkAttendanceInput;
 };
 
 
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationPlaceStudentArgs = {
   input: PlaceStudentInput;
 };
 
 
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationRegisterArgs = {
   input: RegisterInput;
 };
 
 
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationResetPasswordArgs = {
   input: ResetPasswordInput;
 };
 
 
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationSwitchRoleArgs = {
   input: SwitchRoleInput;
 };
 
 
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationUpdateAcademicYearArgs = {
   input: UpdateAcademicYearInput;
 };
 
 
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationUpdateAnnouncementArgs = {
   input: UpdateAnnouncementInput;
 };
 
 
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationUpdateClassArgs = {
   input: UpdateClassInput;
 };
 
 
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationUpdateContentArgs = {
   input: UpdateContentInput;
 };
 
 
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationUpdateCourseArgs = {
   input: UpdateCourseInput;
 };
 
 
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationUpdateDiscussionArgs = {
   input: UpdateDiscussionInput;
 };
 
 
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationUpdateModuleArgs = {
   input: UpdateModuleInput;
 };
 
 
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationUpdateSubjectArgs = {
   input: UpdateSubjectInput;
 };
 
 
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationUpdateTeacherAssignmentArgs = {
   input: UpdateTeacherAssignmentInput;
 };
 
 
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationUploadContentArgs = {
   file?: InputMaybe<Scalars['Upload']['input']>;
   input: UploadContentInput;
@@ -841,6 +891,7 @@ export type PlaceStudentInput = {
   userId: Scalars['ID']['input'];
 };
 
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type Query = {
   __typename?: 'Query';
   /** The course-management tree: years (newest first) -> classes -> teacher assignments with subject and teachers. Loads in a fixed number of statements whatever the school size. Teacher assignments show as in `teacherAssignments`: all for SuperAdmin and Admin, a teacher's own for a Teacher, none for others. */
@@ -910,21 +961,25 @@ export type Query = {
 };
 
 
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryAcademicYearArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryAnnouncementArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryAnnouncementsArgs = {
   courseId: Scalars['ID']['input'];
 };
 
 
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryAttendanceForDateArgs = {
   classId: Scalars['ID']['input'];
   date: Scalars['String']['input'];
@@ -932,6 +987,7 @@ export type QueryAttendanceForDateArgs = {
 };
 
 
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryAttendanceRosterArgs = {
   academicYearId: Scalars['ID']['input'];
   classId: Scalars['ID']['input'];
@@ -939,6 +995,7 @@ export type QueryAttendanceRosterArgs = {
 };
 
 
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryAttendanceTrendArgs = {
   academicYearId: Scalars['ID']['input'];
   classId: Scalars['ID']['input'];
@@ -947,51 +1004,61 @@ export type QueryAttendanceTrendArgs = {
 };
 
 
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryClassArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryClassesArgs = {
   academicYearId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryContentArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryContentsArgs = {
   moduleId: Scalars['ID']['input'];
 };
 
 
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryCourseArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryDiscussionArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryDiscussionsArgs = {
   courseId: Scalars['ID']['input'];
 };
 
 
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryModuleArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryModulesArgs = {
   courseId: Scalars['ID']['input'];
 };
 
 
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryMyAttendanceArgs = {
   classId?: InputMaybe<Scalars['ID']['input']>;
   limit?: Scalars['Int']['input'];
@@ -1000,31 +1067,37 @@ export type QueryMyAttendanceArgs = {
 };
 
 
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryReusableContentsArgs = {
   moduleId: Scalars['ID']['input'];
 };
 
 
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryReusableCoursesArgs = {
   subjectId: Scalars['ID']['input'];
 };
 
 
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryReusableModulesArgs = {
   courseId: Scalars['ID']['input'];
 };
 
 
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QuerySubjectArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryTeacherAssignmentArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryTeacherAssignmentsArgs = {
   academicYearId?: InputMaybe<Scalars['ID']['input']>;
   classId?: InputMaybe<Scalars['ID']['input']>;
@@ -1032,16 +1105,19 @@ export type QueryTeacherAssignmentsArgs = {
 };
 
 
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryTeacherCoursesArgs = {
   teacherId: Scalars['ID']['input'];
 };
 
 
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryUserArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryUsersArgs = {
   limit?: Scalars['Int']['input'];
   offset?: Scalars['Int']['input'];
@@ -1071,10 +1147,15 @@ export type ResetPasswordInput = {
 
 /** A user role. The server authorizes with the session's active role. */
 export type Role =
+  /** Sets up years, classes, subjects and teacher assignments; manages users. */
   | 'Admin'
+  /** Follows a child; has a dashboard. */
   | 'Parent'
+  /** Learns in the courses of their class and year; sees only their own work. */
   | 'Student'
+  /** Runs the whole system; may create any role and view the app as any other role. */
   | 'SuperAdmin'
+  /** Teaches courses of their teacher assignments, grades, marks attendance, places students. */
   | 'Teacher';
 
 /** A class such as Class 5A, in one academic year. */

@@ -8,7 +8,7 @@ import { CreateAnnouncementInput, UpdateAnnouncementInput } from './announcement
 @Resolver(() => Announcement)
 export class AnnouncementsResolver {
   @Query(() => [Announcement], { description: "A course's announcements, newest first; students see visible ones only (REST: GET /api/announcements/course/{courseId})." })
-  announcements(@Arg('courseId', () => ID) courseId: string, @Ctx() ctx: RequestContext) {
+  announcements(@Arg('courseId', () => ID, { description: 'The course whose announcements to list.' }) courseId: string, @Ctx() ctx: RequestContext) {
     return ctx.services.announcements.listForCourse(requireActor(ctx), courseId);
   }
 

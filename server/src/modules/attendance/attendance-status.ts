@@ -13,4 +13,12 @@ export function isAttendanceStatus(value: unknown): value is AttendanceStatus {
   return typeof value === 'string' && (ATTENDANCE_STATUSES as string[]).includes(value);
 }
 
-registerEnumType(AttendanceStatus, { name: 'AttendanceStatus', description: 'How a student attended one lesson day.' });
+registerEnumType(AttendanceStatus, {
+  name: 'AttendanceStatus',
+  description: 'How a student attended one lesson day.',
+  valuesConfig: {
+    Present: { description: 'Attended; counts towards the attendance rate.' },
+    Absent: { description: 'Did not attend.' },
+    Late: { description: 'Attended late; counts towards the attendance rate.' },
+  },
+});

@@ -14,6 +14,13 @@ export enum ContentType {
 registerEnumType(ContentType, {
   name: 'ContentType',
   description: 'What a content file is: PDF (pdf), Video (mp4, webm), PPT (ppt, pptx), Reading (doc, docx, plain text), Other (jpeg, png).',
+  valuesConfig: {
+    PDF: { description: 'A PDF document (the default).' },
+    Video: { description: 'An mp4 or webm video.' },
+    PPT: { description: 'A PowerPoint presentation (ppt or pptx).' },
+    Reading: { description: 'A Word document (doc or docx) or plain text.' },
+    Other: { description: 'A JPEG or PNG image.' },
+  },
 });
 
 const bigintAsNumber = { to: (v: number) => v, from: (v: string | null) => (v === null ? null : Number(v)) };

@@ -10,7 +10,7 @@ import { CloneContentInput, UpdateContentInput, UploadContentInput } from './con
 @Resolver(() => Content)
 export class ContentResolver {
   @Query(() => [Content], { description: "A module's content; students see visible items of visible modules only (REST: GET /api/content/module/{moduleId})." })
-  contents(@Arg('moduleId', () => ID) moduleId: string, @Ctx() ctx: RequestContext) {
+  contents(@Arg('moduleId', () => ID, { description: 'The module whose content to list.' }) moduleId: string, @Ctx() ctx: RequestContext) {
     return ctx.services.content.listForModule(requireActor(ctx), moduleId);
   }
 
@@ -20,7 +20,7 @@ export class ContentResolver {
   }
 
   @Query(() => [Content], { description: 'Content of your other modules, to reuse in this module (tree by module.course.academicYear, class, course, module) (REST: GET /api/content/reuse/available/{moduleId}).' })
-  reusableContents(@Arg('moduleId', () => ID) moduleId: string, @Ctx() ctx: RequestContext) {
+  reusableContents(@Arg('moduleId', () => ID, { description: 'The module the content would be copied into (its own content is left out).' }) moduleId: string, @Ctx() ctx: RequestContext) {
     return ctx.services.content.reusable(requireActor(ctx), moduleId);
   }
 

@@ -8,7 +8,14 @@ export enum ModuleType {
   Unit = 'Unit',
 }
 
-registerEnumType(ModuleType, { name: 'ModuleType', description: 'How a module is labelled: Week or Unit.' });
+registerEnumType(ModuleType, {
+  name: 'ModuleType',
+  description: 'How a module is labelled: Week or Unit.',
+  valuesConfig: {
+    Week: { description: 'A week of teaching (the default).' },
+    Unit: { description: 'A unit of teaching, of any length.' },
+  },
+});
 
 /** "Module" in the spec; CourseModule in code so it is not confused with JavaScript modules. */
 @ObjectType('Module', { description: 'A week or unit of a course; holds content (and quizzes).' })

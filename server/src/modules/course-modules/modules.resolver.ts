@@ -7,7 +7,7 @@ import { CloneModuleInput, CreateModuleInput, UpdateModuleInput } from './module
 @Resolver(() => CourseModule)
 export class ModulesResolver {
   @Query(() => [CourseModule], { description: "A course's modules by order; students see visible ones only (REST: GET /api/modules/course/{courseId})." })
-  modules(@Arg('courseId', () => ID) courseId: string, @Ctx() ctx: RequestContext) {
+  modules(@Arg('courseId', () => ID, { description: 'The course whose modules to list.' }) courseId: string, @Ctx() ctx: RequestContext) {
     return ctx.services.modules.listForCourse(requireActor(ctx), courseId);
   }
 
@@ -17,7 +17,7 @@ export class ModulesResolver {
   }
 
   @Query(() => [CourseModule], { description: 'Modules of your other courses, to reuse in this course (tree by course.academicYear, course.class, course) (REST: GET /api/modules/reuse/available/{courseId}).' })
-  reusableModules(@Arg('courseId', () => ID) courseId: string, @Ctx() ctx: RequestContext) {
+  reusableModules(@Arg('courseId', () => ID, { description: 'The course the module would be copied into (its own modules are left out).' }) courseId: string, @Ctx() ctx: RequestContext) {
     return ctx.services.modules.reusable(requireActor(ctx), courseId);
   }
 

@@ -26,7 +26,7 @@ export class CoursesResolver {
   }
 
   @Query(() => [Course], { description: "One teacher's courses: SuperAdmin and Admin for any teacher, a teacher for themselves (REST: GET /api/courses/teacher/{teacherId})." })
-  teacherCourses(@Arg('teacherId', () => ID) teacherId: string, @Ctx() ctx: RequestContext) {
+  teacherCourses(@Arg('teacherId', () => ID, { description: 'The teacher whose courses to list.' }) teacherId: string, @Ctx() ctx: RequestContext) {
     return ctx.services.courses.listOfTeacher(requireActor(ctx), teacherId);
   }
 
@@ -36,7 +36,7 @@ export class CoursesResolver {
   }
 
   @Query(() => [Course], { description: "Your own courses of a subject, to reuse (tree by academicYear and class) (REST: GET /api/courses/reuse/available/{subjectId})." })
-  reusableCourses(@Arg('subjectId', () => ID) subjectId: string, @Ctx() ctx: RequestContext) {
+  reusableCourses(@Arg('subjectId', () => ID, { description: 'Only courses of this subject.' }) subjectId: string, @Ctx() ctx: RequestContext) {
     return ctx.services.courses.reusable(requireActor(ctx), subjectId);
   }
 

@@ -10,7 +10,7 @@ import { CreateDiscussionInput, UpdateDiscussionInput } from './discussions.type
 @Resolver(() => Discussion)
 export class DiscussionsResolver {
   @Query(() => [Discussion], { description: "A course's threads, newest first, with replies (REST: GET /api/discussions/course/{courseId})." })
-  discussions(@Arg('courseId', () => ID) courseId: string, @Ctx() ctx: RequestContext) {
+  discussions(@Arg('courseId', () => ID, { description: 'The course whose discussions to list.' }) courseId: string, @Ctx() ctx: RequestContext) {
     return ctx.services.discussions.listForCourse(requireActor(ctx), courseId);
   }
 

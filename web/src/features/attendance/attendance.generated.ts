@@ -25,8 +25,11 @@ export type AttendanceMarkInput = {
 
 /** How a student attended one lesson day. */
 export type AttendanceStatus =
+  /** Did not attend. */
   | 'Absent'
+  /** Attended late; counts towards the attendance rate. */
   | 'Late'
+  /** Attended; counts towards the attendance rate. */
   | 'Present';
 
 /** Marks (or updates) one date of a class and subject. REST: POST /api/attendance/mark. */

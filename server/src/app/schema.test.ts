@@ -1,0 +1,24 @@
+import { GraphQLNamedType, isEnumType, isInputObjectType, isInterfaceType, isObjectType, isSpecifiedScalarType } from 'graphql';
+import { buildAppSchema } from './schema';
+
+/** Integrators read schema.graphql: every type, field, argument and enum value says what it is. */
+it('describes every type, field, argument and enum value', async () => {
+  const schema = await buildAppSchema();
+  const missing: string[] = [];
+  const own = (t: GraphQLNamedType) => !t.name.startsWith('__') && !isSpecifiedScalarType(t);
+  for (const type of Object.values(schema.getTypeMap()).filter(own)) {
+    if (!type.description) missing.push(type.name);
+    if (isObjectType(type) || isInterfaceType(type) || isInputObjectType(type)) {
+      for (const field of Object.values(type.getFields())) {
+        if (!field.description) missing.push(`${type.name}.${field.name}`);
+        for (const arg of 'args' in field ? field.args : []) {
+          if (!arg.description) missing.push(`${type.name}.${field.name}(${arg.name})`);
+        }
+      }
+    }
+    if (isEnumType(type)) {
+      for (const value of type.getValues()) if (!value.description) missing.push(`${type.name}.${value.name}`);
+    }
+  }
+  expect(missing).toEqual([]);
+});
