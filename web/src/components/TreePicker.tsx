@@ -18,7 +18,8 @@ export interface TreeNode {
   children?: TreeNode[];
 }
 
-interface Level<T> {
+/** One level of a tree built by `groupTree`: how items are grouped there and what the group is called. */
+export interface Level<T> {
   key(item: T): string;
   label(item: T): string;
 }

@@ -1,21 +1,20 @@
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DownloadIcon from '@mui/icons-material/Download';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { Banner } from '../../components/Banner';
+import { BackLink, Loaded } from '../../components/DetailPage';
+import { CardList, EmptyCard } from '../../components/ListTab';
 import { Spinner } from '../../components/Spinner';
 import { TYPE_COLOURS } from '../content/ContentTable';
 import { CourseTabs } from '../courses/CourseTabs';
@@ -31,61 +30,46 @@ export function StudentCoursePage() {
 
   return (
     <>
-      <Link component={RouterLink} to="/dashboard/classes" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 2 }}>
-        <ArrowBackIcon fontSize="small" aria-hidden="true" />
-        Back to My Classes
-      </Link>
-      {s.loading ? (
-        <Spinner />
-      ) : s.error ? (
-        <Alert severity="error" role="alert">
-          {s.error}
-        </Alert>
-      ) : !s.course ? (
-        <Typography variant="h1" component="h1">
-          Course not found.
-        </Typography>
-      ) : (
-        <>
-          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
-            <Typography variant="h1" component="h1">
-              {s.course.subject.name}
-            </Typography>
-            <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-              {s.course.title}
-            </Typography>
-          </Paper>
-          <CourseTabs
-            id="student-course"
-            label="Course sections"
-            tabs={[
-              {
-                key: 'modules',
-                label: 'Modules & Quizzes',
-                render: () => (
-                  <>
-                    <Banner severity="error" message={s.downloadError} onClose={s.clearDownloadError} />
-                    <ModuleList modules={s.course?.modules ?? []} onDownload={(c) => void s.download(c)} />
-                  </>
-                ),
-              },
-              { key: 'announcements', label: 'Announcements', render: () => <StudentAnnouncements courseId={courseId} /> },
-              { key: 'discussions', label: 'Discussions', render: () => <DiscussionsPanel courseId={courseId} audience="student" /> },
-            ]}
-          />
-        </>
-      )}
+      <BackLink to="/dashboard/classes">Back to My Classes</BackLink>
+      <Loaded loading={s.loading} error={s.error} value={s.course} notFoundText="Course not found.">
+        {(course) => (
+          <>
+            <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
+              <Typography variant="h1" component="h1">
+                {course.subject.name}
+              </Typography>
+              <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+                {course.title}
+              </Typography>
+            </Paper>
+            <CourseTabs
+              id="student-course"
+              label="Course sections"
+              tabs={[
+                {
+                  key: 'modules',
+                  label: 'Modules & Quizzes',
+                  render: () => (
+                    <>
+                      <Banner severity="error" message={s.downloadError} onClose={s.clearDownloadError} />
+                      <ModuleList modules={course.modules} onDownload={(c) => void s.download(c)} />
+                    </>
+                  ),
+                },
+                { key: 'announcements', label: 'Announcements', render: () => <StudentAnnouncements courseId={courseId} /> },
+                { key: 'discussions', label: 'Discussions', render: () => <DiscussionsPanel courseId={courseId} audience="student" /> },
+              ]}
+            />
+          </>
+        )}
+      </Loaded>
     </>
   );
 }
 
 function ModuleList({ modules, onDownload }: { modules: StudentModule[]; onDownload(c: StudentContent): void }) {
   if (modules.length === 0) {
-    return (
-      <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
-        <Typography color="text.secondary">No modules available for this course yet. Check back later.</Typography>
-      </Paper>
-    );
+    return <EmptyCard text="No modules available for this course yet. Check back later." />;
   }
   return (
     <Box>
@@ -152,13 +136,9 @@ function StudentAnnouncements({ courseId }: { courseId: string }) {
     <>
       <Banner severity="error" message={a.loadError} />
       {a.announcements.length === 0 ? (
-        !a.loadError && (
-          <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
-            <Typography color="text.secondary">No announcements available for this course yet. Check back later.</Typography>
-          </Paper>
-        )
+        !a.loadError && <EmptyCard text="No announcements available for this course yet. Check back later." />
       ) : (
-        <Box component="ul" aria-label="Announcements" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+        <CardList label="Announcements">
           {a.announcements.map((item) => (
             <Paper component="li" variant="outlined" key={item.id} sx={{ p: 2 }}>
               <Typography variant="h3" component="h3">
@@ -170,7 +150,7 @@ function StudentAnnouncements({ courseId }: { courseId: string }) {
               <Typography sx={{ mt: 1, whiteSpace: 'pre-wrap' }}>{item.content}</Typography>
             </Paper>
           ))}
-        </Box>
+        </CardList>
       )}
     </>
   );

@@ -1,7 +1,7 @@
 import { errorMessage } from '../../app/errors';
-import { useStudentCoursesQuery, type StudentCourseRowFragment } from './classes.generated';
+import { useStudentCoursesQuery, type StudentCoursesQuery } from './classes.generated';
 
-export type StudentCourse = StudentCourseRowFragment;
+export type StudentCourse = StudentCoursesQuery['studentCourses']['courses'][number];
 
 export interface ClassGroup {
   key: string;

@@ -1,18 +1,17 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import LinearProgress from '@mui/material/LinearProgress';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { errorMessage } from '../../app/errors';
 import { FormDialog } from '../../components/FormDialog';
-import { TreePicker, groupTree } from '../../components/TreePicker';
-import type { ContentType } from '../../gql/types';
-import { useReusableContentsQuery } from './content.generated';
+import { ReuseDialog, type ReuseTree } from '../../components/ReuseDialog';
+import { SelectField } from '../../components/SelectField';
+import { TitleDescriptionFields } from '../../components/TitleDescriptionFields';
+import { useDialogForm } from '../../components/useDialogForm';
+import { VisibleCheckbox } from '../../components/VisibleCheckbox';
+import { useReusableContentsQuery, type ReusableContentsQuery } from './content.generated';
 import { formatKb, moduleLabel } from '../courses/format';
 import { CONTENT_TYPES, acceptFor, fileMatchesType, invalidTypeText } from './fileTypes';
 import { validateUpload, type ContentFields, type ContentRow } from './useModuleDetail';
@@ -30,42 +29,24 @@ interface FieldsProps {
 function ContentFieldInputs({ values, titleRequired, titleError, onChange }: FieldsProps) {
   return (
     <>
-      <TextField
-        id="content-title"
-        label="Title"
+      <TitleDescriptionFields
+        idPrefix="content"
         required={titleRequired}
         autoFocus
-        value={values.title}
-        onChange={(e) => onChange({ ...values, title: e.target.value })}
-        error={Boolean(titleError)}
-        helperText={titleError ?? (titleRequired ? undefined : 'The file name is used when left empty')}
+        values={values}
+        error={titleError}
+        help={titleRequired ? undefined : 'The file name is used when left empty'}
+        rows={2}
+        onChange={(key, value) => onChange({ ...values, [key]: value })}
       />
-      <TextField
-        id="content-description"
-        label="Description"
-        multiline
-        minRows={2}
-        value={values.description}
-        onChange={(e) => onChange({ ...values, description: e.target.value })}
-      />
-      <TextField
+      <SelectField
         id="content-type"
         label="Content Type"
-        select
         value={values.contentType}
-        onChange={(e) => onChange({ ...values, contentType: e.target.value as ContentType })}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-      >
-        {CONTENT_TYPES.map((t) => (
-          <option key={t} value={t}>
-            {t}
-          </option>
-        ))}
-      </TextField>
-      <FormControlLabel
-        control={<Checkbox id="content-visible" checked={values.isVisible} onChange={(e) => onChange({ ...values, isVisible: e.target.checked })} />}
-        label="Visible to students"
+        options={CONTENT_TYPES}
+        onChange={(contentType) => onChange({ ...values, contentType })}
       />
+      <VisibleCheckbox id="content-visible" checked={values.isVisible} onChange={(isVisible) => onChange({ ...values, isVisible })} />
     </>
   );
 }
@@ -79,44 +60,32 @@ interface AddContentDialogProps {
 
 /** Add Content: title, description, type (default PDF), visible, file; shows the upload progress in percent. */
 export function AddContentDialog({ progress, onClose, onUpload }: AddContentDialogProps) {
-  const [values, setValues] = useState<ContentFields>({ title: '', description: '', contentType: 'PDF', isVisible: true });
+  const form = useDialogForm<ContentFields>({ title: '', description: '', contentType: 'PDF', isVisible: true }, onClose);
+  const { values } = form;
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
 
   const chooseFile = (chosen: File | null) => {
     setFile(chosen);
     setFileError(chosen && !fileMatchesType(chosen, values.contentType) ? invalidTypeText(values.contentType) : null);
   };
 
-  const submit = async () => {
+  const submit = () => {
     const invalid = validateUpload(file, values.contentType) ?? (file && file.size > MAX_FILE_BYTES ? 'File is too large. Maximum size is 50MB.' : null);
     setFileError(invalid);
     if (invalid || !file) return;
-    setSaving(true);
-    setError(null);
-    const failed = await onUpload(values, file);
-    setSaving(false);
-    if (failed) setError(failed);
-    else onClose();
+    // the last attempt's failure goes while this one uploads: the progress shows in its place
+    form.setError(null);
+    void form.save((v) => onUpload(v, file));
   };
 
   return (
-    <FormDialog
-      id="add-content"
-      title="Add Content"
-      submitLabel="Upload"
-      onClose={onClose}
-      onSubmit={() => void submit()}
-      submitting={saving}
-      error={error}
-    >
+    <FormDialog id="add-content" title="Add Content" submitLabel="Upload" onSubmit={submit} {...form.dialog}>
       <ContentFieldInputs
         values={values}
         titleRequired={false}
         onChange={(v) => {
-          setValues(v);
+          form.replace(v);
           if (file) setFileError(fileMatchesType(file, v.contentType) ? null : invalidTypeText(v.contentType));
         }}
       />
@@ -159,39 +128,15 @@ interface EditContentDialogProps {
 }
 
 export function EditContentDialog({ content, onClose, onSave }: EditContentDialogProps) {
-  const [values, setValues] = useState<ContentFields>({
-    title: content.title,
-    description: content.description,
-    contentType: content.contentType,
-    isVisible: content.isVisible,
-  });
-  const [titleError, setTitleError] = useState<string | undefined>();
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  const submit = async () => {
-    if (!values.title.trim()) {
-      setTitleError('Title is required');
-      return;
-    }
-    setSaving(true);
-    const failed = await onSave(values);
-    setSaving(false);
-    if (failed) setError(failed);
-    else onClose();
-  };
+  const form = useDialogForm<ContentFields>(
+    { title: content.title, description: content.description, contentType: content.contentType, isVisible: content.isVisible },
+    onClose,
+  );
+  const submit = form.submitWith((v) => ({ title: v.title.trim() ? undefined : 'Title is required' }), onSave);
 
   return (
-    <FormDialog id="edit-content" title="Edit Content" submitLabel="Update Content" onClose={onClose} onSubmit={() => void submit()} submitting={saving} error={error}>
-      <ContentFieldInputs
-        values={values}
-        titleRequired
-        titleError={titleError}
-        onChange={(v) => {
-          setValues(v);
-          setTitleError(undefined);
-        }}
-      />
+    <FormDialog id="edit-content" title="Edit Content" submitLabel="Update Content" onSubmit={submit} {...form.dialog}>
+      <ContentFieldInputs values={form.values} titleRequired titleError={form.errors.title} onChange={form.replace} />
       <Typography variant="body2" color="text.secondary">
         File: {content.fileName} ({formatKb(content.fileSize)})
       </Typography>
@@ -205,70 +150,43 @@ interface ReuseContentDialogProps {
   onReuse(contentId: string): Promise<string | null>;
 }
 
+const CONTENT_TREE: ReuseTree<ReusableContentsQuery['reusableContents'][number]> = {
+  levels: [
+    { key: (c) => c.module.course.academicYear.id, label: (c) => c.module.course.academicYear.year },
+    { key: (c) => c.module.course.class.id, label: (c) => c.module.course.class.name },
+    { key: (c) => c.module.course.id, label: (c) => c.module.course.title },
+    { key: (c) => c.module.id, label: (c) => `${moduleLabel(c.module)}: ${c.module.title}` },
+  ],
+  leaf: { key: (c) => c.id, label: (c) => `${c.title} (${c.contentType})` },
+};
+
 /** Reuse Content: tree year -> class -> course -> module -> item; picking an item shows its title and description. */
 export function ReuseContentDialog({ moduleId, onClose, onReuse }: ReuseContentDialogProps) {
   const query = useReusableContentsQuery({ variables: { moduleId }, fetchPolicy: 'network-only' });
-  const items = useMemo(() => query.data?.reusableContents ?? [], [query.data]);
-  const nodes = useMemo(
-    () =>
-      groupTree(
-        items,
-        [
-          { key: (c) => c.module.course.academicYear.id, label: (c) => c.module.course.academicYear.year },
-          { key: (c) => c.module.course.class.id, label: (c) => c.module.course.class.name },
-          { key: (c) => c.module.course.id, label: (c) => c.module.course.title },
-          { key: (c) => c.module.id, label: (c) => `${moduleLabel(c.module)}: ${c.module.title}` },
-        ],
-        { key: (c) => c.id, label: (c) => `${c.title} (${c.contentType})` },
-      ),
-    [items],
-  );
-  const [selected, setSelected] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const picked = items.find((c) => c.id === selected);
-  const loadError = query.error ? errorMessage(query.error, 'Failed to fetch available content for reuse') : null;
-
-  const submit = async () => {
-    if (!selected) return;
-    setSaving(true);
-    const failed = await onReuse(selected);
-    setSaving(false);
-    if (failed) setError(failed);
-    else onClose();
-  };
-
   return (
-    <FormDialog
+    <ReuseDialog
       id="reuse-content"
       title="Reuse Content"
-      submitLabel="Reuse Content"
+      treeLabel="Available content"
+      emptyText="No content available for reuse."
+      prompt="Please select content to reuse"
+      query={query}
+      items={query.data?.reusableContents}
+      loadFailedText="Failed to fetch available content for reuse"
+      tree={CONTENT_TREE}
+      onReuse={onReuse}
       onClose={onClose}
-      onSubmit={() => void submit()}
-      submitting={saving}
-      submitDisabled={!selected}
-      error={error ?? loadError}
     >
-      <TreePicker
-        label="Available content"
-        nodes={nodes}
-        selectedId={selected}
-        onSelect={setSelected}
-        loading={query.loading && !query.data}
-        emptyText="No content available for reuse."
-      />
-      {picked ? (
-        <Box>
-          <Typography sx={{ fontWeight: 600 }}>{picked.title}</Typography>
-          <Typography variant="body2" color="text.secondary">
-            {picked.description || 'No description provided'}
-          </Typography>
-        </Box>
-      ) : (
-        <Typography variant="body2" color="text.secondary">
-          Please select content to reuse
-        </Typography>
-      )}
-    </FormDialog>
+      {(picked) =>
+        picked && (
+          <Box>
+            <Typography sx={{ fontWeight: 600 }}>{picked.title}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {picked.description || 'No description provided'}
+            </Typography>
+          </Box>
+        )
+      }
+    </ReuseDialog>
   );
 }

@@ -10,11 +10,10 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
-import EditIcon from '@mui/icons-material/Edit';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
+import { EditDeleteButtons } from '../../components/EditDeleteButtons';
 import { formatKb } from '../courses/format';
 import type { ContentRow } from './useModuleDetail';
 
@@ -97,12 +96,7 @@ export function ContentTable({ contents, loading, onDownload, onEdit, onDelete, 
                   <IconButton size="small" color="primary" aria-label={`Download ${c.title}`} onClick={() => onDownload(c)}>
                     <DownloadIcon fontSize="small" />
                   </IconButton>
-                  <IconButton size="small" color="primary" aria-label={`Edit ${c.title}`} onClick={() => onEdit(c)}>
-                    <EditIcon fontSize="small" />
-                  </IconButton>
-                  <IconButton size="small" color="error" aria-label={`Delete ${c.title}`} onClick={() => onDelete(c)}>
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
+                  <EditDeleteButtons name={c.title} onEdit={() => onEdit(c)} onDelete={() => onDelete(c)} />
                 </Box>
               </TableCell>
             </TableRow>

@@ -1,6 +1,7 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { errorCode, errorMessage } from '../../app/errors';
 import { confirmAction } from '../../components/confirm';
+import { useActionMessages } from '../../components/useActionMessages';
 import type { ContentType } from '../../gql/types';
 import { useCloneContentMutation, useDeleteContentMutation, useModuleContentsQuery, useModuleDetailQuery, useUpdateContentMutation, type ContentItemFragment } from './content.generated';
 import { downloadContent } from './download';
@@ -30,8 +31,7 @@ export function useModuleDetail(moduleId: string) {
   const [updateMutation] = useUpdateContentMutation();
   const [deleteMutation] = useDeleteContentMutation();
   const [cloneMutation] = useCloneContentMutation();
-  const [success, setSuccess] = useState<string | null>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
+  const msgs = useActionMessages();
   /** Upload progress in percent while a file is being sent, else null. */
   const [progress, setProgress] = useState<number | null>(null);
 
@@ -43,88 +43,64 @@ export function useModuleDetail(moduleId: string) {
   const upload = async (fields: ContentFields, file: File): Promise<string | null> => {
     setProgress(0);
     try {
-      await uploadContentFile(
-        {
-          moduleId,
-          title: fields.title.trim() || undefined,
-          description: fields.description.trim(),
-          contentType: fields.contentType,
-          isVisible: fields.isVisible,
+      return await msgs.attempt(
+        async () => {
+          const { contentType, isVisible } = fields;
+          const input = { moduleId, title: fields.title.trim() || undefined, description: fields.description.trim(), contentType, isVisible };
+          await uploadContentFile(input, file, setProgress);
+          await contentsQuery.refetch();
         },
-        file,
-        setProgress,
+        'Content uploaded successfully',
+        'Failed to upload content',
       );
-      await contentsQuery.refetch();
-      setSuccess('Content uploaded successfully');
-      return null;
-    } catch (error) {
-      return errorMessage(error, 'Failed to upload content');
     } finally {
       setProgress(null);
     }
   };
 
-  const updateContent = async (c: ContentRow, fields: ContentFields): Promise<string | null> => {
-    try {
-      await updateMutation({
-        variables: {
-          input: {
-            id: c.id,
-            version: c.version,
-            title: fields.title.trim(),
-            description: fields.description.trim(),
-            contentType: fields.contentType,
-            isVisible: fields.isVisible,
-          },
-        },
-      });
-      setSuccess('Content updated successfully');
-      return null;
-    } catch (error) {
-      return errorMessage(error, 'Failed to update content');
-    }
+  const updateContent = (c: ContentRow, fields: ContentFields): Promise<string | null> => {
+    const { contentType, isVisible } = fields;
+    const input = { id: c.id, version: c.version, title: fields.title.trim(), description: fields.description.trim(), contentType, isVisible };
+    return msgs.attempt(() => updateMutation({ variables: { input } }), 'Content updated successfully', 'Failed to update content');
   };
 
-  const toggleVisibility = async (c: ContentRow): Promise<void> => {
-    setActionError(null);
-    try {
-      await updateMutation({ variables: { input: { id: c.id, version: c.version, isVisible: !c.isVisible } } });
-      setSuccess(c.isVisible ? 'Content hidden from students' : 'Content visible to students');
-    } catch (error) {
-      setActionError(errorMessage(error, 'Failed to update content'));
-    }
-  };
+  const toggleVisibility = (c: ContentRow): Promise<void> =>
+    msgs.act(
+      () => updateMutation({ variables: { input: { id: c.id, version: c.version, isVisible: !c.isVisible } } }),
+      c.isVisible ? 'Content hidden from students' : 'Content visible to students',
+      'Failed to update content',
+    );
 
   const deleteContent = async (c: ContentRow): Promise<void> => {
     if (!confirmAction(`Are you sure you want to delete ${c.title}?`)) return;
-    setActionError(null);
-    try {
-      await deleteMutation({ variables: { id: c.id } });
-      await contentsQuery.refetch();
-      setSuccess('Content deleted successfully');
-    } catch (error) {
-      setActionError(errorMessage(error, 'Failed to delete content'));
-    }
+    await msgs.act(
+      async () => {
+        await deleteMutation({ variables: { id: c.id } });
+        await contentsQuery.refetch();
+      },
+      'Content deleted successfully',
+      'Failed to delete content',
+    );
   };
 
-  const reuseContent = async (contentId: string): Promise<string | null> => {
-    try {
-      await cloneMutation({ variables: { input: { contentId, newModuleId: moduleId } } });
-      await contentsQuery.refetch();
-      setSuccess('Content reused successfully');
-      return null;
-    } catch (error) {
-      return errorMessage(error, 'Failed to reuse content');
-    }
-  };
+  const reuseContent = (contentId: string): Promise<string | null> =>
+    msgs.attempt(
+      async () => {
+        await cloneMutation({ variables: { input: { contentId, newModuleId: moduleId } } });
+        await contentsQuery.refetch();
+      },
+      'Content reused successfully',
+      'Failed to reuse content',
+    );
 
   const download = async (c: ContentRow): Promise<void> => {
-    setActionError(null);
+    msgs.setActionError(null);
     try {
       await downloadContent(c.id, c.fileName);
     } catch (error) {
+      // the REST download has no GraphQL message to show
       console.error('Failed to download file', error);
-      setActionError('Failed to download file');
+      msgs.setActionError('Failed to download file');
     }
   };
 
@@ -136,10 +112,10 @@ export function useModuleDetail(moduleId: string) {
     contents: contentsQuery.data?.contents ?? [],
     contentsLoading: contentsQuery.loading && !contentsQuery.data,
     progress,
-    success,
-    error: actionError ?? contentsError,
-    clearSuccess: useCallback(() => setSuccess(null), []),
-    clearError: useCallback(() => setActionError(null), []),
+    success: msgs.success,
+    error: msgs.actionError ?? contentsError,
+    clearSuccess: msgs.clearSuccess,
+    clearError: msgs.clearError,
     upload,
     updateContent,
     toggleVisibility,

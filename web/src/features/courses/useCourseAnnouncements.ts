@@ -1,6 +1,6 @@
-import { useCallback, useState } from 'react';
 import { errorMessage } from '../../app/errors';
 import { confirmAction } from '../../components/confirm';
+import { useActionMessages } from '../../components/useActionMessages';
 import { useCourseAnnouncementsQuery, useCreateAnnouncementMutation, useDeleteAnnouncementMutation, useUpdateAnnouncementMutation, type AnnouncementItemFragment } from './courses.generated';
 
 export type AnnouncementRow = AnnouncementItemFragment;
@@ -27,52 +27,45 @@ export function useCourseAnnouncements(courseId: string) {
   const [createMutation] = useCreateAnnouncementMutation();
   const [updateMutation] = useUpdateAnnouncementMutation();
   const [deleteMutation] = useDeleteAnnouncementMutation();
-  const [success, setSuccess] = useState<string | null>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
+  const msgs = useActionMessages();
 
-  const createAnnouncement = async (f: AnnouncementFields): Promise<string | null> => {
-    try {
-      await createMutation({ variables: { input: { courseId, title: f.title.trim(), content: f.content.trim(), isVisible: f.isVisible } } });
-      await query.refetch();
-      setSuccess('Announcement created successfully');
-      return null;
-    } catch (error) {
-      return errorMessage(error, 'Failed to create announcement');
-    }
-  };
+  const createAnnouncement = (f: AnnouncementFields): Promise<string | null> =>
+    msgs.attempt(
+      async () => {
+        await createMutation({ variables: { input: { courseId, title: f.title.trim(), content: f.content.trim(), isVisible: f.isVisible } } });
+        await query.refetch();
+      },
+      'Announcement created successfully',
+      'Failed to create announcement',
+    );
 
-  const updateAnnouncement = async (a: AnnouncementRow, f: AnnouncementFields): Promise<string | null> => {
-    try {
-      await updateMutation({
-        variables: { input: { id: a.id, version: a.version, title: f.title.trim(), content: f.content.trim(), isVisible: f.isVisible } },
-      });
-      setSuccess('Announcement updated successfully');
-      return null;
-    } catch (error) {
-      return errorMessage(error, 'Failed to update announcement');
-    }
-  };
+  const updateAnnouncement = (a: AnnouncementRow, f: AnnouncementFields): Promise<string | null> =>
+    msgs.attempt(
+      () => updateMutation({ variables: { input: { id: a.id, version: a.version, title: f.title.trim(), content: f.content.trim(), isVisible: f.isVisible } } }),
+      'Announcement updated successfully',
+      'Failed to update announcement',
+    );
 
   const deleteAnnouncement = async (a: AnnouncementRow): Promise<void> => {
     if (!confirmAction(`Are you sure you want to delete the announcement ${a.title}?`)) return;
-    setActionError(null);
-    try {
-      await deleteMutation({ variables: { id: a.id } });
-      await query.refetch();
-      setSuccess('Announcement deleted successfully');
-    } catch (error) {
-      setActionError(errorMessage(error, 'Failed to delete announcement'));
-    }
+    await msgs.act(
+      async () => {
+        await deleteMutation({ variables: { id: a.id } });
+        await query.refetch();
+      },
+      'Announcement deleted successfully',
+      'Failed to delete announcement',
+    );
   };
 
   return {
     announcements: query.data?.announcements ?? [],
     loading: query.loading && !query.data,
     loadError: query.error ? errorMessage(query.error, 'Failed to fetch announcements') : null,
-    success,
-    actionError,
-    clearSuccess: useCallback(() => setSuccess(null), []),
-    clearError: useCallback(() => setActionError(null), []),
+    success: msgs.success,
+    actionError: msgs.actionError,
+    clearSuccess: msgs.clearSuccess,
+    clearError: msgs.clearError,
     createAnnouncement,
     updateAnnouncement,
     deleteAnnouncement,

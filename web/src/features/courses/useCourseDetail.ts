@@ -1,5 +1,5 @@
-import { useCallback, useState } from 'react';
 import { errorCode, errorMessage } from '../../app/errors';
+import { useActionMessages } from '../../components/useActionMessages';
 import { useCourseDetailQuery, useUpdateCourseMutation } from './courses.generated';
 import type { CourseFields } from './useMyCourses';
 
@@ -7,7 +7,7 @@ import type { CourseFields } from './useMyCourses';
 export function useCourseDetail(courseId: string) {
   const query = useCourseDetailQuery({ variables: { id: courseId }, fetchPolicy: 'cache-and-network' });
   const [updateMutation] = useUpdateCourseMutation();
-  const [success, setSuccess] = useState<string | null>(null);
+  const msgs = useActionMessages();
 
   const notFound = errorCode(query.error) === 'NOT_FOUND' || (!query.loading && !query.error && !query.data?.course);
   const loadError = query.error && !notFound ? errorMessage(query.error, 'Failed to fetch course details') : null;
@@ -16,17 +16,8 @@ export function useCourseDetail(courseId: string) {
   /** Resolves to an error text for the dialog, or null when saved. */
   const updateCourse = async (fields: CourseFields): Promise<string | null> => {
     if (!course) return 'Failed to update course';
-    try {
-      await updateMutation({
-        variables: {
-          input: { id: course.id, title: fields.title.trim(), description: fields.description.trim(), version: course.version },
-        },
-      });
-      setSuccess('Course updated successfully');
-      return null;
-    } catch (error) {
-      return errorMessage(error, 'Failed to update course');
-    }
+    const input = { id: course.id, title: fields.title.trim(), description: fields.description.trim(), version: course.version };
+    return msgs.attempt(() => updateMutation({ variables: { input } }), 'Course updated successfully', 'Failed to update course');
   };
 
   return {
@@ -34,8 +25,8 @@ export function useCourseDetail(courseId: string) {
     loading: query.loading && !query.data,
     notFound: notFound && !course,
     loadError,
-    success,
-    clearSuccess: useCallback(() => setSuccess(null), []),
+    success: msgs.success,
+    clearSuccess: msgs.clearSuccess,
     updateCourse,
   };
 }

@@ -1,6 +1,6 @@
-import { useCallback, useState } from 'react';
 import { errorMessage } from '../../app/errors';
 import { confirmAction } from '../../components/confirm';
+import { useActionMessages } from '../../components/useActionMessages';
 import type { ModuleType } from '../../gql/types';
 import { useCloneModuleMutation, useCourseModulesQuery, useCreateModuleMutation, useDeleteModuleMutation, useUpdateModuleMutation, type ModuleItemFragment } from './courses.generated';
 
@@ -40,8 +40,7 @@ export function useCourseModules(courseId: string) {
   const [updateMutation] = useUpdateModuleMutation();
   const [deleteMutation] = useDeleteModuleMutation();
   const [cloneMutation] = useCloneModuleMutation();
-  const [success, setSuccess] = useState<string | null>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
+  const msgs = useActionMessages();
   const modules = query.data?.modules ?? [];
 
   const loadError = query.error ? errorMessage(query.error, 'Failed to fetch modules') : null;
@@ -54,75 +53,69 @@ export function useCourseModules(courseId: string) {
     isVisible: f.isVisible,
   });
 
-  const createModule = async (fields: ModuleFields): Promise<string | null> => {
-    try {
-      await createMutation({ variables: { input: { courseId, ...input(fields) } } });
-      await query.refetch();
-      setSuccess('Module created successfully');
-      return null;
-    } catch (error) {
-      return errorMessage(error, 'Failed to create module');
-    }
-  };
+  const createModule = (fields: ModuleFields): Promise<string | null> =>
+    msgs.attempt(
+      async () => {
+        await createMutation({ variables: { input: { courseId, ...input(fields) } } });
+        await query.refetch();
+      },
+      'Module created successfully',
+      'Failed to create module',
+    );
 
-  const updateModule = async (module: ModuleRow, fields: ModuleFields): Promise<string | null> => {
-    try {
-      await updateMutation({ variables: { input: { id: module.id, version: module.version, ...input(fields) } } });
-      await query.refetch();
-      setSuccess('Module updated successfully');
-      return null;
-    } catch (error) {
-      return errorMessage(error, 'Failed to update module');
-    }
-  };
+  const updateModule = (module: ModuleRow, fields: ModuleFields): Promise<string | null> =>
+    msgs.attempt(
+      async () => {
+        await updateMutation({ variables: { input: { id: module.id, version: module.version, ...input(fields) } } });
+        await query.refetch();
+      },
+      'Module updated successfully',
+      'Failed to update module',
+    );
 
-  const toggleVisibility = async (module: ModuleRow): Promise<void> => {
-    setActionError(null);
-    try {
-      await updateMutation({ variables: { input: { id: module.id, version: module.version, isVisible: !module.isVisible } } });
-      setSuccess(module.isVisible ? 'Module hidden from students' : 'Module visible to students');
-    } catch (error) {
-      setActionError(errorMessage(error, 'Failed to update module'));
-    }
-  };
+  const toggleVisibility = (module: ModuleRow): Promise<void> =>
+    msgs.act(
+      () => updateMutation({ variables: { input: { id: module.id, version: module.version, isVisible: !module.isVisible } } }),
+      module.isVisible ? 'Module hidden from students' : 'Module visible to students',
+      'Failed to update module',
+    );
 
   const deleteModule = async (module: ModuleRow): Promise<void> => {
     if (!confirmAction(`Are you sure you want to delete the module ${module.title}? Its content will be deleted too.`)) return;
-    setActionError(null);
-    try {
-      await deleteMutation({ variables: { id: module.id } });
-      await query.refetch();
-      setSuccess('Module deleted successfully');
-    } catch (error) {
-      setActionError(errorMessage(error, 'Failed to delete module'));
-    }
+    await msgs.act(
+      async () => {
+        await deleteMutation({ variables: { id: module.id } });
+        await query.refetch();
+      },
+      'Module deleted successfully',
+      'Failed to delete module',
+    );
   };
 
   /**
    * Reuse Module: a copy (with its content) appended to this course. The picker fills title and description;
    * when the teacher changed them, the copy is renamed afterwards.
    */
-  const reuseModule = async (moduleId: string, fields: { title: string; description: string }): Promise<string | null> => {
-    try {
-      // an empty title keeps the original's; the copy and its new title land in one server transaction
-      const title = fields.title.trim() || undefined;
-      await cloneMutation({ variables: { input: { moduleId, newCourseId: courseId, title, description: fields.description.trim() } } });
-      await query.refetch();
-      setSuccess('Module reused successfully');
-      return null;
-    } catch (error) {
-      return errorMessage(error, 'Failed to reuse module');
-    }
-  };
+  const reuseModule = (moduleId: string, fields: { title: string; description: string }): Promise<string | null> =>
+    msgs.attempt(
+      async () => {
+        // an empty title keeps the original's; the copy and its new title land in one server transaction
+        const title = fields.title.trim() || undefined;
+        await cloneMutation({ variables: { input: { moduleId, newCourseId: courseId, title, description: fields.description.trim() } } });
+        await query.refetch();
+      },
+      'Module reused successfully',
+      'Failed to reuse module',
+    );
 
   return {
     modules,
     loading: query.loading && !query.data,
     nextOrder: nextOrder(modules),
-    success,
-    error: actionError ?? loadError,
-    clearSuccess: useCallback(() => setSuccess(null), []),
-    clearError: useCallback(() => setActionError(null), []),
+    success: msgs.success,
+    error: msgs.actionError ?? loadError,
+    clearSuccess: msgs.clearSuccess,
+    clearError: msgs.clearError,
     createModule,
     updateModule,
     toggleVisibility,

@@ -1,6 +1,6 @@
-import { useCallback, useState } from 'react';
 import { errorMessage } from '../../app/errors';
 import { confirmAction } from '../../components/confirm';
+import { useActionMessages } from '../../components/useActionMessages';
 import { useCloneCourseMutation, useCreateCourseMutation, useDeleteCourseMutation, useMyCoursesQuery, type MyCoursesQuery } from './courses.generated';
 
 export type TeacherYear = MyCoursesQuery['myCourses'][number];
@@ -29,76 +29,65 @@ export function useMyCourses() {
   const [createMutation] = useCreateCourseMutation();
   const [cloneMutation] = useCloneCourseMutation();
   const [deleteMutation] = useDeleteCourseMutation();
-  const [success, setSuccess] = useState<string | null>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
+  const msgs = useActionMessages();
 
   const loadError = query.error ? errorMessage(query.error, 'Failed to fetch your assigned classes and subjects') : null;
 
   /** Resolves to an error text for the dialog, or null when the course was created. */
-  const createCourse = async (target: CourseTarget, fields: CourseFields): Promise<string | null> => {
-    try {
-      await createMutation({
-        variables: {
-          input: {
-            title: fields.title.trim(),
-            description: fields.description.trim(),
-            academicYearId: target.academicYearId,
-            classId: target.classId,
-            subjectId: target.subjectId,
-          },
-        },
-      });
-      await query.refetch();
-      setSuccess('Course created successfully');
-      return null;
-    } catch (error) {
-      return errorMessage(error, 'Failed to create course');
-    }
-  };
+  const createCourse = (target: CourseTarget, fields: CourseFields): Promise<string | null> =>
+    msgs.attempt(
+      async () => {
+        const { academicYearId, classId, subjectId } = target;
+        const input = { title: fields.title.trim(), description: fields.description.trim(), academicYearId, classId, subjectId };
+        await createMutation({ variables: { input } });
+        await query.refetch();
+      },
+      'Course created successfully',
+      'Failed to create course',
+    );
 
-  const reuseCourse = async (target: CourseTarget, courseId: string, fields: CourseFields): Promise<string | null> => {
-    try {
-      await cloneMutation({
-        variables: {
-          input: {
-            courseId,
-            title: fields.title.trim(),
-            description: fields.description.trim() || undefined,
-            newAcademicYearId: target.academicYearId,
-            newClassId: target.classId,
-            newSubjectId: target.subjectId,
+  const reuseCourse = (target: CourseTarget, courseId: string, fields: CourseFields): Promise<string | null> =>
+    msgs.attempt(
+      async () => {
+        await cloneMutation({
+          variables: {
+            input: {
+              courseId,
+              title: fields.title.trim(),
+              description: fields.description.trim() || undefined,
+              newAcademicYearId: target.academicYearId,
+              newClassId: target.classId,
+              newSubjectId: target.subjectId,
+            },
           },
-        },
-      });
-      await query.refetch();
-      setSuccess('Course reused successfully');
-      return null;
-    } catch (error) {
-      return errorMessage(error, 'Failed to reuse course');
-    }
-  };
+        });
+        await query.refetch();
+      },
+      'Course reused successfully',
+      'Failed to reuse course',
+    );
 
   const deleteCourse = async (course: TeacherCourse): Promise<void> => {
     if (!confirmAction(`Are you sure you want to delete the course ${course.title}?`)) return;
-    setActionError(null);
+    msgs.setActionError(null);
     try {
       await deleteMutation({ variables: { id: course.id } });
       await query.refetch();
-      setSuccess('Course deleted successfully');
+      msgs.setSuccess('Course deleted successfully');
     } catch (error) {
       // spec section 8: the server's message is not used for this one
       console.error('Failed to delete course', error);
-      setActionError('Failed to delete course');
+      msgs.setActionError('Failed to delete course');
     }
   };
 
   return {
     years: query.data?.myCourses ?? [],
     loading: query.loading && !query.data,
-    success,
-    error: actionError ?? loadError,
-    clearSuccess: useCallback(() => setSuccess(null), []),
-    clearError: useCallback(() => setActionError(null), []),
+    success: msgs.success,
+    error: msgs.actionError ?? loadError,
+    clearSuccess: msgs.clearSuccess,
+    clearError: msgs.clearError,
     createCourse,
     reuseCourse,
     deleteCourse,

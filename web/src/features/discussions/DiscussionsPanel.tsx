@@ -3,21 +3,19 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Collapse from '@mui/material/Collapse';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import ReplyIcon from '@mui/icons-material/Reply';
-import { Banner } from '../../components/Banner';
+import { EditDeleteButtons } from '../../components/EditDeleteButtons';
 import { FormDialog } from '../../components/FormDialog';
-import { Spinner } from '../../components/Spinner';
+import { ListTab } from '../../components/ListTab';
+import { useDialogForm } from '../../components/useDialogForm';
 import { formatDateTime, fullName } from '../courses/format';
-import { useDiscussions, validatePost, type Audience, type Post, type PostErrors, type PostFields, type Thread } from './useDiscussions';
+import { useDiscussions, validatePost, type Audience, type Post, type PostFields, type Thread } from './useDiscussions';
 
 type Open = { kind: 'start' } | { kind: 'reply'; thread: Thread } | { kind: 'edit'; post: Post } | null;
 
@@ -32,43 +30,39 @@ export function DiscussionsPanel({ courseId, audience }: { courseId: string; aud
 
   return (
     <>
-      <Banner severity="success" message={d.success} onClose={d.clearSuccess} />
-      <Banner severity="error" message={d.error} onClose={d.clearError} />
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
-        <Typography variant="h2" component="h2">
-          Discussions
-        </Typography>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpen({ kind: 'start' })}>
-          Start Discussion
-        </Button>
-      </Box>
-      {d.loading ? (
-        <Spinner />
-      ) : d.threads.length === 0 ? (
-        <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
-          <Typography color="text.secondary" sx={{ mb: audience === 'student' ? 2 : 0 }}>
-            No discussions have been started for this course yet.
-          </Typography>
-          {audience === 'student' && (
+      <ListTab
+        title="Discussions"
+        actions={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpen({ kind: 'start' })}>
+            Start Discussion
+          </Button>
+        }
+        success={d.success}
+        onClearSuccess={d.clearSuccess}
+        error={d.error}
+        onClearError={d.clearError}
+        loading={d.loading}
+        count={d.threads.length}
+        emptyText="No discussions have been started for this course yet."
+        emptyAction={
+          audience === 'student' && (
             <Button variant="contained" onClick={() => setOpen({ kind: 'start' })}>
               Start First Discussion
             </Button>
-          )}
-        </Paper>
-      ) : (
-        <Box component="ul" aria-label="Discussions" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
-          {d.threads.map((thread) => (
-            <ThreadCard
-              key={thread.id}
-              thread={thread}
-              canChange={d.canChange}
-              onReply={() => setOpen({ kind: 'reply', thread })}
-              onEdit={(post) => setOpen({ kind: 'edit', post })}
-              onDelete={(post) => void d.deletePost(post)}
-            />
-          ))}
-        </Box>
-      )}
+          )
+        }
+      >
+        {d.threads.map((thread) => (
+          <ThreadCard
+            key={thread.id}
+            thread={thread}
+            canChange={d.canChange}
+            onReply={() => setOpen({ kind: 'reply', thread })}
+            onEdit={(post) => setOpen({ kind: 'edit', post })}
+            onDelete={(post) => void d.deletePost(post)}
+          />
+        ))}
+      </ListTab>
       {open?.kind === 'start' && <PostDialog mode="start" onClose={() => setOpen(null)} onSave={d.startDiscussion} />}
       {open?.kind === 'reply' && (
         <PostDialog mode="reply" threadTitle={open.thread.title} onClose={() => setOpen(null)} onSave={(f) => d.reply(open.thread, f.content)} />
@@ -102,12 +96,7 @@ interface PostActionsProps {
 function PostActions({ post, what, onEdit, onDelete }: PostActionsProps) {
   return (
     <Box sx={{ display: 'flex', gap: 0.5, flexShrink: 0 }}>
-      <IconButton size="small" color="primary" aria-label={`Edit ${what}`} onClick={() => onEdit(post)}>
-        <EditIcon fontSize="small" />
-      </IconButton>
-      <IconButton size="small" color="error" aria-label={`Delete ${what}`} onClick={() => onDelete(post)}>
-        <DeleteIcon fontSize="small" />
-      </IconButton>
+      <EditDeleteButtons name={what} onEdit={() => onEdit(post)} onDelete={() => onDelete(post)} />
     </Box>
   );
 }
@@ -182,27 +171,8 @@ interface PostDialogProps {
 
 /** 'Start New Discussion' (Title, Content), 'Reply to: {title}' (Your Reply, Post Reply), 'Edit Discussion'. */
 function PostDialog({ mode, threadTitle, post, onClose, onSave }: PostDialogProps) {
-  const [values, setValues] = useState<PostFields>({ title: post?.title ?? '', content: post?.content ?? '' });
-  const [errors, setErrors] = useState<PostErrors>({});
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const form = useDialogForm<PostFields>({ title: post?.title ?? '', content: post?.content ?? '' }, onClose);
   const isReply = mode === 'reply';
-  const set = (key: keyof PostFields, value: string) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-
-  const submit = async () => {
-    const found = validatePost(values, isReply);
-    setErrors(found);
-    if (Object.values(found).some(Boolean)) return;
-    setSaving(true);
-    const failed = await onSave(values);
-    setSaving(false);
-    if (failed) setError(failed);
-    else onClose();
-  };
-
   const texts = {
     start: { title: 'Start New Discussion', submit: 'Post Discussion' },
     reply: { title: `Reply to: ${threadTitle ?? ''}`, submit: 'Post Reply' },
@@ -214,23 +184,10 @@ function PostDialog({ mode, threadTitle, post, onClose, onSave }: PostDialogProp
       id="discussion-dialog"
       title={texts.title}
       submitLabel={texts.submit}
-      onClose={onClose}
-      onSubmit={() => void submit()}
-      submitting={saving}
-      error={error}
+      onSubmit={form.submitWith((v) => validatePost(v, isReply), onSave)}
+      {...form.dialog}
     >
-      {!isReply && (
-        <TextField
-          id="discussion-title"
-          label="Title"
-          required
-          autoFocus
-          value={values.title}
-          onChange={(e) => set('title', e.target.value)}
-          error={Boolean(errors.title)}
-          helperText={errors.title}
-        />
-      )}
+      {!isReply && <TextField id="discussion-title" label="Title" required autoFocus {...form.text('title')} />}
       <TextField
         id="discussion-content"
         label={isReply ? 'Your Reply' : 'Content'}
@@ -238,10 +195,7 @@ function PostDialog({ mode, threadTitle, post, onClose, onSave }: PostDialogProp
         autoFocus={isReply}
         multiline
         minRows={4}
-        value={values.content}
-        onChange={(e) => set('content', e.target.value)}
-        error={Boolean(errors.content)}
-        helperText={errors.content}
+        {...form.text('content')}
       />
     </FormDialog>
   );

@@ -25,10 +25,15 @@ export type CreateDiscussionInput = {
 
 /** A user role. The server authorizes with the session's active role. */
 export type Role =
+  /** Sets up years, classes, subjects and teacher assignments; manages users. */
   | 'Admin'
+  /** Follows a child; has a dashboard. */
   | 'Parent'
+  /** Learns in the courses of their class and year; sees only their own work. */
   | 'Student'
+  /** Runs the whole system; may create any role and view the app as any other role. */
   | 'SuperAdmin'
+  /** Teaches courses of their teacher assignments, grades, marks attendance, places students. */
   | 'Teacher';
 
 /** Changes to a thread or reply (REST: PUT /api/discussions/{id}). */

@@ -1,6 +1,6 @@
-import { useCallback, useState } from 'react';
 import { errorMessage } from '../../app/errors';
 import { confirmAction } from '../../components/confirm';
+import { useActionMessages } from '../../components/useActionMessages';
 import { useCourseDiscussionsQuery, useCreateDiscussionMutation, useDeleteDiscussionMutation, useUpdateDiscussionMutation, type CourseDiscussionsQuery, type DiscussionPostFragment } from './discussions.generated';
 
 export type Thread = CourseDiscussionsQuery['discussions'][number];
@@ -37,67 +37,57 @@ export function useDiscussions(courseId: string, audience: Audience) {
   const [createMutation] = useCreateDiscussionMutation();
   const [updateMutation] = useUpdateDiscussionMutation();
   const [deleteMutation] = useDeleteDiscussionMutation();
-  const [success, setSuccess] = useState<string | null>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
+  const msgs = useActionMessages();
 
   // Edit and delete show only to a Teacher or the author (spec section 6); the server answers per post
   // (a teacher of this course, or the author), so the buttons match what it allows.
   const canChange = (post: Post) => post.viewerCanChange;
 
-  const startDiscussion = async (f: PostFields): Promise<string | null> => {
-    try {
-      await createMutation({ variables: { input: { courseId, title: f.title.trim(), content: f.content.trim() } } });
-      await query.refetch();
-      setSuccess('Discussion started successfully');
-      return null;
-    } catch (error) {
-      return errorMessage(error, failure(audience, 'create'));
-    }
-  };
+  const startDiscussion = (f: PostFields): Promise<string | null> =>
+    msgs.attempt(
+      async () => {
+        await createMutation({ variables: { input: { courseId, title: f.title.trim(), content: f.content.trim() } } });
+        await query.refetch();
+      },
+      'Discussion started successfully',
+      failure(audience, 'create'),
+    );
 
-  const reply = async (thread: Thread, content: string): Promise<string | null> => {
-    try {
-      await createMutation({ variables: { input: { courseId, parentDiscussionId: thread.id, content: content.trim() } } });
-      await query.refetch();
-      setSuccess('Reply posted successfully');
-      return null;
-    } catch (error) {
-      return errorMessage(error, failure(audience, 'create'));
-    }
-  };
+  const reply = (thread: Thread, content: string): Promise<string | null> =>
+    msgs.attempt(
+      async () => {
+        await createMutation({ variables: { input: { courseId, parentDiscussionId: thread.id, content: content.trim() } } });
+        await query.refetch();
+      },
+      'Reply posted successfully',
+      failure(audience, 'create'),
+    );
 
-  const updatePost = async (post: Post, f: PostFields): Promise<string | null> => {
-    try {
-      await updateMutation({
-        variables: { input: { id: post.id, version: post.version, title: f.title.trim() || undefined, content: f.content.trim() } },
-      });
-      setSuccess('Discussion updated successfully');
-      return null;
-    } catch (error) {
-      return errorMessage(error, failure(audience, 'update'));
-    }
+  const updatePost = (post: Post, f: PostFields): Promise<string | null> => {
+    const input = { id: post.id, version: post.version, title: f.title.trim() || undefined, content: f.content.trim() };
+    return msgs.attempt(() => updateMutation({ variables: { input } }), 'Discussion updated successfully', failure(audience, 'update'));
   };
 
   const deletePost = async (post: Post): Promise<void> => {
     const isReply = Boolean(post.parentDiscussionId);
     if (!confirmAction(isReply ? 'Are you sure you want to delete this reply?' : DELETE_DISCUSSION_CONFIRM)) return;
-    setActionError(null);
-    try {
-      await deleteMutation({ variables: { id: post.id } });
-      await query.refetch();
-      setSuccess(isReply ? 'Reply deleted successfully' : 'Discussion deleted successfully');
-    } catch (error) {
-      setActionError(errorMessage(error, failure(audience, 'delete')));
-    }
+    await msgs.act(
+      async () => {
+        await deleteMutation({ variables: { id: post.id } });
+        await query.refetch();
+      },
+      isReply ? 'Reply deleted successfully' : 'Discussion deleted successfully',
+      failure(audience, 'delete'),
+    );
   };
 
   return {
     threads: query.data?.discussions ?? [],
     loading: query.loading && !query.data,
-    error: actionError ?? (query.error ? errorMessage(query.error, 'Failed to fetch discussions') : null),
-    success,
-    clearSuccess: useCallback(() => setSuccess(null), []),
-    clearError: useCallback(() => setActionError(null), []),
+    error: msgs.actionError ?? (query.error ? errorMessage(query.error, 'Failed to fetch discussions') : null),
+    success: msgs.success,
+    clearSuccess: msgs.clearSuccess,
+    clearError: msgs.clearError,
     canChange,
     startDiscussion,
     reply,

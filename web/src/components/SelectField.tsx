@@ -1,0 +1,30 @@
+import TextField from '@mui/material/TextField';
+
+interface SelectFieldProps<T extends string> {
+  id: string;
+  label: string;
+  value: T;
+  /** The choices, shown as they are. */
+  options: readonly T[];
+  onChange(value: T): void;
+}
+
+/** A labelled select over a fixed list, using the browser's own drop-down (the label stays shrunk above it). */
+export function SelectField<T extends string>({ id, label, value, options, onChange }: SelectFieldProps<T>) {
+  return (
+    <TextField
+      id={id}
+      label={label}
+      select
+      value={value}
+      onChange={(e) => onChange(e.target.value as T)}
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+    >
+      {options.map((t) => (
+        <option key={t} value={t}>
+          {t}
+        </option>
+      ))}
+    </TextField>
+  );
+}

@@ -1,0 +1,48 @@
+import { useCallback, useState } from 'react';
+import { errorMessage } from '../app/errors';
+
+type Work = () => Promise<unknown>;
+
+/**
+ * The success and error banners of a page's actions. A dialog's action hands its failure back for the dialog
+ * to show (`attempt`); a button's action has no dialog, so its failure goes to the error banner (`act`).
+ * Failures show the server's message when there is one, else the given text (spec section 8).
+ */
+export function useActionMessages() {
+  const [success, setSuccess] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  /** Resolves to the failure's text, or null when `work` went through (then `done` shows). */
+  const attempt = async (work: Work, done: string, failed: string): Promise<string | null> => {
+    try {
+      await work();
+      setSuccess(done);
+      return null;
+    } catch (error) {
+      return errorMessage(error, failed);
+    }
+  };
+
+  /** Clears the last failure, runs `work`, and shows `done` or the failure. */
+  const act = async (work: Work, done: string, failed: string): Promise<void> => {
+    setActionError(null);
+    try {
+      await work();
+      setSuccess(done);
+    } catch (error) {
+      setActionError(errorMessage(error, failed));
+    }
+  };
+
+  return {
+    success,
+    actionError,
+    /** For the actions whose texts do not follow `attempt` and `act`. */
+    setSuccess,
+    setActionError,
+    attempt,
+    act,
+    clearSuccess: useCallback(() => setSuccess(null), []),
+    clearError: useCallback(() => setActionError(null), []),
+  };
+}
