@@ -3,6 +3,8 @@ import path from 'node:path';
 /** Every setting the server reads from the environment, read in this one place. */
 export interface Config {
   port: number;
+  /** Interface to listen on; all interfaces when unset (as a container needs). */
+  host?: string;
   nodeEnv: string;
   /** PostgreSQL connection string; when absent the server runs an embedded PostgreSQL in `dataDir`. */
   databaseUrl?: string;
@@ -40,6 +42,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, '.data'));
   return {
     port,
+    host: env.HOST || undefined,
     nodeEnv,
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,

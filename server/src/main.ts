@@ -15,10 +15,12 @@ async function main() {
     logger.info({ email: config.initialAdmin.email }, 'first SuperAdmin created');
   }
   const { app, apollo } = await createApp(db.ds, config);
-  const server = app.listen(config.port, () => {
-    logger.info({ port: config.port, database: db.embedded ? 'embedded' : 'DATABASE_URL' }, 'server listening');
+  const listening = () => {
+    logger.info({ port: config.port, host: config.host, database: db.embedded ? 'embedded' : 'DATABASE_URL' }, 'server listening');
     if (config.demoSeed) console.log('\n' + demoBanner(config.publicUrl) + '\n');
-  });
+  };
+  // without HOST, Node's default: every interface, IPv6 where the machine has it
+  const server = config.host ? app.listen(config.port, config.host, listening) : app.listen(config.port, listening);
 
   let stopping = false;
   const stop = async (signal: string) => {

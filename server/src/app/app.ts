@@ -46,6 +46,9 @@ export async function createApp(ds: DataSource, config: Config) {
     includeStacktraceInErrorResponses: false,
     introspection: true,
     csrfPrevention: true,
+    // main.ts stops Apollo, then the database, in order; Apollo's own signal handler would stop it first
+    // and leave that sequence waiting
+    stopOnTerminationSignals: false,
     plugins: [
       {
         // a revoked or expired token is a 401 on every transport
