@@ -66,9 +66,11 @@ const USERS = `query Users($role: Role, $search: String, $offset: Int! = 0, $lim
   }
 }`;
 
-const ACADEMIC_TREE = `query CourseManagementTree {
-  academicTree {
-    id year isActive
+// the course-management page: the tree of the year open at load (the first of `academicYears`, newest first);
+// the page also asks for the years list (id, year, isActive) and subjects { id }, a small separate request
+const ACADEMIC_TREE = `query CourseManagementTree($academicYearId: ID!) {
+  academicTree(academicYearId: $academicYearId) {
+    id
     classes {
       id name grade description isActive
       teacherAssignments {
@@ -78,7 +80,6 @@ const ACADEMIC_TREE = `query CourseManagementTree {
       }
     }
   }
-  subjects { id }
 }`;
 
 const MY_COURSES = `query MyCourses {
@@ -341,6 +342,10 @@ async function fixtures(db) {
       WHERE tat.teacher_id = $1
       ORDER BY ta.class_id, ta.subject_id`, [teacher.id]);
   const [{ n: users }] = await one(`SELECT count(*)::int AS n FROM users`);
+  // the year the course-management page opens at load: the first of academicYears (year DESC, id ASC)
+  const [firstYear] = await one(
+    `SELECT y.id, y.year, (SELECT count(*)::int FROM teacher_assignments a WHERE a.academic_year_id = y.id) AS assignments
+       FROM academic_years y ORDER BY y.year DESC, y.id ASC LIMIT 1`);
   const accounts = (await one(
     `SELECT email FROM users WHERE email LIKE '%@bench.school' ORDER BY email LIMIT 40`)).map((r) => r.email);
   const [{ n: studentCourses }] = await one(
@@ -350,7 +355,7 @@ async function fixtures(db) {
   const [{ n: roster }] = await one(`SELECT count(*)::int AS n FROM users WHERE class_id = $1`, [sheets[0]?.class_id ?? student.class_id]);
   if (!courses.length || !sheets.length) throw new Error('the demo teacher teaches no generated course or class');
   return {
-    courseIds: courses.map((c) => c.id), sheets: sheets.filter((s) => s.date), users, accounts,
+    courseIds: courses.map((c) => c.id), sheets: sheets.filter((s) => s.date), users, accounts, firstYear,
     facts: { teacherCourses: courses.length, teacherSheets: sheets.length, studentCourses, studentRecords, rosterOfFirstSheet: roster },
   };
 }
@@ -368,7 +373,11 @@ function scenarios(tokens, fx) {
       name: 'gql-users-admin', kind: 'graphql', what: `users(limit: 50, offset: page*50), pages 1..${Math.min(pages, 10)}, as admin`,
       request: (i) => gql(USERS, { limit: 50, offset: (i % Math.min(pages, 10)) * 50 }, tokens.admin),
     },
-    { name: 'gql-academic-tree-admin', kind: 'graphql', what: 'academicTree + subjects (course management page), as admin', request: () => gql(ACADEMIC_TREE, {}, tokens.admin) },
+    {
+      name: 'gql-academic-tree-admin', kind: 'graphql',
+      what: `academicTree(academicYearId) of the year open at load (${fx.firstYear.year}, ${fx.firstYear.assignments} assignments; course management page), as admin`,
+      request: () => gql(ACADEMIC_TREE, { academicYearId: fx.firstYear.id }, tokens.admin),
+    },
     { name: 'gql-my-courses-teacher', kind: 'graphql', what: 'myCourses, as teacher@demo.school', request: () => gql(MY_COURSES, {}, tokens.teacher) },
     {
       name: 'gql-course-page-teacher', kind: 'graphql',

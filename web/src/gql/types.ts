@@ -894,7 +894,7 @@ export type PlaceStudentInput = {
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type Query = {
   __typename?: 'Query';
-  /** The course-management tree: years (newest first) -> classes -> teacher assignments with subject and teachers. Loads in a fixed number of statements whatever the school size. Teacher assignments show as in `teacherAssignments`: all for SuperAdmin and Admin, a teacher's own for a Teacher, none for others. */
+  /** The course-management tree: years (newest first) -> classes -> teacher assignments with subject and teachers. Loads in a fixed number of statements whatever the school size. Teacher assignments show as in `teacherAssignments`: all for SuperAdmin and Admin, a teacher's own for a Teacher, none for others. With `academicYearId`, only that year's tree (the list of years stays available through `academicYears`). */
   academicTree: Array<AcademicYear>;
   /** One academic year (REST: GET /api/academic-years/{id}). */
   academicYear: AcademicYear;
@@ -958,6 +958,12 @@ export type Query = {
   user: User;
   /** Users, filtered and paginated (SuperAdmin, Admin, Teacher). REST: GET /api/users?role=. */
   users: UserPage;
+};
+
+
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
+export type QueryAcademicTreeArgs = {
+  academicYearId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 

@@ -14,9 +14,22 @@ let teacherId: string;
 
 const TREE = `{ academicTree { id year isActive classes { id name grade academicYear { year }
   teacherAssignments { id subject { name } teachers { id firstName email } class { name } academicYear { year } } } } }`;
+const YEAR_TREE = `query ($y: ID) { academicTree(academicYearId: $y) { id year isActive classes { id name grade description isActive
+  teacherAssignments { id version createdAt subject { id name } teachers { id firstName lastName } } } } subjects { id } }`;
 const ASSIGNMENTS = '{ teacherAssignments { id class { name grade } subject { name } academicYear { year } teachers { email } } }';
 const CLASSES = '{ classes { id name academicYear { year } teacherAssignments { subject { name } } } }';
 const STUDENTS = '{ users(role: Student, limit: 200) { items { email class { name academicYear { year } } academicYear { year } } } }';
+
+/** The year with the most teacher assignments (of this teacher, if given). */
+async function biggestYear(ofTeacher?: string): Promise<string> {
+  const [{ id }] = await t.ds.query(
+    `SELECT a.academic_year_id AS id FROM teacher_assignments a
+      WHERE $1::uuid IS NULL OR EXISTS (SELECT 1 FROM teacher_assignment_teachers x WHERE x.assignment_id = a.id AND x.teacher_id = $1)
+      GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`,
+    [ofTeacher ?? null],
+  );
+  return id;
+}
 
 type Probe = { name: string; run: () => Promise<{ sql: number; size: number }> };
 const probes: Probe[] = [
@@ -33,6 +46,28 @@ const probes: Probe[] = [
     name: 'GraphQL academicTree (teacher, filtered)',
     run: async () => {
       const r = await t.gql(TREE, {}, teacher);
+      const size = r.data.academicTree.flatMap((y: any) => y.classes).flatMap((c: any) => c.teacherAssignments).length;
+      return { sql: r.sql, size };
+    },
+  },
+  {
+    // the course-management page: one year's tree (the year with the most assignments: a demo year, then a bulk one)
+    name: 'GraphQL academicTree(academicYearId) (admin)',
+    run: async () => {
+      const id = await biggestYear();
+      const r = await t.gql(YEAR_TREE, { y: id }, admin);
+      expect(r.errors).toBeUndefined();
+      expect(r.data.academicTree.map((y: any) => y.id)).toEqual([id]);
+      const size = r.data.academicTree.flatMap((y: any) => y.classes).flatMap((c: any) => c.teacherAssignments).length;
+      return { sql: r.sql, size };
+    },
+  },
+  {
+    name: 'GraphQL academicTree(academicYearId) (teacher, filtered)',
+    run: async () => {
+      const id = await biggestYear(teacherId);
+      const r = await t.gql(YEAR_TREE, { y: id }, teacher);
+      expect(r.errors).toBeUndefined();
       const size = r.data.academicTree.flatMap((y: any) => y.classes).flatMap((c: any) => c.teacherAssignments).length;
       return { sql: r.sql, size };
     },
@@ -79,4 +114,16 @@ it('the tree takes one statement per level (plus the session), not one per row',
   // session lookup + years + classes + assignments with subject and teachers + class and year of each assignment
   expect(r.sql).toBeLessThanOrEqual(7);
   expect(r.data.academicTree.flatMap((y: any) => y.classes).flatMap((c: any) => c.teacherAssignments).length).toBeGreaterThanOrEqual(96);
+});
+
+it('academicTree(academicYearId) answers that year only, like the full tree does for it; NOT_FOUND for an unknown year', async () => {
+  const id = await biggestYear();
+  const one = await t.gql(YEAR_TREE, { y: id }, admin);
+  const all = await t.gql(YEAR_TREE, {}, admin);
+  expect(one.errors).toBeUndefined();
+  expect(all.data.academicTree.length).toBeGreaterThan(1);
+  expect(one.data.academicTree).toEqual(all.data.academicTree.filter((y: any) => y.id === id));
+  expect(one.sql).toBeLessThanOrEqual(all.sql);
+  const missing = await t.gql(YEAR_TREE, { y: '00000000-0000-4000-8000-000000000000' }, admin);
+  expect(missing.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
 });

@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
 import { DataSource, In } from 'typeorm';
 import { User } from '../users/user.entity';
+import { Role } from '../users/role';
 import { AcademicYear } from './academic-year.entity';
 import { SchoolClass } from './class.entity';
 import { Subject } from './subject.entity';
@@ -20,6 +21,66 @@ function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
   for (const row of rows) {
     const k = key(row);
     out.set(k, [...(out.get(k) ?? []), row]);
+  }
+  return out;
+}
+
+interface AssignmentTreeRow {
+  id: string;
+  class_id: string;
+  subject_id: string;
+  academic_year_id: string;
+  version: number;
+  created_ms: number;
+  s_name: string;
+  s_description: string;
+  s_is_active: boolean;
+  s_version: number;
+  s_created_ms: number;
+  t_id: string | null;
+  t_first_name: string;
+  t_last_name: string;
+  t_email: string;
+  t_role: Role;
+  t_activated: boolean;
+  t_class_id: string | null;
+  t_academic_year_id: string | null;
+  t_created_ms: number;
+}
+
+/** One assignment per id in the rows' order, its teachers in row order (rows come one per assignment and teacher). */
+function assignmentsFromRows(rows: AssignmentTreeRow[]): TeacherAssignment[] {
+  const subjects = new Map<string, Subject>();
+  const teachers = new Map<string, User>();
+  const out: TeacherAssignment[] = [];
+  let current: TeacherAssignment | undefined;
+  for (const r of rows) {
+    if (current?.id !== r.id) {
+      let subject = subjects.get(r.subject_id);
+      if (!subject) {
+        subject = Object.assign(new Subject(), {
+          id: r.subject_id, name: r.s_name, description: r.s_description, isActive: r.s_is_active,
+          version: r.s_version, createdAt: new Date(r.s_created_ms),
+        });
+        subjects.set(r.subject_id, subject);
+      }
+      current = Object.assign(new TeacherAssignment(), {
+        id: r.id, classId: r.class_id, subjectId: r.subject_id, academicYearId: r.academic_year_id,
+        version: r.version, createdAt: new Date(r.created_ms), subject, teachers: [] as User[],
+      });
+      out.push(current);
+    }
+    if (r.t_id === null) continue;
+    let teacher = teachers.get(r.t_id);
+    if (!teacher) {
+      teacher = Object.assign(new User(), {
+        id: r.t_id, firstName: r.t_first_name, lastName: r.t_last_name, email: r.t_email, role: r.t_role,
+        activated: r.t_activated, classId: r.t_class_id, academicYearId: r.t_academic_year_id,
+        createdAt: new Date(r.t_created_ms),
+      });
+      teachers.set(r.t_id, teacher);
+    }
+    current.teachers!.push(teacher);
   }
   return out;
 }
@@ -48,7 +109,13 @@ export function academicLoaders(ds: DataSource) {
       return yearIds.map((id) => groups.get(id) ?? []);
     }),
 
-    /** Filtered in SQL by the actor's scope; subject and teachers come by joins in the same statement. */
+    /**
+     * Filtered in SQL by the actor's scope; subject and teachers come by joins in the same statement. A plain
+     * statement mapped to entity instances (not TypeORM's hydration, which dominated the course-management
+     * tree's CPU): every column a GraphQL field of TeacherAssignment, Subject or User reads (and the ids their
+     * field resolvers need), timestamps as epoch milliseconds; not `updatedAt`, which no field shows. Each
+     * subject and teacher is built once per statement and shared by the assignments that name it.
+     */
     assignmentsByClass: new DataLoader<AssignmentsOfClassKey, TeacherAssignment[], string>(
       async (keys) => {
         const results = new Map<string, TeacherAssignment[]>();
@@ -56,20 +123,30 @@ export function academicLoaders(ds: DataSource) {
         for (const group of byScope.values()) {
           const scope = group[0].scope;
           if (scope.kind === 'none') continue;
-          const qb = ds.getRepository(TeacherAssignment).createQueryBuilder('a')
-            .innerJoinAndSelect('a.subject', 's')
-            .leftJoinAndSelect('a.teachers', 't')
-            .where('a.class_id IN (:...classIds)', { classIds: group.map((k) => k.classId) })
-            .orderBy('s.name', 'ASC').addOrderBy('a.id', 'ASC')
-            .addOrderBy('t.lastName', 'ASC').addOrderBy('t.firstName', 'ASC');
+          const params: unknown[] = [group.map((k) => k.classId)];
+          let mine = '';
           if (scope.kind === 'teacher') {
-            qb.andWhere(
-              'EXISTS (SELECT 1 FROM teacher_assignment_teachers x WHERE x.assignment_id = a.id AND x.teacher_id = :me)',
-              { me: scope.teacherId },
-            );
+            params.push(scope.teacherId);
+            mine = 'AND EXISTS (SELECT 1 FROM teacher_assignment_teachers x WHERE x.assignment_id = a.id AND x.teacher_id = $2)';
           }
-          const rows = await qb.getMany();
-          for (const [classId, list] of groupBy(rows, (a) => a.classId)) {
+          const rows: AssignmentTreeRow[] = await ds.query(
+            `SELECT a.id, a.class_id, a.subject_id, a.academic_year_id, a.version,
+                    floor(extract(epoch FROM a.created_at) * 1000)::float8 AS created_ms,
+                    s.name AS s_name, s.description AS s_description, s.is_active AS s_is_active, s.version AS s_version,
+                    floor(extract(epoch FROM s.created_at) * 1000)::float8 AS s_created_ms,
+                    t.id AS t_id, t.first_name AS t_first_name, t.last_name AS t_last_name, t.email AS t_email,
+                    t.role AS t_role, t.activated AS t_activated, t.class_id AS t_class_id,
+                    t.academic_year_id AS t_academic_year_id,
+                    floor(extract(epoch FROM t.created_at) * 1000)::float8 AS t_created_ms
+               FROM teacher_assignments a
+               JOIN subjects s ON s.id = a.subject_id
+               LEFT JOIN teacher_assignment_teachers tat ON tat.assignment_id = a.id
+               LEFT JOIN users t ON t.id = tat.teacher_id
+              WHERE a.class_id = ANY($1::uuid[]) ${mine}
+              ORDER BY s.name ASC, a.id ASC, t.last_name ASC, t.first_name ASC`,
+            params,
+          );
+          for (const [classId, list] of groupBy(assignmentsFromRows(rows), (a) => a.classId)) {
             results.set(`${scopeKey(scope)}|${classId}`, list);
           }
         }

@@ -24,19 +24,20 @@ export class TeacherAssignmentsResolver {
     return ctx.services.academic.teacherAssignments.get(requireActor(ctx), id);
   }
 
+  // not async: a relation loaded by a join is returned as is, so an assignment completes without a promise
   @FieldResolver(() => SchoolClass, { description: 'The class taught.' })
-  async class(@Root() a: TeacherAssignment, @Ctx() ctx: RequestContext) {
-    return a.class ?? (await ctx.loaders.classById.load(a.classId));
+  class(@Root() a: TeacherAssignment, @Ctx() ctx: RequestContext) {
+    return a.class ?? ctx.loaders.classById.load(a.classId);
   }
 
   @FieldResolver(() => Subject, { description: 'The subject taught.' })
-  async subject(@Root() a: TeacherAssignment, @Ctx() ctx: RequestContext) {
-    return a.subject ?? (await ctx.loaders.subjectById.load(a.subjectId));
+  subject(@Root() a: TeacherAssignment, @Ctx() ctx: RequestContext) {
+    return a.subject ?? ctx.loaders.subjectById.load(a.subjectId);
   }
 
   @FieldResolver(() => AcademicYear, { description: 'The academic year (the class belongs to it too).' })
-  async academicYear(@Root() a: TeacherAssignment, @Ctx() ctx: RequestContext) {
-    return a.academicYear ?? (await ctx.loaders.yearById.load(a.academicYearId));
+  academicYear(@Root() a: TeacherAssignment, @Ctx() ctx: RequestContext) {
+    return a.academicYear ?? ctx.loaders.yearById.load(a.academicYearId);
   }
 
   @FieldResolver(() => [User], { description: 'The teachers, by last then first name (REST: teachers [{_id, firstName, lastName, email}]).' })

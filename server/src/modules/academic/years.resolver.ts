@@ -20,10 +20,20 @@ export class YearsResolver {
     description:
       'The course-management tree: years (newest first) -> classes -> teacher assignments with subject and teachers. ' +
       'Loads in a fixed number of statements whatever the school size. Teacher assignments show as in `teacherAssignments`: ' +
-      'all for SuperAdmin and Admin, a teacher\'s own for a Teacher, none for others.',
+      'all for SuperAdmin and Admin, a teacher\'s own for a Teacher, none for others. ' +
+      'With `academicYearId`, only that year\'s tree (the list of years stays available through `academicYears`).',
   })
-  academicTree(@Ctx() ctx: RequestContext) {
-    return ctx.services.academic.years.list(requireActor(ctx));
+  async academicTree(
+    @Arg('academicYearId', () => ID, {
+      nullable: true,
+      description: 'Only this academic year (a list of one); NOT_FOUND when there is no such year. Omit it for every year.',
+    })
+    academicYearId: string | null | undefined,
+    @Ctx() ctx: RequestContext,
+  ) {
+    const actor = requireActor(ctx);
+    if (academicYearId == null) return ctx.services.academic.years.list(actor);
+    return [await ctx.services.academic.years.get(actor, academicYearId)];
   }
 
   @FieldResolver(() => [SchoolClass], { description: 'The classes of this year, by name.' })

@@ -19,7 +19,7 @@ import { Banner } from '../../components/Banner';
 import { Spinner } from '../../components/Spinner';
 import { StatusChip } from './AcademicParts';
 import { ACADEMIC_ROUTES, assignTeacherLink, classesOfYearLink, editLink, teacherName } from './academicShared';
-import { useCourseManagement, type TreeClass, type TreeYear } from './useCourseManagement';
+import { useCourseManagement, useYearTree, type TreeClass, type TreeYear } from './useCourseManagement';
 
 /** /dashboard/course-management: platform.md section 2. */
 export function CourseManagementPage() {
@@ -55,8 +55,8 @@ export function CourseManagementPage() {
         </EmptyState>
       ) : (
         <Box sx={{ display: 'grid', gap: 2 }}>
-          {cm.years.map((year) => (
-            <YearNode key={year.id} year={year} cm={cm} />
+          {cm.years.map((year, i) => (
+            <YearNode key={year.id} year={year} first={i === 0} cm={cm} />
           ))}
         </Box>
       )}
@@ -66,8 +66,9 @@ export function CourseManagementPage() {
 
 type CM = ReturnType<typeof useCourseManagement>;
 
-function YearNode({ year, cm }: { year: TreeYear; cm: CM }) {
-  const open = cm.isOpen(year.id);
+/** `first`: the first year, open at load (its first class too). */
+function YearNode({ year, first, cm }: { year: TreeYear; first: boolean; cm: CM }) {
+  const open = cm.isOpen(year.id, first);
   const regionId = `year-${year.id}-classes`;
   return (
     <Paper component="section" variant="outlined" aria-label={`Academic Year ${year.year}`}>
@@ -75,7 +76,7 @@ function YearNode({ year, cm }: { year: TreeYear; cm: CM }) {
         level={2}
         open={open}
         controls={regionId}
-        onToggle={() => cm.toggle(year.id)}
+        onToggle={() => cm.toggle(year.id, first)}
         title={`Academic Year ${year.year}`}
         extra={<StatusChip active={year.isActive} />}
         editTo={cm.canManage ? editLink(ACADEMIC_ROUTES.years, year.id) : undefined}
@@ -83,21 +84,33 @@ function YearNode({ year, cm }: { year: TreeYear; cm: CM }) {
       />
       <Collapse in={open} unmountOnExit>
         <Box id={regionId} sx={{ px: { xs: 1, sm: 2 }, pb: 2, display: 'grid', gap: 1.5 }}>
-          {year.classes.length === 0 ? (
-            <EmptyState text="No classes in this academic year yet.">
-              {cm.canManage && <LinkButton to={classesOfYearLink(year.id)}>Add Class</LinkButton>}
-            </EmptyState>
-          ) : (
-            year.classes.map((cls) => <ClassNode key={cls.id} cls={cls} year={year} cm={cm} />)
-          )}
+          <YearClasses year={year} first={first} cm={cm} />
         </Box>
       </Collapse>
     </Paper>
   );
 }
 
-function ClassNode({ cls, year, cm }: { cls: TreeClass; year: TreeYear; cm: CM }) {
-  const open = cm.isOpen(cls.id);
+/** The classes of an open year: mounted while the year is open, it loads that year's tree. */
+function YearClasses({ year, first, cm }: { year: TreeYear; first: boolean; cm: CM }) {
+  const tree = useYearTree(year.id, cm.reportTreeError);
+  if (tree.loading) return <Spinner label="Loading academic structure..." />;
+  if (tree.failed) return null;
+  return tree.classes.length === 0 ? (
+    <EmptyState text="No classes in this academic year yet.">
+      {cm.canManage && <LinkButton to={classesOfYearLink(year.id)}>Add Class</LinkButton>}
+    </EmptyState>
+  ) : (
+    <>
+      {tree.classes.map((cls, i) => (
+        <ClassNode key={cls.id} cls={cls} year={year} openAtLoad={first && i === 0} cm={cm} />
+      ))}
+    </>
+  );
+}
+
+function ClassNode({ cls, year, openAtLoad, cm }: { cls: TreeClass; year: TreeYear; openAtLoad: boolean; cm: CM }) {
+  const open = cm.isOpen(cls.id, openAtLoad);
   const regionId = `class-${cls.id}-assignments`;
   return (
     <Paper variant="outlined" sx={{ bgcolor: 'grey.50' }}>
@@ -105,7 +118,7 @@ function ClassNode({ cls, year, cm }: { cls: TreeClass; year: TreeYear; cm: CM }
         level={3}
         open={open}
         controls={regionId}
-        onToggle={() => cm.toggle(cls.id)}
+        onToggle={() => cm.toggle(cls.id, openAtLoad)}
         title={cls.name}
         extra={
           <>
