@@ -78,6 +78,23 @@ export function apiErrorHandler(err: unknown, _req: Request, res: Response, _nex
 
 export const newRouter = () => Router();
 
+export type Body = Record<string, unknown>;
+
+/** The JSON body as an object; anything else (no body, an array, a scalar) reads as empty. */
+export function body(req: Request): Body {
+  return req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
+}
+
+/** A path parameter as text (`id` unless named). */
+export function param(req: Request, name = 'id'): string {
+  return String(req.params[name]);
+}
+
+/** A success without data: `{ success: true, message }`. */
+export function done(res: Response, message: string): void {
+  res.json({ success: true, message });
+}
+
 export function str(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }

@@ -1,12 +1,6 @@
-import { Request, Response } from 'express';
-import { newRouter, route, send, str } from '../../app/rest';
+import { type Body, body, done, newRouter, param, route, send, str } from '../../app/rest';
 import { ACADEMIC_TEXT as T } from './academic.validation';
 import { assignmentRest, classRest, placedUserRest, subjectRest, yearRest } from './academic.shape';
-
-type Body = Record<string, unknown>;
-const body = (req: Request): Body => (req.body && typeof req.body === 'object' ? (req.body as Body) : {});
-const id = (req: Request, name = 'id') => String(req.params[name]);
-const done = (res: Response, message: string) => res.json({ success: true, message });
 
 // REST bodies name references by the spec's words (academicYear, class, subject, teachers); services use ids
 const classInput = (b: Body) => ({ ...b, academicYearId: b.academicYear });
@@ -20,16 +14,16 @@ export function academicRouter() {
     send(res, (await ctx.services.academic.years.list(actor)).map(yearRest));
   }));
   r.get('/academic-years/:id', route(async (req, res, actor, ctx) => {
-    send(res, yearRest(await ctx.services.academic.years.get(actor, id(req))));
+    send(res, yearRest(await ctx.services.academic.years.get(actor, param(req))));
   }));
   r.post('/academic-years', route(async (req, res, actor, ctx) => {
     send(res, yearRest(await ctx.services.academic.years.create(actor, body(req))), { message: T.yearCreated }, 201);
   }));
   r.put('/academic-years/:id', route(async (req, res, actor, ctx) => {
-    send(res, yearRest(await ctx.services.academic.years.update(actor, id(req), body(req))), { message: T.yearUpdated });
+    send(res, yearRest(await ctx.services.academic.years.update(actor, param(req), body(req))), { message: T.yearUpdated });
   }));
   r.delete('/academic-years/:id', route(async (req, res, actor, ctx) => {
-    await ctx.services.academic.years.delete(actor, id(req));
+    await ctx.services.academic.years.delete(actor, param(req));
     done(res, T.yearDeleted);
   }));
 
@@ -37,19 +31,19 @@ export function academicRouter() {
     send(res, (await ctx.services.academic.classes.list(actor, { academicYearId: str(req.query.academicYear) })).map(classRest));
   }));
   r.get('/classes/academic-year/:yearId', route(async (req, res, actor, ctx) => {
-    send(res, (await ctx.services.academic.classes.listOfYear(actor, id(req, 'yearId'))).map(classRest));
+    send(res, (await ctx.services.academic.classes.listOfYear(actor, param(req, 'yearId'))).map(classRest));
   }));
   r.get('/classes/:id', route(async (req, res, actor, ctx) => {
-    send(res, classRest(await ctx.services.academic.classes.get(actor, id(req))));
+    send(res, classRest(await ctx.services.academic.classes.get(actor, param(req))));
   }));
   r.post('/classes', route(async (req, res, actor, ctx) => {
     send(res, classRest(await ctx.services.academic.classes.create(actor, classInput(body(req)))), { message: T.classCreated }, 201);
   }));
   r.put('/classes/:id', route(async (req, res, actor, ctx) => {
-    send(res, classRest(await ctx.services.academic.classes.update(actor, id(req), classInput(body(req)))), { message: T.classUpdated });
+    send(res, classRest(await ctx.services.academic.classes.update(actor, param(req), classInput(body(req)))), { message: T.classUpdated });
   }));
   r.delete('/classes/:id', route(async (req, res, actor, ctx) => {
-    await ctx.services.academic.classes.delete(actor, id(req));
+    await ctx.services.academic.classes.delete(actor, param(req));
     done(res, T.classDeleted);
   }));
 
@@ -57,16 +51,16 @@ export function academicRouter() {
     send(res, (await ctx.services.academic.subjects.list(actor)).map(subjectRest));
   }));
   r.get('/subjects/:id', route(async (req, res, actor, ctx) => {
-    send(res, subjectRest(await ctx.services.academic.subjects.get(actor, id(req))));
+    send(res, subjectRest(await ctx.services.academic.subjects.get(actor, param(req))));
   }));
   r.post('/subjects', route(async (req, res, actor, ctx) => {
     send(res, subjectRest(await ctx.services.academic.subjects.create(actor, body(req))), { message: T.subjectCreated }, 201);
   }));
   r.put('/subjects/:id', route(async (req, res, actor, ctx) => {
-    send(res, subjectRest(await ctx.services.academic.subjects.update(actor, id(req), body(req))), { message: T.subjectUpdated });
+    send(res, subjectRest(await ctx.services.academic.subjects.update(actor, param(req), body(req))), { message: T.subjectUpdated });
   }));
   r.delete('/subjects/:id', route(async (req, res, actor, ctx) => {
-    await ctx.services.academic.subjects.delete(actor, id(req));
+    await ctx.services.academic.subjects.delete(actor, param(req));
     done(res, T.subjectDeleted);
   }));
 
@@ -75,32 +69,32 @@ export function academicRouter() {
     send(res, (await ctx.services.academic.teacherAssignments.list(actor, filter)).map(assignmentRest));
   }));
   r.get('/teacher-assignments/class/:classId', route(async (req, res, actor, ctx) => {
-    const filter = { classId: id(req, 'classId'), academicYearId: str(req.query.academicYear) };
+    const filter = { classId: param(req, 'classId'), academicYearId: str(req.query.academicYear) };
     send(res, (await ctx.services.academic.teacherAssignments.list(actor, filter)).map(assignmentRest));
   }));
   r.get('/teacher-assignments/teacher/:teacherId', route(async (req, res, actor, ctx) => {
-    send(res, (await ctx.services.academic.teacherAssignments.list(actor, { teacherId: id(req, 'teacherId') })).map(assignmentRest));
+    send(res, (await ctx.services.academic.teacherAssignments.list(actor, { teacherId: param(req, 'teacherId') })).map(assignmentRest));
   }));
   r.get('/teacher-assignments/:id', route(async (req, res, actor, ctx) => {
-    send(res, assignmentRest(await ctx.services.academic.teacherAssignments.get(actor, id(req))));
+    send(res, assignmentRest(await ctx.services.academic.teacherAssignments.get(actor, param(req))));
   }));
   r.post('/teacher-assignments', route(async (req, res, actor, ctx) => {
     const created = await ctx.services.academic.teacherAssignments.create(actor, assignmentInput(body(req)));
     send(res, assignmentRest(created), { message: T.assignmentCreated }, 201);
   }));
   r.put('/teacher-assignments/:id', route(async (req, res, actor, ctx) => {
-    const updated = await ctx.services.academic.teacherAssignments.update(actor, id(req), assignmentInput(body(req)));
+    const updated = await ctx.services.academic.teacherAssignments.update(actor, param(req), assignmentInput(body(req)));
     send(res, assignmentRest(updated), { message: T.assignmentUpdated });
   }));
   r.delete('/teacher-assignments/:id', route(async (req, res, actor, ctx) => {
-    await ctx.services.academic.teacherAssignments.delete(actor, id(req));
+    await ctx.services.academic.teacherAssignments.delete(actor, param(req));
     done(res, T.assignmentDeleted);
   }));
 
   // assessments.md section 7 "Class assignment": the only PUT /users/{id} body the spec names
   r.put('/users/:id', route(async (req, res, actor, ctx) => {
     const b = body(req);
-    const placed = await ctx.services.academic.placement.place(actor, { userId: id(req), classId: b.class, academicYearId: b.academicYear });
+    const placed = await ctx.services.academic.placement.place(actor, { userId: param(req), classId: b.class, academicYearId: b.academicYear });
     send(res, placedUserRest(await ctx.services.academic.placement.attachOne(placed)), { message: T.placed });
   }));
 

@@ -6,7 +6,8 @@ import { User } from '../users/user.entity';
 import { Role } from '../users/role';
 import { AcademicYear } from './academic-year.entity';
 import { SchoolClass } from './class.entity';
-import { ACADEMIC_TEXT as T, refId } from './academic.validation';
+import { ACADEMIC_TEXT as T } from './academic.validation';
+import { refId } from '../../app/input';
 
 export interface PlaceInput {
   userId?: unknown;

@@ -4,17 +4,9 @@ import { assertId } from '../../app/ids';
 import { Actor, authorize } from '../../policies';
 import { Subject } from './subject.entity';
 import { TeacherAssignment } from './teacher-assignment.entity';
-import { updateVersioned } from './academic.db';
-import {
-  ACADEMIC_TEXT as T,
-  flag,
-  freeText,
-  isStillReferenced,
-  optionalRequiredText,
-  requiredText,
-  rethrowUnique,
-  versionOf,
-} from './academic.validation';
+import { updateVersioned } from '../../db/versioned';
+import { ACADEMIC_TEXT as T } from './academic.validation';
+import { flag, freeText, isStillReferenced, optionalRequiredText, requiredText, rethrowUnique, versionOf } from '../../app/input';
 
 export interface SubjectInput {
   name?: unknown;

@@ -9,8 +9,9 @@ import { SchoolClass } from './class.entity';
 import { Subject } from './subject.entity';
 import { TeacherAssignment } from './teacher-assignment.entity';
 import { assignmentScope } from './academic.scope';
-import { updateVersioned } from './academic.db';
-import { ACADEMIC_TEXT as T, isStillReferenced, optionalRefId, refId, rethrowUnique, versionOf } from './academic.validation';
+import { updateVersioned } from '../../db/versioned';
+import { ACADEMIC_TEXT as T } from './academic.validation';
+import { isStillReferenced, optionalRefId, refId, rethrowUnique, versionOf } from '../../app/input';
 
 export interface AssignmentInput {
   academicYearId?: unknown;

@@ -4,8 +4,9 @@ import { assertId } from '../../app/ids';
 import { Actor, authorize } from '../../policies';
 import { AcademicYear } from './academic-year.entity';
 import { SchoolClass } from './class.entity';
-import { updateVersioned } from './academic.db';
-import { ACADEMIC_TEXT as T, flag, isStillReferenced, optionalRequiredText, requiredText, rethrowUnique, versionOf } from './academic.validation';
+import { updateVersioned } from '../../db/versioned';
+import { ACADEMIC_TEXT as T } from './academic.validation';
+import { flag, isStillReferenced, optionalRequiredText, requiredText, rethrowUnique, versionOf } from '../../app/input';
 
 export interface YearInput {
   year?: unknown;

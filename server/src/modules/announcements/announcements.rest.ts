@@ -1,11 +1,6 @@
-import { Request } from 'express';
-import { newRouter, route, send } from '../../app/rest';
+import { body, newRouter, param, route, send } from '../../app/rest';
 import { ANNOUNCEMENT_TEXT as T } from './announcements.validation';
 import { announcementRest } from './announcements.shape';
-
-type Body = Record<string, unknown>;
-const body = (req: Request): Body => (req.body && typeof req.body === 'object' ? (req.body as Body) : {});
-const param = (req: Request, name: string) => String(req.params[name]);
 
 /** platform.md section 7 "Announcements". */
 export function announcementsRouter() {

@@ -1,4 +1,4 @@
-import { flag, requiredText, versionOf } from '../academic/academic.validation';
+import { flag, requiredText, versionOf } from '../../app/input';
 import { TITLE_MAX } from '../courses/courses.validation';
 
 export const ANNOUNCEMENT_TEXT = {

@@ -1,15 +1,15 @@
-import { newRouter, publicRoute, route, toRest } from '../../app/rest';
+import { body, newRouter, publicRoute, route, str, toRest } from '../../app/rest';
 import { AUTH_TEXT } from './auth.texts';
 
 /** platform.md section 7, Authentication. Top-level fields where the spec names them. */
 export function authRouter() {
   const r = newRouter();
   r.post('/auth/login', publicRoute(async (req, res, ctx) => {
-    const out = await ctx.services.auth.login(req.body ?? {}, ctx.ip);
+    const out = await ctx.services.auth.login(body(req), ctx.ip);
     res.json({ success: true, token: out.token, user: toRest(out.user), activeRole: out.activeRole, isImpersonating: false });
   }));
   r.post('/auth/register', publicRoute(async (req, res, ctx) => {
-    const out = await ctx.services.auth.register(req.body ?? {}, ctx.ip);
+    const out = await ctx.services.auth.register(body(req), ctx.ip);
     res.status(201).json({ success: true, token: out.token, user: toRest(out.user) });
   }));
   r.get('/auth/me', route(async (_req, res, actor, ctx) => {
@@ -21,14 +21,14 @@ export function authRouter() {
     res.json({ success: true, message: AUTH_TEXT.loggedOut });
   }));
   r.post('/auth/switch-role', route(async (req, res, actor, ctx) => {
-    const out = await ctx.services.auth.switchRole(actor, req.body?.role);
+    const out = await ctx.services.auth.switchRole(actor, str(body(req).role));
     res.json({ success: true, role: out.role, isImpersonating: out.isImpersonating });
   }));
   r.post('/auth/forgot-password', publicRoute(async (req, res, ctx) => {
-    res.json({ success: true, message: await ctx.services.auth.forgotPassword(req.body?.email) });
+    res.json({ success: true, message: await ctx.services.auth.forgotPassword(str(body(req).email)) });
   }));
   r.post('/users/reset-password/:token', publicRoute(async (req, res, ctx) => {
-    res.json({ success: true, message: await ctx.services.auth.resetPassword(String(req.params.token), req.body?.password) });
+    res.json({ success: true, message: await ctx.services.auth.resetPassword(String(req.params.token), str(body(req).password)) });
   }));
   return r;
 }

@@ -1,12 +1,8 @@
-import { Request } from 'express';
-import { newRouter, route, send } from '../../app/rest';
+import { body, newRouter, param, route, send } from '../../app/rest';
 import { receiveMultipart, sendDownload } from '../files/files.http';
 import { CONTENT_TEXT as T } from './content.validation';
 import { contentRest } from './content.shape';
 
-type Body = Record<string, unknown>;
-const body = (req: Request): Body => (req.body && typeof req.body === 'object' ? (req.body as Body) : {});
-const param = (req: Request, name: string) => String(req.params[name]);
 /** Multipart fields are text: 'true' and 'false' are the booleans. */
 const bool = (v: string | undefined) => (v === 'true' ? true : v === 'false' ? false : v);
 

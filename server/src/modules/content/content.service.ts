@@ -4,7 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { notFound, validation } from '../../errors/domain-error';
 import { assertId } from '../../app/ids';
 import { Actor, authorize } from '../../policies';
-import { updateVersioned } from '../academic/academic.db';
+import { updateVersioned } from '../../db/versioned';
 import { FilesService, IncomingFile, ReceivedFile } from '../files/files.service';
 import { MIME_KIND } from '../files/file-type';
 import { StoredFile } from '../files/stored-file.entity';

@@ -3,7 +3,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { notFound, validation } from '../../errors/domain-error';
 import { assertId } from '../../app/ids';
 import { Actor, authorize, can } from '../../policies';
-import { updateVersioned } from '../academic/academic.db';
+import { updateVersioned } from '../../db/versioned';
 import { FilesService } from '../files/files.service';
 import { CourseFactsRow, TAUGHT_BY, oneCourseFacts } from '../courses/course-gate';
 import { copyModule, filesOf } from '../courses/courses.copy';

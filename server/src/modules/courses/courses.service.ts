@@ -5,7 +5,7 @@ import { Actor, authorize, can } from '../../policies';
 import { AcademicYear } from '../academic/academic-year.entity';
 import { SchoolClass } from '../academic/class.entity';
 import { TeacherAssignment } from '../academic/teacher-assignment.entity';
-import { updateVersioned } from '../academic/academic.db';
+import { updateVersioned } from '../../db/versioned';
 import { ACADEMIC_TEXT } from '../academic/academic.validation';
 import { FilesService } from '../files/files.service';
 import { Course } from './course.entity';

@@ -1,4 +1,5 @@
-import { ACADEMIC_TEXT, freeText, refId, requiredText, versionOf } from '../academic/academic.validation';
+import { ACADEMIC_TEXT } from '../academic/academic.validation';
+import { freeText, refId, requiredText, versionOf } from '../../app/input';
 
 /** Texts of courses and reuse; platform.md sections 5 and 8 name the fields, these say what went wrong. */
 export const COURSE_TEXT = {

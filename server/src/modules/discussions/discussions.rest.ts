@@ -1,11 +1,6 @@
-import { Request } from 'express';
-import { newRouter, route, send } from '../../app/rest';
+import { body, newRouter, param, route, send } from '../../app/rest';
 import { DISCUSSION_TEXT as T } from './discussions.validation';
 import { discussionRest } from './discussions.shape';
-
-type Body = Record<string, unknown>;
-const body = (req: Request): Body => (req.body && typeof req.body === 'object' ? (req.body as Body) : {});
-const param = (req: Request, name: string) => String(req.params[name]);
 
 /** platform.md section 7 "Discussions". */
 export function discussionsRouter() {

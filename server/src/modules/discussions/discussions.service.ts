@@ -2,7 +2,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { notFound, validation } from '../../errors/domain-error';
 import { assertId } from '../../app/ids';
 import { Actor, authorize } from '../../policies';
-import { updateVersioned } from '../academic/academic.db';
+import { updateVersioned } from '../../db/versioned';
 import { oneCourseFacts } from '../courses/course-gate';
 import { CoursesService } from '../courses/courses.service';
 import { Discussion } from './discussion.entity';

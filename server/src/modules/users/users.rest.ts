@@ -1,4 +1,4 @@
-import { newRouter, route, send, str } from '../../app/rest';
+import { body, newRouter, param, route, send, str } from '../../app/rest';
 import { Role } from './role';
 import { USER_TEXT } from './users.validation';
 import { placedUserRest } from '../academic/academic.shape';
@@ -12,13 +12,13 @@ export function usersRouter() {
     send(res, (await ctx.services.academic.placement.attach(users)).map(placedUserRest));
   }));
   r.get('/users/:id', route(async (req, res, actor, ctx) => {
-    send(res, placedUserRest(await ctx.services.academic.placement.attachOne(await ctx.services.users.get(actor, String(req.params.id)))));
+    send(res, placedUserRest(await ctx.services.academic.placement.attachOne(await ctx.services.users.get(actor, param(req)))));
   }));
   r.post('/users', route(async (req, res, actor, ctx) => {
-    send(res, await ctx.services.users.create(actor, req.body ?? {}), { message: USER_TEXT.created }, 201);
+    send(res, await ctx.services.users.create(actor, body(req)), { message: USER_TEXT.created }, 201);
   }));
   r.delete('/users/:id', route(async (req, res, actor, ctx) => {
-    await ctx.services.users.delete(actor, String(req.params.id));
+    await ctx.services.users.delete(actor, param(req));
     res.json({ success: true, message: USER_TEXT.deleted });
   }));
   return r;

@@ -1,6 +1,6 @@
 import { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
-import { conflict, notFound } from '../../errors/domain-error';
-import { ACADEMIC_TEXT as T } from './academic.validation';
+import { conflict, notFound } from '../errors/domain-error';
+import { INPUT_TEXT } from '../app/input';
 
 /**
  * Updates one row and bumps its version. With an expected version the update is conditional, so two
@@ -21,7 +21,7 @@ export async function updateVersioned<E extends ObjectLiteral & { id: string; ve
   const res = await qb.execute();
   if (!res.affected) {
     const exists = await m.getRepository(entity).existsBy({ id } as never);
-    throw exists ? conflict(T.changedMeanwhile(labels.what)) : notFound(labels.notFound);
+    throw exists ? conflict(INPUT_TEXT.changedMeanwhile(labels.what)) : notFound(labels.notFound);
   }
   return m.getRepository(entity).findOneByOrFail({ id } as never);
 }
