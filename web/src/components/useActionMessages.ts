@@ -23,14 +23,16 @@ export function useActionMessages() {
     }
   };
 
-  /** Clears the last failure, runs `work`, and shows `done` or the failure. */
-  const act = async (work: Work, done: string, failed: string): Promise<void> => {
+  /** Clears the last failure, runs `work`, and shows `done` or the failure; resolves true when it went through. */
+  const act = async (work: Work, done: string, failed: string): Promise<boolean> => {
     setActionError(null);
     try {
       await work();
       setSuccess(done);
+      return true;
     } catch (error) {
       setActionError(errorMessage(error, failed));
+      return false;
     }
   };
 

@@ -64,7 +64,7 @@ export function useModuleDetail(moduleId: string) {
     return msgs.attempt(() => updateMutation({ variables: { input } }), 'Content updated successfully', 'Failed to update content');
   };
 
-  const toggleVisibility = (c: ContentRow): Promise<void> =>
+  const toggleVisibility = (c: ContentRow): Promise<boolean> =>
     msgs.act(
       () => updateMutation({ variables: { input: { id: c.id, version: c.version, isVisible: !c.isVisible } } }),
       c.isVisible ? 'Content hidden from students' : 'Content visible to students',

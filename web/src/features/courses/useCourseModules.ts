@@ -73,7 +73,7 @@ export function useCourseModules(courseId: string) {
       'Failed to update module',
     );
 
-  const toggleVisibility = (module: ModuleRow): Promise<void> =>
+  const toggleVisibility = (module: ModuleRow): Promise<boolean> =>
     msgs.act(
       () => updateMutation({ variables: { input: { id: module.id, version: module.version, isVisible: !module.isVisible } } }),
       module.isVisible ? 'Module hidden from students' : 'Module visible to students',

@@ -1,7 +1,8 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '../../app/errors';
 import { useSession } from '../../app/session';
 import { confirmAction } from '../../components/confirm';
+import { useActionMessages } from '../../components/useActionMessages';
 import type { CreateUserInput } from '../../gql/types';
 import { useCreateUserMutation, useDeleteUserMutation, useUsersQuery, type UserRowFragment } from './users.generated';
 
@@ -15,8 +16,7 @@ export function useUsers() {
   const canManage = abilities?.manageUsers ?? false;
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const [success, setSuccess] = useState<string | null>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
+  const messages = useActionMessages();
 
   const usersQuery = useUsersQuery({
     variables: { offset: page * pageSize, limit: pageSize },
@@ -29,32 +29,29 @@ export function useUsers() {
   const loadError = usersQuery.error ? errorMessage(usersQuery.error, 'Failed to fetch users') : null;
 
   /** Resolves true when the user was created (the form then resets). */
-  const createUser = async (input: CreateUserInput): Promise<boolean> => {
-    setActionError(null);
-    try {
-      await createUserMutation({ variables: { input } });
-      setSuccess('User created successfully. An invitation email has been sent.');
-      await usersQuery.refetch();
-      return true;
-    } catch (error) {
-      setActionError(errorMessage(error, 'Failed to create user'));
-      return false;
-    }
-  };
+  const createUser = (input: CreateUserInput): Promise<boolean> =>
+    messages.act(
+      async () => {
+        await createUserMutation({ variables: { input } });
+        await usersQuery.refetch();
+      },
+      'User created successfully. An invitation email has been sent.',
+      'Failed to create user',
+    );
 
   const deleteUser = async (row: UserRow): Promise<void> => {
     if (!confirmAction(`Are you sure you want to delete ${row.firstName} ${row.lastName}?`)) return;
-    setActionError(null);
-    try {
-      await deleteUserMutation({ variables: { id: row.id } });
-      setSuccess('User deleted successfully');
-      // Step back when the last row of a later page went away.
-      const remaining = (usersQuery.data?.users.items.length ?? 1) - 1;
-      if (remaining === 0 && page > 0) setPage(page - 1);
-      else await usersQuery.refetch();
-    } catch (error) {
-      setActionError(errorMessage(error, 'Failed to delete user'));
-    }
+    await messages.act(
+      async () => {
+        await deleteUserMutation({ variables: { id: row.id } });
+        // Step back when the last row of a later page went away.
+        const remaining = (usersQuery.data?.users.items.length ?? 1) - 1;
+        if (remaining === 0 && page > 0) setPage(page - 1);
+        else await usersQuery.refetch();
+      },
+      'User deleted successfully',
+      'Failed to delete user',
+    );
   };
 
   return {
@@ -72,10 +69,10 @@ export function useUsers() {
       setPageSize(size);
       setPage(0);
     },
-    success,
-    error: actionError ?? loadError,
-    clearSuccess: useCallback(() => setSuccess(null), []),
-    clearError: useCallback(() => setActionError(null), []),
+    success: messages.success,
+    error: messages.actionError ?? loadError,
+    clearSuccess: messages.clearSuccess,
+    clearError: messages.clearError,
     createUser,
     deleteUser,
   };
