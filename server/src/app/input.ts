@@ -43,12 +43,17 @@ export function flag(v: unknown, field: string): boolean | undefined {
   return v;
 }
 
+/** An id sent either as text or as a populated object ({ _id } or { id }), as REST clients do. */
+export function unwrapId(v: unknown): unknown {
+  return v && typeof v === 'object' ? ((v as { _id?: unknown; id?: unknown })._id ?? (v as { id?: unknown }).id) : v;
+}
+
 /**
  * A reference to another record (REST sends the id, tolerantly also {_id}). Blank means missing; an id
  * that cannot exist is answered like a missing record.
  */
 export function refId(v: unknown, required: string, missing: string): string {
-  const raw = v && typeof v === 'object' ? ((v as { _id?: unknown; id?: unknown })._id ?? (v as { id?: unknown }).id) : v;
+  const raw = unwrapId(v);
   if (raw === undefined || raw === null || (typeof raw === 'string' && !raw.trim())) throw validation(required);
   if (!isId(raw)) throw notFound(missing);
   return raw;

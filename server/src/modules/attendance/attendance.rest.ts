@@ -1,10 +1,5 @@
-import { newRouter, route, send, str, toRest } from '../../app/rest';
-
-/** An id sent either as text or as a populated object ({ _id }). */
-function idOf(value: unknown): unknown {
-  if (value && typeof value === 'object') return (value as { _id?: unknown; id?: unknown })._id ?? (value as { id?: unknown }).id;
-  return value;
-}
+import { unwrapId } from '../../app/input';
+import { body, newRouter, route, send, str, toRest } from '../../app/rest';
 
 /** assessments.md section 7, Attendance. */
 export function attendanceRouter() {
@@ -18,16 +13,16 @@ export function attendanceRouter() {
     send(res, await ctx.services.attendance.forDate(actor, classId, subjectId, date));
   }));
   r.post('/attendance/mark', route(async (req, res, actor, ctx) => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const list = Array.isArray(body.attendanceRecords) ? body.attendanceRecords : body.attendanceRecords === undefined ? undefined : [];
+    const b = body(req);
+    const list = Array.isArray(b.attendanceRecords) ? b.attendanceRecords : b.attendanceRecords === undefined ? undefined : [];
     const result = await ctx.services.attendance.mark(actor, {
-      classId: idOf(body.class),
-      subjectId: idOf(body.subject),
-      academicYearId: idOf(body.academicYear),
-      date: body.date,
+      classId: unwrapId(b.class),
+      subjectId: unwrapId(b.subject),
+      academicYearId: unwrapId(b.academicYear),
+      date: b.date,
       records: list?.map((raw) => {
         const rec = (raw ?? {}) as Record<string, unknown>;
-        return { studentId: idOf(rec.student), status: rec.status, notes: rec.notes, expectedVersion: rec.expectedVersion };
+        return { studentId: unwrapId(rec.student), status: rec.status, notes: rec.notes, expectedVersion: rec.expectedVersion };
       }),
     });
     send(res, result.records, { message: result.message, updated: result.updated });
