@@ -79,6 +79,8 @@ export function useStudentAssignment() {
   });
   const all = usePlacementOptionsAllQuery({ skip: !canAssign || !seesAll, fetchPolicy: 'cache-and-network' });
   const [placeMutation, placeState] = usePlaceStudentMutation();
+  // while a new search or page loads, keep showing the last list: rows (and a row being edited) stay put
+  const shownStudents = students.data ?? students.previousData;
 
   const banners = useBanners([
     { error: students.error, fallback: 'Failed to fetch users' },
@@ -119,9 +121,9 @@ export function useStudentAssignment() {
   return {
     canAssign,
     banners,
-    students: students.data?.users.items ?? [],
-    total: students.data?.users.total ?? 0,
-    studentsLoading: students.loading && !students.data,
+    students: shownStudents?.users.items ?? [],
+    total: shownStudents?.users.total ?? 0,
+    studentsLoading: students.loading && !shownStudents,
     search,
     setSearch: (value: string) => {
       setSearchState(value);
