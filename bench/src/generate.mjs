@@ -6,7 +6,7 @@
 //
 // What it adds (defaults; see DEFAULTS): 3 academic years with 20 classes each (60 classes, the demo
 // school's classes count towards them), 12 subjects, 150 teachers, 1,800 students placed 30 to a class,
-// admins and parents, a teacher assignment for every class and subject, 5 courses per assignment with
+// admins and parents, an allocation (who teaches it) for every class and subject, 5 courses per allocation with
 // modules, content rows (metadata only: they all point at one small file row), announcements, discussion
 // threads with replies, and 6 weeks of weekday attendance for every student in every subject of their class.
 // The demo accounts take part: teacher@ and teacher2@demo.school are in the teacher pool, student@ and
@@ -31,8 +31,8 @@ export const DEFAULTS = {
   students: 1800,
   admins: 5,
   parents: 100,
-  coTeachEvery: 10, // every 10th assignment gets a second teacher
-  coursesPerAssignment: 5,
+  coTeachEvery: 10, // every 10th allocation gets a second teacher
+  coursesPerAllocation: 5,
   modulesPerCourse: 5,
   contentsPerModule: 3,
   announcementsPerCourse: 4,
@@ -61,7 +61,7 @@ async function passwordHash(client, password) {
       `SELECT password_hash FROM users WHERE email = 'teacher@demo.school' AND password_hash IS NOT NULL`,
     );
     if (rows[0]) return rows[0].password_hash;
-    throw new Error(`cannot hash the password: build the server first (pnpm build): ${err.message}`);
+    throw new Error(`cannot hash the password: build the server first (pnpm build): ${err.message}`, { cause: err });
   }
 }
 
@@ -143,28 +143,28 @@ export async function generate(url, options = {}) {
     await step('teachers (temp)', `
       CREATE TEMP TABLE b_teachers ON COMMIT DROP AS
       SELECT id, (row_number() OVER (ORDER BY email) - 1)::int AS ti FROM users WHERE role = 'Teacher'`);
-    await step('teacher assignments', `
+    await step('allocations', `
       WITH want AS (
         SELECT c.id AS class_id, s.id AS subject_id, c.academic_year_id,
                (row_number() OVER (ORDER BY c.ci, s.si) - 1)::int AS k
           FROM b_classes c CROSS JOIN b_subjects s
       ), ins AS (
-        INSERT INTO teacher_assignments (class_id, subject_id, academic_year_id)
+        INSERT INTO allocations (class_id, subject_id, academic_year_id)
         SELECT class_id, subject_id, academic_year_id FROM want
         ON CONFLICT DO NOTHING
         RETURNING id, class_id, subject_id
       ), nt AS (SELECT count(*)::int AS n FROM b_teachers)
-      INSERT INTO teacher_assignment_teachers (assignment_id, teacher_id)
+      INSERT INTO allocation_teachers (allocation_id, teacher_id)
       SELECT DISTINCT ins.id, t.id
         FROM ins JOIN want w USING (class_id, subject_id) CROSS JOIN nt
         JOIN b_teachers t ON t.ti = w.k % nt.n OR (w.k % $1 = 0 AND t.ti = (w.k + 37) % nt.n)`, [o.coTeachEvery]);
-    await step('assignments (temp)', `
-      CREATE TEMP TABLE b_assignments ON COMMIT DROP AS
-      SELECT ta.id, ta.class_id, ta.subject_id, ta.academic_year_id, c.name AS class_name, c.year, c.age, s.name AS subject_name,
-             (SELECT tat.teacher_id FROM teacher_assignment_teachers tat WHERE tat.assignment_id = ta.id ORDER BY tat.teacher_id LIMIT 1) AS teacher_id
-        FROM teacher_assignments ta
-        JOIN b_classes c ON c.id = ta.class_id
-        JOIN b_subjects s ON s.id = ta.subject_id`);
+    await step('allocations (temp)', `
+      CREATE TEMP TABLE b_allocations ON COMMIT DROP AS
+      SELECT al.id, al.class_id, al.subject_id, al.academic_year_id, c.name AS class_name, c.year, c.age, s.name AS subject_name,
+             (SELECT alt.teacher_id FROM allocation_teachers alt WHERE alt.allocation_id = al.id ORDER BY alt.teacher_id LIMIT 1) AS teacher_id
+        FROM allocations al
+        JOIN b_classes c ON c.id = al.class_id
+        JOIN b_subjects s ON s.id = al.subject_id`);
 
     // ---- courses and what is in them
     await client.query(`CREATE TEMP TABLE b_courses (n serial, id uuid, class_id uuid, academic_year_id uuid, created_by uuid, age int) ON COMMIT DROP`);
@@ -175,20 +175,14 @@ export async function generate(url, options = {}) {
                format('%s for %s (%s), part %s: lessons, notes and practice.', a.subject_name, a.class_name, a.year, k),
                a.subject_id, a.class_id, a.academic_year_id, a.teacher_id,
                now() - make_interval(days => a.age * 365 + 60 - k), now() - make_interval(days => a.age * 365 + 60 - k)
-          FROM b_assignments a CROSS JOIN generate_series(1, $1::int) AS k
+          FROM b_allocations a CROSS JOIN generate_series(1, $1::int) AS k
          ORDER BY a.year, a.class_name, a.subject_name, k
         RETURNING id, class_id, academic_year_id, created_by, subject_id
       )
       INSERT INTO b_courses (id, class_id, academic_year_id, created_by, age)
       SELECT ins.id, ins.class_id, ins.academic_year_id, ins.created_by, y.age FROM ins JOIN b_years y ON y.id = ins.academic_year_id`,
-    [o.coursesPerAssignment]);
-    await step('course teachers', `
-      INSERT INTO course_teachers (course_id, teacher_id)
-      SELECT bc.id, tat.teacher_id
-        FROM b_courses bc
-        JOIN courses c ON c.id = bc.id
-        JOIN teacher_assignments ta ON ta.class_id = c.class_id AND ta.subject_id = c.subject_id AND ta.academic_year_id = c.academic_year_id
-        JOIN teacher_assignment_teachers tat ON tat.assignment_id = ta.id`);
+    [o.coursesPerAllocation]);
+    // a course's teachers are its allocation's (course_teachers is a view over the allocations): nothing to insert
 
     await client.query(`CREATE TEMP TABLE b_modules (id uuid, created_by uuid, age int) ON COMMIT DROP`);
     await step('modules (the last one of each course hidden)', `
@@ -254,7 +248,7 @@ export async function generate(url, options = {}) {
         SELECT u.id AS student_id, a.class_id, a.subject_id, a.academic_year_id, a.teacher_id,
                days.day - a.age * 364 AS day,
                abs(hashtext(u.id::text || days.day::text || a.subject_id::text)::bigint) % 20 AS k
-          FROM b_assignments a
+          FROM b_allocations a
           JOIN users u ON u.class_id = a.class_id AND u.academic_year_id = a.academic_year_id AND u.role = 'Student'
           CROSS JOIN days
       )
@@ -277,7 +271,7 @@ export async function generate(url, options = {}) {
              (SELECT count(*)::int FROM subjects) AS subjects, (SELECT count(*)::int FROM users) AS users,
              (SELECT count(*)::int FROM users WHERE role = 'Teacher') AS teachers,
              (SELECT count(*)::int FROM users WHERE role = 'Student') AS students,
-             (SELECT count(*)::int FROM teacher_assignments) AS teacher_assignments,
+             (SELECT count(*)::int FROM allocations) AS allocations,
              (SELECT count(*)::int FROM courses) AS courses, (SELECT count(*)::int FROM course_modules) AS modules,
              (SELECT count(*)::int FROM contents) AS contents, (SELECT count(*)::int FROM announcements) AS announcements,
              (SELECT count(*)::int FROM discussions) AS discussions,

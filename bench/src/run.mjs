@@ -73,7 +73,7 @@ const ACADEMIC_TREE = `query CourseManagementTree($academicYearId: ID!) {
     id
     classes {
       id name grade description isActive
-      teacherAssignments {
+      allocations {
         id
         subject { id name }
         teachers { id firstName lastName }
@@ -88,7 +88,7 @@ const MY_COURSES = `query MyCourses {
     classes {
       class { id name }
       subjects {
-        assignmentId
+        allocationId
         subject { id name }
         courses { id title description }
       }
@@ -336,15 +336,15 @@ async function fixtures(db) {
       ORDER BY c.title`, [teacher.id]);
   // the demo teacher's class-and-subject allocations with their latest marked day
   const sheets = await one(
-    `SELECT ta.class_id, ta.subject_id, ta.academic_year_id,
-            (SELECT max(r.date)::text FROM attendance_records r WHERE r.class_id = ta.class_id AND r.subject_id = ta.subject_id) AS date
-       FROM teacher_assignments ta JOIN teacher_assignment_teachers tat ON tat.assignment_id = ta.id
-      WHERE tat.teacher_id = $1
-      ORDER BY ta.class_id, ta.subject_id`, [teacher.id]);
+    `SELECT al.class_id, al.subject_id, al.academic_year_id,
+            (SELECT max(r.date)::text FROM attendance_records r WHERE r.class_id = al.class_id AND r.subject_id = al.subject_id) AS date
+       FROM allocations al JOIN allocation_teachers alt ON alt.allocation_id = al.id
+      WHERE alt.teacher_id = $1
+      ORDER BY al.class_id, al.subject_id`, [teacher.id]);
   const [{ n: users }] = await one(`SELECT count(*)::int AS n FROM users`);
   // the year the course-management page opens at load: the first of academicYears (year DESC, id ASC)
   const [firstYear] = await one(
-    `SELECT y.id, y.year, (SELECT count(*)::int FROM teacher_assignments a WHERE a.academic_year_id = y.id) AS assignments
+    `SELECT y.id, y.year, (SELECT count(*)::int FROM allocations a WHERE a.academic_year_id = y.id) AS allocations
        FROM academic_years y ORDER BY y.year DESC, y.id ASC LIMIT 1`);
   const accounts = (await one(
     `SELECT email FROM users WHERE email LIKE '%@bench.school' ORDER BY email LIMIT 40`)).map((r) => r.email);
@@ -375,7 +375,7 @@ function scenarios(tokens, fx) {
     },
     {
       name: 'gql-academic-tree-admin', kind: 'graphql',
-      what: `academicTree(academicYearId) of the year open at load (${fx.firstYear.year}, ${fx.firstYear.assignments} assignments; course management page), as admin`,
+      what: `academicTree(academicYearId) of the year open at load (${fx.firstYear.year}, ${fx.firstYear.allocations} allocations; course management page), as admin`,
       request: () => gql(ACADEMIC_TREE, { academicYearId: fx.firstYear.id }, tokens.admin),
     },
     { name: 'gql-my-courses-teacher', kind: 'graphql', what: 'myCourses, as teacher@demo.school', request: () => gql(MY_COURSES, {}, tokens.teacher) },
@@ -543,7 +543,7 @@ async function main() {
       await waitForHealth(child, exited);
     } catch (err) {
       const text = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '';
-      throw new Error(`${err.message}\n--- server output (last lines) ---\n${text.split('\n').slice(-30).join('\n')}`);
+      throw new Error(`${err.message}\n--- server output (last lines) ---\n${text.split('\n').slice(-30).join('\n')}`, { cause: err });
     }
     log(`server: pid ${child.pid}, http://${HOST}:${port}, migrated and demo-seeded in ${fmt((Date.now() - t0) / 1000)} s, RSS ${fmt(rssMb(child.pid).rss)} MB`);
 

@@ -1,6 +1,6 @@
 /**
  * Academic structure (platform.md sections 2, 5, 6 and 8) and student class assignment (assessments.md
- * "Student class assignment"): the course-management tree, the year, class, subject and teacher-assignment
+ * "Student class assignment"): the course-management tree, the year, class, subject and Teacher Assignment
  * pages, and a teacher placing a student.
  */
 import type { Locator, Page } from 'playwright-core';
@@ -27,7 +27,7 @@ async function openNode(toggle: Locator): Promise<void> {
 }
 
 describe('academic structure', () => {
-  e2e('an Admin creates a year, a class, a subject and a teacher assignment and sees them in the course-management tree', async ({ page, a11y }) => {
+  e2e('an Admin creates a year, a class, a subject and an allocation (Assign Teachers) and sees them in the course-management tree', async ({ page, a11y }) => {
     const stamp = Date.now().toString(36);
     const year = `2031-${stamp}`;
     const className = `Class E2E ${stamp}`;
@@ -102,7 +102,7 @@ describe('academic structure', () => {
     await expectVisible(rowWith(page, subjectName), `the subject ${subjectName} in the list`);
     await a11y('subject page');
 
-    // --- teacher assignment: the class waits for a year
+    // --- allocation (the Teacher Assignment page): the class waits for a year
     await page.goto('/dashboard/teacher-assignment');
     const classSelect = page.getByLabel(exactLabel('Class'));
     await expectVisible(classSelect);
@@ -110,7 +110,7 @@ describe('academic structure', () => {
     await expectVisible(page.getByText('Please select an academic year first', { exact: true }));
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     await expectVisible(page.getByText('Please select at least one teacher', { exact: true }), 'the at-least-one-teacher message');
-    await a11y('teacher assignment page');
+    await a11y('Teacher Assignment page');
 
     // from the tree's empty state: Assign Teacher preselects the year and the class
     await page.goto('/dashboard/course-management');
@@ -120,7 +120,7 @@ describe('academic structure', () => {
     await yearNode.getByRole('link', { name: 'Assign Teacher', exact: true }).click();
     await expectPath(page, /^\/dashboard\/teacher-assignment\?class=.+&year=/);
     await page.waitForFunction(
-      (c) => (document.querySelector('#assignment-class') as HTMLSelectElement | null)?.selectedOptions[0]?.textContent === c,
+      (c) => (document.querySelector('#allocation-class') as HTMLSelectElement | null)?.selectedOptions[0]?.textContent === c,
       className,
     );
     assert((await selectedText(page.getByLabel(exactLabel('Academic Year')))) === year, 'Assign Teacher should preselect the year');
@@ -132,8 +132,8 @@ describe('academic structure', () => {
     await page.getByRole('option', { name: /Tara Teacher/ }).click();
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     await expectVisible(page.getByText('Teacher assignment created successfully', { exact: true }));
-    await expectVisible(rowWith(page, subjectName), 'the new assignment in the list');
-    await a11y('teacher assignment page with the new assignment');
+    await expectVisible(rowWith(page, subjectName), 'the new allocation in the list');
+    await a11y('Teacher Assignment page with the new allocation');
 
     // --- all of it in the tree
     await page.goto('/dashboard/course-management');
@@ -170,7 +170,7 @@ describe('academic structure', () => {
       await page.waitForFunction(() => document.querySelectorAll('[id^="placement-year-"] option').length > 1);
       const years = await selectOptions(yearSelect);
       assert(years.includes('2026') && !years.includes('2025'),
-        `the years should come from the teacher's own assignments (2026, not 2025); offered: ${years.join(', ')}`);
+        `the years should come from the teacher's own allocations (2026, not 2025); offered: ${years.join(', ')}`);
 
       await chooseOption(yearSelect, '2026');
       assert(!(await classSelect.isDisabled()), 'the class choice is enabled once a year is chosen');
@@ -190,14 +190,14 @@ describe('academic structure', () => {
       const token = await storedToken(page);
       const ids = await graphql<{
         users: { items: Array<{ id: string }> };
-        teacherAssignments: Array<{ class: { id: string; name: string }; academicYear: { id: string; year: string } }>;
+        allocations: Array<{ class: { id: string; name: string }; academicYear: { id: string; year: string } }>;
       }>(
         `query($search: String) { users(role: Student, search: $search) { items { id } }
-          teacherAssignments { class { id name } academicYear { id year } } }`,
+          allocations { class { id name } academicYear { id year } } }`,
         { search: DEMO.student2.email },
         token,
       );
-      const home = ids.data?.teacherAssignments.find((a) => a.class.name === 'Class 5A' && a.academicYear.year === '2026');
+      const home = ids.data?.allocations.find((a) => a.class.name === 'Class 5A' && a.academicYear.year === '2026');
       const userId = ids.data?.users.items[0]?.id;
       if (home && userId) {
         await graphql(
@@ -216,7 +216,7 @@ describe('academic structure', () => {
     await a11y('academic year page as a student');
   });
 
-  e2e('a Teacher opening the teacher-assignment page sees the permission text (only SuperAdmin and Admin change assignments)', async ({ page }) => {
+  e2e('a Teacher opening the teacher-assignment page sees the permission text (only SuperAdmin and Admin change allocations)', async ({ page }) => {
     await login(page, DEMO.teacher.email);
     await page.goto('/dashboard/teacher-assignment');
     await expectVisible(page.getByText(NO_PERMISSION, { exact: true }), 'the permission text');

@@ -79,7 +79,7 @@ async function apiToken(email: string): Promise<string> {
 
 interface Placement { academicYearId: string; classId: string; subjectId: string }
 
-/** The teacher's assignment of `subject` in Class 5A 2026, from My Courses. */
+/** The teacher's allocation of `subject` in Class 5A 2026, from My Courses. */
 async function placementOf(token: string, subject: string): Promise<Placement> {
   const answer = await graphql<{
     myCourses: Array<{ academicYear: { id: string; year: string }; classes: Array<{ class: { id: string; name: string }; subjects: Array<{ subject: { id: string; name: string } }> }> }>;
@@ -92,7 +92,7 @@ async function placementOf(token: string, subject: string): Promise<Placement> {
       if (s) return { academicYearId: y.academicYear.id, classId: c.class.id, subjectId: s.subject.id };
     }
   }
-  throw new Error(`teacher@ has no ${subject} assignment in Class 5A 2026: ${JSON.stringify(answer)}`);
+  throw new Error(`teacher@ has no ${subject} allocation in Class 5A 2026: ${JSON.stringify(answer)}`);
 }
 
 async function apiCourse(token: string, where: Placement, title: string): Promise<string> {

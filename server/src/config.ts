@@ -23,6 +23,8 @@ export interface Config {
   fileDir: string;
   /** S3-compatible file store; set when S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY and S3_SECRET_KEY all are. */
   s3?: { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string; forcePathStyle: boolean };
+  /** Seconds between sweeps that remove files no row references any more (0: no sweeps in this instance). */
+  fileCleanupSeconds: number;
   sessionHours: number;
   rememberDays: number;
   /** First SuperAdmin of a production install (no demo school): created when the database has no users. */
@@ -62,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: flag(env.S3_FORCE_PATH_STYLE) ?? true,
         }
         : undefined,
+    fileCleanupSeconds: Number(env.FILE_CLEANUP_SECONDS ?? 300),
     sessionHours: Number(env.SESSION_HOURS ?? 12),
     rememberDays: Number(env.REMEMBER_DAYS ?? 30),
     initialAdmin:

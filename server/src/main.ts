@@ -4,6 +4,7 @@ import { createApp } from './app/app';
 import { logger } from './app/logger';
 import { openDatabase } from './db/open';
 import { demoBanner, seedDemoSchool, seedInitialAdmin } from './db/seed';
+import { startFileCleanup } from './jobs/file-cleanup';
 
 async function main() {
   const config = loadConfig();
@@ -14,7 +15,8 @@ async function main() {
   } else if (config.initialAdmin && (await seedInitialAdmin(db.ds, config.initialAdmin))) {
     logger.info({ email: config.initialAdmin.email }, 'first SuperAdmin created');
   }
-  const { app, apollo } = await createApp(db.ds, config);
+  const { app, apollo, services } = await createApp(db.ds, config);
+  const fileCleanup = startFileCleanup(db.ds, services.files.store, config.fileCleanupSeconds);
   const listening = () => {
     logger.info({ port: config.port, host: config.host, database: db.embedded ? 'embedded' : 'DATABASE_URL' }, 'server listening');
     if (config.demoSeed) console.log('\n' + demoBanner(config.publicUrl) + '\n');
@@ -32,6 +34,7 @@ async function main() {
     server.close();
     server.closeIdleConnections();
     await apollo.stop().catch(() => undefined);
+    await fileCleanup.stop(); // a sweep in progress finishes before the database closes
     await db.close().catch((err) => logger.error({ err }, 'closing the database failed'));
     process.exit(0);
   };

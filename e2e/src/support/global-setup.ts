@@ -59,6 +59,8 @@ async function findPostgres(): Promise<{ adminUrl: string; stopEmbedded?: () => 
     await probe.end();
     return { adminUrl: ADMIN_DATABASE_URL };
   } catch {
+    // the compiled server is found by path at run time, so it cannot be a static import
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { startEmbedded } = require(path.join(REPO_ROOT, 'server/dist/db/embedded.js')) as {
       startEmbedded(dir: string, database: string, port: number): Promise<{ url: string; stop(): Promise<void> }>;
     };

@@ -85,7 +85,7 @@ export async function expectSidebarFor(page: Page, role: Role): Promise<void> {
   await expandSidebarGroups(page, role);
   const expected = expectedSidebarNames(role);
   const deadline = Date.now() + 5_000;
-  let shown: string[] = [];
+  let shown: string[];
   for (;;) {
     shown = await sidebarNames(page);
     if (JSON.stringify(shown) === JSON.stringify(expected)) return;

@@ -1,8 +1,8 @@
-import { DataSource } from 'typeorm';
-import { Actor } from '../policies';
+import type { Actor } from '../policies';
 import { unauthenticated } from '../errors/domain-error';
-import { Loaders, createLoaders } from './loaders';
-import { Services } from './services';
+// types only: the context's shape comes from the domains' manifests, but this file loads no domain code
+import type { Loaders } from './loaders';
+import type { Services } from './services';
 
 /** What every resolver and REST handler gets: who asks, the services, per-request loaders. */
 export interface RequestContext {
@@ -26,22 +26,4 @@ export function bearerToken(header: string | undefined): string | null {
   if (!header) return null;
   const match = /^Bearer\s+(.+)$/i.exec(header.trim());
   return match ? match[1].trim() : null;
-}
-
-export async function buildContext(
-  ds: DataSource,
-  services: Services,
-  req: { headers: Record<string, unknown>; ip?: string },
-  requestId: string,
-): Promise<RequestContext> {
-  const token = bearerToken(req.headers.authorization as string | undefined);
-  const actor = token ? await services.auth.resolveSession(token) : null;
-  return {
-    requestId,
-    ip: req.ip ?? 'unknown',
-    actor,
-    tokenRejected: Boolean(token) && !actor,
-    services,
-    loaders: createLoaders(ds),
-  };
 }

@@ -1,11 +1,12 @@
 import { DataSource } from 'typeorm';
-import { userLoaders } from '../modules/users/users.loaders';
-import { academicLoaders } from '../modules/academic/academic.loaders';
-import { allCourseLoaders } from '../modules/courses/courses.register';
+import { Actor } from '../policies';
+import { LoadersOf, buildLoaders } from './module';
+import { modules } from './modules';
 
-/** Fresh DataLoaders for every request, so nothing cached outlives it. */
-export function createLoaders(ds: DataSource) {
-  return { ...userLoaders(ds), ...academicLoaders(ds), ...allCourseLoaders(ds) };
+/** `ctx.loaders`: every domain's loaders side by side. */
+export type Loaders = LoadersOf<typeof modules>;
+
+/** Fresh DataLoaders for every request, so nothing cached outlives it; they know the viewer, so lists are filtered in SQL. */
+export function createLoaders(ds: DataSource, actor: Actor | null): Loaders {
+  return buildLoaders(modules, ds, actor);
 }
-
-export type Loaders = ReturnType<typeof createLoaders>;

@@ -1,17 +1,9 @@
 import { newRouter } from './rest';
-import { authRouter } from '../modules/auth/auth.rest';
-import { usersRouter } from '../modules/users/users.rest';
-import { academicRouter } from '../modules/academic/academic.rest';
-import { courseRouters } from '../modules/courses/courses.routers';
-import { attendanceRouter } from '../modules/attendance/attendance.rest';
+import { modules } from './modules';
 
-/** Every REST adapter under /api; a new domain mounts its own router here. */
+/** Every domain's REST adapter under /api, in list order. */
 export function apiRouter() {
   const r = newRouter();
-  r.use(authRouter());
-  r.use(usersRouter());
-  r.use(academicRouter());
-  r.use(courseRouters());
-  r.use(attendanceRouter());
+  for (const m of modules) if (m.router) r.use(m.router());
   return r;
 }

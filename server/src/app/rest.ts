@@ -1,5 +1,4 @@
 import { NextFunction, Request, Response, Router } from 'express';
-import { getMetadataStorage } from 'type-graphql';
 import { toHttp } from '../errors/mapping';
 import { RequestContext, requireActor } from './context';
 import { Actor } from '../policies';
@@ -29,39 +28,65 @@ export function route(handler: AuthedHandler) {
   return publicRoute((req, res, ctx) => handler(req, res, requireActor(ctx), ctx));
 }
 
-export function send(res: Response, data: unknown, extra: Record<string, unknown> = {}, status = 200): void {
-  res.status(status).json({ success: true, data: toRest(data), ...extra });
+declare const PRESENTED: unique symbol;
+
+/**
+ * A REST answer shaped for one viewer by its type's presenter (a domain's `<domain>.shape.ts`): plain
+ * objects, arrays, scalars and dates only. `send()` takes nothing else, so no entity reaches a client
+ * because a generic shaper let it through.
+ */
+export type Presented<T extends object = object> = T & { readonly [PRESENTED]: true };
+
+/** Declares a presenter: `(viewer, thing, ...) => plain object`, the viewer first. */
+export function presenter<A extends unknown[], R extends object>(present: (viewer: Actor, ...args: A) => R) {
+  return present as (viewer: Actor, ...args: A) => Presented<R>;
 }
 
-const fieldCache = new Map<Function, Set<string>>();
+type Extra = Presented | readonly Presented[] | string | number | boolean | null;
 
-/** The @Field names of a GraphQL object type: REST shows exactly what GraphQL shows, never more. */
-function exposedFields(ctor: Function): Set<string> | undefined {
-  if (fieldCache.has(ctor)) return fieldCache.get(ctor);
-  const storage = getMetadataStorage();
-  const isType = storage.objectTypes.some((t) => t.target === ctor);
-  if (!isType) return undefined;
-  const names = new Set<string>();
-  for (let c: Function | null = ctor; c && c !== Object; c = Object.getPrototypeOf(c)) {
-    storage.fields.filter((f) => f.target === c).forEach((f) => names.add(f.name));
+/** `{ success: true, data, ...extra }`: the data and any top-level fields the spec names, each from a presenter. */
+export function send(
+  res: Response,
+  data: Presented | readonly Presented[],
+  extra: Record<string, Extra> = {},
+  status = 200,
+): void {
+  res.status(status).json({ success: true, data: toRest(data), ...(toRest(extra) as object) });
+}
+
+/** `{ success: true, ...fields }` for the answers whose fields the spec puts at the top level (login, /auth/me). */
+export function sendTopLevel(res: Response, fields: Presented, status = 200): void {
+  res.status(status).json({ success: true, ...(toRest(fields) as object) });
+}
+
+/** A value without a presenter reached the REST shaper: a programming error, answered as 500 and logged. */
+export class UnpresentedValueError extends Error {
+  constructor(what: string) {
+    super(`REST answers carry only presented plain data; got ${what}. Shape it with its type's presenter.`);
+    this.name = 'UnpresentedValueError';
   }
-  fieldCache.set(ctor, names);
-  return names;
 }
 
-/** Shapes a service result for REST: `id` becomes `_id`, dates become ISO text, hidden columns stay hidden. */
+const isPlainObject = (value: object) => {
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+};
+
+/**
+ * The generic REST shaper, run on presenters' output: `id` becomes `_id` and dates become ISO text, through
+ * plain objects and arrays. It decides nothing about what is shown: anything that is not a plain object,
+ * array, scalar or Date (an entity, a class instance, a function) is refused, never shown field by field.
+ */
 export function toRest(value: unknown): unknown {
-  if (value === null || value === undefined) return value ?? null;
+  if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return value.map(toRest);
-  if (typeof value !== 'object') return value;
-  const allowed = exposedFields(value.constructor);
-  const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) {
-    if (allowed && !allowed.has(key)) continue;
-    if (typeof v === 'function') continue;
-    out[key === 'id' ? '_id' : key] = toRest(v);
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (typeof value !== 'object' || !isPlainObject(value)) {
+    throw new UnpresentedValueError(typeof value === 'object' ? `a ${value.constructor?.name ?? 'class'} instance` : `a ${typeof value}`);
   }
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) out[key === 'id' ? '_id' : key] = toRest(v);
   return out;
 }
 

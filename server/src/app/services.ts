@@ -1,21 +1,12 @@
 import { DataSource } from 'typeorm';
 import { Config } from '../config';
-import { AuthService } from '../modules/auth/auth.service';
-import { MailService } from '../modules/mail/mail.service';
-import { UsersService } from '../modules/users/users.service';
-import { createAcademicServices } from '../modules/academic/academic.services';
-import { createCourseServices } from '../modules/courses/courses.register';
-import { AttendanceService } from '../modules/attendance/attendance.service';
+import { ServicesOf, buildServices } from './module';
+import { modules } from './modules';
+
+/** `ctx.services`: each domain's services under its manifest's name. */
+export type Services = ServicesOf<typeof modules>;
 
 /** One instance of each service per process; both transports call these. */
-export function createServices(ds: DataSource, config: Config) {
-  const mail = new MailService(ds, config);
-  const auth = new AuthService(ds, config, mail);
-  const users = new UsersService(ds, auth, mail);
-  const academic = createAcademicServices(ds);
-  const courseServices = createCourseServices(ds, config);
-  const attendance = new AttendanceService(ds);
-  return { mail, auth, users, academic, attendance, ...courseServices };
+export function createServices(ds: DataSource, config: Config): Services {
+  return buildServices(modules, ds, config);
 }
-
-export type Services = ReturnType<typeof createServices>;

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { DataSource, Logger } from 'typeorm';
-import { entities } from './entities';
-import { migrations } from './migrations';
+import { migrationsOf } from '../app/module';
+import { modules } from '../app/modules';
 import { countStatement } from '../app/request-store';
 import { logger } from '../app/logger';
 
@@ -29,8 +29,9 @@ export function createDataSource(url: string, options: { poolSize?: number } = {
   return new DataSource({
     type: 'postgres',
     url,
-    entities,
-    migrations,
+    entities: modules.flatMap((m) => m.entities ?? []),
+    // every domain's migrations, by timestamp (the database records which ran)
+    migrations: migrationsOf(modules),
     migrationsTransactionMode: 'each',
     synchronize: false,
     logger: new CountingLogger(),

@@ -51,13 +51,14 @@ export async function startEmbedded(dataDir: string, database = 'lms', preferred
   const pidFile = path.join(databaseDir, 'postmaster.pid');
   if (fs.existsSync(pidFile)) {
     const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-    let alive = false;
-    try {
-      process.kill(pid, 0);
-      alive = true;
-    } catch {
-      alive = false;
-    }
+    const alive = (() => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    })();
     if (!alive) fs.rmSync(pidFile);
   }
   await pg.start();

@@ -1,33 +1,14 @@
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { hashPassword } from '../modules/auth/secrets';
 import { User } from '../modules/users/user.entity';
 import { Role } from '../modules/users/role';
-import { academicSeeder } from '../modules/academic/academic.seed';
-import { seedDemoAttendance } from '../modules/attendance/attendance.seed';
-import { courseSeeder } from '../modules/courses/courses.seed';
+import { modules } from '../app/modules';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DemoSeeder, DemoUsers } from './demo-types';
 
-export const DEMO_PASSWORD = 'demo1234';
+export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-types';
 
-export const DEMO_ACCOUNTS: Array<{ email: string; firstName: string; lastName: string; role: Role }> = [
-  { email: 'superadmin@demo.school', firstName: 'Sam', lastName: 'Super', role: Role.SuperAdmin },
-  { email: 'admin@demo.school', firstName: 'Ada', lastName: 'Admin', role: Role.Admin },
-  { email: 'teacher@demo.school', firstName: 'Tara', lastName: 'Teacher', role: Role.Teacher },
-  { email: 'teacher2@demo.school', firstName: 'Theo', lastName: 'Tutor', role: Role.Teacher },
-  { email: 'student@demo.school', firstName: 'Stella', lastName: 'Student', role: Role.Student },
-  { email: 'student2@demo.school', firstName: 'Sid', lastName: 'Scholar', role: Role.Student },
-  { email: 'parent@demo.school', firstName: 'Pat', lastName: 'Parent', role: Role.Parent },
-];
-
-export interface DemoUsers {
-  [email: string]: User;
-}
-
-/** Each domain adds the demo school's part of it; they run in order in one transaction. */
-export type DemoSeeder = (m: EntityManager, users: DemoUsers) => Promise<void>;
-export const demoSeeders: DemoSeeder[] = [];
-demoSeeders.push(academicSeeder);
-demoSeeders.push(courseSeeder); // after the academic seeder: reads its classes and subjects
-demoSeeders.push((m, users) => seedDemoAttendance(m, users)); // after the academic seeder: reads its classes
+/** Each domain's part of the demo school (its manifest's `seed`), in the app's list order. */
+export const demoSeeders: DemoSeeder[] = modules.flatMap((m) => (m.seed ? [m.seed] : []));
 
 /** Seeds the demo school into an empty database; returns false when there were users already. */
 export async function seedDemoSchool(ds: DataSource): Promise<boolean> {

@@ -1,6 +1,18 @@
-import { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import { Column, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import { Field, Int, ObjectType } from 'type-graphql';
 import { conflict, notFound } from '../errors/domain-error';
 import { INPUT_TEXT } from '../app/input';
+
+/**
+ * An entity whose concurrent changes are detected: its `version` starts at 1 and `updateVersioned` bumps it;
+ * clients send it back (expectedVersion) so a stale edit is answered CONFLICT. Not a GraphQL type of its own.
+ */
+@ObjectType() // only a base: type-graphql emits no type that no field or root names
+export abstract class Versioned {
+  @Field(() => Int, { description: 'Increases with every change; send it back on update to be told of concurrent edits.' })
+  @Column({ type: 'int', default: 1 })
+  version: number;
+}
 
 /**
  * Updates one row and bumps its version. With an expected version the update is conditional, so two

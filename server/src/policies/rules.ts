@@ -32,18 +32,18 @@ export const rules = {
     has(a, USER_MANAGERS) && a.userId !== target.id && ASSIGNABLE_ROLES[a.activeRole].includes(target.role),
   /** view the app as another role; decided by the stored role, so an impersonating user can still move */
   'role.switch': (a: Actor, target: { role: Role }) => SWITCHABLE_ROLES[a.role].includes(target.role),
-  /** change academic years, classes, subjects and teacher assignments */
+  /** change academic years, classes, subjects and allocations (which teachers teach what) */
   'academic.manage': (a: Actor) => has(a, ACADEMIC_MANAGERS),
   /** read academic years, classes and subjects: every signed-in role (the course-management tree is for all) */
   'academic.read': (_a: Actor) => true,
-  /** see every teacher assignment; lists for anyone else are filtered in SQL by 'teacherAssignment.listOfTeacher' */
-  'teacherAssignment.listAll': (a: Actor) => has(a, ACADEMIC_MANAGERS),
-  /** list one teacher's assignments: academic managers for any teacher, a teacher only their own */
-  'teacherAssignment.listOfTeacher': (a: Actor, t: { teacherId: string }) =>
+  /** see every allocation; lists for anyone else are filtered in SQL by 'allocation.listOfTeacher' */
+  'allocation.listAll': (a: Actor) => has(a, ACADEMIC_MANAGERS),
+  /** list one teacher's allocations: academic managers for any teacher, a teacher only their own */
+  'allocation.listOfTeacher': (a: Actor, t: { teacherId: string }) =>
     has(a, ACADEMIC_MANAGERS) || (a.activeRole === Role.Teacher && a.userId === t.teacherId),
-  /** read one teacher assignment: academic managers, or a teacher who is one of its teachers */
-  'teacherAssignment.read': (a: Actor, asg: { teacherIds: string[] }) =>
-    has(a, ACADEMIC_MANAGERS) || (a.activeRole === Role.Teacher && asg.teacherIds.includes(a.userId)),
+  /** read one allocation: academic managers, or a teacher who is one of its teachers */
+  'allocation.read': (a: Actor, alloc: { teacherIds: string[] }) =>
+    has(a, ACADEMIC_MANAGERS) || (a.activeRole === Role.Teacher && alloc.teacherIds.includes(a.userId)),
   /** use student placement at all (assessments.md section 6: teachers assign students) */
   'student.placeAny': (a: Actor) => has(a, [Role.SuperAdmin, Role.Admin, Role.Teacher]),
   /** place a student: only students; academic managers into any class, a teacher only where they teach */

@@ -28,16 +28,16 @@ export async function makeSubject(ds: DataSource, name = `Subject ${suffix()}`):
   return row;
 }
 
-export async function makeAssignment(
+export async function makeAllocation(
   ds: DataSource,
   a: { classId: string; subjectId: string; academicYearId: string; teacherIds: string[] },
 ): Promise<string> {
   const [row] = await ds.query(
-    `INSERT INTO teacher_assignments (class_id, subject_id, academic_year_id) VALUES ($1, $2, $3) RETURNING id`,
+    `INSERT INTO allocations (class_id, subject_id, academic_year_id) VALUES ($1, $2, $3) RETURNING id`,
     [a.classId, a.subjectId, a.academicYearId],
   );
   await ds.query(
-    `INSERT INTO teacher_assignment_teachers (assignment_id, teacher_id) SELECT $1, unnest($2::uuid[])`,
+    `INSERT INTO allocation_teachers (allocation_id, teacher_id) SELECT $1, unnest($2::uuid[])`,
     [row.id, a.teacherIds],
   );
   return row.id;
@@ -49,7 +49,7 @@ export async function placeStudent(ds: DataSource, userId: string, classId: stri
 
 /**
  * A whole school in a handful of statements: `years` years of `classesPerYear` classes, each with
- * `subjectsPerClass` assignments (two teachers each, taken from `teacherIds` in turn) and
+ * `subjectsPerClass` allocations (two teachers each, taken from `teacherIds` in turn) and
  * `studentsPerClass` placed students. For tests that prove statement counts do not grow with size.
  */
 export async function makeSchool(
@@ -70,20 +70,20 @@ export async function makeSchool(
     `INSERT INTO subjects (name) SELECT 'Bulk subject ' || $1 || '-' || g FROM generate_series(1, $2) g RETURNING id`,
     [tag, size.subjectsPerClass],
   );
-  const assignments: Row[] = await ds.query(
-    `INSERT INTO teacher_assignments (class_id, subject_id, academic_year_id)
+  const allocations: Row[] = await ds.query(
+    `INSERT INTO allocations (class_id, subject_id, academic_year_id)
      SELECT c.id, s, c.academic_year_id FROM classes c, unnest($2::uuid[]) s WHERE c.id = ANY($1) RETURNING id`,
     [classes.map((c) => c.id), subjects.map((s) => s.id)],
   );
   const t = size.teacherIds;
   await ds.query(
-    `INSERT INTO teacher_assignment_teachers (assignment_id, teacher_id)
+    `INSERT INTO allocation_teachers (allocation_id, teacher_id)
      SELECT a, t FROM unnest($1::uuid[], $2::uuid[]) AS x(a, t)
      UNION SELECT a, t FROM unnest($1::uuid[], $3::uuid[]) AS x(a, t)`,
     [
-      assignments.map((a) => a.id),
-      assignments.map((_, i) => t[i % t.length]),
-      assignments.map((_, i) => t[(i + 1) % t.length]),
+      allocations.map((a) => a.id),
+      allocations.map((_, i) => t[i % t.length]),
+      allocations.map((_, i) => t[(i + 1) % t.length]),
     ],
   );
   if (size.studentsPerClass > 0) {

@@ -28,17 +28,17 @@ export async function makeSubject(ds: DataSource, name = `Subject ${suffix()}`):
   return row;
 }
 
-export async function makeAssignment(
+export async function makeAllocation(
   ds: DataSource,
   a: { classId: string; subjectId: string; academicYearId: string },
   teacherIds: string[],
 ): Promise<string> {
   const [row] = await ds.query(
-    `INSERT INTO teacher_assignments (class_id, subject_id, academic_year_id) VALUES ($1, $2, $3) RETURNING id`,
+    `INSERT INTO allocations (class_id, subject_id, academic_year_id) VALUES ($1, $2, $3) RETURNING id`,
     [a.classId, a.subjectId, a.academicYearId],
   );
   for (const t of teacherIds) {
-    await ds.query(`INSERT INTO teacher_assignment_teachers (assignment_id, teacher_id) VALUES ($1, $2)`, [row.id, t]);
+    await ds.query(`INSERT INTO allocation_teachers (allocation_id, teacher_id) VALUES ($1, $2)`, [row.id, t]);
   }
   return row.id;
 }
@@ -55,14 +55,14 @@ export async function makePlacedStudents(ds: DataSource, count: number, classId:
   return made;
 }
 
-/** A class, a subject and an assignment of the given teachers, in a fresh year. */
+/** A class, a subject and an allocation of the given teachers, in a fresh year. */
 export async function makeTeaching(ds: DataSource, teacherIds: string[]) {
   const year = await makeYear(ds);
   const klass = await makeClass(ds, year.id);
   const subject = await makeSubject(ds);
   const at = { classId: klass.id, subjectId: subject.id, academicYearId: year.id };
-  const assignmentId = await makeAssignment(ds, at, teacherIds);
-  return { year, klass, subject, at, assignmentId };
+  const allocationId = await makeAllocation(ds, at, teacherIds);
+  return { year, klass, subject, at, allocationId };
 }
 
 /** Records written directly (for reads that must not depend on the marking code). */

@@ -18,7 +18,16 @@ export async function makeCourse(
     [c.title ?? 'TEST-101', c.subjectId, c.classId, c.academicYearId, c.teacherIds[0] ?? null],
   );
   if (c.teacherIds.length) {
-    await ds.query('INSERT INTO course_teachers (course_id, teacher_id) SELECT $1, unnest($2::uuid[])', [row.id, c.teacherIds]);
+    // a course's teachers are its allocation's: allocate them to its class, subject and year
+    const [alloc] = await ds.query(
+      `INSERT INTO allocations (class_id, subject_id, academic_year_id) VALUES ($1, $2, $3)
+       ON CONFLICT (class_id, subject_id, academic_year_id) DO UPDATE SET class_id = EXCLUDED.class_id RETURNING id`,
+      [c.classId, c.subjectId, c.academicYearId],
+    );
+    await ds.query(
+      'INSERT INTO allocation_teachers (allocation_id, teacher_id) SELECT $1, unnest($2::uuid[]) ON CONFLICT DO NOTHING',
+      [alloc.id, c.teacherIds],
+    );
   }
   return row.id;
 }
@@ -94,7 +103,8 @@ export async function fillCourses(ds: DataSource, courseIds: string[], authorIds
   );
   await ds.query(
     `INSERT INTO course_modules (course_id, title, sort_order, is_visible)
-     SELECT c, 'Bulk week ' || g, g, g % 3 <> 0 FROM unnest($1::uuid[]) c, generate_series(1, $2) g`,
+     SELECT c, 'Bulk week ' || g, (SELECT COALESCE(MAX(sort_order), 0) FROM course_modules x WHERE x.course_id = c) + g, g % 3 <> 0
+       FROM unnest($1::uuid[]) c, generate_series(1, $2) g`,
     [courseIds, n],
   );
   await ds.query(
@@ -122,22 +132,14 @@ export async function fillCourses(ds: DataSource, courseIds: string[], authorIds
   );
 }
 
-/** A course for every teacher assignment of the given classes, taught by that assignment's teachers. */
-export async function coursesForAssignments(ds: DataSource, classIds: string[]): Promise<string[]> {
+/** A course for every allocation of the given classes, taught by that allocation's teachers (course_teachers follows the allocations). */
+export async function coursesForAllocations(ds: DataSource, classIds: string[]): Promise<string[]> {
   const rows: Array<{ id: string }> = await ds.query(
-    `WITH a AS (SELECT id, class_id, subject_id, academic_year_id FROM teacher_assignments WHERE class_id = ANY($1)),
+    `WITH a AS (SELECT id, class_id, subject_id, academic_year_id FROM allocations WHERE class_id = ANY($1)),
           c AS (INSERT INTO courses (title, subject_id, class_id, academic_year_id)
                 SELECT 'BULK-' || left(a.id::text, 8), a.subject_id, a.class_id, a.academic_year_id FROM a RETURNING id, class_id, subject_id, academic_year_id)
      SELECT c.id FROM c`,
     [classIds],
-  );
-  await ds.query(
-    `INSERT INTO course_teachers (course_id, teacher_id)
-     SELECT c.id, x.teacher_id FROM courses c
-       JOIN teacher_assignments a ON a.class_id = c.class_id AND a.subject_id = c.subject_id AND a.academic_year_id = c.academic_year_id
-       JOIN teacher_assignment_teachers x ON x.assignment_id = a.id
-      WHERE c.id = ANY($1)`,
-    [rows.map((r) => r.id)],
   );
   return rows.map((r) => r.id);
 }

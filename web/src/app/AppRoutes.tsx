@@ -20,7 +20,7 @@ const CourseManagementPage = lazyPage(() => import('../features/academic/CourseM
 const AcademicYearManagementPage = lazyPage(() => import('../features/academic/AcademicYearManagementPage'), 'AcademicYearManagementPage');
 const ClassManagementPage = lazyPage(() => import('../features/academic/ClassManagementPage'), 'ClassManagementPage');
 const SubjectManagementPage = lazyPage(() => import('../features/academic/SubjectManagementPage'), 'SubjectManagementPage');
-const TeacherAssignmentPage = lazyPage(() => import('../features/academic/TeacherAssignmentPage'), 'TeacherAssignmentPage');
+const AllocationPage = lazyPage(() => import('../features/academic/AllocationPage'), 'AllocationPage');
 const StudentAssignmentPage = lazyPage(() => import('../features/academic/StudentAssignmentPage'), 'StudentAssignmentPage');
 const MyCoursesPage = lazyPage(() => import('../features/courses/MyCoursesPage'), 'MyCoursesPage');
 const CourseDetailPage = lazyPage(() => import('../features/courses/CourseDetailPage'), 'CourseDetailPage');
@@ -54,7 +54,7 @@ export function AppRoutes() {
           <Route path="academic-year-management" element={<AcademicYearManagementPage />} />
           <Route path="class-management" element={<ClassManagementPage />} />
           <Route path="subject-management" element={<SubjectManagementPage />} />
-          <Route path="teacher-assignment" element={<TeacherAssignmentPage />} />
+          <Route path="teacher-assignment" element={<AllocationPage />} />
           <Route path="student-assignment" element={<StudentAssignmentPage />} />
           <Route path="courses" element={<MyCoursesPage />} />
           <Route path="courses/:courseId" element={<CourseDetailPage />} />

@@ -20,7 +20,7 @@ export type Abilities = {
   __typename?: 'Abilities';
   /** Roles this session may give to new users. */
   assignableRoles: Array<Role>;
-  /** May change academic years, classes, subjects and teacher assignments. */
+  /** May change academic years, classes, subjects and allocations (which teachers teach what). */
   manageAcademicStructure: Scalars['Boolean']['output'];
   /** May open user management (create and delete users). */
   manageUsers: Scalars['Boolean']['output'];
@@ -32,7 +32,7 @@ export type Abilities = {
   viewOwnAttendance: Scalars['Boolean']['output'];
 };
 
-/** A school year such as 2025; classes and teacher assignments belong to one. */
+/** A school year such as 2025; classes and allocations belong to one. */
 export type AcademicYear = {
   __typename?: 'AcademicYear';
   /** The classes of this year, by name. */
@@ -47,6 +47,25 @@ export type AcademicYear = {
   version: Scalars['Int']['output'];
   /** The year as text, such as 2025; unique regardless of case. */
   year: Scalars['String']['output'];
+};
+
+/** Which teachers teach a subject in a class during an academic year. */
+export type Allocation = {
+  __typename?: 'Allocation';
+  /** The academic year (the class belongs to it too). */
+  academicYear: AcademicYear;
+  /** The class taught. */
+  class: SchoolClass;
+  /** When the allocation was created. */
+  createdAt: Scalars['DateTimeISO']['output'];
+  /** Unique id (REST: _id). */
+  id: Scalars['ID']['output'];
+  /** The subject taught. */
+  subject: Subject;
+  /** The teachers, by last then first name (REST: teachers [{_id, firstName, lastName, email}]). */
+  teachers: Array<User>;
+  /** Increases with every change; send it back on update to be told of concurrent edits. */
+  version: Scalars['Int']['output'];
 };
 
 /** A notice from a teacher to the students of a course. */
@@ -72,17 +91,6 @@ export type Announcement = {
   version: Scalars['Int']['output'];
 };
 
-/** The class of an attendance record or of a student. */
-export type AttendanceClass = {
-  __typename?: 'AttendanceClass';
-  /** The grade the class belongs to, e.g. 5. */
-  grade: Scalars['String']['output'];
-  /** Class id (REST: _id). */
-  id: Scalars['ID']['output'];
-  /** The class's name, e.g. Class 5A. */
-  name: Scalars['String']['output'];
-};
-
 /** One student's mark in a MarkAttendanceInput. */
 export type AttendanceMarkInput = {
   /** The version of the record you loaded (0 when there was none). When given, a record changed by someone else since is refused with CONFLICT; omitted, the mark overwrites. */
@@ -95,26 +103,13 @@ export type AttendanceMarkInput = {
   studentId: Scalars['ID']['input'];
 };
 
-/** A person named on an attendance record: the student, or the teacher who marked. */
-export type AttendancePerson = {
-  __typename?: 'AttendancePerson';
-  /** Sign-in email. */
-  email: Scalars['String']['output'];
-  /** Given name. */
-  firstName: Scalars['String']['output'];
-  /** User id (REST: _id). */
-  id: Scalars['ID']['output'];
-  /** Family name. */
-  lastName: Scalars['String']['output'];
-};
-
 /** One student's attendance in one subject of a class on one date. */
 export type AttendanceRecord = {
   __typename?: 'AttendanceRecord';
   /** The academic year the record belongs to. */
-  academicYear: AttendanceYear;
-  /** The class, with its grade. */
-  class: AttendanceClass;
+  academicYear: AcademicYear;
+  /** The class. */
+  class: SchoolClass;
   /** When the record was first marked. */
   createdAt: Scalars['DateTimeISO']['output'];
   /** The lesson day, YYYY-MM-DD (a calendar date, no time zone). */
@@ -126,11 +121,11 @@ export type AttendanceRecord = {
   /** Present, Absent or Late. */
   status: AttendanceStatus;
   /** The student. */
-  student: AttendancePerson;
+  student: User;
   /** The subject. */
-  subject: AttendanceSubject;
+  subject: Subject;
   /** The teacher who marked it last (null once their account is gone). */
-  teacher: Maybe<AttendancePerson>;
+  teacher: Maybe<User>;
   /** When the record was last changed. */
   updatedAt: Scalars['DateTimeISO']['output'];
   /** Starts at 1 and grows with each change; send it back as expectedVersion so a concurrent change is refused instead of overwritten. */
@@ -145,24 +140,6 @@ export type AttendanceStatus =
   | 'Late'
   /** Attended; counts towards the attendance rate. */
   | 'Present';
-
-/** Where the student is placed now (assessments.md: studentInfo). */
-export type AttendanceStudentInfo = {
-  __typename?: 'AttendanceStudentInfo';
-  /** The student's academic year, when placed. */
-  academicYear: Maybe<AttendanceYear>;
-  /** The student's class, when placed. */
-  class: Maybe<AttendanceClass>;
-};
-
-/** The subject of an attendance record. */
-export type AttendanceSubject = {
-  __typename?: 'AttendanceSubject';
-  /** Subject id (REST: _id). */
-  id: Scalars['ID']['output'];
-  /** The subject's name. */
-  name: Scalars['String']['output'];
-};
 
 /** Counts and rate over a set of attendance records. */
 export type AttendanceSummary = {
@@ -184,6 +161,8 @@ export type AttendanceWeek = {
   __typename?: 'AttendanceWeek';
   /** Absent records in the week. */
   absent: Scalars['Int']['output'];
+  /** Stable id of this week of this class and subject, so client caches keep one copy of it. */
+  id: Scalars['ID']['output'];
   /** Late records in the week. */
   late: Scalars['Int']['output'];
   /** Present records in the week. */
@@ -192,15 +171,6 @@ export type AttendanceWeek = {
   rate: Scalars['Int']['output'];
   /** The Monday that starts the week, YYYY-MM-DD. */
   weekStart: Scalars['String']['output'];
-};
-
-/** The academic year of an attendance record or of a student. */
-export type AttendanceYear = {
-  __typename?: 'AttendanceYear';
-  /** Academic year id (REST: _id). */
-  id: Scalars['ID']['output'];
-  /** The year as the school names it, e.g. 2026. */
-  year: Scalars['String']['output'];
 };
 
 /** A new session. */
@@ -323,6 +293,8 @@ export type Course = {
   updatedAt: Scalars['DateTimeISO']['output'];
   /** Increases with every change; send it back on update to be told of concurrent edits. */
   version: Scalars['Int']['output'];
+  /** Whether you may delete this course (its teachers, SuperAdmin and Admin): show Delete only then. */
+  viewerCanDelete: Scalars['Boolean']['output'];
   /** Whether you may change this course and what is in it (you teach it): show Edit, Add Module, Add Content and the like only then. */
   viewerCanManage: Scalars['Boolean']['output'];
 };
@@ -333,6 +305,18 @@ export type CreateAcademicYearInput = {
   isActive?: InputMaybe<Scalars['Boolean']['input']>;
   /** The year as text, such as 2026; required and unique. */
   year: Scalars['String']['input'];
+};
+
+/** Which teachers teach a subject in a class of a year. */
+export type CreateAllocationInput = {
+  /** The academic year; required. */
+  academicYearId: Scalars['ID']['input'];
+  /** The class; required, and it must belong to the academic year. */
+  classId: Scalars['ID']['input'];
+  /** The subject; required. */
+  subjectId: Scalars['ID']['input'];
+  /** At least one user whose role is Teacher. */
+  teacherIds: Array<Scalars['ID']['input']>;
 };
 
 /** A new announcement (REST: POST /api/announcements). */
@@ -413,18 +397,6 @@ export type CreateSubjectInput = {
   name: Scalars['String']['input'];
 };
 
-/** Which teachers teach a subject in a class of a year. */
-export type CreateTeacherAssignmentInput = {
-  /** The academic year; required. */
-  academicYearId: Scalars['ID']['input'];
-  /** The class; required, and it must belong to the academic year. */
-  classId: Scalars['ID']['input'];
-  /** The subject; required. */
-  subjectId: Scalars['ID']['input'];
-  /** At least one user whose role is Teacher. */
-  teacherIds: Array<Scalars['ID']['input']>;
-};
-
 /** A new user; they start Pending and receive an invitation email. */
 export type CreateUserInput = {
   /** Email address, unique regardless of case. */
@@ -482,7 +454,7 @@ export type LoginInput = {
 
 /** Marks (or updates) one date of a class and subject. REST: POST /api/attendance/mark. */
 export type MarkAttendanceInput = {
-  /** The academic year; the class, subject and year must have a teacher assignment. */
+  /** The academic year; the class, subject and year must have an allocation (which teachers teach it). */
   academicYearId: Scalars['ID']['input'];
   /** The class. */
   classId: Scalars['ID']['input'];
@@ -494,15 +466,23 @@ export type MarkAttendanceInput = {
   subjectId: Scalars['ID']['input'];
 };
 
-/** The outcome of markAttendance. */
+/** The outcome of markAttendance: everything on the attendance page that the marking changes (the records of the date, with their students, and the weekly trend), so a client updates its cache from this answer alone. */
 export type MarkAttendancePayload = {
   __typename?: 'MarkAttendancePayload';
   /** 'Attendance marked successfully!' or 'Attendance updated successfully!'. */
   message: Scalars['String']['output'];
   /** Every record of the class, subject and date after the marking. */
   records: Array<AttendanceRecord>;
+  /** The weekly trend of the class and subject after the marking, as attendanceTrend answers it (ask for the same weeks). */
+  trend: Array<AttendanceWeek>;
   /** True when records already existed for the date, so the marking updated them. */
   updated: Scalars['Boolean']['output'];
+};
+
+
+/** The outcome of markAttendance: everything on the attendance page that the marking changes (the records of the date, with their students, and the weekly trend), so a client updates its cache from this answer alone. */
+export type MarkAttendancePayloadTrendArgs = {
+  weeks?: Scalars['Int']['input'];
 };
 
 /** A plain confirmation text. */
@@ -555,11 +535,13 @@ export type Mutation = {
   cloneModule: Module;
   /** Create an academic year; SuperAdmin and Admin (REST: POST /api/academic-years). */
   createAcademicYear: AcademicYear;
+  /** Assign teachers to a subject in a class of a year; SuperAdmin and Admin (REST: POST /api/teacher-assignments). */
+  createAllocation: Allocation;
   /** Post an announcement in a course you teach (REST: POST /api/announcements). */
   createAnnouncement: Announcement;
   /** Create a class; SuperAdmin and Admin (REST: POST /api/classes). */
   createClass: SchoolClass;
-  /** Create a course for a class, subject and year you are assigned to teach; all teachers of that assignment teach it (REST: POST /api/courses). */
+  /** Create a course for a class, subject and year you are assigned to teach; all teachers of that allocation teach it (REST: POST /api/courses). */
   createCourse: Course;
   /** Start a thread or reply; teachers and students of the course (REST: POST /api/discussions). */
   createDiscussion: Discussion;
@@ -567,15 +549,15 @@ export type Mutation = {
   createModule: Module;
   /** Create a subject; SuperAdmin and Admin (REST: POST /api/subjects). */
   createSubject: Subject;
-  /** Assign teachers to a subject in a class of a year; SuperAdmin and Admin (REST: POST /api/teacher-assignments). */
-  createTeacherAssignment: TeacherAssignment;
   /** Create a Pending user and mail them an invitation (REST: POST /api/users). */
   createUser: User;
   /** Delete an academic year; refused (CONFLICT) while it has classes. SuperAdmin and Admin (REST: DELETE /api/academic-years/{id}). */
   deleteAcademicYear: Scalars['Boolean']['output'];
+  /** Delete an allocation; SuperAdmin and Admin (REST: DELETE /api/teacher-assignments/{id}). */
+  deleteAllocation: Scalars['Boolean']['output'];
   /** Delete an announcement (REST: DELETE /api/announcements/{id}). */
   deleteAnnouncement: Scalars['Boolean']['output'];
-  /** Delete a class; refused (CONFLICT) while students are placed in it or it has teacher assignments. SuperAdmin and Admin (REST: DELETE /api/classes/{id}). */
+  /** Delete a class; refused (CONFLICT) while students are placed in it or it has allocations. SuperAdmin and Admin (REST: DELETE /api/classes/{id}). */
   deleteClass: Scalars['Boolean']['output'];
   /** Delete a content item and its file, unless a reused copy still uses the file (REST: DELETE /api/content/{id}). */
   deleteContent: Scalars['Boolean']['output'];
@@ -585,10 +567,8 @@ export type Mutation = {
   deleteDiscussion: Scalars['Boolean']['output'];
   /** Delete a module with its content (REST: DELETE /api/modules/{id}). */
   deleteModule: Scalars['Boolean']['output'];
-  /** Delete a subject; refused (CONFLICT) while teacher assignments use it. SuperAdmin and Admin (REST: DELETE /api/subjects/{id}). */
+  /** Delete a subject; refused (CONFLICT) while allocations use it. SuperAdmin and Admin (REST: DELETE /api/subjects/{id}). */
   deleteSubject: Scalars['Boolean']['output'];
-  /** Delete a teacher assignment; SuperAdmin and Admin (REST: DELETE /api/teacher-assignments/{id}). */
-  deleteTeacherAssignment: Scalars['Boolean']['output'];
   /** Delete a user (never yourself); their sessions end (REST: DELETE /api/users/{id}). */
   deleteUser: Scalars['Boolean']['output'];
   /** Mail a reset link; the same answer whether or not the email is known. */
@@ -609,6 +589,8 @@ export type Mutation = {
   switchRole: SwitchRolePayload;
   /** Change an academic year; SuperAdmin and Admin (REST: PUT /api/academic-years/{id}). */
   updateAcademicYear: AcademicYear;
+  /** Change an allocation; SuperAdmin and Admin (REST: PUT /api/teacher-assignments/{id}). */
+  updateAllocation: Allocation;
   /** Change an announcement (REST: PUT /api/announcements/{id}). */
   updateAnnouncement: Announcement;
   /** Change a class; SuperAdmin and Admin (REST: PUT /api/classes/{id}). */
@@ -623,8 +605,6 @@ export type Mutation = {
   updateModule: Module;
   /** Change a subject; SuperAdmin and Admin (REST: PUT /api/subjects/{id}). */
   updateSubject: Subject;
-  /** Change a teacher assignment; SuperAdmin and Admin (REST: PUT /api/teacher-assignments/{id}). */
-  updateTeacherAssignment: TeacherAssignment;
   /** Upload a file into a module (multipart request; send the header 'Apollo-Require-Preflight: true'). At most 50MB; its bytes and declared type must match contentType (REST: POST /api/content). */
   uploadContent: Content;
 };
@@ -651,6 +631,12 @@ export type MutationCloneModuleArgs = {
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationCreateAcademicYearArgs = {
   input: CreateAcademicYearInput;
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationCreateAllocationArgs = {
+  input: CreateAllocationInput;
 };
 
 
@@ -691,12 +677,6 @@ export type MutationCreateSubjectArgs = {
 
 
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
-export type MutationCreateTeacherAssignmentArgs = {
-  input: CreateTeacherAssignmentInput;
-};
-
-
-/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationCreateUserArgs = {
   input: CreateUserInput;
 };
@@ -704,6 +684,12 @@ export type MutationCreateUserArgs = {
 
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationDeleteAcademicYearArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationDeleteAllocationArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -746,12 +732,6 @@ export type MutationDeleteModuleArgs = {
 
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationDeleteSubjectArgs = {
-  id: Scalars['ID']['input'];
-};
-
-
-/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
-export type MutationDeleteTeacherAssignmentArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -811,6 +791,12 @@ export type MutationUpdateAcademicYearArgs = {
 
 
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationUpdateAllocationArgs = {
+  input: UpdateAllocationInput;
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationUpdateAnnouncementArgs = {
   input: UpdateAnnouncementInput;
 };
@@ -853,12 +839,6 @@ export type MutationUpdateSubjectArgs = {
 
 
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
-export type MutationUpdateTeacherAssignmentArgs = {
-  input: UpdateTeacherAssignmentInput;
-};
-
-
-/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationUploadContentArgs = {
   file?: InputMaybe<Scalars['Upload']['input']>;
   input: UploadContentInput;
@@ -867,14 +847,14 @@ export type MutationUploadContentArgs = {
 /** The signed-in student's own attendance. REST: GET /api/attendance/student. */
 export type MyAttendance = {
   __typename?: 'MyAttendance';
-  /** Every class the student has records in (the Class filter). */
-  classes: Array<AttendanceClass>;
+  /** Every class the student has records in, by name (the Class filter). */
+  classes: Array<SchoolClass>;
   /** One page of records, newest date first. */
   items: Array<AttendanceRecord>;
-  /** The student's current class and year. */
-  studentInfo: AttendanceStudentInfo;
-  /** Every subject the student has records in (the Subject filter). */
-  subjects: Array<AttendanceSubject>;
+  /** The student themselves: their class and academicYear are where they are placed now (assessments.md: studentInfo). */
+  studentInfo: User;
+  /** Every subject the student has records in, by name (the Subject filter). */
+  subjects: Array<Subject>;
   /** Counts and rate over every record matching the filters. */
   summary: AttendanceSummary;
   /** How many records match the filters in all. */
@@ -894,12 +874,16 @@ export type PlaceStudentInput = {
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type Query = {
   __typename?: 'Query';
-  /** The course-management tree: years (newest first) -> classes -> teacher assignments with subject and teachers. Loads in a fixed number of statements whatever the school size. Teacher assignments show as in `teacherAssignments`: all for SuperAdmin and Admin, a teacher's own for a Teacher, none for others. With `academicYearId`, only that year's tree (the list of years stays available through `academicYears`). */
+  /** The course-management tree: years (newest first) -> classes -> allocations with subject and teachers. Loads in a fixed number of statements whatever the school size. Allocations show as in `allocations`: all for SuperAdmin and Admin, a teacher's own for a Teacher, none for others. With `academicYearId`, only that year's tree (the list of years stays available through `academicYears`). */
   academicTree: Array<AcademicYear>;
   /** One academic year (REST: GET /api/academic-years/{id}). */
   academicYear: AcademicYear;
   /** Every academic year, newest first (REST: GET /api/academic-years). Any signed-in role. */
   academicYears: Array<AcademicYear>;
+  /** One allocation; a Teacher only one they teach (REST: GET /api/teacher-assignments/{id}). */
+  allocation: Allocation;
+  /** Allocations (which teachers teach a subject to a class in a year), filtered by class, year or teacher (REST: GET /api/teacher-assignments, /api/teacher-assignments/class/{classId}?academicYear=, /api/teacher-assignments/teacher/{teacherId}). SuperAdmin and Admin see all; a Teacher sees their own (and may ask for teacherId = themself only); others see none. */
+  allocations: Array<Allocation>;
   /** One announcement; not found for a student when hidden. */
   announcement: Announcement;
   /** A course's announcements, newest first; students see visible ones only (REST: GET /api/announcements/course/{courseId}). */
@@ -907,7 +891,7 @@ export type Query = {
   /** The records of a class and subject on one date; empty when the date is not marked yet. REST: GET /api/attendance/class/{classId}/subject/{subjectId}/date/{date}. */
   attendanceForDate: Array<AttendanceRecord>;
   /** Students placed in the class for the year, to mark (assigned teachers, SuperAdmin, Admin). REST: GET /api/attendance/students/{classId}/{subjectId}/{academicYearId}. */
-  attendanceRoster: Array<AttendancePerson>;
+  attendanceRoster: Array<User>;
   /** Present, late and absent per week for a class and subject, oldest week first, ending with the current week. REST: GET /api/attendance/trend/{classId}/{subjectId}/{academicYearId}?weeks=. */
   attendanceTrend: Array<AttendanceWeek>;
   /** One class (REST: GET /api/classes/{id}). */
@@ -934,7 +918,7 @@ export type Query = {
   modules: Array<Module>;
   /** The signed-in student's own records (paginated), summary, placement and filter options. REST: GET /api/attendance/student. */
   myAttendance: MyAttendance;
-  /** My Courses: the signed-in teacher's academic years -> classes -> subjects (their teacher assignments) with their courses. Empty for other roles. */
+  /** My Courses: the signed-in teacher's academic years -> classes -> subjects (their allocations) with their courses. Empty for other roles. */
   myCourses: Array<TeacherCourseYear>;
   /** Content of your other modules, to reuse in this module (tree by module.course.academicYear, class, course, module) (REST: GET /api/content/reuse/available/{moduleId}). */
   reusableContents: Array<Content>;
@@ -948,10 +932,6 @@ export type Query = {
   subject: Subject;
   /** Every subject by name (REST: GET /api/subjects). Any signed-in role. */
   subjects: Array<Subject>;
-  /** One teacher assignment; a Teacher only one they teach (REST: GET /api/teacher-assignments/{id}). */
-  teacherAssignment: TeacherAssignment;
-  /** Teacher assignments, filtered by class, year or teacher (REST: GET /api/teacher-assignments, /api/teacher-assignments/class/{classId}?academicYear=, /api/teacher-assignments/teacher/{teacherId}). SuperAdmin and Admin see all; a Teacher sees their own (and may ask for teacherId = themself only); others see none. */
-  teacherAssignments: Array<TeacherAssignment>;
   /** One teacher's courses: SuperAdmin and Admin for any teacher, a teacher for themselves (REST: GET /api/courses/teacher/{teacherId}). */
   teacherCourses: Array<Course>;
   /** One user: yourself, or anyone for staff who manage users. */
@@ -970,6 +950,20 @@ export type QueryAcademicTreeArgs = {
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryAcademicYearArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
+export type QueryAllocationArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
+export type QueryAllocationsArgs = {
+  academicYearId?: InputMaybe<Scalars['ID']['input']>;
+  classId?: InputMaybe<Scalars['ID']['input']>;
+  teacherId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 
@@ -1098,20 +1092,6 @@ export type QuerySubjectArgs = {
 
 
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
-export type QueryTeacherAssignmentArgs = {
-  id: Scalars['ID']['input'];
-};
-
-
-/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
-export type QueryTeacherAssignmentsArgs = {
-  academicYearId?: InputMaybe<Scalars['ID']['input']>;
-  classId?: InputMaybe<Scalars['ID']['input']>;
-  teacherId?: InputMaybe<Scalars['ID']['input']>;
-};
-
-
-/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryTeacherCoursesArgs = {
   teacherId: Scalars['ID']['input'];
 };
@@ -1153,7 +1133,7 @@ export type ResetPasswordInput = {
 
 /** A user role. The server authorizes with the session's active role. */
 export type Role =
-  /** Sets up years, classes, subjects and teacher assignments; manages users. */
+  /** Sets up years, classes, subjects and allocations (which teachers teach what); manages users. */
   | 'Admin'
   /** Follows a child; has a dashboard. */
   | 'Parent'
@@ -1161,7 +1141,7 @@ export type Role =
   | 'Student'
   /** Runs the whole system; may create any role and view the app as any other role. */
   | 'SuperAdmin'
-  /** Teaches courses of their teacher assignments, grades, marks attendance, places students. */
+  /** Teaches courses of their allocations, grades, marks attendance, places students. */
   | 'Teacher';
 
 /** A class such as Class 5A, in one academic year. */
@@ -1169,6 +1149,8 @@ export type SchoolClass = {
   __typename?: 'SchoolClass';
   /** The academic year the class belongs to. */
   academicYear: AcademicYear;
+  /** Allocations of this class by subject: all for SuperAdmin and Admin, a teacher's own for a Teacher, none for others. */
+  allocations: Array<Allocation>;
   /** When the class was created. */
   createdAt: Scalars['DateTimeISO']['output'];
   /** Free text; empty when none was given. */
@@ -1181,8 +1163,6 @@ export type SchoolClass = {
   isActive: Scalars['Boolean']['output'];
   /** Name such as Class 5A; unique (regardless of case) within its academic year. */
   name: Scalars['String']['output'];
-  /** Teacher assignments of this class by subject: all for SuperAdmin and Admin, a teacher's own for a Teacher, none for others. */
-  teacherAssignments: Array<TeacherAssignment>;
   /** Increases with every change; send it back on update to be told of concurrent edits. */
   version: Scalars['Int']['output'];
 };
@@ -1250,25 +1230,6 @@ export type SwitchRolePayload = {
   role: Role;
 };
 
-/** Which teachers teach a subject in a class during an academic year. */
-export type TeacherAssignment = {
-  __typename?: 'TeacherAssignment';
-  /** The academic year (the class belongs to it too). */
-  academicYear: AcademicYear;
-  /** The class taught. */
-  class: SchoolClass;
-  /** When the assignment was created. */
-  createdAt: Scalars['DateTimeISO']['output'];
-  /** Unique id (REST: _id). */
-  id: Scalars['ID']['output'];
-  /** The subject taught. */
-  subject: Subject;
-  /** The teachers, by last then first name (REST: teachers [{_id, firstName, lastName, email}]). */
-  teachers: Array<User>;
-  /** Increases with every change; send it back on update to be told of concurrent edits. */
-  version: Scalars['Int']['output'];
-};
-
 /** A class the teacher teaches in, with the subjects taught there. */
 export type TeacherCourseClass = {
   __typename?: 'TeacherCourseClass';
@@ -1281,15 +1242,15 @@ export type TeacherCourseClass = {
 /** A subject the teacher teaches in a class, with the teacher's courses for it. */
 export type TeacherCourseSubject = {
   __typename?: 'TeacherCourseSubject';
-  /** The teacher assignment behind this row; null when the assignment was removed but courses remain. */
-  assignmentId: Maybe<Scalars['ID']['output']>;
+  /** The allocation (which teachers teach this subject to the class) behind this row; null when the allocation was removed but courses remain. */
+  allocationId: Maybe<Scalars['ID']['output']>;
   /** The teacher's courses for this class, subject and year, by title. */
   courses: Array<Course>;
   /** The subject. */
   subject: Subject;
 };
 
-/** An academic year of the teacher's assignments (My Courses page). */
+/** An academic year of the teacher's allocations (My Courses page). */
 export type TeacherCourseYear = {
   __typename?: 'TeacherCourseYear';
   /** The academic year. */
@@ -1310,6 +1271,22 @@ export type UpdateAcademicYearInput = {
   year?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Changes to an allocation; fields not given stay as they are. */
+export type UpdateAllocationInput = {
+  /** New academic year (the class must belong to it). */
+  academicYearId?: InputMaybe<Scalars['ID']['input']>;
+  /** New class (it must belong to the academic year). */
+  classId?: InputMaybe<Scalars['ID']['input']>;
+  /** The allocation to change. */
+  id: Scalars['ID']['input'];
+  /** New subject. */
+  subjectId?: InputMaybe<Scalars['ID']['input']>;
+  /** The full new list of teachers (at least one); replaces the old list. */
+  teacherIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** The version you edited; if someone changed the allocation since, the update is refused (CONFLICT). */
+  version?: InputMaybe<Scalars['Int']['input']>;
+};
+
 /** Changes to an announcement; fields not given stay as they are (REST: PUT /api/announcements/{id}). */
 export type UpdateAnnouncementInput = {
   /** New text; must not be blank. */
@@ -1326,7 +1303,7 @@ export type UpdateAnnouncementInput = {
 
 /** Changes to a class; fields not given stay as they are. */
 export type UpdateClassInput = {
-  /** Move to another year (refused while students or assignments tie the class to its year). */
+  /** Move to another year (refused while students or allocations tie the class to its year). */
   academicYearId?: InputMaybe<Scalars['ID']['input']>;
   /** New description; null or blank clears it. */
   description?: InputMaybe<Scalars['String']['input']>;
@@ -1414,22 +1391,6 @@ export type UpdateSubjectInput = {
   version?: InputMaybe<Scalars['Int']['input']>;
 };
 
-/** Changes to a teacher assignment; fields not given stay as they are. */
-export type UpdateTeacherAssignmentInput = {
-  /** New academic year (the class must belong to it). */
-  academicYearId?: InputMaybe<Scalars['ID']['input']>;
-  /** New class (it must belong to the academic year). */
-  classId?: InputMaybe<Scalars['ID']['input']>;
-  /** The assignment to change. */
-  id: Scalars['ID']['input'];
-  /** New subject. */
-  subjectId?: InputMaybe<Scalars['ID']['input']>;
-  /** The full new list of teachers (at least one); replaces the old list. */
-  teacherIds?: InputMaybe<Array<Scalars['ID']['input']>>;
-  /** The version you edited; if someone changed the assignment since, the update is refused (CONFLICT). */
-  version?: InputMaybe<Scalars['Int']['input']>;
-};
-
 /** The fields of an upload; the file itself is the `file` argument (GraphQL multipart request). */
 export type UploadContentInput = {
   /** PDF when not given; the file must be of this type, by its bytes and its declared type. */
@@ -1449,14 +1410,14 @@ export type User = {
   __typename?: 'User';
   /** The academic year a student is placed in; null for everyone else. */
   academicYear: Maybe<AcademicYear>;
-  /** True once the user has set a password (Active); false while Pending. */
-  activated: Scalars['Boolean']['output'];
+  /** True once the user has set a password (Active); false while Pending. Only for the user themselves and for staff who manage users: null otherwise. */
+  activated: Maybe<Scalars['Boolean']['output']>;
   /** The class a student is placed in; null for everyone else. */
   class: Maybe<SchoolClass>;
   /** When the account was created. */
   createdAt: Scalars['DateTimeISO']['output'];
-  /** Sign-in email, unique regardless of case. */
-  email: Scalars['String']['output'];
+  /** Sign-in email, unique regardless of case. Only for the user themselves and for staff who manage users (a student sees only the name and role of others): null otherwise. */
+  email: Maybe<Scalars['String']['output']>;
   /** Given name, shown in the welcome banner. */
   firstName: Scalars['String']['output'];
   /** Unique id (REST: _id). */

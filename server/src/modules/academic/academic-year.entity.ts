@@ -1,9 +1,10 @@
-import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Field, ID, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Versioned } from '../../db/versioned';
 
-@ObjectType({ description: 'A school year such as 2025; classes and teacher assignments belong to one.' })
+@ObjectType({ description: 'A school year such as 2025; classes and allocations belong to one.' })
 @Entity('academic_years')
-export class AcademicYear {
+export class AcademicYear extends Versioned {
   @Field(() => ID, { description: 'Unique id (REST: _id).' })
   @PrimaryGeneratedColumn('uuid')
   id: string;
@@ -15,10 +16,6 @@ export class AcademicYear {
   @Field({ description: 'Active years are current; inactive ones are kept for history.' })
   @Column({ name: 'is_active', default: true })
   isActive: boolean;
-
-  @Field(() => Int, { description: 'Increases with every change; send it back on update to be told of concurrent edits.' })
-  @Column({ type: 'int', default: 1 })
-  version: number;
 
   @Field({ description: 'When the year was created.' })
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })

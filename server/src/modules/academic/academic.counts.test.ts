@@ -4,8 +4,8 @@ import { makeSchool } from '../../test/academic.factories';
 
 /**
  * DESIGN.md rule 4: lists load in a fixed number of statements whatever the school size. Each request is
- * measured on the demo school (2 years, 4 classes, 6 assignments, 2 placed students) and again after a
- * much larger school is added (3 more years, 30 classes, 90 assignments, 150 placed students).
+ * measured on the demo school (2 years, 4 classes, 6 allocations, 2 placed students) and again after a
+ * much larger school is added (3 more years, 30 classes, 90 allocations, 150 placed students).
  */
 let t: TestServer;
 let admin: string;
@@ -13,18 +13,18 @@ let teacher: string;
 let teacherId: string;
 
 const TREE = `{ academicTree { id year isActive classes { id name grade academicYear { year }
-  teacherAssignments { id subject { name } teachers { id firstName email } class { name } academicYear { year } } } } }`;
+  allocations { id subject { name } teachers { id firstName email } class { name } academicYear { year } } } } }`;
 const YEAR_TREE = `query ($y: ID) { academicTree(academicYearId: $y) { id year isActive classes { id name grade description isActive
-  teacherAssignments { id version createdAt subject { id name } teachers { id firstName lastName } } } } subjects { id } }`;
-const ASSIGNMENTS = '{ teacherAssignments { id class { name grade } subject { name } academicYear { year } teachers { email } } }';
-const CLASSES = '{ classes { id name academicYear { year } teacherAssignments { subject { name } } } }';
+  allocations { id version createdAt subject { id name } teachers { id firstName lastName } } } } subjects { id } }`;
+const ALLOCATIONS = '{ allocations { id class { name grade } subject { name } academicYear { year } teachers { email } } }';
+const CLASSES = '{ classes { id name academicYear { year } allocations { subject { name } } } }';
 const STUDENTS = '{ users(role: Student, limit: 200) { items { email class { name academicYear { year } } academicYear { year } } } }';
 
-/** The year with the most teacher assignments (of this teacher, if given). */
+/** The year with the most allocations (of this teacher, if given). */
 async function biggestYear(ofTeacher?: string): Promise<string> {
   const [{ id }] = await t.ds.query(
-    `SELECT a.academic_year_id AS id FROM teacher_assignments a
-      WHERE $1::uuid IS NULL OR EXISTS (SELECT 1 FROM teacher_assignment_teachers x WHERE x.assignment_id = a.id AND x.teacher_id = $1)
+    `SELECT a.academic_year_id AS id FROM allocations a
+      WHERE $1::uuid IS NULL OR EXISTS (SELECT 1 FROM allocation_teachers x WHERE x.allocation_id = a.id AND x.teacher_id = $1)
       GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`,
     [ofTeacher ?? null],
   );
@@ -38,7 +38,7 @@ const probes: Probe[] = [
     run: async () => {
       const r = await t.gql(TREE, {}, admin);
       expect(r.errors).toBeUndefined();
-      const size = r.data.academicTree.flatMap((y: any) => y.classes).flatMap((c: any) => c.teacherAssignments).length;
+      const size = r.data.academicTree.flatMap((y: any) => y.classes).flatMap((c: any) => c.allocations).length;
       return { sql: r.sql, size };
     },
   },
@@ -46,19 +46,19 @@ const probes: Probe[] = [
     name: 'GraphQL academicTree (teacher, filtered)',
     run: async () => {
       const r = await t.gql(TREE, {}, teacher);
-      const size = r.data.academicTree.flatMap((y: any) => y.classes).flatMap((c: any) => c.teacherAssignments).length;
+      const size = r.data.academicTree.flatMap((y: any) => y.classes).flatMap((c: any) => c.allocations).length;
       return { sql: r.sql, size };
     },
   },
   {
-    // the course-management page: one year's tree (the year with the most assignments: a demo year, then a bulk one)
+    // the course-management page: one year's tree (the year with the most allocations: a demo year, then a bulk one)
     name: 'GraphQL academicTree(academicYearId) (admin)',
     run: async () => {
       const id = await biggestYear();
       const r = await t.gql(YEAR_TREE, { y: id }, admin);
       expect(r.errors).toBeUndefined();
       expect(r.data.academicTree.map((y: any) => y.id)).toEqual([id]);
-      const size = r.data.academicTree.flatMap((y: any) => y.classes).flatMap((c: any) => c.teacherAssignments).length;
+      const size = r.data.academicTree.flatMap((y: any) => y.classes).flatMap((c: any) => c.allocations).length;
       return { sql: r.sql, size };
     },
   },
@@ -68,11 +68,11 @@ const probes: Probe[] = [
       const id = await biggestYear(teacherId);
       const r = await t.gql(YEAR_TREE, { y: id }, teacher);
       expect(r.errors).toBeUndefined();
-      const size = r.data.academicTree.flatMap((y: any) => y.classes).flatMap((c: any) => c.teacherAssignments).length;
+      const size = r.data.academicTree.flatMap((y: any) => y.classes).flatMap((c: any) => c.allocations).length;
       return { sql: r.sql, size };
     },
   },
-  { name: 'GraphQL teacherAssignments', run: async () => { const r = await t.gql(ASSIGNMENTS, {}, admin); return { sql: r.sql, size: r.data.teacherAssignments.length }; } },
+  { name: 'GraphQL allocations', run: async () => { const r = await t.gql(ALLOCATIONS, {}, admin); return { sql: r.sql, size: r.data.allocations.length }; } },
   { name: 'GraphQL classes', run: async () => { const r = await t.gql(CLASSES, {}, admin); return { sql: r.sql, size: r.data.classes.length }; } },
   { name: 'GraphQL users(role: Student) with placement', run: async () => { const r = await t.gql(STUDENTS, {}, admin); return { sql: r.sql, size: r.data.users.items.length }; } },
   { name: 'GET /teacher-assignments', run: async () => { const r = await t.rest('GET', '/teacher-assignments', { token: admin }); return { sql: r.sql, size: r.body.data.length }; } },
@@ -111,9 +111,9 @@ it.each(probes.map((p) => [p.name, p] as const))('%s: same statements for a smal
 
 it('the tree takes one statement per level (plus the session), not one per row', async () => {
   const r = await t.gql(TREE, {}, admin);
-  // session lookup + years + classes + assignments with subject and teachers + class and year of each assignment
+  // session lookup + years + classes + allocations with subject and teachers + class and year of each allocation
   expect(r.sql).toBeLessThanOrEqual(7);
-  expect(r.data.academicTree.flatMap((y: any) => y.classes).flatMap((c: any) => c.teacherAssignments).length).toBeGreaterThanOrEqual(96);
+  expect(r.data.academicTree.flatMap((y: any) => y.classes).flatMap((c: any) => c.allocations).length).toBeGreaterThanOrEqual(96);
 });
 
 it('academicTree(academicYearId) answers that year only, like the full tree does for it; NOT_FOUND for an unknown year', async () => {

@@ -1,7 +1,7 @@
 import { startTestServer, TestServer } from '../../test/test-server';
 import { seedDemoSchool } from '../../db/seed';
 import { makeUser } from '../../test/factories';
-import { makeAssignment, makeClass, makeSubject, makeYear, placeStudent } from '../../test/academic.factories';
+import { makeAllocation, makeClass, makeSubject, makeYear, placeStudent } from '../../test/academic.factories';
 import { Role } from '../users/role';
 import { ACADEMIC_TEXT as T } from './academic.validation';
 
@@ -30,16 +30,16 @@ const put = (p: string, body: unknown) => t.rest('PUT', p, { token: admin, body 
 const uniq = () => Math.random().toString(36).slice(2, 10);
 const snapshot = async () =>
   (await t.ds.query(`SELECT (SELECT count(*) FROM academic_years)::int AS years, (SELECT count(*) FROM classes)::int AS classes,
-     (SELECT count(*) FROM subjects)::int AS subjects, (SELECT count(*) FROM teacher_assignments)::int AS assignments,
-     (SELECT count(*) FROM teacher_assignment_teachers)::int AS teachers, (SELECT count(*) FROM users WHERE class_id IS NOT NULL)::int AS placed`))[0];
+     (SELECT count(*) FROM subjects)::int AS subjects, (SELECT count(*) FROM allocations)::int AS allocations,
+     (SELECT count(*) FROM allocation_teachers)::int AS teachers, (SELECT count(*) FROM users WHERE class_id IS NOT NULL)::int AS placed`))[0];
 
 describe('the demo school', () => {
   it('has two years, four classes, five subjects, both teachers assigned and both students placed', async () => {
-    const tree = await t.gql(`{ academicTree { year isActive classes { name grade teacherAssignments { subject { name } teachers { email } } } } }`, {}, admin);
+    const tree = await t.gql(`{ academicTree { year isActive classes { name grade allocations { subject { name } teachers { email } } } } }`, {}, admin);
     const shape = tree.data.academicTree.map((y: any) => ({
       year: y.year,
       isActive: y.isActive,
-      classes: y.classes.map((c: any) => `${c.name} (${c.grade}): ${c.teacherAssignments.map((a: any) => `${a.subject.name}=${a.teachers.map((x: any) => x.email).join('+')}`).join(', ')}`),
+      classes: y.classes.map((c: any) => `${c.name} (${c.grade}): ${c.allocations.map((a: any) => `${a.subject.name}=${a.teachers.map((x: any) => x.email).join('+')}`).join(', ')}`),
     }));
     expect(shape).toEqual([
       {
@@ -86,22 +86,22 @@ describe('validation texts (platform.md section 5)', () => {
     ['PUT', '/classes/CLASS5A', { grade: '' }, 400, T.gradeRequired],
     ['PUT', '/classes/CLASS5A', { academicYear: '' }, 400, T.academicYearRequired],
     ['PUT', '/subjects/MATH', { name: null }, 400, T.subjectNameRequired],
-    ['PUT', '/teacher-assignments/ASSIGNMENT', { teachers: [] }, 400, T.teacherRequired],
-    ['PUT', '/teacher-assignments/ASSIGNMENT', { class: '' }, 400, T.classRequired],
+    ['PUT', '/teacher-assignments/ALLOCATION', { teachers: [] }, 400, T.teacherRequired],
+    ['PUT', '/teacher-assignments/ALLOCATION', { class: '' }, 400, T.classRequired],
     ['PUT', '/academic-years/YEAR2026', { version: 'one' }, 400, 'Version must be a whole number'],
     ['GET', `/academic-years/${none}`, undefined, 404, T.yearNotFound],
     ['GET', '/academic-years/not-a-uuid', undefined, 404, T.yearNotFound],
     ['GET', `/classes/${none}`, undefined, 404, T.classNotFound],
     ['GET', `/classes/academic-year/${none}`, undefined, 404, T.yearNotFound],
     ['GET', `/subjects/${none}`, undefined, 404, T.subjectNotFound],
-    ['GET', `/teacher-assignments/${none}`, undefined, 404, T.assignmentNotFound],
+    ['GET', `/teacher-assignments/${none}`, undefined, 404, T.allocationNotFound],
     ['PUT', `/classes/${none}`, { name: 'X' }, 404, T.classNotFound],
     ['DELETE', `/subjects/${none}`, undefined, 404, T.subjectNotFound],
   ])('%s %s %j -> %i %s', async (method, path, body, status, message) => {
-    const [{ id: assignment }] = await t.ds.query(`SELECT id FROM teacher_assignments WHERE class_id = $1 LIMIT 1`, [cls['Class 5A 2026']]);
+    const [{ id: allocation }] = await t.ds.query(`SELECT id FROM allocations WHERE class_id = $1 LIMIT 1`, [cls['Class 5A 2026']]);
     const fill = (v: string) => v
       .replace('YEAR2026', year['2026']).replace('CLASS5A', cls['Class 5A 2026']).replace('MATH', subject.Mathematics)
-      .replace('TEACHER', ids['teacher@demo.school']).replace('ASSIGNMENT', assignment);
+      .replace('TEACHER', ids['teacher@demo.school']).replace('ALLOCATION', allocation);
     const before = await snapshot();
     const res = await t.rest(method, fill(path), { token: admin, body: body === undefined ? undefined : JSON.parse(fill(JSON.stringify(body))) });
     expect([res.status, res.body]).toEqual([status, { success: false, message }]);
@@ -114,7 +114,7 @@ describe('validation texts (platform.md section 5)', () => {
       ['mutation($input: CreateClassInput!) { createClass(input: $input) { id } }', { name: '', grade: '5', academicYearId: year['2026'] }, T.classNameRequired],
       ['mutation($input: CreateClassInput!) { createClass(input: $input) { id } }', { name: 'Class 9Y', grade: '', academicYearId: year['2026'] }, T.gradeRequired],
       ['mutation($input: CreateSubjectInput!) { createSubject(input: $input) { id } }', { name: '  ' }, T.subjectNameRequired],
-      ['mutation($input: CreateTeacherAssignmentInput!) { createTeacherAssignment(input: $input) { id } }',
+      ['mutation($input: CreateAllocationInput!) { createAllocation(input: $input) { id } }',
         { academicYearId: year['2026'], classId: cls['Class 6A 2026'], subjectId: subject.Science, teacherIds: [] }, T.teacherRequired],
       ['mutation($input: UpdateClassInput!) { updateClass(input: $input) { id } }', { id: cls['Class 5A 2026'], academicYearId: null }, T.academicYearRequired],
     ];
@@ -154,37 +154,37 @@ describe('integrity', () => {
     expect(gql.errors?.[0]).toMatchObject({ message: T.subjectTaken('HISTORY'), extensions: { code: 'CONFLICT' } });
   });
 
-  it('one teacher assignment per class, subject and year', async () => {
+  it('one allocation per class, subject and year', async () => {
     const res = await post('/teacher-assignments', { academicYear: year['2026'], class: cls['Class 5A 2026'], subject: subject.Mathematics, teachers: [ids['teacher2@demo.school']] });
-    expect([res.status, res.body.message]).toEqual([409, T.assignmentTaken]);
+    expect([res.status, res.body.message]).toEqual([409, T.allocationTaken]);
   });
 
-  it("the class must belong to the assignment's year, in the service and in the database", async () => {
+  it("the class must belong to the allocation's year, in the service and in the database", async () => {
     const before = await snapshot();
     const res = await post('/teacher-assignments', { academicYear: year['2026'], class: cls['Class 5A 2025'], subject: subject.Art, teachers: [ids['teacher@demo.school']] });
     expect([res.status, res.body.message]).toEqual([400, T.classYearMismatch]);
-    const [{ id }] = await t.ds.query(`SELECT id FROM teacher_assignments WHERE class_id = $1 LIMIT 1`, [cls['Class 5A 2026']]);
+    const [{ id }] = await t.ds.query(`SELECT id FROM allocations WHERE class_id = $1 LIMIT 1`, [cls['Class 5A 2026']]);
     const move = await put(`/teacher-assignments/${id}`, { academicYear: year['2025'] });
     expect([move.status, move.body.message]).toEqual([400, T.classYearMismatch]);
     expect(await snapshot()).toEqual(before);
-    await expect(t.ds.query(`INSERT INTO teacher_assignments (class_id, subject_id, academic_year_id) VALUES ($1, $2, $3)`,
-      [cls['Class 5A 2025'], subject.Art, year['2026']])).rejects.toThrow(/teacher_assignments_class_year_fk/);
-    await expect(t.ds.query(`UPDATE teacher_assignments SET academic_year_id = $2 WHERE id = $1`, [id, year['2025']]))
-      .rejects.toThrow(/teacher_assignments_class_year_fk/);
+    await expect(t.ds.query(`INSERT INTO allocations (class_id, subject_id, academic_year_id) VALUES ($1, $2, $3)`,
+      [cls['Class 5A 2025'], subject.Art, year['2026']])).rejects.toThrow(/allocations_class_year_fk/);
+    await expect(t.ds.query(`UPDATE allocations SET academic_year_id = $2 WHERE id = $1`, [id, year['2025']]))
+      .rejects.toThrow(/allocations_class_year_fk/);
   });
 
   it('only users whose stored role is Teacher can be assigned, in the service and in the database', async () => {
     const before = await snapshot();
     const res = await post('/teacher-assignments', { academicYear: year['2026'], class: cls['Class 6A 2026'], subject: subject.Science, teachers: [ids['teacher@demo.school'], ids['student@demo.school']] });
     expect([res.status, res.body.message]).toEqual([400, T.notATeacher('Stella Student')]);
-    const [{ id }] = await t.ds.query(`SELECT id FROM teacher_assignments LIMIT 1`);
+    const [{ id }] = await t.ds.query(`SELECT id FROM allocations LIMIT 1`);
     const upd = await put(`/teacher-assignments/${id}`, { teachers: [ids['admin@demo.school']] });
     expect([upd.status, upd.body.message]).toEqual([400, T.notATeacher('Ada Admin')]);
     expect(await snapshot()).toEqual(before);
-    await expect(t.ds.query(`INSERT INTO teacher_assignment_teachers (assignment_id, teacher_id) VALUES ($1, $2)`, [id, ids['parent@demo.school']]))
-      .rejects.toThrow(/teacher_assignment_teachers_teacher_fk/);
+    await expect(t.ds.query(`INSERT INTO allocation_teachers (allocation_id, teacher_id) VALUES ($1, $2)`, [id, ids['parent@demo.school']]))
+      .rejects.toThrow(/allocation_teachers_teacher_fk/);
     // nor can an assigned teacher's stored role change underneath
-    await expect(t.ds.query(`UPDATE users SET role = 'Admin' WHERE id = $1`, [ids['teacher@demo.school']])).rejects.toThrow(/teacher_assignment_teachers_teacher_fk/);
+    await expect(t.ds.query(`UPDATE users SET role = 'Admin' WHERE id = $1`, [ids['teacher@demo.school']])).rejects.toThrow(/allocation_teachers_teacher_fk/);
   });
 
   it("a student's class must belong to their year, and only students are placed, in the database", async () => {
@@ -193,13 +193,13 @@ describe('integrity', () => {
     await expect(t.ds.query(`UPDATE users SET class_id = NULL WHERE id = $1`, [ids['student@demo.school']])).rejects.toThrow(/users_placement_check/);
   });
 
-  it('creates, reads and updates a teacher assignment with the spec shape', async () => {
+  it('creates, reads and updates an allocation with the spec shape', async () => {
     const c = await makeClass(t.ds, year['2026']);
     const created = await post('/teacher-assignments', { academicYear: year['2026'], class: c.id, subject: subject.Art, teachers: [ids['teacher2@demo.school'], ids['teacher@demo.school'], ids['teacher@demo.school']] });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
       success: true,
-      message: T.assignmentCreated,
+      message: T.allocationCreated,
       data: {
         _id: expect.any(String),
         teachers: [
@@ -215,13 +215,13 @@ describe('integrity', () => {
     });
     const id = created.body.data._id;
     const updated = await put(`/teacher-assignments/${id}`, { teachers: [ids['teacher2@demo.school']], subject: subject.History });
-    expect(updated.body).toMatchObject({ message: T.assignmentUpdated, data: { subject: { name: 'History' }, teachers: [{ email: 'teacher2@demo.school' }], version: 2 } });
+    expect(updated.body).toMatchObject({ message: T.allocationUpdated, data: { subject: { name: 'History' }, teachers: [{ email: 'teacher2@demo.school' }], version: 2 } });
     const byClass = await t.rest('GET', `/teacher-assignments/class/${c.id}?academicYear=${year['2026']}`, { token: admin });
     expect(byClass.body.data.map((a: { _id: string }) => a._id)).toEqual([id]);
     const otherYear = await t.rest('GET', `/teacher-assignments/class/${c.id}?academicYear=${year['2025']}`, { token: admin });
     expect(otherYear.body.data).toEqual([]);
-    const gql = await t.gql('query($id: ID!) { teacherAssignment(id: $id) { class { id } subject { name } academicYear { year } teachers { email } } }', { id }, admin);
-    expect(gql.data.teacherAssignment).toEqual({ class: { id: c.id }, subject: { name: 'History' }, academicYear: { year: '2026' }, teachers: [{ email: 'teacher2@demo.school' }] });
+    const gql = await t.gql('query($id: ID!) { allocation(id: $id) { class { id } subject { name } academicYear { year } teachers { email } } }', { id }, admin);
+    expect(gql.data.allocation).toEqual({ class: { id: c.id }, subject: { name: 'History' }, academicYear: { year: '2026' }, teachers: [{ email: 'teacher2@demo.school' }] });
   });
 
   it('creates and reads years and subjects with the spec fields', async () => {
@@ -275,7 +275,7 @@ describe('refused deletes remove nothing', () => {
     expect(T.yearInUse('2025', 1)).toBe('Cannot delete academic year 2025: it still has 1 class. Delete or move them first.');
   });
 
-  it('a class with students and teacher assignments', async () => {
+  it('a class with students and allocations', async () => {
     const before = await snapshot();
     const res = await t.rest('DELETE', `/classes/${cls['Class 5A 2026']}`, { token: admin });
     expect([res.status, res.body.message]).toEqual([409, 'Cannot delete Class 5A: 2 students are assigned to it and it has 4 teacher assignments. Move or remove them first.']);
@@ -289,36 +289,36 @@ describe('refused deletes remove nothing', () => {
     expect(await snapshot()).toEqual({ ...before, classes: before.classes + 1, placed: before.placed + 1 });
   });
 
-  it('a subject used by teacher assignments', async () => {
+  it('a subject used by allocations', async () => {
     const before = await snapshot();
-    const used = (await t.ds.query(`SELECT count(*)::int AS n FROM teacher_assignments WHERE subject_id = $1`, [subject.English]))[0].n;
+    const used = (await t.ds.query(`SELECT count(*)::int AS n FROM allocations WHERE subject_id = $1`, [subject.English]))[0].n;
     const res = await t.rest('DELETE', `/subjects/${subject.English}`, { token: admin });
     expect([res.status, res.body.message]).toEqual([409, T.subjectInUse('English', used)]);
     expect(await snapshot()).toEqual(before);
   });
 
   it("rows of a later domain (courses, attendance) refuse the delete with a clear text, never a cascade", async () => {
-    await t.ds.query(`CREATE TABLE later_domain (class_id uuid REFERENCES classes(id), subject_id uuid REFERENCES subjects(id), assignment_id uuid REFERENCES teacher_assignments(id))`);
+    await t.ds.query(`CREATE TABLE later_domain (class_id uuid REFERENCES classes(id), subject_id uuid REFERENCES subjects(id), allocation_id uuid REFERENCES allocations(id))`);
     const y = await makeYear(t.ds);
     const c = await makeClass(t.ds, y.id);
     const s = await makeSubject(t.ds);
     const c2 = await makeClass(t.ds, y.id);
-    const a = await makeAssignment(t.ds, { classId: c2.id, subjectId: s.id, academicYearId: y.id, teacherIds: [ids['teacher@demo.school']] });
+    const a = await makeAllocation(t.ds, { classId: c2.id, subjectId: s.id, academicYearId: y.id, teacherIds: [ids['teacher@demo.school']] });
     await t.ds.query(`INSERT INTO later_domain VALUES ($1, NULL, NULL), (NULL, $2, NULL), (NULL, NULL, $3)`, [c.id, s.id, a]);
     const before = await snapshot();
     expect((await t.rest('DELETE', `/classes/${c.id}`, { token: admin })).body.message).toBe(T.stillUsed(c.name));
     await t.ds.query(`DELETE FROM later_domain WHERE class_id IS NOT NULL`);
     expect((await t.rest('DELETE', `/teacher-assignments/${a}`, { token: admin })).body).toEqual({ success: false, message: T.stillUsed('this teacher assignment') });
-    await t.ds.query(`DELETE FROM later_domain WHERE assignment_id IS NOT NULL`);
+    await t.ds.query(`DELETE FROM later_domain WHERE allocation_id IS NOT NULL`);
     const sub = await t.rest('DELETE', `/teacher-assignments/${a}`, { token: admin });
-    expect(sub.body).toEqual({ success: true, message: T.assignmentDeleted });
+    expect(sub.body).toEqual({ success: true, message: T.allocationDeleted });
     const subj = await t.rest('DELETE', `/subjects/${s.id}`, { token: admin });
     expect([subj.status, subj.body.message]).toEqual([409, T.stillUsed(s.name)]);
-    expect(await snapshot()).toEqual({ ...before, assignments: before.assignments - 1, teachers: before.teachers - 1 });
+    expect(await snapshot()).toEqual({ ...before, allocations: before.allocations - 1, teachers: before.teachers - 1 });
     await t.ds.query(`DROP TABLE later_domain`);
   });
 
-  it('a teacher who is assigned cannot be deleted (their assignments do not vanish)', async () => {
+  it('a teacher who is assigned cannot be deleted (their allocations do not vanish)', async () => {
     const before = await snapshot();
     const res = await t.rest('DELETE', `/users/${ids['teacher2@demo.school']}`, { token: admin });
     expect(res.status).toBe(409);

@@ -1,20 +1,13 @@
 import DataLoader from 'dataloader';
 import { DataSource, In } from 'typeorm';
+import { byIdLoader, listLoader } from '../../app/dataloaders';
 import { User } from '../users/user.entity';
 import { Role } from '../users/role';
 import { AcademicYear } from './academic-year.entity';
 import { SchoolClass } from './class.entity';
 import { Subject } from './subject.entity';
-import { TeacherAssignment } from './teacher-assignment.entity';
-import { AssignmentScope, scopeKey } from './academic.scope';
-
-function byId<T extends { id: string }>(load: (ids: string[]) => Promise<T[]>) {
-  return new DataLoader<string, T | null>(async (ids) => {
-    const rows = await load([...ids]);
-    const map = new Map(rows.map((r) => [r.id, r]));
-    return ids.map((id) => map.get(id) ?? null);
-  });
-}
+import { Allocation } from './allocation.entity';
+import { AllocationScope, scopeKey } from './academic.scope';
 
 function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
   const out = new Map<string, T[]>();
@@ -25,7 +18,7 @@ function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
   return out;
 }
 
-interface AssignmentTreeRow {
+interface AllocationTreeRow {
   id: string;
   class_id: string;
   subject_id: string;
@@ -48,12 +41,12 @@ interface AssignmentTreeRow {
   t_created_ms: number;
 }
 
-/** One assignment per id in the rows' order, its teachers in row order (rows come one per assignment and teacher). */
-function assignmentsFromRows(rows: AssignmentTreeRow[]): TeacherAssignment[] {
+/** One allocation per id in the rows' order, its teachers in row order (rows come one per allocation and teacher). */
+function allocationsFromRows(rows: AllocationTreeRow[]): Allocation[] {
   const subjects = new Map<string, Subject>();
   const teachers = new Map<string, User>();
-  const out: TeacherAssignment[] = [];
-  let current: TeacherAssignment | undefined;
+  const out: Allocation[] = [];
+  let current: Allocation | undefined;
   for (const r of rows) {
     if (current?.id !== r.id) {
       let subject = subjects.get(r.subject_id);
@@ -64,7 +57,7 @@ function assignmentsFromRows(rows: AssignmentTreeRow[]): TeacherAssignment[] {
         });
         subjects.set(r.subject_id, subject);
       }
-      current = Object.assign(new TeacherAssignment(), {
+      current = Object.assign(new Allocation(), {
         id: r.id, classId: r.class_id, subjectId: r.subject_id, academicYearId: r.academic_year_id,
         version: r.version, createdAt: new Date(r.created_ms), subject, teachers: [] as User[],
       });
@@ -85,40 +78,36 @@ function assignmentsFromRows(rows: AssignmentTreeRow[]): TeacherAssignment[] {
   return out;
 }
 
-export interface AssignmentsOfClassKey {
+export interface AllocationsOfClassKey {
   classId: string;
-  scope: AssignmentScope;
+  scope: AllocationScope;
 }
 
 /**
- * One statement per level whatever the school size: the academic tree (years -> classes -> assignments
+ * One statement per level whatever the school size: the academic tree (years -> classes -> allocations
  * with subject and teachers) and the placement fields of users resolve through these.
  */
 export function academicLoaders(ds: DataSource) {
   return {
-    yearById: byId((ids) => ds.getRepository(AcademicYear).findBy({ id: In(ids) })),
-    classById: byId((ids) => ds.getRepository(SchoolClass).findBy({ id: In(ids) })),
-    subjectById: byId((ids) => ds.getRepository(Subject).findBy({ id: In(ids) })),
+    yearById: byIdLoader((ids) => ds.getRepository(AcademicYear).findBy({ id: In(ids) })),
+    classById: byIdLoader((ids) => ds.getRepository(SchoolClass).findBy({ id: In(ids) })),
+    subjectById: byIdLoader((ids) => ds.getRepository(Subject).findBy({ id: In(ids) })),
 
-    classesByYearId: new DataLoader<string, SchoolClass[]>(async (yearIds) => {
-      const rows = await ds.getRepository(SchoolClass).find({
-        where: { academicYearId: In([...yearIds]) },
-        order: { name: 'ASC', id: 'ASC' },
-      });
-      const groups = groupBy(rows, (c) => c.academicYearId);
-      return yearIds.map((id) => groups.get(id) ?? []);
-    }),
+    classesByYearId: listLoader(
+      (yearIds) => ds.getRepository(SchoolClass).find({ where: { academicYearId: In(yearIds) }, order: { name: 'ASC', id: 'ASC' } }),
+      (c) => c.academicYearId,
+    ),
 
     /**
      * Filtered in SQL by the actor's scope; subject and teachers come by joins in the same statement. A plain
      * statement mapped to entity instances (not TypeORM's hydration, which dominated the course-management
-     * tree's CPU): every column a GraphQL field of TeacherAssignment, Subject or User reads (and the ids their
+     * tree's CPU): every column a GraphQL field of Allocation, Subject or User reads (and the ids their
      * field resolvers need), timestamps as epoch milliseconds; not `updatedAt`, which no field shows. Each
-     * subject and teacher is built once per statement and shared by the assignments that name it.
+     * subject and teacher is built once per statement and shared by the allocations that name it.
      */
-    assignmentsByClass: new DataLoader<AssignmentsOfClassKey, TeacherAssignment[], string>(
+    allocationsByClass: new DataLoader<AllocationsOfClassKey, Allocation[], string>(
       async (keys) => {
-        const results = new Map<string, TeacherAssignment[]>();
+        const results = new Map<string, Allocation[]>();
         const byScope = groupBy([...keys], (k) => scopeKey(k.scope));
         for (const group of byScope.values()) {
           const scope = group[0].scope;
@@ -127,9 +116,9 @@ export function academicLoaders(ds: DataSource) {
           let mine = '';
           if (scope.kind === 'teacher') {
             params.push(scope.teacherId);
-            mine = 'AND EXISTS (SELECT 1 FROM teacher_assignment_teachers x WHERE x.assignment_id = a.id AND x.teacher_id = $2)';
+            mine = 'AND EXISTS (SELECT 1 FROM allocation_teachers x WHERE x.allocation_id = a.id AND x.teacher_id = $2)';
           }
-          const rows: AssignmentTreeRow[] = await ds.query(
+          const rows: AllocationTreeRow[] = await ds.query(
             `SELECT a.id, a.class_id, a.subject_id, a.academic_year_id, a.version,
                     floor(extract(epoch FROM a.created_at) * 1000)::float8 AS created_ms,
                     s.name AS s_name, s.description AS s_description, s.is_active AS s_is_active, s.version AS s_version,
@@ -138,15 +127,15 @@ export function academicLoaders(ds: DataSource) {
                     t.role AS t_role, t.activated AS t_activated, t.class_id AS t_class_id,
                     t.academic_year_id AS t_academic_year_id,
                     floor(extract(epoch FROM t.created_at) * 1000)::float8 AS t_created_ms
-               FROM teacher_assignments a
+               FROM allocations a
                JOIN subjects s ON s.id = a.subject_id
-               LEFT JOIN teacher_assignment_teachers tat ON tat.assignment_id = a.id
+               LEFT JOIN allocation_teachers tat ON tat.allocation_id = a.id
                LEFT JOIN users t ON t.id = tat.teacher_id
               WHERE a.class_id = ANY($1::uuid[]) ${mine}
               ORDER BY s.name ASC, a.id ASC, t.last_name ASC, t.first_name ASC`,
             params,
           );
-          for (const [classId, list] of groupBy(assignmentsFromRows(rows), (a) => a.classId)) {
+          for (const [classId, list] of groupBy(allocationsFromRows(rows), (a) => a.classId)) {
             results.set(`${scopeKey(scope)}|${classId}`, list);
           }
         }
@@ -155,10 +144,10 @@ export function academicLoaders(ds: DataSource) {
       { cacheKeyFn: (k) => `${scopeKey(k.scope)}|${k.classId}` },
     ),
 
-    /** For assignments whose teachers were not joined already. */
-    teachersByAssignmentId: new DataLoader<string, User[]>(async (ids) => {
-      const rows: Array<{ assignment_id: string; teacher_id: string }> = await ds.query(
-        `SELECT assignment_id, teacher_id FROM teacher_assignment_teachers WHERE assignment_id = ANY($1)`,
+    /** For allocations whose teachers were not joined already. */
+    teachersByAllocationId: new DataLoader<string, User[]>(async (ids) => {
+      const rows: Array<{ allocation_id: string; teacher_id: string }> = await ds.query(
+        `SELECT allocation_id, teacher_id FROM allocation_teachers WHERE allocation_id = ANY($1)`,
         [[...ids]],
       );
       const users = rows.length
@@ -166,7 +155,7 @@ export function academicLoaders(ds: DataSource) {
         : [];
       const order = new Map(users.map((u, i) => [u.id, i]));
       const byId = new Map(users.map((u) => [u.id, u]));
-      const groups = groupBy(rows, (r) => r.assignment_id);
+      const groups = groupBy(rows, (r) => r.allocation_id);
       return ids.map((id) =>
         (groups.get(id) ?? [])
           .map((r) => byId.get(r.teacher_id)!)

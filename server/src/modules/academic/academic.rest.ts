@@ -1,26 +1,26 @@
 import { type Body, body, done, newRouter, param, route, send, str } from '../../app/rest';
 import { ACADEMIC_TEXT as T } from './academic.validation';
-import { assignmentRest, classRest, placedUserRest, subjectRest, yearRest } from './academic.shape';
+import { presentAllocation, presentClass, presentPlacedUser, presentSubject, presentYear } from './academic.shape';
 
 // REST bodies name references by the spec's words (academicYear, class, subject, teachers); services use ids
 const classInput = (b: Body) => ({ ...b, academicYearId: b.academicYear });
-const assignmentInput = (b: Body) => ({ academicYearId: b.academicYear, classId: b.class, subjectId: b.subject, teacherIds: b.teachers, version: b.version });
+const allocationInput = (b: Body) => ({ academicYearId: b.academicYear, classId: b.class, subjectId: b.subject, teacherIds: b.teachers, version: b.version });
 
 /** platform.md section 7 "Academic structure", and PUT /users/{id} {class, academicYear} (student placement). */
 export function academicRouter() {
   const r = newRouter();
 
   r.get('/academic-years', route(async (_req, res, actor, ctx) => {
-    send(res, (await ctx.services.academic.years.list(actor)).map(yearRest));
+    send(res, (await ctx.services.academic.years.list(actor)).map((x) => presentYear(actor, x)));
   }));
   r.get('/academic-years/:id', route(async (req, res, actor, ctx) => {
-    send(res, yearRest(await ctx.services.academic.years.get(actor, param(req))));
+    send(res, presentYear(actor, await ctx.services.academic.years.get(actor, param(req))));
   }));
   r.post('/academic-years', route(async (req, res, actor, ctx) => {
-    send(res, yearRest(await ctx.services.academic.years.create(actor, body(req))), { message: T.yearCreated }, 201);
+    send(res, presentYear(actor, await ctx.services.academic.years.create(actor, body(req))), { message: T.yearCreated }, 201);
   }));
   r.put('/academic-years/:id', route(async (req, res, actor, ctx) => {
-    send(res, yearRest(await ctx.services.academic.years.update(actor, param(req), body(req))), { message: T.yearUpdated });
+    send(res, presentYear(actor, await ctx.services.academic.years.update(actor, param(req), body(req))), { message: T.yearUpdated });
   }));
   r.delete('/academic-years/:id', route(async (req, res, actor, ctx) => {
     await ctx.services.academic.years.delete(actor, param(req));
@@ -28,19 +28,19 @@ export function academicRouter() {
   }));
 
   r.get('/classes', route(async (req, res, actor, ctx) => {
-    send(res, (await ctx.services.academic.classes.list(actor, { academicYearId: str(req.query.academicYear) })).map(classRest));
+    send(res, (await ctx.services.academic.classes.list(actor, { academicYearId: str(req.query.academicYear) })).map((x) => presentClass(actor, x)));
   }));
   r.get('/classes/academic-year/:yearId', route(async (req, res, actor, ctx) => {
-    send(res, (await ctx.services.academic.classes.listOfYear(actor, param(req, 'yearId'))).map(classRest));
+    send(res, (await ctx.services.academic.classes.listOfYear(actor, param(req, 'yearId'))).map((x) => presentClass(actor, x)));
   }));
   r.get('/classes/:id', route(async (req, res, actor, ctx) => {
-    send(res, classRest(await ctx.services.academic.classes.get(actor, param(req))));
+    send(res, presentClass(actor, await ctx.services.academic.classes.get(actor, param(req))));
   }));
   r.post('/classes', route(async (req, res, actor, ctx) => {
-    send(res, classRest(await ctx.services.academic.classes.create(actor, classInput(body(req)))), { message: T.classCreated }, 201);
+    send(res, presentClass(actor, await ctx.services.academic.classes.create(actor, classInput(body(req)))), { message: T.classCreated }, 201);
   }));
   r.put('/classes/:id', route(async (req, res, actor, ctx) => {
-    send(res, classRest(await ctx.services.academic.classes.update(actor, param(req), classInput(body(req)))), { message: T.classUpdated });
+    send(res, presentClass(actor, await ctx.services.academic.classes.update(actor, param(req), classInput(body(req)))), { message: T.classUpdated });
   }));
   r.delete('/classes/:id', route(async (req, res, actor, ctx) => {
     await ctx.services.academic.classes.delete(actor, param(req));
@@ -48,16 +48,16 @@ export function academicRouter() {
   }));
 
   r.get('/subjects', route(async (_req, res, actor, ctx) => {
-    send(res, (await ctx.services.academic.subjects.list(actor)).map(subjectRest));
+    send(res, (await ctx.services.academic.subjects.list(actor)).map((x) => presentSubject(actor, x)));
   }));
   r.get('/subjects/:id', route(async (req, res, actor, ctx) => {
-    send(res, subjectRest(await ctx.services.academic.subjects.get(actor, param(req))));
+    send(res, presentSubject(actor, await ctx.services.academic.subjects.get(actor, param(req))));
   }));
   r.post('/subjects', route(async (req, res, actor, ctx) => {
-    send(res, subjectRest(await ctx.services.academic.subjects.create(actor, body(req))), { message: T.subjectCreated }, 201);
+    send(res, presentSubject(actor, await ctx.services.academic.subjects.create(actor, body(req))), { message: T.subjectCreated }, 201);
   }));
   r.put('/subjects/:id', route(async (req, res, actor, ctx) => {
-    send(res, subjectRest(await ctx.services.academic.subjects.update(actor, param(req), body(req))), { message: T.subjectUpdated });
+    send(res, presentSubject(actor, await ctx.services.academic.subjects.update(actor, param(req), body(req))), { message: T.subjectUpdated });
   }));
   r.delete('/subjects/:id', route(async (req, res, actor, ctx) => {
     await ctx.services.academic.subjects.delete(actor, param(req));
@@ -66,36 +66,36 @@ export function academicRouter() {
 
   r.get('/teacher-assignments', route(async (req, res, actor, ctx) => {
     const filter = { classId: str(req.query.class), academicYearId: str(req.query.academicYear), teacherId: str(req.query.teacher) };
-    send(res, (await ctx.services.academic.teacherAssignments.list(actor, filter)).map(assignmentRest));
+    send(res, (await ctx.services.academic.allocations.list(actor, filter)).map((x) => presentAllocation(actor, x)));
   }));
   r.get('/teacher-assignments/class/:classId', route(async (req, res, actor, ctx) => {
     const filter = { classId: param(req, 'classId'), academicYearId: str(req.query.academicYear) };
-    send(res, (await ctx.services.academic.teacherAssignments.list(actor, filter)).map(assignmentRest));
+    send(res, (await ctx.services.academic.allocations.list(actor, filter)).map((x) => presentAllocation(actor, x)));
   }));
   r.get('/teacher-assignments/teacher/:teacherId', route(async (req, res, actor, ctx) => {
-    send(res, (await ctx.services.academic.teacherAssignments.list(actor, { teacherId: param(req, 'teacherId') })).map(assignmentRest));
+    send(res, (await ctx.services.academic.allocations.list(actor, { teacherId: param(req, 'teacherId') })).map((x) => presentAllocation(actor, x)));
   }));
   r.get('/teacher-assignments/:id', route(async (req, res, actor, ctx) => {
-    send(res, assignmentRest(await ctx.services.academic.teacherAssignments.get(actor, param(req))));
+    send(res, presentAllocation(actor, await ctx.services.academic.allocations.get(actor, param(req))));
   }));
   r.post('/teacher-assignments', route(async (req, res, actor, ctx) => {
-    const created = await ctx.services.academic.teacherAssignments.create(actor, assignmentInput(body(req)));
-    send(res, assignmentRest(created), { message: T.assignmentCreated }, 201);
+    const created = await ctx.services.academic.allocations.create(actor, allocationInput(body(req)));
+    send(res, presentAllocation(actor, created), { message: T.allocationCreated }, 201);
   }));
   r.put('/teacher-assignments/:id', route(async (req, res, actor, ctx) => {
-    const updated = await ctx.services.academic.teacherAssignments.update(actor, param(req), assignmentInput(body(req)));
-    send(res, assignmentRest(updated), { message: T.assignmentUpdated });
+    const updated = await ctx.services.academic.allocations.update(actor, param(req), allocationInput(body(req)));
+    send(res, presentAllocation(actor, updated), { message: T.allocationUpdated });
   }));
   r.delete('/teacher-assignments/:id', route(async (req, res, actor, ctx) => {
-    await ctx.services.academic.teacherAssignments.delete(actor, param(req));
-    done(res, T.assignmentDeleted);
+    await ctx.services.academic.allocations.delete(actor, param(req));
+    done(res, T.allocationDeleted);
   }));
 
   // assessments.md section 7 "Class assignment": the only PUT /users/{id} body the spec names
   r.put('/users/:id', route(async (req, res, actor, ctx) => {
     const b = body(req);
     const placed = await ctx.services.academic.placement.place(actor, { userId: param(req), classId: b.class, academicYearId: b.academicYear });
-    send(res, placedUserRest(await ctx.services.academic.placement.attachOne(placed)), { message: T.placed });
+    send(res, presentPlacedUser(actor, await ctx.services.academic.placement.attachOne(placed)), { message: T.placed });
   }));
 
   return r;

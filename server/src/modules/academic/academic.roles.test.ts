@@ -2,7 +2,7 @@ import { startTestServer, TestServer } from '../../test/test-server';
 import { DEMO_EMAIL, ROLES, signInEachRole } from '../../test/demo';
 import { seedDemoSchool } from '../../db/seed';
 import { Role } from '../users/role';
-import { makeAssignment, makeClass, makeSubject, makeYear } from '../../test/academic.factories';
+import { makeAllocation, makeClass, makeSubject, makeYear } from '../../test/academic.factories';
 import { makeUser } from '../../test/factories';
 import { ACADEMIC_TEXT as T } from './academic.validation';
 
@@ -15,7 +15,7 @@ let t: TestServer;
 let tokens: Record<Role, string>;
 const ids: Record<string, string> = {};
 let y2026: string;
-/** Teaches the assignments the write tests make, so the demo teachers keep exactly the demo school's. */
+/** Teaches the allocations the write tests make, so the demo teachers keep exactly the demo school's. */
 let helperTeacher: string;
 
 beforeAll(async () => {
@@ -93,27 +93,27 @@ const ENTITIES: Entity[] = [
     gqlDelete: 'mutation($id: ID!) { deleteSubject(id: $id) }',
   },
   {
-    name: 'teacher assignment',
-    table: 'teacher_assignments',
+    name: 'allocation',
+    table: 'allocations',
     fresh: async () => {
       const c = await makeClass(t.ds, y2026);
       const s = await makeSubject(t.ds);
-      return makeAssignment(t.ds, { classId: c.id, subjectId: s.id, academicYearId: y2026, teacherIds: [writerId()] });
+      return makeAllocation(t.ds, { classId: c.id, subjectId: s.id, academicYearId: y2026, teacherIds: [writerId()] });
     },
     restCreate: () => ({ path: '/teacher-assignments', body: {} }),
-    gqlCreate: () => ({ query: 'mutation($input: CreateTeacherAssignmentInput!) { createTeacherAssignment(input: $input) { id } }', input: {}, field: 'createTeacherAssignment' }),
+    gqlCreate: () => ({ query: 'mutation($input: CreateAllocationInput!) { createAllocation(input: $input) { id } }', input: {}, field: 'createAllocation' }),
     restPath: '/teacher-assignments',
     updateBody: async () => {
       const s = await makeSubject(t.ds);
       return { rest: { subject: s.id }, gql: { subjectId: s.id }, column: 'subject_id', value: s.id };
     },
-    gqlUpdate: 'mutation($input: UpdateTeacherAssignmentInput!) { updateTeacherAssignment(input: $input) { id } }',
-    gqlDelete: 'mutation($id: ID!) { deleteTeacherAssignment(id: $id) }',
+    gqlUpdate: 'mutation($input: UpdateAllocationInput!) { updateAllocation(input: $input) { id } }',
+    gqlDelete: 'mutation($id: ID!) { deleteAllocation(id: $id) }',
   },
 ];
 
-/** A teacher assignment needs a class and subject of its own for each attempt (one per class+subject+year). */
-async function assignmentBodies() {
+/** An allocation needs a class and subject of its own for each attempt (one per class+subject+year). */
+async function allocationBodies() {
   const c = await makeClass(t.ds, y2026);
   const s = await makeSubject(t.ds);
   const c2 = await makeClass(t.ds, y2026);
@@ -131,8 +131,8 @@ describe.each(ROLES)('as %s', (actor) => {
       const before = await count(e.table);
       const rc = e.restCreate();
       const gc = e.gqlCreate();
-      if (e.table === 'teacher_assignments') {
-        const b = await assignmentBodies();
+      if (e.table === 'allocations') {
+        const b = await allocationBodies();
         Object.assign(rc.body, b.rest);
         Object.assign(gc.input, b.gql);
       }
@@ -205,8 +205,8 @@ describe.each(ROLES)('as %s', (actor) => {
   });
 });
 
-describe('reading teacher assignments', () => {
-  // teacher@ teaches 3 of the demo school's 6 assignments (Class 5A Mathematics and Science, Class 5B English)
+describe('reading allocations', () => {
+  // teacher@ teaches 3 of the demo school's 6 allocations (Class 5A Mathematics and Science, Class 5B English)
   const DEMO = (rows: Array<{ class: { name: string }; academicYear: { year: string } }>) =>
     rows.filter((r) => r.academicYear.year === '2026' && /^Class [56][AB]$/.test(r.class.name));
   const LIST: Record<Role, number> = { SuperAdmin: 6, Admin: 6, Teacher: 3, Student: 0, Parent: 0 };
@@ -214,9 +214,9 @@ describe('reading teacher assignments', () => {
   it.each(ROLES)('GET /teacher-assignments as %s lists only what the role may see', async (actor) => {
     const rest = await t.rest('GET', '/teacher-assignments', { token: tokens[actor] });
     expect(rest.status).toBe(200);
-    const gql = await t.gql('{ teacherAssignments { id class { name } academicYear { year } } }', {}, tokens[actor]);
+    const gql = await t.gql('{ allocations { id class { name } academicYear { year } } }', {}, tokens[actor]);
     expect(DEMO(rest.body.data)).toHaveLength(LIST[actor]);
-    expect(DEMO(gql.data.teacherAssignments)).toHaveLength(LIST[actor]);
+    expect(DEMO(gql.data.allocations)).toHaveLength(LIST[actor]);
     if (actor === Role.Teacher) {
       for (const a of rest.body.data) expect(a.teachers.map((x: { email: string }) => x.email)).toContain('teacher@demo.school');
     }
@@ -225,42 +225,42 @@ describe('reading teacher assignments', () => {
   const OWN: Record<Role, boolean> = { SuperAdmin: Y, Admin: Y, Teacher: Y, Student: N, Parent: N };
   it.each(ROLES)('GET /teacher-assignments/teacher/{teacher@} as %s', async (actor) => {
     const rest = await t.rest('GET', `/teacher-assignments/teacher/${teacherId()}`, { token: tokens[actor] });
-    const gql = await t.gql('query($id: ID!) { teacherAssignments(teacherId: $id) { id } }', { id: teacherId() }, tokens[actor]);
+    const gql = await t.gql('query($id: ID!) { allocations(teacherId: $id) { id } }', { id: teacherId() }, tokens[actor]);
     if (OWN[actor]) {
       expect(rest.status).toBe(200);
       expect(rest.body.data).toHaveLength(3);
-      expect(gql.data.teacherAssignments).toHaveLength(3);
+      expect(gql.data.allocations).toHaveLength(3);
     } else {
-      expect([rest.status, rest.body.message]).toEqual([403, T.ownAssignmentsOnly]);
-      expect(gql.errors?.[0]).toMatchObject({ message: T.ownAssignmentsOnly, extensions: { code: 'FORBIDDEN' } });
+      expect([rest.status, rest.body.message]).toEqual([403, T.ownAllocationsOnly]);
+      expect(gql.errors?.[0]).toMatchObject({ message: T.ownAllocationsOnly, extensions: { code: 'FORBIDDEN' } });
     }
   });
 
-  it("a teacher cannot read another teacher's assignments, as a list or one by one", async () => {
+  it("a teacher cannot read another teacher's allocations, as a list or one by one", async () => {
     const other = ids['teacher2@demo.school'];
     const rest = await t.rest('GET', `/teacher-assignments/teacher/${other}`, { token: tokens.Teacher });
-    expect([rest.status, rest.body.message]).toEqual([403, T.ownAssignmentsOnly]);
-    const gql = await t.gql('query($id: ID!) { teacherAssignments(teacherId: $id) { id } }', { id: other }, tokens.Teacher);
+    expect([rest.status, rest.body.message]).toEqual([403, T.ownAllocationsOnly]);
+    const gql = await t.gql('query($id: ID!) { allocations(teacherId: $id) { id } }', { id: other }, tokens.Teacher);
     expect(gql.errors?.[0].extensions?.code).toBe('FORBIDDEN');
 
     const [{ id: theirs }] = await t.ds.query(
-      `SELECT assignment_id AS id FROM teacher_assignment_teachers WHERE teacher_id = $1 LIMIT 1`, [other]);
+      `SELECT allocation_id AS id FROM allocation_teachers WHERE teacher_id = $1 LIMIT 1`, [other]);
     const one = await t.rest('GET', `/teacher-assignments/${theirs}`, { token: tokens.Teacher });
-    expect([one.status, one.body.message]).toEqual([404, T.assignmentNotFound]);
-    const gone = await t.gql('query($id: ID!) { teacherAssignment(id: $id) { id } }', { id: theirs }, tokens.Teacher);
-    expect(gone.errors?.[0]).toMatchObject({ message: T.assignmentNotFound, extensions: { code: 'NOT_FOUND' } });
+    expect([one.status, one.body.message]).toEqual([404, T.allocationNotFound]);
+    const gone = await t.gql('query($id: ID!) { allocation(id: $id) { id } }', { id: theirs }, tokens.Teacher);
+    expect(gone.errors?.[0]).toMatchObject({ message: T.allocationNotFound, extensions: { code: 'NOT_FOUND' } });
     // admins read it
     expect((await t.rest('GET', `/teacher-assignments/${theirs}`, { token: tokens.Admin })).status).toBe(200);
     // and the teacher reads one of their own
     const [{ id: mine }] = await t.ds.query(
-      `SELECT assignment_id AS id FROM teacher_assignment_teachers WHERE teacher_id = $1 LIMIT 1`, [teacherId()]);
+      `SELECT allocation_id AS id FROM allocation_teachers WHERE teacher_id = $1 LIMIT 1`, [teacherId()]);
     expect((await t.rest('GET', `/teacher-assignments/${mine}`, { token: tokens.Teacher })).status).toBe(200);
   });
 
-  it('the tree shows each role only the assignments it may see', async () => {
-    const Q = '{ academicTree { year classes { name teacherAssignments { subject { name } teachers { email } } } } }';
-    const count = (tree: Array<{ classes: Array<{ teacherAssignments: unknown[] }> }>) =>
-      tree.flatMap((y) => y.classes).flatMap((c) => c.teacherAssignments).length;
+  it('the tree shows each role only the allocations it may see', async () => {
+    const Q = '{ academicTree { year classes { name allocations { subject { name } teachers { email } } } } }';
+    const count = (tree: Array<{ classes: Array<{ allocations: unknown[] }> }>) =>
+      tree.flatMap((y) => y.classes).flatMap((c) => c.allocations).length;
     for (const actor of ROLES) {
       const res = await t.gql(Q, {}, tokens[actor]);
       expect(res.errors).toBeUndefined();
@@ -276,7 +276,7 @@ it('an impersonating SuperAdmin has only the rights of the role it views as', as
   await t.rest('POST', '/auth/switch-role', { token, body: { role: 'Teacher' } });
   const res = await t.rest('POST', '/academic-years', { token, body: { year: `I-${uniq()}` } });
   expect([res.status, res.body.message]).toEqual([403, T.cannotManage]);
-  // viewing as a Teacher it has no assignments of its own, so it sees none
+  // viewing as a Teacher it has no allocations of its own, so it sees none
   const list = await t.rest('GET', '/teacher-assignments', { token });
   expect(list.body.data).toEqual([]);
 });

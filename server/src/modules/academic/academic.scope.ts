@@ -1,18 +1,18 @@
 import { Actor, can } from '../../policies';
 
 /**
- * Which teacher assignments a list may show to this actor, decided by the policy table and applied in
+ * Which allocations a list may show to this actor, decided by the policy table and applied in
  * SQL: everything for academic managers, a teacher's own for a teacher, nothing for anyone else.
  */
-export type AssignmentScope = { kind: 'all' } | { kind: 'teacher'; teacherId: string } | { kind: 'none' };
+export type AllocationScope = { kind: 'all' } | { kind: 'teacher'; teacherId: string } | { kind: 'none' };
 
-export function assignmentScope(actor: Actor): AssignmentScope {
-  if (can(actor, 'teacherAssignment.listAll')) return { kind: 'all' };
-  if (can(actor, 'teacherAssignment.listOfTeacher', { teacherId: actor.userId })) return { kind: 'teacher', teacherId: actor.userId };
+export function allocationScope(actor: Actor): AllocationScope {
+  if (can(actor, 'allocation.listAll')) return { kind: 'all' };
+  if (can(actor, 'allocation.listOfTeacher', { teacherId: actor.userId })) return { kind: 'teacher', teacherId: actor.userId };
   return { kind: 'none' };
 }
 
 /** A stable key for DataLoaders whose results depend on the scope. */
-export function scopeKey(scope: AssignmentScope): string {
+export function scopeKey(scope: AllocationScope): string {
   return scope.kind === 'teacher' ? `teacher:${scope.teacherId}` : scope.kind;
 }

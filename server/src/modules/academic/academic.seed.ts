@@ -1,15 +1,15 @@
 import { EntityManager } from 'typeorm';
-import type { DemoSeeder, DemoUsers } from '../../db/seed';
+import type { DemoSeeder, DemoUsers } from '../../db/demo-types';
 import { User } from '../users/user.entity';
 import { AcademicYear } from './academic-year.entity';
 import { SchoolClass } from './class.entity';
 import { Subject } from './subject.entity';
-import { TeacherAssignment } from './teacher-assignment.entity';
+import { Allocation } from './allocation.entity';
 
 const SUBJECTS = ['Mathematics', 'English', 'Science', 'History', 'Art'];
 
 /** Demo school: who teaches what where (class name in 2026 -> subject -> teacher emails). */
-const ASSIGNMENTS: Array<[string, string, string[]]> = [
+const ALLOCATIONS: Array<[string, string, string[]]> = [
   ['Class 5A', 'Mathematics', ['teacher@demo.school']],
   ['Class 5A', 'Science', ['teacher@demo.school']],
   ['Class 5B', 'English', ['teacher@demo.school']],
@@ -38,14 +38,14 @@ export const academicSeeder: DemoSeeder = async (m: EntityManager, users: DemoUs
   const subjects = await m.save(Subject, SUBJECTS.map((name) => m.create(Subject, { name, description: `${name} for all grades` })));
   const subject = (name: string) => subjects.find((s) => s.name === name)!;
 
-  for (const [className, subjectName, teachers] of ASSIGNMENTS) {
-    const a = await m.save(m.create(TeacherAssignment, {
+  for (const [className, subjectName, teachers] of ALLOCATIONS) {
+    const a = await m.save(m.create(Allocation, {
       classId: class2026(className).id,
       subjectId: subject(subjectName).id,
       academicYearId: y2026.id,
     }));
     await m.query(
-      'INSERT INTO teacher_assignment_teachers (assignment_id, teacher_id) SELECT $1, unnest($2::uuid[])',
+      'INSERT INTO allocation_teachers (allocation_id, teacher_id) SELECT $1, unnest($2::uuid[])',
       [a.id, teachers.map((email) => users[email].id)],
     );
   }

@@ -53,7 +53,7 @@ export class UpdateClassInput {
   @Field({ nullable: true, description: 'New grade; must not be blank.' })
   grade?: string;
 
-  @Field(() => ID, { nullable: true, description: 'Move to another year (refused while students or assignments tie the class to its year).' })
+  @Field(() => ID, { nullable: true, description: 'Move to another year (refused while students or allocations tie the class to its year).' })
   academicYearId?: string;
 
   @Field({ nullable: true, description: 'New description; null or blank clears it.' })
@@ -97,7 +97,7 @@ export class UpdateSubjectInput {
 }
 
 @InputType({ description: 'Which teachers teach a subject in a class of a year.' })
-export class CreateTeacherAssignmentInput {
+export class CreateAllocationInput {
   @Field(() => ID, { description: 'The academic year; required.' })
   academicYearId: string;
 
@@ -111,9 +111,9 @@ export class CreateTeacherAssignmentInput {
   teacherIds: string[];
 }
 
-@InputType({ description: 'Changes to a teacher assignment; fields not given stay as they are.' })
-export class UpdateTeacherAssignmentInput {
-  @Field(() => ID, { description: 'The assignment to change.' })
+@InputType({ description: 'Changes to an allocation; fields not given stay as they are.' })
+export class UpdateAllocationInput {
+  @Field(() => ID, { description: 'The allocation to change.' })
   id: string;
 
   @Field(() => ID, { nullable: true, description: 'New academic year (the class must belong to it).' })
@@ -128,7 +128,7 @@ export class UpdateTeacherAssignmentInput {
   @Field(() => [ID], { nullable: true, description: 'The full new list of teachers (at least one); replaces the old list.' })
   teacherIds?: string[];
 
-  @Field(() => Int, { nullable: true, description: 'The version you edited; if someone changed the assignment since, the update is refused (CONFLICT).' })
+  @Field(() => Int, { nullable: true, description: 'The version you edited; if someone changed the allocation since, the update is refused (CONFLICT).' })
   version?: number;
 }
 
@@ -151,13 +151,13 @@ export class ClassesArgs {
 }
 
 @ArgsType()
-export class TeacherAssignmentsArgs {
-  @Field(() => ID, { nullable: true, description: 'Only assignments of this class.' })
+export class AllocationsArgs {
+  @Field(() => ID, { nullable: true, description: 'Only allocations of this class.' })
   classId?: string;
 
-  @Field(() => ID, { nullable: true, description: 'Only assignments of this academic year.' })
+  @Field(() => ID, { nullable: true, description: 'Only allocations of this academic year.' })
   academicYearId?: string;
 
-  @Field(() => ID, { nullable: true, description: 'Only assignments this teacher teaches (a teacher may ask only for themself).' })
+  @Field(() => ID, { nullable: true, description: 'Only allocations this teacher teaches (a teacher may ask only for themself).' })
   teacherId?: string;
 }

@@ -1,6 +1,9 @@
 import { INPUT_TEXT } from '../../app/input';
 
-/** Every text of the academic structure; platform.md section 5 names the required fields, not the texts. */
+/**
+ * Every text of the academic structure; platform.md section 5 names the required fields, not the texts. Users
+ * see these, so they keep the spec's word "teacher assignment" where the code says allocation.
+ */
 export const ACADEMIC_TEXT = {
   yearRequired: 'Year is required',
   academicYearRequired: 'Academic year is required',
@@ -13,30 +16,30 @@ export const ACADEMIC_TEXT = {
   yearNotFound: 'Academic year not found',
   classNotFound: 'Class not found',
   subjectNotFound: 'Subject not found',
-  assignmentNotFound: 'Teacher assignment not found',
+  allocationNotFound: 'Teacher assignment not found',
   userNotFound: 'User not found',
   teacherNotFound: 'One or more of the selected teachers were not found',
   notATeacher: (name: string) => `${name} is not a teacher; only users with the Teacher role can be assigned`,
   yearTaken: (year: string) => `Academic year ${year} already exists`,
   classTaken: (name: string) => `A class named ${name} already exists in this academic year`,
   subjectTaken: (name: string) => `A subject named ${name} already exists`,
-  assignmentTaken: 'This subject already has a teacher assignment for this class and academic year',
+  allocationTaken: 'This subject already has a teacher assignment for this class and academic year',
   classYearMismatch: 'The selected class does not belong to the selected academic year',
   yearInUse: (year: string, classes: number) =>
     `Cannot delete academic year ${year}: it still has ${plural(classes, 'class', 'classes')}. Delete or move them first.`,
-  classInUse: (name: string, students: number, assignments: number) =>
+  classInUse: (name: string, students: number, allocations: number) =>
     `Cannot delete ${name}: ${[
       students ? `${plural(students, 'student is', 'students are')} assigned to it` : '',
-      assignments ? `it has ${plural(assignments, 'teacher assignment', 'teacher assignments')}` : '',
+      allocations ? `it has ${plural(allocations, 'teacher assignment', 'teacher assignments')}` : '',
     ].filter(Boolean).join(' and ')}. Move or remove them first.`,
-  subjectInUse: (name: string, assignments: number) =>
-    `Cannot delete ${name}: it is used by ${plural(assignments, 'teacher assignment', 'teacher assignments')}. Remove them first.`,
+  subjectInUse: (name: string, allocations: number) =>
+    `Cannot delete ${name}: it is used by ${plural(allocations, 'teacher assignment', 'teacher assignments')}. Remove them first.`,
   stillUsed: (what: string) => `Cannot delete ${what}: other records still use it. Remove them first.`,
   classCannotMove: (name: string) =>
     `Cannot move ${name} to another academic year: it has students or teacher assignments`,
   changedMeanwhile: INPUT_TEXT.changedMeanwhile,
   cannotManage: 'Only SuperAdmin and Admin can change academic years, classes, subjects and teacher assignments',
-  ownAssignmentsOnly: 'You can only view your own teacher assignments',
+  ownAllocationsOnly: 'You can only view your own teacher assignments',
   cannotPlace: 'You do not have permission to assign students to classes',
   onlyStudents: 'Only students can be assigned to a class and academic year',
   notYourClass: 'You can only assign students to classes and academic years you teach',
@@ -50,9 +53,9 @@ export const ACADEMIC_TEXT = {
   subjectCreated: 'Subject created successfully',
   subjectUpdated: 'Subject updated successfully',
   subjectDeleted: 'Subject deleted successfully',
-  assignmentCreated: 'Teacher assignment created successfully',
-  assignmentUpdated: 'Teacher assignment updated successfully',
-  assignmentDeleted: 'Teacher assignment deleted successfully',
+  allocationCreated: 'Teacher assignment created successfully',
+  allocationUpdated: 'Teacher assignment updated successfully',
+  allocationDeleted: 'Teacher assignment deleted successfully',
 } as const;
 
 function plural(n: number, one: string, many: string): string {

@@ -1,11 +1,12 @@
-import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Field, ID, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { AcademicYear } from './academic-year.entity';
+import { Versioned } from '../../db/versioned';
 
 /** "Class" in the spec; named SchoolClass because `Class` reads badly in code and in GraphQL. */
 @ObjectType('SchoolClass', { description: 'A class such as Class 5A, in one academic year.' })
 @Entity('classes')
-export class SchoolClass {
+export class SchoolClass extends Versioned {
   @Field(() => ID, { description: 'Unique id (REST: _id).' })
   @PrimaryGeneratedColumn('uuid')
   id: string;
@@ -34,10 +35,6 @@ export class SchoolClass {
   @Field({ description: 'Active classes are in use; inactive ones are kept for history.' })
   @Column({ name: 'is_active', default: true })
   isActive: boolean;
-
-  @Field(() => Int, { description: 'Increases with every change; send it back on update to be told of concurrent edits.' })
-  @Column({ type: 'int', default: 1 })
-  version: number;
 
   @Field({ description: 'When the class was created.' })
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })

@@ -1,21 +1,23 @@
 import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { RequestContext, requireActor } from '../../app/context';
+import { RequestContext } from '../../app/context';
+import { CurrentActor } from '../../app/current-actor';
+import { Actor } from '../../policies';
 import { AcademicYear } from './academic-year.entity';
 import { SchoolClass } from './class.entity';
-import { TeacherAssignment } from './teacher-assignment.entity';
-import { assignmentScope } from './academic.scope';
+import { Allocation } from './allocation.entity';
+import { allocationScope } from './academic.scope';
 import { ClassesArgs, CreateClassInput, UpdateClassInput } from './academic.types';
 
 @Resolver(() => SchoolClass)
 export class ClassesResolver {
   @Query(() => [SchoolClass], { description: 'Classes, newest year first then by name; optionally of one year (REST: GET /api/classes, /api/classes/academic-year/{yearId}). Any signed-in role.' })
-  classes(@Args(() => ClassesArgs) args: ClassesArgs, @Ctx() ctx: RequestContext) {
-    return ctx.services.academic.classes.list(requireActor(ctx), args);
+  classes(@Args(() => ClassesArgs) args: ClassesArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.academic.classes.list(actor, args);
   }
 
   @Query(() => SchoolClass, { description: 'One class (REST: GET /api/classes/{id}).' })
-  class(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
-    return ctx.services.academic.classes.get(requireActor(ctx), id);
+  class(@Arg('id', () => ID) id: string, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.academic.classes.get(actor, id);
   }
 
   @FieldResolver(() => AcademicYear, { description: 'The academic year the class belongs to.' })
@@ -23,26 +25,26 @@ export class ClassesResolver {
     return cls.academicYear ?? ctx.loaders.yearById.load(cls.academicYearId);
   }
 
-  @FieldResolver(() => [TeacherAssignment], {
-    description: 'Teacher assignments of this class by subject: all for SuperAdmin and Admin, a teacher\'s own for a Teacher, none for others.',
+  @FieldResolver(() => [Allocation], {
+    description: 'Allocations of this class by subject: all for SuperAdmin and Admin, a teacher\'s own for a Teacher, none for others.',
   })
-  teacherAssignments(@Root() cls: SchoolClass, @Ctx() ctx: RequestContext) {
-    return ctx.loaders.assignmentsByClass.load({ classId: cls.id, scope: assignmentScope(requireActor(ctx)) });
+  allocations(@Root() cls: SchoolClass, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.loaders.allocationsByClass.load({ classId: cls.id, scope: allocationScope(actor) });
   }
 
   @Mutation(() => SchoolClass, { description: 'Create a class; SuperAdmin and Admin (REST: POST /api/classes).' })
-  createClass(@Arg('input', () => CreateClassInput) input: CreateClassInput, @Ctx() ctx: RequestContext) {
-    return ctx.services.academic.classes.create(requireActor(ctx), input);
+  createClass(@Arg('input', () => CreateClassInput) input: CreateClassInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.academic.classes.create(actor, input);
   }
 
   @Mutation(() => SchoolClass, { description: 'Change a class; SuperAdmin and Admin (REST: PUT /api/classes/{id}).' })
-  updateClass(@Arg('input', () => UpdateClassInput) input: UpdateClassInput, @Ctx() ctx: RequestContext) {
-    return ctx.services.academic.classes.update(requireActor(ctx), input.id, input);
+  updateClass(@Arg('input', () => UpdateClassInput) input: UpdateClassInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.academic.classes.update(actor, input.id, input);
   }
 
-  @Mutation(() => Boolean, { description: 'Delete a class; refused (CONFLICT) while students are placed in it or it has teacher assignments. SuperAdmin and Admin (REST: DELETE /api/classes/{id}).' })
-  async deleteClass(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
-    await ctx.services.academic.classes.delete(requireActor(ctx), id);
+  @Mutation(() => Boolean, { description: 'Delete a class; refused (CONFLICT) while students are placed in it or it has allocations. SuperAdmin and Admin (REST: DELETE /api/classes/{id}).' })
+  async deleteClass(@Arg('id', () => ID) id: string, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    await ctx.services.academic.classes.delete(actor, id);
     return true;
   }
 }

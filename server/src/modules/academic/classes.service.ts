@@ -76,7 +76,7 @@ export class ClassesService {
     });
   }
 
-  /** Moving a class to another year is refused while students or assignments tie it to its year. */
+  /** Moving a class to another year is refused while students or allocations tie it to its year. */
   async update(actor: Actor, id: string, input: ClassInput): Promise<SchoolClass> {
     assertId(id, T.classNotFound);
     authorize(actor, 'academic.manage', undefined, { message: T.cannotManage });
@@ -97,7 +97,7 @@ export class ClassesService {
       if (academicYearId !== undefined && academicYearId !== current.academicYearId) {
         if (!(await m.getRepository(AcademicYear).existsBy({ id: academicYearId }))) throw notFound(T.yearNotFound);
         const deps = await dependentsOf(m, id);
-        if (deps.students + deps.assignments > 0) throw conflict(T.classCannotMove(current.name));
+        if (deps.students + deps.allocations > 0) throw conflict(T.classCannotMove(current.name));
         set.academicYearId = academicYearId;
       }
       try {
@@ -111,7 +111,7 @@ export class ClassesService {
     });
   }
 
-  /** Refused while students are placed in it, it has assignments, or a later domain's rows use it. */
+  /** Refused while students are placed in it, it has allocations, or a later domain's rows use it. */
   async delete(actor: Actor, id: string): Promise<void> {
     assertId(id, T.classNotFound);
     authorize(actor, 'academic.manage', undefined, { message: T.cannotManage });
@@ -119,7 +119,7 @@ export class ClassesService {
       const found = await m.getRepository(SchoolClass).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!found) throw notFound(T.classNotFound);
       const deps = await dependentsOf(m, id);
-      if (deps.students + deps.assignments > 0) throw conflict(T.classInUse(found.name, deps.students, deps.assignments));
+      if (deps.students + deps.allocations > 0) throw conflict(T.classInUse(found.name, deps.students, deps.allocations));
       try {
         await m.getRepository(SchoolClass).delete({ id });
       } catch (err) {
@@ -130,10 +130,10 @@ export class ClassesService {
   }
 }
 
-async function dependentsOf(m: EntityManager, classId: string): Promise<{ students: number; assignments: number }> {
+async function dependentsOf(m: EntityManager, classId: string): Promise<{ students: number; allocations: number }> {
   const [row] = await m.query(
     `SELECT (SELECT count(*) FROM users WHERE class_id = $1)::int AS students,
-            (SELECT count(*) FROM teacher_assignments WHERE class_id = $1)::int AS assignments`,
+            (SELECT count(*) FROM allocations WHERE class_id = $1)::int AS allocations`,
     [classId],
   );
   return row;

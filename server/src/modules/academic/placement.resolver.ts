@@ -1,5 +1,7 @@
 import { Arg, Ctx, FieldResolver, Mutation, Resolver, Root } from 'type-graphql';
-import { RequestContext, requireActor } from '../../app/context';
+import { RequestContext } from '../../app/context';
+import { CurrentActor } from '../../app/current-actor';
+import { Actor } from '../../policies';
 import { User } from '../users/user.entity';
 import { AcademicYear } from './academic-year.entity';
 import { SchoolClass } from './class.entity';
@@ -26,7 +28,7 @@ export class PlacementResolver {
       'Put a student into a class of an academic year (REST: PUT /api/users/{id} {class, academicYear}). ' +
       'SuperAdmin and Admin into any class; a Teacher only into a class and year they teach.',
   })
-  placeStudent(@Arg('input', () => PlaceStudentInput) input: PlaceStudentInput, @Ctx() ctx: RequestContext) {
-    return ctx.services.academic.placement.place(requireActor(ctx), input);
+  placeStudent(@Arg('input', () => PlaceStudentInput) input: PlaceStudentInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.academic.placement.place(actor, input);
   }
 }

@@ -79,7 +79,7 @@ export class PlacementService {
   }
 }
 
-/** Whether the teacher is one of the teachers of an assignment in this class and year. */
+/** Whether the teacher is one of the teachers of an allocation in this class and year. */
 async function teaches(
   m: EntityManager,
   teacherId: string,
@@ -88,7 +88,7 @@ async function teaches(
 ): Promise<boolean> {
   const [row]: Array<{ ok: boolean }> = await m.query(
     `SELECT EXISTS (
-       SELECT 1 FROM teacher_assignments a JOIN teacher_assignment_teachers x ON x.assignment_id = a.id
+       SELECT 1 FROM allocations a JOIN allocation_teachers x ON x.allocation_id = a.id
         WHERE a.class_id = $1 AND a.academic_year_id = $2 AND x.teacher_id = $3) AS ok`,
     [classId, academicYearId, teacherId],
   );

@@ -71,7 +71,7 @@ describe.each(ROLES)('as %s', (actor) => {
 describe('a teacher places only into classes and years they teach', () => {
   it.each([
     ['Class 6A 2026', '2026', 'taught by teacher2 only'],
-    ['Class 5A 2025', '2025', 'a class of a year without any of their assignments'],
+    ['Class 5A 2025', '2025', 'a class of a year without any of their allocations'],
   ])('%s (%s): %s', async (className, y) => {
     const s = await makeUser(t.ds, { role: Role.Student });
     const rest = await t.rest('PUT', `/users/${s.id}`, { token: tokens.Teacher, body: { class: cls[className], academicYear: year[y] } });
@@ -94,7 +94,7 @@ describe('a teacher places only into classes and years they teach', () => {
     expect(res.body.data.academicYear).toEqual({ _id: year['2025'], year: '2025' });
   });
 
-  it('a SuperAdmin viewing as Teacher has no assignments, so places nowhere', async () => {
+  it('a SuperAdmin viewing as Teacher has no allocations, so places nowhere', async () => {
     const token = await t.login(DEMO_EMAIL.SuperAdmin);
     await t.rest('POST', '/auth/switch-role', { token, body: { role: 'Teacher' } });
     const s = await makeUser(t.ds, { role: Role.Student });

@@ -1,9 +1,10 @@
-import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Field, ID, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Versioned } from '../../db/versioned';
 
 @ObjectType({ description: 'A subject such as Mathematics, taught in many classes and years.' })
 @Entity('subjects')
-export class Subject {
+export class Subject extends Versioned {
   @Field(() => ID, { description: 'Unique id (REST: _id).' })
   @PrimaryGeneratedColumn('uuid')
   id: string;
@@ -19,10 +20,6 @@ export class Subject {
   @Field({ description: 'Active subjects are offered; inactive ones are kept for history.' })
   @Column({ name: 'is_active', default: true })
   isActive: boolean;
-
-  @Field(() => Int, { description: 'Increases with every change; send it back on update to be told of concurrent edits.' })
-  @Column({ type: 'int', default: 1 })
-  version: number;
 
   @Field({ description: 'When the subject was created.' })
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })

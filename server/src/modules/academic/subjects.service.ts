@@ -3,7 +3,7 @@ import { conflict, notFound } from '../../errors/domain-error';
 import { assertId } from '../../app/ids';
 import { Actor, authorize } from '../../policies';
 import { Subject } from './subject.entity';
-import { TeacherAssignment } from './teacher-assignment.entity';
+import { Allocation } from './allocation.entity';
 import { updateVersioned } from '../../db/versioned';
 import { ACADEMIC_TEXT as T } from './academic.validation';
 import { flag, freeText, isStillReferenced, optionalRequiredText, requiredText, rethrowUnique, versionOf } from '../../app/input';
@@ -66,14 +66,14 @@ export class SubjectsService {
     }
   }
 
-  /** Refused while teacher assignments (or a later domain's rows, such as courses) use the subject. */
+  /** Refused while allocations (or a later domain's rows, such as courses) use the subject. */
   async delete(actor: Actor, id: string): Promise<void> {
     assertId(id, T.subjectNotFound);
     authorize(actor, 'academic.manage', undefined, { message: T.cannotManage });
     await this.ds.transaction(async (m) => {
       const subject = await m.getRepository(Subject).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!subject) throw notFound(T.subjectNotFound);
-      const used = await m.getRepository(TeacherAssignment).countBy({ subjectId: id });
+      const used = await m.getRepository(Allocation).countBy({ subjectId: id });
       if (used > 0) throw conflict(T.subjectInUse(subject.name, used));
       try {
         await m.getRepository(Subject).delete({ id });

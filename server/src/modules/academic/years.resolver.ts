@@ -1,5 +1,7 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { RequestContext, requireActor } from '../../app/context';
+import { RequestContext } from '../../app/context';
+import { CurrentActor } from '../../app/current-actor';
+import { Actor } from '../../policies';
 import { AcademicYear } from './academic-year.entity';
 import { SchoolClass } from './class.entity';
 import { CreateAcademicYearInput, UpdateAcademicYearInput } from './academic.types';
@@ -7,19 +9,19 @@ import { CreateAcademicYearInput, UpdateAcademicYearInput } from './academic.typ
 @Resolver(() => AcademicYear)
 export class YearsResolver {
   @Query(() => [AcademicYear], { description: 'Every academic year, newest first (REST: GET /api/academic-years). Any signed-in role.' })
-  academicYears(@Ctx() ctx: RequestContext) {
-    return ctx.services.academic.years.list(requireActor(ctx));
+  academicYears(@CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.academic.years.list(actor);
   }
 
   @Query(() => AcademicYear, { description: 'One academic year (REST: GET /api/academic-years/{id}).' })
-  academicYear(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
-    return ctx.services.academic.years.get(requireActor(ctx), id);
+  academicYear(@Arg('id', () => ID) id: string, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.academic.years.get(actor, id);
   }
 
   @Query(() => [AcademicYear], {
     description:
-      'The course-management tree: years (newest first) -> classes -> teacher assignments with subject and teachers. ' +
-      'Loads in a fixed number of statements whatever the school size. Teacher assignments show as in `teacherAssignments`: ' +
+      'The course-management tree: years (newest first) -> classes -> allocations with subject and teachers. ' +
+      'Loads in a fixed number of statements whatever the school size. Allocations show as in `allocations`: ' +
       'all for SuperAdmin and Admin, a teacher\'s own for a Teacher, none for others. ' +
       'With `academicYearId`, only that year\'s tree (the list of years stays available through `academicYears`).',
   })
@@ -29,9 +31,8 @@ export class YearsResolver {
       description: 'Only this academic year (a list of one); NOT_FOUND when there is no such year. Omit it for every year.',
     })
     academicYearId: string | null | undefined,
-    @Ctx() ctx: RequestContext,
+    @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext,
   ) {
-    const actor = requireActor(ctx);
     if (academicYearId == null) return ctx.services.academic.years.list(actor);
     return [await ctx.services.academic.years.get(actor, academicYearId)];
   }
@@ -42,18 +43,18 @@ export class YearsResolver {
   }
 
   @Mutation(() => AcademicYear, { description: 'Create an academic year; SuperAdmin and Admin (REST: POST /api/academic-years).' })
-  createAcademicYear(@Arg('input', () => CreateAcademicYearInput) input: CreateAcademicYearInput, @Ctx() ctx: RequestContext) {
-    return ctx.services.academic.years.create(requireActor(ctx), input);
+  createAcademicYear(@Arg('input', () => CreateAcademicYearInput) input: CreateAcademicYearInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.academic.years.create(actor, input);
   }
 
   @Mutation(() => AcademicYear, { description: 'Change an academic year; SuperAdmin and Admin (REST: PUT /api/academic-years/{id}).' })
-  updateAcademicYear(@Arg('input', () => UpdateAcademicYearInput) input: UpdateAcademicYearInput, @Ctx() ctx: RequestContext) {
-    return ctx.services.academic.years.update(requireActor(ctx), input.id, input);
+  updateAcademicYear(@Arg('input', () => UpdateAcademicYearInput) input: UpdateAcademicYearInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.academic.years.update(actor, input.id, input);
   }
 
   @Mutation(() => Boolean, { description: 'Delete an academic year; refused (CONFLICT) while it has classes. SuperAdmin and Admin (REST: DELETE /api/academic-years/{id}).' })
-  async deleteAcademicYear(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
-    await ctx.services.academic.years.delete(requireActor(ctx), id);
+  async deleteAcademicYear(@Arg('id', () => ID) id: string, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    await ctx.services.academic.years.delete(actor, id);
     return true;
   }
 }

@@ -63,7 +63,7 @@ export class YearsService {
     }
   }
 
-  /** Refused while classes (and so assignments and placed students) or later domains' rows use the year. */
+  /** Refused while classes (and so allocations and placed students) or later domains' rows use the year. */
   async delete(actor: Actor, id: string): Promise<void> {
     assertId(id, T.yearNotFound);
     authorize(actor, 'academic.manage', undefined, { message: T.cannotManage });

@@ -1,10 +1,11 @@
-import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Field, ID, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { User } from '../users/user.entity';
+import { Versioned } from '../../db/versioned';
 
 @ObjectType({ description: 'A notice from a teacher to the students of a course.' })
 @Entity('announcements')
-export class Announcement {
+export class Announcement extends Versioned {
   @Field(() => ID, { description: 'Unique id (REST: _id).' })
   @PrimaryGeneratedColumn('uuid')
   id: string;
@@ -33,10 +34,6 @@ export class Announcement {
   @ManyToOne(() => User, { onDelete: 'SET NULL' })
   @JoinColumn({ name: 'author_id' })
   author?: User | null;
-
-  @Field(() => Int, { description: 'Increases with every change; send it back on update to be told of concurrent edits.' })
-  @Column({ type: 'int', default: 1 })
-  version: number;
 
   @Field({ description: 'When it was posted (the client shows date and time).' })
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })

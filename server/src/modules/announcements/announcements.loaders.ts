@@ -1,23 +1,24 @@
-import { DataSource } from 'typeorm';
-import { listLoader } from '../courses/courses.loaders';
+import { DataSource, EntityManager } from 'typeorm';
+import { Actor } from '../../policies';
+import { itemReadableSql } from '../../policies/sql';
+import { listLoader } from '../../app/dataloaders';
 import { Announcement } from './announcement.entity';
 
-const byCourse = (ds: DataSource, visibleOnly: boolean) =>
-  listLoader<Announcement>(
-    (courseIds) => {
-      const qb = ds.getRepository(Announcement).createQueryBuilder('a').leftJoinAndSelect('a.author', 'u')
-        .where('a.course_id IN (:...courseIds)', { courseIds })
-        .orderBy('a.created_at', 'DESC').addOrderBy('a.id', 'ASC');
-      if (visibleOnly) qb.andWhere('a.is_visible');
-      return qb.getMany();
-    },
-    (a) => a.courseId,
-  );
+/**
+ * The announcements of these courses that the viewer may read ('course.readItem' in SQL), newest first,
+ * with their authors. Every path to a course's announcements uses it.
+ */
+export function announcementsOfCourses(m: DataSource | EntityManager, actor: Actor | null, courseIds: string[]): Promise<Announcement[]> {
+  return m.getRepository(Announcement).createQueryBuilder('a').leftJoinAndSelect('a.author', 'u')
+    .where('a.course_id IN (:...courseIds)', { courseIds })
+    .andWhere(itemReadableSql(actor, { courseId: 'a.course_id', visible: 'a.is_visible' }, ':viewer'), { viewer: actor?.userId })
+    .orderBy('a.created_at', 'DESC').addOrderBy('a.id', 'ASC')
+    .getMany();
+}
 
-/** Announcements of authorized courses, with their authors, in one statement; students' pages use the visible-only one. */
-export function announcementLoaders(ds: DataSource) {
+/** Per request: a course's readable announcements, one statement for all courses of a response. */
+export function announcementLoaders(ds: DataSource, actor: Actor | null) {
   return {
-    announcementsByCourse: byCourse(ds, false),
-    visibleAnnouncementsByCourse: byCourse(ds, true),
+    announcementsByCourse: listLoader((ids) => announcementsOfCourses(ds, actor, ids), (a) => a.courseId),
   };
 }

@@ -1,5 +1,7 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { RequestContext, requireActor } from '../../app/context';
+import { RequestContext } from '../../app/context';
+import { CurrentActor } from '../../app/current-actor';
+import { Actor } from '../../policies';
 import { User } from '../users/user.entity';
 import { Course } from '../courses/course.entity';
 import { Announcement } from './announcement.entity';
@@ -8,13 +10,13 @@ import { CreateAnnouncementInput, UpdateAnnouncementInput } from './announcement
 @Resolver(() => Announcement)
 export class AnnouncementsResolver {
   @Query(() => [Announcement], { description: "A course's announcements, newest first; students see visible ones only (REST: GET /api/announcements/course/{courseId})." })
-  announcements(@Arg('courseId', () => ID, { description: 'The course whose announcements to list.' }) courseId: string, @Ctx() ctx: RequestContext) {
-    return ctx.services.announcements.listForCourse(requireActor(ctx), courseId);
+  announcements(@Arg('courseId', () => ID, { description: 'The course whose announcements to list.' }) courseId: string, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.announcements.listForCourse(actor, courseId);
   }
 
   @Query(() => Announcement, { description: 'One announcement; not found for a student when hidden.' })
-  announcement(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
-    return ctx.services.announcements.get(requireActor(ctx), id);
+  announcement(@Arg('id', () => ID) id: string, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.announcements.get(actor, id);
   }
 
   @FieldResolver(() => User, { nullable: true, description: "The author (the client shows 'By first last'); null once the account is deleted." })
@@ -24,27 +26,27 @@ export class AnnouncementsResolver {
   }
 
   @Mutation(() => Announcement, { description: 'Post an announcement in a course you teach (REST: POST /api/announcements).' })
-  createAnnouncement(@Arg('input', () => CreateAnnouncementInput) input: CreateAnnouncementInput, @Ctx() ctx: RequestContext) {
-    return ctx.services.announcements.create(requireActor(ctx), input);
+  createAnnouncement(@Arg('input', () => CreateAnnouncementInput) input: CreateAnnouncementInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.announcements.create(actor, input);
   }
 
   @Mutation(() => Announcement, { description: 'Change an announcement (REST: PUT /api/announcements/{id}).' })
-  updateAnnouncement(@Arg('input', () => UpdateAnnouncementInput) input: UpdateAnnouncementInput, @Ctx() ctx: RequestContext) {
-    return ctx.services.announcements.update(requireActor(ctx), input.id, input);
+  updateAnnouncement(@Arg('input', () => UpdateAnnouncementInput) input: UpdateAnnouncementInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.announcements.update(actor, input.id, input);
   }
 
   @Mutation(() => Boolean, { description: 'Delete an announcement (REST: DELETE /api/announcements/{id}).' })
-  async deleteAnnouncement(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
-    await ctx.services.announcements.delete(requireActor(ctx), id);
+  async deleteAnnouncement(@Arg('id', () => ID) id: string, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    await ctx.services.announcements.delete(actor, id);
     return true;
   }
 }
 
-/** Course.announcements: one statement for all courses of a response; hidden ones only for those who see hidden. */
+/** Course.announcements: one statement for all courses of a response, filtered by 'course.readItem' in SQL. */
 @Resolver(() => Course)
 export class CourseAnnouncementsFieldResolver {
   @FieldResolver(() => [Announcement], { description: 'Announcements, newest first; for students only the visible ones.' })
   announcements(@Root() c: Course, @Ctx() ctx: RequestContext) {
-    return (c.viewerSeesHidden ? ctx.loaders.announcementsByCourse : ctx.loaders.visibleAnnouncementsByCourse).load(c.id);
+    return ctx.loaders.announcementsByCourse.load(c.id);
   }
 }

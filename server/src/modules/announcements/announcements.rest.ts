@@ -1,19 +1,19 @@
 import { body, newRouter, param, route, send } from '../../app/rest';
 import { ANNOUNCEMENT_TEXT as T } from './announcements.validation';
-import { announcementRest } from './announcements.shape';
+import { presentAnnouncement } from './announcements.shape';
 
 /** platform.md section 7 "Announcements". */
 export function announcementsRouter() {
   const r = newRouter();
   r.get('/announcements/course/:courseId', route(async (req, res, actor, ctx) => {
-    send(res, (await ctx.services.announcements.listForCourse(actor, param(req, 'courseId'))).map(announcementRest));
+    send(res, (await ctx.services.announcements.listForCourse(actor, param(req, 'courseId'))).map((a) => presentAnnouncement(actor, a)));
   }));
   r.post('/announcements', route(async (req, res, actor, ctx) => {
     const b = body(req);
-    send(res, announcementRest(await ctx.services.announcements.create(actor, { ...b, courseId: b.course })), { message: T.created }, 201);
+    send(res, presentAnnouncement(actor, await ctx.services.announcements.create(actor, { ...b, courseId: b.course })), { message: T.created }, 201);
   }));
   r.put('/announcements/:id', route(async (req, res, actor, ctx) => {
-    send(res, announcementRest(await ctx.services.announcements.update(actor, param(req, 'id'), body(req))), { message: T.updated });
+    send(res, presentAnnouncement(actor, await ctx.services.announcements.update(actor, param(req, 'id'), body(req))), { message: T.updated });
   }));
   r.delete('/announcements/:id', route(async (req, res, actor, ctx) => {
     await ctx.services.announcements.delete(actor, param(req, 'id'));

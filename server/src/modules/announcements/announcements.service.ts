@@ -1,11 +1,13 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { notFound, validation } from '../../errors/domain-error';
 import { assertId } from '../../app/ids';
-import { Actor, authorize, can } from '../../policies';
+import { Actor, authorize } from '../../policies';
+import { deleteOne } from '../../db/rows';
 import { updateVersioned } from '../../db/versioned';
-import { oneCourseFacts } from '../courses/course-gate';
+import { oneCourseFacts } from '../courses/courses.facts';
 import { CoursesService } from '../courses/courses.service';
 import { Announcement } from './announcement.entity';
+import { announcementsOfCourses } from './announcements.loaders';
 import { ANNOUNCEMENT_TEXT as T, AnnouncementInput, validateAnnouncementEdit, validateNewAnnouncement } from './announcements.validation';
 
 /**
@@ -42,10 +44,7 @@ export class AnnouncementsService {
   /** GET /announcements/course/{courseId}: newest first; students get visible ones only (filtered in SQL). */
   async listForCourse(actor: Actor, courseId: string): Promise<Announcement[]> {
     const course = await this.courses.readable(actor, courseId);
-    const qb = this.query().where('a.course_id = :courseId', { courseId: course.id })
-      .orderBy('a.created_at', 'DESC').addOrderBy('a.id', 'ASC');
-    if (!can(actor, 'course.seeHidden', course)) qb.andWhere('a.is_visible');
-    return qb.getMany();
+    return announcementsOfCourses(this.ds, actor, [course.id]);
   }
 
   async get(actor: Actor, id: string): Promise<Announcement> {
@@ -76,6 +75,6 @@ export class AnnouncementsService {
 
   async delete(actor: Actor, id: string): Promise<void> {
     const { announcement } = await this.manageable(actor, id);
-    await this.ds.getRepository(Announcement).delete({ id: announcement.id });
+    await deleteOne(this.ds, Announcement, announcement.id, T.notFound);
   }
 }

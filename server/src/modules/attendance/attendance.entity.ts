@@ -1,7 +1,10 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { AttendanceStatus } from './attendance-status';
-import { AttendanceClass, AttendancePerson, AttendanceSubject, AttendanceYear } from './attendance.refs';
+import { User } from '../users/user.entity';
+import { SchoolClass } from '../academic/class.entity';
+import { Subject } from '../academic/subject.entity';
+import { AcademicYear } from '../academic/academic-year.entity';
 
 /**
  * One student's attendance in one subject of one class on one day. The database keeps it unique per
@@ -56,18 +59,26 @@ export class AttendanceRecord {
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
 
-  @Field(() => AttendancePerson, { description: 'The student.' })
-  student: AttendancePerson;
+  // GraphQL shows student, class, subject, academicYear and teacher as the real User, SchoolClass, Subject
+  // and AcademicYear (attendance.resolver.ts): lists load them by joins in their one statement, anything
+  // else falls back to the request's DataLoaders
+  @ManyToOne(() => User)
+  @JoinColumn({ name: 'student_id' })
+  student?: User;
 
-  @Field(() => AttendanceClass, { description: 'The class, with its grade.' })
-  class: AttendanceClass;
+  @ManyToOne(() => SchoolClass)
+  @JoinColumn({ name: 'class_id' })
+  class?: SchoolClass;
 
-  @Field(() => AttendanceSubject, { description: 'The subject.' })
-  subject: AttendanceSubject;
+  @ManyToOne(() => Subject)
+  @JoinColumn({ name: 'subject_id' })
+  subject?: Subject;
 
-  @Field(() => AttendanceYear, { description: 'The academic year the record belongs to.' })
-  academicYear: AttendanceYear;
+  @ManyToOne(() => AcademicYear)
+  @JoinColumn({ name: 'academic_year_id' })
+  academicYear?: AcademicYear;
 
-  @Field(() => AttendancePerson, { nullable: true, description: 'The teacher who marked it last (null once their account is gone).' })
-  teacher: AttendancePerson | null;
+  @ManyToOne(() => User, { nullable: true, onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'teacher_id' })
+  teacher?: User | null;
 }

@@ -1,52 +1,41 @@
-import { EntityManager } from 'typeorm';
+import { EntityManager, SelectQueryBuilder } from 'typeorm';
 import { AttendanceStatus } from './attendance-status';
 import { AttendanceRecord } from './attendance.entity';
-import { AttendanceClass, AttendancePerson, AttendanceSubject, AttendanceYear, ref } from './attendance.refs';
 import { AttendanceCounts } from './attendance.validation';
+import { User } from '../users/user.entity';
+import { Role } from '../users/role';
+import { SchoolClass } from '../academic/class.entity';
+import { Subject } from '../academic/subject.entity';
+import { AcademicYear } from '../academic/academic-year.entity';
+
+/** A record with the student, class, subject, year and teacher joined in (null teacher once their account is gone). */
+export type LoadedRecord = AttendanceRecord & {
+  student: User;
+  class: SchoolClass;
+  subject: Subject;
+  academicYear: AcademicYear;
+  teacher: User | null;
+};
 
 /**
- * The SQL of the attendance module. Every read that returns records loads the student, class, subject,
- * year and teacher in the same statement, so a list costs one statement whatever its length and the
- * GraphQL types need no field resolvers.
+ * The SQL of the attendance module. Every read that returns records joins the student, class, subject,
+ * year and teacher in the same statement, so a list costs one statement whatever its length.
  */
-const RECORD_SELECT = `
-  SELECT r.id, r.date::text AS date, r.status, r.notes, r.version, r.created_at, r.updated_at,
-         s.id AS s_id, s.first_name AS s_first, s.last_name AS s_last, s.email AS s_email,
-         c.id AS c_id, c.name AS c_name, c.grade AS c_grade,
-         sb.id AS sb_id, sb.name AS sb_name,
-         y.id AS y_id, y.year AS y_year,
-         t.id AS t_id, t.first_name AS t_first, t.last_name AS t_last, t.email AS t_email
-    FROM attendance_records r
-    JOIN users s ON s.id = r.student_id
-    JOIN classes c ON c.id = r.class_id
-    JOIN subjects sb ON sb.id = r.subject_id
-    JOIN academic_years y ON y.id = r.academic_year_id
-    LEFT JOIN users t ON t.id = r.teacher_id`;
+function records(m: EntityManager): SelectQueryBuilder<AttendanceRecord> {
+  return m.getRepository(AttendanceRecord).createQueryBuilder('r')
+    .innerJoinAndSelect('r.student', 's')
+    .innerJoinAndSelect('r.class', 'c')
+    .innerJoinAndSelect('r.subject', 'sb')
+    .innerJoinAndSelect('r.academicYear', 'y')
+    .leftJoinAndSelect('r.teacher', 't');
+}
 
 type Row = Record<string, any>;
 
-function toRecord(row: Row): AttendanceRecord {
-  const r = new AttendanceRecord();
-  Object.assign(r, {
-    id: row.id,
-    date: row.date,
-    status: row.status as AttendanceStatus,
-    notes: row.notes,
-    version: row.version,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    student: ref(AttendancePerson, { id: row.s_id, firstName: row.s_first, lastName: row.s_last, email: row.s_email }),
-    class: ref(AttendanceClass, { id: row.c_id, name: row.c_name, grade: row.c_grade }),
-    subject: ref(AttendanceSubject, { id: row.sb_id, name: row.sb_name }),
-    academicYear: ref(AttendanceYear, { id: row.y_id, year: row.y_year }),
-    teacher: row.t_id
-      ? ref(AttendancePerson, { id: row.t_id, firstName: row.t_first, lastName: row.t_last, email: row.t_email })
-      : null,
-  });
-  return r;
-}
+const loaded = (rows: AttendanceRecord[]) =>
+  rows.map((r) => Object.assign(r, { teacher: r.teacher ?? null }) as LoadedRecord);
 
-/** A teacher assignment with its teachers: the object the attendance rules are checked on. */
+/** An allocation with its teachers: the object the attendance rules are checked on. */
 export interface Allocation {
   id: string;
   classId: string;
@@ -56,10 +45,10 @@ export interface Allocation {
 }
 
 const ALLOCATION_SELECT = `
-  SELECT ta.id, ta.class_id, ta.subject_id, ta.academic_year_id,
-         coalesce(array_agg(tat.teacher_id::text) FILTER (WHERE tat.teacher_id IS NOT NULL), '{}') AS teacher_ids
-    FROM teacher_assignments ta
-    LEFT JOIN teacher_assignment_teachers tat ON tat.assignment_id = ta.id`;
+  SELECT al.id, al.class_id, al.subject_id, al.academic_year_id,
+         coalesce(array_agg(alt.teacher_id::text) FILTER (WHERE alt.teacher_id IS NOT NULL), '{}') AS teacher_ids
+    FROM allocations al
+    LEFT JOIN allocation_teachers alt ON alt.allocation_id = al.id`;
 
 function toAllocation(row: Row | undefined): Allocation | null {
   if (!row) return null;
@@ -72,6 +61,12 @@ function toAllocation(row: Row | undefined): Allocation | null {
   };
 }
 
+/** Where a student is placed, as REST's studentInfo names it. */
+export interface Placement {
+  class: Pick<SchoolClass, 'id' | 'name' | 'grade'> | null;
+  academicYear: Pick<AcademicYear, 'id' | 'year'> | null;
+}
+
 /** Filters of a student's own list; the student is always part of the WHERE, never checked afterwards. */
 export interface OwnFilter {
   studentId: string;
@@ -79,12 +74,11 @@ export interface OwnFilter {
   subjectId?: string | null;
 }
 
-function ownWhere(f: OwnFilter): { sql: string; params: unknown[] } {
-  const params: unknown[] = [f.studentId];
-  let sql = 'r.student_id = $1';
-  if (f.classId) sql += ` AND r.class_id = $${params.push(f.classId)}`;
-  if (f.subjectId) sql += ` AND r.subject_id = $${params.push(f.subjectId)}`;
-  return { sql, params };
+function ownWhere<T extends object>(q: SelectQueryBuilder<T>, f: OwnFilter): SelectQueryBuilder<T> {
+  q.where('r.student_id = :studentId', { studentId: f.studentId });
+  if (f.classId) q.andWhere('r.class_id = :classId', { classId: f.classId });
+  if (f.subjectId) q.andWhere('r.subject_id = :subjectId', { subjectId: f.subjectId });
+  return q;
 }
 
 export interface Sheet {
@@ -94,30 +88,27 @@ export interface Sheet {
 }
 
 export const attendanceSql = {
-  /** The assignment of a class, subject and year (one at most: the academic tables keep it unique). */
+  /** The allocation of a class, subject and year (one at most: the academic tables keep it unique). */
   async allocation(m: EntityManager, classId: string, subjectId: string, academicYearId: string): Promise<Allocation | null> {
     const rows = await m.query(
-      `${ALLOCATION_SELECT} WHERE ta.class_id = $1 AND ta.subject_id = $2 AND ta.academic_year_id = $3 GROUP BY ta.id`,
+      `${ALLOCATION_SELECT} WHERE al.class_id = $1 AND al.subject_id = $2 AND al.academic_year_id = $3 GROUP BY al.id`,
       [classId, subjectId, academicYearId],
     );
     return toAllocation(rows[0]);
   },
 
-  /** A class belongs to one year, so a class and subject name at most one assignment. */
+  /** A class belongs to one year, so a class and subject name at most one allocation. */
   async allocationOfClass(m: EntityManager, classId: string, subjectId: string): Promise<Allocation | null> {
-    const rows = await m.query(`${ALLOCATION_SELECT} WHERE ta.class_id = $1 AND ta.subject_id = $2 GROUP BY ta.id`, [classId, subjectId]);
+    const rows = await m.query(`${ALLOCATION_SELECT} WHERE al.class_id = $1 AND al.subject_id = $2 GROUP BY al.id`, [classId, subjectId]);
     return toAllocation(rows[0]);
   },
 
   /** Students placed in the class for the year, by name. */
-  async roster(m: EntityManager, classId: string, academicYearId: string): Promise<AttendancePerson[]> {
-    const rows: Row[] = await m.query(
-      `SELECT id, first_name, last_name, email FROM users
-        WHERE role = 'Student' AND class_id = $1 AND academic_year_id = $2
-        ORDER BY last_name, first_name, id`,
-      [classId, academicYearId],
-    );
-    return rows.map((u) => ref(AttendancePerson, { id: u.id, firstName: u.first_name, lastName: u.last_name, email: u.email }));
+  roster(m: EntityManager, classId: string, academicYearId: string): Promise<User[]> {
+    return m.getRepository(User).find({
+      where: { role: Role.Student, classId, academicYearId },
+      order: { lastName: 'ASC', firstName: 'ASC', id: 'ASC' },
+    });
   },
 
   /** Which of these ids are students placed in the class for the year. */
@@ -129,12 +120,12 @@ export const attendanceSql = {
     return new Set(rows.map((r) => r.id as string));
   },
 
-  async forDate(m: EntityManager, classId: string, subjectId: string, date: string): Promise<AttendanceRecord[]> {
-    const rows = await m.query(
-      `${RECORD_SELECT} WHERE r.class_id = $1 AND r.subject_id = $2 AND r.date = $3::date ORDER BY s.last_name, s.first_name, s.id`,
-      [classId, subjectId, date],
-    );
-    return rows.map(toRecord);
+  async forDate(m: EntityManager, classId: string, subjectId: string, date: string): Promise<LoadedRecord[]> {
+    const rows = await records(m)
+      .where('r.class_id = :classId AND r.subject_id = :subjectId AND r.date = CAST(:date AS date)', { classId, subjectId, date })
+      .orderBy('s.lastName').addOrderBy('s.firstName').addOrderBy('s.id')
+      .getMany();
+    return loaded(rows);
   },
 
   /** Serializes markings of one class, subject and date, so the version check below cannot race. */
@@ -179,27 +170,24 @@ export const attendanceSql = {
   },
 
   async ownCounts(m: EntityManager, f: OwnFilter): Promise<AttendanceCounts> {
-    const w = ownWhere(f);
-    const [row] = await m.query(
-      `SELECT count(*) FILTER (WHERE r.status = 'Present')::int AS present,
-              count(*) FILTER (WHERE r.status = 'Absent')::int AS absent,
-              count(*) FILTER (WHERE r.status = 'Late')::int AS late
-         FROM attendance_records r WHERE ${w.sql}`,
-      w.params,
-    );
-    return { present: row.present, absent: row.absent, late: row.late };
+    const row = await ownWhere(m.getRepository(AttendanceRecord).createQueryBuilder('r'), f)
+      .select(`count(*) FILTER (WHERE r.status = 'Present')::int`, 'present')
+      .addSelect(`count(*) FILTER (WHERE r.status = 'Absent')::int`, 'absent')
+      .addSelect(`count(*) FILTER (WHERE r.status = 'Late')::int`, 'late')
+      .getRawOne<AttendanceCounts>();
+    return { present: row!.present, absent: row!.absent, late: row!.late };
   },
 
   /** The student's records, newest first; without a limit, all of them (the REST adapter). */
-  async ownRecords(m: EntityManager, f: OwnFilter, page?: { offset: number; limit: number }): Promise<AttendanceRecord[]> {
-    const w = ownWhere(f);
-    let sql = `${RECORD_SELECT} WHERE ${w.sql} ORDER BY r.date DESC, sb.name, r.id`;
-    if (page) sql += ` OFFSET $${w.params.push(page.offset)} LIMIT $${w.params.push(page.limit)}`;
-    return (await m.query(sql, w.params)).map(toRecord);
+  async ownRecords(m: EntityManager, f: OwnFilter, page?: { offset: number; limit: number }): Promise<LoadedRecord[]> {
+    const q = ownWhere(records(m), f).orderBy('r.date', 'DESC').addOrderBy('sb.name').addOrderBy('r.id');
+    // offset/limit, not skip/take: every join is to-one, so rows are records and one statement suffices
+    if (page) q.offset(page.offset).limit(page.limit);
+    return loaded(await q.getMany());
   },
 
-  /** Where the student is placed now. */
-  async placement(m: EntityManager, studentId: string): Promise<{ class: AttendanceClass | null; academicYear: AttendanceYear | null }> {
+  /** Where the student is placed now (REST's studentInfo). */
+  async placement(m: EntityManager, studentId: string): Promise<Placement> {
     const [row] = await m.query(
       `SELECT c.id AS c_id, c.name AS c_name, c.grade AS c_grade, y.id AS y_id, y.year AS y_year
          FROM users u
@@ -209,26 +197,24 @@ export const attendanceSql = {
       [studentId],
     );
     return {
-      class: row?.c_id ? ref(AttendanceClass, { id: row.c_id, name: row.c_name, grade: row.c_grade }) : null,
-      academicYear: row?.y_id ? ref(AttendanceYear, { id: row.y_id, year: row.y_year }) : null,
+      class: row?.c_id ? { id: row.c_id, name: row.c_name, grade: row.c_grade } : null,
+      academicYear: row?.y_id ? { id: row.y_id, year: row.y_year } : null,
     };
   },
 
-  /** The classes and subjects a student has records in, for the filters; one statement for both. */
-  async ownFilterOptions(m: EntityManager, studentId: string): Promise<{ classes: AttendanceClass[]; subjects: AttendanceSubject[] }> {
+  /** The ids of the classes and subjects a student has records in, by name, for the filters; one statement for both. */
+  async ownFilterOptions(m: EntityManager, studentId: string): Promise<{ classIds: string[]; subjectIds: string[] }> {
     const rows: Row[] = await m.query(
-      `SELECT 'class' AS kind, c.id, c.name, c.grade FROM classes c
+      `SELECT 'class' AS kind, c.id, c.name FROM classes c
         WHERE c.id IN (SELECT class_id FROM attendance_records WHERE student_id = $1)
        UNION ALL
-       SELECT 'subject' AS kind, s.id, s.name, NULL FROM subjects s
+       SELECT 'subject' AS kind, s.id, s.name FROM subjects s
         WHERE s.id IN (SELECT subject_id FROM attendance_records WHERE student_id = $1)
        ORDER BY kind, name, id`,
       [studentId],
     );
-    return {
-      classes: rows.filter((r) => r.kind === 'class').map((r) => ref(AttendanceClass, { id: r.id, name: r.name, grade: r.grade })),
-      subjects: rows.filter((r) => r.kind === 'subject').map((r) => ref(AttendanceSubject, { id: r.id, name: r.name })),
-    };
+    const idsOf = (kind: string) => rows.filter((r) => r.kind === kind).map((r) => r.id as string);
+    return { classIds: idsOf('class'), subjectIds: idsOf('subject') };
   },
 
   /** Present, late and absent per week for the `weeks` weeks that end with the one holding `today`. */

@@ -1,7 +1,12 @@
-import { Arg, Args, Ctx, Mutation, Query, Resolver } from 'type-graphql';
-import { RequestContext, requireActor } from '../../app/context';
+import { Arg, Args, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { RequestContext } from '../../app/context';
+import { CurrentActor } from '../../app/current-actor';
+import { Actor } from '../../policies';
+import { User } from '../users/user.entity';
+import { SchoolClass } from '../academic/class.entity';
+import { Subject } from '../academic/subject.entity';
+import { AcademicYear } from '../academic/academic-year.entity';
 import { AttendanceRecord } from './attendance.entity';
-import { AttendancePerson } from './attendance.refs';
 import {
   AttendanceAllocationArgs,
   AttendanceForDateArgs,
@@ -13,40 +18,107 @@ import {
   MyAttendanceArgs,
 } from './attendance.types';
 
-@Resolver()
+/** Rows a byId loader found; an id it did not find (a row deleted meanwhile) is left out. */
+const found = <T>(rows: Array<T | null | Error>): T[] => rows.filter((r): r is T => r !== null && !(r instanceof Error));
+
+@Resolver(() => AttendanceRecord)
 export class AttendanceResolver {
-  @Query(() => [AttendancePerson], {
+  @Query(() => [User], {
     description: 'Students placed in the class for the year, to mark (assigned teachers, SuperAdmin, Admin). REST: GET /api/attendance/students/{classId}/{subjectId}/{academicYearId}.',
   })
-  attendanceRoster(@Args(() => AttendanceAllocationArgs) args: AttendanceAllocationArgs, @Ctx() ctx: RequestContext) {
-    return ctx.services.attendance.roster(requireActor(ctx), args.classId, args.subjectId, args.academicYearId);
+  attendanceRoster(@Args(() => AttendanceAllocationArgs) args: AttendanceAllocationArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.attendance.roster(actor, args.classId, args.subjectId, args.academicYearId);
   }
 
   @Query(() => [AttendanceRecord], {
     description: 'The records of a class and subject on one date; empty when the date is not marked yet. REST: GET /api/attendance/class/{classId}/subject/{subjectId}/date/{date}.',
   })
-  attendanceForDate(@Args(() => AttendanceForDateArgs) args: AttendanceForDateArgs, @Ctx() ctx: RequestContext) {
-    return ctx.services.attendance.forDate(requireActor(ctx), args.classId, args.subjectId, args.date);
+  attendanceForDate(@Args(() => AttendanceForDateArgs) args: AttendanceForDateArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.attendance.forDate(actor, args.classId, args.subjectId, args.date);
   }
 
   @Query(() => [AttendanceWeek], {
     description: 'Present, late and absent per week for a class and subject, oldest week first, ending with the current week. REST: GET /api/attendance/trend/{classId}/{subjectId}/{academicYearId}?weeks=.',
   })
-  attendanceTrend(@Args(() => AttendanceTrendArgs) args: AttendanceTrendArgs, @Ctx() ctx: RequestContext) {
-    return ctx.services.attendance.trend(requireActor(ctx), args);
+  attendanceTrend(@Args(() => AttendanceTrendArgs) args: AttendanceTrendArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.attendance.trend(actor, args);
   }
 
   @Query(() => MyAttendance, {
     description: "The signed-in student's own records (paginated), summary, placement and filter options. REST: GET /api/attendance/student.",
   })
-  myAttendance(@Args(() => MyAttendanceArgs) args: MyAttendanceArgs, @Ctx() ctx: RequestContext) {
-    return ctx.services.attendance.myPage(requireActor(ctx), args);
+  myAttendance(@Args(() => MyAttendanceArgs) args: MyAttendanceArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.attendance.myPage(actor, args);
   }
 
   @Mutation(() => MarkAttendancePayload, {
     description: 'Mark a date for a class and subject, or update it when records exist, in one transaction. REST: POST /api/attendance/mark.',
   })
-  markAttendance(@Arg('input', () => MarkAttendanceInput) input: MarkAttendanceInput, @Ctx() ctx: RequestContext) {
-    return ctx.services.attendance.mark(requireActor(ctx), input);
+  markAttendance(@Arg('input', () => MarkAttendanceInput) input: MarkAttendanceInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.attendance.mark(actor, input);
+  }
+
+  // lists join these in their one statement (returned as they are, without a promise); otherwise the
+  // request's DataLoaders batch them
+  @FieldResolver(() => User, { description: 'The student.' })
+  student(@Root() r: AttendanceRecord, @Ctx() ctx: RequestContext) {
+    return r.student ?? ctx.loaders.userById.load(r.studentId);
+  }
+
+  @FieldResolver(() => SchoolClass, { description: 'The class.' })
+  class(@Root() r: AttendanceRecord, @Ctx() ctx: RequestContext) {
+    return r.class ?? ctx.loaders.classById.load(r.classId);
+  }
+
+  @FieldResolver(() => Subject, { description: 'The subject.' })
+  subject(@Root() r: AttendanceRecord, @Ctx() ctx: RequestContext) {
+    return r.subject ?? ctx.loaders.subjectById.load(r.subjectId);
+  }
+
+  @FieldResolver(() => AcademicYear, { description: 'The academic year the record belongs to.' })
+  academicYear(@Root() r: AttendanceRecord, @Ctx() ctx: RequestContext) {
+    return r.academicYear ?? ctx.loaders.yearById.load(r.academicYearId);
+  }
+
+  @FieldResolver(() => User, { nullable: true, description: 'The teacher who marked it last (null once their account is gone).' })
+  teacher(@Root() r: AttendanceRecord, @Ctx() ctx: RequestContext) {
+    if (r.teacher !== undefined) return r.teacher;
+    return r.teacherId ? ctx.loaders.userById.load(r.teacherId) : null;
+  }
+}
+
+@Resolver(() => MyAttendance)
+export class MyAttendanceResolver {
+  @FieldResolver(() => User, {
+    description: "The student themselves: their class and academicYear are where they are placed now (assessments.md: studentInfo).",
+  })
+  studentInfo(@Root() mine: MyAttendance, @Ctx() ctx: RequestContext) {
+    return ctx.loaders.userById.load(mine.studentId);
+  }
+
+  @FieldResolver(() => [SchoolClass], { description: 'Every class the student has records in, by name (the Class filter).' })
+  async classes(@Root() mine: MyAttendance, @Ctx() ctx: RequestContext) {
+    return found(await ctx.loaders.classById.loadMany(mine.classIds));
+  }
+
+  @FieldResolver(() => [Subject], { description: 'Every subject the student has records in, by name (the Subject filter).' })
+  async subjects(@Root() mine: MyAttendance, @Ctx() ctx: RequestContext) {
+    return found(await ctx.loaders.subjectById.loadMany(mine.subjectIds));
+  }
+}
+
+@Resolver(() => MarkAttendancePayload)
+export class MarkAttendancePayloadResolver {
+  @FieldResolver(() => [AttendanceWeek], {
+    description: 'The weekly trend of the class and subject after the marking, as attendanceTrend answers it (ask for the same weeks).',
+  })
+  trend(
+    @Root() payload: MarkAttendancePayload,
+    @Arg('weeks', () => Int, { defaultValue: 8, description: 'How many weeks, ending with the current one (1 to 52).' }) weeks: number,
+    @CurrentActor() actor: Actor,
+    @Ctx() ctx: RequestContext,
+  ) {
+    const { classId, subjectId, academicYearId } = payload;
+    return ctx.services.attendance.trend(actor, { classId, subjectId, academicYearId, weeks });
   }
 }

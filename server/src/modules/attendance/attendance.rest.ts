@@ -1,16 +1,23 @@
 import { unwrapId } from '../../app/input';
-import { body, newRouter, route, send, str, toRest } from '../../app/rest';
+import { body, newRouter, route, send, str } from '../../app/rest';
+import {
+  presentAttendanceRecord,
+  presentAttendanceStudentInfo,
+  presentAttendanceSummary,
+  presentAttendanceWeek,
+  presentRosterStudent,
+} from './attendance.shape';
 
 /** assessments.md section 7, Attendance. */
 export function attendanceRouter() {
   const r = newRouter();
   r.get('/attendance/students/:classId/:subjectId/:academicYearId', route(async (req, res, actor, ctx) => {
     const { classId, subjectId, academicYearId } = req.params as Record<string, string>;
-    send(res, await ctx.services.attendance.roster(actor, classId, subjectId, academicYearId));
+    send(res, (await ctx.services.attendance.roster(actor, classId, subjectId, academicYearId)).map((u) => presentRosterStudent(actor, u)));
   }));
   r.get('/attendance/class/:classId/subject/:subjectId/date/:date', route(async (req, res, actor, ctx) => {
     const { classId, subjectId, date } = req.params as Record<string, string>;
-    send(res, await ctx.services.attendance.forDate(actor, classId, subjectId, date));
+    send(res, (await ctx.services.attendance.forDate(actor, classId, subjectId, date)).map((rec) => presentAttendanceRecord(actor, rec)));
   }));
   r.post('/attendance/mark', route(async (req, res, actor, ctx) => {
     const b = body(req);
@@ -25,16 +32,20 @@ export function attendanceRouter() {
         return { studentId: unwrapId(rec.student), status: rec.status, notes: rec.notes, expectedVersion: rec.expectedVersion };
       }),
     });
-    send(res, result.records, { message: result.message, updated: result.updated });
+    send(res, result.records.map((rec) => presentAttendanceRecord(actor, rec)), { message: result.message, updated: result.updated });
   }));
   r.get('/attendance/student', route(async (req, res, actor, ctx) => {
     const mine = await ctx.services.attendance.myAll(actor, { classId: str(req.query.class), subjectId: str(req.query.subject) });
-    send(res, mine.records, { studentInfo: toRest(mine.studentInfo), summary: toRest(mine.summary) });
+    send(res, mine.records.map((rec) => presentAttendanceRecord(actor, rec)), {
+      studentInfo: presentAttendanceStudentInfo(actor, mine.studentInfo),
+      summary: presentAttendanceSummary(actor, mine.summary),
+    });
   }));
   r.get('/attendance/trend/:classId/:subjectId/:academicYearId', route(async (req, res, actor, ctx) => {
     const { classId, subjectId, academicYearId } = req.params as Record<string, string>;
     const weeks = str(req.query.weeks);
-    send(res, await ctx.services.attendance.trend(actor, { classId, subjectId, academicYearId, weeks: weeks === undefined ? undefined : Number(weeks) }));
+    const trend = await ctx.services.attendance.trend(actor, { classId, subjectId, academicYearId, weeks: weeks === undefined ? undefined : Number(weeks) });
+    send(res, trend.map((w) => presentAttendanceWeek(actor, w)));
   }));
   return r;
 }

@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import type { DemoUsers } from '../../db/seed';
+import type { DemoUsers } from '../../db/demo-types';
 import { AttendanceStatus } from './attendance-status';
 
 export const DEMO_ATTENDANCE_WEEKS = 4;
@@ -30,17 +30,17 @@ export function demoDays(today: Date, weeks = DEMO_ATTENDANCE_WEEKS): string[] {
 
 /**
  * The demo school's attendance: a few weeks of weekdays for the students of every class and subject that
- * teacher@demo.school teaches. Runs after the academic seeder, whose assignments and placements it reads.
+ * teacher@demo.school teaches. Runs after the academic seeder, whose allocations and placements it reads.
  */
 export async function seedDemoAttendance(m: EntityManager, users: DemoUsers, today = new Date()): Promise<void> {
   const teacher = users['teacher@demo.school'];
   if (!teacher) return;
   const lessons: Array<{ class_id: string; subject_id: string; academic_year_id: string }> = await m.query(
-    `SELECT ta.class_id, ta.subject_id, ta.academic_year_id
-       FROM teacher_assignments ta
-       JOIN teacher_assignment_teachers tat ON tat.assignment_id = ta.id
-      WHERE tat.teacher_id = $1
-      ORDER BY ta.class_id, ta.subject_id`,
+    `SELECT al.class_id, al.subject_id, al.academic_year_id
+       FROM allocations al
+       JOIN allocation_teachers alt ON alt.allocation_id = al.id
+      WHERE alt.teacher_id = $1
+      ORDER BY al.class_id, al.subject_id`,
     [teacher.id],
   );
   const days = demoDays(today);

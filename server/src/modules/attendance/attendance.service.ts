@@ -1,11 +1,10 @@
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { DomainError, conflict, notFound, validation } from '../../errors/domain-error';
 import { Actor, authorize, can } from '../../policies';
 import { assertId, isId } from '../../app/ids';
-import { AttendanceRecord } from './attendance.entity';
-import { AttendancePerson } from './attendance.refs';
-import { Allocation, OwnFilter, attendanceSql as sql } from './attendance.queries';
-import { AttendanceSummary, AttendanceWeek, MyAttendance, AttendanceStudentInfo } from './attendance.types';
+import { User } from '../users/user.entity';
+import { Allocation, LoadedRecord, OwnFilter, Placement, attendanceSql as sql } from './attendance.queries';
+import { AttendanceSummary, AttendanceWeek, MarkAttendancePayload, MyAttendance } from './attendance.types';
 import {
   ATTENDANCE_TEXT as T,
   AttendanceCounts,
@@ -54,7 +53,7 @@ export class AttendanceService {
     if (!can(actor, 'attendance.staff')) throw new DomainError('FORBIDDEN', message);
   }
 
-  /** The assignment the reads are checked on; a teacher of another class gets "not found", as if it did not exist. */
+  /** The allocation the reads are checked on; a teacher of another class gets "not found", as if it did not exist. */
   private async readableAllocation(actor: Actor, found: Promise<Allocation | null>): Promise<Allocation> {
     const allocation = await found;
     if (!allocation) throw notFound(T.allocationNotFound);
@@ -63,7 +62,7 @@ export class AttendanceService {
   }
 
   /** The students to mark: those placed in the class for the year (GET /attendance/students/...). */
-  async roster(actor: Actor, classId: string, subjectId: string, academicYearId: string): Promise<AttendancePerson[]> {
+  async roster(actor: Actor, classId: string, subjectId: string, academicYearId: string): Promise<User[]> {
     this.requireStaff(actor);
     [classId, subjectId, academicYearId].forEach((id) => assertId(id, T.allocationNotFound));
     const m = this.ds.manager;
@@ -72,7 +71,7 @@ export class AttendanceService {
   }
 
   /** The records of one class, subject and date; empty means the form is in "mark" mode. */
-  async forDate(actor: Actor, classId: string, subjectId: string, date: string): Promise<AttendanceRecord[]> {
+  async forDate(actor: Actor, classId: string, subjectId: string, date: string): Promise<LoadedRecord[]> {
     this.requireStaff(actor);
     assertId(classId, T.allocationNotFound);
     assertId(subjectId, T.allocationNotFound);
@@ -87,7 +86,7 @@ export class AttendanceService {
    * Marks a date in one transaction: inserts new records and updates existing ones on the unique key.
    * Only the assigned teachers (or academic managers) may, only for students placed in the class and year.
    */
-  async mark(actor: Actor, input: MarkInputLike): Promise<{ updated: boolean; message: string; records: AttendanceRecord[] }> {
+  async mark(actor: Actor, input: MarkInputLike): Promise<Omit<MarkAttendancePayload, 'records'> & { records: LoadedRecord[] }> {
     this.requireStaff(actor, T.cannotMark);
     const fields = validateMark(input, this.now());
     const updated = await this.ds.transaction(async (m) => {
@@ -108,7 +107,8 @@ export class AttendanceService {
       return versions.size > 0;
     });
     const records = await sql.forDate(this.ds.manager, fields.classId, fields.subjectId, fields.date);
-    return { updated, message: updated ? T.updated : T.marked, records };
+    const { classId, subjectId, academicYearId } = fields;
+    return { classId, subjectId, academicYearId, updated, message: updated ? T.updated : T.marked, records };
   }
 
   /** Present, late and absent per week for the teacher's chart. */
@@ -120,7 +120,9 @@ export class AttendanceService {
     const allocation = await this.readableAllocation(actor, sql.allocation(m, args.classId, args.subjectId, args.academicYearId));
     const today = this.now().toISOString().slice(0, 10);
     const rows = await sql.weekly(m, allocation, today, weeks);
-    return rows.map((w) => Object.assign(new AttendanceWeek(), { ...w, rate: attendanceRate(w) }));
+    // one id per week of a class and subject (a class belongs to one year), whatever the number of weeks asked
+    const id = (w: { weekStart: string }) => `${allocation.classId}:${allocation.subjectId}:${w.weekStart}`;
+    return rows.map((w) => Object.assign(new AttendanceWeek(), { id: id(w), ...w, rate: attendanceRate(w) }));
   }
 
   private requireStudent(actor: Actor): void {
@@ -136,25 +138,20 @@ export class AttendanceService {
     const m = this.ds.manager;
     const counts = await sql.ownCounts(m, filter);
     const items = await sql.ownRecords(m, filter, { offset, limit });
-    const studentInfo = await this.studentInfo(m, actor.userId);
     const options = await sql.ownFilterOptions(m, actor.userId);
     const summary = summaryOf(counts);
-    return Object.assign(new MyAttendance(), { items, total: summary.total, summary, studentInfo, ...options });
+    return Object.assign(new MyAttendance(), { items, total: summary.total, summary, studentId: actor.userId, ...options });
   }
 
   /** Every own record (the spec's REST client reads whole lists), with studentInfo and the summary. */
-  async myAll(actor: Actor, f: OwnListFilter): Promise<{ records: AttendanceRecord[]; studentInfo: AttendanceStudentInfo; summary: AttendanceSummary }> {
+  async myAll(actor: Actor, f: OwnListFilter): Promise<{ records: LoadedRecord[]; studentInfo: Placement; summary: AttendanceSummary }> {
     this.requireStudent(actor);
     const filter = ownFilter(actor.userId, f);
     const m = this.ds.manager;
     const records = await sql.ownRecords(m, filter);
-    const studentInfo = await this.studentInfo(m, actor.userId);
+    const studentInfo = await sql.placement(m, actor.userId);
     const counts: AttendanceCounts = { present: 0, absent: 0, late: 0 };
     for (const r of records) counts[r.status === 'Present' ? 'present' : r.status === 'Late' ? 'late' : 'absent'] += 1;
     return { records, studentInfo, summary: summaryOf(counts) };
-  }
-
-  private async studentInfo(m: EntityManager, studentId: string): Promise<AttendanceStudentInfo> {
-    return Object.assign(new AttendanceStudentInfo(), await sql.placement(m, studentId));
   }
 }

@@ -4,7 +4,7 @@ import { makeUser } from '../../test/factories';
 import {
   insertAttendance,
   isoDay,
-  makeAssignment,
+  makeAllocation,
   makeClass,
   makePlacedStudents,
   makeSubject,
@@ -138,7 +138,7 @@ describe('marking', () => {
     expect((await rows(date))[0].notes).toHaveLength(200);
   });
 
-  it('refuses a class, subject and year without a teacher assignment, even for an admin', async () => {
+  it('refuses a class, subject and year without an allocation, even for an admin', async () => {
     const other = await makeSubject(t.ds);
     const at = { ...teaching.at, subjectId: other.id };
     const res = await t.rest('POST', '/attendance/mark', { token: tok.admin, body: restBody(isoDay(-1), [{ student: pupils[0].id, status: 'Present' }], at) });
@@ -274,7 +274,7 @@ describe('rate, my attendance and the chart', () => {
     const token = await t.login(kid.email);
     const other = await makeSubject(t.ds, `Art ${kid.id.slice(0, 6)}`);
     const otherAt = { ...teaching.at, subjectId: other.id };
-    await makeAssignment(t.ds, otherAt, [id.teacher]);
+    await makeAllocation(t.ds, otherAt, [id.teacher]);
     // 5 present, 2 late, 1 absent in the first subject: (5 + 2) / 8 = 87.5 -> 88
     const statuses = ['Present', 'Present', 'Late', 'Present', 'Absent', 'Present', 'Late', 'Present'];
     await insertAttendance(t.ds, teaching.at, statuses.map((status, i) => ({ studentId: kid.id, date: isoDay(-10 - i), status, teacherId: id.teacher, notes: status === 'Absent' ? 'Sick' : null })));
@@ -302,6 +302,22 @@ describe('rate, my attendance and the chart', () => {
     });
     expect(rest.body.data).toHaveLength(8);
     expect(rest.body.data.find((r: { status: string }) => r.status === 'Absent')).toMatchObject({ notes: 'Sick', subject: { name: teaching.subject.name } });
+  });
+
+  it("names the teacher to a student without their email, over both transports; the student's own email stays", async () => {
+    const rest = await t.rest('GET', '/attendance/student', { token: tok.student });
+    const marked = rest.body.data.find((r: { teacher: unknown }) => r.teacher);
+    expect(marked.teacher).toEqual({ _id: id.teacher, firstName: 'Tara', lastName: 'Teacher' });
+    expect(marked.student).toEqual({ _id: id.student, firstName: 'Stella', lastName: 'Student', email: 'student@demo.school' });
+    const gql = await t.gql('{ myAttendance(limit: 1) { items { student { id email } teacher { id email activated } } studentInfo { id email } } }', {}, tok.student);
+    expect(gql.data.myAttendance.items[0]).toEqual({
+      student: { id: id.student, email: 'student@demo.school' },
+      teacher: { id: id.teacher, email: null, activated: null },
+    });
+    expect(gql.data.myAttendance.studentInfo).toEqual({ id: id.student, email: 'student@demo.school' });
+    // staff marking a class see their students' emails
+    const roster = await t.rest('GET', rosterPath(), { token: tok.teacher });
+    expect(roster.body.data[0]).toEqual({ _id: expect.any(String), firstName: expect.any(String), lastName: expect.any(String), email: expect.any(String) });
   });
 
   it('an unplaced student with no records gets an empty list and a 0 % rate', async () => {
@@ -338,6 +354,27 @@ describe('rate, my attendance and the chart', () => {
     const bad = await t.gql(TREND, { ...vars(chart.at), w: 53 }, tok.teacher);
     expect(bad.errors?.[0].message).toBe(T.weeksRange);
   });
+
+  it('answers a marking with everything the page shows that it changes: the date with its students and the trend, weeks by stable id', async () => {
+    const page = await makeTeaching(t.ds, [id.teacher]);
+    const kids = await makePlacedStudents(t.ds, 2, page.klass.id, page.year.id);
+    const weekIds = `query($c: ID!, $s: ID!, $y: ID!) { attendanceTrend(classId: $c, subjectId: $s, academicYearId: $y, weeks: 3) { id weekStart present } }`;
+    const before = await t.gql(weekIds, vars(page.at), tok.teacher);
+    const save = `mutation($input: MarkAttendanceInput!) { markAttendance(input: $input) { updated
+      records { id status student { id firstName lastName } } trend(weeks: 3) { id weekStart present late absent rate } } }`;
+    const res = await t.gql(save, { input: input(isoDay(0), kids.map((k) => ({ studentId: k.id, status: 'Present' })), page.at) }, tok.teacher);
+    expect(res.errors).toBeUndefined();
+    const out = res.data.markAttendance;
+    expect(out.records.map((r: { student: { id: string } }) => r.student.id).sort()).toEqual(kids.map((k) => k.id).sort());
+    expect(out.records[0].student.firstName).toEqual(expect.any(String));
+    // the same weeks (same ids) as attendanceTrend, the current one now counting the two marks
+    expect(out.trend.map((w: { id: string }) => w.id)).toEqual(before.data.attendanceTrend.map((w: { id: string }) => w.id));
+    expect(out.trend[2]).toMatchObject({ present: 2, rate: 100 });
+    expect(new Set(out.trend.map((w: { id: string }) => w.id)).size).toBe(3);
+    // a teacher of another class gets nothing through the payload either
+    const other = await t.gql(save, { input: input(isoDay(0), [{ studentId: kids[0].id, status: 'Late' }], page.at) }, tok.teacher2);
+    expect(other.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+  });
 });
 
 describe('statement counts do not grow with the data', () => {
@@ -365,7 +402,7 @@ describe('statement counts do not grow with the data', () => {
     }
     expect(counts[0].every((n) => n > 0)).toBe(true);
     expect(counts[1]).toEqual(counts[0]);
-    // session, assignment, and one statement for the list
+    // session, allocation, and one statement for the list
     expect(counts[0][2]).toBeLessThanOrEqual(4);
     expect(counts[0][4]).toBeLessThanOrEqual(4);
   });
@@ -375,7 +412,7 @@ describe('statement counts do not grow with the data', () => {
     for (const n of [2, 40]) {
       const [kid] = await makePlacedStudents(t.ds, 1, teaching.klass.id, teaching.year.id);
       const subjects = [teaching.at, { ...teaching.at, subjectId: (await makeSubject(t.ds)).id }];
-      await makeAssignment(t.ds, subjects[1], [id.teacher]);
+      await makeAllocation(t.ds, subjects[1], [id.teacher]);
       await insertAttendance(t.ds, subjects[0], Array.from({ length: Math.ceil(n / 2) }, (_, i) => ({ studentId: kid.id, date: isoDay(-1 - i), status: 'Present', teacherId: id.teacher })));
       await insertAttendance(t.ds, subjects[1], Array.from({ length: Math.floor(n / 2) }, (_, i) => ({ studentId: kid.id, date: isoDay(-1 - i), status: i % 3 ? 'Late' : 'Absent', teacherId: id.teacher })));
       const token = await t.login(kid.email);
@@ -406,7 +443,7 @@ describe('demo school', () => {
     const teacher = await makeUser(t.ds, { role: Role.Teacher });
     const setup = await makeTeaching(t.ds, [teacher.id]);
     const otherSubject = await makeSubject(t.ds);
-    await makeAssignment(t.ds, { ...setup.at, subjectId: otherSubject.id }, [teacher.id]);
+    await makeAllocation(t.ds, { ...setup.at, subjectId: otherSubject.id }, [teacher.id]);
     const unrelated = await makeClass(t.ds, setup.year.id);
     await makePlacedStudents(t.ds, 4, setup.klass.id, setup.year.id);
     const today = new Date('2026-11-20T10:00:00Z'); // a Friday

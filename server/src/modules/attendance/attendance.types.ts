@@ -1,7 +1,6 @@
 import { ArgsType, Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { AttendanceStatus } from './attendance-status';
 import { AttendanceRecord } from './attendance.entity';
-import { AttendanceClass, AttendanceSubject, AttendanceYear } from './attendance.refs';
 
 @InputType({ description: "One student's mark in a MarkAttendanceInput." })
 export class AttendanceMarkInput {
@@ -29,7 +28,7 @@ export class MarkAttendanceInput {
   @Field(() => ID, { description: 'The subject.' })
   subjectId: string;
 
-  @Field(() => ID, { description: 'The academic year; the class, subject and year must have a teacher assignment.' })
+  @Field(() => ID, { description: 'The academic year; the class, subject and year must have an allocation (which teachers teach it).' })
   academicYearId: string;
 
   @Field({ description: 'The lesson day, YYYY-MM-DD; not in the future.' })
@@ -39,8 +38,17 @@ export class MarkAttendanceInput {
   records: AttendanceMarkInput[];
 }
 
-@ObjectType({ description: 'The outcome of markAttendance.' })
+@ObjectType({
+  description:
+    'The outcome of markAttendance: everything on the attendance page that the marking changes (the records of the date, ' +
+    'with their students, and the weekly trend), so a client updates its cache from this answer alone.',
+})
 export class MarkAttendancePayload {
+  /** The allocation marked (for the trend field). */
+  classId: string;
+  subjectId: string;
+  academicYearId: string;
+
   @Field({ description: "'Attendance marked successfully!' or 'Attendance updated successfully!'." })
   message: string;
 
@@ -114,15 +122,11 @@ export class AttendanceSummary {
   rate: number;
 }
 
-@ObjectType({ description: "Where the student is placed now (assessments.md: studentInfo)." })
-export class AttendanceStudentInfo {
-  @Field(() => AttendanceClass, { nullable: true, description: "The student's class, when placed." })
-  class: AttendanceClass | null;
-
-  @Field(() => AttendanceYear, { nullable: true, description: "The student's academic year, when placed." })
-  academicYear: AttendanceYear | null;
-}
-
+/**
+ * The signed-in student's own attendance. REST: GET /api/attendance/student. `studentInfo`, `classes` and
+ * `subjects` are the real User, SchoolClass and Subject, resolved with the request's DataLoaders
+ * (attendance.resolver.ts) from the ids kept here.
+ */
 @ObjectType({ description: "The signed-in student's own attendance. REST: GET /api/attendance/student." })
 export class MyAttendance {
   @Field(() => [AttendanceRecord], { description: 'One page of records, newest date first.' })
@@ -134,18 +138,19 @@ export class MyAttendance {
   @Field(() => AttendanceSummary, { description: 'Counts and rate over every record matching the filters.' })
   summary: AttendanceSummary;
 
-  @Field(() => AttendanceStudentInfo, { description: "The student's current class and year." })
-  studentInfo: AttendanceStudentInfo;
+  /** The student (the actor). */
+  studentId: string;
 
-  @Field(() => [AttendanceClass], { description: 'Every class the student has records in (the Class filter).' })
-  classes: AttendanceClass[];
-
-  @Field(() => [AttendanceSubject], { description: 'Every subject the student has records in (the Subject filter).' })
-  subjects: AttendanceSubject[];
+  /** The classes and subjects the student has records in, by name. */
+  classIds: string[];
+  subjectIds: string[];
 }
 
 @ObjectType({ description: 'Attendance of one week in a class and subject.' })
 export class AttendanceWeek {
+  @Field(() => ID, { description: 'Stable id of this week of this class and subject, so client caches keep one copy of it.' })
+  id: string;
+
   @Field({ description: 'The Monday that starts the week, YYYY-MM-DD.' })
   weekStart: string;
 

@@ -1,5 +1,7 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
-import { RequestContext, requireActor } from '../../app/context';
+import { RequestContext } from '../../app/context';
+import { CurrentActor } from '../../app/current-actor';
+import { Actor } from '../../policies';
 import {
   AuthPayload,
   ForgotPasswordInput,
@@ -12,32 +14,38 @@ import {
   SwitchRolePayload,
 } from './auth.types';
 
+/** The answer of a sign-in is read by the user who just signed in, so the field rules judge it as theirs. */
+function signedIn<T extends { actor: Actor }>(ctx: RequestContext, answer: T): T {
+  ctx.actor = answer.actor;
+  return answer;
+}
+
 @Resolver()
 export class AuthResolver {
   @Query(() => SessionInfo, { description: 'The signed-in user and session (REST: GET /api/auth/me).' })
-  me(@Ctx() ctx: RequestContext) {
-    return ctx.services.auth.me(requireActor(ctx));
+  me(@CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.auth.me(actor);
   }
 
   @Mutation(() => AuthPayload, { description: 'Sign in (REST: POST /api/auth/login). Failed attempts are limited per account and address.' })
-  login(@Arg('input', () => LoginInput) input: LoginInput, @Ctx() ctx: RequestContext) {
-    return ctx.services.auth.login(input, ctx.ip);
+  async login(@Arg('input', () => LoginInput) input: LoginInput, @Ctx() ctx: RequestContext) {
+    return signedIn(ctx, await ctx.services.auth.login(input, ctx.ip));
   }
 
   @Mutation(() => AuthPayload, { description: 'Create a Student account and sign in; refused unless registration is open.' })
-  register(@Arg('input', () => RegisterInput) input: RegisterInput, @Ctx() ctx: RequestContext) {
-    return ctx.services.auth.register(input, ctx.ip);
+  async register(@Arg('input', () => RegisterInput) input: RegisterInput, @Ctx() ctx: RequestContext) {
+    return signedIn(ctx, await ctx.services.auth.register(input, ctx.ip));
   }
 
   @Mutation(() => Boolean, { description: 'End this session; its token stops working everywhere (REST: GET /api/auth/logout).' })
-  async logout(@Ctx() ctx: RequestContext) {
-    await ctx.services.auth.logout(requireActor(ctx));
+  async logout(@CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    await ctx.services.auth.logout(actor);
     return true;
   }
 
   @Mutation(() => SwitchRolePayload, { description: 'View the app as another role, or "original" to switch back (REST: POST /api/auth/switch-role).' })
-  switchRole(@Arg('input', () => SwitchRoleInput) input: SwitchRoleInput, @Ctx() ctx: RequestContext) {
-    return ctx.services.auth.switchRole(requireActor(ctx), input.role);
+  switchRole(@Arg('input', () => SwitchRoleInput) input: SwitchRoleInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.auth.switchRole(actor, input.role);
   }
 
   @Mutation(() => MessagePayload, { description: 'Mail a reset link; the same answer whether or not the email is known.' })

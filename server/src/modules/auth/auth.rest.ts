@@ -1,20 +1,20 @@
-import { body, newRouter, publicRoute, route, str, toRest } from '../../app/rest';
+import { body, newRouter, publicRoute, route, sendTopLevel, str } from '../../app/rest';
 import { AUTH_TEXT } from './auth.texts';
+import { presentRegistration, presentSession, presentSignIn } from './auth.shape';
 
 /** platform.md section 7, Authentication. Top-level fields where the spec names them. */
 export function authRouter() {
   const r = newRouter();
   r.post('/auth/login', publicRoute(async (req, res, ctx) => {
     const out = await ctx.services.auth.login(body(req), ctx.ip);
-    res.json({ success: true, token: out.token, user: toRest(out.user), activeRole: out.activeRole, isImpersonating: false });
+    sendTopLevel(res, presentSignIn(out.actor, out));
   }));
   r.post('/auth/register', publicRoute(async (req, res, ctx) => {
     const out = await ctx.services.auth.register(body(req), ctx.ip);
-    res.status(201).json({ success: true, token: out.token, user: toRest(out.user) });
+    sendTopLevel(res, presentRegistration(out.actor, out), 201);
   }));
   r.get('/auth/me', route(async (_req, res, actor, ctx) => {
-    const me = await ctx.services.auth.me(actor);
-    res.json({ success: true, user: toRest(me.user), activeRole: me.activeRole, isImpersonating: me.isImpersonating, abilities: me.abilities });
+    sendTopLevel(res, presentSession(actor, await ctx.services.auth.me(actor)));
   }));
   r.get('/auth/logout', route(async (_req, res, actor, ctx) => {
     await ctx.services.auth.logout(actor);

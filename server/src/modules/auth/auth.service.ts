@@ -28,6 +28,8 @@ export interface AuthResult {
   user: User;
   activeRole: Role;
   isImpersonating: boolean;
+  /** The new session as an actor: who views the answer (the REST presenters take it). */
+  actor: Actor;
 }
 
 const WINDOW_MINUTES = 15;
@@ -87,9 +89,9 @@ export class AuthService {
     }
     // a success forgives earlier mistakes on this account
     await this.ds.query(`DELETE FROM login_attempts WHERE email = $1`, [email]);
-    const token = await this.openSession(user, Boolean(input.rememberMe));
+    const { token, actor } = await this.openSession(user, Boolean(input.rememberMe));
     delete (user as Partial<User>).passwordHash;
-    return { token, user, activeRole: user.role, isImpersonating: false };
+    return { token, user, activeRole: user.role, isImpersonating: false, actor };
   }
 
   private async checkAttempts(email: string, ip: string): Promise<void> {
@@ -104,10 +106,10 @@ export class AuthService {
     }
   }
 
-  private async openSession(user: User, remember: boolean): Promise<string> {
+  private async openSession(user: User, remember: boolean): Promise<{ token: string; actor: Actor }> {
     const { token, hash } = newSecret();
     const ms = remember ? this.config.rememberDays * 86_400_000 : this.config.sessionHours * 3_600_000;
-    await this.ds.getRepository(Session).insert({
+    const inserted = await this.ds.getRepository(Session).insert({
       tokenHash: hash,
       userId: user.id,
       activeRole: user.role,
@@ -115,7 +117,8 @@ export class AuthService {
       expiresAt: new Date(Date.now() + ms),
       lastUsedAt: new Date(),
     });
-    return token;
+    const sessionId = inserted.identifiers[0].id as string;
+    return { token, actor: { userId: user.id, role: user.role, activeRole: user.role, impersonating: false, sessionId } };
   }
 
   async register(input: RegisterInput, ip: string): Promise<AuthResult> {

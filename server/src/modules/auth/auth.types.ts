@@ -13,7 +13,7 @@ export class Abilities {
   @Field(() => [Role], { description: 'Roles the user may view the app as (by their stored role).' })
   switchableRoles: Role[];
 
-  @Field({ description: 'May change academic years, classes, subjects and teacher assignments.' })
+  @Field({ description: 'May change academic years, classes, subjects and allocations (which teachers teach what).' })
   manageAcademicStructure: boolean;
 
   @Field({ description: 'May open Attendance Management (marking is still limited to assigned classes and subjects).' })

@@ -1,6 +1,7 @@
-import { Field, Float, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, Float, ID, ObjectType, registerEnumType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { CourseModule } from '../course-modules/module.entity';
+import { Versioned } from '../../db/versioned';
 
 /** platform.md section 3: PDF, Video, PPT, Reading, Other; default PDF. */
 export enum ContentType {
@@ -27,7 +28,7 @@ const bigintAsNumber = { to: (v: number) => v, from: (v: string | null) => (v ==
 
 @ObjectType({ description: 'A downloadable file in a module, with its title and type.' })
 @Entity('contents')
-export class Content {
+export class Content extends Versioned {
   @Field(() => ID, { description: 'Unique id (REST: _id).' })
   @PrimaryGeneratedColumn('uuid')
   id: string;
@@ -73,10 +74,6 @@ export class Content {
 
   @Column({ name: 'created_by', type: 'uuid', nullable: true })
   createdById: string | null;
-
-  @Field(() => Int, { description: 'Increases with every change; send it back on update to be told of concurrent edits.' })
-  @Column({ type: 'int', default: 1 })
-  version: number;
 
   @Field({ description: 'When the item was uploaded (or cloned).' })
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })

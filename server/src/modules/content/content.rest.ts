@@ -1,7 +1,7 @@
 import { body, newRouter, param, route, send } from '../../app/rest';
 import { receiveMultipart, sendDownload } from '../files/files.http';
 import { CONTENT_TEXT as T } from './content.validation';
-import { contentRest } from './content.shape';
+import { presentContent } from './content.shape';
 
 /** Multipart fields are text: 'true' and 'false' are the booleans. */
 const bool = (v: string | undefined) => (v === 'true' ? true : v === 'false' ? false : v);
@@ -10,17 +10,17 @@ const bool = (v: string | undefined) => (v === 'true' ? true : v === 'false' ? f
 export function contentRouter() {
   const r = newRouter();
   r.get('/content/module/:moduleId', route(async (req, res, actor, ctx) => {
-    send(res, (await ctx.services.content.listForModule(actor, param(req, 'moduleId'))).map(contentRest));
+    send(res, (await ctx.services.content.listForModule(actor, param(req, 'moduleId'))).map((c) => presentContent(actor, c)));
   }));
   r.get('/content/download/:id', route(async (req, res, actor, ctx) => {
     await sendDownload(res, await ctx.services.content.download(actor, param(req, 'id')));
   }));
   r.get('/content/reuse/available/:moduleId', route(async (req, res, actor, ctx) => {
-    send(res, (await ctx.services.content.reusable(actor, param(req, 'moduleId'))).map(contentRest));
+    send(res, (await ctx.services.content.reusable(actor, param(req, 'moduleId'))).map((c) => presentContent(actor, c)));
   }));
   r.post('/content/reuse/clone/:contentId', route(async (req, res, actor, ctx) => {
     const item = await ctx.services.content.clone(actor, param(req, 'contentId'), body(req).newModuleId);
-    send(res, contentRest(item), { message: T.cloned }, 201);
+    send(res, presentContent(actor, item), { message: T.cloned }, 201);
   }));
   r.post('/content', route(async (req, res, actor, ctx) => {
     // refuse before reading the body when the role may never upload
@@ -30,10 +30,10 @@ export function contentRouter() {
       moduleId: fields.module, title: fields.title, description: fields.description,
       contentType: fields.contentType, isVisible: bool(fields.isVisible),
     }, file);
-    send(res, contentRest(item), { message: T.uploaded }, 201);
+    send(res, presentContent(actor, item), { message: T.uploaded }, 201);
   }));
   r.put('/content/:id', route(async (req, res, actor, ctx) => {
-    send(res, contentRest(await ctx.services.content.update(actor, param(req, 'id'), body(req))), { message: T.updated });
+    send(res, presentContent(actor, await ctx.services.content.update(actor, param(req, 'id'), body(req))), { message: T.updated });
   }));
   r.delete('/content/:id', route(async (req, res, actor, ctx) => {
     await ctx.services.content.delete(actor, param(req, 'id'));

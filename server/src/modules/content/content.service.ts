@@ -4,14 +4,17 @@ import { DataSource, EntityManager } from 'typeorm';
 import { notFound, validation } from '../../errors/domain-error';
 import { assertId } from '../../app/ids';
 import { Actor, authorize } from '../../policies';
+import { deleteOne, holdForCopy } from '../../db/rows';
 import { updateVersioned } from '../../db/versioned';
 import { FilesService, IncomingFile, ReceivedFile } from '../files/files.service';
 import { MIME_KIND } from '../files/file-type';
 import { StoredFile } from '../files/stored-file.entity';
-import { TAUGHT_BY } from '../courses/course-gate';
+import { TAUGHT_BY } from '../courses/courses.facts';
 import { copyContent } from '../courses/courses.copy';
 import { ModulesService, ReadableModule } from '../course-modules/modules.service';
 import { Content } from './content.entity';
+import { contentsOfModules } from './content.loaders';
+import { MODULE_TEXT } from '../course-modules/modules.validation';
 import { ALLOWED_MIME, CONTENT_TEXT as T, UploadInput, validateContentEdit, validateUpload } from './content.validation';
 
 const isReceived = (f: IncomingFile | ReceivedFile): f is ReceivedFile => 'key' in f;
@@ -55,12 +58,8 @@ export class ContentService {
 
   /** GET /content/module/{moduleId}: students get visible items of visible modules only (filtered in SQL). */
   async listForModule(actor: Actor, moduleId: string): Promise<Content[]> {
-    const { module, seesHidden } = await this.modules.readable(actor, moduleId);
-    const qb = this.ds.getRepository(Content).createQueryBuilder('ct')
-      .where('ct.module_id = :moduleId', { moduleId: module.id })
-      .orderBy('ct.created_at', 'ASC').addOrderBy('ct.id', 'ASC');
-    if (!seesHidden) qb.andWhere('ct.is_visible');
-    return qb.getMany();
+    const { module } = await this.modules.readable(actor, moduleId);
+    return contentsOfModules(this.ds, actor, [module.id]);
   }
 
   async get(actor: Actor, id: string): Promise<Content> {
@@ -121,15 +120,10 @@ export class ContentService {
     return this.ds.transaction((m) => updateVersioned(m, Content, content.id, set, version, { what: 'content', notFound: T.notFound }));
   }
 
-  /** DELETE /content/{id}: the file goes too unless a copy still uses it. */
+  /** DELETE /content/{id}: the row only; the file-cleanup job removes the file once no copy uses it. */
   async delete(actor: Actor, id: string): Promise<void> {
     const { content } = await this.manageable(actor, id);
-    const keys = await this.ds.transaction(async (m) => {
-      await this.files.lock(m, [content.fileId]);
-      await m.query('DELETE FROM contents WHERE id = $1', [content.id]);
-      return this.files.releaseUnreferenced(m, [content.fileId]);
-    });
-    await this.files.removeBytes(keys);
+    await deleteOne(this.ds, Content, content.id, T.notFound);
   }
 
   /** GET /content/download/{id}: the bytes with their name and type. */
@@ -169,6 +163,8 @@ export class ContentService {
     const target = await this.modules.manageable(actor, newModuleId);
     const newId = crypto.randomUUID();
     return this.ds.transaction(async (m) => {
+      await holdForCopy(m, 'contents', content.id, T.notFound);
+      await holdForCopy(m, 'course_modules', target.module.id, MODULE_TEXT.notFound);
       await copyContent(m, content.id, newId, target.module.id, actor.userId);
       return m.getRepository(Content).findOneByOrFail({ id: newId });
     });

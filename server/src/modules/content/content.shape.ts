@@ -1,10 +1,12 @@
+import { presenter } from '../../app/rest';
+import { Actor } from '../../policies';
 import { Content } from './content.entity';
-import { moduleRest } from '../course-modules/modules.shape';
+import { presentModule } from '../course-modules/modules.shape';
 
 export const downloadPath = (id: string) => `/api/content/download/${id}`;
 
 /** A content item for REST (platform.md section 3), with module {_id} or, when loaded, the module and its course. */
-export const contentRest = (c: Content) => ({
+export const presentContent = presenter((viewer: Actor, c: Content) => ({
   id: c.id,
   title: c.title,
   description: c.description,
@@ -13,8 +15,8 @@ export const contentRest = (c: Content) => ({
   fileSize: c.fileSize,
   mimeType: c.mimeType,
   isVisible: c.isVisible,
-  module: c.module ? moduleRest(c.module) : { id: c.moduleId },
+  module: c.module ? presentModule(viewer, c.module) : { id: c.moduleId },
   downloadUrl: downloadPath(c.id),
   createdAt: c.createdAt,
   version: c.version,
-});
+}));

@@ -3,6 +3,7 @@ import { seedDemoSchool } from '../../db/seed';
 import { makeContent, makeModule, rowCounts, storedFiles } from '../../test/courses.factories';
 import { Part, generatedBytes, gqlUploadParts, postMultipart } from '../../test/multipart';
 import { officeContentTypes, tinyPdf, tinyPng, tinyZip } from '../files/demo-files';
+import { sweepUnreferencedFiles } from '../../jobs/file-cleanup';
 
 /**
  * Content: uploads through both transports with every refusal leaving nothing behind, downloads and who
@@ -242,10 +243,14 @@ describe('edit and delete', () => {
     expect((await t.rest('PUT', `/content/${hiddenPdf}`, { token: tok.student, body: { title: 'x' } })).status).toBe(404);
   });
 
-  it('deleting removes the row and the stored file', async () => {
+  it('deleting removes the row; the file-cleanup sweep then removes the stored file', async () => {
     const item = await makeContent(t.ds, t.services, weekOne);
     const res = await t.rest('DELETE', `/content/${item.id}`, { token: tok.teacher });
     expect(res.body).toEqual({ success: true, message: 'Content deleted successfully' });
+    expect(await t.ds.query('SELECT 1 FROM contents WHERE id = $1', [item.id])).toHaveLength(0);
+    expect(await t.ds.query('SELECT 1 FROM files WHERE id = $1', [item.fileId])).toHaveLength(1);
+    // earlier tests' deletes may have left files too
+    expect((await sweepUnreferencedFiles(t.ds, t.services.files.store)).keys).toContain(item.key);
     expect(await t.ds.query('SELECT 1 FROM files WHERE id = $1', [item.fileId])).toHaveLength(0);
     expect(await t.services.files.store.exists(item.key)).toBe(false);
   });
@@ -270,12 +275,14 @@ describe('reuse', () => {
     await t.rest('PUT', `/content/${copy.body.data._id}`, { token: tok.teacher, body: { title: 'Copy' } });
     const [orig] = await t.ds.query('SELECT title FROM contents WHERE id = $1', [source.id]);
     expect(orig.title).toBe('Original');
-    // deleting the original never breaks the copy
+    // deleting the original never breaks the copy, not even after a sweep
     await t.rest('DELETE', `/content/${source.id}`, { token: tok.teacher });
+    await sweepUnreferencedFiles(t.ds, t.services.files.store);
     const dl = await fetch(`${t.url}/api/content/download/${copy.body.data._id}`, { headers: { authorization: `Bearer ${tok.teacher}` } });
     expect(Buffer.from(await dl.arrayBuffer()).equals(tinyPdf(['Shared']))).toBe(true);
     // and once the copy goes too, so do the bytes
     await t.rest('DELETE', `/content/${copy.body.data._id}`, { token: tok.teacher });
+    await sweepUnreferencedFiles(t.ds, t.services.files.store);
     expect(await t.services.files.store.exists(source.key)).toBe(false);
   });
 

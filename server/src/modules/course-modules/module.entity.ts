@@ -1,6 +1,7 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { Course } from '../courses/course.entity';
+import { Versioned } from '../../db/versioned';
 
 /** platform.md section 3: Week or Unit, default Week. */
 export enum ModuleType {
@@ -20,7 +21,7 @@ registerEnumType(ModuleType, {
 /** "Module" in the spec; CourseModule in code so it is not confused with JavaScript modules. */
 @ObjectType('Module', { description: 'A week or unit of a course; holds content (and quizzes).' })
 @Entity('course_modules')
-export class CourseModule {
+export class CourseModule extends Versioned {
   @Field(() => ID, { description: 'Unique id (REST: _id).' })
   @PrimaryGeneratedColumn('uuid')
   id: string;
@@ -52,17 +53,10 @@ export class CourseModule {
   @JoinColumn({ name: 'course_id' })
   course?: Course;
 
-  @Field(() => Int, { description: 'Increases with every change; send it back on update to be told of concurrent edits.' })
-  @Column({ type: 'int', default: 1 })
-  version: number;
-
   @Field({ description: 'When the module was created.' })
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
-
-  /** Set once the viewer is authorized: hidden content is shown only when true. */
-  viewerSeesHidden?: boolean;
 }

@@ -1,29 +1,25 @@
-import DataLoader from 'dataloader';
-import { DataSource, In } from 'typeorm';
-import { listLoader } from '../courses/courses.loaders';
+import { DataSource, EntityManager, In } from 'typeorm';
+import { Actor } from '../../policies';
+import { itemReadableSql } from '../../policies/sql';
+import { byIdLoader, listLoader } from '../../app/dataloaders';
 import { CourseModule } from './module.entity';
 
-const byCourse = (ds: DataSource, visibleOnly: boolean) =>
-  listLoader<CourseModule>(
-    (courseIds) => ds.getRepository(CourseModule).find({
-      where: { courseId: In(courseIds), ...(visibleOnly ? { isVisible: true } : {}) },
-      order: { order: 'ASC', createdAt: 'ASC' },
-    }),
-    (m) => m.courseId,
-  );
-
 /**
- * Modules of courses the service already authorized, in one statement per level. Students' pages use the
- * visible-only loader, so hidden modules are filtered in SQL and never leave the server.
+ * The modules of these courses that the viewer may read ('course.readItem' in SQL: hidden ones only for
+ * SuperAdmin, Admin and the course's teachers), by order. Every path to a course's modules uses it.
  */
-export function moduleLoaders(ds: DataSource) {
+export function modulesOfCourses(m: DataSource | EntityManager, actor: Actor | null, courseIds: string[]): Promise<CourseModule[]> {
+  return m.getRepository(CourseModule).createQueryBuilder('m')
+    .where('m.course_id IN (:...courseIds)', { courseIds })
+    .andWhere(itemReadableSql(actor, { courseId: 'm.course_id', visible: 'm.is_visible' }, ':viewer'), { viewer: actor?.userId })
+    .orderBy('m.sort_order', 'ASC').addOrderBy('m.created_at', 'ASC').addOrderBy('m.id', 'ASC')
+    .getMany();
+}
+
+/** Per request: a course's readable modules (one statement for all courses of a response), modules by id. */
+export function moduleLoaders(ds: DataSource, actor: Actor | null) {
   return {
-    modulesByCourse: byCourse(ds, false),
-    visibleModulesByCourse: byCourse(ds, true),
-    moduleById: new DataLoader<string, CourseModule | null>(async (ids) => {
-      const rows = await ds.getRepository(CourseModule).findBy({ id: In([...ids]) });
-      const map = new Map(rows.map((r) => [r.id, r]));
-      return ids.map((id) => map.get(id) ?? null);
-    }),
+    modulesByCourse: listLoader((ids) => modulesOfCourses(ds, actor, ids), (m) => m.courseId),
+    moduleById: byIdLoader((ids) => ds.getRepository(CourseModule).findBy({ id: In(ids) })),
   };
 }

@@ -2,21 +2,22 @@ import crypto from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { notFound, validation } from '../../errors/domain-error';
 import { assertId } from '../../app/ids';
-import { Actor, authorize, can } from '../../policies';
+import { Actor, authorize } from '../../policies';
+import { deleteOne, holdForCopy } from '../../db/rows';
 import { updateVersioned } from '../../db/versioned';
-import { FilesService } from '../files/files.service';
-import { CourseFactsRow, TAUGHT_BY, oneCourseFacts } from '../courses/course-gate';
-import { copyModule, filesOf } from '../courses/courses.copy';
+import { CourseFactsRow, TAUGHT_BY, oneCourseFacts } from '../courses/courses.facts';
+import { copyModule } from '../courses/courses.copy';
 import { CoursesService } from '../courses/courses.service';
 import { COURSE_TEXT } from '../courses/courses.validation';
 import { CourseModule } from './module.entity';
+import { modulesOfCourses } from './modules.loaders';
+import { lockCourseOrder, moveModule, placeNewModule } from './modules.order';
 import { MODULE_TEXT as T, ModuleInput, validateModuleEdit, validateNewModule } from './modules.validation';
 
 /** A module the actor may read, with the facts of its course. */
 export interface ReadableModule {
   module: CourseModule;
   course: CourseFactsRow;
-  seesHidden: boolean;
 }
 
 /**
@@ -27,7 +28,6 @@ export class ModulesService {
   constructor(
     private readonly ds: DataSource,
     private readonly courses: CoursesService,
-    private readonly files: FilesService,
   ) {}
 
   /** With its course, subject, class and year, for the module page header. */
@@ -47,10 +47,7 @@ export class ModulesService {
     const course = await oneCourseFacts(m, actor, module.courseId);
     if (!course) throw notFound(T.notFound);
     authorize(actor, 'course.readItem', { course, visible: module.isVisible }, { as: 'notFound', message: T.notFound });
-    const seesHidden = can(actor, 'course.seeHidden', course);
-    module.viewerSeesHidden = seesHidden;
-    module.course!.viewerSeesHidden = seesHidden;
-    return { module, course, seesHidden };
+    return { module, course };
   }
 
   /** A module the actor may change (a teacher of its course); others who may read it are refused. */
@@ -63,14 +60,7 @@ export class ModulesService {
   /** GET /modules/course/{courseId}: by order; students get visible modules only (filtered in SQL). */
   async listForCourse(actor: Actor, courseId: string): Promise<CourseModule[]> {
     const course = await this.courses.readable(actor, courseId);
-    const seesHidden = can(actor, 'course.seeHidden', course);
-    const qb = this.ds.getRepository(CourseModule).createQueryBuilder('m')
-      .where('m.course_id = :courseId', { courseId: course.id })
-      .orderBy('m.sort_order', 'ASC').addOrderBy('m.created_at', 'ASC');
-    if (!seesHidden) qb.andWhere('m.is_visible');
-    const rows = await qb.getMany();
-    rows.forEach((r) => (r.viewerSeesHidden = seesHidden));
-    return rows;
+    return modulesOfCourses(this.ds, actor, [course.id]);
   }
 
   /** GET /modules/{moduleId}. */
@@ -79,11 +69,7 @@ export class ModulesService {
   }
 
   private reload(m: EntityManager, id: string): Promise<CourseModule> {
-    return this.query(m).where('m.id = :id', { id }).getOneOrFail().then((mod) => {
-      mod.viewerSeesHidden = true;
-      mod.course!.viewerSeesHidden = true;
-      return mod;
-    });
+    return this.query(m).where('m.id = :id', { id }).getOneOrFail();
   }
 
   /** POST /modules; without an order the module goes after the highest one. */
@@ -93,11 +79,11 @@ export class ModulesService {
     authorize(actor, 'course.manage', course, { message: T.cannotManage });
     const f = validateNewModule(input);
     return this.ds.transaction(async (m) => {
+      const order = await placeNewModule(m, course.id, f.order);
       const [{ id }]: Array<{ id: string }> = await m.query(
         `INSERT INTO course_modules (course_id, title, description, module_type, sort_order, is_visible)
-         VALUES ($1, $2, $3, $4, COALESCE($5, (SELECT COALESCE(MAX(sort_order), 0) + 1 FROM course_modules WHERE course_id = $1)), $6)
-         RETURNING id`,
-        [course.id, f.title, f.description, f.moduleType, f.order ?? null, f.isVisible],
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+        [course.id, f.title, f.description, f.moduleType, order, f.isVisible],
       );
       return this.reload(m, id);
     });
@@ -108,21 +94,16 @@ export class ModulesService {
     const { module } = await this.manageable(actor, id);
     const { set, version } = validateModuleEdit(input);
     return this.ds.transaction(async (m) => {
+      if (set.order !== undefined) await moveModule(m, module.courseId, module.id, set.order);
       await updateVersioned(m, CourseModule, module.id, set, version, { what: 'module', notFound: T.notFound });
       return this.reload(m, module.id);
     });
   }
 
-  /** DELETE /modules/{id}: with its content; files nothing else uses go too. */
+  /** DELETE /modules/{id}: the database cascades to its content; the file-cleanup job removes unused files. */
   async delete(actor: Actor, id: string): Promise<void> {
     const { module } = await this.manageable(actor, id);
-    const keys = await this.ds.transaction(async (m) => {
-      const fileIds = await filesOf(m, { moduleId: module.id });
-      await this.files.lock(m, fileIds);
-      await m.query('DELETE FROM course_modules WHERE id = $1', [module.id]);
-      return this.files.releaseUnreferenced(m, fileIds);
-    });
-    await this.files.removeBytes(keys);
+    await deleteOne(this.ds, CourseModule, module.id, T.notFound);
   }
 
   /**
@@ -132,14 +113,12 @@ export class ModulesService {
   async reusable(actor: Actor, courseId: string): Promise<CourseModule[]> {
     const target = await this.courses.readable(actor, courseId);
     authorize(actor, 'course.manage', target, { message: T.cannotManage });
-    const rows = await this.query()
+    return this.query()
       .where(TAUGHT_BY('me'), { me: actor.userId })
       .andWhere('c.id <> :target', { target: target.id })
       .orderBy('y.year', 'DESC').addOrderBy('cl.name', 'ASC').addOrderBy('c.title', 'ASC')
       .addOrderBy('m.sort_order', 'ASC').addOrderBy('m.id', 'ASC')
       .getMany();
-    rows.forEach((r) => (r.viewerSeesHidden = true));
-    return rows;
   }
 
   /**
@@ -155,6 +134,8 @@ export class ModulesService {
     authorize(actor, 'course.manage', target, { message: COURSE_TEXT.cannotManage });
     const newId = crypto.randomUUID();
     return this.ds.transaction(async (m) => {
+      await holdForCopy(m, 'course_modules', source.module.id, T.notFound);
+      await lockCourseOrder(m, target.id);
       await copyModule(m, source.module.id, newId, target.id, actor.userId);
       if (Object.keys(set).length) await m.update(CourseModule, { id: newId }, set);
       return this.reload(m, newId);

@@ -1,10 +1,12 @@
+import { presenter } from '../../app/rest';
+import { Actor } from '../../policies';
 import { CourseModule } from './module.entity';
 
 /**
  * A module for REST: course {_id, title, subject {name}, class {_id, name}, academicYear {_id, year}}
  * when the course was loaded (platform.md section 3), else course {_id}.
  */
-export const moduleRest = (m: CourseModule) => ({
+export const presentModule = presenter((_viewer: Actor, m: CourseModule) => ({
   id: m.id,
   title: m.title,
   description: m.description,
@@ -22,4 +24,4 @@ export const moduleRest = (m: CourseModule) => ({
     : { id: m.courseId },
   createdAt: m.createdAt,
   version: m.version,
-});
+}));

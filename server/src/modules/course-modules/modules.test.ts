@@ -1,6 +1,7 @@
 import { startTestServer, TestServer } from '../../test/test-server';
 import { seedDemoSchool } from '../../db/seed';
 import { makeContent, makeCourse, makeModule } from '../../test/courses.factories';
+import { sweepUnreferencedFiles } from '../../jobs/file-cleanup';
 
 /** Modules: order and type defaults, validation texts, who may read (hidden ones) and change them, reuse. */
 let t: TestServer;
@@ -78,6 +79,9 @@ describe('create and edit', () => {
     const res = await t.rest('DELETE', `/modules/${mod}`, { token: tok.teacher });
     expect(res.body).toEqual({ success: true, message: 'Module deleted successfully' });
     expect(await t.ds.query('SELECT 1 FROM contents WHERE id = $1', [item.id])).toHaveLength(0);
+    // the file is the cleanup job's: its row stays until the sweep
+    expect(await t.ds.query('SELECT 1 FROM files WHERE id = $1', [item.fileId])).toHaveLength(1);
+    expect((await sweepUnreferencedFiles(t.ds, t.services.files.store)).keys).toEqual([item.key]);
     expect(await t.services.files.store.exists(item.key)).toBe(false);
   });
 });

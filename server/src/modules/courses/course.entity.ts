@@ -1,13 +1,14 @@
-import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Field, ID, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, JoinColumn, JoinTable, ManyToMany, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { AcademicYear } from '../academic/academic-year.entity';
 import { SchoolClass } from '../academic/class.entity';
 import { Subject } from '../academic/subject.entity';
 import { User } from '../users/user.entity';
+import { Versioned } from '../../db/versioned';
 
 @ObjectType({ description: 'A course: what one class learns of one subject in one academic year, taught by its teachers.' })
 @Entity('courses')
-export class Course {
+export class Course extends Versioned {
   @Field(() => ID, { description: 'Unique id (REST: _id).' })
   @PrimaryGeneratedColumn('uuid')
   id: string;
@@ -54,10 +55,6 @@ export class Course {
   @Column({ name: 'created_by', type: 'uuid', nullable: true })
   createdById: string | null;
 
-  @Field(() => Int, { description: 'Increases with every change; send it back on update to be told of concurrent edits.' })
-  @Column({ type: 'int', default: 1 })
-  version: number;
-
   @Field({ description: 'When the course was created.' })
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
@@ -65,7 +62,4 @@ export class Course {
   @Field({ description: 'When the course was last changed.' })
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
-
-  /** Set by the service once it has authorized the viewer: hidden modules and announcements are shown only when true. */
-  viewerSeesHidden?: boolean;
 }

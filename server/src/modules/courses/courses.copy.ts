@@ -3,7 +3,7 @@ import { EntityManager } from 'typeorm';
 /**
  * Deep copies for reuse, each one statement inside the caller's transaction. Content rows of a copy point
  * at the same stored file as the original: file bytes never change, a content edit changes only its own
- * row, and a file is deleted only when no content row references it any more (FilesService).
+ * row, and a file is deleted only when no row references it any more (jobs/file-cleanup.ts).
  */
 const CONTENT_COLUMNS = 'title, description, content_type, file_id, file_name, file_size, mime_type, is_visible';
 
@@ -47,14 +47,4 @@ export async function copyContent(m: EntityManager, contentId: string, newConten
        FROM contents ct WHERE ct.id = $1`,
     [contentId, newContentId, toModuleId, actorId],
   );
-}
-
-/** Ids of the files held by content of a course or a module (to release them after a delete). */
-export async function filesOf(m: EntityManager, scope: { courseId?: string; moduleId?: string; contentId?: string }): Promise<string[]> {
-  const rows: Array<{ file_id: string }> = scope.courseId
-    ? await m.query(`SELECT DISTINCT ct.file_id FROM contents ct JOIN course_modules md ON md.id = ct.module_id WHERE md.course_id = $1`, [scope.courseId])
-    : scope.moduleId
-      ? await m.query(`SELECT DISTINCT file_id FROM contents WHERE module_id = $1`, [scope.moduleId])
-      : await m.query(`SELECT file_id FROM contents WHERE id = $1`, [scope.contentId]);
-  return rows.map((r) => r.file_id);
 }

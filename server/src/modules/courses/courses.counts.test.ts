@@ -1,19 +1,19 @@
 import { startTestServer, TestServer } from '../../test/test-server';
 import { seedDemoSchool } from '../../db/seed';
 import { makeSchool } from '../../test/academic.factories';
-import { coursesForAssignments, fillCourses } from '../../test/courses.factories';
+import { coursesForAllocations, fillCourses } from '../../test/courses.factories';
 
 /**
  * DESIGN.md rule 4: pages load in a fixed number of statements whatever the school size. Each request is
  * measured on the demo school, then again after a larger school is added (2 more years, 10 classes,
- * 30 assignments of both demo teachers with a course each) and every course, the demo ones included, gets
+ * 30 allocations of both demo teachers with a course each) and every course, the demo ones included, gets
  * 12 more modules with content, 12 announcements and 12 threads with replies.
  */
 let t: TestServer;
 const tok: Record<string, string> = {};
 let math: string;
 
-const MY_COURSES = `{ myCourses { academicYear { year } classes { class { name academicYear { year } } subjects { subject { name } assignmentId
+const MY_COURSES = `{ myCourses { academicYear { year } classes { class { name academicYear { year } } subjects { subject { name } allocationId
   courses { id title teachers { firstName } modules { title } } } } } }`;
 
 const COURSE_PAGE = `query($id: ID!) { course(id: $id) {
@@ -86,7 +86,7 @@ beforeAll(async () => {
     `SELECT id FROM users WHERE email IN ('teacher@demo.school', 'teacher2@demo.school', 'student@demo.school', 'student2@demo.school') ORDER BY email`);
   const [teacher, teacher2] = (await t.ds.query(`SELECT id FROM users WHERE email IN ('teacher@demo.school', 'teacher2@demo.school') ORDER BY email`)) as Array<{ id: string }>;
   const school = await makeSchool(t.ds, { years: 2, classesPerYear: 5, subjectsPerClass: 3, studentsPerClass: 2, teacherIds: [teacher.id, teacher2.id] });
-  const bulk = await coursesForAssignments(t.ds, school.classIds);
+  const bulk = await coursesForAllocations(t.ds, school.classIds);
   // more courses in the demo students' own class
   await t.ds.query(
     `INSERT INTO courses (title, subject_id, class_id, academic_year_id)

@@ -1,41 +1,32 @@
 import DataLoader from 'dataloader';
 import { DataSource, In } from 'typeorm';
+import { Actor } from '../../policies';
+import { byIdLoader } from '../../app/dataloaders';
 import { User } from '../users/user.entity';
 import { Course } from './course.entity';
-
-/** A loader of lists by a parent id: one statement for every parent asked for in the same tick. */
-export function listLoader<T>(load: (ids: string[]) => Promise<T[]>, parentOf: (row: T) => string) {
-  return new DataLoader<string, T[]>(async (ids) => {
-    const groups = new Map<string, T[]>();
-    for (const row of await load([...ids])) {
-      const k = parentOf(row);
-      if (!groups.has(k)) groups.set(k, []);
-      groups.get(k)!.push(row);
-    }
-    return ids.map((id) => groups.get(id) ?? []);
-  });
-}
+import { CourseFactsRow, courseFacts } from './courses.facts';
 
 /**
- * Courses and their teachers by id. Only field resolvers of objects the service already authorized use
- * them (a module's course, a content item's module), so they do not check again.
+ * Per request: the facts every course rule needs (for the viewer, many courses in one statement), courses
+ * by id and their teachers. Courses by id are only reached through objects the viewer was allowed to read
+ * (a module's course, a content item's module), so they do not check again; what is *in* a course is
+ * filtered by the rules' SQL twins in each domain's own loaders.
  */
-export function courseLoaders(ds: DataSource) {
+export function courseLoaders(ds: DataSource, actor: Actor | null) {
   return {
-    courseById: new DataLoader<string, Course | null>(async (ids) => {
-      const rows = await ds.getRepository(Course).findBy({ id: In([...ids]) });
-      const map = new Map(rows.map((r) => [r.id, r]));
-      return ids.map((id) => map.get(id) ?? null);
+    courseFacts: new DataLoader<string, CourseFactsRow | null>(async (ids) => {
+      const facts = actor ? await courseFacts(ds, actor, [...ids]) : new Map<string, CourseFactsRow>();
+      return ids.map((id) => facts.get(id) ?? null);
     }),
+    courseById: byIdLoader((ids) => ds.getRepository(Course).findBy({ id: In(ids) })),
     teachersByCourse: new DataLoader<string, User[]>(async (ids) => {
-      const rows: Array<{ course_id: string; teacher_id: string }> = await ds.query(
-        'SELECT course_id, teacher_id FROM course_teachers WHERE course_id = ANY($1::uuid[])', [[...ids]]);
-      const users = rows.length
-        ? await ds.getRepository(User).find({ where: { id: In([...new Set(rows.map((r) => r.teacher_id))]) }, order: { lastName: 'ASC', firstName: 'ASC' } })
-        : [];
-      const rank = new Map(users.map((u, i) => [u.id, i]));
-      return ids.map((id) => users.filter((u) => rows.some((r) => r.course_id === id && r.teacher_id === u.id))
-        .sort((a, b) => rank.get(a.id)! - rank.get(b.id)!));
+      const rows: Array<User & { course_id: string }> = await ds.query(
+        `SELECT ct.course_id, u.id, u.first_name AS "firstName", u.last_name AS "lastName", u.email, u.role,
+                u.activated, u.class_id AS "classId", u.academic_year_id AS "academicYearId", u.created_at AS "createdAt"
+           FROM course_teachers ct JOIN users u ON u.id = ct.teacher_id
+          WHERE ct.course_id = ANY($1::uuid[]) ORDER BY u.last_name, u.first_name, u.id`, [[...ids]]);
+      const toUser = ({ course_id: _c, ...u }: User & { course_id: string }) => Object.assign(new User(), u);
+      return ids.map((id) => rows.filter((r) => r.course_id === id).map(toUser));
     }),
   };
 }

@@ -1,6 +1,7 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { RequestContext, requireActor } from '../../app/context';
-import { can } from '../../policies';
+import { RequestContext } from '../../app/context';
+import { CurrentActor } from '../../app/current-actor';
+import { Actor, can } from '../../policies';
 import { AcademicYear } from '../academic/academic-year.entity';
 import { SchoolClass } from '../academic/class.entity';
 import { Subject } from '../academic/subject.entity';
@@ -11,33 +12,33 @@ import { CloneCourseInput, CreateCourseInput, StudentCourses, TeacherCourseYear,
 @Resolver(() => Course)
 export class CoursesResolver {
   @Query(() => [Course], { description: "Courses for the dashboard: all for SuperAdmin and Admin, a teacher's own, a student's class's, none for a parent (REST: GET /api/courses)." })
-  courses(@Ctx() ctx: RequestContext) {
-    return ctx.services.courses.list(requireActor(ctx));
+  courses(@CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.courses.list(actor);
   }
 
-  @Query(() => [TeacherCourseYear], { description: "My Courses: the signed-in teacher's academic years -> classes -> subjects (their teacher assignments) with their courses. Empty for other roles." })
-  myCourses(@Ctx() ctx: RequestContext) {
-    return ctx.services.courses.myCourses(requireActor(ctx));
+  @Query(() => [TeacherCourseYear], { description: "My Courses: the signed-in teacher's academic years -> classes -> subjects (their allocations) with their courses. Empty for other roles." })
+  myCourses(@CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.courses.myCourses(actor);
   }
 
   @Query(() => StudentCourses, { description: "The signed-in student's placement and the courses of their class and year (REST: GET /api/courses/student/my-courses and /all-courses)." })
-  studentCourses(@Ctx() ctx: RequestContext) {
-    return ctx.services.courses.studentCourses(requireActor(ctx));
+  studentCourses(@CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.courses.studentCourses(actor);
   }
 
   @Query(() => [Course], { description: "One teacher's courses: SuperAdmin and Admin for any teacher, a teacher for themselves (REST: GET /api/courses/teacher/{teacherId})." })
-  teacherCourses(@Arg('teacherId', () => ID, { description: 'The teacher whose courses to list.' }) teacherId: string, @Ctx() ctx: RequestContext) {
-    return ctx.services.courses.listOfTeacher(requireActor(ctx), teacherId);
+  teacherCourses(@Arg('teacherId', () => ID, { description: 'The teacher whose courses to list.' }) teacherId: string, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.courses.listOfTeacher(actor, teacherId);
   }
 
   @Query(() => Course, { description: 'One course with its modules, announcements and discussions; not found unless you may read it (REST: GET /api/courses/{id}).' })
-  course(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
-    return ctx.services.courses.get(requireActor(ctx), id);
+  course(@Arg('id', () => ID) id: string, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.courses.get(actor, id);
   }
 
   @Query(() => [Course], { description: "Your own courses of a subject, to reuse (tree by academicYear and class) (REST: GET /api/courses/reuse/available/{subjectId})." })
-  reusableCourses(@Arg('subjectId', () => ID, { description: 'Only courses of this subject.' }) subjectId: string, @Ctx() ctx: RequestContext) {
-    return ctx.services.courses.reusable(requireActor(ctx), subjectId);
+  reusableCourses(@Arg('subjectId', () => ID, { description: 'Only courses of this subject.' }) subjectId: string, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.courses.reusable(actor, subjectId);
   }
 
   @FieldResolver(() => Subject, { description: 'The subject taught.' })
@@ -61,29 +62,35 @@ export class CoursesResolver {
   }
 
   @FieldResolver(() => Boolean, { description: 'Whether you may change this course and what is in it (you teach it): show Edit, Add Module, Add Content and the like only then.' })
-  async viewerCanManage(@Root() c: Course, @Ctx() ctx: RequestContext) {
-    const teachers = c.teachers ?? (await ctx.loaders.teachersByCourse.load(c.id));
-    return can(requireActor(ctx), 'course.manage', { teacherIds: teachers.map((t) => t.id), viewerInClass: false });
+  async viewerCanManage(@Root() c: Course, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    const facts = await ctx.loaders.courseFacts.load(c.id);
+    return !!facts && can(actor, 'course.manage', facts);
   }
 
-  @Mutation(() => Course, { description: 'Create a course for a class, subject and year you are assigned to teach; all teachers of that assignment teach it (REST: POST /api/courses).' })
-  createCourse(@Arg('input', () => CreateCourseInput) input: CreateCourseInput, @Ctx() ctx: RequestContext) {
-    return ctx.services.courses.create(requireActor(ctx), input);
+  @FieldResolver(() => Boolean, { description: 'Whether you may delete this course (its teachers, SuperAdmin and Admin): show Delete only then.' })
+  async viewerCanDelete(@Root() c: Course, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    const facts = await ctx.loaders.courseFacts.load(c.id);
+    return !!facts && can(actor, 'course.delete', facts);
+  }
+
+  @Mutation(() => Course, { description: 'Create a course for a class, subject and year you are assigned to teach; all teachers of that allocation teach it (REST: POST /api/courses).' })
+  createCourse(@Arg('input', () => CreateCourseInput) input: CreateCourseInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.courses.create(actor, input);
   }
 
   @Mutation(() => Course, { description: "Change a course's title and description; its teachers only (REST: PUT /api/courses/{id})." })
-  updateCourse(@Arg('input', () => UpdateCourseInput) input: UpdateCourseInput, @Ctx() ctx: RequestContext) {
-    return ctx.services.courses.update(requireActor(ctx), input.id, input);
+  updateCourse(@Arg('input', () => UpdateCourseInput) input: UpdateCourseInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.courses.update(actor, input.id, input);
   }
 
   @Mutation(() => Boolean, { description: 'Delete a course with its modules, content (and files), announcements and discussions; its teachers, SuperAdmin and Admin (REST: DELETE /api/courses/{id}).' })
-  async deleteCourse(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
-    await ctx.services.courses.delete(requireActor(ctx), id);
+  async deleteCourse(@Arg('id', () => ID) id: string, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    await ctx.services.courses.delete(actor, id);
     return true;
   }
 
   @Mutation(() => Course, { description: 'Reuse one of your courses: a deep copy of its modules and content for a class, subject and year you teach (REST: POST /api/courses/reuse/clone/{courseId}).' })
-  cloneCourse(@Arg('input', () => CloneCourseInput) input: CloneCourseInput, @Ctx() ctx: RequestContext) {
-    return ctx.services.courses.clone(requireActor(ctx), input.courseId, input);
+  cloneCourse(@Arg('input', () => CloneCourseInput) input: CloneCourseInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.courses.clone(actor, input.courseId, input);
   }
 }

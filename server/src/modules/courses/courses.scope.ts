@@ -12,6 +12,3 @@ export function courseScope(actor: Actor): CourseScope {
   if (can(actor, 'course.listOfOwnClass')) return { kind: 'student', studentId: actor.userId };
   return { kind: 'none' };
 }
-
-/** Lists never show students hidden items; SuperAdmin, Admin and a course's own teachers see them. */
-export const scopeSeesHidden = (scope: CourseScope) => scope.kind === 'all' || scope.kind === 'teacher';

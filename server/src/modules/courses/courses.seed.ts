@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { EntityManager } from 'typeorm';
-import type { DemoSeeder, DemoUsers } from '../../db/seed';
+import type { DemoSeeder, DemoUsers } from '../../db/demo-types';
 import { seedingFileStore } from '../files/files.service';
 import { tinyPdf, tinyPng } from '../files/demo-files';
 import { FileStore } from '../files/file-store';
@@ -75,7 +75,6 @@ async function course(m: EntityManager, fileStore: FileStore, teacherId: string,
     `INSERT INTO courses (title, description, subject_id, class_id, academic_year_id, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
     [title, description, where.subjectId, where.classId, where.yearId, teacherId],
   );
-  await m.query('INSERT INTO course_teachers (course_id, teacher_id) VALUES ($1, $2)', [id, teacherId]);
   for (const [i, mod] of modules.entries()) {
     const [{ id: moduleId }]: Array<{ id: string }> = await m.query(
       `INSERT INTO course_modules (course_id, title, description, module_type, sort_order, is_visible) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,

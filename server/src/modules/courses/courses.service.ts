@@ -4,14 +4,15 @@ import { assertId } from '../../app/ids';
 import { Actor, authorize, can } from '../../policies';
 import { AcademicYear } from '../academic/academic-year.entity';
 import { SchoolClass } from '../academic/class.entity';
-import { TeacherAssignment } from '../academic/teacher-assignment.entity';
+import { Allocation } from '../academic/allocation.entity';
+import { deleteOne, holdForCopy } from '../../db/rows';
 import { updateVersioned } from '../../db/versioned';
 import { ACADEMIC_TEXT } from '../academic/academic.validation';
-import { FilesService } from '../files/files.service';
 import { Course } from './course.entity';
-import { CourseFactsRow, OF_STUDENT, TAUGHT_BY, oneCourseFacts } from './course-gate';
-import { copyCourseModules, filesOf } from './courses.copy';
-import { courseScope, scopeSeesHidden } from './courses.scope';
+import { CourseFactsRow, TAUGHT_BY, oneCourseFacts } from './courses.facts';
+import { copyCourseModules } from './courses.copy';
+import { courseScope } from './courses.scope';
+import { courseReadableSql } from '../../policies/sql';
 import { COURSE_TEXT as T, CourseFields, validateCourseEdit, validateNewCourse } from './courses.validation';
 import { TeacherCourseYear } from './courses.types';
 
@@ -36,10 +37,7 @@ export interface CloneCourseFields {
  * teachers and by the students of their class and year. Deleting one removes everything in it.
  */
 export class CoursesService {
-  constructor(
-    private readonly ds: DataSource,
-    private readonly files: FilesService,
-  ) {}
+  constructor(private readonly ds: DataSource) {}
 
   /** One statement whatever the size: subject, class, year and teachers come by joins. */
   private query(m: EntityManager = this.ds.manager) {
@@ -62,32 +60,23 @@ export class CoursesService {
     return facts;
   }
 
-  private async load(id: string, seesHidden: boolean, m?: EntityManager): Promise<Course> {
+  private async load(id: string, m?: EntityManager): Promise<Course> {
     const course = await this.query(m).where('c.id = :id', { id }).getOne();
     if (!course) throw notFound(T.notFound);
-    course.viewerSeesHidden = seesHidden;
     return course;
   }
 
   /** GET /courses: everything for SuperAdmin and Admin, a teacher's own, a student's class's, nothing for a parent. */
   async list(actor: Actor): Promise<Course[]> {
-    const scope = courseScope(actor);
-    if (scope.kind === 'none') return [];
-    const qb = this.query();
-    if (scope.kind === 'teacher') qb.where(TAUGHT_BY('me'), { me: scope.teacherId });
-    if (scope.kind === 'student') qb.where(OF_STUDENT('me'), { me: scope.studentId });
-    const rows = await qb.getMany();
-    rows.forEach((c) => (c.viewerSeesHidden = scopeSeesHidden(scope)));
-    return rows;
+    // 'course.read' in SQL: the list shows exactly the courses that GET /courses/{id} would show
+    return this.query().where(courseReadableSql(actor, { courseId: 'c.id' }, ':viewer'), { viewer: actor.userId }).getMany();
   }
 
   /** GET /courses/teacher/{teacherId}: SuperAdmin and Admin for anyone, a teacher for themselves. */
   async listOfTeacher(actor: Actor, teacherId: string): Promise<Course[]> {
     authorize(actor, 'course.listOfTeacher', { teacherId }, { message: T.ownCoursesOnly });
     assertId(teacherId, ACADEMIC_TEXT.userNotFound);
-    const rows = await this.query().where(TAUGHT_BY('teacher'), { teacher: teacherId }).getMany();
-    rows.forEach((c) => (c.viewerSeesHidden = true));
-    return rows;
+    return this.query().where(TAUGHT_BY('teacher'), { teacher: teacherId }).getMany();
   }
 
   /** A student's placement and the courses of their class and year (GET /courses/student/all-courses). */
@@ -103,25 +92,23 @@ export class CoursesService {
       await this.query().where('c.class_id = :cl AND c.academic_year_id = :y', { cl: placement.class_id, y: placement.academic_year_id })
         .orderBy('s.name', 'ASC').addOrderBy('c.title', 'ASC').addOrderBy('c.id', 'ASC').getMany(),
     ];
-    courses.forEach((c) => (c.viewerSeesHidden = false));
     return { studentInfo: { academicYear, class: cls }, courses };
   }
 
   /**
-   * My Courses: the teacher's years -> classes -> subjects (from their teacher assignments, plus any
-   * course they teach whose assignment is gone) with their courses. Two statements whatever the size.
+   * My Courses: the teacher's years -> classes -> subjects (their allocations) with their courses (a
+   * course's teachers are its allocation's, so every course lands under one). Two statements whatever the size.
    */
   async myCourses(actor: Actor): Promise<TeacherCourseYear[]> {
     const scope = courseScope(actor);
     if (scope.kind !== 'teacher') return [];
-    const assignments = await this.ds.getRepository(TeacherAssignment).createQueryBuilder('a')
+    const allocations = await this.ds.getRepository(Allocation).createQueryBuilder('a')
       .innerJoinAndSelect('a.academicYear', 'y')
       .innerJoinAndSelect('a.class', 'cl')
       .innerJoinAndSelect('a.subject', 's')
-      .where('EXISTS (SELECT 1 FROM teacher_assignment_teachers x WHERE x.assignment_id = a.id AND x.teacher_id = :me)', { me: actor.userId })
+      .where('EXISTS (SELECT 1 FROM allocation_teachers x WHERE x.allocation_id = a.id AND x.teacher_id = :me)', { me: actor.userId })
       .getMany();
     const courses = await this.query().where(TAUGHT_BY('me'), { me: actor.userId }).getMany();
-    courses.forEach((c) => (c.viewerSeesHidden = true));
 
     const years = new Map<string, TeacherCourseYear>();
     const node = (y: AcademicYear, cl: SchoolClass, s: TeacherCourseYear['classes'][0]['subjects'][0]['subject']) => {
@@ -130,10 +117,10 @@ export class CoursesService {
       let klass = year.classes.find((c) => c.class.id === cl.id);
       if (!klass) year.classes.push((klass = { class: cl, subjects: [] }));
       let subject = klass.subjects.find((x) => x.subject.id === s.id);
-      if (!subject) klass.subjects.push((subject = { subject: s, assignmentId: null, courses: [] }));
+      if (!subject) klass.subjects.push((subject = { subject: s, allocationId: null, courses: [] }));
       return subject;
     };
-    for (const a of assignments) node(a.academicYear!, a.class!, a.subject!).assignmentId = a.id;
+    for (const a of allocations) node(a.academicYear!, a.class!, a.subject!).allocationId = a.id;
     for (const c of courses) node(c.academicYear!, c.class!, c.subject!).courses.push(c);
 
     const byName = <T>(key: (x: T) => string) => (a: T, b: T) => key(a).localeCompare(key(b), undefined, { numeric: true });
@@ -151,22 +138,22 @@ export class CoursesService {
   /** GET /courses/{id}; a course the actor may not read answers not found. */
   async get(actor: Actor, id: string): Promise<Course> {
     const facts = await this.readable(actor, id);
-    return this.load(facts.id, can(actor, 'course.seeHidden', facts));
+    return this.load(facts.id);
   }
 
-  /** The teachers of the assignment for this class, subject and year (empty when there is none). */
+  /** The teachers of the allocation for this class, subject and year (empty when there is none). */
   private async assignedTeachers(m: EntityManager, f: Pick<CourseFields, 'classId' | 'subjectId' | 'academicYearId'>): Promise<string[]> {
     const [row]: Array<{ teacher_ids: string[] }> = await m.query(
-      `SELECT ARRAY(SELECT x.teacher_id::text FROM teacher_assignment_teachers x WHERE x.assignment_id = a.id) AS teacher_ids
-         FROM teacher_assignments a WHERE a.class_id = $1 AND a.subject_id = $2 AND a.academic_year_id = $3`,
+      `SELECT ARRAY(SELECT x.teacher_id::text FROM allocation_teachers x WHERE x.allocation_id = a.id) AS teacher_ids
+         FROM allocations a WHERE a.class_id = $1 AND a.subject_id = $2 AND a.academic_year_id = $3`,
       [f.classId, f.subjectId, f.academicYearId],
     );
     return row?.teacher_ids ?? [];
   }
 
   /**
-   * Inserts a course taught by every teacher of its assignment (the creator among them), inside `m`.
-   * Refused unless the actor is assigned to that class, subject and year.
+   * Inserts a course, inside `m`; its teachers are those of its allocation (the creator among them).
+   * Refused unless the actor is allocated to that class, subject and year.
    */
   private async insert(m: EntityManager, actor: Actor, fields: CourseFields): Promise<string> {
     const teacherIds = await this.assignedTeachers(m, fields);
@@ -176,13 +163,12 @@ export class CoursesService {
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
       [fields.title, fields.description, fields.subjectId, fields.classId, fields.academicYearId, actor.userId],
     );
-    await m.query(`INSERT INTO course_teachers (course_id, teacher_id) SELECT $1, unnest($2::uuid[])`, [id, teacherIds]);
     return id;
   }
 
   async create(actor: Actor, input: NewCourseInput): Promise<Course> {
     const fields = validateNewCourse(input);
-    return this.ds.transaction(async (m) => this.load(await this.insert(m, actor, fields), true, m));
+    return this.ds.transaction(async (m) => this.load(await this.insert(m, actor, fields), m));
   }
 
   /** PUT /courses/{id}: title and description, by the course's teachers. */
@@ -192,21 +178,18 @@ export class CoursesService {
     const { set, version } = validateCourseEdit(input);
     return this.ds.transaction(async (m) => {
       await updateVersioned(m, Course, facts.id, set, version, { what: 'course', notFound: T.notFound });
-      return this.load(facts.id, true, m);
+      return this.load(facts.id, m);
     });
   }
 
-  /** Deletes the course with its modules, content, announcements and discussions in one transaction, then the files. */
+  /**
+   * Deletes the course; the database cascades to its modules, content, announcements and discussions. Files
+   * nothing references any more are removed by the file-cleanup job (jobs/file-cleanup.ts).
+   */
   async delete(actor: Actor, id: string): Promise<void> {
     const facts = await this.readable(actor, id);
     authorize(actor, 'course.delete', facts, { message: T.cannotDelete });
-    const keys = await this.ds.transaction(async (m) => {
-      const fileIds = await filesOf(m, { courseId: facts.id });
-      await this.files.lock(m, fileIds);
-      await m.query('DELETE FROM courses WHERE id = $1', [facts.id]);
-      return this.files.releaseUnreferenced(m, fileIds);
-    });
-    await this.files.removeBytes(keys);
+    await deleteOne(this.ds, Course, facts.id, T.notFound);
   }
 
   /** GET /courses/reuse/available/{subjectId}: the teacher's own courses of that subject, any class and year. */
@@ -214,10 +197,8 @@ export class CoursesService {
     assertId(subjectId, ACADEMIC_TEXT.subjectNotFound);
     const scope = courseScope(actor);
     if (scope.kind !== 'teacher') return [];
-    const rows = await this.query().where(TAUGHT_BY('me'), { me: scope.teacherId })
+    return this.query().where(TAUGHT_BY('me'), { me: scope.teacherId })
       .andWhere('c.subject_id = :subjectId', { subjectId }).getMany();
-    rows.forEach((c) => (c.viewerSeesHidden = true));
-    return rows;
   }
 
   /** POST /courses/reuse/clone/{courseId}: a deep copy (modules and content) for a class, subject and year the teacher teaches. */
@@ -234,9 +215,10 @@ export class CoursesService {
       academicYearId: input.newAcademicYearId,
     });
     return this.ds.transaction(async (m) => {
+      await holdForCopy(m, 'courses', source.id, T.notFound);
       const id = await this.insert(m, actor, fields);
       await copyCourseModules(m, source.id, id, actor.userId);
-      return this.load(id, true, m);
+      return this.load(id, m);
     });
   }
 }

@@ -4,6 +4,7 @@ import { makeUser } from '../../test/factories';
 import { makeContent, makeCourse, makeModule, storedFiles } from '../../test/courses.factories';
 import { makeAnnouncement, makeDiscussion } from '../../test/courses.factories';
 import { Role } from '../users/role';
+import { sweepUnreferencedFiles } from '../../jobs/file-cleanup';
 
 /**
  * Courses: who may create, read, list, change and delete them (platform.md section 6 and the house rules),
@@ -41,6 +42,8 @@ beforeAll(async () => {
   for (const s of await t.ds.query(`SELECT id, name FROM subjects`)) subj[s.name] = s.id;
 });
 afterAll(() => t.close());
+
+const sweep = () => sweepUnreferencedFiles(t.ds, t.services.files.store);
 
 const titles = (body: { data: Array<{ title: string }> }) => body.data.map((c) => c.title).sort();
 
@@ -139,16 +142,16 @@ describe('read and list', () => {
     expect(gql.data.studentCourses.studentInfo).toEqual({ academicYear: { year: '2026' }, class: { name: 'Class 5A' } });
   });
 
-  it('myCourses: the teacher\'s years, classes and subjects from their assignments, with their courses', async () => {
-    const res = await t.gql(`{ myCourses { academicYear { year } classes { class { name } subjects { subject { name } assignmentId courses { title } } } } }`, {}, tok.teacher);
+  it('myCourses: the teacher\'s years, classes and subjects from their allocations, with their courses', async () => {
+    const res = await t.gql(`{ myCourses { academicYear { year } classes { class { name } subjects { subject { name } allocationId courses { title } } } } }`, {}, tok.teacher);
     expect(res.data.myCourses).toEqual([{
       academicYear: { year: '2026' },
       classes: [
         { class: { name: 'Class 5A' }, subjects: [
-          { subject: { name: 'Mathematics' }, assignmentId: expect.any(String), courses: [{ title: 'MATH-5A' }] },
-          { subject: { name: 'Science' }, assignmentId: expect.any(String), courses: [{ title: 'SCI-5A' }] },
+          { subject: { name: 'Mathematics' }, allocationId: expect.any(String), courses: [{ title: 'MATH-5A' }] },
+          { subject: { name: 'Science' }, allocationId: expect.any(String), courses: [{ title: 'SCI-5A' }] },
         ] },
-        { class: { name: 'Class 5B' }, subjects: [{ subject: { name: 'English' }, assignmentId: expect.any(String), courses: [] }] },
+        { class: { name: 'Class 5B' }, subjects: [{ subject: { name: 'English' }, allocationId: expect.any(String), courses: [] }] },
       ],
     }]);
     for (const who of ['student', 'parent', 'admin']) expect((await t.gql('{ myCourses { classes { class { name } } } }', {}, tok[who])).data.myCourses).toEqual([]);
@@ -192,6 +195,10 @@ describe('edit and delete', () => {
       const col = table === 'courses' ? 'id' : table === 'contents' ? 'module_id' : 'course_id';
       expect([table, await t.ds.query(`SELECT 1 FROM ${table} WHERE ${col} = $1`, [table === 'contents' ? mod : course])]).toEqual([table, []]);
     }
+    // the file is the cleanup job's: its row and bytes stay until the sweep
+    expect(await t.ds.query('SELECT 1 FROM files WHERE id = $1', [item.fileId])).toHaveLength(1);
+    expect(storedFiles(t.services)).toHaveLength(files);
+    expect((await sweep()).keys).toEqual([item.key]);
     expect(await t.ds.query('SELECT 1 FROM files WHERE id = $1', [item.fileId])).toHaveLength(0);
     expect(storedFiles(t.services)).toHaveLength(files - 1);
   });
@@ -237,6 +244,7 @@ describe('reuse', () => {
     // deleting the copy leaves the original's files
     const files = storedFiles(t.services).length;
     await t.rest('DELETE', `/courses/${copy}`, { token: tok.teacher });
+    expect((await sweep()).keys).toEqual([]);
     expect(storedFiles(t.services)).toHaveLength(files);
     const [item] = await t.ds.query(`SELECT ct.id FROM contents ct JOIN course_modules m ON m.id = ct.module_id WHERE m.course_id = $1 LIMIT 1`, [math]);
     expect((await t.rest('GET', `/content/download/${item.id}`, { token: tok.teacher })).status).toBe(200);
@@ -251,9 +259,11 @@ describe('reuse', () => {
     expect(gql.errors).toBeUndefined();
     const copied = gql.data.cloneCourse.modules[0].contents[0];
     await t.rest('DELETE', `/courses/${source}`, { token: tok.teacher });
+    await sweep();
     expect(await t.services.files.store.exists(item.key)).toBe(true);
     expect((await t.rest('GET', `/content/download/${copied.id}`, { token: tok.teacher })).status).toBe(200);
     await t.rest('DELETE', `/courses/${gql.data.cloneCourse.id}`, { token: tok.teacher });
+    await sweep();
     expect(await t.services.files.store.exists(item.key)).toBe(false);
   });
 

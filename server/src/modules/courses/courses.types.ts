@@ -63,8 +63,8 @@ export class TeacherCourseSubject {
   @Field(() => Subject, { description: 'The subject.' })
   subject: Subject;
 
-  @Field(() => ID, { nullable: true, description: 'The teacher assignment behind this row; null when the assignment was removed but courses remain.' })
-  assignmentId: string | null;
+  @Field(() => ID, { nullable: true, description: 'The allocation (which teachers teach this subject to the class) behind this row; null when the allocation was removed but courses remain.' })
+  allocationId: string | null;
 
   @Field(() => [Course], { description: "The teacher's courses for this class, subject and year, by title." })
   courses: Course[];
@@ -79,7 +79,7 @@ export class TeacherCourseClass {
   subjects: TeacherCourseSubject[];
 }
 
-@ObjectType({ description: "An academic year of the teacher's assignments (My Courses page)." })
+@ObjectType({ description: "An academic year of the teacher's allocations (My Courses page)." })
 export class TeacherCourseYear {
   @Field(() => AcademicYear, { description: 'The academic year.' })
   academicYear: AcademicYear;

@@ -1,7 +1,7 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { RequestContext, requireActor } from '../../app/context';
-import { can } from '../../policies';
-import { Role } from '../users/role';
+import { RequestContext } from '../../app/context';
+import { CurrentActor } from '../../app/current-actor';
+import { Actor, can } from '../../policies';
 import { User } from '../users/user.entity';
 import { Course } from '../courses/course.entity';
 import { Discussion } from './discussion.entity';
@@ -10,13 +10,13 @@ import { CreateDiscussionInput, UpdateDiscussionInput } from './discussions.type
 @Resolver(() => Discussion)
 export class DiscussionsResolver {
   @Query(() => [Discussion], { description: "A course's threads, newest first, with replies (REST: GET /api/discussions/course/{courseId})." })
-  discussions(@Arg('courseId', () => ID, { description: 'The course whose discussions to list.' }) courseId: string, @Ctx() ctx: RequestContext) {
-    return ctx.services.discussions.listForCourse(requireActor(ctx), courseId);
+  discussions(@Arg('courseId', () => ID, { description: 'The course whose discussions to list.' }) courseId: string, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.discussions.listForCourse(actor, courseId);
   }
 
   @Query(() => Discussion, { description: 'One thread or reply.' })
-  discussion(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
-    return ctx.services.discussions.get(requireActor(ctx), id);
+  discussion(@Arg('id', () => ID) id: string, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.discussions.get(actor, id);
   }
 
   @FieldResolver(() => User, { nullable: true, description: 'The author (name and role are shown); null once the account is deleted.' })
@@ -32,27 +32,24 @@ export class DiscussionsResolver {
   }
 
   @FieldResolver(() => Boolean, { description: 'Whether you may edit and delete this post (a teacher of the course, or its author): show the icons only then.' })
-  async viewerCanChange(@Root() d: Discussion, @Ctx() ctx: RequestContext) {
-    const actor = requireActor(ctx);
-    const teachers = await ctx.loaders.teachersByCourse.load(d.courseId);
-    // a post is only reachable through a course the viewer reads, so a student here is one of its class
-    const course = { teacherIds: teachers.map((t) => t.id), viewerInClass: actor.activeRole === Role.Student };
-    return can(actor, 'discussion.change', { course, authorId: d.authorId });
+  async viewerCanChange(@Root() d: Discussion, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    const course = await ctx.loaders.courseFacts.load(d.courseId);
+    return !!course && can(actor, 'discussion.change', { course, authorId: d.authorId });
   }
 
   @Mutation(() => Discussion, { description: 'Start a thread or reply; teachers and students of the course (REST: POST /api/discussions).' })
-  createDiscussion(@Arg('input', () => CreateDiscussionInput) input: CreateDiscussionInput, @Ctx() ctx: RequestContext) {
-    return ctx.services.discussions.create(requireActor(ctx), input);
+  createDiscussion(@Arg('input', () => CreateDiscussionInput) input: CreateDiscussionInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.discussions.create(actor, input);
   }
 
   @Mutation(() => Discussion, { description: 'Edit a thread or reply; a teacher of the course or the author (REST: PUT /api/discussions/{id}).' })
-  updateDiscussion(@Arg('input', () => UpdateDiscussionInput) input: UpdateDiscussionInput, @Ctx() ctx: RequestContext) {
-    return ctx.services.discussions.update(requireActor(ctx), input.id, input);
+  updateDiscussion(@Arg('input', () => UpdateDiscussionInput) input: UpdateDiscussionInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.discussions.update(actor, input.id, input);
   }
 
   @Mutation(() => Boolean, { description: 'Delete a thread (with all its replies) or a reply; a teacher of the course or the author (REST: DELETE /api/discussions/{id}).' })
-  async deleteDiscussion(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
-    await ctx.services.discussions.delete(requireActor(ctx), id);
+  async deleteDiscussion(@Arg('id', () => ID) id: string, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    await ctx.services.discussions.delete(actor, id);
     return true;
   }
 }

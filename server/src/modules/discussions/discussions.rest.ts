@@ -1,20 +1,20 @@
 import { body, newRouter, param, route, send } from '../../app/rest';
 import { DISCUSSION_TEXT as T } from './discussions.validation';
-import { discussionRest } from './discussions.shape';
+import { presentDiscussion } from './discussions.shape';
 
 /** platform.md section 7 "Discussions". */
 export function discussionsRouter() {
   const r = newRouter();
   r.get('/discussions/course/:courseId', route(async (req, res, actor, ctx) => {
-    send(res, (await ctx.services.discussions.listForCourse(actor, param(req, 'courseId'))).map(discussionRest));
+    send(res, (await ctx.services.discussions.listForCourse(actor, param(req, 'courseId'))).map((d) => presentDiscussion(actor, d)));
   }));
   r.post('/discussions', route(async (req, res, actor, ctx) => {
     const b = body(req);
     const post = await ctx.services.discussions.create(actor, { ...b, courseId: b.course, parentDiscussionId: b.parentDiscussion });
-    send(res, discussionRest(post), { message: post.parentDiscussionId ? T.replied : T.created }, 201);
+    send(res, presentDiscussion(actor, post), { message: post.parentDiscussionId ? T.replied : T.created }, 201);
   }));
   r.put('/discussions/:id', route(async (req, res, actor, ctx) => {
-    send(res, discussionRest(await ctx.services.discussions.update(actor, param(req, 'id'), body(req))), { message: T.updated });
+    send(res, presentDiscussion(actor, await ctx.services.discussions.update(actor, param(req, 'id'), body(req))), { message: T.updated });
   }));
   r.delete('/discussions/:id', route(async (req, res, actor, ctx) => {
     await ctx.services.discussions.delete(actor, param(req, 'id'));

@@ -2,10 +2,12 @@ import { DataSource, EntityManager } from 'typeorm';
 import { notFound, validation } from '../../errors/domain-error';
 import { assertId } from '../../app/ids';
 import { Actor, authorize } from '../../policies';
+import { deleteOne } from '../../db/rows';
 import { updateVersioned } from '../../db/versioned';
-import { oneCourseFacts } from '../courses/course-gate';
+import { oneCourseFacts } from '../courses/courses.facts';
 import { CoursesService } from '../courses/courses.service';
 import { Discussion } from './discussion.entity';
+import { postsOfCourses } from './discussions.loaders';
 import { DISCUSSION_TEXT as T, DiscussionInput, validateNewPost, validatePostEdit } from './discussions.validation';
 
 /**
@@ -44,10 +46,8 @@ export class DiscussionsService {
    */
   async listForCourse(actor: Actor, courseId: string): Promise<Discussion[]> {
     const course = await this.courses.readable(actor, courseId);
-    const threads = await this.query().where('d.course_id = :courseId AND d.parent_id IS NULL', { courseId: course.id })
-      .orderBy('d.created_at', 'DESC').addOrderBy('d.id', 'ASC').getMany();
-    const replies = await this.query().where('d.course_id = :courseId AND d.parent_id IS NOT NULL', { courseId: course.id })
-      .orderBy('d.created_at', 'ASC').addOrderBy('d.id', 'ASC').getMany();
+    const threads = await postsOfCourses(this.ds, actor, [course.id], 'threads');
+    const replies = await postsOfCourses(this.ds, actor, [course.id], 'replies');
     const byThread = new Map(threads.map((t) => [t.id, (t.replies = [] as Discussion[])]));
     for (const r of replies) byThread.get(r.parentDiscussionId!)?.push(r);
     return threads;
@@ -99,6 +99,6 @@ export class DiscussionsService {
   /** DELETE /discussions/{id}: a thread's replies go with it (the foreign key cascades). */
   async delete(actor: Actor, id: string): Promise<void> {
     const { discussion } = await this.changeable(actor, id);
-    await this.ds.getRepository(Discussion).delete({ id: discussion.id });
+    await deleteOne(this.ds, Discussion, discussion.id, T.notFound);
   }
 }

@@ -1,12 +1,14 @@
-import { personRest } from '../courses/courses.shape';
+import { presenter } from '../../app/rest';
+import { Actor } from '../../policies';
+import { presentPerson } from '../users/users.shape';
 import { Discussion } from './discussion.entity';
 
 /** A reply for REST: {_id, title, content, author, createdAt, parentDiscussion}. */
-export const replyRest = (d: Discussion) => ({
+const reply = (viewer: Actor, d: Discussion) => ({
   id: d.id,
   title: d.title,
   content: d.content,
-  author: personRest(d.author),
+  author: presentPerson(viewer, d.author),
   createdAt: d.createdAt,
   updatedAt: d.updatedAt,
   parentDiscussion: d.parentDiscussionId,
@@ -14,8 +16,11 @@ export const replyRest = (d: Discussion) => ({
   version: d.version,
 });
 
-/** A post for REST: author {_id, firstName, lastName, role}; threads carry their replies. */
-export const discussionRest = (d: Discussion) => ({
-  ...replyRest(d),
-  ...(d.replies ? { replies: d.replies.map(replyRest) } : {}),
-});
+/**
+ * A post for REST: author {_id, firstName, lastName, role} (and email only for viewers who may read the
+ * author); threads carry their replies.
+ */
+export const presentDiscussion = presenter((viewer: Actor, d: Discussion) => ({
+  ...reply(viewer, d),
+  ...(d.replies ? { replies: d.replies.map((r) => reply(viewer, r)) } : {}),
+}));

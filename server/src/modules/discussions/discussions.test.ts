@@ -35,6 +35,28 @@ it('lists threads with replies [{_id, content, author, createdAt}] and author {_
   expect(gql.data.discussions.find((d: { title: string }) => d.title === 'Help with equivalent fractions').replies).toHaveLength(2);
 });
 
+it("a student sees other authors' name and role only (no email, no activated), over both transports; staff see them", async () => {
+  const thread = (body: { data: Array<{ title: string }> }) => body.data.find((d) => d.title === 'Help with equivalent fractions') as any;
+  const asStudent = thread((await t.rest('GET', `/discussions/course/${math}`, { token: tok.student })).body);
+  expect(asStudent.author).toEqual({ _id: id.student, firstName: 'Stella', lastName: 'Student', email: 'student@demo.school', role: 'Student' });
+  expect(asStudent.replies.map((r: { author: object }) => r.author)).toEqual([
+    { _id: id.teacher, firstName: 'Tara', lastName: 'Teacher', role: 'Teacher' },
+    { _id: id.student2, firstName: 'Sid', lastName: 'Scholar', role: 'Student' },
+  ]);
+  const asTeacher = thread((await t.rest('GET', `/discussions/course/${math}`, { token: tok.teacher })).body);
+  expect(asTeacher.replies[1].author).toMatchObject({ _id: id.student2, email: 'student2@demo.school' });
+
+  const q = 'query($c: ID!) { discussions(courseId: $c) { title author { id email activated } replies { author { id email activated } } } }';
+  const gql = async (who: string) => (await t.gql(q, { c: math }, tok[who])).data.discussions.find((d: { title: string }) => d.title === 'Help with equivalent fractions');
+  const mine = await gql('student');
+  expect(mine.author).toEqual({ id: id.student, email: 'student@demo.school', activated: true });
+  expect(mine.replies.map((r: { author: object }) => r.author)).toEqual([
+    { id: id.teacher, email: null, activated: null },
+    { id: id.student2, email: null, activated: null },
+  ]);
+  expect((await gql('teacher')).replies[1].author).toEqual({ id: id.student2, email: 'student2@demo.school', activated: true });
+});
+
 it("students and teachers of the course start threads and reply; a reply's title defaults to 'Re: ' + the thread's", async () => {
   const thread = await t.rest('POST', '/discussions', { token: tok.student, body: { title: 'Homework', content: 'Is it due Friday?', course: math } });
   expect(thread.status).toBe(201);

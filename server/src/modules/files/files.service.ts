@@ -2,7 +2,6 @@ import { Readable, Transform } from 'node:stream';
 import { EntityManager } from 'typeorm';
 import { Config, loadConfig } from '../../config';
 import { DomainError, notFound } from '../../errors/domain-error';
-import { logger } from '../../app/logger';
 import { FileStore, LocalFileStore } from './file-store';
 import { S3FileStore } from './s3-file-store';
 import { DetectedKind, Utf8TextCheck, declaredMime, detectKind } from './file-type';
@@ -16,12 +15,6 @@ export const FILE_TEXT = {
   tooLarge: 'File is too large. The maximum size is 50MB.',
   notFound: 'File not found',
 } as const;
-
-/**
- * Columns that point at files(id). A file whose id no longer appears in any of them is deleted with its
- * bytes; a domain that keeps files adds its column here.
- */
-export const FILE_REFERENCES: Array<{ table: string; column: string }> = [{ table: 'contents', column: 'file_id' }];
 
 /** An upload on its way in, from either transport. */
 export interface IncomingFile {
@@ -132,32 +125,14 @@ export class FilesService {
     await this.store.delete(file.key);
   }
 
-  /** The metadata row for received bytes, written in the caller's transaction. */
+  /**
+   * The metadata row for received bytes, written in the caller's transaction together with the row that
+   * references it by foreign key: a committed files row nothing references is swept (jobs/file-cleanup.ts).
+   */
   record(m: EntityManager, file: ReceivedFile, mime: string, ownerId: string): Promise<StoredFile> {
     return m.save(m.create(StoredFile, {
       storageKey: file.key, originalName: file.filename, size: file.size, mime, sha256: file.sha256, ownerId,
     }));
-  }
-
-  /**
-   * Locks file rows before their references are removed, so a concurrent clone that adds a reference
-   * either finishes first (and the file stays) or fails on the foreign key (and nothing dangles).
-   */
-  async lock(m: EntityManager, fileIds: string[]): Promise<void> {
-    if (fileIds.length) await m.query('SELECT id FROM files WHERE id = ANY($1) ORDER BY id FOR UPDATE', [fileIds]);
-  }
-
-  /** Deletes the rows of files nothing references any more; returns their keys for `removeBytes` after commit. */
-  async releaseUnreferenced(m: EntityManager, fileIds: string[]): Promise<string[]> {
-    if (!fileIds.length) return [];
-    const unused = FILE_REFERENCES.map((r) => `NOT EXISTS (SELECT 1 FROM ${r.table} x WHERE x.${r.column} = f.id)`).join(' AND ');
-    const [rows] = await m.query(`DELETE FROM files f WHERE f.id = ANY($1) AND ${unused} RETURNING f.storage_key`, [fileIds]);
-    return (rows as Array<{ storage_key: string }>).map((r) => r.storage_key);
-  }
-
-  /** Deletes bytes once the rows are gone for good; a failure only leaves unreachable bytes, so it is logged. */
-  async removeBytes(keys: string[]): Promise<void> {
-    await Promise.all(keys.map((k) => this.store.delete(k).catch((err) => logger.error({ err, key: k }, 'could not delete stored file'))));
   }
 
   /** A stream of a file's bytes. */

@@ -20,8 +20,8 @@ registerEnumType(Role, {
   description: "A user role. The server authorizes with the session's active role.",
   valuesConfig: {
     SuperAdmin: { description: 'Runs the whole system; may create any role and view the app as any other role.' },
-    Admin: { description: 'Sets up years, classes, subjects and teacher assignments; manages users.' },
-    Teacher: { description: 'Teaches courses of their teacher assignments, grades, marks attendance, places students.' },
+    Admin: { description: 'Sets up years, classes, subjects and allocations (which teachers teach what); manages users.' },
+    Teacher: { description: 'Teaches courses of their allocations, grades, marks attendance, places students.' },
     Student: { description: 'Learns in the courses of their class and year; sees only their own work.' },
     Parent: { description: 'Follows a child; has a dashboard.' },
   },

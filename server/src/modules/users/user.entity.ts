@@ -1,6 +1,7 @@
 import { Field, ID, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { Role } from './role';
+import { FieldRule } from '../../app/field-rules';
 
 @ObjectType({ description: 'A person who signs in: staff, student or parent.' })
 @Entity('users')
@@ -17,7 +18,8 @@ export class User {
   @Column({ name: 'last_name' })
   lastName: string;
 
-  @Field({ description: 'Sign-in email, unique regardless of case.' })
+  @Field(() => String, { nullable: true, description: 'Sign-in email, unique regardless of case. Only for the user themselves and for staff who manage users (a student sees only the name and role of others): null otherwise.' })
+  @FieldRule('user.read')
   @Column()
   email: string;
 
@@ -25,7 +27,8 @@ export class User {
   @Column({ type: 'text' })
   role: Role;
 
-  @Field({ description: 'True once the user has set a password (Active); false while Pending.' })
+  @Field(() => Boolean, { nullable: true, description: 'True once the user has set a password (Active); false while Pending. Only for the user themselves and for staff who manage users: null otherwise.' })
+  @FieldRule('user.read')
   @Column({ default: false })
   activated: boolean;
 

@@ -81,7 +81,7 @@ interface YearSelectProps {
   onChange(yearId: string): void;
 }
 
-/** The required academic year of a class or a teacher assignment. */
+/** The required academic year of a class or an allocation. */
 export function YearSelect({ id, years, loading, value, error, onChange }: YearSelectProps) {
   return (
     <TextField

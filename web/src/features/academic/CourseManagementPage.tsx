@@ -41,7 +41,7 @@ export function CourseManagementPage() {
           <Button component={RouterLink} to={ACADEMIC_ROUTES.subjects} variant="contained">
             Manage Subjects
           </Button>
-          <Button component={RouterLink} to={ACADEMIC_ROUTES.assignments} variant="contained">
+          <Button component={RouterLink} to={ACADEMIC_ROUTES.allocations} variant="contained">
             Assign Teachers
           </Button>
         </Box>
@@ -111,7 +111,7 @@ function YearClasses({ year, first, cm }: { year: TreeYear; first: boolean; cm: 
 
 function ClassNode({ cls, year, openAtLoad, cm }: { cls: TreeClass; year: TreeYear; openAtLoad: boolean; cm: CM }) {
   const open = cm.isOpen(cls.id, openAtLoad);
-  const regionId = `class-${cls.id}-assignments`;
+  const regionId = `class-${cls.id}-allocations`;
   return (
     <Paper variant="outlined" sx={{ bgcolor: 'grey.50' }}>
       <NodeHeader
@@ -136,7 +136,7 @@ function ClassNode({ cls, year, openAtLoad, cm }: { cls: TreeClass; year: TreeYe
               {cls.description}
             </Typography>
           )}
-          {cls.teacherAssignments.length === 0 ? (
+          {cls.allocations.length === 0 ? (
             <EmptyState
               text={cm.canManage ? 'No subjects or teachers are assigned to this class yet.' : 'No subjects to show for this class.'}
             >
@@ -153,7 +153,7 @@ function ClassNode({ cls, year, openAtLoad, cm }: { cls: TreeClass; year: TreeYe
                 </TableRow>
               </TableHead>
               <TableBody>
-                {cls.teacherAssignments.map((a) => (
+                {cls.allocations.map((a) => (
                   <TableRow key={a.id}>
                     <TableCell>{a.subject.name}</TableCell>
                     <TableCell>{a.teachers.map(teacherName).join(', ') || '-'}</TableCell>
@@ -161,7 +161,7 @@ function ClassNode({ cls, year, openAtLoad, cm }: { cls: TreeClass; year: TreeYe
                       <TableCell align="right">
                         <IconButton
                           component={RouterLink}
-                          to={editLink(ACADEMIC_ROUTES.assignments, a.id)}
+                          to={editLink(ACADEMIC_ROUTES.allocations, a.id)}
                           size="small"
                           color="primary"
                           aria-label={`Edit teacher assignment ${a.subject.name} in ${cls.name} (${year.year})`}

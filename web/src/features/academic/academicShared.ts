@@ -11,14 +11,14 @@ export const ACADEMIC_ROUTES = {
   years: '/dashboard/academic-year-management',
   classes: '/dashboard/class-management',
   subjects: '/dashboard/subject-management',
-  assignments: '/dashboard/teacher-assignment',
+  allocations: '/dashboard/teacher-assignment',
   students: '/dashboard/student-assignment',
 } as const;
 
 export const editLink = (base: string, id: string) => `${base}?edit=${encodeURIComponent(id)}`;
 export const classesOfYearLink = (yearId: string) => `${ACADEMIC_ROUTES.classes}?year=${encodeURIComponent(yearId)}`;
 export const assignTeacherLink = (classId: string, yearId: string) =>
-  `${ACADEMIC_ROUTES.assignments}?class=${encodeURIComponent(classId)}&year=${encodeURIComponent(yearId)}`;
+  `${ACADEMIC_ROUTES.allocations}?class=${encodeURIComponent(classId)}&year=${encodeURIComponent(yearId)}`;
 
 /** Whether the session may change the academic structure (SuperAdmin and Admin, from `me.abilities`). */
 export function useCanManageAcademic(): boolean {

@@ -79,7 +79,7 @@ export function useClasses() {
     emptyValues,
     toValues,
     createInput: (v) => ({ academicYearId: v.academicYearId, ...fields(v) }),
-    // the year only when it changed: the server takes it as a move, refused while students or assignments tie the class
+    // the year only when it changed: the server takes it as a move, refused while students or allocations tie the class
     updateInput: (v, c) => ({ ...fields(v), ...(moved(v, c) ? { academicYearId: v.academicYearId } : {}) }),
     refetchAfterUpdate: moved,
     deleteWhat: classLabel,

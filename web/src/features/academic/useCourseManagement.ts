@@ -9,13 +9,13 @@ import { useBanners, useCanManageAcademic } from './academicShared';
 
 export type TreeYear = CourseManagementYearsQuery['academicYears'][number];
 export type TreeClass = CourseManagementTreeQuery['academicTree'][number]['classes'][number];
-export type TreeAssignment = TreeClass['teacherAssignments'][number];
+export type TreeAllocation = TreeClass['allocations'][number];
 
 const LOAD_FALLBACK = 'Failed to fetch academic years';
 
 /**
- * /dashboard/course-management: the tree of years -> classes -> teacher assignments. The years come first;
- * each year's classes and assignments load when the year is open (`useYearTree`), so the page never asks for
+ * /dashboard/course-management: the tree of years -> classes -> allocations. The years come first;
+ * each year's classes and allocations load when the year is open (`useYearTree`), so the page never asks for
  * the whole school at once. The first year and its first class start open; every other node starts closed.
  * Edit links and shortcuts only for SuperAdmin/Admin.
  */
@@ -50,7 +50,7 @@ export function useCourseManagement() {
   };
 }
 
-/** One year's classes with their teacher assignments; used while the year is open (its node mounts it). */
+/** One year's classes with their allocations; used while the year is open (its node mounts it). */
 export function useYearTree(yearId: string, reportError: (error: unknown) => void) {
   const tree = useCourseManagementTreeQuery({ variables: { academicYearId: yearId }, fetchPolicy: 'cache-and-network' });
   useEffect(() => {

@@ -53,7 +53,7 @@ function useDebounced<T>(value: T, ms: number): T {
 
 /**
  * Student Class Assignment (assessments.md): list students with their placement; put one into a class of a
- * year. A teacher's choices come only from their own teacher assignments; SuperAdmin and Admin choose from
+ * year. A teacher's choices come only from their own allocations; SuperAdmin and Admin choose from
  * every class. The server checks the same rule on save.
  */
 export function useStudentAssignment() {
@@ -71,7 +71,7 @@ export function useStudentAssignment() {
     skip: !canAssign,
     fetchPolicy: 'cache-and-network',
   });
-  // a teacher's own assignments (GET /teacher-assignments/teacher/{teacherId}); skipped for managers
+  // a teacher's own allocations (GET /teacher-assignments/teacher/{teacherId}); skipped for managers
   const own = usePlacementOptionsOfTeacherQuery({
     variables: { teacherId: user?.id ?? '' },
     skip: !canAssign || seesAll || !user,
@@ -92,7 +92,7 @@ export function useStudentAssignment() {
     () =>
       seesAll
         ? groupByYear((all.data?.classes ?? []).map((c) => ({ academicYear: c.academicYear, class: c })))
-        : groupByYear(own.data?.teacherAssignments ?? []),
+        : groupByYear(own.data?.allocations ?? []),
     [seesAll, all.data, own.data],
   );
   const optionsLoading = seesAll ? all.loading && !all.data : own.loading && !own.data;

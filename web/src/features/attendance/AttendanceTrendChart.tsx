@@ -2,10 +2,10 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import type { AttendanceTrendQuery } from './attendance.generated';
+import type { AttendanceTrendWeekFragment } from './AttendanceTrendChart.generated';
 import { formatDay } from './attendanceFormat';
 
-type Week = AttendanceTrendQuery['attendanceTrend'][number];
+type Week = AttendanceTrendWeekFragment;
 
 interface AttendanceTrendChartProps {
   title: string;

@@ -2,10 +2,17 @@ import { useCallback, useMemo, useState } from 'react';
 import { errorMessage } from '../../app/errors';
 import { useSession } from '../../app/session';
 import type { AttendanceStatus } from '../../gql/types';
-import { useAttendanceAssignmentsQuery, useAttendanceSheetQuery, useAttendanceTrendQuery, useMarkAttendanceMutation, type AttendanceAssignmentsQuery } from './attendance.generated';
+import {
+  AttendanceSelectionDocument,
+  useAttendancePageQuery,
+  useAttendanceSelectionQuery,
+  useMarkAttendanceMutation,
+  type AttendanceAllocationOptionFragment,
+} from './attendance.generated';
+import type { AttendanceSheetRecordFragment, AttendanceSheetStudentFragment } from './AttendanceSheet.generated';
 import { DEFAULT_STATUS, allocationLabel, localToday } from './attendanceFormat';
 
-export type Allocation = AttendanceAssignmentsQuery['teacherAssignments'][number];
+export type Allocation = AttendanceAllocationOptionFragment;
 
 export interface SheetRow {
   studentId: string;
@@ -24,6 +31,10 @@ export const TREND_WEEKS = 8;
 /**
  * Attendance Management (assessments.md section 2): pick an allocation and a date, mark each student,
  * save. The server decides who may mark; `abilities.markAttendance` only decides what the page shows.
+ *
+ * Requests: the page loads with one (the allocations); picking an allocation or a date sends one (students,
+ * the date's records and the chart); saving sends one, whose answer updates the cache (the date's records,
+ * and the chart's weeks by id), with no refetch.
  */
 export function useAttendanceManagement() {
   const { abilities } = useSession();
@@ -34,49 +45,47 @@ export function useAttendanceManagement() {
   const [success, setSuccess] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
 
-  const assignments = useAttendanceAssignmentsQuery({ skip: !canMark, fetchPolicy: 'cache-and-network' });
+  const allocationsQuery = useAttendancePageQuery({ skip: !canMark, fetchPolicy: 'cache-and-network' });
   const allocations = useMemo(
-    () => [...(assignments.data?.teacherAssignments ?? [])].sort((a, b) => allocationLabel(a).localeCompare(allocationLabel(b))),
-    [assignments.data],
+    () => [...(allocationsQuery.data?.allocations ?? [])].sort((a, b) => allocationLabel(a).localeCompare(allocationLabel(b))),
+    [allocationsQuery.data],
   );
   const allocation = allocations.find((a) => a.id === allocationId) ?? null;
   const ids = allocation
     ? { classId: allocation.class.id, subjectId: allocation.subject.id, academicYearId: allocation.academicYear.id }
     : null;
-  // the queries are skipped until an allocation is chosen; these only satisfy their variable types
+  // the selection query is skipped until an allocation is chosen; these only satisfy its variable types
   const vars = ids ?? { classId: '', subjectId: '', academicYearId: '' };
 
-  const sheet = useAttendanceSheetQuery({
-    variables: { ...vars, date },
+  const selectionVars = { ...vars, date, weeks: TREND_WEEKS };
+  const selection = useAttendanceSelectionQuery({
+    variables: selectionVars,
     skip: !ids || !date,
-    fetchPolicy: 'network-only',
-  });
-  const trend = useAttendanceTrendQuery({
-    variables: { ...vars, weeks: TREND_WEEKS },
-    skip: !ids,
     fetchPolicy: 'cache-and-network',
   });
   const [markMutation, markState] = useMarkAttendanceMutation();
 
-  const existing = sheet.data?.attendanceForDate ?? [];
+  const existing = selection.data?.attendanceForDate ?? [];
   const isUpdate = existing.length > 0;
 
   /** Saved values first, the teacher's unsaved changes over them; Present by default (section 5). */
   const rows: SheetRow[] = useMemo(() => {
-    const saved = new Map((sheet.data?.attendanceForDate ?? []).map((r) => [r.student.id, r]));
-    return (sheet.data?.attendanceRoster ?? []).map((s) => {
+    const records: AttendanceSheetRecordFragment[] = selection.data?.attendanceForDate ?? [];
+    const students: AttendanceSheetStudentFragment[] = selection.data?.attendanceRoster ?? [];
+    const saved = new Map(records.map((r) => [r.student.id, r]));
+    return students.map((s) => {
       const record = saved.get(s.id);
       const edit = edits[s.id] ?? {};
       return {
         studentId: s.id,
         name: `${s.firstName} ${s.lastName}`,
-        email: s.email,
+        email: s.email ?? '',
         status: edit.status ?? record?.status ?? DEFAULT_STATUS,
         notes: edit.notes ?? record?.notes ?? '',
         version: record?.version ?? 0,
       };
     });
-  }, [sheet.data, edits]);
+  }, [selection.data, edits]);
 
   const selectAllocation = (id: string) => {
     setAllocationId(id);
@@ -97,6 +106,7 @@ export function useAttendanceManagement() {
     try {
       const { data } = await markMutation({
         variables: {
+          weeks: TREND_WEEKS,
           input: {
             ...ids,
             date,
@@ -108,41 +118,47 @@ export function useAttendanceManagement() {
             })),
           },
         },
+        // the answer's weeks update the chart by id; the date's records replace the list the sheet reads
+        update(cache, { data: saved }) {
+          if (!saved) return;
+          cache.updateQuery({ query: AttendanceSelectionDocument, variables: selectionVars }, (prev) =>
+            prev ? { ...prev, attendanceForDate: saved.markAttendance.records } : prev,
+          );
+        },
       });
       setSuccess(data?.markAttendance.message ?? (isUpdate ? 'Attendance updated successfully!' : 'Attendance marked successfully!'));
       setEdits({});
-      await Promise.all([sheet.refetch(), trend.refetch()]);
     } catch (error) {
       setActionError(errorMessage(error, 'Failed to mark attendance'));
       // someone else may have changed the date meanwhile: show what is saved now
-      void sheet.refetch();
+      void selection.refetch();
     }
   };
 
   const loadError =
-    (assignments.error && errorMessage(assignments.error, 'Failed to fetch data')) ||
-    (sheet.error && errorMessage(sheet.error, 'Failed to fetch attendance records')) ||
+    (allocationsQuery.error && errorMessage(allocationsQuery.error, 'Failed to fetch data')) ||
+    (selection.error && errorMessage(selection.error, 'Failed to fetch attendance records')) ||
     null;
 
   return {
     canMark,
     allocations,
-    allocationsLoading: assignments.loading && !assignments.data,
+    allocationsLoading: allocationsQuery.loading && !allocationsQuery.data,
     allocationId,
     selectAllocation,
     date,
     maxDate: localToday(),
     setDate,
     rows,
-    sheetLoading: sheet.loading && !sheet.data,
+    sheetLoading: selection.loading && !selection.data,
     hasSelection: Boolean(ids && date),
     isUpdate,
     setStatus,
     setNotes,
     submit,
     saving: markState.loading,
-    trend: trend.data?.attendanceTrend ?? [],
-    trendLoading: trend.loading && !trend.data,
+    trend: selection.data?.attendanceTrend ?? [],
+    trendLoading: selection.loading && !selection.data,
     selectedLabel: allocation ? allocationLabel(allocation) : '',
     success,
     error: actionError ?? loadError,

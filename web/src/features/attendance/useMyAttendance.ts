@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '../../app/errors';
 import { useSession } from '../../app/session';
-import { useMyAttendanceQuery, type MyAttendanceQuery } from './attendance.generated';
+import { useMyAttendanceQuery } from './attendance.generated';
+import type { MyAttendanceRowFragment } from './MyAttendanceTable.generated';
 
-export type MyRecord = MyAttendanceQuery['myAttendance']['items'][number];
+export type MyRecord = MyAttendanceRowFragment;
 
 export const DEFAULT_PAGE_SIZE = 25;
 /** The select value for 'All Classes' / 'All Subjects'. */

@@ -100,7 +100,7 @@ function ClassTable({ year, entry, onCreate, onReuse, onDelete }: ClassTableProp
               const subjectCell = (
                 <TableCell rowSpan={span} sx={{ verticalAlign: 'top' }}>
                   <Typography sx={{ fontWeight: 600 }}>{s.subject.name}</Typography>
-                  {s.assignmentId && (
+                  {s.allocationId && (
                     <Box sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap' }}>
                       <Button
                         size="small"

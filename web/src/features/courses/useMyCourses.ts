@@ -8,7 +8,7 @@ export type TeacherClass = TeacherYear['classes'][number];
 export type TeacherSubject = TeacherClass['subjects'][number];
 export type TeacherCourse = TeacherSubject['courses'][number];
 
-/** Where a new or reused course goes: a class, subject and year of one of the teacher's assignments. */
+/** Where a new or reused course goes: a class, subject and year of one of the teacher's allocations. */
 export interface CourseTarget {
   academicYearId: string;
   year: string;

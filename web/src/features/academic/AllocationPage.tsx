@@ -8,32 +8,32 @@ import { teacherName, type FormApi } from './academicShared';
 import { ManagedPage } from './ManagedPage';
 import {
   SELECT_YEAR_FIRST,
-  assignmentLabel,
+  allocationLabel,
   useClassesOfYear,
-  useTeacherAssignments,
-  validateAssignment,
-  type AssignmentFormValues,
+  useAllocations,
+  validateAllocation,
+  type AllocationFormValues,
   type TeacherOption,
-} from './useTeacherAssignments';
+} from './useAllocations';
 
 /**
  * /dashboard/teacher-assignment (optional ?edit={id}, or ?class={classId}&year={yearId} to prefill):
  * platform.md sections 2 and 5; only SuperAdmin and Admin (DESIGN.md "Where the spec is silent or wrong").
  */
-export function TeacherAssignmentPage() {
-  const t = useTeacherAssignments();
+export function AllocationPage() {
+  const t = useAllocations();
 
   return (
     <ManagedPage
       title="Teacher Assignment"
       m={t}
       form={{
-        id: 'teacher-assignment-form',
+        id: 'allocation-form',
         createTitle: 'Assign Teachers',
         editTitle: 'Edit Teacher Assignment',
-        validate: validateAssignment,
+        validate: validateAllocation,
         fields: (f) => (
-          <AssignmentFields
+          <AllocationFields
             f={f}
             years={t.years}
             yearsLoading={t.yearsLoading}
@@ -45,11 +45,11 @@ export function TeacherAssignmentPage() {
         ),
       }}
       list={{
-        id: 'teacher-assignments',
+        id: 'allocations',
         title: 'Teacher Assignments',
         columns: ['Academic Year', 'Class', 'Subject', 'Teachers'],
         empty: 'No teacher assignments found.',
-        toolbar: <YearFilter id="assignments-year-filter" years={t.years} value={t.yearFilter} onChange={t.setYearFilter} />,
+        toolbar: <YearFilter id="allocations-year-filter" years={t.years} value={t.yearFilter} onChange={t.setYearFilter} />,
       }}
       cells={(row) => (
         <>
@@ -59,13 +59,13 @@ export function TeacherAssignmentPage() {
           <TableCell>{row.teachers.map(teacherName).join(', ')}</TableCell>
         </>
       )}
-      rowLabel={assignmentLabel}
+      rowLabel={allocationLabel}
     />
   );
 }
 
-interface AssignmentFieldsProps {
-  f: FormApi<AssignmentFormValues>;
+interface AllocationFieldsProps {
+  f: FormApi<AllocationFormValues>;
   years: AcademicYearItemFragment[];
   yearsLoading: boolean;
   subjects: SubjectItemFragment[];
@@ -75,7 +75,7 @@ interface AssignmentFieldsProps {
 }
 
 /** A component of its own because the class choice loads the chosen year's classes. */
-function AssignmentFields({ f, years, yearsLoading, subjects, subjectsLoading, teachers, teachersLoading }: AssignmentFieldsProps) {
+function AllocationFields({ f, years, yearsLoading, subjects, subjectsLoading, teachers, teachersLoading }: AllocationFieldsProps) {
   const { values, errors } = f;
   const c = useClassesOfYear(values.academicYearId);
   const noYear = !values.academicYearId;
@@ -85,7 +85,7 @@ function AssignmentFields({ f, years, yearsLoading, subjects, subjectsLoading, t
   return (
     <>
       <YearSelect
-        id="assignment-academic-year"
+        id="allocation-academic-year"
         years={years}
         loading={yearsLoading}
         value={values.academicYearId}
@@ -97,7 +97,7 @@ function AssignmentFields({ f, years, yearsLoading, subjects, subjectsLoading, t
         }}
       />
       <TextField
-        id="assignment-class"
+        id="allocation-class"
         label="Class"
         name="class"
         required
@@ -124,7 +124,7 @@ function AssignmentFields({ f, years, yearsLoading, subjects, subjectsLoading, t
         ))}
       </TextField>
       <TextField
-        id="assignment-subject"
+        id="allocation-subject"
         label="Subject"
         name="subject"
         required
@@ -144,7 +144,7 @@ function AssignmentFields({ f, years, yearsLoading, subjects, subjectsLoading, t
       </TextField>
       <Wide>
         <Autocomplete
-          id="assignment-teachers"
+          id="allocation-teachers"
           multiple
           options={teachers}
           loading={teachersLoading}

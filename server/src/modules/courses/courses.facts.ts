@@ -40,7 +40,3 @@ export async function oneCourseFacts(q: Runner, actor: Actor, courseId: string):
 /** SQL condition (on alias `c`) for "a course this actor teaches", for lists filtered in the database. */
 export const TAUGHT_BY = (param: string) =>
   `EXISTS (SELECT 1 FROM course_teachers ct WHERE ct.course_id = c.id AND ct.teacher_id = :${param})`;
-
-/** SQL condition (on alias `c`) for "a course of this student's class and year". */
-export const OF_STUDENT = (param: string) =>
-  `EXISTS (SELECT 1 FROM users u WHERE u.id = :${param} AND u.class_id = c.class_id AND u.academic_year_id = c.academic_year_id)`;

@@ -7,13 +7,13 @@ import { Role } from '../users/role';
 import { AcademicYear } from './academic-year.entity';
 import { SchoolClass } from './class.entity';
 import { Subject } from './subject.entity';
-import { TeacherAssignment } from './teacher-assignment.entity';
-import { assignmentScope } from './academic.scope';
+import { Allocation } from './allocation.entity';
+import { allocationScope } from './academic.scope';
 import { updateVersioned } from '../../db/versioned';
 import { ACADEMIC_TEXT as T } from './academic.validation';
 import { isStillReferenced, optionalRefId, refId, rethrowUnique, versionOf } from '../../app/input';
 
-export interface AssignmentInput {
+export interface AllocationInput {
   academicYearId?: unknown;
   classId?: unknown;
   subjectId?: unknown;
@@ -21,24 +21,25 @@ export interface AssignmentInput {
   version?: unknown;
 }
 
-export interface AssignmentFilter {
+export interface AllocationFilter {
   classId?: string | null;
   academicYearId?: string | null;
   teacherId?: string | null;
 }
 
-const UNIQUE = { teacher_assignments_class_subject_year_key: T.assignmentTaken };
+const UNIQUE = { allocations_class_subject_year_key: T.allocationTaken };
 
 /**
- * Teacher assignments: changed by SuperAdmin and Admin; read by them, and by a teacher for the
- * assignments they are a teacher of (lists are filtered in SQL).
+ * Allocations (which teachers teach a subject to a class in a year; REST: /teacher-assignments): changed by
+ * SuperAdmin and Admin; read by them, and by a teacher for the allocations they are a teacher of (lists are
+ * filtered in SQL). User-visible texts keep the spec's words ("teacher assignment").
  */
-export class TeacherAssignmentsService {
+export class AllocationsService {
   constructor(private readonly ds: DataSource) {}
 
   /** One statement whatever the size: class, subject, year and teachers come by joins. */
   private query(m: EntityManager = this.ds.manager) {
-    return m.getRepository(TeacherAssignment).createQueryBuilder('a')
+    return m.getRepository(Allocation).createQueryBuilder('a')
       .innerJoinAndSelect('a.class', 'c')
       .innerJoinAndSelect('a.subject', 's')
       .innerJoinAndSelect('a.academicYear', 'y')
@@ -47,18 +48,18 @@ export class TeacherAssignmentsService {
       .addOrderBy('t.lastName', 'ASC').addOrderBy('t.firstName', 'ASC');
   }
 
-  async list(actor: Actor, filter: AssignmentFilter = {}): Promise<TeacherAssignment[]> {
+  async list(actor: Actor, filter: AllocationFilter = {}): Promise<Allocation[]> {
     if (filter.teacherId) {
-      authorize(actor, 'teacherAssignment.listOfTeacher', { teacherId: filter.teacherId }, { message: T.ownAssignmentsOnly });
+      authorize(actor, 'allocation.listOfTeacher', { teacherId: filter.teacherId }, { message: T.ownAllocationsOnly });
       assertId(filter.teacherId, T.userNotFound);
     }
     if (filter.classId) assertId(filter.classId, T.classNotFound);
     if (filter.academicYearId) assertId(filter.academicYearId, T.yearNotFound);
-    const scope = assignmentScope(actor);
+    const scope = allocationScope(actor);
     if (scope.kind === 'none') return [];
     const qb = this.query();
     const teaches = (param: string) =>
-      `EXISTS (SELECT 1 FROM teacher_assignment_teachers x WHERE x.assignment_id = a.id AND x.teacher_id = :${param})`;
+      `EXISTS (SELECT 1 FROM allocation_teachers x WHERE x.allocation_id = a.id AND x.teacher_id = :${param})`;
     if (scope.kind === 'teacher') qb.andWhere(teaches('scopeTeacher'), { scopeTeacher: scope.teacherId });
     if (filter.teacherId) qb.andWhere(teaches('teacherId'), { teacherId: filter.teacherId });
     if (filter.classId) qb.andWhere('a.class_id = :classId', { classId: filter.classId });
@@ -67,17 +68,17 @@ export class TeacherAssignmentsService {
   }
 
   /** A teacher who is not one of its teachers is told it does not exist. */
-  async get(actor: Actor, id: string, m: EntityManager = this.ds.manager): Promise<TeacherAssignment> {
-    assertId(id, T.assignmentNotFound);
+  async get(actor: Actor, id: string, m: EntityManager = this.ds.manager): Promise<Allocation> {
+    assertId(id, T.allocationNotFound);
     const found = await this.query(m).where('a.id = :id', { id }).getOne();
-    if (!found) throw notFound(T.assignmentNotFound);
+    if (!found) throw notFound(T.allocationNotFound);
     const teacherIds = (found.teachers ?? []).map((u) => u.id);
-    authorize(actor, 'teacherAssignment.read', { teacherIds }, { as: 'notFound', message: T.assignmentNotFound });
+    authorize(actor, 'allocation.read', { teacherIds }, { as: 'notFound', message: T.allocationNotFound });
     return found;
   }
 
   /** platform.md section 5: academicYear, class, subject and at least one teacher required. */
-  async create(actor: Actor, input: AssignmentInput): Promise<TeacherAssignment> {
+  async create(actor: Actor, input: AllocationInput): Promise<Allocation> {
     authorize(actor, 'academic.manage', undefined, { message: T.cannotManage });
     const academicYearId = refId(input.academicYearId, T.academicYearRequired, T.yearNotFound);
     const classId = refId(input.classId, T.classRequired, T.classNotFound);
@@ -88,7 +89,7 @@ export class TeacherAssignmentsService {
       await checkTeachers(m, teacherIds);
       let id: string;
       try {
-        const { identifiers } = await m.getRepository(TeacherAssignment).insert({ academicYearId, classId, subjectId });
+        const { identifiers } = await m.getRepository(Allocation).insert({ academicYearId, classId, subjectId });
         id = identifiers[0].id as string;
       } catch (err) {
         rethrowUnique(err, UNIQUE);
@@ -99,8 +100,8 @@ export class TeacherAssignmentsService {
   }
 
   /** Partial: only what is given changes; the combined result must still agree. */
-  async update(actor: Actor, id: string, input: AssignmentInput): Promise<TeacherAssignment> {
-    assertId(id, T.assignmentNotFound);
+  async update(actor: Actor, id: string, input: AllocationInput): Promise<Allocation> {
+    assertId(id, T.allocationNotFound);
     authorize(actor, 'academic.manage', undefined, { message: T.cannotManage });
     const academicYearId = optionalRefId(input.academicYearId, T.academicYearRequired, T.yearNotFound);
     const classId = optionalRefId(input.classId, T.classRequired, T.classNotFound);
@@ -108,8 +109,8 @@ export class TeacherAssignmentsService {
     const teacherIds = input.teacherIds === undefined ? undefined : teacherIdsOf(input.teacherIds);
     const version = versionOf(input.version);
     return this.ds.transaction(async (m) => {
-      const current = await m.getRepository(TeacherAssignment).findOneBy({ id });
-      if (!current) throw notFound(T.assignmentNotFound);
+      const current = await m.getRepository(Allocation).findOneBy({ id });
+      if (!current) throw notFound(T.allocationNotFound);
       const next = {
         academicYearId: academicYearId ?? current.academicYearId,
         classId: classId ?? current.classId,
@@ -118,7 +119,7 @@ export class TeacherAssignmentsService {
       await checkAgreement(m, next.academicYearId, next.classId, next.subjectId);
       if (teacherIds) await checkTeachers(m, teacherIds);
       try {
-        await updateVersioned(m, TeacherAssignment, id, next, version, { what: 'teacher assignment', notFound: T.assignmentNotFound });
+        await updateVersioned(m, Allocation, id, next, version, { what: 'teacher assignment', notFound: T.allocationNotFound });
       } catch (err) {
         rethrowUnique(err, UNIQUE);
       }
@@ -129,13 +130,13 @@ export class TeacherAssignmentsService {
 
   /** Its teacher rows are parts of it and go with it; rows of later domains that use it refuse the delete. */
   async delete(actor: Actor, id: string): Promise<void> {
-    assertId(id, T.assignmentNotFound);
+    assertId(id, T.allocationNotFound);
     authorize(actor, 'academic.manage', undefined, { message: T.cannotManage });
     await this.ds.transaction(async (m) => {
-      const found = await m.getRepository(TeacherAssignment).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
-      if (!found) throw notFound(T.assignmentNotFound);
+      const found = await m.getRepository(Allocation).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!found) throw notFound(T.allocationNotFound);
       try {
-        await m.getRepository(TeacherAssignment).delete({ id });
+        await m.getRepository(Allocation).delete({ id });
       } catch (err) {
         if (isStillReferenced(err)) throw conflict(T.stillUsed('this teacher assignment'));
         throw err;
@@ -168,11 +169,11 @@ async function checkTeachers(m: EntityManager, ids: string[]): Promise<void> {
   if (wrong) throw validation(T.notATeacher(`${wrong.firstName} ${wrong.lastName}`));
 }
 
-async function setTeachers(m: EntityManager, assignmentId: string, teacherIds: string[]): Promise<void> {
-  await m.query('DELETE FROM teacher_assignment_teachers WHERE assignment_id = $1', [assignmentId]);
+async function setTeachers(m: EntityManager, allocationId: string, teacherIds: string[]): Promise<void> {
+  await m.query('DELETE FROM allocation_teachers WHERE allocation_id = $1', [allocationId]);
   await m.query(
-    'INSERT INTO teacher_assignment_teachers (assignment_id, teacher_id) SELECT $1, unnest($2::uuid[])',
-    [assignmentId, teacherIds],
+    'INSERT INTO allocation_teachers (allocation_id, teacher_id) SELECT $1, unnest($2::uuid[])',
+    [allocationId, teacherIds],
   );
 }
 

@@ -1,4 +1,4 @@
-import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Field, ID, ObjectType } from 'type-graphql';
 import {
   Column,
   CreateDateColumn,
@@ -14,14 +14,15 @@ import { User } from '../users/user.entity';
 import { AcademicYear } from './academic-year.entity';
 import { SchoolClass } from './class.entity';
 import { Subject } from './subject.entity';
+import { Versioned } from '../../db/versioned';
 
 /**
  * Which teachers teach which subject in which class of which year. At most one per class, subject and
  * year; the class belongs to the same year (a composite foreign key keeps that true in the database).
  */
 @ObjectType({ description: 'Which teachers teach a subject in a class during an academic year.' })
-@Entity('teacher_assignments')
-export class TeacherAssignment {
+@Entity('allocations')
+export class Allocation extends Versioned {
   @Field(() => ID, { description: 'Unique id (REST: _id).' })
   @PrimaryGeneratedColumn('uuid')
   id: string;
@@ -48,20 +49,16 @@ export class TeacherAssignment {
   @JoinColumn({ name: 'academic_year_id' })
   academicYear?: AcademicYear;
 
-  /** Rows of teacher_assignment_teachers; written by the service with plain SQL, read by joins. */
+  /** Rows of allocation_teachers; written by the service with plain SQL, read by joins. */
   @ManyToMany(() => User)
   @JoinTable({
-    name: 'teacher_assignment_teachers',
-    joinColumn: { name: 'assignment_id', referencedColumnName: 'id' },
+    name: 'allocation_teachers',
+    joinColumn: { name: 'allocation_id', referencedColumnName: 'id' },
     inverseJoinColumn: { name: 'teacher_id', referencedColumnName: 'id' },
   })
   teachers?: User[];
 
-  @Field(() => Int, { description: 'Increases with every change; send it back on update to be told of concurrent edits.' })
-  @Column({ type: 'int', default: 1 })
-  version: number;
-
-  @Field({ description: 'When the assignment was created.' })
+  @Field({ description: 'When the allocation was created.' })
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

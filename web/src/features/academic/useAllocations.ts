@@ -1,25 +1,25 @@
 import { useMemo } from 'react';
 import { errorMessage } from '../../app/errors';
-import { useAssignableTeachersQuery, useClassListQuery, useCreateTeacherAssignmentMutation, useDeleteTeacherAssignmentMutation, useSubjectListQuery, useTeacherAssignmentDetailQuery, useTeacherAssignmentListQuery, useUpdateTeacherAssignmentMutation, type AssignableTeachersQuery, type TeacherAssignmentItemFragment } from './academic.generated';
+import { useAssignableTeachersQuery, useClassListQuery, useCreateAllocationMutation, useDeleteAllocationMutation, useSubjectListQuery, useAllocationDetailQuery, useAllocationListQuery, useUpdateAllocationMutation, type AssignableTeachersQuery, type AllocationItemFragment } from './academic.generated';
 import { ACADEMIC_ROUTES, byText, firstLoading, type FieldErrors } from './academicShared';
 import { useEditMode, useManagedList } from './useManagedList';
 import { useYearChoice } from './useYearChoice';
 
-export type TeacherAssignmentRow = TeacherAssignmentItemFragment;
+export type AllocationRow = AllocationItemFragment;
 export type TeacherOption = AssignableTeachersQuery['users']['items'][number];
 
-export interface AssignmentFormValues extends Record<string, unknown> {
+export interface AllocationFormValues extends Record<string, unknown> {
   academicYearId: string;
   classId: string;
   subjectId: string;
   teacherIds: string[];
 }
 
-type AssignmentField = 'academicYearId' | 'classId' | 'subjectId' | 'teacherIds';
+type AllocationField = 'academicYearId' | 'classId' | 'subjectId' | 'teacherIds';
 
 /** platform.md section 5: academic year, class, subject and at least one teacher required. */
-export function validateAssignment(v: AssignmentFormValues): FieldErrors<AssignmentField> {
-  const errors: FieldErrors<AssignmentField> = {};
+export function validateAllocation(v: AllocationFormValues): FieldErrors<AllocationField> {
+  const errors: FieldErrors<AllocationField> = {};
   if (!v.academicYearId) errors.academicYearId = 'Academic year is required';
   if (!v.classId) errors.classId = 'Class is required';
   if (!v.subjectId) errors.subjectId = 'Subject is required';
@@ -33,17 +33,17 @@ export const SELECT_YEAR_FIRST = 'Please select an academic year first';
 const FETCH_FAILED = 'Failed to fetch teacher assignments';
 
 /** `?class={classId}&year={yearId}` prefills; a class without its year is ignored (the year decides the classes). */
-function emptyValues(params: URLSearchParams): AssignmentFormValues {
+function emptyValues(params: URLSearchParams): AllocationFormValues {
   const academicYearId = params.get('year') ?? '';
   return { academicYearId, classId: academicYearId ? (params.get('class') ?? '') : '', subjectId: '', teacherIds: [] };
 }
-const toValues = (a: TeacherAssignmentRow): AssignmentFormValues => ({
+const toValues = (a: AllocationRow): AllocationFormValues => ({
   academicYearId: a.academicYear.id,
   classId: a.class.id,
   subjectId: a.subject.id,
   teacherIds: a.teachers.map((t) => t.id),
 });
-const toInput = ({ academicYearId, classId, subjectId, teacherIds }: AssignmentFormValues) => ({
+const toInput = ({ academicYearId, classId, subjectId, teacherIds }: AllocationFormValues) => ({
   academicYearId,
   classId,
   subjectId,
@@ -51,27 +51,28 @@ const toInput = ({ academicYearId, classId, subjectId, teacherIds }: AssignmentF
 });
 
 /** Newest year first, then by class and subject. */
-const byYearClassSubject = (a: TeacherAssignmentRow, b: TeacherAssignmentRow) =>
-  -byText<TeacherAssignmentRow>((r) => r.academicYear.year)(a, b) ||
-  byText<TeacherAssignmentRow>((r) => r.class.name)(a, b) ||
-  byText<TeacherAssignmentRow>((r) => r.subject.name)(a, b);
+const byYearClassSubject = (a: AllocationRow, b: AllocationRow) =>
+  -byText<AllocationRow>((r) => r.academicYear.year)(a, b) ||
+  byText<AllocationRow>((r) => r.class.name)(a, b) ||
+  byText<AllocationRow>((r) => r.subject.name)(a, b);
 
 /** What the row is, in its actions' accessible names and the delete question. */
-export const assignmentLabel = (row: TeacherAssignmentRow) =>
+export const allocationLabel = (row: AllocationRow) =>
   `${row.subject.name} in ${row.class.name} (${row.academicYear.year})`;
 
 /**
- * Teacher Assignment: create (`?class={classId}&year={yearId}` prefill), edit (`?edit={id}`), list (filtered
- * by year), delete. Only SuperAdmin and Admin may change assignments (DESIGN.md), so only they see the page.
+ * The Teacher Assignment page's allocations: create (`?class={classId}&year={yearId}` prefill), edit (`?edit={id}`),
+ * list (filtered by year), delete. Only SuperAdmin and Admin may change allocations (DESIGN.md), so only they see
+ * the page. The texts users see keep the spec's words ("teacher assignment").
  */
-export function useTeacherAssignments() {
-  const mode = useEditMode(ACADEMIC_ROUTES.assignments);
+export function useAllocations() {
+  const mode = useEditMode(ACADEMIC_ROUTES.allocations);
   const years = useYearChoice(mode);
   const subjects = useSubjectListQuery(mode.listOptions);
   const teachers = useAssignableTeachersQuery(mode.listOptions);
-  const list = useTeacherAssignmentListQuery({ ...mode.listOptions, variables: { academicYearId: years.yearFilter || null } });
-  const detail = useTeacherAssignmentDetailQuery(mode.detailOptions);
-  const rows = useMemo(() => [...(list.data?.teacherAssignments ?? [])].sort(byYearClassSubject), [list.data]);
+  const list = useAllocationListQuery({ ...mode.listOptions, variables: { academicYearId: years.yearFilter || null } });
+  const detail = useAllocationDetailQuery(mode.detailOptions);
+  const rows = useMemo(() => [...(list.data?.allocations ?? [])].sort(byYearClassSubject), [list.data]);
 
   const managed = useManagedList({
     mode,
@@ -86,22 +87,22 @@ export function useTeacherAssignments() {
     list,
     rows,
     detail,
-    item: detail.data?.teacherAssignment,
+    item: detail.data?.allocation,
     emptyValues,
     toValues,
     createInput: toInput,
     updateInput: toInput,
     // any of year, class and subject may change, and with them the row's place (or presence) in the list
     refetchAfterUpdate: () => true,
-    deleteWhat: (row) => `the teacher assignment for ${assignmentLabel(row)}`,
+    deleteWhat: (row) => `the teacher assignment for ${allocationLabel(row)}`,
     mutations: {
-      create: useCreateTeacherAssignmentMutation(),
-      update: useUpdateTeacherAssignmentMutation(),
-      remove: useDeleteTeacherAssignmentMutation(),
+      create: useCreateAllocationMutation(),
+      update: useUpdateAllocationMutation(),
+      remove: useDeleteAllocationMutation(),
     },
   });
 
-  /** Every teacher, plus those already on the edited assignment (should the list not hold them). */
+  /** Every teacher, plus those already on the edited allocation (should the list not hold them). */
   const { editing } = managed;
   const teacherOptions = useMemo(() => {
     const all = new Map((teachers.data?.users.items ?? []).map((t) => [t.id, t]));

@@ -1,0 +1,100 @@
+import type { Router } from 'express';
+import type { DataSource, MigrationInterface } from 'typeorm';
+import type { Config } from '../config';
+import type { Actor } from '../policies';
+import type { DemoSeeder } from '../db/demo-types';
+
+/** An entity or resolver class, as TypeORM and type-graphql take them. */
+export type Class = new (...args: never[]) => unknown;
+
+/** A migration class; its name ends with the timestamp that orders it among every domain's migrations. */
+export type MigrationClass = new () => MigrationInterface;
+
+/** A column holding a foreign key to files(id): the file-cleanup sweep keeps every file such a column names. */
+export interface FileReference {
+  table: string;
+  column: string;
+}
+
+/**
+ * Everything the app needs to know about one domain. `services` builds the domain's services once per process
+ * and is handed the services of the domains listed before it (`deps`, typed by the factory's own annotation;
+ * app/modules.ts refuses at compile time a list where a domain comes before one it needs). They are reached
+ * as `ctx.services.<name>`. `loaders` builds fresh DataLoaders for each request; their keys are merged into
+ * `ctx.loaders`.
+ */
+export interface ModuleManifest<Name extends string = string, S = unknown, L extends object = object, D extends object = object> {
+  name: Name;
+  entities?: readonly Class[];
+  migrations?: readonly MigrationClass[];
+  resolvers?: readonly Class[];
+  services: (ds: DataSource, config: Config, deps: D) => S;
+  loaders?: (ds: DataSource, actor: Actor | null) => L;
+  /** REST paths under /api. */
+  router?: () => Router;
+  /** This domain's part of the demo school; seeders run in list order in one transaction. */
+  seed?: DemoSeeder;
+  fileReferences?: readonly FileReference[];
+}
+
+/** Any manifest: what a list of domains holds. */
+export type AnyModule = ModuleManifest<string, unknown, object, never>;
+
+/** Declares a domain; the generics only carry its name, services, loaders and dependencies into the app's types. */
+export function defineModule<const Name extends string, S, L extends object = object, D extends object = object>(
+  manifest: ModuleManifest<Name, S, L, D>,
+): ModuleManifest<Name, S, L, D> {
+  return manifest;
+}
+
+type DepsOf<M> = M extends ModuleManifest<string, unknown, object, infer D> ? D : never;
+type ServiceEntry<M extends AnyModule> = { [K in M['name']]: ReturnType<M['services']> };
+
+/** `ctx.services` of a list of domains: each domain's services under its name. */
+export type ServicesOf<Ms extends readonly AnyModule[]> = { [M in Ms[number] as M['name']]: ReturnType<M['services']> };
+
+type MergedLoaders<Ms extends readonly AnyModule[]> = Ms extends readonly [infer H extends AnyModule, ...infer T extends readonly AnyModule[]]
+  ? ReturnType<NonNullable<H['loaders']>> & MergedLoaders<T>
+  : unknown;
+
+/** `ctx.loaders` of a list of domains: every domain's loaders side by side. */
+export type LoadersOf<Ms extends readonly AnyModule[]> = { [K in keyof MergedLoaders<Ms>]: MergedLoaders<Ms>[K] };
+
+/** The list itself where every domain's `deps` are among the services before it; otherwise that entry says what is missing. */
+type InOrder<Ms extends readonly AnyModule[], Built = object> = Ms extends readonly [infer H extends AnyModule, ...infer T extends readonly AnyModule[]]
+  ? readonly [Built extends DepsOf<H> ? H : { error: `${H['name']} needs services that are not listed before it`; needs: DepsOf<H> }, ...InOrder<T, Built & ServiceEntry<H>>]
+  : readonly [];
+
+/** The app's list of domains, in dependency order (services and demo seeds are built in this order). */
+export function moduleList<const Ms extends readonly AnyModule[]>(...modules: Ms & InOrder<Ms>): Ms {
+  const names = new Set<string>();
+  for (const m of modules) {
+    if (names.has(m.name)) throw new Error(`two domains are named ${m.name}`);
+    names.add(m.name);
+  }
+  return modules;
+}
+
+/** One instance of each domain's services, built in list order, each factory handed those built before it. */
+export function buildServices<Ms extends readonly AnyModule[]>(modules: Ms, ds: DataSource, config: Config): ServicesOf<Ms> {
+  const built: Record<string, unknown> = {};
+  for (const m of modules) built[m.name] = m.services(ds, config, { ...built } as never);
+  return built as ServicesOf<Ms>;
+}
+
+/** Every domain's loaders for one request. */
+export function buildLoaders<Ms extends readonly AnyModule[]>(modules: Ms, ds: DataSource, actor: Actor | null): LoadersOf<Ms> {
+  return Object.assign({}, ...modules.map((m) => m.loaders?.(ds, actor) ?? {})) as LoadersOf<Ms>;
+}
+
+/** The timestamp a migration's class name ends with (TypeORM's own convention). */
+export function migrationTimestamp(migration: MigrationClass): number {
+  const match = /(\d{13})$/.exec(migration.name);
+  if (!match) throw new Error(`migration ${migration.name} does not end with a 13-digit timestamp`);
+  return Number(match[1]);
+}
+
+/** Every domain's migrations, oldest first. */
+export function migrationsOf(modules: readonly AnyModule[]): MigrationClass[] {
+  return modules.flatMap((m) => m.migrations ?? []).sort((a, b) => migrationTimestamp(a) - migrationTimestamp(b));
+}

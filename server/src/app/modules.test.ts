@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { DataSource } from 'typeorm';
+import { AnyModule, migrationTimestamp, migrationsOf } from './module';
+import { modules } from './modules';
+import { fileReferences } from '../jobs/file-cleanup';
+import { startTestServer } from '../test/test-server';
+
+/** The one list of domains: every domain folder is in it once, and what the app derives from it is whole. */
+const list: readonly AnyModule[] = modules;
+
+function duplicates(values: unknown[]): unknown[] {
+  return values.filter((v, i) => values.indexOf(v) !== i);
+}
+
+it('lists every domain folder once, by its manifest', async () => {
+  const folders = fs.readdirSync(path.join(__dirname, '..', 'modules'), { withFileTypes: true }).filter((d) => d.isDirectory());
+  const manifests: unknown[] = [];
+  for (const folder of folders) {
+    const dir = path.join(__dirname, '..', 'modules', folder.name);
+    const files = fs.readdirSync(dir).filter((f) => f.endsWith('.module.ts'));
+    expect({ folder: folder.name, manifests: files.length }).toEqual({ folder: folder.name, manifests: 1 });
+    manifests.push(...Object.values(await import(path.join(dir, files[0]))));
+  }
+  expect(manifests.filter((m) => list.includes(m as AnyModule))).toHaveLength(folders.length);
+  expect(list).toHaveLength(folders.length);
+});
+
+it('gives no name, entity, resolver, migration or loader to two domains', () => {
+  expect(duplicates(list.map((m) => m.name))).toEqual([]);
+  expect(duplicates(list.flatMap((m) => m.entities ?? []))).toEqual([]);
+  expect(duplicates(list.flatMap((m) => m.resolvers ?? []))).toEqual([]);
+  expect(duplicates(list.flatMap((m) => m.migrations ?? []).map(migrationTimestamp))).toEqual([]);
+  // loaders only build DataLoaders; nothing reads the database until a load
+  const ds = {} as DataSource;
+  expect(duplicates(list.flatMap((m) => Object.keys(m.loaders?.(ds, null) ?? {})))).toEqual([]);
+});
+
+it('runs every domain migration by timestamp, as the database records them, and declares every file reference', async () => {
+  const t = await startTestServer();
+  try {
+    const ran: Array<{ name: string }> = await t.ds.query('SELECT name FROM migrations ORDER BY "timestamp"');
+    expect(ran.map((r) => r.name)).toEqual(migrationsOf(list).map((m) => m.name));
+    const declared = list.flatMap((m) => m.fileReferences ?? []).map((r) => `${r.table}.${r.column}`).sort();
+    expect((await fileReferences(t.ds.manager)).map((r) => `${r.tbl}.${r.col}`).sort()).toEqual(declared);
+  } finally {
+    await t.close();
+  }
+});

@@ -1,0 +1,59 @@
+import express from 'express';
+import { AddressInfo } from 'node:net';
+import { User } from '../modules/users/user.entity';
+import { Role } from '../modules/users/role';
+import { presentUser } from '../modules/users/users.shape';
+import { Actor } from '../policies';
+import { Presented, UnpresentedValueError, publicRoute, send, toRest } from './rest';
+
+/** The generic REST shaper renames and formats; what is shown is decided by presenters only. */
+const user = Object.assign(new User(), {
+  id: 'u1', firstName: 'Ada', lastName: 'Admin', email: 'ada@x.school', role: Role.Admin, activated: true,
+  passwordHash: 'secret', classId: null, academicYearId: null, createdAt: new Date('2026-01-02T03:04:05.000Z'),
+});
+const viewer: Actor = { userId: 'u1', role: Role.Admin, activeRole: Role.Admin, impersonating: false, sessionId: 's1' };
+
+it('renames id to _id and formats dates through plain objects and arrays', () => {
+  expect(toRest({ id: 'a', at: new Date('2026-01-02T03:04:05.000Z'), list: [{ id: 'b', n: 1, ok: true, none: null }], gone: undefined }))
+    .toEqual({ _id: 'a', at: '2026-01-02T03:04:05.000Z', list: [{ _id: 'b', n: 1, ok: true, none: null }], gone: null });
+  expect(toRest(Object.assign(Object.create(null), { id: 'c' }))).toEqual({ _id: 'c' });
+});
+
+it('refuses anything a presenter did not shape: entities, class instances, functions', () => {
+  expect(() => toRest(user)).toThrow(UnpresentedValueError);
+  expect(() => toRest([{ id: 'a', author: user }])).toThrow(/User instance/);
+  expect(() => toRest({ when: new (class Later {})() })).toThrow(/Later instance/);
+  expect(() => toRest({ f: () => 1 })).toThrow(UnpresentedValueError);
+  expect(() => toRest(10n)).toThrow(UnpresentedValueError);
+  expect(toRest(presentUser(viewer, user))).toEqual({
+    _id: 'u1', firstName: 'Ada', lastName: 'Admin', email: 'ada@x.school', role: 'Admin', activated: true, createdAt: '2026-01-02T03:04:05.000Z',
+  });
+});
+
+it('answers an unpresented entity as 500 Internal server error, never field by field', async () => {
+  const app = express();
+  app.use((_req, res, next) => {
+    res.locals.ctx = { requestId: 'rest-test' };
+    next();
+  });
+  // a handler that forgot its presenter (the types refuse it; this is what happens when they are bypassed)
+  app.get('/leak', publicRoute(async (_req, res) => send(res, user as unknown as Presented)));
+  app.get('/nested', publicRoute(async (_req, res) => send(res, presentUser(viewer, user), { author: { who: user } as unknown as Presented })));
+  app.get('/ok', publicRoute(async (_req, res) => send(res, presentUser(viewer, user))));
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    for (const path of ['/leak', '/nested']) {
+      const res = await fetch(base + path);
+      const text = await res.text();
+      expect([res.status, JSON.parse(text)]).toEqual([500, { success: false, message: 'Internal server error' }]);
+      expect(text).not.toContain('secret');
+      expect(text).not.toContain('ada@x.school');
+    }
+    const ok = await fetch(`${base}/ok`);
+    expect(await ok.json()).toMatchObject({ success: true, data: { _id: 'u1', email: 'ada@x.school' } });
+  } finally {
+    await new Promise((r) => server.close(r));
+  }
+});

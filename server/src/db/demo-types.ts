@@ -1,0 +1,25 @@
+import type { EntityManager } from 'typeorm';
+import type { User } from '../modules/users/user.entity';
+import { Role } from '../modules/users/role';
+
+/** Every demo account's password. */
+export const DEMO_PASSWORD = 'demo1234';
+
+/** The demo school's accounts, one per role (two teachers, two students). */
+export const DEMO_ACCOUNTS: Array<{ email: string; firstName: string; lastName: string; role: Role }> = [
+  { email: 'superadmin@demo.school', firstName: 'Sam', lastName: 'Super', role: Role.SuperAdmin },
+  { email: 'admin@demo.school', firstName: 'Ada', lastName: 'Admin', role: Role.Admin },
+  { email: 'teacher@demo.school', firstName: 'Tara', lastName: 'Teacher', role: Role.Teacher },
+  { email: 'teacher2@demo.school', firstName: 'Theo', lastName: 'Tutor', role: Role.Teacher },
+  { email: 'student@demo.school', firstName: 'Stella', lastName: 'Student', role: Role.Student },
+  { email: 'student2@demo.school', firstName: 'Sid', lastName: 'Scholar', role: Role.Student },
+  { email: 'parent@demo.school', firstName: 'Pat', lastName: 'Parent', role: Role.Parent },
+];
+
+/** The demo accounts by email, as saved. */
+export interface DemoUsers {
+  [email: string]: User;
+}
+
+/** A domain's part of the demo school (its manifest's `seed`); seeders run in the app's list order in one transaction. */
+export type DemoSeeder = (m: EntityManager, users: DemoUsers) => Promise<void>;

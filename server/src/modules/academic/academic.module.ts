@@ -1,0 +1,38 @@
+import { defineModule } from '../../app/module';
+import { Academic1732300001000 } from '../../db/migrations/1732300001000-Academic';
+import { Allocations1732300005000 } from '../../db/migrations/1732300005000-Allocations';
+import { AcademicYear } from './academic-year.entity';
+import { SchoolClass } from './class.entity';
+import { Subject } from './subject.entity';
+import { Allocation } from './allocation.entity';
+import { YearsResolver } from './years.resolver';
+import { ClassesResolver } from './classes.resolver';
+import { SubjectsResolver } from './subjects.resolver';
+import { AllocationsResolver } from './allocations.resolver';
+import { PlacementResolver } from './placement.resolver';
+import { YearsService } from './years.service';
+import { ClassesService } from './classes.service';
+import { SubjectsService } from './subjects.service';
+import { AllocationsService } from './allocations.service';
+import { PlacementService } from './placement.service';
+import { academicLoaders } from './academic.loaders';
+import { academicRouter } from './academic.rest';
+import { academicSeeder } from './academic.seed';
+
+/** The academic structure: years, classes, subjects, allocations, student placement (ctx.services.academic.<part>). */
+export const academicModule = defineModule({
+  name: 'academic',
+  entities: [AcademicYear, SchoolClass, Subject, Allocation],
+  migrations: [Academic1732300001000, Allocations1732300005000],
+  resolvers: [YearsResolver, ClassesResolver, SubjectsResolver, AllocationsResolver, PlacementResolver],
+  services: (ds) => ({
+    years: new YearsService(ds),
+    classes: new ClassesService(ds),
+    subjects: new SubjectsService(ds),
+    allocations: new AllocationsService(ds),
+    placement: new PlacementService(ds),
+  }),
+  loaders: academicLoaders,
+  router: academicRouter,
+  seed: academicSeeder,
+});

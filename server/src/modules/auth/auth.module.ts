@@ -1,0 +1,15 @@
+import { defineModule } from '../../app/module';
+import type { MailService } from '../mail/mail.service';
+import { LoginAttempt, PasswordToken, Session } from './session.entity';
+import { AuthResolver } from './auth.resolver';
+import { authRouter } from './auth.rest';
+import { AuthService } from './auth.service';
+
+/** Auth: sessions, sign-in limits, password reset, role switching (its tables came with the users domain's Foundation migration). */
+export const authModule = defineModule({
+  name: 'auth',
+  entities: [Session, PasswordToken, LoginAttempt],
+  resolvers: [AuthResolver],
+  services: (ds, config, deps: { mail: MailService }) => new AuthService(ds, config, deps.mail),
+  router: authRouter,
+});

@@ -1,0 +1,19 @@
+import { defineModule } from '../../app/module';
+import type { ModulesService } from '../course-modules/modules.service';
+import type { FilesService } from '../files/files.service';
+import { Content } from './content.entity';
+import { ContentResolver, ModuleContentsFieldResolver } from './content.resolver';
+import { ContentService } from './content.service';
+import { contentLoaders } from './content.loaders';
+import { contentRouter } from './content.rest';
+
+/** Content items of modules, each with its stored file. */
+export const contentModule = defineModule({
+  name: 'content',
+  entities: [Content],
+  resolvers: [ContentResolver, ModuleContentsFieldResolver],
+  services: (ds, _config, deps: { modules: ModulesService; files: FilesService }) => new ContentService(ds, deps.modules, deps.files),
+  loaders: contentLoaders,
+  router: contentRouter,
+  fileReferences: [{ table: 'contents', column: 'file_id' }],
+});

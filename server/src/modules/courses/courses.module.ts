@@ -1,0 +1,24 @@
+import { defineModule } from '../../app/module';
+import { Courses1732300002000 } from '../../db/migrations/1732300002000-Courses';
+import { CourseTeachersFollowAllocations1732300006000 } from '../../db/migrations/1732300006000-CourseTeachersFollowAllocations';
+import { Course } from './course.entity';
+import { CoursesResolver } from './courses.resolver';
+import { CoursesService } from './courses.service';
+import { courseLoaders } from './courses.loaders';
+import { coursesRouter } from './courses.rest';
+import { courseSeeder } from './courses.seed';
+
+/**
+ * Courses. Its Courses migration also made the tables of modules, content, announcements, discussions and
+ * files; its demo seed fills them too.
+ */
+export const coursesModule = defineModule({
+  name: 'courses',
+  entities: [Course],
+  migrations: [Courses1732300002000, CourseTeachersFollowAllocations1732300006000],
+  resolvers: [CoursesResolver],
+  services: (ds) => new CoursesService(ds),
+  loaders: courseLoaders,
+  router: coursesRouter,
+  seed: courseSeeder,
+});

@@ -1,0 +1,21 @@
+import { defineModule } from '../../app/module';
+import { Foundation1732300000000 } from '../../db/migrations/1732300000000-Foundation';
+import { UserNameIndex1732300004000 } from '../../db/migrations/1732300004000-UserNameIndex';
+import type { AuthService } from '../auth/auth.service';
+import type { MailService } from '../mail/mail.service';
+import { User } from './user.entity';
+import { UsersResolver } from './users.resolver';
+import { usersRouter } from './users.rest';
+import { UsersService } from './users.service';
+import { userLoaders } from './users.loaders';
+
+/** Users and their management. Its Foundation migration also made the tables of auth and mail. */
+export const usersModule = defineModule({
+  name: 'users',
+  entities: [User],
+  migrations: [Foundation1732300000000, UserNameIndex1732300004000],
+  resolvers: [UsersResolver],
+  services: (ds, _config, deps: { auth: AuthService; mail: MailService }) => new UsersService(ds, deps.auth, deps.mail),
+  loaders: userLoaders,
+  router: usersRouter,
+});

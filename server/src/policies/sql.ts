@@ -1,0 +1,60 @@
+import { Role } from '../modules/users/role';
+import { Actor } from './actor';
+import { ACADEMIC_MANAGERS } from './roles';
+
+/**
+ * SQL twins of the rules in rules.ts that filter lists: the same decision made in the database, so a list
+ * never loads what its reader may not see and every path to a list gives the same set. Each twin takes SQL
+ * expressions for the object's columns and the placeholder that holds the viewer's id (`:viewer` in a query
+ * builder, `$2` in a raw statement) and returns a boolean SQL expression. policies.test.ts checks each twin
+ * against its rule for every role and every combination of facts.
+ */
+
+/** The columns a course rule reads: the course's id (its teachers and class are looked up from it). */
+export interface CourseRef {
+  courseId: string;
+}
+
+/** An item of a course (module, content item, announcement): its course and whether it is visible. */
+export interface ItemRef extends CourseRef {
+  /** A boolean expression: the item is shown to students (for content: the item and its module). */
+  visible: string;
+}
+
+const manager = (a: Actor | null) => !!a && ACADEMIC_MANAGERS.includes(a.activeRole);
+
+/** 'teaches': the viewer is a teacher of the course (course_teachers follows the allocations). */
+const teaches = (a: Actor | null, c: CourseRef, viewer: string) =>
+  a?.activeRole === Role.Teacher
+    ? `EXISTS (SELECT 1 FROM course_teachers ct WHERE ct.course_id = ${c.courseId} AND ct.teacher_id = ${viewer})`
+    : 'FALSE';
+
+/** 'viewerInClass': the viewer is a student placed in the course's class and academic year. */
+const inClass = (a: Actor | null, c: CourseRef, viewer: string) =>
+  a?.activeRole === Role.Student
+    ? `EXISTS (SELECT 1 FROM courses cx JOIN users ux ON ux.class_id = cx.class_id AND ux.academic_year_id = cx.academic_year_id
+                WHERE cx.id = ${c.courseId} AND ux.id = ${viewer})`
+    : 'FALSE';
+
+const or = (...parts: string[]) => {
+  const live = parts.filter((p) => p !== 'FALSE');
+  if (live.includes('TRUE')) return 'TRUE';
+  return live.length ? `(${live.join(' OR ')})` : 'FALSE';
+};
+
+const and = (x: string, y: string) => (x === 'FALSE' || y === 'FALSE' ? 'FALSE' : x === 'TRUE' ? y : y === 'TRUE' ? x : `(${x} AND ${y})`);
+
+/** 'course.read' */
+export function courseReadableSql(a: Actor | null, c: CourseRef, viewer: string): string {
+  return or(manager(a) ? 'TRUE' : 'FALSE', teaches(a, c, viewer), inClass(a, c, viewer));
+}
+
+/** 'course.seeHidden' */
+export function courseSeesHiddenSql(a: Actor | null, c: CourseRef, viewer: string): string {
+  return and(courseReadableSql(a, c, viewer), or(manager(a) ? 'TRUE' : 'FALSE', teaches(a, c, viewer)));
+}
+
+/** 'course.readItem': modules, content and announcements. */
+export function itemReadableSql(a: Actor | null, i: ItemRef, viewer: string): string {
+  return and(courseReadableSql(a, i, viewer), or(i.visible, courseSeesHiddenSql(a, i, viewer)));
+}
