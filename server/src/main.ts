@@ -6,6 +6,12 @@ import { openDatabase } from './db/open';
 import { demoBanner, seedDemoSchool, seedInitialAdmin } from './db/seed';
 import { startFileCleanup } from './jobs/file-cleanup';
 
+// A promise nobody awaited failed: log it and keep serving (the failure concerned one piece of work, and
+// every request path catches its own errors); Node's default would end the process.
+process.on('unhandledRejection', (reason) => {
+  logger.error({ err: reason }, 'unhandled promise rejection');
+});
+
 async function main() {
   const config = loadConfig();
   const db = await openDatabase(config);
@@ -17,6 +23,7 @@ async function main() {
   }
   const { app, apollo, services } = await createApp(db.ds, config);
   const fileCleanup = startFileCleanup(db.ds, services.files.store, config.fileCleanupSeconds);
+  const mailSender = services.mail.startSender(config.mailSendSeconds);
   const listening = () => {
     logger.info({ port: config.port, host: config.host, database: db.embedded ? 'embedded' : 'DATABASE_URL' }, 'server listening');
     if (config.demoSeed) console.log('\n' + demoBanner(config.publicUrl) + '\n');
@@ -35,11 +42,18 @@ async function main() {
     server.closeIdleConnections();
     await apollo.stop().catch(() => undefined);
     await fileCleanup.stop(); // a sweep in progress finishes before the database closes
+    await mailSender.stop();
     await db.close().catch((err) => logger.error({ err }, 'closing the database failed'));
     process.exit(0);
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  const stopOn = (signal: string) => () => {
+    stop(signal).catch((err) => {
+      logger.error({ err }, 'shutdown failed');
+      process.exit(1);
+    });
+  };
+  process.on('SIGINT', stopOn('SIGINT'));
+  process.on('SIGTERM', stopOn('SIGTERM'));
 }
 
 main().catch((err) => {

@@ -19,6 +19,8 @@ export interface E2EOptions {
   viewport?: { width: number; height: number };
   /** Per test, milliseconds (default 90 s). */
   timeout?: number;
+  /** Apply the server's Content-Security-Policy (by default it is bypassed so that axe can be injected). */
+  enforceCsp?: boolean;
 }
 
 export const DESKTOP = { width: 1280, height: 900 };
@@ -53,7 +55,7 @@ export function e2e(name: string, fn: (t: E2E) => Promise<void>, opts: E2EOption
     const context = await (await connect()).newContext({
       viewport: opts.viewport ?? DESKTOP,
       baseURL: baseUrl(),
-      bypassCSP: true, // lets axe-core be injected whatever the server's policy
+      bypassCSP: !opts.enforceCsp, // lets axe-core be injected whatever the server's policy
     });
     context.setDefaultTimeout(10_000);
     context.setDefaultNavigationTimeout(20_000);

@@ -2,36 +2,19 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { NextFunction, Request, Response } from 'express';
-import { ApolloServer } from '@apollo/server';
-import { expressMiddleware } from '@as-integrations/express5';
 import { DataSource } from 'typeorm';
 import { Config } from '../config';
-import { formatGraphQLError } from '../errors/mapping';
 import { RequestContext } from './context';
 import { buildContext } from './build-context';
 import { logger } from './logger';
+import { createApollo, graphqlRoute } from './graphql';
+import { securityHeaders } from './security-headers';
 import { requestStore } from './request-store';
-import { buildAppSchema } from './schema';
+import { requestTimeout } from './request-timeout';
+import { databaseAnswers } from '../db/health';
 import { createServices } from './services';
 import { apiErrorHandler, apiNotFound } from './rest';
 import { apiRouter } from './rest-router';
-import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
-import { MAX_FILE_BYTES } from '../modules/files/files.service';
-
-/**
- * Multipart requests skip the browser's CORS preflight, so the upload parser runs only for requests that
- * carry a header a plain form cannot send (as Apollo's own CSRF prevention asks for).
- */
-function uploadPreflightCheck(req: Request, res: Response, next: NextFunction): void {
-  if (!req.is('multipart/form-data')) return next();
-  if (req.headers['apollo-require-preflight'] || req.headers['x-apollo-operation-name']) return next();
-  res.status(400).json({
-    errors: [{
-      message: "Multipart requests must carry the header 'Apollo-Require-Preflight: true' (or 'x-apollo-operation-name')",
-      extensions: { code: 'BAD_REQUEST' },
-    }],
-  });
-}
 
 /** Statement counts of recent requests by request id; tests read them to prove lists do not grow with data. */
 export const sqlCounts = new Map<string, number>();
@@ -41,35 +24,11 @@ const redactPath = (p: string) => p.replace(/(reset-password\/)[^/?]+/, '$1[reda
 
 export async function createApp(ds: DataSource, config: Config) {
   const services = createServices(ds, config);
-  const apollo = new ApolloServer<RequestContext>({
-    schema: await buildAppSchema(),
-    formatError: formatGraphQLError,
-    includeStacktraceInErrorResponses: false,
-    introspection: true,
-    csrfPrevention: true,
-    // main.ts stops Apollo, then the database, in order; Apollo's own signal handler would stop it first
-    // and leave that sequence waiting
-    stopOnTerminationSignals: false,
-    plugins: [
-      {
-        // a revoked or expired token is a 401 on every transport
-        async requestDidStart({ contextValue }) {
-          return {
-            async willSendResponse({ response }) {
-              if (contextValue.tokenRejected && response.body.kind === 'single' &&
-                response.body.singleResult.errors?.some((e) => e.extensions?.code === 'UNAUTHENTICATED')) {
-                response.http.status = 401;
-              }
-            },
-          };
-        },
-      },
-    ],
-  });
-  await apollo.start();
+  const apollo = await createApollo();
 
   const app = express();
   app.disable('x-powered-by');
+  app.use(securityHeaders(config.publicUrl));
   app.set('trust proxy', 'loopback');
 
   app.use((req: Request, res: Response, next: NextFunction) => {
@@ -77,7 +36,6 @@ export async function createApp(ds: DataSource, config: Config) {
     const store = { requestId, sqlCount: 0 };
     const started = process.hrtime.bigint();
     res.setHeader('X-Request-Id', requestId);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       if (config.nodeEnv === 'test') {
@@ -88,6 +46,7 @@ export async function createApp(ds: DataSource, config: Config) {
     });
     requestStore.run(store, () => next());
   });
+  app.use(requestTimeout(config.requestTimeoutMs));
 
   const withContext = async (req: Request, res: Response, next: NextFunction) => {
     try {
@@ -98,25 +57,15 @@ export async function createApp(ds: DataSource, config: Config) {
     }
   };
 
+  // a short deadline of its own: a database that is down or hanging is reported at once, not after the pool's timeout
   app.get('/healthz', async (_req, res) => {
-    try {
-      await ds.query('SELECT 1');
-      res.json({ status: 'ok' });
-    } catch {
-      res.status(503).json({ status: 'unavailable' });
-    }
+    if (await databaseAnswers(ds, config.healthTimeoutMs)) res.json({ status: 'ok' });
+    else res.status(503).json({ status: 'unavailable' });
   });
 
   app.use('/api', express.json({ limit: '1mb' }), withContext, apiRouter(), apiNotFound, apiErrorHandler);
 
-  app.use(
-    '/graphql',
-    uploadPreflightCheck,
-    graphqlUploadExpress({ maxFileSize: MAX_FILE_BYTES, maxFiles: 1 }),
-    express.json({ limit: '2mb' }),
-    withContext,
-    expressMiddleware(apollo, { context: async ({ res }) => res.locals.ctx as RequestContext }),
-  );
+  app.use('/graphql', ...graphqlRoute(apollo, withContext));
 
   const index = path.join(config.webDist, 'index.html');
   if (fs.existsSync(index)) {

@@ -2,13 +2,15 @@ import 'reflect-metadata';
 import { DataSource, Logger } from 'typeorm';
 import { migrationsOf } from '../app/module';
 import { modules } from '../app/modules';
-import { countStatement } from '../app/request-store';
+import { countStatement, refuseIfAbandoned } from '../app/request-store';
 import { logger } from '../app/logger';
+import { loadConfig } from '../config';
 
-/** Counts each statement against the current request (tests assert the counts) and logs failures. */
+/** Counts each statement against the current request (tests assert the counts), stops abandoned requests, logs failures. */
 class CountingLogger implements Logger {
-  logQuery(): void {
+  logQuery(query: string): void {
     countStatement();
+    refuseIfAbandoned(query); // TypeORM calls this before each statement, outside its own error handling
   }
   logQueryError(error: string | Error, query: string): void {
     logger.debug({ err: error, query }, 'query failed');
@@ -25,7 +27,21 @@ class CountingLogger implements Logger {
   }
 }
 
-export function createDataSource(url: string, options: { poolSize?: number } = {}): DataSource {
+export interface PoolOptions {
+  poolSize?: number;
+  /** Wait for a pooled connection or a new one (pg's connectionTimeoutMillis); default DB_ACQUIRE_TIMEOUT_MS. */
+  acquireTimeoutMs?: number;
+  /** PostgreSQL's statement_timeout for every connection (0: none); default DB_STATEMENT_TIMEOUT_MS. */
+  statementTimeoutMs?: number;
+}
+
+/**
+ * The data source over a pg pool. When PostgreSQL goes away the pool drops the broken connections (TypeORM
+ * releases a failed connection with its error and listens for pool errors) and opens new ones on demand,
+ * so the same data source serves again once PostgreSQL is back; nothing waits longer than the timeouts.
+ */
+export function createDataSource(url: string, options: PoolOptions = {}): DataSource {
+  const env = loadConfig();
   return new DataSource({
     type: 'postgres',
     url,
@@ -36,6 +52,12 @@ export function createDataSource(url: string, options: { poolSize?: number } = {
     synchronize: false,
     logger: new CountingLogger(),
     maxQueryExecutionTime: 1000,
-    extra: { max: options.poolSize ?? 10 },
+    connectTimeoutMS: options.acquireTimeoutMs ?? env.dbAcquireTimeoutMs,
+    extra: {
+      max: options.poolSize ?? 10,
+      statement_timeout: options.statementTimeoutMs ?? env.dbStatementTimeoutMs,
+      // a peer that vanished without closing the connection is noticed instead of waited for
+      keepAlive: true,
+    },
   });
 }

@@ -6,7 +6,9 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'PAYLOAD_TOO_LARGE'
-  | 'RATE_LIMITED';
+  | 'RATE_LIMITED'
+  /** The database is down, refuses connections or took too long; the request may be tried again. */
+  | 'SERVICE_UNAVAILABLE';
 
 export class DomainError extends Error {
   constructor(
@@ -25,3 +27,9 @@ export const forbidden = (message = 'You do not have permission to do this') =>
 export const unauthenticated = (message = 'Please sign in') =>
   new DomainError('UNAUTHENTICATED', message);
 export const conflict = (message: string) => new DomainError('CONFLICT', message);
+
+/** The spec-less texts of a 503: the database cannot be reached, or the work took longer than allowed. */
+export const UNAVAILABLE_TEXT = {
+  unavailable: 'The service is temporarily unavailable. Please try again shortly.',
+  tooSlow: 'The request took too long to complete. Please try again shortly.',
+};

@@ -1,6 +1,7 @@
 import { GraphQLError, GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
-import { DomainError, ErrorCode } from './domain-error';
+import type { ApolloServerPlugin } from '@apollo/server';
+import { DomainError, ErrorCode, UNAVAILABLE_TEXT } from './domain-error';
 import { logger } from '../app/logger';
 
 export const INTERNAL_MESSAGE = 'Internal server error';
@@ -13,7 +14,32 @@ const httpStatus: Record<ErrorCode, number> = {
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
+  SERVICE_UNAVAILABLE: 503,
 };
+
+/**
+ * The database cannot be reached or is going away: refused or broken connections, PostgreSQL shutting down
+ * (57P01, 57P02) or starting (57P03), too many connections (53300), SQLSTATE class 08 (connection
+ * exceptions), and the pool's own acquire and connect timeouts, which carry no code.
+ */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN',
+  '57P01', '57P02', '57P03', '53300',
+]);
+const UNREACHABLE_MESSAGES = /timeout exceeded when trying to connect|Connection terminated|is not queryable|terminating connection/i;
+
+/** The error's own code, its driver error's (TypeORM wraps pg's) and those of an AggregateError's parts. */
+function codesOf(err: unknown): string[] {
+  const e = err as { code?: unknown; driverError?: { code?: unknown }; errors?: unknown[] } | undefined;
+  const codes = [e?.code, e?.driverError?.code, ...(Array.isArray(e?.errors) ? e.errors.map((x) => (x as { code?: unknown })?.code) : [])];
+  return codes.filter((c): c is string => typeof c === 'string');
+}
+
+export function isDatabaseUnreachable(err: unknown): boolean {
+  if (codesOf(err).some((c) => UNREACHABLE_CODES.has(c) || c.startsWith('08'))) return true;
+  const message = (err as { message?: unknown })?.message;
+  return typeof message === 'string' && UNREACHABLE_MESSAGES.test(message);
+}
 
 /** Postgres errors that carry a meaning for the user; anything else stays internal. */
 function fromDatabase(err: unknown): DomainError | undefined {
@@ -22,6 +48,8 @@ function fromDatabase(err: unknown): DomainError | undefined {
   if (code === '22P02') return new DomainError('NOT_FOUND', 'Not found'); // malformed uuid
   if (code === '23505') return new DomainError('CONFLICT', 'This record already exists');
   if (code === '23503') return new DomainError('CONFLICT', 'This record is still in use by other records');
+  if (code === '57014') return new DomainError('SERVICE_UNAVAILABLE', UNAVAILABLE_TEXT.tooSlow); // statement_timeout
+  if (isDatabaseUnreachable(err)) return new DomainError('SERVICE_UNAVAILABLE', UNAVAILABLE_TEXT.unavailable);
   return undefined;
 }
 
@@ -30,10 +58,20 @@ export function toDomainError(err: unknown): DomainError | undefined {
   return fromDatabase(err);
 }
 
+/** A 503 is expected while the database is away: one warning line with the cause, no stack. */
+function noteUnavailable(domain: DomainError, cause: unknown, requestId?: string): void {
+  if (domain.code !== 'SERVICE_UNAVAILABLE') return;
+  const reason = cause === domain ? domain.message : String((cause as { message?: unknown })?.message ?? cause);
+  logger.warn({ requestId, reason, code: codesOf(cause)[0] }, 'service unavailable');
+}
+
 /** HTTP status and body for the REST adapters. */
 export function toHttp(err: unknown, requestId?: string): { status: number; body: { success: false; message: string } } {
   const domain = toDomainError(err);
-  if (domain) return { status: httpStatus[domain.code], body: { success: false, message: domain.message } };
+  if (domain) {
+    noteUnavailable(domain, err, requestId);
+    return { status: httpStatus[domain.code], body: { success: false, message: domain.message } };
+  }
   const status = (err as { status?: number; statusCode?: number })?.status ?? (err as { statusCode?: number })?.statusCode;
   if (status && status >= 400 && status < 500) {
     // body-parser and similar: malformed JSON, body too large
@@ -49,6 +87,7 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
   const original = unwrapResolverError(error);
   const domain = toDomainError(original);
   if (domain) {
+    noteUnavailable(domain, original);
     return { message: domain.message, path: formatted.path, extensions: { code: domain.code } };
   }
   const code = formatted.extensions?.code as string | undefined;
@@ -59,3 +98,17 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
   logger.error({ err: original }, 'unexpected GraphQL error');
   return { message: INTERNAL_MESSAGE, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
 }
+
+/** GraphQL answers whose errors say SERVICE_UNAVAILABLE carry HTTP 503, as REST does (clients and balancers retry). */
+export const serviceUnavailableStatus: ApolloServerPlugin = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ response }) {
+        if (response.body.kind === 'single' &&
+          response.body.singleResult.errors?.some((e) => e.extensions?.code === 'SERVICE_UNAVAILABLE')) {
+          response.http.status = 503;
+        }
+      },
+    };
+  },
+};

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { AddressInfo } from 'node:net';
 import { Server } from 'node:http';
 import { DataSource } from 'typeorm';
-import { loadConfig } from '../config';
+import { Config, loadConfig } from '../config';
 import { createApp, sqlCounts } from '../app/app';
 import { createDataSource } from '../db/data-source';
 import { DEMO_PASSWORD } from '../db/seed';
@@ -60,6 +60,15 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   });
   const ds = createDataSource(url, { poolSize: 5 });
   await ds.initialize();
+  return serveApp(ds, config, async () => {
+    await ds.destroy();
+    await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    fs.rmSync(fileDir, { recursive: true, force: true });
+  });
+}
+
+/** The app over a data source, listening on a random port; `close` stops it, then runs `cleanup`. */
+export async function serveApp(ds: DataSource, config: Config, cleanup: () => Promise<void>): Promise<TestServer> {
   const { app, apollo, services } = await createApp(ds, config);
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
@@ -111,9 +120,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     async close() {
       await new Promise((r) => server.close(r));
       await apollo.stop();
-      await ds.destroy();
-      await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-      fs.rmSync(fileDir, { recursive: true, force: true });
+      await cleanup();
     },
   };
   return t;

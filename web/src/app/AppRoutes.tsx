@@ -1,8 +1,9 @@
 import { Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { Spinner } from '../components/Spinner';
 import { lazyPage } from './lazyPage';
 import { ALL_ROLES, RequireAuth } from './RequireAuth';
+import { RouteErrorBoundary } from './RouteError';
 
 // Each area loads on demand so that /login stays small.
 const LoginPage = lazyPage(() => import('../features/auth/LoginPage'), 'LoginPage');
@@ -29,43 +30,47 @@ const MyClassesPage = lazyPage(() => import('../features/classes/MyClassesPage')
 const StudentCoursePage = lazyPage(() => import('../features/classes/StudentCoursePage'), 'StudentCoursePage');
 
 export function AppRoutes() {
+  const { pathname } = useLocation();
   return (
-    <Suspense fallback={<Spinner fullPage />}>
-      <Routes>
-        <Route path="/login" element={<LoginPage />} />
-        <Route path="/register" element={<Navigate to="/login" replace />} />
-        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-        <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
-        <Route path="/unauthorized" element={<UnauthorizedPage />} />
-        <Route path="/" element={<Navigate to="/dashboard" replace />} />
-        <Route
-          path="/dashboard"
-          element={
-            <RequireAuth allowedRoles={ALL_ROLES}>
-              <AppLayout />
-            </RequireAuth>
-          }
-        >
-          <Route index element={<DashboardPage />} />
-          <Route path="users" element={<UsersPage />} />
-          <Route path="attendance" element={<AttendancePage />} />
-          <Route path="student-attendance" element={<MyAttendancePage />} />
-          <Route path="course-management" element={<CourseManagementPage />} />
-          <Route path="academic-year-management" element={<AcademicYearManagementPage />} />
-          <Route path="class-management" element={<ClassManagementPage />} />
-          <Route path="subject-management" element={<SubjectManagementPage />} />
-          <Route path="teacher-assignment" element={<AllocationPage />} />
-          <Route path="student-assignment" element={<StudentAssignmentPage />} />
-          <Route path="courses" element={<MyCoursesPage />} />
-          <Route path="courses/:courseId" element={<CourseDetailPage />} />
-          <Route path="modules/:moduleId" element={<ModuleDetailPage />} />
-          <Route path="classes" element={<MyClassesPage />} />
-          <Route path="student/course/:courseId/modules" element={<StudentCoursePage />} />
-          {/* Sidebar links without a page yet fall to the 404 page, inside the layout. */}
-          <Route path="*" element={<NotFoundPanel />} />
-        </Route>
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
-    </Suspense>
+    // a page outside the layout (or the layout itself) that fails shows the error with a Reload button
+    <RouteErrorBoundary fullPage resetKey={pathname}>
+      <Suspense fallback={<Spinner fullPage />}>
+        <Routes>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/register" element={<Navigate to="/login" replace />} />
+          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
+          <Route path="/unauthorized" element={<UnauthorizedPage />} />
+          <Route path="/" element={<Navigate to="/dashboard" replace />} />
+          <Route
+            path="/dashboard"
+            element={
+              <RequireAuth allowedRoles={ALL_ROLES}>
+                <AppLayout />
+              </RequireAuth>
+            }
+          >
+            <Route index element={<DashboardPage />} />
+            <Route path="users" element={<UsersPage />} />
+            <Route path="attendance" element={<AttendancePage />} />
+            <Route path="student-attendance" element={<MyAttendancePage />} />
+            <Route path="course-management" element={<CourseManagementPage />} />
+            <Route path="academic-year-management" element={<AcademicYearManagementPage />} />
+            <Route path="class-management" element={<ClassManagementPage />} />
+            <Route path="subject-management" element={<SubjectManagementPage />} />
+            <Route path="teacher-assignment" element={<AllocationPage />} />
+            <Route path="student-assignment" element={<StudentAssignmentPage />} />
+            <Route path="courses" element={<MyCoursesPage />} />
+            <Route path="courses/:courseId" element={<CourseDetailPage />} />
+            <Route path="modules/:moduleId" element={<ModuleDetailPage />} />
+            <Route path="classes" element={<MyClassesPage />} />
+            <Route path="student/course/:courseId/modules" element={<StudentCoursePage />} />
+            {/* Sidebar links without a page yet fall to the 404 page, inside the layout. */}
+            <Route path="*" element={<NotFoundPanel />} />
+          </Route>
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
+    </RouteErrorBoundary>
   );
 }

@@ -1,10 +1,10 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import { useNavigate } from 'react-router-dom';
 import type { LoginInput, Role } from '../gql/types';
 import { MeDocument, useLoginMutation, useLogoutMutation, useSwitchRoleMutation, type MeQuery, type SessionUserFragment } from '../features/auth/auth.generated';
 import { errorCode, errorMessage } from './errors';
-import { clearToken, getToken, setToken } from './token';
+import { clearToken, getToken, onTokenRejected, setToken } from './token';
 
 export type Abilities = MeQuery['me']['abilities'];
 export type SessionUser = SessionUserFragment;
@@ -40,6 +40,9 @@ const SIGNED_OUT: SessionState = {
 
 const SessionContext = createContext<Session | null>(null);
 
+/** Shown on /login after the server ended the session (expired, revoked, signed out elsewhere). */
+export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const client = useApolloClient();
   const navigate = useNavigate();
@@ -66,6 +69,25 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (getToken() !== null) void loadMe();
   }, [loadMe]);
+
+  // The server no longer knows the token mid-session (apollo.ts): sign out here and go to /login. Only while
+  // signed in: loading `me` at start clears a stale token itself, and a signed-out page has nothing to end.
+  const signedIn = useRef(false);
+  useEffect(() => {
+    signedIn.current = state.user !== null;
+  }, [state.user]);
+  useEffect(
+    () =>
+      onTokenRejected(() => {
+        if (!signedIn.current) return;
+        signedIn.current = false;
+        clearToken();
+        setState({ ...SIGNED_OUT, error: SESSION_ENDED });
+        void client.clearStore();
+        navigate('/login', { replace: true });
+      }),
+    [client, navigate],
+  );
 
   const login = useCallback(
     async (input: LoginInput): Promise<boolean> => {

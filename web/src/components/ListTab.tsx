@@ -5,7 +5,6 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { Banner } from './Banner';
-import { Spinner } from './Spinner';
 
 /** A section's h2 with its buttons on the right (they wrap below it on narrow screens). */
 export function SectionHeader({ title, children }: { title: string; children: ReactNode }) {
@@ -62,7 +61,6 @@ interface ListTabProps {
   onClearSuccess(): void;
   error: string | null;
   onClearError(): void;
-  loading: boolean;
   count: number;
   emptyText: string;
   emptyAction?: ReactNode;
@@ -71,22 +69,16 @@ interface ListTabProps {
 
 /**
  * A course page tab that lists things (modules, announcements, discussions): the success and error banners,
- * the heading with its buttons, then a spinner while loading, the empty card, or the list.
+ * the heading with its buttons, then the empty card or the list (the page's query brought the items).
  */
 export function ListTab(props: ListTabProps) {
-  const { title, actions, success, onClearSuccess, error, onClearError, loading, count, emptyText, emptyAction, children } = props;
+  const { title, actions, success, onClearSuccess, error, onClearError, count, emptyText, emptyAction, children } = props;
   return (
     <>
       <Banner severity="success" message={success} onClose={onClearSuccess} />
       <Banner severity="error" message={error} onClose={onClearError} />
       <SectionHeader title={title}>{actions}</SectionHeader>
-      {loading ? (
-        <Spinner />
-      ) : count === 0 ? (
-        <EmptyCard text={emptyText} action={emptyAction} />
-      ) : (
-        <CardList label={title}>{children}</CardList>
-      )}
+      {count === 0 ? <EmptyCard text={emptyText} action={emptyAction} /> : <CardList label={title}>{children}</CardList>}
     </>
   );
 }

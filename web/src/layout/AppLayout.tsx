@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -19,10 +19,9 @@ export function AppLayout() {
   const wide = useMediaQuery(`(min-width:${SIDEBAR_BREAKPOINT}px)`, { noSsr: true });
   const [mobileOpen, setMobileOpen] = useState(false);
 
-  // The overlay closes when the window grows to the permanent-sidebar width.
-  useEffect(() => {
-    if (wide) setMobileOpen(false);
-  }, [wide]);
+  // The overlay closes when the window grows to the permanent-sidebar width (adjusted while rendering, not in
+  // an effect: React renders again at once, before the screen shows the stale state).
+  if (wide && mobileOpen) setMobileOpen(false);
 
   const role = activeRole ?? user?.role ?? null;
 

@@ -9,7 +9,7 @@ import { PlaceStudentInput } from './academic.types';
 
 /**
  * Student placement on the User type. The two fields are named `class` and `academicYear` on purpose:
- * the REST adapter shows exactly the GraphQL fields, and users.rest.ts sets these two for its lists.
+ * REST names them so too (presentPlacedUser in academic.shape.ts).
  */
 @Resolver(() => User)
 export class PlacementResolver {

@@ -51,7 +51,7 @@ export class PlacementService {
   }
 
   /**
-   * Loads `class` and `academicYear` onto users for the REST adapters (shape them with placedUserRest), in
+   * Loads `class` and `academicYear` onto users for the REST adapters (shape them with presentPlacedUser), in
    * one statement for any number of users; null for users who are not placed, which is everyone but students.
    */
   async attach<U extends User>(users: U[]): Promise<Array<U & PlacedUser>> {

@@ -129,7 +129,7 @@ export class AttendanceService {
     authorize(actor, 'attendance.readOwn', undefined, { message: T.studentsOnly });
   }
 
-  /** A page of the student's own records with the summary, placement and filter options (GraphQL). */
+  /** A page of the student's own records with the summary and the filter options' ids (GraphQL; the student, class and subjects resolve through the request's DataLoaders). */
   async myPage(actor: Actor, f: OwnListFilter & { offset?: number | null; limit?: number | null }): Promise<MyAttendance> {
     this.requireStudent(actor);
     const filter = ownFilter(actor.userId, f);

@@ -1,14 +1,16 @@
 import { defineModule } from '../../app/module';
+import { AuthRequestLimits1732300008100 } from '../../db/migrations/1732300008100-AuthRequestLimits';
 import type { MailService } from '../mail/mail.service';
 import { LoginAttempt, PasswordToken, Session } from './session.entity';
 import { AuthResolver } from './auth.resolver';
 import { authRouter } from './auth.rest';
 import { AuthService } from './auth.service';
 
-/** Auth: sessions, sign-in limits, password reset, role switching (its tables came with the users domain's Foundation migration). */
+/** Auth: sessions, sign-in and reset-request limits, password reset, role switching (its first tables came with the users domain's Foundation migration). */
 export const authModule = defineModule({
   name: 'auth',
   entities: [Session, PasswordToken, LoginAttempt],
+  migrations: [AuthRequestLimits1732300008100],
   resolvers: [AuthResolver],
   services: (ds, config, deps: { mail: MailService }) => new AuthService(ds, config, deps.mail),
   router: authRouter,

@@ -50,7 +50,7 @@ export class AuthResolver {
 
   @Mutation(() => MessagePayload, { description: 'Mail a reset link; the same answer whether or not the email is known.' })
   async forgotPassword(@Arg('input', () => ForgotPasswordInput) input: ForgotPasswordInput, @Ctx() ctx: RequestContext) {
-    return { message: await ctx.services.auth.forgotPassword(input.email) };
+    return { message: await ctx.services.auth.forgotPassword(input.email, ctx.ip) };
   }
 
   @Mutation(() => MessagePayload, { description: 'Set a new password with a single-use token (REST: POST /api/users/reset-password/{token}).' })

@@ -25,7 +25,7 @@ export function authRouter() {
     res.json({ success: true, role: out.role, isImpersonating: out.isImpersonating });
   }));
   r.post('/auth/forgot-password', publicRoute(async (req, res, ctx) => {
-    res.json({ success: true, message: await ctx.services.auth.forgotPassword(str(body(req).email)) });
+    res.json({ success: true, message: await ctx.services.auth.forgotPassword(str(body(req).email), ctx.ip) });
   }));
   r.post('/users/reset-password/:token', publicRoute(async (req, res, ctx) => {
     res.json({ success: true, message: await ctx.services.auth.resetPassword(String(req.params.token), str(body(req).password)) });

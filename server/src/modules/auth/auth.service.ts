@@ -1,14 +1,17 @@
 import { DataSource } from 'typeorm';
 import { Config } from '../../config';
+import { INPUT_TEXT } from '../../app/input';
 import { DomainError, validation } from '../../errors/domain-error';
 import { Actor, abilitiesOf, authorize } from '../../policies';
-import { MailService } from '../mail/mail.service';
+import { MailMessage, MailService } from '../mail/mail.service';
 import { User } from '../users/user.entity';
 import { Role, isRole } from '../users/role';
 import { AUTH_TEXT } from './auth.texts';
-import { LoginAttempt, PasswordToken, Session } from './session.entity';
-import { MIN_PASSWORD_LENGTH, hashPassword, hashSecret, newSecret, verifyPassword } from './secrets';
+import { PasswordToken, Session } from './session.entity';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, hashPassword, hashSecret, newSecret, verifyPassword } from './secrets';
 import { normalizeEmail, validateNewUser } from '../users/users.validation';
+import { recordAttempt } from './attempts';
+import { addressBucket } from './client-address';
 
 export interface LoginInput {
   email?: string | null;
@@ -32,10 +35,30 @@ export interface AuthResult {
   actor: Actor;
 }
 
-const WINDOW_MINUTES = 15;
-const MAX_FAILS_PER_ACCOUNT = 5;
-const MAX_FAILS_PER_ADDRESS = 30;
 export const RESET_TOKEN_MINUTES = 60;
+/** The longest email an account can have (users.validation), so the longest worth looking up. */
+export const MAX_EMAIL_LENGTH = 254;
+
+/** Characters (code points) in `s`, without spreading a huge string only to refuse it. */
+function charCount(s: string, max: number): number {
+  return s.length > 2 * max ? s.length : [...s].length;
+}
+
+/** An email to look up: present and within the bound, refused before any database work. */
+function emailToLookUp(input: unknown): string {
+  const email = normalizeEmail(input);
+  if (!email) throw validation(AUTH_TEXT.emailRequired);
+  if (charCount(email, MAX_EMAIL_LENGTH) > MAX_EMAIL_LENGTH) throw validation(INPUT_TEXT.tooLong('Email', MAX_EMAIL_LENGTH));
+  return email;
+}
+
+/** A new password: long enough, and short enough to hash. */
+function newPassword(input: unknown): string {
+  const password = typeof input === 'string' ? input : '';
+  if (charCount(password, MIN_PASSWORD_LENGTH) < MIN_PASSWORD_LENGTH) throw validation(AUTH_TEXT.passwordTooShort);
+  if (charCount(password, MAX_PASSWORD_LENGTH) > MAX_PASSWORD_LENGTH) throw validation(INPUT_TEXT.tooLong('Password', MAX_PASSWORD_LENGTH));
+  return password;
+}
 export const INVITE_TOKEN_DAYS = 7;
 
 export class AuthService {
@@ -68,12 +91,17 @@ export class AuthService {
     };
   }
 
+  /**
+   * Fails closed: the attempt is recorded as a failure before the password is checked, and any error while
+   * recording or counting refuses the sign-in, so no guess is ever checked uncounted. `ip` is the request's
+   * address as Express derived it (validated here).
+   */
   async login(input: LoginInput, ip: string): Promise<AuthResult> {
-    const email = normalizeEmail(input.email);
-    const password = input.password ?? '';
-    if (!email) throw validation(AUTH_TEXT.emailRequired);
+    const email = emailToLookUp(input.email);
+    const password = typeof input.password === 'string' ? input.password : '';
     if (!password) throw validation(AUTH_TEXT.passwordRequired);
-    await this.checkAttempts(email, ip);
+    if (charCount(password, MAX_PASSWORD_LENGTH) > MAX_PASSWORD_LENGTH) throw validation(INPUT_TEXT.tooLong('Password', MAX_PASSWORD_LENGTH));
+    await recordAttempt(this.ds, 'login', email, addressBucket(ip), AUTH_TEXT.tooManyAttempts);
 
     const user = await this.ds
       .getRepository(User)
@@ -83,27 +111,15 @@ export class AuthService {
       .getOne();
     const ok = await verifyPassword(user?.passwordHash, password);
     if (!user || !ok) {
-      await this.ds.getRepository(LoginAttempt).insert({ email, ip, succeeded: false });
+      // the failure is already counted
       if (user && !user.activated && !user.passwordHash) throw new DomainError('UNAUTHENTICATED', AUTH_TEXT.pending);
       throw new DomainError('UNAUTHENTICATED', AUTH_TEXT.invalidCredentials);
     }
-    // a success forgives earlier mistakes on this account
+    // a success forgives earlier mistakes on this account (and withdraws its own attempt)
     await this.ds.query(`DELETE FROM login_attempts WHERE email = $1`, [email]);
     const { token, actor } = await this.openSession(user, Boolean(input.rememberMe));
     delete (user as Partial<User>).passwordHash;
     return { token, user, activeRole: user.role, isImpersonating: false, actor };
-  }
-
-  private async checkAttempts(email: string, ip: string): Promise<void> {
-    const [row] = await this.ds.query(
-      `SELECT count(*) FILTER (WHERE email = $1)::int AS by_account, count(*) FILTER (WHERE ip = $2)::int AS by_address
-         FROM login_attempts
-        WHERE NOT succeeded AND created_at > now() - make_interval(mins => $3) AND (email = $1 OR ip = $2)`,
-      [email, ip, WINDOW_MINUTES],
-    );
-    if (row.by_account >= MAX_FAILS_PER_ACCOUNT || row.by_address >= MAX_FAILS_PER_ADDRESS) {
-      throw new DomainError('RATE_LIMITED', AUTH_TEXT.tooManyAttempts);
-    }
   }
 
   private async openSession(user: User, remember: boolean): Promise<{ token: string; actor: Actor }> {
@@ -124,10 +140,10 @@ export class AuthService {
   async register(input: RegisterInput, ip: string): Promise<AuthResult> {
     if (!this.config.registrationOpen) throw new DomainError('FORBIDDEN', AUTH_TEXT.registrationClosed);
     const fields = validateNewUser({ ...input, role: Role.Student });
-    if ((input.password ?? '').length < MIN_PASSWORD_LENGTH) throw validation(AUTH_TEXT.passwordTooShort);
-    const passwordHash = await hashPassword(input.password!);
+    const password = newPassword(input.password);
+    const passwordHash = await hashPassword(password);
     await this.ds.getRepository(User).insert({ ...fields, activated: true, passwordHash });
-    return this.login({ email: fields.email, password: input.password }, ip);
+    return this.login({ email: fields.email, password }, ip);
   }
 
   async me(actor: Actor) {
@@ -154,22 +170,27 @@ export class AuthService {
     return { role: target, isImpersonating };
   }
 
-  /** Same answer whether or not the email is known. */
-  async forgotPassword(emailInput: string | null | undefined): Promise<string> {
-    const email = normalizeEmail(emailInput);
-    if (!email) throw validation(AUTH_TEXT.emailRequired);
-    const user = await this.ds.getRepository(User).createQueryBuilder('u').where('lower(u.email) = :email', { email }).getOne();
-    if (user) {
-      await this.ds.transaction(async (m) => {
-        const link = await this.issueToken(m, user.id, 'reset', RESET_TOKEN_MINUTES * 60_000);
-        await this.mail.enqueue(m, {
-          to: user.email,
-          subject: 'Reset your password',
-          text: `Hello ${user.firstName},\n\nOpen this link within ${RESET_TOKEN_MINUTES} minutes to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this message.`,
-        });
-      });
-      void this.mail.deliverPending();
-    }
+  /**
+   * The same answer, the same statements and nearly the same time whether or not the email is known: the
+   * request is counted (per email asked for and per address), then one statement creates the token and queues
+   * the mail for the account it finds, if any; the background sender delivers it. `ip` as for `login`.
+   */
+  async forgotPassword(emailInput: string | null | undefined, ip: string): Promise<string> {
+    const email = emailToLookUp(emailInput);
+    await recordAttempt(this.ds, 'link', email, addressBucket(ip), AUTH_TEXT.tooManyLinkRequests);
+    const { token, hash } = newSecret();
+    const queued: MailMessage[] = await this.ds.query(
+      `WITH account AS (SELECT id, email, first_name FROM users WHERE lower(email) = $1),
+            token AS (INSERT INTO password_tokens (token_hash, user_id, purpose, expires_at)
+                      SELECT $2, id, 'reset', now() + make_interval(mins => $3) FROM account),
+            message AS (SELECT email AS to_address, $4::text AS subject, replace($5::text, '{firstName}', first_name) AS text FROM account)
+       ${this.mail.queueFrom('message')}`,
+      [
+        email, hash, RESET_TOKEN_MINUTES, 'Reset your password',
+        `Hello {firstName},\n\nOpen this link within ${RESET_TOKEN_MINUTES} minutes to choose a new password:\n${this.linkFor(token)}\n\nIf you did not ask for this, ignore this message.`,
+      ],
+    );
+    this.mail.queued(queued);
     return AUTH_TEXT.forgotSent;
   }
 
@@ -177,14 +198,19 @@ export class AuthService {
   async issueToken(m: import('typeorm').EntityManager, userId: string, purpose: 'reset' | 'invite', ttlMs: number): Promise<string> {
     const { token, hash } = newSecret();
     await m.insert(PasswordToken, { tokenHash: hash, userId, purpose, expiresAt: new Date(Date.now() + ttlMs) });
+    return this.linkFor(token);
+  }
+
+  private linkFor(token: string): string {
     return `${this.config.publicUrl}/reset-password/${token}`;
   }
 
   /** Uses the token (once), sets the password, activates a Pending user and ends their other sessions. */
   async resetPassword(token: string | null | undefined, password: string | null | undefined): Promise<string> {
-    if (!password || password.length < MIN_PASSWORD_LENGTH) throw validation(AUTH_TEXT.passwordTooShort);
-    if (!token) throw validation(AUTH_TEXT.resetInvalid);
-    const passwordHash = await hashPassword(password);
+    const chosen = newPassword(password);
+    // a token is 43 characters; anything much longer cannot be one
+    if (!token || token.length > 200) throw validation(AUTH_TEXT.resetInvalid);
+    const passwordHash = await hashPassword(chosen);
     await this.ds.transaction(async (m) => {
       const used: Array<{ user_id: string }> = await m.query(
         `UPDATE password_tokens SET used_at = now()

@@ -24,6 +24,6 @@ export const presentSession = presenter(
     user: presentUser(viewer, me.user),
     activeRole: me.activeRole,
     isImpersonating: me.isImpersonating,
-    abilities: { ...me.abilities },
+    abilities: me.abilities,
   }),
 );

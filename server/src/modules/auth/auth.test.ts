@@ -1,10 +1,15 @@
-import { startTestServer, TestServer } from '../../test/test-server';
+import { startTestServer, TestServer, uniqueEmail } from '../../test/test-server';
 import { seedDemoSchool, DEMO_ACCOUNTS } from '../../db/seed';
 import { makeUser } from '../../test/factories';
 import { DEMO_EMAIL } from '../../test/demo';
 import { Role } from '../users/role';
 import { AUTH_TEXT } from './auth.texts';
 import { OutboxMessage } from '../mail/outbox.entity';
+import { INPUT_TEXT } from '../../app/input';
+import { ATTEMPT_LIMITS } from './attempts';
+import { addressBucket } from './client-address';
+import { MAX_PASSWORD_LENGTH } from './secrets';
+import { MAX_EMAIL_LENGTH } from './auth.service';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -14,6 +19,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const LOGIN = `mutation($input: LoginInput!) { login(input: $input) { token activeRole isImpersonating user { id email role } } }`;
+
+/** A REST call with headers the test server's helper does not send (X-Forwarded-For: the server trusts a loopback proxy). */
+async function post(p: string, body: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`${t.url}/api${p}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  return { status: res.status, body: (await res.json()) as { success: boolean; message?: string; token?: string } };
+}
+const from = (ip: string) => ({ 'x-forwarded-for': ip });
+const sessionsOf = async (userId: string) => Number((await t.ds.query(`SELECT count(*) AS n FROM sessions WHERE user_id = $1`, [userId]))[0].n);
 const ME = `{ me { activeRole isImpersonating user { email role } abilities { manageUsers assignableRoles switchableRoles } } }`;
 const SWITCH = `mutation($role: String!) { switchRole(input: { role: $role }) { role isImpersonating } }`;
 
@@ -102,6 +115,100 @@ describe('login', () => {
     );
     expect(Number(rows[0].hours)).toBeCloseTo(12, 0);
     expect(Number(rows[1].hours)).toBeCloseTo(30 * 24, 0);
+  });
+});
+
+describe('login limits fail closed (issue 10)', () => {
+  const { perAccount, perAddress } = ATTEMPT_LIMITS.login;
+
+  it('puts a forwarded address in its bucket: IPv4 as is, IPv6 by /64, anything else in one short bucket', () => {
+    expect(addressBucket('203.0.113.7')).toBe('203.0.113.7');
+    expect(addressBucket('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(addressBucket('::ffff:cb00:7107')).toBe('203.0.113.7');
+    expect(addressBucket('2001:db8:1:2:aaaa::9')).toBe('2001:db8:1:2::/64');
+    expect(addressBucket('2001:DB8:1:2::1%eth0')).toBe('2001:db8:1:2::/64');
+    expect(addressBucket('::1')).toBe('0:0:0:0::/64');
+    expect(addressBucket('2001:db8:1:3::1')).not.toBe(addressBucket('2001:db8:1:2::1'));
+    for (const bad of ['x'.repeat(9000), '999.1.1.1', 'unknown', '', undefined, '1.2.3.4, 5.6.7.8', '<script>']) {
+      expect(addressBucket(bad)).toBe('unknown');
+    }
+  });
+
+  it('a 9,000-character X-Forwarded-For still counts each failure, and the next attempt is refused even with the right password', async () => {
+    const user = await makeUser(t.ds);
+    const junk = from('x'.repeat(9000));
+    for (let i = 0; i < perAccount; i++) {
+      expect(await post('/auth/login', { email: user.email, password: 'guess' + i }, junk)).toEqual({
+        status: 401, body: { success: false, message: AUTH_TEXT.invalidCredentials },
+      });
+    }
+    const right = await post('/auth/login', { email: user.email, password: 'demo1234' }, junk);
+    expect(right).toEqual({ status: 429, body: { success: false, message: AUTH_TEXT.tooManyAttempts } });
+    const stored: Array<{ ip: string }> = await t.ds.query(`SELECT ip FROM login_attempts WHERE email = $1`, [user.email]);
+    expect(stored.map((r) => r.ip)).toEqual(new Array(perAccount).fill('unknown'));
+    expect(await sessionsOf(user.id)).toBe(0);
+  });
+
+  it('counts per address by the validated forwarded address (an IPv6 /64 is one address)', async () => {
+    await t.ds.query(
+      `INSERT INTO login_attempts (email, ip, succeeded) SELECT 'z' || g || '@a.b', '2001:db8:7:7::/64', false FROM generate_series(1, $1) g`,
+      [perAddress],
+    );
+    const user = await makeUser(t.ds);
+    const blocked = await post('/auth/login', { email: user.email, password: 'demo1234' }, from('2001:db8:7:7:1234::5'));
+    expect(blocked.status).toBe(429);
+    const neighbour = await post('/auth/login', { email: user.email, password: 'demo1234' }, from('2001:db8:7:8::5'));
+    expect(neighbour.status).toBe(200);
+    await t.ds.query(`DELETE FROM login_attempts WHERE ip = '2001:db8:7:7::/64'`);
+  });
+
+  it('checks no more than the limit of passwords when guesses arrive at once', async () => {
+    const user = await makeUser(t.ds);
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) =>
+      post('/auth/login', { email: user.email, password: 'guess' + i }, from(`198.51.100.${i + 1}`))));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(perAccount);
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+    expect((await post('/auth/login', { email: user.email, password: 'demo1234' }, from('198.51.100.99'))).status).toBe(429);
+  });
+
+  it('an error while counting refuses the sign-in: the right password gets the same error as a wrong one', async () => {
+    const user = await makeUser(t.ds);
+    await t.ds.query(`CREATE FUNCTION refuse_attempts() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'attempts unavailable'; END $$`);
+    await t.ds.query(`CREATE TRIGGER refuse_attempts BEFORE INSERT ON login_attempts FOR EACH ROW EXECUTE FUNCTION refuse_attempts()`);
+    try {
+      const wrong = await post('/auth/login', { email: user.email, password: 'wrong-one' });
+      const right = await post('/auth/login', { email: user.email, password: 'demo1234' });
+      expect(right.status).toBeGreaterThanOrEqual(500);
+      expect(right).toEqual(wrong);
+      expect(right.body.token).toBeUndefined();
+      const gql = await t.gql(LOGIN, { input: { email: user.email, password: 'demo1234' } });
+      expect(gql.data?.login ?? null).toBeNull();
+      expect(gql.errors?.[0].message).toBe('Internal server error');
+      expect(await sessionsOf(user.id)).toBe(0);
+    } finally {
+      await t.ds.query(`DROP TRIGGER refuse_attempts ON login_attempts; DROP FUNCTION refuse_attempts()`);
+    }
+    expect((await post('/auth/login', { email: user.email, password: 'demo1234' })).status).toBe(200);
+  });
+
+  it('refuses over-long emails and passwords with 400 before any database work', async () => {
+    const huge = 'a'.repeat(900 * 1024) + '@demo.school';
+    const cases: Array<[string, unknown, string]> = [
+      ['/auth/login', { email: huge, password: 'demo1234' }, INPUT_TEXT.tooLong('Email', MAX_EMAIL_LENGTH)],
+      ['/auth/login', { email: 'admin@demo.school', password: 'p'.repeat(MAX_PASSWORD_LENGTH + 1) }, INPUT_TEXT.tooLong('Password', MAX_PASSWORD_LENGTH)],
+      ['/auth/forgot-password', { email: huge }, INPUT_TEXT.tooLong('Email', MAX_EMAIL_LENGTH)],
+      ['/users/reset-password/sometoken', { password: 'p'.repeat(MAX_PASSWORD_LENGTH + 1) }, INPUT_TEXT.tooLong('Password', MAX_PASSWORD_LENGTH)],
+    ];
+    for (const [p, body, message] of cases) {
+      const res = await t.rest('POST', p, { body });
+      expect([p, res.status, res.body, res.sql]).toEqual([p, 400, { success: false, message }, 0]);
+    }
+    const gql = await t.gql(LOGIN, { input: { email: huge, password: 'demo1234' } });
+    expect(gql.errors?.[0]).toMatchObject({ message: INPUT_TEXT.tooLong('Email', MAX_EMAIL_LENGTH), extensions: { code: 'VALIDATION' } });
+    // the bounds themselves are accepted: characters, not UTF-16 units
+    const longest = 'é'.repeat(MAX_EMAIL_LENGTH - '@demo.school'.length) + '@demo.school';
+    expect((await t.rest('POST', '/auth/login', { body: { email: longest, password: '😀'.repeat(MAX_PASSWORD_LENGTH) } })).status).toBe(401);
   });
 });
 
@@ -243,6 +350,58 @@ describe('password reset', () => {
     await t.rest('POST', '/auth/forgot-password', { body: { email: user.email } });
     const [row] = await t.ds.query(`SELECT extract(epoch FROM expires_at - created_at) / 60 AS minutes FROM password_tokens WHERE user_id = $1`, [user.id]);
     expect(Number(row.minutes)).toBeCloseTo(60, 0);
+  });
+});
+
+describe('forgot password limits and equal work (issue 10)', () => {
+  const { perAccount, perAddress } = ATTEMPT_LIMITS.link;
+  const outboxTo = (email: string) => t.ds.getRepository(OutboxMessage).countBy({ to: email });
+
+  it('known and unknown emails take the same statements; only the known one gets a token and a mail', async () => {
+    const user = await makeUser(t.ds);
+    const pending = await makeUser(t.ds, { activated: false, passwordHash: null });
+    const known = await post('/auth/forgot-password', { email: user.email }, from('192.0.2.10'));
+    const answers = [
+      await t.rest('POST', '/auth/forgot-password', { body: { email: user.email } }),
+      await t.rest('POST', '/auth/forgot-password', { body: { email: pending.email } }),
+      await t.rest('POST', '/auth/forgot-password', { body: { email: 'nobody-at-all@nowhere.school' } }),
+    ];
+    expect(known.body).toEqual({ success: true, message: AUTH_TEXT.forgotSent });
+    for (const a of answers) expect([a.status, a.body]).toEqual([200, known.body]);
+    const [knownSql, pendingSql, unknownSql] = answers.map((a) => a.sql);
+    expect(knownSql).toBeGreaterThan(0);
+    expect([pendingSql, unknownSql]).toEqual([knownSql, knownSql]);
+    expect([await outboxTo(user.email), await outboxTo(pending.email), await outboxTo('nobody-at-all@nowhere.school')]).toEqual([2, 1, 0]);
+    const tokens = await t.ds.query(`SELECT user_id FROM password_tokens WHERE user_id = ANY($1)`, [[user.id, pending.id]]);
+    expect(tokens).toHaveLength(3);
+  });
+
+  it('limits requests per email, known or not, with the same answer for both', async () => {
+    const user = await makeUser(t.ds);
+    for (const email of [user.email, 'ghost-flood@nowhere.school']) {
+      const answers = [];
+      for (let i = 0; i <= perAccount; i++) answers.push(await post('/auth/forgot-password', { email }, from(`192.0.2.${20 + i}`)));
+      expect(answers.slice(0, perAccount).map((a) => a.status)).toEqual(new Array(perAccount).fill(200));
+      expect(answers[perAccount]).toEqual({ status: 429, body: { success: false, message: AUTH_TEXT.tooManyLinkRequests } });
+    }
+    expect(await outboxTo(user.email)).toBe(perAccount);
+    const gql = await t.gql(`mutation($e: String!) { forgotPassword(input: { email: $e }) { message } }`, { e: user.email });
+    expect(gql.errors?.[0]).toMatchObject({ message: AUTH_TEXT.tooManyLinkRequests, extensions: { code: 'RATE_LIMITED' } });
+    // an hour later the account may ask again
+    await t.ds.query(`UPDATE link_requests SET created_at = now() - interval '61 minutes' WHERE email = $1`, [user.email]);
+    expect((await post('/auth/forgot-password', { email: user.email }, from('192.0.2.40'))).status).toBe(200);
+  });
+
+  it('limits requests per address across emails; refused requests are not stored', async () => {
+    const address = from('192.0.2.77');
+    for (let i = 0; i < perAddress; i++) {
+      expect((await post('/auth/forgot-password', { email: uniqueEmail('spray') }, address)).status).toBe(200);
+    }
+    for (let i = 0; i < 3; i++) {
+      expect((await post('/auth/forgot-password', { email: uniqueEmail('spray') }, address)).status).toBe(429);
+    }
+    expect(Number((await t.ds.query(`SELECT count(*) AS n FROM link_requests WHERE ip = '192.0.2.77'`))[0].n)).toBe(perAddress);
+    expect((await post('/auth/forgot-password', { email: uniqueEmail('spray') }, from('192.0.2.78'))).status).toBe(200);
   });
 });
 

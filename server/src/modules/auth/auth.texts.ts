@@ -5,6 +5,7 @@ export const AUTH_TEXT = {
   invalidCredentials: 'Invalid email or password',
   pending: 'Your account is not activated yet. Use the link in your invitation email to set a password.',
   tooManyAttempts: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+  tooManyLinkRequests: 'Too many password reset requests. Please wait an hour and try again.',
   forgotSent: 'If an account with that email exists, we have sent a password reset link',
   passwordTooShort: 'Password must be at least 6 characters',
   resetInvalid: 'This password reset link is invalid or has expired',

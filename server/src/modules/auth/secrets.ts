@@ -31,3 +31,5 @@ export async function verifyPassword(hash: string | null | undefined, password: 
 }
 
 export const MIN_PASSWORD_LENGTH = 6;
+/** Longer passwords are refused before hashing (and so never checked at sign-in either). */
+export const MAX_PASSWORD_LENGTH = 256;

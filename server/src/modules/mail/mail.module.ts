@@ -1,10 +1,12 @@
 import { defineModule } from '../../app/module';
+import { OutboxDelivery1732300008200 } from '../../db/migrations/1732300008200-OutboxDelivery';
 import { OutboxMessage } from './outbox.entity';
 import { MailService } from './mail.service';
 
-/** Mail: SMTP when configured, else the outbox table (its table came with the users domain's Foundation migration). */
+/** Mail: the outbox table, delivered by a background sender over SMTP when configured (its table came with the users domain's Foundation migration). */
 export const mailModule = defineModule({
   name: 'mail',
   entities: [OutboxMessage],
+  migrations: [OutboxDelivery1732300008200],
   services: (ds, config) => new MailService(ds, config),
 });

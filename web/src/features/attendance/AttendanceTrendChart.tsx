@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import type { AttendanceTrendWeekFragment } from './AttendanceTrendChart.generated';
+import type { AttendanceTrendWeekFragment } from './attendance.generated';
 import { formatDay } from './attendanceFormat';
 
 type Week = AttendanceTrendWeekFragment;

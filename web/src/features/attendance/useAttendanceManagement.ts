@@ -8,8 +8,9 @@ import {
   useAttendanceSelectionQuery,
   useMarkAttendanceMutation,
   type AttendanceAllocationOptionFragment,
+  type AttendanceSheetRecordFragment,
+  type AttendanceSheetStudentFragment,
 } from './attendance.generated';
-import type { AttendanceSheetRecordFragment, AttendanceSheetStudentFragment } from './AttendanceSheet.generated';
 import { DEFAULT_STATUS, allocationLabel, localToday } from './attendanceFormat';
 
 export type Allocation = AttendanceAllocationOptionFragment;

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '../../app/errors';
 import { useSession } from '../../app/session';
-import { useMyAttendanceQuery } from './attendance.generated';
-import type { MyAttendanceRowFragment } from './MyAttendanceTable.generated';
+import { useMyAttendanceQuery, type MyAttendanceRowFragment } from './attendance.generated';
 
 export type MyRecord = MyAttendanceRowFragment;
 

@@ -15,12 +15,11 @@ import { useParams } from 'react-router-dom';
 import { Banner } from '../../components/Banner';
 import { BackLink, Loaded } from '../../components/DetailPage';
 import { CardList, EmptyCard } from '../../components/ListTab';
-import { Spinner } from '../../components/Spinner';
 import { TYPE_COLOURS } from '../content/ContentTable';
 import { CourseTabs } from '../courses/CourseTabs';
 import { formatDateTime, formatKb, fullName, moduleLabel } from '../courses/format';
-import { useCourseAnnouncements } from '../courses/useCourseAnnouncements';
 import { DiscussionsPanel } from '../discussions/DiscussionsPanel';
+import type { StudentAnnouncementsTabFragment } from './classes.generated';
 import { useStudentCourse, type StudentContent, type StudentModule } from './useStudentCourse';
 
 /** /dashboard/student/course/{courseId}/modules: the student's view of a course. */
@@ -56,8 +55,8 @@ export function StudentCoursePage() {
                     </>
                   ),
                 },
-                { key: 'announcements', label: 'Announcements', render: () => <StudentAnnouncements courseId={courseId} /> },
-                { key: 'discussions', label: 'Discussions', render: () => <DiscussionsPanel courseId={courseId} audience="student" /> },
+                { key: 'announcements', label: 'Announcements', render: () => <StudentAnnouncements course={course} /> },
+                { key: 'discussions', label: 'Discussions', render: () => <DiscussionsPanel course={course} audience="student" /> },
               ]}
             />
           </>
@@ -129,29 +128,21 @@ function ModuleList({ modules, onDownload }: { modules: StudentModule[]; onDownl
   );
 }
 
-function StudentAnnouncements({ courseId }: { courseId: string }) {
-  const a = useCourseAnnouncements(courseId);
-  if (a.loading) return <Spinner />;
+function StudentAnnouncements({ course }: { course: StudentAnnouncementsTabFragment }) {
+  if (course.announcements.length === 0) return <EmptyCard text="No announcements available for this course yet. Check back later." />;
   return (
-    <>
-      <Banner severity="error" message={a.loadError} />
-      {a.announcements.length === 0 ? (
-        !a.loadError && <EmptyCard text="No announcements available for this course yet. Check back later." />
-      ) : (
-        <CardList label="Announcements">
-          {a.announcements.map((item) => (
-            <Paper component="li" variant="outlined" key={item.id} sx={{ p: 2 }}>
-              <Typography variant="h3" component="h3">
-                {item.title}
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {fullName(item.author)} · {formatDateTime(item.createdAt)}
-              </Typography>
-              <Typography sx={{ mt: 1, whiteSpace: 'pre-wrap' }}>{item.content}</Typography>
-            </Paper>
-          ))}
-        </CardList>
-      )}
-    </>
+    <CardList label="Announcements">
+      {course.announcements.map((item) => (
+        <Paper component="li" variant="outlined" key={item.id} sx={{ p: 2 }}>
+          <Typography variant="h3" component="h3">
+            {item.title}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {fullName(item.author)} · {formatDateTime(item.createdAt)}
+          </Typography>
+          <Typography sx={{ mt: 1, whiteSpace: 'pre-wrap' }}>{item.content}</Typography>
+        </Paper>
+      ))}
+    </CardList>
   );
 }

@@ -1,14 +1,17 @@
 import { useCallback, useState } from 'react';
 import { errorCode, errorMessage } from '../../app/errors';
-import { useStudentCourseModulesQuery, type StudentCourseModulesQuery } from './classes.generated';
+import { useStudentCourseDetailQuery, type StudentModulesTabFragment } from './classes.generated';
 import { downloadContent } from '../content/download';
 
-export type StudentModule = StudentCourseModulesQuery['course']['modules'][number];
+export type StudentModule = StudentModulesTabFragment['modules'][number];
 export type StudentContent = StudentModule['contents'][number];
 
-/** /dashboard/student/course/{courseId}/modules: the course header and its visible modules with visible content. */
+/**
+ * /dashboard/student/course/{courseId}/modules: one query for the course header and every tab (visible modules
+ * with visible content, announcements, discussions).
+ */
 export function useStudentCourse(courseId: string) {
-  const query = useStudentCourseModulesQuery({ variables: { courseId }, fetchPolicy: 'cache-and-network' });
+  const query = useStudentCourseDetailQuery({ variables: { courseId }, fetchPolicy: 'cache-and-network' });
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const course = query.data?.course ?? null;
   const notFound = errorCode(query.error) === 'NOT_FOUND';

@@ -32,7 +32,8 @@ export function preview(text: string, max = 50): string {
 
 interface ContentTableProps {
   contents: ContentRow[];
-  loading: boolean;
+  /** Edit, delete and the visibility toggle: only for who may change the course. */
+  canManage: boolean;
   onDownload(c: ContentRow): void;
   onEdit(c: ContentRow): void;
   onDelete(c: ContentRow): void;
@@ -40,7 +41,7 @@ interface ContentTableProps {
 }
 
 /** Title, Type badge, File (name, KB), Visibility, Actions (download, edit, delete). */
-export function ContentTable({ contents, loading, onDownload, onEdit, onDelete, onToggleVisibility }: ContentTableProps) {
+export function ContentTable({ contents, canManage, onDownload, onEdit, onDelete, onToggleVisibility }: ContentTableProps) {
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table size="small" aria-label="Content">
@@ -56,7 +57,7 @@ export function ContentTable({ contents, loading, onDownload, onEdit, onDelete, 
         <TableBody>
           {contents.length === 0 && (
             <TableRow>
-              <TableCell colSpan={5}>{loading ? 'Loading...' : 'No content has been added to this module yet.'}</TableCell>
+              <TableCell colSpan={5}>No content has been added to this module yet.</TableCell>
             </TableRow>
           )}
           {contents.map((c) => (
@@ -86,9 +87,11 @@ export function ContentTable({ contents, loading, onDownload, onEdit, onDelete, 
                     color={c.isVisible ? 'success' : 'warning'}
                     variant={c.isVisible ? 'outlined' : 'filled'}
                   />
-                  <IconButton size="small" aria-label={c.isVisible ? `Hide ${c.title}` : `Show ${c.title}`} onClick={() => onToggleVisibility(c)}>
-                    {c.isVisible ? <VisibilityOffIcon fontSize="small" /> : <VisibilityIcon fontSize="small" />}
-                  </IconButton>
+                  {canManage && (
+                    <IconButton size="small" aria-label={c.isVisible ? `Hide ${c.title}` : `Show ${c.title}`} onClick={() => onToggleVisibility(c)}>
+                      {c.isVisible ? <VisibilityOffIcon fontSize="small" /> : <VisibilityIcon fontSize="small" />}
+                    </IconButton>
+                  )}
                 </Box>
               </TableCell>
               <TableCell align="right">
@@ -96,7 +99,7 @@ export function ContentTable({ contents, loading, onDownload, onEdit, onDelete, 
                   <IconButton size="small" color="primary" aria-label={`Download ${c.title}`} onClick={() => onDownload(c)}>
                     <DownloadIcon fontSize="small" />
                   </IconButton>
-                  <EditDeleteButtons name={c.title} onEdit={() => onEdit(c)} onDelete={() => onDelete(c)} />
+                  {canManage && <EditDeleteButtons name={c.title} onEdit={() => onEdit(c)} onDelete={() => onDelete(c)} />}
                 </Box>
               </TableCell>
             </TableRow>

@@ -15,7 +15,10 @@ import { useModuleDetail, type ContentRow } from './useModuleDetail';
 
 type Open = { kind: 'add' } | { kind: 'edit'; content: ContentRow } | { kind: 'reuse' } | null;
 
-/** /dashboard/modules/{moduleId}: the module header and its Content tab. */
+/**
+ * /dashboard/modules/{moduleId}: the module header and its Content tab, from one query. Add, Reuse, edit, hide and
+ * delete show only to who may change the course (`viewerCanManage`); everyone who may see it can download.
+ */
 export function ModuleDetailPage() {
   const { moduleId = '' } = useParams();
   const d = useModuleDetail(moduleId);
@@ -54,11 +57,13 @@ export function ModuleDetailPage() {
                   render: () => (
                     <>
                       <SectionHeader title="Content">
-                        <ReuseAddButtons noun="Content" onReuse={() => setOpen({ kind: 'reuse' })} onAdd={() => setOpen({ kind: 'add' })} />
+                        {d.canManage && (
+                          <ReuseAddButtons noun="Content" onReuse={() => setOpen({ kind: 'reuse' })} onAdd={() => setOpen({ kind: 'add' })} />
+                        )}
                       </SectionHeader>
                       <ContentTable
                         contents={d.contents}
-                        loading={d.contentsLoading}
+                        canManage={d.canManage}
                         onDownload={(c) => void d.download(c)}
                         onEdit={(c) => setOpen({ kind: 'edit', content: c })}
                         onDelete={(c) => void d.deleteContent(c)}

@@ -36,7 +36,7 @@ export function uploadContentFile(
     xhr.onerror = () => reject(new Error('Network error'));
     xhr.onabort = () => reject(new Error('Upload aborted'));
     xhr.onload = () => {
-      let body: { data?: { uploadContent?: ContentItemFragment } | null; errors?: GraphQLFormattedError[] } | null = null;
+      let body: { data?: { uploadContent?: ContentItemFragment } | null; errors?: GraphQLFormattedError[] } | null;
       try {
         body = JSON.parse(xhr.responseText);
       } catch {

@@ -1,9 +1,12 @@
 import { useState } from 'react';
+import type { ApolloCache } from '@apollo/client';
+import { useApolloClient } from '@apollo/client/react';
+import { addToList, evictObject } from '../../app/cacheUpdates';
 import { errorCode, errorMessage } from '../../app/errors';
 import { confirmAction } from '../../components/confirm';
 import { useActionMessages } from '../../components/useActionMessages';
 import type { ContentType } from '../../gql/types';
-import { useCloneContentMutation, useDeleteContentMutation, useModuleContentsQuery, useModuleDetailQuery, useUpdateContentMutation, type ContentItemFragment } from './content.generated';
+import { ContentItemFragmentDoc, useCloneContentMutation, useDeleteContentMutation, useModuleDetailQuery, useUpdateContentMutation, type ContentItemFragment } from './content.generated';
 import { downloadContent } from './download';
 import { fileMatchesType, invalidTypeText } from './fileTypes';
 import { uploadContentFile } from './upload';
@@ -24,10 +27,13 @@ export function validateUpload(file: File | null, type: ContentType): string | n
   return null;
 }
 
-/** /dashboard/modules/{moduleId}: the module header and its content, with upload, edit, delete, reuse, download. */
+/**
+ * /dashboard/modules/{moduleId}: the module header and its content in one query, with upload, edit, delete, reuse
+ * and download. New and deleted items change the cached list from the answers; nothing is fetched again.
+ */
 export function useModuleDetail(moduleId: string) {
+  const client = useApolloClient();
   const moduleQuery = useModuleDetailQuery({ variables: { id: moduleId }, fetchPolicy: 'cache-and-network' });
-  const contentsQuery = useModuleContentsQuery({ variables: { moduleId }, fetchPolicy: 'cache-and-network' });
   const [updateMutation] = useUpdateContentMutation();
   const [deleteMutation] = useDeleteContentMutation();
   const [cloneMutation] = useCloneContentMutation();
@@ -38,7 +44,9 @@ export function useModuleDetail(moduleId: string) {
   const module = moduleQuery.data?.module ?? null;
   const notFound = errorCode(moduleQuery.error) === 'NOT_FOUND' || (!moduleQuery.loading && !moduleQuery.error && !module);
   const loadError = moduleQuery.error && !notFound ? errorMessage(moduleQuery.error, 'Failed to fetch module details') : null;
-  const contentsError = contentsQuery.error ? errorMessage(contentsQuery.error, 'Failed to fetch content') : null;
+  /** Content items are listed by upload time: a new one goes last. */
+  const appendContent = (cache: ApolloCache, id: string) =>
+    addToList(cache, { __typename: 'Module', id: moduleId }, 'contents', { __typename: 'Content', id }, 'end');
 
   const upload = async (fields: ContentFields, file: File): Promise<string | null> => {
     setProgress(0);
@@ -47,8 +55,11 @@ export function useModuleDetail(moduleId: string) {
         async () => {
           const { contentType, isVisible } = fields;
           const input = { moduleId, title: fields.title.trim() || undefined, description: fields.description.trim(), contentType, isVisible };
-          await uploadContentFile(input, file, setProgress);
-          await contentsQuery.refetch();
+          const content = await uploadContentFile(input, file, setProgress);
+          // sent outside Apollo (for the progress): the answer goes into the cache here
+          const id = client.cache.identify({ __typename: 'Content', id: content.id });
+          client.cache.writeFragment({ id, fragment: ContentItemFragmentDoc, data: content });
+          appendContent(client.cache, content.id);
         },
         'Content uploaded successfully',
         'Failed to upload content',
@@ -74,10 +85,7 @@ export function useModuleDetail(moduleId: string) {
   const deleteContent = async (c: ContentRow): Promise<void> => {
     if (!confirmAction(`Are you sure you want to delete ${c.title}?`)) return;
     await msgs.act(
-      async () => {
-        await deleteMutation({ variables: { id: c.id } });
-        await contentsQuery.refetch();
-      },
+      () => deleteMutation({ variables: { id: c.id }, update: (cache) => evictObject(cache, { __typename: 'Content', id: c.id }) }),
       'Content deleted successfully',
       'Failed to delete content',
     );
@@ -85,10 +93,13 @@ export function useModuleDetail(moduleId: string) {
 
   const reuseContent = (contentId: string): Promise<string | null> =>
     msgs.attempt(
-      async () => {
-        await cloneMutation({ variables: { input: { contentId, newModuleId: moduleId } } });
-        await contentsQuery.refetch();
-      },
+      () =>
+        cloneMutation({
+          variables: { input: { contentId, newModuleId: moduleId } },
+          update: (cache, { data }) => {
+            if (data) appendContent(cache, data.cloneContent.id);
+          },
+        }),
       'Content reused successfully',
       'Failed to reuse content',
     );
@@ -109,11 +120,12 @@ export function useModuleDetail(moduleId: string) {
     loading: moduleQuery.loading && !moduleQuery.data,
     notFound: notFound && !module,
     loadError,
-    contents: contentsQuery.data?.contents ?? [],
-    contentsLoading: contentsQuery.loading && !contentsQuery.data,
+    contents: module?.contents ?? [],
+    /** Add, Reuse, edit, hide and delete: only for who may change the course (the server says). */
+    canManage: module?.course.viewerCanManage ?? false,
     progress,
     success: msgs.success,
-    error: msgs.actionError ?? contentsError,
+    error: msgs.actionError,
     clearSuccess: msgs.clearSuccess,
     clearError: msgs.clearError,
     upload,

@@ -11,14 +11,15 @@ import { FormDialog } from '../../components/FormDialog';
 import { ListTab } from '../../components/ListTab';
 import { useDialogForm } from '../../components/useDialogForm';
 import { VisibleCheckbox } from '../../components/VisibleCheckbox';
+import type { CourseAnnouncementsTabFragment } from './courses.generated';
 import { formatDateTime, fullName } from './format';
 import { useCourseAnnouncements, validateAnnouncement, type AnnouncementFields, type AnnouncementRow } from './useCourseAnnouncements';
 
 type Open = { kind: 'create' } | { kind: 'edit'; announcement: AnnouncementRow } | null;
 
-/** The Announcements tab of the teacher's course page. */
-export function AnnouncementsTab({ courseId }: { courseId: string }) {
-  const a = useCourseAnnouncements(courseId);
+/** The Announcements tab of the teacher's course page; Create, edit and delete only for who may manage the course. */
+export function AnnouncementsTab({ course }: { course: CourseAnnouncementsTabFragment }) {
+  const a = useCourseAnnouncements(course);
   const [open, setOpen] = useState<Open>(null);
 
   return (
@@ -26,15 +27,16 @@ export function AnnouncementsTab({ courseId }: { courseId: string }) {
       <ListTab
         title="Announcements"
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpen({ kind: 'create' })}>
-            Create Announcement
-          </Button>
+          a.canManage && (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpen({ kind: 'create' })}>
+              Create Announcement
+            </Button>
+          )
         }
         success={a.success}
         onClearSuccess={a.clearSuccess}
-        error={a.actionError ?? a.loadError}
+        error={a.actionError}
         onClearError={a.clearError}
-        loading={a.loading}
         count={a.announcements.length}
         emptyText="No announcements have been created for this course yet."
       >
@@ -52,13 +54,15 @@ export function AnnouncementsTab({ courseId }: { courseId: string }) {
                   By {fullName(item.author)} · {formatDateTime(item.createdAt)}
                 </Typography>
               </Box>
-              <Box sx={{ display: 'flex', gap: 0.5 }}>
-                <EditDeleteButtons
-                  name={`announcement ${item.title}`}
-                  onEdit={() => setOpen({ kind: 'edit', announcement: item })}
-                  onDelete={() => void a.deleteAnnouncement(item)}
-                />
-              </Box>
+              {a.canManage && (
+                <Box sx={{ display: 'flex', gap: 0.5 }}>
+                  <EditDeleteButtons
+                    name={`announcement ${item.title}`}
+                    onEdit={() => setOpen({ kind: 'edit', announcement: item })}
+                    onDelete={() => void a.deleteAnnouncement(item)}
+                  />
+                </Box>
+              )}
             </Box>
             <Typography sx={{ mt: 1, whiteSpace: 'pre-wrap' }}>{item.content}</Typography>
           </Paper>

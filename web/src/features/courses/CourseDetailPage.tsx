@@ -14,7 +14,11 @@ import { CourseTabs } from './CourseTabs';
 import { ModulesTab } from './ModulesTab';
 import { useCourseDetail } from './useCourseDetail';
 
-/** /dashboard/courses/{courseId}: the teacher's course with its Modules, Announcements and Discussions tabs. */
+/**
+ * /dashboard/courses/{courseId}: the teacher's course with its Modules, Announcements and Discussions tabs. One
+ * query loads the header and every tab (each reads its own fragment of it); what the viewer may change comes
+ * from the server (`viewerCanManage`), so a student or an administrator sees no Edit, Add or Delete.
+ */
 export function CourseDetailPage() {
   const { courseId = '' } = useParams();
   const c = useCourseDetail(courseId);
@@ -37,9 +41,11 @@ export function CourseDetailPage() {
                     Subject: {course.subject.name} · Class: {course.class.name} · Academic Year: {course.academicYear.year}
                   </Typography>
                 </Box>
-                <Button variant="outlined" startIcon={<EditIcon />} onClick={() => setEditing(true)}>
-                  Edit Course
-                </Button>
+                {course.viewerCanManage && (
+                  <Button variant="outlined" startIcon={<EditIcon />} onClick={() => setEditing(true)}>
+                    Edit Course
+                  </Button>
+                )}
               </Box>
               {course.description && <Typography sx={{ mt: 2, whiteSpace: 'pre-wrap' }}>{course.description}</Typography>}
             </Paper>
@@ -47,12 +53,12 @@ export function CourseDetailPage() {
               id="course"
               label="Course sections"
               tabs={[
-                { key: 'modules', label: 'Modules', render: () => <ModulesTab courseId={courseId} /> },
-                { key: 'announcements', label: 'Announcements', render: () => <AnnouncementsTab courseId={courseId} /> },
-                { key: 'discussions', label: 'Discussions', render: () => <DiscussionsPanel courseId={courseId} audience="teacher" /> },
+                { key: 'modules', label: 'Modules', render: () => <ModulesTab course={course} /> },
+                { key: 'announcements', label: 'Announcements', render: () => <AnnouncementsTab course={course} /> },
+                { key: 'discussions', label: 'Discussions', render: () => <DiscussionsPanel course={course} audience="teacher" /> },
               ]}
             />
-            {editing && (
+            {editing && course.viewerCanManage && (
               <CourseFormDialog
                 id="edit-course"
                 title="Edit Course"

@@ -12,7 +12,7 @@ export interface TabDef {
 
 /**
  * Tabs whose choice is kept in the `tab` query parameter (a reload stays on the tab); the first tab is the
- * default. Only the chosen panel is rendered, so each tab loads its data when first opened.
+ * default. Only the chosen panel is rendered; its data comes with the page's query.
  */
 export function CourseTabs({ id, label, tabs }: { id: string; label: string; tabs: TabDef[] }) {
   const [params, setParams] = useSearchParams();

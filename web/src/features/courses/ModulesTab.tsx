@@ -11,33 +11,35 @@ import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { Link as RouterLink } from 'react-router-dom';
 import { EditDeleteButtons } from '../../components/EditDeleteButtons';
 import { ListTab, ReuseAddButtons } from '../../components/ListTab';
+import type { CourseModulesTabFragment } from './courses.generated';
 import { moduleLabel } from './format';
 import { ModuleDialog, ReuseModuleDialog } from './ModuleDialogs';
 import { useCourseModules, type ModuleRow } from './useCourseModules';
 
 type Open = { kind: 'create' } | { kind: 'edit'; module: ModuleRow } | { kind: 'reuse' } | null;
 
-/** The Modules tab of the teacher's course page. */
-export function ModulesTab({ courseId }: { courseId: string }) {
-  const m = useCourseModules(courseId);
+/** The Modules tab of the teacher's course page; Add, Reuse, edit, delete and hide only for who may manage the course. */
+export function ModulesTab({ course }: { course: CourseModulesTabFragment }) {
+  const m = useCourseModules(course);
   const [open, setOpen] = useState<Open>(null);
 
   return (
     <>
       <ListTab
         title="Modules"
-        actions={<ReuseAddButtons noun="Module" onReuse={() => setOpen({ kind: 'reuse' })} onAdd={() => setOpen({ kind: 'create' })} />}
+        actions={m.canManage && <ReuseAddButtons noun="Module" onReuse={() => setOpen({ kind: 'reuse' })} onAdd={() => setOpen({ kind: 'create' })} />}
         success={m.success}
         onClearSuccess={m.clearSuccess}
         error={m.error}
         onClearError={m.clearError}
-        loading={m.loading}
         count={m.modules.length}
         emptyText="No modules have been created for this course yet."
         emptyAction={
-          <Button variant="contained" onClick={() => setOpen({ kind: 'create' })}>
-            Create First Module
-          </Button>
+          m.canManage && (
+            <Button variant="contained" onClick={() => setOpen({ kind: 'create' })}>
+              Create First Module
+            </Button>
+          )
         }
       >
         {m.modules.map((mod) => (
@@ -60,24 +62,28 @@ export function ModulesTab({ courseId }: { courseId: string }) {
                 to={`/dashboard/modules/${mod.id}`}
                 size="small"
                 variant="outlined"
-                aria-label={`Manage Content of ${mod.title}`}
+                aria-label={`${m.canManage ? 'Manage' : 'View'} Content of ${mod.title}`}
               >
-                Manage Content
+                {m.canManage ? 'Manage Content' : 'View Content'}
               </Button>
-              <Tooltip title={mod.isVisible ? 'Hide from students' : 'Show to students'}>
-                <IconButton
-                  size="small"
-                  aria-label={mod.isVisible ? `Hide module ${mod.title}` : `Show module ${mod.title}`}
-                  onClick={() => void m.toggleVisibility(mod)}
-                >
-                  {mod.isVisible ? <VisibilityIcon fontSize="small" /> : <VisibilityOffIcon fontSize="small" />}
-                </IconButton>
-              </Tooltip>
-              <EditDeleteButtons
-                name={`module ${mod.title}`}
-                onEdit={() => setOpen({ kind: 'edit', module: mod })}
-                onDelete={() => void m.deleteModule(mod)}
-              />
+              {m.canManage && (
+                <>
+                  <Tooltip title={mod.isVisible ? 'Hide from students' : 'Show to students'}>
+                    <IconButton
+                      size="small"
+                      aria-label={mod.isVisible ? `Hide module ${mod.title}` : `Show module ${mod.title}`}
+                      onClick={() => void m.toggleVisibility(mod)}
+                    >
+                      {mod.isVisible ? <VisibilityIcon fontSize="small" /> : <VisibilityOffIcon fontSize="small" />}
+                    </IconButton>
+                  </Tooltip>
+                  <EditDeleteButtons
+                    name={`module ${mod.title}`}
+                    onEdit={() => setOpen({ kind: 'edit', module: mod })}
+                    onDelete={() => void m.deleteModule(mod)}
+                  />
+                </>
+              )}
             </Box>
           </Paper>
         ))}
@@ -91,7 +97,7 @@ export function ModulesTab({ courseId }: { courseId: string }) {
           onSave={(fields) => m.updateModule(open.module, fields)}
         />
       )}
-      {open?.kind === 'reuse' && <ReuseModuleDialog courseId={courseId} onClose={() => setOpen(null)} onReuse={m.reuseModule} />}
+      {open?.kind === 'reuse' && <ReuseModuleDialog courseId={course.id} onClose={() => setOpen(null)} onReuse={m.reuseModule} />}
     </>
   );
 }

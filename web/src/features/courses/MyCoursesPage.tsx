@@ -148,9 +148,11 @@ function ClassTable({ year, entry, onCreate, onReuse, onDelete }: ClassTableProp
                       >
                         View Course
                       </Button>
-                      <IconButton size="small" color="error" aria-label={`Delete course ${course.title}`} onClick={() => onDelete(course)}>
-                        <DeleteIcon fontSize="small" />
-                      </IconButton>
+                      {course.viewerCanDelete && (
+                        <IconButton size="small" color="error" aria-label={`Delete course ${course.title}`} onClick={() => onDelete(course)}>
+                          <DeleteIcon fontSize="small" />
+                        </IconButton>
+                      )}
                     </Box>
                   </TableCell>
                 </TableRow>

@@ -1,7 +1,7 @@
-import { errorMessage } from '../../app/errors';
+import { addToList, evictObject } from '../../app/cacheUpdates';
 import { confirmAction } from '../../components/confirm';
 import { useActionMessages } from '../../components/useActionMessages';
-import { useCourseAnnouncementsQuery, useCreateAnnouncementMutation, useDeleteAnnouncementMutation, useUpdateAnnouncementMutation, type AnnouncementItemFragment } from './courses.generated';
+import { useCreateAnnouncementMutation, useDeleteAnnouncementMutation, useUpdateAnnouncementMutation, type AnnouncementItemFragment, type CourseAnnouncementsTabFragment } from './courses.generated';
 
 export type AnnouncementRow = AnnouncementItemFragment;
 
@@ -21,9 +21,12 @@ export function validateAnnouncement(f: AnnouncementFields): AnnouncementErrors 
   return errors;
 }
 
-/** A course's announcements (teachers see hidden ones too; the server filters for students). */
-export function useCourseAnnouncements(courseId: string) {
-  const query = useCourseAnnouncementsQuery({ variables: { courseId }, fetchPolicy: 'cache-and-network' });
+/**
+ * The teacher's Announcements tab: the course's announcements (from the page's query; hidden ones too) and the
+ * actions, which update the cached list from their answers.
+ */
+export function useCourseAnnouncements(course: CourseAnnouncementsTabFragment) {
+  const courseId = course.id;
   const [createMutation] = useCreateAnnouncementMutation();
   const [updateMutation] = useUpdateAnnouncementMutation();
   const [deleteMutation] = useDeleteAnnouncementMutation();
@@ -31,10 +34,14 @@ export function useCourseAnnouncements(courseId: string) {
 
   const createAnnouncement = (f: AnnouncementFields): Promise<string | null> =>
     msgs.attempt(
-      async () => {
-        await createMutation({ variables: { input: { courseId, title: f.title.trim(), content: f.content.trim(), isVisible: f.isVisible } } });
-        await query.refetch();
-      },
+      () =>
+        createMutation({
+          variables: { input: { courseId, title: f.title.trim(), content: f.content.trim(), isVisible: f.isVisible } },
+          // newest first, as the server lists them
+          update: (cache, { data }) => {
+            if (data) addToList(cache, { __typename: 'Course', id: courseId }, 'announcements', { __typename: 'Announcement', id: data.createAnnouncement.id }, 'start');
+          },
+        }),
       'Announcement created successfully',
       'Failed to create announcement',
     );
@@ -49,19 +56,15 @@ export function useCourseAnnouncements(courseId: string) {
   const deleteAnnouncement = async (a: AnnouncementRow): Promise<void> => {
     if (!confirmAction(`Are you sure you want to delete the announcement ${a.title}?`)) return;
     await msgs.act(
-      async () => {
-        await deleteMutation({ variables: { id: a.id } });
-        await query.refetch();
-      },
+      () => deleteMutation({ variables: { id: a.id }, update: (cache) => evictObject(cache, { __typename: 'Announcement', id: a.id }) }),
       'Announcement deleted successfully',
       'Failed to delete announcement',
     );
   };
 
   return {
-    announcements: query.data?.announcements ?? [],
-    loading: query.loading && !query.data,
-    loadError: query.error ? errorMessage(query.error, 'Failed to fetch announcements') : null,
+    announcements: course.announcements,
+    canManage: course.viewerCanManage,
     success: msgs.success,
     actionError: msgs.actionError,
     clearSuccess: msgs.clearSuccess,

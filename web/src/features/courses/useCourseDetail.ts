@@ -3,7 +3,10 @@ import { useActionMessages } from '../../components/useActionMessages';
 import { useCourseDetailQuery, useUpdateCourseMutation } from './courses.generated';
 import type { CourseFields } from './useMyCourses';
 
-/** The course header of /dashboard/courses/{courseId}: load, 'Course not found.', Edit Course. */
+/**
+ * /dashboard/courses/{courseId}: the page's one query (the header and the tabs' fragments), 'Course not found.',
+ * Edit Course.
+ */
 export function useCourseDetail(courseId: string) {
   const query = useCourseDetailQuery({ variables: { id: courseId }, fetchPolicy: 'cache-and-network' });
   const [updateMutation] = useUpdateCourseMutation();

@@ -1,8 +1,8 @@
-import { errorMessage } from '../../app/errors';
+import { evictObject } from '../../app/cacheUpdates';
 import { confirmAction } from '../../components/confirm';
 import { useActionMessages } from '../../components/useActionMessages';
 import type { ModuleType } from '../../gql/types';
-import { useCloneModuleMutation, useCourseModulesQuery, useCreateModuleMutation, useDeleteModuleMutation, useUpdateModuleMutation, type ModuleItemFragment } from './courses.generated';
+import { useCloneModuleMutation, useCreateModuleMutation, useDeleteModuleMutation, useUpdateModuleMutation, type CourseModulesTabFragment, type ModuleItemFragment } from './courses.generated';
 
 export type ModuleRow = ModuleItemFragment;
 
@@ -33,17 +33,18 @@ export function validateModule(fields: ModuleFields): ModuleErrors {
   return errors;
 }
 
-/** The Modules tab: list, create, edit, delete, visibility, reuse. */
-export function useCourseModules(courseId: string) {
-  const query = useCourseModulesQuery({ variables: { courseId }, fetchPolicy: 'cache-and-network' });
+/**
+ * The Modules tab: list (from the page's query), create, edit, delete, visibility, reuse. Each mutation answers
+ * with the course's modules in the server's order (ModuleWithCourseList), so the list updates from the answer.
+ */
+export function useCourseModules(course: CourseModulesTabFragment) {
+  const courseId = course.id;
   const [createMutation] = useCreateModuleMutation();
   const [updateMutation] = useUpdateModuleMutation();
   const [deleteMutation] = useDeleteModuleMutation();
   const [cloneMutation] = useCloneModuleMutation();
   const msgs = useActionMessages();
-  const modules = query.data?.modules ?? [];
-
-  const loadError = query.error ? errorMessage(query.error, 'Failed to fetch modules') : null;
+  const modules = course.modules;
 
   const input = (f: ModuleFields) => ({
     title: f.title.trim(),
@@ -55,20 +56,14 @@ export function useCourseModules(courseId: string) {
 
   const createModule = (fields: ModuleFields): Promise<string | null> =>
     msgs.attempt(
-      async () => {
-        await createMutation({ variables: { input: { courseId, ...input(fields) } } });
-        await query.refetch();
-      },
+      () => createMutation({ variables: { input: { courseId, ...input(fields) } } }),
       'Module created successfully',
       'Failed to create module',
     );
 
   const updateModule = (module: ModuleRow, fields: ModuleFields): Promise<string | null> =>
     msgs.attempt(
-      async () => {
-        await updateMutation({ variables: { input: { id: module.id, version: module.version, ...input(fields) } } });
-        await query.refetch();
-      },
+      () => updateMutation({ variables: { input: { id: module.id, version: module.version, ...input(fields) } } }),
       'Module updated successfully',
       'Failed to update module',
     );
@@ -83,10 +78,8 @@ export function useCourseModules(courseId: string) {
   const deleteModule = async (module: ModuleRow): Promise<void> => {
     if (!confirmAction(`Are you sure you want to delete the module ${module.title}? Its content will be deleted too.`)) return;
     await msgs.act(
-      async () => {
-        await deleteMutation({ variables: { id: module.id } });
-        await query.refetch();
-      },
+      // deleteModule answers true: the module (and its content) leave the cache, and with them the row
+      () => deleteMutation({ variables: { id: module.id }, update: (cache) => evictObject(cache, { __typename: 'Module', id: module.id }) }),
       'Module deleted successfully',
       'Failed to delete module',
     );
@@ -98,22 +91,18 @@ export function useCourseModules(courseId: string) {
    */
   const reuseModule = (moduleId: string, fields: { title: string; description: string }): Promise<string | null> =>
     msgs.attempt(
-      async () => {
-        // an empty title keeps the original's; the copy and its new title land in one server transaction
-        const title = fields.title.trim() || undefined;
-        await cloneMutation({ variables: { input: { moduleId, newCourseId: courseId, title, description: fields.description.trim() } } });
-        await query.refetch();
-      },
+      // an empty title keeps the original's; the copy and its new title land in one server transaction
+      () => cloneMutation({ variables: { input: { moduleId, newCourseId: courseId, title: fields.title.trim() || undefined, description: fields.description.trim() } } }),
       'Module reused successfully',
       'Failed to reuse module',
     );
 
   return {
     modules,
-    loading: query.loading && !query.data,
+    canManage: course.viewerCanManage,
     nextOrder: nextOrder(modules),
     success: msgs.success,
-    error: msgs.actionError ?? loadError,
+    error: msgs.actionError,
     clearSuccess: msgs.clearSuccess,
     clearError: msgs.clearError,
     createModule,

@@ -1,7 +1,9 @@
+import type { ApolloCache } from '@apollo/client';
+import { evictObject } from '../../app/cacheUpdates';
 import { errorMessage } from '../../app/errors';
 import { confirmAction } from '../../components/confirm';
 import { useActionMessages } from '../../components/useActionMessages';
-import { useCloneCourseMutation, useCreateCourseMutation, useDeleteCourseMutation, useMyCoursesQuery, type MyCoursesQuery } from './courses.generated';
+import { MyCoursesDocument, useCloneCourseMutation, useCreateCourseMutation, useDeleteCourseMutation, useMyCoursesQuery, type MyCoursesQuery } from './courses.generated';
 
 export type TeacherYear = MyCoursesQuery['myCourses'][number];
 export type TeacherClass = TeacherYear['classes'][number];
@@ -23,6 +25,37 @@ export interface CourseFields {
   description: string;
 }
 
+/**
+ * A created or reused course (the mutation's answer) joins its subject's row of the cached My Courses tree, by
+ * title as the server sorts them, so the page shows it without asking the server again.
+ */
+function addToMyCourses(cache: ApolloCache, target: CourseTarget, course: TeacherCourse): void {
+  const byTitle = (a: TeacherCourse, b: TeacherCourse) => a.title.localeCompare(b.title, undefined, { numeric: true });
+  cache.updateQuery({ query: MyCoursesDocument }, (data) =>
+    data
+      ? {
+          myCourses: data.myCourses.map((y) =>
+            y.academicYear.id !== target.academicYearId
+              ? y
+              : {
+                  ...y,
+                  classes: y.classes.map((c) =>
+                    c.class.id !== target.classId
+                      ? c
+                      : {
+                          ...c,
+                          subjects: c.subjects.map((s) =>
+                            s.subject.id !== target.subjectId ? s : { ...s, courses: [...s.courses, course].sort(byTitle) },
+                          ),
+                        },
+                  ),
+                },
+          ),
+        }
+      : data,
+  );
+}
+
 /** My Courses (/dashboard/courses): the teacher's years -> classes -> subjects with courses, and the actions. */
 export function useMyCourses() {
   const query = useMyCoursesQuery({ fetchPolicy: 'cache-and-network' });
@@ -39,8 +72,12 @@ export function useMyCourses() {
       async () => {
         const { academicYearId, classId, subjectId } = target;
         const input = { title: fields.title.trim(), description: fields.description.trim(), academicYearId, classId, subjectId };
-        await createMutation({ variables: { input } });
-        await query.refetch();
+        await createMutation({
+          variables: { input },
+          update: (cache, { data }) => {
+            if (data) addToMyCourses(cache, target, data.createCourse);
+          },
+        });
       },
       'Course created successfully',
       'Failed to create course',
@@ -60,8 +97,10 @@ export function useMyCourses() {
               newSubjectId: target.subjectId,
             },
           },
+          update: (cache, { data }) => {
+            if (data) addToMyCourses(cache, target, data.cloneCourse);
+          },
         });
-        await query.refetch();
       },
       'Course reused successfully',
       'Failed to reuse course',
@@ -71,8 +110,8 @@ export function useMyCourses() {
     if (!confirmAction(`Are you sure you want to delete the course ${course.title}?`)) return;
     msgs.setActionError(null);
     try {
-      await deleteMutation({ variables: { id: course.id } });
-      await query.refetch();
+      // deleteCourse answers true: the course leaves the cache, and with it its row here and on the dashboard
+      await deleteMutation({ variables: { id: course.id }, update: (cache) => evictObject(cache, { __typename: 'Course', id: course.id }) });
       msgs.setSuccess('Course deleted successfully');
     } catch (error) {
       // spec section 8: the server's message is not used for this one

@@ -15,6 +15,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { ListTab } from '../../components/ListTab';
 import { useDialogForm } from '../../components/useDialogForm';
 import { formatDateTime, fullName } from '../courses/format';
+import type { CourseDiscussionsPanelFragment } from './discussions.generated';
 import { useDiscussions, validatePost, type Audience, type Post, type PostFields, type Thread } from './useDiscussions';
 
 type Open = { kind: 'start' } | { kind: 'reply'; thread: Thread } | { kind: 'edit'; post: Post } | null;
@@ -23,9 +24,9 @@ export function repliesLabel(count: number): string {
   return count === 1 ? '1 Reply' : `${count} Replies`;
 }
 
-/** The Discussions tab of the teacher's and the student's course pages. */
-export function DiscussionsPanel({ courseId, audience }: { courseId: string; audience: Audience }) {
-  const d = useDiscussions(courseId, audience);
+/** The Discussions tab of the teacher's and the student's course pages (their queries spread its fragment). */
+export function DiscussionsPanel({ course, audience }: { course: CourseDiscussionsPanelFragment; audience: Audience }) {
+  const d = useDiscussions(course, audience);
   const [open, setOpen] = useState<Open>(null);
 
   return (
@@ -41,7 +42,6 @@ export function DiscussionsPanel({ courseId, audience }: { courseId: string; aud
         onClearSuccess={d.clearSuccess}
         error={d.error}
         onClearError={d.clearError}
-        loading={d.loading}
         count={d.threads.length}
         emptyText="No discussions have been started for this course yet."
         emptyAction={

@@ -1,9 +1,9 @@
-import { errorMessage } from '../../app/errors';
+import { addToList, evictObject } from '../../app/cacheUpdates';
 import { confirmAction } from '../../components/confirm';
 import { useActionMessages } from '../../components/useActionMessages';
-import { useCourseDiscussionsQuery, useCreateDiscussionMutation, useDeleteDiscussionMutation, useUpdateDiscussionMutation, type CourseDiscussionsQuery, type DiscussionPostFragment } from './discussions.generated';
+import { useCreateDiscussionMutation, useDeleteDiscussionMutation, useUpdateDiscussionMutation, type CourseDiscussionsPanelFragment, type DiscussionPostFragment, type DiscussionThreadFragment } from './discussions.generated';
 
-export type Thread = CourseDiscussionsQuery['discussions'][number];
+export type Thread = DiscussionThreadFragment;
 export type Post = DiscussionPostFragment;
 
 /** Which page the panel is on: the student pages add 'Please try again later.' to their error texts. */
@@ -31,9 +31,12 @@ export function validatePost(f: PostFields, isReply: boolean): PostErrors {
   return errors;
 }
 
-/** A course's discussions: threads with replies; start, reply, edit and delete (a Teacher or the author). */
-export function useDiscussions(courseId: string, audience: Audience) {
-  const query = useCourseDiscussionsQuery({ variables: { courseId }, fetchPolicy: 'cache-and-network' });
+/**
+ * A course's discussions (from the page's query): threads with replies; start, reply, edit and delete (a Teacher
+ * or the author). New posts join the cached lists from the mutation's answer; deleted ones leave the cache.
+ */
+export function useDiscussions(course: CourseDiscussionsPanelFragment, audience: Audience) {
+  const courseId = course.id;
   const [createMutation] = useCreateDiscussionMutation();
   const [updateMutation] = useUpdateDiscussionMutation();
   const [deleteMutation] = useDeleteDiscussionMutation();
@@ -45,20 +48,28 @@ export function useDiscussions(courseId: string, audience: Audience) {
 
   const startDiscussion = (f: PostFields): Promise<string | null> =>
     msgs.attempt(
-      async () => {
-        await createMutation({ variables: { input: { courseId, title: f.title.trim(), content: f.content.trim() } } });
-        await query.refetch();
-      },
+      () =>
+        createMutation({
+          variables: { input: { courseId, title: f.title.trim(), content: f.content.trim() } },
+          // threads: newest first, as the server lists them
+          update: (cache, { data }) => {
+            if (data) addToList(cache, { __typename: 'Course', id: courseId }, 'discussions', { __typename: 'Discussion', id: data.createDiscussion.id }, 'start');
+          },
+        }),
       'Discussion started successfully',
       failure(audience, 'create'),
     );
 
   const reply = (thread: Thread, content: string): Promise<string | null> =>
     msgs.attempt(
-      async () => {
-        await createMutation({ variables: { input: { courseId, parentDiscussionId: thread.id, content: content.trim() } } });
-        await query.refetch();
-      },
+      () =>
+        createMutation({
+          variables: { input: { courseId, parentDiscussionId: thread.id, content: content.trim() } },
+          // replies: oldest first
+          update: (cache, { data }) => {
+            if (data) addToList(cache, { __typename: 'Discussion', id: thread.id }, 'replies', { __typename: 'Discussion', id: data.createDiscussion.id }, 'end');
+          },
+        }),
       'Reply posted successfully',
       failure(audience, 'create'),
     );
@@ -72,19 +83,16 @@ export function useDiscussions(courseId: string, audience: Audience) {
     const isReply = Boolean(post.parentDiscussionId);
     if (!confirmAction(isReply ? 'Are you sure you want to delete this reply?' : DELETE_DISCUSSION_CONFIRM)) return;
     await msgs.act(
-      async () => {
-        await deleteMutation({ variables: { id: post.id } });
-        await query.refetch();
-      },
+      // a thread's replies go with it (cache.gc drops what only the thread held)
+      () => deleteMutation({ variables: { id: post.id }, update: (cache) => evictObject(cache, { __typename: 'Discussion', id: post.id }) }),
       isReply ? 'Reply deleted successfully' : 'Discussion deleted successfully',
       failure(audience, 'delete'),
     );
   };
 
   return {
-    threads: query.data?.discussions ?? [],
-    loading: query.loading && !query.data,
-    error: msgs.actionError ?? (query.error ? errorMessage(query.error, 'Failed to fetch discussions') : null),
+    threads: course.discussions,
+    error: msgs.actionError,
     success: msgs.success,
     clearSuccess: msgs.clearSuccess,
     clearError: msgs.clearError,

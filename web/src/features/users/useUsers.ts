@@ -1,10 +1,11 @@
 import { useState } from 'react';
+import { evictObject } from '../../app/cacheUpdates';
 import { errorMessage } from '../../app/errors';
 import { useSession } from '../../app/session';
 import { confirmAction } from '../../components/confirm';
 import { useActionMessages } from '../../components/useActionMessages';
 import type { CreateUserInput } from '../../gql/types';
-import { useCreateUserMutation, useDeleteUserMutation, useUsersQuery, type UserRowFragment } from './users.generated';
+import { useCreateUserMutation, useDeleteUserMutation, useUsersQuery, type UserRowFragment, type UsersQuery } from './users.generated';
 
 export type UserRow = UserRowFragment;
 
@@ -31,10 +32,16 @@ export function useUsers() {
   /** Resolves true when the user was created (the form then resets). */
   const createUser = (input: CreateUserInput): Promise<boolean> =>
     messages.act(
-      async () => {
-        await createUserMutation({ variables: { input } });
-        await usersQuery.refetch();
-      },
+      () =>
+        createUserMutation({
+          variables: { input },
+          // Where the new user falls (pages sorted by name) and the totals are the server's to say: the cached
+          // pages are dropped, and the page on screen asks for its rows again by itself.
+          update: (cache) => {
+            cache.evict({ id: 'ROOT_QUERY', fieldName: 'users' });
+            cache.gc();
+          },
+        }),
       'User created successfully. An invitation email has been sent.',
       'Failed to create user',
     );
@@ -43,11 +50,20 @@ export function useUsers() {
     if (!confirmAction(`Are you sure you want to delete ${row.firstName} ${row.lastName}?`)) return;
     await messages.act(
       async () => {
-        await deleteUserMutation({ variables: { id: row.id } });
+        await deleteUserMutation({
+          variables: { id: row.id },
+          // deleteUser answers true: the row leaves the cache, and the cached pages count one fewer
+          update: (cache) => {
+            evictObject(cache, { __typename: 'User', id: row.id });
+            cache.modify<{ users: UsersQuery['users'] }>({
+              id: 'ROOT_QUERY',
+              fields: { users: (value, { isReference }) => (isReference(value) ? value : { ...value, total: Math.max(0, value.total - 1) }) },
+            });
+          },
+        });
         // Step back when the last row of a later page went away.
         const remaining = (usersQuery.data?.users.items.length ?? 1) - 1;
         if (remaining === 0 && page > 0) setPage(page - 1);
-        else await usersQuery.refetch();
       },
       'User deleted successfully',
       'Failed to delete user',

@@ -1,0 +1,108 @@
+import express, { NextFunction, Request, RequestHandler, Response } from 'express';
+import { ApolloServer } from '@apollo/server';
+import { expressMiddleware } from '@as-integrations/express5';
+import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
+import { formatGraphQLError, serviceUnavailableStatus, toHttp } from '../errors/mapping';
+import { MAX_FILE_BYTES } from '../modules/files/files.service';
+import { RequestContext } from './context';
+import { GRAPHQL_LIMITS, graphqlLimits } from './graphql-limits';
+import { Lexer, Source, TokenKind } from 'graphql';
+import { buildAppSchema } from './schema';
+
+/** A GraphQL-shaped error answer for what fails before Apollo runs. */
+function graphqlError(res: Response, status: number, message: string, code: string): void {
+  res.status(status).json({ errors: [{ message, extensions: { code } }] });
+}
+
+/**
+ * Multipart requests skip the browser's CORS preflight, so the upload parser runs only for requests that
+ * carry a header a plain form cannot send (as Apollo's own CSRF prevention asks for).
+ */
+function uploadPreflightCheck(req: Request, res: Response, next: NextFunction): void {
+  if (!req.is('multipart/form-data')) return next();
+  if (req.headers['apollo-require-preflight'] || req.headers['x-apollo-operation-name']) return next();
+  graphqlError(res, 400, "Multipart requests must carry the header 'Apollo-Require-Preflight: true' (or 'x-apollo-operation-name')", 'BAD_REQUEST');
+}
+
+/**
+ * Errors raised before Apollo (malformed JSON, a body too large, a broken multipart body) answer in the
+ * GraphQL error shape, as JSON, with no stack: the same mapping as everywhere, in this transport's shape.
+ */
+function beforeApolloErrors(err: unknown, req: Request, res: Response, _next: NextFunction): void {
+  // busboy reports a broken multipart body as a plain error without a status: the client's fault all the same
+  if (req.is('multipart/form-data') && !(err as { status?: number })?.status) {
+    return graphqlError(res, 400, 'Malformed multipart request', 'BAD_REQUEST');
+  }
+  const { status, body } = toHttp(err, res.getHeader('X-Request-Id') as string | undefined);
+  graphqlError(res, status, body.message, status === 413 ? 'PAYLOAD_TOO_LARGE' : status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST');
+}
+
+/**
+ * The token limit, counted before Apollo parses anything (its plugin form is answered as a server error):
+ * the lexer stops one token past the limit, so a huge query costs no more than a small one.
+ */
+function tokenLimit(req: Request, res: Response, next: NextFunction): void {
+  const query = (req.body as { query?: unknown } | undefined)?.query;
+  if (typeof query !== 'string') return next();
+  const lexer = new Lexer(new Source(query));
+  try {
+    for (let n = 0; lexer.advance().kind !== TokenKind.EOF; n++) {
+      if (n >= GRAPHQL_LIMITS.maxTokens) {
+        return graphqlError(res, 400, `This query is too long (more than ${GRAPHQL_LIMITS.maxTokens} tokens)`, 'GRAPHQL_VALIDATION_FAILED');
+      }
+    }
+  } catch {
+    // a syntax error: Apollo's parser reports it properly
+  }
+  next();
+}
+
+/** The Apollo server with the schema, the error mapping, the request limits and the 401 for rejected tokens. */
+export async function createApollo(): Promise<ApolloServer<RequestContext>> {
+  const limits = graphqlLimits();
+  const apollo = new ApolloServer<RequestContext>({
+    schema: await buildAppSchema(),
+    formatError: formatGraphQLError,
+    includeStacktraceInErrorResponses: false,
+    allowBatchedHttpRequests: false,
+    validationRules: limits.validationRules,
+    introspection: true,
+    csrfPrevention: true,
+    // main.ts stops Apollo, then the database, in order; Apollo's own signal handler would stop it first
+    // and leave that sequence waiting
+    stopOnTerminationSignals: false,
+    plugins: [
+      ...limits.plugins,
+      serviceUnavailableStatus,
+      {
+        // a revoked or expired token is a 401 on every transport; a refused query is the client's error
+        async requestDidStart({ contextValue }) {
+          return {
+            async willSendResponse({ response }) {
+              if (response.body.kind !== 'single') return;
+              const codes = response.body.singleResult.errors?.map((e) => e.extensions?.code) ?? [];
+              if (contextValue.tokenRejected && codes.includes('UNAUTHENTICATED')) response.http.status = 401;
+              // the token limit refuses while parsing, which Apollo would answer as a server error
+              if (codes.includes('GRAPHQL_VALIDATION_FAILED') || codes.includes('GRAPHQL_PARSE_FAILED')) response.http.status = 400;
+            },
+          };
+        },
+      },
+    ],
+  });
+  await apollo.start();
+  return apollo;
+}
+
+/** The /graphql chain: upload check and parser, JSON body, the request context, Apollo, and the early-error answer. */
+export function graphqlRoute(apollo: ApolloServer<RequestContext>, withContext: RequestHandler) {
+  return [
+    uploadPreflightCheck,
+    graphqlUploadExpress({ maxFileSize: MAX_FILE_BYTES, maxFiles: 1 }),
+    express.json({ limit: '2mb' }),
+    tokenLimit,
+    withContext,
+    expressMiddleware(apollo, { context: async ({ res }) => res.locals.ctx as RequestContext }),
+    beforeApolloErrors,
+  ];
+}

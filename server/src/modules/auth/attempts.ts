@@ -1,0 +1,56 @@
+import { DataSource } from 'typeorm';
+import { DomainError } from '../../errors/domain-error';
+
+/** How many attempts one account (its email, known or not) and one address bucket may make in a sliding window. */
+export interface AttemptLimit {
+  perAccount: number;
+  perAddress: number;
+  minutes: number;
+}
+
+/**
+ * What is limited: sign-ins (DESIGN.md, "login limits": failures only, since a success forgives the account's
+ * failures) and requests for a mailed link (forgot password: every request counts, so a mailbox cannot be
+ * flooded; counted by the email asked for, so the answer says nothing about whether the account exists).
+ */
+const KINDS = {
+  login: {
+    limit: { perAccount: 5, perAddress: 30, minutes: 15 },
+    table: 'login_attempts',
+    insert: `INSERT INTO login_attempts (email, ip, succeeded) VALUES ($1, $2, false) RETURNING id`,
+    counted: 'NOT succeeded',
+  },
+  link: {
+    limit: { perAccount: 5, perAddress: 20, minutes: 60 },
+    table: 'link_requests',
+    insert: `INSERT INTO link_requests (email, ip) VALUES ($1, $2) RETURNING id`,
+    counted: 'true',
+  },
+} as const;
+
+export type AttemptKind = keyof typeof KINDS;
+
+export const ATTEMPT_LIMITS: Record<AttemptKind, AttemptLimit> = { login: KINDS.login.limit, link: KINDS.link.limit };
+
+/**
+ * Records an attempt before anything it guards runs, then counts the window with this attempt in it; over
+ * either limit the attempt is withdrawn (so waiting ends a lockout) and refused with RATE_LIMITED. A sign-in
+ * is recorded as a failure until it succeeds. Two statements on purpose: each attempt is committed before it
+ * counts, so of any two concurrent attempts at least one sees the other, and no burst gets more than the limit
+ * through. Any error here propagates: the attempt is refused, never let through uncounted. `address` is an
+ * `addressBucket`.
+ */
+export async function recordAttempt(ds: DataSource, kind: AttemptKind, email: string, address: string, refusal: string): Promise<void> {
+  const { limit, table, insert, counted } = KINDS[kind];
+  const [{ id }]: Array<{ id: string }> = await ds.query(insert, [email, address]);
+  const [count]: Array<{ by_account: number; by_address: number }> = await ds.query(
+    `SELECT count(*) FILTER (WHERE email = $1)::int AS by_account, count(*) FILTER (WHERE ip = $2)::int AS by_address
+       FROM ${table}
+      WHERE ${counted} AND created_at > now() - make_interval(mins => $3) AND (email = $1 OR ip = $2)`,
+    [email, address, limit.minutes],
+  );
+  if (count.by_account > limit.perAccount || count.by_address > limit.perAddress) {
+    await ds.query(`DELETE FROM ${table} WHERE id = $1`, [id]);
+    throw new DomainError('RATE_LIMITED', refusal);
+  }
+}
