@@ -19,8 +19,12 @@ export const GRAPHQL_LIMITS = {
   /** lexical tokens of the query text */
   maxTokens: 2000,
   maxDirectives: 20,
-  /** estimated items of an answer (see answerSizeRule); the largest client page (My Courses, the course-management tree) is under 50,000 */
-  maxAnswerSize: 200_000,
+  /**
+   * estimated items of an answer (see answerSizeRule): the largest client page (My Courses, the
+   * course-management tree, five lists deep) is under 50,000, and an integrator's My Courses with every
+   * course's modules and teachers about 250,000; six lists deep is the most this allows
+   */
+  maxAnswerSize: 2_000_000,
 } as const;
 
 export type GraphqlLimits = { [K in keyof typeof GRAPHQL_LIMITS]: number };

@@ -33,8 +33,8 @@ function beforeApolloErrors(err: unknown, req: Request, res: Response, _next: Ne
   if (req.is('multipart/form-data') && !(err as { status?: number })?.status) {
     return graphqlError(res, 400, 'Malformed multipart request', 'BAD_REQUEST');
   }
-  const { status, body } = toHttp(err, res.getHeader('X-Request-Id') as string | undefined);
-  graphqlError(res, status, body.message, status === 413 ? 'PAYLOAD_TOO_LARGE' : status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST');
+  const { status, body, code } = toHttp(err, res.getHeader('X-Request-Id') as string | undefined);
+  graphqlError(res, status, body.message, code);
 }
 
 /**

@@ -8,6 +8,8 @@ import { isId } from './ids';
  */
 export const INPUT_TEXT = {
   tooLong: (field: string, max: number) => `${field} can be at most ${max} characters`,
+  notText: (field: string) => `${field} must be text`,
+  controlCharacters: (field: string) => `${field} cannot contain control characters`,
   notBoolean: (field: string) => `${field} must be true or false`,
   versionInvalid: 'Version must be a whole number',
   changedMeanwhile: (what: string) => `This ${what} was changed by someone else. Reload it and try again.`,
@@ -15,26 +17,63 @@ export const INPUT_TEXT = {
 
 const given = (v: unknown) => v !== undefined;
 
-/** A required text: trimmed, present, within its length. */
-export function requiredText(v: unknown, required: string, field: string, max: number): string {
-  const s = typeof v === 'string' ? v.trim() : '';
+/** The largest value of a PostgreSQL integer column: anything above is refused here, not by the database. */
+export const INT4_MAX = 2147483647;
+
+// C0 and C1 controls and DEL; a multi-line text keeps tab, line feed and carriage return
+// eslint-disable-next-line no-control-regex
+const CONTROL_IN_LINE = /[\u0000-\u001f\u007f-\u009f]/;
+// eslint-disable-next-line no-control-regex
+const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+// invisible characters that make two equal-looking names differ: zero-width space, word joiner, BOM,
+// Mongolian vowel separator and the bidi marks, embeddings, overrides and isolates. Zero-width joiner and
+// non-joiner stay: they change how Persian, Indic and emoji text is drawn.
+const INVISIBLE = /[\u200b\u2060\ufeff\u180e\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/g;
+
+/** Length as people count it: code points, so an emoji is one character (as PostgreSQL's length() counts). */
+export const charCount = (s: string) => [...s].length;
+
+/** A name or title as stored: NFC, without invisible characters, trimmed (so equal-looking names are equal). */
+export function normalizeLine(s: string): string {
+  return s.normalize('NFC').replace(INVISIBLE, '').trim();
+}
+
+export type TextKind = 'line' | 'multiline';
+
+/** Text from either transport, normalised and checked: only strings, no control characters, a length in characters. */
+function text(v: unknown, field: string, max: number, kind: TextKind): string {
+  if (typeof v !== 'string') throw validation(INPUT_TEXT.notText(field));
+  const s = kind === 'line' ? normalizeLine(v) : v.normalize('NFC').trim();
+  if ((kind === 'line' ? CONTROL_IN_LINE : CONTROL_IN_TEXT).test(s)) throw validation(INPUT_TEXT.controlCharacters(field));
+  if (charCount(s) > max) throw validation(INPUT_TEXT.tooLong(field, max));
+  return s;
+}
+
+/** A required text: present, not blank, within its length; a name or title unless `kind` says multi-line. */
+export function requiredText(v: unknown, required: string, field: string, max: number, kind: TextKind = 'line'): string {
+  if (v === undefined || v === null || (typeof v === 'string' && !v.trim())) throw validation(required);
+  const s = text(v, field, max, kind);
   if (!s) throw validation(required);
-  if (s.length > max) throw validation(INPUT_TEXT.tooLong(field, max));
   return s;
 }
 
 /** A required text on update: absent means unchanged, present must not be blank. */
-export function optionalRequiredText(v: unknown, required: string, field: string, max: number): string | undefined {
-  return given(v) ? requiredText(v, required, field, max) : undefined;
+export function optionalRequiredText(v: unknown, required: string, field: string, max: number, kind: TextKind = 'line'): string | undefined {
+  return given(v) ? requiredText(v, required, field, max, kind) : undefined;
 }
 
-/** Free text: absent is unchanged (undefined), null or blank is empty. */
-export function freeText(v: unknown, field: string, max: number): string | undefined {
+/** Free text (multi-line unless told): absent is unchanged (undefined), null or blank is empty. */
+export function freeText(v: unknown, field: string, max: number, kind: TextKind = 'multiline'): string | undefined {
   if (!given(v)) return undefined;
   if (v === null) return '';
-  const s = typeof v === 'string' ? v.trim() : String(v).trim();
-  if (s.length > max) throw validation(INPUT_TEXT.tooLong(field, max));
-  return s;
+  return text(v, field, max, kind);
+}
+
+/** A whole number within [min, max] (at most an int4), or undefined when absent. */
+export function wholeNumber(v: unknown, invalid: string, min = 0, max = INT4_MAX): number | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) throw validation(invalid);
+  return v;
 }
 
 export function flag(v: unknown, field: string): boolean | undefined {
@@ -65,9 +104,7 @@ export function optionalRefId(v: unknown, required: string, missing: string): st
 
 /** Optional version for an optimistic-concurrency check. */
 export function versionOf(v: unknown): number | undefined {
-  if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'number' || !Number.isInteger(v)) throw validation(INPUT_TEXT.versionInvalid);
-  return v;
+  return wholeNumber(v, INPUT_TEXT.versionInvalid);
 }
 
 function pgError(err: unknown): { code?: string; constraint?: string } | undefined {

@@ -4,9 +4,9 @@ import { logger } from './logger';
 import { requestStore } from './request-store';
 
 /** A 503 in the transport's shape: GraphQL's error list on /graphql, the REST envelope elsewhere. */
-function timeoutBody(req: Request): object {
+function timeoutBody(path: string): object {
   const message = UNAVAILABLE_TEXT.tooSlow;
-  return req.path.startsWith('/graphql')
+  return path === '/graphql' || path.startsWith('/graphql/')
     ? { errors: [{ message, extensions: { code: 'SERVICE_UNAVAILABLE' } }] }
     : { success: false, message };
 }
@@ -38,23 +38,36 @@ function muzzle(res: Response): void {
  * A request that has not answered within `ms` (0: never) gets a 503 with a message, and its work is
  * abandoned: its further SQL statements are refused, so a transaction under way rolls back, and whatever
  * it tries to send later is dropped. An answer already being sent (headers out, e.g. a download) finishes.
- * Mounted inside the request store (it marks the request there).
+ * For uploads the clock starts once the body has arrived: a slow connection is not slow work (Node's own
+ * requestTimeout bounds the upload). Mounted inside the request store (it marks the request there).
  */
 export function requestTimeout(ms: number) {
   return (req: Request, res: Response, next: NextFunction): void => {
     if (!(ms > 0)) return next();
     const store = requestStore.getStore();
-    const timer = setTimeout(() => {
+    const path = req.path; // taken now: routers mounted on a path rewrite req.url while they run
+    let timer: NodeJS.Timeout | undefined;
+    let over = false;
+    const expire = () => {
       if (res.headersSent) return;
       if (store) store.abandoned = true;
-      logger.warn({ requestId: store?.requestId, method: req.method, path: req.path, ms }, 'request timed out');
-      res.status(503).json(timeoutBody(req));
+      logger.warn({ requestId: store?.requestId, method: req.method, path, ms }, 'request timed out');
+      res.status(503).json(timeoutBody(path));
       muzzle(res);
-    }, ms);
-    timer.unref();
-    const clear = () => clearTimeout(timer);
+    };
+    const start = () => {
+      if (over || timer) return;
+      timer = setTimeout(expire, ms);
+      timer.unref();
+    };
+    const clear = () => {
+      over = true;
+      clearTimeout(timer);
+    };
     res.once('finish', clear);
     res.once('close', clear);
+    if (req.is('multipart/form-data')) req.once('end', start);
+    else start();
     next();
   };
 }

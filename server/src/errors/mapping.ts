@@ -1,6 +1,7 @@
 import { GraphQLError, GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import type { ApolloServerPlugin } from '@apollo/server';
+import { QueryRunnerAlreadyReleasedError } from 'typeorm';
 import { DomainError, ErrorCode, UNAVAILABLE_TEXT } from './domain-error';
 import { logger } from '../app/logger';
 
@@ -36,18 +37,36 @@ function codesOf(err: unknown): string[] {
 }
 
 export function isDatabaseUnreachable(err: unknown): boolean {
+  // TypeORM releases a transaction's connection when it breaks; the transaction's next statement says so
+  if (err instanceof QueryRunnerAlreadyReleasedError) return true;
   if (codesOf(err).some((c) => UNREACHABLE_CODES.has(c) || c.startsWith('08'))) return true;
   const message = (err as { message?: unknown })?.message;
   return typeof message === 'string' && UNREACHABLE_MESSAGES.test(message);
 }
 
+/** SQLSTATEs caused by what the client sent, with the answer they get. */
+const INVALID_INPUT: Record<string, { code: ErrorCode; message: string }> = {
+  '22P02': { code: 'NOT_FOUND', message: 'Not found' }, // malformed uuid (ids are the only typed text we take)
+  '22003': { code: 'VALIDATION', message: 'A number is out of range' },
+  '22001': { code: 'VALIDATION', message: 'A value is too long' },
+  '54000': { code: 'VALIDATION', message: 'A value is too long' },
+  '22021': { code: 'VALIDATION', message: 'Text contains characters that cannot be stored' }, // e.g. NUL
+  '22007': { code: 'VALIDATION', message: 'Invalid date' },
+  '22008': { code: 'VALIDATION', message: 'Invalid date' },
+  '23502': { code: 'VALIDATION', message: 'A required value is missing' },
+  '23514': { code: 'VALIDATION', message: 'A value is outside what is allowed' },
+  '23505': { code: 'CONFLICT', message: 'This record already exists' },
+  '23503': { code: 'CONFLICT', message: 'This record is still in use by other records' },
+  '23P01': { code: 'CONFLICT', message: 'This conflicts with an existing record' },
+};
+
 /** Postgres errors that carry a meaning for the user; anything else stays internal. */
 function fromDatabase(err: unknown): DomainError | undefined {
   const code = (err as { code?: string; driverError?: { code?: string } })?.driverError?.code ??
     (err as { code?: string })?.code;
-  if (code === '22P02') return new DomainError('NOT_FOUND', 'Not found'); // malformed uuid
-  if (code === '23505') return new DomainError('CONFLICT', 'This record already exists');
-  if (code === '23503') return new DomainError('CONFLICT', 'This record is still in use by other records');
+  // the input layer (app/input.ts) refuses these first; what slips through is still the client's error, never a 500
+  const invalid = code ? INVALID_INPUT[code] : undefined;
+  if (invalid) return new DomainError(invalid.code, invalid.message);
   if (code === '57014') return new DomainError('SERVICE_UNAVAILABLE', UNAVAILABLE_TEXT.tooSlow); // statement_timeout
   if (isDatabaseUnreachable(err)) return new DomainError('SERVICE_UNAVAILABLE', UNAVAILABLE_TEXT.unavailable);
   return undefined;
@@ -55,7 +74,9 @@ function fromDatabase(err: unknown): DomainError | undefined {
 
 export function toDomainError(err: unknown): DomainError | undefined {
   if (err instanceof DomainError) return err;
-  return fromDatabase(err);
+  // graphql wraps what is not an Error (of its realm) in NonErrorThrown; the thrown value is the failure
+  const thrown = (err as { name?: string; thrownValue?: unknown })?.name === 'NonErrorThrown' ? (err as { thrownValue?: unknown }).thrownValue : err;
+  return fromDatabase(thrown);
 }
 
 /** A 503 is expected while the database is away: one warning line with the cause, no stack. */
@@ -65,21 +86,24 @@ function noteUnavailable(domain: DomainError, cause: unknown, requestId?: string
   logger.warn({ requestId, reason, code: codesOf(cause)[0] }, 'service unavailable');
 }
 
-/** HTTP status and body for the REST adapters. */
-export function toHttp(err: unknown, requestId?: string): { status: number; body: { success: false; message: string } } {
+/**
+ * HTTP status and body for the REST adapters; `code` is the same failure's GraphQL `extensions.code`, for
+ * answers in the GraphQL shape given before Apollo runs.
+ */
+export function toHttp(err: unknown, requestId?: string): { status: number; body: { success: false; message: string }; code: string } {
   const domain = toDomainError(err);
   if (domain) {
     noteUnavailable(domain, err, requestId);
-    return { status: httpStatus[domain.code], body: { success: false, message: domain.message } };
+    return { status: httpStatus[domain.code], body: { success: false, message: domain.message }, code: domain.code };
   }
   const status = (err as { status?: number; statusCode?: number })?.status ?? (err as { statusCode?: number })?.statusCode;
   if (status && status >= 400 && status < 500) {
     // body-parser and similar: malformed JSON, body too large
     const message = status === 413 ? 'Request body is too large' : 'Malformed request';
-    return { status, body: { success: false, message } };
+    return { status, body: { success: false, message }, code: status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST' };
   }
   logger.error({ err, requestId }, 'unexpected error');
-  return { status: 500, body: { success: false, message: INTERNAL_MESSAGE } };
+  return { status: 500, body: { success: false, message: INTERNAL_MESSAGE }, code: 'INTERNAL_SERVER_ERROR' };
 }
 
 /** Apollo formatError: domain errors keep their message and code, the rest never leak. */

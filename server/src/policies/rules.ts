@@ -36,12 +36,10 @@ export const rules = {
   'academic.manage': (a: Actor) => has(a, ACADEMIC_MANAGERS),
   /** read academic years, classes and subjects: every signed-in role (the course-management tree is for all) */
   'academic.read': (_a: Actor) => true,
-  /** see every allocation; lists for anyone else are filtered in SQL by 'allocation.listOfTeacher' */
-  'allocation.listAll': (a: Actor) => has(a, ACADEMIC_MANAGERS),
   /** list one teacher's allocations: academic managers for any teacher, a teacher only their own */
   'allocation.listOfTeacher': (a: Actor, t: { teacherId: string }) =>
     has(a, ACADEMIC_MANAGERS) || (a.activeRole === Role.Teacher && a.userId === t.teacherId),
-  /** read one allocation: academic managers, or a teacher who is one of its teachers */
+  /** read one allocation: academic managers, or a teacher who is one of its teachers (lists: allocationReadableSql) */
   'allocation.read': (a: Actor, alloc: { teacherIds: string[] }) =>
     has(a, ACADEMIC_MANAGERS) || (a.activeRole === Role.Teacher && alloc.teacherIds.includes(a.userId)),
   /** use student placement at all (assessments.md section 6: teachers assign students) */

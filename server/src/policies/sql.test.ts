@@ -3,7 +3,7 @@ import { seedDemoSchool } from '../db/seed';
 import { courseFacts } from '../modules/courses/courses.facts';
 import { Role } from '../modules/users/role';
 import { Actor, can } from '.';
-import { courseReadableSql, courseSeesHiddenSql, itemReadableSql } from './sql';
+import { allocationReadableSql, courseReadableSql, courseSeesHiddenSql, itemReadableSql } from './sql';
 
 /**
  * Each SQL twin decides exactly what its rule decides, for every demo user in every role they can act as,
@@ -56,4 +56,18 @@ test('course.read, course.seeHidden and course.readItem agree with their SQL twi
     }
   }
   expect(checked).toBe(actors.length * courseIds.length);
+});
+
+test('allocation.read agrees with its SQL twin', async () => {
+  const allocations: Array<{ id: string; teacher_ids: string[] }> = await t.ds.query(
+    'SELECT a.id, ARRAY(SELECT x.teacher_id::text FROM allocation_teachers x WHERE x.allocation_id = a.id) AS teacher_ids FROM allocations a');
+  expect(allocations.length).toBeGreaterThan(1);
+  for (const actor of actors) {
+    const rows: Array<{ id: string; ok: boolean }> = await t.ds.query(
+      `SELECT a.id, ${allocationReadableSql(actor, 'a.id', '$1')} AS ok, $1::uuid AS viewer FROM allocations a`, [actor.userId]);
+    for (const r of rows) {
+      const teacherIds = allocations.find((a) => a.id === r.id)!.teacher_ids;
+      expect([actor.activeRole, r.id, r.ok]).toEqual([actor.activeRole, r.id, can(actor, 'allocation.read', { teacherIds })]);
+    }
+  }
 });

@@ -58,3 +58,11 @@ export function courseSeesHiddenSql(a: Actor | null, c: CourseRef, viewer: strin
 export function itemReadableSql(a: Actor | null, i: ItemRef, viewer: string): string {
   return and(courseReadableSql(a, i, viewer), or(i.visible, courseSeesHiddenSql(a, i, viewer)));
 }
+
+/** 'allocation.read': academic managers, or a teacher who is one of the allocation's teachers. */
+export function allocationReadableSql(a: Actor | null, allocationId: string, viewer: string): string {
+  if (manager(a)) return 'TRUE';
+  return a?.activeRole === Role.Teacher
+    ? `EXISTS (SELECT 1 FROM allocation_teachers axt WHERE axt.allocation_id = ${allocationId} AND axt.teacher_id = ${viewer})`
+    : 'FALSE';
+}

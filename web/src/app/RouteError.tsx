@@ -1,9 +1,8 @@
-import { useEffect } from 'react';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useRouteError } from 'react-router-dom';
 
 /**
  * A page's code could not be loaded: after a deploy the old chunk names answer 404, or the network dropped.
@@ -14,16 +13,9 @@ export function isChunkLoadError(error: unknown): boolean {
   return /dynamically imported module|Importing a module script failed|Unable to preload CSS|error loading dynamically imported/i.test(message);
 }
 
-/**
- * The routes' error element: a page whose code failed to load or that failed to render shows this instead of a
- * blank screen, with a Reload button (a reload fetches the current build's files). Under /dashboard it shows in
- * the main area, so the navbar and sidebar stay; elsewhere (`fullPage`) it fills the window.
- */
-export function RouteError({ fullPage = false }: { fullPage?: boolean }) {
-  const error = useRouteError();
+/** The message with a Reload button (a reload fetches the current build's files). */
+export function RouteError({ error, fullPage = false }: { error: unknown; fullPage?: boolean }) {
   const chunk = isChunkLoadError(error);
-  useEffect(() => console.error(chunk ? 'Failed to load a page of the app' : 'A page failed', error), [chunk, error]);
-
   return (
     <Box component={fullPage ? 'main' : 'div'} sx={{ py: fullPage ? 8 : 2, px: 2, maxWidth: 640, mx: 'auto' }}>
       <Alert
@@ -42,4 +34,39 @@ export function RouteError({ fullPage = false }: { fullPage?: boolean }) {
       </Alert>
     </Box>
   );
+}
+
+interface RouteErrorBoundaryProps {
+  /** The page's path: going to another page clears the error. */
+  resetKey: string;
+  /** Fill the window (outside the signed-in layout) rather than the layout's main area. */
+  fullPage?: boolean;
+  children: ReactNode;
+}
+
+/**
+ * The routes' error boundary: a page whose lazy chunk fails to load (e.g. after a deploy) or that throws while
+ * rendering shows RouteError instead of a blank screen. AppLayout puts one around its <Outlet />, so the navbar
+ * and sidebar stay; AppRoutes puts one around everything else. A plain React boundary rather than React
+ * Router's errorElement, which needs the data router: that router alone would put /login over its 200 KB budget.
+ */
+export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, { error: unknown; key: string }> {
+  state = { error: null as unknown, key: this.props.resetKey };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: RouteErrorBoundaryProps, state: { error: unknown; key: string }) {
+    return props.resetKey === state.key ? null : { error: null, key: props.resetKey };
+  }
+
+  componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(isChunkLoadError(error) ? 'Failed to load a page of the app' : 'A page failed', error, info.componentStack);
+  }
+
+  render() {
+    if (this.state.error !== null) return <RouteError error={this.state.error} fullPage={this.props.fullPage} />;
+    return this.props.children;
+  }
 }

@@ -571,7 +571,7 @@ export type Mutation = {
   deleteSubject: Scalars['Boolean']['output'];
   /** Delete a user (never yourself); their sessions end (REST: DELETE /api/users/{id}). */
   deleteUser: Scalars['Boolean']['output'];
-  /** Mail a reset link; the same answer whether or not the email is known. */
+  /** Mail a reset link (REST: POST /api/auth/forgot-password); the same answer whether or not the email is known. Limited per email and per address (RATE_LIMITED). */
   forgotPassword: MessagePayload;
   /** Sign in (REST: POST /api/auth/login). Failed attempts are limited per account and address. */
   login: AuthPayload;

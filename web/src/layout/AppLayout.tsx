@@ -2,7 +2,8 @@ import { Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
+import { RouteErrorBoundary } from '../app/RouteError';
 import { useSession } from '../app/session';
 import { SIDEBAR_BREAKPOINT } from '../app/theme';
 import { Spinner } from '../components/Spinner';
@@ -18,6 +19,7 @@ export function AppLayout() {
   const switcher = useRoleSwitcherState();
   const wide = useMediaQuery(`(min-width:${SIDEBAR_BREAKPOINT}px)`, { noSsr: true });
   const [mobileOpen, setMobileOpen] = useState(false);
+  const { pathname } = useLocation();
 
   // The overlay closes when the window grows to the permanent-sidebar width (adjusted while rendering, not in
   // an effect: React renders again at once, before the screen shows the stale state).
@@ -35,9 +37,12 @@ export function AppLayout() {
         <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
           <Toolbar />
           <ImpersonationBanner />
-          <Suspense fallback={<Spinner />}>
-            <Outlet />
-          </Suspense>
+          {/* a page that fails to load or to render says so here, inside the shell */}
+          <RouteErrorBoundary resetKey={pathname}>
+            <Suspense fallback={<Spinner />}>
+              <Outlet />
+            </Suspense>
+          </RouteErrorBoundary>
         </Box>
       </Box>
       <RoleSwitcherDialog />

@@ -7,7 +7,8 @@ import { AcademicYear } from './academic-year.entity';
 import { SchoolClass } from './class.entity';
 import { Subject } from './subject.entity';
 import { Allocation } from './allocation.entity';
-import { AllocationScope, scopeKey } from './academic.scope';
+import { Actor } from '../../policies';
+import { allocationReadableSql } from '../../policies/sql';
 
 function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
   const out = new Map<string, T[]>();
@@ -78,16 +79,11 @@ function allocationsFromRows(rows: AllocationTreeRow[]): Allocation[] {
   return out;
 }
 
-export interface AllocationsOfClassKey {
-  classId: string;
-  scope: AllocationScope;
-}
-
 /**
  * One statement per level whatever the school size: the academic tree (years -> classes -> allocations
  * with subject and teachers) and the placement fields of users resolve through these.
  */
-export function academicLoaders(ds: DataSource) {
+export function academicLoaders(ds: DataSource, actor: Actor | null) {
   return {
     yearById: byIdLoader((ids) => ds.getRepository(AcademicYear).findBy({ id: In(ids) })),
     classById: byIdLoader((ids) => ds.getRepository(SchoolClass).findBy({ id: In(ids) })),
@@ -99,50 +95,29 @@ export function academicLoaders(ds: DataSource) {
     ),
 
     /**
-     * Filtered in SQL by the actor's scope; subject and teachers come by joins in the same statement. A plain
+     * Filtered in SQL by 'allocation.read' (its twin: all for academic managers, a teacher's own); subject and teachers come by joins in the same statement. A plain
      * statement mapped to entity instances (not TypeORM's hydration, which dominated the course-management
      * tree's CPU): every column a GraphQL field of Allocation, Subject or User reads (and the ids their
      * field resolvers need), timestamps as epoch milliseconds; not `updatedAt`, which no field shows. Each
      * subject and teacher is built once per statement and shared by the allocations that name it.
      */
-    allocationsByClass: new DataLoader<AllocationsOfClassKey, Allocation[], string>(
-      async (keys) => {
-        const results = new Map<string, Allocation[]>();
-        const byScope = groupBy([...keys], (k) => scopeKey(k.scope));
-        for (const group of byScope.values()) {
-          const scope = group[0].scope;
-          if (scope.kind === 'none') continue;
-          const params: unknown[] = [group.map((k) => k.classId)];
-          let mine = '';
-          if (scope.kind === 'teacher') {
-            params.push(scope.teacherId);
-            mine = 'AND EXISTS (SELECT 1 FROM allocation_teachers x WHERE x.allocation_id = a.id AND x.teacher_id = $2)';
-          }
-          const rows: AllocationTreeRow[] = await ds.query(
-            `SELECT a.id, a.class_id, a.subject_id, a.academic_year_id, a.version,
-                    floor(extract(epoch FROM a.created_at) * 1000)::float8 AS created_ms,
-                    s.name AS s_name, s.description AS s_description, s.is_active AS s_is_active, s.version AS s_version,
-                    floor(extract(epoch FROM s.created_at) * 1000)::float8 AS s_created_ms,
-                    t.id AS t_id, t.first_name AS t_first_name, t.last_name AS t_last_name, t.email AS t_email,
-                    t.role AS t_role, t.activated AS t_activated, t.class_id AS t_class_id,
-                    t.academic_year_id AS t_academic_year_id,
-                    floor(extract(epoch FROM t.created_at) * 1000)::float8 AS t_created_ms
-               FROM allocations a
-               JOIN subjects s ON s.id = a.subject_id
-               LEFT JOIN allocation_teachers tat ON tat.allocation_id = a.id
-               LEFT JOIN users t ON t.id = tat.teacher_id
-              WHERE a.class_id = ANY($1::uuid[]) ${mine}
-              ORDER BY s.name ASC, a.id ASC, t.last_name ASC, t.first_name ASC`,
-            params,
-          );
-          for (const [classId, list] of groupBy(allocationsFromRows(rows), (a) => a.classId)) {
-            results.set(`${scopeKey(scope)}|${classId}`, list);
-          }
-        }
-        return keys.map((k) => results.get(`${scopeKey(k.scope)}|${k.classId}`) ?? []);
-      },
-      { cacheKeyFn: (k) => `${scopeKey(k.scope)}|${k.classId}` },
-    ),
+    allocationsByClass: listLoader(async (classIds) => allocationsFromRows(await ds.query(
+      `SELECT a.id, a.class_id, a.subject_id, a.academic_year_id, a.version,
+              floor(extract(epoch FROM a.created_at) * 1000)::float8 AS created_ms,
+              s.name AS s_name, s.description AS s_description, s.is_active AS s_is_active, s.version AS s_version,
+              floor(extract(epoch FROM s.created_at) * 1000)::float8 AS s_created_ms,
+              t.id AS t_id, t.first_name AS t_first_name, t.last_name AS t_last_name, t.email AS t_email,
+              t.role AS t_role, t.activated AS t_activated, t.class_id AS t_class_id,
+              t.academic_year_id AS t_academic_year_id,
+              floor(extract(epoch FROM t.created_at) * 1000)::float8 AS t_created_ms, $2::uuid AS viewer
+         FROM allocations a
+         JOIN subjects s ON s.id = a.subject_id
+         LEFT JOIN allocation_teachers tat ON tat.allocation_id = a.id
+         LEFT JOIN users t ON t.id = tat.teacher_id
+        WHERE a.class_id = ANY($1::uuid[]) AND ${allocationReadableSql(actor, 'a.id', '$2')}
+        ORDER BY s.name ASC, a.id ASC, t.last_name ASC, t.first_name ASC`,
+      [classIds, actor?.userId ?? null],
+    )), (a) => a.classId),
 
     /** For allocations whose teachers were not joined already. */
     teachersByAllocationId: new DataLoader<string, User[]>(async (ids) => {

@@ -8,7 +8,7 @@ import { AcademicYear } from './academic-year.entity';
 import { SchoolClass } from './class.entity';
 import { Subject } from './subject.entity';
 import { Allocation } from './allocation.entity';
-import { allocationScope } from './academic.scope';
+import { allocationReadableSql } from '../../policies/sql';
 import { updateVersioned } from '../../db/versioned';
 import { ACADEMIC_TEXT as T } from './academic.validation';
 import { isStillReferenced, optionalRefId, refId, rethrowUnique, versionOf } from '../../app/input';
@@ -55,13 +55,11 @@ export class AllocationsService {
     }
     if (filter.classId) assertId(filter.classId, T.classNotFound);
     if (filter.academicYearId) assertId(filter.academicYearId, T.yearNotFound);
-    const scope = allocationScope(actor);
-    if (scope.kind === 'none') return [];
-    const qb = this.query();
-    const teaches = (param: string) =>
-      `EXISTS (SELECT 1 FROM allocation_teachers x WHERE x.allocation_id = a.id AND x.teacher_id = :${param})`;
-    if (scope.kind === 'teacher') qb.andWhere(teaches('scopeTeacher'), { scopeTeacher: scope.teacherId });
-    if (filter.teacherId) qb.andWhere(teaches('teacherId'), { teacherId: filter.teacherId });
+    // 'allocation.read' in SQL: every list shows exactly the allocations GET /teacher-assignments/{id} would
+    const qb = this.query().where(allocationReadableSql(actor, 'a.id', ':viewer'), { viewer: actor.userId });
+    if (filter.teacherId) {
+      qb.andWhere('EXISTS (SELECT 1 FROM allocation_teachers x WHERE x.allocation_id = a.id AND x.teacher_id = :teacherId)', { teacherId: filter.teacherId });
+    }
     if (filter.classId) qb.andWhere('a.class_id = :classId', { classId: filter.classId });
     if (filter.academicYearId) qb.andWhere('a.academic_year_id = :yearId', { yearId: filter.academicYearId });
     return qb.getMany();

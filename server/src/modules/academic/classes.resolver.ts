@@ -5,7 +5,6 @@ import { Actor } from '../../policies';
 import { AcademicYear } from './academic-year.entity';
 import { SchoolClass } from './class.entity';
 import { Allocation } from './allocation.entity';
-import { allocationScope } from './academic.scope';
 import { ClassesArgs, CreateClassInput, UpdateClassInput } from './academic.types';
 
 @Resolver(() => SchoolClass)
@@ -28,8 +27,8 @@ export class ClassesResolver {
   @FieldResolver(() => [Allocation], {
     description: 'Allocations of this class by subject: all for SuperAdmin and Admin, a teacher\'s own for a Teacher, none for others.',
   })
-  allocations(@Root() cls: SchoolClass, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
-    return ctx.loaders.allocationsByClass.load({ classId: cls.id, scope: allocationScope(actor) });
+  allocations(@Root() cls: SchoolClass, @Ctx() ctx: RequestContext) {
+    return ctx.loaders.allocationsByClass.load(cls.id);
   }
 
   @Mutation(() => SchoolClass, { description: 'Create a class; SuperAdmin and Admin (REST: POST /api/classes).' })

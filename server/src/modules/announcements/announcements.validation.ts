@@ -25,7 +25,7 @@ export interface AnnouncementInput {
 export function validateNewAnnouncement(input: AnnouncementInput) {
   return {
     title: requiredText(input.title, ANNOUNCEMENT_TEXT.titleRequired, 'Title', TITLE_MAX),
-    content: requiredText(input.content, ANNOUNCEMENT_TEXT.contentRequired, 'Content', POST_MAX),
+    content: requiredText(input.content, ANNOUNCEMENT_TEXT.contentRequired, 'Content', POST_MAX, 'multiline'),
     isVisible: flag(input.isVisible, 'isVisible') ?? true,
   };
 }
@@ -33,7 +33,7 @@ export function validateNewAnnouncement(input: AnnouncementInput) {
 export function validateAnnouncementEdit(input: AnnouncementInput) {
   const set: { title?: string; content?: string; isVisible?: boolean } = {};
   if (input.title !== undefined) set.title = requiredText(input.title, ANNOUNCEMENT_TEXT.titleRequired, 'Title', TITLE_MAX);
-  if (input.content !== undefined) set.content = requiredText(input.content, ANNOUNCEMENT_TEXT.contentRequired, 'Content', POST_MAX);
+  if (input.content !== undefined) set.content = requiredText(input.content, ANNOUNCEMENT_TEXT.contentRequired, 'Content', POST_MAX, 'multiline');
   const visible = flag(input.isVisible, 'isVisible');
   if (visible !== undefined) set.isVisible = visible;
   return { set, version: versionOf(input.version) };

@@ -48,7 +48,7 @@ export class AuthResolver {
     return ctx.services.auth.switchRole(actor, input.role);
   }
 
-  @Mutation(() => MessagePayload, { description: 'Mail a reset link; the same answer whether or not the email is known.' })
+  @Mutation(() => MessagePayload, { description: 'Mail a reset link (REST: POST /api/auth/forgot-password); the same answer whether or not the email is known. Limited per email and per address (RATE_LIMITED).' })
   async forgotPassword(@Arg('input', () => ForgotPasswordInput) input: ForgotPasswordInput, @Ctx() ctx: RequestContext) {
     return { message: await ctx.services.auth.forgotPassword(input.email, ctx.ip) };
   }

@@ -36,6 +36,7 @@ export interface AuthResult {
 }
 
 export const RESET_TOKEN_MINUTES = 60;
+export const INVITE_TOKEN_DAYS = 7;
 /** The longest email an account can have (users.validation), so the longest worth looking up. */
 export const MAX_EMAIL_LENGTH = 254;
 
@@ -52,14 +53,18 @@ function emailToLookUp(input: unknown): string {
   return email;
 }
 
+/** A password short enough to hash, refused before any database work. */
+function withinBound(password: string): string {
+  if (charCount(password, MAX_PASSWORD_LENGTH) > MAX_PASSWORD_LENGTH) throw validation(INPUT_TEXT.tooLong('Password', MAX_PASSWORD_LENGTH));
+  return password;
+}
+
 /** A new password: long enough, and short enough to hash. */
 function newPassword(input: unknown): string {
   const password = typeof input === 'string' ? input : '';
   if (charCount(password, MIN_PASSWORD_LENGTH) < MIN_PASSWORD_LENGTH) throw validation(AUTH_TEXT.passwordTooShort);
-  if (charCount(password, MAX_PASSWORD_LENGTH) > MAX_PASSWORD_LENGTH) throw validation(INPUT_TEXT.tooLong('Password', MAX_PASSWORD_LENGTH));
-  return password;
+  return withinBound(password);
 }
-export const INVITE_TOKEN_DAYS = 7;
 
 export class AuthService {
   constructor(
@@ -98,9 +103,8 @@ export class AuthService {
    */
   async login(input: LoginInput, ip: string): Promise<AuthResult> {
     const email = emailToLookUp(input.email);
-    const password = typeof input.password === 'string' ? input.password : '';
+    const password = withinBound(typeof input.password === 'string' ? input.password : '');
     if (!password) throw validation(AUTH_TEXT.passwordRequired);
-    if (charCount(password, MAX_PASSWORD_LENGTH) > MAX_PASSWORD_LENGTH) throw validation(INPUT_TEXT.tooLong('Password', MAX_PASSWORD_LENGTH));
     await recordAttempt(this.ds, 'login', email, addressBucket(ip), AUTH_TEXT.tooManyAttempts);
 
     const user = await this.ds

@@ -48,7 +48,7 @@ export interface UploadInput {
 /** The fields of an upload; the title falls back to the file name (the spec names no rule for it). */
 export function validateUpload(input: UploadInput) {
   const moduleId = refId(input.moduleId, CONTENT_TEXT.moduleRequired, CONTENT_TEXT.moduleNotFound);
-  const title = freeText(input.title, 'Title', TITLE_MAX) || undefined;
+  const title = freeText(input.title, 'Title', TITLE_MAX, 'line') || undefined;
   return {
     moduleId,
     title,

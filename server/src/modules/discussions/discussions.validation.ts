@@ -26,7 +26,7 @@ export interface DiscussionInput {
 
 /** platform.md section 5: title and content required; a reply needs content, its title defaults to 'Re: ' + the thread's. */
 export function validateNewPost(input: DiscussionInput, threadTitle: string | null) {
-  const content = requiredText(input.content, DISCUSSION_TEXT.contentRequired, 'Content', POST_MAX);
+  const content = requiredText(input.content, DISCUSSION_TEXT.contentRequired, 'Content', POST_MAX, 'multiline');
   const given = typeof input.title === 'string' ? input.title.trim() : '';
   const title = threadTitle !== null && !given
     ? `Re: ${threadTitle}`.slice(0, REPLY_TITLE_MAX)
@@ -37,6 +37,6 @@ export function validateNewPost(input: DiscussionInput, threadTitle: string | nu
 export function validatePostEdit(input: DiscussionInput) {
   const set: { title?: string; content?: string } = {};
   if (input.title !== undefined) set.title = requiredText(input.title, DISCUSSION_TEXT.titleRequired, 'Title', REPLY_TITLE_MAX);
-  if (input.content !== undefined) set.content = requiredText(input.content, DISCUSSION_TEXT.contentRequired, 'Content', POST_MAX);
+  if (input.content !== undefined) set.content = requiredText(input.content, DISCUSSION_TEXT.contentRequired, 'Content', POST_MAX, 'multiline');
   return { set, version: versionOf(input.version) };
 }

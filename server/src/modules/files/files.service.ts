@@ -1,3 +1,4 @@
+import { normalizeLine } from '../../app/input';
 import { Readable, Transform } from 'node:stream';
 import { EntityManager } from 'typeorm';
 import { Config, loadConfig } from '../../config';
@@ -50,11 +51,14 @@ export function seedingFileStore(): FileStore {
   return appStore ?? createFileStore(loadConfig());
 }
 
-/** A file name safe to keep and show: no folders, no control characters, at most 255 characters. */
+/**
+ * A file name safe to keep and show: no folders, no control characters, no invisible or bidi-override
+ * characters (which can make 'invoice\u202Efdp.exe' read as 'invoiceexe.pdf'), at most 255 characters.
+ */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(-255);
+  const clean = [...normalizeLine(base.replace(/[\u0000-\u001f\u007f-\u009f]/g, ''))].slice(-255).join('');
   return clean || 'file';
 }
 

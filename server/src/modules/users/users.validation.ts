@@ -1,3 +1,4 @@
+import { requiredText } from '../../app/input';
 import { validation } from '../../errors/domain-error';
 import { Role, isRole } from './role';
 
@@ -23,8 +24,6 @@ export function normalizeEmail(email: unknown): string {
   return typeof email === 'string' ? email.trim().toLowerCase() : '';
 }
 
-const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
-
 export interface NewUserFields {
   firstName: string;
   lastName: string;
@@ -34,15 +33,12 @@ export interface NewUserFields {
 
 /** The checks of platform.md section 5 for a new user, in the order the form shows them. */
 export function validateNewUser(input: { firstName?: unknown; lastName?: unknown; email?: unknown; role?: unknown }): NewUserFields {
-  const firstName = text(input.firstName);
-  const lastName = text(input.lastName);
+  const firstName = requiredText(input.firstName, USER_TEXT.firstNameRequired, 'First name', 100);
+  const lastName = requiredText(input.lastName, USER_TEXT.lastNameRequired, 'Last name', 100);
   const email = normalizeEmail(input.email);
-  if (!firstName) throw validation(USER_TEXT.firstNameRequired);
-  if (!lastName) throw validation(USER_TEXT.lastNameRequired);
   if (!email) throw validation(USER_TEXT.emailRequired);
   if (email.length > 254 || !EMAIL.test(email)) throw validation(USER_TEXT.emailInvalid);
   if (input.role === undefined || input.role === null || input.role === '') throw validation(USER_TEXT.roleRequired);
   if (!isRole(input.role)) throw validation(USER_TEXT.roleRequired);
-  if (firstName.length > 100 || lastName.length > 100) throw validation('Names can be at most 100 characters');
   return { firstName, lastName, email, role: input.role };
 }

@@ -1,7 +1,7 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TableCell from '@mui/material/TableCell';
 import TextField from '@mui/material/TextField';
-import type { AcademicYearItemFragment, SubjectItemFragment } from './academic.generated';
+import type { SubjectItemFragment } from './academic.generated';
 import { Wide } from './AcademicParts';
 import { YearFilter, YearSelect } from './AcademicFields';
 import { teacherName, type FormApi } from './academicShared';
@@ -9,11 +9,12 @@ import { ManagedPage } from './ManagedPage';
 import {
   SELECT_YEAR_FIRST,
   allocationLabel,
-  useClassesOfYear,
+  classesOfYear,
   useAllocations,
   validateAllocation,
   type AllocationFormValues,
   type TeacherOption,
+  type YearOption,
 } from './useAllocations';
 
 /**
@@ -66,7 +67,7 @@ export function AllocationPage() {
 
 interface AllocationFieldsProps {
   f: FormApi<AllocationFormValues>;
-  years: AcademicYearItemFragment[];
+  years: YearOption[];
   yearsLoading: boolean;
   subjects: SubjectItemFragment[];
   subjectsLoading: boolean;
@@ -74,13 +75,13 @@ interface AllocationFieldsProps {
   teachersLoading: boolean;
 }
 
-/** A component of its own because the class choice loads the chosen year's classes. */
+/** The form's fields; the class choice offers the chosen year's classes (loaded with the page). */
 function AllocationFields({ f, years, yearsLoading, subjects, subjectsLoading, teachers, teachersLoading }: AllocationFieldsProps) {
   const { values, errors } = f;
-  const c = useClassesOfYear(values.academicYearId);
+  const classes = classesOfYear(years, values.academicYearId);
   const noYear = !values.academicYearId;
   const chosenTeachers = teachers.filter((t) => values.teacherIds.includes(t.id));
-  const classHint = errors.classId ?? c.classesError ?? (!c.classesLoading && c.classes.length === 0 ? 'This academic year has no classes yet.' : undefined);
+  const classHint = errors.classId ?? (!yearsLoading && classes.length === 0 ? 'This academic year has no classes yet.' : undefined);
 
   return (
     <>
@@ -105,7 +106,7 @@ function AllocationFields({ f, years, yearsLoading, subjects, subjectsLoading, t
         disabled={noYear}
         value={values.classId}
         onChange={(e) => f.setField('classId', e.target.value)}
-        error={Boolean(errors.classId) || Boolean(c.classesError)}
+        error={Boolean(errors.classId)}
         helperText={noYear ? SELECT_YEAR_FIRST : classHint}
         slotProps={{
           select: { native: true },
@@ -114,10 +115,10 @@ function AllocationFields({ f, years, yearsLoading, subjects, subjectsLoading, t
           formHelperText: noYear ? { sx: { color: 'text.secondary' } } : undefined,
         }}
       >
-        <option value="">{c.classesLoading ? 'Loading...' : 'Select a class'}</option>
-        {/* the chosen class stays listed while the year's classes load */}
-        {c.classesLoading && values.classId && <option value={values.classId}>Loading...</option>}
-        {c.classes.map((cl) => (
+        <option value="">{yearsLoading ? 'Loading...' : 'Select a class'}</option>
+        {/* the chosen class (from ?class=) stays listed while the page loads */}
+        {yearsLoading && values.classId && <option value={values.classId}>Loading...</option>}
+        {classes.map((cl) => (
           <option key={cl.id} value={cl.id}>
             {cl.name}
           </option>

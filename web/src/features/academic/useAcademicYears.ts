@@ -1,5 +1,5 @@
-import { useAcademicYearDetailQuery, useAcademicYearListQuery, useCreateAcademicYearMutation, useDeleteAcademicYearMutation, useUpdateAcademicYearMutation, type AcademicYearItemFragment } from './academic.generated';
-import { ACADEMIC_ROUTES, type FieldErrors } from './academicShared';
+import { AcademicYearListDocument, useAcademicYearDetailQuery, useAcademicYearListQuery, useCreateAcademicYearMutation, useDeleteAcademicYearMutation, useUpdateAcademicYearMutation, type AcademicYearItemFragment } from './academic.generated';
+import { ACADEMIC_ROUTES, byText, type FieldErrors } from './academicShared';
 import { useEditMode, useManagedList } from './useManagedList';
 
 export type AcademicYearRow = AcademicYearItemFragment;
@@ -21,6 +21,8 @@ const FETCH_FAILED = 'Failed to fetch academic years';
 const emptyValues = () => EMPTY_YEAR;
 const toValues = (y: AcademicYearRow): YearFormValues => ({ year: y.year, isActive: y.isActive });
 const toInput = (v: YearFormValues) => ({ year: v.year.trim(), isActive: v.isActive });
+/** Newest first, as the server lists them. */
+export const newestYearFirst = (a: { year: string }, b: { year: string }) => -byText<{ year: string }>((y) => y.year)(a, b);
 
 /** Academic Year Management: create, edit (`?edit={id}`), list, delete. SuperAdmin and Admin only. */
 export function useAcademicYears() {
@@ -32,14 +34,18 @@ export function useAcademicYears() {
     noun: 'academic year',
     fetchFailed: FETCH_FAILED,
     loadErrors: [{ error: list.error, fallback: FETCH_FAILED }],
+    typename: 'AcademicYear',
     list,
-    rows: list.data?.academicYears ?? [],
+    // sorted here too: an edited year keeps its place by its new text
+    rows: [...(list.data?.academicYears ?? [])].sort(newestYearFirst),
     detail,
     item: detail.data?.academicYear,
     emptyValues,
     toValues,
     createInput: toInput,
     updateInput: toInput,
+    addCreated: (cache, { createAcademicYear }) =>
+      cache.updateQuery({ query: AcademicYearListDocument }, (d) => d && { academicYears: [...d.academicYears, createAcademicYear].sort(newestYearFirst) }),
     deleteWhat: (row) => `the academic year ${row.year}`,
     mutations: {
       create: useCreateAcademicYearMutation(),

@@ -1,12 +1,20 @@
 import { useMemo } from 'react';
-import { errorMessage } from '../../app/errors';
-import { useAssignableTeachersQuery, useClassListQuery, useCreateAllocationMutation, useDeleteAllocationMutation, useSubjectListQuery, useAllocationDetailQuery, useAllocationListQuery, useUpdateAllocationMutation, type AssignableTeachersQuery, type AllocationItemFragment } from './academic.generated';
+import {
+  AllocationPageDocument,
+  useAllocationPageQuery,
+  useCreateAllocationMutation,
+  useDeleteAllocationMutation,
+  useUpdateAllocationMutation,
+  type AllocationFormOptionsFragment,
+  type AllocationItemFragment,
+} from './academic.generated';
 import { ACADEMIC_ROUTES, byText, firstLoading, type FieldErrors } from './academicShared';
 import { useEditMode, useManagedList } from './useManagedList';
-import { useYearChoice } from './useYearChoice';
+import { useYearFilter } from './useYearChoice';
 
 export type AllocationRow = AllocationItemFragment;
-export type TeacherOption = AssignableTeachersQuery['users']['items'][number];
+export type YearOption = AllocationFormOptionsFragment['academicYears'][number];
+export type TeacherOption = AllocationFormOptionsFragment['users']['items'][number];
 
 export interface AllocationFormValues extends Record<string, unknown> {
   academicYearId: string;
@@ -64,36 +72,41 @@ export const allocationLabel = (row: AllocationRow) =>
  * The Teacher Assignment page's allocations: create (`?class={classId}&year={yearId}` prefill), edit (`?edit={id}`),
  * list (filtered by year), delete. Only SuperAdmin and Admin may change allocations (DESIGN.md), so only they see
  * the page. The texts users see keep the spec's words ("teacher assignment").
+ *
+ * One request loads the page (AllocationPage): every allocation, and the years with their classes, the subjects
+ * and the teachers the form offers. The year filter, the form's class choice and `?edit=` work on what it holds;
+ * saving updates the cache from the mutation's answer.
  */
 export function useAllocations() {
   const mode = useEditMode(ACADEMIC_ROUTES.allocations);
-  const years = useYearChoice(mode);
-  const subjects = useSubjectListQuery(mode.listOptions);
-  const teachers = useAssignableTeachersQuery(mode.listOptions);
-  const list = useAllocationListQuery({ ...mode.listOptions, variables: { academicYearId: years.yearFilter || null } });
-  const detail = useAllocationDetailQuery(mode.detailOptions);
-  const rows = useMemo(() => [...(list.data?.allocations ?? [])].sort(byYearClassSubject), [list.data]);
+  const filter = useYearFilter(mode);
+  const page = useAllocationPageQuery(mode.listOptions);
+  const { ofYear } = filter;
+  const rows = useMemo(() => ofYear(page.data?.allocations ?? []).sort(byYearClassSubject), [page.data, ofYear]);
+
+  // the allocation named by ?edit= is one of those loaded; gone (deleted meanwhile): back to create mode
+  const { editId } = mode;
+  const item = editId ? page.data?.allocations.find((a) => a.id === editId) : undefined;
+  const missing = Boolean(editId && page.data && !item);
+  const notFound = useMemo(() => (missing ? new Error('not found') : undefined), [missing]);
+  const detail = { loading: firstLoading(page), error: notFound };
 
   const managed = useManagedList({
     mode,
+    typename: 'Allocation',
     noun: 'teacher assignment',
     fetchFailed: FETCH_FAILED,
-    loadErrors: [
-      { error: list.error, fallback: FETCH_FAILED },
-      years.yearsError,
-      { error: subjects.error, fallback: 'Failed to fetch subjects' },
-      { error: teachers.error, fallback: 'Failed to fetch teachers' },
-    ],
-    list,
+    loadErrors: [{ error: page.error, fallback: FETCH_FAILED }],
+    list: page,
     rows,
     detail,
-    item: detail.data?.allocation,
+    item,
     emptyValues,
     toValues,
     createInput: toInput,
     updateInput: toInput,
-    // any of year, class and subject may change, and with them the row's place (or presence) in the list
-    refetchAfterUpdate: () => true,
+    addCreated: (cache, { createAllocation }) =>
+      cache.updateQuery({ query: AllocationPageDocument }, (d) => d && { ...d, allocations: [...d.allocations, createAllocation] }),
     deleteWhat: (row) => `the teacher assignment for ${allocationLabel(row)}`,
     mutations: {
       create: useCreateAllocationMutation(),
@@ -105,27 +118,26 @@ export function useAllocations() {
   /** Every teacher, plus those already on the edited allocation (should the list not hold them). */
   const { editing } = managed;
   const teacherOptions = useMemo(() => {
-    const all = new Map((teachers.data?.users.items ?? []).map((t) => [t.id, t]));
+    const all = new Map((page.data?.users.items ?? []).map((t) => [t.id, t]));
     for (const t of editing?.teachers ?? []) if (!all.has(t.id)) all.set(t.id, t);
     return [...all.values()].sort(byText<TeacherOption>((t) => `${t.lastName} ${t.firstName}`));
-  }, [teachers.data, editing]);
+  }, [page.data, editing]);
 
+  const optionsLoading = firstLoading(page);
   return {
     ...managed,
-    ...years,
-    subjects: subjects.data?.subjects ?? [],
-    subjectsLoading: firstLoading(subjects),
+    ...filter,
+    years: page.data?.academicYears ?? [],
+    yearsLoading: optionsLoading,
+    subjects: page.data?.subjects ?? [],
+    subjectsLoading: optionsLoading,
     teacherOptions,
-    teachersLoading: firstLoading(teachers),
+    teachersLoading: optionsLoading,
   };
 }
 
-/** The classes of the year chosen in the form (none until a year is chosen). */
-export function useClassesOfYear(yearId: string) {
-  const query = useClassListQuery({ variables: { academicYearId: yearId || null }, skip: !yearId, fetchPolicy: 'cache-and-network' });
-  return {
-    classes: [...(query.data?.classes ?? [])].sort(byText((c) => c.name)),
-    classesLoading: Boolean(yearId) && query.loading && !query.data,
-    classesError: query.error ? errorMessage(query.error, 'Failed to fetch classes') : null,
-  };
+/** The classes of the year chosen in the form (none until a year is chosen), from the years the page loaded. */
+export function classesOfYear(years: readonly YearOption[], yearId: string) {
+  const year = years.find((y) => y.id === yearId);
+  return [...(year?.classes ?? [])].sort(byText((c) => c.name));
 }

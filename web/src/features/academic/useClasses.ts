@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useClassDetailQuery, useClassListQuery, useCreateClassMutation, useDeleteClassMutation, useUpdateClassMutation, type SchoolClassItemFragment } from './academic.generated';
+import { ClassListDocument, useClassDetailQuery, useClassListQuery, useCreateClassMutation, useDeleteClassMutation, useUpdateClassMutation, type SchoolClassItemFragment } from './academic.generated';
 import { ACADEMIC_ROUTES, byText, type FieldErrors } from './academicShared';
 import { useEditMode, useManagedList } from './useManagedList';
 import { useYearChoice } from './useYearChoice';
@@ -56,6 +56,9 @@ const byYearThenName = (a: ClassRow, b: ClassRow) =>
 /** What the row is, in its actions' accessible names and the delete question. */
 export const classLabel = (row: ClassRow) => `${row.name} (${row.academicYear.year})`;
 
+/** The page loads every class (the year filter works on them here). */
+const ALL_CLASSES = { academicYearId: null };
+
 /**
  * Class Management: create (`?year={yearId}` preselects the year), edit (`?edit={id}`), list (filtered by
  * year), delete. SuperAdmin and Admin only.
@@ -63,12 +66,14 @@ export const classLabel = (row: ClassRow) => `${row.name} (${row.academicYear.ye
 export function useClasses() {
   const mode = useEditMode(ACADEMIC_ROUTES.classes);
   const years = useYearChoice(mode);
-  const list = useClassListQuery({ ...mode.listOptions, variables: { academicYearId: years.yearFilter || null } });
+  const list = useClassListQuery({ ...mode.listOptions, variables: ALL_CLASSES });
   const detail = useClassDetailQuery(mode.detailOptions);
-  const rows = useMemo(() => [...(list.data?.classes ?? [])].sort(byYearThenName), [list.data]);
+  const { ofYear } = years;
+  const rows = useMemo(() => ofYear(list.data?.classes ?? []).sort(byYearThenName), [list.data, ofYear]);
 
   const managed = useManagedList({
     mode,
+    typename: 'SchoolClass',
     noun: 'class',
     fetchFailed: FETCH_FAILED,
     loadErrors: [years.yearsError, { error: list.error, fallback: FETCH_FAILED }],
@@ -81,7 +86,8 @@ export function useClasses() {
     createInput: (v) => ({ academicYearId: v.academicYearId, ...fields(v) }),
     // the year only when it changed: the server takes it as a move, refused while students or allocations tie the class
     updateInput: (v, c) => ({ ...fields(v), ...(moved(v, c) ? { academicYearId: v.academicYearId } : {}) }),
-    refetchAfterUpdate: moved,
+    addCreated: (cache, { createClass }) =>
+      cache.updateQuery({ query: ClassListDocument, variables: ALL_CLASSES }, (d) => d && { classes: [...d.classes, createClass] }),
     deleteWhat: classLabel,
     mutations: { create: useCreateClassMutation(), update: useUpdateClassMutation(), remove: useDeleteClassMutation() },
   });

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useMemo } from 'react';
+import type { ApolloCache } from '@apollo/client';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { evictObject } from '../../app/cacheUpdates';
 import { confirmAction } from '../../components/confirm';
 import {
   editLink,
@@ -41,9 +43,14 @@ interface Item {
 }
 
 /** A generated mutation hook's tuple, as far as this hook uses it. */
-type Mutation<Vars> = readonly [(options: { variables: Vars }) => Promise<unknown>, { loading: boolean }];
+type Mutation<Vars, Data = unknown> = readonly [
+  (options: { variables: Vars; update?(cache: ApolloCache, result: { data?: Data | null }): void }) => Promise<unknown>,
+  { loading: boolean },
+];
 
-export interface ManagedListConfig<Row extends Item, V, CreateInput, UpdateInput> {
+export interface ManagedListConfig<Row extends Item, V, CreateInput, UpdateInput, Created> {
+  /** The rows' GraphQL type: a deleted row leaves the cache by it. */
+  typename: string;
   mode: EditMode;
   /** One item in the texts, lower case: 'subject' gives 'Subject created successfully', 'Failed to save subject'. */
   noun: string;
@@ -51,7 +58,9 @@ export interface ManagedListConfig<Row extends Item, V, CreateInput, UpdateInput
   fetchFailed: string;
   /** The page's query failures in banner order (the first not dismissed shows). */
   loadErrors: LoadError[];
-  list: { loading: boolean; data?: unknown; refetch(): Promise<unknown> };
+  /** The page's list query; it holds every row (filters apply to `rows`), so saving never has to refetch it. */
+  list: { loading: boolean; data?: unknown };
+  /** The rows shown: the list, filtered and sorted as the page shows it (so an edited row finds its place). */
   rows: Row[];
   detail: { loading: boolean; error?: unknown };
   /** The item named by `?edit=`, once loaded. */
@@ -62,15 +71,12 @@ export interface ManagedListConfig<Row extends Item, V, CreateInput, UpdateInput
   createInput(values: V): CreateInput;
   /** Without id and version, which are added here (the server refuses an edit of a stale version). */
   updateInput(values: V, item: Row): UpdateInput;
-  /**
-   * Whether an update can move the row in or out of the (filtered) list or within its order: the cache
-   * updates the row's fields by itself, but not which rows the list query returns.
-   */
-  refetchAfterUpdate?(values: V, item: Row): boolean;
+  /** Adds the created row (the create mutation's answer) to the page's cached list query. */
+  addCreated(cache: ApolloCache, created: Created): void;
   /** Ends the delete question: 'Are you sure you want to delete {deleteWhat}?'. */
   deleteWhat(row: Row): string;
   mutations: {
-    create: Mutation<{ input: CreateInput }>;
+    create: Mutation<{ input: CreateInput }, Created>;
     update: Mutation<{ input: UpdateInput & Item }>;
     remove: Mutation<{ id: string }>;
   };
@@ -83,7 +89,9 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
  * string, save and delete (after a browser confirmation) with success and error banners (the server's message
  * or the spec's fallback text, platform.md section 8), and back to the base route after an edit.
  */
-export function useManagedList<Row extends Item, V, CreateInput, UpdateInput>(config: ManagedListConfig<Row, V, CreateInput, UpdateInput>) {
+export function useManagedList<Row extends Item, V, CreateInput, UpdateInput, Created>(
+  config: ManagedListConfig<Row, V, CreateInput, UpdateInput, Created>,
+) {
   const { mode, noun, list, detail, mutations, emptyValues, toValues } = config;
   const { editId, params, leaveEdit } = mode;
   const Noun = capitalised(noun);
@@ -103,21 +111,24 @@ export function useManagedList<Row extends Item, V, CreateInput, UpdateInput>(co
   const initial = useMemo(() => (editing ? toValues(editing) : emptyValues(params)), [editing, params, toValues, emptyValues]);
   // a new key remounts the form: for another item, or when the URL prefills other values
   const formKey = editing ? `edit-${editing.id}` : editId ? 'loading' : `new-${JSON.stringify(initial)}`;
-  const refetch = () => list.refetch().catch(() => undefined);
 
   const save = async (values: V): Promise<boolean> => {
     try {
       if (editId) {
         if (!editing) return false;
         const input = { id: editing.id, version: editing.version, ...config.updateInput(values, editing) };
+        // the answer updates the cached row; the page filters and sorts the rows itself
         await mutations.update[0]({ variables: { input } });
         banners.showSuccess(`${Noun} updated successfully`);
         leaveEdit();
-        if (config.refetchAfterUpdate?.(values, editing)) await refetch();
       } else {
-        await mutations.create[0]({ variables: { input: config.createInput(values) } });
+        await mutations.create[0]({
+          variables: { input: config.createInput(values) },
+          update: (cache, { data }) => {
+            if (data) config.addCreated(cache, data);
+          },
+        });
         banners.showSuccess(`${Noun} created successfully`);
-        await refetch();
       }
       return true;
     } catch (error) {
@@ -129,10 +140,10 @@ export function useManagedList<Row extends Item, V, CreateInput, UpdateInput>(co
   const remove = async (row: Row): Promise<void> => {
     if (!confirmAction(`Are you sure you want to delete ${config.deleteWhat(row)}?`)) return;
     try {
-      await mutations.remove[0]({ variables: { id: row.id } });
+      // the delete answers true: the row leaves the cache, and with it every list that showed it
+      await mutations.remove[0]({ variables: { id: row.id }, update: (cache) => evictObject(cache, { __typename: config.typename, id: row.id }) });
       banners.showSuccess(`${Noun} deleted successfully`);
       if (editId === row.id) leaveEdit();
-      await refetch();
     } catch (error) {
       banners.showError(error, `Failed to delete ${noun}`);
     }
@@ -157,4 +168,4 @@ export function useManagedList<Row extends Item, V, CreateInput, UpdateInput>(co
   };
 }
 
-export type ManagedList<Row extends Item, V> = ReturnType<typeof useManagedList<Row, V, unknown, unknown>>;
+export type ManagedList<Row extends Item, V> = ReturnType<typeof useManagedList<Row, V, unknown, unknown, unknown>>;

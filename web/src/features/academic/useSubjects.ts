@@ -1,5 +1,5 @@
-import { useCreateSubjectMutation, useDeleteSubjectMutation, useSubjectDetailQuery, useSubjectListQuery, useUpdateSubjectMutation, type SubjectItemFragment } from './academic.generated';
-import { ACADEMIC_ROUTES, type FieldErrors } from './academicShared';
+import { SubjectListDocument, useCreateSubjectMutation, useDeleteSubjectMutation, useSubjectDetailQuery, useSubjectListQuery, useUpdateSubjectMutation, type SubjectItemFragment } from './academic.generated';
+import { ACADEMIC_ROUTES, byText, type FieldErrors } from './academicShared';
 import { useEditMode, useManagedList } from './useManagedList';
 
 export type SubjectRow = SubjectItemFragment;
@@ -22,6 +22,8 @@ const FETCH_FAILED = 'Failed to fetch subjects';
 const emptyValues = () => EMPTY_SUBJECT;
 const toValues = (s: SubjectRow): SubjectFormValues => ({ name: s.name, description: s.description, isActive: s.isActive });
 const toInput = (v: SubjectFormValues) => ({ name: v.name.trim(), description: v.description.trim(), isActive: v.isActive });
+/** By name, as the server lists them. */
+const byName = byText<SubjectRow>((s) => s.name);
 
 /** Subject Management: create, edit (`?edit={id}`), list, delete. SuperAdmin and Admin only. */
 export function useSubjects() {
@@ -33,14 +35,18 @@ export function useSubjects() {
     noun: 'subject',
     fetchFailed: FETCH_FAILED,
     loadErrors: [{ error: list.error, fallback: FETCH_FAILED }],
+    typename: 'Subject',
     list,
-    rows: list.data?.subjects ?? [],
+    // sorted here too: a renamed subject moves to its place
+    rows: [...(list.data?.subjects ?? [])].sort(byName),
     detail,
     item: detail.data?.subject,
     emptyValues,
     toValues,
     createInput: toInput,
     updateInput: toInput,
+    addCreated: (cache, { createSubject }) =>
+      cache.updateQuery({ query: SubjectListDocument }, (d) => d && { subjects: [...d.subjects, createSubject].sort(byName) }),
     deleteWhat: (row) => `the subject ${row.name}`,
     mutations: { create: useCreateSubjectMutation(), update: useUpdateSubjectMutation(), remove: useDeleteSubjectMutation() },
   });

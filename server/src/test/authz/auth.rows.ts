@@ -1,0 +1,91 @@
+import { DEMO_PASSWORD } from '../../db/seed';
+import { hashSecret } from '../../modules/auth/secrets';
+import { Role } from '../../modules/users/role';
+import { DEMO_EMAIL } from '../demo';
+import { uniqueEmail } from '../test-server';
+import { Who, row } from './matrix';
+import { World, accountOf, holds } from './world';
+
+/**
+ * Sign-in and sessions (platform.md section 7, Authentication). Login, register (the test server opens
+ * registration), forgot and reset password are public: every role and the anonymous caller may. Rows that end
+ * or change a session act on a session of their own, signed in for the attempt.
+ */
+const emailOf = (who: Who) => DEMO_EMAIL[who === 'anonymous' ? Role.Parent : who];
+const freshSession = (w: World, who: Who) => w.t.login(emailOf(who));
+const sessionOf = async (w: World, token: string | undefined) =>
+  ((await w.ds.query('SELECT active_role FROM sessions WHERE token_hash = $1', [hashSecret(token ?? '')])) as Array<{ active_role: string }>)[0];
+const sessionsOf = async (w: World, userId: string) =>
+  ((await w.ds.query('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1', [userId])) as Array<{ n: number }>)[0].n;
+const freshEmail = async (w: World) =>
+  ((await w.ds.query('SELECT email FROM users WHERE id = $1', [await w.fresh.user(Role.Student)])) as Array<{ email: string }>)[0].email;
+
+export const authRows = [
+  row({
+    gql: 'Query.me', query: '{ me { user { id } } }',
+    rest: { 'GET /auth/me': () => ({ path: '/auth/me' }) },
+    expect: { self: 'AAAAA' },
+    given: async (w, _c, who) => ({ target: accountOf(w, who) }),
+  }),
+  row({
+    gql: 'Mutation.login', query: 'mutation($input: LoginInput!) { login(input: $input) { token } }',
+    variables: (v) => ({ input: { email: v.email, password: DEMO_PASSWORD } }),
+    rest: { 'POST /auth/login': (v) => ({ path: '/auth/login', body: { email: v.email, password: DEMO_PASSWORD } }) },
+    expect: { self: 'AAAAA' }, anonymous: 'A',
+    given: async (w, _c, who) => ({ email: emailOf(who), userId: accountOf(w, who), before: await sessionsOf(w, accountOf(w, who)) }),
+    changed: async (w, v) => (await sessionsOf(w, v.userId)) > v.before,
+  }),
+  row({
+    gql: 'Mutation.register', query: 'mutation($input: RegisterInput!) { register(input: $input) { token } }',
+    variables: (v) => ({ input: v.fields }),
+    rest: { 'POST /auth/register': (v) => ({ path: '/auth/register', body: v.fields }) },
+    expect: { new: 'AAAAA' }, anonymous: 'A',
+    given: async () => ({ fields: { email: uniqueEmail('register'), firstName: 'New', lastName: 'Student', password: DEMO_PASSWORD } }),
+    changed: (w, v) => holds(w, 'users', 'email', v.fields.email),
+  }),
+  row({
+    gql: 'Mutation.logout', query: 'mutation { logout }',
+    rest: { 'GET /auth/logout': () => ({ path: '/auth/logout' }) },
+    expect: { self: 'AAAAA' },
+    given: async (w, _c, who) => ({ token: await freshSession(w, who) }),
+    changed: async (w, v) => !(await sessionOf(w, v.token)),
+  }),
+  row({
+    gql: 'Mutation.switchRole', query: 'mutation($input: SwitchRoleInput!) { switchRole(input: $input) { role } }',
+    variables: (v) => ({ input: { role: v.role } }),
+    rest: { 'POST /auth/switch-role': (v) => ({ path: '/auth/switch-role', body: { role: v.role } }) },
+    // view as a Student (SuperAdmin, Admin, Teacher), as an Admin (SuperAdmin only), back to the original role
+    expect: { Student: 'AAAFF', Admin: 'AFFFF', original: 'AAAAA' },
+    given: async (w, c, who) => {
+      const token = await freshSession(w, who);
+      const stored = who === 'anonymous' ? Role.Parent : who;
+      // switching back needs a session that is viewing as another role (those who may switch at all)
+      if (c === 'original' && [Role.SuperAdmin, Role.Admin, Role.Teacher].includes(stored)) {
+        await w.ds.query(`UPDATE sessions SET active_role = 'Parent', impersonating = true WHERE token_hash = $1`, [hashSecret(token)]);
+      }
+      return { token, role: c, want: c === 'original' ? stored : c };
+    },
+    changed: async (w, v) => (await sessionOf(w, v.token))?.active_role === v.want,
+  }),
+  row({
+    gql: 'Mutation.forgotPassword', query: 'mutation($input: ForgotPasswordInput!) { forgotPassword(input: $input) { message } }',
+    variables: (v) => ({ input: { email: v.email } }),
+    rest: { 'POST /auth/forgot-password': (v) => ({ path: '/auth/forgot-password', body: { email: v.email } }) },
+    expect: { account: 'AAAAA' }, anonymous: 'A',
+    given: async (w) => ({ email: await freshEmail(w) }),
+    changed: async (w, v) =>
+      holds(w, 'password_tokens', 'purpose', 'reset', 'user_id = (SELECT id FROM users WHERE email = $2)', [v.email]),
+  }),
+  row({
+    gql: 'Mutation.resetPassword', query: 'mutation($input: ResetPasswordInput!) { resetPassword(input: $input) { message } }',
+    variables: (v) => ({ input: { token: v.resetToken, password: 'changed1234' } }),
+    rest: { 'POST /users/reset-password/:token': (v) => ({ path: `/users/reset-password/${v.resetToken}`, body: { password: 'changed1234' } }) },
+    expect: { link: 'AAAAA' }, anonymous: 'A',
+    given: async (w) => {
+      const userId = await w.fresh.user(Role.Student);
+      const link = await w.t.services.auth.issueToken(w.ds.manager, userId, 'reset', 3_600_000);
+      return { userId, resetToken: link.split('/').pop() };
+    },
+    changed: (w, v) => holds(w, 'password_tokens', 'user_id', v.userId, 'used_at IS NOT NULL'),
+  }),
+];
