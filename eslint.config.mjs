@@ -44,10 +44,11 @@ export default defineConfig([
     files: ['server/**', 'e2e/**', 'bench/**', 'scripts/**', 'web/scripts/**', 'web/vite.config.ts', '*.{js,mjs,cjs}'],
     languageOptions: { globals: globals.node },
   },
-  // jest.config.js files are CommonJS (their packages are not "type": "module")
+  // jest.config.js files and .cjs files are CommonJS: require() is how they import
   {
-    files: ['server/*.js', 'e2e/*.js'],
-    languageOptions: { sourceType: 'commonjs' },
+    files: ['server/*.js', 'e2e/*.js', '**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   // e2e: page.evaluate callbacks run in the browser
   {

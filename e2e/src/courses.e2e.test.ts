@@ -45,7 +45,8 @@ function stamp(): string {
 async function secondUser(t: E2E, email: string): Promise<{ context: BrowserContext; page: Page }> {
   const browser = t.context.browser();
   assert(browser, 'the test context has no browser');
-  const context = await browser.newContext({ viewport: DESKTOP, baseURL: t.baseURL });
+  // like the test's own context (support/fixture.ts): the server's CSP would refuse the injected axe-core
+  const context = await browser.newContext({ viewport: DESKTOP, baseURL: t.baseURL, bypassCSP: true });
   context.setDefaultTimeout(10_000);
   context.setDefaultNavigationTimeout(20_000);
   const page = await context.newPage();

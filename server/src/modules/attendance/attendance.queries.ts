@@ -30,6 +30,8 @@ function records(m: EntityManager): SelectQueryBuilder<AttendanceRecord> {
     .leftJoinAndSelect('r.teacher', 't');
 }
 
+// raw rows of the hand-written statements below, read column by column into typed objects
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Row = Record<string, any>;
 
 const loaded = (rows: AttendanceRecord[]) =>

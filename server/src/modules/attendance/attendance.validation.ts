@@ -1,3 +1,4 @@
+import { charCount, freeText, versionOf } from '../../app/input';
 import { validation } from '../../errors/domain-error';
 import { assertId, isId } from '../../app/ids';
 import { AttendanceStatus, isAttendanceStatus } from './attendance-status';
@@ -113,12 +114,9 @@ export function validateMark(input: MarkInputLike, now = new Date()): MarkFields
     seen.add(r.studentId);
     if (!isAttendanceStatus(r.status)) throw validation(ATTENDANCE_TEXT.statusInvalid);
     if (r.notes !== undefined && r.notes !== null && typeof r.notes !== 'string') throw validation(ATTENDANCE_TEXT.notesTooLong);
-    const notes = typeof r.notes === 'string' ? r.notes.trim() : '';
-    if ([...notes].length > NOTES_MAX) throw validation(ATTENDANCE_TEXT.notesTooLong);
-    const expectedVersion =
-      typeof r.expectedVersion === 'number' && Number.isInteger(r.expectedVersion) && r.expectedVersion >= 0
-        ? r.expectedVersion
-        : undefined;
+    const notes = freeText(r.notes, 'Notes', Number.MAX_SAFE_INTEGER) ?? '';
+    if (charCount(notes) > NOTES_MAX) throw validation(ATTENDANCE_TEXT.notesTooLong);
+    const expectedVersion = versionOf(r.expectedVersion);
     return { studentId: r.studentId, status: r.status, notes: notes || null, expectedVersion };
   });
   return { classId, subjectId, academicYearId, date, records };

@@ -73,6 +73,12 @@ export class CoursesResolver {
     return !!facts && can(actor, 'course.delete', facts);
   }
 
+  @FieldResolver(() => Boolean, { description: 'Whether you may start a discussion or reply in this course (its teachers and students): show Start Discussion and Reply only then.' })
+  async viewerCanPost(@Root() c: Course, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    const facts = await ctx.loaders.courseFacts.load(c.id);
+    return !!facts && can(actor, 'discussion.post', facts);
+  }
+
   @Mutation(() => Course, { description: 'Create a course for a class, subject and year you are assigned to teach; all teachers of that allocation teach it (REST: POST /api/courses).' })
   createCourse(@Arg('input', () => CreateCourseInput) input: CreateCourseInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
     return ctx.services.courses.create(actor, input);

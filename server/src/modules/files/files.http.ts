@@ -69,7 +69,8 @@ export function receiveMultipart(req: Request, files: FilesService, field = 'fil
       req.unpipe(bb);
       req.resume();
       const got = await receiving?.catch(() => null);
-      if (got) await files.discard(got);
+      // the store may be unreachable too: the request still gets its answer (this runs unawaited)
+      if (got) await files.discard(got).catch((e) => logger.warn({ err: e, key: got.key }, 'discarding a refused upload failed'));
       reject(err);
     };
     bb.on('field', (name, value) => {

@@ -59,13 +59,14 @@ export const authRows = [
     given: async (w, c, who) => {
       const token = await freshSession(w, who);
       const stored = who === 'anonymous' ? Role.Parent : who;
-      // switching back needs a session that is viewing as another role (those who may switch at all)
-      if (c === 'original' && [Role.SuperAdmin, Role.Admin, Role.Teacher].includes(stored)) {
-        await w.ds.query(`UPDATE sessions SET active_role = 'Parent', impersonating = true WHERE token_hash = $1`, [hashSecret(token)]);
+      // switching back needs a session that views the app as another role
+      if (c === 'original') {
+        await w.ds.query(`UPDATE sessions SET active_role = $2, impersonating = true WHERE token_hash = $1`,
+          [hashSecret(token), stored === Role.Parent ? Role.Student : Role.Parent]);
       }
-      return { token, role: c, want: c === 'original' ? stored : c };
+      return { token, role: c, want: c === 'original' ? stored : c, before: (await sessionOf(w, token)).active_role };
     },
-    changed: async (w, v) => (await sessionOf(w, v.token))?.active_role === v.want,
+    changed: async (w, v) => v.before !== v.want && (await sessionOf(w, v.token))?.active_role === v.want,
   }),
   row({
     gql: 'Mutation.forgotPassword', query: 'mutation($input: ForgotPasswordInput!) { forgotPassword(input: $input) { message } }',

@@ -1,5 +1,5 @@
 import type { Part } from '../multipart';
-import type { Role } from '../../modules/users/role';
+import { Role } from '../../modules/users/role';
 import type { World } from './world';
 
 /**
@@ -23,7 +23,7 @@ import type { World } from './world';
  *
  * A refused write must leave `changed` false. The anonymous attempt (no token) uses the first case's object.
  */
-export const ROLE_ORDER = ['SuperAdmin', 'Admin', 'Teacher', 'Student', 'Parent'] as const satisfies readonly Role[];
+export const ROLE_ORDER: readonly Role[] = [Role.SuperAdmin, Role.Admin, Role.Teacher, Role.Student, Role.Parent];
 
 export type Letter = 'A' | 'E' | 'U' | 'F' | 'N';
 export const LETTERS: Record<Letter, { status: string; code: string; meaning: string }> = {
@@ -40,7 +40,8 @@ export interface Vars {
   target?: string;
   /** Sign in with this token instead of the role's shared one (sessions a row ends or changes). */
   token?: string;
-  [key: string]: unknown;
+  /** Whatever else the row's requests and checks need (ids, titles, bodies). */
+  [key: string]: any;
 }
 
 export interface RestRequest {
@@ -74,6 +75,25 @@ export interface Row<V extends Vars = Vars> {
 
 /** Declares a row (the generic keeps `given`, `variables` and `rest` agreeing on the shape of the vars). */
 export const row = <V extends Vars>(r: Row<V>): Row<V> => r;
+
+/**
+ * A read by one id: a list of one parent's items (`<op>(<arg>: parent)` and its REST twin, whose one path
+ * parameter is the parent), showing the case's item or leaving it out; or one object by its id.
+ */
+export function listBy(op: string, arg: string, route: string | null, expect: Record<string, string>,
+  given: (w: World, c: string) => { parent: string; target: string }): Row<any> {
+  return row({
+    gql: `Query.${op}`, query: `query($parent: ID!) { ${op}(${arg}: $parent) { id } }`,
+    variables: (v) => ({ parent: v.parent }),
+    rest: route ? { [route]: (v: Vars) => ({ path: route.split(' ')[1].replace(/:[a-zA-Z]+/, String(v.parent)) }) } : undefined,
+    expect,
+    given: async (w, c) => given(w, c),
+  });
+}
+
+/** A read of one object by id (GraphQL `<op>(id)`, and its REST twin, whose one path parameter is the id). */
+export const readById = (op: string, route: string | null, expect: Record<string, string>, target: (w: World, c: string) => string) =>
+  listBy(op, 'id', route, expect, (w, c) => ({ parent: target(w, c), target: target(w, c) }));
 
 /** The letter one role gets in one case. */
 export function letterOf(expect: string, who: Who, anonymous: Letter = 'U'): Letter {

@@ -102,6 +102,9 @@ async function viaRest(w: World, route: string, r: Row<any>, v: Vars, token: str
   return { got: REST_LETTER[res.status] ?? `${res.status}`, detail: `${res.status} "${message}"` };
 }
 
+/** How a row is named in messages: its operation, else its first REST path. */
+export const labelOf = (r: Row<any>) => r.gql ?? Object.keys(r.rest ?? {})[0];
+
 export type Transport = 'GraphQL' | `REST ${string}`;
 
 /** The transports of a row: its GraphQL operation and each REST twin. */
@@ -120,7 +123,7 @@ export async function attempt(w: World, r: Row<any>, transport: Transport, c: st
   const token = who === 'anonymous' ? null : (v.token ?? w.tokens[who]);
   const answer = transport === 'GraphQL' ? await viaGraphql(w, r, v, token) : await viaRest(w, transport.slice(5), r, v, token);
   const changed = r.changed ? await r.changed(w, v) : undefined;
-  const where = `${r.gql ?? ''}${r.gql && transport !== 'GraphQL' ? ' ' : ''}${transport === 'GraphQL' ? ' (GraphQL)' : `(${transport})`} ${c} as ${who}`;
+  const where = `${labelOf(r)} [${transport}] ${c} as ${who}`;
   if (want === 'E' && !v.target) return `${where}: row error: E needs a target`;
   if (answer.got !== want) {
     return `${where}: expected ${want} (${LETTERS[want].meaning}), got ${answer.got}: ${answer.detail}`;
@@ -131,23 +134,33 @@ export async function attempt(w: World, r: Row<any>, transport: Transport, c: st
   return null;
 }
 
-/** Every attempt of a row: each case as each role, then once without a token; what disagrees. */
-export async function runRow(w: World, r: Row<any>): Promise<string[]> {
-  const problems: string[] = [];
-  const cases = Object.keys(r.expect);
-  for (const [c, letters] of Object.entries(r.expect)) {
-    if (!/^[AEUFN]{5}$/.test(letters)) problems.push(`${r.gql ?? Object.keys(r.rest ?? {})[0]} ${c}: '${letters}' is not five of A E U F N`);
-  }
-  if (problems.length) return problems;
-  for (const transport of transportsOf(r)) {
-    for (const c of cases) {
-      for (const who of ROLE_ORDER) {
-        const p = await attempt(w, r, transport, c, who);
-        if (p) problems.push(p);
-      }
+/** Runs the tasks with at most `limit` at a time; results in the tasks' order. */
+async function pooled<T>(tasks: Array<() => Promise<T>>, limit: number): Promise<T[]> {
+  const out: T[] = new Array(tasks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const i = next++;
+      out[i] = await tasks[i]();
     }
-    const p = await attempt(w, r, transport, cases[0], 'anonymous');
-    if (p) problems.push(p);
-  }
-  return problems;
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+  return out;
+}
+
+/**
+ * Every attempt of a row: each case as each role, then once without a token, through each transport; what
+ * disagrees. Attempts act on objects of their own, so a few run at a time.
+ */
+export async function runRow(w: World, r: Row<any>): Promise<string[]> {
+  const cases = Object.keys(r.expect);
+  const malformed = Object.entries(r.expect)
+    .filter(([, letters]) => !/^[AEUFN]{5}$/.test(letters))
+    .map(([c, letters]) => `${labelOf(r)} ${c}: '${letters}' is not five of A E U F N`);
+  if (malformed.length) return malformed;
+  const tasks = transportsOf(r).flatMap((transport) => [
+    ...cases.flatMap((c) => ROLE_ORDER.map((who) => () => attempt(w, r, transport, c, who))),
+    () => attempt(w, r, transport, cases[0], 'anonymous'),
+  ]);
+  return (await pooled(tasks, 6)).filter((p): p is string => p !== null);
 }

@@ -38,7 +38,7 @@ export const usersRows = [
     variables: (v) => ({ id: v.id }),
     rest: { 'DELETE /users/:id': (v) => ({ path: `/users/${v.id}` }) },
     // the case is the role of a new user to delete, or the actor themself
-    expect: { Student: 'AAAFF', Admin: 'AAFFF', SuperAdmin: 'AFFFF', self: 'FFFFF' },
+    expect: { Student: 'AAAFF', Teacher: 'AAAFF', Admin: 'AAFFF', SuperAdmin: 'AFFFF', self: 'FFFFF' },
     given: async (w, c, who) => ({ id: c === 'self' ? accountOf(w, who) : await w.fresh.user(c as Role) }),
     changed: async (w, v) => !(await exists(w, 'users', v.id)),
   }),

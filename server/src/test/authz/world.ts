@@ -15,8 +15,8 @@ import type { Who } from './matrix';
  *   a Student's own class's course); "hidden": a hidden module, content item or announcement of it;
  * - other course: ART-6A, taught by teacher2@ to Class 6A, where no demo student is placed (another teacher's
  *   course, another class's course);
- * - own allocation: Mathematics in Class 5A 2026 (teacher@); other: English in Class 5A (teacher2@), so a roster
- *   of either has students; Art in 6A (teacher2@) for the allocation lists.
+ * - own allocation: Mathematics in Class 5A 2026 (teacher@); other: Art in Class 6A (teacher2@). Attendance takes
+ *   English of Class 5A (teacher2@) as the other one, so that both rosters hold student@.
  *
  * SuperAdmin, Admin and Parent have no course of their own: their "own" and "other" are the same objects.
  */
@@ -28,14 +28,18 @@ export interface World {
   me: Record<Role, string>;
   teacher2: string;
   student2: string;
-  year: { y2026: string; y2025: string };
-  cls: { c5A: string; c5B: string; c6A: string };
+  year: { y2026: string };
+  cls: { c5A: string; c6A: string };
   subject: Record<'Mathematics' | 'English' | 'Science' | 'History' | 'Art', string>;
-  alloc: { own: string; other: string; art6A: string };
+  alloc: { own: string; other: string };
   course: { own: string; ownScience: string; other: string };
   module: { own: string; hidden: string; other: string; ownScience: string };
   content: { own: string; hidden: string; other: string };
   announcement: { own: string; hidden: string; other: string };
+  /** Discussion threads: MATH-5A's (by student@), and one of ART-6A (by teacher2@). */
+  thread: { own: string; other: string };
+  /** An attendance record of student@: in Mathematics of Class 5A (the demo seed's), and in English of Class 5A (teacher2@). */
+  record: Record<Own, { id: string; date: string }>;
   fresh: Fresh;
 }
 
@@ -72,9 +76,9 @@ export async function buildWorld(t: TestServer): Promise<World> {
   const student2 = await userId('student2@demo.school');
 
   const yearId = (y: string) => one('SELECT id FROM academic_years WHERE year = $1', [y]);
-  const year = { y2026: await yearId('2026'), y2025: await yearId('2025') };
+  const year = { y2026: await yearId('2026') };
   const classId = (name: string) => one('SELECT id FROM classes WHERE name = $1 AND academic_year_id = $2', [name, year.y2026]);
-  const cls = { c5A: await classId('Class 5A'), c5B: await classId('Class 5B'), c6A: await classId('Class 6A') };
+  const cls = { c5A: await classId('Class 5A'), c6A: await classId('Class 6A') };
   const subject = {} as World['subject'];
   for (const name of ['Mathematics', 'English', 'Science', 'History', 'Art'] as const) {
     subject[name] = await one('SELECT id FROM subjects WHERE name = $1', [name]);
@@ -82,8 +86,7 @@ export async function buildWorld(t: TestServer): Promise<World> {
   const allocationOf = (c: string, s: string) => one('SELECT id FROM allocations WHERE class_id = $1 AND subject_id = $2', [c, s]);
   const alloc = {
     own: await allocationOf(cls.c5A, subject.Mathematics),
-    other: await allocationOf(cls.c5A, subject.English),
-    art6A: await allocationOf(cls.c6A, subject.Art),
+    other: await allocationOf(cls.c6A, subject.Art),
   };
 
   const courseId = (title: string) => one('SELECT id FROM courses WHERE title = $1', [title]);
@@ -110,11 +113,28 @@ export async function buildWorld(t: TestServer): Promise<World> {
     hidden: await one('SELECT id FROM announcements WHERE course_id = $1 AND NOT is_visible LIMIT 1', [course.own]),
     other: await makeAnnouncement(ds, course.other, teacher2, { title: 'Paints' }),
   };
+  const thread = {
+    own: await one('SELECT id FROM discussions WHERE course_id = $1 AND parent_id IS NULL AND author_id = $2', [course.own, me.Student]),
+    other: await makeDiscussion(ds, course.other, teacher2, null, 'Favourite colours'),
+  };
+  const record = {
+    own: (await ds.query(
+      `SELECT id, to_char(date, 'YYYY-MM-DD') AS date FROM attendance_records WHERE student_id = $1 AND class_id = $2 AND subject_id = $3 ORDER BY date DESC LIMIT 1`,
+      [me.Student, cls.c5A, subject.Mathematics],
+    ))[0],
+    other: (await ds.query(
+      `INSERT INTO attendance_records (student_id, class_id, subject_id, academic_year_id, date, status, teacher_id)
+       VALUES ($1, $2, $3, $4, current_date - 1, 'Present', $5) RETURNING id, to_char(date, 'YYYY-MM-DD') AS date`,
+      [me.Student, cls.c5A, subject.English, year.y2026, teacher2],
+    ))[0],
+  };
 
+  let modules: Promise<string> = Promise.resolve('');
   const fresh: Fresh = {
     user: async (role) => (await makeUser(ds, { role })).id,
     course: (which) => makeCourse(ds, { ...where[which], title: `AUTHZ-${which}` }),
-    module: (c, visible = true) => makeModule(ds, c, { title: 'Authz week', isVisible: visible }),
+    // one at a time: a module takes the next order number of its course, which concurrent inserts would share
+    module: (c, visible = true) => (modules = modules.catch(() => '').then(() => makeModule(ds, c, { title: 'Authz week', isVisible: visible }))),
     content: async (m, visible = true) => (await makeContent(ds, t.services, m, { title: 'Authz item', isVisible: visible })).id,
     announcement: (c, visible = true) => makeAnnouncement(ds, c, c === course.other ? teacher2 : me.Teacher, { title: 'Authz notice', isVisible: visible }),
     discussion: (c, author) => makeDiscussion(ds, c, author, null, 'Authz thread'),
@@ -127,7 +147,7 @@ export async function buildWorld(t: TestServer): Promise<World> {
     }),
   };
 
-  return { t, ds, tokens, me, teacher2, student2, year, cls, subject, alloc, course, module, content, announcement, fresh };
+  return { t, ds, tokens, me, teacher2, student2, year, cls, subject, alloc, course, module, content, announcement, thread, record, fresh };
 }
 
 /** Whether a row with this id exists in the table (deletes must remove it; refused deletes must not). */

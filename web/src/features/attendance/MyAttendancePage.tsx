@@ -54,7 +54,6 @@ export function MyAttendancePage() {
                 select
                 value={my.classId}
                 onChange={(e) => my.setClassId(e.target.value)}
-                disabled={!my.filtersReady}
                 slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
               >
                 <option value={ALL}>All Classes</option>
@@ -70,7 +69,6 @@ export function MyAttendancePage() {
                 select
                 value={my.subjectId}
                 onChange={(e) => my.setSubjectId(e.target.value)}
-                disabled={!my.filtersReady}
                 slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
               >
                 <option value={ALL}>All Subjects</option>

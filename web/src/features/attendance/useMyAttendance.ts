@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { errorMessage } from '../../app/errors';
 import { useSession } from '../../app/session';
 import { useMyAttendanceQuery, type MyAttendanceRowFragment } from './attendance.generated';
@@ -10,14 +10,15 @@ export const DEFAULT_PAGE_SIZE = 25;
 export const ALL = '';
 
 /**
- * My Attendance (assessments.md section 2). The class filter starts at the student's own class once the
- * server has said which it is; the tiles are the server's summary of the filtered records.
+ * My Attendance (assessments.md section 2). The class filter starts at the student's own class (from the
+ * session); the tiles are the server's summary of the filtered records.
  */
 export function useMyAttendance() {
-  const { abilities } = useSession();
+  const { abilities, user } = useSession();
   const canView = abilities?.viewOwnAttendance ?? false;
-  // undefined until the student's own class is known, so the first list shown is already filtered
-  const [classId, setClassIdState] = useState<string | undefined>(undefined);
+  // the session knows the student's class, so the first list asked for is already filtered on it
+  const [chosenClassId, setClassIdState] = useState<string | undefined>(undefined);
+  const classId = chosenClassId ?? user?.class?.id ?? ALL;
   const [subjectId, setSubjectIdState] = useState(ALL);
   const [page, setPage] = useState(0);
   const [pageSize, setPageSizeState] = useState(DEFAULT_PAGE_SIZE);
@@ -36,11 +37,6 @@ export function useMyAttendance() {
   const data = query.data?.myAttendance;
   const ownClass = data?.studentInfo.class ?? null;
 
-  useEffect(() => {
-    if (classId === undefined && data) setClassIdState(ownClass?.id ?? ALL);
-    else if (classId === undefined && query.error) setClassIdState(ALL);
-  }, [classId, data, ownClass, query.error]);
-
   /** The classes with records, plus the student's own class even before it has any. */
   const classes = useMemo(() => {
     const list = [...(data?.classes ?? [])];
@@ -48,20 +44,17 @@ export function useMyAttendance() {
     return list;
   }, [data?.classes, ownClass]);
 
-  const decided = classId !== undefined;
   const error = query.error && query.error !== dismissedError ? errorMessage(query.error, 'Failed to fetch attendance records') : null;
 
   return {
     canView,
-    loading: !decided || (query.loading && !query.data),
-    records: decided ? (data?.items ?? []) : [],
+    loading: query.loading && !query.data,
+    records: data?.items ?? [],
     total: data?.total ?? 0,
-    summary: decided ? (data?.summary ?? null) : null,
+    summary: data?.summary ?? null,
     classes,
     subjects: data?.subjects ?? [],
-    /** False until the student's own class is known; the filters wait for it. */
-    filtersReady: decided,
-    classId: classId ?? ALL,
+    classId,
     subjectId,
     setClassId: (id: string) => {
       setClassIdState(id);

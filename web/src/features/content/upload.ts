@@ -1,11 +1,13 @@
 import { CombinedGraphQLErrors } from '@apollo/client';
+import { addTypenameToDocument } from '@apollo/client/utilities';
 import { print, type GraphQLFormattedError } from 'graphql';
 import { GRAPHQL_URI } from '../../app/apollo';
 import { getToken } from '../../app/token';
 import type { UploadContentInput } from '../../gql/types';
 import { UploadContentDocument, type ContentItemFragment } from './content.generated';
 
-const UPLOAD_QUERY = print(UploadContentDocument);
+// with __typename, as Apollo would send it: the answer goes into the cache as it is (useModuleDetail)
+const UPLOAD_QUERY = print(addTypenameToDocument(UploadContentDocument));
 
 /**
  * uploadContent as a GraphQL multipart request (operations, map, then the file part), sent with

@@ -34,9 +34,11 @@ export function DiscussionsPanel({ course, audience }: { course: CourseDiscussio
       <ListTab
         title="Discussions"
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpen({ kind: 'start' })}>
-            Start Discussion
-          </Button>
+          course.viewerCanPost && (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpen({ kind: 'start' })}>
+              Start Discussion
+            </Button>
+          )
         }
         success={d.success}
         onClearSuccess={d.clearSuccess}
@@ -45,7 +47,7 @@ export function DiscussionsPanel({ course, audience }: { course: CourseDiscussio
         count={d.threads.length}
         emptyText="No discussions have been started for this course yet."
         emptyAction={
-          audience === 'student' && (
+          audience === 'student' && course.viewerCanPost && (
             <Button variant="contained" onClick={() => setOpen({ kind: 'start' })}>
               Start First Discussion
             </Button>
@@ -57,7 +59,7 @@ export function DiscussionsPanel({ course, audience }: { course: CourseDiscussio
             key={thread.id}
             thread={thread}
             canChange={d.canChange}
-            onReply={() => setOpen({ kind: 'reply', thread })}
+            onReply={course.viewerCanPost ? () => setOpen({ kind: 'reply', thread }) : undefined}
             onEdit={(post) => setOpen({ kind: 'edit', post })}
             onDelete={(post) => void d.deletePost(post)}
           />
@@ -104,7 +106,8 @@ function PostActions({ post, what, onEdit, onDelete }: PostActionsProps) {
 interface ThreadCardProps {
   thread: Thread;
   canChange(post: Post): boolean;
-  onReply(): void;
+  /** Absent when the viewer may not post in the course. */
+  onReply?: () => void;
   onEdit(post: Post): void;
   onDelete(post: Post): void;
 }
@@ -129,9 +132,11 @@ function ThreadCard({ thread, canChange, onReply, onEdit, onDelete }: ThreadCard
       </Box>
       <Typography sx={{ mt: 1, whiteSpace: 'pre-wrap' }}>{thread.content}</Typography>
       <Box sx={{ display: 'flex', gap: 1, mt: 1.5, flexWrap: 'wrap' }}>
-        <Button size="small" variant="outlined" startIcon={<ReplyIcon />} onClick={onReply} aria-label={`Reply to ${thread.title}`}>
-          Reply
-        </Button>
+        {onReply && (
+          <Button size="small" variant="outlined" startIcon={<ReplyIcon />} onClick={onReply} aria-label={`Reply to ${thread.title}`}>
+            Reply
+          </Button>
+        )}
         {count > 0 && (
           <Button
             size="small"

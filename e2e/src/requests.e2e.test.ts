@@ -1,0 +1,294 @@
+/**
+ * The web client asks once per page (issue 9): the teacher's course page, the module page, the student's course
+ * page, the attendance page and the teacher-assignment page each send exactly one GraphQL request when opened,
+ * and saving attendance is one request. Also: a student who opens the teacher's course URL sees no Edit, Add or
+ * Delete (the client follows the server's abilities), a session the server ended mid-way sends the user to
+ * /login (once), and a page whose code fails to load says so with a Reload button inside the app shell.
+ *
+ * How requests are counted, fairly and stably: the user signs in through the form (which loads the session's
+ * `me` and the dashboard), the test waits until no GraphQL request has been in flight for a while, and only
+ * then starts counting. The page is then opened inside the app, as a link does (a click on one, or the same
+ * history navigation), so the session is not loaded again; the count ends once the page shows its content and
+ * the network has been quiet for a while again. Every POST to /graphql counts, by its operation name (a failure
+ * lists them).
+ */
+import type { Page, Request } from 'playwright-core';
+import { DEMO, login, storedToken } from './support/auth';
+import { assert, exactLabel, expectAbsentNow, expectPath, expectVisible } from './support/expect';
+import { e2e } from './support/fixture';
+import { chooseOption } from './support/forms';
+import { graphql } from './support/graphql';
+import { sidebar } from './support/layout';
+
+/** How long the network must stay quiet before a page counts as loaded (or as settled before counting). */
+const QUIET_MS = 750;
+
+function isGraphql(req: Request): boolean {
+  return req.method() === 'POST' && new URL(req.url()).pathname === '/graphql';
+}
+
+function operationName(req: Request): string {
+  try {
+    return (req.postDataJSON() as { operationName?: string } | null)?.operationName ?? '(unnamed)';
+  } catch {
+    return '(multipart)';
+  }
+}
+
+/** Watches the page's GraphQL requests: `start()` begins a count, `settled()` waits for a quiet network. */
+function graphqlRequests(page: Page) {
+  let counted: string[] = [];
+  let inFlight = 0;
+  let lastActivity = Date.now();
+  const done = (req: Request) => {
+    if (!isGraphql(req)) return;
+    inFlight = Math.max(0, inFlight - 1);
+    lastActivity = Date.now();
+  };
+  page.on('request', (req) => {
+    if (!isGraphql(req)) return;
+    inFlight += 1;
+    lastActivity = Date.now();
+    counted.push(operationName(req));
+  });
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    /** Forgets what was sent so far. */
+    start() {
+      counted = [];
+    },
+    /** The operation names sent since `start()`. */
+    get sent(): string[] {
+      return [...counted];
+    },
+    /** Waits until nothing is in flight and nothing was sent for QUIET_MS. */
+    async settled(timeout = 15_000): Promise<void> {
+      const deadline = Date.now() + timeout;
+      while (inFlight > 0 || Date.now() - lastActivity < QUIET_MS) {
+        if (Date.now() > deadline) throw new Error(`GraphQL requests did not settle within ${timeout / 1000}s (${inFlight} in flight)`);
+        await page.waitForTimeout(100);
+      }
+    },
+  };
+}
+
+type Requests = ReturnType<typeof graphqlRequests>;
+
+/** Signs in through the form and waits for the dashboard's requests (the session's `me` among them) to end. */
+async function signIn(page: Page, email: string): Promise<Requests> {
+  const requests = graphqlRequests(page);
+  await login(page, email);
+  await requests.settled();
+  return requests;
+}
+
+/** Runs `open` (a click inside the app), waits for `ready` and a quiet network, and returns what was sent. */
+async function countWhile(requests: Requests, open: () => Promise<void>, ready: () => Promise<void>): Promise<string[]> {
+  requests.start();
+  await open();
+  await ready();
+  await requests.settled();
+  return requests.sent;
+}
+
+function expectOne(sent: string[], what: string): void {
+  assert(sent.length === 1, `${what} should send exactly 1 GraphQL request, sent ${sent.length}: ${sent.join(', ') || 'none'}`);
+}
+
+/** Goes to `path` the way a link inside the app does (history + popstate): no reload, the session stays loaded. */
+async function goInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expectPath(page, path);
+}
+
+interface SeededCourse {
+  id: string;
+  title: string;
+  modules: Array<{ id: string; title: string }>;
+}
+
+/** The demo school's MATH-5A course (teacher@'s, in student@'s class), with its modules. */
+async function mathCourse(page: Page): Promise<SeededCourse> {
+  const answer = await graphql<{ courses: SeededCourse[] }>('{ courses { id title modules { id title } } }', {}, await storedToken(page));
+  const course = answer.data?.courses.find((c) => c.title === 'MATH-5A');
+  assert(course, `the demo course MATH-5A should be listed: ${JSON.stringify(answer)}`);
+  assert(course.modules.length > 0, 'the demo course MATH-5A should have modules');
+  return course;
+}
+
+/** The latest Saturday at least a week back (the demo school marks weekdays; attendance.e2e uses the last one). */
+async function anUnmarkedDay(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const now = new Date();
+    const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() - (((now.getDay() + 1) % 7) || 7) - 7);
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  });
+}
+
+describe('one request per page', () => {
+  e2e("the teacher's course page and a module page each load with one request", async ({ page }) => {
+    const requests = await signIn(page, DEMO.teacher.email);
+    const course = await mathCourse(page);
+
+    await sidebar(page).getByRole('link', { name: 'My Courses', exact: true }).click();
+    await expectVisible(page.getByRole('link', { name: `View Course ${course.title}`, exact: true }));
+    await requests.settled();
+
+    const coursePage = await countWhile(
+      requests,
+      () => page.getByRole('link', { name: `View Course ${course.title}`, exact: true }).click(),
+      async () => {
+        await expectPath(page, `/dashboard/courses/${course.id}`);
+        await expectVisible(page.getByRole('heading', { level: 1, name: course.title }), 'the course header');
+        await expectVisible(page.getByRole('heading', { level: 3, name: course.modules[0].title }), 'the first module in the Modules tab');
+      },
+    );
+    expectOne(coursePage, "the teacher's course page (header, modules, announcements, discussions)");
+
+    // the other tabs come with the page's request
+    requests.start();
+    await page.getByRole('tab', { name: 'Announcements', exact: true }).click();
+    await expectVisible(page.getByRole('heading', { level: 2, name: 'Announcements' }));
+    await page.getByRole('tab', { name: 'Discussions', exact: true }).click();
+    await expectVisible(page.getByRole('heading', { level: 2, name: 'Discussions' }));
+    await requests.settled();
+    assert(requests.sent.length === 0, `switching tabs should send nothing, sent: ${requests.sent.join(', ')}`);
+
+    await page.getByRole('tab', { name: 'Modules', exact: true }).click();
+    const modulePage = await countWhile(
+      requests,
+      () => page.getByRole('link', { name: `Manage Content of ${course.modules[0].title}`, exact: true }).click(),
+      async () => {
+        await expectPath(page, `/dashboard/modules/${course.modules[0].id}`);
+        await expectVisible(page.getByRole('heading', { level: 1, name: course.modules[0].title }), 'the module header');
+        await expectVisible(page.getByRole('table', { name: 'Content' }), 'the content table');
+      },
+    );
+    expectOne(modulePage, 'the module page (header and content)');
+  });
+
+  e2e("the student's course page loads with one request", async ({ page }) => {
+    const requests = await signIn(page, DEMO.student.email);
+    const course = await mathCourse(page);
+    const sent = await countWhile(
+      requests,
+      () => goInApp(page, `/dashboard/student/course/${course.id}/modules`),
+      () => expectVisible(page.getByRole('tab', { name: 'Modules & Quizzes', exact: true }), "the student's course tabs"),
+    );
+    expectOne(sent, "the student's course page");
+  });
+
+  e2e('the attendance page loads with one request, and saving a day is one request', async ({ page }) => {
+    const requests = await signIn(page, DEMO.teacher.email);
+    const opened = await countWhile(
+      requests,
+      () => sidebar(page).getByRole('link', { name: 'Attendance', exact: true }).click(),
+      async () => {
+        await expectPath(page, '/dashboard/attendance');
+        await expectVisible(page.getByRole('heading', { name: 'Attendance Management', level: 1 }));
+        await expectVisible(page.getByLabel(exactLabel('Class and Subject')));
+      },
+    );
+    expectOne(opened, 'the attendance page');
+
+    // choosing a class and a day may ask for that day's sheet; saving it is then one request
+    await chooseOption(page.getByLabel(exactLabel('Class and Subject')), 'Class 5A - Mathematics (2026)');
+    await page.getByLabel(exactLabel('Date')).fill(await anUnmarkedDay(page));
+    const mark = page.getByRole('button', { name: 'Mark Attendance', exact: true });
+    await expectVisible(mark, 'Mark Attendance for a day not marked yet');
+    await requests.settled();
+    const saved = await countWhile(
+      requests,
+      () => mark.click(),
+      () => expectVisible(page.getByText('Attendance marked successfully!', { exact: true })),
+    );
+    expectOne(saved, 'saving attendance');
+  });
+
+  e2e('the teacher-assignment page loads with one request, and choosing a year asks for nothing', async ({ page }) => {
+    const requests = await signIn(page, DEMO.admin.email);
+    const sent = await countWhile(
+      requests,
+      () => goInApp(page, '/dashboard/teacher-assignment'),
+      async () => {
+        await expectPath(page, '/dashboard/teacher-assignment');
+        await expectVisible(page.getByRole('cell', { name: 'Class 5A', exact: true }), 'an allocation of Class 5A in the list');
+      },
+    );
+    expectOne(sent, 'the teacher-assignment page (list, years with classes, subjects, teachers)');
+
+    // the form's classes came with the page: picking a year and a class sends nothing
+    requests.start();
+    await chooseOption(page.getByLabel(exactLabel('Academic Year')), '2026');
+    await chooseOption(page.getByLabel(exactLabel('Class')), 'Class 5A');
+    await requests.settled();
+    assert(requests.sent.length === 0, `choosing a year and a class should send nothing, sent: ${requests.sent.join(', ')}`);
+  });
+});
+
+describe('the client follows the server', () => {
+  e2e("a student who opens the teacher's course URL sees no Edit, Add or Delete", async ({ page }) => {
+    await login(page, DEMO.student.email);
+    const course = await mathCourse(page);
+    await goInApp(page, `/dashboard/courses/${course.id}`);
+    await expectVisible(page.getByRole('heading', { level: 1, name: course.title }), 'the course header');
+    await expectVisible(page.getByRole('heading', { level: 3, name: course.modules[0].title }), 'the modules');
+    const changing = /^(Edit|Delete|Add|Reuse|Create|Hide|Show|Manage)\b/;
+    const main = page.getByRole('main');
+    await expectAbsentNow(main.getByRole('button', { name: changing }), 'Edit/Add/Delete buttons on the Modules tab');
+    await expectAbsentNow(main.getByRole('link', { name: /^Manage Content/ }), 'Manage Content links');
+
+    await page.getByRole('tab', { name: 'Announcements', exact: true }).click();
+    await expectVisible(page.getByRole('heading', { level: 2, name: 'Announcements' }));
+    await expectAbsentNow(main.getByRole('button', { name: changing }), 'Create/Edit/Delete buttons on the Announcements tab');
+
+    await page.getByRole('tab', { name: 'Modules', exact: true }).click();
+    await page.getByRole('link', { name: `View Content of ${course.modules[0].title}`, exact: true }).click();
+    await expectVisible(page.getByRole('heading', { level: 1, name: course.modules[0].title }), 'the module page');
+    await expectVisible(page.getByRole('table', { name: 'Content' }));
+    await expectAbsentNow(main.getByRole('button', { name: changing }), 'Add/Reuse/Edit/Delete/Hide buttons on the module page');
+  });
+
+  e2e('a page whose code fails to load shows a Reload message inside the app shell', async ({ page }) => {
+    await login(page, DEMO.teacher.email);
+    const course = await mathCourse(page);
+    // as after a deploy: the course page's chunk is gone
+    const chunk = /\/assets\/CourseDetailPage-[\w-]+\.js$/;
+    await page.route(chunk, (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' }));
+    await goInApp(page, `/dashboard/courses/${course.id}`);
+
+    const alert = page.getByRole('main').getByRole('alert');
+    await expectVisible(alert.getByText('This page could not be loaded', { exact: true }), 'the failed-load message');
+    await expectVisible(sidebar(page).getByRole('link', { name: 'My Courses', exact: true }), 'the sidebar beside the message');
+
+    // Reload fetches the page again: with its code back, the course shows
+    await page.unroute(chunk);
+    await alert.getByRole('button', { name: 'Reload', exact: true }).click();
+    await expectVisible(page.getByRole('heading', { level: 1, name: course.title }), 'the course page after Reload');
+  });
+
+  e2e('a session the server ended mid-way sends the user to /login, clearing the token, and /login does not loop', async ({ page }) => {
+    const requests = await signIn(page, DEMO.teacher.email);
+    const token = await storedToken(page);
+    assert(token, 'signed in, the token should be stored');
+    // signed out elsewhere: the server no longer knows the token
+    const revoked = await graphql<{ logout: boolean }>('mutation { logout }', {}, token);
+    assert(revoked.data?.logout === true, `logout from the test process failed: ${JSON.stringify(revoked)}`);
+
+    await sidebar(page).getByRole('link', { name: 'My Courses', exact: true }).click();
+    await expectPath(page, '/login');
+    await expectVisible(page.getByRole('alert').filter({ hasText: 'Your session has ended. Please sign in again.' }), 'why the user is back at /login');
+    assert((await storedToken(page)) === null, 'the rejected token should be cleared');
+
+    // the login page asks the server nothing and stays put
+    requests.start();
+    await page.waitForTimeout(1_500);
+    await requests.settled();
+    await expectPath(page, '/login');
+    assert(requests.sent.length === 0, `/login should send nothing after the session ended, sent: ${requests.sent.join(', ')}`);
+  });
+});

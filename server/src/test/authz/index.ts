@@ -1,0 +1,23 @@
+import type { Row } from './matrix';
+import { authRows } from './auth.rows';
+import { usersRows } from './users.rows';
+import { academicRows } from './academic.rows';
+import { coursesRows } from './courses.rows';
+import { modulesRows } from './modules.rows';
+import { contentRows } from './content.rows';
+import { announcementsRows } from './announcements.rows';
+import { discussionsRows } from './discussions.rows';
+import { attendanceRows } from './attendance.rows';
+
+/** The authorization matrix, by domain (legend in matrix.ts). A new domain adds its `<domain>.rows.ts` here. */
+export const MATRIX: Record<string, Row<any>[]> = {
+  auth: authRows,
+  users: usersRows,
+  academic: academicRows,
+  courses: coursesRows,
+  modules: modulesRows,
+  content: contentRows,
+  announcements: announcementsRows,
+  discussions: discussionsRows,
+  attendance: attendanceRows,
+};
