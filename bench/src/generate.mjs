@@ -94,8 +94,11 @@ export async function generate(url, options = {}) {
     const active = o.years[o.years.length - 1];
     await step('academic years', `
       INSERT INTO academic_years (year, is_active)
-      SELECT y, y = $2 FROM unnest($1::text[]) AS y
-      ON CONFLICT ((lower(year))) DO NOTHING`, [o.years, active]);
+      SELECT y, false FROM unnest($1::text[]) AS y
+      ON CONFLICT ((lower(year))) DO NOTHING`, [o.years]);
+    // at most one year is active (academic_years_one_active): hand it over in two steps
+    await step('the active year', `UPDATE academic_years SET is_active = false WHERE is_active AND year <> $1`, [active]);
+    await step('the active year (2)', `UPDATE academic_years SET is_active = true WHERE year = $1`, [active]);
     await step('years (temp)', `
       CREATE TEMP TABLE b_years ON COMMIT DROP AS
       SELECT id, year, ($2::int - row_number() OVER (ORDER BY year))::int AS age

@@ -10,7 +10,7 @@ export interface Row {
   id: string;
 }
 
-export async function makeYear(ds: DataSource, year = `Y-${suffix()}`, isActive = true): Promise<Row & { year: string }> {
+export async function makeYear(ds: DataSource, year = `Y-${suffix()}`, isActive = false): Promise<Row & { year: string }> {
   const [row] = await ds.query(`INSERT INTO academic_years (year, is_active) VALUES ($1, $2) RETURNING id, year`, [year, isActive]);
   return row;
 }

@@ -14,7 +14,7 @@ export class AcademicYear extends Versioned {
   year: string;
 
   @Field({ description: 'Active years are current; inactive ones are kept for history.' })
-  @Column({ name: 'is_active', default: true })
+  @Column({ name: 'is_active', default: false })
   isActive: boolean;
 
   @Field({ description: 'When the year was created.' })

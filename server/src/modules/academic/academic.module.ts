@@ -1,6 +1,7 @@
 import { defineModule } from '../../app/module';
 import { Academic1732300001000 } from '../../db/migrations/1732300001000-Academic';
 import { Allocations1732300005000 } from '../../db/migrations/1732300005000-Allocations';
+import { OneActiveYear1732300008500 } from '../../db/migrations/1732300008500-OneActiveYear';
 import { AcademicYear } from './academic-year.entity';
 import { SchoolClass } from './class.entity';
 import { Subject } from './subject.entity';
@@ -23,7 +24,7 @@ import { academicSeeder } from './academic.seed';
 export const academicModule = defineModule({
   name: 'academic',
   entities: [AcademicYear, SchoolClass, Subject, Allocation],
-  migrations: [Academic1732300001000, Allocations1732300005000],
+  migrations: [Academic1732300001000, Allocations1732300005000, OneActiveYear1732300008500],
   resolvers: [YearsResolver, ClassesResolver, SubjectsResolver, AllocationsResolver, PlacementResolver],
   services: (ds) => ({
     years: new YearsService(ds),

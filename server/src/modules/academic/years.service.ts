@@ -1,4 +1,4 @@
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { conflict, notFound } from '../../errors/domain-error';
 import { assertId } from '../../app/ids';
 import { Actor, authorize } from '../../policies';
@@ -15,6 +15,23 @@ export interface YearInput {
 }
 
 const UNIQUE = (year: string) => ({ academic_years_year_key: T.yearTaken(year) });
+
+/** Activations take turns: each sees the year the one before it made active. */
+const ACTIVATION_LOCK = 7243201;
+
+/**
+ * At most one year is active (the database's academic_years_one_active): making one active first makes
+ * the others inactive, one activation at a time (row locks alone would let two each miss the other's year).
+ */
+async function deactivateOthers(m: EntityManager, id: string): Promise<void> {
+  await m.query('SELECT pg_advisory_xact_lock($1)', [ACTIVATION_LOCK]);
+  await m.query('UPDATE academic_years SET is_active = false, version = version + 1 WHERE is_active AND id <> $1', [id]);
+}
+
+async function activate(m: EntityManager, id: string): Promise<void> {
+  await deactivateOthers(m, id);
+  await m.query('UPDATE academic_years SET is_active = true WHERE id = $1', [id]);
+}
 
 /** Academic years: read by everyone signed in, changed by SuperAdmin and Admin. */
 export class YearsService {
@@ -39,8 +56,12 @@ export class YearsService {
     const year = requiredText(input.year, T.yearRequired, 'Year', 50);
     const isActive = flag(input.isActive, 'isActive') ?? true;
     try {
-      const repo = this.ds.getRepository(AcademicYear);
-      return await repo.save(repo.create({ year, isActive }));
+      return await this.ds.transaction(async (m) => {
+        const repo = m.getRepository(AcademicYear);
+        const created = await repo.save(repo.create({ year, isActive: false }));
+        if (isActive) await activate(m, created.id);
+        return repo.findOneByOrFail({ id: created.id });
+      });
     } catch (err) {
       rethrowUnique(err, UNIQUE(year));
     }
@@ -57,7 +78,11 @@ export class YearsService {
     if (year !== undefined) set.year = year;
     if (isActive !== undefined) set.isActive = isActive;
     try {
-      return await updateVersioned(this.ds.manager, AcademicYear, id, set, version, { what: 'academic year', notFound: T.yearNotFound });
+      return await this.ds.transaction(async (m) => {
+        // the one active year changes hands in one transaction: never two, never a moment with the old one gone
+        if (set.isActive) await deactivateOthers(m, id);
+        return updateVersioned(m, AcademicYear, id, set, version, { what: 'academic year', notFound: T.yearNotFound });
+      });
     } catch (err) {
       rethrowUnique(err, UNIQUE(year ?? ''));
     }

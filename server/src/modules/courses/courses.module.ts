@@ -1,6 +1,7 @@
 import { defineModule } from '../../app/module';
 import { Courses1732300002000 } from '../../db/migrations/1732300002000-Courses';
 import { CourseTeachersFollowAllocations1732300006000 } from '../../db/migrations/1732300006000-CourseTeachersFollowAllocations';
+import { CourseTitleUnique1732300008600 } from '../../db/migrations/1732300008600-CourseTitleUnique';
 import { Course } from './course.entity';
 import { CoursesResolver } from './courses.resolver';
 import { CoursesService } from './courses.service';
@@ -15,7 +16,7 @@ import { courseSeeder } from './courses.seed';
 export const coursesModule = defineModule({
   name: 'courses',
   entities: [Course],
-  migrations: [Courses1732300002000, CourseTeachersFollowAllocations1732300006000],
+  migrations: [Courses1732300002000, CourseTeachersFollowAllocations1732300006000, CourseTitleUnique1732300008600],
   resolvers: [CoursesResolver],
   services: (ds) => new CoursesService(ds),
   loaders: courseLoaders,

@@ -1,6 +1,7 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { notFound, validation } from '../../errors/domain-error';
 import { assertId } from '../../app/ids';
+import { rethrowUnique } from '../../app/input';
 import { Actor, authorize, can } from '../../policies';
 import { AcademicYear } from '../academic/academic-year.entity';
 import { SchoolClass } from '../academic/class.entity';
@@ -15,6 +16,9 @@ import { courseScope } from './courses.scope';
 import { courseReadableSql } from '../../policies/sql';
 import { COURSE_TEXT as T, CourseFields, validateCourseEdit, validateNewCourse } from './courses.validation';
 import { TeacherCourseYear } from './courses.types';
+
+/** A second course of the same name in the same class, subject and year is refused with a text that says so. */
+const titleTaken = (title: string) => (err: unknown): never => rethrowUnique(err, { courses_place_title_key: T.titleTaken(title) });
 
 export interface NewCourseInput {
   title?: unknown;
@@ -168,7 +172,7 @@ export class CoursesService {
 
   async create(actor: Actor, input: NewCourseInput): Promise<Course> {
     const fields = validateNewCourse(input);
-    return this.ds.transaction(async (m) => this.load(await this.insert(m, actor, fields), m));
+    return this.ds.transaction(async (m) => this.load(await this.insert(m, actor, fields), m)).catch(titleTaken(fields.title));
   }
 
   /** PUT /courses/{id}: title and description, by the course's teachers. */
@@ -179,7 +183,7 @@ export class CoursesService {
     return this.ds.transaction(async (m) => {
       await updateVersioned(m, Course, facts.id, set, version, { what: 'course', notFound: T.notFound });
       return this.load(facts.id, m);
-    });
+    }).catch(titleTaken(set.title ?? ''));
   }
 
   /**
@@ -219,6 +223,6 @@ export class CoursesService {
       const id = await this.insert(m, actor, fields);
       await copyCourseModules(m, source.id, id, actor.userId);
       return this.load(id, m);
-    });
+    }).catch(titleTaken(fields.title));
   }
 }

@@ -14,6 +14,7 @@ export const COURSE_TEXT = {
   updated: 'Course updated successfully',
   deleted: 'Course deleted successfully',
   cloned: 'Course reused successfully',
+  titleTaken: (title: string) => `A course named ${title} already exists for this class, subject and year. Give the new one another name.`,
 } as const;
 
 export const TITLE_MAX = 200;
