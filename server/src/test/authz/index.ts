@@ -1,5 +1,6 @@
 import type { Row } from './matrix';
 import { authRows } from './auth.rows';
+import { accountRows } from './account.rows';
 import { usersRows } from './users.rows';
 import { academicRows } from './academic.rows';
 import { coursesRows } from './courses.rows';
@@ -8,10 +9,12 @@ import { contentRows } from './content.rows';
 import { announcementsRows } from './announcements.rows';
 import { discussionsRows } from './discussions.rows';
 import { attendanceRows } from './attendance.rows';
+import { assessmentsRows } from './assessments.rows';
 
 /** The authorization matrix, by domain (legend in matrix.ts). A new domain adds its `<domain>.rows.ts` here. */
 export const MATRIX: Record<string, Row<any>[]> = {
   auth: authRows,
+  account: accountRows,
   users: usersRows,
   academic: academicRows,
   courses: coursesRows,
@@ -20,4 +23,5 @@ export const MATRIX: Record<string, Row<any>[]> = {
   announcements: announcementsRows,
   discussions: discussionsRows,
   attendance: attendanceRows,
+  assessments: assessmentsRows,
 };

@@ -130,9 +130,11 @@ export async function buildWorld(t: TestServer): Promise<World> {
   };
 
   let modules: Promise<string> = Promise.resolve('');
+  let courses = 0;
   const fresh: Fresh = {
     user: async (role) => (await makeUser(ds, { role })).id,
-    course: (which) => makeCourse(ds, { ...where[which], title: `AUTHZ-${which}` }),
+    // a course's name is unique in its class, subject and year: each fresh one gets its own
+    course: (which) => makeCourse(ds, { ...where[which], title: `AUTHZ-${which}-${++courses}` }),
     // one at a time: a module takes the next order number of its course, which concurrent inserts would share
     module: (c, visible = true) => (modules = modules.catch(() => '').then(() => makeModule(ds, c, { title: 'Authz week', isVisible: visible }))),
     content: async (m, visible = true) => (await makeContent(ds, t.services, m, { title: 'Authz item', isVisible: visible })).id,

@@ -1,0 +1,81 @@
+import { DataSource } from 'typeorm';
+import { notFound, validation } from '../../errors/domain-error';
+import { isId } from '../../app/ids';
+import { requiredText } from '../../app/input';
+import { Actor } from '../../policies';
+import { User } from '../users/user.entity';
+import { USER_TEXT } from '../users/users.validation';
+import { AUTH_TEXT } from '../auth/auth.texts';
+import { hashPassword, verifyPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../auth/secrets';
+import { Session } from '../auth/session.entity';
+import { recordAttempt } from '../auth/attempts';
+import { addressBucket } from '../auth/client-address';
+import { AccountSession } from './account.types';
+
+export const ACCOUNT_TEXT = {
+  currentPasswordRequired: 'Current password is required',
+  currentPasswordWrong: 'Your current password is not correct',
+  passwordChanged: 'Your password has been changed. Your other sessions were signed out.',
+  profileUpdated: 'Your profile has been updated',
+  sessionNotFound: 'Session not found',
+} as const;
+
+/**
+ * What every signed-in user may do to their own account, whatever their role (platform.md's Your Profile
+ * and Settings links): change their name and password, see where they are signed in and sign out a
+ * session. Always the stored user (actor.userId), also while viewing the app as another role.
+ */
+export class AccountService {
+  constructor(private readonly ds: DataSource) {}
+
+  async updateProfile(actor: Actor, input: { firstName?: unknown; lastName?: unknown }): Promise<User> {
+    const firstName = requiredText(input.firstName, USER_TEXT.firstNameRequired, 'First name', 100);
+    const lastName = requiredText(input.lastName, USER_TEXT.lastNameRequired, 'Last name', 100);
+    const res = await this.ds.getRepository(User).update({ id: actor.userId }, { firstName, lastName });
+    if (!res.affected) throw notFound(USER_TEXT.notFound);
+    return this.ds.getRepository(User).findOneByOrFail({ id: actor.userId });
+  }
+
+  /**
+   * Needs the current password, guessed no more often than at sign-in (the same limits: a session left open
+   * is not a way round them); ends every other session of the account, keeps this one.
+   */
+  async changePassword(actor: Actor, input: { currentPassword?: unknown; newPassword?: unknown }, ip: string): Promise<string> {
+    const current = typeof input.currentPassword === 'string' ? input.currentPassword : '';
+    if (!current) throw validation(ACCOUNT_TEXT.currentPasswordRequired);
+    const next = typeof input.newPassword === 'string' ? input.newPassword : '';
+    if ([...next].length < MIN_PASSWORD_LENGTH) throw validation(AUTH_TEXT.passwordTooShort);
+    if (next.length > 4 * MAX_PASSWORD_LENGTH || [...next].length > MAX_PASSWORD_LENGTH || current.length > 4 * MAX_PASSWORD_LENGTH) {
+      throw validation(`Password can be at most ${MAX_PASSWORD_LENGTH} characters`);
+    }
+    const [row]: Array<{ email: string; password_hash: string | null }> =
+      await this.ds.query('SELECT lower(email) AS email, password_hash FROM users WHERE id = $1', [actor.userId]);
+    if (!row) throw notFound(USER_TEXT.notFound);
+    await recordAttempt(this.ds, 'login', row.email, addressBucket(ip), AUTH_TEXT.tooManyAttempts);
+    if (!(await verifyPassword(row.password_hash, current))) throw validation(ACCOUNT_TEXT.currentPasswordWrong);
+    await this.ds.query('DELETE FROM login_attempts WHERE email = $1', [row.email]);
+    const passwordHash = await hashPassword(next);
+    await this.ds.transaction(async (m) => {
+      await m.update(User, actor.userId, { passwordHash });
+      await m.query('DELETE FROM sessions WHERE user_id = $1 AND id <> $2', [actor.userId, actor.sessionId]);
+    });
+    return ACCOUNT_TEXT.passwordChanged;
+  }
+
+  /** The account's live sessions, this one first, then the most recently used. */
+  async sessions(actor: Actor): Promise<AccountSession[]> {
+    const rows = await this.ds.getRepository(Session).createQueryBuilder('s')
+      .where('s.user_id = :me AND s.expires_at > now()', { me: actor.userId })
+      .orderBy('s.last_used_at', 'DESC').addOrderBy('s.id', 'ASC').getMany();
+    return rows
+      .map((s) => ({ id: s.id, createdAt: s.createdAt, lastUsedAt: s.lastUsedAt, expiresAt: s.expiresAt, impersonating: s.impersonating, current: s.id === actor.sessionId }))
+      .sort((a, b) => Number(b.current) - Number(a.current));
+  }
+
+  /** Signs out one session of your own; another account's session does not exist for you. */
+  async endSession(actor: Actor, id: unknown): Promise<void> {
+    if (!isId(id)) throw notFound(ACCOUNT_TEXT.sessionNotFound);
+    const res = await this.ds.createQueryBuilder().delete().from(Session).where('id = :id AND user_id = :me', { id, me: actor.userId }).execute();
+    if (!res.affected) throw notFound(ACCOUNT_TEXT.sessionNotFound);
+  }
+}
