@@ -1,6 +1,4 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import express, { NextFunction, Request, Response } from 'express';
 import { DataSource } from 'typeorm';
 import { Config } from '../config';
@@ -8,6 +6,7 @@ import { buildContext } from './build-context';
 import { logger } from './logger';
 import { createApollo, graphqlRoute } from './graphql';
 import { securityHeaders } from './security-headers';
+import { webClient, webClientBuilt } from './web-client';
 import { requestStore } from './request-store';
 import { requestTimeout } from './request-timeout';
 import { databaseAnswers } from '../db/health';
@@ -66,14 +65,8 @@ export async function createApp(ds: DataSource, config: Config) {
 
   app.use('/graphql', ...graphqlRoute(apollo, withContext));
 
-  const index = path.join(config.webDist, 'index.html');
-  if (fs.existsSync(index)) {
-    app.use(express.static(config.webDist, { index: false, maxAge: '1h' }));
-    // the client router decides every other path, including its 404 page
-    app.use((req, res, next) => {
-      if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-      res.sendFile(index);
-    });
+  if (webClientBuilt(config.webDist)) {
+    app.use(webClient(config.webDist));
   } else {
     app.get('/', (_req, res) => res.type('text').send('The web client is not built yet: run `pnpm build`.'));
   }

@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import express, { NextFunction, Request, Response, Router } from 'express';
+
+/**
+ * The built web client. Vite names every file under assets/ by its content hash, so those never change and
+ * are cached for a year (immutable); index.html names them, so it is revalidated on every visit (no-cache)
+ * and a deploy is seen at once. The build writes a brotli and a gzip copy beside each text asset
+ * (web/scripts/compress.mjs): the smallest one the browser accepts is sent, with no compression work per
+ * request. Every other GET path gets index.html and the client router decides (including its 404 page).
+ */
+export function webClient(dist: string): Router {
+  const router = express.Router();
+  const index = path.join(dist, 'index.html');
+  const assets = path.join(dist, 'assets');
+
+  router.get('/assets/{*file}', (req: Request, res: Response, next: NextFunction) => {
+    const name = path.normalize(req.path.replace(/^\/assets\//, ''));
+    if (name.startsWith('..') || path.isAbsolute(name)) return next();
+    const file = path.join(assets, name);
+    const accepts = String(req.headers['accept-encoding'] ?? '');
+    const variant = [['br', '.br'], ['gzip', '.gz']].find(([enc, ext]) => accepts.includes(enc) && fs.existsSync(file + ext));
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    res.setHeader('Vary', 'Accept-Encoding');
+    if (!variant) return next();
+    res.setHeader('Content-Encoding', variant[0]);
+    res.type(path.extname(file));
+    res.sendFile(file + variant[1], { headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } }, (err) => err && next(err));
+  });
+  router.use('/assets', express.static(assets, { index: false, immutable: true, maxAge: '365d' }));
+  // a chunk of an older build is gone: a plain 404 (the client's error boundary offers Reload), never index.html
+  router.use('/assets', (_req, res) => res.status(404).type('text').send('Not found'));
+  router.use(express.static(dist, { index: false, maxAge: '1h' }));
+  router.use((req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+  return router;
+}
+
+export const webClientBuilt = (dist: string) => fs.existsSync(path.join(dist, 'index.html'));
