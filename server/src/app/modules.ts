@@ -1,6 +1,7 @@
 import { moduleList } from './module';
 import { mailModule } from '../modules/mail/mail.module';
 import { authModule } from '../modules/auth/auth.module';
+import { accountModule } from '../modules/account/account.module';
 import { usersModule } from '../modules/users/users.module';
 import { academicModule } from '../modules/academic/academic.module';
 import { filesModule } from '../modules/files/files.module';
@@ -10,6 +11,7 @@ import { contentModule } from '../modules/content/content.module';
 import { announcementsModule } from '../modules/announcements/announcements.module';
 import { discussionsModule } from '../modules/discussions/discussions.module';
 import { attendanceModule } from '../modules/attendance/attendance.module';
+import { assessmentsModule } from '../modules/assessments/assessments.module';
 
 /**
  * Every domain of the app, one manifest each (server/src/modules/<domain>/<domain>.module.ts). Entities,
@@ -20,6 +22,7 @@ import { attendanceModule } from '../modules/attendance/attendance.module';
 export const modules = moduleList(
   mailModule,
   authModule,
+  accountModule,
   usersModule,
   academicModule,
   filesModule,
@@ -29,4 +32,5 @@ export const modules = moduleList(
   announcementsModule,
   discussionsModule,
   attendanceModule,
+  assessmentsModule,
 );

@@ -75,6 +75,15 @@ export const rules = {
   /** read one module, content item (or its file) or announcement: hidden ones only for those who see hidden */
   'course.readItem': (a: Actor, i: { course: CourseFacts; visible: boolean }) =>
     readsCourse(a, i.course) && (i.visible || seesHidden(a, i.course)),
+  /**
+   * read an assessment (assignment, exam, quiz): whoever sees the course's hidden items; a student of the
+   * course's class and year only when it (and its module) is visible and it is for the whole class or names them
+   */
+  'assessment.read': (a: Actor, x: { course: CourseFacts; visible: boolean; wholeClass: boolean; targetsViewer: boolean }) =>
+    readsCourse(a, x.course) && (seesHidden(a, x.course) || (x.visible && (x.wholeClass || x.targetsViewer))),
+  /** receive the answer key (isCorrect, accepted answers and weights, partial marking) and the targets: the course's teachers, SuperAdmin and Admin */
+  'assessment.seeKey': (a: Actor, x: { teacherIds: string[] }) =>
+    has(a, ACADEMIC_MANAGERS) || (a.activeRole === Role.Teacher && x.teacherIds.includes(a.userId)),
   /** send a file at all (checked before the upload is read; the module's course is checked after) */
   'content.uploadAny': (a: Actor) => a.activeRole === Role.Teacher,
   /** start a discussion or reply: the course's teachers and its students */

@@ -3,7 +3,8 @@ import { seedDemoSchool } from '../db/seed';
 import { courseFacts } from '../modules/courses/courses.facts';
 import { Role } from '../modules/users/role';
 import { Actor, can } from '.';
-import { allocationReadableSql, courseReadableSql, courseSeesHiddenSql, itemReadableSql } from './sql';
+import { allocationReadableSql, assessmentReadableSql, courseReadableSql, courseSeesHiddenSql, itemReadableSql } from './sql';
+import { ASSESSMENT_REF } from '../modules/assessments/assessments.queries';
 
 /**
  * Each SQL twin decides exactly what its rule decides, for every demo user in every role they can act as,
@@ -70,4 +71,38 @@ test('allocation.read agrees with its SQL twin', async () => {
       expect([actor.activeRole, r.id, r.ok]).toEqual([actor.activeRole, r.id, can(actor, 'allocation.read', { teacherIds })]);
     }
   }
+});
+
+test('assessment.read agrees with its SQL twin (visible or not, in a hidden module or not, whole class or targeted)', async () => {
+  const [student] = await t.ds.query(`SELECT id FROM users WHERE email = 'student@demo.school'`);
+  const modules: Array<{ id: string; course_id: string; is_visible: boolean }> = await t.ds.query('SELECT id, course_id, is_visible FROM course_modules');
+  // every combination on every course: with no module, in a visible and in a hidden module
+  for (const courseId of courseIds) {
+    const places = [null, modules.find((m) => m.course_id === courseId && m.is_visible)?.id, modules.find((m) => m.course_id === courseId && !m.is_visible)?.id];
+    for (const moduleId of places.filter((p) => p !== undefined)) {
+      for (const visible of [true, false]) {
+        for (const scope of ['whole_class', 'individual_students']) {
+          const [{ id }] = await t.ds.query(
+            `INSERT INTO assessments (kind, course_id, module_id, title, due_date, is_visible, scope) VALUES ('ASSIGNMENT', $1, $2, 'twin', '2030-01-01', $3, $4) RETURNING id`,
+            [courseId, moduleId, visible, scope]);
+          if (scope === 'individual_students') await t.ds.query('INSERT INTO assessment_targets (assessment_id, student_id) VALUES ($1, $2)', [id, student.id]);
+        }
+      }
+    }
+  }
+  const items: Array<{ id: string; course_id: string; visible: boolean; whole: boolean; targets: string[] }> = await t.ds.query(
+    `SELECT a.id, a.course_id, ${ASSESSMENT_REF.visible} AS visible, a.scope = 'whole_class' AS whole,
+            ARRAY(SELECT x.student_id::text FROM assessment_targets x WHERE x.assessment_id = a.id) AS targets FROM assessments a`);
+  expect(items.length).toBeGreaterThan(8);
+  for (const actor of actors) {
+    const facts = await courseFacts(t.ds, actor, courseIds);
+    const rows: Array<{ id: string; ok: boolean }> = await t.ds.query(
+      `SELECT a.id, ${assessmentReadableSql(actor, ASSESSMENT_REF, '$1')} AS ok, $1::uuid AS viewer FROM assessments a`, [actor.userId]);
+    for (const r of rows) {
+      const i = items.find((x) => x.id === r.id)!;
+      const object = { course: facts.get(i.course_id)!, visible: i.visible, wholeClass: i.whole, targetsViewer: i.targets.includes(actor.userId) };
+      expect([actor.activeRole, actor.userId, r.id, r.ok]).toEqual([actor.activeRole, actor.userId, r.id, can(actor, 'assessment.read', object)]);
+    }
+  }
+  await t.ds.query(`DELETE FROM assessments WHERE title = 'twin'`);
 });

@@ -59,6 +59,18 @@ export function itemReadableSql(a: Actor | null, i: ItemRef, viewer: string): st
   return and(courseReadableSql(a, i, viewer), or(i.visible, courseSeesHiddenSql(a, i, viewer)));
 }
 
+/** An assessment: its course, whether it and its module are visible, whether it is for the whole class, its id. */
+export interface AssessmentRef extends ItemRef {
+  wholeClass: string;
+  assessmentId: string;
+}
+
+/** 'assessment.read' */
+export function assessmentReadableSql(a: Actor | null, x: AssessmentRef, viewer: string): string {
+  const targetsViewer = `EXISTS (SELECT 1 FROM assessment_targets atx WHERE atx.assessment_id = ${x.assessmentId} AND atx.student_id = ${viewer})`;
+  return and(courseReadableSql(a, x, viewer), or(courseSeesHiddenSql(a, x, viewer), and(x.visible, or(x.wholeClass, targetsViewer))));
+}
+
 /** 'allocation.read': academic managers, or a teacher who is one of the allocation's teachers. */
 export function allocationReadableSql(a: Actor | null, allocationId: string, viewer: string): string {
   if (manager(a)) return 'TRUE';

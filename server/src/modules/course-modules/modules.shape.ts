@@ -1,5 +1,6 @@
 import { presenter } from '../../app/rest';
 import { Actor } from '../../policies';
+import { coursePlace } from '../courses/courses.shape';
 import { CourseModule } from './module.entity';
 
 /**
@@ -13,15 +14,7 @@ export const presentModule = presenter((_viewer: Actor, m: CourseModule) => ({
   moduleType: m.moduleType,
   order: m.order,
   isVisible: m.isVisible,
-  course: m.course
-    ? {
-      id: m.course.id,
-      title: m.course.title,
-      subject: m.course.subject ? { id: m.course.subject.id, name: m.course.subject.name } : null,
-      class: m.course.class ? { id: m.course.class.id, name: m.course.class.name } : null,
-      academicYear: m.course.academicYear ? { id: m.course.academicYear.id, year: m.course.academicYear.year } : null,
-    }
-    : { id: m.courseId },
+  course: coursePlace(m.course, m.courseId),
   createdAt: m.createdAt,
   version: m.version,
 }));

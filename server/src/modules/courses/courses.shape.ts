@@ -22,6 +22,21 @@ export const presentCourse = presenter((viewer: Actor, c: Course) => ({
   version: c.version,
 }));
 
+/**
+ * The course an item belongs to, inside the item's presenter: {_id, title, subject {name}, class {name},
+ * academicYear {year}} when it was loaded (for page headers and reuse trees), else {_id}.
+ */
+export function coursePlace(c: Course | undefined, courseId: string) {
+  if (!c) return { id: courseId };
+  return {
+    id: c.id,
+    title: c.title,
+    subject: c.subject ? { id: c.subject.id, name: c.subject.name } : null,
+    class: c.class ? { id: c.class.id, name: c.class.name } : null,
+    academicYear: c.academicYear ? { id: c.academicYear.id, year: c.academicYear.year } : null,
+  };
+}
+
 /** GET /courses/student/all-courses: studentInfo with the student's academicYear and class. */
 export const presentCourseStudentInfo = presenter(
   (_viewer: Actor, info: { academicYear: AcademicYear | null; class: SchoolClass | null }) => ({

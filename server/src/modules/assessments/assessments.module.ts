@@ -1,0 +1,23 @@
+import { defineModule } from '../../app/module';
+import type { CoursesService } from '../courses/courses.service';
+import type { ModulesService } from '../course-modules/modules.service';
+import { Assessments1732300009000 } from '../../db/migrations/1732300009000-Assessments';
+import { Assessment } from './assessment.entity';
+import { AssessmentsResolver, CourseAssessmentsFieldResolver, ModuleQuizzesFieldResolver } from './assessments.resolver';
+import { AssessmentsService } from './assessments.service';
+import { assessmentLoaders } from './assessments.loaders';
+import { assessmentsRouter } from './assessments.rest';
+import { assessmentSeeder } from './assessments.seed';
+
+/** Assignments, exams and quizzes with their questions (ctx.services.assessments); the submission tables come with its migration. */
+export const assessmentsModule = defineModule({
+  name: 'assessments',
+  entities: [Assessment],
+  migrations: [Assessments1732300009000],
+  resolvers: [AssessmentsResolver, CourseAssessmentsFieldResolver, ModuleQuizzesFieldResolver],
+  services: (ds, _config, deps: { courses: CoursesService; modules: ModulesService }) => new AssessmentsService(ds, deps.courses, deps.modules),
+  loaders: assessmentLoaders,
+  router: assessmentsRouter,
+  seed: assessmentSeeder,
+  fileReferences: [{ table: 'submission_answers', column: 'file_id' }],
+});

@@ -1,0 +1,103 @@
+import { DataSource, EntityManager } from 'typeorm';
+import { Actor } from '../../policies';
+import { assessmentReadableSql } from '../../policies/sql';
+import { Assessment, AssessmentKind, QuestionType } from './assessment.entity';
+import { AssessmentStudent } from './assessments.types';
+import { Question, QuestionOption } from './question.types';
+
+type Runner = DataSource | EntityManager;
+const mgr = (m: Runner) => (m instanceof DataSource ? m.manager : m);
+
+/** The columns 'assessment.read' reads, on alias `a`: shown to students only when it and its module are visible. */
+export const ASSESSMENT_REF = {
+  courseId: 'a.course_id',
+  visible: `(a.is_visible AND (a.module_id IS NULL OR EXISTS (SELECT 1 FROM course_modules mv WHERE mv.id = a.module_id AND mv.is_visible)))`,
+  wholeClass: `a.scope = 'whole_class'`,
+  assessmentId: 'a.id',
+};
+
+/** Assessments with their course (subject, class, year) and module, for pages and the reuse tree. */
+export function assessmentQuery(m: Runner) {
+  return mgr(m).getRepository(Assessment).createQueryBuilder('a')
+    .innerJoinAndSelect('a.course', 'c')
+    .innerJoinAndSelect('c.subject', 's')
+    .innerJoinAndSelect('c.class', 'cl')
+    .innerJoinAndSelect('c.academicYear', 'y')
+    .leftJoinAndSelect('a.module', 'mo');
+}
+
+/** The list order: by position (new ones at the top, reused ones appended), newest first among equals. */
+const ordered = <T extends ReturnType<typeof assessmentQuery>>(qb: T) =>
+  qb.orderBy('a.position', 'ASC').addOrderBy('a.created_at', 'DESC').addOrderBy('a.id', 'ASC');
+
+/**
+ * The assessments of these courses (assignments, exams) or modules (quizzes) that the viewer may read
+ * ('assessment.read' in SQL), in one statement whatever the number of parents. Every path to a list uses it.
+ */
+export function readableAssessments(m: Runner, actor: Actor | null, by: { courseIds?: string[]; moduleIds?: string[]; kind: AssessmentKind }): Promise<Assessment[]> {
+  const qb = assessmentQuery(m).where('a.kind = :kind', { kind: by.kind })
+    .andWhere(assessmentReadableSql(actor, ASSESSMENT_REF, ':viewer'), { viewer: actor?.userId });
+  if (by.courseIds) qb.andWhere('a.course_id IN (:...courseIds)', { courseIds: by.courseIds.length ? by.courseIds : ['00000000-0000-0000-0000-000000000000'] });
+  if (by.moduleIds) qb.andWhere('a.module_id IN (:...moduleIds)', { moduleIds: by.moduleIds.length ? by.moduleIds : ['00000000-0000-0000-0000-000000000000'] });
+  return ordered(qb).getMany();
+}
+
+interface QuestionRow {
+  id: string;
+  assessment_id: string;
+  type: QuestionType;
+  question_text: string;
+  points: number;
+  sort_order: number;
+  partial_marking: boolean;
+  penalty_per_wrong: number;
+  teacher_ids: string[];
+  options: Array<{ id: string; text: string; isCorrect: boolean }>;
+  accepted: Array<{ answer: string; weight: number }>;
+}
+
+/** Questions of many assessments with options and accepted answers, in one statement, by order. */
+export async function questionsOf(m: Runner, assessmentIds: string[]): Promise<Question[]> {
+  if (!assessmentIds.length) return [];
+  const rows: QuestionRow[] = await m.query(
+    `SELECT q.id, q.assessment_id, q.type, q.question_text, q.points, q.sort_order, q.partial_marking, q.penalty_per_wrong,
+            ARRAY(SELECT ct.teacher_id::text FROM course_teachers ct WHERE ct.course_id = a.course_id) AS teacher_ids,
+            COALESCE((SELECT json_agg(json_build_object('id', o.id, 'text', o.text, 'isCorrect', o.is_correct) ORDER BY o.sort_order)
+                        FROM question_options o WHERE o.question_id = q.id), '[]') AS options,
+            COALESCE((SELECT json_agg(json_build_object('answer', x.answer, 'weight', x.weight) ORDER BY x.sort_order)
+                        FROM accepted_answers x WHERE x.question_id = q.id), '[]') AS accepted
+       FROM questions q JOIN assessments a ON a.id = q.assessment_id
+      WHERE q.assessment_id = ANY($1::uuid[]) ORDER BY q.assessment_id, q.sort_order`,
+    [assessmentIds],
+  );
+  return rows.map((r) => Object.assign(new Question(), {
+    id: r.id, assessmentId: r.assessment_id, type: r.type, questionText: r.question_text, points: r.points, order: r.sort_order,
+    teacherIds: r.teacher_ids,
+    options: r.options.map((o) => Object.assign(new QuestionOption(), { ...o, teacherIds: r.teacher_ids })),
+    acceptedAnswers: r.accepted,
+    partialMarking: { enabled: r.partial_marking, penaltyPerWrong: r.penalty_per_wrong },
+  }));
+}
+
+/** Target students of many assessments, by last name. */
+export async function targetsOf(m: Runner, assessmentIds: string[]): Promise<Array<AssessmentStudent & { assessmentId: string }>> {
+  if (!assessmentIds.length) return [];
+  return m.query(
+    `SELECT t.assessment_id AS "assessmentId", u.id, u.first_name AS "firstName", u.last_name AS "lastName", u.email
+       FROM assessment_targets t JOIN users u ON u.id = t.student_id
+      WHERE t.assessment_id = ANY($1::uuid[]) ORDER BY u.last_name, u.first_name, u.id`, [assessmentIds]);
+}
+
+/** Students placed in the class and year of a course (the picker), by last name. */
+export function studentsOfCourse(m: Runner, courseId: string): Promise<AssessmentStudent[]> {
+  return m.query(
+    `SELECT u.id, u.first_name AS "firstName", u.last_name AS "lastName", u.email
+       FROM courses c JOIN users u ON u.class_id = c.class_id AND u.academic_year_id = c.academic_year_id
+      WHERE c.id = $1 AND u.role = 'Student' ORDER BY u.last_name, u.first_name, u.id`, [courseId]);
+}
+
+/** Whether the viewer is one of the assessment's targets. */
+export async function targetsViewer(m: Runner, assessmentId: string, userId: string): Promise<boolean> {
+  const rows: unknown[] = await m.query('SELECT 1 FROM assessment_targets WHERE assessment_id = $1 AND student_id = $2', [assessmentId, userId]);
+  return rows.length > 0;
+}

@@ -1,0 +1,222 @@
+import { DataSource, EntityManager } from 'typeorm';
+import { conflict, notFound, validation } from '../../errors/domain-error';
+import { assertId } from '../../app/ids';
+import { refId } from '../../app/input';
+import { Actor, authorize, can } from '../../policies';
+import { deleteOne } from '../../db/rows';
+import { updateVersioned } from '../../db/versioned';
+import { CourseFactsRow, TAUGHT_BY, oneCourseFacts } from '../courses/courses.facts';
+import { CoursesService } from '../courses/courses.service';
+import { ModulesService } from '../course-modules/modules.service';
+import { MODULE_TEXT } from '../course-modules/modules.validation';
+import { Assessment, AssessmentKind, AssessmentScope } from './assessment.entity';
+import { assessmentQuery, questionsOf, readableAssessments, studentsOfCourse, targetsViewer } from './assessments.queries';
+import { AssessmentInput, ASSESSMENT_TEXT as T, kindOf, validateAssessmentEdit, validateNewAssessment } from './assessments.validation';
+import { applyRegrade, insertAssessment, keepOptionIds, planRegrade, RegradePlan, totalPoints, writeQuestions } from './assessments.write';
+import { AssessmentStudent } from './assessments.types';
+import { AssessmentCloning, CloneRequest } from './assessments.clone';
+
+/** An assessment the actor may read, with the facts of its course. */
+export interface ReadableAssessment {
+  assessment: Assessment;
+  course: CourseFactsRow;
+}
+
+/** Where an assessment lives: a course (assignments, exams, optionally a module of it) or a module (quizzes). */
+export interface Parent {
+  courseId?: unknown;
+  moduleId?: unknown;
+}
+
+/**
+ * Assessments (assignments, exams, quizzes): authored by the course's teachers; SuperAdmin and Admin read
+ * everything and may delete; a student reads one when it is visible, of their class and year, and for the
+ * whole class or for them ('assessment.read', with its SQL twin for lists).
+ */
+export class AssessmentsService {
+  readonly cloning: AssessmentCloning;
+
+  constructor(
+    private readonly ds: DataSource,
+    private readonly courses: CoursesService,
+    private readonly modules: ModulesService,
+  ) {
+    this.cloning = new AssessmentCloning(ds, this);
+  }
+
+  /** One assessment with its course facts; not found for anyone 'assessment.read' refuses, or of another kind. */
+  async readable(actor: Actor, id: unknown, kind?: AssessmentKind, m: DataSource | EntityManager = this.ds): Promise<ReadableAssessment> {
+    const assessmentId = assertId(id, T.notFound(kind));
+    const assessment = await assessmentQuery(m).where('a.id = :id', { id: assessmentId }).getOne();
+    if (!assessment || (kind && assessment.kind !== kind)) throw notFound(T.notFound(kind));
+    const course = await oneCourseFacts(m, actor, assessment.courseId);
+    if (!course) throw notFound(T.notFound(kind));
+    authorize(actor, 'assessment.read', {
+      course,
+      visible: assessment.isVisible && (assessment.module?.isVisible ?? true),
+      wholeClass: assessment.scope === AssessmentScope.whole_class,
+      targetsViewer: await targetsViewer(m, assessment.id, actor.userId),
+    }, { as: 'notFound', message: T.notFound(kind) });
+    return { assessment, course };
+  }
+
+  /** One the actor may change: a teacher of its course (others who read it are refused). */
+  async manageable(actor: Actor, id: unknown, kind?: AssessmentKind): Promise<ReadableAssessment> {
+    const found = await this.readable(actor, id, kind);
+    authorize(actor, 'course.manage', found.course, { message: T.cannotManage(found.assessment.kind) });
+    return found;
+  }
+
+  /** The course (and module) an assessment goes into; quizzes need a module, the others a course. */
+  async parent(actor: Actor, kind: AssessmentKind, p: Parent): Promise<{ course: CourseFactsRow; moduleId: string | null }> {
+    if (kind === AssessmentKind.QUIZ || (p.moduleId !== undefined && p.moduleId !== null && p.moduleId !== '')) {
+      const moduleId = refId(p.moduleId, T.moduleRequired, MODULE_TEXT.notFound);
+      const { module, course } = await this.modules.readable(actor, moduleId);
+      if (kind !== AssessmentKind.QUIZ && p.courseId && p.courseId !== module.courseId) throw validation(T.moduleOfOtherCourse);
+      return { course, moduleId: module.id };
+    }
+    const courseId = refId(p.courseId, T.courseRequired, 'Course not found');
+    return { course: await this.courses.readable(actor, courseId), moduleId: null };
+  }
+
+  /** GET /assignments/course/{courseId}, /exams/course/{courseId}: the course's, with a module or not. */
+  async listForCourse(actor: Actor, courseId: unknown, kind: AssessmentKind): Promise<Assessment[]> {
+    const course = await this.courses.readable(actor, courseId);
+    return readableAssessments(this.ds, actor, { courseIds: [course.id], kind });
+  }
+
+  /** GET /quizzes/module/{moduleId}: new ones at the top, reused ones appended. */
+  async listForModule(actor: Actor, moduleId: unknown): Promise<Assessment[]> {
+    const { module } = await this.modules.readable(actor, moduleId);
+    return readableAssessments(this.ds, actor, { moduleIds: [module.id], kind: AssessmentKind.QUIZ });
+  }
+
+  async get(actor: Actor, id: unknown, kind?: AssessmentKind): Promise<Assessment> {
+    return (await this.readable(actor, id, kind)).assessment;
+  }
+
+  /** The picker: students placed in the course's class and year; for those who author or oversee the course. */
+  async students(actor: Actor, kind: AssessmentKind, p: Parent): Promise<AssessmentStudent[]> {
+    const { course } = await this.parent(actor, kind, p);
+    authorize(actor, 'course.seeHidden', course, { message: T.cannotManage(kind) });
+    return studentsOfCourse(this.ds, course.id);
+  }
+
+  /** Targets must be students placed in the course's class and year. */
+  private async checkTargets(m: EntityManager, courseId: string, ids: string[]): Promise<void> {
+    if (!ids.length) return;
+    const [{ n }]: Array<{ n: number }> = await m.query(
+      `SELECT count(*)::int AS n FROM courses c JOIN users u ON u.class_id = c.class_id AND u.academic_year_id = c.academic_year_id
+        WHERE c.id = $1 AND u.role = 'Student' AND u.id = ANY($2::uuid[])`, [courseId, ids]);
+    if (n !== ids.length) throw validation(T.notInClass);
+  }
+
+  async setTargets(m: EntityManager, assessmentId: string, ids: string[]): Promise<void> {
+    await m.query('DELETE FROM assessment_targets WHERE assessment_id = $1', [assessmentId]);
+    if (ids.length) await m.query('INSERT INTO assessment_targets (assessment_id, student_id) SELECT $1, unnest($2::uuid[])', [assessmentId, ids]);
+  }
+
+  /** The position that puts a new one at the top of its list (quizzes: of the module). */
+  async topPosition(m: EntityManager, kind: AssessmentKind, courseId: string, moduleId: string | null, end: 'top' | 'bottom'): Promise<number> {
+    const [{ p }] = await m.query(
+      `SELECT ${end === 'top' ? 'COALESCE(MIN(position), 1) - 1' : 'COALESCE(MAX(position), -1) + 1'} AS p FROM assessments
+        WHERE kind = $1 AND ${kind === AssessmentKind.QUIZ ? 'module_id = $2' : 'course_id = $2'}`,
+      [kind, kind === AssessmentKind.QUIZ ? moduleId : courseId]);
+    return p;
+  }
+
+  reload(m: DataSource | EntityManager, id: string): Promise<Assessment> {
+    return assessmentQuery(m).where('a.id = :id', { id }).getOneOrFail();
+  }
+
+  /** POST /assignments, /exams, /quizzes: the item, its targets and questions in one transaction. */
+  async create(actor: Actor, kindIn: unknown, input: AssessmentInput & Parent): Promise<Assessment> {
+    const kind = kindOf(kindIn);
+    const { course, moduleId } = await this.parent(actor, kind, input);
+    authorize(actor, 'course.manage', course, { message: T.cannotManage(kind) });
+    const f = validateNewAssessment(kind, input);
+    return this.ds.transaction(async (m) => {
+      await this.checkTargets(m, course.id, f.targetStudentIds);
+      await m.query('SELECT 1 FROM courses WHERE id = $1 FOR NO KEY UPDATE', [course.id]); // positions in turn
+      const position = await this.topPosition(m, kind, course.id, moduleId, 'top');
+      const id = await insertAssessment(m, {
+        kind, courseId: course.id, moduleId, title: f.title, description: f.description, instructions: f.instructions, dueDate: f.dueDate,
+        resultVisibility: f.resultVisibility, isVisible: f.isVisible, scope: f.scope, position, createdBy: actor.userId,
+      }, f.targetStudentIds, f.questions);
+      return this.reload(m, id);
+    });
+  }
+
+  /** What an edit would do to the submissions (nothing is written). */
+  async regradePreview(actor: Actor, id: unknown, input: AssessmentInput, kind?: AssessmentKind): Promise<RegradePlan> {
+    const { assessment } = await this.manageable(actor, id, kind);
+    const edit = validateAssessmentEdit(assessment.kind, assessment.scope, input);
+    const current = await questionsOf(this.ds, [assessment.id]);
+    return planRegrade(this.ds.manager, assessment.id, current, edit.questions && keepOptionIds(edit.questions, current));
+  }
+
+  /** PUT: fields, targets and questions in one transaction; changed keys regrade the submissions. */
+  async update(actor: Actor, id: unknown, input: AssessmentInput, kind?: AssessmentKind): Promise<Assessment> {
+    const { assessment, course } = await this.manageable(actor, id, kind);
+    const edit = validateAssessmentEdit(assessment.kind, assessment.scope, input);
+    return this.ds.transaction(async (m) => {
+      await updateVersioned(m, Assessment, assessment.id, edit.set, edit.version, { what: T.name(assessment.kind), notFound: T.notFound(assessment.kind) });
+      if (edit.targetStudentIds) {
+        await this.checkTargets(m, course.id, edit.targetStudentIds);
+        await this.setTargets(m, assessment.id, edit.targetStudentIds);
+      }
+      const scope = edit.set.scope ?? assessment.scope;
+      if (scope === AssessmentScope.individual_students) {
+        const [{ n }] = await m.query('SELECT count(*)::int AS n FROM assessment_targets WHERE assessment_id = $1', [assessment.id]);
+        if (!n) throw validation(T.selectStudentFor(assessment.kind));
+      }
+      if (edit.questions) {
+        // read inside the transaction, after the version check locked the row: the plan fits what is replaced
+        const current = await questionsOf(m, [assessment.id]);
+        const next = keepOptionIds(edit.questions, current);
+        const plan = await planRegrade(m, assessment.id, current, next);
+        await writeQuestions(m, assessment.id, next, new Set(current.map((q) => q.id)));
+        await applyRegrade(m, assessment.id, plan, totalPoints(next));
+      }
+      return this.reload(m, assessment.id);
+    });
+  }
+
+  /** DELETE: its teachers, SuperAdmin and Admin; with submissions only when their number is confirmed. */
+  async delete(actor: Actor, id: unknown, confirmSubmissions: unknown, kind?: AssessmentKind): Promise<{ id: string; deletedSubmissions: number }> {
+    const { assessment, course } = await this.readable(actor, id, kind);
+    authorize(actor, 'course.delete', course, { message: T.cannotManage(assessment.kind) });
+    return this.ds.transaction(async (m) => {
+      await m.query('SELECT 1 FROM assessments WHERE id = $1 FOR UPDATE', [assessment.id]);
+      const [{ n }] = await m.query('SELECT count(*)::int AS n FROM submissions WHERE assessment_id = $1', [assessment.id]);
+      const confirmed = confirmSubmissions === undefined || confirmSubmissions === null || confirmSubmissions === '' ? 0 : Number(confirmSubmissions);
+      if (n > 0 && confirmed !== n) throw conflict(T.confirmSubmissions(assessment.kind, n));
+      await deleteOne(m, Assessment, assessment.id, T.notFound(assessment.kind));
+      return { id: assessment.id, deletedSubmissions: n };
+    });
+  }
+
+  /** Reuse list: the teacher's other items of this kind, with course (year, class, subject) and module for the tree. */
+  async reusable(actor: Actor, kind: AssessmentKind, p: Parent): Promise<Assessment[]> {
+    const { course, moduleId } = await this.parent(actor, kind, p);
+    authorize(actor, 'course.manage', course, { message: T.cannotManage(kind) });
+    const qb = assessmentQuery(this.ds).where('a.kind = :kind', { kind }).andWhere(TAUGHT_BY('me'), { me: actor.userId });
+    if (kind === AssessmentKind.QUIZ) qb.andWhere('a.module_id <> :moduleId', { moduleId });
+    else qb.andWhere('a.course_id <> :courseId', { courseId: course.id });
+    return qb.orderBy('y.year', 'DESC').addOrderBy('cl.name', 'ASC').addOrderBy('c.title', 'ASC')
+      .addOrderBy('mo.sort_order', 'ASC', 'NULLS FIRST').addOrderBy('a.position', 'ASC').addOrderBy('a.id', 'ASC').getMany();
+  }
+
+  /** Whether the viewer receives the key of this course's assessments (presenters ask). */
+  seesKey(actor: Actor, course: { teacherIds: string[] }): boolean {
+    return can(actor, 'assessment.seeKey', course);
+  }
+
+  clone(actor: Actor, kind: AssessmentKind | undefined, req: CloneRequest) {
+    return this.cloning.clone(actor, kind, req);
+  }
+
+  clonePreview(actor: Actor, kind: AssessmentKind | undefined, req: CloneRequest) {
+    return this.cloning.preview(actor, kind, req);
+  }
+}

@@ -1,0 +1,67 @@
+import { presenter } from '../../app/rest';
+import { Actor } from '../../policies';
+import { Assessment, AssessmentKind } from './assessment.entity';
+import { AssessmentStudent } from './assessments.types';
+import { Question } from './question.types';
+import { CloneChanges } from './assessments.clone';
+import { coursePlace } from '../courses/courses.shape';
+
+/** The REST family's word for the scope field (assessments.md section 3). */
+export const SCOPE_FIELD: Record<AssessmentKind, string> = { ASSIGNMENT: 'assignmentScope', EXAM: 'examScope', QUIZ: 'quizScope' };
+
+/**
+ * A question for REST. The key (isCorrect, correctAnswers, shortAnswerWeights, partialMarking) is only put
+ * in for viewers 'assessment.seeKey' allows, the rule GraphQL applies with `@FieldRule`: for anyone else
+ * the keys are absent, not null, so no answer a student receives even names them.
+ */
+export const presentQuestion = presenter((viewer: Actor, q: Question, seesKey: boolean) => ({
+  id: q.id,
+  type: q.type,
+  questionText: q.questionText,
+  points: q.points,
+  order: q.order,
+  options: q.options.map((o) => (seesKey ? { id: o.id, text: o.text, isCorrect: !!o.isCorrect } : { id: o.id, text: o.text })),
+  ...(seesKey
+    ? {
+      correctAnswers: (q.acceptedAnswers ?? []).map((a) => a.answer),
+      shortAnswerWeights: (q.acceptedAnswers ?? []).map((a) => ({ answer: a.answer, weight: a.weight })),
+      partialMarking: q.partialMarking ? { enabled: q.partialMarking.enabled, penaltyPerWrong: q.partialMarking.penaltyPerWrong } : null,
+    }
+    : {}),
+}));
+
+export const presentStudent = presenter((_viewer: Actor, s: AssessmentStudent) => ({ id: s.id, firstName: s.firstName, lastName: s.lastName, email: s.email }));
+
+/**
+ * An assignment, exam or quiz for REST, with course {_id, title, academicYear {year}, class {name}, subject
+ * {name}} and module {_id, title, course}. Questions and targets when given (one item), never in lists.
+ */
+export const presentAssessment = presenter((viewer: Actor, a: Assessment, detail?: { questions: Question[]; targets: AssessmentStudent[]; seesKey: boolean }) => ({
+  id: a.id,
+  kind: a.kind,
+  title: a.title,
+  description: a.description,
+  instructions: a.instructions,
+  dueDate: a.dueDate,
+  totalPoints: a.totalPoints,
+  resultVisibility: a.resultVisibility,
+  isVisible: a.isVisible,
+  [SCOPE_FIELD[a.kind]]: a.scope,
+  course: coursePlace(a.course, a.courseId),
+  module: a.moduleId ? { id: a.moduleId, title: a.module?.title ?? null, course: { id: a.courseId } } : null,
+  ...(detail
+    ? {
+      questions: detail.questions.map((q) => presentQuestion(viewer, q, detail.seesKey)),
+      ...(detail.seesKey ? { targetStudents: detail.targets.map((s) => s.id) } : {}),
+    }
+    : {}),
+  createdAt: a.createdAt,
+  version: a.version,
+}));
+
+export const presentCloneChanges = presenter((viewer: Actor, c: CloneChanges) => ({
+  droppedStudents: c.droppedStudents.map((s) => presentStudent(viewer, s)),
+  scopeSwitchedToWholeClass: c.scopeSwitchedToWholeClass,
+  dueDateInPast: c.dueDateInPast,
+  questionCount: c.questionCount,
+}));

@@ -1,0 +1,171 @@
+import { EntityManager } from 'typeorm';
+import { Question } from './question.types';
+import { QuestionFields } from './assessments.validation';
+import { GradableQuestion, autoScore, round2 } from './grading';
+import { QuestionType } from './assessment.entity';
+
+/**
+ * Writing an assessment's questions, and what an edit does to the submissions. Questions (and options) sent
+ * back with their id keep it, so their answers and grades stay; the others are replaced in the same
+ * transaction. The regrade plan is pure reading, so the preview and the edit compute it the same way.
+ */
+export async function writeQuestions(m: EntityManager, assessmentId: string, next: QuestionFields[], currentIds: ReadonlySet<string>): Promise<void> {
+  const kept = next.filter((q) => q.id && currentIds.has(q.id)).map((q) => q.id!);
+  await m.query('DELETE FROM questions WHERE assessment_id = $1 AND NOT (id = ANY($2::uuid[]))', [assessmentId, kept]);
+  for (const q of next) {
+    let id = q.id && currentIds.has(q.id) ? q.id : undefined;
+    const cols = [q.type, q.questionText, q.points, q.order, q.partialMarking, q.penaltyPerWrong];
+    if (id) {
+      await m.query(
+        `UPDATE questions SET type = $2, question_text = $3, points = $4, sort_order = $5, partial_marking = $6, penalty_per_wrong = $7
+          WHERE id = $1`, [id, ...cols]);
+    } else {
+      [{ id }] = await m.query(
+        `INSERT INTO questions (assessment_id, type, question_text, points, sort_order, partial_marking, penalty_per_wrong)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`, [assessmentId, ...cols]);
+    }
+    const keptOptions = q.options.filter((o) => o.id).map((o) => o.id!);
+    await m.query('DELETE FROM question_options WHERE question_id = $1 AND NOT (id = ANY($2::uuid[]))', [id, keptOptions]);
+    for (const [i, o] of q.options.entries()) {
+      const updated: [unknown[], number] | null = o.id
+        ? await m.query('UPDATE question_options SET sort_order = $3, text = $4, is_correct = $5 WHERE id = $1 AND question_id = $2', [o.id, id, i + 1, o.text, o.isCorrect])
+        : null;
+      if (!updated || !updated[1]) {
+        await m.query('INSERT INTO question_options (question_id, sort_order, text, is_correct) VALUES ($1, $2, $3, $4)', [id, i + 1, o.text, o.isCorrect]);
+      }
+    }
+    await m.query('DELETE FROM accepted_answers WHERE question_id = $1', [id]);
+    for (const [i, a] of q.accepted.entries()) {
+      await m.query('INSERT INTO accepted_answers (question_id, sort_order, answer, weight) VALUES ($1, $2, $3, $4)', [id, i + 1, a.answer, a.weight]);
+    }
+  }
+  await m.query('UPDATE assessments SET total_points = $2 WHERE id = $1', [assessmentId, totalPoints(next)]);
+}
+
+/** The row of a new assessment (create, clone and the demo seed write it the same way). */
+export interface NewAssessmentRow {
+  kind: string;
+  courseId: string;
+  moduleId: string | null;
+  title: string;
+  description: string;
+  instructions: string;
+  dueDate: Date;
+  resultVisibility: string;
+  isVisible: boolean;
+  scope: string;
+  position: number;
+  createdBy: string | null;
+}
+
+/** Inserts an assessment with its targets and questions; returns its id. */
+export async function insertAssessment(m: EntityManager, a: NewAssessmentRow, targets: string[], questions: QuestionFields[]): Promise<string> {
+  const [{ id }]: Array<{ id: string }> = await m.query(
+    `INSERT INTO assessments (kind, course_id, module_id, title, description, instructions, due_date, total_points,
+                              result_visibility, is_visible, scope, position, created_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+    [a.kind, a.courseId, a.moduleId, a.title, a.description, a.instructions, a.dueDate, totalPoints(questions),
+      a.resultVisibility, a.isVisible, a.scope, a.position, a.createdBy]);
+  if (targets.length) await m.query('INSERT INTO assessment_targets (assessment_id, student_id) SELECT $1, unnest($2::uuid[])', [id, targets]);
+  await writeQuestions(m, id, questions, new Set());
+  return id;
+}
+
+/**
+ * Options sent without their id (a client that rebuilt the list) keep the id of the option of the same
+ * question with the same text, so the answers that selected it still do and are not regraded as wrong.
+ */
+export function keepOptionIds(next: QuestionFields[], current: Question[]): QuestionFields[] {
+  const byId = new Map(current.map((q) => [q.id, q]));
+  return next.map((q) => {
+    const old = q.id ? byId.get(q.id) : undefined;
+    if (!old) return q;
+    const taken = new Set(q.options.filter((o) => o.id).map((o) => o.id));
+    return {
+      ...q,
+      options: q.options.map((o) => {
+        if (o.id) return o;
+        const same = old.options.find((x) => x.text === o.text && !taken.has(x.id));
+        if (same) taken.add(same.id);
+        return same ? { ...o, id: same.id } : o;
+      }),
+    };
+  });
+}
+
+export const totalPoints = (qs: ReadonlyArray<{ points: number }>) => qs.reduce((n, q) => n + q.points, 0);
+
+const gradable = (q: QuestionFields | Question): GradableQuestion => 'accepted' in q
+  ? { type: q.type, points: q.points, options: q.options.map((o, i) => ({ id: o.id ?? `new-${i}`, isCorrect: o.isCorrect })), accepted: q.accepted, partialMarking: q.partialMarking, penaltyPerWrong: q.penaltyPerWrong }
+  : { type: q.type, points: q.points, options: q.options.map((o) => ({ id: o.id, isCorrect: !!o.isCorrect })), accepted: q.acceptedAnswers ?? [], partialMarking: !!q.partialMarking?.enabled, penaltyPerWrong: q.partialMarking?.penaltyPerWrong ?? 0 };
+
+/** What decides an automatic grade; a kept question whose key changes is regraded. */
+const keyOf = (q: GradableQuestion) => JSON.stringify([q.type, q.points, q.options, q.accepted.map((a) => [a.answer, a.weight]), q.partialMarking, q.penaltyPerWrong]);
+
+export interface RegradePlan {
+  submissionCount: number;
+  regradedQuestionIds: string[];
+  removedQuestionCount: number;
+  grades: Array<{ id: string; score: number; autoScore: number | null }>;
+  changes: Array<{ submissionId: string; studentId: string; studentName: string; totalBefore: number; totalAfter: number }>;
+}
+
+interface GradeRow { id: string; submission_id: string; question_id: string; score: string; auto_score: string | null; is_auto_graded: boolean }
+
+/**
+ * For an edit: the questions whose key or points change, the new automatic score of each of their grades
+ * (a teacher's override, a grade not auto-graded or whose score differs from its auto_score, keeps its score)
+ * and each submission's total after it, grades of removed questions left out.
+ */
+export async function planRegrade(m: EntityManager, assessmentId: string, current: Question[], next: QuestionFields[] | undefined): Promise<RegradePlan> {
+  const subs: Array<{ id: string; student_id: string; name: string; total_score: string }> = await m.query(
+    `SELECT s.id, s.student_id, s.total_score, u.first_name || ' ' || u.last_name AS name
+       FROM submissions s JOIN users u ON u.id = s.student_id WHERE s.assessment_id = $1 ORDER BY u.last_name, u.first_name, s.id`, [assessmentId]);
+  const plan: RegradePlan = { submissionCount: subs.length, regradedQuestionIds: [], removedQuestionCount: 0, grades: [], changes: [] };
+  if (!next) return plan;
+  const byId = new Map(current.map((q) => [q.id, q]));
+  const keptIds = new Set(next.filter((q) => q.id && byId.has(q.id)).map((q) => q.id!));
+  plan.removedQuestionCount = current.filter((q) => !keptIds.has(q.id)).length;
+  const regraded = next.filter((q) => q.id && byId.has(q.id) && keyOf(gradable(q)) !== keyOf(gradable(byId.get(q.id)!)));
+  plan.regradedQuestionIds = regraded.map((q) => q.id!);
+  if (!subs.length) return plan;
+  const grades: GradeRow[] = await m.query(
+    `SELECT g.id, g.submission_id, g.question_id, g.score, g.auto_score, g.is_auto_graded
+       FROM grades g JOIN submissions s ON s.id = g.submission_id WHERE s.assessment_id = $1`, [assessmentId]);
+  const answers: Array<{ submission_id: string; question_id: string; answer: string; selected_option_ids: string[] }> = await m.query(
+    `SELECT a.submission_id, a.question_id, a.answer, a.selected_option_ids::text[] AS selected_option_ids
+       FROM submission_answers a WHERE a.question_id = ANY($1::uuid[])`, [plan.regradedQuestionIds]);
+  const answerOf = (s: string, q: string) => answers.find((a) => a.submission_id === s && a.question_id === q);
+  const nextById = new Map(regraded.map((q) => [q.id!, gradable(q)]));
+  const after = new Map<string, number>(subs.map((s) => [s.id, 0]));
+  for (const g of grades) {
+    if (!keptIds.has(g.question_id)) continue;
+    let score = Number(g.score);
+    const q = nextById.get(g.question_id);
+    if (q) {
+      const a = answerOf(g.submission_id, g.question_id);
+      const auto = autoScore(q, a ? { answer: a.answer, selectedOptionIds: a.selected_option_ids } : null);
+      const override = !g.is_auto_graded || g.auto_score === null || Number(g.auto_score) !== score;
+      if (!override && auto !== null && q.type !== QuestionType.LongAnswer) score = auto;
+      plan.grades.push({ id: g.id, score, autoScore: auto });
+    }
+    after.set(g.submission_id, round2((after.get(g.submission_id) ?? 0) + score));
+  }
+  for (const s of subs) {
+    const before = Number(s.total_score);
+    const total = after.get(s.id) ?? 0;
+    if (before !== total) plan.changes.push({ submissionId: s.id, studentId: s.student_id, studentName: s.name, totalBefore: before, totalAfter: total });
+  }
+  return plan;
+}
+
+/** Applies a plan after the questions were written: grades, then every submission's total and maximum. */
+export async function applyRegrade(m: EntityManager, assessmentId: string, plan: RegradePlan, maxScore: number): Promise<void> {
+  for (const g of plan.grades) {
+    await m.query('UPDATE grades SET score = $2, auto_score = $3, version = version + 1, updated_at = now() WHERE id = $1', [g.id, g.score, g.autoScore]);
+  }
+  await m.query(
+    `UPDATE submissions s SET max_score = $2,
+            total_score = COALESCE((SELECT sum(g.score) FROM grades g WHERE g.submission_id = s.id), 0)
+      WHERE s.assessment_id = $1`, [assessmentId, maxScore]);
+}
