@@ -9,10 +9,9 @@
 import type { BrowserContext, Download, Page } from 'playwright-core';
 import { checkA11y } from './support/a11y';
 import { DEMO, login, storedToken } from './support/auth';
-import { DEMO_PASSWORD } from './support/env';
 import { assert, exactLabel, expectAbsentNow, expectNotVisible, expectPath, expectVisible } from './support/expect';
 import { DESKTOP, e2e, type E2E } from './support/fixture';
-import { graphql } from './support/graphql';
+import { apiCourse, apiModule, apiToken, placementOf, stamp } from './support/school';
 
 /** A small valid one-page PDF (header, objects, cross-reference table, trailer), made here. */
 function tinyPdf(text: string): Buffer {
@@ -35,10 +34,6 @@ function tinyPdf(text: string): Buffer {
   out += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
   out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(out, 'latin1');
-}
-
-function stamp(): string {
-  return `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`.toUpperCase();
 }
 
 /** A second signed-in browser (own storage) beside the test's page; closed by the caller. */
@@ -65,55 +60,6 @@ async function readDownload(download: Download): Promise<Buffer> {
 async function downloadBy(page: Page, trigger: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
   const [download] = await Promise.all([page.waitForEvent('download', { timeout: 15_000 }), trigger()]);
   return { name: download.suggestedFilename(), bytes: await readDownload(download) };
-}
-
-// ---- API set-up for the tests that start from an existing course
-
-async function apiToken(email: string): Promise<string> {
-  const answer = await graphql<{ login: { token: string } }>(
-    'mutation ($input: LoginInput!) { login(input: $input) { token } }',
-    { input: { email, password: DEMO_PASSWORD } },
-  );
-  assert(answer.data?.login.token, `login of ${email} failed: ${JSON.stringify(answer.errors)}`);
-  return answer.data.login.token;
-}
-
-interface Placement { academicYearId: string; classId: string; subjectId: string }
-
-/** The teacher's allocation of `subject` in Class 5A 2026, from My Courses. */
-async function placementOf(token: string, subject: string): Promise<Placement> {
-  const answer = await graphql<{
-    myCourses: Array<{ academicYear: { id: string; year: string }; classes: Array<{ class: { id: string; name: string }; subjects: Array<{ subject: { id: string; name: string } }> }> }>;
-  }>('{ myCourses { academicYear { id year } classes { class { id name } subjects { subject { id name } } } } }', {}, token);
-  for (const y of answer.data?.myCourses ?? []) {
-    if (y.academicYear.year !== '2026') continue;
-    for (const c of y.classes) {
-      if (c.class.name !== 'Class 5A') continue;
-      const s = c.subjects.find((x) => x.subject.name === subject);
-      if (s) return { academicYearId: y.academicYear.id, classId: c.class.id, subjectId: s.subject.id };
-    }
-  }
-  throw new Error(`teacher@ has no ${subject} allocation in Class 5A 2026: ${JSON.stringify(answer)}`);
-}
-
-async function apiCourse(token: string, where: Placement, title: string): Promise<string> {
-  const answer = await graphql<{ createCourse: { id: string } }>(
-    'mutation ($input: CreateCourseInput!) { createCourse(input: $input) { id } }',
-    { input: { ...where, title, description: `Made by the browser tests (${title})` } },
-    token,
-  );
-  assert(answer.data?.createCourse.id, `createCourse failed: ${JSON.stringify(answer.errors)}`);
-  return answer.data.createCourse.id;
-}
-
-async function apiModule(token: string, courseId: string, title: string, description: string): Promise<string> {
-  const answer = await graphql<{ createModule: { id: string } }>(
-    'mutation ($input: CreateModuleInput!) { createModule(input: $input) { id } }',
-    { input: { courseId, title, description } },
-    token,
-  );
-  assert(answer.data?.createModule.id, `createModule failed: ${JSON.stringify(answer.errors)}`);
-  return answer.data.createModule.id;
 }
 
 describe('courses, modules and content', () => {
@@ -158,7 +104,7 @@ describe('courses, modules and content', () => {
     const modulesTab = page.getByRole('tab', { name: 'Modules', exact: true });
     assert((await modulesTab.getAttribute('aria-selected')) === 'true', 'the Modules tab should be the default');
     const tabNames = await page.getByRole('tab').allTextContents();
-    assert(JSON.stringify(tabNames) === JSON.stringify(['Modules', 'Announcements', 'Discussions']), `tabs: ${tabNames.join(', ')}`);
+    assert(JSON.stringify(tabNames) === JSON.stringify(['Modules', 'Assignments', 'Exams', 'Announcements', 'Discussions']), `tabs: ${tabNames.join(', ')}`);
     await expectVisible(page.getByText('No modules have been created for this course yet.'));
     await a11y('course page without modules');
 

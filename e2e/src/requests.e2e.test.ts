@@ -12,89 +12,14 @@
  * the network has been quiet for a while again. Every POST to /graphql counts, by its operation name (a failure
  * lists them).
  */
-import type { Page, Request } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { DEMO, login, storedToken } from './support/auth';
 import { assert, exactLabel, expectAbsentNow, expectPath, expectVisible } from './support/expect';
 import { e2e } from './support/fixture';
 import { chooseOption } from './support/forms';
 import { graphql } from './support/graphql';
 import { sidebar } from './support/layout';
-
-/** How long the network must stay quiet before a page counts as loaded (or as settled before counting). */
-const QUIET_MS = 750;
-
-function isGraphql(req: Request): boolean {
-  return req.method() === 'POST' && new URL(req.url()).pathname === '/graphql';
-}
-
-function operationName(req: Request): string {
-  try {
-    return (req.postDataJSON() as { operationName?: string } | null)?.operationName ?? '(unnamed)';
-  } catch {
-    return '(multipart)';
-  }
-}
-
-/** Watches the page's GraphQL requests: `start()` begins a count, `settled()` waits for a quiet network. */
-function graphqlRequests(page: Page) {
-  let counted: string[] = [];
-  let inFlight = 0;
-  let lastActivity = Date.now();
-  const done = (req: Request) => {
-    if (!isGraphql(req)) return;
-    inFlight = Math.max(0, inFlight - 1);
-    lastActivity = Date.now();
-  };
-  page.on('request', (req) => {
-    if (!isGraphql(req)) return;
-    inFlight += 1;
-    lastActivity = Date.now();
-    counted.push(operationName(req));
-  });
-  page.on('requestfinished', done);
-  page.on('requestfailed', done);
-  return {
-    /** Forgets what was sent so far. */
-    start() {
-      counted = [];
-    },
-    /** The operation names sent since `start()`. */
-    get sent(): string[] {
-      return [...counted];
-    },
-    /** Waits until nothing is in flight and nothing was sent for QUIET_MS. */
-    async settled(timeout = 15_000): Promise<void> {
-      const deadline = Date.now() + timeout;
-      while (inFlight > 0 || Date.now() - lastActivity < QUIET_MS) {
-        if (Date.now() > deadline) throw new Error(`GraphQL requests did not settle within ${timeout / 1000}s (${inFlight} in flight)`);
-        await page.waitForTimeout(100);
-      }
-    },
-  };
-}
-
-type Requests = ReturnType<typeof graphqlRequests>;
-
-/** Signs in through the form and waits for the dashboard's requests (the session's `me` among them) to end. */
-async function signIn(page: Page, email: string): Promise<Requests> {
-  const requests = graphqlRequests(page);
-  await login(page, email);
-  await requests.settled();
-  return requests;
-}
-
-/** Runs `open` (a click inside the app), waits for `ready` and a quiet network, and returns what was sent. */
-async function countWhile(requests: Requests, open: () => Promise<void>, ready: () => Promise<void>): Promise<string[]> {
-  requests.start();
-  await open();
-  await ready();
-  await requests.settled();
-  return requests.sent;
-}
-
-function expectOne(sent: string[], what: string): void {
-  assert(sent.length === 1, `${what} should send exactly 1 GraphQL request, sent ${sent.length}: ${sent.join(', ') || 'none'}`);
-}
+import { countWhile, expectOne, signIn } from './support/requests';
 
 /** Goes to `path` the way a link inside the app does (history + popstate): no reload, the session stays loaded. */
 async function goInApp(page: Page, path: string): Promise<void> {
@@ -147,10 +72,14 @@ describe('one request per page', () => {
         await expectVisible(page.getByRole('heading', { level: 3, name: course.modules[0].title }), 'the first module in the Modules tab');
       },
     );
-    expectOne(coursePage, "the teacher's course page (header, modules, announcements, discussions)");
+    expectOne(coursePage, "the teacher's course page (header, modules, assignments, exams, announcements, discussions)");
 
     // the other tabs come with the page's request
     requests.start();
+    await page.getByRole('tab', { name: 'Assignments', exact: true }).click();
+    await expectVisible(page.getByRole('heading', { level: 2, name: 'Assignments' }));
+    await page.getByRole('tab', { name: 'Exams', exact: true }).click();
+    await expectVisible(page.getByRole('heading', { level: 2, name: 'Exams' }));
     await page.getByRole('tab', { name: 'Announcements', exact: true }).click();
     await expectVisible(page.getByRole('heading', { level: 2, name: 'Announcements' }));
     await page.getByRole('tab', { name: 'Discussions', exact: true }).click();
@@ -168,7 +97,13 @@ describe('one request per page', () => {
         await expectVisible(page.getByRole('table', { name: 'Content' }), 'the content table');
       },
     );
-    expectOne(modulePage, 'the module page (header and content)');
+    expectOne(modulePage, 'the module page (header, content and quizzes)');
+
+    requests.start();
+    await page.getByRole('tab', { name: 'Quizzes', exact: true }).click();
+    await expectVisible(page.getByRole('table', { name: 'Quizzes' }), 'the quizzes table');
+    await requests.settled();
+    assert(requests.sent.length === 0, `the Quizzes tab should send nothing, sent: ${requests.sent.join(', ')}`);
   });
 
   e2e("the student's course page loads with one request", async ({ page }) => {
@@ -245,12 +180,20 @@ describe('the client follows the server', () => {
     await page.getByRole('tab', { name: 'Announcements', exact: true }).click();
     await expectVisible(page.getByRole('heading', { level: 2, name: 'Announcements' }));
     await expectAbsentNow(main.getByRole('button', { name: changing }), 'Create/Edit/Delete buttons on the Announcements tab');
+    for (const tab of ['Assignments', 'Exams']) {
+      await page.getByRole('tab', { name: tab, exact: true }).click();
+      await expectVisible(page.getByRole('table', { name: tab }));
+      await expectAbsentNow(main.getByRole('button', { name: changing }), `Create/Reuse/Edit/Delete buttons on the ${tab} tab`);
+    }
 
     await page.getByRole('tab', { name: 'Modules', exact: true }).click();
     await page.getByRole('link', { name: `View Content of ${course.modules[0].title}`, exact: true }).click();
     await expectVisible(page.getByRole('heading', { level: 1, name: course.modules[0].title }), 'the module page');
     await expectVisible(page.getByRole('table', { name: 'Content' }));
     await expectAbsentNow(main.getByRole('button', { name: changing }), 'Add/Reuse/Edit/Delete/Hide buttons on the module page');
+    await page.getByRole('tab', { name: 'Quizzes', exact: true }).click();
+    await expectVisible(page.getByRole('table', { name: 'Quizzes' }));
+    await expectAbsentNow(main.getByRole('button', { name: changing }), 'Create/Reuse/Edit/Delete buttons on the Quizzes tab');
   });
 
   e2e('a page whose code fails to load shows a Reload message inside the app shell', async ({ page }) => {

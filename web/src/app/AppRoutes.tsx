@@ -28,6 +28,8 @@ const CourseDetailPage = lazyPage(() => import('../features/courses/CourseDetail
 const ModuleDetailPage = lazyPage(() => import('../features/content/ModuleDetailPage'), 'ModuleDetailPage');
 const MyClassesPage = lazyPage(() => import('../features/classes/MyClassesPage'), 'MyClassesPage');
 const StudentCoursePage = lazyPage(() => import('../features/classes/StudentCoursePage'), 'StudentCoursePage');
+const ProfilePage = lazyPage(() => import('../features/account/ProfilePage'), 'ProfilePage');
+const SettingsPage = lazyPage(() => import('../features/account/SettingsPage'), 'SettingsPage');
 
 export function AppRoutes() {
   const { pathname } = useLocation();
@@ -42,31 +44,35 @@ export function AppRoutes() {
           <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
           <Route path="/unauthorized" element={<UnauthorizedPage />} />
           <Route path="/" element={<Navigate to="/dashboard" replace />} />
+          {/* The signed-in shell: /dashboard/... and the user menu's /profile and /settings, for every role. */}
           <Route
-            path="/dashboard"
             element={
               <RequireAuth allowedRoles={ALL_ROLES}>
                 <AppLayout />
               </RequireAuth>
             }
           >
-            <Route index element={<DashboardPage />} />
-            <Route path="users" element={<UsersPage />} />
-            <Route path="attendance" element={<AttendancePage />} />
-            <Route path="student-attendance" element={<MyAttendancePage />} />
-            <Route path="course-management" element={<CourseManagementPage />} />
-            <Route path="academic-year-management" element={<AcademicYearManagementPage />} />
-            <Route path="class-management" element={<ClassManagementPage />} />
-            <Route path="subject-management" element={<SubjectManagementPage />} />
-            <Route path="teacher-assignment" element={<AllocationPage />} />
-            <Route path="student-assignment" element={<StudentAssignmentPage />} />
-            <Route path="courses" element={<MyCoursesPage />} />
-            <Route path="courses/:courseId" element={<CourseDetailPage />} />
-            <Route path="modules/:moduleId" element={<ModuleDetailPage />} />
-            <Route path="classes" element={<MyClassesPage />} />
-            <Route path="student/course/:courseId/modules" element={<StudentCoursePage />} />
-            {/* Sidebar links without a page yet fall to the 404 page, inside the layout. */}
-            <Route path="*" element={<NotFoundPanel />} />
+            <Route path="/profile" element={<ProfilePage />} />
+            <Route path="/settings" element={<SettingsPage />} />
+            <Route path="/dashboard">
+              <Route index element={<DashboardPage />} />
+              <Route path="users" element={<UsersPage />} />
+              <Route path="attendance" element={<AttendancePage />} />
+              <Route path="student-attendance" element={<MyAttendancePage />} />
+              <Route path="course-management" element={<CourseManagementPage />} />
+              <Route path="academic-year-management" element={<AcademicYearManagementPage />} />
+              <Route path="class-management" element={<ClassManagementPage />} />
+              <Route path="subject-management" element={<SubjectManagementPage />} />
+              <Route path="teacher-assignment" element={<AllocationPage />} />
+              <Route path="student-assignment" element={<StudentAssignmentPage />} />
+              <Route path="courses" element={<MyCoursesPage />} />
+              <Route path="courses/:courseId" element={<CourseDetailPage />} />
+              <Route path="modules/:moduleId" element={<ModuleDetailPage />} />
+              <Route path="classes" element={<MyClassesPage />} />
+              <Route path="student/course/:courseId/modules" element={<StudentCoursePage />} />
+              {/* Sidebar links without a page yet fall to the 404 page, inside the layout. */}
+              <Route path="*" element={<NotFoundPanel />} />
+            </Route>
           </Route>
           <Route path="*" element={<NotFoundPage />} />
         </Routes>

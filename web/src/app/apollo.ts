@@ -40,7 +40,10 @@ const httpLink = new HttpLink({ uri: GRAPHQL_URI, credentials: 'same-origin' });
 export function createApolloClient(): ApolloClient {
   return new ApolloClient({
     link: ApolloLink.from([authLink, sessionLink, httpLink]),
-    cache: new InMemoryCache(),
+    cache: new InMemoryCache({
+      // `me` (no id) is asked for by the session and by Your Profile: the answers merge, neither drops the other's fields
+      typePolicies: { SessionInfo: { merge: true } },
+    }),
     defaultOptions: {
       watchQuery: { fetchPolicy: 'cache-and-network' },
     },

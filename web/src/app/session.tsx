@@ -26,6 +26,8 @@ export interface Session extends SessionState {
   logout(): Promise<boolean>;
   /** Switch the active role; `'original'` reverts to the user's own role. Resolves to an error text or null. */
   switchRole(role: Role | 'original'): Promise<string | null>;
+  /** The server changed the signed-in user (Your Profile): the navbar and user menu show the new values. */
+  updateUser(user: SessionUser): void;
   clearError(): void;
 }
 
@@ -155,6 +157,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [client, loadMe, navigate, switchRoleMutation],
   );
 
+  const updateUser = useCallback(
+    (user: SessionUser) => setState((s) => (s.user?.id === user.id ? { ...s, user } : s)),
+    [],
+  );
+
   const clearError = useCallback(() => setState((s) => (s.error ? { ...s, error: null } : s)), []);
 
   const value = useMemo<Session>(
@@ -164,9 +171,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       login,
       logout,
       switchRole,
+      updateUser,
       clearError,
     }),
-    [state, login, logout, switchRole, clearError],
+    [state, login, logout, switchRole, updateUser, clearError],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

@@ -18,15 +18,15 @@ export function SectionHeader({ title, children }: { title: string; children: Re
   );
 }
 
-/** 'Reuse Module' and 'Add Module' (or Content): a section's two ways to add an item. */
-export function ReuseAddButtons({ noun, onReuse, onAdd }: { noun: string; onReuse(): void; onAdd(): void }) {
+/** 'Reuse Module' and 'Add Module' (or Content; 'Create Quiz' with `verb`): a section's two ways to add an item. */
+export function ReuseAddButtons({ noun, verb = 'Add', onReuse, onAdd }: { noun: string; verb?: string; onReuse(): void; onAdd(): void }) {
   return (
     <Box sx={{ display: 'flex', gap: 1 }}>
       <Button variant="outlined" onClick={onReuse}>
         {`Reuse ${noun}`}
       </Button>
       <Button variant="contained" startIcon={<AddIcon />} onClick={onAdd}>
-        {`Add ${noun}`}
+        {`${verb} ${noun}`}
       </Button>
     </Box>
   );

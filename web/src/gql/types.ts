@@ -49,6 +49,40 @@ export type AcademicYear = {
   year: Scalars['String']['output'];
 };
 
+/** An accepted answer of a short-answer question and the percent of the points it earns. */
+export type AcceptedAnswer = {
+  __typename?: 'AcceptedAnswer';
+  /** The answer; compared trimmed, case-insensitive, with inner spaces collapsed. */
+  answer: Scalars['String']['output'];
+  /** Percent of the points it earns, 0 to 100 (REST: shortAnswerWeights[].weight). */
+  weight: Scalars['Int']['output'];
+};
+
+/** An accepted answer of a short-answer question (REST: correctAnswers and shortAnswerWeights). */
+export type AcceptedAnswerInput = {
+  /** The answer; required. */
+  answer: Scalars['String']['input'];
+  /** Percent of the points it earns, 0 to 100; 100 when not given. */
+  weight?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** One signed-in browser of your own account (Settings: active sessions). */
+export type AccountSession = {
+  __typename?: 'AccountSession';
+  /** When it signed in. */
+  createdAt: Scalars['DateTimeISO']['output'];
+  /** True for the session making this request. */
+  current: Scalars['Boolean']['output'];
+  /** When it ends unless used again before (sessions do not slide: this is fixed at sign-in). */
+  expiresAt: Scalars['DateTimeISO']['output'];
+  /** Unique id of the session (not its token). */
+  id: Scalars['ID']['output'];
+  /** True while that session views the app as another role. */
+  impersonating: Scalars['Boolean']['output'];
+  /** When it last made a request. */
+  lastUsedAt: Scalars['DateTimeISO']['output'];
+};
+
 /** Which teachers teach a subject in a class during an academic year. */
 export type Allocation = {
   __typename?: 'Allocation';
@@ -89,6 +123,113 @@ export type Announcement = {
   updatedAt: Scalars['DateTimeISO']['output'];
   /** Increases with every change; send it back on update to be told of concurrent edits. */
   version: Scalars['Int']['output'];
+};
+
+/** An assignment, exam or quiz with its questions (assessments.md section 3). */
+export type Assessment = {
+  __typename?: 'Assessment';
+  /** The course (with academicYear, class, subject). */
+  course: Course;
+  /** When it was created. */
+  createdAt: Scalars['DateTimeISO']['output'];
+  /** Free text; empty when none was given (tables show its first 50 characters). */
+  description: Scalars['String']['output'];
+  /** When it is due (server time; whole minutes). */
+  dueDate: Scalars['DateTimeISO']['output'];
+  /** Unique id (REST: _id). */
+  id: Scalars['ID']['output'];
+  /** Instructions for the students; empty when none were given. */
+  instructions: Scalars['String']['output'];
+  /** False hides it from students ('Hidden from students'). */
+  isVisible: Scalars['Boolean']['output'];
+  /** Assignment, exam or quiz. */
+  kind: AssessmentKind;
+  /** The module: always for a quiz, optional for assignments and exams. */
+  module: Maybe<Module>;
+  /** The questions by order (answer keys only for the course's teachers, SuperAdmin and Admin). */
+  questions: Array<Question>;
+  /** What students see of their graded work. */
+  resultVisibility: ResultVisibility;
+  /** Whole class or individual students (REST: assignmentScope, examScope, quizScope). */
+  scope: AssessmentScope;
+  /** Target students (individual_students); null unless you teach the course (or are SuperAdmin or Admin) (REST: targetStudents). */
+  targetStudents: Maybe<Array<AssessmentStudent>>;
+  /** Title; required. */
+  title: Scalars['String']['output'];
+  /** The sum of the points of its questions, kept by the server. */
+  totalPoints: Scalars['Int']['output'];
+  /** When it was last changed. */
+  updatedAt: Scalars['DateTimeISO']['output'];
+  /** Increases with every change; send it back on update to be told of concurrent edits. */
+  version: Scalars['Int']['output'];
+  /** Whether you may delete it (its teachers, SuperAdmin and Admin): show Delete only then. */
+  viewerCanDelete: Scalars['Boolean']['output'];
+  /** Whether you may edit it (you teach the course): show Edit only then. */
+  viewerCanManage: Scalars['Boolean']['output'];
+};
+
+/** What a copy changes compared with its original. */
+export type AssessmentCloneChanges = {
+  __typename?: 'AssessmentCloneChanges';
+  /** Target students left out: not placed in the target course's class and year. */
+  droppedStudents: Array<AssessmentStudent>;
+  /** The copy's due date is already past. */
+  dueDateInPast: Scalars['Boolean']['output'];
+  /** Questions copied (with their options, accepted answers and partial marking). */
+  questionCount: Scalars['Int']['output'];
+  /** No target student remained, so the copy is for the whole class. */
+  scopeSwitchedToWholeClass: Scalars['Boolean']['output'];
+};
+
+/** A copy and what changed. */
+export type AssessmentCloneResult = {
+  __typename?: 'AssessmentCloneResult';
+  /** The copy. */
+  assessment: Assessment;
+  /** What changed compared with the original. */
+  changes: AssessmentCloneChanges;
+};
+
+/** What an assessment is: an assignment or exam (of a course), or a quiz (of a module). */
+export type AssessmentKind =
+  /** An assignment of a course (REST: /assignments). */
+  | 'ASSIGNMENT'
+  /** An exam of a course (REST: /exams). */
+  | 'EXAM'
+  /** A quiz of a module (REST: /quizzes). */
+  | 'QUIZ';
+
+/** What an edit would do to the submissions; nothing is changed by asking. */
+export type AssessmentRegradePreview = {
+  __typename?: 'AssessmentRegradePreview';
+  /** Submissions whose total would change, with the totals. */
+  changes: Array<RegradeChange>;
+  /** Questions whose key or points change, so their automatic grades are recomputed. */
+  regradedQuestionIds: Array<Scalars['ID']['output']>;
+  /** Submissions whose grades of removed questions would go. */
+  removedQuestionCount: Scalars['Int']['output'];
+  /** Submissions of the assessment. */
+  submissionCount: Scalars['Int']['output'];
+};
+
+/** Who the assessment is for (REST: assignmentScope, examScope, quizScope). */
+export type AssessmentScope =
+  /** Only the target students. */
+  | 'individual_students'
+  /** Every student of the course's class and year (the default). */
+  | 'whole_class';
+
+/** A student who can be targeted (REST: {_id, firstName, lastName, email}). */
+export type AssessmentStudent = {
+  __typename?: 'AssessmentStudent';
+  /** Email (the picker searches it). */
+  email: Scalars['String']['output'];
+  /** First name. */
+  firstName: Scalars['String']['output'];
+  /** The student's id (REST: _id). */
+  id: Scalars['ID']['output'];
+  /** Last name. */
+  lastName: Scalars['String']['output'];
 };
 
 /** One student's mark in a MarkAttendanceInput. */
@@ -186,6 +327,30 @@ export type AuthPayload = {
   user: User;
 };
 
+/** A new password for your own account (Settings). */
+export type ChangePasswordInput = {
+  /** Your password now; required, so a session left open cannot change it. */
+  currentPassword: Scalars['String']['input'];
+  /** The new password: at least 6 characters. */
+  newPassword: Scalars['String']['input'];
+};
+
+/** Reuse an assessment: a deep copy into a course (assignments, exams) or a module (quizzes) you teach. */
+export type CloneAssessmentInput = {
+  /** The assessment to copy. */
+  assessmentId: Scalars['ID']['input'];
+  /** The copy's description; the original's when not given. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** The copy's due date; the original's when not given. */
+  dueDate?: InputMaybe<Scalars['DateTimeISO']['input']>;
+  /** Quizzes: the module to copy into (REST: newModuleId). */
+  newModuleId?: InputMaybe<Scalars['ID']['input']>;
+  /** Assignments and exams: the course to copy into (REST: targetCourseId). */
+  targetCourseId?: InputMaybe<Scalars['ID']['input']>;
+  /** The copy's title; the original's when not given. */
+  title?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** Reuse a content item in another of your modules (REST: POST /api/content/reuse/clone/{contentId}). */
 export type CloneContentInput = {
   /** The item to copy. */
@@ -271,6 +436,10 @@ export type Course = {
   academicYear: AcademicYear;
   /** Announcements, newest first; for students only the visible ones. */
   announcements: Array<Announcement>;
+  /** The course's assignments or exams that you may read (quizzes are under its modules). */
+  assessments: Array<Assessment>;
+  /** The course's assignments that you may read (the Assignments tab); same as assessments(kind: ASSIGNMENT). */
+  assignments: Array<Assessment>;
   /** The class taught. */
   class: SchoolClass;
   /** When the course was created. */
@@ -279,6 +448,8 @@ export type Course = {
   description: Scalars['String']['output'];
   /** Threads (top-level posts), newest first. */
   discussions: Array<Discussion>;
+  /** The course's exams that you may read (the Exams tab); same as assessments(kind: EXAM). */
+  exams: Array<Assessment>;
   /** Unique id (REST: _id). */
   id: Scalars['ID']['output'];
   /** Modules by order; for students only the visible ones. */
@@ -299,6 +470,12 @@ export type Course = {
   viewerCanManage: Scalars['Boolean']['output'];
   /** Whether you may start a discussion or reply in this course (its teachers and students): show Start Discussion and Reply only then. */
   viewerCanPost: Scalars['Boolean']['output'];
+};
+
+
+/** A course: what one class learns of one subject in one academic year, taught by its teachers. */
+export type CourseAssessmentsArgs = {
+  kind: AssessmentKind;
 };
 
 /** A new academic year. */
@@ -331,6 +508,34 @@ export type CreateAnnouncementInput = {
   isVisible?: InputMaybe<Scalars['Boolean']['input']>;
   /** Title; required. */
   title: Scalars['String']['input'];
+};
+
+/** A new assignment, exam or quiz (REST: POST /assignments, /exams, /quizzes). */
+export type CreateAssessmentInput = {
+  /** Assignments and exams: the course (REST: course); one you teach. */
+  courseId?: InputMaybe<Scalars['ID']['input']>;
+  /** Free text. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** When it is due; required; trimmed to the minute. */
+  dueDate?: InputMaybe<Scalars['DateTimeISO']['input']>;
+  /** Instructions for the students. */
+  instructions?: InputMaybe<Scalars['String']['input']>;
+  /** Shown to students; true when not given. */
+  isVisible?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Assignment, exam or quiz. */
+  kind: AssessmentKind;
+  /** Quizzes: the module (REST: module); assignments and exams may name a module of their course. */
+  moduleId?: InputMaybe<Scalars['ID']['input']>;
+  /** The questions; at least one. */
+  questions?: InputMaybe<Array<QuestionInput>>;
+  /** immediate when not given. */
+  resultVisibility?: InputMaybe<ResultVisibility>;
+  /** whole_class when not given. */
+  scope?: InputMaybe<AssessmentScope>;
+  /** individual_students: the students, placed in the course's class and year (REST: targetStudents). */
+  targetStudentIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** Title; required. */
+  title?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** A new class in an academic year. */
@@ -409,6 +614,15 @@ export type CreateUserInput = {
   lastName: Scalars['String']['input'];
   /** Must be one the acting role may assign. */
   role: Role;
+};
+
+/** A deleted assessment. */
+export type DeleteAssessmentResult = {
+  __typename?: 'DeleteAssessmentResult';
+  /** Submissions deleted with it. */
+  deletedSubmissions: Scalars['Int']['output'];
+  /** The id it had. */
+  id: Scalars['ID']['output'];
 };
 
 /** A discussion thread of a course, or a reply in one (parentDiscussionId set). */
@@ -513,6 +727,8 @@ export type Module = {
   moduleType: ModuleType;
   /** Position in the course, at least 1; new modules default to the highest existing plus 1. */
   order: Scalars['Int']['output'];
+  /** The quizzes of the module that you may read: new ones at the top, reused ones appended. */
+  quizzes: Array<Assessment>;
   /** Title; required. */
   title: Scalars['String']['output'];
   /** Increases with every change; send it back on update to be told of concurrent edits. */
@@ -529,6 +745,10 @@ export type ModuleType =
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Change your own password (the current one is required, as often as sign-in allows); your other sessions are signed out. */
+  changePassword: MessagePayload;
+  /** Reuse: a deep copy appended to a course (assignments, exams) or module (quizzes) you teach, and what changed (REST: POST /api/assignments/reuse/clone/{id}, ...). */
+  cloneAssessment: AssessmentCloneResult;
   /** Reuse a content item: a copy in another module you teach (REST: POST /api/content/reuse/clone/{contentId}). */
   cloneContent: Content;
   /** Reuse one of your courses: a deep copy of its modules and content for a class, subject and year you teach (REST: POST /api/courses/reuse/clone/{courseId}). */
@@ -541,6 +761,8 @@ export type Mutation = {
   createAllocation: Allocation;
   /** Post an announcement in a course you teach (REST: POST /api/announcements). */
   createAnnouncement: Announcement;
+  /** Create an assignment or exam in a course, or a quiz in a module, that you teach (REST: POST /api/assignments, /api/exams, /api/quizzes). */
+  createAssessment: Assessment;
   /** Create a class; SuperAdmin and Admin (REST: POST /api/classes). */
   createClass: SchoolClass;
   /** Create a course for a class, subject and year you are assigned to teach; all teachers of that allocation teach it (REST: POST /api/courses). */
@@ -559,6 +781,8 @@ export type Mutation = {
   deleteAllocation: Scalars['Boolean']['output'];
   /** Delete an announcement (REST: DELETE /api/announcements/{id}). */
   deleteAnnouncement: Scalars['Boolean']['output'];
+  /** Delete an assessment with its questions and submissions; with submissions, their number must be confirmed (REST: DELETE /api/assignments/{id}?confirmSubmissions=n, ...). */
+  deleteAssessment: DeleteAssessmentResult;
   /** Delete a class; refused (CONFLICT) while students are placed in it or it has allocations. SuperAdmin and Admin (REST: DELETE /api/classes/{id}). */
   deleteClass: Scalars['Boolean']['output'];
   /** Delete a content item and its file, unless a reused copy still uses the file (REST: DELETE /api/content/{id}). */
@@ -573,6 +797,8 @@ export type Mutation = {
   deleteSubject: Scalars['Boolean']['output'];
   /** Delete a user (never yourself); their sessions end (REST: DELETE /api/users/{id}). */
   deleteUser: Scalars['Boolean']['output'];
+  /** Sign out one of your sessions (another browser); not found for anyone else's. */
+  endSession: Scalars['Boolean']['output'];
   /** Mail a reset link (REST: POST /api/auth/forgot-password); the same answer whether or not the email is known. Limited per email and per address (RATE_LIMITED). */
   forgotPassword: MessagePayload;
   /** Sign in (REST: POST /api/auth/login). Failed attempts are limited per account and address. */
@@ -595,6 +821,8 @@ export type Mutation = {
   updateAllocation: Allocation;
   /** Change an announcement (REST: PUT /api/announcements/{id}). */
   updateAnnouncement: Announcement;
+  /** Change an assessment, its targets and questions in one transaction; changed keys regrade the submissions (REST: PUT /api/assignments/{id}, ...). */
+  updateAssessment: Assessment;
   /** Change a class; SuperAdmin and Admin (REST: PUT /api/classes/{id}). */
   updateClass: SchoolClass;
   /** Change a content item (REST: PUT /api/content/{id}). */
@@ -605,10 +833,24 @@ export type Mutation = {
   updateDiscussion: Discussion;
   /** Change a module, including its visibility (REST: PUT /api/modules/{id}). */
   updateModule: Module;
+  /** Change your own first and last name. */
+  updateProfile: User;
   /** Change a subject; SuperAdmin and Admin (REST: PUT /api/subjects/{id}). */
   updateSubject: Subject;
   /** Upload a file into a module (multipart request; send the header 'Apollo-Require-Preflight: true'). At most 50MB; its bytes and declared type must match contentType (REST: POST /api/content). */
   uploadContent: Content;
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationChangePasswordArgs = {
+  input: ChangePasswordInput;
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationCloneAssessmentArgs = {
+  input: CloneAssessmentInput;
 };
 
 
@@ -645,6 +887,12 @@ export type MutationCreateAllocationArgs = {
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationCreateAnnouncementArgs = {
   input: CreateAnnouncementInput;
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationCreateAssessmentArgs = {
+  input: CreateAssessmentInput;
 };
 
 
@@ -703,6 +951,13 @@ export type MutationDeleteAnnouncementArgs = {
 
 
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationDeleteAssessmentArgs = {
+  confirmSubmissions?: InputMaybe<Scalars['Int']['input']>;
+  id: Scalars['ID']['input'];
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationDeleteClassArgs = {
   id: Scalars['ID']['input'];
 };
@@ -740,6 +995,12 @@ export type MutationDeleteSubjectArgs = {
 
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationDeleteUserArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationEndSessionArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -805,6 +1066,12 @@ export type MutationUpdateAnnouncementArgs = {
 
 
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationUpdateAssessmentArgs = {
+  input: UpdateAssessmentInput;
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationUpdateClassArgs = {
   input: UpdateClassInput;
 };
@@ -831,6 +1098,12 @@ export type MutationUpdateDiscussionArgs = {
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationUpdateModuleArgs = {
   input: UpdateModuleInput;
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationUpdateProfileArgs = {
+  input: UpdateProfileInput;
 };
 
 
@@ -863,6 +1136,23 @@ export type MyAttendance = {
   total: Scalars['Int']['output'];
 };
 
+/** Partial marking of a multiple-choice question. */
+export type PartialMarking = {
+  __typename?: 'PartialMarking';
+  /** Points in proportion to the correct options selected, less a penalty per wrong one. */
+  enabled: Scalars['Boolean']['output'];
+  /** Percent of the points taken off per wrong option selected, 0 to 100. */
+  penaltyPerWrong: Scalars['Int']['output'];
+};
+
+/** Partial marking of a multiple-choice question. */
+export type PartialMarkingInput = {
+  /** On or off. */
+  enabled: Scalars['Boolean']['input'];
+  /** Percent off per wrong option selected, 0 to 100; 0 when not given. */
+  penaltyPerWrong?: InputMaybe<Scalars['Int']['input']>;
+};
+
 /** Put a student into a class of an academic year. */
 export type PlaceStudentInput = {
   /** The academic year. */
@@ -890,6 +1180,16 @@ export type Query = {
   announcement: Announcement;
   /** A course's announcements, newest first; students see visible ones only (REST: GET /api/announcements/course/{courseId}). */
   announcements: Array<Announcement>;
+  /** One assignment, exam or quiz with its questions; not found unless you may read it (REST: GET /api/assignments/{id}, /api/exams/{id}, /api/quizzes/{id}). */
+  assessment: Assessment;
+  /** What a reuse would copy and change (targets dropped, whole class, a past due date); changes nothing. */
+  assessmentClonePreview: AssessmentCloneChanges;
+  /** What an edit would do to the submissions (how many, which totals change); changes nothing. */
+  assessmentRegradePreview: AssessmentRegradePreview;
+  /** The student picker: students placed in the class and year of the course (or of the module's course) (REST: GET /api/assignments/students/course/{courseId}, /api/quizzes/students/module/{moduleId}). */
+  assessmentStudents: Array<AssessmentStudent>;
+  /** A course's assignments or exams (with a module or not); students see those visible to them (REST: GET /api/assignments/course/{courseId}, /api/exams/course/{courseId}). */
+  assessments: Array<Assessment>;
   /** The records of a class and subject on one date; empty when the date is not marked yet. REST: GET /api/attendance/class/{classId}/subject/{subjectId}/date/{date}. */
   attendanceForDate: Array<AttendanceRecord>;
   /** Students placed in the class for the year, to mark (assigned teachers, SuperAdmin, Admin). REST: GET /api/attendance/students/{classId}/{subjectId}/{academicYearId}. */
@@ -916,12 +1216,18 @@ export type Query = {
   me: SessionInfo;
   /** One module with its course; not found for a student when hidden (REST: GET /api/modules/{moduleId}). */
   module: Module;
+  /** A module's quizzes: new ones at the top, reused ones appended (REST: GET /api/quizzes/module/{moduleId}). */
+  moduleQuizzes: Array<Assessment>;
   /** A course's modules by order; students see visible ones only (REST: GET /api/modules/course/{courseId}). */
   modules: Array<Module>;
   /** The signed-in student's own records (paginated), summary, placement and filter options. REST: GET /api/attendance/student. */
   myAttendance: MyAttendance;
   /** My Courses: the signed-in teacher's academic years -> classes -> subjects (their allocations) with their courses. Empty for other roles. */
   myCourses: Array<TeacherCourseYear>;
+  /** Where you are signed in: your account's live sessions, this one first. */
+  mySessions: Array<AccountSession>;
+  /** Your items of this kind elsewhere, to reuse (tree by course.academicYear, course.class, course, module) (REST: GET /api/assignments/reuse/available/{courseId}, /api/quizzes/reuse/available/{moduleId}). */
+  reusableAssessments: Array<Assessment>;
   /** Content of your other modules, to reuse in this module (tree by module.course.academicYear, class, course, module) (REST: GET /api/content/reuse/available/{moduleId}). */
   reusableContents: Array<Content>;
   /** Your own courses of a subject, to reuse (tree by academicYear and class) (REST: GET /api/courses/reuse/available/{subjectId}). */
@@ -978,6 +1284,38 @@ export type QueryAnnouncementArgs = {
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryAnnouncementsArgs = {
   courseId: Scalars['ID']['input'];
+};
+
+
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
+export type QueryAssessmentArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
+export type QueryAssessmentClonePreviewArgs = {
+  input: CloneAssessmentInput;
+};
+
+
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
+export type QueryAssessmentRegradePreviewArgs = {
+  input: UpdateAssessmentInput;
+};
+
+
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
+export type QueryAssessmentStudentsArgs = {
+  courseId?: InputMaybe<Scalars['ID']['input']>;
+  moduleId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
+export type QueryAssessmentsArgs = {
+  courseId: Scalars['ID']['input'];
+  kind: AssessmentKind;
 };
 
 
@@ -1055,6 +1393,12 @@ export type QueryModuleArgs = {
 
 
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
+export type QueryModuleQuizzesArgs = {
+  moduleId: Scalars['ID']['input'];
+};
+
+
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryModulesArgs = {
   courseId: Scalars['ID']['input'];
 };
@@ -1066,6 +1410,14 @@ export type QueryMyAttendanceArgs = {
   limit?: Scalars['Int']['input'];
   offset?: Scalars['Int']['input'];
   subjectId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
+export type QueryReusableAssessmentsArgs = {
+  courseId?: InputMaybe<Scalars['ID']['input']>;
+  kind: AssessmentKind;
+  moduleId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 
@@ -1113,6 +1465,77 @@ export type QueryUsersArgs = {
   search?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** A question of an assessment. */
+export type Question = {
+  __typename?: 'Question';
+  /** Accepted answers with their weights (REST: correctAnswers, shortAnswerWeights); null unless you teach the course (or are SuperAdmin or Admin). */
+  acceptedAnswers: Maybe<Array<AcceptedAnswer>>;
+  /** Unique id (REST: _id); send it back on edit to keep its answers and grades. */
+  id: Scalars['ID']['output'];
+  /** The options of a multiple-choice question (empty for other types). */
+  options: Array<QuestionOption>;
+  /** Position from 1. */
+  order: Scalars['Int']['output'];
+  /** Partial marking and its penalty; null unless you teach the course (or are SuperAdmin or Admin). */
+  partialMarking: Maybe<PartialMarking>;
+  /** Points, a whole number of at least 1. */
+  points: Scalars['Int']['output'];
+  /** The question. */
+  questionText: Scalars['String']['output'];
+  /** MCQ, ShortAnswer or LongAnswer. */
+  type: QuestionType;
+};
+
+/** A question as the editor sends it; the list replaces the questions in one transaction. */
+export type QuestionInput = {
+  /** ShortAnswer: the accepted answers with their weights. */
+  acceptedAnswers?: InputMaybe<Array<AcceptedAnswerInput>>;
+  /** The id of an existing question, to keep its answers and grades (they are regraded when its key or points change). */
+  id?: InputMaybe<Scalars['ID']['input']>;
+  /** MCQ: at least two options, at least one correct. */
+  options?: InputMaybe<Array<QuestionOptionInput>>;
+  /** Position from 1; the place in the list when not given. */
+  order?: InputMaybe<Scalars['Int']['input']>;
+  /** MCQ: partial marking; off when not given. */
+  partialMarking?: InputMaybe<PartialMarkingInput>;
+  /** Points, a whole number of at least 1; 1 when not given. */
+  points?: InputMaybe<Scalars['Int']['input']>;
+  /** The question; required. */
+  questionText: Scalars['String']['input'];
+  /** MCQ, ShortAnswer or LongAnswer. */
+  type: QuestionType;
+};
+
+/** One option of a multiple-choice question. */
+export type QuestionOption = {
+  __typename?: 'QuestionOption';
+  /** Unique id; answers name the options they select by it. */
+  id: Scalars['ID']['output'];
+  /** Whether it is a correct choice; null unless you teach the course (or are SuperAdmin or Admin). */
+  isCorrect: Maybe<Scalars['Boolean']['output']>;
+  /** The text shown. */
+  text: Scalars['String']['output'];
+};
+
+/** One option of a multiple-choice question. */
+export type QuestionOptionInput = {
+  /** The id of an existing option, to keep the answers that selected it. */
+  id?: InputMaybe<Scalars['ID']['input']>;
+  /** A correct choice; false when not given. */
+  isCorrect?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The text shown; required. */
+  text: Scalars['String']['input'];
+};
+
+/** The kind of a question, which decides its editor and its grading. */
+export type QuestionType =
+  /** A long text or a file; graded by the teacher. */
+  | 'LongAnswer'
+  /** Multiple choice: options, one or more of them correct; graded automatically. */
+  | 'MCQ'
+  /** A short text compared with the accepted answers; graded automatically. */
+  | 'ShortAnswer';
+
 /** Open registration (only when the server allows it). */
 export type RegisterInput = {
   /** Email address. */
@@ -1125,6 +1548,21 @@ export type RegisterInput = {
   password: Scalars['String']['input'];
 };
 
+/** A submission whose total an edit would change. */
+export type RegradeChange = {
+  __typename?: 'RegradeChange';
+  /** Its student. */
+  studentId: Scalars['ID']['output'];
+  /** The student's name, first and last. */
+  studentName: Scalars['String']['output'];
+  /** The submission. */
+  submissionId: Scalars['ID']['output'];
+  /** Total score after the edit. */
+  totalAfter: Scalars['Float']['output'];
+  /** Total score now. */
+  totalBefore: Scalars['Float']['output'];
+};
+
 /** Set a new password with the token from a reset or invitation link. */
 export type ResetPasswordInput = {
   /** New password, at least 6 characters. */
@@ -1132,6 +1570,15 @@ export type ResetPasswordInput = {
   /** The token from the link /reset-password/{token}. */
   token: Scalars['String']['input'];
 };
+
+/** What a student sees of their graded work. */
+export type ResultVisibility =
+  /** Scores and correct answers at once (the default). */
+  | 'immediate'
+  /** Everything hidden until the teacher releases the results. */
+  | 'manual'
+  /** The total score only; answers stay hidden. */
+  | 'scoreOnly';
 
 /** A user role. The server authorizes with the session's active role. */
 export type Role =
@@ -1303,6 +1750,32 @@ export type UpdateAnnouncementInput = {
   version?: InputMaybe<Scalars['Int']['input']>;
 };
 
+/** Changes to an assessment; fields not given stay as they are (REST: PUT /assignments/{id}, /exams/{id}, /quizzes/{id}). */
+export type UpdateAssessmentInput = {
+  /** New description. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** New due date; trimmed to the minute. */
+  dueDate?: InputMaybe<Scalars['DateTimeISO']['input']>;
+  /** The assessment to change. */
+  id: Scalars['ID']['input'];
+  /** New instructions. */
+  instructions?: InputMaybe<Scalars['String']['input']>;
+  /** Shown to students (the visibility toggle). */
+  isVisible?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The full new list of questions (at least one); questions sent with their id keep their answers and grades. */
+  questions?: InputMaybe<Array<QuestionInput>>;
+  /** New result visibility. */
+  resultVisibility?: InputMaybe<ResultVisibility>;
+  /** New scope; whole_class clears the targets. */
+  scope?: InputMaybe<AssessmentScope>;
+  /** New target students (individual_students). */
+  targetStudentIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** New title; must not be blank. */
+  title?: InputMaybe<Scalars['String']['input']>;
+  /** The version you edited; if someone changed it since, the update is refused (CONFLICT). */
+  version?: InputMaybe<Scalars['Int']['input']>;
+};
+
 /** Changes to a class; fields not given stay as they are. */
 export type UpdateClassInput = {
   /** Move to another year (refused while students or allocations tie the class to its year). */
@@ -1377,6 +1850,14 @@ export type UpdateModuleInput = {
   title?: InputMaybe<Scalars['String']['input']>;
   /** The version you edited; if someone changed the module since, the update is refused (CONFLICT). */
   version?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** Your own name (Your Profile). */
+export type UpdateProfileInput = {
+  /** Given name; required. */
+  firstName: Scalars['String']['input'];
+  /** Family name; required. */
+  lastName: Scalars['String']['input'];
 };
 
 /** Changes to a subject; fields not given stay as they are. */

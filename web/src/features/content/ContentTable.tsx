@@ -14,6 +14,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { EditDeleteButtons } from '../../components/EditDeleteButtons';
+import { EmptyRow, TitleCell, VisibilityChip } from '../../components/TableCells';
 import { formatKb } from '../courses/format';
 import type { ContentRow } from './useModuleDetail';
 
@@ -24,11 +25,6 @@ export const TYPE_COLOURS: Record<ContentType, ChipProps['color']> = {
   Reading: 'info',
   Other: 'default',
 };
-
-/** Description preview: cut at 50 characters (spec section 9). */
-export function preview(text: string, max = 50): string {
-  return text.length > max ? `${text.slice(0, max)}...` : text;
-}
 
 interface ContentTableProps {
   contents: ContentRow[];
@@ -55,21 +51,10 @@ export function ContentTable({ contents, canManage, onDownload, onEdit, onDelete
           </TableRow>
         </TableHead>
         <TableBody>
-          {contents.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={5}>No content has been added to this module yet.</TableCell>
-            </TableRow>
-          )}
+          {contents.length === 0 && <EmptyRow colSpan={5} text="No content has been added to this module yet." />}
           {contents.map((c) => (
             <TableRow key={c.id} hover>
-              <TableCell>
-                <Typography sx={{ fontWeight: 600 }}>{c.title}</Typography>
-                {c.description && (
-                  <Typography variant="body2" color="text.secondary" title={c.description}>
-                    {preview(c.description)}
-                  </Typography>
-                )}
-              </TableCell>
+              <TitleCell title={c.title} description={c.description} />
               <TableCell>
                 <Chip size="small" label={c.contentType} color={TYPE_COLOURS[c.contentType]} />
               </TableCell>
@@ -81,12 +66,7 @@ export function ContentTable({ contents, canManage, onDownload, onEdit, onDelete
               </TableCell>
               <TableCell>
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-                  <Chip
-                    size="small"
-                    label={c.isVisible ? 'Visible' : 'Hidden'}
-                    color={c.isVisible ? 'success' : 'warning'}
-                    variant={c.isVisible ? 'outlined' : 'filled'}
-                  />
+                  <VisibilityChip visible={c.isVisible} />
                   {canManage && (
                     <IconButton size="small" aria-label={c.isVisible ? `Hide ${c.title}` : `Show ${c.title}`} onClick={() => onToggleVisibility(c)}>
                       {c.isVisible ? <VisibilityOffIcon fontSize="small" /> : <VisibilityIcon fontSize="small" />}

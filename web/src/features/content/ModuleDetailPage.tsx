@@ -7,6 +7,7 @@ import { useParams } from 'react-router-dom';
 import { Banner } from '../../components/Banner';
 import { BackLink, Loaded } from '../../components/DetailPage';
 import { ReuseAddButtons, SectionHeader } from '../../components/ListTab';
+import { ModuleQuizzesTab } from '../assessments/AssessmentTabs';
 import { CourseTabs } from '../courses/CourseTabs';
 import { moduleLabel } from '../courses/format';
 import { AddContentDialog, EditContentDialog, ReuseContentDialog } from './ContentDialogs';
@@ -16,7 +17,7 @@ import { useModuleDetail, type ContentRow } from './useModuleDetail';
 type Open = { kind: 'add' } | { kind: 'edit'; content: ContentRow } | { kind: 'reuse' } | null;
 
 /**
- * /dashboard/modules/{moduleId}: the module header and its Content tab, from one query. Add, Reuse, edit, hide and
+ * /dashboard/modules/{moduleId}: the module header and its Content and Quizzes tabs, from one query. Add, Reuse, edit, hide and
  * delete show only to who may change the course (`viewerCanManage`); everyone who may see it can download.
  */
 export function ModuleDetailPage() {
@@ -72,6 +73,7 @@ export function ModuleDetailPage() {
                     </>
                   ),
                 },
+                { key: 'quizzes', label: 'Quizzes', render: () => <ModuleQuizzesTab module={mod} /> },
               ]}
             />
           </>

@@ -7,6 +7,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { useParams } from 'react-router-dom';
 import { Banner } from '../../components/Banner';
 import { BackLink, Loaded } from '../../components/DetailPage';
+import { CourseAssessmentsTab } from '../assessments/AssessmentTabs';
 import { DiscussionsPanel } from '../discussions/DiscussionsPanel';
 import { AnnouncementsTab } from './AnnouncementsTab';
 import { CourseFormDialog } from './CourseDialogs';
@@ -15,7 +16,8 @@ import { ModulesTab } from './ModulesTab';
 import { useCourseDetail } from './useCourseDetail';
 
 /**
- * /dashboard/courses/{courseId}: the teacher's course with its Modules, Announcements and Discussions tabs. One
+ * /dashboard/courses/{courseId}: the teacher's course with its Modules, Assignments, Exams, Announcements and
+ * Discussions tabs. One
  * query loads the header and every tab (each reads its own fragment of it); what the viewer may change comes
  * from the server (`viewerCanManage`), so a student or an administrator sees no Edit, Add or Delete.
  */
@@ -54,6 +56,8 @@ export function CourseDetailPage() {
               label="Course sections"
               tabs={[
                 { key: 'modules', label: 'Modules', render: () => <ModulesTab course={course} /> },
+                { key: 'assignments', label: 'Assignments', render: () => <CourseAssessmentsTab course={course} kind="assignment" /> },
+                { key: 'exams', label: 'Exams', render: () => <CourseAssessmentsTab course={course} kind="exam" /> },
                 { key: 'announcements', label: 'Announcements', render: () => <AnnouncementsTab course={course} /> },
                 { key: 'discussions', label: 'Discussions', render: () => <DiscussionsPanel course={course} audience="teacher" /> },
               ]}

@@ -20,3 +20,8 @@ export function formatKb(bytes: number): string {
 export function moduleLabel(m: { moduleType: string; order: number }): string {
   return `${m.moduleType} ${m.order}`;
 }
+
+/** Description preview on the tables: cut at 50 characters plus an ellipsis (spec section 9). */
+export function preview(text: string, max = 50): string {
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}

@@ -1,0 +1,92 @@
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import AssignmentTurnedInIcon from '@mui/icons-material/AssignmentTurnedIn';
+import { Link as RouterLink } from 'react-router-dom';
+import { EditDeleteButtons } from '../../components/EditDeleteButtons';
+import { EmptyRow, TitleCell, VisibilityChip } from '../../components/TableCells';
+import { formatDateTime } from '../courses/format';
+import { visibilityLabel, type ResultVisibility } from './fields';
+import type { Kind } from './kinds';
+
+/** What a row shows (the tab's fragment). */
+export interface AssessmentRowData {
+  id: string;
+  title: string;
+  description: string;
+  dueDate: string;
+  totalPoints: number;
+  resultVisibility: ResultVisibility;
+  isVisible: boolean;
+  /** The server's abilities: edit for the course's teachers, delete also for SuperAdmin and Admin. */
+  viewerCanManage: boolean;
+  viewerCanDelete: boolean;
+}
+
+interface AssessmentTableProps<R extends AssessmentRowData> {
+  kind: Kind;
+  rows: readonly R[];
+  onEdit(row: R): void;
+  onDelete(row: R): void;
+}
+
+/**
+ * The Assignments, Exams and Quizzes tables (spec section 2): Title (with the description cut at 50 characters),
+ * Due Date with the time, Points, Results Visibility, Access, Actions (view submissions, edit, delete).
+ */
+export function AssessmentTable<R extends AssessmentRowData>({ kind, rows, onEdit, onDelete }: AssessmentTableProps<R>) {
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" aria-label={kind.plural}>
+        <TableHead>
+          <TableRow>
+            <TableCell>Title</TableCell>
+            <TableCell>Due Date</TableCell>
+            <TableCell>Points</TableCell>
+            <TableCell>Results Visibility</TableCell>
+            <TableCell>Access</TableCell>
+            <TableCell align="right">Actions</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.length === 0 && <EmptyRow colSpan={6} text={kind.emptyText} />}
+          {rows.map((a) => (
+            <TableRow key={a.id} hover>
+              <TitleCell title={a.title} description={a.description} />
+              <TableCell>{formatDateTime(a.dueDate)}</TableCell>
+              <TableCell>{a.totalPoints}</TableCell>
+              <TableCell>{visibilityLabel(a.resultVisibility)}</TableCell>
+              <TableCell>
+                <VisibilityChip visible={a.isVisible} hiddenLabel="Hidden from students" />
+              </TableCell>
+              <TableCell align="right">
+                <Box sx={{ display: 'inline-flex', gap: 0.5 }}>
+                  {/* the submissions are for the course's teachers and the administrators (who may delete) */}
+                  {(a.viewerCanManage || a.viewerCanDelete) && (
+                    <Tooltip title="View submissions">
+                      <IconButton component={RouterLink} to={kind.submissionsPath(a.id)} size="small" color="primary" aria-label={`View submissions of ${a.title}`}>
+                        <AssignmentTurnedInIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  )}
+                  <EditDeleteButtons
+                    name={`${kind.key} ${a.title}`}
+                    onEdit={a.viewerCanManage ? () => onEdit(a) : undefined}
+                    onDelete={a.viewerCanDelete ? () => onDelete(a) : undefined}
+                  />
+                </Box>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,216 @@
+/**
+ * What the create and edit dialogs hold (assessments.md sections 2, 5 and 9): the form's values, their defaults,
+ * the checks made before sending (the server makes the same ones, with the same texts) and the due date's
+ * conversion between the datetime-local field and the server's ISO time.
+ */
+import { titleRequiredText, type Kind } from './kinds';
+
+export type QuestionType = 'MCQ' | 'ShortAnswer' | 'LongAnswer';
+export type ResultVisibility = 'immediate' | 'scoreOnly' | 'manual';
+export type Scope = 'whole_class' | 'individual_students';
+
+export const QUESTION_TYPES: readonly QuestionType[] = ['MCQ', 'ShortAnswer', 'LongAnswer'];
+export const RESULT_VISIBILITIES: readonly { value: ResultVisibility; label: string }[] = [
+  { value: 'immediate', label: 'Immediate' },
+  { value: 'scoreOnly', label: 'Score Only' },
+  { value: 'manual', label: 'Manual' },
+];
+
+export function visibilityLabel(v: ResultVisibility): string {
+  return RESULT_VISIBILITIES.find((r) => r.value === v)?.label ?? v;
+}
+
+/** Each editable row has a key of its own, so that React keeps the right inputs when one is removed. */
+let lastKey = 0;
+export function newKey(): string {
+  lastKey += 1;
+  return `k${lastKey}`;
+}
+
+export interface OptionDraft {
+  key: string;
+  /** The server's id of an existing option: sent back, it keeps the answers that selected it. */
+  id?: string;
+  text: string;
+  isCorrect: boolean;
+}
+
+export interface AnswerDraft {
+  key: string;
+  answer: string;
+  /** Percent of the points, 0 to 100 (default 100). */
+  weight: string;
+}
+
+export interface QuestionDraft {
+  key: string;
+  /** The server's id of an existing question: sent back, it keeps its answers and grades. */
+  id?: string;
+  type: QuestionType;
+  questionText: string;
+  points: string;
+  options: OptionDraft[];
+  answers: AnswerDraft[];
+  partialEnabled: boolean;
+  /** Percent taken off per wrong option, 0 to 100 (default 0). */
+  penalty: string;
+}
+
+export interface AssessmentFields {
+  title: string;
+  description: string;
+  instructions: string;
+  /** The datetime-local value, 'YYYY-MM-DDTHH:mm' in the user's time zone (16 characters, spec section 5). */
+  dueDate: string;
+  resultVisibility: ResultVisibility;
+  isVisible: boolean;
+  scope: Scope;
+  targetStudentIds: string[];
+  questions: QuestionDraft[];
+}
+
+export const newOption = (text = '', isCorrect = false): OptionDraft => ({ key: newKey(), text, isCorrect });
+export const newAnswer = (answer = '', weight = '100'): AnswerDraft => ({ key: newKey(), answer, weight });
+
+export function newQuestion(type: QuestionType = 'MCQ'): QuestionDraft {
+  return { key: newKey(), type, questionText: '', points: '1', options: [newOption(), newOption()], answers: [newAnswer()], partialEnabled: false, penalty: '0' };
+}
+
+/** Defaults (spec section 9): result visibility immediate, scope whole_class, visible, one question. */
+export function emptyFields(): AssessmentFields {
+  return {
+    title: '',
+    description: '',
+    instructions: '',
+    dueDate: '',
+    resultVisibility: 'immediate',
+    isVisible: true,
+    scope: 'whole_class',
+    targetStudentIds: [],
+    questions: [newQuestion()],
+  };
+}
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+/** An ISO time as the datetime-local field shows it, in the user's time zone, trimmed to the minute. */
+export function toLocalInput(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** The field's value as an ISO time for the server (the browser reads it in the user's time zone). */
+export function fromLocalInput(value: string): string {
+  return new Date(value.slice(0, 16)).toISOString();
+}
+
+export type AssessmentErrors = Partial<Record<'title' | 'dueDate' | 'questions' | 'students', string>>;
+/** A question's messages, by the field's name ('points', 'options', 'answers', 'penalty', 'questionText'). */
+export type QuestionErrors = Partial<Record<'questionText' | 'points' | 'options' | 'answers' | 'penalty', string>>;
+
+/** A whole percent, 0 to 100. */
+function inPercent(value: string): boolean {
+  const n = Number(value);
+  return value.trim() !== '' && Number.isInteger(n) && n >= 0 && n <= 100;
+}
+
+export function validateQuestion(q: QuestionDraft): QuestionErrors {
+  const errors: QuestionErrors = {};
+  if (!q.questionText.trim()) errors.questionText = 'Question text is required';
+  const points = Number(q.points);
+  if (q.points.trim() === '' || !Number.isInteger(points) || points < 1) errors.points = 'Points must be a whole number of at least 1';
+  // the server's texts (assessments.validation.ts)
+  if (q.type === 'MCQ') {
+    if (q.options.length < 2) errors.options = 'A multiple-choice question needs at least two options';
+    else if (q.options.some((o) => !o.text.trim())) errors.options = 'Option text is required';
+    else if (!q.options.some((o) => o.isCorrect)) errors.options = 'A multiple-choice question needs at least one correct option';
+    if (q.partialEnabled && !inPercent(q.penalty)) errors.penalty = 'Penalty per wrong answer must be a whole number from 0 to 100';
+  }
+  if (q.type === 'ShortAnswer') {
+    if (q.answers.length < 1) errors.answers = 'A short-answer question needs at least one accepted answer';
+    else if (q.answers.some((a) => !a.answer.trim())) errors.answers = 'Accepted answer cannot be blank';
+    else if (q.answers.some((a) => !inPercent(a.weight))) errors.answers = 'Weight must be a whole number from 0 to 100';
+  }
+  return errors;
+}
+
+/** The form's checks before sending (spec section 5); `editing` picks the edit texts. */
+export function validateAssessment(kind: Kind, fields: AssessmentFields, editing: boolean): AssessmentErrors {
+  const errors: AssessmentErrors = {};
+  if (!fields.title.trim()) errors.title = titleRequiredText(kind);
+  if (!fields.dueDate) errors.dueDate = 'Due date is required';
+  if (fields.questions.length === 0) errors.questions = editing ? kind.noQuestionOnEditText : 'Please add at least one question';
+  else if (fields.questions.some((q) => Object.keys(validateQuestion(q)).length > 0)) errors.questions = 'Please complete the questions marked below';
+  if (fields.scope === 'individual_students' && fields.targetStudentIds.length === 0) errors.students = kind.noStudentText;
+  return errors;
+}
+
+/** A question as the server answers it to a teacher of the course (the key fields are null for anyone else). */
+export interface QuestionData {
+  id: string;
+  type: QuestionType;
+  questionText: string;
+  points: number;
+  options: readonly { id: string; text: string; isCorrect?: boolean | null }[];
+  acceptedAnswers?: readonly { answer: string; weight: number }[] | null;
+  partialMarking?: { enabled: boolean; penaltyPerWrong: number } | null;
+}
+
+/** The server's assessment as the edit form starts from it. */
+export function fieldsFrom(
+  a: Omit<AssessmentFields, 'targetStudentIds' | 'questions'> & { targetStudents: readonly { id: string }[] | null; questions: readonly QuestionData[] },
+): AssessmentFields {
+  return {
+    title: a.title,
+    description: a.description,
+    instructions: a.instructions,
+    dueDate: toLocalInput(a.dueDate),
+    resultVisibility: a.resultVisibility,
+    isVisible: a.isVisible,
+    scope: a.scope,
+    targetStudentIds: (a.targetStudents ?? []).map((s) => s.id),
+    questions: a.questions.map((q) => ({
+      key: newKey(),
+      id: q.id,
+      type: q.type,
+      questionText: q.questionText,
+      points: String(q.points),
+      options: q.options.length ? q.options.map((o) => ({ key: newKey(), id: o.id, text: o.text, isCorrect: Boolean(o.isCorrect) })) : [newOption(), newOption()],
+      answers: q.acceptedAnswers?.length ? q.acceptedAnswers.map((x) => newAnswer(x.answer, String(x.weight))) : [newAnswer()],
+      partialEnabled: q.partialMarking?.enabled ?? false,
+      penalty: String(q.partialMarking?.penaltyPerWrong ?? 0),
+    })),
+  };
+}
+
+/** The form's values as the create and update inputs carry them (questions in the list's order, from 1). */
+export function inputFrom(f: AssessmentFields) {
+  return {
+    title: f.title.trim(),
+    description: f.description.trim(),
+    instructions: f.instructions.trim(),
+    dueDate: fromLocalInput(f.dueDate),
+    resultVisibility: f.resultVisibility,
+    isVisible: f.isVisible,
+    scope: f.scope,
+    targetStudentIds: f.scope === 'individual_students' ? f.targetStudentIds : [],
+    questions: f.questions.map((q, i) => ({
+      id: q.id,
+      type: q.type,
+      questionText: q.questionText.trim(),
+      points: Number(q.points),
+      order: i + 1,
+      ...(q.type === 'MCQ'
+        ? {
+            options: q.options.map((o) => ({ id: o.id, text: o.text.trim(), isCorrect: o.isCorrect })),
+            partialMarking: { enabled: q.partialEnabled, penaltyPerWrong: q.partialEnabled ? Number(q.penalty) : 0 },
+          }
+        : {}),
+      ...(q.type === 'ShortAnswer' ? { acceptedAnswers: q.answers.map((a) => ({ answer: a.answer.trim(), weight: Number(a.weight) })) } : {}),
+    })),
+  };
+}
