@@ -27,6 +27,7 @@ export interface Config {
   s3?: { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string; forcePathStyle: boolean };
   /** Seconds between sweeps that remove files no row references any more (0: no sweeps in this instance). */
   fileCleanupSeconds: number;
+  housekeepingSeconds: number;
   sessionHours: number;
   rememberDays: number;
   /** Milliseconds a request waits for a database connection from the pool (or for a new one to open). */
@@ -76,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
         : undefined,
     fileCleanupSeconds: Number(env.FILE_CLEANUP_SECONDS ?? 300),
+    housekeepingSeconds: Number(env.HOUSEKEEPING_SECONDS ?? 3600),
     sessionHours: Number(env.SESSION_HOURS ?? 12),
     rememberDays: Number(env.REMEMBER_DAYS ?? 30),
     dbAcquireTimeoutMs: Number(env.DB_ACQUIRE_TIMEOUT_MS ?? 5_000),

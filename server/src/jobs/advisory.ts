@@ -6,6 +6,7 @@ import { DataSource, EntityManager } from 'typeorm';
  */
 export const JOB_LOCKS = {
   fileCleanup: 7243101,
+  housekeeping: 7243102,
 } as const;
 
 export type Guarded<T> = { skipped: true } | { skipped: false; value: T };

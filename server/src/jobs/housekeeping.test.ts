@@ -1,0 +1,28 @@
+import { startTestServer, TestServer } from '../test/test-server';
+import { makeUser } from '../test/factories';
+import { sweepStaleRows } from './housekeeping';
+
+/** Rows that only grow are removed once they decide nothing; recent ones stay (the advisory lock is jobs/file-cleanup.test.ts's). */
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.close());
+
+test('old attempts, dead sessions and spent tokens go; live ones stay', async () => {
+  const user = await makeUser(t.ds);
+  await t.ds.query(`INSERT INTO login_attempts (email, ip, succeeded, created_at) VALUES ('a@x.test', '1.2.3.4', false, now() - interval '2 days'), ('b@x.test', '1.2.3.4', false, now())`);
+  await t.ds.query(`INSERT INTO link_requests (email, ip, created_at) VALUES ('a@x.test', '1.2.3.4', now() - interval '2 days'), ('b@x.test', '1.2.3.4', now())`);
+  await t.ds.query(`INSERT INTO sessions (token_hash, user_id, active_role, expires_at, last_used_at) VALUES
+    ('old', $1, 'Student', now() - interval '2 days', now() - interval '3 days'), ('live', $1, 'Student', now() + interval '1 day', now())`, [user.id]);
+  await t.ds.query(`INSERT INTO password_tokens (token_hash, user_id, purpose, expires_at, used_at, created_at) VALUES
+    ('spent', $1, 'reset', now() + interval '1 hour', now(), now() - interval '2 days'), ('open', $1, 'invite', now() + interval '6 days', NULL, now() - interval '2 days')`, [user.id]);
+
+  const run = await sweepStaleRows(t.ds);
+  expect(run).toEqual({ skipped: false, deleted: 4 });
+  const left = async (sql: string) => (await t.ds.query(sql)).map((r: { k: string }) => r.k);
+  expect(await left('SELECT email AS k FROM login_attempts')).toEqual(['b@x.test']);
+  expect(await left('SELECT email AS k FROM link_requests')).toEqual(['b@x.test']);
+  expect(await left(`SELECT token_hash AS k FROM sessions WHERE token_hash IN ('old', 'live')`)).toEqual(['live']);
+  expect(await left(`SELECT token_hash AS k FROM password_tokens WHERE token_hash IN ('spent', 'open')`)).toEqual(['open']);
+});
