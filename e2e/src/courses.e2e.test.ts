@@ -185,7 +185,9 @@ describe('courses, modules and content', () => {
       await expectVisible(sp.getByRole('heading', { level: 1, name: 'Mathematics' }), 'the subject name in the header');
       await expectVisible(sp.getByText(code, { exact: true }), 'the course title in the header');
       const studentTabs = await sp.getByRole('tab').allTextContents();
-      assert(JSON.stringify(studentTabs) === JSON.stringify(['Modules & Quizzes', 'Announcements', 'Discussions']), `student tabs: ${studentTabs.join(', ')}`);
+      // platform.md section 2: the student course page's five tabs, in this order
+      const fiveTabs = ['Modules & Quizzes', 'Assignments', 'Announcements', 'Discussions', 'Exams'];
+      assert(JSON.stringify(studentTabs) === JSON.stringify(fiveTabs), `student tabs: ${studentTabs.join(', ')}`);
 
       const openModule = async () => {
         const summary = sp.getByRole('button', { name: new RegExp(moduleTitle) });

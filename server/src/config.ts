@@ -38,6 +38,8 @@ export interface Config {
   requestTimeoutMs: number;
   /** Milliseconds /healthz waits for the database before it answers 503. */
   healthTimeoutMs: number;
+  /** Names this instance in the `X-Instance` header of every answer (INSTANCE_ID, else the process id). */
+  instanceId: string;
   /** First SuperAdmin of a production install (no demo school): created when the database has no users. */
   initialAdmin?: { email: string; password: string };
 }
@@ -84,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbStatementTimeoutMs: Number(env.DB_STATEMENT_TIMEOUT_MS ?? 15_000),
     requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS ?? 30_000),
     healthTimeoutMs: Number(env.HEALTH_TIMEOUT_MS ?? 1_000),
+    instanceId: env.INSTANCE_ID || String(process.pid),
     initialAdmin:
       env.INITIAL_ADMIN_EMAIL && env.INITIAL_ADMIN_PASSWORD
         ? { email: env.INITIAL_ADMIN_EMAIL, password: env.INITIAL_ADMIN_PASSWORD }

@@ -34,6 +34,7 @@ export async function createApp(ds: DataSource, config: Config) {
     const store = { requestId, sqlCount: 0 };
     const started = process.hrtime.bigint();
     res.setHeader('X-Request-Id', requestId);
+    res.setHeader('X-Instance', config.instanceId);
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       if (config.nodeEnv === 'test') {

@@ -3,7 +3,7 @@ import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
 import { formatGraphQLError, serviceUnavailableStatus, toDomainError, toHttp } from '../errors/mapping';
-import { MAX_FILE_BYTES } from '../modules/files/files.service';
+import { MAX_FILE_BYTES, MAX_UPLOAD_FILES } from '../modules/files/files.service';
 import { RequestContext } from './context';
 import { GRAPHQL_LIMITS, graphqlLimits } from './graphql-limits';
 import { Lexer, Source, TokenKind } from 'graphql';
@@ -98,7 +98,8 @@ export async function createApollo(): Promise<ApolloServer<RequestContext>> {
 export function graphqlRoute(apollo: ApolloServer<RequestContext>, withContext: RequestHandler) {
   return [
     uploadPreflightCheck,
-    graphqlUploadExpress({ maxFileSize: MAX_FILE_BYTES, maxFiles: 1 }),
+    // a submission may carry one file per long answer (submitAssessment); content takes one
+    graphqlUploadExpress({ maxFileSize: MAX_FILE_BYTES, maxFiles: MAX_UPLOAD_FILES }),
     express.json({ limit: '2mb' }),
     tokenLimit,
     withContext,

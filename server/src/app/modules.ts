@@ -12,6 +12,7 @@ import { announcementsModule } from '../modules/announcements/announcements.modu
 import { discussionsModule } from '../modules/discussions/discussions.module';
 import { attendanceModule } from '../modules/attendance/attendance.module';
 import { assessmentsModule } from '../modules/assessments/assessments.module';
+import { submissionsModule } from '../modules/submissions/submissions.module';
 
 /**
  * Every domain of the app, one manifest each (server/src/modules/<domain>/<domain>.module.ts). Entities,
@@ -33,4 +34,5 @@ export const modules = moduleList(
   discussionsModule,
   attendanceModule,
   assessmentsModule,
+  submissionsModule,
 );

@@ -1,4 +1,5 @@
 import { startTestServer, TestServer } from '../test/test-server';
+import { loadConfig } from '../config';
 
 /**
  * What the transports answer before any handler runs: malformed, oversize or broken bodies get a JSON
@@ -69,6 +70,13 @@ describe('security headers', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('strict-transport-security')).toBeNull(); // PUBLIC_URL is http here
+  });
+
+  test('every answer names its instance (X-Instance: INSTANCE_ID, else the process id)', async () => {
+    for (const path of ['/healthz', '/api/no-such-path']) {
+      expect((await fetch(`${t.url}${path}`)).headers.get('x-instance')).toBe(String(process.pid));
+    }
+    expect(loadConfig({ INSTANCE_ID: 'app-3' }).instanceId).toBe('app-3');
   });
 
   test('HSTS when the school serves the app over https', async () => {

@@ -70,7 +70,8 @@ export async function sweepUnreferencedFiles(ds: DataSource, store: FileStore): 
 /** The sweep every `seconds` (FILE_CLEANUP_SECONDS; 0: off). */
 export function startFileCleanup(ds: DataSource, store: FileStore, seconds: number): ScheduledJob {
   return schedule('file-cleanup', seconds, async () => {
-    const { keys } = await sweepUnreferencedFiles(ds, store);
+    const { skipped, keys } = await sweepUnreferencedFiles(ds, store);
     if (keys.length) logger.info({ files: keys.length }, 'unreferenced files removed');
+    else logger.debug({ skipped }, skipped ? 'file cleanup skipped: another instance is sweeping' : 'file cleanup: nothing to remove');
   });
 }

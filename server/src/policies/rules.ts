@@ -15,6 +15,21 @@ const readsCourse = (a: Actor, c: CourseFacts) =>
   has(a, ACADEMIC_MANAGERS) || teaches(a, c) || (a.activeRole === Role.Student && c.viewerInClass);
 const seesHidden = (a: Actor, c: CourseFacts) => has(a, ACADEMIC_MANAGERS) || teaches(a, c);
 
+/** What result visibility reads about a submission (assessments.md section 4 "Result visibility"). */
+export interface SubmissionView {
+  studentId: string;
+  teacherIds: string[];
+  graded: boolean;
+  visibility: 'immediate' | 'scoreOnly' | 'manual';
+  /** A teacher released the results of a manual item. */
+  released: boolean;
+  autoSubmitted: boolean;
+}
+const ownWork = (a: Actor, s: { studentId: string }) => a.activeRole === Role.Student && a.userId === s.studentId;
+const seesWork = (a: Actor, s: { teacherIds: string[] }) =>
+  has(a, ACADEMIC_MANAGERS) || (a.activeRole === Role.Teacher && s.teacherIds.includes(a.userId));
+const resultsShown = (s: SubmissionView) => s.graded && (s.visibility !== 'manual' || s.released);
+
 /**
  * Every rule of the system, by action. A rule sees the actor and the object acted on (never the role
  * alone where ownership matters). Domains add their rules here so the whole table reads in one place.
@@ -30,6 +45,9 @@ export const rules = {
   /** delete a user: never yourself, and only users of a role you could have created */
   'user.delete': (a: Actor, target: { id: string; role: Role }) =>
     has(a, USER_MANAGERS) && a.userId !== target.id && ASSIGNABLE_ROLES[a.activeRole].includes(target.role),
+  /** edit a user (name, email, role) or resend their invitation: only users of a role you could have created (the delete rule without "never yourself"; changing your own role is refused by the service) */
+  'user.update': (a: Actor, target: { role: Role }) =>
+    has(a, USER_MANAGERS) && ASSIGNABLE_ROLES[a.activeRole].includes(target.role),
   /** view the app as another role; decided by the stored role, so an impersonating user can still move */
   'role.switch': (a: Actor, target: { role: Role }) => SWITCHABLE_ROLES[a.role].includes(target.role),
   /** change academic years, classes, subjects and allocations (which teachers teach what) */
@@ -84,6 +102,24 @@ export const rules = {
   /** receive the answer key (isCorrect, accepted answers and weights, partial marking) and the targets: the course's teachers, SuperAdmin and Admin */
   'assessment.seeKey': (a: Actor, x: { teacherIds: string[] }) =>
     has(a, ACADEMIC_MANAGERS) || (a.activeRole === Role.Teacher && x.teacherIds.includes(a.userId)),
+  /** submit, resubmit or autosave work at all: students (the item itself must pass 'assessment.read') */
+  'submission.submitAny': (a: Actor) => a.activeRole === Role.Student,
+  /** release the results of a manual-visibility item: the course's teachers */
+  'assessment.release': (a: Actor, c: CourseFacts) => teaches(a, c),
+  /** read a submission: its student, the course's teachers, SuperAdmin and Admin (lists: submissionReadableSql) */
+  'submission.read': (a: Actor, s: { studentId: string; teacherIds: string[] }) =>
+    ownWork(a, s) || has(a, ACADEMIC_MANAGERS) || (a.activeRole === Role.Teacher && s.teacherIds.includes(a.userId)),
+  /** download a long-answer file: the student who sent it and the course's teachers only */
+  'submission.download': (a: Actor, s: { studentId: string; teacherIds: string[] }) =>
+    ownWork(a, s) || (a.activeRole === Role.Teacher && s.teacherIds.includes(a.userId)),
+  /** the total score: those who hold the key; the student once graded and not manual (unless released) */
+  'submission.seeResults': (a: Actor, s: SubmissionView) => seesWork(a, s) || (ownWork(a, s) && resultsShown(s)),
+  /** per-question scores and feedback: as results, but not under scoreOnly (the total alone) */
+  'submission.seeGrades': (a: Actor, s: SubmissionView) =>
+    seesWork(a, s) || (ownWork(a, s) && resultsShown(s) && s.visibility !== 'scoreOnly'),
+  /** correct answers and explanations: as grades, only for immediate (or released) work not auto-submitted */
+  'submission.seeCorrect': (a: Actor, s: SubmissionView) =>
+    seesWork(a, s) || (ownWork(a, s) && resultsShown(s) && s.visibility !== 'scoreOnly' && !s.autoSubmitted),
   /** send a file at all (checked before the upload is read; the module's course is checked after) */
   'content.uploadAny': (a: Actor) => a.activeRole === Role.Teacher,
   /** start a discussion or reply: the course's teachers and its students */

@@ -3,7 +3,7 @@ import { seedDemoSchool } from '../db/seed';
 import { courseFacts } from '../modules/courses/courses.facts';
 import { Role } from '../modules/users/role';
 import { Actor, can } from '.';
-import { allocationReadableSql, assessmentReadableSql, courseReadableSql, courseSeesHiddenSql, itemReadableSql } from './sql';
+import { allocationReadableSql, assessmentReadableSql, courseReadableSql, courseSeesHiddenSql, itemReadableSql, submissionReadableSql } from './sql';
 import { ASSESSMENT_REF } from '../modules/assessments/assessments.queries';
 
 /**
@@ -102,6 +102,30 @@ test('assessment.read agrees with its SQL twin (visible or not, in a hidden modu
       const i = items.find((x) => x.id === r.id)!;
       const object = { course: facts.get(i.course_id)!, visible: i.visible, wholeClass: i.whole, targetsViewer: i.targets.includes(actor.userId) };
       expect([actor.activeRole, actor.userId, r.id, r.ok]).toEqual([actor.activeRole, actor.userId, r.id, can(actor, 'assessment.read', object)]);
+    }
+  }
+  await t.ds.query(`DELETE FROM assessments WHERE title = 'twin'`);
+});
+
+test('submission.read agrees with its SQL twin (every student of every course)', async () => {
+  const students: Array<{ id: string }> = await t.ds.query(`SELECT id FROM users WHERE role = 'Student'`);
+  for (const courseId of courseIds) {
+    const [{ id }] = await t.ds.query(
+      `INSERT INTO assessments (kind, course_id, title, due_date) VALUES ('ASSIGNMENT', $1, 'twin', '2030-01-01') RETURNING id`, [courseId]);
+    for (const s of students) await t.ds.query('INSERT INTO submissions (assessment_id, student_id) VALUES ($1, $2)', [id, s.id]);
+  }
+  const subs: Array<{ id: string; student_id: string; teacher_ids: string[] }> = await t.ds.query(
+    `SELECT s.id, s.student_id, ARRAY(SELECT ct.teacher_id::text FROM course_teachers ct WHERE ct.course_id = a.course_id) AS teacher_ids
+       FROM submissions s JOIN assessments a ON a.id = s.assessment_id WHERE a.title = 'twin'`);
+  expect(subs.length).toBeGreaterThan(2);
+  for (const actor of actors) {
+    const rows: Array<{ id: string; ok: boolean }> = await t.ds.query(
+      `SELECT s.id, ${submissionReadableSql(actor, { courseId: 'a.course_id', studentId: 's.student_id' }, '$1')} AS ok, $1::uuid AS viewer
+         FROM submissions s JOIN assessments a ON a.id = s.assessment_id WHERE a.title = 'twin'`, [actor.userId]);
+    for (const r of rows) {
+      const x = subs.find((y) => y.id === r.id)!;
+      const object = { studentId: x.student_id, teacherIds: x.teacher_ids };
+      expect([actor.activeRole, actor.userId, r.id, r.ok]).toEqual([actor.activeRole, actor.userId, r.id, can(actor, 'submission.read', object)]);
     }
   }
   await t.ds.query(`DELETE FROM assessments WHERE title = 'twin'`);

@@ -78,3 +78,14 @@ export function allocationReadableSql(a: Actor | null, allocationId: string, vie
     ? `EXISTS (SELECT 1 FROM allocation_teachers axt WHERE axt.allocation_id = ${allocationId} AND axt.teacher_id = ${viewer})`
     : 'FALSE';
 }
+
+/** A submission: its student and the course of its item. */
+export interface SubmissionRef extends CourseRef {
+  studentId: string;
+}
+
+/** 'submission.read': the student's own, those of courses the viewer teaches, all for SuperAdmin and Admin. */
+export function submissionReadableSql(a: Actor | null, s: SubmissionRef, viewer: string): string {
+  const own = a?.activeRole === Role.Student ? `${s.studentId} = ${viewer}` : 'FALSE';
+  return or(manager(a) ? 'TRUE' : 'FALSE', teaches(a, s, viewer), own);
+}

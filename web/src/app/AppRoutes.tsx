@@ -28,6 +28,15 @@ const CourseDetailPage = lazyPage(() => import('../features/courses/CourseDetail
 const ModuleDetailPage = lazyPage(() => import('../features/content/ModuleDetailPage'), 'ModuleDetailPage');
 const MyClassesPage = lazyPage(() => import('../features/classes/MyClassesPage'), 'MyClassesPage');
 const StudentCoursePage = lazyPage(() => import('../features/classes/StudentCoursePage'), 'StudentCoursePage');
+const MyAssignmentsPage = lazyPage(() => import('../features/submissions/MyAssessmentsPage'), 'MyAssignmentsPage');
+const MyQuizzesPage = lazyPage(() => import('../features/submissions/MyAssessmentsPage'), 'MyQuizzesPage');
+const MyExamsPage = lazyPage(() => import('../features/submissions/MyAssessmentsPage'), 'MyExamsPage');
+const AssignmentSubmitPage = lazyPage(() => import('../features/submissions/SubmitPage'), 'AssignmentSubmitPage');
+const QuizSubmitPage = lazyPage(() => import('../features/submissions/SubmitPage'), 'QuizSubmitPage');
+const ExamSubmitPage = lazyPage(() => import('../features/submissions/SubmitPage'), 'ExamSubmitPage');
+const AssignmentViewPage = lazyPage(() => import('../features/submissions/ViewPage'), 'AssignmentViewPage');
+const QuizViewPage = lazyPage(() => import('../features/submissions/ViewPage'), 'QuizViewPage');
+const ExamViewPage = lazyPage(() => import('../features/submissions/ViewPage'), 'ExamViewPage');
 const ProfilePage = lazyPage(() => import('../features/account/ProfilePage'), 'ProfilePage');
 const SettingsPage = lazyPage(() => import('../features/account/SettingsPage'), 'SettingsPage');
 
@@ -70,6 +79,15 @@ export function AppRoutes() {
               <Route path="modules/:moduleId" element={<ModuleDetailPage />} />
               <Route path="classes" element={<MyClassesPage />} />
               <Route path="student/course/:courseId/modules" element={<StudentCoursePage />} />
+              <Route path="assignments" element={<MyAssignmentsPage />} />
+              <Route path="assignments/:id/submit" element={<AssignmentSubmitPage />} />
+              <Route path="assignments/:id/view" element={<AssignmentViewPage />} />
+              <Route path="quizzes" element={<MyQuizzesPage />} />
+              <Route path="quizzes/:id/submit" element={<QuizSubmitPage />} />
+              <Route path="quizzes/:id/view" element={<QuizViewPage />} />
+              <Route path="exams" element={<MyExamsPage />} />
+              <Route path="exams/:id/submit" element={<ExamSubmitPage />} />
+              <Route path="exams/:id/view" element={<ExamViewPage />} />
               {/* Sidebar links without a page yet fall to the 404 page, inside the layout. */}
               <Route path="*" element={<NotFoundPanel />} />
             </Route>

@@ -146,10 +146,18 @@ export type Assessment = {
   kind: AssessmentKind;
   /** The module: always for a quiz, optional for assignments and exams. */
   module: Maybe<Module>;
+  /** Your autosaved draft of it as a student, to restore on the submit page; null when none. */
+  myDraft: Maybe<SubmissionDraft>;
+  /** Your status on it as a student (section 4), where a click goes, the due date that applies, whether you may submit now, and the score line when it may be shown; null for other roles. */
+  myStatus: Maybe<MyAssessmentStatus>;
+  /** Your submission of it as a student (the view page; results as the result visibility allows); null when none. */
+  mySubmission: Maybe<Submission>;
   /** The questions by order (answer keys only for the course's teachers, SuperAdmin and Admin). */
   questions: Array<Question>;
   /** What students see of their graded work. */
   resultVisibility: ResultVisibility;
+  /** When a teacher released the results of a manual item (releaseResults); null until then. */
+  resultsReleasedAt: Maybe<Scalars['DateTimeISO']['output']>;
   /** Whole class or individual students (REST: assignmentScope, examScope, quizScope). */
   scope: AssessmentScope;
   /** Target students (individual_students); null unless you teach the course (or are SuperAdmin or Admin) (REST: targetStudents). */
@@ -652,10 +660,96 @@ export type Discussion = {
   viewerCanChange: Scalars['Boolean']['output'];
 };
 
+/** One saved answer of a draft. */
+export type DraftAnswer = {
+  __typename?: 'DraftAnswer';
+  /** The text typed so far. */
+  answer: Scalars['String']['output'];
+  /** The question. */
+  questionId: Scalars['ID']['output'];
+  /** MCQ: the options ticked so far. */
+  selectedOptionIds: Array<Scalars['ID']['output']>;
+};
+
+/** One answer of a draft (and the text and options of a submitted answer). */
+export type DraftAnswerInput = {
+  /** ShortAnswer and LongAnswer: the text (typed so far). */
+  answer?: InputMaybe<Scalars['String']['input']>;
+  /** The question. */
+  questionId: Scalars['ID']['input'];
+  /** MCQ: the selected options, by id (REST also accepts their texts). */
+  selectedOptionIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
 /** Ask for a password reset link. */
 export type ForgotPasswordInput = {
   /** Email address of the account. */
   email: Scalars['String']['input'];
+};
+
+/** Why an automatic grade is what it is. */
+export type GradeExplanation = {
+  __typename?: 'GradeExplanation';
+  /** ShortAnswer: the accepted answer that matched best, null when none did. */
+  matchedAnswer: Maybe<Scalars['String']['output']>;
+  /** ShortAnswer: its weight in percent. */
+  matchedWeight: Maybe<Scalars['Int']['output']>;
+  /** MCQ: correct options not selected. */
+  missedOptionIds: Array<Scalars['ID']['output']>;
+  /** MCQ: correct options selected. */
+  rightOptionIds: Array<Scalars['ID']['output']>;
+  /** The explanation in words. */
+  text: Scalars['String']['output'];
+  /** MCQ: wrong options selected. */
+  wrongOptionIds: Array<Scalars['ID']['output']>;
+};
+
+/** One user of a CSV import, as the file gives it (checked by the server as createUser checks one). */
+export type ImportUserRowInput = {
+  /** Email address. */
+  email?: InputMaybe<Scalars['String']['input']>;
+  /** Given name. */
+  firstName?: InputMaybe<Scalars['String']['input']>;
+  /** Family name. */
+  lastName?: InputMaybe<Scalars['String']['input']>;
+  /** Role, as text (SuperAdmin, Admin, Teacher, Student, Parent); one the acting role may assign. */
+  role?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** What became of one row of an import. */
+export type ImportUserRowResult = {
+  __typename?: 'ImportUserRowResult';
+  /** The email of the row, normalised (lower case); empty when missing. */
+  email: Scalars['String']['output'];
+  /** Why the row is invalid (the createUser texts); null when valid. */
+  error: Maybe<Scalars['String']['output']>;
+  /** The row of the file (1 = the first user after the header). */
+  row: Scalars['Int']['output'];
+  /** The user created from the row; null in a preview, for invalid rows, or when nothing was written. */
+  user: Maybe<User>;
+};
+
+/** A CSV import of users: at most 1,000 rows. */
+export type ImportUsersInput = {
+  /** Only check the rows (a preview); nothing is written. */
+  dryRun?: Scalars['Boolean']['input'];
+  /** Write nothing unless every row is valid; false writes the valid rows. */
+  onlyIfAllValid?: Scalars['Boolean']['input'];
+  /** The users, in the order of the file. */
+  rows: Array<ImportUserRowInput>;
+};
+
+/** The answer of an import or its preview. */
+export type ImportUsersResult = {
+  __typename?: 'ImportUsersResult';
+  /** How many users were created (0 in a preview, or when nothing was written). */
+  createdCount: Scalars['Int']['output'];
+  /** How many rows are invalid. */
+  invalidCount: Scalars['Int']['output'];
+  /** Every row, in the order of the file. */
+  rows: Array<ImportUserRowResult>;
+  /** How many rows are valid. */
+  validCount: Scalars['Int']['output'];
 };
 
 /** Sign-in form. */
@@ -801,6 +895,8 @@ export type Mutation = {
   endSession: Scalars['Boolean']['output'];
   /** Mail a reset link (REST: POST /api/auth/forgot-password); the same answer whether or not the email is known. Limited per email and per address (RATE_LIMITED). */
   forgotPassword: MessagePayload;
+  /** Import users from a CSV file parsed by the client (at most 1,000 rows): each row checked as createUser checks one, and against the other rows and existing users. dryRun answers the rows only; otherwise the valid rows are created in one transaction (Pending, invited), or nothing when onlyIfAllValid and a row is invalid. */
+  importUsers: ImportUsersResult;
   /** Sign in (REST: POST /api/auth/login). Failed attempts are limited per account and address. */
   login: AuthPayload;
   /** End this session; its token stops working everywhere (REST: GET /api/auth/logout). */
@@ -809,10 +905,20 @@ export type Mutation = {
   markAttendance: MarkAttendancePayload;
   /** Put a student into a class of an academic year (REST: PUT /api/users/{id} {class, academicYear}). SuperAdmin and Admin into any class; a Teacher only into a class and year they teach. */
   placeStudent: User;
+  /** Put several students into one class of an academic year in one transaction, with the rule of placeStudent for each: every one must be a Student; a Teacher only into a class and year they teach. All or none; GraphQL only. */
+  placeStudents: Array<User>;
   /** Create a Student account and sign in; refused unless registration is open. */
   register: AuthPayload;
+  /** Release the results of a manual item to its students (its course's teachers; beyond the spec) (REST: POST /api/submissions/release-results {assignmentId}, ...). */
+  releaseResults: Assessment;
+  /** Mail a Pending user a new 7-day invitation link (earlier links stop working): for users you may edit. Limited like forgot-password, per email and per address (RATE_LIMITED). */
+  resendInvitation: User;
   /** Set a new password with a single-use token (REST: POST /api/users/reset-password/{token}). */
   resetPassword: MessagePayload;
+  /** Autosave: replaces your draft of an item you may still submit (text and ticked options; not files). A draft is not a submission and teachers never see it; it is restored by Assessment.myDraft and removed by the submit. */
+  saveDraft: SubmissionDraft;
+  /** Submit (or Resubmit a reopened) assignment, exam or quiz as a student, on the server clock: refused after the due date unless reopened and before its customDueDate; a second submit is a CONFLICT. Automatic questions are graded at once. Multipart request (header 'Apollo-Require-Preflight: true'); long-answer files (pdf, jpg, jpeg, png, doc, docx, txt; at most 50MB each, checked by content) go in `files`, each named by an answer's fileIndex (REST: POST /api/submissions, /api/quizsubmissions, /api/examsubmissions). */
+  submitAssessment: Submission;
   /** View the app as another role, or "original" to switch back (REST: POST /api/auth/switch-role). */
   switchRole: SwitchRolePayload;
   /** Change an academic year; SuperAdmin and Admin (REST: PUT /api/academic-years/{id}). */
@@ -837,6 +943,8 @@ export type Mutation = {
   updateProfile: User;
   /** Change a subject; SuperAdmin and Admin (REST: PUT /api/subjects/{id}). */
   updateSubject: Subject;
+  /** Edit a user's name, email and role: only users of a role the acting role may assign, never your own role, and only to a role you may assign. GraphQL only (the spec names no REST path for it). */
+  updateUser: User;
   /** Upload a file into a module (multipart request; send the header 'Apollo-Require-Preflight: true'). At most 50MB; its bytes and declared type must match contentType (REST: POST /api/content). */
   uploadContent: Content;
 };
@@ -1012,6 +1120,12 @@ export type MutationForgotPasswordArgs = {
 
 
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationImportUsersArgs = {
+  input: ImportUsersInput;
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationLoginArgs = {
   input: LoginInput;
 };
@@ -1030,14 +1144,45 @@ export type MutationPlaceStudentArgs = {
 
 
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationPlaceStudentsArgs = {
+  input: PlaceStudentsInput;
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationRegisterArgs = {
   input: RegisterInput;
 };
 
 
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationReleaseResultsArgs = {
+  assessmentId: Scalars['ID']['input'];
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationResendInvitationArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationResetPasswordArgs = {
   input: ResetPasswordInput;
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationSaveDraftArgs = {
+  input: SaveDraftInput;
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationSubmitAssessmentArgs = {
+  files?: InputMaybe<Array<Scalars['Upload']['input']>>;
+  input: SubmitAssessmentInput;
 };
 
 
@@ -1114,9 +1259,46 @@ export type MutationUpdateSubjectArgs = {
 
 
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationUpdateUserArgs = {
+  input: UpdateUserInput;
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationUploadContentArgs = {
   file?: InputMaybe<Scalars['Upload']['input']>;
   input: UploadContentInput;
+};
+
+/** Your standing on an item as a student (assessments.md section 4), computed on the server clock. */
+export type MyAssessmentStatus = {
+  __typename?: 'MyAssessmentStatus';
+  /** Whether a submit would be accepted now (no submission and not due, or reopened and before its customDueDate). */
+  canSubmit: Scalars['Boolean']['output'];
+  /** The course page's words: 'Overdue', 'Pending', 'Auto-submitted (Overdue)', 'Graded', 'Submitted'. */
+  courseLabel: Scalars['String']['output'];
+  /** Where a click on the course page goes: any existing submission goes to the view page. */
+  courseOpensOn: OpensOn;
+  /** The due date that applies to you: the reopened submission's customDueDate when set, else the item's. */
+  dueDate: Scalars['DateTimeISO']['output'];
+  /** The due date was extended for you (dueDate is the customDueDate). */
+  isExtended: Scalars['Boolean']['output'];
+  /** The applicable due date has passed and you may not submit: the 'Overdue' banner, submit disabled. */
+  isOverdue: Scalars['Boolean']['output'];
+  /** Your submission was reopened: the submit page shows the green banner and Resubmit. */
+  isReopened: Scalars['Boolean']['output'];
+  /** The lists' words: 'Overdue', 'Pending', 'Auto-submitted (Overdue)', 'Completed', 'Submitted', 'Reopened (Pending)'. */
+  label: Scalars['String']['output'];
+  /** Where a click on a list item goes: submit page with no submission or a reopened one still open, else the view page. */
+  opensOn: OpensOn;
+  /** The item's own due date ('Extended due date (Original: ...)'). */
+  originalDueDate: Scalars['DateTimeISO']['output'];
+  /** The score line; null unless your result may be shown. */
+  score: Maybe<MyScore>;
+  /** The status on the lists (My Assignments, My Quizzes, My Exams). */
+  status: StudentStatus;
+  /** Your submission, when there is one. */
+  submissionId: Maybe<Scalars['ID']['output']>;
 };
 
 /** The signed-in student's own attendance. REST: GET /api/attendance/student. */
@@ -1135,6 +1317,26 @@ export type MyAttendance = {
   /** How many records match the filters in all. */
   total: Scalars['Int']['output'];
 };
+
+/** Your score on an item, present only when your result may be shown (graded, and not manual unless released). */
+export type MyScore = {
+  __typename?: 'MyScore';
+  /** Auto-submitted work: show 'Auto Score' with 'Overdue'. */
+  isAutoSubmitted: Scalars['Boolean']['output'];
+  /** Maximum score (y). */
+  maxScore: Scalars['Int']['output'];
+  /** Percentage, rounded to a whole number. */
+  percentage: Scalars['Int']['output'];
+  /** Total score (x of "Score: x/y (pct%)"). */
+  totalScore: Scalars['Float']['output'];
+};
+
+/** Which page a click on the item opens. */
+export type OpensOn =
+  /** The submit page (/dashboard/{kind}/{id}/submit). */
+  | 'SUBMIT'
+  /** The view page (/dashboard/{kind}/{id}/view). */
+  | 'VIEW';
 
 /** Partial marking of a multiple-choice question. */
 export type PartialMarking = {
@@ -1161,6 +1363,16 @@ export type PlaceStudentInput = {
   classId: Scalars['ID']['input'];
   /** The student (a user whose role is Student). */
   userId: Scalars['ID']['input'];
+};
+
+/** Put several students into one class of an academic year (at most 200), all or none. */
+export type PlaceStudentsInput = {
+  /** The academic year. */
+  academicYearId: Scalars['ID']['input'];
+  /** The class; it must belong to the academic year. */
+  classId: Scalars['ID']['input'];
+  /** The students (users whose role is Student). */
+  userIds: Array<Scalars['ID']['input']>;
 };
 
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
@@ -1220,6 +1432,8 @@ export type Query = {
   moduleQuizzes: Array<Assessment>;
   /** A course's modules by order; students see visible ones only (REST: GET /api/modules/course/{courseId}). */
   modules: Array<Module>;
+  /** Your items of a kind (My Assignments, My Quizzes, My Exams): for a student those of their courses that they may read, each with myStatus; group them by course.academicYear (isActive: '(Current)'), course.class and course.subject (REST: GET /api/assignments, /api/exams, /api/quizzes). */
+  myAssessments: Array<Assessment>;
   /** The signed-in student's own records (paginated), summary, placement and filter options. REST: GET /api/attendance/student. */
   myAttendance: MyAttendance;
   /** My Courses: the signed-in teacher's academic years -> classes -> subjects (their allocations) with their courses. Empty for other roles. */
@@ -1240,6 +1454,8 @@ export type Query = {
   subject: Subject;
   /** Every subject by name (REST: GET /api/subjects). Any signed-in role. */
   subjects: Array<Subject>;
+  /** One submission: its student, the course's teachers, SuperAdmin and Admin; what a student receives of the results follows the result visibility (REST: GET /api/submissions/{id}, /api/quizsubmissions/{id}, /api/examsubmissions/{id}). */
+  submission: Submission;
   /** One teacher's courses: SuperAdmin and Admin for any teacher, a teacher for themselves (REST: GET /api/courses/teacher/{teacherId}). */
   teacherCourses: Array<Course>;
   /** One user: yourself, or anyone for staff who manage users. */
@@ -1405,6 +1621,12 @@ export type QueryModulesArgs = {
 
 
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
+export type QueryMyAssessmentsArgs = {
+  kind: AssessmentKind;
+};
+
+
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryMyAttendanceArgs = {
   classId?: InputMaybe<Scalars['ID']['input']>;
   limit?: Scalars['Int']['input'];
@@ -1441,6 +1663,12 @@ export type QueryReusableModulesArgs = {
 
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QuerySubjectArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
+export type QuerySubmissionArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -1593,6 +1821,14 @@ export type Role =
   /** Teaches courses of their allocations, grades, marks attendance, places students. */
   | 'Teacher';
 
+/** Autosave: replaces your draft of the item. */
+export type SaveDraftInput = {
+  /** The answers so far. */
+  answers: Array<DraftAnswerInput>;
+  /** The item. */
+  assessmentId: Scalars['ID']['input'];
+};
+
 /** A class such as Class 5A, in one academic year. */
 export type SchoolClass = {
   __typename?: 'SchoolClass';
@@ -1647,6 +1883,21 @@ export type StudentInfo = {
   class: Maybe<SchoolClass>;
 };
 
+/** The student's status of an item (assessments.md section 4); `label` and `courseLabel` carry the spec's words. */
+export type StudentStatus =
+  /** Auto-submitted by the overdue sweep: 'Auto-submitted (Overdue)' (orange). */
+  | 'AutoSubmitted'
+  /** Graded: 'Completed' on lists, 'Graded' on the course page. */
+  | 'Completed'
+  /** No submission and past the due date: 'Overdue' (red). */
+  | 'Overdue'
+  /** No submission and not yet due: 'Pending' (yellow). */
+  | 'Pending'
+  /** Lists only: reopened and pending: 'Reopened (Pending)' (the course page says 'Submitted'). */
+  | 'Reopened'
+  /** Any other submission: 'Submitted' (blue). */
+  | 'Submitted';
+
 /** A subject such as Mathematics, taught in many classes and years. */
 export type Subject = {
   __typename?: 'Subject';
@@ -1662,6 +1913,134 @@ export type Subject = {
   name: Scalars['String']['output'];
   /** Increases with every change; send it back on update to be told of concurrent edits. */
   version: Scalars['Int']['output'];
+};
+
+/** A student's work on an assignment, exam or quiz (one per student and item). */
+export type Submission = {
+  __typename?: 'Submission';
+  /** Reopened by a teacher: may be submitted again (Resubmit). */
+  allowedAfterDue: Scalars['Boolean']['output'];
+  /** One answer per question, by question order. */
+  answers: Array<SubmissionAnswer>;
+  /** The assignment, exam or quiz (REST: assignment, exam, quiz). */
+  assessmentId: Scalars['ID']['output'];
+  /** Whether correct answers and explanations are shown to you. */
+  correctAnswersVisible: Scalars['Boolean']['output'];
+  /** The extended due date of a reopened submission. */
+  customDueDate: Maybe<Scalars['DateTimeISO']['output']>;
+  /** Whether per-question scores and feedback are shown to you. */
+  gradesVisible: Scalars['Boolean']['output'];
+  /** Unique id (REST: _id). */
+  id: Scalars['ID']['output'];
+  /** Submitted by the overdue sweep, not by the student. */
+  isAutoSubmitted: Scalars['Boolean']['output'];
+  /** Maximum score (the points of the item). */
+  maxScore: Scalars['Int']['output'];
+  /** Percentage, rounded; null whenever totalScore is. */
+  percentage: Maybe<Scalars['Int']['output']>;
+  /** Whether results (the score) are shown to you. */
+  resultsVisible: Scalars['Boolean']['output'];
+  /** pending (review), graded or reopened. */
+  status: SubmissionStatus;
+  /** The student. */
+  student: AssessmentStudent;
+  /** When it was (last) submitted. */
+  submittedAt: Maybe<Scalars['DateTimeISO']['output']>;
+  /** Total score; null for a student unless results may be shown (graded, and not manual unless released). */
+  totalScore: Maybe<Scalars['Float']['output']>;
+};
+
+/** A student's answer to one question (there is one for every question of the item). */
+export type SubmissionAnswer = {
+  __typename?: 'SubmissionAnswer';
+  /** ShortAnswer: the accepted answers; null unless correct answers may be shown to you. */
+  acceptedAnswers: Maybe<Array<Scalars['String']['output']>>;
+  /** ShortAnswer and LongAnswer: the text; empty when none. */
+  answer: Scalars['String']['output'];
+  /** MCQ: the correct options; null unless correct answers may be shown to you (immediate, graded, not auto-submitted). */
+  correctOptionIds: Maybe<Array<Scalars['ID']['output']>>;
+  /** LongAnswer: the uploaded file, if any. */
+  file: Maybe<SubmissionFile>;
+  /** This question's grade; null until graded, and for a student unless per-question results may be shown (immediate, or manual once released). */
+  grade: Maybe<SubmissionGrade>;
+  /** The question. */
+  questionId: Scalars['ID']['output'];
+  /** MCQ: the selected options. */
+  selectedOptionIds: Array<Scalars['ID']['output']>;
+  /** MCQ: the texts of the selected options (REST: selectedOptions). */
+  selectedOptions: Array<Scalars['String']['output']>;
+};
+
+/** Answers autosaved while you work (not a submission; teachers never see it). */
+export type SubmissionDraft = {
+  __typename?: 'SubmissionDraft';
+  /** The answers saved (files are not kept in drafts). */
+  answers: Array<DraftAnswer>;
+  /** The item. */
+  assessmentId: Scalars['ID']['output'];
+  /** When it was last saved (server time). */
+  savedAt: Scalars['DateTimeISO']['output'];
+};
+
+/** A file uploaded with a long answer (download: GET /api/submissions/download/{submissionId}/{fileId}). */
+export type SubmissionFile = {
+  __typename?: 'SubmissionFile';
+  /** The file id. */
+  id: Scalars['ID']['output'];
+  /** Its type (checked against its content). */
+  mimeType: Scalars['String']['output'];
+  /** The name it was uploaded with. */
+  name: Scalars['String']['output'];
+  /** Size in bytes. */
+  size: Scalars['Int']['output'];
+};
+
+/** The grade of one question of a submission. */
+export type SubmissionGrade = {
+  __typename?: 'SubmissionGrade';
+  /** Automatic grades: which options were right, wrong, missed, which accepted answer matched; null unless correct answers may be shown to you. */
+  explanation: Maybe<GradeExplanation>;
+  /** The teacher's feedback; empty when none. */
+  feedback: Scalars['String']['output'];
+  /** Given by the automatic grading (the 'Auto-graded' badge); false once a teacher set it. */
+  isAutoGraded: Scalars['Boolean']['output'];
+  /** The question's points. */
+  maxScore: Scalars['Int']['output'];
+  /** The question. */
+  questionId: Scalars['ID']['output'];
+  /** Score, 0 to the question points, 2 decimals. */
+  score: Scalars['Float']['output'];
+};
+
+/** The stored status of a submission. */
+export type SubmissionStatus =
+  /** Every question has a grade. */
+  | 'graded'
+  /** Submitted; some question waits for the teacher (pending review). */
+  | 'pending'
+  /** Reopened by a teacher for another attempt. */
+  | 'reopened';
+
+/** Your answer to one question. */
+export type SubmitAnswerInput = {
+  /** ShortAnswer and LongAnswer: the text (typed so far). */
+  answer?: InputMaybe<Scalars['String']['input']>;
+  /** LongAnswer: the position in `files` of the file for this question. */
+  fileIndex?: InputMaybe<Scalars['Int']['input']>;
+  /** LongAnswer, on Resubmit: keep the file of your previous submission when no new one is sent. */
+  keepFile?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The question. */
+  questionId: Scalars['ID']['input'];
+  /** MCQ: the selected options, by id (REST also accepts their texts). */
+  selectedOptionIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
+/** Submit (or Resubmit) an assignment, exam or quiz. */
+export type SubmitAssessmentInput = {
+  /** Your answers; questions left out count as unanswered. */
+  answers: Array<SubmitAnswerInput>;
+  /** The item. */
+  assessmentId: Scalars['ID']['input'];
 };
 
 /** Role to view the app as. */
@@ -1872,6 +2251,20 @@ export type UpdateSubjectInput = {
   name?: InputMaybe<Scalars['String']['input']>;
   /** The version you edited; if someone changed the subject since, the update is refused (CONFLICT). */
   version?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** Changes to a user; a field left out (or null) stays as it is. */
+export type UpdateUserInput = {
+  /** Email address, unique regardless of case; a change ends the unused invitation or reset links. */
+  email?: InputMaybe<Scalars['String']['input']>;
+  /** Given name. */
+  firstName?: InputMaybe<Scalars['String']['input']>;
+  /** The user: one whose role the acting role may assign. */
+  id: Scalars['ID']['input'];
+  /** Family name. */
+  lastName?: InputMaybe<Scalars['String']['input']>;
+  /** A role the acting role may assign; never your own. A user who stops being a Student loses their placement; a change ends their sessions. */
+  role?: InputMaybe<Role>;
 };
 
 /** The fields of an upload; the file itself is the `file` argument (GraphQL multipart request). */

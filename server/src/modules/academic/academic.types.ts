@@ -144,6 +144,18 @@ export class PlaceStudentInput {
   academicYearId: string;
 }
 
+@InputType({ description: 'Put several students into one class of an academic year (at most 200), all or none.' })
+export class PlaceStudentsInput {
+  @Field(() => [ID], { description: 'The students (users whose role is Student).' })
+  userIds: string[];
+
+  @Field(() => ID, { description: 'The class; it must belong to the academic year.' })
+  classId: string;
+
+  @Field(() => ID, { description: 'The academic year.' })
+  academicYearId: string;
+}
+
 @ArgsType()
 export class ClassesArgs {
   @Field(() => ID, { nullable: true, description: 'Only the classes of this academic year.' })

@@ -42,6 +42,8 @@ export const ACADEMIC_TEXT = {
   ownAllocationsOnly: 'You can only view your own teacher assignments',
   cannotPlace: 'You do not have permission to assign students to classes',
   onlyStudents: 'Only students can be assigned to a class and academic year',
+  selectStudents: 'Please select at least one student',
+  tooManyStudents: (max: number) => `At most ${max} students can be assigned at once`,
   notYourClass: 'You can only assign students to classes and academic years you teach',
   placed: 'Student assignment updated successfully',
   yearCreated: 'Academic year created successfully',

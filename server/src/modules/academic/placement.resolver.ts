@@ -5,7 +5,7 @@ import { Actor } from '../../policies';
 import { User } from '../users/user.entity';
 import { AcademicYear } from './academic-year.entity';
 import { SchoolClass } from './class.entity';
-import { PlaceStudentInput } from './academic.types';
+import { PlaceStudentInput, PlaceStudentsInput } from './academic.types';
 
 /**
  * Student placement on the User type. The two fields are named `class` and `academicYear` on purpose:
@@ -30,5 +30,14 @@ export class PlacementResolver {
   })
   placeStudent(@Arg('input', () => PlaceStudentInput) input: PlaceStudentInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
     return ctx.services.academic.placement.place(actor, input);
+  }
+
+  @Mutation(() => [User], {
+    description:
+      'Put several students into one class of an academic year in one transaction, with the rule of placeStudent for each: ' +
+      'every one must be a Student; a Teacher only into a class and year they teach. All or none; GraphQL only.',
+  })
+  placeStudents(@Arg('input', () => PlaceStudentsInput) input: PlaceStudentsInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.academic.placement.placeMany(actor, input);
   }
 }

@@ -1,4 +1,4 @@
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
 import { notFound, validation } from '../../errors/domain-error';
 import { assertId } from '../../app/ids';
 import { Actor, authorize } from '../../policies';
@@ -8,6 +8,15 @@ import { AcademicYear } from './academic-year.entity';
 import { SchoolClass } from './class.entity';
 import { ACADEMIC_TEXT as T } from './academic.validation';
 import { refId } from '../../app/input';
+
+/** The most students one bulk placement may move. */
+export const MAX_PLACE = 200;
+
+export interface PlaceManyInput {
+  userIds?: unknown[] | null;
+  classId?: unknown;
+  academicYearId?: unknown;
+}
 
 export interface PlaceInput {
   userId?: unknown;
@@ -29,24 +38,40 @@ export class PlacementService {
   constructor(private readonly ds: DataSource) {}
 
   async place(actor: Actor, input: PlaceInput): Promise<User> {
+    const [user] = await this.placeMany(actor, { userIds: [input.userId], classId: input.classId, academicYearId: input.academicYearId });
+    return user;
+  }
+
+  /**
+   * Several students into one class and year, in one transaction with the rule of `place` for each of them:
+   * every one must be a Student, and a teacher must teach in that class and year. All or nothing.
+   */
+  async placeMany(actor: Actor, input: PlaceManyInput): Promise<User[]> {
     authorize(actor, 'student.placeAny', undefined, { message: T.cannotPlace });
-    const userId = assertId(input.userId, T.userNotFound);
+    if (!Array.isArray(input.userIds) || input.userIds.length === 0) throw validation(T.selectStudents);
+    if (input.userIds.length > MAX_PLACE) throw validation(T.tooManyStudents(MAX_PLACE));
+    const ordered = [...new Set(input.userIds.map((id) => assertId(id, T.userNotFound).toLowerCase()))];
+    const userIds = [...ordered].sort();
     // the page asks for the year first, then the class
     const academicYearId = refId(input.academicYearId, T.academicYearRequired, T.yearNotFound);
     const classId = refId(input.classId, T.classRequired, T.classNotFound);
     return this.ds.transaction(async (m) => {
-      const student = await m.getRepository(User).findOne({ where: { id: userId }, lock: { mode: 'pessimistic_write' } });
-      if (!student) throw notFound(T.userNotFound);
+      const students = await m.getRepository(User).find({ where: { id: In(userIds) }, order: { id: 'ASC' }, lock: { mode: 'pessimistic_write' } });
+      if (students.length !== userIds.length) throw notFound(T.userNotFound);
       if (!(await m.getRepository(AcademicYear).existsBy({ id: academicYearId }))) throw notFound(T.yearNotFound);
       const cls = await m.getRepository(SchoolClass).findOneBy({ id: classId });
       if (!cls) throw notFound(T.classNotFound);
       if (cls.academicYearId !== academicYearId) throw validation(T.classYearMismatch);
       const actorTeachesThere = actor.activeRole === Role.Teacher && (await teaches(m, actor.userId, classId, academicYearId));
-      authorize(actor, 'student.place', { studentRole: student.role, actorTeachesThere }, {
-        message: student.role === Role.Student ? T.notYourClass : T.onlyStudents,
-      });
-      await m.getRepository(User).update({ id: userId }, { classId, academicYearId });
-      return m.getRepository(User).findOneByOrFail({ id: userId });
+      for (const student of students) {
+        authorize(actor, 'student.place', { studentRole: student.role, actorTeachesThere }, {
+          message: student.role === Role.Student ? T.notYourClass : T.onlyStudents,
+        });
+      }
+      await m.getRepository(User).update({ id: In(userIds) }, { classId, academicYearId });
+      const placed = await m.getRepository(User).findBy({ id: In(userIds) });
+      const byId = new Map(placed.map((u) => [u.id, u]));
+      return ordered.map((id) => byId.get(id)!);
     });
   }
 

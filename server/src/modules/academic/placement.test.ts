@@ -148,3 +148,61 @@ describe('users carry their placement', () => {
     expect(parent.data.me.user).toEqual({ class: null, academicYear: null });
   });
 });
+
+describe('bulk placement (placeStudents, GraphQL only)', () => {
+  const MANY = 'mutation($input: PlaceStudentsInput!) { placeStudents(input: $input) { id class { name } academicYear { year } } }';
+  const students = async (n: number) => Promise.all(Array.from({ length: n }, () => makeUser(t.ds, { role: Role.Student })));
+
+  it.each(ROLES)('as %s: several students into Class 5B 2026 at once', async (actor) => {
+    const group = await students(3);
+    const res = await t.gql(MANY, { input: { userIds: group.map((s) => s.id), classId: cls['Class 5B 2026'], academicYearId: year['2026'] } }, tokens[actor]);
+    if (PLACE_ALLOWED[actor]) {
+      expect(res.data.placeStudents).toEqual(group.map((s) => ({ id: s.id, class: { name: 'Class 5B' }, academicYear: { year: '2026' } })));
+      for (const s of group) expect(await placement(s.id)).toEqual({ class_id: cls['Class 5B 2026'], academic_year_id: year['2026'] });
+    } else {
+      expect(res.errors?.[0]).toMatchObject({ message: T.cannotPlace, extensions: { code: 'FORBIDDEN' } });
+      for (const s of group) expect(await placement(s.id)).toEqual({ class_id: null, academic_year_id: null });
+    }
+  });
+
+  it('is all or nothing: one non-student among them places nobody', async () => {
+    const group = await students(2);
+    const parent = await makeUser(t.ds, { role: Role.Parent });
+    const res = await t.gql(MANY, { input: { userIds: [group[0].id, parent.id, group[1].id], classId: cls['Class 5A 2026'], academicYearId: year['2026'] } }, tokens.Admin);
+    expect(res.errors?.[0]).toMatchObject({ message: T.onlyStudents, extensions: { code: 'FORBIDDEN' } });
+    for (const s of [...group, parent]) expect(await placement(s.id)).toEqual({ class_id: null, academic_year_id: null });
+  });
+
+  it('one unknown student places nobody', async () => {
+    const group = await students(1);
+    const res = await t.gql(MANY, { input: { userIds: [group[0].id, '00000000-0000-4000-8000-000000000000'], classId: cls['Class 5A 2026'], academicYearId: year['2026'] } }, tokens.Admin);
+    expect(res.errors?.[0]).toMatchObject({ message: T.userNotFound, extensions: { code: 'NOT_FOUND' } });
+    expect(await placement(group[0].id)).toEqual({ class_id: null, academic_year_id: null });
+  });
+
+  it('a teacher only where they teach, for the whole group', async () => {
+    const group = await students(2);
+    const res = await t.gql(MANY, { input: { userIds: group.map((s) => s.id), classId: cls['Class 6A 2026'], academicYearId: year['2026'] } }, tokens.Teacher);
+    expect(res.errors?.[0]).toMatchObject({ message: T.notYourClass, extensions: { code: 'FORBIDDEN' } });
+    for (const s of group) expect(await placement(s.id)).toEqual({ class_id: null, academic_year_id: null });
+  });
+
+  it('checks the class against the year, an empty selection and the cap', async () => {
+    const group = await students(1);
+    const mismatch = await t.gql(MANY, { input: { userIds: [group[0].id], classId: cls['Class 5A 2025'], academicYearId: year['2026'] } }, tokens.Admin);
+    expect(mismatch.errors?.[0]).toMatchObject({ message: T.classYearMismatch, extensions: { code: 'VALIDATION' } });
+    const none = await t.gql(MANY, { input: { userIds: [], classId: cls['Class 5A 2026'], academicYearId: year['2026'] } }, tokens.Admin);
+    expect(none.errors?.[0]).toMatchObject({ message: T.selectStudents, extensions: { code: 'VALIDATION' } });
+    const tooMany = Array.from({ length: 201 }, () => group[0].id);
+    const capped = await t.gql(MANY, { input: { userIds: tooMany, classId: cls['Class 5A 2026'], academicYearId: year['2026'] } }, tokens.Admin);
+    expect(capped.errors?.[0]).toMatchObject({ message: T.tooManyStudents(200), extensions: { code: 'VALIDATION' } });
+  });
+
+  it('takes the same number of statements for 2 students and for 40', async () => {
+    const q = (ids: string[]) => t.gql(MANY, { input: { userIds: ids, classId: cls['Class 5A 2026'], academicYearId: year['2026'] } }, tokens.Teacher);
+    const small = await q((await students(2)).map((s) => s.id));
+    const large = await q((await students(40)).map((s) => s.id));
+    expect(large.data.placeStudents).toHaveLength(40);
+    expect(large.sql).toBe(small.sql);
+  });
+});

@@ -126,6 +126,10 @@ export class Assessment extends Versioned {
   @JoinColumn({ name: 'module_id' })
   module?: CourseModule | null;
 
+  @Field(() => Date, { nullable: true, description: 'When a teacher released the results of a manual item (releaseResults); null until then.' })
+  @Column({ name: 'results_released_at', type: 'timestamptz', nullable: true })
+  resultsReleasedAt: Date | null;
+
   @Column({ name: 'created_by', type: 'uuid', nullable: true })
   createdById: string | null;
 

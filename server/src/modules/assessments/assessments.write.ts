@@ -95,7 +95,7 @@ export function keepOptionIds(next: QuestionFields[], current: Question[]): Ques
 
 export const totalPoints = (qs: ReadonlyArray<{ points: number }>) => qs.reduce((n, q) => n + q.points, 0);
 
-const gradable = (q: QuestionFields | Question): GradableQuestion => 'accepted' in q
+export const gradable = (q: QuestionFields | Question): GradableQuestion => 'accepted' in q
   ? { type: q.type, points: q.points, options: q.options.map((o, i) => ({ id: o.id ?? `new-${i}`, isCorrect: o.isCorrect })), accepted: q.accepted, partialMarking: q.partialMarking, penaltyPerWrong: q.penaltyPerWrong }
   : { type: q.type, points: q.points, options: q.options.map((o) => ({ id: o.id, isCorrect: !!o.isCorrect })), accepted: q.acceptedAnswers ?? [], partialMarking: !!q.partialMarking?.enabled, penaltyPerWrong: q.partialMarking?.penaltyPerWrong ?? 0 };
 

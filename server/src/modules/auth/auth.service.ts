@@ -200,9 +200,21 @@ export class AuthService {
 
   /** Creates a single-use token and returns the link that carries it. */
   async issueToken(m: import('typeorm').EntityManager, userId: string, purpose: 'reset' | 'invite', ttlMs: number): Promise<string> {
-    const { token, hash } = newSecret();
-    await m.insert(PasswordToken, { tokenHash: hash, userId, purpose, expiresAt: new Date(Date.now() + ttlMs) });
-    return this.linkFor(token);
+    return (await this.issueTokens(m, [userId], purpose, ttlMs))[0];
+  }
+
+  /** One single-use token per user in one statement (a CSV import); the links in the order of `userIds`. */
+  async issueTokens(m: import('typeorm').EntityManager, userIds: string[], purpose: 'reset' | 'invite', ttlMs: number): Promise<string[]> {
+    if (!userIds.length) return [];
+    const expiresAt = new Date(Date.now() + ttlMs);
+    const secrets = userIds.map(() => newSecret());
+    await m.insert(PasswordToken, userIds.map((userId, i) => ({ tokenHash: secrets[i].hash, userId, purpose, expiresAt })));
+    return secrets.map((s) => this.linkFor(s.token));
+  }
+
+  /** Ends a user's unused links (their email changed, or a new invitation replaces them). */
+  async revokeTokens(m: import('typeorm').EntityManager, userId: string): Promise<void> {
+    await m.query(`UPDATE password_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`, [userId]);
   }
 
   private linkFor(token: string): string {

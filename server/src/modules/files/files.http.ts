@@ -42,11 +42,27 @@ export interface MultipartUpload {
   file: ReceivedFile | null;
 }
 
+/** A file part of a multipart body with several files: its part name and the received bytes. */
+export interface NamedUpload {
+  name: string;
+  file: ReceivedFile;
+}
+
 /**
  * Reads a multipart/form-data request: text fields, and the one part named `file` streamed straight into
  * the FileStore (never held in memory). A request that is not multipart has no file.
  */
-export function receiveMultipart(req: Request, files: FilesService, field = 'file'): Promise<MultipartUpload> {
+export async function receiveMultipart(req: Request, files: FilesService, field = 'file'): Promise<MultipartUpload> {
+  const { fields, uploads } = await receiveMultipartFiles(req, files, (name) => name === field, 1);
+  return { fields, file: uploads[0]?.file ?? null };
+}
+
+/**
+ * Reads a multipart/form-data request with up to `maxFiles` file parts whose names `accept` takes (others
+ * are skipped), each streamed into the FileStore in turn. A failure (oversize, broken body) discards every
+ * file received so far, so nothing stays in the store.
+ */
+export function receiveMultipartFiles(req: Request, files: FilesService, accept: (name: string) => boolean, maxFiles: number): Promise<{ fields: Record<string, string>; uploads: NamedUpload[] }> {
   return new Promise((resolve, reject) => {
     let bb: busboy.Busboy;
     try {
@@ -54,23 +70,26 @@ export function receiveMultipart(req: Request, files: FilesService, field = 'fil
         headers: req.headers,
         defParamCharset: 'utf8', // browsers send file names as raw UTF-8
         // one byte over the limit, so the store's own check sees the file is too large
-        limits: { files: 1, fileSize: MAX_FILE_BYTES + 1, fields: 20, fieldSize: 100_000, parts: 25 },
+        limits: { files: maxFiles, fileSize: MAX_FILE_BYTES + 1, fields: 20, fieldSize: 1_000_000, parts: 25 + maxFiles },
       });
     } catch {
       req.resume();
-      return resolve({ fields: {}, file: null });
+      return resolve({ fields: {}, uploads: [] });
     }
     const fields: Record<string, string> = {};
-    let receiving: Promise<ReceivedFile> | null = null;
+    const receiving: Array<{ name: string; got: Promise<ReceivedFile> }> = [];
     let failed = false;
+    const discardAll = async () => {
+      const got = await Promise.all(receiving.map((r) => r.got.catch(() => null)));
+      // the store may be unreachable too: the request still gets its answer (this runs unawaited)
+      await Promise.all(got.map((g) => g && files.discard(g).catch((e) => logger.warn({ err: e, key: g.key }, 'discarding a refused upload failed'))));
+    };
     const fail = async (err: unknown) => {
       if (failed) return;
       failed = true;
       req.unpipe(bb);
       req.resume();
-      const got = await receiving?.catch(() => null);
-      // the store may be unreachable too: the request still gets its answer (this runs unawaited)
-      if (got) await files.discard(got).catch((e) => logger.warn({ err: e, key: got.key }, 'discarding a refused upload failed'));
+      await discardAll();
       reject(err);
     };
     bb.on('field', (name, value) => {
@@ -78,20 +97,24 @@ export function receiveMultipart(req: Request, files: FilesService, field = 'fil
     });
     bb.on('file', (name, stream, info) => {
       // a form submitted without choosing a file sends an empty part with no name
-      if (name !== field || receiving || !info.filename) {
+      if (!accept(name) || receiving.length >= maxFiles || !info.filename) {
         stream.resume();
         return;
       }
-      receiving = files.receive({ filename: info.filename, mimetype: info.mimeType, stream });
-      receiving.catch(() => undefined); // answered at close
+      const got = files.receive({ filename: info.filename, mimetype: info.mimeType, stream });
+      got.catch(() => undefined); // answered at close
+      receiving.push({ name, got });
     });
     bb.on('close', async () => {
       if (failed) return;
       try {
-        resolve({ fields, file: receiving ? await receiving : null });
+        const uploads: NamedUpload[] = [];
+        for (const r of receiving) uploads.push({ name: r.name, file: await r.got });
+        resolve({ fields, uploads });
       } catch (err) {
         failed = true;
         req.resume();
+        await discardAll();
         reject(err);
       }
     });

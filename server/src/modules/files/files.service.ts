@@ -9,6 +9,8 @@ import { DetectedKind, Utf8TextCheck, declaredMime, detectKind } from './file-ty
 import { StoredFile } from './stored-file.entity';
 
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
+/** Files in one request: a submission carries one per long answer (both transports). */
+export const MAX_UPLOAD_FILES = 20;
 /** Enough of the start of a file for every magic number and an Office [Content_Types].xml. */
 const HEAD_BYTES = 256 * 1024;
 

@@ -43,33 +43,44 @@ export class S3FileStore implements FileStore {
     const key = crypto.randomUUID();
     const hash = crypto.createHash('sha256');
     let size = 0;
-    let pending: Buffer[] = [];
-    let pendingBytes = 0;
+    // the bytes of the part being filled, reused for every part: an upload holds at most PART_SIZE whatever its
+    // size; the buffer grows to PART_SIZE only as the bytes come, so a small file takes a small one
+    let part = Buffer.allocUnsafe(64 * 1024);
+    let filled = 0;
+    const makeRoom = (wanted: number) => {
+      if (filled + wanted <= part.length || part.length === PART_SIZE) return;
+      const bigger = Buffer.allocUnsafe(Math.min(PART_SIZE, Math.max(part.length * 2, filled + wanted)));
+      part.copy(bigger, 0, 0, filled);
+      part = bigger;
+    };
     let uploadId: string | undefined;
     const parts: Array<{ ETag?: string; PartNumber: number }> = [];
     const Bucket = this.s3.bucket;
     const flush = async () => {
-      const Body = Buffer.concat(pending);
-      pending = [];
-      pendingBytes = 0;
       uploadId ??= (await this.client.send(new CreateMultipartUploadCommand({ Bucket, Key: key }))).UploadId;
       const PartNumber = parts.length + 1;
+      const Body = part.subarray(0, filled);
       const { ETag } = await this.client.send(new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber, Body }));
       parts.push({ ETag, PartNumber });
+      filled = 0; // the part has been sent (the source waits meanwhile), so its buffer is free again
     };
     try {
       for await (const chunk of source) {
         const buf = chunk as Buffer;
         size += buf.length;
         hash.update(buf);
-        pending.push(buf);
-        pendingBytes += buf.length;
-        if (pendingBytes >= PART_SIZE) await flush();
+        for (let at = 0; at < buf.length;) {
+          makeRoom(buf.length - at);
+          const n = buf.copy(part, filled, at);
+          filled += n;
+          at += n;
+          if (filled === PART_SIZE) await flush();
+        }
       }
       if (!uploadId) {
-        await this.client.send(new PutObjectCommand({ Bucket, Key: key, Body: Buffer.concat(pending) }));
+        await this.client.send(new PutObjectCommand({ Bucket, Key: key, Body: part.subarray(0, filled) }));
       } else {
-        if (pendingBytes > 0) await flush();
+        if (filled > 0) await flush();
         await this.client.send(new CompleteMultipartUploadCommand({
           Bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts },
         }));

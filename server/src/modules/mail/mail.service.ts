@@ -47,8 +47,14 @@ export class MailService {
   }
 
   async enqueue(manager: EntityManager, message: MailMessage): Promise<void> {
-    await manager.insert(OutboxMessage, { to: message.to, subject: message.subject, text: message.text });
-    this.kept([message]);
+    await this.enqueueAll(manager, [message]);
+  }
+
+  /** Queues several messages in one statement (in the caller's transaction). */
+  async enqueueAll(manager: EntityManager, messages: MailMessage[]): Promise<void> {
+    if (!messages.length) return;
+    await manager.insert(OutboxMessage, messages.map((message) => ({ to: message.to, subject: message.subject, text: message.text })));
+    this.kept(messages);
   }
 
   /**

@@ -3,7 +3,7 @@ import { RequestContext } from '../../app/context';
 import { CurrentActor } from '../../app/current-actor';
 import { Actor } from '../../policies';
 import { User } from './user.entity';
-import { CreateUserInput, UserPage, UsersArgs } from './users.types';
+import { CreateUserInput, ImportUsersInput, ImportUsersResult, UpdateUserInput, UserPage, UsersArgs } from './users.types';
 
 @Resolver(() => User)
 export class UsersResolver {
@@ -26,5 +26,33 @@ export class UsersResolver {
   async deleteUser(@Arg('id', () => ID) id: string, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
     await ctx.services.users.delete(actor, id);
     return true;
+  }
+
+  @Mutation(() => User, {
+    description:
+      'Edit a user\'s name, email and role: only users of a role the acting role may assign, never your own role, and only to a role you may assign. ' +
+      'GraphQL only (the spec names no REST path for it).',
+  })
+  updateUser(@Arg('input', () => UpdateUserInput) input: UpdateUserInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.users.update(actor, input);
+  }
+
+  @Mutation(() => User, {
+    description:
+      'Mail a Pending user a new 7-day invitation link (earlier links stop working): for users you may edit. ' +
+      'Limited like forgot-password, per email and per address (RATE_LIMITED).',
+  })
+  resendInvitation(@Arg('id', () => ID) id: string, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.users.resendInvitation(actor, id, ctx.ip);
+  }
+
+  @Mutation(() => ImportUsersResult, {
+    description:
+      'Import users from a CSV file parsed by the client (at most 1,000 rows): each row checked as createUser checks one, and against the ' +
+      'other rows and existing users. dryRun answers the rows only; otherwise the valid rows are created in one transaction (Pending, invited), ' +
+      'or nothing when onlyIfAllValid and a row is invalid.',
+  })
+  importUsers(@Arg('input', () => ImportUsersInput) input: ImportUsersInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.users.importUsers(actor, input);
   }
 }

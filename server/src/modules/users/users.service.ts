@@ -1,12 +1,15 @@
-import { DataSource, QueryFailedError } from 'typeorm';
+import { DataSource, In, QueryFailedError } from 'typeorm';
 import { DomainError, notFound, validation } from '../../errors/domain-error';
 import { Actor, authorize, can } from '../../policies';
 import { AuthService, INVITE_TOKEN_DAYS } from '../auth/auth.service';
-import { MailService } from '../mail/mail.service';
+import { recordAttempt } from '../auth/attempts';
+import { addressBucket } from '../auth/client-address';
+import { Session } from '../auth/session.entity';
+import { MailMessage, MailService } from '../mail/mail.service';
 import { assertId } from '../../app/ids';
 import { Role, isRole } from './role';
 import { User } from './user.entity';
-import { USER_TEXT, validateNewUser } from './users.validation';
+import { NewUserFields, USER_TEXT, normalizeEmail, validateNewUser } from './users.validation';
 
 export interface UserFilter {
   role?: Role | null;
@@ -16,6 +19,45 @@ export interface UserFilter {
 }
 
 export const MAX_PAGE = 200;
+/** The most rows one CSV import may hold. */
+export const MAX_IMPORT_ROWS = 1000;
+
+export interface UserEdit {
+  id?: unknown;
+  firstName?: unknown;
+  lastName?: unknown;
+  email?: unknown;
+  role?: unknown;
+}
+
+export type ImportRowInput = { firstName?: unknown; lastName?: unknown; email?: unknown; role?: unknown };
+
+/** One row of an import: its place in the file (1 = the first user), the error that keeps it out, the user made. */
+export interface ImportRowResult {
+  row: number;
+  email: string;
+  error: string | null;
+  user: User | null;
+}
+
+export interface ImportResult {
+  rows: ImportRowResult[];
+  validCount: number;
+  invalidCount: number;
+  createdCount: number;
+}
+
+const isUniqueViolation = (err: unknown) =>
+  err instanceof QueryFailedError && (err.driverError as { code?: string })?.code === '23505';
+
+/** The invitation of platform.md section 4 ("Creating a user sends an invitation email"). */
+function invitation(user: Pick<User, 'email' | 'firstName' | 'role'>, link: string): MailMessage {
+  return {
+    to: user.email,
+    subject: 'You have been invited to the school LMS',
+    text: `Hello ${user.firstName},\n\nAn account (${user.role}) has been created for you. Open this link within ${INVITE_TOKEN_DAYS} days to set your password:\n${link}`,
+  };
+}
 
 export class UsersService {
   constructor(
@@ -68,26 +110,137 @@ export class UsersService {
     if (!can(actor, 'user.list')) throw new DomainError('FORBIDDEN', USER_TEXT.cannotManage);
     const fields = validateNewUser(input);
     authorize(actor, 'user.create', { role: fields.role }, { message: USER_TEXT.cannotAssign(fields.role) });
+    const [user] = await this.insertInvited([fields]);
+    return user;
+  }
+
+  /** Inserts Pending users, one invitation link and mail each, in one transaction of four statements. */
+  private async insertInvited(all: NewUserFields[]): Promise<User[]> {
     try {
-      const user = await this.ds.transaction(async (m) => {
-        const created = await m.save(m.create(User, { ...fields, activated: false, passwordHash: null }));
-        const link = await this.auth.issueToken(m, created.id, 'invite', INVITE_TOKEN_DAYS * 86_400_000);
-        await this.mail.enqueue(m, {
-          to: created.email,
-          subject: 'You have been invited to the school LMS',
-          text: `Hello ${created.firstName},\n\nAn account (${created.role}) has been created for you. Open this link within ${INVITE_TOKEN_DAYS} days to set your password:\n${link}`,
-        });
-        return created;
+      const users = await this.ds.transaction(async (m) => {
+        const inserted = await m.createQueryBuilder().insert().into(User)
+          .values(all.map((f) => ({ ...f, activated: false, passwordHash: null })))
+          .returning(['id'])
+          .execute();
+        const ids = (inserted.raw as Array<{ id: string }>).map((r) => r.id);
+        const links = await this.auth.issueTokens(m, ids, 'invite', INVITE_TOKEN_DAYS * 86_400_000);
+        await this.mail.enqueueAll(m, all.map((f, i) => invitation(f, links[i])));
+        const rows = await m.getRepository(User).findBy({ id: In(ids) });
+        const byId = new Map(rows.map((u) => [u.id, u]));
+        return ids.map((id) => byId.get(id)!);
       });
       void this.mail.deliverPending();
-      delete (user as Partial<User>).passwordHash;
-      return user;
+      return users;
     } catch (err) {
-      if (err instanceof QueryFailedError && (err.driverError as { code?: string })?.code === '23505') {
-        throw new DomainError('CONFLICT', USER_TEXT.emailTaken);
-      }
+      if (isUniqueViolation(err)) throw new DomainError('CONFLICT', USER_TEXT.emailTaken);
       throw err;
     }
+  }
+
+  /**
+   * Edit name, email and role of a user the actor could have created (the delete rule), never one's own role;
+   * the new role must be one the actor may assign. A user who stops being a Student loses their placement; a
+   * changed role ends the user's sessions (their rights changed); a changed email ends their unused links.
+   */
+  async update(actor: Actor, input: UserEdit): Promise<User> {
+    const id = assertId(input.id, USER_TEXT.notFound);
+    if (!can(actor, 'user.list')) throw new DomainError('FORBIDDEN', USER_TEXT.cannotManage);
+    try {
+      return await this.ds.transaction(async (m) => {
+        const target = await m.getRepository(User).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+        if (!target) throw notFound(USER_TEXT.notFound);
+        authorize(actor, 'user.update', target, { message: USER_TEXT.cannotManage });
+        const given = (v: unknown, current: string) => (v === undefined || v === null ? current : v);
+        const fields = validateNewUser({
+          firstName: given(input.firstName, target.firstName),
+          lastName: given(input.lastName, target.lastName),
+          email: given(input.email, target.email),
+          role: given(input.role, target.role),
+        });
+        const roleChanged = fields.role !== target.role;
+        if (roleChanged) {
+          if (target.id === actor.userId) throw new DomainError('FORBIDDEN', USER_TEXT.cannotChangeOwnRole);
+          authorize(actor, 'user.create', { role: fields.role }, { message: USER_TEXT.cannotAssign(fields.role) });
+        }
+        const unplace = roleChanged && fields.role !== Role.Student ? { classId: null, academicYearId: null } : {};
+        await m.update(User, { id }, { ...fields, ...unplace });
+        if (fields.email !== target.email) await this.auth.revokeTokens(m, id);
+        if (roleChanged) await m.delete(Session, { userId: id });
+        return m.getRepository(User).findOneByOrFail({ id });
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new DomainError('CONFLICT', USER_TEXT.emailTaken);
+      throw err;
+    }
+  }
+
+  /**
+   * A new invitation for a Pending user the actor may edit; earlier links stop working. Limited as
+   * forgot-password is (per email and per address, `recordAttempt(..., 'link', ...)`).
+   */
+  async resendInvitation(actor: Actor, id: unknown, ip: string): Promise<User> {
+    const userId = assertId(id, USER_TEXT.notFound);
+    if (!can(actor, 'user.list')) throw new DomainError('FORBIDDEN', USER_TEXT.cannotManage);
+    const target = await this.ds.getRepository(User).findOneBy({ id: userId });
+    if (!target) throw notFound(USER_TEXT.notFound);
+    authorize(actor, 'user.update', target, { message: USER_TEXT.cannotManage });
+    if (target.activated) throw validation(USER_TEXT.alreadyActive);
+    await recordAttempt(this.ds, 'link', target.email, addressBucket(ip), USER_TEXT.tooManyInvitations);
+    await this.ds.transaction(async (m) => {
+      await this.auth.revokeTokens(m, userId);
+      const link = await this.auth.issueToken(m, userId, 'invite', INVITE_TOKEN_DAYS * 86_400_000);
+      await this.mail.enqueue(m, invitation(target, link));
+    });
+    void this.mail.deliverPending();
+    return target;
+  }
+
+  /**
+   * A CSV import (parsed by the client): every row checked as createUser checks one (section 5 texts, the
+   * roles the actor may assign), and against the other rows and the existing users (email regardless of case).
+   * `dryRun` only answers the rows; otherwise the valid rows are created in one transaction, or nothing at all
+   * when `onlyIfAllValid` and a row is invalid. A fixed number of statements whatever the number of rows.
+   */
+  async importUsers(actor: Actor, input: { rows?: ImportRowInput[] | null; dryRun?: boolean | null; onlyIfAllValid?: boolean | null }): Promise<ImportResult> {
+    if (!can(actor, 'user.list')) throw new DomainError('FORBIDDEN', USER_TEXT.cannotManage);
+    const rows = Array.isArray(input.rows) ? input.rows : [];
+    if (!rows.length) throw validation(USER_TEXT.importEmpty);
+    if (rows.length > MAX_IMPORT_ROWS) throw new DomainError('PAYLOAD_TOO_LARGE', USER_TEXT.importTooLarge(MAX_IMPORT_ROWS));
+    const checked = rows.map((r, i): { row: number; email: string; fields: NewUserFields | null; error: string | null } => {
+      const email = normalizeEmail(r?.email);
+      try {
+        const fields = validateNewUser(r ?? {});
+        if (!can(actor, 'user.create', { role: fields.role })) return { row: i + 1, email, fields: null, error: USER_TEXT.cannotAssign(fields.role) };
+        return { row: i + 1, email, fields, error: null };
+      } catch (err) {
+        if (err instanceof DomainError) return { row: i + 1, email, fields: null, error: err.message };
+        throw err;
+      }
+    });
+    const firstRow = new Map<string, number>();
+    for (const c of checked) {
+      if (!c.email) continue;
+      const seen = firstRow.get(c.email);
+      if (seen === undefined) firstRow.set(c.email, c.row);
+      else if (!c.error) c.error = USER_TEXT.duplicateInFile(seen);
+    }
+    const emails = [...new Set(checked.filter((c) => c.fields && !c.error).map((c) => c.email))];
+    const taken = new Set<string>(emails.length
+      ? (await this.ds.query(`SELECT lower(email) AS email FROM users WHERE lower(email) = ANY($1)`, [emails])).map((r: { email: string }) => r.email)
+      : []);
+    for (const c of checked) if (!c.error && taken.has(c.email)) c.error = USER_TEXT.emailTaken;
+    for (const c of checked) if (c.error) c.fields = null;
+    const valid = checked.filter((c) => c.fields);
+    const invalidCount = checked.length - valid.length;
+    const write = !input.dryRun && valid.length > 0 && !(input.onlyIfAllValid && invalidCount > 0);
+    const created = write ? await this.insertInvited(valid.map((c) => c.fields!)) : [];
+    const userOf = new Map(valid.map((c, i) => [c.row, created[i] ?? null]));
+    return {
+      rows: checked.map((c) => ({ row: c.row, email: c.email, error: c.error, user: userOf.get(c.row) ?? null })),
+      validCount: valid.length,
+      invalidCount,
+      createdCount: created.length,
+    };
   }
 
   /** Deleting a user ends their sessions (the rows cascade). */

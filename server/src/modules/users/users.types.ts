@@ -1,4 +1,4 @@
-import { ArgsType, Field, InputType, Int, ObjectType } from 'type-graphql';
+import { ArgsType, Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { Role } from './role';
 import { User } from './user.entity';
 
@@ -39,4 +39,79 @@ export class CreateUserInput {
 
   @Field(() => Role, { description: 'Must be one the acting role may assign.' })
   role: Role;
+}
+
+@InputType({ description: 'Changes to a user; a field left out (or null) stays as it is.' })
+export class UpdateUserInput {
+  @Field(() => ID, { description: 'The user: one whose role the acting role may assign.' })
+  id: string;
+
+  @Field(() => String, { nullable: true, description: 'Given name.' })
+  firstName?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Family name.' })
+  lastName?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Email address, unique regardless of case; a change ends the unused invitation or reset links.' })
+  email?: string | null;
+
+  @Field(() => Role, { nullable: true, description: 'A role the acting role may assign; never your own. A user who stops being a Student loses their placement; a change ends their sessions.' })
+  role?: Role | null;
+}
+
+@InputType({ description: 'One user of a CSV import, as the file gives it (checked by the server as createUser checks one).' })
+export class ImportUserRowInput {
+  @Field(() => String, { nullable: true, description: 'Given name.' })
+  firstName?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Family name.' })
+  lastName?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Email address.' })
+  email?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Role, as text (SuperAdmin, Admin, Teacher, Student, Parent); one the acting role may assign.' })
+  role?: string | null;
+}
+
+@InputType({ description: 'A CSV import of users: at most 1,000 rows.' })
+export class ImportUsersInput {
+  @Field(() => [ImportUserRowInput], { description: 'The users, in the order of the file.' })
+  rows: ImportUserRowInput[];
+
+  @Field(() => Boolean, { defaultValue: false, description: 'Only check the rows (a preview); nothing is written.' })
+  dryRun: boolean;
+
+  @Field(() => Boolean, { defaultValue: true, description: 'Write nothing unless every row is valid; false writes the valid rows.' })
+  onlyIfAllValid: boolean;
+}
+
+@ObjectType({ description: 'What became of one row of an import.' })
+export class ImportUserRowResult {
+  @Field(() => Int, { description: 'The row of the file (1 = the first user after the header).' })
+  row: number;
+
+  @Field({ description: 'The email of the row, normalised (lower case); empty when missing.' })
+  email: string;
+
+  @Field(() => String, { nullable: true, description: 'Why the row is invalid (the createUser texts); null when valid.' })
+  error: string | null;
+
+  @Field(() => User, { nullable: true, description: 'The user created from the row; null in a preview, for invalid rows, or when nothing was written.' })
+  user: User | null;
+}
+
+@ObjectType({ description: 'The answer of an import or its preview.' })
+export class ImportUsersResult {
+  @Field(() => [ImportUserRowResult], { description: 'Every row, in the order of the file.' })
+  rows: ImportUserRowResult[];
+
+  @Field(() => Int, { description: 'How many rows are valid.' })
+  validCount: number;
+
+  @Field(() => Int, { description: 'How many rows are invalid.' })
+  invalidCount: number;
+
+  @Field(() => Int, { description: 'How many users were created (0 in a preview, or when nothing was written).' })
+  createdCount: number;
 }

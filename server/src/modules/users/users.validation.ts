@@ -13,6 +13,13 @@ export const USER_TEXT = {
   cannotManage: "Unauthorized - You don't have permission to manage users",
   cannotAssign: (role: string) => `You cannot assign the ${role} role`,
   cannotDeleteSelf: 'You cannot delete your own account',
+  cannotChangeOwnRole: 'You cannot change your own role',
+  alreadyActive: 'This user has already activated their account',
+  tooManyInvitations: 'Too many invitations sent to this email. Please wait an hour and try again.',
+  invitationSent: 'Invitation sent',
+  duplicateInFile: (line: number) => `This email is already used on row ${line} of the file`,
+  importEmpty: 'The file has no users',
+  importTooLarge: (max: number) => `A file may hold at most ${max} users`,
   created: 'User created successfully',
   deleted: 'User deleted successfully',
 } as const;

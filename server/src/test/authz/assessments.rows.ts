@@ -8,7 +8,7 @@ import { World, exists, holds } from './world';
  * "notMine", a visible one there for student2@ only; "other", one of ART-6A (teacher2@'s, no demo student).
  * The three REST families are the same rows with other names; GraphQL rides on the assignments family.
  */
-type Kind = 'ASSIGNMENT' | 'EXAM' | 'QUIZ';
+export type Kind = 'ASSIGNMENT' | 'EXAM' | 'QUIZ';
 interface Family { kind: Kind; path: string; parent: 'course' | 'module'; cloneTarget: string; gql: boolean }
 const FAMILIES: Family[] = [
   { kind: 'ASSIGNMENT', path: '/assignments', parent: 'course', cloneTarget: 'targetCourseId', gql: true },
@@ -25,7 +25,7 @@ const intoOf = (w: World, f: Family, c: string) => parentOf(w, f, c);
 const sourceParent = (w: World, f: Family) => (f.parent === 'course' ? w.course.ownScience : w.module.ownScience);
 
 /** A fresh item with one question, written directly (the rows test the paths, not the service's create). */
-async function fresh(w: World, kind: Kind, c: string, at?: { courseId: string; moduleId: string | null }): Promise<string> {
+export async function fresh(w: World, kind: Kind, c: string, at?: { courseId: string; moduleId: string | null }): Promise<string> {
   const courseId = at?.courseId ?? courseOf(w, c);
   const moduleId = at ? at.moduleId : kind === 'QUIZ' ? moduleOf(w, c) : null;
   const [{ id }] = await w.ds.query(

@@ -10,6 +10,7 @@ import { announcementsRows } from './announcements.rows';
 import { discussionsRows } from './discussions.rows';
 import { attendanceRows } from './attendance.rows';
 import { assessmentsRows } from './assessments.rows';
+import { submissionsRows } from './submissions.rows';
 
 /** The authorization matrix, by domain (legend in matrix.ts). A new domain adds its `<domain>.rows.ts` here. */
 export const MATRIX: Record<string, Row<any>[]> = {
@@ -24,4 +25,5 @@ export const MATRIX: Record<string, Row<any>[]> = {
   discussions: discussionsRows,
   attendance: attendanceRows,
   assessments: assessmentsRows,
+  submissions: submissionsRows,
 };

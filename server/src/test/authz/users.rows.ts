@@ -1,14 +1,23 @@
 import { Role } from '../../modules/users/role';
+import { makeUser } from '../factories';
 import { uniqueEmail } from '../test-server';
-import { row } from './matrix';
+import { row, uniq } from './matrix';
 import { accountOf, exists, holds } from './world';
 
 /**
  * Users (platform.md section 6): SuperAdmin, Admin and Teacher manage users, each assigning only the roles
  * section 6 lists; nobody deletes themself; anyone reads their own user, managers any. Placement
  * (assessments.md section 7, PUT /users/{id}): SuperAdmin and Admin into any class, a Teacher only where
- * they teach ("own": Class 5A 2026, "other": Class 6A).
+ * they teach ("own": Class 5A 2026, "other": Class 6A). Editing a user and resending an invitation follow the
+ * delete rule (users of a role the actor may assign), and nobody changes their own role; an import creates
+ * only roles the actor may assign (other roles are per-row errors, see users.chores.test.ts).
  */
+const pending = async (w: { ds: import('typeorm').DataSource }, role: Role) => {
+  const u = await makeUser(w.ds, { role, activated: false, passwordHash: null });
+  return { id: u.id, email: u.email };
+};
+/** A role other than the actor's own, for "change your own role". */
+const otherRole = (who: string) => (who === Role.Student ? Role.Parent : Role.Student);
 export const usersRows = [
   row({
     gql: 'Query.users', query: 'query($search: String) { users(role: Student, search: $search) { items { id } } }',
@@ -49,5 +58,48 @@ export const usersRows = [
     expect: { own: 'AAAFF', other: 'AAFFF' },
     given: async (w, c) => ({ userId: await w.fresh.user(Role.Student), classId: c === 'own' ? w.cls.c5A : w.cls.c6A, yearId: w.year.y2026 }),
     changed: (w, v) => holds(w, 'users', 'class_id', v.classId, 'id = $2', [v.userId]),
+  }),
+  row({
+    gql: 'Mutation.updateUser', query: 'mutation($input: UpdateUserInput!) { updateUser(input: $input) { id } }',
+    variables: (v) => ({ input: { id: v.target, ...v.set } }),
+    // the case is the role of the user edited, or the actor changing their own role
+    expect: { Student: 'AAAFF', Teacher: 'AAAFF', Admin: 'AAFFF', SuperAdmin: 'AFFFF', selfRole: 'FFFFF' },
+    given: async (w, c, who) => {
+      if (c === 'selfRole') return { target: accountOf(w, who), set: { role: otherRole(who) }, column: 'role', value: otherRole(who) };
+      const name = uniq('Edited');
+      return { target: await w.fresh.user(c as Role), set: { firstName: name }, column: 'first_name', value: name };
+    },
+    changed: (w, v) => holds(w, 'users', v.column, v.value, 'id = $2', [v.target]),
+  }),
+  row({
+    gql: 'Mutation.resendInvitation', query: 'mutation($id: ID!) { resendInvitation(id: $id) { id } }',
+    variables: (v) => ({ id: v.target }),
+    // the case is the role of a Pending user
+    expect: { Student: 'AAAFF', Teacher: 'AAAFF', Admin: 'AAFFF', SuperAdmin: 'AFFFF' },
+    given: async (w, c) => {
+      // resends are limited per address like forgot-password (20 an hour): every attempt here starts a fresh window
+      await w.ds.query('DELETE FROM link_requests');
+      const u = await pending(w, c as Role);
+      return { target: u.id, email: u.email };
+    },
+    changed: (w, v) => holds(w, 'mail_outbox', 'to_address', v.email),
+  }),
+  row({
+    gql: 'Mutation.importUsers', query: 'mutation($input: ImportUsersInput!) { importUsers(input: $input) { createdCount } }',
+    variables: (v) => ({ input: { rows: [v.fields] } }),
+    expect: { Student: 'AAAFF' },
+    given: async () => ({ fields: { firstName: 'Imported', lastName: 'Student', email: uniqueEmail('imported'), role: 'Student' } }),
+    changed: (w, v) => holds(w, 'users', 'email', v.fields.email),
+  }),
+  row({
+    gql: 'Mutation.placeStudents', query: 'mutation($input: PlaceStudentsInput!) { placeStudents(input: $input) { id } }',
+    variables: (v) => ({ input: { userIds: v.userIds, classId: v.classId, academicYearId: v.yearId } }),
+    expect: { own: 'AAAFF', other: 'AAFFF' },
+    given: async (w, c) => ({
+      userIds: [await w.fresh.user(Role.Student), await w.fresh.user(Role.Student)],
+      classId: c === 'own' ? w.cls.c5A : w.cls.c6A, yearId: w.year.y2026,
+    }),
+    changed: async (w, v) =>
+      (await holds(w, 'users', 'class_id', v.classId, 'id = $2', [v.userIds[0]])) && holds(w, 'users', 'class_id', v.classId, 'id = $2', [v.userIds[1]]),
   }),
 ];

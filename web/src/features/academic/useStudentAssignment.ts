@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { useDebounced } from '../../components/useDebounced';
 import { useSession } from '../../app/session';
 import type { Role } from '../../gql/types';
-import { usePlaceStudentMutation, usePlacementOptionsAllQuery, usePlacementOptionsOfTeacherQuery, usePlacementStudentsQuery, type PlacementStudentFragment } from './academic.generated';
+import { usePlaceStudentMutation, usePlaceStudentsMutation, usePlacementOptionsAllQuery, usePlacementOptionsOfTeacherQuery, usePlacementStudentsQuery, type PlacementStudentFragment } from './academic.generated';
 import { byText, useBanners } from './academicShared';
 
 export type StudentRow = PlacementStudentFragment;
@@ -42,15 +43,6 @@ function groupByYear(pairs: Array<{ academicYear: { id: string; year: string }; 
     .sort((a, b) => -byText<YearOption>((y) => y.year)(a, b));
 }
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
-
 /**
  * Student Class Assignment (assessments.md): list students with their placement; put one into a class of a
  * year. A teacher's choices come only from their own allocations; SuperAdmin and Admin choose from
@@ -65,6 +57,9 @@ export function useStudentAssignment() {
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(DEFAULT_STUDENT_PAGE_SIZE);
   const [draft, setDraft] = useState<PlacementDraft | null>(null);
+  // bulk placement: the students ticked (kept across pages and searches) and the one class they all go to
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const [bulk, setBulk] = useState({ academicYearId: '', classId: '' });
 
   const students = usePlacementStudentsQuery({
     variables: { search: debouncedSearch || null, offset: page * pageSize, limit: pageSize },
@@ -79,6 +74,7 @@ export function useStudentAssignment() {
   });
   const all = usePlacementOptionsAllQuery({ skip: !canAssign || !seesAll, fetchPolicy: 'cache-and-network' });
   const [placeMutation, placeState] = usePlaceStudentMutation();
+  const [placeManyMutation, placeManyState] = usePlaceStudentsMutation();
   // while a new search or page loads, keep showing the last list: rows (and a row being edited) stay put
   const shownStudents = students.data ?? students.previousData;
 
@@ -97,7 +93,37 @@ export function useStudentAssignment() {
   );
   const optionsLoading = seesAll ? all.loading && !all.data : own.loading && !own.data;
 
-  const classOptions = draft ? (yearOptions.find((y) => y.id === draft.academicYearId)?.classes ?? []) : [];
+  const classesOf = (yearId: string) => yearOptions.find((y) => y.id === yearId)?.classes ?? [];
+  const classOptions = draft ? classesOf(draft.academicYearId) : [];
+
+  const toggle = useCallback((id: string) => setSelected((s) => {
+    const next = new Set(s);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    return next;
+  }), []);
+  /** Ticks every student of the page on screen, or unticks them when all are ticked. */
+  const toggleAll = (ids: string[]) => setSelected((s) => {
+    const next = new Set(s);
+    const all = ids.every((id) => next.has(id));
+    for (const id of ids) {
+      if (all) next.delete(id);
+      else next.add(id);
+    }
+    return next;
+  });
+
+  const placeSelected = async (): Promise<void> => {
+    if (!selected.size || !bulk.academicYearId || !bulk.classId) return;
+    try {
+      const answer = await placeManyMutation({ variables: { input: { userIds: [...selected], academicYearId: bulk.academicYearId, classId: bulk.classId } } });
+      const n = answer.data?.placeStudents.length ?? selected.size;
+      banners.showSuccess(`${n} ${n === 1 ? 'student' : 'students'} assigned successfully`);
+      setSelected(new Set());
+    } catch (error) {
+      banners.showError(error, 'Failed to update assignment');
+    }
+  };
 
   const startEdit = useCallback((studentId: string) => setDraft({ studentId, academicYearId: '', classId: '' }), []);
   const cancelEdit = useCallback(() => setDraft(null), []);
@@ -142,6 +168,17 @@ export function useStudentAssignment() {
     draft,
     classOptions,
     canSave: Boolean(draft?.academicYearId && draft.classId) && !placeState.loading,
+    selected,
+    toggle,
+    toggleAll,
+    clearSelection: () => setSelected(new Set()),
+    bulk,
+    /** Changing the year clears the class, as in one row's edit. */
+    setBulkYear: (academicYearId: string) => setBulk({ academicYearId, classId: '' }),
+    setBulkClass: (classId: string) => setBulk((b) => ({ ...b, classId })),
+    bulkClassOptions: classesOf(bulk.academicYearId),
+    canPlaceSelected: selected.size > 0 && Boolean(bulk.academicYearId && bulk.classId) && !placeManyState.loading,
+    placeSelected,
     startEdit,
     cancelEdit,
     setYear,

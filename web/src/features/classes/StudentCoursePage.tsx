@@ -19,6 +19,7 @@ import { TYPE_COLOURS } from '../content/ContentTable';
 import { CourseTabs } from '../courses/CourseTabs';
 import { formatDateTime, formatKb, fullName, moduleLabel } from '../courses/format';
 import { DiscussionsPanel } from '../discussions/DiscussionsPanel';
+import { CourseItems } from '../submissions/CourseItems';
 import type { StudentAnnouncementsTabFragment } from './classes.generated';
 import { useStudentCourse, type StudentContent, type StudentModule } from './useStudentCourse';
 
@@ -55,8 +56,18 @@ export function StudentCoursePage() {
                     </>
                   ),
                 },
+                {
+                  key: 'assignments',
+                  label: 'Assignments',
+                  render: () => <CourseItems label="Assignments" items={course.assignments.filter((a) => !a.module)} emptyText="No assignments available" />,
+                },
                 { key: 'announcements', label: 'Announcements', render: () => <StudentAnnouncements course={course} /> },
                 { key: 'discussions', label: 'Discussions', render: () => <DiscussionsPanel course={course} audience="student" /> },
+                {
+                  key: 'exams',
+                  label: 'Exams',
+                  render: () => <CourseItems label="Exams" items={course.exams.filter((e) => !e.module)} emptyText="No exams available" />,
+                },
               ]}
             />
           </>
@@ -120,7 +131,7 @@ function ModuleList({ modules, onDownload }: { modules: StudentModule[]; onDownl
             <Typography variant="h3" component="h3" sx={{ fontSize: '1rem', mb: 1 }}>
               Quizzes
             </Typography>
-            <Typography color="text.secondary">No quizzes available for this module</Typography>
+            <CourseItems label={`Quizzes of ${m.title}`} items={m.quizzes} emptyText="No quizzes available for this module" showPoints compact />
           </AccordionDetails>
         </Accordion>
       ))}

@@ -29,9 +29,14 @@ export function withExtension(name: string, contentType: string | null): string 
  * GET /api/content/download/{id} with the bearer token, then save the bytes through a blob link. Throws
  * when the server refuses (e.g. a student asking for hidden content gets 404).
  */
-export async function downloadContent(id: string, fallbackName: string): Promise<void> {
+export function downloadContent(id: string, fallbackName: string): Promise<void> {
+  return downloadFile(`/api/content/download/${encodeURIComponent(id)}`, fallbackName);
+}
+
+/** GET `path` with the bearer token and save the bytes under the server's file name (or `fallbackName`). */
+export async function downloadFile(path: string, fallbackName: string): Promise<void> {
   const token = getToken();
-  const res = await fetch(`/api/content/download/${encodeURIComponent(id)}`, {
+  const res = await fetch(path, {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
     credentials: 'same-origin',
   });

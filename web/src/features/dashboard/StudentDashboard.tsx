@@ -1,4 +1,5 @@
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -6,16 +7,11 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Banner } from '../../components/Banner';
 import { Spinner } from '../../components/Spinner';
 import { CardGrid, DashboardCard, EmptyText, WelcomeBanner } from './DashboardParts';
-import {
-  STUDENT_DASHBOARD_ASSIGNMENTS,
-  STUDENT_DASHBOARD_COURSES,
-  useStudentAssignments,
-  useStudentCourses,
-} from './useDashboardData';
+import { StatusChip } from '../submissions/StatusChip';
+import { STUDENT_DASHBOARD_ASSIGNMENTS, STUDENT_DASHBOARD_COURSES, useStudentDashboard } from './useDashboardData';
 
 export function StudentDashboard({ firstName }: { firstName: string }) {
-  const courses = useStudentCourses();
-  const assignments = useStudentAssignments();
+  const { courses, assignments } = useStudentDashboard();
   if (courses.loading) return <Spinner label="Loading dashboard..." />;
 
   const firstCourses = courses.items.slice(0, STUDENT_DASHBOARD_COURSES);
@@ -52,15 +48,19 @@ export function StudentDashboard({ firstName }: { firstName: string }) {
             </List>
           )}
         </DashboardCard>
-        <DashboardCard title="Recent Assignments" wide>
+        <DashboardCard title="Recent Assignments" wide action={{ label: 'View all assignments', to: '/dashboard/assignments' }}>
           {recentAssignments.length === 0 ? (
             <EmptyText>You have no assignments yet.</EmptyText>
           ) : (
             <List dense aria-label="Recent assignments">
               {recentAssignments.map((a) => (
-                <ListItem key={a.id} disableGutters>
+                <ListItem key={a.id} disableGutters secondaryAction={<StatusChip label={a.status} />} sx={{ pr: 24 }}>
                   <ListItemText
-                    primary={a.title}
+                    primary={
+                      <Link component={RouterLink} to={a.to}>
+                        {a.title}
+                      </Link>
+                    }
                     secondary={`${a.subjectName} · ${a.totalPoints} points · due ${new Date(a.dueDate).toLocaleDateString()}`}
                   />
                 </ListItem>

@@ -1,13 +1,15 @@
 import { useEffect } from 'react';
 import { errorMessage } from '../../app/errors';
 import { useDashboardCoursesQuery } from '../courses/courses.generated';
-import { useStudentCoursesQuery } from '../classes/classes.generated';
+import { useStudentDashboardQuery } from '../classes/classes.generated';
+import { openPath, statusLabel } from '../submissions/myItems';
+import type { StatusLabel } from '../submissions/StatusChip';
+import { STUDENT_KINDS } from '../submissions/studentKinds';
 
 /**
- * Dashboard data that comes from courses and assessments. Courses come from the server (`courses` for
- * the teacher, `studentCourses` for the student); the contract has no assessment queries yet, so the
- * assignments hook answers "nothing loaded" (the dashboard shows its empty state, never sample data).
- * The pages use { items, loading, error }.
+ * Dashboard data that comes from courses and assessments: `courses` for the teacher; for the student one
+ * request with `studentCourses` and the student's assignments (`myAssessments`). The pages use
+ * { items, loading, error }.
  */
 
 export interface DashboardCourse {
@@ -21,8 +23,12 @@ export interface DashboardAssignment {
   id: string;
   title: string;
   totalPoints: number;
+  /** The due date that applies to the student (an extended one when reopened). */
   dueDate: string;
   subjectName: string;
+  status: StatusLabel;
+  /** The submit or view page, as the server's opening rule says. */
+  to: string;
 }
 
 interface ListState<T> {
@@ -51,17 +57,35 @@ export function useTeacherCourses(): ListState<DashboardCourse> {
   return { items: (query.data?.courses ?? []).map(toDashboardCourse), loading: query.loading && !query.data, error: null };
 }
 
-/** The student's courses (failure: 'Failed to fetch courses', shown in a red box). */
-export function useStudentCourses(): ListState<DashboardCourse> {
-  const query = useStudentCoursesQuery({ fetchPolicy: 'cache-and-network' });
+/**
+ * The student's dashboard in one request: the courses (failure: 'Failed to fetch courses', shown in a red box)
+ * and the assignments (failures only logged), each shown even when the other failed.
+ */
+export function useStudentDashboard(): { courses: ListState<DashboardCourse>; assignments: ListState<DashboardAssignment> } {
+  const query = useStudentDashboardQuery({ fetchPolicy: 'cache-and-network', errorPolicy: 'all' });
+  const loading = query.loading && !query.data;
+  const coursesFailed = Boolean(query.error) && !query.data?.studentCourses;
+  useEffect(() => {
+    if (query.error && !query.data?.myAssessments) console.error('Failed to fetch assignments', query.error);
+  }, [query.error, query.data?.myAssessments]);
   return {
-    items: (query.data?.studentCourses.courses ?? []).map(toDashboardCourse),
-    loading: query.loading && !query.data,
-    error: query.error ? errorMessage(query.error, 'Failed to fetch courses') : null,
+    courses: {
+      items: (query.data?.studentCourses?.courses ?? []).map(toDashboardCourse),
+      loading,
+      error: coursesFailed ? errorMessage(query.error, 'Failed to fetch courses') : null,
+    },
+    assignments: {
+      items: (query.data?.myAssessments ?? []).map((a) => ({
+        id: a.id,
+        title: a.title,
+        totalPoints: a.totalPoints,
+        dueDate: a.myStatus?.dueDate ?? a.dueDate,
+        subjectName: a.course.subject.name,
+        status: statusLabel(a.myStatus),
+        to: openPath(STUDENT_KINDS.assignment, a.id, a.myStatus),
+      })),
+      loading,
+      error: null,
+    },
   };
-}
-
-/** The student's assignments; load failures are only logged. */
-export function useStudentAssignments(): ListState<DashboardAssignment> {
-  return { items: [], loading: false, error: null };
 }

@@ -1,19 +1,36 @@
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Banner } from '../../components/Banner';
 import { CreateUserForm } from './CreateUserForm';
+import { EditUserDialog } from './EditUserDialog';
+import { ImportUsersDialog } from './ImportUsersDialog';
 import { UsersTable } from './UsersTable';
-import { useUsers } from './useUsers';
+import { useUsers, type UserRow } from './useUsers';
 
-/** /dashboard/users: create users and list them (spec sections 2 and 6). */
+/**
+ * /dashboard/users: create users and list them (spec sections 2 and 6), with search, a role filter and pages;
+ * edit a user, resend an invitation, and import users from a CSV file (issue 14, school chores).
+ */
 export function UsersPage() {
   const users = useUsers();
+  const [editing, setEditing] = useState<UserRow | null>(null);
+  const [importing, setImporting] = useState(false);
 
   return (
     <>
-      <Typography variant="h1" component="h1" sx={{ mb: 3 }}>
-        User Management
-      </Typography>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 3 }}>
+        <Typography variant="h1" component="h1">
+          User Management
+        </Typography>
+        {users.canManage && (
+          <Button variant="outlined" onClick={() => setImporting(true)}>
+            Import CSV
+          </Button>
+        )}
+      </Box>
       {!users.canManage ? (
         <Alert severity="error" role="alert">
           Unauthorized - You don't have permission to manage users
@@ -33,7 +50,24 @@ export function UsersPage() {
             onPageChange={users.setPage}
             onPageSizeChange={users.setPageSize}
             onDelete={(row) => void users.deleteUser(row)}
+            search={users.search}
+            onSearchChange={users.setSearch}
+            roleFilter={users.roleFilter}
+            onRoleFilterChange={users.setRoleFilter}
+            mayChange={users.mayChange}
+            onEdit={setEditing}
+            onResend={(row) => void users.resendInvitation(row)}
           />
+          {editing && (
+            <EditUserDialog
+              user={editing}
+              assignableRoles={users.assignableRoles}
+              isSelf={editing.id === users.currentUserId}
+              onClose={() => setEditing(null)}
+              onSave={users.updateUser}
+            />
+          )}
+          {importing && <ImportUsersDialog onClose={() => setImporting(false)} onImport={users.importUsers} />}
         </>
       )}
     </>

@@ -1,4 +1,5 @@
 import type { Role } from '../../gql/types';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
@@ -9,8 +10,11 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { UserRow } from './useUsers';
+
+const ALL_ROLES: Role[] = ['SuperAdmin', 'Admin', 'Teacher', 'Student', 'Parent'];
 
 const ROLE_COLOURS: Record<Role, ChipProps['color']> = {
   SuperAdmin: 'error',
@@ -30,16 +34,52 @@ interface UsersTableProps {
   onPageChange(page: number): void;
   onPageSizeChange(size: number): void;
   onDelete(user: UserRow): void;
+  search: string;
+  onSearchChange(search: string): void;
+  roleFilter: Role | '';
+  onRoleFilterChange(role: Role | ''): void;
+  /** Whether the viewer may edit, resend to and delete this user (the server's rule). */
+  mayChange(user: UserRow): boolean;
+  onEdit(user: UserRow): void;
+  onResend(user: UserRow): void;
 }
 
 export function UsersTable(props: UsersTableProps) {
   const { users, total, loading, currentUserId, page, pageSize, onPageChange, onPageSizeChange, onDelete } = props;
+  const { search, onSearchChange, roleFilter, onRoleFilterChange, mayChange, onEdit, onResend } = props;
 
   return (
     <Paper component="section" aria-labelledby="users-title" variant="outlined">
-      <Typography id="users-title" variant="h2" component="h2" sx={{ p: 2, pb: 1 }}>
-        Users
-      </Typography>
+      <Box sx={{ p: 2, pb: 1, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography id="users-title" variant="h2" component="h2" sx={{ flexGrow: 1 }}>
+          Users
+        </Typography>
+        <TextField
+          id="users-search"
+          label="Search users"
+          type="search"
+          size="small"
+          value={search}
+          onChange={(e) => onSearchChange(e.target.value)}
+        />
+        <TextField
+          id="users-role-filter"
+          label="Filter by role"
+          select
+          size="small"
+          value={roleFilter}
+          onChange={(e) => onRoleFilterChange(e.target.value as Role | '')}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          sx={{ minWidth: 150 }}
+        >
+          <option value="">All roles</option>
+          {ALL_ROLES.map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
+        </TextField>
+      </Box>
       <TableContainer>
         <Table aria-labelledby="users-title">
           <TableHead>
@@ -75,11 +115,23 @@ export function UsersTable(props: UsersTableProps) {
                     />
                   </TableCell>
                   <TableCell align="right">
-                    {u.id !== currentUserId && (
-                      <Button size="small" color="error" variant="outlined" aria-label={`Delete ${name}`} onClick={() => onDelete(u)}>
-                        Delete
-                      </Button>
-                    )}
+                    <Box sx={{ display: 'inline-flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+                      {mayChange(u) && (
+                        <Button size="small" variant="outlined" aria-label={`Edit ${name}`} onClick={() => onEdit(u)}>
+                          Edit
+                        </Button>
+                      )}
+                      {mayChange(u) && u.activated === false && (
+                        <Button size="small" variant="outlined" aria-label={`Resend invitation to ${name}`} onClick={() => onResend(u)}>
+                          Resend Invitation
+                        </Button>
+                      )}
+                      {u.id !== currentUserId && mayChange(u) && (
+                        <Button size="small" color="error" variant="outlined" aria-label={`Delete ${name}`} onClick={() => onDelete(u)}>
+                          Delete
+                        </Button>
+                      )}
+                    </Box>
                   </TableCell>
                 </TableRow>
               );

@@ -4,12 +4,31 @@ import { errorMessage } from '../../app/errors';
 import { useSession } from '../../app/session';
 import { confirmAction } from '../../components/confirm';
 import { useActionMessages } from '../../components/useActionMessages';
-import type { CreateUserInput } from '../../gql/types';
-import { useCreateUserMutation, useDeleteUserMutation, useUsersQuery, type UserRowFragment, type UsersQuery } from './users.generated';
+import { useDebounced } from '../../components/useDebounced';
+import type { CreateUserInput, ImportUserRowInput, Role, UpdateUserInput } from '../../gql/types';
+import {
+  useCreateUserMutation,
+  useDeleteUserMutation,
+  useImportUsersMutation,
+  useResendInvitationMutation,
+  useUpdateUserMutation,
+  useUsersQuery,
+  type ImportUsersMutation,
+  type UserRowFragment,
+  type UsersQuery,
+} from './users.generated';
 
 export type UserRow = UserRowFragment;
 
 export const DEFAULT_PAGE_SIZE = 50;
+
+export type ImportAnswer = ImportUsersMutation['importUsers'];
+
+/** Drops the cached pages of `users`: where new or changed users fall and the totals are the server's to say. */
+const dropUserPages = (cache: { evict(o: { id: string; fieldName: string }): boolean; gc(): string[] }) => {
+  cache.evict({ id: 'ROOT_QUERY', fieldName: 'users' });
+  cache.gc();
+};
 
 /** Data and actions of the User Management page; access comes from `me.abilities.manageUsers`. */
 export function useUsers() {
@@ -17,15 +36,24 @@ export function useUsers() {
   const canManage = abilities?.manageUsers ?? false;
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const [search, setSearch] = useState('');
+  const [roleFilter, setRoleFilter] = useState<Role | ''>('');
+  const debouncedSearch = useDebounced(search.trim(), 300);
   const messages = useActionMessages();
+  const assignableRoles = abilities?.assignableRoles ?? [];
 
   const usersQuery = useUsersQuery({
-    variables: { offset: page * pageSize, limit: pageSize },
+    variables: { search: debouncedSearch || null, role: roleFilter || null, offset: page * pageSize, limit: pageSize },
     skip: !canManage,
     fetchPolicy: 'cache-and-network',
   });
+  // while another search or page loads, the last rows stay on screen
+  const shown = usersQuery.data ?? usersQuery.previousData;
   const [createUserMutation, createState] = useCreateUserMutation();
   const [deleteUserMutation] = useDeleteUserMutation();
+  const [updateUserMutation] = useUpdateUserMutation();
+  const [resendInvitationMutation] = useResendInvitationMutation();
+  const [importUsersMutation] = useImportUsersMutation();
 
   const loadError = usersQuery.error ? errorMessage(usersQuery.error, 'Failed to fetch users') : null;
 
@@ -37,10 +65,7 @@ export function useUsers() {
           variables: { input },
           // Where the new user falls (pages sorted by name) and the totals are the server's to say: the cached
           // pages are dropped, and the page on screen asks for its rows again by itself.
-          update: (cache) => {
-            cache.evict({ id: 'ROOT_QUERY', fieldName: 'users' });
-            cache.gc();
-          },
+          update: dropUserPages,
         }),
       'User created successfully. An invitation email has been sent.',
       'Failed to create user',
@@ -70,13 +95,56 @@ export function useUsers() {
     );
   };
 
+  /** The edit dialog's save: resolves to the failure's text, or null (the dialog then closes). */
+  const updateUser = (input: UpdateUserInput): Promise<string | null> =>
+    messages.attempt(
+      // a changed name or role may move the user to another page or out of the filter
+      () => updateUserMutation({ variables: { input }, update: dropUserPages }),
+      'User updated successfully',
+      'Failed to update user',
+    );
+
+  const resendInvitation = (row: UserRow): Promise<boolean> =>
+    messages.act(
+      () => resendInvitationMutation({ variables: { id: row.id } }),
+      `A new invitation has been sent to ${row.email}`,
+      'Failed to send the invitation',
+    );
+
+  /** A preview (`dryRun`) or the import itself; throws the server's refusal for the dialog to show. */
+  const importUsers = async (rows: ImportUserRowInput[], mode: { dryRun: boolean; onlyIfAllValid: boolean }): Promise<ImportAnswer> => {
+    const answer = await importUsersMutation({
+      variables: { input: { rows, ...mode } },
+      update: (cache, { data }) => {
+        if (data?.importUsers.createdCount) dropUserPages(cache);
+      },
+    });
+    if (!answer.data) throw new Error('Failed to import users');
+    if (answer.data.importUsers.createdCount) messages.setSuccess(`${answer.data.importUsers.createdCount} users imported. Invitation emails have been sent.`);
+    return answer.data.importUsers;
+  };
+
+  /** Edit, resend and delete only for users of a role the viewer may assign (the server's rule), never one's own delete. */
+  const mayChange = (row: UserRow) => assignableRoles.includes(row.role);
+
   return {
     canManage,
     currentUserId: user?.id ?? null,
-    assignableRoles: abilities?.assignableRoles ?? [],
-    users: usersQuery.data?.users.items ?? [],
-    total: usersQuery.data?.users.total ?? 0,
-    loading: usersQuery.loading && !usersQuery.data,
+    assignableRoles,
+    mayChange,
+    users: shown?.users.items ?? [],
+    total: shown?.users.total ?? 0,
+    loading: usersQuery.loading && !shown,
+    search,
+    setSearch: (value: string) => {
+      setSearch(value);
+      setPage(0);
+    },
+    roleFilter,
+    setRoleFilter: (value: Role | '') => {
+      setRoleFilter(value);
+      setPage(0);
+    },
     creating: createState.loading,
     page,
     pageSize,
@@ -91,5 +159,8 @@ export function useUsers() {
     clearError: messages.clearError,
     createUser,
     deleteUser,
+    updateUser,
+    resendInvitation,
+    importUsers,
   };
 }

@@ -1,0 +1,92 @@
+import { OpensOn, StudentStatus, SubmissionStatus } from './submission.types';
+
+/** What the student status reads of an item. */
+export interface StatusItem {
+  dueDate: Date;
+}
+
+/** What the student status reads of the student's submission (null when there is none). */
+export interface StatusSubmission {
+  status: SubmissionStatus | `${SubmissionStatus}`;
+  isAutoSubmitted: boolean;
+  allowedAfterDue: boolean;
+  customDueDate: Date | null;
+}
+
+export interface StudentStanding {
+  status: StudentStatus;
+  label: string;
+  courseLabel: string;
+  opensOn: OpensOn;
+  courseOpensOn: OpensOn;
+  dueDate: Date;
+  originalDueDate: Date;
+  isExtended: boolean;
+  isReopened: boolean;
+  isOverdue: boolean;
+  canSubmit: boolean;
+}
+
+const LIST_LABEL: Record<StudentStatus, string> = {
+  Overdue: 'Overdue',
+  Pending: 'Pending',
+  AutoSubmitted: 'Auto-submitted (Overdue)',
+  Completed: 'Completed',
+  Submitted: 'Submitted',
+  Reopened: 'Reopened (Pending)',
+};
+/** The course page says Graded where lists say Completed, and knows no 'Reopened (Pending)' (section 4). */
+const COURSE_LABEL: Record<StudentStatus, string> = { ...LIST_LABEL, Completed: 'Graded', Reopened: 'Submitted' };
+
+/** Reopened by a teacher: allowedAfterDue, or the stored status says so. */
+export const isReopened = (s: StatusSubmission | null): boolean => !!s && (s.allowedAfterDue || s.status === SubmissionStatus.reopened);
+
+/** The due date that applies: a reopened submission's customDueDate when set, else the item's. */
+export function effectiveDueDate(item: StatusItem, s: StatusSubmission | null): Date {
+  return isReopened(s) && s!.customDueDate ? s!.customDueDate : item.dueDate;
+}
+
+/**
+ * The due rule on the server clock: with no submission, until the due date; with one, only when it was
+ * reopened and its customDueDate (if any) has not passed. Everything else is refused.
+ */
+export function maySubmit(item: StatusItem, s: StatusSubmission | null, now: Date): boolean {
+  if (!s) return now.getTime() <= item.dueDate.getTime();
+  if (!isReopened(s)) return false;
+  return !s.customDueDate || now.getTime() <= s.customDueDate.getTime();
+}
+
+/**
+ * The one derivation of a student's status (assessments.md section 4), used by every list, page and both
+ * transports, so they agree. Lists: a reopened submission still pending is 'Reopened (Pending)' before the
+ * auto-submitted and graded checks, as it is what the student must act on.
+ */
+export function studentStanding(item: StatusItem, s: StatusSubmission | null, now: Date): StudentStanding {
+  const reopened = isReopened(s);
+  const reopenedPending = reopened && s!.status !== SubmissionStatus.graded;
+  const due = effectiveDueDate(item, s);
+  let status: StudentStatus;
+  if (!s) status = now.getTime() > item.dueDate.getTime() ? StudentStatus.Overdue : StudentStatus.Pending;
+  else if (reopenedPending) status = StudentStatus.Reopened;
+  else if (s.isAutoSubmitted) status = StudentStatus.AutoSubmitted;
+  else if (s.status === SubmissionStatus.graded) status = StudentStatus.Completed;
+  else status = StudentStatus.Submitted;
+  // the course page has no reopened status: it falls through to the checks below it
+  const courseStatus = status !== StudentStatus.Reopened ? status : s!.isAutoSubmitted ? StudentStatus.AutoSubmitted : StudentStatus.Submitted;
+  // "with no submission, or a reopened one still pending or before its customDueDate: the submit page"
+  const toSubmit = !s || (reopened && (reopenedPending || (!!s.customDueDate && now.getTime() <= s.customDueDate.getTime())));
+  const canSubmit = maySubmit(item, s, now);
+  return {
+    status,
+    label: LIST_LABEL[status],
+    courseLabel: COURSE_LABEL[courseStatus],
+    opensOn: toSubmit ? OpensOn.SUBMIT : OpensOn.VIEW,
+    courseOpensOn: s ? OpensOn.VIEW : OpensOn.SUBMIT,
+    dueDate: due,
+    originalDueDate: item.dueDate,
+    isExtended: reopened && !!s!.customDueDate,
+    isReopened: reopened,
+    isOverdue: !canSubmit && (!s || reopened) && now.getTime() > due.getTime(),
+    canSubmit,
+  };
+}

@@ -1,0 +1,84 @@
+import { startTestServer, TestServer } from '../../test/test-server';
+import { seedDemoSchool } from '../../db/seed';
+import { ID_FIELD, SUBMIT, makeItem, perfect } from './submissions.test.fixtures';
+
+/**
+ * DESIGN.md rules 4 and 5 for the student side: each student list runs the same number of statements for
+ * 2 items as for 40 (with submissions), and 20 simultaneous submits of one student leave one submission
+ * with one set of grades, the others told it is already submitted.
+ */
+let t: TestServer;
+const tok: Record<string, string> = {};
+let math: string;
+let weekModule: string;
+
+beforeAll(async () => {
+  // a school of its own: only the items made here
+  t = await startTestServer();
+  await seedDemoSchool(t.ds);
+  await t.ds.query('DELETE FROM assessments');
+  for (const who of ['teacher', 'student']) tok[who] = await t.login(`${who}@demo.school`);
+  [{ id: math }] = await t.ds.query(`SELECT id FROM courses WHERE title = 'MATH-5A'`);
+  [{ id: weekModule }] = await t.ds.query('SELECT id FROM course_modules WHERE course_id = $1 AND is_visible ORDER BY sort_order LIMIT 1', [math]);
+}, 60_000);
+afterAll(() => t.close());
+
+const LIST = (kind: string) => `{ myAssessments(kind: ${kind}) { id title description dueDate totalPoints
+  course { id title academicYear { year isActive } class { name } subject { name } } module { id title }
+  myStatus { status label opensOn dueDate isExtended canSubmit score { totalScore maxScore percentage isAutoSubmitted } }
+  mySubmission { id totalScore answers { answer selectedOptions file { name } grade { score explanation { text } } correctOptionIds } } } }`;
+const COURSE_PAGE = `query($id: ID!) { course(id: $id) { id
+  assignments { id title dueDate myStatus { courseLabel courseOpensOn } }
+  exams { id title dueDate myStatus { courseLabel courseOpensOn } }
+  modules { id quizzes { id title dueDate totalPoints myStatus { courseLabel courseOpensOn } } } } }`;
+
+async function fill(n: number) {
+  for (const kind of ['ASSIGNMENT', 'EXAM', 'QUIZ'] as const) {
+    for (let k = 0; k < n; k += 1) {
+      const i = await makeItem(t, tok.teacher, kind === 'QUIZ' ? { moduleId: weekModule } : { courseId: math }, { kind, autoOnly: k % 2 === 0, visibility: k % 3 === 0 ? 'scoreOnly' : 'immediate', dueInHours: k % 4 === 3 ? -1 : 48 });
+      if (k % 4 !== 3 && k % 2 === 0) {
+        const r = await t.gql(SUBMIT, { input: { assessmentId: i.id, answers: perfect(i) } }, tok.student);
+        expect(r.errors).toBeUndefined();
+      }
+    }
+  }
+}
+
+async function measure() {
+  const out: Record<string, { sql: number; size: number }> = {};
+  for (const [kind, path] of [['ASSIGNMENT', '/assignments'], ['EXAM', '/exams'], ['QUIZ', '/quizzes']]) {
+    const g = await t.gql(LIST(kind), {}, tok.student);
+    expect(g.errors).toBeUndefined();
+    out[`GraphQL myAssessments(${kind})`] = { sql: g.sql, size: g.data.myAssessments.length };
+    const r = await t.rest('GET', path, { token: tok.student });
+    out[`GET ${path}`] = { sql: r.sql, size: r.body.data.length };
+  }
+  const c = await t.gql(COURSE_PAGE, { id: math }, tok.student);
+  expect(c.errors).toBeUndefined();
+  out['GraphQL student course page'] = { sql: c.sql, size: c.data.course.assignments.length + c.data.course.exams.length };
+  return out;
+}
+
+it('every student list runs as many statements for 40 items as for 2', async () => {
+  await fill(2);
+  const small = await measure();
+  await fill(38);
+  const large = await measure();
+  for (const name of Object.keys(small)) {
+    expect([name, large[name].size]).toEqual([name, small[name].size * 20]);
+    expect([name, large[name].sql]).toEqual([name, small[name].sql]);
+  }
+}, 240_000);
+
+it('20 simultaneous submits of one student: one submission with one set of grades, 19 CONFLICTs', async () => {
+  const i = await makeItem(t, tok.teacher, { courseId: math }, { kind: 'EXAM', autoOnly: true });
+  const results = await Promise.all(Array.from({ length: 20 }, (_x, n) => (n % 2
+    ? t.gql(SUBMIT, { input: { assessmentId: i.id, answers: perfect(i) } }, tok.student).then((r) => (r.errors ? r.errors[0].extensions?.code : 'OK'))
+    : t.rest('POST', '/examsubmissions', { token: tok.student, body: { [ID_FIELD.EXAM]: i.id, answers: perfect(i) } }).then((r) => (r.status === 201 ? 'OK' : r.status === 409 ? 'CONFLICT' : String(r.status))))));
+  expect(results.filter((r) => r === 'OK')).toHaveLength(1);
+  expect(results.filter((r) => r === 'CONFLICT')).toHaveLength(19);
+  const [row] = await t.ds.query(
+    `SELECT count(DISTINCT s.id)::int AS subs, count(g.id)::int AS grades, count(DISTINCT g.question_id)::int AS questions
+       FROM submissions s LEFT JOIN grades g ON g.submission_id = s.id WHERE s.assessment_id = $1`, [i.id]);
+  expect(row).toEqual({ subs: 1, grades: 2, questions: 2 });
+}, 60_000);

@@ -1,0 +1,149 @@
+import { DataSource, EntityManager } from 'typeorm';
+import { Actor } from '../../policies';
+import { submissionReadableSql } from '../../policies/sql';
+import { ResultVisibility } from '../assessments/assessment.entity';
+import { GradeExplanation, Submission, SubmissionAnswer, SubmissionDraft, SubmissionGrade, SubmissionStatus } from './submission.types';
+
+type Runner = DataSource | EntityManager;
+
+/** A submission row with what its rules need (item, course's teachers, student). */
+export interface SubmissionRow {
+  id: string;
+  assessmentId: string;
+  kind: string;
+  courseId: string;
+  studentId: string;
+  status: SubmissionStatus;
+  isAutoSubmitted: boolean;
+  allowedAfterDue: boolean;
+  customDueDate: Date | null;
+  submittedAt: Date | null;
+  totalScore: number;
+  maxScore: number;
+  visibility: ResultVisibility;
+  released: boolean;
+  teacherIds: string[];
+  student: { id: string; firstName: string; lastName: string; email: string };
+}
+
+const SUBMISSION_SELECT = `
+  SELECT s.id, s.assessment_id, a.kind, a.course_id, s.student_id, s.status, s.is_auto_submitted, s.allowed_after_due,
+         s.custom_due_date, s.submitted_at, s.total_score::float8 AS total_score, s.max_score, a.result_visibility,
+         a.results_released_at IS NOT NULL AS released,
+         ARRAY(SELECT ct.teacher_id::text FROM course_teachers ct WHERE ct.course_id = a.course_id) AS teacher_ids,
+         u.first_name, u.last_name, u.email
+    FROM submissions s JOIN assessments a ON a.id = s.assessment_id JOIN users u ON u.id = s.student_id`;
+
+interface RawSubmission {
+  id: string; assessment_id: string; kind: string; course_id: string; student_id: string; status: SubmissionStatus;
+  is_auto_submitted: boolean; allowed_after_due: boolean; custom_due_date: Date | null; submitted_at: Date | null;
+  total_score: number; max_score: number; result_visibility: ResultVisibility; released: boolean; teacher_ids: string[];
+  first_name: string; last_name: string; email: string;
+}
+
+const toRow = (r: RawSubmission): SubmissionRow => ({
+  id: r.id, assessmentId: r.assessment_id, kind: r.kind, courseId: r.course_id, studentId: r.student_id, status: r.status,
+  isAutoSubmitted: r.is_auto_submitted, allowedAfterDue: r.allowed_after_due, customDueDate: r.custom_due_date,
+  submittedAt: r.submitted_at, totalScore: Number(r.total_score), maxScore: r.max_score, visibility: r.result_visibility,
+  released: r.released, teacherIds: r.teacher_ids,
+  student: { id: r.student_id, firstName: r.first_name, lastName: r.last_name, email: r.email },
+});
+
+/** Submissions by id, in one statement. */
+export async function submissionRowsById(m: Runner, ids: string[]): Promise<SubmissionRow[]> {
+  if (!ids.length) return [];
+  return (await m.query(`${SUBMISSION_SELECT} WHERE s.id = ANY($1::uuid[])`, [ids])).map(toRow);
+}
+
+/** One student's submissions of many items, in one statement (the student's lists and pages). */
+export async function submissionRowsOfStudent(m: Runner, studentId: string, assessmentIds: string[]): Promise<SubmissionRow[]> {
+  if (!assessmentIds.length) return [];
+  return (await m.query(`${SUBMISSION_SELECT} WHERE s.student_id = $1 AND s.assessment_id = ANY($2::uuid[])`, [studentId, assessmentIds])).map(toRow);
+}
+
+/**
+ * Submissions the viewer may read ('submission.read' in SQL: their own as a student, those of courses they
+ * teach, all for SuperAdmin and Admin), of one kind, optionally of one item and one student.
+ */
+export async function readableSubmissionRows(m: Runner, actor: Actor, by: { kind: string; assessmentId?: string; studentId?: string }): Promise<SubmissionRow[]> {
+  const params: unknown[] = [by.kind];
+  const readable = submissionReadableSql(actor, { courseId: 'a.course_id', studentId: 's.student_id' }, '$viewer');
+  // the viewer is a parameter only when the twin names it (SuperAdmin's 'TRUE' does not)
+  let where = `a.kind = $1 AND ${readable.includes('$viewer') ? readable.replaceAll('$viewer', `$${params.push(actor.userId)}::uuid`) : readable}`;
+  if (by.assessmentId) where += ` AND s.assessment_id = $${params.push(by.assessmentId)}`;
+  if (by.studentId) where += ` AND s.student_id = $${params.push(by.studentId)}`;
+  return (await m.query(`${SUBMISSION_SELECT} WHERE ${where} ORDER BY s.submitted_at DESC NULLS LAST, s.id`, params)).map(toRow);
+}
+
+interface RawAnswer {
+  submission_id: string; question_id: string; points: number; answer: string; selected_option_ids: string[]; selected_texts: string[];
+  file_id: string | null; file_name: string | null; file_size: string | null; file_mime: string | null;
+  score: number | null; feedback: string | null; is_auto_graded: boolean | null; explanation: GradeExplanation | null;
+  correct_ids: string[]; accepted: string[]; type: string;
+}
+
+/**
+ * The answers of many submissions, one per question of the item (an unanswered question has an empty
+ * answer), with grade, file and the key, in one statement. The key is loaded for everyone and given out
+ * only by the field rules and presenters ('submission.seeCorrect'), like a question's isCorrect.
+ */
+export async function answersOf(m: Runner, subs: SubmissionRow[]): Promise<SubmissionAnswer[]> {
+  if (!subs.length) return [];
+  const rows: RawAnswer[] = await m.query(
+    `SELECT s.id AS submission_id, q.id AS question_id, q.type, q.points, COALESCE(sa.answer, '') AS answer,
+            COALESCE(sa.selected_option_ids::text[], '{}') AS selected_option_ids,
+            ARRAY(SELECT o.text FROM question_options o WHERE o.question_id = q.id AND o.id = ANY(sa.selected_option_ids) ORDER BY o.sort_order) AS selected_texts,
+            sa.file_id, sa.file_name, f.size AS file_size, f.mime AS file_mime,
+            g.score::float8 AS score, g.feedback, g.is_auto_graded, g.explanation,
+            ARRAY(SELECT o.id::text FROM question_options o WHERE o.question_id = q.id AND o.is_correct ORDER BY o.sort_order) AS correct_ids,
+            ARRAY(SELECT x.answer FROM accepted_answers x WHERE x.question_id = q.id ORDER BY x.sort_order) AS accepted
+       FROM submissions s JOIN questions q ON q.assessment_id = s.assessment_id
+       LEFT JOIN submission_answers sa ON sa.submission_id = s.id AND sa.question_id = q.id
+       LEFT JOIN files f ON f.id = sa.file_id
+       LEFT JOIN grades g ON g.submission_id = s.id AND g.question_id = q.id
+      WHERE s.id = ANY($1::uuid[]) ORDER BY s.id, q.sort_order`, [subs.map((s) => s.id)]);
+  const byId = new Map(subs.map((s) => [s.id, s]));
+  return rows.map((r) => {
+    const facts = factsOf(byId.get(r.submission_id)!);
+    const grade = r.score === null ? null : Object.assign(new SubmissionGrade(), {
+      ...facts, questionId: r.question_id, score: Number(r.score), maxScore: r.points, feedback: r.feedback ?? '',
+      isAutoGraded: !!r.is_auto_graded, explanation: r.explanation ? Object.assign(new GradeExplanation(), r.explanation) : null,
+    });
+    return Object.assign(new SubmissionAnswer(), {
+      ...facts, submissionId: r.submission_id, questionId: r.question_id, answer: r.answer, selectedOptionIds: r.selected_option_ids,
+      selectedOptions: r.selected_texts,
+      file: r.file_id ? { id: r.file_id, name: r.file_name ?? 'submission_file', size: Number(r.file_size), mimeType: r.file_mime ?? 'application/octet-stream' } : null,
+      grade,
+      correctOptionIds: r.type === 'MCQ' ? r.correct_ids : null,
+      acceptedAnswers: r.type === 'ShortAnswer' ? r.accepted : null,
+    });
+  });
+}
+
+/** The facts the visibility rules read, copied onto each object they guard. */
+export const factsOf = (s: SubmissionRow) => ({
+  studentId: s.studentId, teacherIds: s.teacherIds, graded: s.status === SubmissionStatus.graded,
+  visibility: s.visibility, released: s.released, autoSubmitted: s.isAutoSubmitted,
+});
+
+/** A submission object for GraphQL and the presenters: the row, its facts and its answers. */
+export function toSubmission(s: SubmissionRow, answers: SubmissionAnswer[], seen: { results: boolean; grades: boolean; correct: boolean }): Submission {
+  return Object.assign(new Submission(), {
+    ...factsOf(s), id: s.id, assessmentId: s.assessmentId, student: s.student, status: s.status, isAutoSubmitted: s.isAutoSubmitted,
+    allowedAfterDue: s.allowedAfterDue, customDueDate: s.customDueDate, submittedAt: s.submittedAt,
+    totalScore: s.totalScore, maxScore: s.maxScore, percentage: percentOf(s.totalScore, s.maxScore),
+    resultsVisible: seen.results, gradesVisible: seen.grades, correctAnswersVisible: seen.correct,
+    answers: answers.filter((a) => a.submissionId === s.id),
+  });
+}
+
+/** Score percent rounded to a whole number (assessments.md section 9). */
+export const percentOf = (total: number, max: number) => (max > 0 ? Math.round((total / max) * 100) : 0);
+
+/** Drafts of one student for many items, in one statement. */
+export async function draftsOf(m: Runner, studentId: string, assessmentIds: string[]): Promise<SubmissionDraft[]> {
+  if (!assessmentIds.length) return [];
+  const rows: Array<{ assessment_id: string; saved_at: Date; answers: SubmissionDraft['answers'] }> = await m.query(
+    'SELECT assessment_id, saved_at, answers FROM submission_drafts WHERE student_id = $1 AND assessment_id = ANY($2::uuid[])', [studentId, assessmentIds]);
+  return rows.map((r) => Object.assign(new SubmissionDraft(), { assessmentId: r.assessment_id, savedAt: r.saved_at, answers: r.answers }));
+}

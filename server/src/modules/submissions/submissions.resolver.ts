@@ -1,0 +1,70 @@
+import GraphQLUpload from 'graphql-upload/GraphQLUpload.mjs';
+import type { FileUpload } from 'graphql-upload/processRequest.mjs';
+import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { RequestContext } from '../../app/context';
+import { CurrentActor } from '../../app/current-actor';
+import { Actor } from '../../policies';
+import { Assessment, AssessmentKind } from '../assessments/assessment.entity';
+import { IncomingFile } from '../files/files.service';
+import { Role } from '../users/role';
+import { toSubmission } from './submissions.queries';
+import { MyAssessmentStatus, SaveDraftInput, Submission, SubmissionDraft, SubmitAssessmentInput } from './submission.types';
+
+@Resolver(() => Submission)
+export class SubmissionsResolver {
+  @Query(() => [Assessment], { description: "Your items of a kind (My Assignments, My Quizzes, My Exams): for a student those of their courses that they may read, each with myStatus; group them by course.academicYear (isActive: '(Current)'), course.class and course.subject (REST: GET /api/assignments, /api/exams, /api/quizzes)." })
+  myAssessments(@Arg('kind', () => AssessmentKind, { description: 'ASSIGNMENT, EXAM or QUIZ.' }) kind: AssessmentKind, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.submissions.myItems(actor, kind).then((items) => items.map((i) => i.assessment));
+  }
+
+  @Query(() => Submission, { description: 'One submission: its student, the course\'s teachers, SuperAdmin and Admin; what a student receives of the results follows the result visibility (REST: GET /api/submissions/{id}, /api/quizsubmissions/{id}, /api/examsubmissions/{id}).' })
+  submission(@Arg('id', () => ID, { description: 'The submission.' }) id: string, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.submissions.get(actor, id);
+  }
+
+  @Mutation(() => Submission, {
+    description: "Submit (or Resubmit a reopened) assignment, exam or quiz as a student, on the server clock: refused after the due date unless reopened and before its customDueDate; a second submit is a CONFLICT. Automatic questions are graded at once. Multipart request (header 'Apollo-Require-Preflight: true'); long-answer files (pdf, jpg, jpeg, png, doc, docx, txt; at most 50MB each, checked by content) go in `files`, each named by an answer's fileIndex (REST: POST /api/submissions, /api/quizsubmissions, /api/examsubmissions).",
+  })
+  async submitAssessment(
+    @Arg('input', () => SubmitAssessmentInput) input: SubmitAssessmentInput,
+    @Arg('files', () => [GraphQLUpload], { nullable: true, description: 'Long-answer files; answers name them by position (fileIndex).' }) files: Array<Promise<FileUpload>> | null,
+    @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext,
+  ) {
+    ctx.services.submissions.assertMaySubmit(actor);
+    const uploads = await Promise.all(files ?? []);
+    const incoming: IncomingFile[] = uploads.map((u) => ({ filename: u.filename, mimetype: u.mimetype, stream: u.createReadStream() }));
+    return ctx.services.submissions.submit(actor, input, incoming);
+  }
+
+  @Mutation(() => SubmissionDraft, { description: 'Autosave: replaces your draft of an item you may still submit (text and ticked options; not files). A draft is not a submission and teachers never see it; it is restored by Assessment.myDraft and removed by the submit.' })
+  saveDraft(@Arg('input', () => SaveDraftInput) input: SaveDraftInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.submissions.saveDraft(actor, input);
+  }
+
+  @Mutation(() => Assessment, { description: "Release the results of a manual item to its students (its course's teachers; beyond the spec) (REST: POST /api/submissions/release-results {assignmentId}, ...)." })
+  releaseResults(@Arg('assessmentId', () => ID, { description: 'The item.' }) assessmentId: string, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.submissions.release(actor, assessmentId);
+  }
+}
+
+/** The viewer's standing on an item: one statement per list for all of its items (loaders). */
+@Resolver(() => Assessment)
+export class AssessmentSubmissionFields {
+  @FieldResolver(() => MyAssessmentStatus, { nullable: true, description: 'Your status on it as a student (section 4), where a click goes, the due date that applies, whether you may submit now, and the score line when it may be shown; null for other roles.' })
+  async myStatus(@Root() a: Assessment, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    if (actor.activeRole !== Role.Student) return null;
+    const item = ctx.services.submissions.myItem(actor, a, await ctx.loaders.mySubmissionByAssessment.load(a.id));
+    return Object.assign(new MyAssessmentStatus(), { ...item.standing, score: item.score, submissionId: item.submissionId });
+  }
+
+  @FieldResolver(() => Submission, { nullable: true, description: 'Your submission of it as a student (the view page; results as the result visibility allows); null when none.' })
+  async mySubmission(@Root() a: Assessment, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    const row = await ctx.loaders.mySubmissionByAssessment.load(a.id);
+    return row ? toSubmission(row, await ctx.loaders.answersBySubmission.load(row), ctx.services.submissions.seen(actor, row)) : null;
+  }
+
+  @FieldResolver(() => SubmissionDraft, { nullable: true, description: 'Your autosaved draft of it as a student, to restore on the submit page; null when none.' })
+  myDraft(@Root() a: Assessment, @Ctx() ctx: RequestContext) {
+    return ctx.loaders.myDraftByAssessment.load(a.id);
+  }
+}

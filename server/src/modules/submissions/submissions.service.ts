@@ -1,0 +1,182 @@
+import { Readable } from 'node:stream';
+import { DataSource } from 'typeorm';
+import { notFound, validation } from '../../errors/domain-error';
+import { assertId, isId } from '../../app/ids';
+import { Actor, authorize, can } from '../../policies';
+import { Assessment, AssessmentKind } from '../assessments/assessment.entity';
+import { AssessmentsService } from '../assessments/assessments.service';
+import { ASSESSMENT_TEXT } from '../assessments/assessments.validation';
+import { Role } from '../users/role';
+import { questionsOf, readableAssessments } from '../assessments/assessments.queries';
+import { FilesService, IncomingFile, ReceivedFile } from '../files/files.service';
+import { StoredFile } from '../files/stored-file.entity';
+import { AnswerInput, SUBMISSION_TEXT as T, checkAnswers } from './submissions.validation';
+import { SubmissionRow, answersOf, draftsOf, readableSubmissionRows, submissionRowsById, submissionRowsOfStudent, toSubmission, percentOf } from './submissions.queries';
+import { checkDueRule, isReceived, receiveAll, writeSubmission } from './submissions.submit';
+import { StudentStanding, studentStanding } from './status';
+import { MyScore, Submission, SubmissionDraft } from './submission.types';
+
+export interface SubmitRequest {
+  assessmentId?: unknown;
+  answers?: unknown;
+}
+
+/** A student's item with their standing on it and the score line when it may be shown. */
+export interface MyItem {
+  assessment: Assessment;
+  standing: StudentStanding;
+  score: MyScore | null;
+  submissionId: string | null;
+}
+
+/**
+ * The taking side (assessments.md sections 2-5, issue 12): students submit their work once (again when a
+ * teacher reopened it), on the server clock; automatic questions are graded in the same transaction; what a
+ * student receives of the results is decided by the 'submission.see*' rules for every path.
+ */
+export class SubmissionsService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly assessments: AssessmentsService,
+    private readonly files: FilesService,
+  ) {}
+
+  /** Only students submit at all; checked before a REST upload is read (the item is checked after). */
+  assertMaySubmit(actor: Actor): void {
+    authorize(actor, 'submission.submitAny', undefined, { message: T.onlyStudents });
+  }
+
+  /**
+   * POST /submissions (and twins) and submitAssessment: the one submit path of both transports. The item,
+   * the answers and the due rule are checked before any file is received; the files are checked by content;
+   * whatever fails, no row is written and no bytes stay in the store.
+   */
+  async submit(actor: Actor, input: SubmitRequest, incoming: Array<IncomingFile | ReceivedFile>, kind?: AssessmentKind): Promise<Submission> {
+    let received: ReceivedFile[] = incoming.filter(isReceived);
+    try {
+      this.assertMaySubmit(actor);
+      const { assessment } = await this.assessments.readable(actor, input.assessmentId, kind);
+      const questions = await questionsOf(this.ds, [assessment.id]);
+      const answers = checkAnswers(input.answers, questions, incoming.length);
+      await checkDueRule(this.ds, assessment, actor.userId, false);
+      received = await receiveAll(this.files, incoming);
+      const got = received;
+      const id = await this.ds.transaction((m) => writeSubmission(m, this.files, actor, assessment, questions, answers, got));
+      received = [];
+      return this.get(actor, id);
+    } finally {
+      await Promise.all(received.map((r) => this.files.discard(r).catch(() => undefined)));
+    }
+  }
+
+  /** saveDraft: replaces the student's draft of an item they may still submit; never a submission. */
+  async saveDraft(actor: Actor, input: SubmitRequest): Promise<SubmissionDraft> {
+    this.assertMaySubmit(actor);
+    const { assessment } = await this.assessments.readable(actor, input.assessmentId);
+    const questions = await questionsOf(this.ds, [assessment.id]);
+    const answers = checkAnswers(Array.isArray(input.answers) ? input.answers.map((a: AnswerInput) => ({ ...a, fileIndex: undefined })) : input.answers, questions, 0);
+    await checkDueRule(this.ds, assessment, actor.userId, false);
+    const saved = answers.map((a) => ({ questionId: a.questionId, answer: a.answer, selectedOptionIds: a.selectedOptionIds }));
+    await this.ds.query(
+      `INSERT INTO submission_drafts (assessment_id, student_id, answers, saved_at) VALUES ($1, $2, $3::jsonb, now())
+       ON CONFLICT (assessment_id, student_id) DO UPDATE SET answers = EXCLUDED.answers, saved_at = now()`,
+      [assessment.id, actor.userId, JSON.stringify(saved)]);
+    return (await draftsOf(this.ds, actor.userId, [assessment.id]))[0];
+  }
+
+  /** releaseResults: the course's teachers show the results of a manual item (beyond the spec). */
+  async release(actor: Actor, assessmentId: unknown, kind?: AssessmentKind): Promise<Assessment> {
+    const { assessment, course } = await this.assessments.readable(actor, assessmentId, kind);
+    authorize(actor, 'assessment.release', course, { message: ASSESSMENT_TEXT.cannotManage(assessment.kind) });
+    await this.ds.query('UPDATE assessments SET results_released_at = COALESCE(results_released_at, now()) WHERE id = $1', [assessment.id]);
+    return this.assessments.reload(this.ds, assessment.id);
+  }
+
+  /** GET /assignments, /exams, /quizzes and myAssessments: the items the viewer may read, each with their standing. */
+  async myItems(actor: Actor, kind: AssessmentKind): Promise<MyItem[]> {
+    const items = await readableAssessments(this.ds, actor, { kind });
+    const subs = await this.mine(actor, items.map((a) => a.id));
+    return items.map((a) => this.myItem(actor, a, subs.get(a.id) ?? null));
+  }
+
+  /** The viewer's own submissions of these items (students only; others have none), in one statement. */
+  async mine(actor: Actor, assessmentIds: string[]): Promise<Map<string, SubmissionRow>> {
+    if (actor.activeRole !== Role.Student) return new Map();
+    return new Map((await submissionRowsOfStudent(this.ds, actor.userId, assessmentIds)).map((s) => [s.assessmentId, s]));
+  }
+
+  /** The standing of one item for its student, with the score only when 'submission.seeResults' allows. */
+  myItem(actor: Actor, a: Assessment, s: SubmissionRow | null): MyItem {
+    const standing = studentStanding(a, s, new Date());
+    const score = s && this.seen(actor, s).results
+      ? { totalScore: s.totalScore, maxScore: s.maxScore, percentage: percentOf(s.totalScore, s.maxScore), isAutoSubmitted: s.isAutoSubmitted }
+      : null;
+    return { assessment: a, standing, score, submissionId: s?.id ?? null };
+  }
+
+  /** What of a submission this viewer receives (the rules the GraphQL fields name, for the presenters). */
+  seen(actor: Actor, s: SubmissionRow) {
+    const facts = { studentId: s.studentId, teacherIds: s.teacherIds, graded: s.status === 'graded', visibility: s.visibility, released: s.released, autoSubmitted: s.isAutoSubmitted };
+    return {
+      results: can(actor, 'submission.seeResults', facts),
+      grades: can(actor, 'submission.seeGrades', facts),
+      correct: can(actor, 'submission.seeCorrect', facts),
+    };
+  }
+
+  /** Submission objects (answers included) for rows the viewer may read, in a fixed number of statements. */
+  async views(actor: Actor, rows: SubmissionRow[]): Promise<Submission[]> {
+    const answers = await answersOf(this.ds, rows);
+    return rows.map((s) => toSubmission(s, answers, this.seen(actor, s)));
+  }
+
+  private async readableRow(actor: Actor, id: unknown, kind?: AssessmentKind): Promise<SubmissionRow> {
+    const sid = assertId(id, T.notFound);
+    const [row] = await submissionRowsById(this.ds, [sid]);
+    if (!row || (kind && row.kind !== kind)) throw notFound(T.notFound);
+    authorize(actor, 'submission.read', row, { as: 'notFound', message: T.notFound });
+    return row;
+  }
+
+  /** GET /submissions/{id} (and twins) and submission(id). */
+  async get(actor: Actor, id: unknown, kind?: AssessmentKind): Promise<Submission> {
+    return (await this.views(actor, [await this.readableRow(actor, id, kind)]))[0];
+  }
+
+  /** GET /submissions?assignment=&student= (and twins): those the viewer may read, filtered in SQL. */
+  async list(actor: Actor, kind: AssessmentKind, by: { assessmentId?: unknown; studentId?: unknown }): Promise<Submission[]> {
+    const pick = (v: unknown) => (v === undefined || v === null || v === '' ? undefined : isId(v) ? v : null);
+    const assessmentId = pick(by.assessmentId);
+    const studentId = pick(by.studentId);
+    if (assessmentId === null || studentId === null) return [];
+    const rows = await readableSubmissionRows(this.ds, actor, { kind, assessmentId, studentId });
+    return this.views(actor, rows);
+  }
+
+  /** GET /submissions/download/{submissionId}/{fileId}: the student who sent it and the course's teachers. */
+  async download(actor: Actor, submissionId: unknown, fileId: unknown, kind?: AssessmentKind): Promise<{ stream: Readable; fileName: string; mime: string; size: number }> {
+    const row = await this.readableRow(actor, submissionId, kind);
+    authorize(actor, 'submission.download', row, { as: 'notFound', message: T.notFound });
+    if (!isId(fileId)) throw notFound('File not found');
+    const [answer]: Array<{ file_name: string }> = await this.ds.query(
+      'SELECT file_name FROM submission_answers WHERE submission_id = $1 AND file_id = $2', [row.id, fileId]);
+    const file = answer && await this.ds.getRepository(StoredFile).findOneBy({ id: fileId });
+    if (!file) throw notFound('File not found');
+    return { stream: await this.files.open(file), fileName: answer.file_name ?? 'submission_file', mime: file.mime, size: file.size };
+  }
+
+  /** The viewer's drafts of these items (students only). */
+  drafts(actor: Actor, assessmentIds: string[]): Promise<SubmissionDraft[]> {
+    return actor.activeRole === Role.Student ? draftsOf(this.ds, actor.userId, assessmentIds) : Promise.resolve([]);
+  }
+
+  /** The answers of a REST body: a JSON list in a multipart field, or a list in a JSON body. */
+  static answersField(v: unknown): unknown {
+    if (typeof v !== 'string') return v;
+    try {
+      return JSON.parse(v);
+    } catch {
+      throw validation(T.answersInvalid);
+    }
+  }
+}

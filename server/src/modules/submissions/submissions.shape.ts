@@ -1,0 +1,87 @@
+import { presenter } from '../../app/rest';
+import { Actor } from '../../policies';
+import { Role } from '../users/role';
+import { AssessmentKind } from '../assessments/assessment.entity';
+import { presentAssessment } from '../assessments/assessments.shape';
+import { MyItem } from './submissions.service';
+import { Submission, SubmissionAnswer, SubmissionDraft } from './submission.types';
+
+/** The REST name of the item reference of a submission (assessments.md section 7). */
+export const ITEM_FIELD: Record<AssessmentKind, 'assignment' | 'quiz' | 'exam'> = { ASSIGNMENT: 'assignment', QUIZ: 'quiz', EXAM: 'exam' };
+
+/**
+ * A student's list item (GET /assignments, /exams, /quizzes): the item as authoring presents it (no key),
+ * the year's isActive for '(Current)', and the student's standing; the score only when it may be shown.
+ */
+export const presentMyItem = presenter((viewer: Actor, i: MyItem) => ({
+  ...presentAssessment(viewer, i.assessment),
+  isCurrentYear: i.assessment.course?.academicYear?.isActive ?? false,
+  // a standing is a student's; staff get the items alone (their review lists come with the grading issue)
+  myStatus: viewer.activeRole !== Role.Student ? null : {
+    status: i.standing.status,
+    label: i.standing.label,
+    courseLabel: i.standing.courseLabel,
+    opensOn: i.standing.opensOn,
+    courseOpensOn: i.standing.courseOpensOn,
+    dueDate: i.standing.dueDate,
+    originalDueDate: i.standing.originalDueDate,
+    isExtended: i.standing.isExtended,
+    isReopened: i.standing.isReopened,
+    isOverdue: i.standing.isOverdue,
+    canSubmit: i.standing.canSubmit,
+    submissionId: i.submissionId,
+    score: i.score && { ...i.score },
+  },
+}));
+
+/**
+ * One answer as its viewer may see it: the grade only under 'submission.seeGrades', the key and the
+ * explanation only under 'submission.seeCorrect'. Keys a viewer may not see are absent, not null.
+ */
+function presentAnswer(s: Submission, a: SubmissionAnswer) {
+  const grade = a.grade && s.gradesVisible
+    ? {
+      score: a.grade.score, maxScore: a.grade.maxScore, feedback: a.grade.feedback, isAutoGraded: a.grade.isAutoGraded,
+      ...(s.correctAnswersVisible && a.grade.explanation ? { explanation: { ...a.grade.explanation } } : {}),
+    }
+    : null;
+  return {
+    question: a.questionId,
+    answer: a.answer,
+    selectedOptions: a.selectedOptions,
+    selectedOptionIds: a.selectedOptionIds,
+    fileId: a.file?.id ?? null,
+    fileName: a.file?.name ?? null,
+    ...(s.gradesVisible ? { grade } : {}),
+    ...(s.correctAnswersVisible ? { correctOptionIds: a.correctOptionIds, correctAnswers: a.acceptedAnswers } : {}),
+  };
+}
+
+/**
+ * A submission for REST (assessments.md section 3): for a student the total and percentage only when
+ * results may be shown, `grades` only when per-question results may (not under scoreOnly), the key only for
+ * immediate work not auto-submitted. The same rules decide the GraphQL fields.
+ */
+export const presentSubmission = presenter((_viewer: Actor, s: Submission, kind: AssessmentKind) => ({
+  id: s.id,
+  [ITEM_FIELD[kind]]: s.assessmentId,
+  student: { id: s.student.id, firstName: s.student.firstName, lastName: s.student.lastName, email: s.student.email },
+  status: s.status,
+  isAutoSubmitted: s.isAutoSubmitted,
+  allowedAfterDue: s.allowedAfterDue,
+  customDueDate: s.customDueDate,
+  submittedAt: s.submittedAt,
+  maxScore: s.maxScore,
+  resultsVisible: s.resultsVisible,
+  ...(s.resultsVisible ? { totalScore: s.totalScore, percentage: s.percentage } : {}),
+  answers: s.answers.map((a) => presentAnswer(s, a)),
+  ...(s.gradesVisible
+    ? { grades: s.answers.filter((a) => a.grade).map((a) => ({ question: a.questionId, score: a.grade!.score, maxScore: a.grade!.maxScore, feedback: a.grade!.feedback, isAutoGraded: a.grade!.isAutoGraded })) }
+    : {}),
+}));
+
+export const presentDraft = presenter((_viewer: Actor, d: SubmissionDraft) => ({
+  assessment: d.assessmentId,
+  savedAt: d.savedAt,
+  answers: d.answers.map((a) => ({ question: a.questionId, answer: a.answer, selectedOptionIds: a.selectedOptionIds })),
+}));

@@ -1,0 +1,145 @@
+import { DataSource, EntityManager } from 'typeorm';
+import { DomainError, conflict, forbidden, validation } from '../../errors/domain-error';
+import { Actor } from '../../policies';
+import { Assessment, QuestionType } from '../assessments/assessment.entity';
+import { Question } from '../assessments/question.types';
+import { gradable } from '../assessments/assessments.write';
+import { round2 } from '../assessments/grading';
+import { FilesService, IncomingFile, ReceivedFile } from '../files/files.service';
+import { MIME_KIND } from '../files/file-type';
+import { CheckedAnswer, SUBMISSION_MIME, SUBMISSION_TEXT as T } from './submissions.validation';
+import { gradeWithExplanation } from './submissions.grading';
+import { maySubmit } from './status';
+import { SubmissionStatus } from './submission.types';
+
+/** The row the due rule reads, locked for the transaction. */
+interface LockedSubmission {
+  id: string;
+  status: SubmissionStatus;
+  is_auto_submitted: boolean;
+  allowed_after_due: boolean;
+  custom_due_date: Date | null;
+}
+
+const asStatus = (r: LockedSubmission) => ({
+  status: r.status, isAutoSubmitted: r.is_auto_submitted, allowedAfterDue: r.allowed_after_due, customDueDate: r.custom_due_date,
+});
+
+export const isReceived = (f: IncomingFile | ReceivedFile): f is ReceivedFile => 'key' in f;
+
+/** The due rule's refusal: already submitted (CONFLICT) or past the due date (FORBIDDEN). */
+export function refusal(item: Assessment, existing: LockedSubmission | null): DomainError {
+  if (existing && !existing.allowed_after_due && existing.status !== SubmissionStatus.reopened) return conflict(T.alreadySubmitted(item.kind));
+  return forbidden(T.overdue);
+}
+
+/** Reads the student's submission of the item (locked when inside a transaction). */
+export async function lockedSubmission(m: DataSource | EntityManager, assessmentId: string, studentId: string, lock: boolean): Promise<LockedSubmission | null> {
+  const rows: LockedSubmission[] = await m.query(
+    `SELECT id, status, is_auto_submitted, allowed_after_due, custom_due_date FROM submissions
+      WHERE assessment_id = $1 AND student_id = $2${lock ? ' FOR UPDATE' : ''}`, [assessmentId, studentId]);
+  return rows[0] ?? null;
+}
+
+/** Whether the due rule lets this student submit the item now (server clock). */
+export async function checkDueRule(m: DataSource | EntityManager, item: Assessment, studentId: string, lock: boolean): Promise<LockedSubmission | null> {
+  const existing = await lockedSubmission(m, item.id, studentId, lock);
+  if (!maySubmit(item, existing && asStatus(existing), new Date())) throw refusal(item, existing);
+  return existing;
+}
+
+/** Streams the files into the store and checks each by content; on any failure nothing received stays. */
+export async function receiveAll(files: FilesService, incoming: Array<IncomingFile | ReceivedFile>): Promise<ReceivedFile[]> {
+  const got: ReceivedFile[] = [];
+  try {
+    for (const f of incoming) {
+      const r = isReceived(f) ? f : await files.receive(f);
+      got.push(r);
+      const mime = r.declaredMime;
+      if (!mime || !SUBMISSION_MIME.includes(mime) || MIME_KIND[mime] !== r.kind) throw validation(T.fileType);
+    }
+    return got;
+  } catch (err) {
+    await Promise.all([...got, ...incoming.filter(isReceived).filter((f) => !got.includes(f))].map((f) => files.discard(f).catch(() => undefined)));
+    throw err;
+  }
+}
+
+/**
+ * Writes a submission in the caller's transaction: the row (new, or the reopened one resubmitted), one
+ * answer per question, and the automatic grades with their explanations. A new row goes in with ON CONFLICT
+ * DO NOTHING under the unique (assessment, student): of simultaneous first submits exactly one inserts and
+ * the others, waiting on the index, are told it is already submitted. A Resubmit copies the grades it
+ * replaces into grade_history (the teacher's feedback stays on record), keeps a previous file only where
+ * asked (keepFile), and clears the auto-submitted mark: the student submitted it.
+ */
+export async function writeSubmission(
+  m: EntityManager, files: FilesService, actor: Actor, item: Assessment, questions: Question[], answers: CheckedAnswer[], received: ReceivedFile[],
+): Promise<string> {
+  const existing = await checkDueRule(m, item, actor.userId, true);
+  let id: string;
+  const keptFiles = new Map<string, { file_id: string; file_name: string }>();
+  if (existing) {
+    id = existing.id;
+    const old: Array<{ question_id: string; file_id: string; file_name: string }> = await m.query(
+      'SELECT question_id, file_id, file_name FROM submission_answers WHERE submission_id = $1 AND file_id IS NOT NULL', [id]);
+    for (const a of answers) {
+      const prev = old.find((o) => o.question_id === a.questionId);
+      if (a.keepFile && a.fileIndex === null && prev) keptFiles.set(a.questionId, prev);
+    }
+    await m.query(
+      `INSERT INTO grade_history (submission_id, question_id, score, is_auto_graded, feedback, graded_by, graded_at)
+       SELECT submission_id, question_id, score, is_auto_graded, feedback, graded_by, updated_at FROM grades WHERE submission_id = $1`, [id]);
+    await m.query('DELETE FROM grades WHERE submission_id = $1', [id]);
+    await m.query('DELETE FROM submission_answers WHERE submission_id = $1', [id]);
+  } else {
+    const rows: Array<{ id: string }> = await m.query(
+      `INSERT INTO submissions (assessment_id, student_id, status, submitted_at, max_score) VALUES ($1, $2, 'pending', now(), $3)
+       ON CONFLICT (assessment_id, student_id) DO NOTHING RETURNING id`, [item.id, actor.userId, item.totalPoints]);
+    if (!rows.length) throw conflict(T.alreadySubmitted(item.kind));
+    id = rows[0].id;
+  }
+  const stored = await Promise.all(received.map(async (r) => ({ r, row: await files.record(m, r, r.declaredMime!, actor.userId) })));
+  const fileOf = (a: CheckedAnswer | undefined, q: Question) => {
+    const file = a?.fileIndex !== null && a?.fileIndex !== undefined ? stored[a.fileIndex] : undefined;
+    const kept = keptFiles.get(q.id);
+    return file ? { id: file.row.id, name: file.r.filename } : kept ? { id: kept.file_id, name: kept.file_name } : null;
+  };
+  const { total, allGraded } = await writeAnswers(m, id, questions, answers, fileOf);
+  await m.query(
+    `UPDATE submissions SET status = $2, is_auto_submitted = false, submitted_at = now(), total_score = $3, max_score = $4,
+            version = version + 1, updated_at = now() WHERE id = $1`,
+    [id, allGraded ? SubmissionStatus.graded : SubmissionStatus.pending, total, item.totalPoints]);
+  await m.query('DELETE FROM submission_drafts WHERE assessment_id = $1 AND student_id = $2', [item.id, actor.userId]);
+  return id;
+}
+
+/**
+ * One answer row per question and the automatic grade (with its explanation) of each automatic question;
+ * the total of those grades and whether every question now has one. Submit and the demo seed write alike.
+ */
+export async function writeAnswers(
+  m: EntityManager, submissionId: string, questions: Question[], answers: Array<Pick<CheckedAnswer, 'questionId' | 'answer' | 'selectedOptionIds'> & Partial<CheckedAnswer>>,
+  fileOf: (a: CheckedAnswer | undefined, q: Question) => { id: string; name: string } | null = () => null,
+): Promise<{ total: number; allGraded: boolean }> {
+  let total = 0;
+  let allGraded = true;
+  for (const q of questions) {
+    const a = answers.find((x) => x.questionId === q.id) as CheckedAnswer | undefined;
+    const file = fileOf(a, q);
+    await m.query(
+      `INSERT INTO submission_answers (submission_id, question_id, answer, selected_option_ids, file_id, file_name)
+       VALUES ($1, $2, $3, $4::uuid[], $5, $6)`,
+      [submissionId, q.id, a?.answer ?? '', a?.selectedOptionIds ?? [], file?.id ?? null, file?.name ?? null]);
+    const graded = q.type === QuestionType.LongAnswer ? null : gradeWithExplanation(gradable(q), a ? { answer: a.answer, selectedOptionIds: a.selectedOptionIds } : null);
+    if (!graded) {
+      allGraded = false;
+      continue;
+    }
+    total = round2(total + graded.score);
+    await m.query(
+      `INSERT INTO grades (submission_id, question_id, score, auto_score, is_auto_graded, explanation) VALUES ($1, $2, $3, $3, true, $4)`,
+      [submissionId, q.id, graded.score, JSON.stringify(graded.explanation)]);
+  }
+  return { total, allGraded };
+}
