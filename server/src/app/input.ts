@@ -30,8 +30,14 @@ const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 // non-joiner stay: they change how Persian, Indic and emoji text is drawn.
 const INVISIBLE = /[\u200b\u2060\ufeff\u180e\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/g;
 
-/** Length as people count it: code points, so an emoji is one character (as PostgreSQL's length() counts). */
-export const charCount = (s: string) => [...s].length;
+/**
+ * Length as people count it: code points, so an emoji is one character (as PostgreSQL's length() counts).
+ * Given the bound it is compared with, a string far beyond it (over twice as many code units) is not spread
+ * only to be refused: its code-unit length answers the comparison just as well.
+ */
+export function charCount(s: string, bound?: number): number {
+  return bound !== undefined && s.length > 2 * bound ? s.length : [...s].length;
+}
 
 /** A name or title as stored: NFC, without invisible characters, trimmed (so equal-looking names are equal). */
 export function normalizeLine(s: string): string {
@@ -45,7 +51,7 @@ function text(v: unknown, field: string, max: number, kind: TextKind): string {
   if (typeof v !== 'string') throw validation(INPUT_TEXT.notText(field));
   const s = kind === 'line' ? normalizeLine(v) : v.normalize('NFC').trim();
   if ((kind === 'line' ? CONTROL_IN_LINE : CONTROL_IN_TEXT).test(s)) throw validation(INPUT_TEXT.controlCharacters(field));
-  if (charCount(s) > max) throw validation(INPUT_TEXT.tooLong(field, max));
+  if (charCount(s, max) > max) throw validation(INPUT_TEXT.tooLong(field, max));
   return s;
 }
 

@@ -23,11 +23,13 @@ export interface ItemRef extends CourseRef {
 
 const manager = (a: Actor | null) => !!a && ACADEMIC_MANAGERS.includes(a.activeRole);
 
-/** 'teaches': the viewer is a teacher of the course (course_teachers follows the allocations). */
+/** The course is taught by this teacher (course_teachers follows the allocations); also for lists of one teacher's courses. */
+export const taughtBySql = (courseId: string, teacher: string) =>
+  `EXISTS (SELECT 1 FROM course_teachers ct WHERE ct.course_id = ${courseId} AND ct.teacher_id = ${teacher})`;
+
+/** 'teaches': the viewer is a teacher of the course. */
 const teaches = (a: Actor | null, c: CourseRef, viewer: string) =>
-  a?.activeRole === Role.Teacher
-    ? `EXISTS (SELECT 1 FROM course_teachers ct WHERE ct.course_id = ${c.courseId} AND ct.teacher_id = ${viewer})`
-    : 'FALSE';
+  a?.activeRole === Role.Teacher ? taughtBySql(c.courseId, viewer) : 'FALSE';
 
 /** 'viewerInClass': the viewer is a student placed in the course's class and academic year. */
 const inClass = (a: Actor | null, c: CourseRef, viewer: string) =>

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { notFound, validation } from '../../errors/domain-error';
 import { isId } from '../../app/ids';
-import { requiredText } from '../../app/input';
+import { INPUT_TEXT, charCount, requiredText } from '../../app/input';
 import { Actor } from '../../policies';
 import { User } from '../users/user.entity';
 import { USER_TEXT } from '../users/users.validation';
@@ -44,9 +44,9 @@ export class AccountService {
     const current = typeof input.currentPassword === 'string' ? input.currentPassword : '';
     if (!current) throw validation(ACCOUNT_TEXT.currentPasswordRequired);
     const next = typeof input.newPassword === 'string' ? input.newPassword : '';
-    if ([...next].length < MIN_PASSWORD_LENGTH) throw validation(AUTH_TEXT.passwordTooShort);
-    if (next.length > 4 * MAX_PASSWORD_LENGTH || [...next].length > MAX_PASSWORD_LENGTH || current.length > 4 * MAX_PASSWORD_LENGTH) {
-      throw validation(`Password can be at most ${MAX_PASSWORD_LENGTH} characters`);
+    if (charCount(next, MIN_PASSWORD_LENGTH) < MIN_PASSWORD_LENGTH) throw validation(AUTH_TEXT.passwordTooShort);
+    if ([next, current].some((p) => charCount(p, MAX_PASSWORD_LENGTH) > MAX_PASSWORD_LENGTH)) {
+      throw validation(INPUT_TEXT.tooLong('Password', MAX_PASSWORD_LENGTH));
     }
     const [row]: Array<{ email: string; password_hash: string | null }> =
       await this.ds.query('SELECT lower(email) AS email, password_hash FROM users WHERE id = $1', [actor.userId]);

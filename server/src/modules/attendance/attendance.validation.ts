@@ -115,7 +115,7 @@ export function validateMark(input: MarkInputLike, now = new Date()): MarkFields
     if (!isAttendanceStatus(r.status)) throw validation(ATTENDANCE_TEXT.statusInvalid);
     if (r.notes !== undefined && r.notes !== null && typeof r.notes !== 'string') throw validation(ATTENDANCE_TEXT.notesTooLong);
     const notes = freeText(r.notes, 'Notes', Number.MAX_SAFE_INTEGER) ?? '';
-    if (charCount(notes) > NOTES_MAX) throw validation(ATTENDANCE_TEXT.notesTooLong);
+    if (charCount(notes, NOTES_MAX) > NOTES_MAX) throw validation(ATTENDANCE_TEXT.notesTooLong);
     const expectedVersion = versionOf(r.expectedVersion);
     return { studentId: r.studentId, status: r.status, notes: notes || null, expectedVersion };
   });

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { Config } from '../../config';
-import { INPUT_TEXT } from '../../app/input';
+import { INPUT_TEXT, charCount } from '../../app/input';
 import { DomainError, validation } from '../../errors/domain-error';
 import { Actor, abilitiesOf, authorize } from '../../policies';
 import { MailMessage, MailService } from '../mail/mail.service';
@@ -39,11 +39,6 @@ export const RESET_TOKEN_MINUTES = 60;
 export const INVITE_TOKEN_DAYS = 7;
 /** The longest email an account can have (users.validation), so the longest worth looking up. */
 export const MAX_EMAIL_LENGTH = 254;
-
-/** Characters (code points) in `s`, without spreading a huge string only to refuse it. */
-function charCount(s: string, max: number): number {
-  return s.length > 2 * max ? s.length : [...s].length;
-}
 
 /** An email to look up: present and within the bound, refused before any database work. */
 function emailToLookUp(input: unknown): string {

@@ -1,6 +1,7 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { Actor } from '../../policies';
 import { CourseFacts } from '../../policies/rules';
+import { taughtBySql } from '../../policies/sql';
 
 /** A course as the rules see it, with its place in the school. */
 export interface CourseFactsRow extends CourseFacts {
@@ -38,5 +39,4 @@ export async function oneCourseFacts(q: Runner, actor: Actor, courseId: string):
 }
 
 /** SQL condition (on alias `c`) for "a course this actor teaches", for lists filtered in the database. */
-export const TAUGHT_BY = (param: string) =>
-  `EXISTS (SELECT 1 FROM course_teachers ct WHERE ct.course_id = c.id AND ct.teacher_id = :${param})`;
+export const TAUGHT_BY = (param: string) => taughtBySql('c.id', `:${param}`);
