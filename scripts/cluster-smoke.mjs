@@ -1,12 +1,16 @@
 // The smoke `pnpm cluster --smoke` runs through nginx against the instances cluster.mjs started:
 // 1. sign-in, the course page (GraphQL), REST lists, with answers from every instance (X-Instance header);
-// 2. an upload and its download served by different instances (the bytes are in the shared S3 store);
-// 3. the unreferenced-files sweep: every instance runs it, each orphan is removed exactly once;
-// 4. one instance killed (SIGKILL) during a load of writes: every acknowledged write is in the database, and
-//    nginx sends the rest of the load to the survivors.
+// 2. students submit a quiz and the teacher grades it (REST and GraphQL), on different instances;
+// 3. an upload and its download served by different instances (the bytes are in the shared S3 store);
+// 4. the unreferenced-files sweep: every instance runs it, each orphan is removed exactly once;
+// 5. the overdue sweep: every instance runs it, each overdue student is auto-submitted exactly once;
+// 6. one instance killed (SIGKILL) during a load of quiz submits: every acknowledged submit is in the database,
+//    and nginx sends the rest of the load to the survivors.
+// The quiz parts are in cluster-smoke-quiz.mjs.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { checkOverdueSweep, killDuringSubmits, logEntries, quizSetup, submitAndGrade } from './cluster-smoke-quiz.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const MB = 1024 * 1024;
@@ -23,7 +27,12 @@ async function* pdfBytes(size, seed) {
   for (let left = size - head.length; left > 0; left -= MB) yield left >= MB ? block : block.subarray(0, left);
 }
 
-export async function runSmoke({ publicUrl, nodes, s3Dir, databaseUrl, requireServer, cleanupSeconds, log }) {
+/** Students the smoke adds: the quiz parts and the kill test's load take first submits from them. */
+const STUDENTS = 150;
+/** How far ahead the overdue quiz is due at least (then the next whole minute): the upload and file-sweep parts run meanwhile. */
+const OVERDUE_IN_MS = 20_000;
+
+export async function runSmoke({ publicUrl, nodes, s3Dir, databaseUrl, requireServer, cleanupSeconds, overdueSweepMs, seededAutoSubmitted, log }) {
   const { Client } = requireServer('pg');
   const db = new Client({ connectionString: databaseUrl });
   await db.connect();
@@ -75,7 +84,11 @@ export async function runSmoke({ publicUrl, nodes, s3Dir, databaseUrl, requireSe
     say(`sign-in, course page (GraphQL) and REST lists answered by ${[...seen.keys()].sort().join(', ')}`);
     check(nodes.every((n) => seen.has(n.id)), `not every instance answered: ${JSON.stringify([...seen])}`);
 
-    // ---- 2. upload on one instance, download from another ----
+    // ---- 2. submit a quiz, grade it (the overdue quiz's due date runs meanwhile) ----
+    const quizzes = await quizSetup({ json, db, teacher, moduleId, count: STUDENTS, overdueInMs: OVERDUE_IN_MS, say });
+    await submitAndGrade({ json, teacher, setup: quizzes, times: 2 * nodes.length, nodes, say });
+
+    // ---- 3. upload on one instance, download from another ----
     const upload = async (size, title) => {
       const boundary = `----lms${crypto.randomBytes(8).toString('hex')}`;
       const hash = crypto.createHash('sha256');
@@ -120,20 +133,14 @@ export async function runSmoke({ publicUrl, nodes, s3Dir, databaseUrl, requireSe
     }
     check(crossed, 'no download was served by another instance than its upload');
 
-    // ---- 3. the sweep: every instance runs it, each orphan goes exactly once ----
+    // ---- 4. the file sweep: every instance runs it, each orphan goes exactly once ----
     // the instances log each sweep: removed files at info, nothing to do or skipped (the lock) at debug
     const sweeps = () => {
       const by = {};
       for (const n of nodes) {
         const s = (by[n.id] = { runs: 0, removed: 0, skipped: 0 });
-        for (const line of n.entry.lines) {
-          let entry;
-          try {
-            entry = JSON.parse(line);
-          } catch {
-            continue;
-          }
-          if (entry.msg === 'could not delete stored file') throw new Error(`${n.id}: ${line}`);
+        for (const entry of logEntries(n)) {
+          if (entry.msg === 'could not delete stored file') throw new Error(`${n.id}: ${JSON.stringify(entry)}`);
           if (entry.msg === 'unreferenced files removed') s.removed += entry.files;
           if (entry.msg?.startsWith('file cleanup') && entry.skipped) s.skipped += 1;
           if (entry.msg === 'unreferenced files removed' || entry.msg?.startsWith('file cleanup')) s.runs += 1;
@@ -170,50 +177,12 @@ export async function runSmoke({ publicUrl, nodes, s3Dir, databaseUrl, requireSe
     say(`sweep every ${cleanupSeconds}s in every instance: ${orphans} orphaned files removed exactly once in total; ${Object.entries(runs).map(([k, v]) => `${k} ran ${v.runs} sweeps (removed ${v.removed}, skipped on the lock ${v.skipped})`).join('; ')}`);
     check(nodes.every((node) => runs[node.id].runs >= 2), 'an instance did not run the sweep');
 
-    // ---- 4. kill one instance during a load of writes ----
-    if (nodes.length < 2) {
-      say('one instance: kill test skipped');
-      return true;
-    }
-    const victim = nodes[0];
-    const workers = 4;
-    const acked = [];
-    const failed = [];
-    const afterKill = new Map();
-    let killedAt = 0;
-    let n = 0;
-    const stopAt = Date.now() + 5000;
-    const killer = sleep(1500).then(() => {
-      victim.entry.expectedExit = true;
-      victim.entry.child.kill('SIGKILL');
-      killedAt = Date.now();
-      say(`killed ${victim.id} (SIGKILL) after ${n} writes`);
-    });
-    await Promise.all([killer, ...Array.from({ length: workers }, async () => {
-      while (Date.now() < stopAt) {
-        const i = ++n;
-        const sent = Date.now();
-        try {
-          const r = await json('POST', '/api/announcements', { token: teacher, body: { course: course.id, title: `kill test ${i}`, content: `write ${i}` } });
-          if (r.status === 201) acked.push(r.body.data._id);
-          else failed.push({ i, status: r.status });
-          if (killedAt && sent > killedAt + 200) afterKill.set(r.instance, (afterKill.get(r.instance) ?? 0) + 1);
-        } catch (err) {
-          failed.push({ i, status: err.message });
-        }
-      }
-    })]);
-    const { rows: present } = await db.query('SELECT id FROM announcements WHERE id = ANY($1::uuid[])', [acked]);
-    say(`${acked.length} writes acknowledged, ${failed.length} failed (in flight at the kill: ${JSON.stringify(failed)}); ${present.length} of the acknowledged are in the database`);
-    say(`after the kill, answers came from: ${[...afterKill].map(([k, v]) => `${k} ${v}`).join(', ')}`);
-    check(present.length === acked.length, 'an acknowledged write was lost');
-    check(failed.length <= workers, 'more writes failed than were in flight at the kill');
-    check(!afterKill.has(victim.id) && [...afterKill.keys()].every((k) => nodes.some((node) => node.id === k)) && afterKill.size > 0,
-      'traffic after the kill did not go to the survivors');
-    const list = await json('GET', `/api/announcements/course/${course.id}`, { token: teacher });
-    const listed = new Set(list.body.data.map((a) => a._id));
-    check(acked.every((id) => listed.has(id)), 'an acknowledged write is missing from the list through nginx');
-    say(`every acknowledged write is listed through nginx (answered by ${list.instance})`);
+    // ---- 5. the overdue sweep: each overdue student auto-submitted once ----
+    await checkOverdueSweep({ db, setup: quizzes, nodes, intervalMs: overdueSweepMs, seededAutoSubmitted, say });
+
+    // ---- 6. kill one instance during a load of quiz submits ----
+    if (nodes.length < 2) say('one instance: kill test skipped');
+    else await killDuringSubmits({ json, db, teacher, moduleId, setup: quizzes, nodes, say });
     return true;
   } finally {
     await db.end();

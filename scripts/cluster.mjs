@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// `pnpm cluster [--instances N] [--port P] [--smoke]`: N instances of the built server (default 2) on loopback
-// ports over one PostgreSQL database, an S3-protocol store (s3rver) for their files, and Debian's nginx in front
-// with round-robin balancing. Everything listens on 127.0.0.1; Ctrl-C (or any child dying unexpectedly)
-// stops what the script started. `--smoke` runs the smoke through nginx (sign-in, course page, REST list,
-// upload and download on both instances, the file sweep once per removal, killing an instance under writes)
-// and exits 0 only when it all passed.
+// `pnpm cluster [--instances N] [--port P] [--smoke | --throughput]`: N instances of the built server (default 2)
+// on loopback ports over one PostgreSQL database, an S3-protocol store (s3rver) for their files, and Debian's
+// nginx in front with round-robin balancing. Everything listens on 127.0.0.1; Ctrl-C (or any child dying
+// unexpectedly) stops what the script started. `--smoke` runs the smoke through nginx (sign-in, course page,
+// REST list, a quiz submitted and graded, upload and download on both instances, the file sweep and the
+// overdue sweep once per piece of work, killing an instance under quiz submits) and exits 0 only when it all
+// passed. `--throughput` measures quiz submits and the grading dashboard at 1, 2 and 4 instances (or
+// `--steps 1,2`) with each process's CPU share, prints the table and stops (cluster-throughput.mjs).
 //
 // Database: DATABASE_URL when set (used as it is), else a fresh database created on the machine's PostgreSQL at
 // 127.0.0.1:5432 (CLUSTER_PG_URL to point elsewhere) and dropped at the end. nginx: the system's (NGINX=path to
@@ -29,8 +31,13 @@ const option = (name, fallback) => {
 };
 const instances = Number(option('--instances', '2'));
 const smoke = args.includes('--smoke');
+const throughput = args.includes('--throughput');
 const cleanupSeconds = Number(option('--cleanup-seconds', smoke ? '1' : '300'));
+// the smoke waits for the overdue sweep: every second there, the server's default (a minute) otherwise
+const overdueSweepMs = Number(option('--overdue-sweep-ms', smoke ? '1000' : process.env.OVERDUE_SWEEP_INTERVAL_MS ?? '60000'));
 if (!Number.isInteger(instances) || instances < 1) fail('--instances wants a whole number of at least 1');
+if (smoke && throughput) fail('--smoke or --throughput, not both');
+const quiet = smoke || throughput; // instance logs are kept for the checks, printed only with CLUSTER_VERBOSE
 
 function fail(message) {
   console.error(`cluster: ${message}`);
@@ -56,24 +63,26 @@ const children = [];
 let dropDatabase;
 let stopping = false;
 
+/** SIGTERM, and SIGKILL after 8 s; resolves once the child is gone. Its exit stops nothing else. */
+function stopChild(c) {
+  c.expectedExit = true;
+  if (c.child.exitCode !== null || c.child.signalCode !== null) return undefined;
+  return new Promise((resolve) => {
+    const force = setTimeout(() => c.child.kill('SIGKILL'), 8000);
+    c.child.once('exit', () => { clearTimeout(force); resolve(); });
+    c.child.kill('SIGTERM');
+  });
+}
+
 async function stopAll(code) {
   if (stopping) return;
   stopping = true;
-  for (const c of [...children].reverse()) {
-    c.expectedExit = true;
-    if (c.child.exitCode === null && c.child.signalCode === null) c.child.kill('SIGTERM');
-  }
-  await Promise.all(children.map((c) => (c.child.exitCode !== null || c.child.signalCode !== null)
-    ? undefined
-    : new Promise((resolve) => {
-      const force = setTimeout(() => c.child.kill('SIGKILL'), 8000);
-      c.child.once('exit', () => { clearTimeout(force); resolve(); });
-    })));
+  await Promise.all([...children].reverse().map(stopChild));
   if (dropDatabase) await dropDatabase().catch((err) => console.error(`cluster: could not drop the database: ${err.message}`));
   fs.rmSync(tmp, { recursive: true, force: true });
   process.exit(code);
 }
-process.on('SIGINT', () => { log('stopping'); stopAll(smoke ? 1 : 0); });
+process.on('SIGINT', () => { log('stopping'); stopAll(quiet ? 1 : 0); });
 process.on('SIGTERM', () => stopAll(1));
 
 function start(name, command, argv, opts = {}) {
@@ -83,12 +92,12 @@ function start(name, command, argv, opts = {}) {
   for (const stream of [child.stdout, child.stderr]) {
     readline.createInterface({ input: stream }).on('line', (line) => {
       entry.lines.push(line);
-      if (process.env.CLUSTER_VERBOSE || !smoke) console.log(`[${name}] ${line}`);
+      if (process.env.CLUSTER_VERBOSE || !quiet) console.log(`[${name}] ${line}`);
     });
   }
   child.on('exit', (code, signal) => {
     if (entry.expectedExit || stopping) return;
-    if (signal === 'SIGINT') return stopAll(smoke ? 1 : 0); // Ctrl-C reached the whole terminal group
+    if (signal === 'SIGINT') return stopAll(quiet ? 1 : 0); // Ctrl-C reached the whole terminal group
     console.error(`cluster: ${name} exited (${signal ?? code}); stopping everything`);
     for (const line of entry.lines.slice(-20)) console.error(`  [${name}] ${line}`);
     stopAll(1);
@@ -186,8 +195,10 @@ const baseEnv = {
   HOST: '127.0.0.1',
   PUBLIC_URL: publicUrl,
   FILE_CLEANUP_SECONDS: String(cleanupSeconds),
-  // the smoke reads each sweep from the instances' logs (nothing to do and skipped are debug lines)
-  LOG_LEVEL: process.env.LOG_LEVEL ?? (smoke ? 'debug' : 'info'),
+  OVERDUE_SWEEP_INTERVAL_MS: String(overdueSweepMs),
+  // the smoke reads each sweep from the instances' logs (nothing to do and skipped are debug lines); the
+  // throughput run logs what a production instance would have to (as bench/ does)
+  LOG_LEVEL: process.env.LOG_LEVEL ?? (smoke ? 'debug' : throughput ? 'warn' : 'info'),
   ...s3.env,
 };
 
@@ -199,30 +210,68 @@ if (seeded.status !== 0) {
   await stopAll(1);
 }
 
-const nodes = [];
-for (let i = 1; i <= instances; i++) {
-  const port = await freePort();
-  const id = `app-${i}`;
-  nodes.push({ id, port, entry: start(id, process.execPath, [mainJs], { env: { ...baseEnv, PORT: String(port), INSTANCE_ID: id }, cwd: root }) });
+/** Auto-submitted submissions in the database: before any instance runs, the demo school's own. */
+async function autoSubmittedRows() {
+  const { Client } = requireServer('pg');
+  const c = new Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    return (await c.query('SELECT count(*)::int AS n FROM submissions WHERE is_auto_submitted')).rows[0].n;
+  } finally {
+    await c.end();
+  }
 }
-await Promise.all(nodes.map((n) => waitHealthy(`http://127.0.0.1:${n.port}/healthz`)));
+// the smoke tells the overdue sweep's work from the seed's
+const seededAutoSubmitted = smoke ? await autoSubmittedRows() : 0;
 
-fs.mkdirSync(path.join(tmp, 'nginx'), { recursive: true });
-fs.writeFileSync(path.join(tmp, 'nginx.conf'), nginxConfig(nginxPort, nodes.map((n) => n.port)));
-start('nginx', nginxBin, ['-p', tmp, '-e', path.join(tmp, 'nginx', 'error.log'), '-c', path.join(tmp, 'nginx.conf'), '-g', 'daemon off;']);
-await waitHealthy(`${publicUrl}/healthz`, 10_000);
+/**
+ * `count` instances on free loopback ports and nginx in front of them at `publicUrl`, once all are healthy.
+ * Answers the instances; `down` stops them and that nginx (the database and the store stay).
+ */
+async function up(count) {
+  const set = [];
+  for (let i = 1; i <= count; i++) {
+    const port = await freePort();
+    const id = `app-${i}`;
+    set.push({ id, port, entry: start(id, process.execPath, [mainJs], { env: { ...baseEnv, PORT: String(port), INSTANCE_ID: id }, cwd: root }) });
+  }
+  // start-up (loading the built server) takes seconds of CPU each: generous on a busy 2-core machine
+  await Promise.all(set.map((n) => waitHealthy(`http://127.0.0.1:${n.port}/healthz`, 120_000)));
+  fs.mkdirSync(path.join(tmp, 'nginx'), { recursive: true });
+  fs.writeFileSync(path.join(tmp, 'nginx.conf'), nginxConfig(nginxPort, set.map((n) => n.port)));
+  set.nginxErrors = path.join(tmp, 'nginx', 'error.log');
+  set.nginx = start('nginx', nginxBin, ['-p', tmp, '-e', path.join(tmp, 'nginx', 'error.log'), '-c', path.join(tmp, 'nginx.conf'), '-g', 'daemon off;']);
+  await waitHealthy(`${publicUrl}/healthz`, 10_000);
+  return set;
+}
+const down = (set) => Promise.all([set.nginx, ...set.map((n) => n.entry)].map(stopChild));
 
-log(`${instances} instance(s) (${nodes.map((n) => `${n.id} on ${n.port}`).join(', ')}), s3rver at ${s3.env.S3_ENDPOINT}, nginx at ${publicUrl}`);
-if (!smoke) {
-  log(`open ${publicUrl} (demo accounts, password demo1234); Ctrl-C stops everything`);
-} else {
-  const { runSmoke } = await import('./cluster-smoke.mjs');
-  const ok = await runSmoke({ publicUrl, nodes, s3Dir: path.join(s3.dir, 'lms-files'), databaseUrl, requireServer, cleanupSeconds, log })
-    .catch((err) => {
-      console.error(`[smoke] FAILED: ${err.stack ?? err}`);
-      return false;
-    });
-  if (!ok) for (const n of nodes) for (const line of n.entry.lines.filter((l) => /"level":(40|50|60)/.test(l)).slice(-10)) console.error(`  [${n.id}] ${line}`);
-  log(ok ? 'smoke passed' : 'smoke FAILED');
+if (throughput) {
+  const { runThroughput } = await import('./cluster-throughput.mjs');
+  const steps = option('--steps', '1,2,4').split(',').map(Number);
+  if (!steps.every((n) => Number.isInteger(n) && n >= 1)) fail('--steps wants whole numbers such as 1,2,4');
+  const ok = await runThroughput({
+    up, down, steps, publicUrl, databaseUrl, requireServer, log,
+    seconds: Number(option('--seconds', '10')), concurrency: Number(option('--concurrency', '16')),
+  }).then(() => true, (err) => {
+    console.error(`[throughput] FAILED: ${err.stack ?? err}`);
+    return false;
+  });
   await stopAll(ok ? 0 : 1);
+} else {
+  const nodes = await up(instances);
+  log(`${instances} instance(s) (${nodes.map((n) => `${n.id} on ${n.port}`).join(', ')}), s3rver at ${s3.env.S3_ENDPOINT}, nginx at ${publicUrl}`);
+  if (!smoke) {
+    log(`open ${publicUrl} (demo accounts, password demo1234); Ctrl-C stops everything`);
+  } else {
+    const { runSmoke } = await import('./cluster-smoke.mjs');
+    const ok = await runSmoke({ publicUrl, nodes, s3Dir: path.join(s3.dir, 'lms-files'), databaseUrl, requireServer, cleanupSeconds, overdueSweepMs, seededAutoSubmitted, log })
+      .catch((err) => {
+        console.error(`[smoke] FAILED: ${err.stack ?? err}`);
+        return false;
+      });
+    if (!ok) for (const n of nodes) for (const line of n.entry.lines.filter((l) => /"level":(40|50|60)/.test(l)).slice(-10)) console.error(`  [${n.id}] ${line}`);
+    log(ok ? 'smoke passed' : 'smoke FAILED');
+    await stopAll(ok ? 0 : 1);
+  }
 }

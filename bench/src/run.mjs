@@ -5,12 +5,14 @@
 // free loopback port against it (NODE_ENV=production, DEMO_SEED=true, LOG_LEVEL=warn), waits for /healthz,
 // fills the database with src/generate.mjs, then sends each scenario a bounded number of requests (default 200,
 // 8 at a time, at most 60 s a scenario) to 127.0.0.1 only. Prints p50/p95/p99 latency, requests per second and
-// the server's RSS, checks ../targets.json, stops the server and drops the database. Exit code 1 when a target is
-// missed or the run failed.
+// the server's RSS; then opens pages of the built web client in a throttled browser (src/pages.mjs: slow 4G, 4x
+// slower CPU) and prints how long each took to be usable. Checks ../targets.json, stops the server and drops the
+// database. Exit code 1 when a target is missed or the run failed.
 //
 // Environment: BENCH_DATABASE_URL (admin connection, default postgres://postgres@127.0.0.1:5432/postgres),
 // BENCH_REQUESTS (200), BENCH_CONCURRENCY (8), BENCH_CAP_SECONDS (60), BENCH_SCENARIOS (comma-separated names
-// to run only those), BENCH_KEEP_DB=1 (keep the database afterwards, to EXPLAIN things), BENCH_JSON (write the
+// to run only those; `pages` for every page scenario), BENCH_PAGE_RUNS (cold loads per page, targets.json's
+// pages.runs), CHROMIUM_PATH (/usr/bin/chromium), BENCH_KEEP_DB=1 (keep the database afterwards, to EXPLAIN things), BENCH_JSON (write the
 // results to this file), BENCH_SQL=1 (run the server with LOG_LEVEL=info instead of warn and read its request log
 // for the number of SQL statements per request of each scenario; the logging costs a little time).
 import { spawn } from 'node:child_process';
@@ -22,6 +24,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { generate } from './generate.mjs';
+import { checkPages, measurePages, pageScenarios, pagesTable } from './pages.mjs';
+import { ACADEMIC_TREE, ATTENDANCE_SHEET, COURSE_PAGE, ME, MY_ATTENDANCE, MY_COURSES, STUDENT_COURSES, USERS } from './operations.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const benchDir = path.resolve(here, '..');
@@ -47,118 +51,6 @@ function positiveInt(value, fallback) {
 }
 
 const log = (...args) => console.log(...args);
-
-// ---------------------------------------------------------------- GraphQL operations (shapes of web/src/features)
-
-const ME = `query Me {
-  me {
-    user { id firstName lastName email role activated }
-    activeRole
-    isImpersonating
-    abilities { manageUsers assignableRoles switchableRoles manageAcademicStructure markAttendance viewOwnAttendance }
-  }
-}`;
-
-const USERS = `query Users($role: Role, $search: String, $offset: Int! = 0, $limit: Int! = 50) {
-  users(role: $role, search: $search, offset: $offset, limit: $limit) {
-    items { id firstName lastName email role activated createdAt }
-    total
-  }
-}`;
-
-// the course-management page: the tree of the year open at load (the first of `academicYears`, newest first);
-// the page also asks for the years list (id, year, isActive) and subjects { id }, a small separate request
-const ACADEMIC_TREE = `query CourseManagementTree($academicYearId: ID!) {
-  academicTree(academicYearId: $academicYearId) {
-    id
-    classes {
-      id name grade description isActive
-      allocations {
-        id
-        subject { id name }
-        teachers { id firstName lastName }
-      }
-    }
-  }
-}`;
-
-const MY_COURSES = `query MyCourses {
-  myCourses {
-    academicYear { id year isActive }
-    classes {
-      class { id name }
-      subjects {
-        allocationId
-        subject { id name }
-        courses { id title description }
-      }
-    }
-  }
-}`;
-
-const COURSE_PAGE = `query CoursePage($id: ID!) {
-  course(id: $id) {
-    id title description version viewerCanManage
-    subject { id name }
-    class { id name }
-    academicYear { id year isActive }
-    teachers { id firstName lastName }
-    modules {
-      id title description moduleType order isVisible version
-      contents { id title description contentType fileName fileSize mimeType isVisible downloadUrl version }
-    }
-    announcements { id courseId title content isVisible createdAt version author { id firstName lastName } }
-    discussions {
-      ...Post
-      replies { ...Post }
-    }
-  }
-}
-fragment Post on Discussion {
-  id title content createdAt version parentDiscussionId viewerCanChange
-  author { id firstName lastName role }
-}`;
-
-const STUDENT_COURSES = `query StudentCourses {
-  studentCourses {
-    studentInfo {
-      academicYear { id year isActive }
-      class { id name }
-    }
-    courses {
-      id title
-      subject { id name }
-      class { id name }
-      academicYear { id year isActive }
-    }
-  }
-}`;
-
-const RECORD_FIELDS = `fragment AttendanceRecordFields on AttendanceRecord {
-  id date status notes version
-  student { id firstName lastName }
-  class { id name grade }
-  subject { id name }
-  teacher { id firstName lastName }
-}`;
-
-const ATTENDANCE_SHEET = `query AttendanceSheet($classId: ID!, $subjectId: ID!, $academicYearId: ID!, $date: String!) {
-  attendanceRoster(classId: $classId, subjectId: $subjectId, academicYearId: $academicYearId) { id firstName lastName email }
-  attendanceForDate(classId: $classId, subjectId: $subjectId, date: $date) { ...AttendanceRecordFields }
-}
-${RECORD_FIELDS}`;
-
-const MY_ATTENDANCE = `query MyAttendance($classId: ID, $subjectId: ID, $offset: Int! = 0, $limit: Int! = 50) {
-  myAttendance(classId: $classId, subjectId: $subjectId, offset: $offset, limit: $limit) {
-    items { ...AttendanceRecordFields }
-    total
-    summary { total present absent late rate }
-    studentInfo { class { id name grade } academicYear { id year } }
-    classes { id name grade }
-    subjects { id name }
-  }
-}
-${RECORD_FIELDS}`;
 
 // ---------------------------------------------------------------- HTTP client (keep-alive, loopback only)
 
@@ -331,7 +223,7 @@ async function fixtures(db) {
   if (!teacher || !student) throw new Error('the demo accounts are missing: was the server started with DEMO_SEED=true?');
   // the demo teacher's courses with the generated content (modules, announcements, discussions)
   const courses = await one(
-    `SELECT c.id FROM courses c JOIN course_teachers ct ON ct.course_id = c.id
+    `SELECT c.id, c.title FROM courses c JOIN course_teachers ct ON ct.course_id = c.id
       WHERE ct.teacher_id = $1 AND EXISTS (SELECT 1 FROM discussions d WHERE d.course_id = c.id AND d.parent_id IS NOT NULL)
       ORDER BY c.title`, [teacher.id]);
   // the demo teacher's class-and-subject allocations with their latest marked day
@@ -355,7 +247,7 @@ async function fixtures(db) {
   const [{ n: roster }] = await one(`SELECT count(*)::int AS n FROM users WHERE class_id = $1`, [sheets[0]?.class_id ?? student.class_id]);
   if (!courses.length || !sheets.length) throw new Error('the demo teacher teaches no generated course or class');
   return {
-    courseIds: courses.map((c) => c.id), sheets: sheets.filter((s) => s.date), users, accounts, firstYear,
+    courseIds: courses.map((c) => c.id), course: courses[0], sheets: sheets.filter((s) => s.date), users, accounts, firstYear,
     facts: { teacherCourses: courses.length, teacherSheets: sheets.length, studentCourses, studentRecords, rosterOfFirstSheet: roster },
   };
 }
@@ -584,17 +476,24 @@ async function main() {
       results.push(r);
       log(`${s.name.padEnd(30)} p50 ${fmt(r.p50).padStart(7)}  p95 ${fmt(r.p95).padStart(7)}  p99 ${fmt(r.p99).padStart(7)} ms  ${fmt(r.rps).padStart(6)} req/s  ${r.errors ? `${r.errors} ERRORS (${r.firstError})` : ''}`);
     }
+    // the browser's first loads, after the request scenarios (a server that has been running a while)
+    const pages = pageScenarios(fx).filter((s) => !ONLY || ONLY.has(s.name) || ONLY.has('pages'));
+    const pageResults = pages.length
+      ? await measurePages({ baseUrl: `http://${HOST}:${port}`, tokens, scenarios: pages, conditions: targets.pages, runs: positiveInt(env.BENCH_PAGE_RUNS, targets.pages.runs), log })
+      : [];
     const mem = rssMb(child.pid);
     const rss = { before: rssBefore, after: mem.rss, peak: mem.peak };
     const notes = [];
-    const misses = check(results, rss, targets, notes);
+    const misses = [...check(results, rss, targets, notes), ...checkPages(pageResults, targets.pages)];
 
-    log(`\n${table(results)}\n`);
+    if (results.length) log(`\n${table(results)}\n`);
     for (const r of results) log(`  ${r.name}: ${r.what}`);
+    if (pageResults.length) log(`\n${pagesTable(pageResults, targets.pages)}\n`);
+    for (const r of pageResults) log(`  ${r.name}: ${r.what}`);
     log(`\nload average after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
     log(`server RSS: ${fmt(rss.before)} MB before the scenarios, ${fmt(rss.after)} MB after (target ${targets.rssMb} MB), peak ${fmt(rss.peak)} MB`);
     if (env.BENCH_JSON) {
-      fs.writeFileSync(env.BENCH_JSON, JSON.stringify({ at: new Date().toISOString(), loadavg: os.loadavg(), requests: REQUESTS, concurrency: CONCURRENCY, counts: gen.counts, facts: fx.facts, results, rss, misses, notes }, null, 2));
+      fs.writeFileSync(env.BENCH_JSON, JSON.stringify({ at: new Date().toISOString(), loadavg: os.loadavg(), requests: REQUESTS, concurrency: CONCURRENCY, counts: gen.counts, facts: fx.facts, results, pages: pageResults, rss, misses, notes }, null, 2));
     }
     for (const n of notes) log(`\nnote: ${n}`);
     if (misses.length) {
@@ -602,7 +501,7 @@ async function main() {
       for (const m of misses) log(`  - ${m}`);
       process.exitCode = 1;
     } else {
-      log(`\nall targets met (${results.length} scenarios, targets.json)`);
+      log(`\nall targets met (${results.length + pageResults.length} scenarios, targets.json)`);
     }
   } finally {
     await runCleanup();

@@ -19,7 +19,7 @@ import { e2e } from './support/fixture';
 import { chooseOption } from './support/forms';
 import { graphql } from './support/graphql';
 import { sidebar } from './support/layout';
-import { countWhile, expectOne, signIn } from './support/requests';
+import { countWhile, expectOne, graphqlRequests, signIn } from './support/requests';
 
 /** Goes to `path` the way a link inside the app does (history + popstate): no reload, the session stays loaded. */
 async function goInApp(page: Page, path: string): Promise<void> {
@@ -165,6 +165,30 @@ describe('one request per page', () => {
   });
 });
 
+describe('one request per review page', () => {
+  e2e('the three review lists and the teacher dashboard each load with one request', async ({ page }) => {
+    const requests = await signIn(page, DEMO.teacher.email);
+    await sidebar(page).getByRole('button', { name: 'Assessments Review', exact: true }).click();
+    for (const [link, plural] of [['Assignment Review', 'Assignments'], ['Quiz Review', 'Quizzes'], ['Exam Review', 'Exams']]) {
+      const sent = await countWhile(
+        requests,
+        () => sidebar(page).getByRole('link', { name: link, exact: true }).click(),
+        () => expectVisible(page.getByRole('main').getByRole('list', { name: new RegExp(`^${plural} of `) }).getByRole('listitem').first(), `the cards of ${link}`),
+      );
+      expectOne(sent, link);
+    }
+    const dashboard = await countWhile(
+      requests,
+      () => sidebar(page).getByRole('link', { name: 'Dashboard', exact: true }).click(),
+      () => expectVisible(
+        page.getByRole('list', { name: 'Waiting for grading', exact: true }).or(page.getByText('No submissions are waiting for grading.', { exact: true })),
+        "the 'Assignments to Review' card",
+      ),
+    );
+    expectOne(dashboard, 'the teacher dashboard (courses and what waits for grading)');
+  });
+});
+
 describe('the client follows the server', () => {
   e2e("a student who opens the teacher's course URL sees no Edit, Add or Delete", async ({ page }) => {
     await login(page, DEMO.student.email);
@@ -233,5 +257,56 @@ describe('the client follows the server', () => {
     await requests.settled();
     await expectPath(page, '/login');
     assert(requests.sent.length === 0, `/login should send nothing after the session ended, sent: ${requests.sent.join(', ')}`);
+  });
+});
+
+describe('the first load starts its data with its code (issue 14)', () => {
+  /**
+   * Opens `path` afresh with an empty cache (a link from outside the app, the first visit), signed in, and
+   * returns the GraphQL operations sent until `ready` and a quiet network, each marked when it left after the
+   * signed-in shell's code was asked for (main.tsx asks for it once the app's own code has arrived and runs).
+   */
+  async function freshLoad(page: Page, path: string, ready: () => Promise<void>): Promise<string[]> {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    const sent: string[] = [];
+    let shellAsked = false;
+    page.on('request', (req) => {
+      if (/\/assets\/AppLayout-[\w-]+\.js$/.test(new URL(req.url()).pathname)) shellAsked = true;
+      if (req.method() === 'POST' && new URL(req.url()).pathname === '/graphql') {
+        sent.push(`${(req.postDataJSON() as { operationName?: string }).operationName}${shellAsked ? ' (after the app code)' : ''}`);
+      }
+    });
+    await page.goto(path);
+    await ready();
+    await graphqlRequests(page).settled();
+    return sent;
+  }
+
+  /** `me` left first, before the app's code ran; then the page's query; nothing twice (the answers were handed to Apollo). */
+  function expectEarly(sent: string[], pageQuery: string): void {
+    const names = sent.map((s) => s.replace(' (after the app code)', ''));
+    assert(
+      sent[0] === 'Me' && names.length === 2 && names[1] === pageQuery,
+      `expected Me (before the app's code) then ${pageQuery}, once each; sent: ${sent.join(', ')}`,
+    );
+  }
+
+  e2e("a course page opened afresh asks for the session before the app's code arrives, and for the course once", async ({ page }) => {
+    await login(page, DEMO.teacher.email);
+    const course = await mathCourse(page);
+    const sent = await freshLoad(page, `/dashboard/courses/${course.id}`, async () => {
+      await expectVisible(page.getByRole('heading', { level: 1, name: course.title }), 'the course header');
+      await expectVisible(page.getByRole('heading', { level: 3, name: course.modules[0].title }), 'the first module');
+    });
+    expectEarly(sent, 'CourseDetail');
+  });
+
+  e2e("the teacher's dashboard opened afresh asks for the session before the app's code arrives, and for its data once", async ({ page }) => {
+    await login(page, DEMO.teacher.email);
+    const sent = await freshLoad(page, '/dashboard', () =>
+      expectVisible(page.getByRole('list', { name: 'Your courses' }).getByRole('link').first(), 'a course link'),
+    );
+    expectEarly(sent, 'DashboardCourses');
   });
 });

@@ -6,6 +6,7 @@ import { openDatabase } from './db/open';
 import { demoBanner, seedDemoSchool, seedInitialAdmin } from './db/seed';
 import { startFileCleanup } from './jobs/file-cleanup';
 import { startHousekeeping } from './jobs/housekeeping';
+import { startOverdueSweep } from './jobs/overdue-sweep';
 
 // A promise nobody awaited failed: log it and keep serving (the failure concerned one piece of work, and
 // every request path catches its own errors); Node's default would end the process.
@@ -25,6 +26,7 @@ async function main() {
   const { app, apollo, services } = await createApp(db.ds, config);
   const fileCleanup = startFileCleanup(db.ds, services.files.store, config.fileCleanupSeconds);
   const housekeeping = startHousekeeping(db.ds, config.housekeepingSeconds);
+  const overdueSweep = startOverdueSweep(db.ds, config.overdueSweepIntervalMs);
   const mailSender = services.mail.startSender(config.mailSendSeconds);
   const listening = () => {
     logger.info({ port: config.port, host: config.host, database: db.embedded ? 'embedded' : 'DATABASE_URL' }, 'server listening');
@@ -45,6 +47,7 @@ async function main() {
     await apollo.stop().catch(() => undefined);
     await fileCleanup.stop(); // a sweep in progress finishes before the database closes
     await housekeeping.stop();
+    await overdueSweep.stop();
     await mailSender.stop();
     await db.close().catch((err) => logger.error({ err }, 'closing the database failed'));
     process.exit(0);

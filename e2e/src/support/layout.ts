@@ -53,7 +53,8 @@ export async function sidebarNames(page: Page): Promise<string[]> {
         const r = (el as HTMLElement).getBoundingClientRect();
         return r.width > 0 && r.height > 0;
       })
-      .map((el) => (el.textContent ?? '').replace(/\s+/g, ' ').trim())
+      // the entry's label only: an entry without a page also says 'Coming soon' below it (issue 14)
+      .map((el) => ((el.querySelector('.MuiListItemText-primary') ?? el).textContent ?? '').replace(/\s+/g, ' ').trim())
       .filter(Boolean),
   );
 }

@@ -13,6 +13,8 @@ import { discussionsModule } from '../modules/discussions/discussions.module';
 import { attendanceModule } from '../modules/attendance/attendance.module';
 import { assessmentsModule } from '../modules/assessments/assessments.module';
 import { submissionsModule } from '../modules/submissions/submissions.module';
+import { gradingModule } from '../modules/grading/grading.module';
+import { reviewModule } from '../modules/review/review.module';
 
 /**
  * Every domain of the app, one manifest each (server/src/modules/<domain>/<domain>.module.ts). Entities,
@@ -35,4 +37,6 @@ export const modules = moduleList(
   attendanceModule,
   assessmentsModule,
   submissionsModule,
+  gradingModule,
+  reviewModule,
 );

@@ -63,7 +63,7 @@ test('without compression, or for an image, the file itself, still immutable', a
 });
 
 test('index.html is revalidated on every visit and answers every client route', async () => {
-  for (const p of ['/', '/dashboard/courses/abc']) {
+  for (const p of ['/', '/dashboard/courses/abc', '/index.html']) {
     const res = await get(p);
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');

@@ -30,7 +30,12 @@ export function webClient(dist: string): Router {
   router.use('/assets', express.static(assets, { index: false, immutable: true, maxAge: '365d' }));
   // a chunk of an older build is gone: a plain 404 (the client's error boundary offers Reload), never index.html
   router.use('/assets', (_req, res) => res.status(404).type('text').send('Not found'));
-  router.use(express.static(dist, { index: false, maxAge: '1h' }));
+  // unhashed files (favicon, robots.txt) may be cached a while; index.html names the hashed ones, so never
+  router.use(express.static(dist, {
+    index: false,
+    maxAge: '1h',
+    setHeaders: (res, file) => file.endsWith('.html') && res.setHeader('Cache-Control', 'no-cache'),
+  }));
   router.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     res.setHeader('Cache-Control', 'no-cache');

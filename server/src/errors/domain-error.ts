@@ -14,6 +14,8 @@ export class DomainError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /** Fields that go with the message: GraphQL `extensions`, REST top-level (e.g. a conflict's `current`). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'DomainError';
@@ -26,7 +28,7 @@ export const forbidden = (message = 'You do not have permission to do this') =>
   new DomainError('FORBIDDEN', message);
 export const unauthenticated = (message = 'Please sign in') =>
   new DomainError('UNAUTHENTICATED', message);
-export const conflict = (message: string) => new DomainError('CONFLICT', message);
+export const conflict = (message: string, details?: Record<string, unknown>) => new DomainError('CONFLICT', message, details);
 
 /** The spec-less texts of a 503: the database cannot be reached, or the work took longer than allowed. */
 export const UNAVAILABLE_TEXT = {

@@ -94,7 +94,7 @@ export function toHttp(err: unknown, requestId?: string): { status: number; body
   const domain = toDomainError(err);
   if (domain) {
     noteUnavailable(domain, err, requestId);
-    return { status: httpStatus[domain.code], body: { success: false, message: domain.message }, code: domain.code };
+    return { status: httpStatus[domain.code], body: { ...domain.details, success: false, message: domain.message }, code: domain.code };
   }
   const status = (err as { status?: number; statusCode?: number })?.status ?? (err as { statusCode?: number })?.statusCode;
   if (status && status >= 400 && status < 500) {
@@ -112,7 +112,7 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
   const domain = toDomainError(original);
   if (domain) {
     noteUnavailable(domain, original);
-    return { message: domain.message, path: formatted.path, extensions: { code: domain.code } };
+    return { message: domain.message, path: formatted.path, extensions: { ...domain.details, code: domain.code } };
   }
   const code = formatted.extensions?.code as string | undefined;
   if (original instanceof GraphQLError && code && code !== 'INTERNAL_SERVER_ERROR') {

@@ -7,6 +7,7 @@ import { DataSource, EntityManager } from 'typeorm';
 export const JOB_LOCKS = {
   fileCleanup: 7243101,
   housekeeping: 7243102,
+  overdueSweep: 7243103,
 } as const;
 
 export type Guarded<T> = { skipped: true } | { skipped: false; value: T };

@@ -106,6 +106,16 @@ export const rules = {
   'submission.submitAny': (a: Actor) => a.activeRole === Role.Student,
   /** release the results of a manual-visibility item: the course's teachers */
   'assessment.release': (a: Actor, c: CourseFacts) => teaches(a, c),
+  /**
+   * grade a submission (scores, feedback, overrides of automatic scores) and create one for manual grading
+   * for an overdue student: the course's teachers only (SuperAdmin and Admin read but do not grade, as with
+   * 'assessment.release')
+   */
+  'submission.grade': (a: Actor, s: { teacherIds: string[] }) => a.activeRole === Role.Teacher && s.teacherIds.includes(a.userId),
+  /** reopen a student's work with a new due date, and 'Extend Again': the course's teachers only */
+  'submission.reopen': (a: Actor, s: { teacherIds: string[] }) => a.activeRole === Role.Teacher && s.teacherIds.includes(a.userId),
+  /** who graded and the automatic score an override replaced: the course's teachers, SuperAdmin and Admin; never the student */
+  'submission.seeGrading': (a: Actor, s: { teacherIds: string[] }) => seesWork(a, s),
   /** read a submission: its student, the course's teachers, SuperAdmin and Admin (lists: submissionReadableSql) */
   'submission.read': (a: Actor, s: { studentId: string; teacherIds: string[] }) =>
     ownWork(a, s) || has(a, ACADEMIC_MANAGERS) || (a.activeRole === Role.Teacher && s.teacherIds.includes(a.userId)),
@@ -120,6 +130,12 @@ export const rules = {
   /** correct answers and explanations: as grades, only for immediate (or released) work not auto-submitted */
   'submission.seeCorrect': (a: Actor, s: SubmissionView) =>
     seesWork(a, s) || (ownWork(a, s) && resultsShown(s) && s.visibility !== 'scoreOnly' && !s.autoSubmitted),
+  /** an item's grading dashboard, its changes and its summary (issue 13): the course's teachers, SuperAdmin and Admin */
+  'assessment.review': (a: Actor, c: CourseFacts) => teaches(a, c) || has(a, ACADEMIC_MANAGERS),
+  /** auto-submit an item's overdue students now: the course's teachers (SuperAdmin and Admin change nothing in courses) */
+  'assessment.autoSubmit': (a: Actor, c: CourseFacts) => teaches(a, c),
+  /** the review lists (Assignment, Quiz and Exam Review): teachers (their courses' items), SuperAdmin and Admin (all) */
+  'review.list': (a: Actor) => has(a, [...ACADEMIC_MANAGERS, Role.Teacher]),
   /** send a file at all (checked before the upload is read; the module's course is checked after) */
   'content.uploadAny': (a: Actor) => a.activeRole === Role.Teacher,
   /** start a discussion or reply: the course's teachers and its students */

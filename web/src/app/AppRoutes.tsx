@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { Navigate, Route, useLocation } from 'react-router-dom';
 import { Spinner } from '../components/Spinner';
+import { KnownRoutes } from './knownRoutes';
 import { lazyPage } from './lazyPage';
 import { ALL_ROLES, RequireAuth } from './RequireAuth';
 import { RouteErrorBoundary } from './RouteError';
@@ -24,10 +25,10 @@ const SubjectManagementPage = lazyPage(() => import('../features/academic/Subjec
 const AllocationPage = lazyPage(() => import('../features/academic/AllocationPage'), 'AllocationPage');
 const StudentAssignmentPage = lazyPage(() => import('../features/academic/StudentAssignmentPage'), 'StudentAssignmentPage');
 const MyCoursesPage = lazyPage(() => import('../features/courses/MyCoursesPage'), 'MyCoursesPage');
-const CourseDetailPage = lazyPage(() => import('../features/courses/CourseDetailPage'), 'CourseDetailPage');
+const CoursePage = lazyPage(() => import('../features/courses/CoursePage'), 'CoursePage');
+const StudentCourseRedirect = lazyPage(() => import('../features/courses/CoursePage'), 'StudentCourseRedirect');
 const ModuleDetailPage = lazyPage(() => import('../features/content/ModuleDetailPage'), 'ModuleDetailPage');
 const MyClassesPage = lazyPage(() => import('../features/classes/MyClassesPage'), 'MyClassesPage');
-const StudentCoursePage = lazyPage(() => import('../features/classes/StudentCoursePage'), 'StudentCoursePage');
 const MyAssignmentsPage = lazyPage(() => import('../features/submissions/MyAssessmentsPage'), 'MyAssignmentsPage');
 const MyQuizzesPage = lazyPage(() => import('../features/submissions/MyAssessmentsPage'), 'MyQuizzesPage');
 const MyExamsPage = lazyPage(() => import('../features/submissions/MyAssessmentsPage'), 'MyExamsPage');
@@ -37,6 +38,12 @@ const ExamSubmitPage = lazyPage(() => import('../features/submissions/SubmitPage
 const AssignmentViewPage = lazyPage(() => import('../features/submissions/ViewPage'), 'AssignmentViewPage');
 const QuizViewPage = lazyPage(() => import('../features/submissions/ViewPage'), 'QuizViewPage');
 const ExamViewPage = lazyPage(() => import('../features/submissions/ViewPage'), 'ExamViewPage');
+const AssignmentGradingPage = lazyPage(() => import('../features/grading/GradingDashboardPage'), 'AssignmentGradingPage');
+const QuizGradingPage = lazyPage(() => import('../features/grading/GradingDashboardPage'), 'QuizGradingPage');
+const ExamGradingPage = lazyPage(() => import('../features/grading/GradingDashboardPage'), 'ExamGradingPage');
+const AssignmentReviewPage = lazyPage(() => import('../features/review/ReviewListPage'), 'AssignmentReviewPage');
+const QuizReviewPage = lazyPage(() => import('../features/review/ReviewListPage'), 'QuizReviewPage');
+const ExamReviewPage = lazyPage(() => import('../features/review/ReviewListPage'), 'ExamReviewPage');
 const ProfilePage = lazyPage(() => import('../features/account/ProfilePage'), 'ProfilePage');
 const SettingsPage = lazyPage(() => import('../features/account/SettingsPage'), 'SettingsPage');
 
@@ -46,7 +53,7 @@ export function AppRoutes() {
     // a page outside the layout (or the layout itself) that fails shows the error with a Reload button
     <RouteErrorBoundary fullPage resetKey={pathname}>
       <Suspense fallback={<Spinner fullPage />}>
-        <Routes>
+        <KnownRoutes>
           <Route path="/login" element={<LoginPage />} />
           <Route path="/register" element={<Navigate to="/login" replace />} />
           <Route path="/forgot-password" element={<ForgotPasswordPage />} />
@@ -75,10 +82,10 @@ export function AppRoutes() {
               <Route path="teacher-assignment" element={<AllocationPage />} />
               <Route path="student-assignment" element={<StudentAssignmentPage />} />
               <Route path="courses" element={<MyCoursesPage />} />
-              <Route path="courses/:courseId" element={<CourseDetailPage />} />
+              <Route path="courses/:courseId" element={<CoursePage />} />
               <Route path="modules/:moduleId" element={<ModuleDetailPage />} />
               <Route path="classes" element={<MyClassesPage />} />
-              <Route path="student/course/:courseId/modules" element={<StudentCoursePage />} />
+              <Route path="student/course/:courseId/modules" element={<StudentCourseRedirect />} />
               <Route path="assignments" element={<MyAssignmentsPage />} />
               <Route path="assignments/:id/submit" element={<AssignmentSubmitPage />} />
               <Route path="assignments/:id/view" element={<AssignmentViewPage />} />
@@ -88,12 +95,18 @@ export function AppRoutes() {
               <Route path="exams" element={<MyExamsPage />} />
               <Route path="exams/:id/submit" element={<ExamSubmitPage />} />
               <Route path="exams/:id/view" element={<ExamViewPage />} />
-              {/* Sidebar links without a page yet fall to the 404 page, inside the layout. */}
+              <Route path="assignments/:assignmentId/submissions" element={<AssignmentGradingPage />} />
+              <Route path="quizzes/:quizId/quizsubmissions" element={<QuizGradingPage />} />
+              <Route path="exams/:examId/examsubmissions" element={<ExamGradingPage />} />
+              <Route path="teacher/assignments" element={<AssignmentReviewPage />} />
+              <Route path="teacher/quizzes" element={<QuizReviewPage />} />
+              <Route path="teacher/exams" element={<ExamReviewPage />} />
+              {/* Addresses without a page fall to the 404 page, inside the layout; the sidebar shows their links as 'Coming soon' (KnownRoutes). */}
               <Route path="*" element={<NotFoundPanel />} />
             </Route>
           </Route>
           <Route path="*" element={<NotFoundPage />} />
-        </Routes>
+        </KnownRoutes>
       </Suspense>
     </RouteErrorBoundary>
   );

@@ -1,6 +1,8 @@
 import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink, InMemoryCache, ServerError } from '@apollo/client';
 import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
+import { print } from '@apollo/client/utilities';
+import { from, mergeMap, of } from 'rxjs';
 import { getToken, reportTokenRejected } from './token';
 
 /** GraphQL lives on the same origin (vite dev proxies it to the server). */
@@ -35,11 +37,24 @@ const sessionLink = new ErrorLink(({ error, operation }) => {
   if (unauthenticated) reportTokenRejected(token);
 });
 
+/**
+ * An operation that preload.ts already sent before the app's code arrived (the session's `me`, a landing page's
+ * query) gets that answer, once, instead of a second request; with no answer to hand over (another token, a
+ * failed request) it goes to the server as usual. After sessionLink, so a preloaded UNAUTHENTICATED ends the
+ * session like any other.
+ */
+const preloadedLink = new ApolloLink((operation, forward) => {
+  const { operationName = '', query, variables } = operation;
+  const answer = window.__lmsPreload?.take(operationName, print(query), variables, operation.getContext().sessionToken);
+  if (!answer) return forward(operation);
+  return from(answer).pipe(mergeMap((result) => (result ? of(result as ApolloLink.Result) : forward(operation))));
+});
+
 const httpLink = new HttpLink({ uri: GRAPHQL_URI, credentials: 'same-origin' });
 
 export function createApolloClient(): ApolloClient {
   return new ApolloClient({
-    link: ApolloLink.from([authLink, sessionLink, httpLink]),
+    link: ApolloLink.from([authLink, sessionLink, preloadedLink, httpLink]),
     cache: new InMemoryCache({
       // `me` (no id) is asked for by the session and by Your Profile: the answers merge, neither drops the other's fields
       typePolicies: { SessionInfo: { merge: true } },

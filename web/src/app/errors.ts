@@ -20,3 +20,12 @@ export function errorCode(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** A number the server put in the first GraphQL error's `extensions` (e.g. `submissions` of a refused delete). */
+export function errorCount(error: unknown, key: string): number | undefined {
+  if (CombinedGraphQLErrors.is(error)) {
+    const value = error.errors[0]?.extensions?.[key];
+    return typeof value === 'number' ? value : undefined;
+  }
+  return undefined;
+}

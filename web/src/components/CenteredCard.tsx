@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { APP_TITLE, useDocumentTitle } from '../layout/useDocumentTitle';
 
 interface CenteredCardProps {
   title: string;
@@ -11,6 +12,8 @@ interface CenteredCardProps {
 
 /** The centred card used by the sign-in, password and error pages. */
 export function CenteredCard({ title, subtitle, children }: CenteredCardProps) {
+  // the sign-in card's title is the app's name, which every tab title ends with already
+  useDocumentTitle(title === APP_TITLE ? 'Sign In' : title);
   return (
     <Box
       component="main"

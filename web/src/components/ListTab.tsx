@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import { Banner } from './Banner';
+import { Banner, type BannerMessage } from './Banner';
 
 /** A section's h2 with its buttons on the right (they wrap below it on narrow screens). */
 export function SectionHeader({ title, children }: { title: string; children: ReactNode }) {
@@ -57,10 +57,10 @@ interface ListTabProps {
   /** The h2, also the list's accessible name. */
   title: string;
   actions: ReactNode;
-  success: string | null;
-  onClearSuccess(): void;
-  error: string | null;
-  onClearError(): void;
+  success: BannerMessage;
+  onClearSuccess(id?: number): void;
+  error: BannerMessage;
+  onClearError(id?: number): void;
   count: number;
   emptyText: string;
   emptyAction?: ReactNode;

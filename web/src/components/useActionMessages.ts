@@ -1,16 +1,19 @@
-import { useCallback, useState } from 'react';
 import { errorMessage } from '../app/errors';
+import { useKeyedMessage } from './useKeyedMessage';
 
 type Work = () => Promise<unknown>;
 
 /**
  * The success and error banners of a page's actions. A dialog's action hands its failure back for the dialog
  * to show (`attempt`); a button's action has no dialog, so its failure goes to the error banner (`act`).
- * Failures show the server's message when there is one, else the given text (spec section 8).
+ * Failures show the server's message when there is one, else the given text (spec section 8). Each message is
+ * keyed (`useKeyedMessage`): a second success has its own 3 seconds, whatever the first one's timer does.
  */
 export function useActionMessages() {
-  const [success, setSuccess] = useState<string | null>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
+  const success = useKeyedMessage();
+  const failure = useKeyedMessage();
+  const setSuccess = success.show;
+  const setActionError = failure.show;
 
   /** Resolves to the failure's text, or null when `work` went through (then `done` shows). */
   const attempt = async (work: Work, done: string, failed: string): Promise<string | null> => {
@@ -37,14 +40,15 @@ export function useActionMessages() {
   };
 
   return {
-    success,
-    actionError,
+    success: success.message,
+    actionError: failure.message,
     /** For the actions whose texts do not follow `attempt` and `act`. */
     setSuccess,
     setActionError,
     attempt,
     act,
-    clearSuccess: useCallback(() => setSuccess(null), []),
-    clearError: useCallback(() => setActionError(null), []),
+    /** The banners' `onClose`: clears the message whose timer ran out, not a newer one. */
+    clearSuccess: success.clear,
+    clearError: failure.clear,
   };
 }

@@ -452,6 +452,8 @@ export type Course = {
   class: SchoolClass;
   /** When the course was created. */
   createdAt: Scalars['DateTimeISO']['output'];
+  /** What deleting this course removes with it (counts for the confirmation); null unless you may delete it (viewerCanDelete). */
+  deleteImpact: Maybe<CourseDeleteImpact>;
   /** Free text; empty when none was given. */
   description: Scalars['String']['output'];
   /** Threads (top-level posts), newest first. */
@@ -484,6 +486,23 @@ export type Course = {
 /** A course: what one class learns of one subject in one academic year, taught by its teachers. */
 export type CourseAssessmentsArgs = {
   kind: AssessmentKind;
+};
+
+/** What deleting a course removes with it (the delete confirmation states these counts). */
+export type CourseDeleteImpact = {
+  __typename?: 'CourseDeleteImpact';
+  /** Announcements of the course. */
+  announcements: Scalars['Int']['output'];
+  /** Assignments, exams and quizzes of the course. */
+  assessments: Scalars['Int']['output'];
+  /** Content items (files) in those modules. */
+  contents: Scalars['Int']['output'];
+  /** Discussions and replies of the course. */
+  discussions: Scalars['Int']['output'];
+  /** Modules of the course. */
+  modules: Scalars['Int']['output'];
+  /** Students' submissions to those assessments. */
+  submissions: Scalars['Int']['output'];
 };
 
 /** A new academic year. */
@@ -612,6 +631,14 @@ export type CreateSubjectInput = {
   name: Scalars['String']['input'];
 };
 
+/** Create an empty submission for an overdue student who has none, so it can be graded by hand. */
+export type CreateSubmissionForGradingInput = {
+  /** The assignment, exam or quiz (past its due date). */
+  assessmentId: Scalars['ID']['input'];
+  /** The student (one the item is for). */
+  studentId: Scalars['ID']['input'];
+};
+
 /** A new user; they start Pending and receive an invitation email. */
 export type CreateUserInput = {
   /** Email address, unique regardless of case. */
@@ -687,6 +714,20 @@ export type ForgotPasswordInput = {
   email: Scalars['String']['input'];
 };
 
+/** Save one question's grade and feedback (assessments.md section 2 'Grading & Feedback'). */
+export type GradeAnswerInput = {
+  /** The SubmissionGrade.version you saw; null or 0 when the question had no grade yet. A different current version is a CONFLICT naming who changed it. */
+  expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  /** Feedback shown to the student once graded; absent keeps the current one, null or blank clears it. */
+  feedback?: InputMaybe<Scalars['String']['input']>;
+  /** The question of its item. */
+  questionId: Scalars['ID']['input'];
+  /** Score, 0 to the question's points, at most 2 decimals (step 0.01); anything else is refused. */
+  score: Scalars['Float']['input'];
+  /** The submission. */
+  submissionId: Scalars['ID']['input'];
+};
+
 /** Why an automatic grade is what it is. */
 export type GradeExplanation = {
   __typename?: 'GradeExplanation';
@@ -702,6 +743,44 @@ export type GradeExplanation = {
   text: Scalars['String']['output'];
   /** MCQ: wrong options selected. */
   wrongOptionIds: Array<Scalars['ID']['output']>;
+};
+
+/** Submissions of an item changed since a cursor (a dashboard polls it to see grades saved elsewhere without a reload). */
+export type GradingChanges = {
+  __typename?: 'GradingChanges';
+  /** The next cursor: pass it as `since` in the next poll. */
+  cursor: Scalars['String']['output'];
+  /** The submissions of the item changed since the cursor (new, graded, reopened, auto-submitted), whole; a poll may repeat a recent one (merge by id, keep the higher version). */
+  submissions: Array<Submission>;
+};
+
+/** A teacher's grading dashboard of one assignment, exam or quiz: the tiles and the three lists, in one query (assessments.md section 2 "Teacher grading dashboards"). */
+export type GradingDashboard = {
+  __typename?: 'GradingDashboard';
+  /** The item with its questions (with keys: only the course's teachers, SuperAdmin and Admin see a dashboard), course and module. */
+  assessment: Assessment;
+  /** Opaque position for gradingChanges: pass it as `since` to receive what changed after this answer. */
+  cursor: Scalars['String']['output'];
+  /** Tile 'Graded': submissions (not reopened) whose status is graded. */
+  gradedCount: Scalars['Int']['output'];
+  /** Whether the item's due date has passed on the server clock: tile 3 reads 'Overdue' (overdueCount) when true, 'Not Submitted' (notSubmittedCount) before. */
+  isPastDue: Scalars['Boolean']['output'];
+  /** Tile 'Not Submitted' before the due date: targeted students with no submission. */
+  notSubmittedCount: Scalars['Int']['output'];
+  /** The Overdue list: targeted students with no submission, by last name; empty until the due date has passed. */
+  overdue: Array<OverdueStudent>;
+  /** Tile 'Overdue' after the due date: targeted students with no submission; 0 before the due date. */
+  overdueCount: Scalars['Int']['output'];
+  /** The Reopened list (Extend Again), with answers and grades. */
+  reopened: Array<Submission>;
+  /** Tile 'Reopened': submissions reopened for another attempt (the Reopened list). */
+  reopenedCount: Scalars['Int']['output'];
+  /** The Submitted list: submissions that are not reopened (pending review or graded), with answers, grades and explanations, newest first. */
+  submitted: Array<Submission>;
+  /** Tile 'Submitted': submissions that are not reopened (the Submitted list). */
+  submittedCount: Scalars['Int']['output'];
+  /** Tile 'Total Students': the students the item is for (the course's class and year, or the targets), and anyone else who submitted. */
+  totalStudents: Scalars['Int']['output'];
 };
 
 /** One user of a CSV import, as the file gives it (checked by the server as createUser checks one). */
@@ -811,6 +890,8 @@ export type Module = {
   course: Course;
   /** When the module was created. */
   createdAt: Scalars['DateTimeISO']['output'];
+  /** What deleting this module removes with it (counts for the confirmation); null unless you may delete it (the course's teachers). */
+  deleteImpact: Maybe<ModuleDeleteImpact>;
   /** Free text; empty when none was given (the client shows "No description provided"). */
   description: Scalars['String']['output'];
   /** Unique id (REST: _id). */
@@ -829,6 +910,17 @@ export type Module = {
   version: Scalars['Int']['output'];
 };
 
+/** What deleting a module removes with it (the delete confirmation states these counts). */
+export type ModuleDeleteImpact = {
+  __typename?: 'ModuleDeleteImpact';
+  /** Content items (files) of the module. */
+  contents: Scalars['Int']['output'];
+  /** Quizzes of the module. */
+  quizzes: Scalars['Int']['output'];
+  /** Students' submissions to those quizzes. */
+  submissions: Scalars['Int']['output'];
+};
+
 /** How a module is labelled: Week or Unit. */
 export type ModuleType =
   /** A unit of teaching, of any length. */
@@ -839,6 +931,8 @@ export type ModuleType =
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Auto-submit (isAutoSubmitted) the work of the item's overdue students now, as the overdue sweep does: a saved draft or an empty submission, automatic questions graded; expired reopened submissions closed. dryRun only counts (whoever sees the dashboard); otherwise the course's teachers (REST: POST /api/submissions/auto-submit-overdue {assignmentId}, /api/quizsubmissions/... {quizId}, /api/examsubmissions/... {examId}). */
+  autoSubmitOverdue: OverdueSummary;
   /** Change your own password (the current one is required, as often as sign-in allows); your other sessions are signed out. */
   changePassword: MessagePayload;
   /** Reuse: a deep copy appended to a course (assignments, exams) or module (quizzes) you teach, and what changed (REST: POST /api/assignments/reuse/clone/{id}, ...). */
@@ -867,6 +961,8 @@ export type Mutation = {
   createModule: Module;
   /** Create a subject; SuperAdmin and Admin (REST: POST /api/subjects). */
   createSubject: Subject;
+  /** For an overdue student with no submission: an empty one (pending, nothing handed in) for grading by hand; an existing submission is returned as it is (course's teachers; refused before the due date) (REST: POST /api/submissions/create-for-grading {assignmentId, studentId}, /api/quizsubmissions/..., /api/examsubmissions/...). */
+  createSubmissionForGrading: Submission;
   /** Create a Pending user and mail them an invitation (REST: POST /api/users). */
   createUser: User;
   /** Delete an academic year; refused (CONFLICT) while it has classes. SuperAdmin and Admin (REST: DELETE /api/academic-years/{id}). */
@@ -895,6 +991,8 @@ export type Mutation = {
   endSession: Scalars['Boolean']['output'];
   /** Mail a reset link (REST: POST /api/auth/forgot-password); the same answer whether or not the email is known. Limited per email and per address (RATE_LIMITED). */
   forgotPassword: MessagePayload;
+  /** Save one question's score (0 to its points, at most 2 decimals) and feedback as a teacher of the course; overriding an automatic score keeps it as autoScore. The total and status are recomputed at once. expectedVersion is the SubmissionGrade.version you saw (null or 0 when there was no grade): a different one is a CONFLICT 'This grade was changed by {name} a moment ago' with extensions.current { score, feedback, version, gradedByName } (REST: PUT /api/submissions/grade, /api/quizsubmissions/grade, /api/examsubmissions/grade with examSubmissionId). */
+  gradeAnswer: Submission;
   /** Import users from a CSV file parsed by the client (at most 1,000 rows): each row checked as createUser checks one, and against the other rows and existing users. dryRun answers the rows only; otherwise the valid rows are created in one transaction (Pending, invited), or nothing when onlyIfAllValid and a row is invalid. */
   importUsers: ImportUsersResult;
   /** Sign in (REST: POST /api/auth/login). Failed attempts are limited per account and address. */
@@ -911,6 +1009,8 @@ export type Mutation = {
   register: AuthPayload;
   /** Release the results of a manual item to its students (its course's teachers; beyond the spec) (REST: POST /api/submissions/release-results {assignmentId}, ...). */
   releaseResults: Assessment;
+  /** Reopen a student's work with a new due date (default the later of the item's due date and now plus one day; never in the past), or 'Extend Again' on reopened work; for a student with no submission an empty reopened one is created so they can submit (course's teachers) (REST: POST /api/submissions/reopen {assignmentId, studentId, newDueDate}, /api/quizsubmissions/reopen, /api/examsubmissions/reopen). */
+  reopenSubmission: Submission;
   /** Mail a Pending user a new 7-day invitation link (earlier links stop working): for users you may edit. Limited like forgot-password, per email and per address (RATE_LIMITED). */
   resendInvitation: User;
   /** Set a new password with a single-use token (REST: POST /api/users/reset-password/{token}). */
@@ -947,6 +1047,13 @@ export type Mutation = {
   updateUser: User;
   /** Upload a file into a module (multipart request; send the header 'Apollo-Require-Preflight: true'). At most 50MB; its bytes and declared type must match contentType (REST: POST /api/content). */
   uploadContent: Content;
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationAutoSubmitOverdueArgs = {
+  assessmentId: Scalars['ID']['input'];
+  dryRun?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -1031,6 +1138,12 @@ export type MutationCreateModuleArgs = {
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationCreateSubjectArgs = {
   input: CreateSubjectInput;
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationCreateSubmissionForGradingArgs = {
+  input: CreateSubmissionForGradingInput;
 };
 
 
@@ -1120,6 +1233,12 @@ export type MutationForgotPasswordArgs = {
 
 
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationGradeAnswerArgs = {
+  input: GradeAnswerInput;
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationImportUsersArgs = {
   input: ImportUsersInput;
 };
@@ -1158,6 +1277,12 @@ export type MutationRegisterArgs = {
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationReleaseResultsArgs = {
   assessmentId: Scalars['ID']['input'];
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationReopenSubmissionArgs = {
+  input: ReopenSubmissionInput;
 };
 
 
@@ -1338,6 +1463,32 @@ export type OpensOn =
   /** The view page (/dashboard/{kind}/{id}/view). */
   | 'VIEW';
 
+/** A targeted student with no submission after the due date (the Overdue list of a grading dashboard). */
+export type OverdueStudent = {
+  __typename?: 'OverdueStudent';
+  /** The due date that passed (shown on the overdue card). */
+  dueDate: Scalars['DateTimeISO']['output'];
+  /** The student. */
+  student: AssessmentStudent;
+};
+
+/** The dashboard summary of an item (REST: POST /api/submissions/auto-submit-overdue and twins), and how many overdue students were auto-submitted. */
+export type OverdueSummary = {
+  __typename?: 'OverdueSummary';
+  /** Overdue students (and expired reopened submissions) auto-submitted by this call; 0 for a dry run. */
+  autoSubmittedCount: Scalars['Int']['output'];
+  /** True when nothing was changed (dryRun). */
+  dryRun: Scalars['Boolean']['output'];
+  /** Targeted students with no submission after the due date (0 before it). */
+  overdueCount: Scalars['Int']['output'];
+  /** Reopened submissions. */
+  reopenedCount: Scalars['Int']['output'];
+  /** Submissions that are not reopened. */
+  submittedCount: Scalars['Int']['output'];
+  /** The students the item is for, and anyone else who submitted. */
+  totalStudents: Scalars['Int']['output'];
+};
+
 /** Partial marking of a multiple-choice question. */
 export type PartialMarking = {
   __typename?: 'PartialMarking';
@@ -1424,6 +1575,10 @@ export type Query = {
   discussion: Discussion;
   /** A course's threads, newest first, with replies (REST: GET /api/discussions/course/{courseId}). */
   discussions: Array<Discussion>;
+  /** What changed on a dashboard since a cursor (GradingDashboard.cursor, then each answer's cursor): the item's submissions graded, reopened, submitted or auto-submitted elsewhere. Poll it every few seconds while the dashboard is open. */
+  gradingChanges: GradingChanges;
+  /** The grading dashboard of an assignment, exam or quiz: the item with its questions, the tiles and the Submitted, Overdue and Reopened lists with every submission's answers, grades and explanations, in a fixed number of statements; the course's teachers, SuperAdmin and Admin (REST: POST /api/submissions/auto-submit-overdue?dryRun=true and twins). */
+  gradingDashboard: GradingDashboard;
   /** The signed-in user and session (REST: GET /api/auth/me). */
   me: SessionInfo;
   /** One module with its course; not found for a student when hidden (REST: GET /api/modules/{moduleId}). */
@@ -1448,6 +1603,8 @@ export type Query = {
   reusableCourses: Array<Course>;
   /** Modules of your other courses, to reuse in this course (tree by course.academicYear, course.class, course) (REST: GET /api/modules/reuse/available/{courseId}). */
   reusableModules: Array<Module>;
+  /** A review list (Assignment Review, Quiz Review, Exam Review): the items of this kind of the courses you teach (every course for SuperAdmin and Admin), grouped by yearLabel, className and subjectName, each with its counts and badge, in a fixed number of statements (REST: GET /api/assignments then GET /api/submissions?assignment={id}, and twins). */
+  reviewItems: Array<ReviewItem>;
   /** The signed-in student's placement and the courses of their class and year (REST: GET /api/courses/student/my-courses and /all-courses). */
   studentCourses: StudentCourses;
   /** One subject (REST: GET /api/subjects/{id}). */
@@ -1603,6 +1760,19 @@ export type QueryDiscussionsArgs = {
 
 
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
+export type QueryGradingChangesArgs = {
+  assessmentId: Scalars['ID']['input'];
+  since: Scalars['String']['input'];
+};
+
+
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
+export type QueryGradingDashboardArgs = {
+  assessmentId: Scalars['ID']['input'];
+};
+
+
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryModuleArgs = {
   id: Scalars['ID']['input'];
 };
@@ -1658,6 +1828,12 @@ export type QueryReusableCoursesArgs = {
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryReusableModulesArgs = {
   courseId: Scalars['ID']['input'];
+};
+
+
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
+export type QueryReviewItemsArgs = {
+  kind: AssessmentKind;
 };
 
 
@@ -1791,6 +1967,16 @@ export type RegradeChange = {
   totalBefore: Scalars['Float']['output'];
 };
 
+/** Reopen a student's work (or 'Extend Again') with a new due date. */
+export type ReopenSubmissionInput = {
+  /** The assignment, exam or quiz. */
+  assessmentId: Scalars['ID']['input'];
+  /** The new due date; default the later of the item's due date and now plus one day; never in the past. */
+  newDueDate?: InputMaybe<Scalars['DateTimeISO']['input']>;
+  /** The student (one the item is for). */
+  studentId: Scalars['ID']['input'];
+};
+
 /** Set a new password with the token from a reset or invitation link. */
 export type ResetPasswordInput = {
   /** New password, at least 6 characters. */
@@ -1807,6 +1993,40 @@ export type ResultVisibility =
   | 'manual'
   /** The total score only; answers stay hidden. */
   | 'scoreOnly';
+
+/** The badge of a review card (assessments.md section 2 "Review lists"); `badgeLabel` carries the spec's words. */
+export type ReviewBadge =
+  /** Submissions and none pending: 'All Graded'. */
+  | 'ALL_GRADED'
+  /** Submissions, none graded: 'Needs Grading'. */
+  | 'NEEDS_GRADING'
+  /** No submissions: 'No Submissions' ('No Quiz Submissions' for quizzes). */
+  | 'NONE'
+  /** Some graded, some pending: 'Partially Graded'. */
+  | 'PARTIALLY_GRADED';
+
+/** One card of a review list (Assignment Review, Quiz Review, Exam Review): the item, its place and its counts (assessments.md section 2 "Review lists"). */
+export type ReviewItem = {
+  __typename?: 'ReviewItem';
+  /** The item (title, description, due date; course and module). */
+  assessment: Assessment;
+  /** The review aggregate. */
+  badge: ReviewBadge;
+  /** The badge's words: 'No Submissions' ('No Quiz Submissions'), 'All Graded', 'Partially Graded', 'Needs Grading'. */
+  badgeLabel: Scalars['String']['output'];
+  /** Second level: the class name; 'Unknown Class' when missing. */
+  className: Scalars['String']['output'];
+  /** Submissions whose status is graded. */
+  gradedCount: Scalars['Int']['output'];
+  /** Submissions not graded (submissionCount - gradedCount). */
+  pendingCount: Scalars['Int']['output'];
+  /** Third level: the subject name; 'Unknown Subject' when missing. */
+  subjectName: Scalars['String']['output'];
+  /** Submissions of the item (any status). */
+  submissionCount: Scalars['Int']['output'];
+  /** First grouping level: the academic year of the item's course (quizzes: of their module's course); 'Unknown Year' when missing. */
+  yearLabel: Scalars['String']['output'];
+};
 
 /** A user role. The server authorizes with the session's active role. */
 export type Role =
@@ -1922,6 +2142,8 @@ export type Submission = {
   allowedAfterDue: Scalars['Boolean']['output'];
   /** One answer per question, by question order. */
   answers: Array<SubmissionAnswer>;
+  /** The assignment, exam or quiz it answers (with its questions; keys only for those who may see them). */
+  assessment: Assessment;
   /** The assignment, exam or quiz (REST: assignment, exam, quiz). */
   assessmentId: Scalars['ID']['output'];
   /** Whether correct answers and explanations are shown to you. */
@@ -1948,6 +2170,10 @@ export type Submission = {
   submittedAt: Maybe<Scalars['DateTimeISO']['output']>;
   /** Total score; null for a student unless results may be shown (graded, and not manual unless released). */
   totalScore: Maybe<Scalars['Float']['output']>;
+  /** When the submission or one of its grades last changed (server time). */
+  updatedAt: Scalars['DateTimeISO']['output'];
+  /** Changes with every write to the submission or its grades (submit, grade, reopen, regrade). */
+  version: Scalars['Int']['output'];
 };
 
 /** A student's answer to one question (there is one for every question of the item). */
@@ -1998,10 +2224,14 @@ export type SubmissionFile = {
 /** The grade of one question of a submission. */
 export type SubmissionGrade = {
   __typename?: 'SubmissionGrade';
+  /** What the automatic grading gave, kept when a teacher overrides the score; null for manual questions, and for students. */
+  autoScore: Maybe<Scalars['Float']['output']>;
   /** Automatic grades: which options were right, wrong, missed, which accepted answer matched; null unless correct answers may be shown to you. */
   explanation: Maybe<GradeExplanation>;
   /** The teacher's feedback; empty when none. */
   feedback: Scalars['String']['output'];
+  /** The teacher who last set this grade ('First Last'); null for automatic grades, and for students. */
+  gradedByName: Maybe<Scalars['String']['output']>;
   /** Given by the automatic grading (the 'Auto-graded' badge); false once a teacher set it. */
   isAutoGraded: Scalars['Boolean']['output'];
   /** The question's points. */
@@ -2010,6 +2240,8 @@ export type SubmissionGrade = {
   questionId: Scalars['ID']['output'];
   /** Score, 0 to the question points, 2 decimals. */
   score: Scalars['Float']['output'];
+  /** Changes with every save of this grade: send it back as expectedVersion to gradeAnswer (a different one is a CONFLICT). */
+  version: Scalars['Int']['output'];
 };
 
 /** The stored status of a submission. */
@@ -2302,6 +2534,10 @@ export type User = {
   lastName: Scalars['String']['output'];
   /** The role stored for this user (not an impersonated one). */
   role: Role;
+  /** Whether you may delete this user (a user of a role you may assign, never yourself): show Delete only then. */
+  viewerCanDelete: Scalars['Boolean']['output'];
+  /** Whether you may edit this user or resend their invitation (a user of a role you may assign): show Edit and Resend Invitation only then. */
+  viewerCanEdit: Scalars['Boolean']['output'];
 };
 
 /** A page of users. */

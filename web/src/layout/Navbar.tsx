@@ -11,7 +11,9 @@ import MenuIcon from '@mui/icons-material/Menu';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import SchoolIcon from '@mui/icons-material/School';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { useIsRouted } from '../app/knownRoutes';
 import { useSession } from '../app/session';
 import { UserMenu } from './UserMenu';
 import { SWITCHER_ROLES, useRoleSwitcherControl } from './useRoleSwitcher';
@@ -21,10 +23,27 @@ interface NavbarProps {
   onMenuClick?: () => void;
 }
 
+/** The spec's Messages page (sidebar of Admin and Parent); the mail icon leads there once it exists. */
+const MESSAGES_PATH = '/dashboard/messages';
+
+/** An icon of the spec that does nothing yet: shown disabled, its tooltip says so (a span, as a disabled button gets no hover). */
+function ComingSoonIcon({ label, icon }: { label: string; icon: ReactNode }) {
+  return (
+    <Tooltip title={`${label}: coming soon`}>
+      <span>
+        <IconButton color="inherit" disabled aria-label={`${label} (coming soon)`} sx={{ '&.Mui-disabled': { color: 'inherit', opacity: 0.5 } }}>
+          {icon}
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+}
+
 export function Navbar({ onMenuClick }: NavbarProps) {
   const { user, originalRole, logout } = useSession();
   const { openSwitcher } = useRoleSwitcherControl();
   const canSwitch = originalRole !== null && SWITCHER_ROLES.includes(originalRole);
+  const isRouted = useIsRouted();
 
   // A failed logout keeps the session; the navbar shows nothing (the session logs it).
   const signOut = () => void logout();
@@ -71,16 +90,16 @@ export function Navbar({ onMenuClick }: NavbarProps) {
                 Switch Role
               </Button>
             )}
-            <Tooltip title="Notifications">
-              <IconButton color="inherit" aria-label="View notifications">
-                <NotificationsIcon />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title="Messages">
-              <IconButton color="inherit" aria-label="View messages">
-                <MailIcon />
-              </IconButton>
-            </Tooltip>
+            <ComingSoonIcon label="Notifications" icon={<NotificationsIcon />} />
+            {isRouted(MESSAGES_PATH) ? (
+              <Tooltip title="Messages">
+                <IconButton component={RouterLink} to={MESSAGES_PATH} color="inherit" aria-label="View messages">
+                  <MailIcon />
+                </IconButton>
+              </Tooltip>
+            ) : (
+              <ComingSoonIcon label="Messages" icon={<MailIcon />} />
+            )}
             <Tooltip title="Logout">
               <IconButton color="inherit" aria-label="Logout" onClick={signOut}>
                 <LogoutIcon />

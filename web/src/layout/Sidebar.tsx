@@ -11,6 +11,7 @@ import Toolbar from '@mui/material/Toolbar';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { useIsRouted } from '../app/knownRoutes';
 import { SIDEBAR_WIDTH } from '../app/theme';
 import { isNavGroup, SIDEBAR_ITEMS, type NavGroup, type NavLink } from './sidebarItems';
 
@@ -24,7 +25,18 @@ interface SidebarProps {
 
 function SidebarLink({ item, nested, onNavigate }: { item: NavLink; nested?: boolean; onNavigate(): void }) {
   const { pathname } = useLocation();
+  const isRouted = useIsRouted();
   const selected = pathname === item.to;
+  if (!isRouted(item.to)) {
+    // the spec's link without a page yet: its label stays, shown disabled instead of leading to the 404 page
+    return (
+      <ListItem disablePadding>
+        <ListItemButton disabled sx={{ pl: nested ? 4 : 2 }}>
+          <ListItemText primary={item.label} secondary="Coming soon" />
+        </ListItemButton>
+      </ListItem>
+    );
+  }
   return (
     <ListItem disablePadding>
       <ListItemButton

@@ -74,7 +74,7 @@ export class AssessmentsResolver {
   @Mutation(() => DeleteAssessmentResult, { description: 'Delete an assessment with its questions and submissions; with submissions, their number must be confirmed (REST: DELETE /api/assignments/{id}?confirmSubmissions=n, ...).' })
   deleteAssessment(
     @Arg('id', () => ID, { description: 'The assessment.' }) id: string,
-    @Arg('confirmSubmissions', () => Int, { nullable: true, description: 'The number of submissions you agree to delete with it (required when there are any; CONFLICT names the number).' }) confirmSubmissions: number | undefined,
+    @Arg('confirmSubmissions', () => Int, { nullable: true, description: 'The number of submissions you agree to delete with it (required when there are any; CONFLICT names the number, also in extensions.submissions).' }) confirmSubmissions: number | undefined,
     @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext,
   ) {
     return ctx.services.assessments.delete(actor, id, confirmSubmissions);

@@ -12,7 +12,7 @@ import { MODULE_TEXT } from '../course-modules/modules.validation';
 import { Assessment, AssessmentKind, AssessmentScope } from './assessment.entity';
 import { assessmentQuery, questionsOf, readableAssessments, studentsOfCourse, targetsViewer } from './assessments.queries';
 import { AssessmentInput, ASSESSMENT_TEXT as T, kindOf, validateAssessmentEdit, validateNewAssessment } from './assessments.validation';
-import { applyRegrade, insertAssessment, keepOptionIds, planRegrade, RegradePlan, totalPoints, writeQuestions } from './assessments.write';
+import { applyRegrade, insertAssessment, keepOptionIds, lockSubmissions, planRegrade, RegradePlan, totalPoints, writeQuestions } from './assessments.write';
 import { AssessmentStudent } from './assessments.types';
 import { AssessmentCloning, CloneRequest } from './assessments.clone';
 
@@ -174,6 +174,7 @@ export class AssessmentsService {
         // read inside the transaction, after the version check locked the row: the plan fits what is replaced
         const current = await questionsOf(m, [assessment.id]);
         const next = keepOptionIds(edit.questions, current);
+        await lockSubmissions(m, assessment.id);
         const plan = await planRegrade(m, assessment.id, current, next);
         await writeQuestions(m, assessment.id, next, new Set(current.map((q) => q.id)));
         await applyRegrade(m, assessment.id, plan, totalPoints(next));
@@ -190,7 +191,8 @@ export class AssessmentsService {
       await m.query('SELECT 1 FROM assessments WHERE id = $1 FOR UPDATE', [assessment.id]);
       const [{ n }] = await m.query('SELECT count(*)::int AS n FROM submissions WHERE assessment_id = $1', [assessment.id]);
       const confirmed = confirmSubmissions === undefined || confirmSubmissions === null || confirmSubmissions === '' ? 0 : Number(confirmSubmissions);
-      if (n > 0 && confirmed !== n) throw conflict(T.confirmSubmissions(assessment.kind, n));
+      // the count also goes in the error's fields (GraphQL extensions, REST body) so a client need not parse the text
+      if (n > 0 && confirmed !== n) throw conflict(T.confirmSubmissions(assessment.kind, n), { submissions: n });
       await deleteOne(m, Assessment, assessment.id, T.notFound(assessment.kind));
       return { id: assessment.id, deletedSubmissions: n };
     });

@@ -48,7 +48,8 @@ export const presentAssessment = presenter((viewer: Actor, a: Assessment, detail
   isVisible: a.isVisible,
   [SCOPE_FIELD[a.kind]]: a.scope,
   course: coursePlace(a.course, a.courseId),
-  module: a.moduleId ? { id: a.moduleId, title: a.module?.title ?? null, course: { id: a.courseId } } : null,
+  // the review lists of the old client group quizzes through module.course (year, class, subject)
+  module: a.moduleId ? { id: a.moduleId, title: a.module?.title ?? null, course: coursePlace(a.course, a.courseId) } : null,
   ...(detail
     ? {
       questions: detail.questions.map((q) => presentQuestion(viewer, q, detail.seesKey)),

@@ -1,8 +1,9 @@
 import { EntityManager } from 'typeorm';
 import { Question } from './question.types';
 import { QuestionFields } from './assessments.validation';
-import { GradableQuestion, autoScore, round2 } from './grading';
+import { Explanation, GradableQuestion, gradeWithExplanation, round2 } from './grading';
 import { QuestionType } from './assessment.entity';
+import { questionsOf } from './assessments.queries';
 
 /**
  * Writing an assessment's questions, and what an edit does to the submissions. Questions (and options) sent
@@ -106,7 +107,7 @@ export interface RegradePlan {
   submissionCount: number;
   regradedQuestionIds: string[];
   removedQuestionCount: number;
-  grades: Array<{ id: string; score: number; autoScore: number | null }>;
+  grades: Array<{ id: string; submissionId: string; score: number; autoScore: number | null; explanation: Explanation | null }>;
   changes: Array<{ submissionId: string; studentId: string; studentName: string; totalBefore: number; totalAfter: number }>;
 }
 
@@ -118,8 +119,8 @@ interface GradeRow { id: string; submission_id: string; question_id: string; sco
  * and each submission's total after it, grades of removed questions left out.
  */
 export async function planRegrade(m: EntityManager, assessmentId: string, current: Question[], next: QuestionFields[] | undefined): Promise<RegradePlan> {
-  const subs: Array<{ id: string; student_id: string; name: string; total_score: string }> = await m.query(
-    `SELECT s.id, s.student_id, s.total_score, u.first_name || ' ' || u.last_name AS name
+  const subs: Array<{ id: string; student_id: string; name: string; total_score: string; handed_in: boolean }> = await m.query(
+    `SELECT s.id, s.student_id, s.total_score, u.first_name || ' ' || u.last_name AS name, s.submitted_at IS NOT NULL AS handed_in
        FROM submissions s JOIN users u ON u.id = s.student_id WHERE s.assessment_id = $1 ORDER BY u.last_name, u.first_name, s.id`, [assessmentId]);
   const plan: RegradePlan = { submissionCount: subs.length, regradedQuestionIds: [], removedQuestionCount: 0, grades: [], changes: [] };
   if (!next) return plan;
@@ -144,12 +145,23 @@ export async function planRegrade(m: EntityManager, assessmentId: string, curren
     const q = nextById.get(g.question_id);
     if (q) {
       const a = answerOf(g.submission_id, g.question_id);
-      const auto = autoScore(q, a ? { answer: a.answer, selectedOptionIds: a.selected_option_ids } : null);
+      const graded = gradeWithExplanation(q, a ? { answer: a.answer, selectedOptionIds: a.selected_option_ids } : null);
+      const auto = graded?.score ?? null;
       const override = !g.is_auto_graded || g.auto_score === null || Number(g.auto_score) !== score;
       if (!override && auto !== null && q.type !== QuestionType.LongAnswer) score = auto;
-      plan.grades.push({ id: g.id, score, autoScore: auto });
+      plan.grades.push({ id: g.id, submissionId: g.submission_id, score, autoScore: auto, explanation: graded?.explanation ?? null });
     }
     after.set(g.submission_id, round2((after.get(g.submission_id) ?? 0) + score));
+  }
+  // a kept question that became automatic gets a grade in each handed-in submission without one (gradeMissing)
+  const graded = new Set(grades.map((g) => `${g.submission_id}:${g.question_id}`));
+  for (const [qid, q] of nextById) {
+    if (q.type === QuestionType.LongAnswer) continue;
+    for (const s of subs.filter((x) => x.handed_in && !graded.has(`${x.id}:${qid}`))) {
+      const a = answerOf(s.id, qid);
+      const score = gradeWithExplanation(q, a ? { answer: a.answer, selectedOptionIds: a.selected_option_ids } : null)?.score ?? 0;
+      after.set(s.id, round2((after.get(s.id) ?? 0) + score));
+    }
   }
   for (const s of subs) {
     const before = Number(s.total_score);
@@ -159,13 +171,78 @@ export async function planRegrade(m: EntityManager, assessmentId: string, curren
   return plan;
 }
 
-/** Applies a plan after the questions were written: grades, then every submission's total and maximum. */
+/**
+ * Locks the item's submissions before an edit reads its regrade plan: a grade saved meanwhile (gradeAnswer
+ * locks its submission first too) waits, so the plan never overwrites a teacher's override it did not see.
+ */
+export async function lockSubmissions(m: EntityManager, assessmentId: string): Promise<void> {
+  await m.query('SELECT 1 FROM submissions WHERE assessment_id = $1 ORDER BY id FOR UPDATE', [assessmentId]);
+}
+
+/**
+ * Applies a plan after the questions were written, in the edit's transaction: the regraded grades with their
+ * new explanation, an automatic grade for each automatic question a handed-in submission has none for (a
+ * question added by the edit, or one that became automatic), then every submission's total, status and maximum.
+ */
 export async function applyRegrade(m: EntityManager, assessmentId: string, plan: RegradePlan, maxScore: number): Promise<void> {
   for (const g of plan.grades) {
-    await m.query('UPDATE grades SET score = $2, auto_score = $3, version = version + 1, updated_at = now() WHERE id = $1', [g.id, g.score, g.autoScore]);
+    await m.query(
+      `UPDATE grades SET score = $2, auto_score = $3, explanation = COALESCE($4::jsonb, explanation), version = version + 1, updated_at = clock_timestamp()
+        WHERE id = $1`, [g.id, g.score, g.autoScore, g.explanation && JSON.stringify(g.explanation)]);
   }
+  const added = await gradeMissing(m, assessmentId);
+  await refreshSubmissions(m, { assessmentId, maxScore }, [...plan.grades.map((g) => g.submissionId), ...added]);
+}
+
+/**
+ * The automatic grades a handed-in submission (submitted_at set) lacks, from its answers (none for a question
+ * added after it was submitted, which then scores 0 with its reason); returns the submissions given one. Work
+ * created empty for a teacher (reopened, or for manual grading) is left to the teacher.
+ */
+async function gradeMissing(m: EntityManager, assessmentId: string): Promise<string[]> {
+  const missing: Array<{ submission_id: string; question_id: string; answer: string | null; selected_option_ids: string[] | null }> = await m.query(
+    `SELECT s.id AS submission_id, q.id AS question_id, sa.answer, sa.selected_option_ids::text[] AS selected_option_ids
+       FROM submissions s JOIN questions q ON q.assessment_id = s.assessment_id AND q.type <> 'LongAnswer'
+       LEFT JOIN submission_answers sa ON sa.submission_id = s.id AND sa.question_id = q.id
+      WHERE s.assessment_id = $1 AND s.submitted_at IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM grades g WHERE g.submission_id = s.id AND g.question_id = q.id)`, [assessmentId]);
+  if (!missing.length) return [];
+  const questions = await questionsOf(m, [assessmentId]);
+  for (const x of missing) {
+    const q = questions.find((y) => y.id === x.question_id)!;
+    const graded = gradeWithExplanation(gradable(q), x.answer === null ? null : { answer: x.answer, selectedOptionIds: x.selected_option_ids ?? [] });
+    if (!graded) continue;
+    await m.query(
+      `INSERT INTO grades (submission_id, question_id, score, auto_score, is_auto_graded, explanation, updated_at)
+       VALUES ($1, $2, $3, $3, true, $4, clock_timestamp())`, [x.submission_id, x.question_id, graded.score, JSON.stringify(graded.explanation)]);
+  }
+  return [...new Set(missing.map((x) => x.submission_id))];
+}
+
+/**
+ * A submission's total (the sum of its grades) and status from its grades, in one statement for the given
+ * submissions (by id, or all of an item): graded once every question has a grade, else pending; a reopened
+ * one stays reopened (the student's new attempt is awaited; grading it meanwhile must not close it). Those
+ * whose total, status or maximum change, and those named in `touched` (a grade of theirs changed), get a new
+ * version and updated_at (clock_timestamp(), the review domain's change cursor). Grading and the regrade
+ * share it, so both leave the same totals.
+ */
+export async function refreshSubmissions(
+  m: EntityManager, of: { assessmentId?: string; submissionIds?: string[]; maxScore?: number }, touched: string[] = [],
+): Promise<void> {
   await m.query(
-    `UPDATE submissions s SET max_score = $2,
-            total_score = COALESCE((SELECT sum(g.score) FROM grades g WHERE g.submission_id = s.id), 0)
-      WHERE s.assessment_id = $1`, [assessmentId, maxScore]);
+    `WITH x AS (
+       SELECT s.id,
+              COALESCE((SELECT sum(g.score) FROM grades g WHERE g.submission_id = s.id), 0) AS total,
+              CASE WHEN s.status = 'reopened' THEN 'reopened'
+                   WHEN (SELECT count(*) FROM grades g WHERE g.submission_id = s.id)
+                        >= (SELECT count(*) FROM questions q WHERE q.assessment_id = s.assessment_id) THEN 'graded'
+                   ELSE 'pending' END AS status,
+              COALESCE($3::int, s.max_score) AS max_score
+         FROM submissions s WHERE s.assessment_id = $1 OR s.id = ANY($2::uuid[]))
+     UPDATE submissions s SET total_score = x.total, status = x.status, max_score = x.max_score,
+            version = s.version + 1, updated_at = clock_timestamp()
+       FROM x
+      WHERE s.id = x.id AND (s.id = ANY($4::uuid[]) OR s.total_score <> x.total OR s.status <> x.status OR s.max_score <> x.max_score)`,
+    [of.assessmentId ?? null, of.submissionIds ?? [], of.maxScore ?? null, [...new Set(touched)]]);
 }

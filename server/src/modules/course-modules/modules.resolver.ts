@@ -3,6 +3,7 @@ import { RequestContext } from '../../app/context';
 import { CurrentActor } from '../../app/current-actor';
 import { Actor } from '../../policies';
 import { Course } from '../courses/course.entity';
+import { ModuleDeleteImpact } from '../courses/courses.impact';
 import { CourseModule } from './module.entity';
 import { CloneModuleInput, CreateModuleInput, UpdateModuleInput } from './modules.types';
 
@@ -27,6 +28,11 @@ export class ModulesResolver {
   course(@Root() m: CourseModule, @Ctx() ctx: RequestContext) {
     // whoever may read this module reads its course; what is in the course is filtered for the viewer
     return m.course ?? ctx.loaders.courseById.load(m.courseId);
+  }
+
+  @FieldResolver(() => ModuleDeleteImpact, { nullable: true, description: "What deleting this module removes with it (counts for the confirmation); null unless you may delete it (the course's teachers)." })
+  deleteImpact(@Root() m: CourseModule, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.modules.deleteImpact(actor, m.id);
   }
 
   @Mutation(() => CourseModule, { description: 'Add a module to a course you teach (REST: POST /api/modules).' })

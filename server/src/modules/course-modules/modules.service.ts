@@ -2,11 +2,12 @@ import crypto from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { notFound, validation } from '../../errors/domain-error';
 import { assertId } from '../../app/ids';
-import { Actor, authorize } from '../../policies';
+import { Actor, authorize, can } from '../../policies';
 import { deleteOne, holdForCopy } from '../../db/rows';
 import { updateVersioned } from '../../db/versioned';
 import { CourseFactsRow, TAUGHT_BY, oneCourseFacts } from '../courses/courses.facts';
 import { copyModule } from '../courses/courses.copy';
+import { ModuleDeleteImpact, moduleDeleteImpact } from '../courses/courses.impact';
 import { CoursesService } from '../courses/courses.service';
 import { COURSE_TEXT } from '../courses/courses.validation';
 import { CourseModule } from './module.entity';
@@ -104,6 +105,12 @@ export class ModulesService {
   async delete(actor: Actor, id: string): Promise<void> {
     const { module } = await this.manageable(actor, id);
     await deleteOne(this.ds, CourseModule, module.id, T.notFound);
+  }
+
+  /** What a delete would remove with the module, for its confirmation; null for those who may not delete it. */
+  async deleteImpact(actor: Actor, id: string): Promise<ModuleDeleteImpact | null> {
+    const { module, course } = await this.readable(actor, id);
+    return can(actor, 'course.manage', course) ? moduleDeleteImpact(this.ds, module.id) : null;
   }
 
   /**

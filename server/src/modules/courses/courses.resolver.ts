@@ -7,6 +7,7 @@ import { SchoolClass } from '../academic/class.entity';
 import { Subject } from '../academic/subject.entity';
 import { User } from '../users/user.entity';
 import { Course } from './course.entity';
+import { CourseDeleteImpact } from './courses.impact';
 import { CloneCourseInput, CreateCourseInput, StudentCourses, TeacherCourseYear, UpdateCourseInput } from './courses.types';
 
 @Resolver(() => Course)
@@ -77,6 +78,11 @@ export class CoursesResolver {
   async viewerCanPost(@Root() c: Course, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
     const facts = await ctx.loaders.courseFacts.load(c.id);
     return !!facts && can(actor, 'discussion.post', facts);
+  }
+
+  @FieldResolver(() => CourseDeleteImpact, { nullable: true, description: 'What deleting this course removes with it (counts for the confirmation); null unless you may delete it (viewerCanDelete).' })
+  async deleteImpact(@Root() c: Course, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.courses.deleteImpact(actor, c.id);
   }
 
   @Mutation(() => Course, { description: 'Create a course for a class, subject and year you are assigned to teach; all teachers of that allocation teach it (REST: POST /api/courses).' })

@@ -12,6 +12,7 @@ import { ACADEMIC_TEXT } from '../academic/academic.validation';
 import { Course } from './course.entity';
 import { CourseFactsRow, TAUGHT_BY, oneCourseFacts } from './courses.facts';
 import { copyCourseModules } from './courses.copy';
+import { CourseDeleteImpact, courseDeleteImpact } from './courses.impact';
 import { courseScope } from './courses.scope';
 import { courseReadableSql } from '../../policies/sql';
 import { COURSE_TEXT as T, CourseFields, validateCourseEdit, validateNewCourse } from './courses.validation';
@@ -194,6 +195,12 @@ export class CoursesService {
     const facts = await this.readable(actor, id);
     authorize(actor, 'course.delete', facts, { message: T.cannotDelete });
     await deleteOne(this.ds, Course, facts.id, T.notFound);
+  }
+
+  /** What a delete would remove with the course, for its confirmation; null for those who may not delete it. */
+  async deleteImpact(actor: Actor, id: string): Promise<CourseDeleteImpact | null> {
+    const facts = await this.readable(actor, id);
+    return can(actor, 'course.delete', facts) ? courseDeleteImpact(this.ds, facts.id) : null;
   }
 
   /** GET /courses/reuse/available/{subjectId}: the teacher's own courses of that subject, any class and year. */

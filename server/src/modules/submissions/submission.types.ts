@@ -182,6 +182,17 @@ export class SubmissionGrade extends GuardedBySubmission {
   @Field({ description: "Given by the automatic grading (the 'Auto-graded' badge); false once a teacher set it." })
   isAutoGraded: boolean;
 
+  @Field(() => Int, { description: 'Changes with every save of this grade: send it back as expectedVersion to gradeAnswer (a different one is a CONFLICT).' })
+  version: number;
+
+  @Field(() => Float, { nullable: true, description: 'What the automatic grading gave, kept when a teacher overrides the score; null for manual questions, and for students.' })
+  @FieldRule('submission.seeGrading')
+  autoScore: number | null;
+
+  @Field(() => String, { nullable: true, description: "The teacher who last set this grade ('First Last'); null for automatic grades, and for students." })
+  @FieldRule('submission.seeGrading')
+  gradedByName: string | null;
+
   @Field(() => GradeExplanation, { nullable: true, description: 'Automatic grades: which options were right, wrong, missed, which accepted answer matched; null unless correct answers may be shown to you.' })
   @FieldRule('submission.seeCorrect')
   explanation: GradeExplanation | null;
@@ -267,6 +278,12 @@ export class Submission extends GuardedBySubmission {
 
   @Field(() => [SubmissionAnswer], { description: 'One answer per question, by question order.' })
   answers: SubmissionAnswer[];
+
+  @Field(() => Int, { description: 'Changes with every write to the submission or its grades (submit, grade, reopen, regrade).' })
+  version: number;
+
+  @Field({ description: 'When the submission or one of its grades last changed (server time).' })
+  updatedAt: Date;
 }
 
 @ObjectType({ description: 'One saved answer of a draft.' })

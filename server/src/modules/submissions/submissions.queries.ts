@@ -24,6 +24,8 @@ export interface SubmissionRow {
   released: boolean;
   teacherIds: string[];
   student: { id: string; firstName: string; lastName: string; email: string };
+  version: number;
+  updatedAt: Date;
 }
 
 const SUBMISSION_SELECT = `
@@ -31,14 +33,14 @@ const SUBMISSION_SELECT = `
          s.custom_due_date, s.submitted_at, s.total_score::float8 AS total_score, s.max_score, a.result_visibility,
          a.results_released_at IS NOT NULL AS released,
          ARRAY(SELECT ct.teacher_id::text FROM course_teachers ct WHERE ct.course_id = a.course_id) AS teacher_ids,
-         u.first_name, u.last_name, u.email
+         u.first_name, u.last_name, u.email, s.version, s.updated_at
     FROM submissions s JOIN assessments a ON a.id = s.assessment_id JOIN users u ON u.id = s.student_id`;
 
 interface RawSubmission {
   id: string; assessment_id: string; kind: string; course_id: string; student_id: string; status: SubmissionStatus;
   is_auto_submitted: boolean; allowed_after_due: boolean; custom_due_date: Date | null; submitted_at: Date | null;
   total_score: number; max_score: number; result_visibility: ResultVisibility; released: boolean; teacher_ids: string[];
-  first_name: string; last_name: string; email: string;
+  first_name: string; last_name: string; email: string; version: number; updated_at: Date;
 }
 
 const toRow = (r: RawSubmission): SubmissionRow => ({
@@ -47,6 +49,7 @@ const toRow = (r: RawSubmission): SubmissionRow => ({
   submittedAt: r.submitted_at, totalScore: Number(r.total_score), maxScore: r.max_score, visibility: r.result_visibility,
   released: r.released, teacherIds: r.teacher_ids,
   student: { id: r.student_id, firstName: r.first_name, lastName: r.last_name, email: r.email },
+  version: r.version, updatedAt: r.updated_at,
 });
 
 /** Submissions by id, in one statement. */
@@ -65,20 +68,23 @@ export async function submissionRowsOfStudent(m: Runner, studentId: string, asse
  * Submissions the viewer may read ('submission.read' in SQL: their own as a student, those of courses they
  * teach, all for SuperAdmin and Admin), of one kind, optionally of one item and one student.
  */
-export async function readableSubmissionRows(m: Runner, actor: Actor, by: { kind: string; assessmentId?: string; studentId?: string }): Promise<SubmissionRow[]> {
+export async function readableSubmissionRows(m: Runner, actor: Actor, by: { kind: string; assessmentId?: string; studentId?: string; page?: { limit?: number; offset?: number } }): Promise<SubmissionRow[]> {
   const params: unknown[] = [by.kind];
   const readable = submissionReadableSql(actor, { courseId: 'a.course_id', studentId: 's.student_id' }, '$viewer');
   // the viewer is a parameter only when the twin names it (SuperAdmin's 'TRUE' does not)
   let where = `a.kind = $1 AND ${readable.includes('$viewer') ? readable.replaceAll('$viewer', `$${params.push(actor.userId)}::uuid`) : readable}`;
   if (by.assessmentId) where += ` AND s.assessment_id = $${params.push(by.assessmentId)}`;
   if (by.studentId) where += ` AND s.student_id = $${params.push(by.studentId)}`;
-  return (await m.query(`${SUBMISSION_SELECT} WHERE ${where} ORDER BY s.submitted_at DESC NULLS LAST, s.id`, params)).map(toRow);
+  // optional paging of the teachers' lists (REST ?limit=&offset=, bounded by the service); the order is total (id last)
+  const page = (by.page?.limit !== undefined ? ` LIMIT $${params.push(by.page.limit)}` : '') + (by.page?.offset ? ` OFFSET $${params.push(by.page.offset)}` : '');
+  return (await m.query(`${SUBMISSION_SELECT} WHERE ${where} ORDER BY s.submitted_at DESC NULLS LAST, s.id${page}`, params)).map(toRow);
 }
 
 interface RawAnswer {
   submission_id: string; question_id: string; points: number; answer: string; selected_option_ids: string[]; selected_texts: string[];
   file_id: string | null; file_name: string | null; file_size: string | null; file_mime: string | null;
   score: number | null; feedback: string | null; is_auto_graded: boolean | null; explanation: GradeExplanation | null;
+  grade_version: number | null; auto_score: number | null; graded_by_name: string | null;
   correct_ids: string[]; accepted: string[]; type: string;
 }
 
@@ -94,13 +100,15 @@ export async function answersOf(m: Runner, subs: SubmissionRow[]): Promise<Submi
             COALESCE(sa.selected_option_ids::text[], '{}') AS selected_option_ids,
             ARRAY(SELECT o.text FROM question_options o WHERE o.question_id = q.id AND o.id = ANY(sa.selected_option_ids) ORDER BY o.sort_order) AS selected_texts,
             sa.file_id, sa.file_name, f.size AS file_size, f.mime AS file_mime,
-            g.score::float8 AS score, g.feedback, g.is_auto_graded, g.explanation,
+            g.score::float8 AS score, g.feedback, g.is_auto_graded, g.explanation, g.version AS grade_version,
+            g.auto_score::float8 AS auto_score, gu.first_name || ' ' || gu.last_name AS graded_by_name,
             ARRAY(SELECT o.id::text FROM question_options o WHERE o.question_id = q.id AND o.is_correct ORDER BY o.sort_order) AS correct_ids,
             ARRAY(SELECT x.answer FROM accepted_answers x WHERE x.question_id = q.id ORDER BY x.sort_order) AS accepted
        FROM submissions s JOIN questions q ON q.assessment_id = s.assessment_id
        LEFT JOIN submission_answers sa ON sa.submission_id = s.id AND sa.question_id = q.id
        LEFT JOIN files f ON f.id = sa.file_id
        LEFT JOIN grades g ON g.submission_id = s.id AND g.question_id = q.id
+       LEFT JOIN users gu ON gu.id = g.graded_by
       WHERE s.id = ANY($1::uuid[]) ORDER BY s.id, q.sort_order`, [subs.map((s) => s.id)]);
   const byId = new Map(subs.map((s) => [s.id, s]));
   return rows.map((r) => {
@@ -108,6 +116,7 @@ export async function answersOf(m: Runner, subs: SubmissionRow[]): Promise<Submi
     const grade = r.score === null ? null : Object.assign(new SubmissionGrade(), {
       ...facts, questionId: r.question_id, score: Number(r.score), maxScore: r.points, feedback: r.feedback ?? '',
       isAutoGraded: !!r.is_auto_graded, explanation: r.explanation ? Object.assign(new GradeExplanation(), r.explanation) : null,
+      version: r.grade_version ?? 1, autoScore: r.auto_score === null ? null : Number(r.auto_score), gradedByName: r.graded_by_name,
     });
     return Object.assign(new SubmissionAnswer(), {
       ...facts, submissionId: r.submission_id, questionId: r.question_id, answer: r.answer, selectedOptionIds: r.selected_option_ids,
@@ -134,6 +143,7 @@ export function toSubmission(s: SubmissionRow, answers: SubmissionAnswer[], seen
     totalScore: s.totalScore, maxScore: s.maxScore, percentage: percentOf(s.totalScore, s.maxScore),
     resultsVisible: seen.results, gradesVisible: seen.grades, correctAnswersVisible: seen.correct,
     answers: answers.filter((a) => a.submissionId === s.id),
+    version: s.version, updatedAt: s.updatedAt,
   });
 }
 

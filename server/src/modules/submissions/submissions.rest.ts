@@ -79,7 +79,7 @@ export function submissionFamilyRouter(f: SubmissionFamily) {
     send(res, (await s(ctx).myItems(actor, f.kind)).map((i) => presentMyItem(actor, i)));
   }));
   r.get(`/${f.path}`, route(async (req, res, actor, ctx) => {
-    const list = await s(ctx).list(actor, f.kind, { assessmentId: req.query[f.query], studentId: req.query.student });
+    const list = await s(ctx).list(actor, f.kind, { assessmentId: req.query[f.query], studentId: req.query.student, limit: req.query.limit, offset: req.query.offset });
     send(res, list.map((x) => presentSubmission(actor, x, f.kind)));
   }));
   r.get(`/${f.path}/download/:submissionId/:fileId`, route(async (req, res, actor, ctx) => {

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { notFound, validation } from '../../errors/domain-error';
 import { assertId, isId } from '../../app/ids';
+import { wholeNumber } from '../../app/input';
 import { Actor, authorize, can } from '../../policies';
 import { Assessment, AssessmentKind } from '../assessments/assessment.entity';
 import { AssessmentsService } from '../assessments/assessments.service';
@@ -15,6 +16,9 @@ import { SubmissionRow, answersOf, draftsOf, readableSubmissionRows, submissionR
 import { checkDueRule, isReceived, receiveAll, writeSubmission } from './submissions.submit';
 import { StudentStanding, studentStanding } from './status';
 import { MyScore, Submission, SubmissionDraft } from './submission.types';
+
+/** The largest page of GET /submissions?assignment=&limit= (and twins). */
+export const MAX_SUBMISSION_PAGE = 500;
 
 export interface SubmitRequest {
   assessmentId?: unknown;
@@ -144,12 +148,15 @@ export class SubmissionsService {
   }
 
   /** GET /submissions?assignment=&student= (and twins): those the viewer may read, filtered in SQL. */
-  async list(actor: Actor, kind: AssessmentKind, by: { assessmentId?: unknown; studentId?: unknown }): Promise<Submission[]> {
+  async list(actor: Actor, kind: AssessmentKind, by: { assessmentId?: unknown; studentId?: unknown; limit?: unknown; offset?: unknown }): Promise<Submission[]> {
     const pick = (v: unknown) => (v === undefined || v === null || v === '' ? undefined : isId(v) ? v : null);
+    // optional paging (issue 13): a query parameter is text; bounded so one request never asks for more than a page
+    const num = (v: unknown) => (v === undefined || v === '' ? undefined : typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : v);
+    const page = { limit: wholeNumber(num(by.limit), T.badLimit, 1, MAX_SUBMISSION_PAGE), offset: wholeNumber(num(by.offset), T.badOffset, 0, 1_000_000) };
     const assessmentId = pick(by.assessmentId);
     const studentId = pick(by.studentId);
     if (assessmentId === null || studentId === null) return [];
-    const rows = await readableSubmissionRows(this.ds, actor, { kind, assessmentId, studentId });
+    const rows = await readableSubmissionRows(this.ds, actor, { kind, assessmentId, studentId, page });
     return this.views(actor, rows);
   }
 

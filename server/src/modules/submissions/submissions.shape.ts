@@ -1,5 +1,5 @@
 import { presenter } from '../../app/rest';
-import { Actor } from '../../policies';
+import { Actor, can } from '../../policies';
 import { Role } from '../users/role';
 import { AssessmentKind } from '../assessments/assessment.entity';
 import { presentAssessment } from '../assessments/assessments.shape';
@@ -38,10 +38,12 @@ export const presentMyItem = presenter((viewer: Actor, i: MyItem) => ({
  * One answer as its viewer may see it: the grade only under 'submission.seeGrades', the key and the
  * explanation only under 'submission.seeCorrect'. Keys a viewer may not see are absent, not null.
  */
-function presentAnswer(s: Submission, a: SubmissionAnswer) {
+function presentAnswer(viewer: Actor, s: Submission, a: SubmissionAnswer) {
   const grade = a.grade && s.gradesVisible
     ? {
-      score: a.grade.score, maxScore: a.grade.maxScore, feedback: a.grade.feedback, isAutoGraded: a.grade.isAutoGraded,
+      score: a.grade.score, maxScore: a.grade.maxScore, feedback: a.grade.feedback, isAutoGraded: a.grade.isAutoGraded, version: a.grade.version,
+      // who graded, and the automatic score an override replaced: never for the student ('submission.seeGrading')
+      ...(can(viewer, 'submission.seeGrading', s) ? { autoScore: a.grade.autoScore, gradedByName: a.grade.gradedByName } : {}),
       ...(s.correctAnswersVisible && a.grade.explanation ? { explanation: { ...a.grade.explanation } } : {}),
     }
     : null;
@@ -62,7 +64,7 @@ function presentAnswer(s: Submission, a: SubmissionAnswer) {
  * results may be shown, `grades` only when per-question results may (not under scoreOnly), the key only for
  * immediate work not auto-submitted. The same rules decide the GraphQL fields.
  */
-export const presentSubmission = presenter((_viewer: Actor, s: Submission, kind: AssessmentKind) => ({
+export const presentSubmission = presenter((viewer: Actor, s: Submission, kind: AssessmentKind) => ({
   id: s.id,
   [ITEM_FIELD[kind]]: s.assessmentId,
   student: { id: s.student.id, firstName: s.student.firstName, lastName: s.student.lastName, email: s.student.email },
@@ -74,7 +76,9 @@ export const presentSubmission = presenter((_viewer: Actor, s: Submission, kind:
   maxScore: s.maxScore,
   resultsVisible: s.resultsVisible,
   ...(s.resultsVisible ? { totalScore: s.totalScore, percentage: s.percentage } : {}),
-  answers: s.answers.map((a) => presentAnswer(s, a)),
+  version: s.version,
+  updatedAt: s.updatedAt,
+  answers: s.answers.map((a) => presentAnswer(viewer, s, a)),
   ...(s.gradesVisible
     ? { grades: s.answers.filter((a) => a.grade).map((a) => ({ question: a.questionId, score: a.grade!.score, maxScore: a.grade!.maxScore, feedback: a.grade!.feedback, isAutoGraded: a.grade!.isAutoGraded })) }
     : {}),

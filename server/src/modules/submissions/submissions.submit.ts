@@ -8,7 +8,7 @@ import { round2 } from '../assessments/grading';
 import { FilesService, IncomingFile, ReceivedFile } from '../files/files.service';
 import { MIME_KIND } from '../files/file-type';
 import { CheckedAnswer, SUBMISSION_MIME, SUBMISSION_TEXT as T } from './submissions.validation';
-import { gradeWithExplanation } from './submissions.grading';
+import { gradeWithExplanation } from '../assessments/grading';
 import { maySubmit } from './status';
 import { SubmissionStatus } from './submission.types';
 
@@ -79,6 +79,7 @@ export async function writeSubmission(
   const existing = await checkDueRule(m, item, actor.userId, true);
   let id: string;
   const keptFiles = new Map<string, { file_id: string; file_name: string }>();
+  let priorVersions = new Map<string, number>();
   if (existing) {
     id = existing.id;
     const old: Array<{ question_id: string; file_id: string; file_name: string }> = await m.query(
@@ -90,7 +91,10 @@ export async function writeSubmission(
     await m.query(
       `INSERT INTO grade_history (submission_id, question_id, score, is_auto_graded, feedback, graded_by, graded_at)
        SELECT submission_id, question_id, score, is_auto_graded, feedback, graded_by, updated_at FROM grades WHERE submission_id = $1`, [id]);
-    await m.query('DELETE FROM grades WHERE submission_id = $1', [id]);
+    // the new grades continue the old ones' versions, so a teacher's save based on a replaced grade is a conflict
+    const [gone]: [Array<{ question_id: string; version: number }>, number] = await m.query(
+      'DELETE FROM grades WHERE submission_id = $1 RETURNING question_id, version', [id]);
+    priorVersions = new Map(gone.map((g) => [g.question_id, g.version]));
     await m.query('DELETE FROM submission_answers WHERE submission_id = $1', [id]);
   } else {
     const rows: Array<{ id: string }> = await m.query(
@@ -105,10 +109,11 @@ export async function writeSubmission(
     const kept = keptFiles.get(q.id);
     return file ? { id: file.row.id, name: file.r.filename } : kept ? { id: kept.file_id, name: kept.file_name } : null;
   };
-  const { total, allGraded } = await writeAnswers(m, id, questions, answers, fileOf);
+  const { total, allGraded } = await writeAnswers(m, id, questions, answers, fileOf, priorVersions);
+  // updated_at from clock_timestamp(), as every write to a submission: the review domain's change cursor reads it
   await m.query(
     `UPDATE submissions SET status = $2, is_auto_submitted = false, submitted_at = now(), total_score = $3, max_score = $4,
-            version = version + 1, updated_at = now() WHERE id = $1`,
+            version = version + 1, updated_at = clock_timestamp() WHERE id = $1`,
     [id, allGraded ? SubmissionStatus.graded : SubmissionStatus.pending, total, item.totalPoints]);
   await m.query('DELETE FROM submission_drafts WHERE assessment_id = $1 AND student_id = $2', [item.id, actor.userId]);
   return id;
@@ -121,6 +126,7 @@ export async function writeSubmission(
 export async function writeAnswers(
   m: EntityManager, submissionId: string, questions: Question[], answers: Array<Pick<CheckedAnswer, 'questionId' | 'answer' | 'selectedOptionIds'> & Partial<CheckedAnswer>>,
   fileOf: (a: CheckedAnswer | undefined, q: Question) => { id: string; name: string } | null = () => null,
+  priorVersions: ReadonlyMap<string, number> = new Map(),
 ): Promise<{ total: number; allGraded: boolean }> {
   let total = 0;
   let allGraded = true;
@@ -138,8 +144,9 @@ export async function writeAnswers(
     }
     total = round2(total + graded.score);
     await m.query(
-      `INSERT INTO grades (submission_id, question_id, score, auto_score, is_auto_graded, explanation) VALUES ($1, $2, $3, $3, true, $4)`,
-      [submissionId, q.id, graded.score, JSON.stringify(graded.explanation)]);
+      `INSERT INTO grades (submission_id, question_id, score, auto_score, is_auto_graded, explanation, version, updated_at)
+       VALUES ($1, $2, $3, $3, true, $4, $5, clock_timestamp())`,
+      [submissionId, q.id, graded.score, JSON.stringify(graded.explanation), (priorVersions.get(q.id) ?? 0) + 1]);
   }
   return { total, allGraded };
 }

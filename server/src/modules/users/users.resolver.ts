@@ -1,7 +1,7 @@
-import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { RequestContext } from '../../app/context';
 import { CurrentActor } from '../../app/current-actor';
-import { Actor } from '../../policies';
+import { Actor, can } from '../../policies';
 import { User } from './user.entity';
 import { CreateUserInput, ImportUsersInput, ImportUsersResult, UpdateUserInput, UserPage, UsersArgs } from './users.types';
 
@@ -15,6 +15,16 @@ export class UsersResolver {
   @Query(() => User, { description: 'One user: yourself, or anyone for staff who manage users.' })
   user(@Arg('id', () => ID) id: string, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
     return ctx.services.users.get(actor, id);
+  }
+
+  @FieldResolver(() => Boolean, { description: 'Whether you may edit this user or resend their invitation (a user of a role you may assign): show Edit and Resend Invitation only then.' })
+  viewerCanEdit(@Root() user: User, @CurrentActor() actor: Actor) {
+    return can(actor, 'user.update', user);
+  }
+
+  @FieldResolver(() => Boolean, { description: 'Whether you may delete this user (a user of a role you may assign, never yourself): show Delete only then.' })
+  viewerCanDelete(@Root() user: User, @CurrentActor() actor: Actor) {
+    return can(actor, 'user.delete', user);
   }
 
   @Mutation(() => User, { description: 'Create a Pending user and mail them an invitation (REST: POST /api/users).' })

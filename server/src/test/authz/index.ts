@@ -11,6 +11,8 @@ import { discussionsRows } from './discussions.rows';
 import { attendanceRows } from './attendance.rows';
 import { assessmentsRows } from './assessments.rows';
 import { submissionsRows } from './submissions.rows';
+import { reviewRows } from './review.rows';
+import { gradingRows } from './grading.rows';
 
 /** The authorization matrix, by domain (legend in matrix.ts). A new domain adds its `<domain>.rows.ts` here. */
 export const MATRIX: Record<string, Row<any>[]> = {
@@ -26,4 +28,6 @@ export const MATRIX: Record<string, Row<any>[]> = {
   attendance: attendanceRows,
   assessments: assessmentsRows,
   submissions: submissionsRows,
+  review: reviewRows,
+  grading: gradingRows,
 };

@@ -7,24 +7,24 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { Banner } from '../../components/Banner';
+import { Banner, type BannerMessage } from '../../components/Banner';
+import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { Spinner } from '../../components/Spinner';
 import { NO_PERMISSION_TEXT } from './academicShared';
+import { useDocumentTitle } from '../../layout/useDocumentTitle';
 
 interface Banners {
-  success: string | null;
-  error: string | null;
-  clearSuccess(): void;
-  clearError(): void;
+  success: BannerMessage;
+  error: BannerMessage;
+  clearSuccess(id?: number): void;
+  clearError(id?: number): void;
 }
 
 interface ManagementPageProps {
@@ -36,6 +36,7 @@ interface ManagementPageProps {
 
 /** Title, then either the permission text or the page's banners and content. */
 export function ManagementPage({ title, allowed, banners, children }: ManagementPageProps) {
+  useDocumentTitle(title);
   return (
     <>
       <Typography variant="h1" component="h1" sx={{ mb: 3 }}>
@@ -177,8 +178,7 @@ export function ListCard({ id, title, toolbar, columns, loading, empty, count, c
         </Typography>
         {toolbar}
       </Box>
-      <TableContainer>
-        <Table aria-labelledby={`${id}-title`} size="small">
+      <ResponsiveTable columns={columns} aria-labelledby={`${id}-title`} size="small">
           <TableHead>
             <TableRow>
               {columns.map((c, i) => (
@@ -196,8 +196,7 @@ export function ListCard({ id, title, toolbar, columns, loading, empty, count, c
             )}
             {children}
           </TableBody>
-        </Table>
-      </TableContainer>
+      </ResponsiveTable>
     </Paper>
   );
 }

@@ -20,9 +20,11 @@ import { Spinner } from '../../components/Spinner';
 import { StatusChip } from './AcademicParts';
 import { ACADEMIC_ROUTES, assignTeacherLink, classesOfYearLink, editLink, teacherName } from './academicShared';
 import { useCourseManagement, useYearTree, type TreeClass, type TreeYear } from './useCourseManagement';
+import { useDocumentTitle } from '../../layout/useDocumentTitle';
 
 /** /dashboard/course-management: platform.md section 2. */
 export function CourseManagementPage() {
+  useDocumentTitle('Course Management');
   const cm = useCourseManagement();
 
   return (

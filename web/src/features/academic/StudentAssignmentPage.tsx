@@ -4,10 +4,8 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
@@ -17,13 +15,16 @@ import CloseIcon from '@mui/icons-material/Close';
 import EditIcon from '@mui/icons-material/Edit';
 import SaveIcon from '@mui/icons-material/Save';
 import { Banner } from '../../components/Banner';
+import { ResponsiveTable, phonePagination } from '../../components/ResponsiveTable';
 import { NO_PERMISSION_TEXT } from './academicShared';
 import { placementLabel, useStudentAssignment, type StudentRow } from './useStudentAssignment';
+import { useDocumentTitle } from '../../layout/useDocumentTitle';
 
 type SA = ReturnType<typeof useStudentAssignment>;
 
 /** /dashboard/student-assignment: assessments.md "Student class assignment". */
 export function StudentAssignmentPage() {
+  useDocumentTitle('Student Class Assignment');
   const sa = useStudentAssignment();
 
   return (
@@ -60,8 +61,7 @@ export function StudentAssignmentPage() {
               />
             </Box>
             {sa.selected.size > 0 && <BulkBar sa={sa} />}
-            <TableContainer>
-              <Table aria-labelledby="students-title">
+            <ResponsiveTable columns={['', 'Name', 'Email', 'Current Class', 'Actions']} aria-labelledby="students-title">
                 <TableHead>
                   <TableRow>
                     <TableCell padding="checkbox">
@@ -89,9 +89,9 @@ export function StudentAssignmentPage() {
                     <StudentRowView key={s.id} student={s} sa={sa} />
                   ))}
                 </TableBody>
-              </Table>
-            </TableContainer>
+            </ResponsiveTable>
             <TablePagination
+              sx={phonePagination}
               component="div"
               count={sa.total}
               page={sa.page}

@@ -1,6 +1,7 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../app/errors';
 import { useSession } from '../../app/session';
+import { useKeyedMessage } from '../../components/useKeyedMessage';
 
 /** platform.md section 6: the year, class and subject pages (and here the teacher-assignment page too). */
 export const NO_PERMISSION_TEXT = 'You do not have permission to access this page.';
@@ -37,26 +38,25 @@ export interface LoadError {
  * `loadErrors` are the page's query failures: the first one not yet dismissed shows in the error banner.
  */
 export function useBanners(loadErrors: LoadError[] = []) {
-  const [success, setSuccess] = useState<string | null>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
+  // keyed, so that a second message keeps its own 3 seconds (see useKeyedMessage)
+  const { message: success, show: setSuccess, clear: clearSuccess } = useKeyedMessage();
+  const { message: actionError, show: setActionError, clear: clearActionError } = useKeyedMessage();
   const [dismissed, setDismissed] = useState<readonly unknown[]>([]);
   const load = loadErrors.find((l) => l.error && !dismissed.includes(l.error));
   const loadCause = load?.error;
 
-  const clearSuccess = useCallback(() => setSuccess(null), []);
-  const clearActionError = useCallback(() => setActionError(null), []);
   const clearLoadError = useCallback(() => {
     if (loadCause) setDismissed((d) => [...d, loadCause]);
   }, [loadCause]);
   const showSuccess = useCallback((message: string) => {
     setActionError(null);
     setSuccess(message);
-  }, []);
+  }, [setActionError, setSuccess]);
   /** Shows the server's message, else the spec's fallback text (platform.md section 8). */
   const showError = useCallback((cause: unknown, fallback: string) => {
     setSuccess(null);
     setActionError(errorMessage(cause, fallback));
-  }, []);
+  }, [setActionError, setSuccess]);
 
   return {
     success,

@@ -1,3 +1,4 @@
+import { confirmAction } from '../../components/confirm';
 import { AcademicYearListDocument, useAcademicYearDetailQuery, useAcademicYearListQuery, useCreateAcademicYearMutation, useDeleteAcademicYearMutation, useUpdateAcademicYearMutation, type AcademicYearItemFragment } from './academic.generated';
 import { ACADEMIC_ROUTES, byText, type FieldErrors } from './academicShared';
 import { useEditMode, useManagedList } from './useManagedList';
@@ -47,6 +48,15 @@ export function useAcademicYears() {
     addCreated: (cache, { createAcademicYear }) =>
       cache.updateQuery({ query: AcademicYearListDocument }, (d) => d && { academicYears: [...d.academicYears, createAcademicYear].sort(newestYearFirst) }),
     deleteWhat: (row) => `the academic year ${row.year}`,
+    // one active year (the database keeps it so): making another one active deactivates this one, so ask first
+    confirmSave: (values, editing) => {
+      const active = values.isActive ? list.data?.academicYears.find((y) => y.isActive && y.id !== editing?.id) : undefined;
+      return !active || confirmAction(`Make ${values.year.trim()} the active academic year? This deactivates ${active.year}.`);
+    },
+    // the server deactivated the other year in the same transaction: show it so
+    afterSave: (values) => {
+      if (values.isActive) void list.refetch();
+    },
     mutations: {
       create: useCreateAcademicYearMutation(),
       update: useUpdateAcademicYearMutation(),

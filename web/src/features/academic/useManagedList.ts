@@ -80,6 +80,10 @@ export interface ManagedListConfig<Row extends Item, V, CreateInput, UpdateInput
     update: Mutation<{ input: UpdateInput & Item }>;
     remove: Mutation<{ id: string }>;
   };
+  /** Asked before a save; false cancels it (e.g. activating a year deactivates the active one). */
+  confirmSave?: (values: V, editing: Row | null) => boolean;
+  /** Runs after a save went through (e.g. the list again, when the server changed other rows too). */
+  afterSave?: (values: V) => void;
 }
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -113,6 +117,7 @@ export function useManagedList<Row extends Item, V, CreateInput, UpdateInput, Cr
   const formKey = editing ? `edit-${editing.id}` : editId ? 'loading' : `new-${JSON.stringify(initial)}`;
 
   const save = async (values: V): Promise<boolean> => {
+    if (config.confirmSave && !config.confirmSave(values, editing)) return false;
     try {
       if (editId) {
         if (!editing) return false;
@@ -130,6 +135,7 @@ export function useManagedList<Row extends Item, V, CreateInput, UpdateInput, Cr
         });
         banners.showSuccess(`${Noun} created successfully`);
       }
+      config.afterSave?.(values);
       return true;
     } catch (error) {
       banners.showError(error, `Failed to save ${noun}`);

@@ -8,9 +8,11 @@ import type { UpdateProfileInput } from '../../gql/types';
 import type { SessionUser } from '../../app/session';
 import { FormSection } from './FormSection';
 import { useProfile } from './useProfile';
+import { useDocumentTitle } from '../../layout/useDocumentTitle';
 
 /** /profile, every role: first and last name (editable), email and role (read-only). */
 export function ProfilePage() {
+  useDocumentTitle('Your Profile');
   const profile = useProfile();
   return (
     <>

@@ -11,9 +11,11 @@ import { Loaded } from '../../components/DetailPage';
 import { formatDateTime } from '../courses/format';
 import { FormSection } from './FormSection';
 import { useAccountSessions, useChangePassword, type AccountSessionRow } from './useAccountSettings';
+import { useDocumentTitle } from '../../layout/useDocumentTitle';
 
 /** /settings, every role: change your password, see where you are signed in and sign a session out. */
 export function SettingsPage() {
+  useDocumentTitle('Settings');
   return (
     <>
       <Typography variant="h1" component="h1" sx={{ mb: 3 }}>

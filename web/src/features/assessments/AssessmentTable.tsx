@@ -1,16 +1,15 @@
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import AssignmentTurnedInIcon from '@mui/icons-material/AssignmentTurnedIn';
 import { Link as RouterLink } from 'react-router-dom';
 import { EditDeleteButtons } from '../../components/EditDeleteButtons';
+import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { EmptyRow, TitleCell, VisibilityChip } from '../../components/TableCells';
 import { formatDateTime } from '../courses/format';
 import { visibilityLabel, type ResultVisibility } from './fields';
@@ -43,8 +42,13 @@ interface AssessmentTableProps<R extends AssessmentRowData> {
  */
 export function AssessmentTable<R extends AssessmentRowData>({ kind, rows, onEdit, onDelete }: AssessmentTableProps<R>) {
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label={kind.plural}>
+    <ResponsiveTable
+      columns={['Title', 'Due Date', 'Points', 'Results Visibility', 'Access', 'Actions']}
+      container={Paper}
+      containerProps={{ variant: 'outlined' }}
+      size="small"
+      aria-label={kind.plural}
+    >
         <TableHead>
           <TableRow>
             <TableCell>Title</TableCell>
@@ -86,7 +90,6 @@ export function AssessmentTable<R extends AssessmentRowData>({ kind, rows, onEdi
             </TableRow>
           ))}
         </TableBody>
-      </Table>
-    </TableContainer>
+    </ResponsiveTable>
   );
 }

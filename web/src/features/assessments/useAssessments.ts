@@ -1,6 +1,6 @@
 import { useApolloClient } from '@apollo/client/react';
 import { addToList, evictObject, type CacheObject } from '../../app/cacheUpdates';
-import { errorCode, errorMessage } from '../../app/errors';
+import { errorCode, errorCount, errorMessage } from '../../app/errors';
 import { confirmAction } from '../../components/confirm';
 import { useActionMessages } from '../../components/useActionMessages';
 import type { AssessmentKind } from '../../gql/types';
@@ -108,7 +108,8 @@ export function useAssessments(kind: Kind, owner: ListOwner) {
       msgs.setSuccess(doneText(kind, 'deleted'));
     } catch (error) {
       const question = errorMessage(error, '');
-      const count = Number(/(\d+) submission/.exec(question)?.[1]);
+      // the server counts them in the error's extensions (the text says the same, for people)
+      const count = errorCount(error, 'submissions');
       if (errorCode(error) !== 'CONFLICT' || !count) {
         msgs.setActionError(errorMessage(error, failedText(kind, 'delete')));
         return;

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
+import { useElementWidth } from '../../components/useElementWidth';
 import type { AttendanceTrendWeekFragment } from './attendance.generated';
 import { formatDay } from './attendanceFormat';
 
@@ -14,8 +15,9 @@ interface AttendanceTrendChartProps {
 }
 
 const HEIGHT = 160;
-const BAR = 28;
-const GAP = 22;
+// bar and gap at full size; on a narrower container both shrink in proportion (the labels keep their size)
+const FULL_BAR = 28;
+const FULL_GAP = 22;
 const LABEL = 36;
 
 /**
@@ -26,7 +28,12 @@ export function AttendanceTrendChart({ title, weeks, loading }: AttendanceTrendC
   const theme = useTheme();
   const colours = { present: theme.palette.success.main, late: theme.palette.warning.main, absent: theme.palette.error.main };
   const max = Math.max(1, ...weeks.map((w) => w.present + w.late + w.absent));
-  const width = weeks.length * (BAR + GAP) + GAP;
+  const [boxWidth, boxRef] = useElementWidth<HTMLDivElement>();
+  const natural = weeks.length * (FULL_BAR + FULL_GAP) + FULL_GAP;
+  const fit = boxWidth ? Math.min(1, boxWidth / natural) : 1;
+  const BAR = FULL_BAR * fit;
+  const GAP = FULL_GAP * fit;
+  const width = natural * fit;
   const scale = (n: number) => (n / max) * HEIGHT;
   const label = (w: Week) => formatDay(w.weekStart, { month: 'short', day: 'numeric' });
 
@@ -42,7 +49,7 @@ export function AttendanceTrendChart({ title, weeks, loading }: AttendanceTrendC
         <Typography role="status">Loading chart...</Typography>
       ) : (
         <>
-          <Box sx={{ overflowX: 'auto' }}>
+          <Box ref={boxRef}>
             <svg width={width} height={HEIGHT + LABEL} aria-hidden="true" focusable="false">
               {weeks.map((w, i) => {
                 const x = GAP + i * (BAR + GAP);

@@ -7,6 +7,7 @@ import { Banner } from '../../components/Banner';
 import { MyAttendanceTable } from './MyAttendanceTable';
 import { classLabel } from './attendanceFormat';
 import { ALL, useMyAttendance } from './useMyAttendance';
+import { useDocumentTitle } from '../../layout/useDocumentTitle';
 
 function Tile({ label, value }: { label: string; value: string }) {
   return (
@@ -23,6 +24,7 @@ function Tile({ label, value }: { label: string; value: string }) {
 
 /** /dashboard/student-attendance: the student's own record (assessments.md section 2). */
 export function MyAttendancePage() {
+  useDocumentTitle('My Attendance');
   const my = useMyAttendance();
   const s = my.summary;
 

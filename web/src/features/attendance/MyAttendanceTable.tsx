@@ -1,13 +1,12 @@
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { ResponsiveTable, phonePagination } from '../../components/ResponsiveTable';
 import { STATUS_COLOURS, classLabel, formatDay, personName } from './attendanceFormat';
 import type { MyRecord } from './useMyAttendance';
 
@@ -27,8 +26,7 @@ export function MyAttendanceTable({ records, total, loading, page, pageSize, onP
       <Typography id="my-attendance-records" variant="h2" component="h2" sx={{ p: 2, pb: 1 }}>
         Attendance Records
       </Typography>
-      <TableContainer>
-        <Table aria-labelledby="my-attendance-records">
+      <ResponsiveTable columns={['Date', 'Class', 'Subject', 'Status', 'Notes', 'Teacher']} aria-labelledby="my-attendance-records">
           <TableHead>
             <TableRow>
               <TableCell>Date</TableCell>
@@ -58,9 +56,9 @@ export function MyAttendanceTable({ records, total, loading, page, pageSize, onP
               </TableRow>
             ))}
           </TableBody>
-        </Table>
-      </TableContainer>
+      </ResponsiveTable>
       <TablePagination
+        sx={phonePagination}
         component="div"
         count={total}
         page={page}

@@ -1,6 +1,7 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { errorMessage } from '../../app/errors';
 import { useSession } from '../../app/session';
+import { useKeyedMessage } from '../../components/useKeyedMessage';
 import type { AttendanceStatus } from '../../gql/types';
 import {
   AttendanceSelectionDocument,
@@ -43,8 +44,9 @@ export function useAttendanceManagement() {
   const [allocationId, setAllocationId] = useState('');
   const [date, setDateState] = useState(localToday);
   const [edits, setEdits] = useState<Edits>({});
-  const [success, setSuccess] = useState<string | null>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
+  // keyed: marking twice in a row shows the second message for its own 3 seconds
+  const { message: success, show: setSuccess, clear: clearSuccess } = useKeyedMessage();
+  const { message: actionError, show: setActionError, clear: clearActionError } = useKeyedMessage();
 
   const allocationsQuery = useAttendancePageQuery({ skip: !canMark, fetchPolicy: 'cache-and-network' });
   const allocations = useMemo(
@@ -163,7 +165,7 @@ export function useAttendanceManagement() {
     selectedLabel: allocation ? allocationLabel(allocation) : '',
     success,
     error: actionError ?? loadError,
-    clearSuccess: useCallback(() => setSuccess(null), []),
-    clearError: useCallback(() => setActionError(null), []),
+    clearSuccess,
+    clearError: clearActionError,
   };
 }

@@ -12,9 +12,11 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Banner } from '../../components/Banner';
 import { Spinner } from '../../components/Spinner';
 import { useMyClasses } from './useMyClasses';
+import { useDocumentTitle } from '../../layout/useDocumentTitle';
 
 /** /dashboard/classes: the student's courses by academic year, then class. */
 export function MyClassesPage() {
+  useDocumentTitle('My Classes');
   const c = useMyClasses();
 
   return (
@@ -76,7 +78,7 @@ export function MyClassesPage() {
                             <TableCell align="right">
                               <Button
                                 component={RouterLink}
-                                to={`/dashboard/student/course/${course.id}/modules`}
+                                to={`/dashboard/courses/${course.id}`}
                                 size="small"
                                 variant="contained"
                                 aria-label={`View Modules of ${course.title}`}

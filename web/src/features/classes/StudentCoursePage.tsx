@@ -15,6 +15,7 @@ import { useParams } from 'react-router-dom';
 import { Banner } from '../../components/Banner';
 import { BackLink, Loaded } from '../../components/DetailPage';
 import { CardList, EmptyCard } from '../../components/ListTab';
+import { canPreview, PreviewButton } from '../content/ContentPreview';
 import { TYPE_COLOURS } from '../content/ContentTable';
 import { CourseTabs } from '../courses/CourseTabs';
 import { formatDateTime, formatKb, fullName, moduleLabel } from '../courses/format';
@@ -22,11 +23,13 @@ import { DiscussionsPanel } from '../discussions/DiscussionsPanel';
 import { CourseItems } from '../submissions/CourseItems';
 import type { StudentAnnouncementsTabFragment } from './classes.generated';
 import { useStudentCourse, type StudentContent, type StudentModule } from './useStudentCourse';
+import { useDocumentTitle } from '../../layout/useDocumentTitle';
 
-/** /dashboard/student/course/{courseId}/modules: the student's view of a course. */
+/** The student's view of a course, at /dashboard/courses/{courseId} (CoursePage picks it for students). */
 export function StudentCoursePage() {
   const { courseId = '' } = useParams();
   const s = useStudentCourse(courseId);
+  useDocumentTitle(s.course ? `Course ${s.course.title}` : null);
 
   return (
     <>
@@ -109,11 +112,14 @@ function ModuleList({ modules, onDownload }: { modules: StudentModule[]; onDownl
                     key={c.id}
                     divider
                     secondaryAction={
-                      <Button size="small" variant="outlined" startIcon={<DownloadIcon />} onClick={() => onDownload(c)} aria-label={`Download ${c.title}`}>
-                        Download
-                      </Button>
+                      <Box sx={{ display: 'inline-flex', gap: 1, flexDirection: { xs: 'column', sm: 'row' } }}>
+                        <PreviewButton content={c} />
+                        <Button size="small" variant="outlined" startIcon={<DownloadIcon />} onClick={() => onDownload(c)} aria-label={`Download ${c.title}`}>
+                          Download
+                        </Button>
+                      </Box>
                     }
-                    sx={{ pr: 16 }}
+                    sx={{ pr: { xs: 16, sm: canPreview(c.mimeType) ? 28 : 16 } }}
                   >
                     <ListItemText
                       primary={

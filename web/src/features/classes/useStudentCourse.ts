@@ -7,7 +7,7 @@ export type StudentModule = StudentModulesTabFragment['modules'][number];
 export type StudentContent = StudentModule['contents'][number];
 
 /**
- * /dashboard/student/course/{courseId}/modules: one query for the course header and every tab (visible modules
+ * The student course page (/dashboard/courses/{courseId}): one query for the course header and every tab (visible modules
  * with visible content, announcements, discussions).
  */
 export function useStudentCourse(courseId: string) {

@@ -3,19 +3,18 @@ import Box from '@mui/material/Box';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
-import VisibilityIcon from '@mui/icons-material/Visibility';
-import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { EditDeleteButtons } from '../../components/EditDeleteButtons';
+import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { EmptyRow, TitleCell, VisibilityChip } from '../../components/TableCells';
+import { VisibilityToggle } from '../../components/VisibilityToggle';
 import { formatKb } from '../courses/format';
+import { PreviewButton } from './ContentPreview';
 import type { ContentRow } from './useModuleDetail';
 
 export const TYPE_COLOURS: Record<ContentType, ChipProps['color']> = {
@@ -36,11 +35,16 @@ interface ContentTableProps {
   onToggleVisibility(c: ContentRow): void;
 }
 
-/** Title, Type badge, File (name, KB), Visibility, Actions (download, edit, delete). */
+/** Title, Type badge, File (name, KB), Visibility, Actions (preview of PDFs and images, download, edit, delete). */
 export function ContentTable({ contents, canManage, onDownload, onEdit, onDelete, onToggleVisibility }: ContentTableProps) {
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label="Content">
+    <ResponsiveTable
+      columns={['Title', 'Type', 'File', 'Visibility', 'Actions']}
+      container={Paper}
+      containerProps={{ variant: 'outlined' }}
+      size="small"
+      aria-label="Content"
+    >
         <TableHead>
           <TableRow>
             <TableCell>Title</TableCell>
@@ -68,14 +72,13 @@ export function ContentTable({ contents, canManage, onDownload, onEdit, onDelete
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
                   <VisibilityChip visible={c.isVisible} />
                   {canManage && (
-                    <IconButton size="small" aria-label={c.isVisible ? `Hide ${c.title}` : `Show ${c.title}`} onClick={() => onToggleVisibility(c)}>
-                      {c.isVisible ? <VisibilityOffIcon fontSize="small" /> : <VisibilityIcon fontSize="small" />}
-                    </IconButton>
+                    <VisibilityToggle visible={c.isVisible} name={c.title} onToggle={() => onToggleVisibility(c)} />
                   )}
                 </Box>
               </TableCell>
               <TableCell align="right">
-                <Box sx={{ display: 'inline-flex', gap: 0.5 }}>
+                <Box sx={{ display: 'inline-flex', gap: 0.5, alignItems: 'center' }}>
+                  <PreviewButton content={c} />
                   <IconButton size="small" color="primary" aria-label={`Download ${c.title}`} onClick={() => onDownload(c)}>
                     <DownloadIcon fontSize="small" />
                   </IconButton>
@@ -85,7 +88,6 @@ export function ContentTable({ contents, canManage, onDownload, onEdit, onDelete
             </TableRow>
           ))}
         </TableBody>
-      </Table>
-    </TableContainer>
+    </ResponsiveTable>
   );
 }

@@ -13,6 +13,7 @@ import { moduleLabel } from '../courses/format';
 import { AddContentDialog, EditContentDialog, ReuseContentDialog } from './ContentDialogs';
 import { ContentTable } from './ContentTable';
 import { useModuleDetail, type ContentRow } from './useModuleDetail';
+import { useDocumentTitle } from '../../layout/useDocumentTitle';
 
 type Open = { kind: 'add' } | { kind: 'edit'; content: ContentRow } | { kind: 'reuse' } | null;
 
@@ -25,6 +26,7 @@ export function ModuleDetailPage() {
   const d = useModuleDetail(moduleId);
   const [open, setOpen] = useState<Open>(null);
   const m = d.module;
+  useDocumentTitle(m ? `Module ${m.title}` : d.notFound ? 'Module not found' : null);
 
   return (
     <>

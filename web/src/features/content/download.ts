@@ -33,8 +33,8 @@ export function downloadContent(id: string, fallbackName: string): Promise<void>
   return downloadFile(`/api/content/download/${encodeURIComponent(id)}`, fallbackName);
 }
 
-/** GET `path` with the bearer token and save the bytes under the server's file name (or `fallbackName`). */
-export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+/** GET `path` with the bearer token; throws the server's message when it refuses. */
+export async function fetchFile(path: string): Promise<Response> {
   const token = getToken();
   const res = await fetch(path, {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
@@ -50,6 +50,12 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
     }
     throw new Error(message);
   }
+  return res;
+}
+
+/** GET `path` with the bearer token and save the bytes under the server's file name (or `fallbackName`). */
+export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+  const res = await fetchFile(path);
   const blob = await res.blob();
   const contentType = res.headers.get('Content-Type');
   const name = withExtension(fileNameFromDisposition(res.headers.get('Content-Disposition')) ?? fallbackName, contentType);

@@ -14,6 +14,7 @@ import { CourseFormDialog } from './CourseDialogs';
 import { CourseTabs } from './CourseTabs';
 import { ModulesTab } from './ModulesTab';
 import { useCourseDetail } from './useCourseDetail';
+import { useDocumentTitle } from '../../layout/useDocumentTitle';
 
 /**
  * /dashboard/courses/{courseId}: the teacher's course with its Modules, Assignments, Exams, Announcements and
@@ -24,6 +25,7 @@ import { useCourseDetail } from './useCourseDetail';
 export function CourseDetailPage() {
   const { courseId = '' } = useParams();
   const c = useCourseDetail(courseId);
+  useDocumentTitle(c.course ? `Course ${c.course.title}` : c.notFound ? 'Course not found' : null);
   const [editing, setEditing] = useState(false);
 
   return (

@@ -2,14 +2,11 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import VisibilityIcon from '@mui/icons-material/Visibility';
-import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { Link as RouterLink } from 'react-router-dom';
 import { EditDeleteButtons } from '../../components/EditDeleteButtons';
+import { VisibilityToggle } from '../../components/VisibilityToggle';
 import { ListTab, ReuseAddButtons } from '../../components/ListTab';
 import type { CourseModulesTabFragment } from './courses.generated';
 import { moduleLabel } from './format';
@@ -68,15 +65,7 @@ export function ModulesTab({ course }: { course: CourseModulesTabFragment }) {
               </Button>
               {m.canManage && (
                 <>
-                  <Tooltip title={mod.isVisible ? 'Hide from students' : 'Show to students'}>
-                    <IconButton
-                      size="small"
-                      aria-label={mod.isVisible ? `Hide module ${mod.title}` : `Show module ${mod.title}`}
-                      onClick={() => void m.toggleVisibility(mod)}
-                    >
-                      {mod.isVisible ? <VisibilityIcon fontSize="small" /> : <VisibilityOffIcon fontSize="small" />}
-                    </IconButton>
-                  </Tooltip>
+                  <VisibilityToggle visible={mod.isVisible} name={`module ${mod.title}`} onToggle={() => void m.toggleVisibility(mod)} />
                   <EditDeleteButtons
                     name={`module ${mod.title}`}
                     onEdit={() => setOpen({ kind: 'edit', module: mod })}

@@ -3,24 +3,25 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Link as RouterLink } from 'react-router-dom';
 import { Banner } from '../../components/Banner';
+import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { Spinner } from '../../components/Spinner';
 import { CreateCourseDialog, ReuseCourseDialog } from './CourseDialogs';
 import { useMyCourses, type CourseTarget, type TeacherClass, type TeacherCourse, type TeacherYear } from './useMyCourses';
+import { useDocumentTitle } from '../../layout/useDocumentTitle';
 
 type Open = { kind: 'create' | 'reuse'; target: CourseTarget } | null;
 
 /** /dashboard/courses: the teacher's assigned years, their classes, and per class a table of subjects and courses. */
 export function MyCoursesPage() {
+  useDocumentTitle('My Courses');
   const my = useMyCourses();
   const [open, setOpen] = useState<Open>(null);
 
@@ -77,8 +78,8 @@ function ClassTable({ year, entry, onCreate, onReuse, onDelete }: ClassTableProp
       <Typography id={headingId} variant="h3" component="h3" sx={{ p: 2, pb: 1 }}>
         {entry.class.name}
       </Typography>
-      <TableContainer>
-        <Table size="small" aria-labelledby={headingId}>
+      {/* a subject's cell spans its courses' rows, so cells do not line up with columns: cards without labels */}
+      <ResponsiveTable columns={['', '', '']} size="small" aria-labelledby={headingId}>
           <TableHead>
             <TableRow>
               <TableCell>Subject</TableCell>
@@ -159,8 +160,7 @@ function ClassTable({ year, entry, onCreate, onReuse, onDelete }: ClassTableProp
               ));
             })}
           </TableBody>
-        </Table>
-      </TableContainer>
+      </ResponsiveTable>
     </Paper>
   );
 }

@@ -1,8 +1,8 @@
 import { evictObject } from '../../app/cacheUpdates';
-import { confirmAction } from '../../components/confirm';
 import { useActionMessages } from '../../components/useActionMessages';
 import type { ModuleType } from '../../gql/types';
 import { useCloneModuleMutation, useCreateModuleMutation, useDeleteModuleMutation, useUpdateModuleMutation, type CourseModulesTabFragment, type ModuleItemFragment } from './courses.generated';
+import { useDeleteConfirmations } from './deleteImpact';
 
 export type ModuleRow = ModuleItemFragment;
 
@@ -41,6 +41,7 @@ export function useCourseModules(course: CourseModulesTabFragment) {
   const courseId = course.id;
   const [createMutation] = useCreateModuleMutation();
   const [updateMutation] = useUpdateModuleMutation();
+  const { confirmModule } = useDeleteConfirmations();
   const [deleteMutation] = useDeleteModuleMutation();
   const [cloneMutation] = useCloneModuleMutation();
   const msgs = useActionMessages();
@@ -76,7 +77,7 @@ export function useCourseModules(course: CourseModulesTabFragment) {
     );
 
   const deleteModule = async (module: ModuleRow): Promise<void> => {
-    if (!confirmAction(`Are you sure you want to delete the module ${module.title}? Its content will be deleted too.`)) return;
+    if (!(await confirmModule(module))) return;
     await msgs.act(
       // deleteModule answers true: the module (and its content) leave the cache, and with them the row
       () => deleteMutation({ variables: { id: module.id }, update: (cache) => evictObject(cache, { __typename: 'Module', id: module.id }) }),

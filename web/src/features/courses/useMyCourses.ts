@@ -1,9 +1,9 @@
 import type { ApolloCache } from '@apollo/client';
 import { evictObject } from '../../app/cacheUpdates';
 import { errorMessage } from '../../app/errors';
-import { confirmAction } from '../../components/confirm';
 import { useActionMessages } from '../../components/useActionMessages';
 import { MyCoursesDocument, useCloneCourseMutation, useCreateCourseMutation, useDeleteCourseMutation, useMyCoursesQuery, type MyCoursesQuery } from './courses.generated';
+import { useDeleteConfirmations } from './deleteImpact';
 
 export type TeacherYear = MyCoursesQuery['myCourses'][number];
 export type TeacherClass = TeacherYear['classes'][number];
@@ -61,6 +61,7 @@ export function useMyCourses() {
   const query = useMyCoursesQuery({ fetchPolicy: 'cache-and-network' });
   const [createMutation] = useCreateCourseMutation();
   const [cloneMutation] = useCloneCourseMutation();
+  const { confirmCourse } = useDeleteConfirmations();
   const [deleteMutation] = useDeleteCourseMutation();
   const msgs = useActionMessages();
 
@@ -107,7 +108,7 @@ export function useMyCourses() {
     );
 
   const deleteCourse = async (course: TeacherCourse): Promise<void> => {
-    if (!confirmAction(`Are you sure you want to delete the course ${course.title}?`)) return;
+    if (!(await confirmCourse(course))) return;
     msgs.setActionError(null);
     try {
       // deleteCourse answers true: the course leaves the cache, and with it its row here and on the dashboard

@@ -3,11 +3,14 @@ import { useSession } from '../../app/session';
 import { AdminDashboard, SuperAdminDashboard, TeacherDashboard } from './StaffDashboards';
 import { ParentDashboard } from './ParentDashboard';
 import { StudentDashboard } from './StudentDashboard';
+import { useDocumentTitle } from '../../layout/useDocumentTitle';
 
 /** /dashboard: the dashboard of the active role. */
 export function DashboardPage() {
   const { user, activeRole } = useSession();
   const firstName = user?.firstName ?? '';
+  // the SuperAdmin's sidebar calls this page System Overview
+  useDocumentTitle(activeRole === 'SuperAdmin' ? 'System Overview' : 'Dashboard');
 
   switch (activeRole) {
     case 'SuperAdmin':

@@ -7,6 +7,7 @@ import CardContent from '@mui/material/CardContent';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
+import { useIsRouted } from '../../app/knownRoutes';
 
 /** The welcome banner every dashboard starts with, greeting the user by first name. */
 export function WelcomeBanner({ firstName, subtitle }: { firstName: string; subtitle: string }) {
@@ -78,15 +79,33 @@ export function DashboardCard({ title, description, action, actions, children, w
       </CardContent>
       {(action || actions) && (
         <CardActions sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
-          {action && (
-            <Button component={RouterLink} to={action.to} size="small" variant="outlined">
-              {action.label}
-            </Button>
-          )}
+          {action && <CardAction {...action} />}
           {actions}
         </CardActions>
       )}
     </Card>
+  );
+}
+
+/** The card's link; to an address without a page yet it stays, disabled, with a 'Coming soon' hint. */
+function CardAction({ label, to }: { label: string; to: string }) {
+  const isRouted = useIsRouted();
+  if (isRouted(to)) {
+    return (
+      <Button component={RouterLink} to={to} size="small" variant="outlined">
+        {label}
+      </Button>
+    );
+  }
+  return (
+    <>
+      <Button size="small" variant="outlined" disabled aria-label={`${label} (coming soon)`}>
+        {label}
+      </Button>
+      <Typography variant="caption" color="text.secondary">
+        Coming soon
+      </Typography>
+    </>
   );
 }
 

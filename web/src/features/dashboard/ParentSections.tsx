@@ -2,13 +2,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { DashboardCard } from './DashboardParts';
 import {
   ATTENDANCE,
@@ -21,8 +20,9 @@ import {
   type ChildSummary,
 } from './parentSampleData';
 
-// Sample content: the buttons here intentionally do nothing (spec section 1).
-const noop = () => undefined;
+// Sample content (spec section 1): its buttons do nothing yet, so they are shown disabled, with the hint in their title
+// (issue 14: no control that pretends to work).
+const COMING_SOON = { disabled: true, title: 'Coming soon' } as const;
 
 function Figure({ label, value }: { label: string; value: string | number }) {
   return (
@@ -43,10 +43,10 @@ export function ChildOverview({ child }: { child: ChildSummary }) {
       wide
       actions={
         <>
-          <Button size="small" variant="contained" onClick={noop}>
+          <Button size="small" variant="contained" {...COMING_SOON}>
             View Details
           </Button>
-          <Button size="small" variant="outlined" onClick={noop}>
+          <Button size="small" variant="outlined" {...COMING_SOON}>
             Contact Teachers
           </Button>
         </>
@@ -98,7 +98,7 @@ export function TranscriptCard() {
     <DashboardCard
       title="Transcript"
       actions={
-        <Button size="small" variant="outlined" onClick={noop}>
+        <Button size="small" variant="outlined" {...COMING_SOON}>
           Download Transcript
         </Button>
       }
@@ -118,13 +118,12 @@ export function PaymentsCard() {
       title="Payments"
       wide
       actions={
-        <Button size="small" variant="outlined" onClick={noop}>
+        <Button size="small" variant="outlined" {...COMING_SOON}>
           View Payment History
         </Button>
       }
     >
-      <TableContainer>
-        <Table size="small" aria-label="Payments">
+      <ResponsiveTable columns={['Description', 'Due Date', 'Amount', 'Status', 'Action']} size="small" aria-label="Payments">
           <TableHead>
             <TableRow>
               <TableCell>Description</TableCell>
@@ -149,7 +148,7 @@ export function PaymentsCard() {
                 </TableCell>
                 <TableCell>
                   {p.status === 'Pending' && (
-                    <Button size="small" variant="contained" onClick={noop}>
+                    <Button size="small" variant="contained" {...COMING_SOON}>
                       Pay Now
                     </Button>
                   )}
@@ -157,8 +156,7 @@ export function PaymentsCard() {
               </TableRow>
             ))}
           </TableBody>
-        </Table>
-      </TableContainer>
+      </ResponsiveTable>
     </DashboardCard>
   );
 }
@@ -169,10 +167,10 @@ export function MessagesCard() {
       title="Messages"
       actions={
         <>
-          <Button size="small" variant="contained" onClick={noop}>
+          <Button size="small" variant="contained" {...COMING_SOON}>
             New Message
           </Button>
-          <Button size="small" variant="outlined" onClick={noop}>
+          <Button size="small" variant="outlined" {...COMING_SOON}>
             View All
           </Button>
         </>

@@ -6,6 +6,7 @@ import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router-dom';
 import { Spinner } from '../../components/Spinner';
 import { useRoleSwitcherControl } from '../../layout/useRoleSwitcher';
+import { GradingQueue } from '../review/GradingQueue';
 import { CardGrid, DashboardCard, EmptyText, WelcomeBanner } from './DashboardParts';
 import { useTeacherCourses } from './useDashboardData';
 
@@ -135,7 +136,9 @@ export function TeacherDashboard({ firstName }: DashboardProps) {
           title="Assignments to Review"
           description="Submissions waiting for your grading."
           action={{ label: 'Review assignments', to: '/dashboard/teacher/assignments' }}
-        />
+        >
+          <GradingQueue />
+        </DashboardCard>
         <DashboardCard
           title="Student Diaries"
           description="Notes and homework for your students."

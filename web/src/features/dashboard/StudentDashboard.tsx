@@ -34,7 +34,7 @@ export function StudentDashboard({ firstName }: { firstName: string }) {
                   secondaryAction={
                     <Button
                       component={RouterLink}
-                      to={`/dashboard/student/course/${course.id}/modules`}
+                      to={`/dashboard/courses/${course.id}`}
                       size="small"
                       aria-label={`View Modules of ${course.subjectName}`}
                     >

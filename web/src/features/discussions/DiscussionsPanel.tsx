@@ -28,6 +28,19 @@ export function repliesLabel(count: number): string {
 export function DiscussionsPanel({ course, audience }: { course: CourseDiscussionsPanelFragment; audience: Audience }) {
   const d = useDiscussions(course, audience);
   const [open, setOpen] = useState<Open>(null);
+  // threads whose replies are shown: one the viewer just replied to opens, so the posted reply is in view
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const toggle = (id: string) =>
+    setExpanded((now) => {
+      const next = new Set(now);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const replyAndShow = async (thread: Thread, content: string) => {
+    const failure = await d.reply(thread, content);
+    if (failure === null) setExpanded((now) => new Set(now).add(thread.id));
+    return failure;
+  };
 
   return (
     <>
@@ -59,6 +72,8 @@ export function DiscussionsPanel({ course, audience }: { course: CourseDiscussio
             key={thread.id}
             thread={thread}
             canChange={d.canChange}
+            showReplies={expanded.has(thread.id)}
+            onToggleReplies={() => toggle(thread.id)}
             onReply={course.viewerCanPost ? () => setOpen({ kind: 'reply', thread }) : undefined}
             onEdit={(post) => setOpen({ kind: 'edit', post })}
             onDelete={(post) => void d.deletePost(post)}
@@ -67,7 +82,7 @@ export function DiscussionsPanel({ course, audience }: { course: CourseDiscussio
       </ListTab>
       {open?.kind === 'start' && <PostDialog mode="start" onClose={() => setOpen(null)} onSave={d.startDiscussion} />}
       {open?.kind === 'reply' && (
-        <PostDialog mode="reply" threadTitle={open.thread.title} onClose={() => setOpen(null)} onSave={(f) => d.reply(open.thread, f.content)} />
+        <PostDialog mode="reply" threadTitle={open.thread.title} onClose={() => setOpen(null)} onSave={(f) => replyAndShow(open.thread, f.content)} />
       )}
       {open?.kind === 'edit' && <PostDialog mode="edit" post={open.post} onClose={() => setOpen(null)} onSave={(f) => d.updatePost(open.post, f)} />}
     </>
@@ -106,15 +121,16 @@ function PostActions({ post, what, onEdit, onDelete }: PostActionsProps) {
 interface ThreadCardProps {
   thread: Thread;
   canChange(post: Post): boolean;
+  showReplies: boolean;
+  onToggleReplies(): void;
   /** Absent when the viewer may not post in the course. */
   onReply?: () => void;
   onEdit(post: Post): void;
   onDelete(post: Post): void;
 }
 
-/** A thread: title, author and role, date, content, Reply, and its replies (collapsed at first). */
-function ThreadCard({ thread, canChange, onReply, onEdit, onDelete }: ThreadCardProps) {
-  const [showReplies, setShowReplies] = useState(false);
+/** A thread: title, author and role, date, content, Reply, and its replies (collapsed at first, open after one's own reply). */
+function ThreadCard({ thread, canChange, showReplies, onToggleReplies, onReply, onEdit, onDelete }: ThreadCardProps) {
   const count = thread.replies.length;
   const repliesId = `replies-${thread.id}`;
   const titleId = `thread-${thread.id}`;
@@ -140,7 +156,7 @@ function ThreadCard({ thread, canChange, onReply, onEdit, onDelete }: ThreadCard
         {count > 0 && (
           <Button
             size="small"
-            onClick={() => setShowReplies((s) => !s)}
+            onClick={onToggleReplies}
             aria-expanded={showReplies}
             aria-controls={repliesId}
             endIcon={showReplies ? <ExpandLessIcon /> : <ExpandMoreIcon />}

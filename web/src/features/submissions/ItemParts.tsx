@@ -8,17 +8,21 @@ import { Spinner } from '../../components/Spinner';
 import { formatDateTime } from '../courses/format';
 import { notFoundText, notFoundTitle, type StudentKind } from './studentKinds';
 import type { StudentAssessmentHeaderFragment } from './submissions.generated';
+import { useDocumentTitle } from '../../layout/useDocumentTitle';
 
 interface FrameProps {
   kind: StudentKind;
   loading: boolean;
   loadError: string | null;
   notFound: boolean;
+  /** The tab's title once the item has loaded. */
+  title: string | null;
   children: ReactNode;
 }
 
 /** The submit and view pages' states: the back link, then a spinner, the error, 'Assignment not found', or the page. */
-export function ItemFrame({ kind, loading, loadError, notFound, children }: FrameProps) {
+export function ItemFrame({ kind, loading, loadError, notFound, title, children }: FrameProps) {
+  useDocumentTitle(notFound ? notFoundTitle(kind) : title);
   return (
     <>
       <BackLink to={kind.listPath}>{`Back to ${kind.listTitle}`}</BackLink>

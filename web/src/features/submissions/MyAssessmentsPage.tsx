@@ -12,6 +12,7 @@ import { groupItems, openPath, scoreText, statusLabel, type MyItem } from './myI
 import { StatusChip } from './StatusChip';
 import { STUDENT_KINDS, type StudentKind } from './studentKinds';
 import { useMyAssessmentsQuery } from './submissions.generated';
+import { useDocumentTitle } from '../../layout/useDocumentTitle';
 
 /** /dashboard/assignments: 'My Assignments'. */
 export function MyAssignmentsPage() {
@@ -33,6 +34,7 @@ export function MyExamsPage() {
  * with its status and, when the server sends it, its score. One request.
  */
 function MyAssessmentsPage({ kind, markCurrentClass = false }: { kind: StudentKind; markCurrentClass?: boolean }) {
+  useDocumentTitle(kind.listTitle);
   const query = useMyAssessmentsQuery({ variables: { kind: kind.gql } });
   const items = query.data?.myAssessments ?? [];
   const years = groupItems(items, markCurrentClass ? (query.data?.me.user.class?.id ?? null) : null);

@@ -36,7 +36,7 @@ function SubmitPage({ kind }: { kind: StudentKind }) {
   const item = p.item;
 
   return (
-    <ItemFrame kind={kind} loading={p.loading} loadError={p.loadError} notFound={p.notFound}>
+    <ItemFrame kind={kind} loading={p.loading} loadError={p.loadError} notFound={p.notFound} title={item ? `Submit: ${item.title}` : null}>
       {item && p.answers && (
         <>
           <ItemHeader item={item} />

@@ -65,6 +65,7 @@ function ViewPage({ kind }: { kind: StudentKind }) {
       loading={query.loading && !query.data}
       loadError={query.error && !notFound ? errorMessage(query.error, kind.detailsFailedText) : null}
       notFound={notFound}
+      title={item ? `Your work: ${item.title}` : null}
     >
       {item && (
         <>

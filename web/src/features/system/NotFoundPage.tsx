@@ -3,9 +3,11 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { PublicShell } from '../../layout/AppLayout';
+import { useDocumentTitle } from '../../layout/useDocumentTitle';
 
 /** The 404 text and link; inside the signed-in layout for unknown /dashboard paths. */
 export function NotFoundPanel() {
+  useDocumentTitle('Page Not Found');
   return (
     <Box sx={{ py: 8, px: 2, maxWidth: 560, mx: 'auto', textAlign: 'center' }}>
       <Typography variant="h1" sx={{ mb: 2 }}>

@@ -9,12 +9,14 @@ import { EditUserDialog } from './EditUserDialog';
 import { ImportUsersDialog } from './ImportUsersDialog';
 import { UsersTable } from './UsersTable';
 import { useUsers, type UserRow } from './useUsers';
+import { useDocumentTitle } from '../../layout/useDocumentTitle';
 
 /**
  * /dashboard/users: create users and list them (spec sections 2 and 6), with search, a role filter and pages;
  * edit a user, resend an invitation, and import users from a CSV file (issue 14, school chores).
  */
 export function UsersPage() {
+  useDocumentTitle('User Management');
   const users = useUsers();
   const [editing, setEditing] = useState<UserRow | null>(null);
   const [importing, setImporting] = useState(false);
@@ -44,7 +46,6 @@ export function UsersPage() {
             users={users.users}
             total={users.total}
             loading={users.loading}
-            currentUserId={users.currentUserId}
             page={users.page}
             pageSize={users.pageSize}
             onPageChange={users.setPage}
@@ -54,7 +55,6 @@ export function UsersPage() {
             onSearchChange={users.setSearch}
             roleFilter={users.roleFilter}
             onRoleFilterChange={users.setRoleFilter}
-            mayChange={users.mayChange}
             onEdit={setEditing}
             onResend={(row) => void users.resendInvitation(row)}
           />

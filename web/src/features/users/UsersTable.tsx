@@ -3,15 +3,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { ResponsiveTable, phonePagination } from '../../components/ResponsiveTable';
 import type { UserRow } from './useUsers';
 
 const ALL_ROLES: Role[] = ['SuperAdmin', 'Admin', 'Teacher', 'Student', 'Parent'];
@@ -28,7 +27,6 @@ interface UsersTableProps {
   users: UserRow[];
   total: number;
   loading: boolean;
-  currentUserId: string | null;
   page: number;
   pageSize: number;
   onPageChange(page: number): void;
@@ -38,15 +36,13 @@ interface UsersTableProps {
   onSearchChange(search: string): void;
   roleFilter: Role | '';
   onRoleFilterChange(role: Role | ''): void;
-  /** Whether the viewer may edit, resend to and delete this user (the server's rule). */
-  mayChange(user: UserRow): boolean;
   onEdit(user: UserRow): void;
   onResend(user: UserRow): void;
 }
 
 export function UsersTable(props: UsersTableProps) {
-  const { users, total, loading, currentUserId, page, pageSize, onPageChange, onPageSizeChange, onDelete } = props;
-  const { search, onSearchChange, roleFilter, onRoleFilterChange, mayChange, onEdit, onResend } = props;
+  const { users, total, loading, page, pageSize, onPageChange, onPageSizeChange, onDelete } = props;
+  const { search, onSearchChange, roleFilter, onRoleFilterChange, onEdit, onResend } = props;
 
   return (
     <Paper component="section" aria-labelledby="users-title" variant="outlined">
@@ -80,8 +76,7 @@ export function UsersTable(props: UsersTableProps) {
           ))}
         </TextField>
       </Box>
-      <TableContainer>
-        <Table aria-labelledby="users-title">
+      <ResponsiveTable columns={['Name', 'Email', 'Role', 'Status', 'Actions']} aria-labelledby="users-title">
           <TableHead>
             <TableRow>
               <TableCell>Name</TableCell>
@@ -115,18 +110,19 @@ export function UsersTable(props: UsersTableProps) {
                     />
                   </TableCell>
                   <TableCell align="right">
+                    {/* each button only when the server says this viewer may (viewerCanEdit, viewerCanDelete) */}
                     <Box sx={{ display: 'inline-flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
-                      {mayChange(u) && (
+                      {u.viewerCanEdit && (
                         <Button size="small" variant="outlined" aria-label={`Edit ${name}`} onClick={() => onEdit(u)}>
                           Edit
                         </Button>
                       )}
-                      {mayChange(u) && u.activated === false && (
+                      {u.viewerCanEdit && u.activated === false && (
                         <Button size="small" variant="outlined" aria-label={`Resend invitation to ${name}`} onClick={() => onResend(u)}>
                           Resend Invitation
                         </Button>
                       )}
-                      {u.id !== currentUserId && mayChange(u) && (
+                      {u.viewerCanDelete && (
                         <Button size="small" color="error" variant="outlined" aria-label={`Delete ${name}`} onClick={() => onDelete(u)}>
                           Delete
                         </Button>
@@ -137,9 +133,9 @@ export function UsersTable(props: UsersTableProps) {
               );
             })}
           </TableBody>
-        </Table>
-      </TableContainer>
+      </ResponsiveTable>
       <TablePagination
+        sx={phonePagination}
         component="div"
         count={total}
         page={page}

@@ -124,14 +124,10 @@ export function useUsers() {
     return answer.data.importUsers;
   };
 
-  /** Edit, resend and delete only for users of a role the viewer may assign (the server's rule), never one's own delete. */
-  const mayChange = (row: UserRow) => assignableRoles.includes(row.role);
-
   return {
     canManage,
     currentUserId: user?.id ?? null,
     assignableRoles,
-    mayChange,
     users: shown?.users.items ?? [],
     total: shown?.users.total ?? 0,
     loading: usersQuery.loading && !shown,

@@ -1,0 +1,217 @@
+// Throttled first loads of the built web client (src/run.mjs runs them after the request scenarios).
+//
+// Debian's chromium (playwright-core, never a downloaded browser) opens a page of the app signed in, as a phone
+// on slow 4G with a 4x slower CPU (Chrome DevTools protocol: Network.emulateNetworkConditions and
+// Emulation.setCPUThrottlingRate; the figures are in ../targets.json, `pages`). Each run is a fresh browser
+// context, so an empty cache: the first visit after a deploy, the slowest case. The time counted is from the
+// start of the navigation until the page is usable: its main content and its data on screen, noticed inside the
+// page by a MutationObserver (so the test process's own round trips do not count). One warm run (the same
+// context, the page opened again: scripts from the cache, data asked again) is printed for comparison only.
+/* global window, document, MutationObserver -- probe() and the ready() checks run inside the page */
+import { chromium } from 'playwright-core';
+
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// the browser tests' flags (e2e/src/support/env.ts)
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const RUN_TIMEOUT_MS = 30_000;
+
+/** The page scenarios: what is opened, as whom, and when it counts as usable (run inside the page). */
+export function pageScenarios(fx) {
+  return [
+    {
+      name: 'page-dashboard-teacher',
+      what: `/dashboard as teacher@ (Your courses: ${fx.facts.teacherCourses} courses)`,
+      as: 'teacher',
+      path: '/dashboard',
+      // the welcome banner and the course list with its links (the data)
+      ready: () => Boolean(document.querySelector('main h1') && document.querySelector('main [aria-label="Your courses"] a')),
+    },
+    {
+      name: 'page-course-teacher',
+      what: `/dashboard/courses/:id as teacher@ (${fx.course.title}: modules, tabs)`,
+      as: 'teacher',
+      path: `/dashboard/courses/${fx.course.id}`,
+      // the course's header and the first module of the Modules tab
+      ready: () => {
+        const h1 = document.querySelector('main h1');
+        return Boolean(h1 && h1.textContent.trim() && document.querySelector('main h3'));
+      },
+    },
+  ];
+}
+
+/**
+ * Runs in the page before its own scripts (an init script, so the page's Content-Security-Policy still
+ * applies to everything else): signs in by the stored token, as the app does, and reports the first moment
+ * `ready()` holds, plus the largest contentful paint so far.
+ */
+function probe(token, ready) {
+  window.localStorage.setItem('token', token);
+  window.__bench = { usable: undefined, lcp: undefined };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__bench.lcp = e.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  const visible = () => {
+    try {
+      return ready();
+    } catch {
+      return false;
+    }
+  };
+  const observer = new MutationObserver(() => {
+    if (window.__bench.usable !== undefined || !visible()) return;
+    window.__bench.usable = performance.now();
+    observer.disconnect();
+    window.__benchUsable(window.__bench.usable);
+  });
+  observer.observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/** What the page fetched until it was usable (resource timing; GraphQL operation names seen by the browser). */
+async function pageStats(page, operations) {
+  const stats = await page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0];
+    const until = window.__bench.usable;
+    const res = performance.getEntriesByType('resource').filter((r) => r.startTime <= until);
+    const js = res.filter((r) => /\/assets\/.+\.js$/.test(new URL(r.name).pathname));
+    const gql = res.filter((r) => new URL(r.name).pathname === '/graphql');
+    return {
+      usable: until,
+      lcp: window.__bench.lcp,
+      html: nav.responseEnd,
+      jsFiles: js.length,
+      jsKb: js.reduce((s, r) => s + r.transferSize, 0) / 1024,
+      jsEnd: Math.max(0, ...js.map((r) => r.responseEnd)),
+      gqlStart: gql.length ? Math.min(...gql.map((r) => r.startTime)) : NaN,
+      gqlEnd: Math.max(0, ...gql.map((r) => r.responseEnd)),
+      requests: res.length + 1,
+      timeline: res.map((r) => ({ path: new URL(r.name).pathname, start: r.startTime, end: r.responseEnd, kb: r.transferSize / 1024 })),
+    };
+  });
+  return { ...stats, operations: [...operations] };
+}
+
+async function throttle(context, page, conditions) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: conditions.network.latencyMs,
+    // CDP wants bytes per second
+    downloadThroughput: (conditions.network.downloadKbps * 1000) / 8,
+    uploadThroughput: (conditions.network.uploadKbps * 1000) / 8,
+    connectionType: 'cellular4g',
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: conditions.cpuSlowdown });
+  await cdp.send('Performance.enable');
+  return cdp;
+}
+
+/** The renderer's main-thread work so far (seconds of script, style, layout), from the protocol's counters. */
+async function mainThread(cdp) {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const m = Object.fromEntries(metrics.map((x) => [x.name, x.value]));
+  return { scriptMs: m.ScriptDuration * 1000, styleMs: m.RecalcStyleDuration * 1000, layoutMs: m.LayoutDuration * 1000, taskMs: m.TaskDuration * 1000 };
+}
+
+/** Opens `scenario.path` in `page` and resolves with the page's figures once it is usable. */
+async function openOnce(page, signal, baseUrl, scenario) {
+  const operations = [];
+  const onRequest = (req) => {
+    if (req.method() === 'POST' && new URL(req.url()).pathname === '/graphql') operations.push(req.postDataJSON()?.operationName ?? '?');
+  };
+  page.on('request', onRequest);
+  const errors = [];
+  const onError = (err) => errors.push(err.message);
+  page.on('pageerror', onError);
+  try {
+    const usable = new Promise((resolve) => { signal.usable = resolve; });
+    await page.goto(`${baseUrl}${scenario.path}`, { waitUntil: 'commit', timeout: RUN_TIMEOUT_MS });
+    let timer;
+    const timeout = new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${scenario.name}: not usable within ${RUN_TIMEOUT_MS / 1000} s${errors.length ? ` (page errors: ${errors.join('; ')})` : ''}`)), RUN_TIMEOUT_MS);
+    });
+    await Promise.race([usable, timeout]).finally(() => clearTimeout(timer));
+    return await pageStats(page, operations);
+  } finally {
+    page.off('request', onRequest);
+    page.off('pageerror', onError);
+  }
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/**
+ * Every page scenario `conditions.runs` times from an empty cache (plus one warm run). Resolves with one
+ * result per scenario: the runs, their median (checked against `conditions.usableMs`) and the warm run.
+ */
+export async function measurePages({ baseUrl, tokens, scenarios, conditions, runs, log }) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const results = [];
+  try {
+    for (const scenario of scenarios) {
+      const init = `(${probe.toString()})(${JSON.stringify(tokens[scenario.as])}, ${scenario.ready.toString()});`;
+      const cold = [];
+      let warm;
+      for (let i = 0; i < runs; i += 1) {
+        const context = await browser.newContext({ ...conditions.device, serviceWorkers: 'block' });
+        try {
+          await context.addInitScript({ content: init });
+          const page = await context.newPage();
+          // the probe calls this once the page is usable (the time itself is read from the page)
+          const signal = { usable: undefined };
+          await page.exposeFunction('__benchUsable', () => signal.usable?.());
+          const cdp = await throttle(context, page, conditions);
+          cold.push({ ...(await openOnce(page, signal, baseUrl, scenario)), ...(await mainThread(cdp)) });
+          // the last run: the same page opened again, with the scripts in the cache
+          if (i === runs - 1) warm = await openOnce(page, signal, baseUrl, scenario);
+        } finally {
+          await context.close();
+        }
+      }
+      const r = { name: scenario.name, what: scenario.what, runs: cold, warm, median: median(cold.map((c) => c.usable)) };
+      if (process.env.BENCH_PAGE_DETAIL === '1') {
+        const m = [...cold].sort((a, b) => a.usable - b.usable)[Math.floor((cold.length - 1) / 2)];
+        log(`${scenario.name}, the median run: html ${fmt(m.html, 0)} ms, usable ${fmt(m.usable, 0)} ms, LCP ${fmt(m.lcp, 0)} ms; `
+          + `main thread ${fmt(m.taskMs, 0)} ms (script ${fmt(m.scriptMs, 0)}, style ${fmt(m.styleMs, 0)}, layout ${fmt(m.layoutMs, 0)}); requests until usable (start-end ms, KB):`);
+        for (const t of m.timeline) log(`  ${fmt(t.start, 0).padStart(6)}-${fmt(t.end, 0).padEnd(6)} ${fmt(t.kb).padStart(6)}  ${t.path}`);
+      }
+      log(`${scenario.name.padEnd(30)} usable ${cold.map((c) => fmt(c.usable, 0)).join(' / ')} ms, median ${fmt(r.median, 0)} ms (target ${conditions.usableMs} ms); warm ${fmt(warm?.usable, 0)} ms`);
+      results.push(r);
+    }
+  } finally {
+    await browser.close();
+  }
+  return results;
+}
+
+const fmt = (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '-');
+
+/** The table printed at the end: the median run of each scenario in detail. */
+export function pagesTable(results, conditions) {
+  const head = ['page', 'usable ms (median)', 'min', 'max', 'warm', 'html', 'JS files', 'JS KB', 'JS done', 'first gql', 'gql done', 'LCP', 'GraphQL', 'target'];
+  const rows = results.map((r) => {
+    const m = [...r.runs].sort((a, b) => a.usable - b.usable)[Math.floor((r.runs.length - 1) / 2)];
+    const us = r.runs.map((c) => c.usable);
+    return [r.name, fmt(r.median, 0), fmt(Math.min(...us), 0), fmt(Math.max(...us), 0), fmt(r.warm?.usable, 0), fmt(m.html, 0), m.jsFiles, fmt(m.jsKb, 0),
+      fmt(m.jsEnd, 0), fmt(m.gqlStart, 0), fmt(m.gqlEnd, 0), fmt(m.lcp, 0), m.operations.join('+'), conditions.usableMs];
+  });
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => String(row[i]).length)));
+  const line = (cells) => cells.map((c, i) => (i === 0 || i === 12 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+  const n = conditions.network;
+  return [
+    `first loads (empty cache), ${results[0]?.runs.length ?? 0} runs each: ${n.latencyMs} ms RTT, ${n.downloadKbps} kbit/s down, ${n.uploadKbps} kbit/s up, CPU ${conditions.cpuSlowdown}x slower, ` +
+      `${conditions.device.viewport.width}x${conditions.device.viewport.height}; times from the navigation start (the median run's details)`,
+    line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line),
+  ].join('\n');
+}
+
+/** Misses of the usable-time target (median of the cold runs). */
+export function checkPages(results, conditions) {
+  return results.filter((r) => !(r.median <= conditions.usableMs))
+    .map((r) => `${r.name}: usable after ${fmt(r.median, 0)} ms (median of ${r.runs.length}) > ${conditions.usableMs} ms`);
+}

@@ -1,0 +1,15 @@
+import { DataSource } from 'typeorm';
+import { Actor } from '../../policies';
+import { byIdLoader } from '../../app/dataloaders';
+import { assessmentQuery } from '../assessments/assessments.queries';
+
+/**
+ * Per request: the item of many submissions (Submission.assessment) in one statement. Not filtered by
+ * 'assessment.read': whoever reads a submission may see what it answers (its student even once the item is
+ * hidden); the keys inside stay behind their own field rules ('assessment.seeKey').
+ */
+export function gradingLoaders(ds: DataSource, _actor: Actor | null) {
+  return {
+    submissionAssessmentById: byIdLoader((ids) => assessmentQuery(ds).where('a.id IN (:...ids)', { ids }).getMany()),
+  };
+}

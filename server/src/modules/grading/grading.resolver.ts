@@ -1,0 +1,36 @@
+import { Arg, Ctx, FieldResolver, Mutation, Resolver, Root } from 'type-graphql';
+import { RequestContext } from '../../app/context';
+import { CurrentActor } from '../../app/current-actor';
+import { Actor } from '../../policies';
+import { Assessment } from '../assessments/assessment.entity';
+import { Submission } from '../submissions/submission.types';
+import { CreateSubmissionForGradingInput, GradeAnswerInput, ReopenSubmissionInput } from './grading.types';
+
+@Resolver(() => Submission)
+export class GradingResolver {
+  @Mutation(() => Submission, {
+    description: "Save one question's score (0 to its points, at most 2 decimals) and feedback as a teacher of the course; overriding an automatic score keeps it as autoScore. The total and status are recomputed at once. expectedVersion is the SubmissionGrade.version you saw (null or 0 when there was no grade): a different one is a CONFLICT 'This grade was changed by {name} a moment ago' with extensions.current { score, feedback, version, gradedByName } (REST: PUT /api/submissions/grade, /api/quizsubmissions/grade, /api/examsubmissions/grade with examSubmissionId).",
+  })
+  gradeAnswer(@Arg('input', () => GradeAnswerInput) input: GradeAnswerInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.grading.gradeAnswer(actor, input);
+  }
+
+  @Mutation(() => Submission, {
+    description: "Reopen a student's work with a new due date (default the later of the item's due date and now plus one day; never in the past), or 'Extend Again' on reopened work; for a student with no submission an empty reopened one is created so they can submit (course's teachers) (REST: POST /api/submissions/reopen {assignmentId, studentId, newDueDate}, /api/quizsubmissions/reopen, /api/examsubmissions/reopen).",
+  })
+  reopenSubmission(@Arg('input', () => ReopenSubmissionInput) input: ReopenSubmissionInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.grading.reopen(actor, input).then((r) => r.submission);
+  }
+
+  @Mutation(() => Submission, {
+    description: 'For an overdue student with no submission: an empty one (pending, nothing handed in) for grading by hand; an existing submission is returned as it is (course\'s teachers; refused before the due date) (REST: POST /api/submissions/create-for-grading {assignmentId, studentId}, /api/quizsubmissions/..., /api/examsubmissions/...).',
+  })
+  createSubmissionForGrading(@Arg('input', () => CreateSubmissionForGradingInput) input: CreateSubmissionForGradingInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.grading.createForGrading(actor, input).then((r) => r.submission);
+  }
+
+  @FieldResolver(() => Assessment, { description: 'The assignment, exam or quiz it answers (with its questions; keys only for those who may see them).' })
+  async assessment(@Root() s: Submission, @Ctx() ctx: RequestContext) {
+    return (await ctx.loaders.submissionAssessmentById.load(s.assessmentId))!;
+  }
+}

@@ -1,0 +1,37 @@
+import { body, newRouter, route, send } from '../../app/rest';
+import { RequestContext } from '../../app/context';
+import { AssessmentKind } from '../assessments/assessment.entity';
+import { SUBMISSION_FAMILIES } from '../submissions/submissions.rest';
+import { presentSubmission } from '../submissions/submissions.shape';
+import { GRADING_TEXT as T } from './grading.validation';
+
+/**
+ * assessments.md section 7 "Teacher grading", for the three families: PUT /{family}/grade, POST
+ * /{family}/reopen and POST /{family}/create-for-grading. Mounted after the submissions router; none of
+ * its paths takes a PUT or POST on /{family}/:id, so nothing there shadows these.
+ */
+export function gradingRouter() {
+  const r = newRouter();
+  const g = (ctx: RequestContext) => ctx.services.grading;
+  for (const f of SUBMISSION_FAMILIES) {
+    r.put(`/${f.path}/grade`, route(async (req, res, actor, ctx) => {
+      const b = body(req);
+      // the exam family names the submission examSubmissionId (section 7)
+      const submissionId = f.kind === AssessmentKind.EXAM ? b.examSubmissionId ?? b.submissionId : b.submissionId;
+      const sub = await g(ctx).gradeAnswer(actor, { ...b, submissionId }, f.kind);
+      send(res, presentSubmission(actor, sub, f.kind), { message: T.graded });
+    }));
+    r.post(`/${f.path}/reopen`, route(async (req, res, actor, ctx) => {
+      const b = body(req);
+      const { submission, kind } = await g(ctx).reopen(actor, { assessmentId: b[f.idField], studentId: b.studentId, newDueDate: b.newDueDate }, f.kind);
+      send(res, presentSubmission(actor, submission, kind), { message: T.reopened(kind) });
+    }));
+    r.post(`/${f.path}/create-for-grading`, route(async (req, res, actor, ctx) => {
+      const b = body(req);
+      const { submission, kind, created } = await g(ctx).createForGrading(actor, { assessmentId: b[f.idField], studentId: b.studentId }, f.kind);
+      // the spec's client reads data._id; the whole submission saves it the read that follows
+      send(res, presentSubmission(actor, submission, kind), { message: T.createdForGrading(kind) }, created ? 201 : 200);
+    }));
+  }
+  return r;
+}

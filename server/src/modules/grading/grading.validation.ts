@@ -1,0 +1,79 @@
+import { validation } from '../../errors/domain-error';
+import { freeText, versionOf } from '../../app/input';
+import { round2 } from '../assessments/grading';
+import { AssessmentKind } from '../assessments/assessment.entity';
+import { ASSESSMENT_TEXT, dueDate } from '../assessments/assessments.validation';
+
+const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
+const noun = (k: AssessmentKind) => ASSESSMENT_TEXT.name(k);
+
+/** Texts of teacher grading: the spec's where it has one (assessments.md section 8), else what to do. */
+export const GRADING_TEXT = {
+  graded: 'Grade updated successfully!',
+  reopened: (k: AssessmentKind) => `${cap(noun(k))} reopened successfully for student`,
+  createdForGrading: (k: AssessmentKind) => (k === AssessmentKind.EXAM ? 'Exam submission created for manual grading' : 'Submission created for manual grading'),
+  changedBy: (name: string) => `This grade was changed by ${name} a moment ago`,
+  /** Who changed an automatic grade (a resubmit or a regrade): no teacher to name. */
+  automaticGrader: 'automatic grading',
+  scoreInvalid: 'Score must be a number',
+  scoreRange: (points: number) => `Score must be between 0 and ${points}`,
+  scoreStep: 'Score can have at most 2 decimals',
+  questionNotInItem: "The question is not part of this submission's item",
+  cannotGrade: "Only the course's teachers can grade its submissions",
+  cannotReopen: (k: AssessmentKind) => `Only the course's teachers can reopen ${k === AssessmentKind.QUIZ ? 'quizzes' : `${noun(k)}s`}`,
+  studentNotFound: 'Student not found',
+  notTargeted: (k: AssessmentKind) => `This student is not one the ${noun(k)} is for`,
+  newDueDatePast: 'The new due date cannot be in the past',
+  notYetDue: (k: AssessmentKind) => `The ${noun(k)} is not due yet: the student can still submit it`,
+} as const;
+
+/** The grades table's feedback column holds at most this many characters. */
+export const FEEDBACK_MAX = 10_000;
+
+const NUMERIC = /^\s*-?\d+(?:\.\d+)?\s*$/;
+
+/**
+ * A score as both transports send it (REST clients may send the input's text): 0 to the question's points,
+ * in steps of 0.01 (assessments.md sections 5 and 9; DESIGN: the server rejects scores outside 0..points).
+ * A float such as 0.1 + 0.2 is accepted as 0.3; 1.005 is refused (three decimals).
+ */
+export function checkScore(raw: unknown, points: number): number {
+  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && NUMERIC.test(raw) ? Number(raw) : NaN;
+  if (!Number.isFinite(n)) throw validation(GRADING_TEXT.scoreInvalid);
+  if (n < 0 || n > points) throw validation(GRADING_TEXT.scoreRange(points));
+  const cents = n * 100;
+  if (Math.abs(cents - Math.round(cents)) > 1e-6) throw validation(GRADING_TEXT.scoreStep);
+  return round2(n);
+}
+
+export interface GradeFields {
+  score: unknown;
+  /** undefined keeps the current feedback. */
+  feedback: string | undefined;
+  /** 0 when the teacher saw no grade. */
+  expectedVersion: number;
+}
+
+/** The parts of a grade that need no database (the score is checked against the question's points later). */
+export function gradeFields(input: { score?: unknown; feedback?: unknown; expectedVersion?: unknown }): GradeFields {
+  return {
+    score: input.score,
+    feedback: freeText(input.feedback, 'Feedback', FEEDBACK_MAX),
+    expectedVersion: versionOf(input.expectedVersion) ?? 0,
+  };
+}
+
+/**
+ * The new due date of a reopen: the one given (trimmed to the minute, as due dates are) or the later of the
+ * item's due date and now plus one day (assessments.md section 9); never in the past (server clock).
+ */
+export function reopenDueDate(raw: unknown, itemDue: Date, now: Date): Date {
+  const given = dueDate(raw);
+  if (given) {
+    if (given.getTime() <= now.getTime()) throw validation(GRADING_TEXT.newDueDatePast);
+    return given;
+  }
+  // at least a full day: up to the next whole minute, as due dates are whole minutes
+  const dayLater = new Date(Math.ceil((now.getTime() + 24 * 3600_000) / 60_000) * 60_000);
+  return itemDue.getTime() > dayLater.getTime() ? itemDue : dayLater;
+}

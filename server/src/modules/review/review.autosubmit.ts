@@ -1,0 +1,132 @@
+import { EntityManager } from 'typeorm';
+import { QuestionType } from '../assessments/assessment.entity';
+import { ASSESSMENT_REF, questionsOf } from '../assessments/assessments.queries';
+import { gradable } from '../assessments/assessments.write';
+import { Question } from '../assessments/question.types';
+import { gradeWithExplanation } from '../assessments/grading';
+import { rosterSql } from './review.queries';
+
+/** Which items an auto-submit covers: one item (a teacher's call) or every item (the sweep). */
+export interface AutoSubmitScope {
+  assessmentId?: string;
+  /**
+   * Only items students can see (the sweep): a hidden item (or one in a hidden module) was never open to
+   * its students, so nobody is overdue on it until it is shown. A teacher's explicit call covers it anyway.
+   */
+  visibleOnly: boolean;
+}
+
+interface Claimed {
+  id: string;
+  assessment_id: string;
+  student_id: string;
+  /** A reopened submission whose customDueDate passed (the others are new, empty rows). */
+  reopened: boolean;
+}
+
+interface DraftAnswer {
+  questionId?: unknown;
+  answer?: unknown;
+  selectedOptionIds?: unknown;
+}
+
+/** The answer a draft holds for a question, reduced to what the question can take (options of this question only). */
+function draftAnswer(q: Question, draft: DraftAnswer[] | undefined): { answer: string; selectedOptionIds: string[] } | null {
+  const d = draft?.find((x) => x && x.questionId === q.id);
+  if (!d) return null;
+  const known = new Set(q.options.map((o) => o.id));
+  const selected = Array.isArray(d.selectedOptionIds) ? d.selectedOptionIds.filter((id): id is string => typeof id === 'string' && known.has(id)) : [];
+  return { answer: q.type === QuestionType.MCQ ? '' : typeof d.answer === 'string' ? d.answer.slice(0, 50_000) : '', selectedOptionIds: q.type === QuestionType.MCQ ? selected : [] };
+}
+
+/**
+ * Auto-submits, with isAutoSubmitted, the work of every student whose due date has passed (assessments.md
+ * section 4; issue 13): a targeted student with no submission of an item past its due date gets one; a
+ * reopened submission past its customDueDate that was not resubmitted is closed. The answers are the
+ * student's saved draft when there is one (then removed), else empty; automatic questions are graded with
+ * the submit's own function (gradeWithExplanation), long answers wait for the teacher.
+ *
+ * Set-based, in a fixed number of statements whatever the number of students, in the caller's transaction.
+ * Idempotent and safe to run twice at once: new rows go in with ON CONFLICT DO NOTHING on the unique
+ * (assessment, student), and a reopened row is claimed by an UPDATE that re-checks its status, so a second
+ * run (or a student's Resubmit, which locks the same row) finds nothing left to take.
+ */
+export async function autoSubmitOverdue(m: EntityManager, scope: AutoSubmitScope): Promise<Claimed[]> {
+  const params: unknown[] = [];
+  const one = scope.assessmentId ? ` AND a.id = $${params.push(scope.assessmentId)}::uuid` : '';
+  const visible = scope.visibleOnly ? ` AND ${ASSESSMENT_REF.visible}` : '';
+  const created: Claimed[] = await m.query(
+    `INSERT INTO submissions (assessment_id, student_id, status, is_auto_submitted, submitted_at, max_score, updated_at)
+     SELECT r.assessment_id, r.student_id, 'pending', true, now(), a.total_points, clock_timestamp()
+       FROM (${rosterSql(`a.due_date < now()${one}${visible}`)}) r JOIN assessments a ON a.id = r.assessment_id
+      WHERE NOT EXISTS (SELECT 1 FROM submissions s WHERE s.assessment_id = r.assessment_id AND s.student_id = r.student_id)
+     ON CONFLICT (assessment_id, student_id) DO NOTHING
+     RETURNING id, assessment_id, student_id, false AS reopened`, params);
+  // allowed_after_due goes: the reopening is over, and the student's lists show 'Auto-submitted (Overdue)'
+  // rather than 'Reopened (Pending)'; custom_due_date stays on record
+  // in a WITH so the driver answers rows (a bare UPDATE ... RETURNING comes back as [rows, count])
+  const expired: Claimed[] = await m.query(
+    `WITH claimed AS (UPDATE submissions s SET status = 'pending', is_auto_submitted = true, allowed_after_due = false, submitted_at = now(),
+            version = s.version + 1, updated_at = clock_timestamp()
+       FROM assessments a
+      WHERE a.id = s.assessment_id AND s.status = 'reopened' AND s.custom_due_date < now()${one}${visible}
+     RETURNING s.id, s.assessment_id, s.student_id, true AS reopened) SELECT * FROM claimed`, params);
+  const claimed = [...created, ...expired];
+  if (!claimed.length) return [];
+
+  const pairs = [claimed.map((c) => c.assessment_id), claimed.map((c) => c.student_id)];
+  const drafts: Array<{ assessment_id: string; student_id: string; answers: DraftAnswer[] }> = await m.query(
+    `SELECT d.assessment_id, d.student_id, d.answers FROM submission_drafts d
+       JOIN unnest($1::uuid[], $2::uuid[]) AS x(aid, sid) ON d.assessment_id = x.aid AND d.student_id = x.sid`, pairs);
+  const draftOf = new Map(drafts.map((d) => [`${d.assessment_id}:${d.student_id}`, Array.isArray(d.answers) ? d.answers : []]));
+  const questions = await questionsOf(m, [...new Set(claimed.map((c) => c.assessment_id))]);
+
+  // a reopened submission with a draft: the draft replaces its answers (the grades it had go to history, as
+  // a Resubmit does); without one, its answers and grades stay and only questions it never answered are added
+  const replaced = expired.filter((c) => draftOf.has(`${c.assessment_id}:${c.student_id}`)).map((c) => c.id);
+  if (replaced.length) {
+    await m.query(
+      `INSERT INTO grade_history (submission_id, question_id, score, is_auto_graded, feedback, graded_by, graded_at)
+       SELECT submission_id, question_id, score, is_auto_graded, feedback, graded_by, updated_at FROM grades WHERE submission_id = ANY($1::uuid[])`, [replaced]);
+    await m.query('DELETE FROM grades WHERE submission_id = ANY($1::uuid[])', [replaced]);
+    await m.query('DELETE FROM submission_answers WHERE submission_id = ANY($1::uuid[])', [replaced]);
+  }
+
+  const answers = { sid: [] as string[], qid: [] as string[], text: [] as string[], opts: [] as string[] };
+  const grades = { sid: [] as string[], qid: [] as string[], score: [] as number[], explanation: [] as string[] };
+  for (const c of claimed) {
+    const draft = draftOf.get(`${c.assessment_id}:${c.student_id}`);
+    for (const q of questions.filter((x) => x.assessmentId === c.assessment_id)) {
+      const given = draftAnswer(q, draft);
+      answers.sid.push(c.id); answers.qid.push(q.id); answers.text.push(given?.answer ?? ''); answers.opts.push(JSON.stringify(given?.selectedOptionIds ?? []));
+      const graded = q.type === QuestionType.LongAnswer ? null : gradeWithExplanation(gradable(q), given);
+      if (!graded) continue;
+      grades.sid.push(c.id); grades.qid.push(q.id); grades.score.push(graded.score); grades.explanation.push(JSON.stringify(graded.explanation));
+    }
+  }
+  // the grade of a question goes in only with its new answer row (a kept answer keeps its own grade)
+  await m.query(
+    `WITH added AS (
+       INSERT INTO submission_answers (submission_id, question_id, answer, selected_option_ids)
+       SELECT x.sid, x.qid, x.answer, ARRAY(SELECT jsonb_array_elements_text(x.opts))::uuid[]
+         FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::jsonb[]) AS x(sid, qid, answer, opts)
+       ON CONFLICT (submission_id, question_id) DO NOTHING RETURNING submission_id, question_id)
+     INSERT INTO grades (submission_id, question_id, score, auto_score, is_auto_graded, explanation)
+     SELECT g.sid, g.qid, g.score, g.score, true, g.explanation
+       FROM unnest($5::uuid[], $6::uuid[], $7::numeric[], $8::jsonb[]) AS g(sid, qid, score, explanation)
+       JOIN added ON added.submission_id = g.sid AND added.question_id = g.qid
+     ON CONFLICT (submission_id, question_id) DO NOTHING`,
+    [answers.sid, answers.qid, answers.text, answers.opts, grades.sid, grades.qid, grades.score, grades.explanation]);
+  await m.query(
+    `UPDATE submissions s SET
+            total_score = COALESCE((SELECT sum(g.score) FROM grades g WHERE g.submission_id = s.id), 0),
+            status = CASE WHEN (SELECT count(*) FROM grades g WHERE g.submission_id = s.id)
+                               >= (SELECT count(*) FROM questions q WHERE q.assessment_id = s.assessment_id) THEN 'graded' ELSE 'pending' END,
+            max_score = (SELECT a.total_points FROM assessments a WHERE a.id = s.assessment_id),
+            updated_at = clock_timestamp()
+      WHERE s.id = ANY($1::uuid[])`, [claimed.map((c) => c.id)]);
+  await m.query(
+    `DELETE FROM submission_drafts d USING unnest($1::uuid[], $2::uuid[]) AS x(aid, sid)
+      WHERE d.assessment_id = x.aid AND d.student_id = x.sid`, pairs);
+  return claimed;
+}

@@ -1,0 +1,37 @@
+import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { RequestContext } from '../../app/context';
+import { CurrentActor } from '../../app/current-actor';
+import { Actor } from '../../policies';
+import { AssessmentKind } from '../assessments/assessment.entity';
+import { GradingChanges, GradingDashboard, OverdueSummary, ReviewItem } from './review.types';
+
+@Resolver()
+export class ReviewResolver {
+  @Query(() => GradingDashboard, { description: "The grading dashboard of an assignment, exam or quiz: the item with its questions, the tiles and the Submitted, Overdue and Reopened lists with every submission's answers, grades and explanations, in a fixed number of statements; the course's teachers, SuperAdmin and Admin (REST: POST /api/submissions/auto-submit-overdue?dryRun=true and twins)." })
+  gradingDashboard(@Arg('assessmentId', () => ID, { description: 'The item.' }) assessmentId: string, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.review.dashboard(actor, assessmentId);
+  }
+
+  @Query(() => GradingChanges, { description: "What changed on a dashboard since a cursor (GradingDashboard.cursor, then each answer's cursor): the item's submissions graded, reopened, submitted or auto-submitted elsewhere. Poll it every few seconds while the dashboard is open." })
+  gradingChanges(
+    @Arg('assessmentId', () => ID, { description: 'The item.' }) assessmentId: string,
+    @Arg('since', { description: 'The cursor of the previous answer.' }) since: string,
+    @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext,
+  ) {
+    return ctx.services.review.changes(actor, assessmentId, since);
+  }
+
+  @Query(() => [ReviewItem], { description: "A review list (Assignment Review, Quiz Review, Exam Review): the items of this kind of the courses you teach (every course for SuperAdmin and Admin), grouped by yearLabel, className and subjectName, each with its counts and badge, in a fixed number of statements (REST: GET /api/assignments then GET /api/submissions?assignment={id}, and twins)." })
+  reviewItems(@Arg('kind', () => AssessmentKind, { description: 'ASSIGNMENT, EXAM or QUIZ.' }) kind: AssessmentKind, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.review.items(actor, kind);
+  }
+
+  @Mutation(() => OverdueSummary, { description: "Auto-submit (isAutoSubmitted) the work of the item's overdue students now, as the overdue sweep does: a saved draft or an empty submission, automatic questions graded; expired reopened submissions closed. dryRun only counts (whoever sees the dashboard); otherwise the course's teachers (REST: POST /api/submissions/auto-submit-overdue {assignmentId}, /api/quizsubmissions/... {quizId}, /api/examsubmissions/... {examId})." })
+  async autoSubmitOverdue(
+    @Arg('assessmentId', () => ID, { description: 'The item.' }) assessmentId: string,
+    @Arg('dryRun', () => Boolean, { nullable: true, description: 'True: change nothing, only answer the summary.' }) dryRun: boolean | null | undefined,
+    @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext,
+  ) {
+    return (await ctx.services.review.overdueSummary(actor, assessmentId, dryRun === true)).summary;
+  }
+}

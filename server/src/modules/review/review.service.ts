@@ -1,0 +1,153 @@
+import { DataSource } from 'typeorm';
+import { validation } from '../../errors/domain-error';
+import { Actor, authorize } from '../../policies';
+import { Assessment, AssessmentKind } from '../assessments/assessment.entity';
+import { AssessmentsService, ReadableAssessment } from '../assessments/assessments.service';
+import { readableAssessments } from '../assessments/assessments.queries';
+import { SubmissionsService } from '../submissions/submissions.service';
+import { readableSubmissionRows, submissionRowsById } from '../submissions/submissions.queries';
+import { SubmissionStatus } from '../submissions/submission.types';
+import { AutoSubmitScope, autoSubmitOverdue } from './review.autosubmit';
+import { changedSince, cursorNow, decodeCursor, reviewCounts, rosterOf } from './review.queries';
+import { GradingChanges, GradingDashboard, OverdueStudent, OverdueSummary, ReviewBadge, ReviewItem } from './review.types';
+
+/** Texts of the review domain (assessments.md sections 2 and 8 where the spec has them). */
+export const REVIEW_TEXT = {
+  cannotReview: 'Only the teachers of this course can grade its work',
+  cannotAutoSubmit: 'Only the teachers of this course can auto-submit overdue work',
+  cannotList: 'Only teachers can review submissions',
+  badCursor: 'The cursor is not valid; load the dashboard again',
+  badge: (b: ReviewBadge, kind: AssessmentKind) => ({
+    [ReviewBadge.NONE]: kind === AssessmentKind.QUIZ ? 'No Quiz Submissions' : 'No Submissions',
+    [ReviewBadge.ALL_GRADED]: 'All Graded',
+    [ReviewBadge.PARTIALLY_GRADED]: 'Partially Graded',
+    [ReviewBadge.NEEDS_GRADING]: 'Needs Grading',
+  })[b],
+};
+
+/** The review aggregate of an item (assessments.md sections 2 and 4). */
+export function badgeOf(total: number, graded: number): ReviewBadge {
+  if (!total) return ReviewBadge.NONE;
+  if (graded >= total) return ReviewBadge.ALL_GRADED;
+  return graded > 0 ? ReviewBadge.PARTIALLY_GRADED : ReviewBadge.NEEDS_GRADING;
+}
+
+/**
+ * The teacher's side of submissions (issue 13): grading dashboards with their tiles and lists, the change
+ * feed an open dashboard polls, the review lists, and auto-submitting overdue work (the call and the sweep).
+ * Every read runs a fixed number of statements whatever the class size and the number of questions.
+ */
+export class ReviewService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly assessments: AssessmentsService,
+    private readonly submissions: SubmissionsService,
+  ) {}
+
+  /** An item whose dashboard the viewer may see: not found unless they read it, forbidden unless they review it. */
+  private async reviewable(actor: Actor, assessmentId: unknown, kind?: AssessmentKind): Promise<ReadableAssessment> {
+    const found = await this.assessments.readable(actor, assessmentId, kind);
+    authorize(actor, 'assessment.review', found.course, { message: REVIEW_TEXT.cannotReview });
+    return found;
+  }
+
+  /** gradingDashboard and the REST summary: the item, its tiles and its three lists. */
+  async dashboard(actor: Actor, assessmentId: unknown, kind?: AssessmentKind): Promise<GradingDashboard> {
+    const { assessment } = await this.reviewable(actor, assessmentId, kind);
+    return this.build(actor, assessment);
+  }
+
+  private async build(actor: Actor, a: Assessment): Promise<GradingDashboard> {
+    // the cursor is read first: a change that commits while the lists are read comes with the first poll
+    const cursor = await cursorNow(this.ds);
+    const [roster, rows] = await Promise.all([
+      rosterOf(this.ds, a.id),
+      readableSubmissionRows(this.ds, actor, { kind: a.kind, assessmentId: a.id }),
+    ]);
+    const subs = await this.submissions.views(actor, rows);
+    const submitted = subs.filter((s) => s.status !== SubmissionStatus.reopened);
+    const reopened = subs.filter((s) => s.status === SubmissionStatus.reopened);
+    const have = new Set(subs.map((s) => s.student.id));
+    const missing = roster.filter((s) => !have.has(s.id));
+    const isPastDue = Date.now() > a.dueDate.getTime();
+    const others = subs.filter((s) => !roster.some((r) => r.id === s.student.id)).length;
+    return Object.assign(new GradingDashboard(), {
+      assessment: a,
+      isPastDue,
+      // someone who submitted and has since left the class still counts among the students of the item
+      totalStudents: roster.length + others,
+      submittedCount: submitted.length,
+      notSubmittedCount: missing.length,
+      overdueCount: isPastDue ? missing.length : 0,
+      gradedCount: submitted.filter((s) => s.status === SubmissionStatus.graded).length,
+      reopenedCount: reopened.length,
+      submitted,
+      overdue: isPastDue ? missing.map((student) => Object.assign(new OverdueStudent(), { student, dueDate: a.dueDate })) : [],
+      reopened,
+      cursor,
+    });
+  }
+
+  /** gradingChanges: the item's submissions changed since the cursor (see CURSOR_OVERLAP), whole, and the next cursor. */
+  async changes(actor: Actor, assessmentId: unknown, since: unknown): Promise<GradingChanges> {
+    const { assessment } = await this.reviewable(actor, assessmentId);
+    const at = decodeCursor(since);
+    if (!at) throw validation(REVIEW_TEXT.badCursor);
+    const { ids, cursor } = await changedSince(this.ds, assessment.id, at);
+    const rows = await submissionRowsById(this.ds, ids);
+    const submissions = await this.submissions.views(actor, rows);
+    return Object.assign(new GradingChanges(), { cursor, submissions });
+  }
+
+  /** reviewItems: the items of a kind of the courses the viewer teaches (every course for SuperAdmin and Admin), with their counts. */
+  async items(actor: Actor, kind: AssessmentKind): Promise<ReviewItem[]> {
+    authorize(actor, 'review.list', undefined, { message: REVIEW_TEXT.cannotList });
+    // 'assessment.read' in SQL: for teachers the courses they teach, for SuperAdmin and Admin all of them
+    const items = await readableAssessments(this.ds, actor, { kind });
+    const counts = await reviewCounts(this.ds, items.map((a) => a.id));
+    const label = (v: string | undefined | null, fallback: string) => (v && v.trim() ? v : fallback);
+    const cards = items.map((a) => {
+      const { total, graded } = counts.get(a.id) ?? { total: 0, graded: 0 };
+      const badge = badgeOf(total, graded);
+      return Object.assign(new ReviewItem(), {
+        assessment: a,
+        yearLabel: label(a.course?.academicYear?.year, 'Unknown Year'),
+        className: label(a.course?.class?.name, 'Unknown Class'),
+        subjectName: label(a.course?.subject?.name, 'Unknown Subject'),
+        submissionCount: total,
+        gradedCount: graded,
+        pendingCount: total - graded,
+        badge,
+        badgeLabel: REVIEW_TEXT.badge(badge, kind),
+      });
+    });
+    // grouped by year (newest first), class and subject; within a group the latest due date first
+    return cards.sort((x, y) => y.yearLabel.localeCompare(x.yearLabel) || x.className.localeCompare(y.className)
+      || x.subjectName.localeCompare(y.subjectName) || y.assessment.dueDate.getTime() - x.assessment.dueDate.getTime());
+  }
+
+  /**
+   * autoSubmitOverdue and POST /submissions/auto-submit-overdue (and twins): the dashboard summary. A dry run
+   * (whoever sees the dashboard) changes nothing; otherwise (the course's teachers) the item's overdue students
+   * are auto-submitted first, as the sweep would.
+   */
+  async overdueSummary(actor: Actor, assessmentId: unknown, dryRun: boolean, kind?: AssessmentKind): Promise<{ summary: OverdueSummary; dashboard: GradingDashboard }> {
+    const { assessment, course } = await this.reviewable(actor, assessmentId, kind);
+    let autoSubmittedCount = 0;
+    if (!dryRun) {
+      authorize(actor, 'assessment.autoSubmit', course, { message: REVIEW_TEXT.cannotAutoSubmit });
+      autoSubmittedCount = await this.autoSubmit({ assessmentId: assessment.id, visibleOnly: false });
+    }
+    const dashboard = await this.build(actor, assessment);
+    const summary = Object.assign(new OverdueSummary(), {
+      dryRun, autoSubmittedCount, totalStudents: dashboard.totalStudents, submittedCount: dashboard.submittedCount,
+      overdueCount: dashboard.overdueCount, reopenedCount: dashboard.reopenedCount,
+    });
+    return { summary, dashboard };
+  }
+
+  /** Auto-submits overdue work in one transaction; how many submissions it wrote. */
+  async autoSubmit(scope: AutoSubmitScope): Promise<number> {
+    return (await this.ds.transaction((m) => autoSubmitOverdue(m, scope))).length;
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * The first page's data starts with the code, not after it (issue 14). index.html loads this small module on its
+ * own, before the app's code has arrived (an async script that vite.config.ts adds): with a stored session it
+ * sends the session's `me` query at once and, when the address is one of the usual landing pages (hotRoute),
+ * that page's query as soon as `me` names the role. The answers wait here; apollo.ts hands each to Apollo when
+ * the app sends the same operation (name, variables, text and token), so a page still makes one request per
+ * query, and main.tsx starts loading the page's code (window.__lmsPreload, typed in preload-types.d.ts).
+ *
+ * It imports only the operations' texts, printed at build time exactly as Apollo sends them (vite.config.ts),
+ * so it stays a small file that reaches the server first.
+ */
+import { OPERATIONS, type PreloadedOperation } from 'virtual:preloaded-operations';
+
+interface Entry {
+  text: string;
+  token: string;
+  sentAt: number;
+  /** The answer, or null when there is none to hand over (network failure, not HTTP 200, not GraphQL). */
+  answer: Promise<LmsPreloadedAnswer | null>;
+}
+
+/** An answer older than this is not handed over: the app asks the server again. */
+const MAX_AGE_MS = 30_000;
+/** token.ts's key (not imported: see preload-types.d.ts). */
+const TOKEN_KEY = 'token';
+
+const entries = new Map<string, Entry>();
+
+/** Variables as one string whatever the order of their keys (they are flat: ids). */
+function variablesKey(variables: Record<string, unknown>): string {
+  return JSON.stringify(Object.keys(variables).sort().map((k) => [k, variables[k]]));
+}
+
+function send(name: PreloadedOperation, variables: Record<string, unknown>, token: string): Entry['answer'] {
+  const text = OPERATIONS[name];
+  // the request apollo.ts's HttpLink would send, headers included (the CSRF preflight header, the token)
+  const answer = fetch('/graphql', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: {
+      accept: 'application/graphql-response+json,application/json;q=0.9',
+      'content-type': 'application/json',
+      'Apollo-Require-Preflight': 'true',
+      Authorization: `Bearer ${token}`,
+    },
+    body: JSON.stringify({ operationName: name, variables, query: text }),
+  })
+    .then((res) => (res.status === 200 ? (res.json() as Promise<unknown>) : null))
+    .then((body) => (body && typeof body === 'object' && ('data' in body || 'errors' in body) ? (body as LmsPreloadedAnswer) : null))
+    .catch(() => null);
+  entries.set(name + variablesKey(variables), { text, token, sentAt: performance.now(), answer });
+  return answer;
+}
+
+function take(name: string, text: string, variables: Record<string, unknown>, token: unknown): Entry['answer'] | null {
+  const key = name + variablesKey(variables);
+  const entry = entries.get(key);
+  if (!entry) return null;
+  entries.delete(key);
+  if (entry.token !== token || performance.now() - entry.sentAt > MAX_AGE_MS) return null;
+  if (entry.text !== text) {
+    // the build printed it differently from Apollo (vite.config.ts): the page still loads, with one more request
+    if (import.meta.env.DEV) console.warn(`preloaded ${name} does not match the operation Apollo sends`);
+    return null;
+  }
+  return entry.answer;
+}
+
+/** The landing pages whose code and data start early (paths of AppRoutes.tsx). */
+function hotRoute(pathname: string): LmsHotRoute | null {
+  if (/^\/dashboard\/?$/.test(pathname)) return { page: 'dashboard' };
+  const course = /^\/dashboard\/courses\/([^/]+)\/?$/.exec(pathname);
+  if (course) return { page: 'course', courseId: decodeURIComponent(course[1]) };
+  return null;
+}
+
+/**
+ * The page's query for the active role (`me` says which): the dashboard's (DashboardPage.tsx; the other roles'
+ * dashboards ask for none) and the course page's (CoursePage.tsx: a student's view asks for other data).
+ */
+const PAGE_QUERY: Record<LmsHotRoute['page'], Partial<Record<string, PreloadedOperation>>> = {
+  dashboard: { Teacher: 'DashboardCourses', Student: 'StudentDashboard' },
+  course: { Teacher: 'CourseDetail', Admin: 'CourseDetail', SuperAdmin: 'CourseDetail', Parent: 'CourseDetail' },
+};
+
+function storedToken(): string | null {
+  try {
+    return window.localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null; // storage unavailable: signed out
+  }
+}
+
+function start(): LmsPreload {
+  const token = storedToken();
+  const { pathname } = window.location;
+  if (token === null) return { take, shell: false, route: null };
+  const me = send('Me', {}, token);
+  const route = hotRoute(pathname);
+  if (route) {
+    // the answer comes long before the page's code, so waiting for the role costs the page nothing
+    void me.then((answer) => {
+      const role = (answer?.data?.me as { activeRole?: string } | undefined)?.activeRole;
+      const query = role ? PAGE_QUERY[route.page][role] : undefined;
+      if (query) send(query, route.page === 'course' ? { id: route.courseId } : {}, token);
+    });
+  }
+  return { take, shell: /^\/(dashboard|profile|settings)(\/|$)/.test(pathname), route };
+}
+
+window.__lmsPreload = start();

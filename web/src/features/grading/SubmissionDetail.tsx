@@ -1,0 +1,138 @@
+import type { Ref } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import CheckBoxIcon from '@mui/icons-material/CheckBox';
+import CheckBoxOutlineBlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
+import DownloadIcon from '@mui/icons-material/Download';
+import { formatDateTime } from '../courses/format';
+import { points } from '../submissions/myItems';
+import { percentOf, studentName, type GradingSubmission } from './dashboardMerge';
+import { GradeForm } from './GradeForm';
+import type { GradingQuestionFragment } from './grading.generated';
+import type { SaveResult } from './useGradingDashboard';
+
+type Answer = GradingSubmission['answers'][number];
+
+const TYPE_LABELS: Record<GradingQuestionFragment['type'], string> = {
+  MCQ: 'Multiple Choice',
+  ShortAnswer: 'Short Answer',
+  LongAnswer: 'Long Answer',
+};
+
+interface DetailProps {
+  submission: GradingSubmission;
+  questions: readonly GradingQuestionFragment[];
+  /** The student's name (h2): focused when a card is chosen, so the panel is read from its start. */
+  headingRef: Ref<HTMLHeadingElement>;
+  onSave(questionId: string, score: number, feedback: string, expectedVersion: number): Promise<SaveResult>;
+  onDownload(file: { id: string; name: string }): void;
+}
+
+/**
+ * The right panel (section 2): the student, when it was submitted, 'Total Score: x/y' with the rounded
+ * percentage, then each question with the student's answer and its 'Grading & Feedback' block.
+ */
+export function SubmissionDetail({ submission: s, questions, headingRef, onSave, onDownload }: DetailProps) {
+  const answers = new Map(s.answers.map((a) => [a.questionId, a]));
+  return (
+    <>
+      <Box sx={{ mb: 2 }}>
+        <Typography ref={headingRef} tabIndex={-1} variant="h2" component="h2" sx={{ outline: 'none' }}>
+          {studentName(s.student)}
+        </Typography>
+        <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          {s.student.email}
+        </Typography>
+        <Typography sx={{ mt: 1 }}>{s.submittedAt ? `Submitted: ${formatDateTime(s.submittedAt)}` : 'Not submitted yet'}</Typography>
+        {s.isAutoSubmitted && <Chip size="small" label="Auto-submitted (Overdue)" sx={{ mt: 1, bgcolor: '#ef6c00', color: '#000' }} />}
+        <Typography sx={{ mt: 1, fontSize: '1.25rem', fontWeight: 700 }}>
+          {`Total Score: ${points(s.totalScore ?? 0)}/${points(s.maxScore)}`}{' '}
+          <Box component="span" sx={{ fontWeight: 400, color: 'text.secondary' }}>{`(${percentOf(s)}%)`}</Box>
+        </Typography>
+      </Box>
+      <Box component="ol" aria-label="Questions" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2 }}>
+        {questions.map((q, i) => {
+          const answer = answers.get(q.id);
+          return (
+            <Paper component="li" variant="outlined" key={q.id} aria-label={`Question ${i + 1}`} sx={{ p: { xs: 1.5, sm: 2 } }}>
+              <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1 }}>
+                <Typography variant="h3" component="h3">{`Question ${i + 1}`}</Typography>
+                <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+                  <Chip size="small" variant="outlined" label={TYPE_LABELS[q.type]} />
+                  <Typography color="text.secondary">{`${q.points} ${q.points === 1 ? 'point' : 'points'}`}</Typography>
+                </Box>
+              </Box>
+              <Typography sx={{ mb: 1.5, whiteSpace: 'pre-wrap' }}>{q.questionText}</Typography>
+              <StudentAnswer question={q} answer={answer} onDownload={onDownload} />
+              <GradeForm
+                key={`${s.id}-${q.id}`}
+                id={`grade-${i + 1}`}
+                question={q}
+                grade={answer?.grade ?? null}
+                onSave={(score, feedback, expectedVersion) => onSave(q.id, score, feedback, expectedVersion)}
+              />
+            </Paper>
+          );
+        })}
+      </Box>
+    </>
+  );
+}
+
+function StudentAnswer({ question, answer, onDownload }: { question: GradingQuestionFragment; answer: Answer | undefined; onDownload(file: { id: string; name: string }): void }) {
+  if (question.type === 'MCQ') return <McqAnswer question={question} answer={answer} />;
+  const text = answer?.answer ?? '';
+  const accepted = question.acceptedAnswers ?? [];
+  return (
+    <>
+      <Typography variant="subtitle2" component="p">
+        {"Student's answer"}
+      </Typography>
+      <Typography sx={{ whiteSpace: 'pre-wrap', color: text ? 'text.primary' : 'text.secondary' }}>{text || 'No answer'}</Typography>
+      {answer?.file && (
+        <Button size="small" variant="outlined" startIcon={<DownloadIcon />} sx={{ mt: 1 }} onClick={() => onDownload(answer.file!)}>
+          {`Download ${answer.file.name}`}
+        </Button>
+      )}
+      {question.type === 'ShortAnswer' && accepted.length > 0 && (
+        <Box sx={{ mt: 1 }}>
+          <Typography variant="subtitle2" component="p">
+            Acceptable Answers
+          </Typography>
+          <List dense disablePadding>
+            {accepted.map((a) => (
+              <ListItem key={a.answer} disableGutters>
+                {a.weight === 100 ? a.answer : `${a.answer} (${a.weight}%)`}
+              </ListItem>
+            ))}
+          </List>
+        </Box>
+      )}
+    </>
+  );
+}
+
+/** Every option: the chosen ones ticked, the correct ones '✓ Correct Answer', wrongly chosen ones '✗ Selected'. */
+function McqAnswer({ question, answer }: { question: GradingQuestionFragment; answer: Answer | undefined }) {
+  const selected = new Set(answer?.selectedOptionIds);
+  return (
+    <List dense disablePadding aria-label="Options">
+      {question.options.map((o) => {
+        const chosen = selected.has(o.id);
+        return (
+          <ListItem key={o.id} disableGutters sx={{ gap: 1, flexWrap: 'wrap' }}>
+            {chosen ? <CheckBoxIcon fontSize="small" color="primary" titleAccess="Selected" /> : <CheckBoxOutlineBlankIcon fontSize="small" titleAccess="Not selected" />}
+            <span>{o.text}</span>
+            {o.isCorrect && <Chip size="small" color="success" label="✓ Correct Answer" />}
+            {chosen && !o.isCorrect && <Chip size="small" color="error" label="✗ Selected" />}
+          </ListItem>
+        );
+      })}
+    </List>
+  );
+}

@@ -1,0 +1,205 @@
+import { CombinedGraphQLErrors } from '@apollo/client';
+import { useApolloClient } from '@apollo/client/react';
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { errorCode, errorMessage } from '../../app/errors';
+import { useActionMessages } from '../../components/useActionMessages';
+import { fromLocalInput } from '../assessments/fields';
+import { downloadFile } from '../content/download';
+import { gradingOrder, mergeSubmissions, submissionOf, type GradingSubmission, type Student } from './dashboardMerge';
+import {
+  GRADE_FAILED_TEXT,
+  GRADE_SAVED_TEXT,
+  reopenFailedText,
+  reopenedText,
+  type GradingKind,
+} from './gradingKinds';
+import {
+  GradingChangesDocument,
+  GradingDashboardDocument,
+  useCreateSubmissionForGradingMutation,
+  useGradeAnswerMutation,
+  useGradingDashboardQuery,
+  useReopenSubmissionMutation,
+  type GradingGradeFragment,
+} from './grading.generated';
+import { useGradingChanges } from './useGradingChanges';
+
+/** The grade another teacher saved first (extensions.current of a CONFLICT). */
+export interface CurrentGrade {
+  score: number;
+  feedback: string | null;
+  version: number;
+  gradedByName: string | null;
+}
+
+/** What a save gives the grading block: the grade now, or the failure's text (and on a conflict the newer grade). */
+export type SaveResult =
+  | { ok: true; message: string; grade: GradingGradeFragment | null }
+  | { ok: false; message: string; current: CurrentGrade | null };
+
+function conflictOf(error: unknown): CurrentGrade | null {
+  if (!CombinedGraphQLErrors.is(error)) return null;
+  const found = error.errors.find((e) => e.extensions?.code === 'CONFLICT');
+  const current = found?.extensions?.current;
+  if (!current || typeof current !== 'object' || typeof (current as CurrentGrade).version !== 'number') return null;
+  return current as CurrentGrade;
+}
+
+/**
+ * A grading dashboard (assessments.md sections 2, 4, 5 and 8): one request loads the item, the tiles and the
+ * three lists. Saving a grade, reopening and creating a submission answer the whole submission, which is folded
+ * into the cached page (lists and tiles move with it, nothing is fetched again); while the page is visible,
+ * what other teachers and students changed arrives every few seconds the same way. The chosen student is in the
+ * address (?student=), so a reload or a shared link opens the same submission.
+ */
+export function useGradingDashboard(kind: GradingKind, assessmentId: string) {
+  const query = useGradingDashboardQuery({ variables: { assessmentId } });
+  const client = useApolloClient();
+  const [gradeMutation] = useGradeAnswerMutation({ fetchPolicy: 'no-cache' });
+  const [reopenMutation] = useReopenSubmissionMutation({ fetchPolicy: 'no-cache' });
+  const [createMutation] = useCreateSubmissionForGradingMutation({ fetchPolicy: 'no-cache' });
+  const msgs = useActionMessages();
+  const [params, setParams] = useSearchParams();
+
+  const loaded = query.data?.gradingDashboard ?? null;
+  const dashboard = loaded && loaded.assessment.kind === kind.gql ? loaded : null;
+  const notFound = errorCode(query.error) === 'NOT_FOUND' || Boolean(loaded && !dashboard);
+
+  /**
+   * Folds `submissions` (answers of this page's mutations and polls, not written to the cache by Apollo, so the
+   * lists still hold the old ones to compare with) into the cached page; returns those of students in no list.
+   */
+  const merge = useCallback(
+    (submissions: readonly GradingSubmission[], cursor?: string): GradingSubmission[] => {
+      const cache = client.cache;
+      const current = cache.readQuery({ query: GradingDashboardDocument, variables: { assessmentId } });
+      if (!current) return [];
+      const { dashboard: merged, unknown } = mergeSubmissions(current.gradingDashboard, submissions);
+      const next = cursor && cursor !== merged.cursor ? { ...merged, cursor } : merged;
+      if (next !== current.gradingDashboard) {
+        cache.writeQuery({ query: GradingDashboardDocument, variables: { assessmentId }, data: { gradingDashboard: next } });
+      }
+      return unknown;
+    },
+    [client, assessmentId],
+  );
+
+  /** One poll: what changed since the cursor; a submission of a student in no list makes the page load again. */
+  const poll = useCallback(async () => {
+    const current = client.cache.readQuery({ query: GradingDashboardDocument, variables: { assessmentId } });
+    if (!current) return;
+    const { data } = await client.query({
+      query: GradingChangesDocument,
+      variables: { assessmentId, since: current.gradingDashboard.cursor },
+      fetchPolicy: 'no-cache',
+    });
+    if (!data) return;
+    const unknown = merge(data.gradingChanges.submissions, data.gradingChanges.cursor);
+    if (unknown.length) await client.query({ query: GradingDashboardDocument, variables: { assessmentId }, fetchPolicy: 'network-only' });
+  }, [client, assessmentId, merge]);
+
+  useGradingChanges(Boolean(dashboard), poll);
+
+  const selectedStudentId = params.get('student');
+  const select = useCallback(
+    (studentId: string | null) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (studentId) next.set('student', studentId);
+          else next.delete('student');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const selected = dashboard ? submissionOf(dashboard, selectedStudentId) : null;
+
+  /** Next (+1) or previous (-1) submission in the lists' order; the one chosen, or null when there is none. */
+  const step = (delta: 1 | -1): GradingSubmission | null => {
+    const order = dashboard ? gradingOrder(dashboard) : [];
+    if (order.length === 0) return null;
+    const at = order.findIndex((s) => s.student.id === selectedStudentId);
+    const to = at < 0 ? (delta > 0 ? 0 : order.length - 1) : Math.min(order.length - 1, Math.max(0, at + delta));
+    select(order[to].student.id);
+    return order[to];
+  };
+
+  /** 'Save Grade & Feedback'; expectedVersion is the grade's version the form started from (0: none yet). */
+  const saveGrade = async (submission: GradingSubmission, questionId: string, score: number, feedback: string, expectedVersion: number): Promise<SaveResult> => {
+    try {
+      const { data } = await gradeMutation({
+        variables: { input: { submissionId: submission.id, questionId, score, feedback, expectedVersion: expectedVersion || null } },
+      });
+      if (!data) return { ok: false, message: GRADE_FAILED_TEXT, current: null };
+      merge([data.gradeAnswer]);
+      const grade = data.gradeAnswer.answers.find((a) => a.questionId === questionId)?.grade ?? null;
+      return { ok: true, message: GRADE_SAVED_TEXT, grade };
+    } catch (error) {
+      const current = conflictOf(error);
+      // the other grader's save (and the totals it changed) shows at once, not at the next tick
+      if (current) void poll().catch(() => undefined);
+      return { ok: false, message: errorMessage(error, GRADE_FAILED_TEXT), current };
+    }
+  };
+
+  /** The reopen dialog's button: resolves to the failure's text (shown in the dialog), or null. */
+  const reopen = (student: Student, newDueDate: string): Promise<string | null> =>
+    msgs.attempt(
+      async () => {
+        const { data } = await reopenMutation({
+          variables: { input: { assessmentId, studentId: student.id, newDueDate: fromLocalInput(newDueDate) } },
+        });
+        if (data) merge([data.reopenSubmission]);
+      },
+      reopenedText(kind),
+      reopenFailedText(kind),
+    );
+
+  /** A click on an overdue student (section 4): an empty submission to grade by hand, then it opens. */
+  const openOverdue = async (student: Student): Promise<boolean> => {
+    const ok = await msgs.act(
+      async () => {
+        const { data } = await createMutation({ variables: { input: { assessmentId, studentId: student.id } } });
+        if (data) merge([data.createSubmissionForGrading]);
+      },
+      kind.createdText,
+      kind.createFailedText,
+    );
+    if (ok) select(student.id);
+    return ok;
+  };
+
+  const download = async (submission: GradingSubmission, file: { id: string; name: string }) => {
+    msgs.setActionError(null);
+    try {
+      await downloadFile(`${kind.downloadPath}/${encodeURIComponent(submission.id)}/${encodeURIComponent(file.id)}`, file.name || 'submission_file');
+    } catch (error) {
+      console.error('Failed to download file', error);
+      msgs.setActionError('Failed to download file');
+    }
+  };
+
+  return {
+    dashboard,
+    loading: query.loading && !query.data,
+    notFound,
+    loadError: query.error && !notFound ? errorMessage(query.error, kind.loadFailedText) : null,
+    selected,
+    selectedStudentId,
+    select,
+    step,
+    saveGrade,
+    reopen,
+    openOverdue,
+    download,
+    success: msgs.success,
+    error: msgs.actionError,
+    clearSuccess: msgs.clearSuccess,
+    clearError: msgs.clearError,
+  };
+}
+
+export type GradingDashboardState = ReturnType<typeof useGradingDashboard>;

@@ -1,0 +1,60 @@
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { useDashboardCoursesQuery } from '../courses/courses.generated';
+import { EmptyText } from '../dashboard/DashboardParts';
+import { formatDateTime } from '../courses/format';
+import { REVIEW_KIND_OF } from './reviewKinds';
+import type { GradingQueueItemFragment } from './review.generated';
+
+/** The dashboard card lists this many items; the rest are counted. */
+export const GRADING_QUEUE_SHOWN = 5;
+
+/**
+ * The items of the three kinds with submissions waiting for a grade, earliest due first. They come with the
+ * teacher dashboard's one request (DashboardCourses, sent by useTeacherCourses): this reads the cache only, so
+ * the card adds no request of its own.
+ */
+export function useGradingQueue(): GradingQueueItemFragment[] {
+  const { data } = useDashboardCoursesQuery({ fetchPolicy: 'cache-only' });
+  if (!data) return [];
+  return [...data.assignmentReview, ...data.quizReview, ...data.examReview]
+    .filter((item) => item.pendingCount > 0)
+    .sort((a, b) => a.assessment.dueDate.localeCompare(b.assessment.dueDate));
+}
+
+/** The 'Assignments to Review' card's list: each item opens its grading dashboard. */
+export function GradingQueue() {
+  const items = useGradingQueue();
+  if (items.length === 0) return <EmptyText>No submissions are waiting for grading.</EmptyText>;
+  const shown = items.slice(0, GRADING_QUEUE_SHOWN);
+  return (
+    <>
+      <List dense aria-label="Waiting for grading">
+        {shown.map(({ assessment, className, subjectName, pendingCount }) => {
+          const kind = REVIEW_KIND_OF[assessment.kind];
+          return (
+            <ListItem key={assessment.id} disableGutters>
+              <ListItemText
+                primary={
+                  <Link component={RouterLink} to={kind.submissionsPath(assessment.id)} sx={{ overflowWrap: 'anywhere' }}>
+                    {assessment.title}
+                  </Link>
+                }
+                secondary={`${kind.noun} · ${className} · ${subjectName} · ${pendingCount} pending · Due: ${formatDateTime(assessment.dueDate)}`}
+              />
+            </ListItem>
+          );
+        })}
+      </List>
+      {items.length > shown.length && (
+        <Typography variant="body2" color="text.secondary">
+          {`and ${items.length - shown.length} more waiting`}
+        </Typography>
+      )}
+    </>
+  );
+}
