@@ -50,8 +50,12 @@ describe('academic structure', () => {
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     await expectVisible(page.getByText('Year is required', { exact: true }), 'the required-year message');
     await page.getByLabel(exactLabel('Year')).fill(year);
+    // a new year is active by default, and only one may be: the admin is asked first, naming the year it deactivates
+    let asked = '';
+    page.once('dialog', (d) => { asked = d.message(); void d.accept(); });
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     await expectVisible(page.getByText('Academic year created successfully', { exact: true }), 'the success banner');
+    assert(/^Make .+ the active academic year\? This deactivates \S+\.$/.test(asked), `the activation confirmation, got '${asked}'`);
     await expectVisible(rowWith(page, year), `the year ${year} in the list`);
     await a11y('academic year page');
 

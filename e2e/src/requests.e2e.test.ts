@@ -190,41 +190,30 @@ describe('one request per review page', () => {
 });
 
 describe('the client follows the server', () => {
-  e2e("a student who opens the teacher's course URL sees no Edit, Add or Delete", async ({ page }) => {
+  // one course URL for every role (issue 14): a student who follows a teacher's link gets the student view of it
+  e2e("a student who opens the teacher's course URL sees the student view, with no Edit, Add or Delete", async ({ page }) => {
     await login(page, DEMO.student.email);
     const course = await mathCourse(page);
     await goInApp(page, `/dashboard/courses/${course.id}`);
-    await expectVisible(page.getByRole('heading', { level: 1, name: course.title }), 'the course header');
-    await expectVisible(page.getByRole('heading', { level: 3, name: course.modules[0].title }), 'the modules');
+    await expectVisible(page.getByRole('link', { name: 'Back to My Classes' }), 'the student view of the course');
+    await expectVisible(page.getByText(course.title, { exact: true }), 'the course title');
+    await expectVisible(page.getByText(course.modules[0].title, { exact: true }), 'the modules');
     const changing = /^(Edit|Delete|Add|Reuse|Create|Hide|Show|Manage)\b/;
     const main = page.getByRole('main');
-    await expectAbsentNow(main.getByRole('button', { name: changing }), 'Edit/Add/Delete buttons on the Modules tab');
+    await expectAbsentNow(main.getByRole('button', { name: changing }), 'Edit/Add/Delete buttons on the modules tab');
     await expectAbsentNow(main.getByRole('link', { name: /^Manage Content/ }), 'Manage Content links');
-
-    await page.getByRole('tab', { name: 'Announcements', exact: true }).click();
-    await expectVisible(page.getByRole('heading', { level: 2, name: 'Announcements' }));
-    await expectAbsentNow(main.getByRole('button', { name: changing }), 'Create/Edit/Delete buttons on the Announcements tab');
-    for (const tab of ['Assignments', 'Exams']) {
-      await page.getByRole('tab', { name: tab, exact: true }).click();
-      await expectVisible(page.getByRole('table', { name: tab }));
+    for (const tab of ['Assignments', 'Announcements', 'Exams']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await expectVisible(page.getByRole('tab', { name: tab, selected: true }));
       await expectAbsentNow(main.getByRole('button', { name: changing }), `Create/Reuse/Edit/Delete buttons on the ${tab} tab`);
     }
-
-    await page.getByRole('tab', { name: 'Modules', exact: true }).click();
-    await page.getByRole('link', { name: `View Content of ${course.modules[0].title}`, exact: true }).click();
-    await expectVisible(page.getByRole('heading', { level: 1, name: course.modules[0].title }), 'the module page');
-    await expectVisible(page.getByRole('table', { name: 'Content' }));
-    await expectAbsentNow(main.getByRole('button', { name: changing }), 'Add/Reuse/Edit/Delete/Hide buttons on the module page');
-    await page.getByRole('tab', { name: 'Quizzes', exact: true }).click();
-    await expectVisible(page.getByRole('table', { name: 'Quizzes' }));
-    await expectAbsentNow(main.getByRole('button', { name: changing }), 'Create/Reuse/Edit/Delete buttons on the Quizzes tab');
   });
 
   e2e('a page whose code fails to load shows a Reload message inside the app shell', async ({ page }) => {
     await login(page, DEMO.teacher.email);
     const course = await mathCourse(page);
     // as after a deploy: the course page's chunk is gone
-    const chunk = /\/assets\/CourseDetailPage-[\w-]+\.js$/;
+    const chunk = /\/assets\/CoursePage-[\w-]+\.js$/;
     await page.route(chunk, (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' }));
     await goInApp(page, `/dashboard/courses/${course.id}`);
 
@@ -246,7 +235,9 @@ describe('the client follows the server', () => {
     const revoked = await graphql<{ logout: boolean }>('mutation { logout }', {}, token);
     assert(revoked.data?.logout === true, `logout from the test process failed: ${JSON.stringify(revoked)}`);
 
-    await sidebar(page).getByRole('link', { name: 'My Courses', exact: true }).click();
+    // the next request finds the session ended: usually this click's, sometimes one already under way (the
+    // link is then gone before the click lands); either way the user must end up at /login, told why
+    await sidebar(page).getByRole('link', { name: 'My Courses', exact: true }).click({ timeout: 5_000 }).catch(() => undefined);
     await expectPath(page, '/login');
     await expectVisible(page.getByRole('alert').filter({ hasText: 'Your session has ended. Please sign in again.' }), 'why the user is back at /login');
     assert((await storedToken(page)) === null, 'the rejected token should be cleared');
