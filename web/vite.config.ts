@@ -42,8 +42,10 @@ async function linkText(document: DocumentNode): Promise<string> {
 
 /**
  * `virtual:preloaded-operations`: the texts of PRELOADED, read from the generated documents (graphql-codegen's
- * `export const XDocument = {...} as unknown as DocumentNode`), and the early module in index.html: an async
- * module script ahead of the app's, so its requests leave while the app's code downloads.
+ * `export const XDocument = {...} as unknown as DocumentNode`), and the early module in index.html: a module
+ * script ahead of the app's, so its requests leave while the app's code downloads. Not async: module scripts run
+ * in document order, so it always runs before the app's (an async one lost that race on a fast connection, and
+ * the app then sent `me` itself); both download in parallel, and the tiny early one arrives first anyway.
  */
 function preloadedOperations(): Plugin {
   const id = 'virtual:preloaded-operations';
@@ -77,7 +79,7 @@ function preloadedOperations(): Plugin {
           if (!chunk) throw new Error(`no chunk for ${PRELOAD_ENTRY}`);
           src = `${base}${chunk.fileName}`;
         }
-        return [{ tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, src }, injectTo: 'head-prepend' }];
+        return [{ tag: 'script', attrs: { type: 'module', crossorigin: true, src }, injectTo: 'head-prepend' }];
       },
     },
   };

@@ -254,27 +254,32 @@ describe('the client follows the server', () => {
 describe('the first load starts its data with its code (issue 14)', () => {
   /**
    * Opens `path` afresh with an empty cache (a link from outside the app, the first visit), signed in, and
-   * returns the GraphQL operations sent until `ready` and a quiet network, each marked when it left after the
-   * signed-in shell's code was asked for (main.tsx asks for it once the app's own code has arrived and runs).
+   * returns the GraphQL operations sent until `ready` and a quiet network, each marked by who sent it: the early
+   * module (`/assets/preload-*.js`, from the request's initiator as Chrome records it) or the app's code. On a
+   * loopback connection both scripts arrive within a millisecond, so the order of the requests proves nothing;
+   * the initiator does.
    */
   async function freshLoad(page: Page, path: string, ready: () => Promise<void>): Promise<string[]> {
     const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
     await cdp.send('Network.clearBrowserCache');
     const sent: string[] = [];
-    let shellAsked = false;
-    page.on('request', (req) => {
-      if (/\/assets\/AppLayout-[\w-]+\.js$/.test(new URL(req.url()).pathname)) shellAsked = true;
-      if (req.method() === 'POST' && new URL(req.url()).pathname === '/graphql') {
-        sent.push(`${(req.postDataJSON() as { operationName?: string }).operationName}${shellAsked ? ' (after the app code)' : ''}`);
-      }
+    cdp.on('Network.requestWillBeSent', (e) => {
+      if (e.request.method !== 'POST' || new URL(e.request.url).pathname !== '/graphql') return;
+      const name = (JSON.parse(e.request.postData ?? '{}') as { operationName?: string }).operationName;
+      const frames = [];
+      for (let st = e.initiator.stack; st; st = st.parent) frames.push(...st.callFrames);
+      const early = frames.length > 0 && frames.every((f) => /\/assets\/preload-[\w-]+\.js$/.test(new URL(f.url, 'http://x').pathname));
+      sent.push(`${name}${early ? '' : ' (after the app code)'}`);
     });
     await page.goto(path);
     await ready();
     await graphqlRequests(page).settled();
+    await cdp.detach();
     return sent;
   }
 
-  /** `me` left first, before the app's code ran; then the page's query; nothing twice (the answers were handed to Apollo). */
+  /** `me` sent by the early module; then the page's query; nothing twice (the answers were handed to Apollo). */
   function expectEarly(sent: string[], pageQuery: string): void {
     const names = sent.map((s) => s.replace(' (after the app code)', ''));
     assert(

@@ -218,7 +218,13 @@ describe('review lists', () => {
     await levelButton(page, 2, '2026').click();
     await expectVisible(card(page, exam5a.title), 'the cards once the year is open again');
     await expectNotVisible(card(page, exam5b.title), 'Class 5B stays closed inside the reopened year');
+    // the year's Collapse is still growing: a click that lands mid-animation may miss, so wait until the level
+    // says it is open (one more click if the first one missed) before looking for its card
     await class5b.click();
+    if ((await class5b.getAttribute('aria-expanded')) !== 'true') {
+      await page.waitForTimeout(500);
+      if ((await class5b.getAttribute('aria-expanded')) !== 'true') await class5b.click();
+    }
     await expectVisible(card(page, exam5b.title), 'the Class 5B card once its class is open again');
 
     // a click anywhere on a card opens the item's grading dashboard

@@ -1,15 +1,14 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { Banner } from '../../components/Banner';
+import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { Spinner } from '../../components/Spinner';
 import { useMyClasses } from './useMyClasses';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
@@ -61,8 +60,7 @@ export function MyClassesPage() {
                   <Typography id={headingId} variant="h3" component="h3" sx={{ p: 2, pb: 1 }}>
                     {group.className}
                   </Typography>
-                  <TableContainer>
-                    <Table size="small" aria-labelledby={headingId}>
+                  <ResponsiveTable columns={['Subject', 'Course Title', 'Action']} size="small" aria-labelledby={headingId}>
                       <TableHead>
                         <TableRow>
                           <TableCell>Subject</TableCell>
@@ -89,8 +87,7 @@ export function MyClassesPage() {
                           </TableRow>
                         ))}
                       </TableBody>
-                    </Table>
-                  </TableContainer>
+                  </ResponsiveTable>
                 </Paper>
               );
             })}
