@@ -30,6 +30,8 @@ export interface Config {
   housekeepingSeconds: number;
   /** Milliseconds between overdue sweeps that auto-submit work past its due date (0: no sweeps in this instance). */
   overdueSweepIntervalMs: number;
+  /** Seconds between runs of the due-soon notices and the daily digest (0: not in this instance). */
+  notificationJobSeconds: number;
   sessionHours: number;
   rememberDays: number;
   /** Milliseconds a request waits for a database connection from the pool (or for a new one to open). */
@@ -83,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fileCleanupSeconds: Number(env.FILE_CLEANUP_SECONDS ?? 300),
     housekeepingSeconds: Number(env.HOUSEKEEPING_SECONDS ?? 3600),
     overdueSweepIntervalMs: Number(env.OVERDUE_SWEEP_INTERVAL_MS ?? 60_000),
+    notificationJobSeconds: Number(env.NOTIFICATION_JOB_SECONDS ?? 300),
     sessionHours: Number(env.SESSION_HOURS ?? 12),
     rememberDays: Number(env.REMEMBER_DAYS ?? 30),
     dbAcquireTimeoutMs: Number(env.DB_ACQUIRE_TIMEOUT_MS ?? 5_000),

@@ -7,6 +7,7 @@ import { demoBanner, seedDemoSchool, seedInitialAdmin } from './db/seed';
 import { startFileCleanup } from './jobs/file-cleanup';
 import { startHousekeeping } from './jobs/housekeeping';
 import { startOverdueSweep } from './jobs/overdue-sweep';
+import { startNotificationJobs } from './jobs/notifications';
 
 // A promise nobody awaited failed: log it and keep serving (the failure concerned one piece of work, and
 // every request path catches its own errors); Node's default would end the process.
@@ -28,6 +29,7 @@ async function main() {
   const housekeeping = startHousekeeping(db.ds, config.housekeepingSeconds);
   const overdueSweep = startOverdueSweep(db.ds, config.overdueSweepIntervalMs);
   const mailSender = services.mail.startSender(config.mailSendSeconds);
+  const notificationJobs = startNotificationJobs(db.ds, services.mail, config.publicUrl, config.notificationJobSeconds);
   const listening = () => {
     logger.info({ port: config.port, host: config.host, database: db.embedded ? 'embedded' : 'DATABASE_URL' }, 'server listening');
     if (config.demoSeed) console.log('\n' + demoBanner(config.publicUrl) + '\n');
@@ -48,6 +50,7 @@ async function main() {
     await fileCleanup.stop(); // a sweep in progress finishes before the database closes
     await housekeeping.stop();
     await overdueSweep.stop();
+    await notificationJobs.stop();
     await mailSender.stop();
     await db.close().catch((err) => logger.error({ err }, 'closing the database failed'));
     process.exit(0);

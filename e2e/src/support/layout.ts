@@ -4,7 +4,7 @@ import { expectVisible } from './expect';
 
 export type SidebarEntry = string | { group: string; children: string[] };
 
-/** Sidebar by active role: platform.md section 6, verbatim and in order. */
+/** Sidebar by active role: platform.md section 6, verbatim and in order; Calendar and the parent's Grades are issue 17's, beyond the spec. */
 export const SIDEBAR: Record<Role, SidebarEntry[]> = {
   SuperAdmin: ['System Overview', 'Manage Schools', 'Manage Users', 'Impersonate Role', 'System Logs'],
   Admin: [
@@ -25,6 +25,7 @@ export const SIDEBAR: Record<Role, SidebarEntry[]> = {
     { group: 'Assessments Review', children: ['Assignment Review', 'Exam Review', 'Quiz Review'] },
     'Student Diary',
     'Forums',
+    'Calendar',
   ],
   Student: [
     'Dashboard',
@@ -35,8 +36,9 @@ export const SIDEBAR: Record<Role, SidebarEntry[]> = {
     'Attendance',
     'Transcript',
     'Diary',
+    'Calendar',
   ],
-  Parent: ['Dashboard', 'Child Overview', 'Attendance', 'Transcript', 'Payments', 'Messages', 'View Diary'],
+  Parent: ['Dashboard', 'Child Overview', 'Attendance', 'Transcript', 'Payments', 'Messages', 'View Diary', 'Grades', 'Calendar'],
 };
 
 /** The sidebar: the page's navigation landmark. */

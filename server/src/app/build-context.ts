@@ -3,7 +3,7 @@ import { bearerToken, RequestContext } from './context';
 import { createLoaders } from './loaders';
 import { Services } from './services';
 
-/** The context of one request: its session's actor (one indexed lookup), the services, fresh loaders. */
+/** The context of one request: its session's actor and user row (one indexed lookup), the services, fresh loaders. */
 export async function buildContext(
   ds: DataSource,
   services: Services,
@@ -11,13 +11,16 @@ export async function buildContext(
   requestId: string,
 ): Promise<RequestContext> {
   const token = bearerToken(req.headers.authorization as string | undefined);
-  const actor = token ? await services.auth.resolveSession(token) : null;
+  const viewer = token ? await services.auth.resolveViewer(token) : null;
+  const actor = viewer?.actor ?? null;
+  const loaders = createLoaders(ds, actor);
+  if (viewer) loaders.userById.prime(viewer.user.id, viewer.user);
   return {
     requestId,
     ip: req.ip ?? 'unknown',
     actor,
     tokenRejected: Boolean(token) && !actor,
     services,
-    loaders: createLoaders(ds, actor),
+    loaders,
   };
 }

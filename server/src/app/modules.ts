@@ -15,6 +15,10 @@ import { assessmentsModule } from '../modules/assessments/assessments.module';
 import { submissionsModule } from '../modules/submissions/submissions.module';
 import { gradingModule } from '../modules/grading/grading.module';
 import { reviewModule } from '../modules/review/review.module';
+import { familiesModule } from '../modules/families/families.module';
+import { calendarModule } from '../modules/calendar/calendar.module';
+import { gradesModule } from '../modules/grades/grades.module';
+import { notificationsModule } from '../modules/notifications/notifications.module';
 
 /**
  * Every domain of the app, one manifest each (server/src/modules/<domain>/<domain>.module.ts). Entities,
@@ -39,4 +43,8 @@ export const modules = moduleList(
   submissionsModule,
   gradingModule,
   reviewModule,
+  familiesModule,
+  gradesModule,
+  calendarModule,
+  notificationsModule,
 );

@@ -11,7 +11,7 @@ const user = Object.assign(new User(), {
   id: 'u1', firstName: 'Ada', lastName: 'Admin', email: 'ada@x.school', role: Role.Admin, activated: true,
   passwordHash: 'secret', classId: null, academicYearId: null, createdAt: new Date('2026-01-02T03:04:05.000Z'),
 });
-const viewer: Actor = { userId: 'u1', role: Role.Admin, activeRole: Role.Admin, impersonating: false, sessionId: 's1' };
+const viewer: Actor = { userId: 'u1', role: Role.Admin, activeRole: Role.Admin, impersonating: false, sessionId: 's1', childIds: [] };
 
 it('renames id to _id and formats dates through plain objects and arrays', () => {
   expect(toRest({ id: 'a', at: new Date('2026-01-02T03:04:05.000Z'), list: [{ id: 'b', n: 1, ok: true, none: null }], gone: undefined }))

@@ -5,6 +5,7 @@ import { modules } from '../app/modules';
 import { countStatement, refuseIfAbandoned } from '../app/request-store';
 import { logger } from '../app/logger';
 import { loadConfig } from '../config';
+import { PreparingClient } from './prepared';
 
 /** Counts each statement against the current request (tests assert the counts), stops abandoned requests, logs failures. */
 class CountingLogger implements Logger {
@@ -58,6 +59,8 @@ export function createDataSource(url: string, options: PoolOptions = {}): DataSo
       statement_timeout: options.statementTimeoutMs ?? env.dbStatementTimeoutMs,
       // a peer that vanished without closing the connection is noticed instead of waited for
       keepAlive: true,
+      // each statement text is parsed and planned once per connection (db/prepared.ts)
+      Client: PreparingClient,
     },
   });
 }

@@ -1,7 +1,7 @@
 import { GraphQLError, GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import type { ApolloServerPlugin } from '@apollo/server';
-import { QueryRunnerAlreadyReleasedError } from 'typeorm';
+import { QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 import { DomainError, ErrorCode, UNAVAILABLE_TEXT } from './domain-error';
 import { logger } from '../app/logger';
 
@@ -38,7 +38,8 @@ function codesOf(err: unknown): string[] {
 
 export function isDatabaseUnreachable(err: unknown): boolean {
   // TypeORM releases a transaction's connection when it breaks; the transaction's next statement says so
-  if (err instanceof QueryRunnerAlreadyReleasedError) return true;
+  // (QueryRunnerProviderAlreadyReleasedError when the statement goes through the transaction's EntityManager)
+  if (err instanceof QueryRunnerAlreadyReleasedError || err instanceof QueryRunnerProviderAlreadyReleasedError) return true;
   if (codesOf(err).some((c) => UNREACHABLE_CODES.has(c) || c.startsWith('08'))) return true;
   const message = (err as { message?: unknown })?.message;
   return typeof message === 'string' && UNREACHABLE_MESSAGES.test(message);

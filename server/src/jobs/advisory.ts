@@ -8,6 +8,8 @@ export const JOB_LOCKS = {
   fileCleanup: 7243101,
   housekeeping: 7243102,
   overdueSweep: 7243103,
+  dueSoon: 7243104,
+  dailyDigest: 7243105,
 } as const;
 
 export type Guarded<T> = { skipped: true } | { skipped: false; value: T };

@@ -9,4 +9,9 @@ export interface Actor {
   activeRole: Role;
   impersonating: boolean;
   sessionId: string;
+  /**
+   * The linked children's ids when the session acts as a Parent, else [] (families, issue 17). Loaded in the
+   * session's own statement, so the parent rules decide synchronously and cost no query.
+   */
+  childIds: string[];
 }

@@ -34,5 +34,6 @@ export function abilitiesOf(actor: Actor) {
     manageAcademicStructure: can(actor, 'academic.manage'),
     markAttendance: can(actor, 'attendance.staff'),
     viewOwnAttendance: can(actor, 'attendance.readOwn'),
+    manageFamilies: can(actor, 'family.manage'),
   };
 }

@@ -28,6 +28,10 @@ export interface SubmissionView {
 const ownWork = (a: Actor, s: { studentId: string }) => a.activeRole === Role.Student && a.userId === s.studentId;
 const seesWork = (a: Actor, s: { teacherIds: string[] }) =>
   has(a, ACADEMIC_MANAGERS) || (a.activeRole === Role.Teacher && s.teacherIds.includes(a.userId));
+/** The viewer acts as a Parent linked to this student (Actor.childIds comes with the session). */
+const isParentOf = (a: Actor, studentId: string) => a.activeRole === Role.Parent && a.childIds.includes(studentId);
+/** The student's own work, or a linked parent's view of it: the same results, never more (correct answers and files stay the student's). */
+const ownOrChild = (a: Actor, s: { studentId: string }) => ownWork(a, s) || isParentOf(a, s.studentId);
 const resultsShown = (s: SubmissionView) => s.graded && (s.visibility !== 'manual' || s.released);
 
 /**
@@ -116,17 +120,17 @@ export const rules = {
   'submission.reopen': (a: Actor, s: { teacherIds: string[] }) => a.activeRole === Role.Teacher && s.teacherIds.includes(a.userId),
   /** who graded and the automatic score an override replaced: the course's teachers, SuperAdmin and Admin; never the student */
   'submission.seeGrading': (a: Actor, s: { teacherIds: string[] }) => seesWork(a, s),
-  /** read a submission: its student, the course's teachers, SuperAdmin and Admin (lists: submissionReadableSql) */
+  /** read a submission: its student, the student's linked parents, the course's teachers, SuperAdmin and Admin (lists: submissionReadableSql) */
   'submission.read': (a: Actor, s: { studentId: string; teacherIds: string[] }) =>
-    ownWork(a, s) || has(a, ACADEMIC_MANAGERS) || (a.activeRole === Role.Teacher && s.teacherIds.includes(a.userId)),
+    ownWork(a, s) || isParentOf(a, s.studentId) || has(a, ACADEMIC_MANAGERS) || (a.activeRole === Role.Teacher && s.teacherIds.includes(a.userId)),
   /** download a long-answer file: the student who sent it and the course's teachers only */
   'submission.download': (a: Actor, s: { studentId: string; teacherIds: string[] }) =>
     ownWork(a, s) || (a.activeRole === Role.Teacher && s.teacherIds.includes(a.userId)),
-  /** the total score: those who hold the key; the student once graded and not manual (unless released) */
-  'submission.seeResults': (a: Actor, s: SubmissionView) => seesWork(a, s) || (ownWork(a, s) && resultsShown(s)),
-  /** per-question scores and feedback: as results, but not under scoreOnly (the total alone) */
+  /** the total score: those who hold the key; the student (and their linked parents, never more) once graded and not manual (unless released) */
+  'submission.seeResults': (a: Actor, s: SubmissionView) => seesWork(a, s) || (ownOrChild(a, s) && resultsShown(s)),
+  /** per-question scores and feedback: as results (the student and their linked parents), but not under scoreOnly (the total alone) */
   'submission.seeGrades': (a: Actor, s: SubmissionView) =>
-    seesWork(a, s) || (ownWork(a, s) && resultsShown(s) && s.visibility !== 'scoreOnly'),
+    seesWork(a, s) || (ownOrChild(a, s) && resultsShown(s) && s.visibility !== 'scoreOnly'),
   /** correct answers and explanations: as grades, only for immediate (or released) work not auto-submitted */
   'submission.seeCorrect': (a: Actor, s: SubmissionView) =>
     seesWork(a, s) || (ownWork(a, s) && resultsShown(s) && s.visibility !== 'scoreOnly' && !s.autoSubmitted),
@@ -136,6 +140,35 @@ export const rules = {
   'assessment.autoSubmit': (a: Actor, c: CourseFacts) => teaches(a, c),
   /** the review lists (Assignment, Quiz and Exam Review): teachers (their courses' items), SuperAdmin and Admin (all) */
   'review.list': (a: Actor) => has(a, [...ACADEMIC_MANAGERS, Role.Teacher]),
+  // ---- Grades (issue 17): a student's grades report and a course's gradebook ----
+  /** one's own grades report (myGrades): students; another student's report is 'family.readStudentView' */
+  'grades.readOwn': (a: Actor) => a.activeRole === Role.Student,
+  /** a course's gradebook (its students x its assessments, CSV export): the course's teachers, SuperAdmin and Admin */
+  'grades.gradebook': (a: Actor, c: CourseFacts) => teaches(a, c) || has(a, ACADEMIC_MANAGERS),
+  // ---- end of Grades ----
+  // ---- Calendar (issue 17): due dates by month and week, and the ICS feed ----
+  /** whose due dates a calendar (and its feed) holds: a student their own, a parent their linked children's, each as the child sees them (a teacher's are the courses they teach; lists: calendarStudentSql) */
+  'calendar.dueDatesOf': (a: Actor, s: { studentId: string }) => ownWork(a, s) || isParentOf(a, s.studentId),
+  /** create, reset or turn off one's own feed link: not while viewing as another role (the feed answers with the stored role) */
+  'calendar.manageFeed': (a: Actor) => !a.impersonating,
+  // ---- end of Calendar ----
+  // ---- Families (issue 17): parents linked to students, and what a parent reads of a linked child ----
+  /** link a parent to a student or unlink them: SuperAdmin and Admin */
+  'family.manage': (a: Actor) => has(a, ACADEMIC_MANAGERS),
+  /** see a user's links (a parent's children, a student's parents): SuperAdmin and Admin any user's, a parent their own */
+  'family.readLinks': (a: Actor, u: { id: string }) => has(a, ACADEMIC_MANAGERS) || (a.activeRole === Role.Parent && a.userId === u.id),
+  /** read a linked child's courses, work (as the child sees it, never more), attendance and feedback: their parents only (lists: parentOfSql) */
+  'family.readChild': (a: Actor, s: { studentId: string }) => isParentOf(a, s.studentId),
+  /** read a student's own view (courses, work, attendance): the student, a linked parent, SuperAdmin and Admin */
+  'family.readStudentView': (a: Actor, s: { studentId: string }) =>
+    ownWork(a, s) || isParentOf(a, s.studentId) || has(a, ACADEMIC_MANAGERS),
+  // ---- end of Families ----
+  // ---- Notifications (issue 17): the bell, the To Do ----
+  /** read or mark a notification: only its recipient (lists: notificationOwnSql) */
+  'notification.read': (a: Actor, n: { userId: string }) => a.userId === n.userId,
+  /** the To Do (due soon, not submitted): a student, of their own work */
+  'notification.todo': (a: Actor) => a.activeRole === Role.Student,
+  // ---- end of Notifications ----
   /** send a file at all (checked before the upload is read; the module's course is checked after) */
   'content.uploadAny': (a: Actor) => a.activeRole === Role.Teacher,
   /** start a discussion or reply: the course's teachers and its students */

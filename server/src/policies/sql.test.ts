@@ -3,7 +3,7 @@ import { seedDemoSchool } from '../db/seed';
 import { courseFacts } from '../modules/courses/courses.facts';
 import { Role } from '../modules/users/role';
 import { Actor, can } from '.';
-import { allocationReadableSql, assessmentReadableSql, courseReadableSql, courseSeesHiddenSql, itemReadableSql, submissionReadableSql } from './sql';
+import { allocationReadableSql, assessmentReadableSql, courseReadableSql, courseSeesHiddenSql, itemReadableSql, parentOfSql, studentViewSql, submissionReadableSql } from './sql';
 import { ASSESSMENT_REF } from '../modules/assessments/assessments.queries';
 
 /**
@@ -18,10 +18,13 @@ let courseIds: string[];
 beforeAll(async () => {
   t = await startTestServer();
   await seedDemoSchool(t.ds);
-  const users: Array<{ id: string; role: Role }> = await t.ds.query('SELECT id, role FROM users');
-  // every user as every role: a SuperAdmin viewing as a Student has a student's rights, and no more
+  const users: Array<{ id: string; role: Role; child_ids: string[] }> = await t.ds.query(
+    'SELECT id, role, ARRAY(SELECT ps.student_id::text FROM parent_students ps WHERE ps.parent_id = u.id) AS child_ids FROM users u');
+  // every user as every role: a SuperAdmin viewing as a Student has a student's rights, and no more; the
+  // linked children come with a Parent session (the demo parent has one), as AuthService.resolveSession loads them
   actors = users.flatMap((u) => Object.values(Role).map((activeRole) => ({
     userId: u.id, role: u.role, activeRole, impersonating: activeRole !== u.role, sessionId: 'test',
+    childIds: activeRole === Role.Parent ? u.child_ids : [],
   })));
   courseIds = (await t.ds.query('SELECT id FROM courses')).map((c: { id: string }) => c.id);
 });
@@ -129,4 +132,23 @@ test('submission.read agrees with its SQL twin (every student of every course)',
     }
   }
   await t.ds.query(`DELETE FROM assessments WHERE title = 'twin'`);
+});
+
+test('family.readChild and family.readStudentView agree with their SQL twins (every user as every role, every user as the student)', async () => {
+  const students: Array<{ id: string }> = await t.ds.query('SELECT id FROM users');
+  expect(actors.some((a) => a.childIds.length > 0)).toBe(true);
+  let parentsAllowed = 0;
+  for (const actor of actors) {
+    const rows: Array<{ id: string; child: boolean; view: boolean }> = await t.ds.query(
+      `SELECT u.id, ${parentOfSql(actor, 'u.id', '$1')} AS child, ${studentViewSql(actor, 'u.id', '$1')} AS view, $1::uuid AS viewer FROM users u`,
+      [actor.userId]);
+    expect(rows).toHaveLength(students.length);
+    for (const r of rows) {
+      const who = [actor.activeRole, actor.userId, r.id];
+      expect([...who, r.child]).toEqual([...who, can(actor, 'family.readChild', { studentId: r.id })]);
+      expect([...who, r.view]).toEqual([...who, can(actor, 'family.readStudentView', { studentId: r.id })]);
+      if (r.child) parentsAllowed += 1;
+    }
+  }
+  expect(parentsAllowed).toBeGreaterThan(0);
 });

@@ -86,8 +86,33 @@ export interface SubmissionRef extends CourseRef {
   studentId: string;
 }
 
-/** 'submission.read': the student's own, those of courses the viewer teaches, all for SuperAdmin and Admin. */
+/** 'submission.read': the student's own, a linked parent's child's, those of courses the viewer teaches, all for SuperAdmin and Admin. */
 export function submissionReadableSql(a: Actor | null, s: SubmissionRef, viewer: string): string {
   const own = a?.activeRole === Role.Student ? `${s.studentId} = ${viewer}` : 'FALSE';
-  return or(manager(a) ? 'TRUE' : 'FALSE', teaches(a, s, viewer), own);
+  return or(manager(a) ? 'TRUE' : 'FALSE', teaches(a, s, viewer), own, parentOfSql(a, s.studentId, viewer));
+}
+
+// ---- Calendar (issue 17) ----
+/** 'calendar.dueDatesOf': the student column names the viewer (a student) or a child linked to the viewer (a parent). */
+export function calendarStudentSql(a: Actor | null, studentId: string, viewer: string): string {
+  return or(a?.activeRole === Role.Student ? `${studentId} = ${viewer}` : 'FALSE', parentOfSql(a, studentId, viewer));
+}
+
+// ---- Families (issue 17) ----
+/** 'family.readChild': the student column names a child linked to the viewer, a Parent. */
+export function parentOfSql(a: Actor | null, studentId: string, viewer: string): string {
+  return a?.activeRole === Role.Parent
+    ? `EXISTS (SELECT 1 FROM parent_students ps WHERE ps.parent_id = ${viewer} AND ps.student_id = ${studentId})`
+    : 'FALSE';
+}
+
+/** 'family.readStudentView': the student themself, a linked parent, SuperAdmin and Admin. */
+export function studentViewSql(a: Actor | null, studentId: string, viewer: string): string {
+  return or(manager(a) ? 'TRUE' : 'FALSE', a?.activeRole === Role.Student ? `${studentId} = ${viewer}` : 'FALSE', parentOfSql(a, studentId, viewer));
+}
+
+// ---- Notifications (issue 17) ----
+/** 'notification.read': the notice's recipient column names the viewer. */
+export function notificationOwnSql(_a: Actor | null, userId: string, viewer: string): string {
+  return `${userId} = ${viewer}`;
 }

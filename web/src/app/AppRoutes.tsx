@@ -46,6 +46,11 @@ const QuizReviewPage = lazyPage(() => import('../features/review/ReviewListPage'
 const ExamReviewPage = lazyPage(() => import('../features/review/ReviewListPage'), 'ExamReviewPage');
 const ProfilePage = lazyPage(() => import('../features/account/ProfilePage'), 'ProfilePage');
 const SettingsPage = lazyPage(() => import('../features/account/SettingsPage'), 'SettingsPage');
+const CalendarPage = lazyPage(() => import('../features/calendar/CalendarPage'), 'CalendarPage');
+const GradesPage = lazyPage(() => import('../features/grades/GradesPage'), 'GradesPage');
+const GradebookPage = lazyPage(() => import('../features/grades/GradebookPage'), 'GradebookPage');
+const ChildPage = lazyPage(() => import('../features/families/ChildPage'), 'ChildPage');
+const ChildrenPage = lazyPage(() => import('../features/families/ChildPage'), 'ChildrenPage');
 
 export function AppRoutes() {
   const { pathname } = useLocation();
@@ -83,8 +88,13 @@ export function AppRoutes() {
               <Route path="student-assignment" element={<StudentAssignmentPage />} />
               <Route path="courses" element={<MyCoursesPage />} />
               <Route path="courses/:courseId" element={<CoursePage />} />
+              <Route path="courses/:courseId/gradebook" element={<GradebookPage />} />
+              <Route path="grades" element={<GradesPage />} />
+              <Route path="child-overview" element={<ChildrenPage />} />
+              <Route path="children/:studentId" element={<ChildPage />} />
               <Route path="modules/:moduleId" element={<ModuleDetailPage />} />
               <Route path="classes" element={<MyClassesPage />} />
+              <Route path="calendar" element={<CalendarPage />} />
               <Route path="student/course/:courseId/modules" element={<StudentCourseRedirect />} />
               <Route path="assignments" element={<MyAssignmentsPage />} />
               <Route path="assignments/:id/submit" element={<AssignmentSubmitPage />} />

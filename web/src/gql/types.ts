@@ -22,6 +22,8 @@ export type Abilities = {
   assignableRoles: Array<Role>;
   /** May change academic years, classes, subjects and allocations (which teachers teach what). */
   manageAcademicStructure: Scalars['Boolean']['output'];
+  /** May link parents to students and unlink them (the user page, the CSV import columns). */
+  manageFamilies: Scalars['Boolean']['output'];
   /** May open user management (create and delete users). */
   manageUsers: Scalars['Boolean']['output'];
   /** May open Attendance Management (marking is still limited to assigned classes and subjects). */
@@ -335,12 +337,116 @@ export type AuthPayload = {
   user: User;
 };
 
+/** A due date in the viewer's calendar: an assignment, exam or quiz of a course they take or teach (for parents: of a linked child's course). */
+export type CalendarEvent = {
+  __typename?: 'CalendarEvent';
+  /** The assignment, exam or quiz. */
+  assessmentId: Scalars['ID']['output'];
+  /** Its course. */
+  courseId: Scalars['ID']['output'];
+  /** The course's title. */
+  courseTitle: Scalars['String']['output'];
+  /** When it is due: for a student (and their parents) a reopened submission's customDueDate when set, else the item's due date. */
+  dueDate: Scalars['DateTimeISO']['output'];
+  /** Stable across requests: the item, and for students and parents the student too (the ICS UID). */
+  id: Scalars['ID']['output'];
+  /** The due date was extended for this student (dueDate is the customDueDate); false for teachers. */
+  isExtended: Scalars['Boolean']['output'];
+  /** False: hidden from students (only a teacher's calendar holds hidden items). */
+  isVisible: Scalars['Boolean']['output'];
+  /** Assignment, exam or quiz. */
+  kind: AssessmentKind;
+  /** The app's page of the item for this viewer (a path such as /dashboard/assignments/<id>/submit); the ICS URL is the public address of it. */
+  path: Scalars['String']['output'];
+  /** The student's status as their lists say it ('Pending', 'Submitted', 'Overdue', ...); null in a teacher's calendar. */
+  status: Maybe<Scalars['String']['output']>;
+  /** Whose due date it is (the student); null in a teacher's calendar. */
+  studentId: Maybe<Scalars['ID']['output']>;
+  /** The student's name, for parents with more than one child; null in a teacher's calendar. */
+  studentName: Maybe<Scalars['String']['output']>;
+  /** Its title. */
+  title: Scalars['String']['output'];
+};
+
+/** A new calendar subscription link. Its address holds the secret: copy it now, it is not shown again (reset it to get a new one). */
+export type CalendarFeedLink = {
+  __typename?: 'CalendarFeedLink';
+  /** When it was created. */
+  createdAt: Scalars['DateTimeISO']['output'];
+  /** The https/http address to subscribe to (Google Calendar: From URL; Outlook: Subscribe from web), ending in .ics. */
+  url: Scalars['String']['output'];
+  /** The same address with the webcal: scheme, which opens the calendar app directly. */
+  webcalUrl: Scalars['String']['output'];
+};
+
+/** The viewer's calendar subscription link: whether one exists. The secret address is shown only when it is created. */
+export type CalendarFeedStatus = {
+  __typename?: 'CalendarFeedStatus';
+  /** When the current link was created; null without one. */
+  createdAt: Maybe<Scalars['DateTimeISO']['output']>;
+  /** A link exists and answers. */
+  enabled: Scalars['Boolean']['output'];
+  /** When a calendar app last read the current link; null if never. */
+  lastFetchedAt: Maybe<Scalars['DateTimeISO']['output']>;
+};
+
 /** A new password for your own account (Settings). */
 export type ChangePasswordInput = {
   /** Your password now; required, so a session left open cannot change it. */
   currentPassword: Scalars['String']['input'];
   /** The new password: at least 6 characters. */
   newPassword: Scalars['String']['input'];
+};
+
+/** One of a child's assignments, exams or quizzes as the child sees it: the item, the child's status and their submission. */
+export type ChildAssessment = {
+  __typename?: 'ChildAssessment';
+  /** The item (never its answer key). */
+  assessment: Assessment;
+  /** The child's status on it; the score only when the child may see it. */
+  status: MyAssessmentStatus;
+  /** The child's submission with per-question scores and teacher feedback as the child may see them; null when none. */
+  submission: Maybe<Submission>;
+};
+
+/** One item on a child's card: due soon and not submitted, or recently graded; the score only when the child may see it. */
+export type ChildCardItem = {
+  __typename?: 'ChildCardItem';
+  /** The assignment, exam or quiz. */
+  assessmentId: Scalars['ID']['output'];
+  /** The course it belongs to. */
+  courseTitle: Scalars['String']['output'];
+  /** The due date that applies to the child. */
+  dueDate: Scalars['DateTimeISO']['output'];
+  /** ASSIGNMENT, EXAM or QUIZ. */
+  kind: AssessmentKind;
+  /** The child's status in the words of the child's own lists ('Pending', 'Completed', ...). */
+  label: Scalars['String']['output'];
+  /** The score, exactly when the child may see it (graded, and not manual unless released); null otherwise. */
+  score: Maybe<MyScore>;
+  /** The course's subject. */
+  subjectName: Maybe<Scalars['String']['output']>;
+  /** Its title. */
+  title: Scalars['String']['output'];
+};
+
+/** A linked child on the parent's dashboard, from real data. */
+export type ChildSummary = {
+  __typename?: 'ChildSummary';
+  /** The child's academic year; null when not placed. */
+  academicYear: Maybe<Scalars['String']['output']>;
+  /** The child's attendance: counts and rate over every record. */
+  attendance: AttendanceSummary;
+  /** The child. */
+  child: User;
+  /** The child's class; null when not placed. */
+  className: Maybe<Scalars['String']['output']>;
+  /** How many courses the child's class has this year. */
+  coursesCount: Scalars['Int']['output'];
+  /** What is due next and not submitted (at most 5), soonest first. */
+  dueSoon: Array<ChildCardItem>;
+  /** The most recently graded work (at most 5), newest first. */
+  recentGraded: Array<ChildCardItem>;
 };
 
 /** Reuse an assessment: a deep copy into a course (assignments, exams) or a module (quizzes) you teach. */
@@ -488,6 +594,16 @@ export type CourseAssessmentsArgs = {
   kind: AssessmentKind;
 };
 
+/** A student's course average: points earned over points possible of graded work whose result the student may see (and whose item they see); nothing else counts. */
+export type CourseAverage = {
+  /** pointsEarned over pointsPossible as a whole-number percentage; null when nothing counts yet. */
+  average: Maybe<Scalars['Int']['output']>;
+  /** Points earned over the items that count. */
+  pointsEarned: Scalars['Float']['output'];
+  /** Points possible over the same items. */
+  pointsPossible: Scalars['Int']['output'];
+};
+
 /** What deleting a course removes with it (the delete confirmation states these counts). */
 export type CourseDeleteImpact = {
   __typename?: 'CourseDeleteImpact';
@@ -503,6 +619,27 @@ export type CourseDeleteImpact = {
   modules: Scalars['Int']['output'];
   /** Students' submissions to those assessments. */
   submissions: Scalars['Int']['output'];
+};
+
+/** A student's grades in one course. */
+export type CourseGrades = CourseAverage & {
+  __typename?: 'CourseGrades';
+  /** pointsEarned over pointsPossible as a whole-number percentage; null when nothing counts yet. */
+  average: Maybe<Scalars['Int']['output']>;
+  /** The course. */
+  courseId: Scalars['ID']['output'];
+  /** Course title. */
+  courseTitle: Scalars['String']['output'];
+  /** The assessments of the course the student may see, by due date. */
+  items: Array<GradeItem>;
+  /** Points earned over the items that count. */
+  pointsEarned: Scalars['Float']['output'];
+  /** Points possible over the same items. */
+  pointsPossible: Scalars['Int']['output'];
+  /** Subject name. */
+  subjectName: Scalars['String']['output'];
+  /** The counted items in time order with the running average: the trend chart. */
+  trend: Array<GradeTrendPoint>;
 };
 
 /** A new academic year. */
@@ -708,6 +845,25 @@ export type DraftAnswerInput = {
   selectedOptionIds?: InputMaybe<Array<Scalars['ID']['input']>>;
 };
 
+/** A parent linked to a student: the parent then reads the student's courses, work, attendance and feedback. */
+export type FamilyLink = {
+  __typename?: 'FamilyLink';
+  /** When the link was made. */
+  createdAt: Scalars['DateTimeISO']['output'];
+  /** The parent. */
+  parent: User;
+  /** The student. */
+  student: User;
+};
+
+/** A parent and a student to link or unlink. */
+export type FamilyLinkInput = {
+  /** The parent: a user whose role is Parent. */
+  parentId: Scalars['ID']['input'];
+  /** The student: a user whose role is Student. */
+  studentId: Scalars['ID']['input'];
+};
+
 /** Ask for a password reset link. */
 export type ForgotPasswordInput = {
   /** Email address of the account. */
@@ -743,6 +899,163 @@ export type GradeExplanation = {
   text: Scalars['String']['output'];
   /** MCQ: wrong options selected. */
   wrongOptionIds: Array<Scalars['ID']['output']>;
+};
+
+/** One assessment in a student's grades report. */
+export type GradeItem = GradeStanding & {
+  __typename?: 'GradeItem';
+  /** The assessment (REST: assessmentId). */
+  assessmentId: Scalars['ID']['output'];
+  /** Counts toward the course average: graded, and the student sees the item and may see its result. */
+  countsTowardAverage: Scalars['Boolean']['output'];
+  /** Due date of the assessment. */
+  dueDate: Scalars['DateTimeISO']['output'];
+  /** The work was auto-submitted at the due date. */
+  isAutoSubmitted: Scalars['Boolean']['output'];
+  /** Assignment, exam or quiz. */
+  kind: AssessmentKind;
+  /** Points possible (the submission's maximum, else the assessment's total points). */
+  maxScore: Scalars['Int']['output'];
+  /** Score as a whole-number percentage of maxScore; null when score is null. */
+  percentage: Maybe<Scalars['Int']['output']>;
+  /** Points earned once graded, when this viewer may see the result (the student and their parents: under its result visibility; teachers: at once); null otherwise. */
+  score: Maybe<Scalars['Float']['output']>;
+  /** Where the student stands on it. */
+  status: GradeStatus;
+  /** The status in words: 'Graded', 'Results not released', 'Not graded', 'Reopened', 'Missing', 'Not submitted', 'Not assigned'. */
+  statusLabel: Scalars['String']['output'];
+  /** When the student submitted; null without a submission. */
+  submittedAt: Maybe<Scalars['DateTimeISO']['output']>;
+  /** Title of the assessment. */
+  title: Scalars['String']['output'];
+};
+
+/** Where a student stands on one assessment: status, score, whether it counts (a report item, a gradebook cell). */
+export type GradeStanding = {
+  /** Counts toward the course average: graded, and the student sees the item and may see its result. */
+  countsTowardAverage: Scalars['Boolean']['output'];
+  /** The work was auto-submitted at the due date. */
+  isAutoSubmitted: Scalars['Boolean']['output'];
+  /** Points possible (the submission's maximum, else the assessment's total points). */
+  maxScore: Scalars['Int']['output'];
+  /** Score as a whole-number percentage of maxScore; null when score is null. */
+  percentage: Maybe<Scalars['Int']['output']>;
+  /** Points earned once graded, when this viewer may see the result (the student and their parents: under its result visibility; teachers: at once); null otherwise. */
+  score: Maybe<Scalars['Float']['output']>;
+  /** Where the student stands on it. */
+  status: GradeStatus;
+  /** The status in words: 'Graded', 'Results not released', 'Not graded', 'Reopened', 'Missing', 'Not submitted', 'Not assigned'. */
+  statusLabel: Scalars['String']['output'];
+};
+
+/** Where a student stands on one assessment in the grades views. */
+export type GradeStatus =
+  /** Graded and its result may be shown to the student: it counts toward the course average. */
+  | 'Graded'
+  /** No submission and the due date has passed. */
+  | 'Missing'
+  /** The assessment is for individual students, not this one. */
+  | 'NotAssigned'
+  /** Submitted (or partly graded) and waiting for the teacher. */
+  | 'NotGraded'
+  /** No submission yet; still before the due date. */
+  | 'NotSubmitted'
+  /** Reopened by a teacher and not graded again yet. */
+  | 'Reopened'
+  /** Graded, but the student may not see the result yet (manual visibility, not released): counts nowhere. */
+  | 'Unreleased';
+
+/** One point of the grade trend: a counted item and the course average once it was in. */
+export type GradeTrendPoint = {
+  __typename?: 'GradeTrendPoint';
+  /** The assessment. */
+  assessmentId: Scalars['ID']['output'];
+  /** When it was submitted (the due date for work without a submission time). */
+  at: Scalars['DateTimeISO']['output'];
+  /** The course average (points earned over points possible) over this item and the ones before it. */
+  average: Scalars['Int']['output'];
+  /** Its percentage. */
+  percentage: Scalars['Int']['output'];
+  /** Title of the assessment. */
+  title: Scalars['String']['output'];
+};
+
+/** A course's gradebook: its students (placed in its class, or with work in it) x its assessments, in a fixed number of statements. */
+export type Gradebook = {
+  __typename?: 'Gradebook';
+  /** Class name. */
+  className: Scalars['String']['output'];
+  /** The assessments, by due date. */
+  columns: Array<GradebookColumn>;
+  /** The course. */
+  courseId: Scalars['ID']['output'];
+  /** Course title. */
+  courseTitle: Scalars['String']['output'];
+  /** The gradebook as CSV (RFC 4180; text that a spreadsheet would run as a formula is prefixed with an apostrophe), as GET /api/courses/{id}/gradebook?format=csv sends it. */
+  csv: Scalars['String']['output'];
+  /** The students, by last name. */
+  rows: Array<GradebookRow>;
+  /** Subject name. */
+  subjectName: Scalars['String']['output'];
+  /** Academic year label. */
+  yearLabel: Scalars['String']['output'];
+};
+
+/** One cell of a gradebook: a student on an assessment. */
+export type GradebookCell = GradeStanding & {
+  __typename?: 'GradebookCell';
+  /** The assessment (the column). */
+  assessmentId: Scalars['ID']['output'];
+  /** Counts toward the course average: graded, and the student sees the item and may see its result. */
+  countsTowardAverage: Scalars['Boolean']['output'];
+  /** The work was auto-submitted at the due date. */
+  isAutoSubmitted: Scalars['Boolean']['output'];
+  /** Points possible (the submission's maximum, else the assessment's total points). */
+  maxScore: Scalars['Int']['output'];
+  /** Score as a whole-number percentage of maxScore; null when score is null. */
+  percentage: Maybe<Scalars['Int']['output']>;
+  /** Points earned once graded, when this viewer may see the result (the student and their parents: under its result visibility; teachers: at once); null otherwise. */
+  score: Maybe<Scalars['Float']['output']>;
+  /** Where the student stands on it. */
+  status: GradeStatus;
+  /** The status in words: 'Graded', 'Results not released', 'Not graded', 'Reopened', 'Missing', 'Not submitted', 'Not assigned'. */
+  statusLabel: Scalars['String']['output'];
+  /** The submission, when there is one. */
+  submissionId: Maybe<Scalars['ID']['output']>;
+};
+
+/** A column of a gradebook: one assessment of the course. */
+export type GradebookColumn = {
+  __typename?: 'GradebookColumn';
+  /** Due date. */
+  dueDate: Scalars['DateTimeISO']['output'];
+  /** The assessment. */
+  id: Scalars['ID']['output'];
+  /** Assignment, exam or quiz. */
+  kind: AssessmentKind;
+  /** Its results are shown to students once graded (not manual, or manual and released). */
+  resultsShown: Scalars['Boolean']['output'];
+  /** Title. */
+  title: Scalars['String']['output'];
+  /** Total points of the assessment. */
+  totalPoints: Scalars['Int']['output'];
+  /** Students see it (it and its module are visible); hidden items count in no average. */
+  visibleToStudents: Scalars['Boolean']['output'];
+};
+
+/** A row of a gradebook: one student, a cell per column, their course average. */
+export type GradebookRow = CourseAverage & {
+  __typename?: 'GradebookRow';
+  /** pointsEarned over pointsPossible as a whole-number percentage; null when nothing counts yet. */
+  average: Maybe<Scalars['Int']['output']>;
+  /** One cell per column, in column order. */
+  cells: Array<GradebookCell>;
+  /** Points earned over the items that count. */
+  pointsEarned: Scalars['Float']['output'];
+  /** Points possible over the same items. */
+  pointsPossible: Scalars['Int']['output'];
+  /** The student. */
+  student: AssessmentStudent;
 };
 
 /** Submissions of an item changed since a cursor (a dashboard polls it to see grades saved elsewhere without a reload). */
@@ -785,12 +1098,16 @@ export type GradingDashboard = {
 
 /** One user of a CSV import, as the file gives it (checked by the server as createUser checks one). */
 export type ImportUserRowInput = {
+  /** Parent rows: the emails of the parent's children, separated by ';' (each a Student of this file or of the school); SuperAdmin and Admin only. */
+  childEmails?: InputMaybe<Scalars['String']['input']>;
   /** Email address. */
   email?: InputMaybe<Scalars['String']['input']>;
   /** Given name. */
   firstName?: InputMaybe<Scalars['String']['input']>;
   /** Family name. */
   lastName?: InputMaybe<Scalars['String']['input']>;
+  /** Student rows: the emails of the student's parents, separated by ';' (each a Parent of this file or of the school); SuperAdmin and Admin only. */
+  parentEmails?: InputMaybe<Scalars['String']['input']>;
   /** Role, as text (SuperAdmin, Admin, Teacher, Student, Parent); one the acting role may assign. */
   role?: InputMaybe<Scalars['String']['input']>;
 };
@@ -825,6 +1142,8 @@ export type ImportUsersResult = {
   createdCount: Scalars['Int']['output'];
   /** How many rows are invalid. */
   invalidCount: Scalars['Int']['output'];
+  /** How many parent-student links of the file are in place after it (0 in a preview, or when nothing was written). */
+  linkCount: Scalars['Int']['output'];
   /** Every row, in the order of the file. */
   rows: Array<ImportUserRowResult>;
   /** How many rows are valid. */
@@ -839,6 +1158,13 @@ export type LoginInput = {
   password: Scalars['String']['input'];
   /** Keep the session for weeks instead of hours. */
   rememberMe?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** How many notifications were marked read. */
+export type MarkAllReadPayload = {
+  __typename?: 'MarkAllReadPayload';
+  /** The number of notifications that were unread and are now read. */
+  count: Scalars['Int']['output'];
 };
 
 /** Marks (or updates) one date of a class and subject. REST: POST /api/attendance/mark. */
@@ -951,6 +1277,8 @@ export type Mutation = {
   createAnnouncement: Announcement;
   /** Create an assignment or exam in a course, or a quiz in a module, that you teach (REST: POST /api/assignments, /api/exams, /api/quizzes). */
   createAssessment: Assessment;
+  /** 'Create link' and 'Reset link': a new secret address of your ICS feed for Google Calendar or Outlook; any previous address stops answering (404). Shown once: only its hash is kept. Not while viewing as another role (REST: POST /api/calendar/feed). */
+  createCalendarFeedLink: CalendarFeedLink;
   /** Create a class; SuperAdmin and Admin (REST: POST /api/classes). */
   createClass: SchoolClass;
   /** Create a course for a class, subject and year you are assigned to teach; all teachers of that allocation teach it (REST: POST /api/courses). */
@@ -973,6 +1301,8 @@ export type Mutation = {
   deleteAnnouncement: Scalars['Boolean']['output'];
   /** Delete an assessment with its questions and submissions; with submissions, their number must be confirmed (REST: DELETE /api/assignments/{id}?confirmSubmissions=n, ...). */
   deleteAssessment: DeleteAssessmentResult;
+  /** 'Turn off': your feed address stops answering (404); true when there was one. Not while viewing as another role (REST: DELETE /api/calendar/feed). */
+  deleteCalendarFeedLink: Scalars['Boolean']['output'];
   /** Delete a class; refused (CONFLICT) while students are placed in it or it has allocations. SuperAdmin and Admin (REST: DELETE /api/classes/{id}). */
   deleteClass: Scalars['Boolean']['output'];
   /** Delete a content item and its file, unless a reused copy still uses the file (REST: DELETE /api/content/{id}). */
@@ -995,12 +1325,18 @@ export type Mutation = {
   gradeAnswer: Submission;
   /** Import users from a CSV file parsed by the client (at most 1,000 rows): each row checked as createUser checks one, and against the other rows and existing users. dryRun answers the rows only; otherwise the valid rows are created in one transaction (Pending, invited), or nothing when onlyIfAllValid and a row is invalid. */
   importUsers: ImportUsersResult;
+  /** Link a Parent to a Student (SuperAdmin and Admin); the parent then reads the student's courses, work, attendance and feedback. A link that exists already is a CONFLICT. REST: POST /api/parents/{parentId}/children {studentId}. */
+  linkParent: FamilyLink;
   /** Sign in (REST: POST /api/auth/login). Failed attempts are limited per account and address. */
   login: AuthPayload;
   /** End this session; its token stops working everywhere (REST: GET /api/auth/logout). */
   logout: Scalars['Boolean']['output'];
+  /** Mark all your notifications read (REST: PUT /api/notifications/read-all). */
+  markAllRead: MarkAllReadPayload;
   /** Mark a date for a class and subject, or update it when records exist, in one transaction. REST: POST /api/attendance/mark. */
   markAttendance: MarkAttendancePayload;
+  /** Mark one of your notifications read; not found for anyone else's (REST: PUT /api/notifications/{id}/read). */
+  markRead: Notification;
   /** Put a student into a class of an academic year (REST: PUT /api/users/{id} {class, academicYear}). SuperAdmin and Admin into any class; a Teacher only into a class and year they teach. */
   placeStudent: User;
   /** Put several students into one class of an academic year in one transaction, with the rule of placeStudent for each: every one must be a Student; a Teacher only into a class and year they teach. All or none; GraphQL only. */
@@ -1021,6 +1357,8 @@ export type Mutation = {
   submitAssessment: Submission;
   /** View the app as another role, or "original" to switch back (REST: POST /api/auth/switch-role). */
   switchRole: SwitchRolePayload;
+  /** Remove a parent-student link (SuperAdmin and Admin). REST: DELETE /api/parents/{parentId}/children/{studentId}. */
+  unlinkParent: Scalars['Boolean']['output'];
   /** Change an academic year; SuperAdmin and Admin (REST: PUT /api/academic-years/{id}). */
   updateAcademicYear: AcademicYear;
   /** Change an allocation; SuperAdmin and Admin (REST: PUT /api/teacher-assignments/{id}). */
@@ -1039,6 +1377,8 @@ export type Mutation = {
   updateDiscussion: Discussion;
   /** Change a module, including its visibility (REST: PUT /api/modules/{id}). */
   updateModule: Module;
+  /** Turn the daily digest mail on or off (REST: PUT /api/notifications/settings). */
+  updateNotificationSettings: NotificationSettings;
   /** Change your own first and last name. */
   updateProfile: User;
   /** Change a subject; SuperAdmin and Admin (REST: PUT /api/subjects/{id}). */
@@ -1245,6 +1585,12 @@ export type MutationImportUsersArgs = {
 
 
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationLinkParentArgs = {
+  input: FamilyLinkInput;
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationLoginArgs = {
   input: LoginInput;
 };
@@ -1253,6 +1599,12 @@ export type MutationLoginArgs = {
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationMarkAttendanceArgs = {
   input: MarkAttendanceInput;
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationMarkReadArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -1318,6 +1670,12 @@ export type MutationSwitchRoleArgs = {
 
 
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationUnlinkParentArgs = {
+  input: FamilyLinkInput;
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationUpdateAcademicYearArgs = {
   input: UpdateAcademicYearInput;
 };
@@ -1368,6 +1726,12 @@ export type MutationUpdateDiscussionArgs = {
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationUpdateModuleArgs = {
   input: UpdateModuleInput;
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationUpdateNotificationSettingsArgs = {
+  input: UpdateNotificationSettingsInput;
 };
 
 
@@ -1454,6 +1818,45 @@ export type MyScore = {
   percentage: Scalars['Int']['output'];
   /** Total score (x of "Score: x/y (pct%)"). */
   totalScore: Scalars['Float']['output'];
+};
+
+/** A notice for one user (the bell); written by the change it reports, in the same transaction. */
+export type Notification = {
+  __typename?: 'Notification';
+  /** When it happened. */
+  createdAt: Scalars['DateTimeISO']['output'];
+  /** Unique id (REST: _id). */
+  id: Scalars['ID']['output'];
+  /** What it is about. */
+  kind: NotificationKind;
+  /** The page it is about, a path of the web app (e.g. /dashboard/courses/{id}?tab=announcements). */
+  link: Scalars['String']['output'];
+  /** When you marked it read; null while unread. */
+  readAt: Maybe<Scalars['DateTimeISO']['output']>;
+  /** The text the bell shows. */
+  title: Scalars['String']['output'];
+};
+
+/** What a notification is about. */
+export type NotificationKind =
+  /** A new announcement in one of your courses. */
+  | 'announcement'
+  /** An item you have not submitted is due within 24 hours. */
+  | 'dueSoon'
+  /** Your work was graded and you may see the result. */
+  | 'graded'
+  /** The results of an item were released. */
+  | 'released'
+  /** A teacher reopened an item for you (or extended it again). */
+  | 'reopened'
+  /** Someone replied to your discussion post. */
+  | 'reply';
+
+/** Your notification settings (Settings page). */
+export type NotificationSettings = {
+  __typename?: 'NotificationSettings';
+  /** Receive a daily digest mail when something is unread or due; true unless you turned it off. */
+  dailyDigest: Scalars['Boolean']['output'];
 };
 
 /** Which page a click on the item opens. */
@@ -1559,6 +1962,16 @@ export type Query = {
   attendanceRoster: Array<User>;
   /** Present, late and absent per week for a class and subject, oldest week first, ending with the current week. REST: GET /api/attendance/trend/{classId}/{subjectId}/{academicYearId}?weeks=. */
   attendanceTrend: Array<AttendanceWeek>;
+  /** The due dates in your calendar from `from` (inclusive) to `to` (exclusive), at most 100 days apart, by due date: a student's own assignments, exams and quizzes (never a hidden one; a reopened item at its customDueDate), a teacher's of the courses they teach; other roles' calendars are empty. One statement (REST: GET /api/calendar?from=&to=). */
+  calendar: Array<CalendarEvent>;
+  /** Whether you have a calendar subscription link, since when, and when a calendar app last read it (REST: GET /api/calendar/feed). */
+  calendarFeed: CalendarFeedStatus;
+  /** A student's assignments, exams and quizzes by due date with their status, score and teacher feedback exactly as the student may see them (never more): the student, a linked parent, SuperAdmin and Admin; not found for anyone else. REST: GET /api/students/{id}/assessments. */
+  childAssessments: Array<ChildAssessment>;
+  /** A student's attendance records (paginated) with summary and rate, as the student sees them: the student, a linked parent, SuperAdmin and Admin. REST: GET /api/students/{id}/attendance. */
+  childAttendance: MyAttendance;
+  /** A student's placement and courses as the student sees them: the student, a linked parent, SuperAdmin and Admin; not found for anyone else. REST: GET /api/students/{id}/courses. */
+  childCourses: StudentCourses;
   /** One class (REST: GET /api/classes/{id}). */
   class: SchoolClass;
   /** Classes, newest year first then by name; optionally of one year (REST: GET /api/classes, /api/classes/academic-year/{yearId}). Any signed-in role. */
@@ -1575,6 +1988,8 @@ export type Query = {
   discussion: Discussion;
   /** A course's threads, newest first, with replies (REST: GET /api/discussions/course/{courseId}). */
   discussions: Array<Discussion>;
+  /** A course's gradebook: its students x its assessments with each score or status and each student's course average, in a fixed number of statements; the course's teachers, SuperAdmin and Admin (REST: GET /api/courses/{id}/gradebook, ?format=csv for the CSV file). */
+  gradebook: Gradebook;
   /** What changed on a dashboard since a cursor (GradingDashboard.cursor, then each answer's cursor): the item's submissions graded, reopened, submitted or auto-submitted elsewhere. Poll it every few seconds while the dashboard is open. */
   gradingChanges: GradingChanges;
   /** The grading dashboard of an assignment, exam or quiz: the item with its questions, the tiles and the Submitted, Overdue and Reopened lists with every submission's answers, grades and explanations, in a fixed number of statements; the course's teachers, SuperAdmin and Admin (REST: POST /api/submissions/auto-submit-overdue?dryRun=true and twins). */
@@ -1591,10 +2006,18 @@ export type Query = {
   myAssessments: Array<Assessment>;
   /** The signed-in student's own records (paginated), summary, placement and filter options. REST: GET /api/attendance/student. */
   myAttendance: MyAttendance;
+  /** The parent dashboard: each linked child with class, course count, attendance rate, recently graded work and what is due, from real data (empty when no child is linked, and for other roles), in a fixed number of statements. REST: GET /api/parents/me/children. */
+  myChildren: Array<ChildSummary>;
   /** My Courses: the signed-in teacher's academic years -> classes -> subjects (their allocations) with their courses. Empty for other roles. */
   myCourses: Array<TeacherCourseYear>;
+  /** Your grades as a student: each course of your class with its assessments, scores, course average (points earned over points possible of graded work whose results you may see) and trend (REST: GET /api/grades/me). */
+  myGrades: StudentGrades;
   /** Where you are signed in: your account's live sessions, this one first. */
   mySessions: Array<AccountSession>;
+  /** Your notification settings (REST: GET /api/notifications/settings). */
+  notificationSettings: NotificationSettings;
+  /** Your notifications, newest first (REST: GET /api/notifications?limit=&offset=). */
+  notifications: Array<Notification>;
   /** Your items of this kind elsewhere, to reuse (tree by course.academicYear, course.class, course, module) (REST: GET /api/assignments/reuse/available/{courseId}, /api/quizzes/reuse/available/{moduleId}). */
   reusableAssessments: Array<Assessment>;
   /** Content of your other modules, to reuse in this module (tree by module.course.academicYear, class, course, module) (REST: GET /api/content/reuse/available/{moduleId}). */
@@ -1607,6 +2030,8 @@ export type Query = {
   reviewItems: Array<ReviewItem>;
   /** The signed-in student's placement and the courses of their class and year (REST: GET /api/courses/student/my-courses and /all-courses). */
   studentCourses: StudentCourses;
+  /** One student's grades report exactly as the student sees it (never a result they may not see): the student, their linked parents, SuperAdmin and Admin; anyone else is told not found (REST: GET /api/students/{id}/grades). */
+  studentGrades: StudentGrades;
   /** One subject (REST: GET /api/subjects/{id}). */
   subject: Subject;
   /** Every subject by name (REST: GET /api/subjects). Any signed-in role. */
@@ -1615,6 +2040,10 @@ export type Query = {
   submission: Submission;
   /** One teacher's courses: SuperAdmin and Admin for any teacher, a teacher for themselves (REST: GET /api/courses/teacher/{teacherId}). */
   teacherCourses: Array<Course>;
+  /** A student's To Do: items due in the next 7 days not yet submitted, soonest first; empty for other roles (REST: GET /api/notifications/todo). */
+  todo: Array<TodoItem>;
+  /** How many of your notifications are unread: the badge on the bell (REST: GET /api/notifications/unread-count). */
+  unreadCount: Scalars['Int']['output'];
   /** One user: yourself, or anyone for staff who manage users. */
   user: User;
   /** Users, filtered and paginated (SuperAdmin, Admin, Teacher). REST: GET /api/users?role=. */
@@ -1718,6 +2147,35 @@ export type QueryAttendanceTrendArgs = {
 
 
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
+export type QueryCalendarArgs = {
+  from: Scalars['DateTimeISO']['input'];
+  to: Scalars['DateTimeISO']['input'];
+};
+
+
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
+export type QueryChildAssessmentsArgs = {
+  studentId: Scalars['ID']['input'];
+};
+
+
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
+export type QueryChildAttendanceArgs = {
+  classId?: InputMaybe<Scalars['ID']['input']>;
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
+  studentId: Scalars['ID']['input'];
+  subjectId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
+export type QueryChildCoursesArgs = {
+  studentId: Scalars['ID']['input'];
+};
+
+
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryClassArgs = {
   id: Scalars['ID']['input'];
 };
@@ -1755,6 +2213,12 @@ export type QueryDiscussionArgs = {
 
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryDiscussionsArgs = {
+  courseId: Scalars['ID']['input'];
+};
+
+
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
+export type QueryGradebookArgs = {
   courseId: Scalars['ID']['input'];
 };
 
@@ -1806,6 +2270,13 @@ export type QueryMyAttendanceArgs = {
 
 
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
+export type QueryNotificationsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryReusableAssessmentsArgs = {
   courseId?: InputMaybe<Scalars['ID']['input']>;
   kind: AssessmentKind;
@@ -1834,6 +2305,12 @@ export type QueryReusableModulesArgs = {
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryReviewItemsArgs = {
   kind: AssessmentKind;
+};
+
+
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
+export type QueryStudentGradesArgs = {
+  studentId: Scalars['ID']['input'];
 };
 
 
@@ -2094,6 +2571,15 @@ export type StudentCourses = {
   studentInfo: StudentInfo;
 };
 
+/** A student's grades report: each course of their class with its graded items, average and trend, exactly as the student sees them. */
+export type StudentGrades = {
+  __typename?: 'StudentGrades';
+  /** The courses of the student's class and year, by title. */
+  courses: Array<CourseGrades>;
+  /** The student. */
+  student: AssessmentStudent;
+};
+
 /** Where a student is placed (the purple header of My Classes; nulls show 'Not Assigned'). */
 export type StudentInfo = {
   __typename?: 'StudentInfo';
@@ -2319,6 +2805,23 @@ export type TeacherCourseYear = {
   classes: Array<TeacherCourseClass>;
 };
 
+/** An item on a student's To Do: due soon and not yet submitted. */
+export type TodoItem = {
+  __typename?: 'TodoItem';
+  /** Its course. */
+  courseId: Scalars['ID']['output'];
+  /** The due date that applies to you (a reopened item: the new one). */
+  dueDate: Scalars['DateTimeISO']['output'];
+  /** The assessment (REST: _id). */
+  id: Scalars['ID']['output'];
+  /** Assignment, exam or quiz. */
+  kind: AssessmentKind;
+  /** The page where you submit it. */
+  link: Scalars['String']['output'];
+  /** Its title. */
+  title: Scalars['String']['output'];
+};
+
 /** Changes to an academic year; fields not given stay as they are. */
 export type UpdateAcademicYearInput = {
   /** The year to change. */
@@ -2463,6 +2966,12 @@ export type UpdateModuleInput = {
   version?: InputMaybe<Scalars['Int']['input']>;
 };
 
+/** Changes to your notification settings (REST: PUT /api/notifications/settings). */
+export type UpdateNotificationSettingsInput = {
+  /** Receive the daily digest mail. */
+  dailyDigest: Scalars['Boolean']['input'];
+};
+
 /** Your own name (Your Profile). */
 export type UpdateProfileInput = {
   /** Given name; required. */
@@ -2526,6 +3035,8 @@ export type User = {
   createdAt: Scalars['DateTimeISO']['output'];
   /** Sign-in email, unique regardless of case. Only for the user themselves and for staff who manage users (a student sees only the name and role of others): null otherwise. */
   email: Maybe<Scalars['String']['output']>;
+  /** The users linked to this one: a Parent's children, a Student's parents (empty for other roles). SuperAdmin and Admin see anyone's, a parent their own; null for anyone else. */
+  familyLinks: Maybe<Array<User>>;
   /** Given name, shown in the welcome banner. */
   firstName: Scalars['String']['output'];
   /** Unique id (REST: _id). */

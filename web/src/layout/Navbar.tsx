@@ -8,13 +8,13 @@ import Tooltip from '@mui/material/Tooltip';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MailIcon from '@mui/icons-material/Mail';
 import MenuIcon from '@mui/icons-material/Menu';
-import NotificationsIcon from '@mui/icons-material/Notifications';
 import SchoolIcon from '@mui/icons-material/School';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useIsRouted } from '../app/knownRoutes';
 import { useSession } from '../app/session';
+import { NotificationBell } from '../features/notifications/NotificationBell';
 import { UserMenu } from './UserMenu';
 import { SWITCHER_ROLES, useRoleSwitcherControl } from './useRoleSwitcher';
 
@@ -90,7 +90,7 @@ export function Navbar({ onMenuClick }: NavbarProps) {
                 Switch Role
               </Button>
             )}
-            <ComingSoonIcon label="Notifications" icon={<NotificationsIcon />} />
+            <NotificationBell />
             {isRouted(MESSAGES_PATH) ? (
               <Tooltip title="Messages">
                 <IconButton component={RouterLink} to={MESSAGES_PATH} color="inherit" aria-label="View messages">

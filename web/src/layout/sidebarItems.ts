@@ -59,6 +59,8 @@ export const SIDEBAR_ITEMS: Record<Role, NavItem[]> = {
     },
     { label: 'Student Diary', to: '/dashboard/student-diary' },
     { label: 'Forums', to: '/dashboard/forums' },
+    // beyond the spec (issue 17): due dates of the courses they teach
+    { label: 'Calendar', to: '/dashboard/calendar' },
   ],
   Student: [
     { label: 'Dashboard', to: '/dashboard' },
@@ -76,14 +78,20 @@ export const SIDEBAR_ITEMS: Record<Role, NavItem[]> = {
     { label: 'Attendance', to: '/dashboard/student-attendance' },
     { label: 'Transcript', to: '/dashboard/transcript' },
     { label: 'Diary', to: '/dashboard/diary' },
+    // beyond the spec (issue 17): their due dates, and a feed for their phone's calendar
+    { label: 'Calendar', to: '/dashboard/calendar' },
   ],
   Parent: [
     { label: 'Dashboard', to: '/dashboard' },
     { label: 'Child Overview', to: '/dashboard/child-overview' },
-    { label: 'Attendance', to: '/dashboard/student-attendance' },
+    // a parent's attendance is their children's (issue 17): the child page's Attendance tab
+    { label: 'Attendance', to: '/dashboard/child-overview?tab=Attendance' },
     { label: 'Transcript', to: '/dashboard/transcript' },
     { label: 'Payments', to: '/dashboard/payments' },
     { label: 'Messages', to: '/dashboard/messages' },
     { label: 'View Diary', to: '/dashboard/diary' },
+    // beyond the spec (issue 17): their children's grades and due dates
+    { label: 'Grades', to: '/dashboard/grades' },
+    { label: 'Calendar', to: '/dashboard/calendar' },
   ],
 };

@@ -8,6 +8,7 @@ import { oneCourseFacts } from '../courses/courses.facts';
 import { CoursesService } from '../courses/courses.service';
 import { Announcement } from './announcement.entity';
 import { announcementsOfCourses } from './announcements.loaders';
+import { notifyAnnouncement } from '../notifications/notifications.record';
 import { ANNOUNCEMENT_TEXT as T, AnnouncementInput, validateAnnouncementEdit, validateNewAnnouncement } from './announcements.validation';
 
 /**
@@ -59,6 +60,7 @@ export class AnnouncementsService {
     const fields = validateNewAnnouncement(input);
     return this.ds.transaction(async (m) => {
       const row = await m.save(m.create(Announcement, { ...fields, courseId: course.id, authorId: actor.userId }));
+      await notifyAnnouncement(m, row.id);
       return this.query(m).where('a.id = :id', { id: row.id }).getOneOrFail();
     });
   }
@@ -69,6 +71,7 @@ export class AnnouncementsService {
     const { set, version } = validateAnnouncementEdit(input);
     return this.ds.transaction(async (m) => {
       await updateVersioned(m, Announcement, announcement.id, set, version, { what: 'announcement', notFound: T.notFound });
+      await notifyAnnouncement(m, announcement.id); // shown now: its students hear of it once
       return this.query(m).where('a.id = :id', { id: announcement.id }).getOneOrFail();
     });
   }

@@ -24,7 +24,7 @@ function signedIn<T extends { actor: Actor }>(ctx: RequestContext, answer: T): T
 export class AuthResolver {
   @Query(() => SessionInfo, { description: 'The signed-in user and session (REST: GET /api/auth/me).' })
   me(@CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
-    return ctx.services.auth.me(actor);
+    return ctx.services.auth.me(actor, ctx.loaders.userById);
   }
 
   @Mutation(() => AuthPayload, { description: 'Sign in (REST: POST /api/auth/login). Failed attempts are limited per account and address.' })

@@ -14,7 +14,7 @@ export function authRouter() {
     sendTopLevel(res, presentRegistration(out.actor, out), 201);
   }));
   r.get('/auth/me', route(async (_req, res, actor, ctx) => {
-    sendTopLevel(res, presentSession(actor, await ctx.services.auth.me(actor)));
+    sendTopLevel(res, presentSession(actor, await ctx.services.auth.me(actor, ctx.loaders.userById)));
   }));
   r.get('/auth/logout', route(async (_req, res, actor, ctx) => {
     await ctx.services.auth.logout(actor);

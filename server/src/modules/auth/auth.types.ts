@@ -21,6 +21,9 @@ export class Abilities {
 
   @Field({ description: 'May open My Attendance (students: their own records only).' })
   viewOwnAttendance: boolean;
+
+  @Field({ description: 'May link parents to students and unlink them (the user page, the CSV import columns).' })
+  manageFamilies: boolean;
 }
 
 @ObjectType({ description: 'The signed-in user and the state of their session.' })

@@ -14,6 +14,12 @@ export interface CourseFactsRow extends CourseFacts {
 type Runner = DataSource | EntityManager;
 
 /**
+ * The request's facts loader (ctx.loaders.courseFacts), handed to a service that checks a course so the field
+ * rules of the same response (viewerCanManage, a post's viewerCanChange) reuse the row instead of reading it again.
+ */
+export type FactsSource = { load(courseId: string): Promise<CourseFactsRow | null> };
+
+/**
  * The facts every course rule needs (teachers; whether the viewer is a student of its class and year),
  * for many courses in one statement. Services call `authorize()` with them on the object itself.
  */

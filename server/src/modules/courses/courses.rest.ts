@@ -29,7 +29,7 @@ export function coursesRouter() {
     send(res, presentCourse(actor, course), { message: T.cloned }, 201);
   }));
   r.get('/courses/:id', route(async (req, res, actor, ctx) => {
-    send(res, presentCourse(actor, await ctx.services.courses.get(actor, param(req, 'id'))));
+    send(res, presentCourse(actor, await ctx.services.courses.get(actor, param(req, 'id'), ctx.loaders.courseFacts)));
   }));
   r.post('/courses', route(async (req, res, actor, ctx) => {
     const b = body(req);

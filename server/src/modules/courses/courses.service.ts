@@ -10,7 +10,7 @@ import { deleteOne, holdForCopy } from '../../db/rows';
 import { updateVersioned } from '../../db/versioned';
 import { ACADEMIC_TEXT } from '../academic/academic.validation';
 import { Course } from './course.entity';
-import { CourseFactsRow, TAUGHT_BY, oneCourseFacts } from './courses.facts';
+import { CourseFactsRow, FactsSource, TAUGHT_BY, oneCourseFacts } from './courses.facts';
 import { copyCourseModules } from './courses.copy';
 import { CourseDeleteImpact, courseDeleteImpact } from './courses.impact';
 import { courseScope } from './courses.scope';
@@ -57,9 +57,9 @@ export class CoursesService {
   }
 
   /** The course's facts for the rules; a course the actor may not read does not exist for them. */
-  async readable(actor: Actor, id: unknown, m: DataSource | EntityManager = this.ds): Promise<CourseFactsRow> {
+  async readable(actor: Actor, id: unknown, m: DataSource | EntityManager = this.ds, known?: FactsSource): Promise<CourseFactsRow> {
     const courseId = assertId(id, T.notFound);
-    const facts = await oneCourseFacts(m, actor, courseId);
+    const facts = known ? await known.load(courseId) : await oneCourseFacts(m, actor, courseId);
     if (!facts) throw notFound(T.notFound);
     authorize(actor, 'course.read', facts, { as: 'notFound', message: T.notFound });
     return facts;
@@ -141,8 +141,8 @@ export class CoursesService {
   }
 
   /** GET /courses/{id}; a course the actor may not read answers not found. */
-  async get(actor: Actor, id: string): Promise<Course> {
-    const facts = await this.readable(actor, id);
+  async get(actor: Actor, id: string, known?: FactsSource): Promise<Course> {
+    const facts = await this.readable(actor, id, this.ds, known);
     return this.load(facts.id);
   }
 

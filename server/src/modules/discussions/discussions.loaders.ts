@@ -5,22 +5,28 @@ import { listLoader } from '../../app/dataloaders';
 import { Discussion } from './discussion.entity';
 
 /**
- * Posts of these courses the viewer may read ('course.read' in SQL), each with its author: threads newest
- * first, or replies oldest first. Every path to a course's discussions uses it.
+ * Threads of these courses the viewer may read ('course.read' in SQL), newest first, each with its replies
+ * (oldest first) in `replies` and every author: one statement for threads and replies together, since a
+ * course page always shows both. Every path to a course's discussions uses it.
  */
-export function postsOfCourses(m: DataSource | EntityManager, actor: Actor | null, courseIds: string[], kind: 'threads' | 'replies') {
-  return m.getRepository(Discussion).createQueryBuilder('d').leftJoinAndSelect('d.author', 'u')
+export async function threadsOfCourses(m: DataSource | EntityManager, actor: Actor | null, courseIds: string[]): Promise<Discussion[]> {
+  const posts = await m.getRepository(Discussion).createQueryBuilder('d').leftJoinAndSelect('d.author', 'u')
     .where('d.course_id IN (:...courseIds)', { courseIds })
-    .andWhere(kind === 'threads' ? 'd.parent_id IS NULL' : 'd.parent_id IS NOT NULL')
     .andWhere(courseReadableSql(actor, { courseId: 'd.course_id' }, ':viewer'), { viewer: actor?.userId })
-    .orderBy('d.created_at', kind === 'threads' ? 'DESC' : 'ASC').addOrderBy('d.id', 'ASC')
+    .orderBy('d.created_at', 'ASC').addOrderBy('d.id', 'ASC')
     .getMany();
+  const threads = posts.filter((d) => !d.parentDiscussionId);
+  const byThread = new Map(threads.map((t) => [t.id, (t.replies = [] as Discussion[])]));
+  for (const r of posts) if (r.parentDiscussionId) byThread.get(r.parentDiscussionId)?.push(r);
+  const newestFirst = (a: Discussion, b: Discussion) =>
+    b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return threads.sort(newestFirst);
 }
 
-/** Per request: threads of courses and replies of threads, one statement per level. */
+/** Per request: threads of courses with their replies in one statement; replies of threads reached another way. */
 export function discussionLoaders(ds: DataSource, actor: Actor | null) {
   return {
-    threadsByCourse: listLoader((ids) => postsOfCourses(ds, actor, ids, 'threads'), (d) => d.courseId),
+    threadsByCourse: listLoader((ids) => threadsOfCourses(ds, actor, ids), (d) => d.courseId),
     repliesByThread: listLoader(
       (threadIds) => ds.getRepository(Discussion).createQueryBuilder('d').leftJoinAndSelect('d.author', 'u')
         .where('d.parent_id IN (:...threadIds)', { threadIds })

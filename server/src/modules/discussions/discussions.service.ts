@@ -7,7 +7,8 @@ import { updateVersioned } from '../../db/versioned';
 import { oneCourseFacts } from '../courses/courses.facts';
 import { CoursesService } from '../courses/courses.service';
 import { Discussion } from './discussion.entity';
-import { postsOfCourses } from './discussions.loaders';
+import { threadsOfCourses } from './discussions.loaders';
+import { notifyReply } from '../notifications/notifications.record';
 import { DISCUSSION_TEXT as T, DiscussionInput, validateNewPost, validatePostEdit } from './discussions.validation';
 
 /**
@@ -42,15 +43,11 @@ export class DiscussionsService {
 
   /**
    * GET /discussions/course/{courseId}: threads (newest first), each with its replies (oldest first) and
-   * every author. Three statements whatever the number of posts.
+   * every author. Two statements whatever the number of posts.
    */
   async listForCourse(actor: Actor, courseId: string): Promise<Discussion[]> {
     const course = await this.courses.readable(actor, courseId);
-    const threads = await postsOfCourses(this.ds, actor, [course.id], 'threads');
-    const replies = await postsOfCourses(this.ds, actor, [course.id], 'replies');
-    const byThread = new Map(threads.map((t) => [t.id, (t.replies = [] as Discussion[])]));
-    for (const r of replies) byThread.get(r.parentDiscussionId!)?.push(r);
-    return threads;
+    return threadsOfCourses(this.ds, actor, [course.id]);
   }
 
   /** One post (a thread or a reply). */
@@ -80,6 +77,7 @@ export class DiscussionsService {
       const row = await m.save(m.create(Discussion, {
         ...fields, courseId: course.id, parentDiscussionId: thread?.id ?? null, authorId: actor.userId,
       }));
+      if (thread) await notifyReply(m, row.id);
       const created = await this.query(m).where('d.id = :id', { id: row.id }).getOneOrFail();
       if (!thread) created.replies = [];
       return created;

@@ -10,6 +10,7 @@ import { SubmissionsService } from '../submissions/submissions.service';
 import { submissionRowsById } from '../submissions/submissions.queries';
 import { SUBMISSION_TEXT } from '../submissions/submissions.validation';
 import { Submission } from '../submissions/submission.types';
+import { notifyGraded, notifyReopened } from '../notifications/notifications.record';
 import { GRADING_TEXT as T, checkScore, gradeFields, reopenDueDate } from './grading.validation';
 
 export interface GradeRequest {
@@ -85,6 +86,7 @@ export class GradingService {
       if ((current?.version ?? 0) !== fields.expectedVersion) throw await this.changed(m, current, row.studentId);
       await this.writeGrade(m, actor, sid, qid, current, score, fields.feedback);
       await refreshSubmissions(m, { submissionIds: [sid] }, [sid]);
+      await notifyGraded(m, [sid]);
     });
     return this.submissions.get(actor, sid);
   }
@@ -169,13 +171,17 @@ export class GradingService {
     const { assessment, studentId } = await this.itemForStudent(actor, input, 'submission.reopen', kind);
     const due = reopenDueDate(input.newDueDate, assessment.dueDate, new Date());
     await this.checkTargeted(this.ds, assessment, studentId);
-    const [{ id }]: Array<{ id: string }> = await this.ds.query(
-      `INSERT INTO submissions (assessment_id, student_id, status, allowed_after_due, custom_due_date, submitted_at, max_score, updated_at)
-       VALUES ($1, $2, 'reopened', true, $3, NULL, $4, clock_timestamp())
-       ON CONFLICT (assessment_id, student_id) DO UPDATE
-         SET status = 'reopened', allowed_after_due = true, custom_due_date = EXCLUDED.custom_due_date,
-             version = submissions.version + 1, updated_at = clock_timestamp()
-       RETURNING id`, [assessment.id, studentId, due, assessment.totalPoints]);
+    const id = await this.ds.transaction(async (m) => {
+      const [{ id: reopened }]: Array<{ id: string }> = await m.query(
+        `INSERT INTO submissions (assessment_id, student_id, status, allowed_after_due, custom_due_date, submitted_at, max_score, updated_at)
+         VALUES ($1, $2, 'reopened', true, $3, NULL, $4, clock_timestamp())
+         ON CONFLICT (assessment_id, student_id) DO UPDATE
+           SET status = 'reopened', allowed_after_due = true, custom_due_date = EXCLUDED.custom_due_date,
+               version = submissions.version + 1, updated_at = clock_timestamp()
+         RETURNING id`, [assessment.id, studentId, due, assessment.totalPoints]);
+      await notifyReopened(m, reopened);
+      return reopened;
+    });
     return { submission: await this.submissions.get(actor, id), kind: assessment.kind };
   }
 

@@ -121,7 +121,8 @@ describe('grades, totals and status', () => {
     const input = { submissionId: sid, questionId: i.long, score: 5 };
     expect(code(await grade(input, w.tok.student))).toEqual(['FORBIDDEN', "Only the course's teachers can grade its submissions"]);
     expect(code(await grade(input, w.tok.admin))[0]).toBe('FORBIDDEN');
-    expect(code(await grade(input, w.tok.parent))[0]).toBe('NOT_FOUND');
+    // the demo parent is linked to the demo student (families): reads the work, never grades it
+    expect(code(await grade(input, w.tok.parent))[0]).toBe('FORBIDDEN');
     expect(code(await grade(input, w.tok.outsider))[0]).toBe('NOT_FOUND');
     expect(code(await grade(input, w.tok.student2))[0]).toBe('NOT_FOUND');
     expect((await w.t.rest('PUT', '/submissions/grade', { token: w.tok.student, body: input })).status).toBe(403);

@@ -15,6 +15,7 @@ import { AnswerInput, SUBMISSION_TEXT as T, checkAnswers } from './submissions.v
 import { SubmissionRow, answersOf, draftsOf, readableSubmissionRows, submissionRowsById, submissionRowsOfStudent, toSubmission, percentOf } from './submissions.queries';
 import { checkDueRule, isReceived, receiveAll, writeSubmission } from './submissions.submit';
 import { StudentStanding, studentStanding } from './status';
+import { notifyReleased } from '../notifications/notifications.record';
 import { MyScore, Submission, SubmissionDraft } from './submission.types';
 
 /** The largest page of GET /submissions?assignment=&limit= (and twins). */
@@ -92,7 +93,10 @@ export class SubmissionsService {
   async release(actor: Actor, assessmentId: unknown, kind?: AssessmentKind): Promise<Assessment> {
     const { assessment, course } = await this.assessments.readable(actor, assessmentId, kind);
     authorize(actor, 'assessment.release', course, { message: ASSESSMENT_TEXT.cannotManage(assessment.kind) });
-    await this.ds.query('UPDATE assessments SET results_released_at = COALESCE(results_released_at, now()) WHERE id = $1', [assessment.id]);
+    await this.ds.transaction(async (m) => {
+      await m.query('UPDATE assessments SET results_released_at = COALESCE(results_released_at, now()) WHERE id = $1', [assessment.id]);
+      await notifyReleased(m, assessment.id);
+    });
     return this.assessments.reload(this.ds, assessment.id);
   }
 

@@ -10,6 +10,7 @@ import { assertId } from '../../app/ids';
 import { Role, isRole } from './role';
 import { User } from './user.entity';
 import { NewUserFields, USER_TEXT, normalizeEmail, validateNewUser } from './users.validation';
+import { IMPORT_LINK_TEXT, INSERT_LINKS_SQL, rowLinks } from './users.import-links';
 
 export interface UserFilter {
   role?: Role | null;
@@ -30,7 +31,7 @@ export interface UserEdit {
   role?: unknown;
 }
 
-export type ImportRowInput = { firstName?: unknown; lastName?: unknown; email?: unknown; role?: unknown };
+export type ImportRowInput = { firstName?: unknown; lastName?: unknown; email?: unknown; role?: unknown; parentEmails?: unknown; childEmails?: unknown };
 
 /** One row of an import: its place in the file (1 = the first user), the error that keeps it out, the user made. */
 export interface ImportRowResult {
@@ -45,6 +46,8 @@ export interface ImportResult {
   validCount: number;
   invalidCount: number;
   createdCount: number;
+  /** Parent-student links the import made (parentEmails, childEmails). */
+  linkCount: number;
 }
 
 const isUniqueViolation = (err: unknown) =>
@@ -114,8 +117,8 @@ export class UsersService {
     return user;
   }
 
-  /** Inserts Pending users, one invitation link and mail each, in one transaction of four statements. */
-  private async insertInvited(all: NewUserFields[]): Promise<User[]> {
+  /** Inserts Pending users, one invitation link and mail each (and the file's family links), in one transaction of four (five) statements. */
+  private async insertInvited(all: NewUserFields[], links: Array<[string, string]> = []): Promise<User[]> {
     try {
       const users = await this.ds.transaction(async (m) => {
         const inserted = await m.createQueryBuilder().insert().into(User)
@@ -123,8 +126,9 @@ export class UsersService {
           .returning(['id'])
           .execute();
         const ids = (inserted.raw as Array<{ id: string }>).map((r) => r.id);
-        const links = await this.auth.issueTokens(m, ids, 'invite', INVITE_TOKEN_DAYS * 86_400_000);
-        await this.mail.enqueueAll(m, all.map((f, i) => invitation(f, links[i])));
+        const tokens = await this.auth.issueTokens(m, ids, 'invite', INVITE_TOKEN_DAYS * 86_400_000);
+        await this.mail.enqueueAll(m, all.map((f, i) => invitation(f, tokens[i])));
+        if (links.length) await m.query(INSERT_LINKS_SQL, [links.map((l) => l[0]), links.map((l) => l[1])]);
         const rows = await m.getRepository(User).findBy({ id: In(ids) });
         const byId = new Map(rows.map((u) => [u.id, u]));
         return ids.map((id) => byId.get(id)!);
@@ -206,14 +210,16 @@ export class UsersService {
     const rows = Array.isArray(input.rows) ? input.rows : [];
     if (!rows.length) throw validation(USER_TEXT.importEmpty);
     if (rows.length > MAX_IMPORT_ROWS) throw new DomainError('PAYLOAD_TOO_LARGE', USER_TEXT.importTooLarge(MAX_IMPORT_ROWS));
-    const checked = rows.map((r, i): { row: number; email: string; fields: NewUserFields | null; error: string | null } => {
+    type Checked = { row: number; email: string; fields: NewUserFields | null; error: string | null; links: ReturnType<typeof rowLinks> };
+    const checked = rows.map((r, i): Checked => {
       const email = normalizeEmail(r?.email);
+      const links = rowLinks(actor, { email, role: r?.role, parentEmails: r?.parentEmails, childEmails: r?.childEmails });
       try {
         const fields = validateNewUser(r ?? {});
-        if (!can(actor, 'user.create', { role: fields.role })) return { row: i + 1, email, fields: null, error: USER_TEXT.cannotAssign(fields.role) };
-        return { row: i + 1, email, fields, error: null };
+        if (!can(actor, 'user.create', { role: fields.role })) return { row: i + 1, email, fields: null, error: USER_TEXT.cannotAssign(fields.role), links };
+        return { row: i + 1, email, fields, error: links.error, links };
       } catch (err) {
-        if (err instanceof DomainError) return { row: i + 1, email, fields: null, error: err.message };
+        if (err instanceof DomainError) return { row: i + 1, email, fields: null, error: err.message, links };
         throw err;
       }
     });
@@ -224,22 +230,35 @@ export class UsersService {
       if (seen === undefined) firstRow.set(c.email, c.row);
       else if (!c.error) c.error = USER_TEXT.duplicateInFile(seen);
     }
-    const emails = [...new Set(checked.filter((c) => c.fields && !c.error).map((c) => c.email))];
-    const taken = new Set<string>(emails.length
-      ? (await this.ds.query(`SELECT lower(email) AS email FROM users WHERE lower(email) = ANY($1)`, [emails])).map((r: { email: string }) => r.email)
+    const emails = [...new Set(checked.filter((c) => c.fields && !c.error).flatMap((c) => [c.email, ...c.links.named.map((n) => n.email)]))];
+    // one statement: which emails are taken, and the roles of the users the link columns name
+    const existing = new Map<string, Role>(emails.length
+      ? (await this.ds.query(`SELECT lower(email) AS email, role FROM users WHERE lower(email) = ANY($1)`, [emails])).map((r: { email: string; role: Role }) => [r.email, r.role])
       : []);
-    for (const c of checked) if (!c.error && taken.has(c.email)) c.error = USER_TEXT.emailTaken;
+    for (const c of checked) if (!c.error && existing.has(c.email)) c.error = USER_TEXT.emailTaken;
     for (const c of checked) if (c.error) c.fields = null;
+    // a named user is a valid row of this file with the role, or a user of the school with it
+    // (until nothing changes: a row refused here may be one that another row names)
+    for (let changed = true; changed;) {
+      changed = false;
+      const inFile = new Map(checked.filter((c) => c.fields).map((c) => [c.email, c.fields!.role]));
+      for (const c of checked) {
+        const missing = c.fields && c.links.named.find((n) => (inFile.get(n.email) ?? existing.get(n.email)) !== n.role);
+        if (missing) { c.error = IMPORT_LINK_TEXT.notA(missing.column, missing.email, missing.role); c.fields = null; changed = true; }
+      }
+    }
     const valid = checked.filter((c) => c.fields);
     const invalidCount = checked.length - valid.length;
     const write = !input.dryRun && valid.length > 0 && !(input.onlyIfAllValid && invalidCount > 0);
-    const created = write ? await this.insertInvited(valid.map((c) => c.fields!)) : [];
+    const links = valid.flatMap((c) => c.links.pairs);
+    const created = write ? await this.insertInvited(valid.map((c) => c.fields!), links) : [];
     const userOf = new Map(valid.map((c, i) => [c.row, created[i] ?? null]));
     return {
       rows: checked.map((c) => ({ row: c.row, email: c.email, error: c.error, user: userOf.get(c.row) ?? null })),
       validCount: valid.length,
       invalidCount,
       createdCount: created.length,
+      linkCount: write ? new Set(links.map((l) => l.join(' '))).size : 0,
     };
   }
 

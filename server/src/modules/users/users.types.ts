@@ -72,6 +72,12 @@ export class ImportUserRowInput {
 
   @Field(() => String, { nullable: true, description: 'Role, as text (SuperAdmin, Admin, Teacher, Student, Parent); one the acting role may assign.' })
   role?: string | null;
+
+  @Field(() => String, { nullable: true, description: "Student rows: the emails of the student's parents, separated by ';' (each a Parent of this file or of the school); SuperAdmin and Admin only." })
+  parentEmails?: string | null;
+
+  @Field(() => String, { nullable: true, description: "Parent rows: the emails of the parent's children, separated by ';' (each a Student of this file or of the school); SuperAdmin and Admin only." })
+  childEmails?: string | null;
 }
 
 @InputType({ description: 'A CSV import of users: at most 1,000 rows.' })
@@ -114,4 +120,7 @@ export class ImportUsersResult {
 
   @Field(() => Int, { description: 'How many users were created (0 in a preview, or when nothing was written).' })
   createdCount: number;
+
+  @Field(() => Int, { description: 'How many parent-student links of the file are in place after it (0 in a preview, or when nothing was written).' })
+  linkCount: number;
 }

@@ -43,7 +43,8 @@ function familyRows(f: Family): Row<any>[] {
       ...g({ gql: 'Mutation.gradeAnswer' as const, query: 'mutation($input: GradeAnswerInput!) { gradeAnswer(input: $input) { id } }' }),
       variables: (v: Vars) => ({ input: { submissionId: v.id, questionId: v.q, score: 1, feedback: 'Well argued' } }),
       rest: { [`PUT ${f.path}/grade`]: (v: Vars) => ({ path: `${f.path}/grade`, body: { [f.submissionField]: v.id, questionId: v.q, score: 1, feedback: 'Well argued' } }) },
-      expect: { own: 'FFAFN', classmate: 'FFANN', other: 'FFNNN' },
+      // parent@ reads student@'s work (issue 17), so is refused rather than told not found
+      expect: { own: 'FFAFF', classmate: 'FFANN', other: 'FFNNN' },
       given: async (w, c) => submission(w, f.kind, c),
       changed: (w, v) => has(w, 'SELECT 1 FROM grades WHERE submission_id = $1', [v.id]),
     }),

@@ -13,6 +13,10 @@ import { assessmentsRows } from './assessments.rows';
 import { submissionsRows } from './submissions.rows';
 import { reviewRows } from './review.rows';
 import { gradingRows } from './grading.rows';
+import { calendarRows } from './calendar.rows';
+import { notificationsRows } from './notifications.rows';
+import { gradesRows } from './grades.rows';
+import { familiesRows } from './families.rows';
 
 /** The authorization matrix, by domain (legend in matrix.ts). A new domain adds its `<domain>.rows.ts` here. */
 export const MATRIX: Record<string, Row<any>[]> = {
@@ -30,4 +34,8 @@ export const MATRIX: Record<string, Row<any>[]> = {
   submissions: submissionsRows,
   review: reviewRows,
   grading: gradingRows,
+  calendar: calendarRows,
+  notifications: notificationsRows,
+  grades: gradesRows,
+  families: familiesRows,
 };

@@ -56,12 +56,13 @@ function familyRows(f: Family): Row<any>[] {
       ...g({ gql: 'Query.submission' as const, query: 'query($id: ID!) { submission(id: $id) { id } }' }),
       variables: (v: Vars) => ({ id: v.id }),
       rest: { [`GET ${f.path}/:id`]: (v: Vars) => ({ path: `${f.path}/${v.id}` }) },
-      expect: { own: 'AAAAN', classmate: 'AAANN', other: 'AANNN' },
+      // parent@ is linked to student@ (issue 17): reads the child's work, never a classmate's
+      expect: { own: 'AAAAA', classmate: 'AAANN', other: 'AANNN' },
       given: async (w, c) => { const s = await submission(w, f.kind, c); return { id: s.id, target: s.id }; },
     }),
     row({
       rest: { [`GET ${f.path}`]: (v: Vars) => ({ path: `${f.path}?${f.query}=${v.item}` }) },
-      expect: { own: 'AAAAE', classmate: 'AAAEE', other: 'AAEEE' },
+      expect: { own: 'AAAAA', classmate: 'AAAEE', other: 'AAEEE' },
       given: async (w, c) => { const s = await submission(w, f.kind, c); return { item: s.item, target: s.id }; },
     }),
     row({

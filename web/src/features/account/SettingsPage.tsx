@@ -12,6 +12,7 @@ import { formatDateTime } from '../courses/format';
 import { FormSection } from './FormSection';
 import { useAccountSessions, useChangePassword, type AccountSessionRow } from './useAccountSettings';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
+import { DigestSettingSection } from '../notifications/DigestSettingSection';
 
 /** /settings, every role: change your password, see where you are signed in and sign a session out. */
 export function SettingsPage() {
@@ -22,6 +23,7 @@ export function SettingsPage() {
         Settings
       </Typography>
       <ChangePasswordSection />
+      <DigestSettingSection />
       <ActiveSessionsSection />
     </>
   );

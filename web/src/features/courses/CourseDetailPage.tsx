@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/Edit';
-import { useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Banner } from '../../components/Banner';
 import { BackLink, Loaded } from '../../components/DetailPage';
 import { CourseAssessmentsTab } from '../assessments/AssessmentTabs';
@@ -46,9 +46,15 @@ export function CourseDetailPage() {
                   </Typography>
                 </Box>
                 {course.viewerCanManage && (
-                  <Button variant="outlined" startIcon={<EditIcon />} onClick={() => setEditing(true)}>
-                    Edit Course
-                  </Button>
+                  <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+                    {/* the gradebook is for the course's teachers (and admins, by address) */}
+                    <Button variant="outlined" component={RouterLink} to={`/dashboard/courses/${course.id}/gradebook`}>
+                      Gradebook
+                    </Button>
+                    <Button variant="outlined" startIcon={<EditIcon />} onClick={() => setEditing(true)}>
+                      Edit Course
+                    </Button>
+                  </Box>
                 )}
               </Box>
               {course.description && <Typography sx={{ mt: 2, whiteSpace: 'pre-wrap' }}>{course.description}</Typography>}

@@ -1,48 +1,40 @@
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
-import { CardGrid, WelcomeBanner } from './DashboardParts';
-import { AttendanceCard, ChildOverview, DiaryCard, MessagesCard, PaymentsCard, TranscriptCard } from './ParentSections';
-import { CHILDREN, MESSAGES, PAYMENTS, TRANSCRIPT, formatAmount } from './parentSampleData';
+import Alert from '@mui/material/Alert';
+import { Banner } from '../../components/Banner';
+import { Spinner } from '../../components/Spinner';
+import { errorMessage } from '../../app/errors';
+import { useMyChildrenQuery } from '../families/families.generated';
+import { CardGrid, DashboardCard, WelcomeBanner } from './DashboardParts';
+import { ChildOverview, ComingSoonCard, NO_CHILDREN_TEXT } from './ParentSections';
 
-function SummaryTile({ label, value }: { label: string; value: string }) {
-  return (
-    <Paper variant="outlined" sx={{ p: 2 }}>
-      <Typography variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography sx={{ fontSize: '1.5rem', fontWeight: 700 }}>{value}</Typography>
-    </Paper>
-  );
-}
-
+/**
+ * The parent dashboard (issue 17): each linked child from real data; with none linked it says so and how to
+ * get linked. Grades lead to the grades page; payments, messages and the diary have no source yet.
+ */
 export function ParentDashboard({ firstName }: { firstName: string }) {
-  const pending = PAYMENTS.filter((p) => p.status === 'Pending');
-  const unread = MESSAGES.filter((m) => !m.read).length;
-  const averageAttendance = Math.round(CHILDREN.reduce((sum, c) => sum + c.attendance, 0) / CHILDREN.length);
+  const query = useMyChildrenQuery({ fetchPolicy: 'cache-and-network' });
+  if (query.loading && !query.data) return <Spinner label="Loading dashboard..." />;
+  const children = query.data?.myChildren ?? [];
 
   return (
     <>
-      <WelcomeBanner firstName={firstName} subtitle="Here is how your child is doing at school." />
-      <Box
-        component="section"
-        aria-label="Summary"
-        sx={{ display: 'grid', gap: 2, mb: 3, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' } }}
-      >
-        <SummaryTile label="Current GPA" value={TRANSCRIPT.currentGpa.toFixed(1)} />
-        <SummaryTile label="Attendance Rate" value={`${averageAttendance}%`} />
-        <SummaryTile label="Pending Payments" value={formatAmount(pending.reduce((sum, p) => sum + p.amount, 0))} />
-        <SummaryTile label="Unread Messages" value={String(unread)} />
-      </Box>
+      <WelcomeBanner
+        firstName={firstName}
+        subtitle={children.length > 1 ? 'Here is how your children are doing at school.' : 'Here is how your child is doing at school.'}
+      />
+      <Banner severity="error" message={query.error ? errorMessage(query.error, 'Failed to load your children') : null} />
+      {!query.error && children.length === 0 && (
+        <Alert severity="info" sx={{ mb: 3 }}>
+          {NO_CHILDREN_TEXT}
+        </Alert>
+      )}
       <CardGrid>
-        {CHILDREN.map((child) => (
-          <ChildOverview key={child.name} child={child} />
+        {children.map((child) => (
+          <ChildOverview key={child.child.id} child={child} />
         ))}
-        <AttendanceCard />
-        <TranscriptCard />
-        <MessagesCard />
-        <PaymentsCard />
-        <DiaryCard />
+        <DashboardCard title="Grades" description="Scores, averages and trends per course." action={{ label: 'View grades', to: '/dashboard/grades' }} />
+        <ComingSoonCard title="Payments" text="Fees and payments will appear here once the school connects its payment system." />
+        <ComingSoonCard title="Messages" text="Messages with teachers will appear here." />
+        <ComingSoonCard title="View Diary" text="The class diary will appear here." />
       </CardGrid>
     </>
   );

@@ -8,6 +8,7 @@ import { Banner } from '../../components/Banner';
 import { Spinner } from '../../components/Spinner';
 import { CardGrid, DashboardCard, EmptyText, WelcomeBanner } from './DashboardParts';
 import { StatusChip } from '../submissions/StatusChip';
+import { TodoCard } from '../notifications/TodoCard';
 import { STUDENT_DASHBOARD_ASSIGNMENTS, STUDENT_DASHBOARD_COURSES, useStudentDashboard } from './useDashboardData';
 
 export function StudentDashboard({ firstName }: { firstName: string }) {
@@ -22,6 +23,7 @@ export function StudentDashboard({ firstName }: { firstName: string }) {
       <WelcomeBanner firstName={firstName} subtitle="Here is your learning for today." />
       <Banner severity="error" message={courses.error} />
       <CardGrid>
+        <TodoCard />
         <DashboardCard title="Your Classes" description="The subjects you are enrolled in." wide>
           {firstCourses.length === 0 ? (
             <EmptyText>You have no classes yet.</EmptyText>

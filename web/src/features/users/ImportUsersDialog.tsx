@@ -88,6 +88,11 @@ export function ImportUsersDialog({ onClose, onImport }: ImportUsersDialogProps)
           A CSV file with a header row naming the columns firstName, lastName, email and role (at most {MAX_IMPORT_ROWS.toLocaleString('en')}{' '}
           users). Every row is checked before anything is written; each new user is Pending and receives an invitation email.
         </Typography>
+        <Typography variant="body2" sx={{ mb: 2 }}>
+          To link families (SuperAdmin and Admin), add a column parentEmails to Student rows, or childEmails to Parent rows: one or more
+          emails separated by ';', each of a Parent (or Student) in the same file or already in the school. Example: header{' '}
+          <code>firstName,lastName,email,role,parentEmails</code>, row <code>Emma,Johnson,emma@school.org,Student,anna@mail.com;mark@mail.com</code>.
+        </Typography>
         <Button component="label" variant="outlined" disabled={busy}>
           Choose CSV File
           <input hidden type="file" accept=".csv,text/csv" aria-label="CSV file" onChange={choose} />

@@ -10,6 +10,8 @@ import { ImportUsersDialog } from './ImportUsersDialog';
 import { UsersTable } from './UsersTable';
 import { useUsers, type UserRow } from './useUsers';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
+import { useSession } from '../../app/session';
+import { FamilyLinksDialog } from '../families/FamilyLinksDialog';
 
 /**
  * /dashboard/users: create users and list them (spec sections 2 and 6), with search, a role filter and pages;
@@ -20,6 +22,8 @@ export function UsersPage() {
   const users = useUsers();
   const [editing, setEditing] = useState<UserRow | null>(null);
   const [importing, setImporting] = useState(false);
+  const [family, setFamily] = useState<UserRow | null>(null);
+  const { abilities } = useSession();
 
   return (
     <>
@@ -57,6 +61,7 @@ export function UsersPage() {
             onRoleFilterChange={users.setRoleFilter}
             onEdit={setEditing}
             onResend={(row) => void users.resendInvitation(row)}
+            onFamily={abilities?.manageFamilies ? setFamily : undefined}
           />
           {editing && (
             <EditUserDialog
@@ -67,6 +72,7 @@ export function UsersPage() {
               onSave={users.updateUser}
             />
           )}
+          {family && <FamilyLinksDialog user={family} onClose={() => setFamily(null)} />}
           {importing && <ImportUsersDialog onClose={() => setImporting(false)} onImport={users.importUsers} />}
         </>
       )}

@@ -38,11 +38,13 @@ interface UsersTableProps {
   onRoleFilterChange(role: Role | ''): void;
   onEdit(user: UserRow): void;
   onResend(user: UserRow): void;
+  /** Opens a parent's or student's family links; absent when the viewer may not link (abilities.manageFamilies). */
+  onFamily?(user: UserRow): void;
 }
 
 export function UsersTable(props: UsersTableProps) {
   const { users, total, loading, page, pageSize, onPageChange, onPageSizeChange, onDelete } = props;
-  const { search, onSearchChange, roleFilter, onRoleFilterChange, onEdit, onResend } = props;
+  const { search, onSearchChange, roleFilter, onRoleFilterChange, onEdit, onResend, onFamily } = props;
 
   return (
     <Paper component="section" aria-labelledby="users-title" variant="outlined">
@@ -120,6 +122,11 @@ export function UsersTable(props: UsersTableProps) {
                       {u.viewerCanEdit && u.activated === false && (
                         <Button size="small" variant="outlined" aria-label={`Resend invitation to ${name}`} onClick={() => onResend(u)}>
                           Resend Invitation
+                        </Button>
+                      )}
+                      {onFamily && (u.role === 'Parent' || u.role === 'Student') && (
+                        <Button size="small" variant="outlined" aria-label={`Family of ${name}`} onClick={() => onFamily(u)}>
+                          Family
                         </Button>
                       )}
                       {u.viewerCanDelete && (

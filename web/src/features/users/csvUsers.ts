@@ -14,13 +14,17 @@ const COLUMNS: Record<string, keyof ImportUserRowInput> = {
   email: 'email',
   emailaddress: 'email',
   role: 'role',
+  parentemails: 'parentEmails',
+  parents: 'parentEmails',
+  childemails: 'childEmails',
+  children: 'childEmails',
 };
 
 export type ParsedFile = { rows: ImportUserRowInput[] } | { error: string };
 
 /**
  * Reads a CSV file of users (a header row naming firstName, lastName, email and role, in any order and case,
- * with or without spaces). papaparse is loaded only here, when a file is chosen, so no page carries it before.
+ * with or without spaces; optionally parentEmails on Student rows or childEmails on Parent rows, ';'-separated). papaparse is loaded only here, when a file is chosen, so no page carries it before.
  */
 export async function parseUsersCsv(file: File): Promise<ParsedFile> {
   if (file.size > MAX_IMPORT_BYTES) return { error: 'The file is too large (at most 1 MB).' };
@@ -36,6 +40,11 @@ export async function parseUsersCsv(file: File): Promise<ParsedFile> {
   if (parsed.data.length === 0) return { error: 'The file has no users.' };
   if (parsed.data.length > MAX_IMPORT_ROWS) return { error: `A file may hold at most ${MAX_IMPORT_ROWS} users; this one has ${parsed.data.length}.` };
   return {
-    rows: parsed.data.map((r) => ({ firstName: r.firstName ?? '', lastName: r.lastName ?? '', email: r.email ?? '', role: (r.role ?? '').trim() })),
+    rows: parsed.data.map((r) => ({
+      firstName: r.firstName ?? '', lastName: r.lastName ?? '', email: r.email ?? '', role: (r.role ?? '').trim(),
+      // family links (issue 17): sent only when the file has the column, so plain files stay as they were
+      ...(r.parentEmails ? { parentEmails: r.parentEmails } : {}),
+      ...(r.childEmails ? { childEmails: r.childEmails } : {}),
+    })),
   };
 }

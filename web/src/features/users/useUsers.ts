@@ -120,7 +120,8 @@ export function useUsers() {
       },
     });
     if (!answer.data) throw new Error('Failed to import users');
-    if (answer.data.importUsers.createdCount) messages.setSuccess(`${answer.data.importUsers.createdCount} users imported. Invitation emails have been sent.`);
+    const { createdCount, linkCount } = answer.data.importUsers;
+    if (createdCount) messages.setSuccess(`${createdCount} users imported${linkCount ? ` and ${linkCount} family links made` : ''}. Invitation emails have been sent.`);
     return answer.data.importUsers;
   };
 

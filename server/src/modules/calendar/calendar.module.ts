@@ -1,0 +1,14 @@
+import { defineModule } from '../../app/module';
+import { Calendar1732300015000 } from '../../db/migrations/1732300015000-Calendar';
+import { CalendarResolver } from './calendar.resolver';
+import { CalendarService } from './calendar.service';
+import { calendarRouter } from './calendar.rest';
+
+/** Due dates by month and week, and the per-user ICS feed at a revocable secret address (issue 17; ctx.services.calendar). */
+export const calendarModule = defineModule({
+  name: 'calendar',
+  migrations: [Calendar1732300015000],
+  resolvers: [CalendarResolver],
+  services: (ds, config) => new CalendarService(ds, config),
+  router: calendarRouter,
+});

@@ -1,0 +1,119 @@
+import { DataSource } from 'typeorm';
+import { Actor } from '../../policies';
+import { assessmentReadableSql, calendarStudentSql, taughtBySql } from '../../policies/sql';
+import { Role } from '../users/role';
+import { AssessmentKind } from '../assessments/assessment.entity';
+import { ASSESSMENT_REF } from '../assessments/assessments.queries';
+import { SubmissionStatus, OpensOn } from '../submissions/submission.types';
+import { studentStanding } from '../submissions/status';
+import { CalendarEvent } from './calendar.types';
+
+/** More than any real calendar range holds; a bound so that no request reads without end. */
+export const MAX_EVENTS = 2000;
+
+/**
+ * 'assessment.read' as a student reads it, with the student's id as an SQL column: a parent's calendar
+ * holds exactly what each child's own holds (contract: never more than the child).
+ */
+const AS_STUDENT: Actor = { userId: '', role: Role.Student, activeRole: Role.Student, impersonating: false, sessionId: '', childIds: [] };
+
+/** The due date that applies to the student (status.ts effectiveDueDate, in SQL so that ranges filter on it). */
+const EFFECTIVE_DUE = `(CASE WHEN (s.allowed_after_due OR s.status = 'reopened') AND s.custom_due_date IS NOT NULL
+                            THEN s.custom_due_date ELSE a.due_date END)`;
+
+const LIST_PATH: Record<AssessmentKind, string> = {
+  [AssessmentKind.ASSIGNMENT]: '/dashboard/assignments',
+  [AssessmentKind.QUIZ]: '/dashboard/quizzes',
+  [AssessmentKind.EXAM]: '/dashboard/exams',
+};
+/** The grading dashboards (web/src/app/AppRoutes.tsx). */
+const GRADING_PAGE: Record<AssessmentKind, string> = {
+  [AssessmentKind.ASSIGNMENT]: 'submissions',
+  [AssessmentKind.QUIZ]: 'quizsubmissions',
+  [AssessmentKind.EXAM]: 'examsubmissions',
+};
+
+interface Row {
+  assessment_id: string;
+  kind: AssessmentKind;
+  title: string;
+  due_date: Date;
+  is_visible: boolean;
+  course_id: string;
+  course_title: string;
+  student_id: string | null;
+  student_name: string | null;
+  status: SubmissionStatus | null;
+  is_auto_submitted: boolean | null;
+  allowed_after_due: boolean | null;
+  custom_due_date: Date | null;
+}
+
+const COLUMNS = `a.id AS assessment_id, a.kind, a.title, a.due_date, a.is_visible, a.course_id, c.title AS course_title`;
+
+/** A student's (or each linked child's) readable items due in [from, to): one statement whatever the number. */
+function studentStatement(actor: Actor): string {
+  return `SELECT ${COLUMNS}, st.id AS student_id, st.first_name || ' ' || st.last_name AS student_name,
+                 s.status, s.is_auto_submitted, s.allowed_after_due, s.custom_due_date
+            FROM users st
+            JOIN courses c ON c.class_id = st.class_id AND c.academic_year_id = st.academic_year_id
+            JOIN assessments a ON a.course_id = c.id
+            LEFT JOIN submissions s ON s.assessment_id = a.id AND s.student_id = st.id
+           WHERE st.role = 'Student' AND ${calendarStudentSql(actor, 'st.id', '$1')}
+             AND ${assessmentReadableSql(AS_STUDENT, ASSESSMENT_REF, 'st.id')}
+             AND ${EFFECTIVE_DUE} >= $2 AND ${EFFECTIVE_DUE} < $3
+           ORDER BY ${EFFECTIVE_DUE}, a.title, a.id, st.last_name, st.id
+           LIMIT ${MAX_EVENTS}`;
+}
+
+/** A teacher's items (hidden ones too) of the courses they teach due in [from, to). */
+function teacherStatement(actor: Actor): string {
+  return `SELECT ${COLUMNS}, NULL::uuid AS student_id, NULL AS student_name, NULL AS status,
+                 NULL::boolean AS is_auto_submitted, NULL::boolean AS allowed_after_due, NULL::timestamptz AS custom_due_date
+            FROM assessments a JOIN courses c ON c.id = a.course_id
+           WHERE ${taughtBySql('a.course_id', '$1')} AND ${assessmentReadableSql(actor, ASSESSMENT_REF, '$1')}
+             AND a.due_date >= $2 AND a.due_date < $3
+           ORDER BY a.due_date, a.title, a.id
+           LIMIT ${MAX_EVENTS}`;
+}
+
+/** Where a parent's event leads: the child's page at its Assessments tab (a parent may not open the child's submit page). */
+const parentPage = (studentId: string) => `/dashboard/children/${studentId}?tab=Assessments`;
+
+function toEvent(r: Row, now: Date, forParent: boolean): CalendarEvent {
+  const base = {
+    assessmentId: r.assessment_id, kind: r.kind, title: r.title, courseId: r.course_id, courseTitle: r.course_title,
+    isVisible: r.is_visible, studentId: r.student_id, studentName: r.student_name,
+  };
+  if (!r.student_id) {
+    return Object.assign(new CalendarEvent(), base, {
+      id: `assessment-${r.assessment_id}`, dueDate: r.due_date, isExtended: false, status: null,
+      path: `${LIST_PATH[r.kind]}/${r.assessment_id}/${GRADING_PAGE[r.kind]}`,
+    });
+  }
+  const submission = r.status
+    ? { status: r.status, isAutoSubmitted: !!r.is_auto_submitted, allowedAfterDue: !!r.allowed_after_due, customDueDate: r.custom_due_date }
+    : null;
+  const standing = studentStanding({ dueDate: r.due_date }, submission, now);
+  return Object.assign(new CalendarEvent(), base, {
+    id: `assessment-${r.assessment_id}-student-${r.student_id}`,
+    dueDate: standing.dueDate,
+    isExtended: standing.isExtended,
+    status: standing.label,
+    path: forParent && r.student_id ? parentPage(r.student_id) : `${LIST_PATH[r.kind]}/${r.assessment_id}/${standing.opensOn === OpensOn.SUBMIT ? 'submit' : 'view'}`,
+  });
+}
+
+/**
+ * The due dates the actor's calendar holds in [from, to), by due date: students their own readable items
+ * (never a hidden one), parents each linked child's exactly as the child's own calendar has them, teachers
+ * those of the courses they teach. One statement; none for the other roles (and a parent without children).
+ */
+export async function calendarEvents(ds: DataSource, actor: Actor, from: Date, to: Date, now = new Date()): Promise<CalendarEvent[]> {
+  const sql = actor.activeRole === Role.Teacher ? teacherStatement(actor)
+    : actor.activeRole === Role.Student || (actor.activeRole === Role.Parent && actor.childIds.length) ? studentStatement(actor)
+    : null;
+  if (!sql) return [];
+  const rows: Row[] = await ds.query(sql, [actor.userId, from, to]);
+  return rows.map((r) => toEvent(r, now, actor.activeRole === Role.Parent));
+}

@@ -1,0 +1,102 @@
+import { Actor, can } from '../../policies';
+import type { SubmissionView } from '../../policies/rules';
+import { Role } from '../users/role';
+import { percentOf } from '../submissions/submissions.queries';
+import { SubmissionStatus } from '../submissions/submission.types';
+import { GradeColumnRow, GradeSubmissionRow } from './grades.queries';
+import { GradeStatus, GradeTrendPoint } from './grades.types';
+
+export const GRADE_LABEL: Record<GradeStatus, string> = {
+  [GradeStatus.Graded]: 'Graded',
+  [GradeStatus.Unreleased]: 'Results not released',
+  [GradeStatus.NotGraded]: 'Not graded',
+  [GradeStatus.Reopened]: 'Reopened',
+  [GradeStatus.Missing]: 'Missing',
+  [GradeStatus.NotSubmitted]: 'Not submitted',
+  [GradeStatus.NotAssigned]: 'Not assigned',
+};
+
+/**
+ * The student as a viewer: whatever looks at a student's grades (the student, a parent, an admin, the
+ * gradebook's average column) decides what the student may see by the student's own rules, so nobody is
+ * shown a result, or an average built on one, that the student cannot see.
+ */
+export const asStudent = (studentId: string): Actor =>
+  ({ userId: studentId, role: Role.Student, activeRole: Role.Student, impersonating: false, sessionId: '', childIds: [] });
+
+/** One student on one item: the status, the score where the viewer may see it, and whether it counts. */
+export interface Standing {
+  assessmentId: string;
+  submissionId: string | null;
+  status: GradeStatus;
+  statusLabel: string;
+  isAutoSubmitted: boolean;
+  score: number | null;
+  maxScore: number;
+  percentage: number | null;
+  countsTowardAverage: boolean;
+  submittedAt: Date | null;
+}
+
+const viewOf = (col: GradeColumnRow, sub: GradeSubmissionRow): SubmissionView => ({
+  studentId: sub.studentId, teacherIds: col.teacherIds, graded: sub.status === SubmissionStatus.graded,
+  visibility: col.visibility, released: col.released, autoSubmitted: sub.isAutoSubmitted,
+});
+
+/**
+ * Where `studentId` stands on `col`. An item counts toward the average when it is graded, the student sees
+ * the item, and the student may see its result ('submission.seeResults' for the student: manual items only
+ * once released); the score goes to `viewer` only under the same rule for the viewer.
+ */
+export function standingOf(col: GradeColumnRow, sub: GradeSubmissionRow | null, studentId: string, viewer: Actor, now: Date): Standing {
+  let status: GradeStatus;
+  let score: number | null = null;
+  let counts = false;
+  if (!sub) {
+    if (col.targetIds && !col.targetIds.includes(studentId)) status = GradeStatus.NotAssigned;
+    else status = now.getTime() > col.dueDate.getTime() ? GradeStatus.Missing : GradeStatus.NotSubmitted;
+  } else if (sub.status === SubmissionStatus.reopened || (sub.allowedAfterDue && sub.status !== SubmissionStatus.graded)) {
+    status = GradeStatus.Reopened;
+  } else if (sub.status !== SubmissionStatus.graded) {
+    // partly graded work (automatic questions done, a long answer waiting) is not graded work yet
+    status = GradeStatus.NotGraded;
+  } else {
+    const view = viewOf(col, sub);
+    const studentSees = col.visible && can(asStudent(studentId), 'submission.seeResults', view);
+    status = studentSees ? GradeStatus.Graded : GradeStatus.Unreleased;
+    if (can(viewer, 'submission.seeResults', view)) score = sub.totalScore;
+    counts = studentSees;
+  }
+  const maxScore = sub ? sub.maxScore : col.totalPoints;
+  return {
+    assessmentId: col.id, submissionId: sub?.id ?? null, status, statusLabel: GRADE_LABEL[status],
+    isAutoSubmitted: !!sub?.isAutoSubmitted, score, maxScore,
+    percentage: score === null ? null : percentOf(score, maxScore), countsTowardAverage: counts, submittedAt: sub?.submittedAt ?? null,
+  };
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** The course average: points earned over points possible of the items that count, nothing else. */
+export function averageOf(items: Standing[]): { pointsEarned: number; pointsPossible: number; average: number | null } {
+  const counted = items.filter((i) => i.countsTowardAverage);
+  const pointsEarned = round2(counted.reduce((n, i) => n + (i.score ?? 0), 0));
+  const pointsPossible = counted.reduce((n, i) => n + i.maxScore, 0);
+  return { pointsEarned, pointsPossible, average: counted.length && pointsPossible > 0 ? percentOf(pointsEarned, pointsPossible) : null };
+}
+
+/** The counted items by time (submission, else due date) with the running average after each. */
+export function trendOf(items: Array<Standing & { title: string; dueDate: Date }>): GradeTrendPoint[] {
+  const counted = items.filter((i) => i.countsTowardAverage)
+    .map((i) => ({ i, at: i.submittedAt ?? i.dueDate }))
+    .sort((x, y) => x.at.getTime() - y.at.getTime() || x.i.assessmentId.localeCompare(y.i.assessmentId));
+  let earned = 0;
+  let possible = 0;
+  return counted.map(({ i, at }) => {
+    earned += i.score ?? 0;
+    possible += i.maxScore;
+    return Object.assign(new GradeTrendPoint(), {
+      assessmentId: i.assessmentId, title: i.title, at, percentage: i.percentage ?? 0, average: percentOf(round2(earned), possible),
+    });
+  });
+}

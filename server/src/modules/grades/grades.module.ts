@@ -1,0 +1,13 @@
+import { defineModule } from '../../app/module';
+import type { CoursesService } from '../courses/courses.service';
+import { GradesResolver } from './grades.resolver';
+import { GradesService } from './grades.service';
+import { gradesRouter } from './grades.rest';
+
+/** Grades (issue 17): a student's grades report (the student, their linked parents, admins) and a course's gradebook with its CSV (ctx.services.grades). */
+export const gradesModule = defineModule({
+  name: 'grades',
+  resolvers: [GradesResolver],
+  services: (ds, _config, deps: { courses: CoursesService }) => new GradesService(ds, deps.courses),
+  router: gradesRouter,
+});

@@ -1,0 +1,29 @@
+import { Arg, Ctx, FieldResolver, ID, Query, Resolver, Root } from 'type-graphql';
+import { RequestContext } from '../../app/context';
+import { CurrentActor } from '../../app/current-actor';
+import { Actor } from '../../policies';
+import { gradebookCsv } from './grades.csv';
+import { Gradebook, StudentGrades } from './grades.types';
+
+@Resolver(() => Gradebook)
+export class GradesResolver {
+  @Query(() => StudentGrades, { description: "Your grades as a student: each course of your class with its assessments, scores, course average (points earned over points possible of graded work whose results you may see) and trend (REST: GET /api/grades/me)." })
+  myGrades(@CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.grades.mine(actor);
+  }
+
+  @Query(() => StudentGrades, { description: "One student's grades report exactly as the student sees it (never a result they may not see): the student, their linked parents, SuperAdmin and Admin; anyone else is told not found (REST: GET /api/students/{id}/grades)." })
+  studentGrades(@Arg('studentId', () => ID, { description: 'The student.' }) studentId: string, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.grades.ofStudent(actor, studentId);
+  }
+
+  @Query(() => Gradebook, { description: "A course's gradebook: its students x its assessments with each score or status and each student's course average, in a fixed number of statements; the course's teachers, SuperAdmin and Admin (REST: GET /api/courses/{id}/gradebook, ?format=csv for the CSV file)." })
+  gradebook(@Arg('courseId', () => ID, { description: 'The course.' }) courseId: string, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.grades.gradebook(actor, courseId);
+  }
+
+  @FieldResolver(() => String, { description: 'The gradebook as CSV (RFC 4180; text that a spreadsheet would run as a formula is prefixed with an apostrophe), as GET /api/courses/{id}/gradebook?format=csv sends it.' })
+  csv(@Root() g: Gradebook) {
+    return gradebookCsv(g);
+  }
+}

@@ -1,0 +1,23 @@
+import { newRouter, route, send, str } from '../../app/rest';
+import { gradebookCsv, gradebookFileName } from './grades.csv';
+import { presentGradebook, presentStudentGrades } from './grades.shape';
+
+/** Grades (issue 17): GET /grades/me, GET /students/{id}/grades, GET /courses/{id}/gradebook (?format=csv: the file). */
+export function gradesRouter() {
+  const r = newRouter();
+  r.get('/grades/me', route(async (_req, res, actor, ctx) => {
+    send(res, presentStudentGrades(actor, await ctx.services.grades.mine(actor)));
+  }));
+  r.get('/students/:id/grades', route(async (req, res, actor, ctx) => {
+    send(res, presentStudentGrades(actor, await ctx.services.grades.ofStudent(actor, req.params.id)));
+  }));
+  r.get('/courses/:id/gradebook', route(async (req, res, actor, ctx) => {
+    const g = await ctx.services.grades.gradebook(actor, req.params.id);
+    if (str(req.query.format) === 'csv') {
+      res.status(200).type('text/csv; charset=utf-8').attachment(gradebookFileName(g)).send(gradebookCsv(g));
+      return;
+    }
+    send(res, presentGradebook(actor, g));
+  }));
+  return r;
+}

@@ -1,0 +1,94 @@
+import { DataSource } from 'typeorm';
+import { assertId } from '../../app/ids';
+import { notFound } from '../../errors/domain-error';
+import { Actor, authorize } from '../../policies';
+import { CoursesService } from '../courses/courses.service';
+import { asStudent, averageOf, standingOf, trendOf } from './grades.compute';
+import { gradebookRows, studentById, studentCourseRows } from './grades.queries';
+import { CourseGrades, GradeItem, Gradebook, GradebookCell, GradebookColumn, GradebookRow, StudentGrades } from './grades.types';
+
+/** Texts of the grades domain. */
+export const GRADES_TEXT = {
+  studentNotFound: 'Student not found',
+  notYours: 'Only students see their own grades',
+  cannotGradebook: 'Only the teachers of this course can open its gradebook',
+};
+
+/**
+ * Grades (issue 17): a student's report (each course of their class with its items, the course average and
+ * its trend) and a course's gradebook (students x assessments). Averages are points earned over points
+ * possible of graded work whose result the student may see ('submission.seeResults' for the student), so
+ * the student, their parents, the admins and the gradebook all show the same number. Each read runs a fixed
+ * number of statements.
+ */
+export class GradesService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly courses: CoursesService,
+  ) {}
+
+  /** myGrades and GET /grades/me: the signed-in student's report. */
+  async mine(actor: Actor): Promise<StudentGrades> {
+    authorize(actor, 'grades.readOwn', undefined, { message: GRADES_TEXT.notYours });
+    const student = await studentById(this.ds, actor.userId);
+    return this.report({ id: student!.id, firstName: student!.firstName, lastName: student!.lastName, email: student!.email });
+  }
+
+  /** studentGrades and GET /students/{id}/grades: the student, a linked parent, SuperAdmin and Admin (others: not found). */
+  async ofStudent(actor: Actor, studentId: unknown): Promise<StudentGrades> {
+    const id = assertId(studentId, GRADES_TEXT.studentNotFound);
+    authorize(actor, 'family.readStudentView', { studentId: id }, { as: 'notFound', message: GRADES_TEXT.studentNotFound });
+    const student = await studentById(this.ds, id);
+    if (!student?.isStudent) throw notFound(GRADES_TEXT.studentNotFound);
+    return this.report({ id: student.id, firstName: student.firstName, lastName: student.lastName, email: student.email });
+  }
+
+  /** The report as the student sees it, whoever asks: items they read, results they may see. */
+  private async report(student: StudentGrades['student']): Promise<StudentGrades> {
+    const viewer = asStudent(student.id);
+    const rows = await studentCourseRows(this.ds, viewer);
+    const now = new Date();
+    const courses = new Map<string, CourseGrades>();
+    const standings = new Map<string, Array<ReturnType<typeof standingOf> & { title: string; dueDate: Date }>>();
+    for (const r of rows) {
+      if (!courses.has(r.courseId)) {
+        courses.set(r.courseId, Object.assign(new CourseGrades(), { courseId: r.courseId, courseTitle: r.courseTitle, subjectName: r.subjectName, items: [] }));
+        standings.set(r.courseId, []);
+      }
+      if (!r.column) continue;
+      const s = standingOf(r.column, r.submission, student.id, viewer, now);
+      standings.get(r.courseId)!.push({ ...s, title: r.column.title, dueDate: r.column.dueDate });
+      courses.get(r.courseId)!.items.push(Object.assign(new GradeItem(), {
+        assessmentId: r.column.id, kind: r.column.kind, title: r.column.title, dueDate: r.column.dueDate, submittedAt: s.submittedAt,
+        status: s.status, statusLabel: s.statusLabel, isAutoSubmitted: s.isAutoSubmitted, score: s.score, maxScore: s.maxScore,
+        percentage: s.percentage, countsTowardAverage: s.countsTowardAverage,
+      }));
+    }
+    for (const [courseId, c] of courses) {
+      const items = standings.get(courseId)!;
+      Object.assign(c, averageOf(items), { trend: trendOf(items) });
+    }
+    return Object.assign(new StudentGrades(), { student, courses: [...courses.values()] });
+  }
+
+  /** gradebook and GET /courses/{id}/gradebook: its teachers, SuperAdmin and Admin; others who cannot read the course: not found. */
+  async gradebook(actor: Actor, courseId: unknown): Promise<Gradebook> {
+    const facts = await this.courses.readable(actor, courseId);
+    authorize(actor, 'grades.gradebook', facts, { message: GRADES_TEXT.cannotGradebook });
+    const { header, columns, students, submissions } = await gradebookRows(this.ds, facts.id);
+    const now = new Date();
+    const byCell = new Map(submissions.map((s) => [`${s.studentId}:${s.assessmentId}`, s]));
+    const rows = students.map((student) => {
+      const cells = columns.map((col) => Object.assign(new GradebookCell(), standingOf(col, byCell.get(`${student.id}:${col.id}`) ?? null, student.id, actor, now)));
+      return Object.assign(new GradebookRow(), { student, cells, ...averageOf(cells) });
+    });
+    return Object.assign(new Gradebook(), {
+      ...header,
+      columns: columns.map((c) => Object.assign(new GradebookColumn(), {
+        id: c.id, kind: c.kind, title: c.title, dueDate: c.dueDate, totalPoints: c.totalPoints, visibleToStudents: c.visible,
+        resultsShown: c.visibility !== 'manual' || c.released,
+      })),
+      rows,
+    });
+  }
+}

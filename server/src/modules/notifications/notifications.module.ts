@@ -1,0 +1,21 @@
+import { defineModule } from '../../app/module';
+import { Notifications1732300016000 } from '../../db/migrations/1732300016000-Notifications';
+import { Notification } from './notification.entity';
+import { NotificationsResolver } from './notifications.resolver';
+import { NotificationsService } from './notifications.service';
+import { notificationsRouter } from './notifications.rest';
+import { notificationSeeder } from './notifications.seed';
+
+/**
+ * What is new and what is due (issue 17 point 4): notifications (written by the services that make the
+ * changes, notifications.record.ts), the bell, the student's To Do and the daily digest (ctx.services.notifications).
+ */
+export const notificationsModule = defineModule({
+  name: 'notifications',
+  entities: [Notification],
+  migrations: [Notifications1732300016000],
+  resolvers: [NotificationsResolver],
+  services: (ds) => new NotificationsService(ds),
+  router: notificationsRouter,
+  seed: notificationSeeder,
+});

@@ -1,0 +1,138 @@
+import { EntityManager } from 'typeorm';
+import { ASSESSMENT_REF } from '../assessments/assessments.queries';
+
+/**
+ * The producers of notifications: each is called by the service that makes the change, with that change's
+ * transaction (so a rolled-back change leaves no notice), and writes its rows in one statement whatever the
+ * number of recipients. "Once per event" is the table's unique key (user, kind, subject, event_key): a retried
+ * or repeated operation inserts nothing new (ON CONFLICT DO NOTHING). Each producer decides in SQL, at the
+ * moment of the change, whether the recipient may see what the notice is about.
+ */
+
+/** The web page of an item, by its kind (the routes of web/src/app/AppRoutes.tsx). */
+const itemPath = (alias: string, page: 'view' | 'submit') =>
+  `'/dashboard/' || CASE ${alias}.kind WHEN 'QUIZ' THEN 'quizzes' WHEN 'EXAM' THEN 'exams' ELSE 'assignments' END || '/' || ${alias}.id || '/${page}'`;
+
+/** The item is shown to its students (it and its module visible). */
+const itemVisible = ASSESSMENT_REF.visible;
+
+/** What a student may see of a graded submission of item `a` (rules.ts resultsShown): not a manual item's until released. */
+const resultsShown = `s.status = 'graded' AND (a.result_visibility <> 'manual' OR a.results_released_at IS NOT NULL)`;
+
+/** One hand-in of a submission (a resubmission after a reopen is another). */
+const HAND_IN = `COALESCE(s.submitted_at::text, '')`;
+
+const INSERT = `INSERT INTO notifications (user_id, kind, subject_id, event_key, title, link, course_id, announcement_id, assessment_id, discussion_id)`;
+const ONCE = `ON CONFLICT ON CONSTRAINT notifications_once_key DO NOTHING`;
+
+/**
+ * Inserts the students' notices that `events` selects (the table's columns, the student first) and the same for
+ * each linked parent (parent_students): the very rows the child gets, so never more than the child sees, with
+ * the child's first name in front and a link to the parent's dashboard (the child's pages are not the parent's).
+ */
+const withParents = (events: string, returning = '') => `
+  WITH ev AS (${events})
+  ${INSERT}
+  SELECT * FROM ev
+  UNION ALL
+  SELECT ps.parent_id, ev.kind, ev.subject_id, ev.event_key, left(u.first_name || ': ' || ev.title, 500), '/dashboard',
+         ev.course_id, ev.announcement_id, ev.assessment_id, ev.discussion_id
+    FROM ev JOIN parent_students ps ON ps.student_id = ev.user_id JOIN users u ON u.id = ev.user_id
+  ${ONCE} ${returning}`;
+
+/**
+ * A visible announcement: every student placed in its course's class and year, once per announcement (showing
+ * a hidden one later notifies then; hiding and showing again does not notify twice).
+ */
+export async function notifyAnnouncement(m: EntityManager, announcementId: string): Promise<void> {
+  await m.query(
+    `${INSERT}
+     SELECT u.id, 'announcement', an.id, '', left('New announcement: ' || an.title, 500),
+            '/dashboard/courses/' || c.id || '?tab=announcements', c.id, an.id, NULL, NULL
+       FROM announcements an
+       JOIN courses c ON c.id = an.course_id
+       JOIN users u ON u.class_id = c.class_id AND u.academic_year_id = c.academic_year_id AND u.role = 'Student'
+      WHERE an.id = $1 AND an.is_visible
+     ${ONCE}`, [announcementId]);
+}
+
+/**
+ * Work graded: the student of each submission that is fully graded and whose result the student may see
+ * (rules.ts resultsShown), on a visible item. Once per hand-in (event_key: when it was submitted), so a
+ * teacher's later corrections do not notify again, while a resubmission graded anew does.
+ */
+export async function notifyGraded(m: EntityManager, submissionIds: string[]): Promise<void> {
+  if (!submissionIds.length) return;
+  await m.query(withParents(
+    `SELECT s.student_id AS user_id, 'graded' AS kind, s.id AS subject_id, ${HAND_IN} AS event_key, left('Graded: ' || a.title, 500) AS title,
+            ${itemPath('a', 'view')} AS link, a.course_id, NULL::uuid AS announcement_id, a.id AS assessment_id, NULL::uuid AS discussion_id
+       FROM submissions s JOIN assessments a ON a.id = s.assessment_id
+      WHERE s.id = ANY($1::uuid[]) AND ${resultsShown} AND ${itemVisible}
+        -- a correction after the release is not news: the release already told them
+        AND NOT EXISTS (SELECT 1 FROM notifications x WHERE x.user_id = s.student_id AND x.kind = 'released' AND x.subject_id = s.id AND x.event_key = ${HAND_IN})`),
+    [submissionIds]);
+}
+
+/** Results released (a manual item): every student whose submission is graded, once per hand-in (as 'graded'). */
+export async function notifyReleased(m: EntityManager, assessmentId: string): Promise<void> {
+  await m.query(withParents(
+    `SELECT s.student_id AS user_id, 'released' AS kind, s.id AS subject_id, ${HAND_IN} AS event_key, left('Results released: ' || a.title, 500) AS title,
+            ${itemPath('a', 'view')} AS link, a.course_id, NULL::uuid AS announcement_id, a.id AS assessment_id, NULL::uuid AS discussion_id
+       FROM submissions s JOIN assessments a ON a.id = s.assessment_id
+      WHERE a.id = $1 AND ${resultsShown} AND ${itemVisible}`),
+    [assessmentId]);
+}
+
+/** Reopened (or extended again) for a student: once per new due date, so the same request retried notifies once. */
+export async function notifyReopened(m: EntityManager, submissionId: string): Promise<void> {
+  await m.query(
+    `${INSERT}
+     SELECT s.student_id, 'reopened', s.id, COALESCE(s.custom_due_date::text, ''), left('Reopened for you: ' || a.title, 500),
+            ${itemPath('a', 'submit')}, a.course_id, NULL, a.id, NULL
+       FROM submissions s JOIN assessments a ON a.id = s.assessment_id
+      WHERE s.id = $1 AND s.status = 'reopened' AND ${itemVisible}
+     ${ONCE}`, [submissionId]);
+}
+
+/** A reply: the author of the post it answers (the thread's first post), never the one who replied to themself. */
+export async function notifyReply(m: EntityManager, replyId: string): Promise<void> {
+  await m.query(
+    `${INSERT}
+     SELECT p.author_id, 'reply', r.id, '', left(u.first_name || ' ' || u.last_name || ' replied: ' || p.title, 500),
+            '/dashboard/courses/' || r.course_id || '?tab=discussions', r.course_id, NULL, NULL, r.id
+       FROM discussions r
+       JOIN discussions p ON p.id = r.parent_id
+       JOIN users u ON u.id = r.author_id
+      WHERE r.id = $1 AND p.author_id IS NOT NULL AND p.author_id IS DISTINCT FROM r.author_id
+     ${ONCE}`, [replyId]);
+}
+
+/**
+ * Open work of students: each student's visible items that they may still submit (no submission, or one a
+ * teacher reopened) with the due date that applies to them, between `from` and `to`. One SQL source for the
+ * due-soon notices and the dashboard's To Do; `$student` narrows it to one student when given.
+ */
+export function openWorkSql(student: string | null, from: string, to: string): string {
+  return `
+    SELECT u.id AS student_id, a.id AS assessment_id, a.kind, a.title, a.course_id, ${itemPath('a', 'submit')} AS link,
+           COALESCE(CASE WHEN s.status = 'reopened' OR s.allowed_after_due THEN s.custom_due_date END, a.due_date) AS due_date
+      FROM assessments a
+      JOIN courses c ON c.id = a.course_id
+      JOIN users u ON u.class_id = c.class_id AND u.academic_year_id = c.academic_year_id AND u.role = 'Student'
+      LEFT JOIN submissions s ON s.assessment_id = a.id AND s.student_id = u.id
+     WHERE ${itemVisible}
+       ${student ? `AND u.id = ${student}` : ''}
+       AND (a.scope = 'whole_class' OR EXISTS (SELECT 1 FROM assessment_targets t WHERE t.assessment_id = a.id AND t.student_id = u.id))
+       AND (s.id IS NULL OR s.status = 'reopened')
+       AND COALESCE(CASE WHEN s.status = 'reopened' OR s.allowed_after_due THEN s.custom_due_date END, a.due_date) > ${from}
+       AND COALESCE(CASE WHEN s.status = 'reopened' OR s.allowed_after_due THEN s.custom_due_date END, a.due_date) <= ${to}`;
+}
+
+/** Due within 24 hours and not submitted: once per student (and linked parent) per item (the scheduled job calls it). How many it wrote. */
+export async function notifyDueSoon(m: EntityManager): Promise<number> {
+  const rows: unknown[] = await m.query(withParents(
+    `SELECT w.student_id AS user_id, 'dueSoon' AS kind, w.assessment_id AS subject_id, '' AS event_key, left('Due within 24 hours: ' || w.title, 500) AS title,
+            w.link, w.course_id, NULL::uuid AS announcement_id, w.assessment_id, NULL::uuid AS discussion_id
+       FROM (${openWorkSql(null, 'now()', `now() + interval '24 hours'`)}) w`, 'RETURNING 1'));
+  return rows.length;
+}

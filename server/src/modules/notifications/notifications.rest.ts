@@ -1,0 +1,38 @@
+import { Request } from 'express';
+import { body, newRouter, param, route, send } from '../../app/rest';
+import { presentCount, presentNotification, presentNotificationSettings, presentTodoItem } from './notifications.shape';
+
+/** A query-string number as a number (the service checks the range); text that is not one stays text and is refused. */
+const num = (req: Request, name: string): unknown => {
+  const v = req.query[name];
+  if (v === undefined || v === '') return undefined;
+  return /^\d+$/.test(String(v)) ? Number(v) : v;
+};
+
+/** REST twins of the notifications operations (issue 17; beyond the spec's section 7). */
+export function notificationsRouter() {
+  const r = newRouter();
+  r.get('/notifications', route(async (req, res, actor, ctx) => {
+    const items = await ctx.services.notifications.list(actor, { limit: num(req, 'limit'), offset: num(req, 'offset') });
+    send(res, items.map((n) => presentNotification(actor, n)));
+  }));
+  r.get('/notifications/unread-count', route(async (_req, res, actor, ctx) => {
+    send(res, presentCount(actor, await ctx.services.notifications.unreadCount(actor)));
+  }));
+  r.get('/notifications/todo', route(async (_req, res, actor, ctx) => {
+    send(res, (await ctx.services.notifications.todo(actor)).map((t) => presentTodoItem(actor, t)));
+  }));
+  r.get('/notifications/settings', route(async (_req, res, actor, ctx) => {
+    send(res, presentNotificationSettings(actor, await ctx.services.notifications.settings(actor)));
+  }));
+  r.put('/notifications/settings', route(async (req, res, actor, ctx) => {
+    send(res, presentNotificationSettings(actor, await ctx.services.notifications.updateSettings(actor, body(req))));
+  }));
+  r.put('/notifications/read-all', route(async (_req, res, actor, ctx) => {
+    send(res, presentCount(actor, await ctx.services.notifications.markAllRead(actor)));
+  }));
+  r.put('/notifications/:id/read', route(async (req, res, actor, ctx) => {
+    send(res, presentNotification(actor, await ctx.services.notifications.markRead(actor, param(req, 'id'))));
+  }));
+  return r;
+}

@@ -1,0 +1,155 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import DownloadIcon from '@mui/icons-material/Download';
+import { useParams } from 'react-router-dom';
+import { errorCode, errorMessage } from '../../app/errors';
+import { Banner } from '../../components/Banner';
+import { BackLink, Loaded } from '../../components/DetailPage';
+import { useDocumentTitle } from '../../layout/useDocumentTitle';
+import { downloadFile } from '../content/download';
+import { formatPoints } from './gradesFormat';
+import { useGradebookQuery, type GradebookQuery } from './grades.generated';
+
+type Book = GradebookQuery['gradebook'];
+type Cell = Book['rows'][number]['cells'][number];
+
+const FIRST_COL = { xs: 150, sm: 220 };
+// the first column stays in view while the rest scrolls sideways; the header row while the rows scroll
+const stickyFirst = { position: 'sticky', left: 0, zIndex: 2, bgcolor: 'background.paper', minWidth: FIRST_COL, maxWidth: FIRST_COL } as const;
+
+function CellText({ cell }: { cell: Cell }) {
+  if (cell.score !== null && (cell.status === 'Graded' || cell.status === 'Unreleased')) {
+    return (
+      <>
+        <Box component="span" sx={{ fontWeight: 600 }}>{formatPoints(cell.score)}</Box>
+        <Box component="span" sx={{ color: 'text.secondary' }}>{` / ${cell.maxScore}`}</Box>
+        {cell.status === 'Unreleased' && (
+          <Typography variant="caption" component="span" color="text.secondary" sx={{ display: 'block' }}>
+            not released
+          </Typography>
+        )}
+      </>
+    );
+  }
+  const colour = cell.status === 'Missing' ? 'error.main' : 'text.secondary';
+  return <Box component="span" sx={{ color: colour }}>{cell.statusLabel}</Box>;
+}
+
+function GradebookTable({ book }: { book: Book }) {
+  return (
+    // focusable, so that keyboard users can scroll it sideways and down
+    <TableContainer component={Paper} variant="outlined" sx={{ maxHeight: '70vh' }} tabIndex={0} role="region" aria-label="Gradebook, scrollable">
+      <Table stickyHeader size="small" aria-label={`Gradebook of ${book.courseTitle}`}>
+        <TableHead>
+          <TableRow>
+            {/* the corner: sticky both ways, above the header row and the first column */}
+            <TableCell sx={{ ...stickyFirst, zIndex: 3, bgcolor: 'background.default' }}>Student</TableCell>
+            <TableCell align="right">Average</TableCell>
+            {book.columns.map((c) => (
+              <TableCell key={c.id} align="right" sx={{ minWidth: 110 }}>
+                {c.title}
+                <Typography variant="caption" component="span" color="text.secondary" sx={{ display: 'block' }}>
+                  {`${c.totalPoints} pts${c.visibleToStudents ? '' : ' · hidden'}${c.resultsShown ? '' : ' · not released'}`}
+                </Typography>
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {book.rows.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={book.columns.length + 2}>No students in this course yet.</TableCell>
+            </TableRow>
+          )}
+          {book.rows.map((r) => (
+            <TableRow key={r.student.id} hover>
+              <TableCell component="th" scope="row" sx={{ ...stickyFirst, overflowWrap: 'anywhere' }}>
+                {`${r.student.lastName}, ${r.student.firstName}`}
+              </TableCell>
+              <TableCell align="right" sx={{ fontWeight: 700 }}>
+                {r.average === null ? '-' : `${r.average}%`}
+              </TableCell>
+              {r.cells.map((c) => (
+                <TableCell key={c.assessmentId} align="right">
+                  <CellText cell={c} />
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/**
+ * /dashboard/courses/{courseId}/gradebook: the course's students x its assessments (the course's teachers,
+ * SuperAdmin and Admin), each cell the score or the status, each student's course average as the student
+ * sees it, and the CSV export.
+ */
+export function GradebookPage() {
+  const { courseId = '' } = useParams();
+  const q = useGradebookQuery({ variables: { courseId }, fetchPolicy: 'cache-and-network' });
+  const book = q.data?.gradebook ?? null;
+  const notFound = !!q.error && errorCode(q.error) === 'NOT_FOUND';
+  useDocumentTitle(book ? `Gradebook ${book.courseTitle}` : notFound ? 'Course not found' : null);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const exportCsv = async () => {
+    setExporting(true);
+    setExportError(null);
+    try {
+      await downloadFile(`/api/courses/${encodeURIComponent(courseId)}/gradebook?format=csv`, 'gradebook.csv');
+    } catch (e) {
+      setExportError(errorMessage(e, 'The export failed.'));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <>
+      <BackLink to={`/dashboard/courses/${courseId}`}>Back to the course</BackLink>
+      <Loaded
+        loading={q.loading && !book}
+        error={q.error && !notFound ? errorMessage(q.error, 'Could not load the gradebook.') : null}
+        value={notFound ? null : book}
+        notFoundText="Course not found."
+      >
+        {(b) => (
+          <>
+            <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start', mb: 2 }}>
+              <Box sx={{ minWidth: 0 }}>
+                <Typography variant="h1" component="h1">
+                  {`Gradebook: ${b.courseTitle}`}
+                </Typography>
+                <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+                  Subject: {b.subjectName} · Class: {b.className} · Academic Year: {b.yearLabel}
+                </Typography>
+              </Box>
+              <Button variant="outlined" startIcon={<DownloadIcon />} onClick={exportCsv} disabled={exporting}>
+                Export CSV
+              </Button>
+            </Box>
+            <Banner severity="error" message={exportError} onClose={() => setExportError(null)} />
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+              The average is points earned over points possible of graded work whose results the student may see; hidden items and
+              unreleased results count in neither.
+            </Typography>
+            <GradebookTable book={b} />
+          </>
+        )}
+      </Loaded>
+    </>
+  );
+}
