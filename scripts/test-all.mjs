@@ -47,6 +47,15 @@ for (const s of suites) {
   console.log(`${s.name}: ${r.numPassedTests} passed, ${r.numFailedTests + deadSuites} failed`);
 }
 
+// the bench's small preset (bench/README.md): no errors, floors equal to the app, equal statement counts; one test
+if (process.env.SKIP_E2E !== '1' && process.env.SKIP_BENCH !== '1') {
+  console.log('\n=== bench smoke (small preset) ===');
+  const ok = run('node', ['bench/src/run.mjs', '--preset', 'small']) === 0;
+  passed += ok ? 1 : 0;
+  failed += ok ? 0 : 1;
+  console.log(`bench: ${ok ? 1 : 0} passed, ${ok ? 0 : 1} failed`);
+}
+
 if (broken.length) console.log(`suites that did not report: ${broken.join(', ')}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);

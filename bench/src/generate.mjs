@@ -2,7 +2,11 @@
 // Large-school data generator: fills a database that the server has already migrated (and usually seeded
 // with the demo school) through a few big INSERT ... SELECT generate_series statements in one transaction.
 //
-//   node bench/src/generate.mjs postgres://postgres@127.0.0.1:5432/lms_dev     (or DATABASE_URL=...)
+//   node bench/src/generate.mjs postgres://postgres@127.0.0.1:5432/lms_dev [--preset small] [--check]
+//
+// Presets (PRESETS): 'large' (the default, described below) and 'small', the same shapes at a few percent of the
+// size for a CI smoke run. Assessments, questions, submissions, grades and drafts come from
+// generate-assessments.mjs in the same transaction.
 //
 // What it adds (defaults; see DEFAULTS): 3 academic years with 20 classes each (60 classes, the demo
 // school's classes count towards them), 12 subjects, 150 teachers, 1,800 students placed 30 to a class,
@@ -12,14 +16,18 @@
 // The demo accounts take part: teacher@ and teacher2@demo.school are in the teacher pool, student@ and
 // student2@demo.school's class gets its 30 students, courses and attendance like every other class.
 // Every generated account's password is demo1234 (the demo accounts' password).
+// Student@'s class is topped up to 40 students (gradingClassSize): teacher@'s grading-dashboard items are for it.
+// Then ~10,000 assessments, ~210,000 submissions with 2.9 million answers and 2.8 million grades (generate-assessments.mjs).
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { ASSESSMENT_DEFAULTS, ASSESSMENT_TABLES, SMALL_ASSESSMENTS, checkIntegrity, dropIndexes, generateAssessments } from './generate-assessments.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..', '..');
 
+/** The large school. */
 export const DEFAULTS = {
   years: ['2024', '2025', '2026'], // the last one is the active year (the demo school's 2025 and 2026 are reused)
   classesPerYear: 20,
@@ -40,7 +48,40 @@ export const DEFAULTS = {
   repliesPerThread: 3,
   attendanceWeeks: 6,
   password: 'demo1234',
+  // the class of the grading-dashboard items (student@'s class) is topped up to this many students
+  gradingClassSize: 40,
+  ...ASSESSMENT_DEFAULTS,
 };
+
+/** Named sizes: 'large' is the benchmark's school; 'small' has the same shapes, generated in seconds (CI smoke run). */
+export const PRESETS = {
+  large: DEFAULTS,
+  small: {
+    ...DEFAULTS,
+    years: ['2026'],
+    classesPerYear: 3, // the demo school's Class 5A, 5B and 6A
+    subjects: ['Mathematics', 'English', 'Science', 'History'],
+    teachers: 6,
+    students: 22,
+    admins: 1,
+    parents: 2,
+    coursesPerAllocation: 2,
+    modulesPerCourse: 3,
+    contentsPerModule: 2,
+    announcementsPerCourse: 2,
+    threadsPerCourse: 2,
+    repliesPerThread: 2,
+    attendanceWeeks: 1,
+    gradingClassSize: 8,
+    ...SMALL_ASSESSMENTS,
+  },
+};
+
+/** The tables the generator writes, for the rows-added counts. */
+const TABLES = ['academic_years', 'classes', 'subjects', 'users', 'allocations', 'allocation_teachers', 'courses', 'course_modules',
+  'contents', 'files', 'announcements', 'discussions', 'attendance_records', ...ASSESSMENT_TABLES];
+const countAll = async (client) => (await client.query(
+  `SELECT ${TABLES.map((t) => `(SELECT count(*)::int FROM ${t}) AS ${t}`).join(', ')}`)).rows[0];
 
 const FIRST = ['Amara', 'Ben', 'Chloe', 'Dev', 'Elena', 'Farid', 'Grace', 'Hugo', 'Ines', 'Jonas', 'Kira', 'Liam', 'Maya',
   'Noah', 'Olga', 'Pablo', 'Quinn', 'Rosa', 'Samir', 'Tess', 'Uma', 'Victor', 'Wen', 'Xavier', 'Yara', 'Zane', 'Aiko',
@@ -66,11 +107,17 @@ async function passwordHash(client, password) {
 }
 
 /**
- * Fills the database at `url` (a connection string or a connected pg.Client). Returns row counts and the time
- * taken. Throws when the database already holds a generated school.
+ * Fills the database at `url` (a connection string or a connected pg.Client) with the school of `preset`
+ * ('large' or 'small'; other options override single sizes). Returns `{ ms, counts }`: the time taken and, per
+ * table, the rows added. Throws when the database already holds a generated school.
+ *
+ * As a superuser it sets session_replication_role = replica for the transaction: the foreign-key triggers
+ * (there are no other triggers) do not fire, which makes the bulk inserts several times faster. Every row is
+ * built from the rows it references; `check: true` (CLI --check) verifies every foreign key afterwards.
  */
-export async function generate(url, options = {}) {
-  const o = { ...DEFAULTS, ...options };
+export async function generate(url, { preset = 'large', ...options } = {}) {
+  if (!PRESETS[preset]) throw new Error(`unknown preset ${preset}: ${Object.keys(PRESETS).join(' or ')}`);
+  const o = { ...PRESETS[preset], ...options };
   const client = typeof url === 'string' ? new pg.Client({ connectionString: url }) : url;
   if (typeof url === 'string') {
     // a dropped connection (the database dropped under it, Ctrl-C) fails the pending query; do not crash on the event too
@@ -86,7 +133,12 @@ export async function generate(url, options = {}) {
   };
   try {
     const hash = await passwordHash(client, o.password);
+    const before = await countAll(client);
+    const { rows: [{ rolsuper }] } = await client.query('SELECT rolsuper FROM pg_roles WHERE rolname = current_user');
     await client.query('BEGIN');
+    if (rolsuper) await client.query('SET LOCAL session_replication_role = replica');
+    await client.query(`SET LOCAL work_mem = '256MB'`);
+    await client.query(`SET LOCAL maintenance_work_mem = '256MB'`);
     const { rows: already } = await client.query(`SELECT 1 FROM users WHERE email LIKE '%@bench.school' LIMIT 1`);
     if (already.length) throw new Error('this database already holds a generated school (users @bench.school)');
 
@@ -141,6 +193,19 @@ export async function generate(url, options = {}) {
              format('student%s@bench.school', n), 'Student', true, $1, c.id, c.academic_year_id
         FROM generate_series(1, $2::int) AS n
         JOIN b_classes c ON c.ci = n % (SELECT count(*) FROM b_classes)`, [hash, o.students, FIRST, LAST]);
+    // the grading-dashboard class: student@'s class when it is generated, else the first class of the active year
+    await step('the grading class (temp)', `
+      CREATE TEMP TABLE b_grading_class ON COMMIT DROP AS
+      SELECT c.id, c.academic_year_id FROM b_classes c JOIN b_years y ON y.id = c.academic_year_id AND y.age = 0
+       ORDER BY (c.id = (SELECT class_id FROM users WHERE email = 'student@demo.school')) DESC, c.ci LIMIT 1`);
+    await step('students topping up the grading class', `
+      INSERT INTO users (first_name, last_name, email, role, activated, password_hash, class_id, academic_year_id)
+      SELECT ($3::text[])[1 + n % cardinality($3::text[])], ($4::text[])[1 + (n / 7 + n) % cardinality($4::text[])],
+             format('student%s@bench.school', n), 'Student', true, $1, g.id, g.academic_year_id
+        FROM b_grading_class g
+        CROSS JOIN LATERAL generate_series($2::int + 1,
+          $2::int + greatest(0, $5::int - (SELECT count(*)::int FROM users u WHERE u.class_id = g.id AND u.role = 'Student'))) AS n`,
+    [hash, o.students, FIRST, LAST, o.gradingClassSize]);
 
     // ---- who teaches what: every class x subject, teachers in turn (the demo teachers are in the pool)
     await step('teachers (temp)', `
@@ -170,7 +235,7 @@ export async function generate(url, options = {}) {
         JOIN b_subjects s ON s.id = al.subject_id`);
 
     // ---- courses and what is in them
-    await client.query(`CREATE TEMP TABLE b_courses (n serial, id uuid, class_id uuid, academic_year_id uuid, created_by uuid, age int) ON COMMIT DROP`);
+    await client.query(`CREATE TEMP TABLE b_courses (n serial, id uuid, class_id uuid, academic_year_id uuid, created_by uuid, age int, k int) ON COMMIT DROP`);
     await step('courses', `
       WITH ins AS (
         INSERT INTO courses (title, description, subject_id, class_id, academic_year_id, created_by, created_at, updated_at)
@@ -180,23 +245,24 @@ export async function generate(url, options = {}) {
                now() - make_interval(days => a.age * 365 + 60 - k), now() - make_interval(days => a.age * 365 + 60 - k)
           FROM b_allocations a CROSS JOIN generate_series(1, $1::int) AS k
          ORDER BY a.year, a.class_name, a.subject_name, k
-        RETURNING id, class_id, academic_year_id, created_by, subject_id
+        RETURNING id, class_id, academic_year_id, created_by, subject_id, title
       )
-      INSERT INTO b_courses (id, class_id, academic_year_id, created_by, age)
-      SELECT ins.id, ins.class_id, ins.academic_year_id, ins.created_by, y.age FROM ins JOIN b_years y ON y.id = ins.academic_year_id`,
+      INSERT INTO b_courses (id, class_id, academic_year_id, created_by, age, k)
+      SELECT ins.id, ins.class_id, ins.academic_year_id, ins.created_by, y.age, substring(ins.title FROM '#([0-9]+)$')::int
+        FROM ins JOIN b_years y ON y.id = ins.academic_year_id`,
     [o.coursesPerAllocation]);
     // a course's teachers are its allocation's (course_teachers is a view over the allocations): nothing to insert
 
-    await client.query(`CREATE TEMP TABLE b_modules (id uuid, created_by uuid, age int) ON COMMIT DROP`);
+    await client.query(`CREATE TEMP TABLE b_modules (id uuid, created_by uuid, age int, course_id uuid, m int) ON COMMIT DROP`);
     await step('modules (the last one of each course hidden)', `
       WITH ins AS (
         INSERT INTO course_modules (course_id, title, description, module_type, sort_order, is_visible)
         SELECT bc.id, format('Week %s', m), format('What we cover in week %s, with notes and practice.', m),
                'Week', m, m < $1::int
           FROM b_courses bc CROSS JOIN generate_series(1, $1::int) AS m
-        RETURNING id, course_id
+        RETURNING id, course_id, sort_order
       )
-      INSERT INTO b_modules SELECT ins.id, bc.created_by, bc.age FROM ins JOIN b_courses bc ON bc.id = ins.course_id`,
+      INSERT INTO b_modules SELECT ins.id, bc.created_by, bc.age, ins.course_id, ins.sort_order FROM ins JOIN b_courses bc ON bc.id = ins.course_id`,
     [o.modulesPerCourse]);
 
     const { rows: [file] } = await step('the one file row every content points at', `
@@ -243,6 +309,8 @@ export async function generate(url, options = {}) {
 
     // ---- attendance: the weekdays of the last N weeks before today (shifted back a year per older year),
     // every placed student in every subject of their class; 1 in 20 absent, 2 in 20 late
+    // its indexes are built once afterwards (the unique one stays: ON CONFLICT needs it)
+    const rebuildAttendance = await dropIndexes(client, 'attendance_records', ['attendance_records_student_class_subject_date_key']);
     await step('attendance', `
       WITH days AS (
         SELECT d::date AS day FROM generate_series(current_date - $1::int * 7, current_date - 1, interval '1 day') AS d
@@ -262,6 +330,12 @@ export async function generate(url, options = {}) {
              teacher_id
         FROM x
       ON CONFLICT DO NOTHING`, [o.attendanceWeeks]);
+    const ta = Date.now();
+    await rebuildAttendance();
+    if (o.verbose) console.log(`  attendance indexes rebuilt in ${Date.now() - ta} ms`);
+
+    // ---- assessments, questions, submissions, grades, drafts (generate-assessments.mjs)
+    await generateAssessments(client, o, step, { fileId: file.id });
 
     await client.query('COMMIT');
     // planner statistics and the visibility map, as a database that has been running a while would have them
@@ -269,16 +343,9 @@ export async function generate(url, options = {}) {
     await client.query('VACUUM (ANALYZE)');
     if (o.verbose) console.log(`  vacuum analyze: ${Date.now() - t} ms`);
 
-    const { rows: [counts] } = await client.query(`
-      SELECT (SELECT count(*)::int FROM academic_years) AS academic_years, (SELECT count(*)::int FROM classes) AS classes,
-             (SELECT count(*)::int FROM subjects) AS subjects, (SELECT count(*)::int FROM users) AS users,
-             (SELECT count(*)::int FROM users WHERE role = 'Teacher') AS teachers,
-             (SELECT count(*)::int FROM users WHERE role = 'Student') AS students,
-             (SELECT count(*)::int FROM allocations) AS allocations,
-             (SELECT count(*)::int FROM courses) AS courses, (SELECT count(*)::int FROM course_modules) AS modules,
-             (SELECT count(*)::int FROM contents) AS contents, (SELECT count(*)::int FROM announcements) AS announcements,
-             (SELECT count(*)::int FROM discussions) AS discussions,
-             (SELECT count(*)::int FROM attendance_records) AS attendance_records`);
+    if (o.check) await checkIntegrity(client);
+    const after = await countAll(client);
+    const counts = Object.fromEntries(TABLES.map((t) => [t, after[t] - before[t]]));
     return { counts, ms: Date.now() - started };
   } catch (err) {
     await client.query('ROLLBACK').catch(() => undefined);
@@ -289,12 +356,19 @@ export async function generate(url, options = {}) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const url = process.argv[2] ?? process.env.DATABASE_URL;
+  const args = process.argv.slice(2);
+  const flag = (name) => {
+    const i = args.indexOf(name);
+    return i < 0 ? undefined : args.splice(i, 2)[1];
+  };
+  const preset = flag('--preset') ?? 'large';
+  const check = args.includes('--check');
+  const url = args.find((a) => !a.startsWith('--')) ?? process.env.DATABASE_URL;
   if (!url) {
-    console.error('usage: node bench/src/generate.mjs <postgres url>   (or DATABASE_URL=...); the server must have migrated it');
+    console.error('usage: node bench/src/generate.mjs <postgres url> [--preset large|small] [--check]   (or DATABASE_URL=...); the server must have migrated it');
     process.exit(2);
   }
-  generate(url, { verbose: true })
+  generate(url, { preset, verbose: true, check })
     .then(({ counts, ms }) => {
       console.log(`generated in ${(ms / 1000).toFixed(1)} s:`, counts);
     })

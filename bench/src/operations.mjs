@@ -110,3 +110,107 @@ export const MY_ATTENDANCE = `query MyAttendance($classId: ID, $subjectId: ID, $
 }
 ${RECORD_FIELDS}`;
 
+
+// ---------------------------------------------------------------- assessments (issue 15), web/src/features/{grading,review,submissions}
+
+const COURSE_SUMMARY = `fragment CourseSummary on Course {
+  id title
+  subject { id name }
+  class { id name }
+  academicYear { id year isActive }
+}`;
+
+const MY_STATUS = `fragment MyStatusFields on MyAssessmentStatus {
+  status label courseLabel opensOn courseOpensOn dueDate originalDueDate isExtended isReopened isOverdue canSubmit submissionId
+  score { totalScore maxScore percentage isAutoSubmitted }
+}`;
+
+// grading.graphql GradingDashboard: the whole dashboard page of one item
+export const GRADING_DASHBOARD = `query GradingDashboard($assessmentId: ID!) {
+  gradingDashboard(assessmentId: $assessmentId) {
+    assessment { ...GradingAssessment }
+    isPastDue totalStudents submittedCount notSubmittedCount overdueCount gradedCount reopenedCount
+    submitted { ...GradingSubmission }
+    overdue { student { id firstName lastName email } dueDate }
+    reopened { ...GradingSubmission }
+    cursor
+  }
+}
+fragment GradingQuestion on Question {
+  id type questionText points order
+  options { id text isCorrect }
+  acceptedAnswers { answer weight }
+  partialMarking { enabled penaltyPerWrong }
+}
+fragment GradingGrade on SubmissionGrade { questionId score maxScore feedback isAutoGraded autoScore gradedByName version }
+fragment GradingSubmission on Submission {
+  id assessmentId status isAutoSubmitted allowedAfterDue customDueDate submittedAt totalScore maxScore percentage version updatedAt
+  student { id firstName lastName email }
+  answers {
+    questionId answer selectedOptionIds selectedOptions
+    file { id name size mimeType }
+    grade { ...GradingGrade }
+  }
+}
+fragment GradingAssessment on Assessment {
+  id kind title dueDate totalPoints
+  course { id title }
+  module { id title }
+  questions { ...GradingQuestion }
+}`;
+
+// review.graphql ReviewItems: Assignment / Quiz / Exam Review
+export const REVIEW_ITEMS = `query ReviewItems($kind: AssessmentKind!) {
+  reviewItems(kind: $kind) { ...ReviewCard }
+}
+fragment ReviewCard on ReviewItem {
+  assessment { id kind title description dueDate }
+  yearLabel className subjectName submissionCount gradedCount pendingCount badge badgeLabel
+}`;
+
+// submissions.graphql MyAssessments: My Assignments / My Quizzes / My Exams
+export const MY_ASSESSMENTS = `query MyAssessments($kind: AssessmentKind!) {
+  myAssessments(kind: $kind) { ...MyAssessmentItem }
+  me { user { id class { id } } }
+}
+fragment MyAssessmentItem on Assessment {
+  id kind title description dueDate totalPoints
+  course { ...CourseSummary }
+  myStatus { ...MyStatusFields }
+}
+${COURSE_SUMMARY}
+${MY_STATUS}`;
+
+const STUDENT_HEADER = `fragment StudentAssessmentHeader on Assessment {
+  id kind title description instructions dueDate totalPoints resultVisibility
+  questions { id type questionText points order options { id text } }
+  myStatus { ...MyStatusFields }
+}
+${MY_STATUS}`;
+
+const MY_SUBMISSION_VIEW = `fragment MySubmissionView on Submission {
+  id assessmentId status isAutoSubmitted allowedAfterDue customDueDate submittedAt totalScore maxScore percentage
+  resultsVisible gradesVisible correctAnswersVisible
+  answers {
+    questionId answer selectedOptionIds selectedOptions
+    file { id name size mimeType }
+    grade { questionId score maxScore feedback isAutoGraded explanation { text } }
+    correctOptionIds acceptedAnswers
+  }
+}`;
+
+// submissions.graphql ViewPage: /dashboard/{kind}/{id}/view
+export const VIEW_PAGE = `query ViewPage($id: ID!) {
+  assessment(id: $id) {
+    ...StudentAssessmentHeader
+    mySubmission { ...MySubmissionView }
+  }
+}
+${STUDENT_HEADER}
+${MY_SUBMISSION_VIEW}`;
+
+// submissions.graphql SubmitAssessment (JSON body: no files)
+export const SUBMIT_ASSESSMENT = `mutation SubmitAssessment($input: SubmitAssessmentInput!, $files: [Upload!]) {
+  submitAssessment(input: $input, files: $files) { ...MySubmissionView }
+}
+${MY_SUBMISSION_VIEW}`;

@@ -1,31 +1,40 @@
 #!/usr/bin/env node
-// Load benchmark of the BUILT server (run `pnpm build` first) on a generated large school.
+// Load benchmark of the BUILT server (run `pnpm build` first) on a generated school, with the floor beside
+// every read (issue 15; bench/README.md).
 //
-// Creates a fresh database lms_bench_<pid> on the machine's PostgreSQL, starts `node server/dist/main.js` on a
-// free loopback port against it (NODE_ENV=production, DEMO_SEED=true, LOG_LEVEL=warn), waits for /healthz,
-// fills the database with src/generate.mjs, then sends each scenario a bounded number of requests (default 200,
-// 8 at a time, at most 60 s a scenario) to 127.0.0.1 only. Prints p50/p95/p99 latency, requests per second and
-// the server's RSS; then opens pages of the built web client in a throttled browser (src/pages.mjs: slow 4G, 4x
-// slower CPU) and prints how long each took to be usable. Checks ../targets.json, stops the server and drops the
-// database. Exit code 1 when a target is missed or the run failed.
+// 1. Creates a fresh database lms_bench_<pid>, starts `node server/dist/main.js` on a free loopback port against
+//    it (NODE_ENV=production, DEMO_SEED=true, LOG_LEVEL=warn), fills it with src/generate.mjs (preset large, or
+//    small), and starts the floor (src/floor/server.mjs: one SQL statement per answer behind bare node:http).
+// 2. Each read scenario (src/scenarios.mjs): one answer from the app and one from its floor must be the same
+//    JSON; then warm-up and REQUESTS requests, CONCURRENCY at a time, to the app and then to the floor. Quiz
+//    submit runs sustained (SUBMIT_CONCURRENCY at a time, up to SUBMITS pairs or 10 s) on the app (GraphQL and
+//    REST) and on its floor, each with its own (student, quiz) pairs.
+// 3. Throttled first loads (src/pages.mjs) and the web's sizes and Lighthouse scores (src/web.mjs).
+// 4. Statement counts: the server again at LOG_LEVEL=info on the same database, and on a small-preset database,
+//    a few requests a scenario; the counts read from its request log must be equal at both sizes.
+// 5. Checks ../targets.json, stops everything, drops the databases. Exit code 1 when a target is missed.
+//
+// BENCH_PRESET=small (or --preset small): the whole run on the small preset with few requests, as CI's smoke:
+// no errors, floors equal to the app, equal statement counts; no speed targets, no browser.
 //
 // Environment: BENCH_DATABASE_URL (admin connection, default postgres://postgres@127.0.0.1:5432/postgres),
-// BENCH_REQUESTS (200), BENCH_CONCURRENCY (8), BENCH_CAP_SECONDS (60), BENCH_SCENARIOS (comma-separated names
-// to run only those; `pages` for every page scenario), BENCH_PAGE_RUNS (cold loads per page, targets.json's
-// pages.runs), CHROMIUM_PATH (/usr/bin/chromium), BENCH_KEEP_DB=1 (keep the database afterwards, to EXPLAIN things), BENCH_JSON (write the
-// results to this file), BENCH_SQL=1 (run the server with LOG_LEVEL=info instead of warn and read its request log
-// for the number of SQL statements per request of each scenario; the logging costs a little time).
+// BENCH_REQUESTS (200; smoke 10), BENCH_CONCURRENCY (8), BENCH_CAP_SECONDS (60), BENCH_SUBMITS (pairs per side,
+// 3000; smoke 20), BENCH_SUBMIT_CONCURRENCY (16), BENCH_SCENARIOS (comma-separated names to run only those; `pages`,
+// `web`), BENCH_PAGE_RUNS, CHROMIUM_PATH, BENCH_KEEP_DB=1 (keep the databases), BENCH_REUSE_DB=<name> (run on a kept
+// database as it is, without generating), BENCH_JSON (write the results here).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { generate } from './generate.mjs';
 import { checkPages, measurePages, pageScenarios, pagesTable } from './pages.mjs';
-import { ACADEMIC_TREE, ATTENDANCE_SHEET, COURSE_PAGE, ME, MY_ATTENDANCE, MY_COURSES, STUDENT_COURSES, USERS } from './operations.mjs';
+import { fixtures, quizSubmitFixtures } from './fixtures.mjs';
+import { DEMO_PASSWORD, checkCounts, checkResults, countsTable, fmt, resultsTable, scenarios, submitScenarios } from './scenarios.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const benchDir = path.resolve(here, '..');
@@ -34,16 +43,24 @@ const serverMain = path.join(repoRoot, 'server', 'dist', 'main.js');
 
 const HOST = '127.0.0.1'; // the only address this script sends requests to
 const env = process.env;
-const REQUESTS = positiveInt(env.BENCH_REQUESTS, 200);
+const argPreset = process.argv.indexOf('--preset');
+const PRESET = (argPreset > 0 ? process.argv[argPreset + 1] : env.BENCH_PRESET) || 'large';
+if (!['large', 'small'].includes(PRESET)) throw new Error(`unknown preset ${PRESET} (large or small)`);
+const SMOKE = PRESET === 'small';
+const REQUESTS = positiveInt(env.BENCH_REQUESTS, SMOKE ? 10 : 200);
 const CONCURRENCY = positiveInt(env.BENCH_CONCURRENCY, 8);
 const CAP_MS = positiveInt(env.BENCH_CAP_SECONDS, 60) * 1000;
+const SUBMITS = positiveInt(env.BENCH_SUBMITS, SMOKE ? 20 : 3000);
+const SUBMIT_CONCURRENCY = positiveInt(env.BENCH_SUBMIT_CONCURRENCY, 16);
+const SUBMIT_CAP_MS = 10_000;
 const WARMUP = Math.min(16, REQUESTS);
+const WRITE_WARMUP = Math.min(16, Math.ceil(SUBMITS / 10)); // each warm-up submit uses up a prepared pair
+const COUNT_REQUESTS = 4; // per scenario and size in the statement-count pass (after one warm-up)
 const REQUEST_TIMEOUT_MS = 30_000;
 const HEALTH_TIMEOUT_MS = 120_000;
 const ADMIN_URL = env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const ONLY = env.BENCH_SCENARIOS ? new Set(env.BENCH_SCENARIOS.split(',').map((s) => s.trim()).filter(Boolean)) : null;
-const DEMO_PASSWORD = 'demo1234';
-const SQL_COUNTS = env.BENCH_SQL === '1';
+const wanted = (name) => !ONLY || ONLY.has(name);
 
 function positiveInt(value, fallback) {
   const n = Number(value);
@@ -51,15 +68,14 @@ function positiveInt(value, fallback) {
 }
 
 const log = (...args) => console.log(...args);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // ---------------------------------------------------------------- HTTP client (keep-alive, loopback only)
 
-let agent;
-let port;
-
-function send({ method = 'POST', path: p, body, token }) {
+/** One request to a target ({ port, agent }). */
+function send(target, { method = 'POST', path: p, body, token }) {
   return new Promise((resolve) => {
-    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    const payload = body === undefined || method === 'GET' ? undefined : Buffer.from(JSON.stringify(body));
     const headers = { accept: 'application/json' };
     if (payload) {
       headers['content-type'] = 'application/json';
@@ -67,7 +83,7 @@ function send({ method = 'POST', path: p, body, token }) {
     }
     if (token) headers.authorization = `Bearer ${token}`;
     const started = process.hrtime.bigint();
-    const req = http.request({ host: HOST, port, method, path: p, headers, agent }, (res) => {
+    const req = http.request({ host: HOST, port: target.port, method, path: p, headers, agent: target.agent }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => {
@@ -90,17 +106,15 @@ function send({ method = 'POST', path: p, body, token }) {
   });
 }
 
-const gql = (query, variables, token) => ({ path: '/graphql', body: { query, variables }, token });
-
-/** Why a response is not a success (undefined when it is). */
+/** Why a response is not a success (undefined when it is); `floor` answers are the document itself. */
 function failure(r, kind) {
   if (r.error) return r.error;
-  if (r.status !== 200) return `HTTP ${r.status}: ${r.text?.slice(0, 200)}`;
+  if (r.status !== 200 && r.status !== 201) return `HTTP ${r.status}: ${r.text?.slice(0, 200)}`;
   if (!r.json) return `not JSON: ${r.text?.slice(0, 200)}`;
   if (kind === 'graphql') {
     if (r.json.errors?.length) return `GraphQL error: ${r.json.errors.map((e) => `${e.extensions?.code ?? ''} ${e.message}`).join('; ').slice(0, 300)}`;
     if (!r.json.data) return 'no data';
-  } else if (r.json.success !== true) {
+  } else if (kind === 'rest' && r.json.success !== true) {
     return `success is not true: ${r.text.slice(0, 200)}`;
   }
   return undefined;
@@ -114,8 +128,8 @@ function percentile(sorted, p) {
   return sorted[i];
 }
 
-/** `count` requests, `CONCURRENCY` at a time, stopping at `count` or at the time cap, whichever comes first. */
-async function load(scenario, count, capMs) {
+/** `count` requests, `concurrency` at a time, until `count`, the time cap, or (writes) no pair left. */
+async function load(target, request, kind, count, capMs, concurrency = CONCURRENCY) {
   const latencies = [];
   const errors = [];
   let next = 0;
@@ -124,46 +138,31 @@ async function load(scenario, count, capMs) {
   const started = process.hrtime.bigint();
   const worker = async () => {
     while (next < count && Date.now() < deadline) {
-      const i = next++;
-      const r = await send(scenario.request(i));
-      const why = failure(r, scenario.kind);
+      const req = request(next++);
+      if (!req) return;
+      const r = await send(target, req);
+      const why = failure(r, kind);
       if (why) errors.push(why);
       else latencies.push(r.ms);
       bytes = Math.max(bytes, r.bytes);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, count) }, worker));
+  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
   const wallS = Number(process.hrtime.bigint() - started) / 1e9;
   latencies.sort((a, b) => a - b);
   return {
-    requested: count,
-    completed: latencies.length + errors.length,
-    ok: latencies.length,
-    errors: errors.length,
-    firstError: errors[0],
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    max: latencies[latencies.length - 1] ?? NaN,
-    rps: (latencies.length + errors.length) / wallS,
-    wallS,
-    responseBytes: bytes,
+    requested: count, completed: latencies.length + errors.length, ok: latencies.length, errors: errors.length, firstError: errors[0],
+    p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), max: latencies[latencies.length - 1] ?? NaN,
+    rps: (latencies.length + errors.length) / wallS, wallS, responseBytes: bytes,
   };
 }
 
-/** Median and largest number of SQL statements per request in the server's request log lines after `from`. */
-function sqlPerRequest(logFile, from) {
-  const fd = fs.openSync(logFile, 'r');
-  const size = fs.fstatSync(fd).size;
-  const buf = Buffer.alloc(size - from);
-  fs.readSync(fd, buf, 0, buf.length, from);
-  fs.closeSync(fd);
-  const counts = buf.toString('utf8').split('\n')
-    .filter((l) => l.includes('"msg":"request"'))
-    .map((l) => Number(l.match(/"sql":(\d+)/)?.[1]))
-    .filter(Number.isFinite)
-    .sort((a, b) => a - b);
-  return counts.length ? `${percentile(counts, 50)}/${counts[counts.length - 1]}` : '-';
+/** SQL statements per request in the server's request-log lines written after byte `from`. */
+function sqlCounts(logFile, from) {
+  const text = fs.readFileSync(logFile).subarray(from).toString('utf8');
+  const counts = text.split('\n').filter((l) => l.includes('"msg":"request"'))
+    .map((l) => Number(l.match(/"sql":(\d+)/)?.[1])).filter(Number.isFinite);
+  return { n: counts.length, min: Math.min(...counts), max: Math.max(...counts) };
 }
 
 function rssMb(pid) {
@@ -176,7 +175,23 @@ function rssMb(pid) {
   }
 }
 
-// ---------------------------------------------------------------- setup helpers
+/** Where two documents first differ (a path and both values), for the failure message. */
+function firstDifference(a, b, at = '') {
+  if (isDeepStrictEqual(a, b)) return undefined;
+  if (a && b && typeof a === 'object' && typeof b === 'object' && Array.isArray(a) === Array.isArray(b)) {
+    if (Array.isArray(a) && a.length !== b.length) return `${at || '.'}: app has ${a.length} items, floor ${b.length}`;
+    for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      const d = firstDifference(a[k], b[k], `${at}.${k}`);
+      if (d) return d;
+    }
+  }
+  const show = (v) => (v === undefined ? 'absent' : JSON.stringify(v).slice(0, 160));
+  return `${at || '.'}: app ${show(a)}, floor ${show(b)}`;
+}
+
+const without = (doc, fields) => JSON.parse(JSON.stringify(doc, (k, v) => (fields?.includes(k) ? undefined : v)));
+
+// ---------------------------------------------------------------- processes and databases
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -184,8 +199,8 @@ function freePort() {
     s.unref();
     s.on('error', reject);
     s.listen(0, HOST, () => {
-      const { port: p } = s.address();
-      s.close(() => resolve(p));
+      const { port } = s.address();
+      s.close(() => resolve(port));
     });
   });
 }
@@ -195,146 +210,204 @@ function isLoopback(host) {
   return h === '' || h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h) || h.startsWith('/');
 }
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-async function waitForHealth(child, exited) {
-  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (exited.code !== undefined) throw new Error(`the server exited during start-up (code ${exited.code})`);
-    const r = await send({ method: 'GET', path: '/healthz' });
-    if (r.status === 200 && r.json?.status === 'ok') return;
-    await sleep(250);
-  }
-  throw new Error(`the server did not answer /healthz within ${HEALTH_TIMEOUT_MS / 1000} s`);
+/** The app's pool size (server/src/db/data-source.ts), so the floor gets as many connections. */
+function appPoolSize() {
+  const src = fs.readFileSync(path.join(repoRoot, 'server', 'src', 'db', 'data-source.ts'), 'utf8');
+  return Number(src.match(/max:\s*options\.poolSize\s*\?\?\s*(\d+)/)?.[1]) || 10;
 }
 
-async function login(email) {
-  const r = await send({ path: '/api/auth/login', body: { email, password: DEMO_PASSWORD } });
+/** A child process on a free port, up once `health` answers; stop() ends it (SIGTERM, then SIGKILL after 15 s). */
+async function startProcess({ label, script, env: extra, logFile }) {
+  const port = await freePort();
+  const target = { port, agent: new http.Agent({ keepAlive: true, maxSockets: Math.max(CONCURRENCY, SUBMIT_CONCURRENCY) }) };
+  const out = fs.openSync(logFile, 'a');
+  const child = spawn(process.execPath, [script], { cwd: repoRoot, env: { ...env, ...extra(port) }, stdio: ['ignore', out, out] });
+  const exited = {};
+  const exitPromise = new Promise((resolve) => child.on('exit', (code, signal) => {
+    exited.code = code ?? signal;
+    resolve();
+  }));
+  const stop = async () => {
+    target.agent.destroy();
+    if (exited.code !== undefined) return;
+    child.kill('SIGTERM');
+    if (!await Promise.race([exitPromise.then(() => true), sleep(15_000).then(() => false)])) {
+      child.kill('SIGKILL');
+      await exitPromise;
+      log(`${label} stopped by SIGKILL: no exit within 15 s of SIGTERM`);
+    }
+  };
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  for (;;) {
+    if (exited.code !== undefined || Date.now() > deadline) {
+      await stop();
+      const text = fs.readFileSync(logFile, 'utf8');
+      throw new Error(`${label} ${exited.code !== undefined ? `exited during start-up (code ${exited.code})` : 'did not start in time'}\n`
+        + `--- its output (last lines) ---\n${text.split('\n').slice(-30).join('\n')}`);
+    }
+    const r = await send(target, { method: 'GET', path: '/healthz' });
+    if (r.status === 200 && r.json?.status === 'ok') return { target, child, exited, stop, logFile, health: r.json };
+    await sleep(250);
+  }
+}
+
+function startApp(dbUrl, logLevel, tmp, name) {
+  return startProcess({
+    label: `server (${name})`, script: serverMain, logFile: path.join(tmp, `server-${name}.log`),
+    env: (port) => ({
+      PORT: String(port), HOST, DATABASE_URL: dbUrl, NODE_ENV: 'production', DEMO_SEED: 'true', LOG_LEVEL: logLevel,
+      DATA_DIR: path.join(tmp, 'data'), FILE_DIR: path.join(tmp, 'files'), PUBLIC_URL: `http://${HOST}:${port}`,
+    }),
+  });
+}
+
+function startFloor(dbUrl, tmp) {
+  return startProcess({
+    label: 'floor', script: path.join(here, 'floor', 'server.mjs'), logFile: path.join(tmp, 'floor.log'),
+    env: (port) => ({ PORT: String(port), DATABASE_URL: dbUrl, FLOOR_POOL_MAX: String(appPoolSize()) }),
+  });
+}
+
+/** The server's warnings (slow statements over 1 s, errors) are part of the result. */
+function serverWarnings(logFile) {
+  const text = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '';
+  const slow = text.split('\n').filter((l) => l.includes('slow query'));
+  const other = text.split('\n').filter((l) => l.trim() && !l.includes('slow query') && /"level":(40|50|60)/.test(l));
+  if (slow.length) {
+    log(`\nslow statements logged by the server (over 1 s): ${slow.length}`);
+    for (const l of slow.slice(0, 10)) {
+      // pino's own "time" (epoch ms) and the statement's "time" (ms) share a key: the smaller is the duration
+      const ms = Math.min(...[...l.matchAll(/"time":(\d+)/g)].map((m) => Number(m[1])));
+      const query = l.match(/"query":"((?:[^"\\]|\\.)*)"/)?.[1] ?? l;
+      log(`  ${ms} ms: ${query.replace(/\\n|\s+/g, ' ').slice(0, 400)}`);
+    }
+  }
+  if (other.length) {
+    log(`\nserver warnings and errors: ${other.length}`);
+    for (const l of other.slice(0, 10)) log(`  ${l.slice(0, 400)}`);
+  }
+}
+
+async function login(target, email) {
+  const r = await send(target, { path: '/api/auth/login', body: { email, password: DEMO_PASSWORD } });
   const why = failure(r, 'rest');
   if (why) throw new Error(`login as ${email} failed: ${why}`);
   return r.json.token;
 }
 
-/** What the scenarios ask for, read from the generated database. */
-async function fixtures(db) {
-  const one = async (sql, params) => (await db.query(sql, params)).rows;
-  const [teacher] = await one(`SELECT id FROM users WHERE email = 'teacher@demo.school'`);
-  const [student] = await one(`SELECT id, class_id FROM users WHERE email = 'student@demo.school'`);
-  if (!teacher || !student) throw new Error('the demo accounts are missing: was the server started with DEMO_SEED=true?');
-  // the demo teacher's courses with the generated content (modules, announcements, discussions)
-  const courses = await one(
-    `SELECT c.id, c.title FROM courses c JOIN course_teachers ct ON ct.course_id = c.id
-      WHERE ct.teacher_id = $1 AND EXISTS (SELECT 1 FROM discussions d WHERE d.course_id = c.id AND d.parent_id IS NOT NULL)
-      ORDER BY c.title`, [teacher.id]);
-  // the demo teacher's class-and-subject allocations with their latest marked day
-  const sheets = await one(
-    `SELECT al.class_id, al.subject_id, al.academic_year_id,
-            (SELECT max(r.date)::text FROM attendance_records r WHERE r.class_id = al.class_id AND r.subject_id = al.subject_id) AS date
-       FROM allocations al JOIN allocation_teachers alt ON alt.allocation_id = al.id
-      WHERE alt.teacher_id = $1
-      ORDER BY al.class_id, al.subject_id`, [teacher.id]);
-  const [{ n: users }] = await one(`SELECT count(*)::int AS n FROM users`);
-  // the year the course-management page opens at load: the first of academicYears (year DESC, id ASC)
-  const [firstYear] = await one(
-    `SELECT y.id, y.year, (SELECT count(*)::int FROM allocations a WHERE a.academic_year_id = y.id) AS allocations
-       FROM academic_years y ORDER BY y.year DESC, y.id ASC LIMIT 1`);
-  const accounts = (await one(
-    `SELECT email FROM users WHERE email LIKE '%@bench.school' ORDER BY email LIMIT 40`)).map((r) => r.email);
-  const [{ n: studentCourses }] = await one(
-    `SELECT count(*)::int AS n FROM courses c JOIN users u ON u.class_id = c.class_id AND u.academic_year_id = c.academic_year_id WHERE u.id = $1`,
-    [student.id]);
-  const [{ n: studentRecords }] = await one(`SELECT count(*)::int AS n FROM attendance_records WHERE student_id = $1`, [student.id]);
-  const [{ n: roster }] = await one(`SELECT count(*)::int AS n FROM users WHERE class_id = $1`, [sheets[0]?.class_id ?? student.class_id]);
-  if (!courses.length || !sheets.length) throw new Error('the demo teacher teaches no generated course or class');
-  return {
-    courseIds: courses.map((c) => c.id), course: courses[0], sheets: sheets.filter((s) => s.date), users, accounts, firstYear,
-    facts: { teacherCourses: courses.length, teacherSheets: sheets.length, studentCourses, studentRecords, rosterOfFirstSheet: roster },
-  };
+async function logins(target) {
+  const tokens = {};
+  for (const role of ['admin', 'teacher', 'student']) tokens[role] = await login(target, `${role}@demo.school`);
+  tokens.parent = await login(target, 'parent@demo.school').catch(() => undefined);
+  return tokens;
 }
 
-function scenarios(tokens, fx) {
-  const loginAccounts = ['admin@demo.school', 'teacher@demo.school', 'student@demo.school', ...fx.accounts];
-  const pages = Math.max(1, Math.floor(fx.users / 50));
-  return [
-    {
-      name: 'rest-login', kind: 'rest', what: 'POST /api/auth/login (argon2id verify + new session), 43 accounts in turn',
-      request: (i) => ({ path: '/api/auth/login', body: { email: loginAccounts[i % loginAccounts.length], password: DEMO_PASSWORD } }),
-    },
-    { name: 'gql-me', kind: 'graphql', what: 'me (teacher)', request: () => gql(ME, {}, tokens.teacher) },
-    {
-      name: 'gql-users-admin', kind: 'graphql', what: `users(limit: 50, offset: page*50), pages 1..${Math.min(pages, 10)}, as admin`,
-      request: (i) => gql(USERS, { limit: 50, offset: (i % Math.min(pages, 10)) * 50 }, tokens.admin),
-    },
-    {
-      name: 'gql-academic-tree-admin', kind: 'graphql',
-      what: `academicTree(academicYearId) of the year open at load (${fx.firstYear.year}, ${fx.firstYear.allocations} allocations; course management page), as admin`,
-      request: () => gql(ACADEMIC_TREE, { academicYearId: fx.firstYear.id }, tokens.admin),
-    },
-    { name: 'gql-my-courses-teacher', kind: 'graphql', what: 'myCourses, as teacher@demo.school', request: () => gql(MY_COURSES, {}, tokens.teacher) },
-    {
-      name: 'gql-course-page-teacher', kind: 'graphql',
-      what: `course(id) with modules+contents, announcements, discussions+replies; teacher@'s ${fx.courseIds.length} courses in turn`,
-      request: (i) => gql(COURSE_PAGE, { id: fx.courseIds[i % fx.courseIds.length] }, tokens.teacher),
-    },
-    { name: 'gql-student-courses', kind: 'graphql', what: 'studentCourses, as student@demo.school', request: () => gql(STUDENT_COURSES, {}, tokens.student) },
-    {
-      name: 'gql-attendance-sheet-teacher', kind: 'graphql',
-      what: `attendanceRoster + attendanceForDate (latest marked day), teacher@'s ${fx.sheets.length} classes/subjects in turn`,
-      request: (i) => {
-        const s = fx.sheets[i % fx.sheets.length];
-        return gql(ATTENDANCE_SHEET, { classId: s.class_id, subjectId: s.subject_id, academicYearId: s.academic_year_id, date: s.date }, tokens.teacher);
-      },
-    },
-    {
-      name: 'gql-my-attendance-student', kind: 'graphql', what: 'myAttendance(limit: 50), pages 1..4, as student@demo.school',
-      request: (i) => gql(MY_ATTENDANCE, { limit: 50, offset: (i % 4) * 50 }, tokens.student),
-    },
-  ];
-}
+/** src/fixtures.mjs (the data helper's): what the scenarios ask for, and prepared quiz-submit pairs. */
+async function readFixtures(dbUrl, pairCount) {
 
-// ---------------------------------------------------------------- targets
-
-function loadTargets() {
-  return JSON.parse(fs.readFileSync(path.join(benchDir, 'targets.json'), 'utf8'));
-}
-
-function check(results, rss, targets, notes) {
-  const misses = [];
-  for (const r of results) {
-    const t = { ...targets.defaults, ...(targets.scenarios?.[r.name] ?? {}) };
-    r.targetP95 = t.p95Ms;
-    if (r.errors > (t.maxErrors ?? 0)) misses.push(`${r.name}: ${r.errors} failed requests (first: ${r.firstError})`);
-    if (r.completed < r.requested) misses.push(`${r.name}: only ${r.completed} of ${r.requested} requests within ${CAP_MS / 1000} s`);
-    if (!(r.p95 <= t.p95Ms)) misses.push(`${r.name}: p95 ${fmt(r.p95)} ms > ${t.p95Ms} ms`);
-    else if (t.goalP95Ms && !(r.p95 <= t.goalP95Ms)) notes.push(`${r.name}: p95 ${fmt(r.p95)} ms is within its interim target ${t.p95Ms} ms but above the goal ${t.goalP95Ms} ms: ${t.known ?? ''}`);
+  const db = new pg.Client({ connectionString: dbUrl });
+  db.on('error', () => undefined);
+  await db.connect();
+  try {
+    const fx = await fixtures(db);
+    const pairs = pairCount ? await quizSubmitFixtures(db, pairCount) : [];
+    return { fx, pairs };
+  } finally {
+    await db.end();
   }
-  if (!(rss.after <= targets.rssMb)) misses.push(`server RSS after the run ${fmt(rss.after)} MB > ${targets.rssMb} MB`);
-  if (targets.peakRssMb && !(rss.peak <= targets.peakRssMb)) misses.push(`server peak RSS ${fmt(rss.peak)} MB > ${targets.peakRssMb} MB`);
-  return misses;
 }
 
-const fmt = (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '-');
+/** A database filled at a preset (or `reuse`d as it is: a kept one), with the app running on it (migrated, demo-seeded). */
+async function prepareDatabase(admin, name, preset, tmp, logLevel, cleanup, reuse = false) {
+  const dbUrl = new URL(ADMIN_URL);
+  dbUrl.pathname = `/${name}`;
+  if (!reuse) {
+    await admin.query(`CREATE DATABASE "${name}"`);
+    cleanup.push(async () => {
+      if (env.BENCH_KEEP_DB === '1') log(`kept the database: ${dbUrl.href}  (drop it with: DROP DATABASE "${name}"; run on it again with BENCH_REUSE_DB=${name})`);
+      else await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    });
+  }
+  const t0 = Date.now();
+  const app = await startApp(dbUrl.href, logLevel, tmp, `${preset}-${logLevel}`);
+  cleanup.push(app.stop);
+  log(`server (${preset}): pid ${app.child.pid}, http://${HOST}:${app.target.port}, migrated and demo-seeded in ${fmt((Date.now() - t0) / 1000)} s, RSS ${fmt(rssMb(app.child.pid).rss)} MB`);
+  const gen = reuse ? { ms: 0, counts: {} } : await generate(dbUrl.href, { preset });
+  log(reuse ? `reused the database ${name} as it is (no generation; quiz-submit pairs exclude what earlier runs submitted)`
+    : `generated (${preset}) in ${fmt(gen.ms / 1000)} s: ${Object.entries(gen.counts).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  return { dbUrl: dbUrl.href, app, gen };
+}
 
-function table(results) {
-  const head = ['scenario', 'ok', 'err', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'req/s', 'KB', 'RSS MB', 'p95 target'];
-  if (SQL_COUNTS) head.push('SQL/req (median/max)');
-  const rows = results.map((r) => [r.name, r.ok, r.errors, fmt(r.p50), fmt(r.p95), fmt(r.p99), fmt(r.max), fmt(r.rps), fmt(r.responseBytes / 1024), fmt(r.rssAfter), `${r.targetP95}`,
-    ...(SQL_COUNTS ? [r.sqlPerRequest] : [])]);
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => String(row[i]).length)));
-  const line = (cells) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
-  return [line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+// ---------------------------------------------------------------- the passes
+
+/** Each read scenario on the app and on its floor; quiz submit on the app (GraphQL, REST) and on its floor. */
+async function measurePass({ app, floor, floorNames, list, writes }) {
+  const results = [];
+  for (const s of [...list, ...writes]) {
+    if (!wanted(s.name)) continue;
+    if (app.exited.code !== undefined) throw new Error(`the server exited (code ${app.exited.code})`);
+    const hasFloor = !s.write && floorNames.has(s.name);
+    const floorRequest = s.floorRequest ?? (hasFloor ? (i) => {
+      const r = s.request(i);
+      return { method: 'GET', path: `/${s.name}?${new URLSearchParams(r.body?.variables ?? {})}`, token: r.token };
+    } : undefined);
+    let floorMismatch;
+    if (hasFloor) {
+      const [a, f] = await Promise.all([send(app.target, s.request(0)), send(floor.target, floorRequest(0))]);
+      const why = failure(a, s.kind) ?? (failure(f, 'floor') && `floor: ${failure(f, 'floor')}`);
+      floorMismatch = why ?? firstDifference(without(a.json, s.volatile), without(f.json, s.volatile));
+    }
+    const count = s.write ? SUBMITS : REQUESTS;
+    const cap = s.write ? SUBMIT_CAP_MS : CAP_MS;
+    const concurrency = s.write ? SUBMIT_CONCURRENCY : CONCURRENCY;
+    const warmup = s.write ? WRITE_WARMUP : WARMUP;
+    await load(app.target, s.request, s.kind, warmup, CAP_MS, concurrency); // JIT, statement plans, connection pool
+    const r = { name: s.name, what: s.what, write: s.write, twinOf: s.twinOf, floorMismatch, ...await load(app.target, s.request, s.kind, count, cap, concurrency) };
+    r.rssAfter = rssMb(app.child.pid).rss;
+    if (floorRequest) {
+      await load(floor.target, floorRequest, 'floor', warmup, CAP_MS, concurrency);
+      r.floor = await load(floor.target, floorRequest, 'floor', count, cap, concurrency);
+    }
+    results.push(r);
+    const f = r.floor;
+    log(`${s.name.padEnd(34)} p50 ${fmt(r.p50).padStart(7)} ms ${fmt(r.rps).padStart(7)} req/s`
+      + (f ? `  | floor p50 ${fmt(f.p50).padStart(6)} ms ${fmt(f.rps).padStart(7)} req/s` : '')
+      + (r.errors ? `  ${r.errors} ERRORS (${r.firstError})` : '') + (f?.errors ? `  floor: ${f.errors} ERRORS (${f.firstError})` : '')
+      + (floorMismatch ? `  FLOOR DIFFERS: ${floorMismatch}` : ''));
+  }
+  return results;
+}
+
+/** A few requests of every scenario, one at a time, to a server at LOG_LEVEL=info: statements per request. */
+async function countPass(app, list, writes) {
+  const out = new Map();
+  for (const s of [...list, ...writes]) {
+    if (!wanted(s.name)) continue;
+    await load(app.target, s.request, s.kind, 1, CAP_MS, 1);
+    await sleep(100); // the request log line of the warm-up is written
+    const from = fs.statSync(app.logFile).size;
+    await load(app.target, s.request, s.kind, COUNT_REQUESTS, CAP_MS, 1);
+    await sleep(200);
+    out.set(s.name, sqlCounts(app.logFile, from));
+  }
+  return out;
+}
+
+/** Quiz-submit pairs split between the sides that use them: measure (GraphQL, REST, floor) and counts (GraphQL, REST). */
+function splitPairs(pairs, perSide, countPairs) {
+  const take = (n) => pairs.splice(0, n);
+  const side = perSide ? perSide + WRITE_WARMUP : 0;
+  const measure = { graphql: take(side), rest: take(side), floor: take(side) };
+  const counts = { graphql: take(countPairs), rest: take(countPairs), floor: [] };
+  return { measure, counts };
 }
 
 // ---------------------------------------------------------------- main
 
 async function main() {
   if (!fs.existsSync(serverMain)) throw new Error(`${path.relative(repoRoot, serverMain)} is missing: run \`pnpm build\` first`);
-  const targets = loadTargets();
-  const adminUrl = new URL(ADMIN_URL);
-  if (!isLoopback(adminUrl.hostname)) throw new Error(`BENCH_DATABASE_URL must point at this machine (loopback), not ${adminUrl.hostname}`);
-  const dbName = `lms_bench_${process.pid}`;
-  const dbUrl = new URL(ADMIN_URL);
-  dbUrl.pathname = `/${dbName}`;
+  const targets = JSON.parse(fs.readFileSync(path.join(benchDir, 'targets.json'), 'utf8'));
+  if (!isLoopback(new URL(ADMIN_URL).hostname)) throw new Error(`BENCH_DATABASE_URL must point at this machine (loopback), not ${new URL(ADMIN_URL).hostname}`);
 
   const cleanup = [];
   let cleaned = false;
@@ -344,7 +417,7 @@ async function main() {
     for (const fn of cleanup.reverse()) await fn().catch((err) => console.error(`cleanup: ${err.message}`));
   };
   const onSignal = (sig) => {
-    console.error(`\n${sig}: stopping the server and dropping the database`);
+    console.error(`\n${sig}: stopping the servers and dropping the databases`);
     runCleanup().finally(() => process.exit(130));
   };
   process.once('SIGINT', onSignal);
@@ -354,146 +427,101 @@ async function main() {
     const admin = new pg.Client({ connectionString: ADMIN_URL });
     admin.on('error', (err) => console.error(`admin connection: ${err.message}`));
     await admin.connect();
+    cleanup.push(() => admin.end());
     const version = (await admin.query('SHOW server_version')).rows[0].server_version;
-    await admin.query(`CREATE DATABASE "${dbName}"`);
-    cleanup.push(async () => {
-      if (env.BENCH_KEEP_DB === '1') {
-        log(`kept the database: ${dbUrl.href}  (drop it with: DROP DATABASE "${dbName}")`);
-      } else {
-        await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-      }
-      await admin.end();
-    });
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-bench-'));
+    cleanup.push(async () => fs.rmSync(tmp, { recursive: true, force: true }));
 
     log(`machine: ${os.cpus()[0]?.model ?? 'cpu'} x ${os.cpus().length}, ${fmt(os.totalmem() / 2 ** 30)} GiB; node ${process.version}; PostgreSQL ${version}`);
     const busy = os.loadavg()[0];
-    log(`load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}${busy > 0.5 ? '  (the machine is busy, maybe with an earlier run: expect slower figures than on a quiet one)' : ''}`);
-    log(`database: ${dbName}; ${REQUESTS} requests per scenario, ${CONCURRENCY} at a time, at most ${CAP_MS / 1000} s each (+${WARMUP} warm-up)`);
+    log(`load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}${busy > 0.5 ? '  (the machine is busy: expect slower figures than on a quiet one)' : ''}`);
+    log(`preset ${PRESET}${SMOKE ? ' (smoke: no speed targets)' : ''}; ${REQUESTS} requests per read scenario, ${CONCURRENCY} at a time, at most ${CAP_MS / 1000} s each (+${WARMUP} warm-up); `
+      + `quiz submit up to ${SUBMITS} per side, ${SUBMIT_CONCURRENCY} at a time, at most ${SUBMIT_CAP_MS / 1000} s`);
 
-    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-bench-'));
-    cleanup.push(async () => fs.rmSync(tmp, { recursive: true, force: true }));
-    const logFile = path.join(tmp, 'server.log');
-    const out = fs.openSync(logFile, 'a');
-
-    port = await freePort();
-    agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-    const child = spawn(process.execPath, [serverMain], {
-      cwd: repoRoot,
-      env: {
-        ...env,
-        PORT: String(port),
-        DATABASE_URL: dbUrl.href,
-        NODE_ENV: 'production',
-        DEMO_SEED: 'true',
-        LOG_LEVEL: SQL_COUNTS ? 'info' : 'warn',
-        DATA_DIR: path.join(tmp, 'data'),
-        FILE_DIR: path.join(tmp, 'files'),
-        PUBLIC_URL: `http://${HOST}:${port}`,
-      },
-      stdio: ['ignore', out, out],
-    });
-    const exited = {};
-    const exitPromise = new Promise((resolve) => child.on('exit', (code, signal) => {
-      exited.code = code ?? signal;
-      resolve();
-    }));
-    cleanup.push(async () => {
-      // the server's warnings (slow statements over 1 s, errors) are part of the result
-      const text = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '';
-      const slow = text.split('\n').filter((l) => l.includes('slow query'));
-      const other = text.split('\n').filter((l) => l.trim() && !l.includes('slow query') && /"level":(40|50|60)/.test(l));
-      if (slow.length) {
-        log(`\nslow statements logged by the server (over 1 s): ${slow.length}`);
-        for (const l of slow.slice(0, 10)) {
-          // pino's own "time" (epoch ms) and the statement's "time" (ms) share a key: the smaller is the duration
-          const ms = Math.min(...[...l.matchAll(/"time":(\d+)/g)].map((m) => Number(m[1])));
-          const query = l.match(/"query":"((?:[^"\\]|\\.)*)"/)?.[1] ?? l;
-          log(`  ${ms} ms: ${query.replace(/\\n|\s+/g, ' ').slice(0, 400)}`);
-        }
-      }
-      if (other.length) {
-        log(`\nserver warnings and errors: ${other.length}`);
-        for (const l of other.slice(0, 10)) log(`  ${l.slice(0, 400)}`);
-      }
-    });
-
-    cleanup.push(async () => {
-      agent.destroy();
-      if (exited.code === undefined) {
-        const t = Date.now();
-        child.kill('SIGTERM');
-        const stopped = await Promise.race([exitPromise.then(() => true), sleep(15_000).then(() => false)]);
-        if (!stopped) {
-          child.kill('SIGKILL');
-          await exitPromise;
-        }
-        log(`server stopped ${stopped ? `in ${fmt((Date.now() - t) / 1000)} s after SIGTERM (exit code ${exited.code})` : 'by SIGKILL: no exit within 15 s of SIGTERM'}`);
-      }
-    });
-    const t0 = Date.now();
-    try {
-      await waitForHealth(child, exited);
-    } catch (err) {
-      const text = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '';
-      throw new Error(`${err.message}\n--- server output (last lines) ---\n${text.split('\n').slice(-30).join('\n')}`, { cause: err });
-    }
-    log(`server: pid ${child.pid}, http://${HOST}:${port}, migrated and demo-seeded in ${fmt((Date.now() - t0) / 1000)} s, RSS ${fmt(rssMb(child.pid).rss)} MB`);
-
-    const gen = await generate(dbUrl.href);
-    log(`generated in ${fmt(gen.ms / 1000)} s: ${Object.entries(gen.counts).map(([k, v]) => `${k} ${v}`).join(', ')}`);
-
-    const db = new pg.Client({ connectionString: dbUrl.href });
-    db.on('error', () => undefined);
-    await db.connect();
-    let fx;
-    try {
-      fx = await fixtures(db);
-    } finally {
-      await db.end();
-    }
-    log(`the demo accounts in it: teacher@ teaches ${fx.facts.teacherCourses} generated courses and ${fx.facts.teacherSheets} class/subject allocations `
-      + `(first roster ${fx.facts.rosterOfFirstSheet} students); student@'s class has ${fx.facts.studentCourses} courses; student@ has ${fx.facts.studentRecords} attendance records`);
-
-    const tokens = {
-      admin: await login('admin@demo.school'),
-      teacher: await login('teacher@demo.school'),
-      student: await login('student@demo.school'),
-    };
-
-    const rssBefore = rssMb(child.pid).rss;
+    // the main pass
+    const dbName = env.BENCH_REUSE_DB || `lms_bench_${process.pid}`;
+    const main = await prepareDatabase(admin, dbName, PRESET, tmp, 'warn', cleanup, Boolean(env.BENCH_REUSE_DB));
+    cleanup.push(async () => serverWarnings(main.app.logFile));
+    const countPairs = COUNT_REQUESTS + 1;
+    const { fx, pairs } = await readFixtures(main.dbUrl, 3 * (SUBMITS + WRITE_WARMUP) + 2 * countPairs);
+    const split = splitPairs(pairs, SUBMITS, countPairs);
+    log(`the demo accounts in it: teacher@ teaches ${fx.facts.teacherCourses} generated courses and ${fx.facts.teacherSheets} class/subject allocations; `
+      + `student@'s class has ${fx.facts.studentCourses} courses; ${pairs.length + Object.values(split.measure).flat().length + Object.values(split.counts).flat().length} quiz-submit pairs prepared`);
+    const tokens = await logins(main.app.target);
+    const floor = await startFloor(main.dbUrl, tmp);
+    cleanup.push(floor.stop);
+    const floorNames = new Set(floor.health.floors);
+    log(`floor: pid ${floor.child.pid}, http://${HOST}:${floor.target.port}, ${floorNames.size} floors, pool ${appPoolSize()}`);
+    const rssBefore = rssMb(main.app.child.pid).rss;
     log(`server RSS before the scenarios: ${fmt(rssBefore)} MB\n`);
-    const results = [];
-    for (const s of scenarios(tokens, fx)) {
-      if (ONLY && !ONLY.has(s.name)) continue;
-      if (exited.code !== undefined) throw new Error(`the server exited (code ${exited.code})`);
-      await load(s, WARMUP, CAP_MS); // JIT, statement plans, connection pool
-      const logFrom = fs.statSync(logFile).size;
-      const r = await load(s, REQUESTS, CAP_MS);
-      if (SQL_COUNTS) r.sqlPerRequest = sqlPerRequest(logFile, logFrom);
-      r.name = s.name;
-      r.what = s.what;
-      r.rssAfter = rssMb(child.pid).rss;
-      results.push(r);
-      log(`${s.name.padEnd(30)} p50 ${fmt(r.p50).padStart(7)}  p95 ${fmt(r.p95).padStart(7)}  p99 ${fmt(r.p99).padStart(7)} ms  ${fmt(r.rps).padStart(6)} req/s  ${r.errors ? `${r.errors} ERRORS (${r.firstError})` : ''}`);
-    }
-    // the browser's first loads, after the request scenarios (a server that has been running a while)
-    const pages = pageScenarios(fx).filter((s) => !ONLY || ONLY.has(s.name) || ONLY.has('pages'));
-    const pageResults = pages.length
-      ? await measurePages({ baseUrl: `http://${HOST}:${port}`, tokens, scenarios: pages, conditions: targets.pages, runs: positiveInt(env.BENCH_PAGE_RUNS, targets.pages.runs), log })
-      : [];
-    const mem = rssMb(child.pid);
-    const rss = { before: rssBefore, after: mem.rss, peak: mem.peak };
-    const notes = [];
-    const misses = [...check(results, rss, targets, notes), ...checkPages(pageResults, targets.pages)];
 
-    if (results.length) log(`\n${table(results)}\n`);
+    const list = scenarios(tokens, fx);
+    const results = await measurePass({ app: main.app, floor, floorNames, list, writes: submitScenarios(split.measure) });
+    for (const s of list) if (wanted(s.name) && !floorNames.has(s.name) && s.kind === 'graphql') log(`  (no floor for ${s.name} yet)`);
+
+    let pageResults = [];
+    let web;
+    if (!SMOKE) {
+      const pages = pageScenarios(fx).filter((s) => wanted(s.name) || ONLY?.has('pages'));
+      if (pages.length) {
+        pageResults = await measurePages({ baseUrl: `http://${HOST}:${main.app.target.port}`, tokens, scenarios: pages, conditions: targets.pages, runs: positiveInt(env.BENCH_PAGE_RUNS, targets.pages.runs), log });
+      }
+      if (fs.existsSync(path.join(here, 'web.mjs')) && wanted('web')) {
+        const { measureWeb } = await import('./web.mjs');
+        web = await measureWeb({ baseUrl: `http://${HOST}:${main.app.target.port}`, tokens, log });
+      }
+    }
+    const mem = rssMb(main.app.child.pid);
+    const rss = { before: rssBefore, after: mem.rss, peak: mem.peak };
+    await floor.stop();
+    await main.app.stop();
+
+    // statement counts: the same database at LOG_LEVEL=info, then (full run) a small-preset one
+    log('\nstatement counts: the server at LOG_LEVEL=info, a few requests a scenario');
+    const counted = await startApp(main.dbUrl, 'info', tmp, `${PRESET}-info`);
+    cleanup.push(counted.stop);
+    const countsMain = await countPass(counted, list, submitScenarios(split.counts));
+    await counted.stop();
+    let countsSmall;
+    if (!SMOKE) {
+      const small = await prepareDatabase(admin, `lms_bench_${process.pid}_small`, 'small', tmp, 'info', cleanup);
+      const sfx = await readFixtures(small.dbUrl, 2 * countPairs);
+      const sSplit = splitPairs(sfx.pairs, 0, countPairs);
+      const sList = scenarios(await logins(small.app.target), sfx.fx);
+      countsSmall = await countPass(small.app, sList, submitScenarios(sSplit.counts));
+      await small.app.stop();
+    }
+    const counts = [...countsMain.keys()].map((name) => ({
+      name,
+      large: SMOKE ? undefined : { label: 'large', ...countsMain.get(name) },
+      small: SMOKE ? { label: 'small', ...countsMain.get(name) } : countsSmall.get(name) && { label: 'small', ...countsSmall.get(name) },
+    }));
+
+    // the report
+    const { misses, notes, byName } = checkResults(results, targets, { speed: !SMOKE, capS: CAP_MS / 1000 });
+    const countChecks = checkCounts(counts, targets);
+    misses.push(...countChecks.misses);
+    notes.push(...countChecks.notes);
+    if (!SMOKE) {
+      if (!(rss.after <= targets.rssMb)) misses.push(`server RSS after the run ${fmt(rss.after)} MB > ${targets.rssMb} MB`);
+      if (targets.peakRssMb && !(rss.peak <= targets.peakRssMb)) misses.push(`server peak RSS ${fmt(rss.peak)} MB > ${targets.peakRssMb} MB`);
+      misses.push(...checkPages(pageResults, targets.pages));
+      if (web) misses.push(...(await import('./web.mjs')).checkWeb(web, targets.web));
+    }
+    if (results.length) log(`\n${resultsTable(results, byName)}\n`);
     for (const r of results) log(`  ${r.name}: ${r.what}`);
+    log(`\n${countsTable(counts)}`);
+    if (SMOKE) log('(smoke: the small preset only; equal means every request of a scenario ran as many statements)');
     if (pageResults.length) log(`\n${pagesTable(pageResults, targets.pages)}\n`);
     for (const r of pageResults) log(`  ${r.name}: ${r.what}`);
+    if (web) log(`\n${(await import('./web.mjs')).webTable(web)}`);
     log(`\nload average after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
     log(`server RSS: ${fmt(rss.before)} MB before the scenarios, ${fmt(rss.after)} MB after (target ${targets.rssMb} MB), peak ${fmt(rss.peak)} MB`);
     if (env.BENCH_JSON) {
-      fs.writeFileSync(env.BENCH_JSON, JSON.stringify({ at: new Date().toISOString(), loadavg: os.loadavg(), requests: REQUESTS, concurrency: CONCURRENCY, counts: gen.counts, facts: fx.facts, results, pages: pageResults, rss, misses, notes }, null, 2));
+      fs.writeFileSync(env.BENCH_JSON, JSON.stringify({
+        at: new Date().toISOString(), preset: PRESET, loadavg: os.loadavg(), requests: REQUESTS, concurrency: CONCURRENCY, counts: main.gen.counts,
+        facts: fx.facts, results, statementCounts: counts, pages: pageResults, web, rss, misses, notes,
+      }, null, 2));
     }
     for (const n of notes) log(`\nnote: ${n}`);
     if (misses.length) {
@@ -501,7 +529,7 @@ async function main() {
       for (const m of misses) log(`  - ${m}`);
       process.exitCode = 1;
     } else {
-      log(`\nall targets met (${results.length + pageResults.length} scenarios, targets.json)`);
+      log(`\nall targets met (${results.length} scenarios${SMOKE ? ', smoke: errors, floor equality and statement counts only' : ` and ${pageResults.length} pages`}, targets.json)`);
     }
   } finally {
     await runCleanup();

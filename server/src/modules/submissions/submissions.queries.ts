@@ -110,9 +110,10 @@ export async function answersOf(m: Runner, subs: SubmissionRow[]): Promise<Submi
        LEFT JOIN grades g ON g.submission_id = s.id AND g.question_id = q.id
        LEFT JOIN users gu ON gu.id = g.graded_by
       WHERE s.id = ANY($1::uuid[]) ORDER BY s.id, q.sort_order`, [subs.map((s) => s.id)]);
-  const byId = new Map(subs.map((s) => [s.id, s]));
+  // one facts object per submission, shared by its answers and grades (a dashboard has ~1,000 rows)
+  const factsById = new Map(subs.map((s) => [s.id, factsOf(s)]));
   return rows.map((r) => {
-    const facts = factsOf(byId.get(r.submission_id)!);
+    const facts = factsById.get(r.submission_id)!;
     const grade = r.score === null ? null : Object.assign(new SubmissionGrade(), {
       ...facts, questionId: r.question_id, score: Number(r.score), maxScore: r.points, feedback: r.feedback ?? '',
       isAutoGraded: !!r.is_auto_graded, explanation: r.explanation ? Object.assign(new GradeExplanation(), r.explanation) : null,
