@@ -29,7 +29,9 @@ export async function queueDailyDigests(m: EntityManager, publicUrl: string): Pr
           AND NOT EXISTS (SELECT 1 FROM notification_settings ns WHERE ns.user_id = u.id AND NOT ns.daily_digest)
           AND NOT EXISTS (SELECT 1 FROM notification_digests d WHERE d.user_id = u.id AND d.day = (now() AT TIME ZONE 'UTC')::date)
           AND (EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = u.id AND n.read_at IS NULL AND ${STILL_SHOWN})
-               OR EXISTS (SELECT 1 FROM (${openWorkSql('u.id', 'now()', `now() + interval '24 hours'`)}) w))),
+               -- the open work of every student found in one pass, not one search per user (2,000 users of the
+               -- large bench school would otherwise search the assessments 2,000 times)
+               OR u.id IN (SELECT w.student_id FROM (${openWorkSql(null, 'now()', `now() + interval '24 hours'`)}) w))),
      sent AS (
        INSERT INTO notification_digests (user_id, day) SELECT id, (now() AT TIME ZONE 'UTC')::date FROM candidates
        ON CONFLICT DO NOTHING RETURNING user_id)
