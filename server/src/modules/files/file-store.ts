@@ -63,10 +63,14 @@ export class LocalFileStore implements FileStore {
     const partial = `${final}.part`;
     await fs.promises.mkdir(path.dirname(final), { recursive: true });
     const measure = new Measure();
+    const sink = fs.createWriteStream(partial, { flags: 'wx' });
     try {
-      await pipeline(source, measure, fs.createWriteStream(partial, { flags: 'wx' }));
+      await pipeline(source, measure, sink);
       await fs.promises.rename(partial, final);
     } catch (err) {
+      // a source that fails at once can beat the file's open: the part file appears after the pipeline has
+      // failed, so it is removed once the sink has closed
+      if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
       await fs.promises.rm(partial, { force: true });
       throw err;
     }
