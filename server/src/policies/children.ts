@@ -25,5 +25,13 @@ export async function childIdsOf(ds: DataSource, parentId: string): Promise<stri
 export function studentViewer(actor: Actor, studentId: unknown, notFoundText = 'Student not found'): Actor {
   const id = assertId(studentId, notFoundText);
   authorize(actor, 'family.readStudentView', { studentId: id }, { as: 'notFound', message: notFoundText });
-  return { userId: id, role: Role.Student, activeRole: Role.Student, impersonating: false, sessionId: '', childIds: [] };
+  return studentActor(id);
 }
+
+/**
+ * A student as a viewer, for deciding what that student may see whoever is looking (a parent, an admin, the
+ * gradebook's average column); no session stands behind it. An empty id stands for "any student" where the SQL
+ * twins are given the student's id column as the viewer.
+ */
+export const studentActor = (studentId: string): Actor =>
+  ({ userId: studentId, role: Role.Student, activeRole: Role.Student, impersonating: false, sessionId: '', childIds: [] });

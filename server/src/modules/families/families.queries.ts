@@ -1,7 +1,6 @@
 import { DataSource } from 'typeorm';
-import { Role } from '../users/role';
-import { Actor } from '../../policies';
 import { assessmentReadableSql } from '../../policies/sql';
+import { studentActor } from '../../policies/children';
 import { ASSESSMENT_REF } from '../assessments/assessments.queries';
 import { SubmissionStatus } from '../submissions/submission.types';
 
@@ -55,7 +54,7 @@ export function childRows(ds: DataSource, studentIds: string[]): Promise<ChildRo
 }
 
 /** Any student: the assessment twin is asked with the child as viewer (`u.id`), so a card holds what the child may read. */
-const AS_CHILD: Actor = { userId: '', role: Role.Student, activeRole: Role.Student, impersonating: false, sessionId: '', childIds: [] };
+const AS_CHILD = studentActor('');
 
 /**
  * For each child: the next items due that they have not submitted, and their most recently graded work, at

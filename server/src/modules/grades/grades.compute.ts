@@ -1,6 +1,6 @@
 import { Actor, can } from '../../policies';
 import type { SubmissionView } from '../../policies/rules';
-import { Role } from '../users/role';
+import { studentActor } from '../../policies/children';
 import { percentOf } from '../submissions/submissions.queries';
 import { SubmissionStatus } from '../submissions/submission.types';
 import { GradeColumnRow, GradeSubmissionRow } from './grades.queries';
@@ -15,14 +15,6 @@ export const GRADE_LABEL: Record<GradeStatus, string> = {
   [GradeStatus.NotSubmitted]: 'Not submitted',
   [GradeStatus.NotAssigned]: 'Not assigned',
 };
-
-/**
- * The student as a viewer: whatever looks at a student's grades (the student, a parent, an admin, the
- * gradebook's average column) decides what the student may see by the student's own rules, so nobody is
- * shown a result, or an average built on one, that the student cannot see.
- */
-export const asStudent = (studentId: string): Actor =>
-  ({ userId: studentId, role: Role.Student, activeRole: Role.Student, impersonating: false, sessionId: '', childIds: [] });
 
 /** One student on one item: the status, the score where the viewer may see it, and whether it counts. */
 export interface Standing {
@@ -62,7 +54,7 @@ export function standingOf(col: GradeColumnRow, sub: GradeSubmissionRow | null, 
     status = GradeStatus.NotGraded;
   } else {
     const view = viewOf(col, sub);
-    const studentSees = col.visible && can(asStudent(studentId), 'submission.seeResults', view);
+    const studentSees = col.visible && can(studentActor(studentId), 'submission.seeResults', view);
     status = studentSees ? GradeStatus.Graded : GradeStatus.Unreleased;
     if (can(viewer, 'submission.seeResults', view)) score = sub.totalScore;
     counts = studentSees;

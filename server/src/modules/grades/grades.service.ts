@@ -1,9 +1,9 @@
 import { DataSource } from 'typeorm';
-import { assertId } from '../../app/ids';
 import { notFound } from '../../errors/domain-error';
+import { studentActor, studentViewer } from '../../policies/children';
 import { Actor, authorize } from '../../policies';
 import { CoursesService } from '../courses/courses.service';
-import { asStudent, averageOf, standingOf, trendOf } from './grades.compute';
+import { averageOf, standingOf, trendOf } from './grades.compute';
 import { gradebookRows, studentById, studentCourseRows } from './grades.queries';
 import { CourseGrades, GradeItem, Gradebook, GradebookCell, GradebookColumn, GradebookRow, StudentGrades } from './grades.types';
 
@@ -36,8 +36,7 @@ export class GradesService {
 
   /** studentGrades and GET /students/{id}/grades: the student, a linked parent, SuperAdmin and Admin (others: not found). */
   async ofStudent(actor: Actor, studentId: unknown): Promise<StudentGrades> {
-    const id = assertId(studentId, GRADES_TEXT.studentNotFound);
-    authorize(actor, 'family.readStudentView', { studentId: id }, { as: 'notFound', message: GRADES_TEXT.studentNotFound });
+    const { userId: id } = studentViewer(actor, studentId, GRADES_TEXT.studentNotFound);
     const student = await studentById(this.ds, id);
     if (!student?.isStudent) throw notFound(GRADES_TEXT.studentNotFound);
     return this.report({ id: student.id, firstName: student.firstName, lastName: student.lastName, email: student.email });
@@ -45,7 +44,8 @@ export class GradesService {
 
   /** The report as the student sees it, whoever asks: items they read, results they may see. */
   private async report(student: StudentGrades['student']): Promise<StudentGrades> {
-    const viewer = asStudent(student.id);
+    // what the student may see decides, whoever asks: nobody gets a result or an average the student cannot see
+    const viewer = studentActor(student.id);
     const rows = await studentCourseRows(this.ds, viewer);
     const now = new Date();
     const courses = new Map<string, CourseGrades>();
