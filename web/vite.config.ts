@@ -1,12 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
 import { print } from '@apollo/client/utilities';
 import type { DocumentNode } from 'graphql';
 import { EMPTY } from 'rxjs';
+// index.html's data block that preload.ts reads (not executed, so the CSP's script-src is not concerned), and
+// the shell and landing pages whose files it names
+import { ROUTE_CHUNKS_ID, ROUTE_MODULES } from './scripts/route-modules.mjs';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:4000';
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -20,6 +23,7 @@ const PRELOADED: Record<string, string> = {
   CourseDetail: 'src/features/courses/courses.generated.ts',
   DashboardCourses: 'src/features/courses/courses.generated.ts',
   StudentDashboard: 'src/features/classes/classes.generated.ts',
+  StudentCourseDetail: 'src/features/classes/classes.generated.ts',
 };
 
 /**
@@ -38,6 +42,32 @@ async function linkText(document: DocumentNode): Promise<string> {
   client.stop();
   if (!text) throw new Error('Apollo sent nothing to the link');
   return text;
+}
+
+
+/**
+ * For each of ROUTE_MODULES, the files its chunk loads that index.html does not already name: preload.ts adds
+ * them as modulepreload links as soon as it runs, so they download beside the entry instead of in a second wave
+ * after it has run (a round trip and the entry's run time on a phone). The page's own files leave out the shell's.
+ */
+function routeChunks(bundle: Rollup.OutputBundle, base: string): Record<string, string[]> {
+  const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const closure = (start: Rollup.OutputChunk[]) => closureOf(start.map((c) => c.fileName), (file) => byFile.get(file)?.imports ?? []);
+  const loaded = closure(chunks.filter((c) => c.isEntry));
+  const files: Record<string, Set<string>> = {};
+  for (const [name, module] of Object.entries(ROUTE_MODULES)) {
+    const id = path.join(root, module);
+    const chunk = chunks.find((c) => c.facadeModuleId === id || c.moduleIds.includes(id));
+    if (!chunk) throw new Error(`no chunk for ${module}`);
+    files[name] = new Set([...closure([chunk])].filter((f) => !loaded.has(f)));
+  }
+  return Object.fromEntries(
+    Object.entries(files).map(([name, set]) => [
+      name,
+      [...set].filter((f) => name === 'shell' || !files.shell.has(f)).map((f) => `${base}${f}`),
+    ]),
+  );
 }
 
 /**
@@ -79,7 +109,16 @@ function preloadedOperations(): Plugin {
           if (!chunk) throw new Error(`no chunk for ${PRELOAD_ENTRY}`);
           src = `${base}${chunk.fileName}`;
         }
-        return [{ tag: 'script', attrs: { type: 'module', crossorigin: true, src }, injectTo: 'head-prepend' }];
+        const tags: HtmlTagDescriptor[] = [{ tag: 'script', attrs: { type: 'module', crossorigin: true, src }, injectTo: 'head-prepend' }];
+        if (ctx.bundle) {
+          tags.push({
+            tag: 'script',
+            attrs: { type: 'application/json', id: ROUTE_CHUNKS_ID },
+            children: JSON.stringify(routeChunks(ctx.bundle, base)),
+            injectTo: 'body',
+          });
+        }
+        return tags;
       },
     },
   };
@@ -95,24 +134,31 @@ interface Graph {
   shell: Set<string>;
   /** Modules imported by import(): each page stays a chunk of its own, named after it. */
   lazy: Set<string>;
+  /** What the dashboard adds to the shell (libraries and features alike, the page itself too): its own chunk. */
+  dashboard: Set<string>;
+  /** What the course page adds to the shell and the dashboard's chunk. */
+  course: Set<string>;
 }
 
-const graph: Graph = { preload: new Set(), initial: new Set(), shell: new Set(), lazy: new Set() };
+const graph: Graph = { preload: new Set(), initial: new Set(), shell: new Set(), lazy: new Set(), dashboard: new Set(), course: new Set() };
 
 type GraphContext = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
 
-/** `roots` and every module they import statically. */
-function staticClosure(ctx: GraphContext, roots: string[]): Set<string> {
+/** `roots` and everything reachable from them by `next` (modules or chunks and what they import). */
+function closureOf(roots: string[], next: (id: string) => readonly string[]): Set<string> {
   const seen = new Set<string>();
   const stack = [...roots];
   while (stack.length) {
     const id = stack.pop() as string;
     if (seen.has(id)) continue;
     seen.add(id);
-    stack.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+    stack.push(...next(id));
   }
   return seen;
 }
+
+/** `roots` and every module they import statically. */
+const staticClosure = (ctx: GraphContext, roots: string[]) => closureOf(roots, (id) => ctx.getModuleInfo(id)?.importedIds ?? []);
 
 function chunkPlan(): Plugin {
   return {
@@ -126,14 +172,19 @@ function chunkPlan(): Plugin {
         ...ids.filter((id) => this.getModuleInfo(id)?.isEntry),
         ...ending('/src/features/auth/LoginPage.tsx'),
       ]);
-      graph.shell = staticClosure(this, ending('/src/layout/AppLayout.tsx'));
+      graph.shell = staticClosure(this, ending(`/${ROUTE_MODULES.shell}`));
       graph.lazy = new Set(ids.flatMap((id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? []));
+      graph.dashboard = staticClosure(this, ending(`/${ROUTE_MODULES.dashboard}`));
+      graph.course = staticClosure(this, ending(`/${ROUTE_MODULES.course}`));
     },
   };
 }
 
-/** Whether a module may join a group: not the early module's, not a page (import() target). */
-const groupable = (id: string) => !graph.preload.has(id) && !graph.lazy.has(id);
+/** The landing pages and the shell themselves: each rides in its group's file, one request fewer each. */
+const isRouteModule = (id: string) => Object.values(ROUTE_MODULES).some((m) => id === path.join(root, m));
+
+/** Whether a module may join a group: not the early module's, not a page (import() target) but the landing ones. */
+const groupable = (id: string) => !graph.preload.has(id) && (!graph.lazy.has(id) || isRouteModule(id));
 const inNodeModules = (id: string) => id.includes('/node_modules/');
 
 export default defineConfig({
@@ -156,21 +207,28 @@ export default defineConfig({
       input: { index: path.join(root, 'index.html'), preload: path.join(root, PRELOAD_ENTRY) },
       output: {
         // A page loads a handful of files at once rather than 40-60 in waves (issue 14): on a phone's slow
-        // network each extra request costs a round trip. /login's code is one chunk with the entry (what it
-        // loads anyway, and no more: the size report's budget); the signed-in shell with the shared
-        // components is another; the libraries only signed-in pages use a third; each feature's shared code
-        // one more; each page stays its own small chunk (the import() that AppRoutes lazy-loads).
+        // network each extra request costs a round trip, and each byte counts. /login's code is one chunk with
+        // the entry (what it loads anyway, and no more: the size report's budget); the signed-in shell is
+        // another; the two landing pages (dashboard, course page) one each, with exactly what they add; the
+        // libraries and shared components of the other pages one more; each feature's shared code one more;
+        // every other page stays its own small chunk (the import() that pages.ts lazy-loads).
         codeSplitting: {
           groups: [
             // (already a closure: only the early module's own imports stay out, in its chunk)
             { name: 'index', test: (id) => groupable(id) && graph.initial.has(id), priority: 40, includeDependenciesRecursively: false },
             {
               name: 'shell',
-              test: (id) => groupable(id) && (graph.shell.has(id) || /\/src\/(app|components|layout)\//.test(id)),
+              test: (id) => groupable(id) && (graph.shell.has(id) || /\/src\/(app|layout)\//.test(id)),
               priority: 30,
             },
-            // papaparse: only the CSV import uses it, and it is as big as a page
-            { name: 'ui', test: (id) => groupable(id) && inNodeModules(id) && !id.includes('/papaparse'), priority: 20 },
+            // the landing pages (preload.ts starts their code early) load exactly what they use: what both use in
+            // one file, what each adds in another
+            { name: 'landing', test: (id) => groupable(id) && graph.dashboard.has(id) && graph.course.has(id), priority: 27 },
+            { name: 'dashboard', test: (id) => groupable(id) && graph.dashboard.has(id), priority: 26 },
+            { name: 'course', test: (id) => groupable(id) && graph.course.has(id), priority: 25 },
+            // the libraries and shared components of the other pages (papaparse aside: only the CSV import uses
+            // it, and it is as big as a page)
+            { name: 'ui', test: (id) => groupable(id) && ((inNodeModules(id) && !id.includes('/papaparse')) || /\/src\/components\//.test(id)), priority: 20 },
             {
               name: (id) => {
                 const feature = /\/src\/features\/([^/]+)\//.exec(id)?.[1];

@@ -3,6 +3,7 @@
  * @typedef {object} Fixtures  what `fixtures(db)` returns
  * @property {string[]} courseIds        teacher@'s courses with generated content (modules, announcements, discussions), by title
  * @property {{ id: string, title: string }} course   the first of them
+ * @property {{ id: string, title: string }} studentCourse   the first course (by title) of student@'s class
  * @property {Array<{ class_id: string, subject_id: string, academic_year_id: string, date: string }>} sheets
  *           teacher@'s class/subject allocations with their latest marked attendance day (YYYY-MM-DD)
  * @property {number} users              all users
@@ -75,6 +76,10 @@ export async function fixtures(db) {
   const [{ n: studentCourses }] = await one(
     `SELECT count(*)::int AS n FROM courses c JOIN users u ON u.class_id = c.class_id AND u.academic_year_id = c.academic_year_id WHERE u.id = $1`,
     [student.id]);
+  // the course student@ opens first on My Classes (the page scenarios' student course)
+  const [studentCourse] = await one(
+    `SELECT c.id, c.title FROM courses c JOIN users u ON u.class_id = c.class_id AND u.academic_year_id = c.academic_year_id
+      WHERE u.id = $1 ORDER BY c.title, c.id LIMIT 1`, [student.id]);
   const [{ n: studentRecords }] = await one(`SELECT count(*)::int AS n FROM attendance_records WHERE student_id = $1`, [student.id]);
   const [{ n: roster }] = await one(`SELECT count(*)::int AS n FROM users WHERE class_id = $1`, [sheets[0]?.class_id ?? student.class_id]);
   if (!courses.length || !sheets.length) throw new Error('the demo teacher teaches no generated course or class');
@@ -104,7 +109,7 @@ export async function fixtures(db) {
             (SELECT count(*)::int FROM assessments a WHERE ${STUDENT_READS}) AS student_assessments,
             (SELECT count(*)::int FROM submissions WHERE student_id = $1) AS student_submissions`, [student.id, teacher.id]);
   return {
-    courseIds: courses.map((c) => c.id), course: courses[0], sheets: sheets.filter((s) => s.date), users, accounts, firstYear,
+    courseIds: courses.map((c) => c.id), course: courses[0], studentCourse, sheets: sheets.filter((s) => s.date), users, accounts, firstYear,
     grading, studentView, studentSubmissions, reviewTeacherCourses: counts.review_courses,
     facts: {
       teacherCourses: courses.length, teacherSheets: sheets.length, studentCourses, studentRecords, rosterOfFirstSheet: roster,

@@ -16,6 +16,12 @@ const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const RUN_TIMEOUT_MS = 30_000;
 
+/** A course page is usable with its header and its first module (the staff's Modules tab, the learner's list). */
+const courseReady = () => {
+  const h1 = document.querySelector('main h1');
+  return Boolean(h1 && h1.textContent.trim() && document.querySelector('main h3'));
+};
+
 /** The page scenarios: what is opened, as whom, and when it counts as usable (run inside the page). */
 export function pageScenarios(fx) {
   return [
@@ -32,11 +38,21 @@ export function pageScenarios(fx) {
       what: `/dashboard/courses/:id as teacher@ (${fx.course.title}: modules, tabs)`,
       as: 'teacher',
       path: `/dashboard/courses/${fx.course.id}`,
-      // the course's header and the first module of the Modules tab
-      ready: () => {
-        const h1 = document.querySelector('main h1');
-        return Boolean(h1 && h1.textContent.trim() && document.querySelector('main h3'));
-      },
+      ready: courseReady,
+    },
+    {
+      name: 'page-dashboard-student',
+      what: `/dashboard as student@ (Your classes: ${fx.facts.studentCourses} courses)`,
+      as: 'student',
+      path: '/dashboard',
+      ready: () => Boolean(document.querySelector('main h1') && document.querySelector('main [aria-label="Your classes"] li')),
+    },
+    {
+      name: 'page-course-student',
+      what: `/dashboard/courses/:id as student@ (${fx.studentCourse?.title}: the learner's view, modules)`,
+      as: 'student',
+      path: `/dashboard/courses/${fx.studentCourse?.id}`,
+      ready: courseReady,
     },
   ];
 }

@@ -21,10 +21,12 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { assetsOf, entryKeys, readManifest, staticClosure } from '../../web/scripts/size-report.mjs';
+import { assetsOf, entryKeys, pageKeys, readManifest, staticClosure } from '../../web/scripts/size-report.mjs';
 
 const WEB_SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/src');
 const APP_ROUTES = join(WEB_SRC, 'app/AppRoutes.tsx');
+// where AppRoutes.tsx's lazy pages are declared
+const PAGES = join(WEB_SRC, 'app/pages.ts');
 // the browser tests' flags (e2e/src/support/env.ts), as in pages.mjs
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -33,10 +35,10 @@ const CATEGORIES = ['performance', 'accessibility'];
 const METRICS = { fcp: 'first-contentful-paint', lcp: 'largest-contentful-paint', tbt: 'total-blocking-time', cls: 'cumulative-layout-shift', si: 'speed-index' };
 export const LIGHTHOUSE_SETTINGS = 'Lighthouse defaults: mobile form factor (412x823), simulated throttling (150 ms RTT, 1.6 Mbit/s down, CPU 4x slower), empty cache';
 
-/** `name` -> the source file of each `const Name = lazyPage(() => import('...'), ...)` in AppRoutes.tsx. */
+/** `name` -> the source file of each `export const Name = lazyPage(() => import('...'), ...)` in pages.ts. */
 function lazyPages(source) {
   const pages = new Map();
-  for (const m of source.matchAll(/const (\w+) = lazyPage\(\(\) => import\('([^']+)'\)/g)) {
+  for (const m of source.matchAll(/export const (\w+) = lazyPage\(\(\) => import\('([^']+)'\)/g)) {
     pages.set(m[1], `${join('src/app', m[2])}.tsx`);
   }
   return pages;
@@ -46,8 +48,8 @@ function lazyPages(source) {
  * The routes of AppRoutes.tsx with the lazy pages each one renders, outermost first. A small reader of its
  * `<Route ...>` tags (path, index, element, nesting), enough for that file's shape; it throws rather than guess.
  */
-export function appRoutes(source = readFileSync(APP_ROUTES, 'utf8')) {
-  const pages = lazyPages(source);
+export function appRoutes(source = readFileSync(APP_ROUTES, 'utf8'), declared = readFileSync(PAGES, 'utf8')) {
+  const pages = lazyPages(declared);
   const routes = [];
   const stack = [{ path: '', pages: [] }];
   const tag = /<Route\b|<\/Route>/g;
@@ -89,9 +91,11 @@ export function routeSizes() {
   if (!manifest) throw new Error('web/dist has no Vite manifest: run `pnpm build` first');
   return appRoutes().map(({ route, pages }) => {
     const keys = new Set();
-    for (const key of [...entryKeys(manifest), ...pages]) {
-      if (!manifest[key]) throw new Error(`${route}: ${key} is not a chunk of the build (rebuild web/dist)`);
-      staticClosure(manifest, key, keys);
+    for (const key of entryKeys(manifest)) staticClosure(manifest, key, keys);
+    for (const page of pages) {
+      const starts = pageKeys(manifest, page);
+      if (!starts.length) throw new Error(`${route}: ${page} is in no chunk of the build (rebuild web/dist)`);
+      for (const key of starts) staticClosure(manifest, key, keys);
     }
     const assets = assetsOf(manifest, keys);
     return { route, chunks: assets.map((a) => a.file.replace(/^assets\//, '')), gzipKB: assets.reduce((s, a) => s + a.gzip, 0) / 1024 };

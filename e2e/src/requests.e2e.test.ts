@@ -213,7 +213,8 @@ describe('the client follows the server', () => {
     await login(page, DEMO.teacher.email);
     const course = await mathCourse(page);
     // as after a deploy: the course page's chunk is gone
-    const chunk = /\/assets\/CoursePage-[\w-]+\.js$/;
+    // (the course page's code is in course-*.js, its group: vite.config.ts)
+    const chunk = /\/assets\/course-[\w-]+\.js$/;
     await page.route(chunk, (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' }));
     await goInApp(page, `/dashboard/courses/${course.id}`);
 
@@ -305,4 +306,73 @@ describe('the first load starts its data with its code (issue 14)', () => {
     );
     expectEarly(sent, 'DashboardCourses');
   });
+
+  e2e("a student's course page opened afresh asks for the session before the app's code arrives, and for the course once", async ({ page }) => {
+    await login(page, DEMO.student.email);
+    const course = await mathCourse(page);
+    const sent = await freshLoad(page, `/dashboard/courses/${course.id}`, async () => {
+      await expectVisible(page.getByText(course.title, { exact: true }), 'the course title');
+      await expectVisible(page.getByText(course.modules[0].title, { exact: true }), 'the first module');
+    });
+    expectEarly(sent, 'StudentCourseDetail');
+  });
+
+  e2e("the student's dashboard opened afresh asks for the session before the app's code arrives, and for its data once", async ({ page }) => {
+    await login(page, DEMO.student.email);
+    const sent = await freshLoad(page, '/dashboard', () =>
+      expectVisible(page.getByRole('list', { name: 'Your classes' }).getByRole('listitem').first(), 'a class of the student'),
+    );
+    expectEarly(sent, 'StudentDashboard');
+  });
+
+  /**
+   * Holds the app's entry (index-*.js) back until the shell's and the page's code have been asked for, or 5 s:
+   * they can only be asked for that early by the early module (the modulepreload links it adds); the app's own
+   * import() runs after the entry has arrived and run. Resolves with what was asked for while the entry waited.
+   */
+  async function codeAskedBeforeEntry(page: Page, path: string, wanted: string[], ready: () => Promise<void>): Promise<string[]> {
+    const asked = new Set<string>();
+    let notify = () => undefined as void;
+    const onRequest = (req: { url(): string }) => {
+      const chunk = /^\/assets\/([A-Za-z]+)-[\w-]+\.js$/.exec(new URL(req.url()).pathname)?.[1];
+      if (chunk) asked.add(chunk);
+      notify();
+    };
+    page.on('request', onRequest);
+    const entry = /\/assets\/index-[\w-]+\.js$/;
+    let whileHeld: string[] = [];
+    await page.route(entry, async (route) => {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 5_000);
+        notify = () => {
+          if (wanted.every((w) => asked.has(w))) {
+            clearTimeout(timer);
+            resolve();
+          }
+        };
+        notify();
+      });
+      whileHeld = [...asked];
+      await route.continue();
+    });
+    try {
+      await page.goto(path);
+      await ready();
+    } finally {
+      page.off('request', onRequest);
+      await page.unroute(entry);
+    }
+    return whileHeld;
+  }
+
+  // the files of vite.config.ts's groups: the signed-in shell, the dashboard's, the course page's
+  for (const [where, pageChunk] of [['/dashboard', 'dashboard'], ['a course page', 'course']]) {
+    e2e(`${where}: the shell's and the page's code download beside the entry, not after it`, async ({ page }) => {
+      await login(page, DEMO.teacher.email);
+      const path = pageChunk === 'course' ? `/dashboard/courses/${(await mathCourse(page)).id}` : where;
+      const wanted = ['shell', pageChunk];
+      const asked = await codeAskedBeforeEntry(page, path, wanted, () => expectVisible(page.getByRole('main').getByRole('heading', { level: 1 }).first(), 'the page'));
+      for (const w of wanted) assert(asked.includes(w), `${w}-*.js should be asked for before the entry arrives; asked then: ${asked.join(', ') || 'nothing'}`);
+    });
+  }
 });

@@ -9,6 +9,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ROUTE_CHUNKS_ID, ROUTE_MODULES } from './route-modules.mjs';
 
 const BUDGET_KB = 200;
 const LOGIN_PAGE_SRC = 'src/features/auth/LoginPage.tsx';
@@ -28,6 +29,24 @@ export function staticClosure(manifest, key, seen = new Set()) {
   seen.add(key);
   for (const dep of manifest[key]?.imports ?? []) staticClosure(manifest, dep, seen);
   return seen;
+}
+
+/** The files index.html's data block names for the shell and the landing pages (vite.config.ts routeChunks). */
+function routeChunkFiles() {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const block = new RegExp(`<script type="application/json" id="${ROUTE_CHUNKS_ID}">([^<]*)</script>`).exec(html);
+  return block ? JSON.parse(block[1]) : {};
+}
+
+/**
+ * The manifest keys a page's code starts from: its own chunk, or, for the shell and the landing pages (which
+ * ride inside their group's file), the files index.html names for it. Empty when the build has neither.
+ */
+export function pageKeys(manifest, src) {
+  if (manifest[src]) return [src];
+  const name = Object.keys(ROUTE_MODULES).find((n) => ROUTE_MODULES[n] === src);
+  const files = name ? (routeChunkFiles()[name] ?? []) : [];
+  return files.map((f) => Object.keys(manifest).find((k) => f.endsWith(`/${manifest[k].file}`))).filter(Boolean);
 }
 
 /** The entry chunks' keys: what index.html loads. */

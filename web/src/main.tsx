@@ -1,30 +1,31 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { AppLayout, CoursePage, DashboardPage } from './app/pages';
 
 /**
- * The code of the page being opened starts loading now, beside the session's answer (preload.ts sent it before
- * this code arrived), instead of after it: the signed-in shell waits for `me` and the page renders only inside
- * the shell, which would make three trips in turn. The same imports as AppRoutes.tsx, so React.lazy finds them
- * loaded.
+ * The code of the signed-in shell and of the landing page (preload.ts has already started downloading it
+ * beside this file, and sent the session's query) as modules ready to render. The first render waits for it,
+ * with index.html's 'Loading...' on screen meanwhile: rendering earlier would only show a spinner, suspend,
+ * and keep the page behind React's fallback for longer. A failed download settles too: the page then shows its
+ * error with a Reload button.
  */
-function preloadPageCode(): void {
+function pageCode(): Promise<unknown> {
   const early = window.__lmsPreload;
-  if (!early?.shell) return;
-  // a failure is reported where the page renders (AppRoutes' error boundary offers Reload)
-  const quiet = () => undefined;
-  import('./layout/AppLayout').catch(quiet);
-  if (early.route?.page === 'dashboard') import('./features/dashboard/DashboardPage').catch(quiet);
-  if (early.route?.page === 'course') import('./features/courses/CoursePage').catch(quiet);
+  if (!early?.shell) return Promise.resolve();
+  const pages = [AppLayout.preload()];
+  if (early.route?.page === 'dashboard') pages.push(DashboardPage.preload());
+  if (early.route?.page === 'course') pages.push(CoursePage.preload());
+  return Promise.allSettled(pages);
 }
-
-preloadPageCode();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+void pageCode().then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

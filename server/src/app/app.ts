@@ -6,6 +6,7 @@ import { buildContext } from './build-context';
 import { logger } from './logger';
 import { createApollo, graphqlRoute } from './graphql';
 import { securityHeaders } from './security-headers';
+import { compressAnswers } from './compress-answers';
 import { webClient, webClientBuilt } from './web-client';
 import { requestStore } from './request-store';
 import { requestTimeout } from './request-timeout';
@@ -61,6 +62,8 @@ export async function createApp(ds: DataSource, config: Config) {
     if (await databaseAnswers(ds, config.healthTimeoutMs)) res.json({ status: 'ok' });
     else res.status(503).json({ status: 'unavailable' });
   });
+
+  app.use(['/api', '/graphql'], compressAnswers());
 
   app.use('/api', express.json({ limit: '1mb' }), withContext, apiRouter(), apiNotFound, apiErrorHandler);
 

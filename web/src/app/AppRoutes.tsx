@@ -2,55 +2,54 @@ import { Suspense } from 'react';
 import { Navigate, Route, useLocation } from 'react-router-dom';
 import { Spinner } from '../components/Spinner';
 import { KnownRoutes } from './knownRoutes';
-import { lazyPage } from './lazyPage';
+import {
+  LoginPage,
+  ForgotPasswordPage,
+  ResetPasswordPage,
+  UnauthorizedPage,
+  NotFoundPage,
+  NotFoundPanel,
+  AppLayout,
+  DashboardPage,
+  UsersPage,
+  AttendancePage,
+  MyAttendancePage,
+  CourseManagementPage,
+  AcademicYearManagementPage,
+  ClassManagementPage,
+  SubjectManagementPage,
+  AllocationPage,
+  StudentAssignmentPage,
+  MyCoursesPage,
+  CoursePage,
+  StudentCourseRedirect,
+  ModuleDetailPage,
+  MyClassesPage,
+  MyAssignmentsPage,
+  MyQuizzesPage,
+  MyExamsPage,
+  AssignmentSubmitPage,
+  QuizSubmitPage,
+  ExamSubmitPage,
+  AssignmentViewPage,
+  QuizViewPage,
+  ExamViewPage,
+  AssignmentGradingPage,
+  QuizGradingPage,
+  ExamGradingPage,
+  AssignmentReviewPage,
+  QuizReviewPage,
+  ExamReviewPage,
+  ProfilePage,
+  SettingsPage,
+  CalendarPage,
+  GradesPage,
+  GradebookPage,
+  ChildPage,
+  ChildrenPage,
+} from './pages';
 import { ALL_ROLES, RequireAuth } from './RequireAuth';
 import { RouteErrorBoundary } from './RouteError';
-
-// Each area loads on demand so that /login stays small.
-const LoginPage = lazyPage(() => import('../features/auth/LoginPage'), 'LoginPage');
-const ForgotPasswordPage = lazyPage(() => import('../features/auth/ForgotPasswordPage'), 'ForgotPasswordPage');
-const ResetPasswordPage = lazyPage(() => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage');
-const UnauthorizedPage = lazyPage(() => import('../features/system/UnauthorizedPage'), 'UnauthorizedPage');
-const NotFoundPage = lazyPage(() => import('../features/system/NotFoundPage'), 'NotFoundPage');
-const NotFoundPanel = lazyPage(() => import('../features/system/NotFoundPage'), 'NotFoundPanel');
-const AppLayout = lazyPage(() => import('../layout/AppLayout'), 'AppLayout');
-const DashboardPage = lazyPage(() => import('../features/dashboard/DashboardPage'), 'DashboardPage');
-const UsersPage = lazyPage(() => import('../features/users/UsersPage'), 'UsersPage');
-const AttendancePage = lazyPage(() => import('../features/attendance/AttendancePage'), 'AttendancePage');
-const MyAttendancePage = lazyPage(() => import('../features/attendance/MyAttendancePage'), 'MyAttendancePage');
-const CourseManagementPage = lazyPage(() => import('../features/academic/CourseManagementPage'), 'CourseManagementPage');
-const AcademicYearManagementPage = lazyPage(() => import('../features/academic/AcademicYearManagementPage'), 'AcademicYearManagementPage');
-const ClassManagementPage = lazyPage(() => import('../features/academic/ClassManagementPage'), 'ClassManagementPage');
-const SubjectManagementPage = lazyPage(() => import('../features/academic/SubjectManagementPage'), 'SubjectManagementPage');
-const AllocationPage = lazyPage(() => import('../features/academic/AllocationPage'), 'AllocationPage');
-const StudentAssignmentPage = lazyPage(() => import('../features/academic/StudentAssignmentPage'), 'StudentAssignmentPage');
-const MyCoursesPage = lazyPage(() => import('../features/courses/MyCoursesPage'), 'MyCoursesPage');
-const CoursePage = lazyPage(() => import('../features/courses/CoursePage'), 'CoursePage');
-const StudentCourseRedirect = lazyPage(() => import('../features/courses/CoursePage'), 'StudentCourseRedirect');
-const ModuleDetailPage = lazyPage(() => import('../features/content/ModuleDetailPage'), 'ModuleDetailPage');
-const MyClassesPage = lazyPage(() => import('../features/classes/MyClassesPage'), 'MyClassesPage');
-const MyAssignmentsPage = lazyPage(() => import('../features/submissions/MyAssessmentsPage'), 'MyAssignmentsPage');
-const MyQuizzesPage = lazyPage(() => import('../features/submissions/MyAssessmentsPage'), 'MyQuizzesPage');
-const MyExamsPage = lazyPage(() => import('../features/submissions/MyAssessmentsPage'), 'MyExamsPage');
-const AssignmentSubmitPage = lazyPage(() => import('../features/submissions/SubmitPage'), 'AssignmentSubmitPage');
-const QuizSubmitPage = lazyPage(() => import('../features/submissions/SubmitPage'), 'QuizSubmitPage');
-const ExamSubmitPage = lazyPage(() => import('../features/submissions/SubmitPage'), 'ExamSubmitPage');
-const AssignmentViewPage = lazyPage(() => import('../features/submissions/ViewPage'), 'AssignmentViewPage');
-const QuizViewPage = lazyPage(() => import('../features/submissions/ViewPage'), 'QuizViewPage');
-const ExamViewPage = lazyPage(() => import('../features/submissions/ViewPage'), 'ExamViewPage');
-const AssignmentGradingPage = lazyPage(() => import('../features/grading/GradingDashboardPage'), 'AssignmentGradingPage');
-const QuizGradingPage = lazyPage(() => import('../features/grading/GradingDashboardPage'), 'QuizGradingPage');
-const ExamGradingPage = lazyPage(() => import('../features/grading/GradingDashboardPage'), 'ExamGradingPage');
-const AssignmentReviewPage = lazyPage(() => import('../features/review/ReviewListPage'), 'AssignmentReviewPage');
-const QuizReviewPage = lazyPage(() => import('../features/review/ReviewListPage'), 'QuizReviewPage');
-const ExamReviewPage = lazyPage(() => import('../features/review/ReviewListPage'), 'ExamReviewPage');
-const ProfilePage = lazyPage(() => import('../features/account/ProfilePage'), 'ProfilePage');
-const SettingsPage = lazyPage(() => import('../features/account/SettingsPage'), 'SettingsPage');
-const CalendarPage = lazyPage(() => import('../features/calendar/CalendarPage'), 'CalendarPage');
-const GradesPage = lazyPage(() => import('../features/grades/GradesPage'), 'GradesPage');
-const GradebookPage = lazyPage(() => import('../features/grades/GradebookPage'), 'GradebookPage');
-const ChildPage = lazyPage(() => import('../features/families/ChildPage'), 'ChildPage');
-const ChildrenPage = lazyPage(() => import('../features/families/ChildPage'), 'ChildrenPage');
 
 export function AppRoutes() {
   const { pathname } = useLocation();

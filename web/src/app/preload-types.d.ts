@@ -4,7 +4,7 @@
 
 declare module 'virtual:preloaded-operations' {
   /** The operations vite.config.ts prints (PRELOADED there). */
-  export type PreloadedOperation = 'Me' | 'CourseDetail' | 'DashboardCourses' | 'StudentDashboard';
+  export type PreloadedOperation = 'Me' | 'CourseDetail' | 'DashboardCourses' | 'StudentDashboard' | 'StudentCourseDetail';
   /** Each operation's text, exactly as Apollo sends it. */
   export const OPERATIONS: Record<PreloadedOperation, string>;
 }

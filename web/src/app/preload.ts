@@ -4,7 +4,10 @@
  * sends the session's `me` query at once and, when the address is one of the usual landing pages (hotRoute),
  * that page's query as soon as `me` names the role. The answers wait here; apollo.ts hands each to Apollo when
  * the app sends the same operation (name, variables, text and token), so a page still makes one request per
- * query, and main.tsx starts loading the page's code (window.__lmsPreload, typed in preload-types.d.ts).
+ * query. It also starts downloading the signed-in shell's and the landing page's code (modulepreload links, from
+ * the file list vite.config.ts writes into index.html), so that code arrives with the entry instead of in a
+ * second wave after the entry has run; main.tsx renders once it is there (window.__lmsPreload, typed in
+ * preload-types.d.ts).
  *
  * It imports only the operations' texts, printed at build time exactly as Apollo sends them (vite.config.ts),
  * so it stays a small file that reaches the server first.
@@ -76,18 +79,49 @@ function hotRoute(pathname: string): LmsHotRoute | null {
 
 /**
  * The page's query for the active role (`me` says which): the dashboard's (DashboardPage.tsx; the other roles'
- * dashboards ask for none) and the course page's (CoursePage.tsx: a student's view asks for other data).
+ * dashboards ask for none) and the course page's (CoursePage.tsx: the staff view's, or the learner's view's).
  */
 const PAGE_QUERY: Record<LmsHotRoute['page'], Partial<Record<string, PreloadedOperation>>> = {
   dashboard: { Teacher: 'DashboardCourses', Student: 'StudentDashboard' },
-  course: { Teacher: 'CourseDetail', Admin: 'CourseDetail', SuperAdmin: 'CourseDetail', Parent: 'CourseDetail' },
+  course: { Teacher: 'CourseDetail', Admin: 'CourseDetail', SuperAdmin: 'CourseDetail', Parent: 'CourseDetail', Student: 'StudentCourseDetail' },
 };
+
+/** The variables of a page's query, as the page passes them. */
+function pageVariables(route: LmsHotRoute, query: PreloadedOperation): Record<string, unknown> {
+  if (route.page !== 'course') return {};
+  return query === 'StudentCourseDetail' ? { courseId: route.courseId } : { id: route.courseId };
+}
 
 function storedToken(): string | null {
   try {
     return window.localStorage.getItem(TOKEN_KEY);
   } catch {
     return null; // storage unavailable: signed out
+  }
+}
+
+/** index.html's data block written by vite.config.ts (routeChunks): the files of the shell and of each landing page. */
+const ROUTE_CHUNKS_ID = 'lms-route-chunks';
+
+/**
+ * Starts downloading the shell's code and, on a landing page, the page's, beside the entry (modulepreload), so
+ * they do not wait for the entry to arrive and run first. A missing or unreadable block (the dev server has
+ * none) only means the app loads them itself, later.
+ */
+function preloadCode(route: LmsHotRoute | null): void {
+  let chunks: Record<string, string[]>;
+  try {
+    chunks = JSON.parse(document.getElementById(ROUTE_CHUNKS_ID)?.textContent ?? '{}') as Record<string, string[]>;
+  } catch {
+    return;
+  }
+  for (const href of [...(chunks.shell ?? []), ...((route && chunks[route.page]) ?? [])]) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    // as the entry's script tag, so the browser reuses the download for the import
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.appendChild(link);
   }
 }
 
@@ -102,10 +136,12 @@ function start(): LmsPreload {
     void me.then((answer) => {
       const role = (answer?.data?.me as { activeRole?: string } | undefined)?.activeRole;
       const query = role ? PAGE_QUERY[route.page][role] : undefined;
-      if (query) send(query, route.page === 'course' ? { id: route.courseId } : {}, token);
+      if (query) send(query, pageVariables(route, query), token);
     });
   }
-  return { take, shell: /^\/(dashboard|profile|settings)(\/|$)/.test(pathname), route };
+  const shell = /^\/(dashboard|profile|settings)(\/|$)/.test(pathname);
+  if (shell) preloadCode(route);
+  return { take, shell, route };
 }
 
 window.__lmsPreload = start();

@@ -19,11 +19,14 @@ import { canPreview, PreviewButton } from '../content/ContentPreview';
 import { TYPE_COLOURS } from '../content/ContentTable';
 import { CourseTabs } from '../courses/CourseTabs';
 import { formatDateTime, formatKb, fullName, moduleLabel } from '../courses/format';
-import { DiscussionsPanel } from '../discussions/DiscussionsPanel';
 import { CourseItems } from '../submissions/CourseItems';
 import type { StudentAnnouncementsTabFragment } from './classes.generated';
 import { useStudentCourse, type StudentContent, type StudentModule } from './useStudentCourse';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
+import { lazyPage } from '../../app/lazyPage';
+
+// the Discussions tab's code comes on demand (CourseTabs loads it once the page is up)
+const DiscussionsPanel = lazyPage(() => import('../discussions/DiscussionsPanel'), 'DiscussionsPanel');
 
 /** The student's view of a course, at /dashboard/courses/{courseId} (CoursePage picks it for students). */
 export function StudentCoursePage() {
@@ -65,7 +68,7 @@ export function StudentCoursePage() {
                   render: () => <CourseItems label="Assignments" items={course.assignments.filter((a) => !a.module)} emptyText="No assignments available" />,
                 },
                 { key: 'announcements', label: 'Announcements', render: () => <StudentAnnouncements course={course} /> },
-                { key: 'discussions', label: 'Discussions', render: () => <DiscussionsPanel course={course} audience="student" /> },
+                { key: 'discussions', label: 'Discussions', render: () => <DiscussionsPanel course={course} audience="student" />, preload: DiscussionsPanel.preload },
                 {
                   key: 'exams',
                   label: 'Exams',

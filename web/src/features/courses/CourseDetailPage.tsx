@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -7,14 +7,17 @@ import EditIcon from '@mui/icons-material/Edit';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Banner } from '../../components/Banner';
 import { BackLink, Loaded } from '../../components/DetailPage';
-import { CourseAssessmentsTab } from '../assessments/AssessmentTabs';
-import { DiscussionsPanel } from '../discussions/DiscussionsPanel';
-import { AnnouncementsTab } from './AnnouncementsTab';
-import { CourseFormDialog } from './CourseDialogs';
+import { lazyPage } from '../../app/lazyPage';
 import { CourseTabs } from './CourseTabs';
 import { ModulesTab } from './ModulesTab';
 import { useCourseDetail } from './useCourseDetail';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
+
+// what the first screen does not show comes on demand (CourseTabs loads the other tabs' code once it is up)
+const CourseAssessmentsTab = lazyPage(() => import('../assessments/AssessmentTabs'), 'CourseAssessmentsTab');
+const DiscussionsPanel = lazyPage(() => import('../discussions/DiscussionsPanel'), 'DiscussionsPanel');
+const AnnouncementsTab = lazyPage(() => import('./AnnouncementsTab'), 'AnnouncementsTab');
+const CourseFormDialog = lazyPage(() => import('./CourseDialogs'), 'CourseFormDialog');
 
 /**
  * /dashboard/courses/{courseId}: the teacher's course with its Modules, Assignments, Exams, Announcements and
@@ -27,6 +30,10 @@ export function CourseDetailPage() {
   const c = useCourseDetail(courseId);
   useDocumentTitle(c.course ? `Course ${c.course.title}` : c.notFound ? 'Course not found' : null);
   const [editing, setEditing] = useState(false);
+  const canManage = Boolean(c.course?.viewerCanManage);
+  useEffect(() => {
+    if (canManage) void CourseFormDialog.preload().catch(() => undefined);
+  }, [canManage]);
 
   return (
     <>
@@ -64,21 +71,24 @@ export function CourseDetailPage() {
               label="Course sections"
               tabs={[
                 { key: 'modules', label: 'Modules', render: () => <ModulesTab course={course} /> },
-                { key: 'assignments', label: 'Assignments', render: () => <CourseAssessmentsTab course={course} kind="assignment" /> },
-                { key: 'exams', label: 'Exams', render: () => <CourseAssessmentsTab course={course} kind="exam" /> },
-                { key: 'announcements', label: 'Announcements', render: () => <AnnouncementsTab course={course} /> },
-                { key: 'discussions', label: 'Discussions', render: () => <DiscussionsPanel course={course} audience="teacher" /> },
+                { key: 'assignments', label: 'Assignments', render: () => <CourseAssessmentsTab course={course} kind="assignment" />, preload: CourseAssessmentsTab.preload },
+                { key: 'exams', label: 'Exams', render: () => <CourseAssessmentsTab course={course} kind="exam" />, preload: CourseAssessmentsTab.preload },
+                { key: 'announcements', label: 'Announcements', render: () => <AnnouncementsTab course={course} />, preload: AnnouncementsTab.preload },
+                { key: 'discussions', label: 'Discussions', render: () => <DiscussionsPanel course={course} audience="teacher" />, preload: DiscussionsPanel.preload },
               ]}
             />
             {editing && course.viewerCanManage && (
-              <CourseFormDialog
-                id="edit-course"
-                title="Edit Course"
-                submitLabel="Update Course"
-                initial={{ title: course.title, description: course.description }}
-                onClose={() => setEditing(false)}
-                onSave={c.updateCourse}
-              />
+              // the dialog's code arrives on the first click; the page stays as it is meanwhile
+              <Suspense fallback={null}>
+                <CourseFormDialog
+                  id="edit-course"
+                  title="Edit Course"
+                  submitLabel="Update Course"
+                  initial={{ title: course.title, description: course.description }}
+                  onClose={() => setEditing(false)}
+                  onSave={c.updateCourse}
+                />
+              </Suspense>
             )}
           </>
         )}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -10,8 +10,12 @@ import { VisibilityToggle } from '../../components/VisibilityToggle';
 import { ListTab, ReuseAddButtons } from '../../components/ListTab';
 import type { CourseModulesTabFragment } from './courses.generated';
 import { moduleLabel } from './format';
-import { ModuleDialog, ReuseModuleDialog } from './ModuleDialogs';
+import { lazyPage } from '../../app/lazyPage';
 import { useCourseModules, type ModuleRow } from './useCourseModules';
+
+// the dialogs' code is not needed to show the modules: it comes once the tab is up, for those who may edit
+const ModuleDialog = lazyPage(() => import('./ModuleDialogs'), 'ModuleDialog');
+const ReuseModuleDialog = lazyPage(() => import('./ModuleDialogs'), 'ReuseModuleDialog');
 
 type Open = { kind: 'create' } | { kind: 'edit'; module: ModuleRow } | { kind: 'reuse' } | null;
 
@@ -19,6 +23,9 @@ type Open = { kind: 'create' } | { kind: 'edit'; module: ModuleRow } | { kind: '
 export function ModulesTab({ course }: { course: CourseModulesTabFragment }) {
   const m = useCourseModules(course);
   const [open, setOpen] = useState<Open>(null);
+  useEffect(() => {
+    if (m.canManage) void ModuleDialog.preload().catch(() => undefined);
+  }, [m.canManage]);
 
   return (
     <>
@@ -77,16 +84,18 @@ export function ModulesTab({ course }: { course: CourseModulesTabFragment }) {
           </Paper>
         ))}
       </ListTab>
-      {open?.kind === 'create' && <ModuleDialog nextOrder={m.nextOrder} onClose={() => setOpen(null)} onSave={m.createModule} />}
-      {open?.kind === 'edit' && (
-        <ModuleDialog
-          module={open.module}
-          nextOrder={m.nextOrder}
-          onClose={() => setOpen(null)}
-          onSave={(fields) => m.updateModule(open.module, fields)}
-        />
-      )}
-      {open?.kind === 'reuse' && <ReuseModuleDialog courseId={course.id} onClose={() => setOpen(null)} onReuse={m.reuseModule} />}
+      <Suspense fallback={null}>
+        {open?.kind === 'create' && <ModuleDialog nextOrder={m.nextOrder} onClose={() => setOpen(null)} onSave={m.createModule} />}
+        {open?.kind === 'edit' && (
+          <ModuleDialog
+            module={open.module}
+            nextOrder={m.nextOrder}
+            onClose={() => setOpen(null)}
+            onSave={(fields) => m.updateModule(open.module, fields)}
+          />
+        )}
+        {open?.kind === 'reuse' && <ReuseModuleDialog courseId={course.id} onClose={() => setOpen(null)} onReuse={m.reuseModule} />}
+      </Suspense>
     </>
   );
 }

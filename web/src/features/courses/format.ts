@@ -1,10 +1,14 @@
 /** Display helpers shared by the course, content, discussion and student pages. */
 
-/** Date and time of a post, in the user's time zone. */
+// Made once: toLocaleDateString() builds a formatter on every call, which shows on a phone in long lists.
+const DATE = new Intl.DateTimeFormat();
+const TIME = new Intl.DateTimeFormat([], { hour: '2-digit', minute: '2-digit' });
+
+/** Date and time of a post, in the user's time zone (as toLocaleDateString() and toLocaleTimeString() write them). */
 export function formatDateTime(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  return `${d.toLocaleDateString()} ${d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`;
+  return `${DATE.format(d)} ${TIME.format(d)}`;
 }
 
 export function fullName(person: { firstName: string; lastName: string } | null | undefined): string {

@@ -61,9 +61,12 @@ export function useBell() {
   };
 }
 
-/** The student dashboard's To Do: part of the dashboard's one request (the same document and options, so Apollo sends it once). */
+/**
+ * The student dashboard's To Do: part of the dashboard's one request. The card shows once that request has
+ * answered, so it reads the answer from the cache (cache-and-network here would ask the server a second time).
+ */
 export function useTodo() {
-  const { data, loading, error } = useStudentDashboardQuery({ fetchPolicy: 'cache-and-network', errorPolicy: 'all' });
+  const { data, loading, error } = useStudentDashboardQuery({ fetchPolicy: 'cache-first', errorPolicy: 'all' });
   return { items: data?.todo ?? [], loading: loading && !data, error: data?.todo ? undefined : error };
 }
 

@@ -23,7 +23,8 @@ export function useGradingQueue(): GradingQueueItemFragment[] {
   if (!data) return [];
   return [...data.assignmentReview, ...data.quizReview, ...data.examReview]
     .filter((item) => item.pendingCount > 0)
-    .sort((a, b) => a.assessment.dueDate.localeCompare(b.assessment.dueDate));
+    // ISO times in UTC order as strings (localeCompare would ask the collator for each pair)
+    .sort((a, b) => (a.assessment.dueDate < b.assessment.dueDate ? -1 : a.assessment.dueDate > b.assessment.dueDate ? 1 : 0));
 }
 
 /** The 'Assignments to Review' card's list: each item opens its grading dashboard. */
