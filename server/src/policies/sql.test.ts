@@ -3,7 +3,7 @@ import { seedDemoSchool } from '../db/seed';
 import { courseFacts } from '../modules/courses/courses.facts';
 import { Role } from '../modules/users/role';
 import { Actor, can } from '.';
-import { allocationReadableSql, assessmentReadableSql, courseReadableSql, courseSeesHiddenSql, itemReadableSql, parentOfSql, studentViewSql, submissionReadableSql } from './sql';
+import { allocationReadableSql, assessmentReadableSql, courseReadableSql, courseSeesHiddenSql, itemReadableSql, notificationOwnSql, parentOfSql, studentViewSql, submissionReadableSql } from './sql';
 import { ASSESSMENT_REF } from '../modules/assessments/assessments.queries';
 
 /**
@@ -151,4 +151,21 @@ test('family.readChild and family.readStudentView agree with their SQL twins (ev
     }
   }
   expect(parentsAllowed).toBeGreaterThan(0);
+});
+
+test('notification.read agrees with its SQL twin (every user as every role, a notice for every user)', async () => {
+  const recipients: Array<{ id: string }> = await t.ds.query('SELECT id FROM users');
+  let own = 0;
+  for (const actor of actors) {
+    // a notice addressed to each user in turn: only the viewer's own is theirs, whatever role they act as
+    const rows: Array<{ id: string; own: boolean }> = await t.ds.query(
+      `SELECT u.id, ${notificationOwnSql(actor, 'u.id', '$1')} AS own, $1::uuid AS viewer FROM users u`, [actor.userId]);
+    expect(rows).toHaveLength(recipients.length);
+    for (const r of rows) {
+      const who = [actor.activeRole, actor.userId, r.id];
+      expect([...who, r.own]).toEqual([...who, can(actor, 'notification.read', { userId: r.id })]);
+      if (r.own) own += 1;
+    }
+  }
+  expect(own).toBe(actors.length);
 });

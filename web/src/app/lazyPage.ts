@@ -22,7 +22,15 @@ export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K):
   type Loaded = ComponentType<Record<string, unknown>>;
   let loaded: Loaded | undefined;
   let loading: Promise<Loaded> | undefined;
-  const preload = () => (loading ??= load().then((m) => (loaded = m[name] as Loaded)));
+  const preload = () =>
+    (loading ??= load().then(
+      (m) => (loaded = m[name] as Loaded),
+      (error: unknown) => {
+        // a failed download (a background preload on a flaky network) is tried again by the next caller
+        loading = undefined;
+        throw error;
+      },
+    ));
   const Suspending = lazy(async () => ({ default: await preload() }));
   function Page(props: P) {
     const [ready] = useState(() => loaded);
