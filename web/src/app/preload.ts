@@ -1,7 +1,7 @@
 /**
  * The first page's data starts with the code, not after it (issue 14). index.html loads this small module on its
- * own, before the app's code has arrived (an async script that vite.config.ts adds): with a stored session it
- * sends the session's `me` query at once and, when the address is one of the usual landing pages (hotRoute),
+ * own, ahead of the app's code (a module script that vite.config.ts puts first in the head): with a stored
+ * session it sends the session's `me` query at once and, when the address is one of the usual landing pages (hotRoute),
  * that page's query as soon as `me` names the role. The answers wait here; apollo.ts hands each to Apollo when
  * the app sends the same operation (name, variables, text and token), so a page still makes one request per
  * query. It also starts downloading the signed-in shell's and the landing page's code (modulepreload links, from
