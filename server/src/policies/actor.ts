@@ -15,3 +15,10 @@ export interface Actor {
    */
   childIds: string[];
 }
+
+/**
+ * A user acting in their stored role with no session behind it (the calendar feed's owner, a student whose view
+ * is computed for someone else): what that user would be allowed in a session of their own.
+ */
+export const storedRoleActor = (userId: string, role: Role, childIds: string[] = []): Actor =>
+  ({ userId, role, activeRole: role, impersonating: false, sessionId: '', childIds });

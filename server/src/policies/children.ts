@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { assertId } from '../app/ids';
 import { Role } from '../modules/users/role';
-import type { Actor } from './actor';
+import { storedRoleActor, type Actor } from './actor';
 import { authorize } from './index';
 
 /**
@@ -33,5 +33,4 @@ export function studentViewer(actor: Actor, studentId: unknown, notFoundText = '
  * gradebook's average column); no session stands behind it. An empty id stands for "any student" where the SQL
  * twins are given the student's id column as the viewer.
  */
-export const studentActor = (studentId: string): Actor =>
-  ({ userId: studentId, role: Role.Student, activeRole: Role.Student, impersonating: false, sessionId: '', childIds: [] });
+export const studentActor = (studentId: string): Actor => storedRoleActor(studentId, Role.Student);

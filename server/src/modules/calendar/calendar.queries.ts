@@ -1,11 +1,12 @@
 import { DataSource } from 'typeorm';
 import { Actor } from '../../policies';
 import { assessmentReadableSql, calendarStudentSql, taughtBySql } from '../../policies/sql';
+import { studentActor } from '../../policies/children';
 import { Role } from '../users/role';
 import { AssessmentKind } from '../assessments/assessment.entity';
 import { ASSESSMENT_REF } from '../assessments/assessments.queries';
 import { SubmissionStatus, OpensOn } from '../submissions/submission.types';
-import { studentStanding } from '../submissions/status';
+import { EFFECTIVE_DUE_SQL, studentStanding } from '../submissions/status';
 import { CalendarEvent } from './calendar.types';
 
 /** More than any real calendar range holds; a bound so that no request reads without end. */
@@ -15,11 +16,8 @@ export const MAX_EVENTS = 2000;
  * 'assessment.read' as a student reads it, with the student's id as an SQL column: a parent's calendar
  * holds exactly what each child's own holds (contract: never more than the child).
  */
-const AS_STUDENT: Actor = { userId: '', role: Role.Student, activeRole: Role.Student, impersonating: false, sessionId: '', childIds: [] };
+const AS_STUDENT = studentActor('');
 
-/** The due date that applies to the student (status.ts effectiveDueDate, in SQL so that ranges filter on it). */
-const EFFECTIVE_DUE = `(CASE WHEN (s.allowed_after_due OR s.status = 'reopened') AND s.custom_due_date IS NOT NULL
-                            THEN s.custom_due_date ELSE a.due_date END)`;
 
 const LIST_PATH: Record<AssessmentKind, string> = {
   [AssessmentKind.ASSIGNMENT]: '/dashboard/assignments',
@@ -61,8 +59,8 @@ function studentStatement(actor: Actor): string {
             LEFT JOIN submissions s ON s.assessment_id = a.id AND s.student_id = st.id
            WHERE st.role = 'Student' AND ${calendarStudentSql(actor, 'st.id', '$1')}
              AND ${assessmentReadableSql(AS_STUDENT, ASSESSMENT_REF, 'st.id')}
-             AND ${EFFECTIVE_DUE} >= $2 AND ${EFFECTIVE_DUE} < $3
-           ORDER BY ${EFFECTIVE_DUE}, a.title, a.id, st.last_name, st.id
+             AND ${EFFECTIVE_DUE_SQL} >= $2 AND ${EFFECTIVE_DUE_SQL} < $3
+           ORDER BY ${EFFECTIVE_DUE_SQL}, a.title, a.id, st.last_name, st.id
            LIMIT ${MAX_EVENTS}`;
 }
 

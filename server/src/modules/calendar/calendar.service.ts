@@ -2,6 +2,7 @@ import { DataSource } from 'typeorm';
 import type { Config } from '../../config';
 import { notFound, validation } from '../../errors/domain-error';
 import { Actor, authorize } from '../../policies';
+import { storedRoleActor } from '../../policies/actor';
 import { Role } from '../users/role';
 import { CHILD_IDS_SQL } from '../../policies/children';
 import { hashSecret, newSecret } from '../auth/secrets';
@@ -110,7 +111,7 @@ export class CalendarService {
       [hashSecret(token)]);
     const owner = rows[0];
     if (!owner) throw notFound(CALENDAR_TEXT.feedNotFound);
-    const actor: Actor = { userId: owner.user_id, role: owner.role, activeRole: owner.role, impersonating: false, sessionId: 'calendar-feed', childIds: owner.child_ids };
+    const actor = storedRoleActor(owner.user_id, owner.role, owner.child_ids);
     const from = new Date(now.getTime() - FEED_PAST_DAYS * DAY);
     const to = new Date(now.getTime() + FEED_FUTURE_DAYS * DAY);
     const events = await calendarEvents(this.ds, actor, from, to, now);

@@ -69,8 +69,11 @@ export function standingOf(col: GradeColumnRow, sub: GradeSubmissionRow | null, 
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+/** What an average needs of a standing (a report item or a gradebook cell has it). */
+type Counted = Pick<Standing, 'countsTowardAverage' | 'score' | 'maxScore'>;
+
 /** The course average: points earned over points possible of the items that count, nothing else. */
-export function averageOf(items: Standing[]): { pointsEarned: number; pointsPossible: number; average: number | null } {
+export function averageOf(items: Counted[]): { pointsEarned: number; pointsPossible: number; average: number | null } {
   const counted = items.filter((i) => i.countsTowardAverage);
   const pointsEarned = round2(counted.reduce((n, i) => n + (i.score ?? 0), 0));
   const pointsPossible = counted.reduce((n, i) => n + i.maxScore, 0);
@@ -78,7 +81,9 @@ export function averageOf(items: Standing[]): { pointsEarned: number; pointsPoss
 }
 
 /** The counted items by time (submission, else due date) with the running average after each. */
-export function trendOf(items: Array<Standing & { title: string; dueDate: Date }>): GradeTrendPoint[] {
+export function trendOf(
+  items: Array<Counted & Pick<Standing, 'assessmentId' | 'percentage' | 'submittedAt'> & { title: string; dueDate: Date }>,
+): GradeTrendPoint[] {
   const counted = items.filter((i) => i.countsTowardAverage)
     .map((i) => ({ i, at: i.submittedAt ?? i.dueDate }))
     .sort((x, y) => x.at.getTime() - y.at.getTime() || x.i.assessmentId.localeCompare(y.i.assessmentId));

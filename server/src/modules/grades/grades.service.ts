@@ -30,8 +30,7 @@ export class GradesService {
   /** myGrades and GET /grades/me: the signed-in student's report. */
   async mine(actor: Actor): Promise<StudentGrades> {
     authorize(actor, 'grades.readOwn', undefined, { message: GRADES_TEXT.notYours });
-    const student = await studentById(this.ds, actor.userId);
-    return this.report({ id: student!.id, firstName: student!.firstName, lastName: student!.lastName, email: student!.email });
+    return this.report((await studentById(this.ds, actor.userId))!);
   }
 
   /** studentGrades and GET /students/{id}/grades: the student, a linked parent, SuperAdmin and Admin (others: not found). */
@@ -39,36 +38,30 @@ export class GradesService {
     const { userId: id } = studentViewer(actor, studentId, GRADES_TEXT.studentNotFound);
     const student = await studentById(this.ds, id);
     if (!student?.isStudent) throw notFound(GRADES_TEXT.studentNotFound);
-    return this.report({ id: student.id, firstName: student.firstName, lastName: student.lastName, email: student.email });
+    return this.report(student);
   }
 
   /** The report as the student sees it, whoever asks: items they read, results they may see. */
-  private async report(student: StudentGrades['student']): Promise<StudentGrades> {
+  private async report({ id, firstName, lastName, email }: StudentGrades['student']): Promise<StudentGrades> {
     // what the student may see decides, whoever asks: nobody gets a result or an average the student cannot see
-    const viewer = studentActor(student.id);
+    const viewer = studentActor(id);
     const rows = await studentCourseRows(this.ds, viewer);
     const now = new Date();
     const courses = new Map<string, CourseGrades>();
-    const standings = new Map<string, Array<ReturnType<typeof standingOf> & { title: string; dueDate: Date }>>();
     for (const r of rows) {
       if (!courses.has(r.courseId)) {
         courses.set(r.courseId, Object.assign(new CourseGrades(), { courseId: r.courseId, courseTitle: r.courseTitle, subjectName: r.subjectName, items: [] }));
-        standings.set(r.courseId, []);
       }
       if (!r.column) continue;
-      const s = standingOf(r.column, r.submission, student.id, viewer, now);
-      standings.get(r.courseId)!.push({ ...s, title: r.column.title, dueDate: r.column.dueDate });
+      const s = standingOf(r.column, r.submission, id, viewer, now);
       courses.get(r.courseId)!.items.push(Object.assign(new GradeItem(), {
         assessmentId: r.column.id, kind: r.column.kind, title: r.column.title, dueDate: r.column.dueDate, submittedAt: s.submittedAt,
         status: s.status, statusLabel: s.statusLabel, isAutoSubmitted: s.isAutoSubmitted, score: s.score, maxScore: s.maxScore,
         percentage: s.percentage, countsTowardAverage: s.countsTowardAverage,
       }));
     }
-    for (const [courseId, c] of courses) {
-      const items = standings.get(courseId)!;
-      Object.assign(c, averageOf(items), { trend: trendOf(items) });
-    }
-    return Object.assign(new StudentGrades(), { student, courses: [...courses.values()] });
+    for (const c of courses.values()) Object.assign(c, averageOf(c.items), { trend: trendOf(c.items) });
+    return Object.assign(new StudentGrades(), { student: { id, firstName, lastName, email }, courses: [...courses.values()] });
   }
 
   /** gradebook and GET /courses/{id}/gradebook: its teachers, SuperAdmin and Admin; others who cannot read the course: not found. */

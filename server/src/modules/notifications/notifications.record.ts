@@ -1,5 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { ASSESSMENT_REF } from '../assessments/assessments.queries';
+import { EFFECTIVE_DUE_SQL } from '../submissions/status';
 
 /**
  * The producers of notifications: each is called by the service that makes the change, with that change's
@@ -115,7 +116,7 @@ export async function notifyReply(m: EntityManager, replyId: string): Promise<vo
 export function openWorkSql(student: string | null, from: string, to: string): string {
   return `
     SELECT u.id AS student_id, a.id AS assessment_id, a.kind, a.title, a.course_id, ${itemPath('a', 'submit')} AS link,
-           COALESCE(CASE WHEN s.status = 'reopened' OR s.allowed_after_due THEN s.custom_due_date END, a.due_date) AS due_date
+           ${EFFECTIVE_DUE_SQL} AS due_date
       FROM assessments a
       JOIN courses c ON c.id = a.course_id
       JOIN users u ON u.class_id = c.class_id AND u.academic_year_id = c.academic_year_id AND u.role = 'Student'
@@ -124,8 +125,8 @@ export function openWorkSql(student: string | null, from: string, to: string): s
        ${student ? `AND u.id = ${student}` : ''}
        AND (a.scope = 'whole_class' OR EXISTS (SELECT 1 FROM assessment_targets t WHERE t.assessment_id = a.id AND t.student_id = u.id))
        AND (s.id IS NULL OR s.status = 'reopened')
-       AND COALESCE(CASE WHEN s.status = 'reopened' OR s.allowed_after_due THEN s.custom_due_date END, a.due_date) > ${from}
-       AND COALESCE(CASE WHEN s.status = 'reopened' OR s.allowed_after_due THEN s.custom_due_date END, a.due_date) <= ${to}`;
+       AND ${EFFECTIVE_DUE_SQL} > ${from}
+       AND ${EFFECTIVE_DUE_SQL} <= ${to}`;
 }
 
 /** Due within 24 hours and not submitted: once per student (and linked parent) per item (the scheduled job calls it). How many it wrote. */

@@ -46,6 +46,10 @@ export function effectiveDueDate(item: StatusItem, s: StatusSubmission | null): 
   return isReopened(s) && s!.customDueDate ? s!.customDueDate : item.dueDate;
 }
 
+/** effectiveDueDate in SQL, for the item `a` and the student's submission `s` (may be NULL): lists filter on it. */
+export const EFFECTIVE_DUE_SQL = `(CASE WHEN (s.allowed_after_due OR s.status = 'reopened') AND s.custom_due_date IS NOT NULL
+                                  THEN s.custom_due_date ELSE a.due_date END)`;
+
 /**
  * The due rule on the server clock: with no submission, until the due date; with one, only when it was
  * reopened and its customDueDate (if any) has not passed. Everything else is refused.

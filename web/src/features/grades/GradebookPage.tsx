@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -11,13 +10,12 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useParams } from 'react-router-dom';
-import { errorCode, errorMessage } from '../../app/errors';
 import { Banner } from '../../components/Banner';
 import { BackLink, Loaded } from '../../components/DetailPage';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
-import { downloadFile } from '../content/download';
 import { formatPoints } from './gradesFormat';
-import { useGradebookQuery, type GradebookQuery } from './grades.generated';
+import type { GradebookQuery } from './grades.generated';
+import { useGradebook } from './useGradebook';
 
 type Book = GradebookQuery['gradebook'];
 type Cell = Book['rows'][number]['cells'][number];
@@ -98,32 +96,16 @@ function GradebookTable({ book }: { book: Book }) {
  */
 export function GradebookPage() {
   const { courseId = '' } = useParams();
-  const q = useGradebookQuery({ variables: { courseId }, fetchPolicy: 'cache-and-network' });
-  const book = q.data?.gradebook ?? null;
-  const notFound = !!q.error && errorCode(q.error) === 'NOT_FOUND';
-  useDocumentTitle(book ? `Gradebook ${book.courseTitle}` : notFound ? 'Course not found' : null);
-  const [exportError, setExportError] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
-
-  const exportCsv = async () => {
-    setExporting(true);
-    setExportError(null);
-    try {
-      await downloadFile(`/api/courses/${encodeURIComponent(courseId)}/gradebook?format=csv`, 'gradebook.csv');
-    } catch (e) {
-      setExportError(errorMessage(e, 'The export failed.'));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const g = useGradebook(courseId);
+  useDocumentTitle(g.book ? `Gradebook ${g.book.courseTitle}` : g.notFound ? 'Course not found' : null);
 
   return (
     <>
       <BackLink to={`/dashboard/courses/${courseId}`}>Back to the course</BackLink>
       <Loaded
-        loading={q.loading && !book}
-        error={q.error && !notFound ? errorMessage(q.error, 'Could not load the gradebook.') : null}
-        value={notFound ? null : book}
+        loading={g.loading}
+        error={g.loadError}
+        value={g.notFound ? null : g.book}
         notFoundText="Course not found."
       >
         {(b) => (
@@ -137,11 +119,11 @@ export function GradebookPage() {
                   Subject: {b.subjectName} · Class: {b.className} · Academic Year: {b.yearLabel}
                 </Typography>
               </Box>
-              <Button variant="outlined" startIcon={<DownloadIcon />} onClick={exportCsv} disabled={exporting}>
+              <Button variant="outlined" startIcon={<DownloadIcon />} onClick={g.exportCsv} disabled={g.exporting}>
                 Export CSV
               </Button>
             </Box>
-            <Banner severity="error" message={exportError} onClose={() => setExportError(null)} />
+            <Banner severity="error" message={g.exportError} onClose={g.clearExportError} />
             <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
               The average is points earned over points possible of graded work whose results the student may see; hidden items and
               unreleased results count in neither.
