@@ -14,6 +14,7 @@ import { databaseAnswers } from '../db/health';
 import { createServices } from './services';
 import { apiErrorHandler, apiNotFound } from './rest';
 import { apiRouter } from './rest-router';
+import { switchedChangesRest } from '../modules/audit/audit.switched';
 
 /** Statement counts of recent requests by request id; tests read them to prove lists do not grow with data. */
 export const sqlCounts = new Map<string, number>();
@@ -65,7 +66,7 @@ export async function createApp(ds: DataSource, config: Config) {
 
   app.use(['/api', '/graphql'], compressAnswers());
 
-  app.use('/api', express.json({ limit: '1mb' }), withContext, apiRouter(), apiNotFound, apiErrorHandler);
+  app.use('/api', express.json({ limit: '1mb' }), withContext, switchedChangesRest, apiRouter(), apiNotFound, apiErrorHandler);
 
   app.use('/graphql', ...graphqlRoute(apollo, withContext));
 

@@ -90,7 +90,9 @@ describe.each(ROLES)('as %s', (actor) => {
     const rest = await t.rest('DELETE', `/users/${a.id}`, { token: tokens[actor] });
     const gql = await t.gql('mutation($id: ID!) { deleteUser(id: $id) }', { id: b.id }, tokens[actor]);
     const left = await t.ds.query(`SELECT 1 FROM users WHERE id IN ($1, $2)`, [a.id, b.id]);
-    if (ASSIGN[actor][target]) {
+    // a Teacher deletes only students of the classes they teach and those students' parents (issue 23), which
+    // these new users are not (users.takeover.test.ts deletes one that is)
+    if (ASSIGN[actor][target] && actor !== Role.Teacher) {
       expect(rest.body).toEqual({ success: true, message: 'User deleted successfully' });
       expect(gql.data.deleteUser).toBe(true);
       expect(left).toHaveLength(0);

@@ -4,6 +4,23 @@ import { ACADEMIC_MANAGERS, ASSIGNABLE_ROLES, SWITCHABLE_ROLES, USER_MANAGERS } 
 
 const has = (actor: Actor, roles: Role[]) => roles.includes(actor.activeRole);
 
+/** What the user rules know about the user acted on (users/users.facts.ts loads it; the SQL twin is userEditableSql). */
+export interface UserFacts {
+  id: string;
+  role: Role;
+  /** A student placed in a class and year the viewer teaches, or a parent of such a student (only asked for a Teacher viewer). */
+  taughtByViewer: boolean;
+}
+/**
+ * Whom an actor may edit, re-invite or delete: SuperAdmin and Admin any user of a role they may create; a Teacher
+ * only their own students and those students' parents, never another member of staff (an email change by a
+ * teacher was a way to take another teacher's account over).
+ */
+const managesUser = (a: Actor, u: UserFacts) =>
+  has(a, ACADEMIC_MANAGERS)
+    ? ASSIGNABLE_ROLES[a.activeRole].includes(u.role)
+    : a.activeRole === Role.Teacher && (u.role === Role.Student || u.role === Role.Parent) && u.taughtByViewer;
+
 /** What the course rules need to know about a course and the viewer (loaded in one statement by the course gate). */
 export interface CourseFacts {
   teacherIds: string[];
@@ -46,12 +63,12 @@ export const rules = {
   /** create a user with the given role */
   'user.create': (a: Actor, target: { role: Role }) =>
     has(a, USER_MANAGERS) && ASSIGNABLE_ROLES[a.activeRole].includes(target.role),
-  /** delete a user: never yourself, and only users of a role you could have created */
-  'user.delete': (a: Actor, target: { id: string; role: Role }) =>
-    has(a, USER_MANAGERS) && a.userId !== target.id && ASSIGNABLE_ROLES[a.activeRole].includes(target.role),
-  /** edit a user (name, email, role) or resend their invitation: only users of a role you could have created (the delete rule without "never yourself"; changing your own role is refused by the service) */
-  'user.update': (a: Actor, target: { role: Role }) =>
-    has(a, USER_MANAGERS) && ASSIGNABLE_ROLES[a.activeRole].includes(target.role),
+  /** delete a user: never yourself; SuperAdmin and Admin users of a role they could have created, a Teacher only their own students and their parents (lists: userDeletableSql) */
+  'user.delete': (a: Actor, target: UserFacts) => a.userId !== target.id && managesUser(a, target),
+  /** edit a user (name, email, role) or resend their invitation: as delete, without "never yourself" (changing your own role is refused by the service; lists: userEditableSql) */
+  'user.update': (a: Actor, target: UserFacts) => managesUser(a, target),
+  /** change another user's sign-in email (it still waits for the new address): SuperAdmin and Admin only, never a Teacher; one's own through the account */
+  'user.changeEmail': (a: Actor, target: UserFacts) => has(a, ACADEMIC_MANAGERS) && managesUser(a, target),
   /** view the app as another role; decided by the stored role, so an impersonating user can still move */
   'role.switch': (a: Actor, target: { role: Role }) => SWITCHABLE_ROLES[a.role].includes(target.role),
   /** change academic years, classes, subjects and allocations (which teachers teach what) */
@@ -120,9 +137,12 @@ export const rules = {
   'submission.reopen': (a: Actor, s: { teacherIds: string[] }) => a.activeRole === Role.Teacher && s.teacherIds.includes(a.userId),
   /** who graded and the automatic score an override replaced: the course's teachers, SuperAdmin and Admin; never the student */
   'submission.seeGrading': (a: Actor, s: { teacherIds: string[] }) => seesWork(a, s),
-  /** read a submission: its student, the student's linked parents, the course's teachers, SuperAdmin and Admin (lists: submissionReadableSql) */
-  'submission.read': (a: Actor, s: { studentId: string; teacherIds: string[] }) =>
-    ownWork(a, s) || isParentOf(a, s.studentId) || has(a, ACADEMIC_MANAGERS) || (a.activeRole === Role.Teacher && s.teacherIds.includes(a.userId)),
+  /**
+   * read a submission: the course's teachers, SuperAdmin and Admin; its student and the student's linked parents
+   * only while the student may read the item (hiding an item hides its submissions too; lists: submissionReadableSql)
+   */
+  'submission.read': (a: Actor, s: { studentId: string; teacherIds: string[]; itemShownToStudent: boolean }) =>
+    ((ownWork(a, s) || isParentOf(a, s.studentId)) && s.itemShownToStudent) || has(a, ACADEMIC_MANAGERS) || (a.activeRole === Role.Teacher && s.teacherIds.includes(a.userId)),
   /** download a long-answer file: the student who sent it and the course's teachers only */
   'submission.download': (a: Actor, s: { studentId: string; teacherIds: string[] }) =>
     ownWork(a, s) || (a.activeRole === Role.Teacher && s.teacherIds.includes(a.userId)),
@@ -163,6 +183,13 @@ export const rules = {
   'family.readStudentView': (a: Actor, s: { studentId: string }) =>
     ownWork(a, s) || isParentOf(a, s.studentId) || has(a, ACADEMIC_MANAGERS),
   // ---- end of Families ----
+  // ---- Audit log (issue 23): who changed whose account, role switches, grade changes ----
+  /** open the audit log at all: SuperAdmin and Admin (every row), teachers (the grade changes of the courses they teach) */
+  'audit.list': (a: Actor) => has(a, [...ACADEMIC_MANAGERS, Role.Teacher]),
+  /** read one audit row: SuperAdmin and Admin any; a teacher a grade change in a course they teach (lists: auditReadableSql) */
+  'audit.read': (a: Actor, e: { kind: string; courseTeacherIds: string[] }) =>
+    has(a, ACADEMIC_MANAGERS) || (a.activeRole === Role.Teacher && e.kind === 'GRADE_CHANGED' && e.courseTeacherIds.includes(a.userId)),
+  // ---- end of Audit log ----
   // ---- Notifications (issue 17): the bell, the To Do ----
   /** read or mark a notification: only its recipient (lists: notificationOwnSql) */
   'notification.read': (a: Actor, n: { userId: string }) => a.userId === n.userId,

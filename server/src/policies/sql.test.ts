@@ -3,8 +3,11 @@ import { seedDemoSchool } from '../db/seed';
 import { courseFacts } from '../modules/courses/courses.facts';
 import { Role } from '../modules/users/role';
 import { Actor, can } from '.';
-import { allocationReadableSql, assessmentReadableSql, courseReadableSql, courseSeesHiddenSql, itemReadableSql, notificationOwnSql, parentOfSql, studentViewSql, submissionReadableSql } from './sql';
+import { allocationReadableSql, assessmentReadableSql, courseReadableSql, courseSeesHiddenSql, itemReadableSql, notificationOwnSql, parentOfSql, studentViewSql, submissionReadableSql, userDeletableSql, userEditableSql } from './sql';
 import { ASSESSMENT_REF } from '../modules/assessments/assessments.queries';
+import { SUBMISSION_REF } from '../modules/submissions/submissions.queries';
+import { userFacts } from '../modules/users/users.facts';
+import { studentActor } from './children';
 
 /**
  * Each SQL twin decides exactly what its rule decides, for every demo user in every role they can act as,
@@ -110,28 +113,67 @@ test('assessment.read agrees with its SQL twin (visible or not, in a hidden modu
   await t.ds.query(`DELETE FROM assessments WHERE title = 'twin'`);
 });
 
-test('submission.read agrees with its SQL twin (every student of every course)', async () => {
+test('submission.read agrees with its SQL twin (every student of every course, visible and hidden items)', async () => {
   const students: Array<{ id: string }> = await t.ds.query(`SELECT id FROM users WHERE role = 'Student'`);
   for (const courseId of courseIds) {
-    const [{ id }] = await t.ds.query(
-      `INSERT INTO assessments (kind, course_id, title, due_date) VALUES ('ASSIGNMENT', $1, 'twin', '2030-01-01') RETURNING id`, [courseId]);
-    for (const s of students) await t.ds.query('INSERT INTO submissions (assessment_id, student_id) VALUES ($1, $2)', [id, s.id]);
+    for (const visible of [true, false]) {
+      const [{ id }] = await t.ds.query(
+        `INSERT INTO assessments (kind, course_id, title, due_date, is_visible) VALUES ('ASSIGNMENT', $1, 'twin', '2030-01-01', $2) RETURNING id`, [courseId, visible]);
+      for (const s of students) await t.ds.query('INSERT INTO submissions (assessment_id, student_id) VALUES ($1, $2)', [id, s.id]);
+    }
   }
-  const subs: Array<{ id: string; student_id: string; teacher_ids: string[] }> = await t.ds.query(
-    `SELECT s.id, s.student_id, ARRAY(SELECT ct.teacher_id::text FROM course_teachers ct WHERE ct.course_id = a.course_id) AS teacher_ids
+  const subs: Array<{ id: string; student_id: string; course_id: string; visible: boolean; teacher_ids: string[] }> = await t.ds.query(
+    `SELECT s.id, s.student_id, a.course_id, a.is_visible AS visible, ARRAY(SELECT ct.teacher_id::text FROM course_teachers ct WHERE ct.course_id = a.course_id) AS teacher_ids
        FROM submissions s JOIN assessments a ON a.id = s.assessment_id WHERE a.title = 'twin'`);
   expect(subs.length).toBeGreaterThan(2);
+  // whether each student may read each item, asked of the JS rule as that student (independent of the SQL fact)
+  const shown = new Map<string, boolean>();
+  for (const s of students) {
+    const facts = await courseFacts(t.ds, studentActor(s.id), courseIds);
+    for (const x of subs.filter((y) => y.student_id === s.id)) {
+      shown.set(x.id, can(studentActor(s.id), 'assessment.read', { course: facts.get(x.course_id)!, visible: x.visible, wholeClass: true, targetsViewer: false }));
+    }
+  }
+  expect([...shown.values()]).toContain(true);
+  expect([...shown.values()]).toContain(false);
+  let learnerReads = 0;
   for (const actor of actors) {
     const rows: Array<{ id: string; ok: boolean }> = await t.ds.query(
-      `SELECT s.id, ${submissionReadableSql(actor, { courseId: 'a.course_id', studentId: 's.student_id' }, '$1')} AS ok, $1::uuid AS viewer
+      `SELECT s.id, ${submissionReadableSql(actor, SUBMISSION_REF, '$1')} AS ok, $1::uuid AS viewer
          FROM submissions s JOIN assessments a ON a.id = s.assessment_id WHERE a.title = 'twin'`, [actor.userId]);
     for (const r of rows) {
       const x = subs.find((y) => y.id === r.id)!;
-      const object = { studentId: x.student_id, teacherIds: x.teacher_ids };
+      const object = { studentId: x.student_id, teacherIds: x.teacher_ids, itemShownToStudent: shown.get(x.id)! };
       expect([actor.activeRole, actor.userId, r.id, r.ok]).toEqual([actor.activeRole, actor.userId, r.id, can(actor, 'submission.read', object)]);
+      if (r.ok && (actor.activeRole === Role.Student || actor.activeRole === Role.Parent)) learnerReads += 1;
     }
   }
+  expect(learnerReads).toBeGreaterThan(0);
   await t.ds.query(`DELETE FROM assessments WHERE title = 'twin'`);
+});
+
+test('user.update and user.delete agree with their SQL twins (every user as every role, on every user)', async () => {
+  const users: Array<{ id: string; role: Role }> = await t.ds.query('SELECT id, role FROM users');
+  let teacherEdits = 0;
+  let teacherRefusals = 0;
+  for (const actor of actors) {
+    const facts = await userFacts(t.ds, actor, users.map((u) => u.id));
+    const rows: Array<{ id: string; edit: boolean; del: boolean }> = await t.ds.query(
+      `SELECT u.id, ${userEditableSql(actor, { userId: 'u.id', role: 'u.role' }, '$1')} AS edit,
+              ${userDeletableSql(actor, { userId: 'u.id', role: 'u.role' }, '$1')} AS del, $1::uuid AS viewer FROM users u`, [actor.userId]);
+    expect(rows).toHaveLength(users.length);
+    for (const r of rows) {
+      const who = [actor.activeRole, actor.userId, r.id];
+      expect([...who, r.edit]).toEqual([...who, can(actor, 'user.update', facts.get(r.id)!)]);
+      expect([...who, r.del]).toEqual([...who, can(actor, 'user.delete', facts.get(r.id)!)]);
+      if (actor.activeRole === Role.Teacher) {
+        if (r.edit) teacherEdits += 1;
+        else teacherRefusals += 1;
+      }
+    }
+  }
+  expect(teacherEdits).toBeGreaterThan(0);
+  expect(teacherRefusals).toBeGreaterThan(0);
 });
 
 test('family.readChild and family.readStudentView agree with their SQL twins (every user as every role, every user as the student)', async () => {

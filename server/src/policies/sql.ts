@@ -1,6 +1,6 @@
 import { Role } from '../modules/users/role';
-import { Actor } from './actor';
-import { ACADEMIC_MANAGERS } from './roles';
+import { Actor, storedRoleActor } from './actor';
+import { ACADEMIC_MANAGERS, ASSIGNABLE_ROLES } from './roles';
 
 /**
  * SQL twins of the rules in rules.ts that filter lists: the same decision made in the database, so a list
@@ -81,15 +81,53 @@ export function allocationReadableSql(a: Actor | null, allocationId: string, vie
     : 'FALSE';
 }
 
-/** A submission: its student and the course of its item. */
-export interface SubmissionRef extends CourseRef {
+/** A submission: its student and its item (the item's columns as in AssessmentRef, on the same row). */
+export interface SubmissionRef extends AssessmentRef {
   studentId: string;
 }
 
-/** 'submission.read': the student's own, a linked parent's child's, those of courses the viewer teaches, all for SuperAdmin and Admin. */
+/**
+ * 'itemShownToStudent': the submission's student may read its item now ('assessment.read' asked as that student),
+ * so hiding an item, or its module, hides its submissions from the student and their parents on every path.
+ */
+export function itemShownToStudentSql(s: SubmissionRef): string {
+  return assessmentReadableSql(storedRoleActor('', Role.Student), s, s.studentId);
+}
+
+/** 'submission.read': the student's own and a linked parent's child's while the item is shown to the student, those of courses the viewer teaches, all for SuperAdmin and Admin. */
 export function submissionReadableSql(a: Actor | null, s: SubmissionRef, viewer: string): string {
   const own = a?.activeRole === Role.Student ? `${s.studentId} = ${viewer}` : 'FALSE';
-  return or(manager(a) ? 'TRUE' : 'FALSE', teaches(a, s, viewer), own, parentOfSql(a, s.studentId, viewer));
+  const learners = or(own, parentOfSql(a, s.studentId, viewer));
+  return or(manager(a) ? 'TRUE' : 'FALSE', teaches(a, s, viewer), and(learners, learners === 'FALSE' ? 'FALSE' : itemShownToStudentSql(s)));
+}
+
+// ---- Users: whom a viewer may edit, re-invite or delete ----
+/** The user is a student placed in a class and year the viewer teaches (an allocation of theirs names the class and year). */
+const studentTaughtBySql = (studentId: string, teacher: string) =>
+  `EXISTS (SELECT 1 FROM users sx JOIN allocations alx ON alx.class_id = sx.class_id AND alx.academic_year_id = sx.academic_year_id
+             JOIN allocation_teachers atx ON atx.allocation_id = alx.id
+            WHERE sx.id = ${studentId} AND atx.teacher_id = ${teacher})`;
+
+/** 'taughtByViewer' (UserFacts): a student the viewer teaches, or a parent of one. */
+export const taughtByViewerSql = (userId: string, teacher: string) =>
+  `(${studentTaughtBySql(userId, teacher)} OR EXISTS (SELECT 1 FROM parent_students psx WHERE psx.parent_id = ${userId} AND ${studentTaughtBySql('psx.student_id', teacher)}))`;
+
+/** A user: their id and role columns. */
+export interface UserRef {
+  userId: string;
+  role: string;
+}
+
+/** 'user.update': SuperAdmin and Admin any user of a role they may create; a Teacher their own students and those students' parents. */
+export function userEditableSql(a: Actor | null, u: UserRef, viewer: string): string {
+  if (manager(a)) return `${u.role} IN (${ASSIGNABLE_ROLES[a!.activeRole].map((r) => `'${r}'`).join(', ')})`;
+  if (a?.activeRole !== Role.Teacher) return 'FALSE';
+  return `(${u.role} IN ('${Role.Student}', '${Role.Parent}') AND ${taughtByViewerSql(u.userId, viewer)})`;
+}
+
+/** 'user.delete': as 'user.update', never the viewer themself. */
+export function userDeletableSql(a: Actor | null, u: UserRef, viewer: string): string {
+  return and(userEditableSql(a, u, viewer), `${u.userId} <> ${viewer}`);
 }
 
 // ---- Calendar (issue 17) ----
@@ -109,6 +147,13 @@ export function parentOfSql(a: Actor | null, studentId: string, viewer: string):
 /** 'family.readStudentView': the student themself, a linked parent, SuperAdmin and Admin. */
 export function studentViewSql(a: Actor | null, studentId: string, viewer: string): string {
   return or(manager(a) ? 'TRUE' : 'FALSE', a?.activeRole === Role.Student ? `${studentId} = ${viewer}` : 'FALSE', parentOfSql(a, studentId, viewer));
+}
+
+// ---- Audit log (issue 23) ----
+/** 'audit.read': every row for SuperAdmin and Admin; a teacher the grade changes of the courses they teach. */
+export function auditReadableSql(a: Actor | null, e: { kind: string; courseId: string }, viewer: string): string {
+  if (manager(a)) return 'TRUE';
+  return a?.activeRole === Role.Teacher ? `(${e.kind} = 'GRADE_CHANGED' AND ${e.courseId} IS NOT NULL AND ${taughtBySql(e.courseId, viewer)})` : 'FALSE';
 }
 
 // ---- Notifications (issue 17) ----

@@ -1,10 +1,12 @@
 import { defineModule } from '../../app/module';
 import { AccountResolver } from './account.resolver';
 import { AccountService } from './account.service';
+import type { AuthService } from '../auth/auth.service';
+import type { MailService } from '../mail/mail.service';
 
-/** A signed-in user's own account: name, password, sessions (Your Profile and Settings; ctx.services.account). */
+/** A signed-in user's own account: name, email, password, sessions (Your Profile and Settings; ctx.services.account). */
 export const accountModule = defineModule({
   name: 'account',
   resolvers: [AccountResolver],
-  services: (ds) => new AccountService(ds),
+  services: (ds, _config, deps: { auth: AuthService; mail: MailService }) => new AccountService(ds, deps.auth, deps.mail),
 });

@@ -4,7 +4,7 @@ import { CurrentActor } from '../../app/current-actor';
 import { Actor } from '../../policies';
 import { User } from '../users/user.entity';
 import { MessagePayload } from '../auth/auth.types';
-import { AccountSession, ChangePasswordInput, UpdateProfileInput } from './account.types';
+import { AccountSession, ChangePasswordInput, RequestEmailChangeInput, UpdateProfileInput } from './account.types';
 
 /** Your Profile and Settings: every signed-in user, on their own account only. */
 @Resolver()
@@ -22,6 +22,14 @@ export class AccountResolver {
   @Mutation(() => MessagePayload, { description: 'Change your own password (the current one is required, as often as sign-in allows); your other sessions are signed out.' })
   async changePassword(@Arg('input', () => ChangePasswordInput) input: ChangePasswordInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
     return { message: await ctx.services.account.changePassword(actor, input, ctx.ip) };
+  }
+
+  @Mutation(() => MessagePayload, {
+    description: 'Change your own sign-in email (the current password is required, as often as sign-in allows): a confirmation link goes to the new ' +
+      'address and a notice to the old one; the email changes when the link is opened, which signs out every session.',
+  })
+  async requestEmailChange(@Arg('input', () => RequestEmailChangeInput) input: RequestEmailChangeInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return { message: await ctx.services.account.requestEmailChange(actor, input, ctx.ip) };
   }
 
   @Mutation(() => Boolean, { description: 'Sign out one of your sessions (another browser); not found for anyone else\'s.' })

@@ -11,6 +11,13 @@ import { Session } from '../auth/session.entity';
 import { recordAttempt } from '../auth/attempts';
 import { addressBucket } from '../auth/client-address';
 import { AccountSession } from './account.types';
+import { endCredentials } from '../auth/credentials';
+import { recordAudit } from '../audit/audit.record';
+import { AuditKind } from '../audit/audit.kinds';
+import type { AuthService } from '../auth/auth.service';
+import type { MailService } from '../mail/mail.service';
+import { EMAIL_CHANGE_TEXT } from '../auth/email-change';
+import { normalizeEmail, validateNewUser } from '../users/users.validation';
 
 export const ACCOUNT_TEXT = {
   currentPasswordRequired: 'Current password is required',
@@ -18,6 +25,7 @@ export const ACCOUNT_TEXT = {
   passwordChanged: 'Your password has been changed. Your other sessions were signed out.',
   profileUpdated: 'Your profile has been updated',
   sessionNotFound: 'Session not found',
+  sameEmail: 'This is already your email address',
 } as const;
 
 /**
@@ -26,14 +34,52 @@ export const ACCOUNT_TEXT = {
  * session. Always the stored user (actor.userId), also while viewing the app as another role.
  */
 export class AccountService {
-  constructor(private readonly ds: DataSource) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly auth: AuthService,
+    private readonly mail: MailService,
+  ) {}
 
   async updateProfile(actor: Actor, input: { firstName?: unknown; lastName?: unknown }): Promise<User> {
     const firstName = requiredText(input.firstName, USER_TEXT.firstNameRequired, 'First name', 100);
     const lastName = requiredText(input.lastName, USER_TEXT.lastNameRequired, 'Last name', 100);
-    const res = await this.ds.getRepository(User).update({ id: actor.userId }, { firstName, lastName });
-    if (!res.affected) throw notFound(USER_TEXT.notFound);
-    return this.ds.getRepository(User).findOneByOrFail({ id: actor.userId });
+    return this.ds.transaction(async (m) => {
+      const before = await m.getRepository(User).findOne({ where: { id: actor.userId }, lock: { mode: 'pessimistic_write' } });
+      if (!before) throw notFound(USER_TEXT.notFound);
+      await m.getRepository(User).update({ id: actor.userId }, { firstName, lastName });
+      const from = `${before.firstName} ${before.lastName}`;
+      const to = `${firstName} ${lastName}`;
+      if (from !== to) await recordAudit(m, actor, { kind: AuditKind.USER_NAME_CHANGED, targetUserId: actor.userId, from, to });
+      return m.getRepository(User).findOneByOrFail({ id: actor.userId });
+    });
+  }
+
+  /** Check the current password as sign-in does (the same limits: a session left open is not a way round them). */
+  private async checkCurrentPassword(actor: Actor, input: unknown, ip: string): Promise<void> {
+    const current = typeof input === 'string' ? input : '';
+    if (!current) throw validation(ACCOUNT_TEXT.currentPasswordRequired);
+    if (charCount(current, MAX_PASSWORD_LENGTH) > MAX_PASSWORD_LENGTH) throw validation(INPUT_TEXT.tooLong('Password', MAX_PASSWORD_LENGTH));
+    const [row]: Array<{ email: string; password_hash: string | null }> =
+      await this.ds.query('SELECT lower(email) AS email, password_hash FROM users WHERE id = $1', [actor.userId]);
+    if (!row) throw notFound(USER_TEXT.notFound);
+    await recordAttempt(this.ds, 'login', row.email, addressBucket(ip), AUTH_TEXT.tooManyAttempts);
+    if (!(await verifyPassword(row.password_hash, current))) throw validation(ACCOUNT_TEXT.currentPasswordWrong);
+    await this.ds.query('DELETE FROM login_attempts WHERE email = $1', [row.email]);
+  }
+
+  /**
+   * Your own sign-in email: needs the current password; like an administrator's change it waits for the link
+   * mailed to the new address (the old one gets a notice with a way to report it).
+   */
+  async requestEmailChange(actor: Actor, input: { newEmail?: unknown; currentPassword?: unknown }, ip: string): Promise<string> {
+    const me = await this.ds.getRepository(User).findOneBy({ id: actor.userId });
+    if (!me) throw notFound(USER_TEXT.notFound);
+    const { email } = validateNewUser({ firstName: me.firstName, lastName: me.lastName, email: input.newEmail, role: me.role });
+    if (email === normalizeEmail(me.email)) throw validation(ACCOUNT_TEXT.sameEmail);
+    await this.checkCurrentPassword(actor, input.currentPassword, ip);
+    await this.ds.transaction((m) => this.auth.emailChanges.request(m, actor, me, email));
+    void this.mail.deliverPending();
+    return EMAIL_CHANGE_TEXT.sent(email);
   }
 
   /**
@@ -41,23 +87,17 @@ export class AccountService {
    * is not a way round them); ends every other session of the account, keeps this one.
    */
   async changePassword(actor: Actor, input: { currentPassword?: unknown; newPassword?: unknown }, ip: string): Promise<string> {
-    const current = typeof input.currentPassword === 'string' ? input.currentPassword : '';
-    if (!current) throw validation(ACCOUNT_TEXT.currentPasswordRequired);
     const next = typeof input.newPassword === 'string' ? input.newPassword : '';
+    if (!(typeof input.currentPassword === 'string' && input.currentPassword)) throw validation(ACCOUNT_TEXT.currentPasswordRequired);
     if (charCount(next, MIN_PASSWORD_LENGTH) < MIN_PASSWORD_LENGTH) throw validation(AUTH_TEXT.passwordTooShort);
-    if ([next, current].some((p) => charCount(p, MAX_PASSWORD_LENGTH) > MAX_PASSWORD_LENGTH)) {
-      throw validation(INPUT_TEXT.tooLong('Password', MAX_PASSWORD_LENGTH));
-    }
-    const [row]: Array<{ email: string; password_hash: string | null }> =
-      await this.ds.query('SELECT lower(email) AS email, password_hash FROM users WHERE id = $1', [actor.userId]);
-    if (!row) throw notFound(USER_TEXT.notFound);
-    await recordAttempt(this.ds, 'login', row.email, addressBucket(ip), AUTH_TEXT.tooManyAttempts);
-    if (!(await verifyPassword(row.password_hash, current))) throw validation(ACCOUNT_TEXT.currentPasswordWrong);
-    await this.ds.query('DELETE FROM login_attempts WHERE email = $1', [row.email]);
+    if (charCount(next, MAX_PASSWORD_LENGTH) > MAX_PASSWORD_LENGTH) throw validation(INPUT_TEXT.tooLong('Password', MAX_PASSWORD_LENGTH));
+    await this.checkCurrentPassword(actor, input.currentPassword, ip);
     const passwordHash = await hashPassword(next);
     await this.ds.transaction(async (m) => {
       await m.update(User, actor.userId, { passwordHash });
-      await m.query('DELETE FROM sessions WHERE user_id = $1 AND id <> $2', [actor.userId, actor.sessionId]);
+      // the other sessions, and every reset or invitation link mailed before, end with the old password
+      await endCredentials(m, actor.userId, actor.sessionId);
+      await recordAudit(m, actor, { kind: AuditKind.PASSWORD_CHANGED, targetUserId: actor.userId });
     });
     return ACCOUNT_TEXT.passwordChanged;
   }

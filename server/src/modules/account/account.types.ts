@@ -38,3 +38,12 @@ export class ChangePasswordInput {
   @Field({ description: 'The new password: at least 6 characters.' })
   newPassword: string;
 }
+
+@InputType({ description: 'A new sign-in email for your own account; it takes effect when the link mailed to it is opened.' })
+export class RequestEmailChangeInput {
+  @Field({ description: 'The new email address.' })
+  newEmail: string;
+
+  @Field({ description: 'Your current password.' })
+  currentPassword: string;
+}

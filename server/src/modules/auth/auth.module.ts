@@ -1,5 +1,6 @@
 import { defineModule } from '../../app/module';
 import { AuthRequestLimits1732300008100 } from '../../db/migrations/1732300008100-AuthRequestLimits';
+import { EmailChanges1732300017000 } from '../../db/migrations/1732300017000-EmailChanges';
 import type { MailService } from '../mail/mail.service';
 import { LoginAttempt, PasswordToken, Session } from './session.entity';
 import { AuthResolver } from './auth.resolver';
@@ -10,7 +11,7 @@ import { AuthService } from './auth.service';
 export const authModule = defineModule({
   name: 'auth',
   entities: [Session, PasswordToken, LoginAttempt],
-  migrations: [AuthRequestLimits1732300008100],
+  migrations: [AuthRequestLimits1732300008100, EmailChanges1732300017000],
   resolvers: [AuthResolver],
   services: (ds, config, deps: { mail: MailService }) => new AuthService(ds, config, deps.mail),
   router: authRouter,

@@ -4,6 +4,7 @@ import { CurrentActor } from '../../app/current-actor';
 import { Actor } from '../../policies';
 import {
   AuthPayload,
+  EmailChangeTokenInput,
   ForgotPasswordInput,
   LoginInput,
   MessagePayload,
@@ -56,5 +57,21 @@ export class AuthResolver {
   @Mutation(() => MessagePayload, { description: 'Set a new password with a single-use token (REST: POST /api/users/reset-password/{token}).' })
   async resetPassword(@Arg('input', () => ResetPasswordInput) input: ResetPasswordInput, @Ctx() ctx: RequestContext) {
     return { message: await ctx.services.auth.resetPassword(input.token, input.password) };
+  }
+
+  @Mutation(() => MessagePayload, {
+    description: 'Confirm a sign-in email change with the link mailed to the new address: the email changes, and every session and ' +
+      'outstanding link of the account ends (REST: POST /api/auth/confirm-email). No sign-in needed.',
+  })
+  async confirmEmailChange(@Arg('input', () => EmailChangeTokenInput) input: EmailChangeTokenInput, @Ctx() ctx: RequestContext) {
+    return { message: await ctx.services.auth.emailChanges.confirm(input.token) };
+  }
+
+  @Mutation(() => MessagePayload, {
+    description: 'Report a sign-in email change with the link mailed to the old address: the change is cancelled and the report is ' +
+      'put in the audit log (REST: POST /api/auth/report-email-change). No sign-in needed.',
+  })
+  async reportEmailChange(@Arg('input', () => EmailChangeTokenInput) input: EmailChangeTokenInput, @Ctx() ctx: RequestContext) {
+    return { message: await ctx.services.auth.emailChanges.report(input.token) };
   }
 }

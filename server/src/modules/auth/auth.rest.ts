@@ -30,5 +30,12 @@ export function authRouter() {
   r.post('/users/reset-password/:token', publicRoute(async (req, res, ctx) => {
     res.json({ success: true, message: await ctx.services.auth.resetPassword(String(req.params.token), str(body(req).password)) });
   }));
+  // beyond the spec: the two links of a sign-in email change (issue 23)
+  r.post('/auth/confirm-email', publicRoute(async (req, res, ctx) => {
+    res.json({ success: true, message: await ctx.services.auth.emailChanges.confirm(body(req).token) });
+  }));
+  r.post('/auth/report-email-change', publicRoute(async (req, res, ctx) => {
+    res.json({ success: true, message: await ctx.services.auth.emailChanges.report(body(req).token) });
+  }));
   return r;
 }

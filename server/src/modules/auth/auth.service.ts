@@ -13,6 +13,10 @@ import { normalizeEmail, validateNewUser } from '../users/users.validation';
 import { recordAttempt } from './attempts';
 import { addressBucket } from './client-address';
 import { CHILD_IDS_SQL, childIdsOf } from '../../policies/children';
+import { recordAudit } from '../audit/audit.record';
+import { AuditKind } from '../audit/audit.kinds';
+import { endCredentials } from './credentials';
+import { EmailChanges } from './email-change';
 
 export interface LoginInput {
   email?: string | null;
@@ -66,11 +70,16 @@ function newPassword(input: unknown): string {
 const SESSION_TOUCH_SECONDS = 60;
 
 export class AuthService {
+  /** Sign-in email changes that wait for the new address (users.update and account.requestEmailChange ask; the links confirm or report). */
+  readonly emailChanges: EmailChanges;
+
   constructor(
     private readonly ds: DataSource,
     private readonly config: Config,
     private readonly mail: MailService,
-  ) {}
+  ) {
+    this.emailChanges = new EmailChanges(ds, config, mail);
+  }
 
   /**
    * The session behind a bearer token with its user's row, in one statement; null when revoked or expired.
@@ -204,7 +213,12 @@ export class AuthService {
       target = role;
     }
     const isImpersonating = target !== actor.role;
-    await this.ds.getRepository(Session).update(actor.sessionId, { activeRole: target, impersonating: isImpersonating });
+    await this.ds.transaction(async (m) => {
+      await m.getRepository(Session).update(actor.sessionId, { activeRole: target, impersonating: isImpersonating });
+      if (target !== actor.activeRole) {
+        await recordAudit(m, actor, { kind: AuditKind.ROLE_SWITCHED, targetUserId: actor.userId, from: actor.activeRole, to: target });
+      }
+    });
     return { role: target, isImpersonating };
   }
 
@@ -255,7 +269,7 @@ export class AuthService {
     return `${this.config.publicUrl}/reset-password/${token}`;
   }
 
-  /** Uses the token (once), sets the password, activates a Pending user and ends their other sessions. */
+  /** Uses the token (once), sets the password, activates a Pending user and ends their sessions and other links (endCredentials). */
   async resetPassword(token: string | null | undefined, password: string | null | undefined): Promise<string> {
     const chosen = newPassword(password);
     // a token is 43 characters; anything much longer cannot be one
@@ -272,9 +286,10 @@ export class AuthService {
       const rows = Array.isArray(used[0]) ? (used[0] as unknown as Array<{ user_id: string }>) : used;
       const userId = rows[0]?.user_id;
       if (!userId) throw validation(AUTH_TEXT.resetInvalid);
+      const [owner]: Array<{ role: Role }> = await m.query('SELECT role FROM users WHERE id = $1', [userId]);
       await m.update(User, userId, { passwordHash, activated: true });
-      await m.query(`UPDATE password_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`, [userId]);
-      await m.delete(Session, { userId });
+      await endCredentials(m, userId);
+      await recordAudit(m, { userId, role: owner.role, activeRole: owner.role, impersonating: false }, { kind: AuditKind.PASSWORD_RESET, targetUserId: userId });
     });
     return AUTH_TEXT.resetDone;
   }

@@ -118,3 +118,9 @@ export class ResetPasswordInput {
   @Field({ description: 'New password, at least 6 characters.' })
   password: string;
 }
+
+@InputType({ description: 'A link mailed about a sign-in email change.' })
+export class EmailChangeTokenInput {
+  @Field({ description: 'The token from the link /confirm-email/{token} (to the new address) or /report-email-change/{token} (to the old one).' })
+  token: string;
+}

@@ -6,6 +6,8 @@ import { Role } from '../users/role';
 import { User } from '../users/user.entity';
 import { FAMILY_TEXT } from './families.texts';
 import type { ChildrenService } from './families.children';
+import { recordAudit } from '../audit/audit.record';
+import { AuditKind } from '../audit/audit.kinds';
 
 export interface LinkInput {
   parentId?: unknown;
@@ -37,12 +39,15 @@ export class FamiliesService {
   async link(actor: Actor, input: LinkInput): Promise<FamilyLink> {
     authorize(actor, 'family.manage', undefined, { message: FAMILY_TEXT.cannotManage });
     const { parent, student } = await this.pair(this.ds.manager, input);
-    const inserted: Array<{ created_at: Date }> = await this.ds.query(
-      `INSERT INTO parent_students (parent_id, student_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING created_at`,
-      [parent.id, student.id],
-    );
-    if (!inserted.length) throw new DomainError('CONFLICT', FAMILY_TEXT.alreadyLinked(fullName(parent), fullName(student)));
-    return { parent, student, createdAt: inserted[0].created_at };
+    return this.ds.transaction(async (m) => {
+      const inserted: Array<{ created_at: Date }> = await m.query(
+        `INSERT INTO parent_students (parent_id, student_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING created_at`,
+        [parent.id, student.id],
+      );
+      if (!inserted.length) throw new DomainError('CONFLICT', FAMILY_TEXT.alreadyLinked(fullName(parent), fullName(student)));
+      await recordAudit(m, actor, { kind: AuditKind.FAMILY_LINKED, targetUserId: parent.id, to: fullName(student), note: `Student ${student.email}` });
+      return { parent, student, createdAt: inserted[0].created_at };
+    });
   }
 
   /** Remove a link; one that does not exist answers NOT_FOUND. */
@@ -50,11 +55,15 @@ export class FamiliesService {
     authorize(actor, 'family.manage', undefined, { message: FAMILY_TEXT.cannotManage });
     const parentId = assertId(input.parentId, FAMILY_TEXT.notLinked);
     const studentId = assertId(input.studentId, FAMILY_TEXT.notLinked);
-    // a bare DELETE answers [rows, count] through the driver; a CTE answers rows like every SELECT
-    const [{ n }]: Array<{ n: number }> = await this.ds.query(
-      `WITH d AS (DELETE FROM parent_students WHERE parent_id = $1 AND student_id = $2 RETURNING 1) SELECT count(*)::int AS n FROM d`,
-      [parentId, studentId]);
-    if (!n) throw notFound(FAMILY_TEXT.notLinked);
+    await this.ds.transaction(async (m) => {
+      // a bare DELETE answers [rows, count] through the driver; a CTE answers rows like every SELECT
+      const [{ n, student }]: Array<{ n: number; student: string | null }> = await m.query(
+        `WITH d AS (DELETE FROM parent_students WHERE parent_id = $1 AND student_id = $2 RETURNING 1)
+         SELECT count(*)::int AS n, (SELECT first_name || ' ' || last_name FROM users WHERE id = $2) AS student FROM d`,
+        [parentId, studentId]);
+      if (!n) throw notFound(FAMILY_TEXT.notLinked);
+      await recordAudit(m, actor, { kind: AuditKind.FAMILY_UNLINKED, targetUserId: parentId, from: student });
+    });
   }
 
   /** The two users of a link, checked: both exist, the first is a Parent, the second a Student. One statement. */

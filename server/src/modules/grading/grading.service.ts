@@ -7,11 +7,13 @@ import { Assessment, AssessmentKind, AssessmentScope } from '../assessments/asse
 import { AssessmentsService } from '../assessments/assessments.service';
 import { refreshSubmissions } from '../assessments/assessments.write';
 import { SubmissionsService } from '../submissions/submissions.service';
-import { submissionRowsById } from '../submissions/submissions.queries';
+import { SubmissionRow, submissionRowsById } from '../submissions/submissions.queries';
 import { SUBMISSION_TEXT } from '../submissions/submissions.validation';
 import { Submission } from '../submissions/submission.types';
 import { notifyGraded, notifyReopened } from '../notifications/notifications.record';
 import { GRADING_TEXT as T, checkScore, gradeFields, reopenDueDate } from './grading.validation';
+import { recordAudit } from '../audit/audit.record';
+import { AuditKind } from '../audit/audit.kinds';
 
 export interface GradeRequest {
   submissionId?: unknown;
@@ -53,6 +55,9 @@ export interface GradeNow {
  * per-question grades with a version check, reopen and 'Extend Again', and empty submissions created for
  * the manual grading of overdue students. Only the course's teachers do any of it.
  */
+/** Where a grade is written: the submission (its row) and the question, with its number for the audit log. */
+type GradePlace = Pick<SubmissionRow, 'id' | 'courseId' | 'assessmentId' | 'studentId'> & { questionId: string; questionNumber: number };
+
 export class GradingService {
   constructor(
     private readonly ds: DataSource,
@@ -78,13 +83,14 @@ export class GradingService {
     await this.ds.transaction(async (m) => {
       const locked: unknown[] = await m.query('SELECT 1 FROM submissions WHERE id = $1 FOR UPDATE', [sid]);
       if (!locked.length) throw notFound(SUBMISSION_TEXT.notFound);
-      const [question]: Array<{ points: number }> = await m.query(
-        'SELECT points FROM questions WHERE id = $1 AND assessment_id = $2', [qid, row.assessmentId]);
+      const [question]: Array<{ points: number; number: number }> = await m.query(
+        `SELECT q.points, (SELECT count(*)::int FROM questions q2 WHERE q2.assessment_id = q.assessment_id AND q2.sort_order <= q.sort_order) AS number
+           FROM questions q WHERE q.id = $1 AND q.assessment_id = $2`, [qid, row.assessmentId]);
       if (!question) throw validation(T.questionNotInItem);
       const score = checkScore(fields.score, question.points);
       const current = await this.currentGrade(m, sid, qid);
       if ((current?.version ?? 0) !== fields.expectedVersion) throw await this.changed(m, current, row.studentId);
-      await this.writeGrade(m, actor, sid, qid, current, score, fields.feedback);
+      await this.writeGrade(m, actor, { ...row, questionId: qid, questionNumber: question.number }, current, score, fields.feedback);
       await refreshSubmissions(m, { submissionIds: [sid] }, [sid]);
       await notifyGraded(m, [sid]);
     });
@@ -121,9 +127,19 @@ export class GradingService {
    * A teacher's save. A score that differs from the automatic one overrides it: is_auto_graded false, the
    * automatic score kept in auto_score for reference. A save that keeps the automatic score (feedback only)
    * keeps the grade automatic, so a later edit of the key still regrades it. graded_by names the teacher
-   * either way (the conflict message and gradedByName read it).
+   * either way (the conflict message and gradedByName read it). Every save is put in the audit log (who, from,
+   * to, which submission and question) in the same transaction.
    */
-  private async writeGrade(m: EntityManager, actor: Actor, sid: string, qid: string, current: CurrentGrade | null, score: number, feedback: string | undefined) {
+  private async writeGrade(m: EntityManager, actor: Actor, at: GradePlace, current: CurrentGrade | null, score: number, feedback: string | undefined) {
+    const { id: sid, questionId: qid } = at;
+    const feedbackChanged = feedback !== undefined && feedback !== (current?.feedback ?? '');
+    if (!current || current.score !== score || feedbackChanged) {
+      await recordAudit(m, actor, {
+        kind: AuditKind.GRADE_CHANGED, targetUserId: at.studentId, courseId: at.courseId, assessmentId: at.assessmentId, submissionId: sid,
+        from: current ? current.score : null, to: score,
+        note: `Question ${at.questionNumber}${current?.is_auto_graded ? ' (automatic grade overridden)' : ''}${feedbackChanged ? '; feedback changed' : ''}`,
+      });
+    }
     if (!current) {
       await m.query(
         `INSERT INTO grades (submission_id, question_id, score, feedback, is_auto_graded, graded_by, updated_at)

@@ -1,7 +1,8 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { Actor } from '../../policies';
-import { submissionReadableSql } from '../../policies/sql';
+import { itemShownToStudentSql, submissionReadableSql } from '../../policies/sql';
 import { ResultVisibility } from '../assessments/assessment.entity';
+import { ASSESSMENT_REF } from '../assessments/assessments.queries';
 import { GradeExplanation, Submission, SubmissionAnswer, SubmissionDraft, SubmissionGrade, SubmissionStatus } from './submission.types';
 
 type Runner = DataSource | EntityManager;
@@ -23,23 +24,29 @@ export interface SubmissionRow {
   visibility: ResultVisibility;
   released: boolean;
   teacherIds: string[];
+  /** Its student may read its item now ('submission.read' for the student and their parents). */
+  itemShownToStudent: boolean;
   student: { id: string; firstName: string; lastName: string; email: string };
   version: number;
   updatedAt: Date;
 }
+
+/** The submission's columns for the SQL twins (alias `s`, its item `a`). */
+export const SUBMISSION_REF = { ...ASSESSMENT_REF, studentId: 's.student_id' };
 
 const SUBMISSION_SELECT = `
   SELECT s.id, s.assessment_id, a.kind, a.course_id, s.student_id, s.status, s.is_auto_submitted, s.allowed_after_due,
          s.custom_due_date, s.submitted_at, s.total_score::float8 AS total_score, s.max_score, a.result_visibility,
          a.results_released_at IS NOT NULL AS released,
          ARRAY(SELECT ct.teacher_id::text FROM course_teachers ct WHERE ct.course_id = a.course_id) AS teacher_ids,
+         ${itemShownToStudentSql(SUBMISSION_REF)} AS item_shown,
          u.first_name, u.last_name, u.email, s.version, s.updated_at
     FROM submissions s JOIN assessments a ON a.id = s.assessment_id JOIN users u ON u.id = s.student_id`;
 
 interface RawSubmission {
   id: string; assessment_id: string; kind: string; course_id: string; student_id: string; status: SubmissionStatus;
   is_auto_submitted: boolean; allowed_after_due: boolean; custom_due_date: Date | null; submitted_at: Date | null;
-  total_score: number; max_score: number; result_visibility: ResultVisibility; released: boolean; teacher_ids: string[];
+  total_score: number; max_score: number; result_visibility: ResultVisibility; released: boolean; teacher_ids: string[]; item_shown: boolean;
   first_name: string; last_name: string; email: string; version: number; updated_at: Date;
 }
 
@@ -47,7 +54,7 @@ const toRow = (r: RawSubmission): SubmissionRow => ({
   id: r.id, assessmentId: r.assessment_id, kind: r.kind, courseId: r.course_id, studentId: r.student_id, status: r.status,
   isAutoSubmitted: r.is_auto_submitted, allowedAfterDue: r.allowed_after_due, customDueDate: r.custom_due_date,
   submittedAt: r.submitted_at, totalScore: Number(r.total_score), maxScore: r.max_score, visibility: r.result_visibility,
-  released: r.released, teacherIds: r.teacher_ids,
+  released: r.released, teacherIds: r.teacher_ids, itemShownToStudent: r.item_shown,
   student: { id: r.student_id, firstName: r.first_name, lastName: r.last_name, email: r.email },
   version: r.version, updatedAt: r.updated_at,
 });
@@ -70,7 +77,7 @@ export async function submissionRowsOfStudent(m: Runner, studentId: string, asse
  */
 export async function readableSubmissionRows(m: Runner, actor: Actor, by: { kind: string; assessmentId?: string; studentId?: string; page?: { limit?: number; offset?: number } }): Promise<SubmissionRow[]> {
   const params: unknown[] = [by.kind];
-  const readable = submissionReadableSql(actor, { courseId: 'a.course_id', studentId: 's.student_id' }, '$viewer');
+  const readable = submissionReadableSql(actor, SUBMISSION_REF, '$viewer');
   // the viewer is a parameter only when the twin names it (SuperAdmin's 'TRUE' does not)
   let where = `a.kind = $1 AND ${readable.includes('$viewer') ? readable.replaceAll('$viewer', `$${params.push(actor.userId)}::uuid`) : readable}`;
   if (by.assessmentId) where += ` AND s.assessment_id = $${params.push(by.assessmentId)}`;

@@ -62,21 +62,22 @@ describe('users list', () => {
 });
 
 describe('edit a user', () => {
-  it('changes name, email (normalised) and role; a former student loses the placement and their sessions end', async () => {
+  it('changes name and role, asks the new email (normalised) to confirm; a former student loses the placement and their sessions end', async () => {
     const u = await makeUser(t.ds, { role: Role.Student });
     await t.ds.query(`UPDATE users SET class_id = (SELECT id FROM classes LIMIT 1), academic_year_id = (SELECT academic_year_id FROM classes LIMIT 1) WHERE id = $1`, [u.id]);
     const session = await t.login(u.email);
     const email = uniqueEmail('renamed');
     const res = await t.gql(UPDATE, { input: { id: u.id, firstName: ' Renée ', lastName: 'Neu', email: `  ${email.toUpperCase()} `, role: 'Parent' } }, tokens.Admin);
-    expect(res.data.updateUser).toEqual({ id: u.id, firstName: 'Renée', lastName: 'Neu', email, role: 'Parent', activated: true, class: null });
-    expect(await userRow(u.id)).toEqual({ first_name: 'Renée', last_name: 'Neu', email, role: 'Parent', class_id: null });
+    expect(res.data.updateUser).toEqual({ id: u.id, firstName: 'Renée', lastName: 'Neu', email: u.email, role: 'Parent', activated: true, class: null });
+    expect(await userRow(u.id)).toEqual({ first_name: 'Renée', last_name: 'Neu', email: u.email, role: 'Parent', class_id: null });
+    expect((await outbox(email))[0].text).toContain('/confirm-email/');
     expect((await t.rest('GET', '/auth/me', { token: session })).status).toBe(401);
   });
 
   it('keeps fields left out, and a name-only change keeps the sessions', async () => {
     const u = await makeUser(t.ds, { role: Role.Teacher, lastName: 'Kept' });
     const session = await t.login(u.email);
-    const res = await t.gql(UPDATE, { input: { id: u.id, firstName: 'Only' } }, tokens.Teacher);
+    const res = await t.gql(UPDATE, { input: { id: u.id, firstName: 'Only' } }, tokens.Admin);
     expect(res.data.updateUser).toMatchObject({ firstName: 'Only', lastName: 'Kept', email: u.email, role: 'Teacher' });
     expect((await t.rest('GET', '/auth/me', { token: session })).status).toBe(200);
   });
@@ -112,9 +113,10 @@ describe('edit a user', () => {
       const res = await t.gql(UPDATE, { input }, token);
       expect(res.errors?.[0]).toMatchObject({ message, extensions: { code: 'FORBIDDEN' } });
     };
-    // a Teacher may not edit an Admin, nor make a Teacher an Admin
+    // a Teacher may not edit an Admin nor another Teacher (issue 23), an Admin not make anyone a SuperAdmin
     await denied(tokens.Teacher, { id: admin.id, firstName: 'X' }, USER_TEXT.cannotManage);
-    await denied(tokens.Teacher, { id: teacher.id, role: 'Admin' }, USER_TEXT.cannotAssign('Admin'));
+    await denied(tokens.Teacher, { id: teacher.id, firstName: 'X' }, USER_TEXT.cannotManage);
+    await denied(tokens.Teacher, { id: teacher.id, role: 'Admin' }, USER_TEXT.cannotManage);
     // an Admin may not touch a SuperAdmin nor create one
     await denied(tokens.Admin, { id: superAdmin.id, firstName: 'X' }, USER_TEXT.cannotManage);
     await denied(tokens.Admin, { id: admin.id, role: 'SuperAdmin' }, USER_TEXT.cannotAssign('SuperAdmin'));
@@ -135,10 +137,10 @@ describe('edit a user', () => {
       expect(res.errors?.[0]).toMatchObject({ message: USER_TEXT.cannotChangeOwnRole, extensions: { code: 'FORBIDDEN' } });
       expect((await userRow(me)).role).toBe(who);
     }
-    const me = await idOf(DEMO_EMAIL.Teacher);
+    const me = await idOf(DEMO_EMAIL.Admin);
     const before = await userRow(me);
-    const ok = await t.gql(UPDATE, { input: { id: me, firstName: before.first_name, role: 'Teacher' } }, tokens.Teacher);
-    expect(ok.data.updateUser.role).toBe('Teacher');
+    const ok = await t.gql(UPDATE, { input: { id: me, firstName: before.first_name, role: 'Admin' } }, tokens.Admin);
+    expect(ok.data.updateUser.role).toBe('Admin');
   });
 
   it('answers not found for unknown and malformed ids', async () => {
@@ -148,12 +150,12 @@ describe('edit a user', () => {
     }
   });
 
-  it('a changed email ends the old invitation link', async () => {
+  it('a changed email marked verified for a Pending user ends the old invitation link', async () => {
     const created = await t.gql('mutation($input: CreateUserInput!) { createUser(input: $input) { id email } }',
       { input: { firstName: 'Typo', lastName: 'Mail', email: uniqueEmail('typo'), role: 'Parent' } }, tokens.Admin);
     const { id, email } = created.data.createUser;
     const oldToken = linkIn((await outbox(email))[0].text);
-    await t.gql(UPDATE, { input: { id, email: uniqueEmail('fixed') } }, tokens.Admin);
+    await t.gql(UPDATE, { input: { id, email: uniqueEmail('fixed'), emailVerified: true } }, tokens.Admin);
     expect((await t.rest('POST', `/users/reset-password/${oldToken}`, { body: { password: 'chosen1' } })).status).toBe(400);
   });
 });
@@ -161,10 +163,10 @@ describe('edit a user', () => {
 describe('resend an invitation', () => {
   it('mails a new 7-day link to a Pending user; the earlier one stops working; the new one activates', async () => {
     const created = await t.gql('mutation($input: CreateUserInput!) { createUser(input: $input) { id email } }',
-      { input: { firstName: 'Re', lastName: 'Send', email: uniqueEmail('resend'), role: 'Student' } }, tokens.Teacher);
+      { input: { firstName: 'Re', lastName: 'Send', email: uniqueEmail('resend'), role: 'Student' } }, tokens.Admin);
     const { id, email } = created.data.createUser;
     const first = linkIn((await outbox(email))[0].text);
-    const res = await t.gql(RESEND, { id }, tokens.Teacher);
+    const res = await t.gql(RESEND, { id }, tokens.Admin);
     expect(res.data.resendInvitation).toEqual({ id });
     const mails = await outbox(email);
     expect(mails).toHaveLength(2);
@@ -175,7 +177,7 @@ describe('resend an invitation', () => {
     expect((await t.rest('POST', `/users/reset-password/${first}`, { body: { password: 'chosen1' } })).status).toBe(400);
     expect((await t.rest('POST', `/users/reset-password/${linkIn(mails[1].text)}`, { body: { password: 'chosen1' } })).status).toBe(200);
     // now Active: nothing to resend
-    const again = await t.gql(RESEND, { id }, tokens.Teacher);
+    const again = await t.gql(RESEND, { id }, tokens.Admin);
     expect(again.errors?.[0]).toMatchObject({ message: USER_TEXT.alreadyActive, extensions: { code: 'VALIDATION' } });
   });
 

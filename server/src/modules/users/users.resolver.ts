@@ -17,14 +17,19 @@ export class UsersResolver {
     return ctx.services.users.get(actor, id);
   }
 
-  @FieldResolver(() => Boolean, { description: 'Whether you may edit this user or resend their invitation (a user of a role you may assign): show Edit and Resend Invitation only then.' })
-  viewerCanEdit(@Root() user: User, @CurrentActor() actor: Actor) {
-    return can(actor, 'user.update', user);
+  @FieldResolver(() => Boolean, {
+    description: 'Whether you may edit this user or resend their invitation (SuperAdmin and Admin: a user of a role they may assign; a Teacher: ' +
+      'a student of a class they teach or a parent of one): show Edit and Resend Invitation only then.',
+  })
+  async viewerCanEdit(@Root() user: User, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    const facts = await ctx.loaders.userFacts.load(user.id);
+    return !!facts && can(actor, 'user.update', facts);
   }
 
-  @FieldResolver(() => Boolean, { description: 'Whether you may delete this user (a user of a role you may assign, never yourself): show Delete only then.' })
-  viewerCanDelete(@Root() user: User, @CurrentActor() actor: Actor) {
-    return can(actor, 'user.delete', user);
+  @FieldResolver(() => Boolean, { description: 'Whether you may delete this user (as viewerCanEdit, never yourself): show Delete only then.' })
+  async viewerCanDelete(@Root() user: User, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    const facts = await ctx.loaders.userFacts.load(user.id);
+    return !!facts && can(actor, 'user.delete', facts);
   }
 
   @Mutation(() => User, { description: 'Create a Pending user and mail them an invitation (REST: POST /api/users).' })
@@ -40,11 +45,24 @@ export class UsersResolver {
 
   @Mutation(() => User, {
     description:
-      'Edit a user\'s name, email and role: only users of a role the acting role may assign, never your own role, and only to a role you may assign. ' +
+      'Edit a user\'s name, email and role: SuperAdmin and Admin users of a role they may assign, a Teacher only students of classes they teach and their parents; ' +
+      'never your own role, and only to a role you may assign. A new email waits for confirmation at the new address (pendingEmail). ' +
       'GraphQL only (the spec names no REST path for it).',
   })
-  updateUser(@Arg('input', () => UpdateUserInput) input: UpdateUserInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
-    return ctx.services.users.update(actor, input);
+  async updateUser(@Arg('input', () => UpdateUserInput) input: UpdateUserInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return (await ctx.services.users.update(actor, input)).user;
+  }
+
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: 'A new sign-in email waiting for its confirmation link to be opened; null when none. Shown to the user themself and to those who may edit them.',
+  })
+  async pendingEmail(@Root() user: User, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    if (user.id !== actor.userId) {
+      const facts = await ctx.loaders.userFacts.load(user.id);
+      if (!facts || !can(actor, 'user.update', facts)) return null;
+    }
+    return ctx.loaders.pendingEmail.load(user.id);
   }
 
   @Mutation(() => User, {

@@ -2,6 +2,7 @@ import { DataSource, In, QueryFailedError } from 'typeorm';
 import { DomainError, notFound, validation } from '../../errors/domain-error';
 import { Actor, authorize, can } from '../../policies';
 import { AuthService, INVITE_TOKEN_DAYS } from '../auth/auth.service';
+import { EMAIL_CHANGE_TEXT } from '../auth/email-change';
 import { recordAttempt } from '../auth/attempts';
 import { addressBucket } from '../auth/client-address';
 import { Session } from '../auth/session.entity';
@@ -11,6 +12,10 @@ import { Role, isRole } from './role';
 import { User } from './user.entity';
 import { NewUserFields, USER_TEXT, normalizeEmail, validateNewUser } from './users.validation';
 import { IMPORT_LINK_TEXT, INSERT_LINKS_SQL, rowLinks } from './users.import-links';
+import { userFacts } from './users.facts';
+import { recordAudit } from '../audit/audit.record';
+import { AuditKind } from '../audit/audit.kinds';
+import { endCredentials } from '../auth/credentials';
 
 export interface UserFilter {
   role?: Role | null;
@@ -29,6 +34,8 @@ export interface UserEdit {
   lastName?: unknown;
   email?: unknown;
   role?: unknown;
+  /** SuperAdmin and Admin, for a user who has never signed in: the new email takes effect at once (their invitation goes there). */
+  emailVerified?: unknown;
 }
 
 export type ImportRowInput = { firstName?: unknown; lastName?: unknown; email?: unknown; role?: unknown; parentEmails?: unknown; childEmails?: unknown };
@@ -113,12 +120,12 @@ export class UsersService {
     if (!can(actor, 'user.list')) throw new DomainError('FORBIDDEN', USER_TEXT.cannotManage);
     const fields = validateNewUser(input);
     authorize(actor, 'user.create', { role: fields.role }, { message: USER_TEXT.cannotAssign(fields.role) });
-    const [user] = await this.insertInvited([fields]);
+    const [user] = await this.insertInvited(actor, [fields]);
     return user;
   }
 
   /** Inserts Pending users, one invitation link and mail each (and the file's family links), in one transaction of four (five) statements. */
-  private async insertInvited(all: NewUserFields[], links: Array<[string, string]> = []): Promise<User[]> {
+  private async insertInvited(actor: Actor, all: NewUserFields[], links: Array<[string, string]> = []): Promise<User[]> {
     try {
       const users = await this.ds.transaction(async (m) => {
         const inserted = await m.createQueryBuilder().insert().into(User)
@@ -129,6 +136,7 @@ export class UsersService {
         const tokens = await this.auth.issueTokens(m, ids, 'invite', INVITE_TOKEN_DAYS * 86_400_000);
         await this.mail.enqueueAll(m, all.map((f, i) => invitation(f, tokens[i])));
         if (links.length) await m.query(INSERT_LINKS_SQL, [links.map((l) => l[0]), links.map((l) => l[1])]);
+        await recordAudit(m, actor, ids.map((id, i) => ({ kind: AuditKind.USER_CREATED, targetUserId: id, to: `${all[i].email} (${all[i].role})` })));
         const rows = await m.getRepository(User).findBy({ id: In(ids) });
         const byId = new Map(rows.map((u) => [u.id, u]));
         return ids.map((id) => byId.get(id)!);
@@ -142,18 +150,24 @@ export class UsersService {
   }
 
   /**
-   * Edit name, email and role of a user the actor could have created (the delete rule), never one's own role;
-   * the new role must be one the actor may assign. A user who stops being a Student loses their placement; a
-   * changed role ends the user's sessions (their rights changed); a changed email ends their unused links.
+   * Edit name, email and role of a user the actor may manage ('user.update': SuperAdmin and Admin users of a role
+   * they may create, a Teacher only their own students and those students' parents), never one's own role; the
+   * new role must be one the actor may assign. A new email waits for the link mailed to it (EmailChanges), unless
+   * an administrator marks it verified for a user who has never signed in (their new invitation goes there). A
+   * user who stops being a Student loses their placement; a changed role ends the user's sessions (their rights
+   * changed). Every change is put in the audit log in the same transaction.
    */
-  async update(actor: Actor, input: UserEdit): Promise<User> {
+  async update(actor: Actor, input: UserEdit): Promise<{ user: User; message: string }> {
     const id = assertId(input.id, USER_TEXT.notFound);
     if (!can(actor, 'user.list')) throw new DomainError('FORBIDDEN', USER_TEXT.cannotManage);
+    let invited = false;
     try {
-      return await this.ds.transaction(async (m) => {
+      const out = await this.ds.transaction(async (m) => {
         const target = await m.getRepository(User).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
         if (!target) throw notFound(USER_TEXT.notFound);
-        authorize(actor, 'user.update', target, { message: USER_TEXT.cannotManage });
+        if (target.id === actor.userId && input.role != null && input.role !== target.role) throw new DomainError('FORBIDDEN', USER_TEXT.cannotChangeOwnRole);
+        const facts = (await userFacts(m, actor, [id])).get(id)!;
+        authorize(actor, 'user.update', facts, { message: USER_TEXT.cannotManage });
         const given = (v: unknown, current: string) => (v === undefined || v === null ? current : v);
         const fields = validateNewUser({
           firstName: given(input.firstName, target.firstName),
@@ -166,12 +180,37 @@ export class UsersService {
           if (target.id === actor.userId) throw new DomainError('FORBIDDEN', USER_TEXT.cannotChangeOwnRole);
           authorize(actor, 'user.create', { role: fields.role }, { message: USER_TEXT.cannotAssign(fields.role) });
         }
+        const emailChanged = fields.email !== normalizeEmail(target.email);
+        if (emailChanged) authorize(actor, 'user.changeEmail', facts, { message: USER_TEXT.cannotChangeEmail });
+        const verified = input.emailVerified === true;
+        if (verified && emailChanged && target.activated) throw validation(USER_TEXT.cannotMarkVerified);
         const unplace = roleChanged && fields.role !== Role.Student ? { classId: null, academicYearId: null } : {};
-        await m.update(User, { id }, { ...fields, ...unplace });
-        if (fields.email !== target.email) await this.auth.revokeTokens(m, id);
+        const email = emailChanged && verified ? fields.email : target.email;
+        await m.update(User, { id }, { ...fields, email, ...unplace });
+        const audit = [];
+        const oldName = `${target.firstName} ${target.lastName}`;
+        const newName = `${fields.firstName} ${fields.lastName}`;
+        if (oldName !== newName) audit.push({ kind: AuditKind.USER_NAME_CHANGED, targetUserId: id, from: oldName, to: newName });
+        if (roleChanged) audit.push({ kind: AuditKind.USER_ROLE_CHANGED, targetUserId: id, from: target.role, to: fields.role });
+        let message: string = USER_TEXT.updated;
+        if (emailChanged && verified) {
+          // a Pending user's old links went to the old address: end them and invite the new one
+          await endCredentials(m, id);
+          const link = await this.auth.issueToken(m, id, 'invite', INVITE_TOKEN_DAYS * 86_400_000);
+          await this.mail.enqueue(m, invitation({ ...target, email: fields.email, role: fields.role }, link));
+          audit.push({ kind: AuditKind.EMAIL_CHANGED, targetUserId: id, from: target.email, to: fields.email, note: 'Marked verified by an administrator; a new invitation went to the new address' });
+          invited = true;
+        } else if (emailChanged) {
+          await this.auth.emailChanges.request(m, actor, target, fields.email);
+          message = EMAIL_CHANGE_TEXT.sent(fields.email);
+          invited = true;
+        }
         if (roleChanged) await m.delete(Session, { userId: id });
-        return m.getRepository(User).findOneByOrFail({ id });
+        await recordAudit(m, actor, audit);
+        return { user: await m.getRepository(User).findOneByOrFail({ id }), message };
       });
+      if (invited) void this.mail.deliverPending();
+      return out;
     } catch (err) {
       if (isUniqueViolation(err)) throw new DomainError('CONFLICT', USER_TEXT.emailTaken);
       throw err;
@@ -187,7 +226,7 @@ export class UsersService {
     if (!can(actor, 'user.list')) throw new DomainError('FORBIDDEN', USER_TEXT.cannotManage);
     const target = await this.ds.getRepository(User).findOneBy({ id: userId });
     if (!target) throw notFound(USER_TEXT.notFound);
-    authorize(actor, 'user.update', target, { message: USER_TEXT.cannotManage });
+    authorize(actor, 'user.update', (await userFacts(this.ds, actor, [userId])).get(userId)!, { message: USER_TEXT.cannotManage });
     if (target.activated) throw validation(USER_TEXT.alreadyActive);
     await recordAttempt(this.ds, 'link', target.email, addressBucket(ip), USER_TEXT.tooManyInvitations);
     await this.ds.transaction(async (m) => {
@@ -251,7 +290,7 @@ export class UsersService {
     const invalidCount = checked.length - valid.length;
     const write = !input.dryRun && valid.length > 0 && !(input.onlyIfAllValid && invalidCount > 0);
     const links = valid.flatMap((c) => c.links.pairs);
-    const created = write ? await this.insertInvited(valid.map((c) => c.fields!), links) : [];
+    const created = write ? await this.insertInvited(actor, valid.map((c) => c.fields!), links) : [];
     const userOf = new Map(valid.map((c, i) => [c.row, created[i] ?? null]));
     return {
       rows: checked.map((c) => ({ row: c.row, email: c.email, error: c.error, user: userOf.get(c.row) ?? null })),
@@ -262,14 +301,17 @@ export class UsersService {
     };
   }
 
-  /** Deleting a user ends their sessions (the rows cascade). */
+  /** Deleting a user ends their sessions (the rows cascade); the audit row keeps who they were. */
   async delete(actor: Actor, id: string): Promise<void> {
     assertId(id, USER_TEXT.notFound);
     if (!can(actor, 'user.list')) throw new DomainError('FORBIDDEN', USER_TEXT.cannotManage);
     const target = await this.ds.getRepository(User).findOneBy({ id });
     if (!target) throw notFound(USER_TEXT.notFound);
     if (target.id === actor.userId) throw new DomainError('FORBIDDEN', USER_TEXT.cannotDeleteSelf);
-    authorize(actor, 'user.delete', target, { message: USER_TEXT.cannotManage });
-    await this.ds.getRepository(User).delete({ id });
+    authorize(actor, 'user.delete', (await userFacts(this.ds, actor, [id])).get(id)!, { message: USER_TEXT.cannotManage });
+    await this.ds.transaction(async (m) => {
+      await recordAudit(m, actor, { kind: AuditKind.USER_DELETED, targetUserId: id, from: `${target.email} (${target.role})` });
+      await m.getRepository(User).delete({ id });
+    });
   }
 }

@@ -43,7 +43,7 @@ export class CreateUserInput {
 
 @InputType({ description: 'Changes to a user; a field left out (or null) stays as it is.' })
 export class UpdateUserInput {
-  @Field(() => ID, { description: 'The user: one whose role the acting role may assign.' })
+  @Field(() => ID, { description: 'The user: SuperAdmin and Admin, one whose role they may assign; a Teacher, a student of a class they teach or a parent of one.' })
   id: string;
 
   @Field(() => String, { nullable: true, description: 'Given name.' })
@@ -52,11 +52,14 @@ export class UpdateUserInput {
   @Field(() => String, { nullable: true, description: 'Family name.' })
   lastName?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Email address, unique regardless of case; a change ends the unused invitation or reset links.' })
+  @Field(() => String, { nullable: true, description: 'Email address, unique regardless of case. A change takes effect only when the link mailed to the new address is opened (the old address gets a notice); see emailVerified and User.pendingEmail.' })
   email?: string | null;
 
   @Field(() => Role, { nullable: true, description: 'A role the acting role may assign; never your own. A user who stops being a Student loses their placement; a change ends their sessions.' })
   role?: Role | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'SuperAdmin and Admin, for a user who has never signed in (invitation pending): the new email takes effect at once and a new invitation goes there. Otherwise a new email waits for the confirmation link mailed to it.' })
+  emailVerified?: boolean | null;
 }
 
 @InputType({ description: 'One user of a CSV import, as the file gives it (checked by the server as createUser checks one).' })

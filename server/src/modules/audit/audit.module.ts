@@ -1,0 +1,17 @@
+import { defineModule } from '../../app/module';
+import { AuditLog1732300017100 } from '../../db/migrations/1732300017100-AuditLog';
+import { AuditResolver } from './audit.resolver';
+import { auditRouter } from './audit.rest';
+import { AuditService } from './audit.service';
+
+/**
+ * The audit log (issue 23): rows written by the services that make the changes, in their transactions
+ * (audit.record.ts), read by SuperAdmin and Admin (everything) and teachers (grade changes in their courses).
+ */
+export const auditModule = defineModule({
+  name: 'audit',
+  migrations: [AuditLog1732300017100],
+  resolvers: [AuditResolver],
+  services: (ds) => new AuditService(ds),
+  router: auditRouter,
+});
