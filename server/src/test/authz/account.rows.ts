@@ -3,6 +3,7 @@ import { hashSecret } from '../../modules/auth/secrets';
 import { Role } from '../../modules/users/role';
 import { DEMO_EMAIL } from '../demo';
 import { Who, row, uniq } from './matrix';
+import { uniqueEmail } from '../test-server';
 import { World, accountOf } from './world';
 
 /**
@@ -45,6 +46,18 @@ export const accountRows = [
     },
     // the account's other session was signed out
     changed: async (w, v) => (await w.ds.query('SELECT 1 FROM sessions WHERE id = $1', [v.other])).length === 0,
+  }),
+  row({
+    gql: 'Mutation.requestEmailChange', query: 'mutation($input: RequestEmailChangeInput!) { requestEmailChange(input: $input) { message } }',
+    variables: (v) => ({ input: { newEmail: v.email, currentPassword: DEMO_PASSWORD } }),
+    expect: { self: 'AAAAA' },
+    // a fresh account of the role: the request is theirs alone, and the demo accounts keep their emails
+    given: async (w, _c, who) => {
+      const role = who === 'anonymous' ? Role.Parent : who;
+      const [{ email }] = await w.ds.query('SELECT email FROM users WHERE id = $1', [await w.fresh.user(role)]);
+      return { token: await w.t.login(email), email: uniqueEmail('moved') };
+    },
+    changed: async (w, v) => (await w.ds.query('SELECT 1 FROM email_changes WHERE new_email = $1', [v.email])).length > 0,
   }),
   row({
     gql: 'Mutation.endSession', query: 'mutation($id: ID!) { endSession(id: $id) }',

@@ -1,5 +1,5 @@
 import { DEMO_PASSWORD } from '../../db/seed';
-import { hashSecret } from '../../modules/auth/secrets';
+import { hashSecret, newSecret } from '../../modules/auth/secrets';
 import { Role } from '../../modules/users/role';
 import { DEMO_EMAIL } from '../demo';
 import { uniqueEmail } from '../test-server';
@@ -20,7 +20,36 @@ const sessionsOf = async (w: World, userId: string) =>
 const freshEmail = async (w: World) =>
   ((await w.ds.query('SELECT email FROM users WHERE id = $1', [await w.fresh.user(Role.Student)])) as Array<{ email: string }>)[0].email;
 
+/** A sign-in email change waiting for its links (issue 23), of a new student: the tokens of both links. */
+const waitingChange = async (w: World) => {
+  const userId = await w.fresh.user(Role.Student);
+  const [confirm, report] = [newSecret(), newSecret()];
+  const email = uniqueEmail('confirmed');
+  await w.ds.query(
+    `INSERT INTO email_changes (user_id, new_email, confirm_hash, report_hash, expires_at) VALUES ($1, $2, $3, $4, now() + interval '1 hour')`,
+    [userId, email, confirm.hash, report.hash]);
+  return { userId, email, confirm: confirm.token, report: report.token };
+};
+
 export const authRows = [
+  row({
+    gql: 'Mutation.confirmEmailChange', query: 'mutation($input: EmailChangeTokenInput!) { confirmEmailChange(input: $input) { message } }',
+    variables: (v) => ({ input: { token: v.confirm } }),
+    rest: { 'POST /auth/confirm-email': (v) => ({ path: '/auth/confirm-email', body: { token: v.confirm } }) },
+    // public: whoever holds the link mailed to the new address
+    expect: { link: 'AAAAA' }, anonymous: 'A',
+    given: (w) => waitingChange(w),
+    changed: (w, v) => holds(w, 'users', 'email', v.email, 'id = $2', [v.userId]),
+  }),
+  row({
+    gql: 'Mutation.reportEmailChange', query: 'mutation($input: EmailChangeTokenInput!) { reportEmailChange(input: $input) { message } }',
+    variables: (v) => ({ input: { token: v.report } }),
+    rest: { 'POST /auth/report-email-change': (v) => ({ path: '/auth/report-email-change', body: { token: v.report } }) },
+    // public: whoever holds the link mailed to the old address
+    expect: { link: 'AAAAA' }, anonymous: 'A',
+    given: (w) => waitingChange(w),
+    changed: async (w, v) => (await w.ds.query('SELECT 1 FROM email_changes WHERE user_id = $1 AND cancelled_at IS NOT NULL', [v.userId])).length > 0,
+  }),
   row({
     gql: 'Query.me', query: '{ me { user { id } } }',
     rest: { 'GET /auth/me': () => ({ path: '/auth/me' }) },

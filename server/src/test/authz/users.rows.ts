@@ -9,13 +9,29 @@ import { accountOf, exists, holds } from './world';
  * section 6 lists; nobody deletes themself; anyone reads their own user, managers any. Placement
  * (assessments.md section 7, PUT /users/{id}): SuperAdmin and Admin into any class, a Teacher only where
  * they teach ("own": Class 5A 2026, "other": Class 6A). Editing a user and resending an invitation follow the
- * delete rule (users of a role the actor may assign), and nobody changes their own role; an import creates
+ * delete rule (SuperAdmin and Admin: users of a role they may assign; a Teacher: only students of classes they
+ * teach and those students' parents, issue 23), nobody changes their own role, and only SuperAdmin and Admin
+ * change another user's email; an import creates
  * only roles the actor may assign (other roles are per-row errors, see users.chores.test.ts).
  */
 const pending = async (w: { ds: import('typeorm').DataSource }, role: Role) => {
   const u = await makeUser(w.ds, { role, activated: false, passwordHash: null });
   return { id: u.id, email: u.email };
 };
+/**
+ * A user in teacher@'s reach (issue 23): a new student placed in Class 5A 2026, which teacher@ teaches, or a new
+ * parent linked to one. Other new users are in no teacher's reach.
+ */
+const taught = async (w: { ds: import('typeorm').DataSource; cls: { c5A: string }; year: { y2026: string } }, c: string, opts: { activated?: boolean } = {}) => {
+  const pendingFields = opts.activated === false ? { activated: false, passwordHash: null } : {};
+  const student = await makeUser(w.ds, { role: Role.Student, ...(c === 'taughtStudent' ? pendingFields : {}) });
+  await w.ds.query('UPDATE users SET class_id = $2, academic_year_id = $3 WHERE id = $1', [student.id, w.cls.c5A, w.year.y2026]);
+  if (c === 'taughtStudent') return { id: student.id, email: student.email };
+  const parent = await makeUser(w.ds, { role: Role.Parent, ...pendingFields });
+  await w.ds.query('INSERT INTO parent_students (parent_id, student_id) VALUES ($1, $2)', [parent.id, student.id]);
+  return { id: parent.id, email: parent.email };
+};
+const isTaught = (c: string) => c === 'taughtStudent' || c === 'taughtParent';
 /** A role other than the actor's own, for "change your own role". */
 const otherRole = (who: string) => (who === Role.Student ? Role.Parent : Role.Student);
 export const usersRows = [
@@ -46,9 +62,9 @@ export const usersRows = [
     gql: 'Mutation.deleteUser', query: 'mutation($id: ID!) { deleteUser(id: $id) }',
     variables: (v) => ({ id: v.id }),
     rest: { 'DELETE /users/:id': (v) => ({ path: `/users/${v.id}` }) },
-    // the case is the role of a new user to delete, or the actor themself
-    expect: { Student: 'AAAFF', Teacher: 'AAAFF', Admin: 'AAFFF', SuperAdmin: 'AFFFF', self: 'FFFFF' },
-    given: async (w, c, who) => ({ id: c === 'self' ? accountOf(w, who) : await w.fresh.user(c as Role) }),
+    // the case is the role of a new user to delete (a Teacher deletes only their own students and those students' parents), or the actor themself
+    expect: { Student: 'AAFFF', Teacher: 'AAFFF', Admin: 'AAFFF', SuperAdmin: 'AFFFF', taughtStudent: 'AAAFF', taughtParent: 'AAAFF', self: 'FFFFF' },
+    given: async (w, c, who) => ({ id: c === 'self' ? accountOf(w, who) : isTaught(c) ? (await taught(w, c)).id : await w.fresh.user(c as Role) }),
     changed: async (w, v) => !(await exists(w, 'users', v.id)),
   }),
   row({
@@ -62,24 +78,31 @@ export const usersRows = [
   row({
     gql: 'Mutation.updateUser', query: 'mutation($input: UpdateUserInput!) { updateUser(input: $input) { id } }',
     variables: (v) => ({ input: { id: v.target, ...v.set } }),
-    // the case is the role of the user edited, or the actor changing their own role
-    expect: { Student: 'AAAFF', Teacher: 'AAAFF', Admin: 'AAFFF', SuperAdmin: 'AFFFF', selfRole: 'FFFFF' },
+    // the case is the role of the user edited (a Teacher edits only their own students and those students' parents),
+    // the actor changing their own role, or another user's email (SuperAdmin and Admin only; it then waits for confirmation)
+    expect: { Student: 'AAFFF', Teacher: 'AAFFF', Admin: 'AAFFF', SuperAdmin: 'AFFFF', taughtStudent: 'AAAFF', taughtParent: 'AAAFF', selfRole: 'FFFFF', email: 'AAFFF' },
     given: async (w, c, who) => {
       if (c === 'selfRole') return { target: accountOf(w, who), set: { role: otherRole(who) }, column: 'role', value: otherRole(who) };
+      if (c === 'email') {
+        const email = uniqueEmail('moved');
+        const { id } = await taught(w, 'taughtStudent');
+        return { target: id, set: { email }, table: 'email_changes', column: 'new_email', value: email };
+      }
       const name = uniq('Edited');
-      return { target: await w.fresh.user(c as Role), set: { firstName: name }, column: 'first_name', value: name };
+      const target = isTaught(c) ? (await taught(w, c)).id : await w.fresh.user(c as Role);
+      return { target, set: { firstName: name }, column: 'first_name', value: name };
     },
-    changed: (w, v) => holds(w, 'users', v.column, v.value, 'id = $2', [v.target]),
+    changed: (w, v) => (v.table ? holds(w, v.table, v.column, v.value) : holds(w, 'users', v.column, v.value, 'id = $2', [v.target])),
   }),
   row({
     gql: 'Mutation.resendInvitation', query: 'mutation($id: ID!) { resendInvitation(id: $id) { id } }',
     variables: (v) => ({ id: v.target }),
-    // the case is the role of a Pending user
-    expect: { Student: 'AAAFF', Teacher: 'AAAFF', Admin: 'AAFFF', SuperAdmin: 'AFFFF' },
+    // the case is the role of a Pending user (a Teacher re-invites only their own students and those students' parents)
+    expect: { Student: 'AAFFF', Teacher: 'AAFFF', Admin: 'AAFFF', SuperAdmin: 'AFFFF', taughtStudent: 'AAAFF', taughtParent: 'AAAFF' },
     given: async (w, c) => {
       // resends are limited per address like forgot-password (20 an hour): every attempt here starts a fresh window
       await w.ds.query('DELETE FROM link_requests');
-      const u = await pending(w, c as Role);
+      const u = isTaught(c) ? await taught(w, c, { activated: false }) : await pending(w, c as Role);
       return { target: u.id, email: u.email };
     },
     changed: (w, v) => holds(w, 'mail_outbox', 'to_address', v.email),
