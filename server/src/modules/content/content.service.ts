@@ -6,8 +6,7 @@ import { assertId } from '../../app/ids';
 import { Actor, authorize } from '../../policies';
 import { deleteOne, holdForCopy } from '../../db/rows';
 import { updateVersioned } from '../../db/versioned';
-import { FilesService, IncomingFile, ReceivedFile } from '../files/files.service';
-import { MIME_KIND } from '../files/file-type';
+import { FilesService, IncomingFile, ReceivedFile, checkedType } from '../files/files.service';
 import { StoredFile } from '../files/stored-file.entity';
 import { TAUGHT_BY } from '../courses/courses.facts';
 import { copyContent } from '../courses/courses.copy';
@@ -84,10 +83,8 @@ export class ContentService {
       const fields = validateUpload(input);
       const { module } = await this.modules.manageable(actor, fields.moduleId);
       received ??= await this.files.receive(file as IncomingFile);
-      const mime = received.declaredMime;
-      if (!mime || !ALLOWED_MIME[fields.contentType].includes(mime) || MIME_KIND[mime] !== received.kind) {
-        throw validation(T.invalidType(fields.contentType));
-      }
+      const mime = checkedType(received, ALLOWED_MIME[fields.contentType]);
+      if (!mime) throw validation(T.invalidType(fields.contentType));
       const got = received;
       const content = await this.ds.transaction(async (m) => {
         const stored = await this.files.record(m, got, mime, actor.userId);

@@ -48,7 +48,7 @@ const MIME_ALIASES: Record<string, string> = {
   'application/x-mspowerpoint': 'application/vnd.ms-powerpoint',
 };
 
-/** Extension for a stored type, used when the original file name has none (platform.md section 7, download). */
+/** Extension for a stored type, used when the original file name has none or another type's (platform.md section 7, download). */
 export const MIME_EXTENSION: Record<string, string> = {
   'application/pdf': 'pdf',
   'video/mp4': 'mp4',
@@ -63,6 +63,17 @@ export const MIME_EXTENSION: Record<string, string> = {
 };
 
 /** The declared type: the part's Content-Type when it names a type, else the extension's. */
+/**
+ * The name a file is kept and offered under: one that ends with an extension of its checked type, so a saved
+ * download opens as what it was checked to be ('evil.html' accepted as text is kept as 'evil.html.txt').
+ */
+export function nameForType(name: string, mime: string): string {
+  const ext = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase();
+  if (ext && EXTENSION_MIME[ext] === mime) return name;
+  const canonical = MIME_EXTENSION[mime];
+  return canonical ? [...`${name}.${canonical}`].slice(-255).join('') : name;
+}
+
 export function declaredMime(mimetype: string | undefined, filename: string): string | undefined {
   const raw = (mimetype ?? '').split(';')[0].trim().toLowerCase();
   const mime = MIME_ALIASES[raw] ?? raw;

@@ -4,7 +4,7 @@ import busboy from 'busboy';
 import { DomainError } from '../../errors/domain-error';
 import { logger } from '../../app/logger';
 import { MIME_EXTENSION } from './file-type';
-import { FilesService, MAX_FILE_BYTES, ReceivedFile } from './files.service';
+import { FILE_TEXT, FilesService, MAX_FILE_BYTES, ReceivedFile, requestBudget } from './files.service';
 
 /**
  * `attachment` with a plain ASCII fallback name and the exact name in RFC 5987 form (filename*), so no
@@ -78,6 +78,8 @@ export function receiveMultipartFiles(req: Request, files: FilesService, accept:
     }
     const fields: Record<string, string> = {};
     const receiving: Array<{ name: string; got: Promise<ReceivedFile> }> = [];
+    // the files of one request share one bound, checked as the bytes stream in (not after 500MB arrived)
+    const budget = requestBudget();
     let failed = false;
     const discardAll = async () => {
       const got = await Promise.all(receiving.map((r) => r.got.catch(() => null)));
@@ -97,11 +99,16 @@ export function receiveMultipartFiles(req: Request, files: FilesService, accept:
     });
     bb.on('file', (name, stream, info) => {
       // a form submitted without choosing a file sends an empty part with no name
-      if (!accept(name) || receiving.length >= maxFiles || !info.filename) {
+      if (accept(name) && info.filename && receiving.length >= maxFiles) {
+        stream.resume();
+        void fail(new DomainError('PAYLOAD_TOO_LARGE', FILE_TEXT.tooMany(maxFiles)));
+        return;
+      }
+      if (!accept(name) || !info.filename) {
         stream.resume();
         return;
       }
-      const got = files.receive({ filename: info.filename, mimetype: info.mimeType, stream });
+      const got = files.receive({ filename: info.filename, mimetype: info.mimeType, stream }, MAX_FILE_BYTES, budget);
       got.catch(() => undefined); // answered at close
       receiving.push({ name, got });
     });
@@ -118,6 +125,8 @@ export function receiveMultipartFiles(req: Request, files: FilesService, accept:
         reject(err);
       }
     });
+    // past busboy's own count of files: more files than a request may carry is refused, never cut silently
+    bb.on('filesLimit', () => void fail(new DomainError('PAYLOAD_TOO_LARGE', FILE_TEXT.tooMany(maxFiles))));
     bb.on('error', (err) => void fail(new DomainError('VALIDATION', `Malformed upload: ${(err as Error).message}`)));
     req.pipe(bb);
   });

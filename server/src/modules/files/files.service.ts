@@ -5,17 +5,21 @@ import { Config, loadConfig } from '../../config';
 import { DomainError, notFound } from '../../errors/domain-error';
 import { FileStore, LocalFileStore } from './file-store';
 import { S3FileStore } from './s3-file-store';
-import { DetectedKind, Utf8TextCheck, declaredMime, detectKind } from './file-type';
+import { DetectedKind, MIME_KIND, Utf8TextCheck, declaredMime, detectKind, nameForType } from './file-type';
 import { StoredFile } from './stored-file.entity';
 
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
-/** Files in one request: a submission carries one per long answer (both transports). */
-export const MAX_UPLOAD_FILES = 20;
+/** Files in one request: a submission carries one per long answer (both transports); more is refused before any is stored. */
+export const MAX_UPLOAD_FILES = 10;
+/** Bytes of all files of one request together: a submit of ten 50 MB files would hold a worker for minutes. */
+export const MAX_REQUEST_FILE_BYTES = 100 * 1024 * 1024;
 /** Enough of the start of a file for every magic number and an Office [Content_Types].xml. */
 const HEAD_BYTES = 256 * 1024;
 
 export const FILE_TEXT = {
   tooLarge: 'File is too large. The maximum size is 50MB.',
+  tooLargeTogether: 'The files are too large together. At most 100MB can be sent at once.',
+  tooMany: (max: number) => `Too many files. At most ${max} can be sent at once.`,
   notFound: 'File not found',
 } as const;
 
@@ -64,6 +68,13 @@ export function cleanFileName(name: string): string {
   return clean || 'file';
 }
 
+/** What the files of one request may still hold together (MAX_REQUEST_FILE_BYTES), shared by its uploads. */
+export interface RequestBudget {
+  left: number;
+}
+
+export const requestBudget = (): RequestBudget => ({ left: MAX_REQUEST_FILE_BYTES });
+
 /** Looks at the bytes as they stream to the store: size limit, the head for magic numbers, UTF-8 text check. */
 class Inspector extends Transform {
   size = 0;
@@ -71,13 +82,14 @@ class Inspector extends Transform {
   private headSize = 0;
   readonly text = new Utf8TextCheck();
 
-  constructor(private readonly limit: number) {
+  constructor(private readonly limit: number, private readonly budget?: RequestBudget) {
     super();
   }
 
   _transform(chunk: Buffer, _enc: BufferEncoding, done: (err?: Error | null, data?: Buffer) => void) {
     this.size += chunk.length;
     if (this.size > this.limit) return done(new DomainError('PAYLOAD_TOO_LARGE', FILE_TEXT.tooLarge));
+    if (this.budget && (this.budget.left -= chunk.length) < 0) return done(new DomainError('PAYLOAD_TOO_LARGE', FILE_TEXT.tooLargeTogether));
     if (this.headSize < HEAD_BYTES) {
       const part = chunk.subarray(0, HEAD_BYTES - this.headSize);
       this.headParts.push(Buffer.from(part));
@@ -100,6 +112,18 @@ function asDomainError(err: unknown): unknown {
   return err;
 }
 
+/**
+ * The checked type of received bytes, or null when refused: the declared type (the part's, else the extension's)
+ * must be one of `allowed` and be what the bytes are. The name it is kept under then ends with an extension of
+ * that type (nameForType). Every upload path checks with this one function.
+ */
+export function checkedType(file: ReceivedFile, allowed: readonly string[]): string | null {
+  const mime = file.declaredMime;
+  if (!mime || !allowed.includes(mime) || MIME_KIND[mime] !== file.kind) return null;
+  file.filename = nameForType(file.filename, mime);
+  return mime;
+}
+
 /** Bytes in the FileStore and their metadata rows; the domains decide who may see which file. */
 export class FilesService {
   constructor(readonly store: FileStore) {
@@ -107,8 +131,8 @@ export class FilesService {
   }
 
   /** Streams an upload into the store (never whole in memory). Oversize or broken uploads leave nothing. */
-  async receive(file: IncomingFile, limit = MAX_FILE_BYTES): Promise<ReceivedFile> {
-    const inspector = new Inspector(limit);
+  async receive(file: IncomingFile, limit = MAX_FILE_BYTES, budget?: RequestBudget): Promise<ReceivedFile> {
+    const inspector = new Inspector(limit, budget);
     // errors before the store's pipeline listens must not go unhandled; the pipeline reports them
     inspector.on('error', () => undefined);
     file.stream.on('error', (err) => inspector.destroy(asDomainError(err) as Error));

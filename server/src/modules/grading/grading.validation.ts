@@ -8,6 +8,9 @@ const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
 const noun = (k: AssessmentKind) => ASSESSMENT_TEXT.name(k);
 
 /** Texts of teacher grading: the spec's where it has one (assessments.md section 8), else what to do. */
+/** How far ahead a reopened submission's due date may be (a date in year 9999 is a typing slip, not a plan). */
+export const MAX_REOPEN_YEARS = 2;
+
 export const GRADING_TEXT = {
   graded: 'Grade updated successfully!',
   reopened: (k: AssessmentKind) => `${cap(noun(k))} reopened successfully for student`,
@@ -24,6 +27,7 @@ export const GRADING_TEXT = {
   studentNotFound: 'Student not found',
   notTargeted: (k: AssessmentKind) => `This student is not one the ${noun(k)} is for`,
   newDueDatePast: 'The new due date cannot be in the past',
+  newDueDateTooFar: `The new due date can be at most ${MAX_REOPEN_YEARS} years ahead`,
   notYetDue: (k: AssessmentKind) => `The ${noun(k)} is not due yet: the student can still submit it`,
 } as const;
 
@@ -41,8 +45,9 @@ export function checkScore(raw: unknown, points: number): number {
   const n = typeof raw === 'number' ? raw : typeof raw === 'string' && NUMERIC.test(raw) ? Number(raw) : NaN;
   if (!Number.isFinite(n)) throw validation(GRADING_TEXT.scoreInvalid);
   if (n < 0 || n > points) throw validation(GRADING_TEXT.scoreRange(points));
+  // a step of 0.01 (assessments.md); the tolerance is float noise only, relative to the size, so 1e-9 is refused rather than stored as 0
   const cents = n * 100;
-  if (Math.abs(cents - Math.round(cents)) > 1e-6) throw validation(GRADING_TEXT.scoreStep);
+  if (Math.abs(cents - Math.round(cents)) > Math.max(1, Math.abs(cents)) * 1e-12) throw validation(GRADING_TEXT.scoreStep);
   return round2(n);
 }
 
@@ -71,6 +76,7 @@ export function reopenDueDate(raw: unknown, itemDue: Date, now: Date): Date {
   const given = dueDate(raw);
   if (given) {
     if (given.getTime() <= now.getTime()) throw validation(GRADING_TEXT.newDueDatePast);
+    if (given.getTime() > now.getTime() + MAX_REOPEN_YEARS * 366 * 86_400_000) throw validation(GRADING_TEXT.newDueDateTooFar);
     return given;
   }
   // at least a full day: up to the next whole minute, as due dates are whole minutes

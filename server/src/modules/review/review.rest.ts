@@ -1,14 +1,22 @@
 import { Request } from 'express';
 import { body, newRouter, route } from '../../app/rest';
+import { validation } from '../../errors/domain-error';
 import { toRest } from '../../app/rest';
 import { SUBMISSION_FAMILIES } from '../submissions/submissions.rest';
 import { presentOverdueSummary } from './review.shape';
 
-/** `?dryRun=true` (or a body field dryRun: true); anything else is a real run, as the spec's client expects. */
+export const REVIEW_REST_TEXT = { dryRun: 'dryRun must be true or false' } as const;
+
+/**
+ * `?dryRun=true` (or a body field dryRun: true); absent or false is a real run, as the spec's client expects.
+ * Anything else is refused: `dryRun=yes` meant "only look", and running the sweep for it was a surprise.
+ */
 const dryRunOf = (req: Request) => {
   const q = req.query.dryRun;
-  const v = typeof q === 'string' ? q : body(req).dryRun;
-  return v === true || (typeof v === 'string' && ['true', '1'].includes(v.toLowerCase()));
+  const v = q !== undefined ? q : body(req).dryRun;
+  if (v === undefined || v === null || v === false || v === 'false') return false;
+  if (v === true || v === 'true') return true;
+  throw validation(REVIEW_REST_TEXT.dryRun);
 };
 
 /**
@@ -20,8 +28,7 @@ export function reviewRouter() {
   const r = newRouter();
   for (const f of SUBMISSION_FAMILIES) {
     r.post(`/${f.path}/auto-submit-overdue`, route(async (req, res, actor, ctx) => {
-      const dryRun = dryRunOf(req);
-      const { dashboard, summary } = await ctx.services.review.overdueSummary(actor, body(req)[f.idField], dryRun, f.kind);
+      const { dashboard, summary } = await ctx.services.review.overdueSummary(actor, body(req)[f.idField], dryRunOf(req), f.kind);
       const data = presentOverdueSummary(actor, dashboard, summary, f.kind);
       res.json({ success: true, ...(toRest(data) as object), data: toRest(data) });
     }));

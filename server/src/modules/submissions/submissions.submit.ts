@@ -5,8 +5,7 @@ import { Assessment, QuestionType } from '../assessments/assessment.entity';
 import { Question } from '../assessments/question.types';
 import { gradable } from '../assessments/assessments.write';
 import { round2 } from '../assessments/grading';
-import { FilesService, IncomingFile, ReceivedFile } from '../files/files.service';
-import { MIME_KIND } from '../files/file-type';
+import { FilesService, IncomingFile, MAX_FILE_BYTES, ReceivedFile, checkedType, requestBudget } from '../files/files.service';
 import { CheckedAnswer, SUBMISSION_MIME, SUBMISSION_TEXT as T } from './submissions.validation';
 import { gradeWithExplanation } from '../assessments/grading';
 import { maySubmit } from './status';
@@ -51,12 +50,13 @@ export async function checkDueRule(m: DataSource | EntityManager, item: Assessme
 /** Streams the files into the store and checks each by content; on any failure nothing received stays. */
 export async function receiveAll(files: FilesService, incoming: Array<IncomingFile | ReceivedFile>): Promise<ReceivedFile[]> {
   const got: ReceivedFile[] = [];
+  // files a REST request already streamed in were bounded there; GraphQL uploads stream here, under the same bound
+  const budget = requestBudget();
   try {
     for (const f of incoming) {
-      const r = isReceived(f) ? f : await files.receive(f);
+      const r = isReceived(f) ? f : await files.receive(f, MAX_FILE_BYTES, budget);
       got.push(r);
-      const mime = r.declaredMime;
-      if (!mime || !SUBMISSION_MIME.includes(mime) || MIME_KIND[mime] !== r.kind) throw validation(T.fileType);
+      if (!checkedType(r, SUBMISSION_MIME)) throw validation(T.fileType);
     }
     return got;
   } catch (err) {
