@@ -9,13 +9,16 @@ export interface OutboxLink {
   token: string;
 }
 
-const LINK = /https?:\/\/[^\s"'<>]+\/reset-password\/([^\s"'<>/?#]+)/;
+/** A link of one kind: /reset-password/ (reset and invitation), /confirm-email/ and /report-email-change/ (an email change). */
+const linkOf = (kind: string) => new RegExp(`https?://[^\\s"'<>]+/${kind}/([^\\s"'<>/?#]+)`);
 
 /**
- * The newest reset or invitation link mailed to `email` (from the mail_outbox table), waiting up to
- * `timeoutMs` for it; with `after`, only messages created after that moment count.
+ * The newest link of a kind (a reset or invitation link unless told) mailed to `email` (from the mail_outbox
+ * table), waiting up to `timeoutMs` for it; with `after`, only messages created after that moment count.
  */
-export async function readOutboxLink(email: string, opts: { after?: Date; timeoutMs?: number } = {}): Promise<OutboxLink> {
+export async function readOutboxLink(email: string, opts: { after?: Date; timeoutMs?: number; kind?: string } = {}): Promise<OutboxLink> {
+  const kind = opts.kind ?? 'reset-password';
+  const LINK = linkOf(kind);
   const deadline = Date.now() + (opts.timeoutMs ?? 10_000);
   const client = new Client({ connectionString: databaseUrl() });
   await client.connect();
@@ -34,7 +37,7 @@ export async function readOutboxLink(email: string, opts: { after?: Date; timeou
       }
       if (Date.now() > deadline) {
         throw new Error(rows[0]
-          ? `the newest mail to ${email} has no /reset-password/ link:\n${rows[0].text}`
+          ? `the newest mail to ${email} has no /${kind}/ link:\n${rows[0].text}`
           : `no mail to ${email}${opts.after ? ` after ${opts.after.toISOString()}` : ''} in mail_outbox`);
       }
       await new Promise((r) => setTimeout(r, 200));

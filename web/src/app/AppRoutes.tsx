@@ -6,6 +6,8 @@ import {
   LoginPage,
   ForgotPasswordPage,
   ResetPasswordPage,
+  ConfirmEmailPage,
+  ReportEmailChangePage,
   UnauthorizedPage,
   NotFoundPage,
   NotFoundPanel,
@@ -47,6 +49,7 @@ import {
   GradebookPage,
   ChildPage,
   ChildrenPage,
+  AuditPage,
 } from './pages';
 import { ALL_ROLES, RequireAuth } from './RequireAuth';
 import { RouteErrorBoundary } from './RouteError';
@@ -62,6 +65,8 @@ export function AppRoutes() {
           <Route path="/register" element={<Navigate to="/login" replace />} />
           <Route path="/forgot-password" element={<ForgotPasswordPage />} />
           <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
+          <Route path="/confirm-email/:token" element={<ConfirmEmailPage />} />
+          <Route path="/report-email-change/:token" element={<ReportEmailChangePage />} />
           <Route path="/unauthorized" element={<UnauthorizedPage />} />
           <Route path="/" element={<Navigate to="/dashboard" replace />} />
           {/* The signed-in shell: /dashboard/... and the user menu's /profile and /settings, for every role. */}
@@ -94,6 +99,7 @@ export function AppRoutes() {
               <Route path="modules/:moduleId" element={<ModuleDetailPage />} />
               <Route path="classes" element={<MyClassesPage />} />
               <Route path="calendar" element={<CalendarPage />} />
+              <Route path="audit" element={<AuditPage />} />
               <Route path="student/course/:courseId/modules" element={<StudentCourseRedirect />} />
               <Route path="assignments" element={<MyAssignmentsPage />} />
               <Route path="assignments/:id/submit" element={<AssignmentSubmitPage />} />

@@ -7,6 +7,8 @@ import { lazyPage } from './lazyPage';
 export const LoginPage = lazyPage(() => import('../features/auth/LoginPage'), 'LoginPage');
 export const ForgotPasswordPage = lazyPage(() => import('../features/auth/ForgotPasswordPage'), 'ForgotPasswordPage');
 export const ResetPasswordPage = lazyPage(() => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage');
+export const ConfirmEmailPage = lazyPage(() => import('../features/auth/EmailChangePage'), 'ConfirmEmailPage');
+export const ReportEmailChangePage = lazyPage(() => import('../features/auth/EmailChangePage'), 'ReportEmailChangePage');
 export const UnauthorizedPage = lazyPage(() => import('../features/system/UnauthorizedPage'), 'UnauthorizedPage');
 export const NotFoundPage = lazyPage(() => import('../features/system/NotFoundPage'), 'NotFoundPage');
 export const NotFoundPanel = lazyPage(() => import('../features/system/NotFoundPage'), 'NotFoundPanel');
@@ -48,3 +50,4 @@ export const GradesPage = lazyPage(() => import('../features/grades/GradesPage')
 export const GradebookPage = lazyPage(() => import('../features/grades/GradebookPage'), 'GradebookPage');
 export const ChildPage = lazyPage(() => import('../features/families/ChildPage'), 'ChildPage');
 export const ChildrenPage = lazyPage(() => import('../features/families/ChildPage'), 'ChildrenPage');
+export const AuditPage = lazyPage(() => import('../features/audit/AuditPage'), 'AuditPage');

@@ -15,11 +15,11 @@ export function useActionMessages() {
   const setSuccess = success.show;
   const setActionError = failure.show;
 
-  /** Resolves to the failure's text, or null when `work` went through (then `done` shows). */
-  const attempt = async (work: Work, done: string, failed: string): Promise<string | null> => {
+  /** Resolves to the failure's text, or null when `work` went through (then `done` shows; a function is given what `work` resolved to). */
+  const attempt = async <T,>(work: () => Promise<T>, done: string | ((result: T) => string), failed: string): Promise<string | null> => {
     try {
-      await work();
-      setSuccess(done);
+      const result = await work();
+      setSuccess(typeof done === 'function' ? done(result) : done);
       return null;
     } catch (error) {
       return errorMessage(error, failed);

@@ -324,6 +324,127 @@ export type AttendanceWeek = {
   weekStart: Scalars['String']['output'];
 };
 
+/** One row of the audit log: a change to an account, a role switch or what was done under one, or a grade change. Never changed once written. */
+export type AuditEvent = {
+  __typename?: 'AuditEvent';
+  /** The role they were acting as (differs from actorRole while viewing as another role). */
+  actingRole: Maybe<Scalars['String']['output']>;
+  /** Who made the change; null for the system (a scheduled job) and for someone not signed in. */
+  actorId: Maybe<Scalars['ID']['output']>;
+  /** Their name at the time. */
+  actorName: Maybe<Scalars['String']['output']>;
+  /** Their own (stored) role at the time. */
+  actorRole: Maybe<Scalars['String']['output']>;
+  /** The assessment, for grade changes and deleted submissions. */
+  assessmentId: Maybe<Scalars['ID']['output']>;
+  /** The assessment's title now; null once it is deleted. */
+  assessmentTitle: Maybe<Scalars['String']['output']>;
+  /** When the change was committed. */
+  at: Scalars['DateTimeISO']['output'];
+  /** The course, for grade changes and deleted submissions. */
+  courseId: Maybe<Scalars['ID']['output']>;
+  /** The course's title now; null once it is deleted. */
+  courseTitle: Maybe<Scalars['String']['output']>;
+  /** The value before (an email, a role, a score; null when there was none). */
+  from: Maybe<Scalars['String']['output']>;
+  /** The row; later rows have greater ids. */
+  id: Scalars['ID']['output'];
+  /** The change was made while viewing the app as another role. */
+  impersonating: Scalars['Boolean']['output'];
+  /** What happened. */
+  kind: AuditKind;
+  /** What happened, as the audit page says it. */
+  label: Scalars['String']['output'];
+  /** More about the change (which question, which operation, how many). */
+  note: Maybe<Scalars['String']['output']>;
+  /** The submission whose grade changed. */
+  submissionId: Maybe<Scalars['ID']['output']>;
+  /** Their name at the time. */
+  targetName: Maybe<Scalars['String']['output']>;
+  /** The person acted on (the account changed, the student graded). */
+  targetUserId: Maybe<Scalars['ID']['output']>;
+  /** The value after. */
+  to: Maybe<Scalars['String']['output']>;
+};
+
+/** A page of the audit log, newest first. */
+export type AuditEventConnection = {
+  __typename?: 'AuditEventConnection';
+  /** The rows of this page. */
+  edges: Array<AuditEventEdge>;
+  /** Whether more follow, and from where. */
+  pageInfo: AuditPageInfo;
+  /** How many rows match the filter in all. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An audit row in a page, with the cursor that continues after it. */
+export type AuditEventEdge = {
+  __typename?: 'AuditEventEdge';
+  /** Pass as `after` to continue after this row. */
+  cursor: Scalars['String']['output'];
+  /** The row. */
+  node: AuditEvent;
+};
+
+/** Which audit rows to list; every field narrows the list. */
+export type AuditFilterInput = {
+  /** Only rows of this course. */
+  courseId?: InputMaybe<Scalars['ID']['input']>;
+  /** Only rows from this time on (inclusive). */
+  from?: InputMaybe<Scalars['DateTimeISO']['input']>;
+  /** Only rows of this kind. */
+  kind?: InputMaybe<AuditKind>;
+  /** Part of the name of whoever acted or was acted on (case-insensitive). */
+  person?: InputMaybe<Scalars['String']['input']>;
+  /** Only rows of this submission (its grade history). */
+  submissionId?: InputMaybe<Scalars['ID']['input']>;
+  /** Only rows before this time (exclusive). */
+  to?: InputMaybe<Scalars['DateTimeISO']['input']>;
+};
+
+/** What an audit log row records. */
+export type AuditKind =
+  /** Change made while viewing as another role. */
+  | 'ACTED_WHILE_SWITCHED'
+  /** Email changed. */
+  | 'EMAIL_CHANGED'
+  /** Email change reported and cancelled. */
+  | 'EMAIL_CHANGE_REPORTED'
+  /** Email change requested. */
+  | 'EMAIL_CHANGE_REQUESTED'
+  /** Parent linked. */
+  | 'FAMILY_LINKED'
+  /** Parent unlinked. */
+  | 'FAMILY_UNLINKED'
+  /** Grade changed. */
+  | 'GRADE_CHANGED'
+  /** Password changed. */
+  | 'PASSWORD_CHANGED'
+  /** Password set by link. */
+  | 'PASSWORD_RESET'
+  /** Role switched. */
+  | 'ROLE_SWITCHED'
+  /** Submissions deleted. */
+  | 'SUBMISSIONS_DELETED'
+  /** Account created. */
+  | 'USER_CREATED'
+  /** Account deleted. */
+  | 'USER_DELETED'
+  /** Name changed. */
+  | 'USER_NAME_CHANGED'
+  /** Role changed. */
+  | 'USER_ROLE_CHANGED';
+
+/** Where a page of the audit log ends. */
+export type AuditPageInfo = {
+  __typename?: 'AuditPageInfo';
+  /** The cursor of the last row of this page; null for an empty page. */
+  endCursor: Maybe<Scalars['String']['output']>;
+  /** More rows follow this page. */
+  hasNextPage: Scalars['Boolean']['output'];
+};
+
 /** A new session. */
 export type AuthPayload = {
   __typename?: 'AuthPayload';
@@ -845,6 +966,12 @@ export type DraftAnswerInput = {
   selectedOptionIds?: InputMaybe<Array<Scalars['ID']['input']>>;
 };
 
+/** A link mailed about a sign-in email change. */
+export type EmailChangeTokenInput = {
+  /** The token from the link /confirm-email/{token} (to the new address) or /report-email-change/{token} (to the old one). */
+  token: Scalars['String']['input'];
+};
+
 /** A parent linked to a student: the parent then reads the student's courses, work, attendance and feedback. */
 export type FamilyLink = {
   __typename?: 'FamilyLink';
@@ -1269,6 +1396,8 @@ export type Mutation = {
   cloneCourse: Course;
   /** Reuse a module: a deep copy (with content) appended to another course you teach (REST: POST /api/modules/reuse/clone/{moduleId}). */
   cloneModule: Module;
+  /** Confirm a sign-in email change with the link mailed to the new address: the email changes, and every session and outstanding link of the account ends (REST: POST /api/auth/confirm-email). No sign-in needed. */
+  confirmEmailChange: MessagePayload;
   /** Create an academic year; SuperAdmin and Admin (REST: POST /api/academic-years). */
   createAcademicYear: AcademicYear;
   /** Assign teachers to a subject in a class of a year; SuperAdmin and Admin (REST: POST /api/teacher-assignments). */
@@ -1347,6 +1476,10 @@ export type Mutation = {
   releaseResults: Assessment;
   /** Reopen a student's work with a new due date (default the later of the item's due date and now plus one day; never in the past), or 'Extend Again' on reopened work; for a student with no submission an empty reopened one is created so they can submit (course's teachers) (REST: POST /api/submissions/reopen {assignmentId, studentId, newDueDate}, /api/quizsubmissions/reopen, /api/examsubmissions/reopen). */
   reopenSubmission: Submission;
+  /** Report a sign-in email change with the link mailed to the old address: the change is cancelled and the report is put in the audit log (REST: POST /api/auth/report-email-change). No sign-in needed. */
+  reportEmailChange: MessagePayload;
+  /** Change your own sign-in email (the current password is required, as often as sign-in allows): a confirmation link goes to the new address and a notice to the old one; the email changes when the link is opened, which signs out every session. */
+  requestEmailChange: MessagePayload;
   /** Mail a Pending user a new 7-day invitation link (earlier links stop working): for users you may edit. Limited like forgot-password, per email and per address (RATE_LIMITED). */
   resendInvitation: User;
   /** Set a new password with a single-use token (REST: POST /api/users/reset-password/{token}). */
@@ -1383,7 +1516,7 @@ export type Mutation = {
   updateProfile: User;
   /** Change a subject; SuperAdmin and Admin (REST: PUT /api/subjects/{id}). */
   updateSubject: Subject;
-  /** Edit a user's name, email and role: only users of a role the acting role may assign, never your own role, and only to a role you may assign. GraphQL only (the spec names no REST path for it). */
+  /** Edit a user's name, email and role: SuperAdmin and Admin users of a role they may assign, a Teacher only students of classes they teach and their parents; never your own role, and only to a role you may assign. A new email waits for confirmation at the new address (pendingEmail). GraphQL only (the spec names no REST path for it). */
   updateUser: User;
   /** Upload a file into a module (multipart request; send the header 'Apollo-Require-Preflight: true'). At most 50MB; its bytes and declared type must match contentType (REST: POST /api/content). */
   uploadContent: Content;
@@ -1424,6 +1557,12 @@ export type MutationCloneCourseArgs = {
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationCloneModuleArgs = {
   input: CloneModuleInput;
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationConfirmEmailChangeArgs = {
+  input: EmailChangeTokenInput;
 };
 
 
@@ -1635,6 +1774,18 @@ export type MutationReleaseResultsArgs = {
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationReopenSubmissionArgs = {
   input: ReopenSubmissionInput;
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationReportEmailChangeArgs = {
+  input: EmailChangeTokenInput;
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationRequestEmailChangeArgs = {
+  input: RequestEmailChangeInput;
 };
 
 
@@ -1962,6 +2113,8 @@ export type Query = {
   attendanceRoster: Array<User>;
   /** Present, late and absent per week for a class and subject, oldest week first, ending with the current week. REST: GET /api/attendance/trend/{classId}/{subjectId}/{academicYearId}?weeks=. */
   attendanceTrend: Array<AttendanceWeek>;
+  /** The audit log, newest first: SuperAdmin and Admin read every row; a teacher the grade changes of the courses they teach (REST: GET /api/audit-events?person=&kind=&from=&to=&courseId=&submissionId=&first=&after=). */
+  auditEvents: AuditEventConnection;
   /** The due dates in your calendar from `from` (inclusive) to `to` (exclusive), at most 100 days apart, by due date: a student's own assignments, exams and quizzes (never a hidden one; a reopened item at its customDueDate), a teacher's of the courses they teach; other roles' calendars are empty. One statement (REST: GET /api/calendar?from=&to=). */
   calendar: Array<CalendarEvent>;
   /** Whether you have a calendar subscription link, since when, and when a calendar app last read it (REST: GET /api/calendar/feed). */
@@ -2143,6 +2296,14 @@ export type QueryAttendanceTrendArgs = {
   classId: Scalars['ID']['input'];
   subjectId: Scalars['ID']['input'];
   weeks?: Scalars['Int']['input'];
+};
+
+
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
+export type QueryAuditEventsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<AuditFilterInput>;
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -2452,6 +2613,14 @@ export type ReopenSubmissionInput = {
   newDueDate?: InputMaybe<Scalars['DateTimeISO']['input']>;
   /** The student (one the item is for). */
   studentId: Scalars['ID']['input'];
+};
+
+/** A new sign-in email for your own account; it takes effect when the link mailed to it is opened. */
+export type RequestEmailChangeInput = {
+  /** Your current password. */
+  currentPassword: Scalars['String']['input'];
+  /** The new email address. */
+  newEmail: Scalars['String']['input'];
 };
 
 /** Set a new password with the token from a reset or invitation link. */
@@ -2996,11 +3165,13 @@ export type UpdateSubjectInput = {
 
 /** Changes to a user; a field left out (or null) stays as it is. */
 export type UpdateUserInput = {
-  /** Email address, unique regardless of case; a change ends the unused invitation or reset links. */
+  /** Email address, unique regardless of case. A change takes effect only when the link mailed to the new address is opened (the old address gets a notice); see emailVerified and User.pendingEmail. */
   email?: InputMaybe<Scalars['String']['input']>;
+  /** SuperAdmin and Admin, for a user who has never signed in (invitation pending): the new email takes effect at once and a new invitation goes there. Otherwise a new email waits for the confirmation link mailed to it. */
+  emailVerified?: InputMaybe<Scalars['Boolean']['input']>;
   /** Given name. */
   firstName?: InputMaybe<Scalars['String']['input']>;
-  /** The user: one whose role the acting role may assign. */
+  /** The user: SuperAdmin and Admin, one whose role they may assign; a Teacher, a student of a class they teach or a parent of one. */
   id: Scalars['ID']['input'];
   /** Family name. */
   lastName?: InputMaybe<Scalars['String']['input']>;
@@ -3043,11 +3214,15 @@ export type User = {
   id: Scalars['ID']['output'];
   /** Family name. */
   lastName: Scalars['String']['output'];
+  /** A new sign-in email waiting for its confirmation link to be opened; null when none. Shown to the user themself and to those who may edit them. */
+  pendingEmail: Maybe<Scalars['String']['output']>;
   /** The role stored for this user (not an impersonated one). */
   role: Role;
-  /** Whether you may delete this user (a user of a role you may assign, never yourself): show Delete only then. */
+  /** Whether you may change this user's sign-in email (SuperAdmin and Admin, for users they may edit; it then waits for confirmation at the new address). */
+  viewerCanChangeEmail: Scalars['Boolean']['output'];
+  /** Whether you may delete this user (as viewerCanEdit, never yourself): show Delete only then. */
   viewerCanDelete: Scalars['Boolean']['output'];
-  /** Whether you may edit this user or resend their invitation (a user of a role you may assign): show Edit and Resend Invitation only then. */
+  /** Whether you may edit this user or resend their invitation (SuperAdmin and Admin: a user of a role they may assign; a Teacher: a student of a class they teach or a parent of one): show Edit and Resend Invitation only then. */
   viewerCanEdit: Scalars['Boolean']['output'];
 };
 

@@ -24,6 +24,8 @@ export const SIDEBAR_ITEMS: Record<Role, NavItem[]> = {
     { label: 'Manage Users', to: '/dashboard/users' },
     { label: 'Impersonate Role', to: '/dashboard/impersonate' },
     { label: 'System Logs', to: '/dashboard/logs' },
+    // beyond the spec (issue 23): account changes, role switches and grade changes on record
+    { label: 'Audit Log', to: '/dashboard/audit' },
   ],
   Admin: [
     { label: 'Dashboard', to: '/dashboard' },
@@ -41,6 +43,7 @@ export const SIDEBAR_ITEMS: Record<Role, NavItem[]> = {
     { label: 'View Reports', to: '/dashboard/reports' },
     { label: 'Calendar', to: '/dashboard/calendar' },
     { label: 'Messages', to: '/dashboard/messages' },
+    { label: 'Audit Log', to: '/dashboard/audit' },
   ],
   Teacher: [
     { label: 'Dashboard', to: '/dashboard' },
@@ -61,6 +64,8 @@ export const SIDEBAR_ITEMS: Record<Role, NavItem[]> = {
     { label: 'Forums', to: '/dashboard/forums' },
     // beyond the spec (issue 17): due dates of the courses they teach
     { label: 'Calendar', to: '/dashboard/calendar' },
+    // beyond the spec (issue 23): every grade change in the courses they teach
+    { label: 'Grade History', to: '/dashboard/audit' },
   ],
   Student: [
     { label: 'Dashboard', to: '/dashboard' },

@@ -26,6 +26,12 @@ export class UsersResolver {
     return !!facts && can(actor, 'user.update', facts);
   }
 
+  @FieldResolver(() => Boolean, { description: "Whether you may change this user's sign-in email (SuperAdmin and Admin, for users they may edit; it then waits for confirmation at the new address)." })
+  async viewerCanChangeEmail(@Root() user: User, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    const facts = await ctx.loaders.userFacts.load(user.id);
+    return !!facts && can(actor, 'user.changeEmail', facts);
+  }
+
   @FieldResolver(() => Boolean, { description: 'Whether you may delete this user (as viewerCanEdit, never yourself): show Delete only then.' })
   async viewerCanDelete(@Root() user: User, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
     const facts = await ctx.loaders.userFacts.load(user.id);

@@ -4,13 +4,13 @@ import Typography from '@mui/material/Typography';
 import { Banner } from '../../components/Banner';
 import { Loaded } from '../../components/DetailPage';
 import { useDialogForm } from '../../components/useDialogForm';
-import type { UpdateProfileInput } from '../../gql/types';
+import type { RequestEmailChangeInput, UpdateProfileInput } from '../../gql/types';
 import type { SessionUser } from '../../app/session';
 import { FormSection } from './FormSection';
 import { useProfile } from './useProfile';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
 
-/** /profile, every role: first and last name (editable), email and role (read-only). */
+/** /profile, every role: first and last name (editable), email and role (read-only), and a request for a new email. */
 export function ProfilePage() {
   useDocumentTitle('Your Profile');
   const profile = useProfile();
@@ -21,7 +21,12 @@ export function ProfilePage() {
       </Typography>
       <Banner severity="success" message={profile.success} onClose={profile.clearSuccess} />
       <Loaded loading={profile.loading} error={profile.loadError} value={profile.user} notFoundText="Profile not found.">
-        {(user) => <ProfileForm key={user.id} user={user} onSave={profile.save} />}
+        {(user) => (
+          <>
+            <ProfileForm key={user.id} user={user} onSave={profile.save} />
+            <EmailForm key={`email-${user.id}`} pendingEmail={user.pendingEmail ?? null} onSave={profile.changeEmail} />
+          </>
+        )}
       </Loaded>
     </>
   );
@@ -57,6 +62,35 @@ function ProfileForm({ user, onSave }: ProfileFormProps) {
       <TextField id="profile-last-name" label="Last Name" name="lastName" autoComplete="family-name" {...form.text('lastName')} />
       <ReadOnlyField label="Email" value={user.email ?? ''} />
       <ReadOnlyField label="Role" value={user.role} />
+    </FormSection>
+  );
+}
+
+/** Your own sign-in email: the new address gets a link, and the email changes when it is opened. */
+function EmailForm({ pendingEmail, onSave }: { pendingEmail: string | null; onSave(input: RequestEmailChangeInput): Promise<string | null> }) {
+  const form = useDialogForm<RequestEmailChangeInput>({ newEmail: '', currentPassword: '' }, () => undefined);
+  const submit = form.submitWith(
+    () => ({}),
+    async (values) => {
+      form.setError(null);
+      const failed = await onSave({ newEmail: values.newEmail.trim(), currentPassword: values.currentPassword });
+      if (!failed) form.replace({ newEmail: '', currentPassword: '' });
+      return failed;
+    },
+  );
+  return (
+    <FormSection
+      id="profile-email"
+      title="Change Email"
+      submitLabel="Send confirmation link"
+      onSubmit={submit}
+      submitting={form.dialog.submitting}
+      error={form.dialog.error}
+      sx={{ mt: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}
+    >
+      <TextField id="profile-new-email" label="New Email" type="email" autoComplete="email" {...form.text('newEmail')}
+        helperText={pendingEmail ? `Waiting for confirmation at ${pendingEmail}` : 'You keep signing in with your current email until the link sent to the new one is opened'} />
+      <TextField id="profile-email-password" label="Current Password" type="password" autoComplete="current-password" {...form.text('currentPassword')} />
     </FormSection>
   );
 }

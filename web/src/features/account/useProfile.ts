@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { errorMessage } from '../../app/errors';
 import { useSession } from '../../app/session';
 import { useActionMessages } from '../../components/useActionMessages';
-import type { UpdateProfileInput } from '../../gql/types';
-import { useMyProfileQuery, useUpdateProfileMutation } from './account.generated';
+import type { RequestEmailChangeInput, UpdateProfileInput } from '../../gql/types';
+import { useMyProfileQuery, useRequestEmailChangeMutation, useUpdateProfileMutation } from './account.generated';
 
 export const PROFILE_SAVED = 'Your profile has been updated';
 
@@ -12,6 +12,7 @@ export function useProfile() {
   const { updateUser } = useSession();
   const query = useMyProfileQuery();
   const [updateProfile] = useUpdateProfileMutation();
+  const [requestEmailChange] = useRequestEmailChangeMutation({ refetchQueries: ['MyProfile'] });
   const messages = useActionMessages();
   const user = query.data?.me.user ?? null;
 
@@ -25,8 +26,13 @@ export function useProfile() {
   const save = (input: UpdateProfileInput): Promise<string | null> =>
     messages.attempt(() => updateProfile({ variables: { input } }), PROFILE_SAVED, 'Failed to update your profile');
 
+  /** A new sign-in email: the server mails a link to it; the answer says where (issue 23). */
+  const changeEmail = (input: RequestEmailChangeInput): Promise<string | null> =>
+    messages.attempt(() => requestEmailChange({ variables: { input } }), (r) => r.data?.requestEmailChange.message ?? '', 'Failed to change your email');
+
   return {
     user,
+    changeEmail,
     loading: query.loading && !query.data,
     loadError: query.error && !query.data ? errorMessage(query.error, 'Failed to load your profile') : null,
     save,

@@ -68,6 +68,7 @@ export function UsersPage() {
               user={editing}
               assignableRoles={users.assignableRoles}
               isSelf={editing.id === users.currentUserId}
+              canChangeEmail={editing.viewerCanChangeEmail}
               onClose={() => setEditing(null)}
               onSave={users.updateUser}
             />

@@ -31,6 +31,9 @@ const dropUserPages = (cache: { evict(o: { id: string; fieldName: string }): boo
 };
 
 /** Data and actions of the User Management page; access comes from `me.abilities.manageUsers`. */
+/** What the users page says after asking for a new sign-in email (the server's EMAIL_CHANGE_TEXT.sent). */
+export const emailChangeSentText = (email: string) => `A confirmation link was sent to ${email}. The email changes when it is opened.`;
+
 export function useUsers() {
   const { user, abilities } = useSession();
   const canManage = abilities?.manageUsers ?? false;
@@ -100,7 +103,11 @@ export function useUsers() {
     messages.attempt(
       // a changed name or role may move the user to another page or out of the filter
       () => updateUserMutation({ variables: { input }, update: dropUserPages }),
-      'User updated successfully',
+      // a new sign-in email waits for the link mailed to it (issue 23): say where it went
+      (result) => {
+        const pending = result.data?.updateUser.pendingEmail;
+        return pending && pending === input.email?.toLowerCase() ? emailChangeSentText(pending) : 'User updated successfully';
+      },
       'Failed to update user',
     );
 
