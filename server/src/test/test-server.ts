@@ -24,6 +24,7 @@ export interface RestResult<T = any> {
   status: number;
   body: T;
   sql: number;
+  headers: Headers;
 }
 
 export interface TestServer {
@@ -110,7 +111,7 @@ export async function serveApp(ds: DataSource, config: Config, cleanup: () => Pr
         /* binary or text bodies stay as text */
       }
       await new Promise((r) => setImmediate(r));
-      return { status: res.status, body: parsed as any, sql: sqlOf(res) };
+      return { status: res.status, body: parsed as any, sql: sqlOf(res), headers: res.headers };
     },
     async login(email, password = DEMO_PASSWORD) {
       const res = await t.rest('POST', '/auth/login', { body: { email, password } });

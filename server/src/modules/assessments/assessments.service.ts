@@ -177,7 +177,7 @@ export class AssessmentsService {
         await lockSubmissions(m, assessment.id);
         const plan = await planRegrade(m, assessment.id, current, next);
         await writeQuestions(m, assessment.id, next, new Set(current.map((q) => q.id)));
-        await applyRegrade(m, assessment.id, plan, totalPoints(next));
+        await applyRegrade(m, actor, { assessmentId: assessment.id, courseId: assessment.courseId }, plan, totalPoints(next));
       }
       return this.reload(m, assessment.id);
     });

@@ -4,6 +4,9 @@ import { QuestionFields } from './assessments.validation';
 import { Explanation, GradableQuestion, gradeWithExplanation, round2 } from './grading';
 import { QuestionType } from './assessment.entity';
 import { questionsOf } from './assessments.queries';
+import type { Actor } from '../../policies';
+import { recordAudit } from '../audit/audit.record';
+import { AuditKind } from '../audit/audit.kinds';
 
 /**
  * Writing an assessment's questions, and what an edit does to the submissions. Questions (and options) sent
@@ -184,7 +187,13 @@ export async function lockSubmissions(m: EntityManager, assessmentId: string): P
  * new explanation, an automatic grade for each automatic question a handed-in submission has none for (a
  * question added by the edit, or one that became automatic), then every submission's total, status and maximum.
  */
-export async function applyRegrade(m: EntityManager, assessmentId: string, plan: RegradePlan, maxScore: number): Promise<void> {
+export async function applyRegrade(m: EntityManager, actor: Actor, at: { assessmentId: string; courseId: string }, plan: RegradePlan, maxScore: number): Promise<void> {
+  const { assessmentId } = at;
+  // every total the edit changes is a grade change on record, by the teacher whose edit caused it
+  await recordAudit(m, actor, plan.changes.map((c) => ({
+    kind: AuditKind.GRADE_CHANGED, targetUserId: c.studentId, courseId: at.courseId, assessmentId, submissionId: c.submissionId,
+    from: c.totalBefore, to: c.totalAfter, note: 'Total regraded after an edit of the answer key',
+  })));
   for (const g of plan.grades) {
     await m.query(
       `UPDATE grades SET score = $2, auto_score = $3, explanation = COALESCE($4::jsonb, explanation), version = version + 1, updated_at = clock_timestamp()

@@ -107,16 +107,19 @@ describe('users: viewerCanEdit and viewerCanDelete follow the rules per row', ()
     expect(f['parent@demo.school']).toEqual([true, true]);
   });
 
-  it('a Teacher: Teachers, Students and Parents but not Admins', async () => {
+  it('a Teacher: their students and those students\' parents, never staff, not even themselves (issue 23)', async () => {
     const f = await flags('teacher');
     expect(f['admin@demo.school']).toEqual([false, false]);
-    expect(f['teacher@demo.school']).toEqual([true, false]);
-    expect(f['teacher2@demo.school']).toEqual([true, true]);
+    expect(f['teacher@demo.school']).toEqual([false, false]);
+    expect(f['teacher2@demo.school']).toEqual([false, false]);
     expect(f['student@demo.school']).toEqual([true, true]);
+    expect(f['parent@demo.school']).toEqual([true, true]);
   });
 
   it('what the flag promises the server does: a shown Delete succeeds, a hidden one is refused', async () => {
+    // a parent of a student of Class 5A, which teacher@ teaches
     const victim = await makeUser(t.ds, { role: Role.Parent });
+    await t.ds.query(`INSERT INTO parent_students (parent_id, student_id) SELECT $1, id FROM users WHERE email = 'student2@demo.school'`, [victim.id]);
     const shown = await t.gql('mutation($id: ID!) { deleteUser(id: $id) }', { id: victim.id }, tok.teacher);
     expect(shown.errors).toBeUndefined();
     const hidden = await t.gql('mutation($id: ID!) { deleteUser(id: $id) }', { id: id.admin }, tok.teacher);
