@@ -113,6 +113,10 @@ describe('users page: Edit, Resend and Delete only where the server accepts them
           { i: { firstName: 'Abil', lastName: `${role}${id}`, email: `abil-${role.toLowerCase()}-${id}@e2e.test`, role } }, superToken);
         made[role] = d.createUser.id;
       }
+      // the student is placed in Class 5A 2026, which teacher@ teaches: a Teacher edits and deletes only their own students (issue 23)
+      const where = await placementOf(await apiToken(DEMO.teacher.email), 'Mathematics');
+      await gql('mutation($i: PlaceStudentInput!) { placeStudent(input: $i) { id } }',
+        { i: { userId: made.Student, classId: where.classId, academicYearId: where.academicYearId } }, superToken);
       const seen = watch(page, () => true); // only this test's users are listed (search by stamp)
       await login(page, viewer.email);
       await page.goto('/dashboard/users');
