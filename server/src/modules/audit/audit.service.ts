@@ -86,7 +86,7 @@ export class AuditService {
 
   /** A change made while viewing as another role, recorded after it committed (audit.switched.ts). */
   async recordSwitchedChange(actor: Actor, what: string): Promise<void> {
-    await recordAudit(this.ds, actor, { kind: AuditKind.ACTED_WHILE_SWITCHED, targetUserId: actor.userId, from: actor.role, to: actor.activeRole, note: what });
+    await recordAudit(this.ds, actor, { kind: AuditKind.ACTED_WHILE_SWITCHED, from: actor.role, to: actor.activeRole, note: what });
   }
 
   async page(actor: Actor, filter: AuditFilter, paging: { first?: unknown; after?: unknown }): Promise<AuditPage> {

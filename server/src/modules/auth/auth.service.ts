@@ -216,7 +216,7 @@ export class AuthService {
     await this.ds.transaction(async (m) => {
       await m.getRepository(Session).update(actor.sessionId, { activeRole: target, impersonating: isImpersonating });
       if (target !== actor.activeRole) {
-        await recordAudit(m, actor, { kind: AuditKind.ROLE_SWITCHED, targetUserId: actor.userId, from: actor.activeRole, to: target });
+        await recordAudit(m, actor, { kind: AuditKind.ROLE_SWITCHED, from: actor.activeRole, to: target });
       }
     });
     return { role: target, isImpersonating };
