@@ -14,6 +14,8 @@ import { databaseAnswers } from '../db/health';
 import { createServices } from './services';
 import { apiErrorHandler, apiNotFound } from './rest';
 import { apiRouter } from './rest-router';
+import { restWriteGate } from './credential-gate';
+import { oauthRouter } from '../modules/integrations/oauth.route';
 
 /** Statement counts of recent requests by request id; tests read them to prove lists do not grow with data. */
 export const sqlCounts = new Map<string, number>();
@@ -65,7 +67,10 @@ export async function createApp(ds: DataSource, config: Config) {
 
   app.use(['/api', '/graphql'], compressAnswers());
 
-  app.use('/api', express.json({ limit: '1mb' }), withContext, apiRouter(), apiNotFound, apiErrorHandler);
+  app.use('/api', express.json({ limit: '1mb' }), withContext, restWriteGate, apiRouter(), apiNotFound, apiErrorHandler);
+
+  // OAuth 2.0 client credentials (RFC 6749 section 4.4): outside /api, in the RFC's form-and-JSON shape
+  app.use(oauthRouter(() => services));
 
   app.use('/graphql', ...graphqlRoute(apollo, withContext));
 

@@ -9,6 +9,7 @@ import { RequestContext } from './context';
 import { GRAPHQL_LIMITS, graphqlLimits } from './graphql-limits';
 import { Lexer, Source, TokenKind } from 'graphql';
 import { buildAppSchema } from './schema';
+import { graphqlWriteGate } from './credential-gate';
 
 /** A GraphQL-shaped error answer for what fails before Apollo runs. */
 function graphqlError(res: Response, status: number, message: string, code: string): void {
@@ -78,6 +79,7 @@ export async function createApollo(): Promise<ApolloServer<RequestContext>> {
       ApolloServerPluginCacheControlDisabled(),
       ...limits.plugins,
       serviceUnavailableStatus,
+      graphqlWriteGate,
       {
         // a revoked or expired token is a 401 on every transport; a refused query is the client's error
         async requestDidStart({ contextValue }) {

@@ -19,6 +19,7 @@ import { familiesModule } from '../modules/families/families.module';
 import { calendarModule } from '../modules/calendar/calendar.module';
 import { gradesModule } from '../modules/grades/grades.module';
 import { notificationsModule } from '../modules/notifications/notifications.module';
+import { integrationsModule } from '../modules/integrations/integrations.module';
 
 /**
  * Every domain of the app, one manifest each (server/src/modules/<domain>/<domain>.module.ts). Entities,
@@ -47,4 +48,5 @@ export const modules = moduleList(
   gradesModule,
   calendarModule,
   notificationsModule,
+  integrationsModule,
 );

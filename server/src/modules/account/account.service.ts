@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { notFound, validation } from '../../errors/domain-error';
 import { isId } from '../../app/ids';
 import { INPUT_TEXT, charCount, requiredText } from '../../app/input';
-import { Actor } from '../../policies';
+import { Actor, authorize } from '../../policies';
 import { User } from '../users/user.entity';
 import { USER_TEXT } from '../users/users.validation';
 import { AUTH_TEXT } from '../auth/auth.texts';
@@ -41,6 +41,7 @@ export class AccountService {
    * is not a way round them); ends every other session of the account, keeps this one.
    */
   async changePassword(actor: Actor, input: { currentPassword?: unknown; newPassword?: unknown }, ip: string): Promise<string> {
+    authorize(actor, 'session.manage', undefined, { message: AUTH_TEXT.webSessionOnly });
     const current = typeof input.currentPassword === 'string' ? input.currentPassword : '';
     if (!current) throw validation(ACCOUNT_TEXT.currentPasswordRequired);
     const next = typeof input.newPassword === 'string' ? input.newPassword : '';

@@ -17,6 +17,7 @@ import { calendarRows } from './calendar.rows';
 import { notificationsRows } from './notifications.rows';
 import { gradesRows } from './grades.rows';
 import { familiesRows } from './families.rows';
+import { integrationsRows } from './integrations.rows';
 
 /** The authorization matrix, by domain (legend in matrix.ts). A new domain adds its `<domain>.rows.ts` here. */
 export const MATRIX: Record<string, Row<any>[]> = {
@@ -38,4 +39,5 @@ export const MATRIX: Record<string, Row<any>[]> = {
   notifications: notificationsRows,
   grades: gradesRows,
   families: familiesRows,
+  integrations: integrationsRows,
 };
