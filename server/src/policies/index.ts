@@ -35,5 +35,7 @@ export function abilitiesOf(actor: Actor) {
     markAttendance: can(actor, 'attendance.staff'),
     viewOwnAttendance: can(actor, 'attendance.readOwn'),
     manageFamilies: can(actor, 'family.manage'),
+    manageApplications: can(actor, 'application.manage'),
+    manageAccessTokens: can(actor, 'accessToken.manage'),
   };
 }

@@ -22,6 +22,10 @@ export type Abilities = {
   assignableRoles: Array<Role>;
   /** May change academic years, classes, subjects and allocations (which teachers teach what). */
   manageAcademicStructure: Scalars['Boolean']['output'];
+  /** May make and revoke personal access tokens (Settings: Access tokens; in a web session of your own role). */
+  manageAccessTokens: Scalars['Boolean']['output'];
+  /** May register and manage applications (Settings: Integrations; SuperAdmin and Admin, in a web session). */
+  manageApplications: Scalars['Boolean']['output'];
   /** May link parents to students and unlink them (the user page, the CSV import columns). */
   manageFamilies: Scalars['Boolean']['output'];
   /** May open user management (create and delete users). */
