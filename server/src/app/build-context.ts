@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { bearerToken, RequestContext } from './context';
+import { SESSION_EXPIRED, TOKEN_REJECTED, bearerToken, RequestContext } from './context';
 import { createLoaders } from './loaders';
 import { Services } from './services';
 import type { Actor } from '../policies';
@@ -11,6 +11,8 @@ import { APP_TOKEN_PREFIX } from '../modules/integrations/applications.service';
  * A bearer token by its prefix: a personal access token, an application's access token, else a web session;
  * one indexed lookup each. An application's token may be refused outright (over its rate, a refused address).
  */
+const isAccessToken = (token: string) => token.startsWith(ACCESS_TOKEN_PREFIX) || token.startsWith(APP_TOKEN_PREFIX);
+
 function resolveBearer(services: Services, token: string, ip: string): Promise<{ actor: Actor; user?: User } | null> {
   if (token.startsWith(ACCESS_TOKEN_PREFIX)) return services.integrations.tokens.resolve(token);
   if (token.startsWith(APP_TOKEN_PREFIX)) return services.integrations.applications.resolve(token, ip);
@@ -33,7 +35,7 @@ export async function buildContext(
     requestId,
     ip: req.ip ?? 'unknown',
     actor,
-    tokenRejected: Boolean(token) && !actor,
+    tokenRejected: token && !actor ? (isAccessToken(token) ? TOKEN_REJECTED : SESSION_EXPIRED) : null,
     services,
     loaders,
   };

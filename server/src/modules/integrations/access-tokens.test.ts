@@ -5,6 +5,7 @@ import { hashSecret } from '../auth/secrets';
 import { Role } from '../users/role';
 import { makeUser } from '../../test/factories';
 import { CREDENTIAL_TEXT } from '../../app/credential-gate';
+import { TOKEN_REJECTED } from '../../app/context';
 import { ACCESS_TOKEN_TEXT } from './access-tokens.service';
 
 /**
@@ -69,7 +70,7 @@ it("a read token exports a course's gradebook, is refused every write, and is re
     // revoked: refused at once on both transports
     expect((await t.gql(REVOKE, { id: made.token.id }, w.tokens.Teacher)).data).toEqual({ revokeAccessToken: true });
     const after = await t.gql(GRADEBOOK, { id: w.course.own }, secret);
-    expect([after.status, after.errors?.[0].extensions?.code]).toEqual([401, 'UNAUTHENTICATED']);
+    expect([after.status, after.errors?.[0].extensions?.code, after.errors?.[0].message]).toEqual([401, 'UNAUTHENTICATED', TOKEN_REJECTED]);
     expect((await t.rest('GET', `/courses/${w.course.own}/gradebook`, { token: secret })).status).toBe(401);
   });
   expect(log).toContain('"status":403');

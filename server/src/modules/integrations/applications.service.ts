@@ -60,6 +60,16 @@ function parseRange(value: unknown): string | null {
   return `${address}/${Number(prefix)}`;
 }
 
+/**
+ * Counts one request of the applications `ids` selects (a subquery of application ids) against this minute's
+ * limit, answering the new count: the token lookup and the token endpoint count alike.
+ */
+export const COUNT_REQUEST_SQL = (ids: string) =>
+  `INSERT INTO application_request_counts (application_id, minute, count)
+   SELECT id, date_trunc('minute', now()), 1 FROM ${ids}
+   ON CONFLICT (application_id, minute) DO UPDATE SET count = application_request_counts.count + 1
+   RETURNING count`;
+
 /** The request's address for an inet comparison; null when Express could not tell it. */
 export const inetOf = (ip: string) => (net.isIP(ip) ? ip : null);
 
@@ -148,11 +158,7 @@ export class ApplicationService {
          SELECT a.id, a.name, t.scopes, a.allowed_ranges FROM application_tokens t
            JOIN applications a ON a.id = t.application_id AND a.secret_hash IS NOT NULL
           WHERE t.token_hash = $1 AND t.expires_at > now()),
-       counted AS (
-         INSERT INTO application_request_counts (application_id, minute, count)
-         SELECT id, date_trunc('minute', now()), 1 FROM t
-         ON CONFLICT (application_id, minute) DO UPDATE SET count = application_request_counts.count + 1
-         RETURNING count)
+       counted AS (${COUNT_REQUEST_SQL('t')})
        SELECT t.id, t.name, t.scopes, (SELECT count FROM counted) AS count,
               cardinality(t.allowed_ranges) = 0 OR coalesce($2::inet <<= ANY(t.allowed_ranges), false) AS address_ok
          FROM t`,

@@ -185,6 +185,13 @@ it('each application is limited per minute on its own', async () => {
   const limited = await t.rest('GET', '/classes', { token: busy });
   if (limited.status === 429) expect(limited.body.message).toBe(APPLICATION_TEXT.rateLimited(RATE));
   expect((await t.rest('GET', '/classes', { token: calm })).status).toBe(200);
+  // asking for tokens counts too: a client over its limit is told so (429), and no token row is written
+  const app = await register([SCOPES.rosterRead]);
+  const asked: number[] = [];
+  for (let i = 0; i < RATE + 2; i++) asked.push((await tokenCall({ basic: [app.clientId, app.secret], form: { grant_type: 'client_credentials' } })).status);
+  expect(asked.filter((s) => s === 429).length).toBeGreaterThanOrEqual(1);
+  const rows = (await t.ds.query('SELECT count(*)::int AS n FROM application_tokens WHERE application_id = $1', [app.id]))[0].n;
+  expect(rows).toBe(asked.filter((s) => s === 200).length);
 });
 
 it('bad registrations are refused and write nothing; only SuperAdmin and Admin register', async () => {

@@ -18,6 +18,6 @@ export const integrationsModule = defineModule({
   services: (ds, config, deps: { auth: AuthService }) => ({
     tokens: new AccessTokenService(ds, deps.auth),
     applications: new ApplicationService(ds, config),
-    oauth: new OAuthService(ds),
+    oauth: new OAuthService(ds, config),
   }),
 });

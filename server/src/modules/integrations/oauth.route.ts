@@ -13,6 +13,8 @@ function noStore(res: Response): void {
 function sendOAuthError(res: Response, err: OAuthError): void {
   noStore(res);
   if (err.status === 401) res.setHeader('WWW-Authenticate', 'Basic realm="School LMS", charset="UTF-8"');
+  // the limit is per minute: the next one starts this many seconds from now
+  if (err.status === 429) res.setHeader('Retry-After', String(60 - new Date().getUTCSeconds()));
   res.status(err.status).json({ error: err.error, error_description: err.description });
 }
 

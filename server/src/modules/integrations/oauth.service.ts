@@ -2,10 +2,10 @@ import crypto from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { Scope } from '../../policies/credentials';
 import { hashSecret, newSecret } from '../auth/secrets';
-import { APP_TOKEN_PREFIX, APP_TOKEN_SECONDS, inetOf } from './applications.service';
+import { APPLICATION_TEXT, APP_TOKEN_PREFIX, APP_TOKEN_SECONDS, COUNT_REQUEST_SQL, inetOf } from './applications.service';
 
 /** RFC 6749 section 5.2's error codes that this endpoint uses. */
-export type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'invalid_scope' | 'unsupported_grant_type';
+export type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'invalid_scope' | 'unsupported_grant_type' | 'rate_limited';
 
 /** An error answer of the token endpoint: `{ error, error_description }`, 401 for invalid_client, else 400. */
 export class OAuthError extends Error {
@@ -18,7 +18,7 @@ export class OAuthError extends Error {
   }
 
   get status(): number {
-    return this.error === 'invalid_client' ? 401 : 400;
+    return this.error === 'invalid_client' ? 401 : this.error === 'rate_limited' ? 429 : 400;
   }
 }
 
@@ -80,7 +80,10 @@ const sameHash = (a: string, b: string) => a.length === b.length && crypto.timin
  * and gets a bearer token of at most an hour. Only the token's hash is kept.
  */
 export class OAuthService {
-  constructor(private readonly ds: DataSource) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly config: { appRateLimitPerMinute: number },
+  ) {}
 
   async issueToken(req: TokenRequest): Promise<TokenAnswer> {
     const header = req.authorization?.trim();
@@ -97,6 +100,10 @@ export class OAuthService {
       [client.id.slice(0, 200), inetOf(req.ip)]);
     const ok = !!app?.secret_hash && sameHash(app.secret_hash, hashSecret(client.secret)) && app.address_ok;
     if (!ok) throw new OAuthError('invalid_client', OAUTH_TEXT.badClient);
+    // asking for tokens counts against the client's limit too, so the endpoint cannot be used to pile up rows
+    const [{ count }]: Array<{ count: number }> = await this.ds.query(COUNT_REQUEST_SQL('(SELECT $1::uuid AS id) AS x'), [app.id]);
+    const limit = this.config.appRateLimitPerMinute;
+    if (count > limit) throw new OAuthError('rate_limited', APPLICATION_TEXT.rateLimited(limit));
 
     if (!grant) throw new OAuthError('invalid_request', OAUTH_TEXT.grantMissing);
     if (grant !== 'client_credentials') throw new OAuthError('unsupported_grant_type', OAUTH_TEXT.grantUnsupported);
