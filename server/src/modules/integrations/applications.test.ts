@@ -135,6 +135,12 @@ it("an application reads exactly what its scopes allow and writes nothing", asyn
   const all = (await t.gql('query($id: ID!) { modules(courseId: $id) { id } }', { id: w.course.own }, school)).data.modules.map((m: { id: string }) => m.id);
   expect(all).toEqual(expect.arrayContaining([w.module.own, w.module.hidden]));
 
+  // a token asked for fewer scopes than its application holds reads only what those allow
+  const both = await register([SCOPES.schoolRead, SCOPES.rosterRead]);
+  const narrow = await accessToken(both, SCOPES.rosterRead);
+  expect(await reads(narrow)).toEqual({ users: 'ok', classes: 'ok', gradebook: 'FORBIDDEN', restUsers: 200, restGradebook: 403, content: 'ok' });
+  expect(await reads(await accessToken(both))).toEqual(await reads(school));
+
   for (const token of [school, writer]) {
     const m = await t.gql('mutation($input: UpdateCourseInput!) { updateCourse(input: $input) { id } }', { input: { id: w.course.own, title: 'By an app' } }, token);
     expect([m.status, code(m), m.errors?.[0].message]).toEqual([403, 'FORBIDDEN', CREDENTIAL_TEXT.applicationReadsOnly]);
