@@ -3,6 +3,8 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError } from 'graphql';
 import { Actor, can } from '../policies';
 import type { RequestContext } from './context';
+import { forbidden } from '../errors/domain-error';
+import { toHttp } from '../errors/mapping';
 
 export const CREDENTIAL_TEXT = {
   readOnlyToken: 'This access token is read-only (scope READ): make changes with a READ_WRITE token or in the web app',
@@ -35,7 +37,9 @@ export const graphqlWriteGate: ApolloServerPlugin<RequestContext> = {
 export function restWriteGate(req: Request, res: Response, next: NextFunction): void {
   const refusal = req.method === 'GET' || req.method === 'HEAD' ? null : writeRefusal((res.locals.ctx as RequestContext).actor);
   if (refusal) {
-    res.status(403).json({ success: false, message: refusal });
+    // through the one HTTP mapping, so the answer has the shape of every other refusal
+    const { status, body } = toHttp(forbidden(refusal), (res.locals.ctx as RequestContext).requestId);
+    res.status(status).json(body);
     return;
   }
   next();
