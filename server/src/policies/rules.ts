@@ -33,8 +33,11 @@ export interface SubmissionView {
   autoSubmitted: boolean;
 }
 const ownWork = (a: Actor, s: { studentId: string }) => a.activeRole === Role.Student && a.userId === s.studentId;
+/** Those who hold the answer key: the course's teachers, SuperAdmin and Admin (and the school-wide read scope). */
 const seesWork = (a: Actor, s: { teacherIds: string[] }) =>
-  has(a, ACADEMIC_MANAGERS) || appMay(a, GRADEBOOK) || (a.activeRole === Role.Teacher && s.teacherIds.includes(a.userId));
+  readsSchool(a) || (a.activeRole === Role.Teacher && s.teacherIds.includes(a.userId));
+/** Scores and who graded: those who hold the key, and an application that reads gradebooks (never the key itself). */
+const seesScores = (a: Actor, s: { teacherIds: string[] }) => seesWork(a, s) || appMay(a, GRADEBOOK);
 /** The viewer acts as a Parent linked to this student (Actor.childIds comes with the session). */
 const isParentOf = (a: Actor, studentId: string) => a.activeRole === Role.Parent && a.childIds.includes(studentId);
 /** The student's own work, or a linked parent's view of it: the same results, never more (correct answers and files stay the student's). */
@@ -111,8 +114,7 @@ export const rules = {
   'assessment.read': (a: Actor, x: { course: CourseFacts; visible: boolean; wholeClass: boolean; targetsViewer: boolean }) =>
     readsCourse(a, x.course) && (seesHidden(a, x.course) || appMay(a, GRADEBOOK) || (person(a) && x.visible && (x.wholeClass || x.targetsViewer))),
   /** receive the answer key (isCorrect, accepted answers and weights, partial marking) and the targets: the course's teachers, SuperAdmin and Admin */
-  'assessment.seeKey': (a: Actor, x: { teacherIds: string[] }) =>
-    readsSchool(a) || (a.activeRole === Role.Teacher && x.teacherIds.includes(a.userId)),
+  'assessment.seeKey': (a: Actor, x: { teacherIds: string[] }) => seesWork(a, x),
   /** submit, resubmit or autosave work at all: students (the item itself must pass 'assessment.read') */
   'submission.submitAny': (a: Actor) => a.activeRole === Role.Student,
   /** release the results of a manual-visibility item: the course's teachers */
@@ -126,18 +128,18 @@ export const rules = {
   /** reopen a student's work with a new due date, and 'Extend Again': the course's teachers only */
   'submission.reopen': (a: Actor, s: { teacherIds: string[] }) => a.activeRole === Role.Teacher && s.teacherIds.includes(a.userId),
   /** who graded and the automatic score an override replaced: the course's teachers, SuperAdmin and Admin; never the student */
-  'submission.seeGrading': (a: Actor, s: { teacherIds: string[] }) => seesWork(a, s),
+  'submission.seeGrading': (a: Actor, s: { teacherIds: string[] }) => seesScores(a, s),
   /** read a submission: its student, the student's linked parents, the course's teachers, SuperAdmin and Admin (lists: submissionReadableSql) */
   'submission.read': (a: Actor, s: { studentId: string; teacherIds: string[] }) =>
-    ownWork(a, s) || isParentOf(a, s.studentId) || seesWork(a, s),
+    ownWork(a, s) || isParentOf(a, s.studentId) || seesScores(a, s),
   /** download a long-answer file: the student who sent it and the course's teachers only */
   'submission.download': (a: Actor, s: { studentId: string; teacherIds: string[] }) =>
     ownWork(a, s) || (a.activeRole === Role.Teacher && s.teacherIds.includes(a.userId)),
   /** the total score: those who hold the key; the student (and their linked parents, never more) once graded and not manual (unless released) */
-  'submission.seeResults': (a: Actor, s: SubmissionView) => seesWork(a, s) || (ownOrChild(a, s) && resultsShown(s)),
+  'submission.seeResults': (a: Actor, s: SubmissionView) => seesScores(a, s) || (ownOrChild(a, s) && resultsShown(s)),
   /** per-question scores and feedback: as results (the student and their linked parents), but not under scoreOnly (the total alone) */
   'submission.seeGrades': (a: Actor, s: SubmissionView) =>
-    seesWork(a, s) || (ownOrChild(a, s) && resultsShown(s) && s.visibility !== 'scoreOnly'),
+    seesScores(a, s) || (ownOrChild(a, s) && resultsShown(s) && s.visibility !== 'scoreOnly'),
   /** correct answers and explanations: as grades, only for immediate (or released) work not auto-submitted */
   'submission.seeCorrect': (a: Actor, s: SubmissionView) =>
     seesWork(a, s) || (ownWork(a, s) && resultsShown(s) && s.visibility !== 'scoreOnly' && !s.autoSubmitted),
