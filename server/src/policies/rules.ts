@@ -191,7 +191,7 @@ export const rules = {
    * of scope READ_WRITE; never a READ token, never an application (its OneRoster writes come with their own routes)
    */
   'credential.write': (a: Actor) => !a.credential || (a.credential.kind === 'token' && a.credential.scope === AccessTokenScope.READ_WRITE),
-  /** what belongs to a signed-in browser (switch role, change the password): a web session, never a token */
+  /** what belongs to a signed-in browser (switch role, change the password, sign out a session): a web session, never a token */
   'session.manage': (a: Actor) => !a.credential,
   /** create, list and revoke one's own personal access tokens: a person in a web session of their own role (a token acts in the stored role) */
   'accessToken.manage': (a: Actor) => !a.credential && person(a) && !a.impersonating,

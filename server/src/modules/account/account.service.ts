@@ -75,6 +75,7 @@ export class AccountService {
 
   /** Signs out one session of your own; another account's session does not exist for you. */
   async endSession(actor: Actor, id: unknown): Promise<void> {
+    authorize(actor, 'session.manage', undefined, { message: AUTH_TEXT.webSessionOnly });
     if (!isId(id)) throw notFound(ACCOUNT_TEXT.sessionNotFound);
     const res = await this.ds.createQueryBuilder().delete().from(Session).where('id = :id AND user_id = :me', { id, me: actor.userId }).execute();
     if (!res.affected) throw notFound(ACCOUNT_TEXT.sessionNotFound);

@@ -92,6 +92,7 @@ it('a read-write token writes as its owner, but never manages tokens, passwords 
     [LIST, {}],
     ['mutation($input: SwitchRoleInput!) { switchRole(input: $input) { role } }', { input: { role: 'Student' } }],
     ['mutation($input: ChangePasswordInput!) { changePassword(input: $input) { message } }', { input: { currentPassword: 'demo1234', newPassword: 'demo12345' } }],
+    ['mutation($id: ID!) { endSession(id: $id) }', { id: '00000000-0000-4000-8000-000000000000' }],
   ] as const) {
     const res = await t.gql(query, variables, secret);
     expect([query.slice(0, 30), res.errors?.[0].extensions?.code]).toEqual([query.slice(0, 30), 'FORBIDDEN']);
@@ -116,6 +117,11 @@ it('a token never starts a session, never counts as a sign-in, and shows when it
   expect(mine).toHaveLength(sessions + 1);
   const listed = (await t.gql(LIST, {}, session)).data.accessTokens.find((x: { id: string }) => x.id === token.id);
   expect(Date.now() - Date.parse(listed.lastUsedAt)).toBeLessThan(60_000);
+  // a token is resolved in one statement, as a session is: the same read costs the same either way
+  const bySession = await t.gql('{ me { user { id } } courses { id } }', {}, session);
+  const byToken = await t.gql('{ me { user { id } } courses { id } }', {}, secret);
+  expect(byToken.data).toEqual(bySession.data);
+  expect(byToken.sql).toBe(bySession.sql);
 });
 
 it("a token ends when its owner is given another role, deactivated or deleted", async () => {

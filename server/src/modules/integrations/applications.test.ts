@@ -146,6 +146,10 @@ it("an application reads exactly what its scopes allow and writes nothing", asyn
     expect([m.status, code(m), m.errors?.[0].message]).toEqual([403, 'FORBIDDEN', CREDENTIAL_TEXT.applicationReadsOnly]);
     expect((await t.rest('PUT', `/courses/${w.course.own}`, { token, body: { title: 'By an app' } })).status).toBe(403);
   }
+  // an application's token is resolved (and counted for its limit) in one statement, as a session is
+  const byAdmin = await t.gql(CLASSES, {}, w.tokens.Admin);
+  const byApp = await t.gql(CLASSES, {}, school);
+  expect([byApp.data, byApp.sql]).toEqual([byAdmin.data, byAdmin.sql]);
   const me = await t.gql('{ me { user { id } } }', {}, school);
   expect(code(me)).toBe('FORBIDDEN');
   expect((await t.ds.query(`SELECT count(*)::int AS n FROM courses WHERE title = 'By an app'`))[0].n).toBe(0);
