@@ -4,6 +4,7 @@ import { MATRIX } from '../../test/authz';
 import { ROLE_ORDER } from '../../test/authz/matrix';
 import { SCOPES } from '../../policies/credentials';
 import { Role } from '../users/role';
+import { clientToken, registerApplication } from '../../test/applications';
 
 /**
  * An application on every GraphQL operation and REST path of the authorization matrix (the Admin's objects):
@@ -19,15 +20,7 @@ beforeAll(async () => {
   w = await buildWorld(t);
   const admin = w.tokens.Admin;
   for (const [name, scope] of Object.entries({ school: SCOPES.schoolRead, roster: SCOPES.rosterRead, gradebook: SCOPES.gradebookRead })) {
-    const made = await t.gql('mutation($input: CreateApplicationInput!) { createApplication(input: $input) { clientSecret application { clientId } } }',
-      { input: { name: `Reads ${name}`, scopes: [scope] } }, admin);
-    const { clientSecret, application } = made.data.createApplication;
-    const res = await fetch(`${t.url}/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${application.clientId}:${clientSecret}`).toString('base64')}` },
-      body: 'grant_type=client_credentials',
-    });
-    tokens[name] = ((await res.json()) as { access_token: string }).access_token;
+    tokens[name] = await clientToken(t, await registerApplication(t, admin, [scope]));
   }
 }, 90_000);
 afterAll(() => t?.close());

@@ -4,6 +4,7 @@ import { captureLogs } from '../../test/log-capture';
 import { SCOPES } from '../../policies/credentials';
 import { CREDENTIAL_TEXT } from '../../app/credential-gate';
 import { APPLICATION_TEXT } from './applications.service';
+import { TokenCall, clientToken, registerApplication, tokenCall as rawTokenCall } from '../../test/applications';
 
 /**
  * Applications (issue 26): OAuth 2.0 client credentials at POST /oauth/token as RFC 6749 sections 4.4, 5.1 and
@@ -23,31 +24,9 @@ afterAll(() => t?.close());
 const CREATE = `mutation($input: CreateApplicationInput!) {
   createApplication(input: $input) { clientSecret application { id clientId scopes allowedIpRanges active } } }`;
 
-async function register(scopes: string[], allowedIpRanges?: string[]) {
-  const res = await t.gql(CREATE, { input: { name: `App ${Math.random().toString(36).slice(2)}`, scopes, allowedIpRanges } }, w.tokens.Admin);
-  expect(res.errors).toBeUndefined();
-  const { application, clientSecret } = res.data.createApplication;
-  return { id: application.id as string, clientId: application.clientId as string, secret: clientSecret as string, application };
-}
-
-interface TokenCall {
-  basic?: [string, string];
-  form: Record<string, string>;
-  contentType?: string;
-}
-
-async function tokenCall({ basic, form, contentType = 'application/x-www-form-urlencoded' }: TokenCall) {
-  const headers: Record<string, string> = { 'content-type': contentType };
-  if (basic) headers.authorization = `Basic ${Buffer.from(`${encodeURIComponent(basic[0])}:${encodeURIComponent(basic[1])}`).toString('base64')}`;
-  const res = await fetch(`${t.url}/oauth/token`, { method: 'POST', headers, body: new URLSearchParams(form).toString() });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as any };
-}
-
-async function accessToken(app: { clientId: string; secret: string }, scope?: string): Promise<string> {
-  const res = await tokenCall({ basic: [app.clientId, app.secret], form: { grant_type: 'client_credentials', ...(scope ? { scope } : {}) } });
-  expect(res.status).toBe(200);
-  return res.body.access_token;
-}
+const register = (scopes: string[], allowedIpRanges?: string[]) => registerApplication(t, w.tokens.Admin, scopes, allowedIpRanges);
+const tokenCall = (call: TokenCall) => rawTokenCall(t, call);
+const accessToken = (app: { clientId: string; secret: string }, scope?: string) => clientToken(t, app, scope);
 
 const USERS = '{ users { total items { id email } } }';
 const GRADEBOOK = 'query($id: ID!) { gradebook(courseId: $id) { rows { student { id } } } }';

@@ -5,6 +5,7 @@ import { startTestServer, TestServer } from '../../test/test-server';
 import { seedDemoSchool } from '../../db/seed';
 import { SCOPES } from '../../policies/credentials';
 import { CREDENTIAL_TEXT } from '../../app/credential-gate';
+import { clientToken, registerApplication } from '../../test/applications';
 
 /**
  * The three worked examples of docs/integrators.md, run as an integrator runs them: each script is a child
@@ -55,17 +56,7 @@ it("export-grades.mjs writes the course's gradebook CSV, the same file the Grade
 });
 
 it('export-grades.mjs works for an application with the gradebook scope, and says FORBIDDEN for one without', async () => {
-  const app = async (scopes: string[]) => {
-    const made = await t.gql('mutation($input: CreateApplicationInput!) { createApplication(input: $input) { clientSecret application { clientId } } }',
-      { input: { name: `Export ${scopes.length} ${Math.random()}`, scopes } }, await t.login('admin@demo.school'));
-    const { clientSecret, application } = made.data.createApplication;
-    const res = await fetch(`${t.url}/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${application.clientId}:${clientSecret}`).toString('base64')}` },
-      body: 'grant_type=client_credentials',
-    });
-    return ((await res.json()) as { access_token: string }).access_token;
-  };
+  const app = async (scopes: string[]) => clientToken(t, await registerApplication(t, await t.login('admin@demo.school'), scopes));
   const ok = await script('export-grades.mjs', await app([SCOPES.gradebookRead]), 'MATH-5A');
   expect(ok.code).toBe(0);
   expect(ok.stdout).toContain('student@demo.school');
