@@ -4,8 +4,9 @@ import { ScheduledJob, schedule } from './schedule';
 
 /**
  * Rows that only ever grow: sign-in and reset-link attempts (counted over 15 minutes and an hour), sessions
- * past their expiry, password tokens used or expired, expired access tokens and applications' per-minute counts. After a day none of them decides anything, so they
- * go; one instance at a time (the advisory lock).
+ * past their expiry, password tokens used or expired, expired access tokens (personal and applications') and
+ * applications' per-minute request counts. After a day none of them decides anything, so they go; one instance
+ * at a time (the advisory lock).
  */
 const SWEEPS = [
   `DELETE FROM login_attempts WHERE created_at < now() - interval '1 day'`,
