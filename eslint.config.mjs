@@ -41,7 +41,7 @@ export default defineConfig([
 
   // Node: the server, browser tests, benchmarks, scripts and tool configs
   {
-    files: ['server/**', 'e2e/**', 'bench/**', 'scripts/**', 'web/scripts/**', 'web/vite.config.ts', '*.{js,mjs,cjs}'],
+    files: ['server/**', 'e2e/**', 'bench/**', 'scripts/**', 'docs/**', 'web/scripts/**', 'web/vite.config.ts', '*.{js,mjs,cjs}'],
     languageOptions: { globals: globals.node },
   },
   // jest.config.js files and .cjs files are CommonJS: require() is how they import

@@ -67,12 +67,12 @@ function assessment(ids: DemoIds, kind: string, visibility: string): string {
 
 /** Every route the role can open, beyond its sidebar. */
 function routesFor(role: Role, ids: DemoIds): string[] {
-  const account = ['/profile', '/settings'];
+  const account = ['/profile', '/settings', '/settings/access-tokens'];
   const course = `/dashboard/courses/${ids.mathCourse}`;
   const module = `/dashboard/modules/${ids.fractionsModule}`;
   const extra: Record<Role, string[]> = {
-    SuperAdmin: [],
-    Admin: [],
+    SuperAdmin: ['/settings/integrations'],
+    Admin: ['/settings/integrations'],
     Teacher: [
       ...['', '?tab=assignments', '?tab=exams', '?tab=announcements', '?tab=discussions'].map((t) => course + t),
       module,

@@ -34,6 +34,8 @@ export interface Config {
   notificationJobSeconds: number;
   sessionHours: number;
   rememberDays: number;
+  /** Requests one application may make a minute with its access tokens (APP_RATE_LIMIT_PER_MINUTE). */
+  appRateLimitPerMinute: number;
   /** Milliseconds a request waits for a database connection from the pool (or for a new one to open). */
   dbAcquireTimeoutMs: number;
   /** Milliseconds one SQL statement may run before PostgreSQL cancels it (0: no limit). */
@@ -88,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     notificationJobSeconds: Number(env.NOTIFICATION_JOB_SECONDS ?? 300),
     sessionHours: Number(env.SESSION_HOURS ?? 12),
     rememberDays: Number(env.REMEMBER_DAYS ?? 30),
+    appRateLimitPerMinute: Number(env.APP_RATE_LIMIT_PER_MINUTE ?? 600),
     dbAcquireTimeoutMs: Number(env.DB_ACQUIRE_TIMEOUT_MS ?? 5_000),
     dbStatementTimeoutMs: Number(env.DB_STATEMENT_TIMEOUT_MS ?? 15_000),
     requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS ?? 30_000),

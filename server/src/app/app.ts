@@ -15,6 +15,8 @@ import { createServices } from './services';
 import { apiErrorHandler, apiNotFound } from './rest';
 import { apiRouter } from './rest-router';
 import { switchedChangesRest } from '../modules/audit/audit.switched';
+import { restWriteGate } from './credential-gate';
+import { oauthRouter } from '../modules/integrations/oauth.route';
 
 /** Statement counts of recent requests by request id; tests read them to prove lists do not grow with data. */
 export const sqlCounts = new Map<string, number>();
@@ -66,7 +68,10 @@ export async function createApp(ds: DataSource, config: Config) {
 
   app.use(['/api', '/graphql'], compressAnswers());
 
-  app.use('/api', express.json({ limit: '1mb' }), withContext, switchedChangesRest, apiRouter(), apiNotFound, apiErrorHandler);
+  app.use('/api', express.json({ limit: '1mb' }), withContext, restWriteGate, switchedChangesRest, apiRouter(), apiNotFound, apiErrorHandler);
+
+  // OAuth 2.0 client credentials (RFC 6749 section 4.4): outside /api, in the RFC's form-and-JSON shape
+  app.use(oauthRouter(() => services));
 
   app.use('/graphql', ...graphqlRoute(apollo, withContext));
 

@@ -9,16 +9,18 @@ export interface RequestContext {
   requestId: string;
   ip: string;
   actor: Actor | null;
-  /** A bearer token was sent but is revoked or expired. */
-  tokenRejected: boolean;
+  /** A bearer token was sent but is revoked or expired: what the client is told then; null otherwise. */
+  tokenRejected: string | null;
   services: Services;
   loaders: Loaders;
 }
 
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
+/** An access token (a person's or an application's) that is unknown, expired, revoked or whose owner changed. */
+export const TOKEN_REJECTED = 'This access token is unknown, expired or revoked (or its owner changed): make a new one';
 
 export function requireActor(ctx: RequestContext): Actor {
-  if (!ctx.actor) throw unauthenticated(ctx.tokenRejected ? SESSION_EXPIRED : 'Please sign in');
+  if (!ctx.actor) throw unauthenticated(ctx.tokenRejected ?? 'Please sign in');
   return ctx.actor;
 }
 

@@ -10,6 +10,7 @@ import { GRAPHQL_LIMITS, graphqlLimits } from './graphql-limits';
 import { Lexer, Source, TokenKind } from 'graphql';
 import { buildAppSchema } from './schema';
 import { switchedChangesPlugin } from '../modules/audit/audit.switched';
+import { graphqlWriteGate } from './credential-gate';
 
 /** A GraphQL-shaped error answer for what fails before Apollo runs. */
 function graphqlError(res: Response, status: number, message: string, code: string): void {
@@ -80,6 +81,7 @@ export async function createApollo(): Promise<ApolloServer<RequestContext>> {
       ...limits.plugins,
       serviceUnavailableStatus,
       switchedChangesPlugin,
+      graphqlWriteGate,
       {
         // a revoked or expired token is a 401 on every transport; a refused query is the client's error
         async requestDidStart({ contextValue }) {

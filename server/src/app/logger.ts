@@ -5,7 +5,10 @@ import { loadConfig } from '../config';
 export const logger = pino({
   level: loadConfig().logLevel,
   redact: {
-    paths: ['password', '*.password', 'token', '*.token', 'req.headers.authorization', 'headers.authorization', '*.passwordHash'],
+    paths: [
+      'password', '*.password', 'token', '*.token', 'req.headers.authorization', 'headers.authorization', '*.passwordHash',
+      'secret', '*.secret', 'clientSecret', '*.clientSecret', 'client_secret', '*.client_secret', 'access_token', '*.access_token',
+    ],
     censor: '[redacted]',
   },
 });

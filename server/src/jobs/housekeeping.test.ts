@@ -26,3 +26,21 @@ test('old attempts, dead sessions and spent tokens go; live ones stay', async ()
   expect(await left(`SELECT token_hash AS k FROM sessions WHERE token_hash IN ('old', 'live')`)).toEqual(['live']);
   expect(await left(`SELECT token_hash AS k FROM password_tokens WHERE token_hash IN ('spent', 'open')`)).toEqual(['open']);
 });
+
+test("expired access tokens, applications' expired tokens and old request counts go; live ones stay", async () => {
+  const user = await makeUser(t.ds);
+  const hash = (c: string) => c.repeat(64);
+  await t.ds.query(`INSERT INTO access_tokens (user_id, name, scope, token_hash, owner_role, created_at, expires_at) VALUES
+    ($1, 'old', 'READ', $2, 'Student', now() - interval '10 days', now() - interval '2 days'),
+    ($1, 'live', 'READ', $3, 'Student', now(), now() + interval '2 days')`, [user.id, hash('a'), hash('b')]);
+  const [{ id: app }] = await t.ds.query(`INSERT INTO applications (name, client_id, scopes) VALUES ('Sweep', 'lmsclient_sweep', '{graphql.readonly}') RETURNING id`);
+  await t.ds.query(`INSERT INTO application_tokens (application_id, token_hash, scopes, created_at, expires_at) VALUES
+    ($1, $2, '{}', now() - interval '2 days', now() - interval '2 days' + interval '1 hour'), ($1, $3, '{}', now(), now() + interval '1 hour')`, [app, hash('c'), hash('d')]);
+  await t.ds.query(`INSERT INTO application_request_counts (application_id, minute, count) VALUES
+    ($1, date_trunc('minute', now() - interval '2 days'), 5), ($1, date_trunc('minute', now()), 3)`, [app]);
+
+  expect(await sweepStaleRows(t.ds)).toEqual({ skipped: false, deleted: 3 });
+  expect((await t.ds.query('SELECT name FROM access_tokens WHERE user_id = $1', [user.id])).map((r: { name: string }) => r.name)).toEqual(['live']);
+  expect((await t.ds.query('SELECT token_hash FROM application_tokens WHERE application_id = $1', [app])).map((r: { token_hash: string }) => r.token_hash)).toEqual([hash('d')]);
+  expect((await t.ds.query('SELECT count FROM application_request_counts WHERE application_id = $1', [app])).map((r: { count: number }) => r.count)).toEqual([3]);
+});

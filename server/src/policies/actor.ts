@@ -1,12 +1,16 @@
 import { Role } from '../modules/users/role';
+import { APPLICATION, type Credential, type Scope } from './credentials';
+
+/** The role a request acts in: a person's role, or an application (which no person's rule matches). */
+export type ActingRole = Role | typeof APPLICATION;
 
 /** Who is asking: the signed-in user and the role their session acts in. */
 export interface Actor {
   userId: string;
   /** The role stored on the user. */
-  role: Role;
+  role: ActingRole;
   /** The role this session acts as (differs while impersonating); every rule uses this one. */
-  activeRole: Role;
+  activeRole: ActingRole;
   impersonating: boolean;
   sessionId: string;
   /**
@@ -14,6 +18,8 @@ export interface Actor {
    * session's own statement, so the parent rules decide synchronously and cost no query.
    */
   childIds: string[];
+  /** Absent for a web session; a personal access token or an application's token otherwise (policies/credentials.ts). */
+  credential?: Credential;
 }
 
 /**
@@ -22,3 +28,15 @@ export interface Actor {
  */
 export const storedRoleActor = (userId: string, role: Role, childIds: string[] = []): Actor =>
   ({ userId, role, activeRole: role, impersonating: false, sessionId: '', childIds });
+
+/**
+ * An application (OAuth 2.0 client credentials) acting with exactly its scopes: `userId` is the application's
+ * own id, which no user has, so no rule of "one's own" matches it either.
+ */
+export const applicationActor = (app: { id: string; name: string; scopes: readonly Scope[] }): Actor => ({
+  userId: app.id, role: APPLICATION, activeRole: APPLICATION, impersonating: false, sessionId: '', childIds: [],
+  credential: { kind: 'application', id: app.id, name: app.name, scopes: app.scopes },
+});
+
+/** The acting role as a person's role, or null for an application. */
+export const personRole = (a: Actor): Role | null => (a.activeRole === APPLICATION ? null : a.activeRole);

@@ -29,11 +29,13 @@ export function authorize<A extends Action>(actor: Actor, action: A, object?: Ob
 export function abilitiesOf(actor: Actor) {
   return {
     manageUsers: can(actor, 'user.list'),
-    assignableRoles: ASSIGNABLE_ROLES[actor.activeRole],
-    switchableRoles: SWITCHABLE_ROLES[actor.role] as Role[],
+    assignableRoles: ASSIGNABLE_ROLES[actor.activeRole as Role] ?? [],
+    switchableRoles: (SWITCHABLE_ROLES[actor.role as Role] ?? []) as Role[],
     manageAcademicStructure: can(actor, 'academic.manage'),
     markAttendance: can(actor, 'attendance.staff'),
     viewOwnAttendance: can(actor, 'attendance.readOwn'),
     manageFamilies: can(actor, 'family.manage'),
+    manageApplications: can(actor, 'application.manage'),
+    manageAccessTokens: can(actor, 'accessToken.manage'),
   };
 }

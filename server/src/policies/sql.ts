@@ -1,6 +1,7 @@
 import { Role } from '../modules/users/role';
 import { Actor, storedRoleActor } from './actor';
 import { ACADEMIC_MANAGERS, ASSIGNABLE_ROLES } from './roles';
+import { ROSTER_SCOPES, SCOPES, appMay, isPerson } from './credentials';
 
 /**
  * SQL twins of the rules in rules.ts that filter lists: the same decision made in the database, so a list
@@ -21,7 +22,14 @@ export interface ItemRef extends CourseRef {
   visible: string;
 }
 
-const manager = (a: Actor | null) => !!a && ACADEMIC_MANAGERS.includes(a.activeRole);
+/** SuperAdmin and Admin, and an application that reads the whole school ('readsSchool' in rules.ts). */
+const manager = (a: Actor | null) => !!a && ((ACADEMIC_MANAGERS as string[]).includes(a.activeRole) || appMay(a, [SCOPES.schoolRead]));
+
+
+/** An application that reads every gradebook (its assessments and graded work). */
+/** SuperAdmin and Admin themselves (not the school-wide read scope): for what an application never does, edit users or read the audit log. */
+const staffManager = (a: Actor | null) => !!a && (ACADEMIC_MANAGERS as string[]).includes(a.activeRole);
+const gradebookApp = (a: Actor | null) => (appMay(a, [SCOPES.gradebookRead]) ? 'TRUE' : 'FALSE');
 
 /** The course is taught by this teacher (course_teachers follows the allocations); also for lists of one teacher's courses. */
 export const taughtBySql = (courseId: string, teacher: string) =>
@@ -48,7 +56,8 @@ const and = (x: string, y: string) => (x === 'FALSE' || y === 'FALSE' ? 'FALSE' 
 
 /** 'course.read' */
 export function courseReadableSql(a: Actor | null, c: CourseRef, viewer: string): string {
-  return or(manager(a) ? 'TRUE' : 'FALSE', teaches(a, c, viewer), inClass(a, c, viewer));
+  const app = appMay(a, [...ROSTER_SCOPES, SCOPES.schoolRead, SCOPES.gradebookRead]);
+  return or(manager(a) || app ? 'TRUE' : 'FALSE', teaches(a, c, viewer), inClass(a, c, viewer));
 }
 
 /** 'course.seeHidden' */
@@ -58,7 +67,7 @@ export function courseSeesHiddenSql(a: Actor | null, c: CourseRef, viewer: strin
 
 /** 'course.readItem': modules, content and announcements. */
 export function itemReadableSql(a: Actor | null, i: ItemRef, viewer: string): string {
-  return and(courseReadableSql(a, i, viewer), or(i.visible, courseSeesHiddenSql(a, i, viewer)));
+  return and(courseReadableSql(a, i, viewer), or(isPerson(a) ? i.visible : 'FALSE', courseSeesHiddenSql(a, i, viewer)));
 }
 
 /** An assessment: its course, whether it and its module are visible, whether it is for the whole class, its id. */
@@ -70,12 +79,13 @@ export interface AssessmentRef extends ItemRef {
 /** 'assessment.read' */
 export function assessmentReadableSql(a: Actor | null, x: AssessmentRef, viewer: string): string {
   const targetsViewer = `EXISTS (SELECT 1 FROM assessment_targets atx WHERE atx.assessment_id = ${x.assessmentId} AND atx.student_id = ${viewer})`;
-  return and(courseReadableSql(a, x, viewer), or(courseSeesHiddenSql(a, x, viewer), and(x.visible, or(x.wholeClass, targetsViewer))));
+  const forViewer = isPerson(a) ? and(x.visible, or(x.wholeClass, targetsViewer)) : 'FALSE';
+  return and(courseReadableSql(a, x, viewer), or(courseSeesHiddenSql(a, x, viewer), gradebookApp(a), forViewer));
 }
 
 /** 'allocation.read': academic managers, or a teacher who is one of the allocation's teachers. */
 export function allocationReadableSql(a: Actor | null, allocationId: string, viewer: string): string {
-  if (manager(a)) return 'TRUE';
+  if (manager(a) || appMay(a, ROSTER_SCOPES)) return 'TRUE';
   return a?.activeRole === Role.Teacher
     ? `EXISTS (SELECT 1 FROM allocation_teachers axt WHERE axt.allocation_id = ${allocationId} AND axt.teacher_id = ${viewer})`
     : 'FALSE';
@@ -98,7 +108,7 @@ export function itemShownToStudentSql(s: SubmissionRef): string {
 export function submissionReadableSql(a: Actor | null, s: SubmissionRef, viewer: string): string {
   const own = a?.activeRole === Role.Student ? `${s.studentId} = ${viewer}` : 'FALSE';
   const learners = or(own, parentOfSql(a, s.studentId, viewer));
-  return or(manager(a) ? 'TRUE' : 'FALSE', teaches(a, s, viewer), and(learners, learners === 'FALSE' ? 'FALSE' : itemShownToStudentSql(s)));
+  return or(manager(a) ? 'TRUE' : 'FALSE', gradebookApp(a), teaches(a, s, viewer), and(learners, learners === 'FALSE' ? 'FALSE' : itemShownToStudentSql(s)));
 }
 
 // ---- Users: whom a viewer may edit, re-invite or delete ----
@@ -120,7 +130,7 @@ export interface UserRef {
 
 /** 'user.update': SuperAdmin and Admin any user of a role they may create; a Teacher their own students and those students' parents. */
 export function userEditableSql(a: Actor | null, u: UserRef, viewer: string): string {
-  if (manager(a)) return `${u.role} IN (${ASSIGNABLE_ROLES[a!.activeRole].map((r) => `'${r}'`).join(', ')})`;
+  if (staffManager(a)) return `${u.role} IN (${ASSIGNABLE_ROLES[a!.activeRole as Role].map((r) => `'${r}'`).join(', ')})`;
   if (a?.activeRole !== Role.Teacher) return 'FALSE';
   return `(${u.role} IN ('${Role.Student}', '${Role.Parent}') AND ${taughtByViewerSql(u.userId, viewer)})`;
 }
@@ -152,7 +162,7 @@ export function studentViewSql(a: Actor | null, studentId: string, viewer: strin
 // ---- Audit log (issue 23) ----
 /** 'audit.read': every row for SuperAdmin and Admin; a teacher the grade changes of the courses they teach. */
 export function auditReadableSql(a: Actor | null, e: { kind: string; courseId: string }, viewer: string): string {
-  if (manager(a)) return 'TRUE';
+  if (staffManager(a)) return 'TRUE';
   return a?.activeRole === Role.Teacher ? `(${e.kind} = 'GRADE_CHANGED' AND ${e.courseId} IS NOT NULL AND ${taughtBySql(e.courseId, viewer)})` : 'FALSE';
 }
 

@@ -44,6 +44,8 @@ import {
   ExamReviewPage,
   ProfilePage,
   SettingsPage,
+  AccessTokensPage,
+  ApplicationsPage,
   CalendarPage,
   GradesPage,
   GradebookPage,
@@ -79,6 +81,15 @@ export function AppRoutes() {
           >
             <Route path="/profile" element={<ProfilePage />} />
             <Route path="/settings" element={<SettingsPage />} />
+            <Route path="/settings/access-tokens" element={<AccessTokensPage />} />
+            <Route
+              path="/settings/integrations"
+              element={
+                <RequireAuth allowedRoles={['SuperAdmin', 'Admin']}>
+                  <ApplicationsPage />
+                </RequireAuth>
+              }
+            />
             <Route path="/dashboard">
               <Route index element={<DashboardPage />} />
               <Route path="users" element={<UsersPage />} />

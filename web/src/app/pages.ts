@@ -45,6 +45,8 @@ export const QuizReviewPage = lazyPage(() => import('../features/review/ReviewLi
 export const ExamReviewPage = lazyPage(() => import('../features/review/ReviewListPage'), 'ExamReviewPage');
 export const ProfilePage = lazyPage(() => import('../features/account/ProfilePage'), 'ProfilePage');
 export const SettingsPage = lazyPage(() => import('../features/account/SettingsPage'), 'SettingsPage');
+export const AccessTokensPage = lazyPage(() => import('../features/integrations/AccessTokensPage'), 'AccessTokensPage');
+export const ApplicationsPage = lazyPage(() => import('../features/integrations/ApplicationsPage'), 'ApplicationsPage');
 export const CalendarPage = lazyPage(() => import('../features/calendar/CalendarPage'), 'CalendarPage');
 export const GradesPage = lazyPage(() => import('../features/grades/GradesPage'), 'GradesPage');
 export const GradebookPage = lazyPage(() => import('../features/grades/GradebookPage'), 'GradebookPage');

@@ -22,6 +22,10 @@ export type Abilities = {
   assignableRoles: Array<Role>;
   /** May change academic years, classes, subjects and allocations (which teachers teach what). */
   manageAcademicStructure: Scalars['Boolean']['output'];
+  /** May make and revoke personal access tokens (Settings: Access tokens; in a web session of your own role). */
+  manageAccessTokens: Scalars['Boolean']['output'];
+  /** May register and manage applications (Settings: Integrations; SuperAdmin and Admin, in a web session). */
+  manageApplications: Scalars['Boolean']['output'];
   /** May link parents to students and unlink them (the user page, the CSV import columns). */
   manageFamilies: Scalars['Boolean']['output'];
   /** May open user management (create and delete users). */
@@ -67,6 +71,32 @@ export type AcceptedAnswerInput = {
   /** Percent of the points it earns, 0 to 100; 100 when not given. */
   weight?: InputMaybe<Scalars['Int']['input']>;
 };
+
+/** One of your personal access tokens (Settings: Access tokens); never its secret. */
+export type AccessToken = {
+  __typename?: 'AccessToken';
+  /** False once it has expired (expired tokens are listed for a day, then removed). */
+  active: Scalars['Boolean']['output'];
+  /** When it was created. */
+  createdAt: Scalars['DateTimeISO']['output'];
+  /** When it stops working (at most a year after it was created). */
+  expiresAt: Scalars['DateTimeISO']['output'];
+  /** Unique id of the token (not its secret). */
+  id: Scalars['ID']['output'];
+  /** When it last made a request (to the minute); null if never. */
+  lastUsedAt: Maybe<Scalars['DateTimeISO']['output']>;
+  /** The name you gave it (what script uses it). */
+  name: Scalars['String']['output'];
+  /** READ or READ_WRITE. */
+  scope: AccessTokenScope;
+};
+
+/** What a personal access token may do with its owner's rights. */
+export type AccessTokenScope =
+  /** Read only: every mutation and every /api call other than GET is refused with FORBIDDEN. */
+  | 'READ'
+  /** Read and write, as the owner could in the web app (never the owner's password, sessions or tokens). */
+  | 'READ_WRITE';
 
 /** One signed-in browser of your own account (Settings: active sessions). */
 export type AccountSession = {
@@ -125,6 +155,47 @@ export type Announcement = {
   updatedAt: Scalars['DateTimeISO']['output'];
   /** Increases with every change; send it back on update to be told of concurrent edits. */
   version: Scalars['Int']['output'];
+};
+
+/** A system that connects with OAuth 2.0 client credentials (Settings: Integrations); never its secret. */
+export type Application = {
+  __typename?: 'Application';
+  /** False once its secret is revoked: it gets no tokens until a new secret is made (rotate). */
+  active: Scalars['Boolean']['output'];
+  /** Addresses (CIDR ranges) its requests must come from; empty: any. */
+  allowedIpRanges: Array<Scalars['String']['output']>;
+  /** The client id it sends to POST /oauth/token. */
+  clientId: Scalars['String']['output'];
+  /** When it was registered. */
+  createdAt: Scalars['DateTimeISO']['output'];
+  /** Unique id of the application. */
+  id: Scalars['ID']['output'];
+  /** When it last got an access token; null if never. */
+  lastTokenAt: Maybe<Scalars['DateTimeISO']['output']>;
+  /** Its name. */
+  name: Scalars['String']['output'];
+  /** The scopes it may ask for (ApplicationScope.scope). */
+  scopes: Array<Scalars['String']['output']>;
+  /** When its current secret was made; null once revoked. */
+  secretCreatedAt: Maybe<Scalars['DateTimeISO']['output']>;
+};
+
+/** A scope an application may be given, with what it allows. */
+export type ApplicationScope = {
+  __typename?: 'ApplicationScope';
+  /** What it allows. */
+  description: Scalars['String']['output'];
+  /** The scope as OAuth 2.0 requests name it (OneRoster scopes are 1EdTech URIs). */
+  scope: Scalars['String']['output'];
+};
+
+/** An application with a secret just made: the secret is shown this once and never again. */
+export type ApplicationWithSecret = {
+  __typename?: 'ApplicationWithSecret';
+  /** The application as it will be listed. */
+  application: Application;
+  /** The client secret (HTTP Basic password at POST /oauth/token); only its hash is kept, and the previous one stops working. */
+  clientSecret: Scalars['String']['output'];
 };
 
 /** An assignment, exam or quiz with its questions (assessments.md section 3). */
@@ -771,6 +842,16 @@ export type CreateAcademicYearInput = {
   year: Scalars['String']['input'];
 };
 
+/** A new personal access token. */
+export type CreateAccessTokenInput = {
+  /** Days until it expires: 1 to 365. */
+  expiresInDays: Scalars['Int']['input'];
+  /** A name that says what uses it (1 to 100 characters). */
+  name: Scalars['String']['input'];
+  /** READ or READ_WRITE. */
+  scope: AccessTokenScope;
+};
+
 /** Which teachers teach a subject in a class of a year. */
 export type CreateAllocationInput = {
   /** The academic year; required. */
@@ -793,6 +874,16 @@ export type CreateAnnouncementInput = {
   isVisible?: InputMaybe<Scalars['Boolean']['input']>;
   /** Title; required. */
   title: Scalars['String']['input'];
+};
+
+/** A new application. */
+export type CreateApplicationInput = {
+  /** CIDR ranges or addresses its requests must come from (at most 20); none: any address. */
+  allowedIpRanges?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Its name, unique (1 to 100 characters). */
+  name: Scalars['String']['input'];
+  /** The scopes it may ask for (at least one, from applicationScopes). */
+  scopes: Array<Scalars['String']['input']>;
 };
 
 /** A new assignment, exam or quiz (REST: POST /assignments, /exams, /quizzes). */
@@ -907,6 +998,15 @@ export type CreateUserInput = {
   lastName: Scalars['String']['input'];
   /** Must be one the acting role may assign. */
   role: Role;
+};
+
+/** A token just created: the secret is shown this once and never again. */
+export type CreatedAccessToken = {
+  __typename?: 'CreatedAccessToken';
+  /** The secret to send as `Authorization: Bearer <secret>`; only its hash is kept. */
+  secret: Scalars['String']['output'];
+  /** The token as it will be listed. */
+  token: AccessToken;
 };
 
 /** A deleted assessment. */
@@ -1400,10 +1500,14 @@ export type Mutation = {
   confirmEmailChange: MessagePayload;
   /** Create an academic year; SuperAdmin and Admin (REST: POST /api/academic-years). */
   createAcademicYear: AcademicYear;
+  /** Create a personal access token that acts as you, narrowed to its scope; its secret is in this answer only. At most 50 live tokens. */
+  createAccessToken: CreatedAccessToken;
   /** Assign teachers to a subject in a class of a year; SuperAdmin and Admin (REST: POST /api/teacher-assignments). */
   createAllocation: Allocation;
   /** Post an announcement in a course you teach (REST: POST /api/announcements). */
   createAnnouncement: Announcement;
+  /** Register an application for OAuth 2.0 client credentials (SuperAdmin and Admin); its client secret is in this answer only. */
+  createApplication: ApplicationWithSecret;
   /** Create an assignment or exam in a course, or a quiz in a module, that you teach (REST: POST /api/assignments, /api/exams, /api/quizzes). */
   createAssessment: Assessment;
   /** 'Create link' and 'Reset link': a new secret address of your ICS feed for Google Calendar or Outlook; any previous address stops answering (404). Shown once: only its hash is kept. Not while viewing as another role (REST: POST /api/calendar/feed). */
@@ -1484,6 +1588,12 @@ export type Mutation = {
   resendInvitation: User;
   /** Set a new password with a single-use token (REST: POST /api/users/reset-password/{token}). */
   resetPassword: MessagePayload;
+  /** Revoke one of your access tokens at once; not found for anyone else's. */
+  revokeAccessToken: Scalars['Boolean']['output'];
+  /** Revoke an application's secret: it gets no more tokens and its tokens stop working at once (rotate gives it a new secret). */
+  revokeApplication: Application;
+  /** Give an application a new client secret (shown in this answer only); the old secret and the tokens it gave stop working at once. Also re-enables a revoked application. */
+  rotateApplicationSecret: ApplicationWithSecret;
   /** Autosave: replaces your draft of an item you may still submit (text and ticked options; not files). A draft is not a submission and teachers never see it; it is restored by Assessment.myDraft and removed by the submit. */
   saveDraft: SubmissionDraft;
   /** Submit (or Resubmit a reopened) assignment, exam or quiz as a student, on the server clock: refused after the due date unless reopened and before its customDueDate; a second submit is a CONFLICT. Automatic questions are graded at once. Multipart request (header 'Apollo-Require-Preflight: true'); long-answer files (pdf, jpg, jpeg, png, doc, docx, txt; at most 50MB each, checked by content) go in `files`, each named by an answer's fileIndex (REST: POST /api/submissions, /api/quizsubmissions, /api/examsubmissions). */
@@ -1573,6 +1683,12 @@ export type MutationCreateAcademicYearArgs = {
 
 
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationCreateAccessTokenArgs = {
+  input: CreateAccessTokenInput;
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationCreateAllocationArgs = {
   input: CreateAllocationInput;
 };
@@ -1581,6 +1697,12 @@ export type MutationCreateAllocationArgs = {
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationCreateAnnouncementArgs = {
   input: CreateAnnouncementInput;
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationCreateApplicationArgs = {
+  input: CreateApplicationInput;
 };
 
 
@@ -1798,6 +1920,24 @@ export type MutationResendInvitationArgs = {
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationResetPasswordArgs = {
   input: ResetPasswordInput;
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationRevokeAccessTokenArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationRevokeApplicationArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationRotateApplicationSecretArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -2089,6 +2229,8 @@ export type Query = {
   academicYear: AcademicYear;
   /** Every academic year, newest first (REST: GET /api/academic-years). Any signed-in role. */
   academicYears: Array<AcademicYear>;
+  /** Your personal access tokens, newest first (Settings: Access tokens); never their secrets. A web session of your own role only. */
+  accessTokens: Array<AccessToken>;
   /** One allocation; a Teacher only one they teach (REST: GET /api/teacher-assignments/{id}). */
   allocation: Allocation;
   /** Allocations (which teachers teach a subject to a class in a year), filtered by class, year or teacher (REST: GET /api/teacher-assignments, /api/teacher-assignments/class/{classId}?academicYear=, /api/teacher-assignments/teacher/{teacherId}). SuperAdmin and Admin see all; a Teacher sees their own (and may ask for teacherId = themself only); others see none. */
@@ -2097,6 +2239,10 @@ export type Query = {
   announcement: Announcement;
   /** A course's announcements, newest first; students see visible ones only (REST: GET /api/announcements/course/{courseId}). */
   announcements: Array<Announcement>;
+  /** The scopes an application may be given (SuperAdmin and Admin). */
+  applicationScopes: Array<ApplicationScope>;
+  /** Registered applications by name (Settings: Integrations; SuperAdmin and Admin); never their secrets. */
+  applications: Array<Application>;
   /** One assignment, exam or quiz with its questions; not found unless you may read it (REST: GET /api/assignments/{id}, /api/exams/{id}, /api/quizzes/{id}). */
   assessment: Assessment;
   /** What a reuse would copy and change (targets dropped, whole class, a past due date); changes nothing. */

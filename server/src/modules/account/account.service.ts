@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { notFound, validation } from '../../errors/domain-error';
 import { isId } from '../../app/ids';
 import { INPUT_TEXT, charCount, requiredText } from '../../app/input';
-import { Actor } from '../../policies';
+import { Actor, authorize } from '../../policies';
 import { User } from '../users/user.entity';
 import { USER_TEXT } from '../users/users.validation';
 import { AUTH_TEXT } from '../auth/auth.texts';
@@ -72,6 +72,7 @@ export class AccountService {
    * mailed to the new address (the old one gets a notice with a way to report it).
    */
   async requestEmailChange(actor: Actor, input: { newEmail?: unknown; currentPassword?: unknown }, ip: string): Promise<string> {
+    authorize(actor, 'session.manage', undefined, { message: AUTH_TEXT.webSessionOnly });
     const me = await this.ds.getRepository(User).findOneBy({ id: actor.userId });
     if (!me) throw notFound(USER_TEXT.notFound);
     const { email } = validateNewUser({ firstName: me.firstName, lastName: me.lastName, email: input.newEmail, role: me.role });
@@ -87,6 +88,7 @@ export class AccountService {
    * is not a way round them); ends every other session of the account, keeps this one.
    */
   async changePassword(actor: Actor, input: { currentPassword?: unknown; newPassword?: unknown }, ip: string): Promise<string> {
+    authorize(actor, 'session.manage', undefined, { message: AUTH_TEXT.webSessionOnly });
     const next = typeof input.newPassword === 'string' ? input.newPassword : '';
     if (!(typeof input.currentPassword === 'string' && input.currentPassword)) throw validation(ACCOUNT_TEXT.currentPasswordRequired);
     if (charCount(next, MIN_PASSWORD_LENGTH) < MIN_PASSWORD_LENGTH) throw validation(AUTH_TEXT.passwordTooShort);
@@ -114,6 +116,7 @@ export class AccountService {
 
   /** Signs out one session of your own; another account's session does not exist for you. */
   async endSession(actor: Actor, id: unknown): Promise<void> {
+    authorize(actor, 'session.manage', undefined, { message: AUTH_TEXT.webSessionOnly });
     if (!isId(id)) throw notFound(ACCOUNT_TEXT.sessionNotFound);
     const res = await this.ds.createQueryBuilder().delete().from(Session).where('id = :id AND user_id = :me', { id, me: actor.userId }).execute();
     if (!res.affected) throw notFound(ACCOUNT_TEXT.sessionNotFound);

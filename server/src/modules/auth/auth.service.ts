@@ -1,8 +1,9 @@
 import { DataSource } from 'typeorm';
 import { Config } from '../../config';
 import { INPUT_TEXT, charCount } from '../../app/input';
-import { DomainError, validation } from '../../errors/domain-error';
+import { DomainError, forbidden, validation } from '../../errors/domain-error';
 import { Actor, abilitiesOf, authorize } from '../../policies';
+import { personRole } from '../../policies/actor';
 import { MailMessage, MailService } from '../mail/mail.service';
 import { User } from '../users/user.entity';
 import { Role, isRole } from '../users/role';
@@ -66,6 +67,13 @@ function newPassword(input: unknown): string {
   return withinBound(password);
 }
 
+/**
+ * The select list that makes a viewer of the user `u` (joined by the caller): the linked children when acting
+ * as a Parent (so the parent rules cost no statement) and the user's row as JSON without its password hash.
+ */
+export const VIEWER_SQL = (activeRole: string) =>
+  `CASE WHEN ${activeRole} = 'Parent' THEN ${CHILD_IDS_SQL('u.id')} ELSE '{}'::text[] END AS child_ids, to_jsonb(u) - 'password_hash' AS user`;
+
 /** How stale a session's last_used_at may get before a request touches it again. */
 const SESSION_TOUCH_SECONDS = 60;
 
@@ -98,9 +106,7 @@ export class AuthService {
          touched AS (
            UPDATE sessions x SET last_used_at = now() FROM s
             WHERE x.id = s.id AND s.last_used_at < now() - interval '${SESSION_TOUCH_SECONDS} seconds')
-         SELECT s.id, s.active_role, s.impersonating,
-                CASE WHEN s.active_role = 'Parent' THEN ${CHILD_IDS_SQL('s.user_id')} ELSE '{}'::text[] END AS child_ids,
-                to_jsonb(u) - 'password_hash' AS user
+         SELECT s.id, s.active_role, s.impersonating, ${VIEWER_SQL('s.active_role')}
            FROM s JOIN users u ON u.id = s.user_id`,
         [hashSecret(token)],
       );
@@ -121,7 +127,7 @@ export class AuthService {
   }
 
   /** A User entity from its row as JSON (every column but the password hash), by the entity's own column map. */
-  private userFromJson(raw: Record<string, unknown>): User {
+  userFromJson(raw: Record<string, unknown>): User {
     const user = new User();
     for (const c of this.ds.getMetadata(User).columns) {
       if (!(c.databaseName in raw)) continue;
@@ -194,19 +200,23 @@ export class AuthService {
 
   /** `known`: the request's user loader, which already holds the viewer's row from the session lookup. */
   async me(actor: Actor, known?: { load(id: string): Promise<User | null> }) {
+    const activeRole = personRole(actor);
+    if (!activeRole) throw forbidden(AUTH_TEXT.applicationHasNoAccount);
     const user = (await known?.load(actor.userId)) ?? await this.ds.getRepository(User).findOneByOrFail({ id: actor.userId });
-    return { user, activeRole: actor.activeRole, isImpersonating: actor.impersonating, abilities: abilitiesOf(actor) };
+    return { user, activeRole, isImpersonating: actor.impersonating, abilities: abilitiesOf(actor) };
   }
 
   async logout(actor: Actor): Promise<void> {
+    authorize(actor, 'session.manage', undefined, { message: AUTH_TEXT.webSessionOnly });
     await this.ds.getRepository(Session).delete({ id: actor.sessionId });
   }
 
   /** `original` returns to the stored role; anything else must be allowed for the stored role. */
   async switchRole(actor: Actor, role: string | null | undefined): Promise<{ role: Role; isImpersonating: boolean }> {
+    authorize(actor, 'session.manage', undefined, { message: AUTH_TEXT.webSessionOnly });
     let target: Role;
     if (role === 'original') {
-      target = actor.role;
+      target = actor.role as Role;
     } else {
       if (!isRole(role)) throw validation(AUTH_TEXT.roleSwitchDenied);
       authorize(actor, 'role.switch', { role }, { message: AUTH_TEXT.roleSwitchDenied });

@@ -13,4 +13,6 @@ export const AUTH_TEXT = {
   registrationClosed: 'Registration is closed. Please ask your school administrator for an account.',
   roleSwitchDenied: 'You cannot switch to that role',
   loggedOut: 'Logged out successfully',
+  applicationHasNoAccount: 'An application has no account of its own',
+  webSessionOnly: 'Sign in to the web app to do this; an access token cannot',
 } as const;

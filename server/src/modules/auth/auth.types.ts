@@ -24,6 +24,12 @@ export class Abilities {
 
   @Field({ description: 'May link parents to students and unlink them (the user page, the CSV import columns).' })
   manageFamilies: boolean;
+
+  @Field({ description: 'May register and manage applications (Settings: Integrations; SuperAdmin and Admin, in a web session).' })
+  manageApplications: boolean;
+
+  @Field({ description: 'May make and revoke personal access tokens (Settings: Access tokens; in a web session of your own role).' })
+  manageAccessTokens: boolean;
 }
 
 @ObjectType({ description: 'The signed-in user and the state of their session.' })

@@ -13,6 +13,8 @@ import { FormSection } from './FormSection';
 import { useAccountSessions, useChangePassword, type AccountSessionRow } from './useAccountSettings';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
 import { DigestSettingSection } from '../notifications/DigestSettingSection';
+import { Link as RouterLink } from 'react-router-dom';
+import { useSession } from '../../app/session';
 
 /** /settings, every role: change your password, see where you are signed in and sign a session out. */
 export function SettingsPage() {
@@ -25,7 +27,33 @@ export function SettingsPage() {
       <ChangePasswordSection />
       <DigestSettingSection />
       <ActiveSessionsSection />
+      <ApiAccessSection />
     </>
+  );
+}
+
+/** Links to the API's credentials: your access tokens; applications for SuperAdmin and Admin. */
+function ApiAccessSection() {
+  const { abilities } = useSession();
+  return (
+    <Paper component="section" aria-labelledby="api-title" variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mt: 3 }}>
+      <Typography id="api-title" variant="h2" component="h2" sx={{ mb: 1 }}>
+        API access
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        For scripts and other systems that use the school&apos;s API.
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        <Button component={RouterLink} to="/settings/access-tokens" variant="outlined">
+          Access tokens
+        </Button>
+        {abilities?.manageApplications && (
+          <Button component={RouterLink} to="/settings/integrations" variant="outlined">
+            Integrations
+          </Button>
+        )}
+      </Box>
+    </Paper>
   );
 }
 

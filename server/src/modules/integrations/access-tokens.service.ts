@@ -1,0 +1,122 @@
+import { DataSource } from 'typeorm';
+import { assertId } from '../../app/ids';
+import { requiredText } from '../../app/input';
+import { notFound, validation } from '../../errors/domain-error';
+import { Actor, authorize } from '../../policies';
+import { AccessTokenScope } from '../../policies/credentials';
+import { Role } from '../users/role';
+import { User } from '../users/user.entity';
+import { AuthService, VIEWER_SQL } from '../auth/auth.service';
+import { hashSecret, newSecret } from '../auth/secrets';
+import { AccessToken, CreatedAccessToken } from './integrations.types';
+
+export const ACCESS_TOKEN_TEXT = {
+  nameRequired: 'Name is required',
+  scopeInvalid: 'Scope must be READ or READ_WRITE',
+  expiryInvalid: 'A token expires after 1 to 365 days',
+  tooMany: (max: number) => `You can have at most ${max} access tokens; revoke one first`,
+  notFound: 'Access token not found',
+  manageInSession: 'Manage your access tokens in the web app, signed in as yourself (not with a token, not while viewing as another role)',
+} as const;
+
+/** Personal access tokens start with this, so a leaked one is recognisable (and never mistaken for a session). */
+export const ACCESS_TOKEN_PREFIX = 'lmspat_';
+export const MAX_TOKEN_DAYS = 365;
+export const MAX_TOKENS_PER_USER = 50;
+/** As for sessions: last_used_at is written at most once a minute, not on every request. */
+const TOUCH_SECONDS = 60;
+
+interface TokenRow {
+  id: string;
+  name: string;
+  scope: AccessTokenScope;
+  created_at: Date;
+  expires_at: Date;
+  last_used_at: Date | null;
+  active: boolean;
+}
+
+const COLUMNS = 'id, name, scope, created_at, expires_at, last_used_at, expires_at > now() AS active';
+
+const toToken = (r: TokenRow): AccessToken => ({
+  id: r.id, name: r.name, scope: r.scope, createdAt: r.created_at, expiresAt: r.expires_at, lastUsedAt: r.last_used_at, active: r.active,
+});
+
+/**
+ * Personal access tokens (the Canvas model): a person makes a named token, READ or READ_WRITE, expiring within a
+ * year, sees its secret once, and revokes it. The token acts as its owner in the owner's stored role, narrowed
+ * by its scope ('credential.write'); it is no session (never listed among them, never counted as a sign-in) and
+ * it ends when its owner is deleted (cascade), deactivated or given another role (checked at every lookup).
+ */
+export class AccessTokenService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly auth: AuthService,
+  ) {}
+
+  async list(actor: Actor): Promise<AccessToken[]> {
+    authorize(actor, 'accessToken.manage', undefined, { message: ACCESS_TOKEN_TEXT.manageInSession });
+    const rows: TokenRow[] = await this.ds.query(
+      `SELECT ${COLUMNS} FROM access_tokens WHERE user_id = $1 ORDER BY created_at DESC, id`, [actor.userId]);
+    return rows.map(toToken);
+  }
+
+  async create(actor: Actor, input: { name?: unknown; scope?: unknown; expiresInDays?: unknown }): Promise<CreatedAccessToken> {
+    authorize(actor, 'accessToken.manage', undefined, { message: ACCESS_TOKEN_TEXT.manageInSession });
+    const name = requiredText(input.name, ACCESS_TOKEN_TEXT.nameRequired, 'Name', 100);
+    const scope = input.scope;
+    if (scope !== AccessTokenScope.READ && scope !== AccessTokenScope.READ_WRITE) throw validation(ACCESS_TOKEN_TEXT.scopeInvalid);
+    const days = input.expiresInDays;
+    if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > MAX_TOKEN_DAYS) throw validation(ACCESS_TOKEN_TEXT.expiryInvalid);
+    const secret = ACCESS_TOKEN_PREFIX + newSecret().token;
+    // the count and the insert in one statement: two creates at once cannot both pass the limit unseen
+    const rows: TokenRow[] = await this.ds.query(
+      `WITH mine AS (SELECT count(*) AS n FROM access_tokens WHERE user_id = $1 AND expires_at > now())
+       INSERT INTO access_tokens (user_id, name, scope, token_hash, owner_role, expires_at)
+       SELECT $1, $2, $3, $4, u.role, now() + make_interval(days => $5)
+         FROM users u, mine WHERE u.id = $1 AND mine.n < $6
+       RETURNING ${COLUMNS}`,
+      [actor.userId, name, scope, hashSecret(secret), days, MAX_TOKENS_PER_USER]);
+    if (!rows[0]) throw validation(ACCESS_TOKEN_TEXT.tooMany(MAX_TOKENS_PER_USER));
+    return { token: toToken(rows[0]), secret };
+  }
+
+  /** Revokes one of your own tokens at once; anyone else's does not exist for you. */
+  async revoke(actor: Actor, id: unknown): Promise<void> {
+    authorize(actor, 'accessToken.manage', undefined, { message: ACCESS_TOKEN_TEXT.manageInSession });
+    const tokenId = assertId(id, ACCESS_TOKEN_TEXT.notFound);
+    const res = await this.ds.createQueryBuilder().delete().from('access_tokens')
+      .where('id = :id AND user_id = :me', { id: tokenId, me: actor.userId }).execute();
+    if (!res.affected) throw notFound(ACCESS_TOKEN_TEXT.notFound);
+  }
+
+  /**
+   * The owner behind a token as an actor in their stored role, in one statement; null when the token is
+   * unknown, expired or revoked, or its owner is deleted, not active, or no longer in the role the token was
+   * made in.
+   */
+  async resolve(secret: string): Promise<{ actor: Actor; user: User } | null> {
+    if (!secret.startsWith(ACCESS_TOKEN_PREFIX) || secret.length > 200) return null;
+    const rows: Array<{ id: string; scope: AccessTokenScope; child_ids: string[]; user: Record<string, unknown> }> = await this.ds.query(
+      `WITH t AS (
+         SELECT a.id, a.scope, a.user_id, a.last_used_at FROM access_tokens a
+           JOIN users o ON o.id = a.user_id AND o.role = a.owner_role AND o.activated
+          WHERE a.token_hash = $1 AND a.expires_at > now()),
+       touched AS (
+         UPDATE access_tokens x SET last_used_at = now() FROM t
+          WHERE x.id = t.id AND (t.last_used_at IS NULL OR t.last_used_at < now() - interval '${TOUCH_SECONDS} seconds'))
+       SELECT t.id, t.scope, ${VIEWER_SQL('u.role')} FROM t JOIN users u ON u.id = t.user_id`,
+      [hashSecret(secret)]);
+    const row = rows[0];
+    if (!row) return null;
+    const user = this.auth.userFromJson(row.user);
+    const role = user.role as Role;
+    return {
+      actor: {
+        userId: user.id, role, activeRole: role, impersonating: false, sessionId: '', childIds: row.child_ids,
+        credential: { kind: 'token', id: row.id, scope: row.scope },
+      },
+      user,
+    };
+  }
+}

@@ -1,0 +1,147 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { Banner } from '../../components/Banner';
+import { Loaded } from '../../components/DetailPage';
+import { FormDialog } from '../../components/FormDialog';
+import { confirmAction } from '../../components/confirm';
+import { useSession } from '../../app/session';
+import type { AccessTokenScope } from '../../gql/types';
+import { useDocumentTitle } from '../../layout/useDocumentTitle';
+import { formatDateTime } from '../courses/format';
+import { SecretOnce } from './SecretOnce';
+import { TOKEN_DAYS, useAccessTokens, type AccessTokenRow } from './useAccessTokens';
+
+const SCOPE_LABEL: Record<AccessTokenScope, string> = {
+  READ: 'Read only',
+  READ_WRITE: 'Read and write',
+};
+const SCOPES = Object.keys(SCOPE_LABEL) as AccessTokenScope[];
+
+/** /settings/access-tokens, every role: personal access tokens for your own scripts. */
+export function AccessTokensPage() {
+  useDocumentTitle('Access tokens');
+  const { abilities } = useSession();
+  const t = useAccessTokens();
+  return (
+    <>
+      <Typography variant="h1" component="h1" sx={{ mb: 1 }}>
+        Access tokens
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3, maxWidth: 720 }}>
+        A token lets a script of yours use the school&apos;s API as you, with your rights narrowed to its scope: send it as
+        <code> Authorization: Bearer &lt;token&gt;</code>. It is not a sign-in: it does not appear among your sessions and ends when it
+        expires, when you revoke it, or when your account or role changes. The integrators&apos; guide (docs/integrators.md) has examples.
+      </Typography>
+      <Banner severity="success" message={t.messages.success} onClose={t.messages.clearSuccess} />
+      <Banner severity="error" message={t.messages.actionError} onClose={t.messages.clearError} />
+      {t.made && (
+        <SecretOnce title={`Token ${t.made.name}`} values={[['Token', t.made.secret]]} onCopy={(v) => void t.copy(v)} onDone={t.forget} />
+      )}
+      {abilities?.manageAccessTokens ? (
+        <Button variant="contained" onClick={t.open} sx={{ mb: 3 }}>
+          New token
+        </Button>
+      ) : (
+        <Typography sx={{ mb: 3 }}>Switch back to your own role to manage your access tokens.</Typography>
+      )}
+      {t.creating && (
+        <FormDialog id="new-token" title="New access token" submitLabel="Create token" onSubmit={t.submit} {...t.form.dialog}>
+          <TextField id="token-name" label="Name" autoFocus placeholder="e.g. Nightly grade export" {...t.form.text('name')} />
+          <ChoiceField
+            id="token-scope"
+            label="Scope"
+            value={t.form.values.scope}
+            options={SCOPES.map((s) => [s, SCOPE_LABEL[s]])}
+            onChange={(v) => t.form.set('scope', v)}
+            helperText="Read only is refused every change; choose read and write only for scripts that must change things."
+          />
+          <ChoiceField
+            id="token-days"
+            label="Expires after"
+            value={t.form.values.days}
+            options={TOKEN_DAYS.map((d) => [d, d === '365' ? 'a year' : `${d} days`])}
+            onChange={(v) => t.form.set('days', v)}
+          />
+        </FormDialog>
+      )}
+      <Paper component="section" aria-labelledby="tokens-title" variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography id="tokens-title" variant="h2" component="h2" sx={{ mb: 1 }}>
+          Your tokens
+        </Typography>
+        <Loaded loading={t.loading} error={t.loadError} value={t.tokens} notFoundText="No tokens.">
+          {(rows) =>
+            rows.length === 0 ? (
+              <Typography color="text.secondary">You have no access tokens.</Typography>
+            ) : (
+              <List aria-labelledby="tokens-title" disablePadding>
+                {rows.map((token) => (
+                  <TokenItem key={token.id} token={token} onRevoke={() => void t.revoke(token)} />
+                ))}
+              </List>
+            )
+          }
+        </Loaded>
+      </Paper>
+    </>
+  );
+}
+
+interface ChoiceFieldProps<T extends string> {
+  id: string;
+  label: string;
+  value: T;
+  /** [value, what the option says] */
+  options: Array<[T, string]>;
+  onChange(value: T): void;
+  helperText?: string;
+}
+
+/** A labelled native select whose options say something else than their values. */
+function ChoiceField<T extends string>({ id, label, value, options, onChange, helperText }: ChoiceFieldProps<T>) {
+  return (
+    <TextField
+      id={id}
+      label={label}
+      select
+      value={value}
+      onChange={(e) => onChange(e.target.value as T)}
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      helperText={helperText}
+    >
+      {options.map(([v, text]) => (
+        <option key={v} value={v}>
+          {text}
+        </option>
+      ))}
+    </TextField>
+  );
+}
+
+function TokenItem({ token, onRevoke }: { token: AccessTokenRow; onRevoke(): void }) {
+  const revoke = () => {
+    if (confirmAction(`Revoke the token ${token.name}? Scripts using it stop working at once.`)) onRevoke();
+  };
+  return (
+    <ListItem divider sx={{ px: 0, gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+      <Box sx={{ flex: '1 1 16rem', minWidth: 0 }}>
+        <Typography sx={{ overflowWrap: 'anywhere' }}>{token.name}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          Created {formatDateTime(token.createdAt)} · {token.active ? 'Expires' : 'Expired'} {formatDateTime(token.expiresAt)} ·{' '}
+          {token.lastUsedAt ? `Last used ${formatDateTime(token.lastUsedAt)}` : 'Never used'}
+        </Typography>
+      </Box>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+        <Chip size="small" variant="outlined" color={token.scope === 'READ_WRITE' ? 'warning' : 'default'} label={SCOPE_LABEL[token.scope]} />
+        <Button size="small" color="error" variant="outlined" aria-label={`Revoke the token ${token.name}`} onClick={revoke}>
+          Revoke
+        </Button>
+      </Box>
+    </ListItem>
+  );
+}
