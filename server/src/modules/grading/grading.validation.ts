@@ -50,8 +50,11 @@ export interface GradeFields {
   score: unknown;
   /** undefined keeps the current feedback. */
   feedback: string | undefined;
-  /** 0 when the teacher saw no grade. */
-  expectedVersion: number;
+  /**
+   * The version the grader saw (0: no grade yet), or undefined when none was sent: the spec's REST client
+   * sends none, and its save is then accepted as the latest word of any teacher of the course.
+   */
+  expectedVersion: number | undefined;
 }
 
 /** The parts of a grade that need no database (the score is checked against the question's points later). */
@@ -59,7 +62,7 @@ export function gradeFields(input: { score?: unknown; feedback?: unknown; expect
   return {
     score: input.score,
     feedback: freeText(input.feedback, 'Feedback', FEEDBACK_MAX),
-    expectedVersion: versionOf(input.expectedVersion) ?? 0,
+    expectedVersion: versionOf(input.expectedVersion),
   };
 }
 
