@@ -146,6 +146,8 @@ export type Assessment = {
   isVisible: Scalars['Boolean']['output'];
   /** Assignment, exam or quiz. */
   kind: AssessmentKind;
+  /** The one due date the teacher gave the item's late joiners (students placed in the class after the due date); null: a week after each one's placement. */
+  lateDueDate: Maybe<Scalars['DateTimeISO']['output']>;
   /** The module: always for a quiz, optional for assignments and exams. */
   module: Maybe<Module>;
   /** Your autosaved draft of it as a student, to restore on the submit page; null when none. */
@@ -160,6 +162,8 @@ export type Assessment = {
   resultVisibility: ResultVisibility;
   /** When a teacher released the results of a manual item (releaseResults); null until then. */
   resultsReleasedAt: Maybe<Scalars['DateTimeISO']['output']>;
+  /** Who released the results of a manual item ('Released on ... by ...'); null until released, or when that account is gone. */
+  resultsReleasedByName: Maybe<Scalars['String']['output']>;
   /** Whole class or individual students (REST: assignmentScope, examScope, quizScope). */
   scope: AssessmentScope;
   /** Target students (individual_students); null unless you teach the course (or are SuperAdmin or Admin) (REST: targetStudents). */
@@ -1078,13 +1082,17 @@ export type GradingDashboard = {
   gradedCount: Scalars['Int']['output'];
   /** Whether the item's due date has passed on the server clock: tile 3 reads 'Overdue' (overdueCount) when true, 'Not Submitted' (notSubmittedCount) before. */
   isPastDue: Scalars['Boolean']['output'];
+  /** The 'Joined late' list: their open submissions (nothing handed in yet), by last name; each one's due date is its customDueDate. */
+  joinedLate: Array<Submission>;
+  /** 'Joined late (n)': students placed in the class after the due date, whose work is open until their own due date (customDueDate) and who are not overdue. */
+  joinedLateCount: Scalars['Int']['output'];
   /** Tile 'Not Submitted' before the due date: targeted students with no submission. */
   notSubmittedCount: Scalars['Int']['output'];
   /** The Overdue list: targeted students with no submission, by last name; empty until the due date has passed. */
   overdue: Array<OverdueStudent>;
   /** Tile 'Overdue' after the due date: targeted students with no submission; 0 before the due date. */
   overdueCount: Scalars['Int']['output'];
-  /** The Reopened list (Extend Again), with answers and grades. */
+  /** The Reopened list (Extend Again), with answers and grades; late joiners are listed apart (joinedLate). */
   reopened: Array<Submission>;
   /** Tile 'Reopened': submissions reopened for another attempt (the Reopened list). */
   reopenedCount: Scalars['Int']['output'];
@@ -1257,7 +1265,7 @@ export type ModuleType =
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type Mutation = {
   __typename?: 'Mutation';
-  /** Auto-submit (isAutoSubmitted) the work of the item's overdue students now, as the overdue sweep does: a saved draft or an empty submission, automatic questions graded; expired reopened submissions closed. dryRun only counts (whoever sees the dashboard); otherwise the course's teachers (REST: POST /api/submissions/auto-submit-overdue {assignmentId}, /api/quizsubmissions/... {quizId}, /api/examsubmissions/... {examId}). */
+  /** 'Mark all missing as 0': submit the work of the item's overdue students now (isAutoSubmitted): a saved draft, or else an empty submission, automatic questions graded; expired reopened submissions closed. The overdue sweep only ever submits drafts; this is the teacher's action. Late joiners whose own due date has not passed are left alone. dryRun only counts (whoever sees the dashboard); otherwise the course's teachers (REST: POST /api/submissions/auto-submit-overdue {assignmentId}, /api/quizsubmissions/... {quizId}, /api/examsubmissions/... {examId}). */
   autoSubmitOverdue: OverdueSummary;
   /** Change your own password (the current one is required, as often as sign-in allows); your other sessions are signed out. */
   changePassword: MessagePayload;
@@ -1353,6 +1361,8 @@ export type Mutation = {
   resetPassword: MessagePayload;
   /** Autosave: replaces your draft of an item you may still submit (text and ticked options; not files). A draft is not a submission and teachers never see it; it is restored by Assessment.myDraft and removed by the submit. */
   saveDraft: SubmissionDraft;
+  /** The one due date of the item's late joiners (students placed in the class after its due date; 'Joined late (n)'): moves the open work of every late joiner and applies to those placed later; the course's teachers. Never in the past. Answers the dashboard. */
+  setLateJoinerDueDate: GradingDashboard;
   /** Submit (or Resubmit a reopened) assignment, exam or quiz as a student, on the server clock: refused after the due date unless reopened and before its customDueDate; a second submit is a CONFLICT. Automatic questions are graded at once. Multipart request (header 'Apollo-Require-Preflight: true'); long-answer files (pdf, jpg, jpeg, png, doc, docx, txt; at most 50MB each, checked by content) go in `files`, each named by an answer's fileIndex (REST: POST /api/submissions, /api/quizsubmissions, /api/examsubmissions). */
   submitAssessment: Submission;
   /** View the app as another role, or "original" to switch back (REST: POST /api/auth/switch-role). */
@@ -1657,6 +1667,13 @@ export type MutationSaveDraftArgs = {
 
 
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationSetLateJoinerDueDateArgs = {
+  assessmentId: Scalars['ID']['input'];
+  dueDate: Scalars['DateTimeISO']['input'];
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationSubmitAssessmentArgs = {
   files?: InputMaybe<Array<Scalars['Upload']['input']>>;
   input: SubmitAssessmentInput;
@@ -1882,6 +1899,8 @@ export type OverdueSummary = {
   autoSubmittedCount: Scalars['Int']['output'];
   /** True when nothing was changed (dryRun). */
   dryRun: Scalars['Boolean']['output'];
+  /** Late joiners whose work is open until their own due date ('Joined late (n)'). */
+  joinedLateCount: Scalars['Int']['output'];
   /** Targeted students with no submission after the due date (0 before it). */
   overdueCount: Scalars['Int']['output'];
   /** Reopened submissions. */
@@ -2634,7 +2653,7 @@ export type Submission = {
   assessmentId: Scalars['ID']['output'];
   /** Whether correct answers and explanations are shown to you. */
   correctAnswersVisible: Scalars['Boolean']['output'];
-  /** The extended due date of a reopened submission. */
+  /** The extended due date of a reopened submission, or a late joiner's own due date. */
   customDueDate: Maybe<Scalars['DateTimeISO']['output']>;
   /** Whether per-question scores and feedback are shown to you. */
   gradesVisible: Scalars['Boolean']['output'];
@@ -2642,6 +2661,8 @@ export type Submission = {
   id: Scalars['ID']['output'];
   /** Submitted by the overdue sweep, not by the student. */
   isAutoSubmitted: Scalars['Boolean']['output'];
+  /** Opened for a student placed in the class after the item was due (a late joiner): due at customDueDate, never overdue for the item's own date. */
+  joinedLate: Scalars['Boolean']['output'];
   /** Maximum score (the points of the item). */
   maxScore: Scalars['Int']['output'];
   /** Percentage, rounded; null whenever totalScore is. */

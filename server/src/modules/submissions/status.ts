@@ -11,6 +11,8 @@ export interface StatusSubmission {
   isAutoSubmitted: boolean;
   allowedAfterDue: boolean;
   customDueDate: Date | null;
+  /** Opened for a late joiner (issue 24); absent counts as false. */
+  joinedLate?: boolean | null;
 }
 
 export interface StudentStanding {
@@ -41,6 +43,13 @@ const COURSE_LABEL: Record<StudentStatus, string> = { ...LIST_LABEL, Completed: 
 /** Reopened by a teacher: allowedAfterDue, or the stored status says so. */
 export const isReopened = (s: StatusSubmission | null): boolean => !!s && (s.allowedAfterDue || s.status === SubmissionStatus.reopened);
 
+/**
+ * A late joiner's open work (nothing handed in, not reopened by a teacher since): due at its own date, and to
+ * the student simply Pending (or Overdue once that date passed), not a reopening or an extension.
+ */
+export const isLateOpen = (s: StatusSubmission | null): boolean =>
+  !!s && !!s.joinedLate && !s.allowedAfterDue && s.status === SubmissionStatus.reopened;
+
 /** The due date that applies: a reopened submission's customDueDate when set, else the item's. */
 export function effectiveDueDate(item: StatusItem, s: StatusSubmission | null): Date {
   return isReopened(s) && s!.customDueDate ? s!.customDueDate : item.dueDate;
@@ -66,11 +75,12 @@ export function maySubmit(item: StatusItem, s: StatusSubmission | null, now: Dat
  * auto-submitted and graded checks, as it is what the student must act on.
  */
 export function studentStanding(item: StatusItem, s: StatusSubmission | null, now: Date): StudentStanding {
-  const reopened = isReopened(s);
+  const lateOpen = isLateOpen(s);
+  const reopened = isReopened(s) && !lateOpen;
   const reopenedPending = reopened && s!.status !== SubmissionStatus.graded;
   const due = effectiveDueDate(item, s);
   let status: StudentStatus;
-  if (!s) status = now.getTime() > item.dueDate.getTime() ? StudentStatus.Overdue : StudentStatus.Pending;
+  if (!s || lateOpen) status = now.getTime() > due.getTime() ? StudentStatus.Overdue : StudentStatus.Pending;
   else if (reopenedPending) status = StudentStatus.Reopened;
   else if (s.isAutoSubmitted) status = StudentStatus.AutoSubmitted;
   else if (s.status === SubmissionStatus.graded) status = StudentStatus.Completed;
@@ -78,19 +88,19 @@ export function studentStanding(item: StatusItem, s: StatusSubmission | null, no
   // the course page has no reopened status: it falls through to the checks below it
   const courseStatus = status !== StudentStatus.Reopened ? status : s!.isAutoSubmitted ? StudentStatus.AutoSubmitted : StudentStatus.Submitted;
   // "with no submission, or a reopened one still pending or before its customDueDate: the submit page"
-  const toSubmit = !s || (reopened && (reopenedPending || (!!s.customDueDate && now.getTime() <= s.customDueDate.getTime())));
+  const toSubmit = !s || lateOpen || (reopened && (reopenedPending || (!!s.customDueDate && now.getTime() <= s.customDueDate.getTime())));
   const canSubmit = maySubmit(item, s, now);
   return {
     status,
     label: LIST_LABEL[status],
     courseLabel: COURSE_LABEL[courseStatus],
     opensOn: toSubmit ? OpensOn.SUBMIT : OpensOn.VIEW,
-    courseOpensOn: s ? OpensOn.VIEW : OpensOn.SUBMIT,
+    courseOpensOn: s && !lateOpen ? OpensOn.VIEW : OpensOn.SUBMIT,
     dueDate: due,
     originalDueDate: item.dueDate,
     isExtended: reopened && !!s!.customDueDate,
     isReopened: reopened,
-    isOverdue: !canSubmit && (!s || reopened) && now.getTime() > due.getTime(),
+    isOverdue: !canSubmit && (!s || reopened || lateOpen) && now.getTime() > due.getTime(),
     canSubmit,
   };
 }

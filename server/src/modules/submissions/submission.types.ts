@@ -250,8 +250,11 @@ export class Submission extends GuardedBySubmission {
   @Field({ description: 'Reopened by a teacher: may be submitted again (Resubmit).' })
   allowedAfterDue: boolean;
 
-  @Field(() => Date, { nullable: true, description: 'The extended due date of a reopened submission.' })
+  @Field(() => Date, { nullable: true, description: 'The extended due date of a reopened submission, or a late joiner\'s own due date.' })
   customDueDate: Date | null;
+
+  @Field({ description: "Opened for a student placed in the class after the item was due (a late joiner): due at customDueDate, never overdue for the item's own date." })
+  joinedLate: boolean;
 
   @Field(() => Date, { nullable: true, description: 'When it was (last) submitted.' })
   submittedAt: Date | null;

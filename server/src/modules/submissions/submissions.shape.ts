@@ -72,6 +72,7 @@ export const presentSubmission = presenter((viewer: Actor, s: Submission, kind: 
   isAutoSubmitted: s.isAutoSubmitted,
   allowedAfterDue: s.allowedAfterDue,
   customDueDate: s.customDueDate,
+  joinedLate: s.joinedLate,
   submittedAt: s.submittedAt,
   maxScore: s.maxScore,
   resultsVisible: s.resultsVisible,
