@@ -1307,7 +1307,7 @@ export type Mutation = {
   deleteAllocation: Scalars['Boolean']['output'];
   /** Delete an announcement (REST: DELETE /api/announcements/{id}). */
   deleteAnnouncement: Scalars['Boolean']['output'];
-  /** Delete an assessment with its questions and submissions; with submissions, their number must be confirmed (REST: DELETE /api/assignments/{id}?confirmSubmissions=n, ...). */
+  /** Delete an assessment with its questions and submissions (REST: DELETE /api/assignments/{id}, /api/exams/{id}, /api/quizzes/{id}); answers how many submissions went with it. */
   deleteAssessment: DeleteAssessmentResult;
   /** 'Turn off': your feed address stops answering (404); true when there was one. Not while viewing as another role (REST: DELETE /api/calendar/feed). */
   deleteCalendarFeedLink: Scalars['Boolean']['output'];
