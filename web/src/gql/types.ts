@@ -2692,6 +2692,8 @@ export type SubmissionAnswer = {
   answer: Scalars['String']['output'];
   /** MCQ: the correct options; null unless correct answers may be shown to you (immediate, graded, not auto-submitted). */
   correctOptionIds: Maybe<Array<Scalars['ID']['output']>>;
+  /** The teacher's feedback on this question (empty when none); null until graded, and for a student until results may be shown. Under Score Only too, where `grade` (the per-question score) stays hidden: teacher feedback shows when graded. */
+  feedback: Maybe<Scalars['String']['output']>;
   /** LongAnswer: the uploaded file, if any. */
   file: Maybe<SubmissionFile>;
   /** This question's grade; null until graded, and for a student unless per-question results may be shown (immediate, or manual once released). */

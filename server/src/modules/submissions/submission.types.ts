@@ -215,6 +215,10 @@ export class SubmissionAnswer extends GuardedBySubmission {
   @Field(() => SubmissionFile, { nullable: true, description: 'LongAnswer: the uploaded file, if any.' })
   file: SubmissionFile | null;
 
+  @Field(() => String, { nullable: true, description: "The teacher's feedback on this question (empty when none); null until graded, and for a student until results may be shown. Under Score Only too, where `grade` (the per-question score) stays hidden: teacher feedback shows when graded." })
+  @FieldRule('submission.seeResults')
+  feedback: string | null;
+
   @Field(() => SubmissionGrade, { nullable: true, description: "This question's grade; null until graded, and for a student unless per-question results may be shown (immediate, or manual once released)." })
   @FieldRule('submission.seeGrades')
   grade: SubmissionGrade | null;

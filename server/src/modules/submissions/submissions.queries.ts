@@ -122,7 +122,7 @@ export async function answersOf(m: Runner, subs: SubmissionRow[]): Promise<Submi
     });
     return Object.assign(new SubmissionAnswer(), {
       ...facts, submissionId: r.submission_id, questionId: r.question_id, answer: r.answer, selectedOptionIds: r.selected_option_ids,
-      selectedOptions: r.selected_texts,
+      selectedOptions: r.selected_texts, feedback: r.score === null ? null : r.feedback ?? '',
       file: r.file_id ? { id: r.file_id, name: r.file_name ?? 'submission_file', size: Number(r.file_size), mimeType: r.file_mime ?? 'application/octet-stream' } : null,
       grade,
       correctOptionIds: r.type === 'MCQ' ? r.correct_ids : null,

@@ -148,15 +148,26 @@ describe('result visibility: what a student receives, on both transports', () =>
     expect(listed.myStatus.score).toEqual({ totalScore: 6, maxScore: 6, percentage: 100, isAutoSubmitted: false });
   });
 
-  it('scoreOnly: the total alone', async () => {
-    const { gql, rest, listed } = await submitted('scoreOnly');
+  it("scoreOnly: the total and the teacher's feedback; never per-question scores or correct answers", async () => {
+    const { sid, gql, rest, listed } = await submitted('scoreOnly');
     expect(gql.mySubmission).toMatchObject({ totalScore: 6, resultsVisible: true, gradesVisible: false, correctAnswersVisible: false });
     expect(gql.mySubmission.answers.every((a: any) => a.grade === null && a.correctOptionIds === null && a.acceptedAnswers === null)).toBe(true);
+    expect(gql.mySubmission.answers.map((a: any) => a.feedback)).toEqual(['', '']);
     expect(rest.totalScore).toBe(6);
-    expect(Object.keys(rest)).not.toContain('grades');
+    expect(rest.grades).toEqual([{ question: expect.any(String), feedback: '' }, { question: expect.any(String), feedback: '' }]);
     const raw = JSON.stringify(rest);
-    for (const word of ['"grade"', 'correct', 'explanation', 'Paree', 'isCorrect']) expect([word, raw.includes(word)]).toEqual([word, false]);
+    for (const word of ['"grade"', '"score"', 'correct', 'explanation', 'Paree', 'isCorrect', 'isAutoGraded']) expect([word, raw.includes(word)]).toEqual([word, false]);
     expect(listed.myStatus.score.totalScore).toBe(6);
+    // the teacher's words reach the student on both transports (the spec: teacher feedback shows when graded)
+    const q = gql.mySubmission.answers[1].questionId;
+    const saved = await t.rest('PUT', '/submissions/grade', { token: tok.teacher, body: { submissionId: sid, questionId: q, score: 1, feedback: 'Spelling counts' } });
+    expect(saved.status).toBe(200);
+    const again = await t.gql('query($id: ID!) { submission(id: $id) { totalScore answers { questionId feedback grade { score } } } }', { id: sid }, tok.student);
+    expect(again.data.submission).toEqual({ totalScore: 5, answers: [expect.objectContaining({ feedback: '', grade: null }), { questionId: q, feedback: 'Spelling counts', grade: null }] });
+    const r2 = (await t.rest('GET', `/submissions/${sid}`, { token: tok.student })).body.data;
+    expect(r2.grades[1]).toEqual({ question: q, feedback: 'Spelling counts' });
+    expect(r2.answers[1].feedback).toBe('Spelling counts');
+    expect(JSON.stringify(r2)).not.toMatch(/"score"|"grade"/);
   });
 
   it('manual: nothing until the teacher releases, then everything', async () => {
@@ -164,7 +175,7 @@ describe('result visibility: what a student receives, on both transports', () =>
     expect(gql.mySubmission).toMatchObject({ totalScore: null, percentage: null, resultsVisible: false, gradesVisible: false });
     expect(gql.myStatus.score).toBeNull();
     const raw = JSON.stringify(rest);
-    for (const word of ['totalScore', 'percentage', '"grade"', '"grades"', 'correct', 'explanation', 'Paree']) expect([word, raw.includes(word)]).toEqual([word, false]);
+    for (const word of ['totalScore', 'percentage', '"grade"', '"grades"', 'correct', 'explanation', 'Paree', 'feedback']) expect([word, raw.includes(word)]).toEqual([word, false]);
     expect(listed.myStatus.score).toBeNull();
     // the teacher sees it all meanwhile
     const teacher = await t.gql('query($id: ID!) { submission(id: $id) { totalScore answers { grade { score } correctOptionIds } } }', { id: sid }, tok.teacher);

@@ -161,6 +161,12 @@ function AnswerResult({ question, answer, onDownload }: { question: StudentQuest
           </List>
         </Box>
       )}
+      {!grade && answer?.feedback && (
+        // Score Only: the teacher's words without the per-question score (the server sends no grade)
+        <Box sx={{ mt: 2, p: 2, bgcolor: 'grey.100', borderRadius: 1 }}>
+          <TeacherFeedback text={answer.feedback} />
+        </Box>
+      )}
       {grade && (
         <Box sx={{ mt: 2, p: 2, bgcolor: 'grey.100', borderRadius: 1 }}>
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
@@ -168,14 +174,18 @@ function AnswerResult({ question, answer, onDownload }: { question: StudentQuest
             {grade.isAutoGraded && <Chip size="small" label="Auto-graded" />}
           </Box>
           {grade.explanation && <Typography variant="body2" sx={{ mt: 0.5 }}>{grade.explanation.text}</Typography>}
-          {grade.feedback && (
-            <Typography sx={{ mt: 1, whiteSpace: 'pre-wrap' }}>
-              <strong>Teacher feedback:</strong> {grade.feedback}
-            </Typography>
-          )}
+          {grade.feedback && <TeacherFeedback text={grade.feedback} />}
         </Box>
       )}
     </>
+  );
+}
+
+function TeacherFeedback({ text }: { text: string }) {
+  return (
+    <Typography sx={{ mt: 1, whiteSpace: 'pre-wrap' }}>
+      <strong>Teacher feedback:</strong> {text}
+    </Typography>
   );
 }
 
