@@ -8,6 +8,7 @@ import { BackLink } from '../../components/DetailPage';
 import { Spinner } from '../../components/Spinner';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
 import { formatDateTime } from '../courses/format';
+import { DashboardResultsBar } from '../results/DashboardResultsBar';
 import { notFoundText, notFoundTitle, STUDENT_KINDS } from '../submissions/studentKinds';
 import type { Dashboard, Student } from './dashboardMerge';
 import { GRADING_KINDS, type GradingKind } from './gradingKinds';
@@ -141,6 +142,7 @@ function GradingDashboardPage({ kind }: { kind: GradingKind }) {
       <Banner severity="success" message={g.success} onClose={g.clearSuccess} />
       <Banner severity="error" message={g.error} onClose={g.clearError} />
       <Tiles dashboard={d} />
+      <DashboardResultsBar dashboard={d} />
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(260px, 340px) minmax(0, 1fr)' }, alignItems: 'start' }}>
         <Box component="section" aria-label="Students">
           <ShortcutHint />

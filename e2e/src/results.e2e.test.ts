@@ -1,0 +1,98 @@
+/**
+ * Results a student sees (issue 24): a teacher releases a Manual quiz from its row on the module page (how many
+ * students, then "Released on ... by ..."), and the student then sees the score and the teacher's feedback; a
+ * Score Only assignment shows the total and the teacher's feedback, never the per-question scores.
+ *
+ * Every run makes its own items in the demo course MATH-5A through the API as teacher@, for student@ only.
+ */
+import { DEMO, login } from './support/auth';
+import { assert, expectAbsentNow, expectVisible } from './support/expect';
+import { e2e } from './support/fixture';
+import { graphql } from './support/graphql';
+import { apiToken, stamp } from './support/school';
+
+const DAY = 86_400_000;
+const TARA = `${DEMO.teacher.firstName} ${DEMO.teacher.lastName}`;
+const LONG = { type: 'LongAnswer', questionText: 'Explain how you compare two fractions.', points: 5 };
+const MCQ = { type: 'MCQ', questionText: 'Which equals one half?', points: 2, options: [{ text: '2/4', isCorrect: true }, { text: '1/3', isCorrect: false }] };
+
+interface Item {
+  id: string;
+  title: string;
+  moduleId: string;
+  questions: Array<{ id: string; type: string; options: Array<{ id: string; isCorrect: boolean }> }>;
+}
+
+/** A new MATH-5A item for student@ alone, due in a week, with `visibility`; student@ answers it, teacher@ grades the long answer. */
+async function gradedItem(kind: 'QUIZ' | 'ASSIGNMENT', visibility: 'manual' | 'scoreOnly', feedback: string): Promise<Item> {
+  const teacher = await apiToken(DEMO.teacher.email);
+  const student = await apiToken(DEMO.student.email);
+  const courses = await graphql<{ courses: Array<{ id: string; title: string; modules: Array<{ id: string; isVisible: boolean }> }> }>('{ courses { id title modules { id isVisible } } }', {}, teacher);
+  const math = courses.data?.courses.find((c) => c.title === 'MATH-5A');
+  const module = math?.modules.find((m) => m.isVisible);
+  assert(math && module, `the demo course MATH-5A with a visible module: ${JSON.stringify(courses)}`);
+  const me = await graphql<{ me: { user: { id: string } } }>('{ me { user { id } } }', {}, student);
+  const title = `Results ${visibility} ${stamp()}`;
+  const created = await graphql<{ createAssessment: { id: string; questions: Item['questions'] } }>(
+    'mutation ($input: CreateAssessmentInput!) { createAssessment(input: $input) { id questions { id type options { id isCorrect } } } }',
+    { input: {
+      kind, ...(kind === 'QUIZ' ? { moduleId: module.id } : { courseId: math.id }), title, description: 'Made by the results browser test',
+      dueDate: new Date(Date.now() + 7 * DAY).toISOString(), resultVisibility: visibility, isVisible: true,
+      scope: 'individual_students', targetStudentIds: [me.data?.me.user.id], questions: [LONG, MCQ],
+    } },
+    teacher,
+  );
+  assert(created.data?.createAssessment.id, `createAssessment failed: ${JSON.stringify(created.errors)}`);
+  const { id, questions } = created.data.createAssessment;
+  const answers = questions.map((q) => (q.type === 'MCQ' ? { questionId: q.id, selectedOptionIds: q.options.filter((o) => o.isCorrect).map((o) => o.id) } : { questionId: q.id, answer: 'Same denominator, then the numerators.' }));
+  const sent = await graphql<{ submitAssessment: { id: string } }>('mutation ($input: SubmitAssessmentInput!) { submitAssessment(input: $input) { id } }', { input: { assessmentId: id, answers } }, student);
+  assert(sent.data?.submitAssessment.id, `submitAssessment failed: ${JSON.stringify(sent.errors)}`);
+  const long = questions.find((q) => q.type === 'LongAnswer')!;
+  const graded = await graphql('mutation ($input: GradeAnswerInput!) { gradeAnswer(input: $input) { id } }', { input: { submissionId: sent.data.submitAssessment.id, questionId: long.id, score: 4, feedback } }, teacher);
+  assert(!graded.errors, `gradeAnswer failed: ${JSON.stringify(graded.errors)}`);
+  return { id, title, moduleId: module.id, questions };
+}
+
+describe('results', () => {
+  e2e('a teacher releases a Manual quiz from its row; the student then sees the score and the feedback', async ({ page, a11y }) => {
+    const item = await gradedItem('QUIZ', 'manual', 'Good method; show one example.');
+
+    await login(page, DEMO.student.email);
+    await page.goto(`/dashboard/quizzes/${item.id}/view`);
+    await expectVisible(page.getByText('Your results will be shown once your teacher releases them.', { exact: true }), 'nothing before the release');
+    await expectAbsentNow(page.getByText('Good method; show one example.'), 'no feedback before the release');
+
+    await page.evaluate(() => window.localStorage.clear());
+    await login(page, DEMO.teacher.email);
+    await page.goto(`/dashboard/modules/${item.moduleId}?tab=quizzes`);
+    const row = page.getByRole('table', { name: 'Quizzes' }).getByRole('row').filter({ hasText: item.title });
+    await row.getByRole('button', { name: `Release results of ${item.title}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Release results' });
+    await expectVisible(dialog.getByText(/^1 student will see their score and feedback on /), 'how many students');
+    await a11y('release results dialog');
+    await dialog.getByRole('button', { name: 'Release results', exact: true }).click();
+    await expectVisible(row.getByText(new RegExp(`^Released on .+ by ${TARA}$`)), 'Released on ... by ... on the row');
+
+    // the grading dashboard says the same, with no second release offered
+    await page.goto(`/dashboard/quizzes/${item.id}/quizsubmissions`);
+    await expectVisible(page.getByText(new RegExp(`^Released on .+ by ${TARA}$`)), 'Released on ... by ... on the dashboard');
+    await expectAbsentNow(page.getByRole('button', { name: /^Release results/ }), 'no Release button once released');
+
+    await page.evaluate(() => window.localStorage.clear());
+    await login(page, DEMO.student.email);
+    await page.goto(`/dashboard/quizzes/${item.id}/view`);
+    await expectVisible(page.getByText('Score: 6/7 (86%)', { exact: true }), "the student's score");
+    await expectVisible(page.getByText('Good method; show one example.'), "the teacher's feedback");
+  }, { timeout: 120_000 });
+
+  e2e('a Score Only assignment shows the total and the teacher feedback, not the per-question scores', async ({ page }) => {
+    const item = await gradedItem('ASSIGNMENT', 'scoreOnly', 'Clear, but add an example.');
+    await login(page, DEMO.student.email);
+    await page.goto(`/dashboard/assignments/${item.id}/view`);
+    await expectVisible(page.getByText('Score: 6/7 (86%)', { exact: true }), 'the total');
+    const first = page.getByRole('listitem', { name: 'Question 1', exact: true });
+    await expectVisible(first.getByText('Clear, but add an example.'), "the teacher's feedback");
+    await expectAbsentNow(page.getByText(/^Score: \d+(\.\d+)?\/5$/), 'no per-question score');
+    await expectAbsentNow(page.getByText('✓ Correct Answer'), 'no correct answers');
+  });
+});
