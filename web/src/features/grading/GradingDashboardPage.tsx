@@ -9,6 +9,7 @@ import { Spinner } from '../../components/Spinner';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
 import { formatDateTime } from '../courses/format';
 import { DashboardResultsBar } from '../results/DashboardResultsBar';
+import { pointsText } from '../submissions/myItems';
 import { notFoundText, notFoundTitle, STUDENT_KINDS } from '../submissions/studentKinds';
 import type { Dashboard, Student } from './dashboardMerge';
 import { GRADING_KINDS, type GradingKind } from './gradingKinds';
@@ -137,7 +138,7 @@ function GradingDashboardPage({ kind }: { kind: GradingKind }) {
         <Typography component="p" sx={{ fontSize: '1.2rem', fontWeight: 600, mt: 0.5 }}>
           {item.title}
         </Typography>
-        <Typography color="text.secondary">{`Due: ${formatDateTime(item.dueDate)} · ${item.totalPoints} points`}</Typography>
+        <Typography color="text.secondary">{`Due: ${formatDateTime(item.dueDate)} · ${pointsText(item.totalPoints)}`}</Typography>
       </Box>
       <Banner severity="success" message={g.success} onClose={g.clearSuccess} />
       <Banner severity="error" message={g.error} onClose={g.clearError} />

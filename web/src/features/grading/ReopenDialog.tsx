@@ -22,12 +22,12 @@ export interface ReopenTarget {
 }
 
 /**
- * Opening the dialog (section 5): the minimum is now; the first value is the later of the due date that applies
- * (the item's, or the extended one) and now plus one day.
+ * Opening the dialog (sections 5 and 9): the minimum is now; the first value is the later of the item's original
+ * due date and now plus one day, for 'Extend Again' too (the extended date shows beside it, not as the default).
  */
 export function reopenTarget(student: Student, submission: GradingSubmission | null, itemDue: string, now: number): ReopenTarget {
   const currentDue = submission?.status === 'reopened' ? submission.customDueDate : null;
-  const due = new Date(currentDue ?? itemDue).getTime();
+  const due = new Date(itemDue).getTime();
   const initial = Math.max(Number.isNaN(due) ? 0 : due, now + DAY_MS);
   return {
     student,
