@@ -24,7 +24,7 @@ interface Item {
 }
 
 /** A new MATH-5A item for student@ alone, due in a week, with `visibility`; student@ answers it, teacher@ grades the long answer. */
-async function gradedItem(kind: 'QUIZ' | 'ASSIGNMENT', visibility: 'manual' | 'scoreOnly', feedback: string): Promise<Item> {
+async function gradedItem(kind: 'QUIZ' | 'ASSIGNMENT', visibility: 'manual' | 'scoreOnly' | 'immediate', feedback: string): Promise<Item & { courseId: string }> {
   const teacher = await apiToken(DEMO.teacher.email);
   const student = await apiToken(DEMO.student.email);
   const courses = await graphql<{ courses: Array<{ id: string; title: string; modules: Array<{ id: string; isVisible: boolean }> }> }>('{ courses { id title modules { id isVisible } } }', {}, teacher);
@@ -50,7 +50,7 @@ async function gradedItem(kind: 'QUIZ' | 'ASSIGNMENT', visibility: 'manual' | 's
   const long = questions.find((q) => q.type === 'LongAnswer')!;
   const graded = await graphql('mutation ($input: GradeAnswerInput!) { gradeAnswer(input: $input) { id } }', { input: { submissionId: sent.data.submitAssessment.id, questionId: long.id, score: 4, feedback } }, teacher);
   assert(!graded.errors, `gradeAnswer failed: ${JSON.stringify(graded.errors)}`);
-  return { id, title, moduleId: module.id, questions };
+  return { id, title, moduleId: module.id, questions, courseId: math.id };
 }
 
 describe('results', () => {
@@ -94,5 +94,25 @@ describe('results', () => {
     await expectVisible(first.getByText('Clear, but add an example.'), "the teacher's feedback");
     await expectAbsentNow(page.getByText(/^Score: \d+(\.\d+)?\/5$/), 'no per-question score');
     await expectAbsentNow(page.getByText('✓ Correct Answer'), 'no correct answers');
+  });
+
+  e2e('reopened work: the course page and the list say Reopened (Pending), and the view page offers Resubmit', async ({ page }) => {
+    const item = await gradedItem('ASSIGNMENT', 'immediate', 'Try once more.');
+    const teacher = await apiToken(DEMO.teacher.email);
+    const student = await apiToken(DEMO.student.email);
+    const me = await graphql<{ me: { user: { id: string } } }>('{ me { user { id } } }', {}, student);
+    const reopened = await graphql('mutation ($input: ReopenSubmissionInput!) { reopenSubmission(input: $input) { id } }', { input: { assessmentId: item.id, studentId: me.data?.me.user.id } }, teacher);
+    assert(!reopened.errors, `reopenSubmission failed: ${JSON.stringify(reopened.errors)}`);
+
+    await login(page, DEMO.student.email);
+    await page.goto(`/dashboard/student/course/${item.courseId}/modules?tab=assignments`);
+    const row = page.getByRole('list', { name: 'Assignments' }).getByRole('listitem').filter({ hasText: item.title });
+    await expectVisible(row.getByText('Reopened (Pending)', { exact: true }), 'the course page status');
+    await row.getByRole('link', { name: item.title, exact: true }).click();
+    await expectVisible(page.getByText(/^Submitted on .+ · Reopened$/), 'the view page of the earlier work');
+    await page.getByRole('link', { name: 'Resubmit', exact: true }).click();
+    await expectVisible(page.getByRole('button', { name: 'Resubmit', exact: true }), 'the submit page, to resubmit');
+    await page.goto('/dashboard/assignments');
+    await expectVisible(page.getByRole('listitem', { name: item.title, exact: true }).getByText('Reopened (Pending)', { exact: true }), 'the list status');
   });
 });

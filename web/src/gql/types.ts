@@ -1781,7 +1781,7 @@ export type MyAssessmentStatus = {
   __typename?: 'MyAssessmentStatus';
   /** Whether a submit would be accepted now (no submission and not due, or reopened and before its customDueDate). */
   canSubmit: Scalars['Boolean']['output'];
-  /** The course page's words: 'Overdue', 'Pending', 'Auto-submitted (Overdue)', 'Graded', 'Submitted'. */
+  /** The course page's words: 'Overdue', 'Pending', 'Auto-submitted (Overdue)', 'Graded', 'Submitted', and as on the lists 'Reopened (Pending)' for reopened work that waits for the student. */
   courseLabel: Scalars['String']['output'];
   /** Where a click on the course page goes: any existing submission goes to the view page. */
   courseOpensOn: OpensOn;

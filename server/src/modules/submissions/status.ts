@@ -37,8 +37,12 @@ const LIST_LABEL: Record<StudentStatus, string> = {
   Submitted: 'Submitted',
   Reopened: 'Reopened (Pending)',
 };
-/** The course page says Graded where lists say Completed, and knows no 'Reopened (Pending)' (section 4). */
-const COURSE_LABEL: Record<StudentStatus, string> = { ...LIST_LABEL, Completed: 'Graded', Reopened: 'Submitted' };
+/**
+ * The course page says Graded where lists say Completed (section 4). Reopened work that waits for the student
+ * says 'Reopened (Pending)' there too (issue 24): the spec's course page falls through to 'Submitted' or
+ * 'Auto-submitted (Overdue)', so one piece of work showed two statuses.
+ */
+const COURSE_LABEL: Record<StudentStatus, string> = { ...LIST_LABEL, Completed: 'Graded' };
 
 /** Reopened by a teacher: allowedAfterDue, or the stored status says so. */
 export const isReopened = (s: StatusSubmission | null): boolean => !!s && (s.allowedAfterDue || s.status === SubmissionStatus.reopened);
@@ -85,15 +89,13 @@ export function studentStanding(item: StatusItem, s: StatusSubmission | null, no
   else if (s.isAutoSubmitted) status = StudentStatus.AutoSubmitted;
   else if (s.status === SubmissionStatus.graded) status = StudentStatus.Completed;
   else status = StudentStatus.Submitted;
-  // the course page has no reopened status: it falls through to the checks below it
-  const courseStatus = status !== StudentStatus.Reopened ? status : s!.isAutoSubmitted ? StudentStatus.AutoSubmitted : StudentStatus.Submitted;
   // "with no submission, or a reopened one still pending or before its customDueDate: the submit page"
   const toSubmit = !s || lateOpen || (reopened && (reopenedPending || (!!s.customDueDate && now.getTime() <= s.customDueDate.getTime())));
   const canSubmit = maySubmit(item, s, now);
   return {
     status,
     label: LIST_LABEL[status],
-    courseLabel: COURSE_LABEL[courseStatus],
+    courseLabel: COURSE_LABEL[status],
     opensOn: toSubmit ? OpensOn.SUBMIT : OpensOn.VIEW,
     courseOpensOn: s && !lateOpen ? OpensOn.VIEW : OpensOn.SUBMIT,
     dueDate: due,

@@ -95,7 +95,7 @@ export class MyAssessmentStatus {
   @Field({ description: "The lists' words: 'Overdue', 'Pending', 'Auto-submitted (Overdue)', 'Completed', 'Submitted', 'Reopened (Pending)'." })
   label: string;
 
-  @Field({ description: "The course page's words: 'Overdue', 'Pending', 'Auto-submitted (Overdue)', 'Graded', 'Submitted'." })
+  @Field({ description: "The course page's words: 'Overdue', 'Pending', 'Auto-submitted (Overdue)', 'Graded', 'Submitted', and as on the lists 'Reopened (Pending)' for reopened work that waits for the student." })
   courseLabel: string;
 
   @Field(() => OpensOn, { description: 'Where a click on a list item goes: submit page with no submission or a reopened one still open, else the view page.' })

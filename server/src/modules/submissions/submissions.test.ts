@@ -103,7 +103,7 @@ describe('the due rule on the server clock', () => {
     expect(code(await submitGql(i, perfect(i)))[0]).toBe('CONFLICT');
     await t.ds.query(`UPDATE submissions SET allowed_after_due = true, custom_due_date = now() + interval '1 day' WHERE id = $1`, [sid]);
     const before = (await view(i)).myStatus;
-    expect(before).toMatchObject({ status: 'Reopened', label: 'Reopened (Pending)', courseLabel: 'Submitted', opensOn: 'SUBMIT', courseOpensOn: 'VIEW', isReopened: true, isExtended: true, canSubmit: true, isOverdue: false });
+    expect(before).toMatchObject({ status: 'Reopened', label: 'Reopened (Pending)', courseLabel: 'Reopened (Pending)', opensOn: 'SUBMIT', courseOpensOn: 'VIEW', isReopened: true, isExtended: true, canSubmit: true, isOverdue: false });
     expect(new Date(before.dueDate).getTime()).toBeGreaterThan(Date.now());
     const again = await submitGql(i, [{ questionId: i.mcq.id, selectedOptionIds: [i.mcq.wrong] }, { questionId: i.short, answer: 'Lyon' }]);
     expect(again.errors).toBeUndefined();

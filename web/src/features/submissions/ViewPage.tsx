@@ -45,7 +45,9 @@ function ViewPage({ kind }: { kind: StudentKind }) {
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const item = query.data?.assessment && query.data.assessment.kind === kind.gql ? query.data.assessment : null;
   const notFound = errorCode(query.error) === 'NOT_FOUND' || Boolean(query.data && !item);
-  const submission = item?.mySubmission ?? null;
+  const mine = item?.mySubmission ?? null;
+  // work opened for the student with nothing handed in yet (reopened while overdue, or a late joiner's): none to view
+  const submission = mine && !(mine.status === 'reopened' && !mine.submittedAt) ? mine : null;
   const answers = new Map(submission?.answers.map((a) => [a.questionId, a]));
 
   const download = async (fileId: string, name: string) => {
@@ -76,6 +78,12 @@ function ViewPage({ kind }: { kind: StudentKind }) {
             {!submission && (
               <Button component={RouterLink} to={submitPath(kind, item.id)} variant="contained" sx={{ mt: 1 }}>
                 Submit
+              </Button>
+            )}
+            {/* reopened work still open: the course page sends every submission here, so Resubmit is here too */}
+            {submission && item.myStatus?.canSubmit && (
+              <Button component={RouterLink} to={submitPath(kind, item.id)} variant="contained" sx={{ mt: 1 }}>
+                Resubmit
               </Button>
             )}
           </ItemHeader>
