@@ -6,7 +6,7 @@
  * Every run makes its own items in the demo course MATH-5A through the API as teacher@, for student@ only.
  */
 import { DEMO, login } from './support/auth';
-import { assert, expectAbsentNow, expectVisible } from './support/expect';
+import { assert, expectAbsentNow, expectNotVisible, expectVisible } from './support/expect';
 import { e2e } from './support/fixture';
 import { graphql } from './support/graphql';
 import { apiToken, stamp } from './support/school';
@@ -114,5 +114,25 @@ describe('results', () => {
     await expectVisible(page.getByRole('button', { name: 'Resubmit', exact: true }), 'the submit page, to resubmit');
     await page.goto('/dashboard/assignments');
     await expectVisible(page.getByRole('listitem', { name: item.title, exact: true }).getByText('Reopened (Pending)', { exact: true }), 'the list status');
+  });
+
+  e2e('reopening a hidden item warns that the student cannot open it, and offers to show it', async ({ page, a11y }) => {
+    const item = await gradedItem('ASSIGNMENT', 'immediate', 'Fine.');
+    const teacher = await apiToken(DEMO.teacher.email);
+    const hidden = await graphql('mutation ($input: UpdateAssessmentInput!) { updateAssessment(input: $input) { id } }', { input: { id: item.id, isVisible: false } }, teacher);
+    assert(!hidden.errors, `hiding failed: ${JSON.stringify(hidden.errors)}`);
+    await login(page, DEMO.teacher.email);
+    await page.goto(`/dashboard/assignments/${item.id}/submissions`);
+    await page.getByRole('button', { name: /^Reopen Assignment for / }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reopen Assignment' });
+    await expectVisible(dialog.getByText(/^This assignment is hidden from students: .+ cannot open it until you show it\.$/), 'the warning');
+    await a11y('reopen dialog with the hidden-item warning');
+    await dialog.getByRole('button', { name: 'Show it to students', exact: true }).click();
+    await expectNotVisible(dialog.getByText(/is hidden from students/), 'the warning once the item is shown');
+    await dialog.getByRole('button', { name: 'Reopen Assignment', exact: true }).click();
+    await expectVisible(page.getByText('Assignment reopened successfully for student', { exact: true }));
+    const student = await apiToken(DEMO.student.email);
+    const seen = await graphql<{ assessment: { id: string } | null }>('query ($id: ID!) { assessment(id: $id) { id } }', { id: item.id }, student);
+    assert(seen.data?.assessment?.id === item.id, `the student can open it now: ${JSON.stringify(seen)}`);
   });
 });

@@ -4,6 +4,7 @@ import { assertId } from '../../app/ids';
 import { refId } from '../../app/input';
 import { Actor, authorize } from '../../policies';
 import { Assessment, AssessmentKind, AssessmentScope } from '../assessments/assessment.entity';
+import { ASSESSMENT_REF } from '../assessments/assessments.queries';
 import { AssessmentsService } from '../assessments/assessments.service';
 import { refreshSubmissions } from '../assessments/assessments.write';
 import { SubmissionsService } from '../submissions/submissions.service';
@@ -170,7 +171,7 @@ export class GradingService {
    * gets an empty reopened one (submitted_at null: nothing was handed in), so the due rule lets them submit;
    * one upsert under the unique (item, student), so a submit arriving meanwhile is reopened, not duplicated.
    */
-  async reopen(actor: Actor, input: ReopenRequest, kind?: AssessmentKind): Promise<{ submission: Submission; kind: AssessmentKind }> {
+  async reopen(actor: Actor, input: ReopenRequest, kind?: AssessmentKind): Promise<{ submission: Submission; kind: AssessmentKind; hidden: boolean }> {
     const { assessment, studentId } = await this.itemForStudent(actor, input, 'submission.reopen', kind);
     const due = reopenDueDate(input.newDueDate, assessment.dueDate, new Date());
     await this.checkTargeted(this.ds, assessment, studentId);
@@ -185,7 +186,9 @@ export class GradingService {
       await notifyReopened(m, reopened);
       return reopened;
     });
-    return { submission: await this.submissions.get(actor, id), kind: assessment.kind };
+    // a hidden item (or one in a hidden module) stays out of the student's reach: the teacher is told (issue 24)
+    const [{ visible }]: Array<{ visible: boolean }> = await this.ds.query(`SELECT ${ASSESSMENT_REF.visible} AS visible FROM assessments a WHERE a.id = $1`, [assessment.id]);
+    return { submission: await this.submissions.get(actor, id), kind: assessment.kind, hidden: !visible };
   }
 
   /**

@@ -24,6 +24,8 @@ export const GRADING_TEXT = {
   studentNotFound: 'Student not found',
   notTargeted: (k: AssessmentKind) => `This student is not one the ${noun(k)} is for`,
   newDueDatePast: 'The new due date cannot be in the past',
+  hiddenItem: (k: AssessmentKind) =>
+    `This ${noun(k)} is hidden from students: the student cannot open it until you show it`,
   notYetDue: (k: AssessmentKind) => `The ${noun(k)} is not due yet: the student can still submit it`,
 } as const;
 

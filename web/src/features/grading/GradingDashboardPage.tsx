@@ -9,9 +9,10 @@ import { Spinner } from '../../components/Spinner';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
 import { formatDateTime } from '../courses/format';
 import { DashboardResultsBar } from '../results/DashboardResultsBar';
+import { HiddenItemNotice } from '../results/HiddenItemNotice';
 import { pointsText } from '../submissions/myItems';
 import { notFoundText, notFoundTitle, STUDENT_KINDS } from '../submissions/studentKinds';
-import type { Dashboard, Student } from './dashboardMerge';
+import { studentName, type Dashboard, type Student } from './dashboardMerge';
 import { GRADING_KINDS, type GradingKind } from './gradingKinds';
 import { ReopenDialog, reopenTarget, type ReopenTarget } from './ReopenDialog';
 import { SubmissionDetail } from './SubmissionDetail';
@@ -178,7 +179,14 @@ function GradingDashboardPage({ kind }: { kind: GradingKind }) {
         </Paper>
       </Box>
       {reopening && (
-        <ReopenDialog kind={kind} itemTitle={item.title} target={reopening} onClose={() => setReopening(null)} onReopen={reopen} />
+        <ReopenDialog
+          kind={kind}
+          itemTitle={item.title}
+          target={reopening}
+          onClose={() => setReopening(null)}
+          onReopen={reopen}
+          notice={<HiddenItemNotice item={item} noun={kind.noun} studentName={studentName(reopening.student)} />}
+        />
       )}
     </>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { FormDialog } from '../../components/FormDialog';
@@ -45,10 +45,12 @@ interface ReopenDialogProps {
   onClose(): void;
   /** Resolves to the failure's text, or null once reopened. */
   onReopen(student: Student, newDueDate: string): Promise<string | null>;
+  /** Shown above the student and item (the warning for a hidden item). */
+  notice?: ReactNode;
 }
 
 /** 'Reopen Assignment' (section 2): the student, the item with its original due date, 'New Due Date & Time'. */
-export function ReopenDialog({ kind, itemTitle, target, onClose, onReopen }: ReopenDialogProps) {
+export function ReopenDialog({ kind, itemTitle, target, onClose, onReopen, notice }: ReopenDialogProps) {
   const [value, setValue] = useState(target.initial);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -73,6 +75,7 @@ export function ReopenDialog({ kind, itemTitle, target, onClose, onReopen }: Reo
       onClose={onClose}
       onSubmit={() => void submit()}
     >
+      {notice}
       <div>
         <Typography>
           <strong>Student:</strong> {studentName(target.student)}
