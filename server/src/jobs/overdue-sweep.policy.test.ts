@@ -127,9 +127,13 @@ test("the late joiners' due date: set once for those open now and those placed l
   expect((await t.rest('PUT', `/users/${a.id}`, { token: teacher, body: { class: room.classId, academicYear: room.yearId } })).status).toBe(200);
   const when = new Date(Date.now() + 3 * 86400_000);
   when.setUTCSeconds(0, 0);
+  const { cursor } = (await t.gql(`query($id: ID!) { gradingDashboard(assessmentId: $id) { cursor } }`, { id: i.id }, teacher)).data.gradingDashboard;
   const set = await t.gql(SET_LATE, { id: i.id, d: when.toISOString() }, teacher);
   expect(set.errors).toBeUndefined();
   expect(set.data.setLateJoinerDueDate).toEqual({ joinedLateCount: 1, joinedLate: [{ customDueDate: when.toISOString() }], assessment: { lateDueDate: when.toISOString() } });
+  // an open dashboard's poll does not merge the late joiner's moved work into its Reopened list
+  const polled = await t.gql(`query($id: ID!, $since: String!) { gradingChanges(assessmentId: $id, since: $since) { submissions { id } } }`, { id: i.id, since: cursor }, teacher);
+  expect(polled.data.gradingChanges.submissions).toEqual([]);
   const b = await makeUser(t.ds, { role: Role.Student, lastName: 'LateB' });
   expect((await t.rest('PUT', `/users/${b.id}`, { token: teacher, body: { class: room.classId, academicYear: room.yearId } })).status).toBe(200);
   const [{ custom_due_date: bDue }] = await t.ds.query('SELECT custom_due_date FROM submissions WHERE assessment_id = $1 AND student_id = $2', [i.id, b.id]);

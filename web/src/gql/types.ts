@@ -1067,7 +1067,7 @@ export type GradingChanges = {
   __typename?: 'GradingChanges';
   /** The next cursor: pass it as `since` in the next poll. */
   cursor: Scalars['String']['output'];
-  /** The submissions of the item changed since the cursor (new, graded, reopened, auto-submitted), whole; a poll may repeat a recent one (merge by id, keep the higher version). */
+  /** The submissions of the item changed since the cursor (new, graded, reopened, auto-submitted), whole; a poll may repeat a recent one (merge by id, keep the higher version). A late joiner's open work (the dashboard's joinedLate) is not among them; what they hand in is. */
   submissions: Array<Submission>;
 };
 

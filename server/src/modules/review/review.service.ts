@@ -102,7 +102,9 @@ export class ReviewService {
     const at = decodeCursor(since);
     if (!at) throw validation(REVIEW_TEXT.badCursor);
     const { ids, cursor } = await changedSince(this.ds, assessment.id, at);
-    const rows = await submissionRowsById(this.ds, ids);
+    // a late joiner's open work is no change to the lists a client merges into (Submitted, Reopened): left out,
+    // it would land among the Reopened; what they hand in comes as any other submission
+    const rows = (await submissionRowsById(this.ds, ids)).filter((r) => !isLateOpen(r));
     const submissions = await this.submissions.views(actor, rows);
     return Object.assign(new GradingChanges(), { cursor, submissions });
   }

@@ -81,7 +81,7 @@ export class GradingChanges {
   @Field({ description: 'The next cursor: pass it as `since` in the next poll.' })
   cursor: string;
 
-  @Field(() => [Submission], { description: 'The submissions of the item changed since the cursor (new, graded, reopened, auto-submitted), whole; a poll may repeat a recent one (merge by id, keep the higher version).' })
+  @Field(() => [Submission], { description: "The submissions of the item changed since the cursor (new, graded, reopened, auto-submitted), whole; a poll may repeat a recent one (merge by id, keep the higher version). A late joiner's open work (the dashboard's joinedLate) is not among them; what they hand in is." })
   submissions: Submission[];
 }
 
