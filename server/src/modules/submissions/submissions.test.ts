@@ -183,6 +183,11 @@ describe('result visibility: what a student receives, on both transports', () =>
     expect(code(await t.gql('mutation($id: ID!) { releaseResults(assessmentId: $id) { id } }', { id: i.id }, tok.student))[0]).toBe('FORBIDDEN');
     const rel = await t.rest('POST', '/submissions/release-results', { token: tok.teacher, body: { assignmentId: i.id } });
     expect(rel.status).toBe(200);
+    const [{ name }] = await t.ds.query(`SELECT first_name || ' ' || last_name AS name FROM users WHERE email = 'teacher@demo.school'`);
+    expect(rel.body.data).toMatchObject({ resultsReleasedByName: name, resultsReleasedAt: expect.any(String) });
+    // released once: a second click keeps the first date and teacher
+    const again = await t.gql('mutation($id: ID!) { releaseResults(assessmentId: $id) { resultsReleasedAt resultsReleasedByName } }', { id: i.id }, tok.teacher);
+    expect(again.data.releaseResults).toEqual({ resultsReleasedAt: rel.body.data.resultsReleasedAt, resultsReleasedByName: name });
     const after = await view(i);
     expect(after.mySubmission).toMatchObject({ totalScore: 6, gradesVisible: true, correctAnswersVisible: true });
     expect((await t.rest('GET', `/submissions/${sid}`, { token: tok.student })).body.data.grades).toHaveLength(2);
