@@ -5,11 +5,12 @@
  *
  * Every run makes its own items in the demo course MATH-5A through the API as teacher@, for student@ only.
  */
+import type { Page } from 'playwright-core';
 import { DEMO, login } from './support/auth';
 import { assert, expectAbsentNow, expectNotVisible, expectVisible } from './support/expect';
 import { e2e } from './support/fixture';
 import { graphql } from './support/graphql';
-import { apiToken, stamp } from './support/school';
+import { apiToken, placementOf, stamp } from './support/school';
 
 const DAY = 86_400_000;
 const TARA = `${DEMO.teacher.firstName} ${DEMO.teacher.lastName}`;
@@ -135,4 +136,60 @@ describe('results', () => {
     const seen = await graphql<{ assessment: { id: string } | null }>('query ($id: ID!) { assessment(id: $id) { id } }', { id: item.id }, student);
     assert(seen.data?.assessment?.id === item.id, `the student can open it now: ${JSON.stringify(seen)}`);
   });
+
+  e2e("late work on the dashboard: a student placed after the due date is 'Joined late' with their own date; the teacher marks the missing as 0", async ({ page, a11y }) => {
+    const teacher = await apiToken(DEMO.teacher.email);
+    const admin = await apiToken(DEMO.admin.email);
+    const place = await placementOf(teacher, 'Mathematics');
+    const courses = await graphql<{ courses: Array<{ id: string; title: string }> }>('{ courses { id title } }', {}, teacher);
+    const math = courses.data?.courses.find((c) => c.title === 'MATH-5A');
+    assert(math, 'the demo course MATH-5A');
+    const title = `Late work ${stamp()}`;
+    const created = await graphql<{ createAssessment: { id: string } }>('mutation ($input: CreateAssessmentInput!) { createAssessment(input: $input) { id } }', { input: {
+      kind: 'ASSIGNMENT', courseId: math.id, title, description: 'Made by the results browser test', dueDate: new Date(Date.now() - DAY).toISOString(),
+      resultVisibility: 'immediate', isVisible: true, questions: [LONG],
+    } }, teacher);
+    assert(created.data?.createAssessment.id, `createAssessment failed: ${JSON.stringify(created.errors)}`);
+    const itemId = created.data.createAssessment.id;
+    const id = stamp().toLowerCase();
+    const made = await graphql<{ createUser: { id: string } }>('mutation ($input: CreateUserInput!) { createUser(input: $input) { id } }', { input: { email: `late-${id}@test.school`, firstName: 'Lena', lastName: `Late${id}`, role: 'Student' } }, admin);
+    assert(made.data?.createUser.id, `createUser failed: ${JSON.stringify(made.errors)}`);
+    const placed = await graphql('mutation ($input: PlaceStudentInput!) { placeStudent(input: $input) { id } }', { input: { userId: made.data.createUser.id, classId: place.classId, academicYearId: place.academicYearId } }, teacher);
+    assert(!placed.errors, `placeStudent failed: ${JSON.stringify(placed.errors)}`);
+
+    try {
+      await lateWork(page, a11y, itemId, `Lena Late${id}`);
+    } finally {
+      // the demo class is shared with the other browser tests: the whole-class item and the new student go again
+      await graphql('mutation ($id: ID!) { deleteAssessment(id: $id) { id } }', { id: itemId }, teacher);
+      await graphql('mutation ($id: ID!) { deleteUser(id: $id) }', { id: made.data.createUser.id }, admin);
+    }
+  });
 });
+
+/** The dashboard's late-work panel and 'Mark all missing as 0', as teacher@. */
+async function lateWork(page: Page, a11y: (label?: string) => Promise<void>, itemId: string, name: string): Promise<void> {
+  await login(page, DEMO.teacher.email);
+  await page.goto(`/dashboard/assignments/${itemId}/submissions`);
+  const late = page.getByRole('region', { name: 'Joined late (1)', exact: true });
+  await expectVisible(late.getByText(name, { exact: true }), 'the late joiner');
+  await expectVisible(late.getByText(/^Due: /), 'their own due date');
+  await a11y('grading dashboard with late work');
+  const field = late.getByLabel('Due date for late joiners');
+  const when = new Date(Date.now() + 3 * DAY);
+  const local = new Date(when.getTime() - when.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  await field.fill(local);
+  await late.getByRole('button', { name: 'Save due date', exact: true }).click();
+  await expectVisible(page.getByText('Due date of late joiners saved', { exact: true }));
+
+  const overdueTile = page.getByRole('list', { name: 'Summary' }).getByRole('listitem').filter({ hasText: 'Overdue' });
+  const before = Number(await overdueTile.locator('span').first().textContent());
+  assert(before >= 1, `students of Class 5A are overdue on it, found ${before}`);
+  await page.getByRole('button', { name: 'Mark all missing as 0', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mark all missing as 0' });
+  await expectVisible(dialog.getByText(new RegExp(`^${before} students? with nothing handed in get an empty submission`)));
+  await dialog.getByRole('button', { name: 'Mark all missing as 0', exact: true }).click();
+  await expectVisible(page.getByText(new RegExp(`^${before} students? marked as 0$`)));
+  await expectVisible(overdueTile.getByText('0', { exact: true }), 'nobody overdue any more');
+  await expectVisible(page.getByRole('region', { name: 'Joined late (1)', exact: true }), 'the late joiner still open');
+}
