@@ -7,8 +7,8 @@ import { Classroom, makeClassroom, tableCounts } from '../modules/review/review.
 import { sweepOverdue } from './overdue-sweep';
 
 /**
- * The overdue sweep (issue 13): two instances (two pools on one database) sweep at the same time and each
- * overdue student is auto-submitted exactly once (the advisory lock; and without it, the writes' own
+ * The overdue sweep (issues 13 and 24): two instances (two pools on one database) sweep at the same time and
+ * each started draft is submitted exactly once (the advisory lock; and without it, the writes' own
  * idempotence); a second run changes nothing; drafts are used and removed; hidden items, items not yet due
  * and reopened work before its customDueDate are left alone.
  */
@@ -61,7 +61,7 @@ const autoRows = (ids: string[]) => t.ds.query(
           (SELECT count(*)::int FROM grades g WHERE g.submission_id = s.id) AS grades
      FROM submissions s WHERE s.assessment_id = ANY($1::uuid[]) AND s.is_auto_submitted ORDER BY s.assessment_id, s.student_id`, [ids]);
 
-it('two instances sweeping at once auto-submit each overdue student exactly once; a second run changes nothing', async () => {
+it('two instances sweeping at once submit each started draft exactly once; a second run changes nothing', async () => {
   const a = await item({ hours: -1 });
   const b = await item({ hours: -2, targets: [pupils[2], pupils[3]] });
   const hidden = await item({ hours: -1, visible: false });
@@ -76,15 +76,16 @@ it('two instances sweeping at once auto-submit each overdue student exactly once
     [future.id, pupils[1], JSON.stringify([{ questionId: future.short, answer: 'Paris', selectedOptionIds: [] }])]);
 
   const runs = await Promise.all([sweepOverdue(t.ds), sweepOverdue(ds2), sweepOverdue(t.ds), sweepOverdue(ds2)]);
-  // a: 4 of 5 (one had submitted); b: its 2 targets; the expired reopened one; nothing of the hidden item
-  expect(runs.reduce((n, r) => n + r.submitted, 0)).toBe(7);
+  // only work that was started (issue 24): a's draft and the expired reopened one's draft; the students of a
+  // and b with nothing stay overdue (no row), and nothing of the hidden item
+  expect(runs.reduce((n, r) => n + r.submitted, 0)).toBe(2);
   const rows = await autoRows([a.id, b.id, hidden.id, future.id]);
-  expect(rows).toHaveLength(7);
-  expect(new Set(rows.map((r: { assessment_id: string; student_id: string }) => `${r.assessment_id}:${r.student_id}`)).size).toBe(7);
+  expect(rows).toHaveLength(2);
+  expect(new Set(rows.map((r: { assessment_id: string; student_id: string }) => `${r.assessment_id}:${r.student_id}`)).size).toBe(2);
   for (const r of rows) expect(r).toMatchObject({ status: 'pending', answers: 3, grades: 2 });
   const score = (itemId: string, student: string) => rows.find((r: { assessment_id: string; student_id: string }) => r.assessment_id === itemId && r.student_id === student).total;
   expect(score(a.id, pupils[1])).toBe(3); // the draft: MCQ and short answer right
-  expect(score(a.id, pupils[4])).toBe(0); // empty
+  expect(await t.ds.query('SELECT 1 FROM submissions WHERE assessment_id = ANY($1::uuid[]) AND is_auto_submitted AND student_id = $2', [[a.id, b.id], pupils[4]])).toEqual([]);
   expect(score(future.id, pupils[1])).toBe(1); // the reopened one's draft
   expect(await t.ds.query('SELECT assessment_id FROM submission_drafts WHERE assessment_id = ANY($1::uuid[])', [[a.id, future.id]])).toEqual([]);
   const [open] = await t.ds.query('SELECT status, is_auto_submitted FROM submissions WHERE assessment_id = $1 AND student_id = $2', [future.id, pupils[0]]);
@@ -96,9 +97,9 @@ it('two instances sweeping at once auto-submit each overdue student exactly once
   expect(await tableCounts(t.ds)).toEqual(before);
 });
 
-it('without the lock the writes are idempotent on their own: two simultaneous runs claim each student once', async () => {
+it("without the lock the writes are idempotent on their own: two simultaneous 'Mark all missing as 0' runs claim each student once", async () => {
   const c = await item({ hours: -1 });
-  const [x, y] = await Promise.all([t.ds, ds2].map((ds) => ds.transaction((m) => autoSubmitOverdue(m, { assessmentId: c.id, visibleOnly: true }))));
+  const [x, y] = await Promise.all([t.ds, ds2].map((ds) => ds.transaction((m) => autoSubmitOverdue(m, { assessmentId: c.id, visibleOnly: true, missing: 'zero' }))));
   expect(x.length + y.length).toBe(5);
   expect(await autoRows([c.id])).toHaveLength(5);
   const [{ answers, grades }] = await t.ds.query(

@@ -5,14 +5,15 @@ import { JOB_LOCKS, underAdvisoryLock } from './advisory';
 import { ScheduledJob, schedule } from './schedule';
 
 /**
- * The overdue sweep (issue 13; DESIGN.md "overdue work"): auto-submits, with isAutoSubmitted, the work of
- * every student whose due date (or a reopened submission's customDueDate) has passed, on every visible item:
- * the saved draft when there is one, else an empty submission, automatic questions graded. One instance at a
+ * The overdue sweep (issues 13 and 24; DESIGN.md "overdue work"): at the due date (or a reopened submission's
+ * customDueDate) of every visible item, submits, with isAutoSubmitted, the work each student started (their
+ * draft), automatic questions graded. A student with nothing stays overdue: the clock alone never makes a
+ * zero (the teacher's "Mark all missing as 0" does). One instance at a
  * time (the advisory lock; the others skip their turn); the writes are idempotent on their own as well, so a
  * teacher's autoSubmitOverdue running meanwhile never doubles a submission.
  */
 export async function sweepOverdue(ds: DataSource): Promise<{ skipped: boolean; submitted: number }> {
-  const run = await underAdvisoryLock(ds, JOB_LOCKS.overdueSweep, (m) => autoSubmitOverdue(m, { visibleOnly: true }));
+  const run = await underAdvisoryLock(ds, JOB_LOCKS.overdueSweep, (m) => autoSubmitOverdue(m, { visibleOnly: true, missing: 'leave' }));
   return run.skipped ? { skipped: true, submitted: 0 } : { skipped: false, submitted: run.value.length };
 }
 

@@ -217,6 +217,8 @@ export type Assessment = {
   isVisible: Scalars['Boolean']['output'];
   /** Assignment, exam or quiz. */
   kind: AssessmentKind;
+  /** The one due date the teacher gave the item's late joiners (students placed in the class after the due date); null: a week after each one's placement. */
+  lateDueDate: Maybe<Scalars['DateTimeISO']['output']>;
   /** The module: always for a quiz, optional for assignments and exams. */
   module: Maybe<Module>;
   /** Your autosaved draft of it as a student, to restore on the submit page; null when none. */
@@ -231,6 +233,8 @@ export type Assessment = {
   resultVisibility: ResultVisibility;
   /** When a teacher released the results of a manual item (releaseResults); null until then. */
   resultsReleasedAt: Maybe<Scalars['DateTimeISO']['output']>;
+  /** Who released the results of a manual item ('Released on ... by ...'); null until released, or when that account is gone. */
+  resultsReleasedByName: Maybe<Scalars['String']['output']>;
   /** Whole class or individual students (REST: assignmentScope, examScope, quizScope). */
   scope: AssessmentScope;
   /** Target students (individual_students); null unless you teach the course (or are SuperAdmin or Admin) (REST: targetStudents). */
@@ -1099,7 +1103,7 @@ export type ForgotPasswordInput = {
 
 /** Save one question's grade and feedback (assessments.md section 2 'Grading & Feedback'). */
 export type GradeAnswerInput = {
-  /** The SubmissionGrade.version you saw; null or 0 when the question had no grade yet. A different current version is a CONFLICT naming who changed it. */
+  /** The SubmissionGrade.version you saw (0 when the question had no grade yet): a different current version is a CONFLICT naming who changed it. Null or absent: no check, the save replaces the current grade (automatic or a teacher's), as the spec's REST calls do. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   /** Feedback shown to the student once graded; absent keeps the current one, null or blank clears it. */
   feedback?: InputMaybe<Scalars['String']['input']>;
@@ -1290,7 +1294,7 @@ export type GradingChanges = {
   __typename?: 'GradingChanges';
   /** The next cursor: pass it as `since` in the next poll. */
   cursor: Scalars['String']['output'];
-  /** The submissions of the item changed since the cursor (new, graded, reopened, auto-submitted), whole; a poll may repeat a recent one (merge by id, keep the higher version). */
+  /** The submissions of the item changed since the cursor (new, graded, reopened, auto-submitted), whole; a poll may repeat a recent one (merge by id, keep the higher version). A late joiner's open work (the dashboard's joinedLate) is not among them; what they hand in is. */
   submissions: Array<Submission>;
 };
 
@@ -1305,13 +1309,17 @@ export type GradingDashboard = {
   gradedCount: Scalars['Int']['output'];
   /** Whether the item's due date has passed on the server clock: tile 3 reads 'Overdue' (overdueCount) when true, 'Not Submitted' (notSubmittedCount) before. */
   isPastDue: Scalars['Boolean']['output'];
+  /** The 'Joined late' list: their open submissions (nothing handed in yet), by last name; each one's due date is its customDueDate. */
+  joinedLate: Array<Submission>;
+  /** 'Joined late (n)': students placed in the class after the due date, whose work is open until their own due date (customDueDate) and who are not overdue. */
+  joinedLateCount: Scalars['Int']['output'];
   /** Tile 'Not Submitted' before the due date: targeted students with no submission. */
   notSubmittedCount: Scalars['Int']['output'];
   /** The Overdue list: targeted students with no submission, by last name; empty until the due date has passed. */
   overdue: Array<OverdueStudent>;
   /** Tile 'Overdue' after the due date: targeted students with no submission; 0 before the due date. */
   overdueCount: Scalars['Int']['output'];
-  /** The Reopened list (Extend Again), with answers and grades. */
+  /** The Reopened list (Extend Again), with answers and grades; late joiners are listed apart (joinedLate). */
   reopened: Array<Submission>;
   /** Tile 'Reopened': submissions reopened for another attempt (the Reopened list). */
   reopenedCount: Scalars['Int']['output'];
@@ -1484,7 +1492,7 @@ export type ModuleType =
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type Mutation = {
   __typename?: 'Mutation';
-  /** Auto-submit (isAutoSubmitted) the work of the item's overdue students now, as the overdue sweep does: a saved draft or an empty submission, automatic questions graded; expired reopened submissions closed. dryRun only counts (whoever sees the dashboard); otherwise the course's teachers (REST: POST /api/submissions/auto-submit-overdue {assignmentId}, /api/quizsubmissions/... {quizId}, /api/examsubmissions/... {examId}). */
+  /** 'Mark all missing as 0': submit the work of the item's overdue students now (isAutoSubmitted): a saved draft, or else an empty submission, automatic questions graded; expired reopened submissions closed. The overdue sweep only ever submits drafts; this is the teacher's action. Late joiners whose own due date has not passed are left alone. dryRun only counts (whoever sees the dashboard); otherwise the course's teachers (REST: POST /api/submissions/auto-submit-overdue {assignmentId}, /api/quizsubmissions/... {quizId}, /api/examsubmissions/... {examId}). */
   autoSubmitOverdue: OverdueSummary;
   /** Change your own password (the current one is required, as often as sign-in allows); your other sessions are signed out. */
   changePassword: MessagePayload;
@@ -1532,7 +1540,7 @@ export type Mutation = {
   deleteAllocation: Scalars['Boolean']['output'];
   /** Delete an announcement (REST: DELETE /api/announcements/{id}). */
   deleteAnnouncement: Scalars['Boolean']['output'];
-  /** Delete an assessment with its questions and submissions; with submissions, their number must be confirmed (REST: DELETE /api/assignments/{id}?confirmSubmissions=n, ...). */
+  /** Delete an assessment with its questions and submissions (REST: DELETE /api/assignments/{id}, /api/exams/{id}, /api/quizzes/{id}); answers how many submissions went with it. */
   deleteAssessment: DeleteAssessmentResult;
   /** 'Turn off': your feed address stops answering (404); true when there was one. Not while viewing as another role (REST: DELETE /api/calendar/feed). */
   deleteCalendarFeedLink: Scalars['Boolean']['output'];
@@ -1596,6 +1604,8 @@ export type Mutation = {
   rotateApplicationSecret: ApplicationWithSecret;
   /** Autosave: replaces your draft of an item you may still submit (text and ticked options; not files). A draft is not a submission and teachers never see it; it is restored by Assessment.myDraft and removed by the submit. */
   saveDraft: SubmissionDraft;
+  /** The one due date of the item's late joiners (students placed in the class after its due date; 'Joined late (n)'): moves the open work of every late joiner and applies to those placed later; the course's teachers. Never in the past. Answers the dashboard. */
+  setLateJoinerDueDate: GradingDashboard;
   /** Submit (or Resubmit a reopened) assignment, exam or quiz as a student, on the server clock: refused after the due date unless reopened and before its customDueDate; a second submit is a CONFLICT. Automatic questions are graded at once. Multipart request (header 'Apollo-Require-Preflight: true'); long-answer files (pdf, jpg, jpeg, png, doc, docx, txt; at most 50MB each, checked by content) go in `files`, each named by an answer's fileIndex (REST: POST /api/submissions, /api/quizsubmissions, /api/examsubmissions). */
   submitAssessment: Submission;
   /** View the app as another role, or "original" to switch back (REST: POST /api/auth/switch-role). */
@@ -1948,6 +1958,13 @@ export type MutationSaveDraftArgs = {
 
 
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationSetLateJoinerDueDateArgs = {
+  assessmentId: Scalars['ID']['input'];
+  dueDate: Scalars['DateTimeISO']['input'];
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationSubmitAssessmentArgs = {
   files?: InputMaybe<Array<Scalars['Upload']['input']>>;
   input: SubmitAssessmentInput;
@@ -2055,7 +2072,7 @@ export type MyAssessmentStatus = {
   __typename?: 'MyAssessmentStatus';
   /** Whether a submit would be accepted now (no submission and not due, or reopened and before its customDueDate). */
   canSubmit: Scalars['Boolean']['output'];
-  /** The course page's words: 'Overdue', 'Pending', 'Auto-submitted (Overdue)', 'Graded', 'Submitted'. */
+  /** The course page's words: 'Overdue', 'Pending', 'Auto-submitted (Overdue)', 'Graded', 'Submitted', and as on the lists 'Reopened (Pending)' for reopened work that waits for the student. */
   courseLabel: Scalars['String']['output'];
   /** Where a click on the course page goes: any existing submission goes to the view page. */
   courseOpensOn: OpensOn;
@@ -2173,6 +2190,8 @@ export type OverdueSummary = {
   autoSubmittedCount: Scalars['Int']['output'];
   /** True when nothing was changed (dryRun). */
   dryRun: Scalars['Boolean']['output'];
+  /** Late joiners whose work is open until their own due date ('Joined late (n)'). */
+  joinedLateCount: Scalars['Int']['output'];
   /** Targeted students with no submission after the due date (0 before it). */
   overdueCount: Scalars['Int']['output'];
   /** Reopened submissions. */
@@ -2949,7 +2968,7 @@ export type Submission = {
   assessmentId: Scalars['ID']['output'];
   /** Whether correct answers and explanations are shown to you. */
   correctAnswersVisible: Scalars['Boolean']['output'];
-  /** The extended due date of a reopened submission. */
+  /** The extended due date of a reopened submission, or a late joiner's own due date. */
   customDueDate: Maybe<Scalars['DateTimeISO']['output']>;
   /** Whether per-question scores and feedback are shown to you. */
   gradesVisible: Scalars['Boolean']['output'];
@@ -2957,6 +2976,8 @@ export type Submission = {
   id: Scalars['ID']['output'];
   /** Submitted by the overdue sweep, not by the student. */
   isAutoSubmitted: Scalars['Boolean']['output'];
+  /** Opened for a student placed in the class after the item was due (a late joiner): due at customDueDate, never overdue for the item's own date. */
+  joinedLate: Scalars['Boolean']['output'];
   /** Maximum score (the points of the item). */
   maxScore: Scalars['Int']['output'];
   /** Percentage, rounded; null whenever totalScore is. */
@@ -2986,6 +3007,8 @@ export type SubmissionAnswer = {
   answer: Scalars['String']['output'];
   /** MCQ: the correct options; null unless correct answers may be shown to you (immediate, graded, not auto-submitted). */
   correctOptionIds: Maybe<Array<Scalars['ID']['output']>>;
+  /** The teacher's feedback on this question (empty when none); null until graded, and for a student until results may be shown. Under Score Only too, where `grade` (the per-question score) stays hidden: teacher feedback shows when graded. */
+  feedback: Maybe<Scalars['String']['output']>;
   /** LongAnswer: the uploaded file, if any. */
   file: Maybe<SubmissionFile>;
   /** This question's grade; null until graded, and for a student unless per-question results may be shown (immediate, or manual once released). */

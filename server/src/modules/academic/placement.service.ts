@@ -8,6 +8,7 @@ import { AcademicYear } from './academic-year.entity';
 import { SchoolClass } from './class.entity';
 import { ACADEMIC_TEXT as T } from './academic.validation';
 import { refId } from '../../app/input';
+import { openForLateJoiners } from '../review/review.latejoin';
 
 /** The most students one bulk placement may move. */
 export const MAX_PLACE = 200;
@@ -44,7 +45,8 @@ export class PlacementService {
 
   /**
    * Several students into one class and year, in one transaction with the rule of `place` for each of them:
-   * every one must be a Student, and a teacher must teach in that class and year. All or nothing.
+   * every one must be a Student, and a teacher must teach in that class and year. All or nothing; the class's
+   * items already past due open for them as late joiners (openForLateJoiners).
    */
   async placeMany(actor: Actor, input: PlaceManyInput): Promise<User[]> {
     authorize(actor, 'student.placeAny', undefined, { message: T.cannotPlace });
@@ -68,7 +70,11 @@ export class PlacementService {
           message: student.role === Role.Student ? T.notYourClass : T.onlyStudents,
         });
       }
+      // only those who move: saving a student's placement again must not excuse them from overdue work
+      const moving = students.filter((u) => u.classId !== classId || u.academicYearId !== academicYearId).map((u) => u.id);
       await m.getRepository(User).update({ id: In(userIds) }, { classId, academicYearId });
+      // work of the class already past due is opened for them with its own due date, never overdue
+      if (moving.length) await openForLateJoiners(m, moving, classId, academicYearId);
       const placed = await m.getRepository(User).findBy({ id: In(userIds) });
       const byId = new Map(placed.map((u) => [u.id, u]));
       return ordered.map((id) => byId.get(id)!);

@@ -2,6 +2,7 @@ import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { Course } from '../courses/course.entity';
 import { CourseModule } from '../course-modules/module.entity';
+import { User } from '../users/user.entity';
 import { Versioned } from '../../db/versioned';
 
 /** DESIGN.md "Data model decisions": one entity for the three REST families. */
@@ -129,6 +130,23 @@ export class Assessment extends Versioned {
   @Field(() => Date, { nullable: true, description: 'When a teacher released the results of a manual item (releaseResults); null until then.' })
   @Column({ name: 'results_released_at', type: 'timestamptz', nullable: true })
   resultsReleasedAt: Date | null;
+
+  @Column({ name: 'results_released_by', type: 'uuid', nullable: true })
+  resultsReleasedById: string | null;
+
+  /** Only the id and the name are loaded (assessmentQuery), for "Released on ... by ...". */
+  @ManyToOne(() => User, { onDelete: 'SET NULL', nullable: true })
+  @JoinColumn({ name: 'results_released_by' })
+  resultsReleasedBy?: User | null;
+
+  @Field(() => String, { nullable: true, description: "Who released the results of a manual item ('Released on ... by ...'); null until released, or when that account is gone." })
+  get resultsReleasedByName(): string | null {
+    return this.resultsReleasedBy ? `${this.resultsReleasedBy.firstName} ${this.resultsReleasedBy.lastName}` : null;
+  }
+
+  @Field(() => Date, { nullable: true, description: "The one due date the teacher gave the item's late joiners (students placed in the class after the due date); null: a week after each one's placement." })
+  @Column({ name: 'late_due_date', type: 'timestamptz', nullable: true })
+  lateDueDate: Date | null;
 
   @Column({ name: 'created_by', type: 'uuid', nullable: true })
   createdById: string | null;

@@ -23,7 +23,8 @@ export function assessmentQuery(m: Runner) {
     .innerJoinAndSelect('c.subject', 's')
     .innerJoinAndSelect('c.class', 'cl')
     .innerJoinAndSelect('c.academicYear', 'y')
-    .leftJoinAndSelect('a.module', 'mo');
+    .leftJoinAndSelect('a.module', 'mo')
+    .leftJoin('a.resultsReleasedBy', 'rb').addSelect(['rb.id', 'rb.firstName', 'rb.lastName']);
 }
 
 /** The list order: by position (new ones at the top, reused ones appended), newest first among equals. */

@@ -107,14 +107,28 @@ describe('regrade on edit', () => {
     expect(r2.errors?.[0].extensions?.code).toBe('CONFLICT');
   });
 
-  it('a delete with submissions needs their number confirmed', async () => {
+  it("a client that sends the number it showed is refused when there are more: nothing deleted, the real number told", async () => {
     const a = await create();
     await submit(a, id.student, [], 'x');
-    const first = await t.rest('DELETE', `/assignments/${a.id}`, { token: tok.teacher });
-    expect([first.status, first.body.message]).toEqual([409, 'This assignment has 1 submission; confirm that they are deleted with it']);
+    const first = await t.rest('DELETE', `/assignments/${a.id}?confirmSubmissions=0`, { token: tok.teacher });
+    expect([first.status, first.body.message, first.body.submissions]).toEqual([409, 'This assignment has 1 submission; confirm that they are deleted with it', 1]);
+    expect((await t.ds.query('SELECT 1 FROM submissions WHERE assessment_id = $1', [a.id])).length).toBe(1);
     const ok = await t.gql('mutation($id: ID!) { deleteAssessment(id: $id, confirmSubmissions: 1) { id deletedSubmissions } }', { id: a.id }, tok.teacher);
     expect(ok.data.deleteAssessment).toEqual({ id: a.id, deletedSubmissions: 1 });
     expect((await t.ds.query('SELECT 1 FROM submissions WHERE assessment_id = $1', [a.id])).length).toBe(0);
+  });
+
+  it("the spec's plain DELETE of an item with submissions deletes them with it and says how many", async () => {
+    const a = await create();
+    await submit(a, id.student, [], 'x');
+    const denied = await t.rest('DELETE', `/assignments/${a.id}`, { token: tok.student });
+    expect(denied.status).toBe(403);
+    const r = await t.rest('DELETE', `/assignments/${a.id}`, { token: tok.teacher });
+    expect([r.status, r.body.message, r.body.deletedSubmissions]).toEqual([200, 'Assignment deleted successfully', 1]);
+    expect(await t.ds.query('SELECT 1 FROM assessments WHERE id = $1 UNION ALL SELECT 1 FROM submissions WHERE assessment_id = $1', [a.id])).toEqual([]);
+    // the audit log says who deleted how much students' work (issue 23's log, issue 24's count); a refused delete said nothing
+    const logged = await t.ds.query(`SELECT kind, actor_id, details->>'from' AS n FROM audit_events WHERE assessment_id = $1`, [a.id]);
+    expect(logged).toEqual([{ kind: 'SUBMISSIONS_DELETED', actor_id: id.teacher, n: '1' }]);
   });
 });
 

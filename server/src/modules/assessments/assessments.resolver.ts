@@ -71,10 +71,10 @@ export class AssessmentsResolver {
     return ctx.services.assessments.update(actor, input.id, input);
   }
 
-  @Mutation(() => DeleteAssessmentResult, { description: 'Delete an assessment with its questions and submissions; with submissions, their number must be confirmed (REST: DELETE /api/assignments/{id}?confirmSubmissions=n, ...).' })
+  @Mutation(() => DeleteAssessmentResult, { description: 'Delete an assessment with its questions and submissions (REST: DELETE /api/assignments/{id}, /api/exams/{id}, /api/quizzes/{id}); answers how many submissions went with it.' })
   deleteAssessment(
     @Arg('id', () => ID, { description: 'The assessment.' }) id: string,
-    @Arg('confirmSubmissions', () => Int, { nullable: true, description: 'The number of submissions you agree to delete with it (required when there are any; CONFLICT names the number, also in extensions.submissions).' }) confirmSubmissions: number | undefined,
+    @Arg('confirmSubmissions', () => Int, { nullable: true, description: 'The number of submissions you showed the user (0: none). When given and different from the real number, nothing is deleted: CONFLICT names the number (also in extensions.submissions). Absent: delete whatever there is.' }) confirmSubmissions: number | undefined,
     @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext,
   ) {
     return ctx.services.assessments.delete(actor, id, confirmSubmissions);

@@ -4,6 +4,7 @@ import { assertId } from '../../app/ids';
 import { refId } from '../../app/input';
 import { Actor, authorize, can } from '../../policies';
 import { deleteOne } from '../../db/rows';
+import { logger } from '../../app/logger';
 import { updateVersioned } from '../../db/versioned';
 import { CourseFactsRow, TAUGHT_BY, oneCourseFacts } from '../courses/courses.facts';
 import { CoursesService } from '../courses/courses.service';
@@ -15,6 +16,8 @@ import { AssessmentInput, ASSESSMENT_TEXT as T, kindOf, validateAssessmentEdit, 
 import { applyRegrade, insertAssessment, keepOptionIds, lockSubmissions, planRegrade, RegradePlan, totalPoints, writeQuestions } from './assessments.write';
 import { AssessmentStudent } from './assessments.types';
 import { AssessmentCloning, CloneRequest } from './assessments.clone';
+import { recordAudit } from '../audit/audit.record';
+import { AuditKind } from '../audit/audit.kinds';
 
 /** An assessment the actor may read, with the facts of its course. */
 export interface ReadableAssessment {
@@ -183,19 +186,33 @@ export class AssessmentsService {
     });
   }
 
-  /** DELETE: its teachers, SuperAdmin and Admin; with submissions only when their number is confirmed. */
+  /**
+   * DELETE: its teachers, SuperAdmin and Admin, with its questions and submissions. The spec's client confirms
+   * in the browser and sends the plain DELETE, which deletes them all (issue 24). A client that sends the
+   * number it showed (confirmSubmissions, 0 for "none") is refused with the real number when it differs, so
+   * work handed in after the question was asked never goes unseen. How many went is answered (and logged).
+   */
   async delete(actor: Actor, id: unknown, confirmSubmissions: unknown, kind?: AssessmentKind): Promise<{ id: string; deletedSubmissions: number }> {
     const { assessment, course } = await this.readable(actor, id, kind);
     authorize(actor, 'course.delete', course, { message: T.cannotManage(assessment.kind) });
-    return this.ds.transaction(async (m) => {
+    const done = await this.ds.transaction(async (m) => {
       await m.query('SELECT 1 FROM assessments WHERE id = $1 FOR UPDATE', [assessment.id]);
       const [{ n }] = await m.query('SELECT count(*)::int AS n FROM submissions WHERE assessment_id = $1', [assessment.id]);
-      const confirmed = confirmSubmissions === undefined || confirmSubmissions === null || confirmSubmissions === '' ? 0 : Number(confirmSubmissions);
+      const asked = confirmSubmissions === undefined || confirmSubmissions === null || confirmSubmissions === '' ? null : Number(confirmSubmissions);
       // the count also goes in the error's fields (GraphQL extensions, REST body) so a client need not parse the text
-      if (n > 0 && confirmed !== n) throw conflict(T.confirmSubmissions(assessment.kind, n), { submissions: n });
+      if (asked !== null && asked !== n) throw conflict(T.confirmSubmissions(assessment.kind, n), { submissions: n });
+      // students' work going with the item is on record (issue 24), in the delete's transaction; the title is kept in
+      // the row since the item itself is gone
+      if (n > 0) {
+        await recordAudit(m, actor, {
+          kind: AuditKind.SUBMISSIONS_DELETED, courseId: assessment.courseId, assessmentId: assessment.id, from: n, to: 0,
+          note: `${n} ${n === 1 ? 'submission' : 'submissions'} deleted with the ${assessment.kind.toLowerCase()} "${assessment.title}"`,
+        });
+      }
       await deleteOne(m, Assessment, assessment.id, T.notFound(assessment.kind));
       return { id: assessment.id, deletedSubmissions: n };
     });
+    return done;
   }
 
   /** Reuse list: the teacher's other items of this kind, with course (year, class, subject) and module for the tree. */

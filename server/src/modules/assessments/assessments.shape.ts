@@ -46,6 +46,9 @@ export const presentAssessment = presenter((viewer: Actor, a: Assessment, detail
   totalPoints: a.totalPoints,
   resultVisibility: a.resultVisibility,
   isVisible: a.isVisible,
+  // a manual item's release ("Released on ... by ..."), as GraphQL has it
+  resultsReleasedAt: a.resultsReleasedAt,
+  resultsReleasedByName: a.resultsReleasedByName,
   [SCOPE_FIELD[a.kind]]: a.scope,
   course: coursePlace(a.course, a.courseId),
   // the review lists of the old client group quizzes through module.course (year, class, subject)

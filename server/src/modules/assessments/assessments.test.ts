@@ -61,6 +61,7 @@ describe('create and validation', () => {
     ['quiz students', { kind: 'QUIZ', courseId: null, moduleId: 'MODULE', scope: 'individual_students' }, 'Please select at least one student for individual quiz'],
     ['targets of the class', { scope: 'individual_students', targetStudentIds: ['OTHER'] }, "Only students placed in the course's class and year can be selected"],
     ['two options', { questions: [{ type: 'MCQ', questionText: 'Q', options: [{ text: 'a', isCorrect: true }] }] }, 'A multiple-choice question needs at least two options'],
+    ['option texts of their own', { questions: [{ type: 'MCQ', questionText: 'Q', options: [{ text: 'same', isCorrect: true }, { text: ' Same ' }] }] }, 'Each option of a question needs its own text: "Same" appears twice'],
     ['one correct', { questions: [{ type: 'MCQ', questionText: 'Q', options: [{ text: 'a' }, { text: 'b' }] }] }, 'A multiple-choice question needs at least one correct option'],
     ['points', { questions: [{ type: 'LongAnswer', questionText: 'Q', points: 0 }] }, 'Points must be a whole number of at least 1'],
     ['weight', { questions: [{ type: 'ShortAnswer', questionText: 'Q', acceptedAnswers: [{ answer: 'a', weight: 101 }] }] }, 'Weight must be a whole number from 0 to 100'],

@@ -26,6 +26,7 @@ export const ASSESSMENT_TEXT = {
   mcqTwoOptions: 'A multiple-choice question needs at least two options',
   mcqOneCorrect: 'A multiple-choice question needs at least one correct option',
   optionTextRequired: 'Option text is required',
+  optionTextTwice: (text: string) => `Each option of a question needs its own text: "${text}" appears twice`,
   shortAnswerNeedsAnswer: 'A short-answer question needs at least one accepted answer',
   acceptedAnswerRequired: 'Accepted answer cannot be blank',
   weightInvalid: 'Weight must be a whole number from 0 to 100',
@@ -107,6 +108,9 @@ export function dueDate(v: unknown): Date | undefined {
   return d;
 }
 
+/** Option texts that a reader (or a REST client naming options by text) would take for the same. */
+const sameText = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
+
 function list(v: unknown): unknown[] {
   if (absent(v)) return [];
   if (!Array.isArray(v)) throw validation('A list was expected');
@@ -133,6 +137,9 @@ function question(raw: unknown, index: number): QuestionFields & { wanted: numbe
     })
     : [];
   if (type === QuestionType.MCQ && options.length < 2) throw validation(ASSESSMENT_TEXT.mcqTwoOptions);
+  // REST answers name options by text (selectedOptions): two options alike could never be told apart
+  const twice = options.find((o, i) => options.findIndex((x) => sameText(x.text, o.text)) !== i);
+  if (twice) throw validation(ASSESSMENT_TEXT.optionTextTwice(twice.text));
   if (type === QuestionType.MCQ && !options.some((o) => o.isCorrect)) throw validation(ASSESSMENT_TEXT.mcqOneCorrect);
   const accepted = type === QuestionType.ShortAnswer
     ? list(q.acceptedAnswers).map((a) => {

@@ -45,6 +45,7 @@ interface Row {
   is_auto_submitted: boolean | null;
   allowed_after_due: boolean | null;
   custom_due_date: Date | null;
+  joined_late: boolean | null;
 }
 
 const COLUMNS = `a.id AS assessment_id, a.kind, a.title, a.due_date, a.is_visible, a.course_id, c.title AS course_title`;
@@ -52,7 +53,7 @@ const COLUMNS = `a.id AS assessment_id, a.kind, a.title, a.due_date, a.is_visibl
 /** A student's (or each linked child's) readable items due in [from, to): one statement whatever the number. */
 function studentStatement(actor: Actor): string {
   return `SELECT ${COLUMNS}, st.id AS student_id, st.first_name || ' ' || st.last_name AS student_name,
-                 s.status, s.is_auto_submitted, s.allowed_after_due, s.custom_due_date
+                 s.status, s.is_auto_submitted, s.allowed_after_due, s.custom_due_date, s.joined_late
             FROM users st
             JOIN courses c ON c.class_id = st.class_id AND c.academic_year_id = st.academic_year_id
             JOIN assessments a ON a.course_id = c.id
@@ -67,7 +68,7 @@ function studentStatement(actor: Actor): string {
 /** A teacher's items (hidden ones too) of the courses they teach due in [from, to). */
 function teacherStatement(actor: Actor): string {
   return `SELECT ${COLUMNS}, NULL::uuid AS student_id, NULL AS student_name, NULL AS status,
-                 NULL::boolean AS is_auto_submitted, NULL::boolean AS allowed_after_due, NULL::timestamptz AS custom_due_date
+                 NULL::boolean AS is_auto_submitted, NULL::boolean AS allowed_after_due, NULL::timestamptz AS custom_due_date, NULL::boolean AS joined_late
             FROM assessments a JOIN courses c ON c.id = a.course_id
            WHERE ${taughtBySql('a.course_id', '$1')} AND ${assessmentReadableSql(actor, ASSESSMENT_REF, '$1')}
              AND a.due_date >= $2 AND a.due_date < $3
@@ -90,7 +91,7 @@ function toEvent(r: Row, now: Date, forParent: boolean): CalendarEvent {
     });
   }
   const submission = r.status
-    ? { status: r.status, isAutoSubmitted: !!r.is_auto_submitted, allowedAfterDue: !!r.allowed_after_due, customDueDate: r.custom_due_date }
+    ? { status: r.status, isAutoSubmitted: !!r.is_auto_submitted, allowedAfterDue: !!r.allowed_after_due, customDueDate: r.custom_due_date, joinedLate: r.joined_late }
     : null;
   const standing = studentStanding({ dueDate: r.due_date }, submission, now);
   return Object.assign(new CalendarEvent(), base, {

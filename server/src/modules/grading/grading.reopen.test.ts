@@ -37,6 +37,18 @@ describe('reopen and extend', () => {
     expect(due).toBeLessThanOrEqual(Date.now() + DAY + minute);
   });
 
+  it('reopening a hidden item warns the teacher (REST warning) that the student cannot open it; a visible one does not', async () => {
+    const hidden = await w.item({ dueInHours: -1 });
+    await w.t.ds.query('UPDATE assessments SET is_visible = false WHERE id = $1', [hidden.id]);
+    const r = await w.t.rest('POST', '/submissions/reopen', { token: w.tok.teacher, body: { assignmentId: hidden.id, studentId: w.id.student } });
+    expect([r.status, r.body.message, r.body.warning]).toEqual([200, 'Assignment reopened successfully for student', 'This assignment is hidden from students: the student cannot open it until you show it']);
+    const seen = await w.t.gql(VIEW, { id: hidden.id }, w.tok.student);
+    expect(code(seen)[0]).toBe('NOT_FOUND');
+    const shown = await w.item({ dueInHours: -1, kind: 'EXAM' });
+    const ok = await w.t.rest('POST', '/examsubmissions/reopen', { token: w.tok.teacher, body: { examId: shown.id, studentId: w.id.student } });
+    expect([ok.status, Object.keys(ok.body)]).toEqual([200, ['success', 'data', 'message']]);
+  });
+
   it('a given date is used (to the minute); one in the past is refused and nothing changes', async () => {
     const i = await w.item({ dueInHours: -3 });
     const at = new Date(Date.now() + 3 * DAY + 30_000);

@@ -23,8 +23,8 @@ export function gradingRouter() {
     }));
     r.post(`/${f.path}/reopen`, route(async (req, res, actor, ctx) => {
       const b = body(req);
-      const { submission, kind } = await g(ctx).reopen(actor, { assessmentId: b[f.idField], studentId: b.studentId, newDueDate: b.newDueDate }, f.kind);
-      send(res, presentSubmission(actor, submission, kind), { message: T.reopened(kind) });
+      const { submission, kind, hidden } = await g(ctx).reopen(actor, { assessmentId: b[f.idField], studentId: b.studentId, newDueDate: b.newDueDate }, f.kind);
+      send(res, presentSubmission(actor, submission, kind), { message: T.reopened(kind), ...(hidden ? { warning: T.hiddenItem(kind) } : {}) });
     }));
     r.post(`/${f.path}/create-for-grading`, route(async (req, res, actor, ctx) => {
       const b = body(req);

@@ -153,8 +153,8 @@ describe('two graders at once', () => {
 
   it('a stale version is a CONFLICT on REST too (409 with current); the fresh one then saves', async () => {
     const { i, sid } = await submitted();
-    expect((await grade({ submissionId: sid, questionId: i.long, score: 1, feedback: 'First look' }, w.tok.teacher2)).errors).toBeUndefined();
-    const stale = await w.t.rest('PUT', '/submissions/grade', { token: w.tok.teacher, body: { submissionId: sid, questionId: i.long, score: 5, feedback: 'Mine' } });
+    expect((await grade({ submissionId: sid, questionId: i.long, score: 1, feedback: 'First look', expectedVersion: 0 }, w.tok.teacher2)).errors).toBeUndefined();
+    const stale = await w.t.rest('PUT', '/submissions/grade', { token: w.tok.teacher, body: { submissionId: sid, questionId: i.long, score: 5, feedback: 'Mine', expectedVersion: 0 } });
     expect(stale.status).toBe(409);
     expect(stale.body).toEqual({ success: false, message: `This grade was changed by ${w.name.teacher2} a moment ago`, current: { score: 1, feedback: 'First look', version: 1, gradedByName: w.name.teacher2 } });
     const olderVersion = await grade({ submissionId: sid, questionId: i.long, score: 5, expectedVersion: 7 });
@@ -162,6 +162,6 @@ describe('two graders at once', () => {
     const fresh = await w.t.rest('PUT', '/submissions/grade', { token: w.tok.teacher, body: { submissionId: sid, questionId: i.long, score: 5, feedback: 'Mine', expectedVersion: 1 } });
     expect([fresh.status, fresh.body.data.totalScore]).toEqual([200, 11]);
     // an automatic grade changed meanwhile (here: the teacher saw version 0 of an auto-graded question)
-    expect(code(await grade({ submissionId: sid, questionId: i.mcq.id, score: 1 }))).toEqual(['CONFLICT', 'This grade was changed by automatic grading a moment ago']);
+    expect(code(await grade({ submissionId: sid, questionId: i.mcq.id, score: 1, expectedVersion: 0 }))).toEqual(['CONFLICT', 'This grade was changed by automatic grading a moment ago']);
   });
 });

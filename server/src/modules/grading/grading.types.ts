@@ -14,7 +14,7 @@ export class GradeAnswerInput {
   @Field(() => String, { nullable: true, description: 'Feedback shown to the student once graded; absent keeps the current one, null or blank clears it.' })
   feedback?: string | null;
 
-  @Field(() => Int, { nullable: true, description: 'The SubmissionGrade.version you saw; null or 0 when the question had no grade yet. A different current version is a CONFLICT naming who changed it.' })
+  @Field(() => Int, { nullable: true, description: 'The SubmissionGrade.version you saw (0 when the question had no grade yet): a different current version is a CONFLICT naming who changed it. Null or absent: no check, the save replaces the current grade (automatic or a teacher\'s), as the spec\'s REST calls do.' })
   expectedVersion?: number | null;
 }
 

@@ -28,6 +28,8 @@ export const GRADING_TEXT = {
   notTargeted: (k: AssessmentKind) => `This student is not one the ${noun(k)} is for`,
   newDueDatePast: 'The new due date cannot be in the past',
   newDueDateTooFar: `The new due date can be at most ${MAX_REOPEN_YEARS} years ahead`,
+  hiddenItem: (k: AssessmentKind) =>
+    `This ${noun(k)} is hidden from students: the student cannot open it until you show it`,
   notYetDue: (k: AssessmentKind) => `The ${noun(k)} is not due yet: the student can still submit it`,
 } as const;
 
@@ -55,8 +57,11 @@ export interface GradeFields {
   score: unknown;
   /** undefined keeps the current feedback. */
   feedback: string | undefined;
-  /** 0 when the teacher saw no grade. */
-  expectedVersion: number;
+  /**
+   * The version the grader saw (0: no grade yet), or undefined when none was sent: the spec's REST client
+   * sends none, and its save is then accepted as the latest word of any teacher of the course.
+   */
+  expectedVersion: number | undefined;
 }
 
 /** The parts of a grade that need no database (the score is checked against the question's points later). */
@@ -64,7 +69,7 @@ export function gradeFields(input: { score?: unknown; feedback?: unknown; expect
   return {
     score: input.score,
     feedback: freeText(input.feedback, 'Feedback', FEEDBACK_MAX),
-    expectedVersion: versionOf(input.expectedVersion) ?? 0,
+    expectedVersion: versionOf(input.expectedVersion),
   };
 }
 

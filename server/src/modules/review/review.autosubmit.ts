@@ -6,7 +6,7 @@ import { Question } from '../assessments/question.types';
 import { gradeWithExplanation } from '../assessments/grading';
 import { rosterSql } from './review.queries';
 
-/** Which items an auto-submit covers: one item (a teacher's call) or every item (the sweep). */
+/** Which items an auto-submit covers, and what becomes of students who started nothing. */
 export interface AutoSubmitScope {
   assessmentId?: string;
   /**
@@ -14,6 +14,13 @@ export interface AutoSubmitScope {
    * its students, so nobody is overdue on it until it is shown. A teacher's explicit call covers it anyway.
    */
   visibleOnly: boolean;
+  /**
+   * 'leave' (the clock, issue 24): only work a student started (a draft) is submitted; a student with nothing
+   * stays overdue for the teacher to reopen or grade, and reopened work that expired with nothing handed in
+   * is taken back, so the student is overdue again. 'zero' (the teacher's "Mark all missing as 0"): every
+   * overdue student without work gets an empty submission, automatic questions graded (so mostly 0).
+   */
+  missing: 'leave' | 'zero';
 }
 
 interface Claimed {
@@ -40,11 +47,12 @@ function draftAnswer(q: Question, draft: DraftAnswer[] | undefined): { answer: s
 }
 
 /**
- * Auto-submits, with isAutoSubmitted, the work of every student whose due date has passed (assessments.md
- * section 4; issue 13): a targeted student with no submission of an item past its due date gets one; a
- * reopened submission past its customDueDate that was not resubmitted is closed. The answers are the
- * student's saved draft when there is one (then removed), else empty; automatic questions are graded with
- * the submit's own function (gradeWithExplanation), long answers wait for the teacher.
+ * Submits overdue work (assessments.md section 4; issues 13 and 24): a targeted student with no submission of
+ * an item past its due date gets one, auto-submitted, when they started it (a draft) or, under 'zero', in
+ * any case; a reopened submission past its customDueDate that was not resubmitted is closed (see `missing`).
+ * The answers are the student's saved draft when there is one (then removed), else empty; automatic
+ * questions are graded with the submit's own function (gradeWithExplanation), long answers wait for the
+ * teacher.
  *
  * Set-based, in a fixed number of statements whatever the number of students, in the caller's transaction.
  * Idempotent and safe to run twice at once: new rows go in with ON CONFLICT DO NOTHING on the unique
@@ -55,18 +63,36 @@ export async function autoSubmitOverdue(m: EntityManager, scope: AutoSubmitScope
   const params: unknown[] = [];
   const one = scope.assessmentId ? ` AND a.id = $${params.push(scope.assessmentId)}::uuid` : '';
   const visible = scope.visibleOnly ? ` AND ${ASSESSMENT_REF.visible}` : '';
+  const zero = scope.missing === 'zero';
+  const hasDraft = (aid: string, sid: string) => `EXISTS (SELECT 1 FROM submission_drafts d WHERE d.assessment_id = ${aid} AND d.student_id = ${sid})`;
+  // work handed in before a reopening: it stands when the reopening ends
+  const handedIn = `(s.submitted_at IS NOT NULL OR EXISTS (SELECT 1 FROM submission_answers sa WHERE sa.submission_id = s.id)
+                     OR EXISTS (SELECT 1 FROM grades g WHERE g.submission_id = s.id))`;
   const created: Claimed[] = await m.query(
     `INSERT INTO submissions (assessment_id, student_id, status, is_auto_submitted, submitted_at, max_score, updated_at)
      SELECT r.assessment_id, r.student_id, 'pending', true, now(), a.total_points, clock_timestamp()
        FROM (${rosterSql(`a.due_date < now()${one}${visible}`)}) r JOIN assessments a ON a.id = r.assessment_id
       WHERE NOT EXISTS (SELECT 1 FROM submissions s WHERE s.assessment_id = r.assessment_id AND s.student_id = r.student_id)
+        ${zero ? '' : `AND ${hasDraft('r.assessment_id', 'r.student_id')}`}
      ON CONFLICT (assessment_id, student_id) DO NOTHING
      RETURNING id, assessment_id, student_id, false AS reopened`, params);
-  // allowed_after_due goes: the reopening is over, and the student's lists show 'Auto-submitted (Overdue)'
-  // rather than 'Reopened (Pending)'; custom_due_date stays on record
+  if (!zero) {
+    // reopened (or late-joiner) work that expired with nothing handed in and nothing started goes: the
+    // student is overdue again, for the teacher to reopen, grade or mark missing
+    await m.query(
+      `DELETE FROM submissions s USING assessments a
+        WHERE a.id = s.assessment_id AND s.status = 'reopened' AND s.custom_due_date < now()${one}${visible}
+          AND NOT ${handedIn} AND NOT ${hasDraft('s.assessment_id', 's.student_id')}`, params);
+  }
+  // allowed_after_due goes: the reopening is over. What is submitted now (a draft, or nothing when the teacher
+  // marks it missing) is auto-submitted; work handed in before the reopening stands as it was handed in, with
+  // its own submitted time and mark. custom_due_date stays on record.
   // in a WITH so the driver answers rows (a bare UPDATE ... RETURNING comes back as [rows, count])
+  const submitsNow = `(${hasDraft('s.assessment_id', 's.student_id')} OR NOT ${handedIn})`;
   const expired: Claimed[] = await m.query(
-    `WITH claimed AS (UPDATE submissions s SET status = 'pending', is_auto_submitted = true, allowed_after_due = false, submitted_at = now(),
+    `WITH claimed AS (UPDATE submissions s SET status = 'pending', allowed_after_due = false,
+            is_auto_submitted = CASE WHEN ${submitsNow} THEN true ELSE s.is_auto_submitted END,
+            submitted_at = CASE WHEN ${submitsNow} THEN now() ELSE s.submitted_at END,
             version = s.version + 1, updated_at = clock_timestamp()
        FROM assessments a
       WHERE a.id = s.assessment_id AND s.status = 'reopened' AND s.custom_due_date < now()${one}${visible}

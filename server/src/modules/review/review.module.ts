@@ -2,6 +2,7 @@ import { defineModule } from '../../app/module';
 import type { AssessmentsService } from '../assessments/assessments.service';
 import type { SubmissionsService } from '../submissions/submissions.service';
 import { Review1732300012000 } from '../../db/migrations/1732300012000-Review';
+import { OverduePolicy1732300024000 } from '../../db/migrations/1732300024000-OverduePolicy';
 import { ReviewResolver } from './review.resolver';
 import { ReviewService } from './review.service';
 import { reviewRouter } from './review.rest';
@@ -9,7 +10,7 @@ import { reviewRouter } from './review.rest';
 /** The teacher's side of submissions (issue 13): grading dashboards, their change feed, review lists, auto-submitting overdue work (ctx.services.review). */
 export const reviewModule = defineModule({
   name: 'review',
-  migrations: [Review1732300012000],
+  migrations: [Review1732300012000, OverduePolicy1732300024000],
   resolvers: [ReviewResolver],
   services: (ds, _config, deps: { assessments: AssessmentsService; submissions: SubmissionsService }) => new ReviewService(ds, deps.assessments, deps.submissions),
   router: reviewRouter,

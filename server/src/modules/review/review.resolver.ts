@@ -26,7 +26,16 @@ export class ReviewResolver {
     return ctx.services.review.items(actor, kind);
   }
 
-  @Mutation(() => OverdueSummary, { description: "Auto-submit (isAutoSubmitted) the work of the item's overdue students now, as the overdue sweep does: a saved draft or an empty submission, automatic questions graded; expired reopened submissions closed. dryRun only counts (whoever sees the dashboard); otherwise the course's teachers (REST: POST /api/submissions/auto-submit-overdue {assignmentId}, /api/quizsubmissions/... {quizId}, /api/examsubmissions/... {examId})." })
+  @Mutation(() => GradingDashboard, { description: "The one due date of the item's late joiners (students placed in the class after its due date; 'Joined late (n)'): moves the open work of every late joiner and applies to those placed later; the course's teachers. Never in the past. Answers the dashboard." })
+  setLateJoinerDueDate(
+    @Arg('assessmentId', () => ID, { description: 'The item.' }) assessmentId: string,
+    @Arg('dueDate', () => Date, { description: 'Their due date (trimmed to the minute).' }) dueDate: Date,
+    @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext,
+  ) {
+    return ctx.services.review.setLateJoinerDueDate(actor, assessmentId, dueDate);
+  }
+
+  @Mutation(() => OverdueSummary, { description: "'Mark all missing as 0': submit the work of the item's overdue students now (isAutoSubmitted): a saved draft, or else an empty submission, automatic questions graded; expired reopened submissions closed. The overdue sweep only ever submits drafts; this is the teacher's action. Late joiners whose own due date has not passed are left alone. dryRun only counts (whoever sees the dashboard); otherwise the course's teachers (REST: POST /api/submissions/auto-submit-overdue {assignmentId}, /api/quizsubmissions/... {quizId}, /api/examsubmissions/... {examId})." })
   async autoSubmitOverdue(
     @Arg('assessmentId', () => ID, { description: 'The item.' }) assessmentId: string,
     @Arg('dryRun', () => Boolean, { nullable: true, description: 'True: change nothing, only answer the summary.' }) dryRun: boolean | null | undefined,

@@ -7,6 +7,9 @@ import { readableAssessments } from '../assessments/assessments.queries';
 import { SubmissionsService } from '../submissions/submissions.service';
 import { readableSubmissionRows, submissionRowsById } from '../submissions/submissions.queries';
 import { SubmissionStatus } from '../submissions/submission.types';
+import { isLateOpen } from '../submissions/status';
+import { reopenDueDate } from '../grading/grading.validation';
+import { setLateDueDate } from './review.latejoin';
 import { AutoSubmitScope, autoSubmitOverdue } from './review.autosubmit';
 import { changedSince, cursorNow, decodeCursor, reviewCounts, rosterOf } from './review.queries';
 import { GradingChanges, GradingDashboard, OverdueStudent, OverdueSummary, ReviewBadge, ReviewItem } from './review.types';
@@ -16,6 +19,8 @@ export const REVIEW_TEXT = {
   cannotReview: 'Only the teachers of this course can grade its work',
   cannotAutoSubmit: 'Only the teachers of this course can auto-submit overdue work',
   cannotList: 'Only teachers can review submissions',
+  cannotSetLateDue: 'Only the teachers of this course can set the due date of late joiners',
+  lateDueRequired: 'Choose the due date for students who joined late',
   badCursor: 'The cursor is not valid; load the dashboard again',
   badge: (b: ReviewBadge, kind: AssessmentKind) => ({
     [ReviewBadge.NONE]: kind === AssessmentKind.QUIZ ? 'No Quiz Submissions' : 'No Submissions',
@@ -66,7 +71,8 @@ export class ReviewService {
     ]);
     const subs = await this.submissions.views(actor, rows);
     const submitted = subs.filter((s) => s.status !== SubmissionStatus.reopened);
-    const reopened = subs.filter((s) => s.status === SubmissionStatus.reopened);
+    const joinedLate = subs.filter((s) => isLateOpen(s));
+    const reopened = subs.filter((s) => s.status === SubmissionStatus.reopened && !isLateOpen(s));
     const have = new Set(subs.map((s) => s.student.id));
     const missing = roster.filter((s) => !have.has(s.id));
     const isPastDue = Date.now() > a.dueDate.getTime();
@@ -84,6 +90,8 @@ export class ReviewService {
       submitted,
       overdue: isPastDue ? missing.map((student) => Object.assign(new OverdueStudent(), { student, dueDate: a.dueDate })) : [],
       reopened,
+      joinedLateCount: joinedLate.length,
+      joinedLate: joinedLate.sort((x, y) => x.student.lastName.localeCompare(y.student.lastName) || x.student.firstName.localeCompare(y.student.firstName)),
       cursor,
     });
   }
@@ -94,7 +102,9 @@ export class ReviewService {
     const at = decodeCursor(since);
     if (!at) throw validation(REVIEW_TEXT.badCursor);
     const { ids, cursor } = await changedSince(this.ds, assessment.id, at);
-    const rows = await submissionRowsById(this.ds, ids);
+    // a late joiner's open work is no change to the lists a client merges into (Submitted, Reopened): left out,
+    // it would land among the Reopened; what they hand in comes as any other submission
+    const rows = (await submissionRowsById(this.ds, ids)).filter((r) => !isLateOpen(r));
     const submissions = await this.submissions.views(actor, rows);
     return Object.assign(new GradingChanges(), { cursor, submissions });
   }
@@ -136,14 +146,29 @@ export class ReviewService {
     let autoSubmittedCount = 0;
     if (!dryRun) {
       authorize(actor, 'assessment.autoSubmit', course, { message: REVIEW_TEXT.cannotAutoSubmit });
-      autoSubmittedCount = await this.autoSubmit({ assessmentId: assessment.id, visibleOnly: false });
+      autoSubmittedCount = await this.autoSubmit({ assessmentId: assessment.id, visibleOnly: false, missing: 'zero' });
     }
     const dashboard = await this.build(actor, assessment);
     const summary = Object.assign(new OverdueSummary(), {
       dryRun, autoSubmittedCount, totalStudents: dashboard.totalStudents, submittedCount: dashboard.submittedCount,
-      overdueCount: dashboard.overdueCount, reopenedCount: dashboard.reopenedCount,
+      overdueCount: dashboard.overdueCount, reopenedCount: dashboard.reopenedCount, joinedLateCount: dashboard.joinedLateCount,
     });
     return { summary, dashboard };
+  }
+
+  /**
+   * setLateJoinerDueDate: the one due date of the item's late joiners (issue 24), for those open now and those
+   * placed later; the course's teachers, as reopening is theirs. The same bounds as a reopen's new date.
+   */
+  async setLateJoinerDueDate(actor: Actor, assessmentId: unknown, raw: unknown): Promise<GradingDashboard> {
+    const { assessment, course } = await this.reviewable(actor, assessmentId);
+    authorize(actor, 'submission.reopen', course, { message: REVIEW_TEXT.cannotSetLateDue });
+    if (raw === undefined || raw === null || raw === '') throw validation(REVIEW_TEXT.lateDueRequired);
+    const now = new Date();
+    const due = reopenDueDate(raw, now, now);
+    await this.ds.transaction((m) => setLateDueDate(m, assessment.id, due));
+    const { assessment: fresh } = await this.reviewable(actor, assessment.id);
+    return this.build(actor, fresh);
   }
 
   /** Auto-submits overdue work in one transaction; how many submissions it wrote. */

@@ -63,8 +63,14 @@ export class GradingDashboard {
   @Field(() => [OverdueStudent], { description: 'The Overdue list: targeted students with no submission, by last name; empty until the due date has passed.' })
   overdue: OverdueStudent[];
 
-  @Field(() => [Submission], { description: 'The Reopened list (Extend Again), with answers and grades.' })
+  @Field(() => [Submission], { description: 'The Reopened list (Extend Again), with answers and grades; late joiners are listed apart (joinedLate).' })
   reopened: Submission[];
+
+  @Field(() => Int, { description: "'Joined late (n)': students placed in the class after the due date, whose work is open until their own due date (customDueDate) and who are not overdue." })
+  joinedLateCount: number;
+
+  @Field(() => [Submission], { description: "The 'Joined late' list: their open submissions (nothing handed in yet), by last name; each one's due date is its customDueDate." })
+  joinedLate: Submission[];
 
   @Field({ description: 'Opaque position for gradingChanges: pass it as `since` to receive what changed after this answer.' })
   cursor: string;
@@ -75,7 +81,7 @@ export class GradingChanges {
   @Field({ description: 'The next cursor: pass it as `since` in the next poll.' })
   cursor: string;
 
-  @Field(() => [Submission], { description: 'The submissions of the item changed since the cursor (new, graded, reopened, auto-submitted), whole; a poll may repeat a recent one (merge by id, keep the higher version).' })
+  @Field(() => [Submission], { description: "The submissions of the item changed since the cursor (new, graded, reopened, auto-submitted), whole; a poll may repeat a recent one (merge by id, keep the higher version). A late joiner's open work (the dashboard's joinedLate) is not among them; what they hand in is." })
   submissions: Submission[];
 }
 
@@ -128,4 +134,7 @@ export class OverdueSummary {
 
   @Field(() => Int, { description: 'Reopened submissions.' })
   reopenedCount: number;
+
+  @Field(() => Int, { description: "Late joiners whose work is open until their own due date ('Joined late (n)')." })
+  joinedLateCount: number;
 }

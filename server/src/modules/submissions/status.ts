@@ -11,6 +11,8 @@ export interface StatusSubmission {
   isAutoSubmitted: boolean;
   allowedAfterDue: boolean;
   customDueDate: Date | null;
+  /** Opened for a late joiner (issue 24); absent counts as false. */
+  joinedLate?: boolean | null;
 }
 
 export interface StudentStanding {
@@ -35,11 +37,22 @@ const LIST_LABEL: Record<StudentStatus, string> = {
   Submitted: 'Submitted',
   Reopened: 'Reopened (Pending)',
 };
-/** The course page says Graded where lists say Completed, and knows no 'Reopened (Pending)' (section 4). */
-const COURSE_LABEL: Record<StudentStatus, string> = { ...LIST_LABEL, Completed: 'Graded', Reopened: 'Submitted' };
+/**
+ * The course page says Graded where lists say Completed (section 4). Reopened work that waits for the student
+ * says 'Reopened (Pending)' there too (issue 24): the spec's course page falls through to 'Submitted' or
+ * 'Auto-submitted (Overdue)', so one piece of work showed two statuses.
+ */
+const COURSE_LABEL: Record<StudentStatus, string> = { ...LIST_LABEL, Completed: 'Graded' };
 
 /** Reopened by a teacher: allowedAfterDue, or the stored status says so. */
 export const isReopened = (s: StatusSubmission | null): boolean => !!s && (s.allowedAfterDue || s.status === SubmissionStatus.reopened);
+
+/**
+ * A late joiner's open work (nothing handed in, not reopened by a teacher since): due at its own date, and to
+ * the student simply Pending (or Overdue once that date passed), not a reopening or an extension.
+ */
+export const isLateOpen = (s: StatusSubmission | null): boolean =>
+  !!s && !!s.joinedLate && !s.allowedAfterDue && s.status === SubmissionStatus.reopened;
 
 /** The due date that applies: a reopened submission's customDueDate when set, else the item's. */
 export function effectiveDueDate(item: StatusItem, s: StatusSubmission | null): Date {
@@ -66,31 +79,30 @@ export function maySubmit(item: StatusItem, s: StatusSubmission | null, now: Dat
  * auto-submitted and graded checks, as it is what the student must act on.
  */
 export function studentStanding(item: StatusItem, s: StatusSubmission | null, now: Date): StudentStanding {
-  const reopened = isReopened(s);
+  const lateOpen = isLateOpen(s);
+  const reopened = isReopened(s) && !lateOpen;
   const reopenedPending = reopened && s!.status !== SubmissionStatus.graded;
   const due = effectiveDueDate(item, s);
   let status: StudentStatus;
-  if (!s) status = now.getTime() > item.dueDate.getTime() ? StudentStatus.Overdue : StudentStatus.Pending;
+  if (!s || lateOpen) status = now.getTime() > due.getTime() ? StudentStatus.Overdue : StudentStatus.Pending;
   else if (reopenedPending) status = StudentStatus.Reopened;
   else if (s.isAutoSubmitted) status = StudentStatus.AutoSubmitted;
   else if (s.status === SubmissionStatus.graded) status = StudentStatus.Completed;
   else status = StudentStatus.Submitted;
-  // the course page has no reopened status: it falls through to the checks below it
-  const courseStatus = status !== StudentStatus.Reopened ? status : s!.isAutoSubmitted ? StudentStatus.AutoSubmitted : StudentStatus.Submitted;
   // "with no submission, or a reopened one still pending or before its customDueDate: the submit page"
-  const toSubmit = !s || (reopened && (reopenedPending || (!!s.customDueDate && now.getTime() <= s.customDueDate.getTime())));
+  const toSubmit = !s || lateOpen || (reopened && (reopenedPending || (!!s.customDueDate && now.getTime() <= s.customDueDate.getTime())));
   const canSubmit = maySubmit(item, s, now);
   return {
     status,
     label: LIST_LABEL[status],
-    courseLabel: COURSE_LABEL[courseStatus],
+    courseLabel: COURSE_LABEL[status],
     opensOn: toSubmit ? OpensOn.SUBMIT : OpensOn.VIEW,
-    courseOpensOn: s ? OpensOn.VIEW : OpensOn.SUBMIT,
+    courseOpensOn: s && !lateOpen ? OpensOn.VIEW : OpensOn.SUBMIT,
     dueDate: due,
     originalDueDate: item.dueDate,
     isExtended: reopened && !!s!.customDueDate,
     isReopened: reopened,
-    isOverdue: !canSubmit && (!s || reopened) && now.getTime() > due.getTime(),
+    isOverdue: !canSubmit && (!s || reopened || lateOpen) && now.getTime() > due.getTime(),
     canSubmit,
   };
 }

@@ -95,7 +95,7 @@ export class MyAssessmentStatus {
   @Field({ description: "The lists' words: 'Overdue', 'Pending', 'Auto-submitted (Overdue)', 'Completed', 'Submitted', 'Reopened (Pending)'." })
   label: string;
 
-  @Field({ description: "The course page's words: 'Overdue', 'Pending', 'Auto-submitted (Overdue)', 'Graded', 'Submitted'." })
+  @Field({ description: "The course page's words: 'Overdue', 'Pending', 'Auto-submitted (Overdue)', 'Graded', 'Submitted', and as on the lists 'Reopened (Pending)' for reopened work that waits for the student." })
   courseLabel: string;
 
   @Field(() => OpensOn, { description: 'Where a click on a list item goes: submit page with no submission or a reopened one still open, else the view page.' })
@@ -215,6 +215,10 @@ export class SubmissionAnswer extends GuardedBySubmission {
   @Field(() => SubmissionFile, { nullable: true, description: 'LongAnswer: the uploaded file, if any.' })
   file: SubmissionFile | null;
 
+  @Field(() => String, { nullable: true, description: "The teacher's feedback on this question (empty when none); null until graded, and for a student until results may be shown. Under Score Only too, where `grade` (the per-question score) stays hidden: teacher feedback shows when graded." })
+  @FieldRule('submission.seeResults')
+  feedback: string | null;
+
   @Field(() => SubmissionGrade, { nullable: true, description: "This question's grade; null until graded, and for a student unless per-question results may be shown (immediate, or manual once released)." })
   @FieldRule('submission.seeGrades')
   grade: SubmissionGrade | null;
@@ -250,8 +254,11 @@ export class Submission extends GuardedBySubmission {
   @Field({ description: 'Reopened by a teacher: may be submitted again (Resubmit).' })
   allowedAfterDue: boolean;
 
-  @Field(() => Date, { nullable: true, description: 'The extended due date of a reopened submission.' })
+  @Field(() => Date, { nullable: true, description: 'The extended due date of a reopened submission, or a late joiner\'s own due date.' })
   customDueDate: Date | null;
+
+  @Field({ description: "Opened for a student placed in the class after the item was due (a late joiner): due at customDueDate, never overdue for the item's own date." })
+  joinedLate: boolean;
 
   @Field(() => Date, { nullable: true, description: 'When it was (last) submitted.' })
   submittedAt: Date | null;

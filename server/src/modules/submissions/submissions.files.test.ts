@@ -76,6 +76,30 @@ describe('long-answer files', () => {
     expect([res.status, res.body.data.answers.find((a: any) => a.question === i.long).fileName]).toEqual([201, 'essay.pdf']);
   });
 
+  it("the spec's plain `files` part belongs to the only long-answer question; with several the error names both ways to map files", async () => {
+    const i = await makeItem(t, tok.teacher, { courseId: math });
+    // the spec's client: answers name no file, and a long answer given only as a file has no answer entry
+    const plain = await restSubmit(i, perfect(i).filter((a) => a.questionId !== i.long), [pdf]);
+    expect(plain.status).toBe(201);
+    expect(plain.body.data.answers.find((a: any) => a.question === i.long)).toMatchObject({ fileName: 'essay.pdf', answer: '' });
+    const other = await makeItem(t, tok.teacher, { courseId: math }, { kind: 'EXAM' });
+    const withText = await postMultipart(`${t.url}/api/examsubmissions`, [
+      { name: 'examId', value: other.id }, { name: 'answers', value: JSON.stringify(perfect(other)) }, pdf,
+    ], { authorization: `Bearer ${tok.student}` });
+    expect([withText.status, withText.body.data.answers.find((a: any) => a.question === other.long)]).toEqual([201, expect.objectContaining({ fileName: 'essay.pdf', answer: perfect(other)[2].answer })]);
+
+    const r = await t.gql(`mutation($i: CreateAssessmentInput!) { createAssessment(input: $i) { id questions { id } } }`, { i: {
+      kind: 'ASSIGNMENT', courseId: math, title: 'Two essays', dueDate: '2030-01-01T10:00:00.000Z',
+      questions: [{ type: 'LongAnswer', questionText: 'First essay', points: 2 }, { type: 'LongAnswer', questionText: 'Second essay', points: 2 }],
+    } }, tok.teacher);
+    const two = { id: r.data.createAssessment.id, kind: 'ASSIGNMENT', mcq: { id: '', right: [], wrong: '' }, short: '', long: null } as MadeItem;
+    const res = await nothingLeft(() => restSubmit(two, [], [pdf]));
+    expect([res.status, res.body.message]).toEqual([400,
+      "This item has several long-answer questions: name each file's question, either by the part's name (file_<questionId>) or by the answer's fileIndex (the file's position among the files parts, from 0)"]);
+    const named = await restSubmit(two, [], [{ ...pdf, name: `file_${r.data.createAssessment.questions[1].id}` }]);
+    expect(named.status).toBe(201);
+  });
+
   it('GraphQL multipart reaches the same service', async () => {
     const i = await makeItem(t, tok.teacher, { courseId: math, }, { kind: 'EXAM' });
     const res = await gqlSubmit(i, withFile(i), [{ ...pdf, filename: 'notes.txt', contentType: 'text/plain', data: Buffer.from('plain words\n') }]);
@@ -99,7 +123,11 @@ describe('long-answer files', () => {
     expect([res.status, res.body.message]).toEqual([400, 'A file can be uploaded only for a long-answer question']);
     res = await nothingLeft(() => gqlSubmit(i, onMcq, [pdf]));
     expect(gqlError(res)).toEqual(['VALIDATION', 'A file can be uploaded only for a long-answer question']);
-    res = await nothingLeft(() => restSubmit(i, perfect(i), [pdf]));
+    // a stray file: no long-answer question to take it, or more files than the one long answer
+    const noLong = await makeItem(t, tok.teacher, { courseId: math }, { autoOnly: true });
+    res = await nothingLeft(() => restSubmit(noLong, perfect(noLong), [pdf]));
+    expect([res.status, res.body.message]).toEqual([400, 'Each uploaded file must belong to a long-answer question']);
+    res = await nothingLeft(() => restSubmit(i, perfect(i), [pdf, { ...pdf, filename: 'second.pdf' }]));
     expect([res.status, res.body.message]).toEqual([400, 'Each uploaded file must belong to a long-answer question']);
     // a teacher's upload is refused before the body is read
     res = await nothingLeft(() => restSubmit(i, withFile(i), [pdf], tok.teacher));

@@ -18,6 +18,7 @@ export interface SubmissionRow {
   isAutoSubmitted: boolean;
   allowedAfterDue: boolean;
   customDueDate: Date | null;
+  joinedLate: boolean;
   submittedAt: Date | null;
   totalScore: number;
   maxScore: number;
@@ -36,7 +37,7 @@ export const SUBMISSION_REF = { ...ASSESSMENT_REF, studentId: 's.student_id' };
 
 const SUBMISSION_SELECT = `
   SELECT s.id, s.assessment_id, a.kind, a.course_id, s.student_id, s.status, s.is_auto_submitted, s.allowed_after_due,
-         s.custom_due_date, s.submitted_at, s.total_score::float8 AS total_score, s.max_score, a.result_visibility,
+         s.custom_due_date, s.joined_late, s.submitted_at, s.total_score::float8 AS total_score, s.max_score, a.result_visibility,
          a.results_released_at IS NOT NULL AS released,
          ARRAY(SELECT ct.teacher_id::text FROM course_teachers ct WHERE ct.course_id = a.course_id) AS teacher_ids,
          ${itemShownToStudentSql(SUBMISSION_REF)} AS item_shown,
@@ -45,14 +46,14 @@ const SUBMISSION_SELECT = `
 
 interface RawSubmission {
   id: string; assessment_id: string; kind: string; course_id: string; student_id: string; status: SubmissionStatus;
-  is_auto_submitted: boolean; allowed_after_due: boolean; custom_due_date: Date | null; submitted_at: Date | null;
+  is_auto_submitted: boolean; allowed_after_due: boolean; custom_due_date: Date | null; joined_late: boolean; submitted_at: Date | null;
   total_score: number; max_score: number; result_visibility: ResultVisibility; released: boolean; teacher_ids: string[]; item_shown: boolean;
   first_name: string; last_name: string; email: string; version: number; updated_at: Date;
 }
 
 const toRow = (r: RawSubmission): SubmissionRow => ({
   id: r.id, assessmentId: r.assessment_id, kind: r.kind, courseId: r.course_id, studentId: r.student_id, status: r.status,
-  isAutoSubmitted: r.is_auto_submitted, allowedAfterDue: r.allowed_after_due, customDueDate: r.custom_due_date,
+  isAutoSubmitted: r.is_auto_submitted, allowedAfterDue: r.allowed_after_due, customDueDate: r.custom_due_date, joinedLate: r.joined_late,
   submittedAt: r.submitted_at, totalScore: Number(r.total_score), maxScore: r.max_score, visibility: r.result_visibility,
   released: r.released, teacherIds: r.teacher_ids, itemShownToStudent: r.item_shown,
   student: { id: r.student_id, firstName: r.first_name, lastName: r.last_name, email: r.email },
@@ -128,7 +129,7 @@ export async function answersOf(m: Runner, subs: SubmissionRow[]): Promise<Submi
     });
     return Object.assign(new SubmissionAnswer(), {
       ...facts, submissionId: r.submission_id, questionId: r.question_id, answer: r.answer, selectedOptionIds: r.selected_option_ids,
-      selectedOptions: r.selected_texts,
+      selectedOptions: r.selected_texts, feedback: r.score === null ? null : r.feedback ?? '',
       file: r.file_id ? { id: r.file_id, name: r.file_name ?? 'submission_file', size: Number(r.file_size), mimeType: r.file_mime ?? 'application/octet-stream' } : null,
       grade,
       correctOptionIds: r.type === 'MCQ' ? r.correct_ids : null,
@@ -147,7 +148,7 @@ export const factsOf = (s: SubmissionRow) => ({
 export function toSubmission(s: SubmissionRow, answers: SubmissionAnswer[], seen: { results: boolean; grades: boolean; correct: boolean }): Submission {
   return Object.assign(new Submission(), {
     ...factsOf(s), id: s.id, assessmentId: s.assessmentId, student: s.student, status: s.status, isAutoSubmitted: s.isAutoSubmitted,
-    allowedAfterDue: s.allowedAfterDue, customDueDate: s.customDueDate, submittedAt: s.submittedAt,
+    allowedAfterDue: s.allowedAfterDue, customDueDate: s.customDueDate, joinedLate: s.joinedLate, submittedAt: s.submittedAt,
     totalScore: s.totalScore, maxScore: s.maxScore, percentage: percentOf(s.totalScore, s.maxScore),
     resultsVisible: seen.results, gradesVisible: seen.grades, correctAnswersVisible: seen.correct,
     answers: answers.filter((a) => a.submissionId === s.id),

@@ -46,8 +46,11 @@ function restAnswers(raw: unknown, fileNames: string[] = []): unknown {
   });
   fileNames.forEach((name, i) => {
     const qid = NAMED_FILE.exec(name)?.[1];
-    const a = qid && answers.find((x) => x && typeof x === 'object' && (x as { questionId?: unknown }).questionId === qid);
+    if (!qid) return;
+    const a = answers.find((x) => x && typeof x === 'object' && (x as { questionId?: unknown }).questionId === qid);
+    // a long answer given only as a file needs no answer entry of its own
     if (a) (a as { fileIndex?: number }).fileIndex = i;
+    else answers.push({ questionId: qid, fileIndex: i });
   });
   return answers;
 }

@@ -94,7 +94,11 @@ export class SubmissionsService {
     const { assessment, course } = await this.assessments.readable(actor, assessmentId, kind);
     authorize(actor, 'assessment.release', course, { message: ASSESSMENT_TEXT.cannotManage(assessment.kind) });
     await this.ds.transaction(async (m) => {
-      await m.query('UPDATE assessments SET results_released_at = COALESCE(results_released_at, now()) WHERE id = $1', [assessment.id]);
+      // released once: a second click keeps the first date and teacher (and notifies nobody again)
+      await m.query(
+        `UPDATE assessments SET results_released_at = COALESCE(results_released_at, now()),
+                results_released_by = CASE WHEN results_released_at IS NULL THEN $2::uuid ELSE results_released_by END WHERE id = $1`,
+        [assessment.id, actor.userId]);
       await notifyReleased(m, assessment.id);
     });
     return this.assessments.reload(this.ds, assessment.id);

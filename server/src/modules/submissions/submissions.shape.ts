@@ -55,13 +55,16 @@ function presentAnswer(viewer: Actor, s: Submission, a: SubmissionAnswer) {
     fileId: a.file?.id ?? null,
     fileName: a.file?.name ?? null,
     ...(s.gradesVisible ? { grade } : {}),
+    // the teacher's words come with the results, under Score Only too (only the per-question score stays hidden)
+    ...(s.resultsVisible ? { feedback: a.grade ? a.grade.feedback : null } : {}),
     ...(s.correctAnswersVisible ? { correctOptionIds: a.correctOptionIds, correctAnswers: a.acceptedAnswers } : {}),
   };
 }
 
 /**
  * A submission for REST (assessments.md section 3): for a student the total and percentage only when
- * results may be shown, `grades` only when per-question results may (not under scoreOnly), the key only for
+ * results may be shown, `grades` with scores only when per-question results may (under scoreOnly the
+ * teacher's feedback alone, as "teacher feedback shows when graded"), the key only for
  * immediate work not auto-submitted. The same rules decide the GraphQL fields.
  */
 export const presentSubmission = presenter((viewer: Actor, s: Submission, kind: AssessmentKind) => ({
@@ -72,6 +75,7 @@ export const presentSubmission = presenter((viewer: Actor, s: Submission, kind: 
   isAutoSubmitted: s.isAutoSubmitted,
   allowedAfterDue: s.allowedAfterDue,
   customDueDate: s.customDueDate,
+  joinedLate: s.joinedLate,
   submittedAt: s.submittedAt,
   maxScore: s.maxScore,
   resultsVisible: s.resultsVisible,
@@ -81,7 +85,8 @@ export const presentSubmission = presenter((viewer: Actor, s: Submission, kind: 
   answers: s.answers.map((a) => presentAnswer(viewer, s, a)),
   ...(s.gradesVisible
     ? { grades: s.answers.filter((a) => a.grade).map((a) => ({ question: a.questionId, score: a.grade!.score, maxScore: a.grade!.maxScore, feedback: a.grade!.feedback, isAutoGraded: a.grade!.isAutoGraded })) }
-    : {}),
+    // Score Only: each grade's feedback alone, never its score
+    : s.resultsVisible ? { grades: s.answers.filter((a) => a.grade).map((a) => ({ question: a.questionId, feedback: a.grade!.feedback })) } : {}),
 }));
 
 export const presentDraft = presenter((_viewer: Actor, d: SubmissionDraft) => ({

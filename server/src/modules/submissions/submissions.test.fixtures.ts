@@ -54,7 +54,7 @@ export const VIEW = `query($id: ID!) { assessment(id: $id) {
     score { totalScore maxScore percentage isAutoSubmitted } }
   myDraft { savedAt answers { questionId answer selectedOptionIds } }
   mySubmission { id status isAutoSubmitted totalScore maxScore percentage resultsVisible gradesVisible correctAnswersVisible
-    answers { questionId answer selectedOptionIds selectedOptions file { id name } correctOptionIds acceptedAnswers
+    answers { questionId answer selectedOptionIds selectedOptions file { id name } correctOptionIds acceptedAnswers feedback
       grade { score maxScore feedback isAutoGraded explanation { text rightOptionIds wrongOptionIds missedOptionIds matchedAnswer matchedWeight } } } } } }`;
 
 export const REST_PATH: Record<string, string> = { ASSIGNMENT: '/submissions', QUIZ: '/quizsubmissions', EXAM: '/examsubmissions' };

@@ -103,7 +103,7 @@ describe('the due rule on the server clock', () => {
     expect(code(await submitGql(i, perfect(i)))[0]).toBe('CONFLICT');
     await t.ds.query(`UPDATE submissions SET allowed_after_due = true, custom_due_date = now() + interval '1 day' WHERE id = $1`, [sid]);
     const before = (await view(i)).myStatus;
-    expect(before).toMatchObject({ status: 'Reopened', label: 'Reopened (Pending)', courseLabel: 'Submitted', opensOn: 'SUBMIT', courseOpensOn: 'VIEW', isReopened: true, isExtended: true, canSubmit: true, isOverdue: false });
+    expect(before).toMatchObject({ status: 'Reopened', label: 'Reopened (Pending)', courseLabel: 'Reopened (Pending)', opensOn: 'SUBMIT', courseOpensOn: 'VIEW', isReopened: true, isExtended: true, canSubmit: true, isOverdue: false });
     expect(new Date(before.dueDate).getTime()).toBeGreaterThan(Date.now());
     const again = await submitGql(i, [{ questionId: i.mcq.id, selectedOptionIds: [i.mcq.wrong] }, { questionId: i.short, answer: 'Lyon' }]);
     expect(again.errors).toBeUndefined();
@@ -148,15 +148,26 @@ describe('result visibility: what a student receives, on both transports', () =>
     expect(listed.myStatus.score).toEqual({ totalScore: 6, maxScore: 6, percentage: 100, isAutoSubmitted: false });
   });
 
-  it('scoreOnly: the total alone', async () => {
-    const { gql, rest, listed } = await submitted('scoreOnly');
+  it("scoreOnly: the total and the teacher's feedback; never per-question scores or correct answers", async () => {
+    const { sid, gql, rest, listed } = await submitted('scoreOnly');
     expect(gql.mySubmission).toMatchObject({ totalScore: 6, resultsVisible: true, gradesVisible: false, correctAnswersVisible: false });
     expect(gql.mySubmission.answers.every((a: any) => a.grade === null && a.correctOptionIds === null && a.acceptedAnswers === null)).toBe(true);
+    expect(gql.mySubmission.answers.map((a: any) => a.feedback)).toEqual(['', '']);
     expect(rest.totalScore).toBe(6);
-    expect(Object.keys(rest)).not.toContain('grades');
+    expect(rest.grades).toEqual([{ question: expect.any(String), feedback: '' }, { question: expect.any(String), feedback: '' }]);
     const raw = JSON.stringify(rest);
-    for (const word of ['"grade"', 'correct', 'explanation', 'Paree', 'isCorrect']) expect([word, raw.includes(word)]).toEqual([word, false]);
+    for (const word of ['"grade"', '"score"', 'correct', 'explanation', 'Paree', 'isCorrect', 'isAutoGraded']) expect([word, raw.includes(word)]).toEqual([word, false]);
     expect(listed.myStatus.score.totalScore).toBe(6);
+    // the teacher's words reach the student on both transports (the spec: teacher feedback shows when graded)
+    const q = gql.mySubmission.answers[1].questionId;
+    const saved = await t.rest('PUT', '/submissions/grade', { token: tok.teacher, body: { submissionId: sid, questionId: q, score: 1, feedback: 'Spelling counts' } });
+    expect(saved.status).toBe(200);
+    const again = await t.gql('query($id: ID!) { submission(id: $id) { totalScore answers { questionId feedback grade { score } } } }', { id: sid }, tok.student);
+    expect(again.data.submission).toEqual({ totalScore: 5, answers: [expect.objectContaining({ feedback: '', grade: null }), { questionId: q, feedback: 'Spelling counts', grade: null }] });
+    const r2 = (await t.rest('GET', `/submissions/${sid}`, { token: tok.student })).body.data;
+    expect(r2.grades[1]).toEqual({ question: q, feedback: 'Spelling counts' });
+    expect(r2.answers[1].feedback).toBe('Spelling counts');
+    expect(JSON.stringify(r2)).not.toMatch(/"score"|"grade"/);
   });
 
   it('manual: nothing until the teacher releases, then everything', async () => {
@@ -164,7 +175,7 @@ describe('result visibility: what a student receives, on both transports', () =>
     expect(gql.mySubmission).toMatchObject({ totalScore: null, percentage: null, resultsVisible: false, gradesVisible: false });
     expect(gql.myStatus.score).toBeNull();
     const raw = JSON.stringify(rest);
-    for (const word of ['totalScore', 'percentage', '"grade"', '"grades"', 'correct', 'explanation', 'Paree']) expect([word, raw.includes(word)]).toEqual([word, false]);
+    for (const word of ['totalScore', 'percentage', '"grade"', '"grades"', 'correct', 'explanation', 'Paree', 'feedback']) expect([word, raw.includes(word)]).toEqual([word, false]);
     expect(listed.myStatus.score).toBeNull();
     // the teacher sees it all meanwhile
     const teacher = await t.gql('query($id: ID!) { submission(id: $id) { totalScore answers { grade { score } correctOptionIds } } }', { id: sid }, tok.teacher);
@@ -172,6 +183,11 @@ describe('result visibility: what a student receives, on both transports', () =>
     expect(code(await t.gql('mutation($id: ID!) { releaseResults(assessmentId: $id) { id } }', { id: i.id }, tok.student))[0]).toBe('FORBIDDEN');
     const rel = await t.rest('POST', '/submissions/release-results', { token: tok.teacher, body: { assignmentId: i.id } });
     expect(rel.status).toBe(200);
+    const [{ name }] = await t.ds.query(`SELECT first_name || ' ' || last_name AS name FROM users WHERE email = 'teacher@demo.school'`);
+    expect(rel.body.data).toMatchObject({ resultsReleasedByName: name, resultsReleasedAt: expect.any(String) });
+    // released once: a second click keeps the first date and teacher
+    const again = await t.gql('mutation($id: ID!) { releaseResults(assessmentId: $id) { resultsReleasedAt resultsReleasedByName } }', { id: i.id }, tok.teacher);
+    expect(again.data.releaseResults).toEqual({ resultsReleasedAt: rel.body.data.resultsReleasedAt, resultsReleasedByName: name });
     const after = await view(i);
     expect(after.mySubmission).toMatchObject({ totalScore: 6, gradesVisible: true, correctAnswersVisible: true });
     expect((await t.rest('GET', `/submissions/${sid}`, { token: tok.student })).body.data.grades).toHaveLength(2);

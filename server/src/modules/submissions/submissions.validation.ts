@@ -22,6 +22,7 @@ export const SUBMISSION_TEXT = {
   unknownOption: 'A selected option is not an option of its question',
   fileNotLongAnswer: 'A file can be uploaded only for a long-answer question',
   fileUnused: 'Each uploaded file must belong to a long-answer question',
+  fileWhichQuestion: "This item has several long-answer questions: name each file's question, either by the part's name (file_<questionId>) or by the answer's fileIndex (the file's position among the files parts, from 0)",
   fileType: 'Only PDF, JPG, JPEG, PNG, DOC, DOCX and TXT files can be uploaded',
   released: 'Results released',
   draftSaved: 'Draft saved',
@@ -55,7 +56,8 @@ const ANSWER_MAX = 50_000;
 /**
  * The answers against the item's questions: each question at most once, options of that question (by id,
  * or by exact text as the spec's REST client sends them), files only for long answers and each file used
- * exactly once. Questions without an answer are unanswered.
+ * exactly once (a single file no answer names goes to the only long-answer question). Questions without an
+ * answer are unanswered.
  */
 export function checkAnswers(raw: unknown, questions: Question[], fileCount: number): CheckedAnswer[] {
   if (raw === undefined || raw === null) raw = [];
@@ -89,6 +91,20 @@ export function checkAnswers(raw: unknown, questions: Question[], fileCount: num
     }
     return { questionId: q.id, answer, selectedOptionIds, fileIndex, keepFile: a.keepFile === true || a.keepFile === 'true' };
   });
+  if (usedFiles.size === 0 && fileCount > 0) return withOnlyFile(out, questions, fileCount);
   if (usedFiles.size !== fileCount) throw validation(SUBMISSION_TEXT.fileUnused);
   return out;
+}
+
+/**
+ * A file no answer names (the spec's client sends a plain `files` part) belongs to the item's only long-answer
+ * question; with several, which one is which cannot be guessed, and the error says the two ways to tell.
+ */
+function withOnlyFile(out: CheckedAnswer[], questions: Question[], fileCount: number): CheckedAnswer[] {
+  const longs = questions.filter((q) => q.type === QuestionType.LongAnswer);
+  if (longs.length > 1) throw validation(SUBMISSION_TEXT.fileWhichQuestion);
+  if (longs.length !== 1 || fileCount !== 1) throw validation(SUBMISSION_TEXT.fileUnused);
+  const given = out.find((a) => a.questionId === longs[0].id);
+  if (given) return out.map((a) => (a === given ? { ...a, fileIndex: 0 } : a));
+  return [...out, { questionId: longs[0].id, answer: '', selectedOptionIds: [], fileIndex: 0, keepFile: false }];
 }

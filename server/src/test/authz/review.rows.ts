@@ -58,6 +58,15 @@ function familyRows(f: Family): Row<any>[] {
       given: async (w, c) => ({ id: (await pastItem(w, f.kind, c, false)).id }),
       changed: async (w, v) => ((await w.ds.query('SELECT 1 FROM submissions WHERE assessment_id = $1 AND is_auto_submitted', [v.id])) as unknown[]).length > 0,
     }),
+    // GraphQL only (beyond the spec): the late joiners' due date is the course's teachers', as reopening is
+    ...(f.gql ? [row({
+      gql: 'Mutation.setLateJoinerDueDate' as const,
+      query: 'mutation($id: ID!, $d: DateTimeISO!) { setLateJoinerDueDate(assessmentId: $id, dueDate: $d) { joinedLateCount } }',
+      variables: (v: Vars) => ({ id: v.id, d: new Date(Date.now() + 3 * 86400_000).toISOString() }),
+      expect: { own: 'FFAFN', hidden: 'FFANN', other: 'FFNNN' },
+      given: async (w, c) => ({ id: (await pastItem(w, f.kind, c, false)).id }),
+      changed: async (w, v) => ((await w.ds.query('SELECT 1 FROM assessments WHERE id = $1 AND late_due_date IS NOT NULL', [v.id])) as unknown[]).length > 0,
+    })] : []),
   ];
 }
 

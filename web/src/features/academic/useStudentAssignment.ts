@@ -5,6 +5,9 @@ import type { Role } from '../../gql/types';
 import { usePlaceStudentMutation, usePlaceStudentsMutation, usePlacementOptionsAllQuery, usePlacementOptionsOfTeacherQuery, usePlacementStudentsQuery, type PlacementStudentFragment } from './academic.generated';
 import { byText, useBanners } from './academicShared';
 
+/** Student Class Assignment's load failure (assessments.md section 8). */
+const LOAD_FAILED = 'Failed to fetch students';
+
 export type StudentRow = PlacementStudentFragment;
 
 export interface YearOption {
@@ -78,10 +81,11 @@ export function useStudentAssignment() {
   // while a new search or page loads, keep showing the last list: rows (and a row being edited) stay put
   const shownStudents = students.data ?? students.previousData;
 
+  // the page's loads fail with the spec's one text (assessments.md section 8), the server's message first
   const banners = useBanners([
-    { error: students.error, fallback: 'Failed to fetch users' },
-    { error: own.error, fallback: 'Failed to fetch teacher assignments' },
-    { error: all.error, fallback: 'Failed to fetch classes' },
+    { error: students.error, fallback: LOAD_FAILED },
+    { error: own.error, fallback: LOAD_FAILED },
+    { error: all.error, fallback: LOAD_FAILED },
   ]);
 
   const yearOptions = useMemo(

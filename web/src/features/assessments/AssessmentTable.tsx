@@ -12,6 +12,7 @@ import { EditDeleteButtons } from '../../components/EditDeleteButtons';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { EmptyRow, TitleCell, VisibilityChip } from '../../components/TableCells';
 import { formatDateTime } from '../courses/format';
+import { ReleaseResults } from '../results/ReleaseResults';
 import { visibilityLabel, type ResultVisibility } from './fields';
 import type { Kind } from './kinds';
 
@@ -27,6 +28,8 @@ export interface AssessmentRowData {
   /** The server's abilities: edit for the course's teachers, delete also for SuperAdmin and Admin. */
   viewerCanManage: boolean;
   viewerCanDelete: boolean;
+  resultsReleasedAt: string | null;
+  resultsReleasedByName: string | null;
 }
 
 interface AssessmentTableProps<R extends AssessmentRowData> {
@@ -66,7 +69,14 @@ export function AssessmentTable<R extends AssessmentRowData>({ kind, rows, onEdi
               <TitleCell title={a.title} description={a.description} />
               <TableCell>{formatDateTime(a.dueDate)}</TableCell>
               <TableCell>{a.totalPoints}</TableCell>
-              <TableCell>{visibilityLabel(a.resultVisibility)}</TableCell>
+              <TableCell>
+                {visibilityLabel(a.resultVisibility)}
+                {a.resultVisibility === 'manual' && (
+                  <Box sx={{ mt: 0.5 }}>
+                    <ReleaseResults item={a} title={a.title} />
+                  </Box>
+                )}
+              </TableCell>
               <TableCell>
                 <VisibilityChip visible={a.isVisible} hiddenLabel="Hidden from students" />
               </TableCell>

@@ -118,6 +118,17 @@ function inPercent(value: string): boolean {
   return value.trim() !== '' && Number.isInteger(n) && n >= 0 && n <= 100;
 }
 
+/** An option text given twice (case and spacing aside), as the server refuses it: REST answers name options by text. */
+function twiceText(options: readonly OptionDraft[]): string | null {
+  const key = (t: string) => t.trim().replace(/\s+/g, ' ').toLowerCase();
+  const seen = new Set<string>();
+  for (const o of options) {
+    if (seen.has(key(o.text))) return o.text.trim();
+    seen.add(key(o.text));
+  }
+  return null;
+}
+
 export function validateQuestion(q: QuestionDraft): QuestionErrors {
   const errors: QuestionErrors = {};
   if (!q.questionText.trim()) errors.questionText = 'Question text is required';
@@ -127,6 +138,7 @@ export function validateQuestion(q: QuestionDraft): QuestionErrors {
   if (q.type === 'MCQ') {
     if (q.options.length < 2) errors.options = 'A multiple-choice question needs at least two options';
     else if (q.options.some((o) => !o.text.trim())) errors.options = 'Option text is required';
+    else if (twiceText(q.options)) errors.options = `Each option of a question needs its own text: "${twiceText(q.options)}" appears twice`;
     else if (!q.options.some((o) => o.isCorrect)) errors.options = 'A multiple-choice question needs at least one correct option';
     if (q.partialEnabled && !inPercent(q.penalty)) errors.penalty = 'Penalty per wrong answer must be a whole number from 0 to 100';
   }

@@ -74,7 +74,7 @@ export function titleRequiredText(kind: Kind): string {
   return `${kind.noun} title is required`;
 }
 
-/** The reuse dialog's prompt until an item is picked: 'Please select a quiz to reuse'. */
+/** The reuse dialog's prompt until an item is picked: 'Please select a quiz to reuse', 'an exam', 'an assignment'. */
 export function selectToReuseText(kind: Kind): string {
-  return `Please select ${kind.key === 'assignment' ? 'an' : 'a'} ${kind.key} to reuse`;
+  return `Please select ${/^[aeiou]/.test(kind.key) ? 'an' : 'a'} ${kind.key} to reuse`;
 }

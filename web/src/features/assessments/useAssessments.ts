@@ -92,8 +92,9 @@ export function useAssessments(kind: Kind, owner: ListOwner) {
   };
 
   /**
-   * Asks first. When submissions would go with it the server refuses (CONFLICT) and says how many; the teacher
-   * is asked again with that text, and only that count sent back deletes them too (issue 11, point 6).
+   * Asks first, and sends "no submissions" (0). When submissions would go with it the server refuses
+   * (CONFLICT) and says how many; the teacher is asked again with that text, and only that count sent back
+   * deletes them too (issue 11, point 6).
    */
   const remove = async (row: AssessmentRow): Promise<void> => {
     if (!confirmAction(`Are you sure you want to delete the ${kind.key} ${row.title}?`)) return;
@@ -104,7 +105,7 @@ export function useAssessments(kind: Kind, owner: ListOwner) {
       });
     msgs.setActionError(null);
     try {
-      await send();
+      await send(0);
       msgs.setSuccess(doneText(kind, 'deleted'));
     } catch (error) {
       const question = errorMessage(error, '');

@@ -8,6 +8,7 @@ import { Banner } from '../../components/Banner';
 import { Spinner } from '../../components/Spinner';
 import { CardGrid, DashboardCard, EmptyText, WelcomeBanner } from './DashboardParts';
 import { StatusChip } from '../submissions/StatusChip';
+import { pointsText } from '../submissions/myItems';
 import { TodoCard } from '../notifications/TodoCard';
 import { STUDENT_DASHBOARD_ASSIGNMENTS, STUDENT_DASHBOARD_COURSES, useStudentDashboard } from './useDashboardData';
 
@@ -63,7 +64,7 @@ export function StudentDashboard({ firstName }: { firstName: string }) {
                         {a.title}
                       </Link>
                     }
-                    secondary={`${a.subjectName} · ${a.totalPoints} points · due ${new Date(a.dueDate).toLocaleDateString()}`}
+                    secondary={`${a.subjectName} · ${pointsText(a.totalPoints)} · due ${new Date(a.dueDate).toLocaleDateString()}`}
                   />
                 </ListItem>
               ))}

@@ -8,8 +8,11 @@ import { BackLink } from '../../components/DetailPage';
 import { Spinner } from '../../components/Spinner';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
 import { formatDateTime } from '../courses/format';
+import { DashboardResultsBar } from '../results/DashboardResultsBar';
+import { HiddenItemNotice } from '../results/HiddenItemNotice';
+import { pointsText } from '../submissions/myItems';
 import { notFoundText, notFoundTitle, STUDENT_KINDS } from '../submissions/studentKinds';
-import type { Dashboard, Student } from './dashboardMerge';
+import { studentName, type Dashboard, type Student } from './dashboardMerge';
 import { GRADING_KINDS, type GradingKind } from './gradingKinds';
 import { ReopenDialog, reopenTarget, type ReopenTarget } from './ReopenDialog';
 import { SubmissionDetail } from './SubmissionDetail';
@@ -136,11 +139,12 @@ function GradingDashboardPage({ kind }: { kind: GradingKind }) {
         <Typography component="p" sx={{ fontSize: '1.2rem', fontWeight: 600, mt: 0.5 }}>
           {item.title}
         </Typography>
-        <Typography color="text.secondary">{`Due: ${formatDateTime(item.dueDate)} · ${item.totalPoints} points`}</Typography>
+        <Typography color="text.secondary">{`Due: ${formatDateTime(item.dueDate)} · ${pointsText(item.totalPoints)}`}</Typography>
       </Box>
       <Banner severity="success" message={g.success} onClose={g.clearSuccess} />
       <Banner severity="error" message={g.error} onClose={g.clearError} />
       <Tiles dashboard={d} />
+      <DashboardResultsBar dashboard={d} />
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(260px, 340px) minmax(0, 1fr)' }, alignItems: 'start' }}>
         <Box component="section" aria-label="Students">
           <ShortcutHint />
@@ -175,7 +179,14 @@ function GradingDashboardPage({ kind }: { kind: GradingKind }) {
         </Paper>
       </Box>
       {reopening && (
-        <ReopenDialog kind={kind} itemTitle={item.title} target={reopening} onClose={() => setReopening(null)} onReopen={reopen} />
+        <ReopenDialog
+          kind={kind}
+          itemTitle={item.title}
+          target={reopening}
+          onClose={() => setReopening(null)}
+          onReopen={reopen}
+          notice={<HiddenItemNotice item={item} noun={kind.noun} studentName={studentName(reopening.student)} />}
+        />
       )}
     </>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { FormDialog } from '../../components/FormDialog';
@@ -22,12 +22,12 @@ export interface ReopenTarget {
 }
 
 /**
- * Opening the dialog (section 5): the minimum is now; the first value is the later of the due date that applies
- * (the item's, or the extended one) and now plus one day.
+ * Opening the dialog (sections 5 and 9): the minimum is now; the first value is the later of the item's original
+ * due date and now plus one day, for 'Extend Again' too (the extended date shows beside it, not as the default).
  */
 export function reopenTarget(student: Student, submission: GradingSubmission | null, itemDue: string, now: number): ReopenTarget {
   const currentDue = submission?.status === 'reopened' ? submission.customDueDate : null;
-  const due = new Date(currentDue ?? itemDue).getTime();
+  const due = new Date(itemDue).getTime();
   const initial = Math.max(Number.isNaN(due) ? 0 : due, now + DAY_MS);
   return {
     student,
@@ -45,10 +45,12 @@ interface ReopenDialogProps {
   onClose(): void;
   /** Resolves to the failure's text, or null once reopened. */
   onReopen(student: Student, newDueDate: string): Promise<string | null>;
+  /** Shown above the student and item (the warning for a hidden item). */
+  notice?: ReactNode;
 }
 
 /** 'Reopen Assignment' (section 2): the student, the item with its original due date, 'New Due Date & Time'. */
-export function ReopenDialog({ kind, itemTitle, target, onClose, onReopen }: ReopenDialogProps) {
+export function ReopenDialog({ kind, itemTitle, target, onClose, onReopen, notice }: ReopenDialogProps) {
   const [value, setValue] = useState(target.initial);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -73,6 +75,7 @@ export function ReopenDialog({ kind, itemTitle, target, onClose, onReopen }: Reo
       onClose={onClose}
       onSubmit={() => void submit()}
     >
+      {notice}
       <div>
         <Typography>
           <strong>Student:</strong> {studentName(target.student)}

@@ -127,11 +127,11 @@ export function useGradingDashboard(kind: GradingKind, assessmentId: string) {
     return order[to];
   };
 
-  /** 'Save Grade & Feedback'; expectedVersion is the grade's version the form started from (0: none yet). */
+  /** 'Save Grade & Feedback'; expectedVersion is the grade's version the form started from (0: none yet), always sent: without one the server applies the save whatever changed meanwhile. */
   const saveGrade = async (submission: GradingSubmission, questionId: string, score: number, feedback: string, expectedVersion: number): Promise<SaveResult> => {
     try {
       const { data } = await gradeMutation({
-        variables: { input: { submissionId: submission.id, questionId, score, feedback, expectedVersion: expectedVersion || null } },
+        variables: { input: { submissionId: submission.id, questionId, score, feedback, expectedVersion } },
       });
       if (!data) return { ok: false, message: GRADE_FAILED_TEXT, current: null };
       merge([data.gradeAnswer]);

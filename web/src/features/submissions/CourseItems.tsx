@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { CardList, EmptyCard } from '../../components/ListTab';
 import { formatDateTime } from '../courses/format';
-import { openPath, statusLabel } from './myItems';
+import { openPath, pointsText, statusLabel } from './myItems';
 import { StatusChip } from './StatusChip';
 import { STUDENT_KINDS, type StudentKind } from './studentKinds';
 import type { StudentCourseItemFragment } from './submissions.generated';
@@ -44,7 +44,7 @@ export function CourseItems({ label, items, emptyText, showPoints = false, compa
               </Link>
               <Typography variant="body2" color="text.secondary">
                 {`Due: ${formatDateTime(item.myStatus?.dueDate ?? item.dueDate)}`}
-                {showPoints ? ` · ${item.totalPoints} points` : ''}
+                {showPoints ? ` · ${pointsText(item.totalPoints)}` : ''}
               </Typography>
             </Box>
             <StatusChip label={statusLabel(item.myStatus, 'course')} />

@@ -6,6 +6,7 @@ import { Banner } from '../../components/Banner';
 import { BackLink } from '../../components/DetailPage';
 import { Spinner } from '../../components/Spinner';
 import { formatDateTime } from '../courses/format';
+import { pointsText } from './myItems';
 import { notFoundText, notFoundTitle, type StudentKind } from './studentKinds';
 import type { StudentAssessmentHeaderFragment } from './submissions.generated';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
@@ -84,7 +85,7 @@ export function QuestionHeading({ n, points, text }: { n: number; points: number
         <Typography variant="h2" component="h2" sx={{ fontSize: '1.1rem' }}>
           {`Question ${n}`}
         </Typography>
-        <Typography color="text.secondary">{`${points} ${points === 1 ? 'point' : 'points'}`}</Typography>
+        <Typography color="text.secondary">{pointsText(points)}</Typography>
       </Box>
       <Typography sx={{ mb: 2, whiteSpace: 'pre-wrap' }}>{text}</Typography>
     </>

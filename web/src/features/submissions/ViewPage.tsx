@@ -45,7 +45,9 @@ function ViewPage({ kind }: { kind: StudentKind }) {
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const item = query.data?.assessment && query.data.assessment.kind === kind.gql ? query.data.assessment : null;
   const notFound = errorCode(query.error) === 'NOT_FOUND' || Boolean(query.data && !item);
-  const submission = item?.mySubmission ?? null;
+  const mine = item?.mySubmission ?? null;
+  // work opened for the student with nothing handed in yet (reopened while overdue, or a late joiner's): none to view
+  const submission = mine && !(mine.status === 'reopened' && !mine.submittedAt) ? mine : null;
   const answers = new Map(submission?.answers.map((a) => [a.questionId, a]));
 
   const download = async (fileId: string, name: string) => {
@@ -76,6 +78,12 @@ function ViewPage({ kind }: { kind: StudentKind }) {
             {!submission && (
               <Button component={RouterLink} to={submitPath(kind, item.id)} variant="contained" sx={{ mt: 1 }}>
                 Submit
+              </Button>
+            )}
+            {/* reopened work still open: the course page sends every submission here, so Resubmit is here too */}
+            {submission && item.myStatus?.canSubmit && (
+              <Button component={RouterLink} to={submitPath(kind, item.id)} variant="contained" sx={{ mt: 1 }}>
+                Resubmit
               </Button>
             )}
           </ItemHeader>
@@ -161,6 +169,12 @@ function AnswerResult({ question, answer, onDownload }: { question: StudentQuest
           </List>
         </Box>
       )}
+      {!grade && answer?.feedback && (
+        // Score Only: the teacher's words without the per-question score (the server sends no grade)
+        <Box sx={{ mt: 2, p: 2, bgcolor: 'grey.100', borderRadius: 1 }}>
+          <TeacherFeedback text={answer.feedback} />
+        </Box>
+      )}
       {grade && (
         <Box sx={{ mt: 2, p: 2, bgcolor: 'grey.100', borderRadius: 1 }}>
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
@@ -168,14 +182,18 @@ function AnswerResult({ question, answer, onDownload }: { question: StudentQuest
             {grade.isAutoGraded && <Chip size="small" label="Auto-graded" />}
           </Box>
           {grade.explanation && <Typography variant="body2" sx={{ mt: 0.5 }}>{grade.explanation.text}</Typography>}
-          {grade.feedback && (
-            <Typography sx={{ mt: 1, whiteSpace: 'pre-wrap' }}>
-              <strong>Teacher feedback:</strong> {grade.feedback}
-            </Typography>
-          )}
+          {grade.feedback && <TeacherFeedback text={grade.feedback} />}
         </Box>
       )}
     </>
+  );
+}
+
+function TeacherFeedback({ text }: { text: string }) {
+  return (
+    <Typography sx={{ mt: 1, whiteSpace: 'pre-wrap' }}>
+      <strong>Teacher feedback:</strong> {text}
+    </Typography>
   );
 }
 

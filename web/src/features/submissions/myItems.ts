@@ -21,6 +21,11 @@ export function statusLabel(status: Partial<Pick<MyStatus, 'label' | 'courseLabe
 }
 
 /** A score with at most two decimals: 7, 7.5, 7.25. */
+/** '1 point', '2.5 points'. */
+export function pointsText(n: number): string {
+  return `${points(n)} ${n === 1 ? 'point' : 'points'}`;
+}
+
 export function points(n: number): string {
   return String(Math.round(n * 100) / 100);
 }
