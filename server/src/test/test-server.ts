@@ -15,15 +15,17 @@ import { admin, adminUrl, withDatabase } from './pg-admin';
 export interface GqlResult<T = any> {
   status: number;
   data: T;
-  errors?: Array<{ message: string; extensions?: { code?: string } }>;
+  errors?: Array<{ message: string; extensions?: { code?: string; [detail: string]: unknown } }>;
   /** SQL statements the server ran for this request. */
   sql: number;
+  headers: Headers;
 }
 
 export interface RestResult<T = any> {
   status: number;
   body: T;
   sql: number;
+  headers: Headers;
 }
 
 export interface TestServer {
@@ -88,7 +90,7 @@ export async function serveApp(ds: DataSource, config: Config, cleanup: () => Pr
       });
       const json = (await res.json()) as { data: any; errors?: any };
       await new Promise((r) => setImmediate(r));
-      return { status: res.status, data: json.data, errors: json.errors, sql: sqlOf(res) };
+      return { status: res.status, data: json.data, errors: json.errors, sql: sqlOf(res), headers: res.headers };
     },
     async rest(method, p, opts = {}) {
       const headers: Record<string, string> = {};
@@ -110,7 +112,7 @@ export async function serveApp(ds: DataSource, config: Config, cleanup: () => Pr
         /* binary or text bodies stay as text */
       }
       await new Promise((r) => setImmediate(r));
-      return { status: res.status, body: parsed as any, sql: sqlOf(res) };
+      return { status: res.status, body: parsed as any, sql: sqlOf(res), headers: res.headers };
     },
     async login(email, password = DEMO_PASSWORD) {
       const res = await t.rest('POST', '/auth/login', { body: { email, password } });

@@ -29,8 +29,8 @@ export class AccountService {
   constructor(private readonly ds: DataSource) {}
 
   async updateProfile(actor: Actor, input: { firstName?: unknown; lastName?: unknown }): Promise<User> {
-    const firstName = requiredText(input.firstName, USER_TEXT.firstNameRequired, 'First name', 100);
-    const lastName = requiredText(input.lastName, USER_TEXT.lastNameRequired, 'Last name', 100);
+    const firstName = requiredText(input.firstName, USER_TEXT.firstNameRequired, 'First name', 100, undefined, 'firstName');
+    const lastName = requiredText(input.lastName, USER_TEXT.lastNameRequired, 'Last name', 100, undefined, 'lastName');
     const res = await this.ds.getRepository(User).update({ id: actor.userId }, { firstName, lastName });
     if (!res.affected) throw notFound(USER_TEXT.notFound);
     return this.ds.getRepository(User).findOneByOrFail({ id: actor.userId });
@@ -42,17 +42,17 @@ export class AccountService {
    */
   async changePassword(actor: Actor, input: { currentPassword?: unknown; newPassword?: unknown }, ip: string): Promise<string> {
     const current = typeof input.currentPassword === 'string' ? input.currentPassword : '';
-    if (!current) throw validation(ACCOUNT_TEXT.currentPasswordRequired);
+    if (!current) throw validation(ACCOUNT_TEXT.currentPasswordRequired, 'currentPassword');
     const next = typeof input.newPassword === 'string' ? input.newPassword : '';
-    if (charCount(next, MIN_PASSWORD_LENGTH) < MIN_PASSWORD_LENGTH) throw validation(AUTH_TEXT.passwordTooShort);
+    if (charCount(next, MIN_PASSWORD_LENGTH) < MIN_PASSWORD_LENGTH) throw validation(AUTH_TEXT.passwordTooShort, 'newPassword');
     if ([next, current].some((p) => charCount(p, MAX_PASSWORD_LENGTH) > MAX_PASSWORD_LENGTH)) {
-      throw validation(INPUT_TEXT.tooLong('Password', MAX_PASSWORD_LENGTH));
+      throw validation(INPUT_TEXT.tooLong('Password', MAX_PASSWORD_LENGTH), 'newPassword');
     }
     const [row]: Array<{ email: string; password_hash: string | null }> =
       await this.ds.query('SELECT lower(email) AS email, password_hash FROM users WHERE id = $1', [actor.userId]);
     if (!row) throw notFound(USER_TEXT.notFound);
     await recordAttempt(this.ds, 'login', row.email, addressBucket(ip), AUTH_TEXT.tooManyAttempts);
-    if (!(await verifyPassword(row.password_hash, current))) throw validation(ACCOUNT_TEXT.currentPasswordWrong);
+    if (!(await verifyPassword(row.password_hash, current))) throw validation(ACCOUNT_TEXT.currentPasswordWrong, 'currentPassword');
     await this.ds.query('DELETE FROM login_attempts WHERE email = $1', [row.email]);
     const passwordHash = await hashPassword(next);
     await this.ds.transaction(async (m) => {

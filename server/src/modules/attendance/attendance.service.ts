@@ -95,7 +95,7 @@ export class AttendanceService {
       authorize(actor, 'attendance.mark', allocation, { message: T.cannotMark });
       const ids = fields.records.map((r) => r.studentId);
       const placed = await sql.placedStudentIds(m, ids, fields.classId, fields.academicYearId);
-      if (placed.size !== ids.length) throw validation(T.notInClass);
+      if (placed.size !== ids.length) throw validation(T.notInClass, 'records');
       await sql.lockSheet(m, fields.classId, fields.subjectId, fields.date);
       const versions = await sql.versionsForDate(m, fields.classId, fields.subjectId, fields.date);
       // a client that says which version it saw is refused when someone changed the record since

@@ -79,14 +79,14 @@ export class ContentService {
   async upload(actor: Actor, input: UploadInput, file: IncomingFile | ReceivedFile | null | undefined): Promise<Content> {
     let received = file && isReceived(file) ? file : undefined;
     try {
-      if (!file) throw validation(T.fileRequired);
+      if (!file) throw validation(T.fileRequired, 'file');
       this.assertMayUpload(actor);
       const fields = validateUpload(input);
       const { module } = await this.modules.manageable(actor, fields.moduleId);
       received ??= await this.files.receive(file as IncomingFile);
       const mime = received.declaredMime;
       if (!mime || !ALLOWED_MIME[fields.contentType].includes(mime) || MIME_KIND[mime] !== received.kind) {
-        throw validation(T.invalidType(fields.contentType));
+        throw validation(T.invalidType(fields.contentType), 'contentType');
       }
       const got = received;
       const content = await this.ds.transaction(async (m) => {
@@ -116,7 +116,7 @@ export class ContentService {
   async update(actor: Actor, id: string, input: UploadInput & { version?: unknown }): Promise<Content> {
     const { content } = await this.manageable(actor, id);
     const { set, version } = validateContentEdit(input);
-    if (set.contentType && !ALLOWED_MIME[set.contentType].includes(content.mimeType)) throw validation(T.invalidType(set.contentType));
+    if (set.contentType && !ALLOWED_MIME[set.contentType].includes(content.mimeType)) throw validation(T.invalidType(set.contentType), 'contentType');
     return this.ds.transaction((m) => updateVersioned(m, Content, content.id, set, version, { what: 'content', notFound: T.notFound }));
   }
 

@@ -39,10 +39,10 @@ const NUMERIC = /^\s*-?\d+(?:\.\d+)?\s*$/;
  */
 export function checkScore(raw: unknown, points: number): number {
   const n = typeof raw === 'number' ? raw : typeof raw === 'string' && NUMERIC.test(raw) ? Number(raw) : NaN;
-  if (!Number.isFinite(n)) throw validation(GRADING_TEXT.scoreInvalid);
-  if (n < 0 || n > points) throw validation(GRADING_TEXT.scoreRange(points));
+  if (!Number.isFinite(n)) throw validation(GRADING_TEXT.scoreInvalid, 'score');
+  if (n < 0 || n > points) throw validation(GRADING_TEXT.scoreRange(points), 'score');
   const cents = n * 100;
-  if (Math.abs(cents - Math.round(cents)) > 1e-6) throw validation(GRADING_TEXT.scoreStep);
+  if (Math.abs(cents - Math.round(cents)) > 1e-6) throw validation(GRADING_TEXT.scoreStep, 'score');
   return round2(n);
 }
 
@@ -58,7 +58,7 @@ export interface GradeFields {
 export function gradeFields(input: { score?: unknown; feedback?: unknown; expectedVersion?: unknown }): GradeFields {
   return {
     score: input.score,
-    feedback: freeText(input.feedback, 'Feedback', FEEDBACK_MAX),
+    feedback: freeText(input.feedback, 'Feedback', FEEDBACK_MAX, undefined, 'feedback'),
     expectedVersion: versionOf(input.expectedVersion) ?? 0,
   };
 }
@@ -70,7 +70,7 @@ export function gradeFields(input: { score?: unknown; feedback?: unknown; expect
 export function reopenDueDate(raw: unknown, itemDue: Date, now: Date): Date {
   const given = dueDate(raw);
   if (given) {
-    if (given.getTime() <= now.getTime()) throw validation(GRADING_TEXT.newDueDatePast);
+    if (given.getTime() <= now.getTime()) throw validation(GRADING_TEXT.newDueDatePast, 'dueDate');
     return given;
   }
   // at least a full day: up to the next whole minute, as due dates are whole minutes

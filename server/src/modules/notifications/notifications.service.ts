@@ -44,8 +44,8 @@ export class NotificationsService {
 
   /** notifications(limit, offset) and GET /notifications: newest first, one statement. */
   async list(actor: Actor, page: { limit?: unknown; offset?: unknown } = {}): Promise<Notification[]> {
-    const limit = wholeNumber(page.limit, T.badLimit, 1, 100) ?? 20;
-    const offset = wholeNumber(page.offset, T.badOffset, 0, 100000) ?? 0;
+    const limit = wholeNumber(page.limit, T.badLimit, 1, 100, 'limit') ?? 20;
+    const offset = wholeNumber(page.offset, T.badOffset, 0, 100000, 'offset') ?? 0;
     return this.own(actor).orderBy('n.created_at', 'DESC').addOrderBy('n.id', 'DESC').offset(offset).limit(limit).getMany();
   }
 
@@ -89,8 +89,8 @@ export class NotificationsService {
   }
 
   async updateSettings(actor: Actor, input: { dailyDigest?: unknown }): Promise<NotificationSettings> {
-    const dailyDigest = flag(input.dailyDigest, 'dailyDigest');
-    if (dailyDigest === undefined) throw validation(T.dailyDigestRequired);
+    const dailyDigest = flag(input.dailyDigest, 'dailyDigest', 'dailyDigest');
+    if (dailyDigest === undefined) throw validation(T.dailyDigestRequired, 'dailyDigest');
     await this.ds.query(
       `INSERT INTO notification_settings (user_id, daily_digest) VALUES ($1, $2)
        ON CONFLICT (user_id) DO UPDATE SET daily_digest = EXCLUDED.daily_digest, updated_at = now()`, [actor.userId, dailyDigest]);

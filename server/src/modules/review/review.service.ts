@@ -92,7 +92,7 @@ export class ReviewService {
   async changes(actor: Actor, assessmentId: unknown, since: unknown): Promise<GradingChanges> {
     const { assessment } = await this.reviewable(actor, assessmentId);
     const at = decodeCursor(since);
-    if (!at) throw validation(REVIEW_TEXT.badCursor);
+    if (!at) throw validation(REVIEW_TEXT.badCursor, 'since');
     const { ids, cursor } = await changedSince(this.ds, assessment.id, at);
     const rows = await submissionRowsById(this.ds, ids);
     const submissions = await this.submissions.views(actor, rows);

@@ -156,7 +156,7 @@ export class SubmissionsService {
     const pick = (v: unknown) => (v === undefined || v === null || v === '' ? undefined : isId(v) ? v : null);
     // optional paging (issue 13): a query parameter is text; bounded so one request never asks for more than a page
     const num = (v: unknown) => (v === undefined || v === '' ? undefined : typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : v);
-    const page = { limit: wholeNumber(num(by.limit), T.badLimit, 1, MAX_SUBMISSION_PAGE), offset: wholeNumber(num(by.offset), T.badOffset, 0, 1_000_000) };
+    const page = { limit: wholeNumber(num(by.limit), T.badLimit, 1, MAX_SUBMISSION_PAGE, 'limit'), offset: wholeNumber(num(by.offset), T.badOffset, 0, 1_000_000, 'offset') };
     const assessmentId = pick(by.assessmentId);
     const studentId = pick(by.studentId);
     if (assessmentId === null || studentId === null) return [];

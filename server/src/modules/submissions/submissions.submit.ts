@@ -56,7 +56,7 @@ export async function receiveAll(files: FilesService, incoming: Array<IncomingFi
       const r = isReceived(f) ? f : await files.receive(f);
       got.push(r);
       const mime = r.declaredMime;
-      if (!mime || !SUBMISSION_MIME.includes(mime) || MIME_KIND[mime] !== r.kind) throw validation(T.fileType);
+      if (!mime || !SUBMISSION_MIME.includes(mime) || MIME_KIND[mime] !== r.kind) throw validation(T.fileType, 'files');
     }
     return got;
   } catch (err) {

@@ -72,7 +72,7 @@ export class UsersService {
   private query(filter: UserFilter) {
     const qb = this.ds.getRepository(User).createQueryBuilder('u');
     if (filter.role !== undefined && filter.role !== null) {
-      if (!isRole(filter.role)) throw validation('Unknown role');
+      if (!isRole(filter.role)) throw validation('Unknown role', 'role');
       qb.andWhere('u.role = :role', { role: filter.role });
     }
     const search = filter.search?.trim();

@@ -32,7 +32,7 @@ describe('create user', () => {
     ];
     for (const [body, message] of cases) {
       const res = await t.rest('POST', '/users', { token: admin, body });
-      expect([res.status, res.body]).toEqual([400, { success: false, message }]);
+      expect([res.status, res.body]).toEqual([400, expect.objectContaining({ success: false, code: 'VALIDATION', message })]);
     }
     const gql = await t.gql(CREATE, { input: { ...good, email: 'bad' } }, admin);
     expect(gql.errors?.[0]).toMatchObject({ message: USER_TEXT.emailInvalid, extensions: { code: 'VALIDATION' } });
@@ -79,7 +79,7 @@ describe('delete user', () => {
   });
 
   it('answers 404 for unknown and malformed ids', async () => {
-    expect((await t.rest('DELETE', '/users/00000000-0000-4000-8000-000000000000', { token: admin })).body).toEqual({ success: false, message: USER_TEXT.notFound });
+    expect((await t.rest('DELETE', '/users/00000000-0000-4000-8000-000000000000', { token: admin })).body).toEqual({ success: false, code: 'NOT_FOUND', message: USER_TEXT.notFound });
     expect((await t.rest('DELETE', '/users/not-a-uuid', { token: admin })).status).toBe(404);
     expect((await t.rest('GET', '/users/not-a-uuid', { token: admin })).status).toBe(404);
   });
