@@ -8,6 +8,8 @@ import { createApollo, graphqlRoute } from './graphql';
 import { securityHeaders } from './security-headers';
 import { compressAnswers } from './compress-answers';
 import { webClient, webClientBuilt } from './web-client';
+import { graphqlExplorer } from './explorer';
+import path from 'node:path';
 import { requestStore } from './request-store';
 import { requestTimeout } from './request-timeout';
 import { databaseAnswers } from '../db/health';
@@ -67,6 +69,7 @@ export async function createApp(ds: DataSource, config: Config) {
 
   app.use('/api', express.json({ limit: '1mb' }), withContext, apiRouter(), apiNotFound, apiErrorHandler);
 
+  if (config.graphqlExplorer) app.use('/graphql', graphqlExplorer(path.join(config.webDist, 'explorer')));
   app.use('/graphql', ...graphqlRoute(apollo, withContext));
 
   if (webClientBuilt(config.webDist)) {
