@@ -9,10 +9,10 @@ export const ME = `query Me {
   }
 }`;
 
-export const USERS = `query Users($role: Role, $search: String, $offset: Int! = 0, $limit: Int! = 50) {
-  users(role: $role, search: $search, offset: $offset, limit: $limit) {
-    items { id firstName lastName email role activated createdAt }
-    total
+export const USERS = `query Users($role: Role, $search: String, $first: Int! = 50, $after: String) {
+  users(role: $role, search: $search, first: $first, after: $after) {
+    nodes { id firstName lastName email role activated createdAt }
+    totalCount
   }
 }`;
 

@@ -30,6 +30,13 @@ const optionalId = (value) => (value ? id(value) : null);
 const int = (value, fallback) => (value === null || value === undefined || value === '' ? fallback : Number.parseInt(value, 10));
 const page = (q) => [Math.max(0, int(q.get('offset'), 0)), Math.min(200, Math.max(1, int(q.get('limit'), 50)))];
 
+/** A connection's first/after as offset and limit (the server's cursors are positions: server/src/app/paging.ts). */
+function cursorPage(q) {
+  const after = q.get('after');
+  const position = after ? Number(Buffer.from(after, 'base64url').toString().slice(2)) : -1;
+  return [position + 1, Math.min(200, Math.max(1, int(q.get('first'), 50)))];
+}
+
 /** A real calendar date written YYYY-MM-DD (attendance.validation.ts parseDate), else null. */
 function date(value) {
   const text = typeof value === 'string' ? value.trim() : '';
@@ -63,16 +70,16 @@ SELECT (SELECT json_build_object('data', json_build_object('me', json_build_obje
 const USERS_FILTER = `($4::text IS NULL OR u.role = $4) AND ($5::text IS NULL OR u.first_name ILIKE $5 OR u.last_name ILIKE $5 OR u.email ILIKE $5)`;
 const USERS_SQL = `WITH ${VIEWER}
 SELECT (SELECT json_build_object('data', json_build_object('users', json_build_object(
-  'items', coalesce((SELECT json_agg(json_build_object('id', p.id, 'firstName', p.first_name, 'lastName', p.last_name, 'email', p.email,
+  'nodes', coalesce((SELECT json_agg(json_build_object('id', p.id, 'firstName', p.first_name, 'lastName', p.last_name, 'email', p.email,
                                                         'role', p.role, 'activated', p.activated, 'createdAt', ${ISO('p.created_at')})
                                      ORDER BY p.last_name, p.first_name, p.id)
                        FROM (SELECT u.* FROM users u WHERE ${USERS_FILTER} ORDER BY u.last_name, u.first_name, u.id OFFSET $2 LIMIT $3) p), '[]'::json),
-  'total', (SELECT count(*)::int FROM users u WHERE ${USERS_FILTER}))))
+  'totalCount', (SELECT count(*)::int FROM users u WHERE ${USERS_FILTER}))))
   FROM v WHERE ${USER_MANAGER}) AS body`;
 
 function usersParams(q) {
   const search = (q.get('search') ?? '').trim();
-  return [...page(q), q.get('role') || null, search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null];
+  return [...cursorPage(q), q.get('role') || null, search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null];
 }
 
 // ---------------------------------------------------------------- the course-management tree of one year

@@ -1892,6 +1892,19 @@ export type OverdueSummary = {
   totalStudents: Scalars['Int']['output'];
 };
 
+/** Where a page sits in its list (Relay cursor connections). */
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  /** The cursor of the last item of this page; null when it is empty. */
+  endCursor: Maybe<Scalars['String']['output']>;
+  /** Whether items follow this page: ask again with `after: endCursor`. */
+  hasNextPage: Scalars['Boolean']['output'];
+  /** Whether items come before this page. */
+  hasPreviousPage: Scalars['Boolean']['output'];
+  /** The cursor of the first item of this page; null when it is empty. */
+  startCursor: Maybe<Scalars['String']['output']>;
+};
+
 /** Partial marking of a multiple-choice question. */
 export type PartialMarking = {
   __typename?: 'PartialMarking';
@@ -2046,8 +2059,8 @@ export type Query = {
   unreadCount: Scalars['Int']['output'];
   /** One user: yourself, or anyone for staff who manage users. */
   user: User;
-  /** Users, filtered and paginated (SuperAdmin, Admin, Teacher). REST: GET /api/users?role=. */
-  users: UserPage;
+  /** Users, filtered, a page at a time: first 50 unless asked, at most 200 (SuperAdmin, Admin, Teacher). REST: GET /api/users?role=&limit=&offset= (X-Total-Count). */
+  users: UserConnection;
 };
 
 
@@ -2340,8 +2353,9 @@ export type QueryUserArgs = {
 
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryUsersArgs = {
-  limit?: Scalars['Int']['input'];
-  offset?: Scalars['Int']['input'];
+  after?: InputMaybe<Scalars['String']['input']>;
+  classId?: InputMaybe<Scalars['ID']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   role?: InputMaybe<Role>;
   search?: InputMaybe<Scalars['String']['input']>;
 };
@@ -2545,8 +2559,17 @@ export type SchoolClass = {
   isActive: Scalars['Boolean']['output'];
   /** Name such as Class 5A; unique (regardless of case) within its academic year. */
   name: Scalars['String']['output'];
+  /** The students placed in this class, by last then first name, a page at a time (first 50 unless asked, at most 200); for those who manage users (SuperAdmin, Admin, Teacher), null for others. Also: users(classId:). */
+  students: Maybe<UserConnection>;
   /** Increases with every change; send it back on update to be told of concurrent edits. */
   version: Scalars['Int']['output'];
+};
+
+
+/** A class such as Class 5A, in one academic year. */
+export type SchoolClassStudentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** The signed-in user and the state of their session. */
@@ -3051,11 +3074,24 @@ export type User = {
   viewerCanEdit: Scalars['Boolean']['output'];
 };
 
-/** A page of users. */
-export type UserPage = {
-  __typename?: 'UserPage';
-  /** The users of this page, by last then first name. */
-  items: Array<User>;
-  /** How many users match the filter in all. */
-  total: Scalars['Int']['output'];
+/** A page of users, by last name, first name and id (Relay cursor connection). */
+export type UserConnection = {
+  __typename?: 'UserConnection';
+  /** The items of this page, each with its cursor. */
+  edges: Array<UserEdge>;
+  /** The items of this page (the edges' nodes). */
+  nodes: Array<User>;
+  /** Whether more follow, and the cursors to continue from. */
+  pageInfo: PageInfo;
+  /** How many items the whole list has (with the same filters). */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** One of users, by last name, first name and id with its cursor. */
+export type UserEdge = {
+  __typename?: 'UserEdge';
+  /** Pass as `after` to continue after this item. */
+  cursor: Scalars['String']['output'];
+  /** The item. */
+  node: User;
 };

@@ -20,7 +20,7 @@ const pending = async (w: { ds: import('typeorm').DataSource }, role: Role) => {
 const otherRole = (who: string) => (who === Role.Student ? Role.Parent : Role.Student);
 export const usersRows = [
   row({
-    gql: 'Query.users', query: 'query($search: String) { users(role: Student, search: $search) { items { id } } }',
+    gql: 'Query.users', query: 'query($search: String) { users(role: Student, search: $search) { nodes { id } } }',
     variables: () => ({ search: 'student@demo.school' }),
     rest: { 'GET /users': () => ({ path: '/users?role=Student&search=student%40demo.school' }) },
     expect: { any: 'AAAFF' },
