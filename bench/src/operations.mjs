@@ -98,10 +98,9 @@ export const ATTENDANCE_SHEET = `query AttendanceSheet($classId: ID!, $subjectId
 }
 ${RECORD_FIELDS}`;
 
-export const MY_ATTENDANCE = `query MyAttendance($classId: ID, $subjectId: ID, $offset: Int! = 0, $limit: Int! = 50) {
-  myAttendance(classId: $classId, subjectId: $subjectId, offset: $offset, limit: $limit) {
-    items { ...AttendanceRecordFields }
-    total
+export const MY_ATTENDANCE = `query MyAttendance($classId: ID, $subjectId: ID, $first: Int! = 50, $after: String) {
+  myAttendance(classId: $classId, subjectId: $subjectId) {
+    records(first: $first, after: $after) { nodes { ...AttendanceRecordFields } totalCount }
     summary { total present absent late rate }
     studentInfo { class { id name grade } academicYear { id year } }
     classes { id name grade }

@@ -61,8 +61,8 @@ export function scenarios(tokens, fx) {
       },
     },
     {
-      name: 'gql-my-attendance-student', kind: 'graphql', what: 'myAttendance(limit: 50), pages 1..4, as student@demo.school',
-      request: (i) => gql(MY_ATTENDANCE, { limit: 50, offset: (i % 4) * 50 }, tokens.student),
+      name: 'gql-my-attendance-student', kind: 'graphql', what: 'myAttendance { records(first: 50) }, pages 1..4, as student@demo.school',
+      request: (i) => gql(MY_ATTENDANCE, { first: 50, ...afterPosition((i % 4) * 50 - 1) }, tokens.student),
     },
   ];
   for (const k of KINDS) {

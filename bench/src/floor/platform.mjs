@@ -28,8 +28,6 @@ const id = (value) => (typeof value === 'string' && UUID.test(value) ? value : n
 const optionalId = (value) => (value ? id(value) : null);
 /** A GraphQL Int variable with its default. */
 const int = (value, fallback) => (value === null || value === undefined || value === '' ? fallback : Number.parseInt(value, 10));
-const page = (q) => [Math.max(0, int(q.get('offset'), 0)), Math.min(200, Math.max(1, int(q.get('limit'), 50)))];
-
 /** A connection's first/after as offset and limit (the server's cursors are positions: server/src/app/paging.ts). */
 function cursorPage(q) {
   const after = q.get('after');
@@ -265,10 +263,11 @@ f AS (SELECT r.* FROM mine r WHERE ($4::uuid IS NULL OR r.class_id = $4) AND ($5
 n AS (SELECT count(*) FILTER (WHERE r.status = 'Present')::int AS present, count(*) FILTER (WHERE r.status = 'Absent')::int AS absent,
              count(*) FILTER (WHERE r.status = 'Late')::int AS late FROM f r)
 SELECT (SELECT json_build_object('data', json_build_object('myAttendance', json_build_object(
-  'items', coalesce((SELECT json_agg(${RECORD} ORDER BY r.date DESC, sb.name, r.id) FROM (
-                       SELECT r.* FROM f r JOIN subjects s ON s.id = r.subject_id ORDER BY r.date DESC, s.name, r.id OFFSET $2 LIMIT $3) r
-                       ${RECORD_JOINS}), '[]'::json),
-  'total', n.present + n.absent + n.late,
+  'records', json_build_object(
+    'nodes', coalesce((SELECT json_agg(${RECORD} ORDER BY r.date DESC, sb.name, r.id) FROM (
+                         SELECT r.* FROM f r JOIN subjects s ON s.id = r.subject_id ORDER BY r.date DESC, s.name, r.id OFFSET $2 LIMIT $3) r
+                         ${RECORD_JOINS}), '[]'::json),
+    'totalCount', n.present + n.absent + n.late),
   'summary', json_build_object('total', n.present + n.absent + n.late, 'present', n.present, 'absent', n.absent, 'late', n.late,
                                'rate', CASE WHEN n.present + n.absent + n.late = 0 THEN 0
                                             ELSE ((n.present + n.late) * 200 + n.present + n.absent + n.late) / (2 * (n.present + n.absent + n.late)) END),
@@ -297,6 +296,6 @@ export const floors = {
   },
   'gql-my-attendance-student': {
     sql: MY_ATTENDANCE_SQL,
-    params: (q) => [...page(q), optionalId(q.get('classId')), optionalId(q.get('subjectId'))],
+    params: (q) => [...cursorPage(q), optionalId(q.get('classId')), optionalId(q.get('subjectId'))],
   },
 };

@@ -1,4 +1,4 @@
-import { startTestServer, TestServer } from '../test/test-server';
+import { GqlResult, startTestServer, TestServer } from '../test/test-server';
 import { makeUser } from '../test/factories';
 import { makeClass, makeYear } from '../test/academic.factories';
 import { Role } from '../modules/users/role';
@@ -35,7 +35,7 @@ describe('a walk by first/after', () => {
     let after: string | null = null;
     let pages = 0;
     for (;;) {
-      const res: Awaited<ReturnType<typeof t.gql>> = await t.gql(PAGE, { first: 37, after }, admin);
+      const res: GqlResult = await t.gql(PAGE, { first: 37, after }, admin);
       expect(res.errors).toBeUndefined();
       const c = res.data.users;
       expect(c.totalCount).toBe(500);

@@ -283,6 +283,28 @@ export type AttendanceRecord = {
   version: Scalars['Int']['output'];
 };
 
+/** A page of attendance records, newest date first (Relay cursor connection). */
+export type AttendanceRecordConnection = {
+  __typename?: 'AttendanceRecordConnection';
+  /** The items of this page, each with its cursor. */
+  edges: Array<AttendanceRecordEdge>;
+  /** The items of this page (the edges' nodes). */
+  nodes: Array<AttendanceRecord>;
+  /** Whether more follow, and the cursors to continue from. */
+  pageInfo: PageInfo;
+  /** How many items the whole list has (with the same filters). */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** One of attendance records, newest date first with its cursor. */
+export type AttendanceRecordEdge = {
+  __typename?: 'AttendanceRecordEdge';
+  /** Pass as `after` to continue after this item. */
+  cursor: Scalars['String']['output'];
+  /** The item. */
+  node: AttendanceRecord;
+};
+
 /** How a student attended one lesson day. */
 export type AttendanceStatus =
   /** Did not attend. */
@@ -301,7 +323,7 @@ export type AttendanceSummary = {
   late: Scalars['Int']['output'];
   /** Present records. */
   present: Scalars['Int']['output'];
-  /** round((present + late) / total * 100); 0 when there are no records. */
+  /** The rate: round((present + late) / total * 100); 0 when there are no records. */
   rate: Scalars['Int']['output'];
   /** Records in the set. */
   total: Scalars['Int']['output'];
@@ -318,7 +340,7 @@ export type AttendanceWeek = {
   late: Scalars['Int']['output'];
   /** Present records in the week. */
   present: Scalars['Int']['output'];
-  /** round((present + late) / total * 100) for the week; 0 without records. */
+  /** The rate of the week: round((present + late) / total * 100); 0 without records. */
   rate: Scalars['Int']['output'];
   /** The Monday that starts the week, YYYY-MM-DD. */
   weekStart: Scalars['String']['output'];
@@ -596,7 +618,7 @@ export type CourseAssessmentsArgs = {
 
 /** A student's course average: points earned over points possible of graded work whose result the student may see (and whose item they see); nothing else counts. */
 export type CourseAverage = {
-  /** pointsEarned over pointsPossible as a whole-number percentage; null when nothing counts yet. */
+  /** The average: pointsEarned over pointsPossible as a whole-number percentage; null when nothing counts yet. */
   average: Maybe<Scalars['Int']['output']>;
   /** Points earned over the items that count. */
   pointsEarned: Scalars['Float']['output'];
@@ -624,7 +646,7 @@ export type CourseDeleteImpact = {
 /** A student's grades in one course. */
 export type CourseGrades = CourseAverage & {
   __typename?: 'CourseGrades';
-  /** pointsEarned over pointsPossible as a whole-number percentage; null when nothing counts yet. */
+  /** The average: pointsEarned over pointsPossible as a whole-number percentage; null when nothing counts yet. */
   average: Maybe<Scalars['Int']['output']>;
   /** The course. */
   courseId: Scalars['ID']['output'];
@@ -1046,7 +1068,7 @@ export type GradebookColumn = {
 /** A row of a gradebook: one student, a cell per column, their course average. */
 export type GradebookRow = CourseAverage & {
   __typename?: 'GradebookRow';
-  /** pointsEarned over pointsPossible as a whole-number percentage; null when nothing counts yet. */
+  /** The average: pointsEarned over pointsPossible as a whole-number percentage; null when nothing counts yet. */
   average: Maybe<Scalars['Int']['output']>;
   /** One cell per column, in column order. */
   cells: Array<GradebookCell>;
@@ -1795,16 +1817,21 @@ export type MyAttendance = {
   __typename?: 'MyAttendance';
   /** Every class the student has records in, by name (the Class filter). */
   classes: Array<SchoolClass>;
-  /** One page of records, newest date first. */
-  items: Array<AttendanceRecord>;
+  /** The records matching the filters, newest date first, a page at a time: first 50 unless asked, at most 200. */
+  records: AttendanceRecordConnection;
   /** The student themselves: their class and academicYear are where they are placed now (assessments.md: studentInfo). */
   studentInfo: User;
   /** Every subject the student has records in, by name (the Subject filter). */
   subjects: Array<Subject>;
   /** Counts and rate over every record matching the filters. */
   summary: AttendanceSummary;
-  /** How many records match the filters in all. */
-  total: Scalars['Int']['output'];
+};
+
+
+/** The signed-in student's own attendance. REST: GET /api/attendance/student. */
+export type MyAttendanceRecordsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** Your score on an item, present only when your result may be shown (graded, and not manual unless released). */
@@ -1835,6 +1862,28 @@ export type Notification = {
   readAt: Maybe<Scalars['DateTimeISO']['output']>;
   /** The text the bell shows. */
   title: Scalars['String']['output'];
+};
+
+/** A page of your notifications, newest first (Relay cursor connection). */
+export type NotificationConnection = {
+  __typename?: 'NotificationConnection';
+  /** The items of this page, each with its cursor. */
+  edges: Array<NotificationEdge>;
+  /** The items of this page (the edges' nodes). */
+  nodes: Array<Notification>;
+  /** Whether more follow, and the cursors to continue from. */
+  pageInfo: PageInfo;
+  /** How many items the whole list has (with the same filters). */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** One of your notifications, newest first with its cursor. */
+export type NotificationEdge = {
+  __typename?: 'NotificationEdge';
+  /** Pass as `after` to continue after this item. */
+  cursor: Scalars['String']['output'];
+  /** The item. */
+  node: Notification;
 };
 
 /** What a notification is about. */
@@ -2017,7 +2066,7 @@ export type Query = {
   modules: Array<Module>;
   /** Your items of a kind (My Assignments, My Quizzes, My Exams): for a student those of their courses that they may read, each with myStatus; group them by course.academicYear (isActive: '(Current)'), course.class and course.subject (REST: GET /api/assignments, /api/exams, /api/quizzes). */
   myAssessments: Array<Assessment>;
-  /** The signed-in student's own records (paginated), summary, placement and filter options. REST: GET /api/attendance/student. */
+  /** The signed-in student's own records (a page at a time), summary, placement and filter options. REST: GET /api/attendance/student. */
   myAttendance: MyAttendance;
   /** The parent dashboard: each linked child with class, course count, attendance rate, recently graded work and what is due, from real data (empty when no child is linked, and for other roles), in a fixed number of statements. REST: GET /api/parents/me/children. */
   myChildren: Array<ChildSummary>;
@@ -2029,8 +2078,8 @@ export type Query = {
   mySessions: Array<AccountSession>;
   /** Your notification settings (REST: GET /api/notifications/settings). */
   notificationSettings: NotificationSettings;
-  /** Your notifications, newest first (REST: GET /api/notifications?limit=&offset=). */
-  notifications: Array<Notification>;
+  /** Your notifications, newest first, a page at a time: first 20 unless asked, at most 100 (REST: GET /api/notifications?limit=&offset=). */
+  notifications: NotificationConnection;
   /** Your items of this kind elsewhere, to reuse (tree by course.academicYear, course.class, course, module) (REST: GET /api/assignments/reuse/available/{courseId}, /api/quizzes/reuse/available/{moduleId}). */
   reusableAssessments: Array<Assessment>;
   /** Content of your other modules, to reuse in this module (tree by module.course.academicYear, class, course, module) (REST: GET /api/content/reuse/available/{moduleId}). */
@@ -2175,8 +2224,6 @@ export type QueryChildAssessmentsArgs = {
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryChildAttendanceArgs = {
   classId?: InputMaybe<Scalars['ID']['input']>;
-  limit?: Scalars['Int']['input'];
-  offset?: Scalars['Int']['input'];
   studentId: Scalars['ID']['input'];
   subjectId?: InputMaybe<Scalars['ID']['input']>;
 };
@@ -2276,16 +2323,14 @@ export type QueryMyAssessmentsArgs = {
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryMyAttendanceArgs = {
   classId?: InputMaybe<Scalars['ID']['input']>;
-  limit?: Scalars['Int']['input'];
-  offset?: Scalars['Int']['input'];
   subjectId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryNotificationsArgs = {
-  limit?: InputMaybe<Scalars['Int']['input']>;
-  offset?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -2671,7 +2716,7 @@ export type Submission = {
   percentage: Maybe<Scalars['Int']['output']>;
   /** Whether results (the score) are shown to you. */
   resultsVisible: Scalars['Boolean']['output'];
-  /** pending (review), graded or reopened. */
+  /** Pending (review), graded or reopened. */
   status: SubmissionStatus;
   /** The student. */
   student: AssessmentStudent;

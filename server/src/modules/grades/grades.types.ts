@@ -95,7 +95,7 @@ export class CourseAverage {
   @Field(() => Int, { description: 'Points possible over the same items.' })
   pointsPossible: number;
 
-  @Field(() => Int, { nullable: true, description: 'pointsEarned over pointsPossible as a whole-number percentage; null when nothing counts yet.' })
+  @Field(() => Int, { nullable: true, description: 'The average: pointsEarned over pointsPossible as a whole-number percentage; null when nothing counts yet.' })
   average: number | null;
 }
 
