@@ -1,5 +1,6 @@
 import { GqlResult, startTestServer, TestServer } from '../test/test-server';
 import { makeUser } from '../test/factories';
+import { seedDemoSchool } from '../db/seed';
 import { makeClass, makeYear } from '../test/academic.factories';
 import { Role } from '../modules/users/role';
 import { PAGE_TEXT } from './paging';
@@ -134,5 +135,33 @@ describe('lookups a script needs', () => {
     const student = await makeUser(t.ds, { role: Role.Student });
     const asStudent = await t.gql(STUDENTS, { y: year.id }, await t.login(student.email));
     expect(asStudent.data.classes.map((c: { students: unknown }) => c.students)).toEqual(new Array(7).fill(null));
+  });
+});
+
+describe('a course by code and year, and REST lists read whole', () => {
+  it('coursesByCode finds the course a script names, as REST GET /courses?code=&academicYearId= does, regardless of case', async () => {
+    const fresh = await startTestServer();
+    try {
+      await seedDemoSchool(fresh.ds);
+      const token = await fresh.login('admin@demo.school');
+      const [course]: Array<{ id: string; title: string; academic_year_id: string }> = await fresh.ds.query('SELECT id, title, academic_year_id FROM courses ORDER BY title LIMIT 1');
+      const Q = 'query($code: String!, $y: ID!) { coursesByCode(code: $code, academicYearId: $y) { id title } }';
+      const found = await fresh.gql(Q, { code: course.title.toUpperCase(), y: course.academic_year_id }, token);
+      expect(found.data.coursesByCode).toEqual([{ id: course.id, title: course.title }]);
+      const rest = await fresh.rest('GET', `/courses?code=${encodeURIComponent(course.title.toLowerCase())}&academicYearId=${course.academic_year_id}`, { token });
+      expect(rest.body.data.map((c: { _id: string }) => c._id)).toEqual([course.id]);
+      const otherYear = await fresh.gql(Q, { code: course.title, y: '00000000-0000-4000-8000-000000000000' }, token);
+      expect(otherYear.data.coursesByCode).toEqual([]);
+      expect((await fresh.gql(Q, { code: ' ', y: course.academic_year_id }, token)).errors?.[0].extensions).toMatchObject({ code: 'VALIDATION', field: 'code' });
+      // a parent reads no course: none found, not an error
+      expect((await fresh.gql(Q, { code: course.title, y: course.academic_year_id }, await fresh.login('parent@demo.school'))).data.coursesByCode).toEqual([]);
+
+      const all = (await fresh.rest('GET', '/courses', { token })).body.data.map((c: { _id: string }) => c._id);
+      expect(all.length).toBeGreaterThan(1);
+      const second = await fresh.rest('GET', '/courses?limit=1&offset=1', { token });
+      expect([second.body.data.map((c: { _id: string }) => c._id), second.headers.get('x-total-count')]).toEqual([[all[1]], String(all.length)]);
+    } finally {
+      await fresh.close();
+    }
   });
 });

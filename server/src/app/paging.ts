@@ -83,6 +83,15 @@ export function pageOf<T>(all: T[], window: PageWindow): Page<T> {
   return { items: all.slice(window.offset, window.offset + window.limit), total: all.length, window };
 }
 
+/** A REST list the service reads whole: the window `?limit=&offset=` asks for, with its total; else all of it, as before. */
+export function restSlice<T>(req: Request, res: Response, all: T[], limits: PageLimits = REST_LIST): T[] {
+  const window = restWindow(req, limits);
+  return window ? pageAndTotal(res, pageOf(all, window)) : all;
+}
+
+/** REST lists without a size of their own: 50 unless asked, at most 500. */
+export const REST_LIST: PageLimits = { max: 500, size: 50 };
+
 /** What a windowed loader's statement answers for some parents and one window: each parent's rows and total. */
 export interface WindowedRows<T> {
   items: Map<string, T[]>;

@@ -200,6 +200,28 @@ export type AssessmentCloneResult = {
   changes: AssessmentCloneChanges;
 };
 
+/** A page of assignments, exams or quizzes (Relay cursor connection). */
+export type AssessmentConnection = {
+  __typename?: 'AssessmentConnection';
+  /** The items of this page, each with its cursor. */
+  edges: Array<AssessmentEdge>;
+  /** The items of this page (the edges' nodes). */
+  nodes: Array<Assessment>;
+  /** Whether more follow, and the cursors to continue from. */
+  pageInfo: PageInfo;
+  /** How many items the whole list has (with the same filters). */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** One of assignments, exams or quizzes with its cursor. */
+export type AssessmentEdge = {
+  __typename?: 'AssessmentEdge';
+  /** Pass as `after` to continue after this item. */
+  cursor: Scalars['String']['output'];
+  /** The item. */
+  node: Assessment;
+};
+
 /** What an assessment is: an assignment or exam (of a course), or a quiz (of a module). */
 export type AssessmentKind =
   /** An assignment of a course (REST: /assignments). */
@@ -1015,12 +1037,19 @@ export type Gradebook = {
   courseTitle: Scalars['String']['output'];
   /** The gradebook as CSV (RFC 4180; text that a spreadsheet would run as a formula is prefixed with an apostrophe), as GET /api/courses/{id}/gradebook?format=csv sends it. */
   csv: Scalars['String']['output'];
-  /** The students, by last name. */
-  rows: Array<GradebookRow>;
+  /** The students, by last name, a page at a time: first 200 unless asked, at most 500 (one class is usually one page). */
+  rows: GradebookRowConnection;
   /** Subject name. */
   subjectName: Scalars['String']['output'];
   /** Academic year label. */
   yearLabel: Scalars['String']['output'];
+};
+
+
+/** A course's gradebook: its students (placed in its class, or with work in it) x its assessments, in a fixed number of statements. */
+export type GradebookRowsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** One cell of a gradebook: a student on an assessment. */
@@ -1078,6 +1107,28 @@ export type GradebookRow = CourseAverage & {
   pointsPossible: Scalars['Int']['output'];
   /** The student. */
   student: AssessmentStudent;
+};
+
+/** A page of a gradebook's rows, one a student, by last name (Relay cursor connection). */
+export type GradebookRowConnection = {
+  __typename?: 'GradebookRowConnection';
+  /** The items of this page, each with its cursor. */
+  edges: Array<GradebookRowEdge>;
+  /** The items of this page (the edges' nodes). */
+  nodes: Array<GradebookRow>;
+  /** Whether more follow, and the cursors to continue from. */
+  pageInfo: PageInfo;
+  /** How many items the whole list has (with the same filters). */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** One of a gradebook's rows, one a student, by last name with its cursor. */
+export type GradebookRowEdge = {
+  __typename?: 'GradebookRowEdge';
+  /** Pass as `after` to continue after this item. */
+  cursor: Scalars['String']['output'];
+  /** The item. */
+  node: GradebookRow;
 };
 
 /** Submissions of an item changed since a cursor (a dashboard polls it to see grades saved elsewhere without a reload). */
@@ -2016,8 +2067,8 @@ export type Query = {
   assessmentRegradePreview: AssessmentRegradePreview;
   /** The student picker: students placed in the class and year of the course (or of the module's course) (REST: GET /api/assignments/students/course/{courseId}, /api/quizzes/students/module/{moduleId}). */
   assessmentStudents: Array<AssessmentStudent>;
-  /** A course's assignments or exams (with a module or not); students see those visible to them (REST: GET /api/assignments/course/{courseId}, /api/exams/course/{courseId}). */
-  assessments: Array<Assessment>;
+  /** A course's assignments or exams (with a module or not), a page at a time (first 100 unless asked, at most 500); students see those visible to them (REST: GET /api/assignments/course/{courseId}, /api/exams/course/{courseId}). */
+  assessments: AssessmentConnection;
   /** The records of a class and subject on one date; empty when the date is not marked yet. REST: GET /api/attendance/class/{classId}/subject/{subjectId}/date/{date}. */
   attendanceForDate: Array<AttendanceRecord>;
   /** Students placed in the class for the year, to mark (assigned teachers, SuperAdmin, Admin). REST: GET /api/attendance/students/{classId}/{subjectId}/{academicYearId}. */
@@ -2046,6 +2097,8 @@ export type Query = {
   course: Course;
   /** Courses for the dashboard: all for SuperAdmin and Admin, a teacher's own, a student's class's, none for a parent (REST: GET /api/courses). */
   courses: Array<Course>;
+  /** The courses with this code (their title, regardless of case) in one academic year that you may read: at most one per class and subject (REST: GET /api/courses?code=&academicYearId=). */
+  coursesByCode: Array<Course>;
   /** One thread or reply. */
   discussion: Discussion;
   /** A course's threads, newest first, with replies (REST: GET /api/discussions/course/{courseId}). */
@@ -2080,8 +2133,8 @@ export type Query = {
   notificationSettings: NotificationSettings;
   /** Your notifications, newest first, a page at a time: first 20 unless asked, at most 100 (REST: GET /api/notifications?limit=&offset=). */
   notifications: NotificationConnection;
-  /** Your items of this kind elsewhere, to reuse (tree by course.academicYear, course.class, course, module) (REST: GET /api/assignments/reuse/available/{courseId}, /api/quizzes/reuse/available/{moduleId}). */
-  reusableAssessments: Array<Assessment>;
+  /** Your items of this kind elsewhere, to reuse (tree by course.academicYear, course.class, course, module), a page at a time (first 100 unless asked, at most 500) (REST: GET /api/assignments/reuse/available/{courseId}, /api/quizzes/reuse/available/{moduleId}). */
+  reusableAssessments: AssessmentConnection;
   /** Content of your other modules, to reuse in this module (tree by module.course.academicYear, class, course, module) (REST: GET /api/content/reuse/available/{moduleId}). */
   reusableContents: Array<Content>;
   /** Your own courses of a subject, to reuse (tree by academicYear and class) (REST: GET /api/courses/reuse/available/{subjectId}). */
@@ -2178,7 +2231,9 @@ export type QueryAssessmentStudentsArgs = {
 
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryAssessmentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
   courseId: Scalars['ID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
   kind: AssessmentKind;
 };
 
@@ -2266,6 +2321,13 @@ export type QueryCourseArgs = {
 
 
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
+export type QueryCoursesByCodeArgs = {
+  academicYearId: Scalars['ID']['input'];
+  code: Scalars['String']['input'];
+};
+
+
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryDiscussionArgs = {
   id: Scalars['ID']['input'];
 };
@@ -2336,7 +2398,9 @@ export type QueryNotificationsArgs = {
 
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryReusableAssessmentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
   courseId?: InputMaybe<Scalars['ID']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   kind: AssessmentKind;
   moduleId?: InputMaybe<Scalars['ID']['input']>;
 };

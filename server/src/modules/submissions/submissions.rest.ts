@@ -1,5 +1,6 @@
 import { Request } from 'express';
 import { body, newRouter, param, route, send } from '../../app/rest';
+import { restSlice } from '../../app/paging';
 import { RequestContext } from '../../app/context';
 import { receiveMultipartFiles, sendDownload } from '../files/files.http';
 import { MAX_UPLOAD_FILES } from '../files/files.service';
@@ -75,8 +76,8 @@ async function submitRequest(f: SubmissionFamily, req: Request, ctx: RequestCont
 export function submissionFamilyRouter(f: SubmissionFamily) {
   const r = newRouter();
   const s = (ctx: RequestContext) => ctx.services.submissions;
-  r.get(`/${f.items}`, route(async (_req, res, actor, ctx) => {
-    send(res, (await s(ctx).myItems(actor, f.kind)).map((i) => presentMyItem(actor, i)));
+  r.get(`/${f.items}`, route(async (req, res, actor, ctx) => {
+    send(res, restSlice(req, res, await s(ctx).myItems(actor, f.kind)).map((i) => presentMyItem(actor, i)));
   }));
   r.get(`/${f.path}`, route(async (req, res, actor, ctx) => {
     const list = await s(ctx).list(actor, f.kind, { assessmentId: req.query[f.query], studentId: req.query.student, limit: req.query.limit, offset: req.query.offset });
