@@ -2153,6 +2153,8 @@ export type Query = {
   subjects: Array<Subject>;
   /** One submission: its student, the course's teachers, SuperAdmin and Admin; what a student receives of the results follows the result visibility (REST: GET /api/submissions/{id}, /api/quizsubmissions/{id}, /api/examsubmissions/{id}). */
   submission: Submission;
+  /** The submissions you may read (a student their own; the course's teachers, SuperAdmin and Admin their courses'), newest submitted first, a page at a time: first 50 unless asked, at most 200 (REST: GET /api/submissions?assignment=&student=&limit=&offset=, and twins). */
+  submissions: SubmissionConnection;
   /** One teacher's courses: SuperAdmin and Admin for any teacher, a teacher for themselves (REST: GET /api/courses/teacher/{teacherId}). */
   teacherCourses: Array<Course>;
   /** A student's To Do: items due in the next 7 days not yet submitted, soonest first; empty for other roles (REST: GET /api/notifications/todo). */
@@ -2445,6 +2447,16 @@ export type QuerySubjectArgs = {
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QuerySubmissionArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
+export type QuerySubmissionsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  assessmentId?: InputMaybe<Scalars['ID']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  kind?: InputMaybe<AssessmentKind>;
+  studentId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 
@@ -2815,6 +2827,19 @@ export type SubmissionAnswer = {
   selectedOptions: Array<Scalars['String']['output']>;
 };
 
+/** A page of submissions, newest submitted first (Relay cursor connection). */
+export type SubmissionConnection = {
+  __typename?: 'SubmissionConnection';
+  /** The items of this page, each with its cursor. */
+  edges: Array<SubmissionEdge>;
+  /** The items of this page (the edges' nodes). */
+  nodes: Array<Submission>;
+  /** Whether more follow, and the cursors to continue from. */
+  pageInfo: PageInfo;
+  /** How many items the whole list has (with the same filters). */
+  totalCount: Scalars['Int']['output'];
+};
+
 /** Answers autosaved while you work (not a submission; teachers never see it). */
 export type SubmissionDraft = {
   __typename?: 'SubmissionDraft';
@@ -2824,6 +2849,15 @@ export type SubmissionDraft = {
   assessmentId: Scalars['ID']['output'];
   /** When it was last saved (server time). */
   savedAt: Scalars['DateTimeISO']['output'];
+};
+
+/** One of submissions, newest submitted first with its cursor. */
+export type SubmissionEdge = {
+  __typename?: 'SubmissionEdge';
+  /** Pass as `after` to continue after this item. */
+  cursor: Scalars['String']['output'];
+  /** The item. */
+  node: Submission;
 };
 
 /** A file uploaded with a long answer (download: GET /api/submissions/download/{submissionId}/{fileId}). */

@@ -12,7 +12,8 @@ import { questionsOf, readableAssessments } from '../assessments/assessments.que
 import { FilesService, IncomingFile, ReceivedFile } from '../files/files.service';
 import { StoredFile } from '../files/stored-file.entity';
 import { AnswerInput, SUBMISSION_TEXT as T, checkAnswers } from './submissions.validation';
-import { SubmissionRow, answersOf, draftsOf, readableSubmissionRows, submissionRowsById, submissionRowsOfStudent, toSubmission, percentOf } from './submissions.queries';
+import { SubmissionRow, answersOf, draftsOf, readableSubmissionCount, readableSubmissionRows, submissionRowsById, submissionRowsOfStudent, toSubmission, percentOf } from './submissions.queries';
+import { Page, PageWindow } from '../../app/paging';
 import { checkDueRule, isReceived, receiveAll, writeSubmission } from './submissions.submit';
 import { StudentStanding, studentStanding } from './status';
 import { notifyReleased } from '../notifications/notifications.record';
@@ -162,6 +163,17 @@ export class SubmissionsService {
     if (assessmentId === null || studentId === null) return [];
     const rows = await readableSubmissionRows(this.ds, actor, { kind, assessmentId, studentId, page });
     return this.views(actor, rows);
+  }
+
+  /**
+   * submissions(first, after): those the viewer may read of any kind, newest submitted first, filtered in SQL;
+   * the page, its total and the views' parts in a fixed number of statements.
+   */
+  async page(actor: Actor, by: { assessmentId?: string | null; studentId?: string | null; kind?: AssessmentKind | null }, window: PageWindow): Promise<Page<Submission>> {
+    const filter = { kind: by.kind ?? undefined, assessmentId: by.assessmentId ?? undefined, studentId: by.studentId ?? undefined };
+    if ((filter.assessmentId && !isId(filter.assessmentId)) || (filter.studentId && !isId(filter.studentId))) return { items: [], total: 0, window };
+    const rows = await readableSubmissionRows(this.ds, actor, { ...filter, page: window });
+    return { items: await this.views(actor, rows), total: await readableSubmissionCount(this.ds, actor, filter), window };
   }
 
   /** GET /submissions/download/{submissionId}/{fileId}: the student who sent it and the course's teachers. */
