@@ -1,7 +1,8 @@
 import GraphQLUpload from 'graphql-upload/GraphQLUpload.mjs';
 import type { FileUpload } from 'graphql-upload/processRequest.mjs';
 import { Arg, Args, ArgsType, Ctx, Field, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { Connection, PageArgs, PageLimits, toConnection, windowOf } from '../../app/paging';
+import { Connection, PageArgs, toConnection, windowOf } from '../../app/paging';
+import { SUBMISSION_PAGE } from './submissions.service';
 import { RequestContext } from '../../app/context';
 import { CurrentActor } from '../../app/current-actor';
 import { Actor } from '../../policies';
@@ -10,9 +11,6 @@ import { IncomingFile } from '../files/files.service';
 import { Role } from '../users/role';
 import { toSubmission } from './submissions.queries';
 import { MyAssessmentStatus, SaveDraftInput, Submission, SubmissionDraft, SubmitAssessmentInput } from './submission.types';
-
-/** A page of submissions: 50 unless asked, at most 200. */
-const SUBMISSION_PAGE: PageLimits = { max: 200, size: 50 };
 
 const SubmissionConnection = Connection(Submission, 'Submission', 'submissions, newest submitted first');
 
@@ -37,7 +35,7 @@ export class SubmissionsResolver {
 
   @Query(() => SubmissionConnection, {
     description: 'The submissions you may read (a student their own; the course\'s teachers, SuperAdmin and Admin their courses\'), newest submitted first, ' +
-      'a page at a time: first 50 unless asked, at most 200 (REST: GET /api/submissions?assignment=&student=&limit=&offset=, and twins).',
+      'a page at a time: first 50 unless asked, at most 500 (REST: GET /api/submissions?assignment=&student=&limit=&offset=, and twins).',
   })
   async submissions(@Args(() => SubmissionsArgs) args: SubmissionsArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
     return toConnection(await ctx.services.submissions.page(actor, args, windowOf(args, SUBMISSION_PAGE)));

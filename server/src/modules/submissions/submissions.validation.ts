@@ -13,8 +13,6 @@ export const SUBMISSION_TEXT = {
   alreadySubmitted: (k: AssessmentKind) => `You have already submitted this ${NOUN[k]}`,
   overdue: 'Overdue: the due date has passed. You can no longer submit your work.',
   onlyStudents: 'Only students can submit work',
-  badLimit: 'limit must be a whole number from 1 to 500',
-  badOffset: 'offset must be a whole number from 0 to 1000000',
   notFound: 'Submission not found',
   answersInvalid: 'Answers must be a list of questionId, answer and selectedOptions',
   unknownQuestion: 'An answer names a question that is not part of this item',
