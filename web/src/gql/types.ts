@@ -2153,7 +2153,7 @@ export type Query = {
   subjects: Array<Subject>;
   /** One submission: its student, the course's teachers, SuperAdmin and Admin; what a student receives of the results follows the result visibility (REST: GET /api/submissions/{id}, /api/quizsubmissions/{id}, /api/examsubmissions/{id}). */
   submission: Submission;
-  /** The submissions you may read (a student their own; the course's teachers, SuperAdmin and Admin their courses'), newest submitted first, a page at a time: first 50 unless asked, at most 200 (REST: GET /api/submissions?assignment=&student=&limit=&offset=, and twins). */
+  /** The submissions you may read (a student their own; the course's teachers, SuperAdmin and Admin their courses'), newest submitted first, a page at a time: first 50 unless asked, at most 500 (REST: GET /api/submissions?assignment=&student=&limit=&offset=, and twins). */
   submissions: SubmissionConnection;
   /** One teacher's courses: SuperAdmin and Admin for any teacher, a teacher for themselves (REST: GET /api/courses/teacher/{teacherId}). */
   teacherCourses: Array<Course>;
