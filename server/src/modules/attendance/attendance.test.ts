@@ -227,6 +227,10 @@ describe('who may do what', () => {
     const rest = await t.rest('GET', '/attendance/student', { token: tok.pupil0 });
     expect(rest.body.data.length).toBe(mine.data.myAttendance.records.totalCount);
     expect(rest.body.data.every((r: { student: { _id: string } }) => r.student._id === pupils[0].id)).toBe(true);
+    expect(rest.headers.get('x-total-count')).toBeNull();
+    // a window of the records; the summary stays over all of them
+    const one = await t.rest('GET', '/attendance/student?limit=1&offset=1', { token: tok.pupil0 });
+    expect([one.body.data.map((r: { _id: string }) => r._id), one.headers.get('x-total-count'), one.body.summary]).toEqual([[rest.body.data[1]._id], String(rest.body.data.length), rest.body.summary]);
     const theirs = await t.rest('GET', '/attendance/student', { token: tok.pupil1 });
     expect(theirs.body.data.every((r: { student: { _id: string } }) => r.student._id === pupils[1].id)).toBe(true);
     const dbCount = await t.ds.query(`SELECT count(*)::int AS n FROM attendance_records WHERE student_id = $1`, [pupils[0].id]);
