@@ -9,10 +9,10 @@ export const ME = `query Me {
   }
 }`;
 
-export const USERS = `query Users($role: Role, $search: String, $offset: Int! = 0, $limit: Int! = 50) {
-  users(role: $role, search: $search, offset: $offset, limit: $limit) {
-    items { id firstName lastName email role activated createdAt }
-    total
+export const USERS = `query Users($role: Role, $search: String, $first: Int! = 50, $after: String) {
+  users(role: $role, search: $search, first: $first, after: $after) {
+    nodes { id firstName lastName email role activated createdAt }
+    totalCount
   }
 }`;
 
@@ -98,10 +98,9 @@ export const ATTENDANCE_SHEET = `query AttendanceSheet($classId: ID!, $subjectId
 }
 ${RECORD_FIELDS}`;
 
-export const MY_ATTENDANCE = `query MyAttendance($classId: ID, $subjectId: ID, $offset: Int! = 0, $limit: Int! = 50) {
-  myAttendance(classId: $classId, subjectId: $subjectId, offset: $offset, limit: $limit) {
-    items { ...AttendanceRecordFields }
-    total
+export const MY_ATTENDANCE = `query MyAttendance($classId: ID, $subjectId: ID, $first: Int! = 50, $after: String) {
+  myAttendance(classId: $classId, subjectId: $subjectId) {
+    records(first: $first, after: $after) { nodes { ...AttendanceRecordFields } totalCount }
     summary { total present absent late rate }
     studentInfo { class { id name grade } academicYear { id year } }
     classes { id name grade }

@@ -14,6 +14,12 @@ export const DEMO_PASSWORD = 'demo1234';
 
 export const gql = (query, variables, token) => ({ path: '/graphql', body: { query, variables }, token });
 
+/**
+ * `after` for the row at `position` (none before the first): the cursor a client walking the pages would hold.
+ * The server's cursors are positions (server/src/app/paging.ts encodeCursor); made here to reach page k at once.
+ */
+export const afterPosition = (position) => (position < 0 ? {} : { after: Buffer.from(`o:${position}`).toString('base64url') });
+
 const KINDS = [
   { kind: 'ASSIGNMENT', plural: 'assignments', submissions: 'submissions', idField: 'assignmentId' },
   { kind: 'QUIZ', plural: 'quizzes', submissions: 'quizsubmissions', idField: 'quizId' },
@@ -31,8 +37,8 @@ export function scenarios(tokens, fx) {
     },
     { name: 'gql-me', kind: 'graphql', what: 'me (teacher)', request: () => gql(ME, {}, tokens.teacher) },
     {
-      name: 'gql-users-admin', kind: 'graphql', what: `users(limit: 50, offset: page*50), pages 1..${Math.min(pages, 10)}, as admin`,
-      request: (i) => gql(USERS, { limit: 50, offset: (i % Math.min(pages, 10)) * 50 }, tokens.admin),
+      name: 'gql-users-admin', kind: 'graphql', what: `users(first: 50, after: the cursor ending page - 1), pages 1..${Math.min(pages, 10)}, as admin`,
+      request: (i) => gql(USERS, { first: 50, ...afterPosition((i % Math.min(pages, 10)) * 50 - 1) }, tokens.admin),
     },
     {
       name: 'gql-academic-tree-admin', kind: 'graphql',
@@ -55,8 +61,8 @@ export function scenarios(tokens, fx) {
       },
     },
     {
-      name: 'gql-my-attendance-student', kind: 'graphql', what: 'myAttendance(limit: 50), pages 1..4, as student@demo.school',
-      request: (i) => gql(MY_ATTENDANCE, { limit: 50, offset: (i % 4) * 50 }, tokens.student),
+      name: 'gql-my-attendance-student', kind: 'graphql', what: 'myAttendance { records(first: 50) }, pages 1..4, as student@demo.school',
+      request: (i) => gql(MY_ATTENDANCE, { first: 50, ...afterPosition((i % 4) * 50 - 1) }, tokens.student),
     },
   ];
   for (const k of KINDS) {

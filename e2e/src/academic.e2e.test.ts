@@ -193,16 +193,16 @@ describe('academic structure', () => {
       // put student2 back into Class 5A 2026 (the demo school's placement) for the other tests
       const token = await storedToken(page);
       const ids = await graphql<{
-        users: { items: Array<{ id: string }> };
+        users: { nodes: Array<{ id: string }> };
         allocations: Array<{ class: { id: string; name: string }; academicYear: { id: string; year: string } }>;
       }>(
-        `query($search: String) { users(role: Student, search: $search) { items { id } }
+        `query($search: String) { users(role: Student, search: $search) { nodes { id } }
           allocations { class { id name } academicYear { id year } } }`,
         { search: DEMO.student2.email },
         token,
       );
       const home = ids.data?.allocations.find((a) => a.class.name === 'Class 5A' && a.academicYear.year === '2026');
-      const userId = ids.data?.users.items[0]?.id;
+      const userId = ids.data?.users.nodes[0]?.id;
       if (home && userId) {
         await graphql(
           'mutation($input: PlaceStudentInput!) { placeStudent(input: $input) { id } }',

@@ -19,6 +19,8 @@ export interface Config {
   demoSeed: boolean;
   registrationOpen: boolean;
   logLevel: string;
+  /** Serve the bundled GraphQL explorer (GraphiQL) on GET /graphql to browsers. */
+  graphqlExplorer: boolean;
   /** Folder holding the built web client, served from the same port. */
   webDist: string;
   /** Where uploaded files are kept when no S3-compatible store is configured. */
@@ -74,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoSeed: flag(env.DEMO_SEED) ?? nodeEnv !== 'production',
     registrationOpen: flag(env.REGISTRATION_OPEN) ?? false,
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    graphqlExplorer: flag(env.GRAPHQL_EXPLORER) ?? true,
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'web', 'dist')),
     fileDir: path.resolve(env.FILE_DIR ?? path.join(dataDir, 'files')),
     s3:

@@ -5,13 +5,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-const dir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', 'dist', 'assets');
+const dist = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', 'dist');
+// the app's files and the GraphQL explorer's (its own build, web/vite.explorer.config.ts)
+const dirs = [path.join(dist, 'assets'), path.join(dist, 'explorer', 'assets')].filter((d) => fs.existsSync(d));
 const TEXT = /\.(js|css|svg|json|html|txt|map)$/;
 let before = 0;
 let after = 0;
-for (const name of fs.readdirSync(dir)) {
-  if (!TEXT.test(name)) continue;
-  const file = path.join(dir, name);
+for (const file of dirs.flatMap((dir) => fs.readdirSync(dir).map((name) => path.join(dir, name)))) {
+  if (!TEXT.test(file)) continue;
   const bytes = fs.readFileSync(file);
   const br = zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
   const gz = zlib.gzipSync(bytes, { level: 9 });

@@ -28,7 +28,12 @@ const id = (value) => (typeof value === 'string' && UUID.test(value) ? value : n
 const optionalId = (value) => (value ? id(value) : null);
 /** A GraphQL Int variable with its default. */
 const int = (value, fallback) => (value === null || value === undefined || value === '' ? fallback : Number.parseInt(value, 10));
-const page = (q) => [Math.max(0, int(q.get('offset'), 0)), Math.min(200, Math.max(1, int(q.get('limit'), 50)))];
+/** A connection's first/after as offset and limit (the server's cursors are positions: server/src/app/paging.ts). */
+function cursorPage(q) {
+  const after = q.get('after');
+  const position = after ? Number(Buffer.from(after, 'base64url').toString().slice(2)) : -1;
+  return [position + 1, Math.min(200, Math.max(1, int(q.get('first'), 50)))];
+}
 
 /** A real calendar date written YYYY-MM-DD (attendance.validation.ts parseDate), else null. */
 function date(value) {
@@ -63,16 +68,16 @@ SELECT (SELECT json_build_object('data', json_build_object('me', json_build_obje
 const USERS_FILTER = `($4::text IS NULL OR u.role = $4) AND ($5::text IS NULL OR u.first_name ILIKE $5 OR u.last_name ILIKE $5 OR u.email ILIKE $5)`;
 const USERS_SQL = `WITH ${VIEWER}
 SELECT (SELECT json_build_object('data', json_build_object('users', json_build_object(
-  'items', coalesce((SELECT json_agg(json_build_object('id', p.id, 'firstName', p.first_name, 'lastName', p.last_name, 'email', p.email,
+  'nodes', coalesce((SELECT json_agg(json_build_object('id', p.id, 'firstName', p.first_name, 'lastName', p.last_name, 'email', p.email,
                                                         'role', p.role, 'activated', p.activated, 'createdAt', ${ISO('p.created_at')})
                                      ORDER BY p.last_name, p.first_name, p.id)
                        FROM (SELECT u.* FROM users u WHERE ${USERS_FILTER} ORDER BY u.last_name, u.first_name, u.id OFFSET $2 LIMIT $3) p), '[]'::json),
-  'total', (SELECT count(*)::int FROM users u WHERE ${USERS_FILTER}))))
+  'totalCount', (SELECT count(*)::int FROM users u WHERE ${USERS_FILTER}))))
   FROM v WHERE ${USER_MANAGER}) AS body`;
 
 function usersParams(q) {
   const search = (q.get('search') ?? '').trim();
-  return [...page(q), q.get('role') || null, search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null];
+  return [...cursorPage(q), q.get('role') || null, search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null];
 }
 
 // ---------------------------------------------------------------- the course-management tree of one year
@@ -258,10 +263,11 @@ f AS (SELECT r.* FROM mine r WHERE ($4::uuid IS NULL OR r.class_id = $4) AND ($5
 n AS (SELECT count(*) FILTER (WHERE r.status = 'Present')::int AS present, count(*) FILTER (WHERE r.status = 'Absent')::int AS absent,
              count(*) FILTER (WHERE r.status = 'Late')::int AS late FROM f r)
 SELECT (SELECT json_build_object('data', json_build_object('myAttendance', json_build_object(
-  'items', coalesce((SELECT json_agg(${RECORD} ORDER BY r.date DESC, sb.name, r.id) FROM (
-                       SELECT r.* FROM f r JOIN subjects s ON s.id = r.subject_id ORDER BY r.date DESC, s.name, r.id OFFSET $2 LIMIT $3) r
-                       ${RECORD_JOINS}), '[]'::json),
-  'total', n.present + n.absent + n.late,
+  'records', json_build_object(
+    'nodes', coalesce((SELECT json_agg(${RECORD} ORDER BY r.date DESC, sb.name, r.id) FROM (
+                         SELECT r.* FROM f r JOIN subjects s ON s.id = r.subject_id ORDER BY r.date DESC, s.name, r.id OFFSET $2 LIMIT $3) r
+                         ${RECORD_JOINS}), '[]'::json),
+    'totalCount', n.present + n.absent + n.late),
   'summary', json_build_object('total', n.present + n.absent + n.late, 'present', n.present, 'absent', n.absent, 'late', n.late,
                                'rate', CASE WHEN n.present + n.absent + n.late = 0 THEN 0
                                             ELSE ((n.present + n.late) * 200 + n.present + n.absent + n.late) / (2 * (n.present + n.absent + n.late)) END),
@@ -290,6 +296,6 @@ export const floors = {
   },
   'gql-my-attendance-student': {
     sql: MY_ATTENDANCE_SQL,
-    params: (q) => [...page(q), optionalId(q.get('classId')), optionalId(q.get('subjectId'))],
+    params: (q) => [...cursorPage(q), optionalId(q.get('classId')), optionalId(q.get('subjectId'))],
   },
 };

@@ -8,6 +8,8 @@ import { createApollo, graphqlRoute } from './graphql';
 import { securityHeaders } from './security-headers';
 import { compressAnswers } from './compress-answers';
 import { webClient, webClientBuilt } from './web-client';
+import { graphqlExplorer } from './explorer';
+import path from 'node:path';
 import { requestStore } from './request-store';
 import { requestTimeout } from './request-timeout';
 import { databaseAnswers } from '../db/health';
@@ -73,6 +75,7 @@ export async function createApp(ds: DataSource, config: Config) {
   // OAuth 2.0 client credentials (RFC 6749 section 4.4): outside /api, in the RFC's form-and-JSON shape
   app.use(oauthRouter(() => services));
 
+  if (config.graphqlExplorer) app.use('/graphql', graphqlExplorer(path.join(config.webDist, 'explorer')));
   app.use('/graphql', ...graphqlRoute(apollo, withContext));
 
   if (webClientBuilt(config.webDist)) {

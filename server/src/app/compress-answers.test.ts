@@ -31,7 +31,7 @@ function request(method: string, path: string, headers: Record<string, string>, 
 }
 
 // the demo school's users three times over: a few KB of JSON
-const PAGE = 'users(limit: 100, offset: 0) { items { id email firstName lastName role } total }';
+const PAGE = 'users(first: 100) { nodes { id email firstName lastName role } totalCount }';
 const USERS = JSON.stringify({ query: `{ a: ${PAGE} b: ${PAGE} c: ${PAGE} }` });
 const gql = (encoding: string) =>
   request('POST', '/graphql', { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'accept-encoding': encoding }, USERS);

@@ -149,7 +149,7 @@ describe('PostgreSQL goes away and comes back', () => {
       expect(health.ms).toBeLessThan(1500);
       const restRead = await timed(t!.rest('GET', '/courses', { token }));
       expect(restRead.status).toBe(503);
-      expect(restRead.body).toEqual({ success: false, message: UNAVAILABLE_TEXT.unavailable });
+      expect(restRead.body).toEqual({ success: false, code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE_TEXT.unavailable });
       expect(restRead.ms).toBeLessThan(1000);
       const signedIn = await timed(t!.gql('{ me { id } }', {}, token)); // fails while building the context
       expect(signedIn.status).toBe(503);
@@ -218,7 +218,7 @@ describe('timeouts', () => {
     const statement = await appWith({ poolSize: 2, acquireTimeoutMs: 2000, statementTimeoutMs: 300 }, { REQUEST_TIMEOUT_MS: '10000' });
     const slow = await post(statement, 'abandoned-statement');
     expect(slow.status).toBe(503);
-    expect(slow.body).toEqual({ success: false, message: UNAVAILABLE_TEXT.tooSlow });
+    expect(slow.body).toEqual({ success: false, code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE_TEXT.tooSlow });
     expect(slow.ms).toBeLessThan(2000);
 
     // request timeout on both transports, and the pool's acquire timeout while both hold its two connections
@@ -231,11 +231,11 @@ describe('timeouts', () => {
     await waitFor('two inserts waiting for the lock', () => waiting(2), 5000);
     const starved = await timed(limited.rest('GET', '/courses', { token }));
     expect(starved.status).toBe(503);
-    expect(starved.body).toEqual({ success: false, message: UNAVAILABLE_TEXT.unavailable });
+    expect(starved.body).toEqual({ success: false, code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE_TEXT.unavailable });
     expect(starved.ms).toBeLessThan(1500);
     const [rest, gql] = await Promise.all([restPost, gqlPost]);
     expect(rest.status).toBe(503);
-    expect(rest.body).toEqual({ success: false, message: UNAVAILABLE_TEXT.tooSlow });
+    expect(rest.body).toEqual({ success: false, code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE_TEXT.tooSlow });
     expect(rest.ms).toBeLessThan(2000);
     expect(gql.status).toBe(503);
     expect(gql.errors).toEqual([{ message: UNAVAILABLE_TEXT.tooSlow, extensions: { code: 'SERVICE_UNAVAILABLE' } }]);

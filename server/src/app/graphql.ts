@@ -1,6 +1,6 @@
 import express, { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
 import { formatGraphQLError, serviceUnavailableStatus, toDomainError, toHttp } from '../errors/mapping';
@@ -78,6 +78,8 @@ export async function createApollo(): Promise<ApolloServer<RequestContext>> {
       // no cache hints are used; Apollo's default cache-control plugin would wrap every field's resolver
       // (a closure and a promise per field: a 40 x 25 grading dashboard resolves some 30,000 fields)
       ApolloServerPluginCacheControlDisabled(),
+      // Apollo's landing page loads Apollo Sandbox from a CDN with telemetry; browsers get our bundled explorer (explorer.ts)
+      ApolloServerPluginLandingPageDisabled(),
       ...limits.plugins,
       serviceUnavailableStatus,
       switchedChangesPlugin,

@@ -47,44 +47,49 @@ export function normalizeLine(s: string): string {
 export type TextKind = 'line' | 'multiline';
 
 /** Text from either transport, normalised and checked: only strings, no control characters, a length in characters. */
-function text(v: unknown, field: string, max: number, kind: TextKind): string {
-  if (typeof v !== 'string') throw validation(INPUT_TEXT.notText(field));
+/*
+ * Every helper below takes, last, the input's `key` as the schema spells it (`firstName`): a refusal carries it
+ * as `extensions.field`, while `field` is the same input in the words the message uses ("First name").
+ */
+
+function text(v: unknown, field: string, max: number, kind: TextKind, key?: string): string {
+  if (typeof v !== 'string') throw validation(INPUT_TEXT.notText(field), key);
   const s = kind === 'line' ? normalizeLine(v) : v.normalize('NFC').trim();
-  if ((kind === 'line' ? CONTROL_IN_LINE : CONTROL_IN_TEXT).test(s)) throw validation(INPUT_TEXT.controlCharacters(field));
-  if (charCount(s, max) > max) throw validation(INPUT_TEXT.tooLong(field, max));
+  if ((kind === 'line' ? CONTROL_IN_LINE : CONTROL_IN_TEXT).test(s)) throw validation(INPUT_TEXT.controlCharacters(field), key);
+  if (charCount(s, max) > max) throw validation(INPUT_TEXT.tooLong(field, max), key);
   return s;
 }
 
 /** A required text: present, not blank, within its length; a name or title unless `kind` says multi-line. */
-export function requiredText(v: unknown, required: string, field: string, max: number, kind: TextKind = 'line'): string {
-  if (v === undefined || v === null || (typeof v === 'string' && !v.trim())) throw validation(required);
-  const s = text(v, field, max, kind);
-  if (!s) throw validation(required);
+export function requiredText(v: unknown, required: string, field: string, max: number, kind: TextKind = 'line', key?: string): string {
+  if (v === undefined || v === null || (typeof v === 'string' && !v.trim())) throw validation(required, key);
+  const s = text(v, field, max, kind, key);
+  if (!s) throw validation(required, key);
   return s;
 }
 
 /** A required text on update: absent means unchanged, present must not be blank. */
-export function optionalRequiredText(v: unknown, required: string, field: string, max: number, kind: TextKind = 'line'): string | undefined {
-  return given(v) ? requiredText(v, required, field, max, kind) : undefined;
+export function optionalRequiredText(v: unknown, required: string, field: string, max: number, kind: TextKind = 'line', key?: string): string | undefined {
+  return given(v) ? requiredText(v, required, field, max, kind, key) : undefined;
 }
 
 /** Free text (multi-line unless told): absent is unchanged (undefined), null or blank is empty. */
-export function freeText(v: unknown, field: string, max: number, kind: TextKind = 'multiline'): string | undefined {
+export function freeText(v: unknown, field: string, max: number, kind: TextKind = 'multiline', key?: string): string | undefined {
   if (!given(v)) return undefined;
   if (v === null) return '';
-  return text(v, field, max, kind);
+  return text(v, field, max, kind, key);
 }
 
 /** A whole number within [min, max] (at most an int4), or undefined when absent. */
-export function wholeNumber(v: unknown, invalid: string, min = 0, max = INT4_MAX): number | undefined {
+export function wholeNumber(v: unknown, invalid: string, min = 0, max = INT4_MAX, key?: string): number | undefined {
   if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) throw validation(invalid);
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) throw validation(invalid, key);
   return v;
 }
 
-export function flag(v: unknown, field: string): boolean | undefined {
+export function flag(v: unknown, field: string, key?: string): boolean | undefined {
   if (!given(v) || v === null) return undefined;
-  if (typeof v !== 'boolean') throw validation(INPUT_TEXT.notBoolean(field));
+  if (typeof v !== 'boolean') throw validation(INPUT_TEXT.notBoolean(field), key);
   return v;
 }
 
@@ -97,15 +102,15 @@ export function unwrapId(v: unknown): unknown {
  * A reference to another record (REST sends the id, tolerantly also {_id}). Blank means missing; an id
  * that cannot exist is answered like a missing record.
  */
-export function refId(v: unknown, required: string, missing: string): string {
+export function refId(v: unknown, required: string, missing: string, key?: string): string {
   const raw = unwrapId(v);
-  if (raw === undefined || raw === null || (typeof raw === 'string' && !raw.trim())) throw validation(required);
+  if (raw === undefined || raw === null || (typeof raw === 'string' && !raw.trim())) throw validation(required, key);
   if (!isId(raw)) throw notFound(missing);
   return raw;
 }
 
-export function optionalRefId(v: unknown, required: string, missing: string): string | undefined {
-  return given(v) ? refId(v, required, missing) : undefined;
+export function optionalRefId(v: unknown, required: string, missing: string, key?: string): string | undefined {
+  return given(v) ? refId(v, required, missing, key) : undefined;
 }
 
 /** Optional version for an optimistic-concurrency check. */

@@ -8,7 +8,7 @@ function timeoutBody(path: string): object {
   const message = UNAVAILABLE_TEXT.tooSlow;
   return path === '/graphql' || path.startsWith('/graphql/')
     ? { errors: [{ message, extensions: { code: 'SERVICE_UNAVAILABLE' } }] }
-    : { success: false, message };
+    : { success: false, code: 'SERVICE_UNAVAILABLE', message };
 }
 
 /** After the 503 the abandoned handler may still try to answer: what it sends is dropped, not thrown. */

@@ -47,7 +47,7 @@ it('answers an unpresented entity as 500 Internal server error, never field by f
     for (const path of ['/leak', '/nested']) {
       const res = await fetch(base + path);
       const text = await res.text();
-      expect([res.status, JSON.parse(text)]).toEqual([500, { success: false, message: 'Internal server error' }]);
+      expect([res.status, JSON.parse(text)]).toEqual([500, { success: false, code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error' }]);
       expect(text).not.toContain('secret');
       expect(text).not.toContain('ada@x.school');
     }

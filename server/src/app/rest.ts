@@ -1,5 +1,5 @@
 import { NextFunction, Request, Response, Router } from 'express';
-import { toHttp } from '../errors/mapping';
+import { sendHttpError } from '../errors/mapping';
 import { RequestContext, requireActor } from './context';
 import { Actor } from '../policies';
 
@@ -17,8 +17,7 @@ export function publicRoute(handler: Handler) {
     try {
       await handler(req, res, ctx);
     } catch (err) {
-      const { status, body } = toHttp(err, ctx.requestId);
-      res.status(status).json(body);
+      sendHttpError(res, err, ctx.requestId);
     }
   };
 }
@@ -92,13 +91,12 @@ export function toRest(value: unknown): unknown {
 
 /** Unknown /api paths answer in the same envelope. */
 export function apiNotFound(_req: Request, res: Response): void {
-  res.status(404).json({ success: false, message: 'Not found' });
+  res.status(404).json({ success: false, code: 'NOT_FOUND', message: 'Not found' });
 }
 
 /** Errors raised before a handler (malformed JSON, oversize bodies). */
 export function apiErrorHandler(err: unknown, _req: Request, res: Response, _next: NextFunction): void {
-  const { status, body } = toHttp(err, ctxOf(res)?.requestId);
-  res.status(status).json(body);
+  sendHttpError(res, err, ctxOf(res)?.requestId);
 }
 
 export const newRouter = () => Router();

@@ -54,7 +54,7 @@ describe('/api before a handler', () => {
   test('a truncated JSON body: 400 in the REST envelope', async () => {
     const res = await post('/api/auth/login', '{"email": "a', { 'content-type': 'application/json' });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ success: false, message: 'Malformed request' });
+    expect(await res.json()).toEqual({ success: false, code: 'BAD_REQUEST', message: 'Malformed request' });
   });
 });
 

@@ -14,20 +14,7 @@ export function webClient(dist: string): Router {
   const index = path.join(dist, 'index.html');
   const assets = path.join(dist, 'assets');
 
-  router.get('/assets/{*file}', (req: Request, res: Response, next: NextFunction) => {
-    const name = path.normalize(req.path.replace(/^\/assets\//, ''));
-    if (name.startsWith('..') || path.isAbsolute(name)) return next();
-    const file = path.join(assets, name);
-    const accepts = String(req.headers['accept-encoding'] ?? '');
-    const variant = [['br', '.br'], ['gzip', '.gz']].find(([enc, ext]) => accepts.includes(enc) && fs.existsSync(file + ext));
-    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-    res.setHeader('Vary', 'Accept-Encoding');
-    if (!variant) return next();
-    res.setHeader('Content-Encoding', variant[0]);
-    res.type(path.extname(file));
-    res.sendFile(file + variant[1], { headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } }, (err) => err && next(err));
-  });
-  router.use('/assets', express.static(assets, { index: false, immutable: true, maxAge: '365d' }));
+  router.use('/assets', hashedAssets(assets));
   // a chunk of an older build is gone: a plain 404 (the client's error boundary offers Reload), never index.html
   router.use('/assets', (_req, res) => res.status(404).type('text').send('Not found'));
   // unhashed files (favicon, robots.txt) may be cached a while; index.html names the hashed ones, so never
@@ -41,6 +28,29 @@ export function webClient(dist: string): Router {
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(index);
   });
+  return router;
+}
+
+/**
+ * A build's content-hashed files (vite's assets/), cached for a year: the brotli or gzip copy the build wrote
+ * beside a file (web/scripts/compress.mjs) when the browser accepts it, else the file itself.
+ */
+export function hashedAssets(assets: string): Router {
+  const router = express.Router();
+  router.get('/{*file}', (req: Request, res: Response, next: NextFunction) => {
+    const name = path.normalize(req.path.replace(/^\//, ''));
+    if (name.startsWith('..') || path.isAbsolute(name)) return next();
+    const file = path.join(assets, name);
+    const accepts = String(req.headers['accept-encoding'] ?? '');
+    const variant = [['br', '.br'], ['gzip', '.gz']].find(([enc, ext]) => accepts.includes(enc) && fs.existsSync(file + ext));
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    res.setHeader('Vary', 'Accept-Encoding');
+    if (!variant) return next();
+    res.setHeader('Content-Encoding', variant[0]);
+    res.type(path.extname(file));
+    res.sendFile(file + variant[1], { headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } }, (err) => err && next(err));
+  });
+  router.use(express.static(assets, { index: false, immutable: true, maxAge: '365d' }));
   return router;
 }
 

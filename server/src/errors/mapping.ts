@@ -1,6 +1,7 @@
 import { GraphQLError, GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import type { ApolloServerPlugin } from '@apollo/server';
+import type { Response } from 'express';
 import { QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 import { DomainError, ErrorCode, UNAVAILABLE_TEXT } from './domain-error';
 import { logger } from '../app/logger';
@@ -91,20 +92,46 @@ function noteUnavailable(domain: DomainError, cause: unknown, requestId?: string
  * HTTP status and body for the REST adapters; `code` is the same failure's GraphQL `extensions.code`, for
  * answers in the GraphQL shape given before Apollo runs.
  */
-export function toHttp(err: unknown, requestId?: string): { status: number; body: { success: false; message: string }; code: string } {
+export function toHttp(err: unknown, requestId?: string): { status: number; body: RestErrorBody; code: string; headers: Record<string, string> } {
   const domain = toDomainError(err);
   if (domain) {
     noteUnavailable(domain, err, requestId);
-    return { status: httpStatus[domain.code], body: { ...domain.details, success: false, message: domain.message }, code: domain.code };
+    return {
+      status: httpStatus[domain.code],
+      body: { ...domain.details, success: false, code: domain.code, message: domain.message },
+      code: domain.code,
+      headers: retryAfterHeader(domain.details),
+    };
   }
   const status = (err as { status?: number; statusCode?: number })?.status ?? (err as { statusCode?: number })?.statusCode;
   if (status && status >= 400 && status < 500) {
     // body-parser and similar: malformed JSON, body too large
     const message = status === 413 ? 'Request body is too large' : 'Malformed request';
-    return { status, body: { success: false, message }, code: status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST' };
+    const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST';
+    return { status, body: { success: false, code, message }, code, headers: {} };
   }
   logger.error({ err, requestId }, 'unexpected error');
-  return { status: 500, body: { success: false, message: INTERNAL_MESSAGE }, code: 'INTERNAL_SERVER_ERROR' };
+  return { status: 500, body: { success: false, code: 'INTERNAL_SERVER_ERROR', message: INTERNAL_MESSAGE }, code: 'INTERNAL_SERVER_ERROR', headers: {} };
+}
+
+/** A REST error: the same `code` as GraphQL's `extensions.code` beside the message, and the error's details (`field`, `retryAfter`). */
+export interface RestErrorBody {
+  success: false;
+  code: string;
+  message: string;
+  [detail: string]: unknown;
+}
+
+/** RFC 9110 Retry-After (seconds) for an error that says when to try again. */
+export function retryAfterHeader(details: Record<string, unknown> | undefined): Record<string, string> {
+  const seconds = details?.retryAfter;
+  return typeof seconds === 'number' ? { 'Retry-After': String(seconds) } : {};
+}
+
+/** Answers a REST error: status, headers and the JSON body from the one mapping. */
+export function sendHttpError(res: Response, err: unknown, requestId?: string): void {
+  const { status, body, headers } = toHttp(err, requestId);
+  res.status(status).set(headers).json(body);
 }
 
 /** Apollo formatError: domain errors keep their message and code, the rest never leak. */
@@ -117,21 +144,29 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
   }
   const code = formatted.extensions?.code as string | undefined;
   if (original instanceof GraphQLError && code && code !== 'INTERNAL_SERVER_ERROR') {
-    // parse/validation/bad input errors from graphql itself
-    return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code } };
+    // parse/validation/bad input errors from graphql itself; a variable's refused value names its field
+    // as a domain refusal does ('Variable "$input" got invalid value ... at "input.role"' names `role`)
+    const field = code === 'BAD_USER_INPUT' ? /at "(?:[^"]*\.)?(\w+)(?:\[\d+\])*"/.exec(formatted.message)?.[1] : undefined;
+    return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: field ? { code, field } : { code } };
   }
   logger.error({ err: original }, 'unexpected GraphQL error');
   return { message: INTERNAL_MESSAGE, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
 }
 
-/** GraphQL answers whose errors say SERVICE_UNAVAILABLE carry HTTP 503, as REST does (clients and balancers retry). */
+/**
+ * GraphQL answers whose errors say SERVICE_UNAVAILABLE carry HTTP 503, as REST does (clients and balancers
+ * retry); a RATE_LIMITED one carries its Retry-After header.
+ */
 export const serviceUnavailableStatus: ApolloServerPlugin = {
   async requestDidStart() {
     return {
       async willSendResponse({ response }) {
-        if (response.body.kind === 'single' &&
-          response.body.singleResult.errors?.some((e) => e.extensions?.code === 'SERVICE_UNAVAILABLE')) {
-          response.http.status = 503;
+        if (response.body.kind !== 'single') return;
+        const errors = response.body.singleResult.errors ?? [];
+        if (errors.some((e) => e.extensions?.code === 'SERVICE_UNAVAILABLE')) response.http.status = 503;
+        // a refusal for too many attempts says when to retry in the header too, as REST does
+        for (const [name, value] of Object.entries(retryAfterHeader(errors.find((e) => e.extensions?.retryAfter)?.extensions))) {
+          response.http.headers.set(name, value);
         }
       },
     };

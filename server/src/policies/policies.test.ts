@@ -37,10 +37,10 @@ const ASSIGN: Record<Role, Record<Role, boolean>> = {
 describe.each(ROLES)('as %s', (actor) => {
   it(`lists users: ${LIST[actor] ? 'allowed' : 'denied'}`, async () => {
     const rest = await t.rest('GET', '/users', { token: tokens[actor] });
-    const gql = await t.gql('{ users { total } }', {}, tokens[actor]);
+    const gql = await t.gql('{ users { totalCount } }', {}, tokens[actor]);
     if (LIST[actor]) {
       expect(rest.status).toBe(200);
-      expect(gql.data.users.total).toBeGreaterThan(0);
+      expect(gql.data.users.totalCount).toBeGreaterThan(0);
     } else {
       expect([rest.status, rest.body.message]).toEqual([403, "Unauthorized - You don't have permission to manage users"]);
       expect(gql.errors?.[0].extensions?.code).toBe('FORBIDDEN');

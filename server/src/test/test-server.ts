@@ -15,9 +15,10 @@ import { admin, adminUrl, withDatabase } from './pg-admin';
 export interface GqlResult<T = any> {
   status: number;
   data: T;
-  errors?: Array<{ message: string; extensions?: { code?: string } }>;
+  errors?: Array<{ message: string; extensions?: { code?: string; [detail: string]: unknown } }>;
   /** SQL statements the server ran for this request. */
   sql: number;
+  headers: Headers;
 }
 
 export interface RestResult<T = any> {
@@ -89,7 +90,7 @@ export async function serveApp(ds: DataSource, config: Config, cleanup: () => Pr
       });
       const json = (await res.json()) as { data: any; errors?: any };
       await new Promise((r) => setImmediate(r));
-      return { status: res.status, data: json.data, errors: json.errors, sql: sqlOf(res) };
+      return { status: res.status, data: json.data, errors: json.errors, sql: sqlOf(res), headers: res.headers };
     },
     async rest(method, p, opts = {}) {
       const headers: Record<string, string> = {};

@@ -275,6 +275,28 @@ export type AssessmentCloneResult = {
   changes: AssessmentCloneChanges;
 };
 
+/** A page of assignments, exams or quizzes (Relay cursor connection). */
+export type AssessmentConnection = {
+  __typename?: 'AssessmentConnection';
+  /** The items of this page, each with its cursor. */
+  edges: Array<AssessmentEdge>;
+  /** The items of this page (the edges' nodes). */
+  nodes: Array<Assessment>;
+  /** Whether more follow, and the cursors to continue from. */
+  pageInfo: PageInfo;
+  /** How many items the whole list has (with the same filters). */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** One of assignments, exams or quizzes with its cursor. */
+export type AssessmentEdge = {
+  __typename?: 'AssessmentEdge';
+  /** Pass as `after` to continue after this item. */
+  cursor: Scalars['String']['output'];
+  /** The item. */
+  node: Assessment;
+};
+
 /** What an assessment is: an assignment or exam (of a course), or a quiz (of a module). */
 export type AssessmentKind =
   /** An assignment of a course (REST: /assignments). */
@@ -358,6 +380,28 @@ export type AttendanceRecord = {
   version: Scalars['Int']['output'];
 };
 
+/** A page of attendance records, newest date first (Relay cursor connection). */
+export type AttendanceRecordConnection = {
+  __typename?: 'AttendanceRecordConnection';
+  /** The items of this page, each with its cursor. */
+  edges: Array<AttendanceRecordEdge>;
+  /** The items of this page (the edges' nodes). */
+  nodes: Array<AttendanceRecord>;
+  /** Whether more follow, and the cursors to continue from. */
+  pageInfo: PageInfo;
+  /** How many items the whole list has (with the same filters). */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** One of attendance records, newest date first with its cursor. */
+export type AttendanceRecordEdge = {
+  __typename?: 'AttendanceRecordEdge';
+  /** Pass as `after` to continue after this item. */
+  cursor: Scalars['String']['output'];
+  /** The item. */
+  node: AttendanceRecord;
+};
+
 /** How a student attended one lesson day. */
 export type AttendanceStatus =
   /** Did not attend. */
@@ -376,7 +420,7 @@ export type AttendanceSummary = {
   late: Scalars['Int']['output'];
   /** Present records. */
   present: Scalars['Int']['output'];
-  /** round((present + late) / total * 100); 0 when there are no records. */
+  /** The rate: round((present + late) / total * 100); 0 when there are no records. */
   rate: Scalars['Int']['output'];
   /** Records in the set. */
   total: Scalars['Int']['output'];
@@ -393,7 +437,7 @@ export type AttendanceWeek = {
   late: Scalars['Int']['output'];
   /** Present records in the week. */
   present: Scalars['Int']['output'];
-  /** round((present + late) / total * 100) for the week; 0 without records. */
+  /** The rate of the week: round((present + late) / total * 100); 0 without records. */
   rate: Scalars['Int']['output'];
   /** The Monday that starts the week, YYYY-MM-DD. */
   weekStart: Scalars['String']['output'];
@@ -447,8 +491,10 @@ export type AuditEventConnection = {
   __typename?: 'AuditEventConnection';
   /** The rows of this page. */
   edges: Array<AuditEventEdge>;
-  /** Whether more follow, and from where. */
-  pageInfo: AuditPageInfo;
+  /** The rows of this page (the edges' nodes). */
+  nodes: Array<AuditEvent>;
+  /** Whether more follow, and the cursors to continue from. */
+  pageInfo: PageInfo;
   /** How many rows match the filter in all. */
   totalCount: Scalars['Int']['output'];
 };
@@ -510,15 +556,6 @@ export type AuditKind =
   | 'USER_NAME_CHANGED'
   /** Role changed. */
   | 'USER_ROLE_CHANGED';
-
-/** Where a page of the audit log ends. */
-export type AuditPageInfo = {
-  __typename?: 'AuditPageInfo';
-  /** The cursor of the last row of this page; null for an empty page. */
-  endCursor: Maybe<Scalars['String']['output']>;
-  /** More rows follow this page. */
-  hasNextPage: Scalars['Boolean']['output'];
-};
 
 /** A new session. */
 export type AuthPayload = {
@@ -792,7 +829,7 @@ export type CourseAssessmentsArgs = {
 
 /** A student's course average: points earned over points possible of graded work whose result the student may see (and whose item they see); nothing else counts. */
 export type CourseAverage = {
-  /** pointsEarned over pointsPossible as a whole-number percentage; null when nothing counts yet. */
+  /** The average: pointsEarned over pointsPossible as a whole-number percentage; null when nothing counts yet. */
   average: Maybe<Scalars['Int']['output']>;
   /** Points earned over the items that count. */
   pointsEarned: Scalars['Float']['output'];
@@ -820,7 +857,7 @@ export type CourseDeleteImpact = {
 /** A student's grades in one course. */
 export type CourseGrades = CourseAverage & {
   __typename?: 'CourseGrades';
-  /** pointsEarned over pointsPossible as a whole-number percentage; null when nothing counts yet. */
+  /** The average: pointsEarned over pointsPossible as a whole-number percentage; null when nothing counts yet. */
   average: Maybe<Scalars['Int']['output']>;
   /** The course. */
   courseId: Scalars['ID']['output'];
@@ -1224,12 +1261,19 @@ export type Gradebook = {
   courseTitle: Scalars['String']['output'];
   /** The gradebook as CSV (RFC 4180; text that a spreadsheet would run as a formula is prefixed with an apostrophe), as GET /api/courses/{id}/gradebook?format=csv sends it. */
   csv: Scalars['String']['output'];
-  /** The students, by last name. */
-  rows: Array<GradebookRow>;
+  /** The students, by last name, a page at a time: first 200 unless asked, at most 500 (one class is usually one page). */
+  rows: GradebookRowConnection;
   /** Subject name. */
   subjectName: Scalars['String']['output'];
   /** Academic year label. */
   yearLabel: Scalars['String']['output'];
+};
+
+
+/** A course's gradebook: its students (placed in its class, or with work in it) x its assessments, in a fixed number of statements. */
+export type GradebookRowsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** One cell of a gradebook: a student on an assessment. */
@@ -1277,7 +1321,7 @@ export type GradebookColumn = {
 /** A row of a gradebook: one student, a cell per column, their course average. */
 export type GradebookRow = CourseAverage & {
   __typename?: 'GradebookRow';
-  /** pointsEarned over pointsPossible as a whole-number percentage; null when nothing counts yet. */
+  /** The average: pointsEarned over pointsPossible as a whole-number percentage; null when nothing counts yet. */
   average: Maybe<Scalars['Int']['output']>;
   /** One cell per column, in column order. */
   cells: Array<GradebookCell>;
@@ -1287,6 +1331,28 @@ export type GradebookRow = CourseAverage & {
   pointsPossible: Scalars['Int']['output'];
   /** The student. */
   student: AssessmentStudent;
+};
+
+/** A page of a gradebook's rows, one a student, by last name (Relay cursor connection). */
+export type GradebookRowConnection = {
+  __typename?: 'GradebookRowConnection';
+  /** The items of this page, each with its cursor. */
+  edges: Array<GradebookRowEdge>;
+  /** The items of this page (the edges' nodes). */
+  nodes: Array<GradebookRow>;
+  /** Whether more follow, and the cursors to continue from. */
+  pageInfo: PageInfo;
+  /** How many items the whole list has (with the same filters). */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** One of a gradebook's rows, one a student, by last name with its cursor. */
+export type GradebookRowEdge = {
+  __typename?: 'GradebookRowEdge';
+  /** Pass as `after` to continue after this item. */
+  cursor: Scalars['String']['output'];
+  /** The item. */
+  node: GradebookRow;
 };
 
 /** Submissions of an item changed since a cursor (a dashboard polls it to see grades saved elsewhere without a reload). */
@@ -2103,16 +2169,21 @@ export type MyAttendance = {
   __typename?: 'MyAttendance';
   /** Every class the student has records in, by name (the Class filter). */
   classes: Array<SchoolClass>;
-  /** One page of records, newest date first. */
-  items: Array<AttendanceRecord>;
+  /** The records matching the filters, newest date first, a page at a time: first 50 unless asked, at most 200. */
+  records: AttendanceRecordConnection;
   /** The student themselves: their class and academicYear are where they are placed now (assessments.md: studentInfo). */
   studentInfo: User;
   /** Every subject the student has records in, by name (the Subject filter). */
   subjects: Array<Subject>;
   /** Counts and rate over every record matching the filters. */
   summary: AttendanceSummary;
-  /** How many records match the filters in all. */
-  total: Scalars['Int']['output'];
+};
+
+
+/** The signed-in student's own attendance. REST: GET /api/attendance/student. */
+export type MyAttendanceRecordsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** Your score on an item, present only when your result may be shown (graded, and not manual unless released). */
@@ -2143,6 +2214,28 @@ export type Notification = {
   readAt: Maybe<Scalars['DateTimeISO']['output']>;
   /** The text the bell shows. */
   title: Scalars['String']['output'];
+};
+
+/** A page of your notifications, newest first (Relay cursor connection). */
+export type NotificationConnection = {
+  __typename?: 'NotificationConnection';
+  /** The items of this page, each with its cursor. */
+  edges: Array<NotificationEdge>;
+  /** The items of this page (the edges' nodes). */
+  nodes: Array<Notification>;
+  /** Whether more follow, and the cursors to continue from. */
+  pageInfo: PageInfo;
+  /** How many items the whole list has (with the same filters). */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** One of your notifications, newest first with its cursor. */
+export type NotificationEdge = {
+  __typename?: 'NotificationEdge';
+  /** Pass as `after` to continue after this item. */
+  cursor: Scalars['String']['output'];
+  /** The item. */
+  node: Notification;
 };
 
 /** What a notification is about. */
@@ -2200,6 +2293,19 @@ export type OverdueSummary = {
   submittedCount: Scalars['Int']['output'];
   /** The students the item is for, and anyone else who submitted. */
   totalStudents: Scalars['Int']['output'];
+};
+
+/** Where a page sits in its list (Relay cursor connections). */
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  /** The cursor of the last item of this page; null when it is empty. */
+  endCursor: Maybe<Scalars['String']['output']>;
+  /** Whether items follow this page: ask again with `after: endCursor`. */
+  hasNextPage: Scalars['Boolean']['output'];
+  /** Whether items come before this page. */
+  hasPreviousPage: Scalars['Boolean']['output'];
+  /** The cursor of the first item of this page; null when it is empty. */
+  startCursor: Maybe<Scalars['String']['output']>;
 };
 
 /** Partial marking of a multiple-choice question. */
@@ -2270,8 +2376,8 @@ export type Query = {
   assessmentRegradePreview: AssessmentRegradePreview;
   /** The student picker: students placed in the class and year of the course (or of the module's course) (REST: GET /api/assignments/students/course/{courseId}, /api/quizzes/students/module/{moduleId}). */
   assessmentStudents: Array<AssessmentStudent>;
-  /** A course's assignments or exams (with a module or not); students see those visible to them (REST: GET /api/assignments/course/{courseId}, /api/exams/course/{courseId}). */
-  assessments: Array<Assessment>;
+  /** A course's assignments or exams (with a module or not), a page at a time (first 100 unless asked, at most 500); students see those visible to them (REST: GET /api/assignments/course/{courseId}, /api/exams/course/{courseId}). */
+  assessments: AssessmentConnection;
   /** The records of a class and subject on one date; empty when the date is not marked yet. REST: GET /api/attendance/class/{classId}/subject/{subjectId}/date/{date}. */
   attendanceForDate: Array<AttendanceRecord>;
   /** Students placed in the class for the year, to mark (assigned teachers, SuperAdmin, Admin). REST: GET /api/attendance/students/{classId}/{subjectId}/{academicYearId}. */
@@ -2302,6 +2408,8 @@ export type Query = {
   course: Course;
   /** Courses for the dashboard: all for SuperAdmin and Admin, a teacher's own, a student's class's, none for a parent (REST: GET /api/courses). */
   courses: Array<Course>;
+  /** The courses with this code (their title, regardless of case) in one academic year that you may read: at most one per class and subject (REST: GET /api/courses?code=&academicYearId=). */
+  coursesByCode: Array<Course>;
   /** One thread or reply. */
   discussion: Discussion;
   /** A course's threads, newest first, with replies (REST: GET /api/discussions/course/{courseId}). */
@@ -2322,7 +2430,7 @@ export type Query = {
   modules: Array<Module>;
   /** Your items of a kind (My Assignments, My Quizzes, My Exams): for a student those of their courses that they may read, each with myStatus; group them by course.academicYear (isActive: '(Current)'), course.class and course.subject (REST: GET /api/assignments, /api/exams, /api/quizzes). */
   myAssessments: Array<Assessment>;
-  /** The signed-in student's own records (paginated), summary, placement and filter options. REST: GET /api/attendance/student. */
+  /** The signed-in student's own records (a page at a time), summary, placement and filter options. REST: GET /api/attendance/student. */
   myAttendance: MyAttendance;
   /** The parent dashboard: each linked child with class, course count, attendance rate, recently graded work and what is due, from real data (empty when no child is linked, and for other roles), in a fixed number of statements. REST: GET /api/parents/me/children. */
   myChildren: Array<ChildSummary>;
@@ -2334,10 +2442,10 @@ export type Query = {
   mySessions: Array<AccountSession>;
   /** Your notification settings (REST: GET /api/notifications/settings). */
   notificationSettings: NotificationSettings;
-  /** Your notifications, newest first (REST: GET /api/notifications?limit=&offset=). */
-  notifications: Array<Notification>;
-  /** Your items of this kind elsewhere, to reuse (tree by course.academicYear, course.class, course, module) (REST: GET /api/assignments/reuse/available/{courseId}, /api/quizzes/reuse/available/{moduleId}). */
-  reusableAssessments: Array<Assessment>;
+  /** Your notifications, newest first, a page at a time: first 20 unless asked, at most 100 (REST: GET /api/notifications?limit=&offset=). */
+  notifications: NotificationConnection;
+  /** Your items of this kind elsewhere, to reuse (tree by course.academicYear, course.class, course, module), a page at a time (first 100 unless asked, at most 500) (REST: GET /api/assignments/reuse/available/{courseId}, /api/quizzes/reuse/available/{moduleId}). */
+  reusableAssessments: AssessmentConnection;
   /** Content of your other modules, to reuse in this module (tree by module.course.academicYear, class, course, module) (REST: GET /api/content/reuse/available/{moduleId}). */
   reusableContents: Array<Content>;
   /** Your own courses of a subject, to reuse (tree by academicYear and class) (REST: GET /api/courses/reuse/available/{subjectId}). */
@@ -2356,6 +2464,8 @@ export type Query = {
   subjects: Array<Subject>;
   /** One submission: its student, the course's teachers, SuperAdmin and Admin; what a student receives of the results follows the result visibility (REST: GET /api/submissions/{id}, /api/quizsubmissions/{id}, /api/examsubmissions/{id}). */
   submission: Submission;
+  /** The submissions you may read (a student their own; the course's teachers, SuperAdmin and Admin their courses'), newest submitted first, a page at a time: first 50 unless asked, at most 500 (REST: GET /api/submissions?assignment=&student=&limit=&offset=, and twins). */
+  submissions: SubmissionConnection;
   /** One teacher's courses: SuperAdmin and Admin for any teacher, a teacher for themselves (REST: GET /api/courses/teacher/{teacherId}). */
   teacherCourses: Array<Course>;
   /** A student's To Do: items due in the next 7 days not yet submitted, soonest first; empty for other roles (REST: GET /api/notifications/todo). */
@@ -2364,8 +2474,8 @@ export type Query = {
   unreadCount: Scalars['Int']['output'];
   /** One user: yourself, or anyone for staff who manage users. */
   user: User;
-  /** Users, filtered and paginated (SuperAdmin, Admin, Teacher). REST: GET /api/users?role=. */
-  users: UserPage;
+  /** Users, filtered, a page at a time: first 50 unless asked, at most 200 (SuperAdmin, Admin, Teacher). REST: GET /api/users?role=&limit=&offset= (X-Total-Count). */
+  users: UserConnection;
 };
 
 
@@ -2434,7 +2544,9 @@ export type QueryAssessmentStudentsArgs = {
 
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryAssessmentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
   courseId: Scalars['ID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
   kind: AssessmentKind;
 };
 
@@ -2488,8 +2600,6 @@ export type QueryChildAssessmentsArgs = {
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryChildAttendanceArgs = {
   classId?: InputMaybe<Scalars['ID']['input']>;
-  limit?: Scalars['Int']['input'];
-  offset?: Scalars['Int']['input'];
   studentId: Scalars['ID']['input'];
   subjectId?: InputMaybe<Scalars['ID']['input']>;
 };
@@ -2528,6 +2638,13 @@ export type QueryContentsArgs = {
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryCourseArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
+export type QueryCoursesByCodeArgs = {
+  academicYearId: Scalars['ID']['input'];
+  code: Scalars['String']['input'];
 };
 
 
@@ -2589,22 +2706,22 @@ export type QueryMyAssessmentsArgs = {
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryMyAttendanceArgs = {
   classId?: InputMaybe<Scalars['ID']['input']>;
-  limit?: Scalars['Int']['input'];
-  offset?: Scalars['Int']['input'];
   subjectId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryNotificationsArgs = {
-  limit?: InputMaybe<Scalars['Int']['input']>;
-  offset?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryReusableAssessmentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
   courseId?: InputMaybe<Scalars['ID']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   kind: AssessmentKind;
   moduleId?: InputMaybe<Scalars['ID']['input']>;
 };
@@ -2653,6 +2770,16 @@ export type QuerySubmissionArgs = {
 
 
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
+export type QuerySubmissionsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  assessmentId?: InputMaybe<Scalars['ID']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  kind?: InputMaybe<AssessmentKind>;
+  studentId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryTeacherCoursesArgs = {
   teacherId: Scalars['ID']['input'];
 };
@@ -2666,8 +2793,9 @@ export type QueryUserArgs = {
 
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryUsersArgs = {
-  limit?: Scalars['Int']['input'];
-  offset?: Scalars['Int']['input'];
+  after?: InputMaybe<Scalars['String']['input']>;
+  classId?: InputMaybe<Scalars['ID']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   role?: InputMaybe<Role>;
   search?: InputMaybe<Scalars['String']['input']>;
 };
@@ -2879,8 +3007,17 @@ export type SchoolClass = {
   isActive: Scalars['Boolean']['output'];
   /** Name such as Class 5A; unique (regardless of case) within its academic year. */
   name: Scalars['String']['output'];
+  /** The students placed in this class, by last then first name, a page at a time (first 50 unless asked, at most 200); for those who manage users (SuperAdmin, Admin, Teacher), null for others. Also: users(classId:). */
+  students: Maybe<UserConnection>;
   /** Increases with every change; send it back on update to be told of concurrent edits. */
   version: Scalars['Int']['output'];
+};
+
+
+/** A class such as Class 5A, in one academic year. */
+export type SchoolClassStudentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** The signed-in user and the state of their session. */
@@ -2984,7 +3121,7 @@ export type Submission = {
   percentage: Maybe<Scalars['Int']['output']>;
   /** Whether results (the score) are shown to you. */
   resultsVisible: Scalars['Boolean']['output'];
-  /** pending (review), graded or reopened. */
+  /** Pending (review), graded or reopened. */
   status: SubmissionStatus;
   /** The student. */
   student: AssessmentStudent;
@@ -3021,6 +3158,19 @@ export type SubmissionAnswer = {
   selectedOptions: Array<Scalars['String']['output']>;
 };
 
+/** A page of submissions, newest submitted first (Relay cursor connection). */
+export type SubmissionConnection = {
+  __typename?: 'SubmissionConnection';
+  /** The items of this page, each with its cursor. */
+  edges: Array<SubmissionEdge>;
+  /** The items of this page (the edges' nodes). */
+  nodes: Array<Submission>;
+  /** Whether more follow, and the cursors to continue from. */
+  pageInfo: PageInfo;
+  /** How many items the whole list has (with the same filters). */
+  totalCount: Scalars['Int']['output'];
+};
+
 /** Answers autosaved while you work (not a submission; teachers never see it). */
 export type SubmissionDraft = {
   __typename?: 'SubmissionDraft';
@@ -3030,6 +3180,15 @@ export type SubmissionDraft = {
   assessmentId: Scalars['ID']['output'];
   /** When it was last saved (server time). */
   savedAt: Scalars['DateTimeISO']['output'];
+};
+
+/** One of submissions, newest submitted first with its cursor. */
+export type SubmissionEdge = {
+  __typename?: 'SubmissionEdge';
+  /** Pass as `after` to continue after this item. */
+  cursor: Scalars['String']['output'];
+  /** The item. */
+  node: Submission;
 };
 
 /** A file uploaded with a long answer (download: GET /api/submissions/download/{submissionId}/{fileId}). */
@@ -3395,11 +3554,24 @@ export type User = {
   viewerCanEdit: Scalars['Boolean']['output'];
 };
 
-/** A page of users. */
-export type UserPage = {
-  __typename?: 'UserPage';
-  /** The users of this page, by last then first name. */
-  items: Array<User>;
-  /** How many users match the filter in all. */
-  total: Scalars['Int']['output'];
+/** A page of users, by last name, first name and id (Relay cursor connection). */
+export type UserConnection = {
+  __typename?: 'UserConnection';
+  /** The items of this page, each with its cursor. */
+  edges: Array<UserEdge>;
+  /** The items of this page (the edges' nodes). */
+  nodes: Array<User>;
+  /** Whether more follow, and the cursors to continue from. */
+  pageInfo: PageInfo;
+  /** How many items the whole list has (with the same filters). */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** One of users, by last name, first name and id with its cursor. */
+export type UserEdge = {
+  __typename?: 'UserEdge';
+  /** Pass as `after` to continue after this item. */
+  cursor: Scalars['String']['output'];
+  /** The item. */
+  node: User;
 };

@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
 import { DataSource, In } from 'typeorm';
 import { byIdLoader, listLoader } from '../../app/dataloaders';
+import { windowedLoader } from '../../app/paging';
 import { User } from '../users/user.entity';
 import { Role } from '../users/role';
 import { AcademicYear } from './academic-year.entity';
@@ -118,6 +119,28 @@ export function academicLoaders(ds: DataSource, actor: Actor | null) {
         ORDER BY s.name ASC, a.id ASC, t.last_name ASC, t.first_name ASC`,
       [classIds, actor?.userId ?? null],
     )), (a) => a.classId),
+
+    /**
+     * A window of each class's students, by last name, first name and id (as `users` orders them): their
+     * positions and the totals in two statements, the users in a third, however many classes.
+     */
+    studentsByClass: windowedLoader<User>(async (classIds, window) => {
+      const placed: Array<{ id: string; class_id: string }> = await ds.query(
+        `SELECT id, class_id FROM (
+           SELECT id, class_id, row_number() OVER (PARTITION BY class_id ORDER BY last_name, first_name, id) - 1 AS pos
+             FROM users WHERE class_id = ANY($1::uuid[]) AND role = $2) x
+          WHERE pos >= $3 AND pos < $3 + $4 ORDER BY class_id, pos`,
+        [classIds, Role.Student, window.offset, window.limit],
+      );
+      const counts: Array<{ class_id: string; n: number }> = await ds.query(
+        `SELECT class_id, count(*)::int AS n FROM users WHERE class_id = ANY($1::uuid[]) AND role = $2 GROUP BY class_id`,
+        [classIds, Role.Student],
+      );
+      const users = new Map((placed.length ? await ds.getRepository(User).findBy({ id: In(placed.map((p) => p.id)) }) : []).map((u) => [u.id, u]));
+      const items = new Map<string, User[]>();
+      for (const p of placed) items.set(p.class_id, [...(items.get(p.class_id) ?? []), users.get(p.id)!]);
+      return { items, totals: new Map(counts.map((c) => [c.class_id, c.n])) };
+    }),
 
     /** For allocations whose teachers were not joined already. */
     teachersByAllocationId: new DataLoader<string, User[]>(async (ids) => {

@@ -1,4 +1,5 @@
 import { type Body, body, done, newRouter, param, route, send, str } from '../../app/rest';
+import { restSlice } from '../../app/paging';
 import { ACADEMIC_TEXT as T } from './academic.validation';
 import { presentAllocation, presentClass, presentPlacedUser, presentSubject, presentYear } from './academic.shape';
 
@@ -10,8 +11,8 @@ const allocationInput = (b: Body) => ({ academicYearId: b.academicYear, classId:
 export function academicRouter() {
   const r = newRouter();
 
-  r.get('/academic-years', route(async (_req, res, actor, ctx) => {
-    send(res, (await ctx.services.academic.years.list(actor)).map((x) => presentYear(actor, x)));
+  r.get('/academic-years', route(async (req, res, actor, ctx) => {
+    send(res, restSlice(req, res, await ctx.services.academic.years.list(actor)).map((x) => presentYear(actor, x)));
   }));
   r.get('/academic-years/:id', route(async (req, res, actor, ctx) => {
     send(res, presentYear(actor, await ctx.services.academic.years.get(actor, param(req))));
@@ -28,10 +29,10 @@ export function academicRouter() {
   }));
 
   r.get('/classes', route(async (req, res, actor, ctx) => {
-    send(res, (await ctx.services.academic.classes.list(actor, { academicYearId: str(req.query.academicYear) })).map((x) => presentClass(actor, x)));
+    send(res, restSlice(req, res, await ctx.services.academic.classes.list(actor, { academicYearId: str(req.query.academicYear) })).map((x) => presentClass(actor, x)));
   }));
   r.get('/classes/academic-year/:yearId', route(async (req, res, actor, ctx) => {
-    send(res, (await ctx.services.academic.classes.listOfYear(actor, param(req, 'yearId'))).map((x) => presentClass(actor, x)));
+    send(res, restSlice(req, res, await ctx.services.academic.classes.listOfYear(actor, param(req, 'yearId'))).map((x) => presentClass(actor, x)));
   }));
   r.get('/classes/:id', route(async (req, res, actor, ctx) => {
     send(res, presentClass(actor, await ctx.services.academic.classes.get(actor, param(req))));
@@ -47,8 +48,8 @@ export function academicRouter() {
     done(res, T.classDeleted);
   }));
 
-  r.get('/subjects', route(async (_req, res, actor, ctx) => {
-    send(res, (await ctx.services.academic.subjects.list(actor)).map((x) => presentSubject(actor, x)));
+  r.get('/subjects', route(async (req, res, actor, ctx) => {
+    send(res, restSlice(req, res, await ctx.services.academic.subjects.list(actor)).map((x) => presentSubject(actor, x)));
   }));
   r.get('/subjects/:id', route(async (req, res, actor, ctx) => {
     send(res, presentSubject(actor, await ctx.services.academic.subjects.get(actor, param(req))));
@@ -66,14 +67,14 @@ export function academicRouter() {
 
   r.get('/teacher-assignments', route(async (req, res, actor, ctx) => {
     const filter = { classId: str(req.query.class), academicYearId: str(req.query.academicYear), teacherId: str(req.query.teacher) };
-    send(res, (await ctx.services.academic.allocations.list(actor, filter)).map((x) => presentAllocation(actor, x)));
+    send(res, restSlice(req, res, await ctx.services.academic.allocations.list(actor, filter)).map((x) => presentAllocation(actor, x)));
   }));
   r.get('/teacher-assignments/class/:classId', route(async (req, res, actor, ctx) => {
     const filter = { classId: param(req, 'classId'), academicYearId: str(req.query.academicYear) };
-    send(res, (await ctx.services.academic.allocations.list(actor, filter)).map((x) => presentAllocation(actor, x)));
+    send(res, restSlice(req, res, await ctx.services.academic.allocations.list(actor, filter)).map((x) => presentAllocation(actor, x)));
   }));
   r.get('/teacher-assignments/teacher/:teacherId', route(async (req, res, actor, ctx) => {
-    send(res, (await ctx.services.academic.allocations.list(actor, { teacherId: param(req, 'teacherId') })).map((x) => presentAllocation(actor, x)));
+    send(res, restSlice(req, res, await ctx.services.academic.allocations.list(actor, { teacherId: param(req, 'teacherId') })).map((x) => presentAllocation(actor, x)));
   }));
   r.get('/teacher-assignments/:id', route(async (req, res, actor, ctx) => {
     send(res, presentAllocation(actor, await ctx.services.academic.allocations.get(actor, param(req))));

@@ -78,9 +78,9 @@ export class AllocationsService {
   /** platform.md section 5: academicYear, class, subject and at least one teacher required. */
   async create(actor: Actor, input: AllocationInput): Promise<Allocation> {
     authorize(actor, 'academic.manage', undefined, { message: T.cannotManage });
-    const academicYearId = refId(input.academicYearId, T.academicYearRequired, T.yearNotFound);
-    const classId = refId(input.classId, T.classRequired, T.classNotFound);
-    const subjectId = refId(input.subjectId, T.subjectRequired, T.subjectNotFound);
+    const academicYearId = refId(input.academicYearId, T.academicYearRequired, T.yearNotFound, 'academicYearId');
+    const classId = refId(input.classId, T.classRequired, T.classNotFound, 'classId');
+    const subjectId = refId(input.subjectId, T.subjectRequired, T.subjectNotFound, 'subjectId');
     const teacherIds = teacherIdsOf(input.teacherIds);
     return this.ds.transaction(async (m) => {
       await checkAgreement(m, academicYearId, classId, subjectId);
@@ -101,9 +101,9 @@ export class AllocationsService {
   async update(actor: Actor, id: string, input: AllocationInput): Promise<Allocation> {
     assertId(id, T.allocationNotFound);
     authorize(actor, 'academic.manage', undefined, { message: T.cannotManage });
-    const academicYearId = optionalRefId(input.academicYearId, T.academicYearRequired, T.yearNotFound);
-    const classId = optionalRefId(input.classId, T.classRequired, T.classNotFound);
-    const subjectId = optionalRefId(input.subjectId, T.subjectRequired, T.subjectNotFound);
+    const academicYearId = optionalRefId(input.academicYearId, T.academicYearRequired, T.yearNotFound, 'academicYearId');
+    const classId = optionalRefId(input.classId, T.classRequired, T.classNotFound, 'classId');
+    const subjectId = optionalRefId(input.subjectId, T.subjectRequired, T.subjectNotFound, 'subjectId');
     const teacherIds = input.teacherIds === undefined ? undefined : teacherIdsOf(input.teacherIds);
     const version = versionOf(input.version);
     return this.ds.transaction(async (m) => {
@@ -145,7 +145,7 @@ export class AllocationsService {
 
 /** REST sends `teachers` as ids (tolerantly also as {_id} objects); duplicates count once. */
 function teacherIdsOf(v: unknown): string[] {
-  if (!Array.isArray(v) || v.length === 0) throw validation(T.teacherRequired);
+  if (!Array.isArray(v) || v.length === 0) throw validation(T.teacherRequired, 'teacherIds');
   const ids = v.map((t) => refId(t, T.teacherRequired, T.teacherNotFound));
   return [...new Set(ids)];
 }
@@ -155,7 +155,7 @@ async function checkAgreement(m: EntityManager, academicYearId: string, classId:
   if (!(await m.getRepository(AcademicYear).existsBy({ id: academicYearId }))) throw notFound(T.yearNotFound);
   const cls = await m.getRepository(SchoolClass).findOneBy({ id: classId });
   if (!cls) throw notFound(T.classNotFound);
-  if (cls.academicYearId !== academicYearId) throw validation(T.classYearMismatch);
+  if (cls.academicYearId !== academicYearId) throw validation(T.classYearMismatch, 'classId');
   if (!(await m.getRepository(Subject).existsBy({ id: subjectId }))) throw notFound(T.subjectNotFound);
 }
 
@@ -164,7 +164,7 @@ async function checkTeachers(m: EntityManager, ids: string[]): Promise<void> {
   const users = await m.getRepository(User).findBy({ id: In(ids) });
   if (users.length !== ids.length) throw notFound(T.teacherNotFound);
   const wrong = users.find((u) => u.role !== Role.Teacher);
-  if (wrong) throw validation(T.notATeacher(`${wrong.firstName} ${wrong.lastName}`));
+  if (wrong) throw validation(T.notATeacher(`${wrong.firstName} ${wrong.lastName}`), 'teacherIds');
 }
 
 async function setTeachers(m: EntityManager, allocationId: string, teacherIds: string[]): Promise<void> {

@@ -6,6 +6,10 @@ import { AcademicYear } from './academic-year.entity';
 import { SchoolClass } from './class.entity';
 import { Allocation } from './allocation.entity';
 import { ClassesArgs, CreateClassInput, UpdateClassInput } from './academic.types';
+import { PageArgs, toConnection, windowOf } from '../../app/paging';
+import { FieldRule } from '../../app/field-rules';
+import { UserConnection } from '../users/users.types';
+import { USER_PAGE } from '../users/users.service';
 
 @Resolver(() => SchoolClass)
 export class ClassesResolver {
@@ -29,6 +33,16 @@ export class ClassesResolver {
   })
   allocations(@Root() cls: SchoolClass, @Ctx() ctx: RequestContext) {
     return ctx.loaders.allocationsByClass.load(cls.id);
+  }
+
+  @FieldResolver(() => UserConnection, {
+    nullable: true,
+    description: 'The students placed in this class, by last then first name, a page at a time (first 50 unless asked, at most 200); ' +
+      'for those who manage users (SuperAdmin, Admin, Teacher), null for others. Also: users(classId:).',
+  })
+  @FieldRule('user.list')
+  async students(@Root() cls: SchoolClass, @Args(() => PageArgs) args: PageArgs, @Ctx() ctx: RequestContext) {
+    return toConnection(await ctx.loaders.studentsByClass.load({ parentId: cls.id, window: windowOf(args, USER_PAGE) }));
   }
 
   @Mutation(() => SchoolClass, { description: 'Create a class; SuperAdmin and Admin (REST: POST /api/classes).' })

@@ -60,11 +60,11 @@ export class ClassesService {
   /** platform.md section 5: academicYear, name and grade required. */
   async create(actor: Actor, input: ClassInput): Promise<SchoolClass> {
     authorize(actor, 'academic.manage', undefined, { message: T.cannotManage });
-    const academicYearId = refId(input.academicYearId, T.academicYearRequired, T.yearNotFound);
-    const name = requiredText(input.name, T.classNameRequired, 'Class name', 100);
-    const grade = requiredText(input.grade, T.gradeRequired, 'Grade', 50);
-    const description = freeText(input.description, 'Description', 2000) ?? '';
-    const isActive = flag(input.isActive, 'isActive') ?? true;
+    const academicYearId = refId(input.academicYearId, T.academicYearRequired, T.yearNotFound, 'academicYearId');
+    const name = requiredText(input.name, T.classNameRequired, 'Class name', 100, undefined, 'name');
+    const grade = requiredText(input.grade, T.gradeRequired, 'Grade', 50, undefined, 'grade');
+    const description = freeText(input.description, 'Description', 2000, undefined, 'description') ?? '';
+    const isActive = flag(input.isActive, 'isActive', 'isActive') ?? true;
     return this.ds.transaction(async (m) => {
       if (!(await m.getRepository(AcademicYear).existsBy({ id: academicYearId }))) throw notFound(T.yearNotFound);
       try {
@@ -80,11 +80,11 @@ export class ClassesService {
   async update(actor: Actor, id: string, input: ClassInput): Promise<SchoolClass> {
     assertId(id, T.classNotFound);
     authorize(actor, 'academic.manage', undefined, { message: T.cannotManage });
-    const academicYearId = optionalRefId(input.academicYearId, T.academicYearRequired, T.yearNotFound);
-    const name = optionalRequiredText(input.name, T.classNameRequired, 'Class name', 100);
-    const grade = optionalRequiredText(input.grade, T.gradeRequired, 'Grade', 50);
-    const description = freeText(input.description, 'Description', 2000);
-    const isActive = flag(input.isActive, 'isActive');
+    const academicYearId = optionalRefId(input.academicYearId, T.academicYearRequired, T.yearNotFound, 'academicYearId');
+    const name = optionalRequiredText(input.name, T.classNameRequired, 'Class name', 100, undefined, 'name');
+    const grade = optionalRequiredText(input.grade, T.gradeRequired, 'Grade', 50, undefined, 'grade');
+    const description = freeText(input.description, 'Description', 2000, undefined, 'description');
+    const isActive = flag(input.isActive, 'isActive', 'isActive');
     const version = versionOf(input.version);
     return this.ds.transaction(async (m) => {
       const current = await m.getRepository(SchoolClass).findOneBy({ id });

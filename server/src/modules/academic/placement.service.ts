@@ -50,20 +50,20 @@ export class PlacementService {
    */
   async placeMany(actor: Actor, input: PlaceManyInput): Promise<User[]> {
     authorize(actor, 'student.placeAny', undefined, { message: T.cannotPlace });
-    if (!Array.isArray(input.userIds) || input.userIds.length === 0) throw validation(T.selectStudents);
-    if (input.userIds.length > MAX_PLACE) throw validation(T.tooManyStudents(MAX_PLACE));
+    if (!Array.isArray(input.userIds) || input.userIds.length === 0) throw validation(T.selectStudents, 'userIds');
+    if (input.userIds.length > MAX_PLACE) throw validation(T.tooManyStudents(MAX_PLACE), 'userIds');
     const ordered = [...new Set(input.userIds.map((id) => assertId(id, T.userNotFound).toLowerCase()))];
     const userIds = [...ordered].sort();
     // the page asks for the year first, then the class
-    const academicYearId = refId(input.academicYearId, T.academicYearRequired, T.yearNotFound);
-    const classId = refId(input.classId, T.classRequired, T.classNotFound);
+    const academicYearId = refId(input.academicYearId, T.academicYearRequired, T.yearNotFound, 'academicYearId');
+    const classId = refId(input.classId, T.classRequired, T.classNotFound, 'classId');
     return this.ds.transaction(async (m) => {
       const students = await m.getRepository(User).find({ where: { id: In(userIds) }, order: { id: 'ASC' }, lock: { mode: 'pessimistic_write' } });
       if (students.length !== userIds.length) throw notFound(T.userNotFound);
       if (!(await m.getRepository(AcademicYear).existsBy({ id: academicYearId }))) throw notFound(T.yearNotFound);
       const cls = await m.getRepository(SchoolClass).findOneBy({ id: classId });
       if (!cls) throw notFound(T.classNotFound);
-      if (cls.academicYearId !== academicYearId) throw validation(T.classYearMismatch);
+      if (cls.academicYearId !== academicYearId) throw validation(T.classYearMismatch, 'classId');
       const actorTeachesThere = actor.activeRole === Role.Teacher && (await teaches(m, actor.userId, classId, academicYearId));
       for (const student of students) {
         authorize(actor, 'student.place', { studentRole: student.role, actorTeachesThere }, {

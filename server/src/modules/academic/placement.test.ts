@@ -115,7 +115,7 @@ describe('validation', () => {
     const fill = JSON.parse(JSON.stringify(body).replace('CLASS2025', cls['Class 5A 2025']).replace('CLASS', cls['Class 5A 2026']).replace('YEAR', year['2026']));
     const s = await makeUser(t.ds, { role: Role.Student });
     const res = await t.rest('PUT', `/users/${s.id}`, { token: tokens.Teacher, body: fill });
-    expect([res.status, res.body]).toEqual([status, { success: false, message }]);
+    expect([res.status, res.body]).toEqual([status, expect.objectContaining({ success: false, message })]);
     expect(await placement(s.id)).toEqual({ class_id: null, academic_year_id: null });
   });
 

@@ -37,9 +37,9 @@ export class SubjectsService {
   /** platform.md section 5: name required. */
   async create(actor: Actor, input: SubjectInput): Promise<Subject> {
     authorize(actor, 'academic.manage', undefined, { message: T.cannotManage });
-    const name = requiredText(input.name, T.subjectNameRequired, 'Subject name', 100);
-    const description = freeText(input.description, 'Description', 2000) ?? '';
-    const isActive = flag(input.isActive, 'isActive') ?? true;
+    const name = requiredText(input.name, T.subjectNameRequired, 'Subject name', 100, undefined, 'name');
+    const description = freeText(input.description, 'Description', 2000, undefined, 'description') ?? '';
+    const isActive = flag(input.isActive, 'isActive', 'isActive') ?? true;
     try {
       const repo = this.ds.getRepository(Subject);
       return await repo.save(repo.create({ name, description, isActive }));
@@ -51,9 +51,9 @@ export class SubjectsService {
   async update(actor: Actor, id: string, input: SubjectInput): Promise<Subject> {
     assertId(id, T.subjectNotFound);
     authorize(actor, 'academic.manage', undefined, { message: T.cannotManage });
-    const name = optionalRequiredText(input.name, T.subjectNameRequired, 'Subject name', 100);
-    const description = freeText(input.description, 'Description', 2000);
-    const isActive = flag(input.isActive, 'isActive');
+    const name = optionalRequiredText(input.name, T.subjectNameRequired, 'Subject name', 100, undefined, 'name');
+    const description = freeText(input.description, 'Description', 2000, undefined, 'description');
+    const isActive = flag(input.isActive, 'isActive', 'isActive');
     const version = versionOf(input.version);
     const set: Partial<Subject> = {};
     if (name !== undefined) set.name = name;

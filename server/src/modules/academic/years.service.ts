@@ -53,8 +53,8 @@ export class YearsService {
 
   async create(actor: Actor, input: YearInput): Promise<AcademicYear> {
     authorize(actor, 'academic.manage', undefined, { message: T.cannotManage });
-    const year = requiredText(input.year, T.yearRequired, 'Year', 50);
-    const isActive = flag(input.isActive, 'isActive') ?? true;
+    const year = requiredText(input.year, T.yearRequired, 'Year', 50, undefined, 'year');
+    const isActive = flag(input.isActive, 'isActive', 'isActive') ?? true;
     try {
       return await this.ds.transaction(async (m) => {
         const repo = m.getRepository(AcademicYear);
@@ -71,8 +71,8 @@ export class YearsService {
   async update(actor: Actor, id: string, input: YearInput): Promise<AcademicYear> {
     assertId(id, T.yearNotFound);
     authorize(actor, 'academic.manage', undefined, { message: T.cannotManage });
-    const year = optionalRequiredText(input.year, T.yearRequired, 'Year', 50);
-    const isActive = flag(input.isActive, 'isActive');
+    const year = optionalRequiredText(input.year, T.yearRequired, 'Year', 50, undefined, 'year');
+    const isActive = flag(input.isActive, 'isActive', 'isActive');
     const version = versionOf(input.version);
     const set: Partial<AcademicYear> = {};
     if (year !== undefined) set.year = year;

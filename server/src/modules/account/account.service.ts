@@ -41,8 +41,8 @@ export class AccountService {
   ) {}
 
   async updateProfile(actor: Actor, input: { firstName?: unknown; lastName?: unknown }): Promise<User> {
-    const firstName = requiredText(input.firstName, USER_TEXT.firstNameRequired, 'First name', 100);
-    const lastName = requiredText(input.lastName, USER_TEXT.lastNameRequired, 'Last name', 100);
+    const firstName = requiredText(input.firstName, USER_TEXT.firstNameRequired, 'First name', 100, undefined, 'firstName');
+    const lastName = requiredText(input.lastName, USER_TEXT.lastNameRequired, 'Last name', 100, undefined, 'lastName');
     return this.ds.transaction(async (m) => {
       const before = await m.getRepository(User).findOne({ where: { id: actor.userId }, lock: { mode: 'pessimistic_write' } });
       if (!before) throw notFound(USER_TEXT.notFound);
@@ -57,13 +57,13 @@ export class AccountService {
   /** Check the current password as sign-in does (the same limits: a session left open is not a way round them). */
   private async checkCurrentPassword(actor: Actor, input: unknown, ip: string): Promise<void> {
     const current = typeof input === 'string' ? input : '';
-    if (!current) throw validation(ACCOUNT_TEXT.currentPasswordRequired);
-    if (charCount(current, MAX_PASSWORD_LENGTH) > MAX_PASSWORD_LENGTH) throw validation(INPUT_TEXT.tooLong('Password', MAX_PASSWORD_LENGTH));
+    if (!current) throw validation(ACCOUNT_TEXT.currentPasswordRequired, 'currentPassword');
+    if (charCount(current, MAX_PASSWORD_LENGTH) > MAX_PASSWORD_LENGTH) throw validation(INPUT_TEXT.tooLong('Password', MAX_PASSWORD_LENGTH), 'currentPassword');
     const [row]: Array<{ email: string; password_hash: string | null }> =
       await this.ds.query('SELECT lower(email) AS email, password_hash FROM users WHERE id = $1', [actor.userId]);
     if (!row) throw notFound(USER_TEXT.notFound);
     await recordAttempt(this.ds, 'login', row.email, addressBucket(ip), AUTH_TEXT.tooManyAttempts);
-    if (!(await verifyPassword(row.password_hash, current))) throw validation(ACCOUNT_TEXT.currentPasswordWrong);
+    if (!(await verifyPassword(row.password_hash, current))) throw validation(ACCOUNT_TEXT.currentPasswordWrong, 'currentPassword');
     await this.ds.query('DELETE FROM login_attempts WHERE email = $1', [row.email]);
   }
 
@@ -76,7 +76,7 @@ export class AccountService {
     const me = await this.ds.getRepository(User).findOneBy({ id: actor.userId });
     if (!me) throw notFound(USER_TEXT.notFound);
     const { email } = validateNewUser({ firstName: me.firstName, lastName: me.lastName, email: input.newEmail, role: me.role });
-    if (email === normalizeEmail(me.email)) throw validation(ACCOUNT_TEXT.sameEmail);
+    if (email === normalizeEmail(me.email)) throw validation(ACCOUNT_TEXT.sameEmail, 'newEmail');
     await this.checkCurrentPassword(actor, input.currentPassword, ip);
     await this.ds.transaction((m) => this.auth.emailChanges.request(m, actor, me, email));
     void this.mail.deliverPending();
@@ -90,9 +90,9 @@ export class AccountService {
   async changePassword(actor: Actor, input: { currentPassword?: unknown; newPassword?: unknown }, ip: string): Promise<string> {
     authorize(actor, 'session.manage', undefined, { message: AUTH_TEXT.webSessionOnly });
     const next = typeof input.newPassword === 'string' ? input.newPassword : '';
-    if (!(typeof input.currentPassword === 'string' && input.currentPassword)) throw validation(ACCOUNT_TEXT.currentPasswordRequired);
-    if (charCount(next, MIN_PASSWORD_LENGTH) < MIN_PASSWORD_LENGTH) throw validation(AUTH_TEXT.passwordTooShort);
-    if (charCount(next, MAX_PASSWORD_LENGTH) > MAX_PASSWORD_LENGTH) throw validation(INPUT_TEXT.tooLong('Password', MAX_PASSWORD_LENGTH));
+    if (!(typeof input.currentPassword === 'string' && input.currentPassword)) throw validation(ACCOUNT_TEXT.currentPasswordRequired, 'currentPassword');
+    if (charCount(next, MIN_PASSWORD_LENGTH) < MIN_PASSWORD_LENGTH) throw validation(AUTH_TEXT.passwordTooShort, 'newPassword');
+    if (charCount(next, MAX_PASSWORD_LENGTH) > MAX_PASSWORD_LENGTH) throw validation(INPUT_TEXT.tooLong('Password', MAX_PASSWORD_LENGTH), 'newPassword');
     await this.checkCurrentPassword(actor, input.currentPassword, ip);
     const passwordHash = await hashPassword(next);
     await this.ds.transaction(async (m) => {

@@ -1,4 +1,5 @@
 import { body, newRouter, param, route, send } from '../../app/rest';
+import { restSlice } from '../../app/paging';
 import { ANNOUNCEMENT_TEXT as T } from './announcements.validation';
 import { presentAnnouncement } from './announcements.shape';
 
@@ -6,7 +7,7 @@ import { presentAnnouncement } from './announcements.shape';
 export function announcementsRouter() {
   const r = newRouter();
   r.get('/announcements/course/:courseId', route(async (req, res, actor, ctx) => {
-    send(res, (await ctx.services.announcements.listForCourse(actor, param(req, 'courseId'))).map((a) => presentAnnouncement(actor, a)));
+    send(res, restSlice(req, res, await ctx.services.announcements.listForCourse(actor, param(req, 'courseId'))).map((a) => presentAnnouncement(actor, a)));
   }));
   r.post('/announcements', route(async (req, res, actor, ctx) => {
     const b = body(req);

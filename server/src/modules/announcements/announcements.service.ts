@@ -54,7 +54,7 @@ export class AnnouncementsService {
 
   /** POST /announcements, by a teacher of the course; the author is the actor. */
   async create(actor: Actor, input: AnnouncementInput & { courseId?: unknown }): Promise<Announcement> {
-    if (input.courseId === undefined || input.courseId === null || input.courseId === '') throw validation(T.courseRequired);
+    if (input.courseId === undefined || input.courseId === null || input.courseId === '') throw validation(T.courseRequired, 'courseId');
     const course = await this.courses.readable(actor, input.courseId);
     authorize(actor, 'course.manage', course, { message: T.cannotManage });
     const fields = validateNewAnnouncement(input);

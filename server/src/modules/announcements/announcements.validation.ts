@@ -24,17 +24,17 @@ export interface AnnouncementInput {
 /** platform.md section 5: title and content required. */
 export function validateNewAnnouncement(input: AnnouncementInput) {
   return {
-    title: requiredText(input.title, ANNOUNCEMENT_TEXT.titleRequired, 'Title', TITLE_MAX),
-    content: requiredText(input.content, ANNOUNCEMENT_TEXT.contentRequired, 'Content', POST_MAX, 'multiline'),
-    isVisible: flag(input.isVisible, 'isVisible') ?? true,
+    title: requiredText(input.title, ANNOUNCEMENT_TEXT.titleRequired, 'Title', TITLE_MAX, undefined, 'title'),
+    content: requiredText(input.content, ANNOUNCEMENT_TEXT.contentRequired, 'Content', POST_MAX, 'multiline', 'content'),
+    isVisible: flag(input.isVisible, 'isVisible', 'isVisible') ?? true,
   };
 }
 
 export function validateAnnouncementEdit(input: AnnouncementInput) {
   const set: { title?: string; content?: string; isVisible?: boolean } = {};
-  if (input.title !== undefined) set.title = requiredText(input.title, ANNOUNCEMENT_TEXT.titleRequired, 'Title', TITLE_MAX);
-  if (input.content !== undefined) set.content = requiredText(input.content, ANNOUNCEMENT_TEXT.contentRequired, 'Content', POST_MAX, 'multiline');
-  const visible = flag(input.isVisible, 'isVisible');
+  if (input.title !== undefined) set.title = requiredText(input.title, ANNOUNCEMENT_TEXT.titleRequired, 'Title', TITLE_MAX, undefined, 'title');
+  if (input.content !== undefined) set.content = requiredText(input.content, ANNOUNCEMENT_TEXT.contentRequired, 'Content', POST_MAX, 'multiline', 'content');
+  const visible = flag(input.isVisible, 'isVisible', 'isVisible');
   if (visible !== undefined) set.isVisible = visible;
   return { set, version: versionOf(input.version) };
 }

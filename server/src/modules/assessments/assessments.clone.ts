@@ -55,7 +55,7 @@ export class AssessmentCloning {
 
   /** `wanted`: the REST family's kind; GraphQL takes the source's. */
   private async plan(actor: Actor, wanted: AssessmentKind | undefined, req: CloneRequest, m: DataSource | EntityManager = this.ds): Promise<ClonePlan> {
-    if (req.assessmentId === undefined || req.assessmentId === null || req.assessmentId === '') throw validation(T.selectItem(wanted ?? AssessmentKind.ASSIGNMENT));
+    if (req.assessmentId === undefined || req.assessmentId === null || req.assessmentId === '') throw validation(T.selectItem(wanted ?? AssessmentKind.ASSIGNMENT), 'assessmentId');
     const { assessment: source } = await this.host.manageable(actor, req.assessmentId, wanted);
     const kind = source.kind;
     const into = kind === AssessmentKind.QUIZ ? { moduleId: req.newModuleId } : { courseId: req.targetCourseId };

@@ -1,4 +1,5 @@
-import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Connection, PageArgs, PageLimits, pageOf, toConnection, windowOf } from '../../app/paging';
 import { RequestContext } from '../../app/context';
 import { CurrentActor } from '../../app/current-actor';
 import { Actor, can } from '../../policies';
@@ -11,15 +12,24 @@ import {
   CreateAssessmentInput, DeleteAssessmentResult, UpdateAssessmentInput,
 } from './assessments.types';
 
+/** A list of items: 100 unless asked, at most 500 (read whole and filtered by 'assessment.read' in SQL, then paged). */
+const ITEM_PAGE: PageLimits = { max: 500, size: 100 };
+
+const AssessmentConnection = Connection(Assessment, 'Assessment', 'assignments, exams or quizzes');
+
 @Resolver(() => Assessment)
 export class AssessmentsResolver {
-  @Query(() => [Assessment], { description: "A course's assignments or exams (with a module or not); students see those visible to them (REST: GET /api/assignments/course/{courseId}, /api/exams/course/{courseId})." })
-  assessments(
+  @Query(() => AssessmentConnection, {
+    description: "A course's assignments or exams (with a module or not), a page at a time (first 100 unless asked, at most 500); students see those visible to them " +
+      '(REST: GET /api/assignments/course/{courseId}, /api/exams/course/{courseId}).',
+  })
+  async assessments(
     @Arg('courseId', () => ID, { description: 'The course.' }) courseId: string,
     @Arg('kind', () => AssessmentKind, { description: 'ASSIGNMENT or EXAM (a course lists its quizzes through its modules).' }) kind: AssessmentKind,
+    @Args(() => PageArgs) page: PageArgs,
     @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext,
   ) {
-    return ctx.services.assessments.listForCourse(actor, courseId, kind);
+    return toConnection(pageOf(await ctx.services.assessments.listForCourse(actor, courseId, kind), windowOf(page, ITEM_PAGE)));
   }
 
   @Query(() => [Assessment], { description: "A module's quizzes: new ones at the top, reused ones appended (REST: GET /api/quizzes/module/{moduleId})." })
@@ -41,14 +51,18 @@ export class AssessmentsResolver {
     return ctx.services.assessments.students(actor, moduleId ? AssessmentKind.QUIZ : AssessmentKind.ASSIGNMENT, { courseId, moduleId });
   }
 
-  @Query(() => [Assessment], { description: 'Your items of this kind elsewhere, to reuse (tree by course.academicYear, course.class, course, module) (REST: GET /api/assignments/reuse/available/{courseId}, /api/quizzes/reuse/available/{moduleId}).' })
-  reusableAssessments(
+  @Query(() => AssessmentConnection, {
+    description: 'Your items of this kind elsewhere, to reuse (tree by course.academicYear, course.class, course, module), a page at a time (first 100 unless asked, at most 500) ' +
+      '(REST: GET /api/assignments/reuse/available/{courseId}, /api/quizzes/reuse/available/{moduleId}).',
+  })
+  async reusableAssessments(
     @Arg('kind', () => AssessmentKind, { description: 'What to reuse.' }) kind: AssessmentKind,
     @Arg('courseId', () => ID, { nullable: true, description: 'Assignments and exams: the course they would be copied into (its own are left out).' }) courseId: string | undefined,
     @Arg('moduleId', () => ID, { nullable: true, description: 'Quizzes: the module they would be copied into (its own are left out).' }) moduleId: string | undefined,
+    @Args(() => PageArgs) page: PageArgs,
     @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext,
   ) {
-    return ctx.services.assessments.reusable(actor, kind, { courseId, moduleId });
+    return toConnection(pageOf(await ctx.services.assessments.reusable(actor, kind, { courseId, moduleId }), windowOf(page, ITEM_PAGE)));
   }
 
   @Query(() => AssessmentCloneChanges, { description: 'What a reuse would copy and change (targets dropped, whole class, a past due date); changes nothing.' })

@@ -1,5 +1,6 @@
 import { Request } from 'express';
 import { Body, body, newRouter, param, route, send } from '../../app/rest';
+import { restSlice } from '../../app/paging';
 import { RequestContext } from '../../app/context';
 import { Actor } from '../../policies';
 import { Assessment, AssessmentKind } from './assessment.entity';
@@ -65,13 +66,13 @@ export function assessmentFamilyRouter(f: Family) {
     const list = f.parent === 'course'
       ? await s(ctx).listForCourse(actor, param(req, 'parentId'), f.kind)
       : await s(ctx).listForModule(actor, param(req, 'parentId'));
-    send(res, list.map((a) => presentAssessment(actor, a)));
+    send(res, restSlice(req, res, list).map((a) => presentAssessment(actor, a)));
   }));
   r.get(`/${f.path}/students/${f.parent}/:parentId`, route(async (req, res, actor, ctx) => {
-    send(res, (await s(ctx).students(actor, f.kind, parentOf(f, req))).map((st) => presentStudent(actor, st)));
+    send(res, restSlice(req, res, await s(ctx).students(actor, f.kind, parentOf(f, req))).map((st) => presentStudent(actor, st)));
   }));
   r.get(`/${f.path}/reuse/available/:parentId`, route(async (req, res, actor, ctx) => {
-    send(res, (await s(ctx).reusable(actor, f.kind, parentOf(f, req))).map((a) => presentAssessment(actor, a)));
+    send(res, restSlice(req, res, await s(ctx).reusable(actor, f.kind, parentOf(f, req))).map((a) => presentAssessment(actor, a)));
   }));
   r.post(`/${f.path}/reuse/clone/:id`, route(async (req, res, actor, ctx) => {
     const b = body(req);

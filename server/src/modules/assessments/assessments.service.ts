@@ -73,12 +73,12 @@ export class AssessmentsService {
   /** The course (and module) an assessment goes into; quizzes need a module, the others a course. */
   async parent(actor: Actor, kind: AssessmentKind, p: Parent): Promise<{ course: CourseFactsRow; moduleId: string | null }> {
     if (kind === AssessmentKind.QUIZ || (p.moduleId !== undefined && p.moduleId !== null && p.moduleId !== '')) {
-      const moduleId = refId(p.moduleId, T.moduleRequired, MODULE_TEXT.notFound);
+      const moduleId = refId(p.moduleId, T.moduleRequired, MODULE_TEXT.notFound, 'moduleId');
       const { module, course } = await this.modules.readable(actor, moduleId);
-      if (kind !== AssessmentKind.QUIZ && p.courseId && p.courseId !== module.courseId) throw validation(T.moduleOfOtherCourse);
+      if (kind !== AssessmentKind.QUIZ && p.courseId && p.courseId !== module.courseId) throw validation(T.moduleOfOtherCourse, 'moduleId');
       return { course, moduleId: module.id };
     }
-    const courseId = refId(p.courseId, T.courseRequired, 'Course not found');
+    const courseId = refId(p.courseId, T.courseRequired, 'Course not found', 'courseId');
     return { course: await this.courses.readable(actor, courseId), moduleId: null };
   }
 
@@ -111,7 +111,7 @@ export class AssessmentsService {
     const [{ n }]: Array<{ n: number }> = await m.query(
       `SELECT count(*)::int AS n FROM courses c JOIN users u ON u.class_id = c.class_id AND u.academic_year_id = c.academic_year_id
         WHERE c.id = $1 AND u.role = 'Student' AND u.id = ANY($2::uuid[])`, [courseId, ids]);
-    if (n !== ids.length) throw validation(T.notInClass);
+    if (n !== ids.length) throw validation(T.notInClass, 'targetStudentIds');
   }
 
   async setTargets(m: EntityManager, assessmentId: string, ids: string[]): Promise<void> {
@@ -171,7 +171,7 @@ export class AssessmentsService {
       const scope = edit.set.scope ?? assessment.scope;
       if (scope === AssessmentScope.individual_students) {
         const [{ n }] = await m.query('SELECT count(*)::int AS n FROM assessment_targets WHERE assessment_id = $1', [assessment.id]);
-        if (!n) throw validation(T.selectStudentFor(assessment.kind));
+        if (!n) throw validation(T.selectStudentFor(assessment.kind), 'targetStudentIds');
       }
       if (edit.questions) {
         // read inside the transaction, after the version check locked the row: the plan fits what is replaced

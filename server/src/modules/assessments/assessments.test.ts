@@ -120,8 +120,8 @@ describe('who may', () => {
     expect((await t.rest('GET', `/exams/${visible}`, { token: tok.teacher })).status).toBe(404); // another family
     const g = await t.gql(ONE, { id: targeted }, tok.student2);
     expect(g.errors?.[0].extensions?.code).toBe('NOT_FOUND');
-    const list = await t.gql('query($c: ID!) { assessments(courseId: $c, kind: EXAM) { id } }', { c: math }, tok.student2);
-    expect(list.data.assessments.map((a: { id: string }) => a.id)).not.toContain(targeted);
+    const list = await t.gql('query($c: ID!) { assessments(courseId: $c, kind: EXAM) { nodes { id } } }', { c: math }, tok.student2);
+    expect(list.data.assessments.nodes.map((a: { id: string }) => a.id)).not.toContain(targeted);
     await t.gql('mutation($i: UpdateAssessmentInput!) { updateAssessment(input: $i) { id } }', { i: { id: visible, isVisible: false } }, tok.teacher);
     expect((await t.rest('GET', `/assignments/${visible}`, { token: tok.student })).status).toBe(404);
     expect((await t.rest('GET', `/assignments/course/${math}`, { token: tok.student })).body.data.map((a: { _id: string }) => a._id)).not.toContain(visible);

@@ -103,7 +103,7 @@ function oneOf<T extends string>(v: unknown, values: readonly T[], invalid: stri
 export function dueDate(v: unknown): Date | undefined {
   if (absent(v)) return undefined;
   const d = v instanceof Date ? new Date(v.getTime()) : typeof v === 'string' ? new Date(v) : null;
-  if (!d || Number.isNaN(d.getTime()) || d.getUTCFullYear() < 1970 || d.getUTCFullYear() > 9999) throw validation(ASSESSMENT_TEXT.dueDateInvalid);
+  if (!d || Number.isNaN(d.getTime()) || d.getUTCFullYear() < 1970 || d.getUTCFullYear() > 9999) throw validation(ASSESSMENT_TEXT.dueDateInvalid, 'dueDate');
   d.setUTCSeconds(0, 0);
   return d;
 }
@@ -124,40 +124,40 @@ function percent(v: unknown, fallback: number, invalid: string): number {
 function question(raw: unknown, index: number): QuestionFields & { wanted: number } {
   const q = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const type = oneOf(q.type, Object.values(QuestionType), ASSESSMENT_TEXT.questionTypeInvalid);
-  if (!type) throw validation(ASSESSMENT_TEXT.questionTypeInvalid);
+  if (!type) throw validation(ASSESSMENT_TEXT.questionTypeInvalid, 'type');
   const pm = (q.partialMarking && typeof q.partialMarking === 'object' ? q.partialMarking : {}) as Record<string, unknown>;
   const options = type === QuestionType.MCQ
     ? list(q.options).map((o, i) => {
       const opt = (o && typeof o === 'object' ? o : {}) as Record<string, unknown>;
       return {
         id: isId(opt.id) ? opt.id : undefined,
-        text: requiredText(opt.text, ASSESSMENT_TEXT.optionTextRequired, `Option ${i + 1}`, OPTION_MAX),
-        isCorrect: flag(opt.isCorrect, 'isCorrect') ?? false,
+        text: requiredText(opt.text, ASSESSMENT_TEXT.optionTextRequired, `Option ${i + 1}`, OPTION_MAX, undefined, 'text'),
+        isCorrect: flag(opt.isCorrect, 'isCorrect', 'isCorrect') ?? false,
       };
     })
     : [];
-  if (type === QuestionType.MCQ && options.length < 2) throw validation(ASSESSMENT_TEXT.mcqTwoOptions);
+  if (type === QuestionType.MCQ && options.length < 2) throw validation(ASSESSMENT_TEXT.mcqTwoOptions, 'options');
   // REST answers name options by text (selectedOptions): two options alike could never be told apart
   const twice = options.find((o, i) => options.findIndex((x) => sameText(x.text, o.text)) !== i);
-  if (twice) throw validation(ASSESSMENT_TEXT.optionTextTwice(twice.text));
-  if (type === QuestionType.MCQ && !options.some((o) => o.isCorrect)) throw validation(ASSESSMENT_TEXT.mcqOneCorrect);
+  if (twice) throw validation(ASSESSMENT_TEXT.optionTextTwice(twice.text), 'options');
+  if (type === QuestionType.MCQ && !options.some((o) => o.isCorrect)) throw validation(ASSESSMENT_TEXT.mcqOneCorrect, 'options');
   const accepted = type === QuestionType.ShortAnswer
     ? list(q.acceptedAnswers).map((a) => {
       const acc = (a && typeof a === 'object' ? a : {}) as Record<string, unknown>;
       return {
-        answer: requiredText(acc.answer, ASSESSMENT_TEXT.acceptedAnswerRequired, 'Accepted answer', OPTION_MAX),
+        answer: requiredText(acc.answer, ASSESSMENT_TEXT.acceptedAnswerRequired, 'Accepted answer', OPTION_MAX, undefined, 'answer'),
         weight: percent(acc.weight, 100, ASSESSMENT_TEXT.weightInvalid),
       };
     })
     : [];
-  if (type === QuestionType.ShortAnswer && !accepted.length) throw validation(ASSESSMENT_TEXT.shortAnswerNeedsAnswer);
+  if (type === QuestionType.ShortAnswer && !accepted.length) throw validation(ASSESSMENT_TEXT.shortAnswerNeedsAnswer, 'acceptedAnswers');
   const partialMarking = type === QuestionType.MCQ && (flag(pm.enabled, 'partialMarking.enabled') ?? false);
   return {
     id: isId(q.id) ? q.id : undefined,
     type,
-    questionText: requiredText(q.questionText, ASSESSMENT_TEXT.questionTextRequired, 'Question', QUESTION_MAX, 'multiline'),
-    points: wholeNumber(q.points, ASSESSMENT_TEXT.pointsInvalid, 1, 100000) ?? 1,
-    wanted: wholeNumber(q.order, ASSESSMENT_TEXT.orderInvalid, 1, 100000) ?? index + 1,
+    questionText: requiredText(q.questionText, ASSESSMENT_TEXT.questionTextRequired, 'Question', QUESTION_MAX, 'multiline', 'questionText'),
+    points: wholeNumber(q.points, ASSESSMENT_TEXT.pointsInvalid, 1, 100000, 'points') ?? 1,
+    wanted: wholeNumber(q.order, ASSESSMENT_TEXT.orderInvalid, 1, 100000, 'order') ?? index + 1,
     order: 0,
     options,
     accepted,
@@ -169,7 +169,7 @@ function question(raw: unknown, index: number): QuestionFields & { wanted: numbe
 /** The questions in the order asked for (ties keep the list's order), numbered from 1 without gaps. */
 export function questions(v: unknown, missing: string): QuestionFields[] {
   const qs = list(v).map(question);
-  if (!qs.length) throw validation(missing);
+  if (!qs.length) throw validation(missing, 'questions');
   return qs.map((q, i) => ({ q, i }))
     .sort((a, b) => a.q.wanted - b.q.wanted || a.i - b.i)
     .map(({ q: { wanted: _w, ...q } }, i) => ({ ...q, order: i + 1 }));
@@ -179,24 +179,24 @@ export function questions(v: unknown, missing: string): QuestionFields[] {
 export function targetIds(v: unknown): string[] | undefined {
   if (v === undefined) return undefined;
   const ids = list(v).map((x) => (x && typeof x === 'object' ? ((x as { _id?: unknown; id?: unknown })._id ?? (x as { id?: unknown }).id) : x));
-  if (ids.some((id) => !isId(id))) throw validation(ASSESSMENT_TEXT.notInClass);
+  if (ids.some((id) => !isId(id))) throw validation(ASSESSMENT_TEXT.notInClass, 'targetStudentIds');
   return [...new Set(ids as string[])];
 }
 
 function fields(kind: AssessmentKind, input: AssessmentInput): AssessmentFields {
   const f: AssessmentFields = {};
-  if (input.title !== undefined) f.title = requiredText(input.title, ASSESSMENT_TEXT.titleRequired(kind), 'Title', TITLE_MAX);
-  const description = freeText(input.description, 'Description', DESCRIPTION_MAX);
+  if (input.title !== undefined) f.title = requiredText(input.title, ASSESSMENT_TEXT.titleRequired(kind), 'Title', TITLE_MAX, undefined, 'title');
+  const description = freeText(input.description, 'Description', DESCRIPTION_MAX, undefined, 'description');
   if (description !== undefined) f.description = description;
-  const instructions = freeText(input.instructions, 'Instructions', INSTRUCTIONS_MAX);
+  const instructions = freeText(input.instructions, 'Instructions', INSTRUCTIONS_MAX, undefined, 'instructions');
   if (instructions !== undefined) f.instructions = instructions;
   if (input.dueDate !== undefined) {
     f.dueDate = dueDate(input.dueDate);
-    if (!f.dueDate) throw validation(ASSESSMENT_TEXT.dueDateRequired);
+    if (!f.dueDate) throw validation(ASSESSMENT_TEXT.dueDateRequired, 'dueDate');
   }
   const rv = oneOf(input.resultVisibility, Object.values(ResultVisibility), ASSESSMENT_TEXT.visibilityInvalid);
   if (rv) f.resultVisibility = rv;
-  const visible = flag(input.isVisible, 'isVisible');
+  const visible = flag(input.isVisible, 'isVisible', 'isVisible');
   if (visible !== undefined) f.isVisible = visible;
   const scope = oneOf(input.scope, Object.values(AssessmentScope), ASSESSMENT_TEXT.scopeInvalid);
   if (scope) f.scope = scope;
@@ -207,12 +207,12 @@ export type NewAssessment = Required<AssessmentFields> & { targetStudentIds: str
 
 /** Create: title and due date required, at least one question, individual scope needs students. */
 export function validateNewAssessment(kind: AssessmentKind, input: AssessmentInput): NewAssessment {
-  if (absent(input.title)) throw validation(ASSESSMENT_TEXT.titleRequired(kind));
-  if (absent(input.dueDate)) throw validation(ASSESSMENT_TEXT.dueDateRequired);
+  if (absent(input.title)) throw validation(ASSESSMENT_TEXT.titleRequired(kind), 'title');
+  if (absent(input.dueDate)) throw validation(ASSESSMENT_TEXT.dueDateRequired, 'dueDate');
   const f = fields(kind, input);
   const scope = f.scope ?? AssessmentScope.whole_class;
   const targets = scope === AssessmentScope.whole_class ? [] : (targetIds(input.targetStudentIds) ?? []);
-  if (scope === AssessmentScope.individual_students && !targets.length) throw validation(ASSESSMENT_TEXT.selectStudentFor(kind));
+  if (scope === AssessmentScope.individual_students && !targets.length) throw validation(ASSESSMENT_TEXT.selectStudentFor(kind), 'targetStudentIds');
   return {
     title: f.title!, description: f.description ?? '', instructions: f.instructions ?? '', dueDate: f.dueDate!,
     resultVisibility: f.resultVisibility ?? ResultVisibility.immediate, isVisible: f.isVisible ?? true, scope,
@@ -234,7 +234,7 @@ export function validateAssessmentEdit(kind: AssessmentKind, currentScope: Asses
   const scope = set.scope ?? currentScope;
   let targets = targetIds(input.targetStudentIds);
   if (scope === AssessmentScope.whole_class) targets = set.scope ? [] : targets && [];
-  if (scope === AssessmentScope.individual_students && targets !== undefined && !targets.length) throw validation(ASSESSMENT_TEXT.selectStudentFor(kind));
+  if (scope === AssessmentScope.individual_students && targets !== undefined && !targets.length) throw validation(ASSESSMENT_TEXT.selectStudentFor(kind), 'targetStudentIds');
   return {
     set,
     targetStudentIds: targets,
@@ -245,6 +245,6 @@ export function validateAssessmentEdit(kind: AssessmentKind, currentScope: Asses
 
 export function kindOf(v: unknown): AssessmentKind {
   const k = oneOf(v, Object.values(AssessmentKind), ASSESSMENT_TEXT.kindInvalid);
-  if (!k) throw validation(ASSESSMENT_TEXT.kindInvalid);
+  if (!k) throw validation(ASSESSMENT_TEXT.kindInvalid, 'kind');
   return k;
 }

@@ -2,6 +2,8 @@ import { Arg, Args, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } f
 import { RequestContext } from '../../app/context';
 import { CurrentActor } from '../../app/current-actor';
 import { Actor } from '../../policies';
+import { PageArgs, toConnection, windowOf } from '../../app/paging';
+import { ATTENDANCE_PAGE } from './attendance.service';
 import { User } from '../users/user.entity';
 import { SchoolClass } from '../academic/class.entity';
 import { Subject } from '../academic/subject.entity';
@@ -9,6 +11,7 @@ import { AcademicYear } from '../academic/academic-year.entity';
 import { AttendanceRecord } from './attendance.entity';
 import {
   AttendanceAllocationArgs,
+  AttendanceRecordConnection,
   AttendanceForDateArgs,
   AttendanceTrendArgs,
   AttendanceWeek,
@@ -45,7 +48,7 @@ export class AttendanceResolver {
   }
 
   @Query(() => MyAttendance, {
-    description: "The signed-in student's own records (paginated), summary, placement and filter options. REST: GET /api/attendance/student.",
+    description: "The signed-in student's own records (a page at a time), summary, placement and filter options. REST: GET /api/attendance/student.",
   })
   myAttendance(@Args(() => MyAttendanceArgs) args: MyAttendanceArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
     return ctx.services.attendance.myPage(actor, args);
@@ -89,6 +92,11 @@ export class AttendanceResolver {
 
 @Resolver(() => MyAttendance)
 export class MyAttendanceResolver {
+  @FieldResolver(() => AttendanceRecordConnection, { description: 'The records matching the filters, newest date first, a page at a time: first 50 unless asked, at most 200.' })
+  async records(@Root() mine: MyAttendance, @Args(() => PageArgs) args: PageArgs, @Ctx() ctx: RequestContext) {
+    return toConnection(await ctx.services.attendance.recordsPage(mine, windowOf(args, ATTENDANCE_PAGE)));
+  }
+
   @FieldResolver(() => User, {
     description: "The student themselves: their class and academicYear are where they are placed now (assessments.md: studentInfo).",
   })

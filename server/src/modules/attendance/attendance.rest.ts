@@ -1,5 +1,7 @@
 import { unwrapId } from '../../app/input';
 import { body, newRouter, route, send, str } from '../../app/rest';
+import { restSlice } from '../../app/paging';
+import { ATTENDANCE_PAGE } from './attendance.service';
 import {
   presentAttendanceRecord,
   presentAttendanceStudentInfo,
@@ -36,7 +38,8 @@ export function attendanceRouter() {
   }));
   r.get('/attendance/student', route(async (req, res, actor, ctx) => {
     const mine = await ctx.services.attendance.myAll(actor, { classId: str(req.query.class), subjectId: str(req.query.subject) });
-    send(res, mine.records.map((rec) => presentAttendanceRecord(actor, rec)), {
+    // the summary stays over every record; ?limit=&offset= pages the records only
+    send(res, restSlice(req, res, mine.records, ATTENDANCE_PAGE).map((rec) => presentAttendanceRecord(actor, rec)), {
       studentInfo: presentAttendanceStudentInfo(actor, mine.studentInfo),
       summary: presentAttendanceSummary(actor, mine.summary),
     });

@@ -2,6 +2,7 @@ import { DataSource } from 'typeorm';
 import { DomainError, conflict, notFound, validation } from '../../errors/domain-error';
 import { Actor, authorize, can } from '../../policies';
 import { assertId, isId } from '../../app/ids';
+import { Page, PageLimits, PageWindow } from '../../app/paging';
 import { User } from '../users/user.entity';
 import { Allocation, LoadedRecord, OwnFilter, Placement, attendanceSql as sql } from './attendance.queries';
 import { AttendanceSummary, AttendanceWeek, MarkAttendancePayload, MyAttendance } from './attendance.types';
@@ -15,7 +16,8 @@ import {
   validateWeeks,
 } from './attendance.validation';
 
-export const MAX_PAGE = 200;
+/** A page of attendance records: 50 unless asked, at most 200. */
+export const ATTENDANCE_PAGE: PageLimits = { max: 200, size: 50 };
 
 export interface OwnListFilter {
   classId?: string | null;
@@ -95,7 +97,7 @@ export class AttendanceService {
       authorize(actor, 'attendance.mark', allocation, { message: T.cannotMark });
       const ids = fields.records.map((r) => r.studentId);
       const placed = await sql.placedStudentIds(m, ids, fields.classId, fields.academicYearId);
-      if (placed.size !== ids.length) throw validation(T.notInClass);
+      if (placed.size !== ids.length) throw validation(T.notInClass, 'records');
       await sql.lockSheet(m, fields.classId, fields.subjectId, fields.date);
       const versions = await sql.versionsForDate(m, fields.classId, fields.subjectId, fields.date);
       // a client that says which version it saw is refused when someone changed the record since
@@ -129,18 +131,22 @@ export class AttendanceService {
     authorize(actor, 'attendance.readOwn', undefined, { message: T.studentsOnly });
   }
 
-  /** A page of the student's own records with the summary and the filter options' ids (GraphQL; the student, class and subjects resolve through the request's DataLoaders). */
-  async myPage(actor: Actor, f: OwnListFilter & { offset?: number | null; limit?: number | null }): Promise<MyAttendance> {
+  /**
+   * The student's own summary and the filter options' ids (GraphQL; the student, class and subjects resolve
+   * through the request's DataLoaders); `records` pages through what the filter authorized (recordsPage).
+   */
+  async myPage(actor: Actor, f: OwnListFilter): Promise<MyAttendance> {
     this.requireStudent(actor);
     const filter = ownFilter(actor.userId, f);
-    const offset = Math.max(0, f.offset ?? 0);
-    const limit = Math.min(MAX_PAGE, Math.max(1, f.limit ?? 50));
     const m = this.ds.manager;
     const counts = await sql.ownCounts(m, filter);
-    const items = await sql.ownRecords(m, filter, { offset, limit });
     const options = await sql.ownFilterOptions(m, actor.userId);
-    const summary = summaryOf(counts);
-    return Object.assign(new MyAttendance(), { items, total: summary.total, summary, studentId: actor.userId, ...options });
+    return Object.assign(new MyAttendance(), { summary: summaryOf(counts), studentId: actor.userId, filter, ...options });
+  }
+
+  /** A page of the records myPage authorized, newest date first: one statement (the total is the summary's). */
+  async recordsPage(mine: MyAttendance, window: PageWindow): Promise<Page<LoadedRecord>> {
+    return { items: await sql.ownRecords(this.ds.manager, mine.filter, window), total: mine.summary.total, window };
   }
 
   /** Every own record (the spec's REST client reads whole lists), with studentInfo and the summary. */

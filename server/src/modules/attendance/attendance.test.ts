@@ -25,8 +25,8 @@ const ROSTER = `query($c: ID!, $s: ID!, $y: ID!) { attendanceRoster(classId: $c,
 const FOR_DATE = `query($c: ID!, $s: ID!, $d: String!) { attendanceForDate(classId: $c, subjectId: $s, date: $d) {
   id date status notes version student { id firstName } class { id name grade } subject { id name } academicYear { id year } teacher { firstName lastName } } }`;
 const MARK = `mutation($input: MarkAttendanceInput!) { markAttendance(input: $input) { message updated records { id status notes version student { id } } } }`;
-const MINE = `query($c: ID, $s: ID) { myAttendance(classId: $c, subjectId: $s) { total
-  items { id date status notes student { id } class { id name grade } subject { name } teacher { firstName lastName } }
+const MINE = `query($c: ID, $s: ID) { myAttendance(classId: $c, subjectId: $s) { records(first: 200) { totalCount
+  nodes { id date status notes student { id } class { id name grade } subject { name } teacher { firstName lastName } } }
   summary { total present absent late rate } studentInfo { class { id name grade } academicYear { id year } } classes { id name } subjects { id name } } }`;
 const TREND = `query($c: ID!, $s: ID!, $y: ID!, $w: Int!) { attendanceTrend(classId: $c, subjectId: $s, academicYearId: $y, weeks: $w) { weekStart present late absent rate } }`;
 
@@ -127,7 +127,7 @@ describe('marking', () => {
     ];
     for (const [body, message] of cases) {
       const res = await t.rest('POST', '/attendance/mark', { token: tok.teacher, body });
-      expect([res.status, res.body]).toEqual([400, { success: false, message }]);
+      expect([res.status, res.body]).toEqual([400, expect.objectContaining({ success: false, code: 'VALIDATION', message })]);
     }
     const gql = await t.gql(MARK, { input: input(date, [{ studentId: pupils[0].id, status: 'Present', notes: 'y'.repeat(201) }]) }, tok.teacher);
     expect(gql.errors?.[0]).toMatchObject({ message: 'Notes can be at most 200 characters', extensions: { code: 'VALIDATION' } });
@@ -222,11 +222,15 @@ describe('who may do what', () => {
   it('a student reads only their own records, over both transports', async () => {
     const mine = await t.gql(MINE, {}, tok.pupil0);
     expect(mine.errors).toBeUndefined();
-    expect(mine.data.myAttendance.items.length).toBeGreaterThan(0);
-    expect(mine.data.myAttendance.items.every((r: { student: { id: string } }) => r.student.id === pupils[0].id)).toBe(true);
+    expect(mine.data.myAttendance.records.nodes.length).toBeGreaterThan(0);
+    expect(mine.data.myAttendance.records.nodes.every((r: { student: { id: string } }) => r.student.id === pupils[0].id)).toBe(true);
     const rest = await t.rest('GET', '/attendance/student', { token: tok.pupil0 });
-    expect(rest.body.data.length).toBe(mine.data.myAttendance.total);
+    expect(rest.body.data.length).toBe(mine.data.myAttendance.records.totalCount);
     expect(rest.body.data.every((r: { student: { _id: string } }) => r.student._id === pupils[0].id)).toBe(true);
+    expect(rest.headers.get('x-total-count')).toBeNull();
+    // a window of the records; the summary stays over all of them
+    const one = await t.rest('GET', '/attendance/student?limit=1&offset=1', { token: tok.pupil0 });
+    expect([one.body.data.map((r: { _id: string }) => r._id), one.headers.get('x-total-count'), one.body.summary]).toEqual([[rest.body.data[1]._id], String(rest.body.data.length), rest.body.summary]);
     const theirs = await t.rest('GET', '/attendance/student', { token: tok.pupil1 });
     expect(theirs.body.data.every((r: { student: { _id: string } }) => r.student._id === pupils[1].id)).toBe(true);
     const dbCount = await t.ds.query(`SELECT count(*)::int AS n FROM attendance_records WHERE student_id = $1`, [pupils[0].id]);
@@ -282,7 +286,7 @@ describe('rate, my attendance and the chart', () => {
 
     const all = await t.gql(MINE, {}, token);
     expect(all.data.myAttendance.summary).toEqual({ total: 9, present: 5, absent: 2, late: 2, rate: 78 });
-    expect(all.data.myAttendance.items[0]).toMatchObject({ date: isoDay(-1), subject: { name: other.name }, teacher: null, notes: null });
+    expect(all.data.myAttendance.records.nodes[0]).toMatchObject({ date: isoDay(-1), subject: { name: other.name }, teacher: null, notes: null });
     expect(all.data.myAttendance.studentInfo).toEqual({
       class: { id: teaching.klass.id, name: teaching.klass.name, grade: '5' },
       academicYear: { id: teaching.year.id, year: teaching.year.year },
@@ -292,7 +296,7 @@ describe('rate, my attendance and the chart', () => {
 
     const filtered = await t.gql(MINE, { s: teaching.subject.id }, token);
     expect(filtered.data.myAttendance.summary).toEqual({ total: 8, present: 5, absent: 1, late: 2, rate: 88 });
-    expect(filtered.data.myAttendance.items[0]).toMatchObject({ teacher: { firstName: 'Tara', lastName: 'Teacher' } });
+    expect(filtered.data.myAttendance.records.nodes[0]).toMatchObject({ teacher: { firstName: 'Tara', lastName: 'Teacher' } });
 
     const rest = await t.rest('GET', `/attendance/student?subject=${teaching.subject.id}`, { token });
     expect(rest.body).toMatchObject({
@@ -309,8 +313,8 @@ describe('rate, my attendance and the chart', () => {
     const marked = rest.body.data.find((r: { teacher: unknown }) => r.teacher);
     expect(marked.teacher).toEqual({ _id: id.teacher, firstName: 'Tara', lastName: 'Teacher' });
     expect(marked.student).toEqual({ _id: id.student, firstName: 'Stella', lastName: 'Student', email: 'student@demo.school' });
-    const gql = await t.gql('{ myAttendance(limit: 1) { items { student { id email } teacher { id email activated } } studentInfo { id email } } }', {}, tok.student);
-    expect(gql.data.myAttendance.items[0]).toEqual({
+    const gql = await t.gql('{ myAttendance { records(first: 1) { nodes { student { id email } teacher { id email activated } } } studentInfo { id email } } }', {}, tok.student);
+    expect(gql.data.myAttendance.records.nodes[0]).toEqual({
       student: { id: id.student, email: 'student@demo.school' },
       teacher: { id: id.teacher, email: null, activated: null },
     });
@@ -417,7 +421,7 @@ describe('statement counts do not grow with the data', () => {
       await insertAttendance(t.ds, subjects[1], Array.from({ length: Math.floor(n / 2) }, (_, i) => ({ studentId: kid.id, date: isoDay(-1 - i), status: i % 3 ? 'Late' : 'Absent', teacherId: id.teacher })));
       const token = await t.login(kid.email);
       const gql = await t.gql(MINE, {}, token);
-      expect(gql.data.myAttendance.items).toHaveLength(n);
+      expect(gql.data.myAttendance.records.nodes).toHaveLength(n);
       const rest = await t.rest('GET', '/attendance/student', { token });
       expect(rest.body.data).toHaveLength(n);
       counts.push([gql.sql, rest.sql]);

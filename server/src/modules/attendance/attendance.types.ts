@@ -1,6 +1,8 @@
 import { ArgsType, Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { AttendanceStatus } from './attendance-status';
 import { AttendanceRecord } from './attendance.entity';
+import { Connection } from '../../app/paging';
+import type { OwnFilter } from './attendance.queries';
 
 @InputType({ description: "One student's mark in a MarkAttendanceInput." })
 export class AttendanceMarkInput {
@@ -96,13 +98,9 @@ export class MyAttendanceArgs {
 
   @Field(() => ID, { nullable: true, description: 'Only records of this subject.' })
   subjectId?: string | null;
-
-  @Field(() => Int, { defaultValue: 0, description: 'How many records to skip.' })
-  offset: number;
-
-  @Field(() => Int, { defaultValue: 50, description: 'Page size, at most 200.' })
-  limit: number;
 }
+
+export const AttendanceRecordConnection = Connection(AttendanceRecord, 'AttendanceRecord', 'attendance records, newest date first');
 
 @ObjectType({ description: 'Counts and rate over a set of attendance records.' })
 export class AttendanceSummary {
@@ -118,7 +116,7 @@ export class AttendanceSummary {
   @Field(() => Int, { description: 'Late records.' })
   late: number;
 
-  @Field(() => Int, { description: 'round((present + late) / total * 100); 0 when there are no records.' })
+  @Field(() => Int, { description: 'The rate: round((present + late) / total * 100); 0 when there are no records.' })
   rate: number;
 }
 
@@ -129,17 +127,14 @@ export class AttendanceSummary {
  */
 @ObjectType({ description: "The signed-in student's own attendance. REST: GET /api/attendance/student." })
 export class MyAttendance {
-  @Field(() => [AttendanceRecord], { description: 'One page of records, newest date first.' })
-  items: AttendanceRecord[];
-
-  @Field(() => Int, { description: 'How many records match the filters in all.' })
-  total: number;
-
   @Field(() => AttendanceSummary, { description: 'Counts and rate over every record matching the filters.' })
   summary: AttendanceSummary;
 
-  /** The student (the actor). */
+  /** The student. */
   studentId: string;
+
+  /** Whose records these are and which, as the query authorized them: the records field pages through them. */
+  filter: OwnFilter;
 
   /** The classes and subjects the student has records in, by name. */
   classIds: string[];
@@ -163,6 +158,6 @@ export class AttendanceWeek {
   @Field(() => Int, { description: 'Absent records in the week.' })
   absent: number;
 
-  @Field(() => Int, { description: 'round((present + late) / total * 100) for the week; 0 without records.' })
+  @Field(() => Int, { description: 'The rate of the week: round((present + late) / total * 100); 0 without records.' })
   rate: number;
 }

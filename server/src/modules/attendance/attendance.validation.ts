@@ -51,14 +51,14 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A real calendar date written YYYY-MM-DD (reads accept any such date; a future one simply has no records). */
 export function parseDate(value: unknown): string {
-  if (value === undefined || value === null || value === '') throw validation(ATTENDANCE_TEXT.dateRequired);
+  if (value === undefined || value === null || value === '') throw validation(ATTENDANCE_TEXT.dateRequired, 'date');
   const text = typeof value === 'string' ? value.trim() : '';
   const m = ISO_DATE.exec(text);
-  if (!m) throw validation(ATTENDANCE_TEXT.dateInvalid);
+  if (!m) throw validation(ATTENDANCE_TEXT.dateInvalid, 'date');
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const date = new Date(Date.UTC(y, mo - 1, d));
   if (y < 1900 || date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) {
-    throw validation(ATTENDANCE_TEXT.dateInvalid);
+    throw validation(ATTENDANCE_TEXT.dateInvalid, 'date');
   }
   return text;
 }
@@ -71,7 +71,7 @@ export function parseDate(value: unknown): string {
 export function parseAttendanceDate(value: unknown, now: Date = new Date()): string {
   const text = parseDate(value);
   const latest = new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
-  if (text > latest) throw validation(ATTENDANCE_TEXT.dateInFuture);
+  if (text > latest) throw validation(ATTENDANCE_TEXT.dateInFuture, 'date');
   return text;
 }
 
@@ -105,17 +105,17 @@ export function validateMark(input: MarkInputLike, now = new Date()): MarkFields
   const subjectId = assertId(input.subjectId, ATTENDANCE_TEXT.allocationNotFound);
   const academicYearId = assertId(input.academicYearId, ATTENDANCE_TEXT.allocationNotFound);
   const date = parseAttendanceDate(input.date, now);
-  if (!Array.isArray(input.records) || input.records.length === 0) throw validation(ATTENDANCE_TEXT.recordsRequired);
+  if (!Array.isArray(input.records) || input.records.length === 0) throw validation(ATTENDANCE_TEXT.recordsRequired, 'records');
   const seen = new Set<string>();
   const records = input.records.map((raw): MarkRecordFields => {
     const r = (raw ?? {}) as { studentId?: unknown; status?: unknown; notes?: unknown; expectedVersion?: unknown };
-    if (!isId(r.studentId)) throw validation(ATTENDANCE_TEXT.studentRequired);
-    if (seen.has(r.studentId)) throw validation(ATTENDANCE_TEXT.duplicateStudent);
+    if (!isId(r.studentId)) throw validation(ATTENDANCE_TEXT.studentRequired, 'studentId');
+    if (seen.has(r.studentId)) throw validation(ATTENDANCE_TEXT.duplicateStudent, 'studentId');
     seen.add(r.studentId);
-    if (!isAttendanceStatus(r.status)) throw validation(ATTENDANCE_TEXT.statusInvalid);
-    if (r.notes !== undefined && r.notes !== null && typeof r.notes !== 'string') throw validation(ATTENDANCE_TEXT.notesTooLong);
-    const notes = freeText(r.notes, 'Notes', Number.MAX_SAFE_INTEGER) ?? '';
-    if (charCount(notes, NOTES_MAX) > NOTES_MAX) throw validation(ATTENDANCE_TEXT.notesTooLong);
+    if (!isAttendanceStatus(r.status)) throw validation(ATTENDANCE_TEXT.statusInvalid, 'status');
+    if (r.notes !== undefined && r.notes !== null && typeof r.notes !== 'string') throw validation(ATTENDANCE_TEXT.notesTooLong, 'notes');
+    const notes = freeText(r.notes, 'Notes', Number.MAX_SAFE_INTEGER, undefined, 'notes') ?? '';
+    if (charCount(notes, NOTES_MAX) > NOTES_MAX) throw validation(ATTENDANCE_TEXT.notesTooLong, 'notes');
     const expectedVersion = versionOf(r.expectedVersion);
     return { studentId: r.studentId, status: r.status, notes: notes || null, expectedVersion };
   });
@@ -125,7 +125,7 @@ export function validateMark(input: MarkInputLike, now = new Date()): MarkFields
 export function validateWeeks(weeks: unknown): number {
   if (weeks === undefined || weeks === null) return TREND_DEFAULT_WEEKS;
   if (typeof weeks !== 'number' || !Number.isInteger(weeks) || weeks < 1 || weeks > TREND_MAX_WEEKS) {
-    throw validation(ATTENDANCE_TEXT.weeksRange);
+    throw validation(ATTENDANCE_TEXT.weeksRange, 'weeks');
   }
   return weeks;
 }

@@ -12,6 +12,6 @@ export class AuditResolver {
       '(REST: GET /api/audit-events?person=&kind=&from=&to=&courseId=&submissionId=&first=&after=).',
   })
   async auditEvents(@Args(() => AuditEventsArgs) args: AuditEventsArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
-    return toConnection(await ctx.services.audit.page(actor, args.filter ?? {}, args));
+    return toConnection(await ctx.services.audit.page(actor, args.filter ?? {}, args), args.after);
   }
 }

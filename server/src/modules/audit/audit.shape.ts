@@ -1,11 +1,18 @@
 import { presenter } from '../../app/rest';
 import { AuditPage, auditCursor } from './audit.service';
 
-/** A page as a Relay-style connection (GraphQL). */
-export function toConnection(page: AuditPage) {
+/**
+ * A page as a Relay-style connection (GraphQL). The log's cursors name a row, not a position (app/paging.ts):
+ * rows keep arriving at the top of a log, and a walk must not meet one twice because of them.
+ */
+export function toConnection(page: AuditPage, after: unknown) {
   return {
     edges: page.items.map((node) => ({ node, cursor: auditCursor(node.id) })),
-    pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.endCursor },
+    nodes: page.items,
+    pageInfo: {
+      hasNextPage: page.hasNextPage, hasPreviousPage: !!after,
+      startCursor: page.items.length ? auditCursor(page.items[0].id) : null, endCursor: page.endCursor,
+    },
     totalCount: page.totalCount,
   };
 }

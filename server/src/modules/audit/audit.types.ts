@@ -1,5 +1,6 @@
 import { ArgsType, Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { AuditKind } from './audit.kinds';
+import { PageInfo } from '../../app/paging';
 
 @ObjectType({ description: 'One row of the audit log: a change to an account, a role switch or what was done under one, or a grade change. Never changed once written.' })
 export class AuditEvent {
@@ -70,22 +71,16 @@ export class AuditEventEdge {
   cursor: string;
 }
 
-@ObjectType({ description: 'Where a page of the audit log ends.' })
-export class AuditPageInfo {
-  @Field({ description: 'More rows follow this page.' })
-  hasNextPage: boolean;
-
-  @Field(() => String, { nullable: true, description: 'The cursor of the last row of this page; null for an empty page.' })
-  endCursor: string | null;
-}
-
 @ObjectType({ description: 'A page of the audit log, newest first.' })
 export class AuditEventConnection {
   @Field(() => [AuditEventEdge], { description: 'The rows of this page.' })
   edges: AuditEventEdge[];
 
-  @Field(() => AuditPageInfo, { description: 'Whether more follow, and from where.' })
-  pageInfo: AuditPageInfo;
+  @Field(() => [AuditEvent], { description: 'The rows of this page (the edges\' nodes).' })
+  nodes: AuditEvent[];
+
+  @Field(() => PageInfo, { description: 'Whether more follow, and the cursors to continue from.' })
+  pageInfo: PageInfo;
 
   @Field(() => Int, { description: 'How many rows match the filter in all.' })
   totalCount: number;

@@ -49,21 +49,21 @@ export const MAX_EMAIL_LENGTH = 254;
 /** An email to look up: present and within the bound, refused before any database work. */
 function emailToLookUp(input: unknown): string {
   const email = normalizeEmail(input);
-  if (!email) throw validation(AUTH_TEXT.emailRequired);
-  if (charCount(email, MAX_EMAIL_LENGTH) > MAX_EMAIL_LENGTH) throw validation(INPUT_TEXT.tooLong('Email', MAX_EMAIL_LENGTH));
+  if (!email) throw validation(AUTH_TEXT.emailRequired, 'email');
+  if (charCount(email, MAX_EMAIL_LENGTH) > MAX_EMAIL_LENGTH) throw validation(INPUT_TEXT.tooLong('Email', MAX_EMAIL_LENGTH), 'email');
   return email;
 }
 
 /** A password short enough to hash, refused before any database work. */
 function withinBound(password: string): string {
-  if (charCount(password, MAX_PASSWORD_LENGTH) > MAX_PASSWORD_LENGTH) throw validation(INPUT_TEXT.tooLong('Password', MAX_PASSWORD_LENGTH));
+  if (charCount(password, MAX_PASSWORD_LENGTH) > MAX_PASSWORD_LENGTH) throw validation(INPUT_TEXT.tooLong('Password', MAX_PASSWORD_LENGTH), 'password');
   return password;
 }
 
 /** A new password: long enough, and short enough to hash. */
 function newPassword(input: unknown): string {
   const password = typeof input === 'string' ? input : '';
-  if (charCount(password, MIN_PASSWORD_LENGTH) < MIN_PASSWORD_LENGTH) throw validation(AUTH_TEXT.passwordTooShort);
+  if (charCount(password, MIN_PASSWORD_LENGTH) < MIN_PASSWORD_LENGTH) throw validation(AUTH_TEXT.passwordTooShort, 'password');
   return withinBound(password);
 }
 
@@ -151,7 +151,7 @@ export class AuthService {
   async login(input: LoginInput, ip: string): Promise<AuthResult> {
     const email = emailToLookUp(input.email);
     const password = withinBound(typeof input.password === 'string' ? input.password : '');
-    if (!password) throw validation(AUTH_TEXT.passwordRequired);
+    if (!password) throw validation(AUTH_TEXT.passwordRequired, 'password');
     await recordAttempt(this.ds, 'login', email, addressBucket(ip), AUTH_TEXT.tooManyAttempts);
 
     const user = await this.ds

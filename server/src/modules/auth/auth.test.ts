@@ -57,7 +57,7 @@ describe('login', () => {
     ];
     for (const [body, status, message] of cases) {
       const res = await t.rest('POST', '/auth/login', { body });
-      expect([res.status, res.body]).toEqual([status, { success: false, message }]);
+      expect([res.status, res.body]).toEqual([status, expect.objectContaining({ success: false, message })]);
     }
     const gql = await t.gql(LOGIN, { input: { email: '', password: 'x' } });
     expect(gql.errors?.[0]).toMatchObject({ message: AUTH_TEXT.emailRequired, extensions: { code: 'VALIDATION' } });
@@ -66,7 +66,7 @@ describe('login', () => {
   it('answers malformed and non-JSON bodies with 400 and no stack', async () => {
     const res = await t.rest('POST', '/auth/login', { raw: '{"email": ' });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, message: 'Malformed request' });
+    expect(res.body).toEqual({ success: false, code: 'BAD_REQUEST', message: 'Malformed request' });
     const gql = await t.gql('mutation { login(input: { email: 1 }) { token } }');
     expect(gql.status).toBe(400);
     expect(JSON.stringify(gql.errors)).not.toMatch(/stack|at .*\.ts/);
@@ -139,11 +139,11 @@ describe('login limits fail closed (issue 10)', () => {
     const junk = from('x'.repeat(9000));
     for (let i = 0; i < perAccount; i++) {
       expect(await post('/auth/login', { email: user.email, password: 'guess' + i }, junk)).toEqual({
-        status: 401, body: { success: false, message: AUTH_TEXT.invalidCredentials },
+        status: 401, body: { success: false, code: 'UNAUTHENTICATED', message: AUTH_TEXT.invalidCredentials },
       });
     }
     const right = await post('/auth/login', { email: user.email, password: 'demo1234' }, junk);
-    expect(right).toEqual({ status: 429, body: { success: false, message: AUTH_TEXT.tooManyAttempts } });
+    expect(right).toEqual({ status: 429, body: { success: false, code: 'RATE_LIMITED', message: AUTH_TEXT.tooManyAttempts, retryAfter: expect.any(Number) } });
     const stored: Array<{ ip: string }> = await t.ds.query(`SELECT ip FROM login_attempts WHERE email = $1`, [user.email]);
     expect(stored.map((r) => r.ip)).toEqual(new Array(perAccount).fill('unknown'));
     expect(await sessionsOf(user.id)).toBe(0);
@@ -210,7 +210,7 @@ describe('login limits fail closed (issue 10)', () => {
     ];
     for (const [p, body, message] of cases) {
       const res = await t.rest('POST', p, { body });
-      expect([p, res.status, res.body, res.sql]).toEqual([p, 400, { success: false, message }, 0]);
+      expect([p, res.status, res.body, res.sql]).toEqual([p, 400, expect.objectContaining({ success: false, code: 'VALIDATION', message }), 0]);
     }
     const gql = await t.gql(LOGIN, { input: { email: huge, password: 'demo1234' } });
     expect(gql.errors?.[0]).toMatchObject({ message: INPUT_TEXT.tooLong('Email', MAX_EMAIL_LENGTH), extensions: { code: 'VALIDATION' } });
@@ -390,7 +390,7 @@ describe('forgot password limits and equal work (issue 10)', () => {
       const answers = [];
       for (let i = 0; i <= perAccount; i++) answers.push(await post('/auth/forgot-password', { email }, from(`192.0.2.${20 + i}`)));
       expect(answers.slice(0, perAccount).map((a) => a.status)).toEqual(new Array(perAccount).fill(200));
-      expect(answers[perAccount]).toEqual({ status: 429, body: { success: false, message: AUTH_TEXT.tooManyLinkRequests } });
+      expect(answers[perAccount]).toEqual({ status: 429, body: { success: false, code: 'RATE_LIMITED', message: AUTH_TEXT.tooManyLinkRequests, retryAfter: expect.any(Number) } });
     }
     expect(await outboxTo(user.email)).toBe(perAccount);
     const gql = await t.gql(`mutation($e: String!) { forgotPassword(input: { email: $e }) { message } }`, { e: user.email });

@@ -60,8 +60,8 @@ export class CalendarService {
   async events(actor: Actor, fromValue: unknown, toValue: unknown): Promise<CalendarEvent[]> {
     const from = dateOf(fromValue);
     const to = dateOf(toValue);
-    if (!from || !to || from.getTime() >= to.getTime()) throw validation(CALENDAR_TEXT.badRange);
-    if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY) throw validation(CALENDAR_TEXT.rangeTooLong);
+    if (!from || !to || from.getTime() >= to.getTime()) throw validation(CALENDAR_TEXT.badRange, 'to');
+    if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY) throw validation(CALENDAR_TEXT.rangeTooLong, 'to');
     return calendarEvents(this.ds, actor, from, to);
   }
 

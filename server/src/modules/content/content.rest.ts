@@ -1,4 +1,5 @@
 import { body, newRouter, param, route, send } from '../../app/rest';
+import { restSlice } from '../../app/paging';
 import { receiveMultipart, sendDownload } from '../files/files.http';
 import { CONTENT_TEXT as T } from './content.validation';
 import { presentContent } from './content.shape';
@@ -10,13 +11,13 @@ const bool = (v: string | undefined) => (v === 'true' ? true : v === 'false' ? f
 export function contentRouter() {
   const r = newRouter();
   r.get('/content/module/:moduleId', route(async (req, res, actor, ctx) => {
-    send(res, (await ctx.services.content.listForModule(actor, param(req, 'moduleId'))).map((c) => presentContent(actor, c)));
+    send(res, restSlice(req, res, await ctx.services.content.listForModule(actor, param(req, 'moduleId'))).map((c) => presentContent(actor, c)));
   }));
   r.get('/content/download/:id', route(async (req, res, actor, ctx) => {
     await sendDownload(res, await ctx.services.content.download(actor, param(req, 'id')));
   }));
   r.get('/content/reuse/available/:moduleId', route(async (req, res, actor, ctx) => {
-    send(res, (await ctx.services.content.reusable(actor, param(req, 'moduleId'))).map((c) => presentContent(actor, c)));
+    send(res, restSlice(req, res, await ctx.services.content.reusable(actor, param(req, 'moduleId'))).map((c) => presentContent(actor, c)));
   }));
   r.post('/content/reuse/clone/:contentId', route(async (req, res, actor, ctx) => {
     const item = await ctx.services.content.clone(actor, param(req, 'contentId'), body(req).newModuleId);

@@ -78,13 +78,13 @@ export class ContentService {
   async upload(actor: Actor, input: UploadInput, file: IncomingFile | ReceivedFile | null | undefined): Promise<Content> {
     let received = file && isReceived(file) ? file : undefined;
     try {
-      if (!file) throw validation(T.fileRequired);
+      if (!file) throw validation(T.fileRequired, 'file');
       this.assertMayUpload(actor);
       const fields = validateUpload(input);
       const { module } = await this.modules.manageable(actor, fields.moduleId);
       received ??= await this.files.receive(file as IncomingFile);
       const mime = checkedType(received, ALLOWED_MIME[fields.contentType]);
-      if (!mime) throw validation(T.invalidType(fields.contentType));
+      if (!mime) throw validation(T.invalidType(fields.contentType), 'contentType');
       const got = received;
       const content = await this.ds.transaction(async (m) => {
         const stored = await this.files.record(m, got, mime, actor.userId);
@@ -113,7 +113,7 @@ export class ContentService {
   async update(actor: Actor, id: string, input: UploadInput & { version?: unknown }): Promise<Content> {
     const { content } = await this.manageable(actor, id);
     const { set, version } = validateContentEdit(input);
-    if (set.contentType && !ALLOWED_MIME[set.contentType].includes(content.mimeType)) throw validation(T.invalidType(set.contentType));
+    if (set.contentType && !ALLOWED_MIME[set.contentType].includes(content.mimeType)) throw validation(T.invalidType(set.contentType), 'contentType');
     return this.ds.transaction((m) => updateVersioned(m, Content, content.id, set, version, { what: 'content', notFound: T.notFound }));
   }
 

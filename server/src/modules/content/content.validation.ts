@@ -33,7 +33,7 @@ const CONTENT_TYPES = Object.values(ContentType) as string[];
 
 function contentType(v: unknown): ContentType | undefined {
   if (v === undefined || v === null || v === '') return undefined;
-  if (typeof v !== 'string' || !CONTENT_TYPES.includes(v)) throw validation(CONTENT_TEXT.typeUnknown);
+  if (typeof v !== 'string' || !CONTENT_TYPES.includes(v)) throw validation(CONTENT_TEXT.typeUnknown, 'contentType');
   return v as ContentType;
 }
 
@@ -47,25 +47,25 @@ export interface UploadInput {
 
 /** The fields of an upload; the title falls back to the file name (the spec names no rule for it). */
 export function validateUpload(input: UploadInput) {
-  const moduleId = refId(input.moduleId, CONTENT_TEXT.moduleRequired, CONTENT_TEXT.moduleNotFound);
-  const title = freeText(input.title, 'Title', TITLE_MAX, 'line') || undefined;
+  const moduleId = refId(input.moduleId, CONTENT_TEXT.moduleRequired, CONTENT_TEXT.moduleNotFound, 'moduleId');
+  const title = freeText(input.title, 'Title', TITLE_MAX, 'line', 'title') || undefined;
   return {
     moduleId,
     title,
-    description: freeText(input.description, 'Description', DESCRIPTION_MAX) ?? '',
+    description: freeText(input.description, 'Description', DESCRIPTION_MAX, undefined, 'description') ?? '',
     contentType: contentType(input.contentType) ?? ContentType.PDF,
-    isVisible: flag(input.isVisible, 'isVisible') ?? true,
+    isVisible: flag(input.isVisible, 'isVisible', 'isVisible') ?? true,
   };
 }
 
 export function validateContentEdit(input: UploadInput & { version?: unknown }) {
   const set: { title?: string; description?: string; contentType?: ContentType; isVisible?: boolean } = {};
-  if (input.title !== undefined) set.title = requiredText(input.title, CONTENT_TEXT.titleRequired, 'Title', TITLE_MAX);
-  const description = freeText(input.description, 'Description', DESCRIPTION_MAX);
+  if (input.title !== undefined) set.title = requiredText(input.title, CONTENT_TEXT.titleRequired, 'Title', TITLE_MAX, undefined, 'title');
+  const description = freeText(input.description, 'Description', DESCRIPTION_MAX, undefined, 'description');
   if (description !== undefined) set.description = description;
   const type = contentType(input.contentType);
   if (type) set.contentType = type;
-  const visible = flag(input.isVisible, 'isVisible');
+  const visible = flag(input.isVisible, 'isVisible', 'isVisible');
   if (visible !== undefined) set.isVisible = visible;
   return { set, version: versionOf(input.version) };
 }

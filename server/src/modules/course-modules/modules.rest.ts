@@ -1,4 +1,5 @@
 import { body, newRouter, param, route, send } from '../../app/rest';
+import { restSlice } from '../../app/paging';
 import { MODULE_TEXT as T } from './modules.validation';
 import { presentModule } from './modules.shape';
 
@@ -6,10 +7,10 @@ import { presentModule } from './modules.shape';
 export function modulesRouter() {
   const r = newRouter();
   r.get('/modules/course/:courseId', route(async (req, res, actor, ctx) => {
-    send(res, (await ctx.services.modules.listForCourse(actor, param(req, 'courseId'))).map((m) => presentModule(actor, m)));
+    send(res, restSlice(req, res, await ctx.services.modules.listForCourse(actor, param(req, 'courseId'))).map((m) => presentModule(actor, m)));
   }));
   r.get('/modules/reuse/available/:courseId', route(async (req, res, actor, ctx) => {
-    send(res, (await ctx.services.modules.reusable(actor, param(req, 'courseId'))).map((m) => presentModule(actor, m)));
+    send(res, restSlice(req, res, await ctx.services.modules.reusable(actor, param(req, 'courseId'))).map((m) => presentModule(actor, m)));
   }));
   r.post('/modules/reuse/clone/:moduleId', route(async (req, res, actor, ctx) => {
     const mod = await ctx.services.modules.clone(actor, param(req, 'moduleId'), body(req).newCourseId, body(req));

@@ -75,7 +75,7 @@ export class ModulesService {
 
   /** POST /modules; without an order the module goes after the highest one. */
   async create(actor: Actor, input: ModuleInput & { courseId?: unknown }): Promise<CourseModule> {
-    if (input.courseId === undefined || input.courseId === null || input.courseId === '') throw validation('Course is required');
+    if (input.courseId === undefined || input.courseId === null || input.courseId === '') throw validation('Course is required', 'courseId');
     const course = await this.courses.readable(actor, input.courseId);
     authorize(actor, 'course.manage', course, { message: T.cannotManage });
     const f = validateNewModule(input);

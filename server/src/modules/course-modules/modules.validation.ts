@@ -37,43 +37,43 @@ export interface ModuleInput {
 function order(v: unknown): number | undefined {
   if (v === undefined || v === null || v === '') return undefined;
   const n = typeof v === 'string' ? Number(v) : v;
-  if (typeof n !== 'number' || !Number.isFinite(n)) throw validation(MODULE_TEXT.orderWhole);
-  if (n < 1) throw validation(MODULE_TEXT.orderMin);
-  if (!Number.isInteger(n) || n > 100000) throw validation(MODULE_TEXT.orderWhole);
+  if (typeof n !== 'number' || !Number.isFinite(n)) throw validation(MODULE_TEXT.orderWhole, 'order');
+  if (n < 1) throw validation(MODULE_TEXT.orderMin, 'order');
+  if (!Number.isInteger(n) || n > 100000) throw validation(MODULE_TEXT.orderWhole, 'order');
   return n;
 }
 
 function moduleType(v: unknown): ModuleType | undefined {
   if (v === undefined || v === null || v === '') return undefined;
-  if (v !== ModuleType.Week && v !== ModuleType.Unit) throw validation(MODULE_TEXT.typeInvalid);
+  if (v !== ModuleType.Week && v !== ModuleType.Unit) throw validation(MODULE_TEXT.typeInvalid, 'type');
   return v;
 }
 
 /** platform.md section 5: title required; order at least 1 (absent: next after the highest); Week when no type. */
 export function validateNewModule(input: ModuleInput): ModuleFields & { title: string; moduleType: ModuleType; isVisible: boolean } {
   return {
-    title: requiredText(input.title, MODULE_TEXT.titleRequired, 'Title', TITLE_MAX),
-    description: freeText(input.description, 'Description', DESCRIPTION_MAX) ?? '',
+    title: requiredText(input.title, MODULE_TEXT.titleRequired, 'Title', TITLE_MAX, undefined, 'title'),
+    description: freeText(input.description, 'Description', DESCRIPTION_MAX, undefined, 'description') ?? '',
     moduleType: moduleType(input.moduleType) ?? ModuleType.Week,
     order: order(input.order),
-    isVisible: flag(input.isVisible, 'isVisible') ?? true,
+    isVisible: flag(input.isVisible, 'isVisible', 'isVisible') ?? true,
   };
 }
 
 /** An edit: fields not given stay as they are. */
 export function validateModuleEdit(input: ModuleInput): { set: ModuleFields; version?: number } {
   const set: ModuleFields = {};
-  if (input.title !== undefined) set.title = requiredText(input.title, MODULE_TEXT.titleRequired, 'Title', TITLE_MAX);
-  const description = freeText(input.description, 'Description', DESCRIPTION_MAX);
+  if (input.title !== undefined) set.title = requiredText(input.title, MODULE_TEXT.titleRequired, 'Title', TITLE_MAX, undefined, 'title');
+  const description = freeText(input.description, 'Description', DESCRIPTION_MAX, undefined, 'description');
   if (description !== undefined) set.description = description;
   const type = moduleType(input.moduleType);
   if (type) set.moduleType = type;
   if (input.order !== undefined) {
     const o = order(input.order);
-    if (o === undefined) throw validation(MODULE_TEXT.orderMin);
+    if (o === undefined) throw validation(MODULE_TEXT.orderMin, 'order');
     set.order = o;
   }
-  const visible = flag(input.isVisible, 'isVisible');
+  const visible = flag(input.isVisible, 'isVisible', 'isVisible');
   if (visible !== undefined) set.isVisible = visible;
   return { set, version: versionOf(input.version) };
 }

@@ -92,11 +92,11 @@ describe('deleteImpact', () => {
 });
 
 describe('users: viewerCanEdit and viewerCanDelete follow the rules per row', () => {
-  const USERS = 'query($search: String) { users(search: $search, limit: 100) { items { email viewerCanEdit viewerCanDelete } } }';
+  const USERS = 'query($search: String) { users(search: $search, first: 100) { nodes { email viewerCanEdit viewerCanDelete } } }';
   const flags = async (who: string) => {
     const r = await t.gql(USERS, { search: 'demo.school' }, tok[who]);
     expect(r.errors).toBeUndefined();
-    return Object.fromEntries(r.data.users.items.map((u: any) => [u.email, [u.viewerCanEdit, u.viewerCanDelete]]));
+    return Object.fromEntries(r.data.users.nodes.map((u: any) => [u.email, [u.viewerCanEdit, u.viewerCanDelete]]));
   };
 
   it('an Admin: not SuperAdmins, and never their own delete', async () => {

@@ -27,6 +27,17 @@ export class CoursesResolver {
     return ctx.services.courses.studentCourses(actor);
   }
 
+  @Query(() => [Course], {
+    description: 'The courses with this code (their title, regardless of case) in one academic year that you may read: at most one per class and subject (REST: GET /api/courses?code=&academicYearId=).',
+  })
+  coursesByCode(
+    @Arg('code', { description: 'The course code, as the course\'s title.' }) code: string,
+    @Arg('academicYearId', () => ID, { description: 'The academic year.' }) academicYearId: string,
+    @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext,
+  ) {
+    return ctx.services.courses.byCode(actor, code, academicYearId);
+  }
+
   @Query(() => [Course], { description: "One teacher's courses: SuperAdmin and Admin for any teacher, a teacher for themselves (REST: GET /api/courses/teacher/{teacherId})." })
   teacherCourses(@Arg('teacherId', () => ID, { description: 'The teacher whose courses to list.' }) teacherId: string, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
     return ctx.services.courses.listOfTeacher(actor, teacherId);

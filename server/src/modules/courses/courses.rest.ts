@@ -1,12 +1,15 @@
-import { body, newRouter, param, route, send } from '../../app/rest';
+import { body, newRouter, param, route, send, str } from '../../app/rest';
+import { restSlice } from '../../app/paging';
 import { COURSE_TEXT as T } from './courses.validation';
 import { presentCourse, presentCourseStudentInfo } from './courses.shape';
 
 /** platform.md section 7 "Courses"; REST bodies name references by the spec's words (subject, class, academicYear). */
 export function coursesRouter() {
   const r = newRouter();
-  r.get('/courses', route(async (_req, res, actor, ctx) => {
-    send(res, (await ctx.services.courses.list(actor)).map((c) => presentCourse(actor, c)));
+  r.get('/courses', route(async (req, res, actor, ctx) => {
+    const code = str(req.query.code);
+    const courses = code !== undefined ? await ctx.services.courses.byCode(actor, code, req.query.academicYearId) : await ctx.services.courses.list(actor);
+    send(res, restSlice(req, res, courses).map((c) => presentCourse(actor, c)));
   }));
   r.get('/courses/student/my-courses', route(async (_req, res, actor, ctx) => {
     send(res, (await ctx.services.courses.studentCourses(actor)).courses.map((c) => presentCourse(actor, c)));
@@ -16,10 +19,10 @@ export function coursesRouter() {
     send(res, courses.map((c) => presentCourse(actor, c)), { studentInfo: presentCourseStudentInfo(actor, studentInfo) });
   }));
   r.get('/courses/teacher/:teacherId', route(async (req, res, actor, ctx) => {
-    send(res, (await ctx.services.courses.listOfTeacher(actor, param(req, 'teacherId'))).map((c) => presentCourse(actor, c)));
+    send(res, restSlice(req, res, await ctx.services.courses.listOfTeacher(actor, param(req, 'teacherId'))).map((c) => presentCourse(actor, c)));
   }));
   r.get('/courses/reuse/available/:subjectId', route(async (req, res, actor, ctx) => {
-    send(res, (await ctx.services.courses.reusable(actor, param(req, 'subjectId'))).map((c) => presentCourse(actor, c)));
+    send(res, restSlice(req, res, await ctx.services.courses.reusable(actor, param(req, 'subjectId'))).map((c) => presentCourse(actor, c)));
   }));
   r.post('/courses/reuse/clone/:courseId', route(async (req, res, actor, ctx) => {
     const b = body(req);

@@ -1,7 +1,7 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { notFound, validation } from '../../errors/domain-error';
-import { assertId } from '../../app/ids';
-import { rethrowUnique } from '../../app/input';
+import { assertId, isId } from '../../app/ids';
+import { requiredText, rethrowUnique } from '../../app/input';
 import { Actor, authorize, can } from '../../policies';
 import { AcademicYear } from '../academic/academic-year.entity';
 import { SchoolClass } from '../academic/class.entity';
@@ -75,6 +75,19 @@ export class CoursesService {
   async list(actor: Actor): Promise<Course[]> {
     // 'course.read' in SQL: the list shows exactly the courses that GET /courses/{id} would show
     return this.query().where(courseReadableSql(actor, { courseId: 'c.id' }, ':viewer'), { viewer: actor.userId }).getMany();
+  }
+
+  /**
+   * coursesByCode: the courses with this code (their title, regardless of case) in one academic year that the
+   * viewer may read, as `courses` filters them; one course per class and subject at most.
+   */
+  async byCode(actor: Actor, code: unknown, academicYearId: unknown): Promise<Course[]> {
+    const title = requiredText(code, T.titleRequired, 'Course code', 200, 'line', 'code');
+    if (!isId(academicYearId)) return [];
+    return this.query()
+      .where(courseReadableSql(actor, { courseId: 'c.id' }, ':viewer'), { viewer: actor.userId })
+      .andWhere('lower(c.title) = lower(:title) AND c.academic_year_id = :year', { title, year: academicYearId })
+      .getMany();
   }
 
   /** GET /courses/teacher/{teacherId}: SuperAdmin and Admin for anyone, a teacher for themselves. */

@@ -30,19 +30,19 @@ export interface CourseFields {
 
 /** A new course (or the target of a reuse): course code, and the class, subject and year it is for. */
 export function validateNewCourse(input: { title?: unknown; description?: unknown; subjectId?: unknown; classId?: unknown; academicYearId?: unknown }): CourseFields {
-  const title = requiredText(input.title, COURSE_TEXT.titleRequired, 'Course code', TITLE_MAX);
-  const description = freeText(input.description, 'Description', DESCRIPTION_MAX) ?? '';
-  const academicYearId = refId(input.academicYearId, ACADEMIC_TEXT.academicYearRequired, ACADEMIC_TEXT.yearNotFound);
-  const classId = refId(input.classId, ACADEMIC_TEXT.classRequired, ACADEMIC_TEXT.classNotFound);
-  const subjectId = refId(input.subjectId, ACADEMIC_TEXT.subjectRequired, ACADEMIC_TEXT.subjectNotFound);
+  const title = requiredText(input.title, COURSE_TEXT.titleRequired, 'Course code', TITLE_MAX, undefined, 'title');
+  const description = freeText(input.description, 'Description', DESCRIPTION_MAX, undefined, 'description') ?? '';
+  const academicYearId = refId(input.academicYearId, ACADEMIC_TEXT.academicYearRequired, ACADEMIC_TEXT.yearNotFound, 'academicYearId');
+  const classId = refId(input.classId, ACADEMIC_TEXT.classRequired, ACADEMIC_TEXT.classNotFound, 'classId');
+  const subjectId = refId(input.subjectId, ACADEMIC_TEXT.subjectRequired, ACADEMIC_TEXT.subjectNotFound, 'subjectId');
   return { title, description, subjectId, classId, academicYearId };
 }
 
 /** An edit: title and description only (platform.md section 7, PUT /courses/{id}). */
 export function validateCourseEdit(input: { title?: unknown; description?: unknown; version?: unknown }) {
   const set: { title?: string; description?: string } = {};
-  if (input.title !== undefined) set.title = requiredText(input.title, COURSE_TEXT.titleRequired, 'Course code', TITLE_MAX);
-  const description = freeText(input.description, 'Description', DESCRIPTION_MAX);
+  if (input.title !== undefined) set.title = requiredText(input.title, COURSE_TEXT.titleRequired, 'Course code', TITLE_MAX, undefined, 'title');
+  const description = freeText(input.description, 'Description', DESCRIPTION_MAX, undefined, 'description');
   if (description !== undefined) set.description = description;
   return { set, version: versionOf(input.version) };
 }

@@ -1,4 +1,5 @@
 import { body, newRouter, param, route, send } from '../../app/rest';
+import { restSlice } from '../../app/paging';
 import { DISCUSSION_TEXT as T } from './discussions.validation';
 import { presentDiscussion } from './discussions.shape';
 
@@ -6,7 +7,7 @@ import { presentDiscussion } from './discussions.shape';
 export function discussionsRouter() {
   const r = newRouter();
   r.get('/discussions/course/:courseId', route(async (req, res, actor, ctx) => {
-    send(res, (await ctx.services.discussions.listForCourse(actor, param(req, 'courseId'))).map((d) => presentDiscussion(actor, d)));
+    send(res, restSlice(req, res, await ctx.services.discussions.listForCourse(actor, param(req, 'courseId'))).map((d) => presentDiscussion(actor, d)));
   }));
   r.post('/discussions', route(async (req, res, actor, ctx) => {
     const b = body(req);

@@ -57,7 +57,7 @@ export class DiscussionsService {
 
   /** POST /discussions: a thread, or a reply when parentDiscussion is given (a reply to a reply joins its thread). */
   async create(actor: Actor, input: DiscussionInput & { courseId?: unknown; parentDiscussionId?: unknown }): Promise<Discussion> {
-    if (input.courseId === undefined || input.courseId === null || input.courseId === '') throw validation(T.courseRequired);
+    if (input.courseId === undefined || input.courseId === null || input.courseId === '') throw validation(T.courseRequired, 'courseId');
     const course = await this.courses.readable(actor, input.courseId);
     authorize(actor, 'discussion.post', course, { message: T.cannotPost });
     let thread: { id: string; title: string } | null = null;

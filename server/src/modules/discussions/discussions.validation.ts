@@ -26,17 +26,17 @@ export interface DiscussionInput {
 
 /** platform.md section 5: title and content required; a reply needs content, its title defaults to 'Re: ' + the thread's. */
 export function validateNewPost(input: DiscussionInput, threadTitle: string | null) {
-  const content = requiredText(input.content, DISCUSSION_TEXT.contentRequired, 'Content', POST_MAX, 'multiline');
+  const content = requiredText(input.content, DISCUSSION_TEXT.contentRequired, 'Content', POST_MAX, 'multiline', 'content');
   const given = typeof input.title === 'string' ? input.title.trim() : '';
   const title = threadTitle !== null && !given
     ? `Re: ${threadTitle}`.slice(0, REPLY_TITLE_MAX)
-    : requiredText(input.title, DISCUSSION_TEXT.titleRequired, 'Title', threadTitle !== null ? REPLY_TITLE_MAX : TITLE_MAX);
+    : requiredText(input.title, DISCUSSION_TEXT.titleRequired, 'Title', threadTitle !== null ? REPLY_TITLE_MAX : TITLE_MAX, undefined, 'title');
   return { title, content };
 }
 
 export function validatePostEdit(input: DiscussionInput) {
   const set: { title?: string; content?: string } = {};
-  if (input.title !== undefined) set.title = requiredText(input.title, DISCUSSION_TEXT.titleRequired, 'Title', REPLY_TITLE_MAX);
-  if (input.content !== undefined) set.content = requiredText(input.content, DISCUSSION_TEXT.contentRequired, 'Content', POST_MAX, 'multiline');
+  if (input.title !== undefined) set.title = requiredText(input.title, DISCUSSION_TEXT.titleRequired, 'Title', REPLY_TITLE_MAX, undefined, 'title');
+  if (input.content !== undefined) set.content = requiredText(input.content, DISCUSSION_TEXT.contentRequired, 'Content', POST_MAX, 'multiline', 'content');
   return { set, version: versionOf(input.version) };
 }

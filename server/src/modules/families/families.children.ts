@@ -92,7 +92,7 @@ export class ChildrenService {
   }
 
   /** A page of the child's attendance with its summary and rate (the student's own attendance query). */
-  attendancePage(actor: Actor, studentId: unknown, f: OwnListFilter & { offset?: number | null; limit?: number | null }) {
+  attendancePage(actor: Actor, studentId: unknown, f: OwnListFilter) {
     return this.attendance.myPage(studentViewer(actor, studentId, FAMILY_TEXT.studentNotFound), f);
   }
 

@@ -50,7 +50,7 @@ test('an Admin links, a duplicate is refused with a clear text, the parent then 
   expect(g.data.linkParent.student).toEqual({ id: student.id, firstName: 'Sam' });
   const again = await t.rest('POST', `/parents/${parent.id}/children`, { token: tokens.SuperAdmin, body: { studentId: student.id } });
   expect(again.status).toBe(409);
-  expect(again.body).toEqual({ success: false, message: FAMILY_TEXT.alreadyLinked('Paula Linked', 'Sam Child') });
+  expect(again.body).toEqual({ success: false, code: 'CONFLICT', message: FAMILY_TEXT.alreadyLinked('Paula Linked', 'Sam Child') });
 
   const links = await t.gql(LINKS, { id: student.id }, tokens.Admin);
   expect(links.data.user.familyLinks).toEqual([{ id: parent.id, firstName: 'Paula', role: 'Parent' }]);

@@ -1,4 +1,6 @@
 import { body, newRouter, route, send, str } from '../../app/rest';
+import { restSlice } from '../../app/paging';
+import { ATTENDANCE_PAGE } from '../attendance/attendance.service';
 import { presentCourse, presentCourseStudentInfo } from '../courses/courses.shape';
 import { presentAttendanceRecord, presentAttendanceStudentInfo, presentAttendanceSummary } from '../attendance/attendance.shape';
 import { presentUser } from '../users/users.shape';
@@ -31,7 +33,7 @@ export function familiesRouter() {
   }));
   r.get('/students/:id/attendance', route(async (req, res, actor, ctx) => {
     const all = await ctx.services.families.children.attendanceAll(actor, req.params.id, { classId: str(req.query.class), subjectId: str(req.query.subject) });
-    send(res, all.records.map((rec) => presentAttendanceRecord(actor, rec)), {
+    send(res, restSlice(req, res, all.records, ATTENDANCE_PAGE).map((rec) => presentAttendanceRecord(actor, rec)), {
       studentInfo: presentAttendanceStudentInfo(actor, all.studentInfo),
       summary: presentAttendanceSummary(actor, all.summary),
     });

@@ -143,7 +143,7 @@ test('a released manual item shows the parent the result exactly when it shows t
 test("nothing of another student: not found through both transports, for an unlinked parent and for other roles", async () => {
   const denied = async (token: string, studentId: string) => {
     for (const q of [ASSESSMENTS, `query($s: ID!) { childCourses(studentId: $s) { courses { id } } }`,
-      `query($s: ID!) { childAttendance(studentId: $s) { total summary { rate } } }`]) {
+      `query($s: ID!) { childAttendance(studentId: $s) { summary { rate } } }`]) {
       const g = await t.gql(q, { s: studentId }, token);
       expect([q.slice(0, 30), g.errors?.[0]?.extensions?.code]).toEqual([q.slice(0, 30), 'NOT_FOUND']);
     }
@@ -163,16 +163,16 @@ test("nothing of another student: not found through both transports, for an unli
 });
 
 test("the child's courses and attendance with its rate, as the child sees them (GraphQL and REST)", async () => {
-  const own = await t.gql('{ studentCourses { courses { id title } } myAttendance(limit: 5) { total summary { rate } items { id } } }', {}, tok.student);
+  const own = await t.gql('{ studentCourses { courses { id title } } myAttendance { summary { rate } records(first: 5) { totalCount nodes { id } } } }', {}, tok.student);
   const g = await t.gql(`query($s: ID!) { childCourses(studentId: $s) { studentInfo { class { name } } courses { id title } }
-    childAttendance(studentId: $s, limit: 5) { total summary { rate } items { id } } }`, { s: id.student }, tok.parent);
+    childAttendance(studentId: $s) { summary { rate } records(first: 5) { totalCount nodes { id } } } }`, { s: id.student }, tok.parent);
   expect(g.errors).toBeUndefined();
   expect(g.data.childCourses.courses).toEqual(own.data.studentCourses.courses);
   expect(g.data.childAttendance).toEqual(own.data.myAttendance);
   const courses = await t.rest('GET', `/students/${id.student}/courses`, { token: tok.parent });
   expect(courses.body.data.map((c: any) => c._id)).toEqual(own.data.studentCourses.courses.map((c: any) => c.id));
   const att = await t.rest('GET', `/students/${id.student}/attendance`, { token: tok.parent });
-  expect([att.body.data.length, att.body.summary.rate]).toEqual([own.data.myAttendance.total, own.data.myAttendance.summary.rate]);
+  expect([att.body.data.length, att.body.summary.rate]).toEqual([own.data.myAttendance.records.totalCount, own.data.myAttendance.summary.rate]);
   // an admin reads any student's view; the student their own
   expect((await t.gql(ASSESSMENTS, { s: id.student2 }, tok.admin)).errors).toBeUndefined();
   expect((await t.gql(ASSESSMENTS, { s: id.student }, tok.student)).errors).toBeUndefined();

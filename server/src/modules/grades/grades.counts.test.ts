@@ -33,8 +33,8 @@ async function fill() {
       WHERE a.course_id = $1 ON CONFLICT DO NOTHING`, [room.courseId, room.classId]);
 }
 
-const BOOK = `query($id: ID!) { gradebook(courseId: $id) { columns { id title } rows { student { id lastName } average pointsEarned
-  cells { assessmentId status score percentage countsTowardAverage } } csv } }`;
+const BOOK = `query($id: ID!) { gradebook(courseId: $id) { columns { id title } rows(first: 200) { nodes { student { id lastName } average pointsEarned
+  cells { assessmentId status score percentage countsTowardAverage } } } csv } }`;
 
 async function measureBook() {
   const g = await t.gql(BOOK, { id: room.courseId }, teacher);
@@ -50,11 +50,11 @@ it('a gradebook runs as many statements for 40 students as for 2', async () => {
   for (const visibility of ['immediate', 'manual', 'scoreOnly', 'immediate'] as const) await makeGradeItem(t.ds, room.courseId, { visibility });
   await fill();
   const small = await measureBook();
-  expect(small.g.data.gradebook.rows).toHaveLength(2);
+  expect(small.g.data.gradebook.rows.nodes).toHaveLength(2);
   await addStudents(t.ds, room, 38);
   await fill();
   const large = await measureBook();
-  expect(large.g.data.gradebook.rows).toHaveLength(40);
+  expect(large.g.data.gradebook.rows.nodes).toHaveLength(40);
   expect(large.csv.body.split('\r\n')).toHaveLength(42);
   expect([large.g.sql, large.r.sql, large.csv.sql]).toEqual([small.g.sql, small.r.sql, small.csv.sql]);
 }, 120_000);

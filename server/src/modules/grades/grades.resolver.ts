@@ -1,9 +1,13 @@
-import { Arg, Ctx, FieldResolver, ID, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, ID, Query, Resolver, Root } from 'type-graphql';
 import { RequestContext } from '../../app/context';
 import { CurrentActor } from '../../app/current-actor';
 import { Actor } from '../../policies';
 import { gradebookCsv } from './grades.csv';
-import { Gradebook, StudentGrades } from './grades.types';
+import { Gradebook, GradebookRowConnection, StudentGrades } from './grades.types';
+import { PageArgs, PageLimits, pageOf, toConnection, windowOf } from '../../app/paging';
+
+/** A gradebook's rows are one class: computed whole (averages need every cell), paged for the answer. */
+const GRADEBOOK_PAGE: PageLimits = { max: 500, size: 200 };
 
 @Resolver(() => Gradebook)
 export class GradesResolver {
@@ -20,6 +24,11 @@ export class GradesResolver {
   @Query(() => Gradebook, { description: "A course's gradebook: its students x its assessments with each score or status and each student's course average, in a fixed number of statements; the course's teachers, SuperAdmin and Admin (REST: GET /api/courses/{id}/gradebook, ?format=csv for the CSV file)." })
   gradebook(@Arg('courseId', () => ID, { description: 'The course.' }) courseId: string, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
     return ctx.services.grades.gradebook(actor, courseId);
+  }
+
+  @FieldResolver(() => GradebookRowConnection, { description: 'The students, by last name, a page at a time: first 200 unless asked, at most 500 (one class is usually one page).' })
+  rows(@Root() g: Gradebook, @Args(() => PageArgs) args: PageArgs) {
+    return toConnection(pageOf(g.rows, windowOf(args, GRADEBOOK_PAGE)));
   }
 
   @FieldResolver(() => String, { description: 'The gradebook as CSV (RFC 4180; text that a spreadsheet would run as a formula is prefixed with an apostrophe), as GET /api/courses/{id}/gradebook?format=csv sends it.' })

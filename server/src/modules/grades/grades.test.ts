@@ -56,7 +56,7 @@ const REPORT = `{ courses { courseId courseTitle pointsEarned pointsPossible ave
 const MY = `{ myGrades ${REPORT} }`;
 const OF = `query($id: ID!) { studentGrades(studentId: $id) ${REPORT.replace('{ courses', '{ student { id lastName } courses')} }`;
 const BOOK = `query($id: ID!) { gradebook(courseId: $id) { courseTitle columns { id title totalPoints visibleToStudents resultsShown }
-  rows { student { id firstName lastName } pointsEarned pointsPossible average cells { assessmentId status statusLabel score countsTowardAverage } } csv } }`;
+  rows { nodes { student { id firstName lastName } pointsEarned pointsPossible average cells { assessmentId status statusLabel score countsTowardAverage } } } csv } }`;
 
 type Course = { courseId: string; pointsEarned: number; pointsPossible: number; average: number | null; items: Array<Record<string, any>>; trend: unknown[] };
 const roomOf = (courses: Course[]) => courses.find((c) => c.courseId === room.courseId)!;
@@ -166,8 +166,8 @@ describe("a course's gradebook", () => {
     expect(book.columns.find((c: { id: string }) => c.id === item.H)).toMatchObject({ visibleToStudents: false });
     expect(book.columns.find((c: { id: string }) => c.id === item.B)).toMatchObject({ resultsShown: false });
     // by last name: "Smith, ..." before "Zed"
-    expect(book.rows.map((r: { student: { id: string } }) => r.student.id)).toEqual([ann.id, bo.id]);
-    const [a, b] = book.rows;
+    expect(book.rows.nodes.map((r: { student: { id: string } }) => r.student.id)).toEqual([ann.id, bo.id]);
+    const [a, b] = book.rows.nodes;
     expect([a.pointsEarned, a.pointsPossible, a.average]).toEqual([20, 30, 67]);
     const cell = (row: typeof a, id: string) => row.cells.find((x: { assessmentId: string }) => x.assessmentId === id);
     // the teacher sees an unreleased score, which still counts nowhere

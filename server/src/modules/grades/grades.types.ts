@@ -1,3 +1,4 @@
+import { Connection } from '../../app/paging';
 import { Field, Float, ID, Int, InterfaceType, ObjectType, registerEnumType } from 'type-graphql';
 import { AssessmentKind } from '../assessments/assessment.entity';
 import { AssessmentStudent } from '../assessments/assessments.types';
@@ -95,7 +96,7 @@ export class CourseAverage {
   @Field(() => Int, { description: 'Points possible over the same items.' })
   pointsPossible: number;
 
-  @Field(() => Int, { nullable: true, description: 'pointsEarned over pointsPossible as a whole-number percentage; null when nothing counts yet.' })
+  @Field(() => Int, { nullable: true, description: 'The average: pointsEarned over pointsPossible as a whole-number percentage; null when nothing counts yet.' })
   average: number | null;
 }
 
@@ -188,6 +189,8 @@ export class Gradebook {
   @Field(() => [GradebookColumn], { description: 'The assessments, by due date.' })
   columns: GradebookColumn[];
 
-  @Field(() => [GradebookRow], { description: 'The students, by last name.' })
+  /** The students, by last name: every row (the CSV and REST take them all; GraphQL pages them, grades.resolver.ts). */
   rows: GradebookRow[];
 }
+
+export const GradebookRowConnection = Connection(GradebookRow, 'GradebookRow', "a gradebook's rows, one a student, by last name");

@@ -161,7 +161,7 @@ export class GradingService {
   private async itemForStudent(actor: Actor, input: StudentRequest, rule: 'submission.grade' | 'submission.reopen', kind?: AssessmentKind) {
     const { assessment, course } = await this.assessments.readable(actor, input.assessmentId, kind);
     authorize(actor, rule, course, { message: rule === 'submission.grade' ? T.cannotGrade : T.cannotReopen(assessment.kind) });
-    const studentId = refId(input.studentId, T.studentNotFound, T.studentNotFound);
+    const studentId = refId(input.studentId, T.studentNotFound, T.studentNotFound, 'studentId');
     return { assessment, studentId };
   }
 

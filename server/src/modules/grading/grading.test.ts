@@ -156,7 +156,7 @@ describe('two graders at once', () => {
     expect((await grade({ submissionId: sid, questionId: i.long, score: 1, feedback: 'First look', expectedVersion: 0 }, w.tok.teacher2)).errors).toBeUndefined();
     const stale = await w.t.rest('PUT', '/submissions/grade', { token: w.tok.teacher, body: { submissionId: sid, questionId: i.long, score: 5, feedback: 'Mine', expectedVersion: 0 } });
     expect(stale.status).toBe(409);
-    expect(stale.body).toEqual({ success: false, message: `This grade was changed by ${w.name.teacher2} a moment ago`, current: { score: 1, feedback: 'First look', version: 1, gradedByName: w.name.teacher2 } });
+    expect(stale.body).toEqual({ success: false, code: 'CONFLICT', message: `This grade was changed by ${w.name.teacher2} a moment ago`, current: { score: 1, feedback: 'First look', version: 1, gradedByName: w.name.teacher2 } });
     const olderVersion = await grade({ submissionId: sid, questionId: i.long, score: 5, expectedVersion: 7 });
     expect(code(olderVersion)[0]).toBe('CONFLICT');
     const fresh = await w.t.rest('PUT', '/submissions/grade', { token: w.tok.teacher, body: { submissionId: sid, questionId: i.long, score: 5, feedback: 'Mine', expectedVersion: 1 } });

@@ -45,11 +45,11 @@ const NUMERIC = /^\s*-?\d+(?:\.\d+)?\s*$/;
  */
 export function checkScore(raw: unknown, points: number): number {
   const n = typeof raw === 'number' ? raw : typeof raw === 'string' && NUMERIC.test(raw) ? Number(raw) : NaN;
-  if (!Number.isFinite(n)) throw validation(GRADING_TEXT.scoreInvalid);
-  if (n < 0 || n > points) throw validation(GRADING_TEXT.scoreRange(points));
+  if (!Number.isFinite(n)) throw validation(GRADING_TEXT.scoreInvalid, 'score');
+  if (n < 0 || n > points) throw validation(GRADING_TEXT.scoreRange(points), 'score');
   // a step of 0.01 (assessments.md); the tolerance is float noise only, relative to the size, so 1e-9 is refused rather than stored as 0
   const cents = n * 100;
-  if (Math.abs(cents - Math.round(cents)) > Math.max(1, Math.abs(cents)) * 1e-12) throw validation(GRADING_TEXT.scoreStep);
+  if (Math.abs(cents - Math.round(cents)) > Math.max(1, Math.abs(cents)) * 1e-12) throw validation(GRADING_TEXT.scoreStep, 'score');
   return round2(n);
 }
 
@@ -68,7 +68,7 @@ export interface GradeFields {
 export function gradeFields(input: { score?: unknown; feedback?: unknown; expectedVersion?: unknown }): GradeFields {
   return {
     score: input.score,
-    feedback: freeText(input.feedback, 'Feedback', FEEDBACK_MAX),
+    feedback: freeText(input.feedback, 'Feedback', FEEDBACK_MAX, undefined, 'feedback'),
     expectedVersion: versionOf(input.expectedVersion),
   };
 }
@@ -80,8 +80,8 @@ export function gradeFields(input: { score?: unknown; feedback?: unknown; expect
 export function reopenDueDate(raw: unknown, itemDue: Date, now: Date): Date {
   const given = dueDate(raw);
   if (given) {
-    if (given.getTime() <= now.getTime()) throw validation(GRADING_TEXT.newDueDatePast);
-    if (given.getTime() > now.getTime() + MAX_REOPEN_YEARS * 366 * 86_400_000) throw validation(GRADING_TEXT.newDueDateTooFar);
+    if (given.getTime() <= now.getTime()) throw validation(GRADING_TEXT.newDueDatePast, 'newDueDate');
+    if (given.getTime() > now.getTime() + MAX_REOPEN_YEARS * 366 * 86_400_000) throw validation(GRADING_TEXT.newDueDateTooFar, 'newDueDate');
     return given;
   }
   // at least a full day: up to the next whole minute, as due dates are whole minutes

@@ -1,21 +1,18 @@
-import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { PageArgs, toConnection, windowOf } from '../../app/paging';
+import { NOTIFICATION_PAGE } from './notifications.service';
 import { RequestContext } from '../../app/context';
 import { CurrentActor } from '../../app/current-actor';
 import { Actor } from '../../policies';
 import { Notification } from './notification.entity';
-import { MarkAllReadPayload, NotificationSettings, TodoItem, UpdateNotificationSettingsInput } from './notifications.types';
+import { MarkAllReadPayload, NotificationConnection, NotificationSettings, TodoItem, UpdateNotificationSettingsInput } from './notifications.types';
 
 /** The bell, the To Do and the digest setting (issue 17 point 4): every signed-in user, on their own only. */
 @Resolver()
 export class NotificationsResolver {
-  @Query(() => [Notification], { description: 'Your notifications, newest first (REST: GET /api/notifications?limit=&offset=).' })
-  notifications(
-    @CurrentActor() actor: Actor,
-    @Ctx() ctx: RequestContext,
-    @Arg('limit', () => Int, { nullable: true, description: 'At most this many (1 to 100; 20 when not given).' }) limit?: number,
-    @Arg('offset', () => Int, { nullable: true, description: 'Skip this many of the newest.' }) offset?: number,
-  ) {
-    return ctx.services.notifications.list(actor, { limit, offset });
+  @Query(() => NotificationConnection, { description: 'Your notifications, newest first, a page at a time: first 20 unless asked, at most 100 (REST: GET /api/notifications?limit=&offset=).' })
+  async notifications(@Args(() => PageArgs) args: PageArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return toConnection(await ctx.services.notifications.page(actor, windowOf(args, NOTIFICATION_PAGE)));
   }
 
   @Query(() => Int, { description: 'How many of your notifications are unread: the badge on the bell (REST: GET /api/notifications/unread-count).' })

@@ -1,19 +1,15 @@
-import { Request } from 'express';
 import { body, newRouter, param, route, send } from '../../app/rest';
+import { pageAndTotal, restWindow } from '../../app/paging';
+import { NOTIFICATION_PAGE } from './notifications.service';
 import { presentCount, presentNotification, presentNotificationSettings, presentTodoItem } from './notifications.shape';
-
-/** A query-string number as a number (the service checks the range); text that is not one stays text and is refused. */
-const num = (req: Request, name: string): unknown => {
-  const v = req.query[name];
-  if (v === undefined || v === '') return undefined;
-  return /^\d+$/.test(String(v)) ? Number(v) : v;
-};
 
 /** REST twins of the notifications operations (issue 17; beyond the spec's section 7). */
 export function notificationsRouter() {
   const r = newRouter();
   r.get('/notifications', route(async (req, res, actor, ctx) => {
-    const items = await ctx.services.notifications.list(actor, { limit: num(req, 'limit'), offset: num(req, 'offset') });
+    // the newest 20 when no window is asked for, as before
+    const window = restWindow(req, NOTIFICATION_PAGE) ?? { offset: 0, limit: NOTIFICATION_PAGE.size };
+    const items = pageAndTotal(res, await ctx.services.notifications.page(actor, window));
     send(res, items.map((n) => presentNotification(actor, n)));
   }));
   r.get('/notifications/unread-count', route(async (_req, res, actor, ctx) => {

@@ -1,7 +1,8 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { notFound, validation } from '../../errors/domain-error';
 import { assertId } from '../../app/ids';
-import { flag, wholeNumber } from '../../app/input';
+import { flag } from '../../app/input';
+import { Page, PageLimits, PageWindow } from '../../app/paging';
 import { Actor, authorize, can } from '../../policies';
 import { notificationOwnSql } from '../../policies/sql';
 import { ASSESSMENT_REF } from '../assessments/assessments.queries';
@@ -12,11 +13,12 @@ import { NotificationSettings, TodoItem } from './notifications.types';
 
 export const NOTIFICATION_TEXT = {
   notFound: 'Notification not found',
-  badLimit: 'limit must be a whole number from 1 to 100',
-  badOffset: 'offset must be a whole number from 0 to 100000',
   dailyDigestRequired: 'dailyDigest must be true or false',
 };
 const T = NOTIFICATION_TEXT;
+
+/** The bell's pages: 20 unless asked, at most 100. */
+export const NOTIFICATION_PAGE: PageLimits = { max: 100, size: 20 };
 
 /** The To Do looks this far ahead (issue 17: "next 7 days"). */
 export const TODO_DAYS = 7;
@@ -42,11 +44,10 @@ export class NotificationsService {
       .andWhere(STILL_SHOWN);
   }
 
-  /** notifications(limit, offset) and GET /notifications: newest first, one statement. */
-  async list(actor: Actor, page: { limit?: unknown; offset?: unknown } = {}): Promise<Notification[]> {
-    const limit = wholeNumber(page.limit, T.badLimit, 1, 100) ?? 20;
-    const offset = wholeNumber(page.offset, T.badOffset, 0, 100000) ?? 0;
-    return this.own(actor).orderBy('n.created_at', 'DESC').addOrderBy('n.id', 'DESC').offset(offset).limit(limit).getMany();
+  /** notifications(first, after) and GET /notifications: newest first; the page and the total, two statements. */
+  async page(actor: Actor, window: PageWindow): Promise<Page<Notification>> {
+    const items = await this.own(actor).orderBy('n.created_at', 'DESC').addOrderBy('n.id', 'DESC').offset(window.offset).limit(window.limit).getMany();
+    return { items, total: await this.own(actor).getCount(), window };
   }
 
   /** unreadCount and GET /notifications/unread-count: what the badge shows. */
@@ -89,8 +90,8 @@ export class NotificationsService {
   }
 
   async updateSettings(actor: Actor, input: { dailyDigest?: unknown }): Promise<NotificationSettings> {
-    const dailyDigest = flag(input.dailyDigest, 'dailyDigest');
-    if (dailyDigest === undefined) throw validation(T.dailyDigestRequired);
+    const dailyDigest = flag(input.dailyDigest, 'dailyDigest', 'dailyDigest');
+    if (dailyDigest === undefined) throw validation(T.dailyDigestRequired, 'dailyDigest');
     await this.ds.query(
       `INSERT INTO notification_settings (user_id, daily_digest) VALUES ($1, $2)
        ON CONFLICT (user_id) DO UPDATE SET daily_digest = EXCLUDED.daily_digest, updated_at = now()`, [actor.userId, dailyDigest]);

@@ -24,7 +24,7 @@ const mine = async (userId: string, kind: string, subjectId?: string) =>
 const ANNOUNCE = 'mutation($i: CreateAnnouncementInput!) { createAnnouncement(input: $i) { id } }';
 const UPDATE_ANN = 'mutation($i: UpdateAnnouncementInput!) { updateAnnouncement(input: $i) { id } }';
 const RELEASE = 'mutation($id: ID!) { releaseResults(assessmentId: $id) { id } }';
-const LIST = '{ notifications(limit: 50) { id kind title link readAt createdAt } unreadCount }';
+const LIST = '{ notifications(first: 50) { totalCount nodes { id kind title link readAt createdAt } } unreadCount }';
 
 const announce = async (title: string, isVisible = true) => {
   const r = await w.t.gql(ANNOUNCE, { i: { courseId: w.math, title, content: 'Text', isVisible } }, w.tok.teacher);
@@ -69,10 +69,10 @@ describe('announcements', () => {
   it('hidden again: the notice leaves the list and the count', async () => {
     const id = await announce('Soon hidden');
     const before = await w.t.gql(LIST, {}, w.tok.student);
-    expect(before.data.notifications.map((n: { title: string }) => n.title)).toContain('New announcement: Soon hidden');
+    expect(before.data.notifications.nodes.map((n: { title: string }) => n.title)).toContain('New announcement: Soon hidden');
     await w.t.gql(UPDATE_ANN, { i: { id, isVisible: false } }, w.tok.teacher);
     const after = await w.t.gql(LIST, {}, w.tok.student);
-    expect(after.data.notifications.map((n: { title: string }) => n.title)).not.toContain('New announcement: Soon hidden');
+    expect(after.data.notifications.nodes.map((n: { title: string }) => n.title)).not.toContain('New announcement: Soon hidden');
     expect(after.data.unreadCount).toBe(before.data.unreadCount - 1);
   });
 
@@ -224,10 +224,10 @@ describe('reading and marking', () => {
     await announce('For marking');
     const list = await w.t.gql(LIST, {}, w.tok.student);
     expect(list.errors).toBeUndefined();
-    const [first] = list.data.notifications;
+    const [first] = list.data.notifications.nodes;
     const unread = list.data.unreadCount;
     expect(unread).toBeGreaterThan(1);
-    const own = (await w.t.ds.query('SELECT user_id FROM notifications WHERE id = ANY($1::uuid[])', [list.data.notifications.map((n: { id: string }) => n.id)]));
+    const own = (await w.t.ds.query('SELECT user_id FROM notifications WHERE id = ANY($1::uuid[])', [list.data.notifications.nodes.map((n: { id: string }) => n.id)]));
     expect(new Set(own.map((o: { user_id: string }) => o.user_id))).toEqual(new Set([w.id.student]));
 
     for (const token of [w.tok.teacher, w.tok.admin, w.tok.parent]) {
@@ -243,7 +243,7 @@ describe('reading and marking', () => {
     const rest = await w.t.rest('GET', '/notifications/unread-count', { token: w.tok.student });
     expect(rest.body.data).toEqual({ count: unread - 1 });
     const restList = await w.t.rest('GET', '/notifications?limit=2', { token: w.tok.student });
-    expect(restList.body.data).toHaveLength(2);
+    expect([restList.body.data.length, restList.headers.get('x-total-count')]).toEqual([2, String(list.data.notifications.totalCount)]);
     expect(restList.body.data[0]).toMatchObject({ _id: first.id, kind: 'announcement' });
     expect((await w.t.rest('GET', '/notifications?limit=0', { token: w.tok.student })).status).toBe(400);
 
@@ -264,7 +264,7 @@ describe('reading and marking', () => {
     const small = await w.t.gql(LIST, {}, token);
     await add(38);
     const large = await w.t.gql(LIST, {}, token);
-    expect([small.data.notifications.length, large.data.notifications.length]).toEqual([2, 40]);
+    expect([small.data.notifications.nodes.length, large.data.notifications.nodes.length]).toEqual([2, 40]);
     expect(large.sql).toBe(small.sql);
   });
 });

@@ -1,5 +1,7 @@
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { AssessmentKind } from '../assessments/assessment.entity';
+import { Connection } from '../../app/paging';
+import { Notification } from './notification.entity';
 
 @ObjectType({ description: 'Your notification settings (Settings page).' })
 export class NotificationSettings {
@@ -39,3 +41,5 @@ export class MarkAllReadPayload {
   @Field(() => Int, { description: 'The number of notifications that were unread and are now read.' })
   count: number;
 }
+
+export const NotificationConnection = Connection(Notification, 'Notification', 'your notifications, newest first');

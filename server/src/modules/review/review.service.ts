@@ -100,7 +100,7 @@ export class ReviewService {
   async changes(actor: Actor, assessmentId: unknown, since: unknown): Promise<GradingChanges> {
     const { assessment } = await this.reviewable(actor, assessmentId);
     const at = decodeCursor(since);
-    if (!at) throw validation(REVIEW_TEXT.badCursor);
+    if (!at) throw validation(REVIEW_TEXT.badCursor, 'since');
     const { ids, cursor } = await changedSince(this.ds, assessment.id, at);
     // a late joiner's open work is no change to the lists a client merges into (Submitted, Reopened): left out,
     // it would land among the Reopened; what they hand in comes as any other submission

@@ -245,7 +245,7 @@ export class Submission extends GuardedBySubmission {
   @Field(() => AssessmentStudent, { description: 'The student.' })
   student: AssessmentStudent;
 
-  @Field(() => SubmissionStatus, { description: 'pending (review), graded or reopened.' })
+  @Field(() => SubmissionStatus, { description: 'Pending (review), graded or reopened.' })
   status: SubmissionStatus;
 
   @Field({ description: 'Submitted by the overdue sweep, not by the student.' })

@@ -27,6 +27,8 @@ const LIST = (kind: string) => `{ myAssessments(kind: ${kind}) { id title descri
   course { id title academicYear { year isActive } class { name } subject { name } } module { id title }
   myStatus { status label opensOn dueDate isExtended canSubmit score { totalScore maxScore percentage isAutoSubmitted } }
   mySubmission { id totalScore answers { answer selectedOptions file { name } grade { score explanation { text } } correctOptionIds } } } }`;
+const SUBMISSIONS = `query($kind: AssessmentKind) { submissions(kind: $kind, first: 200) { totalCount
+  nodes { id totalScore answers { answer selectedOptions grade { score } } } } }`;
 const COURSE_PAGE = `query($id: ID!) { course(id: $id) { id
   assignments { id title dueDate myStatus { courseLabel courseOpensOn } }
   exams { id title dueDate myStatus { courseLabel courseOpensOn } }
@@ -52,6 +54,10 @@ async function measure() {
     out[`GraphQL myAssessments(${kind})`] = { sql: g.sql, size: g.data.myAssessments.length };
     const r = await t.rest('GET', path, { token: tok.student });
     out[`GET ${path}`] = { sql: r.sql, size: r.body.data.length };
+    const page = await t.gql(SUBMISSIONS, { kind }, tok.student);
+    expect(page.errors).toBeUndefined();
+    expect(page.data.submissions.totalCount).toBe(page.data.submissions.nodes.length);
+    out[`GraphQL submissions(kind: ${kind})`] = { sql: page.sql, size: page.data.submissions.nodes.length };
   }
   const c = await t.gql(COURSE_PAGE, { id: math }, tok.student);
   expect(c.errors).toBeUndefined();

@@ -72,20 +72,41 @@ export async function submissionRowsOfStudent(m: Runner, studentId: string, asse
   return (await m.query(`${SUBMISSION_SELECT} WHERE s.student_id = $1 AND s.assessment_id = ANY($2::uuid[])`, [studentId, assessmentIds])).map(toRow);
 }
 
+/** Which submissions: of one kind (any when absent), one item, one student. */
+export interface SubmissionFilter {
+  kind?: string;
+  assessmentId?: string;
+  studentId?: string;
+}
+
+/** The filter and 'submission.read' as one WHERE over submissions s joined to their item a. */
+function readableWhere(actor: Actor, by: SubmissionFilter): { where: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const readable = submissionReadableSql(actor, SUBMISSION_REF, '$viewer');
+  // the viewer is a parameter only when the twin names it (SuperAdmin's 'TRUE' does not)
+  let where = readable.includes('$viewer') ? readable.replaceAll('$viewer', `$${params.push(actor.userId)}::uuid`) : readable;
+  if (by.kind) where += ` AND a.kind = $${params.push(by.kind)}`;
+  if (by.assessmentId) where += ` AND s.assessment_id = $${params.push(by.assessmentId)}`;
+  if (by.studentId) where += ` AND s.student_id = $${params.push(by.studentId)}`;
+  return { where, params };
+}
+
 /**
  * Submissions the viewer may read ('submission.read' in SQL: their own as a student, those of courses they
  * teach, all for SuperAdmin and Admin), of one kind, optionally of one item and one student.
  */
-export async function readableSubmissionRows(m: Runner, actor: Actor, by: { kind: string; assessmentId?: string; studentId?: string; page?: { limit?: number; offset?: number } }): Promise<SubmissionRow[]> {
-  const params: unknown[] = [by.kind];
-  const readable = submissionReadableSql(actor, SUBMISSION_REF, '$viewer');
-  // the viewer is a parameter only when the twin names it (SuperAdmin's 'TRUE' does not)
-  let where = `a.kind = $1 AND ${readable.includes('$viewer') ? readable.replaceAll('$viewer', `$${params.push(actor.userId)}::uuid`) : readable}`;
-  if (by.assessmentId) where += ` AND s.assessment_id = $${params.push(by.assessmentId)}`;
-  if (by.studentId) where += ` AND s.student_id = $${params.push(by.studentId)}`;
-  // optional paging of the teachers' lists (REST ?limit=&offset=, bounded by the service); the order is total (id last)
+export async function readableSubmissionRows(m: Runner, actor: Actor, by: SubmissionFilter & { page?: { limit?: number; offset?: number } }): Promise<SubmissionRow[]> {
+  const { where, params } = readableWhere(actor, by);
+  // optional paging of the teachers' lists (REST ?limit=&offset=, GraphQL first/after); the order is total (id last)
   const page = (by.page?.limit !== undefined ? ` LIMIT $${params.push(by.page.limit)}` : '') + (by.page?.offset ? ` OFFSET $${params.push(by.page.offset)}` : '');
   return (await m.query(`${SUBMISSION_SELECT} WHERE ${where} ORDER BY s.submitted_at DESC NULLS LAST, s.id${page}`, params)).map(toRow);
+}
+
+/** How many submissions readableSubmissionRows would give without a page. */
+export async function readableSubmissionCount(m: Runner, actor: Actor, by: SubmissionFilter): Promise<number> {
+  const { where, params } = readableWhere(actor, by);
+  const [{ n }] = await m.query(`SELECT count(*)::int AS n FROM submissions s JOIN assessments a ON a.id = s.assessment_id WHERE ${where}`, params);
+  return n;
 }
 
 interface RawAnswer {

@@ -1,6 +1,8 @@
 import GraphQLUpload from 'graphql-upload/GraphQLUpload.mjs';
 import type { FileUpload } from 'graphql-upload/processRequest.mjs';
-import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, ArgsType, Ctx, Field, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Connection, PageArgs, toConnection, windowOf } from '../../app/paging';
+import { SUBMISSION_PAGE } from './submissions.service';
 import { RequestContext } from '../../app/context';
 import { CurrentActor } from '../../app/current-actor';
 import { Actor } from '../../policies';
@@ -10,11 +12,33 @@ import { Role } from '../users/role';
 import { toSubmission } from './submissions.queries';
 import { MyAssessmentStatus, SaveDraftInput, Submission, SubmissionDraft, SubmitAssessmentInput } from './submission.types';
 
+const SubmissionConnection = Connection(Submission, 'Submission', 'submissions, newest submitted first');
+
+@ArgsType()
+class SubmissionsArgs extends PageArgs {
+  @Field(() => ID, { nullable: true, description: 'Only the submissions of this item.' })
+  assessmentId?: string | null;
+
+  @Field(() => ID, { nullable: true, description: 'Only the submissions of this student.' })
+  studentId?: string | null;
+
+  @Field(() => AssessmentKind, { nullable: true, description: 'Only submissions of items of this kind.' })
+  kind?: AssessmentKind | null;
+}
+
 @Resolver(() => Submission)
 export class SubmissionsResolver {
   @Query(() => [Assessment], { description: "Your items of a kind (My Assignments, My Quizzes, My Exams): for a student those of their courses that they may read, each with myStatus; group them by course.academicYear (isActive: '(Current)'), course.class and course.subject (REST: GET /api/assignments, /api/exams, /api/quizzes)." })
   myAssessments(@Arg('kind', () => AssessmentKind, { description: 'ASSIGNMENT, EXAM or QUIZ.' }) kind: AssessmentKind, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
     return ctx.services.submissions.myItems(actor, kind).then((items) => items.map((i) => i.assessment));
+  }
+
+  @Query(() => SubmissionConnection, {
+    description: 'The submissions you may read (a student their own; the course\'s teachers, SuperAdmin and Admin their courses\'), newest submitted first, ' +
+      'a page at a time: first 50 unless asked, at most 500 (REST: GET /api/submissions?assignment=&student=&limit=&offset=, and twins).',
+  })
+  async submissions(@Args(() => SubmissionsArgs) args: SubmissionsArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return toConnection(await ctx.services.submissions.page(actor, args, windowOf(args, SUBMISSION_PAGE)));
   }
 
   @Query(() => Submission, { description: 'One submission: its student, the course\'s teachers, SuperAdmin and Admin; what a student receives of the results follows the result visibility (REST: GET /api/submissions/{id}, /api/quizsubmissions/{id}, /api/examsubmissions/{id}).' })

@@ -1,11 +1,12 @@
 import { Request } from 'express';
 import { body, newRouter, param, route, send } from '../../app/rest';
+import { pageAndTotal, restSlice, restWindow } from '../../app/paging';
 import { RequestContext } from '../../app/context';
 import { receiveMultipartFiles, sendDownload } from '../files/files.http';
 import { MAX_UPLOAD_FILES } from '../files/files.service';
 import { AssessmentKind } from '../assessments/assessment.entity';
 import { presentAssessment } from '../assessments/assessments.shape';
-import { SubmissionsService } from './submissions.service';
+import { SUBMISSION_PAGE, SubmissionsService } from './submissions.service';
 import { SUBMISSION_TEXT as T } from './submissions.validation';
 import { presentDraft, presentMyItem, presentSubmission } from './submissions.shape';
 
@@ -78,11 +79,15 @@ async function submitRequest(f: SubmissionFamily, req: Request, ctx: RequestCont
 export function submissionFamilyRouter(f: SubmissionFamily) {
   const r = newRouter();
   const s = (ctx: RequestContext) => ctx.services.submissions;
-  r.get(`/${f.items}`, route(async (_req, res, actor, ctx) => {
-    send(res, (await s(ctx).myItems(actor, f.kind)).map((i) => presentMyItem(actor, i)));
+  r.get(`/${f.items}`, route(async (req, res, actor, ctx) => {
+    send(res, restSlice(req, res, await s(ctx).myItems(actor, f.kind)).map((i) => presentMyItem(actor, i)));
   }));
   r.get(`/${f.path}`, route(async (req, res, actor, ctx) => {
-    const list = await s(ctx).list(actor, f.kind, { assessmentId: req.query[f.query], studentId: req.query.student, limit: req.query.limit, offset: req.query.offset });
+    const by = { assessmentId: req.query[f.query], studentId: req.query.student };
+    const window = restWindow(req, SUBMISSION_PAGE);
+    const list = window
+      ? pageAndTotal(res, await s(ctx).page(actor, { ...by, kind: f.kind }, window))
+      : await s(ctx).list(actor, f.kind, by);
     send(res, list.map((x) => presentSubmission(actor, x, f.kind)));
   }));
   r.get(`/${f.path}/download/:submissionId/:fileId`, route(async (req, res, actor, ctx) => {

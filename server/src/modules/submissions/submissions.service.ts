@@ -2,7 +2,6 @@ import { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { notFound, validation } from '../../errors/domain-error';
 import { assertId, isId } from '../../app/ids';
-import { wholeNumber } from '../../app/input';
 import { Actor, authorize, can } from '../../policies';
 import { Assessment, AssessmentKind } from '../assessments/assessment.entity';
 import { AssessmentsService } from '../assessments/assessments.service';
@@ -12,14 +11,18 @@ import { questionsOf, readableAssessments } from '../assessments/assessments.que
 import { FilesService, IncomingFile, ReceivedFile } from '../files/files.service';
 import { StoredFile } from '../files/stored-file.entity';
 import { AnswerInput, SUBMISSION_TEXT as T, checkAnswers } from './submissions.validation';
-import { SubmissionRow, answersOf, draftsOf, readableSubmissionRows, submissionRowsById, submissionRowsOfStudent, toSubmission, percentOf } from './submissions.queries';
+import { SubmissionRow, answersOf, draftsOf, readableSubmissionCount, readableSubmissionRows, submissionRowsById, submissionRowsOfStudent, toSubmission, percentOf } from './submissions.queries';
+import { Page, PageLimits, PageWindow } from '../../app/paging';
 import { checkDueRule, isReceived, receiveAll, writeSubmission } from './submissions.submit';
 import { StudentStanding, studentStanding } from './status';
 import { notifyReleased } from '../notifications/notifications.record';
 import { MyScore, Submission, SubmissionDraft } from './submission.types';
 
-/** The largest page of GET /submissions?assignment=&limit= (and twins). */
-export const MAX_SUBMISSION_PAGE = 500;
+/** A page of submissions: 50 unless asked, at most 500 (REST ?limit=&offset=, GraphQL first/after). */
+export const SUBMISSION_PAGE: PageLimits = { max: 500, size: 50 };
+
+/** A list filter's id: absent or blank is no filter (undefined); anything but an id matches nothing (null). */
+const filterId = (v: unknown): string | undefined | null => (v === undefined || v === null || v === '' ? undefined : isId(v) ? v : null);
 
 export interface SubmitRequest {
   assessmentId?: unknown;
@@ -155,17 +158,26 @@ export class SubmissionsService {
     return (await this.views(actor, [await this.readableRow(actor, id, kind)]))[0];
   }
 
-  /** GET /submissions?assignment=&student= (and twins): those the viewer may read, filtered in SQL. */
-  async list(actor: Actor, kind: AssessmentKind, by: { assessmentId?: unknown; studentId?: unknown; limit?: unknown; offset?: unknown }): Promise<Submission[]> {
-    const pick = (v: unknown) => (v === undefined || v === null || v === '' ? undefined : isId(v) ? v : null);
-    // optional paging (issue 13): a query parameter is text; bounded so one request never asks for more than a page
-    const num = (v: unknown) => (v === undefined || v === '' ? undefined : typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : v);
-    const page = { limit: wholeNumber(num(by.limit), T.badLimit, 1, MAX_SUBMISSION_PAGE), offset: wholeNumber(num(by.offset), T.badOffset, 0, 1_000_000) };
-    const assessmentId = pick(by.assessmentId);
-    const studentId = pick(by.studentId);
+  /** GET /submissions?assignment=&student= (and twins) without ?limit=/?offset=: all the viewer may read, filtered in SQL. */
+  async list(actor: Actor, kind: AssessmentKind, by: { assessmentId?: unknown; studentId?: unknown }): Promise<Submission[]> {
+    const assessmentId = filterId(by.assessmentId);
+    const studentId = filterId(by.studentId);
     if (assessmentId === null || studentId === null) return [];
-    const rows = await readableSubmissionRows(this.ds, actor, { kind, assessmentId, studentId, page });
+    const rows = await readableSubmissionRows(this.ds, actor, { kind, assessmentId, studentId });
     return this.views(actor, rows);
+  }
+
+  /**
+   * submissions(first, after): those the viewer may read of any kind, newest submitted first, filtered in SQL;
+   * the page, its total and the views' parts in a fixed number of statements.
+   */
+  async page(actor: Actor, by: { assessmentId?: unknown; studentId?: unknown; kind?: AssessmentKind | null }, window: PageWindow): Promise<Page<Submission>> {
+    const assessmentId = filterId(by.assessmentId);
+    const studentId = filterId(by.studentId);
+    if (assessmentId === null || studentId === null) return { items: [], total: 0, window };
+    const filter = { kind: by.kind ?? undefined, assessmentId, studentId };
+    const rows = await readableSubmissionRows(this.ds, actor, { ...filter, page: window });
+    return { items: await this.views(actor, rows), total: await readableSubmissionCount(this.ds, actor, filter), window };
   }
 
   /** GET /submissions/download/{submissionId}/{fileId}: the student who sent it and the course's teachers. */

@@ -56,7 +56,7 @@ export async function receiveAll(files: FilesService, incoming: Array<IncomingFi
     for (const f of incoming) {
       const r = isReceived(f) ? f : await files.receive(f, MAX_FILE_BYTES, budget);
       got.push(r);
-      if (!checkedType(r, SUBMISSION_MIME)) throw validation(T.fileType);
+      if (!checkedType(r, SUBMISSION_MIME)) throw validation(T.fileType, 'files');
     }
     return got;
   } catch (err) {

@@ -13,8 +13,6 @@ export const SUBMISSION_TEXT = {
   alreadySubmitted: (k: AssessmentKind) => `You have already submitted this ${NOUN[k]}`,
   overdue: 'Overdue: the due date has passed. You can no longer submit your work.',
   onlyStudents: 'Only students can submit work',
-  badLimit: 'limit must be a whole number from 1 to 500',
-  badOffset: 'offset must be a whole number from 0 to 1000000',
   notFound: 'Submission not found',
   answersInvalid: 'Answers must be a list of questionId, answer and selectedOptions',
   unknownQuestion: 'An answer names a question that is not part of this item',
@@ -61,38 +59,38 @@ const ANSWER_MAX = 50_000;
  */
 export function checkAnswers(raw: unknown, questions: Question[], fileCount: number): CheckedAnswer[] {
   if (raw === undefined || raw === null) raw = [];
-  if (!Array.isArray(raw)) throw validation(SUBMISSION_TEXT.answersInvalid);
+  if (!Array.isArray(raw)) throw validation(SUBMISSION_TEXT.answersInvalid, 'answers');
   const byId = new Map(questions.map((q) => [q.id, q]));
   const seen = new Set<string>();
   const usedFiles = new Set<number>();
   const out = raw.map((r: unknown) => {
-    if (!r || typeof r !== 'object' || Array.isArray(r)) throw validation(SUBMISSION_TEXT.answersInvalid);
+    if (!r || typeof r !== 'object' || Array.isArray(r)) throw validation(SUBMISSION_TEXT.answersInvalid, 'answers');
     const a = r as AnswerInput;
     const q = typeof a.questionId === 'string' && isId(a.questionId) ? byId.get(a.questionId) : undefined;
-    if (!q) throw validation(SUBMISSION_TEXT.unknownQuestion);
-    if (seen.has(q.id)) throw validation(SUBMISSION_TEXT.duplicateQuestion);
+    if (!q) throw validation(SUBMISSION_TEXT.unknownQuestion, 'questionId');
+    if (seen.has(q.id)) throw validation(SUBMISSION_TEXT.duplicateQuestion, 'questionId');
     seen.add(q.id);
-    const answer = freeText(a.answer, 'Answer', ANSWER_MAX) ?? '';
+    const answer = freeText(a.answer, 'Answer', ANSWER_MAX, undefined, 'answer') ?? '';
     const picked = a.selectedOptionIds === undefined || a.selectedOptionIds === null ? [] : a.selectedOptionIds;
-    if (!Array.isArray(picked)) throw validation(SUBMISSION_TEXT.answersInvalid);
+    if (!Array.isArray(picked)) throw validation(SUBMISSION_TEXT.answersInvalid, 'selectedOptionIds');
     const selectedOptionIds = [...new Set(picked.map((p) => {
       const o = q.options.find((x) => x.id === p) ?? q.options.find((x) => typeof p === 'string' && x.text === p);
-      if (!o) throw validation(SUBMISSION_TEXT.unknownOption);
+      if (!o) throw validation(SUBMISSION_TEXT.unknownOption, 'selectedOptionIds');
       return o.id;
     }))];
     let fileIndex: number | null = null;
     if (a.fileIndex !== undefined && a.fileIndex !== null) {
       if (!Number.isInteger(a.fileIndex) || (a.fileIndex as number) < 0 || (a.fileIndex as number) >= fileCount || usedFiles.has(a.fileIndex as number)) {
-        throw validation(SUBMISSION_TEXT.fileUnused);
+        throw validation(SUBMISSION_TEXT.fileUnused, 'files');
       }
-      if (q.type !== QuestionType.LongAnswer) throw validation(SUBMISSION_TEXT.fileNotLongAnswer);
+      if (q.type !== QuestionType.LongAnswer) throw validation(SUBMISSION_TEXT.fileNotLongAnswer, 'files');
       fileIndex = a.fileIndex as number;
       usedFiles.add(fileIndex);
     }
     return { questionId: q.id, answer, selectedOptionIds, fileIndex, keepFile: a.keepFile === true || a.keepFile === 'true' };
   });
   if (usedFiles.size === 0 && fileCount > 0) return withOnlyFile(out, questions, fileCount);
-  if (usedFiles.size !== fileCount) throw validation(SUBMISSION_TEXT.fileUnused);
+  if (usedFiles.size !== fileCount) throw validation(SUBMISSION_TEXT.fileUnused, 'files');
   return out;
 }
 

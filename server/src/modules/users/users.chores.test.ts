@@ -35,28 +35,29 @@ describe('users list', () => {
     await makeUser(t.ds, { role: Role.Student, firstName: `Ann${tag}`, lastName: 'One' });
     await makeUser(t.ds, { role: Role.Student, firstName: 'Bob', lastName: `Two${tag.toUpperCase()}` });
     await makeUser(t.ds, { role: Role.Parent, firstName: 'Cid', lastName: 'Three', email: `${tag}@example.org` });
-    const q = 'query($search: String, $role: Role, $offset: Int!, $limit: Int!) { users(search: $search, role: $role, offset: $offset, limit: $limit) { total items { firstName role } } }';
-    const all = await t.gql(q, { search: tag.toUpperCase(), offset: 0, limit: 50 }, tokens.Admin);
-    expect(all.data.users.total).toBe(3);
-    const students = await t.gql(q, { search: tag, role: 'Student', offset: 0, limit: 50 }, tokens.Admin);
-    expect(students.data.users).toMatchObject({ total: 2 });
-    expect(students.data.users.items.every((u: { role: string }) => u.role === 'Student')).toBe(true);
-    const second = await t.gql(q, { search: tag, offset: 1, limit: 1 }, tokens.Admin);
-    expect(second.data.users.total).toBe(3);
-    expect(second.data.users.items).toHaveLength(1);
+    const q = 'query($search: String, $role: Role, $after: String, $first: Int!) { users(search: $search, role: $role, after: $after, first: $first) { totalCount nodes { firstName role } pageInfo { endCursor } } }';
+    const all = await t.gql(q, { search: tag.toUpperCase(), first: 50 }, tokens.Admin);
+    expect(all.data.users.totalCount).toBe(3);
+    const students = await t.gql(q, { search: tag, role: 'Student', first: 50 }, tokens.Admin);
+    expect(students.data.users).toMatchObject({ totalCount: 2 });
+    expect(students.data.users.nodes.every((u: { role: string }) => u.role === 'Student')).toBe(true);
+    const firstOne = await t.gql(q, { search: tag, first: 1 }, tokens.Admin);
+    const second = await t.gql(q, { search: tag, after: firstOne.data.users.pageInfo.endCursor, first: 1 }, tokens.Admin);
+    expect(second.data.users.totalCount).toBe(3);
+    expect(second.data.users.nodes).toHaveLength(1);
     // LIKE wildcards are text, not patterns
-    expect((await t.gql(q, { search: '%', offset: 0, limit: 5 }, tokens.Admin)).data.users.total).toBe(0);
+    expect((await t.gql(q, { search: '%', first: 5 }, tokens.Admin)).data.users.totalCount).toBe(0);
   });
 
   it('takes the same number of statements with a search and role filter for few and many matches', async () => {
     const tag = `many${Date.now().toString(36)}`;
-    const q = `{ users(search: "${tag}", role: Student, limit: 200) { total items { id email role activated class { name } academicYear { year } } } }`;
+    const q = `{ users(search: "${tag}", role: Student, first: 200) { totalCount nodes { id email role activated class { name } academicYear { year } } } }`;
     await makeUser(t.ds, { role: Role.Student, firstName: tag });
     const small = await t.gql(q, {}, tokens.Admin);
     await makeUsers(t.ds, 60, Role.Student);
     await t.ds.query(`UPDATE users SET first_name = $1 WHERE first_name LIKE 'Bulk%' AND created_at > now() - interval '1 minute'`, [tag]);
     const large = await t.gql(q, {}, tokens.Admin);
-    expect(large.data.users.total).toBeGreaterThan(small.data.users.total);
+    expect(large.data.users.totalCount).toBeGreaterThan(small.data.users.totalCount);
     expect(large.sql).toBe(small.sql);
   });
 });

@@ -3,13 +3,18 @@ import { RequestContext } from '../../app/context';
 import { CurrentActor } from '../../app/current-actor';
 import { Actor, can } from '../../policies';
 import { User } from './user.entity';
-import { CreateUserInput, ImportUsersInput, ImportUsersResult, UpdateUserInput, UserPage, UsersArgs } from './users.types';
+import { CreateUserInput, ImportUsersInput, ImportUsersResult, UpdateUserInput, UserConnection, UsersArgs } from './users.types';
+import { toConnection, windowOf } from '../../app/paging';
+import { USER_PAGE } from './users.service';
 
 @Resolver(() => User)
 export class UsersResolver {
-  @Query(() => UserPage, { description: 'Users, filtered and paginated (SuperAdmin, Admin, Teacher). REST: GET /api/users?role=.' })
-  users(@Args(() => UsersArgs) args: UsersArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
-    return ctx.services.users.page(actor, args);
+  @Query(() => UserConnection, {
+    description: 'Users, filtered, a page at a time: first 50 unless asked, at most 200 (SuperAdmin, Admin, Teacher). ' +
+      'REST: GET /api/users?role=&limit=&offset= (X-Total-Count).',
+  })
+  async users(@Args(() => UsersArgs) args: UsersArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return toConnection(await ctx.services.users.page(actor, args, windowOf(args, USER_PAGE)));
   }
 
   @Query(() => User, { description: 'One user: yourself, or anyone for staff who manage users.' })

@@ -1,14 +1,18 @@
 import { body, newRouter, param, route, send, str } from '../../app/rest';
+import { pageAndTotal, restWindow } from '../../app/paging';
+import { USER_PAGE } from './users.service';
 import { Role } from './role';
 import { USER_TEXT } from './users.validation';
 import { presentPlacedUser } from '../academic/academic.shape';
 import { presentUser } from './users.shape';
 
-/** platform.md section 7, Users (whole lists, as the spec's client reads them). */
+/** platform.md section 7, Users (whole lists, as the spec's client reads them, unless ?limit= or ?offset= asks for a page). */
 export function usersRouter() {
   const r = newRouter();
   r.get('/users', route(async (req, res, actor, ctx) => {
-    const users = await ctx.services.users.list(actor, { role: str(req.query.role) as Role | undefined, search: str(req.query.search) });
+    const filter = { role: str(req.query.role) as Role | undefined, search: str(req.query.search), classId: str(req.query.classId) };
+    const window = restWindow(req, USER_PAGE);
+    const users = window ? await pageAndTotal(res, await ctx.services.users.page(actor, filter, window)) : await ctx.services.users.list(actor, filter);
     // students carry class {_id, name} and academicYear {_id, year}: one batched statement for the whole list
     send(res, (await ctx.services.academic.placement.attach(users)).map((u) => presentPlacedUser(actor, u)));
   }));

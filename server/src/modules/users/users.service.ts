@@ -7,7 +7,8 @@ import { recordAttempt } from '../auth/attempts';
 import { addressBucket } from '../auth/client-address';
 import { Session } from '../auth/session.entity';
 import { MailMessage, MailService } from '../mail/mail.service';
-import { assertId } from '../../app/ids';
+import { assertId, isId } from '../../app/ids';
+import { Page, PageLimits, PageWindow } from '../../app/paging';
 import { Role, isRole } from './role';
 import { User } from './user.entity';
 import { NewUserFields, USER_TEXT, normalizeEmail, validateNewUser } from './users.validation';
@@ -20,11 +21,12 @@ import { endCredentials } from '../auth/credentials';
 export interface UserFilter {
   role?: Role | null;
   search?: string | null;
-  offset?: number | null;
-  limit?: number | null;
+  /** Only users placed in this class (its students). */
+  classId?: string | null;
 }
 
-export const MAX_PAGE = 200;
+/** A page of users: at most 200, 50 unless asked. */
+export const USER_PAGE: PageLimits = { max: 200, size: 50 };
 /** The most rows one CSV import may hold. */
 export const MAX_IMPORT_ROWS = 1000;
 
@@ -79,8 +81,12 @@ export class UsersService {
   private query(filter: UserFilter) {
     const qb = this.ds.getRepository(User).createQueryBuilder('u');
     if (filter.role !== undefined && filter.role !== null) {
-      if (!isRole(filter.role)) throw validation('Unknown role');
+      if (!isRole(filter.role)) throw validation('Unknown role', 'role');
       qb.andWhere('u.role = :role', { role: filter.role });
+    }
+    if (filter.classId !== undefined && filter.classId !== null) {
+      // an id that cannot exist matches no one, as an unknown class does
+      qb.andWhere(isId(filter.classId) ? 'u.class_id = :classId' : 'false', { classId: filter.classId });
     }
     const search = filter.search?.trim();
     if (search) {
@@ -90,18 +96,16 @@ export class UsersService {
     return qb.orderBy('u.last_name', 'ASC').addOrderBy('u.first_name', 'ASC').addOrderBy('u.id', 'ASC');
   }
 
-  /** One page, for GraphQL; two statements whatever the size. */
-  async page(actor: Actor, filter: UserFilter): Promise<{ items: User[]; total: number }> {
+  /** One page (by last name, first name, id); two statements whatever the size. */
+  async page(actor: Actor, filter: UserFilter, window: PageWindow): Promise<Page<User>> {
     authorize(actor, 'user.list', undefined, { message: USER_TEXT.cannotManage });
-    const offset = Math.max(0, filter.offset ?? 0);
-    const limit = Math.min(MAX_PAGE, Math.max(1, filter.limit ?? 50));
     // always both statements: getManyAndCount skips the count on short pages, so cost would vary with data
-    const items = await this.query(filter).offset(offset).limit(limit).getMany();
+    const items = await this.query(filter).offset(window.offset).limit(window.limit).getMany();
     const total = await this.query(filter).getCount();
-    return { items, total };
+    return { items, total, window };
   }
 
-  /** The whole list, for the REST adapter (the spec's client reads whole lists). */
+  /** The whole list, for the REST adapter when no window is asked for (the spec's client reads whole lists). */
   async list(actor: Actor, filter: UserFilter): Promise<User[]> {
     authorize(actor, 'user.list', undefined, { message: USER_TEXT.cannotManage });
     return this.query(filter).getMany();

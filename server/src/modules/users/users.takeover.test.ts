@@ -52,8 +52,8 @@ describe('the takeover chain stops at its first step', () => {
     expect(resend.errors?.[0].extensions?.code).toBe('FORBIDDEN');
     const del = await t.rest('DELETE', `/users/${other}`, { token });
     expect([del.status, del.body.message]).toEqual([403, USER_TEXT.cannotManage]);
-    const list = await t.gql(`{ users(limit: 200) { items { email viewerCanEdit viewerCanDelete } } }`, {}, token);
-    const can = Object.fromEntries(list.data.users.items.map((u: { email: string; viewerCanEdit: boolean; viewerCanDelete: boolean }) => [u.email, [u.viewerCanEdit, u.viewerCanDelete]]));
+    const list = await t.gql(`{ users(first: 200) { nodes { email viewerCanEdit viewerCanDelete } } }`, {}, token);
+    const can = Object.fromEntries(list.data.users.nodes.map((u: { email: string; viewerCanEdit: boolean; viewerCanDelete: boolean }) => [u.email, [u.viewerCanEdit, u.viewerCanDelete]]));
     expect(can['teacher2@demo.school']).toEqual([false, false]);
     expect(can['admin@demo.school']).toEqual([false, false]);
     // their own student and that student's parent stay theirs to edit

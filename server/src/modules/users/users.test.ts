@@ -32,7 +32,7 @@ describe('create user', () => {
     ];
     for (const [body, message] of cases) {
       const res = await t.rest('POST', '/users', { token: admin, body });
-      expect([res.status, res.body]).toEqual([400, { success: false, message }]);
+      expect([res.status, res.body]).toEqual([400, expect.objectContaining({ success: false, code: 'VALIDATION', message })]);
     }
     const gql = await t.gql(CREATE, { input: { ...good, email: 'bad' } }, admin);
     expect(gql.errors?.[0]).toMatchObject({ message: USER_TEXT.emailInvalid, extensions: { code: 'VALIDATION' } });
@@ -79,7 +79,7 @@ describe('delete user', () => {
   });
 
   it('answers 404 for unknown and malformed ids', async () => {
-    expect((await t.rest('DELETE', '/users/00000000-0000-4000-8000-000000000000', { token: admin })).body).toEqual({ success: false, message: USER_TEXT.notFound });
+    expect((await t.rest('DELETE', '/users/00000000-0000-4000-8000-000000000000', { token: admin })).body).toEqual({ success: false, code: 'NOT_FOUND', message: USER_TEXT.notFound });
     expect((await t.rest('DELETE', '/users/not-a-uuid', { token: admin })).status).toBe(404);
     expect((await t.rest('GET', '/users/not-a-uuid', { token: admin })).status).toBe(404);
   });
@@ -87,11 +87,12 @@ describe('delete user', () => {
 
 describe('lists', () => {
   it('filters by role, searches and paginates', async () => {
-    const res = await t.gql(`{ users(role: Teacher, search: "TUTOR") { total items { email } } }`, {}, admin);
-    expect(res.data.users).toEqual({ total: 1, items: [{ email: 'teacher2@demo.school' }] });
-    const page = await t.gql(`{ users(offset: 1, limit: 2) { total items { email } } }`, {}, admin);
-    expect(page.data.users.items).toHaveLength(2);
-    expect(page.data.users.total).toBeGreaterThan(2);
+    const res = await t.gql(`{ users(role: Teacher, search: "TUTOR") { totalCount nodes { email } } }`, {}, admin);
+    expect(res.data.users).toEqual({ totalCount: 1, nodes: [{ email: 'teacher2@demo.school' }] });
+    const first = await t.gql(`{ users(first: 1) { edges { cursor } } }`, {}, admin);
+    const page = await t.gql(`query($after: String) { users(first: 2, after: $after) { totalCount nodes { email } } }`, { after: first.data.users.edges[0].cursor }, admin);
+    expect(page.data.users.nodes).toHaveLength(2);
+    expect(page.data.users.totalCount).toBeGreaterThan(2);
     const students = await t.rest('GET', '/users?role=Student', { token: admin });
     expect(students.body.data.every((u: { role: string }) => u.role === 'Student')).toBe(true);
     expect((await t.rest('GET', '/users?role=Nope', { token: admin })).status).toBe(400);
@@ -103,14 +104,14 @@ describe('lists', () => {
       await makeUsers(fresh.ds, 4, Role.Student);
       const boss = await makeUser(fresh.ds, { role: Role.Admin });
       const token = await fresh.login(boss.email);
-      const q = `{ users(limit: 200) { total items { id email role activated } } }`;
+      const q = `{ users(first: 200) { totalCount nodes { id email role activated } } }`;
       const small = await fresh.gql(q, {}, token);
       const smallRest = await fresh.rest('GET', '/users', { token });
-      expect(small.data.users.total).toBe(5);
+      expect(small.data.users.totalCount).toBe(5);
       await makeUsers(fresh.ds, 195, Role.Student);
       const large = await fresh.gql(q, {}, token);
       const largeRest = await fresh.rest('GET', '/users', { token });
-      expect(large.data.users.total).toBe(200);
+      expect(large.data.users.totalCount).toBe(200);
       expect(largeRest.body.data).toHaveLength(200);
       expect(small.sql).toBeGreaterThan(0);
       expect(large.sql).toBe(small.sql);

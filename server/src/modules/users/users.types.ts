@@ -1,29 +1,21 @@
 import { ArgsType, Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { Role } from './role';
 import { User } from './user.entity';
+import { Connection, PageArgs } from '../../app/paging';
 
-@ObjectType({ description: 'A page of users.' })
-export class UserPage {
-  @Field(() => [User], { description: 'The users of this page, by last then first name.' })
-  items: User[];
-
-  @Field(() => Int, { description: 'How many users match the filter in all.' })
-  total: number;
-}
+export const UserConnection = Connection(User, 'User', 'users, by last name, first name and id');
+export type UserConnection = InstanceType<typeof UserConnection>;
 
 @ArgsType()
-export class UsersArgs {
+export class UsersArgs extends PageArgs {
   @Field(() => Role, { nullable: true, description: 'Only users with this role.' })
   role?: Role;
 
   @Field({ nullable: true, description: 'Case-insensitive match on first name, last name or email.' })
   search?: string;
 
-  @Field(() => Int, { defaultValue: 0, description: 'How many matches to skip.' })
-  offset: number;
-
-  @Field(() => Int, { defaultValue: 50, description: 'Page size, at most 200.' })
-  limit: number;
+  @Field(() => ID, { nullable: true, description: 'Only the users placed in this class (its students).' })
+  classId?: string;
 }
 
 @InputType({ description: 'A new user; they start Pending and receive an invitation email.' })

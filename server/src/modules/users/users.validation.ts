@@ -43,12 +43,12 @@ export interface NewUserFields {
 
 /** The checks of platform.md section 5 for a new user, in the order the form shows them. */
 export function validateNewUser(input: { firstName?: unknown; lastName?: unknown; email?: unknown; role?: unknown }): NewUserFields {
-  const firstName = requiredText(input.firstName, USER_TEXT.firstNameRequired, 'First name', 100);
-  const lastName = requiredText(input.lastName, USER_TEXT.lastNameRequired, 'Last name', 100);
+  const firstName = requiredText(input.firstName, USER_TEXT.firstNameRequired, 'First name', 100, undefined, 'firstName');
+  const lastName = requiredText(input.lastName, USER_TEXT.lastNameRequired, 'Last name', 100, undefined, 'lastName');
   const email = normalizeEmail(input.email);
-  if (!email) throw validation(USER_TEXT.emailRequired);
-  if (email.length > 254 || !EMAIL.test(email)) throw validation(USER_TEXT.emailInvalid);
-  if (input.role === undefined || input.role === null || input.role === '') throw validation(USER_TEXT.roleRequired);
-  if (!isRole(input.role)) throw validation(USER_TEXT.roleRequired);
+  if (!email) throw validation(USER_TEXT.emailRequired, 'email');
+  if (email.length > 254 || !EMAIL.test(email)) throw validation(USER_TEXT.emailInvalid, 'email');
+  if (input.role === undefined || input.role === null || input.role === '') throw validation(USER_TEXT.roleRequired, 'role');
+  if (!isRole(input.role)) throw validation(USER_TEXT.roleRequired, 'role');
   return { firstName, lastName, email, role: input.role };
 }

@@ -55,7 +55,7 @@ function familyRows(f: Family): Row<any>[] {
   return [
     row({
       ...list(f.parent === 'course'
-        ? { gql: 'Query.assessments' as const, query: `query($parent: ID!) { assessments(courseId: $parent, kind: ${f.kind}) { id } }` }
+        ? { gql: 'Query.assessments' as const, query: `query($parent: ID!) { assessments(courseId: $parent, kind: ${f.kind}) { nodes { id } } }` }
         : { gql: 'Query.moduleQuizzes' as const, query: 'query($parent: ID!) { moduleQuizzes(moduleId: $parent) { id } }' }),
       variables: (v: Vars) => ({ parent: v.parent }),
       rest: { [`GET ${p}/${f.parent}/:parentId`]: (v: Vars) => ({ path: `${p}/${f.parent}/${v.parent}` }) },
@@ -78,7 +78,7 @@ function familyRows(f: Family): Row<any>[] {
       given: async (w, c) => ({ parent: parentOf(w, f, c), target: c === 'own' ? w.me.Student : undefined }),
     }),
     row({
-      ...g({ gql: 'Query.reusableAssessments' as const, query: `query($parent: ID) { reusableAssessments(kind: ${f.kind}, courseId: $parent) { id } }` }),
+      ...g({ gql: 'Query.reusableAssessments' as const, query: `query($parent: ID) { reusableAssessments(kind: ${f.kind}, courseId: $parent) { nodes { id } } }` }),
       variables: (v: Vars) => ({ parent: v.parent }),
       rest: { [`GET ${p}/reuse/available/:parentId`]: (v: Vars) => ({ path: `${p}/reuse/available/${v.parent}` }) },
       expect: { own: 'FFAFN', other: 'FFNNN' },

@@ -57,7 +57,7 @@ export const attendanceRows = [
     changed: (w, v) => holds(w, 'attendance_records', 'notes', v.notes),
   }),
   row({
-    gql: 'Query.myAttendance', query: '{ myAttendance { items { id } } }',
+    gql: 'Query.myAttendance', query: '{ myAttendance { records(first: 200) { nodes { id } } } }',
     rest: { 'GET /attendance/student': () => ({ path: '/attendance/student' }) },
     // student@'s own newest record; nobody else has attendance of their own
     expect: { own: 'FFFAF' },

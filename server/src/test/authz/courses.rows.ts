@@ -1,4 +1,4 @@
-import { listBy, readById, row, uniq } from './matrix';
+import { Vars, listBy, readById, row, uniq } from './matrix';
 import { World, exists, holds } from './world';
 import { courseOf } from './course-items';
 
@@ -18,6 +18,16 @@ export const coursesRows = [
     rest: { 'GET /courses': () => ({ path: '/courses' }) },
     expect: { own: 'AAAAE', other: 'AAEEE' },
     given: async (w, c) => ({ target: courseOf(w, c) }),
+  }),
+  // a script's lookup by code and year: what `courses` shows, found by the course's own title and year
+  row({
+    gql: 'Query.coursesByCode', query: 'query($code: String!, $year: ID!) { coursesByCode(code: $code, academicYearId: $year) { id } }',
+    variables: (v: Vars) => ({ code: v.code, year: v.year }),
+    expect: { own: 'AAAAE', other: 'AAEEE' },
+    given: async (w, c) => {
+      const [course]: Array<{ title: string; academic_year_id: string }> = await w.ds.query('SELECT title, academic_year_id FROM courses WHERE id = $1', [courseOf(w, c)]);
+      return { target: courseOf(w, c), code: course.title, year: course.academic_year_id };
+    },
   }),
   readById('course', 'GET /courses/:id', { own: 'AAAAN', other: 'AANNN' }, courseOf),
   // own: teacher@'s courses; other: teacher2@'s

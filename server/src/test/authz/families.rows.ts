@@ -70,7 +70,7 @@ export const familiesRows: Row<any>[] = [
     given: async (w, c) => ({ student: studentOf(w, c), target: await fresh(w, 'ASSIGNMENT', 'own') }),
   }),
   row({
-    gql: 'Query.childAttendance', query: 'query($s: ID!) { childAttendance(studentId: $s, limit: 200) { items { id } } }',
+    gql: 'Query.childAttendance', query: 'query($s: ID!) { childAttendance(studentId: $s) { records(first: 200) { nodes { id } } } }',
     variables: (v: Vars) => ({ s: v.student }),
     rest: { 'GET /students/:id/attendance': (v: Vars) => ({ path: `/students/${v.student}/attendance` }) },
     expect: VIEW,

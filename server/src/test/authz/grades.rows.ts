@@ -21,7 +21,7 @@ export const gradesRows: Row<any>[] = [
     given: async (w, c) => ({ student: c === 'own' ? w.me.Student : w.student2, target: w.course.own }),
   }),
   row({
-    gql: 'Query.gradebook', query: 'query($id: ID!) { gradebook(courseId: $id) { courseId rows { student { id } } } }',
+    gql: 'Query.gradebook', query: 'query($id: ID!) { gradebook(courseId: $id) { courseId rows { nodes { student { id } } } } }',
     variables: (v: Vars) => ({ id: v.course }),
     rest: { 'GET /courses/:id/gradebook': (v: Vars) => ({ path: `/courses/${v.course}/gradebook` }) },
     expect: { own: 'AAAFN', other: 'AANNN' },

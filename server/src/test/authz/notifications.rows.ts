@@ -28,7 +28,7 @@ const digestOf = async (w: World, userId: string) =>
 
 export const notificationsRows = [
   row({
-    gql: 'Query.notifications', query: '{ notifications(limit: 100) { id } }',
+    gql: 'Query.notifications', query: '{ notifications(first: 100) { nodes { id } } }',
     rest: { 'GET /notifications': () => ({ path: '/notifications?limit=100' }) },
     expect: { own: 'AAAAA', other: 'EEEEE' },
     given: async (w, c, who) => ({ target: await notice(w, ownerOf(w, c, who)) }),

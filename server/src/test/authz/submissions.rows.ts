@@ -61,6 +61,8 @@ function familyRows(f: Family): Row<any>[] {
       given: async (w, c) => { const s = await submission(w, f.kind, c); return { id: s.id, target: s.id }; },
     }),
     row({
+      ...g({ gql: 'Query.submissions' as const, query: 'query($item: ID!) { submissions(assessmentId: $item) { nodes { id } } }' }),
+      variables: (v: Vars) => ({ item: v.item }),
       rest: { [`GET ${f.path}`]: (v: Vars) => ({ path: `${f.path}?${f.query}=${v.item}` }) },
       expect: { own: 'AAAAA', classmate: 'AAAEE', other: 'AAEEE' },
       given: async (w, c) => { const s = await submission(w, f.kind, c); return { item: s.item, target: s.id }; },

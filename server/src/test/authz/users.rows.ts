@@ -36,7 +36,7 @@ const isTaught = (c: string) => c === 'taughtStudent' || c === 'taughtParent';
 const otherRole = (who: string) => (who === Role.Student ? Role.Parent : Role.Student);
 export const usersRows = [
   row({
-    gql: 'Query.users', query: 'query($search: String) { users(role: Student, search: $search) { items { id } } }',
+    gql: 'Query.users', query: 'query($search: String) { users(role: Student, search: $search) { nodes { id } } }',
     variables: () => ({ search: 'student@demo.school' }),
     rest: { 'GET /users': () => ({ path: '/users?role=Student&search=student%40demo.school' }) },
     expect: { any: 'AAAFF' },

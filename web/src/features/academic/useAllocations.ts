@@ -14,7 +14,7 @@ import { useYearFilter } from './useYearChoice';
 
 export type AllocationRow = AllocationItemFragment;
 export type YearOption = AllocationFormOptionsFragment['academicYears'][number];
-export type TeacherOption = AllocationFormOptionsFragment['users']['items'][number];
+export type TeacherOption = AllocationFormOptionsFragment['users']['nodes'][number];
 
 export interface AllocationFormValues extends Record<string, unknown> {
   academicYearId: string;
@@ -118,7 +118,7 @@ export function useAllocations() {
   /** Every teacher, plus those already on the edited allocation (should the list not hold them). */
   const { editing } = managed;
   const teacherOptions = useMemo(() => {
-    const all = new Map((page.data?.users.items ?? []).map((t) => [t.id, t]));
+    const all = new Map((page.data?.users.nodes ?? []).map((t) => [t.id, t]));
     for (const t of editing?.teachers ?? []) if (!all.has(t.id)) all.set(t.id, t);
     return [...all.values()].sort(byText<TeacherOption>((t) => `${t.lastName} ${t.firstName}`));
   }, [page.data, editing]);

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useDebounced } from '../../components/useDebounced';
+import { useCursorPages } from '../../components/useCursorPages';
 import { useSession } from '../../app/session';
 import type { Role } from '../../gql/types';
 import { usePlaceStudentMutation, usePlaceStudentsMutation, usePlacementOptionsAllQuery, usePlacementOptionsOfTeacherQuery, usePlacementStudentsQuery, type PlacementStudentFragment } from './academic.generated';
@@ -57,7 +58,7 @@ export function useStudentAssignment() {
   const seesAll = abilities?.manageAcademicStructure ?? false;
   const [search, setSearchState] = useState('');
   const debouncedSearch = useDebounced(search.trim(), 300);
-  const [page, setPage] = useState(0);
+  const pages = useCursorPages();
   const [pageSize, setPageSize] = useState(DEFAULT_STUDENT_PAGE_SIZE);
   const [draft, setDraft] = useState<PlacementDraft | null>(null);
   // bulk placement: the students ticked (kept across pages and searches) and the one class they all go to
@@ -65,7 +66,7 @@ export function useStudentAssignment() {
   const [bulk, setBulk] = useState({ academicYearId: '', classId: '' });
 
   const students = usePlacementStudentsQuery({
-    variables: { search: debouncedSearch || null, offset: page * pageSize, limit: pageSize },
+    variables: { search: debouncedSearch || null, after: pages.after, first: pageSize },
     skip: !canAssign,
     fetchPolicy: 'cache-and-network',
   });
@@ -151,20 +152,20 @@ export function useStudentAssignment() {
   return {
     canAssign,
     banners,
-    students: shownStudents?.users.items ?? [],
-    total: shownStudents?.users.total ?? 0,
+    students: shownStudents?.users.nodes ?? [],
+    total: shownStudents?.users.totalCount ?? 0,
     studentsLoading: students.loading && !shownStudents,
     search,
     setSearch: (value: string) => {
       setSearchState(value);
-      setPage(0);
+      pages.reset();
     },
-    page,
+    page: pages.page,
     pageSize,
-    setPage,
+    setPage: (next: number) => pages.setPage(next, students.data?.users.pageInfo.endCursor ?? null),
     setPageSize: (size: number) => {
       setPageSize(size);
-      setPage(0);
+      pages.reset();
     },
     yearOptions,
     optionsLoading,

@@ -77,7 +77,7 @@ export function ReuseAssessmentDialog({ kind, owner, onClose, onReuse }: ReuseAs
       prompt={selectToReuseText(kind)}
       // spec section 8 only logs this failure; DESIGN.md: the user sees it
       query={query}
-      items={query.data?.reusableAssessments}
+      items={query.data?.reusableAssessments.nodes}
       loadFailedText={`Failed to fetch available ${kind.plural.toLowerCase()} for reuse`}
       tree={kind.inModule ? MODULE_TREE : COURSE_TREE}
       onPick={(a) => setValues({ title: a.title, description: a.description, dueDate: toLocalInput(a.dueDate) })}

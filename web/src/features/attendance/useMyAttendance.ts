@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { errorMessage } from '../../app/errors';
 import { useSession } from '../../app/session';
 import { useMyAttendanceQuery, type MyAttendanceRowFragment } from './attendance.generated';
+import { useCursorPages } from '../../components/useCursorPages';
 
 export type MyRecord = MyAttendanceRowFragment;
 
@@ -20,7 +21,7 @@ export function useMyAttendance() {
   const [chosenClassId, setClassIdState] = useState<string | undefined>(undefined);
   const classId = chosenClassId ?? user?.class?.id ?? ALL;
   const [subjectId, setSubjectIdState] = useState(ALL);
-  const [page, setPage] = useState(0);
+  const pages = useCursorPages();
   const [pageSize, setPageSizeState] = useState(DEFAULT_PAGE_SIZE);
   const [dismissedError, setDismissedError] = useState<unknown>(null);
 
@@ -28,8 +29,8 @@ export function useMyAttendance() {
     variables: {
       classId: classId || null,
       subjectId: subjectId || null,
-      offset: page * pageSize,
-      limit: pageSize,
+      after: pages.after,
+      first: pageSize,
     },
     skip: !canView,
     fetchPolicy: 'cache-and-network',
@@ -49,8 +50,8 @@ export function useMyAttendance() {
   return {
     canView,
     loading: query.loading && !query.data,
-    records: data?.items ?? [],
-    total: data?.total ?? 0,
+    records: data?.records.nodes ?? [],
+    total: data?.records.totalCount ?? 0,
     summary: data?.summary ?? null,
     classes,
     subjects: data?.subjects ?? [],
@@ -58,18 +59,18 @@ export function useMyAttendance() {
     subjectId,
     setClassId: (id: string) => {
       setClassIdState(id);
-      setPage(0);
+      pages.reset();
     },
     setSubjectId: (id: string) => {
       setSubjectIdState(id);
-      setPage(0);
+      pages.reset();
     },
-    page,
+    page: pages.page,
     pageSize,
-    setPage,
+    setPage: (next: number) => pages.setPage(next, data?.records.pageInfo.endCursor ?? null),
     setPageSize: (size: number) => {
       setPageSizeState(size);
-      setPage(0);
+      pages.reset();
     },
     error,
     clearError: useCallback(() => setDismissedError(query.error ?? null), [query.error]),

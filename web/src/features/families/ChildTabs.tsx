@@ -16,6 +16,7 @@ import { formatDateTime } from '../courses/format';
 import { StatusChip, type StatusLabel } from '../submissions/StatusChip';
 import { MyAttendanceTable } from '../attendance/MyAttendanceTable';
 import { useChildAssessmentsQuery, useChildAttendanceQuery, type ChildCoursesQuery } from './families.generated';
+import { useCursorPages } from '../../components/useCursorPages';
 
 const KIND_LABEL: Record<string, string> = { ASSIGNMENT: 'Assignment', EXAM: 'Exam', QUIZ: 'Quiz' };
 
@@ -89,9 +90,9 @@ export function ChildAssessmentsTab({ studentId }: { studentId: string }) {
 
 /** The child's attendance records (the student's own table, paged) with the rate. */
 export function ChildAttendanceTab({ studentId }: { studentId: string }) {
-  const [page, setPage] = useState(0);
+  const pages = useCursorPages();
   const [pageSize, setPageSize] = useState(25);
-  const query = useChildAttendanceQuery({ variables: { studentId, offset: page * pageSize, limit: pageSize }, fetchPolicy: 'cache-and-network' });
+  const query = useChildAttendanceQuery({ variables: { studentId, after: pages.after, first: pageSize }, fetchPolicy: 'cache-and-network' });
   if (query.loading && !query.data) return <Spinner label="Loading attendance..." />;
   const data = query.data?.childAttendance;
   return (
@@ -104,15 +105,15 @@ export function ChildAttendanceTab({ studentId }: { studentId: string }) {
             <Typography color="text.secondary">{`Present ${data.summary.present} · Late ${data.summary.late} · Absent ${data.summary.absent}`}</Typography>
           </Box>
           <MyAttendanceTable
-            records={data.items}
-            total={data.total}
+            records={data.records.nodes}
+            total={data.records.totalCount}
             loading={query.loading}
-            page={page}
+            page={pages.page}
             pageSize={pageSize}
-            onPageChange={setPage}
+            onPageChange={(next) => pages.setPage(next, data.records.pageInfo.endCursor)}
             onPageSizeChange={(size) => {
               setPageSize(size);
-              setPage(0);
+              pages.reset();
             }}
           />
         </>

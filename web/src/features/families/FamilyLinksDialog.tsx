@@ -108,7 +108,7 @@ export function FamilyLinksDialog({ user, onClose }: { user: Person; onClose(): 
         />
         {debounced.length >= 2 && (
           <List dense aria-label={`${otherRole}s found`}>
-            {(candidates.data?.users.items ?? []).map((c) => {
+            {(candidates.data?.users.nodes ?? []).map((c) => {
               const already = linked.some((l) => l.id === c.id);
               return (
                 <ListItem
@@ -125,7 +125,7 @@ export function FamilyLinksDialog({ user, onClose }: { user: Person; onClose(): 
                 </ListItem>
               );
             })}
-            {candidates.data && candidates.data.users.items.length === 0 && (
+            {candidates.data && candidates.data.users.nodes.length === 0 && (
               <Typography variant="body2" color="text.secondary">{`No ${otherRole.toLowerCase()} matches.`}</Typography>
             )}
           </List>

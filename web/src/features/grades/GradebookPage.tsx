@@ -18,7 +18,7 @@ import type { GradebookQuery } from './grades.generated';
 import { useGradebook } from './useGradebook';
 
 type Book = GradebookQuery['gradebook'];
-type Cell = Book['rows'][number]['cells'][number];
+type Cell = Book['rows']['nodes'][number]['cells'][number];
 
 const FIRST_COL = { xs: 150, sm: 220 };
 // the first column stays in view while the rest scrolls sideways; the header row while the rows scroll
@@ -63,12 +63,12 @@ function GradebookTable({ book }: { book: Book }) {
           </TableRow>
         </TableHead>
         <TableBody>
-          {book.rows.length === 0 && (
+          {book.rows.nodes.length === 0 && (
             <TableRow>
               <TableCell colSpan={book.columns.length + 2}>No students in this course yet.</TableCell>
             </TableRow>
           )}
-          {book.rows.map((r) => (
+          {book.rows.nodes.map((r) => (
             <TableRow key={r.student.id} hover>
               <TableCell component="th" scope="row" sx={{ ...stickyFirst, overflowWrap: 'anywhere' }}>
                 {`${r.student.lastName}, ${r.student.firstName}`}

@@ -30,7 +30,7 @@ const hiddenTab = () => typeof document !== 'undefined' && document.visibilitySt
 export function useBell() {
   const count = useUnreadCountQuery({ fetchPolicy: 'cache-first', pollInterval: BELL_POLL_MS, skipPollAttempt: hiddenTab });
   const [opened, setOpened] = useState(false);
-  const { data, loading, refetch } = useBellQuery({ variables: { limit: BELL_LIMIT }, skip: !opened });
+  const { data, loading, refetch } = useBellQuery({ variables: { first: BELL_LIMIT }, skip: !opened });
   const [markReadMutation] = useMarkReadMutation();
   const [markAllReadMutation] = useMarkAllReadMutation({ refetchQueries: ['Bell', 'UnreadCount'] });
 
@@ -48,7 +48,7 @@ export function useBell() {
   }, [markAllReadMutation]);
 
   return {
-    items: data?.notifications ?? [],
+    items: data?.notifications.nodes ?? [],
     unread: count.data?.unreadCount ?? 0,
     loading: loading || !opened,
     /** The panel opens: its list is asked for (the first time by mounting the query, later again). */

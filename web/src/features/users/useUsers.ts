@@ -5,6 +5,7 @@ import { useSession } from '../../app/session';
 import { confirmAction } from '../../components/confirm';
 import { useActionMessages } from '../../components/useActionMessages';
 import { useDebounced } from '../../components/useDebounced';
+import { useCursorPages } from '../../components/useCursorPages';
 import type { CreateUserInput, ImportUserRowInput, Role, UpdateUserInput } from '../../gql/types';
 import {
   useCreateUserMutation,
@@ -37,7 +38,7 @@ export const emailChangeSentText = (email: string) => `A confirmation link was s
 export function useUsers() {
   const { user, abilities } = useSession();
   const canManage = abilities?.manageUsers ?? false;
-  const [page, setPage] = useState(0);
+  const pages = useCursorPages();
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const [search, setSearch] = useState('');
   const [roleFilter, setRoleFilter] = useState<Role | ''>('');
@@ -46,7 +47,7 @@ export function useUsers() {
   const assignableRoles = abilities?.assignableRoles ?? [];
 
   const usersQuery = useUsersQuery({
-    variables: { search: debouncedSearch || null, role: roleFilter || null, offset: page * pageSize, limit: pageSize },
+    variables: { search: debouncedSearch || null, role: roleFilter || null, after: pages.after, first: pageSize },
     skip: !canManage,
     fetchPolicy: 'cache-and-network',
   });
@@ -85,13 +86,13 @@ export function useUsers() {
             evictObject(cache, { __typename: 'User', id: row.id });
             cache.modify<{ users: UsersQuery['users'] }>({
               id: 'ROOT_QUERY',
-              fields: { users: (value, { isReference }) => (isReference(value) ? value : { ...value, total: Math.max(0, value.total - 1) }) },
+              fields: { users: (value, { isReference }) => (isReference(value) ? value : { ...value, totalCount: Math.max(0, value.totalCount - 1) }) },
             });
           },
         });
         // Step back when the last row of a later page went away.
-        const remaining = (usersQuery.data?.users.items.length ?? 1) - 1;
-        if (remaining === 0 && page > 0) setPage(page - 1);
+        const remaining = (usersQuery.data?.users.nodes.length ?? 1) - 1;
+        if (remaining === 0 && pages.page > 0) pages.setPage(pages.page - 1, null);
       },
       'User deleted successfully',
       'Failed to delete user',
@@ -136,26 +137,26 @@ export function useUsers() {
     canManage,
     currentUserId: user?.id ?? null,
     assignableRoles,
-    users: shown?.users.items ?? [],
-    total: shown?.users.total ?? 0,
+    users: shown?.users.nodes ?? [],
+    total: shown?.users.totalCount ?? 0,
     loading: usersQuery.loading && !shown,
     search,
     setSearch: (value: string) => {
       setSearch(value);
-      setPage(0);
+      pages.reset();
     },
     roleFilter,
     setRoleFilter: (value: Role | '') => {
       setRoleFilter(value);
-      setPage(0);
+      pages.reset();
     },
     creating: createState.loading,
-    page,
+    page: pages.page,
     pageSize,
-    setPage,
+    setPage: (next: number) => pages.setPage(next, usersQuery.data?.users.pageInfo.endCursor ?? null),
     setPageSize: (size: number) => {
       setPageSize(size);
-      setPage(0);
+      pages.reset();
     },
     success: messages.success,
     error: messages.actionError ?? loadError,
