@@ -34,10 +34,24 @@ export async function gql(query, variables = {}) {
 
 /** A course you may read, by its title (course titles are what the course pages show, e.g. MATH-5A). */
 export async function courseByTitle(title) {
-  const { courses } = await gql('{ courses { id title subject { name } class { name } academicYear { year } } }');
+  const { courses } = await gql('{ courses { id title subject { name } class { id name } academicYear { year } } }');
   const course = courses.find((c) => c.title.toLowerCase() === title.toLowerCase());
   if (!course) throw new LmsError('NOT_FOUND', `No course titled ${title} among the ${courses.length} you may read`, 404);
   return course;
+}
+
+/**
+ * Every node of a paged list (a Relay connection), walking it by `first`/`after` until `pageInfo.hasNextPage` is
+ * false. `query` takes `$first` and `$after`; `pick` finds the connection in the answer.
+ */
+export async function walk(query, variables, pick, first = 100) {
+  const nodes = [];
+  for (let after = null; ;) {
+    const page = pick(await gql(query, { ...variables, first, after }));
+    nodes.push(...page.nodes);
+    if (!page.pageInfo.hasNextPage) return nodes;
+    after = page.pageInfo.endCursor;
+  }
 }
 
 /** Runs a script's main: prints an LmsError's code and message to stderr and exits with 1. */

@@ -7,7 +7,7 @@
 // first), the score (0 to the question's points, at most 2 decimals) and optional feedback. Needs a
 // READ_WRITE token of one of the course's teachers. The grade's version is sent back, so a grade someone
 // changed meanwhile is refused (CONFLICT) instead of overwritten.
-import { LmsError, courseByTitle, gql, run } from './lms.mjs';
+import { LmsError, courseByTitle, gql, run, walk } from './lms.mjs';
 
 const DASHBOARD = `query($id: ID!) { gradingDashboard(assessmentId: $id) {
   assessment { questions { id points } }
@@ -23,7 +23,9 @@ run(async () => {
   const course = await courseByTitle(courseTitle);
   const items = [];
   for (const kind of ['ASSIGNMENT', 'EXAM']) {
-    items.push(...(await gql('query($id: ID!, $kind: AssessmentKind!) { assessments(courseId: $id, kind: $kind) { id title } }', { id: course.id, kind })).assessments);
+    items.push(...await walk(
+      'query($id: ID!, $kind: AssessmentKind!, $first: Int, $after: String) { assessments(courseId: $id, kind: $kind, first: $first, after: $after) { nodes { id title } pageInfo { hasNextPage endCursor } } }',
+      { id: course.id, kind }, (d) => d.assessments));
   }
   const item = items.find((i) => i.title === itemTitle);
   if (!item) throw new LmsError('NOT_FOUND', `No assignment or exam titled ${itemTitle} in ${course.title}`, 404);

@@ -293,7 +293,7 @@ describe('switch role', () => {
     expect((await t.rest('GET', '/users', { token })).status).toBe(200);
     await t.rest('POST', '/auth/switch-role', { token, body: { role: 'Student' } });
     expect((await t.rest('GET', '/users', { token })).status).toBe(403);
-    expect((await t.gql('{ users { total } }', {}, token)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    expect((await t.gql('{ users { totalCount } }', {}, token)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
     // still allowed to move on, by the stored role
     expect((await t.rest('POST', '/auth/switch-role', { token, body: { role: 'Teacher' } })).status).toBe(200);
     const me = await t.gql(ME, {}, token);

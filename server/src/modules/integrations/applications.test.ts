@@ -28,8 +28,8 @@ const register = (scopes: string[], allowedIpRanges?: string[]) => registerAppli
 const tokenCall = (call: TokenCall) => rawTokenCall(t, call);
 const accessToken = (app: { clientId: string; secret: string }, scope?: string) => clientToken(t, app, scope);
 
-const USERS = '{ users { total items { id email } } }';
-const GRADEBOOK = 'query($id: ID!) { gradebook(courseId: $id) { rows { student { id } } } }';
+const USERS = '{ users { totalCount nodes { id email } } }';
+const GRADEBOOK = 'query($id: ID!) { gradebook(courseId: $id) { rows { nodes { student { id } } } } }';
 const CLASSES = '{ classes { id } }';
 
 it('client credentials answer a bearer token of an hour, never cached; the secret is shown once and kept hashed', async () => {
@@ -53,7 +53,7 @@ it('client credentials answer a bearer token of an hour, never cached; the secre
     const body = await tokenCall({ form: { grant_type: 'client_credentials', client_id: app.clientId, client_secret: app.secret } });
     expect([body.status, body.body.scope]).toEqual([200, `${SCOPES.schoolRead} ${SCOPES.rosterRead}`]);
     const users = await t.gql(USERS, {}, answer.access_token as string);
-    expect(users.data.users.total).toBeGreaterThan(5);
+    expect(users.data.users.totalCount).toBeGreaterThan(5);
     const expiry = await t.ds.query('SELECT expires_at - created_at AS life FROM application_tokens WHERE application_id = $1', [app.id]);
     expect(expiry.every((r: { life: { hours?: number; minutes?: number } }) => r.life.hours === 1 && !r.life.minutes)).toBe(true);
   });
