@@ -4,7 +4,6 @@ import { assertId } from '../../app/ids';
 import { refId } from '../../app/input';
 import { Actor, authorize, can } from '../../policies';
 import { deleteOne } from '../../db/rows';
-import { logger } from '../../app/logger';
 import { updateVersioned } from '../../db/versioned';
 import { CourseFactsRow, TAUGHT_BY, oneCourseFacts } from '../courses/courses.facts';
 import { CoursesService } from '../courses/courses.service';
