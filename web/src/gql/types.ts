@@ -876,7 +876,7 @@ export type GradeAnswerInput = {
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   /** Feedback shown to the student once graded; absent keeps the current one, null or blank clears it. */
   feedback?: InputMaybe<Scalars['String']['input']>;
-  /** The question of its item. */
+  /** The question of the submission's item. */
   questionId: Scalars['ID']['input'];
   /** Score, 0 to the question's points, at most 2 decimals (step 0.01); anything else is refused. */
   score: Scalars['Float']['input'];
@@ -964,6 +964,14 @@ export type GradeStatus =
   | 'Reopened'
   /** Graded, but the student may not see the result yet (manual visibility, not released): counts nowhere. */
   | 'Unreleased';
+
+/** 'Save all': several questions' grades of one submission, saved together or not at all. */
+export type GradeSubmissionInput = {
+  /** The changed grades (at least one). */
+  grades: Array<QuestionGradeInput>;
+  /** The submission. */
+  submissionId: Scalars['ID']['input'];
+};
 
 /** One point of the grade trend: a counted item and the course average once it was in. */
 export type GradeTrendPoint = {
@@ -1323,6 +1331,8 @@ export type Mutation = {
   forgotPassword: MessagePayload;
   /** Save one question's score (0 to its points, at most 2 decimals) and feedback as a teacher of the course; overriding an automatic score keeps it as autoScore. The total and status are recomputed at once. expectedVersion is the SubmissionGrade.version you saw (null or 0 when there was no grade): a different one is a CONFLICT 'This grade was changed by {name} a moment ago' with extensions.current { score, feedback, version, gradedByName } (REST: PUT /api/submissions/grade, /api/quizsubmissions/grade, /api/examsubmissions/grade with examSubmissionId). */
   gradeAnswer: Submission;
+  /** 'Save all': every changed score and feedback of one submission in one transaction, each checked as gradeAnswer checks it (bounds, expectedVersion); one refused grade saves none. A stale version is a CONFLICT naming who changed it, with extensions.current and extensions.questionId (REST: PUT /api/submissions/grades {submissionId, grades}, /api/quizsubmissions/grades, /api/examsubmissions/grades with examSubmissionId). */
+  gradeSubmission: Submission;
   /** Import users from a CSV file parsed by the client (at most 1,000 rows): each row checked as createUser checks one, and against the other rows and existing users. dryRun answers the rows only; otherwise the valid rows are created in one transaction (Pending, invited), or nothing when onlyIfAllValid and a row is invalid. */
   importUsers: ImportUsersResult;
   /** Link a Parent to a Student (SuperAdmin and Admin); the parent then reads the student's courses, work, attendance and feedback. A link that exists already is a CONFLICT. REST: POST /api/parents/{parentId}/children {studentId}. */
@@ -1575,6 +1585,12 @@ export type MutationForgotPasswordArgs = {
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationGradeAnswerArgs = {
   input: GradeAnswerInput;
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationGradeSubmissionArgs = {
+  input: GradeSubmissionInput;
 };
 
 
@@ -2365,6 +2381,18 @@ export type Question = {
   questionText: Scalars['String']['output'];
   /** MCQ, ShortAnswer or LongAnswer. */
   type: QuestionType;
+};
+
+/** One question's grade and feedback (assessments.md section 2 'Grading & Feedback'); in a Save all each question at most once. */
+export type QuestionGradeInput = {
+  /** The SubmissionGrade.version you saw; null or 0 when the question had no grade yet. A different current version is a CONFLICT naming who changed it. */
+  expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  /** Feedback shown to the student once graded; absent keeps the current one, null or blank clears it. */
+  feedback?: InputMaybe<Scalars['String']['input']>;
+  /** The question of the submission's item. */
+  questionId: Scalars['ID']['input'];
+  /** Score, 0 to the question's points, at most 2 decimals (step 0.01); anything else is refused. */
+  score: Scalars['Float']['input'];
 };
 
 /** A question as the editor sends it; the list replaces the questions in one transaction. */

@@ -4,7 +4,7 @@ import { CurrentActor } from '../../app/current-actor';
 import { Actor } from '../../policies';
 import { Assessment } from '../assessments/assessment.entity';
 import { Submission } from '../submissions/submission.types';
-import { CreateSubmissionForGradingInput, GradeAnswerInput, ReopenSubmissionInput } from './grading.types';
+import { CreateSubmissionForGradingInput, GradeAnswerInput, GradeSubmissionInput, ReopenSubmissionInput } from './grading.types';
 
 @Resolver(() => Submission)
 export class GradingResolver {
@@ -13,6 +13,13 @@ export class GradingResolver {
   })
   gradeAnswer(@Arg('input', () => GradeAnswerInput) input: GradeAnswerInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
     return ctx.services.grading.gradeAnswer(actor, input);
+  }
+
+  @Mutation(() => Submission, {
+    description: "'Save all': every changed score and feedback of one submission in one transaction, each checked as gradeAnswer checks it (bounds, expectedVersion); one refused grade saves none. A stale version is a CONFLICT naming who changed it, with extensions.current and extensions.questionId (REST: PUT /api/submissions/grades {submissionId, grades}, /api/quizsubmissions/grades, /api/examsubmissions/grades with examSubmissionId).",
+  })
+  gradeSubmission(@Arg('input', () => GradeSubmissionInput) input: GradeSubmissionInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.grading.gradeSubmission(actor, input);
   }
 
   @Mutation(() => Submission, {

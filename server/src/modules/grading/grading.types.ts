@@ -1,11 +1,8 @@
 import { Field, Float, ID, InputType, Int } from 'type-graphql';
 
-@InputType({ description: "Save one question's grade and feedback (assessments.md section 2 'Grading & Feedback')." })
-export class GradeAnswerInput {
-  @Field(() => ID, { description: 'The submission.' })
-  submissionId: string;
-
-  @Field(() => ID, { description: 'The question of its item.' })
+@InputType({ description: "One question's grade and feedback (assessments.md section 2 'Grading & Feedback'); in a Save all each question at most once." })
+export class QuestionGradeInput {
+  @Field(() => ID, { description: "The question of the submission's item." })
   questionId: string;
 
   @Field(() => Float, { description: "Score, 0 to the question's points, at most 2 decimals (step 0.01); anything else is refused." })
@@ -16,6 +13,12 @@ export class GradeAnswerInput {
 
   @Field(() => Int, { nullable: true, description: 'The SubmissionGrade.version you saw; null or 0 when the question had no grade yet. A different current version is a CONFLICT naming who changed it.' })
   expectedVersion?: number | null;
+}
+
+@InputType({ description: "Save one question's grade and feedback (assessments.md section 2 'Grading & Feedback')." })
+export class GradeAnswerInput extends QuestionGradeInput {
+  @Field(() => ID, { description: 'The submission.' })
+  submissionId: string;
 }
 
 @InputType({ description: "Reopen a student's work (or 'Extend Again') with a new due date." })
@@ -37,4 +40,13 @@ export class CreateSubmissionForGradingInput {
 
   @Field(() => ID, { description: 'The student (one the item is for).' })
   studentId: string;
+}
+
+@InputType({ description: "'Save all': several questions' grades of one submission, saved together or not at all." })
+export class GradeSubmissionInput {
+  @Field(() => ID, { description: 'The submission.' })
+  submissionId: string;
+
+  @Field(() => [QuestionGradeInput], { description: 'The changed grades (at least one).' })
+  grades: QuestionGradeInput[];
 }
