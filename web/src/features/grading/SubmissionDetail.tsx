@@ -1,4 +1,3 @@
-import type { Ref } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -11,10 +10,12 @@ import CheckBoxOutlineBlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
 import DownloadIcon from '@mui/icons-material/Download';
 import { formatDateTime } from '../courses/format';
 import { points } from '../submissions/myItems';
-import { percentOf, studentName, type GradingSubmission } from './dashboardMerge';
+import { percentOf, type GradingSubmission } from './dashboardMerge';
+import { hasGrades } from './gradingQueue';
 import { GradeForm } from './GradeForm';
 import type { GradingQuestionFragment } from './grading.generated';
 import type { SaveResult } from './useGradingDashboard';
+import type { GradeFormHandle } from './useGradeForm';
 
 type Answer = GradingSubmission['answers'][number];
 
@@ -27,33 +28,32 @@ const TYPE_LABELS: Record<GradingQuestionFragment['type'], string> = {
 interface DetailProps {
   submission: GradingSubmission;
   questions: readonly GradingQuestionFragment[];
-  /** The student's name (h2): focused when a card is chosen, so the panel is read from its start. */
-  headingRef: Ref<HTMLHeadingElement>;
+  /** Each question's block registers with Save all. */
+  registerFor(questionId: string): (handle: GradeFormHandle | null) => void;
   onSave(questionId: string, score: number, feedback: string, expectedVersion: number): Promise<SaveResult>;
   onDownload(file: { id: string; name: string }): void;
 }
 
 /**
- * The right panel (section 2): the student, when it was submitted, 'Total Score: x/y' with the rounded
- * percentage, then each question with the student's answer and its 'Grading & Feedback' block.
+ * The right panel below its header (section 2): when it was submitted, 'Total Score: x/y' with the rounded
+ * percentage once anything is graded, then each question with the student's answer and its 'Grading &
+ * Feedback' block.
  */
-export function SubmissionDetail({ submission: s, questions, headingRef, onSave, onDownload }: DetailProps) {
+export function SubmissionDetail({ submission: s, questions, registerFor, onSave, onDownload }: DetailProps) {
   const answers = new Map(s.answers.map((a) => [a.questionId, a]));
   return (
     <>
       <Box sx={{ mb: 2 }}>
-        <Typography ref={headingRef} tabIndex={-1} variant="h2" component="h2" sx={{ outline: 'none' }}>
-          {studentName(s.student)}
-        </Typography>
-        <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-          {s.student.email}
-        </Typography>
-        <Typography sx={{ mt: 1 }}>{s.submittedAt ? `Submitted: ${formatDateTime(s.submittedAt)}` : 'Not submitted yet'}</Typography>
+        <Typography>{s.submittedAt ? `Submitted: ${formatDateTime(s.submittedAt)}` : 'Not submitted yet'}</Typography>
         {s.isAutoSubmitted && <Chip size="small" label="Auto-submitted (Overdue)" sx={{ mt: 1, bgcolor: '#ef6c00', color: '#000' }} />}
-        <Typography sx={{ mt: 1, fontSize: '1.25rem', fontWeight: 700 }}>
-          {`Total Score: ${points(s.totalScore ?? 0)}/${points(s.maxScore)}`}{' '}
-          <Box component="span" sx={{ fontWeight: 400, color: 'text.secondary' }}>{`(${percentOf(s)}%)`}</Box>
-        </Typography>
+        {hasGrades(s) ? (
+          <Typography sx={{ mt: 1, fontSize: '1.25rem', fontWeight: 700 }}>
+            {`Total Score: ${points(s.totalScore ?? 0)}/${points(s.maxScore)}`}{' '}
+            <Box component="span" sx={{ fontWeight: 400, color: 'text.secondary' }}>{`(${percentOf(s)}%)`}</Box>
+          </Typography>
+        ) : (
+          <Typography sx={{ mt: 1, fontWeight: 600 }} color="text.secondary">{`Not graded yet · ${points(s.maxScore)} points`}</Typography>
+        )}
       </Box>
       <Box component="ol" aria-label="Questions" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2 }}>
         {questions.map((q, i) => {
@@ -74,6 +74,7 @@ export function SubmissionDetail({ submission: s, questions, headingRef, onSave,
                 id={`grade-${i + 1}`}
                 question={q}
                 grade={answer?.grade ?? null}
+                register={registerFor(q.id)}
                 onSave={(score, feedback, expectedVersion) => onSave(q.id, score, feedback, expectedVersion)}
               />
             </Paper>

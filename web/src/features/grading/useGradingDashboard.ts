@@ -6,7 +6,7 @@ import { errorCode, errorMessage } from '../../app/errors';
 import { useActionMessages } from '../../components/useActionMessages';
 import { fromLocalInput } from '../assessments/fields';
 import { downloadFile } from '../content/download';
-import { gradingOrder, mergeSubmissions, submissionOf, type GradingSubmission, type Student } from './dashboardMerge';
+import { mergeSubmissions, submissionOf, type GradingSubmission, type Student } from './dashboardMerge';
 import {
   GRADE_FAILED_TEXT,
   GRADE_SAVED_TEXT,
@@ -19,6 +19,7 @@ import {
   GradingDashboardDocument,
   useCreateSubmissionForGradingMutation,
   useGradeAnswerMutation,
+  useGradeSubmissionMutation,
   useGradingDashboardQuery,
   useReopenSubmissionMutation,
   type GradingGradeFragment,
@@ -38,12 +39,27 @@ export type SaveResult =
   | { ok: true; message: string; grade: GradingGradeFragment | null }
   | { ok: false; message: string; current: CurrentGrade | null };
 
-function conflictOf(error: unknown): CurrentGrade | null {
+/** What Save all gives the panel: the saved submission, or the failure (a conflict names its question). */
+export type SaveAllResult =
+  | { ok: true; message: string; submission: GradingSubmission }
+  | { ok: false; message: string; current: CurrentGrade | null; questionId: string | null };
+
+/** One question's grade in a Save all. */
+export interface QuestionGrade {
+  questionId: string;
+  score: number;
+  feedback?: string;
+  expectedVersion: number;
+}
+
+/** The grade another teacher saved (extensions.current of a CONFLICT) and, for Save all, its question. */
+function conflictOf(error: unknown): { current: CurrentGrade; questionId: string | null } | null {
   if (!CombinedGraphQLErrors.is(error)) return null;
   const found = error.errors.find((e) => e.extensions?.code === 'CONFLICT');
   const current = found?.extensions?.current;
   if (!current || typeof current !== 'object' || typeof (current as CurrentGrade).version !== 'number') return null;
-  return current as CurrentGrade;
+  const questionId = found?.extensions?.questionId;
+  return { current: current as CurrentGrade, questionId: typeof questionId === 'string' ? questionId : null };
 }
 
 /**
@@ -57,6 +73,7 @@ export function useGradingDashboard(kind: GradingKind, assessmentId: string) {
   const query = useGradingDashboardQuery({ variables: { assessmentId } });
   const client = useApolloClient();
   const [gradeMutation] = useGradeAnswerMutation({ fetchPolicy: 'no-cache' });
+  const [gradeAllMutation] = useGradeSubmissionMutation({ fetchPolicy: 'no-cache' });
   const [reopenMutation] = useReopenSubmissionMutation({ fetchPolicy: 'no-cache' });
   const [createMutation] = useCreateSubmissionForGradingMutation({ fetchPolicy: 'no-cache' });
   const msgs = useActionMessages();
@@ -117,16 +134,6 @@ export function useGradingDashboard(kind: GradingKind, assessmentId: string) {
   );
   const selected = dashboard ? submissionOf(dashboard, selectedStudentId) : null;
 
-  /** Next (+1) or previous (-1) submission in the lists' order; the one chosen, or null when there is none. */
-  const step = (delta: 1 | -1): GradingSubmission | null => {
-    const order = dashboard ? gradingOrder(dashboard) : [];
-    if (order.length === 0) return null;
-    const at = order.findIndex((s) => s.student.id === selectedStudentId);
-    const to = at < 0 ? (delta > 0 ? 0 : order.length - 1) : Math.min(order.length - 1, Math.max(0, at + delta));
-    select(order[to].student.id);
-    return order[to];
-  };
-
   /** 'Save Grade & Feedback'; expectedVersion is the grade's version the form started from (0: none yet). */
   const saveGrade = async (submission: GradingSubmission, questionId: string, score: number, feedback: string, expectedVersion: number): Promise<SaveResult> => {
     try {
@@ -138,10 +145,26 @@ export function useGradingDashboard(kind: GradingKind, assessmentId: string) {
       const grade = data.gradeAnswer.answers.find((a) => a.questionId === questionId)?.grade ?? null;
       return { ok: true, message: GRADE_SAVED_TEXT, grade };
     } catch (error) {
-      const current = conflictOf(error);
+      const found = conflictOf(error);
       // the other grader's save (and the totals it changed) shows at once, not at the next tick
-      if (current) void poll().catch(() => undefined);
-      return { ok: false, message: errorMessage(error, GRADE_FAILED_TEXT), current };
+      if (found) void poll().catch(() => undefined);
+      return { ok: false, message: errorMessage(error, GRADE_FAILED_TEXT), current: found?.current ?? null };
+    }
+  };
+
+  /** Save all: the changed grades of one submission in one request; all of them or none are saved. */
+  const saveAll = async (submission: GradingSubmission, grades: readonly QuestionGrade[]): Promise<SaveAllResult> => {
+    try {
+      const { data } = await gradeAllMutation({
+        variables: { input: { submissionId: submission.id, grades: grades.map((g) => ({ ...g, expectedVersion: g.expectedVersion || null })) } },
+      });
+      if (!data) return { ok: false, message: GRADE_FAILED_TEXT, current: null, questionId: null };
+      merge([data.gradeSubmission]);
+      return { ok: true, message: GRADE_SAVED_TEXT, submission: data.gradeSubmission };
+    } catch (error) {
+      const found = conflictOf(error);
+      if (found) void poll().catch(() => undefined);
+      return { ok: false, message: errorMessage(error, GRADE_FAILED_TEXT), current: found?.current ?? null, questionId: found?.questionId ?? null };
     }
   };
 
@@ -190,8 +213,8 @@ export function useGradingDashboard(kind: GradingKind, assessmentId: string) {
     selected,
     selectedStudentId,
     select,
-    step,
     saveGrade,
+    saveAll,
     reopen,
     openOverdue,
     download,
