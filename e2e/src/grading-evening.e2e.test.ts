@@ -2,14 +2,14 @@
  * A teacher's grading evening (issue 25, "Done when"): 35 papers with one long answer each, graded with the
  * keyboard through Next ungraded in at most 3 keys per paper (the page counts every key the teacher presses);
  * the same 35 on a 375 px phone by touch, each tap on something already on screen (the test never scrolls);
- * one question graded across all students. The papers are students made for the run in no class (removed
+ * one question graded across all students (the same saves, so the same version checks). The papers are students made for the run in no class (removed
  * afterwards), so the demo school's classes are not changed.
  */
 import type { Locator, Page } from 'playwright-core';
 import { DEMO, login } from './support/auth';
 import { assert, expectVisible } from './support/expect';
 import { e2e } from './support/fixture';
-import { LONG, detail, newItem, removePapers, seedPapers, section, tile, type Item } from './support/grading';
+import { LONG, detail, newItem, question, removePapers, seedPapers, section, tile, type Item } from './support/grading';
 import { stamp } from './support/school';
 
 const PAPERS = 35;
@@ -20,11 +20,10 @@ afterAll(async () => {
   await removePapers(made);
 });
 
-async function classOfPapers(prefix: string): Promise<{ item: Item; tag: string }> {
-  const item = await newItem(prefix, 'ASSIGNMENT', WEEK, [LONG]);
-  const tag = `Eve${stamp()}`;
-  made = made.concat(await seedPapers(item, PAPERS, tag));
-  return { item, tag };
+async function classOfPapers(prefix: string, questions: object[] = [LONG], papers = PAPERS): Promise<Item> {
+  const item = await newItem(prefix, 'ASSIGNMENT', WEEK, questions);
+  made = made.concat(await seedPapers(item, papers, `Eve${stamp()}`));
+  return item;
 }
 
 /** Counts, in the page, every key pressed (a chord such as Ctrl+Enter is one key; the modifiers alone are none). */
@@ -43,7 +42,7 @@ const position = (page: Page) => detail(page).getByTestId('grading-position');
 
 describe("a teacher's grading evening", () => {
   e2e('35 papers by keyboard with Next ungraded, at most 3 keys each', async ({ page, a11y }) => {
-    const { item } = await classOfPapers('Evening essays');
+    const item = await classOfPapers('Evening essays');
     await login(page, DEMO.teacher.email);
     await page.goto(item.path);
     await expectVisible(tile(page, 'Submitted').getByText(String(PAPERS), { exact: true }), `${PAPERS} papers submitted`);
@@ -80,7 +79,7 @@ describe("a teacher's grading evening", () => {
   }, { timeout: 240_000 });
 
   e2e('35 papers on a 375 px phone by touch, without scrolling back', async ({ page, a11y }) => {
-    const { item } = await classOfPapers('Phone essays');
+    const item = await classOfPapers('Phone essays');
     await login(page, DEMO.teacher.email);
     await page.goto(item.path);
     await expectVisible(tile(page, 'Submitted').getByText(String(PAPERS), { exact: true }), `${PAPERS} papers submitted`);
@@ -118,4 +117,31 @@ describe("a teacher's grading evening", () => {
     await tapInView('Back to list', detail(page).getByRole('button', { name: 'Back to list' }));
     await expectVisible(tile(page, 'Graded').getByText(String(PAPERS), { exact: true }), 'every paper graded');
   }, { viewport: { width: 375, height: 740 }, touch: true, timeout: 240_000 });
+
+  e2e('one question graded across all students, each answer in turn', async ({ page }) => {
+    const SECOND = { type: 'LongAnswer', questionText: 'Give an example of equal fractions.', points: 3 };
+    const item = await classOfPapers('One question', [LONG, SECOND], 6);
+    await login(page, DEMO.teacher.email);
+    await page.goto(item.path);
+    await page.getByLabel('Grade', { exact: true }).click();
+    await page.getByRole('option', { name: 'Question 2 only (Long Answer)' }).click();
+    await page.keyboard.press('Alt+KeyN');
+    for (let n = 1; n <= 6; n++) {
+      await expectVisible(position(page).getByText(`${n} of 6`, { exact: true }), `student ${n}`);
+      await expectVisible(question(page, 2).getByText(`Paper ${n}: a long answer to grade.`), `student ${n}'s answer to question 2`);
+      assert(!(await question(page, 1).isVisible()), 'question 1 is not shown');
+      await page.keyboard.press(String(n % 4));
+      await page.keyboard.press('Control+Enter');
+      await expectVisible(detail(page).getByText('Grade updated successfully!', { exact: true }), `student ${n}'s answer saved`);
+      if (n < 6) await page.keyboard.press('Alt+KeyN');
+    }
+    assert(await detail(page).getByRole('button', { name: 'Next ungraded' }).isDisabled(), 'every answer to question 2 is graded');
+    // question 1 still waits: no submission is whole yet
+    await expectVisible(tile(page, 'Graded').getByText('0', { exact: true }), 'no submission graded in full');
+    await page.getByLabel('Grade', { exact: true }).click();
+    await page.getByRole('option', { name: 'Whole submissions' }).click();
+    await expectVisible(question(page, 1), 'both questions again');
+    assert((await question(page, 2).getByLabel('Score', { exact: true }).inputValue()) === '2', 'the saved score of question 2 (6 % 4)');
+    assert((await question(page, 1).getByLabel('Score', { exact: true }).inputValue()) === '', 'question 1 not graded');
+  });
 });

@@ -11,7 +11,7 @@ import { formatDateTime } from '../courses/format';
 import { notFoundText, notFoundTitle, STUDENT_KINDS } from '../submissions/studentKinds';
 import { studentName, type Dashboard, type GradingSubmission, type Student } from './dashboardMerge';
 import { GradingNav } from './GradingNav';
-import { DEFAULT_VIEW, firstForTeacher, nextUngraded, positionIn, queueOf, stepFrom, visibleLists, type ListView } from './gradingQueue';
+import { DEFAULT_VIEW, firstForTeacher, needsGrading, nextUngraded, positionIn, queueOf, stepFrom, visibleLists, type ListView } from './gradingQueue';
 import { ListControls } from './ListControls';
 import { useGradingKeys } from './useGradingKeys';
 import { useGradingPanel } from './useGradingPanel';
@@ -66,7 +66,8 @@ function GradingDashboardPage({ kind }: { kind: GradingKind }) {
   const selected = g.selected;
   const selectedId = selected?.student.id ?? null;
   const questions = d?.assessment.questions ?? NO_QUESTIONS;
-  const panel = useGradingPanel(selected, questions, g.saveAll);
+  const shownQuestions = useMemo(() => (g.questionId ? questions.filter((q) => q.id === g.questionId) : questions), [questions, g.questionId]);
+  const panel = useGradingPanel(selected, shownQuestions, g.saveAll);
   const lists = useMemo(() => (d ? visibleLists(d, view) : null), [d, view]);
   const queue = lists ? queueOf(lists) : [];
 
@@ -83,7 +84,7 @@ function GradingDashboardPage({ kind }: { kind: GradingKind }) {
     }
     if (focus.studentId !== selectedId || !selected) return;
     focused.current = focus.n;
-    const qid = focus.to === 'score' ? firstForTeacher(selected, questions) : null;
+    const qid = focus.to === 'score' ? firstForTeacher(selected, shownQuestions) : null;
     const score = qid ? detail.current?.querySelector<HTMLElement>(`[data-grade-score="${CSS.escape(qid)}"]`) : null;
     if (score) {
       // centred: neither the sticky header nor the phone's bottom bar covers it
@@ -93,7 +94,7 @@ function GradingDashboardPage({ kind }: { kind: GradingKind }) {
       heading.current?.focus({ preventScroll: true });
       detail.current?.scrollIntoView({ block: 'start' });
     }
-  }, [focus, selectedId, selected, questions, d]);
+  }, [focus, selectedId, selected, shownQuestions, d]);
 
   const focusLater = (studentId: string, to: FocusRequest['to']) => setFocus((prev) => ({ studentId, to, n: (prev?.n ?? 0) + 1 }));
   const go = (target: GradingSubmission | null) => {
@@ -101,7 +102,7 @@ function GradingDashboardPage({ kind }: { kind: GradingKind }) {
     g.select(target.student.id);
     focusLater(target.student.id, 'score');
   };
-  const ungraded = nextUngraded(queue, selectedId);
+  const ungraded = nextUngraded(queue, selectedId, needsGrading(g.questionId));
   const nav = {
     previous: () => go(stepFrom(queue, selectedId, -1)),
     next: () => go(stepFrom(queue, selectedId, 1)),
@@ -165,7 +166,7 @@ function GradingDashboardPage({ kind }: { kind: GradingKind }) {
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(260px, 340px) minmax(0, 1fr)' }, alignItems: 'start' }}>
         <Box component="section" aria-label="Students" sx={{ display: narrow(!selected) }}>
           <ShortcutHint />
-          <ListControls view={view} onChange={setView} />
+          <ListControls view={view} onChange={setView} questions={item.questions} questionId={g.questionId} onQuestion={g.chooseQuestion} />
           <SubmissionList
             kind={kind}
             lists={lists}
@@ -213,6 +214,7 @@ function GradingDashboardPage({ kind }: { kind: GradingKind }) {
                 key={selected.id}
                 submission={selected}
                 questions={item.questions}
+                only={g.questionId}
                 registerFor={panel.registerFor}
                 onSave={(questionId, score, feedback, expectedVersion) => g.saveGrade(selected, questionId, score, feedback, expectedVersion)}
                 onDownload={(file) => void g.download(selected, file)}

@@ -11,7 +11,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { formatDateTime } from '../courses/format';
 import { points } from '../submissions/myItems';
 import { percentOf, type GradingSubmission } from './dashboardMerge';
-import { hasGrades } from './gradingQueue';
+import { TYPE_LABELS, hasGrades } from './gradingQueue';
 import { GradeForm } from './GradeForm';
 import type { GradingQuestionFragment } from './grading.generated';
 import type { SaveResult } from './useGradingDashboard';
@@ -19,15 +19,11 @@ import type { GradeFormHandle } from './useGradeForm';
 
 type Answer = GradingSubmission['answers'][number];
 
-const TYPE_LABELS: Record<GradingQuestionFragment['type'], string> = {
-  MCQ: 'Multiple Choice',
-  ShortAnswer: 'Short Answer',
-  LongAnswer: 'Long Answer',
-};
-
 interface DetailProps {
   submission: GradingSubmission;
   questions: readonly GradingQuestionFragment[];
+  /** Grading one question across students: only this one shows (numbered as in the item). */
+  only: string | null;
   /** Each question's block registers with Save all. */
   registerFor(questionId: string): (handle: GradeFormHandle | null) => void;
   onSave(questionId: string, score: number, feedback: string, expectedVersion: number): Promise<SaveResult>;
@@ -39,7 +35,7 @@ interface DetailProps {
  * percentage once anything is graded, then each question with the student's answer and its 'Grading &
  * Feedback' block.
  */
-export function SubmissionDetail({ submission: s, questions, registerFor, onSave, onDownload }: DetailProps) {
+export function SubmissionDetail({ submission: s, questions, only, registerFor, onSave, onDownload }: DetailProps) {
   const answers = new Map(s.answers.map((a) => [a.questionId, a]));
   return (
     <>
@@ -57,6 +53,7 @@ export function SubmissionDetail({ submission: s, questions, registerFor, onSave
       </Box>
       <Box component="ol" aria-label="Questions" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2 }}>
         {questions.map((q, i) => {
+          if (only && q.id !== only) return null;
           const answer = answers.get(q.id);
           return (
             <Paper component="li" variant="outlined" key={q.id} aria-label={`Question ${i + 1}`} sx={{ p: { xs: 1.5, sm: 2 } }}>

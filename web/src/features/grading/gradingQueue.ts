@@ -5,6 +5,13 @@
 import type { GradingQuestionFragment } from './grading.generated';
 import { studentName, type Dashboard, type GradingSubmission, type OverdueEntry } from './dashboardMerge';
 
+/** Question types in words, never their code names. */
+export const TYPE_LABELS: Record<GradingQuestionFragment['type'], string> = {
+  MCQ: 'Multiple Choice',
+  ShortAnswer: 'Short Answer',
+  LongAnswer: 'Long Answer',
+};
+
 export type SortKey = 'time' | 'name' | 'status';
 export type FilterKey = 'all' | 'needs' | 'graded' | 'overdue' | 'reopened';
 
@@ -102,12 +109,21 @@ export function stepFrom(queue: readonly GradingSubmission[], studentId: string 
   return queue[to];
 }
 
+/**
+ * What still needs the teacher: a whole submission still pending, or, grading one question across students,
+ * a submission whose answer to it has no grade.
+ */
+export function needsGrading(questionId: string | null): (s: GradingSubmission) => boolean {
+  if (!questionId) return (s) => s.status === 'pending';
+  return (s) => s.status !== 'reopened' && !s.answers.some((a) => a.questionId === questionId && a.grade);
+}
+
 /** The next submission after the chosen one that still needs grading, wrapping round; null when none is left. */
-export function nextUngraded(queue: readonly GradingSubmission[], studentId: string | null): GradingSubmission | null {
+export function nextUngraded(queue: readonly GradingSubmission[], studentId: string | null, needs = needsGrading(null)): GradingSubmission | null {
   const at = queue.findIndex((s) => s.student.id === studentId);
   for (let i = 1; i <= queue.length; i++) {
     const s = queue[(at + i + queue.length) % queue.length];
-    if (s.status === 'pending' && s.student.id !== studentId) return s;
+    if (needs(s) && s.student.id !== studentId) return s;
   }
   return null;
 }

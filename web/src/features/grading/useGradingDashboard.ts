@@ -118,21 +118,26 @@ export function useGradingDashboard(kind: GradingKind, assessmentId: string) {
 
   useGradingChanges(Boolean(dashboard), poll);
 
-  const selectedStudentId = params.get('student');
-  const select = useCallback(
-    (studentId: string | null) =>
+  const setParam = useCallback(
+    (name: 'student' | 'question', value: string | null) =>
       setParams(
         (prev) => {
           const next = new URLSearchParams(prev);
-          if (studentId) next.set('student', studentId);
-          else next.delete('student');
+          if (value) next.set(name, value);
+          else next.delete(name);
           return next;
         },
         { replace: true },
       ),
     [setParams],
   );
+  const selectedStudentId = params.get('student');
+  const select = useCallback((studentId: string | null) => setParam('student', studentId), [setParam]);
   const selected = dashboard ? submissionOf(dashboard, selectedStudentId) : null;
+  // one question across all students (issue 25 point 2): the panel shows that question alone
+  const asked = params.get('question');
+  const questionId = dashboard?.assessment.questions.some((q) => q.id === asked) ? asked : null;
+  const chooseQuestion = useCallback((id: string | null) => setParam('question', id), [setParam]);
 
   /** 'Save Grade & Feedback'; expectedVersion is the grade's version the form started from (0: none yet). */
   const saveGrade = async (submission: GradingSubmission, questionId: string, score: number, feedback: string, expectedVersion: number): Promise<SaveResult> => {
@@ -213,6 +218,8 @@ export function useGradingDashboard(kind: GradingKind, assessmentId: string) {
     selected,
     selectedStudentId,
     select,
+    questionId,
+    chooseQuestion,
     saveGrade,
     saveAll,
     reopen,
