@@ -845,6 +845,23 @@ export type DraftAnswerInput = {
   selectedOptionIds?: InputMaybe<Array<Scalars['ID']['input']>>;
 };
 
+/** A long answer's file kept with a draft (issue 25): a reload or a switch to the camera loses nothing. */
+export type DraftFile = {
+  __typename?: 'DraftFile';
+  /** The file (submitted with the draft unless replaced or removed). */
+  file: SubmissionFile;
+  /** The long-answer question. */
+  questionId: Scalars['ID']['output'];
+};
+
+/** Which long answer of your draft a file belongs to (attachDraftFile, removeDraftFile). */
+export type DraftFileInput = {
+  /** The item. */
+  assessmentId: Scalars['ID']['input'];
+  /** Its long-answer question. */
+  questionId: Scalars['ID']['input'];
+};
+
 /** A parent linked to a student: the parent then reads the student's courses, work, attendance and feedback. */
 export type FamilyLink = {
   __typename?: 'FamilyLink';
@@ -1265,6 +1282,8 @@ export type ModuleType =
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Keep a long answer's file with your draft (student; the item one you may still submit), so a reload or a switch to the camera loses nothing; it replaces the question's earlier draft file and is submitted with the draft unless the submit sends another. Checked as a submit's files are (pdf, jpg, jpeg, png, doc, docx, txt by content; at most 50MB). Multipart request (header 'Apollo-Require-Preflight: true') (REST: POST /api/submissions/draft/file, /api/quizsubmissions/draft/file, /api/examsubmissions/draft/file with the item's id, questionId and file). */
+  attachDraftFile: SubmissionDraft;
   /** Auto-submit (isAutoSubmitted) the work of the item's overdue students now, as the overdue sweep does: a saved draft or an empty submission, automatic questions graded; expired reopened submissions closed. dryRun only counts (whoever sees the dashboard); otherwise the course's teachers (REST: POST /api/submissions/auto-submit-overdue {assignmentId}, /api/quizsubmissions/... {quizId}, /api/examsubmissions/... {examId}). */
   autoSubmitOverdue: OverdueSummary;
   /** Change your own password (the current one is required, as often as sign-in allows); your other sessions are signed out. */
@@ -1355,13 +1374,15 @@ export type Mutation = {
   register: AuthPayload;
   /** Release the results of a manual item to its students (its course's teachers; beyond the spec) (REST: POST /api/submissions/release-results {assignmentId}, ...). */
   releaseResults: Assessment;
+  /** Remove the file your draft keeps for a long answer (student); the draft as it is then; NOT_FOUND when it keeps none (REST: DELETE /api/submissions/draft/file and twins). */
+  removeDraftFile: SubmissionDraft;
   /** Reopen a student's work with a new due date (default the later of the item's due date and now plus one day; never in the past), or 'Extend Again' on reopened work; for a student with no submission an empty reopened one is created so they can submit (course's teachers) (REST: POST /api/submissions/reopen {assignmentId, studentId, newDueDate}, /api/quizsubmissions/reopen, /api/examsubmissions/reopen). */
   reopenSubmission: Submission;
   /** Mail a Pending user a new 7-day invitation link (earlier links stop working): for users you may edit. Limited like forgot-password, per email and per address (RATE_LIMITED). */
   resendInvitation: User;
   /** Set a new password with a single-use token (REST: POST /api/users/reset-password/{token}). */
   resetPassword: MessagePayload;
-  /** Autosave: replaces your draft of an item you may still submit (text and ticked options; not files). A draft is not a submission and teachers never see it; it is restored by Assessment.myDraft and removed by the submit. */
+  /** Autosave: replaces your draft of an item you may still submit (text and ticked options; files through attachDraftFile). A draft is not a submission and teachers never see it; it is restored by Assessment.myDraft and removed by the submit. */
   saveDraft: SubmissionDraft;
   /** Submit (or Resubmit a reopened) assignment, exam or quiz as a student, on the server clock: refused after the due date unless reopened and before its customDueDate; a second submit is a CONFLICT. Automatic questions are graded at once. Multipart request (header 'Apollo-Require-Preflight: true'); long-answer files (pdf, jpg, jpeg, png, doc, docx, txt; at most 50MB each, checked by content) go in `files`, each named by an answer's fileIndex (REST: POST /api/submissions, /api/quizsubmissions, /api/examsubmissions). */
   submitAssessment: Submission;
@@ -1397,6 +1418,13 @@ export type Mutation = {
   updateUser: User;
   /** Upload a file into a module (multipart request; send the header 'Apollo-Require-Preflight: true'). At most 50MB; its bytes and declared type must match contentType (REST: POST /api/content). */
   uploadContent: Content;
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationAttachDraftFileArgs = {
+  file: Scalars['Upload']['input'];
+  input: DraftFileInput;
 };
 
 
@@ -1645,6 +1673,12 @@ export type MutationRegisterArgs = {
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationReleaseResultsArgs = {
   assessmentId: Scalars['ID']['input'];
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationRemoveDraftFileArgs = {
+  input: DraftFileInput;
 };
 
 
@@ -2714,10 +2748,12 @@ export type SubmissionAnswer = {
 /** Answers autosaved while you work (not a submission; teachers never see it). */
 export type SubmissionDraft = {
   __typename?: 'SubmissionDraft';
-  /** The answers saved (files are not kept in drafts). */
+  /** The answers saved (text and ticked options). */
   answers: Array<DraftAnswer>;
   /** The item. */
   assessmentId: Scalars['ID']['output'];
+  /** Long-answer files attached so far (attachDraftFile); a submit that sends no file for the question takes this one. */
+  files: Array<DraftFile>;
   /** When it was last saved (server time). */
   savedAt: Scalars['DateTimeISO']['output'];
 };
