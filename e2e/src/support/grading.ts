@@ -4,9 +4,8 @@
  * for the test, outside every class, removed by `removePapers`).
  */
 import type { Locator, Page } from 'playwright-core';
-import { Client } from 'pg';
 import { DEMO } from './auth';
-import { databaseUrl } from './env';
+import { withDb } from './db';
 import { assert } from './expect';
 import { graphql } from './graphql';
 import { apiToken, stamp } from './school';
@@ -95,16 +94,6 @@ export const detail = (page: Page) => page.getByRole('region', { name: 'Submissi
 export const question = (page: Page, n: number) => detail(page).getByRole('listitem', { name: `Question ${n}`, exact: true });
 export const tile = (page: Page, label: string) => page.getByRole('list', { name: 'Summary' }).getByRole('listitem').filter({ hasText: label });
 
-
-async function withDb<T>(work: (db: Client) => Promise<T>): Promise<T> {
-  const db = new Client({ connectionString: databaseUrl() });
-  await db.connect();
-  try {
-    return await work(db);
-  } finally {
-    await db.end();
-  }
-}
 
 /**
  * `n` handed-in papers of `item` (its text questions answered), each by a student made for the test in no
