@@ -7,7 +7,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { DEMO, login } from './support/auth';
-import { assert, expectVisible } from './support/expect';
+import { assert, expectPath, expectVisible } from './support/expect';
 import { e2e } from './support/fixture';
 import { LONG, detail, newItem, question, removePapers, seedPapers, section, tile, type Item } from './support/grading';
 import { stamp } from './support/school';
@@ -123,8 +123,10 @@ describe("a teacher's grading evening", () => {
     const item = await classOfPapers('One question', [LONG, SECOND], 6);
     await login(page, DEMO.teacher.email);
     await page.goto(item.path);
+    await expectVisible(tile(page, 'Submitted').getByText('6', { exact: true }), 'the dashboard');
     await page.getByLabel('Grade', { exact: true }).click();
     await page.getByRole('option', { name: 'Question 2 only (Long Answer)' }).click();
+    await expectPath(page, /question=/);
     await page.keyboard.press('Alt+KeyN');
     for (let n = 1; n <= 6; n++) {
       await expectVisible(position(page).getByText(`${n} of 6`, { exact: true }), `student ${n}`);
@@ -143,5 +145,36 @@ describe("a teacher's grading evening", () => {
     await expectVisible(question(page, 1), 'both questions again');
     assert((await question(page, 2).getByLabel('Score', { exact: true }).inputValue()) === '2', 'the saved score of question 2 (6 % 4)');
     assert((await question(page, 1).getByLabel('Score', { exact: true }).inputValue()) === '', 'question 1 not graded');
+  });
+
+  e2e('the comment bank: feedback kept once, inserted with a click or Alt+1 on the next paper', async ({ page }) => {
+    const item = await classOfPapers('Comment bank', [LONG], 2);
+    await login(page, DEMO.teacher.email);
+    await page.goto(item.path);
+    await expectVisible(tile(page, 'Submitted').getByText('2', { exact: true }), 'the dashboard');
+    await page.keyboard.press('Alt+KeyN');
+    const feedback = question(page, 1).getByLabel('Feedback', { exact: true });
+    const text = `Clear method; add one worked example (${Date.now()}).`;
+    await feedback.fill(text);
+    await question(page, 1).getByRole('button', { name: 'Keep in bank' }).click();
+    const snippet = question(page, 1).getByRole('button', { name: /^1\. Clear method/ });
+    await expectVisible(snippet, 'the snippet in the bank');
+    await question(page, 1).getByLabel('Score', { exact: true }).fill('4');
+    await page.keyboard.press('Control+Enter');
+    await expectVisible(detail(page).getByText('Grade updated successfully!', { exact: true }));
+
+    // the next paper: Alt+1 in the feedback inserts it; a click adds it again
+    await page.keyboard.press('Alt+KeyN');
+    await expectVisible(position(page).getByText('2 of 2', { exact: true }));
+    await question(page, 1).getByLabel('Feedback', { exact: true }).focus();
+    await page.keyboard.press('Alt+Digit1');
+    assert((await question(page, 1).getByLabel('Feedback', { exact: true }).inputValue()) === text, 'Alt+1 inserted the snippet');
+    await question(page, 1).getByRole('button', { name: /^1\. Clear method/ }).click();
+    assert((await question(page, 1).getByLabel('Feedback', { exact: true }).inputValue()) === `${text} ${text}`, 'a click added it after');
+    // kept per teacher: it is there after a reload
+    await page.reload();
+    await expectVisible(question(page, 1).getByRole('button', { name: /^1\. Clear method/ }), 'the bank after a reload');
+    await question(page, 1).getByRole('button', { name: 'Delete comment 1 from the bank' }).click();
+    await expectVisible(question(page, 1).getByText('Comment bank: keep feedback you use often'), 'the bank empty again');
   });
 });

@@ -116,6 +116,10 @@ export const rules = {
    * 'assessment.release')
    */
   'submission.grade': (a: Actor, s: { teacherIds: string[] }) => a.activeRole === Role.Teacher && s.teacherIds.includes(a.userId),
+  /** keep a comment bank of feedback snippets at all: teachers (issue 25) */
+  'commentBank.use': (a: Actor) => a.activeRole === Role.Teacher,
+  /** read or delete a comment snippet: only the teacher who saved it (lists: commentSnippetOwnSql) */
+  'commentSnippet.own': (a: Actor, s: { teacherId: string }) => a.activeRole === Role.Teacher && a.userId === s.teacherId,
   /** reopen a student's work with a new due date, and 'Extend Again': the course's teachers only */
   'submission.reopen': (a: Actor, s: { teacherIds: string[] }) => a.activeRole === Role.Teacher && s.teacherIds.includes(a.userId),
   /** who graded and the automatic score an override replaced: the course's teachers, SuperAdmin and Admin; never the student */

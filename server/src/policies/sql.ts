@@ -111,6 +111,11 @@ export function studentViewSql(a: Actor | null, studentId: string, viewer: strin
   return or(manager(a) ? 'TRUE' : 'FALSE', a?.activeRole === Role.Student ? `${studentId} = ${viewer}` : 'FALSE', parentOfSql(a, studentId, viewer));
 }
 
+/** 'commentSnippet.own': the snippet's teacher column names the viewer, who acts as a teacher. */
+export function commentSnippetOwnSql(a: Actor | null, teacherId: string, viewer: string): string {
+  return a?.activeRole === Role.Teacher ? `${teacherId} = ${viewer}` : 'FALSE';
+}
+
 // ---- Notifications (issue 17) ----
 /** 'notification.read': the notice's recipient column names the viewer. */
 export function notificationOwnSql(_a: Actor | null, userId: string, viewer: string): string {

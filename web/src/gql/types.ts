@@ -85,6 +85,12 @@ export type AccountSession = {
   lastUsedAt: Scalars['DateTimeISO']['output'];
 };
 
+/** A feedback snippet to keep in your comment bank. */
+export type AddCommentSnippetInput = {
+  /** The text (1 to 1000 characters; each text once per teacher). */
+  text: Scalars['String']['input'];
+};
+
 /** Which teachers teach a subject in a class during an academic year. */
 export type Allocation = {
   __typename?: 'Allocation';
@@ -499,6 +505,17 @@ export type CloneModuleInput = {
   newCourseId: Scalars['ID']['input'];
   /** The copy's title; the original's when absent. */
   title?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A feedback snippet in a teacher's comment bank (issue 25), inserted into feedback with a click or Alt+1..9. */
+export type CommentSnippet = {
+  __typename?: 'CommentSnippet';
+  /** When it was saved. */
+  createdAt: Scalars['DateTimeISO']['output'];
+  /** The snippet. */
+  id: Scalars['ID']['output'];
+  /** Its text. */
+  text: Scalars['String']['output'];
 };
 
 /** A downloadable file in a module, with its title and type. */
@@ -1282,6 +1299,8 @@ export type ModuleType =
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Keep a feedback snippet in your comment bank (teachers; each text once, at most 200). */
+  addCommentSnippet: CommentSnippet;
   /** Keep a long answer's file with your draft (student; the item one you may still submit), so a reload or a switch to the camera loses nothing; it replaces the question's earlier draft file and is submitted with the draft unless the submit sends another. Checked as a submit's files are (pdf, jpg, jpeg, png, doc, docx, txt by content; at most 50MB). Multipart request (header 'Apollo-Require-Preflight: true') (REST: POST /api/submissions/draft/file, /api/quizsubmissions/draft/file, /api/examsubmissions/draft/file with the item's id, questionId and file). */
   attachDraftFile: SubmissionDraft;
   /** Auto-submit (isAutoSubmitted) the work of the item's overdue students now, as the overdue sweep does: a saved draft or an empty submission, automatic questions graded; expired reopened submissions closed. dryRun only counts (whoever sees the dashboard); otherwise the course's teachers (REST: POST /api/submissions/auto-submit-overdue {assignmentId}, /api/quizsubmissions/... {quizId}, /api/examsubmissions/... {examId}). */
@@ -1332,6 +1351,8 @@ export type Mutation = {
   deleteCalendarFeedLink: Scalars['Boolean']['output'];
   /** Delete a class; refused (CONFLICT) while students are placed in it or it has allocations. SuperAdmin and Admin (REST: DELETE /api/classes/{id}). */
   deleteClass: Scalars['Boolean']['output'];
+  /** Delete a snippet of your comment bank; answers its id (another teacher's is not found). */
+  deleteCommentSnippet: Scalars['ID']['output'];
   /** Delete a content item and its file, unless a reused copy still uses the file (REST: DELETE /api/content/{id}). */
   deleteContent: Scalars['Boolean']['output'];
   /** Delete a course with its modules, content (and files), announcements and discussions; its teachers, SuperAdmin and Admin (REST: DELETE /api/courses/{id}). */
@@ -1418,6 +1439,12 @@ export type Mutation = {
   updateUser: User;
   /** Upload a file into a module (multipart request; send the header 'Apollo-Require-Preflight: true'). At most 50MB; its bytes and declared type must match contentType (REST: POST /api/content). */
   uploadContent: Content;
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationAddCommentSnippetArgs = {
+  input: AddCommentSnippetInput;
 };
 
 
@@ -1558,6 +1585,12 @@ export type MutationDeleteAssessmentArgs = {
 
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationDeleteClassArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationDeleteCommentSnippetArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -2058,6 +2091,8 @@ export type Query = {
   myAttendance: MyAttendance;
   /** The parent dashboard: each linked child with class, course count, attendance rate, recently graded work and what is due, from real data (empty when no child is linked, and for other roles), in a fixed number of statements. REST: GET /api/parents/me/children. */
   myChildren: Array<ChildSummary>;
+  /** Your comment bank, oldest first (teachers; empty for other roles). */
+  myCommentSnippets: Array<CommentSnippet>;
   /** My Courses: the signed-in teacher's academic years -> classes -> subjects (their allocations) with their courses. Empty for other roles. */
   myCourses: Array<TeacherCourseYear>;
   /** Your grades as a student: each course of your class with its assessments, scores, course average (points earned over points possible of graded work whose results you may see) and trend (REST: GET /api/grades/me). */

@@ -11,6 +11,7 @@ import { SubmissionRow, submissionRowsById } from '../submissions/submissions.qu
 import { SUBMISSION_TEXT } from '../submissions/submissions.validation';
 import { Submission } from '../submissions/submission.types';
 import { notifyGraded, notifyReopened } from '../notifications/notifications.record';
+import { CommentBankService } from './grading.comment-bank';
 import { GRADING_TEXT as T, GradeItem, checkScore, gradeFields, gradeList, reopenDueDate } from './grading.validation';
 
 export interface GradeRequest {
@@ -60,11 +61,16 @@ export interface GradeNow {
  * the manual grading of overdue students. Only the course's teachers do any of it.
  */
 export class GradingService {
+  /** Each teacher's feedback snippets (issue 25 point 3). */
+  readonly commentBank: CommentBankService;
+
   constructor(
     private readonly ds: DataSource,
     private readonly assessments: AssessmentsService,
     private readonly submissions: SubmissionsService,
-  ) {}
+  ) {
+    this.commentBank = new CommentBankService(ds);
+  }
 
   /**
    * gradeAnswer and PUT /submissions/grade (and twins): one question's score and feedback, through the same

@@ -1,4 +1,4 @@
-import { Field, Float, ID, InputType, Int } from 'type-graphql';
+import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 
 @InputType({ description: "One question's grade and feedback (assessments.md section 2 'Grading & Feedback'); in a Save all each question at most once." })
 export class QuestionGradeInput {
@@ -49,4 +49,22 @@ export class GradeSubmissionInput {
 
   @Field(() => [QuestionGradeInput], { description: 'The changed grades (at least one).' })
   grades: QuestionGradeInput[];
+}
+
+@ObjectType({ description: "A feedback snippet in a teacher's comment bank (issue 25), inserted into feedback with a click or Alt+1..9." })
+export class CommentSnippet {
+  @Field(() => ID, { description: 'The snippet.' })
+  id: string;
+
+  @Field({ description: 'Its text.' })
+  text: string;
+
+  @Field({ description: 'When it was saved.' })
+  createdAt: Date;
+}
+
+@InputType({ description: 'A feedback snippet to keep in your comment bank.' })
+export class AddCommentSnippetInput {
+  @Field({ description: 'The text (1 to 1000 characters; each text once per teacher).' })
+  text: string;
 }

@@ -118,7 +118,7 @@ describe('drafts keep files', () => {
     expect(gqlError(await gqlAttach(i.id, i.mcq.id, pdf('x')))).toEqual(['VALIDATION', 'A file can be uploaded only for a long-answer question']);
     const notPdf: FilePart = { name: 'file', filename: 'fake.pdf', contentType: 'application/pdf', data: Buffer.from('MZ\x90\x00 not a pdf at all') };
     expect(gqlError(await gqlAttach(i.id, i.long, notPdf))).toEqual(['VALIDATION', 'Only PDF, JPG, JPEG, PNG, DOC, DOCX and TXT files can be uploaded']);
-    const noFile = await postMultipart(`${t.url}/api/submissions/draft/file`, [{ name: 'assignmentId', value: i.id }, { name: 'questionId', value: i.long }], { authorization: `Bearer ${tok.student}` });
+    const noFile = await postMultipart(`${t.url}/api/submissions/draft/file`, [{ name: 'assignmentId', value: i.id }, { name: 'questionId', value: i.long! }], { authorization: `Bearer ${tok.student}` });
     expect([noFile.status, noFile.body.message]).toEqual([400, 'Choose a file to attach']);
     await t.ds.query(`UPDATE assessments SET due_date = date_trunc('minute', now()) - interval '1 hour' WHERE id = $1`, [i.id]);
     expect(gqlError(await gqlAttach(i.id, i.long, pdf('x')))).toEqual(['FORBIDDEN', 'Overdue: the due date has passed. You can no longer submit your work.']);

@@ -6,6 +6,8 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Banner } from '../../components/Banner';
+import { CommentBankRow, snippetShortcut, withSnippet } from './CommentBankRow';
+import type { CommentBank } from './useCommentBank';
 import { points } from '../submissions/myItems';
 import type { GradingGradeFragment, GradingQuestionFragment } from './grading.generated';
 import type { SaveResult } from './useGradingDashboard';
@@ -19,6 +21,8 @@ interface GradeFormProps {
   onSave(score: number, feedback: string, expectedVersion: number): Promise<SaveResult>;
   /** Registers the block with the panel's Save all. */
   register?(handle: GradeFormHandle | null): void;
+  /** The teacher's comment bank, under the feedback. */
+  bank?: CommentBank;
 }
 
 /**
@@ -26,7 +30,7 @@ interface GradeFormProps {
  * placeholder 0.00), the feedback (3 rows) and 'Save Grade & Feedback'. Enter in the score saves this question;
  * Ctrl+Enter anywhere is the panel's Save all.
  */
-export function GradeForm({ id, question, grade, onSave, register }: GradeFormProps) {
+export function GradeForm({ id, question, grade, onSave, register, bank }: GradeFormProps) {
   const form = useGradeForm(grade, question.points, onSave, register);
   const autoGraded = grade?.isAutoGraded ?? false;
   const partial = autoGraded && Boolean(question.partialMarking?.enabled);
@@ -88,7 +92,15 @@ export function GradeForm({ id, question, grade, onSave, register }: GradeFormPr
           onChange={(event) => form.change({ feedback: event.target.value })}
           helperText="This feedback will be visible to the student once graded"
           fullWidth
+          onKeyDown={(event) => {
+            const n = bank ? snippetShortcut(event) : null;
+            const snippet = n === null ? undefined : bank?.snippets[n];
+            if (!snippet) return;
+            event.preventDefault();
+            form.change({ feedback: withSnippet(form.feedback, snippet.text) });
+          }}
         />
+        {bank && <CommentBankRow bank={bank} id={id} feedback={form.feedback} onInsert={(text) => form.change({ feedback: withSnippet(form.feedback, text) })} />}
         <Box>
           <Button type="submit" variant="contained" disabled={form.busy}>
             {form.busy ? 'Saving...' : 'Save Grade & Feedback'}

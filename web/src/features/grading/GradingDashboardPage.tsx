@@ -13,6 +13,7 @@ import { studentName, type Dashboard, type GradingSubmission, type Student } fro
 import { GradingNav } from './GradingNav';
 import { DEFAULT_VIEW, firstForTeacher, needsGrading, nextUngraded, positionIn, queueOf, stepFrom, visibleLists, type ListView } from './gradingQueue';
 import { ListControls } from './ListControls';
+import { useCommentBank } from './useCommentBank';
 import { useGradingKeys } from './useGradingKeys';
 import { useGradingPanel } from './useGradingPanel';
 import { GRADING_KINDS, type GradingKind } from './gradingKinds';
@@ -68,6 +69,7 @@ function GradingDashboardPage({ kind }: { kind: GradingKind }) {
   const questions = d?.assessment.questions ?? NO_QUESTIONS;
   const shownQuestions = useMemo(() => (g.questionId ? questions.filter((q) => q.id === g.questionId) : questions), [questions, g.questionId]);
   const panel = useGradingPanel(selected, shownQuestions, g.saveAll);
+  const bank = useCommentBank(g.snippets);
   const lists = useMemo(() => (d ? visibleLists(d, view) : null), [d, view]);
   const queue = lists ? queueOf(lists) : [];
 
@@ -215,6 +217,7 @@ function GradingDashboardPage({ kind }: { kind: GradingKind }) {
                 submission={selected}
                 questions={item.questions}
                 only={g.questionId}
+                bank={bank}
                 registerFor={panel.registerFor}
                 onSave={(questionId, score, feedback, expectedVersion) => g.saveGrade(selected, questionId, score, feedback, expectedVersion)}
                 onDownload={(file) => void g.download(selected, file)}

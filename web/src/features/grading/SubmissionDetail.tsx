@@ -16,6 +16,7 @@ import { GradeForm } from './GradeForm';
 import type { GradingQuestionFragment } from './grading.generated';
 import type { SaveResult } from './useGradingDashboard';
 import type { GradeFormHandle } from './useGradeForm';
+import type { CommentBank } from './useCommentBank';
 
 type Answer = GradingSubmission['answers'][number];
 
@@ -24,6 +25,8 @@ interface DetailProps {
   questions: readonly GradingQuestionFragment[];
   /** Grading one question across students: only this one shows (numbered as in the item). */
   only: string | null;
+  /** The teacher's comment bank, offered under every feedback. */
+  bank: CommentBank;
   /** Each question's block registers with Save all. */
   registerFor(questionId: string): (handle: GradeFormHandle | null) => void;
   onSave(questionId: string, score: number, feedback: string, expectedVersion: number): Promise<SaveResult>;
@@ -35,7 +38,7 @@ interface DetailProps {
  * percentage once anything is graded, then each question with the student's answer and its 'Grading &
  * Feedback' block.
  */
-export function SubmissionDetail({ submission: s, questions, only, registerFor, onSave, onDownload }: DetailProps) {
+export function SubmissionDetail({ submission: s, questions, only, bank, registerFor, onSave, onDownload }: DetailProps) {
   const answers = new Map(s.answers.map((a) => [a.questionId, a]));
   return (
     <>
@@ -72,6 +75,7 @@ export function SubmissionDetail({ submission: s, questions, only, registerFor, 
                 question={q}
                 grade={answer?.grade ?? null}
                 register={registerFor(q.id)}
+                bank={bank}
                 onSave={(score, feedback, expectedVersion) => onSave(q.id, score, feedback, expectedVersion)}
               />
             </Paper>

@@ -22,9 +22,12 @@ import {
   useGradeSubmissionMutation,
   useGradingDashboardQuery,
   useReopenSubmissionMutation,
+  type CommentSnippetFragment,
   type GradingGradeFragment,
 } from './grading.generated';
 import { useGradingChanges } from './useGradingChanges';
+
+const NO_SNIPPETS: readonly CommentSnippetFragment[] = [];
 
 /** The grade another teacher saved first (extensions.current of a CONFLICT). */
 export interface CurrentGrade {
@@ -95,7 +98,7 @@ export function useGradingDashboard(kind: GradingKind, assessmentId: string) {
       const { dashboard: merged, unknown } = mergeSubmissions(current.gradingDashboard, submissions);
       const next = cursor && cursor !== merged.cursor ? { ...merged, cursor } : merged;
       if (next !== current.gradingDashboard) {
-        cache.writeQuery({ query: GradingDashboardDocument, variables: { assessmentId }, data: { gradingDashboard: next } });
+        cache.writeQuery({ query: GradingDashboardDocument, variables: { assessmentId }, data: { ...current, gradingDashboard: next } });
       }
       return unknown;
     },
@@ -212,6 +215,7 @@ export function useGradingDashboard(kind: GradingKind, assessmentId: string) {
 
   return {
     dashboard,
+    snippets: query.data?.myCommentSnippets ?? NO_SNIPPETS,
     loading: query.loading && !query.data,
     notFound,
     loadError: query.error && !notFound ? errorMessage(query.error, kind.loadFailedText) : null,

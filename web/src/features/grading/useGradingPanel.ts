@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useKeyedMessage } from '../../components/useKeyedMessage';
-import type { GradingSubmission } from './dashboardMerge';
+import { studentName, type GradingSubmission } from './dashboardMerge';
 import type { GradingQuestionFragment } from './grading.generated';
 import { ungradedUnanswered } from './gradingQueue';
 import type { GradeFormHandle } from './useGradeForm';
@@ -23,7 +23,9 @@ export const SAVE_ALL_TEXT = {
 export function useGradingPanel(submission: GradingSubmission | null, questions: readonly GradingQuestionFragment[], saveAll: SaveAll) {
   const forms = useRef(new Map<string, GradeFormHandle>());
   const registrars = useRef(new Map<string, (handle: GradeFormHandle | null) => void>());
-  const [busy, setBusy] = useState(false);
+  // the submission whose save is under way: another one can be saved meanwhile (the teacher moved on)
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const busy = busyId !== null && busyId === submission?.id;
   // the submission shown now: a save answered after the teacher moved on must not fill the next one's blocks
   const shown = useRef<string | null>(null);
   useEffect(() => {
@@ -31,6 +33,13 @@ export function useGradingPanel(submission: GradingSubmission | null, questions:
   });
   const success = useKeyedMessage();
   const failure = useKeyedMessage();
+  const { clear: clearSuccess } = success;
+  const { clear: clearFailure } = failure;
+  // a message is about the submission it was shown with
+  useEffect(() => {
+    clearSuccess();
+    clearFailure();
+  }, [submission?.id, clearSuccess, clearFailure]);
 
   /** The stable callback a question's block registers with. */
   const registerFor = useCallback((questionId: string) => {
@@ -46,20 +55,25 @@ export function useGradingPanel(submission: GradingSubmission | null, questions:
   }, []);
 
   const send = async (s: GradingSubmission, grades: QuestionGrade[]) => {
-    setBusy(true);
+    setBusyId(s.id);
     failure.show(null);
     const r = await saveAll(s, grades);
-    setBusy(false);
+    setBusyId((id) => (id === s.id ? null : id));
     const here = shown.current === s.id;
+    if (!here) {
+      // the teacher moved on: a failure still needs telling, named for its student
+      if (!r.ok) failure.show(`${studentName(s.student)}: ${r.message}`);
+      return;
+    }
     if (r.ok) {
-      for (const g of here ? grades : []) {
+      for (const g of grades) {
         const grade = r.submission.answers.find((a) => a.questionId === g.questionId)?.grade ?? null;
         forms.current.get(g.questionId)?.settle({ ok: true, message: '', grade });
       }
       success.show(r.message);
       return;
     }
-    const form = r.questionId && here ? forms.current.get(r.questionId) : undefined;
+    const form = r.questionId ? forms.current.get(r.questionId) : undefined;
     if (form && r.current) {
       form.settle({ ok: false, message: r.message, current: r.current });
       failure.show(SAVE_ALL_TEXT.conflict(r.message));
@@ -105,7 +119,7 @@ export function useGradingPanel(submission: GradingSubmission | null, questions:
     busy,
     success: success.message,
     error: failure.message,
-    clearSuccess: success.clear,
-    clearError: failure.clear,
+    clearSuccess,
+    clearError: clearFailure,
   };
 }
