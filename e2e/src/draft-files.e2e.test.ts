@@ -1,7 +1,7 @@
 /**
  * Drafts keep files (issue 25 point 6): a student attaches a file to a long answer, the page reloads (as a
  * phone's camera picker often makes it do), and the typed text and the file are both still there; the submit
- * then sends them, and the teacher's panel shows the file.
+ * then sends them, and the teacher's panel shows the file inline.
  */
 import { DEMO, login } from './support/auth';
 import { assert, expectVisible } from './support/expect';
@@ -38,5 +38,9 @@ describe('drafts keep files', () => {
     await section(page, 'Submitted (1)').getByRole('button', { name: new RegExp(`^${STELLA}`) }).click();
     await expectVisible(question(page, 1).getByRole('button', { name: 'Download working.txt' }), 'the draft file in the submission');
     await expectVisible(detail(page).getByText('See the photo of my working.'));
+    // the inline preview, fetched by the download's path (no viewer from elsewhere)
+    await question(page, 1).getByRole('button', { name: 'Preview working.txt' }).click();
+    await expectVisible(question(page, 1).getByRole('region', { name: 'Preview of working.txt' }).getByText('1/2 = 2/4 < 3/4'), 'the text file shown inline');
+    await a11y('grading panel with an inline preview');
   });
 });

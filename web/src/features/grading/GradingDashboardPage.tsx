@@ -221,6 +221,7 @@ function GradingDashboardPage({ kind }: { kind: GradingKind }) {
                 registerFor={panel.registerFor}
                 onSave={(questionId, score, feedback, expectedVersion) => g.saveGrade(selected, questionId, score, feedback, expectedVersion)}
                 onDownload={(file) => void g.download(selected, file)}
+                fileUrl={(file) => g.filePath(selected, file)}
               />
             </>
           ) : (

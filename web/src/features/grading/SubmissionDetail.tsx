@@ -12,6 +12,7 @@ import { formatDateTime } from '../courses/format';
 import { points } from '../submissions/myItems';
 import { percentOf, type GradingSubmission } from './dashboardMerge';
 import { TYPE_LABELS, hasGrades } from './gradingQueue';
+import { FilePreview } from './FilePreview';
 import { GradeForm } from './GradeForm';
 import type { GradingQuestionFragment } from './grading.generated';
 import type { SaveResult } from './useGradingDashboard';
@@ -31,6 +32,8 @@ interface DetailProps {
   registerFor(questionId: string): (handle: GradeFormHandle | null) => void;
   onSave(questionId: string, score: number, feedback: string, expectedVersion: number): Promise<SaveResult>;
   onDownload(file: { id: string; name: string }): void;
+  /** The download path of a file of this submission (the inline preview fetches it). */
+  fileUrl(file: { id: string }): string;
 }
 
 /**
@@ -38,7 +41,7 @@ interface DetailProps {
  * percentage once anything is graded, then each question with the student's answer and its 'Grading &
  * Feedback' block.
  */
-export function SubmissionDetail({ submission: s, questions, only, bank, registerFor, onSave, onDownload }: DetailProps) {
+export function SubmissionDetail({ submission: s, questions, only, bank, registerFor, onSave, onDownload, fileUrl }: DetailProps) {
   const answers = new Map(s.answers.map((a) => [a.questionId, a]));
   return (
     <>
@@ -68,7 +71,7 @@ export function SubmissionDetail({ submission: s, questions, only, bank, registe
                 </Box>
               </Box>
               <Typography sx={{ mb: 1.5, whiteSpace: 'pre-wrap' }}>{q.questionText}</Typography>
-              <StudentAnswer question={q} answer={answer} onDownload={onDownload} />
+              <StudentAnswer question={q} answer={answer} onDownload={onDownload} fileUrl={fileUrl} />
               <GradeForm
                 key={`${s.id}-${q.id}`}
                 id={`grade-${i + 1}`}
@@ -86,7 +89,14 @@ export function SubmissionDetail({ submission: s, questions, only, bank, registe
   );
 }
 
-function StudentAnswer({ question, answer, onDownload }: { question: GradingQuestionFragment; answer: Answer | undefined; onDownload(file: { id: string; name: string }): void }) {
+interface AnswerProps {
+  question: GradingQuestionFragment;
+  answer: Answer | undefined;
+  onDownload(file: { id: string; name: string }): void;
+  fileUrl(file: { id: string }): string;
+}
+
+function StudentAnswer({ question, answer, onDownload, fileUrl }: AnswerProps) {
   if (question.type === 'MCQ') return <McqAnswer question={question} answer={answer} />;
   const text = answer?.answer ?? '';
   const accepted = question.acceptedAnswers ?? [];
@@ -101,6 +111,7 @@ function StudentAnswer({ question, answer, onDownload }: { question: GradingQues
           {`Download ${answer.file.name}`}
         </Button>
       )}
+      {answer?.file && <FilePreview path={fileUrl(answer.file)} name={answer.file.name} mimeType={answer.file.mimeType} />}
       {question.type === 'ShortAnswer' && accepted.length > 0 && (
         <Box sx={{ mt: 1 }}>
           <Typography variant="subtitle2" component="p">

@@ -203,10 +203,14 @@ export function useGradingDashboard(kind: GradingKind, assessmentId: string) {
     return ok;
   };
 
+  /** GET {downloadPath}/{submissionId}/{fileId}: the download and the inline preview alike. */
+  const filePath = (submission: GradingSubmission, file: { id: string }) =>
+    `${kind.downloadPath}/${encodeURIComponent(submission.id)}/${encodeURIComponent(file.id)}`;
+
   const download = async (submission: GradingSubmission, file: { id: string; name: string }) => {
     msgs.setActionError(null);
     try {
-      await downloadFile(`${kind.downloadPath}/${encodeURIComponent(submission.id)}/${encodeURIComponent(file.id)}`, file.name || 'submission_file');
+      await downloadFile(filePath(submission, file), file.name || 'submission_file');
     } catch (error) {
       console.error('Failed to download file', error);
       msgs.setActionError('Failed to download file');
@@ -229,6 +233,7 @@ export function useGradingDashboard(kind: GradingKind, assessmentId: string) {
     reopen,
     openOverdue,
     download,
+    filePath,
     success: msgs.success,
     error: msgs.actionError,
     clearSuccess: msgs.clearSuccess,
