@@ -3,14 +3,11 @@
  * order Previous / Next / Next ungraded walk through, and where in a submission the teacher's work starts.
  */
 import type { GradingQuestionFragment } from './grading.generated';
+import { QUESTION_TYPE_LABELS } from '../assessments/fields';
 import { studentName, type Dashboard, type GradingSubmission, type OverdueEntry } from './dashboardMerge';
 
-/** Question types in words, never their code names. */
-export const TYPE_LABELS: Record<GradingQuestionFragment['type'], string> = {
-  MCQ: 'Multiple Choice',
-  ShortAnswer: 'Short Answer',
-  LongAnswer: 'Long Answer',
-};
+/** Question types in words, never their code names (one table with the quiz editor's). */
+export const TYPE_LABELS = QUESTION_TYPE_LABELS;
 
 export type SortKey = 'time' | 'name' | 'status';
 export type FilterKey = 'all' | 'needs' | 'graded' | 'overdue' | 'reopened';
