@@ -151,7 +151,7 @@ export const rules = {
   'grades.gradebook': (a: Actor, c: CourseFacts) => teaches(a, c) || has(a, ACADEMIC_MANAGERS),
   // ---- end of Grades ----
   // ---- Calendar (issue 17): due dates by month and week, and the ICS feed ----
-  /** whose due dates a calendar (and its feed) holds: a student their own, a parent their linked children's, each as the child sees them (a teacher's are the courses they teach; lists: calendarStudentSql) */
+  /** whose due dates a calendar (and its feed) holds: a student their own, a parent their linked children's, each as the child sees them (a teacher's are the courses they teach, SuperAdmin's and Admin's the whole school's; lists: calendarStudentSql) */
   'calendar.dueDatesOf': (a: Actor, s: { studentId: string }) => ownWork(a, s) || isParentOf(a, s.studentId),
   /** create, reset or turn off one's own feed link: not while viewing as another role (the feed answers with the stored role) */
   'calendar.manageFeed': (a: Actor) => !a.impersonating,
