@@ -50,12 +50,13 @@ describe('academic structure', () => {
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     await expectVisible(page.getByText('Year is required', { exact: true }), 'the required-year message');
     await page.getByLabel(exactLabel('Year')).fill(year);
-    // a new year is active by default, and only one may be: the admin is asked first, naming the year it deactivates
+    // a new year starts inactive (issue 25): creating it hands nothing over, so nothing is asked
     let asked = '';
     page.once('dialog', (d) => { asked = d.message(); void d.accept(); });
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     await expectVisible(page.getByText('Academic year created successfully', { exact: true }), 'the success banner');
-    assert(/^Make .+ the active academic year\? This deactivates \S+\.$/.test(asked), `the activation confirmation, got '${asked}'`);
+    assert(asked === '', `no confirmation for an inactive year, got '${asked}'`);
+    await expectVisible(rowWith(page, year).getByText('Inactive', { exact: true }), 'the new year as Inactive');
     await expectVisible(rowWith(page, year), `the year ${year} in the list`);
     await a11y('academic year page');
 
@@ -65,8 +66,7 @@ describe('academic structure', () => {
     await expectVisible(page.getByRole('heading', { name: 'Edit Academic Year' }));
     const active = page.getByRole('switch', { name: 'Active' });
     await expectVisible(active);
-    assert(await active.isChecked(), 'a new year is active by default');
-    await active.uncheck();
+    assert(!(await active.isChecked()), 'a new year is inactive by default');
     await page.getByRole('button', { name: 'Update', exact: true }).click();
     await expectVisible(page.getByText('Academic year updated successfully', { exact: true }));
     await expectPath(page, /^\/dashboard\/academic-year-management$/);

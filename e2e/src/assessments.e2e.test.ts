@@ -175,6 +175,8 @@ describe('assessments: authoring', () => {
     await expectVisible(stella, 'the student found by her email in capitals');
     await stella.click();
     await expectVisible(create.getByRole('list', { name: 'Selected students' }).getByText(`${DEMO.student.firstName} ${DEMO.student.lastName}`), 'the chosen student');
+    // the chosen students and the matches open at once: no control inside another (axe nested-interactive, issue 25)
+    await a11y('create quiz dialog, student picker');
     await search.fill('');
     await expectNotVisible(matching, 'the student list once the search is cleared');
     // back to the whole class clears the choice
@@ -200,7 +202,7 @@ describe('assessments: authoring', () => {
     // question 2: short answer with two weighted answers
     await create.getByRole('button', { name: 'Add Question', exact: true }).click();
     const q2 = question(create, 2);
-    await chooseOption(q2.getByLabel(exactLabel('Question Type')), 'ShortAnswer');
+    await chooseOption(q2.getByLabel(exactLabel('Question Type')), 'Short Answer');
     await q2.getByLabel(exactLabel('Question Text')).fill('Half of eight?');
     const removeAnswer = q2.getByRole('button', { name: 'Remove accepted answer 1 of question 2' });
     assert(await removeAnswer.isDisabled(), 'the only accepted answer cannot be removed');
@@ -213,7 +215,7 @@ describe('assessments: authoring', () => {
     // question 3: long answer
     await create.getByRole('button', { name: 'Add Question', exact: true }).click();
     const q3 = question(create, 3);
-    await chooseOption(q3.getByLabel(exactLabel('Question Type')), 'LongAnswer');
+    await chooseOption(q3.getByLabel(exactLabel('Question Type')), 'Long Answer');
     await q3.getByLabel(exactLabel('Question Text')).fill('Explain why 2/4 equals 1/2.');
     await expectNotVisible(q3.getByRole('button', { name: /^Add (option|accepted answer)/ }), 'no options for a long answer');
     await a11y('create quiz dialog');

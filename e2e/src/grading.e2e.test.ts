@@ -9,103 +9,13 @@
  * (individual scope), so the tiles count one student. Items whose due date has passed are hidden from students
  * until the test needs them: the overdue sweep leaves hidden items alone, so the student stays in Overdue.
  */
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { Client } from 'pg';
+import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO, login } from './support/auth';
-import { databaseUrl } from './support/env';
 import { assert, eventually, expectPath, expectVisible } from './support/expect';
 import { DESKTOP, e2e, type E2E } from './support/fixture';
+import { DAY, LONG, MCQ, STELLA, TARA, card, detail, newItem, question, section, showToStudents, submitAsStudent, tile, type Item } from './support/grading';
 import { graphql } from './support/graphql';
 import { countWhile, expectOne, signIn } from './support/requests';
-import { apiToken, stamp } from './support/school';
-
-const DAY = 86_400_000;
-const STELLA = `${DEMO.student.firstName} ${DEMO.student.lastName}`;
-const TARA = `${DEMO.teacher.firstName} ${DEMO.teacher.lastName}`;
-
-type Kind = 'ASSIGNMENT' | 'QUIZ' | 'EXAM';
-const PATHS: Record<Kind, (id: string) => string> = {
-  ASSIGNMENT: (id) => `/dashboard/assignments/${id}/submissions`,
-  QUIZ: (id) => `/dashboard/quizzes/${id}/quizsubmissions`,
-  EXAM: (id) => `/dashboard/exams/${id}/examsubmissions`,
-};
-
-const LONG = { type: 'LongAnswer', questionText: 'Explain how you compare two fractions.', points: 5 };
-const MCQ = {
-  type: 'MCQ',
-  questionText: 'Which are equal to one half?',
-  points: 2,
-  options: [{ text: '2/4', isCorrect: true }, { text: '1/3', isCorrect: false }, { text: '3/6', isCorrect: true }],
-  partialMarking: { enabled: true, penaltyPerWrong: 50 },
-};
-
-interface Item {
-  id: string;
-  title: string;
-  path: string;
-  questions: Array<{ id: string; type: string; options: Array<{ id: string; text: string }> }>;
-  student: string;
-}
-
-/**
- * A new item of MATH-5A (a quiz in its first module) for student@ alone, due `dueInMs` from now; hidden from
- * students when `hidden`. Its questions' ids come back for submitting through the API.
- */
-async function newItem(prefix: string, kind: Kind, dueInMs: number, questions: object[], hidden = false): Promise<Item> {
-  const teacher = await apiToken(DEMO.teacher.email);
-  const student = await apiToken(DEMO.student.email);
-  const courses = await graphql<{ courses: Array<{ id: string; title: string; modules: Array<{ id: string; isVisible: boolean }> }> }>(
-    '{ courses { id title modules { id isVisible } } }',
-    {},
-    teacher,
-  );
-  const math = courses.data?.courses.find((c) => c.title === 'MATH-5A');
-  const module = math?.modules.find((m) => m.isVisible);
-  assert(math && module, `the demo course MATH-5A with a visible module: ${JSON.stringify(courses)}`);
-  const me = await graphql<{ me: { user: { id: string } } }>('{ me { user { id } } }', {}, student);
-  const title = `${prefix} ${stamp()}`;
-  const created = await graphql<{ createAssessment: { id: string; questions: Item['questions'] } }>(
-    'mutation ($input: CreateAssessmentInput!) { createAssessment(input: $input) { id questions { id type options { id text } } } }',
-    {
-      input: {
-        kind,
-        ...(kind === 'QUIZ' ? { moduleId: module.id } : { courseId: math.id }),
-        title,
-        description: `Made by the grading browser tests (${title})`,
-        dueDate: new Date(Date.now() + dueInMs).toISOString(),
-        resultVisibility: 'immediate',
-        isVisible: !hidden,
-        scope: 'individual_students',
-        targetStudentIds: [me.data?.me.user.id],
-        questions,
-      },
-    },
-    teacher,
-  );
-  assert(created.data?.createAssessment.id, `createAssessment failed: ${JSON.stringify(created.errors)}`);
-  const { id } = created.data.createAssessment;
-  return { id, title, path: PATHS[kind](id), questions: created.data.createAssessment.questions, student };
-}
-
-/** student@ submits through the API: `text` for text questions, the correct options of an MCQ. */
-async function submitAsStudent(item: Item, text: string): Promise<void> {
-  const answers = item.questions.map((q) =>
-    q.type === 'MCQ' ? { questionId: q.id, selectedOptionIds: q.options.filter((o) => o.text !== '1/3').map((o) => o.id) } : { questionId: q.id, answer: text },
-  );
-  const sent = await graphql('mutation ($input: SubmitAssessmentInput!) { submitAssessment(input: $input) { id } }', { input: { assessmentId: item.id, answers } }, item.student);
-  assert(!sent.errors, `submitAssessment failed: ${JSON.stringify(sent.errors)}`);
-}
-
-/** Shows a hidden item to students (as the teacher's Visible switch does). */
-async function showToStudents(itemId: string): Promise<void> {
-  const db = new Client({ connectionString: databaseUrl() });
-  await db.connect();
-  try {
-    await db.query('UPDATE assessments SET is_visible = true WHERE id = $1', [itemId]);
-  } finally {
-    await db.end();
-  }
-}
 
 /** Another signed-in browser beside the test's page (own storage); the caller closes it. */
 async function otherBrowser(t: E2E, email: string): Promise<{ context: BrowserContext; page: Page }> {
@@ -125,12 +35,6 @@ async function goInApp(page: Page, path: string): Promise<void> {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
 }
-
-const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
-const card = (scope: Locator, name: string) => scope.getByRole('button', { name: new RegExp(`^${name}`) });
-const detail = (page: Page) => page.getByRole('region', { name: 'Submission', exact: true });
-const question = (page: Page, n: number) => detail(page).getByRole('listitem', { name: `Question ${n}`, exact: true });
-const tile = (page: Page, label: string) => page.getByRole('list', { name: 'Summary' }).getByRole('listitem').filter({ hasText: label });
 
 describe('grading dashboards', () => {
   e2e('a teacher grades a long answer from the keyboard and the student then sees the feedback', async ({ page, a11y }) => {
@@ -172,14 +76,14 @@ describe('grading dashboards', () => {
     assert((await question(page, 1).getByLabel('Feedback', { exact: true }).getAttribute('rows')) === '3', 'the feedback has 3 rows');
     await a11y('grading dashboard with a submission open');
 
-    // an empty score is not saved; then type, Tab to the feedback, Ctrl+Enter saves
+    // nothing typed: Save all (Ctrl+Enter) has nothing to save; then type, Tab to the feedback, Ctrl+Enter saves
     await page.keyboard.press('Control+Enter');
-    await expectVisible(question(page, 1).getByText('Enter a score to save this grade'));
+    await expectVisible(detail(page).getByText('Nothing to save: no score or feedback was changed'));
     await page.keyboard.type('4.5');
     await page.keyboard.press('Tab');
     await page.keyboard.type('Clear method; add one example next time.');
     await page.keyboard.press('Control+Enter');
-    await expectVisible(question(page, 1).getByText('Grade updated successfully!', { exact: true }));
+    await expectVisible(detail(page).getByText('Grade updated successfully!', { exact: true }));
     await expectVisible(detail(page).getByText(/^Total Score: 6\.5\/7 \(93%\)/), 'the new total with its rounded percentage');
     await expectVisible(submitted.getByText('Graded', { exact: true }), 'the card as Graded');
     await expectVisible(submitted.getByText('Score: 6.5/7', { exact: true }), 'the card score');
@@ -275,19 +179,24 @@ describe('grading dashboards', () => {
     await expectVisible(detail(page).getByText(/^Total Score: 2\.5\/5/), 'the other save, without a reload', 15_000);
   }, { timeout: 150_000 });
 
-  e2e('the exam dashboard at phone width: list above the panel, an overdue student opened for manual grading', async ({ page, a11y }) => {
+  e2e('the exam dashboard at phone width: the chosen submission alone, Back to list, an overdue student opened for manual grading', async ({ page, a11y }) => {
     const item = await newItem('Phone exam', 'EXAM', -DAY, [MCQ, LONG], true);
     await login(page, DEMO.teacher.email);
     await page.goto(item.path);
-    await expectVisible(page.getByText('Select an exam submission', { exact: true }));
     const overdue = section(page, 'Overdue (1)');
     await card(overdue, STELLA).click();
     await expectVisible(page.getByText('Exam submission created for manual grading', { exact: true }));
-    await expectVisible(section(page, 'Submitted (1)'), 'the new submission in Submitted');
     await expectVisible(detail(page).getByRole('heading', { level: 2, name: STELLA }));
-    const list = await section(page, 'Submitted (1)').boundingBox();
+    assert(!(await section(page, 'Students').isVisible()), 'the list steps aside for the chosen submission');
     const panel = await detail(page).boundingBox();
-    assert(list && panel && list.y + list.height <= panel.y, 'the list is above the panel');
+    assert(panel && panel.y < 800, `the panel starts on the first screen, at ${panel?.y}`);
+    // nothing answered and nothing graded: no total yet, and one action grades the empty questions as 0
+    await expectVisible(detail(page).getByText('Not graded yet · 7 points'));
+    await detail(page).getByRole('button', { name: 'Grade unanswered as 0 (2)' }).click();
+    await expectVisible(detail(page).getByText(/^Total Score: 0\/7/), 'the total once graded');
+    await expectVisible(detail(page).getByText('Grade updated successfully!', { exact: true }));
+    await detail(page).getByRole('button', { name: 'Back to list' }).click();
+    await expectVisible(section(page, 'Submitted (1)').getByText('Graded', { exact: true }), 'the card as Graded');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert(overflow <= 0, `no sideways scrolling at 375 px, ${overflow} px too wide`);
     await a11y('exam dashboard at 375 px');

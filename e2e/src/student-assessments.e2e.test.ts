@@ -148,7 +148,7 @@ describe('assessments: the student side', () => {
     await q1.getByLabel('File for question 1').setInputFiles({ name: 'run.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
     await expectVisible(q1.getByText('Only PDF, JPG, JPEG, PNG, DOC, DOCX and TXT files can be uploaded', { exact: true }));
     await q1.getByLabel('File for question 1').setInputFiles({ name: 'working.txt', mimeType: 'text/plain', buffer: Buffer.from('1/2 = 2/4 < 3/4\n') });
-    await expectVisible(q1.getByText('working.txt', { exact: true }), 'the chosen file');
+    await expectVisible(q1.getByText('working.txt (saved with your draft)', { exact: true }), 'the chosen file, kept with the draft');
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     await expectVisible(page.getByText('Assignment submitted successfully!', { exact: true }));
     await expectPath(page, '/dashboard/assignments', 6_000);

@@ -19,6 +19,8 @@ export interface E2EOptions {
   viewport?: { width: number; height: number };
   /** Per test, milliseconds (default 90 s). */
   timeout?: number;
+  /** A phone: touch events and a mobile viewport (taps with page.touchscreen). */
+  touch?: boolean;
   /** Apply the server's Content-Security-Policy (by default it is bypassed so that axe can be injected). */
   enforceCsp?: boolean;
 }
@@ -56,6 +58,7 @@ export function e2e(name: string, fn: (t: E2E) => Promise<void>, opts: E2EOption
       viewport: opts.viewport ?? DESKTOP,
       baseURL: baseUrl(),
       bypassCSP: !opts.enforceCsp, // lets axe-core be injected whatever the server's policy
+      ...(opts.touch ? { hasTouch: true, isMobile: true } : {}),
     });
     context.setDefaultTimeout(10_000);
     context.setDefaultNavigationTimeout(20_000);

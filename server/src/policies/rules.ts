@@ -142,6 +142,10 @@ export const rules = {
    * 'assessment.release')
    */
   'submission.grade': (a: Actor, s: { teacherIds: string[] }) => a.activeRole === Role.Teacher && s.teacherIds.includes(a.userId),
+  /** keep a comment bank of feedback snippets at all: teachers (issue 25) */
+  'commentBank.use': (a: Actor) => a.activeRole === Role.Teacher,
+  /** read or delete a comment snippet: only the teacher who saved it (lists: commentSnippetOwnSql) */
+  'commentSnippet.own': (a: Actor, s: { teacherId: string }) => a.activeRole === Role.Teacher && a.userId === s.teacherId,
   /** reopen a student's work with a new due date, and 'Extend Again': the course's teachers only */
   'submission.reopen': (a: Actor, s: { teacherIds: string[] }) => a.activeRole === Role.Teacher && s.teacherIds.includes(a.userId),
   /** who graded and the automatic score an override replaced: the course's teachers, SuperAdmin and Admin; never the student */
@@ -177,7 +181,7 @@ export const rules = {
   'grades.gradebook': (a: Actor, c: CourseFacts) => teaches(a, c) || has(a, ACADEMIC_MANAGERS) || appMay(a, GRADEBOOK),
   // ---- end of Grades ----
   // ---- Calendar (issue 17): due dates by month and week, and the ICS feed ----
-  /** whose due dates a calendar (and its feed) holds: a student their own, a parent their linked children's, each as the child sees them (a teacher's are the courses they teach; lists: calendarStudentSql) */
+  /** whose due dates a calendar (and its feed) holds: a student their own, a parent their linked children's, each as the child sees them (a teacher's are the courses they teach, SuperAdmin's and Admin's the whole school's; lists: calendarStudentSql) */
   'calendar.dueDatesOf': (a: Actor, s: { studentId: string }) => ownWork(a, s) || isParentOf(a, s.studentId),
   /** create, reset or turn off one's own feed link: not while viewing as another role (the feed answers with the stored role) */
   'calendar.manageFeed': (a: Actor) => !a.impersonating && person(a),

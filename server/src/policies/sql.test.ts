@@ -3,7 +3,7 @@ import { seedDemoSchool } from '../db/seed';
 import { courseFacts } from '../modules/courses/courses.facts';
 import { Role } from '../modules/users/role';
 import { Actor, can } from '.';
-import { allocationReadableSql, assessmentReadableSql, courseReadableSql, courseSeesHiddenSql, itemReadableSql, notificationOwnSql, parentOfSql, studentViewSql, submissionReadableSql, userDeletableSql, userEditableSql } from './sql';
+import { allocationReadableSql, assessmentReadableSql, commentSnippetOwnSql, courseReadableSql, courseSeesHiddenSql, itemReadableSql, notificationOwnSql, parentOfSql, studentViewSql, submissionReadableSql, userDeletableSql, userEditableSql } from './sql';
 import { ASSESSMENT_REF } from '../modules/assessments/assessments.queries';
 import { SUBMISSION_REF } from '../modules/submissions/submissions.queries';
 import { userFacts } from '../modules/users/users.facts';
@@ -216,4 +216,19 @@ test('notification.read agrees with its SQL twin (every user as every role, a no
     }
   }
   expect(own).toBe(actors.filter((a) => a.activeRole !== APPLICATION).length);
+});
+
+test('commentSnippet.own agrees with its SQL twin (every user as every role, a snippet of every user)', async () => {
+  let own = 0;
+  for (const actor of actors) {
+    const rows: Array<{ id: string; own: boolean }> = await t.ds.query(
+      `SELECT u.id, ${commentSnippetOwnSql(actor, 'u.id', '$1')} AS own, $1::uuid AS viewer FROM users u`, [actor.userId]);
+    for (const r of rows) {
+      const who = [actor.activeRole, actor.userId, r.id];
+      expect([...who, r.own]).toEqual([...who, can(actor, 'commentSnippet.own', { teacherId: r.id })]);
+      if (r.own) own += 1;
+    }
+  }
+  // a teacher's own, as a teacher; anyone acting as a teacher (a SuperAdmin viewing as one) has a bank of their own
+  expect(own).toBe(actors.filter((a) => a.activeRole === Role.Teacher).length);
 });

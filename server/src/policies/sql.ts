@@ -166,6 +166,11 @@ export function auditReadableSql(a: Actor | null, e: { kind: string; courseId: s
   return a?.activeRole === Role.Teacher ? `(${e.kind} = 'GRADE_CHANGED' AND ${e.courseId} IS NOT NULL AND ${taughtBySql(e.courseId, viewer)})` : 'FALSE';
 }
 
+/** 'commentSnippet.own': the snippet's teacher column names the viewer, who acts as a teacher. */
+export function commentSnippetOwnSql(a: Actor | null, teacherId: string, viewer: string): string {
+  return a?.activeRole === Role.Teacher ? `${teacherId} = ${viewer}` : 'FALSE';
+}
+
 // ---- Notifications (issue 17) ----
 /** 'notification.read': the notice's recipient column names the viewer. */
 export function notificationOwnSql(_a: Actor | null, userId: string, viewer: string): string {

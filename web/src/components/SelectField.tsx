@@ -4,13 +4,14 @@ interface SelectFieldProps<T extends string> {
   id: string;
   label: string;
   value: T;
-  /** The choices, shown as they are. */
+  /** The choices, shown as they are unless `labels` names them in words. */
   options: readonly T[];
+  labels?: Partial<Record<T, string>>;
   onChange(value: T): void;
 }
 
 /** A labelled select over a fixed list, using the browser's own drop-down (the label stays shrunk above it). */
-export function SelectField<T extends string>({ id, label, value, options, onChange }: SelectFieldProps<T>) {
+export function SelectField<T extends string>({ id, label, value, options, labels, onChange }: SelectFieldProps<T>) {
   return (
     <TextField
       id={id}
@@ -22,7 +23,7 @@ export function SelectField<T extends string>({ id, label, value, options, onCha
     >
       {options.map((t) => (
         <option key={t} value={t}>
-          {t}
+          {labels?.[t] ?? t}
         </option>
       ))}
     </TextField>

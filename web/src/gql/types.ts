@@ -115,6 +115,12 @@ export type AccountSession = {
   lastUsedAt: Scalars['DateTimeISO']['output'];
 };
 
+/** A feedback snippet to keep in your comment bank. */
+export type AddCommentSnippetInput = {
+  /** The text (1 to 1000 characters; each text once per teacher). */
+  text: Scalars['String']['input'];
+};
+
 /** Which teachers teach a subject in a class during an academic year. */
 export type Allocation = {
   __typename?: 'Allocation';
@@ -734,6 +740,17 @@ export type CloneModuleInput = {
   title?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** A feedback snippet in a teacher's comment bank (issue 25), inserted into feedback with a click or Alt+1..9. */
+export type CommentSnippet = {
+  __typename?: 'CommentSnippet';
+  /** When it was saved. */
+  createdAt: Scalars['DateTimeISO']['output'];
+  /** The snippet. */
+  id: Scalars['ID']['output'];
+  /** Its text. */
+  text: Scalars['String']['output'];
+};
+
 /** A downloadable file in a module, with its title and type. */
 export type Content = {
   __typename?: 'Content';
@@ -1107,6 +1124,23 @@ export type DraftAnswerInput = {
   selectedOptionIds?: InputMaybe<Array<Scalars['ID']['input']>>;
 };
 
+/** A long answer's file kept with a draft (issue 25): a reload or a switch to the camera loses nothing. */
+export type DraftFile = {
+  __typename?: 'DraftFile';
+  /** The file (submitted with the draft unless replaced or removed). */
+  file: SubmissionFile;
+  /** The long-answer question. */
+  questionId: Scalars['ID']['output'];
+};
+
+/** Which long answer of your draft a file belongs to (attachDraftFile, removeDraftFile). */
+export type DraftFileInput = {
+  /** The item. */
+  assessmentId: Scalars['ID']['input'];
+  /** Its long-answer question. */
+  questionId: Scalars['ID']['input'];
+};
+
 /** A link mailed about a sign-in email change. */
 export type EmailChangeTokenInput = {
   /** The token from the link /confirm-email/{token} (to the new address) or /report-email-change/{token} (to the old one). */
@@ -1144,7 +1178,7 @@ export type GradeAnswerInput = {
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   /** Feedback shown to the student once graded; absent keeps the current one, null or blank clears it. */
   feedback?: InputMaybe<Scalars['String']['input']>;
-  /** The question of its item. */
+  /** The question of the submission's item. */
   questionId: Scalars['ID']['input'];
   /** Score, 0 to the question's points, at most 2 decimals (step 0.01); anything else is refused. */
   score: Scalars['Float']['input'];
@@ -1232,6 +1266,14 @@ export type GradeStatus =
   | 'Reopened'
   /** Graded, but the student may not see the result yet (manual visibility, not released): counts nowhere. */
   | 'Unreleased';
+
+/** 'Save all': several questions' grades of one submission, saved together or not at all. */
+export type GradeSubmissionInput = {
+  /** The changed grades (at least one). */
+  grades: Array<QuestionGradeInput>;
+  /** The submission. */
+  submissionId: Scalars['ID']['input'];
+};
 
 /** One point of the grade trend: a counted item and the course average once it was in. */
 export type GradeTrendPoint = {
@@ -1558,6 +1600,10 @@ export type ModuleType =
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Keep a feedback snippet in your comment bank (teachers; each text once, at most 200). */
+  addCommentSnippet: CommentSnippet;
+  /** Keep a long answer's file with your draft (student; the item one you may still submit), so a reload or a switch to the camera loses nothing; it replaces the question's earlier draft file and is submitted with the draft unless the submit sends another. Checked as a submit's files are (pdf, jpg, jpeg, png, doc, docx, txt by content; at most 50MB). Multipart request (header 'Apollo-Require-Preflight: true') (REST: POST /api/submissions/draft/file, /api/quizsubmissions/draft/file, /api/examsubmissions/draft/file with the item's id, questionId and file). */
+  attachDraftFile: SubmissionDraft;
   /** 'Mark all missing as 0': submit the work of the item's overdue students now (isAutoSubmitted): a saved draft, or else an empty submission, automatic questions graded; expired reopened submissions closed. The overdue sweep only ever submits drafts; this is the teacher's action. Late joiners whose own due date has not passed are left alone. dryRun only counts (whoever sees the dashboard); otherwise the course's teachers (REST: POST /api/submissions/auto-submit-overdue {assignmentId}, /api/quizsubmissions/... {quizId}, /api/examsubmissions/... {examId}). */
   autoSubmitOverdue: OverdueSummary;
   /** Change your own password (the current one is required, as often as sign-in allows); your other sessions are signed out. */
@@ -1612,6 +1658,8 @@ export type Mutation = {
   deleteCalendarFeedLink: Scalars['Boolean']['output'];
   /** Delete a class; refused (CONFLICT) while students are placed in it or it has allocations. SuperAdmin and Admin (REST: DELETE /api/classes/{id}). */
   deleteClass: Scalars['Boolean']['output'];
+  /** Delete a snippet of your comment bank; answers its id (another teacher's is not found). */
+  deleteCommentSnippet: Scalars['ID']['output'];
   /** Delete a content item and its file, unless a reused copy still uses the file (REST: DELETE /api/content/{id}). */
   deleteContent: Scalars['Boolean']['output'];
   /** Delete a course with its modules, content (and files), announcements and discussions; its teachers, SuperAdmin and Admin (REST: DELETE /api/courses/{id}). */
@@ -1630,6 +1678,8 @@ export type Mutation = {
   forgotPassword: MessagePayload;
   /** Save one question's score (0 to its points, at most 2 decimals) and feedback as a teacher of the course; overriding an automatic score keeps it as autoScore. The total and status are recomputed at once. expectedVersion is the SubmissionGrade.version you saw (null or 0 when there was no grade): a different one is a CONFLICT 'This grade was changed by {name} a moment ago' with extensions.current { score, feedback, version, gradedByName } (REST: PUT /api/submissions/grade, /api/quizsubmissions/grade, /api/examsubmissions/grade with examSubmissionId). */
   gradeAnswer: Submission;
+  /** 'Save all': every changed score and feedback of one submission in one transaction, each checked as gradeAnswer checks it (bounds, expectedVersion); one refused grade saves none. A stale version is a CONFLICT naming who changed it, with extensions.current and extensions.questionId (REST: PUT /api/submissions/grades {submissionId, grades}, /api/quizsubmissions/grades, /api/examsubmissions/grades with examSubmissionId). */
+  gradeSubmission: Submission;
   /** Import users from a CSV file parsed by the client (at most 1,000 rows): each row checked as createUser checks one, and against the other rows and existing users. dryRun answers the rows only; otherwise the valid rows are created in one transaction (Pending, invited), or nothing when onlyIfAllValid and a row is invalid. */
   importUsers: ImportUsersResult;
   /** Link a Parent to a Student (SuperAdmin and Admin); the parent then reads the student's courses, work, attendance and feedback. A link that exists already is a CONFLICT. REST: POST /api/parents/{parentId}/children {studentId}. */
@@ -1652,6 +1702,8 @@ export type Mutation = {
   register: AuthPayload;
   /** Release the results of a manual item to its students (its course's teachers; beyond the spec) (REST: POST /api/submissions/release-results {assignmentId}, ...). */
   releaseResults: Assessment;
+  /** Remove the file your draft keeps for a long answer (student); the draft as it is then; NOT_FOUND when it keeps none (REST: DELETE /api/submissions/draft/file and twins). */
+  removeDraftFile: SubmissionDraft;
   /** Reopen a student's work with a new due date (default the later of the item's due date and now plus one day; never in the past), or 'Extend Again' on reopened work; for a student with no submission an empty reopened one is created so they can submit (course's teachers) (REST: POST /api/submissions/reopen {assignmentId, studentId, newDueDate}, /api/quizsubmissions/reopen, /api/examsubmissions/reopen). */
   reopenSubmission: Submission;
   /** Report a sign-in email change with the link mailed to the old address: the change is cancelled and the report is put in the audit log (REST: POST /api/auth/report-email-change). No sign-in needed. */
@@ -1668,7 +1720,7 @@ export type Mutation = {
   revokeApplication: Application;
   /** Give an application a new client secret (shown in this answer only); the old secret and the tokens it gave stop working at once. Also re-enables a revoked application. */
   rotateApplicationSecret: ApplicationWithSecret;
-  /** Autosave: replaces your draft of an item you may still submit (text and ticked options; not files). A draft is not a submission and teachers never see it; it is restored by Assessment.myDraft and removed by the submit. */
+  /** Autosave: replaces your draft of an item you may still submit (text and ticked options; files through attachDraftFile). A draft is not a submission and teachers never see it; it is restored by Assessment.myDraft and removed by the submit. */
   saveDraft: SubmissionDraft;
   /** The one due date of the item's late joiners (students placed in the class after its due date; 'Joined late (n)'): moves the open work of every late joiner and applies to those placed later; the course's teachers. Never in the past. Answers the dashboard. */
   setLateJoinerDueDate: GradingDashboard;
@@ -1706,6 +1758,19 @@ export type Mutation = {
   updateUser: User;
   /** Upload a file into a module (multipart request; send the header 'Apollo-Require-Preflight: true'). At most 50MB; its bytes and declared type must match contentType (REST: POST /api/content). */
   uploadContent: Content;
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationAddCommentSnippetArgs = {
+  input: AddCommentSnippetInput;
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationAttachDraftFileArgs = {
+  file: Scalars['Upload']['input'];
+  input: DraftFileInput;
 };
 
 
@@ -1862,6 +1927,12 @@ export type MutationDeleteClassArgs = {
 
 
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationDeleteCommentSnippetArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationDeleteContentArgs = {
   id: Scalars['ID']['input'];
 };
@@ -1916,6 +1987,12 @@ export type MutationGradeAnswerArgs = {
 
 
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationGradeSubmissionArgs = {
+  input: GradeSubmissionInput;
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationImportUsersArgs = {
   input: ImportUsersInput;
 };
@@ -1966,6 +2043,12 @@ export type MutationRegisterArgs = {
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationReleaseResultsArgs = {
   assessmentId: Scalars['ID']['input'];
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationRemoveDraftFileArgs = {
+  input: DraftFileInput;
 };
 
 
@@ -2434,6 +2517,8 @@ export type Query = {
   myAttendance: MyAttendance;
   /** The parent dashboard: each linked child with class, course count, attendance rate, recently graded work and what is due, from real data (empty when no child is linked, and for other roles), in a fixed number of statements. REST: GET /api/parents/me/children. */
   myChildren: Array<ChildSummary>;
+  /** Your comment bank, oldest first (teachers; empty for other roles). */
+  myCommentSnippets: Array<CommentSnippet>;
   /** My Courses: the signed-in teacher's academic years -> classes -> subjects (their allocations) with their courses. Empty for other roles. */
   myCourses: Array<TeacherCourseYear>;
   /** Your grades as a student: each course of your class with its assessments, scores, course average (points earned over points possible of graded work whose results you may see) and trend (REST: GET /api/grades/me). */
@@ -2821,6 +2906,18 @@ export type Question = {
   type: QuestionType;
 };
 
+/** One question's grade and feedback (assessments.md section 2 'Grading & Feedback'); in a Save all each question at most once. */
+export type QuestionGradeInput = {
+  /** The SubmissionGrade.version you saw (0 when the question had no grade yet): a different current version is a CONFLICT naming who changed it. Null or absent: no check, the save replaces the current grade (automatic or a teacher's), as the spec's REST calls do. */
+  expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  /** Feedback shown to the student once graded; absent keeps the current one, null or blank clears it. */
+  feedback?: InputMaybe<Scalars['String']['input']>;
+  /** The question of the submission's item. */
+  questionId: Scalars['ID']['input'];
+  /** Score, 0 to the question's points, at most 2 decimals (step 0.01); anything else is refused. */
+  score: Scalars['Float']['input'];
+};
+
 /** A question as the editor sends it; the list replaces the questions in one transaction. */
 export type QuestionInput = {
   /** ShortAnswer: the accepted answers with their weights. */
@@ -3174,10 +3271,12 @@ export type SubmissionConnection = {
 /** Answers autosaved while you work (not a submission; teachers never see it). */
 export type SubmissionDraft = {
   __typename?: 'SubmissionDraft';
-  /** The answers saved (files are not kept in drafts). */
+  /** The answers saved (text and ticked options). */
   answers: Array<DraftAnswer>;
   /** The item. */
   assessmentId: Scalars['ID']['output'];
+  /** Long-answer files attached so far (attachDraftFile); a submit that sends no file for the question takes this one. */
+  files: Array<DraftFile>;
   /** When it was last saved (server time). */
   savedAt: Scalars['DateTimeISO']['output'];
 };

@@ -14,6 +14,7 @@ import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useIsRouted } from '../app/knownRoutes';
 import { SIDEBAR_WIDTH } from '../app/theme';
 import { isNavGroup, SIDEBAR_ITEMS, type NavGroup, type NavLink } from './sidebarItems';
+import { useRoleSwitcherControl } from './useRoleSwitcher';
 
 interface SidebarProps {
   role: Role;
@@ -26,7 +27,24 @@ interface SidebarProps {
 function SidebarLink({ item, nested, onNavigate }: { item: NavLink; nested?: boolean; onNavigate(): void }) {
   const { pathname } = useLocation();
   const isRouted = useIsRouted();
+  const { openSwitcher } = useRoleSwitcherControl();
   const selected = pathname === item.to;
+  if (item.opensRoleSwitcher) {
+    return (
+      <ListItem disablePadding>
+        <ListItemButton
+          aria-haspopup="dialog"
+          onClick={() => {
+            onNavigate();
+            openSwitcher();
+          }}
+          sx={{ pl: nested ? 4 : 2 }}
+        >
+          <ListItemText primary={item.label} />
+        </ListItemButton>
+      </ListItem>
+    );
+  }
   if (!isRouted(item.to)) {
     // the spec's link without a page yet: its label stays, shown disabled instead of leading to the 404 page
     return (

@@ -3,6 +3,8 @@ import type { Role } from '../gql/types';
 export interface NavLink {
   label: string;
   to: string;
+  /** Opens the role switcher instead of a page (the spec's Impersonate Role link: Switch Role is the feature). */
+  opensRoleSwitcher?: boolean;
 }
 
 export interface NavGroup {
@@ -22,7 +24,7 @@ export const SIDEBAR_ITEMS: Record<Role, NavItem[]> = {
     { label: 'System Overview', to: '/dashboard' },
     { label: 'Manage Schools', to: '/dashboard/schools' },
     { label: 'Manage Users', to: '/dashboard/users' },
-    { label: 'Impersonate Role', to: '/dashboard/impersonate' },
+    { label: 'Impersonate Role', to: '/dashboard/impersonate', opensRoleSwitcher: true },
     { label: 'System Logs', to: '/dashboard/logs' },
     // beyond the spec (issue 23): account changes, role switches and grade changes on record
     { label: 'Audit Log', to: '/dashboard/audit' },

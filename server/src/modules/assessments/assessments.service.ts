@@ -214,13 +214,14 @@ export class AssessmentsService {
     return done;
   }
 
-  /** Reuse list: the teacher's other items of this kind, with course (year, class, subject) and module for the tree. */
+  /**
+   * Reuse list: the teacher's items of this kind, with course (year, class, subject) and module for the tree;
+   * the target's own course and module included (DESIGN: copying last week's quiz within a course is a normal need).
+   */
   async reusable(actor: Actor, kind: AssessmentKind, p: Parent): Promise<Assessment[]> {
-    const { course, moduleId } = await this.parent(actor, kind, p);
+    const { course } = await this.parent(actor, kind, p);
     authorize(actor, 'course.manage', course, { message: T.cannotManage(kind) });
     const qb = assessmentQuery(this.ds).where('a.kind = :kind', { kind }).andWhere(TAUGHT_BY('me'), { me: actor.userId });
-    if (kind === AssessmentKind.QUIZ) qb.andWhere('a.module_id <> :moduleId', { moduleId });
-    else qb.andWhere('a.course_id <> :courseId', { courseId: course.id });
     return qb.orderBy('y.year', 'DESC').addOrderBy('cl.name', 'ASC').addOrderBy('c.title', 'ASC')
       .addOrderBy('mo.sort_order', 'ASC', 'NULLS FIRST').addOrderBy('a.position', 'ASC').addOrderBy('a.id', 'ASC').getMany();
   }

@@ -65,12 +65,17 @@ function studentStatement(actor: Actor): string {
            LIMIT ${MAX_EVENTS}`;
 }
 
-/** A teacher's items (hidden ones too) of the courses they teach due in [from, to). */
-function teacherStatement(actor: Actor): string {
+/**
+ * The items due in [from, to) as staff read them (hidden ones too): a teacher's of the courses they teach; the
+ * school's for SuperAdmin and Admin, who read every course (issue 25: their calendar, and the Admin
+ * dashboard's 'School Calendar', were empty).
+ */
+function staffStatement(actor: Actor, taughtOnly: boolean): string {
   return `SELECT ${COLUMNS}, NULL::uuid AS student_id, NULL AS student_name, NULL AS status,
-                 NULL::boolean AS is_auto_submitted, NULL::boolean AS allowed_after_due, NULL::timestamptz AS custom_due_date, NULL::boolean AS joined_late
+                 NULL::boolean AS is_auto_submitted, NULL::boolean AS allowed_after_due, NULL::timestamptz AS custom_due_date, NULL::boolean AS joined_late,
+                 $1::uuid AS viewer
             FROM assessments a JOIN courses c ON c.id = a.course_id
-           WHERE ${taughtBySql('a.course_id', '$1')} AND ${assessmentReadableSql(actor, ASSESSMENT_REF, '$1')}
+           WHERE ${taughtOnly ? taughtBySql('a.course_id', '$1') : 'TRUE'} AND ${assessmentReadableSql(actor, ASSESSMENT_REF, '$1')}
              AND a.due_date >= $2 AND a.due_date < $3
            ORDER BY a.due_date, a.title, a.id
            LIMIT ${MAX_EVENTS}`;
@@ -106,10 +111,12 @@ function toEvent(r: Row, now: Date, forParent: boolean): CalendarEvent {
 /**
  * The due dates the actor's calendar holds in [from, to), by due date: students their own readable items
  * (never a hidden one), parents each linked child's exactly as the child's own calendar has them, teachers
- * those of the courses they teach. One statement; none for the other roles (and a parent without children).
+ * those of the courses they teach, SuperAdmin and Admin the whole school's. One statement; none for a parent
+ * without children.
  */
 export async function calendarEvents(ds: DataSource, actor: Actor, from: Date, to: Date, now = new Date()): Promise<CalendarEvent[]> {
-  const sql = actor.activeRole === Role.Teacher ? teacherStatement(actor)
+  const sql = actor.activeRole === Role.Teacher ? staffStatement(actor, true)
+    : actor.activeRole === Role.SuperAdmin || actor.activeRole === Role.Admin ? staffStatement(actor, false)
     : actor.activeRole === Role.Student || (actor.activeRole === Role.Parent && actor.childIds.length) ? studentStatement(actor)
     : null;
   if (!sql) return [];

@@ -5,8 +5,8 @@ import { Role } from '../users/role';
 /**
  * The calendar of issue 17 through both transports: a student's own due dates (a reopened one at its
  * customDueDate, never a hidden or someone else's item), a parent's linked children's (exactly the child's),
- * a teacher's courses' items (hidden ones too), empty calendars for the roles without due dates, and the
- * range checks.
+ * a teacher's courses' items (hidden ones too), the whole school's for SuperAdmin and Admin, and the range
+ * checks.
  */
 let t: TestServer;
 let tokens: Record<Role, string>;
@@ -124,9 +124,14 @@ it("a parent sees exactly each linked child's due dates, as the child sees them,
   await t.ds.query('INSERT INTO parent_students (parent_id, student_id) VALUES ($1, $2)', [ids.parent, ids.student]);
 });
 
-it('SuperAdmin and Admin calendars hold no due dates', async () => {
-  await item(ids.math, 'Cal staff', 2);
-  for (const role of [Role.SuperAdmin, Role.Admin]) expect(await both(role)).toEqual([]);
+it("SuperAdmin and Admin calendars hold the whole school's due dates, hidden items too, leading to the grading page (issue 25)", async () => {
+  const math = await item(ids.math, 'Cal staff', 2);
+  const hiddenArt = await item(ids.art, 'Cal staff art hidden', 3, { visible: false });
+  for (const role of [Role.SuperAdmin, Role.Admin]) {
+    const events = await both(role);
+    expect(events.map((e) => e.assessmentId)).toEqual(expect.arrayContaining([math, hiddenArt]));
+    expect(events.find((e) => e.assessmentId === hiddenArt)).toMatchObject({ isVisible: false, studentId: null, path: `/dashboard/assignments/${hiddenArt}/submissions` });
+  }
 });
 
 it('a range is checked: valid dates, from before to, at most 100 days', async () => {

@@ -141,12 +141,14 @@ export class ContentService {
       .innerJoinAndSelect('c.academicYear', 'y');
   }
 
-  /** GET /content/reuse/available/{moduleId}: content of the teacher's other modules; the target module must be theirs. */
+  /**
+   * GET /content/reuse/available/{moduleId}: content of the teacher's modules, the target's own included
+   * (DESIGN: reuse lists include the current course's items); the target module must be theirs.
+   */
   async reusable(actor: Actor, moduleId: string): Promise<Content[]> {
-    const target = await this.modules.manageable(actor, moduleId);
+    await this.modules.manageable(actor, moduleId);
     return this.treeQuery()
       .where(TAUGHT_BY('me'), { me: actor.userId })
-      .andWhere('m.id <> :target', { target: target.module.id })
       .orderBy('y.year', 'DESC').addOrderBy('cl.name', 'ASC').addOrderBy('c.title', 'ASC')
       .addOrderBy('m.sort_order', 'ASC').addOrderBy('ct.created_at', 'ASC').addOrderBy('ct.id', 'ASC')
       .getMany();

@@ -114,15 +114,15 @@ export class ModulesService {
   }
 
   /**
-   * GET /modules/reuse/available/{courseId}: modules of the teacher's other courses, each with its course
-   * (year, class, subject) so the client can show the tree. The target course must be one they teach.
+   * GET /modules/reuse/available/{courseId}: modules of the teacher's courses, the target's own included
+   * (DESIGN: reuse lists include the current course's items), each with its course (year, class, subject) so
+   * the client can show the tree. The target course must be one they teach.
    */
   async reusable(actor: Actor, courseId: string): Promise<CourseModule[]> {
     const target = await this.courses.readable(actor, courseId);
     authorize(actor, 'course.manage', target, { message: T.cannotManage });
     return this.query()
       .where(TAUGHT_BY('me'), { me: actor.userId })
-      .andWhere('c.id <> :target', { target: target.id })
       .orderBy('y.year', 'DESC').addOrderBy('cl.name', 'ASC').addOrderBy('c.title', 'ASC')
       .addOrderBy('m.sort_order', 'ASC').addOrderBy('m.id', 'ASC')
       .getMany();

@@ -111,13 +111,16 @@ describe('read', () => {
 });
 
 describe('reuse', () => {
-  it("lists modules of the teacher's other courses with their course tree", async () => {
+  it("lists modules of the teacher's courses, the target's own included (DESIGN), with their course tree", async () => {
+    const own = await makeModule(t.ds, science, { title: 'Week one of science' });
     const res = await t.rest('GET', `/modules/reuse/available/${science}`, { token: tok.teacher });
     expect(res.status).toBe(200);
-    expect(res.body.data.every((m: { course: { _id: string } }) => m.course._id === math)).toBe(true);
+    expect(res.body.data.every((m: { course: { _id: string } }) => m.course._id === math || m.course._id === science)).toBe(true);
+    expect(res.body.data.some((m: { _id: string }) => m._id === own)).toBe(true);
     expect(res.body.data[0].course).toMatchObject({ title: 'MATH-5A', academicYear: { year: '2026' }, class: { name: 'Class 5A' } });
     expect((await t.rest('GET', `/modules/reuse/available/${science}`, { token: tok.teacher2 })).status).toBe(404);
-    expect((await t.rest('GET', `/modules/reuse/available/${teacher2Course}`, { token: tok.teacher2 })).body.data).toEqual([]);
+    const theirs = (await t.rest('GET', `/modules/reuse/available/${teacher2Course}`, { token: tok.teacher2 })).body.data;
+    expect(theirs.every((m: { course: { _id: string } }) => m.course._id === teacher2Course)).toBe(true);
   });
 
   it('clones a module with its content to the end of another course; the copy is independent', async () => {

@@ -1,4 +1,5 @@
 import { defineModule } from '../../app/module';
+import { CommentBank1732300025100 } from '../../db/migrations/1732300025100-CommentBank';
 import type { AssessmentsService } from '../assessments/assessments.service';
 import type { SubmissionsService } from '../submissions/submissions.service';
 import { GradingResolver } from './grading.resolver';
@@ -6,9 +7,10 @@ import { GradingService } from './grading.service';
 import { gradingLoaders } from './grading.loaders';
 import { gradingRouter } from './grading.rest';
 
-/** Teachers grade (per question, with a version check), reopen and extend, and create submissions for overdue students (ctx.services.grading). */
+/** Teachers grade (per question or Save all, with a version check), reopen and extend, create submissions for overdue students, and keep a comment bank (ctx.services.grading). */
 export const gradingModule = defineModule({
   name: 'grading',
+  migrations: [CommentBank1732300025100],
   resolvers: [GradingResolver],
   services: (ds, _config, deps: { assessments: AssessmentsService; submissions: SubmissionsService }) => new GradingService(ds, deps.assessments, deps.submissions),
   loaders: gradingLoaders,

@@ -1,10 +1,10 @@
-import { Arg, Ctx, FieldResolver, Mutation, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { RequestContext } from '../../app/context';
 import { CurrentActor } from '../../app/current-actor';
 import { Actor } from '../../policies';
 import { Assessment } from '../assessments/assessment.entity';
 import { Submission } from '../submissions/submission.types';
-import { CreateSubmissionForGradingInput, GradeAnswerInput, ReopenSubmissionInput } from './grading.types';
+import { AddCommentSnippetInput, CommentSnippet, CreateSubmissionForGradingInput, GradeAnswerInput, GradeSubmissionInput, ReopenSubmissionInput } from './grading.types';
 
 @Resolver(() => Submission)
 export class GradingResolver {
@@ -13,6 +13,13 @@ export class GradingResolver {
   })
   gradeAnswer(@Arg('input', () => GradeAnswerInput) input: GradeAnswerInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
     return ctx.services.grading.gradeAnswer(actor, input);
+  }
+
+  @Mutation(() => Submission, {
+    description: "'Save all': every changed score and feedback of one submission in one transaction, each checked as gradeAnswer checks it (bounds, expectedVersion); one refused grade saves none. A stale version is a CONFLICT naming who changed it, with extensions.current and extensions.questionId (REST: PUT /api/submissions/grades {submissionId, grades}, /api/quizsubmissions/grades, /api/examsubmissions/grades with examSubmissionId).",
+  })
+  gradeSubmission(@Arg('input', () => GradeSubmissionInput) input: GradeSubmissionInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.grading.gradeSubmission(actor, input);
   }
 
   @Mutation(() => Submission, {
@@ -27,6 +34,21 @@ export class GradingResolver {
   })
   createSubmissionForGrading(@Arg('input', () => CreateSubmissionForGradingInput) input: CreateSubmissionForGradingInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
     return ctx.services.grading.createForGrading(actor, input).then((r) => r.submission);
+  }
+
+  @Query(() => [CommentSnippet], { description: 'Your comment bank, oldest first (teachers; empty for other roles).' })
+  myCommentSnippets(@CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.grading.commentBank.list(actor);
+  }
+
+  @Mutation(() => CommentSnippet, { description: 'Keep a feedback snippet in your comment bank (teachers; each text once, at most 200).' })
+  addCommentSnippet(@Arg('input', () => AddCommentSnippetInput) input: AddCommentSnippetInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.grading.commentBank.add(actor, input);
+  }
+
+  @Mutation(() => ID, { description: "Delete a snippet of your comment bank; answers its id (another teacher's is not found)." })
+  deleteCommentSnippet(@Arg('id', () => ID, { description: 'The snippet.' }) id: string, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.grading.commentBank.remove(actor, id);
   }
 
   @FieldResolver(() => Assessment, { description: 'The assignment, exam or quiz it answers (with its questions; keys only for those who may see them).' })

@@ -10,15 +10,22 @@ import { GRADING_TEXT as T } from './grading.validation';
  * /{family}/reopen and POST /{family}/create-for-grading. Mounted after the submissions router; none of
  * its paths takes a PUT or POST on /{family}/:id, so nothing there shadows these.
  */
+/** The exam family names the submission examSubmissionId (section 7). */
+const submissionIdOf = (b: Record<string, unknown>, kind: AssessmentKind) => (kind === AssessmentKind.EXAM ? b.examSubmissionId ?? b.submissionId : b.submissionId);
+
 export function gradingRouter() {
   const r = newRouter();
   const g = (ctx: RequestContext) => ctx.services.grading;
   for (const f of SUBMISSION_FAMILIES) {
     r.put(`/${f.path}/grade`, route(async (req, res, actor, ctx) => {
       const b = body(req);
-      // the exam family names the submission examSubmissionId (section 7)
-      const submissionId = f.kind === AssessmentKind.EXAM ? b.examSubmissionId ?? b.submissionId : b.submissionId;
-      const sub = await g(ctx).gradeAnswer(actor, { ...b, submissionId }, f.kind);
+      const sub = await g(ctx).gradeAnswer(actor, { ...b, submissionId: submissionIdOf(b, f.kind) }, f.kind);
+      send(res, presentSubmission(actor, sub, f.kind), { message: T.graded });
+    }));
+    // Save all (issue 25), beyond the spec's paths
+    r.put(`/${f.path}/grades`, route(async (req, res, actor, ctx) => {
+      const b = body(req);
+      const sub = await g(ctx).gradeSubmission(actor, { submissionId: submissionIdOf(b, f.kind), grades: b.grades }, f.kind);
       send(res, presentSubmission(actor, sub, f.kind), { message: T.graded });
     }));
     r.post(`/${f.path}/reopen`, route(async (req, res, actor, ctx) => {

@@ -12,7 +12,8 @@ import { SubmissionRow, submissionRowsById } from '../submissions/submissions.qu
 import { SUBMISSION_TEXT } from '../submissions/submissions.validation';
 import { Submission } from '../submissions/submission.types';
 import { notifyGraded, notifyReopened } from '../notifications/notifications.record';
-import { GRADING_TEXT as T, checkScore, gradeFields, reopenDueDate } from './grading.validation';
+import { CommentBankService } from './grading.comment-bank';
+import { GRADING_TEXT as T, GradeItem, checkScore, gradeFields, gradeList, reopenDueDate } from './grading.validation';
 import { recordAudit } from '../audit/audit.record';
 import { AuditKind } from '../audit/audit.kinds';
 
@@ -22,6 +23,12 @@ export interface GradeRequest {
   score?: unknown;
   feedback?: unknown;
   expectedVersion?: unknown;
+}
+
+export interface GradeAllRequest {
+  submissionId?: unknown;
+  /** [{ questionId, score, feedback?, expectedVersion? }], each question at most once. */
+  grades?: unknown;
 }
 
 export interface StudentRequest {
@@ -60,53 +67,100 @@ export interface GradeNow {
 type GradePlace = Pick<SubmissionRow, 'id' | 'courseId' | 'assessmentId' | 'studentId'> & { questionId: string; questionNumber: number };
 
 export class GradingService {
+  /** Each teacher's feedback snippets (issue 25 point 3). */
+  readonly commentBank: CommentBankService;
+
   constructor(
     private readonly ds: DataSource,
     private readonly assessments: AssessmentsService,
     private readonly submissions: SubmissionsService,
-  ) {}
+  ) {
+    this.commentBank = new CommentBankService(ds);
+  }
 
   /**
-   * gradeAnswer and PUT /submissions/grade (and twins): one question's score and feedback. The submission
-   * row is locked first (FOR UPDATE), so of two saves of the same submission one waits for the other and
-   * then sees its version: a second save that sent the version it saw is told who changed the grade, never
-   * overwrites it silently; a save without a version (the spec's REST calls) is applied in turn. The
-   * grade, the total, the status and the submission's version and updated_at change in one transaction; a
-   * refused score writes nothing.
+   * gradeAnswer and PUT /submissions/grade (and twins): one question's score and feedback, through the same
+   * write as Save all (applyGrades). A save that sent the version it saw is checked against it; a save without
+   * one (the spec's REST calls) is applied in turn.
    */
   async gradeAnswer(actor: Actor, input: GradeRequest, kind?: AssessmentKind): Promise<Submission> {
     const sid = assertId(input.submissionId, SUBMISSION_TEXT.notFound);
     const fields = gradeFields(input);
+    const row = await this.gradable(actor, sid, kind);
+    const qid = assertId(input.questionId, T.questionNotInItem);
+    await this.applyGrades(actor, row, [{ questionId: qid, ...fields }], false);
+    return this.submissions.get(actor, sid);
+  }
+
+  /**
+   * gradeSubmission and PUT /submissions/grades (and twins), 'Save all' (issue 25): every changed score and
+   * feedback of one submission in one request and one transaction, each with its own version check; one
+   * refused grade (a bad score, a stale version) writes none of them.
+   */
+  async gradeSubmission(actor: Actor, input: GradeAllRequest, kind?: AssessmentKind): Promise<Submission> {
+    const sid = assertId(input.submissionId, SUBMISSION_TEXT.notFound);
+    const grades = gradeList(input.grades, T.questionNotInItem);
+    const row = await this.gradable(actor, sid, kind);
+    await this.applyGrades(actor, row, grades, true);
+    return this.submissions.get(actor, sid);
+  }
+
+  /** The submission (of `kind` when given) that the actor may grade; "not found" to those who may not read it. */
+  private async gradable(actor: Actor, sid: string, kind?: AssessmentKind) {
     const [row] = await submissionRowsById(this.ds, [sid]);
     if (!row || (kind && row.kind !== kind)) throw notFound(SUBMISSION_TEXT.notFound);
     authorize(actor, 'submission.read', row, { as: 'notFound', message: SUBMISSION_TEXT.notFound });
     authorize(actor, 'submission.grade', row, { message: T.cannotGrade });
-    const qid = assertId(input.questionId, T.questionNotInItem);
+    return row;
+  }
+
+  /**
+   * Every teacher's grade write, one question or many: the submission row is locked first (FOR UPDATE), so of
+   * two saves of the same submission one waits for the other and then sees its version: the second is told
+   * who changed the grade, never overwrites it silently. The grades, the total, the status and the
+   * submission's version and updated_at change in one transaction; a refused score writes nothing. The
+   * questions and current grades are read in one statement each, whatever the number of grades.
+   * `named`: a conflict names its question (extensions.questionId), so Save all can show it where it belongs.
+   */
+  private async applyGrades(actor: Actor, row: SubmissionRow, grades: GradeItem[], named: boolean): Promise<void> {
+    const sid = row.id;
+    const qids = grades.map((g) => g.questionId);
     await this.ds.transaction(async (m) => {
       const locked: unknown[] = await m.query('SELECT 1 FROM submissions WHERE id = $1 FOR UPDATE', [sid]);
       if (!locked.length) throw notFound(SUBMISSION_TEXT.notFound);
-      const [question]: Array<{ points: number; number: number }> = await m.query(
-        `SELECT q.points, (SELECT count(*)::int FROM questions q2 WHERE q2.assessment_id = q.assessment_id AND q2.sort_order <= q.sort_order) AS number
-           FROM questions q WHERE q.id = $1 AND q.assessment_id = $2`, [qid, row.assessmentId]);
-      if (!question) throw validation(T.questionNotInItem);
-      const score = checkScore(fields.score, question.points);
-      const current = await this.currentGrade(m, sid, qid);
-      // the version check is the web client's (it sends what it saw); a call without one is the spec's
-      // REST client, whose save replaces the grade as a second click of 'Save' would
-      if (fields.expectedVersion !== undefined && (current?.version ?? 0) !== fields.expectedVersion) throw await this.changed(m, current, row.studentId);
-      await this.writeGrade(m, actor, { ...row, questionId: qid, questionNumber: question.number }, current, score, fields.feedback);
+      const questions: Array<{ id: string; points: number; number: number }> = await m.query(
+        `SELECT q.id, q.points, (SELECT count(*)::int FROM questions q2 WHERE q2.assessment_id = q.assessment_id AND q2.sort_order <= q.sort_order) AS number
+           FROM questions q WHERE q.id = ANY($1::uuid[]) AND q.assessment_id = $2`, [qids, row.assessmentId]);
+      const byId = new Map(questions.map((q) => [q.id, q]));
+      const current = await this.currentGrades(m, sid, qids);
+      const checked = grades.map((g) => {
+        const q = byId.get(g.questionId);
+        if (!q) throw validation(T.questionNotInItem);
+        return { ...g, score: checkScore(g.score, q.points), number: q.number };
+      });
+      for (const g of checked) {
+        const now = current.get(g.questionId) ?? null;
+        // the version check is the web client's (it sends what it saw); a call without one is the spec's
+        // REST client, whose save replaces the grade as a second click of 'Save' would (issue 24)
+        if (g.expectedVersion !== undefined && (now?.version ?? 0) !== g.expectedVersion) {
+          throw await this.changed(m, now, row.studentId, named ? g.questionId : undefined);
+        }
+      }
+      for (const g of checked) {
+        await this.writeGrade(m, actor, { ...row, questionId: g.questionId, questionNumber: g.number }, current.get(g.questionId) ?? null, g.score, g.feedback);
+      }
       await refreshSubmissions(m, { submissionIds: [sid] }, [sid]);
       await notifyGraded(m, [sid]);
     });
-    return this.submissions.get(actor, sid);
   }
 
-  private async currentGrade(m: EntityManager, submissionId: string, questionId: string): Promise<CurrentGrade | null> {
-    const [g]: CurrentGrade[] = await m.query(
-      `SELECT g.id, g.score::float8 AS score, g.feedback, g.version, g.is_auto_graded, u.first_name || ' ' || u.last_name AS grader
+  /** The current grades of `questionIds`, locked for the transaction, by question. */
+  private async currentGrades(m: EntityManager, submissionId: string, questionIds: string[]): Promise<Map<string, CurrentGrade>> {
+    const rows: Array<CurrentGrade & { question_id: string }> = await m.query(
+      `SELECT g.id, g.question_id, g.score::float8 AS score, g.feedback, g.version, g.is_auto_graded, u.first_name || ' ' || u.last_name AS grader
          FROM grades g LEFT JOIN users u ON u.id = g.graded_by
-        WHERE g.submission_id = $1 AND g.question_id = $2 FOR UPDATE OF g`, [submissionId, questionId]);
-    return g ?? null;
+        WHERE g.submission_id = $1 AND g.question_id = ANY($2::uuid[]) ORDER BY g.id FOR UPDATE OF g`, [submissionId, questionIds]);
+    return new Map(rows.map((g) => [g.question_id, g]));
   }
 
   /**
@@ -114,7 +168,7 @@ export class GradingService {
    * grade (a resubmit or a regrade wrote it) for the automatic grading; a grade that is gone (the student
    * resubmitted, which replaces the grades) for the student.
    */
-  private async changed(m: EntityManager, current: CurrentGrade | null, studentId: string) {
+  private async changed(m: EntityManager, current: CurrentGrade | null, studentId: string, questionId?: string) {
     let name: string;
     if (current) name = current.grader ?? T.automaticGrader;
     else {
@@ -124,7 +178,7 @@ export class GradingService {
     const now: GradeNow = current
       ? { score: current.score, feedback: current.feedback, version: current.version, gradedByName: current.grader }
       : { score: null, feedback: '', version: 0, gradedByName: null };
-    return conflict(T.changedBy(name), { current: now });
+    return conflict(T.changedBy(name), questionId ? { current: now, questionId } : { current: now });
   }
 
   /**

@@ -15,6 +15,10 @@ export interface GradingWorld {
   item(o?: Parameters<typeof makeItem>[3]): Promise<MadeItem>;
   /** student@ (or another) submits every automatic point and a long answer; the submission's id. */
   submit(i: MadeItem, token?: string, answers?: unknown[]): Promise<string>;
+  /** A new item with student@'s submission of it. */
+  submitted(o?: Parameters<typeof makeItem>[3]): Promise<{ i: MadeItem; sid: string }>;
+  /** The submission's version, total, status and grades: equal before and after a refused save. */
+  snapshot(sid: string): Promise<unknown>;
 }
 
 export async function gradingWorld(): Promise<GradingWorld> {
@@ -45,8 +49,20 @@ export async function gradingWorld(): Promise<GradingWorld> {
     if (r.errors) throw new Error(JSON.stringify(r.errors));
     return r.data.submitAssessment.id as string;
   };
-  return { t, tok, id, name, math: math.id, item, submit };
+  const submitted = async (o: Parameters<typeof makeItem>[3] = {}) => {
+    const i = await item(o);
+    return { i, sid: await submit(i) };
+  };
+  const snapshot = (sid: string) => t.ds.query(
+    `SELECT s.version, s.updated_at, s.total_score, s.status,
+            (SELECT json_agg(json_build_object('q', g.question_id, 'score', g.score, 'v', g.version, 'f', g.feedback) ORDER BY g.question_id) FROM grades g WHERE g.submission_id = s.id) AS grades
+       FROM submissions s WHERE s.id = $1`, [sid]);
+  return { t, tok, id, name, math: math.id, item, submit, submitted, snapshot };
 }
+
+/** The grade of question `qid` in a submission as GraphQL answers it. */
+export const gradeOf = (s: { answers: Array<{ questionId: string; grade: Record<string, unknown> }> }, qid: string | null) =>
+  s.answers.find((a) => a.questionId === qid)!.grade;
 
 /** The code and message of a GraphQL answer's first error. */
 export const code = (r: { errors?: Array<{ message: string; extensions?: { code?: string } }> }) => [r.errors?.[0]?.extensions?.code, r.errors?.[0]?.message];

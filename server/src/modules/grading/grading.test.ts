@@ -1,5 +1,5 @@
-import { GRADE, GradingWorld, TEACHER_VIEW, code, gradingWorld } from './grading.test.fixtures';
-import { MadeItem, VIEW } from '../submissions/submissions.test.fixtures';
+import { GRADE, GradingWorld, TEACHER_VIEW, code, gradeOf, gradingWorld } from './grading.test.fixtures';
+import { VIEW } from '../submissions/submissions.test.fixtures';
 
 /**
  * gradeAnswer through both transports (issue 13 point 2): bounds and step refused by the server with nothing
@@ -14,16 +14,8 @@ afterAll(() => w.t.close());
 
 const grade = (input: Record<string, unknown>, token = w.tok.teacher) => w.t.gql(GRADE, { input }, token);
 const teacherView = async (sid: string) => (await w.t.gql(TEACHER_VIEW, { id: sid }, w.tok.teacher)).data.submission;
-const gradeOf = (s: any, qid: string | null) => s.answers.find((a: any) => a.questionId === qid).grade;
-const snapshot = (sid: string) => w.t.ds.query(
-  `SELECT s.version, s.updated_at, s.total_score, s.status,
-          (SELECT json_agg(json_build_object('q', g.question_id, 'score', g.score, 'v', g.version, 'f', g.feedback) ORDER BY g.question_id) FROM grades g WHERE g.submission_id = s.id) AS grades
-     FROM submissions s WHERE s.id = $1`, [sid]);
-
-async function submitted(o: { kind?: 'ASSIGNMENT' | 'EXAM' | 'QUIZ' } = {}): Promise<{ i: MadeItem; sid: string }> {
-  const i = await w.item(o);
-  return { i, sid: await w.submit(i) };
-}
+const submitted = (o: { kind?: 'ASSIGNMENT' | 'EXAM' | 'QUIZ' } = {}) => w.submitted(o);
+const snapshot = (sid: string) => w.snapshot(sid);
 
 describe('score bounds and step', () => {
   it('refuses scores outside 0..points or with more than 2 decimals, on both transports, writing nothing', async () => {

@@ -1,5 +1,6 @@
 import { validation } from '../../errors/domain-error';
 import { freeText, versionOf } from '../../app/input';
+import { assertId } from '../../app/ids';
 import { round2 } from '../assessments/grading';
 import { AssessmentKind } from '../assessments/assessment.entity';
 import { ASSESSMENT_TEXT, dueDate } from '../assessments/assessments.validation';
@@ -30,6 +31,8 @@ export const GRADING_TEXT = {
   newDueDateTooFar: `The new due date can be at most ${MAX_REOPEN_YEARS} years ahead`,
   hiddenItem: (k: AssessmentKind) =>
     `This ${noun(k)} is hidden from students: the student cannot open it until you show it`,
+  nothingToSave: 'There is nothing to save',
+  questionTwice: 'Each question can be saved once per request',
   notYetDue: (k: AssessmentKind) => `The ${noun(k)} is not due yet: the student can still submit it`,
 } as const;
 
@@ -71,6 +74,27 @@ export function gradeFields(input: { score?: unknown; feedback?: unknown; expect
     feedback: freeText(input.feedback, 'Feedback', FEEDBACK_MAX, undefined, 'feedback'),
     expectedVersion: versionOf(input.expectedVersion),
   };
+}
+
+/** An item has far fewer questions; a longer list must repeat one. */
+const SAVE_ALL_MAX = 500;
+
+/** One question's grade of a Save all. */
+export interface GradeItem extends GradeFields {
+  questionId: string;
+}
+
+/** Save all's grades: a non-empty list, each question once (its checks against the item come later). */
+export function gradeList(raw: unknown, unknownQuestion: string): GradeItem[] {
+  if (!Array.isArray(raw) || raw.length === 0) throw validation(GRADING_TEXT.nothingToSave);
+  // more than an item can have questions: refused before any work
+  if (raw.length > SAVE_ALL_MAX) throw validation(GRADING_TEXT.questionTwice);
+  const items = raw.map((g: unknown) => {
+    const o = (g && typeof g === 'object' ? g : {}) as { questionId?: unknown; score?: unknown; feedback?: unknown; expectedVersion?: unknown };
+    return { questionId: assertId(o.questionId, unknownQuestion), ...gradeFields(o) };
+  });
+  if (new Set(items.map((g) => g.questionId)).size !== items.length) throw validation(GRADING_TEXT.questionTwice);
+  return items;
 }
 
 /**

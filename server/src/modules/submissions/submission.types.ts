@@ -305,6 +305,15 @@ export class DraftAnswer {
   selectedOptionIds: string[];
 }
 
+@ObjectType({ description: "A long answer's file kept with a draft (issue 25): a reload or a switch to the camera loses nothing." })
+export class DraftFile {
+  @Field(() => ID, { description: 'The long-answer question.' })
+  questionId: string;
+
+  @Field(() => SubmissionFile, { description: 'The file (submitted with the draft unless replaced or removed).' })
+  file: SubmissionFile;
+}
+
 @ObjectType({ description: 'Answers autosaved while you work (not a submission; teachers never see it).' })
 export class SubmissionDraft {
   @Field(() => ID, { description: 'The item.' })
@@ -313,8 +322,11 @@ export class SubmissionDraft {
   @Field({ description: 'When it was last saved (server time).' })
   savedAt: Date;
 
-  @Field(() => [DraftAnswer], { description: 'The answers saved (files are not kept in drafts).' })
+  @Field(() => [DraftAnswer], { description: 'The answers saved (text and ticked options).' })
   answers: DraftAnswer[];
+
+  @Field(() => [DraftFile], { description: 'Long-answer files attached so far (attachDraftFile); a submit that sends no file for the question takes this one.' })
+  files: DraftFile[];
 }
 
 @InputType({ description: 'One answer of a draft (and the text and options of a submitted answer).' })
@@ -354,4 +366,13 @@ export class SaveDraftInput {
 
   @Field(() => [DraftAnswerInput], { description: 'The answers so far.' })
   answers: DraftAnswerInput[];
+}
+
+@InputType({ description: "Which long answer of your draft a file belongs to (attachDraftFile, removeDraftFile)." })
+export class DraftFileInput {
+  @Field(() => ID, { description: 'The item.' })
+  assessmentId: string;
+
+  @Field(() => ID, { description: 'Its long-answer question.' })
+  questionId: string;
 }

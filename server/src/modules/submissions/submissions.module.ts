@@ -2,6 +2,7 @@ import { defineModule } from '../../app/module';
 import type { AssessmentsService } from '../assessments/assessments.service';
 import type { FilesService } from '../files/files.service';
 import { Submissions1732300010000 } from '../../db/migrations/1732300010000-Submissions';
+import { DraftFiles1732300025000 } from '../../db/migrations/1732300025000-DraftFiles';
 import { AssessmentSubmissionFields, SubmissionsResolver } from './submissions.resolver';
 import { SubmissionsService } from './submissions.service';
 import { submissionLoaders } from './submissions.loaders';
@@ -11,10 +12,11 @@ import { submissionSeeder } from './submissions.seed';
 /** Students take assessments: submissions, answers, automatic grades, drafts, result visibility (ctx.services.submissions). */
 export const submissionsModule = defineModule({
   name: 'submissions',
-  migrations: [Submissions1732300010000],
+  migrations: [Submissions1732300010000, DraftFiles1732300025000],
   resolvers: [SubmissionsResolver, AssessmentSubmissionFields],
   services: (ds, _config, deps: { assessments: AssessmentsService; files: FilesService }) => new SubmissionsService(ds, deps.assessments, deps.files),
   loaders: submissionLoaders,
   router: submissionsRouter,
   seed: submissionSeeder,
+  fileReferences: [{ table: 'submission_draft_files', column: 'file_id' }],
 });

@@ -3,7 +3,8 @@ import { Actor } from '../../policies';
 import { itemShownToStudentSql, submissionReadableSql } from '../../policies/sql';
 import { ResultVisibility } from '../assessments/assessment.entity';
 import { ASSESSMENT_REF } from '../assessments/assessments.queries';
-import { GradeExplanation, Submission, SubmissionAnswer, SubmissionDraft, SubmissionGrade, SubmissionStatus } from './submission.types';
+import { DraftFile, GradeExplanation, Submission, SubmissionAnswer, SubmissionDraft, SubmissionGrade, SubmissionStatus } from './submission.types';
+import { draftFilesOf } from './submissions.drafts';
 
 type Runner = DataSource | EntityManager;
 
@@ -185,5 +186,6 @@ export async function draftsOf(m: Runner, studentId: string, assessmentIds: stri
   if (!assessmentIds.length) return [];
   const rows: Array<{ assessment_id: string; saved_at: Date; answers: SubmissionDraft['answers'] }> = await m.query(
     'SELECT assessment_id, saved_at, answers FROM submission_drafts WHERE student_id = $1 AND assessment_id = ANY($2::uuid[])', [studentId, assessmentIds]);
-  return rows.map((r) => Object.assign(new SubmissionDraft(), { assessmentId: r.assessment_id, savedAt: r.saved_at, answers: r.answers }));
+  const files = rows.length ? await draftFilesOf(m, studentId, rows.map((r) => r.assessment_id)) : new Map<string, DraftFile[]>();
+  return rows.map((r) => Object.assign(new SubmissionDraft(), { assessmentId: r.assessment_id, savedAt: r.saved_at, answers: r.answers, files: files.get(r.assessment_id) ?? [] }));
 }

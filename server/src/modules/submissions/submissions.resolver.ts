@@ -10,7 +10,7 @@ import { Assessment, AssessmentKind } from '../assessments/assessment.entity';
 import { IncomingFile } from '../files/files.service';
 import { Role } from '../users/role';
 import { toSubmission } from './submissions.queries';
-import { MyAssessmentStatus, SaveDraftInput, Submission, SubmissionDraft, SubmitAssessmentInput } from './submission.types';
+import { DraftFileInput, MyAssessmentStatus, SaveDraftInput, Submission, SubmissionDraft, SubmitAssessmentInput } from './submission.types';
 
 const SubmissionConnection = Connection(Submission, 'Submission', 'submissions, newest submitted first');
 
@@ -60,7 +60,25 @@ export class SubmissionsResolver {
     return ctx.services.submissions.submit(actor, input, incoming);
   }
 
-  @Mutation(() => SubmissionDraft, { description: 'Autosave: replaces your draft of an item you may still submit (text and ticked options; not files). A draft is not a submission and teachers never see it; it is restored by Assessment.myDraft and removed by the submit.' })
+  @Mutation(() => SubmissionDraft, {
+    description: "Keep a long answer's file with your draft (student; the item one you may still submit), so a reload or a switch to the camera loses nothing; it replaces the question's earlier draft file and is submitted with the draft unless the submit sends another. Checked as a submit's files are (pdf, jpg, jpeg, png, doc, docx, txt by content; at most 50MB). Multipart request (header 'Apollo-Require-Preflight: true') (REST: POST /api/submissions/draft/file, /api/quizsubmissions/draft/file, /api/examsubmissions/draft/file with the item's id, questionId and file).",
+  })
+  async attachDraftFile(
+    @Arg('input', () => DraftFileInput) input: DraftFileInput,
+    @Arg('file', () => GraphQLUpload, { description: 'The file.' }) file: Promise<FileUpload>,
+    @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext,
+  ) {
+    ctx.services.submissions.assertMaySubmit(actor);
+    const u = await file;
+    return ctx.services.submissions.attachDraftFile(actor, input, { filename: u.filename, mimetype: u.mimetype, stream: u.createReadStream() });
+  }
+
+  @Mutation(() => SubmissionDraft, { description: "Remove the file your draft keeps for a long answer (student); the draft as it is then; NOT_FOUND when it keeps none (REST: DELETE /api/submissions/draft/file and twins)." })
+  removeDraftFile(@Arg('input', () => DraftFileInput) input: DraftFileInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return ctx.services.submissions.removeDraftFile(actor, input);
+  }
+
+  @Mutation(() => SubmissionDraft, { description: 'Autosave: replaces your draft of an item you may still submit (text and ticked options; files through attachDraftFile). A draft is not a submission and teachers never see it; it is restored by Assessment.myDraft and removed by the submit.' })
   saveDraft(@Arg('input', () => SaveDraftInput) input: SaveDraftInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
     return ctx.services.submissions.saveDraft(actor, input);
   }

@@ -1,4 +1,5 @@
 import { Request } from 'express';
+import { validation } from '../../errors/domain-error';
 import { body, newRouter, param, route, send } from '../../app/rest';
 import { pageAndTotal, restSlice, restWindow } from '../../app/paging';
 import { RequestContext } from '../../app/context';
@@ -99,6 +100,20 @@ export function submissionFamilyRouter(f: SubmissionFamily) {
   r.put(`/${f.path}/draft`, route(async (req, res, actor, ctx) => {
     const b = body(req);
     send(res, presentDraft(actor, await s(ctx).saveDraft(actor, { assessmentId: b[f.idField], answers: restAnswers(b.answers) })), { message: T.draftSaved });
+  }));
+  // drafts keep files (issue 25), beyond the spec's paths: multipart with the item's id, questionId and `file`
+  r.post(`/${f.path}/draft/file`, route(async (req, res, actor, ctx) => {
+    s(ctx).assertMaySubmit(actor);
+    const { fields, uploads } = await receiveMultipartFiles(req, ctx.services.files, (n) => n === 'file', 1);
+    const [upload] = uploads;
+    if (!upload) throw validation(T.fileMissing);
+    const draft = await s(ctx).attachDraftFile(actor, { assessmentId: fields[f.idField], questionId: fields.questionId }, upload.file, f.kind);
+    send(res, presentDraft(actor, draft), { message: T.draftSaved });
+  }));
+  r.delete(`/${f.path}/draft/file`, route(async (req, res, actor, ctx) => {
+    const b = body(req);
+    const draft = await s(ctx).removeDraftFile(actor, { assessmentId: b[f.idField], questionId: b.questionId }, f.kind);
+    send(res, presentDraft(actor, draft), { message: T.draftSaved });
   }));
   r.get(`/${f.path}/:id`, route(async (req, res, actor, ctx) => {
     send(res, presentSubmission(actor, await s(ctx).get(actor, param(req), f.kind), f.kind));

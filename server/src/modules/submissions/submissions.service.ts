@@ -14,6 +14,7 @@ import { AnswerInput, SUBMISSION_TEXT as T, checkAnswers } from './submissions.v
 import { SubmissionRow, answersOf, draftsOf, readableSubmissionCount, readableSubmissionRows, submissionRowsById, submissionRowsOfStudent, toSubmission, percentOf } from './submissions.queries';
 import { Page, PageLimits, PageWindow } from '../../app/paging';
 import { checkDueRule, isReceived, receiveAll, writeSubmission } from './submissions.submit';
+import { keepDraftFile, longAnswerOf } from './submissions.drafts';
 import { StudentStanding, studentStanding } from './status';
 import { notifyReleased } from '../notifications/notifications.record';
 import { MyScore, Submission, SubmissionDraft } from './submission.types';
@@ -27,6 +28,11 @@ const filterId = (v: unknown): string | undefined | null => (v === undefined || 
 export interface SubmitRequest {
   assessmentId?: unknown;
   answers?: unknown;
+}
+
+export interface DraftFileRequest {
+  assessmentId?: unknown;
+  questionId?: unknown;
 }
 
 /** A student's item with their standing on it and the score line when it may be shown. */
@@ -90,6 +96,43 @@ export class SubmissionsService {
        ON CONFLICT (assessment_id, student_id) DO UPDATE SET answers = EXCLUDED.answers, saved_at = now()`,
       [assessment.id, actor.userId, JSON.stringify(saved)]);
     return (await draftsOf(this.ds, actor.userId, [assessment.id]))[0];
+  }
+
+  /**
+   * attachDraftFile and POST /submissions/draft/file (and twins): a long answer's file kept with the student's
+   * draft (issue 25 point 6), checked as a submit's files are (type by content, size); it replaces the
+   * question's earlier draft file. Whatever fails, nothing is written and no bytes stay.
+   */
+  async attachDraftFile(actor: Actor, input: DraftFileRequest, incoming: IncomingFile | ReceivedFile, kind?: AssessmentKind): Promise<SubmissionDraft> {
+    let received: ReceivedFile[] = isReceived(incoming) ? [incoming] : [];
+    try {
+      const { assessment, question } = await this.draftQuestion(actor, input, kind);
+      await checkDueRule(this.ds, assessment, actor.userId, false);
+      received = await receiveAll(this.files, [incoming]);
+      const [file] = received;
+      await this.ds.transaction((m) => keepDraftFile(m, this.files, { assessmentId: assessment.id, studentId: actor.userId, questionId: question.id }, file));
+      received = [];
+      return (await draftsOf(this.ds, actor.userId, [assessment.id]))[0];
+    } finally {
+      await Promise.all(received.map((r) => this.files.discard(r).catch(() => undefined)));
+    }
+  }
+
+  /** removeDraftFile and DELETE /submissions/draft/file (and twins): the draft keeps no file for the question. */
+  async removeDraftFile(actor: Actor, input: DraftFileRequest, kind?: AssessmentKind): Promise<SubmissionDraft> {
+    const { assessment, question } = await this.draftQuestion(actor, input, kind);
+    const [gone]: [unknown[], number] = await this.ds.query(
+      'DELETE FROM submission_draft_files WHERE assessment_id = $1 AND student_id = $2 AND question_id = $3 RETURNING 1', [assessment.id, actor.userId, question.id]);
+    if (!gone.length) throw notFound(T.noDraftFile);
+    return (await draftsOf(this.ds, actor.userId, [assessment.id]))[0];
+  }
+
+  /** The item the student may take and its long-answer question that a draft file belongs to. */
+  private async draftQuestion(actor: Actor, input: DraftFileRequest, kind?: AssessmentKind) {
+    this.assertMaySubmit(actor);
+    const { assessment } = await this.assessments.readable(actor, input.assessmentId, kind);
+    const question = longAnswerOf(await questionsOf(this.ds, [assessment.id]), input.questionId);
+    return { assessment, question };
   }
 
   /** releaseResults: the course's teachers show the results of a manual item (beyond the spec). */

@@ -93,4 +93,5 @@ export const presentDraft = presenter((_viewer: Actor, d: SubmissionDraft) => ({
   assessment: d.assessmentId,
   savedAt: d.savedAt,
   answers: d.answers.map((a) => ({ question: a.questionId, answer: a.answer, selectedOptionIds: a.selectedOptionIds })),
+  files: d.files.map((f) => ({ question: f.questionId, fileId: f.file.id, fileName: f.file.name, size: f.file.size, mimeType: f.file.mimeType })),
 }));

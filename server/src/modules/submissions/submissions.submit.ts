@@ -9,6 +9,7 @@ import { FilesService, IncomingFile, MAX_FILE_BYTES, ReceivedFile, checkedType, 
 import { CheckedAnswer, SUBMISSION_MIME, SUBMISSION_TEXT as T } from './submissions.validation';
 import { gradeWithExplanation } from '../assessments/grading';
 import { maySubmit } from './status';
+import { draftFileIds } from './submissions.drafts';
 import { SubmissionStatus } from './submission.types';
 
 /** The row the due rule reads, locked for the transaction. */
@@ -71,7 +72,8 @@ export async function receiveAll(files: FilesService, incoming: Array<IncomingFi
  * DO NOTHING under the unique (assessment, student): of simultaneous first submits exactly one inserts and
  * the others, waiting on the index, are told it is already submitted. A Resubmit copies the grades it
  * replaces into grade_history (the teacher's feedback stays on record), keeps a previous file only where
- * asked (keepFile), and clears the auto-submitted mark: the student submitted it.
+ * asked (keepFile), and clears the auto-submitted mark: the student submitted it. A long answer sent with no
+ * file takes the file its draft keeps; the draft (and its file rows) then goes.
  */
 export async function writeSubmission(
   m: EntityManager, files: FilesService, actor: Actor, item: Assessment, questions: Question[], answers: CheckedAnswer[], received: ReceivedFile[],
@@ -104,9 +106,11 @@ export async function writeSubmission(
     id = rows[0].id;
   }
   const stored = await Promise.all(received.map(async (r) => ({ r, row: await files.record(m, r, r.declaredMime!, actor.userId) })));
+  // a long answer with no file sent and none kept takes the one its draft keeps (issue 25)
+  const drafted = await draftFileIds(m, item.id, actor.userId);
   const fileOf = (a: CheckedAnswer | undefined, q: Question) => {
     const file = a?.fileIndex !== null && a?.fileIndex !== undefined ? stored[a.fileIndex] : undefined;
-    const kept = keptFiles.get(q.id);
+    const kept = keptFiles.get(q.id) ?? (q.type === QuestionType.LongAnswer ? drafted.get(q.id) : undefined);
     return file ? { id: file.row.id, name: file.r.filename } : kept ? { id: kept.file_id, name: kept.file_name } : null;
   };
   const { total, allGraded } = await writeAnswers(m, id, questions, answers, fileOf, priorVersions);

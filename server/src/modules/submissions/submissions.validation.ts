@@ -24,6 +24,8 @@ export const SUBMISSION_TEXT = {
   fileType: 'Only PDF, JPG, JPEG, PNG, DOC, DOCX and TXT files can be uploaded',
   released: 'Results released',
   draftSaved: 'Draft saved',
+  fileMissing: 'Choose a file to attach',
+  noDraftFile: 'Your draft keeps no file for this question',
 } as const;
 
 /** Long-answer upload types (assessments.md sections 5 and 9): pdf, jpg, jpeg, png, doc, docx, txt. */

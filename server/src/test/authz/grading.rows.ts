@@ -1,4 +1,4 @@
-import { Row, Vars, row } from './matrix';
+import { Row, Vars, row, uniq } from './matrix';
 import { World } from './world';
 import { Kind, fresh } from './assessments.rows';
 
@@ -49,6 +49,15 @@ function familyRows(f: Family): Row<any>[] {
       changed: (w, v) => has(w, 'SELECT 1 FROM grades WHERE submission_id = $1', [v.id]),
     }),
     row({
+      ...g({ gql: 'Mutation.gradeSubmission' as const, query: 'mutation($input: GradeSubmissionInput!) { gradeSubmission(input: $input) { id } }' }),
+      variables: (v: Vars) => ({ input: { submissionId: v.id, grades: [{ questionId: v.q, score: 1, feedback: 'Well argued' }] } }),
+      rest: { [`PUT ${f.path}/grades`]: (v: Vars) => ({ path: `${f.path}/grades`, body: { [f.submissionField]: v.id, grades: [{ questionId: v.q, score: 1 }] } }) },
+      // Save all (issue 25): the same rule as one question's save
+      expect: { own: 'FFAFF', classmate: 'FFANN', other: 'FFNNN' },
+      given: async (w, c) => submission(w, f.kind, c),
+      changed: (w, v) => has(w, 'SELECT 1 FROM grades WHERE submission_id = $1', [v.id]),
+    }),
+    row({
       ...g({ gql: 'Mutation.reopenSubmission' as const, query: 'mutation($input: ReopenSubmissionInput!) { reopenSubmission(input: $input) { id student { id } } }' }),
       variables: (v: Vars) => ({ input: { assessmentId: v.id, studentId: v.student } }),
       rest: { [`POST ${f.path}/reopen`]: (v: Vars) => ({ path: `${f.path}/reopen`, body: { [f.idField]: v.id, studentId: v.student } }) },
@@ -67,4 +76,33 @@ function familyRows(f: Family): Row<any>[] {
   ];
 }
 
-export const gradingRows: Row<any>[] = FAMILIES.flatMap(familyRows);
+/** A snippet of teacher@'s comment bank ("own") or of teacher2@'s ("other"). */
+async function snippet(w: World, c: string): Promise<string> {
+  const [r] = await w.ds.query('INSERT INTO comment_snippets (teacher_id, text) VALUES ($1, $2) RETURNING id', [c === 'own' ? w.me.Teacher : w.teacher2, uniq('Snippet')]);
+  return r.id;
+}
+
+/** The comment bank (issue 25): each teacher's own snippets; other roles have an empty bank and may not keep one. */
+const commentBankRows: Row<any>[] = [
+  row({
+    gql: 'Query.myCommentSnippets', query: '{ myCommentSnippets { id } }',
+    expect: { own: 'EEAEE', other: 'EEEEE' },
+    given: async (w, c) => ({ target: await snippet(w, c) }),
+  }),
+  row({
+    gql: 'Mutation.addCommentSnippet', query: 'mutation($input: AddCommentSnippetInput!) { addCommentSnippet(input: $input) { id text } }',
+    variables: (v: Vars) => ({ input: { text: v.text } }),
+    expect: { own: 'FFAFF' },
+    given: async () => { const text = uniq('Kept'); return { text, target: text }; },
+    changed: (w, v) => has(w, 'SELECT 1 FROM comment_snippets WHERE text = $1', [v.text]),
+  }),
+  row({
+    gql: 'Mutation.deleteCommentSnippet', query: 'mutation($id: ID!) { deleteCommentSnippet(id: $id) }',
+    variables: (v: Vars) => ({ id: v.id }),
+    expect: { own: 'FFAFF', other: 'FFNFF' },
+    given: async (w, c) => { const id = await snippet(w, c); return { id, target: id }; },
+    changed: async (w, v) => !(await has(w, 'SELECT 1 FROM comment_snippets WHERE id = $1', [v.id])),
+  }),
+];
+
+export const gradingRows: Row<any>[] = [...FAMILIES.flatMap(familyRows), ...commentBankRows];

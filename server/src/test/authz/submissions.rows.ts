@@ -34,6 +34,18 @@ async function submission(w: World, kind: Kind, c: string): Promise<{ id: string
   return { id: s.id, fileId: file.id, item };
 }
 
+const DRAFT_PDF = { name: 'file', filename: 'working.pdf', contentType: 'application/pdf', data: tinyPdf(['Working']) };
+
+/** student@'s draft of the item keeping a stored file for its long answer. */
+async function draftFileOf(w: World, item: string, q: string): Promise<void> {
+  const put = await w.t.services.files.store.put(Readable.from([tinyPdf(['Draft'])]));
+  const [file] = await w.ds.query(
+    `INSERT INTO files (storage_key, original_name, size, mime, sha256, owner_id) VALUES ($1, 'draft.pdf', $2, 'application/pdf', $3, $4) RETURNING id`,
+    [put.key, put.size, put.sha256, w.me.Student]);
+  await w.ds.query(`INSERT INTO submission_drafts (assessment_id, student_id) VALUES ($1, $2)`, [item, w.me.Student]);
+  await w.ds.query(`INSERT INTO submission_draft_files (assessment_id, student_id, question_id, file_id, file_name) VALUES ($1, $2, $3, $4, 'draft.pdf')`, [item, w.me.Student, q, file.id]);
+}
+
 const submitted = async (w: World, item: string) =>
   ((await w.ds.query('SELECT 1 FROM submissions WHERE assessment_id = $1', [item])) as unknown[]).length > 0;
 
@@ -87,6 +99,24 @@ function familyRows(f: Family): Row<any>[] {
       expect: { own: 'FFFAF', hidden: 'FFFNF', other: 'FFFNF' },
       given: async (w, c) => itemWithQuestion(w, c),
       changed: async (w, v) => ((await w.ds.query('SELECT 1 FROM submission_drafts WHERE assessment_id = $1', [v.id])) as unknown[]).length > 0,
+    }),
+    row({
+      ...g({ gql: 'Mutation.attachDraftFile' as const, query: 'mutation($input: DraftFileInput!, $file: Upload!) { attachDraftFile(input: $input, file: $file) { assessmentId } }' }),
+      variables: (v: Vars) => ({ input: { assessmentId: v.id, questionId: v.q } }),
+      file: () => DRAFT_PDF,
+      rest: { [`POST ${f.path}/draft/file`]: (v: Vars) => ({ path: `${f.path}/draft/file`, multipart: [{ name: f.idField, value: v.id }, { name: 'questionId', value: v.q }, DRAFT_PDF] }) },
+      // drafts keep files (issue 25): as saveDraft
+      expect: { own: 'FFFAF', hidden: 'FFFNF', other: 'FFFNF' },
+      given: async (w, c) => itemWithQuestion(w, c),
+      changed: async (w, v) => ((await w.ds.query('SELECT 1 FROM submission_draft_files WHERE assessment_id = $1', [v.id])) as unknown[]).length > 0,
+    }),
+    row({
+      ...g({ gql: 'Mutation.removeDraftFile' as const, query: 'mutation($input: DraftFileInput!) { removeDraftFile(input: $input) { assessmentId } }' }),
+      variables: (v: Vars) => ({ input: { assessmentId: v.id, questionId: v.q } }),
+      rest: { [`DELETE ${f.path}/draft/file`]: (v: Vars) => ({ path: `${f.path}/draft/file`, body: { [f.idField]: v.id, questionId: v.q } }) },
+      expect: { own: 'FFFAF', hidden: 'FFFNF', other: 'FFFNF' },
+      given: async (w, c) => { const v = await itemWithQuestion(w, c); await draftFileOf(w, v.id, v.q); return v; },
+      changed: async (w, v) => ((await w.ds.query('SELECT 1 FROM submission_draft_files WHERE assessment_id = $1', [v.id])) as unknown[]).length === 0,
     }),
     row({
       ...g({ gql: 'Mutation.releaseResults' as const, query: 'mutation($id: ID!) { releaseResults(assessmentId: $id) { id } }' }),

@@ -26,6 +26,8 @@ import { useDocumentTitle } from '../../layout/useDocumentTitle';
 export function CourseManagementPage() {
   useDocumentTitle('Course Management');
   const cm = useCourseManagement();
+  // the active year opens at load (the newest may be next year's, still being prepared: issue 25)
+  const openAtLoad = (cm.years.find((y) => y.isActive) ?? cm.years[0])?.id ?? null;
 
   return (
     <>
@@ -57,8 +59,8 @@ export function CourseManagementPage() {
         </EmptyState>
       ) : (
         <Box sx={{ display: 'grid', gap: 2 }}>
-          {cm.years.map((year, i) => (
-            <YearNode key={year.id} year={year} first={i === 0} cm={cm} />
+          {cm.years.map((year) => (
+            <YearNode key={year.id} year={year} first={year.id === openAtLoad} cm={cm} />
           ))}
         </Box>
       )}
@@ -68,7 +70,7 @@ export function CourseManagementPage() {
 
 type CM = ReturnType<typeof useCourseManagement>;
 
-/** `first`: the first year, open at load (its first class too). */
+/** `first`: the year open at load (the active one, else the first), its first class too. */
 function YearNode({ year, first, cm }: { year: TreeYear; first: boolean; cm: CM }) {
   const open = cm.isOpen(year.id, first);
   const regionId = `year-${year.id}-classes`;

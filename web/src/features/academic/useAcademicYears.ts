@@ -10,7 +10,8 @@ export interface YearFormValues extends Record<string, unknown> {
   isActive: boolean;
 }
 
-export const EMPTY_YEAR: YearFormValues = { year: '', isActive: true };
+// Active starts off: one confirmation must not hand the active year over by surprise (issue 25)
+export const EMPTY_YEAR: YearFormValues = { year: '', isActive: false };
 
 /** platform.md section 5: year required. */
 export function validateYear(v: YearFormValues): FieldErrors<'year'> {

@@ -16,7 +16,7 @@ const LOAD_FALLBACK = 'Failed to fetch academic years';
 /**
  * /dashboard/course-management: the tree of years -> classes -> allocations. The years come first;
  * each year's classes and allocations load when the year is open (`useYearTree`), so the page never asks for
- * the whole school at once. The first year and its first class start open; every other node starts closed.
+ * the whole school at once. The active year (else the first) and its first class start open; every other node starts closed.
  * Edit links and shortcuts only for SuperAdmin/Admin.
  */
 export function useCourseManagement() {

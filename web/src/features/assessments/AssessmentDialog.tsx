@@ -9,7 +9,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { TitleDescriptionFields } from '../../components/TitleDescriptionFields';
 import { useDialogForm } from '../../components/useDialogForm';
 import { VisibleCheckbox } from '../../components/VisibleCheckbox';
-import { RESULT_VISIBILITIES, validateAssessment, type AssessmentErrors, type AssessmentFields, type ResultVisibility, type Scope } from './fields';
+import { RESULT_VISIBILITIES, RESULT_VISIBILITY_HELP, validateAssessment, type AssessmentErrors, type AssessmentFields, type ResultVisibility, type Scope } from './fields';
 import type { Kind } from './kinds';
 import { QuestionEditor } from './QuestionEditor';
 import { StudentPicker, type StudentsOf } from './StudentPicker';
@@ -109,6 +109,7 @@ export function AssessmentDialog({ kind, initial, editing, studentsOf, onClose, 
         select
         value={values.resultVisibility}
         onChange={(e) => change('resultVisibility', e.target.value as ResultVisibility)}
+        helperText={RESULT_VISIBILITY_HELP[values.resultVisibility]}
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
       >
         {RESULT_VISIBILITIES.map((r) => (

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import TableBody from '@mui/material/TableBody';
@@ -16,6 +17,12 @@ import { ReleaseResults } from '../results/ReleaseResults';
 import { visibilityLabel, type ResultVisibility } from './fields';
 import type { Kind } from './kinds';
 
+/** An individually targeted item says so (it looked like a whole-class one). */
+function targetsLabel(targets: readonly { id: string }[] | null | undefined): string {
+  if (!targets) return 'Selected students';
+  return targets.length === 1 ? 'For 1 student' : `For ${targets.length} students`;
+}
+
 /** What a row shows (the tab's fragment). */
 export interface AssessmentRowData {
   id: string;
@@ -25,6 +32,8 @@ export interface AssessmentRowData {
   totalPoints: number;
   resultVisibility: ResultVisibility;
   isVisible: boolean;
+  scope: 'whole_class' | 'individual_students';
+  targetStudents?: readonly { id: string }[] | null;
   /** The server's abilities: edit for the course's teachers, delete also for SuperAdmin and Admin. */
   viewerCanManage: boolean;
   viewerCanDelete: boolean;
@@ -37,13 +46,15 @@ interface AssessmentTableProps<R extends AssessmentRowData> {
   rows: readonly R[];
   onEdit(row: R): void;
   onDelete(row: R): void;
+  /** The rows sit in a hidden module: hidden from students whatever their own switch says. */
+  inHiddenModule?: boolean;
 }
 
 /**
  * The Assignments, Exams and Quizzes tables (spec section 2): Title (with the description cut at 50 characters),
  * Due Date with the time, Points, Results Visibility, Access, Actions (view submissions, edit, delete).
  */
-export function AssessmentTable<R extends AssessmentRowData>({ kind, rows, onEdit, onDelete }: AssessmentTableProps<R>) {
+export function AssessmentTable<R extends AssessmentRowData>({ kind, rows, onEdit, onDelete, inHiddenModule = false }: AssessmentTableProps<R>) {
   return (
     <ResponsiveTable
       columns={['Title', 'Due Date', 'Points', 'Results Visibility', 'Access', 'Actions']}
@@ -78,7 +89,10 @@ export function AssessmentTable<R extends AssessmentRowData>({ kind, rows, onEdi
                 )}
               </TableCell>
               <TableCell>
-                <VisibilityChip visible={a.isVisible} hiddenLabel="Hidden from students" />
+                <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+                  <VisibilityChip visible={a.isVisible && !inHiddenModule} hiddenLabel={a.isVisible ? 'Hidden: the module is hidden' : 'Hidden from students'} />
+                  {a.scope === 'individual_students' && <Chip size="small" variant="outlined" label={targetsLabel(a.targetStudents)} />}
+                </Box>
               </TableCell>
               <TableCell align="right">
                 <Box sx={{ display: 'inline-flex', gap: 0.5 }}>

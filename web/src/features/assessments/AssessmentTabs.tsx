@@ -22,6 +22,7 @@ export function ModuleQuizzesTab({ module }: { module: ModuleQuizzesTabFragment 
       kind={KINDS.quiz}
       rows={module.quizzes}
       canManage={module.course.viewerCanManage}
+      inHiddenModule={!module.isVisible}
       owner={{ object: { __typename: 'Module', id: module.id }, field: 'quizzes', input: { moduleId: module.id } }}
     />
   );

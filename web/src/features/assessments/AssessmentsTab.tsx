@@ -17,13 +17,15 @@ interface AssessmentsTabProps {
   /** Create and Reuse: the server's `viewerCanManage` of the course (each row carries its own edit and delete). */
   canManage: boolean;
   owner: ListOwner;
+  /** The quizzes of a hidden module. */
+  inHiddenModule?: boolean;
 }
 
 /**
  * The course page's Assignments and Exams tabs and the module page's Quizzes tab (spec section 2): the table,
  * Create and Reuse for who may change the course, the dialogs, and the success and error banners (3 seconds).
  */
-export function AssessmentsTab({ kind, rows, canManage, owner }: AssessmentsTabProps) {
+export function AssessmentsTab({ kind, rows, canManage, owner, inHiddenModule }: AssessmentsTabProps) {
   const a = useAssessments(kind, owner);
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
@@ -43,7 +45,7 @@ export function AssessmentsTab({ kind, rows, canManage, owner }: AssessmentsTabP
       <SectionHeader title={kind.plural}>
         {canManage && <ReuseAddButtons noun={kind.noun} verb="Create" onReuse={() => setOpen({ kind: 'reuse' })} onAdd={() => setOpen({ kind: 'create' })} />}
       </SectionHeader>
-      <AssessmentTable kind={kind} rows={rows} onEdit={(row) => setOpen({ kind: 'edit', row })} onDelete={(row) => void a.remove(row)} />
+      <AssessmentTable kind={kind} rows={rows} inHiddenModule={inHiddenModule} onEdit={(row) => setOpen({ kind: 'edit', row })} onDelete={(row) => void a.remove(row)} />
       {open?.kind === 'create' && <CreateAssessmentDialog kind={kind} owner={owner} onClose={close} onSave={a.create} />}
       {open?.kind === 'edit' && (
         <EditAssessmentDialog

@@ -13,7 +13,7 @@ import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { SelectField } from '../../components/SelectField';
-import { QUESTION_TYPES, newAnswer, newOption, newQuestion, validateQuestion, type QuestionDraft } from './fields';
+import { QUESTION_TYPES, QUESTION_TYPE_LABELS, newAnswer, newOption, newQuestion, validateQuestion, type QuestionDraft } from './fields';
 
 interface RowListProps<T extends { key: string }> {
   /** 'Option' or 'Accepted answer': the rows' labels and the add button's text. */
@@ -33,9 +33,13 @@ function RowList<T extends { key: string }>({ noun, rows, onChange, make, render
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
       {rows.map((row, i) => (
-        <Box key={row.key} sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-          {render(row, i + 1, (next) => onChange(rows.map((r) => (r.key === row.key ? next : r))))}
+        // the delete button keeps its own column beside the row, on phones too (issue 25)
+        <Box key={row.key} sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', gap: 1, alignItems: 'start' }}>
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', minWidth: 0 }}>
+            {render(row, i + 1, (next) => onChange(rows.map((r) => (r.key === row.key ? next : r))))}
+          </Box>
           <IconButton
+            sx={{ mt: 0.5 }}
             size="small"
             color="error"
             aria-label={`Remove ${noun.toLowerCase()} ${i + 1} of question ${questionNo}`}
@@ -88,7 +92,7 @@ function QuestionCard({ q, n, count, showErrors, onChange, onMove, onRemove }: Q
         </IconButton>
       </Box>
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}>
-        <SelectField id={`${id}-type`} label="Question Type" value={q.type} options={QUESTION_TYPES} onChange={(type) => set('type', type)} />
+        <SelectField id={`${id}-type`} label="Question Type" value={q.type} options={QUESTION_TYPES} labels={QUESTION_TYPE_LABELS} onChange={(type) => set('type', type)} />
         <TextField
           id={`${id}-points`}
           label="Points"
@@ -149,6 +153,7 @@ function QuestionCard({ q, n, count, showErrors, onChange, onMove, onRemove }: Q
                 label="Penalty per wrong option (%)"
                 type="number"
                 size="small"
+                sx={{ minWidth: 240 }}
                 value={q.penalty}
                 onChange={(e) => set('penalty', e.target.value)}
                 error={Boolean(errors.penalty)}

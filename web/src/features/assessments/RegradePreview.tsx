@@ -22,7 +22,7 @@ export function RegradePreview({ kind, regrade }: { kind: Kind; regrade: Regrade
       <Typography variant="body2">
         {questions > 0
           ? `Saving recomputes the automatic grades of ${plural(questions, 'question')}; grades a teacher set are kept.`
-          : 'Saving changes no automatic grade.'}
+          : 'Saving changes no automatic grades: no answer key was changed.'}
         {regrade.removedQuestionCount > 0 && ` The grades of removed questions go from ${plural(regrade.removedQuestionCount, 'submission')}.`}
       </Typography>
       {regrade.changes.length > 0 ? (

@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import CheckBoxIcon from '@mui/icons-material/CheckBox';
+import CheckBoxOutlineBlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
+import CloseIcon from '@mui/icons-material/Close';
 import FormHelperText from '@mui/material/FormHelperText';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -62,8 +65,14 @@ export function StudentPicker({ of, selectedIds, onChange, error }: StudentPicke
             No students selected
           </Typography>
         ) : (
+          // a plain chip and its own remove button: a deletable chip is a button holding another control (axe nested-interactive)
           chosen.map((s) => (
-            <Chip key={s.id} role="listitem" label={fullName(s)} onDelete={() => toggle(s.id)} aria-label={`${fullName(s)}, selected`} />
+            <Box key={s.id} role="listitem" sx={{ display: 'inline-flex', alignItems: 'center' }}>
+              <Chip label={fullName(s)} />
+              <IconButton size="small" aria-label={`Remove ${fullName(s)}`} onClick={() => toggle(s.id)}>
+                <CloseIcon fontSize="small" />
+              </IconButton>
+            </Box>
           ))
         )}
       </Box>
@@ -92,7 +101,7 @@ export function StudentPicker({ of, selectedIds, onChange, error }: StudentPicke
               return (
                 <ListItemButton key={s.id} onClick={() => toggle(s.id)} role="checkbox" aria-checked={picked} dense>
                   <ListItemIcon sx={{ minWidth: 36 }}>
-                    <Checkbox edge="start" checked={picked} tabIndex={-1} disableRipple slotProps={{ input: { 'aria-hidden': true } }} />
+                    <BoxMark picked={picked} />
                   </ListItemIcon>
                   <ListItemText primary={fullName(s)} secondary={s.email} />
                 </ListItemButton>
@@ -104,4 +113,9 @@ export function StudentPicker({ of, selectedIds, onChange, error }: StudentPicke
       {!error && <FormHelperText>Type to find students of the class.</FormHelperText>}
     </Box>
   );
+}
+
+/** The drawing of a ticked or empty box: not a second control inside the row's checkbox role (axe nested-interactive). */
+function BoxMark({ picked }: { picked: boolean }) {
+  return picked ? <CheckBoxIcon color="primary" aria-hidden /> : <CheckBoxOutlineBlankIcon aria-hidden />;
 }

@@ -10,11 +10,19 @@ export type ResultVisibility = 'immediate' | 'scoreOnly' | 'manual';
 export type Scope = 'whole_class' | 'individual_students';
 
 export const QUESTION_TYPES: readonly QuestionType[] = ['MCQ', 'ShortAnswer', 'LongAnswer'];
+/** Question types in words (issue 25: never their code names). */
+export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = { MCQ: 'Multiple Choice', ShortAnswer: 'Short Answer', LongAnswer: 'Long Answer' };
 export const RESULT_VISIBILITIES: readonly { value: ResultVisibility; label: string }[] = [
   { value: 'immediate', label: 'Immediate' },
   { value: 'scoreOnly', label: 'Score Only' },
   { value: 'manual', label: 'Manual' },
 ];
+/** What each result visibility means, under the select (issue 25: 'Manual' was unexplained). */
+export const RESULT_VISIBILITY_HELP: Record<ResultVisibility, string> = {
+  immediate: 'Immediate: students see their score and the correct answers as soon as they submit',
+  scoreOnly: 'Score Only: students see their total and your feedback, not the correct answers',
+  manual: 'Manual: results stay hidden until you release them from the grading dashboard',
+};
 
 export function visibilityLabel(v: ResultVisibility): string {
   return RESULT_VISIBILITIES.find((r) => r.value === v)?.label ?? v;

@@ -26,7 +26,6 @@ export function AttendancePage() {
         </Alert>
       ) : (
         <>
-          <Banner severity="success" message={a.success} onClose={a.clearSuccess} />
           <Banner severity="error" message={a.error} onClose={a.clearError} />
           <Paper component="section" aria-label="Class, subject and date" variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}>
@@ -69,6 +68,10 @@ export function AttendancePage() {
                 onStatus={a.setStatus}
                 onNotes={a.setNotes}
                 onSubmit={() => void a.submit()}
+                onAllPresent={a.allPresent}
+                counts={a.counts}
+                confirmation={a.success}
+                onConfirmationClose={a.clearSuccess}
               />
               <AttendanceTrendChart title={a.selectedLabel} weeks={a.trend} loading={a.trendLoading} />
             </>

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import type { AttendanceStatus } from '../../gql/types';
+import { Banner, type BannerMessage } from '../../components/Banner';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -20,10 +22,22 @@ interface AttendanceSheetProps {
   onStatus(studentId: string, status: AttendanceStatus): void;
   onNotes(studentId: string, notes: string): void;
   onSubmit(): void;
+  onAllPresent(): void;
+  /** Students per status as the sheet shows them now. */
+  counts: Record<string, number>;
+  /** The save's confirmation, shown in the save bar where the teacher's thumb is. */
+  confirmation: BannerMessage;
+  onConfirmationClose(id?: number): void;
 }
 
-/** One line per student: Present/Absent/Late and an optional note; the button marks or updates the date. */
-export function AttendanceSheet({ title, date, rows, loading, isUpdate, saving, onStatus, onNotes, onSubmit }: AttendanceSheetProps) {
+/**
+ * One line per student: Present/Absent/Late and an optional note. A save bar stays at the bottom of the screen
+ * (issue 25 point 5): the live counts, 'All present' and Mark / Update Attendance, with the confirmation in
+ * it; on phones a note opens with 'Add note', so 40 students fit in a few screens.
+ */
+export function AttendanceSheet(p: AttendanceSheetProps) {
+  const { title, date, rows, loading, isUpdate, onStatus, onNotes, onSubmit } = p;
+  const [noting, setNoting] = useState<ReadonlySet<string>>(new Set());
   return (
     <Paper component="section" aria-labelledby="attendance-sheet-title" variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
       <Typography id="attendance-sheet-title" variant="h2" component="h2" sx={{ mb: 0.5 }}>
@@ -49,6 +63,7 @@ export function AttendanceSheet({ title, date, rows, loading, isUpdate, saving, 
           <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Students to mark">
             {rows.map((row) => {
               const notesId = `attendance-notes-${row.studentId}`;
+              const noteShown = Boolean(row.notes) || noting.has(row.studentId);
               return (
                 <Box
                   component="li"
@@ -57,22 +72,33 @@ export function AttendanceSheet({ title, date, rows, loading, isUpdate, saving, 
                     display: 'grid',
                     gap: 1.5,
                     alignItems: 'center',
-                    gridTemplateColumns: { xs: '1fr', md: 'minmax(160px, 1fr) auto minmax(200px, 1.4fr)' },
-                    py: 1.5,
+                    gridTemplateColumns: { xs: 'minmax(0, 1fr) auto', md: 'minmax(160px, 1fr) auto minmax(200px, 1.4fr)' },
+                    columnGap: 1,
+                    rowGap: { xs: 0.5, md: 1.5 },
+                    py: { xs: 1, md: 1.5 },
                     borderBottom: 1,
                     borderColor: 'divider',
                   }}
                 >
-                  <Box>
+                  <Box sx={{ minWidth: 0 }}>
                     <Typography sx={{ fontWeight: 600 }} id={`attendance-student-${row.studentId}`}>
                       {row.name}
                     </Typography>
-                    <Typography variant="body2" color="text.secondary">
+                    <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'none', md: 'block' }, overflowWrap: 'anywhere' }}>
                       {row.email}
                     </Typography>
                   </Box>
+                  <Button
+                    size="small"
+                    onClick={() => setNoting((prev) => new Set(prev).add(row.studentId))}
+                    sx={{ display: { xs: noteShown ? 'none' : 'inline-flex', md: 'none' }, justifySelf: 'end' }}
+                    aria-label={`Add note for ${row.name}`}
+                  >
+                    Add note
+                  </Button>
                   <RadioGroup
                     row
+                    sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
                     aria-labelledby={`attendance-student-${row.studentId}`}
                     name={`status-${row.studentId}`}
                     value={row.status}
@@ -91,16 +117,41 @@ export function AttendanceSheet({ title, date, rows, loading, isUpdate, saving, 
                     onChange={(e) => onNotes(row.studentId, e.target.value)}
                     slotProps={{ htmlInput: { maxLength: NOTES_MAX } }}
                     helperText={row.notes.length > NOTES_MAX - 40 ? `${row.notes.length}/${NOTES_MAX}` : undefined}
+                    sx={{ gridColumn: { xs: '1 / -1', md: 'auto' }, display: { xs: noteShown ? 'flex' : 'none', md: 'flex' } }}
                   />
                 </Box>
               );
             })}
           </Box>
-          <Button type="submit" variant="contained" disabled={saving} sx={{ mt: 2 }}>
-            {isUpdate ? 'Update Attendance' : 'Mark Attendance'}
-          </Button>
+          <SaveBar {...p} />
         </Box>
       )}
     </Paper>
+  );
+}
+
+const COUNTED: AttendanceStatus[] = ['Present', 'Absent', 'Late'];
+
+/** The sticky bar: counts read live, All present, the save button and its confirmation, always in reach. */
+function SaveBar({ isUpdate, saving, counts, onAllPresent, confirmation, onConfirmationClose }: AttendanceSheetProps) {
+  return (
+    <Box
+      role="region"
+      aria-label="Save attendance"
+      sx={{ position: 'sticky', bottom: 0, zIndex: 2, bgcolor: 'background.paper', borderTop: 1, borderColor: 'divider', mx: { xs: -2, sm: -3 }, px: { xs: 2, sm: 3 }, py: 1.5, mt: 1 }}
+    >
+      <Banner severity="success" message={confirmation} onClose={onConfirmationClose} />
+      <Typography aria-live="polite" data-testid="attendance-counts" sx={{ fontWeight: 600, mb: 1 }}>
+        {COUNTED.map((s) => `${s} ${counts[s] ?? 0}`).join(' · ')}
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        <Button variant="outlined" onClick={onAllPresent} disabled={saving}>
+          All present
+        </Button>
+        <Button type="submit" variant="contained" disabled={saving} sx={{ flex: { xs: 1, sm: 'none' } }}>
+          {isUpdate ? 'Update Attendance' : 'Mark Attendance'}
+        </Button>
+      </Box>
+    </Box>
   );
 }

@@ -102,6 +102,14 @@ export function useAttendanceManagement() {
     setEdits((e) => ({ ...e, [studentId]: { ...e[studentId], status } }));
   const setNotes = (studentId: string, notes: string) =>
     setEdits((e) => ({ ...e, [studentId]: { ...e[studentId], notes } }));
+  /** 'All present' (issue 25): every student Present, notes kept; one change after it is one tap. */
+  const allPresent = () =>
+    setEdits((e) => Object.fromEntries(rows.map((r) => [r.studentId, { ...e[r.studentId], status: 'Present' as AttendanceStatus }])));
+  const counts = useMemo(() => {
+    const by: Record<string, number> = {};
+    for (const r of rows) by[r.status] = (by[r.status] ?? 0) + 1;
+    return by;
+  }, [rows]);
 
   const submit = async (): Promise<void> => {
     if (!ids || rows.length === 0) return;
@@ -158,6 +166,8 @@ export function useAttendanceManagement() {
     isUpdate,
     setStatus,
     setNotes,
+    allPresent,
+    counts,
     submit,
     saving: markState.loading,
     trend: selection.data?.attendanceTrend ?? [],

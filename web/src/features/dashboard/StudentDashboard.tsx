@@ -78,7 +78,7 @@ export function StudentDashboard({ firstName }: { firstName: string }) {
         />
         <DashboardCard
           title="Your Grades"
-          description="Your grades appear here once your work has been graded."
+          description="Your scores and feedback by course, with your average in each."
           action={{ label: 'Open grades', to: '/dashboard/grades' }}
         />
         <DashboardCard

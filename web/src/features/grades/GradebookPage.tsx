@@ -4,6 +4,9 @@ import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router-dom';
+import { GRADING_KINDS } from '../grading/gradingKinds';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
@@ -42,6 +45,13 @@ function CellText({ cell }: { cell: Cell }) {
   return <Box component="span" sx={{ color: colour }}>{cell.statusLabel}</Box>;
 }
 
+/** The grading dashboard of a column's item. */
+function submissionsPathOf(book: Book, assessmentId: string): string {
+  const column = book.columns.find((c) => c.id === assessmentId);
+  const kind = Object.values(GRADING_KINDS).find((k) => k.gql === column?.kind) ?? GRADING_KINDS.assignment;
+  return kind.submissionsPath(assessmentId);
+}
+
 function GradebookTable({ book }: { book: Book }) {
   return (
     // focusable, so that keyboard users can scroll it sideways and down
@@ -78,7 +88,14 @@ function GradebookTable({ book }: { book: Book }) {
               </TableCell>
               {r.cells.map((c) => (
                 <TableCell key={c.assessmentId} align="right">
-                  <CellText cell={c} />
+                  {c.submissionId ? (
+                    // the cell opens the student's work on the item's grading dashboard (issue 25)
+                    <Link component={RouterLink} to={`${submissionsPathOf(book, c.assessmentId)}?student=${encodeURIComponent(r.student.id)}`} title="Open the submission">
+                      <CellText cell={c} />
+                    </Link>
+                  ) : (
+                    <CellText cell={c} />
+                  )}
                 </TableCell>
               ))}
             </TableRow>

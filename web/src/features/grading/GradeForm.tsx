@@ -1,4 +1,3 @@
-import type { KeyboardEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,10 +6,12 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Banner } from '../../components/Banner';
+import { CommentBankRow, snippetShortcut, withSnippet } from './CommentBankRow';
+import type { CommentBank } from './useCommentBank';
 import { points } from '../submissions/myItems';
 import type { GradingGradeFragment, GradingQuestionFragment } from './grading.generated';
 import type { SaveResult } from './useGradingDashboard';
-import { useGradeForm } from './useGradeForm';
+import { useGradeForm, type GradeFormHandle } from './useGradeForm';
 
 interface GradeFormProps {
   /** Unique on the page: the fields' ids start with it. */
@@ -18,25 +19,22 @@ interface GradeFormProps {
   question: GradingQuestionFragment;
   grade: GradingGradeFragment | null;
   onSave(score: number, feedback: string, expectedVersion: number): Promise<SaveResult>;
+  /** Registers the block with the panel's Save all. */
+  register?(handle: GradeFormHandle | null): void;
+  /** The teacher's comment bank, under the feedback. */
+  bank?: CommentBank;
 }
 
 /**
  * A question's 'Grading & Feedback' block (section 2): the score (0 to the question's points, step 0.01,
- * placeholder 0.00), the feedback (3 rows) and 'Save Grade & Feedback'. Enter in the score or Ctrl+Enter
- * anywhere in the block saves, so a class can be graded from the keyboard.
+ * placeholder 0.00), the feedback (3 rows) and 'Save Grade & Feedback'. Enter in the score saves this question;
+ * Ctrl+Enter anywhere is the panel's Save all.
  */
-export function GradeForm({ id, question, grade, onSave }: GradeFormProps) {
-  const form = useGradeForm(grade, question.points, onSave);
+export function GradeForm({ id, question, grade, onSave, register, bank }: GradeFormProps) {
+  const form = useGradeForm(grade, question.points, onSave, register);
   const autoGraded = grade?.isAutoGraded ?? false;
   const partial = autoGraded && Boolean(question.partialMarking?.enabled);
   const overridden = grade && !grade.isAutoGraded && grade.autoScore !== null && grade.autoScore !== undefined;
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-      event.preventDefault();
-      void form.submit();
-    }
-  };
 
   return (
     <Box
@@ -47,7 +45,6 @@ export function GradeForm({ id, question, grade, onSave }: GradeFormProps) {
         event.preventDefault();
         void form.submit();
       }}
-      onKeyDown={onKeyDown}
       sx={{ mt: 2, p: 2, bgcolor: '#f5f7ff', border: 1, borderColor: 'divider', borderRadius: 1 }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1.5 }}>
@@ -74,7 +71,7 @@ export function GradeForm({ id, question, grade, onSave }: GradeFormProps) {
           helperText={autoGraded ? 'Override the auto-generated score if needed' : 'Enter the score for this question'}
           sx={{ maxWidth: 260 }}
           slotProps={{
-            htmlInput: { min: 0, max: question.points, step: 0.01, 'data-grade-score': 'true' },
+            htmlInput: { min: 0, max: question.points, step: 0.01, 'data-grade-score': question.id },
             input: { endAdornment: <InputAdornment position="end">{`/ ${question.points}`}</InputAdornment> },
             inputLabel: { shrink: true },
           }}
@@ -95,7 +92,15 @@ export function GradeForm({ id, question, grade, onSave }: GradeFormProps) {
           onChange={(event) => form.change({ feedback: event.target.value })}
           helperText="This feedback will be visible to the student once graded"
           fullWidth
+          onKeyDown={(event) => {
+            const n = bank ? snippetShortcut(event) : null;
+            const snippet = n === null ? undefined : bank?.snippets[n];
+            if (!snippet) return;
+            event.preventDefault();
+            form.change({ feedback: withSnippet(form.feedback, snippet.text) });
+          }}
         />
+        {bank && <CommentBankRow bank={bank} id={id} feedback={form.feedback} onInsert={(text) => form.change({ feedback: withSnippet(form.feedback, text) })} />}
         <Box>
           <Button type="submit" variant="contained" disabled={form.busy}>
             {form.busy ? 'Saving...' : 'Save Grade & Feedback'}

@@ -1,4 +1,3 @@
-import type { Ref } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -11,52 +10,56 @@ import CheckBoxOutlineBlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
 import DownloadIcon from '@mui/icons-material/Download';
 import { formatDateTime } from '../courses/format';
 import { points } from '../submissions/myItems';
-import { percentOf, studentName, type GradingSubmission } from './dashboardMerge';
+import { percentOf, type GradingSubmission } from './dashboardMerge';
+import { TYPE_LABELS, hasGrades } from './gradingQueue';
+import { FilePreview } from './FilePreview';
 import { GradeForm } from './GradeForm';
 import type { GradingQuestionFragment } from './grading.generated';
 import type { SaveResult } from './useGradingDashboard';
+import type { GradeFormHandle } from './useGradeForm';
+import type { CommentBank } from './useCommentBank';
 
 type Answer = GradingSubmission['answers'][number];
-
-const TYPE_LABELS: Record<GradingQuestionFragment['type'], string> = {
-  MCQ: 'Multiple Choice',
-  ShortAnswer: 'Short Answer',
-  LongAnswer: 'Long Answer',
-};
 
 interface DetailProps {
   submission: GradingSubmission;
   questions: readonly GradingQuestionFragment[];
-  /** The student's name (h2): focused when a card is chosen, so the panel is read from its start. */
-  headingRef: Ref<HTMLHeadingElement>;
+  /** Grading one question across students: only this one shows (numbered as in the item). */
+  only: string | null;
+  /** The teacher's comment bank, offered under every feedback. */
+  bank: CommentBank;
+  /** Each question's block registers with Save all. */
+  registerFor(questionId: string): (handle: GradeFormHandle | null) => void;
   onSave(questionId: string, score: number, feedback: string, expectedVersion: number): Promise<SaveResult>;
   onDownload(file: { id: string; name: string }): void;
+  /** The download path of a file of this submission (the inline preview fetches it). */
+  fileUrl(file: { id: string }): string;
 }
 
 /**
- * The right panel (section 2): the student, when it was submitted, 'Total Score: x/y' with the rounded
- * percentage, then each question with the student's answer and its 'Grading & Feedback' block.
+ * The right panel below its header (section 2): when it was submitted, 'Total Score: x/y' with the rounded
+ * percentage once anything is graded, then each question with the student's answer and its 'Grading &
+ * Feedback' block.
  */
-export function SubmissionDetail({ submission: s, questions, headingRef, onSave, onDownload }: DetailProps) {
+export function SubmissionDetail({ submission: s, questions, only, bank, registerFor, onSave, onDownload, fileUrl }: DetailProps) {
   const answers = new Map(s.answers.map((a) => [a.questionId, a]));
   return (
     <>
       <Box sx={{ mb: 2 }}>
-        <Typography ref={headingRef} tabIndex={-1} variant="h2" component="h2" sx={{ outline: 'none' }}>
-          {studentName(s.student)}
-        </Typography>
-        <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-          {s.student.email}
-        </Typography>
-        <Typography sx={{ mt: 1 }}>{s.submittedAt ? `Submitted: ${formatDateTime(s.submittedAt)}` : 'Not submitted yet'}</Typography>
+        <Typography>{s.submittedAt ? `Submitted: ${formatDateTime(s.submittedAt)}` : 'Not submitted yet'}</Typography>
         {s.isAutoSubmitted && <Chip size="small" label="Auto-submitted (Overdue)" sx={{ mt: 1, bgcolor: '#ef6c00', color: '#000' }} />}
-        <Typography sx={{ mt: 1, fontSize: '1.25rem', fontWeight: 700 }}>
-          {`Total Score: ${points(s.totalScore ?? 0)}/${points(s.maxScore)}`}{' '}
-          <Box component="span" sx={{ fontWeight: 400, color: 'text.secondary' }}>{`(${percentOf(s)}%)`}</Box>
-        </Typography>
+        {hasGrades(s) ? (
+          <Typography sx={{ mt: 1, fontSize: '1.25rem', fontWeight: 700 }}>
+            {`Total Score: ${points(s.totalScore ?? 0)}/${points(s.maxScore)}`}{' '}
+            <Box component="span" sx={{ fontWeight: 400, color: 'text.secondary' }}>{`(${percentOf(s)}%)`}</Box>
+          </Typography>
+        ) : (
+          <Typography sx={{ mt: 1, fontWeight: 600 }} color="text.secondary">{`Not graded yet · ${points(s.maxScore)} points`}</Typography>
+        )}
       </Box>
       <Box component="ol" aria-label="Questions" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2 }}>
         {questions.map((q, i) => {
+          if (only && q.id !== only) return null;
           const answer = answers.get(q.id);
           return (
             <Paper component="li" variant="outlined" key={q.id} aria-label={`Question ${i + 1}`} sx={{ p: { xs: 1.5, sm: 2 } }}>
@@ -68,12 +71,14 @@ export function SubmissionDetail({ submission: s, questions, headingRef, onSave,
                 </Box>
               </Box>
               <Typography sx={{ mb: 1.5, whiteSpace: 'pre-wrap' }}>{q.questionText}</Typography>
-              <StudentAnswer question={q} answer={answer} onDownload={onDownload} />
+              <StudentAnswer question={q} answer={answer} onDownload={onDownload} fileUrl={fileUrl} />
               <GradeForm
                 key={`${s.id}-${q.id}`}
                 id={`grade-${i + 1}`}
                 question={q}
                 grade={answer?.grade ?? null}
+                register={registerFor(q.id)}
+                bank={bank}
                 onSave={(score, feedback, expectedVersion) => onSave(q.id, score, feedback, expectedVersion)}
               />
             </Paper>
@@ -84,7 +89,14 @@ export function SubmissionDetail({ submission: s, questions, headingRef, onSave,
   );
 }
 
-function StudentAnswer({ question, answer, onDownload }: { question: GradingQuestionFragment; answer: Answer | undefined; onDownload(file: { id: string; name: string }): void }) {
+interface AnswerProps {
+  question: GradingQuestionFragment;
+  answer: Answer | undefined;
+  onDownload(file: { id: string; name: string }): void;
+  fileUrl(file: { id: string }): string;
+}
+
+function StudentAnswer({ question, answer, onDownload, fileUrl }: AnswerProps) {
   if (question.type === 'MCQ') return <McqAnswer question={question} answer={answer} />;
   const text = answer?.answer ?? '';
   const accepted = question.acceptedAnswers ?? [];
@@ -99,6 +111,7 @@ function StudentAnswer({ question, answer, onDownload }: { question: GradingQues
           {`Download ${answer.file.name}`}
         </Button>
       )}
+      {answer?.file && <FilePreview path={fileUrl(answer.file)} name={answer.file.name} mimeType={answer.file.mimeType} />}
       {question.type === 'ShortAnswer' && accepted.length > 0 && (
         <Box sx={{ mt: 1 }}>
           <Typography variant="subtitle2" component="p">

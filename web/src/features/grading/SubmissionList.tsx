@@ -7,7 +7,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '../courses/format';
 import { points } from '../submissions/myItems';
-import { statusBadge, studentName, type Dashboard, type GradingSubmission, type OverdueEntry, type Student } from './dashboardMerge';
+import { statusBadge, studentName, type GradingSubmission, type OverdueEntry, type Student } from './dashboardMerge';
+import type { VisibleLists } from './gradingQueue';
 import { reopenText, type GradingKind } from './gradingKinds';
 
 type Badge = ReturnType<typeof statusBadge> | 'Overdue';
@@ -27,7 +28,11 @@ export function StatusBadge({ label }: { label: Badge }) {
 
 interface ListProps {
   kind: GradingKind;
-  dashboard: Dashboard;
+  /** The lists as the teacher's sort, filter and search show them. */
+  lists: VisibleLists;
+  isPastDue: boolean;
+  /** A filter or search is on: an empty result says so instead of 'No submissions'. */
+  narrowed: boolean;
   selectedStudentId: string | null;
   /** A submission's card: it opens in the detail panel. */
   onSelect(submission: GradingSubmission): void;
@@ -42,13 +47,13 @@ interface ListProps {
  * is a button that opens the student's work, with its Reopen or Extend Again button beside it; the chosen card
  * is marked (aria-current).
  */
-export function SubmissionList({ kind, dashboard, selectedStudentId, onSelect, onOpenOverdue, onReopen }: ListProps) {
-  const { submitted, overdue, reopened } = dashboard;
-  const showOverdue = dashboard.isPastDue && overdue.length > 0;
+export function SubmissionList({ kind, lists, isPastDue, narrowed, selectedStudentId, onSelect, onOpenOverdue, onReopen }: ListProps) {
+  const { submitted, overdue, reopened } = lists;
+  const showOverdue = isPastDue && overdue.length > 0;
   if (submitted.length === 0 && reopened.length === 0 && !showOverdue) {
     return (
       <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
-        <Typography color="text.secondary">{kind.emptyListText}</Typography>
+        <Typography color="text.secondary">{narrowed ? 'No students match the filter or search' : kind.emptyListText}</Typography>
       </Paper>
     );
   }

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CurrentGrade, SaveResult } from './useGradingDashboard';
 import type { GradingGradeFragment } from './grading.generated';
 
@@ -28,6 +28,22 @@ export function scoreProblem(value: string, max: number): string | null {
 
 type Save = (score: number, feedback: string, expectedVersion: number) => Promise<SaveResult>;
 
+/** A changed grade as Save all sends it. */
+export interface ChangedGrade {
+  score: number;
+  feedback: string;
+  expectedVersion: number;
+}
+
+/** What the panel's Save all asks of each question's block, and how it gives the block the outcome. */
+export interface GradeFormHandle {
+  /** The changed grade; null when nothing changed; a text when the change cannot be saved (shown in the block). */
+  changed(): ChangedGrade | string | null;
+  settle(result: SaveResult): void;
+  /** Whether the block is saving on its own. */
+  busy(): boolean;
+}
+
 /**
  * One question's 'Grading & Feedback' block: the score and feedback typed, the grade version they started from,
  * and the outcome of the last save. A newer grade from the server (another teacher's, arriving with the live
@@ -35,7 +51,7 @@ type Save = (score: number, feedback: string, expectedVersion: number) => Promis
  * that its save is refused with the other grader's name instead of overwriting their grade. An empty score is
  * not saved (section 5).
  */
-export function useGradeForm(grade: GradingGradeFragment | null, maxPoints: number, save: Save) {
+export function useGradeForm(grade: GradingGradeFragment | null, maxPoints: number, save: Save, register?: (handle: GradeFormHandle | null) => void) {
   const server = fromGrade(grade);
   const [base, setBase] = useState<FormState>(server);
   const [values, setValues] = useState<FormState>(server);
@@ -56,23 +72,13 @@ export function useGradeForm(grade: GradingGradeFragment | null, maxPoints: numb
     setError(null);
   }, []);
 
-  const submit = async () => {
-    if (busy) return;
-    if (values.score.trim() === '') {
-      setError('Enter a score to save this grade');
-      return;
-    }
-    const problem = scoreProblem(values.score, maxPoints);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    setSuccess(null);
-    setConflict(null);
-    const result = await save(Number(values.score), values.feedback, base.version);
-    setBusy(false);
+  /** The score and feedback to save, or the reason they cannot be (section 5: an empty score is not saved). */
+  const check = (v: FormState): ChangedGrade | string => {
+    if (v.score.trim() === '') return 'Enter a score to save this grade';
+    return scoreProblem(v.score, maxPoints) ?? { score: Number(v.score), feedback: v.feedback, expectedVersion: base.version };
+  };
+
+  const settle = (result: SaveResult) => {
     if (result.ok) {
       const saved = result.grade ? fromGrade(result.grade) : { ...values, version: base.version + 1 };
       setBase(saved);
@@ -88,6 +94,45 @@ export function useGradeForm(grade: GradingGradeFragment | null, maxPoints: numb
       setError(result.message);
     }
   };
+
+  const submit = async () => {
+    if (busy) return;
+    const checked = check(values);
+    if (typeof checked === 'string') {
+      setError(checked);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    setSuccess(null);
+    setConflict(null);
+    const result = await save(checked.score, checked.feedback, checked.expectedVersion);
+    setBusy(false);
+    settle(result);
+  };
+
+  // Save all reads the block as it is at the moment of the save
+  const latest = useRef({ values, base, busy, check, settle });
+  useEffect(() => {
+    latest.current = { values, base, busy, check, settle };
+  });
+  useEffect(() => {
+    if (!register) return undefined;
+    register({
+      changed: () => {
+        const { values: v, base: b, check: c } = latest.current;
+        if (sameValues(v, b)) return null;
+        return c(v);
+      },
+      settle: (result) => {
+        setSuccess(null);
+        setConflict(null);
+        latest.current.settle(result);
+      },
+      busy: () => latest.current.busy,
+    });
+    return () => register(null);
+  }, [register]);
 
   return {
     score: values.score,

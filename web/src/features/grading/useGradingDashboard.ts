@@ -6,7 +6,7 @@ import { errorCode, errorMessage } from '../../app/errors';
 import { useActionMessages } from '../../components/useActionMessages';
 import { fromLocalInput } from '../assessments/fields';
 import { downloadFile } from '../content/download';
-import { gradingOrder, mergeSubmissions, submissionOf, type GradingSubmission, type Student } from './dashboardMerge';
+import { mergeSubmissions, submissionOf, type GradingSubmission, type Student } from './dashboardMerge';
 import {
   GRADE_FAILED_TEXT,
   GRADE_SAVED_TEXT,
@@ -19,11 +19,15 @@ import {
   GradingDashboardDocument,
   useCreateSubmissionForGradingMutation,
   useGradeAnswerMutation,
+  useGradeSubmissionMutation,
   useGradingDashboardQuery,
   useReopenSubmissionMutation,
+  type CommentSnippetFragment,
   type GradingGradeFragment,
 } from './grading.generated';
 import { useGradingChanges } from './useGradingChanges';
+
+const NO_SNIPPETS: readonly CommentSnippetFragment[] = [];
 
 /** The grade another teacher saved first (extensions.current of a CONFLICT). */
 export interface CurrentGrade {
@@ -38,12 +42,27 @@ export type SaveResult =
   | { ok: true; message: string; grade: GradingGradeFragment | null }
   | { ok: false; message: string; current: CurrentGrade | null };
 
-function conflictOf(error: unknown): CurrentGrade | null {
+/** What Save all gives the panel: the saved submission, or the failure (a conflict names its question). */
+export type SaveAllResult =
+  | { ok: true; message: string; submission: GradingSubmission }
+  | { ok: false; message: string; current: CurrentGrade | null; questionId: string | null };
+
+/** One question's grade in a Save all. */
+export interface QuestionGrade {
+  questionId: string;
+  score: number;
+  feedback?: string;
+  expectedVersion: number;
+}
+
+/** The grade another teacher saved (extensions.current of a CONFLICT) and, for Save all, its question. */
+function conflictOf(error: unknown): { current: CurrentGrade; questionId: string | null } | null {
   if (!CombinedGraphQLErrors.is(error)) return null;
   const found = error.errors.find((e) => e.extensions?.code === 'CONFLICT');
   const current = found?.extensions?.current;
   if (!current || typeof current !== 'object' || typeof (current as CurrentGrade).version !== 'number') return null;
-  return current as CurrentGrade;
+  const questionId = found?.extensions?.questionId;
+  return { current: current as CurrentGrade, questionId: typeof questionId === 'string' ? questionId : null };
 }
 
 /**
@@ -57,6 +76,7 @@ export function useGradingDashboard(kind: GradingKind, assessmentId: string) {
   const query = useGradingDashboardQuery({ variables: { assessmentId } });
   const client = useApolloClient();
   const [gradeMutation] = useGradeAnswerMutation({ fetchPolicy: 'no-cache' });
+  const [gradeAllMutation] = useGradeSubmissionMutation({ fetchPolicy: 'no-cache' });
   const [reopenMutation] = useReopenSubmissionMutation({ fetchPolicy: 'no-cache' });
   const [createMutation] = useCreateSubmissionForGradingMutation({ fetchPolicy: 'no-cache' });
   const msgs = useActionMessages();
@@ -78,7 +98,7 @@ export function useGradingDashboard(kind: GradingKind, assessmentId: string) {
       const { dashboard: merged, unknown } = mergeSubmissions(current.gradingDashboard, submissions);
       const next = cursor && cursor !== merged.cursor ? { ...merged, cursor } : merged;
       if (next !== current.gradingDashboard) {
-        cache.writeQuery({ query: GradingDashboardDocument, variables: { assessmentId }, data: { gradingDashboard: next } });
+        cache.writeQuery({ query: GradingDashboardDocument, variables: { assessmentId }, data: { ...current, gradingDashboard: next } });
       }
       return unknown;
     },
@@ -101,31 +121,26 @@ export function useGradingDashboard(kind: GradingKind, assessmentId: string) {
 
   useGradingChanges(Boolean(dashboard), poll);
 
-  const selectedStudentId = params.get('student');
-  const select = useCallback(
-    (studentId: string | null) =>
+  const setParam = useCallback(
+    (name: 'student' | 'question', value: string | null) =>
       setParams(
         (prev) => {
           const next = new URLSearchParams(prev);
-          if (studentId) next.set('student', studentId);
-          else next.delete('student');
+          if (value) next.set(name, value);
+          else next.delete(name);
           return next;
         },
         { replace: true },
       ),
     [setParams],
   );
+  const selectedStudentId = params.get('student');
+  const select = useCallback((studentId: string | null) => setParam('student', studentId), [setParam]);
   const selected = dashboard ? submissionOf(dashboard, selectedStudentId) : null;
-
-  /** Next (+1) or previous (-1) submission in the lists' order; the one chosen, or null when there is none. */
-  const step = (delta: 1 | -1): GradingSubmission | null => {
-    const order = dashboard ? gradingOrder(dashboard) : [];
-    if (order.length === 0) return null;
-    const at = order.findIndex((s) => s.student.id === selectedStudentId);
-    const to = at < 0 ? (delta > 0 ? 0 : order.length - 1) : Math.min(order.length - 1, Math.max(0, at + delta));
-    select(order[to].student.id);
-    return order[to];
-  };
+  // one question across all students (issue 25 point 2): the panel shows that question alone
+  const asked = params.get('question');
+  const questionId = dashboard?.assessment.questions.some((q) => q.id === asked) ? asked : null;
+  const chooseQuestion = useCallback((id: string | null) => setParam('question', id), [setParam]);
 
   /** 'Save Grade & Feedback'; expectedVersion is the grade's version the form started from (0: none yet), always sent: without one the server applies the save whatever changed meanwhile. */
   const saveGrade = async (submission: GradingSubmission, questionId: string, score: number, feedback: string, expectedVersion: number): Promise<SaveResult> => {
@@ -138,10 +153,26 @@ export function useGradingDashboard(kind: GradingKind, assessmentId: string) {
       const grade = data.gradeAnswer.answers.find((a) => a.questionId === questionId)?.grade ?? null;
       return { ok: true, message: GRADE_SAVED_TEXT, grade };
     } catch (error) {
-      const current = conflictOf(error);
+      const found = conflictOf(error);
       // the other grader's save (and the totals it changed) shows at once, not at the next tick
-      if (current) void poll().catch(() => undefined);
-      return { ok: false, message: errorMessage(error, GRADE_FAILED_TEXT), current };
+      if (found) void poll().catch(() => undefined);
+      return { ok: false, message: errorMessage(error, GRADE_FAILED_TEXT), current: found?.current ?? null };
+    }
+  };
+
+  /** Save all: the changed grades of one submission in one request; all of them or none are saved. */
+  const saveAll = async (submission: GradingSubmission, grades: readonly QuestionGrade[]): Promise<SaveAllResult> => {
+    try {
+      const { data } = await gradeAllMutation({
+        variables: { input: { submissionId: submission.id, grades: grades.map((g) => ({ ...g, expectedVersion: g.expectedVersion || null })) } },
+      });
+      if (!data) return { ok: false, message: GRADE_FAILED_TEXT, current: null, questionId: null };
+      merge([data.gradeSubmission]);
+      return { ok: true, message: GRADE_SAVED_TEXT, submission: data.gradeSubmission };
+    } catch (error) {
+      const found = conflictOf(error);
+      if (found) void poll().catch(() => undefined);
+      return { ok: false, message: errorMessage(error, GRADE_FAILED_TEXT), current: found?.current ?? null, questionId: found?.questionId ?? null };
     }
   };
 
@@ -172,10 +203,14 @@ export function useGradingDashboard(kind: GradingKind, assessmentId: string) {
     return ok;
   };
 
+  /** GET {downloadPath}/{submissionId}/{fileId}: the download and the inline preview alike. */
+  const filePath = (submission: GradingSubmission, file: { id: string }) =>
+    `${kind.downloadPath}/${encodeURIComponent(submission.id)}/${encodeURIComponent(file.id)}`;
+
   const download = async (submission: GradingSubmission, file: { id: string; name: string }) => {
     msgs.setActionError(null);
     try {
-      await downloadFile(`${kind.downloadPath}/${encodeURIComponent(submission.id)}/${encodeURIComponent(file.id)}`, file.name || 'submission_file');
+      await downloadFile(filePath(submission, file), file.name || 'submission_file');
     } catch (error) {
       console.error('Failed to download file', error);
       msgs.setActionError('Failed to download file');
@@ -184,17 +219,21 @@ export function useGradingDashboard(kind: GradingKind, assessmentId: string) {
 
   return {
     dashboard,
+    snippets: query.data?.myCommentSnippets ?? NO_SNIPPETS,
     loading: query.loading && !query.data,
     notFound,
     loadError: query.error && !notFound ? errorMessage(query.error, kind.loadFailedText) : null,
     selected,
     selectedStudentId,
     select,
-    step,
+    questionId,
+    chooseQuestion,
     saveGrade,
+    saveAll,
     reopen,
     openOverdue,
     download,
+    filePath,
     success: msgs.success,
     error: msgs.actionError,
     clearSuccess: msgs.clearSuccess,

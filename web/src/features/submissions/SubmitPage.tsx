@@ -18,6 +18,7 @@ import { ItemFrame, ItemHeader, QuestionHeading } from './ItemParts';
 import { STUDENT_KINDS, viewPath, type StudentKind } from './studentKinds';
 import type { StudentQuestionFragment } from './submissions.generated';
 import { allowedUpload, UPLOAD_ACCEPT, UPLOAD_TYPE_TEXT, useSubmitPage, type AnswerState } from './useSubmitPage';
+import { DRAFT_FILE_TEXT } from './useDraftFiles';
 
 export function AssignmentSubmitPage() {
   return <SubmitPage kind={STUDENT_KINDS.assignment} />;
@@ -78,6 +79,8 @@ function SubmitPage({ kind }: { kind: StudentKind }) {
                   value={p.answers![q.id]}
                   disabled={!p.canSubmit || p.busy}
                   onChange={(patch) => p.change(q.id, patch)}
+                  onFile={(file) => p.chooseFile(q.id, file)}
+                  onRemoveFile={(which) => p.removeFile(q.id, which)}
                 />
               </Paper>
             ))}
@@ -106,10 +109,13 @@ interface AnswerFieldProps {
   value: AnswerState;
   disabled: boolean;
   onChange(patch: Partial<AnswerState>): void;
+  /** LongAnswer: a chosen file, kept with the draft at once; resolves to the failure's text, or null. */
+  onFile(file: File): Promise<string | null>;
+  onRemoveFile(which: 'file' | 'draftFile' | 'previousFile'): Promise<string | null>;
 }
 
 /** Checkboxes for an MCQ (several options may be chosen), a line for a short answer, 6 rows and a file for a long one. */
-function AnswerField({ n, question, value, disabled, onChange }: AnswerFieldProps) {
+function AnswerField({ n, question, value, disabled, onChange, onFile, onRemoveFile }: AnswerFieldProps) {
   if (question.type === 'MCQ') {
     const toggle = (optionId: string, on: boolean) =>
       onChange({ selectedOptionIds: on ? [...value.selectedOptionIds, optionId] : value.selectedOptionIds.filter((x) => x !== optionId) });
@@ -147,13 +153,19 @@ function AnswerField({ n, question, value, disabled, onChange }: AnswerFieldProp
         onChange={(e) => onChange({ answer: e.target.value })}
         disabled={disabled}
       />
-      <FileChoice n={n} value={value} disabled={disabled} onChange={onChange} />
+      <FileChoice n={n} value={value} disabled={disabled} onFile={onFile} onRemoveFile={onRemoveFile} />
     </>
   );
 }
 
-function FileChoice({ n, value, disabled, onChange }: Omit<AnswerFieldProps, 'question'>) {
+function FileChoice({ n, value, disabled, onFile, onRemoveFile }: Omit<AnswerFieldProps, 'question' | 'onChange'>) {
   const [typeError, setTypeError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const run = async (work: () => Promise<string | null>) => {
+    setSaving(true);
+    setTypeError(await work());
+    setSaving(false);
+  };
   const choose = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0] ?? null;
     e.target.value = '';
@@ -162,25 +174,22 @@ function FileChoice({ n, value, disabled, onChange }: Omit<AnswerFieldProps, 'qu
       setTypeError(UPLOAD_TYPE_TEXT);
       return;
     }
-    setTypeError(null);
-    onChange({ file });
+    void run(() => onFile(file));
   };
-  const shown = value.file?.name ?? value.previousFile?.name;
+  // the newest first: a file waiting to be sent, the draft's, the one submitted before
+  const which = value.file ? 'file' : value.draftFile ? 'draftFile' : value.previousFile ? 'previousFile' : null;
+  const shown = value.file?.name ?? value.draftFile?.name ?? value.previousFile?.name;
+  const note = which === 'draftFile' ? ` (${DRAFT_FILE_TEXT.kept})` : which === 'previousFile' ? ' (uploaded before)' : '';
   return (
     <Box sx={{ mt: 1.5, display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-      <Button component="label" variant="outlined" size="small" startIcon={<UploadFileIcon />} disabled={disabled}>
-        {shown ? 'Replace File' : 'Upload File'}
-        <input hidden type="file" accept={UPLOAD_ACCEPT} aria-label={`File for question ${n}`} onChange={choose} disabled={disabled} />
+      <Button component="label" variant="outlined" size="small" startIcon={<UploadFileIcon />} disabled={disabled || saving}>
+        {saving ? 'Saving file...' : shown ? 'Replace File' : 'Upload File'}
+        <input hidden type="file" accept={UPLOAD_ACCEPT} aria-label={`File for question ${n}`} onChange={choose} disabled={disabled || saving} />
       </Button>
-      {shown && (
+      {shown && which && (
         <>
-          <Typography variant="body2">{value.file ? shown : `${shown} (uploaded before)`}</Typography>
-          <IconButton
-            size="small"
-            aria-label={`Remove the file of question ${n}`}
-            disabled={disabled}
-            onClick={() => onChange(value.file ? { file: null } : { previousFile: null })}
-          >
+          <Typography variant="body2" data-testid={`file-of-question-${n}`}>{`${shown}${note}`}</Typography>
+          <IconButton size="small" aria-label={`Remove the file of question ${n}`} disabled={disabled || saving} onClick={() => void run(() => onRemoveFile(which))}>
             <CloseIcon fontSize="small" />
           </IconButton>
         </>

@@ -7,6 +7,7 @@ import type { DraftAnswerInput, SubmitAnswerInput } from '../../gql/types';
 import { REDIRECT_AFTER_SUBMIT_MS, submitFailedText, submittedText, type StudentKind } from './studentKinds';
 import { MySubmissionViewFragmentDoc, SubmitAssessmentDocument, useSubmitPageQuery, type MySubmissionViewFragment, type SubmitPageQuery } from './submissions.generated';
 import { useAutosave } from './useAutosave';
+import { useDraftFiles } from './useDraftFiles';
 
 export type SubmitItem = SubmitPageQuery['assessment'];
 
@@ -14,8 +15,10 @@ export type SubmitItem = SubmitPageQuery['assessment'];
 export interface AnswerState {
   answer: string;
   selectedOptionIds: string[];
-  /** LongAnswer: a file chosen now. */
+  /** LongAnswer: a file chosen now that could not be kept with the draft yet (it goes with the submit). */
   file: File | null;
+  /** LongAnswer: the file kept with the draft (the submit takes it when no other is sent). */
+  draftFile: { id: string; name: string } | null;
   /** LongAnswer, on Resubmit: the file sent before, kept unless another is chosen or it is removed. */
   previousFile: { id: string; name: string } | null;
 }
@@ -35,6 +38,7 @@ export function allowedUpload(file: File): boolean {
 function initialAnswers(item: SubmitItem): Answers {
   const draft = new Map(item.myDraft?.answers.map((a) => [a.questionId, a]));
   const sent = new Map(item.mySubmission?.answers.map((a) => [a.questionId, a]));
+  const drafted = new Map(item.myDraft?.files.map((f) => [f.questionId, f.file]));
   return Object.fromEntries(
     item.questions.map((q) => {
       const from = draft.get(q.id) ?? sent.get(q.id);
@@ -45,6 +49,7 @@ function initialAnswers(item: SubmitItem): Answers {
           answer: from?.answer ?? '',
           selectedOptionIds: (from?.selectedOptionIds ?? []).filter((id) => known.has(id)),
           file: null,
+          draftFile: drafted.get(q.id) ?? null,
           previousFile: sent.get(q.id)?.file ?? null,
         },
       ];
@@ -86,6 +91,23 @@ export function useSubmitPage(kind: StudentKind, id: string) {
     setAnswers((prev) => (prev ? { ...prev, [questionId]: { ...prev[questionId], ...patch } } : prev));
   }, []);
 
+  const draftFiles = useDraftFiles(id);
+  /** A chosen file is kept with the draft at once; the answer to show (or the failure's text). */
+  const chooseFile = async (questionId: string, file: File): Promise<string | null> => {
+    const r = await draftFiles.attach(questionId, file);
+    if ('kept' in r) change(questionId, { draftFile: r.kept, file: null });
+    else if ('offline' in r) change(questionId, { file });
+    return 'kept' in r ? null : 'refused' in r ? r.refused : r.offline;
+  };
+  const removeFile = async (questionId: string, which: 'file' | 'draftFile' | 'previousFile'): Promise<string | null> => {
+    if (which === 'draftFile') {
+      const failed = await draftFiles.remove(questionId);
+      if (failed) return failed;
+    }
+    change(questionId, { [which]: null });
+    return null;
+  };
+
   const submit = async () => {
     if (!item || !answers || !canSubmit || busy) return;
     setBusy(true);
@@ -100,6 +122,8 @@ export function useSubmitPage(kind: StudentKind, id: string) {
         if (a.file) {
           out.fileIndex = files.length;
           files.push({ path: `variables.files.${files.length}`, file: a.file });
+        } else if (a.draftFile) {
+          // the server takes the file the draft keeps
         } else if (a.previousFile) {
           out.keepFile = true;
         }
@@ -149,6 +173,8 @@ export function useSubmitPage(kind: StudentKind, id: string) {
     loadError: query.error && !notFound ? errorMessage(query.error, kind.detailsFailedText) : null,
     answers,
     change,
+    chooseFile,
+    removeFile,
     canSubmit,
     busy,
     success: done ? submittedText(kind) : null,

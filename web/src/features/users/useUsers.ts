@@ -129,7 +129,7 @@ export function useUsers() {
     });
     if (!answer.data) throw new Error('Failed to import users');
     const { createdCount, linkCount } = answer.data.importUsers;
-    if (createdCount) messages.setSuccess(`${createdCount} users imported${linkCount ? ` and ${linkCount} family links made` : ''}. Invitation emails have been sent.`);
+    if (createdCount) messages.setSuccess(`${createdCount} ${createdCount === 1 ? 'user' : 'users'} imported${linkCount ? ` and ${linkCount} family ${linkCount === 1 ? 'link' : 'links'} made` : ''}. Invitation ${createdCount === 1 ? 'email has' : 'emails have'} been sent.`);
     return answer.data.importUsers;
   };
 
