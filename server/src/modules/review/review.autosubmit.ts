@@ -151,6 +151,13 @@ export async function autoSubmitOverdue(m: EntityManager, scope: AutoSubmitScope
             max_score = (SELECT a.total_points FROM assessments a WHERE a.id = s.assessment_id),
             updated_at = clock_timestamp()
       WHERE s.id = ANY($1::uuid[])`, [claimed.map((c) => c.id)]);
+  // a file the student attached to a long answer of their draft goes with the submitted answer (issue 25's draft
+  // files): the answer now references it, so it outlives the draft the next statement removes
+  await m.query(
+    `UPDATE submission_answers sa SET file_id = df.file_id, file_name = df.file_name
+       FROM submissions s JOIN submission_draft_files df ON df.assessment_id = s.assessment_id AND df.student_id = s.student_id
+      WHERE s.id = ANY($1::uuid[]) AND sa.submission_id = s.id AND sa.question_id = df.question_id AND sa.file_id IS NULL`,
+    [claimed.map((c) => c.id)]);
   await m.query(
     `DELETE FROM submission_drafts d USING unnest($1::uuid[], $2::uuid[]) AS x(aid, sid)
       WHERE d.assessment_id = x.aid AND d.student_id = x.sid`, pairs);

@@ -87,6 +87,21 @@ describe('drafts keep files', () => {
     expect(await t.ds.query('SELECT id FROM files WHERE id = $1', [secondId])).toEqual([{ id: secondId }]);
   });
 
+  it('the overdue sweep submits the draft with its file: the answer keeps it and the cleanup job leaves it', async () => {
+    const i = await makeItem(t, tok.teacher, { courseId: math });
+    const a = await gqlAttach(i.id, i.long, pdf('handed in by the clock'));
+    const fileId = a.body.data.attachDraftFile.files[0].file.id;
+    await t.ds.query(`UPDATE assessments SET due_date = date_trunc('minute', now()) - interval '1 minute' WHERE id = $1`, [i.id]);
+    const swept = await t.rest('POST', '/submissions/auto-submit-overdue', { token: tok.teacher, body: { assignmentId: i.id } });
+    expect(swept.status).toBe(200);
+    const [answer] = await t.ds.query(
+      `SELECT sa.file_id, sa.file_name, s.is_auto_submitted FROM submission_answers sa JOIN submissions s ON s.id = sa.submission_id
+        WHERE s.assessment_id = $1 AND sa.question_id = $2 AND s.student_id = (SELECT id FROM users WHERE email = 'student@demo.school')`, [i.id, i.long]);
+    expect(answer).toEqual({ file_id: fileId, file_name: 'photo-of-work.pdf', is_auto_submitted: true });
+    await sweepUnreferencedFiles(t.ds, t.services.files.store);
+    expect(await t.ds.query('SELECT id FROM files WHERE id = $1', [fileId])).toEqual([{ id: fileId }]);
+  });
+
   it('removed from the draft, or the draft gone without a submit: the cleanup job removes the bytes', async () => {
     const i = await makeItem(t, tok.teacher, { courseId: math });
     const a = await gqlAttach(i.id, i.long, pdf('to be removed'));
