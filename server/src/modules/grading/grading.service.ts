@@ -14,7 +14,7 @@ import { Submission } from '../submissions/submission.types';
 import { notifyGraded, notifyReopened } from '../notifications/notifications.record';
 import { CommentBankService } from './grading.comment-bank';
 import { GRADING_TEXT as T, GradeItem, checkScore, gradeFields, gradeList, reopenDueDate } from './grading.validation';
-import { recordAudit } from '../audit/audit.record';
+import { AuditEntry, recordAudit } from '../audit/audit.record';
 import { AuditKind } from '../audit/audit.kinds';
 
 export interface GradeRequest {
@@ -146,9 +146,13 @@ export class GradingService {
           throw await this.changed(m, now, row.studentId, named ? g.questionId : undefined);
         }
       }
+      const changes: AuditEntry[] = [];
       for (const g of checked) {
-        await this.writeGrade(m, actor, { ...row, questionId: g.questionId, questionNumber: g.number }, current.get(g.questionId) ?? null, g.score, g.feedback);
+        const change = await this.writeGrade(m, actor, { ...row, questionId: g.questionId, questionNumber: g.number }, current.get(g.questionId) ?? null, g.score, g.feedback);
+        if (change) changes.push(change);
       }
+      // every changed grade on record, in one statement whatever their number
+      await recordAudit(m, actor, changes);
       await refreshSubmissions(m, { submissionIds: [sid] }, [sid]);
       await notifyGraded(m, [sid]);
     });
@@ -185,30 +189,31 @@ export class GradingService {
    * A teacher's save. A score that differs from the automatic one overrides it: is_auto_graded false, the
    * automatic score kept in auto_score for reference. A save that keeps the automatic score (feedback only)
    * keeps the grade automatic, so a later edit of the key still regrades it. graded_by names the teacher
-   * either way (the conflict message and gradedByName read it). Every save is put in the audit log (who, from,
-   * to, which submission and question) in the same transaction.
+   * either way (the conflict message and gradedByName read it). Answers the change for the audit log (who,
+   * from, to, which submission and question), or null when the save changed nothing.
    */
-  private async writeGrade(m: EntityManager, actor: Actor, at: GradePlace, current: CurrentGrade | null, score: number, feedback: string | undefined) {
+  private async writeGrade(m: EntityManager, actor: Actor, at: GradePlace, current: CurrentGrade | null, score: number, feedback: string | undefined): Promise<AuditEntry | null> {
     const { id: sid, questionId: qid } = at;
     const feedbackChanged = feedback !== undefined && feedback !== (current?.feedback ?? '');
-    if (!current || current.score !== score || feedbackChanged) {
-      await recordAudit(m, actor, {
+    const change: AuditEntry | null = !current || current.score !== score || feedbackChanged
+      ? {
         kind: AuditKind.GRADE_CHANGED, targetUserId: at.studentId, courseId: at.courseId, assessmentId: at.assessmentId, submissionId: sid,
         from: current ? current.score : null, to: score,
         note: `Question ${at.questionNumber}${current?.is_auto_graded ? ' (automatic grade overridden)' : ''}${feedbackChanged ? '; feedback changed' : ''}`,
-      });
-    }
+      }
+      : null;
     if (!current) {
       await m.query(
         `INSERT INTO grades (submission_id, question_id, score, feedback, is_auto_graded, graded_by, updated_at)
          VALUES ($1, $2, $3, $4, false, $5, clock_timestamp())`, [sid, qid, score, feedback ?? '', actor.userId]);
-      return;
+      return change;
     }
     await m.query(
       `UPDATE grades SET auto_score = CASE WHEN is_auto_graded THEN COALESCE(auto_score, score) ELSE auto_score END,
               is_auto_graded = is_auto_graded AND COALESCE(auto_score, score) = $2::numeric,
               score = $2, feedback = COALESCE($3, feedback), graded_by = $4, version = version + 1, updated_at = clock_timestamp()
         WHERE id = $1`, [current.id, score, feedback ?? null, actor.userId]);
+    return change;
   }
 
   /** The item (its kind checked), the actor allowed by `rule` on its course, and the student's id. */
