@@ -11,6 +11,8 @@ const WHOLE: Record<string, string> = {
   // a person's own (the issue names sessions, children and to-do)
   'Query.mySessions': "a person's own sessions",
   'Query.accessTokens': "a person's own access tokens",
+  'Query.myCommentSnippets': "a teacher's own comment bank, at most 200",
+  'SubmissionDraft.files': "one draft's files, one a long answer",
   'Query.applications': "the school's registered integrations, a handful",
   'Query.applicationScopes': 'the fixed list of scopes',
   'Application.scopes': "one application's scopes, from the fixed list",
