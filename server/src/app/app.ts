@@ -16,6 +16,7 @@ import { apiErrorHandler, apiNotFound } from './rest';
 import { apiRouter } from './rest-router';
 import { restWriteGate } from './credential-gate';
 import { oauthRouter } from '../modules/integrations/oauth.route';
+import { oneRosterRoutes } from '../modules/oneroster/oneroster.router';
 
 /** Statement counts of recent requests by request id; tests read them to prove lists do not grow with data. */
 export const sqlCounts = new Map<string, number>();
@@ -71,6 +72,9 @@ export async function createApp(ds: DataSource, config: Config) {
 
   // OAuth 2.0 client credentials (RFC 6749 section 4.4): outside /api, in the RFC's form-and-JSON shape
   app.use(oauthRouter(() => services));
+
+  // OneRoster 1.2 (issue 27): the specification's paths and payloads, for applications
+  app.use(oneRosterRoutes(config.publicUrl, withContext));
 
   app.use('/graphql', ...graphqlRoute(apollo, withContext));
 

@@ -20,6 +20,7 @@ import { calendarModule } from '../modules/calendar/calendar.module';
 import { gradesModule } from '../modules/grades/grades.module';
 import { notificationsModule } from '../modules/notifications/notifications.module';
 import { integrationsModule } from '../modules/integrations/integrations.module';
+import { oneRosterModule } from '../modules/oneroster/oneroster.module';
 
 /**
  * Every domain of the app, one manifest each (server/src/modules/<domain>/<domain>.module.ts). Entities,
@@ -49,4 +50,5 @@ export const modules = moduleList(
   calendarModule,
   notificationsModule,
   integrationsModule,
+  oneRosterModule,
 );

@@ -1,0 +1,14 @@
+import { defineModule } from '../../app/module';
+import { OneRoster1732300027000 } from '../../db/migrations/1732300027000-OneRoster';
+import { OneRosterService } from './oneroster.service';
+
+/**
+ * OneRoster 1.2 (issue 27; ctx.services.oneroster): the mapping of what we hold (oneroster.mapping.ts), the
+ * rostering and gradebook services under /ims/oneroster (mounted by app.ts through oneroster.router.ts) for the
+ * applications of issue 26 and their OneRoster scopes.
+ */
+export const oneRosterModule = defineModule({
+  name: 'oneroster',
+  migrations: [OneRoster1732300027000],
+  services: (ds, config) => new OneRosterService(ds, config),
+});
