@@ -945,6 +945,36 @@ export type DraftAnswerInput = {
   selectedOptionIds?: InputMaybe<Array<Scalars['ID']['input']>>;
 };
 
+/** A student's result in a column an application keeps (OneRoster): the score, or the status in words. */
+export type ExternalGradebookCell = {
+  __typename?: 'ExternalGradebookCell';
+  /** The application's comment. */
+  comment: Scalars['String']['output'];
+  /** The score the application sent; above the maximum when it gave extra credit; null without one (exempt, not submitted). */
+  score: Maybe<Scalars['Float']['output']>;
+  /** The OneRoster scoreStatus in words: 'Graded', 'Partially graded', 'Submitted', 'Not submitted', or 'Excused' (exempt). */
+  statusLabel: Scalars['String']['output'];
+  /** The student (the row). */
+  studentId: Scalars['ID']['output'];
+};
+
+/** A column of the gradebook that an application keeps through OneRoster (an external line item): shown beside the course's own assessments, counted in no average. */
+export type ExternalGradebookColumn = {
+  __typename?: 'ExternalGradebookColumn';
+  /** Its category (an assessment kind, or a category the application made). */
+  category: Scalars['String']['output'];
+  /** The results the application wrote, one per student who has one. */
+  cells: Array<ExternalGradebookCell>;
+  /** Due date. */
+  dueDate: Scalars['DateTimeISO']['output'];
+  /** The line item (its OneRoster sourcedId). */
+  id: Scalars['ID']['output'];
+  /** The most points (resultValueMax). */
+  maxScore: Scalars['Float']['output'];
+  /** Title. */
+  title: Scalars['String']['output'];
+};
+
 /** A parent linked to a student: the parent then reads the student's courses, work, attendance and feedback. */
 export type FamilyLink = {
   __typename?: 'FamilyLink';
@@ -1093,6 +1123,8 @@ export type Gradebook = {
   courseTitle: Scalars['String']['output'];
   /** The gradebook as CSV (RFC 4180; text that a spreadsheet would run as a formula is prefixed with an apostrophe), as GET /api/courses/{id}/gradebook?format=csv sends it. */
   csv: Scalars['String']['output'];
+  /** Columns that applications keep for this course's class through OneRoster (external line items) with their results, by due date; they count in no average. */
+  externalColumns: Array<ExternalGradebookColumn>;
   /** The students, by last name. */
   rows: Array<GradebookRow>;
   /** Subject name. */

@@ -207,3 +207,80 @@ export const demographics: Collection = {
   sql: `SELECT NULL::text AS "sourcedId", NULL::text AS status, NULL::text AS "dateLastModified" WHERE false`,
   present: (r) => meta(r),
 };
+
+// ---- the gradebook service ----
+
+/** Our assessment kinds are the built-in categories; an application may add its own beside them. */
+export const BUILT_IN_CATEGORIES: Record<string, string> = { assignment: 'Assignment', exam: 'Exam', quiz: 'Quiz' };
+/** When the built-in categories were last changed: never, since they came with the product. */
+const BUILT_IN_DATE = '2024-11-22T00:00:00.000Z';
+
+export const categories: Collection = {
+  plural: 'categories',
+  singular: 'category',
+  fields: base(['title']),
+  sql: `SELECT k.sid AS "sourcedId", 'active' AS status, '${BUILT_IN_DATE}' AS "dateLastModified", k.title, NULL::text AS "_weight"
+    FROM (VALUES ${Object.entries(BUILT_IN_CATEGORIES).map(([k, v]) => `('${k}', '${v}')`).join(', ')}) k(sid, title)
+    UNION ALL
+    SELECT c.sourced_id, 'active', ${iso('c.updated_at')}, c.title, c.weight::text FROM oneroster_categories c`,
+  present: (r) => ({ ...meta(r), title: r.title, ...(r._weight !== null ? { weight: Number(r._weight) } : {}) }),
+};
+
+/** The allocation (OneRoster class) a course belongs to. */
+const courseAllocation = (co: string, al: string) =>
+  `JOIN allocations ${al} ON ${al}.class_id = ${co}.class_id AND ${al}.subject_id = ${co}.subject_id AND ${al}.academic_year_id = ${co}.academic_year_id`;
+
+const lineItemFields = base(['title', 'description', 'assignDate', 'dueDate', 'class.sourcedId', 'category.sourcedId']);
+Object.assign(lineItemFields, { 'class.sourcedId': '_class', 'category.sourcedId': '_category' });
+
+/** Our assessments (their results are graded here) and the columns applications made (`_external`). */
+export const lineItems: Collection = {
+  plural: 'lineItems',
+  singular: 'lineItem',
+  fields: lineItemFields,
+  sql: `
+    SELECT a.id::text AS "sourcedId", 'active' AS status, ${iso('a.updated_at')} AS "dateLastModified", a.title, a.description,
+      ${iso('a.created_at')} AS "assignDate", ${iso('a.due_date')} AS "dueDate", '0' AS "_min", a.total_points::text AS "_max",
+      lower(a.kind) AS "_category", ${sid('al')} AS "_class", ${SCHOOL} AS "_school", NULL::text AS "_gradingPeriod", false AS "_external"
+    FROM assessments a JOIN courses co ON co.id = a.course_id ${courseAllocation('co', 'al')}
+    UNION ALL
+    SELECT li.sourced_id, 'active', ${iso('li.updated_at')}, li.title, li.description, ${iso('li.assign_date')}, ${iso('li.due_date')},
+      li.result_value_min::text, li.result_value_max::text, li.category, ${sid('al')}, ${SCHOOL},
+      (SELECT ${sid('p')} FROM academic_periods p WHERE p.id = li.grading_period_id), true
+    FROM oneroster_line_items li JOIN allocations al ON al.id = li.allocation_id`,
+  present: (r, ref) => ({
+    ...meta(r), title: r.title, description: r.description, assignDate: r.assignDate, dueDate: r.dueDate,
+    class: ref('class', r._class as string), school: ref('org', r._school as string), category: ref('category', r._category as string),
+    ...(r._gradingPeriod ? { gradingPeriod: ref('academicSession', r._gradingPeriod as string) } : {}),
+    resultValueMin: Number(r._min), resultValueMax: Number(r._max),
+  }),
+};
+
+const resultFields = base(['scoreStatus', 'scoreDate', 'lineItem.sourcedId', 'student.sourcedId', 'class.sourcedId']);
+Object.assign(resultFields, { 'lineItem.sourcedId': '_lineItem', 'student.sourcedId': '_student', 'class.sourcedId': '_class' });
+
+/** Our submissions once submitted (a score once graded, the teacher's feedback as the comment) and the results applications wrote. */
+export const results: Collection = {
+  plural: 'results',
+  singular: 'result',
+  fields: resultFields,
+  sql: `
+    SELECT s.id::text AS "sourcedId", 'active' AS status, ${iso('s.updated_at')} AS "dateLastModified",
+      CASE s.status WHEN 'graded' THEN 'fully graded' ELSE 'submitted' END AS "scoreStatus",
+      CASE WHEN s.status = 'graded' THEN s.total_score::text END AS "_score", ${iso('coalesce(s.submitted_at, s.updated_at)')} AS "scoreDate",
+      coalesce((SELECT string_agg(g.feedback, E'\\n' ORDER BY q.sort_order) FROM grades g JOIN questions q ON q.id = g.question_id
+        WHERE g.submission_id = s.id AND g.feedback <> ''), '') AS comment,
+      a.id::text AS "_lineItem", ${sid('u')} AS "_student", ${sid('al')} AS "_class"
+    FROM submissions s JOIN assessments a ON a.id = s.assessment_id JOIN courses co ON co.id = a.course_id ${courseAllocation('co', 'al')}
+      JOIN users u ON u.id = s.student_id
+    WHERE s.submitted_at IS NOT NULL
+    UNION ALL
+    SELECT r.sourced_id, 'active', ${iso('r.updated_at')}, r.score_status, r.score::text, ${iso('r.score_date')}, r.comment,
+      li.sourced_id, ${sid('u')}, ${sid('al')}
+    FROM oneroster_results r JOIN oneroster_line_items li ON li.id = r.line_item_id JOIN allocations al ON al.id = li.allocation_id
+      JOIN users u ON u.id = r.student_id`,
+  present: (r, ref) => ({
+    ...meta(r), lineItem: ref('lineItem', r._lineItem as string), student: ref('user', r._student as string), class: ref('class', r._class as string),
+    scoreStatus: r.scoreStatus, ...(r._score !== null ? { score: Number(r._score) } : {}), scoreDate: r.scoreDate, comment: r.comment,
+  }),
+};

@@ -1,5 +1,7 @@
 import { defineModule } from '../../app/module';
 import { OneRoster1732300027000 } from '../../db/migrations/1732300027000-OneRoster';
+import { OneRosterGradebook } from './oneroster.gradebook';
+import { OneRosterGradebookResolver } from './oneroster.resolver';
 import { OneRosterService } from './oneroster.service';
 
 /**
@@ -10,5 +12,6 @@ import { OneRosterService } from './oneroster.service';
 export const oneRosterModule = defineModule({
   name: 'oneroster',
   migrations: [OneRoster1732300027000],
-  services: (ds, config) => new OneRosterService(ds, config),
+  resolvers: [OneRosterGradebookResolver],
+  services: (ds, config) => ({ reads: new OneRosterService(ds, config), gradebook: new OneRosterGradebook(ds) }),
 });

@@ -4,10 +4,10 @@ import { SCOPES } from '../../policies/credentials';
 import { sendError } from './oneroster.errors';
 import { academicSessions, classes, Collection, courses, demographics, enrollments, orgs, users } from './oneroster.mapping';
 import { readQuery } from './oneroster.query';
-import { Page, Restriction, ROSTERING_PATH } from './oneroster.service';
+import type { Page, Restriction } from './oneroster.service';
 
-const ctxOf = (res: Response) => res.locals.ctx as RequestContext;
-type Params = Record<string, string>;
+export const ctxOf = (res: Response) => res.locals.ctx as RequestContext;
+export type Params = Record<string, string>;
 
 /** X-Total-Count and the Link header (first, prev, next, last) of one page, keeping every other parameter. */
 function pageHeaders(req: Request, res: Response, base: string, page: Page, limit: number, offset: number): void {
@@ -27,10 +27,10 @@ function pageHeaders(req: Request, res: Response, base: string, page: Page, limi
   res.setHeader('Link', links.join(', '));
 }
 
-const is = (column: string, value: string): Restriction => () => `o."${column}" = '${value}'`;
-const contains = (column: string, id: string): Restriction => (p) => `${p(id)} = ANY(o."${column}")`;
-const equals = (column: string, id: string): Restriction => (p) => `o."${column}" = ${p(id)}`;
-const both = (...rs: Array<Restriction | undefined>): Restriction => (p) => rs.filter(Boolean).map((r) => r!(p)).join(' AND ') || 'true';
+export const is = (column: string, value: string): Restriction => () => `o."${column}" = '${value}'`;
+export const contains = (column: string, id: string): Restriction => (p) => `${p(id)} = ANY(o."${column}")`;
+export const equals = (column: string, id: string): Restriction => (p) => `o."${column}" = ${p(id)}`;
+export const both = (...rs: Array<Restriction | undefined>): Restriction => (p) => rs.filter(Boolean).map((r) => r!(p)).join(' AND ') || 'true';
 
 const SCHOOL = is('type', 'school');
 const STUDENT = is('role', 'student');
@@ -39,12 +39,12 @@ const TERM = is('type', 'term');
 const GRADING_PERIOD = is('type', 'gradingPeriod');
 
 /** A parent object the path names, which must exist (404 unknownobject otherwise). */
-interface Parent { key: string; collection: Collection; restrict?: Restriction }
-const school: Parent = { key: 'schoolId', collection: orgs, restrict: SCHOOL };
-const klass: Parent = { key: 'classId', collection: classes };
+export interface Parent { key: string; collection: Collection; restrict?: Restriction }
+export const school: Parent = { key: 'schoolId', collection: orgs, restrict: SCHOOL };
+export const klass: Parent = { key: 'classId', collection: classes };
 
-interface ListRoute { path: string; collection: Collection; parents?: Parent[]; restrict?: (p: Params) => Restriction }
-interface OneRoute { path: string; collection: Collection; restrict?: Restriction }
+export interface ListRoute { path: string; collection: Collection; parents?: Parent[]; restrict?: (p: Params) => Restriction }
+export interface OneRoute { path: string; collection: Collection; restrict?: Restriction }
 
 /** Every read endpoint of the rostering service (OneRoster 1.2 REST binding, section 4: the rostering operations). */
 const LISTS: ListRoute[] = [
@@ -97,41 +97,46 @@ const ONES: OneRoute[] = [
   { path: '/demographics/:id', collection: demographics },
 ];
 
+/** The actor's right to one service (its rule in policies/rules.ts and the scopes that give it). */
+export interface Gate { action: 'oneroster.roster.read' | 'oneroster.gradebook.read' | 'oneroster.gradebook.write' | 'oneroster.gradebook.delete'; scopes: string[] }
+
+/** Runs a OneRoster handler for an authorized application; every failure answers in the imsx shape. */
+export function handle(gate: Gate, handler: (req: Request, res: Response, ctx: RequestContext) => Promise<void>) {
+  return async (req: Request, res: Response) => {
+    const ctx = ctxOf(res);
+    try {
+      ctx.services.oneroster.reads.authorize(ctx.actor, gate.action, gate.scopes);
+      await handler(req, res, ctx);
+    } catch (err) {
+      sendError(res, err, ctx.requestId);
+    }
+  };
+}
+
+/** The GET endpoints of a table of lists and single objects. */
+export function mountReads(r: Router, publicUrl: string, gate: Gate, lists: ListRoute[], ones: OneRoute[]): void {
+  for (const l of lists) {
+    r.get(l.path, handle(gate, async (req, res, ctx) => {
+      const svc = ctx.services.oneroster.reads;
+      const q = readQuery(req.query, l.collection);
+      const params = req.params as Params;
+      for (const p of l.parents ?? []) await svc.one(p.collection, params[p.key], null, p.restrict);
+      const page = await svc.list(l.collection, q, l.restrict?.(params));
+      pageHeaders(req, res, publicUrl, page, q.limit, q.offset);
+      res.json({ [l.collection.plural]: page.items });
+    }));
+  }
+  for (const o of ones) {
+    r.get(o.path, handle(gate, async (req, res, ctx) => {
+      const q = readQuery(req.query, o.collection);
+      res.json({ [o.collection.singular]: await ctx.services.oneroster.reads.one(o.collection, req.params.id as string, q.fields, o.restrict) });
+    }));
+  }
+}
+
 /** The rostering service under /ims/oneroster/rostering/v1p2: GET only, for applications with a roster scope. */
 export function rosteringRouter(publicUrl: string): Router {
   const r = express.Router();
-  const guard = (req: Request, res: Response) => {
-    const ctx = ctxOf(res);
-    ctx.services.oneroster.authorize(ctx.actor, 'oneroster.roster.read', [SCOPES.rosterRead, SCOPES.rosterCoreRead]);
-    return ctx.services.oneroster;
-  };
-  for (const l of LISTS) {
-    r.get(l.path, async (req: Request, res: Response) => {
-      try {
-        const svc = guard(req, res);
-        const q = readQuery(req.query, l.collection);
-        const params = req.params as Params;
-        for (const p of l.parents ?? []) await svc.one(p.collection, params[p.key], null, p.restrict);
-        const page = await svc.list(l.collection, q, l.restrict?.(params));
-        pageHeaders(req, res, publicUrl, page, q.limit, q.offset);
-        res.json({ [l.collection.plural]: page.items });
-      } catch (err) {
-        sendError(res, err, ctxOf(res).requestId);
-      }
-    });
-  }
-  for (const o of ONES) {
-    r.get(o.path, async (req: Request, res: Response) => {
-      try {
-        const svc = guard(req, res);
-        const q = readQuery(req.query, o.collection);
-        res.json({ [o.collection.singular]: await svc.one(o.collection, req.params.id as string, q.fields, o.restrict) });
-      } catch (err) {
-        sendError(res, err, ctxOf(res).requestId);
-      }
-    });
-  }
+  mountReads(r, publicUrl, { action: 'oneroster.roster.read', scopes: [SCOPES.rosterRead, SCOPES.rosterCoreRead] }, LISTS, ONES);
   return r;
 }
-
-export { ROSTERING_PATH };
