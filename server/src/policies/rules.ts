@@ -207,6 +207,8 @@ export const rules = {
   'oneroster.gradebook.write': (a: Actor) => appMay(a, [SCOPES.gradebookWrite]),
   /** delete them */
   'oneroster.gradebook.delete': (a: Actor) => appMay(a, [SCOPES.gradebookDelete]),
+  /** import a OneRoster CSV zip (preview and apply), see the imports, export the zip: SuperAdmin and Admin */
+  'oneroster.csv': (a: Actor) => has(a, ACADEMIC_MANAGERS),
   // ---- end of OneRoster ----
 } satisfies Record<string, (actor: Actor, object: never) => boolean>;
 

@@ -1,3 +1,4 @@
+import yazl from 'yazl';
 import type { TestServer } from './test-server';
 import { sqlCounts } from '../app/app';
 
@@ -39,3 +40,13 @@ export const imsx = (codeMinor: string) => ({
   imsx_description: expect.any(String),
   imsx_CodeMinor: { imsx_codeMinorField: [{ imsx_codeMinorFieldName: 'TargetEndSystem', imsx_codeMinorFieldValue: codeMinor }] },
 });
+
+/** A zip of the given files, as a SIS would send it (yazl only packs: the CSV text is the caller's). */
+export async function zipOf(files: Record<string, string | Buffer>): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const [name, text] of Object.entries(files)) zip.addBuffer(Buffer.isBuffer(text) ? text : Buffer.from(text), name);
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const c of zip.outputStream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}

@@ -86,10 +86,20 @@ export class OneRoster1732300027000 implements MigrationInterface {
         CONSTRAINT oneroster_results_line_item_student_key UNIQUE (line_item_id, student_id)
       )`);
     await q.query(`CREATE INDEX oneroster_results_student_idx ON oneroster_results (student_id)`);
+    // every CSV import, previewed or applied, with its report (Settings -> Integrations shows the last ones)
+    await q.query(`
+      CREATE TABLE oneroster_imports (
+        id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+        created_by uuid REFERENCES users(id) ON DELETE SET NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        applied boolean NOT NULL,
+        report jsonb NOT NULL
+      )`);
+    await q.query(`CREATE INDEX oneroster_imports_created_idx ON oneroster_imports (created_at DESC)`);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP TABLE oneroster_results, oneroster_line_items, oneroster_categories, oneroster_orgs, academic_periods`);
+    await q.query(`DROP TABLE oneroster_imports, oneroster_results, oneroster_line_items, oneroster_categories, oneroster_orgs, academic_periods`);
     for (const t of SOURCED) await q.query(`ALTER TABLE ${t} DROP COLUMN sourced_id`);
     await q.query(`ALTER TABLE academic_years DROP CONSTRAINT academic_years_dates_check, DROP COLUMN start_date, DROP COLUMN end_date`);
   }

@@ -1,6 +1,10 @@
 import { defineModule } from '../../app/module';
 import { OneRoster1732300027000 } from '../../db/migrations/1732300027000-OneRoster';
+import type { AuthService } from '../auth/auth.service';
+import type { MailService } from '../mail/mail.service';
+import { oneRosterCsvRouter } from './oneroster.csv.rest';
 import { OneRosterGradebook } from './oneroster.gradebook';
+import { OneRosterImports } from './oneroster.imports';
 import { OneRosterGradebookResolver } from './oneroster.resolver';
 import { OneRosterService } from './oneroster.service';
 
@@ -13,5 +17,10 @@ export const oneRosterModule = defineModule({
   name: 'oneroster',
   migrations: [OneRoster1732300027000],
   resolvers: [OneRosterGradebookResolver],
-  services: (ds, config) => ({ reads: new OneRosterService(ds, config), gradebook: new OneRosterGradebook(ds) }),
+  services: (ds, config, deps: { auth: AuthService; mail: MailService }) => ({
+    reads: new OneRosterService(ds, config),
+    gradebook: new OneRosterGradebook(ds),
+    imports: new OneRosterImports(ds, deps.auth, deps.mail),
+  }),
+  router: oneRosterCsvRouter,
 });

@@ -18,6 +18,7 @@ import { notificationsRows } from './notifications.rows';
 import { gradesRows } from './grades.rows';
 import { familiesRows } from './families.rows';
 import { integrationsRows } from './integrations.rows';
+import { oneRosterRows } from './oneroster.rows';
 
 /** The authorization matrix, by domain (legend in matrix.ts). A new domain adds its `<domain>.rows.ts` here. */
 export const MATRIX: Record<string, Row<any>[]> = {
@@ -40,4 +41,5 @@ export const MATRIX: Record<string, Row<any>[]> = {
   grades: gradesRows,
   families: familiesRows,
   integrations: integrationsRows,
+  oneroster: oneRosterRows,
 };
