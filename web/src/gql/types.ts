@@ -1228,6 +1228,12 @@ export type GradingDashboard = {
   totalStudents: Scalars['Int']['output'];
 };
 
+/** How to take a OneRoster CSV zip. */
+export type ImportOneRosterInput = {
+  /** Apply it (true: when every row can be taken, in one transaction) or only preview it (false). */
+  apply: Scalars['Boolean']['input'];
+};
+
 /** One user of a CSV import, as the file gives it (checked by the server as createUser checks one). */
 export type ImportUserRowInput = {
   /** Parent rows: the emails of the parent's children, separated by ';' (each a Student of this file or of the school); SuperAdmin and Admin only. */
@@ -1459,6 +1465,8 @@ export type Mutation = {
   forgotPassword: MessagePayload;
   /** Save one question's score (0 to its points, at most 2 decimals) and feedback as a teacher of the course; overriding an automatic score keeps it as autoScore. The total and status are recomputed at once. expectedVersion is the SubmissionGrade.version you saw (null or 0 when there was no grade): a different one is a CONFLICT 'This grade was changed by {name} a moment ago' with extensions.current { score, feedback, version, gradedByName } (REST: PUT /api/submissions/grade, /api/quizsubmissions/grade, /api/examsubmissions/grade with examSubmissionId). */
   gradeAnswer: Submission;
+  /** Import a OneRoster 1.2 CSV zip (multipart request; send 'Apollo-Require-Preflight: true'): input.apply false previews it, true applies it when every row can be taken, in one transaction; either way nothing changes when a row is refused (SuperAdmin and Admin; REST: POST /api/oneroster/imports, also for zips above the 50MB of GraphQL uploads). */
+  importOneRoster: OneRosterImport;
   /** Import users from a CSV file parsed by the client (at most 1,000 rows): each row checked as createUser checks one, and against the other rows and existing users. dryRun answers the rows only; otherwise the valid rows are created in one transaction (Pending, invited), or nothing when onlyIfAllValid and a row is invalid. */
   importUsers: ImportUsersResult;
   /** Link a Parent to a Student (SuperAdmin and Admin); the parent then reads the student's courses, work, attendance and feedback. A link that exists already is a CONFLICT. REST: POST /api/parents/{parentId}/children {studentId}. */
@@ -1729,6 +1737,13 @@ export type MutationForgotPasswordArgs = {
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationGradeAnswerArgs = {
   input: GradeAnswerInput;
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationImportOneRosterArgs = {
+  file?: InputMaybe<Scalars['Upload']['input']>;
+  input: ImportOneRosterInput;
 };
 
 
@@ -2031,6 +2046,75 @@ export type NotificationSettings = {
   dailyDigest: Scalars['Boolean']['output'];
 };
 
+/** Where another system reaches this school through OneRoster 1.2: the addresses to give it with an application's client credentials. */
+export type OneRosterAddresses = {
+  __typename?: 'OneRosterAddresses';
+  /** The gradebook service base address (…/ims/oneroster/gradebook/v1p2). */
+  gradebook: Scalars['String']['output'];
+  /** The rostering service base address (…/ims/oneroster/rostering/v1p2). */
+  rostering: Scalars['String']['output'];
+  /** The OAuth 2.0 token endpoint (client credentials). */
+  token: Scalars['String']['output'];
+};
+
+/** A OneRoster CSV import, previewed or applied, with its report (REST: GET /api/oneroster/imports). */
+export type OneRosterImport = {
+  __typename?: 'OneRosterImport';
+  /** It was applied (every row could be taken); false for a preview or a refused zip, which changed nothing. */
+  applied: Scalars['Boolean']['output'];
+  /** What it creates, changes, deactivates and leaves, by kind of object. */
+  counts: Array<OneRosterImportCount>;
+  /** When it ran. */
+  createdAt: Scalars['DateTimeISO']['output'];
+  /** Who ran it (first and last name); null once that account is deleted. */
+  createdBy: Maybe<Scalars['String']['output']>;
+  /** The files of the zip. */
+  files: Array<OneRosterImportFile>;
+  /** The import. */
+  id: Scalars['ID']['output'];
+  /** Problems beyond those listed. */
+  moreProblems: Scalars['Int']['output'];
+  /** Every row that cannot be taken (the first 1,000). */
+  problems: Array<OneRosterImportProblem>;
+  /** The manifest's source.systemName (the system the zip came from); empty when it names none. */
+  source: Scalars['String']['output'];
+};
+
+/** What an import does to one kind of object (user, class, academicSession, enrollment, parent link, subject, org, course). */
+export type OneRosterImportCount = {
+  __typename?: 'OneRosterImportCount';
+  /** Rows that change an object here. */
+  changed: Scalars['Int']['output'];
+  /** Rows that create an object here. */
+  created: Scalars['Int']['output'];
+  /** Rows that end something (status tobedeleted: a teacher's class, a student's placement). */
+  deactivated: Scalars['Int']['output'];
+  /** The kind of object, in OneRoster words where there is one. */
+  object: Scalars['String']['output'];
+  /** Rows that match what the school holds already. */
+  unchanged: Scalars['Int']['output'];
+};
+
+/** One file of an imported zip and how the manifest sends it (bulk, delta), or "not taken" for files this product does not read. */
+export type OneRosterImportFile = {
+  __typename?: 'OneRosterImportFile';
+  /** The manifest's mode: bulk, delta, or 'not taken'. */
+  mode: Scalars['String']['output'];
+  /** File name in the zip (users.csv). */
+  name: Scalars['String']['output'];
+};
+
+/** A row that cannot be taken, with where it is and why. */
+export type OneRosterImportProblem = {
+  __typename?: 'OneRosterImportProblem';
+  /** The file (manifest.csv for the manifest itself). */
+  file: Scalars['String']['output'];
+  /** The line in the file (the header is line 1; 0 for the file as a whole). */
+  line: Scalars['Int']['output'];
+  /** Why the row cannot be taken. */
+  reason: Scalars['String']['output'];
+};
+
 /** Which page a click on the item opens. */
 export type OpensOn =
   /** The submit page (/dashboard/{kind}/{id}/submit). */
@@ -2196,6 +2280,10 @@ export type Query = {
   notificationSettings: NotificationSettings;
   /** Your notifications, newest first (REST: GET /api/notifications?limit=&offset=). */
   notifications: Array<Notification>;
+  /** The OneRoster 1.2 base addresses and token endpoint to give another system (SuperAdmin and Admin). */
+  oneRosterAddresses: OneRosterAddresses;
+  /** The last twenty OneRoster CSV imports, newest first, with their reports (SuperAdmin and Admin; REST: GET /api/oneroster/imports). */
+  oneRosterImports: Array<OneRosterImport>;
   /** Your items of this kind elsewhere, to reuse (tree by course.academicYear, course.class, course, module) (REST: GET /api/assignments/reuse/available/{courseId}, /api/quizzes/reuse/available/{moduleId}). */
   reusableAssessments: Array<Assessment>;
   /** Content of your other modules, to reuse in this module (tree by module.course.academicYear, class, course, module) (REST: GET /api/content/reuse/available/{moduleId}). */

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import type { DataSource } from 'typeorm';
+import type { Config } from '../../config';
+import { GRADEBOOK_PATH, ROSTERING_PATH } from './oneroster.service';
 import type { Actor } from '../../policies';
 import { authorize } from '../../policies';
 import { DomainError } from '../../errors/domain-error';
@@ -33,7 +35,14 @@ export interface ImportRecord { id: string; createdAt: Date; createdBy: string |
  * users' invitations, under an advisory lock so two applies never interleave. Every run is kept with its report.
  */
 export class OneRosterImports {
-  constructor(private readonly ds: DataSource, private readonly auth: AuthService, private readonly mail: MailService) {}
+  constructor(private readonly ds: DataSource, private readonly config: Config, private readonly auth: AuthService, private readonly mail: MailService) {}
+
+  /** The addresses another system needs (Settings -> Integrations shows them). */
+  addresses(actor: Actor): { rostering: string; gradebook: string; token: string } {
+    authorize(actor, 'oneroster.csv', undefined as never);
+    const base = this.config.publicUrl;
+    return { rostering: `${base}${ROSTERING_PATH}`, gradebook: `${base}${GRADEBOOK_PATH}`, token: `${base}/oauth/token` };
+  }
 
   async run(actor: Actor, input: NodeJS.ReadableStream, apply: boolean): Promise<ImportRecord> {
     authorize(actor, 'oneroster.csv', undefined as never);

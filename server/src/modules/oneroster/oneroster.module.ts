@@ -5,7 +5,7 @@ import type { MailService } from '../mail/mail.service';
 import { oneRosterCsvRouter } from './oneroster.csv.rest';
 import { OneRosterGradebook } from './oneroster.gradebook';
 import { OneRosterImports } from './oneroster.imports';
-import { OneRosterGradebookResolver } from './oneroster.resolver';
+import { OneRosterGradebookResolver, OneRosterResolver } from './oneroster.resolver';
 import { OneRosterService } from './oneroster.service';
 
 /**
@@ -16,11 +16,11 @@ import { OneRosterService } from './oneroster.service';
 export const oneRosterModule = defineModule({
   name: 'oneroster',
   migrations: [OneRoster1732300027000],
-  resolvers: [OneRosterGradebookResolver],
+  resolvers: [OneRosterGradebookResolver, OneRosterResolver],
   services: (ds, config, deps: { auth: AuthService; mail: MailService }) => ({
     reads: new OneRosterService(ds, config),
     gradebook: new OneRosterGradebook(ds),
-    imports: new OneRosterImports(ds, deps.auth, deps.mail),
+    imports: new OneRosterImports(ds, config, deps.auth, deps.mail),
   }),
   router: oneRosterCsvRouter,
 });

@@ -11,6 +11,10 @@ const manifestZip = (source: string) =>
 
 export const oneRosterRows: Row<any>[] = [
   row({
+    gql: 'Mutation.importOneRoster',
+    query: 'mutation($file: Upload, $input: ImportOneRosterInput!) { importOneRoster(input: $input, file: $file) { id applied } }',
+    variables: () => ({ input: { apply: false } }),
+    file: (v: Vars) => ({ name: 'file', filename: 'roster.zip', contentType: 'application/zip', data: v.zip }),
     rest: {
       'POST /oneroster/imports': (v: Vars) => ({ path: '/oneroster/imports', multipart: [{ name: 'apply', value: 'false' },
         { name: 'file', filename: 'roster.zip', contentType: 'application/zip', data: v.zip }] }),
@@ -23,6 +27,7 @@ export const oneRosterRows: Row<any>[] = [
     changed: async (w, v) => (await w.ds.query(`SELECT 1 FROM oneroster_imports WHERE report->>'source' = $1`, [v.source])).length > 0,
   }),
   row({
+    gql: 'Query.oneRosterImports', query: '{ oneRosterImports { id } }',
     rest: { 'GET /oneroster/imports': () => ({ path: '/oneroster/imports' }) },
     expect: { any: 'AAFFF' },
     given: async (w) => {
@@ -31,6 +36,11 @@ export const oneRosterRows: Row<any>[] = [
         [JSON.stringify({ source, files: [], counts: [], problems: [], moreProblems: 0, applied: false })]);
       return { target: id };
     },
+  }),
+  row({
+    gql: 'Query.oneRosterAddresses', query: '{ oneRosterAddresses { rostering } }',
+    expect: { any: 'AAFFF' },
+    given: async () => ({ target: '/ims/oneroster/rostering/v1p2' }),
   }),
   row({
     rest: { 'GET /oneroster/export': () => ({ path: '/oneroster/export' }) },
