@@ -6,7 +6,7 @@ const own = (sid: string | null, id: string) => (sid && sid !== id ? sid : null)
 
 /**
  * Writes a plan in the caller's transaction, set-based where rows can be many (users, links, placements,
- * teachers), so a district's zip costs a fixed number of statements. Returns the new users for their invitations.
+ * teachers, classes, allocations), so a district's zip costs a fixed number of statements (years and periods are few).
  */
 export async function applyPlan(m: EntityManager, plan: Plan): Promise<void> {
   for (const [type, o] of [['school', plan.school], ['district', plan.district]] as const) {
@@ -40,13 +40,17 @@ export async function applyPlan(m: EntityManager, plan: Plan): Promise<void> {
     await m.query(`INSERT INTO classes (id, name, grade, academic_year_id) SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[])`,
       [plan.classes.map((c) => c.id), plan.classes.map((c) => c.name), plan.classes.map((c) => c.grade), plan.classes.map((c) => c.yearId)]);
   }
-  for (const a of plan.allocations) {
-    if (a.isNew) {
-      await m.query(`INSERT INTO allocations (id, class_id, subject_id, academic_year_id, sourced_id) VALUES ($1, $2, $3, $4, $5)`,
-        [a.id, a.classId, a.subjectId, a.yearId, own(a.sid, a.id)]);
-    } else {
-      await m.query(`UPDATE allocations SET sourced_id = $2, updated_at = now() WHERE id = $1`, [a.id, own(a.sid, a.id)]);
-    }
+  const newAllocations = plan.allocations.filter((a) => a.isNew);
+  if (newAllocations.length) {
+    await m.query(`INSERT INTO allocations (id, class_id, subject_id, academic_year_id, sourced_id)
+      SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[])`,
+    [newAllocations.map((a) => a.id), newAllocations.map((a) => a.classId), newAllocations.map((a) => a.subjectId), newAllocations.map((a) => a.yearId),
+      newAllocations.map((a) => own(a.sid, a.id))]);
+  }
+  const linkedAllocations = plan.allocations.filter((a) => !a.isNew);
+  if (linkedAllocations.length) {
+    await m.query(`UPDATE allocations a SET sourced_id = x.s, updated_at = now() FROM unnest($1::uuid[], $2::text[]) AS x(id, s) WHERE a.id = x.id`,
+      [linkedAllocations.map((a) => a.id), linkedAllocations.map((a) => own(a.sid, a.id))]);
   }
   const nu = plan.newUsers;
   if (nu.length) {

@@ -19,6 +19,8 @@ import { exportZip } from './oneroster.export';
 
 /** The largest zip taken (a district's roster is a few MB; this leaves room). */
 export const MAX_ZIP_BYTES = 200 * 1024 * 1024;
+/** New users invited per statement (four values each). */
+const INVITE_BATCH = 5000;
 
 export const IMPORT_TEXT = {
   tooLarge: `The zip is larger than ${MAX_ZIP_BYTES / 1024 / 1024} MB`,
@@ -74,9 +76,12 @@ export class OneRosterImports {
       report.applied = apply && report.problems.length === 0;
       if (report.applied) {
         await applyPlan(m, plan);
-        const ids = plan.newUsers.map((u) => u.id);
-        const links = await this.auth.issueTokens(m, ids, 'invite', INVITE_TOKEN_DAYS * 86_400_000);
-        await this.mail.enqueueAll(m, plan.newUsers.map((u, i) => invitation({ email: u.email, firstName: u.firstName, role: u.role as never }, links[i])));
+        // in batches: one statement binds at most 65,535 values, and a district brings tens of thousands of people
+        for (let at = 0; at < plan.newUsers.length; at += INVITE_BATCH) {
+          const batch = plan.newUsers.slice(at, at + INVITE_BATCH);
+          const links = await this.auth.issueTokens(m, batch.map((u) => u.id), 'invite', INVITE_TOKEN_DAYS * 86_400_000);
+          await this.mail.enqueueAll(m, batch.map((u, i) => invitation({ email: u.email, firstName: u.firstName, role: u.role as never }, links[i])));
+        }
       }
       const [row] = await m.query(
         `INSERT INTO oneroster_imports (created_by, applied, report) VALUES ($1, $2, $3) RETURNING id, created_at AS "createdAt"`,
