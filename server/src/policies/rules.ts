@@ -207,8 +207,10 @@ export const rules = {
   'oneroster.gradebook.write': (a: Actor) => appMay(a, [SCOPES.gradebookWrite]),
   /** delete them */
   'oneroster.gradebook.delete': (a: Actor) => appMay(a, [SCOPES.gradebookDelete]),
-  /** import a OneRoster CSV zip (preview and apply), see the imports, export the zip: SuperAdmin and Admin */
+  /** import a OneRoster CSV zip (preview and apply): SuperAdmin and Admin */
   'oneroster.csv': (a: Actor) => has(a, ACADEMIC_MANAGERS),
+  /** the imports with their reports, the OneRoster addresses, the exported zip: what SuperAdmin and Admin read */
+  'oneroster.read': (a: Actor) => readsSchool(a),
   // ---- end of OneRoster ----
 } satisfies Record<string, (actor: Actor, object: never) => boolean>;
 

@@ -41,7 +41,7 @@ export class OneRosterImports {
 
   /** The addresses another system needs (Settings -> Integrations shows them). */
   addresses(actor: Actor): { rostering: string; gradebook: string; token: string } {
-    authorize(actor, 'oneroster.csv', undefined as never);
+    authorize(actor, 'oneroster.read', undefined as never);
     const base = this.config.publicUrl;
     return { rostering: `${base}${ROSTERING_PATH}`, gradebook: `${base}${GRADEBOOK_PATH}`, token: `${base}/oauth/token` };
   }
@@ -94,13 +94,13 @@ export class OneRosterImports {
 
   /** What the school holds as a OneRoster 1.2 CSV zip (the same mapping as the REST provider). */
   async exportZip(actor: Actor): Promise<NodeJS.ReadableStream> {
-    authorize(actor, 'oneroster.csv', undefined as never);
+    authorize(actor, 'oneroster.read', undefined as never);
     return exportZip(this.ds);
   }
 
   /** The last imports, newest first, with their reports and who ran them. */
   async recent(actor: Actor, limit = 20): Promise<Array<ImportRecord & { createdByName: string | null }>> {
-    authorize(actor, 'oneroster.csv', undefined as never);
+    authorize(actor, 'oneroster.read', undefined as never);
     return this.ds.query(
       `SELECT i.id, i.created_at AS "createdAt", i.created_by AS "createdBy", i.applied, i.report,
          CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END AS "createdByName"
