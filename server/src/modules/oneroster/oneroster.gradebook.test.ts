@@ -90,6 +90,8 @@ it('line items: ours are listed for the class with their kind; an external one i
   expect(book.errors).toBeUndefined();
   expect(book.data.gradebook.externalColumns).toEqual([{ id: 'li-reading-1', title: 'Reading log (term 1)', maxScore: 10, category: 'Reading (app)',
     cells: [{ studentId: studentSid, score: null, statusLabel: 'Excused', comment: 'Away' }] }]);
+  const rest = await t.rest('GET', `/courses/${courseId}/gradebook`, { token: teacher });
+  expect(rest.body.data.externalColumns).toEqual([expect.objectContaining({ _id: 'li-reading-1', cells: [expect.objectContaining({ statusLabel: 'Excused', score: null })] })]);
   await call('PUT', '/results/res-1', result({ score: 12 }));
   const extra = await t.gql(`query($id: ID!) { gradebook(courseId: $id) { rows { average } externalColumns { cells { score statusLabel } } } }`, { id: courseId }, teacher);
   expect(extra.data.gradebook.externalColumns[0].cells).toEqual([{ score: 12, statusLabel: 'Graded' }]);
