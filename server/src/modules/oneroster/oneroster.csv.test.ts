@@ -173,6 +173,26 @@ it('the same zip again, and our own export re-imported, change nothing', async (
   expect(await snapshot(t.ds)).toEqual(before);
 });
 
+it('a delta zip ends what it marks tobedeleted: a teacher leaves a class, a student leaves their placement', async () => {
+  const delta = await zipOf({
+    'manifest.csv': 'propertyName,value\nmanifest.version,1.0\noneroster.version,1.2\nfile.enrollments,delta\n',
+    'enrollments.csv': `sourcedId,status,dateLastModified,classSourcedId,schoolSourcedId,userSourcedId,role,primary,beginDate,endDate
+e3,tobedeleted,2027-09-01T00:00:00.000Z,k-3b-math,org-s1,u-t1,teacher,true,,
+e7,tobedeleted,2027-09-01T00:00:00.000Z,k-3b-math,org-s1,u-s3,student,false,,
+`,
+  });
+  const preview = await upload(delta, false);
+  expect(preview.body.data.counts).toEqual([{ object: 'enrollment', created: 0, changed: 0, deactivated: 2, unchanged: 0 }]);
+  const applied = await upload(delta, true);
+  expect(applied.body.data.applied).toBe(true);
+  expect(await t.ds.query(`SELECT class_id FROM users WHERE email = 'edsger@riverside.example'`)).toEqual([{ class_id: null }]);
+  expect(await t.ds.query(`SELECT count(*)::int AS n FROM allocation_teachers at JOIN allocations a ON a.id = at.allocation_id WHERE a.sourced_id = 'k-3b-math'`))
+    .toEqual([{ n: 0 }]);
+  // the full roster again puts both back
+  const restored = await upload(await zipOf(FILES), true);
+  expect(restored.body.data.counts.find((c: { object: string }) => c.object === 'enrollment')).toMatchObject({ created: 2 });
+});
+
 it('refuses a zip with broken references with each file and line, and changes nothing', async () => {
   const before = await snapshot(t.ds);
   const broken = await zipOf({
