@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { CsvRow, readZip } from './oneroster.zip';
 import { OneRosterError } from './oneroster.errors';
+import { WHOLE_YEAR_TERM } from './oneroster.mapping';
 
 /**
  * A OneRoster 1.2 CSV zip read into a plan against what the school holds: every row either becomes a change
@@ -151,7 +152,7 @@ export async function planImport(ds: DataSource, zipPath: string): Promise<{ pla
   const sessionYear = new Map<string, string>(ex.years.map((y) => [y.sid, y.id]));
   for (const p of ex.periods) sessionYear.set(p.sid, p.yearId);
   // a year without terms exposes one spanning it (oneroster.mapping.ts WHOLE_YEAR_TERM); it names the year back
-  for (const y of ex.years) sessionYear.set(`${y.sid}-term`, y.id);
+  for (const y of ex.years) sessionYear.set(`${y.sid}${WHOLE_YEAR_TERM}`, y.id);
   const sessions = of('academicSessions');
   const order = ['schoolYear', 'term', 'semester', 'gradingPeriod'];
   for (const r of [...sessions].sort((a, b) => order.indexOf(a.cells.type) - order.indexOf(b.cells.type))) {
@@ -159,7 +160,6 @@ export async function planImport(ds: DataSource, zipPath: string): Promise<{ pla
     const { sourcedId: sid, title, type, startDate: start, endDate: end, parentSourcedId: parent } = r.cells;
     if (!isDate(start) || !isDate(end) || end <= start) { problem('academicSessions', r.line, 'startDate and endDate must be dates (YYYY-MM-DD), the end after the start'); continue; }
     if (type === 'schoolYear') {
-      if (sid.endsWith('-term') && sessionYear.has(sid)) { count('academicSession', 'unchanged'); continue; }
       const mine = ex.years.find((y) => y.sid === sid) ?? (yearByName.get(lower(title)) && !yearBySid.has(sid) ? yearByName.get(lower(title)) : undefined);
       const id = mine?.id ?? crypto.randomUUID();
       const same = mine && mine.year === title && mine.start === start && mine.end === end && mine.sid === sid;
@@ -168,7 +168,8 @@ export async function planImport(ds: DataSource, zipPath: string): Promise<{ pla
       sessionYear.set(sid, id);
       yearBySid.set(sid, id);
     } else if (type === 'term' || type === 'semester' || type === 'gradingPeriod') {
-      if (sid.endsWith('-term') && sessionYear.has(sid) && !periodBySid.has(sid)) { count('academicSession', 'unchanged'); continue; }
+      // the term our export writes for a year without terms names that year: nothing to create
+      if (sid.endsWith(WHOLE_YEAR_TERM) && sessionYear.has(sid) && !periodBySid.has(sid)) { count('academicSession', 'unchanged'); continue; }
       const yearId = parent ? sessionYear.get(parent) : undefined;
       if (!yearId) { problem('academicSessions', r.line, `parentSourcedId "${parent ?? ''}" is no academic session of this file or this school`); continue; }
       const parentPeriod = type === 'gradingPeriod' ? periodBySid.get(parent) : undefined;
