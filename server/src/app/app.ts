@@ -19,6 +19,7 @@ import { apiRouter } from './rest-router';
 import { switchedChangesRest } from '../modules/audit/audit.switched';
 import { restWriteGate } from './credential-gate';
 import { oauthRouter } from '../modules/integrations/oauth.route';
+import { oneRosterRoutes } from '../modules/oneroster/oneroster.router';
 
 /** Statement counts of recent requests by request id; tests read them to prove lists do not grow with data. */
 export const sqlCounts = new Map<string, number>();
@@ -74,6 +75,9 @@ export async function createApp(ds: DataSource, config: Config) {
 
   // OAuth 2.0 client credentials (RFC 6749 section 4.4): outside /api, in the RFC's form-and-JSON shape
   app.use(oauthRouter(() => services));
+
+  // OneRoster 1.2 (issue 27): the specification's paths and payloads, for applications
+  app.use(oneRosterRoutes(config.publicUrl, withContext));
 
   if (config.graphqlExplorer) app.use('/graphql', graphqlExplorer(path.join(config.webDist, 'explorer')));
   app.use('/graphql', ...graphqlRoute(apollo, withContext));

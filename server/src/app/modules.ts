@@ -21,6 +21,7 @@ import { gradesModule } from '../modules/grades/grades.module';
 import { notificationsModule } from '../modules/notifications/notifications.module';
 import { auditModule } from '../modules/audit/audit.module';
 import { integrationsModule } from '../modules/integrations/integrations.module';
+import { oneRosterModule } from '../modules/oneroster/oneroster.module';
 
 /**
  * Every domain of the app, one manifest each (server/src/modules/<domain>/<domain>.module.ts). Entities,
@@ -51,4 +52,5 @@ export const modules = moduleList(
   notificationsModule,
   auditModule,
   integrationsModule,
+  oneRosterModule,
 );

@@ -230,6 +230,20 @@ export const rules = {
   /** register, list, rotate and revoke applications: SuperAdmin and Admin, in a web session */
   'application.manage': (a: Actor) => !a.credential && has(a, ACADEMIC_MANAGERS),
   // ---- end of Integrations ----
+  // ---- OneRoster 1.2 (issue 27): its REST services answer applications holding their scopes ----
+  /** the rostering service (orgs, academic sessions, courses, classes, users, enrollments) */
+  'oneroster.roster.read': (a: Actor) => appMay(a, ROSTER_SCOPES),
+  /** the gradebook service's reads (categories, line items, results) */
+  'oneroster.gradebook.read': (a: Actor) => appMay(a, [SCOPES.gradebookRead]),
+  /** create or replace categories, line items and results */
+  'oneroster.gradebook.write': (a: Actor) => appMay(a, [SCOPES.gradebookWrite]),
+  /** delete them */
+  'oneroster.gradebook.delete': (a: Actor) => appMay(a, [SCOPES.gradebookDelete]),
+  /** import a OneRoster CSV zip (preview and apply): SuperAdmin and Admin */
+  'oneroster.csv': (a: Actor) => has(a, ACADEMIC_MANAGERS),
+  /** the imports with their reports, the OneRoster addresses, the exported zip: what SuperAdmin and Admin read */
+  'oneroster.read': (a: Actor) => readsSchool(a),
+  // ---- end of OneRoster ----
 } satisfies Record<string, (actor: Actor, object: never) => boolean>;
 
 export type Action = keyof typeof rules;

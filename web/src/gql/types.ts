@@ -1147,6 +1147,36 @@ export type EmailChangeTokenInput = {
   token: Scalars['String']['input'];
 };
 
+/** A student's result in a column an application keeps (OneRoster): the score, or the status in words. */
+export type ExternalGradebookCell = {
+  __typename?: 'ExternalGradebookCell';
+  /** The application's comment. */
+  comment: Scalars['String']['output'];
+  /** The score the application sent; above the maximum when it gave extra credit; null without one (exempt, not submitted). */
+  score: Maybe<Scalars['Float']['output']>;
+  /** The OneRoster scoreStatus in words: 'Graded', 'Partially graded', 'Submitted', 'Not submitted', or 'Excused' (exempt). */
+  statusLabel: Scalars['String']['output'];
+  /** The student (the row). */
+  studentId: Scalars['ID']['output'];
+};
+
+/** A column of the gradebook that an application keeps through OneRoster (an external line item): shown beside the course's own assessments, counted in no average. */
+export type ExternalGradebookColumn = {
+  __typename?: 'ExternalGradebookColumn';
+  /** Its category (an assessment kind, or a category the application made). */
+  category: Scalars['String']['output'];
+  /** The results the application wrote, one per student who has one. */
+  cells: Array<ExternalGradebookCell>;
+  /** Due date. */
+  dueDate: Scalars['DateTimeISO']['output'];
+  /** The line item (its OneRoster sourcedId). */
+  id: Scalars['ID']['output'];
+  /** The most points (resultValueMax). */
+  maxScore: Scalars['Float']['output'];
+  /** Title. */
+  title: Scalars['String']['output'];
+};
+
 /** A parent linked to a student: the parent then reads the student's courses, work, attendance and feedback. */
 export type FamilyLink = {
   __typename?: 'FamilyLink';
@@ -1303,6 +1333,8 @@ export type Gradebook = {
   courseTitle: Scalars['String']['output'];
   /** The gradebook as CSV (RFC 4180; text that a spreadsheet would run as a formula is prefixed with an apostrophe), as GET /api/courses/{id}/gradebook?format=csv sends it. */
   csv: Scalars['String']['output'];
+  /** Columns that applications keep for this course's class through OneRoster (external line items) with their results, by due date; they count in no average. */
+  externalColumns: Array<ExternalGradebookColumn>;
   /** The students, by last name, a page at a time: first 200 unless asked, at most 500 (one class is usually one page). */
   rows: GradebookRowConnection;
   /** Subject name. */
@@ -1437,6 +1469,12 @@ export type GradingDashboard = {
   submittedCount: Scalars['Int']['output'];
   /** Tile 'Total Students': the students the item is for (the course's class and year, or the targets), and anyone else who submitted. */
   totalStudents: Scalars['Int']['output'];
+};
+
+/** How to take a OneRoster CSV zip. */
+export type ImportOneRosterInput = {
+  /** Apply it (true: when every row can be taken, in one transaction) or only preview it (false). */
+  apply: Scalars['Boolean']['input'];
 };
 
 /** One user of a CSV import, as the file gives it (checked by the server as createUser checks one). */
@@ -1680,6 +1718,8 @@ export type Mutation = {
   gradeAnswer: Submission;
   /** 'Save all': every changed score and feedback of one submission in one transaction, each checked as gradeAnswer checks it (bounds, expectedVersion); one refused grade saves none. A stale version is a CONFLICT naming who changed it, with extensions.current and extensions.questionId (REST: PUT /api/submissions/grades {submissionId, grades}, /api/quizsubmissions/grades, /api/examsubmissions/grades with examSubmissionId). */
   gradeSubmission: Submission;
+  /** Import a OneRoster 1.2 CSV zip (multipart request; send 'Apollo-Require-Preflight: true'): input.apply false previews it, true applies it when every row can be taken, in one transaction; either way nothing changes when a row is refused (SuperAdmin and Admin; REST: POST /api/oneroster/imports, also for zips above the 50MB of GraphQL uploads). */
+  importOneRoster: OneRosterImport;
   /** Import users from a CSV file parsed by the client (at most 1,000 rows): each row checked as createUser checks one, and against the other rows and existing users. dryRun answers the rows only; otherwise the valid rows are created in one transaction (Pending, invited), or nothing when onlyIfAllValid and a row is invalid. */
   importUsers: ImportUsersResult;
   /** Link a Parent to a Student (SuperAdmin and Admin); the parent then reads the student's courses, work, attendance and feedback. A link that exists already is a CONFLICT. REST: POST /api/parents/{parentId}/children {studentId}. */
@@ -1989,6 +2029,13 @@ export type MutationGradeAnswerArgs = {
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationGradeSubmissionArgs = {
   input: GradeSubmissionInput;
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationImportOneRosterArgs = {
+  file?: InputMaybe<Scalars['Upload']['input']>;
+  input: ImportOneRosterInput;
 };
 
 
@@ -2343,6 +2390,75 @@ export type NotificationSettings = {
   dailyDigest: Scalars['Boolean']['output'];
 };
 
+/** Where another system reaches this school through OneRoster 1.2: the addresses to give it with an application's client credentials. */
+export type OneRosterAddresses = {
+  __typename?: 'OneRosterAddresses';
+  /** The gradebook service base address (…/ims/oneroster/gradebook/v1p2). */
+  gradebook: Scalars['String']['output'];
+  /** The rostering service base address (…/ims/oneroster/rostering/v1p2). */
+  rostering: Scalars['String']['output'];
+  /** The OAuth 2.0 token endpoint (client credentials). */
+  token: Scalars['String']['output'];
+};
+
+/** A OneRoster CSV import, previewed or applied, with its report (REST: GET /api/oneroster/imports). */
+export type OneRosterImport = {
+  __typename?: 'OneRosterImport';
+  /** It was applied (every row could be taken); false for a preview or a refused zip, which changed nothing. */
+  applied: Scalars['Boolean']['output'];
+  /** What it creates, changes, deactivates and leaves, by kind of object. */
+  counts: Array<OneRosterImportCount>;
+  /** When it ran. */
+  createdAt: Scalars['DateTimeISO']['output'];
+  /** Who ran it (first and last name); null once that account is deleted. */
+  createdBy: Maybe<Scalars['String']['output']>;
+  /** The files of the zip. */
+  files: Array<OneRosterImportFile>;
+  /** The import. */
+  id: Scalars['ID']['output'];
+  /** Problems beyond those listed. */
+  moreProblems: Scalars['Int']['output'];
+  /** Every row that cannot be taken (the first 1,000). */
+  problems: Array<OneRosterImportProblem>;
+  /** The manifest's source.systemName (the system the zip came from); empty when it names none. */
+  source: Scalars['String']['output'];
+};
+
+/** What an import does to one kind of object (user, class, academicSession, enrollment, parent link, subject, org, course). */
+export type OneRosterImportCount = {
+  __typename?: 'OneRosterImportCount';
+  /** Rows that change an object here. */
+  changed: Scalars['Int']['output'];
+  /** Rows that create an object here. */
+  created: Scalars['Int']['output'];
+  /** Rows that end something (status tobedeleted: a teacher's class, a student's placement). */
+  deactivated: Scalars['Int']['output'];
+  /** The kind of object, in OneRoster words where there is one. */
+  object: Scalars['String']['output'];
+  /** Rows that match what the school holds already. */
+  unchanged: Scalars['Int']['output'];
+};
+
+/** One file of an imported zip and how the manifest sends it (bulk, delta), or "not taken" for files this product does not read. */
+export type OneRosterImportFile = {
+  __typename?: 'OneRosterImportFile';
+  /** The manifest's mode: bulk, delta, or 'not taken'. */
+  mode: Scalars['String']['output'];
+  /** File name in the zip (users.csv). */
+  name: Scalars['String']['output'];
+};
+
+/** A row that cannot be taken, with where it is and why. */
+export type OneRosterImportProblem = {
+  __typename?: 'OneRosterImportProblem';
+  /** The file (manifest.csv for the manifest itself). */
+  file: Scalars['String']['output'];
+  /** The line in the file (the header is line 1; 0 for the file as a whole). */
+  line: Scalars['Int']['output'];
+  /** Why the row cannot be taken. */
+  reason: Scalars['String']['output'];
+};
+
 /** Which page a click on the item opens. */
 export type OpensOn =
   /** The submit page (/dashboard/{kind}/{id}/submit). */
@@ -2529,6 +2645,10 @@ export type Query = {
   notificationSettings: NotificationSettings;
   /** Your notifications, newest first, a page at a time: first 20 unless asked, at most 100 (REST: GET /api/notifications?limit=&offset=). */
   notifications: NotificationConnection;
+  /** The OneRoster 1.2 base addresses and token endpoint to give another system (SuperAdmin and Admin). */
+  oneRosterAddresses: OneRosterAddresses;
+  /** The last twenty OneRoster CSV imports, newest first, with their reports (SuperAdmin and Admin; REST: GET /api/oneroster/imports). */
+  oneRosterImports: Array<OneRosterImport>;
   /** Your items of this kind elsewhere, to reuse (tree by course.academicYear, course.class, course, module), a page at a time (first 100 unless asked, at most 500) (REST: GET /api/assignments/reuse/available/{courseId}, /api/quizzes/reuse/available/{moduleId}). */
   reusableAssessments: AssessmentConnection;
   /** Content of your other modules, to reuse in this module (tree by module.course.academicYear, class, course, module) (REST: GET /api/content/reuse/available/{moduleId}). */

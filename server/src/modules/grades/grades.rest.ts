@@ -17,7 +17,7 @@ export function gradesRouter() {
       res.status(200).type('text/csv; charset=utf-8').attachment(gradebookFileName(g)).send(gradebookCsv(g));
       return;
     }
-    send(res, presentGradebook(actor, g));
+    send(res, presentGradebook(actor, g, await ctx.services.oneroster.gradebook.columnsOfCourse(g.courseId)));
   }));
   return r;
 }

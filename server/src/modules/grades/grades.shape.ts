@@ -1,5 +1,6 @@
 import { presenter } from '../../app/rest';
 import { Actor } from '../../policies';
+import type { ExternalGradebookColumn } from '../oneroster/oneroster.types';
 import { Gradebook, StudentGrades } from './grades.types';
 
 /** A student's grades report for REST: the GraphQL shape with _id for the student. */
@@ -17,8 +18,8 @@ export const presentStudentGrades = presenter((_viewer: Actor, g: StudentGrades)
   })),
 }));
 
-/** A gradebook for REST: columns, then a row per student with a cell per column. */
-export const presentGradebook = presenter((_viewer: Actor, g: Gradebook) => ({
+/** A gradebook for REST: columns, then a row per student with a cell per column, and the columns applications keep (OneRoster). */
+export const presentGradebook = presenter((_viewer: Actor, g: Gradebook, external: ExternalGradebookColumn[] = []) => ({
   courseId: g.courseId, courseTitle: g.courseTitle, subjectName: g.subjectName, className: g.className, yearLabel: g.yearLabel,
   columns: g.columns.map((c) => ({
     id: c.id, kind: c.kind, title: c.title, dueDate: c.dueDate, totalPoints: c.totalPoints, visibleToStudents: c.visibleToStudents, resultsShown: c.resultsShown,
@@ -30,5 +31,9 @@ export const presentGradebook = presenter((_viewer: Actor, g: Gradebook) => ({
       assessmentId: c.assessmentId, submissionId: c.submissionId, status: c.status, statusLabel: c.statusLabel, isAutoSubmitted: c.isAutoSubmitted,
       score: c.score, maxScore: c.maxScore, percentage: c.percentage, countsTowardAverage: c.countsTowardAverage,
     })),
+  })),
+  externalColumns: external.map((c) => ({
+    id: c.id, title: c.title, dueDate: c.dueDate, maxScore: c.maxScore, category: c.category,
+    cells: c.cells.map((x) => ({ studentId: x.studentId, score: x.score, statusLabel: x.statusLabel, comment: x.comment })),
   })),
 }));

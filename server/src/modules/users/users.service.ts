@@ -63,7 +63,7 @@ const isUniqueViolation = (err: unknown) =>
   err instanceof QueryFailedError && (err.driverError as { code?: string })?.code === '23505';
 
 /** The invitation of platform.md section 4 ("Creating a user sends an invitation email"). */
-function invitation(user: Pick<User, 'email' | 'firstName' | 'role'>, link: string): MailMessage {
+export function invitation(user: Pick<User, 'email' | 'firstName' | 'role'>, link: string): MailMessage {
   return {
     to: user.email,
     subject: 'You have been invited to the school LMS',

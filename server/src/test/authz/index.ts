@@ -19,6 +19,7 @@ import { gradesRows } from './grades.rows';
 import { familiesRows } from './families.rows';
 import { auditRows } from './audit.rows';
 import { integrationsRows } from './integrations.rows';
+import { oneRosterRows } from './oneroster.rows';
 
 /** The authorization matrix, by domain (legend in matrix.ts). A new domain adds its `<domain>.rows.ts` here. */
 export const MATRIX: Record<string, Row<any>[]> = {
@@ -42,4 +43,5 @@ export const MATRIX: Record<string, Row<any>[]> = {
   families: familiesRows,
   audit: auditRows,
   integrations: integrationsRows,
+  oneroster: oneRosterRows,
 };

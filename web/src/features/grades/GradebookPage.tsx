@@ -22,6 +22,25 @@ import { useGradebook } from './useGradebook';
 
 type Book = GradebookQuery['gradebook'];
 type Cell = Book['rows']['nodes'][number]['cells'][number];
+type External = Book['externalColumns'][number];
+
+/** A result an application wrote (OneRoster): the score over the maximum (above it is extra credit), else its status. */
+function ExternalCellText({ column, studentId }: { column: External; studentId: string }) {
+  const cell = column.cells.find((c) => c.studentId === studentId);
+  if (!cell) return <Box component="span" sx={{ color: 'text.secondary' }}>-</Box>;
+  return (
+    <Box component="span" title={cell.comment || undefined}>
+      {cell.score !== null ? (
+        <>
+          <Box component="span" sx={{ fontWeight: 600 }}>{formatPoints(cell.score)}</Box>
+          <Box component="span" sx={{ color: 'text.secondary' }}>{` / ${formatPoints(column.maxScore)}`}</Box>
+        </>
+      ) : (
+        <Box component="span" sx={{ color: 'text.secondary' }}>{cell.statusLabel}</Box>
+      )}
+    </Box>
+  );
+}
 
 const FIRST_COL = { xs: 150, sm: 220 };
 // the first column stays in view while the rest scrolls sideways; the header row while the rows scroll
@@ -70,12 +89,20 @@ function GradebookTable({ book }: { book: Book }) {
                 </Typography>
               </TableCell>
             ))}
+            {book.externalColumns.map((c) => (
+              <TableCell key={c.id} align="right" sx={{ minWidth: 110 }}>
+                {c.title}
+                <Typography variant="caption" component="span" color="text.secondary" sx={{ display: 'block' }}>
+                  {`${formatPoints(c.maxScore)} pts · ${c.category} · external`}
+                </Typography>
+              </TableCell>
+            ))}
           </TableRow>
         </TableHead>
         <TableBody>
           {book.rows.nodes.length === 0 && (
             <TableRow>
-              <TableCell colSpan={book.columns.length + 2}>No students in this course yet.</TableCell>
+              <TableCell colSpan={book.columns.length + book.externalColumns.length + 2}>No students in this course yet.</TableCell>
             </TableRow>
           )}
           {book.rows.nodes.map((r) => (
@@ -96,6 +123,11 @@ function GradebookTable({ book }: { book: Book }) {
                   ) : (
                     <CellText cell={c} />
                   )}
+                </TableCell>
+              ))}
+              {book.externalColumns.map((c) => (
+                <TableCell key={c.id} align="right">
+                  <ExternalCellText column={c} studentId={r.student.id} />
                 </TableCell>
               ))}
             </TableRow>
@@ -143,7 +175,7 @@ export function GradebookPage() {
             <Banner severity="error" message={g.exportError} onClose={g.clearExportError} />
             <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
               The average is points earned over points possible of graded work whose results the student may see; hidden items and
-              unreleased results count in neither.
+              unreleased results count in neither. Columns marked external come from connected applications (OneRoster) and count in no average.
             </Typography>
             <GradebookTable book={b} />
           </>

@@ -15,6 +15,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { confirmAction } from '../../components/confirm';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
 import { formatDateTime } from '../courses/format';
+import { OneRosterPanel } from '../oneroster/OneRosterPanel';
 import { SecretOnce } from './SecretOnce';
 import { useApplications, type ApplicationRow } from './useApplications';
 
@@ -98,6 +99,7 @@ export function ApplicationsPage() {
           }
         </Loaded>
       </Paper>
+      <OneRosterPanel />
     </>
   );
 }

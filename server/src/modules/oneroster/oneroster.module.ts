@@ -1,0 +1,26 @@
+import { defineModule } from '../../app/module';
+import { OneRoster1732300027000 } from '../../db/migrations/1732300027000-OneRoster';
+import type { AuthService } from '../auth/auth.service';
+import type { MailService } from '../mail/mail.service';
+import { oneRosterCsvRouter } from './oneroster.csv.rest';
+import { OneRosterGradebook } from './oneroster.gradebook';
+import { OneRosterImports } from './oneroster.imports';
+import { OneRosterGradebookResolver, OneRosterResolver } from './oneroster.resolver';
+import { OneRosterService } from './oneroster.service';
+
+/**
+ * OneRoster 1.2 (issue 27; ctx.services.oneroster): the mapping of what we hold (oneroster.mapping.ts), the
+ * rostering and gradebook services under /ims/oneroster (mounted by app.ts through oneroster.router.ts) for the
+ * applications of issue 26 and their OneRoster scopes.
+ */
+export const oneRosterModule = defineModule({
+  name: 'oneroster',
+  migrations: [OneRoster1732300027000],
+  resolvers: [OneRosterGradebookResolver, OneRosterResolver],
+  services: (ds, config, deps: { auth: AuthService; mail: MailService }) => ({
+    reads: new OneRosterService(ds, config),
+    gradebook: new OneRosterGradebook(ds),
+    imports: new OneRosterImports(ds, config, deps.auth, deps.mail),
+  }),
+  router: oneRosterCsvRouter,
+});
