@@ -124,8 +124,11 @@ export function useGradingDashboard(kind: GradingKind, assessmentId: string) {
   const setParam = useCallback(
     (name: 'student' | 'question', value: string | null) =>
       setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
+        () => {
+          // from the address itself, not the render's params: react-router hands a functional update the params
+          // of the last render, so a second change before the next render (choosing a question, then Alt+N at
+          // once) would drop the first
+          const next = new URLSearchParams(window.location.search);
           if (value) next.set(name, value);
           else next.delete(name);
           return next;
