@@ -69,28 +69,30 @@ SELECT CASE WHEN v.role IN ('SuperAdmin', 'Admin', 'Teacher') THEN json_build_ob
 
 // ---------------------------------------------------------------- My Assignments / Quizzes / Exams (myAssessments + me)
 
-/** The student standing of server/src/modules/submissions/status.ts, on alias a and the viewer's submission s. */
+/** The student standing of server/src/modules/submissions/status.ts (late joiners' open work included), on alias a and the viewer's submission s. */
 const STANDING = `
-    CROSS JOIN LATERAL (SELECT s.id IS NOT NULL AND (s.allowed_after_due OR s.status = 'reopened') AS reopened) r1
+    CROSS JOIN LATERAL (SELECT s.id IS NOT NULL AND (s.allowed_after_due OR s.status = 'reopened') AS stored_reopened,
+                               s.id IS NOT NULL AND s.joined_late AND NOT s.allowed_after_due AND s.status = 'reopened' AS late_open) r0
+    CROSS JOIN LATERAL (SELECT r0.stored_reopened AND NOT r0.late_open AS reopened) r1
     CROSS JOIN LATERAL (SELECT r1.reopened AND s.status <> 'graded' AS reopened_pending,
-                               CASE WHEN r1.reopened AND s.custom_due_date IS NOT NULL THEN s.custom_due_date ELSE a.due_date END AS due,
-                               CASE WHEN s.id IS NULL THEN now() <= a.due_date WHEN NOT r1.reopened THEN false
+                               CASE WHEN r0.stored_reopened AND s.custom_due_date IS NOT NULL THEN s.custom_due_date ELSE a.due_date END AS due,
+                               CASE WHEN s.id IS NULL THEN now() <= a.due_date WHEN NOT r0.stored_reopened THEN false
                                     ELSE s.custom_due_date IS NULL OR now() <= s.custom_due_date END AS can_submit) r2
-    CROSS JOIN LATERAL (SELECT CASE WHEN s.id IS NULL THEN CASE WHEN now() > a.due_date THEN 'Overdue' ELSE 'Pending' END
+    CROSS JOIN LATERAL (SELECT CASE WHEN s.id IS NULL OR r0.late_open THEN CASE WHEN now() > r2.due THEN 'Overdue' ELSE 'Pending' END
                                     WHEN r2.reopened_pending THEN 'Reopened' WHEN s.is_auto_submitted THEN 'AutoSubmitted'
                                     WHEN s.status = 'graded' THEN 'Completed' ELSE 'Submitted' END AS status) r3
-    CROSS JOIN LATERAL (SELECT CASE WHEN r3.status <> 'Reopened' THEN r3.status WHEN s.is_auto_submitted THEN 'AutoSubmitted' ELSE 'Submitted' END AS course_status,
-                               s.id IS NULL OR (r1.reopened AND (r2.reopened_pending OR (s.custom_due_date IS NOT NULL AND now() <= s.custom_due_date))) AS to_submit) r4`;
+    CROSS JOIN LATERAL (SELECT r3.status AS course_status,
+                               s.id IS NULL OR r0.late_open OR (r1.reopened AND (r2.reopened_pending OR (s.custom_due_date IS NOT NULL AND now() <= s.custom_due_date))) AS to_submit) r4`;
 
 const LABEL = (col) => `CASE ${col} WHEN 'AutoSubmitted' THEN 'Auto-submitted (Overdue)' WHEN 'Reopened' THEN 'Reopened (Pending)' ELSE ${col} END`;
-const COURSE_LABEL = (col) => `CASE ${col} WHEN 'AutoSubmitted' THEN 'Auto-submitted (Overdue)' WHEN 'Completed' THEN 'Graded' ELSE ${col} END`;
+const COURSE_LABEL = (col) => `CASE ${col} WHEN 'AutoSubmitted' THEN 'Auto-submitted (Overdue)' WHEN 'Completed' THEN 'Graded' WHEN 'Reopened' THEN 'Reopened (Pending)' ELSE ${col} END`;
 
 const MY_STATUS_JSON = `json_build_object(
       'status', r3.status, 'label', ${LABEL('r3.status')}, 'courseLabel', ${COURSE_LABEL('r4.course_status')},
-      'opensOn', CASE WHEN r4.to_submit THEN 'SUBMIT' ELSE 'VIEW' END, 'courseOpensOn', CASE WHEN s.id IS NULL THEN 'SUBMIT' ELSE 'VIEW' END,
+      'opensOn', CASE WHEN r4.to_submit THEN 'SUBMIT' ELSE 'VIEW' END, 'courseOpensOn', CASE WHEN s.id IS NOT NULL AND NOT r0.late_open THEN 'VIEW' ELSE 'SUBMIT' END,
       'dueDate', ${ISO('r2.due')}, 'originalDueDate', ${ISO('a.due_date')},
       'isExtended', r1.reopened AND s.custom_due_date IS NOT NULL, 'isReopened', r1.reopened,
-      'isOverdue', NOT r2.can_submit AND (s.id IS NULL OR r1.reopened) AND now() > r2.due, 'canSubmit', r2.can_submit,
+      'isOverdue', NOT r2.can_submit AND (s.id IS NULL OR r1.reopened OR r0.late_open) AND now() > r2.due, 'canSubmit', r2.can_submit,
       'submissionId', s.id,
       'score', CASE WHEN s.id IS NOT NULL AND s.status = 'graded' AND (a.result_visibility <> 'manual' OR a.results_released_at IS NOT NULL)
                     THEN json_build_object('totalScore', s.total_score::float8, 'maxScore', s.max_score,
