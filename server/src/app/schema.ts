@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { GraphQLSchema, getNamedType, lexicographicSortSchema, printSchema } from 'graphql';
+import { GraphQLSchema, getNamedType, isEnumType, lexicographicSortSchema, printSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import { fieldRuleChecker } from './field-rules';
 import { modules } from './modules';
@@ -16,7 +16,7 @@ let built: Promise<GraphQLSchema> | undefined;
 
 export function buildAppSchema(): Promise<GraphQLSchema> {
   // type-graphql metadata is global, so the schema is built once per process
-  built ??= buildSchema({ resolvers: nonEmpty(resolvers), validate: false, authChecker: fieldRuleChecker, authMode: 'null' }).then(describeRootArguments);
+  built ??= buildSchema({ resolvers: nonEmpty(resolvers), validate: false, authChecker: fieldRuleChecker, authMode: 'null' }).then(describeRootArguments).then(capitalizeEnumValues);
   return built;
 }
 
@@ -44,6 +44,27 @@ function describeRootArguments(schema: GraphQLSchema): GraphQLSchema {
         else if (arg.name === 'input') arg.description = `What to ${verb ?? 'use'}: see ${getNamedType(arg.type).name}.`;
       }
     }
+  }
+  return schema;
+}
+
+/** `SuperAdmin`, `whole_class`, `dueSoon` -> `SUPER_ADMIN`, `WHOLE_CLASS`, `DUE_SOON`: GraphQL's convention for enum values. */
+export function enumValueName(word: string): string {
+  return word.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
+}
+
+/**
+ * One spelling for enum values in the public schema (issue 26): ALL_CAPS, as integrators and schema linters
+ * expect. The server's own values stay the spec's words (`SuperAdmin`, `whole_class`, `Present`): they are what
+ * the database holds and what the spec's REST paths send and receive, so only the GraphQL names change. The
+ * values are renamed in place right after the build, before anything has looked one up by name (graphql-js fills
+ * its name and value lookups lazily, on first use).
+ */
+function capitalizeEnumValues(schema: GraphQLSchema): GraphQLSchema {
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isEnumType(type) || type.name.startsWith('__')) continue;
+    for (const value of type.getValues()) value.name = enumValueName(value.name);
+    if (type.getValues().some((v) => type.getValue(v.name) !== v)) throw new Error(`enum ${type.name} was looked up before its values were renamed`);
   }
   return schema;
 }

@@ -328,9 +328,9 @@ export type AssessmentRegradePreview = {
 /** Who the assessment is for (REST: assignmentScope, examScope, quizScope). */
 export type AssessmentScope =
   /** Only the target students. */
-  | 'individual_students'
+  | 'INDIVIDUAL_STUDENTS'
   /** Every student of the course's class and year (the default). */
-  | 'whole_class';
+  | 'WHOLE_CLASS';
 
 /** A student who can be targeted (REST: {_id, firstName, lastName, email}). */
 export type AssessmentStudent = {
@@ -411,11 +411,11 @@ export type AttendanceRecordEdge = {
 /** How a student attended one lesson day. */
 export type AttendanceStatus =
   /** Did not attend. */
-  | 'Absent'
+  | 'ABSENT'
   /** Attended late; counts towards the attendance rate. */
-  | 'Late'
+  | 'LATE'
   /** Attended; counts towards the attendance rate. */
-  | 'Present';
+  | 'PRESENT';
 
 /** Counts and rate over a set of attendance records. */
 export type AttendanceSummary = {
@@ -783,15 +783,15 @@ export type Content = {
 /** What a content file is: PDF (pdf), Video (mp4, webm), PPT (ppt, pptx), Reading (doc, docx, plain text), Other (jpeg, png). */
 export type ContentType =
   /** A JPEG or PNG image. */
-  | 'Other'
+  | 'OTHER'
   /** A PDF document (the default). */
   | 'PDF'
   /** A PowerPoint presentation (ppt or pptx). */
   | 'PPT'
   /** A Word document (doc or docx) or plain text. */
-  | 'Reading'
+  | 'READING'
   /** An mp4 or webm video. */
-  | 'Video';
+  | 'VIDEO';
 
 /** A course: what one class learns of one subject in one academic year, taught by its teachers. */
 export type Course = {
@@ -1283,19 +1283,19 @@ export type GradeStanding = {
 /** Where a student stands on one assessment in the grades views. */
 export type GradeStatus =
   /** Graded and its result may be shown to the student: it counts toward the course average. */
-  | 'Graded'
+  | 'GRADED'
   /** No submission and the due date has passed. */
-  | 'Missing'
+  | 'MISSING'
   /** The assessment is for individual students, not this one. */
-  | 'NotAssigned'
+  | 'NOT_ASSIGNED'
   /** Submitted (or partly graded) and waiting for the teacher. */
-  | 'NotGraded'
+  | 'NOT_GRADED'
   /** No submission yet; still before the due date. */
-  | 'NotSubmitted'
+  | 'NOT_SUBMITTED'
   /** Reopened by a teacher and not graded again yet. */
-  | 'Reopened'
+  | 'REOPENED'
   /** Graded, but the student may not see the result yet (manual visibility, not released): counts nowhere. */
-  | 'Unreleased';
+  | 'UNRELEASED';
 
 /** 'Save all': several questions' grades of one submission, saved together or not at all. */
 export type GradeSubmissionInput = {
@@ -1631,9 +1631,9 @@ export type ModuleDeleteImpact = {
 /** How a module is labelled: Week or Unit. */
 export type ModuleType =
   /** A unit of teaching, of any length. */
-  | 'Unit'
+  | 'UNIT'
   /** A week of teaching (the default). */
-  | 'Week';
+  | 'WEEK';
 
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type Mutation = {
@@ -2371,17 +2371,17 @@ export type NotificationEdge = {
 /** What a notification is about. */
 export type NotificationKind =
   /** A new announcement in one of your courses. */
-  | 'announcement'
+  | 'ANNOUNCEMENT'
   /** An item you have not submitted is due within 24 hours. */
-  | 'dueSoon'
+  | 'DUE_SOON'
   /** Your work was graded and you may see the result. */
-  | 'graded'
+  | 'GRADED'
   /** The results of an item were released. */
-  | 'released'
+  | 'RELEASED'
   /** A teacher reopened an item for you (or extended it again). */
-  | 'reopened'
+  | 'REOPENED'
   /** Someone replied to your discussion post. */
-  | 'reply';
+  | 'REPLY';
 
 /** Your notification settings (Settings page). */
 export type NotificationSettings = {
@@ -3082,11 +3082,11 @@ export type QuestionOptionInput = {
 /** The kind of a question, which decides its editor and its grading. */
 export type QuestionType =
   /** A long text or a file; graded by the teacher. */
-  | 'LongAnswer'
+  | 'LONG_ANSWER'
   /** Multiple choice: options, one or more of them correct; graded automatically. */
   | 'MCQ'
   /** A short text compared with the accepted answers; graded automatically. */
-  | 'ShortAnswer';
+  | 'SHORT_ANSWER';
 
 /** Open registration (only when the server allows it). */
 export type RegisterInput = {
@@ -3144,11 +3144,11 @@ export type ResetPasswordInput = {
 /** What a student sees of their graded work. */
 export type ResultVisibility =
   /** Scores and correct answers at once (the default). */
-  | 'immediate'
+  | 'IMMEDIATE'
   /** Everything hidden until the teacher releases the results. */
-  | 'manual'
+  | 'MANUAL'
   /** The total score only; answers stay hidden. */
-  | 'scoreOnly';
+  | 'SCORE_ONLY';
 
 /** The badge of a review card (assessments.md section 2 "Review lists"); `badgeLabel` carries the spec's words. */
 export type ReviewBadge =
@@ -3187,15 +3187,15 @@ export type ReviewItem = {
 /** A user role. The server authorizes with the session's active role. */
 export type Role =
   /** Sets up years, classes, subjects and allocations (which teachers teach what); manages users. */
-  | 'Admin'
+  | 'ADMIN'
   /** Follows a child; has a dashboard. */
-  | 'Parent'
+  | 'PARENT'
   /** Learns in the courses of their class and year; sees only their own work. */
-  | 'Student'
+  | 'STUDENT'
   /** Runs the whole system; may create any role and view the app as any other role. */
-  | 'SuperAdmin'
+  | 'SUPER_ADMIN'
   /** Teaches courses of their allocations, grades, marks attendance, places students. */
-  | 'Teacher';
+  | 'TEACHER';
 
 /** Autosave: replaces your draft of the item. */
 export type SaveDraftInput = {
@@ -3280,17 +3280,17 @@ export type StudentInfo = {
 /** The student's status of an item (assessments.md section 4); `label` and `courseLabel` carry the spec's words. */
 export type StudentStatus =
   /** Auto-submitted by the overdue sweep: 'Auto-submitted (Overdue)' (orange). */
-  | 'AutoSubmitted'
+  | 'AUTO_SUBMITTED'
   /** Graded: 'Completed' on lists, 'Graded' on the course page. */
-  | 'Completed'
+  | 'COMPLETED'
   /** No submission and past the due date: 'Overdue' (red). */
-  | 'Overdue'
+  | 'OVERDUE'
   /** No submission and not yet due: 'Pending' (yellow). */
-  | 'Pending'
+  | 'PENDING'
   /** Lists only: reopened and pending: 'Reopened (Pending)' (the course page says 'Submitted'). */
-  | 'Reopened'
+  | 'REOPENED'
   /** Any other submission: 'Submitted' (blue). */
-  | 'Submitted';
+  | 'SUBMITTED';
 
 /** A subject such as Mathematics, taught in many classes and years. */
 export type Subject = {
@@ -3449,11 +3449,11 @@ export type SubmissionGrade = {
 /** The stored status of a submission. */
 export type SubmissionStatus =
   /** Every question has a grade. */
-  | 'graded'
+  | 'GRADED'
   /** Submitted; some question waits for the teacher (pending review). */
-  | 'pending'
+  | 'PENDING'
   /** Reopened by a teacher for another attempt. */
-  | 'reopened';
+  | 'REOPENED';
 
 /** Your answer to one question. */
 export type SubmitAnswerInput = {

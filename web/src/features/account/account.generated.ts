@@ -27,15 +27,15 @@ export type RequestEmailChangeInput = {
 /** A user role. The server authorizes with the session's active role. */
 export type Role =
   /** Sets up years, classes, subjects and allocations (which teachers teach what); manages users. */
-  | 'Admin'
+  | 'ADMIN'
   /** Follows a child; has a dashboard. */
-  | 'Parent'
+  | 'PARENT'
   /** Learns in the courses of their class and year; sees only their own work. */
-  | 'Student'
+  | 'STUDENT'
   /** Runs the whole system; may create any role and view the app as any other role. */
-  | 'SuperAdmin'
+  | 'SUPER_ADMIN'
   /** Teaches courses of their allocations, grades, marks attendance, places students. */
-  | 'Teacher';
+  | 'TEACHER';
 
 /** Your own name (Your Profile). */
 export type UpdateProfileInput = {

@@ -28,9 +28,9 @@ export type AssessmentKind =
 /** Who the assessment is for (REST: assignmentScope, examScope, quizScope). */
 export type AssessmentScope =
   /** Only the target students. */
-  | 'individual_students'
+  | 'INDIVIDUAL_STUDENTS'
   /** Every student of the course's class and year (the default). */
-  | 'whole_class';
+  | 'WHOLE_CLASS';
 
 /** Reuse an assessment: a deep copy into a course (assignments, exams) or a module (quizzes) you teach. */
 export type CloneAssessmentInput = {
@@ -79,9 +79,9 @@ export type CreateAssessmentInput = {
 /** How a module is labelled: Week or Unit. */
 export type ModuleType =
   /** A unit of teaching, of any length. */
-  | 'Unit'
+  | 'UNIT'
   /** A week of teaching (the default). */
-  | 'Week';
+  | 'WEEK';
 
 /** Partial marking of a multiple-choice question. */
 export type PartialMarkingInput = {
@@ -124,20 +124,20 @@ export type QuestionOptionInput = {
 /** The kind of a question, which decides its editor and its grading. */
 export type QuestionType =
   /** A long text or a file; graded by the teacher. */
-  | 'LongAnswer'
+  | 'LONG_ANSWER'
   /** Multiple choice: options, one or more of them correct; graded automatically. */
   | 'MCQ'
   /** A short text compared with the accepted answers; graded automatically. */
-  | 'ShortAnswer';
+  | 'SHORT_ANSWER';
 
 /** What a student sees of their graded work. */
 export type ResultVisibility =
   /** Scores and correct answers at once (the default). */
-  | 'immediate'
+  | 'IMMEDIATE'
   /** Everything hidden until the teacher releases the results. */
-  | 'manual'
+  | 'MANUAL'
   /** The total score only; answers stay hidden. */
-  | 'scoreOnly';
+  | 'SCORE_ONLY';
 
 /** Changes to an assessment; fields not given stay as they are (REST: PUT /assignments/{id}, /exams/{id}, /quizzes/{id}). */
 export type UpdateAssessmentInput = {

@@ -23,11 +23,11 @@ export type AttendanceMarkInput = {
 /** How a student attended one lesson day. */
 export type AttendanceStatus =
   /** Did not attend. */
-  | 'Absent'
+  | 'ABSENT'
   /** Attended late; counts towards the attendance rate. */
-  | 'Late'
+  | 'LATE'
   /** Attended; counts towards the attendance rate. */
-  | 'Present';
+  | 'PRESENT';
 
 /** Marks (or updates) one date of a class and subject. REST: POST /api/attendance/mark. */
 export type MarkAttendanceInput = {

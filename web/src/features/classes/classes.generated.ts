@@ -20,22 +20,22 @@ export type AssessmentKind =
 /** What a content file is: PDF (pdf), Video (mp4, webm), PPT (ppt, pptx), Reading (doc, docx, plain text), Other (jpeg, png). */
 export type ContentType =
   /** A JPEG or PNG image. */
-  | 'Other'
+  | 'OTHER'
   /** A PDF document (the default). */
   | 'PDF'
   /** A PowerPoint presentation (ppt or pptx). */
   | 'PPT'
   /** A Word document (doc or docx) or plain text. */
-  | 'Reading'
+  | 'READING'
   /** An mp4 or webm video. */
-  | 'Video';
+  | 'VIDEO';
 
 /** How a module is labelled: Week or Unit. */
 export type ModuleType =
   /** A unit of teaching, of any length. */
-  | 'Unit'
+  | 'UNIT'
   /** A week of teaching (the default). */
-  | 'Week';
+  | 'WEEK';
 
 /** Which page a click on the item opens. */
 export type OpensOn =
@@ -47,30 +47,30 @@ export type OpensOn =
 /** A user role. The server authorizes with the session's active role. */
 export type Role =
   /** Sets up years, classes, subjects and allocations (which teachers teach what); manages users. */
-  | 'Admin'
+  | 'ADMIN'
   /** Follows a child; has a dashboard. */
-  | 'Parent'
+  | 'PARENT'
   /** Learns in the courses of their class and year; sees only their own work. */
-  | 'Student'
+  | 'STUDENT'
   /** Runs the whole system; may create any role and view the app as any other role. */
-  | 'SuperAdmin'
+  | 'SUPER_ADMIN'
   /** Teaches courses of their allocations, grades, marks attendance, places students. */
-  | 'Teacher';
+  | 'TEACHER';
 
 /** The student's status of an item (assessments.md section 4); `label` and `courseLabel` carry the spec's words. */
 export type StudentStatus =
   /** Auto-submitted by the overdue sweep: 'Auto-submitted (Overdue)' (orange). */
-  | 'AutoSubmitted'
+  | 'AUTO_SUBMITTED'
   /** Graded: 'Completed' on lists, 'Graded' on the course page. */
-  | 'Completed'
+  | 'COMPLETED'
   /** No submission and past the due date: 'Overdue' (red). */
-  | 'Overdue'
+  | 'OVERDUE'
   /** No submission and not yet due: 'Pending' (yellow). */
-  | 'Pending'
+  | 'PENDING'
   /** Lists only: reopened and pending: 'Reopened (Pending)' (the course page says 'Submitted'). */
-  | 'Reopened'
+  | 'REOPENED'
   /** Any other submission: 'Submitted' (blue). */
-  | 'Submitted';
+  | 'SUBMITTED';
 
 export type StudentCoursesFieldsFragment = { studentInfo: { academicYear: { id: string, year: string, isActive: boolean } | null, class: { id: string, name: string } | null }, courses: Array<{ id: string, title: string, subject: { id: string, name: string }, class: { id: string, name: string }, academicYear: { id: string, year: string, isActive: boolean } }> };
 

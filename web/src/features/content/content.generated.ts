@@ -20,9 +20,9 @@ export type AssessmentKind =
 /** Who the assessment is for (REST: assignmentScope, examScope, quizScope). */
 export type AssessmentScope =
   /** Only the target students. */
-  | 'individual_students'
+  | 'INDIVIDUAL_STUDENTS'
   /** Every student of the course's class and year (the default). */
-  | 'whole_class';
+  | 'WHOLE_CLASS';
 
 /** Reuse a content item in another of your modules (REST: POST /api/content/reuse/clone/{contentId}). */
 export type CloneContentInput = {
@@ -35,31 +35,31 @@ export type CloneContentInput = {
 /** What a content file is: PDF (pdf), Video (mp4, webm), PPT (ppt, pptx), Reading (doc, docx, plain text), Other (jpeg, png). */
 export type ContentType =
   /** A JPEG or PNG image. */
-  | 'Other'
+  | 'OTHER'
   /** A PDF document (the default). */
   | 'PDF'
   /** A PowerPoint presentation (ppt or pptx). */
   | 'PPT'
   /** A Word document (doc or docx) or plain text. */
-  | 'Reading'
+  | 'READING'
   /** An mp4 or webm video. */
-  | 'Video';
+  | 'VIDEO';
 
 /** How a module is labelled: Week or Unit. */
 export type ModuleType =
   /** A unit of teaching, of any length. */
-  | 'Unit'
+  | 'UNIT'
   /** A week of teaching (the default). */
-  | 'Week';
+  | 'WEEK';
 
 /** What a student sees of their graded work. */
 export type ResultVisibility =
   /** Scores and correct answers at once (the default). */
-  | 'immediate'
+  | 'IMMEDIATE'
   /** Everything hidden until the teacher releases the results. */
-  | 'manual'
+  | 'MANUAL'
   /** The total score only; answers stay hidden. */
-  | 'scoreOnly';
+  | 'SCORE_ONLY';
 
 /** Changes to a content item; fields not given stay as they are (REST: PUT /api/content/{id}). */
 export type UpdateContentInput = {

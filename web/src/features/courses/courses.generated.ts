@@ -20,9 +20,9 @@ export type AssessmentKind =
 /** Who the assessment is for (REST: assignmentScope, examScope, quizScope). */
 export type AssessmentScope =
   /** Only the target students. */
-  | 'individual_students'
+  | 'INDIVIDUAL_STUDENTS'
   /** Every student of the course's class and year (the default). */
-  | 'whole_class';
+  | 'WHOLE_CLASS';
 
 /** Reuse one of your courses for another class, subject or year: a deep copy of its modules and content (REST: POST /api/courses/reuse/clone/{courseId}). */
 export type CloneCourseInput = {
@@ -97,31 +97,31 @@ export type CreateModuleInput = {
 /** How a module is labelled: Week or Unit. */
 export type ModuleType =
   /** A unit of teaching, of any length. */
-  | 'Unit'
+  | 'UNIT'
   /** A week of teaching (the default). */
-  | 'Week';
+  | 'WEEK';
 
 /** What a student sees of their graded work. */
 export type ResultVisibility =
   /** Scores and correct answers at once (the default). */
-  | 'immediate'
+  | 'IMMEDIATE'
   /** Everything hidden until the teacher releases the results. */
-  | 'manual'
+  | 'MANUAL'
   /** The total score only; answers stay hidden. */
-  | 'scoreOnly';
+  | 'SCORE_ONLY';
 
 /** A user role. The server authorizes with the session's active role. */
 export type Role =
   /** Sets up years, classes, subjects and allocations (which teachers teach what); manages users. */
-  | 'Admin'
+  | 'ADMIN'
   /** Follows a child; has a dashboard. */
-  | 'Parent'
+  | 'PARENT'
   /** Learns in the courses of their class and year; sees only their own work. */
-  | 'Student'
+  | 'STUDENT'
   /** Runs the whole system; may create any role and view the app as any other role. */
-  | 'SuperAdmin'
+  | 'SUPER_ADMIN'
   /** Teaches courses of their allocations, grades, marks attendance, places students. */
-  | 'Teacher';
+  | 'TEACHER';
 
 /** Changes to an announcement; fields not given stay as they are (REST: PUT /api/announcements/{id}). */
 export type UpdateAnnouncementInput = {

@@ -20,11 +20,11 @@ export type AssessmentKind =
 /** How a student attended one lesson day. */
 export type AttendanceStatus =
   /** Did not attend. */
-  | 'Absent'
+  | 'ABSENT'
   /** Attended late; counts towards the attendance rate. */
-  | 'Late'
+  | 'LATE'
   /** Attended; counts towards the attendance rate. */
-  | 'Present';
+  | 'PRESENT';
 
 /** A parent and a student to link or unlink. */
 export type FamilyLinkInput = {
@@ -37,30 +37,30 @@ export type FamilyLinkInput = {
 /** A user role. The server authorizes with the session's active role. */
 export type Role =
   /** Sets up years, classes, subjects and allocations (which teachers teach what); manages users. */
-  | 'Admin'
+  | 'ADMIN'
   /** Follows a child; has a dashboard. */
-  | 'Parent'
+  | 'PARENT'
   /** Learns in the courses of their class and year; sees only their own work. */
-  | 'Student'
+  | 'STUDENT'
   /** Runs the whole system; may create any role and view the app as any other role. */
-  | 'SuperAdmin'
+  | 'SUPER_ADMIN'
   /** Teaches courses of their allocations, grades, marks attendance, places students. */
-  | 'Teacher';
+  | 'TEACHER';
 
 /** The student's status of an item (assessments.md section 4); `label` and `courseLabel` carry the spec's words. */
 export type StudentStatus =
   /** Auto-submitted by the overdue sweep: 'Auto-submitted (Overdue)' (orange). */
-  | 'AutoSubmitted'
+  | 'AUTO_SUBMITTED'
   /** Graded: 'Completed' on lists, 'Graded' on the course page. */
-  | 'Completed'
+  | 'COMPLETED'
   /** No submission and past the due date: 'Overdue' (red). */
-  | 'Overdue'
+  | 'OVERDUE'
   /** No submission and not yet due: 'Pending' (yellow). */
-  | 'Pending'
+  | 'PENDING'
   /** Lists only: reopened and pending: 'Reopened (Pending)' (the course page says 'Submitted'). */
-  | 'Reopened'
+  | 'REOPENED'
   /** Any other submission: 'Submitted' (blue). */
-  | 'Submitted';
+  | 'SUBMITTED';
 
 export type ChildCardItemFieldsFragment = { assessmentId: string, kind: Types.AssessmentKind, title: string, courseTitle: string, subjectName: string | null, dueDate: string, label: string, score: { totalScore: number, maxScore: number, percentage: number } | null };
 

@@ -20,19 +20,19 @@ export type AssessmentKind =
 /** Where a student stands on one assessment in the grades views. */
 export type GradeStatus =
   /** Graded and its result may be shown to the student: it counts toward the course average. */
-  | 'Graded'
+  | 'GRADED'
   /** No submission and the due date has passed. */
-  | 'Missing'
+  | 'MISSING'
   /** The assessment is for individual students, not this one. */
-  | 'NotAssigned'
+  | 'NOT_ASSIGNED'
   /** Submitted (or partly graded) and waiting for the teacher. */
-  | 'NotGraded'
+  | 'NOT_GRADED'
   /** No submission yet; still before the due date. */
-  | 'NotSubmitted'
+  | 'NOT_SUBMITTED'
   /** Reopened by a teacher and not graded again yet. */
-  | 'Reopened'
+  | 'REOPENED'
   /** Graded, but the student may not see the result yet (manual visibility, not released): counts nowhere. */
-  | 'Unreleased';
+  | 'UNRELEASED';
 
 export type CourseGradesCardFragment = { courseId: string, courseTitle: string, subjectName: string, pointsEarned: number, pointsPossible: number, average: number | null, items: Array<{ assessmentId: string, kind: Types.AssessmentKind, title: string, dueDate: string, status: Types.GradeStatus, statusLabel: string, isAutoSubmitted: boolean, score: number | null, maxScore: number, percentage: number | null, countsTowardAverage: boolean }>, trend: Array<{ assessmentId: string, title: string, at: string, percentage: number, average: number }> };
 

@@ -68,11 +68,11 @@ export type QuestionGradeInput = {
 /** The kind of a question, which decides its editor and its grading. */
 export type QuestionType =
   /** A long text or a file; graded by the teacher. */
-  | 'LongAnswer'
+  | 'LONG_ANSWER'
   /** Multiple choice: options, one or more of them correct; graded automatically. */
   | 'MCQ'
   /** A short text compared with the accepted answers; graded automatically. */
-  | 'ShortAnswer';
+  | 'SHORT_ANSWER';
 
 /** Reopen a student's work (or 'Extend Again') with a new due date. */
 export type ReopenSubmissionInput = {
@@ -87,20 +87,20 @@ export type ReopenSubmissionInput = {
 /** What a student sees of their graded work. */
 export type ResultVisibility =
   /** Scores and correct answers at once (the default). */
-  | 'immediate'
+  | 'IMMEDIATE'
   /** Everything hidden until the teacher releases the results. */
-  | 'manual'
+  | 'MANUAL'
   /** The total score only; answers stay hidden. */
-  | 'scoreOnly';
+  | 'SCORE_ONLY';
 
 /** The stored status of a submission. */
 export type SubmissionStatus =
   /** Every question has a grade. */
-  | 'graded'
+  | 'GRADED'
   /** Submitted; some question waits for the teacher (pending review). */
-  | 'pending'
+  | 'PENDING'
   /** Reopened by a teacher for another attempt. */
-  | 'reopened';
+  | 'REOPENED';
 
 export type GradingQuestionFragment = { id: string, type: Types.QuestionType, questionText: string, points: number, order: number, options: Array<{ id: string, text: string, isCorrect: boolean | null }>, acceptedAnswers: Array<{ answer: string, weight: number }> | null, partialMarking: { enabled: boolean, penaltyPerWrong: number } | null };
 

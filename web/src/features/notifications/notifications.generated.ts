@@ -20,17 +20,17 @@ export type AssessmentKind =
 /** What a notification is about. */
 export type NotificationKind =
   /** A new announcement in one of your courses. */
-  | 'announcement'
+  | 'ANNOUNCEMENT'
   /** An item you have not submitted is due within 24 hours. */
-  | 'dueSoon'
+  | 'DUE_SOON'
   /** Your work was graded and you may see the result. */
-  | 'graded'
+  | 'GRADED'
   /** The results of an item were released. */
-  | 'released'
+  | 'RELEASED'
   /** A teacher reopened an item for you (or extended it again). */
-  | 'reopened'
+  | 'REOPENED'
   /** Someone replied to your discussion post. */
-  | 'reply';
+  | 'REPLY';
 
 /** Changes to your notification settings (REST: PUT /api/notifications/settings). */
 export type UpdateNotificationSettingsInput = {

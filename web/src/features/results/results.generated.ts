@@ -11,11 +11,11 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
 /** What a student sees of their graded work. */
 export type ResultVisibility =
   /** Scores and correct answers at once (the default). */
-  | 'immediate'
+  | 'IMMEDIATE'
   /** Everything hidden until the teacher releases the results. */
-  | 'manual'
+  | 'MANUAL'
   /** The total score only; answers stay hidden. */
-  | 'scoreOnly';
+  | 'SCORE_ONLY';
 
 export type ItemReleaseFieldsFragment = { id: string, resultVisibility: Types.ResultVisibility, resultsReleasedAt: string | null, resultsReleasedByName: string | null, viewerCanManage: boolean };
 

@@ -45,20 +45,20 @@ export type OpensOn =
 /** The kind of a question, which decides its editor and its grading. */
 export type QuestionType =
   /** A long text or a file; graded by the teacher. */
-  | 'LongAnswer'
+  | 'LONG_ANSWER'
   /** Multiple choice: options, one or more of them correct; graded automatically. */
   | 'MCQ'
   /** A short text compared with the accepted answers; graded automatically. */
-  | 'ShortAnswer';
+  | 'SHORT_ANSWER';
 
 /** What a student sees of their graded work. */
 export type ResultVisibility =
   /** Scores and correct answers at once (the default). */
-  | 'immediate'
+  | 'IMMEDIATE'
   /** Everything hidden until the teacher releases the results. */
-  | 'manual'
+  | 'MANUAL'
   /** The total score only; answers stay hidden. */
-  | 'scoreOnly';
+  | 'SCORE_ONLY';
 
 /** Autosave: replaces your draft of the item. */
 export type SaveDraftInput = {
@@ -71,26 +71,26 @@ export type SaveDraftInput = {
 /** The student's status of an item (assessments.md section 4); `label` and `courseLabel` carry the spec's words. */
 export type StudentStatus =
   /** Auto-submitted by the overdue sweep: 'Auto-submitted (Overdue)' (orange). */
-  | 'AutoSubmitted'
+  | 'AUTO_SUBMITTED'
   /** Graded: 'Completed' on lists, 'Graded' on the course page. */
-  | 'Completed'
+  | 'COMPLETED'
   /** No submission and past the due date: 'Overdue' (red). */
-  | 'Overdue'
+  | 'OVERDUE'
   /** No submission and not yet due: 'Pending' (yellow). */
-  | 'Pending'
+  | 'PENDING'
   /** Lists only: reopened and pending: 'Reopened (Pending)' (the course page says 'Submitted'). */
-  | 'Reopened'
+  | 'REOPENED'
   /** Any other submission: 'Submitted' (blue). */
-  | 'Submitted';
+  | 'SUBMITTED';
 
 /** The stored status of a submission. */
 export type SubmissionStatus =
   /** Every question has a grade. */
-  | 'graded'
+  | 'GRADED'
   /** Submitted; some question waits for the teacher (pending review). */
-  | 'pending'
+  | 'PENDING'
   /** Reopened by a teacher for another attempt. */
-  | 'reopened';
+  | 'REOPENED';
 
 /** Your answer to one question. */
 export type SubmitAnswerInput = {
