@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { GraphQLSchema, getNamedType, isEnumType, lexicographicSortSchema, printSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
+import { enumValueName } from './enum-values';
 import { fieldRuleChecker } from './field-rules';
 import { modules } from './modules';
 
@@ -46,11 +47,6 @@ function describeRootArguments(schema: GraphQLSchema): GraphQLSchema {
     }
   }
   return schema;
-}
-
-/** `SuperAdmin`, `whole_class`, `dueSoon` -> `SUPER_ADMIN`, `WHOLE_CLASS`, `DUE_SOON`: GraphQL's convention for enum values. */
-export function enumValueName(word: string): string {
-  return word.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
 }
 
 /**

@@ -59,7 +59,7 @@ async function item(minutes: number) {
     kind: 'ASSIGNMENT', courseId: room.courseId, title: 'Due in a moment', dueDate: '2030-01-01T10:00:00.000Z',
     questions: [
       { type: 'MCQ', questionText: 'Pick', points: 2, options: [{ text: 'yes', isCorrect: true }, { text: 'no' }] },
-      { type: 'LongAnswer', questionText: 'Explain', points: 3 },
+      { type: 'LONG_ANSWER', questionText: 'Explain', points: 3 },
     ],
   } }, teacher);
   if (r.errors) throw new Error(JSON.stringify(r.errors));
@@ -86,7 +86,7 @@ test('at the due date the draft is submitted, nothing stays overdue, and a stude
   expect(await t.ds.query('SELECT 1 FROM submission_drafts WHERE assessment_id = $1', [i.id])).toEqual([]);
   const before = (await t.gql(DASHBOARD, { id: i.id }, teacher)).data.gradingDashboard;
   expect(before.overdue.map((o: { student: { id: string } }) => o.student.id).sort()).toEqual([pupils[1].id, pupils[2].id].sort());
-  expect((await t.gql(MINE, { id: i.id }, pupils[1].token)).data.assessment.myStatus).toMatchObject({ status: 'Overdue', isOverdue: true, canSubmit: false });
+  expect((await t.gql(MINE, { id: i.id }, pupils[1].token)).data.assessment.myStatus).toMatchObject({ status: 'OVERDUE', isOverdue: true, canSubmit: false });
 
   // placed after the due date (the spec's PUT /users/{id} {class, academicYear}, by the class's teacher)
   const late = await makeUser(t.ds, { role: Role.Student, lastName: 'Latecomer' });
@@ -102,7 +102,7 @@ test('at the due date the draft is submitted, nothing stays overdue, and a stude
   // a week after the placement, to the minute
   expect(Math.abs(due - (Date.now() + 7 * 86400_000))).toBeLessThan(3 * 60_000);
   const mine = (await t.gql(MINE, { id: i.id }, lateToken)).data.assessment.myStatus;
-  expect(mine).toMatchObject({ status: 'Pending', label: 'Pending', isOverdue: false, canSubmit: true, isExtended: false, opensOn: 'SUBMIT', courseOpensOn: 'SUBMIT' });
+  expect(mine).toMatchObject({ status: 'PENDING', label: 'Pending', isOverdue: false, canSubmit: true, isExtended: false, opensOn: 'SUBMIT', courseOpensOn: 'SUBMIT' });
   // the student with nothing is still without a submission after all those sweeps
   expect((await rowsOf(i.id)).map((r: { student_id: string }) => r.student_id)).not.toContain(pupils[1].id);
 
@@ -117,7 +117,7 @@ test('at the due date the draft is submitted, nothing stays overdue, and a stude
   const sub = await t.gql(`mutation($input: SubmitAssessmentInput!) { submitAssessment(input: $input) { id status joinedLate } }`,
     { input: { assessmentId: i.id, answers: [{ questionId: i.mcq, selectedOptionIds: [i.right] }, { questionId: i.long, answer: 'Late but here.' }] } }, lateToken);
   expect(sub.errors).toBeUndefined();
-  expect((await t.gql(MINE, { id: i.id }, lateToken)).data.assessment.myStatus).toMatchObject({ status: 'Submitted', label: 'Submitted' });
+  expect((await t.gql(MINE, { id: i.id }, lateToken)).data.assessment.myStatus).toMatchObject({ status: 'SUBMITTED', label: 'Submitted' });
 }, 30_000);
 
 test("the late joiners' due date: set once for those open now and those placed later; never in the past; only the course's teachers", async () => {

@@ -3479,7 +3479,7 @@ export type SubmitAssessmentInput = {
 
 /** Role to view the app as. */
 export type SwitchRoleInput = {
-  /** A role name allowed for the stored role, or "original" to switch back. */
+  /** A role allowed for the stored role, as the Role enum spells it (TEACHER) or the spec's word (Teacher), or "original" to switch back. */
   role: Scalars['String']['input'];
 };
 

@@ -18,7 +18,7 @@ const YEAR_TREE = `query ($y: ID) { academicTree(academicYearId: $y) { id year i
   allocations { id version createdAt subject { id name } teachers { id firstName lastName } } } } subjects { id } }`;
 const ALLOCATIONS = '{ allocations { id class { name grade } subject { name } academicYear { year } teachers { email } } }';
 const CLASSES = '{ classes { id name academicYear { year } allocations { subject { name } } } }';
-const STUDENTS = '{ users(role: Student, first: 200) { nodes { email class { name academicYear { year } } academicYear { year } } } }';
+const STUDENTS = '{ users(role: STUDENT, first: 200) { nodes { email class { name academicYear { year } } academicYear { year } } } }';
 
 /** The year with the most allocations (of this teacher, if given). */
 async function biggestYear(ofTeacher?: string): Promise<string> {
@@ -74,7 +74,7 @@ const probes: Probe[] = [
   },
   { name: 'GraphQL allocations', run: async () => { const r = await t.gql(ALLOCATIONS, {}, admin); return { sql: r.sql, size: r.data.allocations.length }; } },
   { name: 'GraphQL classes', run: async () => { const r = await t.gql(CLASSES, {}, admin); return { sql: r.sql, size: r.data.classes.length }; } },
-  { name: 'GraphQL users(role: Student) with placement', run: async () => { const r = await t.gql(STUDENTS, {}, admin); return { sql: r.sql, size: r.data.users.nodes.length }; } },
+  { name: 'GraphQL users(role: STUDENT) with placement', run: async () => { const r = await t.gql(STUDENTS, {}, admin); return { sql: r.sql, size: r.data.users.nodes.length }; } },
   { name: 'GET /teacher-assignments', run: async () => { const r = await t.rest('GET', '/teacher-assignments', { token: admin }); return { sql: r.sql, size: r.body.data.length }; } },
   { name: 'GET /teacher-assignments/teacher/{id}', run: async () => { const r = await t.rest('GET', `/teacher-assignments/teacher/${teacherId}`, { token: teacher }); return { sql: r.sql, size: r.body.data.length }; } },
   { name: 'GET /classes', run: async () => { const r = await t.rest('GET', '/classes', { token: admin }); return { sql: r.sql, size: r.body.data.length }; } },

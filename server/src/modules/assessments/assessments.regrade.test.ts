@@ -142,7 +142,7 @@ describe('reuse', () => {
     const [{ id: other }] = await t.ds.query(`INSERT INTO courses (title, subject_id, class_id, academic_year_id) VALUES ('MATH-5B', $1, $2, $3) RETURNING id`, [sub.id, c5b.id, c5b.academic_year_id]);
     const s5b = await makeUser(t.ds, { role: Role.Student, email: 'reuse5b@test.school', classId: c5b.id, academicYearId: c5b.academic_year_id });
     void s5b;
-    const a = await create({ kind: 'EXAM', scope: 'individual_students', targetStudentIds: [id.student], dueDate: '2020-01-01T00:00:00Z' });
+    const a = await create({ kind: 'EXAM', scope: 'INDIVIDUAL_STUDENTS', targetStudentIds: [id.student], dueDate: '2020-01-01T00:00:00Z' });
     const preview = await t.gql('query($i: CloneAssessmentInput!) { assessmentClonePreview(input: $i) { droppedStudents { id } scopeSwitchedToWholeClass dueDateInPast questionCount } }',
       { i: { assessmentId: a.id, targetCourseId: other } }, tok.teacher);
     expect(preview.data.assessmentClonePreview).toEqual({ droppedStudents: [{ id: id.student }], scopeSwitchedToWholeClass: true, dueDateInPast: true, questionCount: 3 });
@@ -194,7 +194,7 @@ test('the course tabs and the module quizzes load in the same number of statemen
   const add = async (n: number) => {
     for (let i = 0; i < n; i++) {
       await create({ courseId: science, title: `A${i}` });
-      await create({ kind: 'EXAM', courseId: science, title: `E${i}`, scope: 'individual_students', targetStudentIds: [id.student] });
+      await create({ kind: 'EXAM', courseId: science, title: `E${i}`, scope: 'INDIVIDUAL_STUDENTS', targetStudentIds: [id.student] });
       await create({ kind: 'QUIZ', courseId: null, moduleId: mod, title: `Q${i}` });
     }
   };

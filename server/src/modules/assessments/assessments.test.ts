@@ -3,7 +3,7 @@ import { seedDemoSchool } from '../../db/seed';
 import { makeUser } from '../../test/factories';
 import { makeModule } from '../../test/courses.factories';
 import { Role } from '../users/role';
-import { QUESTIONS } from './assessments.test.fixtures';
+import { QUESTIONS, specWord } from './assessments.test.fixtures';
 
 /**
  * Authoring assignments, exams and quizzes (assessments.md sections 2-9, issue 11) through both transports:
@@ -48,7 +48,7 @@ describe('create and validation', () => {
   it('creates with questions, keeps totalPoints as the sum and trims the due date to the minute', async () => {
     const r = await create();
     expect(r.errors).toBeUndefined();
-    expect(r.data.createAssessment).toMatchObject({ title: 'Homework', dueDate: '2030-05-01T10:15:00.000Z', totalPoints: 11, scope: 'whole_class' });
+    expect(r.data.createAssessment).toMatchObject({ title: 'Homework', dueDate: '2030-05-01T10:15:00.000Z', totalPoints: 11, scope: 'WHOLE_CLASS' });
     expect(r.data.createAssessment.questions.map((q: { order: number }) => q.order)).toEqual([1, 2, 3]);
   });
 
@@ -56,15 +56,15 @@ describe('create and validation', () => {
     ['title', { title: '  ' }, 'Assignment title is required'],
     ['due date', { dueDate: null }, 'Due date is required'],
     ['questions', { questions: [] }, 'Please add at least one question'],
-    ['students', { scope: 'individual_students', targetStudentIds: [] }, 'Please select at least one student for individual assignment'],
-    ['exam students', { kind: 'EXAM', scope: 'individual_students' }, 'Please select at least one student for individual exam'],
-    ['quiz students', { kind: 'QUIZ', courseId: null, moduleId: 'MODULE', scope: 'individual_students' }, 'Please select at least one student for individual quiz'],
-    ['targets of the class', { scope: 'individual_students', targetStudentIds: ['OTHER'] }, "Only students placed in the course's class and year can be selected"],
+    ['students', { scope: 'INDIVIDUAL_STUDENTS', targetStudentIds: [] }, 'Please select at least one student for individual assignment'],
+    ['exam students', { kind: 'EXAM', scope: 'INDIVIDUAL_STUDENTS' }, 'Please select at least one student for individual exam'],
+    ['quiz students', { kind: 'QUIZ', courseId: null, moduleId: 'MODULE', scope: 'INDIVIDUAL_STUDENTS' }, 'Please select at least one student for individual quiz'],
+    ['targets of the class', { scope: 'INDIVIDUAL_STUDENTS', targetStudentIds: ['OTHER'] }, "Only students placed in the course's class and year can be selected"],
     ['two options', { questions: [{ type: 'MCQ', questionText: 'Q', options: [{ text: 'a', isCorrect: true }] }] }, 'A multiple-choice question needs at least two options'],
     ['option texts of their own', { questions: [{ type: 'MCQ', questionText: 'Q', options: [{ text: 'same', isCorrect: true }, { text: ' Same ' }] }] }, 'Each option of a question needs its own text: "Same" appears twice'],
     ['one correct', { questions: [{ type: 'MCQ', questionText: 'Q', options: [{ text: 'a' }, { text: 'b' }] }] }, 'A multiple-choice question needs at least one correct option'],
-    ['points', { questions: [{ type: 'LongAnswer', questionText: 'Q', points: 0 }] }, 'Points must be a whole number of at least 1'],
-    ['weight', { questions: [{ type: 'ShortAnswer', questionText: 'Q', acceptedAnswers: [{ answer: 'a', weight: 101 }] }] }, 'Weight must be a whole number from 0 to 100'],
+    ['points', { questions: [{ type: 'LONG_ANSWER', questionText: 'Q', points: 0 }] }, 'Points must be a whole number of at least 1'],
+    ['weight', { questions: [{ type: 'SHORT_ANSWER', questionText: 'Q', acceptedAnswers: [{ answer: 'a', weight: 101 }] }] }, 'Weight must be a whole number from 0 to 100'],
     ['penalty', { questions: [{ ...QUESTIONS[0], partialMarking: { enabled: true, penaltyPerWrong: -1 } }] }, 'Penalty per wrong answer must be a whole number from 0 to 100'],
   ];
   it.each(cases)('refuses without %s, with its text, on both transports', async (_name, over, text) => {
@@ -75,21 +75,21 @@ describe('create and validation', () => {
     const path = { ASSIGNMENT: '/assignments', EXAM: '/exams', QUIZ: '/quizzes' }[kind]!;
     const scopeField = { ASSIGNMENT: 'assignmentScope', EXAM: 'examScope', QUIZ: 'quizScope' }[kind]!;
     const o = fix(over);
-    const qs = (o.questions ?? QUESTIONS).map((q: any) => ({ ...q, correctAnswers: q.acceptedAnswers?.map((a: any) => a.answer), shortAnswerWeights: q.acceptedAnswers }));
+    const qs = (o.questions ?? QUESTIONS).map((q: any) => ({ ...q, type: specWord(q.type), correctAnswers: q.acceptedAnswers?.map((a: any) => a.answer), shortAnswerWeights: q.acceptedAnswers }));
     const r = await t.rest('POST', path, { token: tok.teacher, body: {
       course: math, module: o.moduleId, title: o.title ?? 'Homework', dueDate: 'dueDate' in o ? o.dueDate : '2030-05-01T10:15',
-      [scopeField]: o.scope, targetStudents: o.targetStudentIds, questions: qs,
+      [scopeField]: specWord(o.scope), targetStudents: o.targetStudentIds, questions: qs,
     } });
     expect([r.status, r.body.message]).toEqual([400, text]);
   });
 
   it('on edit: the texts that name the item, and switching to whole_class clears the targets', async () => {
-    const { data } = await create({ kind: 'QUIZ', courseId: null, moduleId: mathModule, scope: 'individual_students', targetStudentIds: [id.student] });
+    const { data } = await create({ kind: 'QUIZ', courseId: null, moduleId: mathModule, scope: 'INDIVIDUAL_STUDENTS', targetStudentIds: [id.student] });
     const qid = data.createAssessment.id;
     const edit = await t.rest('PUT', `/quizzes/${qid}`, { token: tok.teacher, body: { questions: [] } });
     expect([edit.status, edit.body.message]).toEqual([400, 'Please add at least one question to the quiz']);
-    const g = await t.gql('mutation($i: UpdateAssessmentInput!) { updateAssessment(input: $i) { id scope targetStudents { id } } }', { i: { id: qid, scope: 'whole_class' } }, tok.teacher);
-    expect(g.data.updateAssessment).toMatchObject({ scope: 'whole_class', targetStudents: [] });
+    const g = await t.gql('mutation($i: UpdateAssessmentInput!) { updateAssessment(input: $i) { id scope targetStudents { id } } }', { i: { id: qid, scope: 'WHOLE_CLASS' } }, tok.teacher);
+    expect(g.data.updateAssessment).toMatchObject({ scope: 'WHOLE_CLASS', targetStudents: [] });
     const a = await create();
     const e = await t.gql('mutation($i: UpdateAssessmentInput!) { updateAssessment(input: $i) { id } }', { i: { id: a.data.createAssessment.id, questions: [] } }, tok.teacher);
     expect(e.errors?.[0].message).toBe('Please add at least one question to the assignment');
@@ -101,7 +101,7 @@ describe('who may', () => {
   let targeted: string;
   beforeAll(async () => {
     visible = (await create({ title: 'For all' })).data.createAssessment.id;
-    targeted = (await create({ kind: 'EXAM', title: 'For Stella', scope: 'individual_students', targetStudentIds: [id.student] })).data.createAssessment.id;
+    targeted = (await create({ kind: 'EXAM', title: 'For Stella', scope: 'INDIVIDUAL_STUDENTS', targetStudentIds: [id.student] })).data.createAssessment.id;
   });
 
   it('another teacher cannot author in the course; SuperAdmin and Admin read but do not change', async () => {

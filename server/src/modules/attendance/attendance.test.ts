@@ -71,9 +71,9 @@ describe('marking', () => {
 
     const second = await t.gql(MARK, {
       input: input(date, [
-        { studentId: pupils[0].id, status: 'Late', notes: '  Bus was late  ' },
-        { studentId: pupils[1].id, status: 'Present' },
-        { studentId: pupils[2].id, status: 'Absent', notes: 'Sick' },
+        { studentId: pupils[0].id, status: 'LATE', notes: '  Bus was late  ' },
+        { studentId: pupils[1].id, status: 'PRESENT' },
+        { studentId: pupils[2].id, status: 'ABSENT', notes: 'Sick' },
       ]),
     }, tok.teacher);
     expect(second.errors).toBeUndefined();
@@ -93,8 +93,8 @@ describe('marking', () => {
 
   it('adding one student to a marked date is an update and keeps the others', async () => {
     const date = isoDay(-4);
-    await t.gql(MARK, { input: input(date, [{ studentId: pupils[0].id, status: 'Present' }]) }, tok.teacher);
-    const res = await t.gql(MARK, { input: input(date, [{ studentId: pupils[1].id, status: 'Absent' }]) }, tok.teacher);
+    await t.gql(MARK, { input: input(date, [{ studentId: pupils[0].id, status: 'PRESENT' }]) }, tok.teacher);
+    const res = await t.gql(MARK, { input: input(date, [{ studentId: pupils[1].id, status: 'ABSENT' }]) }, tok.teacher);
     expect(res.data.markAttendance.updated).toBe(true);
     expect(await rows(date)).toHaveLength(2);
   });
@@ -129,11 +129,11 @@ describe('marking', () => {
       const res = await t.rest('POST', '/attendance/mark', { token: tok.teacher, body });
       expect([res.status, res.body]).toEqual([400, expect.objectContaining({ success: false, code: 'VALIDATION', message })]);
     }
-    const gql = await t.gql(MARK, { input: input(date, [{ studentId: pupils[0].id, status: 'Present', notes: 'y'.repeat(201) }]) }, tok.teacher);
+    const gql = await t.gql(MARK, { input: input(date, [{ studentId: pupils[0].id, status: 'PRESENT', notes: 'y'.repeat(201) }]) }, tok.teacher);
     expect(gql.errors?.[0]).toMatchObject({ message: 'Notes can be at most 200 characters', extensions: { code: 'VALIDATION' } });
     expect(await rows(date)).toHaveLength(0);
 
-    const exactly200 = await t.gql(MARK, { input: input(date, [{ studentId: pupils[0].id, status: 'Late', notes: 'é'.repeat(200) }]) }, tok.teacher);
+    const exactly200 = await t.gql(MARK, { input: input(date, [{ studentId: pupils[0].id, status: 'LATE', notes: 'é'.repeat(200) }]) }, tok.teacher);
     expect(exactly200.errors).toBeUndefined();
     expect((await rows(date))[0].notes).toHaveLength(200);
   });
@@ -149,19 +149,19 @@ describe('marking', () => {
   it('answers CONFLICT instead of overwriting a change made since the client loaded the date', async () => {
     const date = isoDay(-6);
     const rec = (status: string, expectedVersion: number) => [{ studentId: pupils[0].id, status, expectedVersion }];
-    expect((await t.gql(MARK, { input: input(date, rec('Present', 0)) }, tok.teacher)).errors).toBeUndefined();
-    expect((await t.gql(MARK, { input: input(date, rec('Late', 1)) }, tok.teacher)).errors).toBeUndefined();
-    const stale = await t.gql(MARK, { input: input(date, rec('Absent', 1)) }, tok.teacher);
+    expect((await t.gql(MARK, { input: input(date, rec('PRESENT', 0)) }, tok.teacher)).errors).toBeUndefined();
+    expect((await t.gql(MARK, { input: input(date, rec('LATE', 1)) }, tok.teacher)).errors).toBeUndefined();
+    const stale = await t.gql(MARK, { input: input(date, rec('ABSENT', 1)) }, tok.teacher);
     expect(stale.errors?.[0]).toMatchObject({ message: T.changedMeanwhile, extensions: { code: 'CONFLICT' } });
-    const thoughtNew = await t.gql(MARK, { input: input(date, rec('Absent', 0)) }, tok.teacher);
+    const thoughtNew = await t.gql(MARK, { input: input(date, rec('ABSENT', 0)) }, tok.teacher);
     expect(thoughtNew.errors?.[0].extensions?.code).toBe('CONFLICT');
     expect(await rows(date)).toEqual([expect.objectContaining({ status: 'Late', version: 2 })]);
 
     // two teachers marking a fresh date at once: one wins, the other is told
     const fresh = isoDay(-7);
     const both = await Promise.all([
-      t.gql(MARK, { input: input(fresh, rec('Present', 0)) }, tok.teacher),
-      t.gql(MARK, { input: input(fresh, rec('Absent', 0)) }, tok.admin),
+      t.gql(MARK, { input: input(fresh, rec('PRESENT', 0)) }, tok.teacher),
+      t.gql(MARK, { input: input(fresh, rec('ABSENT', 0)) }, tok.admin),
     ]);
     expect(both.map((r) => r.errors?.[0]?.extensions?.code ?? 'OK').sort()).toEqual(['CONFLICT', 'OK']);
     expect(await rows(fresh)).toHaveLength(1);
@@ -181,7 +181,7 @@ describe('who may do what', () => {
   it('a teacher of another class cannot mark it, and cannot see its roster, records or chart', async () => {
     const mark = await t.rest('POST', '/attendance/mark', { token: tok.teacher2, body: restBody(date, [{ student: pupils[0].id, status: 'Absent' }]) });
     expect([mark.status, mark.body.message]).toEqual([403, T.cannotMark]);
-    const gqlMark = await t.gql(MARK, { input: input(date, [{ studentId: pupils[0].id, status: 'Absent' }]) }, tok.teacher2);
+    const gqlMark = await t.gql(MARK, { input: input(date, [{ studentId: pupils[0].id, status: 'ABSENT' }]) }, tok.teacher2);
     expect(gqlMark.errors?.[0]).toMatchObject({ message: T.cannotMark, extensions: { code: 'FORBIDDEN' } });
     for (const path of [rosterPath(), datePath(date), `/attendance/trend/${teaching.at.classId}/${teaching.at.subjectId}/${teaching.at.academicYearId}`]) {
       const res = await t.rest('GET', path, { token: tok.teacher2 });
@@ -196,7 +196,7 @@ describe('who may do what', () => {
   it('a teacher assigned together with another teacher may mark', async () => {
     const shared = await makeTeaching(t.ds, [id.teacher, id.teacher2]);
     const [kid] = await makePlacedStudents(t.ds, 1, shared.klass.id, shared.year.id);
-    const res = await t.gql(MARK, { input: input(isoDay(-1), [{ studentId: kid.id, status: 'Present' }], shared.at) }, tok.teacher2);
+    const res = await t.gql(MARK, { input: input(isoDay(-1), [{ studentId: kid.id, status: 'PRESENT' }], shared.at) }, tok.teacher2);
     expect(res.errors).toBeUndefined();
   });
 
@@ -210,7 +210,7 @@ describe('who may do what', () => {
     expect((await t.gql(TREND, { ...vars(), w: 4 }, tok[who])).errors?.[0].extensions?.code).toBe('FORBIDDEN');
     const mark = await t.rest('POST', '/attendance/mark', { token: tok[who], body: restBody(date, [{ student: pupils[0].id, status: 'Absent' }]) });
     expect([mark.status, mark.body.message]).toEqual([403, T.cannotMark]);
-    expect((await t.gql(MARK, { input: input(date, [{ studentId: pupils[0].id, status: 'Absent' }]) }, tok[who])).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    expect((await t.gql(MARK, { input: input(date, [{ studentId: pupils[0].id, status: 'ABSENT' }]) }, tok[who])).errors?.[0].extensions?.code).toBe('FORBIDDEN');
   });
 
   it.each(['teacher', 'admin', 'parent'])('%s has no own attendance to read', async (who) => {
@@ -366,7 +366,7 @@ describe('rate, my attendance and the chart', () => {
     const before = await t.gql(weekIds, vars(page.at), tok.teacher);
     const save = `mutation($input: MarkAttendanceInput!) { markAttendance(input: $input) { updated
       records { id status student { id firstName lastName } } trend(weeks: 3) { id weekStart present late absent rate } } }`;
-    const res = await t.gql(save, { input: input(isoDay(0), kids.map((k) => ({ studentId: k.id, status: 'Present' })), page.at) }, tok.teacher);
+    const res = await t.gql(save, { input: input(isoDay(0), kids.map((k) => ({ studentId: k.id, status: 'PRESENT' })), page.at) }, tok.teacher);
     expect(res.errors).toBeUndefined();
     const out = res.data.markAttendance;
     expect(out.records.map((r: { student: { id: string } }) => r.student.id).sort()).toEqual(kids.map((k) => k.id).sort());
@@ -376,7 +376,7 @@ describe('rate, my attendance and the chart', () => {
     expect(out.trend[2]).toMatchObject({ present: 2, rate: 100 });
     expect(new Set(out.trend.map((w: { id: string }) => w.id)).size).toBe(3);
     // a teacher of another class gets nothing through the payload either
-    const other = await t.gql(save, { input: input(isoDay(0), [{ studentId: kids[0].id, status: 'Late' }], page.at) }, tok.teacher2);
+    const other = await t.gql(save, { input: input(isoDay(0), [{ studentId: kids[0].id, status: 'LATE' }], page.at) }, tok.teacher2);
     expect(other.errors?.[0].extensions?.code).toBe('FORBIDDEN');
   });
 });
@@ -393,7 +393,7 @@ describe('statement counts do not grow with the data', () => {
     const sizes = [await classOf(2), await classOf(25)];
     const counts = [];
     for (const { at, kids } of sizes) {
-      const mark = await t.gql(MARK, { input: input(date, kids.map((k) => ({ studentId: k.id, status: 'Present', expectedVersion: 0 })), at) }, tok.teacher);
+      const mark = await t.gql(MARK, { input: input(date, kids.map((k) => ({ studentId: k.id, status: 'PRESENT', expectedVersion: 0 })), at) }, tok.teacher);
       expect(mark.data.markAttendance.records).toHaveLength(kids.length);
       const restMark = await t.rest('POST', '/attendance/mark', { token: tok.teacher, body: restBody(date, kids.map((k) => ({ student: k.id, status: 'Late' })), at) });
       const roster = await t.gql(ROSTER, vars(at), tok.teacher);

@@ -6,7 +6,7 @@ import { Actor, abilitiesOf, authorize } from '../../policies';
 import { personRole } from '../../policies/actor';
 import { MailMessage, MailService } from '../mail/mail.service';
 import { User } from '../users/user.entity';
-import { Role, isRole } from '../users/role';
+import { Role, roleNamed } from '../users/role';
 import { AUTH_TEXT } from './auth.texts';
 import { PasswordToken, Session } from './session.entity';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, hashPassword, hashSecret, newSecret, verifyPassword } from './secrets';
@@ -218,9 +218,10 @@ export class AuthService {
     if (role === 'original') {
       target = actor.role as Role;
     } else {
-      if (!isRole(role)) throw validation(AUTH_TEXT.roleSwitchDenied);
-      authorize(actor, 'role.switch', { role }, { message: AUTH_TEXT.roleSwitchDenied });
-      target = role;
+      const named = typeof role === 'string' ? roleNamed(role) : undefined;
+      if (!named) throw validation(AUTH_TEXT.roleSwitchDenied);
+      authorize(actor, 'role.switch', { role: named }, { message: AUTH_TEXT.roleSwitchDenied });
+      target = named;
     }
     const isImpersonating = target !== actor.role;
     await this.ds.transaction(async (m) => {

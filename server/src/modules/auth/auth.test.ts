@@ -3,6 +3,7 @@ import { seedDemoSchool, DEMO_ACCOUNTS } from '../../db/seed';
 import { makeUser } from '../../test/factories';
 import { DEMO_EMAIL } from '../../test/demo';
 import { Role } from '../users/role';
+import { enumValueName } from '../../app/enum-values';
 import { AUTH_TEXT } from './auth.texts';
 import { OutboxMessage } from '../mail/outbox.entity';
 import { INPUT_TEXT } from '../../app/input';
@@ -42,7 +43,8 @@ describe('login', () => {
 
     const gql = await t.gql(LOGIN, { input: { email: email.toUpperCase(), password: 'demo1234' } });
     expect(gql.errors).toBeUndefined();
-    expect(gql.data.login).toMatchObject({ activeRole: role, isImpersonating: false, user: { email, role } });
+    // GraphQL names roles in ALL_CAPS (issue 26), REST in the spec's words
+    expect(gql.data.login).toMatchObject({ activeRole: enumValueName(role), isImpersonating: false, user: { email, role: enumValueName(role) } });
     const gme = await t.gql(ME, {}, gql.data.login.token);
     expect(gme.data.me.user.email).toBe(email);
   });
@@ -272,11 +274,13 @@ describe('switch role', () => {
       const me = await t.rest('GET', '/auth/me', { token });
       expect([me.body.activeRole, me.body.isImpersonating, me.body.user.role]).toEqual([to, true, from]);
       const back = await t.gql(SWITCH, { role: 'original' }, token);
-      expect(back.data.switchRole).toEqual({ role: from, isImpersonating: false });
+      expect(back.data.switchRole).toEqual({ role: enumValueName(from), isImpersonating: false });
+      const caps = await t.gql(SWITCH, { role: enumValueName(to) }, token);
+      expect(caps.data.switchRole).toEqual({ role: enumValueName(to), isImpersonating: true });
     } else {
       expect([rest.status, rest.body.message]).toEqual([403, AUTH_TEXT.roleSwitchDenied]);
-      const gql = await t.gql(SWITCH, { role: to }, token);
-      expect(gql.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+      // GraphQL takes the Role enum's spelling (as switchableRoles gives it) as well as the spec's word
+      for (const role of [to, enumValueName(to)]) expect((await t.gql(SWITCH, { role }, token)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
       expect((await t.rest('GET', '/auth/me', { token })).body.activeRole).toBe(from);
     }
   });
@@ -297,7 +301,7 @@ describe('switch role', () => {
     // still allowed to move on, by the stored role
     expect((await t.rest('POST', '/auth/switch-role', { token, body: { role: 'Teacher' } })).status).toBe(200);
     const me = await t.gql(ME, {}, token);
-    expect(me.data.me.abilities.assignableRoles).toEqual(['Teacher', 'Student', 'Parent']);
+    expect(me.data.me.abilities.assignableRoles).toEqual(['TEACHER', 'STUDENT', 'PARENT']);
     await t.rest('POST', '/auth/switch-role', { token, body: { role: 'original' } });
     expect((await t.rest('GET', '/users', { token })).status).toBe(200);
   });

@@ -106,7 +106,7 @@ export class RegisterInput {
 
 @InputType({ description: 'Role to view the app as.' })
 export class SwitchRoleInput {
-  @Field({ description: 'A role name allowed for the stored role, or "original" to switch back.' })
+  @Field({ description: 'A role allowed for the stored role, as the Role enum spells it (TEACHER) or the spec\'s word (Teacher), or "original" to switch back.' })
   role: string;
 }
 

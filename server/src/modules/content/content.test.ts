@@ -84,9 +84,9 @@ describe('upload', () => {
   });
 
   it('over GraphQL multipart reaches the same code (title defaults to the file name)', async () => {
-    const res = await gqlUpload(tok.teacher, { moduleId: weekOne, contentType: 'Other' }, png);
+    const res = await gqlUpload(tok.teacher, { moduleId: weekOne, contentType: 'OTHER' }, png);
     expect(res.body.errors).toBeUndefined();
-    expect(res.body.data.uploadContent).toMatchObject({ title: 'diagram.png', fileName: 'diagram.png', mimeType: 'image/png', contentType: 'Other' });
+    expect(res.body.data.uploadContent).toMatchObject({ title: 'diagram.png', fileName: 'diagram.png', mimeType: 'image/png', contentType: 'OTHER' });
     const dl = await t.rest('GET', `/content/download/${res.body.data.uploadContent.id}`, { token: tok.teacher });
     expect(dl.status).toBe(200);
   });
@@ -118,7 +118,7 @@ describe('refused uploads store nothing', () => {
   it('a file whose declared type is not allowed for the chosen type', async () => {
     const rest = await refused(() => restUpload(tok.teacher, { module: weekOne, contentType: 'PDF' }, png));
     expect([rest.status, rest.body.message]).toEqual([400, 'Invalid file type for PDF. Please select a valid file.']);
-    const gql = await refused(() => gqlUpload(tok.teacher, { moduleId: weekOne, contentType: 'Video' }, pdf));
+    const gql = await refused(() => gqlUpload(tok.teacher, { moduleId: weekOne, contentType: 'VIDEO' }, pdf));
     expect(gqlError(gql)).toEqual(['VALIDATION', 'Invalid file type for Video. Please select a valid file.']);
   });
 

@@ -32,8 +32,8 @@ describe('create and edit', () => {
     expect(res.body).toMatchObject({ message: 'Module created successfully', data: { title: 'Week 4', moduleType: 'Week', order: 3, isVisible: true, description: '' } });
     expect(res.body.data.course).toMatchObject({ _id: science, title: 'SCI-5A', subject: { name: 'Science' }, class: { name: 'Class 5A' }, academicYear: { year: '2026' } });
     const gql = await t.gql('mutation($i: CreateModuleInput!) { createModule(input: $i) { title moduleType order isVisible course { title } } }',
-      { i: { courseId: science, title: 'Unit X', moduleType: 'Unit', order: 10, isVisible: false } }, tok.teacher);
-    expect(gql.data.createModule).toEqual({ title: 'Unit X', moduleType: 'Unit', order: 10, isVisible: false, course: { title: 'SCI-5A' } });
+      { i: { courseId: science, title: 'Unit X', moduleType: 'UNIT', order: 10, isVisible: false } }, tok.teacher);
+    expect(gql.data.createModule).toEqual({ title: 'Unit X', moduleType: 'UNIT', order: 10, isVisible: false, course: { title: 'SCI-5A' } });
   });
 
   it.each([

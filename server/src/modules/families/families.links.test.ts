@@ -53,7 +53,7 @@ test('an Admin links, a duplicate is refused with a clear text, the parent then 
   expect(again.body).toEqual({ success: false, code: 'CONFLICT', message: FAMILY_TEXT.alreadyLinked('Paula Linked', 'Sam Child') });
 
   const links = await t.gql(LINKS, { id: student.id }, tokens.Admin);
-  expect(links.data.user.familyLinks).toEqual([{ id: parent.id, firstName: 'Paula', role: 'Parent' }]);
+  expect(links.data.user.familyLinks).toEqual([{ id: parent.id, firstName: 'Paula', role: 'PARENT' }]);
   const rest = await t.rest('GET', `/users/${parent.id}/family`, { token: tokens.Admin });
   expect(rest.body.data.map((u: { _id: string }) => u._id)).toEqual([student.id]);
   // the parent's session carries the child

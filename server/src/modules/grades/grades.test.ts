@@ -71,16 +71,16 @@ describe("a student's report", () => {
     // the hidden item and the item for another student are not there at all
     expect(Object.keys(by).sort()).toEqual(['A immediate', 'B manual unreleased', 'C manual released', 'D partly graded', 'E missing',
       'F auto-submitted', 'G score only', 'I reopened', 'J upcoming']);
-    expect(by['A immediate']).toMatchObject({ status: 'Graded', score: 8, maxScore: 10, percentage: 80, countsTowardAverage: true });
+    expect(by['A immediate']).toMatchObject({ status: 'GRADED', score: 8, maxScore: 10, percentage: 80, countsTowardAverage: true });
     // an unreleased manual result: neither the score nor its points, anywhere
-    expect(by['B manual unreleased']).toMatchObject({ status: 'Unreleased', statusLabel: 'Results not released', score: null, percentage: null, countsTowardAverage: false });
-    expect(by['C manual released']).toMatchObject({ status: 'Graded', score: 6, countsTowardAverage: true });
-    expect(by['D partly graded']).toMatchObject({ status: 'NotGraded', statusLabel: 'Not graded', score: null, countsTowardAverage: false });
-    expect(by['E missing']).toMatchObject({ status: 'Missing', score: null, countsTowardAverage: false });
-    expect(by['F auto-submitted']).toMatchObject({ status: 'Graded', score: 2, maxScore: 5, percentage: 40, isAutoSubmitted: true, countsTowardAverage: true });
-    expect(by['G score only']).toMatchObject({ status: 'Graded', score: 4, percentage: 80, countsTowardAverage: true });
-    expect(by['I reopened']).toMatchObject({ status: 'Reopened', score: null, countsTowardAverage: false });
-    expect(by['J upcoming']).toMatchObject({ status: 'NotSubmitted', countsTowardAverage: false });
+    expect(by['B manual unreleased']).toMatchObject({ status: 'UNRELEASED', statusLabel: 'Results not released', score: null, percentage: null, countsTowardAverage: false });
+    expect(by['C manual released']).toMatchObject({ status: 'GRADED', score: 6, countsTowardAverage: true });
+    expect(by['D partly graded']).toMatchObject({ status: 'NOT_GRADED', statusLabel: 'Not graded', score: null, countsTowardAverage: false });
+    expect(by['E missing']).toMatchObject({ status: 'MISSING', score: null, countsTowardAverage: false });
+    expect(by['F auto-submitted']).toMatchObject({ status: 'GRADED', score: 2, maxScore: 5, percentage: 40, isAutoSubmitted: true, countsTowardAverage: true });
+    expect(by['G score only']).toMatchObject({ status: 'GRADED', score: 4, percentage: 80, countsTowardAverage: true });
+    expect(by['I reopened']).toMatchObject({ status: 'REOPENED', score: null, countsTowardAverage: false });
+    expect(by['J upcoming']).toMatchObject({ status: 'NOT_SUBMITTED', countsTowardAverage: false });
     // the trend: counted items by submission time, with the running average
     expect(c.trend).toEqual([
       { title: 'A immediate', percentage: 80, average: 80 },
@@ -171,14 +171,14 @@ describe("a course's gradebook", () => {
     expect([a.pointsEarned, a.pointsPossible, a.average]).toEqual([20, 30, 67]);
     const cell = (row: typeof a, id: string) => row.cells.find((x: { assessmentId: string }) => x.assessmentId === id);
     // the teacher sees an unreleased score, which still counts nowhere
-    expect(cell(a, item.B)).toMatchObject({ status: 'Unreleased', score: 5, countsTowardAverage: false });
-    expect(cell(a, item.H)).toMatchObject({ status: 'Unreleased', score: 10, countsTowardAverage: false });
-    expect(cell(a, item.D)).toMatchObject({ status: 'NotGraded', statusLabel: 'Not graded', score: null });
-    expect(cell(a, item.E)).toMatchObject({ status: 'Missing', statusLabel: 'Missing' });
-    expect(cell(a, item.K)).toMatchObject({ status: 'NotAssigned' });
-    expect(cell(b, item.K)).toMatchObject({ status: 'Graded', score: 9, countsTowardAverage: true });
+    expect(cell(a, item.B)).toMatchObject({ status: 'UNRELEASED', score: 5, countsTowardAverage: false });
+    expect(cell(a, item.H)).toMatchObject({ status: 'UNRELEASED', score: 10, countsTowardAverage: false });
+    expect(cell(a, item.D)).toMatchObject({ status: 'NOT_GRADED', statusLabel: 'Not graded', score: null });
+    expect(cell(a, item.E)).toMatchObject({ status: 'MISSING', statusLabel: 'Missing' });
+    expect(cell(a, item.K)).toMatchObject({ status: 'NOT_ASSIGNED' });
+    expect(cell(b, item.K)).toMatchObject({ status: 'GRADED', score: 9, countsTowardAverage: true });
     expect([b.pointsEarned, b.pointsPossible, b.average]).toEqual([9, 10, 90]);
-    expect(cell(b, item.A)).toMatchObject({ status: 'Missing' });
+    expect(cell(b, item.A)).toMatchObject({ status: 'MISSING' });
 
     const r = await t.rest('GET', `/courses/${room.courseId}/gradebook`, { token: tok.teacher });
     expect(r.status).toBe(200);

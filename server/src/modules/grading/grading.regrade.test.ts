@@ -21,7 +21,7 @@ async function questionsOf(id: string) {
   return r.data.assessment.questions.map((q: any) => ({
     id: q.id, type: q.type, questionText: q.questionText, points: q.points,
     options: q.options.map((o: any) => ({ id: o.id, text: o.text, isCorrect: o.isCorrect })),
-    acceptedAnswers: q.type === 'ShortAnswer' ? q.acceptedAnswers : undefined,
+    acceptedAnswers: q.type === 'SHORT_ANSWER' ? q.acceptedAnswers : undefined,
     partialMarking: q.partialMarking,
   }));
 }
@@ -33,20 +33,20 @@ test('an edit refreshes explanations, grades added automatic questions, and reco
   const mine = await w.submit(i, w.tok.student, [{ questionId: i.mcq.id, selectedOptionIds: i.mcq.right }, { questionId: i.short, answer: 'Paree' }]);
   const theirs = await w.submit(i, w.tok.student2, [{ questionId: i.mcq.id, selectedOptionIds: i.mcq.right }, { questionId: i.short, answer: 'Paris' }]);
   const override = await w.t.gql(GRADE, { input: { submissionId: theirs, questionId: i.short, score: 1.5, expectedVersion: 1 } }, w.tok.teacher);
-  expect(override.data.gradeAnswer).toMatchObject({ totalScore: 5.5, status: 'graded' });
+  expect(override.data.gradeAnswer).toMatchObject({ totalScore: 5.5, status: 'GRADED' });
   // an empty reopened submission of someone who never handed anything in is left to the teacher
   const [{ id: extra }] = await w.t.ds.query(`INSERT INTO users (first_name, last_name, email, role, activated, password_hash, class_id, academic_year_id)
     SELECT 'Ren', 'Late', 'ren.late@test.school', 'Student', true, password_hash, class_id, academic_year_id FROM users WHERE email = 'student@demo.school' RETURNING id`);
   const reopened = await w.t.gql('mutation($input: ReopenSubmissionInput!) { reopenSubmission(input: $input) { id } }', { input: { assessmentId: i.id, studentId: extra } }, w.tok.teacher);
   const empty = reopened.data.reopenSubmission.id;
   const before = await view(mine);
-  expect(before).toMatchObject({ status: 'graded', totalScore: 5 });
+  expect(before).toMatchObject({ status: 'GRADED', totalScore: 5 });
   expect(before.answers[1].grade.explanation).toMatchObject({ matchedWeight: 50 });
 
   const questions = await questionsOf(i.id);
   questions[1].acceptedAnswers = [{ answer: 'Paris', weight: 100 }, { answer: 'Paree', weight: 100 }];
   questions.push({ type: 'MCQ', questionText: 'Pick the odd one', points: 3, options: [{ text: '7', isCorrect: true }, { text: '8', isCorrect: false }] });
-  questions.push({ type: 'LongAnswer', questionText: 'Why?', points: 2 });
+  questions.push({ type: 'LONG_ANSWER', questionText: 'Why?', points: 2 });
   const input = { id: i.id, questions };
   const preview = await w.t.gql('query($i: UpdateAssessmentInput!) { assessmentRegradePreview(input: $i) { changes { submissionId totalBefore totalAfter } } }', { i: input }, w.tok.teacher);
   expect(preview.data.assessmentRegradePreview.changes).toEqual([{ submissionId: mine, totalBefore: 5, totalAfter: 6 }]);
@@ -57,29 +57,29 @@ test('an edit refreshes explanations, grades added automatic questions, and reco
 
   const after = await view(mine);
   // the explanation follows the new key; the added MCQ scores 0 with its reason; the long answer waits, so pending
-  expect(after).toMatchObject({ status: 'pending', totalScore: 6 });
+  expect(after).toMatchObject({ status: 'PENDING', totalScore: 6 });
   expect(after.version).toBeGreaterThan(before.version);
   expect(new Date(after.updatedAt).getTime()).toBeGreaterThan(new Date(before.updatedAt).getTime());
   expect(after.answers[1].grade).toMatchObject({ score: 2, isAutoGraded: true, explanation: { matchedWeight: 100 } });
   expect(after.answers.find((a: any) => a.questionId === added).grade).toMatchObject({ score: 0, isAutoGraded: true, autoScore: 0, version: 1, explanation: { text: 'No option selected.' } });
   expect(after.answers.find((a: any) => a.questionId === long).grade).toBeNull();
   const other = await view(theirs);
-  expect(other).toMatchObject({ status: 'pending', totalScore: 5.5 });
+  expect(other).toMatchObject({ status: 'PENDING', totalScore: 5.5 });
   expect(other.answers[1].grade).toMatchObject({ score: 1.5, isAutoGraded: false, autoScore: 2 });
   const untouched = await view(empty);
-  expect(untouched).toMatchObject({ status: 'reopened', totalScore: 0 });
+  expect(untouched).toMatchObject({ status: 'REOPENED', totalScore: 0 });
   expect(untouched.answers.every((a: any) => a.grade === null)).toBe(true);
   const maxes = await w.t.ds.query('SELECT DISTINCT max_score FROM submissions WHERE assessment_id = $1', [i.id]);
   expect(maxes).toEqual([{ max_score: 11 }]);
 
   // grading the new long answer completes the work; removing the question completes the other's
   const done = await w.t.gql(GRADE, { input: { submissionId: mine, questionId: long, score: 2 } }, w.tok.teacher);
-  expect(done.data.gradeAnswer).toMatchObject({ status: 'graded', totalScore: 8 });
+  expect(done.data.gradeAnswer).toMatchObject({ status: 'GRADED', totalScore: 8 });
   const without = questions.slice(0, 3).map((q: any, n: number) => (n === 2 ? { ...q, id: added } : q));
   const edited = await w.t.gql('mutation($i: UpdateAssessmentInput!) { updateAssessment(input: $i) { totalPoints } }', { i: { id: i.id, questions: without } }, w.tok.teacher);
   expect(edited.data.updateAssessment.totalPoints).toBe(9);
-  expect(await view(theirs)).toMatchObject({ status: 'graded', totalScore: 5.5 });
-  expect(await view(mine)).toMatchObject({ status: 'graded', totalScore: 6 });
+  expect(await view(theirs)).toMatchObject({ status: 'GRADED', totalScore: 5.5 });
+  expect(await view(mine)).toMatchObject({ status: 'GRADED', totalScore: 6 });
 });
 
 /** Waits until this many statements of the test database wait for a lock. */

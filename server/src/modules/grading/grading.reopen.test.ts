@@ -25,7 +25,7 @@ describe('reopen and extend', () => {
     await w.submit(later);
     const r = await reopen({ assessmentId: later.id, studentId: w.id.student });
     expect(r.errors).toBeUndefined();
-    expect(r.data.reopenSubmission).toMatchObject({ status: 'reopened', allowedAfterDue: true });
+    expect(r.data.reopenSubmission).toMatchObject({ status: 'REOPENED', allowedAfterDue: true });
     expect(new Date(r.data.reopenSubmission.customDueDate).getTime()).toBe((await dueOf(later.id)).getTime());
 
     const past = await w.item({ dueInHours: 1 });
@@ -85,16 +85,16 @@ describe('reopen and extend', () => {
   it('an overdue student with no submission gets an empty reopened one, then submits with Resubmit; the teacher grades it', async () => {
     const i = await w.item({ dueInHours: -1 });
     const view = async () => (await w.t.gql(VIEW, { id: i.id }, w.tok.student)).data.assessment;
-    expect((await view()).myStatus).toMatchObject({ status: 'Overdue', canSubmit: false });
+    expect((await view()).myStatus).toMatchObject({ status: 'OVERDUE', canSubmit: false });
     const r = await w.t.rest('POST', '/submissions/reopen', { token: w.tok.teacher, body: { assignmentId: i.id, studentId: w.id.student } });
     expect([r.status, r.body.message, r.body.data.status, r.body.data.submittedAt, r.body.data.allowedAfterDue]).toEqual([200, 'Assignment reopened successfully for student', 'reopened', null, true]);
-    expect((await view()).myStatus).toMatchObject({ status: 'Reopened', label: 'Reopened (Pending)', opensOn: 'SUBMIT', isReopened: true, isExtended: true, canSubmit: true, isOverdue: false });
+    expect((await view()).myStatus).toMatchObject({ status: 'REOPENED', label: 'Reopened (Pending)', opensOn: 'SUBMIT', isReopened: true, isExtended: true, canSubmit: true, isOverdue: false });
     const sid = await w.submit(i);
     expect(sid).toBe(r.body.data._id);
     const [s] = await w.t.ds.query('SELECT status, submitted_at IS NOT NULL AS handed_in, total_score::float8 AS total FROM submissions WHERE id = $1', [sid]);
     expect(s).toEqual({ status: 'pending', handed_in: true, total: 6 });
     const graded = await w.t.gql(GRADE, { input: { submissionId: sid, questionId: i.long, score: 5, feedback: 'Worth the wait' } }, w.tok.teacher);
-    expect(graded.data.gradeAnswer).toMatchObject({ status: 'graded', totalScore: 11 });
+    expect(graded.data.gradeAnswer).toMatchObject({ status: 'GRADED', totalScore: 11 });
     expect((await view()).mySubmission.answers[2].grade).toMatchObject({ score: 5, feedback: 'Worth the wait' });
   });
 
@@ -103,7 +103,7 @@ describe('reopen and extend', () => {
     const sid = await w.submit(i);
     await reopen({ assessmentId: i.id, studentId: w.id.student });
     const g = await w.t.gql(GRADE, { input: { submissionId: sid, questionId: i.long, score: 2 } }, w.tok.teacher);
-    expect(g.data.gradeAnswer).toMatchObject({ status: 'reopened', totalScore: 8 });
+    expect(g.data.gradeAnswer).toMatchObject({ status: 'REOPENED', totalScore: 8 });
     await w.submit(i, w.tok.student, perfect(i).slice(0, 2));
     // the teacher's grade went to the history with the old answer; the automatic ones continue their versions
     const stale = await w.t.gql(GRADE, { input: { submissionId: sid, questionId: i.long, score: 3, expectedVersion: 1 } }, w.tok.teacher);
@@ -142,7 +142,7 @@ describe('create for grading', () => {
     const again = await w.t.rest('POST', '/submissions/create-for-grading', { token: w.tok.teacher, body: { assignmentId: i.id, studentId: w.id.student } });
     expect([again.status, again.body.data._id]).toEqual([200, first.body.data._id]);
     const gql = await createForGrading({ assessmentId: i.id, studentId: w.id.student }, w.tok.teacher2);
-    expect(gql.data.createSubmissionForGrading).toMatchObject({ id: first.body.data._id, status: 'pending', totalScore: 0 });
+    expect(gql.data.createSubmissionForGrading).toMatchObject({ id: first.body.data._id, status: 'PENDING', totalScore: 0 });
     expect(await rows(i.id)).toBe(1);
     // the student's submitted work is returned as it is, before its due date too
     const open = await w.item({ dueInHours: 5 });

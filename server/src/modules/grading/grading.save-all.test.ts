@@ -28,7 +28,7 @@ describe('Save all', () => {
     ]);
     expect(r.errors).toBeUndefined();
     const s = r.data.gradeSubmission;
-    expect(s).toMatchObject({ status: 'graded', totalScore: 9, version: before.version + 1 });
+    expect(s).toMatchObject({ status: 'GRADED', totalScore: 9, version: before.version + 1 });
     expect(gradeOf(s, i.long)).toEqual({ score: 4, feedback: 'Good example', isAutoGraded: false, version: 1, autoScore: null, gradedByName: w.name.teacher });
     expect(gradeOf(s, i.mcq.id)).toMatchObject({ score: 3, feedback: 'One wrong tick', isAutoGraded: false, version: 2, autoScore: 4 });
     // the student hears of it once

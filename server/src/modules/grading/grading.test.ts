@@ -61,11 +61,11 @@ describe('grades, totals and status', () => {
   it('the long answer graded: total, status graded, version and updatedAt bumped; the student then sees the feedback', async () => {
     const { i, sid } = await submitted();
     const before = await teacherView(sid);
-    expect(before).toMatchObject({ status: 'pending', totalScore: 6 });
+    expect(before).toMatchObject({ status: 'PENDING', totalScore: 6 });
     const r = await grade({ submissionId: sid, questionId: i.long, score: 3.5, feedback: '  Clear, but give an example.  ' });
     expect(r.errors).toBeUndefined();
     const s = r.data.gradeAnswer;
-    expect(s).toMatchObject({ status: 'graded', totalScore: 9.5, maxScore: 11, version: before.version + 1, assessment: { id: i.id } });
+    expect(s).toMatchObject({ status: 'GRADED', totalScore: 9.5, maxScore: 11, version: before.version + 1, assessment: { id: i.id } });
     expect(new Date(s.updatedAt).getTime()).toBeGreaterThan(new Date(before.updatedAt).getTime());
     expect(gradeOf(s, i.long)).toEqual({ score: 3.5, feedback: 'Clear, but give an example.', isAutoGraded: false, version: 1, autoScore: null, gradedByName: w.name.teacher });
     const [row] = await w.t.ds.query('SELECT total_score::float8 AS total, status FROM submissions WHERE id = $1', [sid]);
@@ -84,7 +84,7 @@ describe('grades, totals and status', () => {
     const { i, sid } = await submitted();
     const r = await grade({ submissionId: sid, questionId: i.mcq.id, score: 2.5, feedback: 'Show your working', expectedVersion: 1 });
     expect(gradeOf(r.data.gradeAnswer, i.mcq.id)).toEqual({ score: 2.5, feedback: 'Show your working', isAutoGraded: false, version: 2, autoScore: 4, gradedByName: w.name.teacher });
-    expect(r.data.gradeAnswer).toMatchObject({ totalScore: 4.5, status: 'pending' });
+    expect(r.data.gradeAnswer).toMatchObject({ totalScore: 4.5, status: 'PENDING' });
     const [g] = await w.t.ds.query('SELECT score::float8 AS score, auto_score::float8 AS auto, is_auto_graded, explanation IS NOT NULL AS explained FROM grades WHERE submission_id = $1 AND question_id = $2', [sid, i.mcq.id]);
     expect(g).toEqual({ score: 2.5, auto: 4, is_auto_graded: false, explained: true });
     const same = await grade({ submissionId: sid, questionId: i.short, score: 2, feedback: 'Spot on', expectedVersion: 1 });

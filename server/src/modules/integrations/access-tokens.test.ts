@@ -133,7 +133,7 @@ it("a token ends when its owner is given another role, deactivated or deleted", 
   };
   const demoted = await make();
   const edit = await t.gql('mutation($input: UpdateUserInput!) { updateUser(input: $input) { role } }',
-    { input: { id: demoted.user.id, role: 'Student' } }, w.tokens.Admin);
+    { input: { id: demoted.user.id, role: 'STUDENT' } }, w.tokens.Admin);
   expect(edit.errors).toBeUndefined();
   expect((await t.gql('{ me { user { id } } }', {}, demoted.secret)).status).toBe(401);
 

@@ -138,9 +138,9 @@ it('previews, then applies a hand-written zip into an empty school; the app show
   const users = await t.gql(`{ users(first: 50) { nodes { email role activated class { name } familyLinks { email } } } }`, {}, admin);
   expect(users.errors).toBeUndefined();
   expect(users.data.users.nodes).toEqual(expect.arrayContaining([
-    { email: 'mary@riverside.example', role: 'Parent', activated: false, class: null, familyLinks: [{ email: 'grace@riverside.example' }] },
-    { email: 'grace@riverside.example', role: 'Student', activated: false, class: { name: '3A' }, familyLinks: [{ email: 'mary@riverside.example' }] },
-    { email: 'ada@riverside.example', role: 'Teacher', activated: false, class: null, familyLinks: [] }]));
+    { email: 'mary@riverside.example', role: 'PARENT', activated: false, class: null, familyLinks: [{ email: 'grace@riverside.example' }] },
+    { email: 'grace@riverside.example', role: 'STUDENT', activated: false, class: { name: '3A' }, familyLinks: [{ email: 'mary@riverside.example' }] },
+    { email: 'ada@riverside.example', role: 'TEACHER', activated: false, class: null, familyLinks: [] }]));
   expect(await t.ds.query(`SELECT p.email AS parent, s.email AS student FROM parent_students ps JOIN users p ON p.id = ps.parent_id JOIN users s ON s.id = ps.student_id`))
     .toEqual([{ parent: 'mary@riverside.example', student: 'grace@riverside.example' }]);
   expect(await t.ds.query(`SELECT title, type, to_char(start_date, 'YYYY-MM-DD') AS start FROM academic_periods ORDER BY start_date, type DESC`))

@@ -35,8 +35,8 @@ const CREATE = `mutation($i: CreateAssessmentInput!) { createAssessment(input: $
 export async function makeBigItem(t: TestServer, token: string, where: { courseId?: string; moduleId?: string }, n: number, o: { kind?: string; dueInHours?: number } = {}): Promise<string> {
   const questions = Array.from({ length: n }, (_x, i) => [
     { type: 'MCQ', questionText: `Q${i} pick`, points: 2, options: [{ text: 'yes', isCorrect: true }, { text: 'no' }] },
-    { type: 'ShortAnswer', questionText: `Q${i} say`, points: 1, acceptedAnswers: [{ answer: 'Paris' }] },
-    { type: 'LongAnswer', questionText: `Q${i} explain`, points: 3 },
+    { type: 'SHORT_ANSWER', questionText: `Q${i} say`, points: 1, acceptedAnswers: [{ answer: 'Paris' }] },
+    { type: 'LONG_ANSWER', questionText: `Q${i} explain`, points: 3 },
   ][i % 3]);
   const r = await t.gql(CREATE, { i: { kind: o.kind ?? 'ASSIGNMENT', ...where, title: `Big ${Math.random().toString(36).slice(2, 8)}`, dueDate: '2030-01-01T10:00:00.000Z', questions } }, token);
   if (r.errors) throw new Error(JSON.stringify(r.errors));

@@ -135,7 +135,7 @@ it('gradingChanges: a grade saved elsewhere reaches an open dashboard, also when
   await slow.release();
   const poll2 = (await t.gql(CHANGES, { id: item, since: poll1.cursor }, tok.teacher)).data.gradingChanges;
   expect(poll2.submissions.map((s: { id: string }) => s.id)).toContain(first.id);
-  expect(poll2.submissions.find((s: { id: string }) => s.id === first.id).status).toBe('graded');
+  expect(poll2.submissions.find((s: { id: string }) => s.id === first.id).status).toBe('GRADED');
 
   const bad = await t.gql(CHANGES, { id: item, since: 'not-a-cursor' }, tok.teacher);
   expect(bad.errors?.[0]?.extensions?.code).toBe('VALIDATION');

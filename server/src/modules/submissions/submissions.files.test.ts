@@ -90,7 +90,7 @@ describe('long-answer files', () => {
 
     const r = await t.gql(`mutation($i: CreateAssessmentInput!) { createAssessment(input: $i) { id questions { id } } }`, { i: {
       kind: 'ASSIGNMENT', courseId: math, title: 'Two essays', dueDate: '2030-01-01T10:00:00.000Z',
-      questions: [{ type: 'LongAnswer', questionText: 'First essay', points: 2 }, { type: 'LongAnswer', questionText: 'Second essay', points: 2 }],
+      questions: [{ type: 'LONG_ANSWER', questionText: 'First essay', points: 2 }, { type: 'LONG_ANSWER', questionText: 'Second essay', points: 2 }],
     } }, tok.teacher);
     const two = { id: r.data.createAssessment.id, kind: 'ASSIGNMENT', mcq: { id: '', right: [], wrong: '' }, short: '', long: null } as MadeItem;
     const res = await nothingLeft(() => restSubmit(two, [], [pdf]));

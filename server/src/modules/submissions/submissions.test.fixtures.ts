@@ -1,4 +1,5 @@
 import { TestServer } from '../../test/test-server';
+import { enumValueName } from '../../app/enum-values';
 import { QUESTIONS } from '../assessments/assessments.test.fixtures';
 
 /** Shared by the submission tests: items made by teacher@ in MATH-5A, and answers to them. */
@@ -22,7 +23,7 @@ export async function makeItem(t: TestServer, teacherToken: string, where: { cou
   const kind = o.kind ?? 'ASSIGNMENT';
   const r = await t.gql(CREATE, { i: {
     kind, ...where, title: o.title ?? `Item ${Math.random().toString(36).slice(2, 8)}`, dueDate: '2030-01-01T10:00:00.000Z',
-    resultVisibility: o.visibility ?? 'immediate', questions: o.autoOnly ? QUESTIONS.slice(0, 2) : QUESTIONS,
+    resultVisibility: enumValueName(o.visibility ?? 'immediate'), questions: o.autoOnly ? QUESTIONS.slice(0, 2) : QUESTIONS,
   } }, teacherToken);
   if (r.errors) throw new Error(JSON.stringify(r.errors));
   const a = r.data.createAssessment;

@@ -40,7 +40,7 @@ describe('submit and automatic grading', () => {
     const r = await submitGql(i, [{ questionId: i.mcq.id, selectedOptionIds: [i.mcq.right[0], i.mcq.wrong] }, { questionId: i.short, answer: 'paree' }]);
     expect(r.errors).toBeUndefined();
     // MCQ 4 x 1/2 - 4 x 25% = 1; ShortAnswer 2 x 50% = 1
-    expect(r.data.submitAssessment).toMatchObject({ status: 'graded', totalScore: 2, maxScore: 6, percentage: 33, resultsVisible: true });
+    expect(r.data.submitAssessment).toMatchObject({ status: 'GRADED', totalScore: 2, maxScore: 6, percentage: 33, resultsVisible: true });
     const grades = await t.ds.query(
       `SELECT g.score::float8 AS score, g.is_auto_graded, g.explanation FROM grades g JOIN questions q ON q.id = g.question_id
         WHERE g.submission_id = $1 ORDER BY q.sort_order`, [r.data.submitAssessment.id]);
@@ -81,7 +81,7 @@ describe('the due rule on the server clock', () => {
     expect(code(await submitGql(i, perfect(i)))).toEqual(['FORBIDDEN', 'Overdue: the due date has passed. You can no longer submit your work.']);
     expect((await submitRest(i, perfect(i))).status).toBe(403);
     expect(await count('SELECT count(*)::int AS n FROM submissions WHERE assessment_id = $1', [i.id])).toBe(0);
-    expect((await view(i)).myStatus).toMatchObject({ status: 'Overdue', label: 'Overdue', opensOn: 'SUBMIT', isOverdue: true, canSubmit: false, submissionId: null });
+    expect((await view(i)).myStatus).toMatchObject({ status: 'OVERDUE', label: 'Overdue', opensOn: 'SUBMIT', isOverdue: true, canSubmit: false, submissionId: null });
   });
 
   it('a second submit is a CONFLICT, already submitted', async () => {
@@ -103,7 +103,7 @@ describe('the due rule on the server clock', () => {
     expect(code(await submitGql(i, perfect(i)))[0]).toBe('CONFLICT');
     await t.ds.query(`UPDATE submissions SET allowed_after_due = true, custom_due_date = now() + interval '1 day' WHERE id = $1`, [sid]);
     const before = (await view(i)).myStatus;
-    expect(before).toMatchObject({ status: 'Reopened', label: 'Reopened (Pending)', courseLabel: 'Reopened (Pending)', opensOn: 'SUBMIT', courseOpensOn: 'VIEW', isReopened: true, isExtended: true, canSubmit: true, isOverdue: false });
+    expect(before).toMatchObject({ status: 'REOPENED', label: 'Reopened (Pending)', courseLabel: 'Reopened (Pending)', opensOn: 'SUBMIT', courseOpensOn: 'VIEW', isReopened: true, isExtended: true, canSubmit: true, isOverdue: false });
     expect(new Date(before.dueDate).getTime()).toBeGreaterThan(Date.now());
     const again = await submitGql(i, [{ questionId: i.mcq.id, selectedOptionIds: [i.mcq.wrong] }, { questionId: i.short, answer: 'Lyon' }]);
     expect(again.errors).toBeUndefined();
@@ -121,7 +121,7 @@ describe('the due rule on the server clock', () => {
     const sid = (await submitGql(i, perfect(i))).data.submitAssessment.id;
     await t.ds.query(`UPDATE submissions SET allowed_after_due = true, status = 'pending', custom_due_date = now() - interval '1 minute' WHERE id = $1`, [sid]);
     expect(code(await submitGql(i, perfect(i)))).toEqual(['FORBIDDEN', 'Overdue: the due date has passed. You can no longer submit your work.']);
-    expect((await view(i)).myStatus).toMatchObject({ status: 'Reopened', isOverdue: true, canSubmit: false, isExtended: true });
+    expect((await view(i)).myStatus).toMatchObject({ status: 'REOPENED', isOverdue: true, canSubmit: false, isExtended: true });
   });
 });
 
@@ -141,7 +141,7 @@ describe('result visibility: what a student receives, on both transports', () =>
     expect(gql.mySubmission.answers[0].correctOptionIds).toHaveLength(2);
     expect(gql.mySubmission.answers[1].acceptedAnswers).toEqual(['Paris', 'Paree']);
     expect(gql.mySubmission.answers[1].grade.explanation.matchedAnswer).toBe('Paris');
-    expect(gql.myStatus).toMatchObject({ status: 'Completed', label: 'Completed', courseLabel: 'Graded', opensOn: 'VIEW', score: { totalScore: 6, maxScore: 6, percentage: 100, isAutoSubmitted: false } });
+    expect(gql.myStatus).toMatchObject({ status: 'COMPLETED', label: 'Completed', courseLabel: 'Graded', opensOn: 'VIEW', score: { totalScore: 6, maxScore: 6, percentage: 100, isAutoSubmitted: false } });
     expect(rest).toMatchObject({ totalScore: 6, percentage: 100, grades: [{ score: 4 }, { score: 2 }] });
     expect(rest.answers[0].correctOptionIds).toHaveLength(2);
     expect(rest.answers[1].grade.explanation.matchedWeight).toBe(100);
@@ -200,7 +200,7 @@ describe('result visibility: what a student receives, on both transports', () =>
     const gql = await view(i);
     expect(gql.mySubmission).toMatchObject({ totalScore: 6, gradesVisible: true, correctAnswersVisible: false });
     expect(gql.mySubmission.answers[0]).toMatchObject({ correctOptionIds: null, grade: { score: 4, feedback: 'Late, but right', explanation: null } });
-    expect(gql.myStatus).toMatchObject({ status: 'AutoSubmitted', label: 'Auto-submitted (Overdue)', score: { isAutoSubmitted: true } });
+    expect(gql.myStatus).toMatchObject({ status: 'AUTO_SUBMITTED', label: 'Auto-submitted (Overdue)', score: { isAutoSubmitted: true } });
     const rest = (await t.rest('GET', `/submissions/${sid}`, { token: tok.student })).body.data;
     expect(JSON.stringify(rest)).not.toMatch(/correct|explanation/);
     expect(rest.grades[0].feedback).toBe('Late, but right');
@@ -208,8 +208,8 @@ describe('result visibility: what a student receives, on both transports', () =>
 
   it('not yet graded (a long answer waits): no score anywhere', async () => {
     const { gql, rest } = await submitted('immediate', false);
-    expect(gql.mySubmission).toMatchObject({ status: 'pending', totalScore: null, resultsVisible: false });
-    expect(gql.myStatus).toMatchObject({ status: 'Submitted', label: 'Submitted', score: null, opensOn: 'VIEW' });
+    expect(gql.mySubmission).toMatchObject({ status: 'PENDING', totalScore: null, resultsVisible: false });
+    expect(gql.myStatus).toMatchObject({ status: 'SUBMITTED', label: 'Submitted', score: null, opensOn: 'VIEW' });
     expect(JSON.stringify(rest)).not.toMatch(/totalScore|correct|"grade/);
   });
 
@@ -243,7 +243,7 @@ describe('statuses on the lists', () => {
   it('Pending for an open item without a submission, opening the submit page', async () => {
     const i = await item({ kind: 'EXAM' });
     const list = await t.gql('{ myAssessments(kind: EXAM) { id myStatus { status label courseLabel opensOn canSubmit } } }', {}, tok.student);
-    expect(list.data.myAssessments.find((x: any) => x.id === i.id).myStatus).toEqual({ status: 'Pending', label: 'Pending', courseLabel: 'Pending', opensOn: 'SUBMIT', canSubmit: true });
+    expect(list.data.myAssessments.find((x: any) => x.id === i.id).myStatus).toEqual({ status: 'PENDING', label: 'Pending', courseLabel: 'Pending', opensOn: 'SUBMIT', canSubmit: true });
     const rest = await t.rest('GET', '/exams', { token: tok.student });
     expect(rest.body.data.find((x: any) => x._id === i.id)).toMatchObject({ isCurrentYear: true, myStatus: { status: 'Pending' } });
     expect(JSON.stringify(rest.body.data)).not.toMatch(/isCorrect|correctAnswers/);

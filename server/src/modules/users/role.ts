@@ -1,6 +1,7 @@
 import { registerEnumType } from 'type-graphql';
+import { enumValueName } from '../../app/enum-values';
 
-/** The five roles; values are the spec's own words so GraphQL and REST speak alike. */
+/** The five roles; values are the spec's own words (REST and the database); GraphQL spells them SUPER_ADMIN, ADMIN, .... */
 export enum Role {
   SuperAdmin = 'SuperAdmin',
   Admin = 'Admin',
@@ -13,6 +14,11 @@ export const ALL_ROLES = Object.values(Role);
 
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ALL_ROLES as string[]).includes(value);
+}
+
+/** A role written as text: the spec's word (REST, CSV files) or GraphQL's (`TEACHER`); undefined when it is neither. */
+export function roleNamed(text: string): Role | undefined {
+  return ALL_ROLES.find((r) => r === text || enumValueName(r) === text);
 }
 
 registerEnumType(Role, {

@@ -38,9 +38,9 @@ describe('users list', () => {
     const q = 'query($search: String, $role: Role, $after: String, $first: Int!) { users(search: $search, role: $role, after: $after, first: $first) { totalCount nodes { firstName role } pageInfo { endCursor } } }';
     const all = await t.gql(q, { search: tag.toUpperCase(), first: 50 }, tokens.Admin);
     expect(all.data.users.totalCount).toBe(3);
-    const students = await t.gql(q, { search: tag, role: 'Student', first: 50 }, tokens.Admin);
+    const students = await t.gql(q, { search: tag, role: 'STUDENT', first: 50 }, tokens.Admin);
     expect(students.data.users).toMatchObject({ totalCount: 2 });
-    expect(students.data.users.nodes.every((u: { role: string }) => u.role === 'Student')).toBe(true);
+    expect(students.data.users.nodes.every((u: { role: string }) => u.role === 'STUDENT')).toBe(true);
     const firstOne = await t.gql(q, { search: tag, first: 1 }, tokens.Admin);
     const second = await t.gql(q, { search: tag, after: firstOne.data.users.pageInfo.endCursor, first: 1 }, tokens.Admin);
     expect(second.data.users.totalCount).toBe(3);
@@ -51,7 +51,7 @@ describe('users list', () => {
 
   it('takes the same number of statements with a search and role filter for few and many matches', async () => {
     const tag = `many${Date.now().toString(36)}`;
-    const q = `{ users(search: "${tag}", role: Student, first: 200) { totalCount nodes { id email role activated class { name } academicYear { year } } } }`;
+    const q = `{ users(search: "${tag}", role: STUDENT, first: 200) { totalCount nodes { id email role activated class { name } academicYear { year } } } }`;
     await makeUser(t.ds, { role: Role.Student, firstName: tag });
     const small = await t.gql(q, {}, tokens.Admin);
     await makeUsers(t.ds, 60, Role.Student);
@@ -68,8 +68,8 @@ describe('edit a user', () => {
     await t.ds.query(`UPDATE users SET class_id = (SELECT id FROM classes LIMIT 1), academic_year_id = (SELECT academic_year_id FROM classes LIMIT 1) WHERE id = $1`, [u.id]);
     const session = await t.login(u.email);
     const email = uniqueEmail('renamed');
-    const res = await t.gql(UPDATE, { input: { id: u.id, firstName: ' Renée ', lastName: 'Neu', email: `  ${email.toUpperCase()} `, role: 'Parent' } }, tokens.Admin);
-    expect(res.data.updateUser).toEqual({ id: u.id, firstName: 'Renée', lastName: 'Neu', email: u.email, role: 'Parent', activated: true, class: null });
+    const res = await t.gql(UPDATE, { input: { id: u.id, firstName: ' Renée ', lastName: 'Neu', email: `  ${email.toUpperCase()} `, role: 'PARENT' } }, tokens.Admin);
+    expect(res.data.updateUser).toEqual({ id: u.id, firstName: 'Renée', lastName: 'Neu', email: u.email, role: 'PARENT', activated: true, class: null });
     expect(await userRow(u.id)).toEqual({ first_name: 'Renée', last_name: 'Neu', email: u.email, role: 'Parent', class_id: null });
     expect((await outbox(email))[0].text).toContain('/confirm-email/');
     expect((await t.rest('GET', '/auth/me', { token: session })).status).toBe(401);
@@ -79,7 +79,7 @@ describe('edit a user', () => {
     const u = await makeUser(t.ds, { role: Role.Teacher, lastName: 'Kept' });
     const session = await t.login(u.email);
     const res = await t.gql(UPDATE, { input: { id: u.id, firstName: 'Only' } }, tokens.Admin);
-    expect(res.data.updateUser).toMatchObject({ firstName: 'Only', lastName: 'Kept', email: u.email, role: 'Teacher' });
+    expect(res.data.updateUser).toMatchObject({ firstName: 'Only', lastName: 'Kept', email: u.email, role: 'TEACHER' });
     expect((await t.rest('GET', '/auth/me', { token: session })).status).toBe(200);
   });
 
@@ -117,31 +117,31 @@ describe('edit a user', () => {
     // a Teacher may not edit an Admin nor another Teacher (issue 23), an Admin not make anyone a SuperAdmin
     await denied(tokens.Teacher, { id: admin.id, firstName: 'X' }, USER_TEXT.cannotManage);
     await denied(tokens.Teacher, { id: teacher.id, firstName: 'X' }, USER_TEXT.cannotManage);
-    await denied(tokens.Teacher, { id: teacher.id, role: 'Admin' }, USER_TEXT.cannotManage);
+    await denied(tokens.Teacher, { id: teacher.id, role: 'ADMIN' }, USER_TEXT.cannotManage);
     // an Admin may not touch a SuperAdmin nor create one
     await denied(tokens.Admin, { id: superAdmin.id, firstName: 'X' }, USER_TEXT.cannotManage);
-    await denied(tokens.Admin, { id: admin.id, role: 'SuperAdmin' }, USER_TEXT.cannotAssign('SuperAdmin'));
+    await denied(tokens.Admin, { id: admin.id, role: 'SUPER_ADMIN' }, USER_TEXT.cannotAssign('SuperAdmin'));
     // students and parents manage nobody
     await denied(tokens.Student, { id: teacher.id, firstName: 'X' }, USER_TEXT.cannotManage);
     await denied(tokens.Parent, { id: teacher.id, firstName: 'X' }, USER_TEXT.cannotManage);
     expect((await userRow(admin.id)).role).toBe('Admin');
     expect((await userRow(teacher.id)).role).toBe('Teacher');
     // allowed: an Admin makes an Admin a Teacher, a SuperAdmin a SuperAdmin an Admin
-    expect((await t.gql(UPDATE, { input: { id: admin.id, role: 'Teacher' } }, tokens.Admin)).data.updateUser.role).toBe('Teacher');
-    expect((await t.gql(UPDATE, { input: { id: superAdmin.id, role: 'Admin' } }, tokens.SuperAdmin)).data.updateUser.role).toBe('Admin');
+    expect((await t.gql(UPDATE, { input: { id: admin.id, role: 'TEACHER' } }, tokens.Admin)).data.updateUser.role).toBe('TEACHER');
+    expect((await t.gql(UPDATE, { input: { id: superAdmin.id, role: 'ADMIN' } }, tokens.SuperAdmin)).data.updateUser.role).toBe('ADMIN');
   });
 
   it('never changes your own role, but your own name may change', async () => {
     for (const who of [Role.SuperAdmin, Role.Admin, Role.Teacher]) {
       const me = await idOf(DEMO_EMAIL[who]);
-      const res = await t.gql(UPDATE, { input: { id: me, role: 'Student' } }, tokens[who]);
+      const res = await t.gql(UPDATE, { input: { id: me, role: 'STUDENT' } }, tokens[who]);
       expect(res.errors?.[0]).toMatchObject({ message: USER_TEXT.cannotChangeOwnRole, extensions: { code: 'FORBIDDEN' } });
       expect((await userRow(me)).role).toBe(who);
     }
     const me = await idOf(DEMO_EMAIL.Admin);
     const before = await userRow(me);
-    const ok = await t.gql(UPDATE, { input: { id: me, firstName: before.first_name, role: 'Admin' } }, tokens.Admin);
-    expect(ok.data.updateUser.role).toBe('Admin');
+    const ok = await t.gql(UPDATE, { input: { id: me, firstName: before.first_name, role: 'ADMIN' } }, tokens.Admin);
+    expect(ok.data.updateUser.role).toBe('ADMIN');
   });
 
   it('answers not found for unknown and malformed ids', async () => {
@@ -153,7 +153,7 @@ describe('edit a user', () => {
 
   it('a changed email marked verified for a Pending user ends the old invitation link', async () => {
     const created = await t.gql('mutation($input: CreateUserInput!) { createUser(input: $input) { id email } }',
-      { input: { firstName: 'Typo', lastName: 'Mail', email: uniqueEmail('typo'), role: 'Parent' } }, tokens.Admin);
+      { input: { firstName: 'Typo', lastName: 'Mail', email: uniqueEmail('typo'), role: 'PARENT' } }, tokens.Admin);
     const { id, email } = created.data.createUser;
     const oldToken = linkIn((await outbox(email))[0].text);
     await t.gql(UPDATE, { input: { id, email: uniqueEmail('fixed'), emailVerified: true } }, tokens.Admin);
@@ -164,7 +164,7 @@ describe('edit a user', () => {
 describe('resend an invitation', () => {
   it('mails a new 7-day link to a Pending user; the earlier one stops working; the new one activates', async () => {
     const created = await t.gql('mutation($input: CreateUserInput!) { createUser(input: $input) { id email } }',
-      { input: { firstName: 'Re', lastName: 'Send', email: uniqueEmail('resend'), role: 'Student' } }, tokens.Admin);
+      { input: { firstName: 'Re', lastName: 'Send', email: uniqueEmail('resend'), role: 'STUDENT' } }, tokens.Admin);
     const { id, email } = created.data.createUser;
     const first = linkIn((await outbox(email))[0].text);
     const res = await t.gql(RESEND, { id }, tokens.Admin);

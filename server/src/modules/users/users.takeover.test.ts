@@ -45,7 +45,7 @@ describe('the takeover chain stops at its first step', () => {
   it('a teacher cannot rename, re-role, re-invite or delete another teacher either (GraphQL and REST)', async () => {
     const token = await t.login('teacher@demo.school');
     const other = id['teacher2@demo.school'];
-    for (const input of [{ id: other, firstName: 'Mallory' }, { id: other, role: 'Student' }]) {
+    for (const input of [{ id: other, firstName: 'Mallory' }, { id: other, role: 'STUDENT' }]) {
       expect((await t.gql(UPDATE, { input }, token)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
     }
     const resend = await t.gql(`mutation($id: ID!) { resendInvitation(id: $id) { id } }`, { id: other }, token);
@@ -126,7 +126,7 @@ describe('a sign-in email change waits for the new address', () => {
   it('an administrator may mark a new email verified only for a user who never signed in; the invitation goes there', async () => {
     const admin = await t.login('admin@demo.school');
     const created = await t.gql(`mutation($input: CreateUserInput!) { createUser(input: $input) { id } }`,
-      { input: { firstName: 'Pen', lastName: 'Ding', email: uniqueEmail('typo'), role: 'Parent' } }, admin);
+      { input: { firstName: 'Pen', lastName: 'Ding', email: uniqueEmail('typo'), role: 'PARENT' } }, admin);
     const pendingId = created.data.createUser.id;
     const oldInvite = linkIn((await mailsTo(await emailOf(pendingId)))[0].text, 'reset-password');
     const fixed = uniqueEmail('fixed');

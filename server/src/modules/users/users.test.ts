@@ -34,7 +34,7 @@ describe('create user', () => {
       const res = await t.rest('POST', '/users', { token: admin, body });
       expect([res.status, res.body]).toEqual([400, expect.objectContaining({ success: false, code: 'VALIDATION', message })]);
     }
-    const gql = await t.gql(CREATE, { input: { ...good, email: 'bad' } }, admin);
+    const gql = await t.gql(CREATE, { input: { ...good, email: 'bad', role: 'STUDENT' } }, admin);
     expect(gql.errors?.[0]).toMatchObject({ message: USER_TEXT.emailInvalid, extensions: { code: 'VALIDATION' } });
     expect(await userCount()).toBe(before);
   });
@@ -56,7 +56,7 @@ describe('create user', () => {
   it('refuses a duplicate email regardless of case', async () => {
     const res = await t.rest('POST', '/users', { token: admin, body: { firstName: 'A', lastName: 'B', email: 'ADMIN@demo.school', role: 'Parent' } });
     expect([res.status, res.body.message]).toEqual([409, USER_TEXT.emailTaken]);
-    const gql = await t.gql(CREATE, { input: { firstName: 'A', lastName: 'B', email: 'Teacher@Demo.School', role: 'Parent' } }, admin);
+    const gql = await t.gql(CREATE, { input: { firstName: 'A', lastName: 'B', email: 'Teacher@Demo.School', role: 'PARENT' } }, admin);
     expect(gql.errors?.[0]).toMatchObject({ message: USER_TEXT.emailTaken, extensions: { code: 'CONFLICT' } });
   });
 });
@@ -87,7 +87,7 @@ describe('delete user', () => {
 
 describe('lists', () => {
   it('filters by role, searches and paginates', async () => {
-    const res = await t.gql(`{ users(role: Teacher, search: "TUTOR") { totalCount nodes { email } } }`, {}, admin);
+    const res = await t.gql(`{ users(role: TEACHER, search: "TUTOR") { totalCount nodes { email } } }`, {}, admin);
     expect(res.data.users).toEqual({ totalCount: 1, nodes: [{ email: 'teacher2@demo.school' }] });
     const first = await t.gql(`{ users(first: 1) { edges { cursor } } }`, {}, admin);
     const page = await t.gql(`query($after: String) { users(first: 2, after: $after) { totalCount nodes { email } } }`, { after: first.data.users.edges[0].cursor }, admin);

@@ -42,9 +42,10 @@ const freshInScience = async (w: World, f: Family) => {
   return fresh(w, f.kind, 'own', f.parent === 'course' ? { courseId: w.course.ownScience, moduleId: null } : { courseId: m.course_id, moduleId: w.module.ownScience });
 };
 
-const NEW_ITEM = (title: string) => ({
+// the question type in GraphQL's ALL_CAPS (issue 26) or the spec's word for REST
+const NEW_ITEM = (title: string, type = 'LongAnswer') => ({
   title, dueDate: '2030-01-01T10:00:00.000Z',
-  questions: [{ type: 'LongAnswer', questionText: 'Why?' }],
+  questions: [{ type, questionText: 'Why?' }],
 });
 
 function familyRows(f: Family): Row<any>[] {
@@ -86,7 +87,7 @@ function familyRows(f: Family): Row<any>[] {
     }),
     row({
       ...g({ gql: 'Mutation.createAssessment' as const, query: 'mutation($input: CreateAssessmentInput!) { createAssessment(input: $input) { id } }' }),
-      variables: (v: Vars) => ({ input: { kind: f.kind, courseId: v.parent, ...NEW_ITEM(v.title) } }),
+      variables: (v: Vars) => ({ input: { kind: f.kind, courseId: v.parent, ...NEW_ITEM(v.title, 'LONG_ANSWER') } }),
       rest: { [`POST ${p}`]: (v: Vars) => ({ path: p, body: { [f.parent]: v.parent, ...NEW_ITEM(v.title) } }) },
       expect: { own: 'FFAFN', other: 'FFNNN' },
       given: async (w, c) => ({ parent: parentOf(w, f, c), title: uniq() }),

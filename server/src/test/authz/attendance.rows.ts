@@ -42,7 +42,7 @@ export const attendanceRows = [
   staffRead('attendanceTrend', '/attendance/trend', () => undefined),
   row({
     gql: 'Mutation.markAttendance', query: 'mutation($input: MarkAttendanceInput!) { markAttendance(input: $input) { message } }',
-    variables: (v) => ({ input: { ...v.at, date: v.date, records: [{ studentId: v.student, status: 'Late', notes: v.notes }] } }),
+    variables: (v) => ({ input: { ...v.at, date: v.date, records: [{ studentId: v.student, status: 'LATE', notes: v.notes }] } }),
     rest: {
       'POST /attendance/mark': (v) => ({
         path: '/attendance/mark',
