@@ -24,7 +24,7 @@ interface AttendanceSheetProps {
   onSubmit(): void;
   onAllPresent(): void;
   /** Students per status as the sheet shows them now. */
-  counts: Record<string, number>;
+  counts: Partial<Record<AttendanceStatus, number>>;
   /** The save's confirmation, shown in the save bar where the teacher's thumb is. */
   confirmation: BannerMessage;
   onConfirmationClose(id?: number): void;

@@ -106,7 +106,7 @@ export function useAttendanceManagement() {
   const allPresent = () =>
     setEdits((e) => Object.fromEntries(rows.map((r) => [r.studentId, { ...e[r.studentId], status: 'PRESENT' as const }])));
   const counts = useMemo(() => {
-    const by: Record<string, number> = {};
+    const by: Partial<Record<AttendanceStatus, number>> = {};
     for (const r of rows) by[r.status] = (by[r.status] ?? 0) + 1;
     return by;
   }, [rows]);
