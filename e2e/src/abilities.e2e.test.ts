@@ -6,7 +6,7 @@
  * banner may show. Where a control is hidden, the server is asked directly and must refuse.
  */
 import type { Locator, Page } from 'playwright-core';
-import { DEMO, DemoUser, login } from './support/auth';
+import { DEMO, DemoUser, GQL_ROLE, login } from './support/auth';
 import { assert, expectNotVisible, expectVisible } from './support/expect';
 import { e2e } from './support/fixture';
 import { errorCodes, graphql } from './support/graphql';
@@ -108,9 +108,9 @@ describe('users page: Edit, Resend and Delete only where the server accepts them
       const id = stamp();
       const superToken = await apiToken(DEMO.superadmin.email);
       const made: Record<string, string> = {};
-      for (const role of ['Admin', 'Teacher', 'Student', 'Parent']) {
+      for (const role of ['Admin', 'Teacher', 'Student', 'Parent'] as const) {
         const d = await gql<{ createUser: { id: string } }>('mutation($i: CreateUserInput!) { createUser(input: $i) { id } }',
-          { i: { firstName: 'Abil', lastName: `${role}${id}`, email: `abil-${role.toLowerCase()}-${id}@e2e.test`, role } }, superToken);
+          { i: { firstName: 'Abil', lastName: `${role}${id}`, email: `abil-${role.toLowerCase()}-${id}@e2e.test`, role: GQL_ROLE[role] } }, superToken);
         made[role] = d.createUser.id;
       }
       // the student is placed in Class 5A 2026, which teacher@ teaches: a Teacher edits and deletes only their own students (issue 23)

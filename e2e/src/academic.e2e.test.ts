@@ -196,7 +196,7 @@ describe('academic structure', () => {
         users: { nodes: Array<{ id: string }> };
         allocations: Array<{ class: { id: string; name: string }; academicYear: { id: string; year: string } }>;
       }>(
-        `query($search: String) { users(role: Student, search: $search) { nodes { id } }
+        `query($search: String) { users(role: STUDENT, search: $search) { nodes { id } }
           allocations { class { id name } academicYear { id year } } }`,
         { search: DEMO.student2.email },
         token,

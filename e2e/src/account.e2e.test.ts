@@ -8,7 +8,7 @@
  * only the ones the test opened.
  */
 import type { Locator, Page } from 'playwright-core';
-import { DEMO, login, type DemoUser } from './support/auth';
+import { DEMO, GQL_ROLE, login, type DemoUser } from './support/auth';
 import { assert, exactLabel, expectNotVisible, expectPath, expectVisible, eventually } from './support/expect';
 import { DESKTOP, e2e, type E2E } from './support/fixture';
 import { errorCodes, graphql } from './support/graphql';
@@ -30,7 +30,7 @@ async function freshUser(): Promise<FreshUser> {
   const user: FreshUser = { email: `account-${id}@demo.school`, firstName: 'Fay', lastName: `Fresh${id}`, role: 'Student', password: `start-${id}` };
   const created = await graphql(
     'mutation ($input: CreateUserInput!) { createUser(input: $input) { id } }',
-    { input: { email: user.email, firstName: user.firstName, lastName: user.lastName, role: user.role } },
+    { input: { email: user.email, firstName: user.firstName, lastName: user.lastName, role: GQL_ROLE[user.role] } },
     await apiToken(DEMO.admin.email),
   );
   assert(!created.errors, `createUser failed: ${JSON.stringify(created.errors)}`);

@@ -12,7 +12,7 @@ import { DEMO, login } from './support/auth';
 import { databaseUrl } from './support/env';
 import { assert, exactLabel, expectNotVisible, expectVisible } from './support/expect';
 import { e2e } from './support/fixture';
-import { chooseOption } from './support/forms';
+import { chooseOption, selectedText } from './support/forms';
 import { graphql } from './support/graphql';
 import { apiCourse, apiModule, apiToken, placementOf, stamp } from './support/school';
 
@@ -147,7 +147,7 @@ describe('assessments: authoring', () => {
     await page.getByRole('button', { name: 'Create Quiz', exact: true }).click();
     const create = page.getByRole('dialog', { name: 'Create Quiz' });
     await expectVisible(create);
-    assert((await create.getByLabel(exactLabel('Result Visibility')).inputValue()) === 'immediate', 'result visibility defaults to Immediate');
+    assert((await selectedText(create.getByLabel(exactLabel('Result Visibility')))) === 'Immediate', 'result visibility defaults to Immediate');
     assert(await create.getByRole('radio', { name: 'Whole class' }).isChecked(), 'the scope defaults to the whole class');
 
     // the checks of section 5, in the form
@@ -240,7 +240,7 @@ describe('assessments: authoring', () => {
     assert(mcq.type === 'MCQ' && mcq.points === 2 && mcq.options.filter((o) => o.isCorrect).map((o) => o.text).join() === '2/4,3/6', `the MCQ: ${JSON.stringify(mcq)}`);
     assert(mcq.partialMarking?.enabled && mcq.partialMarking.penaltyPerWrong === 25, `partial marking: ${JSON.stringify(mcq.partialMarking)}`);
     assert(JSON.stringify(short.acceptedAnswers) === JSON.stringify([{ answer: 'four', weight: 100 }, { answer: '4.0', weight: 50 }]), `short answer: ${JSON.stringify(short)}`);
-    assert(long.type === 'LongAnswer', `long answer: ${JSON.stringify(long)}`);
+    assert(long.type === 'LONG_ANSWER', `long answer: ${JSON.stringify(long)}`);
 
     // Edit: the form starts from the saved quiz; change title, result visibility, access and a weight
     await row.getByRole('button', { name: `Edit quiz ${title}` }).click();
@@ -251,7 +251,7 @@ describe('assessments: authoring', () => {
     assert((await question(edit, 2).getByLabel(exactLabel('Weight of answer 2 (%)')).inputValue()) === '50', 'the edit form shows the weights');
     const edited = `${title} (edited)`;
     await edit.getByLabel(exactLabel('Title')).fill(edited);
-    await edit.getByLabel(exactLabel('Result Visibility')).selectOption('scoreOnly');
+    await chooseOption(edit.getByLabel(exactLabel('Result Visibility')), 'Score Only');
     await edit.getByLabel('Visible to students').uncheck();
     await question(edit, 2).getByLabel(exactLabel('Weight of answer 2 (%)')).fill('75');
     await edit.getByRole('button', { name: 'Update Quiz', exact: true }).click();

@@ -29,7 +29,7 @@ async function sql<T>(text: string, params: unknown[] = []): Promise<T[]> {
 async function apiUser(admin: string, firstName: string, lastName: string): Promise<{ id: string; email: string }> {
   const email = `audit-${stamp().toLowerCase()}@demo.school`;
   const made = await graphql<{ createUser: { id: string } }>('mutation ($input: CreateUserInput!) { createUser(input: $input) { id } }',
-    { input: { firstName, lastName, email, role: 'Parent' } }, admin);
+    { input: { firstName, lastName, email, role: 'PARENT' } }, admin);
   assert(made.data?.createUser.id, `createUser failed: ${JSON.stringify(made.errors)}`);
   return { id: made.data.createUser.id, email };
 }

@@ -11,6 +11,7 @@ import { checkA11y } from './support/a11y';
 import { DEMO, login, storedToken } from './support/auth';
 import { assert, exactLabel, expectAbsentNow, expectNotVisible, expectPath, expectVisible } from './support/expect';
 import { DESKTOP, e2e, type E2E } from './support/fixture';
+import { selectedText } from './support/forms';
 import { apiCourse, apiModule, apiToken, placementOf, stamp } from './support/school';
 
 /** A small valid one-page PDF (header, objects, cross-reference table, trailer), made here. */
@@ -112,7 +113,7 @@ describe('courses, modules and content', () => {
     await page.getByRole('button', { name: 'Create First Module', exact: true }).click();
     const moduleDialog = page.getByRole('dialog', { name: 'Create Module' });
     await expectVisible(moduleDialog);
-    const type = await moduleDialog.getByLabel(exactLabel('Module Type')).inputValue();
+    const type = await selectedText(moduleDialog.getByLabel(exactLabel('Module Type')));
     const order = await moduleDialog.getByLabel(exactLabel('Order')).inputValue();
     assert(type === 'Week' && order === '1', `a new module defaults to Week and order 1, the form shows ${type} and ${order}`);
     await moduleDialog.getByLabel(exactLabel('Title')).fill(moduleTitle);

@@ -2,7 +2,7 @@
  * Families (issue 17): the demo parent signs in and sees the linked child's graded quiz and attendance on the
  * dashboard and on the child's page; an admin links a parent to a student on the user page.
  */
-import { DEMO, login, storedToken } from './support/auth';
+import { DEMO, GQL_ROLE, login, storedToken, type Role } from './support/auth';
 import { assert, expectPath, expectVisible } from './support/expect';
 import { e2e } from './support/fixture';
 import { graphql } from './support/graphql';
@@ -53,9 +53,9 @@ describe('families', () => {
   e2e('an admin links a parent to a student on the user page', async ({ page }) => {
     const id = stamp();
     const admin = await apiToken(DEMO.admin.email);
-    const create = async (firstName: string, role: string) => {
+    const create = async (firstName: string, role: Role) => {
       const r = await graphql<{ createUser: { id: string } }>('mutation($i: CreateUserInput!) { createUser(input: $i) { id } }',
-        { i: { firstName, lastName: `Fam${id}`, email: `${firstName.toLowerCase()}-${id}@family.test`, role } }, admin);
+        { i: { firstName, lastName: `Fam${id}`, email: `${firstName.toLowerCase()}-${id}@family.test`, role: GQL_ROLE[role] } }, admin);
       return r.data!.createUser.id;
     };
     const parentId = await create('Paula', 'Parent');

@@ -28,7 +28,7 @@ describe('grades', () => {
     // what the server says the student has in MATH-5A (the demo school grades an assignment and a quiz at once)
     const answer = await graphql<Report>(MY, {}, await storedToken(page));
     const math = answer.data!.myGrades.courses.find((c) => c.courseTitle === 'MATH-5A')!;
-    const graded = math.items.find((i) => i.status === 'Graded' && i.score !== null);
+    const graded = math.items.find((i) => i.status === 'GRADED' && i.score !== null);
     assert(graded && math.average !== null, `the demo student should have graded work in MATH-5A: ${JSON.stringify(math)}`);
 
     const card = page.getByRole('region', { name: 'MATH-5A', exact: true });

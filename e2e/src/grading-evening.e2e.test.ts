@@ -119,7 +119,7 @@ describe("a teacher's grading evening", () => {
   }, { viewport: { width: 375, height: 740 }, touch: true, timeout: 240_000 });
 
   e2e('one question graded across all students, each answer in turn', async ({ page }) => {
-    const SECOND = { type: 'LongAnswer', questionText: 'Give an example of equal fractions.', points: 3 };
+    const SECOND = { type: 'LONG_ANSWER', questionText: 'Give an example of equal fractions.', points: 3 };
     const item = await classOfPapers('One question', [LONG, SECOND], 6);
     await login(page, DEMO.teacher.email);
     await page.goto(item.path);

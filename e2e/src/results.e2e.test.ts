@@ -14,7 +14,7 @@ import { apiToken, placementOf, stamp } from './support/school';
 
 const DAY = 86_400_000;
 const TARA = `${DEMO.teacher.firstName} ${DEMO.teacher.lastName}`;
-const LONG = { type: 'LongAnswer', questionText: 'Explain how you compare two fractions.', points: 5 };
+const LONG = { type: 'LONG_ANSWER', questionText: 'Explain how you compare two fractions.', points: 5 };
 const MCQ = { type: 'MCQ', questionText: 'Which equals one half?', points: 2, options: [{ text: '2/4', isCorrect: true }, { text: '1/3', isCorrect: false }] };
 
 interface Item {
@@ -25,7 +25,7 @@ interface Item {
 }
 
 /** A new MATH-5A item for student@ alone, due in a week, with `visibility`; student@ answers it, teacher@ grades the long answer. */
-async function gradedItem(kind: 'QUIZ' | 'ASSIGNMENT', visibility: 'manual' | 'scoreOnly' | 'immediate', feedback: string): Promise<Item & { courseId: string }> {
+async function gradedItem(kind: 'QUIZ' | 'ASSIGNMENT', visibility: 'MANUAL' | 'SCORE_ONLY' | 'IMMEDIATE', feedback: string): Promise<Item & { courseId: string }> {
   const teacher = await apiToken(DEMO.teacher.email);
   const student = await apiToken(DEMO.student.email);
   const courses = await graphql<{ courses: Array<{ id: string; title: string; modules: Array<{ id: string; isVisible: boolean }> }> }>('{ courses { id title modules { id isVisible } } }', {}, teacher);
@@ -39,7 +39,7 @@ async function gradedItem(kind: 'QUIZ' | 'ASSIGNMENT', visibility: 'manual' | 's
     { input: {
       kind, ...(kind === 'QUIZ' ? { moduleId: module.id } : { courseId: math.id }), title, description: 'Made by the results browser test',
       dueDate: new Date(Date.now() + 7 * DAY).toISOString(), resultVisibility: visibility, isVisible: true,
-      scope: 'individual_students', targetStudentIds: [me.data?.me.user.id], questions: [LONG, MCQ],
+      scope: 'INDIVIDUAL_STUDENTS', targetStudentIds: [me.data?.me.user.id], questions: [LONG, MCQ],
     } },
     teacher,
   );
@@ -48,7 +48,7 @@ async function gradedItem(kind: 'QUIZ' | 'ASSIGNMENT', visibility: 'manual' | 's
   const answers = questions.map((q) => (q.type === 'MCQ' ? { questionId: q.id, selectedOptionIds: q.options.filter((o) => o.isCorrect).map((o) => o.id) } : { questionId: q.id, answer: 'Same denominator, then the numerators.' }));
   const sent = await graphql<{ submitAssessment: { id: string } }>('mutation ($input: SubmitAssessmentInput!) { submitAssessment(input: $input) { id } }', { input: { assessmentId: id, answers } }, student);
   assert(sent.data?.submitAssessment.id, `submitAssessment failed: ${JSON.stringify(sent.errors)}`);
-  const long = questions.find((q) => q.type === 'LongAnswer')!;
+  const long = questions.find((q) => q.type === 'LONG_ANSWER')!;
   const graded = await graphql('mutation ($input: GradeAnswerInput!) { gradeAnswer(input: $input) { id } }', { input: { submissionId: sent.data.submitAssessment.id, questionId: long.id, score: 4, feedback } }, teacher);
   assert(!graded.errors, `gradeAnswer failed: ${JSON.stringify(graded.errors)}`);
   return { id, title, moduleId: module.id, questions, courseId: math.id };
@@ -56,7 +56,7 @@ async function gradedItem(kind: 'QUIZ' | 'ASSIGNMENT', visibility: 'manual' | 's
 
 describe('results', () => {
   e2e('a teacher releases a Manual quiz from its row; the student then sees the score and the feedback', async ({ page, a11y }) => {
-    const item = await gradedItem('QUIZ', 'manual', 'Good method; show one example.');
+    const item = await gradedItem('QUIZ', 'MANUAL', 'Good method; show one example.');
 
     await login(page, DEMO.student.email);
     await page.goto(`/dashboard/quizzes/${item.id}/view`);
@@ -87,7 +87,7 @@ describe('results', () => {
   }, { timeout: 120_000 });
 
   e2e('a Score Only assignment shows the total and the teacher feedback, not the per-question scores', async ({ page }) => {
-    const item = await gradedItem('ASSIGNMENT', 'scoreOnly', 'Clear, but add an example.');
+    const item = await gradedItem('ASSIGNMENT', 'SCORE_ONLY', 'Clear, but add an example.');
     await login(page, DEMO.student.email);
     await page.goto(`/dashboard/assignments/${item.id}/view`);
     await expectVisible(page.getByText('Score: 6/7 (86%)', { exact: true }), 'the total');
@@ -98,7 +98,7 @@ describe('results', () => {
   });
 
   e2e('reopened work: the course page and the list say Reopened (Pending), and the view page offers Resubmit', async ({ page }) => {
-    const item = await gradedItem('ASSIGNMENT', 'immediate', 'Try once more.');
+    const item = await gradedItem('ASSIGNMENT', 'IMMEDIATE', 'Try once more.');
     const teacher = await apiToken(DEMO.teacher.email);
     const student = await apiToken(DEMO.student.email);
     const me = await graphql<{ me: { user: { id: string } } }>('{ me { user { id } } }', {}, student);
@@ -118,7 +118,7 @@ describe('results', () => {
   });
 
   e2e('reopening a hidden item warns that the student cannot open it, and offers to show it', async ({ page, a11y }) => {
-    const item = await gradedItem('ASSIGNMENT', 'immediate', 'Fine.');
+    const item = await gradedItem('ASSIGNMENT', 'IMMEDIATE', 'Fine.');
     const teacher = await apiToken(DEMO.teacher.email);
     const hidden = await graphql('mutation ($input: UpdateAssessmentInput!) { updateAssessment(input: $input) { id } }', { input: { id: item.id, isVisible: false } }, teacher);
     assert(!hidden.errors, `hiding failed: ${JSON.stringify(hidden.errors)}`);
@@ -147,12 +147,12 @@ describe('results', () => {
     const title = `Late work ${stamp()}`;
     const created = await graphql<{ createAssessment: { id: string } }>('mutation ($input: CreateAssessmentInput!) { createAssessment(input: $input) { id } }', { input: {
       kind: 'ASSIGNMENT', courseId: math.id, title, description: 'Made by the results browser test', dueDate: new Date(Date.now() - DAY).toISOString(),
-      resultVisibility: 'immediate', isVisible: true, questions: [LONG],
+      resultVisibility: 'IMMEDIATE', isVisible: true, questions: [LONG],
     } }, teacher);
     assert(created.data?.createAssessment.id, `createAssessment failed: ${JSON.stringify(created.errors)}`);
     const itemId = created.data.createAssessment.id;
     const id = stamp().toLowerCase();
-    const made = await graphql<{ createUser: { id: string } }>('mutation ($input: CreateUserInput!) { createUser(input: $input) { id } }', { input: { email: `late-${id}@test.school`, firstName: 'Lena', lastName: `Late${id}`, role: 'Student' } }, admin);
+    const made = await graphql<{ createUser: { id: string } }>('mutation ($input: CreateUserInput!) { createUser(input: $input) { id } }', { input: { email: `late-${id}@test.school`, firstName: 'Lena', lastName: `Late${id}`, role: 'STUDENT' } }, admin);
     assert(made.data?.createUser.id, `createUser failed: ${JSON.stringify(made.errors)}`);
     const placed = await graphql('mutation ($input: PlaceStudentInput!) { placeStudent(input: $input) { id } }', { input: { userId: made.data.createUser.id, classId: place.classId, academicYearId: place.academicYearId } }, teacher);
     assert(!placed.errors, `placeStudent failed: ${JSON.stringify(placed.errors)}`);

@@ -22,7 +22,7 @@ import { apiCourse, apiToken, stamp } from './support/school';
 
 const DAY = 86_400_000;
 const PHONE = { width: 375, height: 812 };
-const LONG_ANSWER = { type: 'LongAnswer', questionText: 'Explain how you compare two fractions.', points: 5 };
+const LONG_ANSWER = { type: 'LONG_ANSWER', questionText: 'Explain how you compare two fractions.', points: 5 };
 
 type Kind = 'ASSIGNMENT' | 'QUIZ' | 'EXAM';
 type SubmissionState = 'graded' | 'pending';
@@ -70,7 +70,7 @@ async function createItem(token: string, where: { courseId: string } | { moduleI
     {
       input: {
         kind, ...where, title, description: `Made by the review browser tests (${title})`, instructions: 'Answer every question.',
-        dueDate: new Date(Date.now() + 5 * DAY).toISOString(), resultVisibility: 'manual', questions: [LONG_ANSWER],
+        dueDate: new Date(Date.now() + 5 * DAY).toISOString(), resultVisibility: 'MANUAL', questions: [LONG_ANSWER],
       },
     },
     token,

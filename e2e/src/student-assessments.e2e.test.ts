@@ -48,7 +48,7 @@ async function apiItem(
   title: string,
   dueInMs: number,
   questions: QuestionInput[],
-  resultVisibility = 'immediate',
+  resultVisibility = 'IMMEDIATE',
 ): Promise<string> {
   const answer = await graphql<{ createAssessment: { id: string } }>(
     'mutation ($input: CreateAssessmentInput!) { createAssessment(input: $input) { id } }',
@@ -79,7 +79,7 @@ async function newItem(prefix: string, kind: 'ASSIGNMENT' | 'QUIZ' | 'EXAM', due
   return { teacher, math, title, itemId };
 }
 
-const LONG_ANSWER = { type: 'LongAnswer', questionText: 'Explain how you compare two fractions.', points: 5 };
+const LONG_ANSWER = { type: 'LONG_ANSWER', questionText: 'Explain how you compare two fractions.', points: 5 };
 
 /** The card of an item on My Assignments / Quizzes / Exams. */
 function card(page: Page, title: string) {
@@ -90,7 +90,7 @@ describe('assessments: the student side', () => {
   e2e('a student takes a quiz and sees the score at once', async ({ page, a11y }) => {
     const { title } = await newItem('Halves quiz', 'QUIZ', 7 * DAY, [
       { type: 'MCQ', questionText: 'Which are equal to one half?', points: 2, options: [{ text: '2/4', isCorrect: true }, { text: '1/3', isCorrect: false }, { text: '3/6', isCorrect: true }] },
-      { type: 'ShortAnswer', questionText: 'One half as a decimal?', points: 1, acceptedAnswers: [{ answer: '0.5', weight: 100 }] },
+      { type: 'SHORT_ANSWER', questionText: 'One half as a decimal?', points: 1, acceptedAnswers: [{ answer: '0.5', weight: 100 }] },
     ]);
 
     await login(page, DEMO.student.email);

@@ -4,7 +4,7 @@
  * invalid rows say why, then import only the valid rows.
  */
 import type { Locator, Page } from 'playwright-core';
-import { DEMO, login } from './support/auth';
+import { DEMO, GQL_ROLE, login, type Role } from './support/auth';
 import { assert, exactLabel, expectAbsentNow, expectNotVisible, expectVisible, eventually } from './support/expect';
 import { e2e } from './support/fixture';
 import { chooseOption } from './support/forms';
@@ -14,9 +14,9 @@ import { apiToken, stamp } from './support/school';
 
 const CREATE = 'mutation ($input: CreateUserInput!) { createUser(input: $input) { id email } }';
 
-async function apiUser(token: string, firstName: string, lastName: string, role: string): Promise<string> {
+async function apiUser(token: string, firstName: string, lastName: string, role: Role): Promise<string> {
   const email = `${firstName}.${lastName}@e2e.school`.toLowerCase();
-  const answer = await graphql<{ createUser: { email: string } }>(CREATE, { input: { firstName, lastName, email, role } }, token);
+  const answer = await graphql<{ createUser: { email: string } }>(CREATE, { input: { firstName, lastName, email, role: GQL_ROLE[role] } }, token);
   assert(answer.data?.createUser.email, `createUser failed: ${JSON.stringify(answer.errors)}`);
   return answer.data.createUser.email;
 }

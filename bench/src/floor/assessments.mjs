@@ -8,6 +8,8 @@
 // like the server's localeCompare.
 
 /** JavaScript's Math.round of a percentage (halves up; PostgreSQL's round(float8) rounds halves to even). */
+import { GQL_ENUM } from './enums.mjs';
+
 const PERCENT = (total, max) => `CASE WHEN ${max} > 0 THEN floor(${total}::float8 / ${max} * 100 + 0.5)::int ELSE 0 END`;
 
 const ISO = (col) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -88,7 +90,7 @@ const LABEL = (col) => `CASE ${col} WHEN 'AutoSubmitted' THEN 'Auto-submitted (O
 const COURSE_LABEL = (col) => `CASE ${col} WHEN 'AutoSubmitted' THEN 'Auto-submitted (Overdue)' WHEN 'Completed' THEN 'Graded' WHEN 'Reopened' THEN 'Reopened (Pending)' ELSE ${col} END`;
 
 const MY_STATUS_JSON = `json_build_object(
-      'status', r3.status, 'label', ${LABEL('r3.status')}, 'courseLabel', ${COURSE_LABEL('r4.course_status')},
+      'status', ${GQL_ENUM('r3.status')}, 'label', ${LABEL('r3.status')}, 'courseLabel', ${COURSE_LABEL('r4.course_status')},
       'opensOn', CASE WHEN r4.to_submit THEN 'SUBMIT' ELSE 'VIEW' END, 'courseOpensOn', CASE WHEN s.id IS NOT NULL AND NOT r0.late_open THEN 'VIEW' ELSE 'SUBMIT' END,
       'dueDate', ${ISO('r2.due')}, 'originalDueDate', ${ISO('a.due_date')},
       'isExtended', r1.reopened AND s.custom_due_date IS NOT NULL, 'isReopened', r1.reopened,
@@ -120,7 +122,7 @@ SELECT json_build_object('data', json_build_object(
   FROM v`;
 
 /** The submission fields every viewer receives, on alias s. */
-const SUBMISSION_HEAD = `json_build_object('id', s.id, 'assessmentId', s.assessment_id, 'status', s.status, 'isAutoSubmitted', s.is_auto_submitted,
+const SUBMISSION_HEAD = `json_build_object('id', s.id, 'assessmentId', s.assessment_id, 'status', ${GQL_ENUM('s.status')}, 'isAutoSubmitted', s.is_auto_submitted,
     'allowedAfterDue', s.allowed_after_due, 'customDueDate', ${ISO('s.custom_due_date')}, 'submittedAt', ${ISO('s.submitted_at')},`;
 
 /** An answer's own fields (one per question q, answer sa, file f). */
@@ -166,8 +168,8 @@ ${ANSWER_ROWS('')}), '[]'::json))`;
 const VIEW_PAGE_SQL = `WITH ${VIEWER}
 SELECT json_build_object('data', json_build_object('assessment', json_build_object(
   'id', a.id, 'kind', a.kind, 'title', a.title, 'description', a.description, 'instructions', a.instructions, 'dueDate', ${ISO('a.due_date')},
-  'totalPoints', a.total_points, 'resultVisibility', a.result_visibility,
-  'questions', coalesce((SELECT json_agg(json_build_object('id', q.id, 'type', q.type, 'questionText', q.question_text, 'points', q.points, 'order', q.sort_order,
+  'totalPoints', a.total_points, 'resultVisibility', ${GQL_ENUM('a.result_visibility')},
+  'questions', coalesce((SELECT json_agg(json_build_object('id', q.id, 'type', ${GQL_ENUM('q.type')}, 'questionText', q.question_text, 'points', q.points, 'order', q.sort_order,
                                    'options', coalesce((SELECT json_agg(json_build_object('id', o.id, 'text', o.text) ORDER BY o.sort_order)
                                                           FROM question_options o WHERE o.question_id = q.id), '[]'::json)) ORDER BY q.sort_order)
                            FROM questions q WHERE q.assessment_id = a.id), '[]'::json),
@@ -182,7 +184,7 @@ SELECT json_build_object('data', json_build_object('assessment', json_build_obje
 // ---------------------------------------------------------------- grading dashboard (gradingDashboard)
 
 /** A question with its key, as the course's teachers receive it. */
-const QUESTION_WITH_KEY = `json_build_object('id', q.id, 'type', q.type, 'questionText', q.question_text, 'points', q.points, 'order', q.sort_order,
+const QUESTION_WITH_KEY = `json_build_object('id', q.id, 'type', ${GQL_ENUM('q.type')}, 'questionText', q.question_text, 'points', q.points, 'order', q.sort_order,
     'options', coalesce((SELECT json_agg(json_build_object('id', o.id, 'text', o.text, 'isCorrect', o.is_correct) ORDER BY o.sort_order)
                            FROM question_options o WHERE o.question_id = q.id), '[]'::json),
     'acceptedAnswers', coalesce((SELECT json_agg(json_build_object('answer', x.answer, 'weight', x.weight) ORDER BY x.sort_order)

@@ -11,6 +11,8 @@
 // or, where the server sorts in JavaScript with localeCompare(..., { numeric: true }) (My Courses), by ICU
 // ("und-x-icu") on the text with its digit runs padded to ten digits.
 
+import { GQL_ENUM, enumValueName, specWord } from './enums.mjs';
+
 const ISO = (col) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** localeCompare(..., { numeric: true }) as an ORDER BY key: digit runs compare by value, the rest as ICU does. */
@@ -45,7 +47,7 @@ function date(value) {
   return y >= 1900 && t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d ? text : null;
 }
 
-const roleList = (roles) => `'${JSON.stringify(roles)}'::json`;
+const roleList = (roles) => `'${JSON.stringify(roles.map(enumValueName))}'::json`;
 /** ASSIGNABLE_ROLES and SWITCHABLE_ROLES of server/src/policies/roles.ts. */
 const ASSIGNABLE = `CASE v.role WHEN 'SuperAdmin' THEN ${roleList(['SuperAdmin', 'Admin', 'Teacher', 'Student', 'Parent'])}
   WHEN 'Admin' THEN ${roleList(['Admin', 'Teacher', 'Student', 'Parent'])} WHEN 'Teacher' THEN ${roleList(['Teacher', 'Student', 'Parent'])}
@@ -56,8 +58,8 @@ const SWITCHABLE = `CASE u.role WHEN 'SuperAdmin' THEN ${roleList(['Admin', 'Tea
 
 const ME_SQL = `WITH ${VIEWER}
 SELECT (SELECT json_build_object('data', json_build_object('me', json_build_object(
-  'user', json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'email', u.email, 'role', u.role, 'activated', u.activated),
-  'activeRole', v.role, 'isImpersonating', v.impersonating,
+  'user', json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'email', u.email, 'role', ${GQL_ENUM('u.role')}, 'activated', u.activated),
+  'activeRole', ${GQL_ENUM('v.role')}, 'isImpersonating', v.impersonating,
   'abilities', json_build_object('manageUsers', ${USER_MANAGER}, 'assignableRoles', ${ASSIGNABLE}, 'switchableRoles', ${SWITCHABLE},
     'manageAcademicStructure', ${MANAGER}, 'markAttendance', ${USER_MANAGER}, 'viewOwnAttendance', v.role = 'Student'))))
   FROM v JOIN users u ON u.id = v.id) AS body`;
@@ -69,7 +71,7 @@ const USERS_FILTER = `($4::text IS NULL OR u.role = $4) AND ($5::text IS NULL OR
 const USERS_SQL = `WITH ${VIEWER}
 SELECT (SELECT json_build_object('data', json_build_object('users', json_build_object(
   'nodes', coalesce((SELECT json_agg(json_build_object('id', p.id, 'firstName', p.first_name, 'lastName', p.last_name, 'email', p.email,
-                                                        'role', p.role, 'activated', p.activated, 'createdAt', ${ISO('p.created_at')})
+                                                        'role', ${GQL_ENUM('p.role')}, 'activated', p.activated, 'createdAt', ${ISO('p.created_at')})
                                      ORDER BY p.last_name, p.first_name, p.id)
                        FROM (SELECT u.* FROM users u WHERE ${USERS_FILTER} ORDER BY u.last_name, u.first_name, u.id OFFSET $2 LIMIT $3) p), '[]'::json),
   'totalCount', (SELECT count(*)::int FROM users u WHERE ${USERS_FILTER}))))
@@ -77,7 +79,7 @@ SELECT (SELECT json_build_object('data', json_build_object('users', json_build_o
 
 function usersParams(q) {
   const search = (q.get('search') ?? '').trim();
-  return [...cursorPage(q), q.get('role') || null, search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null];
+  return [...cursorPage(q), specWord(q.get('role'), ['SuperAdmin', 'Admin', 'Teacher', 'Student', 'Parent']), search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null];
 }
 
 // ---------------------------------------------------------------- the course-management tree of one year
@@ -148,7 +150,7 @@ SELECT (SELECT json_build_object('data', json_build_object('myCourses', coalesce
 /** A Post (discussion d, author au; null once the account is gone) of the course page r; `more`: further fields. */
 const POST = (d, au, more = '') => `json_build_object('id', ${d}.id, 'title', ${d}.title, 'content', ${d}.content, 'createdAt', ${ISO(`${d}.created_at`)},
   'version', ${d}.version, 'parentDiscussionId', ${d}.parent_id, 'viewerCanChange', r.teaches OR coalesce(${d}.author_id = r.viewer, false),
-  'author', CASE WHEN ${au}.id IS NULL THEN NULL ELSE json_build_object('id', ${au}.id, 'firstName', ${au}.first_name, 'lastName', ${au}.last_name, 'role', ${au}.role) END
+  'author', CASE WHEN ${au}.id IS NULL THEN NULL ELSE json_build_object('id', ${au}.id, 'firstName', ${au}.first_name, 'lastName', ${au}.last_name, 'role', ${GQL_ENUM(`${au}.role`)}) END
   ${more ? `, ${more}` : ''})`;
 
 /**
@@ -168,7 +170,7 @@ r AS (
       OR (c.role = 'Student' AND EXISTS (SELECT 1 FROM users ux WHERE ux.id = c.viewer AND ux.class_id = c.class_id AND ux.academic_year_id = c.academic_year_id))),
 md AS (SELECT m.* FROM r JOIN course_modules m ON m.course_id = r.id WHERE m.is_visible OR r.sees_hidden),
 ct AS (
-  SELECT ct.module_id, json_agg(json_build_object('id', ct.id, 'title', ct.title, 'description', ct.description, 'contentType', ct.content_type,
+  SELECT ct.module_id, json_agg(json_build_object('id', ct.id, 'title', ct.title, 'description', ct.description, 'contentType', ${GQL_ENUM('ct.content_type')},
            'fileName', ct.file_name, 'fileSize', ct.file_size, 'mimeType', ct.mime_type, 'isVisible', ct.is_visible,
            'downloadUrl', '/api/content/download/' || ct.id, 'version', ct.version) ORDER BY ct.created_at, ct.id) AS contents
     FROM r JOIN md ON true JOIN contents ct ON ct.module_id = md.id
@@ -186,7 +188,7 @@ SELECT (SELECT json_build_object('data', json_build_object('course', json_build_
   'teachers', coalesce((SELECT json_agg(json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name) ORDER BY u.last_name, u.first_name, u.id)
                           FROM allocations a JOIN allocation_teachers x ON x.allocation_id = a.id JOIN users u ON u.id = x.teacher_id
                          WHERE a.class_id = r.class_id AND a.subject_id = r.subject_id AND a.academic_year_id = r.academic_year_id), '[]'::json),
-  'modules', coalesce((SELECT json_agg(json_build_object('id', md.id, 'title', md.title, 'description', md.description, 'moduleType', md.module_type,
+  'modules', coalesce((SELECT json_agg(json_build_object('id', md.id, 'title', md.title, 'description', md.description, 'moduleType', ${GQL_ENUM('md.module_type')},
                                          'order', md.sort_order, 'isVisible', md.is_visible, 'version', md.version, 'contents', coalesce(ct.contents, '[]'::json))
                                        ORDER BY md.sort_order, md.created_at, md.id)
                          FROM md LEFT JOIN ct ON ct.module_id = md.id), '[]'::json),
@@ -223,7 +225,7 @@ SELECT (SELECT json_build_object('data', json_build_object('studentCourses', jso
 // ---------------------------------------------------------------- attendance
 
 /** An AttendanceRecordFields object of record r, student st, class cl, subject sb, teacher t (null once gone). */
-const RECORD = `json_build_object('id', r.id, 'date', r.date::text, 'status', r.status, 'notes', r.notes, 'version', r.version,
+const RECORD = `json_build_object('id', r.id, 'date', r.date::text, 'status', ${GQL_ENUM('r.status')}, 'notes', r.notes, 'version', r.version,
   'student', json_build_object('id', st.id, 'firstName', st.first_name, 'lastName', st.last_name),
   'class', json_build_object('id', cl.id, 'name', cl.name, 'grade', cl.grade),
   'subject', json_build_object('id', sb.id, 'name', sb.name),

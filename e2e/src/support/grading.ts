@@ -21,7 +21,7 @@ export const PATHS: Record<Kind, (id: string) => string> = {
   EXAM: (id) => `/dashboard/exams/${id}/examsubmissions`,
 };
 
-export const LONG = { type: 'LongAnswer', questionText: 'Explain how you compare two fractions.', points: 5 };
+export const LONG = { type: 'LONG_ANSWER', questionText: 'Explain how you compare two fractions.', points: 5 };
 export const MCQ = {
   type: 'MCQ',
   questionText: 'Which are equal to one half?',
@@ -64,9 +64,9 @@ export async function newItem(prefix: string, kind: Kind, dueInMs: number, quest
         title,
         description: `Made by the grading browser tests (${title})`,
         dueDate: new Date(Date.now() + dueInMs).toISOString(),
-        resultVisibility: 'immediate',
+        resultVisibility: 'IMMEDIATE',
         isVisible: !hidden,
-        scope: 'individual_students',
+        scope: 'INDIVIDUAL_STUDENTS',
         targetStudentIds: [me.data?.me.user.id],
         questions,
       },

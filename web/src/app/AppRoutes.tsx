@@ -53,7 +53,8 @@ import {
   ChildrenPage,
   AuditPage,
 } from './pages';
-import { ALL_ROLES, RequireAuth } from './RequireAuth';
+import { RequireAuth } from './RequireAuth';
+import { ALL_ROLES } from './roles';
 import { RouteErrorBoundary } from './RouteError';
 
 export function AppRoutes() {
@@ -85,7 +86,7 @@ export function AppRoutes() {
             <Route
               path="/settings/integrations"
               element={
-                <RequireAuth allowedRoles={['SuperAdmin', 'Admin']}>
+                <RequireAuth allowedRoles={['SUPER_ADMIN', 'ADMIN']}>
                   <ApplicationsPage />
                 </RequireAuth>
               }

@@ -2,9 +2,8 @@ import type { Role } from '../gql/types';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { Spinner } from '../components/Spinner';
+import { ALL_ROLES } from './roles';
 import { useSession } from './session';
-
-export const ALL_ROLES: readonly Role[] = ['SuperAdmin', 'Admin', 'Teacher', 'Student', 'Parent'];
 
 interface RequireAuthProps {
   allowedRoles?: readonly Role[];

@@ -13,6 +13,7 @@
  * so it stays a small file that reaches the server first.
  */
 import { OPERATIONS, type PreloadedOperation } from 'virtual:preloaded-operations';
+import type { Role } from '../gql/types';
 
 interface Entry {
   text: string;
@@ -81,9 +82,9 @@ function hotRoute(pathname: string): LmsHotRoute | null {
  * The page's query for the active role (`me` says which): the dashboard's (DashboardPage.tsx; the other roles'
  * dashboards ask for none) and the course page's (CoursePage.tsx: the staff view's, or the learner's view's).
  */
-const PAGE_QUERY: Record<LmsHotRoute['page'], Partial<Record<string, PreloadedOperation>>> = {
-  dashboard: { Teacher: 'DashboardCourses', Student: 'StudentDashboard' },
-  course: { Teacher: 'CourseDetail', Admin: 'CourseDetail', SuperAdmin: 'CourseDetail', Parent: 'CourseDetail', Student: 'StudentCourseDetail' },
+const PAGE_QUERY: Record<LmsHotRoute['page'], Partial<Record<Role, PreloadedOperation>>> = {
+  dashboard: { TEACHER: 'DashboardCourses', STUDENT: 'StudentDashboard' },
+  course: { TEACHER: 'CourseDetail', ADMIN: 'CourseDetail', SUPER_ADMIN: 'CourseDetail', PARENT: 'CourseDetail', STUDENT: 'StudentCourseDetail' },
 };
 
 /** The variables of a page's query, as the page passes them. */
@@ -134,7 +135,7 @@ function start(): LmsPreload {
   if (route) {
     // the answer comes long before the page's code, so waiting for the role costs the page nothing
     void me.then((answer) => {
-      const role = (answer?.data?.me as { activeRole?: string } | undefined)?.activeRole;
+      const role = (answer?.data?.me as { activeRole?: Role } | undefined)?.activeRole;
       const query = role ? PAGE_QUERY[route.page][role] : undefined;
       if (query) send(query, pageVariables(route, query), token);
     });

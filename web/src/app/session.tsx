@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useApolloClient } from '@apollo/client/react';
 import { useNavigate } from 'react-router-dom';
 import type { LoginInput, Role } from '../gql/types';
+import { ROLE_LABEL } from './roles';
 import { MeDocument, useLoginMutation, useLogoutMutation, useSwitchRoleMutation, type MeQuery, type SessionUserFragment } from '../features/auth/auth.generated';
 import { errorCode, errorMessage } from './errors';
 import { clearToken, getToken, onTokenRejected, setToken } from './token';
@@ -133,7 +134,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const switchRole = useCallback(
     async (role: Role | 'original'): Promise<string | null> => {
       try {
-        const { data } = await switchRoleMutation({ variables: { input: { role } } });
+        // the input is the role as text, the spec's word (as REST takes it), not the enum's ALL_CAPS value
+        const { data } = await switchRoleMutation({ variables: { input: { role: role === 'original' ? role : ROLE_LABEL[role] } } });
         if (!data) throw new Error('No data');
         setState((s) => ({
           ...s,

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { Banner } from '../components/Banner';
+import { ROLE_LABEL } from '../app/roles';
 import { useRoleSwitch } from './useRoleSwitcher';
 
 export function ImpersonationBanner() {
@@ -17,11 +18,11 @@ export function ImpersonationBanner() {
         sx={{ mb: 2, alignItems: 'center' }}
         action={
           <Button color="inherit" variant="outlined" size="small" disabled={pending} onClick={() => void switchTo('original')}>
-            {`Switch back to ${originalRole}`}
+            {`Switch back to ${ROLE_LABEL[originalRole]}`}
           </Button>
         }
       >
-        {`You are currently viewing as ${activeRole}. Your actual role is ${originalRole}.`}
+        {`You are currently viewing as ${ROLE_LABEL[activeRole]}. Your actual role is ${ROLE_LABEL[originalRole]}.`}
       </Alert>
     </>
   );

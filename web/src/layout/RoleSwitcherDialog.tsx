@@ -7,6 +7,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { ROLE_LABEL } from '../app/roles';
 import { useRoleSwitch, useRoleSwitcherControl } from './useRoleSwitcher';
 
 export function RoleSwitcherDialog() {
@@ -34,8 +35,8 @@ export function RoleSwitcherDialog() {
           or sign out. Your real role stays unchanged in the database.
         </DialogContentText>
         <Typography variant="body2" sx={{ mb: 2 }}>
-          Currently viewing as <strong>{activeRole}</strong>
-          {isImpersonating && originalRole ? ` (your actual role is ${originalRole})` : ''}.
+          Currently viewing as <strong>{activeRole && ROLE_LABEL[activeRole]}</strong>
+          {isImpersonating && originalRole ? ` (your actual role is ${ROLE_LABEL[originalRole]})` : ''}.
         </Typography>
         {error && (
           <Alert severity="error" role="alert" sx={{ mb: 2 }}>
@@ -48,7 +49,7 @@ export function RoleSwitcherDialog() {
           <Stack spacing={1} role="group" aria-label="View as role">
             {roles.map((role) => (
               <Button key={role} variant="outlined" disabled={pending} onClick={() => void choose(role)}>
-                {role}
+                {ROLE_LABEL[role]}
               </Button>
             ))}
           </Stack>

@@ -20,7 +20,7 @@ export function isNavGroup(item: NavItem): item is NavGroup {
 
 /** Sidebar entries by active role (spec section 6), with the link targets of section 2. */
 export const SIDEBAR_ITEMS: Record<Role, NavItem[]> = {
-  SuperAdmin: [
+  SUPER_ADMIN: [
     { label: 'System Overview', to: '/dashboard' },
     { label: 'Manage Schools', to: '/dashboard/schools' },
     { label: 'Manage Users', to: '/dashboard/users' },
@@ -29,7 +29,7 @@ export const SIDEBAR_ITEMS: Record<Role, NavItem[]> = {
     // beyond the spec (issue 23): account changes, role switches and grade changes on record
     { label: 'Audit Log', to: '/dashboard/audit' },
   ],
-  Admin: [
+  ADMIN: [
     { label: 'Dashboard', to: '/dashboard' },
     {
       label: 'Course Management',
@@ -47,7 +47,7 @@ export const SIDEBAR_ITEMS: Record<Role, NavItem[]> = {
     { label: 'Messages', to: '/dashboard/messages' },
     { label: 'Audit Log', to: '/dashboard/audit' },
   ],
-  Teacher: [
+  TEACHER: [
     { label: 'Dashboard', to: '/dashboard' },
     { label: 'My Courses', to: '/dashboard/courses' },
     { label: 'Live Classes', to: '/dashboard/live-classes' },
@@ -69,7 +69,7 @@ export const SIDEBAR_ITEMS: Record<Role, NavItem[]> = {
     // beyond the spec (issue 23): every grade change in the courses they teach
     { label: 'Grade History', to: '/dashboard/audit' },
   ],
-  Student: [
+  STUDENT: [
     { label: 'Dashboard', to: '/dashboard' },
     { label: 'My Classes', to: '/dashboard/classes' },
     {
@@ -88,7 +88,7 @@ export const SIDEBAR_ITEMS: Record<Role, NavItem[]> = {
     // beyond the spec (issue 17): their due dates, and a feed for their phone's calendar
     { label: 'Calendar', to: '/dashboard/calendar' },
   ],
-  Parent: [
+  PARENT: [
     { label: 'Dashboard', to: '/dashboard' },
     { label: 'Child Overview', to: '/dashboard/child-overview' },
     // a parent's attendance is their children's (issue 17): the child page's Attendance tab

@@ -3,7 +3,7 @@ import { createContext, useContext, useState } from 'react';
 import { useSession } from '../app/session';
 
 /** Only these original roles may view the app as another role (spec section 6). */
-export const SWITCHER_ROLES: readonly Role[] = ['SuperAdmin', 'Admin', 'Teacher'];
+export const SWITCHER_ROLES: readonly Role[] = ['SUPER_ADMIN', 'ADMIN', 'TEACHER'];
 
 export interface RoleSwitcherControl {
   open: boolean;

@@ -25,7 +25,7 @@ export interface PlacementDraft {
 }
 
 /** Who may use the page: teachers (assessments.md section 6) and the academic managers. */
-const PLACING_ROLES: readonly Role[] = ['SuperAdmin', 'Admin', 'Teacher'];
+const PLACING_ROLES: readonly Role[] = ['SUPER_ADMIN', 'ADMIN', 'TEACHER'];
 
 export const DEFAULT_STUDENT_PAGE_SIZE = 50;
 

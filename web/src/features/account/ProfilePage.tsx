@@ -5,6 +5,7 @@ import { Banner } from '../../components/Banner';
 import { Loaded } from '../../components/DetailPage';
 import { useDialogForm } from '../../components/useDialogForm';
 import type { RequestEmailChangeInput, UpdateProfileInput } from '../../gql/types';
+import { ROLE_LABEL } from '../../app/roles';
 import type { SessionUser } from '../../app/session';
 import { FormSection } from './FormSection';
 import { useProfile } from './useProfile';
@@ -61,7 +62,7 @@ function ProfileForm({ user, onSave }: ProfileFormProps) {
       <TextField id="profile-first-name" label="First Name" name="firstName" autoComplete="given-name" {...form.text('firstName')} />
       <TextField id="profile-last-name" label="Last Name" name="lastName" autoComplete="family-name" {...form.text('lastName')} />
       <ReadOnlyField label="Email" value={user.email ?? ''} />
-      <ReadOnlyField label="Role" value={user.role} />
+      <ReadOnlyField label="Role" value={ROLE_LABEL[user.role]} />
     </FormSection>
   );
 }

@@ -9,7 +9,8 @@ import { FormDialog } from '../../components/FormDialog';
 import { TitleDescriptionFields } from '../../components/TitleDescriptionFields';
 import { useDialogForm } from '../../components/useDialogForm';
 import { VisibleCheckbox } from '../../components/VisibleCheckbox';
-import { RESULT_VISIBILITIES, RESULT_VISIBILITY_HELP, validateAssessment, type AssessmentErrors, type AssessmentFields, type ResultVisibility, type Scope } from './fields';
+import type { AssessmentScope, ResultVisibility } from '../../gql/types';
+import { RESULT_VISIBILITIES, RESULT_VISIBILITY_HELP, RESULT_VISIBILITY_LABEL, SCOPES, SCOPE_LABEL, validateAssessment, type AssessmentErrors, type AssessmentFields } from './fields';
 import type { Kind } from './kinds';
 import { QuestionEditor } from './QuestionEditor';
 import { StudentPicker, type StudentsOf } from './StudentPicker';
@@ -84,10 +85,10 @@ export function AssessmentDialog({ kind, initial, editing, studentsOf, onClose, 
     void form.save(onSave);
   };
 
-  const setScope = (scope: Scope) => {
+  const setScope = (scope: AssessmentScope) => {
     change('scope', scope);
     // switching to the whole class clears the chosen students (spec section 4)
-    if (scope === 'whole_class') set('targetStudentIds', []);
+    if (scope === 'WHOLE_CLASS') set('targetStudentIds', []);
   };
 
   return (
@@ -113,20 +114,21 @@ export function AssessmentDialog({ kind, initial, editing, studentsOf, onClose, 
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
       >
         {RESULT_VISIBILITIES.map((r) => (
-          <option key={r.value} value={r.value}>
-            {r.label}
+          <option key={r} value={r}>
+            {RESULT_VISIBILITY_LABEL[r]}
           </option>
         ))}
       </TextField>
       <VisibleCheckbox id={`${kind.key}-visible`} checked={values.isVisible} onChange={(v) => change('isVisible', v)} />
       <FormControl>
         <FormLabel id={`${kind.key}-scope-label`}>Scope</FormLabel>
-        <RadioGroup row aria-labelledby={`${kind.key}-scope-label`} value={values.scope} onChange={(e) => setScope(e.target.value as Scope)}>
-          <FormControlLabel value="whole_class" control={<Radio />} label="Whole class" />
-          <FormControlLabel value="individual_students" control={<Radio />} label="Individual students" />
+        <RadioGroup row aria-labelledby={`${kind.key}-scope-label`} value={values.scope} onChange={(e) => setScope(e.target.value as AssessmentScope)}>
+          {SCOPES.map((s) => (
+            <FormControlLabel key={s} value={s} control={<Radio />} label={SCOPE_LABEL[s]} />
+          ))}
         </RadioGroup>
       </FormControl>
-      {values.scope === 'individual_students' && (
+      {values.scope === 'INDIVIDUAL_STUDENTS' && (
         <StudentPicker
           of={studentsOf}
           selectedIds={values.targetStudentIds}

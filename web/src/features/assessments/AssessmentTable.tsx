@@ -14,7 +14,8 @@ import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { EmptyRow, TitleCell, VisibilityChip } from '../../components/TableCells';
 import { formatDateTime } from '../courses/format';
 import { ReleaseResults } from '../results/ReleaseResults';
-import { visibilityLabel, type ResultVisibility } from './fields';
+import type { AssessmentScope, ResultVisibility } from '../../gql/types';
+import { RESULT_VISIBILITY_LABEL } from './fields';
 import type { Kind } from './kinds';
 
 /** An individually targeted item says so (it looked like a whole-class one). */
@@ -32,7 +33,7 @@ export interface AssessmentRowData {
   totalPoints: number;
   resultVisibility: ResultVisibility;
   isVisible: boolean;
-  scope: 'whole_class' | 'individual_students';
+  scope: AssessmentScope;
   targetStudents?: readonly { id: string }[] | null;
   /** The server's abilities: edit for the course's teachers, delete also for SuperAdmin and Admin. */
   viewerCanManage: boolean;
@@ -81,8 +82,8 @@ export function AssessmentTable<R extends AssessmentRowData>({ kind, rows, onEdi
               <TableCell>{formatDateTime(a.dueDate)}</TableCell>
               <TableCell>{a.totalPoints}</TableCell>
               <TableCell>
-                {visibilityLabel(a.resultVisibility)}
-                {a.resultVisibility === 'manual' && (
+                {RESULT_VISIBILITY_LABEL[a.resultVisibility]}
+                {a.resultVisibility === 'MANUAL' && (
                   <Box sx={{ mt: 0.5 }}>
                     <ReleaseResults item={a} title={a.title} />
                   </Box>
@@ -91,7 +92,7 @@ export function AssessmentTable<R extends AssessmentRowData>({ kind, rows, onEdi
               <TableCell>
                 <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
                   <VisibilityChip visible={a.isVisible && !inHiddenModule} hiddenLabel={a.isVisible ? 'Hidden: the module is hidden' : 'Hidden from students'} />
-                  {a.scope === 'individual_students' && <Chip size="small" variant="outlined" label={targetsLabel(a.targetStudents)} />}
+                  {a.scope === 'INDIVIDUAL_STUDENTS' && <Chip size="small" variant="outlined" label={targetsLabel(a.targetStudents)} />}
                 </Box>
               </TableCell>
               <TableCell align="right">

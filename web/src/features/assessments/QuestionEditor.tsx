@@ -164,7 +164,7 @@ function QuestionCard({ q, n, count, showErrors, onChange, onMove, onRemove }: Q
           </Box>
         </>
       )}
-      {q.type === 'ShortAnswer' && (
+      {q.type === 'SHORT_ANSWER' && (
         <RowList
           noun="Accepted answer"
           questionNo={n}
@@ -196,7 +196,7 @@ function QuestionCard({ q, n, count, showErrors, onChange, onMove, onRemove }: Q
           )}
         />
       )}
-      {q.type === 'LongAnswer' && (
+      {q.type === 'LONG_ANSWER' && (
         <Typography variant="body2" color="text.secondary">
           Students answer in writing or with a file; the teacher grades it.
         </Typography>

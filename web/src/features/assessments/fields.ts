@@ -3,30 +3,24 @@
  * the checks made before sending (the server makes the same ones, with the same texts) and the due date's
  * conversion between the datetime-local field and the server's ISO time.
  */
+import type { AssessmentScope, QuestionType, ResultVisibility } from '../../gql/types';
 import { titleRequiredText, type Kind } from './kinds';
 
-export type QuestionType = 'MCQ' | 'ShortAnswer' | 'LongAnswer';
-export type ResultVisibility = 'immediate' | 'scoreOnly' | 'manual';
-export type Scope = 'whole_class' | 'individual_students';
-
-export const QUESTION_TYPES: readonly QuestionType[] = ['MCQ', 'ShortAnswer', 'LongAnswer'];
-/** Question types in words (issue 25: never their code names). */
-export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = { MCQ: 'Multiple Choice', ShortAnswer: 'Short Answer', LongAnswer: 'Long Answer' };
-export const RESULT_VISIBILITIES: readonly { value: ResultVisibility; label: string }[] = [
-  { value: 'immediate', label: 'Immediate' },
-  { value: 'scoreOnly', label: 'Score Only' },
-  { value: 'manual', label: 'Manual' },
-];
+/** Question types in words (issue 25: never their code names), in the picker's order. */
+export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = { MCQ: 'Multiple Choice', SHORT_ANSWER: 'Short Answer', LONG_ANSWER: 'Long Answer' };
+export const QUESTION_TYPES = Object.keys(QUESTION_TYPE_LABELS) as readonly QuestionType[];
+/** The spec's words for the result visibilities (section 5), in the select's order. */
+export const RESULT_VISIBILITY_LABEL: Record<ResultVisibility, string> = { IMMEDIATE: 'Immediate', SCORE_ONLY: 'Score Only', MANUAL: 'Manual' };
+export const RESULT_VISIBILITIES = Object.keys(RESULT_VISIBILITY_LABEL) as readonly ResultVisibility[];
 /** What each result visibility means, under the select (issue 25: 'Manual' was unexplained). */
 export const RESULT_VISIBILITY_HELP: Record<ResultVisibility, string> = {
-  immediate: 'Immediate: students see their score and the correct answers as soon as they submit',
-  scoreOnly: 'Score Only: students see their total and your feedback, not the correct answers',
-  manual: 'Manual: results stay hidden until you release them from the grading dashboard',
+  IMMEDIATE: 'Immediate: students see their score and the correct answers as soon as they submit',
+  SCORE_ONLY: 'Score Only: students see their total and your feedback, not the correct answers',
+  MANUAL: 'Manual: results stay hidden until you release them from the grading dashboard',
 };
-
-export function visibilityLabel(v: ResultVisibility): string {
-  return RESULT_VISIBILITIES.find((r) => r.value === v)?.label ?? v;
-}
+/** Who an item is for, in the dialog's words, in the radios' order (whole class is the default). */
+export const SCOPE_LABEL: Record<AssessmentScope, string> = { WHOLE_CLASS: 'Whole class', INDIVIDUAL_STUDENTS: 'Individual students' };
+export const SCOPES = Object.keys(SCOPE_LABEL) as readonly AssessmentScope[];
 
 /** Each editable row has a key of its own, so that React keeps the right inputs when one is removed. */
 let lastKey = 0;
@@ -72,7 +66,7 @@ export interface AssessmentFields {
   dueDate: string;
   resultVisibility: ResultVisibility;
   isVisible: boolean;
-  scope: Scope;
+  scope: AssessmentScope;
   targetStudentIds: string[];
   questions: QuestionDraft[];
 }
@@ -91,9 +85,9 @@ export function emptyFields(): AssessmentFields {
     description: '',
     instructions: '',
     dueDate: '',
-    resultVisibility: 'immediate',
+    resultVisibility: 'IMMEDIATE',
     isVisible: true,
-    scope: 'whole_class',
+    scope: 'WHOLE_CLASS',
     targetStudentIds: [],
     questions: [newQuestion()],
   };
@@ -150,7 +144,7 @@ export function validateQuestion(q: QuestionDraft): QuestionErrors {
     else if (!q.options.some((o) => o.isCorrect)) errors.options = 'A multiple-choice question needs at least one correct option';
     if (q.partialEnabled && !inPercent(q.penalty)) errors.penalty = 'Penalty per wrong answer must be a whole number from 0 to 100';
   }
-  if (q.type === 'ShortAnswer') {
+  if (q.type === 'SHORT_ANSWER') {
     if (q.answers.length < 1) errors.answers = 'A short-answer question needs at least one accepted answer';
     else if (q.answers.some((a) => !a.answer.trim())) errors.answers = 'Accepted answer cannot be blank';
     else if (q.answers.some((a) => !inPercent(a.weight))) errors.answers = 'Weight must be a whole number from 0 to 100';
@@ -165,7 +159,7 @@ export function validateAssessment(kind: Kind, fields: AssessmentFields, editing
   if (!fields.dueDate) errors.dueDate = 'Due date is required';
   if (fields.questions.length === 0) errors.questions = editing ? kind.noQuestionOnEditText : 'Please add at least one question';
   else if (fields.questions.some((q) => Object.keys(validateQuestion(q)).length > 0)) errors.questions = 'Please complete the questions marked below';
-  if (fields.scope === 'individual_students' && fields.targetStudentIds.length === 0) errors.students = kind.noStudentText;
+  if (fields.scope === 'INDIVIDUAL_STUDENTS' && fields.targetStudentIds.length === 0) errors.students = kind.noStudentText;
   return errors;
 }
 
@@ -217,7 +211,7 @@ export function inputFrom(f: AssessmentFields) {
     resultVisibility: f.resultVisibility,
     isVisible: f.isVisible,
     scope: f.scope,
-    targetStudentIds: f.scope === 'individual_students' ? f.targetStudentIds : [],
+    targetStudentIds: f.scope === 'INDIVIDUAL_STUDENTS' ? f.targetStudentIds : [],
     questions: f.questions.map((q, i) => ({
       id: q.id,
       type: q.type,
@@ -230,7 +224,7 @@ export function inputFrom(f: AssessmentFields) {
             partialMarking: { enabled: q.partialEnabled, penaltyPerWrong: q.partialEnabled ? Number(q.penalty) : 0 },
           }
         : {}),
-      ...(q.type === 'ShortAnswer' ? { acceptedAnswers: q.answers.map((a) => ({ answer: a.answer.trim(), weight: Number(a.weight) })) } : {}),
+      ...(q.type === 'SHORT_ANSWER' ? { acceptedAnswers: q.answers.map((a) => ({ answer: a.answer.trim(), weight: Number(a.weight) })) } : {}),
     })),
   };
 }

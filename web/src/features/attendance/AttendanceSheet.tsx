@@ -9,7 +9,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { ATTENDANCE_STATUSES, NOTES_MAX, formatDay } from './attendanceFormat';
+import { ATTENDANCE_STATUSES, ATTENDANCE_STATUS_LABEL, NOTES_MAX, formatDay } from './attendanceFormat';
 import type { SheetRow } from './useAttendanceManagement';
 
 interface AttendanceSheetProps {
@@ -24,7 +24,7 @@ interface AttendanceSheetProps {
   onSubmit(): void;
   onAllPresent(): void;
   /** Students per status as the sheet shows them now. */
-  counts: Record<string, number>;
+  counts: Partial<Record<AttendanceStatus, number>>;
   /** The save's confirmation, shown in the save bar where the teacher's thumb is. */
   confirmation: BannerMessage;
   onConfirmationClose(id?: number): void;
@@ -105,7 +105,7 @@ export function AttendanceSheet(p: AttendanceSheetProps) {
                     onChange={(e) => onStatus(row.studentId, e.target.value as AttendanceStatus)}
                   >
                     {ATTENDANCE_STATUSES.map((s) => (
-                      <FormControlLabel key={s} value={s} control={<Radio size="small" />} label={s} />
+                      <FormControlLabel key={s} value={s} control={<Radio size="small" />} label={ATTENDANCE_STATUS_LABEL[s]} />
                     ))}
                   </RadioGroup>
                   <TextField
@@ -130,8 +130,6 @@ export function AttendanceSheet(p: AttendanceSheetProps) {
   );
 }
 
-const COUNTED: AttendanceStatus[] = ['Present', 'Absent', 'Late'];
-
 /** The sticky bar: counts read live, All present, the save button and its confirmation, always in reach. */
 function SaveBar({ isUpdate, saving, counts, onAllPresent, confirmation, onConfirmationClose }: AttendanceSheetProps) {
   return (
@@ -142,7 +140,7 @@ function SaveBar({ isUpdate, saving, counts, onAllPresent, confirmation, onConfi
     >
       <Banner severity="success" message={confirmation} onClose={onConfirmationClose} />
       <Typography aria-live="polite" data-testid="attendance-counts" sx={{ fontWeight: 600, mb: 1 }}>
-        {COUNTED.map((s) => `${s} ${counts[s] ?? 0}`).join(' · ')}
+        {ATTENDANCE_STATUSES.map((s) => `${ATTENDANCE_STATUS_LABEL[s]} ${counts[s] ?? 0}`).join(' · ')}
       </Typography>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <Button variant="outlined" onClick={onAllPresent} disabled={saving}>

@@ -7,7 +7,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { ResponsiveTable, phonePagination } from '../../components/ResponsiveTable';
-import { STATUS_COLOURS, classLabel, formatDay, personName } from './attendanceFormat';
+import { ATTENDANCE_STATUS_LABEL, STATUS_COLOURS, classLabel, formatDay, personName } from './attendanceFormat';
 import type { MyRecord } from './useMyAttendance';
 
 interface MyAttendanceTableProps {
@@ -49,7 +49,7 @@ export function MyAttendanceTable({ records, total, loading, page, pageSize, onP
                 <TableCell>{classLabel(r.class)}</TableCell>
                 <TableCell>{r.subject.name}</TableCell>
                 <TableCell>
-                  <Chip size="small" label={r.status} color={STATUS_COLOURS[r.status]} />
+                  <Chip size="small" label={ATTENDANCE_STATUS_LABEL[r.status]} color={STATUS_COLOURS[r.status]} />
                 </TableCell>
                 <TableCell>{r.notes || '-'}</TableCell>
                 <TableCell>{personName(r.teacher)}</TableCell>

@@ -1,14 +1,15 @@
 import type { AttendanceStatus } from '../../gql/types';
 
-/** assessments.md section 9. */
-export const ATTENDANCE_STATUSES: readonly AttendanceStatus[] = ['Present', 'Absent', 'Late'];
-export const DEFAULT_STATUS: AttendanceStatus = 'Present';
+/** assessments.md section 9: the spec's words for the schema's ALL_CAPS values, in the sheet's order. */
+export const ATTENDANCE_STATUS_LABEL: Record<AttendanceStatus, string> = { PRESENT: 'Present', ABSENT: 'Absent', LATE: 'Late' };
+export const ATTENDANCE_STATUSES = Object.keys(ATTENDANCE_STATUS_LABEL) as readonly AttendanceStatus[];
+export const DEFAULT_STATUS: AttendanceStatus = 'PRESENT';
 export const NOTES_MAX = 200;
 
 export const STATUS_COLOURS: Record<AttendanceStatus, 'success' | 'error' | 'warning'> = {
-  Present: 'success',
-  Absent: 'error',
-  Late: 'warning',
+  PRESENT: 'success',
+  ABSENT: 'error',
+  LATE: 'warning',
 };
 
 /** Today in the user's own time zone, as the date input wants it (YYYY-MM-DD). */

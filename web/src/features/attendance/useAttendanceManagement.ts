@@ -104,9 +104,9 @@ export function useAttendanceManagement() {
     setEdits((e) => ({ ...e, [studentId]: { ...e[studentId], notes } }));
   /** 'All present' (issue 25): every student Present, notes kept; one change after it is one tap. */
   const allPresent = () =>
-    setEdits((e) => Object.fromEntries(rows.map((r) => [r.studentId, { ...e[r.studentId], status: 'Present' as AttendanceStatus }])));
+    setEdits((e) => Object.fromEntries(rows.map((r) => [r.studentId, { ...e[r.studentId], status: 'PRESENT' as const }])));
   const counts = useMemo(() => {
-    const by: Record<string, number> = {};
+    const by: Partial<Record<AttendanceStatus, number>> = {};
     for (const r of rows) by[r.status] = (by[r.status] ?? 0) + 1;
     return by;
   }, [rows]);

@@ -52,7 +52,7 @@ function change(e: AuditEventRowFragment) {
  */
 export function AuditPage() {
   const { activeRole } = useSession();
-  const teacher = activeRole === 'Teacher';
+  const teacher = activeRole === 'TEACHER';
   const title = teacher ? 'Grade History' : 'Audit Log';
   useDocumentTitle(title);
   const log = useAuditLog();

@@ -16,12 +16,13 @@ import { FeedLinkPanel } from './FeedLinkPanel';
 import { MonthGrid } from './MonthGrid';
 import { dayKey, startOfDay, viewTitle, type CalendarView } from './calendarDates';
 import { useCalendar } from './useCalendar';
+import type { Role } from '../../gql/types';
 
 /** What each role's calendar holds, said where the calendar is empty of it. */
-const HOLDS: Partial<Record<string, string>> = {
-  Student: 'The due dates of your assignments, exams and quizzes.',
-  Teacher: 'The due dates of the assignments, exams and quizzes of the courses you teach.',
-  Parent: "The due dates of your linked children's assignments, exams and quizzes.",
+const HOLDS: Partial<Record<Role, string>> = {
+  STUDENT: 'The due dates of your assignments, exams and quizzes.',
+  TEACHER: 'The due dates of the assignments, exams and quizzes of the courses you teach.',
+  PARENT: "The due dates of your linked children's assignments, exams and quizzes.",
 };
 
 /** /dashboard/calendar (issue 17): due dates by month or week, each a link to its page, and the feed link. */

@@ -12,7 +12,7 @@ const KIND_WORD = { ASSIGNMENT: 'Assignment', EXAM: 'Exam', QUIZ: 'Quiz' } as co
 /** One due date as a link to its page; `compact` for a month grid cell (title and time only). */
 export function EventLink({ event, compact = false }: { event: CalendarEvent; compact?: boolean }) {
   // a parent may follow several children: whose due date it is leads
-  const forParent = useSession().activeRole === 'Parent';
+  const forParent = useSession().activeRole === 'PARENT';
   const label = `${forParent && event.studentName ? `${event.studentName}: ` : ''}${event.title}`;
   if (compact) {
     return (

@@ -16,7 +16,7 @@ import { Banner } from '../../components/Banner';
 import { BackLink, Loaded } from '../../components/DetailPage';
 import { CardList, EmptyCard } from '../../components/ListTab';
 import { canPreview, PreviewButton } from '../content/ContentPreview';
-import { TYPE_COLOURS } from '../content/ContentTable';
+import { ContentTypeChip } from '../content/ContentTable';
 import { CourseTabs } from '../courses/CourseTabs';
 import { formatDateTime, formatKb, fullName, moduleLabel } from '../courses/format';
 import { CourseItems } from '../submissions/CourseItems';
@@ -128,7 +128,7 @@ function ModuleList({ modules, onDownload }: { modules: StudentModule[]; onDownl
                       primary={
                         <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
                           {c.title}
-                          <Chip size="small" label={c.contentType} color={TYPE_COLOURS[c.contentType]} />
+                          <ContentTypeChip type={c.contentType} />
                         </Box>
                       }
                       secondary={`${c.fileName} · ${formatKb(c.fileSize)}${c.description ? ` · ${c.description}` : ''}`}

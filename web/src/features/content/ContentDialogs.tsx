@@ -13,7 +13,7 @@ import { useDialogForm } from '../../components/useDialogForm';
 import { VisibleCheckbox } from '../../components/VisibleCheckbox';
 import { useReusableContentsQuery, type ReusableContentsQuery } from './content.generated';
 import { formatKb, moduleLabel } from '../courses/format';
-import { CONTENT_TYPES, acceptFor, fileMatchesType, invalidTypeText } from './fileTypes';
+import { CONTENT_TYPES, CONTENT_TYPE_LABEL, acceptFor, fileMatchesType, invalidTypeText } from './fileTypes';
 import { validateUpload, type ContentFields, type ContentRow } from './useModuleDetail';
 
 /** Stated in the help text (spec section 9); the server enforces it too. */
@@ -44,6 +44,7 @@ function ContentFieldInputs({ values, titleRequired, titleError, onChange }: Fie
         label="Content Type"
         value={values.contentType}
         options={CONTENT_TYPES}
+        labels={CONTENT_TYPE_LABEL}
         onChange={(contentType) => onChange({ ...values, contentType })}
       />
       <VisibleCheckbox id="content-visible" checked={values.isVisible} onChange={(isVisible) => onChange({ ...values, isVisible })} />
@@ -157,7 +158,7 @@ const CONTENT_TREE: ReuseTree<ReusableContentsQuery['reusableContents'][number]>
     { key: (c) => c.module.course.id, label: (c) => c.module.course.title },
     { key: (c) => c.module.id, label: (c) => `${moduleLabel(c.module)}: ${c.module.title}` },
   ],
-  leaf: { key: (c) => c.id, label: (c) => `${c.title} (${c.contentType})` },
+  leaf: { key: (c) => c.id, label: (c) => `${c.title} (${CONTENT_TYPE_LABEL[c.contentType]})` },
 };
 
 /** Reuse Content: tree year -> class -> course -> module -> item; picking an item shows its title and description. */

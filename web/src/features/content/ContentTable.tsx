@@ -15,15 +15,21 @@ import { EmptyRow, TitleCell, VisibilityChip } from '../../components/TableCells
 import { VisibilityToggle } from '../../components/VisibilityToggle';
 import { formatKb } from '../courses/format';
 import { PreviewButton } from './ContentPreview';
+import { CONTENT_TYPE_LABEL } from './fileTypes';
 import type { ContentRow } from './useModuleDetail';
 
-export const TYPE_COLOURS: Record<ContentType, ChipProps['color']> = {
+const TYPE_COLOURS: Record<ContentType, ChipProps['color']> = {
   PDF: 'error',
-  Video: 'secondary',
+  VIDEO: 'secondary',
   PPT: 'warning',
-  Reading: 'info',
-  Other: 'default',
+  READING: 'info',
+  OTHER: 'default',
 };
+
+/** A content's type as a coloured chip, in the spec's words (the teacher's table and the student's course page). */
+export function ContentTypeChip({ type }: { type: ContentType }) {
+  return <Chip size="small" label={CONTENT_TYPE_LABEL[type]} color={TYPE_COLOURS[type]} />;
+}
 
 interface ContentTableProps {
   contents: ContentRow[];
@@ -60,7 +66,7 @@ export function ContentTable({ contents, canManage, onDownload, onEdit, onDelete
             <TableRow key={c.id} hover>
               <TitleCell title={c.title} description={c.description} />
               <TableCell>
-                <Chip size="small" label={c.contentType} color={TYPE_COLOURS[c.contentType]} />
+                <ContentTypeChip type={c.contentType} />
               </TableCell>
               <TableCell>
                 <Typography variant="body2">{c.fileName}</Typography>

@@ -1,20 +1,22 @@
 import type { ContentType } from '../../gql/types';
 
-export const CONTENT_TYPES: ContentType[] = ['PDF', 'Video', 'PPT', 'Reading', 'Other'];
+/** The spec's names of the content types (section 5) for the schema's ALL_CAPS values, in the picker's order. */
+export const CONTENT_TYPE_LABEL: Record<ContentType, string> = { PDF: 'PDF', VIDEO: 'Video', PPT: 'PPT', READING: 'Reading', OTHER: 'Other' };
+export const CONTENT_TYPES = Object.keys(CONTENT_TYPE_LABEL) as readonly ContentType[];
 
 /** Allowed files per content type (spec section 5), by MIME type and, when the browser gives none, by extension. */
 const ALLOWED: Record<ContentType, { mimes: string[]; extensions: string[] }> = {
   PDF: { mimes: ['application/pdf'], extensions: ['pdf'] },
-  Video: { mimes: ['video/mp4', 'video/webm'], extensions: ['mp4', 'webm'] },
+  VIDEO: { mimes: ['video/mp4', 'video/webm'], extensions: ['mp4', 'webm'] },
   PPT: {
     mimes: ['application/vnd.ms-powerpoint', 'application/vnd.openxmlformats-officedocument.presentationml.presentation'],
     extensions: ['ppt', 'pptx'],
   },
-  Reading: {
+  READING: {
     mimes: ['application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'text/plain'],
     extensions: ['doc', 'docx', 'txt'],
   },
-  Other: { mimes: ['image/jpeg', 'image/png'], extensions: ['jpg', 'jpeg', 'png'] },
+  OTHER: { mimes: ['image/jpeg', 'image/png'], extensions: ['jpg', 'jpeg', 'png'] },
 };
 
 /** The file input's `accept` for a content type. */
@@ -31,7 +33,7 @@ export function fileMatchesType(file: { name: string; type: string }, type: Cont
 }
 
 export function invalidTypeText(type: ContentType): string {
-  return `Invalid file type for ${type}. Please select a valid file.`;
+  return `Invalid file type for ${CONTENT_TYPE_LABEL[type]}. Please select a valid file.`;
 }
 
 /** Extensions added to a downloaded file's name when it has none (spec section 7). */

@@ -10,7 +10,7 @@ import { CourseDetailPage } from './CourseDetailPage';
  */
 export function CoursePage() {
   const { activeRole } = useSession();
-  return activeRole === 'Student' ? <StudentCoursePage /> : <CourseDetailPage />;
+  return activeRole === 'STUDENT' ? <StudentCoursePage /> : <CourseDetailPage />;
 }
 
 /** The spec's student address /dashboard/student/course/{courseId}/modules, kept for old links: the one course page. */

@@ -7,7 +7,7 @@ import { TitleDescriptionFields, type TitleDescription } from '../../components/
 import { useDialogForm } from '../../components/useDialogForm';
 import { VisibleCheckbox } from '../../components/VisibleCheckbox';
 import { useReusableModulesQuery, type ReusableModuleFragment } from './courses.generated';
-import { moduleLabel } from './format';
+import { MODULE_TYPE_LABEL, moduleLabel } from './format';
 import { MODULE_TYPES, validateModule, type ModuleFields, type ModuleRow } from './useCourseModules';
 
 interface ModuleDialogProps {
@@ -24,7 +24,7 @@ export function ModuleDialog({ module, nextOrder, onClose, onSave }: ModuleDialo
     () =>
       module
         ? { title: module.title, description: module.description, moduleType: module.moduleType, order: String(module.order), isVisible: module.isVisible }
-        : { title: '', description: '', moduleType: 'Week', order: String(nextOrder), isVisible: true },
+        : { title: '', description: '', moduleType: 'WEEK', order: String(nextOrder), isVisible: true },
     onClose,
   );
 
@@ -37,7 +37,7 @@ export function ModuleDialog({ module, nextOrder, onClose, onSave }: ModuleDialo
       {...form.dialog}
     >
       <TitleDescriptionFields idPrefix="module" required autoFocus values={form.values} error={form.errors.title} onChange={form.set} />
-      <SelectField id="module-type" label="Module Type" value={form.values.moduleType} options={MODULE_TYPES} onChange={(t) => form.set('moduleType', t)} />
+      <SelectField id="module-type" label="Module Type" value={form.values.moduleType} options={MODULE_TYPES} labels={MODULE_TYPE_LABEL} onChange={(t) => form.set('moduleType', t)} />
       <TextField id="module-order" label="Order" type="number" required {...form.text('order')} slotProps={{ htmlInput: { min: 1, step: 1 } }} />
       <VisibleCheckbox id="module-visible" checked={form.values.isVisible} onChange={(v) => form.set('isVisible', v)} />
     </FormDialog>

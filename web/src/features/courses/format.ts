@@ -1,4 +1,5 @@
 /** Display helpers shared by the course, content, discussion and student pages. */
+import type { ModuleType } from '../../gql/types';
 
 // Made once: toLocaleDateString() builds a formatter on every call, which shows on a phone in long lists.
 const DATE = new Intl.DateTimeFormat();
@@ -20,9 +21,12 @@ export function formatKb(bytes: number): string {
   return `${(bytes / 1024).toFixed(2)} KB`;
 }
 
+/** The spec's words for the schema's ALL_CAPS module types, in the picker's order (Week is the default). */
+export const MODULE_TYPE_LABEL: Record<ModuleType, string> = { WEEK: 'Week', UNIT: 'Unit' };
+
 /** "Week 3" / "Unit 1". */
-export function moduleLabel(m: { moduleType: string; order: number }): string {
-  return `${m.moduleType} ${m.order}`;
+export function moduleLabel(m: { moduleType: ModuleType; order: number }): string {
+  return `${MODULE_TYPE_LABEL[m.moduleType]} ${m.order}`;
 }
 
 /** Description preview on the tables: cut at 50 characters plus an ellipsis (spec section 9). */

@@ -3,6 +3,7 @@ import { useActionMessages } from '../../components/useActionMessages';
 import type { ModuleType } from '../../gql/types';
 import { useCloneModuleMutation, useCreateModuleMutation, useDeleteModuleMutation, useUpdateModuleMutation, type CourseModulesTabFragment, type ModuleItemFragment } from './courses.generated';
 import { useDeleteConfirmations } from './deleteImpact';
+import { MODULE_TYPE_LABEL } from './format';
 
 export type ModuleRow = ModuleItemFragment;
 
@@ -14,7 +15,7 @@ export interface ModuleFields {
   isVisible: boolean;
 }
 
-export const MODULE_TYPES: ModuleType[] = ['Week', 'Unit'];
+export const MODULE_TYPES = Object.keys(MODULE_TYPE_LABEL) as readonly ModuleType[];
 
 /** The next module's order: the highest existing plus 1 (spec section 9). */
 export function nextOrder(modules: readonly { order: number }[]): number {

@@ -10,18 +10,18 @@ export function DashboardPage() {
   const { user, activeRole } = useSession();
   const firstName = user?.firstName ?? '';
   // the SuperAdmin's sidebar calls this page System Overview
-  useDocumentTitle(activeRole === 'SuperAdmin' ? 'System Overview' : 'Dashboard');
+  useDocumentTitle(activeRole === 'SUPER_ADMIN' ? 'System Overview' : 'Dashboard');
 
   switch (activeRole) {
-    case 'SuperAdmin':
+    case 'SUPER_ADMIN':
       return <SuperAdminDashboard firstName={firstName} />;
-    case 'Admin':
+    case 'ADMIN':
       return <AdminDashboard firstName={firstName} />;
-    case 'Teacher':
+    case 'TEACHER':
       return <TeacherDashboard firstName={firstName} />;
-    case 'Student':
+    case 'STUDENT':
       return <StudentDashboard firstName={firstName} />;
-    case 'Parent':
+    case 'PARENT':
       return <ParentDashboard firstName={firstName} />;
     default:
       return <Alert severity="error">Invalid role</Alert>;

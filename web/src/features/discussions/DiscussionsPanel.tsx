@@ -10,6 +10,7 @@ import AddIcon from '@mui/icons-material/Add';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import ReplyIcon from '@mui/icons-material/Reply';
+import { ROLE_LABEL } from '../../app/roles';
 import { EditDeleteButtons } from '../../components/EditDeleteButtons';
 import { FormDialog } from '../../components/FormDialog';
 import { ListTab } from '../../components/ListTab';
@@ -95,7 +96,7 @@ function Byline({ post }: { post: Post }) {
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
         {fullName(post.author)}
       </Typography>
-      {post.author && <Chip size="small" variant="outlined" label={post.author.role} />}
+      {post.author && <Chip size="small" variant="outlined" label={ROLE_LABEL[post.author.role]} />}
       <Typography variant="body2" color="text.secondary">
         {formatDateTime(post.createdAt)}
       </Typography>

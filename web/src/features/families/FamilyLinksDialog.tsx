@@ -11,6 +11,7 @@ import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Role } from '../../gql/types';
+import { ROLE_LABEL } from '../../app/roles';
 import { errorMessage } from '../../app/errors';
 import { useDebounced } from '../../components/useDebounced';
 import { useFamilyCandidatesQuery, useFamilyLinksQuery, useLinkParentMutation, useUnlinkParentMutation } from './families.generated';
@@ -29,8 +30,9 @@ const nameOf = (p: { firstName: string; lastName: string }) => `${p.firstName} $
  * with Unlink, and a search for whom to link. The server checks every rule again (roles, duplicates).
  */
 export function FamilyLinksDialog({ user, onClose }: { user: Person; onClose(): void }) {
-  const isParent = user.role === 'Parent';
-  const otherRole: Role = isParent ? 'Student' : 'Parent';
+  const isParent = user.role === 'PARENT';
+  const otherRole: Role = isParent ? 'STUDENT' : 'PARENT';
+  const otherLabel = ROLE_LABEL[otherRole];
   const noun = isParent ? 'child' : 'parent';
   const [search, setSearch] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -97,7 +99,7 @@ export function FamilyLinksDialog({ user, onClose }: { user: Person; onClose(): 
         )}
         <TextField
           id="family-search"
-          label={`Find a ${otherRole.toLowerCase()} to link`}
+          label={`Find a ${otherLabel.toLowerCase()} to link`}
           helperText="Type at least 2 letters of a name or email."
           type="search"
           size="small"
@@ -107,7 +109,7 @@ export function FamilyLinksDialog({ user, onClose }: { user: Person; onClose(): 
           sx={{ mt: 2 }}
         />
         {debounced.length >= 2 && (
-          <List dense aria-label={`${otherRole}s found`}>
+          <List dense aria-label={`${otherLabel}s found`}>
             {(candidates.data?.users.nodes ?? []).map((c) => {
               const already = linked.some((l) => l.id === c.id);
               return (
@@ -126,7 +128,7 @@ export function FamilyLinksDialog({ user, onClose }: { user: Person; onClose(): 
               );
             })}
             {candidates.data && candidates.data.users.nodes.length === 0 && (
-              <Typography variant="body2" color="text.secondary">{`No ${otherRole.toLowerCase()} matches.`}</Typography>
+              <Typography variant="body2" color="text.secondary">{`No ${otherLabel.toLowerCase()} matches.`}</Typography>
             )}
           </List>
         )}

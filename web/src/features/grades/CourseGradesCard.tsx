@@ -60,7 +60,7 @@ export function CourseGradesCard({ course }: { course: CourseGradesCardFragment 
               <TableCell>{i.title}</TableCell>
               <TableCell>{i.percentage === null ? scoreText(i.score, i.maxScore) : `${scoreText(i.score, i.maxScore)} (${i.percentage}%)`}</TableCell>
               <TableCell>
-                <Chip size="small" color={statusColour(i.status)} variant="outlined" label={i.isAutoSubmitted && i.status === 'Graded' ? 'Graded (auto-submitted)' : i.statusLabel} />
+                <Chip size="small" color={statusColour(i.status)} variant="outlined" label={i.isAutoSubmitted && i.status === 'GRADED' ? 'Graded (auto-submitted)' : i.statusLabel} />
               </TableCell>
             </TableRow>
           ))}

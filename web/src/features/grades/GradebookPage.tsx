@@ -47,12 +47,12 @@ const FIRST_COL = { xs: 150, sm: 220 };
 const stickyFirst = { position: 'sticky', left: 0, zIndex: 2, bgcolor: 'background.paper', minWidth: FIRST_COL, maxWidth: FIRST_COL } as const;
 
 function CellText({ cell }: { cell: Cell }) {
-  if (cell.score !== null && (cell.status === 'Graded' || cell.status === 'Unreleased')) {
+  if (cell.score !== null && (cell.status === 'GRADED' || cell.status === 'UNRELEASED')) {
     return (
       <>
         <Box component="span" sx={{ fontWeight: 600 }}>{formatPoints(cell.score)}</Box>
         <Box component="span" sx={{ color: 'text.secondary' }}>{` / ${cell.maxScore}`}</Box>
-        {cell.status === 'Unreleased' && (
+        {cell.status === 'UNRELEASED' && (
           <Typography variant="caption" component="span" color="text.secondary" sx={{ display: 'block' }}>
             not released
           </Typography>
@@ -60,7 +60,7 @@ function CellText({ cell }: { cell: Cell }) {
       </>
     );
   }
-  const colour = cell.status === 'Missing' ? 'error.main' : 'text.secondary';
+  const colour = cell.status === 'MISSING' ? 'error.main' : 'text.secondary';
   return <Box component="span" sx={{ color: colour }}>{cell.statusLabel}</Box>;
 }
 

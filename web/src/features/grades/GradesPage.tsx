@@ -91,9 +91,9 @@ export function GradesPage() {
       <Typography variant="h1" component="h1" sx={{ mb: 3 }}>
         Grades
       </Typography>
-      {activeRole === 'Student' ? (
+      {activeRole === 'STUDENT' ? (
         <MyGrades />
-      ) : activeRole === 'Parent' ? (
+      ) : activeRole === 'PARENT' ? (
         <ParentGrades />
       ) : (
         <Alert severity="info">Grades are shown to students and their parents. Teachers find each course&apos;s gradebook on the course page.</Alert>

@@ -6,19 +6,17 @@ export const scoreText = (score: number | null, max: number) => `${score === nul
 /** Points as the server keeps them (two decimals at most), without trailing zeros. */
 export const formatPoints = (n: number) => String(Math.round(n * 100) / 100);
 
-/** The chip colour of a status. */
+/** The chip colour of each status (the words are the server's `statusLabel`). */
+const STATUS_COLOUR: Record<GradeStatus, 'success' | 'warning' | 'error' | 'info' | 'default'> = {
+  GRADED: 'success',
+  MISSING: 'error',
+  NOT_GRADED: 'warning',
+  REOPENED: 'warning',
+  UNRELEASED: 'info',
+  NOT_SUBMITTED: 'default',
+  NOT_ASSIGNED: 'default',
+};
+
 export function statusColour(s: GradeStatus): 'success' | 'warning' | 'error' | 'info' | 'default' {
-  switch (s) {
-    case 'Graded':
-      return 'success';
-    case 'Missing':
-      return 'error';
-    case 'NotGraded':
-    case 'Reopened':
-      return 'warning';
-    case 'Unreleased':
-      return 'info';
-    default:
-      return 'default';
-  }
+  return STATUS_COLOUR[s] ?? 'default';
 }

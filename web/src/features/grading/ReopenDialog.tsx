@@ -26,7 +26,7 @@ export interface ReopenTarget {
  * due date and now plus one day, for 'Extend Again' too (the extended date shows beside it, not as the default).
  */
 export function reopenTarget(student: Student, submission: GradingSubmission | null, itemDue: string, now: number): ReopenTarget {
-  const currentDue = submission?.status === 'reopened' ? submission.customDueDate : null;
+  const currentDue = submission?.status === 'REOPENED' ? submission.customDueDate : null;
   const due = new Date(itemDue).getTime();
   const initial = Math.max(Number.isNaN(due) ? 0 : due, now + DAY_MS);
   return {

@@ -112,7 +112,7 @@ function StudentAnswer({ question, answer, onDownload, fileUrl }: AnswerProps) {
         </Button>
       )}
       {answer?.file && <FilePreview path={fileUrl(answer.file)} name={answer.file.name} mimeType={answer.file.mimeType} />}
-      {question.type === 'ShortAnswer' && accepted.length > 0 && (
+      {question.type === 'SHORT_ANSWER' && accepted.length > 0 && (
         <Box sx={{ mt: 1 }}>
           <Typography variant="subtitle2" component="p">
             Acceptable Answers

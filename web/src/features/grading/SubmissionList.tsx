@@ -116,8 +116,8 @@ interface CardAction {
 function SubmissionCard({ submission: s, selected, onSelect, action }: { submission: GradingSubmission; selected: boolean; onSelect(): void; action: CardAction }) {
   const lines = [s.submittedAt ? `Submitted: ${formatDateTime(s.submittedAt)}` : 'Not submitted yet'];
   if (s.isAutoSubmitted) lines.push('Auto-submitted (Overdue)');
-  if (s.status === 'graded') lines.push(`Score: ${points(s.totalScore ?? 0)}/${points(s.maxScore)}`);
-  if (s.status === 'reopened' && s.customDueDate) lines.push(`New due date: ${formatDateTime(s.customDueDate)}`);
+  if (s.status === 'GRADED') lines.push(`Score: ${points(s.totalScore ?? 0)}/${points(s.maxScore)}`);
+  if (s.status === 'REOPENED' && s.customDueDate) lines.push(`New due date: ${formatDateTime(s.customDueDate)}`);
   return <Card student={s.student} selected={selected} onSelect={onSelect} badge={statusBadge(s)} lines={lines} action={action} />;
 }
 

@@ -5,6 +5,7 @@
  * else to Submitted, and the tiles move with it. A change that is older than what is shown (a poll answered
  * after a save) and one already shown (a poll repeats a recent change) are left out, by the submission's version.
  */
+import type { SubmissionStatus } from '../../gql/types';
 import type { GradingDashboardQuery, GradingSubmissionFragment } from './grading.generated';
 
 export type Dashboard = GradingDashboardQuery['gradingDashboard'];
@@ -21,7 +22,7 @@ export interface Merged {
 }
 
 function listOf(s: GradingSubmission): 'submitted' | 'reopened' {
-  return s.status === 'reopened' ? 'reopened' : 'submitted';
+  return s.status === 'REOPENED' ? 'reopened' : 'submitted';
 }
 
 /** `incoming` folded into `dash`; the same object back when nothing changed. */
@@ -48,7 +49,7 @@ export function mergeSubmissions(dash: Dashboard, incoming: readonly GradingSubm
     if (from && old) {
       if (from === 'submitted') {
         counts.submittedCount -= 1;
-        if (old.status === 'graded') counts.gradedCount -= 1;
+        if (old.status === 'GRADED') counts.gradedCount -= 1;
       } else {
         counts.reopenedCount -= 1;
       }
@@ -72,7 +73,7 @@ export function mergeSubmissions(dash: Dashboard, incoming: readonly GradingSubm
     }
     if (to === 'submitted') {
       counts.submittedCount += 1;
-      if (s.status === 'graded') counts.gradedCount += 1;
+      if (s.status === 'GRADED') counts.gradedCount += 1;
     } else {
       counts.reopenedCount += 1;
     }
@@ -93,11 +94,12 @@ export function submissionOf(dash: Dashboard, studentId: string | null): Grading
   return gradingOrder(dash).find((s) => s.student.id === studentId) ?? null;
 }
 
-/** 'Graded', 'Reopened' or 'Pending Review' (section 4, teacher side). */
-export function statusBadge(s: GradingSubmission): 'Graded' | 'Reopened' | 'Pending Review' {
-  if (s.status === 'graded') return 'Graded';
-  if (s.status === 'reopened') return 'Reopened';
-  return 'Pending Review';
+/** A submission's badge in the spec's words (section 4, teacher side) for the schema's ALL_CAPS statuses. */
+const STATUS_BADGE = { GRADED: 'Graded', REOPENED: 'Reopened', PENDING: 'Pending Review' } as const satisfies Record<SubmissionStatus, string>;
+
+/** 'Graded', 'Reopened' or 'Pending Review'. */
+export function statusBadge(s: GradingSubmission): (typeof STATUS_BADGE)[SubmissionStatus] {
+  return STATUS_BADGE[s.status];
 }
 
 /** The rounded percentage of a total (section 9). */

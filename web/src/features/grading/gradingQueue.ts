@@ -2,6 +2,7 @@
  * The grading queue (issue 25 point 1): what the lists show after the teacher's sort, filter and search, the
  * order Previous / Next / Next ungraded walk through, and where in a submission the teacher's work starts.
  */
+import type { SubmissionStatus } from '../../gql/types';
 import type { GradingQuestionFragment } from './grading.generated';
 import { QUESTION_TYPE_LABELS } from '../assessments/fields';
 import { studentName, type Dashboard, type GradingSubmission, type OverdueEntry } from './dashboardMerge';
@@ -39,7 +40,7 @@ export interface VisibleLists {
 const byName = (a: { student: GradingSubmission['student'] }, b: { student: GradingSubmission['student'] }) =>
   `${a.student.lastName} ${a.student.firstName}`.localeCompare(`${b.student.lastName} ${b.student.firstName}`, undefined, { sensitivity: 'base' });
 
-const STATUS_RANK: Record<string, number> = { pending: 0, reopened: 1, graded: 2 };
+const STATUS_RANK: Record<SubmissionStatus, number> = { PENDING: 0, REOPENED: 1, GRADED: 2 };
 
 /**
  * Time: first handed in first graded, and work the overdue sweep submitted for the student after everything
@@ -48,7 +49,7 @@ const STATUS_RANK: Record<string, number> = { pending: 0, reopened: 1, graded: 2
  */
 function compare(sort: SortKey) {
   return (a: GradingSubmission, b: GradingSubmission): number => {
-    if (sort === 'status') return (STATUS_RANK[a.status] ?? 0) - (STATUS_RANK[b.status] ?? 0) || byName(a, b);
+    if (sort === 'status') return STATUS_RANK[a.status] - STATUS_RANK[b.status] || byName(a, b);
     if (sort === 'time') {
       const auto = Number(a.isAutoSubmitted) - Number(b.isAutoSubmitted);
       const at = (s: GradingSubmission) => (s.submittedAt ? Date.parse(s.submittedAt) : Number.MAX_SAFE_INTEGER);
@@ -61,13 +62,13 @@ function compare(sort: SortKey) {
 function keep(filter: FilterKey, s: GradingSubmission): boolean {
   switch (filter) {
     case 'needs':
-      return s.status === 'pending';
+      return s.status === 'PENDING';
     case 'graded':
-      return s.status === 'graded';
+      return s.status === 'GRADED';
     case 'overdue':
       return s.isAutoSubmitted;
     case 'reopened':
-      return s.status === 'reopened';
+      return s.status === 'REOPENED';
     default:
       return true;
   }
@@ -111,8 +112,8 @@ export function stepFrom(queue: readonly GradingSubmission[], studentId: string 
  * a submission whose answer to it has no grade.
  */
 export function needsGrading(questionId: string | null): (s: GradingSubmission) => boolean {
-  if (!questionId) return (s) => s.status === 'pending';
-  return (s) => s.status !== 'reopened' && !s.answers.some((a) => a.questionId === questionId && a.grade);
+  if (!questionId) return (s) => s.status === 'PENDING';
+  return (s) => s.status !== 'REOPENED' && !s.answers.some((a) => a.questionId === questionId && a.grade);
 }
 
 /** The next submission after the chosen one that still needs grading, wrapping round; null when none is left. */
@@ -145,7 +146,7 @@ export function ungradedUnanswered(s: GradingSubmission, questions: readonly Gra
 export function firstForTeacher(s: GradingSubmission, questions: readonly GradingQuestionFragment[]): string | null {
   const answers = new Map(s.answers.map((a) => [a.questionId, a]));
   const ungraded = questions.find((q) => !answers.get(q.id)?.grade);
-  return (ungraded ?? questions.find((q) => q.type === 'LongAnswer') ?? questions[0])?.id ?? null;
+  return (ungraded ?? questions.find((q) => q.type === 'LONG_ANSWER') ?? questions[0])?.id ?? null;
 }
 
 /** Something is graded: the total means something (before, 'Total Score: 0/11 (0%)' misleads). */

@@ -31,7 +31,7 @@ export function DashboardResultsBar({ dashboard: d }: { dashboard: Dashboard }) 
   const msgs = useActionMessages();
   const canAct = item.viewerCanManage;
   const showMissing = canAct && d.isPastDue && d.overdueCount > 0;
-  if (item.resultVisibility !== 'manual' && !showMissing && d.joinedLateCount === 0) return null;
+  if (item.resultVisibility !== 'MANUAL' && !showMissing && d.joinedLateCount === 0) return null;
   return (
     <Box sx={{ mb: 3, display: 'grid', gap: 1.5 }}>
       <Banner severity="success" message={msgs.success} onClose={msgs.clearSuccess} />

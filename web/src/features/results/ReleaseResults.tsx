@@ -35,7 +35,7 @@ export function ReleaseResults({ item, title, gradedCount }: ReleaseResultsProps
   const client = useApolloClient();
   const [asked, setAsked] = useState<number | null>(null);
   const [release, releasing] = useReleaseResultsMutation();
-  if (item.resultVisibility !== 'manual') return null;
+  if (item.resultVisibility !== 'MANUAL') return null;
   const released = releasedText(item);
   if (released) {
     return (

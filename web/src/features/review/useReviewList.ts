@@ -47,7 +47,7 @@ export function groupReviewItems(items: readonly ReviewCard[]): YearGroup[] {
 }
 
 /** Roles whose review lists the server fills (a course's teachers; every item for SuperAdmin and Admin). */
-const REVIEWERS: readonly Role[] = ['Teacher', 'Admin', 'SuperAdmin'];
+const REVIEWERS: readonly Role[] = ['TEACHER', 'ADMIN', 'SUPER_ADMIN'];
 
 export interface ReviewList {
   /** False for students and parents: the page says so and asks the server nothing. */

@@ -131,7 +131,7 @@ function AnswerField({ n, question, value, disabled, onChange, onFile, onRemoveF
       </FormGroup>
     );
   }
-  if (question.type === 'ShortAnswer') {
+  if (question.type === 'SHORT_ANSWER') {
     return (
       <TextField
         fullWidth

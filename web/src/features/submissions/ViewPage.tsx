@@ -17,7 +17,7 @@ import { Banner } from '../../components/Banner';
 import { downloadFile } from '../content/download';
 import { formatDateTime } from '../courses/format';
 import { ItemFrame, ItemHeader, QuestionHeading } from './ItemParts';
-import { points, scoreText } from './myItems';
+import { SUBMISSION_STATE_LABEL, points, scoreText } from './myItems';
 import { STUDENT_KINDS, submitPath, type StudentKind } from './studentKinds';
 import { useViewPageQuery, type MySubmissionViewFragment, type StudentQuestionFragment } from './submissions.generated';
 
@@ -47,7 +47,7 @@ function ViewPage({ kind }: { kind: StudentKind }) {
   const notFound = errorCode(query.error) === 'NOT_FOUND' || Boolean(query.data && !item);
   const mine = item?.mySubmission ?? null;
   // work opened for the student with nothing handed in yet (reopened while overdue, or a late joiner's): none to view
-  const submission = mine && !(mine.status === 'reopened' && !mine.submittedAt) ? mine : null;
+  const submission = mine && !(mine.status === 'REOPENED' && !mine.submittedAt) ? mine : null;
   const answers = new Map(submission?.answers.map((a) => [a.questionId, a]));
 
   const download = async (fileId: string, name: string) => {
@@ -110,7 +110,6 @@ function ViewPage({ kind }: { kind: StudentKind }) {
 /** When and how it was submitted, and the score when the server sends one. */
 function SubmissionBanner({ kind, submission }: { kind: StudentKind; submission: MySubmissionViewFragment | null }) {
   if (!submission) return <Alert severity="info">{`You have not submitted this ${kind.key} yet.`}</Alert>;
-  const state = submission.status === 'graded' ? 'Graded' : submission.status === 'reopened' ? 'Reopened' : 'Pending review';
   const score =
     submission.totalScore !== null && submission.percentage !== null
       ? { totalScore: submission.totalScore, maxScore: submission.maxScore, percentage: submission.percentage }
@@ -121,7 +120,7 @@ function SubmissionBanner({ kind, submission }: { kind: StudentKind; submission:
         {submission.isAutoSubmitted
           ? `Auto-submitted (Overdue)${submission.submittedAt ? ` on ${formatDateTime(submission.submittedAt)}` : ''}`
           : `Submitted${submission.submittedAt ? ` on ${formatDateTime(submission.submittedAt)}` : ''}`}
-        {` · ${state}`}
+        {` · ${SUBMISSION_STATE_LABEL[submission.status]}`}
       </Typography>
       {score ? (
         <Typography sx={{ fontSize: '1.25rem', fontWeight: 700, mt: 0.5 }}>
@@ -129,7 +128,7 @@ function SubmissionBanner({ kind, submission }: { kind: StudentKind; submission:
         </Typography>
       ) : (
         <Typography sx={{ mt: 0.5 }}>
-          {submission.status === 'graded'
+          {submission.status === 'GRADED'
             ? 'Your results will be shown once your teacher releases them.'
             : 'Your score will be shown once your work is graded.'}
         </Typography>

@@ -1,3 +1,4 @@
+import type { SubmissionStatus } from '../../gql/types';
 import type { MyAssessmentItemFragment, MyStatusFieldsFragment } from './submissions.generated';
 import type { StatusLabel } from './StatusChip';
 import { submitPath, viewPath, type StudentKind } from './studentKinds';
@@ -19,6 +20,9 @@ export function openPath(
 export function statusLabel(status: Partial<Pick<MyStatus, 'label' | 'courseLabel'>> | null, where: 'list' | 'course' = 'list'): StatusLabel {
   return ((where === 'list' ? status?.label : status?.courseLabel) ?? 'Pending') as StatusLabel;
 }
+
+/** Where the student's own submission stands, in the words of the view page's banner ('Submitted on ... · Graded'). */
+export const SUBMISSION_STATE_LABEL: Record<SubmissionStatus, string> = { PENDING: 'Pending review', GRADED: 'Graded', REOPENED: 'Reopened' };
 
 /** A score with at most two decimals: 7, 7.5, 7.25. */
 /** '1 point', '2.5 points'. */

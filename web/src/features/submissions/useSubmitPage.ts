@@ -118,7 +118,7 @@ export function useSubmitPage(kind: StudentKind, id: string) {
       const out: SubmitAnswerInput = { questionId: q.id };
       if (q.type === 'MCQ') out.selectedOptionIds = a.selectedOptionIds;
       else out.answer = a.answer;
-      if (q.type === 'LongAnswer') {
+      if (q.type === 'LONG_ANSWER') {
         if (a.file) {
           out.fileIndex = files.length;
           files.push({ path: `variables.files.${files.length}`, file: a.file });

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { ROLE_LABEL } from '../../app/roles';
 import { useCreateUserForm } from './useCreateUserForm';
 
 interface CreateUserFormProps {
@@ -70,7 +71,7 @@ export function CreateUserForm({ assignableRoles, creating, onCreate }: CreateUs
         >
           {assignableRoles.map((role) => (
             <option key={role} value={role}>
-              {role}
+              {ROLE_LABEL[role]}
             </option>
           ))}
         </TextField>

@@ -2,6 +2,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
+import { ROLE_LABEL } from '../../app/roles';
 import { FormDialog } from '../../components/FormDialog';
 import { useDialogForm } from '../../components/useDialogForm';
 import type { Role, UpdateUserInput } from '../../gql/types';
@@ -67,7 +68,7 @@ export function EditUserDialog({ user, assignableRoles, isSelf, canChangeEmail, 
       >
         {roles.map((role) => (
           <option key={role} value={role}>
-            {role}
+            {ROLE_LABEL[role]}
           </option>
         ))}
       </TextField>

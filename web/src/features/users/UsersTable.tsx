@@ -1,4 +1,5 @@
 import type { Role } from '../../gql/types';
+import { ALL_ROLES, ROLE_LABEL } from '../../app/roles';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip, { type ChipProps } from '@mui/material/Chip';
@@ -13,14 +14,12 @@ import Typography from '@mui/material/Typography';
 import { ResponsiveTable, phonePagination } from '../../components/ResponsiveTable';
 import type { UserRow } from './useUsers';
 
-const ALL_ROLES: Role[] = ['SuperAdmin', 'Admin', 'Teacher', 'Student', 'Parent'];
-
 const ROLE_COLOURS: Record<Role, ChipProps['color']> = {
-  SuperAdmin: 'error',
-  Admin: 'secondary',
-  Teacher: 'primary',
-  Student: 'info',
-  Parent: 'success',
+  SUPER_ADMIN: 'error',
+  ADMIN: 'secondary',
+  TEACHER: 'primary',
+  STUDENT: 'info',
+  PARENT: 'success',
 };
 
 interface UsersTableProps {
@@ -73,7 +72,7 @@ export function UsersTable(props: UsersTableProps) {
           <option value="">All roles</option>
           {ALL_ROLES.map((r) => (
             <option key={r} value={r}>
-              {r}
+              {ROLE_LABEL[r]}
             </option>
           ))}
         </TextField>
@@ -101,7 +100,7 @@ export function UsersTable(props: UsersTableProps) {
                   <TableCell>{name}</TableCell>
                   <TableCell>{u.email}</TableCell>
                   <TableCell>
-                    <Chip size="small" label={u.role} color={ROLE_COLOURS[u.role]} />
+                    <Chip size="small" label={ROLE_LABEL[u.role]} color={ROLE_COLOURS[u.role]} />
                   </TableCell>
                   <TableCell>
                     <Chip
@@ -124,7 +123,7 @@ export function UsersTable(props: UsersTableProps) {
                           Resend Invitation
                         </Button>
                       )}
-                      {onFamily && (u.role === 'Parent' || u.role === 'Student') && (
+                      {onFamily && (u.role === 'PARENT' || u.role === 'STUDENT') && (
                         <Button size="small" variant="outlined" aria-label={`Family of ${name}`} onClick={() => onFamily(u)}>
                           Family
                         </Button>

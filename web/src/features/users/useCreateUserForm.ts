@@ -6,7 +6,7 @@ type Errors = Partial<Record<Field, string>>;
 
 const EMPTY = { firstName: '', lastName: '', email: '' };
 /** The new-user role defaults to Student (spec section 9). */
-export const DEFAULT_ROLE: Role = 'Student';
+export const DEFAULT_ROLE: Role = 'STUDENT';
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function validateNewUser(input: { firstName: string; lastName: string; email: string; role: string }): Errors {
