@@ -2,7 +2,6 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useApolloClient } from '@apollo/client/react';
 import { useNavigate } from 'react-router-dom';
 import type { LoginInput, Role } from '../gql/types';
-import { ROLE_LABEL } from './roles';
 import { MeDocument, useLoginMutation, useLogoutMutation, useSwitchRoleMutation, type MeQuery, type SessionUserFragment } from '../features/auth/auth.generated';
 import { errorCode, errorMessage } from './errors';
 import { clearToken, getToken, onTokenRejected, setToken } from './token';
@@ -135,7 +134,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     async (role: Role | 'original'): Promise<string | null> => {
       try {
         // the input is the role as text, the spec's word (as REST takes it), not the enum's ALL_CAPS value
-        const { data } = await switchRoleMutation({ variables: { input: { role: role === 'original' ? role : ROLE_LABEL[role] } } });
+        const { data } = await switchRoleMutation({ variables: { input: { role } } });
         if (!data) throw new Error('No data');
         setState((s) => ({
           ...s,
