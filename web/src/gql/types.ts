@@ -3751,6 +3751,8 @@ export type User = {
   class: Maybe<SchoolClass>;
   /** When the account was created. */
   createdAt: Scalars['DateTimeISO']['output'];
+  /** When the user was deactivated (a OneRoster bulk import no longer listed them): they cannot sign in. Null for an ordinary user, and for viewers who may not read the user. */
+  deactivatedAt: Maybe<Scalars['DateTimeISO']['output']>;
   /** Sign-in email, unique regardless of case. Only for the user themselves and for staff who manage users (a student sees only the name and role of others): null otherwise. */
   email: Maybe<Scalars['String']['output']>;
   /** The users linked to this one: a Parent's children, a Student's parents (empty for other roles). SuperAdmin and Admin see anyone's, a parent their own; null for anyone else. */

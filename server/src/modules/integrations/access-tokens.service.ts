@@ -100,7 +100,7 @@ export class AccessTokenService {
     const rows: Array<{ id: string; scope: AccessTokenScope; child_ids: string[]; user: Record<string, unknown> }> = await this.ds.query(
       `WITH t AS (
          SELECT a.id, a.scope, a.user_id, a.last_used_at FROM access_tokens a
-           JOIN users o ON o.id = a.user_id AND o.role = a.owner_role AND o.activated
+           JOIN users o ON o.id = a.user_id AND o.role = a.owner_role AND o.activated AND o.deactivated_at IS NULL
           WHERE a.token_hash = $1 AND a.expires_at > now()),
        touched AS (
          UPDATE access_tokens x SET last_used_at = now() FROM t

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { Plan } from './oneroster.import';
+import { deactivateUsers, reactivateUsers } from '../auth/credentials';
 
 /** A sourcedId worth keeping: one that is not our own id. */
 const own = (sid: string | null, id: string) => (sid && sid !== id ? sid : null);
@@ -78,6 +79,14 @@ export async function applyPlan(m: EntityManager, plan: Plan): Promise<void> {
     await m.query(`DELETE FROM allocation_teachers t USING unnest($1::uuid[], $2::uuid[]) AS x(a, u) WHERE t.allocation_id = x.a AND t.teacher_id = x.u`,
       [plan.untaught.map((t) => t.allocationId), plan.untaught.map((t) => t.teacherId)]);
   }
+  if (plan.removedAllocations.length) await m.query(`DELETE FROM allocations WHERE id = ANY($1::uuid[])`, [plan.removedAllocations]);
+  if (plan.removedPeriods.length) await m.query(`DELETE FROM academic_periods WHERE id = ANY($1::uuid[])`, [plan.removedPeriods]);
+  if (plan.unlinked.length) {
+    await m.query(`DELETE FROM parent_students p USING unnest($1::uuid[], $2::uuid[]) AS x(p, s) WHERE p.parent_id = x.p AND p.student_id = x.s`,
+      [plan.unlinked.map((l) => l.parentId), plan.unlinked.map((l) => l.studentId)]);
+  }
+  await deactivateUsers(m, plan.deactivatedUsers);
+  await reactivateUsers(m, plan.reactivatedUsers);
   if (plan.placements.length) {
     await m.query(
       `UPDATE users u SET class_id = x.c, academic_year_id = x.y, updated_at = now() FROM unnest($1::uuid[], $2::uuid[], $3::uuid[]) AS x(id, c, y) WHERE u.id = x.id`,

@@ -151,8 +151,8 @@ export const users: Collection = {
   plural: 'users',
   singular: 'user',
   fields: base(['enabledUser', 'username', 'givenName', 'familyName', 'email', 'identifier', 'role']),
-  sql: `SELECT ${sid('u')} AS "sourcedId", 'active' AS status, ${iso('u.updated_at')} AS "dateLastModified",
-      CASE WHEN u.activated THEN 'true' ELSE 'false' END AS "enabledUser", u.email AS username, u.first_name AS "givenName",
+  sql: `SELECT ${sid('u')} AS "sourcedId", CASE WHEN u.deactivated_at IS NULL THEN 'active' ELSE 'tobedeleted' END AS status,
+      ${iso('u.updated_at')} AS "dateLastModified", CASE WHEN u.activated AND u.deactivated_at IS NULL THEN 'true' ELSE 'false' END AS "enabledUser", u.email AS username, u.first_name AS "givenName",
       u.last_name AS "familyName", u.email, u.id::text AS identifier, ${roleWord('u')} AS role, c.grade AS "_grade", ${SCHOOL} AS "_school",
       ARRAY(SELECT ${sid('o')} FROM parent_students ps JOIN users o ON o.id = ps.parent_id WHERE ps.student_id = u.id
         UNION ALL SELECT ${sid('o')} FROM parent_students ps JOIN users o ON o.id = ps.student_id WHERE ps.parent_id = u.id) AS "_agents",
