@@ -255,11 +255,12 @@ it('a bulk zip ends what the SIS no longer sends: users deactivated, classes, en
   await t.ds.query(`DELETE FROM users WHERE id = $1`, [hand.id]);
 });
 
-it('refuses a zip with broken references with each file and line, and changes nothing', async () => {
+it('refuses a zip with broken references with each file and physical line, and changes nothing', async () => {
   const before = await snapshot(t.ds);
   const broken = await zipOf({
     ...FILES,
-    'classes.csv': CLASSES + 'k-4a,,,4A Mathematics,04,c-math4,4A,scheduled,,org-s1,as-t1,Mathematics,,\n',
+    // a quoted cell spanning three lines: a problem names the physical line its row starts on
+    'classes.csv': CLASSES.replace('Room 12', '"Room 12\nsecond floor\r\n(east wing)"') + 'k-4a,,,4A Mathematics,04,c-math4,4A,scheduled,,org-s1,as-t1,Mathematics,,\n',
     'users.csv': USERS + user('u-s9', 'Ghost', 'Child', 'ghost@riverside.example', 'u-nobody', '04') + '\n',
     'roles.csv': ROLES + 'r-s9,,,u-s9,primary,student,,,org-s1,\n',
     'enrollments.csv': ENROLLMENTS + 'e8,,,k-nowhere,org-s1,u-s2,student,false,,\ne9,,,k-3a-math,org-elsewhere,u-s2,student,false,,\n',
@@ -268,7 +269,7 @@ it('refuses a zip with broken references with each file and line, and changes no
   expect(res.status).toBe(200);
   expect(res.body.data.applied).toBe(false);
   expect(res.body.data.problems).toEqual([
-    { file: 'classes.csv', line: 5, reason: 'courseSourcedId "c-math4" is no course of this file' },
+    { file: 'classes.csv', line: 7, reason: 'courseSourcedId "c-math4" is no course of this file' },
     { file: 'users.csv', line: 8, reason: 'agentSourcedIds "u-nobody" is no user of this file or this school' },
     { file: 'enrollments.csv', line: 9, reason: 'classSourcedId "k-nowhere" is no class of this file or this school' },
     { file: 'enrollments.csv', line: 10, reason: 'schoolSourcedId "org-elsewhere" is no org of this file or this school' },
