@@ -1,8 +1,13 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { DataSource } from 'typeorm';
+import { readZip } from './oneroster.zip';
 import { startTestServer, TestServer } from '../../test/test-server';
 import { makeUser } from '../../test/factories';
 import { postMultipart } from '../../test/multipart';
-import { zipOf } from '../../test/oneroster-client';
+import { consumer, zipOf } from '../../test/oneroster-client';
+import { SCOPES } from '../../policies/credentials';
 import { Role } from '../users/role';
 import { DEMO_PASSWORD } from '../../db/seed';
 
@@ -102,6 +107,7 @@ const snapshot = async (ds: DataSource) => ({
   users: await ds.query(`SELECT id, email, first_name, last_name, role, class_id, academic_year_id, sourced_id, deactivated_at, updated_at FROM users ORDER BY id`),
   links: await ds.query(`SELECT parent_id, student_id FROM parent_students ORDER BY 1, 2`),
   orgs: await ds.query(`SELECT * FROM oneroster_orgs ORDER BY type`),
+  courses: await ds.query(`SELECT * FROM oneroster_courses ORDER BY 1, 2`),
   mail: await ds.query(`SELECT count(*)::int AS n FROM mail_outbox`),
 });
 
@@ -151,6 +157,13 @@ it('previews, then applies a hand-written zip into an empty school; the app show
   expect(await t.ds.query(`SELECT sourced_id, name, type FROM oneroster_orgs ORDER BY type`)).toEqual([
     { sourced_id: 'org-d1', name: 'Riverside District', type: 'district' }, { sourced_id: 'org-s1', name: 'Riverside Primary', type: 'school' }]);
 
+  // the SIS's course sourcedIds come back from the REST provider, on the courses and on the classes that name them
+  const app = await consumer(t, admin, [SCOPES.rosterRead]);
+  const courses = await app.call('GET', '/rostering/v1p2/courses?sort=sourcedId&fields=sourcedId,title');
+  expect(courses.body.courses).toEqual([{ sourcedId: 'c-math3', title: 'Mathematics 03' }, { sourcedId: 'c-sci3', title: 'Science 03' }]);
+  const klass = await app.call('GET', '/rostering/v1p2/classes/k-3b-math');
+  expect(klass.body.class.course.sourcedId).toBe('c-math3');
+
   const list = await t.rest('GET', '/oneroster/imports', { token: admin });
   expect([list.status, list.body.message]).toEqual([200, undefined]);
   expect(list.body.data.map((i: { applied: boolean }) => i.applied)).toEqual([true, false]);
@@ -167,6 +180,14 @@ it('the same zip again, and our own export re-imported, change nothing', async (
   expect(exported.status).toBe(200);
   expect(exported.headers.get('content-type')).toBe('application/zip');
   const ours = Buffer.from(await exported.arrayBuffer());
+  // the export gives the SIS's course sourcedIds back
+  const file = path.join(os.tmpdir(), `oneroster-export-${process.pid}.zip`);
+  fs.writeFileSync(file, ours);
+  const rows: string[][] = [];
+  await readZip(file, (n) => n === 'courses.csv' || n === 'classes.csv', (n, r) => rows.push([n, r.cells.sourcedId, r.cells.courseSourcedId ?? '']), () => undefined);
+  fs.rmSync(file);
+  expect(rows.sort()).toEqual([['classes.csv', 'k-3a-math', 'c-math3'], ['classes.csv', 'k-3a-sci', 'c-sci3'], ['classes.csv', 'k-3b-math', 'c-math3'],
+    ['courses.csv', 'c-math3', ''], ['courses.csv', 'c-sci3', '']]);
   const reimport = await upload(ours, true);
   expect(reimport.body.data.problems).toEqual([]);
   expect(reimport.body.data.counts.filter((c: { created: number; changed: number; deactivated: number }) => c.created + c.changed + c.deactivated > 0)).toEqual([]);

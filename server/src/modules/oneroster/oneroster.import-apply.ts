@@ -41,6 +41,11 @@ export async function applyPlan(m: EntityManager, plan: Plan): Promise<void> {
     await m.query(`INSERT INTO classes (id, name, grade, academic_year_id) SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[])`,
       [plan.classes.map((c) => c.id), plan.classes.map((c) => c.name), plan.classes.map((c) => c.grade), plan.classes.map((c) => c.yearId)]);
   }
+  if (plan.courseSids.length) {
+    await m.query(`INSERT INTO oneroster_courses (subject_id, grade, sourced_id) SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[])
+      ON CONFLICT (subject_id, grade) DO UPDATE SET sourced_id = EXCLUDED.sourced_id, updated_at = now()`,
+    [plan.courseSids.map((c) => c.subjectId), plan.courseSids.map((c) => c.grade), plan.courseSids.map((c) => c.sid)]);
+  }
   const newAllocations = plan.allocations.filter((a) => a.isNew);
   if (newAllocations.length) {
     await m.query(`INSERT INTO allocations (id, class_id, subject_id, academic_year_id, sourced_id)

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { CsvRow, readZip } from './oneroster.zip';
 import { OneRosterError } from './oneroster.errors';
-import { WHOLE_YEAR_TERM } from './oneroster.mapping';
+import { COURSE_SID_SEPARATOR, WHOLE_YEAR_TERM } from './oneroster.mapping';
 
 /**
  * A OneRoster 1.2 CSV zip read into a plan against what the school holds: every row either becomes a change
@@ -49,13 +49,15 @@ interface Existing {
     fromSis: boolean; deactivated: boolean }>;
   links: Array<{ parentId: string; studentId: string }>;
   teaching: Array<{ allocationId: string; teacherId: string }>;
+  /** The sourcedIds SIS gave to a subject at a grade (oneroster_courses). */
+  courses: Array<{ sid: string; subjectId: string; grade: string }>;
   school: string;
   orgs: Array<{ sid: string; name: string; identifier: string; type: string }>;
 }
 
 async function loadExisting(ds: DataSource): Promise<Existing> {
   const q = (sql: string) => ds.query(sql);
-  const [years, periods, subjects, classes, allocations, users, links, teaching, orgs] = await Promise.all([
+  const [years, periods, subjects, classes, allocations, users, links, teaching, orgs, courses] = await Promise.all([
     q(`SELECT id, coalesce(sourced_id, id::text) AS sid, year, to_char(start_date, 'YYYY-MM-DD') AS start, to_char(end_date, 'YYYY-MM-DD') AS "end" FROM academic_years`),
     q(`SELECT id, coalesce(sourced_id, id::text) AS sid, academic_year_id AS "yearId", type, title, to_char(start_date, 'YYYY-MM-DD') AS start,
          to_char(end_date, 'YYYY-MM-DD') AS "end", parent_id AS "parentId", sourced_id IS NOT NULL AS "fromSis" FROM academic_periods`),
@@ -68,9 +70,10 @@ async function loadExisting(ds: DataSource): Promise<Existing> {
     q(`SELECT parent_id AS "parentId", student_id AS "studentId" FROM parent_students`),
     q(`SELECT allocation_id AS "allocationId", teacher_id AS "teacherId" FROM allocation_teachers`),
     q(`SELECT sourced_id AS sid, name, identifier, type FROM oneroster_orgs ORDER BY type DESC`),
+    q(`SELECT sourced_id AS sid, subject_id AS "subjectId", grade FROM oneroster_courses`),
   ]);
   const school = (orgs as Array<{ sid: string; type: string }>).find((o) => o.type === 'school')!;
-  return { years, periods, subjects, classes, allocations, users, links, teaching, school: school.sid, orgs } as Existing;
+  return { years, periods, subjects, classes, allocations, users, links, teaching, courses, school: school.sid, orgs } as Existing;
 }
 
 /** What applying the plan writes, in dependency order; new rows carry ids made here, so references need no lookups. */
@@ -88,6 +91,8 @@ export interface Plan {
   teaching: Array<{ allocationId: string; teacherId: string }>;
   untaught: Array<{ allocationId: string; teacherId: string }>;
   placements: Array<{ userId: string; classId: string | null; yearId: string | null }>;
+  /** The sourcedId an SIS gave a subject at a grade (a course), to keep. */
+  courseSids: Array<{ sid: string; subjectId: string; grade: string }>;
   /** Bulk mode: what came from the SIS (a sourcedId of its own) and its new file no longer lists, or rows marked tobedeleted. */
   removedPeriods: string[];
   removedAllocations: string[];
@@ -131,7 +136,7 @@ export async function planImport(ds: DataSource, zipPath: string): Promise<{ pla
   };
   const deleted = (r: CsvRow) => r.cells.status === 'tobedeleted';
   const plan: Plan = { school: null, district: null, years: [], periods: [], subjects: [], classes: [], allocations: [], newUsers: [], changedUsers: [],
-    links: [], teaching: [], untaught: [], placements: [], removedPeriods: [], removedAllocations: [], unlinked: [], deactivatedUsers: [], reactivatedUsers: [] };
+    links: [], teaching: [], untaught: [], placements: [], courseSids: [], removedPeriods: [], removedAllocations: [], unlinked: [], deactivatedUsers: [], reactivatedUsers: [] };
   const bulk = (f: FileName) => mode(f) === 'bulk';
 
   // ---- orgs: the one school (and a district above it) ----
@@ -201,23 +206,38 @@ export async function planImport(ds: DataSource, zipPath: string): Promise<{ pla
   // ---- courses: a subject at a grade ----
   const subjectByName = new Map(ex.subjects.map((s) => [lower(s.name), s.id]));
   const subjectBySid = new Map(ex.subjects.map((s) => [s.sid, s]));
-  const courses = new Map<string, { subjectId: string; grade: string }>();
+  const courses = new Map<string, { sid: string; subjectId: string; grade: string; ours: boolean }>();
+  const keptCourse = new Map(ex.courses.map((c) => [c.sid, c]));
+  const keptCourseSid = new Map(ex.courses.map((c) => [`${c.subjectId}/${c.grade}`, c.sid]));
   for (const r of of('courses')) {
     if (!need('courses', r, 'sourcedId', 'title') || !checkOrg('courses', r, 'orgSourcedId')) continue;
     const subjectName = list(r.cells.subjects)[0] ?? r.cells.title;
     const grade = list(r.cells.grades)[0] ?? '';
-    // our own export names a course by its subject's sourcedId and the grade: keep that subject whatever its name now
-    const own = subjectBySid.get(r.cells.sourcedId.split(':')[0]);
-    let subjectId = own?.id ?? subjectByName.get(lower(subjectName));
+    // a course an SIS named before keeps its subject; our own export names a course by its subject's sourcedId and
+    // the grade: keep that subject whatever its name now
+    const kept = keptCourse.get(r.cells.sourcedId);
+    const own = kept ? undefined : subjectBySid.get(r.cells.sourcedId.split(COURSE_SID_SEPARATOR)[0]);
+    let subjectId = kept?.subjectId ?? own?.id ?? subjectByName.get(lower(subjectName));
     if (!subjectId) {
       subjectId = crypto.randomUUID();
       subjectByName.set(lower(subjectName), subjectId);
       plan.subjects.push({ id: subjectId, name: subjectName });
       count('subject', 'created');
     }
-    courses.set(r.cells.sourcedId, { subjectId, grade });
-    count('course', 'unchanged');
+    courses.set(r.cells.sourcedId, { sid: r.cells.sourcedId, subjectId, grade, ours: Boolean(own) });
   }
+  // the SIS's sourcedId of a course is kept for the subject at the grade of each class that names it (counted once)
+  const classGrade = new Map(ex.classes.map((c) => [c.id, c.grade]));
+  const coursesSeen = new Set<string>();
+  const keepCourseSid = (course: { sid: string; subjectId: string; ours: boolean }, grade: string) => {
+    const key = `${course.subjectId}/${lower(grade)}`;
+    if (coursesSeen.has(key)) return;
+    coursesSeen.add(key);
+    const kept = keptCourseSid.get(key);
+    if (course.ours || kept === course.sid) { count('course', 'unchanged'); return; }
+    plan.courseSids.push({ sid: course.sid, subjectId: course.subjectId, grade: lower(grade) });
+    count('course', kept ? 'changed' : 'created');
+  };
 
   // ---- classes: an allocation of one of our classes (by classCode) in the year of its first term ----
   const allocationBySid = new Map<string, { id: string; classId: string; subjectId: string; yearId: string }>(ex.allocations.map((a) => [a.sid, a]));
@@ -240,7 +260,9 @@ export async function planImport(ds: DataSource, zipPath: string): Promise<{ pla
       classId = crypto.randomUUID();
       classByKey.set(classKey(yearId, name), classId);
       plan.classes.push({ id: classId, name, grade, yearId });
+      classGrade.set(classId, grade);
     }
+    keepCourseSid(course, classGrade.get(classId)!);
     if (mine) {
       if (mine.classId !== classId || mine.subjectId !== course.subjectId || mine.yearId !== yearId) {
         problem('classes', r.line, `The class "${r.cells.sourcedId}" exists with another class, course or year: moving it is done in the app`);

@@ -32,8 +32,14 @@ const termSids = (y: string) => `coalesce(
   (SELECT array_agg(${sid('p')} ORDER BY p.start_date) FROM academic_periods p WHERE p.academic_year_id = ${y}.id AND p.type = 'term'),
   ARRAY[${sid(y)} || '${WHOLE_YEAR_TERM}'])`;
 
-/** A course is a subject at a grade: its sourcedId is the subject's and the grade's. */
-const courseSid = (s: string, c: string) => `${sid(s)} || ':' || lower(${c}.grade)`;
+/** Between the subject's sourcedId and the grade in the sourcedId of a course no SIS named. */
+export const COURSE_SID_SEPARATOR = ':';
+/**
+ * A course is a subject at a grade: its sourcedId is the one an SIS gave it (oneroster_courses), else the
+ * subject's and the grade's (COURSE_SID_SEPARATOR).
+ */
+const courseSid = (s: string, c: string) => `coalesce((SELECT oc.sourced_id FROM oneroster_courses oc WHERE oc.subject_id = ${s}.id AND oc.grade = lower(${c}.grade)),
+  ${sid(s)} || '${COURSE_SID_SEPARATOR}' || lower(${c}.grade))`;
 
 const SCHOOL = `(SELECT sourced_id FROM oneroster_orgs WHERE type = 'school')`;
 
