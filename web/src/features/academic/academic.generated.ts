@@ -10,8 +10,12 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 /** A new academic year. */
 export type CreateAcademicYearInput = {
+  /** Last day (YYYY-MM-DD), after startDate; with startDate, or neither. */
+  endDate?: string | null | undefined;
   /** Whether the year is active; true when not given. */
   isActive?: boolean | null | undefined;
+  /** First day (YYYY-MM-DD); with endDate, or neither. */
+  startDate?: string | null | undefined;
   /** The year as text, such as 2026; required and unique. */
   year: string;
 };
@@ -74,10 +78,14 @@ export type PlaceStudentsInput = {
 
 /** Changes to an academic year; fields not given stay as they are. */
 export type UpdateAcademicYearInput = {
+  /** New last day (YYYY-MM-DD), after startDate, given with it. */
+  endDate?: string | null | undefined;
   /** The year to change. */
   id: string;
   /** New active state. */
   isActive?: boolean | null | undefined;
+  /** New first day (YYYY-MM-DD), given with endDate; both null remove the dates (refused while the year has terms or grading periods). Its terms and grading periods must stay inside. */
+  startDate?: string | null | undefined;
   /** The version you edited; if someone changed the year since, the update is refused (CONFLICT). */
   version?: number | null | undefined;
   /** New year text; must not be blank. */
