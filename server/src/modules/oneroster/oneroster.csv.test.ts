@@ -234,6 +234,11 @@ it('a bulk zip ends what the SIS no longer sends: users deactivated, classes, en
     'roles.csv': without(ROLES, 'r-s3', 'r-p1'),
     'enrollments.csv': without(ENROLLMENTS, 'e2', 'e3', 'e7'),
   });
+  // the person running the import is never deactivated by it
+  await t.ds.query(`UPDATE users SET sourced_id = 'u-office' WHERE email = 'office@riverside.example'`);
+  expect((await upload(leaner, true)).body.data).toMatchObject({ applied: false,
+    problems: [{ file: 'users.csv', line: 0, reason: 'This zip would deactivate "u-office", who is running the import: an import never deactivates the person running it' }] });
+  await t.ds.query(`UPDATE users SET sourced_id = NULL WHERE email = 'office@riverside.example'`);
   const preview = await upload(leaner, false);
   expect(preview.body.data.problems).toEqual([]);
   const moved = (counts: Array<{ object: string; created: number; changed: number; deactivated: number }>) =>

@@ -101,8 +101,11 @@ export interface Plan {
   reactivatedUsers: string[];
 }
 
-/** Reads the zip (streaming, entry by entry) and plans it against the database; nothing is written. */
-export async function planImport(ds: DataSource, zipPath: string): Promise<{ plan: Plan; report: ImportReport }> {
+/**
+ * Reads the zip (streaming, entry by entry) and plans it against the database; nothing is written. `actorId`,
+ * who runs the import, is never deactivated by it (they would lock themselves out): such a zip is refused.
+ */
+export async function planImport(ds: DataSource, zipPath: string, actorId?: string): Promise<{ plan: Plan; report: ImportReport }> {
   const rows = new Map<string, CsvRow[]>();
   const headers = new Map<string, string[]>();
   const manifest: CsvRow[] = [];
@@ -338,6 +341,10 @@ export async function planImport(ds: DataSource, zipPath: string): Promise<{ pla
   if (bulk('users')) {
     const listed = new Set(fileUsers.map((r) => r.cells.sourcedId));
     for (const u of ex.users.filter((x) => x.fromSis && !x.deactivated && !listed.has(x.sid))) { plan.deactivatedUsers.push(u.id); count('user', 'deactivated'); }
+  }
+  const me = actorId ? ex.users.find((u) => u.id === actorId) : undefined;
+  if (me && plan.deactivatedUsers.includes(me.id)) {
+    problem('users', fileUsers.find((r) => r.cells.sourcedId === me.sid)?.line ?? 0, `This zip would deactivate "${me.sid}", who is running the import: an import never deactivates the person running it`);
   }
   const linked = new Set(ex.links.map((l) => `${l.parentId}/${l.studentId}`));
   const fileLinks = new Set<string>();
