@@ -21,6 +21,12 @@ export async function endCredentialsOf(m: EntityManager, userIds: readonly strin
 }
 
 /**
+ * SQL: the user row `u` is an account in use (activated, not deactivated): what a credential that is no session
+ * (an access token, a calendar feed) needs of its owner at every lookup.
+ */
+export const accountInUseSql = (u: string) => `(${u}.activated AND ${u}.deactivated_at IS NULL)`;
+
+/**
  * Deactivates users (deactivated_at): they keep their work, placements and links, but their sessions and links
  * end here and now, their access tokens stop at the next lookup, and sign-in refuses them (AUTH_TEXT.deactivated).
  */
