@@ -151,6 +151,36 @@ describe('academic structure', () => {
     await a11y('course-management tree with the new structure');
   });
 
+  e2e("an Admin gives a year its dates, then a term inside them; a term outside the year is refused (issue 27)", async ({ page, a11y }) => {
+    const year = `2032-${Date.now().toString(36)}`;
+    await login(page, DEMO.admin.email);
+    await page.goto('/dashboard/academic-year-management');
+    await page.getByLabel(exactLabel('Year')).fill(year);
+    await page.locator('#academic-year-start').fill('2032-09-01');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await expectVisible(page.getByText('Give both a start and an end date, or neither', { exact: true }), 'the both-or-neither message');
+    await page.locator('#academic-year-end').fill('2033-07-31');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await expectVisible(rowWith(page, year).getByText('2032-09-01 to 2033-07-31', { exact: true }), 'the year with its dates');
+
+    // editing the year shows its terms and grading periods
+    await rowWith(page, year).getByRole('button', { name: `Edit academic year ${year}`, exact: true }).click();
+    const periods = page.getByRole('region', { name: `Terms and grading periods of ${year}` });
+    await expectVisible(periods.getByText('No terms or grading periods.', { exact: true }));
+    await page.locator('#academic-period-title').fill('Autumn');
+    await page.locator('#academic-period-start').fill('2032-09-01');
+    await page.locator('#academic-period-end').fill('2032-12-20');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await expectVisible(rowWith(periods, 'Autumn').getByText('2032-12-20', { exact: true }), 'the new term in the list');
+    await page.locator('#academic-period-title').fill('Summer');
+    await page.locator('#academic-period-start').fill('2033-07-01');
+    await page.locator('#academic-period-end').fill('2033-08-31');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await expectVisible(page.getByText("Summer must lie inside the academic year's dates", { exact: true }), "the server's refusal");
+    assert((await rowWith(periods, 'Summer').count()) === 0, 'the refused term is not listed');
+    await a11y('academic year page with its terms');
+  });
+
   e2e('a Teacher places a student into one of their own classes', async ({ page, a11y }) => {
     await login(page, DEMO.teacher.email);
     await sidebar(page).getByRole('link', { name: 'Assign Students', exact: true }).click();

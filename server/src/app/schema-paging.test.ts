@@ -44,6 +44,7 @@ const WHOLE: Record<string, string> = {
   'Query.subjects': "the school's subjects",
   'Query.allocations': "the school's class-subject-year allocations (optionally filtered)",
   'AcademicYear.classes': "one year's classes",
+  'AcademicYear.periods': "one year's terms and grading periods (a handful)",
   'SchoolClass.allocations': "one class's subjects",
   'Allocation.teachers': "one allocation's teachers",
   'Abilities.assignableRoles': 'the roles',

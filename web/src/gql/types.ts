@@ -38,6 +38,25 @@ export type Abilities = {
   viewOwnAttendance: Scalars['Boolean']['output'];
 };
 
+/** A term or a grading period inside an academic year (OneRoster academicSessions); entered on the academic years page or imported from a school's SIS. */
+export type AcademicPeriod = {
+  __typename?: 'AcademicPeriod';
+  /** The academic year it lies in. */
+  academicYearId: Scalars['ID']['output'];
+  /** Last day (YYYY-MM-DD), after the first day, inside the year (and the term). */
+  endDate: Scalars['String']['output'];
+  /** Unique id (REST: _id). */
+  id: Scalars['ID']['output'];
+  /** For a grading period: the term it lies in, if any. */
+  parentId: Maybe<Scalars['ID']['output']>;
+  /** First day (YYYY-MM-DD), inside the year (and the term, for a grading period in one). */
+  startDate: Scalars['String']['output'];
+  /** Title, such as Autumn term. */
+  title: Scalars['String']['output'];
+  /** 'term' or 'gradingPeriod' (OneRoster's words). */
+  type: Scalars['String']['output'];
+};
+
 /** A school year such as 2025; classes and allocations belong to one. */
 export type AcademicYear = {
   __typename?: 'AcademicYear';
@@ -45,10 +64,16 @@ export type AcademicYear = {
   classes: Array<SchoolClass>;
   /** When the year was created. */
   createdAt: Scalars['DateTimeISO']['output'];
+  /** Last day (YYYY-MM-DD), after the first; null when none was entered. */
+  endDate: Maybe<Scalars['String']['output']>;
   /** Unique id (REST: _id). */
   id: Scalars['ID']['output'];
   /** Active years are current; inactive ones are kept for history. */
   isActive: Scalars['Boolean']['output'];
+  /** Its terms and grading periods, by start date (terms first on the same day). */
+  periods: Array<AcademicPeriod>;
+  /** First day (YYYY-MM-DD); null when none was entered (OneRoster then reads it from the year's name). */
+  startDate: Maybe<Scalars['String']['output']>;
   /** Increases with every change; send it back on update to be told of concurrent edits. */
   version: Scalars['Int']['output'];
   /** The year as text, such as 2025; unique regardless of case. */
@@ -892,10 +917,30 @@ export type CourseGrades = CourseAverage & {
   trend: Array<GradeTrendPoint>;
 };
 
+/** A new term or grading period inside an academic year. */
+export type CreateAcademicPeriodInput = {
+  /** The academic year; its start and end dates must be set. */
+  academicYearId: Scalars['ID']['input'];
+  /** Last day (YYYY-MM-DD), after the first, inside the year. */
+  endDate: Scalars['String']['input'];
+  /** For a grading period: a term of the same year it lies in (inside its dates). */
+  parentId?: InputMaybe<Scalars['ID']['input']>;
+  /** First day (YYYY-MM-DD), inside the year. */
+  startDate: Scalars['String']['input'];
+  /** Title, such as Autumn term; required. */
+  title: Scalars['String']['input'];
+  /** 'term' or 'gradingPeriod'. */
+  type: Scalars['String']['input'];
+};
+
 /** A new academic year. */
 export type CreateAcademicYearInput = {
+  /** Last day (YYYY-MM-DD), after startDate; with startDate, or neither. */
+  endDate?: InputMaybe<Scalars['String']['input']>;
   /** Whether the year is active; true when not given. */
   isActive?: InputMaybe<Scalars['Boolean']['input']>;
+  /** First day (YYYY-MM-DD); with endDate, or neither. */
+  startDate?: InputMaybe<Scalars['String']['input']>;
   /** The year as text, such as 2026; required and unique. */
   year: Scalars['String']['input'];
 };
@@ -1331,7 +1376,7 @@ export type Gradebook = {
   courseId: Scalars['ID']['output'];
   /** Course title. */
   courseTitle: Scalars['String']['output'];
-  /** The gradebook as CSV (RFC 4180; text that a spreadsheet would run as a formula is prefixed with an apostrophe), as GET /api/courses/{id}/gradebook?format=csv sends it. */
+  /** The gradebook as CSV (RFC 4180; text that a spreadsheet would run as a formula is prefixed with an apostrophe), the applications' external columns after the course's own assessments, as GET /api/courses/{id}/gradebook?format=csv sends it. */
   csv: Scalars['String']['output'];
   /** Columns that applications keep for this course's class through OneRoster (external line items) with their results, by due date; they count in no average. */
   externalColumns: Array<ExternalGradebookColumn>;
@@ -1656,6 +1701,8 @@ export type Mutation = {
   cloneModule: Module;
   /** Confirm a sign-in email change with the link mailed to the new address: the email changes, and every session and outstanding link of the account ends (REST: POST /api/auth/confirm-email). No sign-in needed. */
   confirmEmailChange: MessagePayload;
+  /** Add a term or grading period inside an academic year whose dates are set; SuperAdmin and Admin (REST: POST /api/academic-years/{id}/periods). */
+  createAcademicPeriod: AcademicPeriod;
   /** Create an academic year; SuperAdmin and Admin (REST: POST /api/academic-years). */
   createAcademicYear: AcademicYear;
   /** Create a personal access token that acts as you, narrowed to its scope; its secret is in this answer only. At most 50 live tokens. */
@@ -1684,6 +1731,8 @@ export type Mutation = {
   createSubmissionForGrading: Submission;
   /** Create a Pending user and mail them an invitation (REST: POST /api/users). */
   createUser: User;
+  /** Remove a term (with its grading periods) or a grading period; SuperAdmin and Admin (REST: DELETE /api/academic-periods/{id}). */
+  deleteAcademicPeriod: Scalars['Boolean']['output'];
   /** Delete an academic year; refused (CONFLICT) while it has classes. SuperAdmin and Admin (REST: DELETE /api/academic-years/{id}). */
   deleteAcademicYear: Scalars['Boolean']['output'];
   /** Delete an allocation; SuperAdmin and Admin (REST: DELETE /api/teacher-assignments/{id}). */
@@ -1770,6 +1819,8 @@ export type Mutation = {
   switchRole: SwitchRolePayload;
   /** Remove a parent-student link (SuperAdmin and Admin). REST: DELETE /api/parents/{parentId}/children/{studentId}. */
   unlinkParent: Scalars['Boolean']['output'];
+  /** Change a term or grading period; SuperAdmin and Admin (REST: PUT /api/academic-periods/{id}). */
+  updateAcademicPeriod: AcademicPeriod;
   /** Change an academic year; SuperAdmin and Admin (REST: PUT /api/academic-years/{id}). */
   updateAcademicYear: AcademicYear;
   /** Change an allocation; SuperAdmin and Admin (REST: PUT /api/teacher-assignments/{id}). */
@@ -1858,6 +1909,12 @@ export type MutationConfirmEmailChangeArgs = {
 
 
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationCreateAcademicPeriodArgs = {
+  input: CreateAcademicPeriodInput;
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationCreateAcademicYearArgs = {
   input: CreateAcademicYearInput;
 };
@@ -1932,6 +1989,12 @@ export type MutationCreateSubmissionForGradingArgs = {
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationCreateUserArgs = {
   input: CreateUserInput;
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationDeleteAcademicPeriodArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -2176,6 +2239,12 @@ export type MutationSwitchRoleArgs = {
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationUnlinkParentArgs = {
   input: FamilyLinkInput;
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationUpdateAcademicPeriodArgs = {
+  input: UpdateAcademicPeriodInput;
 };
 
 
@@ -3538,12 +3607,30 @@ export type TodoItem = {
   title: Scalars['String']['output'];
 };
 
+/** Changes to a term or grading period; fields not given stay as they are. */
+export type UpdateAcademicPeriodInput = {
+  /** New last day (YYYY-MM-DD). */
+  endDate?: InputMaybe<Scalars['String']['input']>;
+  /** The term or grading period to change. */
+  id: Scalars['ID']['input'];
+  /** For a grading period: the term it lies in; null takes it out of its term. */
+  parentId?: InputMaybe<Scalars['ID']['input']>;
+  /** New first day (YYYY-MM-DD). */
+  startDate?: InputMaybe<Scalars['String']['input']>;
+  /** New title; must not be blank. */
+  title?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** Changes to an academic year; fields not given stay as they are. */
 export type UpdateAcademicYearInput = {
+  /** New last day (YYYY-MM-DD), after startDate, given with it. */
+  endDate?: InputMaybe<Scalars['String']['input']>;
   /** The year to change. */
   id: Scalars['ID']['input'];
   /** New active state. */
   isActive?: InputMaybe<Scalars['Boolean']['input']>;
+  /** New first day (YYYY-MM-DD), given with endDate; both null remove the dates (refused while the year has terms or grading periods). Its terms and grading periods must stay inside. */
+  startDate?: InputMaybe<Scalars['String']['input']>;
   /** The version you edited; if someone changed the year since, the update is refused (CONFLICT). */
   version?: InputMaybe<Scalars['Int']['input']>;
   /** New year text; must not be blank. */
@@ -3751,6 +3838,8 @@ export type User = {
   class: Maybe<SchoolClass>;
   /** When the account was created. */
   createdAt: Scalars['DateTimeISO']['output'];
+  /** When the user was deactivated (a OneRoster bulk import no longer listed them): they cannot sign in. Null for an ordinary user, and for viewers who may not read the user. */
+  deactivatedAt: Maybe<Scalars['DateTimeISO']['output']>;
   /** Sign-in email, unique regardless of case. Only for the user themselves and for staff who manage users (a student sees only the name and role of others): null otherwise. */
   email: Maybe<Scalars['String']['output']>;
   /** The users linked to this one: a Parent's children, a Student's parents (empty for other roles). SuperAdmin and Admin see anyone's, a parent their own; null for anyone else. */

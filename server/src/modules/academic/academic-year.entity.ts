@@ -17,6 +17,14 @@ export class AcademicYear extends Versioned {
   @Column({ name: 'is_active', default: false })
   isActive: boolean;
 
+  @Field(() => String, { nullable: true, description: "First day (YYYY-MM-DD); null when none was entered (OneRoster then reads it from the year's name)." })
+  @Column({ name: 'start_date', type: 'date', nullable: true })
+  startDate: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Last day (YYYY-MM-DD), after the first; null when none was entered.' })
+  @Column({ name: 'end_date', type: 'date', nullable: true })
+  endDate: string | null;
+
   @Field({ description: 'When the year was created.' })
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

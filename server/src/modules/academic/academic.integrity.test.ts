@@ -228,7 +228,7 @@ describe('integrity', () => {
     const y = await post('/academic-years', { year: `C-${uniq()}`, isActive: false });
     expect([y.status, y.body]).toEqual([201, {
       success: true, message: T.yearCreated,
-      data: { _id: expect.any(String), year: expect.stringMatching(/^C-/), isActive: false, createdAt: expect.any(String), version: 1 },
+      data: { _id: expect.any(String), year: expect.stringMatching(/^C-/), isActive: false, startDate: null, endDate: null, createdAt: expect.any(String), version: 1 },
     }]);
     expect((await t.rest('GET', `/academic-years/${y.body.data._id}`, { token: admin })).body.data).toEqual(y.body.data);
     const s = await post('/subjects', { name: `  Music ${uniq()} `, description: ' Songs ' });

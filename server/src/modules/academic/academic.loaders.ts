@@ -5,6 +5,7 @@ import { windowedLoader } from '../../app/paging';
 import { User } from '../users/user.entity';
 import { Role } from '../users/role';
 import { AcademicYear } from './academic-year.entity';
+import { AcademicPeriod } from './academic-period.entity';
 import { SchoolClass } from './class.entity';
 import { Subject } from './subject.entity';
 import { Allocation } from './allocation.entity';
@@ -89,6 +90,11 @@ export function academicLoaders(ds: DataSource, actor: Actor | null) {
     yearById: byIdLoader((ids) => ds.getRepository(AcademicYear).findBy({ id: In(ids) })),
     classById: byIdLoader((ids) => ds.getRepository(SchoolClass).findBy({ id: In(ids) })),
     subjectById: byIdLoader((ids) => ds.getRepository(Subject).findBy({ id: In(ids) })),
+
+    periodsByYearId: listLoader(
+      (yearIds) => ds.getRepository(AcademicPeriod).find({ where: { academicYearId: In(yearIds) }, order: { startDate: 'ASC', type: 'DESC', title: 'ASC' } }),
+      (p) => p.academicYearId,
+    ),
 
     classesByYearId: listLoader(
       (yearIds) => ds.getRepository(SchoolClass).find({ where: { academicYearId: In(yearIds) }, order: { name: 'ASC', id: 'ASC' } }),

@@ -3,15 +3,18 @@ import { Academic1732300001000 } from '../../db/migrations/1732300001000-Academi
 import { Allocations1732300005000 } from '../../db/migrations/1732300005000-Allocations';
 import { OneActiveYear1732300008500 } from '../../db/migrations/1732300008500-OneActiveYear';
 import { AcademicYear } from './academic-year.entity';
+import { AcademicPeriod } from './academic-period.entity';
 import { SchoolClass } from './class.entity';
 import { Subject } from './subject.entity';
 import { Allocation } from './allocation.entity';
 import { YearsResolver } from './years.resolver';
+import { PeriodsResolver } from './periods.resolver';
 import { ClassesResolver } from './classes.resolver';
 import { SubjectsResolver } from './subjects.resolver';
 import { AllocationsResolver } from './allocations.resolver';
 import { PlacementResolver } from './placement.resolver';
 import { YearsService } from './years.service';
+import { PeriodsService } from './periods.service';
 import { ClassesService } from './classes.service';
 import { SubjectsService } from './subjects.service';
 import { AllocationsService } from './allocations.service';
@@ -20,14 +23,15 @@ import { academicLoaders } from './academic.loaders';
 import { academicRouter } from './academic.rest';
 import { academicSeeder } from './academic.seed';
 
-/** The academic structure: years, classes, subjects, allocations, student placement (ctx.services.academic.<part>). */
+/** The academic structure: years (with their terms and grading periods), classes, subjects, allocations, student placement (ctx.services.academic.<part>). */
 export const academicModule = defineModule({
   name: 'academic',
-  entities: [AcademicYear, SchoolClass, Subject, Allocation],
+  entities: [AcademicYear, AcademicPeriod, SchoolClass, Subject, Allocation],
   migrations: [Academic1732300001000, Allocations1732300005000, OneActiveYear1732300008500],
-  resolvers: [YearsResolver, ClassesResolver, SubjectsResolver, AllocationsResolver, PlacementResolver],
+  resolvers: [YearsResolver, PeriodsResolver, ClassesResolver, SubjectsResolver, AllocationsResolver, PlacementResolver],
   services: (ds) => ({
     years: new YearsService(ds),
+    periods: new PeriodsService(ds),
     classes: new ClassesService(ds),
     subjects: new SubjectsService(ds),
     allocations: new AllocationsService(ds),

@@ -1,10 +1,11 @@
 import { type Body, body, done, newRouter, param, route, send, str } from '../../app/rest';
 import { restSlice } from '../../app/paging';
 import { ACADEMIC_TEXT as T } from './academic.validation';
-import { presentAllocation, presentClass, presentPlacedUser, presentSubject, presentYear } from './academic.shape';
+import { presentAllocation, presentClass, presentPeriod, presentPlacedUser, presentSubject, presentYear } from './academic.shape';
 
 // REST bodies name references by the spec's words (academicYear, class, subject, teachers); services use ids
 const classInput = (b: Body) => ({ ...b, academicYearId: b.academicYear });
+const periodInput = (b: Body) => ({ ...b, parentId: b.parent });
 const allocationInput = (b: Body) => ({ academicYearId: b.academicYear, classId: b.class, subjectId: b.subject, teacherIds: b.teachers, version: b.version });
 
 /** platform.md section 7 "Academic structure", and PUT /users/{id} {class, academicYear} (student placement). */
@@ -26,6 +27,22 @@ export function academicRouter() {
   r.delete('/academic-years/:id', route(async (req, res, actor, ctx) => {
     await ctx.services.academic.years.delete(actor, param(req));
     done(res, T.yearDeleted);
+  }));
+
+  // a year's terms and grading periods (GraphQL AcademicYear.periods and the *AcademicPeriod mutations)
+  r.get('/academic-years/:id/periods', route(async (req, res, actor, ctx) => {
+    send(res, (await ctx.services.academic.periods.listOfYear(actor, param(req))).map((x) => presentPeriod(actor, x)));
+  }));
+  r.post('/academic-years/:id/periods', route(async (req, res, actor, ctx) => {
+    const input = { ...periodInput(body(req)), academicYearId: param(req) };
+    send(res, presentPeriod(actor, await ctx.services.academic.periods.create(actor, input)), { message: T.periodCreated }, 201);
+  }));
+  r.put('/academic-periods/:id', route(async (req, res, actor, ctx) => {
+    send(res, presentPeriod(actor, await ctx.services.academic.periods.update(actor, param(req), periodInput(body(req)))), { message: T.periodUpdated });
+  }));
+  r.delete('/academic-periods/:id', route(async (req, res, actor, ctx) => {
+    await ctx.services.academic.periods.delete(actor, param(req));
+    done(res, T.periodDeleted);
   }));
 
   r.get('/classes', route(async (req, res, actor, ctx) => {

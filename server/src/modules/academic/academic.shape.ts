@@ -2,6 +2,7 @@ import { presenter } from '../../app/rest';
 import { Actor } from '../../policies';
 import { presentPersonName, presentUser } from '../users/users.shape';
 import { AcademicYear } from './academic-year.entity';
+import { AcademicPeriod } from './academic-period.entity';
 import { SchoolClass } from './class.entity';
 import { Subject } from './subject.entity';
 import { Allocation } from './allocation.entity';
@@ -16,8 +17,21 @@ export const presentYear = presenter((_viewer: Actor, y: AcademicYear) => ({
   id: y.id,
   year: y.year,
   isActive: y.isActive,
+  startDate: y.startDate,
+  endDate: y.endDate,
   createdAt: y.createdAt,
   version: y.version,
+}));
+
+/** A term or grading period, in the GraphQL type's words. */
+export const presentPeriod = presenter((_viewer: Actor, p: AcademicPeriod) => ({
+  id: p.id,
+  academicYear: p.academicYearId,
+  parent: p.parentId,
+  type: p.type,
+  title: p.title,
+  startDate: p.startDate,
+  endDate: p.endDate,
 }));
 
 export const presentClass = presenter((_viewer: Actor, c: SchoolClass) => ({

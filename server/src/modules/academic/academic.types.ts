@@ -7,6 +7,12 @@ export class CreateAcademicYearInput {
 
   @Field({ nullable: true, description: 'Whether the year is active; true when not given.' })
   isActive?: boolean;
+
+  @Field(() => String, { nullable: true, description: 'First day (YYYY-MM-DD); with endDate, or neither.' })
+  startDate?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Last day (YYYY-MM-DD), after startDate; with startDate, or neither.' })
+  endDate?: string | null;
 }
 
 @InputType({ description: 'Changes to an academic year; fields not given stay as they are.' })
@@ -22,6 +28,51 @@ export class UpdateAcademicYearInput {
 
   @Field(() => Int, { nullable: true, description: 'The version you edited; if someone changed the year since, the update is refused (CONFLICT).' })
   version?: number;
+
+  @Field(() => String, { nullable: true, description: 'New first day (YYYY-MM-DD), given with endDate; both null remove the dates (refused while the year has terms or grading periods). Its terms and grading periods must stay inside.' })
+  startDate?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'New last day (YYYY-MM-DD), after startDate, given with it.' })
+  endDate?: string | null;
+}
+
+@InputType({ description: 'A new term or grading period inside an academic year.' })
+export class CreateAcademicPeriodInput {
+  @Field(() => ID, { description: 'The academic year; its start and end dates must be set.' })
+  academicYearId: string;
+
+  @Field({ description: "'term' or 'gradingPeriod'." })
+  type: string;
+
+  @Field({ description: 'Title, such as Autumn term; required.' })
+  title: string;
+
+  @Field({ description: 'First day (YYYY-MM-DD), inside the year.' })
+  startDate: string;
+
+  @Field({ description: 'Last day (YYYY-MM-DD), after the first, inside the year.' })
+  endDate: string;
+
+  @Field(() => ID, { nullable: true, description: 'For a grading period: a term of the same year it lies in (inside its dates).' })
+  parentId?: string | null;
+}
+
+@InputType({ description: 'Changes to a term or grading period; fields not given stay as they are.' })
+export class UpdateAcademicPeriodInput {
+  @Field(() => ID, { description: 'The term or grading period to change.' })
+  id: string;
+
+  @Field({ nullable: true, description: 'New title; must not be blank.' })
+  title?: string;
+
+  @Field({ nullable: true, description: 'New first day (YYYY-MM-DD).' })
+  startDate?: string;
+
+  @Field({ nullable: true, description: 'New last day (YYYY-MM-DD).' })
+  endDate?: string;
+
+  @Field(() => ID, { nullable: true, description: 'For a grading period: the term it lies in; null takes it out of its term.' })
+  parentId?: string | null;
 }
 
 @InputType({ description: 'A new class in an academic year.' })

@@ -58,6 +58,22 @@ export const ACADEMIC_TEXT = {
   allocationCreated: 'Teacher assignment created successfully',
   allocationUpdated: 'Teacher assignment updated successfully',
   allocationDeleted: 'Teacher assignment deleted successfully',
+  dateInvalid: (label: string) => `${label} must be a date (YYYY-MM-DD)`,
+  datesTogether: 'Give both a start and an end date, or neither',
+  startBeforeEnd: 'The start date must be before the end date',
+  yearDatesFirst: "Set the academic year's start and end dates first",
+  yearDatesStay: "The academic year's dates cannot be removed while it has terms or grading periods",
+  periodOutsideYear: (title: string) => `${title} must lie inside the academic year's dates`,
+  periodOutsideTerm: (title: string, term: string) => `${title} must lie inside the term ${term}`,
+  yearMustHoldPeriods: (title: string) => `The academic year's dates must include all its terms and grading periods: ${title} lies outside`,
+  termMustHoldPeriods: (title: string) => `The term's dates must include its grading periods: ${title} lies outside`,
+  periodTypeInvalid: "Type must be 'term' or 'gradingPeriod'",
+  periodTitleRequired: 'Title is required',
+  periodNotFound: 'Term or grading period not found',
+  parentNotTerm: 'A grading period can only lie in a term of the same academic year',
+  periodCreated: 'Term or grading period created successfully',
+  periodUpdated: 'Term or grading period updated successfully',
+  periodDeleted: 'Term or grading period deleted successfully',
 } as const;
 
 function plural(n: number, one: string, many: string): string {

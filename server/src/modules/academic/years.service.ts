@@ -6,12 +6,15 @@ import { AcademicYear } from './academic-year.entity';
 import { SchoolClass } from './class.entity';
 import { updateVersioned } from '../../db/versioned';
 import { ACADEMIC_TEXT as T } from './academic.validation';
+import { checkYearHoldsPeriods, yearDatesOf } from './periods.service';
 import { flag, isStillReferenced, optionalRequiredText, requiredText, rethrowUnique, versionOf } from '../../app/input';
 
 export interface YearInput {
   year?: unknown;
   isActive?: unknown;
   version?: unknown;
+  startDate?: unknown;
+  endDate?: unknown;
 }
 
 const UNIQUE = (year: string) => ({ academic_years_year_key: T.yearTaken(year) });
@@ -55,10 +58,11 @@ export class YearsService {
     authorize(actor, 'academic.manage', undefined, { message: T.cannotManage });
     const year = requiredText(input.year, T.yearRequired, 'Year', 50, undefined, 'year');
     const isActive = flag(input.isActive, 'isActive', 'isActive') ?? true;
+    const dates = yearDatesOf(input);
     try {
       return await this.ds.transaction(async (m) => {
         const repo = m.getRepository(AcademicYear);
-        const created = await repo.save(repo.create({ year, isActive: false }));
+        const created = await repo.save(repo.create({ year, isActive: false, ...dates }));
         if (isActive) await activate(m, created.id);
         return repo.findOneByOrFail({ id: created.id });
       });
@@ -77,8 +81,12 @@ export class YearsService {
     const set: Partial<AcademicYear> = {};
     if (year !== undefined) set.year = year;
     if (isActive !== undefined) set.isActive = isActive;
+    const dates = yearDatesOf(input);
+    if (dates) Object.assign(set, dates);
     try {
       return await this.ds.transaction(async (m) => {
+        // its terms and grading periods stay inside the year's dates
+        if (dates) await checkYearHoldsPeriods(m, id, dates);
         // the one active year changes hands in one transaction: never two, never a moment with the old one gone
         if (set.isActive) await deactivateOthers(m, id);
         return updateVersioned(m, AcademicYear, id, set, version, { what: 'academic year', notFound: T.yearNotFound });

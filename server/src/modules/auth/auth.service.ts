@@ -166,6 +166,7 @@ export class AuthService {
       if (user && !user.activated && !user.passwordHash) throw new DomainError('UNAUTHENTICATED', AUTH_TEXT.pending);
       throw new DomainError('UNAUTHENTICATED', AUTH_TEXT.invalidCredentials);
     }
+    if (user.deactivatedAt) throw new DomainError('UNAUTHENTICATED', AUTH_TEXT.deactivated);
     // a success forgives earlier mistakes on this account (and withdraws its own attempt)
     await this.ds.query(`DELETE FROM login_attempts WHERE email = $1`, [email]);
     const { token, actor } = await this.openSession(user, Boolean(input.rememberMe));

@@ -3,6 +3,7 @@ export const AUTH_TEXT = {
   emailRequired: 'Email is required',
   passwordRequired: 'Password is required',
   invalidCredentials: 'Invalid email or password',
+  deactivated: 'This account has been deactivated. Ask the school office if you think this is a mistake.',
   pending: 'Your account is not activated yet. Use the link in your invitation email to set a password.',
   tooManyAttempts: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
   tooManyLinkRequests: 'Too many password reset requests. Please wait an hour and try again.',

@@ -6,6 +6,7 @@ import { storedRoleActor } from '../../policies/actor';
 import { Role } from '../users/role';
 import { CHILD_IDS_SQL } from '../../policies/children';
 import { hashSecret, newSecret } from '../auth/secrets';
+import { accountInUseSql } from '../auth/credentials';
 import { calendarEvents } from './calendar.queries';
 import { IcsEvent, writeCalendar } from './calendar.ics';
 import { CalendarEvent, CalendarFeedLink, CalendarFeedStatus } from './calendar.types';
@@ -105,7 +106,7 @@ export class CalendarService {
     const rows: FeedOwner[] = await this.ds.query(
       `WITH f AS (
          UPDATE calendar_feeds f SET last_fetched_at = now() FROM users u
-          WHERE f.token_hash = $1 AND u.id = f.user_id AND u.activated
+          WHERE f.token_hash = $1 AND u.id = f.user_id AND ${accountInUseSql('u')}
           RETURNING f.user_id, u.role, u.first_name, u.last_name)
        SELECT f.*, CASE WHEN f.role = 'Parent' THEN ${CHILD_IDS_SQL('f.user_id')} ELSE '{}' END AS child_ids FROM f`,
       [hashSecret(token)]);

@@ -1,3 +1,4 @@
+import type { ExternalGradebookColumn } from '../oneroster/oneroster.types';
 import { GradeStatus, Gradebook } from './grades.types';
 
 /**
@@ -17,13 +18,21 @@ export const csvLine = (fields: Array<string | number | null>) => fields.map(csv
 
 /**
  * The gradebook as CSV: a row per student with their name, email, a column per assessment (the score once
- * graded, else the status in words) and their course average. Lines end with CRLF, as RFC 4180 says.
+ * graded, else the status in words), then a column per external column an application keeps (OneRoster: its
+ * score, else its status in words, Excused for exempt; empty without a result; in no average), and their course
+ * average. Lines end with CRLF, as RFC 4180 says.
  */
-export function gradebookCsv(g: Gradebook): string {
-  const head = ['Last name', 'First name', 'Email', ...g.columns.map((c) => `${c.title} (${c.totalPoints} pts)`), 'Points earned', 'Points possible', 'Average %'];
+export function gradebookCsv(g: Gradebook, external: readonly ExternalGradebookColumn[] = []): string {
+  const head = ['Last name', 'First name', 'Email', ...g.columns.map((c) => `${c.title} (${c.totalPoints} pts)`),
+    ...external.map((c) => `${c.title} (${c.maxScore} pts) [external]`), 'Points earned', 'Points possible', 'Average %'];
+  const results = external.map((c) => new Map(c.cells.map((x) => [x.studentId, x])));
   const lines = g.rows.map((r) => csvLine([
     r.student.lastName, r.student.firstName, r.student.email,
     ...r.cells.map((c) => (c.score !== null && (c.status === GradeStatus.Graded || c.status === GradeStatus.Unreleased) ? c.score : c.statusLabel)),
+    ...results.map((byStudent) => {
+      const x = byStudent.get(r.student.id);
+      return !x ? null : x.score !== null ? x.score : x.statusLabel;
+    }),
     r.pointsEarned, r.pointsPossible, r.average,
   ]));
   return [csvLine(head), ...lines].join('\r\n') + '\r\n';

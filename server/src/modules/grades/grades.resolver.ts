@@ -31,8 +31,9 @@ export class GradesResolver {
     return toConnection(pageOf(g.rows, windowOf(args, GRADEBOOK_PAGE)));
   }
 
-  @FieldResolver(() => String, { description: 'The gradebook as CSV (RFC 4180; text that a spreadsheet would run as a formula is prefixed with an apostrophe), as GET /api/courses/{id}/gradebook?format=csv sends it.' })
-  csv(@Root() g: Gradebook) {
-    return gradebookCsv(g);
+  @FieldResolver(() => String, { description: "The gradebook as CSV (RFC 4180; text that a spreadsheet would run as a formula is prefixed with an apostrophe), the applications' external columns after the course's own assessments, as GET /api/courses/{id}/gradebook?format=csv sends it." })
+  async csv(@Root() g: Gradebook, @Ctx() ctx: RequestContext) {
+    // the gradebook itself was authorized before its fields resolve
+    return gradebookCsv(g, await ctx.services.oneroster.gradebook.columnsOfCourse(g.courseId));
   }
 }

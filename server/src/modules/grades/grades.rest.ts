@@ -13,11 +13,12 @@ export function gradesRouter() {
   }));
   r.get('/courses/:id/gradebook', route(async (req, res, actor, ctx) => {
     const g = await ctx.services.grades.gradebook(actor, req.params.id);
+    const external = await ctx.services.oneroster.gradebook.columnsOfCourse(g.courseId);
     if (str(req.query.format) === 'csv') {
-      res.status(200).type('text/csv; charset=utf-8').attachment(gradebookFileName(g)).send(gradebookCsv(g));
+      res.status(200).type('text/csv; charset=utf-8').attachment(gradebookFileName(g)).send(gradebookCsv(g, external));
       return;
     }
-    send(res, presentGradebook(actor, g, await ctx.services.oneroster.gradebook.columnsOfCourse(g.courseId)));
+    send(res, presentGradebook(actor, g, external));
   }));
   return r;
 }

@@ -7,6 +7,7 @@ import { AccessTokenScope } from '../../policies/credentials';
 import { Role } from '../users/role';
 import { User } from '../users/user.entity';
 import { AuthService, VIEWER_SQL } from '../auth/auth.service';
+import { accountInUseSql } from '../auth/credentials';
 import { hashSecret, newSecret } from '../auth/secrets';
 import { AccessToken, CreatedAccessToken } from './integrations.types';
 
@@ -100,7 +101,7 @@ export class AccessTokenService {
     const rows: Array<{ id: string; scope: AccessTokenScope; child_ids: string[]; user: Record<string, unknown> }> = await this.ds.query(
       `WITH t AS (
          SELECT a.id, a.scope, a.user_id, a.last_used_at FROM access_tokens a
-           JOIN users o ON o.id = a.user_id AND o.role = a.owner_role AND o.activated
+           JOIN users o ON o.id = a.user_id AND o.role = a.owner_role AND ${accountInUseSql('o')}
           WHERE a.token_hash = $1 AND a.expires_at > now()),
        touched AS (
          UPDATE access_tokens x SET last_used_at = now() FROM t

@@ -3,6 +3,7 @@ import { buildWorld, World } from '../../test/authz/world';
 import { captureLogs } from '../../test/log-capture';
 import { hashSecret } from '../auth/secrets';
 import { Role } from '../users/role';
+import { deactivateUsers } from '../auth/credentials';
 import { makeUser } from '../../test/factories';
 import { CREDENTIAL_TEXT } from '../../app/credential-gate';
 import { TOKEN_REJECTED } from '../../app/context';
@@ -140,6 +141,10 @@ it("a token ends when its owner is given another role, deactivated or deleted", 
   const deactivated = await make();
   await t.ds.query('UPDATE users SET activated = false WHERE id = $1', [deactivated.user.id]);
   expect((await t.rest('GET', '/auth/me', { token: deactivated.secret })).status).toBe(401);
+  // deactivated as a OneRoster bulk import does it (users.deactivated_at)
+  const left = await make();
+  await t.ds.transaction((m) => deactivateUsers(m, [left.user.id]));
+  expect((await t.rest('GET', '/auth/me', { token: left.secret })).status).toBe(401);
 
   const deleted = await make();
   expect((await t.rest('DELETE', `/users/${deleted.user.id}`, { token: w.tokens.Admin })).status).toBe(200);

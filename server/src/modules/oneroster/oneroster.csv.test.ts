@@ -1,8 +1,13 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { DataSource } from 'typeorm';
+import { readZip } from './oneroster.zip';
 import { startTestServer, TestServer } from '../../test/test-server';
 import { makeUser } from '../../test/factories';
 import { postMultipart } from '../../test/multipart';
-import { zipOf } from '../../test/oneroster-client';
+import { consumer, zipOf } from '../../test/oneroster-client';
+import { SCOPES } from '../../policies/credentials';
 import { Role } from '../users/role';
 import { DEMO_PASSWORD } from '../../db/seed';
 
@@ -99,9 +104,10 @@ const snapshot = async (ds: DataSource) => ({
   classes: await ds.query(`SELECT id, name, grade, updated_at FROM classes ORDER BY id`),
   allocations: await ds.query(`SELECT id, sourced_id, updated_at FROM allocations ORDER BY id`),
   teachers: await ds.query(`SELECT * FROM allocation_teachers ORDER BY 1, 2`),
-  users: await ds.query(`SELECT id, email, first_name, last_name, role, class_id, academic_year_id, sourced_id, updated_at FROM users ORDER BY id`),
+  users: await ds.query(`SELECT id, email, first_name, last_name, role, class_id, academic_year_id, sourced_id, deactivated_at, updated_at FROM users ORDER BY id`),
   links: await ds.query(`SELECT parent_id, student_id FROM parent_students ORDER BY 1, 2`),
   orgs: await ds.query(`SELECT * FROM oneroster_orgs ORDER BY type`),
+  courses: await ds.query(`SELECT * FROM oneroster_courses ORDER BY 1, 2`),
   mail: await ds.query(`SELECT count(*)::int AS n FROM mail_outbox`),
 });
 
@@ -151,6 +157,13 @@ it('previews, then applies a hand-written zip into an empty school; the app show
   expect(await t.ds.query(`SELECT sourced_id, name, type FROM oneroster_orgs ORDER BY type`)).toEqual([
     { sourced_id: 'org-d1', name: 'Riverside District', type: 'district' }, { sourced_id: 'org-s1', name: 'Riverside Primary', type: 'school' }]);
 
+  // the SIS's course sourcedIds come back from the REST provider, on the courses and on the classes that name them
+  const app = await consumer(t, admin, [SCOPES.rosterRead]);
+  const courses = await app.call('GET', '/rostering/v1p2/courses?sort=sourcedId&fields=sourcedId,title');
+  expect(courses.body.courses).toEqual([{ sourcedId: 'c-math3', title: 'Mathematics 03' }, { sourcedId: 'c-sci3', title: 'Science 03' }]);
+  const klass = await app.call('GET', '/rostering/v1p2/classes/k-3b-math');
+  expect(klass.body.class.course.sourcedId).toBe('c-math3');
+
   const list = await t.rest('GET', '/oneroster/imports', { token: admin });
   expect([list.status, list.body.message]).toEqual([200, undefined]);
   expect(list.body.data.map((i: { applied: boolean }) => i.applied)).toEqual([true, false]);
@@ -167,6 +180,14 @@ it('the same zip again, and our own export re-imported, change nothing', async (
   expect(exported.status).toBe(200);
   expect(exported.headers.get('content-type')).toBe('application/zip');
   const ours = Buffer.from(await exported.arrayBuffer());
+  // the export gives the SIS's course sourcedIds back
+  const file = path.join(os.tmpdir(), `oneroster-export-${process.pid}.zip`);
+  fs.writeFileSync(file, ours);
+  const rows: string[][] = [];
+  await readZip(file, (n) => n === 'courses.csv' || n === 'classes.csv', (n, r) => rows.push([n, r.cells.sourcedId, r.cells.courseSourcedId ?? '']), () => undefined);
+  fs.rmSync(file);
+  expect(rows.sort()).toEqual([['classes.csv', 'k-3a-math', 'c-math3'], ['classes.csv', 'k-3a-sci', 'c-sci3'], ['classes.csv', 'k-3b-math', 'c-math3'],
+    ['courses.csv', 'c-math3', ''], ['courses.csv', 'c-sci3', '']]);
   const reimport = await upload(ours, true);
   expect(reimport.body.data.problems).toEqual([]);
   expect(reimport.body.data.counts.filter((c: { created: number; changed: number; deactivated: number }) => c.created + c.changed + c.deactivated > 0)).toEqual([]);
@@ -193,11 +214,79 @@ e7,tobedeleted,2027-09-01T00:00:00.000Z,k-3b-math,org-s1,u-s3,student,false,,
   expect(restored.body.data.counts.find((c: { object: string }) => c.object === 'enrollment')).toMatchObject({ created: 2 });
 });
 
-it('refuses a zip with broken references with each file and line, and changes nothing', async () => {
+it('a bulk zip ends what the SIS no longer sends: users deactivated, classes, enrollments, links and periods gone; hand-made rows stay', async () => {
+  // made here by hand: a teacher of an SIS class, and an allocation of our own
+  const hand = await makeUser(t.ds, { role: Role.Teacher, email: 'hand@riverside.example' });
+  await t.ds.query(`INSERT INTO allocation_teachers (allocation_id, teacher_id) SELECT id, $1 FROM allocations WHERE sourced_id = 'k-3a-math'`, [hand.id]);
+  const [art] = await t.ds.query(`INSERT INTO subjects (name) VALUES ('Art') RETURNING id`);
+  const [ownAllocation] = await t.ds.query(`INSERT INTO allocations (class_id, subject_id, academic_year_id)
+    SELECT id, $1, academic_year_id FROM classes WHERE name = '3B' RETURNING id`, [art.id]);
+  // Edsger has signed in
+  await t.ds.query(`UPDATE users SET activated = true, password_hash = (SELECT password_hash FROM users WHERE id = $1) WHERE email = 'edsger@riverside.example'`, [hand.id]);
+  const edsger = await t.login('edsger@riverside.example');
+
+  const without = (text: string, ...starts: string[]) => text.split('\n').filter((l) => !starts.some((x) => l.startsWith(`${x},`))).join('\n');
+  const leaner = await zipOf({
+    ...FILES,
+    'academicSessions.csv': without(SESSIONS, 'as-gp1'),
+    'classes.csv': without(CLASSES, 'k-3b-math'),
+    'users.csv': without(USERS, 'u-s3', 'u-p1').replace(',u-p1,03,', ',,03,'),
+    'roles.csv': without(ROLES, 'r-s3', 'r-p1'),
+    'enrollments.csv': without(ENROLLMENTS, 'e2', 'e3', 'e7'),
+  });
+  // the person running the import is never deactivated by it
+  await t.ds.query(`UPDATE users SET sourced_id = 'u-office' WHERE email = 'office@riverside.example'`);
+  expect((await upload(leaner, true)).body.data).toMatchObject({ applied: false,
+    problems: [{ file: 'users.csv', line: 0, reason: 'This zip would deactivate "u-office", who is running the import: an import never deactivates the person running it' }] });
+  await t.ds.query(`UPDATE users SET sourced_id = NULL WHERE email = 'office@riverside.example'`);
+  const preview = await upload(leaner, false);
+  expect(preview.body.data.problems).toEqual([]);
+  const moved = (counts: Array<{ object: string; created: number; changed: number; deactivated: number }>) =>
+    Object.fromEntries(counts.filter((c) => c.created + c.changed + c.deactivated > 0).map((c) => [c.object, [c.created, c.changed, c.deactivated]]));
+  expect(moved(preview.body.data.counts)).toEqual({ academicSession: [0, 0, 1], class: [0, 0, 1], user: [0, 0, 2], 'parent link': [0, 0, 1], enrollment: [0, 0, 2] });
+
+  const applied = await upload(leaner, true);
+  expect(applied.body.data.applied).toBe(true);
+  expect(await t.ds.query(`SELECT email FROM users WHERE deactivated_at IS NOT NULL ORDER BY email`))
+    .toEqual([{ email: 'edsger@riverside.example' }, { email: 'mary@riverside.example' }]);
+  // a deactivated user's session ends and they cannot sign in again; their row and work stay
+  expect((await t.rest('GET', '/auth/me', { token: edsger })).status).toBe(401);
+  const again = await t.rest('POST', '/auth/login', { body: { email: 'edsger@riverside.example', password: DEMO_PASSWORD } });
+  expect([again.status, again.body.message]).toEqual([401, 'This account has been deactivated. Ask the school office if you think this is a mistake.']);
+  expect(await t.ds.query(`SELECT class_id FROM users WHERE email = 'edsger@riverside.example'`)).toEqual([{ class_id: null }]);
+  expect(await t.ds.query(`SELECT count(*)::int AS n FROM allocations WHERE sourced_id = 'k-3b-math'`)).toEqual([{ n: 0 }]);
+  expect(await t.ds.query(`SELECT count(*)::int AS n FROM parent_students`)).toEqual([{ n: 0 }]);
+  expect(await t.ds.query(`SELECT title FROM academic_periods ORDER BY title`)).toEqual([{ title: 'Autumn 2027' }, { title: 'Spring 2028' }]);
+  expect(await t.ds.query(`SELECT a.sourced_id, u.email FROM allocation_teachers at JOIN allocations a ON a.id = at.allocation_id
+    JOIN users u ON u.id = at.teacher_id ORDER BY 1, 2`)).toEqual([{ sourced_id: 'k-3a-math', email: 'ada@riverside.example' },
+    { sourced_id: 'k-3a-math', email: 'hand@riverside.example' }]);
+  expect(await t.ds.query(`SELECT count(*)::int AS n FROM allocations WHERE id = $1`, [ownAllocation.id])).toEqual([{ n: 1 }]);
+
+  // the same zip twice changes nothing, and neither does our own export (it marks the deactivated tobedeleted)
+  const before = await snapshot(t.ds);
+  const twice = await upload(leaner, true);
+  expect(moved(twice.body.data.counts)).toEqual({});
+  const exported = await fetch(`${t.url}/api/oneroster/export`, { headers: { authorization: `Bearer ${admin}` } });
+  const reimport = await upload(Buffer.from(await exported.arrayBuffer()), true);
+  expect([reimport.body.data.problems, moved(reimport.body.data.counts)]).toEqual([[], {}]);
+  expect(await snapshot(t.ds)).toEqual(before);
+
+  // the full roster again brings them back: reactivated (their password still theirs), placed, linked, taught
+  const restored = await upload(await zipOf(FILES), true);
+  expect(moved(restored.body.data.counts)).toEqual({ academicSession: [1, 0, 0], class: [1, 0, 0], user: [0, 2, 0], 'parent link': [1, 0, 0], enrollment: [3, 0, 0] });
+  expect((await t.rest('POST', '/auth/login', { body: { email: 'edsger@riverside.example', password: DEMO_PASSWORD } })).status).toBe(200);
+  await t.ds.query(`DELETE FROM allocations WHERE id = $1`, [ownAllocation.id]);
+  await t.ds.query(`DELETE FROM subjects WHERE id = $1`, [art.id]);
+  await t.ds.query(`DELETE FROM allocation_teachers WHERE teacher_id = $1`, [hand.id]);
+  await t.ds.query(`DELETE FROM users WHERE id = $1`, [hand.id]);
+});
+
+it('refuses a zip with broken references with each file and physical line, and changes nothing', async () => {
   const before = await snapshot(t.ds);
   const broken = await zipOf({
     ...FILES,
-    'classes.csv': CLASSES + 'k-4a,,,4A Mathematics,04,c-math4,4A,scheduled,,org-s1,as-t1,Mathematics,,\n',
+    // a quoted cell spanning three lines: a problem names the physical line its row starts on
+    'classes.csv': CLASSES.replace('Room 12', '"Room 12\nsecond floor\r\n(east wing)"') + 'k-4a,,,4A Mathematics,04,c-math4,4A,scheduled,,org-s1,as-t1,Mathematics,,\n',
     'users.csv': USERS + user('u-s9', 'Ghost', 'Child', 'ghost@riverside.example', 'u-nobody', '04') + '\n',
     'roles.csv': ROLES + 'r-s9,,,u-s9,primary,student,,,org-s1,\n',
     'enrollments.csv': ENROLLMENTS + 'e8,,,k-nowhere,org-s1,u-s2,student,false,,\ne9,,,k-3a-math,org-elsewhere,u-s2,student,false,,\n',
@@ -206,7 +295,7 @@ it('refuses a zip with broken references with each file and line, and changes no
   expect(res.status).toBe(200);
   expect(res.body.data.applied).toBe(false);
   expect(res.body.data.problems).toEqual([
-    { file: 'classes.csv', line: 5, reason: 'courseSourcedId "c-math4" is no course of this file' },
+    { file: 'classes.csv', line: 7, reason: 'courseSourcedId "c-math4" is no course of this file' },
     { file: 'users.csv', line: 8, reason: 'agentSourcedIds "u-nobody" is no user of this file or this school' },
     { file: 'enrollments.csv', line: 9, reason: 'classSourcedId "k-nowhere" is no class of this file or this school' },
     { file: 'enrollments.csv', line: 10, reason: 'schoolSourcedId "org-elsewhere" is no org of this file or this school' },

@@ -36,7 +36,7 @@ async function all(ds: DataSource, c: Collection): Promise<Row[]> {
 
 /**
  * What the school holds as a OneRoster 1.2 CSV zip (bulk), read through the same mapping as the REST provider.
- * Bulk files leave status and dateLastModified empty, as the CSV binding says.
+ * Bulk files leave status and dateLastModified empty, as the CSV binding says (but for a deactivated user: tobedeleted).
  */
 export async function exportZip(ds: DataSource): Promise<NodeJS.ReadableStream> {
   const [o, s, co, cl, u, e] = await Promise.all([orgs, academicSessions, courses, classes, users, enrollments].map((c) => all(ds, c)));
@@ -47,7 +47,8 @@ export async function exportZip(ds: DataSource): Promise<NodeJS.ReadableStream> 
     'courses.csv': csv(CSV_COLUMNS.courses, co.map((r) => ({ ...r, ...blank, grades: r._grade, subjects: r._subject, orgSourcedId: r._org }))),
     'classes.csv': csv(CSV_COLUMNS.classes, cl.map((r) => ({ ...r, ...blank, grades: r._grade, subjects: r._subject, courseSourcedId: r._course,
       schoolSourcedId: r._school, termSourcedIds: ids(r._terms) }))),
-    'users.csv': csv(CSV_COLUMNS.users, u.map((r) => ({ ...r, ...blank, agentSourcedIds: ids(r._agents), grades: r._grade, primaryOrgSourcedId: r._school }))),
+    // a deactivated user stays in the file (enrollments and agents name them), marked tobedeleted so a re-import keeps them so
+    'users.csv': csv(CSV_COLUMNS.users, u.map((r) => ({ ...r, ...blank, status: r.status === 'active' ? '' : r.status, agentSourcedIds: ids(r._agents), grades: r._grade, primaryOrgSourcedId: r._school }))),
     'roles.csv': csv(CSV_COLUMNS.roles, u.map((r) => ({ ...blank, sourcedId: `role-${String(r.sourcedId)}`, userSourcedId: r.sourcedId, roleType: 'primary',
       role: r.role, orgSourcedId: r._school }))),
     'enrollments.csv': csv(CSV_COLUMNS.enrollments, e.map((r) => ({ ...r, ...blank, classSourcedId: r._class, schoolSourcedId: r._school, userSourcedId: r._user }))),

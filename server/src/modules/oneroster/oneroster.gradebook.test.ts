@@ -92,9 +92,22 @@ it('line items: ours are listed for the class with their kind; an external one i
     cells: [{ studentId: studentSid, score: null, statusLabel: 'Excused', comment: 'Away' }] }]);
   const rest = await t.rest('GET', `/courses/${courseId}/gradebook`, { token: teacher });
   expect(rest.body.data.externalColumns).toEqual([expect.objectContaining({ _id: 'li-reading-1', cells: [expect.objectContaining({ statusLabel: 'Excused', score: null })] })]);
+  // the gradebook CSV has the column after the course's own items (before the totals): Excused, empty without a result
+  const [{ email }] = await t.ds.query(`SELECT email FROM users WHERE id = $1`, [studentSid]);
+  const csvOf = async (text: string) => {
+    const [head, ...rows] = text.trim().split('\r\n').map((l) => l.split(','));
+    const at = head.indexOf('Reading log (term 1) (10 pts) [external]');
+    return { at, head, cell: (who: string) => rows.find((r) => r[2] === who)![at], others: rows.filter((r) => r[2] !== email).map((r) => r[at]) };
+  };
+  const file = await fetch(`${t.url}/api/courses/${courseId}/gradebook?format=csv`, { headers: { authorization: `Bearer ${teacher}` } });
+  const excused = await csvOf(await file.text());
+  expect([excused.at, excused.head[excused.at + 1], excused.cell(email)]).toEqual([excused.head.length - 4, 'Points earned', 'Excused']);
+  expect(excused.head.slice(3, excused.at)).toEqual(expect.arrayContaining([expect.stringMatching(/ pts\)$/)]));
+  expect(new Set(excused.others)).toEqual(new Set(['']));
   await call('PUT', '/results/res-1', result({ score: 12 }));
-  const extra = await t.gql(`query($id: ID!) { gradebook(courseId: $id) { rows { nodes { average } } externalColumns { cells { score statusLabel } } } }`, { id: courseId }, teacher);
+  const extra = await t.gql(`query($id: ID!) { gradebook(courseId: $id) { csv rows { nodes { average } } externalColumns { cells { score statusLabel } } } }`, { id: courseId }, teacher);
   expect(extra.data.gradebook.externalColumns[0].cells).toEqual([{ score: 12, statusLabel: 'Graded' }]);
+  expect((await csvOf(extra.data.gradebook.csv)).cell(email)).toBe('12');
   expect(extra.data.gradebook.rows.nodes.map((r: { average: number }) => r.average)).toEqual(book.data.gradebook.rows.nodes.map((r: { average: number }) => r.average));
 
   expect((await call('DELETE', '/results/res-1')).status).toBe(204);

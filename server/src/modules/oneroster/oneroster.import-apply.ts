@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { Plan } from './oneroster.import';
+import { deactivateUsers, reactivateUsers } from '../auth/credentials';
 
 /** A sourcedId worth keeping: one that is not our own id. */
 const own = (sid: string | null, id: string) => (sid && sid !== id ? sid : null);
@@ -40,6 +41,11 @@ export async function applyPlan(m: EntityManager, plan: Plan): Promise<void> {
     await m.query(`INSERT INTO classes (id, name, grade, academic_year_id) SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[])`,
       [plan.classes.map((c) => c.id), plan.classes.map((c) => c.name), plan.classes.map((c) => c.grade), plan.classes.map((c) => c.yearId)]);
   }
+  if (plan.courseSids.length) {
+    await m.query(`INSERT INTO oneroster_courses (subject_id, grade, sourced_id) SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[])
+      ON CONFLICT (subject_id, grade) DO UPDATE SET sourced_id = EXCLUDED.sourced_id, updated_at = now()`,
+    [plan.courseSids.map((c) => c.subjectId), plan.courseSids.map((c) => c.grade), plan.courseSids.map((c) => c.sid)]);
+  }
   const newAllocations = plan.allocations.filter((a) => a.isNew);
   if (newAllocations.length) {
     await m.query(`INSERT INTO allocations (id, class_id, subject_id, academic_year_id, sourced_id)
@@ -78,6 +84,14 @@ export async function applyPlan(m: EntityManager, plan: Plan): Promise<void> {
     await m.query(`DELETE FROM allocation_teachers t USING unnest($1::uuid[], $2::uuid[]) AS x(a, u) WHERE t.allocation_id = x.a AND t.teacher_id = x.u`,
       [plan.untaught.map((t) => t.allocationId), plan.untaught.map((t) => t.teacherId)]);
   }
+  if (plan.removedAllocations.length) await m.query(`DELETE FROM allocations WHERE id = ANY($1::uuid[])`, [plan.removedAllocations]);
+  if (plan.removedPeriods.length) await m.query(`DELETE FROM academic_periods WHERE id = ANY($1::uuid[])`, [plan.removedPeriods]);
+  if (plan.unlinked.length) {
+    await m.query(`DELETE FROM parent_students p USING unnest($1::uuid[], $2::uuid[]) AS x(p, s) WHERE p.parent_id = x.p AND p.student_id = x.s`,
+      [plan.unlinked.map((l) => l.parentId), plan.unlinked.map((l) => l.studentId)]);
+  }
+  await deactivateUsers(m, plan.deactivatedUsers);
+  await reactivateUsers(m, plan.reactivatedUsers);
   if (plan.placements.length) {
     await m.query(
       `UPDATE users u SET class_id = x.c, academic_year_id = x.y, updated_at = now() FROM unnest($1::uuid[], $2::uuid[], $3::uuid[]) AS x(id, c, y) WHERE u.id = x.id`,

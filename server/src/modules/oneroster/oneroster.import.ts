@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { CsvRow, readZip } from './oneroster.zip';
 import { OneRosterError } from './oneroster.errors';
-import { WHOLE_YEAR_TERM } from './oneroster.mapping';
+import { COURSE_SID_SEPARATOR, WHOLE_YEAR_TERM } from './oneroster.mapping';
 
 /**
  * A OneRoster 1.2 CSV zip read into a plan against what the school holds: every row either becomes a change
@@ -41,34 +41,39 @@ const isDate = (s: string) => /^\d{4}-\d\d-\d\d$/.test(s) && !Number.isNaN(Date.
 
 interface Existing {
   years: Array<{ id: string; sid: string; year: string; start: string | null; end: string | null }>;
-  periods: Array<{ id: string; sid: string; yearId: string; type: string; title: string; start: string; end: string; parentId: string | null }>;
+  periods: Array<{ id: string; sid: string; yearId: string; type: string; title: string; start: string; end: string; parentId: string | null; fromSis: boolean }>;
   subjects: Array<{ id: string; sid: string; name: string }>;
   classes: Array<{ id: string; name: string; grade: string; yearId: string }>;
-  allocations: Array<{ id: string; sid: string; classId: string; subjectId: string; yearId: string }>;
-  users: Array<{ id: string; sid: string; email: string; firstName: string; lastName: string; role: string; classId: string | null; yearId: string | null }>;
+  allocations: Array<{ id: string; sid: string; classId: string; subjectId: string; yearId: string; fromSis: boolean }>;
+  users: Array<{ id: string; sid: string; email: string; firstName: string; lastName: string; role: string; classId: string | null; yearId: string | null;
+    fromSis: boolean; deactivated: boolean }>;
   links: Array<{ parentId: string; studentId: string }>;
   teaching: Array<{ allocationId: string; teacherId: string }>;
+  /** The sourcedIds SIS gave to a subject at a grade (oneroster_courses). */
+  courses: Array<{ sid: string; subjectId: string; grade: string }>;
   school: string;
   orgs: Array<{ sid: string; name: string; identifier: string; type: string }>;
 }
 
 async function loadExisting(ds: DataSource): Promise<Existing> {
   const q = (sql: string) => ds.query(sql);
-  const [years, periods, subjects, classes, allocations, users, links, teaching, orgs] = await Promise.all([
+  const [years, periods, subjects, classes, allocations, users, links, teaching, orgs, courses] = await Promise.all([
     q(`SELECT id, coalesce(sourced_id, id::text) AS sid, year, to_char(start_date, 'YYYY-MM-DD') AS start, to_char(end_date, 'YYYY-MM-DD') AS "end" FROM academic_years`),
     q(`SELECT id, coalesce(sourced_id, id::text) AS sid, academic_year_id AS "yearId", type, title, to_char(start_date, 'YYYY-MM-DD') AS start,
-         to_char(end_date, 'YYYY-MM-DD') AS "end", parent_id AS "parentId" FROM academic_periods`),
+         to_char(end_date, 'YYYY-MM-DD') AS "end", parent_id AS "parentId", sourced_id IS NOT NULL AS "fromSis" FROM academic_periods`),
     q(`SELECT id, coalesce(sourced_id, id::text) AS sid, name FROM subjects`),
     q(`SELECT id, name, grade, academic_year_id AS "yearId" FROM classes`),
-    q(`SELECT id, coalesce(sourced_id, id::text) AS sid, class_id AS "classId", subject_id AS "subjectId", academic_year_id AS "yearId" FROM allocations`),
+    q(`SELECT id, coalesce(sourced_id, id::text) AS sid, class_id AS "classId", subject_id AS "subjectId", academic_year_id AS "yearId",
+         sourced_id IS NOT NULL AS "fromSis" FROM allocations`),
     q(`SELECT id, coalesce(sourced_id, id::text) AS sid, email, first_name AS "firstName", last_name AS "lastName", role, class_id AS "classId",
-         academic_year_id AS "yearId" FROM users`),
+         academic_year_id AS "yearId", sourced_id IS NOT NULL AS "fromSis", deactivated_at IS NOT NULL AS deactivated FROM users`),
     q(`SELECT parent_id AS "parentId", student_id AS "studentId" FROM parent_students`),
     q(`SELECT allocation_id AS "allocationId", teacher_id AS "teacherId" FROM allocation_teachers`),
     q(`SELECT sourced_id AS sid, name, identifier, type FROM oneroster_orgs ORDER BY type DESC`),
+    q(`SELECT sourced_id AS sid, subject_id AS "subjectId", grade FROM oneroster_courses`),
   ]);
   const school = (orgs as Array<{ sid: string; type: string }>).find((o) => o.type === 'school')!;
-  return { years, periods, subjects, classes, allocations, users, links, teaching, school: school.sid, orgs } as Existing;
+  return { years, periods, subjects, classes, allocations, users, links, teaching, courses, school: school.sid, orgs } as Existing;
 }
 
 /** What applying the plan writes, in dependency order; new rows carry ids made here, so references need no lookups. */
@@ -86,10 +91,21 @@ export interface Plan {
   teaching: Array<{ allocationId: string; teacherId: string }>;
   untaught: Array<{ allocationId: string; teacherId: string }>;
   placements: Array<{ userId: string; classId: string | null; yearId: string | null }>;
+  /** The sourcedId an SIS gave a subject at a grade (a course), to keep. */
+  courseSids: Array<{ sid: string; subjectId: string; grade: string }>;
+  /** Bulk mode: what came from the SIS (a sourcedId of its own) and its new file no longer lists, or rows marked tobedeleted. */
+  removedPeriods: string[];
+  removedAllocations: string[];
+  unlinked: Array<{ parentId: string; studentId: string }>;
+  deactivatedUsers: string[];
+  reactivatedUsers: string[];
 }
 
-/** Reads the zip (streaming, entry by entry) and plans it against the database; nothing is written. */
-export async function planImport(ds: DataSource, zipPath: string): Promise<{ plan: Plan; report: ImportReport }> {
+/**
+ * Reads the zip (streaming, entry by entry) and plans it against the database; nothing is written. `actorId`,
+ * who runs the import, is never deactivated by it (they would lock themselves out): such a zip is refused.
+ */
+export async function planImport(ds: DataSource, zipPath: string, actorId?: string): Promise<{ plan: Plan; report: ImportReport }> {
   const rows = new Map<string, CsvRow[]>();
   const headers = new Map<string, string[]>();
   const manifest: CsvRow[] = [];
@@ -123,7 +139,8 @@ export async function planImport(ds: DataSource, zipPath: string): Promise<{ pla
   };
   const deleted = (r: CsvRow) => r.cells.status === 'tobedeleted';
   const plan: Plan = { school: null, district: null, years: [], periods: [], subjects: [], classes: [], allocations: [], newUsers: [], changedUsers: [],
-    links: [], teaching: [], untaught: [], placements: [] };
+    links: [], teaching: [], untaught: [], placements: [], courseSids: [], removedPeriods: [], removedAllocations: [], unlinked: [], deactivatedUsers: [], reactivatedUsers: [] };
+  const bulk = (f: FileName) => mode(f) === 'bulk';
 
   // ---- orgs: the one school (and a district above it) ----
   const orgs = new Set([ex.school]);
@@ -179,37 +196,58 @@ export async function planImport(ds: DataSource, zipPath: string): Promise<{ pla
       const same = mine && mine.yearId === p.yearId && mine.parentId === p.parentId && mine.type === kind && mine.title === title && mine.start === start && mine.end === end;
       if (!same) plan.periods.push({ ...p, isNew: !mine });
       count('academicSession', mine ? (same ? 'unchanged' : 'changed') : 'created');
-      periodBySid.set(sid, { ...p, parentId: p.parentId });
+      periodBySid.set(sid, { ...p, parentId: p.parentId, fromSis: true });
       sessionYear.set(sid, yearId);
     } else problem('academicSessions', r.line, `type must be schoolYear, term, semester or gradingPeriod, not "${type}"`);
+  }
+  // bulk: the SIS's terms and grading periods it no longer sends go (line items keep their scores, without a period)
+  if (bulk('academicSessions')) {
+    const listed = new Set(sessions.map((r) => r.cells.sourcedId));
+    for (const p of ex.periods.filter((x) => x.fromSis && !listed.has(x.sid))) { plan.removedPeriods.push(p.id); count('academicSession', 'deactivated'); }
   }
 
   // ---- courses: a subject at a grade ----
   const subjectByName = new Map(ex.subjects.map((s) => [lower(s.name), s.id]));
   const subjectBySid = new Map(ex.subjects.map((s) => [s.sid, s]));
-  const courses = new Map<string, { subjectId: string; grade: string }>();
+  const courses = new Map<string, { sid: string; subjectId: string; grade: string; ours: boolean }>();
+  const keptCourse = new Map(ex.courses.map((c) => [c.sid, c]));
+  const keptCourseSid = new Map(ex.courses.map((c) => [`${c.subjectId}/${c.grade}`, c.sid]));
   for (const r of of('courses')) {
     if (!need('courses', r, 'sourcedId', 'title') || !checkOrg('courses', r, 'orgSourcedId')) continue;
     const subjectName = list(r.cells.subjects)[0] ?? r.cells.title;
     const grade = list(r.cells.grades)[0] ?? '';
-    // our own export names a course by its subject's sourcedId and the grade: keep that subject whatever its name now
-    const own = subjectBySid.get(r.cells.sourcedId.split(':')[0]);
-    let subjectId = own?.id ?? subjectByName.get(lower(subjectName));
+    // a course an SIS named before keeps its subject; our own export names a course by its subject's sourcedId and
+    // the grade: keep that subject whatever its name now
+    const kept = keptCourse.get(r.cells.sourcedId);
+    const own = kept ? undefined : subjectBySid.get(r.cells.sourcedId.split(COURSE_SID_SEPARATOR)[0]);
+    let subjectId = kept?.subjectId ?? own?.id ?? subjectByName.get(lower(subjectName));
     if (!subjectId) {
       subjectId = crypto.randomUUID();
       subjectByName.set(lower(subjectName), subjectId);
       plan.subjects.push({ id: subjectId, name: subjectName });
       count('subject', 'created');
     }
-    courses.set(r.cells.sourcedId, { subjectId, grade });
-    count('course', 'unchanged');
+    courses.set(r.cells.sourcedId, { sid: r.cells.sourcedId, subjectId, grade, ours: Boolean(own) });
   }
+  // the SIS's sourcedId of a course is kept for the subject at the grade of each class that names it (counted once)
+  const classGrade = new Map(ex.classes.map((c) => [c.id, c.grade]));
+  const coursesSeen = new Set<string>();
+  const keepCourseSid = (course: { sid: string; subjectId: string; ours: boolean }, grade: string) => {
+    const key = `${course.subjectId}/${lower(grade)}`;
+    if (coursesSeen.has(key)) return;
+    coursesSeen.add(key);
+    const kept = keptCourseSid.get(key);
+    if (course.ours || kept === course.sid) { count('course', 'unchanged'); return; }
+    plan.courseSids.push({ sid: course.sid, subjectId: course.subjectId, grade: lower(grade) });
+    count('course', kept ? 'changed' : 'created');
+  };
 
   // ---- classes: an allocation of one of our classes (by classCode) in the year of its first term ----
-  const allocationBySid = new Map(ex.allocations.map((a) => [a.sid, a]));
+  const allocationBySid = new Map<string, { id: string; classId: string; subjectId: string; yearId: string }>(ex.allocations.map((a) => [a.sid, a]));
+  const fileClasses = of('classes');
   const classKey = (yearId: string, name: string) => `${yearId}/${lower(name)}`;
   const classByKey = new Map(ex.classes.map((c) => [classKey(c.yearId, c.name), c.id]));
-  for (const r of of('classes')) {
+  for (const r of fileClasses) {
     if (!need('classes', r, 'sourcedId', 'title', 'courseSourcedId', 'schoolSourcedId', 'termSourcedIds') || !checkOrg('classes', r, 'schoolSourcedId')) continue;
     const course = courses.get(r.cells.courseSourcedId);
     if (!course) { problem('classes', r.line, `courseSourcedId "${r.cells.courseSourcedId}" is no course of this file`); continue; }
@@ -225,7 +263,9 @@ export async function planImport(ds: DataSource, zipPath: string): Promise<{ pla
       classId = crypto.randomUUID();
       classByKey.set(classKey(yearId, name), classId);
       plan.classes.push({ id: classId, name, grade, yearId });
+      classGrade.set(classId, grade);
     }
+    keepCourseSid(course, classGrade.get(classId)!);
     if (mine) {
       if (mine.classId !== classId || mine.subjectId !== course.subjectId || mine.yearId !== yearId) {
         problem('classes', r.line, `The class "${r.cells.sourcedId}" exists with another class, course or year: moving it is done in the app`);
@@ -240,6 +280,16 @@ export async function planImport(ds: DataSource, zipPath: string): Promise<{ pla
       count('class', same ? 'changed' : 'created');
     }
   }
+  // bulk: the SIS's classes it no longer sends end (the allocation goes, with its teachers; courses and grades stay)
+  if (bulk('classes')) {
+    const listed = new Set(fileClasses.map((r) => r.cells.sourcedId));
+    for (const a of ex.allocations.filter((x) => x.fromSis && !listed.has(x.sid))) {
+      plan.removedAllocations.push(a.id);
+      allocationBySid.delete(a.sid);
+      count('class', 'deactivated');
+    }
+  }
+  const removedAllocations = new Set(plan.removedAllocations);
 
   // ---- users, with their role from roles.csv (1.2) or a role column (1.1), and their agents ----
   const roleOf = new Map<string, string>();
@@ -261,6 +311,12 @@ export async function planImport(ds: DataSource, zipPath: string): Promise<{ pla
     const word = roleOf.get(sid) ?? r.cells.role;
     const role = word ? ROLE[word] : undefined;
     const mine = userBySid.get(sid) ?? userByEmail.get(lower(email));
+    if (deleted(r)) {
+      // tobedeleted: the user is deactivated, not deleted (their work stays); unknown users are simply not taken
+      if (mine?.deactivated === false) { plan.deactivatedUsers.push(mine.id); count('user', 'deactivated'); } else if (mine) count('user', 'unchanged');
+      if (mine) userBySid.set(sid, mine);
+      continue;
+    }
     if (!role && !mine) { problem('users', r.line, `No role for "${sid}" (roles.csv): one of ${Object.keys(ROLE).join(', ')}`); continue; }
     if (mine) {
       if (role && mine.role !== role && !(mine.role === 'SuperAdmin' && role === 'Admin')) {
@@ -268,20 +324,30 @@ export async function planImport(ds: DataSource, zipPath: string): Promise<{ pla
       }
       const other = userByEmail.get(lower(email));
       if (other && other.id !== mine.id) { problem('users', r.line, `The email ${email} belongs to another user here`); continue; }
-      const same = mine.email === email && mine.firstName === r.cells.givenName && mine.lastName === r.cells.familyName && mine.sid === sid;
+      const same = mine.email === email && mine.firstName === r.cells.givenName && mine.lastName === r.cells.familyName && mine.sid === sid && !mine.deactivated;
       if (!same) plan.changedUsers.push({ id: mine.id, sid, email, firstName: r.cells.givenName, lastName: r.cells.familyName });
+      if (mine.deactivated) plan.reactivatedUsers.push(mine.id);
       count('user', same ? 'unchanged' : 'changed');
       userBySid.set(sid, mine);
     } else {
       const u = { id: crypto.randomUUID(), sid, email, firstName: r.cells.givenName, lastName: r.cells.familyName, role: role! };
       plan.newUsers.push(u);
-      const held = { ...u, classId: null, yearId: null };
+      const held = { ...u, classId: null, yearId: null, fromSis: true, deactivated: false };
       userBySid.set(sid, held);
       userByEmail.set(lower(email), held);
       count('user', 'created');
     }
   }
+  if (bulk('users')) {
+    const listed = new Set(fileUsers.map((r) => r.cells.sourcedId));
+    for (const u of ex.users.filter((x) => x.fromSis && !x.deactivated && !listed.has(x.sid))) { plan.deactivatedUsers.push(u.id); count('user', 'deactivated'); }
+  }
+  const me = actorId ? ex.users.find((u) => u.id === actorId) : undefined;
+  if (me && plan.deactivatedUsers.includes(me.id)) {
+    problem('users', fileUsers.find((r) => r.cells.sourcedId === me.sid)?.line ?? 0, `This zip would deactivate "${me.sid}", who is running the import: an import never deactivates the person running it`);
+  }
   const linked = new Set(ex.links.map((l) => `${l.parentId}/${l.studentId}`));
+  const fileLinks = new Set<string>();
   for (const r of fileUsers) {
     const me = userBySid.get(r.cells.sourcedId);
     if (!me) continue;
@@ -292,16 +358,26 @@ export async function planImport(ds: DataSource, zipPath: string): Promise<{ pla
         : me.role === 'Parent' && other.role === 'Student' ? { parentId: me.id, studentId: other.id } : null;
       if (!pair) { problem('users', r.line, `agentSourcedIds "${agent}": only a guardian and a student are linked here`); continue; }
       const key = `${pair.parentId}/${pair.studentId}`;
+      fileLinks.add(key);
       if (linked.has(key)) continue;
       linked.add(key);
       plan.links.push(pair);
       count('parent link', 'created');
     }
   }
+  const sis = new Set(ex.users.filter((u) => u.fromSis).map((u) => u.id));
+  if (bulk('users')) {
+    // a link between two people of the SIS that its agents no longer name ends; links made here stay
+    for (const l of ex.links.filter((x) => sis.has(x.parentId) && sis.has(x.studentId) && !fileLinks.has(`${x.parentId}/${x.studentId}`))) {
+      plan.unlinked.push(l);
+      count('parent link', 'deactivated');
+    }
+  }
 
   // ---- enrollments: teachers teach an allocation; a student is placed in the class and year of theirs ----
   const teaching = new Set(ex.teaching.map((t) => `${t.allocationId}/${t.teacherId}`));
   const placed = new Map<string, { classId: string | null; yearId: string | null; line: number }>();
+  const fileTeaching = new Set<string>();
   for (const r of of('enrollments')) {
     if (!need('enrollments', r, 'sourcedId', 'classSourcedId', 'userSourcedId', 'role') || !checkOrg('enrollments', r, 'schoolSourcedId')) continue;
     const a = allocationBySid.get(r.cells.classSourcedId);
@@ -311,6 +387,7 @@ export async function planImport(ds: DataSource, zipPath: string): Promise<{ pla
     if (r.cells.role === 'teacher') {
       if (u.role !== 'Teacher') { problem('enrollments', r.line, `"${r.cells.userSourcedId}" teaches here but is a ${u.role}`); continue; }
       const key = `${a.id}/${u.id}`;
+      if (!deleted(r)) fileTeaching.add(key);
       if (deleted(r)) {
         if (teaching.delete(key)) { plan.untaught.push({ allocationId: a.id, teacherId: u.id }); count('enrollment', 'deactivated'); }
       } else if (teaching.has(key)) count('enrollment', 'unchanged');
@@ -324,6 +401,22 @@ export async function planImport(ds: DataSource, zipPath: string): Promise<{ pla
       }
       if (!before) placed.set(u.id, { ...target, line: r.line });
     } else problem('enrollments', r.line, `role must be teacher or student, not "${r.cells.role}"`);
+  }
+  if (bulk('enrollments')) {
+    // an enrollment of the SIS is one between its user and its class: those the file no longer lists end
+    const sisAllocations = new Set(ex.allocations.filter((a) => a.fromSis).map((a) => a.id));
+    for (const t of ex.teaching) {
+      const key = `${t.allocationId}/${t.teacherId}`;
+      if (!sisAllocations.has(t.allocationId) || removedAllocations.has(t.allocationId) || !sis.has(t.teacherId) || fileTeaching.has(key)) continue;
+      plan.untaught.push(t);
+      count('enrollment', 'deactivated');
+    }
+    const sisClasses = new Set(ex.allocations.filter((a) => a.fromSis).map((a) => `${a.classId}/${a.yearId}`));
+    for (const u of ex.users) {
+      if (u.role === 'Student' && u.fromSis && u.classId && sisClasses.has(`${u.classId}/${u.yearId}`) && !placed.has(u.id)) {
+        placed.set(u.id, { classId: null, yearId: null, line: 0 });
+      }
+    }
   }
   const userById = new Map(ex.users.map((u) => [u.id, u]));
   for (const [userId, p] of placed) {

@@ -72,7 +72,7 @@ export class OneRosterImports {
     const record = await this.ds.transaction(async (m) => {
       // an apply waits for the one before it and plans inside the lock, so that what is applied is what was read
       if (apply) await m.query(`SELECT pg_advisory_xact_lock(hashtext('oneroster-import'))`);
-      const { plan, report } = await planImport(this.ds, file);
+      const { plan, report } = await planImport(this.ds, file, actor.userId);
       report.applied = apply && report.problems.length === 0;
       if (report.applied) {
         await applyPlan(m, plan);

@@ -32,8 +32,14 @@ const termSids = (y: string) => `coalesce(
   (SELECT array_agg(${sid('p')} ORDER BY p.start_date) FROM academic_periods p WHERE p.academic_year_id = ${y}.id AND p.type = 'term'),
   ARRAY[${sid(y)} || '${WHOLE_YEAR_TERM}'])`;
 
-/** A course is a subject at a grade: its sourcedId is the subject's and the grade's. */
-const courseSid = (s: string, c: string) => `${sid(s)} || ':' || lower(${c}.grade)`;
+/** Between the subject's sourcedId and the grade in the sourcedId of a course no SIS named. */
+export const COURSE_SID_SEPARATOR = ':';
+/**
+ * A course is a subject at a grade: its sourcedId is the one an SIS gave it (oneroster_courses), else the
+ * subject's and the grade's (COURSE_SID_SEPARATOR).
+ */
+const courseSid = (s: string, c: string) => `coalesce((SELECT oc.sourced_id FROM oneroster_courses oc WHERE oc.subject_id = ${s}.id AND oc.grade = lower(${c}.grade)),
+  ${sid(s)} || '${COURSE_SID_SEPARATOR}' || lower(${c}.grade))`;
 
 const SCHOOL = `(SELECT sourced_id FROM oneroster_orgs WHERE type = 'school')`;
 
@@ -151,8 +157,8 @@ export const users: Collection = {
   plural: 'users',
   singular: 'user',
   fields: base(['enabledUser', 'username', 'givenName', 'familyName', 'email', 'identifier', 'role']),
-  sql: `SELECT ${sid('u')} AS "sourcedId", 'active' AS status, ${iso('u.updated_at')} AS "dateLastModified",
-      CASE WHEN u.activated THEN 'true' ELSE 'false' END AS "enabledUser", u.email AS username, u.first_name AS "givenName",
+  sql: `SELECT ${sid('u')} AS "sourcedId", CASE WHEN u.deactivated_at IS NULL THEN 'active' ELSE 'tobedeleted' END AS status,
+      ${iso('u.updated_at')} AS "dateLastModified", CASE WHEN u.activated AND u.deactivated_at IS NULL THEN 'true' ELSE 'false' END AS "enabledUser", u.email AS username, u.first_name AS "givenName",
       u.last_name AS "familyName", u.email, u.id::text AS identifier, ${roleWord('u')} AS role, c.grade AS "_grade", ${SCHOOL} AS "_school",
       ARRAY(SELECT ${sid('o')} FROM parent_students ps JOIN users o ON o.id = ps.parent_id WHERE ps.student_id = u.id
         UNION ALL SELECT ${sid('o')} FROM parent_students ps JOIN users o ON o.id = ps.student_id WHERE ps.parent_id = u.id) AS "_agents",

@@ -1,5 +1,6 @@
 import { defineModule } from '../../app/module';
 import { OneRoster1732300027000 } from '../../db/migrations/1732300027000-OneRoster';
+import { OneRosterCourses1732300027200 } from '../../db/migrations/1732300027200-OneRosterCourses';
 import type { AuthService } from '../auth/auth.service';
 import type { MailService } from '../mail/mail.service';
 import { oneRosterCsvRouter } from './oneroster.csv.rest';
@@ -15,7 +16,7 @@ import { OneRosterService } from './oneroster.service';
  */
 export const oneRosterModule = defineModule({
   name: 'oneroster',
-  migrations: [OneRoster1732300027000],
+  migrations: [OneRoster1732300027000, OneRosterCourses1732300027200],
   resolvers: [OneRosterGradebookResolver, OneRosterResolver],
   services: (ds, config, deps: { auth: AuthService; mail: MailService }) => ({
     reads: new OneRosterService(ds, config),

@@ -10,7 +10,7 @@ import { OneRosterError } from './oneroster.errors';
 
 export const ZIP_LIMITS = { entries: 64, entryBytes: 512 * 1024 * 1024, totalBytes: 2 * 1024 * 1024 * 1024 } as const;
 
-/** One row of one file: its 1-based line (the header is line 1) and its cells by column name. */
+/** One row of one file: the 1-based physical line it starts on (the header is line 1) and its cells by column name. */
 export interface CsvRow { line: number; cells: Record<string, string> }
 
 export const ZIP_TEXT = {
@@ -22,6 +22,7 @@ export const ZIP_TEXT = {
 } as const;
 
 const refuse = (message: string) => new OneRosterError(400, 'invaliddata', message);
+const LINE_BREAK = /\r\n|\r|\n/g;
 const SAFE_NAME = /^[A-Za-z][A-Za-z0-9_-]*\.csv$/;
 
 /** Every entry of the zip at `path`, in order, handed to `onFile` as a row stream; `wanted` decides which to read. */
@@ -63,16 +64,19 @@ function readCsv(name: string, input: NodeJS.ReadableStream, onRow: (name: strin
   onHeader: (name: string, header: string[]) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     let header: string[] | null = null;
-    let line = 0;
+    // the physical line the next record starts on: a quoted cell may span lines, and blank lines count too
+    let next = 1;
     let bytes = 0;
-    const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { skipEmptyLines: 'greedy' });
+    const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { skipEmptyLines: false });
     input.on('data', (chunk: Buffer) => {
       bytes += chunk.length;
       if (bytes > ZIP_LIMITS.entryBytes) input.emit('error', refuse(ZIP_TEXT.tooLarge(name)));
     });
     input.on('error', (err: Error) => reject(err instanceof OneRosterError ? err : refuse(`${name} cannot be read: ${err.message}`)));
     parser.on('data', (cells: string[]) => {
-      line += 1;
+      const line = next;
+      next += 1 + cells.reduce((n, c) => n + (c.match(LINE_BREAK)?.length ?? 0), 0);
+      if (cells.every((c) => !c.trim())) return;
       if (!header) {
         header = cells.map((c, i) => (i === 0 ? c.replace(/^\uFEFF/, '') : c).trim());
         onHeader(name, header);

@@ -32,6 +32,11 @@ export class User {
   @Column({ default: false })
   activated: boolean;
 
+  @Field(() => Date, { nullable: true, description: 'When the user was deactivated (a OneRoster bulk import no longer listed them): they cannot sign in. Null for an ordinary user, and for viewers who may not read the user.' })
+  @FieldRule('user.read')
+  @Column({ name: 'deactivated_at', type: 'timestamptz', nullable: true })
+  deactivatedAt: Date | null;
+
   /** argon2id hash; never exposed through either transport. */
   @Column({ name: 'password_hash', type: 'text', nullable: true, select: false })
   passwordHash: string | null;

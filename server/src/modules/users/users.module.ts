@@ -1,6 +1,7 @@
 import { defineModule } from '../../app/module';
 import { Foundation1732300000000 } from '../../db/migrations/1732300000000-Foundation';
 import { UserNameIndex1732300004000 } from '../../db/migrations/1732300004000-UserNameIndex';
+import { UserDeactivation1732300027100 } from '../../db/migrations/1732300027100-UserDeactivation';
 import type { AuthService } from '../auth/auth.service';
 import type { MailService } from '../mail/mail.service';
 import { User } from './user.entity';
@@ -13,7 +14,7 @@ import { userLoaders } from './users.loaders';
 export const usersModule = defineModule({
   name: 'users',
   entities: [User],
-  migrations: [Foundation1732300000000, UserNameIndex1732300004000],
+  migrations: [Foundation1732300000000, UserNameIndex1732300004000, UserDeactivation1732300027100],
   resolvers: [UsersResolver],
   services: (ds, _config, deps: { auth: AuthService; mail: MailService }) => new UsersService(ds, deps.auth, deps.mail),
   loaders: userLoaders,

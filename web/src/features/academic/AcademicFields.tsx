@@ -39,6 +39,33 @@ export function FormText<V extends Values>({ form, field, id, label, placeholder
   );
 }
 
+interface FormDateProps<V extends Values> {
+  form: FormApi<V>;
+  /** Also the input's name. */
+  field: TextKey<V>;
+  id: string;
+  label: string;
+  required?: boolean;
+}
+
+/** A day (YYYY-MM-DD, the browser's date picker) of a management form, its error message under it. */
+export function FormDate<V extends Values>({ form, field, id, label, required }: FormDateProps<V>) {
+  return (
+    <TextField
+      id={id}
+      label={label}
+      name={field}
+      type="date"
+      required={required}
+      value={form.values[field]}
+      onChange={(e) => form.setField(field, e.target.value as V[TextKey<V>])}
+      error={Boolean(form.errors[field])}
+      helperText={form.errors[field]}
+      slotProps={{ inputLabel: { shrink: true } }}
+    />
+  );
+}
+
 /** The optional, full-width description of classes and subjects. */
 export function DescriptionField<V extends Values & { description: string }>({ form, id }: { form: FormApi<V>; id: string }) {
   return (

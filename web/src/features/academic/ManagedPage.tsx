@@ -27,6 +27,8 @@ interface ManagedPageProps<Row extends { id: string; version: number }, V extend
   cells(row: Row): ReactNode;
   /** What the row is, for its actions' names ("Edit {label}", "Delete {label}"). */
   rowLabel(row: Row): string;
+  /** Shown between the form and the list (e.g. what lies inside the item being edited). */
+  between?: ReactNode;
 }
 
 /**
@@ -34,7 +36,7 @@ interface ManagedPageProps<Row extends { id: string; version: number }, V extend
  * create/edit form and the list whose rows have edit and delete actions.
  */
 export function ManagedPage<Row extends { id: string; version: number }, V extends Values>(props: ManagedPageProps<Row, V>) {
-  const { title, m, form, list, cells, rowLabel } = props;
+  const { title, m, form, list, cells, rowLabel, between } = props;
   return (
     <ManagementPage title={title} allowed={m.canManage} banners={m.banners}>
       <ManagedForm
@@ -47,6 +49,7 @@ export function ManagedPage<Row extends { id: string; version: number }, V exten
         onSave={m.save}
         onCancel={m.leaveEdit}
       />
+      {between}
       <ListCard {...list} columns={[...list.columns, 'Actions']} loading={m.listLoading} count={m.rows.length}>
         {m.rows.map((row) => (
           <TableRow key={row.id} hover selected={row.id === m.editId}>

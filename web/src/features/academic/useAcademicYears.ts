@@ -8,21 +8,35 @@ export type AcademicYearRow = AcademicYearItemFragment;
 export interface YearFormValues extends Record<string, unknown> {
   year: string;
   isActive: boolean;
+  /** YYYY-MM-DD, or '' for none. */
+  startDate: string;
+  endDate: string;
 }
 
 // Active starts off: one confirmation must not hand the active year over by surprise (issue 25)
-export const EMPTY_YEAR: YearFormValues = { year: '', isActive: false };
+export const EMPTY_YEAR: YearFormValues = { year: '', isActive: false, startDate: '', endDate: '' };
 
-/** platform.md section 5: year required. */
-export function validateYear(v: YearFormValues): FieldErrors<'year'> {
-  return v.year.trim() ? {} : { year: 'Year is required' };
+/**
+ * A span of days as a form holds them: both or neither (`optional`), the start before the end. The server
+ * checks the same (and that periods lie inside their year); this spares a round trip.
+ */
+export function validateSpan(v: { startDate: string; endDate: string }, optional: boolean): FieldErrors<'startDate' | 'endDate'> {
+  if (optional && !v.startDate && !v.endDate) return {};
+  if (!v.startDate) return { startDate: optional ? 'Give both a start and an end date, or neither' : 'Start date is required' };
+  if (!v.endDate) return { endDate: optional ? 'Give both a start and an end date, or neither' : 'End date is required' };
+  return v.startDate < v.endDate ? {} : { endDate: 'The start date must be before the end date' };
+}
+
+/** platform.md section 5: year required; issue 27: the year's dates, both or neither. */
+export function validateYear(v: YearFormValues): FieldErrors<'year' | 'startDate' | 'endDate'> {
+  return { ...(v.year.trim() ? {} : { year: 'Year is required' }), ...validateSpan(v, true) };
 }
 
 const FETCH_FAILED = 'Failed to fetch academic years';
 
 const emptyValues = () => EMPTY_YEAR;
-const toValues = (y: AcademicYearRow): YearFormValues => ({ year: y.year, isActive: y.isActive });
-const toInput = (v: YearFormValues) => ({ year: v.year.trim(), isActive: v.isActive });
+const toValues = (y: AcademicYearRow): YearFormValues => ({ year: y.year, isActive: y.isActive, startDate: y.startDate ?? '', endDate: y.endDate ?? '' });
+const toInput = (v: YearFormValues) => ({ year: v.year.trim(), isActive: v.isActive, startDate: v.startDate || null, endDate: v.endDate || null });
 /** Newest first, as the server lists them. */
 export const newestYearFirst = (a: { year: string }, b: { year: string }) => -byText<{ year: string }>((y) => y.year)(a, b);
 

@@ -103,11 +103,12 @@ export function UsersTable(props: UsersTableProps) {
                     <Chip size="small" label={ROLE_LABEL[u.role]} color={ROLE_COLOURS[u.role]} />
                   </TableCell>
                   <TableCell>
+                    {/* deactivated: a OneRoster bulk import no longer listed them (issue 27) */}
                     <Chip
                       size="small"
-                      variant={u.activated ? 'filled' : 'outlined'}
-                      color={u.activated ? 'success' : 'default'}
-                      label={u.activated ? 'Active' : 'Pending'}
+                      variant={u.activated && !u.deactivatedAt ? 'filled' : 'outlined'}
+                      color={u.deactivatedAt ? 'warning' : u.activated ? 'success' : 'default'}
+                      label={u.deactivatedAt ? 'Deactivated' : u.activated ? 'Active' : 'Pending'}
                     />
                   </TableCell>
                   <TableCell align="right">
