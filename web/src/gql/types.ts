@@ -53,9 +53,16 @@ export type AcademicPeriod = {
   startDate: Scalars['String']['output'];
   /** Title, such as Autumn term. */
   title: Scalars['String']['output'];
-  /** 'term' or 'gradingPeriod' (OneRoster's words). */
-  type: Scalars['String']['output'];
+  /** A term or a grading period. */
+  type: AcademicPeriodType;
 };
+
+/** A period inside an academic year (OneRoster academicSession type; REST: 'term', 'gradingPeriod'). */
+export type AcademicPeriodType =
+  /** A grading period, inside the year and possibly inside a term. */
+  | 'GRADING_PERIOD'
+  /** A term of the year (the year itself is one term when it has none). */
+  | 'TERM';
 
 /** A school year such as 2025; classes and allocations belong to one. */
 export type AcademicYear = {
@@ -929,8 +936,8 @@ export type CreateAcademicPeriodInput = {
   startDate: Scalars['String']['input'];
   /** Title, such as Autumn term; required. */
   title: Scalars['String']['input'];
-  /** 'term' or 'gradingPeriod'. */
-  type: Scalars['String']['input'];
+  /** A term or a grading period (REST: the text term or gradingPeriod). */
+  type: AcademicPeriodType;
 };
 
 /** A new academic year. */

@@ -1,9 +1,22 @@
-import { Field, ID, ObjectType } from 'type-graphql';
+import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
 import { Column, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-/** The kinds of period inside a year, in OneRoster's words (academicSession type). */
-export const PERIOD_TYPES = ['term', 'gradingPeriod'] as const;
-export type PeriodType = (typeof PERIOD_TYPES)[number];
+/** The kinds of period inside a year; values in OneRoster's words (academicSession type), as REST and the database keep them. */
+export enum PeriodType {
+  term = 'term',
+  gradingPeriod = 'gradingPeriod',
+}
+
+export const PERIOD_TYPES = Object.values(PeriodType);
+
+registerEnumType(PeriodType, {
+  name: 'AcademicPeriodType',
+  description: "A period inside an academic year (OneRoster academicSession type; REST: 'term', 'gradingPeriod').",
+  valuesConfig: {
+    term: { description: 'A term of the year (the year itself is one term when it has none).' },
+    gradingPeriod: { description: 'A grading period, inside the year and possibly inside a term.' },
+  },
+});
 
 @ObjectType({ description: "A term or a grading period inside an academic year (OneRoster academicSessions); entered on the academic years page or imported from a school's SIS." })
 @Entity('academic_periods')
@@ -20,7 +33,7 @@ export class AcademicPeriod {
   @Column({ name: 'parent_id', type: 'uuid', nullable: true })
   parentId: string | null;
 
-  @Field(() => String, { description: "'term' or 'gradingPeriod' (OneRoster's words)." })
+  @Field(() => PeriodType, { description: 'A term or a grading period.' })
   @Column({ type: 'text' })
   type: PeriodType;
 

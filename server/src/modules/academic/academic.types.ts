@@ -1,4 +1,5 @@
 import { ArgsType, Field, ID, InputType, Int } from 'type-graphql';
+import { PeriodType } from './academic-period.entity';
 
 @InputType({ description: 'A new academic year.' })
 export class CreateAcademicYearInput {
@@ -41,7 +42,7 @@ export class CreateAcademicPeriodInput {
   @Field(() => ID, { description: 'The academic year; its start and end dates must be set.' })
   academicYearId: string;
 
-  @Field({ description: "'term' or 'gradingPeriod'." })
+  @Field(() => PeriodType, { description: 'A term or a grading period (REST: the text term or gradingPeriod).' })
   type: string;
 
   @Field({ description: 'Title, such as Autumn term; required.' })

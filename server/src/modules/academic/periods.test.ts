@@ -29,7 +29,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 test('a year without dates takes no period; its dates need both days, the start first', async () => {
-  expect(refusal(await addPeriod({ type: 'term', title: 'Autumn', startDate: '2026-09-01', endDate: '2026-12-20' })))
+  expect(refusal(await addPeriod({ type: 'TERM', title: 'Autumn', startDate: '2026-09-01', endDate: '2026-12-20' })))
     .toEqual(['VALIDATION', "Set the academic year's start and end dates first"]);
   expect(refusal(await setYear({ startDate: '2026-09-01' }))).toEqual(['VALIDATION', 'Give both a start and an end date, or neither']);
   expect(refusal(await setYear({ startDate: '2027-07-31', endDate: '2026-09-01' }))).toEqual(['VALIDATION', 'The start date must be before the end date']);
@@ -40,19 +40,20 @@ test('a year without dates takes no period; its dates need both days, the start 
 });
 
 test('terms and grading periods lie inside their year and term; changes keep them so', async () => {
-  const autumn = await addPeriod({ type: 'term', title: 'Autumn', startDate: '2026-09-01', endDate: '2026-12-20' });
+  const autumn = await addPeriod({ type: 'TERM', title: 'Autumn', startDate: '2026-09-01', endDate: '2026-12-20' });
   expect(autumn.errors).toBeUndefined();
   const termId = autumn.data.createAcademicPeriod.id;
-  expect(refusal(await addPeriod({ type: 'term', title: 'Summer', startDate: '2027-06-01', endDate: '2027-08-15' })))
+  expect(refusal(await addPeriod({ type: 'TERM', title: 'Summer', startDate: '2027-06-01', endDate: '2027-08-15' })))
     .toEqual(['VALIDATION', "Summer must lie inside the academic year's dates"]);
-  expect(refusal(await addPeriod({ type: 'term', title: 'Spring', startDate: '2027-03-01', endDate: '2027-03-01' })))
+  expect(refusal(await addPeriod({ type: 'TERM', title: 'Spring', startDate: '2027-03-01', endDate: '2027-03-01' })))
     .toEqual(['VALIDATION', 'The start date must be before the end date']);
-  expect(refusal(await addPeriod({ type: 'semester', title: 'Spring', startDate: '2027-01-05', endDate: '2027-06-30' })))
-    .toEqual(['VALIDATION', "Type must be 'term' or 'gradingPeriod'"]);
-  expect(refusal(await addPeriod({ type: 'gradingPeriod', title: 'Q2', startDate: '2026-11-01', endDate: '2027-01-20', parentId: termId })))
+  expect(refusal(await addPeriod({ type: 'semester', title: 'Spring', startDate: '2027-01-05', endDate: '2027-06-30' }))[0]).toBe('BAD_USER_INPUT');
+  const semester = await t.rest('POST', `/academic-years/${yearId}/periods`, { token: admin, body: { type: 'semester', title: 'Spring', startDate: '2027-01-05', endDate: '2027-06-30' } });
+  expect([semester.status, semester.body.message]).toEqual([400, "Type must be 'term' or 'gradingPeriod'"]);
+  expect(refusal(await addPeriod({ type: 'GRADING_PERIOD', title: 'Q2', startDate: '2026-11-01', endDate: '2027-01-20', parentId: termId })))
     .toEqual(['VALIDATION', 'Q2 must lie inside the term Autumn']);
-  const q1 = await addPeriod({ type: 'gradingPeriod', title: 'Q1', startDate: '2026-09-01', endDate: '2026-10-31', parentId: termId });
-  expect(q1.data.createAcademicPeriod).toMatchObject({ type: 'gradingPeriod', parentId: termId });
+  const q1 = await addPeriod({ type: 'GRADING_PERIOD', title: 'Q1', startDate: '2026-09-01', endDate: '2026-10-31', parentId: termId });
+  expect(q1.data.createAcademicPeriod).toMatchObject({ type: 'GRADING_PERIOD', parentId: termId });
 
   // a term keeps its grading periods, a year its periods
   expect(refusal(await changePeriod({ id: termId, startDate: '2026-10-01', endDate: '2026-12-20' })))
@@ -72,7 +73,7 @@ test('terms and grading periods lie inside their year and term; changes keep the
 
   // OneRoster reads them: the year's terms are now these two
   const year = await t.gql(`query($id: ID!) { academicYear(id: $id) { ${YEAR} } }`, { id: yearId }, admin);
-  expect(year.data.academicYear.periods.map((p: { title: string; type: string }) => `${p.type} ${p.title}`)).toEqual(['term Autumn term', 'gradingPeriod Q1', 'term Spring']);
+  expect(year.data.academicYear.periods.map((p: { title: string; type: string }) => `${p.type} ${p.title}`)).toEqual(['TERM Autumn term', 'GRADING_PERIOD Q1', 'TERM Spring']);
 
   // removing a term removes its grading periods
   const gone = await t.gql('mutation($id: ID!) { deleteAcademicPeriod(id: $id) }', { id: termId }, admin);
@@ -89,7 +90,7 @@ test("Teacher, Student and Parent may read a year's periods but change nothing",
     const read = await t.gql(`query($id: ID!) { academicYear(id: $id) { startDate periods { title } } }`, { id: yearId }, token);
     expect(read.data.academicYear).toEqual({ startDate: '2026-09-01', periods: [{ title: 'Spring' }] });
     expect(refusal(await setYear({ startDate: '2026-08-01', endDate: '2027-07-31' }, token))[0]).toBe('FORBIDDEN');
-    expect(refusal(await addPeriod({ type: 'term', title: 'Mine', startDate: '2026-09-01', endDate: '2026-10-01' }, token))[0]).toBe('FORBIDDEN');
+    expect(refusal(await addPeriod({ type: 'TERM', title: 'Mine', startDate: '2026-09-01', endDate: '2026-10-01' }, token))[0]).toBe('FORBIDDEN');
     expect(refusal(await changePeriod({ id: periodId, title: 'Mine' }, token))[0]).toBe('FORBIDDEN');
     expect(refusal(await t.gql('mutation($id: ID!) { deleteAcademicPeriod(id: $id) }', { id: periodId }, token))[0]).toBe('FORBIDDEN');
     expect((await t.rest('POST', `/academic-years/${yearId}/periods`, { token, body: { type: 'term', title: 'Mine', startDate: '2026-09-01', endDate: '2026-10-01' } })).status).toBe(403);

@@ -37,13 +37,13 @@ export function AcademicPeriodsCard({ yearId, yearLabel }: { yearId: string; yea
       >
         {p.periods.map((row: PeriodRow) => (
           <TableRow key={row.id} hover selected={row.id === p.editing?.id}>
-            <TableCell>{PERIOD_TYPE_LABEL[row.type as PeriodType] ?? row.type}</TableCell>
+            <TableCell>{PERIOD_TYPE_LABEL[row.type]}</TableCell>
             <TableCell>{row.title}</TableCell>
             <TableCell>{row.startDate}</TableCell>
             <TableCell>{row.endDate}</TableCell>
             <TableCell>{termTitle(row.parentId)}</TableCell>
             <TableCell align="right">
-              <RowActions label={`${PERIOD_TYPE_LABEL[row.type as PeriodType] ?? row.type} ${row.title}`.toLowerCase()} onEdit={() => p.startEdit(row.id)} onDelete={() => void p.del(row)} deleting={p.deleting} />
+              <RowActions label={`${PERIOD_TYPE_LABEL[row.type]} ${row.title}`.toLowerCase()} onEdit={() => p.startEdit(row.id)} onDelete={() => void p.del(row)} deleting={p.deleting} />
             </TableCell>
           </TableRow>
         ))}
@@ -74,13 +74,14 @@ function PeriodForm({ p, yearLabel }: { p: ReturnType<typeof useAcademicPeriods>
         onChange={(e) => f.setField('type', e.target.value as PeriodType)}
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
       >
-        <option value="term">{PERIOD_TYPE_LABEL.term}</option>
-        <option value="gradingPeriod">{PERIOD_TYPE_LABEL.gradingPeriod}</option>
+        {Object.entries(PERIOD_TYPE_LABEL).map(([value, label]) => (
+          <option key={value} value={value}>{label}</option>
+        ))}
       </TextField>
       <FormText form={f} field="title" id="academic-period-title" label="Title" placeholder="e.g. Autumn term" maxLength={200} />
       <FormDate form={f} field="startDate" id="academic-period-start" label="Start date" required />
       <FormDate form={f} field="endDate" id="academic-period-end" label="End date" required />
-      {f.values.type === 'gradingPeriod' && (
+      {f.values.type === 'GRADING_PERIOD' && (
         <TextField
           id="academic-period-term"
           label="In term"

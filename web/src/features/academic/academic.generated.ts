@@ -8,6 +8,13 @@ import type * as Types from '../../gql/types';
 
 import { useMutation, useQuery } from '@apollo/client/react';
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** A period inside an academic year (OneRoster academicSession type; REST: 'term', 'gradingPeriod'). */
+export type AcademicPeriodType =
+  /** A grading period, inside the year and possibly inside a term. */
+  | 'GRADING_PERIOD'
+  /** A term of the year (the year itself is one term when it has none). */
+  | 'TERM';
+
 /** A new term or grading period inside an academic year. */
 export type CreateAcademicPeriodInput = {
   /** The academic year; its start and end dates must be set. */
@@ -20,8 +27,8 @@ export type CreateAcademicPeriodInput = {
   startDate: string;
   /** Title, such as Autumn term; required. */
   title: string;
-  /** 'term' or 'gradingPeriod'. */
-  type: string;
+  /** A term or a grading period (REST: the text term or gradingPeriod). */
+  type: AcademicPeriodType;
 };
 
 /** A new academic year. */
@@ -356,28 +363,28 @@ export type PlaceStudentsMutationVariables = Exact<{
 
 export type PlaceStudentsMutation = { placeStudents: Array<{ id: string, firstName: string, lastName: string, email: string | null, class: { id: string, name: string } | null, academicYear: { id: string, year: string } | null }> };
 
-export type AcademicPeriodItemFragment = { id: string, type: string, title: string, startDate: string, endDate: string, parentId: string | null };
+export type AcademicPeriodItemFragment = { id: string, type: Types.AcademicPeriodType, title: string, startDate: string, endDate: string, parentId: string | null };
 
 export type AcademicYearPeriodsQueryVariables = Exact<{
   id: string;
 }>;
 
 
-export type AcademicYearPeriodsQuery = { academicYear: { id: string, startDate: string | null, endDate: string | null, periods: Array<{ id: string, type: string, title: string, startDate: string, endDate: string, parentId: string | null }> } };
+export type AcademicYearPeriodsQuery = { academicYear: { id: string, startDate: string | null, endDate: string | null, periods: Array<{ id: string, type: Types.AcademicPeriodType, title: string, startDate: string, endDate: string, parentId: string | null }> } };
 
 export type CreateAcademicPeriodMutationVariables = Exact<{
   input: Types.CreateAcademicPeriodInput;
 }>;
 
 
-export type CreateAcademicPeriodMutation = { createAcademicPeriod: { id: string, type: string, title: string, startDate: string, endDate: string, parentId: string | null } };
+export type CreateAcademicPeriodMutation = { createAcademicPeriod: { id: string, type: Types.AcademicPeriodType, title: string, startDate: string, endDate: string, parentId: string | null } };
 
 export type UpdateAcademicPeriodMutationVariables = Exact<{
   input: Types.UpdateAcademicPeriodInput;
 }>;
 
 
-export type UpdateAcademicPeriodMutation = { updateAcademicPeriod: { id: string, type: string, title: string, startDate: string, endDate: string, parentId: string | null } };
+export type UpdateAcademicPeriodMutation = { updateAcademicPeriod: { id: string, type: Types.AcademicPeriodType, title: string, startDate: string, endDate: string, parentId: string | null } };
 
 export type DeleteAcademicPeriodMutationVariables = Exact<{
   id: string;

@@ -5,11 +5,13 @@ import {
   useAcademicYearPeriodsQuery, useCreateAcademicPeriodMutation, useDeleteAcademicPeriodMutation, useUpdateAcademicPeriodMutation,
   type AcademicPeriodItemFragment,
 } from './academic.generated';
+import type { AcademicPeriodType as PeriodType } from '../../gql/types';
 import type { FieldErrors } from './academicShared';
 import { validateSpan } from './useAcademicYears';
 
+export type { PeriodType };
+
 export type PeriodRow = AcademicPeriodItemFragment;
-export type PeriodType = 'term' | 'gradingPeriod';
 
 export interface PeriodFormValues extends Record<string, unknown> {
   type: PeriodType;
@@ -20,8 +22,8 @@ export interface PeriodFormValues extends Record<string, unknown> {
   parentId: string;
 }
 
-export const PERIOD_TYPE_LABEL: Record<PeriodType, string> = { term: 'Term', gradingPeriod: 'Grading period' };
-const EMPTY_PERIOD: PeriodFormValues = { type: 'term', title: '', startDate: '', endDate: '', parentId: '' };
+export const PERIOD_TYPE_LABEL: Record<PeriodType, string> = { TERM: 'Term', GRADING_PERIOD: 'Grading period' };
+const EMPTY_PERIOD: PeriodFormValues = { type: 'TERM', title: '', startDate: '', endDate: '', parentId: '' };
 
 /** Title and both days required, the start first; the server also keeps a period inside its year and term. */
 export function validatePeriod(v: PeriodFormValues): FieldErrors<'title' | 'startDate' | 'endDate'> {
@@ -42,7 +44,7 @@ export function useAcademicPeriods(yearId: string) {
   const editing = periods.find((p) => p.id === editId) ?? null;
 
   const save = async (v: PeriodFormValues): Promise<boolean> => {
-    const fields = { title: v.title.trim(), startDate: v.startDate, endDate: v.endDate, parentId: v.type === 'gradingPeriod' && v.parentId ? v.parentId : null };
+    const fields = { title: v.title.trim(), startDate: v.startDate, endDate: v.endDate, parentId: v.type === 'GRADING_PERIOD' && v.parentId ? v.parentId : null };
     try {
       if (editing) await update({ variables: { input: { id: editing.id, ...fields } } });
       else await create({ variables: { input: { academicYearId: yearId, type: v.type, ...fields } } });
@@ -56,7 +58,7 @@ export function useAcademicPeriods(yearId: string) {
   };
 
   const del = async (p: PeriodRow): Promise<void> => {
-    const what = p.type === 'term' ? `the term ${p.title} and its grading periods` : `the grading period ${p.title}`;
+    const what = p.type === 'TERM' ? `the term ${p.title} and its grading periods` : `the grading period ${p.title}`;
     if (!confirmAction(`Are you sure you want to remove ${what}?`)) return;
     try {
       await remove({ variables: { id: p.id } });
@@ -70,10 +72,10 @@ export function useAcademicPeriods(yearId: string) {
   return {
     yearDates: query.data ? { startDate: query.data.academicYear.startDate, endDate: query.data.academicYear.endDate } : null,
     periods,
-    terms: periods.filter((p) => p.type === 'term'),
+    terms: periods.filter((p) => p.type === 'TERM'),
     loading: query.loading && !query.data,
     editing,
-    initial: editing ? { type: editing.type as PeriodType, title: editing.title, startDate: editing.startDate, endDate: editing.endDate, parentId: editing.parentId ?? '' } : EMPTY_PERIOD,
+    initial: editing ? { type: editing.type, title: editing.title, startDate: editing.startDate, endDate: editing.endDate, parentId: editing.parentId ?? '' } : EMPTY_PERIOD,
     startEdit: setEditId,
     cancelEdit: () => setEditId(null),
     save,
