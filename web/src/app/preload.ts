@@ -9,10 +9,11 @@
  * second wave after the entry has run; main.tsx renders once it is there (window.__lmsPreload, typed in
  * preload-types.d.ts).
  *
- * It imports only the operations' texts, printed at build time exactly as Apollo sends them (vite.config.ts),
- * so it stays a small file that reaches the server first.
+ * It imports only the operations' texts, printed at build time exactly as Apollo sends them (vite.config.ts), and
+ * one constant (listMax.ts), so it stays a small file that reaches the server first.
  */
 import { OPERATIONS, type PreloadedOperation } from 'virtual:preloaded-operations';
+import { MAX_PAGE } from './listMax';
 
 interface Entry {
   text: string;
@@ -88,7 +89,7 @@ const PAGE_QUERY: Record<LmsHotRoute['page'], Partial<Record<string, PreloadedOp
 
 /** The variables of a page's query, as the page passes them. */
 function pageVariables(route: LmsHotRoute, query: PreloadedOperation): Record<string, unknown> {
-  if (route.page !== 'course') return {};
+  if (route.page !== 'course') return query === 'DashboardCourses' ? { ...MAX_PAGE } : {};
   return query === 'StudentCourseDetail' ? { courseId: route.courseId } : { id: route.courseId };
 }
 

@@ -52,7 +52,7 @@ async function walk(l: List, first: number, token = admin): Promise<{ ids: strin
   const statements = new Set<number>();
   let after: string | null = null;
   let pages = 0;
-  let total = 0;
+  let total: number;
   for (;;) {
     const res: GqlResult = await t.gql(pageOf(l), { first, after }, token);
     expect(res.errors).toBeUndefined();
