@@ -194,14 +194,14 @@ describe('academic structure', () => {
       const token = await storedToken(page);
       const ids = await graphql<{
         users: { nodes: Array<{ id: string }> };
-        allocations: Array<{ class: { id: string; name: string }; academicYear: { id: string; year: string } }>;
+        allocations: { nodes: Array<{ class: { id: string; name: string }; academicYear: { id: string; year: string } }> };
       }>(
         `query($search: String) { users(role: Student, search: $search) { nodes { id } }
-          allocations { class { id name } academicYear { id year } } }`,
+          allocations(first: 500) { nodes { class { id name } academicYear { id year } } } }`,
         { search: DEMO.student2.email },
         token,
       );
-      const home = ids.data?.allocations.find((a) => a.class.name === 'Class 5A' && a.academicYear.year === '2026');
+      const home = ids.data?.allocations.nodes.find((a) => a.class.name === 'Class 5A' && a.academicYear.year === '2026');
       const userId = ids.data?.users.nodes[0]?.id;
       if (home && userId) {
         await graphql(

@@ -136,7 +136,7 @@ export const academicRows = [
   }),
   // a teacher may ask for their own allocations only (assessments.md: "loaded by the teacher id")
   listBy('allocations', 'teacherId', 'GET /teacher-assignments/teacher/:teacherId', { own: 'AAAFF', other: 'AAFFF' },
-    (w, c) => ({ parent: c === 'own' ? w.me.Teacher : w.teacher2, target: allocationOf(w, c) })),
+    (w, c) => ({ parent: c === 'own' ? w.me.Teacher : w.teacher2, target: allocationOf(w, c) }), '{ nodes { id } }'),
   row({
     gql: 'Query.allocation', query: 'query($id: ID!) { allocation(id: $id) { id } }',
     variables: (v) => ({ id: v.target }),
