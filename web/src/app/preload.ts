@@ -9,11 +9,10 @@
  * second wave after the entry has run; main.tsx renders once it is there (window.__lmsPreload, typed in
  * preload-types.d.ts).
  *
- * It imports only the operations' texts, printed at build time exactly as Apollo sends them (vite.config.ts), and
- * one constant (listMax.ts), so it stays a small file that reaches the server first.
+ * It imports only the operations' texts, printed at build time exactly as Apollo sends them (vite.config.ts),
+ * so it stays a small file that reaches the server first.
  */
-import { OPERATIONS, type PreloadedOperation } from 'virtual:preloaded-operations';
-import { MAX_PAGE } from './listMax';
+import { FIXED_VARIABLES, OPERATIONS, type PreloadedOperation } from 'virtual:preloaded-operations';
 
 interface Entry {
   text: string;
@@ -89,7 +88,7 @@ const PAGE_QUERY: Record<LmsHotRoute['page'], Partial<Record<string, PreloadedOp
 
 /** The variables of a page's query, as the page passes them. */
 function pageVariables(route: LmsHotRoute, query: PreloadedOperation): Record<string, unknown> {
-  if (route.page !== 'course') return query === 'DashboardCourses' ? { ...MAX_PAGE } : {};
+  if (route.page !== 'course') return { ...FIXED_VARIABLES[query] };
   return query === 'StudentCourseDetail' ? { courseId: route.courseId } : { id: route.courseId };
 }
 
