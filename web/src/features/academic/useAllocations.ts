@@ -110,6 +110,7 @@ export function useAllocations() {
     createInput: toInput,
     updateInput: toInput,
     pagedField: 'allocations',
+    onEmptied: pages.stepBack,
     deleteWhat: (row) => `the teacher assignment for ${allocationLabel(row)}`,
     mutations: {
       create: useCreateAllocationMutation(),

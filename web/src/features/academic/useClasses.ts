@@ -88,6 +88,7 @@ export function useClasses() {
     // the year only when it changed: the server takes it as a move, refused while students or allocations tie the class
     updateInput: (v, c) => ({ ...fields(v), ...(moved(v, c) ? { academicYearId: v.academicYearId } : {}) }),
     pagedField: 'classes',
+    onEmptied: pages.stepBack,
     deleteWhat: classLabel,
     mutations: { create: useCreateClassMutation(), update: useUpdateClassMutation(), remove: useDeleteClassMutation() },
   });

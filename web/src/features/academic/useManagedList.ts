@@ -75,6 +75,8 @@ export interface ManagedListConfig<Row extends Item, V, CreateInput, UpdateInput
   addCreated?(cache: ApolloCache, created: Created): void;
   /** A paged list's root field: a create or delete drops its cached pages (the server places rows and counts them). */
   pagedField?: string;
+  /** Runs when a delete took the last row shown (a paged list then steps back a page). */
+  onEmptied?: () => void;
   /** Ends the delete question: 'Are you sure you want to delete {deleteWhat}?'. */
   deleteWhat(row: Row): string;
   mutations: {
@@ -159,6 +161,7 @@ export function useManagedList<Row extends Item, V, CreateInput, UpdateInput, Cr
       });
       banners.showSuccess(`${Noun} deleted successfully`);
       if (editId === row.id) leaveEdit();
+      if (config.rows.length === 1) config.onEmptied?.();
     } catch (error) {
       banners.showError(error, `Failed to delete ${noun}`);
     }

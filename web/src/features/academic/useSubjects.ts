@@ -52,6 +52,7 @@ export function useSubjects() {
     createInput: toInput,
     updateInput: toInput,
     pagedField: 'subjects',
+    onEmptied: pages.stepBack,
     deleteWhat: (row) => `the subject ${row.name}`,
     mutations: { create: useCreateSubjectMutation(), update: useUpdateSubjectMutation(), remove: useDeleteSubjectMutation() },
   });

@@ -29,6 +29,10 @@ export function useTablePages() {
     variables: { first: pageSize, after: pages.after },
     page: pages.page,
     reset: pages.reset,
+    /** After the last row of a later page went away: the page before it (its cursor is known). */
+    stepBack: () => {
+      if (pages.page > 0) pages.setPage(pages.page - 1, null);
+    },
     pagination: (shown: ShownPage | undefined): TablePages => ({
       count: shown?.totalCount ?? 0,
       page: pages.page,
