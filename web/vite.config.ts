@@ -10,6 +10,7 @@ import { EMPTY } from 'rxjs';
 // index.html's data block that preload.ts reads (not executed, so the CSP's script-src is not concerned), and
 // the shell and landing pages whose files it names
 import { ROUTE_CHUNKS_ID, ROUTE_MODULES } from './scripts/route-modules.mjs';
+import { MAX_PAGE } from './src/app/listMax';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:4000';
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -25,6 +26,9 @@ const PRELOADED: Record<string, string> = {
   StudentDashboard: 'src/features/classes/classes.generated.ts',
   StudentCourseDetail: 'src/features/classes/classes.generated.ts',
 };
+
+/** The variables of a landing page's operation that the page passes whatever the route (a choice list's size). */
+const FIXED_VARIABLES: Record<string, Record<string, unknown>> = { DashboardCourses: MAX_PAGE };
 
 /**
  * The text Apollo sends for `document`: it adds `__typename` and the like before the link, so the text is taken
@@ -71,7 +75,7 @@ function routeChunks(bundle: Rollup.OutputBundle, base: string): Record<string, 
 }
 
 /**
- * `virtual:preloaded-operations`: the texts of PRELOADED, read from the generated documents (graphql-codegen's
+ * `virtual:preloaded-operations`: the texts of PRELOADED (and FIXED_VARIABLES), read from the generated documents (graphql-codegen's
  * `export const XDocument = {...} as unknown as DocumentNode`), and the early module in index.html: a module
  * script ahead of the app's, so its requests leave while the app's code downloads. Not async: module scripts run
  * in document order, so it always runs before the app's (an async one lost that race on a fast connection, and
@@ -96,7 +100,7 @@ function preloadedOperations(): Plugin {
         if (!match) throw new Error(`${name}Document not found in ${file}: run pnpm codegen, or update PRELOADED in vite.config.ts`);
         texts[name] = await linkText(JSON.parse(match[1]) as DocumentNode);
       }
-      return `export const OPERATIONS = ${JSON.stringify(texts)};`;
+      return `export const OPERATIONS = ${JSON.stringify(texts)};\nexport const FIXED_VARIABLES = ${JSON.stringify(FIXED_VARIABLES)};`;
     },
     transformIndexHtml: {
       order: 'post',

@@ -17,7 +17,7 @@ export const USERS = `query Users($role: Role, $search: String, $first: Int! = 5
 }`;
 
 // the course-management page: the tree of the year open at load (the first of `academicYears`, newest first);
-// the page also asks for the years list (id, year, isActive) and subjects { id }, a small separate request
+// the page also asks for the years list (id, year, isActive) and subjects(first: 1) { totalCount }, a small separate request
 export const ACADEMIC_TREE = `query CourseManagementTree($academicYearId: ID!) {
   academicTree(academicYearId: $academicYearId) {
     id

@@ -10,6 +10,7 @@ import { e2e } from './support/fixture';
 import { chooseOption, selectOptions, selectedText } from './support/forms';
 import { graphql } from './support/graphql';
 import { sidebar } from './support/layout';
+import { countWhile, expectOne, signIn } from './support/requests';
 
 const NO_PERMISSION = 'You do not have permission to access this page.';
 
@@ -224,14 +225,14 @@ describe('academic structure', () => {
       const token = await storedToken(page);
       const ids = await graphql<{
         users: { nodes: Array<{ id: string }> };
-        allocations: Array<{ class: { id: string; name: string }; academicYear: { id: string; year: string } }>;
+        allocations: { nodes: Array<{ class: { id: string; name: string }; academicYear: { id: string; year: string } }> };
       }>(
         `query($search: String) { users(role: STUDENT, search: $search) { nodes { id } }
-          allocations { class { id name } academicYear { id year } } }`,
+          allocations(first: 500) { nodes { class { id name } academicYear { id year } } } }`,
         { search: DEMO.student2.email },
         token,
       );
-      const home = ids.data?.allocations.find((a) => a.class.name === 'Class 5A' && a.academicYear.year === '2026');
+      const home = ids.data?.allocations.nodes.find((a) => a.class.name === 'Class 5A' && a.academicYear.year === '2026');
       const userId = ids.data?.users.nodes[0]?.id;
       if (home && userId) {
         await graphql(
@@ -241,6 +242,43 @@ describe('academic structure', () => {
         );
       }
     }
+  });
+
+  e2e('the class table asks the server for one page at a time, and for one year when the filter names it', async ({ page, a11y }) => {
+    const requests = await signIn(page, DEMO.admin.email);
+    const token = await storedToken(page);
+    const year = `2041-${Date.now().toString(36)}`;
+    const made = await graphql<{ createAcademicYear: { id: string } }>(
+      'mutation($input: CreateAcademicYearInput!) { createAcademicYear(input: $input) { id } }', { input: { year } }, token);
+    const academicYearId = made.data?.createAcademicYear.id;
+    assert(academicYearId, `the year should be created: ${JSON.stringify(made)}`);
+    // more classes than a page shows (25)
+    for (let i = 1; i <= 30; i++) {
+      await graphql('mutation($input: CreateClassInput!) { createClass(input: $input) { id } }',
+        { input: { name: `Paged ${String(i).padStart(2, '0')}`, grade: '5', academicYearId } }, token);
+    }
+    await page.goto('/dashboard/class-management');
+    await expectVisible(page.getByRole('heading', { name: 'Class Management', level: 1 }));
+    await requests.settled();
+
+    const ofYear = await countWhile(
+      requests,
+      () => chooseOption(page.getByLabel(exactLabel('Show academic year')), year),
+      () => expectVisible(page.getByText('1–25 of 30', { exact: true }), 'the first page of the year\'s 30 classes'),
+    );
+    expectOne(ofYear, 'choosing a year');
+    await expectVisible(rowWith(page, 'Paged 25'), 'the 25th class on the first page');
+    assert(await rowWith(page, 'Paged 26').count() === 0, 'the 26th class should wait for the next page');
+
+    const next = await countWhile(
+      requests,
+      () => page.getByRole('button', { name: 'Go to next page', exact: true }).click(),
+      () => expectVisible(page.getByText('26–30 of 30', { exact: true }), 'the second page'),
+    );
+    expectOne(next, 'the next page');
+    await expectVisible(rowWith(page, 'Paged 30'), 'the last class on the second page');
+    assert(await rowWith(page, 'Paged 01').count() === 0, 'the first page\'s rows should be gone');
+    await a11y('class table, second page');
   });
 
   e2e('a Student opening the academic year page sees the permission text', async ({ page, a11y }) => {

@@ -12,8 +12,8 @@ import { graphql } from './support/graphql';
 import { apiToken, stamp } from './support/school';
 
 async function mathCourseId(): Promise<string> {
-  const answer = await graphql<{ courses: Array<{ id: string; title: string }> }>('{ courses { id title } }', {}, await apiToken(DEMO.teacher.email));
-  const math = answer.data?.courses.find((c) => c.title === 'MATH-5A');
+  const answer = await graphql<{ courses: { nodes: Array<{ id: string; title: string }> } }>('{ courses(first: 100) { nodes { id title } } }', {}, await apiToken(DEMO.teacher.email));
+  const math = answer.data?.courses.nodes.find((c) => c.title === 'MATH-5A');
   assert(math, 'the demo course MATH-5A');
   return math.id;
 }

@@ -11,8 +11,8 @@ import { apiToken } from './support/school';
 describe('quiz editor on a phone', () => {
   e2e("option rows keep their delete button beside the option; the editor's words", async ({ page, a11y }) => {
     const token = await apiToken(DEMO.teacher.email);
-    const courses = await graphql<{ courses: Array<{ title: string; modules: Array<{ id: string; isVisible: boolean }> }> }>('{ courses { title modules { id isVisible } } }', {}, token);
-    const module = courses.data?.courses.find((c) => c.title === 'MATH-5A')?.modules.find((m) => m.isVisible);
+    const courses = await graphql<{ courses: { nodes: Array<{ title: string; modules: Array<{ id: string; isVisible: boolean }> }> } }>('{ courses(first: 100) { nodes { title modules { id isVisible } } } }', {}, token);
+    const module = courses.data?.courses.nodes.find((c) => c.title === 'MATH-5A')?.modules.find((m) => m.isVisible);
     assert(module, 'a visible module of MATH-5A');
     await login(page, DEMO.teacher.email);
     await page.goto(`/dashboard/modules/${module.id}?tab=quizzes`);

@@ -38,8 +38,8 @@ interface SeededCourse {
 
 /** The demo school's MATH-5A course (teacher@'s, in student@'s class), with its modules. */
 async function mathCourse(page: Page): Promise<SeededCourse> {
-  const answer = await graphql<{ courses: SeededCourse[] }>('{ courses { id title modules { id title } } }', {}, await storedToken(page));
-  const course = answer.data?.courses.find((c) => c.title === 'MATH-5A');
+  const answer = await graphql<{ courses: { nodes: SeededCourse[] } }>('{ courses(first: 100) { nodes { id title modules { id title } } } }', {}, await storedToken(page));
+  const course = answer.data?.courses.nodes.find((c) => c.title === 'MATH-5A');
   assert(course, `the demo course MATH-5A should be listed: ${JSON.stringify(answer)}`);
   assert(course.modules.length > 0, 'the demo course MATH-5A should have modules');
   return course;

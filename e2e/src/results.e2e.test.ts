@@ -28,8 +28,8 @@ interface Item {
 async function gradedItem(kind: 'QUIZ' | 'ASSIGNMENT', visibility: 'MANUAL' | 'SCORE_ONLY' | 'IMMEDIATE', feedback: string): Promise<Item & { courseId: string }> {
   const teacher = await apiToken(DEMO.teacher.email);
   const student = await apiToken(DEMO.student.email);
-  const courses = await graphql<{ courses: Array<{ id: string; title: string; modules: Array<{ id: string; isVisible: boolean }> }> }>('{ courses { id title modules { id isVisible } } }', {}, teacher);
-  const math = courses.data?.courses.find((c) => c.title === 'MATH-5A');
+  const courses = await graphql<{ courses: { nodes: Array<{ id: string; title: string; modules: Array<{ id: string; isVisible: boolean }> }> } }>('{ courses(first: 100) { nodes { id title modules { id isVisible } } } }', {}, teacher);
+  const math = courses.data?.courses.nodes.find((c) => c.title === 'MATH-5A');
   const module = math?.modules.find((m) => m.isVisible);
   assert(math && module, `the demo course MATH-5A with a visible module: ${JSON.stringify(courses)}`);
   const me = await graphql<{ me: { user: { id: string } } }>('{ me { user { id } } }', {}, student);
@@ -141,8 +141,8 @@ describe('results', () => {
     const teacher = await apiToken(DEMO.teacher.email);
     const admin = await apiToken(DEMO.admin.email);
     const place = await placementOf(teacher, 'Mathematics');
-    const courses = await graphql<{ courses: Array<{ id: string; title: string }> }>('{ courses { id title } }', {}, teacher);
-    const math = courses.data?.courses.find((c) => c.title === 'MATH-5A');
+    const courses = await graphql<{ courses: { nodes: Array<{ id: string; title: string }> } }>('{ courses(first: 100) { nodes { id title } } }', {}, teacher);
+    const math = courses.data?.courses.nodes.find((c) => c.title === 'MATH-5A');
     assert(math, 'the demo course MATH-5A');
     const title = `Late work ${stamp()}`;
     const created = await graphql<{ createAssessment: { id: string } }>('mutation ($input: CreateAssessmentInput!) { createAssessment(input: $input) { id } }', { input: {

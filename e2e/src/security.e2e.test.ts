@@ -37,8 +37,8 @@ describe('Content-Security-Policy', () => {
     const violations = await watchViolations(page);
     await login(page, DEMO.teacher.email);
     const token = await storedToken(page);
-    const courses = await graphql<{ courses: Array<{ id: string; modules: Array<{ id: string }> }> }>('{ courses { id modules { id } } }', {}, token);
-    const course = courses.data?.courses.find((c) => c.modules.length);
+    const courses = await graphql<{ courses: { nodes: Array<{ id: string; modules: Array<{ id: string }> }> } }>('{ courses(first: 100) { nodes { id modules { id } } } }', {}, token);
+    const course = courses.data?.courses.nodes.find((c) => c.modules.length);
     assert(course, 'a course with modules for the teacher');
     const seen = await visit(page, ['/dashboard', '/dashboard/courses', `/dashboard/courses/${course.id}`,
       `/dashboard/modules/${course.modules[0].id}`, '/dashboard/attendance', '/dashboard/users', '/dashboard/student-assignment']);

@@ -27,12 +27,12 @@ interface MathCourse {
 
 /** The demo course MATH-5A (teacher@'s, in student@'s class) and its first visible module. */
 async function mathCourse(token: string): Promise<MathCourse> {
-  const answer = await graphql<{ courses: Array<{ id: string; title: string; modules: Array<{ id: string; isVisible: boolean }> }> }>(
-    '{ courses { id title modules { id isVisible } } }',
+  const answer = await graphql<{ courses: { nodes: Array<{ id: string; title: string; modules: Array<{ id: string; isVisible: boolean }> }> } }>(
+    '{ courses(first: 100) { nodes { id title modules { id isVisible } } } }',
     {},
     token,
   );
-  const course = answer.data?.courses.find((c) => c.title === 'MATH-5A');
+  const course = answer.data?.courses.nodes.find((c) => c.title === 'MATH-5A');
   const module = course?.modules.find((m) => m.isVisible);
   assert(course && module, `the demo course MATH-5A with a visible module: ${JSON.stringify(answer)}`);
   return { id: course.id, moduleId: module.id };

@@ -45,12 +45,12 @@ export interface Item {
 export async function newItem(prefix: string, kind: Kind, dueInMs: number, questions: object[], hidden = false): Promise<Item> {
   const teacher = await apiToken(DEMO.teacher.email);
   const student = await apiToken(DEMO.student.email);
-  const courses = await graphql<{ courses: Array<{ id: string; title: string; modules: Array<{ id: string; isVisible: boolean }> }> }>(
-    '{ courses { id title modules { id isVisible } } }',
+  const courses = await graphql<{ courses: { nodes: Array<{ id: string; title: string; modules: Array<{ id: string; isVisible: boolean }> }> } }>(
+    '{ courses(first: 100) { nodes { id title modules { id isVisible } } } }',
     {},
     teacher,
   );
-  const math = courses.data?.courses.find((c) => c.title === 'MATH-5A');
+  const math = courses.data?.courses.nodes.find((c) => c.title === 'MATH-5A');
   const module = math?.modules.find((m) => m.isVisible);
   assert(math && module, `the demo course MATH-5A with a visible module: ${JSON.stringify(courses)}`);
   const me = await graphql<{ me: { user: { id: string } } }>('{ me { user { id } } }', {}, student);

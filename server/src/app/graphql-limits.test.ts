@@ -63,11 +63,11 @@ describe('attacks are refused before anything runs', () => {
     for (let i = 0; i < levels; i++) q = `classes { academicYear { ${q} } }`;
     return `{ academicYears { ${q} } }`;
   };
-  const aliases = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: courses { modules { contents { id } } }`).join(' ')} }`;
+  const aliases = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: courses { nodes { modules { contents { id } } } }`).join(' ')} }`;
   const attacks: Array<[string, string]> = [
     ['8 levels of academicYears { classes { academicYear ... } }', nested(8)],
-    ['1,000 aliases of courses { modules { contents } }', aliases(1000)],
-    ['50 aliases of courses { modules { contents } } (a short query)', aliases(50)],
+    ['1,000 aliases of courses { nodes { modules { contents } } }', aliases(1000)],
+    ['50 aliases of courses { nodes { modules { contents } } } (a short query)', aliases(50)],
     ['2 levels of academicYears { classes { academicYear ... } } (a list inside itself)', nested(2)],
     ['a query of 100,000 tokens', `{ me { ${'user { id } '.repeat(20000)} } }`],
   ];

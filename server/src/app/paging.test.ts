@@ -117,24 +117,24 @@ describe('lookups a script needs', () => {
     expect(byClass.data.users.totalCount).toBe(30);
     expect(byClass.data.users.nodes.every((u: { class: { id: string } }) => u.class.id === a.id)).toBe(true);
 
-    const STUDENTS = `query($y: ID, $after: String) { classes(academicYearId: $y) { name students(first: 20, after: $after) { totalCount nodes { id } pageInfo { hasNextPage endCursor } } } }`;
+    const STUDENTS = `query($y: ID, $after: String) { classes(academicYearId: $y) { nodes { name students(first: 20, after: $after) { totalCount nodes { id } pageInfo { hasNextPage endCursor } } } } }`;
     const one = await t.gql(STUDENTS, { y: year.id }, admin);
-    const [pa, pb] = one.data.classes;
+    const [pa, pb] = one.data.classes.nodes;
     expect([pa.name, pa.students.totalCount, pa.students.nodes.length, pa.students.pageInfo.hasNextPage]).toEqual(['Paging A', 30, 20, true]);
     expect([pb.name, pb.students.totalCount, pb.students.nodes.length, pb.students.pageInfo.hasNextPage]).toEqual(['Paging B', 3, 3, false]);
     const rest = await t.gql(STUDENTS, { y: year.id, after: pa.students.pageInfo.endCursor }, admin);
-    expect(rest.data.classes[0].students.nodes).toHaveLength(10);
-    expect(new Set([...pa.students.nodes, ...rest.data.classes[0].students.nodes].map((n: { id: string }) => n.id)).size).toBe(30);
+    expect(rest.data.classes.nodes[0].students.nodes).toHaveLength(10);
+    expect(new Set([...pa.students.nodes, ...rest.data.classes.nodes[0].students.nodes].map((n: { id: string }) => n.id)).size).toBe(30);
 
     for (let i = 0; i < 5; i++) await makeClass(t.ds, year.id);
     const many = await t.gql(STUDENTS, { y: year.id }, admin);
-    expect(many.data.classes).toHaveLength(7);
+    expect(many.data.classes.nodes).toHaveLength(7);
     expect(many.sql).toBe(one.sql);
 
     // a student sees classes but not who is in them
     const student = await makeUser(t.ds, { role: Role.Student });
     const asStudent = await t.gql(STUDENTS, { y: year.id }, await t.login(student.email));
-    expect(asStudent.data.classes.map((c: { students: unknown }) => c.students)).toEqual(new Array(7).fill(null));
+    expect(asStudent.data.classes.nodes.map((c: { students: unknown }) => c.students)).toEqual(new Array(7).fill(null));
   });
 });
 

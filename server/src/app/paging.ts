@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import DataLoader from 'dataloader';
+import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { ArgsType, Field, Int, ObjectType } from 'type-graphql';
 import { validation } from '../errors/domain-error';
 
@@ -87,6 +88,31 @@ export function pageOf<T>(all: T[], window: PageWindow): Page<T> {
 export function restSlice<T>(req: Request, res: Response, all: T[], limits: PageLimits = REST_LIST): T[] {
   const window = restWindow(req, limits);
   return window ? pageAndTotal(res, pageOf(all, window)) : all;
+}
+
+/**
+ * One window of a TypeORM list and its total, in two statements whatever the size. `bare` is the list's query
+ * (filters and order) without to-many joins; `full`, when given, is the same with them (a course's teachers),
+ * which would multiply rows under OFFSET and LIMIT: the window is then taken over `bare`'s ids in a subquery
+ * and `full` reads those rows whole, in the list's order.
+ */
+export async function pageOfQuery<T extends ObjectLiteral>(bare: SelectQueryBuilder<T>, window: PageWindow, full?: SelectQueryBuilder<T>): Promise<Page<T>> {
+  let items: T[];
+  if (full) {
+    const ids = bare.clone().select(`${bare.alias}.id`).offset(window.offset).limit(window.limit);
+    items = await full.andWhere(`${full.alias}.id IN (${ids.getQuery()})`).setParameters(ids.getParameters()).getMany();
+  } else {
+    items = await bare.clone().offset(window.offset).limit(window.limit).getMany();
+  }
+  // always both statements: getManyAndCount skips the count on short pages, so cost would vary with data
+  const total = await bare.getCount();
+  return { items, total, window };
+}
+
+/** REST's `?limit=&offset=` over a service's page and whole list: the window with X-Total-Count, else the whole list as before. */
+export async function restPage<T>(req: Request, res: Response, limits: PageLimits, page: (w: PageWindow) => Promise<Page<T>>, whole: () => Promise<T[]>): Promise<T[]> {
+  const window = restWindow(req, limits);
+  return window ? pageAndTotal(res, await page(window)) : whole();
 }
 
 /** REST lists without a size of their own: 50 unless asked, at most 500. */

@@ -5,7 +5,7 @@ import { buildAppSchema } from './schema';
  * Every list that grows with the school is paged (issue 26): a list field is a connection (first/after) or it
  * is named here with why it stays whole. A new list field fails this test until it is either. Whole lists are
  * bounded by one object (a question's options, a course's modules, one class), by a person's own few (sessions,
- * children, to-do), by dates (the calendar), or by the school's structure the management pages read whole.
+ * children, to-do), by dates (the calendar), or by the school's years (a handful).
  */
 const WHOLE: Record<string, string> = {
   // a person's own (the issue names sessions, children and to-do)
@@ -25,7 +25,6 @@ const WHOLE: Record<string, string> = {
   'Query.myAssessments': "a student's own items of their class's courses",
   'Query.childAssessments': "one child's items of their class's courses",
   'Query.reviewItems': "a teacher's own items of the courses they teach",
-  'Query.courses': "the dashboard's courses: a teacher's own, a student's class's (SuperAdmin and Admin: REST GET /api/courses?limit=&offset= pages them)",
   'Query.coursesByCode': 'one course code in one academic year: at most one course per class and subject',
   'TeacherCourseYear.classes': "one teacher's classes in one year",
   'TeacherCourseClass.subjects': "one teacher's subjects in one class",
@@ -37,12 +36,9 @@ const WHOLE: Record<string, string> = {
   'User.familyLinks': "one person's parents or children",
   'ChildSummary.dueSoon': 'the few items due next',
   'ChildSummary.recentGraded': 'the few latest graded items',
-  // the school's structure: years, classes, subjects and allocations, read whole by the management pages
+  // the school's structure: years and one year's or one class's parts
   'Query.academicYears': 'one a school year',
   'Query.academicTree': 'one year (or each year) of classes and their subjects: the course-management tree',
-  'Query.classes': "the school's classes (optionally of one year)",
-  'Query.subjects': "the school's subjects",
-  'Query.allocations': "the school's class-subject-year allocations (optionally filtered)",
   'AcademicYear.classes': "one year's classes",
   'AcademicYear.periods': "one year's terms and grading periods (a handful)",
   'SchoolClass.allocations': "one class's subjects",
@@ -132,7 +128,7 @@ describe('every list that grows with the school is paged', () => {
   it('every connection takes first and after', async () => {
     const all = await fields();
     const connections = all.filter(({ field }) => isConnection(getNullableType(field.type) as GraphQLNamedType));
-    expect(connections.map((c) => c.coordinate)).toEqual(expect.arrayContaining(['Query.users', 'Query.notifications', 'MyAttendance.records', 'SchoolClass.students']));
+    expect(connections.map((c) => c.coordinate)).toEqual(expect.arrayContaining(['Query.users', 'Query.classes', 'Query.subjects', 'Query.allocations', 'Query.courses', 'Query.notifications', 'MyAttendance.records', 'SchoolClass.students']));
     const missing = connections.filter(({ field }) => !['first', 'after'].every((a) => field.args.some((x) => x.name === a)));
     expect(missing.map((c) => c.coordinate)).toEqual([]);
   });

@@ -34,3 +34,12 @@ export function evictObject(cache: ApolloCache, object: CacheObject): void {
   cache.evict({ id: cache.identify(object) });
   cache.gc();
 }
+
+/**
+ * Where a new or deleted row falls in a paged root list (`users`, `classes`...) and its total are the server's
+ * to say: the cached pages of `field` are dropped, and the page on screen asks for its rows again by itself.
+ */
+export function dropPages(cache: Pick<ApolloCache, 'evict' | 'gc'>, field: string): void {
+  cache.evict({ id: 'ROOT_QUERY', fieldName: field });
+  cache.gc();
+}

@@ -7,6 +7,8 @@ declare module 'virtual:preloaded-operations' {
   export type PreloadedOperation = 'Me' | 'CourseDetail' | 'DashboardCourses' | 'StudentDashboard' | 'StudentCourseDetail';
   /** Each operation's text, exactly as Apollo sends it. */
   export const OPERATIONS: Record<PreloadedOperation, string>;
+  /** The variables an operation always has (vite.config.ts FIXED_VARIABLES: e.g. a choice list's size, listMax.ts). */
+  export const FIXED_VARIABLES: Partial<Record<PreloadedOperation, Record<string, unknown>>>;
 }
 
 /** An answer as the server sent it (the JSON body of an HTTP 200). */

@@ -12,7 +12,7 @@
  * It imports only the operations' texts, printed at build time exactly as Apollo sends them (vite.config.ts),
  * so it stays a small file that reaches the server first.
  */
-import { OPERATIONS, type PreloadedOperation } from 'virtual:preloaded-operations';
+import { FIXED_VARIABLES, OPERATIONS, type PreloadedOperation } from 'virtual:preloaded-operations';
 import type { Role } from '../gql/types';
 
 interface Entry {
@@ -89,7 +89,7 @@ const PAGE_QUERY: Record<LmsHotRoute['page'], Partial<Record<Role, PreloadedOper
 
 /** The variables of a page's query, as the page passes them. */
 function pageVariables(route: LmsHotRoute, query: PreloadedOperation): Record<string, unknown> {
-  if (route.page !== 'course') return {};
+  if (route.page !== 'course') return { ...FIXED_VARIABLES[query] };
   return query === 'StudentCourseDetail' ? { courseId: route.courseId } : { id: route.courseId };
 }
 

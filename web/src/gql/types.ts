@@ -172,6 +172,28 @@ export type Allocation = {
   version: Scalars['Int']['output'];
 };
 
+/** A page of allocations, newest year first then by class and subject name (Relay cursor connection). */
+export type AllocationConnection = {
+  __typename?: 'AllocationConnection';
+  /** The items of this page, each with its cursor. */
+  edges: Array<AllocationEdge>;
+  /** The items of this page (the edges' nodes). */
+  nodes: Array<Allocation>;
+  /** Whether more follow, and the cursors to continue from. */
+  pageInfo: PageInfo;
+  /** How many items the whole list has (with the same filters). */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** One of allocations, newest year first then by class and subject name with its cursor. */
+export type AllocationEdge = {
+  __typename?: 'AllocationEdge';
+  /** Pass as `after` to continue after this item. */
+  cursor: Scalars['String']['output'];
+  /** The item. */
+  node: Allocation;
+};
+
 /** A notice from a teacher to the students of a course. */
 export type Announcement = {
   __typename?: 'Announcement';
@@ -886,6 +908,19 @@ export type CourseAverage = {
   pointsPossible: Scalars['Int']['output'];
 };
 
+/** A page of courses, newest year first then by class, subject and title (Relay cursor connection). */
+export type CourseConnection = {
+  __typename?: 'CourseConnection';
+  /** The items of this page, each with its cursor. */
+  edges: Array<CourseEdge>;
+  /** The items of this page (the edges' nodes). */
+  nodes: Array<Course>;
+  /** Whether more follow, and the cursors to continue from. */
+  pageInfo: PageInfo;
+  /** How many items the whole list has (with the same filters). */
+  totalCount: Scalars['Int']['output'];
+};
+
 /** What deleting a course removes with it (the delete confirmation states these counts). */
 export type CourseDeleteImpact = {
   __typename?: 'CourseDeleteImpact';
@@ -901,6 +936,15 @@ export type CourseDeleteImpact = {
   modules: Scalars['Int']['output'];
   /** Students' submissions to those assessments. */
   submissions: Scalars['Int']['output'];
+};
+
+/** One of courses, newest year first then by class, subject and title with its cursor. */
+export type CourseEdge = {
+  __typename?: 'CourseEdge';
+  /** Pass as `after` to continue after this item. */
+  cursor: Scalars['String']['output'];
+  /** The item. */
+  node: Course;
 };
 
 /** A student's grades in one course. */
@@ -2633,8 +2677,8 @@ export type Query = {
   accessTokens: Array<AccessToken>;
   /** One allocation; a Teacher only one they teach (REST: GET /api/teacher-assignments/{id}). */
   allocation: Allocation;
-  /** Allocations (which teachers teach a subject to a class in a year), filtered by class, year or teacher (REST: GET /api/teacher-assignments, /api/teacher-assignments/class/{classId}?academicYear=, /api/teacher-assignments/teacher/{teacherId}). SuperAdmin and Admin see all; a Teacher sees their own (and may ask for teacherId = themself only); others see none. */
-  allocations: Array<Allocation>;
+  /** Allocations (which teachers teach a subject to a class in a year), filtered by class, year or teacher, a page at a time: first 100 unless asked, at most 500 (REST: GET /api/teacher-assignments, /api/teacher-assignments/class/{classId}?academicYear=, /api/teacher-assignments/teacher/{teacherId}, ?limit=&offset= with X-Total-Count). SuperAdmin and Admin see all; a Teacher sees their own (and may ask for teacherId = themself only); others see none. */
+  allocations: AllocationConnection;
   /** One announcement; not found for a student when hidden. */
   announcement: Announcement;
   /** A course's announcements, newest first; students see visible ones only (REST: GET /api/announcements/course/{courseId}). */
@@ -2673,16 +2717,16 @@ export type Query = {
   childCourses: StudentCourses;
   /** One class (REST: GET /api/classes/{id}). */
   class: SchoolClass;
-  /** Classes, newest year first then by name; optionally of one year (REST: GET /api/classes, /api/classes/academic-year/{yearId}). Any signed-in role. */
-  classes: Array<SchoolClass>;
+  /** Classes, newest year first then by name, optionally of one year, a page at a time: first 100 unless asked, at most 500 (REST: GET /api/classes, /api/classes/academic-year/{yearId}, ?limit=&offset= with X-Total-Count). Any signed-in role. */
+  classes: SchoolClassConnection;
   /** One content item; not found for a student when it or its module is hidden. */
   content: Content;
   /** A module's content; students see visible items of visible modules only (REST: GET /api/content/module/{moduleId}). */
   contents: Array<Content>;
   /** One course with its modules, announcements and discussions; not found unless you may read it (REST: GET /api/courses/{id}). */
   course: Course;
-  /** Courses for the dashboard: all for SuperAdmin and Admin, a teacher's own, a student's class's, none for a parent (REST: GET /api/courses). */
-  courses: Array<Course>;
+  /** Courses for the dashboard: all for SuperAdmin and Admin, a teacher's own, a student's class's, none for a parent; a page at a time: first 100 unless asked, at most 500 (REST: GET /api/courses, ?limit=&offset= with X-Total-Count). */
+  courses: CourseConnection;
   /** The courses with this code (their title, regardless of case) in one academic year that you may read: at most one per class and subject (REST: GET /api/courses?code=&academicYearId=). */
   coursesByCode: Array<Course>;
   /** One thread or reply. */
@@ -2741,8 +2785,8 @@ export type Query = {
   studentGrades: StudentGrades;
   /** One subject (REST: GET /api/subjects/{id}). */
   subject: Subject;
-  /** Every subject by name (REST: GET /api/subjects). Any signed-in role. */
-  subjects: Array<Subject>;
+  /** Subjects by name, a page at a time: first 100 unless asked, at most 500 (REST: GET /api/subjects, ?limit=&offset= with X-Total-Count). Any signed-in role. */
+  subjects: SubjectConnection;
   /** One submission: its student, the course's teachers, SuperAdmin and Admin; what a student receives of the results follows the result visibility (REST: GET /api/submissions/{id}, /api/quizsubmissions/{id}, /api/examsubmissions/{id}). */
   submission: Submission;
   /** The submissions you may read (a student their own; the course's teachers, SuperAdmin and Admin their courses'), newest submitted first, a page at a time: first 50 unless asked, at most 500 (REST: GET /api/submissions?assignment=&student=&limit=&offset=, and twins). */
@@ -2781,7 +2825,9 @@ export type QueryAllocationArgs = {
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryAllocationsArgs = {
   academicYearId?: InputMaybe<Scalars['ID']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
   classId?: InputMaybe<Scalars['ID']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   teacherId?: InputMaybe<Scalars['ID']['input']>;
 };
 
@@ -2901,6 +2947,8 @@ export type QueryClassArgs = {
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryClassesArgs = {
   academicYearId?: InputMaybe<Scalars['ID']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -2919,6 +2967,13 @@ export type QueryContentsArgs = {
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryCourseArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
+export type QueryCoursesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -3041,6 +3096,13 @@ export type QueryStudentGradesArgs = {
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QuerySubjectArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
+export type QuerySubjectsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -3313,6 +3375,28 @@ export type SchoolClassStudentsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
 };
 
+/** A page of classes, newest year first then by name (Relay cursor connection). */
+export type SchoolClassConnection = {
+  __typename?: 'SchoolClassConnection';
+  /** The items of this page, each with its cursor. */
+  edges: Array<SchoolClassEdge>;
+  /** The items of this page (the edges' nodes). */
+  nodes: Array<SchoolClass>;
+  /** Whether more follow, and the cursors to continue from. */
+  pageInfo: PageInfo;
+  /** How many items the whole list has (with the same filters). */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** One of classes, newest year first then by name with its cursor. */
+export type SchoolClassEdge = {
+  __typename?: 'SchoolClassEdge';
+  /** Pass as `after` to continue after this item. */
+  cursor: Scalars['String']['output'];
+  /** The item. */
+  node: SchoolClass;
+};
+
 /** The signed-in user and the state of their session. */
 export type SessionInfo = {
   __typename?: 'SessionInfo';
@@ -3383,6 +3467,28 @@ export type Subject = {
   name: Scalars['String']['output'];
   /** Increases with every change; send it back on update to be told of concurrent edits. */
   version: Scalars['Int']['output'];
+};
+
+/** A page of subjects, by name (Relay cursor connection). */
+export type SubjectConnection = {
+  __typename?: 'SubjectConnection';
+  /** The items of this page, each with its cursor. */
+  edges: Array<SubjectEdge>;
+  /** The items of this page (the edges' nodes). */
+  nodes: Array<Subject>;
+  /** Whether more follow, and the cursors to continue from. */
+  pageInfo: PageInfo;
+  /** How many items the whole list has (with the same filters). */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** One of subjects, by name with its cursor. */
+export type SubjectEdge = {
+  __typename?: 'SubjectEdge';
+  /** Pass as `after` to continue after this item. */
+  cursor: Scalars['String']['output'];
+  /** The item. */
+  node: Subject;
 };
 
 /** A student's work on an assignment, exam or quiz (one per student and item). */

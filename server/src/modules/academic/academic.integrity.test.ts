@@ -53,8 +53,8 @@ describe('the demo school', () => {
       },
       { year: '2025', isActive: false, classes: ['Class 5A (5): '] },
     ]);
-    const subjects = await t.gql('{ subjects { name } }', {}, admin);
-    expect(subjects.data.subjects.map((s: any) => s.name)).toEqual(['Art', 'English', 'History', 'Mathematics', 'Science']);
+    const subjects = await t.gql('{ subjects { nodes { name } } }', {}, admin);
+    expect(subjects.data.subjects.nodes.map((s: any) => s.name)).toEqual(['Art', 'English', 'History', 'Mathematics', 'Science']);
     const placed = await t.ds.query(`SELECT u.email FROM users u JOIN classes c ON c.id = u.class_id WHERE c.id = $1 ORDER BY u.email`, [cls['Class 5A 2026']]);
     expect(placed.map((r: any) => r.email)).toEqual(['student2@demo.school', 'student@demo.school']);
   });
@@ -249,8 +249,8 @@ describe('integrity', () => {
     });
     const of2025 = await t.rest('GET', `/classes/academic-year/${year['2025']}`, { token: admin });
     expect(of2025.body.data.map((c: { name: string }) => c.name)).toEqual(['Class 5A']);
-    const gql = await t.gql('query($y: ID) { classes(academicYearId: $y) { name academicYear { year } } }', { y: year['2025'] }, admin);
-    expect(gql.data.classes).toEqual([{ name: 'Class 5A', academicYear: { year: '2025' } }]);
+    const gql = await t.gql('query($y: ID) { classes(academicYearId: $y) { nodes { name academicYear { year } } } }', { y: year['2025'] }, admin);
+    expect(gql.data.classes.nodes).toEqual([{ name: 'Class 5A', academicYear: { year: '2025' } }]);
   });
 
   it('moves a class to another year only while nothing ties it to its year', async () => {

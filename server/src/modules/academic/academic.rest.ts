@@ -1,12 +1,24 @@
 import { type Body, body, done, newRouter, param, route, send, str } from '../../app/rest';
-import { restSlice } from '../../app/paging';
+import type { Request, Response } from 'express';
+import { restPage, restSlice } from '../../app/paging';
+import type { RequestContext } from '../../app/context';
+import type { Actor } from '../../policies';
 import { ACADEMIC_TEXT as T } from './academic.validation';
+import { ACADEMIC_PAGE } from './academic.types';
+import type { AllocationFilter } from './allocations.service';
 import { presentAllocation, presentClass, presentPeriod, presentPlacedUser, presentSubject, presentYear } from './academic.shape';
 
 // REST bodies name references by the spec's words (academicYear, class, subject, teachers); services use ids
 const classInput = (b: Body) => ({ ...b, academicYearId: b.academicYear });
 const periodInput = (b: Body) => ({ ...b, parentId: b.parent });
 const allocationInput = (b: Body) => ({ academicYearId: b.academicYear, classId: b.class, subjectId: b.subject, teacherIds: b.teachers, version: b.version });
+
+/** The teacher-assignment lists: whole as before, or the window ?limit=&offset= asks for with X-Total-Count. */
+async function sendAllocations(req: Request, res: Response, actor: Actor, ctx: RequestContext, filter: AllocationFilter) {
+  const allocations = ctx.services.academic.allocations;
+  const list = await restPage(req, res, ACADEMIC_PAGE, (w) => allocations.page(actor, filter, w), () => allocations.list(actor, filter));
+  send(res, list.map((x) => presentAllocation(actor, x)));
+}
 
 /** platform.md section 7 "Academic structure", and PUT /users/{id} {class, academicYear} (student placement). */
 export function academicRouter() {
@@ -46,10 +58,14 @@ export function academicRouter() {
   }));
 
   r.get('/classes', route(async (req, res, actor, ctx) => {
-    send(res, restSlice(req, res, await ctx.services.academic.classes.list(actor, { academicYearId: str(req.query.academicYear) })).map((x) => presentClass(actor, x)));
+    const filter = { academicYearId: str(req.query.academicYear) };
+    const classes = ctx.services.academic.classes;
+    send(res, (await restPage(req, res, ACADEMIC_PAGE, (w) => classes.page(actor, filter, w), () => classes.list(actor, filter))).map((x) => presentClass(actor, x)));
   }));
   r.get('/classes/academic-year/:yearId', route(async (req, res, actor, ctx) => {
-    send(res, restSlice(req, res, await ctx.services.academic.classes.listOfYear(actor, param(req, 'yearId'))).map((x) => presentClass(actor, x)));
+    const classes = ctx.services.academic.classes;
+    const filter = await classes.ofYear(actor, param(req, 'yearId'));
+    send(res, (await restPage(req, res, ACADEMIC_PAGE, (w) => classes.page(actor, filter, w), () => classes.list(actor, filter))).map((x) => presentClass(actor, x)));
   }));
   r.get('/classes/:id', route(async (req, res, actor, ctx) => {
     send(res, presentClass(actor, await ctx.services.academic.classes.get(actor, param(req))));
@@ -66,7 +82,8 @@ export function academicRouter() {
   }));
 
   r.get('/subjects', route(async (req, res, actor, ctx) => {
-    send(res, restSlice(req, res, await ctx.services.academic.subjects.list(actor)).map((x) => presentSubject(actor, x)));
+    const subjects = ctx.services.academic.subjects;
+    send(res, (await restPage(req, res, ACADEMIC_PAGE, (w) => subjects.page(actor, w), () => subjects.list(actor))).map((x) => presentSubject(actor, x)));
   }));
   r.get('/subjects/:id', route(async (req, res, actor, ctx) => {
     send(res, presentSubject(actor, await ctx.services.academic.subjects.get(actor, param(req))));
@@ -83,15 +100,13 @@ export function academicRouter() {
   }));
 
   r.get('/teacher-assignments', route(async (req, res, actor, ctx) => {
-    const filter = { classId: str(req.query.class), academicYearId: str(req.query.academicYear), teacherId: str(req.query.teacher) };
-    send(res, restSlice(req, res, await ctx.services.academic.allocations.list(actor, filter)).map((x) => presentAllocation(actor, x)));
+    await sendAllocations(req, res, actor, ctx, { classId: str(req.query.class), academicYearId: str(req.query.academicYear), teacherId: str(req.query.teacher) });
   }));
   r.get('/teacher-assignments/class/:classId', route(async (req, res, actor, ctx) => {
-    const filter = { classId: param(req, 'classId'), academicYearId: str(req.query.academicYear) };
-    send(res, restSlice(req, res, await ctx.services.academic.allocations.list(actor, filter)).map((x) => presentAllocation(actor, x)));
+    await sendAllocations(req, res, actor, ctx, { classId: param(req, 'classId'), academicYearId: str(req.query.academicYear) });
   }));
   r.get('/teacher-assignments/teacher/:teacherId', route(async (req, res, actor, ctx) => {
-    send(res, restSlice(req, res, await ctx.services.academic.allocations.list(actor, { teacherId: param(req, 'teacherId') })).map((x) => presentAllocation(actor, x)));
+    await sendAllocations(req, res, actor, ctx, { teacherId: param(req, 'teacherId') });
   }));
   r.get('/teacher-assignments/:id', route(async (req, res, actor, ctx) => {
     send(res, presentAllocation(actor, await ctx.services.academic.allocations.get(actor, param(req))));

@@ -195,11 +195,11 @@ describe.each(ROLES)('as %s', (actor) => {
     expect(years.body.data.map((y: { year: string }) => y.year)).toEqual(expect.arrayContaining(['2026', '2025']));
     expect(classes.body.data.length).toBeGreaterThanOrEqual(4);
     expect(subjects.body.data.map((s: { name: string }) => s.name)).toEqual(expect.arrayContaining(['Mathematics', 'Art']));
-    const gql = await t.gql('{ academicYears { year } classes { name } subjects { name } }', {}, tokens[actor]);
+    const gql = await t.gql('{ academicYears { year } classes(first: 500) { nodes { name } } subjects(first: 500) { nodes { name } } }', {}, tokens[actor]);
     expect(gql.errors).toBeUndefined();
     expect(gql.data.academicYears.length).toBe(years.body.data.length);
-    expect(gql.data.classes.length).toBe(classes.body.data.length);
-    expect(gql.data.subjects.length).toBe(subjects.body.data.length);
+    expect(gql.data.classes.nodes.length).toBe(classes.body.data.length);
+    expect(gql.data.subjects.nodes.length).toBe(subjects.body.data.length);
     const one = await t.rest('GET', `/classes/${classes.body.data[0]._id}`, { token: tokens[actor] });
     expect(one.status).toBe(200);
   });
@@ -214,9 +214,9 @@ describe('reading allocations', () => {
   it.each(ROLES)('GET /teacher-assignments as %s lists only what the role may see', async (actor) => {
     const rest = await t.rest('GET', '/teacher-assignments', { token: tokens[actor] });
     expect(rest.status).toBe(200);
-    const gql = await t.gql('{ allocations { id class { name } academicYear { year } } }', {}, tokens[actor]);
+    const gql = await t.gql('{ allocations(first: 500) { nodes { id class { name } academicYear { year } } } }', {}, tokens[actor]);
     expect(DEMO(rest.body.data)).toHaveLength(LIST[actor]);
-    expect(DEMO(gql.data.allocations)).toHaveLength(LIST[actor]);
+    expect(DEMO(gql.data.allocations.nodes)).toHaveLength(LIST[actor]);
     if (actor === Role.Teacher) {
       for (const a of rest.body.data) expect(a.teachers.map((x: { email: string }) => x.email)).toContain('teacher@demo.school');
     }
@@ -225,11 +225,11 @@ describe('reading allocations', () => {
   const OWN: Record<Role, boolean> = { SuperAdmin: Y, Admin: Y, Teacher: Y, Student: N, Parent: N };
   it.each(ROLES)('GET /teacher-assignments/teacher/{teacher@} as %s', async (actor) => {
     const rest = await t.rest('GET', `/teacher-assignments/teacher/${teacherId()}`, { token: tokens[actor] });
-    const gql = await t.gql('query($id: ID!) { allocations(teacherId: $id) { id } }', { id: teacherId() }, tokens[actor]);
+    const gql = await t.gql('query($id: ID!) { allocations(teacherId: $id) { nodes { id } } }', { id: teacherId() }, tokens[actor]);
     if (OWN[actor]) {
       expect(rest.status).toBe(200);
       expect(rest.body.data).toHaveLength(3);
-      expect(gql.data.allocations).toHaveLength(3);
+      expect(gql.data.allocations.nodes).toHaveLength(3);
     } else {
       expect([rest.status, rest.body.message]).toEqual([403, T.ownAllocationsOnly]);
       expect(gql.errors?.[0]).toMatchObject({ message: T.ownAllocationsOnly, extensions: { code: 'FORBIDDEN' } });
@@ -240,7 +240,7 @@ describe('reading allocations', () => {
     const other = ids['teacher2@demo.school'];
     const rest = await t.rest('GET', `/teacher-assignments/teacher/${other}`, { token: tokens.Teacher });
     expect([rest.status, rest.body.message]).toEqual([403, T.ownAllocationsOnly]);
-    const gql = await t.gql('query($id: ID!) { allocations(teacherId: $id) { id } }', { id: other }, tokens.Teacher);
+    const gql = await t.gql('query($id: ID!) { allocations(teacherId: $id) { nodes { id } } }', { id: other }, tokens.Teacher);
     expect(gql.errors?.[0].extensions?.code).toBe('FORBIDDEN');
 
     const [{ id: theirs }] = await t.ds.query(

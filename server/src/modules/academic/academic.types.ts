@@ -1,5 +1,16 @@
 import { ArgsType, Field, ID, InputType, Int } from 'type-graphql';
 import { PeriodType } from './academic-period.entity';
+import { Connection, PageArgs, PageLimits } from '../../app/paging';
+import { SchoolClass } from './class.entity';
+import { Subject } from './subject.entity';
+import { Allocation } from './allocation.entity';
+
+/** Classes, subjects and allocations grow with the school (a year at a time): 100 a page unless asked, at most 500. */
+export const ACADEMIC_PAGE: PageLimits = { max: 500, size: 100 };
+
+export const SchoolClassConnection = Connection(SchoolClass, 'SchoolClass', 'classes, newest year first then by name');
+export const SubjectConnection = Connection(Subject, 'Subject', 'subjects, by name');
+export const AllocationConnection = Connection(Allocation, 'Allocation', 'allocations, newest year first then by class and subject name');
 
 @InputType({ description: 'A new academic year.' })
 export class CreateAcademicYearInput {
@@ -209,13 +220,13 @@ export class PlaceStudentsInput {
 }
 
 @ArgsType()
-export class ClassesArgs {
+export class ClassesArgs extends PageArgs {
   @Field(() => ID, { nullable: true, description: 'Only the classes of this academic year.' })
   academicYearId?: string;
 }
 
 @ArgsType()
-export class AllocationsArgs {
+export class AllocationsArgs extends PageArgs {
   @Field(() => ID, { nullable: true, description: 'Only allocations of this class.' })
   classId?: string;
 

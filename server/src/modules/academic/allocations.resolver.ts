@@ -7,18 +7,20 @@ import { AcademicYear } from './academic-year.entity';
 import { SchoolClass } from './class.entity';
 import { Subject } from './subject.entity';
 import { Allocation } from './allocation.entity';
-import { CreateAllocationInput, AllocationsArgs, UpdateAllocationInput } from './academic.types';
+import { ACADEMIC_PAGE, AllocationConnection, AllocationsArgs, CreateAllocationInput, UpdateAllocationInput } from './academic.types';
+import { toConnection, windowOf } from '../../app/paging';
 
 @Resolver(() => Allocation)
 export class AllocationsResolver {
-  @Query(() => [Allocation], {
+  @Query(() => AllocationConnection, {
     description:
-      'Allocations (which teachers teach a subject to a class in a year), filtered by class, year or teacher (REST: GET /api/teacher-assignments, ' +
-      '/api/teacher-assignments/class/{classId}?academicYear=, /api/teacher-assignments/teacher/{teacherId}). ' +
+      'Allocations (which teachers teach a subject to a class in a year), filtered by class, year or teacher, a page at a time: first 100 unless ' +
+      'asked, at most 500 (REST: GET /api/teacher-assignments, /api/teacher-assignments/class/{classId}?academicYear=, ' +
+      '/api/teacher-assignments/teacher/{teacherId}, ?limit=&offset= with X-Total-Count). ' +
       'SuperAdmin and Admin see all; a Teacher sees their own (and may ask for teacherId = themself only); others see none.',
   })
-  allocations(@Args(() => AllocationsArgs) args: AllocationsArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
-    return ctx.services.academic.allocations.list(actor, args);
+  async allocations(@Args(() => AllocationsArgs) args: AllocationsArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return toConnection(await ctx.services.academic.allocations.page(actor, args, windowOf(args, ACADEMIC_PAGE)));
   }
 
   @Query(() => Allocation, { description: 'One allocation; a Teacher only one they teach (REST: GET /api/teacher-assignments/{id}).' })

@@ -11,6 +11,7 @@ import { Allocation } from './allocation.entity';
 import { allocationReadableSql } from '../../policies/sql';
 import { updateVersioned } from '../../db/versioned';
 import { ACADEMIC_TEXT as T } from './academic.validation';
+import { Page, PageWindow, pageOfQuery } from '../../app/paging';
 import { isStillReferenced, optionalRefId, refId, rethrowUnique, versionOf } from '../../app/input';
 
 export interface AllocationInput {
@@ -37,18 +38,18 @@ const UNIQUE = { allocations_class_subject_year_key: T.allocationTaken };
 export class AllocationsService {
   constructor(private readonly ds: DataSource) {}
 
-  /** One statement whatever the size: class, subject, year and teachers come by joins. */
-  private query(m: EntityManager = this.ds.manager) {
-    return m.getRepository(Allocation).createQueryBuilder('a')
+  /** One statement whatever the size: class, subject, year and (unless `teachers` is false) teachers come by joins. */
+  private query(m: EntityManager = this.ds.manager, teachers = true) {
+    const qb = m.getRepository(Allocation).createQueryBuilder('a')
       .innerJoinAndSelect('a.class', 'c')
       .innerJoinAndSelect('a.subject', 's')
-      .innerJoinAndSelect('a.academicYear', 'y')
-      .leftJoinAndSelect('a.teachers', 't')
-      .orderBy('y.year', 'DESC').addOrderBy('c.name', 'ASC').addOrderBy('s.name', 'ASC').addOrderBy('a.id', 'ASC')
-      .addOrderBy('t.lastName', 'ASC').addOrderBy('t.firstName', 'ASC');
+      .innerJoinAndSelect('a.academicYear', 'y');
+    if (teachers) qb.leftJoinAndSelect('a.teachers', 't');
+    qb.orderBy('y.year', 'DESC').addOrderBy('c.name', 'ASC').addOrderBy('s.name', 'ASC').addOrderBy('a.id', 'ASC');
+    return teachers ? qb.addOrderBy('t.lastName', 'ASC').addOrderBy('t.firstName', 'ASC') : qb;
   }
 
-  async list(actor: Actor, filter: AllocationFilter = {}): Promise<Allocation[]> {
+  private filtered(actor: Actor, filter: AllocationFilter, teachers: boolean) {
     if (filter.teacherId) {
       authorize(actor, 'allocation.listOfTeacher', { teacherId: filter.teacherId }, { message: T.ownAllocationsOnly });
       assertId(filter.teacherId, T.userNotFound);
@@ -56,13 +57,22 @@ export class AllocationsService {
     if (filter.classId) assertId(filter.classId, T.classNotFound);
     if (filter.academicYearId) assertId(filter.academicYearId, T.yearNotFound);
     // 'allocation.read' in SQL: every list shows exactly the allocations GET /teacher-assignments/{id} would
-    const qb = this.query().where(allocationReadableSql(actor, 'a.id', ':viewer'), { viewer: actor.userId });
+    const qb = this.query(undefined, teachers).where(allocationReadableSql(actor, 'a.id', ':viewer'), { viewer: actor.userId });
     if (filter.teacherId) {
       qb.andWhere('EXISTS (SELECT 1 FROM allocation_teachers x WHERE x.allocation_id = a.id AND x.teacher_id = :teacherId)', { teacherId: filter.teacherId });
     }
     if (filter.classId) qb.andWhere('a.class_id = :classId', { classId: filter.classId });
     if (filter.academicYearId) qb.andWhere('a.academic_year_id = :yearId', { yearId: filter.academicYearId });
-    return qb.getMany();
+    return qb;
+  }
+
+  async list(actor: Actor, filter: AllocationFilter = {}): Promise<Allocation[]> {
+    return this.filtered(actor, filter, true).getMany();
+  }
+
+  /** One window of the list with its teachers; two statements whatever the size. */
+  async page(actor: Actor, filter: AllocationFilter, window: PageWindow): Promise<Page<Allocation>> {
+    return pageOfQuery(this.filtered(actor, filter, false), window, this.filtered(actor, filter, true));
   }
 
   /** A teacher who is not one of its teachers is told it does not exist. */

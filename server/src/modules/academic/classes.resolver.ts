@@ -5,7 +5,7 @@ import { Actor } from '../../policies';
 import { AcademicYear } from './academic-year.entity';
 import { SchoolClass } from './class.entity';
 import { Allocation } from './allocation.entity';
-import { ClassesArgs, CreateClassInput, UpdateClassInput } from './academic.types';
+import { ACADEMIC_PAGE, ClassesArgs, CreateClassInput, SchoolClassConnection, UpdateClassInput } from './academic.types';
 import { PageArgs, toConnection, windowOf } from '../../app/paging';
 import { FieldRule } from '../../app/field-rules';
 import { UserConnection } from '../users/users.types';
@@ -13,9 +13,12 @@ import { USER_PAGE } from '../users/users.service';
 
 @Resolver(() => SchoolClass)
 export class ClassesResolver {
-  @Query(() => [SchoolClass], { description: 'Classes, newest year first then by name; optionally of one year (REST: GET /api/classes, /api/classes/academic-year/{yearId}). Any signed-in role.' })
-  classes(@Args(() => ClassesArgs) args: ClassesArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
-    return ctx.services.academic.classes.list(actor, args);
+  @Query(() => SchoolClassConnection, {
+    description: 'Classes, newest year first then by name, optionally of one year, a page at a time: first 100 unless asked, at most 500 ' +
+      '(REST: GET /api/classes, /api/classes/academic-year/{yearId}, ?limit=&offset= with X-Total-Count). Any signed-in role.',
+  })
+  async classes(@Args(() => ClassesArgs) args: ClassesArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return toConnection(await ctx.services.academic.classes.page(actor, args, windowOf(args, ACADEMIC_PAGE)));
   }
 
   @Query(() => SchoolClass, { description: 'One class (REST: GET /api/classes/{id}).' })

@@ -6,6 +6,7 @@ import { AcademicYear } from './academic-year.entity';
 import { SchoolClass } from './class.entity';
 import { updateVersioned } from '../../db/versioned';
 import { ACADEMIC_TEXT as T } from './academic.validation';
+import { Page, PageWindow, pageOfQuery } from '../../app/paging';
 import { flag, freeText, isStillReferenced, optionalRefId, optionalRequiredText, refId, requiredText, rethrowUnique, versionOf } from '../../app/input';
 
 export interface ClassInput {
@@ -15,6 +16,10 @@ export interface ClassInput {
   description?: unknown;
   isActive?: unknown;
   version?: unknown;
+}
+
+export interface ClassFilter {
+  academicYearId?: string | null;
 }
 
 const UNIQUE = (name: string) => ({ classes_year_name_key: T.classTaken(name) });
@@ -30,7 +35,7 @@ export class ClassesService {
       .orderBy('y.year', 'DESC').addOrderBy('c.name', 'ASC').addOrderBy('c.id', 'ASC');
   }
 
-  async list(actor: Actor, filter: { academicYearId?: string | null } = {}): Promise<SchoolClass[]> {
+  private filtered(actor: Actor, filter: ClassFilter) {
     authorize(actor, 'academic.read');
     const qb = this.query();
     if (filter.academicYearId) {
@@ -38,15 +43,24 @@ export class ClassesService {
       assertId(filter.academicYearId, T.yearNotFound);
       qb.andWhere('c.academic_year_id = :yearId', { yearId: filter.academicYearId });
     }
-    return qb.getMany();
+    return qb;
+  }
+
+  async list(actor: Actor, filter: ClassFilter = {}): Promise<SchoolClass[]> {
+    return this.filtered(actor, filter).getMany();
+  }
+
+  /** One window of the list; two statements whatever the size (the year is a to-one join). */
+  async page(actor: Actor, filter: ClassFilter, window: PageWindow): Promise<Page<SchoolClass>> {
+    return pageOfQuery(this.filtered(actor, filter), window);
   }
 
   /** GET /classes/academic-year/{yearId}: the year must exist. */
-  async listOfYear(actor: Actor, yearId: string): Promise<SchoolClass[]> {
+  async ofYear(actor: Actor, yearId: string): Promise<ClassFilter> {
     assertId(yearId, T.yearNotFound);
     authorize(actor, 'academic.read', undefined, { as: 'notFound', message: T.yearNotFound });
     if (!(await this.ds.getRepository(AcademicYear).existsBy({ id: yearId }))) throw notFound(T.yearNotFound);
-    return this.list(actor, { academicYearId: yearId });
+    return { academicYearId: yearId };
   }
 
   async get(actor: Actor, id: string, m: EntityManager = this.ds.manager): Promise<SchoolClass> {

@@ -1,15 +1,18 @@
-import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { RequestContext } from '../../app/context';
 import { CurrentActor } from '../../app/current-actor';
 import { Actor } from '../../policies';
 import { Subject } from './subject.entity';
-import { CreateSubjectInput, UpdateSubjectInput } from './academic.types';
+import { ACADEMIC_PAGE, CreateSubjectInput, SubjectConnection, UpdateSubjectInput } from './academic.types';
+import { PageArgs, toConnection, windowOf } from '../../app/paging';
 
 @Resolver(() => Subject)
 export class SubjectsResolver {
-  @Query(() => [Subject], { description: 'Every subject by name (REST: GET /api/subjects). Any signed-in role.' })
-  subjects(@CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
-    return ctx.services.academic.subjects.list(actor);
+  @Query(() => SubjectConnection, {
+    description: 'Subjects by name, a page at a time: first 100 unless asked, at most 500 (REST: GET /api/subjects, ?limit=&offset= with X-Total-Count). Any signed-in role.',
+  })
+  async subjects(@Args(() => PageArgs) args: PageArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return toConnection(await ctx.services.academic.subjects.page(actor, windowOf(args, ACADEMIC_PAGE)));
   }
 
   @Query(() => Subject, { description: 'One subject (REST: GET /api/subjects/{id}).' })

@@ -6,6 +6,7 @@ import { Subject } from './subject.entity';
 import { Allocation } from './allocation.entity';
 import { updateVersioned } from '../../db/versioned';
 import { ACADEMIC_TEXT as T } from './academic.validation';
+import { Page, PageWindow, pageOfQuery } from '../../app/paging';
 import { flag, freeText, isStillReferenced, optionalRequiredText, requiredText, rethrowUnique, versionOf } from '../../app/input';
 
 export interface SubjectInput {
@@ -21,9 +22,18 @@ const UNIQUE = (name: string) => ({ subjects_name_key: T.subjectTaken(name) });
 export class SubjectsService {
   constructor(private readonly ds: DataSource) {}
 
-  async list(actor: Actor): Promise<Subject[]> {
+  private query(actor: Actor) {
     authorize(actor, 'academic.read');
-    return this.ds.getRepository(Subject).find({ order: { name: 'ASC', id: 'ASC' } });
+    return this.ds.getRepository(Subject).createQueryBuilder('s').orderBy('s.name', 'ASC').addOrderBy('s.id', 'ASC');
+  }
+
+  async list(actor: Actor): Promise<Subject[]> {
+    return this.query(actor).getMany();
+  }
+
+  /** One window of the list by name; two statements whatever the size. */
+  async page(actor: Actor, window: PageWindow): Promise<Page<Subject>> {
+    return pageOfQuery(this.query(actor), window);
   }
 
   async get(actor: Actor, id: string): Promise<Subject> {

@@ -58,7 +58,7 @@ const probes: Probe[] = [
       return count(r, pageSize(c));
     },
   },
-  { name: 'GraphQL courses (admin)', run: async () => { const r = await t.gql('{ courses { title subject { name } class { name } academicYear { year } teachers { firstName } } }', {}, tok.admin); return count(r, r.data.courses.length); } },
+  { name: 'GraphQL courses (admin)', run: async () => { const r = await t.gql('{ courses(first: 500) { nodes { title subject { name } class { name } academicYear { year } teachers { firstName } } } }', {}, tok.admin); return count(r, r.data.courses.nodes.length); } },
   { name: 'GET /courses (teacher)', run: async () => { const r = await t.rest('GET', '/courses', { token: tok.teacher }); return count(r, r.body.data.length); } },
   { name: 'GET /courses/student/all-courses', run: async () => { const r = await t.rest('GET', '/courses/student/all-courses', { token: tok.student }); return count(r, r.body.data.length); } },
   { name: 'GET /modules/course/{id} (student)', run: async () => { const r = await t.rest('GET', `/modules/course/${math}`, { token: tok.student }); return count(r, r.body.data.length); } },

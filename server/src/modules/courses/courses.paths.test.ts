@@ -39,7 +39,7 @@ async function paths(token: string): Promise<Record<string, Seen | null>> {
   };
   const out: Record<string, Seen | null> = {
     'course': await gql(`{ course(id: "${course}") { ${TREE} } }`, (d) => d.course),
-    'courses list': await gql(`{ courses { id ${TREE} } }`, (d) => d.courses.find((c: any) => c.id === course)),
+    'courses list': await gql(`{ courses(first: 500) { nodes { id ${TREE} } } }`, (d) => d.courses.nodes.find((c: any) => c.id === course)),
     'module -> course': await gql(`{ module(id: "${visibleModule}") { course { ${TREE} } } }`, (d) => d.module.course),
     'content -> module -> course': await gql(`{ content(id: "${visibleContent}") { module { course { ${TREE} } } } }`, (d) => d.content.module.course),
   };

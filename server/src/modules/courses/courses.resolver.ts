@@ -1,4 +1,4 @@
-import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { RequestContext } from '../../app/context';
 import { CurrentActor } from '../../app/current-actor';
 import { Actor, can } from '../../policies';
@@ -8,13 +8,17 @@ import { Subject } from '../academic/subject.entity';
 import { User } from '../users/user.entity';
 import { Course } from './course.entity';
 import { CourseDeleteImpact } from './courses.impact';
-import { CloneCourseInput, CreateCourseInput, StudentCourses, TeacherCourseYear, UpdateCourseInput } from './courses.types';
+import { CloneCourseInput, COURSE_PAGE, CourseConnection, CreateCourseInput, StudentCourses, TeacherCourseYear, UpdateCourseInput } from './courses.types';
+import { PageArgs, toConnection, windowOf } from '../../app/paging';
 
 @Resolver(() => Course)
 export class CoursesResolver {
-  @Query(() => [Course], { description: "Courses for the dashboard: all for SuperAdmin and Admin, a teacher's own, a student's class's, none for a parent (REST: GET /api/courses)." })
-  courses(@CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
-    return ctx.services.courses.list(actor);
+  @Query(() => CourseConnection, {
+    description: "Courses for the dashboard: all for SuperAdmin and Admin, a teacher's own, a student's class's, none for a parent; " +
+      'a page at a time: first 100 unless asked, at most 500 (REST: GET /api/courses, ?limit=&offset= with X-Total-Count).',
+  })
+  async courses(@Args(() => PageArgs) args: PageArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return toConnection(await ctx.services.courses.page(actor, windowOf(args, COURSE_PAGE)));
   }
 
   @Query(() => [TeacherCourseYear], { description: "My Courses: the signed-in teacher's academic years -> classes -> subjects (their allocations) with their courses. Empty for other roles." })

@@ -1,5 +1,6 @@
 import { body, newRouter, param, route, send, str } from '../../app/rest';
-import { restSlice } from '../../app/paging';
+import { restPage, restSlice } from '../../app/paging';
+import { COURSE_PAGE } from './courses.types';
 import { COURSE_TEXT as T } from './courses.validation';
 import { presentCourse, presentCourseStudentInfo } from './courses.shape';
 
@@ -8,8 +9,12 @@ export function coursesRouter() {
   const r = newRouter();
   r.get('/courses', route(async (req, res, actor, ctx) => {
     const code = str(req.query.code);
-    const courses = code !== undefined ? await ctx.services.courses.byCode(actor, code, req.query.academicYearId) : await ctx.services.courses.list(actor);
-    send(res, restSlice(req, res, courses).map((c) => presentCourse(actor, c)));
+    const service = ctx.services.courses;
+    // a code names at most one course per class and subject of a year: that list is read whole and cut
+    const courses = code !== undefined
+      ? restSlice(req, res, await service.byCode(actor, code, req.query.academicYearId))
+      : await restPage(req, res, COURSE_PAGE, (w) => service.page(actor, w), () => service.list(actor));
+    send(res, courses.map((c) => presentCourse(actor, c)));
   }));
   r.get('/courses/student/my-courses', route(async (_req, res, actor, ctx) => {
     send(res, (await ctx.services.courses.studentCourses(actor)).courses.map((c) => presentCourse(actor, c)));

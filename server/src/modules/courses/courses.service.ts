@@ -17,6 +17,7 @@ import { courseScope } from './courses.scope';
 import { courseReadableSql } from '../../policies/sql';
 import { COURSE_TEXT as T, CourseFields, validateCourseEdit, validateNewCourse } from './courses.validation';
 import { TeacherCourseYear } from './courses.types';
+import { Page, PageWindow, pageOfQuery } from '../../app/paging';
 
 /** A second course of the same name in the same class, subject and year is refused with a text that says so. */
 const titleTaken = (title: string) => (err: unknown): never => rethrowUnique(err, { courses_place_title_key: T.titleTaken(title) });
@@ -44,16 +45,21 @@ export interface CloneCourseFields {
 export class CoursesService {
   constructor(private readonly ds: DataSource) {}
 
-  /** One statement whatever the size: subject, class, year and teachers come by joins. */
-  private query(m: EntityManager = this.ds.manager) {
-    return m.getRepository(Course).createQueryBuilder('c')
+  /** One statement whatever the size: subject, class, year and (unless `teachers` is false) teachers come by joins. */
+  private query(m: EntityManager = this.ds.manager, teachers = true) {
+    const qb = m.getRepository(Course).createQueryBuilder('c')
       .innerJoinAndSelect('c.subject', 's')
       .innerJoinAndSelect('c.class', 'cl')
-      .innerJoinAndSelect('c.academicYear', 'y')
-      .leftJoinAndSelect('c.teachers', 't')
-      .orderBy('y.year', 'DESC').addOrderBy('cl.name', 'ASC').addOrderBy('s.name', 'ASC')
-      .addOrderBy('c.title', 'ASC').addOrderBy('c.id', 'ASC')
-      .addOrderBy('t.lastName', 'ASC').addOrderBy('t.firstName', 'ASC');
+      .innerJoinAndSelect('c.academicYear', 'y');
+    if (teachers) qb.leftJoinAndSelect('c.teachers', 't');
+    qb.orderBy('y.year', 'DESC').addOrderBy('cl.name', 'ASC').addOrderBy('s.name', 'ASC')
+      .addOrderBy('c.title', 'ASC').addOrderBy('c.id', 'ASC');
+    return teachers ? qb.addOrderBy('t.lastName', 'ASC').addOrderBy('t.firstName', 'ASC') : qb;
+  }
+
+  /** 'course.read' in SQL: the list shows exactly the courses that GET /courses/{id} would show. */
+  private readableQuery(actor: Actor, teachers = true) {
+    return this.query(undefined, teachers).where(courseReadableSql(actor, { courseId: 'c.id' }, ':viewer'), { viewer: actor.userId });
   }
 
   /** The course's facts for the rules; a course the actor may not read does not exist for them. */
@@ -73,8 +79,12 @@ export class CoursesService {
 
   /** GET /courses: everything for SuperAdmin and Admin, a teacher's own, a student's class's, nothing for a parent. */
   async list(actor: Actor): Promise<Course[]> {
-    // 'course.read' in SQL: the list shows exactly the courses that GET /courses/{id} would show
-    return this.query().where(courseReadableSql(actor, { courseId: 'c.id' }, ':viewer'), { viewer: actor.userId }).getMany();
+    return this.readableQuery(actor).getMany();
+  }
+
+  /** One window of `list` with the courses' teachers; two statements whatever the size. */
+  async page(actor: Actor, window: PageWindow): Promise<Page<Course>> {
+    return pageOfQuery(this.readableQuery(actor, false), window, this.readableQuery(actor));
   }
 
   /**
@@ -84,8 +94,7 @@ export class CoursesService {
   async byCode(actor: Actor, code: unknown, academicYearId: unknown): Promise<Course[]> {
     const title = requiredText(code, T.titleRequired, 'Course code', 200, 'line', 'code');
     if (!isId(academicYearId)) return [];
-    return this.query()
-      .where(courseReadableSql(actor, { courseId: 'c.id' }, ':viewer'), { viewer: actor.userId })
+    return this.readableQuery(actor)
       .andWhere('lower(c.title) = lower(:title) AND c.academic_year_id = :year', { title, year: academicYearId })
       .getMany();
   }

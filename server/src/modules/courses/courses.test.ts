@@ -89,8 +89,8 @@ describe('read and list', () => {
     expect(titles((await t.rest('GET', '/courses', { token: tok.admin })).body)).toEqual(expect.arrayContaining(['MATH-5A', 'SCI-5A']));
     expect(titles((await t.rest('GET', '/courses', { token: tok.student })).body)).toEqual(['MATH-5A', 'SCI-5A']);
     expect((await t.rest('GET', '/courses', { token: tok.parent })).body).toEqual({ success: true, data: [] });
-    const gql = await t.gql('{ courses { title subject { name } class { name } academicYear { year } teachers { firstName lastName } } }', {}, tok.teacher);
-    expect(gql.data.courses[0]).toEqual({ title: 'MATH-5A', subject: { name: 'Mathematics' }, class: { name: 'Class 5A' }, academicYear: { year: '2026' }, teachers: [{ firstName: 'Tara', lastName: 'Teacher' }] });
+    const gql = await t.gql('{ courses { nodes { title subject { name } class { name } academicYear { year } teachers { firstName lastName } } } }', {}, tok.teacher);
+    expect(gql.data.courses.nodes[0]).toEqual({ title: 'MATH-5A', subject: { name: 'Mathematics' }, class: { name: 'Class 5A' }, academicYear: { year: '2026' }, teachers: [{ firstName: 'Tara', lastName: 'Teacher' }] });
   });
 
   it('GET /courses/{id}: not found for another teacher, a parent and a student of another class', async () => {

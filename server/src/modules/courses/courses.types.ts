@@ -3,6 +3,12 @@ import { AcademicYear } from '../academic/academic-year.entity';
 import { SchoolClass } from '../academic/class.entity';
 import { Subject } from '../academic/subject.entity';
 import { Course } from './course.entity';
+import { Connection, PageLimits } from '../../app/paging';
+
+/** Every course of the school for SuperAdmin and Admin: 100 a page unless asked, at most 500. */
+export const COURSE_PAGE: PageLimits = { max: 500, size: 100 };
+
+export const CourseConnection = Connection(Course, 'Course', 'courses, newest year first then by class, subject and title');
 
 @InputType({ description: 'A new course for a class, subject and year the teacher is assigned to (REST: POST /api/courses).' })
 export class CreateCourseInput {

@@ -30,7 +30,7 @@ const accessToken = (app: { clientId: string; secret: string }, scope?: string) 
 
 const USERS = '{ users { totalCount nodes { id email } } }';
 const GRADEBOOK = 'query($id: ID!) { gradebook(courseId: $id) { rows { nodes { student { id } } } } }';
-const CLASSES = '{ classes { id } }';
+const CLASSES = '{ classes { nodes { id } } }';
 
 it('client credentials answer a bearer token of an hour, never cached; the secret is shown once and kept hashed', async () => {
   let answer: Record<string, unknown> = {};

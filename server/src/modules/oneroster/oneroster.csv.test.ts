@@ -132,11 +132,11 @@ it('previews, then applies a hand-written zip into an empty school; the app show
   expect([applied.status, applied.body.data.applied]).toEqual([201, true]);
 
   // what the course-management and user pages read
-  const tree = await t.gql(`{ academicYears { year classes { name grade } } allocations { class { name } subject { name } academicYear { year } teachers { email } } subjects { name } }`, {}, admin);
+  const tree = await t.gql(`{ academicYears { year classes { name grade } } allocations { nodes { class { name } subject { name } academicYear { year } teachers { email } } } subjects { nodes { name } } }`, {}, admin);
   expect(tree.errors).toBeUndefined();
   expect(tree.data.academicYears).toEqual([{ year: '2027-2028', classes: expect.arrayContaining([{ name: '3A', grade: '03' }, { name: '3B', grade: '03' }]) }]);
-  expect(tree.data.subjects.map((s: { name: string }) => s.name).sort()).toEqual(['Mathematics', 'Science']);
-  expect(tree.data.allocations.map((a: any) => [a.class.name, a.subject.name, a.academicYear.year, a.teachers.map((x: { email: string }) => x.email)]).sort())
+  expect(tree.data.subjects.nodes.map((s: { name: string }) => s.name).sort()).toEqual(['Mathematics', 'Science']);
+  expect(tree.data.allocations.nodes.map((a: any) => [a.class.name, a.subject.name, a.academicYear.year, a.teachers.map((x: { email: string }) => x.email)]).sort())
     .toEqual([['3A', 'Mathematics', '2027-2028', ['ada@riverside.example']], ['3A', 'Science', '2027-2028', ['alan@riverside.example']],
       ['3B', 'Mathematics', '2027-2028', ['ada@riverside.example']]]);
   const placed = await t.ds.query(`SELECT u.email, c.name FROM users u JOIN classes c ON c.id = u.class_id ORDER BY u.email`);

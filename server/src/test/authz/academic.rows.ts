@@ -95,8 +95,8 @@ const writes = (e: Entity): Row<any>[] => [
 /** Every signed-in role reads it. */
 const ANY = { any: 'AAAAA' };
 /** A whole list without arguments (`<op> { id }`, `GET <path>`) that every signed-in role reads. */
-const readAll = (op: string, path: string, target: (w: World) => string) => row({
-  gql: `Query.${op}`, query: `{ ${op} { id } }`,
+const readAll = (op: string, path: string, target: (w: World) => string, ids = '{ id }') => row({
+  gql: `Query.${op}`, query: `{ ${op} ${ids} }`,
   rest: { [`GET ${path}`]: () => ({ path }) },
   expect: ANY,
   given: async (w) => ({ target: target(w) }),
@@ -107,7 +107,7 @@ export const academicRows = [
   readAll('academicYears', '/academic-years', (w) => w.year.y2026),
   readById('academicYear', 'GET /academic-years/:id', ANY, (w) => w.year.y2026),
   row({
-    gql: 'Query.classes', query: 'query($y: ID) { classes(academicYearId: $y) { id } }',
+    gql: 'Query.classes', query: 'query($y: ID) { classes(academicYearId: $y) { nodes { id } } }',
     variables: (v) => ({ y: v.yearId }),
     rest: {
       'GET /classes': () => ({ path: '/classes' }),
@@ -117,7 +117,7 @@ export const academicRows = [
     given: async (w) => ({ target: w.cls.c5A, yearId: w.year.y2026 }),
   }),
   readById('class', 'GET /classes/:id', ANY, (w) => w.cls.c5A),
-  readAll('subjects', '/subjects', (w) => w.subject.Mathematics),
+  readAll('subjects', '/subjects', (w) => w.subject.Mathematics, '{ nodes { id } }'),
   readById('subject', 'GET /subjects/:id', ANY, (w) => w.subject.Mathematics),
   row({
     gql: 'Query.academicTree', query: '{ academicTree { id classes { id allocations { id } } } }',
@@ -125,7 +125,7 @@ export const academicRows = [
     given: async (w, c) => ({ target: allocationOf(w, c) }),
   }),
   row({
-    gql: 'Query.allocations', query: 'query($classId: ID) { allocations(classId: $classId) { id } }',
+    gql: 'Query.allocations', query: 'query($classId: ID) { allocations(classId: $classId) { nodes { id } } }',
     variables: (v) => ({ classId: v.classId }),
     rest: {
       'GET /teacher-assignments': () => ({ path: '/teacher-assignments' }),
@@ -136,7 +136,7 @@ export const academicRows = [
   }),
   // a teacher may ask for their own allocations only (assessments.md: "loaded by the teacher id")
   listBy('allocations', 'teacherId', 'GET /teacher-assignments/teacher/:teacherId', { own: 'AAAFF', other: 'AAFFF' },
-    (w, c) => ({ parent: c === 'own' ? w.me.Teacher : w.teacher2, target: allocationOf(w, c) })),
+    (w, c) => ({ parent: c === 'own' ? w.me.Teacher : w.teacher2, target: allocationOf(w, c) }), '{ nodes { id } }'),
   row({
     gql: 'Query.allocation', query: 'query($id: ID!) { allocation(id: $id) { id } }',
     variables: (v) => ({ id: v.target }),

@@ -14,7 +14,7 @@ const where = (w: World, c: string) => (c === 'own'
 
 export const coursesRows = [
   row({
-    gql: 'Query.courses', query: '{ courses { id } }',
+    gql: 'Query.courses', query: '{ courses { nodes { id } } }',
     rest: { 'GET /courses': () => ({ path: '/courses' }) },
     expect: { own: 'AAAAE', other: 'AAEEE' },
     given: async (w, c) => ({ target: courseOf(w, c) }),

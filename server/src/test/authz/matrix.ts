@@ -78,12 +78,13 @@ export const row = <V extends Vars>(r: Row<V>): Row<V> => r;
 
 /**
  * A read by one id: a list of one parent's items (`<op>(<arg>: parent)` and its REST twin, whose one path
- * parameter is the parent), showing the case's item or leaving it out; or one object by its id.
+ * parameter is the parent), showing the case's item or leaving it out (`ids` selects them: `{ nodes { id } }` of a
+ * connection); or one object by its id.
  */
 export function listBy(op: string, arg: string, route: string | null, expect: Record<string, string>,
-  given: (w: World, c: string) => { parent: string; target: string }): Row<any> {
+  given: (w: World, c: string) => { parent: string; target: string }, ids = '{ id }'): Row<any> {
   return row({
-    gql: `Query.${op}`, query: `query($parent: ID!) { ${op}(${arg}: $parent) { id } }`,
+    gql: `Query.${op}`, query: `query($parent: ID!) { ${op}(${arg}: $parent) ${ids} }`,
     variables: (v) => ({ parent: v.parent }),
     rest: route ? { [route]: (v: Vars) => ({ path: route.split(' ')[1].replace(/:[a-zA-Z]+/, String(v.parent)) }) } : undefined,
     expect,

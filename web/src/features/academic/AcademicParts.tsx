@@ -10,12 +10,14 @@ import Switch from '@mui/material/Switch';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { Banner, type BannerMessage } from '../../components/Banner';
-import { ResponsiveTable } from '../../components/ResponsiveTable';
+import { ResponsiveTable, phonePagination } from '../../components/ResponsiveTable';
+import type { TablePages } from './useTablePages';
 import { Spinner } from '../../components/Spinner';
 import { NO_PERMISSION_TEXT } from './academicShared';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
@@ -165,11 +167,13 @@ export interface ListCardProps {
   loading: boolean;
   empty: string;
   count: number;
+  /** A paged list's pages (one request each); none for a list shown whole. */
+  pagination?: TablePages;
   children: ReactNode;
 }
 
 /** The list half of a management page: a titled table with a loading and an empty row. */
-export function ListCard({ id, title, toolbar, columns, loading, empty, count, children }: ListCardProps) {
+export function ListCard({ id, title, toolbar, columns, loading, empty, count, pagination, children }: ListCardProps) {
   return (
     <Paper component="section" aria-labelledby={`${id}-title`} variant="outlined">
       <Box sx={{ p: 2, pb: 1, display: 'flex', gap: 2, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
@@ -197,6 +201,18 @@ export function ListCard({ id, title, toolbar, columns, loading, empty, count, c
             {children}
           </TableBody>
       </ResponsiveTable>
+      {pagination && (
+        <TablePagination
+          sx={phonePagination}
+          component="div"
+          count={pagination.count}
+          page={pagination.page}
+          rowsPerPage={pagination.pageSize}
+          rowsPerPageOptions={[10, 25, 50, 100]}
+          onPageChange={(_, next) => pagination.onPageChange(next)}
+          onRowsPerPageChange={(e) => pagination.onPageSizeChange(Number(e.target.value))}
+        />
+      )}
     </Paper>
   );
 }

@@ -51,6 +51,7 @@ export function AllocationPage() {
         columns: ['Academic Year', 'Class', 'Subject', 'Teachers'],
         empty: 'No teacher assignments found.',
         toolbar: <YearFilter id="allocations-year-filter" years={t.years} value={t.yearFilter} onChange={t.setYearFilter} />,
+        pagination: t.pagination,
       }}
       cells={(row) => (
         <>

@@ -37,6 +37,7 @@ export function ClassManagementPage() {
         columns: ['Name', 'Grade', 'Academic Year', 'Description', 'Status'],
         empty: 'No classes found.',
         toolbar: <YearFilter id="classes-year-filter" years={c.years} value={c.yearFilter} onChange={c.setYearFilter} />,
+        pagination: c.pagination,
       }}
       cells={(row) => (
         <>

@@ -7,12 +7,13 @@ import { useSubjects, validateSubject, type SubjectFormValues } from './useSubje
 
 /** /dashboard/subject-management (optional ?edit={id}): platform.md sections 2, 5, 6. */
 export function SubjectManagementPage() {
+  const s = useSubjects();
   return (
     <ManagedPage
       title="Subject Management"
-      m={useSubjects()}
+      m={s}
       form={{ id: 'subject-form', createTitle: 'Create Subject', editTitle: 'Edit Subject', validate: validateSubject, fields: subjectFields }}
-      list={{ id: 'subjects', title: 'Subjects', columns: ['Name', 'Description', 'Status'], empty: 'No subjects found.' }}
+      list={{ id: 'subjects', title: 'Subjects', columns: ['Name', 'Description', 'Status'], empty: 'No subjects found.', pagination: s.pagination }}
       cells={(row) => (
         <>
           <TableCell>{row.name}</TableCell>

@@ -1,6 +1,7 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import {
-  AllocationPageDocument,
+  useAllocationDetailQuery,
+  useAllocationOptionsQuery,
   useAllocationPageQuery,
   useCreateAllocationMutation,
   useDeleteAllocationMutation,
@@ -11,6 +12,8 @@ import {
 import { ACADEMIC_ROUTES, byText, firstLoading, type FieldErrors } from './academicShared';
 import { useEditMode, useManagedList } from './useManagedList';
 import { useYearFilter } from './useYearChoice';
+import { useTablePages } from './useTablePages';
+import { MAX_PAGE } from '../../app/listMax';
 
 export type AllocationRow = AllocationItemFragment;
 export type YearOption = AllocationFormOptionsFragment['academicYears'][number];
@@ -70,26 +73,27 @@ export const allocationLabel = (row: AllocationRow) =>
 
 /**
  * The Teacher Assignment page's allocations: create (`?class={classId}&year={yearId}` prefill), edit (`?edit={id}`),
- * list (filtered by year), delete. Only SuperAdmin and Admin may change allocations (DESIGN.md), so only they see
- * the page. The texts users see keep the spec's words ("teacher assignment").
+ * list (a page at a time, filtered by year), delete. Only SuperAdmin and Admin may change allocations (DESIGN.md),
+ * so only they see the page. The texts users see keep the spec's words ("teacher assignment").
  *
- * One request loads the page (AllocationPage): every allocation, and the years with their classes, the subjects
- * and the teachers the form offers. The year filter, the form's class choice and `?edit=` work on what it holds;
- * saving updates the cache from the mutation's answer.
+ * One request loads the page (AllocationPage): the first page of allocations, and the years with their classes,
+ * the subjects and the teachers the form offers. Another page or year asks for its rows only; the form's choices
+ * stay those the page loaded (read from the cache), so choosing a year and a class in the form asks for nothing.
  */
 export function useAllocations() {
   const mode = useEditMode(ACADEMIC_ROUTES.allocations);
-  const filter = useYearFilter(mode);
-  const page = useAllocationPageQuery(mode.listOptions);
-  const { ofYear } = filter;
-  const rows = useMemo(() => ofYear(page.data?.allocations ?? []).sort(byYearClassSubject), [page.data, ofYear]);
-
-  // the allocation named by ?edit= is one of those loaded; gone (deleted meanwhile): back to create mode
-  const { editId } = mode;
-  const item = editId ? page.data?.allocations.find((a) => a.id === editId) : undefined;
-  const missing = Boolean(editId && page.data && !item);
-  const notFound = useMemo(() => (missing ? new Error('not found') : undefined), [missing]);
-  const detail = { loading: firstLoading(page), error: notFound };
+  const pages = useTablePages();
+  const filter = useYearFilter(mode, pages.reset);
+  const variables = { academicYearId: filter.academicYearId, ...pages.variables };
+  // the rows the page opened on come with the form's choices; any other rows come alone
+  const [opened] = useState(() => JSON.stringify(variables));
+  const page = useAllocationPageQuery({ ...mode.listOptions, variables: { ...variables, ...MAX_PAGE, withOptions: JSON.stringify(variables) === opened } });
+  const options = useAllocationOptionsQuery({ variables: MAX_PAGE, skip: !mode.canManage, fetchPolicy: 'cache-only' });
+  const detail = useAllocationDetailQuery(mode.detailOptions);
+  // while another page loads, the last rows stay on screen
+  const shown = (page.data ?? page.previousData)?.allocations;
+  // sorted here too: an edited allocation keeps its place on the page
+  const rows = useMemo(() => [...(shown?.nodes ?? [])].sort(byYearClassSubject), [shown]);
 
   const managed = useManagedList({
     mode,
@@ -100,13 +104,13 @@ export function useAllocations() {
     list: page,
     rows,
     detail,
-    item,
+    item: detail.data?.allocation,
     emptyValues,
     toValues,
     createInput: toInput,
     updateInput: toInput,
-    addCreated: (cache, { createAllocation }) =>
-      cache.updateQuery({ query: AllocationPageDocument }, (d) => d && { ...d, allocations: [...d.allocations, createAllocation] }),
+    pagedField: 'allocations',
+    onEmptied: pages.stepBack,
     deleteWhat: (row) => `the teacher assignment for ${allocationLabel(row)}`,
     mutations: {
       create: useCreateAllocationMutation(),
@@ -118,18 +122,19 @@ export function useAllocations() {
   /** Every teacher, plus those already on the edited allocation (should the list not hold them). */
   const { editing } = managed;
   const teacherOptions = useMemo(() => {
-    const all = new Map((page.data?.users.nodes ?? []).map((t) => [t.id, t]));
+    const all = new Map((options.data?.users.nodes ?? []).map((t) => [t.id, t]));
     for (const t of editing?.teachers ?? []) if (!all.has(t.id)) all.set(t.id, t);
     return [...all.values()].sort(byText<TeacherOption>((t) => `${t.lastName} ${t.firstName}`));
-  }, [page.data, editing]);
+  }, [options.data, editing]);
 
-  const optionsLoading = firstLoading(page);
+  const optionsLoading = !options.data && firstLoading(page);
   return {
     ...managed,
     ...filter,
-    years: page.data?.academicYears ?? [],
+    pagination: pages.pagination(shown),
+    years: options.data?.academicYears ?? [],
     yearsLoading: optionsLoading,
-    subjects: page.data?.subjects ?? [],
+    subjects: options.data?.subjects.nodes ?? [],
     subjectsLoading: optionsLoading,
     teacherOptions,
     teachersLoading: optionsLoading,

@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
-import { ClassListDocument, useClassDetailQuery, useClassListQuery, useCreateClassMutation, useDeleteClassMutation, useUpdateClassMutation, type SchoolClassItemFragment } from './academic.generated';
+import { useClassDetailQuery, useClassListQuery, useCreateClassMutation, useDeleteClassMutation, useUpdateClassMutation, type SchoolClassItemFragment } from './academic.generated';
 import { ACADEMIC_ROUTES, byText, type FieldErrors } from './academicShared';
 import { useEditMode, useManagedList } from './useManagedList';
 import { useYearChoice } from './useYearChoice';
+import { useTablePages } from './useTablePages';
 
 export type ClassRow = SchoolClassItemFragment;
 
@@ -56,20 +57,20 @@ const byYearThenName = (a: ClassRow, b: ClassRow) =>
 /** What the row is, in its actions' accessible names and the delete question. */
 export const classLabel = (row: ClassRow) => `${row.name} (${row.academicYear.year})`;
 
-/** The page loads every class (the year filter works on them here). */
-const ALL_CLASSES = { academicYearId: null };
-
 /**
- * Class Management: create (`?year={yearId}` preselects the year), edit (`?edit={id}`), list (filtered by
- * year), delete. SuperAdmin and Admin only.
+ * Class Management: create (`?year={yearId}` preselects the year), edit (`?edit={id}`), list (a page at a
+ * time, filtered by year), delete. SuperAdmin and Admin only.
  */
 export function useClasses() {
   const mode = useEditMode(ACADEMIC_ROUTES.classes);
-  const years = useYearChoice(mode);
-  const list = useClassListQuery({ ...mode.listOptions, variables: ALL_CLASSES });
+  const pages = useTablePages();
+  const years = useYearChoice(mode, pages.reset);
+  const list = useClassListQuery({ ...mode.listOptions, variables: { academicYearId: years.academicYearId, ...pages.variables } });
   const detail = useClassDetailQuery(mode.detailOptions);
-  const { ofYear } = years;
-  const rows = useMemo(() => ofYear(list.data?.classes ?? []).sort(byYearThenName), [list.data, ofYear]);
+  // while another page loads, the last rows stay on screen
+  const shown = (list.data ?? list.previousData)?.classes;
+  // sorted here too: an edited class keeps its place on the page by its new name
+  const rows = useMemo(() => [...(shown?.nodes ?? [])].sort(byYearThenName), [shown]);
 
   const managed = useManagedList({
     mode,
@@ -86,10 +87,10 @@ export function useClasses() {
     createInput: (v) => ({ academicYearId: v.academicYearId, ...fields(v) }),
     // the year only when it changed: the server takes it as a move, refused while students or allocations tie the class
     updateInput: (v, c) => ({ ...fields(v), ...(moved(v, c) ? { academicYearId: v.academicYearId } : {}) }),
-    addCreated: (cache, { createClass }) =>
-      cache.updateQuery({ query: ClassListDocument, variables: ALL_CLASSES }, (d) => d && { classes: [...d.classes, createClass] }),
+    pagedField: 'classes',
+    onEmptied: pages.stepBack,
     deleteWhat: classLabel,
     mutations: { create: useCreateClassMutation(), update: useUpdateClassMutation(), remove: useDeleteClassMutation() },
   });
-  return { ...managed, ...years };
+  return { ...managed, ...years, pagination: pages.pagination(shown) };
 }

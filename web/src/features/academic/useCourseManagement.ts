@@ -42,7 +42,7 @@ export function useCourseManagement() {
     banners,
     years,
     loading: list.loading && !list.data,
-    hasSubjects: (list.data?.subjects.length ?? 0) > 0,
+    hasSubjects: (list.data?.subjects.totalCount ?? 0) > 0,
     isOpen,
     toggle,
     /** A year's tree failed to load: shown in the page's error banner, like a failure of the years list. */

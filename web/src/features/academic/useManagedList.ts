@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import type { ApolloCache } from '@apollo/client';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { evictObject } from '../../app/cacheUpdates';
+import { dropPages, evictObject } from '../../app/cacheUpdates';
 import { confirmAction } from '../../components/confirm';
 import {
   editLink,
@@ -58,7 +58,7 @@ export interface ManagedListConfig<Row extends Item, V, CreateInput, UpdateInput
   fetchFailed: string;
   /** The page's query failures in banner order (the first not dismissed shows). */
   loadErrors: LoadError[];
-  /** The page's list query; it holds every row (filters apply to `rows`), so saving never has to refetch it. */
+  /** The page's list query (a page of rows, or every row): its loading state. */
   list: { loading: boolean; data?: unknown };
   /** The rows shown: the list, filtered and sorted as the page shows it (so an edited row finds its place). */
   rows: Row[];
@@ -71,8 +71,12 @@ export interface ManagedListConfig<Row extends Item, V, CreateInput, UpdateInput
   createInput(values: V): CreateInput;
   /** Without id and version, which are added here (the server refuses an edit of a stale version). */
   updateInput(values: V, item: Row): UpdateInput;
-  /** Adds the created row (the create mutation's answer) to the page's cached list query. */
-  addCreated(cache: ApolloCache, created: Created): void;
+  /** Adds the created row (the create mutation's answer) to the page's cached list query (a list shown whole). */
+  addCreated?(cache: ApolloCache, created: Created): void;
+  /** A paged list's root field: a create or delete drops its cached pages (the server places rows and counts them). */
+  pagedField?: string;
+  /** Runs when a delete took the last row shown (a paged list then steps back a page). */
+  onEmptied?: () => void;
   /** Ends the delete question: 'Are you sure you want to delete {deleteWhat}?'. */
   deleteWhat(row: Row): string;
   mutations: {
@@ -130,7 +134,8 @@ export function useManagedList<Row extends Item, V, CreateInput, UpdateInput, Cr
         await mutations.create[0]({
           variables: { input: config.createInput(values) },
           update: (cache, { data }) => {
-            if (data) config.addCreated(cache, data);
+            if (config.pagedField) dropPages(cache, config.pagedField);
+            else if (data) config.addCreated?.(cache, data);
           },
         });
         banners.showSuccess(`${Noun} created successfully`);
@@ -147,9 +152,16 @@ export function useManagedList<Row extends Item, V, CreateInput, UpdateInput, Cr
     if (!confirmAction(`Are you sure you want to delete ${config.deleteWhat(row)}?`)) return;
     try {
       // the delete answers true: the row leaves the cache, and with it every list that showed it
-      await mutations.remove[0]({ variables: { id: row.id }, update: (cache) => evictObject(cache, { __typename: config.typename, id: row.id }) });
+      await mutations.remove[0]({
+        variables: { id: row.id },
+        update: (cache) => {
+          evictObject(cache, { __typename: config.typename, id: row.id });
+          if (config.pagedField) dropPages(cache, config.pagedField);
+        },
+      });
       banners.showSuccess(`${Noun} deleted successfully`);
       if (editId === row.id) leaveEdit();
+      if (config.rows.length === 1) config.onEmptied?.();
     } catch (error) {
       banners.showError(error, `Failed to delete ${noun}`);
     }

@@ -5,6 +5,7 @@ import { useSession } from '../../app/session';
 import type { Role } from '../../gql/types';
 import { usePlaceStudentMutation, usePlaceStudentsMutation, usePlacementOptionsAllQuery, usePlacementOptionsOfTeacherQuery, usePlacementStudentsQuery, type PlacementStudentFragment } from './academic.generated';
 import { byText, useBanners } from './academicShared';
+import { MAX_PAGE } from '../../app/listMax';
 
 /** Student Class Assignment's load failure (assessments.md section 8). */
 const LOAD_FAILED = 'Failed to fetch students';
@@ -72,11 +73,11 @@ export function useStudentAssignment() {
   });
   // a teacher's own allocations (GET /teacher-assignments/teacher/{teacherId}); skipped for managers
   const own = usePlacementOptionsOfTeacherQuery({
-    variables: { teacherId: user?.id ?? '' },
+    variables: { teacherId: user?.id ?? '', ...MAX_PAGE },
     skip: !canAssign || seesAll || !user,
     fetchPolicy: 'cache-and-network',
   });
-  const all = usePlacementOptionsAllQuery({ skip: !canAssign || !seesAll, fetchPolicy: 'cache-and-network' });
+  const all = usePlacementOptionsAllQuery({ variables: MAX_PAGE, skip: !canAssign || !seesAll, fetchPolicy: 'cache-and-network' });
   const [placeMutation, placeState] = usePlaceStudentMutation();
   const [placeManyMutation, placeManyState] = usePlaceStudentsMutation();
   // while a new search or page loads, keep showing the last list: rows (and a row being edited) stay put
@@ -92,8 +93,8 @@ export function useStudentAssignment() {
   const yearOptions = useMemo(
     () =>
       seesAll
-        ? groupByYear((all.data?.classes ?? []).map((c) => ({ academicYear: c.academicYear, class: c })))
-        : groupByYear(own.data?.allocations ?? []),
+        ? groupByYear((all.data?.classes.nodes ?? []).map((c) => ({ academicYear: c.academicYear, class: c })))
+        : groupByYear(own.data?.allocations.nodes ?? []),
     [seesAll, all.data, own.data],
   );
   const optionsLoading = seesAll ? all.loading && !all.data : own.loading && !own.data;

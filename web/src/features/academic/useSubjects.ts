@@ -1,6 +1,8 @@
-import { SubjectListDocument, useCreateSubjectMutation, useDeleteSubjectMutation, useSubjectDetailQuery, useSubjectListQuery, useUpdateSubjectMutation, type SubjectItemFragment } from './academic.generated';
+import { useMemo } from 'react';
+import { useCreateSubjectMutation, useDeleteSubjectMutation, useSubjectDetailQuery, useSubjectListQuery, useUpdateSubjectMutation, type SubjectItemFragment } from './academic.generated';
 import { ACADEMIC_ROUTES, byText, type FieldErrors } from './academicShared';
 import { useEditMode, useManagedList } from './useManagedList';
+import { useTablePages } from './useTablePages';
 
 export type SubjectRow = SubjectItemFragment;
 
@@ -25,29 +27,34 @@ const toInput = (v: SubjectFormValues) => ({ name: v.name.trim(), description: v
 /** By name, as the server lists them. */
 const byName = byText<SubjectRow>((s) => s.name);
 
-/** Subject Management: create, edit (`?edit={id}`), list, delete. SuperAdmin and Admin only. */
+/** Subject Management: create, edit (`?edit={id}`), list (a page at a time), delete. SuperAdmin and Admin only. */
 export function useSubjects() {
   const mode = useEditMode(ACADEMIC_ROUTES.subjects);
-  const list = useSubjectListQuery(mode.listOptions);
+  const pages = useTablePages();
+  const list = useSubjectListQuery({ ...mode.listOptions, variables: pages.variables });
   const detail = useSubjectDetailQuery(mode.detailOptions);
-  return useManagedList({
+  // while another page loads, the last rows stay on screen
+  const shown = (list.data ?? list.previousData)?.subjects;
+  // sorted here too: a renamed subject moves to its place on the page
+  const rows = useMemo(() => [...(shown?.nodes ?? [])].sort(byName), [shown]);
+  const managed = useManagedList({
     mode,
     noun: 'subject',
     fetchFailed: FETCH_FAILED,
     loadErrors: [{ error: list.error, fallback: FETCH_FAILED }],
     typename: 'Subject',
     list,
-    // sorted here too: a renamed subject moves to its place
-    rows: [...(list.data?.subjects ?? [])].sort(byName),
+    rows,
     detail,
     item: detail.data?.subject,
     emptyValues,
     toValues,
     createInput: toInput,
     updateInput: toInput,
-    addCreated: (cache, { createSubject }) =>
-      cache.updateQuery({ query: SubjectListDocument }, (d) => d && { subjects: [...d.subjects, createSubject].sort(byName) }),
+    pagedField: 'subjects',
+    onEmptied: pages.stepBack,
     deleteWhat: (row) => `the subject ${row.name}`,
     mutations: { create: useCreateSubjectMutation(), update: useUpdateSubjectMutation(), remove: useDeleteSubjectMutation() },
   });
+  return { ...managed, pagination: pages.pagination(shown) };
 }

@@ -13,6 +13,7 @@ import {
   type AttendanceSheetStudentFragment,
 } from './attendance.generated';
 import { DEFAULT_STATUS, allocationLabel, localToday } from './attendanceFormat';
+import { MAX_PAGE } from '../../app/listMax';
 
 export type Allocation = AttendanceAllocationOptionFragment;
 
@@ -48,9 +49,9 @@ export function useAttendanceManagement() {
   const { message: success, show: setSuccess, clear: clearSuccess } = useKeyedMessage();
   const { message: actionError, show: setActionError, clear: clearActionError } = useKeyedMessage();
 
-  const allocationsQuery = useAttendancePageQuery({ skip: !canMark, fetchPolicy: 'cache-and-network' });
+  const allocationsQuery = useAttendancePageQuery({ variables: MAX_PAGE, skip: !canMark, fetchPolicy: 'cache-and-network' });
   const allocations = useMemo(
-    () => [...(allocationsQuery.data?.allocations ?? [])].sort((a, b) => allocationLabel(a).localeCompare(allocationLabel(b))),
+    () => [...(allocationsQuery.data?.allocations.nodes ?? [])].sort((a, b) => allocationLabel(a).localeCompare(allocationLabel(b))),
     [allocationsQuery.data],
   );
   const allocation = allocations.find((a) => a.id === allocationId) ?? null;

@@ -5,6 +5,7 @@ import { useStudentDashboardQuery } from '../classes/classes.generated';
 import { openPath, statusLabel } from '../submissions/myItems';
 import type { StatusLabel } from '../submissions/StatusChip';
 import { STUDENT_KINDS } from '../submissions/studentKinds';
+import { MAX_PAGE } from '../../app/listMax';
 
 /**
  * Dashboard data that comes from courses and assessments: `courses` for the teacher; for the student one
@@ -50,11 +51,11 @@ function toDashboardCourse(c: CourseLike): DashboardCourse {
 
 /** The teacher's courses (failure: 'Failed to fetch courses', not displayed for teachers). */
 export function useTeacherCourses(): ListState<DashboardCourse> {
-  const query = useDashboardCoursesQuery({ fetchPolicy: 'cache-and-network' });
+  const query = useDashboardCoursesQuery({ variables: MAX_PAGE, fetchPolicy: 'cache-and-network' });
   useEffect(() => {
     if (query.error) console.error('Failed to fetch courses', query.error);
   }, [query.error]);
-  return { items: (query.data?.courses ?? []).map(toDashboardCourse), loading: query.loading && !query.data, error: null };
+  return { items: (query.data?.courses.nodes ?? []).map(toDashboardCourse), loading: query.loading && !query.data, error: null };
 }
 
 /**

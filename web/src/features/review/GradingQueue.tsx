@@ -9,6 +9,7 @@ import { EmptyText } from '../dashboard/DashboardParts';
 import { formatDateTime } from '../courses/format';
 import { REVIEW_KIND_OF } from './reviewKinds';
 import type { GradingQueueItemFragment } from './review.generated';
+import { MAX_PAGE } from '../../app/listMax';
 
 /** The dashboard card lists this many items; the rest are counted. */
 export const GRADING_QUEUE_SHOWN = 5;
@@ -19,7 +20,7 @@ export const GRADING_QUEUE_SHOWN = 5;
  * the card adds no request of its own.
  */
 export function useGradingQueue(): GradingQueueItemFragment[] {
-  const { data } = useDashboardCoursesQuery({ fetchPolicy: 'cache-only' });
+  const { data } = useDashboardCoursesQuery({ variables: MAX_PAGE, fetchPolicy: 'cache-only' });
   if (!data) return [];
   return [...data.assignmentReview, ...data.quizReview, ...data.examReview]
     .filter((item) => item.pendingCount > 0)

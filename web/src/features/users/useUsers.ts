@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { evictObject } from '../../app/cacheUpdates';
+import { dropPages, evictObject } from '../../app/cacheUpdates';
 import { errorMessage } from '../../app/errors';
 import { useSession } from '../../app/session';
 import { confirmAction } from '../../components/confirm';
@@ -26,10 +26,7 @@ export const DEFAULT_PAGE_SIZE = 50;
 export type ImportAnswer = ImportUsersMutation['importUsers'];
 
 /** Drops the cached pages of `users`: where new or changed users fall and the totals are the server's to say. */
-const dropUserPages = (cache: { evict(o: { id: string; fieldName: string }): boolean; gc(): string[] }) => {
-  cache.evict({ id: 'ROOT_QUERY', fieldName: 'users' });
-  cache.gc();
-};
+const dropUserPages = (cache: Parameters<typeof dropPages>[0]) => dropPages(cache, 'users');
 
 /** Data and actions of the User Management page; access comes from `me.abilities.manageUsers`. */
 /** What the users page says after asking for a new sign-in email (the server's EMAIL_CHANGE_TEXT.sent). */

@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { useCursorPages } from '../../components/useCursorPages';
+
+/** Rows a management table shows a page at first. */
+export const TABLE_PAGE_SIZE = 25;
+
+/** TablePagination's state for the page on screen (ListCard's `pagination`). */
+export interface TablePages {
+  count: number;
+  page: number;
+  pageSize: number;
+  onPageChange(next: number): void;
+  onPageSizeChange(size: number): void;
+}
+
+interface ShownPage {
+  totalCount: number;
+  pageInfo: { endCursor: string | null };
+}
+
+/**
+ * A management table over a connection, one request per page (first/after): the variables to ask with, and
+ * the pagination of the page on screen. A new filter or page size starts again at the first page (`reset`).
+ */
+export function useTablePages() {
+  const pages = useCursorPages();
+  const [pageSize, setPageSize] = useState(TABLE_PAGE_SIZE);
+  return {
+    variables: { first: pageSize, after: pages.after },
+    page: pages.page,
+    reset: pages.reset,
+    /** After the last row of a later page went away: the page before it (its cursor is known). */
+    stepBack: () => {
+      if (pages.page > 0) pages.setPage(pages.page - 1, null);
+    },
+    pagination: (shown: ShownPage | undefined): TablePages => ({
+      count: shown?.totalCount ?? 0,
+      page: pages.page,
+      pageSize,
+      onPageChange: (next) => pages.setPage(next, shown?.pageInfo.endCursor ?? null),
+      onPageSizeChange: (size) => {
+        setPageSize(size);
+        pages.reset();
+      },
+    }),
+  };
+}
