@@ -103,6 +103,52 @@ const readAll = (op: string, path: string, target: (w: World) => string, ids = '
 });
 const allocationOf = (w: World, c: string) => w.alloc[c as 'own' | 'other'];
 
+/** A fresh year with its dates (a period needs them) and, with `term`, one term inside: what the period rows act on. */
+async function datedYear(w: World, term = false): Promise<{ yearId: string; periodId: string | null }> {
+  const yearId = await w.fresh.year();
+  await w.ds.query(`UPDATE academic_years SET start_date = '2040-09-01', end_date = '2041-06-30' WHERE id = $1`, [yearId]);
+  if (!term) return { yearId, periodId: null };
+  const [{ id }] = await w.ds.query(
+    `INSERT INTO academic_periods (academic_year_id, type, title, start_date, end_date) VALUES ($1, 'term', 'Autumn', '2040-09-01', '2040-12-20') RETURNING id`, [yearId]);
+  return { yearId, periodId: id };
+}
+
+/** Terms and grading periods (issue 27): every signed-in role reads a year's; SuperAdmin and Admin change them. */
+const periodRows: Row<any>[] = [
+  row({
+    rest: { 'GET /academic-years/:id/periods': (v) => ({ path: `/academic-years/${v.yearId}/periods` }) },
+    expect: ANY,
+    given: async (w) => {
+      const { yearId, periodId } = await datedYear(w, true);
+      return { yearId, target: periodId };
+    },
+  }),
+  row({
+    gql: 'Mutation.createAcademicPeriod', query: 'mutation($input: CreateAcademicPeriodInput!) { createAcademicPeriod(input: $input) { id } }',
+    variables: (v) => ({ input: { academicYearId: v.yearId, type: 'TERM', title: v.title, startDate: '2041-01-05', endDate: '2041-03-30' } }),
+    rest: { 'POST /academic-years/:id/periods': (v) => ({ path: `/academic-years/${v.yearId}/periods`, body: { type: 'term', title: v.title, startDate: '2041-01-05', endDate: '2041-03-30' } }) },
+    expect: { any: 'AAFFF' },
+    given: async (w) => ({ yearId: (await datedYear(w)).yearId, title: uniq() }),
+    changed: (w, v) => holds(w, 'academic_periods', 'title', v.title),
+  }),
+  row({
+    gql: 'Mutation.updateAcademicPeriod', query: 'mutation($input: UpdateAcademicPeriodInput!) { updateAcademicPeriod(input: $input) { id } }',
+    variables: (v) => ({ input: { id: v.id, title: v.title } }),
+    rest: { 'PUT /academic-periods/:id': (v) => ({ path: `/academic-periods/${v.id}`, body: { title: v.title } }) },
+    expect: { any: 'AAFFF' },
+    given: async (w) => ({ id: (await datedYear(w, true)).periodId, title: uniq() }),
+    changed: (w, v) => holds(w, 'academic_periods', 'title', v.title, 'id = $2', [v.id]),
+  }),
+  row({
+    gql: 'Mutation.deleteAcademicPeriod', query: 'mutation($id: ID!) { deleteAcademicPeriod(id: $id) }',
+    variables: (v) => ({ id: v.id }),
+    rest: { 'DELETE /academic-periods/:id': (v) => ({ path: `/academic-periods/${v.id}` }) },
+    expect: { any: 'AAFFF' },
+    given: async (w) => ({ id: (await datedYear(w, true)).periodId }),
+    changed: async (w, v) => !(await exists(w, 'academic_periods', v.id)),
+  }),
+];
+
 export const academicRows = [
   readAll('academicYears', '/academic-years', (w) => w.year.y2026),
   readById('academicYear', 'GET /academic-years/:id', ANY, (w) => w.year.y2026),
@@ -145,4 +191,5 @@ export const academicRows = [
     given: async (w, c) => ({ target: allocationOf(w, c) }),
   }),
   ...ENTITIES.flatMap(writes),
+  ...periodRows,
 ];
