@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import Table, { type TableProps } from '@mui/material/Table';
 import TableContainer from '@mui/material/TableContainer';
+import TablePagination from '@mui/material/TablePagination';
 import { useTheme, type SxProps, type Theme } from '@mui/material/styles';
 
 /** Below this width (the theme's `sm`, 600 px) a table's rows become cards. */
@@ -106,3 +107,28 @@ export const phonePagination: SxProps<Theme> = (theme) => ({
     '& .MuiTablePagination-actions': { ml: 1 },
   },
 });
+
+/** One page of a paged table: where it is and how to move (page counts from 0). */
+export interface TablePagerProps {
+  count: number;
+  page: number;
+  pageSize: number;
+  onPageChange(next: number): void;
+  onPageSizeChange(size: number): void;
+}
+
+/** The footer of every paged table: the same sizes to choose from, and the phone layout. */
+export function TablePager({ count, page, pageSize, onPageChange, onPageSizeChange }: TablePagerProps) {
+  return (
+    <TablePagination
+      sx={phonePagination}
+      component="div"
+      count={count}
+      page={page}
+      rowsPerPage={pageSize}
+      rowsPerPageOptions={[10, 25, 50, 100]}
+      onPageChange={(_, next) => onPageChange(next)}
+      onRowsPerPageChange={(e) => onPageSizeChange(Number(e.target.value))}
+    />
+  );
+}

@@ -10,13 +10,12 @@ import Switch from '@mui/material/Switch';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { Banner, type BannerMessage } from '../../components/Banner';
-import { ResponsiveTable, phonePagination } from '../../components/ResponsiveTable';
+import { ResponsiveTable, TablePager } from '../../components/ResponsiveTable';
 import type { TablePages } from './useTablePages';
 import { Spinner } from '../../components/Spinner';
 import { NO_PERMISSION_TEXT } from './academicShared';
@@ -202,16 +201,7 @@ export function ListCard({ id, title, toolbar, columns, loading, empty, count, p
           </TableBody>
       </ResponsiveTable>
       {pagination && (
-        <TablePagination
-          sx={phonePagination}
-          component="div"
-          count={pagination.count}
-          page={pagination.page}
-          rowsPerPage={pagination.pageSize}
-          rowsPerPageOptions={[10, 25, 50, 100]}
-          onPageChange={(_, next) => pagination.onPageChange(next)}
-          onRowsPerPageChange={(e) => pagination.onPageSizeChange(Number(e.target.value))}
-        />
+        <TablePager {...pagination} />
       )}
     </Paper>
   );

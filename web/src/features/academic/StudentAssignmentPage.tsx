@@ -7,7 +7,6 @@ import Paper from '@mui/material/Paper';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -15,7 +14,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import EditIcon from '@mui/icons-material/Edit';
 import SaveIcon from '@mui/icons-material/Save';
 import { Banner } from '../../components/Banner';
-import { ResponsiveTable, phonePagination } from '../../components/ResponsiveTable';
+import { ResponsiveTable, TablePager } from '../../components/ResponsiveTable';
 import { NO_PERMISSION_TEXT } from './academicShared';
 import { placementLabel, useStudentAssignment, type StudentRow } from './useStudentAssignment';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
@@ -90,16 +89,7 @@ export function StudentAssignmentPage() {
                   ))}
                 </TableBody>
             </ResponsiveTable>
-            <TablePagination
-              sx={phonePagination}
-              component="div"
-              count={sa.total}
-              page={sa.page}
-              rowsPerPage={sa.pageSize}
-              rowsPerPageOptions={[10, 25, 50, 100]}
-              onPageChange={(_, next) => sa.setPage(next)}
-              onRowsPerPageChange={(e) => sa.setPageSize(Number(e.target.value))}
-            />
+            <TablePager count={sa.total} page={sa.page} pageSize={sa.pageSize} onPageChange={sa.setPage} onPageSizeChange={sa.setPageSize} />
           </Paper>
         </>
       )}

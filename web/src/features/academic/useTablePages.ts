@@ -1,17 +1,12 @@
 import { useState } from 'react';
 import { useCursorPages } from '../../components/useCursorPages';
+import type { TablePagerProps } from '../../components/ResponsiveTable';
 
 /** Rows a management table shows a page at first. */
 export const TABLE_PAGE_SIZE = 25;
 
-/** TablePagination's state for the page on screen (ListCard's `pagination`). */
-export interface TablePages {
-  count: number;
-  page: number;
-  pageSize: number;
-  onPageChange(next: number): void;
-  onPageSizeChange(size: number): void;
-}
+/** The page on screen and how to move, for ListCard's `pagination` (components/ResponsiveTable `TablePager`). */
+export type TablePages = TablePagerProps;
 
 interface ShownPage {
   totalCount: number;

@@ -3,10 +3,9 @@ import Paper from '@mui/material/Paper';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { ResponsiveTable, phonePagination } from '../../components/ResponsiveTable';
+import { ResponsiveTable, TablePager } from '../../components/ResponsiveTable';
 import { ATTENDANCE_STATUS_LABEL, STATUS_COLOURS, classLabel, formatDay, personName } from './attendanceFormat';
 import type { MyRecord } from './useMyAttendance';
 
@@ -57,16 +56,7 @@ export function MyAttendanceTable({ records, total, loading, page, pageSize, onP
             ))}
           </TableBody>
       </ResponsiveTable>
-      <TablePagination
-        sx={phonePagination}
-        component="div"
-        count={total}
-        page={page}
-        rowsPerPage={pageSize}
-        rowsPerPageOptions={[10, 25, 50, 100]}
-        onPageChange={(_, next) => onPageChange(next)}
-        onRowsPerPageChange={(e) => onPageSizeChange(Number(e.target.value))}
-      />
+      <TablePager count={total} page={page} pageSize={pageSize} onPageChange={onPageChange} onPageSizeChange={onPageSizeChange} />
     </Paper>
   );
 }

@@ -7,11 +7,10 @@ import Paper from '@mui/material/Paper';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { ResponsiveTable, phonePagination } from '../../components/ResponsiveTable';
+import { ResponsiveTable, TablePager } from '../../components/ResponsiveTable';
 import type { UserRow } from './useUsers';
 
 const ROLE_COLOURS: Record<Role, ChipProps['color']> = {
@@ -141,16 +140,7 @@ export function UsersTable(props: UsersTableProps) {
             })}
           </TableBody>
       </ResponsiveTable>
-      <TablePagination
-        sx={phonePagination}
-        component="div"
-        count={total}
-        page={page}
-        rowsPerPage={pageSize}
-        rowsPerPageOptions={[10, 25, 50, 100]}
-        onPageChange={(_, next) => onPageChange(next)}
-        onRowsPerPageChange={(e) => onPageSizeChange(Number(e.target.value))}
-      />
+      <TablePager count={total} page={page} pageSize={pageSize} onPageChange={onPageChange} onPageSizeChange={onPageSizeChange} />
     </Paper>
   );
 }
