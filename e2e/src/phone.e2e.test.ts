@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 import type { Page } from 'playwright-core';
-import { DEMO, DemoUser, Role, login } from './support/auth';
+import { DEMO, DemoUser, GQL_ROLE, Role, login } from './support/auth';
 import { REPO_ROOT, databaseUrl } from './support/env';
 import { assert } from './support/expect';
 import { e2e } from './support/fixture';
@@ -47,7 +47,8 @@ async function demoIds(): Promise<DemoIds> {
 /** The role's sidebar targets, read from the sidebar's own list so that a new link is measured too. */
 function sidebarPaths(role: Role): string[] {
   const source = fs.readFileSync(path.join(REPO_ROOT, 'web/src/layout/sidebarItems.ts'), 'utf8');
-  const start = source.search(new RegExp(`^\\s*${role}: \\[`, 'm'));
+  // the sidebar is keyed by the schema's Role values (SUPER_ADMIN)
+  const start = source.search(new RegExp(`^\\s*${GQL_ROLE[role]}: \\[`, 'm'));
   assert(start >= 0, `no ${role} entry in sidebarItems.ts`);
   const rest = source.slice(start);
   const block = rest.slice(0, rest.search(/^ {2}\],?$/m));
