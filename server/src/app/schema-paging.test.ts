@@ -24,7 +24,6 @@ const WHOLE: Record<string, string> = {
   'Query.teacherCourses': "one teacher's courses",
   'Query.myAssessments': "a student's own items of their class's courses",
   'Query.childAssessments': "one child's items of their class's courses",
-  'Query.reviewItems': "a teacher's own items of the courses they teach",
   'Query.coursesByCode': 'one course code in one academic year: at most one course per class and subject',
   'TeacherCourseYear.classes': "one teacher's classes in one year",
   'TeacherCourseClass.subjects': "one teacher's subjects in one class",

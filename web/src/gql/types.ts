@@ -2777,8 +2777,8 @@ export type Query = {
   reusableCourses: Array<Course>;
   /** Modules of your other courses, to reuse in this course (tree by course.academicYear, course.class, course) (REST: GET /api/modules/reuse/available/{courseId}). */
   reusableModules: Array<Module>;
-  /** A review list (Assignment Review, Quiz Review, Exam Review): the items of this kind of the courses you teach (every course for SuperAdmin and Admin), grouped by yearLabel, className and subjectName, each with its counts and badge, in a fixed number of statements (REST: GET /api/assignments then GET /api/submissions?assignment={id}, and twins). */
-  reviewItems: Array<ReviewItem>;
+  /** A review list (Assignment Review, Quiz Review, Exam Review): the items of this kind of the courses you teach (every course for SuperAdmin and Admin), grouped by yearLabel, className and subjectName, each with its counts and badge, in a fixed number of statements; a page at a time: first 100 unless asked, at most 500 (REST: GET /api/assignments then GET /api/submissions?assignment={id}, and twins). */
+  reviewItems: ReviewItemConnection;
   /** The signed-in student's placement and the courses of their class and year (REST: GET /api/courses/student/my-courses and /all-courses). */
   studentCourses: StudentCourses;
   /** One student's grades report exactly as the student sees it (never a result they may not see): the student, their linked parents, SuperAdmin and Admin; anyone else is told not found (REST: GET /api/students/{id}/grades). */
@@ -3083,6 +3083,8 @@ export type QueryReusableModulesArgs = {
 
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryReviewItemsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   kind: AssessmentKind;
 };
 
@@ -3320,6 +3322,28 @@ export type ReviewItem = {
   submissionCount: Scalars['Int']['output'];
   /** First grouping level: the academic year of the item's course (quizzes: of their module's course); 'Unknown Year' when missing. */
   yearLabel: Scalars['String']['output'];
+};
+
+/** A page of review cards, by year (newest first), class and subject, the latest due date first (Relay cursor connection). */
+export type ReviewItemConnection = {
+  __typename?: 'ReviewItemConnection';
+  /** The items of this page, each with its cursor. */
+  edges: Array<ReviewItemEdge>;
+  /** The items of this page (the edges' nodes). */
+  nodes: Array<ReviewItem>;
+  /** Whether more follow, and the cursors to continue from. */
+  pageInfo: PageInfo;
+  /** How many items the whole list has (with the same filters). */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** One of review cards, by year (newest first), class and subject, the latest due date first with its cursor. */
+export type ReviewItemEdge = {
+  __typename?: 'ReviewItemEdge';
+  /** Pass as `after` to continue after this item. */
+  cursor: Scalars['String']['output'];
+  /** The item. */
+  node: ReviewItem;
 };
 
 /** A user role. The server authorizes with the session's active role. */

@@ -84,3 +84,16 @@ export async function tableCounts(ds: DataSource): Promise<Record<string, number
             (SELECT COALESCE(max(updated_at)::text, '') FROM submissions) AS last_change`);
   return row;
 }
+
+/** Every item (with its questions left out) `times` more times, each copy due `g` days after its original: long lists in one statement. */
+export async function cloneItems(ds: DataSource, times: number): Promise<void> {
+  const cols: Array<{ c: string }> = await ds.query(
+    `SELECT column_name AS c FROM information_schema.columns
+      WHERE table_schema = current_schema() AND table_name = 'assessments' AND column_name NOT IN ('id', 'title', 'due_date')
+        AND is_generated = 'NEVER' AND column_default IS DISTINCT FROM 'nextval' ORDER BY ordinal_position`);
+  const list = cols.map((x) => `"${x.c}"`).join(', ');
+  await ds.query(
+    `INSERT INTO assessments (title, due_date, ${list})
+     SELECT a.title || ' #' || g, a.due_date + g * interval '1 day', ${cols.map((x) => `a."${x.c}"`).join(', ')}
+       FROM assessments a CROSS JOIN generate_series(1, $1::int) g`, [times]);
+}
