@@ -171,8 +171,8 @@ fragment ReviewCard on ReviewItem {
 }`;
 
 // submissions.graphql MyAssessments: My Assignments / My Quizzes / My Exams
-export const MY_ASSESSMENTS = `query MyAssessments($kind: AssessmentKind!) {
-  myAssessments(kind: $kind) { ...MyAssessmentItem }
+export const MY_ASSESSMENTS = `query MyAssessments($kind: AssessmentKind!, $max: Int!) {
+  myAssessments(kind: $kind, first: $max) { nodes { ...MyAssessmentItem } }
   me { user { id class { id } } }
 }
 fragment MyAssessmentItem on Assessment {

@@ -86,7 +86,7 @@ export function scenarios(tokens, fx) {
     for (const k of KINDS) {
       const name = `gql-my-${k.plural}-student`;
       list.push(
-        { name, kind: 'graphql', what: `myAssessments(kind: ${k.kind}) + me (My ${k.plural[0].toUpperCase()}${k.plural.slice(1)}), as student@`, request: () => gql(MY_ASSESSMENTS, { kind: k.kind }, tokens.student) },
+        { name, kind: 'graphql', what: `myAssessments(kind: ${k.kind}, first: 500) + me (My ${k.plural[0].toUpperCase()}${k.plural.slice(1)}), as student@`, request: () => gql(MY_ASSESSMENTS, { kind: k.kind, max: LIST_MAX }, tokens.student) },
         { name: `rest-my-${k.plural}-student`, kind: 'rest', twinOf: name, what: `GET /api/${k.plural}, as student@`, request: () => ({ method: 'GET', path: `/api/${k.plural}`, token: tokens.student }) },
       );
     }

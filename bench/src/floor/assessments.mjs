@@ -106,20 +106,19 @@ const MY_STATUS_JSON = `json_build_object(
 
 const MY_ASSESSMENTS_SQL = `WITH ${VIEWER}, ${VIEWER_COURSES}
 SELECT json_build_object('data', json_build_object(
-  'myAssessments', coalesce((
-    SELECT json_agg(json_build_object(
+  'myAssessments', json_build_object('nodes', coalesce((
+    SELECT json_agg(x.item ORDER BY x.rn) FROM (SELECT row_number() OVER (ORDER BY a.position, a.created_at DESC, a.id) AS rn, json_build_object(
              'id', a.id, 'kind', a.kind, 'title', a.title, 'description', a.description, 'dueDate', ${ISO('a.due_date')}, 'totalPoints', a.total_points,
              'course', json_build_object('id', c.id, 'title', c.title, 'subject', json_build_object('id', sj.id, 'name', sj.name),
                                          'class', json_build_object('id', cl.id, 'name', cl.name),
                                          'academicYear', json_build_object('id', y.id, 'year', y.year, 'isActive', y.is_active)),
-             'myStatus', ${MY_STATUS_JSON})
-           ORDER BY a.position, a.created_at DESC, a.id)
+             'myStatus', ${MY_STATUS_JSON}) AS item
       FROM vc JOIN assessments a ON a.course_id = vc.id AND a.kind = $2
       JOIN courses c ON c.id = a.course_id
       JOIN subjects sj ON sj.id = c.subject_id JOIN classes cl ON cl.id = c.class_id JOIN academic_years y ON y.id = c.academic_year_id
       LEFT JOIN submissions s ON s.assessment_id = a.id AND s.student_id = v.id AND v.role = 'Student'
       ${STANDING}
-     WHERE ${READABLE}), '[]'::json),
+     WHERE ${READABLE}) x WHERE x.rn <= ${LIST_MAX}), '[]'::json)),
   'me', (SELECT json_build_object('user', json_build_object('id', u.id, 'class', CASE WHEN u.class_id IS NULL THEN NULL ELSE json_build_object('id', u.class_id) END))
            FROM users u WHERE u.id = v.id))) AS body
   FROM v`;

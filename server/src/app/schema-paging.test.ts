@@ -22,8 +22,6 @@ const WHOLE: Record<string, string> = {
   'Query.calendar': 'date-bounded: at most the range the calendar allows',
   'Query.myCourses': "a teacher's own allocations and courses",
   'Query.teacherCourses': "one teacher's courses",
-  'Query.myAssessments': "a student's own items of their class's courses",
-  'Query.childAssessments': "one child's items of their class's courses",
   'Query.coursesByCode': 'one course code in one academic year: at most one course per class and subject',
   'TeacherCourseYear.classes': "one teacher's classes in one year",
   'TeacherCourseClass.subjects': "one teacher's subjects in one class",

@@ -702,6 +702,28 @@ export type ChildAssessment = {
   submission: Maybe<Submission>;
 };
 
+/** A page of a child's items, by the due date that applies to them (Relay cursor connection). */
+export type ChildAssessmentConnection = {
+  __typename?: 'ChildAssessmentConnection';
+  /** The items of this page, each with its cursor. */
+  edges: Array<ChildAssessmentEdge>;
+  /** The items of this page (the edges' nodes). */
+  nodes: Array<ChildAssessment>;
+  /** Whether more follow, and the cursors to continue from. */
+  pageInfo: PageInfo;
+  /** How many items the whole list has (with the same filters). */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** One of a child's items, by the due date that applies to them with its cursor. */
+export type ChildAssessmentEdge = {
+  __typename?: 'ChildAssessmentEdge';
+  /** Pass as `after` to continue after this item. */
+  cursor: Scalars['String']['output'];
+  /** The item. */
+  node: ChildAssessment;
+};
+
 /** One item on a child's card: due soon and not submitted, or recently graded; the score only when the child may see it. */
 export type ChildCardItem = {
   __typename?: 'ChildCardItem';
@@ -2709,8 +2731,8 @@ export type Query = {
   calendar: Array<CalendarEvent>;
   /** Whether you have a calendar subscription link, since when, and when a calendar app last read it (REST: GET /api/calendar/feed). */
   calendarFeed: CalendarFeedStatus;
-  /** A student's assignments, exams and quizzes by due date with their status, score and teacher feedback exactly as the student may see them (never more): the student, a linked parent, SuperAdmin and Admin; not found for anyone else. REST: GET /api/students/{id}/assessments. */
-  childAssessments: Array<ChildAssessment>;
+  /** A student's assignments, exams and quizzes by due date with their status, score and teacher feedback exactly as the student may see them (never more): the student, a linked parent, SuperAdmin and Admin; not found for anyone else; a page at a time: first 100 unless asked, at most 500. REST: GET /api/students/{id}/assessments (?limit=&offset= with X-Total-Count). */
+  childAssessments: ChildAssessmentConnection;
   /** A student's attendance records (paginated) with summary and rate, as the student sees them: the student, a linked parent, SuperAdmin and Admin. REST: GET /api/students/{id}/attendance. */
   childAttendance: MyAttendance;
   /** A student's placement and courses as the student sees them: the student, a linked parent, SuperAdmin and Admin; not found for anyone else. REST: GET /api/students/{id}/courses. */
@@ -2747,8 +2769,8 @@ export type Query = {
   moduleQuizzes: Array<Assessment>;
   /** A course's modules by order; students see visible ones only (REST: GET /api/modules/course/{courseId}). */
   modules: Array<Module>;
-  /** Your items of a kind (My Assignments, My Quizzes, My Exams): for a student those of their courses that they may read, each with myStatus; group them by course.academicYear (isActive: '(Current)'), course.class and course.subject (REST: GET /api/assignments, /api/exams, /api/quizzes). */
-  myAssessments: Array<Assessment>;
+  /** Your items of a kind (My Assignments, My Quizzes, My Exams): for a student those of their courses that they may read, each with myStatus; group them by course.academicYear (isActive: '(Current)'), course.class and course.subject; a page at a time: first 100 unless asked, at most 500 (REST: GET /api/assignments, /api/exams, /api/quizzes, ?limit=&offset= with X-Total-Count). */
+  myAssessments: AssessmentConnection;
   /** The signed-in student's own records (a page at a time), summary, placement and filter options. REST: GET /api/attendance/student. */
   myAttendance: MyAttendance;
   /** The parent dashboard: each linked child with class, course count, attendance rate, recently graded work and what is due, from real data (empty when no child is linked, and for other roles), in a fixed number of statements. REST: GET /api/parents/me/children. */
@@ -2920,6 +2942,8 @@ export type QueryCalendarArgs = {
 
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryChildAssessmentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   studentId: Scalars['ID']['input'];
 };
 
@@ -3035,6 +3059,8 @@ export type QueryModulesArgs = {
 
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryMyAssessmentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   kind: AssessmentKind;
 };
 
