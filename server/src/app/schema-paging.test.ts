@@ -43,8 +43,6 @@ const WHOLE: Record<string, string> = {
   'Abilities.assignableRoles': 'the roles',
   'Abilities.switchableRoles': 'the roles',
   // one course, module or class
-  'Query.announcements': "one course's announcements",
-  'Query.discussions': "one course's threads",
   'Query.modules': "one course's modules",
   'Query.contents': "one module's contents",
   'Query.moduleQuizzes': "one module's quizzes",

@@ -217,6 +217,28 @@ export type Announcement = {
   version: Scalars['Int']['output'];
 };
 
+/** A page of a course's announcements, newest first (Relay cursor connection). */
+export type AnnouncementConnection = {
+  __typename?: 'AnnouncementConnection';
+  /** The items of this page, each with its cursor. */
+  edges: Array<AnnouncementEdge>;
+  /** The items of this page (the edges' nodes). */
+  nodes: Array<Announcement>;
+  /** Whether more follow, and the cursors to continue from. */
+  pageInfo: PageInfo;
+  /** How many items the whole list has (with the same filters). */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** One of a course's announcements, newest first with its cursor. */
+export type AnnouncementEdge = {
+  __typename?: 'AnnouncementEdge';
+  /** Pass as `after` to continue after this item. */
+  cursor: Scalars['String']['output'];
+  /** The item. */
+  node: Announcement;
+};
+
 /** A system that connects with OAuth 2.0 client credentials (Settings: Integrations); never its secret. */
 export type Application = {
   __typename?: 'Application';
@@ -1219,6 +1241,28 @@ export type Discussion = {
   version: Scalars['Int']['output'];
   /** Whether you may edit and delete this post (a teacher of the course, or its author): show the icons only then. */
   viewerCanChange: Scalars['Boolean']['output'];
+};
+
+/** A page of a course's threads, newest first, each with its replies (Relay cursor connection). */
+export type DiscussionConnection = {
+  __typename?: 'DiscussionConnection';
+  /** The items of this page, each with its cursor. */
+  edges: Array<DiscussionEdge>;
+  /** The items of this page (the edges' nodes). */
+  nodes: Array<Discussion>;
+  /** Whether more follow, and the cursors to continue from. */
+  pageInfo: PageInfo;
+  /** How many items the whole list has (with the same filters). */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** One of a course's threads, newest first, each with its replies with its cursor. */
+export type DiscussionEdge = {
+  __typename?: 'DiscussionEdge';
+  /** Pass as `after` to continue after this item. */
+  cursor: Scalars['String']['output'];
+  /** The item. */
+  node: Discussion;
 };
 
 /** One saved answer of a draft. */
@@ -2703,8 +2747,8 @@ export type Query = {
   allocations: AllocationConnection;
   /** One announcement; not found for a student when hidden. */
   announcement: Announcement;
-  /** A course's announcements, newest first; students see visible ones only (REST: GET /api/announcements/course/{courseId}). */
-  announcements: Array<Announcement>;
+  /** A course's announcements, newest first; students see visible ones only; a page at a time: first 100 unless asked, at most 500 (REST: GET /api/announcements/course/{courseId}, ?limit=&offset= with X-Total-Count). */
+  announcements: AnnouncementConnection;
   /** The scopes an application may be given (SuperAdmin and Admin). */
   applicationScopes: Array<ApplicationScope>;
   /** Registered applications by name (Settings: Integrations; SuperAdmin and Admin); never their secrets. */
@@ -2753,8 +2797,8 @@ export type Query = {
   coursesByCode: Array<Course>;
   /** One thread or reply. */
   discussion: Discussion;
-  /** A course's threads, newest first, with replies (REST: GET /api/discussions/course/{courseId}). */
-  discussions: Array<Discussion>;
+  /** A course's threads, newest first, with replies; a page of threads at a time: first 100 unless asked, at most 500 (REST: GET /api/discussions/course/{courseId}, ?limit=&offset= with X-Total-Count). */
+  discussions: DiscussionConnection;
   /** A course's gradebook: its students x its assessments with each score or status and each student's course average, in a fixed number of statements; the course's teachers, SuperAdmin and Admin (REST: GET /api/courses/{id}/gradebook, ?format=csv for the CSV file). */
   gradebook: Gradebook;
   /** What changed on a dashboard since a cursor (GradingDashboard.cursor, then each answer's cursor): the item's submissions graded, reopened, submitted or auto-submitted elsewhere. Poll it every few seconds while the dashboard is open. */
@@ -2862,7 +2906,9 @@ export type QueryAnnouncementArgs = {
 
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryAnnouncementsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
   courseId: Scalars['ID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -3016,7 +3062,9 @@ export type QueryDiscussionArgs = {
 
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryDiscussionsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
   courseId: Scalars['ID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 

@@ -1,25 +1,31 @@
-import { GqlResult, startTestServer, TestServer } from '../../test/test-server';
-import { seedDemoSchool } from '../../db/seed';
-import { PAGE_TEXT } from '../../app/paging';
-import { cloneItems } from './review.test.fixtures';
+import { GqlResult, startTestServer, TestServer } from '../test/test-server';
+import { seedDemoSchool } from '../db/seed';
+import { PAGE_TEXT } from './paging';
+import { cloneItems, cloneRows } from '../modules/review/review.test.fixtures';
 
 /**
- * A person's lists of items grow all year (issue 26): a teacher's review lists, a student's items and a child's
- * items are connections walked by first/after, refused above their maximum (500) with the maximum, in the same
+ * The lists that grow all year (issue 26): a teacher's review lists, a student's items, a child's items, and a
+ * course's announcements and threads are connections walked by first/after, refused above their maximum (500) with the maximum, in the same
  * statements a page however many rows it holds, and in the order the whole list had; their REST twins answer
  * whole as before unless ?limit= or ?offset= asks for a window, with the total in X-Total-Count.
  */
 let t: TestServer;
 const tok: Record<string, string> = {};
 let studentId: string;
+let math: string;
 
 beforeAll(async () => {
   t = await startTestServer();
   await seedDemoSchool(t.ds);
   for (const who of ['teacher', 'admin', 'student']) tok[who] = await t.login(`${who}@demo.school`);
   [{ id: studentId }] = await t.ds.query(`SELECT id FROM users WHERE email = 'student@demo.school'`);
-  // every demo item 12 more times, due on other days: several courses, years and equal due dates to order
+  [{ id: math }] = await t.ds.query(`SELECT id FROM courses WHERE title = 'MATH-5A'`);
+  // every demo item 12 more times, due on other days: several courses, years and equal due dates to order;
+  // the course's announcements and threads (replies stay on the originals) likewise, some at the same instant
   await cloneItems(t.ds, 12);
+  const copy = { title: `x.title || ' #' || g`, created_at: `x.created_at - (g / 2) * interval '1 hour'` };
+  await cloneRows(t.ds, 'announcements', 12, copy, `x.course_id = '${math}'`);
+  await cloneRows(t.ds, 'discussions', 30, copy, `x.course_id = '${math}' AND x.parent_id IS NULL`);
 }, 60_000);
 afterAll(() => t.close());
 
@@ -58,15 +64,23 @@ const LISTS: List[] = [
     node: 'id title course { id } myStatus { label dueDate } mySubmission { id }', rest: () => '/assignments', skipsEmpty: 1,
   },
   {
+    name: 'announcements (student: visible ones)', field: 'announcements', args: 'courseId: $c', token: 'student', id: 'id',
+    node: 'id title isVisible author { firstName }', rest: () => `/announcements/course/${math}`,
+  },
+  {
+    name: 'discussions (teacher)', field: 'discussions', args: 'courseId: $c', token: 'teacher', id: 'id',
+    node: 'id title author { firstName } replies { id content author { firstName } }', rest: () => `/discussions/course/${math}`,
+  },
+  {
     name: 'childAssessments (admin)', field: 'childAssessments', args: 'studentId: $s', token: 'admin', id: 'assessment { id }',
     node: 'assessment { id kind } status { label dueDate } submission { id answers { grade { score } } }', rest: () => `/students/${studentId}/assessments`, skipsEmpty: 2,
   },
 ];
 
-const pageOf = (l: List) => `query($first: Int, $after: String${l.args.includes('$s') ? ', $s: ID!' : ''}) {
+const pageOf = (l: List) => `query($first: Int, $after: String${l.args.includes('$s') ? ', $s: ID!' : ''}${l.args.includes('$c') ? ', $c: ID!' : ''}) {
   ${l.field}(${l.args}, first: $first, after: $after) { totalCount edges { cursor node { ${l.id} } } nodes { ${l.node} } pageInfo { hasNextPage hasPreviousPage endCursor } }
 }`;
-const ask = (l: List, v: { first?: number; after?: string | null }) => t.gql(pageOf(l), { ...v, s: studentId }, tok[l.token]);
+const ask = (l: List, v: { first?: number; after?: string | null }) => t.gql(pageOf(l), { ...v, s: studentId, c: math }, tok[l.token]);
 
 /** How many rows the whole list has: counted in SQL, or the REST twin's whole list. */
 async function countOf(l: List): Promise<number> {
@@ -148,7 +162,23 @@ it('a review list keeps its groups: year newest first, then class and subject, t
 });
 
 it("a child's items stay by the due date that applies to the child (an extension when reopened)", async () => {
-  const res = await ask(LISTS[3], { first: 500 });
+  const res = await ask(LISTS.find((l) => l.field === 'childAssessments')!, { first: 500 });
   const dues: string[] = res.data.childAssessments.nodes.map((n: { status: { dueDate: string } }) => n.status.dueDate);
   expect(dues).toEqual([...dues].sort());
+});
+
+it('a page of threads brings each thread\'s replies, as the whole list does', async () => {
+  const l = LISTS.find((x) => x.field === 'discussions')!;
+  type Thread = { id: string; replies: Array<{ id: string }> };
+  const whole: Thread[] = (await t.rest('GET', l.rest!(), { token: tok.teacher })).body.data.map((d: { _id: string; replies: Array<{ _id: string }> }) => ({ id: d._id, replies: d.replies.map((r) => ({ id: r._id })) }));
+  expect(whole.some((d) => d.replies.length > 0)).toBe(true);
+  const paged: Thread[] = [];
+  let after: string | null = null;
+  for (;;) {
+    const c: { nodes: Thread[]; pageInfo: { hasNextPage: boolean; endCursor: string } } = (await ask(l, { first: 4, after })).data.discussions;
+    paged.push(...c.nodes.map((d) => ({ id: d.id, replies: d.replies.map((r) => ({ id: r.id })) })));
+    if (!c.pageInfo.hasNextPage) break;
+    after = c.pageInfo.endCursor;
+  }
+  expect(paged).toEqual(whole);
 });
