@@ -1,5 +1,8 @@
 // GraphQL operations of the load scenarios (src/run.mjs), in the shapes the web client sends (web/src/features).
 
+/** web/src/app/listMax.ts: a page that shows a whole list asks for the most one page may hold. */
+export const LIST_MAX = 500;
+
 export const ME = `query Me {
   me {
     user { id firstName lastName email role activated }
@@ -158,9 +161,9 @@ fragment GradingAssessment on Assessment {
   questions { ...GradingQuestion }
 }`;
 
-// review.graphql ReviewItems: Assignment / Quiz / Exam Review
-export const REVIEW_ITEMS = `query ReviewItems($kind: AssessmentKind!) {
-  reviewItems(kind: $kind) { ...ReviewCard }
+// review.graphql ReviewItems: Assignment / Quiz / Exam Review (the page asks for the most a page holds, web/src/app/listMax.ts)
+export const REVIEW_ITEMS = `query ReviewItems($kind: AssessmentKind!, $max: Int!) {
+  reviewItems(kind: $kind, first: $max) { nodes { ...ReviewCard } }
 }
 fragment ReviewCard on ReviewItem {
   assessment { id kind title description dueDate }
@@ -168,8 +171,8 @@ fragment ReviewCard on ReviewItem {
 }`;
 
 // submissions.graphql MyAssessments: My Assignments / My Quizzes / My Exams
-export const MY_ASSESSMENTS = `query MyAssessments($kind: AssessmentKind!) {
-  myAssessments(kind: $kind) { ...MyAssessmentItem }
+export const MY_ASSESSMENTS = `query MyAssessments($kind: AssessmentKind!, $max: Int!) {
+  myAssessments(kind: $kind, first: $max) { nodes { ...MyAssessmentItem } }
   me { user { id class { id } } }
 }
 fragment MyAssessmentItem on Assessment {

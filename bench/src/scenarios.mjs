@@ -6,7 +6,7 @@
 // consumes one prepared pair; null when none is left) }. A read scenario's floor is asked for
 // `GET /<name>?<its GraphQL variables>` (src/floor/server.mjs) when a floor module defines that name.
 import {
-  ACADEMIC_TREE, ATTENDANCE_SHEET, COURSE_PAGE, GRADING_DASHBOARD, ME, MY_ASSESSMENTS, MY_ATTENDANCE, MY_COURSES, REVIEW_ITEMS,
+  ACADEMIC_TREE, ATTENDANCE_SHEET, COURSE_PAGE, GRADING_DASHBOARD, LIST_MAX, ME, MY_ASSESSMENTS, MY_ATTENDANCE, MY_COURSES, REVIEW_ITEMS,
   STUDENT_COURSES, SUBMIT_ASSESSMENT, USERS, VIEW_PAGE,
 } from './operations.mjs';
 
@@ -86,15 +86,15 @@ export function scenarios(tokens, fx) {
     for (const k of KINDS) {
       const name = `gql-my-${k.plural}-student`;
       list.push(
-        { name, kind: 'graphql', what: `myAssessments(kind: ${k.kind}) + me (My ${k.plural[0].toUpperCase()}${k.plural.slice(1)}), as student@`, request: () => gql(MY_ASSESSMENTS, { kind: k.kind }, tokens.student) },
+        { name, kind: 'graphql', what: `myAssessments(kind: ${k.kind}, first: 500) + me (My ${k.plural[0].toUpperCase()}${k.plural.slice(1)}), as student@`, request: () => gql(MY_ASSESSMENTS, { kind: k.kind, max: LIST_MAX }, tokens.student) },
         { name: `rest-my-${k.plural}-student`, kind: 'rest', twinOf: name, what: `GET /api/${k.plural}, as student@`, request: () => ({ method: 'GET', path: `/api/${k.plural}`, token: tokens.student }) },
       );
     }
     for (const k of KINDS) {
       list.push({
         name: `gql-review-${k.plural}-teacher`, kind: 'graphql',
-        what: `reviewItems(kind: ${k.kind}) (${k.kind[0]}${k.kind.slice(1).toLowerCase()} Review), as teacher@ (${fx.reviewTeacherCourses ?? fx.facts.teacherCourses} courses with items)`,
-        request: () => gql(REVIEW_ITEMS, { kind: k.kind }, tokens.teacher),
+        what: `reviewItems(kind: ${k.kind}, first: 500) (${k.kind[0]}${k.kind.slice(1).toLowerCase()} Review), as teacher@ (${fx.reviewTeacherCourses ?? fx.facts.teacherCourses} courses with items)`,
+        request: () => gql(REVIEW_ITEMS, { kind: k.kind, max: LIST_MAX }, tokens.teacher),
       });
     }
   }

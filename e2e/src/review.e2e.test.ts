@@ -161,10 +161,10 @@ const DEMO_TITLE = /^Fractions (homework|test|quick quiz) \((results at once|sco
 
 /** What the server says of the demo items of a kind in MATH-5A: title -> badge label. */
 async function demoBadges(token: string, kind: Kind): Promise<Map<string, string>> {
-  const answer = await graphql<{ reviewItems: Array<{ assessment: { title: string }; badgeLabel: string }> }>(
-    'query ($kind: AssessmentKind!) { reviewItems(kind: $kind) { assessment { title } badgeLabel } }', { kind }, token);
+  const answer = await graphql<{ reviewItems: { nodes: Array<{ assessment: { title: string }; badgeLabel: string }> } }>(
+    'query ($kind: AssessmentKind!, $max: Int) { reviewItems(kind: $kind, first: $max) { nodes { assessment { title } badgeLabel } } }', { kind, max: 500 }, token);
   assert(answer.data?.reviewItems, `reviewItems(${kind}) as teacher@ failed: ${JSON.stringify(answer.errors)}`);
-  return new Map(answer.data.reviewItems.filter((i) => DEMO_TITLE.test(i.assessment.title)).map((i) => [i.assessment.title, i.badgeLabel]));
+  return new Map(answer.data.reviewItems.nodes.filter((i) => DEMO_TITLE.test(i.assessment.title)).map((i) => [i.assessment.title, i.badgeLabel]));
 }
 
 describe('review lists', () => {
@@ -238,11 +238,11 @@ describe('review lists', () => {
 
   e2e('the teacher dashboard lists what waits for grading, each opening its dashboard', async ({ page, a11y }) => {
     // what the card should list: the items of the three kinds with pending work, earliest due first, five at most
-    const answer = await graphql<Record<'a' | 'q' | 'e', Array<{ assessment: { title: string; dueDate: string }; pendingCount: number }>>>(
-      `{ a: reviewItems(kind: ASSIGNMENT) { ...W } q: reviewItems(kind: QUIZ) { ...W } e: reviewItems(kind: EXAM) { ...W } }
-       fragment W on ReviewItem { assessment { title dueDate } pendingCount }`, {}, made.teacher);
+    const answer = await graphql<Record<'a' | 'q' | 'e', { nodes: Array<{ assessment: { title: string; dueDate: string }; pendingCount: number }> }>>(
+      `query ($max: Int) { a: reviewItems(kind: ASSIGNMENT, first: $max) { ...W } q: reviewItems(kind: QUIZ, first: $max) { ...W } e: reviewItems(kind: EXAM, first: $max) { ...W } }
+       fragment W on ReviewItemConnection { nodes { assessment { title dueDate } pendingCount } }`, { max: 500 }, made.teacher);
     assert(answer.data, `reviewItems as teacher@ failed: ${JSON.stringify(answer.errors)}`);
-    const waiting = [...answer.data.a, ...answer.data.q, ...answer.data.e]
+    const waiting = [...answer.data.a.nodes, ...answer.data.q.nodes, ...answer.data.e.nodes]
       .filter((i) => i.pendingCount > 0)
       .sort((x, y) => x.assessment.dueDate.localeCompare(y.assessment.dueDate));
     assert(waiting.some((i) => i.assessment.title === made.items[0].title), "this run's partly graded homework waits");
@@ -266,9 +266,9 @@ describe('review lists', () => {
 
   e2e('a teacher with nothing to review sees the empty texts', async ({ page, a11y }) => {
     // teacher2@ teaches no course with items in the demo school, and no browser test makes any for them
-    const own = await graphql<Record<'a' | 'q' | 'e', unknown[]>>(
-      '{ a: reviewItems(kind: ASSIGNMENT) { badge } q: reviewItems(kind: QUIZ) { badge } e: reviewItems(kind: EXAM) { badge } }', {}, await apiToken(DEMO.teacher2.email));
-    assert(own.data && own.data.a.length + own.data.q.length + own.data.e.length === 0, `teacher2@ should have no items to review: ${JSON.stringify(own).slice(0, 300)}`);
+    const own = await graphql<Record<'a' | 'q' | 'e', { totalCount: number }>>(
+      '{ a: reviewItems(kind: ASSIGNMENT) { totalCount } q: reviewItems(kind: QUIZ) { totalCount } e: reviewItems(kind: EXAM) { totalCount } }', {}, await apiToken(DEMO.teacher2.email));
+    assert(own.data && own.data.a.totalCount + own.data.q.totalCount + own.data.e.totalCount === 0, `teacher2@ should have no items to review: ${JSON.stringify(own).slice(0, 300)}`);
 
     await login(page, DEMO.teacher2.email);
     await expectVisible(page.getByText('No submissions are waiting for grading.', { exact: true }), "the empty text of the 'Assignments to Review' card");
@@ -308,8 +308,8 @@ describe('review lists', () => {
       assert(!sent.includes('ReviewItems'), `the page should ask the server nothing, sent: ${sent.join(', ')}`);
       await expectNotVisible(main(page).getByRole('listitem'), 'any card');
       // and the server, asked directly, gives nothing either
-      const answer = await graphql<{ reviewItems: unknown[] | null }>('{ reviewItems(kind: EXAM) { assessment { title } badge } }', {}, await apiToken(who.email));
-      assert(!answer.data?.reviewItems?.length, `reviewItems should give a ${who.role} nothing: ${JSON.stringify(answer).slice(0, 300)}`);
+      const answer = await graphql<{ reviewItems: { nodes: unknown[] } | null }>('{ reviewItems(kind: EXAM) { nodes { assessment { title } badge } } }', {}, await apiToken(who.email));
+      assert(!answer.data?.reviewItems?.nodes.length, `reviewItems should give a ${who.role} nothing: ${JSON.stringify(answer).slice(0, 300)}`);
     });
   }
 });

@@ -9,6 +9,7 @@
 
 /** JavaScript's Math.round of a percentage (halves up; PostgreSQL's round(float8) rounds halves to even). */
 import { GQL_ENUM } from './enums.mjs';
+import { LIST_MAX } from '../operations.mjs';
 
 const PERCENT = (total, max) => `CASE WHEN ${max} > 0 THEN floor(${total}::float8 / ${max} * 100 + 0.5)::int ELSE 0 END`;
 
@@ -47,14 +48,16 @@ items AS (
          coalesce(nullif(trim(y.year), ''), 'Unknown Year') AS year_label,
          coalesce(nullif(trim(cl.name), ''), 'Unknown Class') AS class_name,
          coalesce(nullif(trim(sj.name), ''), 'Unknown Subject') AS subject_name,
-         coalesce(n.total, 0) AS total, coalesce(n.graded, 0) AS graded
+         coalesce(n.total, 0) AS total, coalesce(n.graded, 0) AS graded,
+         row_number() OVER (ORDER BY y.year COLLATE "und-x-icu" DESC, cl.name COLLATE "und-x-icu", sj.name COLLATE "und-x-icu",
+                                     a.due_date DESC, a.position, a.created_at DESC, a.id) AS rn
     FROM v JOIN vc ON v.role IN ('SuperAdmin', 'Admin', 'Teacher') JOIN assessments a ON a.course_id = vc.id AND a.kind = $2
     JOIN courses c ON c.id = a.course_id
     JOIN subjects sj ON sj.id = c.subject_id JOIN classes cl ON cl.id = c.class_id JOIN academic_years y ON y.id = c.academic_year_id
     LEFT JOIN LATERAL (SELECT count(*)::int AS total, count(*) FILTER (WHERE s.status = 'graded')::int AS graded
                          FROM submissions s WHERE s.assessment_id = a.id) n ON true
 )
-SELECT CASE WHEN v.role IN ('SuperAdmin', 'Admin', 'Teacher') THEN json_build_object('data', json_build_object('reviewItems', coalesce((
+SELECT CASE WHEN v.role IN ('SuperAdmin', 'Admin', 'Teacher') THEN json_build_object('data', json_build_object('reviewItems', json_build_object('nodes', coalesce((
   SELECT json_agg(json_build_object(
            'assessment', json_build_object('id', i.id, 'kind', i.kind, 'title', i.title, 'description', i.description, 'dueDate', ${ISO('i.due_date')}),
            'yearLabel', i.year_label, 'className', i.class_name, 'subjectName', i.subject_name,
@@ -62,11 +65,11 @@ SELECT CASE WHEN v.role IN ('SuperAdmin', 'Admin', 'Teacher') THEN json_build_ob
            'badge', b.badge,
            'badgeLabel', CASE b.badge WHEN 'NONE' THEN CASE WHEN i.kind = 'QUIZ' THEN 'No Quiz Submissions' ELSE 'No Submissions' END
                                       WHEN 'ALL_GRADED' THEN 'All Graded' WHEN 'PARTIALLY_GRADED' THEN 'Partially Graded' ELSE 'Needs Grading' END)
-         ORDER BY i.year_label COLLATE "und-x-icu" DESC, i.class_name COLLATE "und-x-icu", i.subject_name COLLATE "und-x-icu",
-                  i.due_date DESC, i.position, i.created_at DESC, i.id)
+         ORDER BY i.rn)
     FROM items i
     CROSS JOIN LATERAL (SELECT CASE WHEN i.total = 0 THEN 'NONE' WHEN i.graded >= i.total THEN 'ALL_GRADED'
-                                    WHEN i.graded > 0 THEN 'PARTIALLY_GRADED' ELSE 'NEEDS_GRADING' END AS badge) b), '[]'::json))) END AS body
+                                    WHEN i.graded > 0 THEN 'PARTIALLY_GRADED' ELSE 'NEEDS_GRADING' END AS badge) b
+   WHERE i.rn <= ${LIST_MAX}), '[]'::json)))) END AS body
   FROM v`;
 
 // ---------------------------------------------------------------- My Assignments / Quizzes / Exams (myAssessments + me)
@@ -103,20 +106,19 @@ const MY_STATUS_JSON = `json_build_object(
 
 const MY_ASSESSMENTS_SQL = `WITH ${VIEWER}, ${VIEWER_COURSES}
 SELECT json_build_object('data', json_build_object(
-  'myAssessments', coalesce((
-    SELECT json_agg(json_build_object(
+  'myAssessments', json_build_object('nodes', coalesce((
+    SELECT json_agg(x.item ORDER BY x.rn) FROM (SELECT row_number() OVER (ORDER BY a.position, a.created_at DESC, a.id) AS rn, json_build_object(
              'id', a.id, 'kind', a.kind, 'title', a.title, 'description', a.description, 'dueDate', ${ISO('a.due_date')}, 'totalPoints', a.total_points,
              'course', json_build_object('id', c.id, 'title', c.title, 'subject', json_build_object('id', sj.id, 'name', sj.name),
                                          'class', json_build_object('id', cl.id, 'name', cl.name),
                                          'academicYear', json_build_object('id', y.id, 'year', y.year, 'isActive', y.is_active)),
-             'myStatus', ${MY_STATUS_JSON})
-           ORDER BY a.position, a.created_at DESC, a.id)
+             'myStatus', ${MY_STATUS_JSON}) AS item
       FROM vc JOIN assessments a ON a.course_id = vc.id AND a.kind = $2
       JOIN courses c ON c.id = a.course_id
       JOIN subjects sj ON sj.id = c.subject_id JOIN classes cl ON cl.id = c.class_id JOIN academic_years y ON y.id = c.academic_year_id
       LEFT JOIN submissions s ON s.assessment_id = a.id AND s.student_id = v.id AND v.role = 'Student'
       ${STANDING}
-     WHERE ${READABLE}), '[]'::json),
+     WHERE ${READABLE}) x WHERE x.rn <= ${LIST_MAX}), '[]'::json)),
   'me', (SELECT json_build_object('user', json_build_object('id', u.id, 'class', CASE WHEN u.class_id IS NULL THEN NULL ELSE json_build_object('id', u.class_id) END))
            FROM users u WHERE u.id = v.id))) AS body
   FROM v`;

@@ -22,9 +22,6 @@ const WHOLE: Record<string, string> = {
   'Query.calendar': 'date-bounded: at most the range the calendar allows',
   'Query.myCourses': "a teacher's own allocations and courses",
   'Query.teacherCourses': "one teacher's courses",
-  'Query.myAssessments': "a student's own items of their class's courses",
-  'Query.childAssessments': "one child's items of their class's courses",
-  'Query.reviewItems': "a teacher's own items of the courses they teach",
   'Query.coursesByCode': 'one course code in one academic year: at most one course per class and subject',
   'TeacherCourseYear.classes': "one teacher's classes in one year",
   'TeacherCourseClass.subjects': "one teacher's subjects in one class",
@@ -46,8 +43,6 @@ const WHOLE: Record<string, string> = {
   'Abilities.assignableRoles': 'the roles',
   'Abilities.switchableRoles': 'the roles',
   // one course, module or class
-  'Query.announcements': "one course's announcements",
-  'Query.discussions': "one course's threads",
   'Query.modules': "one course's modules",
   'Query.contents': "one module's contents",
   'Query.moduleQuizzes': "one module's quizzes",

@@ -217,6 +217,28 @@ export type Announcement = {
   version: Scalars['Int']['output'];
 };
 
+/** A page of a course's announcements, newest first (Relay cursor connection). */
+export type AnnouncementConnection = {
+  __typename?: 'AnnouncementConnection';
+  /** The items of this page, each with its cursor. */
+  edges: Array<AnnouncementEdge>;
+  /** The items of this page (the edges' nodes). */
+  nodes: Array<Announcement>;
+  /** Whether more follow, and the cursors to continue from. */
+  pageInfo: PageInfo;
+  /** How many items the whole list has (with the same filters). */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** One of a course's announcements, newest first with its cursor. */
+export type AnnouncementEdge = {
+  __typename?: 'AnnouncementEdge';
+  /** Pass as `after` to continue after this item. */
+  cursor: Scalars['String']['output'];
+  /** The item. */
+  node: Announcement;
+};
+
 /** A system that connects with OAuth 2.0 client credentials (Settings: Integrations); never its secret. */
 export type Application = {
   __typename?: 'Application';
@@ -700,6 +722,28 @@ export type ChildAssessment = {
   status: MyAssessmentStatus;
   /** The child's submission with per-question scores and teacher feedback as the child may see them; null when none. */
   submission: Maybe<Submission>;
+};
+
+/** A page of a child's items, by the due date that applies to them (Relay cursor connection). */
+export type ChildAssessmentConnection = {
+  __typename?: 'ChildAssessmentConnection';
+  /** The items of this page, each with its cursor. */
+  edges: Array<ChildAssessmentEdge>;
+  /** The items of this page (the edges' nodes). */
+  nodes: Array<ChildAssessment>;
+  /** Whether more follow, and the cursors to continue from. */
+  pageInfo: PageInfo;
+  /** How many items the whole list has (with the same filters). */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** One of a child's items, by the due date that applies to them with its cursor. */
+export type ChildAssessmentEdge = {
+  __typename?: 'ChildAssessmentEdge';
+  /** Pass as `after` to continue after this item. */
+  cursor: Scalars['String']['output'];
+  /** The item. */
+  node: ChildAssessment;
 };
 
 /** One item on a child's card: due soon and not submitted, or recently graded; the score only when the child may see it. */
@@ -1197,6 +1241,28 @@ export type Discussion = {
   version: Scalars['Int']['output'];
   /** Whether you may edit and delete this post (a teacher of the course, or its author): show the icons only then. */
   viewerCanChange: Scalars['Boolean']['output'];
+};
+
+/** A page of a course's threads, newest first, each with its replies (Relay cursor connection). */
+export type DiscussionConnection = {
+  __typename?: 'DiscussionConnection';
+  /** The items of this page, each with its cursor. */
+  edges: Array<DiscussionEdge>;
+  /** The items of this page (the edges' nodes). */
+  nodes: Array<Discussion>;
+  /** Whether more follow, and the cursors to continue from. */
+  pageInfo: PageInfo;
+  /** How many items the whole list has (with the same filters). */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** One of a course's threads, newest first, each with its replies with its cursor. */
+export type DiscussionEdge = {
+  __typename?: 'DiscussionEdge';
+  /** Pass as `after` to continue after this item. */
+  cursor: Scalars['String']['output'];
+  /** The item. */
+  node: Discussion;
 };
 
 /** One saved answer of a draft. */
@@ -2681,8 +2747,8 @@ export type Query = {
   allocations: AllocationConnection;
   /** One announcement; not found for a student when hidden. */
   announcement: Announcement;
-  /** A course's announcements, newest first; students see visible ones only (REST: GET /api/announcements/course/{courseId}). */
-  announcements: Array<Announcement>;
+  /** A course's announcements, newest first; students see visible ones only; a page at a time: first 100 unless asked, at most 500 (REST: GET /api/announcements/course/{courseId}, ?limit=&offset= with X-Total-Count). */
+  announcements: AnnouncementConnection;
   /** The scopes an application may be given (SuperAdmin and Admin). */
   applicationScopes: Array<ApplicationScope>;
   /** Registered applications by name (Settings: Integrations; SuperAdmin and Admin); never their secrets. */
@@ -2709,8 +2775,8 @@ export type Query = {
   calendar: Array<CalendarEvent>;
   /** Whether you have a calendar subscription link, since when, and when a calendar app last read it (REST: GET /api/calendar/feed). */
   calendarFeed: CalendarFeedStatus;
-  /** A student's assignments, exams and quizzes by due date with their status, score and teacher feedback exactly as the student may see them (never more): the student, a linked parent, SuperAdmin and Admin; not found for anyone else. REST: GET /api/students/{id}/assessments. */
-  childAssessments: Array<ChildAssessment>;
+  /** A student's assignments, exams and quizzes by due date with their status, score and teacher feedback exactly as the student may see them (never more): the student, a linked parent, SuperAdmin and Admin; not found for anyone else; a page at a time: first 100 unless asked, at most 500. REST: GET /api/students/{id}/assessments (?limit=&offset= with X-Total-Count). */
+  childAssessments: ChildAssessmentConnection;
   /** A student's attendance records (paginated) with summary and rate, as the student sees them: the student, a linked parent, SuperAdmin and Admin. REST: GET /api/students/{id}/attendance. */
   childAttendance: MyAttendance;
   /** A student's placement and courses as the student sees them: the student, a linked parent, SuperAdmin and Admin; not found for anyone else. REST: GET /api/students/{id}/courses. */
@@ -2731,8 +2797,8 @@ export type Query = {
   coursesByCode: Array<Course>;
   /** One thread or reply. */
   discussion: Discussion;
-  /** A course's threads, newest first, with replies (REST: GET /api/discussions/course/{courseId}). */
-  discussions: Array<Discussion>;
+  /** A course's threads, newest first, with replies; a page of threads at a time: first 100 unless asked, at most 500 (REST: GET /api/discussions/course/{courseId}, ?limit=&offset= with X-Total-Count). */
+  discussions: DiscussionConnection;
   /** A course's gradebook: its students x its assessments with each score or status and each student's course average, in a fixed number of statements; the course's teachers, SuperAdmin and Admin (REST: GET /api/courses/{id}/gradebook, ?format=csv for the CSV file). */
   gradebook: Gradebook;
   /** What changed on a dashboard since a cursor (GradingDashboard.cursor, then each answer's cursor): the item's submissions graded, reopened, submitted or auto-submitted elsewhere. Poll it every few seconds while the dashboard is open. */
@@ -2747,8 +2813,8 @@ export type Query = {
   moduleQuizzes: Array<Assessment>;
   /** A course's modules by order; students see visible ones only (REST: GET /api/modules/course/{courseId}). */
   modules: Array<Module>;
-  /** Your items of a kind (My Assignments, My Quizzes, My Exams): for a student those of their courses that they may read, each with myStatus; group them by course.academicYear (isActive: '(Current)'), course.class and course.subject (REST: GET /api/assignments, /api/exams, /api/quizzes). */
-  myAssessments: Array<Assessment>;
+  /** Your items of a kind (My Assignments, My Quizzes, My Exams): for a student those of their courses that they may read, each with myStatus; group them by course.academicYear (isActive: '(Current)'), course.class and course.subject; a page at a time: first 100 unless asked, at most 500 (REST: GET /api/assignments, /api/exams, /api/quizzes, ?limit=&offset= with X-Total-Count). */
+  myAssessments: AssessmentConnection;
   /** The signed-in student's own records (a page at a time), summary, placement and filter options. REST: GET /api/attendance/student. */
   myAttendance: MyAttendance;
   /** The parent dashboard: each linked child with class, course count, attendance rate, recently graded work and what is due, from real data (empty when no child is linked, and for other roles), in a fixed number of statements. REST: GET /api/parents/me/children. */
@@ -2777,8 +2843,8 @@ export type Query = {
   reusableCourses: Array<Course>;
   /** Modules of your other courses, to reuse in this course (tree by course.academicYear, course.class, course) (REST: GET /api/modules/reuse/available/{courseId}). */
   reusableModules: Array<Module>;
-  /** A review list (Assignment Review, Quiz Review, Exam Review): the items of this kind of the courses you teach (every course for SuperAdmin and Admin), grouped by yearLabel, className and subjectName, each with its counts and badge, in a fixed number of statements (REST: GET /api/assignments then GET /api/submissions?assignment={id}, and twins). */
-  reviewItems: Array<ReviewItem>;
+  /** A review list (Assignment Review, Quiz Review, Exam Review): the items of this kind of the courses you teach (every course for SuperAdmin and Admin), grouped by yearLabel, className and subjectName, each with its counts and badge, in a fixed number of statements; a page at a time: first 100 unless asked, at most 500 (REST: GET /api/assignments then GET /api/submissions?assignment={id}, and twins). */
+  reviewItems: ReviewItemConnection;
   /** The signed-in student's placement and the courses of their class and year (REST: GET /api/courses/student/my-courses and /all-courses). */
   studentCourses: StudentCourses;
   /** One student's grades report exactly as the student sees it (never a result they may not see): the student, their linked parents, SuperAdmin and Admin; anyone else is told not found (REST: GET /api/students/{id}/grades). */
@@ -2840,7 +2906,9 @@ export type QueryAnnouncementArgs = {
 
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryAnnouncementsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
   courseId: Scalars['ID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -2920,6 +2988,8 @@ export type QueryCalendarArgs = {
 
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryChildAssessmentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   studentId: Scalars['ID']['input'];
 };
 
@@ -2992,7 +3062,9 @@ export type QueryDiscussionArgs = {
 
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryDiscussionsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
   courseId: Scalars['ID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -3035,6 +3107,8 @@ export type QueryModulesArgs = {
 
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryMyAssessmentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   kind: AssessmentKind;
 };
 
@@ -3083,6 +3157,8 @@ export type QueryReusableModulesArgs = {
 
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryReviewItemsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   kind: AssessmentKind;
 };
 
@@ -3320,6 +3396,28 @@ export type ReviewItem = {
   submissionCount: Scalars['Int']['output'];
   /** First grouping level: the academic year of the item's course (quizzes: of their module's course); 'Unknown Year' when missing. */
   yearLabel: Scalars['String']['output'];
+};
+
+/** A page of review cards, by year (newest first), class and subject, the latest due date first (Relay cursor connection). */
+export type ReviewItemConnection = {
+  __typename?: 'ReviewItemConnection';
+  /** The items of this page, each with its cursor. */
+  edges: Array<ReviewItemEdge>;
+  /** The items of this page (the edges' nodes). */
+  nodes: Array<ReviewItem>;
+  /** Whether more follow, and the cursors to continue from. */
+  pageInfo: PageInfo;
+  /** How many items the whole list has (with the same filters). */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** One of review cards, by year (newest first), class and subject, the latest due date first with its cursor. */
+export type ReviewItemEdge = {
+  __typename?: 'ReviewItemEdge';
+  /** Pass as `after` to continue after this item. */
+  cursor: Scalars['String']['output'];
+  /** The item. */
+  node: ReviewItem;
 };
 
 /** A user role. The server authorizes with the session's active role. */

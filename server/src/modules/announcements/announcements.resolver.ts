@@ -1,17 +1,24 @@
-import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { RequestContext } from '../../app/context';
 import { CurrentActor } from '../../app/current-actor';
 import { Actor } from '../../policies';
 import { User } from '../users/user.entity';
 import { Course } from '../courses/course.entity';
 import { Announcement } from './announcement.entity';
-import { CreateAnnouncementInput, UpdateAnnouncementInput } from './announcements.types';
+import { ANNOUNCEMENT_PAGE, AnnouncementConnection, CreateAnnouncementInput, UpdateAnnouncementInput } from './announcements.types';
+import { PageArgs, toConnection, windowOf } from '../../app/paging';
 
 @Resolver(() => Announcement)
 export class AnnouncementsResolver {
-  @Query(() => [Announcement], { description: "A course's announcements, newest first; students see visible ones only (REST: GET /api/announcements/course/{courseId})." })
-  announcements(@Arg('courseId', () => ID, { description: 'The course whose announcements to list.' }) courseId: string, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
-    return ctx.services.announcements.listForCourse(actor, courseId);
+  @Query(() => AnnouncementConnection, {
+    description: "A course's announcements, newest first; students see visible ones only; a page at a time: first 100 unless asked, at most 500 " +
+      '(REST: GET /api/announcements/course/{courseId}, ?limit=&offset= with X-Total-Count).',
+  })
+  async announcements(
+    @Arg('courseId', () => ID, { description: 'The course whose announcements to list.' }) courseId: string,
+    @Args(() => PageArgs) args: PageArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext,
+  ) {
+    return toConnection(await ctx.services.announcements.pageForCourse(actor, courseId, windowOf(args, ANNOUNCEMENT_PAGE)));
   }
 
   @Query(() => Announcement, { description: 'One announcement; not found for a student when hidden.' })

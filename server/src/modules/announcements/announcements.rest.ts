@@ -1,5 +1,6 @@
 import { body, newRouter, param, route, send } from '../../app/rest';
-import { restSlice } from '../../app/paging';
+import { restPage } from '../../app/paging';
+import { ANNOUNCEMENT_PAGE } from './announcements.types';
 import { ANNOUNCEMENT_TEXT as T } from './announcements.validation';
 import { presentAnnouncement } from './announcements.shape';
 
@@ -7,7 +8,10 @@ import { presentAnnouncement } from './announcements.shape';
 export function announcementsRouter() {
   const r = newRouter();
   r.get('/announcements/course/:courseId', route(async (req, res, actor, ctx) => {
-    send(res, restSlice(req, res, await ctx.services.announcements.listForCourse(actor, param(req, 'courseId'))).map((a) => presentAnnouncement(actor, a)));
+    const service = ctx.services.announcements;
+    const courseId = param(req, 'courseId');
+    const list = await restPage(req, res, ANNOUNCEMENT_PAGE, (w) => service.pageForCourse(actor, courseId, w), () => service.listForCourse(actor, courseId));
+    send(res, list.map((a) => presentAnnouncement(actor, a)));
   }));
   r.post('/announcements', route(async (req, res, actor, ctx) => {
     const b = body(req);

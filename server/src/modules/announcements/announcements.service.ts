@@ -7,7 +7,8 @@ import { updateVersioned } from '../../db/versioned';
 import { oneCourseFacts } from '../courses/courses.facts';
 import { CoursesService } from '../courses/courses.service';
 import { Announcement } from './announcement.entity';
-import { announcementsOfCourses } from './announcements.loaders';
+import { announcementsOfCourses, announcementsQuery } from './announcements.loaders';
+import { Page, PageWindow, pageOfQuery } from '../../app/paging';
 import { notifyAnnouncement } from '../notifications/notifications.record';
 import { ANNOUNCEMENT_TEXT as T, AnnouncementInput, validateAnnouncementEdit, validateNewAnnouncement } from './announcements.validation';
 
@@ -46,6 +47,12 @@ export class AnnouncementsService {
   async listForCourse(actor: Actor, courseId: string): Promise<Announcement[]> {
     const course = await this.courses.readable(actor, courseId);
     return announcementsOfCourses(this.ds, actor, [course.id]);
+  }
+
+  /** One window of listForCourse: the course's check, the page and its total, whatever the size. */
+  async pageForCourse(actor: Actor, courseId: string, window: PageWindow): Promise<Page<Announcement>> {
+    const course = await this.courses.readable(actor, courseId);
+    return pageOfQuery(announcementsQuery(this.ds, actor, [course.id]), window);
   }
 
   async get(actor: Actor, id: string): Promise<Announcement> {

@@ -1,4 +1,11 @@
 import { Field, ID, InputType, Int } from 'type-graphql';
+import { Connection, PageLimits } from '../../app/paging';
+import { Announcement } from './announcement.entity';
+
+/** A course's announcements, a few a week all year: 100 a page unless asked, at most 500. */
+export const ANNOUNCEMENT_PAGE: PageLimits = { max: 500, size: 100 };
+
+export const AnnouncementConnection = Connection(Announcement, 'Announcement', "a course's announcements, newest first");
 
 @InputType({ description: 'A new announcement (REST: POST /api/announcements).' })
 export class CreateAnnouncementInput {

@@ -28,19 +28,31 @@ export function assessmentQuery(m: Runner) {
 }
 
 /** The list order: by position (new ones at the top, reused ones appended), newest first among equals. */
-const ordered = <T extends ReturnType<typeof assessmentQuery>>(qb: T) =>
+export const ordered = <T extends ReturnType<typeof assessmentQuery>>(qb: T) =>
   qb.orderBy('a.position', 'ASC').addOrderBy('a.created_at', 'DESC').addOrderBy('a.id', 'ASC');
 
 /**
  * The assessments of these courses (assignments, exams) or modules (quizzes) that the viewer may read
  * ('assessment.read' in SQL), in one statement whatever the number of parents. Every path to a list uses it.
  */
-export function readableAssessments(m: Runner, actor: Actor | null, by: { courseIds?: string[]; moduleIds?: string[]; kind: AssessmentKind }): Promise<Assessment[]> {
-  const qb = assessmentQuery(m).where('a.kind = :kind', { kind: by.kind })
-    .andWhere(assessmentReadableSql(actor, ASSESSMENT_REF, ':viewer'), { viewer: actor?.userId });
+export function readableAssessments(m: Runner, actor: Actor | null, by: ReadableBy & { kind: AssessmentKind }): Promise<Assessment[]> {
+  return ordered(readableAssessmentQuery(m, actor, by)).getMany();
+}
+
+/** What a list of readable assessments is narrowed to: a kind (else every kind), and some courses or modules. */
+export interface ReadableBy {
+  courseIds?: string[];
+  moduleIds?: string[];
+  kind?: AssessmentKind;
+}
+
+/** readableAssessments' filters without an order: for lists that page in their own order. */
+export function readableAssessmentQuery(m: Runner, actor: Actor | null, by: ReadableBy) {
+  const qb = assessmentQuery(m).where(assessmentReadableSql(actor, ASSESSMENT_REF, ':viewer'), { viewer: actor?.userId });
+  if (by.kind) qb.andWhere('a.kind = :kind', { kind: by.kind });
   if (by.courseIds) qb.andWhere('a.course_id IN (:...courseIds)', { courseIds: by.courseIds.length ? by.courseIds : ['00000000-0000-0000-0000-000000000000'] });
   if (by.moduleIds) qb.andWhere('a.module_id IN (:...moduleIds)', { moduleIds: by.moduleIds.length ? by.moduleIds : ['00000000-0000-0000-0000-000000000000'] });
-  return ordered(qb).getMany();
+  return qb;
 }
 
 interface QuestionRow {

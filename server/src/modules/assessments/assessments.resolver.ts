@@ -1,5 +1,5 @@
 import { Arg, Args, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { Connection, PageArgs, PageLimits, pageOf, toConnection, windowOf } from '../../app/paging';
+import { PageArgs, pageOf, toConnection, windowOf } from '../../app/paging';
 import { RequestContext } from '../../app/context';
 import { CurrentActor } from '../../app/current-actor';
 import { Actor, can } from '../../policies';
@@ -9,13 +9,9 @@ import { Assessment, AssessmentKind } from './assessment.entity';
 import { Question } from './question.types';
 import {
   AssessmentCloneChanges, AssessmentCloneResult, AssessmentRegradePreview, AssessmentStudent, CloneAssessmentInput,
-  CreateAssessmentInput, DeleteAssessmentResult, UpdateAssessmentInput,
+  AssessmentConnection, CreateAssessmentInput, DeleteAssessmentResult, ITEM_PAGE, UpdateAssessmentInput,
 } from './assessments.types';
 
-/** A list of items: 100 unless asked, at most 500 (read whole and filtered by 'assessment.read' in SQL, then paged). */
-const ITEM_PAGE: PageLimits = { max: 500, size: 100 };
-
-const AssessmentConnection = Connection(Assessment, 'Assessment', 'assignments, exams or quizzes');
 
 @Resolver(() => Assessment)
 export class AssessmentsResolver {

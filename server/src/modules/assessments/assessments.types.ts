@@ -1,5 +1,11 @@
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { Assessment, AssessmentKind, AssessmentScope, QuestionType, ResultVisibility } from './assessment.entity';
+import { Connection, PageLimits } from '../../app/paging';
+
+/** A list of items (a course's; a student's of a kind): 100 unless asked, at most 500. */
+export const ITEM_PAGE: PageLimits = { max: 500, size: 100 };
+
+export const AssessmentConnection = Connection(Assessment, 'Assessment', 'assignments, exams or quizzes');
 
 @ObjectType({ description: 'A student who can be targeted (REST: {_id, firstName, lastName, email}).' })
 export class AssessmentStudent {

@@ -45,7 +45,7 @@ async function paths(token: string): Promise<Record<string, Seen | null>> {
   };
   // the lists by parent, through both transports
   const modules = await t.gql(`{ modules(courseId: "${course}") { id } }`, {}, token);
-  const announcements = await t.gql(`{ announcements(courseId: "${course}") { id } }`, {}, token);
+  const announcements = await t.gql(`{ announcements(courseId: "${course}", first: 500) { nodes { id } } }`, {}, token);
   if (modules.errors || announcements.errors) out['lists (GraphQL)'] = null;
   else {
     const contents = [];
@@ -56,7 +56,7 @@ async function paths(token: string): Promise<Record<string, Seen | null>> {
     out['lists (GraphQL)'] = {
       modules: sorted(modules.data.modules.map((m: { id: string }) => m.id)),
       contents: sorted(contents),
-      announcements: sorted(announcements.data.announcements.map((a: { id: string }) => a.id)),
+      announcements: sorted(announcements.data.announcements.nodes.map((a: { id: string }) => a.id)),
     };
   }
   const restModules = await t.rest('GET', `/modules/course/${course}`, { token });

@@ -1,17 +1,24 @@
-import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { RequestContext } from '../../app/context';
 import { CurrentActor } from '../../app/current-actor';
 import { Actor, can } from '../../policies';
 import { User } from '../users/user.entity';
 import { Course } from '../courses/course.entity';
 import { Discussion } from './discussion.entity';
-import { CreateDiscussionInput, UpdateDiscussionInput } from './discussions.types';
+import { CreateDiscussionInput, DISCUSSION_PAGE, DiscussionConnection, UpdateDiscussionInput } from './discussions.types';
+import { PageArgs, toConnection, windowOf } from '../../app/paging';
 
 @Resolver(() => Discussion)
 export class DiscussionsResolver {
-  @Query(() => [Discussion], { description: "A course's threads, newest first, with replies (REST: GET /api/discussions/course/{courseId})." })
-  discussions(@Arg('courseId', () => ID, { description: 'The course whose discussions to list.' }) courseId: string, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
-    return ctx.services.discussions.listForCourse(actor, courseId);
+  @Query(() => DiscussionConnection, {
+    description: "A course's threads, newest first, with replies; a page of threads at a time: first 100 unless asked, at most 500 " +
+      '(REST: GET /api/discussions/course/{courseId}, ?limit=&offset= with X-Total-Count).',
+  })
+  async discussions(
+    @Arg('courseId', () => ID, { description: 'The course whose discussions to list.' }) courseId: string,
+    @Args(() => PageArgs) args: PageArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext,
+  ) {
+    return toConnection(await ctx.services.discussions.pageForCourse(actor, courseId, windowOf(args, DISCUSSION_PAGE)));
   }
 
   @Query(() => Discussion, { description: 'One thread or reply.' })

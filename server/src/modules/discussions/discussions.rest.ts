@@ -1,5 +1,6 @@
 import { body, newRouter, param, route, send } from '../../app/rest';
-import { restSlice } from '../../app/paging';
+import { restPage } from '../../app/paging';
+import { DISCUSSION_PAGE } from './discussions.types';
 import { DISCUSSION_TEXT as T } from './discussions.validation';
 import { presentDiscussion } from './discussions.shape';
 
@@ -7,7 +8,10 @@ import { presentDiscussion } from './discussions.shape';
 export function discussionsRouter() {
   const r = newRouter();
   r.get('/discussions/course/:courseId', route(async (req, res, actor, ctx) => {
-    send(res, restSlice(req, res, await ctx.services.discussions.listForCourse(actor, param(req, 'courseId'))).map((d) => presentDiscussion(actor, d)));
+    const service = ctx.services.discussions;
+    const courseId = param(req, 'courseId');
+    const list = await restPage(req, res, DISCUSSION_PAGE, (w) => service.pageForCourse(actor, courseId, w), () => service.listForCourse(actor, courseId));
+    send(res, list.map((d) => presentDiscussion(actor, d)));
   }));
   r.post('/discussions', route(async (req, res, actor, ctx) => {
     const b = body(req);

@@ -7,7 +7,8 @@ import { updateVersioned } from '../../db/versioned';
 import { oneCourseFacts } from '../courses/courses.facts';
 import { CoursesService } from '../courses/courses.service';
 import { Discussion } from './discussion.entity';
-import { threadsOfCourses } from './discussions.loaders';
+import { repliesOf, threadsOfCourses, threadsQuery } from './discussions.loaders';
+import { Page, PageWindow, pageOfQuery } from '../../app/paging';
 import { notifyReply } from '../notifications/notifications.record';
 import { DISCUSSION_TEXT as T, DiscussionInput, validateNewPost, validatePostEdit } from './discussions.validation';
 
@@ -48,6 +49,18 @@ export class DiscussionsService {
   async listForCourse(actor: Actor, courseId: string): Promise<Discussion[]> {
     const course = await this.courses.readable(actor, courseId);
     return threadsOfCourses(this.ds, actor, [course.id]);
+  }
+
+  /**
+   * One window of listForCourse's threads, each with its replies (oldest first): the course's check, the page,
+   * its total and the page's replies, whatever the number of posts.
+   */
+  async pageForCourse(actor: Actor, courseId: string, window: PageWindow): Promise<Page<Discussion>> {
+    const course = await this.courses.readable(actor, courseId);
+    const page = await pageOfQuery(threadsQuery(this.ds, actor, course.id), window);
+    const byThread = new Map(page.items.map((t) => [t.id, (t.replies = [] as Discussion[])]));
+    for (const r of await repliesOf(this.ds, actor, [...byThread.keys()])) byThread.get(r.parentDiscussionId!)?.push(r);
+    return page;
   }
 
   /** One post (a thread or a reply). */

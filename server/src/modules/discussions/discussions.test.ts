@@ -31,8 +31,8 @@ it('lists threads with replies [{_id, content, author, createdAt}] and author {_
   expect(thread.replies).toHaveLength(2);
   expect(thread.replies[0]).toMatchObject({ _id: expect.any(String), content: expect.any(String), createdAt: expect.any(String), author: { _id: id.teacher, role: 'Teacher' } });
   expect(res.body.data.every((d: { parentDiscussion: string | null }) => d.parentDiscussion === null)).toBe(true);
-  const gql = await t.gql('query($c: ID!) { discussions(courseId: $c) { title author { role } replies { content author { firstName role } } } }', { c: math }, tok.teacher);
-  expect(gql.data.discussions.find((d: { title: string }) => d.title === 'Help with equivalent fractions').replies).toHaveLength(2);
+  const gql = await t.gql('query($c: ID!) { discussions(courseId: $c) { nodes { title author { role } replies { content author { firstName role } } } } }', { c: math }, tok.teacher);
+  expect(gql.data.discussions.nodes.find((d: { title: string }) => d.title === 'Help with equivalent fractions').replies).toHaveLength(2);
 });
 
 it("a student sees other authors' name and role only (no email, no activated), over both transports; staff see them", async () => {
@@ -46,8 +46,8 @@ it("a student sees other authors' name and role only (no email, no activated), o
   const asTeacher = thread((await t.rest('GET', `/discussions/course/${math}`, { token: tok.teacher })).body);
   expect(asTeacher.replies[1].author).toMatchObject({ _id: id.student2, email: 'student2@demo.school' });
 
-  const q = 'query($c: ID!) { discussions(courseId: $c) { title author { id email activated } replies { author { id email activated } } } }';
-  const gql = async (who: string) => (await t.gql(q, { c: math }, tok[who])).data.discussions.find((d: { title: string }) => d.title === 'Help with equivalent fractions');
+  const q = 'query($c: ID!) { discussions(courseId: $c) { nodes { title author { id email activated } replies { author { id email activated } } } } }';
+  const gql = async (who: string) => (await t.gql(q, { c: math }, tok[who])).data.discussions.nodes.find((d: { title: string }) => d.title === 'Help with equivalent fractions');
   const mine = await gql('student');
   expect(mine.author).toEqual({ id: id.student, email: 'student@demo.school', activated: true });
   expect(mine.replies.map((r: { author: object }) => r.author)).toEqual([
@@ -128,10 +128,10 @@ it('deleting a thread deletes its replies; a teacher may delete a student\'s rep
 it('tells each viewer whether they may change a post (viewerCanChange)', async () => {
   const thread = await makeDiscussion(t.ds, math, id.student, null, 'Abilities');
   await makeDiscussion(t.ds, math, id.student2, thread);
-  const q = 'query($c: ID!) { discussions(courseId: $c) { id viewerCanChange replies { viewerCanChange } } }';
+  const q = 'query($c: ID!) { discussions(courseId: $c) { nodes { id viewerCanChange replies { viewerCanChange } } } }';
   const seen = async (who: string) => {
     const res = await t.gql(q, { c: math }, tok[who]);
-    const d = res.data.discussions.find((x: { id: string }) => x.id === thread);
+    const d = res.data.discussions.nodes.find((x: { id: string }) => x.id === thread);
     return [d.viewerCanChange, d.replies[0].viewerCanChange];
   };
   expect(await seen('student')).toEqual([true, false]);

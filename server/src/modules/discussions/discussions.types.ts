@@ -1,4 +1,11 @@
 import { Field, ID, InputType, Int } from 'type-graphql';
+import { Connection, PageLimits } from '../../app/paging';
+import { Discussion } from './discussion.entity';
+
+/** A course's threads, posted all year: 100 a page unless asked, at most 500. */
+export const DISCUSSION_PAGE: PageLimits = { max: 500, size: 100 };
+
+export const DiscussionConnection = Connection(Discussion, 'Discussion', "a course's threads, newest first, each with its replies");
 
 @InputType({ description: 'A new thread, or a reply when parentDiscussionId is given (REST: POST /api/discussions).' })
 export class CreateDiscussionInput {

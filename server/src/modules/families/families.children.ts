@@ -1,12 +1,14 @@
 import { DataSource } from 'typeorm';
 import { Actor, can } from '../../policies';
 import { studentViewer } from '../../policies/children';
-import { AssessmentKind } from '../assessments/assessment.entity';
+import { Assessment, AssessmentKind } from '../assessments/assessment.entity';
+import { readableAssessmentQuery } from '../assessments/assessments.queries';
+import { Page, PageWindow, pageOfQuery } from '../../app/paging';
 import { AttendanceService, OwnListFilter } from '../attendance/attendance.service';
 import { AttendanceSummary } from '../attendance/attendance.types';
 import { attendanceRate } from '../attendance/attendance.validation';
 import { CoursesService } from '../courses/courses.service';
-import { studentStanding } from '../submissions/status';
+import { effectiveDueSql, studentStanding } from '../submissions/status';
 import { submissionRowsById, percentOf } from '../submissions/submissions.queries';
 import { SubmissionsService } from '../submissions/submissions.service';
 import { MyAssessmentStatus } from '../submissions/submission.types';
@@ -14,8 +16,6 @@ import { User } from '../users/user.entity';
 import { CardItemRow, cardItemRows, childRows } from './families.queries';
 import { FAMILY_TEXT } from './families.texts';
 import { ChildAssessment, ChildCardItem, ChildSummary } from './families.types';
-
-const KINDS = [AssessmentKind.ASSIGNMENT, AssessmentKind.EXAM, AssessmentKind.QUIZ];
 
 /**
  * What a parent reads of a linked child (issue 17): the child's own queries asked with the child as viewer
@@ -74,21 +74,40 @@ export class ChildrenService {
 
   /**
    * The child's assignments, exams and quizzes with their status and submission (answers, scores and
-   * feedback as the child may see them), by due date; a fixed number of statements whatever the number of items.
+   * feedback as the child may see them), by the due date that applies to the child; a fixed number of
+   * statements whatever the number of items. REST reads it whole.
    */
   async assessments(actor: Actor, studentId: unknown): Promise<ChildAssessment[]> {
     const child = studentViewer(actor, studentId, FAMILY_TEXT.studentNotFound);
-    const items = (await Promise.all(KINDS.map((k) => this.submissions.myItems(child, k)))).flat();
-    const rows = await submissionRowsById(this.ds, items.flatMap((i) => (i.submissionId ? [i.submissionId] : [])));
+    const items = await this.childItems(child).getMany();
+    return (await this.shape(actor, child, { items, total: items.length, window: { offset: 0, limit: items.length } })).items;
+  }
+
+  /** One window of `assessments`, in the same order: a walk meets each item once. */
+  async assessmentsPage(actor: Actor, studentId: unknown, window: PageWindow): Promise<Page<ChildAssessment>> {
+    const child = studentViewer(actor, studentId, FAMILY_TEXT.studentNotFound);
+    return this.shape(actor, child, await pageOfQuery(this.childItems(child), window));
+  }
+
+  /** Every item the child may read, of every kind, by the due date that applies to them (their extension when reopened), then id. */
+  private childItems(child: Actor) {
+    const due = `COALESCE((SELECT ${effectiveDueSql('a', 'cs')} FROM submissions cs WHERE cs.assessment_id = a.id AND cs.student_id = :child), a.due_date)`;
+    return readableAssessmentQuery(this.ds, child, {}).orderBy(due, 'ASC').addOrderBy('a.id', 'ASC').setParameter('child', child.userId);
+  }
+
+  private async shape(actor: Actor, child: Actor, page: Page<Assessment>): Promise<Page<ChildAssessment>> {
+    const mine = await this.submissions.withStanding(child, page);
+    const rows = await submissionRowsById(this.ds, mine.items.flatMap((i) => (i.submissionId ? [i.submissionId] : [])));
     // the submissions are shaped for the reader (the parent), whose rules give the child's results and no more
     const subs = new Map((await this.submissions.views(actor, rows)).map((s) => [s.assessmentId, s]));
-    return items
-      .map((i) => Object.assign(new ChildAssessment(), {
+    return {
+      ...page,
+      items: mine.items.map((i) => Object.assign(new ChildAssessment(), {
         assessment: i.assessment,
         status: Object.assign(new MyAssessmentStatus(), { ...i.standing, score: i.score, submissionId: i.submissionId }),
         submission: subs.get(i.assessment.id) ?? null,
-      }))
-      .sort((x, y) => x.status.dueDate.getTime() - y.status.dueDate.getTime() || x.assessment.id.localeCompare(y.assessment.id));
+      })),
+    };
   }
 
   /** A page of the child's attendance with its summary and rate (the student's own attendance query). */

@@ -6,7 +6,9 @@ import { Actor } from '../../policies';
 import { User } from '../users/user.entity';
 import { StudentCourses } from '../courses/courses.types';
 import { MyAttendance } from '../attendance/attendance.types';
-import { ChildAssessment, ChildAttendanceArgs, ChildSummary, FamilyLink, FamilyLinkInput } from './families.types';
+import { ITEM_PAGE } from '../assessments/assessments.types';
+import { PageArgs, toConnection, windowOf } from '../../app/paging';
+import { ChildAssessmentConnection, ChildAttendanceArgs, ChildSummary, FamilyLink, FamilyLinkInput } from './families.types';
 
 @Resolver(() => User)
 export class UserFamilyResolver {
@@ -56,13 +58,17 @@ export class ChildrenResolver {
     return ctx.services.families.children.courseList(actor, studentId);
   }
 
-  @Query(() => [ChildAssessment], {
+  @Query(() => ChildAssessmentConnection, {
     description:
       "A student's assignments, exams and quizzes by due date with their status, score and teacher feedback exactly as the student may see them (never more): " +
-      'the student, a linked parent, SuperAdmin and Admin; not found for anyone else. REST: GET /api/students/{id}/assessments.',
+      'the student, a linked parent, SuperAdmin and Admin; not found for anyone else; a page at a time: first 100 unless asked, at most 500. ' +
+      'REST: GET /api/students/{id}/assessments (?limit=&offset= with X-Total-Count).',
   })
-  childAssessments(@Arg('studentId', () => ID, { description: 'The student.' }) studentId: string, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
-    return ctx.services.families.children.assessments(actor, studentId);
+  async childAssessments(
+    @Arg('studentId', () => ID, { description: 'The student.' }) studentId: string,
+    @Args(() => PageArgs) args: PageArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext,
+  ) {
+    return toConnection(await ctx.services.families.children.assessmentsPage(actor, studentId, windowOf(args, ITEM_PAGE)));
   }
 
   @Query(() => MyAttendance, { description: "A student's attendance records (paginated) with summary and rate, as the student sees them: the student, a linked parent, SuperAdmin and Admin. REST: GET /api/students/{id}/attendance." })

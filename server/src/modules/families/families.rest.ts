@@ -1,5 +1,6 @@
 import { body, newRouter, route, send, str } from '../../app/rest';
-import { restSlice } from '../../app/paging';
+import { restPage, restSlice } from '../../app/paging';
+import { ITEM_PAGE } from '../assessments/assessments.types';
 import { ATTENDANCE_PAGE } from '../attendance/attendance.service';
 import { presentCourse, presentCourseStudentInfo } from '../courses/courses.shape';
 import { presentAttendanceRecord, presentAttendanceStudentInfo, presentAttendanceSummary } from '../attendance/attendance.shape';
@@ -29,7 +30,9 @@ export function familiesRouter() {
     send(res, courses.map((c) => presentCourse(actor, c)), { studentInfo: presentCourseStudentInfo(actor, studentInfo) });
   }));
   r.get('/students/:id/assessments', route(async (req, res, actor, ctx) => {
-    send(res, (await ctx.services.families.children.assessments(actor, req.params.id)).map((a) => presentChildAssessment(actor, a)));
+    const children = ctx.services.families.children;
+    const items = await restPage(req, res, ITEM_PAGE, (w) => children.assessmentsPage(actor, req.params.id, w), () => children.assessments(actor, req.params.id));
+    send(res, items.map((a) => presentChildAssessment(actor, a)));
   }));
   r.get('/students/:id/attendance', route(async (req, res, actor, ctx) => {
     const all = await ctx.services.families.children.attendanceAll(actor, req.params.id, { classId: str(req.query.class), subjectId: str(req.query.subject) });

@@ -3,6 +3,7 @@ import { User } from '../users/user.entity';
 import { Assessment, AssessmentKind } from '../assessments/assessment.entity';
 import { AttendanceSummary, MyAttendanceArgs } from '../attendance/attendance.types';
 import { MyAssessmentStatus, MyScore, Submission } from '../submissions/submission.types';
+import { Connection } from '../../app/paging';
 
 @InputType({ description: 'A parent and a student to link or unlink.' })
 export class FamilyLinkInput {
@@ -87,6 +88,8 @@ export class ChildAssessment {
   @Field(() => Submission, { nullable: true, description: "The child's submission with per-question scores and teacher feedback as the child may see them; null when none." })
   submission: Submission | null;
 }
+
+export const ChildAssessmentConnection = Connection(ChildAssessment, 'ChildAssessment', "a child's items, by the due date that applies to them");
 
 @ArgsType()
 export class ChildAttendanceArgs extends MyAttendanceArgs {

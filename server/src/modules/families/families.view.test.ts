@@ -16,11 +16,11 @@ let math: string;
 const items: Record<string, MadeItem> = {};
 const subs: Record<string, string> = {};
 
-const ASSESSMENTS = `query($s: ID!) { childAssessments(studentId: $s) {
+const ASSESSMENTS = `query($s: ID!) { childAssessments(studentId: $s) { nodes {
   assessment { id title kind }
   status { status label dueDate score { totalScore maxScore percentage } submissionId }
   submission { id totalScore percentage resultsVisible gradesVisible correctAnswersVisible
-    answers { questionId correctOptionIds acceptedAnswers grade { score feedback explanation { text } } } } } }`;
+    answers { questionId correctOptionIds acceptedAnswers grade { score feedback explanation { text } } } } } } }`;
 const CHILDREN = `{ myChildren { child { id firstName lastName } className academicYear coursesCount
   attendance { total present late absent rate }
   recentGraded { assessmentId title label score { totalScore percentage } } dueSoon { assessmentId title dueDate label } } }`;
@@ -98,7 +98,7 @@ test('the dashboard lists exactly the linked child, with class, courses, attenda
 test("the child's items are the child's own view: the same statuses and scores, feedback, never the hidden or another's", async () => {
   const g = await t.gql(ASSESSMENTS, { s: id.student }, tok.parent);
   expect(g.errors).toBeUndefined();
-  const mine = byTitle(g.data.childAssessments);
+  const mine = byTitle(g.data.childAssessments.nodes);
   expect(mine.has('FAM hidden')).toBe(false);
   expect(mine.has('FAM targeted')).toBe(false);
   for (const k of ['shown', 'manual', 'scoreOnly', 'feedback', 'due']) {

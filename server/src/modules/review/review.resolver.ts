@@ -1,9 +1,10 @@
-import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { RequestContext } from '../../app/context';
 import { CurrentActor } from '../../app/current-actor';
 import { Actor } from '../../policies';
 import { AssessmentKind } from '../assessments/assessment.entity';
-import { GradingChanges, GradingDashboard, OverdueSummary, ReviewItem } from './review.types';
+import { GradingChanges, GradingDashboard, OverdueSummary, REVIEW_PAGE, ReviewItemConnection } from './review.types';
+import { PageArgs, toConnection, windowOf } from '../../app/paging';
 
 @Resolver()
 export class ReviewResolver {
@@ -21,9 +22,12 @@ export class ReviewResolver {
     return ctx.services.review.changes(actor, assessmentId, since);
   }
 
-  @Query(() => [ReviewItem], { description: "A review list (Assignment Review, Quiz Review, Exam Review): the items of this kind of the courses you teach (every course for SuperAdmin and Admin), grouped by yearLabel, className and subjectName, each with its counts and badge, in a fixed number of statements (REST: GET /api/assignments then GET /api/submissions?assignment={id}, and twins)." })
-  reviewItems(@Arg('kind', () => AssessmentKind, { description: 'ASSIGNMENT, EXAM or QUIZ.' }) kind: AssessmentKind, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
-    return ctx.services.review.items(actor, kind);
+  @Query(() => ReviewItemConnection, { description: "A review list (Assignment Review, Quiz Review, Exam Review): the items of this kind of the courses you teach (every course for SuperAdmin and Admin), grouped by yearLabel, className and subjectName, each with its counts and badge, in a fixed number of statements; a page at a time: first 100 unless asked, at most 500 (REST: GET /api/assignments then GET /api/submissions?assignment={id}, and twins)." })
+  async reviewItems(
+    @Arg('kind', () => AssessmentKind, { description: 'ASSIGNMENT, EXAM or QUIZ.' }) kind: AssessmentKind,
+    @Args(() => PageArgs) args: PageArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext,
+  ) {
+    return toConnection(await ctx.services.review.items(actor, kind, windowOf(args, REVIEW_PAGE)));
   }
 
   @Mutation(() => GradingDashboard, { description: "The one due date of the item's late joiners (students placed in the class after its due date; 'Joined late (n)'): moves the open work of every late joiner and applies to those placed later; the course's teachers. Never in the past. Answers the dashboard." })

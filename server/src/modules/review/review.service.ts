@@ -3,7 +3,8 @@ import { validation } from '../../errors/domain-error';
 import { Actor, authorize } from '../../policies';
 import { Assessment, AssessmentKind } from '../assessments/assessment.entity';
 import { AssessmentsService, ReadableAssessment } from '../assessments/assessments.service';
-import { readableAssessments } from '../assessments/assessments.queries';
+import { readableAssessmentQuery } from '../assessments/assessments.queries';
+import { Page, PageWindow, pageOfQuery } from '../../app/paging';
 import { SubmissionsService } from '../submissions/submissions.service';
 import { readableSubmissionRows, submissionRowsById } from '../submissions/submissions.queries';
 import { SubmissionStatus } from '../submissions/submission.types';
@@ -109,14 +110,23 @@ export class ReviewService {
     return Object.assign(new GradingChanges(), { cursor, submissions });
   }
 
-  /** reviewItems: the items of a kind of the courses the viewer teaches (every course for SuperAdmin and Admin), with their counts. */
-  async items(actor: Actor, kind: AssessmentKind): Promise<ReviewItem[]> {
+  /**
+   * reviewItems: one window of the items of a kind of the courses the viewer teaches (every course for SuperAdmin
+   * and Admin), with their counts; three statements whatever the size (the page, its total, the page's counts).
+   */
+  async items(actor: Actor, kind: AssessmentKind, window: PageWindow): Promise<Page<ReviewItem>> {
     authorize(actor, 'review.list', undefined, { message: REVIEW_TEXT.cannotList });
-    // 'assessment.read' in SQL: for teachers the courses they teach, for SuperAdmin and Admin all of them
-    const items = await readableAssessments(this.ds, actor, { kind });
-    const counts = await reviewCounts(this.ds, items.map((a) => a.id));
+    // 'assessment.read' in SQL: for teachers the courses they teach, for SuperAdmin and Admin all of them;
+    // grouped by year (newest first), class and subject, within a group the latest due date first, then the
+    // courses' own order (ICU collation: the order of the labels as the web's groups compare them)
+    const qb = readableAssessmentQuery(this.ds, actor, { kind })
+      .orderBy('y.year COLLATE "und-x-icu"', 'DESC').addOrderBy('cl.name COLLATE "und-x-icu"', 'ASC')
+      .addOrderBy('s.name COLLATE "und-x-icu"', 'ASC').addOrderBy('a.due_date', 'DESC')
+      .addOrderBy('a.position', 'ASC').addOrderBy('a.created_at', 'DESC').addOrderBy('a.id', 'ASC');
+    const page = await pageOfQuery(qb, window);
+    const counts = await reviewCounts(this.ds, page.items.map((a) => a.id));
     const label = (v: string | undefined | null, fallback: string) => (v && v.trim() ? v : fallback);
-    const cards = items.map((a) => {
+    const cards = page.items.map((a) => {
       const { total, graded } = counts.get(a.id) ?? { total: 0, graded: 0 };
       const badge = badgeOf(total, graded);
       return Object.assign(new ReviewItem(), {
@@ -131,9 +141,7 @@ export class ReviewService {
         badgeLabel: REVIEW_TEXT.badge(badge, kind),
       });
     });
-    // grouped by year (newest first), class and subject; within a group the latest due date first
-    return cards.sort((x, y) => y.yearLabel.localeCompare(x.yearLabel) || x.className.localeCompare(y.className)
-      || x.subjectName.localeCompare(y.subjectName) || y.assessment.dueDate.getTime() - x.assessment.dueDate.getTime());
+    return { ...page, items: cards };
   }
 
   /**

@@ -84,3 +84,21 @@ export async function tableCounts(ds: DataSource): Promise<Record<string, number
             (SELECT COALESCE(max(updated_at)::text, '') FROM submissions) AS last_change`);
   return row;
 }
+
+/**
+ * Every row of `table` (narrowed by `where` on alias x) `times` more times in one statement, the columns of `set`
+ * written as SQL of the original row x and the copy's number g: long lists to page through.
+ */
+export async function cloneRows(ds: DataSource, table: string, times: number, set: Record<string, string>, where = 'true'): Promise<void> {
+  const cols: Array<{ c: string }> = await ds.query(
+    `SELECT column_name AS c FROM information_schema.columns
+      WHERE table_schema = current_schema() AND table_name = $1 AND column_name <> 'id' AND is_generated = 'NEVER' ORDER BY ordinal_position`, [table]);
+  const names = cols.map((x) => x.c);
+  await ds.query(
+    `INSERT INTO ${table} (${names.map((c) => `"${c}"`).join(', ')})
+     SELECT ${names.map((c) => set[c] ?? `x."${c}"`).join(', ')} FROM ${table} x CROSS JOIN generate_series(1, $1::int) g WHERE ${where}`, [times]);
+}
+
+/** Every item (its questions left out) `times` more times, each copy due `g` days after its original. */
+export const cloneItems = (ds: DataSource, times: number) =>
+  cloneRows(ds, 'assessments', times, { title: `x.title || ' #' || g`, due_date: `x.due_date + g * interval '1 day'` });

@@ -49,7 +49,7 @@ it('only the course\'s teachers, SuperAdmin and Admin see a dashboard; only its 
   expect(await code('parent')).toBe('NOT_FOUND');
   expect(await code('admin', AUTO, { id: item, dry: true })).toBe('OK');
   expect(await code('admin', AUTO, { id: item })).toBe('FORBIDDEN');
-  expect(await code('student', `{ reviewItems(kind: EXAM) { badge } }`, {})).toBe('FORBIDDEN');
+  expect(await code('student', `{ reviewItems(kind: EXAM) { nodes { badge } } }`, {})).toBe('FORBIDDEN');
 });
 
 it('dryRun changes nothing; without it the overdue students are auto-submitted, drafts used, automatic questions graded', async () => {
@@ -95,8 +95,8 @@ it('review badges and labels for each case', async () => {
   for (const i of [needs, partial, all]) await fillSubmissions(t.ds, i, room, 0.5);
   await t.ds.query(`UPDATE submissions SET status = 'pending' WHERE assessment_id = $1`, [needs]);
   await t.ds.query(`UPDATE submissions SET status = 'graded' WHERE assessment_id = $1`, [all]);
-  const cards = async (kind: string) => new Map((await t.gql(`{ reviewItems(kind: ${kind}) { assessment { id } submissionCount gradedCount pendingCount badge badgeLabel yearLabel className subjectName } }`, {}, tok.teacher))
-    .data.reviewItems.map((c: { assessment: { id: string } }) => [c.assessment.id, c]));
+  const cards = async (kind: string) => new Map((await t.gql(`{ reviewItems(kind: ${kind}) { nodes { assessment { id } submissionCount gradedCount pendingCount badge badgeLabel yearLabel className subjectName } } }`, {}, tok.teacher))
+    .data.reviewItems.nodes.map((c: { assessment: { id: string } }) => [c.assessment.id, c]));
   const a = await cards('ASSIGNMENT');
   expect(a.get(none)).toMatchObject({ submissionCount: 0, badge: 'NONE', badgeLabel: 'No Submissions', yearLabel: '2026' });
   expect(a.get(needs)).toMatchObject({ submissionCount: 3, gradedCount: 0, pendingCount: 3, badge: 'NEEDS_GRADING', badgeLabel: 'Needs Grading' });
@@ -104,8 +104,8 @@ it('review badges and labels for each case', async () => {
   expect(a.get(all)).toMatchObject({ gradedCount: 3, pendingCount: 0, badge: 'ALL_GRADED', badgeLabel: 'All Graded' });
   expect((await cards('QUIZ')).get(quiz)).toMatchObject({ badge: 'NONE', badgeLabel: 'No Quiz Submissions' });
   // teacher2 teaches none of these
-  const other = await t.gql(`{ reviewItems(kind: ASSIGNMENT) { assessment { id } } }`, {}, tok.teacher2);
-  expect(other.data.reviewItems.map((c: { assessment: { id: string } }) => c.assessment.id)).not.toContain(all);
+  const other = await t.gql(`{ reviewItems(kind: ASSIGNMENT) { nodes { assessment { id } } } }`, {}, tok.teacher2);
+  expect(other.data.reviewItems.nodes.map((c: { assessment: { id: string } }) => c.assessment.id)).not.toContain(all);
 });
 
 it('gradingChanges: a grade saved elsewhere reaches an open dashboard, also when its transaction commits after a later one', async () => {

@@ -2,6 +2,7 @@ import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Assessment } from '../assessments/assessment.entity';
 import { AssessmentStudent } from '../assessments/assessments.types';
 import { Submission } from '../submissions/submission.types';
+import { Connection, PageLimits } from '../../app/paging';
 
 /** The review aggregate of one item (assessments.md section 4 "Teacher side"). */
 export enum ReviewBadge {
@@ -114,6 +115,11 @@ export class ReviewItem {
   @Field({ description: "The badge's words: 'No Submissions' ('No Quiz Submissions'), 'All Graded', 'Partially Graded', 'Needs Grading'." })
   badgeLabel: string;
 }
+
+/** A teacher's items of a kind over their courses, a year's worth growing each year: 100 a page unless asked, at most 500. */
+export const REVIEW_PAGE: PageLimits = { max: 500, size: 100 };
+
+export const ReviewItemConnection = Connection(ReviewItem, 'ReviewItem', 'review cards, by year (newest first), class and subject, the latest due date first');
 
 @ObjectType({ description: "The dashboard summary of an item (REST: POST /api/submissions/auto-submit-overdue and twins), and how many overdue students were auto-submitted." })
 export class OverdueSummary {

@@ -59,9 +59,12 @@ export function effectiveDueDate(item: StatusItem, s: StatusSubmission | null): 
   return isReopened(s) && s!.customDueDate ? s!.customDueDate : item.dueDate;
 }
 
-/** effectiveDueDate in SQL, for the item `a` and the student's submission `s` (may be NULL): lists filter on it. */
-export const EFFECTIVE_DUE_SQL = `(CASE WHEN (s.allowed_after_due OR s.status = 'reopened') AND s.custom_due_date IS NOT NULL
-                                  THEN s.custom_due_date ELSE a.due_date END)`;
+/** effectiveDueDate in SQL, for the item on alias `a` and the student's submission on alias `s` (may be NULL): lists filter and order on it. */
+export const effectiveDueSql = (a: string, s: string) => `(CASE WHEN (${s}.allowed_after_due OR ${s}.status = 'reopened') AND ${s}.custom_due_date IS NOT NULL
+                                  THEN ${s}.custom_due_date ELSE ${a}.due_date END)`;
+
+/** effectiveDueSql on the aliases `a` and `s`. */
+export const EFFECTIVE_DUE_SQL = effectiveDueSql('a', 's');
 
 /**
  * The due rule on the server clock: with no submission, until the due date; with one, only when it was

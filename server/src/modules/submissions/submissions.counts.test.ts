@@ -23,10 +23,10 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-const LIST = (kind: string) => `{ myAssessments(kind: ${kind}) { id title description dueDate totalPoints
+const LIST = (kind: string) => `{ myAssessments(kind: ${kind}) { nodes { id title description dueDate totalPoints
   course { id title academicYear { year isActive } class { name } subject { name } } module { id title }
   myStatus { status label opensOn dueDate isExtended canSubmit score { totalScore maxScore percentage isAutoSubmitted } }
-  mySubmission { id totalScore answers { answer selectedOptions file { name } grade { score explanation { text } } correctOptionIds } } } }`;
+  mySubmission { id totalScore answers { answer selectedOptions file { name } grade { score explanation { text } } correctOptionIds } } } } }`;
 const SUBMISSIONS = `query($kind: AssessmentKind) { submissions(kind: $kind, first: 200) { totalCount
   nodes { id totalScore answers { answer selectedOptions grade { score } } } } }`;
 const COURSE_PAGE = `query($id: ID!) { course(id: $id) { id
@@ -51,7 +51,7 @@ async function measure() {
   for (const [kind, path] of [['ASSIGNMENT', '/assignments'], ['EXAM', '/exams'], ['QUIZ', '/quizzes']]) {
     const g = await t.gql(LIST(kind), {}, tok.student);
     expect(g.errors).toBeUndefined();
-    out[`GraphQL myAssessments(${kind})`] = { sql: g.sql, size: g.data.myAssessments.length };
+    out[`GraphQL myAssessments(${kind})`] = { sql: g.sql, size: g.data.myAssessments.nodes.length };
     const r = await t.rest('GET', path, { token: tok.student });
     out[`GET ${path}`] = { sql: r.sql, size: r.body.data.length };
     const page = await t.gql(SUBMISSIONS, { kind }, tok.student);

@@ -7,6 +7,7 @@ import { RequestContext } from '../../app/context';
 import { CurrentActor } from '../../app/current-actor';
 import { Actor } from '../../policies';
 import { Assessment, AssessmentKind } from '../assessments/assessment.entity';
+import { AssessmentConnection, ITEM_PAGE } from '../assessments/assessments.types';
 import { IncomingFile } from '../files/files.service';
 import { Role } from '../users/role';
 import { toSubmission } from './submissions.queries';
@@ -28,9 +29,13 @@ class SubmissionsArgs extends PageArgs {
 
 @Resolver(() => Submission)
 export class SubmissionsResolver {
-  @Query(() => [Assessment], { description: "Your items of a kind (My Assignments, My Quizzes, My Exams): for a student those of their courses that they may read, each with myStatus; group them by course.academicYear (isActive: '(Current)'), course.class and course.subject (REST: GET /api/assignments, /api/exams, /api/quizzes)." })
-  myAssessments(@Arg('kind', () => AssessmentKind, { description: 'ASSIGNMENT, EXAM or QUIZ.' }) kind: AssessmentKind, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
-    return ctx.services.submissions.myItems(actor, kind).then((items) => items.map((i) => i.assessment));
+  @Query(() => AssessmentConnection, { description: "Your items of a kind (My Assignments, My Quizzes, My Exams): for a student those of their courses that they may read, each with myStatus; group them by course.academicYear (isActive: '(Current)'), course.class and course.subject; a page at a time: first 100 unless asked, at most 500 (REST: GET /api/assignments, /api/exams, /api/quizzes, ?limit=&offset= with X-Total-Count)." })
+  async myAssessments(
+    @Arg('kind', () => AssessmentKind, { description: 'ASSIGNMENT, EXAM or QUIZ.' }) kind: AssessmentKind,
+    @Args(() => PageArgs) args: PageArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext,
+  ) {
+    const page = await ctx.services.submissions.myPage(actor, kind, windowOf(args, ITEM_PAGE));
+    return toConnection({ ...page, items: page.items.map((i) => i.assessment) });
   }
 
   @Query(() => SubmissionConnection, {

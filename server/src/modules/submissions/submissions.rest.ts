@@ -1,12 +1,13 @@
 import { Request } from 'express';
 import { validation } from '../../errors/domain-error';
 import { body, newRouter, param, route, send } from '../../app/rest';
-import { pageAndTotal, restSlice, restWindow } from '../../app/paging';
+import { pageAndTotal, restPage, restWindow } from '../../app/paging';
 import { RequestContext } from '../../app/context';
 import { receiveMultipartFiles, sendDownload } from '../files/files.http';
 import { MAX_UPLOAD_FILES } from '../files/files.service';
 import { AssessmentKind } from '../assessments/assessment.entity';
 import { presentAssessment } from '../assessments/assessments.shape';
+import { ITEM_PAGE } from '../assessments/assessments.types';
 import { SUBMISSION_PAGE, SubmissionsService } from './submissions.service';
 import { SUBMISSION_TEXT as T } from './submissions.validation';
 import { presentDraft, presentMyItem, presentSubmission } from './submissions.shape';
@@ -81,7 +82,8 @@ export function submissionFamilyRouter(f: SubmissionFamily) {
   const r = newRouter();
   const s = (ctx: RequestContext) => ctx.services.submissions;
   r.get(`/${f.items}`, route(async (req, res, actor, ctx) => {
-    send(res, restSlice(req, res, await s(ctx).myItems(actor, f.kind)).map((i) => presentMyItem(actor, i)));
+    const items = await restPage(req, res, ITEM_PAGE, (w) => s(ctx).myPage(actor, f.kind, w), () => s(ctx).myItems(actor, f.kind));
+    send(res, items.map((i) => presentMyItem(actor, i)));
   }));
   r.get(`/${f.path}`, route(async (req, res, actor, ctx) => {
     const by = { assessmentId: req.query[f.query], studentId: req.query.student };

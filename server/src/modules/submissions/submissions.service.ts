@@ -7,12 +7,12 @@ import { Assessment, AssessmentKind } from '../assessments/assessment.entity';
 import { AssessmentsService } from '../assessments/assessments.service';
 import { ASSESSMENT_TEXT } from '../assessments/assessments.validation';
 import { Role } from '../users/role';
-import { questionsOf, readableAssessments } from '../assessments/assessments.queries';
+import { ordered, questionsOf, readableAssessmentQuery, readableAssessments } from '../assessments/assessments.queries';
 import { FilesService, IncomingFile, ReceivedFile } from '../files/files.service';
 import { StoredFile } from '../files/stored-file.entity';
 import { AnswerInput, SUBMISSION_TEXT as T, checkAnswers } from './submissions.validation';
 import { SubmissionRow, answersOf, draftsOf, readableSubmissionCount, readableSubmissionRows, submissionRowsById, submissionRowsOfStudent, toSubmission, percentOf } from './submissions.queries';
-import { Page, PageLimits, PageWindow } from '../../app/paging';
+import { Page, PageLimits, PageWindow, pageOfQuery } from '../../app/paging';
 import { checkDueRule, isReceived, receiveAll, writeSubmission } from './submissions.submit';
 import { keepDraftFile, longAnswerOf } from './submissions.drafts';
 import { StudentStanding, studentStanding } from './status';
@@ -155,6 +155,17 @@ export class SubmissionsService {
     const items = await readableAssessments(this.ds, actor, { kind });
     const subs = await this.mine(actor, items.map((a) => a.id));
     return items.map((a) => this.myItem(actor, a, subs.get(a.id) ?? null));
+  }
+
+  /** One window of myItems, in its order (the course's order of items): four statements whatever the size. */
+  async myPage(actor: Actor, kind: AssessmentKind, window: PageWindow): Promise<Page<MyItem>> {
+    return this.withStanding(actor, await pageOfQuery(ordered(readableAssessmentQuery(this.ds, actor, { kind })), window));
+  }
+
+  /** Each item of a page with the viewer's standing on it (their submissions in one statement). */
+  async withStanding(actor: Actor, page: Page<Assessment>): Promise<Page<MyItem>> {
+    const subs = await this.mine(actor, page.items.map((a) => a.id));
+    return { ...page, items: page.items.map((a) => this.myItem(actor, a, subs.get(a.id) ?? null)) };
   }
 
   /** The viewer's own submissions of these items (students only; others have none), in one statement. */

@@ -242,8 +242,8 @@ describe('drafts', () => {
 describe('statuses on the lists', () => {
   it('Pending for an open item without a submission, opening the submit page', async () => {
     const i = await item({ kind: 'EXAM' });
-    const list = await t.gql('{ myAssessments(kind: EXAM) { id myStatus { status label courseLabel opensOn canSubmit } } }', {}, tok.student);
-    expect(list.data.myAssessments.find((x: any) => x.id === i.id).myStatus).toEqual({ status: 'PENDING', label: 'Pending', courseLabel: 'Pending', opensOn: 'SUBMIT', canSubmit: true });
+    const list = await t.gql('{ myAssessments(kind: EXAM) { nodes { id myStatus { status label courseLabel opensOn canSubmit } } } }', {}, tok.student);
+    expect(list.data.myAssessments.nodes.find((x: any) => x.id === i.id).myStatus).toEqual({ status: 'PENDING', label: 'Pending', courseLabel: 'Pending', opensOn: 'SUBMIT', canSubmit: true });
     const rest = await t.rest('GET', '/exams', { token: tok.student });
     expect(rest.body.data.find((x: any) => x._id === i.id)).toMatchObject({ isCurrentYear: true, myStatus: { status: 'Pending' } });
     expect(JSON.stringify(rest.body.data)).not.toMatch(/isCorrect|correctAnswers/);
@@ -254,8 +254,8 @@ describe('the demo school', () => {
   it('shows every status to student@ on first start', async () => {
     const labels = new Set<string>();
     for (const kind of ['ASSIGNMENT', 'EXAM', 'QUIZ']) {
-      const r = await t.gql(`{ myAssessments(kind: ${kind}) { title myStatus { label score { totalScore } } } }`, {}, tok.student);
-      for (const a of r.data.myAssessments.filter((x: any) => x.title.startsWith('Fractions'))) labels.add(a.myStatus.label);
+      const r = await t.gql(`{ myAssessments(kind: ${kind}) { nodes { title myStatus { label score { totalScore } } } } }`, {}, tok.student);
+      for (const a of r.data.myAssessments.nodes.filter((x: any) => x.title.startsWith('Fractions'))) labels.add(a.myStatus.label);
     }
     expect([...labels].sort()).toEqual(['Auto-submitted (Overdue)', 'Completed', 'Overdue', 'Pending', 'Reopened (Pending)', 'Submitted']);
   });

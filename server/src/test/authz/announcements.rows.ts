@@ -10,7 +10,7 @@ const announcementOf = (w: World, c: string) => w.announcement[c as 'own' | 'hid
 
 export const announcementsRows = [
   listBy('announcements', 'courseId', 'GET /announcements/course/:courseId', { own: 'AAAAN', hidden: 'AAAEN', other: 'AANNN' },
-    (w, c) => ({ parent: courseOf(w, c), target: announcementOf(w, c) })),
+    (w, c) => ({ parent: courseOf(w, c), target: announcementOf(w, c) }), '{ nodes { id } }'),
   readById('announcement', null, { own: 'AAAAN', hidden: 'AAANN', other: 'AANNN' }, announcementOf),
   itemCreate({ name: 'Announcement', path: '/announcements', table: 'announcements', fields: { content: 'Text' } }),
   ...itemWrites({

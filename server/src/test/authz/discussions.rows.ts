@@ -10,7 +10,7 @@ import { courseOf, itemWrites } from './course-items';
  */
 export const discussionsRows = [
   listBy('discussions', 'courseId', 'GET /discussions/course/:courseId', { own: 'AAAAN', other: 'AANNN' },
-    (w, c) => ({ parent: courseOf(w, c), target: c === 'own' ? w.thread.own : w.thread.other })),
+    (w, c) => ({ parent: courseOf(w, c), target: c === 'own' ? w.thread.own : w.thread.other }), '{ nodes { id } }'),
   readById('discussion', null, { own: 'AAAAN', other: 'AANNN' }, (w, c) => (c === 'own' ? w.thread.own : w.thread.other)),
   row({
     gql: 'Mutation.createDiscussion', query: 'mutation($input: CreateDiscussionInput!) { createDiscussion(input: $input) { id } }',

@@ -76,7 +76,7 @@ export function useStudentDashboard(): { courses: ListState<DashboardCourse>; as
       error: coursesFailed ? errorMessage(query.error, 'Failed to fetch courses') : null,
     },
     assignments: {
-      items: (query.data?.myAssessments ?? []).map((a) => ({
+      items: (query.data?.myAssessments?.nodes ?? []).map((a) => ({
         id: a.id,
         title: a.title,
         totalPoints: a.totalPoints,

@@ -17,6 +17,7 @@ import { StatusChip, type StatusLabel } from '../submissions/StatusChip';
 import { MyAttendanceTable } from '../attendance/MyAttendanceTable';
 import { useChildAssessmentsQuery, useChildAttendanceQuery, type ChildCoursesQuery } from './families.generated';
 import { useCursorPages } from '../../components/useCursorPages';
+import { LIST_MAX } from '../../app/listMax';
 
 const KIND_LABEL: Record<string, string> = { ASSIGNMENT: 'Assignment', EXAM: 'Exam', QUIZ: 'Quiz' };
 
@@ -39,9 +40,9 @@ export function ChildCoursesTab({ data }: { data: ChildCoursesQuery['childCourse
 
 /** The child's work: status, the score when the child may see it, and the teacher's feedback. */
 export function ChildAssessmentsTab({ studentId }: { studentId: string }) {
-  const query = useChildAssessmentsQuery({ variables: { studentId }, fetchPolicy: 'cache-and-network' });
+  const query = useChildAssessmentsQuery({ variables: { studentId, max: LIST_MAX }, fetchPolicy: 'cache-and-network' });
   if (query.loading && !query.data) return <Spinner label="Loading assessments..." />;
-  const items = query.data?.childAssessments ?? [];
+  const items = query.data?.childAssessments.nodes ?? [];
   return (
     <>
       <Banner severity="error" message={query.error ? errorMessage(query.error, 'Failed to load assessments') : null} />

@@ -22,7 +22,7 @@ export const GRADING_QUEUE_SHOWN = 5;
 export function useGradingQueue(): GradingQueueItemFragment[] {
   const { data } = useDashboardCoursesQuery({ variables: MAX_PAGE, fetchPolicy: 'cache-only' });
   if (!data) return [];
-  return [...data.assignmentReview, ...data.quizReview, ...data.examReview]
+  return [...data.assignmentReview.nodes, ...data.quizReview.nodes, ...data.examReview.nodes]
     .filter((item) => item.pendingCount > 0)
     // ISO times in UTC order as strings (localeCompare would ask the collator for each pair)
     .sort((a, b) => (a.assessment.dueDate < b.assessment.dueDate ? -1 : a.assessment.dueDate > b.assessment.dueDate ? 1 : 0));

@@ -3,6 +3,7 @@ import { errorMessage } from '../../app/errors';
 import { useSession } from '../../app/session';
 import type { Role } from '../../gql/types';
 import type { ReviewKind } from './reviewKinds';
+import { LIST_MAX } from '../../app/listMax';
 import { useReviewItemsQuery, type ReviewCardFragment } from './review.generated';
 
 export type ReviewCard = ReviewCardFragment;
@@ -66,8 +67,8 @@ export interface ReviewList {
 export function useReviewList(kind: ReviewKind): ReviewList {
   const { activeRole } = useSession();
   const allowed = activeRole !== null && REVIEWERS.includes(activeRole);
-  const query = useReviewItemsQuery({ variables: { kind: kind.gql }, skip: !allowed, fetchPolicy: 'cache-and-network' });
-  const items = query.data?.reviewItems ?? [];
+  const query = useReviewItemsQuery({ variables: { kind: kind.gql, max: LIST_MAX }, skip: !allowed, fetchPolicy: 'cache-and-network' });
+  const items = query.data?.reviewItems.nodes ?? [];
   const [closed, setClosed] = useState<ReadonlySet<string>>(() => new Set());
   const toggle = useCallback((key: string) => {
     setClosed((prev) => {

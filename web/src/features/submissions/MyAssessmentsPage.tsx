@@ -13,6 +13,7 @@ import { StatusChip } from './StatusChip';
 import { STUDENT_KINDS, type StudentKind } from './studentKinds';
 import { useMyAssessmentsQuery } from './submissions.generated';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
+import { LIST_MAX } from '../../app/listMax';
 
 /** /dashboard/assignments: 'My Assignments'. */
 export function MyAssignmentsPage() {
@@ -35,8 +36,8 @@ export function MyExamsPage() {
  */
 function MyAssessmentsPage({ kind, markCurrentClass = false }: { kind: StudentKind; markCurrentClass?: boolean }) {
   useDocumentTitle(kind.listTitle);
-  const query = useMyAssessmentsQuery({ variables: { kind: kind.gql } });
-  const items = query.data?.myAssessments ?? [];
+  const query = useMyAssessmentsQuery({ variables: { kind: kind.gql, max: LIST_MAX } });
+  const items = query.data?.myAssessments.nodes ?? [];
   const years = groupItems(items, markCurrentClass ? (query.data?.me.user.class?.id ?? null) : null);
 
   return (
