@@ -8,10 +8,12 @@ interface SelectFieldProps<T extends string> {
   options: readonly T[];
   labels?: Partial<Record<T, string>>;
   onChange(value: T): void;
+  /** A line under the field that says what the choice means. */
+  helperText?: string;
 }
 
 /** A labelled select over a fixed list, using the browser's own drop-down (the label stays shrunk above it). */
-export function SelectField<T extends string>({ id, label, value, options, labels, onChange }: SelectFieldProps<T>) {
+export function SelectField<T extends string>({ id, label, value, options, labels, onChange, helperText }: SelectFieldProps<T>) {
   return (
     <TextField
       id={id}
@@ -20,6 +22,7 @@ export function SelectField<T extends string>({ id, label, value, options, label
       value={value}
       onChange={(e) => onChange(e.target.value as T)}
       slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      helperText={helperText}
     >
       {options.map((t) => (
         <option key={t} value={t}>

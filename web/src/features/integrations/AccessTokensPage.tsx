@@ -15,13 +15,15 @@ import type { AccessTokenScope } from '../../gql/types';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
 import { formatDateTime } from '../courses/format';
 import { SecretOnce } from './SecretOnce';
-import { TOKEN_DAYS, useAccessTokens, type AccessTokenRow } from './useAccessTokens';
+import { SelectField } from '../../components/SelectField';
+import { TOKEN_DAYS, useAccessTokens, type AccessTokenRow, type TokenDays } from './useAccessTokens';
 
 const SCOPE_LABEL: Record<AccessTokenScope, string> = {
   READ: 'Read only',
   READ_WRITE: 'Read and write',
 };
 const SCOPES = Object.keys(SCOPE_LABEL) as AccessTokenScope[];
+const DAYS_LABEL: Record<TokenDays, string> = { 7: '7 days', 30: '30 days', 90: '90 days', 365: 'a year' };
 
 /** /settings/access-tokens, every role: personal access tokens for your own scripts. */
 export function AccessTokensPage() {
@@ -53,19 +55,21 @@ export function AccessTokensPage() {
       {t.creating && (
         <FormDialog id="new-token" title="New access token" submitLabel="Create token" onSubmit={t.submit} {...t.form.dialog}>
           <TextField id="token-name" label="Name" autoFocus placeholder="e.g. Nightly grade export" {...t.form.text('name')} />
-          <ChoiceField
+          <SelectField
             id="token-scope"
             label="Scope"
             value={t.form.values.scope}
-            options={SCOPES.map((s) => [s, SCOPE_LABEL[s]])}
+            options={SCOPES}
+            labels={SCOPE_LABEL}
             onChange={(v) => t.form.set('scope', v)}
             helperText="Read only is refused every change; choose read and write only for scripts that must change things."
           />
-          <ChoiceField
+          <SelectField
             id="token-days"
             label="Expires after"
             value={t.form.values.days}
-            options={TOKEN_DAYS.map((d) => [d, d === '365' ? 'a year' : `${d} days`])}
+            options={TOKEN_DAYS}
+            labels={DAYS_LABEL}
             onChange={(v) => t.form.set('days', v)}
           />
         </FormDialog>
@@ -92,36 +96,6 @@ export function AccessTokensPage() {
   );
 }
 
-interface ChoiceFieldProps<T extends string> {
-  id: string;
-  label: string;
-  value: T;
-  /** [value, what the option says] */
-  options: Array<[T, string]>;
-  onChange(value: T): void;
-  helperText?: string;
-}
-
-/** A labelled native select whose options say something else than their values. */
-function ChoiceField<T extends string>({ id, label, value, options, onChange, helperText }: ChoiceFieldProps<T>) {
-  return (
-    <TextField
-      id={id}
-      label={label}
-      select
-      value={value}
-      onChange={(e) => onChange(e.target.value as T)}
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-      helperText={helperText}
-    >
-      {options.map(([v, text]) => (
-        <option key={v} value={v}>
-          {text}
-        </option>
-      ))}
-    </TextField>
-  );
-}
 
 function TokenItem({ token, onRevoke }: { token: AccessTokenRow; onRevoke(): void }) {
   const revoke = () => {
