@@ -63,7 +63,7 @@ export const familiesRows: Row<any>[] = [
     given: async (w, c) => ({ student: studentOf(w, c), target: w.course.own }),
   }),
   row({
-    gql: 'Query.childAssessments', query: 'query($s: ID!) { childAssessments(studentId: $s) { nodes { assessment { id } } } }',
+    gql: 'Query.childAssessments', query: 'query($s: ID!) { childAssessments(studentId: $s, first: 500) { nodes { assessment { id } } } }',
     variables: (v: Vars) => ({ s: v.student }),
     rest: { 'GET /students/:id/assessments': (v: Vars) => ({ path: `/students/${v.student}/assessments` }) },
     expect: VIEW,

@@ -59,7 +59,7 @@ function familyRows(f: Family): Row<any>[] {
   };
   return [
     row({
-      ...g({ gql: 'Query.myAssessments' as const, query: `query { myAssessments(kind: ${f.kind}) { nodes { id } } }` }),
+      ...g({ gql: 'Query.myAssessments' as const, query: `query { myAssessments(kind: ${f.kind}, first: 500) { nodes { id } } }` }),
       rest: { [`GET ${f.items}`]: () => ({ path: f.items }) },
       expect: { own: 'AAAAE', hidden: 'AAAEE', notMine: 'AAAEE', other: 'AAEEE' },
       given: async (w, c) => ({ target: await fresh(w, f.kind, c) }),
