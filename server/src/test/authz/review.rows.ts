@@ -75,6 +75,12 @@ export const reviewRows: Row<any>[] = [
   row({
     gql: 'Query.reviewItems', query: 'query { reviewItems(kind: ASSIGNMENT, first: 500) { nodes { assessment { id } } } }',
     expect: { own: 'AAAFF', other: 'AAEFF' },
-    given: async (w, c) => ({ target: await fresh(w, 'ASSIGNMENT', c) }),
+    given: async (w, c) => {
+      // in its class and subject the list is latest due date first: a later date than the hundreds of items the rows
+      // before leave (due 2030-01-01) puts the target at the top of its class
+      const target = await fresh(w, 'ASSIGNMENT', c);
+      await w.ds.query(`UPDATE assessments SET due_date = '2031-06-01' WHERE id = $1`, [target]);
+      return { target };
+    },
   }),
 ];
