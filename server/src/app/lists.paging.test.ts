@@ -1,4 +1,5 @@
-import { GqlResult, startTestServer, TestServer } from '../test/test-server';
+import { startTestServer, TestServer } from '../test/test-server';
+import { walkConnection } from '../test/walk-connection';
 import { seedDemoSchool } from '../db/seed';
 import { PAGE_TEXT } from './paging';
 import { cloneItems, cloneRows } from '../modules/review/review.test.fixtures';
@@ -87,29 +88,9 @@ async function countOf(l: List): Promise<number> {
   if (l.count) return (await t.ds.query(l.count))[0].n;
   return (await t.rest('GET', l.rest!(), { token: tok[l.token] })).body.data.length;
 }
-const idOf = (n: { assessment?: { id: string }; id?: string }) => n.assessment?.id ?? n.id;
+const idOf = (n: { assessment?: { id: string }; id?: string }): string => (n.assessment?.id ?? n.id)!;
 
-async function walk(l: List, first: number) {
-  const ids: string[] = [];
-  const statements = new Set<number>();
-  let after: string | null = null;
-  let pages = 0;
-  let total: number;
-  for (;;) {
-    const res: GqlResult = await ask(l, { first, after });
-    expect(res.errors).toBeUndefined();
-    const c = res.data[l.field];
-    expect(c.nodes.map(idOf)).toEqual(c.edges.map((e: { node: { assessment?: { id: string }; id?: string } }) => idOf(e.node)));
-    expect(c.pageInfo.hasPreviousPage).toBe(pages > 0);
-    ids.push(...c.nodes.map(idOf));
-    total = c.totalCount;
-    pages++;
-    if (!c.pageInfo.hasNextPage) break;
-    statements.add(res.sql);
-    after = c.pageInfo.endCursor;
-  }
-  return { ids, statements, pages, total };
-}
+const walk = (l: List, first: number) => walkConnection((page) => ask(l, page), l.field, first, idOf);
 
 describe.each(LISTS.map((l) => [l.name, l] as const))('%s', (_name, l) => {
   it('a walk by first/after meets each row exactly once, in the order of one big page, in the same statements a page', async () => {

@@ -1,4 +1,5 @@
-import { GqlResult, startTestServer, TestServer } from '../../test/test-server';
+import { startTestServer, TestServer } from '../../test/test-server';
+import { walkConnection } from '../../test/walk-connection';
 import { seedDemoSchool } from '../../db/seed';
 import { makeSchool } from '../../test/academic.factories';
 import { coursesForAllocations } from '../../test/courses.factories';
@@ -47,28 +48,7 @@ const pageOf = (l: List) => `query($first: Int, $after: String) {
   ${l.field}(first: $first, after: $after) { totalCount edges { cursor node { id } } nodes { ${l.node} } pageInfo { hasNextPage hasPreviousPage endCursor } }
 }`;
 
-async function walk(l: List, first: number, token = admin): Promise<{ ids: string[]; statements: Set<number>; pages: number; total: number }> {
-  const ids: string[] = [];
-  const statements = new Set<number>();
-  let after: string | null = null;
-  let pages = 0;
-  let total: number;
-  for (;;) {
-    const res: GqlResult = await t.gql(pageOf(l), { first, after }, token);
-    expect(res.errors).toBeUndefined();
-    const c = res.data[l.field];
-    expect(c.nodes.map((n: { id: string }) => n.id)).toEqual(c.edges.map((e: { node: { id: string } }) => e.node.id));
-    expect(c.pageInfo.hasPreviousPage).toBe(pages > 0);
-    ids.push(...c.nodes.map((n: { id: string }) => n.id));
-    total = c.totalCount;
-    pages++;
-    if (!c.pageInfo.hasNextPage) break;
-    // every page but the last is full; the last one's statements may differ only by rows, never by count
-    statements.add(res.sql);
-    after = c.pageInfo.endCursor;
-  }
-  return { ids, statements, pages, total };
-}
+const walk = (l: List, first: number, token = admin) => walkConnection((page) => t.gql(pageOf(l), page, token), l.field, first);
 
 describe.each(LISTS.map((l) => [l.field, l] as const))('%s', (_field, l) => {
   it('a walk by first/after returns each row exactly once, in the REST list\'s order, in the same statements a page', async () => {
