@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs every suite (server jest, browser tests) and ends with one line `N passed, N failed` for all of them.
+// Runs every suite (server jest, the web's unit tests in vitest, browser tests) and ends with one line `N passed, N failed` for all of them.
 // SKIP_BUILD=1 skips the build (CI has just built); SKIP_E2E=1 runs only the server suites.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,13 +22,19 @@ if (process.env.SKIP_BUILD !== '1') {
   }
 }
 
-const suites = [{ name: 'server', dir: 'server', args: [] }];
-if (process.env.SKIP_E2E !== '1') suites.push({ name: 'browser', dir: 'e2e', args: ['--runInBand'] });
+// each runner writes a jest-shaped JSON report (vitest's json reporter uses the same fields)
+const jest = (args) => (file) => ['exec', 'jest', ...args, '--json', `--outputFile=${file}`];
+const vitest = (file) => ['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
+const suites = [
+  { name: 'server', dir: 'server', command: jest([]) },
+  { name: 'web units', dir: 'web', command: vitest },
+];
+if (process.env.SKIP_E2E !== '1') suites.push({ name: 'browser', dir: 'e2e', command: jest(['--runInBand']) });
 
 for (const s of suites) {
-  const file = path.join(out, `${s.name}.json`);
+  const file = path.join(out, `${s.name.replace(/\W/g, '-')}.json`);
   console.log(`\n=== ${s.name} tests ===`);
-  const status = run('pnpm', ['exec', 'jest', ...s.args, '--json', `--outputFile=${file}`], { cwd: path.join(root, s.dir) });
+  const status = run('pnpm', s.command(file), { cwd: path.join(root, s.dir) });
   if (!fs.existsSync(file)) {
     broken.push(s.name);
     failed += 1;
