@@ -127,7 +127,11 @@ export interface SubmissionViewRef extends CourseRef {
   released: string;
   autoSubmitted: string;
 }
-const resultsShown = allOf(flag('graded'), anyOf(not(equals('visibility', 'manual')), flag('released')));
+/**
+ * The submission's results are shown to its own student: graded, and not manual unless released. A relation of the
+ * submission alone (the actor plays no part), so what a student sees is asked without an actor standing in for them.
+ */
+export const resultsShown = allOf(flag('graded'), anyOf(not(equals('visibility', 'manual')), flag('released')));
 
 /** A rule: its JS form, callable as before (`rules[action](actor, facts)`), with the expression it came from. */
 export type RuleFn<F, R> = ((a: Actor, f: F) => boolean) & { readonly pred: Pred<F, R> };
