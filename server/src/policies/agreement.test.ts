@@ -11,6 +11,10 @@ import { Actor, applicationActor } from './actor';
 import { SCOPES } from './credentials';
 import { type Action, predOf, rules, shownToStudent } from './rules';
 import { linkedParent, type Pred } from './atoms';
+import {
+  allocationReadableSql, assessmentReadableSql, auditReadableSql, calendarStudentSql, commentSnippetOwnSql, courseReadableSql, courseSeesHiddenSql,
+  itemReadableSql, notificationOwnSql, parentOfSql, studentViewSql, submissionReadableSql, userDeletableSql, userEditableSql,
+} from './sql';
 
 /**
  * Every rule of rules.ts, decided twice from its one definition: the JS form on the facts the services load,
@@ -269,3 +273,24 @@ test('the check can fail: a parent link whose SQL form forgets the parent disagr
     atom.sql = right;
   }
 }, 120_000);
+
+test('the names the domains call in policies/sql.ts are the renderings of their rules, columns passed through as named', () => {
+  const form = (action: Action, cols: object) => (a: Actor) => predOf(action)!.sql!(a, cols as never, '$1');
+  const names: Array<[(a: Actor) => string, (a: Actor) => string]> = [
+    [(a) => courseReadableSql(a, { courseId: 'c.id' }, '$1'), form('course.read', { courseId: 'c.id' })],
+    [(a) => courseSeesHiddenSql(a, { courseId: 'c.id' }, '$1'), form('course.seeHidden', { courseId: 'c.id' })],
+    [(a) => itemReadableSql(a, { courseId: 'c.id', visible: 'm.v' }, '$1'), form('course.readItem', { courseId: 'c.id', visible: 'm.v' })],
+    [(a) => assessmentReadableSql(a, ASSESSMENT_REF, '$1'), form('assessment.read', ASSESSMENT_REF)],
+    [(a) => submissionReadableSql(a, SUBMISSION_REF, '$1'), form('submission.read', SUBMISSION_REF)],
+    [(a) => allocationReadableSql(a, 'x.id', '$1'), form('allocation.read', { allocationId: 'x.id' })],
+    [(a) => userEditableSql(a, { userId: 'u.id', role: 'u.role' }, '$1'), form('user.update', { id: 'u.id', role: 'u.role' })],
+    [(a) => userDeletableSql(a, { userId: 'u.id', role: 'u.role' }, '$1'), form('user.delete', { id: 'u.id', role: 'u.role' })],
+    [(a) => calendarStudentSql(a, 's.id', '$1'), form('calendar.dueDatesOf', { studentId: 's.id' })],
+    [(a) => parentOfSql(a, 's.id', '$1'), form('family.readChild', { studentId: 's.id' })],
+    [(a) => studentViewSql(a, 's.id', '$1'), form('family.readStudentView', { studentId: 's.id' })],
+    [(a) => auditReadableSql(a, { kind: 'e.kind', courseId: 'e.course_id' }, '$1'), form('audit.read', { kind: 'e.kind', courseId: 'e.course_id' })],
+    [(a) => commentSnippetOwnSql(a, 'x.teacher_id', '$1'), form('commentSnippet.own', { teacherId: 'x.teacher_id' })],
+    [(a) => notificationOwnSql(a, 'n.user_id', '$1'), form('notification.read', { userId: 'n.user_id' })],
+  ];
+  for (const actor of actors) for (const [name, rule] of names) expect(name(actor)).toBe(rule(actor));
+});
