@@ -20,6 +20,8 @@ const teacher = role(Role.Teacher);
 const student = role(Role.Student);
 const parent = role(Role.Parent);
 const webSession = actorAtom((a) => !a.credential);
+/** The session acts in its user's own role (not viewing as another). */
+const ownRole = actorAtom((a) => !a.impersonating);
 const ROSTER = [SCOPES.schoolRead, ...ROSTER_SCOPES];
 const GRADEBOOK = [SCOPES.schoolRead, SCOPES.gradebookRead];
 /** What SuperAdmin and Admin read, the school-wide read scope reads too (writes stay refused: 'credential.write'). */
@@ -252,7 +254,7 @@ export const rules = {
   /** whose due dates a calendar (and its feed) holds: a student their own, a parent their linked children's, each as the child sees them (a teacher's are the courses they teach, SuperAdmin's and Admin's the whole school's; lists: calendarStudentSql) */
   'calendar.dueDatesOf': rule<{ studentId: string }, { studentId: string }>(ownOrChild),
   /** create, reset or turn off one's own feed link: not while viewing as another role (the feed answers with the stored role) */
-  'calendar.manageFeed': rule(allOf(actorAtom((a) => !a.impersonating), person)),
+  'calendar.manageFeed': rule(allOf(ownRole, person)),
   // ---- end of Calendar ----
   // ---- Families (issue 17): parents linked to students, and what a parent reads of a linked child ----
   /** link a parent to a student or unlink them: SuperAdmin and Admin */
@@ -293,7 +295,7 @@ export const rules = {
   /** what belongs to a signed-in browser (switch role, change the password, sign out a session): a web session, never a token */
   'session.manage': rule(webSession),
   /** create, list and revoke one's own personal access tokens: a person in a web session of their own role (a token acts in the stored role) */
-  'accessToken.manage': rule(allOf(webSession, person, actorAtom((a) => !a.impersonating))),
+  'accessToken.manage': rule(allOf(webSession, person, ownRole)),
   /** register, list, rotate and revoke applications: SuperAdmin and Admin, in a web session */
   'application.manage': rule(allOf(webSession, manager)),
   // ---- end of Integrations ----
