@@ -23,9 +23,17 @@ export async function childIdsOf(ds: DataSource, parentId: string): Promise<stri
  * never hold more than the student would get. Denied as "not found" ('family.readStudentView').
  */
 export function studentViewer(actor: Actor, studentId: unknown, notFoundText = 'Student not found'): Actor {
+  return studentActor(readableStudent(actor, studentId, notFoundText));
+}
+
+/**
+ * The student's id once the actor may read the student's own view ('family.readStudentView': the student, a linked
+ * parent, SuperAdmin and Admin), for a query that names the student rather than acting as them. Denied as "not found".
+ */
+export function readableStudent(actor: Actor, studentId: unknown, notFoundText = 'Student not found'): string {
   const id = assertId(studentId, notFoundText);
   authorize(actor, 'family.readStudentView', { studentId: id }, { as: 'notFound', message: notFoundText });
-  return studentActor(id);
+  return id;
 }
 
 /**

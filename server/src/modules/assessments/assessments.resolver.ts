@@ -3,6 +3,7 @@ import { PageArgs, pageOf, toConnection, windowOf } from '../../app/paging';
 import { RequestContext } from '../../app/context';
 import { CurrentActor } from '../../app/current-actor';
 import { Actor, can } from '../../policies';
+import { visibleFields } from '../../policies/fields';
 import { Course } from '../courses/course.entity';
 import { CourseModule } from '../course-modules/module.entity';
 import { Assessment, AssessmentKind } from './assessment.entity';
@@ -114,7 +115,7 @@ export class AssessmentsResolver {
   @FieldResolver(() => [AssessmentStudent], { nullable: true, description: "Target students (individual_students); null unless you teach the course (or are SuperAdmin or Admin) (REST: targetStudents)." })
   async targetStudents(@Root() a: Assessment, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
     const facts = await ctx.loaders.courseFacts.load(a.courseId);
-    if (!facts || !can(actor, 'assessment.seeKey', facts)) return null;
+    if (!facts || !visibleFields('assessment', actor, facts).key) return null;
     return (await ctx.loaders.targetsByAssessment.load(a.id)).map(({ assessmentId: _a, ...s }) => s);
   }
 

@@ -2,7 +2,8 @@ import { DataSource, EntityManager } from 'typeorm';
 import { conflict, notFound, validation } from '../../errors/domain-error';
 import { assertId } from '../../app/ids';
 import { refId } from '../../app/input';
-import { Actor, authorize, can } from '../../policies';
+import { Actor, authorize } from '../../policies';
+import { visibleFields } from '../../policies/fields';
 import { deleteOne } from '../../db/rows';
 import { updateVersioned } from '../../db/versioned';
 import { CourseFactsRow, TAUGHT_BY, oneCourseFacts } from '../courses/courses.facts';
@@ -228,7 +229,7 @@ export class AssessmentsService {
 
   /** Whether the viewer receives the key of this course's assessments (presenters ask). */
   seesKey(actor: Actor, course: { teacherIds: string[] }): boolean {
-    return can(actor, 'assessment.seeKey', course);
+    return visibleFields('assessment', actor, course).key;
   }
 
   clone(actor: Actor, kind: AssessmentKind | undefined, req: CloneRequest) {

@@ -1,5 +1,5 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { FieldRule } from '../../app/field-rules';
+import { Visible } from '../../app/field-rules';
 import { QuestionType } from './assessment.entity';
 
 /**
@@ -20,7 +20,7 @@ export class QuestionOption implements KeyHolders {
   text: string;
 
   @Field(() => Boolean, { nullable: true, description: "Whether it is a correct choice; null unless you teach the course (or are SuperAdmin or Admin)." })
-  @FieldRule('assessment.seeKey')
+  @Visible('assessment', 'key')
   isCorrect: boolean | null;
 
   teacherIds: string[];
@@ -67,11 +67,11 @@ export class Question implements KeyHolders {
   options: QuestionOption[];
 
   @Field(() => [AcceptedAnswer], { nullable: true, description: 'Accepted answers with their weights (REST: correctAnswers, shortAnswerWeights); null unless you teach the course (or are SuperAdmin or Admin).' })
-  @FieldRule('assessment.seeKey')
+  @Visible('assessment', 'key')
   acceptedAnswers: AcceptedAnswer[] | null;
 
   @Field(() => PartialMarking, { nullable: true, description: 'Partial marking and its penalty; null unless you teach the course (or are SuperAdmin or Admin).' })
-  @FieldRule('assessment.seeKey')
+  @Visible('assessment', 'key')
   partialMarking: PartialMarking | null;
 
   teacherIds: string[];

@@ -135,13 +135,21 @@ export class AttendanceService {
    * The student's own summary and the filter options' ids (GraphQL; the student, class and subjects resolve
    * through the request's DataLoaders); `records` pages through what the filter authorized (recordsPage).
    */
-  async myPage(actor: Actor, f: OwnListFilter): Promise<MyAttendance> {
+  myPage(actor: Actor, f: OwnListFilter): Promise<MyAttendance> {
     this.requireStudent(actor);
-    const filter = ownFilter(actor.userId, f);
+    return this.studentPage(actor.userId, f);
+  }
+
+  /**
+   * myPage for one student, named: the caller has authorized reading this student ('attendance.readOwn' for the
+   * student, 'family.readStudentView' for a linked parent or an administrator), so no actor stands in for them.
+   */
+  async studentPage(studentId: string, f: OwnListFilter): Promise<MyAttendance> {
+    const filter = ownFilter(studentId, f);
     const m = this.ds.manager;
     const counts = await sql.ownCounts(m, filter);
-    const options = await sql.ownFilterOptions(m, actor.userId);
-    return Object.assign(new MyAttendance(), { summary: summaryOf(counts), studentId: actor.userId, filter, ...options });
+    const options = await sql.ownFilterOptions(m, studentId);
+    return Object.assign(new MyAttendance(), { summary: summaryOf(counts), studentId, filter, ...options });
   }
 
   /** A page of the records myPage authorized, newest date first: one statement (the total is the summary's). */
@@ -150,12 +158,17 @@ export class AttendanceService {
   }
 
   /** Every own record (the spec's REST client reads whole lists), with studentInfo and the summary. */
-  async myAll(actor: Actor, f: OwnListFilter): Promise<{ records: LoadedRecord[]; studentInfo: Placement; summary: AttendanceSummary }> {
+  myAll(actor: Actor, f: OwnListFilter): Promise<{ records: LoadedRecord[]; studentInfo: Placement; summary: AttendanceSummary }> {
     this.requireStudent(actor);
-    const filter = ownFilter(actor.userId, f);
+    return this.studentAll(actor.userId, f);
+  }
+
+  /** myAll for one student, named, authorized by the caller as studentPage is. */
+  async studentAll(studentId: string, f: OwnListFilter): Promise<{ records: LoadedRecord[]; studentInfo: Placement; summary: AttendanceSummary }> {
+    const filter = ownFilter(studentId, f);
     const m = this.ds.manager;
     const records = await sql.ownRecords(m, filter);
-    const studentInfo = await sql.placement(m, actor.userId);
+    const studentInfo = await sql.placement(m, studentId);
     const counts: AttendanceCounts = { present: 0, absent: 0, late: 0 };
     for (const r of records) counts[r.status === 'Present' ? 'present' : r.status === 'Late' ? 'late' : 'absent'] += 1;
     return { records, studentInfo, summary: summaryOf(counts) };

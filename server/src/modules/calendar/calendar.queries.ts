@@ -1,7 +1,6 @@
 import { DataSource } from 'typeorm';
 import { Actor } from '../../policies';
-import { assessmentReadableSql, calendarStudentSql, taughtBySql } from '../../policies/sql';
-import { studentActor } from '../../policies/children';
+import { assessmentReadableSql, assessmentShownToStudentSql, calendarStudentSql, taughtBySql } from '../../policies/sql';
 import { Role } from '../users/role';
 import { AssessmentKind } from '../assessments/assessment.entity';
 import { ASSESSMENT_REF } from '../assessments/assessments.queries';
@@ -11,13 +10,6 @@ import { CalendarEvent } from './calendar.types';
 
 /** More than any real calendar range holds; a bound so that no request reads without end. */
 export const MAX_EVENTS = 2000;
-
-/**
- * 'assessment.read' as a student reads it, with the student's id as an SQL column: a parent's calendar
- * holds exactly what each child's own holds (contract: never more than the child).
- */
-const AS_STUDENT = studentActor('');
-
 
 const LIST_PATH: Record<AssessmentKind, string> = {
   [AssessmentKind.ASSIGNMENT]: '/dashboard/assignments',
@@ -50,7 +42,11 @@ interface Row {
 
 const COLUMNS = `a.id AS assessment_id, a.kind, a.title, a.due_date, a.is_visible, a.course_id, c.title AS course_title`;
 
-/** A student's (or each linked child's) readable items due in [from, to): one statement whatever the number. */
+/**
+ * A student's (or each linked child's) items due in [from, to), those shown to that student (rules.ts
+ * `shownToStudent`, the student's id as a column): a parent's calendar holds exactly what each child's own holds
+ * (contract: never more than the child). One statement whatever the number.
+ */
 function studentStatement(actor: Actor): string {
   return `SELECT ${COLUMNS}, st.id AS student_id, st.first_name || ' ' || st.last_name AS student_name,
                  s.status, s.is_auto_submitted, s.allowed_after_due, s.custom_due_date, s.joined_late
@@ -59,7 +55,7 @@ function studentStatement(actor: Actor): string {
             JOIN assessments a ON a.course_id = c.id
             LEFT JOIN submissions s ON s.assessment_id = a.id AND s.student_id = st.id
            WHERE st.role = 'Student' AND ${calendarStudentSql(actor, 'st.id', '$1')}
-             AND ${assessmentReadableSql(AS_STUDENT, ASSESSMENT_REF, 'st.id')}
+             AND ${assessmentShownToStudentSql(ASSESSMENT_REF, 'st.id')}
              AND ${EFFECTIVE_DUE_SQL} >= $2 AND ${EFFECTIVE_DUE_SQL} < $3
            ORDER BY ${EFFECTIVE_DUE_SQL}, a.title, a.id, st.last_name, st.id
            LIMIT ${MAX_EVENTS}`;

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { Actor, can } from '../../policies';
-import { studentViewer } from '../../policies/children';
+import { readableStudent, studentViewer } from '../../policies/children';
 import { Assessment, AssessmentKind } from '../assessments/assessment.entity';
 import { readableAssessmentQuery } from '../assessments/assessments.queries';
 import { Page, PageWindow, pageOfQuery } from '../../app/paging';
@@ -112,11 +112,11 @@ export class ChildrenService {
 
   /** A page of the child's attendance with its summary and rate (the student's own attendance query). */
   attendancePage(actor: Actor, studentId: unknown, f: OwnListFilter) {
-    return this.attendance.myPage(studentViewer(actor, studentId, FAMILY_TEXT.studentNotFound), f);
+    return this.attendance.studentPage(readableStudent(actor, studentId, FAMILY_TEXT.studentNotFound), f);
   }
 
   /** Every attendance record of the child with the summary (REST). */
   attendanceAll(actor: Actor, studentId: unknown, f: OwnListFilter) {
-    return this.attendance.myAll(studentViewer(actor, studentId, FAMILY_TEXT.studentNotFound), f);
+    return this.attendance.studentAll(readableStudent(actor, studentId, FAMILY_TEXT.studentNotFound), f);
   }
 }

@@ -1,6 +1,5 @@
 import { DataSource } from 'typeorm';
-import { assessmentReadableSql } from '../../policies/sql';
-import { studentActor } from '../../policies/children';
+import { assessmentShownToStudentSql } from '../../policies/sql';
 import { ASSESSMENT_REF } from '../assessments/assessments.queries';
 import { SubmissionStatus } from '../submissions/submission.types';
 
@@ -53,13 +52,10 @@ export function childRows(ds: DataSource, studentIds: string[]): Promise<ChildRo
   );
 }
 
-/** Any student: the assessment twin is asked with the child as viewer (`u.id`), so a card holds what the child may read. */
-const AS_CHILD = studentActor('');
-
 /**
  * For each child: the next items due that they have not submitted, and their most recently graded work, at
- * most CARD_ITEMS each, among the items of their courses they may read ('assessment.read' twin, the child as
- * viewer). One statement whatever the number of children and items.
+ * most CARD_ITEMS each, among the items of their courses shown to them (rules.ts `shownToStudent`, with the child's id
+ * as a column). One statement whatever the number of children and items.
  */
 export function cardItemRows(ds: DataSource, studentIds: string[]): Promise<CardItemRow[]> {
   if (!studentIds.length) return Promise.resolve([]);
@@ -70,7 +66,7 @@ export function cardItemRows(ds: DataSource, studentIds: string[]): Promise<Card
          FROM users u
          JOIN courses co ON co.class_id = u.class_id AND co.academic_year_id = u.academic_year_id
          LEFT JOIN subjects sj ON sj.id = co.subject_id
-         JOIN assessments a ON a.course_id = co.id AND ${assessmentReadableSql(AS_CHILD, ASSESSMENT_REF, 'u.id')}
+         JOIN assessments a ON a.course_id = co.id AND ${assessmentShownToStudentSql(ASSESSMENT_REF, 'u.id')}
          LEFT JOIN submissions s ON s.assessment_id = a.id AND s.student_id = u.id
         WHERE u.id = ANY($1::uuid[])),
      due AS (

@@ -1,6 +1,5 @@
 import { Actor, can } from '../../policies';
-import type { SubmissionView } from '../../policies/rules';
-import { studentActor } from '../../policies/children';
+import { type SubmissionView, resultsShown } from '../../policies/rules';
 import { percentOf } from '../submissions/submissions.queries';
 import { SubmissionStatus } from '../submissions/submission.types';
 import { GradeColumnRow, GradeSubmissionRow } from './grades.queries';
@@ -54,7 +53,8 @@ export function standingOf(col: GradeColumnRow, sub: GradeSubmissionRow | null, 
     status = GradeStatus.NotGraded;
   } else {
     const view = viewOf(col, sub);
-    const studentSees = col.visible && can(studentActor(studentId), 'submission.seeResults', view);
+    // what 'submission.seeResults' grants the student on their own work: the relation of the submission alone
+    const studentSees = col.visible && resultsShown.js(viewer, view);
     status = studentSees ? GradeStatus.Graded : GradeStatus.Unreleased;
     if (can(viewer, 'submission.seeResults', view)) score = sub.totalScore;
     counts = studentSees;

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { notFound } from '../../errors/domain-error';
-import { studentActor, studentViewer } from '../../policies/children';
+import { readableStudent, studentActor } from '../../policies/children';
 import { Actor, authorize } from '../../policies';
 import { CoursesService } from '../courses/courses.service';
 import { averageOf, standingOf, trendOf } from './grades.compute';
@@ -35,7 +35,7 @@ export class GradesService {
 
   /** studentGrades and GET /students/{id}/grades: the student, a linked parent, SuperAdmin and Admin (others: not found). */
   async ofStudent(actor: Actor, studentId: unknown): Promise<StudentGrades> {
-    const { userId: id } = studentViewer(actor, studentId, GRADES_TEXT.studentNotFound);
+    const id = readableStudent(actor, studentId, GRADES_TEXT.studentNotFound);
     const student = await studentById(this.ds, id);
     if (!student?.isStudent) throw notFound(GRADES_TEXT.studentNotFound);
     return this.report(student);

@@ -1,5 +1,5 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { FieldRule } from '../../app/field-rules';
+import { Visible } from '../../app/field-rules';
 import { AssessmentStudent } from '../assessments/assessments.types';
 import type { SubmissionView } from '../../policies/rules';
 
@@ -186,15 +186,15 @@ export class SubmissionGrade extends GuardedBySubmission {
   version: number;
 
   @Field(() => Float, { nullable: true, description: 'What the automatic grading gave, kept when a teacher overrides the score; null for manual questions, and for students.' })
-  @FieldRule('submission.seeGrading')
+  @Visible('submission', 'grading')
   autoScore: number | null;
 
   @Field(() => String, { nullable: true, description: "The teacher who last set this grade ('First Last'); null for automatic grades, and for students." })
-  @FieldRule('submission.seeGrading')
+  @Visible('submission', 'grading')
   gradedByName: string | null;
 
   @Field(() => GradeExplanation, { nullable: true, description: 'Automatic grades: which options were right, wrong, missed, which accepted answer matched; null unless correct answers may be shown to you.' })
-  @FieldRule('submission.seeCorrect')
+  @Visible('submission', 'correct')
   explanation: GradeExplanation | null;
 }
 
@@ -216,19 +216,19 @@ export class SubmissionAnswer extends GuardedBySubmission {
   file: SubmissionFile | null;
 
   @Field(() => String, { nullable: true, description: "The teacher's feedback on this question (empty when none); null until graded, and for a student until results may be shown. Under Score Only too, where `grade` (the per-question score) stays hidden: teacher feedback shows when graded." })
-  @FieldRule('submission.seeResults')
+  @Visible('submission', 'results')
   feedback: string | null;
 
   @Field(() => SubmissionGrade, { nullable: true, description: "This question's grade; null until graded, and for a student unless per-question results may be shown (immediate, or manual once released)." })
-  @FieldRule('submission.seeGrades')
+  @Visible('submission', 'grades')
   grade: SubmissionGrade | null;
 
   @Field(() => [ID], { nullable: true, description: 'MCQ: the correct options; null unless correct answers may be shown to you (immediate, graded, not auto-submitted).' })
-  @FieldRule('submission.seeCorrect')
+  @Visible('submission', 'correct')
   correctOptionIds: string[] | null;
 
   @Field(() => [String], { nullable: true, description: 'ShortAnswer: the accepted answers; null unless correct answers may be shown to you.' })
-  @FieldRule('submission.seeCorrect')
+  @Visible('submission', 'correct')
   acceptedAnswers: string[] | null;
 
   submissionId: string;
@@ -264,14 +264,14 @@ export class Submission extends GuardedBySubmission {
   submittedAt: Date | null;
 
   @Field(() => Float, { nullable: true, description: 'Total score; null for a student unless results may be shown (graded, and not manual unless released).' })
-  @FieldRule('submission.seeResults')
+  @Visible('submission', 'results')
   totalScore: number | null;
 
   @Field(() => Int, { description: 'Maximum score (the points of the item).' })
   maxScore: number;
 
   @Field(() => Int, { nullable: true, description: 'Percentage, rounded; null whenever totalScore is.' })
-  @FieldRule('submission.seeResults')
+  @Visible('submission', 'results')
   percentage: number | null;
 
   @Field({ description: 'Whether results (the score) are shown to you.' })

@@ -2,7 +2,8 @@ import { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { notFound, validation } from '../../errors/domain-error';
 import { assertId, isId } from '../../app/ids';
-import { Actor, authorize, can } from '../../policies';
+import { Actor, authorize } from '../../policies';
+import { visibleFields } from '../../policies/fields';
 import { Assessment, AssessmentKind } from '../assessments/assessment.entity';
 import { AssessmentsService } from '../assessments/assessments.service';
 import { ASSESSMENT_TEXT } from '../assessments/assessments.validation';
@@ -11,7 +12,7 @@ import { ordered, questionsOf, readableAssessmentQuery, readableAssessments } fr
 import { FilesService, IncomingFile, ReceivedFile } from '../files/files.service';
 import { StoredFile } from '../files/stored-file.entity';
 import { AnswerInput, SUBMISSION_TEXT as T, checkAnswers } from './submissions.validation';
-import { SubmissionRow, answersOf, draftsOf, readableSubmissionCount, readableSubmissionRows, submissionRowsById, submissionRowsOfStudent, toSubmission, percentOf } from './submissions.queries';
+import { SubmissionRow, answersOf, draftsOf, readableSubmissionCount, readableSubmissionRows, submissionRowsById, submissionRowsOfStudent, toSubmission, percentOf, factsOf } from './submissions.queries';
 import { Page, PageLimits, PageWindow, pageOfQuery } from '../../app/paging';
 import { checkDueRule, isReceived, receiveAll, writeSubmission } from './submissions.submit';
 import { keepDraftFile, longAnswerOf } from './submissions.drafts';
@@ -183,14 +184,9 @@ export class SubmissionsService {
     return { assessment: a, standing, score, submissionId: s?.id ?? null };
   }
 
-  /** What of a submission this viewer receives (the rules the GraphQL fields name, for the presenters). */
+  /** What of a submission this viewer receives (policies/fields.ts: the decision the GraphQL fields read too). */
   seen(actor: Actor, s: SubmissionRow) {
-    const facts = { studentId: s.studentId, teacherIds: s.teacherIds, graded: s.status === 'graded', visibility: s.visibility, released: s.released, autoSubmitted: s.isAutoSubmitted };
-    return {
-      results: can(actor, 'submission.seeResults', facts),
-      grades: can(actor, 'submission.seeGrades', facts),
-      correct: can(actor, 'submission.seeCorrect', facts),
-    };
+    return visibleFields('submission', actor, factsOf(s));
   }
 
   /** Submission objects (answers included) for rows the viewer may read, in a fixed number of statements. */

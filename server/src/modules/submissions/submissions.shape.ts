@@ -1,5 +1,6 @@
 import { presenter } from '../../app/rest';
-import { Actor, can } from '../../policies';
+import { Actor } from '../../policies';
+import { visibleFields } from '../../policies/fields';
 import { Role } from '../users/role';
 import { AssessmentKind } from '../assessments/assessment.entity';
 import { presentAssessment } from '../assessments/assessments.shape';
@@ -43,7 +44,7 @@ function presentAnswer(viewer: Actor, s: Submission, a: SubmissionAnswer) {
     ? {
       score: a.grade.score, maxScore: a.grade.maxScore, feedback: a.grade.feedback, isAutoGraded: a.grade.isAutoGraded, version: a.grade.version,
       // who graded, and the automatic score an override replaced: never for the student ('submission.seeGrading')
-      ...(can(viewer, 'submission.seeGrading', s) ? { autoScore: a.grade.autoScore, gradedByName: a.grade.gradedByName } : {}),
+      ...(visibleFields('submission', viewer, s).grading ? { autoScore: a.grade.autoScore, gradedByName: a.grade.gradedByName } : {}),
       ...(s.correctAnswersVisible && a.grade.explanation ? { explanation: { ...a.grade.explanation } } : {}),
     }
     : null;

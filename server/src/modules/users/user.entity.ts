@@ -1,7 +1,7 @@
 import { Field, ID, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { Role } from './role';
-import { FieldRule } from '../../app/field-rules';
+import { Visible } from '../../app/field-rules';
 
 @ObjectType({ description: 'A person who signs in: staff, student or parent.' })
 @Entity('users')
@@ -19,7 +19,7 @@ export class User {
   lastName: string;
 
   @Field(() => String, { nullable: true, description: 'Sign-in email, unique regardless of case. Only for the user themselves and for staff who manage users (a student sees only the name and role of others): null otherwise.' })
-  @FieldRule('user.read')
+  @Visible('user', 'contact')
   @Column()
   email: string;
 
@@ -28,12 +28,12 @@ export class User {
   role: Role;
 
   @Field(() => Boolean, { nullable: true, description: 'True once the user has set a password (Active); false while Pending. Only for the user themselves and for staff who manage users: null otherwise.' })
-  @FieldRule('user.read')
+  @Visible('user', 'contact')
   @Column({ default: false })
   activated: boolean;
 
   @Field(() => Date, { nullable: true, description: 'When the user was deactivated (a OneRoster bulk import no longer listed them): they cannot sign in. Null for an ordinary user, and for viewers who may not read the user.' })
-  @FieldRule('user.read')
+  @Visible('user', 'contact')
   @Column({ name: 'deactivated_at', type: 'timestamptz', nullable: true })
   deactivatedAt: Date | null;
 

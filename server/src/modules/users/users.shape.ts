@@ -1,13 +1,14 @@
 import { presenter } from '../../app/rest';
-import { Actor, can } from '../../policies';
+import { Actor } from '../../policies';
+import { visibleFields } from '../../policies/fields';
 import { User } from './user.entity';
 
 /**
- * Users for REST. The rule is the one the GraphQL schema applies with `@FieldRule('user.read')` on
+ * Users for REST. The decision is the one the GraphQL schema reads with `@Visible('user', 'contact')` on
  * User.email and User.activated: a viewer who may not read a user (platform.md: "a student sees other
  * users' first name, last name and role only") gets neither field, whatever the answer names them in.
  */
-const mayRead = (viewer: Actor, u: User) => can(viewer, 'user.read', u);
+const mayRead = (viewer: Actor, u: User) => visibleFields('user', viewer, u).contact;
 
 /** A user as the user pages show them: {_id, firstName, lastName, email, role, activated, createdAt}. */
 export const presentUser = presenter((viewer: Actor, u: User) =>
