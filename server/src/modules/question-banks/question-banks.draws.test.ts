@@ -136,6 +136,33 @@ describe('random draws', () => {
   });
 });
 
+describe('simultaneous first reads', () => {
+  it('draw once: five reads at the same moment by one student give one draw of 5', async () => {
+    const exam = await drawnExam();
+    const me = students[students.length - 1];
+    const reads = await Promise.all(Array.from({ length: 5 }, () => w.t.gql(READ, { id: exam.id }, me.token)));
+    const ids = reads.map((r) => r.data.assessment.questions.map((q: { id: string }) => q.id).join(','));
+    expect(new Set(ids).size).toBe(1);
+    const [{ n }] = await w.t.ds.query(
+      'SELECT count(*)::int AS n FROM assessment_draw_picks p JOIN assessment_draws d ON d.id = p.draw_id WHERE d.assessment_id = $1 AND p.student_id = $2', [exam.id, me.id]);
+    expect(n).toBe(5);
+  });
+});
+
+describe('reuse', () => {
+  it('a copy of an item keeps its random draws (its students draw anew) and counts only its fixed questions', async () => {
+    const exam = await drawnExam();
+    await w.t.gql(READ, { id: exam.id }, w.tok.student);
+    const r = await w.t.gql(`mutation($input: CloneAssessmentInput!) { cloneAssessment(input: $input) {
+      assessment { id totalPoints questions { id } randomDraws { count available } } changes { questionCount } } }`,
+    { input: { assessmentId: exam.id, targetCourseId: w.math } }, w.tok.teacher);
+    expect(r.data.cloneAssessment).toMatchObject({ assessment: { totalPoints: 15, randomDraws: [{ count: 5, available: 12 }] }, changes: { questionCount: 1 } });
+    expect(r.data.cloneAssessment.assessment.questions).toHaveLength(1);
+    const [{ n }] = await w.t.ds.query('SELECT count(*)::int AS n FROM questions WHERE assessment_id = $1', [r.data.cloneAssessment.assessment.id]);
+    expect(n).toBe(1);
+  });
+});
+
 describe('links and copies', () => {
   const ADD = 'mutation($input: AddBankQuestionsInput!) { addBankQuestions(input: $input) { id } }';
   const EDIT = 'mutation($input: UpdateBankQuestionInput!) { updateBankQuestion(input: $input) { id } }';
