@@ -34,7 +34,6 @@ export const MATRIX: Record<string, Row<any>[]> = {
   announcements: announcementsRows,
   discussions: discussionsRows,
   attendance: attendanceRows,
-  questionBanks: questionBanksRows,
   assessments: assessmentsRows,
   submissions: submissionsRows,
   review: reviewRows,
@@ -46,4 +45,6 @@ export const MATRIX: Record<string, Row<any>[]> = {
   audit: auditRows,
   integrations: integrationsRows,
   oneroster: oneRosterRows,
+  // last: its rows add items to MATH-5A, which would push the fresh targets of the paged item lists beyond a page
+  questionBanks: questionBanksRows,
 };
