@@ -39,6 +39,8 @@ interface Kind {
 }
 
 const COURSE_TEACHERS = 'ARRAY(SELECT ct.teacher_id::text FROM course_teachers ct WHERE ct.course_id = c.id)';
+const SUBJECT_TEACHERS = (subject: string) =>
+  `ARRAY(SELECT DISTINCT xt.teacher_id::text FROM allocations xa JOIN allocation_teachers xt ON xt.allocation_id = xa.id WHERE xa.subject_id = ${subject})`;
 const KINDS: Record<string, Kind> = {
   course: { from: 'courses c', select: 'c.id::text AS id', cols: { courseId: 'c.id' }, facts: (r, x) => x.course.get(r.id) },
   item: {
@@ -88,9 +90,21 @@ const KINDS: Record<string, Kind> = {
     cols: { courseId: 'c.id', authorId: 'au.author_id' },
     facts: (r, x) => ({ course: x.course.get(r.course_id as string), authorId: r.author_id }),
   },
+  // every subject, with its teachers (any class, any year) read apart from the rule's SQL form
+  subject: {
+    from: 'subjects s', select: `s.id, ${SUBJECT_TEACHERS('s.id')} AS teacher_ids`,
+    cols: { subjectId: 's.id' }, facts: (r, x) => ({ viewerTeachesSubject: (r.teacher_ids as string[]).includes(x.actor.userId) }),
+  },
+  // banks of every sharing level on every subject, owned by its teachers and by others (addFixtures)
+  bank: {
+    from: 'question_banks b', select: `b.id, b.owner_id::text AS owner_id, b.sharing, ${SUBJECT_TEACHERS('b.subject_id')} AS teacher_ids`,
+    cols: { ownerId: 'b.owner_id', subjectId: 'b.subject_id', sharing: 'b.sharing' },
+    facts: (r, x) => ({ ownerId: r.owner_id, sharing: r.sharing, viewerTeachesSubject: (r.teacher_ids as string[]).includes(x.actor.userId) }),
+  },
 };
 
 const KIND_OF: Partial<Record<Action, keyof typeof KINDS>> = {
+  'questionBank.create': 'subject', 'questionBank.read': 'bank', 'questionBank.edit': 'bank', 'questionBank.manage': 'bank',
   'course.read': 'course', 'course.seeHidden': 'course', 'course.manage': 'course', 'course.delete': 'course',
   'assessment.release': 'course', 'assessment.review': 'course', 'assessment.autoSubmit': 'course', 'grades.gradebook': 'course',
   'discussion.post': 'course', 'course.readItem': 'item', 'assessment.read': 'assessment', 'assessment.seeKey': 'assessment',
@@ -137,6 +151,11 @@ async function addFixtures() {
   const [target] = await t.ds.query(`SELECT id FROM users WHERE email = 'student@demo.school'`);
   const modules: Array<{ id: string; course_id: string; is_visible: boolean }> = await t.ds.query('SELECT id, course_id, is_visible FROM course_modules');
   const students: Array<{ id: string }> = await t.ds.query(`SELECT id FROM users WHERE role = 'Student'`);
+  // a bank of each sharing level on every subject, owned by each teacher (of the subject or not)
+  await t.ds.query(
+    `INSERT INTO question_banks (owner_id, subject_id, name, sharing)
+     SELECT u.id, s.id, 'agreement', sh FROM users u CROSS JOIN subjects s CROSS JOIN unnest(ARRAY['private', 'read', 'edit']) sh
+      WHERE u.role = 'Teacher'`);
   let n = 0;
   for (const courseId of courseIds) {
     const places = [null, modules.find((m) => m.course_id === courseId && m.is_visible)?.id, modules.find((m) => m.course_id === courseId && !m.is_visible)?.id];

@@ -138,6 +138,30 @@ export const resultsShown = allOf(flag('graded'), anyOf(not(equals('visibility',
 /** A rule: its JS form, callable as before (`rules[action](actor, facts)`), with the expression it came from. */
 export type RuleFn<F, R> = ((a: Actor, f: F) => boolean) & { readonly pred: Pred<F, R> };
 const rule = <F = unknown, R = never>(p: Pred<F, R>): RuleFn<F, R> => Object.assign((a: Actor, f: F) => p.js(a, f), { pred: p });
+/** What the question-bank rules know about a bank and the viewer (question-banks.queries.ts loads it). */
+export interface BankFacts {
+  ownerId: string;
+  sharing: 'private' | 'read' | 'edit';
+  /** The viewer is a teacher with an allocation of the bank's subject (any class, any year). */
+  viewerTeachesSubject: boolean;
+}
+/** The columns of a bank row. */
+export interface BankRef {
+  ownerId: string;
+  subjectId: string;
+  sharing: string;
+}
+/** The viewer (whoever `viewer` names) has an allocation of the subject, any class and year. */
+export const teachesSubjectSql = (subjectId: string, teacher: string) =>
+  `EXISTS (SELECT 1 FROM allocations alb JOIN allocation_teachers atb ON atb.allocation_id = alb.id
+            WHERE alb.subject_id = ${subjectId} AND atb.teacher_id = ${teacher})`;
+const teachesSubject = atom<{ viewerTeachesSubject: boolean }, { subjectId: string }>(
+  (_a, f) => f.viewerTeachesSubject, (_a, r, v) => teachesSubjectSql(r.subjectId, v));
+/** SuperAdmin and Admin themselves (never an application: banks hold answer keys). */
+const staffManager = allOf(manager, person);
+const ownsBank = allOf(teacher, viewerIs('ownerId'));
+const sharedToRead = allOf(teacher, teachesSubject, anyOf(equals('sharing', 'read'), equals('sharing', 'edit')));
+const sharedToEdit = allOf(teacher, teachesSubject, equals('sharing', 'edit'));
 
 /**
  * Every rule of the system, by action. A rule sees the actor and the object acted on (never the role
@@ -244,6 +268,18 @@ export const rules = {
   'assessment.autoSubmit': rule<CourseFacts, CourseRef>(teaches),
   /** the review lists (Assignment, Quiz and Exam Review): teachers (their courses' items), SuperAdmin and Admin (all) */
   'review.list': rule(anyOf(readsSchool, teacher)),
+  // ---- Question banks (issue 30): never a student, a parent or an application (a bank holds answer keys) ----
+  /** open question banks at all (the list, the pickers): teachers, SuperAdmin and Admin */
+  'questionBank.use': rule(allOf(person, anyOf(manager, teacher))),
+  /** make a bank: a teacher, in a subject they teach */
+  'questionBank.create': rule<{ viewerTeachesSubject: boolean }, { subjectId: string }>(allOf(teacher, teachesSubject)),
+  /** read a bank with its keys: its owner, the subject's other teachers when shared (read or edit), SuperAdmin and Admin (lists: questionBankReadableSql) */
+  'questionBank.read': rule<BankFacts, BankRef>(anyOf(staffManager, ownsBank, sharedToRead)),
+  /** add, change, delete and move its questions: its owner, the subject's other teachers when shared to edit, SuperAdmin and Admin */
+  'questionBank.edit': rule<BankFacts, BankRef>(anyOf(staffManager, ownsBank, sharedToEdit)),
+  /** rename, share or delete the bank itself: its owner, SuperAdmin and Admin */
+  'questionBank.manage': rule<BankFacts, BankRef>(anyOf(staffManager, ownsBank)),
+  // ---- end of Question banks ----
   // ---- Grades (issue 17): a student's grades report and a course's gradebook ----
   /** one's own grades report (myGrades): students; another student's report is 'family.readStudentView' */
   'grades.readOwn': rule(student),

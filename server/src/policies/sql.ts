@@ -1,9 +1,10 @@
 import type { Actor } from './actor';
 import type { SqlForm } from './atoms';
 import { taughtBy, taughtByViewer } from './atoms';
-import { type AssessmentRef, type CourseRef, type ItemRef, type RuleFn, type SubmissionRef, rules, shownToStudent } from './rules';
+import { type AssessmentRef, type BankRef, type CourseRef, type ItemRef, type RuleFn, type SubmissionRef, rules, shownToStudent } from './rules';
 
-export type { AssessmentRef, CourseRef, ItemRef, SubmissionRef } from './rules';
+export { teachesSubjectSql } from './rules';
+export type { AssessmentRef, BankRef, CourseRef, ItemRef, SubmissionRef } from './rules';
 
 /**
  * The SQL forms of the rules in rules.ts that filter lists, rendered from the rule's own expression (nothing
@@ -100,3 +101,7 @@ export const commentSnippetOwnSql = (a: Actor | null, teacherId: string, viewer:
 /** 'notification.read': the notice's recipient column names the viewer. */
 export const notificationOwnSql = (a: Actor | null, userId: string, viewer: string) =>
   sqlOf(rules['notification.read'])(a, { userId }, viewer);
+
+// ---- Question banks (issue 30) ----
+/** 'questionBank.read': SuperAdmin and Admin every bank; a teacher their own and those of their subjects shared to read or edit. */
+export const questionBankReadableSql: SqlForm<BankRef> = sqlOf(rules['questionBank.read']);

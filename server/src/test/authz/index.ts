@@ -10,6 +10,7 @@ import { announcementsRows } from './announcements.rows';
 import { discussionsRows } from './discussions.rows';
 import { attendanceRows } from './attendance.rows';
 import { assessmentsRows } from './assessments.rows';
+import { questionBanksRows } from './question-banks.rows';
 import { submissionsRows } from './submissions.rows';
 import { reviewRows } from './review.rows';
 import { gradingRows } from './grading.rows';
@@ -44,4 +45,6 @@ export const MATRIX: Record<string, Row<any>[]> = {
   audit: auditRows,
   integrations: integrationsRows,
   oneroster: oneRosterRows,
+  // last: its rows add items to MATH-5A, which would push the fresh targets of the paged item lists beyond a page
+  questionBanks: questionBanksRows,
 };
