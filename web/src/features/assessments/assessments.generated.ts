@@ -64,8 +64,10 @@ export type CreateAssessmentInput = {
   kind: AssessmentKind;
   /** Quizzes: the module (REST: module); assignments and exams may name a module of their course. */
   moduleId?: string | null | undefined;
-  /** The questions; at least one. */
+  /** The questions; at least one, unless there is a random draw. */
   questions?: Array<QuestionInput> | null | undefined;
+  /** Random draws: each student gets `count` questions of a bank you may read (or of one tag of it), drawn when they first open it. */
+  randomDraws?: Array<RandomDrawInput> | null | undefined;
   /** immediate when not given. */
   resultVisibility?: ResultVisibility | null | undefined;
   /** whole_class when not given. */
@@ -130,6 +132,16 @@ export type QuestionType =
   /** A short text compared with the accepted answers; graded automatically. */
   | 'SHORT_ANSWER';
 
+/** A random draw of an assessment (the list given replaces the draws). */
+export type RandomDrawInput = {
+  /** The bank; one you may read. */
+  bankId: string;
+  /** How many questions each student gets: 1 up to the matching questions. */
+  count: number;
+  /** Only questions with this tag. */
+  tag?: string | null | undefined;
+};
+
 /** What a student sees of their graded work. */
 export type ResultVisibility =
   /** Scores and correct answers at once (the default). */
@@ -151,8 +163,10 @@ export type UpdateAssessmentInput = {
   instructions?: string | null | undefined;
   /** Shown to students (the visibility toggle). */
   isVisible?: boolean | null | undefined;
-  /** The full new list of questions (at least one); questions sent with their id keep their answers and grades. */
+  /** The full new list of questions (at least one, unless there is a random draw); questions sent with their id keep their answers and grades. */
   questions?: Array<QuestionInput> | null | undefined;
+  /** The full new list of random draws (empty removes them); refused (CONFLICT) once a student has drawn. */
+  randomDraws?: Array<RandomDrawInput> | null | undefined;
   /** New result visibility. */
   resultVisibility?: ResultVisibility | null | undefined;
   /** New scope; whole_class clears the targets. */
