@@ -159,6 +159,14 @@ describe('hostile packages and wrong viewers', () => {
     expect(await count('SELECT count(*)::int AS n FROM question_banks')).toBe(banks);
   });
 
+  it('a new bank and its questions go together: a question the bank refuses (21 tags) leaves no bank behind', async () => {
+    const zip = await writeQtiPackage('x', [{ ...SAMPLE_QUESTIONS[0], tags: Array.from({ length: 21 }, (_x, i) => `tag${i}`) }]);
+    const banks = await count('SELECT count(*)::int AS n FROM question_banks');
+    const res = await importQti(tokens.Teacher, zip, { newBank: { name: 'Too many tags', subjectId: mathId }, dryRun: false });
+    expect(res.body.errors[0]).toMatchObject({ message: expect.stringContaining('at most 20 tags'), extensions: { code: 'VALIDATION' } });
+    expect(await count('SELECT count(*)::int AS n FROM question_banks')).toBe(banks);
+  });
+
   it('students and parents may not import; a teacher may not import into a bank they cannot see', async () => {
     const zip = await writeQtiPackage('x', SAMPLE_QUESTIONS.slice(0, 1));
     for (const who of [Role.Student, Role.Parent]) {

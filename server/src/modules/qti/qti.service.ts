@@ -86,15 +86,12 @@ export class QtiService {
       outcome.bankId = String(target.bankId);
       return outcome;
     }
-    const bank = await this.banks.create(actor, { name: target.newBank?.name, subjectId: target.newBank?.subjectId, sharing: 'private' });
-    try {
-      await this.banks.addQuestions(actor, bank.id, inputs);
-    } catch (err) {
-      // the new bank and its questions go together: a refused question leaves no empty bank behind
-      await this.banks.delete(actor, bank.id);
-      throw err;
-    }
-    outcome.bankId = bank.id;
+    // the new bank and its questions in one transaction: a refused question leaves no empty bank behind
+    outcome.bankId = await this.ds.transaction(async (m) => {
+      const bank = await this.banks.create(actor, { name: target.newBank?.name, subjectId: target.newBank?.subjectId, sharing: 'private' }, m);
+      await this.banks.addQuestions(actor, bank.id, inputs, m);
+      return bank.id;
+    });
     return outcome;
   }
 
