@@ -32,3 +32,8 @@ export const subjectJson = (s: string) => `json_build_object('id', ${s}.id, 'nam
 export const courseJson = (c: string) => `json_build_object('id', ${c}.id, 'title', ${c}.title, 'description', ${c}.description,
   'subjectId', ${c}.subject_id, 'classId', ${c}.class_id, 'academicYearId', ${c}.academic_year_id, 'createdById', ${c}.created_by,
   'version', ${c}.version, 'createdAt', ${isoSql(`${c}.created_at`)}, 'updatedAt', ${isoSql(`${c}.updated_at`)})`;
+
+/** User (user.entity.ts) of the row `u`, without its password hash; the field rules decide what is shown of it. */
+export const userJson = (u: string) => `json_build_object('id', ${u}.id, 'firstName', ${u}.first_name, 'lastName', ${u}.last_name,
+  'email', ${u}.email, 'role', ${u}.role, 'activated', ${u}.activated, 'deactivatedAt', ${isoSql(`${u}.deactivated_at`)},
+  'classId', ${u}.class_id, 'academicYearId', ${u}.academic_year_id, 'createdAt', ${isoSql(`${u}.created_at`)}, 'updatedAt', ${isoSql(`${u}.updated_at`)})`;

@@ -17,6 +17,7 @@ import { courseReadableSql } from '../../policies/sql';
 import { COURSE_TEXT as T, CourseFields, validateCourseEdit, validateNewCourse } from './courses.validation';
 import { TeacherCourseYear } from './courses.types';
 import { MY_COURSES_SQL } from './courses.my-courses';
+import { CoursePage, coursePageSql } from './courses.page';
 import { Page, PageWindow, pageOfQuery } from '../../app/paging';
 
 /** A second course of the same name in the same class, subject and year is refused with a text that says so. */
@@ -132,6 +133,17 @@ export class CoursesService {
     // one statement; the tree comes as plain objects with the entities' property names (courses.my-courses.ts)
     const [{ tree }]: Array<{ tree: TeacherCourseYear[] }> = await this.ds.query(MY_COURSES_SQL, [scope.teacherId]);
     return tree;
+  }
+
+  /**
+   * The course page (GraphQL course(id)): 'course.read' as get() decides it, then the course with its modules,
+   * content, announcements and discussions in one statement, as plain objects (courses.page.ts).
+   */
+  async coursePage(actor: Actor, id: string, known?: FactsSource): Promise<CoursePage> {
+    const facts = await this.readable(actor, id, this.ds, known);
+    const [row]: Array<{ page: CoursePage }> = await this.ds.query(coursePageSql(actor), [facts.id, actor.userId]);
+    if (!row) throw notFound(T.notFound);
+    return row.page;
   }
 
   /** GET /courses/{id}; a course the actor may not read answers not found. */
