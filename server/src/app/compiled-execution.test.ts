@@ -50,7 +50,7 @@ const OPERATIONS: Array<[string, string, (() => Record<string, unknown>)?]> = [
 ];
 
 beforeAll(async () => {
-  compiled = await startTestServer();
+  compiled = await startTestServer({ GRAPHQL_COMPILED: 'true' });
   await seedDemoSchool(compiled.ds);
   plain = await serveApp(compiled.ds, loadConfig({
     ...process.env, NODE_ENV: 'test', PUBLIC_URL: 'http://lms.test', FILE_DIR: compiled.url, LOG_LEVEL: 'silent', GRAPHQL_COMPILED: 'false',

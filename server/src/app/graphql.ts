@@ -65,7 +65,7 @@ function tokenLimit(req: Request, res: Response, next: NextFunction): void {
  * The Apollo server with the schema, the error mapping, the request limits and the 401 for rejected tokens;
  * `compiled`: queries run as compiled functions (compiled-execution.ts), else through graphql-js.
  */
-export async function createApollo(compiled = true): Promise<ApolloServer<RequestContext>> {
+export async function createApollo(compiled = false): Promise<ApolloServer<RequestContext>> {
   const limits = graphqlLimits();
   const schema = await buildAppSchema();
   const apollo = new ApolloServer<RequestContext>({
