@@ -398,7 +398,9 @@ async function measurePass({ app, floor, floorNames, list, writes }) {
     const r = { name: s.name, what: s.what, write: s.write, twinOf: s.twinOf, floorMismatch, ...await load(app.target, s.request, s.kind, count, cap, concurrency) };
     await sleep(50);
     const gc = gcSince(app.logFile, gcFrom, heapAtStart);
-    r.gc = { allocatedKbPerRequest: (gc.allocatedMb * 1024) / Math.max(1, r.completed), collections: gc.count, pauseMsPerRequest: gc.pauseMs / Math.max(1, r.completed) };
+    // no collection in the window (a smoke's few requests): nothing to tell, printed as '-'
+    const perRequest = (x) => (gc.count ? x / Math.max(1, r.completed) : NaN);
+    r.gc = { allocatedKbPerRequest: perRequest(gc.allocatedMb * 1024), collections: gc.count, pauseMsPerRequest: perRequest(gc.pauseMs) };
     r.rssAfter = rssMb(app.child.pid).rss;
     if (floorRequest) {
       await load(floor.target, floorRequest, 'floor', warmup, CAP_MS, concurrency);
