@@ -165,6 +165,35 @@ function sqlCounts(logFile, from) {
   return { n: counts.length, min: Math.min(...counts), max: Math.max(...counts) };
 }
 
+/**
+ * What the server's garbage collector saw in its log (--trace-gc lines) after byte `from`: the bytes allocated
+ * (each collection's heap before it, less the heap after the one before: what was allocated in between), the
+ * collections and their pause time. An estimate of the allocation (what is allocated after the last collection
+ * is not counted), sound over a couple of hundred requests.
+ */
+function gcSince(logFile, from, lastAfterMb) {
+  const text = fs.readFileSync(logFile).subarray(from).toString('utf8');
+  let allocatedMb = 0;
+  let count = 0;
+  let pauseMs = 0;
+  let after = lastAfterMb;
+  for (const m of text.matchAll(/ms: (?:Scavenge|Mark-Compact|Minor Mark-Compact|Mark-sweep)[^\n]*? ([\d.]+) \([\d.]+\) -> ([\d.]+) \([\d.]+\) MB, ([\d.]+) \/ [\d.]+ ms/g)) {
+    const [before, afterThis, ms] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    if (after !== undefined) allocatedMb += Math.max(0, before - after);
+    after = afterThis;
+    count += 1;
+    pauseMs += ms;
+  }
+  return { allocatedMb, count, pauseMs, lastAfterMb: after };
+}
+
+/** The heap after the last collection logged before byte `to` (where the next window's allocation starts). */
+function lastHeapAfter(logFile, to) {
+  const text = fs.readFileSync(logFile).subarray(Math.max(0, to - 200_000), to).toString('utf8');
+  const all = [...text.matchAll(/-> ([\d.]+) \([\d.]+\) MB, [\d.]+ \/ [\d.]+ ms/g)];
+  return all.length ? Number(all[all.length - 1][1]) : undefined;
+}
+
 function rssMb(pid) {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -217,11 +246,11 @@ function appPoolSize() {
 }
 
 /** A child process on a free port, up once `health` answers; stop() ends it (SIGTERM, then SIGKILL after 15 s). */
-async function startProcess({ label, script, env: extra, logFile }) {
+async function startProcess({ label, script, args = [], env: extra, logFile }) {
   const port = await freePort();
   const target = { port, agent: new http.Agent({ keepAlive: true, maxSockets: Math.max(CONCURRENCY, SUBMIT_CONCURRENCY) }) };
   const out = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, [script], { cwd: repoRoot, env: { ...env, ...extra(port) }, stdio: ['ignore', out, out] });
+  const child = spawn(process.execPath, [...args, script], { cwd: repoRoot, env: { ...env, ...extra(port) }, stdio: ['ignore', out, out] });
   const exited = {};
   const exitPromise = new Promise((resolve) => child.on('exit', (code, signal) => {
     exited.code = code ?? signal;
@@ -253,7 +282,8 @@ async function startProcess({ label, script, env: extra, logFile }) {
 
 function startApp(dbUrl, logLevel, tmp, name) {
   return startProcess({
-    label: `server (${name})`, script: serverMain, logFile: path.join(tmp, `server-${name}.log`),
+    // --trace-gc: each collection's heap before and after, in the log, for the allocation per request (gcSince)
+    label: `server (${name})`, script: serverMain, args: ['--trace-gc'], logFile: path.join(tmp, `server-${name}.log`),
     env: (port) => ({
       PORT: String(port), HOST, DATABASE_URL: dbUrl, NODE_ENV: 'production', DEMO_SEED: 'true', LOG_LEVEL: logLevel,
       DATA_DIR: path.join(tmp, 'data'), FILE_DIR: path.join(tmp, 'files'), PUBLIC_URL: `http://${HOST}:${port}`,
@@ -362,7 +392,15 @@ async function measurePass({ app, floor, floorNames, list, writes }) {
     const concurrency = s.write ? SUBMIT_CONCURRENCY : CONCURRENCY;
     const warmup = s.write ? WRITE_WARMUP : WARMUP;
     await load(app.target, s.request, s.kind, warmup, CAP_MS, concurrency); // JIT, statement plans, connection pool
+    await sleep(50); // the warm-up's collections are in the log
+    const gcFrom = fs.statSync(app.logFile).size;
+    const heapAtStart = lastHeapAfter(app.logFile, gcFrom);
     const r = { name: s.name, what: s.what, write: s.write, twinOf: s.twinOf, floorMismatch, ...await load(app.target, s.request, s.kind, count, cap, concurrency) };
+    await sleep(50);
+    const gc = gcSince(app.logFile, gcFrom, heapAtStart);
+    // no collection in the window (a smoke's few requests): nothing to tell, printed as '-'
+    const perRequest = (x) => (gc.count ? x / Math.max(1, r.completed) : NaN);
+    r.gc = { allocatedKbPerRequest: perRequest(gc.allocatedMb * 1024), collections: gc.count, pauseMsPerRequest: perRequest(gc.pauseMs) };
     r.rssAfter = rssMb(app.child.pid).rss;
     if (floorRequest) {
       await load(floor.target, floorRequest, 'floor', warmup, CAP_MS, concurrency);
@@ -372,6 +410,7 @@ async function measurePass({ app, floor, floorNames, list, writes }) {
     const f = r.floor;
     log(`${s.name.padEnd(34)} p50 ${fmt(r.p50).padStart(7)} ms ${fmt(r.rps).padStart(7)} req/s`
       + (f ? `  | floor p50 ${fmt(f.p50).padStart(6)} ms ${fmt(f.rps).padStart(7)} req/s` : '')
+      + `  | heap ${fmt(r.gc.allocatedKbPerRequest, 0).padStart(6)} KB/req, GC ${fmt(r.gc.pauseMsPerRequest, 2)} ms/req`
       + (r.errors ? `  ${r.errors} ERRORS (${r.firstError})` : '') + (f?.errors ? `  floor: ${f.errors} ERRORS (${f.firstError})` : '')
       + (floorMismatch ? `  FLOOR DIFFERS: ${floorMismatch}` : ''));
   }

@@ -225,13 +225,15 @@ function table(head, rows) {
 
 /** The main table: the app's figures, its floor's, app/floor at p50 and req/s, and a REST twin against its GraphQL scenario. */
 export function resultsTable(results, byName) {
-  const head = ['scenario', 'ok', 'err', 'p50 ms', 'p95 ms', 'p99 ms', 'req/s', 'KB', 'floor p50', 'p50 x floor', 'floor req/s', 'req/s / floor', 'p50 x gql', 'p95 target'];
+  const head = ['scenario', 'ok', 'err', 'p50 ms', 'p95 ms', 'p99 ms', 'req/s', 'KB', 'floor p50', 'p50 x floor', 'floor req/s', 'req/s / floor', 'p50 x gql', 'p95 target',
+    'heap KB/req', 'GC ms/req'];
   const rows = results.map((r) => {
     const f = r.floor;
     const twin = r.twinOf && byName.get(r.twinOf);
     return [r.name, r.ok, r.errors, fmt(r.p50), fmt(r.p95), fmt(r.p99), fmt(r.rps), fmt(r.responseBytes / 1024),
       f ? fmt(f.p50) : '-', f && !r.write ? fmt(r.p50 / f.p50, 2) : '-', f ? fmt(f.rps) : '-', f ? fmt(r.rps / f.rps, 2) : '-',
-      twin ? fmt(r.p50 / twin.p50, 2) : '-', `${r.targetP95 ?? '-'}`];
+      twin ? fmt(r.p50 / twin.p50, 2) : '-', `${r.targetP95 ?? '-'}`,
+      r.gc ? fmt(r.gc.allocatedKbPerRequest, 0) : '-', r.gc ? fmt(r.gc.pauseMsPerRequest, 2) : '-'];
   });
   return table(head, rows);
 }

@@ -21,6 +21,11 @@ export interface Config {
   logLevel: string;
   /** Serve the bundled GraphQL explorer (GraphiQL) on GET /graphql to browsers. */
   graphqlExplorer: boolean;
+  /**
+   * Run GraphQL queries as compiled functions (graphql-jit, app/compiled-execution.ts) instead of graphql-js
+   * (GRAPHQL_COMPILED=true). Off by default: measured on the bench's pages it saved no server CPU (bench/README.md).
+   */
+  graphqlCompiled: boolean;
   /** Folder holding the built web client, served from the same port. */
   webDist: string;
   /** Where uploaded files are kept when no S3-compatible store is configured. */
@@ -77,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registrationOpen: flag(env.REGISTRATION_OPEN) ?? false,
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     graphqlExplorer: flag(env.GRAPHQL_EXPLORER) ?? true,
+    graphqlCompiled: flag(env.GRAPHQL_COMPILED) ?? false,
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'web', 'dist')),
     fileDir: path.resolve(env.FILE_DIR ?? path.join(dataDir, 'files')),
     s3:

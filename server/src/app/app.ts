@@ -29,7 +29,7 @@ const redactPath = (p: string) => p.replace(/(reset-password\/)[^/?]+/, '$1[reda
 
 export async function createApp(ds: DataSource, config: Config) {
   const services = createServices(ds, config);
-  const apollo = await createApollo();
+  const apollo = await createApollo(config.graphqlCompiled);
 
   const app = express();
   app.disable('x-powered-by');

@@ -11,6 +11,7 @@ import { Lexer, Source, TokenKind } from 'graphql';
 import { buildAppSchema } from './schema';
 import { switchedChangesPlugin } from '../modules/audit/audit.switched';
 import { graphqlWriteGate } from './credential-gate';
+import { compiledGateway } from './compiled-execution';
 
 /** A GraphQL-shaped error answer for what fails before Apollo runs. */
 function graphqlError(res: Response, status: number, message: string, code: string): void {
@@ -60,11 +61,15 @@ function tokenLimit(req: Request, res: Response, next: NextFunction): void {
   next();
 }
 
-/** The Apollo server with the schema, the error mapping, the request limits and the 401 for rejected tokens. */
-export async function createApollo(): Promise<ApolloServer<RequestContext>> {
+/**
+ * The Apollo server with the schema, the error mapping, the request limits and the 401 for rejected tokens;
+ * `compiled`: queries run as compiled functions (compiled-execution.ts), else through graphql-js.
+ */
+export async function createApollo(compiled = false): Promise<ApolloServer<RequestContext>> {
   const limits = graphqlLimits();
+  const schema = await buildAppSchema();
   const apollo = new ApolloServer<RequestContext>({
-    schema: await buildAppSchema(),
+    ...(compiled ? { gateway: compiledGateway(schema) } : { schema }),
     formatError: formatGraphQLError,
     includeStacktraceInErrorResponses: false,
     allowBatchedHttpRequests: false,

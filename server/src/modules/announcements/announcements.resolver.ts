@@ -7,6 +7,7 @@ import { Course } from '../courses/course.entity';
 import { Announcement } from './announcement.entity';
 import { ANNOUNCEMENT_PAGE, AnnouncementConnection, CreateAnnouncementInput, UpdateAnnouncementInput } from './announcements.types';
 import { PageArgs, toConnection, windowOf } from '../../app/paging';
+import type { CoursePage } from '../courses/courses.page';
 
 @Resolver(() => Announcement)
 export class AnnouncementsResolver {
@@ -54,6 +55,6 @@ export class AnnouncementsResolver {
 export class CourseAnnouncementsFieldResolver {
   @FieldResolver(() => [Announcement], { description: 'Announcements, newest first; for students only the visible ones.' })
   announcements(@Root() c: Course, @Ctx() ctx: RequestContext) {
-    return ctx.loaders.announcementsByCourse.load(c.id);
+    return (c as Partial<CoursePage>).announcements ?? ctx.loaders.announcementsByCourse.load(c.id);
   }
 }

@@ -71,6 +71,6 @@ export class ContentResolver {
 export class ModuleContentsFieldResolver {
   @FieldResolver(() => [Content], { description: 'Content items by upload time; for students only the visible ones.' })
   contents(@Root() m: CourseModule, @Ctx() ctx: RequestContext) {
-    return ctx.loaders.contentsByModule.load(m.id);
+    return (m as CourseModule & { contents?: Content[] }).contents ?? ctx.loaders.contentsByModule.load(m.id);
   }
 }

@@ -6,6 +6,7 @@ import { Course } from '../courses/course.entity';
 import { ModuleDeleteImpact } from '../courses/courses.impact';
 import { CourseModule } from './module.entity';
 import { CloneModuleInput, CreateModuleInput, UpdateModuleInput } from './modules.types';
+import type { CoursePage } from '../courses/courses.page';
 
 @Resolver(() => CourseModule)
 export class ModulesResolver {
@@ -62,6 +63,7 @@ export class ModulesResolver {
 export class CourseModulesFieldResolver {
   @FieldResolver(() => [CourseModule], { description: 'Modules by order; for students only the visible ones.' })
   modules(@Root() c: Course, @Ctx() ctx: RequestContext) {
-    return ctx.loaders.modulesByCourse.load(c.id);
+    // the course page (courses.page.ts) holds them already
+    return (c as Partial<CoursePage>).modules ?? ctx.loaders.modulesByCourse.load(c.id);
   }
 }

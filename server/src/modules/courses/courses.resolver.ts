@@ -49,7 +49,7 @@ export class CoursesResolver {
 
   @Query(() => Course, { description: 'One course with its modules, announcements and discussions; not found unless you may read it (REST: GET /api/courses/{id}).' })
   course(@Arg('id', () => ID) id: string, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
-    return ctx.services.courses.get(actor, id, ctx.loaders.courseFacts);
+    return ctx.services.courses.coursePage(actor, id, ctx.loaders.courseFacts);
   }
 
   @Query(() => [Course], { description: "Your own courses of a subject, to reuse (tree by academicYear and class) (REST: GET /api/courses/reuse/available/{subjectId})." })

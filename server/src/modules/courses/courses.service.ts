@@ -5,7 +5,6 @@ import { requiredText, rethrowUnique } from '../../app/input';
 import { Actor, authorize, can } from '../../policies';
 import { AcademicYear } from '../academic/academic-year.entity';
 import { SchoolClass } from '../academic/class.entity';
-import { Allocation } from '../academic/allocation.entity';
 import { deleteOne, holdForCopy } from '../../db/rows';
 import { updateVersioned } from '../../db/versioned';
 import { ACADEMIC_TEXT } from '../academic/academic.validation';
@@ -17,6 +16,8 @@ import { courseScope } from './courses.scope';
 import { courseReadableSql } from '../../policies/sql';
 import { COURSE_TEXT as T, CourseFields, validateCourseEdit, validateNewCourse } from './courses.validation';
 import { TeacherCourseYear } from './courses.types';
+import { MY_COURSES_SQL } from './courses.my-courses';
+import { CoursePage, coursePageSql } from './courses.page';
 import { Page, PageWindow, pageOfQuery } from '../../app/paging';
 
 /** A second course of the same name in the same class, subject and year is refused with a text that says so. */
@@ -124,42 +125,25 @@ export class CoursesService {
 
   /**
    * My Courses: the teacher's years -> classes -> subjects (their allocations) with their courses (a
-   * course's teachers are its allocation's, so every course lands under one). Two statements whatever the size.
+   * course's teachers are its allocation's, so every course lands under one). One statement whatever the size.
    */
   async myCourses(actor: Actor): Promise<TeacherCourseYear[]> {
     const scope = courseScope(actor);
     if (scope.kind !== 'teacher') return [];
-    const allocations = await this.ds.getRepository(Allocation).createQueryBuilder('a')
-      .innerJoinAndSelect('a.academicYear', 'y')
-      .innerJoinAndSelect('a.class', 'cl')
-      .innerJoinAndSelect('a.subject', 's')
-      .where('EXISTS (SELECT 1 FROM allocation_teachers x WHERE x.allocation_id = a.id AND x.teacher_id = :me)', { me: actor.userId })
-      .getMany();
-    const courses = await this.query().where(TAUGHT_BY('me'), { me: actor.userId }).getMany();
+    // one statement; the tree comes as plain objects with the entities' property names (courses.my-courses.ts)
+    const [{ tree }]: Array<{ tree: TeacherCourseYear[] }> = await this.ds.query(MY_COURSES_SQL, [scope.teacherId]);
+    return tree;
+  }
 
-    const years = new Map<string, TeacherCourseYear>();
-    const node = (y: AcademicYear, cl: SchoolClass, s: TeacherCourseYear['classes'][0]['subjects'][0]['subject']) => {
-      if (!years.has(y.id)) years.set(y.id, { academicYear: y, classes: [] });
-      const year = years.get(y.id)!;
-      let klass = year.classes.find((c) => c.class.id === cl.id);
-      if (!klass) year.classes.push((klass = { class: cl, subjects: [] }));
-      let subject = klass.subjects.find((x) => x.subject.id === s.id);
-      if (!subject) klass.subjects.push((subject = { subject: s, allocationId: null, courses: [] }));
-      return subject;
-    };
-    for (const a of allocations) node(a.academicYear!, a.class!, a.subject!).allocationId = a.id;
-    for (const c of courses) node(c.academicYear!, c.class!, c.subject!).courses.push(c);
-
-    const byName = <T>(key: (x: T) => string) => (a: T, b: T) => key(a).localeCompare(key(b), undefined, { numeric: true });
-    const out = [...years.values()].sort((a, b) => byName<TeacherCourseYear>((x) => x.academicYear.year)(b, a));
-    for (const y of out) {
-      y.classes.sort(byName((x) => x.class.name));
-      for (const cl of y.classes) {
-        cl.subjects.sort(byName((x) => x.subject.name));
-        for (const s of cl.subjects) s.courses.sort(byName((x) => x.title));
-      }
-    }
-    return out;
+  /**
+   * The course page (GraphQL course(id)): 'course.read' as get() decides it, then the course with its modules,
+   * content, announcements and discussions in one statement, as plain objects (courses.page.ts).
+   */
+  async coursePage(actor: Actor, id: string, known?: FactsSource): Promise<CoursePage> {
+    const facts = await this.readable(actor, id, this.ds, known);
+    const [row]: Array<{ page: CoursePage }> = await this.ds.query(coursePageSql(actor), [facts.id, actor.userId]);
+    if (!row) throw notFound(T.notFound);
+    return row.page;
   }
 
   /** GET /courses/{id}; a course the actor may not read answers not found. */

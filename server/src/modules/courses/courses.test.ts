@@ -156,6 +156,29 @@ describe('read and list', () => {
     }]);
     for (const who of ['student', 'parent', 'admin']) expect((await t.gql('{ myCourses { classes { class { name } } } }', {}, tok[who])).data.myCourses).toEqual([]);
   });
+
+  it('myCourses (built in SQL as plain objects) answers every field of its years, classes, subjects and courses as the entities do', async () => {
+    const YEAR = 'id year isActive startDate endDate createdAt version';
+    const CLASS = `id name grade description isActive createdAt version academicYear { ${YEAR} }`;
+    const SUBJECT = 'id name description isActive createdAt version';
+    const COURSE = `id title description createdAt updatedAt version subject { ${SUBJECT} } class { ${CLASS} } academicYear { ${YEAR} } teachers { id lastName }`;
+    const res = await t.gql(`{ myCourses { academicYear { ${YEAR} } classes { class { ${CLASS} } subjects { subject { ${SUBJECT} } courses { ${COURSE} } } } } }`, {}, tok.teacher);
+    expect(res.errors).toBeUndefined();
+    let seen = 0;
+    for (const y of res.data.myCourses) {
+      for (const cl of y.classes) {
+        for (const s of cl.subjects) {
+          for (const c of s.courses) {
+            const one = await t.gql(`query($id: ID!) { course(id: $id) { ${COURSE} } }`, { id: c.id }, tok.teacher);
+            expect(c).toEqual(one.data.course);
+            expect([y.academicYear, cl.class, s.subject]).toEqual([one.data.course.academicYear, one.data.course.class, one.data.course.subject]);
+            seen += 1;
+          }
+        }
+      }
+    }
+    expect(seen).toBeGreaterThan(1);
+  });
 });
 
 describe('edit and delete', () => {

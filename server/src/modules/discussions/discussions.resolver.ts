@@ -7,6 +7,7 @@ import { Course } from '../courses/course.entity';
 import { Discussion } from './discussion.entity';
 import { CreateDiscussionInput, DISCUSSION_PAGE, DiscussionConnection, UpdateDiscussionInput } from './discussions.types';
 import { PageArgs, toConnection, windowOf } from '../../app/paging';
+import type { CoursePage } from '../courses/courses.page';
 
 @Resolver(() => Discussion)
 export class DiscussionsResolver {
@@ -66,6 +67,6 @@ export class DiscussionsResolver {
 export class CourseDiscussionsFieldResolver {
   @FieldResolver(() => [Discussion], { description: 'Threads (top-level posts), newest first.' })
   discussions(@Root() c: Course, @Ctx() ctx: RequestContext) {
-    return ctx.loaders.threadsByCourse.load(c.id);
+    return (c as Partial<CoursePage>).discussions ?? ctx.loaders.threadsByCourse.load(c.id);
   }
 }

@@ -1,0 +1,39 @@
+/**
+ * SQL pieces for answers built inside PostgreSQL (issue 28): a row as the plain object GraphQL's default
+ * resolvers read, with the property names and value forms the entity classes have (timestamps as ISO strings,
+ * which the DateTimeISO scalar answers as they are; `date` columns as YYYY-MM-DD, as TypeORM reads them).
+ */
+
+/** A timestamptz as Date.prototype.toISOString writes it. */
+export const isoSql = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * An ORDER BY key that sorts as `localeCompare(x, undefined, { numeric: true })`: digit runs compare by value
+ * (padded to 10 digits), the rest by ICU's root collation.
+ */
+export const numericOrderSql = (col: string) =>
+  `regexp_replace(regexp_replace(${col}, '(\\d+)', '0000000000\\1', 'g'), '0*(\\d{10})', '\\1', 'g') COLLATE "und-x-icu"`;
+
+/** AcademicYear (academic-year.entity.ts) of the row `y`. */
+export const yearJson = (y: string) => `json_build_object('id', ${y}.id, 'year', ${y}.year, 'isActive', ${y}.is_active,
+  'startDate', ${y}.start_date, 'endDate', ${y}.end_date, 'version', ${y}.version,
+  'createdAt', ${isoSql(`${y}.created_at`)}, 'updatedAt', ${isoSql(`${y}.updated_at`)})`;
+
+/** SchoolClass (class.entity.ts) of the row `c`. */
+export const classJson = (c: string) => `json_build_object('id', ${c}.id, 'name', ${c}.name, 'grade', ${c}.grade,
+  'academicYearId', ${c}.academic_year_id, 'description', ${c}.description, 'isActive', ${c}.is_active, 'version', ${c}.version,
+  'createdAt', ${isoSql(`${c}.created_at`)}, 'updatedAt', ${isoSql(`${c}.updated_at`)})`;
+
+/** Subject (subject.entity.ts) of the row `s`. */
+export const subjectJson = (s: string) => `json_build_object('id', ${s}.id, 'name', ${s}.name, 'description', ${s}.description,
+  'isActive', ${s}.is_active, 'version', ${s}.version, 'createdAt', ${isoSql(`${s}.created_at`)}, 'updatedAt', ${isoSql(`${s}.updated_at`)})`;
+
+/** Course (course.entity.ts) of the row `c`, without its relations (its field resolvers load them when asked). */
+export const courseJson = (c: string) => `json_build_object('id', ${c}.id, 'title', ${c}.title, 'description', ${c}.description,
+  'subjectId', ${c}.subject_id, 'classId', ${c}.class_id, 'academicYearId', ${c}.academic_year_id, 'createdById', ${c}.created_by,
+  'version', ${c}.version, 'createdAt', ${isoSql(`${c}.created_at`)}, 'updatedAt', ${isoSql(`${c}.updated_at`)})`;
+
+/** User (user.entity.ts) of the row `u`, without its password hash; the field rules decide what is shown of it. */
+export const userJson = (u: string) => `json_build_object('id', ${u}.id, 'firstName', ${u}.first_name, 'lastName', ${u}.last_name,
+  'email', ${u}.email, 'role', ${u}.role, 'activated', ${u}.activated, 'deactivatedAt', ${isoSql(`${u}.deactivated_at`)},
+  'classId', ${u}.class_id, 'academicYearId', ${u}.academic_year_id, 'createdAt', ${isoSql(`${u}.created_at`)}, 'updatedAt', ${isoSql(`${u}.updated_at`)})`;

@@ -1,0 +1,66 @@
+import { Actor } from '../../policies';
+import { courseReadableSql, itemReadableSql } from '../../policies/sql';
+import { classJson, courseJson, isoSql, subjectJson, userJson, yearJson } from '../../db/json-rows';
+import type { Course } from './course.entity';
+import type { CourseModule } from '../course-modules/module.entity';
+import type { Content } from '../content/content.entity';
+import type { Announcement } from '../announcements/announcement.entity';
+import type { Discussion } from '../discussions/discussion.entity';
+
+/**
+ * A course with everything its page shows, as plain objects with the entities' property names: the field
+ * resolvers of Course, CourseModule and Discussion answer what is already here and load only what is not.
+ */
+export type CoursePage = Course & {
+  modules: Array<CourseModule & { contents: Content[] }>;
+  announcements: Announcement[];
+  discussions: Discussion[];
+};
+
+/** The author of post `p` (null once the account is gone), from the users row `u` joined to it. */
+const author = (p: string, u: string) => `CASE WHEN ${p}.author_id IS NULL OR ${u}.id IS NULL THEN NULL ELSE ${userJson(u)} END`;
+
+const post = (d: string, u: string, replies: string) => `json_build_object('id', ${d}.id, 'title', ${d}.title, 'content', ${d}.content,
+  'courseId', ${d}.course_id, 'parentDiscussionId', ${d}.parent_id, 'authorId', ${d}.author_id, 'author', ${author(d, u)},
+  'version', ${d}.version, 'createdAt', ${isoSql(`${d}.created_at`)}, 'updatedAt', ${isoSql(`${d}.updated_at`)}, 'replies', ${replies})`;
+
+/**
+ * The course page in one statement ($1 the course, $2 the viewer, named viewer.id for the rules' SQL twins), for a course the viewer may read (the
+ * caller has checked 'course.read'): its subject, class, year and teachers; the modules and content, and the
+ * announcements, the viewer may read ('course.readItem', the itemReadableSql twin), in the loaders' orders;
+ * the threads newest first (by the millisecond, then id, as threadsOfCourses sorts them) with their replies
+ * oldest first ('course.read', the courseReadableSql twin).
+ */
+export function coursePageSql(actor: Actor | null): string {
+  const moduleReadable = itemReadableSql(actor, { courseId: 'm.course_id', visible: 'm.is_visible' }, 'viewer.id');
+  const contentReadable = itemReadableSql(actor, { courseId: 'm.course_id', visible: '(cn.is_visible AND m.is_visible)' }, 'viewer.id');
+  const announcementReadable = itemReadableSql(actor, { courseId: 'a.course_id', visible: 'a.is_visible' }, 'viewer.id');
+  const postReadable = courseReadableSql(actor, { courseId: 'd.course_id' }, 'viewer.id');
+  return `
+SELECT (${courseJson('c')}::jsonb || jsonb_build_object(
+  'subject', ${subjectJson('s')}, 'class', ${classJson('cl')}, 'academicYear', ${yearJson('y')},
+  'teachers', (SELECT coalesce(json_agg(${userJson('u')} ORDER BY u.last_name, u.first_name, u.id), '[]'::json)
+                 FROM course_teachers ct JOIN users u ON u.id = ct.teacher_id WHERE ct.course_id = c.id),
+  'modules', (SELECT coalesce(json_agg(json_build_object('id', m.id, 'title', m.title, 'description', m.description,
+                 'moduleType', m.module_type, 'order', m.sort_order, 'isVisible', m.is_visible, 'courseId', m.course_id, 'version', m.version,
+                 'createdAt', ${isoSql('m.created_at')}, 'updatedAt', ${isoSql('m.updated_at')},
+                 'contents', (SELECT coalesce(json_agg(json_build_object('id', cn.id, 'title', cn.title, 'description', cn.description,
+                     'contentType', cn.content_type, 'fileName', cn.file_name, 'fileSize', cn.file_size, 'mimeType', cn.mime_type,
+                     'isVisible', cn.is_visible, 'moduleId', cn.module_id, 'fileId', cn.file_id, 'createdById', cn.created_by, 'version', cn.version,
+                     'createdAt', ${isoSql('cn.created_at')}, 'updatedAt', ${isoSql('cn.updated_at')}) ORDER BY cn.created_at, cn.id), '[]'::json)
+                   FROM contents cn WHERE cn.module_id = m.id AND ${contentReadable}))
+               ORDER BY m.sort_order, m.created_at, m.id), '[]'::json)
+                 FROM course_modules m WHERE m.course_id = c.id AND ${moduleReadable}),
+  'announcements', (SELECT coalesce(json_agg(json_build_object('id', a.id, 'title', a.title, 'content', a.content, 'isVisible', a.is_visible,
+                 'courseId', a.course_id, 'authorId', a.author_id, 'author', ${author('a', 'au')}, 'version', a.version,
+                 'createdAt', ${isoSql('a.created_at')}, 'updatedAt', ${isoSql('a.updated_at')}) ORDER BY a.created_at DESC, a.id), '[]'::json)
+                 FROM announcements a LEFT JOIN users au ON au.id = a.author_id WHERE a.course_id = c.id AND ${announcementReadable}),
+  'discussions', (SELECT coalesce(json_agg(${post('d', 'du', `(SELECT coalesce(json_agg(${post('r', 'ru', "'[]'::json")} ORDER BY r.created_at, r.id), '[]'::json)
+                     FROM discussions r LEFT JOIN users ru ON ru.id = r.author_id
+                    WHERE r.parent_id = d.id AND ${courseReadableSql(actor, { courseId: 'r.course_id' }, 'viewer.id')})`)}
+               ORDER BY date_trunc('milliseconds', d.created_at) DESC, d.id), '[]'::json)
+                 FROM discussions d LEFT JOIN users du ON du.id = d.author_id WHERE d.course_id = c.id AND d.parent_id IS NULL AND ${postReadable})
+))::json AS page
+  FROM (SELECT $2::uuid AS id) viewer, courses c JOIN subjects s ON s.id = c.subject_id JOIN classes cl ON cl.id = c.class_id JOIN academic_years y ON y.id = c.academic_year_id
+ WHERE c.id = $1`;
+}
