@@ -147,10 +147,21 @@ export type AccountSession = {
   lastUsedAt: Scalars['DateTimeISO']['output'];
 };
 
+export type AddBankQuestionsInput = {
+  bankId: Scalars['ID']['input'];
+  questions: Array<BankQuestionInput>;
+};
+
 /** A feedback snippet to keep in your comment bank. */
 export type AddCommentSnippetInput = {
   /** The text (1 to 1000 characters; each text once per teacher). */
   text: Scalars['String']['input'];
+};
+
+export type AddQuestionsFromBankInput = {
+  assessmentId: Scalars['ID']['input'];
+  bankQuestionIds: Array<Scalars['ID']['input']>;
+  link: Scalars['Boolean']['input'];
 };
 
 /** Which teachers teach a subject in a class during an academic year. */
@@ -309,8 +320,10 @@ export type Assessment = {
   myStatus: Maybe<MyAssessmentStatus>;
   /** Your submission of it as a student (the view page; results as the result visibility allows); null when none. */
   mySubmission: Maybe<Submission>;
+  qtiUrl: Maybe<Scalars['String']['output']>;
   /** The questions by order (answer keys only for the course's teachers, SuperAdmin and Admin). */
   questions: Array<Question>;
+  randomDraws: Array<RandomDraw>;
   /** What students see of their graded work. */
   resultVisibility: ResultVisibility;
   /** When a teacher released the results of a manual item (releaseResults); null until then. */
@@ -651,6 +664,45 @@ export type AuthPayload = {
   /** The signed-in user. */
   user: User;
 };
+
+export type BankQuestion = {
+  __typename?: 'BankQuestion';
+  acceptedAnswers: Array<AcceptedAnswer>;
+  bankId: Scalars['ID']['output'];
+  id: Scalars['ID']['output'];
+  options: Array<QuestionOption>;
+  partialMarking: PartialMarking;
+  points: Scalars['Int']['output'];
+  questionText: Scalars['String']['output'];
+  statistics: Maybe<QuestionStatistics>;
+  tags: Array<Scalars['String']['output']>;
+  type: QuestionType;
+  usedIn: Array<BankQuestionUse>;
+};
+
+export type BankQuestionInput = {
+  acceptedAnswers?: InputMaybe<Array<AcceptedAnswerInput>>;
+  options?: InputMaybe<Array<QuestionOptionInput>>;
+  partialMarking?: InputMaybe<PartialMarkingInput>;
+  points?: InputMaybe<Scalars['Int']['input']>;
+  questionText: Scalars['String']['input'];
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+  type: QuestionType;
+};
+
+export type BankQuestionUse = {
+  __typename?: 'BankQuestionUse';
+  assessmentId: Scalars['ID']['output'];
+  drawn: Scalars['Boolean']['output'];
+  kind: AssessmentKind;
+  linked: Scalars['Boolean']['output'];
+  title: Scalars['String']['output'];
+};
+
+export type BankSharing =
+  | 'EDIT'
+  | 'PRIVATE'
+  | 'READ';
 
 /** A due date in the viewer's calendar: an assignment, exam or quiz of a course they take or teach (for parents: of a linked child's course). */
 export type CalendarEvent = {
@@ -1102,6 +1154,7 @@ export type CreateAssessmentInput = {
   moduleId?: InputMaybe<Scalars['ID']['input']>;
   /** The questions; at least one. */
   questions?: InputMaybe<Array<QuestionInput>>;
+  randomDraws?: InputMaybe<Array<RandomDrawInput>>;
   /** immediate when not given. */
   resultVisibility?: InputMaybe<ResultVisibility>;
   /** whole_class when not given. */
@@ -1166,6 +1219,13 @@ export type CreateModuleInput = {
   order?: InputMaybe<Scalars['Int']['input']>;
   /** Title; required. */
   title: Scalars['String']['input'];
+};
+
+export type CreateQuestionBankInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+  sharing: BankSharing;
+  subjectId: Scalars['ID']['input'];
 };
 
 /** A new subject. */
@@ -1639,6 +1699,14 @@ export type ImportOneRosterInput = {
   apply: Scalars['Boolean']['input'];
 };
 
+export type ImportQtiInput = {
+  assessmentId?: InputMaybe<Scalars['ID']['input']>;
+  bankId?: InputMaybe<Scalars['ID']['input']>;
+  dryRun?: InputMaybe<Scalars['Boolean']['input']>;
+  file: Scalars['Upload']['input'];
+  newBank?: InputMaybe<QtiNewBankInput>;
+};
+
 /** One user of a CSV import, as the file gives it (checked by the server as createUser checks one). */
 export type ImportUserRowInput = {
   /** Parent rows: the emails of the parent's children, separated by ';' (each a Student of this file or of the school); SuperAdmin and Admin only. */
@@ -1797,11 +1865,18 @@ export type ModuleType =
   /** A week of teaching (the default). */
   | 'WEEK';
 
+export type MoveBankQuestionsInput = {
+  ids: Array<Scalars['ID']['input']>;
+  toBankId: Scalars['ID']['input'];
+};
+
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type Mutation = {
   __typename?: 'Mutation';
+  addBankQuestions: Array<BankQuestion>;
   /** Keep a feedback snippet in your comment bank (teachers; each text once, at most 200). */
   addCommentSnippet: CommentSnippet;
+  addQuestionsFromBank: Assessment;
   /** Keep a long answer's file with your draft (student; the item one you may still submit), so a reload or a switch to the camera loses nothing; it replaces the question's earlier draft file and is submitted with the draft unless the submit sends another. Checked as a submit's files are (pdf, jpg, jpeg, png, doc, docx, txt by content; at most 50MB). Multipart request (header 'Apollo-Require-Preflight: true') (REST: POST /api/submissions/draft/file, /api/quizsubmissions/draft/file, /api/examsubmissions/draft/file with the item's id, questionId and file). */
   attachDraftFile: SubmissionDraft;
   /** 'Mark all missing as 0': submit the work of the item's overdue students now (isAutoSubmitted): a saved draft, or else an empty submission, automatic questions graded; expired reopened submissions closed. The overdue sweep only ever submits drafts; this is the teacher's action. Late joiners whose own due date has not passed are left alone. dryRun only counts (whoever sees the dashboard); otherwise the course's teachers (REST: POST /api/submissions/auto-submit-overdue {assignmentId}, /api/quizsubmissions/... {quizId}, /api/examsubmissions/... {examId}). */
@@ -1842,6 +1917,7 @@ export type Mutation = {
   createDiscussion: Discussion;
   /** Add a module to a course you teach (REST: POST /api/modules). */
   createModule: Module;
+  createQuestionBank: QuestionBank;
   /** Create a subject; SuperAdmin and Admin (REST: POST /api/subjects). */
   createSubject: Subject;
   /** For an overdue student with no submission: an empty one (pending, nothing handed in) for grading by hand; an existing submission is returned as it is (course's teachers; refused before the due date) (REST: POST /api/submissions/create-for-grading {assignmentId, studentId}, /api/quizsubmissions/..., /api/examsubmissions/...). */
@@ -1858,6 +1934,7 @@ export type Mutation = {
   deleteAnnouncement: Scalars['Boolean']['output'];
   /** Delete an assessment with its questions and submissions (REST: DELETE /api/assignments/{id}, /api/exams/{id}, /api/quizzes/{id}); answers how many submissions went with it. */
   deleteAssessment: DeleteAssessmentResult;
+  deleteBankQuestion: Scalars['Boolean']['output'];
   /** 'Turn off': your feed address stops answering (404); true when there was one. Not while viewing as another role (REST: DELETE /api/calendar/feed). */
   deleteCalendarFeedLink: Scalars['Boolean']['output'];
   /** Delete a class; refused (CONFLICT) while students are placed in it or it has allocations. SuperAdmin and Admin (REST: DELETE /api/classes/{id}). */
@@ -1872,6 +1949,7 @@ export type Mutation = {
   deleteDiscussion: Scalars['Boolean']['output'];
   /** Delete a module with its content (REST: DELETE /api/modules/{id}). */
   deleteModule: Scalars['Boolean']['output'];
+  deleteQuestionBank: Scalars['Boolean']['output'];
   /** Delete a subject; refused (CONFLICT) while allocations use it. SuperAdmin and Admin (REST: DELETE /api/subjects/{id}). */
   deleteSubject: Scalars['Boolean']['output'];
   /** Delete a user (never yourself); their sessions end (REST: DELETE /api/users/{id}). */
@@ -1886,6 +1964,7 @@ export type Mutation = {
   gradeSubmission: Submission;
   /** Import a OneRoster 1.2 CSV zip (multipart request; send 'Apollo-Require-Preflight: true'): input.apply false previews it, true applies it when every row can be taken, in one transaction; either way nothing changes when a row is refused (SuperAdmin and Admin; REST: POST /api/oneroster/imports, also for zips above the 50MB of GraphQL uploads). */
   importOneRoster: OneRosterImport;
+  importQti: QtiImportResult;
   /** Import users from a CSV file parsed by the client (at most 1,000 rows): each row checked as createUser checks one, and against the other rows and existing users. dryRun answers the rows only; otherwise the valid rows are created in one transaction (Pending, invited), or nothing when onlyIfAllValid and a row is invalid. */
   importUsers: ImportUsersResult;
   /** Link a Parent to a Student (SuperAdmin and Admin); the parent then reads the student's courses, work, attendance and feedback. A link that exists already is a CONFLICT. REST: POST /api/parents/{parentId}/children {studentId}. */
@@ -1900,6 +1979,7 @@ export type Mutation = {
   markAttendance: MarkAttendancePayload;
   /** Mark one of your notifications read; not found for anyone else's (REST: PUT /api/notifications/{id}/read). */
   markRead: Notification;
+  moveBankQuestions: Array<BankQuestion>;
   /** Put a student into a class of an academic year (REST: PUT /api/users/{id} {class, academicYear}). SuperAdmin and Admin into any class; a Teacher only into a class and year they teach. */
   placeStudent: User;
   /** Put several students into one class of an academic year in one transaction, with the rule of placeStudent for each: every one must be a Student; a Teacher only into a class and year they teach. All or none; GraphQL only. */
@@ -1928,6 +2008,7 @@ export type Mutation = {
   rotateApplicationSecret: ApplicationWithSecret;
   /** Autosave: replaces your draft of an item you may still submit (text and ticked options; files through attachDraftFile). A draft is not a submission and teachers never see it; it is restored by Assessment.myDraft and removed by the submit. */
   saveDraft: SubmissionDraft;
+  saveQuestionsToBank: Array<BankQuestion>;
   /** The one due date of the item's late joiners (students placed in the class after its due date; 'Joined late (n)'): moves the open work of every late joiner and applies to those placed later; the course's teachers. Never in the past. Answers the dashboard. */
   setLateJoinerDueDate: GradingDashboard;
   /** Submit (or Resubmit a reopened) assignment, exam or quiz as a student, on the server clock: refused after the due date unless reopened and before its customDueDate; a second submit is a CONFLICT. Automatic questions are graded at once. Multipart request (header 'Apollo-Require-Preflight: true'); long-answer files (pdf, jpg, jpeg, png, doc, docx, txt; at most 50MB each, checked by content) go in `files`, each named by an answer's fileIndex (REST: POST /api/submissions, /api/quizsubmissions, /api/examsubmissions). */
@@ -1946,6 +2027,7 @@ export type Mutation = {
   updateAnnouncement: Announcement;
   /** Change an assessment, its targets and questions in one transaction; changed keys regrade the submissions (REST: PUT /api/assignments/{id}, ...). */
   updateAssessment: Assessment;
+  updateBankQuestion: BankQuestion;
   /** Change a class; SuperAdmin and Admin (REST: PUT /api/classes/{id}). */
   updateClass: SchoolClass;
   /** Change a content item (REST: PUT /api/content/{id}). */
@@ -1960,6 +2042,7 @@ export type Mutation = {
   updateNotificationSettings: NotificationSettings;
   /** Change your own first and last name. */
   updateProfile: User;
+  updateQuestionBank: QuestionBank;
   /** Change a subject; SuperAdmin and Admin (REST: PUT /api/subjects/{id}). */
   updateSubject: Subject;
   /** Edit a user's name, email and role: SuperAdmin and Admin users of a role they may assign, a Teacher only students of classes they teach and their parents; never your own role, and only to a role you may assign. A new email waits for confirmation at the new address (pendingEmail). GraphQL only (the spec names no REST path for it). */
@@ -1970,8 +2053,20 @@ export type Mutation = {
 
 
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationAddBankQuestionsArgs = {
+  input: AddBankQuestionsInput;
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationAddCommentSnippetArgs = {
   input: AddCommentSnippetInput;
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationAddQuestionsFromBankArgs = {
+  input: AddQuestionsFromBankInput;
 };
 
 
@@ -2092,6 +2187,12 @@ export type MutationCreateModuleArgs = {
 
 
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationCreateQuestionBankArgs = {
+  input: CreateQuestionBankInput;
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationCreateSubjectArgs = {
   input: CreateSubjectInput;
 };
@@ -2141,6 +2242,12 @@ export type MutationDeleteAssessmentArgs = {
 
 
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationDeleteBankQuestionArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationDeleteClassArgs = {
   id: Scalars['ID']['input'];
 };
@@ -2172,6 +2279,12 @@ export type MutationDeleteDiscussionArgs = {
 
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationDeleteModuleArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationDeleteQuestionBankArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -2220,6 +2333,12 @@ export type MutationImportOneRosterArgs = {
 
 
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationImportQtiArgs = {
+  input: ImportQtiInput;
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationImportUsersArgs = {
   input: ImportUsersInput;
 };
@@ -2246,6 +2365,12 @@ export type MutationMarkAttendanceArgs = {
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationMarkReadArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationMoveBankQuestionsArgs = {
+  input: MoveBankQuestionsInput;
 };
 
 
@@ -2334,6 +2459,12 @@ export type MutationSaveDraftArgs = {
 
 
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationSaveQuestionsToBankArgs = {
+  input: SaveQuestionsToBankInput;
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationSetLateJoinerDueDateArgs = {
   assessmentId: Scalars['ID']['input'];
   dueDate: Scalars['DateTimeISO']['input'];
@@ -2390,6 +2521,12 @@ export type MutationUpdateAssessmentArgs = {
 
 
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationUpdateBankQuestionArgs = {
+  input: UpdateBankQuestionInput;
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationUpdateClassArgs = {
   input: UpdateClassInput;
 };
@@ -2428,6 +2565,12 @@ export type MutationUpdateNotificationSettingsArgs = {
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type MutationUpdateProfileArgs = {
   input: UpdateProfileInput;
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationUpdateQuestionBankArgs = {
+  input: UpdateQuestionBankInput;
 };
 
 
@@ -2652,6 +2795,13 @@ export type OpensOn =
   /** The view page (/dashboard/{kind}/{id}/view). */
   | 'VIEW';
 
+export type OptionStatistics = {
+  __typename?: 'OptionStatistics';
+  chosen: Scalars['Int']['output'];
+  optionId: Scalars['ID']['output'];
+  text: Scalars['String']['output'];
+};
+
 /** A targeted student with no submission after the due date (the Overdue list of a grading dashboard). */
 export type OverdueStudent = {
   __typename?: 'OverdueStudent';
@@ -2728,6 +2878,34 @@ export type PlaceStudentsInput = {
   classId: Scalars['ID']['input'];
   /** The students (users whose role is Student). */
   userIds: Array<Scalars['ID']['input']>;
+};
+
+export type QtiImportResult = {
+  __typename?: 'QtiImportResult';
+  bankId: Maybe<Scalars['ID']['output']>;
+  dryRun: Scalars['Boolean']['output'];
+  imported: Scalars['Int']['output'];
+  questions: Array<QtiImportedQuestion>;
+  skipped: Array<QtiSkippedItem>;
+};
+
+export type QtiImportedQuestion = {
+  __typename?: 'QtiImportedQuestion';
+  identifier: Scalars['String']['output'];
+  questionText: Scalars['String']['output'];
+  type: QuestionType;
+};
+
+export type QtiNewBankInput = {
+  name: Scalars['String']['input'];
+  subjectId: Scalars['ID']['input'];
+};
+
+export type QtiSkippedItem = {
+  __typename?: 'QtiSkippedItem';
+  identifier: Scalars['String']['output'];
+  interaction: Scalars['String']['output'];
+  reason: Scalars['String']['output'];
 };
 
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
@@ -2835,6 +3013,8 @@ export type Query = {
   oneRosterAddresses: OneRosterAddresses;
   /** The last twenty OneRoster CSV imports, newest first, with their reports (SuperAdmin and Admin; REST: GET /api/oneroster/imports). */
   oneRosterImports: Array<OneRosterImport>;
+  questionBank: QuestionBank;
+  questionBanks: Array<QuestionBank>;
   /** Your items of this kind elsewhere, to reuse (tree by course.academicYear, course.class, course, module), a page at a time (first 100 unless asked, at most 500) (REST: GET /api/assignments/reuse/available/{courseId}, /api/quizzes/reuse/available/{moduleId}). */
   reusableAssessments: AssessmentConnection;
   /** Content of your other modules, to reuse in this module (tree by module.course.academicYear, class, course, module) (REST: GET /api/content/reuse/available/{moduleId}). */
@@ -3128,6 +3308,12 @@ export type QueryNotificationsArgs = {
 
 
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
+export type QueryQuestionBankArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryReusableAssessmentsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   courseId?: InputMaybe<Scalars['ID']['input']>;
@@ -3224,6 +3410,8 @@ export type Question = {
   __typename?: 'Question';
   /** Accepted answers with their weights (REST: correctAnswers, shortAnswerWeights); null unless you teach the course (or are SuperAdmin or Admin). */
   acceptedAnswers: Maybe<Array<AcceptedAnswer>>;
+  bankLinked: Scalars['Boolean']['output'];
+  bankQuestionId: Maybe<Scalars['ID']['output']>;
   /** Unique id (REST: _id); send it back on edit to keep its answers and grades. */
   id: Scalars['ID']['output'];
   /** The options of a multiple-choice question (empty for other types). */
@@ -3238,6 +3426,26 @@ export type Question = {
   questionText: Scalars['String']['output'];
   /** MCQ, ShortAnswer or LongAnswer. */
   type: QuestionType;
+};
+
+export type QuestionBank = {
+  __typename?: 'QuestionBank';
+  canEdit: Scalars['Boolean']['output'];
+  description: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  ownerName: Scalars['String']['output'];
+  qtiUrl: Scalars['String']['output'];
+  questionCount: Scalars['Int']['output'];
+  questions: Array<BankQuestion>;
+  sharing: BankSharing;
+  subject: Subject;
+  tags: Array<Scalars['String']['output']>;
+};
+
+
+export type QuestionBankQuestionsArgs = {
+  tag?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** One question's grade and feedback (assessments.md section 2 'Grading & Feedback'); in a Save all each question at most once. */
@@ -3256,6 +3464,8 @@ export type QuestionGradeInput = {
 export type QuestionInput = {
   /** ShortAnswer: the accepted answers with their weights. */
   acceptedAnswers?: InputMaybe<Array<AcceptedAnswerInput>>;
+  bankLinked?: InputMaybe<Scalars['Boolean']['input']>;
+  bankQuestionId?: InputMaybe<Scalars['ID']['input']>;
   /** The id of an existing question, to keep its answers and grades (they are regraded when its key or points change). */
   id?: InputMaybe<Scalars['ID']['input']>;
   /** MCQ: at least two options, at least one correct. */
@@ -3293,6 +3503,16 @@ export type QuestionOptionInput = {
   text: Scalars['String']['input'];
 };
 
+export type QuestionStatistics = {
+  __typename?: 'QuestionStatistics';
+  answered: Scalars['Int']['output'];
+  averageScore: Maybe<Scalars['Float']['output']>;
+  difficulty: Maybe<Scalars['Float']['output']>;
+  discrimination: Maybe<Scalars['Float']['output']>;
+  graded: Scalars['Int']['output'];
+  options: Array<OptionStatistics>;
+};
+
 /** The kind of a question, which decides its editor and its grading. */
 export type QuestionType =
   /** A long text or a file; graded by the teacher. */
@@ -3301,6 +3521,22 @@ export type QuestionType =
   | 'MCQ'
   /** A short text compared with the accepted answers; graded automatically. */
   | 'SHORT_ANSWER';
+
+export type RandomDraw = {
+  __typename?: 'RandomDraw';
+  available: Scalars['Int']['output'];
+  bankId: Scalars['ID']['output'];
+  bankName: Scalars['String']['output'];
+  count: Scalars['Int']['output'];
+  id: Scalars['ID']['output'];
+  tag: Maybe<Scalars['String']['output']>;
+};
+
+export type RandomDrawInput = {
+  bankId: Scalars['ID']['input'];
+  count: Scalars['Int']['input'];
+  tag?: InputMaybe<Scalars['String']['input']>;
+};
 
 /** Open registration (only when the server allows it). */
 export type RegisterInput = {
@@ -3439,6 +3675,12 @@ export type SaveDraftInput = {
   answers: Array<DraftAnswerInput>;
   /** The item. */
   assessmentId: Scalars['ID']['input'];
+};
+
+export type SaveQuestionsToBankInput = {
+  assessmentId: Scalars['ID']['input'];
+  bankId: Scalars['ID']['input'];
+  questionIds?: InputMaybe<Array<Scalars['ID']['input']>>;
 };
 
 /** A class such as Class 5A, in one academic year. */
@@ -3892,6 +4134,7 @@ export type UpdateAssessmentInput = {
   isVisible?: InputMaybe<Scalars['Boolean']['input']>;
   /** The full new list of questions (at least one); questions sent with their id keep their answers and grades. */
   questions?: InputMaybe<Array<QuestionInput>>;
+  randomDraws?: InputMaybe<Array<RandomDrawInput>>;
   /** New result visibility. */
   resultVisibility?: InputMaybe<ResultVisibility>;
   /** New scope; whole_class clears the targets. */
@@ -3902,6 +4145,17 @@ export type UpdateAssessmentInput = {
   title?: InputMaybe<Scalars['String']['input']>;
   /** The version you edited; if someone changed it since, the update is refused (CONFLICT). */
   version?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type UpdateBankQuestionInput = {
+  acceptedAnswers?: InputMaybe<Array<AcceptedAnswerInput>>;
+  id: Scalars['ID']['input'];
+  options?: InputMaybe<Array<QuestionOptionInput>>;
+  partialMarking?: InputMaybe<PartialMarkingInput>;
+  points?: InputMaybe<Scalars['Int']['input']>;
+  questionText: Scalars['String']['input'];
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+  type: QuestionType;
 };
 
 /** Changes to a class; fields not given stay as they are. */
@@ -3992,6 +4246,13 @@ export type UpdateProfileInput = {
   firstName: Scalars['String']['input'];
   /** Family name; required. */
   lastName: Scalars['String']['input'];
+};
+
+export type UpdateQuestionBankInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['ID']['input'];
+  name?: InputMaybe<Scalars['String']['input']>;
+  sharing?: InputMaybe<BankSharing>;
 };
 
 /** Changes to a subject; fields not given stay as they are. */

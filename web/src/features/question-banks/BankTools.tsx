@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import LibraryAddIcon from '@mui/icons-material/LibraryAdd';
+import SaveAltIcon from '@mui/icons-material/SaveAlt';
+import type { QuestionDraft } from '../assessments/fields';
+import { AddFromBankDialog } from './AddFromBankDialog';
+import { SaveToBankDialog } from './SaveToBankDialog';
+
+interface BankToolsProps {
+  /** The item being edited (none while creating one). */
+  assessmentId?: string;
+  questions: QuestionDraft[];
+  onChange(questions: QuestionDraft[]): void;
+  /** Says what was saved to a bank (the editor's message line). */
+  onSaved(message: string): void;
+}
+
+/** The question editor's "Add from bank" and "Save to bank" buttons and their dialogs (issue 30). */
+export function BankTools({ assessmentId, questions, onChange, onSaved }: BankToolsProps) {
+  const [open, setOpen] = useState<'add' | 'save' | null>(null);
+  return (
+    <>
+      <Button variant="outlined" startIcon={<LibraryAddIcon />} onClick={() => setOpen('add')}>
+        Add from bank
+      </Button>
+      <Button variant="outlined" startIcon={<SaveAltIcon />} disabled={questions.length === 0} onClick={() => setOpen('save')}>
+        Save to bank
+      </Button>
+      {open === 'add' && <AddFromBankDialog onClose={() => setOpen(null)} onAdd={(added) => onChange([...questions, ...added])} />}
+      {open === 'save' && <SaveToBankDialog assessmentId={assessmentId} questions={questions} onClose={() => setOpen(null)} onSaved={onSaved} />}
+    </>
+  );
+}
