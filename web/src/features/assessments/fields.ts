@@ -83,6 +83,11 @@ export interface AssessmentFields {
   questions: QuestionDraft[];
   /** Issue 30: the random draws from banks, beside the fixed questions. */
   randomDraws: DrawDraft[];
+  /**
+   * The item's draws as loaded (drawsInput's JSON): an edit sends the draws only when they changed, since the
+   * server refuses to change them once a student has drawn.
+   */
+  savedDraws?: string;
 }
 
 export const newOption = (text = '', isCorrect = false): OptionDraft => ({ key: newKey(), text, isCorrect });
@@ -252,7 +257,13 @@ export function fieldsFrom(
     targetStudentIds: (a.targetStudents ?? []).map((s) => s.id),
     questions: a.questions.map(draftFrom),
     randomDraws: a.randomDraws.map((d) => ({ key: newKey(), bankId: d.bankId, tag: d.tag ?? '', count: String(d.count) })),
+    savedDraws: JSON.stringify(a.randomDraws.map((d) => ({ bankId: d.bankId, tag: d.tag || null, count: d.count }))),
   };
+}
+
+/** The draws as the inputs carry them. */
+function drawsInput(draws: readonly DrawDraft[]) {
+  return draws.map((d) => ({ bankId: d.bankId, tag: d.tag || null, count: Number(d.count) }));
 }
 
 /** The form's values as the create and update inputs carry them (questions in the list's order, from 1). */
@@ -272,6 +283,6 @@ export function inputFrom(f: AssessmentFields) {
       order: i + 1,
       ...(q.bankQuestionId ? { bankQuestionId: q.bankQuestionId, bankLinked: Boolean(q.bankLinked) } : {}),
     })),
-    randomDraws: f.randomDraws.map((d) => ({ bankId: d.bankId, tag: d.tag || null, count: Number(d.count) })),
+    ...(JSON.stringify(drawsInput(f.randomDraws)) === (f.savedDraws ?? '[]') ? {} : { randomDraws: drawsInput(f.randomDraws) }),
   };
 }
