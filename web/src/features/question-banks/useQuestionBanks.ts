@@ -3,7 +3,7 @@ import { errorMessage } from '../../app/errors';
 import { useActionMessages } from '../../components/useActionMessages';
 import { useDialogForm, type FieldErrors } from '../../components/useDialogForm';
 import type { BankSharing } from '../../gql/types';
-import { QuestionBanksDocument, useBankSubjectsQuery, useCreateQuestionBankMutation, useQuestionBanksQuery, type QuestionBankRowFragment } from './question-banks.generated';
+import { QuestionBanksDocument, useBankSubjectsQuery, type BankSubjectsQuery, useCreateQuestionBankMutation, useQuestionBanksQuery, type QuestionBankRowFragment } from './question-banks.generated';
 
 export type BankRow = QuestionBankRowFragment;
 
@@ -21,6 +21,14 @@ function check(v: BankValues): FieldErrors<BankValues> {
   if (!v.name.trim()) errors.name = 'Name is required';
   if (!v.subjectId) errors.subjectId = 'Choose the subject';
   return errors;
+}
+
+/** A teacher's subjects (each once, by name), or every active subject for who teaches none. */
+function subjectsOf(data: BankSubjectsQuery | undefined): { id: string; name: string }[] {
+  if (!data) return [];
+  const taught = new Map(data.myCourses.flatMap((y) => y.classes.flatMap((c) => c.subjects.map((s) => [s.subject.id, s.subject] as const))));
+  const list = taught.size ? [...taught.values()] : data.subjects.nodes.filter((s) => s.isActive);
+  return [...list].sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /**
@@ -53,7 +61,7 @@ export function useQuestionBanks() {
     banks: query.data?.questionBanks ?? null,
     loading: query.loading && !query.data,
     loadError: query.error && !query.data ? errorMessage(query.error, 'Failed to load the question banks') : null,
-    subjects: (subjects.data?.subjects.nodes ?? []).filter((s) => s.isActive),
+    subjects: subjectsOf(subjects.data),
     creating,
     open: () => {
       form.replace(NEW_BANK);
