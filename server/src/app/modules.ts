@@ -11,6 +11,7 @@ import { contentModule } from '../modules/content/content.module';
 import { announcementsModule } from '../modules/announcements/announcements.module';
 import { discussionsModule } from '../modules/discussions/discussions.module';
 import { attendanceModule } from '../modules/attendance/attendance.module';
+import { questionBanksModule } from '../modules/question-banks/question-banks.module';
 import { assessmentsModule } from '../modules/assessments/assessments.module';
 import { submissionsModule } from '../modules/submissions/submissions.module';
 import { gradingModule } from '../modules/grading/grading.module';
@@ -42,6 +43,7 @@ export const modules = moduleList(
   announcementsModule,
   discussionsModule,
   attendanceModule,
+  questionBanksModule,
   assessmentsModule,
   submissionsModule,
   gradingModule,

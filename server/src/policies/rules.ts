@@ -59,6 +59,17 @@ const seesScores = (a: Actor, s: { teacherIds: string[] }) => seesWork(a, s) || 
 const isParentOf = (a: Actor, studentId: string) => a.activeRole === Role.Parent && a.childIds.includes(studentId);
 /** The student's own work, or a linked parent's view of it: the same results, never more (correct answers and files stay the student's). */
 const ownOrChild = (a: Actor, s: { studentId: string }) => ownWork(a, s) || isParentOf(a, s.studentId);
+/** What the question-bank rules know about a bank and the viewer (question-banks.queries.ts loads it; SQL twin: questionBankReadableSql). */
+export interface BankFacts {
+  ownerId: string;
+  sharing: 'private' | 'read' | 'edit';
+  /** The viewer is a teacher with an allocation of the bank's subject (any class, any year). */
+  viewerTeachesSubject: boolean;
+}
+/** SuperAdmin and Admin themselves (never an application: banks hold answer keys). */
+const staffManager = (a: Actor) => has(a, ACADEMIC_MANAGERS) && person(a);
+const ownsBank = (a: Actor, b: BankFacts) => a.activeRole === Role.Teacher && a.userId === b.ownerId;
+const sharedBank = (a: Actor, b: BankFacts, levels: string[]) => a.activeRole === Role.Teacher && b.viewerTeachesSubject && levels.includes(b.sharing);
 const resultsShown = (s: SubmissionView) => s.graded && (s.visibility !== 'manual' || s.released);
 
 /**
@@ -174,6 +185,18 @@ export const rules = {
   'assessment.autoSubmit': (a: Actor, c: CourseFacts) => teaches(a, c),
   /** the review lists (Assignment, Quiz and Exam Review): teachers (their courses' items), SuperAdmin and Admin (all) */
   'review.list': (a: Actor) => readsSchool(a) || has(a, [Role.Teacher]),
+  // ---- Question banks (issue 30): never a student, a parent or an application (a bank holds answer keys) ----
+  /** open question banks at all (the list, the pickers): teachers, SuperAdmin and Admin */
+  'questionBank.use': (a: Actor) => person(a) && has(a, [...ACADEMIC_MANAGERS, Role.Teacher]),
+  /** make a bank: a teacher, in a subject they teach */
+  'questionBank.create': (a: Actor, s: { viewerTeachesSubject: boolean }) => a.activeRole === Role.Teacher && s.viewerTeachesSubject,
+  /** read a bank with its keys: its owner, the subject's other teachers when shared (read or edit), SuperAdmin and Admin (lists: questionBankReadableSql) */
+  'questionBank.read': (a: Actor, b: BankFacts) => staffManager(a) || ownsBank(a, b) || sharedBank(a, b, ['read', 'edit']),
+  /** add, change, delete and move its questions: its owner, the subject's other teachers when shared to edit, SuperAdmin and Admin */
+  'questionBank.edit': (a: Actor, b: BankFacts) => staffManager(a) || ownsBank(a, b) || sharedBank(a, b, ['edit']),
+  /** rename, share or delete the bank itself: its owner, SuperAdmin and Admin */
+  'questionBank.manage': (a: Actor, b: BankFacts) => staffManager(a) || ownsBank(a, b),
+  // ---- end of Question banks ----
   // ---- Grades (issue 17): a student's grades report and a course's gradebook ----
   /** one's own grades report (myGrades): students; another student's report is 'family.readStudentView' */
   'grades.readOwn': (a: Actor) => a.activeRole === Role.Student,

@@ -176,3 +176,23 @@ export function commentSnippetOwnSql(a: Actor | null, teacherId: string, viewer:
 export function notificationOwnSql(_a: Actor | null, userId: string, viewer: string): string {
   return `${userId} = ${viewer}`;
 }
+
+// ---- Question banks (issue 30) ----
+/** A bank's columns: its owner, subject and sharing. */
+export interface BankRef {
+  ownerId: string;
+  subjectId: string;
+  sharing: string;
+}
+
+/** 'viewerTeachesSubject' (BankFacts): the viewer has an allocation of the subject, any class and year. */
+export const teachesSubjectSql = (subjectId: string, teacher: string) =>
+  `EXISTS (SELECT 1 FROM allocations alb JOIN allocation_teachers atb ON atb.allocation_id = alb.id
+            WHERE alb.subject_id = ${subjectId} AND atb.teacher_id = ${teacher})`;
+
+/** 'questionBank.read': SuperAdmin and Admin every bank; a teacher their own and those of their subjects shared to read or edit. */
+export function questionBankReadableSql(a: Actor | null, b: BankRef, viewer: string): string {
+  if (staffManager(a) && isPerson(a)) return 'TRUE';
+  if (a?.activeRole !== Role.Teacher) return 'FALSE';
+  return `(${b.ownerId} = ${viewer} OR (${b.sharing} IN ('read', 'edit') AND ${teachesSubjectSql(b.subjectId, viewer)}))`;
+}

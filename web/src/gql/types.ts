@@ -147,8 +147,11 @@ export type AccountSession = {
   lastUsedAt: Scalars['DateTimeISO']['output'];
 };
 
+/** Questions appended to a bank in one transaction. */
 export type AddBankQuestionsInput = {
+  /** The bank; one you may edit. */
   bankId: Scalars['ID']['input'];
+  /** The questions, at least one. */
   questions: Array<BankQuestionInput>;
 };
 
@@ -158,9 +161,13 @@ export type AddCommentSnippetInput = {
   text: Scalars['String']['input'];
 };
 
+/** Bank questions appended to an assessment's questions. */
 export type AddQuestionsFromBankInput = {
+  /** The assessment; one you teach. */
   assessmentId: Scalars['ID']['input'];
+  /** The bank questions, of banks you may read, in this order. */
   bankQuestionIds: Array<Scalars['ID']['input']>;
+  /** A link follows later edits of the bank question until the assessment is first handed in; a copy does not. */
   link: Scalars['Boolean']['input'];
 };
 
@@ -300,6 +307,8 @@ export type Assessment = {
   createdAt: Scalars['DateTimeISO']['output'];
   /** Free text; empty when none was given (tables show its first 50 characters). */
   description: Scalars['String']['output'];
+  /** Every question the random draws gave to some student (each student's own are in their submission's answers); empty unless you teach the course (or are SuperAdmin or Admin). The grading views name drawn answers' questions from here. */
+  drawnQuestions: Array<Question>;
   /** When it is due (server time; whole minutes). */
   dueDate: Scalars['DateTimeISO']['output'];
   /** Unique id (REST: _id). */
@@ -320,9 +329,9 @@ export type Assessment = {
   myStatus: Maybe<MyAssessmentStatus>;
   /** Your submission of it as a student (the view page; results as the result visibility allows); null when none. */
   mySubmission: Maybe<Submission>;
-  qtiUrl: Maybe<Scalars['String']['output']>;
   /** The questions by order (answer keys only for the course's teachers, SuperAdmin and Admin). */
   questions: Array<Question>;
+  /** Its random draws (each student gets `count` questions of a bank or of one tag, drawn when they first open it); empty unless you teach the course (or are SuperAdmin or Admin). */
   randomDraws: Array<RandomDraw>;
   /** What students see of their graded work. */
   resultVisibility: ResultVisibility;
@@ -665,43 +674,88 @@ export type AuthPayload = {
   user: User;
 };
 
+/** A question of a question bank. */
 export type BankQuestion = {
   __typename?: 'BankQuestion';
+  /** Short answer: the accepted answers with their weights (empty for other types). */
   acceptedAnswers: Array<AcceptedAnswer>;
+  /** The bank it belongs to. */
   bankId: Scalars['ID']['output'];
+  /** Unique id. */
   id: Scalars['ID']['output'];
-  options: Array<QuestionOption>;
+  /** The options of a multiple-choice question (empty for other types). */
+  options: Array<BankQuestionOption>;
+  /** Partial marking and its penalty (multiple choice). */
   partialMarking: PartialMarking;
+  /** Points, a whole number of at least 1. */
   points: Scalars['Int']['output'];
+  /** Position in the bank from 1. */
+  position: Scalars['Int']['output'];
+  /** The question. */
   questionText: Scalars['String']['output'];
+  /** Item statistics over every copy of it; null until one has a handed-in answer. */
   statistics: Maybe<QuestionStatistics>;
+  /** Tags, e.g. a unit or a topic; a random draw may take only one tag. */
   tags: Array<Scalars['String']['output']>;
+  /** MCQ, ShortAnswer or LongAnswer. */
   type: QuestionType;
+  /** The assessments holding a copy of it (linked or drawn), by title. */
   usedIn: Array<BankQuestionUse>;
+  /** Increases with every change. */
+  version: Scalars['Int']['output'];
 };
 
+/** A question for a bank: the fields of QuestionInput and tags. */
 export type BankQuestionInput = {
+  /** ShortAnswer: the accepted answers with their weights. */
   acceptedAnswers?: InputMaybe<Array<AcceptedAnswerInput>>;
+  /** MCQ: at least two options, at least one correct. */
   options?: InputMaybe<Array<QuestionOptionInput>>;
+  /** MCQ: partial marking; off when not given. */
   partialMarking?: InputMaybe<PartialMarkingInput>;
+  /** Points, a whole number of at least 1; 1 when not given. */
   points?: InputMaybe<Scalars['Int']['input']>;
+  /** The question; required. */
   questionText: Scalars['String']['input'];
+  /** Tags (at most 20, each at most 50 characters); none when not given. */
   tags?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** MCQ, ShortAnswer or LongAnswer. */
   type: QuestionType;
 };
 
+/** One option of a bank question; its key is shown to whoever may read the bank (never students or parents). */
+export type BankQuestionOption = {
+  __typename?: 'BankQuestionOption';
+  /** Unique id. */
+  id: Scalars['ID']['output'];
+  /** Whether it is a correct choice. */
+  isCorrect: Scalars['Boolean']['output'];
+  /** The text shown. */
+  text: Scalars['String']['output'];
+};
+
+/** An assessment that holds a copy of a bank question. */
 export type BankQuestionUse = {
   __typename?: 'BankQuestionUse';
+  /** The assessment. */
   assessmentId: Scalars['ID']['output'];
+  /** Drawn at random for some students. */
   drawn: Scalars['Boolean']['output'];
+  /** Assignment, exam or quiz. */
   kind: AssessmentKind;
+  /** A linked copy: it follows edits of the bank question until the assessment is first handed in. */
   linked: Scalars['Boolean']['output'];
+  /** Its title. */
   title: Scalars['String']['output'];
 };
 
+/** Who besides its owner (and SuperAdmin, Admin) reads a question bank: the other teachers of the bank's subject. */
 export type BankSharing =
+  /** The subject's other teachers also add, change, move and delete its questions. */
   | 'EDIT'
+  /** Only its owner. */
   | 'PRIVATE'
+  /** The subject's other teachers read it and use its questions. */
   | 'READ';
 
 /** A due date in the viewer's calendar: an assignment, exam or quiz of a course they take or teach (for parents: of a linked child's course). */
@@ -1152,8 +1206,9 @@ export type CreateAssessmentInput = {
   kind: AssessmentKind;
   /** Quizzes: the module (REST: module); assignments and exams may name a module of their course. */
   moduleId?: InputMaybe<Scalars['ID']['input']>;
-  /** The questions; at least one. */
+  /** The questions; at least one, unless there is a random draw. */
   questions?: InputMaybe<Array<QuestionInput>>;
+  /** Random draws: each student gets `count` questions of a bank you may read (or of one tag of it), drawn when they first open it. */
   randomDraws?: InputMaybe<Array<RandomDrawInput>>;
   /** immediate when not given. */
   resultVisibility?: InputMaybe<ResultVisibility>;
@@ -1221,10 +1276,15 @@ export type CreateModuleInput = {
   title: Scalars['String']['input'];
 };
 
+/** A new question bank. */
 export type CreateQuestionBankInput = {
+  /** Free text. */
   description?: InputMaybe<Scalars['String']['input']>;
+  /** Name; required. */
   name: Scalars['String']['input'];
-  sharing: BankSharing;
+  /** PRIVATE when not given. */
+  sharing?: InputMaybe<BankSharing>;
+  /** The subject; one you teach. */
   subjectId: Scalars['ID']['input'];
 };
 
@@ -1699,14 +1759,6 @@ export type ImportOneRosterInput = {
   apply: Scalars['Boolean']['input'];
 };
 
-export type ImportQtiInput = {
-  assessmentId?: InputMaybe<Scalars['ID']['input']>;
-  bankId?: InputMaybe<Scalars['ID']['input']>;
-  dryRun?: InputMaybe<Scalars['Boolean']['input']>;
-  file: Scalars['Upload']['input'];
-  newBank?: InputMaybe<QtiNewBankInput>;
-};
-
 /** One user of a CSV import, as the file gives it (checked by the server as createUser checks one). */
 export type ImportUserRowInput = {
   /** Parent rows: the emails of the parent's children, separated by ';' (each a Student of this file or of the school); SuperAdmin and Admin only. */
@@ -1865,17 +1917,22 @@ export type ModuleType =
   /** A week of teaching (the default). */
   | 'WEEK';
 
+/** Bank questions moved to another bank (appended there). */
 export type MoveBankQuestionsInput = {
+  /** The questions; of banks you may edit. */
   ids: Array<Scalars['ID']['input']>;
+  /** The bank they go to; one you may edit. */
   toBankId: Scalars['ID']['input'];
 };
 
 /** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Append questions to a bank you may edit, in one transaction (REST: POST /api/question-banks/{id}/questions). */
   addBankQuestions: Array<BankQuestion>;
   /** Keep a feedback snippet in your comment bank (teachers; each text once, at most 200). */
   addCommentSnippet: CommentSnippet;
+  /** Append bank questions to an assessment you teach, as copies or as links (REST: POST /api/assessments/{id}/from-bank). */
   addQuestionsFromBank: Assessment;
   /** Keep a long answer's file with your draft (student; the item one you may still submit), so a reload or a switch to the camera loses nothing; it replaces the question's earlier draft file and is submitted with the draft unless the submit sends another. Checked as a submit's files are (pdf, jpg, jpeg, png, doc, docx, txt by content; at most 50MB). Multipart request (header 'Apollo-Require-Preflight: true') (REST: POST /api/submissions/draft/file, /api/quizsubmissions/draft/file, /api/examsubmissions/draft/file with the item's id, questionId and file). */
   attachDraftFile: SubmissionDraft;
@@ -1917,6 +1974,7 @@ export type Mutation = {
   createDiscussion: Discussion;
   /** Add a module to a course you teach (REST: POST /api/modules). */
   createModule: Module;
+  /** Create a question bank in a subject you teach (REST: POST /api/question-banks). */
   createQuestionBank: QuestionBank;
   /** Create a subject; SuperAdmin and Admin (REST: POST /api/subjects). */
   createSubject: Subject;
@@ -1934,6 +1992,7 @@ export type Mutation = {
   deleteAnnouncement: Scalars['Boolean']['output'];
   /** Delete an assessment with its questions and submissions (REST: DELETE /api/assignments/{id}, /api/exams/{id}, /api/quizzes/{id}); answers how many submissions went with it. */
   deleteAssessment: DeleteAssessmentResult;
+  /** Delete a bank question; its copies in assessments stay (REST: DELETE /api/bank-questions/{id}). */
   deleteBankQuestion: Scalars['Boolean']['output'];
   /** 'Turn off': your feed address stops answering (404); true when there was one. Not while viewing as another role (REST: DELETE /api/calendar/feed). */
   deleteCalendarFeedLink: Scalars['Boolean']['output'];
@@ -1949,6 +2008,7 @@ export type Mutation = {
   deleteDiscussion: Scalars['Boolean']['output'];
   /** Delete a module with its content (REST: DELETE /api/modules/{id}). */
   deleteModule: Scalars['Boolean']['output'];
+  /** Delete a bank with its questions; refused (CONFLICT) while an assessment draws from it; linked copies become plain copies (REST: DELETE /api/question-banks/{id}). */
   deleteQuestionBank: Scalars['Boolean']['output'];
   /** Delete a subject; refused (CONFLICT) while allocations use it. SuperAdmin and Admin (REST: DELETE /api/subjects/{id}). */
   deleteSubject: Scalars['Boolean']['output'];
@@ -1964,7 +2024,6 @@ export type Mutation = {
   gradeSubmission: Submission;
   /** Import a OneRoster 1.2 CSV zip (multipart request; send 'Apollo-Require-Preflight: true'): input.apply false previews it, true applies it when every row can be taken, in one transaction; either way nothing changes when a row is refused (SuperAdmin and Admin; REST: POST /api/oneroster/imports, also for zips above the 50MB of GraphQL uploads). */
   importOneRoster: OneRosterImport;
-  importQti: QtiImportResult;
   /** Import users from a CSV file parsed by the client (at most 1,000 rows): each row checked as createUser checks one, and against the other rows and existing users. dryRun answers the rows only; otherwise the valid rows are created in one transaction (Pending, invited), or nothing when onlyIfAllValid and a row is invalid. */
   importUsers: ImportUsersResult;
   /** Link a Parent to a Student (SuperAdmin and Admin); the parent then reads the student's courses, work, attendance and feedback. A link that exists already is a CONFLICT. REST: POST /api/parents/{parentId}/children {studentId}. */
@@ -1979,6 +2038,7 @@ export type Mutation = {
   markAttendance: MarkAttendancePayload;
   /** Mark one of your notifications read; not found for anyone else's (REST: PUT /api/notifications/{id}/read). */
   markRead: Notification;
+  /** Move questions between banks you may edit (REST: POST /api/bank-questions/move). */
   moveBankQuestions: Array<BankQuestion>;
   /** Put a student into a class of an academic year (REST: PUT /api/users/{id} {class, academicYear}). SuperAdmin and Admin into any class; a Teacher only into a class and year they teach. */
   placeStudent: User;
@@ -2008,6 +2068,7 @@ export type Mutation = {
   rotateApplicationSecret: ApplicationWithSecret;
   /** Autosave: replaces your draft of an item you may still submit (text and ticked options; files through attachDraftFile). A draft is not a submission and teachers never see it; it is restored by Assessment.myDraft and removed by the submit. */
   saveDraft: SubmissionDraft;
+  /** Copy an assessment's questions (all its fixed questions unless named) into a bank you may edit (REST: POST /api/assessments/{id}/save-to-bank). */
   saveQuestionsToBank: Array<BankQuestion>;
   /** The one due date of the item's late joiners (students placed in the class after its due date; 'Joined late (n)'): moves the open work of every late joiner and applies to those placed later; the course's teachers. Never in the past. Answers the dashboard. */
   setLateJoinerDueDate: GradingDashboard;
@@ -2027,6 +2088,7 @@ export type Mutation = {
   updateAnnouncement: Announcement;
   /** Change an assessment, its targets and questions in one transaction; changed keys regrade the submissions (REST: PUT /api/assignments/{id}, ...). */
   updateAssessment: Assessment;
+  /** Replace a bank question; its linked copies in assessments not yet handed in follow (REST: PUT /api/bank-questions/{id}). */
   updateBankQuestion: BankQuestion;
   /** Change a class; SuperAdmin and Admin (REST: PUT /api/classes/{id}). */
   updateClass: SchoolClass;
@@ -2042,6 +2104,7 @@ export type Mutation = {
   updateNotificationSettings: NotificationSettings;
   /** Change your own first and last name. */
   updateProfile: User;
+  /** Rename, describe or share a bank: its owner, SuperAdmin and Admin (REST: PUT /api/question-banks/{id}). */
   updateQuestionBank: QuestionBank;
   /** Change a subject; SuperAdmin and Admin (REST: PUT /api/subjects/{id}). */
   updateSubject: Subject;
@@ -2329,12 +2392,6 @@ export type MutationGradeSubmissionArgs = {
 export type MutationImportOneRosterArgs = {
   file?: InputMaybe<Scalars['Upload']['input']>;
   input: ImportOneRosterInput;
-};
-
-
-/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
-export type MutationImportQtiArgs = {
-  input: ImportQtiInput;
 };
 
 
@@ -2795,10 +2852,14 @@ export type OpensOn =
   /** The view page (/dashboard/{kind}/{id}/view). */
   | 'VIEW';
 
+/** How often an option of a multiple-choice bank question was chosen. */
 export type OptionStatistics = {
   __typename?: 'OptionStatistics';
+  /** Answers that selected it (an option of a copy counts by its text). */
   chosen: Scalars['Int']['output'];
+  /** The bank option. */
   optionId: Scalars['ID']['output'];
+  /** Its text. */
   text: Scalars['String']['output'];
 };
 
@@ -2878,34 +2939,6 @@ export type PlaceStudentsInput = {
   classId: Scalars['ID']['input'];
   /** The students (users whose role is Student). */
   userIds: Array<Scalars['ID']['input']>;
-};
-
-export type QtiImportResult = {
-  __typename?: 'QtiImportResult';
-  bankId: Maybe<Scalars['ID']['output']>;
-  dryRun: Scalars['Boolean']['output'];
-  imported: Scalars['Int']['output'];
-  questions: Array<QtiImportedQuestion>;
-  skipped: Array<QtiSkippedItem>;
-};
-
-export type QtiImportedQuestion = {
-  __typename?: 'QtiImportedQuestion';
-  identifier: Scalars['String']['output'];
-  questionText: Scalars['String']['output'];
-  type: QuestionType;
-};
-
-export type QtiNewBankInput = {
-  name: Scalars['String']['input'];
-  subjectId: Scalars['ID']['input'];
-};
-
-export type QtiSkippedItem = {
-  __typename?: 'QtiSkippedItem';
-  identifier: Scalars['String']['output'];
-  interaction: Scalars['String']['output'];
-  reason: Scalars['String']['output'];
 };
 
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
@@ -3013,7 +3046,9 @@ export type Query = {
   oneRosterAddresses: OneRosterAddresses;
   /** The last twenty OneRoster CSV imports, newest first, with their reports (SuperAdmin and Admin; REST: GET /api/oneroster/imports). */
   oneRosterImports: Array<OneRosterImport>;
+  /** One question bank; not found unless you may read it (REST: GET /api/question-banks/{id}). */
   questionBank: QuestionBank;
+  /** Your question banks, those shared with you by teachers of your subjects, and every bank for SuperAdmin and Admin; by name (REST: GET /api/question-banks). */
   questionBanks: Array<QuestionBank>;
   /** Your items of this kind elsewhere, to reuse (tree by course.academicYear, course.class, course, module), a page at a time (first 100 unless asked, at most 500) (REST: GET /api/assignments/reuse/available/{courseId}, /api/quizzes/reuse/available/{moduleId}). */
   reusableAssessments: AssessmentConnection;
@@ -3410,7 +3445,9 @@ export type Question = {
   __typename?: 'Question';
   /** Accepted answers with their weights (REST: correctAnswers, shortAnswerWeights); null unless you teach the course (or are SuperAdmin or Admin). */
   acceptedAnswers: Maybe<Array<AcceptedAnswer>>;
-  bankLinked: Scalars['Boolean']['output'];
+  /** A linked copy: it follows edits of the bank question until the assessment is first handed in; null unless you teach the course (or are SuperAdmin or Admin). */
+  bankLinked: Maybe<Scalars['Boolean']['output']>;
+  /** The bank question it was copied, linked or drawn from; null unless you teach the course (or are SuperAdmin or Admin). */
   bankQuestionId: Maybe<Scalars['ID']['output']>;
   /** Unique id (REST: _id); send it back on edit to keep its answers and grades. */
   id: Scalars['ID']['output'];
@@ -3428,22 +3465,41 @@ export type Question = {
   type: QuestionType;
 };
 
+/** A teacher's question bank of one subject. */
 export type QuestionBank = {
   __typename?: 'QuestionBank';
+  /** Whether you may add, change, move and delete its questions. */
   canEdit: Scalars['Boolean']['output'];
+  /** Whether you may rename, share or delete it (its owner, SuperAdmin and Admin). */
+  canManage: Scalars['Boolean']['output'];
+  /** When it was created. */
+  createdAt: Scalars['DateTimeISO']['output'];
+  /** Free text; empty when none was given. */
   description: Scalars['String']['output'];
+  /** Unique id. */
   id: Scalars['ID']['output'];
+  /** Name; required. */
   name: Scalars['String']['output'];
+  /** The owner's name, first and last. */
   ownerName: Scalars['String']['output'];
-  qtiUrl: Scalars['String']['output'];
+  /** How many questions it holds. */
   questionCount: Scalars['Int']['output'];
+  /** Its questions by position; only those with the tag when given. */
   questions: Array<BankQuestion>;
+  /** Who besides its owner reads it: the subject's other teachers, to read or to edit too. */
   sharing: BankSharing;
+  /** The subject of the bank. */
   subject: Subject;
+  /** Every tag its questions carry, sorted. */
   tags: Array<Scalars['String']['output']>;
+  /** When it was last changed. */
+  updatedAt: Scalars['DateTimeISO']['output'];
+  /** Increases with every change; send it back on update to be told of concurrent edits. */
+  version: Scalars['Int']['output'];
 };
 
 
+/** A teacher's question bank of one subject. */
 export type QuestionBankQuestionsArgs = {
   tag?: InputMaybe<Scalars['String']['input']>;
 };
@@ -3464,8 +3520,6 @@ export type QuestionGradeInput = {
 export type QuestionInput = {
   /** ShortAnswer: the accepted answers with their weights. */
   acceptedAnswers?: InputMaybe<Array<AcceptedAnswerInput>>;
-  bankLinked?: InputMaybe<Scalars['Boolean']['input']>;
-  bankQuestionId?: InputMaybe<Scalars['ID']['input']>;
   /** The id of an existing question, to keep its answers and grades (they are regraded when its key or points change). */
   id?: InputMaybe<Scalars['ID']['input']>;
   /** MCQ: at least two options, at least one correct. */
@@ -3503,13 +3557,20 @@ export type QuestionOptionInput = {
   text: Scalars['String']['input'];
 };
 
+/** A bank question's item statistics over every assessment question copied, linked or drawn from it. */
 export type QuestionStatistics = {
   __typename?: 'QuestionStatistics';
+  /** Handed-in answers (not empty). */
   answered: Scalars['Int']['output'];
+  /** Mean score in points of the copy that was answered; null with no grade. */
   averageScore: Maybe<Scalars['Float']['output']>;
+  /** Difficulty index: mean score divided by points, 0 (nobody) to 1 (everybody); null with no grade. */
   difficulty: Maybe<Scalars['Float']['output']>;
+  /** Discrimination index: the mean score share of the upper 27% of students by total score minus that of the lower 27%; null under 10 graded answers. */
   discrimination: Maybe<Scalars['Float']['output']>;
+  /** Grades given. */
   graded: Scalars['Int']['output'];
+  /** Multiple choice: how often each option was chosen (empty for other types). */
   options: Array<OptionStatistics>;
 };
 
@@ -3522,19 +3583,30 @@ export type QuestionType =
   /** A short text compared with the accepted answers; graded automatically. */
   | 'SHORT_ANSWER';
 
+/** A random draw of an assessment: each student gets `count` questions of the bank (or of one tag), drawn when they first open it. */
 export type RandomDraw = {
   __typename?: 'RandomDraw';
+  /** How many bank questions match now. */
   available: Scalars['Int']['output'];
+  /** The bank drawn from. */
   bankId: Scalars['ID']['output'];
+  /** The bank's name. */
   bankName: Scalars['String']['output'];
+  /** How many questions each student gets. */
   count: Scalars['Int']['output'];
+  /** Unique id. */
   id: Scalars['ID']['output'];
+  /** Only questions with this tag; any question of the bank when null. */
   tag: Maybe<Scalars['String']['output']>;
 };
 
+/** A random draw of an assessment (the list given replaces the draws). */
 export type RandomDrawInput = {
+  /** The bank; one you may read. */
   bankId: Scalars['ID']['input'];
+  /** How many questions each student gets: 1 up to the matching questions. */
   count: Scalars['Int']['input'];
+  /** Only questions with this tag. */
   tag?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -3677,9 +3749,13 @@ export type SaveDraftInput = {
   assessmentId: Scalars['ID']['input'];
 };
 
+/** An assessment's questions copied into a bank. */
 export type SaveQuestionsToBankInput = {
+  /** The assessment; one you teach. */
   assessmentId: Scalars['ID']['input'];
+  /** The bank; one you may edit. */
   bankId: Scalars['ID']['input'];
+  /** Its questions to save; all its fixed questions when not given. */
   questionIds?: InputMaybe<Array<Scalars['ID']['input']>>;
 };
 
@@ -4132,8 +4208,9 @@ export type UpdateAssessmentInput = {
   instructions?: InputMaybe<Scalars['String']['input']>;
   /** Shown to students (the visibility toggle). */
   isVisible?: InputMaybe<Scalars['Boolean']['input']>;
-  /** The full new list of questions (at least one); questions sent with their id keep their answers and grades. */
+  /** The full new list of questions (at least one, unless there is a random draw); questions sent with their id keep their answers and grades. */
   questions?: InputMaybe<Array<QuestionInput>>;
+  /** The full new list of random draws (empty removes them); refused (CONFLICT) once a student has drawn. */
   randomDraws?: InputMaybe<Array<RandomDrawInput>>;
   /** New result visibility. */
   resultVisibility?: InputMaybe<ResultVisibility>;
@@ -4147,15 +4224,26 @@ export type UpdateAssessmentInput = {
   version?: InputMaybe<Scalars['Int']['input']>;
 };
 
+/** A bank question replaced; linked copies in assessments not yet handed in follow. */
 export type UpdateBankQuestionInput = {
+  /** ShortAnswer: the accepted answers with their weights. */
   acceptedAnswers?: InputMaybe<Array<AcceptedAnswerInput>>;
+  /** The bank question. */
   id: Scalars['ID']['input'];
+  /** MCQ: at least two options, at least one correct. */
   options?: InputMaybe<Array<QuestionOptionInput>>;
+  /** MCQ: partial marking; off when not given. */
   partialMarking?: InputMaybe<PartialMarkingInput>;
+  /** Points, a whole number of at least 1; 1 when not given. */
   points?: InputMaybe<Scalars['Int']['input']>;
+  /** The question; required. */
   questionText: Scalars['String']['input'];
+  /** Tags (at most 20, each at most 50 characters); none when not given. */
   tags?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** MCQ, ShortAnswer or LongAnswer. */
   type: QuestionType;
+  /** The version you edited; if someone changed it since, the update is refused (CONFLICT). */
+  version?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** Changes to a class; fields not given stay as they are. */
@@ -4248,11 +4336,18 @@ export type UpdateProfileInput = {
   lastName: Scalars['String']['input'];
 };
 
+/** Changes to a question bank; fields not given stay. */
 export type UpdateQuestionBankInput = {
+  /** New description. */
   description?: InputMaybe<Scalars['String']['input']>;
+  /** The bank. */
   id: Scalars['ID']['input'];
+  /** New name. */
   name?: InputMaybe<Scalars['String']['input']>;
+  /** New sharing. */
   sharing?: InputMaybe<BankSharing>;
+  /** The version you edited; if someone changed it since, the update is refused (CONFLICT). */
+  version?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** Changes to a subject; fields not given stay as they are. */

@@ -4,6 +4,8 @@ import { Actor } from '../../policies';
 import { listLoader } from '../../app/dataloaders';
 import { Assessment, AssessmentKind } from './assessment.entity';
 import { questionsOf, readableAssessments, targetsOf } from './assessments.queries';
+import { drawsOf, ensureDraws } from './assessments.draws';
+import { Role } from '../users/role';
 
 /**
  * Per request: a course's assessments of one kind and a module's quizzes, each filtered by the SQL twin of
@@ -24,7 +26,18 @@ export function assessmentLoaders(ds: DataSource, actor: Actor | null) {
       });
     }),
     quizzesByModule: listLoader((ids) => readableAssessments(ds, actor, { moduleIds: ids, kind: AssessmentKind.QUIZ }), (a) => a.moduleId!),
-    questionsByAssessment: listLoader((ids) => questionsOf(ds, ids), (q) => q.assessmentId),
+    /**
+     * The questions a viewer is given: a student their own (the fixed ones and their picks, drawn on this first
+     * read when not yet), everyone else the editor's list (drawn questions are seen per submission).
+     */
+    questionsByAssessment: listLoader(async (ids) => {
+      if (actor?.activeRole !== Role.Student) return questionsOf(ds, ids);
+      await ensureDraws(ds, ids, actor.userId);
+      return questionsOf(ds, ids, { studentId: actor.userId });
+    }, (q) => q.assessmentId),
+    drawsByAssessment: listLoader((ids) => drawsOf(ds, ids), (d) => d.assessmentId),
+    /** Every question materialised by the random draws (for the teachers' grading views). */
+    drawnQuestionsByAssessment: listLoader(async (ids) => (await questionsOf(ds, ids, 'all')).filter((q) => q.drawId), (q) => q.assessmentId),
     targetsByAssessment: listLoader((ids) => targetsOf(ds, ids), (t) => t.assessmentId),
   };
 }

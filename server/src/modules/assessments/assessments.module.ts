@@ -1,6 +1,7 @@
 import { defineModule } from '../../app/module';
 import type { CoursesService } from '../courses/courses.service';
 import type { ModulesService } from '../course-modules/modules.service';
+import type { QuestionBanksService } from '../question-banks/question-banks.service';
 import { Assessments1732300009000 } from '../../db/migrations/1732300009000-Assessments';
 import { Assessment } from './assessment.entity';
 import { AssessmentsResolver, CourseAssessmentsFieldResolver, ModuleQuizzesFieldResolver } from './assessments.resolver';
@@ -15,7 +16,8 @@ export const assessmentsModule = defineModule({
   entities: [Assessment],
   migrations: [Assessments1732300009000],
   resolvers: [AssessmentsResolver, CourseAssessmentsFieldResolver, ModuleQuizzesFieldResolver],
-  services: (ds, _config, deps: { courses: CoursesService; modules: ModulesService }) => new AssessmentsService(ds, deps.courses, deps.modules),
+  services: (ds, _config, deps: { courses: CoursesService; modules: ModulesService; questionBanks: QuestionBanksService }) =>
+    new AssessmentsService(ds, deps.courses, deps.modules, deps.questionBanks),
   loaders: assessmentLoaders,
   router: assessmentsRouter,
   seed: assessmentSeeder,

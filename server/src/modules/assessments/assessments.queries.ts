@@ -64,32 +64,63 @@ interface QuestionRow {
   sort_order: number;
   partial_marking: boolean;
   penalty_per_wrong: number;
+  bank_question_id: string | null;
+  bank_linked: boolean;
+  draw_id: string | null;
   teacher_ids: string[];
   options: Array<{ id: string; text: string; isCorrect: boolean }>;
   accepted: Array<{ answer: string; weight: number }>;
 }
 
+/** The question `q` (an alias) is one of the student's: a fixed question, or one drawn for them. */
+export const questionOfStudentSql = (q: string, student: string) =>
+  `(${q}.draw_id IS NULL OR EXISTS (SELECT 1 FROM assessment_draw_picks dpx WHERE dpx.question_id = ${q}.id AND dpx.student_id = ${student}))`;
+
+/**
+ * Which questions of an assessment: `fixed` (the default) those the editor holds; `all` also every question
+ * drawn for some student (the teachers' grading views); `{ studentId }` the student's own: the fixed ones and
+ * their picks, numbered from 1 in the order they see them (fixed first, then each draw's picks).
+ */
+export type QuestionScope = 'fixed' | 'all' | { studentId: string };
+
 /** Questions of many assessments with options and accepted answers, in one statement, by order. */
-export async function questionsOf(m: Runner, assessmentIds: string[]): Promise<Question[]> {
+export async function questionsOf(m: Runner, assessmentIds: string[], scope: QuestionScope = 'fixed'): Promise<Question[]> {
   if (!assessmentIds.length) return [];
+  const params: unknown[] = [assessmentIds];
+  const which = scope === 'fixed' ? 'AND q.draw_id IS NULL'
+    : scope === 'all' ? ''
+      : `AND ${questionOfStudentSql('q', `$${params.push(scope.studentId)}::uuid`)}`;
+  const pickOrder = typeof scope === 'object'
+    ? `(SELECT d.position * 100000 + p.position FROM assessment_draw_picks p JOIN assessment_draws d ON d.id = p.draw_id
+         WHERE p.question_id = q.id AND p.student_id = $2::uuid)`
+    : '0';
   const rows: QuestionRow[] = await m.query(
     `SELECT q.id, q.assessment_id, q.type, q.question_text, q.points, q.sort_order, q.partial_marking, q.penalty_per_wrong,
+            q.bank_question_id, q.bank_linked, q.draw_id,
             ARRAY(SELECT ct.teacher_id::text FROM course_teachers ct WHERE ct.course_id = a.course_id) AS teacher_ids,
             COALESCE((SELECT json_agg(json_build_object('id', o.id, 'text', o.text, 'isCorrect', o.is_correct) ORDER BY o.sort_order)
                         FROM question_options o WHERE o.question_id = q.id), '[]') AS options,
             COALESCE((SELECT json_agg(json_build_object('answer', x.answer, 'weight', x.weight) ORDER BY x.sort_order)
                         FROM accepted_answers x WHERE x.question_id = q.id), '[]') AS accepted
        FROM questions q JOIN assessments a ON a.id = q.assessment_id
-      WHERE q.assessment_id = ANY($1::uuid[]) ORDER BY q.assessment_id, q.sort_order`,
-    [assessmentIds],
+      WHERE q.assessment_id = ANY($1::uuid[]) ${which}
+      ORDER BY q.assessment_id, q.draw_id IS NOT NULL, ${pickOrder === '0' ? '' : `${pickOrder}, `}q.sort_order`,
+    params,
   );
-  return rows.map((r) => Object.assign(new Question(), {
-    id: r.id, assessmentId: r.assessment_id, type: r.type, questionText: r.question_text, points: r.points, order: r.sort_order,
-    teacherIds: r.teacher_ids,
-    options: r.options.map((o) => Object.assign(new QuestionOption(), { ...o, teacherIds: r.teacher_ids })),
-    acceptedAnswers: r.accepted,
-    partialMarking: { enabled: r.partial_marking, penaltyPerWrong: r.penalty_per_wrong },
-  }));
+  const numbered = new Map<string, number>();
+  return rows.map((r) => {
+    // a student's drawn questions follow the fixed ones without gaps; other scopes keep the stored order
+    const n = (numbered.get(r.assessment_id) ?? 0) + 1;
+    numbered.set(r.assessment_id, n);
+    return Object.assign(new Question(), {
+      id: r.id, assessmentId: r.assessment_id, type: r.type, questionText: r.question_text, points: r.points,
+      order: typeof scope === 'object' ? n : r.sort_order,
+      teacherIds: r.teacher_ids, bankQuestionId: r.bank_question_id, bankLinked: r.bank_linked, drawId: r.draw_id,
+      options: r.options.map((o) => Object.assign(new QuestionOption(), { ...o, teacherIds: r.teacher_ids })),
+      acceptedAnswers: r.accepted,
+      partialMarking: { enabled: r.partial_marking, penaltyPerWrong: r.penalty_per_wrong },
+    });
+  });
 }
 
 /** Target students of many assessments, by last name. */

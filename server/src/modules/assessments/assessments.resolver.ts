@@ -7,6 +7,7 @@ import { Course } from '../courses/course.entity';
 import { CourseModule } from '../course-modules/module.entity';
 import { Assessment, AssessmentKind } from './assessment.entity';
 import { Question } from './question.types';
+import { RandomDraw } from './draws.types';
 import {
   AssessmentCloneChanges, AssessmentCloneResult, AssessmentRegradePreview, AssessmentStudent, CloneAssessmentInput,
   AssessmentConnection, CreateAssessmentInput, DeleteAssessmentResult, ITEM_PAGE, UpdateAssessmentInput,
@@ -116,6 +117,20 @@ export class AssessmentsResolver {
     const facts = await ctx.loaders.courseFacts.load(a.courseId);
     if (!facts || !can(actor, 'assessment.seeKey', facts)) return null;
     return (await ctx.loaders.targetsByAssessment.load(a.id)).map(({ assessmentId: _a, ...s }) => s);
+  }
+
+  @FieldResolver(() => [RandomDraw], { description: 'Its random draws (each student gets `count` questions of a bank or of one tag, drawn when they first open it); empty unless you teach the course (or are SuperAdmin or Admin).' })
+  async randomDraws(@Root() a: Assessment, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    const facts = await ctx.loaders.courseFacts.load(a.courseId);
+    if (!facts || !can(actor, 'assessment.seeKey', facts)) return [];
+    return ctx.loaders.drawsByAssessment.load(a.id);
+  }
+
+  @FieldResolver(() => [Question], { description: "Every question the random draws gave to some student (each student's own are in their submission's answers); empty unless you teach the course (or are SuperAdmin or Admin). The grading views name drawn answers' questions from here." })
+  async drawnQuestions(@Root() a: Assessment, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    const facts = await ctx.loaders.courseFacts.load(a.courseId);
+    if (!facts || !can(actor, 'assessment.seeKey', facts)) return [];
+    return ctx.loaders.drawnQuestionsByAssessment.load(a.id);
   }
 
   @FieldResolver(() => Boolean, { description: 'Whether you may edit it (you teach the course): show Edit only then.' })

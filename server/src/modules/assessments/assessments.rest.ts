@@ -48,12 +48,17 @@ function fromRest(f: Family, b: Body) {
   };
 }
 
-/** One item with its questions and targets, shaped for the viewer. */
-async function presentOne(actor: Actor, ctx: RequestContext, a: Assessment) {
+/** One item with its questions and targets (and, for its teachers, its random draws), shaped for the viewer. */
+export async function presentOne(actor: Actor, ctx: RequestContext, a: Assessment) {
   const [questions, targets, facts] = await Promise.all([
     ctx.loaders.questionsByAssessment.load(a.id), ctx.loaders.targetsByAssessment.load(a.id), ctx.loaders.courseFacts.load(a.courseId),
   ]);
-  return presentAssessment(actor, a, { questions, targets, seesKey: !!facts && ctx.services.assessments.seesKey(actor, facts) });
+  const seesKey = !!facts && ctx.services.assessments.seesKey(actor, facts);
+  // the draws and every drawn question only for those who hold the key (a student's picks are among their questions)
+  const [draws, drawn] = seesKey
+    ? await Promise.all([ctx.loaders.drawsByAssessment.load(a.id), ctx.loaders.drawnQuestionsByAssessment.load(a.id)])
+    : [[], []];
+  return presentAssessment(actor, a, { questions, targets, seesKey, draws, drawn });
 }
 
 const parentOf = (f: Family, req: Request) => (f.parent === 'course' ? { courseId: param(req, 'parentId') } : { moduleId: param(req, 'parentId') });

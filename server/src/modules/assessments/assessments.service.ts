@@ -12,10 +12,14 @@ import { MODULE_TEXT } from '../course-modules/modules.validation';
 import { Assessment, AssessmentKind, AssessmentScope } from './assessment.entity';
 import { assessmentQuery, questionsOf, readableAssessments, studentsOfCourse, targetsViewer } from './assessments.queries';
 import { AssessmentInput, ASSESSMENT_TEXT as T, kindOf, validateAssessmentEdit, validateNewAssessment } from './assessments.validation';
-import { applyRegrade, insertAssessment, keepOptionIds, lockSubmissions, planRegrade, RegradePlan, totalPoints, writeQuestions } from './assessments.write';
+import { applyRegrade, insertAssessment, keepOptionIds, lockSubmissions, planRegrade, RegradePlan, refreshTotalPoints, writeQuestions } from './assessments.write';
 import { AssessmentStudent } from './assessments.types';
 import { AssessmentCloning, CloneRequest } from './assessments.clone';
 import { recordAudit } from '../audit/audit.record';
+import { Role } from '../users/role';
+import type { QuestionBanksService } from '../question-banks/question-banks.service';
+import { DrawFields, drawList, ensureDraws, writeDraws } from './assessments.draws';
+import { AssessmentBanking } from './assessments.banks';
 import { AuditKind } from '../audit/audit.kinds';
 
 /** An assessment the actor may read, with the facts of its course. */
@@ -37,13 +41,16 @@ export interface Parent {
  */
 export class AssessmentsService {
   readonly cloning: AssessmentCloning;
+  readonly banking: AssessmentBanking;
 
   constructor(
     private readonly ds: DataSource,
     private readonly courses: CoursesService,
     private readonly modules: ModulesService,
+    readonly banks: QuestionBanksService,
   ) {
     this.cloning = new AssessmentCloning(ds, this);
+    this.banking = new AssessmentBanking(ds, this, banks);
   }
 
   /** One assessment with its course facts; not found for anyone 'assessment.read' refuses, or of another kind. */
@@ -93,8 +100,23 @@ export class AssessmentsService {
     return readableAssessments(this.ds, actor, { moduleIds: [module.id], kind: AssessmentKind.QUIZ });
   }
 
+  /** One item; a student's first read of an item with random draws draws their questions (assessments.draws.ts). */
   async get(actor: Actor, id: unknown, kind?: AssessmentKind): Promise<Assessment> {
-    return (await this.readable(actor, id, kind)).assessment;
+    const { assessment } = await this.readable(actor, id, kind);
+    await this.drawFor(actor, [assessment.id]);
+    return assessment;
+  }
+
+  /** A student's questions of these items are drawn (once) before any of them is read, submitted or drafted. */
+  drawFor(actor: Actor, assessmentIds: string[]): Promise<void> {
+    return actor.activeRole === Role.Student ? ensureDraws(this.ds, assessmentIds, actor.userId) : Promise.resolve();
+  }
+
+  /** The draws of an edit with each bank checked: one the teacher may read. */
+  private async checkedDraws(actor: Actor, raw: unknown): Promise<DrawFields[] | undefined> {
+    const draws = drawList(raw);
+    for (const d of draws ?? []) await this.banks.readable(actor, d.bankId);
+    return draws;
   }
 
   /** The picker: students placed in the course's class and year; for those who author or oversee the course. */
@@ -136,7 +158,8 @@ export class AssessmentsService {
     const kind = kindOf(kindIn);
     const { course, moduleId } = await this.parent(actor, kind, input);
     authorize(actor, 'course.manage', course, { message: T.cannotManage(kind) });
-    const f = validateNewAssessment(kind, input);
+    const draws = await this.checkedDraws(actor, input.randomDraws);
+    const f = validateNewAssessment(kind, input, !!draws?.length);
     return this.ds.transaction(async (m) => {
       await this.checkTargets(m, course.id, f.targetStudentIds);
       await m.query('SELECT 1 FROM courses WHERE id = $1 FOR NO KEY UPDATE', [course.id]); // positions in turn
@@ -145,6 +168,10 @@ export class AssessmentsService {
         kind, courseId: course.id, moduleId, title: f.title, description: f.description, instructions: f.instructions, dueDate: f.dueDate,
         resultVisibility: f.resultVisibility, isVisible: f.isVisible, scope: f.scope, position, createdBy: actor.userId,
       }, f.targetStudentIds, f.questions);
+      if (draws?.length) {
+        await writeDraws(m, id, draws);
+        await refreshTotalPoints(m, id);
+      }
       return this.reload(m, id);
     });
   }
@@ -161,6 +188,7 @@ export class AssessmentsService {
   async update(actor: Actor, id: unknown, input: AssessmentInput, kind?: AssessmentKind): Promise<Assessment> {
     const { assessment, course } = await this.manageable(actor, id, kind);
     const edit = validateAssessmentEdit(assessment.kind, assessment.scope, input);
+    const draws = await this.checkedDraws(actor, input.randomDraws);
     return this.ds.transaction(async (m) => {
       await updateVersioned(m, Assessment, assessment.id, edit.set, edit.version, { what: T.name(assessment.kind), notFound: T.notFound(assessment.kind) });
       if (edit.targetStudentIds) {
@@ -179,7 +207,16 @@ export class AssessmentsService {
         await lockSubmissions(m, assessment.id);
         const plan = await planRegrade(m, assessment.id, current, next);
         await writeQuestions(m, assessment.id, next, new Set(current.map((q) => q.id)));
-        await applyRegrade(m, actor, { assessmentId: assessment.id, courseId: assessment.courseId }, plan, totalPoints(next));
+        await applyRegrade(m, actor, { assessmentId: assessment.id, courseId: assessment.courseId }, plan);
+      }
+      if (draws) {
+        await writeDraws(m, assessment.id, draws);
+        await refreshTotalPoints(m, assessment.id);
+      }
+      if (edit.questions || draws) {
+        const [{ n }] = await m.query(
+          'SELECT (SELECT count(*) FROM questions WHERE assessment_id = $1 AND draw_id IS NULL) + (SELECT count(*) FROM assessment_draws WHERE assessment_id = $1) AS n', [assessment.id]);
+        if (!Number(n)) throw validation(T.addQuestionOnEdit(assessment.kind), 'questions');
       }
       return this.reload(m, assessment.id);
     });

@@ -3,6 +3,7 @@ import { Actor } from '../../policies';
 import { Assessment, AssessmentKind } from './assessment.entity';
 import { AssessmentStudent } from './assessments.types';
 import { Question } from './question.types';
+import { RandomDraw } from './draws.types';
 import { CloneChanges } from './assessments.clone';
 import { coursePlace } from '../courses/courses.shape';
 
@@ -36,7 +37,7 @@ export const presentStudent = presenter((_viewer: Actor, s: AssessmentStudent) =
  * An assignment, exam or quiz for REST, with course {_id, title, academicYear {year}, class {name}, subject
  * {name}} and module {_id, title, course}. Questions and targets when given (one item), never in lists.
  */
-export const presentAssessment = presenter((viewer: Actor, a: Assessment, detail?: { questions: Question[]; targets: AssessmentStudent[]; seesKey: boolean }) => ({
+export const presentAssessment = presenter((viewer: Actor, a: Assessment, detail?: { questions: Question[]; targets: AssessmentStudent[]; seesKey: boolean; draws?: RandomDraw[]; drawn?: Question[] }) => ({
   id: a.id,
   kind: a.kind,
   title: a.title,
@@ -56,7 +57,13 @@ export const presentAssessment = presenter((viewer: Actor, a: Assessment, detail
   ...(detail
     ? {
       questions: detail.questions.map((q) => presentQuestion(viewer, q, detail.seesKey)),
-      ...(detail.seesKey ? { targetStudents: detail.targets.map((s) => s.id) } : {}),
+      ...(detail.seesKey
+        ? {
+          targetStudents: detail.targets.map((s) => s.id),
+          randomDraws: (detail.draws ?? []).map((d) => ({ id: d.id, bankId: d.bankId, bankName: d.bankName, tag: d.tag, count: d.count, available: d.available })),
+          drawnQuestions: (detail.drawn ?? []).map((q) => presentQuestion(viewer, q, true)),
+        }
+        : {}),
     }
     : {}),
   createdAt: a.createdAt,

@@ -1,6 +1,7 @@
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { Assessment, AssessmentKind, AssessmentScope, QuestionType, ResultVisibility } from './assessment.entity';
 import { Connection, PageLimits } from '../../app/paging';
+import { RandomDrawInput } from './draws.types';
 
 /** A list of items (a course's; a student's of a kind): 100 unless asked, at most 500. */
 export const ITEM_PAGE: PageLimits = { max: 500, size: 100 };
@@ -114,8 +115,11 @@ export class CreateAssessmentInput {
   @Field(() => [ID], { nullable: true, description: "individual_students: the students, placed in the course's class and year (REST: targetStudents)." })
   targetStudentIds?: string[];
 
-  @Field(() => [QuestionInput], { nullable: true, description: 'The questions; at least one.' })
+  @Field(() => [QuestionInput], { nullable: true, description: 'The questions; at least one, unless there is a random draw.' })
   questions?: QuestionInput[];
+
+  @Field(() => [RandomDrawInput], { nullable: true, description: 'Random draws: each student gets `count` questions of a bank you may read (or of one tag of it), drawn when they first open it.' })
+  randomDraws?: RandomDrawInput[];
 }
 
 @InputType({ description: 'Changes to an assessment; fields not given stay as they are (REST: PUT /assignments/{id}, /exams/{id}, /quizzes/{id}).' })
@@ -147,8 +151,11 @@ export class UpdateAssessmentInput {
   @Field(() => [ID], { nullable: true, description: 'New target students (individual_students).' })
   targetStudentIds?: string[];
 
-  @Field(() => [QuestionInput], { nullable: true, description: 'The full new list of questions (at least one); questions sent with their id keep their answers and grades.' })
+  @Field(() => [QuestionInput], { nullable: true, description: 'The full new list of questions (at least one, unless there is a random draw); questions sent with their id keep their answers and grades.' })
   questions?: QuestionInput[];
+
+  @Field(() => [RandomDrawInput], { nullable: true, description: 'The full new list of random draws (empty removes them); refused (CONFLICT) once a student has drawn.' })
+  randomDraws?: RandomDrawInput[];
 
   @Field(() => Int, { nullable: true, description: 'The version you edited; if someone changed it since, the update is refused (CONFLICT).' })
   version?: number;

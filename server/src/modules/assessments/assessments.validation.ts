@@ -88,6 +88,8 @@ export interface AssessmentInput {
   scope?: unknown;
   targetStudentIds?: unknown;
   questions?: unknown;
+  /** Random draws (the list replaces them): [{ bankId, tag?, count }]. */
+  randomDraws?: unknown;
   version?: unknown;
 }
 
@@ -166,10 +168,10 @@ function question(raw: unknown, index: number): QuestionFields & { wanted: numbe
   };
 }
 
-/** The questions in the order asked for (ties keep the list's order), numbered from 1 without gaps. */
-export function questions(v: unknown, missing: string): QuestionFields[] {
+/** The questions in the order asked for (ties keep the list's order), numbered from 1 without gaps; none only when `missing` is null (an item with random draws). */
+export function questions(v: unknown, missing: string | null): QuestionFields[] {
   const qs = list(v).map(question);
-  if (!qs.length) throw validation(missing, 'questions');
+  if (!qs.length && missing !== null) throw validation(missing, 'questions');
   return qs.map((q, i) => ({ q, i }))
     .sort((a, b) => a.q.wanted - b.q.wanted || a.i - b.i)
     .map(({ q: { wanted: _w, ...q } }, i) => ({ ...q, order: i + 1 }));
@@ -205,8 +207,8 @@ function fields(kind: AssessmentKind, input: AssessmentInput): AssessmentFields 
 
 export type NewAssessment = Required<AssessmentFields> & { targetStudentIds: string[]; questions: QuestionFields[] };
 
-/** Create: title and due date required, at least one question, individual scope needs students. */
-export function validateNewAssessment(kind: AssessmentKind, input: AssessmentInput): NewAssessment {
+/** Create: title and due date required, at least one question (or a random draw), individual scope needs students. */
+export function validateNewAssessment(kind: AssessmentKind, input: AssessmentInput, hasDraws = false): NewAssessment {
   if (absent(input.title)) throw validation(ASSESSMENT_TEXT.titleRequired(kind), 'title');
   if (absent(input.dueDate)) throw validation(ASSESSMENT_TEXT.dueDateRequired, 'dueDate');
   const f = fields(kind, input);
@@ -216,7 +218,7 @@ export function validateNewAssessment(kind: AssessmentKind, input: AssessmentInp
   return {
     title: f.title!, description: f.description ?? '', instructions: f.instructions ?? '', dueDate: f.dueDate!,
     resultVisibility: f.resultVisibility ?? ResultVisibility.immediate, isVisible: f.isVisible ?? true, scope,
-    targetStudentIds: targets, questions: questions(input.questions, ASSESSMENT_TEXT.addQuestion),
+    targetStudentIds: targets, questions: questions(input.questions, hasDraws ? null : ASSESSMENT_TEXT.addQuestion),
   };
 }
 
@@ -228,7 +230,7 @@ export interface AssessmentEdit {
   version?: number;
 }
 
-/** Edit: fields not given stay; the scope that results decides the targets. */
+/** Edit: fields not given stay; the scope that results decides the targets. An empty question list is checked against the draws by the service. */
 export function validateAssessmentEdit(kind: AssessmentKind, currentScope: AssessmentScope, input: AssessmentInput): AssessmentEdit {
   const set = fields(kind, input);
   const scope = set.scope ?? currentScope;
@@ -238,7 +240,7 @@ export function validateAssessmentEdit(kind: AssessmentKind, currentScope: Asses
   return {
     set,
     targetStudentIds: targets,
-    questions: input.questions === undefined ? undefined : questions(input.questions, ASSESSMENT_TEXT.addQuestionOnEdit(kind)),
+    questions: input.questions === undefined ? undefined : questions(input.questions, null),
     version: versionOf(input.version),
   };
 }

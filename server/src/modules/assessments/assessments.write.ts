@@ -3,7 +3,7 @@ import { Question } from './question.types';
 import { QuestionFields } from './assessments.validation';
 import { Explanation, GradableQuestion, gradeWithExplanation, round2 } from './grading';
 import { QuestionType } from './assessment.entity';
-import { questionsOf } from './assessments.queries';
+import { questionOfStudentSql, questionsOf } from './assessments.queries';
 import type { Actor } from '../../policies';
 import { recordAudit } from '../audit/audit.record';
 import { AuditKind } from '../audit/audit.kinds';
@@ -15,35 +15,65 @@ import { AuditKind } from '../audit/audit.kinds';
  */
 export async function writeQuestions(m: EntityManager, assessmentId: string, next: QuestionFields[], currentIds: ReadonlySet<string>): Promise<void> {
   const kept = next.filter((q) => q.id && currentIds.has(q.id)).map((q) => q.id!);
-  await m.query('DELETE FROM questions WHERE assessment_id = $1 AND NOT (id = ANY($2::uuid[]))', [assessmentId, kept]);
-  for (const q of next) {
-    let id = q.id && currentIds.has(q.id) ? q.id : undefined;
-    const cols = [q.type, q.questionText, q.points, q.order, q.partialMarking, q.penaltyPerWrong];
-    if (id) {
-      await m.query(
-        `UPDATE questions SET type = $2, question_text = $3, points = $4, sort_order = $5, partial_marking = $6, penalty_per_wrong = $7
-          WHERE id = $1`, [id, ...cols]);
-    } else {
-      [{ id }] = await m.query(
-        `INSERT INTO questions (assessment_id, type, question_text, points, sort_order, partial_marking, penalty_per_wrong)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`, [assessmentId, ...cols]);
-    }
-    const keptOptions = q.options.filter((o) => o.id).map((o) => o.id!);
-    await m.query('DELETE FROM question_options WHERE question_id = $1 AND NOT (id = ANY($2::uuid[]))', [id, keptOptions]);
-    for (const [i, o] of q.options.entries()) {
-      const updated: [unknown[], number] | null = o.id
-        ? await m.query('UPDATE question_options SET sort_order = $3, text = $4, is_correct = $5 WHERE id = $1 AND question_id = $2', [o.id, id, i + 1, o.text, o.isCorrect])
-        : null;
-      if (!updated || !updated[1]) {
-        await m.query('INSERT INTO question_options (question_id, sort_order, text, is_correct) VALUES ($1, $2, $3, $4)', [id, i + 1, o.text, o.isCorrect]);
-      }
-    }
-    await m.query('DELETE FROM accepted_answers WHERE question_id = $1', [id]);
-    for (const [i, a] of q.accepted.entries()) {
-      await m.query('INSERT INTO accepted_answers (question_id, sort_order, answer, weight) VALUES ($1, $2, $3, $4)', [id, i + 1, a.answer, a.weight]);
+  // drawn questions (draw_id) belong to the random draws, never to the editor's list
+  await m.query('DELETE FROM questions WHERE assessment_id = $1 AND draw_id IS NULL AND NOT (id = ANY($2::uuid[]))', [assessmentId, kept]);
+  for (const q of next) await writeQuestion(m, assessmentId, q, q.id && currentIds.has(q.id) ? q.id : undefined);
+  await refreshTotalPoints(m, assessmentId);
+}
+
+/** Where a new question comes from: the bank question it copies, and whether it follows that question's edits. */
+export interface QuestionOrigin {
+  bankQuestionId: string;
+  linked: boolean;
+  drawId?: string;
+}
+
+/**
+ * One question with its options and accepted answers: updated in place when `id` is given (options sent with
+ * their id keep it, so the answers that selected them still do), else inserted; returns its id.
+ */
+export async function writeQuestion(m: EntityManager, assessmentId: string, q: QuestionFields, id?: string, origin?: QuestionOrigin): Promise<string> {
+  const cols = [q.type, q.questionText, q.points, q.order, q.partialMarking, q.penaltyPerWrong];
+  if (id) {
+    await m.query(
+      `UPDATE questions SET type = $2, question_text = $3, points = $4, sort_order = $5, partial_marking = $6, penalty_per_wrong = $7
+        WHERE id = $1`, [id, ...cols]);
+  } else {
+    [{ id }] = await m.query(
+      `INSERT INTO questions (assessment_id, type, question_text, points, sort_order, partial_marking, penalty_per_wrong, bank_question_id, bank_linked, draw_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+      [assessmentId, ...cols, origin?.bankQuestionId ?? null, origin?.linked ?? false, origin?.drawId ?? null]);
+  }
+  const keptOptions = q.options.filter((o) => o.id).map((o) => o.id!);
+  await m.query('DELETE FROM question_options WHERE question_id = $1 AND NOT (id = ANY($2::uuid[]))', [id, keptOptions]);
+  for (const [i, o] of q.options.entries()) {
+    const updated: [unknown[], number] | null = o.id
+      ? await m.query('UPDATE question_options SET sort_order = $3, text = $4, is_correct = $5 WHERE id = $1 AND question_id = $2', [o.id, id, i + 1, o.text, o.isCorrect])
+      : null;
+    if (!updated || !updated[1]) {
+      await m.query('INSERT INTO question_options (question_id, sort_order, text, is_correct) VALUES ($1, $2, $3, $4)', [id, i + 1, o.text, o.isCorrect]);
     }
   }
-  await m.query('UPDATE assessments SET total_points = $2 WHERE id = $1', [assessmentId, totalPoints(next)]);
+  await m.query('DELETE FROM accepted_answers WHERE question_id = $1', [id]);
+  for (const [i, a] of q.accepted.entries()) {
+    await m.query('INSERT INTO accepted_answers (question_id, sort_order, answer, weight) VALUES ($1, $2, $3, $4)', [id, i + 1, a.answer, a.weight]);
+  }
+  return id!;
+}
+
+/**
+ * An assessment's total points: its fixed questions, and for each random draw `count` times the mean points of
+ * the bank questions it draws from (exact when they are worth the same; each student's own maximum is the sum
+ * of their questions, kept on their submission).
+ */
+export async function refreshTotalPoints(m: EntityManager, assessmentId: string): Promise<void> {
+  await m.query(
+    `UPDATE assessments a SET total_points =
+       COALESCE((SELECT sum(q.points) FROM questions q WHERE q.assessment_id = a.id AND q.draw_id IS NULL), 0)
+       + COALESCE((SELECT sum(round(d.count * (SELECT COALESCE(avg(bq.points), 1) FROM bank_questions bq
+                                              WHERE bq.bank_id = d.bank_id AND (d.tag IS NULL OR d.tag = ANY(bq.tags)))))
+                     FROM assessment_draws d WHERE d.assessment_id = a.id), 0)
+      WHERE a.id = $1`, [assessmentId]);
 }
 
 /** The row of a new assessment (create, clone and the demo seed write it the same way). */
@@ -129,7 +159,9 @@ export async function planRegrade(m: EntityManager, assessmentId: string, curren
   if (!next) return plan;
   const byId = new Map(current.map((q) => [q.id, q]));
   const keptIds = new Set(next.filter((q) => q.id && byId.has(q.id)).map((q) => q.id!));
-  plan.removedQuestionCount = current.filter((q) => !keptIds.has(q.id)).length;
+  // `current` is the editor's list: drawn questions are in neither list and keep their grades
+  const removedIds = new Set(current.filter((q) => !keptIds.has(q.id)).map((q) => q.id));
+  plan.removedQuestionCount = removedIds.size;
   const regraded = next.filter((q) => q.id && byId.has(q.id) && keyOf(gradable(q)) !== keyOf(gradable(byId.get(q.id)!)));
   plan.regradedQuestionIds = regraded.map((q) => q.id!);
   if (!subs.length) return plan;
@@ -143,7 +175,7 @@ export async function planRegrade(m: EntityManager, assessmentId: string, curren
   const nextById = new Map(regraded.map((q) => [q.id!, gradable(q)]));
   const after = new Map<string, number>(subs.map((s) => [s.id, 0]));
   for (const g of grades) {
-    if (!keptIds.has(g.question_id)) continue;
+    if (removedIds.has(g.question_id)) continue;
     let score = Number(g.score);
     const q = nextById.get(g.question_id);
     if (q) {
@@ -187,7 +219,7 @@ export async function lockSubmissions(m: EntityManager, assessmentId: string): P
  * new explanation, an automatic grade for each automatic question a handed-in submission has none for (a
  * question added by the edit, or one that became automatic), then every submission's total, status and maximum.
  */
-export async function applyRegrade(m: EntityManager, actor: Actor, at: { assessmentId: string; courseId: string }, plan: RegradePlan, maxScore: number): Promise<void> {
+export async function applyRegrade(m: EntityManager, actor: Actor, at: { assessmentId: string; courseId: string }, plan: RegradePlan): Promise<void> {
   const { assessmentId } = at;
   // every total the edit changes is a grade change on record, by the teacher whose edit caused it
   await recordAudit(m, actor, plan.changes.map((c) => ({
@@ -200,7 +232,7 @@ export async function applyRegrade(m: EntityManager, actor: Actor, at: { assessm
         WHERE id = $1`, [g.id, g.score, g.autoScore, g.explanation && JSON.stringify(g.explanation)]);
   }
   const added = await gradeMissing(m, assessmentId);
-  await refreshSubmissions(m, { assessmentId, maxScore }, [...plan.grades.map((g) => g.submissionId), ...added]);
+  await refreshSubmissions(m, { assessmentId, recomputeMax: true }, [...plan.grades.map((g) => g.submissionId), ...added]);
 }
 
 /**
@@ -211,12 +243,12 @@ export async function applyRegrade(m: EntityManager, actor: Actor, at: { assessm
 async function gradeMissing(m: EntityManager, assessmentId: string): Promise<string[]> {
   const missing: Array<{ submission_id: string; question_id: string; answer: string | null; selected_option_ids: string[] | null }> = await m.query(
     `SELECT s.id AS submission_id, q.id AS question_id, sa.answer, sa.selected_option_ids::text[] AS selected_option_ids
-       FROM submissions s JOIN questions q ON q.assessment_id = s.assessment_id AND q.type <> 'LongAnswer'
+       FROM submissions s JOIN questions q ON q.assessment_id = s.assessment_id AND q.type <> 'LongAnswer' AND ${questionOfStudentSql('q', 's.student_id')}
        LEFT JOIN submission_answers sa ON sa.submission_id = s.id AND sa.question_id = q.id
       WHERE s.assessment_id = $1 AND s.submitted_at IS NOT NULL
         AND NOT EXISTS (SELECT 1 FROM grades g WHERE g.submission_id = s.id AND g.question_id = q.id)`, [assessmentId]);
   if (!missing.length) return [];
-  const questions = await questionsOf(m, [assessmentId]);
+  const questions = await questionsOf(m, [assessmentId], 'all');
   for (const x of missing) {
     const q = questions.find((y) => y.id === x.question_id)!;
     const graded = gradeWithExplanation(gradable(q), x.answer === null ? null : { answer: x.answer, selectedOptionIds: x.selected_option_ids ?? [] });
@@ -230,14 +262,14 @@ async function gradeMissing(m: EntityManager, assessmentId: string): Promise<str
 
 /**
  * A submission's total (the sum of its grades) and status from its grades, in one statement for the given
- * submissions (by id, or all of an item): graded once every question has a grade, else pending; a reopened
+ * submissions (by id, or all of an item): graded once every question of the student's (fixed and drawn for them) has a grade, else pending; a reopened
  * one stays reopened (the student's new attempt is awaited; grading it meanwhile must not close it). Those
  * whose total, status or maximum change, and those named in `touched` (a grade of theirs changed), get a new
  * version and updated_at (clock_timestamp(), the review domain's change cursor). Grading and the regrade
  * share it, so both leave the same totals.
  */
 export async function refreshSubmissions(
-  m: EntityManager, of: { assessmentId?: string; submissionIds?: string[]; maxScore?: number }, touched: string[] = [],
+  m: EntityManager, of: { assessmentId?: string; submissionIds?: string[]; recomputeMax?: boolean }, touched: string[] = [],
 ): Promise<void> {
   await m.query(
     `WITH x AS (
@@ -245,13 +277,15 @@ export async function refreshSubmissions(
               COALESCE((SELECT sum(g.score) FROM grades g WHERE g.submission_id = s.id), 0) AS total,
               CASE WHEN s.status = 'reopened' THEN 'reopened'
                    WHEN (SELECT count(*) FROM grades g WHERE g.submission_id = s.id)
-                        >= (SELECT count(*) FROM questions q WHERE q.assessment_id = s.assessment_id) THEN 'graded'
+                        >= (SELECT count(*) FROM questions q WHERE q.assessment_id = s.assessment_id AND ${questionOfStudentSql('q', 's.student_id')}) THEN 'graded'
                    ELSE 'pending' END AS status,
-              COALESCE($3::int, s.max_score) AS max_score
+              CASE WHEN $3::boolean
+                   THEN COALESCE((SELECT sum(q.points)::int FROM questions q WHERE q.assessment_id = s.assessment_id AND ${questionOfStudentSql('q', 's.student_id')}), 0)
+                   ELSE s.max_score END AS max_score
          FROM submissions s WHERE s.assessment_id = $1 OR s.id = ANY($2::uuid[]))
      UPDATE submissions s SET total_score = x.total, status = x.status, max_score = x.max_score,
             version = s.version + 1, updated_at = clock_timestamp()
        FROM x
       WHERE s.id = x.id AND (s.id = ANY($4::uuid[]) OR s.total_score <> x.total OR s.status <> x.status OR s.max_score <> x.max_score)`,
-    [of.assessmentId ?? null, of.submissionIds ?? [], of.maxScore ?? null, [...new Set(touched)]]);
+    [of.assessmentId ?? null, of.submissionIds ?? [], of.recomputeMax ?? false, [...new Set(touched)]]);
 }

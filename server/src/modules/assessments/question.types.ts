@@ -74,5 +74,16 @@ export class Question implements KeyHolders {
   @FieldRule('assessment.seeKey')
   partialMarking: PartialMarking | null;
 
+  @Field(() => ID, { nullable: true, description: 'The bank question it was copied, linked or drawn from; null unless you teach the course (or are SuperAdmin or Admin).' })
+  @FieldRule('assessment.seeKey')
+  bankQuestionId: string | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'A linked copy: it follows edits of the bank question until the assessment is first handed in; null unless you teach the course (or are SuperAdmin or Admin).' })
+  @FieldRule('assessment.seeKey')
+  bankLinked: boolean | null;
+
+  /** The random draw that materialised it (null: a fixed question of the editor's list). */
+  drawId: string | null;
+
   teacherIds: string[];
 }

@@ -7,6 +7,7 @@ import { Assessment, AssessmentKind, AssessmentScope } from '../assessments/asse
 import { ASSESSMENT_REF } from '../assessments/assessments.queries';
 import { AssessmentsService } from '../assessments/assessments.service';
 import { refreshSubmissions } from '../assessments/assessments.write';
+import { questionOfStudentSql } from '../assessments/assessments.queries';
 import { SubmissionsService } from '../submissions/submissions.service';
 import { SubmissionRow, submissionRowsById } from '../submissions/submissions.queries';
 import { SUBMISSION_TEXT } from '../submissions/submissions.validation';
@@ -129,8 +130,11 @@ export class GradingService {
       const locked: unknown[] = await m.query('SELECT 1 FROM submissions WHERE id = $1 FOR UPDATE', [sid]);
       if (!locked.length) throw notFound(SUBMISSION_TEXT.notFound);
       const questions: Array<{ id: string; points: number; number: number }> = await m.query(
-        `SELECT q.id, q.points, (SELECT count(*)::int FROM questions q2 WHERE q2.assessment_id = q.assessment_id AND q2.sort_order <= q.sort_order) AS number
-           FROM questions q WHERE q.id = ANY($1::uuid[]) AND q.assessment_id = $2`, [qids, row.assessmentId]);
+        // only the student's questions: the fixed ones and those drawn for them; numbered as they see them
+        `SELECT q.id, q.points,
+                (SELECT count(*)::int FROM questions q2 WHERE q2.assessment_id = q.assessment_id AND ${questionOfStudentSql('q2', '$3')}
+                    AND (q2.draw_id IS NOT NULL, q2.sort_order) <= (q.draw_id IS NOT NULL, q.sort_order)) AS number
+           FROM questions q WHERE q.id = ANY($1::uuid[]) AND q.assessment_id = $2 AND ${questionOfStudentSql('q', '$3')}`, [qids, row.assessmentId, row.studentId]);
       const byId = new Map(questions.map((q) => [q.id, q]));
       const current = await this.currentGrades(m, sid, qids);
       const checked = grades.map((g) => {

@@ -1,6 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { QuestionType } from '../assessments/assessment.entity';
-import { ASSESSMENT_REF, questionsOf } from '../assessments/assessments.queries';
+import { ASSESSMENT_REF, questionOfStudentSql, questionsOf } from '../assessments/assessments.queries';
+import { picksOf } from '../assessments/assessments.draws';
 import { gradable } from '../assessments/assessments.write';
 import { Question } from '../assessments/question.types';
 import { gradeWithExplanation } from '../assessments/grading';
@@ -105,7 +106,12 @@ export async function autoSubmitOverdue(m: EntityManager, scope: AutoSubmitScope
     `SELECT d.assessment_id, d.student_id, d.answers FROM submission_drafts d
        JOIN unnest($1::uuid[], $2::uuid[]) AS x(aid, sid) ON d.assessment_id = x.aid AND d.student_id = x.sid`, pairs);
   const draftOf = new Map(drafts.map((d) => [`${d.assessment_id}:${d.student_id}`, Array.isArray(d.answers) ? d.answers : []]));
-  const questions = await questionsOf(m, [...new Set(claimed.map((c) => c.assessment_id))]);
+  const itemIds = [...new Set(claimed.map((c) => c.assessment_id))];
+  const questions = await questionsOf(m, itemIds, 'all');
+  // each student answers their own questions: the fixed ones and what was drawn for them
+  const picks = await picksOf(m, itemIds, [...new Set(claimed.map((c) => c.student_id))]);
+  const theirs = (c: { assessment_id: string; student_id: string }) =>
+    questions.filter((q) => q.assessmentId === c.assessment_id && (!q.drawId || picks.has(`${c.student_id}:${q.id}`)));
 
   // a reopened submission with a draft: the draft replaces its answers (the grades it had go to history, as
   // a Resubmit does); without one, its answers and grades stay and only questions it never answered are added
@@ -122,7 +128,7 @@ export async function autoSubmitOverdue(m: EntityManager, scope: AutoSubmitScope
   const grades = { sid: [] as string[], qid: [] as string[], score: [] as number[], explanation: [] as string[] };
   for (const c of claimed) {
     const draft = draftOf.get(`${c.assessment_id}:${c.student_id}`);
-    for (const q of questions.filter((x) => x.assessmentId === c.assessment_id)) {
+    for (const q of theirs(c)) {
       const given = draftAnswer(q, draft);
       answers.sid.push(c.id); answers.qid.push(q.id); answers.text.push(given?.answer ?? ''); answers.opts.push(JSON.stringify(given?.selectedOptionIds ?? []));
       const graded = q.type === QuestionType.LongAnswer ? null : gradeWithExplanation(gradable(q), given);
@@ -147,8 +153,9 @@ export async function autoSubmitOverdue(m: EntityManager, scope: AutoSubmitScope
     `UPDATE submissions s SET
             total_score = COALESCE((SELECT sum(g.score) FROM grades g WHERE g.submission_id = s.id), 0),
             status = CASE WHEN (SELECT count(*) FROM grades g WHERE g.submission_id = s.id)
-                               >= (SELECT count(*) FROM questions q WHERE q.assessment_id = s.assessment_id) THEN 'graded' ELSE 'pending' END,
-            max_score = (SELECT a.total_points FROM assessments a WHERE a.id = s.assessment_id),
+                               >= (SELECT count(*) FROM questions q WHERE q.assessment_id = s.assessment_id AND ${questionOfStudentSql('q', 's.student_id')})
+                          THEN 'graded' ELSE 'pending' END,
+            max_score = COALESCE((SELECT sum(q.points)::int FROM questions q WHERE q.assessment_id = s.assessment_id AND ${questionOfStudentSql('q', 's.student_id')}), 0),
             updated_at = clock_timestamp()
       WHERE s.id = ANY($1::uuid[])`, [claimed.map((c) => c.id)]);
   // a file the student attached to a long answer of their draft goes with the submitted answer (issue 25's draft

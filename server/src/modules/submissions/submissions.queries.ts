@@ -2,7 +2,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { Actor } from '../../policies';
 import { itemShownToStudentSql, submissionReadableSql } from '../../policies/sql';
 import { ResultVisibility } from '../assessments/assessment.entity';
-import { ASSESSMENT_REF } from '../assessments/assessments.queries';
+import { ASSESSMENT_REF, questionOfStudentSql } from '../assessments/assessments.queries';
 import { DraftFile, GradeExplanation, Submission, SubmissionAnswer, SubmissionDraft, SubmissionGrade, SubmissionStatus } from './submission.types';
 import { draftFilesOf } from './submissions.drafts';
 
@@ -119,7 +119,7 @@ interface RawAnswer {
 }
 
 /**
- * The answers of many submissions, one per question of the item (an unanswered question has an empty
+ * The answers of many submissions, one per question of the student's (the item's fixed questions and their random picks; an unanswered question has an empty
  * answer), with grade, file and the key, in one statement. The key is loaded for everyone and given out
  * only by the field rules and presenters ('submission.seeCorrect'), like a question's isCorrect.
  */
@@ -134,12 +134,12 @@ export async function answersOf(m: Runner, subs: SubmissionRow[]): Promise<Submi
             g.auto_score::float8 AS auto_score, gu.first_name || ' ' || gu.last_name AS graded_by_name,
             ARRAY(SELECT o.id::text FROM question_options o WHERE o.question_id = q.id AND o.is_correct ORDER BY o.sort_order) AS correct_ids,
             ARRAY(SELECT x.answer FROM accepted_answers x WHERE x.question_id = q.id ORDER BY x.sort_order) AS accepted
-       FROM submissions s JOIN questions q ON q.assessment_id = s.assessment_id
+       FROM submissions s JOIN questions q ON q.assessment_id = s.assessment_id AND ${questionOfStudentSql('q', 's.student_id')}
        LEFT JOIN submission_answers sa ON sa.submission_id = s.id AND sa.question_id = q.id
        LEFT JOIN files f ON f.id = sa.file_id
        LEFT JOIN grades g ON g.submission_id = s.id AND g.question_id = q.id
        LEFT JOIN users gu ON gu.id = g.graded_by
-      WHERE s.id = ANY($1::uuid[]) ORDER BY s.id, q.sort_order`, [subs.map((s) => s.id)]);
+      WHERE s.id = ANY($1::uuid[]) ORDER BY s.id, q.draw_id IS NOT NULL, q.sort_order`, [subs.map((s) => s.id)]);
   // one facts object per submission, shared by its answers and grades (a dashboard has ~1,000 rows)
   const factsById = new Map(subs.map((s) => [s.id, factsOf(s)]));
   return rows.map((r) => {

@@ -70,7 +70,7 @@ export class SubmissionsService {
     try {
       this.assertMaySubmit(actor);
       const { assessment } = await this.assessments.readable(actor, input.assessmentId, kind);
-      const questions = await questionsOf(this.ds, [assessment.id]);
+      const questions = await this.questionsOfStudent(actor, assessment.id);
       const answers = checkAnswers(input.answers, questions, incoming.length);
       await checkDueRule(this.ds, assessment, actor.userId, false);
       received = await receiveAll(this.files, incoming);
@@ -87,7 +87,7 @@ export class SubmissionsService {
   async saveDraft(actor: Actor, input: SubmitRequest): Promise<SubmissionDraft> {
     this.assertMaySubmit(actor);
     const { assessment } = await this.assessments.readable(actor, input.assessmentId);
-    const questions = await questionsOf(this.ds, [assessment.id]);
+    const questions = await this.questionsOfStudent(actor, assessment.id);
     const answers = checkAnswers(Array.isArray(input.answers) ? input.answers.map((a: AnswerInput) => ({ ...a, fileIndex: undefined })) : input.answers, questions, 0);
     await checkDueRule(this.ds, assessment, actor.userId, false);
     const saved = answers.map((a) => ({ questionId: a.questionId, answer: a.answer, selectedOptionIds: a.selectedOptionIds }));
@@ -131,8 +131,14 @@ export class SubmissionsService {
   private async draftQuestion(actor: Actor, input: DraftFileRequest, kind?: AssessmentKind) {
     this.assertMaySubmit(actor);
     const { assessment } = await this.assessments.readable(actor, input.assessmentId, kind);
-    const question = longAnswerOf(await questionsOf(this.ds, [assessment.id]), input.questionId);
+    const question = longAnswerOf(await this.questionsOfStudent(actor, assessment.id), input.questionId);
     return { assessment, question };
+  }
+
+  /** The student's questions of an item: the fixed ones and their random picks (drawn now when not yet). */
+  private async questionsOfStudent(actor: Actor, assessmentId: string) {
+    await this.assessments.drawFor(actor, [assessmentId]);
+    return questionsOf(this.ds, [assessmentId], { studentId: actor.userId });
   }
 
   /** releaseResults: the course's teachers show the results of a manual item (beyond the spec). */

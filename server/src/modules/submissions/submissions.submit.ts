@@ -3,7 +3,7 @@ import { DomainError, conflict, forbidden, validation } from '../../errors/domai
 import { Actor } from '../../policies';
 import { Assessment, QuestionType } from '../assessments/assessment.entity';
 import { Question } from '../assessments/question.types';
-import { gradable } from '../assessments/assessments.write';
+import { gradable, totalPoints } from '../assessments/assessments.write';
 import { round2 } from '../assessments/grading';
 import { FilesService, IncomingFile, MAX_FILE_BYTES, ReceivedFile, checkedType, requestBudget } from '../files/files.service';
 import { CheckedAnswer, SUBMISSION_MIME, SUBMISSION_TEXT as T } from './submissions.validation';
@@ -101,7 +101,7 @@ export async function writeSubmission(
   } else {
     const rows: Array<{ id: string }> = await m.query(
       `INSERT INTO submissions (assessment_id, student_id, status, submitted_at, max_score) VALUES ($1, $2, 'pending', now(), $3)
-       ON CONFLICT (assessment_id, student_id) DO NOTHING RETURNING id`, [item.id, actor.userId, item.totalPoints]);
+       ON CONFLICT (assessment_id, student_id) DO NOTHING RETURNING id`, [item.id, actor.userId, totalPoints(questions)]);
     if (!rows.length) throw conflict(T.alreadySubmitted(item.kind));
     id = rows[0].id;
   }
@@ -118,7 +118,7 @@ export async function writeSubmission(
   await m.query(
     `UPDATE submissions SET status = $2, is_auto_submitted = false, submitted_at = now(), total_score = $3, max_score = $4,
             version = version + 1, updated_at = clock_timestamp() WHERE id = $1`,
-    [id, allGraded ? SubmissionStatus.graded : SubmissionStatus.pending, total, item.totalPoints]);
+    [id, allGraded ? SubmissionStatus.graded : SubmissionStatus.pending, total, totalPoints(questions)]);
   await m.query('DELETE FROM submission_drafts WHERE assessment_id = $1 AND student_id = $2', [item.id, actor.userId]);
   return id;
 }

@@ -1,0 +1,78 @@
+import { DataSource } from 'typeorm';
+import { validation } from '../../errors/domain-error';
+import { isId } from '../../app/ids';
+import { Actor } from '../../policies';
+import type { QuestionBanksService } from '../question-banks/question-banks.service';
+import type { BankQuestion } from '../question-banks/question-banks.types';
+import { Assessment, AssessmentKind } from './assessment.entity';
+import { questionsOf } from './assessments.queries';
+import { applyRegrade, lockSubmissions, refreshTotalPoints } from './assessments.write';
+import { copyBankQuestion } from './assessments.draws';
+import { CourseFactsRow } from '../courses/courses.facts';
+
+/** What banking needs of the assessments service (passed in, so the two files do not import each other). */
+export interface BankingHost {
+  manageable(actor: Actor, id: unknown, kind?: AssessmentKind): Promise<{ assessment: Assessment; course: CourseFactsRow }>;
+  reload(m: DataSource, id: string): Promise<Assessment>;
+}
+
+export const BANKING_TEXT = {
+  chooseQuestions: 'Choose at least one question',
+  notOfItem: 'A question to save is not one of this item',
+} as const;
+
+const ids = (v: unknown): string[] => {
+  if (!Array.isArray(v) || v.some((x) => !isId(x))) throw validation(BANKING_TEXT.chooseQuestions, 'questionIds');
+  return [...new Set(v as string[])];
+};
+
+/**
+ * Questions between assessments and banks (issue 30): bank questions appended to an item as copies or linked
+ * copies (a link follows the bank question's edits until the item is first handed in), and an item's questions
+ * saved into a bank (each copy then remembers its bank question, for "where it is used" and the statistics).
+ */
+export class AssessmentBanking {
+  constructor(private readonly ds: DataSource, private readonly host: BankingHost, private readonly banks: QuestionBanksService) {}
+
+  /** addQuestionsFromBank and POST /assessments/{id}/from-bank: the item's teachers, from banks they may read. */
+  async addFromBank(actor: Actor, input: { assessmentId?: unknown; bankQuestionIds?: unknown; link?: unknown }): Promise<Assessment> {
+    const { assessment } = await this.host.manageable(actor, input.assessmentId);
+    const wanted = ids(input.bankQuestionIds);
+    if (!wanted.length) throw validation(BANKING_TEXT.chooseQuestions, 'bankQuestionIds');
+    const found = await this.banks.readableQuestions(actor, wanted);
+    const link = input.link === true || input.link === 'true';
+    await this.ds.transaction(async (m) => {
+      await m.query('SELECT 1 FROM assessments WHERE id = $1 FOR UPDATE', [assessment.id]);
+      const [{ top }] = await m.query('SELECT COALESCE(max(sort_order), 0)::int AS top FROM questions WHERE assessment_id = $1 AND draw_id IS NULL', [assessment.id]);
+      for (const [i, q] of found.entries()) await copyBankQuestion(m, assessment.id, q.id, top + i + 1, { linked: link });
+      await refreshTotalPoints(m, assessment.id);
+      // handed-in work gets the new automatic questions graded (as an edit that adds them does) and its maximum
+      await lockSubmissions(m, assessment.id);
+      await applyRegrade(m, actor, { assessmentId: assessment.id, courseId: assessment.courseId },
+        { submissionCount: 0, regradedQuestionIds: [], removedQuestionCount: 0, grades: [], changes: [] });
+    });
+    return this.host.reload(this.ds, assessment.id);
+  }
+
+  /** saveQuestionsToBank and POST /assessments/{id}/save-to-bank: the item's teachers, into a bank they may edit. */
+  async saveToBank(actor: Actor, input: { assessmentId?: unknown; questionIds?: unknown; bankId?: unknown }): Promise<BankQuestion[]> {
+    const { assessment } = await this.host.manageable(actor, input.assessmentId);
+    const all = await questionsOf(this.ds, [assessment.id]);
+    const chosen = input.questionIds === undefined || input.questionIds === null ? all.map((q) => q.id) : ids(input.questionIds);
+    if (!chosen.length) throw validation(BANKING_TEXT.chooseQuestions, 'questionIds');
+    const byId = new Map(all.map((q) => [q.id, q]));
+    if (chosen.some((id) => !byId.has(id))) throw validation(BANKING_TEXT.notOfItem, 'questionIds');
+    const questions = chosen.map((id) => byId.get(id)!);
+    return this.ds.transaction(async (m) => {
+      const saved = await this.banks.addQuestions(actor, input.bankId, questions.map((q) => ({
+        type: q.type, questionText: q.questionText, points: q.points,
+        options: q.options.map((o) => ({ text: o.text, isCorrect: !!o.isCorrect })),
+        acceptedAnswers: q.acceptedAnswers ?? [], partialMarking: q.partialMarking ?? undefined, tags: [],
+      })), m);
+      await m.query(
+        `UPDATE questions q SET bank_question_id = x.b FROM unnest($1::uuid[], $2::uuid[]) AS x(q, b)
+          WHERE q.id = x.q AND q.bank_question_id IS NULL`, [questions.map((q) => q.id), saved.map((b) => b.id)]);
+      return saved;
+    });
+  }
+}

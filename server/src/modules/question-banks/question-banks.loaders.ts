@@ -1,0 +1,24 @@
+import DataLoader from 'dataloader';
+import { DataSource } from 'typeorm';
+import { Actor } from '../../policies';
+import { listLoader } from '../../app/dataloaders';
+import { bankQuestionsOf, usesOf } from './question-banks.queries';
+import { statisticsOf } from './question-banks.statistics';
+import { QuestionStatistics } from './question-banks.types';
+
+/**
+ * Per request: the questions of many banks, where many bank questions are used, and the statistics of whole
+ * banks, each in one statement for every parent of a response. The banks themselves were authorized by the
+ * query that returned them (a bank page or the list), so these loaders read by id.
+ */
+export function questionBankLoaders(ds: DataSource, _actor: Actor | null) {
+  return {
+    bankQuestionsByBank: listLoader((ids) => bankQuestionsOf(ds, { bankIds: ids }), (q) => q.bankId),
+    usesByBankQuestion: listLoader((ids) => usesOf(ds, ids), (u) => u.bankQuestionId),
+    /** Keyed by bank id: the statistics of all its questions. */
+    statisticsByBank: new DataLoader<string, Map<string, QuestionStatistics>>(async (bankIds) => {
+      const all = await statisticsOf(ds, [...bankIds]);
+      return bankIds.map(() => all);
+    }),
+  };
+}

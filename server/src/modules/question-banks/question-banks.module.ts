@@ -1,0 +1,22 @@
+import { defineModule } from '../../app/module';
+import { QuestionBanks1732300030000 } from './1732300030000-QuestionBanks';
+import { BankQuestionFieldsResolver, QuestionBanksResolver } from './question-banks.resolver';
+import { QuestionBanksService } from './question-banks.service';
+import { questionBankLoaders } from './question-banks.loaders';
+import { questionBanksRouter } from './question-banks.rest';
+import { questionBankSeeder } from './question-banks.seed';
+
+/**
+ * Question banks (issue 30; ctx.services.questionBanks): teachers' banks by subject, shared with the subject's
+ * other teachers, their questions with tags, where each is used and its item statistics. Listed before the
+ * assessments domain, whose items copy, link and draw from banks (its migration adds the draw tables too).
+ */
+export const questionBanksModule = defineModule({
+  name: 'questionBanks',
+  migrations: [QuestionBanks1732300030000],
+  resolvers: [QuestionBanksResolver, BankQuestionFieldsResolver],
+  services: (ds) => new QuestionBanksService(ds),
+  loaders: questionBankLoaders,
+  router: questionBanksRouter,
+  seed: questionBankSeeder,
+});
