@@ -1759,6 +1759,14 @@ export type ImportOneRosterInput = {
   apply: Scalars['Boolean']['input'];
 };
 
+export type ImportQtiInput = {
+  assessmentId?: InputMaybe<Scalars['ID']['input']>;
+  bankId?: InputMaybe<Scalars['ID']['input']>;
+  dryRun?: InputMaybe<Scalars['Boolean']['input']>;
+  file: Scalars['Upload']['input'];
+  newBank?: InputMaybe<QtiNewBankInput>;
+};
+
 /** One user of a CSV import, as the file gives it (checked by the server as createUser checks one). */
 export type ImportUserRowInput = {
   /** Parent rows: the emails of the parent's children, separated by ';' (each a Student of this file or of the school); SuperAdmin and Admin only. */
@@ -2024,6 +2032,7 @@ export type Mutation = {
   gradeSubmission: Submission;
   /** Import a OneRoster 1.2 CSV zip (multipart request; send 'Apollo-Require-Preflight: true'): input.apply false previews it, true applies it when every row can be taken, in one transaction; either way nothing changes when a row is refused (SuperAdmin and Admin; REST: POST /api/oneroster/imports, also for zips above the 50MB of GraphQL uploads). */
   importOneRoster: OneRosterImport;
+  importQti: QtiImportResult;
   /** Import users from a CSV file parsed by the client (at most 1,000 rows): each row checked as createUser checks one, and against the other rows and existing users. dryRun answers the rows only; otherwise the valid rows are created in one transaction (Pending, invited), or nothing when onlyIfAllValid and a row is invalid. */
   importUsers: ImportUsersResult;
   /** Link a Parent to a Student (SuperAdmin and Admin); the parent then reads the student's courses, work, attendance and feedback. A link that exists already is a CONFLICT. REST: POST /api/parents/{parentId}/children {studentId}. */
@@ -2392,6 +2401,12 @@ export type MutationGradeSubmissionArgs = {
 export type MutationImportOneRosterArgs = {
   file?: InputMaybe<Scalars['Upload']['input']>;
   input: ImportOneRosterInput;
+};
+
+
+/** Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...). */
+export type MutationImportQtiArgs = {
+  input: ImportQtiInput;
 };
 
 
@@ -2941,6 +2956,34 @@ export type PlaceStudentsInput = {
   userIds: Array<Scalars['ID']['input']>;
 };
 
+export type QtiImportResult = {
+  __typename?: 'QtiImportResult';
+  bankId: Maybe<Scalars['ID']['output']>;
+  dryRun: Scalars['Boolean']['output'];
+  imported: Scalars['Int']['output'];
+  questions: Array<QtiImportedQuestion>;
+  skipped: Array<QtiSkippedItem>;
+};
+
+export type QtiImportedQuestion = {
+  __typename?: 'QtiImportedQuestion';
+  identifier: Scalars['String']['output'];
+  questionText: Scalars['String']['output'];
+  type: QuestionType;
+};
+
+export type QtiNewBankInput = {
+  name: Scalars['String']['input'];
+  subjectId: Scalars['ID']['input'];
+};
+
+export type QtiSkippedItem = {
+  __typename?: 'QtiSkippedItem';
+  identifier: Scalars['String']['output'];
+  interaction: Scalars['String']['output'];
+  reason: Scalars['String']['output'];
+};
+
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type Query = {
   __typename?: 'Query';
@@ -3482,6 +3525,7 @@ export type QuestionBank = {
   name: Scalars['String']['output'];
   /** The owner's name, first and last. */
   ownerName: Scalars['String']['output'];
+  qtiUrl: Scalars['String']['output'];
   /** How many questions it holds. */
   questionCount: Scalars['Int']['output'];
   /** Its questions by position; only those with the tag when given. */

@@ -16,8 +16,11 @@ export type AcceptedAnswerInput = {
   weight?: number | null | undefined;
 };
 
+/** Questions appended to a bank in one transaction. */
 export type AddBankQuestionsInput = {
+  /** The bank; one you may edit. */
   bankId: string;
+  /** The questions, at least one. */
   questions: Array<BankQuestionInput>;
 };
 
@@ -30,25 +33,42 @@ export type AssessmentKind =
   /** A quiz of a module (REST: /quizzes). */
   | 'QUIZ';
 
+/** A question for a bank: the fields of QuestionInput and tags. */
 export type BankQuestionInput = {
+  /** ShortAnswer: the accepted answers with their weights. */
   acceptedAnswers?: Array<AcceptedAnswerInput> | null | undefined;
+  /** MCQ: at least two options, at least one correct. */
   options?: Array<QuestionOptionInput> | null | undefined;
+  /** MCQ: partial marking; off when not given. */
   partialMarking?: PartialMarkingInput | null | undefined;
+  /** Points, a whole number of at least 1; 1 when not given. */
   points?: number | null | undefined;
+  /** The question; required. */
   questionText: string;
+  /** Tags (at most 20, each at most 50 characters); none when not given. */
   tags?: Array<string> | null | undefined;
+  /** MCQ, ShortAnswer or LongAnswer. */
   type: QuestionType;
 };
 
+/** Who besides its owner (and SuperAdmin, Admin) reads a question bank: the other teachers of the bank's subject. */
 export type BankSharing =
+  /** The subject's other teachers also add, change, move and delete its questions. */
   | 'EDIT'
+  /** Only its owner. */
   | 'PRIVATE'
+  /** The subject's other teachers read it and use its questions. */
   | 'READ';
 
+/** A new question bank. */
 export type CreateQuestionBankInput = {
+  /** Free text. */
   description?: string | null | undefined;
+  /** Name; required. */
   name: string;
-  sharing: BankSharing;
+  /** PRIVATE when not given. */
+  sharing?: BankSharing | null | undefined;
+  /** The subject; one you teach. */
   subjectId: string;
 };
 
@@ -60,8 +80,11 @@ export type ImportQtiInput = {
   newBank?: QtiNewBankInput | null | undefined;
 };
 
+/** Bank questions moved to another bank (appended there). */
 export type MoveBankQuestionsInput = {
+  /** The questions; of banks you may edit. */
   ids: Array<string>;
+  /** The bank they go to; one you may edit. */
   toBankId: string;
 };
 
@@ -97,35 +120,57 @@ export type QuestionType =
   /** A short text compared with the accepted answers; graded automatically. */
   | 'SHORT_ANSWER';
 
+/** An assessment's questions copied into a bank. */
 export type SaveQuestionsToBankInput = {
+  /** The assessment; one you teach. */
   assessmentId: string;
+  /** The bank; one you may edit. */
   bankId: string;
+  /** Its questions to save; all its fixed questions when not given. */
   questionIds?: Array<string> | null | undefined;
 };
 
+/** A bank question replaced; linked copies in assessments not yet handed in follow. */
 export type UpdateBankQuestionInput = {
+  /** ShortAnswer: the accepted answers with their weights. */
   acceptedAnswers?: Array<AcceptedAnswerInput> | null | undefined;
+  /** The bank question. */
   id: string;
+  /** MCQ: at least two options, at least one correct. */
   options?: Array<QuestionOptionInput> | null | undefined;
+  /** MCQ: partial marking; off when not given. */
   partialMarking?: PartialMarkingInput | null | undefined;
+  /** Points, a whole number of at least 1; 1 when not given. */
   points?: number | null | undefined;
+  /** The question; required. */
   questionText: string;
+  /** Tags (at most 20, each at most 50 characters); none when not given. */
   tags?: Array<string> | null | undefined;
+  /** MCQ, ShortAnswer or LongAnswer. */
   type: QuestionType;
+  /** The version you edited; if someone changed it since, the update is refused (CONFLICT). */
+  version?: number | null | undefined;
 };
 
+/** Changes to a question bank; fields not given stay. */
 export type UpdateQuestionBankInput = {
+  /** New description. */
   description?: string | null | undefined;
+  /** The bank. */
   id: string;
+  /** New name. */
   name?: string | null | undefined;
+  /** New sharing. */
   sharing?: BankSharing | null | undefined;
+  /** The version you edited; if someone changed it since, the update is refused (CONFLICT). */
+  version?: number | null | undefined;
 };
 
 export type QuestionBankRowFragment = { id: string, name: string, description: string, ownerName: string, sharing: Types.BankSharing, canEdit: boolean, questionCount: number, tags: Array<string>, subject: { id: string, name: string } };
 
 export type QuestionStatisticsFieldsFragment = { answered: number, graded: number, averageScore: number | null, difficulty: number | null, discrimination: number | null, options: Array<{ optionId: string, text: string, chosen: number }> };
 
-export type BankQuestionFieldsFragment = { id: string, bankId: string, type: Types.QuestionType, questionText: string, points: number, tags: Array<string>, options: Array<{ id: string, text: string, isCorrect: boolean | null }>, acceptedAnswers: Array<{ answer: string, weight: number }>, partialMarking: { enabled: boolean, penaltyPerWrong: number }, usedIn: Array<{ assessmentId: string, title: string, kind: Types.AssessmentKind, linked: boolean, drawn: boolean }> };
+export type BankQuestionFieldsFragment = { id: string, bankId: string, type: Types.QuestionType, questionText: string, points: number, tags: Array<string>, options: Array<{ id: string, text: string, isCorrect: boolean }>, acceptedAnswers: Array<{ answer: string, weight: number }>, partialMarking: { enabled: boolean, penaltyPerWrong: number }, usedIn: Array<{ assessmentId: string, title: string, kind: Types.AssessmentKind, linked: boolean, drawn: boolean }> };
 
 export type QuestionBanksQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -142,7 +187,7 @@ export type QuestionBankQueryVariables = Exact<{
 }>;
 
 
-export type QuestionBankQuery = { questionBank: { qtiUrl: string, id: string, name: string, description: string, ownerName: string, sharing: Types.BankSharing, canEdit: boolean, questionCount: number, tags: Array<string>, questions: Array<{ id: string, bankId: string, type: Types.QuestionType, questionText: string, points: number, tags: Array<string>, statistics: { answered: number, graded: number, averageScore: number | null, difficulty: number | null, discrimination: number | null, options: Array<{ optionId: string, text: string, chosen: number }> } | null, options: Array<{ id: string, text: string, isCorrect: boolean | null }>, acceptedAnswers: Array<{ answer: string, weight: number }>, partialMarking: { enabled: boolean, penaltyPerWrong: number }, usedIn: Array<{ assessmentId: string, title: string, kind: Types.AssessmentKind, linked: boolean, drawn: boolean }> }>, subject: { id: string, name: string } } };
+export type QuestionBankQuery = { questionBank: { qtiUrl: string, id: string, name: string, description: string, ownerName: string, sharing: Types.BankSharing, canEdit: boolean, questionCount: number, tags: Array<string>, questions: Array<{ id: string, bankId: string, type: Types.QuestionType, questionText: string, points: number, tags: Array<string>, statistics: { answered: number, graded: number, averageScore: number | null, difficulty: number | null, discrimination: number | null, options: Array<{ optionId: string, text: string, chosen: number }> } | null, options: Array<{ id: string, text: string, isCorrect: boolean }>, acceptedAnswers: Array<{ answer: string, weight: number }>, partialMarking: { enabled: boolean, penaltyPerWrong: number }, usedIn: Array<{ assessmentId: string, title: string, kind: Types.AssessmentKind, linked: boolean, drawn: boolean }> }>, subject: { id: string, name: string } } };
 
 export type BankQuestionsForPickQueryVariables = Exact<{
   id: string;
@@ -150,7 +195,7 @@ export type BankQuestionsForPickQueryVariables = Exact<{
 }>;
 
 
-export type BankQuestionsForPickQuery = { questionBank: { id: string, name: string, tags: Array<string>, questions: Array<{ id: string, bankId: string, type: Types.QuestionType, questionText: string, points: number, tags: Array<string>, options: Array<{ id: string, text: string, isCorrect: boolean | null }>, acceptedAnswers: Array<{ answer: string, weight: number }>, partialMarking: { enabled: boolean, penaltyPerWrong: number }, usedIn: Array<{ assessmentId: string, title: string, kind: Types.AssessmentKind, linked: boolean, drawn: boolean }> }> } };
+export type BankQuestionsForPickQuery = { questionBank: { id: string, name: string, tags: Array<string>, questions: Array<{ id: string, bankId: string, type: Types.QuestionType, questionText: string, points: number, tags: Array<string>, options: Array<{ id: string, text: string, isCorrect: boolean }>, acceptedAnswers: Array<{ answer: string, weight: number }>, partialMarking: { enabled: boolean, penaltyPerWrong: number }, usedIn: Array<{ assessmentId: string, title: string, kind: Types.AssessmentKind, linked: boolean, drawn: boolean }> }> } };
 
 export type CreateQuestionBankMutationVariables = Exact<{
   input: Types.CreateQuestionBankInput;
@@ -178,14 +223,14 @@ export type AddBankQuestionsMutationVariables = Exact<{
 }>;
 
 
-export type AddBankQuestionsMutation = { addBankQuestions: Array<{ id: string, bankId: string, type: Types.QuestionType, questionText: string, points: number, tags: Array<string>, options: Array<{ id: string, text: string, isCorrect: boolean | null }>, acceptedAnswers: Array<{ answer: string, weight: number }>, partialMarking: { enabled: boolean, penaltyPerWrong: number }, usedIn: Array<{ assessmentId: string, title: string, kind: Types.AssessmentKind, linked: boolean, drawn: boolean }> }> };
+export type AddBankQuestionsMutation = { addBankQuestions: Array<{ id: string, bankId: string, type: Types.QuestionType, questionText: string, points: number, tags: Array<string>, options: Array<{ id: string, text: string, isCorrect: boolean }>, acceptedAnswers: Array<{ answer: string, weight: number }>, partialMarking: { enabled: boolean, penaltyPerWrong: number }, usedIn: Array<{ assessmentId: string, title: string, kind: Types.AssessmentKind, linked: boolean, drawn: boolean }> }> };
 
 export type UpdateBankQuestionMutationVariables = Exact<{
   input: Types.UpdateBankQuestionInput;
 }>;
 
 
-export type UpdateBankQuestionMutation = { updateBankQuestion: { id: string, bankId: string, type: Types.QuestionType, questionText: string, points: number, tags: Array<string>, options: Array<{ id: string, text: string, isCorrect: boolean | null }>, acceptedAnswers: Array<{ answer: string, weight: number }>, partialMarking: { enabled: boolean, penaltyPerWrong: number }, usedIn: Array<{ assessmentId: string, title: string, kind: Types.AssessmentKind, linked: boolean, drawn: boolean }> } };
+export type UpdateBankQuestionMutation = { updateBankQuestion: { id: string, bankId: string, type: Types.QuestionType, questionText: string, points: number, tags: Array<string>, options: Array<{ id: string, text: string, isCorrect: boolean }>, acceptedAnswers: Array<{ answer: string, weight: number }>, partialMarking: { enabled: boolean, penaltyPerWrong: number }, usedIn: Array<{ assessmentId: string, title: string, kind: Types.AssessmentKind, linked: boolean, drawn: boolean }> } };
 
 export type DeleteBankQuestionMutationVariables = Exact<{
   id: string;
