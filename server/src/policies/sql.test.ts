@@ -3,9 +3,10 @@ import { seedDemoSchool } from '../db/seed';
 import { courseFacts } from '../modules/courses/courses.facts';
 import { Role } from '../modules/users/role';
 import { Actor, can } from '.';
-import { allocationReadableSql, assessmentReadableSql, commentSnippetOwnSql, courseReadableSql, courseSeesHiddenSql, itemReadableSql, notificationOwnSql, parentOfSql, studentViewSql, submissionReadableSql, userDeletableSql, userEditableSql } from './sql';
+import { allocationReadableSql, assessmentReadableSql, commentSnippetOwnSql, questionBankReadableSql, courseReadableSql, courseSeesHiddenSql, itemReadableSql, notificationOwnSql, parentOfSql, studentViewSql, submissionReadableSql, userDeletableSql, userEditableSql } from './sql';
 import { ASSESSMENT_REF } from '../modules/assessments/assessments.queries';
 import { SUBMISSION_REF } from '../modules/submissions/submissions.queries';
+import { BANK_REF, bankFacts, banksById } from '../modules/question-banks/question-banks.queries';
 import { userFacts } from '../modules/users/users.facts';
 import { studentActor } from './children';
 import { randomUUID } from 'node:crypto';
@@ -231,4 +232,28 @@ test('commentSnippet.own agrees with its SQL twin (every user as every role, a s
   }
   // a teacher's own, as a teacher; anyone acting as a teacher (a SuperAdmin viewing as one) has a bank of their own
   expect(own).toBe(actors.filter((a) => a.activeRole === Role.Teacher).length);
+});
+
+test('questionBank.read agrees with its SQL twin (every user as every role, banks of every teacher in every subject, each sharing)', async () => {
+  // banks of each teacher (their stored role) in each subject with each sharing: teachers of a subject and teachers of others
+  await t.ds.query(
+    `INSERT INTO question_banks (owner_id, subject_id, name, sharing)
+     SELECT u.id, s.id, 'Twin ' || s.name || ' ' || sh, sh FROM users u CROSS JOIN subjects s CROSS JOIN unnest(ARRAY['private', 'read', 'edit']) AS sh
+      WHERE u.role = 'Teacher'`);
+  const bankIds: string[] = (await t.ds.query(`SELECT id FROM question_banks WHERE name LIKE 'Twin %'`)).map((b: { id: string }) => b.id);
+  expect(bankIds.length).toBeGreaterThan(10);
+  const counts = { read: 0, denied: 0 };
+  for (const actor of actors) {
+    const rows: Array<{ id: string; ok: boolean }> = await t.ds.query(
+      `SELECT b.id, ${questionBankReadableSql(actor, BANK_REF, '$2::uuid')} AS ok, $2::uuid AS viewer FROM question_banks b WHERE b.id = ANY($1::uuid[])`, [bankIds, actor.userId]);
+    const facts = new Map((await banksById(t.ds, actor, bankIds)).map((b) => [b.id, bankFacts(b)]));
+    for (const r of rows) {
+      const who = [actor.activeRole, actor.userId, r.id];
+      const rule = can(actor, 'questionBank.read', facts.get(r.id)!);
+      expect([...who, r.ok]).toEqual([...who, rule]);
+      counts[rule ? 'read' : 'denied'] += 1;
+    }
+  }
+  expect(counts.read).toBeGreaterThan(0);
+  expect(counts.denied).toBeGreaterThan(0);
 });

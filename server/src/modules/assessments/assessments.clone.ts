@@ -6,7 +6,7 @@ import { CourseFactsRow } from '../courses/courses.facts';
 import { Assessment, AssessmentKind, AssessmentScope } from './assessment.entity';
 import { questionsOf, studentsOfCourse, targetsOf } from './assessments.queries';
 import { ASSESSMENT_TEXT as T, dueDate, validateAssessmentEdit } from './assessments.validation';
-import { insertAssessment } from './assessments.write';
+import { insertAssessment, refreshTotalPoints } from './assessments.write';
 import { AssessmentStudent } from './assessments.types';
 
 /** What a clone needs of the service (passed in, so the two files do not import each other). */
@@ -45,7 +45,7 @@ interface ClonePlan {
 }
 
 /**
- * Reuse: a deep copy (questions, options, accepted answers, partial marking) into a course the teacher
+ * Reuse: a deep copy (questions, options, accepted answers, partial marking, random draws) into a course the teacher
  * teaches (assignments, exams) or a module (quizzes), appended to its list. Targets not placed in the
  * target's class and year are dropped; with none left the copy is for the whole class. The preview
  * computes the same plan and writes nothing, so the dialog can say what will change before copying.
@@ -70,7 +70,7 @@ export class AssessmentCloning {
     const dropped = targets.filter((t) => !placed.has(t.id)).map(({ assessmentId: _a, ...s }) => s);
     const keptTargets = targets.filter((t) => placed.has(t.id)).map((t) => t.id);
     const individual = source.scope === AssessmentScope.individual_students;
-    const [{ n }] = await m.query('SELECT count(*)::int AS n FROM questions WHERE assessment_id = $1', [source.id]);
+    const [{ n }] = await m.query('SELECT count(*)::int AS n FROM questions WHERE assessment_id = $1 AND draw_id IS NULL', [source.id]);
     return {
       source, course, moduleId, keptTargets: individual ? keptTargets : [], dueDate: due, set,
       changes: {
@@ -105,6 +105,11 @@ export class AssessmentCloning {
         accepted: q.acceptedAnswers ?? [],
         partialMarking: !!q.partialMarking?.enabled, penaltyPerWrong: q.partialMarking?.penaltyPerWrong ?? 0,
       })));
+      // the copy draws as the original does (each student of the copy draws anew)
+      await m.query(
+        `INSERT INTO assessment_draws (assessment_id, bank_id, tag, count, position)
+         SELECT $1, bank_id, tag, count, position FROM assessment_draws WHERE assessment_id = $2`, [id, p.source.id]);
+      await refreshTotalPoints(m, id);
       return { assessment: await this.host.reload(m, id), changes: p.changes };
     });
   }

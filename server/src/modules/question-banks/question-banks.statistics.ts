@@ -43,8 +43,8 @@ export async function statisticsOf(m: Runner, bankIds: string[]): Promise<Map<st
         WHERE bq.bank_id = ANY($1::uuid[])),
      ranked AS (
        SELECT bq, score / points AS share,
-              row_number() OVER (PARTITION BY bq ORDER BY standing DESC NULLS LAST, share DESC) AS from_top,
-              row_number() OVER (PARTITION BY bq ORDER BY standing ASC NULLS FIRST, share ASC) AS from_bottom,
+              row_number() OVER (PARTITION BY bq ORDER BY standing DESC NULLS LAST, score / points DESC) AS from_top,
+              row_number() OVER (PARTITION BY bq ORDER BY standing ASC NULLS FIRST, score / points ASC) AS from_bottom,
               count(*) OVER (PARTITION BY bq) AS n
          FROM given WHERE score IS NOT NULL),
      discrimination AS (

@@ -10,6 +10,7 @@ import { announcementsRows } from './announcements.rows';
 import { discussionsRows } from './discussions.rows';
 import { attendanceRows } from './attendance.rows';
 import { assessmentsRows } from './assessments.rows';
+import { questionBanksRows } from './question-banks.rows';
 import { submissionsRows } from './submissions.rows';
 import { reviewRows } from './review.rows';
 import { gradingRows } from './grading.rows';
@@ -33,6 +34,7 @@ export const MATRIX: Record<string, Row<any>[]> = {
   announcements: announcementsRows,
   discussions: discussionsRows,
   attendance: attendanceRows,
+  questionBanks: questionBanksRows,
   assessments: assessmentsRows,
   submissions: submissionsRows,
   review: reviewRows,
