@@ -23,6 +23,7 @@ import { notificationsModule } from '../modules/notifications/notifications.modu
 import { auditModule } from '../modules/audit/audit.module';
 import { integrationsModule } from '../modules/integrations/integrations.module';
 import { oneRosterModule } from '../modules/oneroster/oneroster.module';
+import { qtiModule } from '../modules/qti/qti.module';
 
 /**
  * Every domain of the app, one manifest each (server/src/modules/<domain>/<domain>.module.ts). Entities,
@@ -55,4 +56,5 @@ export const modules = moduleList(
   auditModule,
   integrationsModule,
   oneRosterModule,
+  qtiModule,
 );

@@ -56,13 +56,14 @@ export function generatedBytes(size: number, head: Buffer = Buffer.from('%PDF-1.
   };
 }
 
-/** A GraphQL multipart request (the graphql-multipart-request spec) with one file at variables.file. */
-export function gqlUploadParts(query: string, variables: Record<string, unknown>, file: Extract<Part, { filename: string }> | null): Part[] {
-  const operations = JSON.stringify({ query, variables: { ...variables, file: null } });
+/** A GraphQL multipart request (the graphql-multipart-request spec) with one file at variables.file, or at `at`. */
+export function gqlUploadParts(query: string, variables: Record<string, unknown>, file: Extract<Part, { filename: string }> | null,
+  at = 'variables.file'): Part[] {
+  const operations = JSON.stringify({ query, variables: at === 'variables.file' ? { ...variables, file: null } : variables });
   if (!file) return [{ name: 'operations', value: JSON.stringify({ query, variables }) }, { name: 'map', value: '{}' }];
   return [
     { name: 'operations', value: operations },
-    { name: 'map', value: JSON.stringify({ 0: ['variables.file'] }) },
+    { name: 'map', value: JSON.stringify({ 0: [at] }) },
     { ...file, name: '0' },
   ];
 }

@@ -329,6 +329,8 @@ export type Assessment = {
   myStatus: Maybe<MyAssessmentStatus>;
   /** Your submission of it as a student (the view page; results as the result visibility allows); null when none. */
   mySubmission: Maybe<Submission>;
+  /** Where to download the item's questions as a QTI 3.0 package (a zip); null for students and parents (the download itself is for the item's teachers, SuperAdmin and Admin). */
+  qtiUrl: Maybe<Scalars['String']['output']>;
   /** The questions by order (answer keys only for the course's teachers, SuperAdmin and Admin). */
   questions: Array<Question>;
   /** Its random draws (each student gets `count` questions of a bank or of one tag, drawn when they first open it); empty unless you teach the course (or are SuperAdmin or Admin). */
@@ -1759,11 +1761,17 @@ export type ImportOneRosterInput = {
   apply: Scalars['Boolean']['input'];
 };
 
+/** A QTI package (zip: imsmanifest.xml and items, QTI 2.1, 2.2 or 3.0) or one item (XML) to import into exactly one of bankId, newBank or assessmentId. */
 export type ImportQtiInput = {
+  /** An assessment you teach: the questions are appended to its questions. */
   assessmentId?: InputMaybe<Scalars['ID']['input']>;
+  /** A bank you may edit: the questions are appended to it. */
   bankId?: InputMaybe<Scalars['ID']['input']>;
+  /** True to preview: nothing changes, the result lists what would be imported and skipped. */
   dryRun?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The package or item, at most 50MB (multipart request). */
   file: Scalars['Upload']['input'];
+  /** A new bank to make for the questions. */
   newBank?: InputMaybe<QtiNewBankInput>;
 };
 
@@ -2032,6 +2040,7 @@ export type Mutation = {
   gradeSubmission: Submission;
   /** Import a OneRoster 1.2 CSV zip (multipart request; send 'Apollo-Require-Preflight: true'): input.apply false previews it, true applies it when every row can be taken, in one transaction; either way nothing changes when a row is refused (SuperAdmin and Admin; REST: POST /api/oneroster/imports, also for zips above the 50MB of GraphQL uploads). */
   importOneRoster: OneRosterImport;
+  /** Import QTI questions (multipart request; send 'Apollo-Require-Preflight: true'): into a bank you may edit, a new bank, or an assessment you teach, appended in one transaction; dryRun previews and changes nothing (teachers, SuperAdmin, Admin; REST: POST /api/qti/import). */
   importQti: QtiImportResult;
   /** Import users from a CSV file parsed by the client (at most 1,000 rows): each row checked as createUser checks one, and against the other rows and existing users. dryRun answers the rows only; otherwise the valid rows are created in one transaction (Pending, invited), or nothing when onlyIfAllValid and a row is invalid. */
   importUsers: ImportUsersResult;
@@ -2956,31 +2965,54 @@ export type PlaceStudentsInput = {
   userIds: Array<Scalars['ID']['input']>;
 };
 
+/** What a QTI import did, or would do on a dry run. */
 export type QtiImportResult = {
   __typename?: 'QtiImportResult';
+  /** The assessment written into, when not a dry run and the target is an assessment. */
+  assessmentId: Maybe<Scalars['ID']['output']>;
+  /** The bank written into, when not a dry run and the target is a bank. */
   bankId: Maybe<Scalars['ID']['output']>;
+  /** True when nothing was changed (a preview). */
   dryRun: Scalars['Boolean']['output'];
+  /** Questions imported (or that would be). */
   imported: Scalars['Int']['output'];
+  /** The questions, in package order. */
   questions: Array<QtiImportedQuestion>;
+  /** Items not imported, with their reasons. */
   skipped: Array<QtiSkippedItem>;
 };
 
+/** A question read from a QTI item. */
 export type QtiImportedQuestion = {
   __typename?: 'QtiImportedQuestion';
+  /** The item's identifier. */
   identifier: Scalars['String']['output'];
+  /** Where the question differs from the item: scoring this application cannot express exactly, images not in the package. */
+  notes: Array<Scalars['String']['output']>;
+  /** Its points. */
+  points: Scalars['Int']['output'];
+  /** The question text. */
   questionText: Scalars['String']['output'];
+  /** The question type it becomes. */
   type: QuestionType;
 };
 
+/** A bank made by the import: its name and subject (a subject you teach); it starts private. */
 export type QtiNewBankInput = {
+  /** The new bank's name. */
   name: Scalars['String']['input'];
+  /** Its subject. */
   subjectId: Scalars['ID']['input'];
 };
 
+/** A QTI item not imported, and why. */
 export type QtiSkippedItem = {
   __typename?: 'QtiSkippedItem';
+  /** The item's identifier. */
   identifier: Scalars['String']['output'];
+  /** Its interaction (orderInteraction, hotspotInteraction, ...), or none. */
   interaction: Scalars['String']['output'];
+  /** Why it was skipped. */
   reason: Scalars['String']['output'];
 };
 
@@ -3525,6 +3557,7 @@ export type QuestionBank = {
   name: Scalars['String']['output'];
   /** The owner's name, first and last. */
   ownerName: Scalars['String']['output'];
+  /** Where to download the bank as a QTI 3.0 package (a zip; GET, signed in as for any REST path). */
   qtiUrl: Scalars['String']['output'];
   /** How many questions it holds. */
   questionCount: Scalars['Int']['output'];

@@ -1,8 +1,6 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { QuestionType } from '../assessments/assessment.entity';
 import { readQti } from './qti.import';
-import { writeZip } from './qti.package';
+import { fixtureFile, fixturePackage } from './fixtures';
 import { appScore, qtiScore } from './qti.reference-scoring';
 import { parseXml } from './qti.xml';
 
@@ -13,17 +11,9 @@ import { parseXml } from './qti.xml';
  * with what the item's response processing gives them.
  */
 
-const FIXTURES = join(__dirname, 'fixtures');
-
-function filesOf(dir: string, prefix = ''): Array<[string, Buffer]> {
-  return readdirSync(join(dir, prefix)).flatMap((name) => {
-    const rel = prefix ? `${prefix}/${name}` : name;
-    return statSync(join(dir, rel)).isDirectory() ? filesOf(dir, rel) : [[rel, readFileSync(join(dir, rel))] as [string, Buffer]];
-  });
-}
-
-const packageOf = (folder: string) => writeZip(filesOf(join(FIXTURES, folder)));
-const item = (folder: string, file: string) => parseXml(readFileSync(join(FIXTURES, folder, file)), file);
+const item = (folder: string, file: string) => parseXml(fixtureFile(folder, file), file);
+const packageOf = fixturePackage;
+const sign = (folder: string) => fixtureFile(folder, 'images/sign.png');
 
 describe.each([['qti3', 'QTI 3.0'], ['qti22', 'QTI 2.2']])('the %s examples (%s)', (folder) => {
   it('become an MCQ (single), an MCQ with partial marking (multiple), a short answer and a long answer; the order item is skipped', async () => {
@@ -45,7 +35,7 @@ describe.each([['qti3', 'QTI 3.0'], ['qti22', 'QTI 2.2']])('the %s examples (%s)
       { text: 'Remember your luggage when you leave.', isCorrect: false },
     ]);
     expect(read.questions[0].images).toEqual(['images/sign.png']);
-    expect(read.files.map((f) => [f.path, f.bytes.equals(readFileSync(join(FIXTURES, folder, 'images/sign.png')))])).toEqual([['images/sign.png', true]]);
+    expect(read.files.map((f) => [f.path, f.bytes.equals(sign(folder))])).toEqual([['images/sign.png', true]]);
 
     expect(water.questionText).toBe('Which of the following elements are used to form water?');
     expect(water.options.filter((o) => o.isCorrect).map((o) => o.text)).toEqual(['Hydrogen', 'Oxygen']);
@@ -96,14 +86,14 @@ describe.each([['qti3', 'QTI 3.0'], ['qti22', 'QTI 2.2']])('the %s examples (%s)
 
 describe('a single item XML', () => {
   it('is read on its own (no package), its images noted as missing', async () => {
-    const read = await readQti(readFileSync(join(FIXTURES, 'qti22/choice.xml')), 'choice.xml');
+    const read = await readQti(fixtureFile('qti22', 'choice.xml'), 'choice.xml');
     expect(read.questions.map((q) => [q.identifier, q.question.type, q.notes])).toEqual([
       ['choice', QuestionType.MCQ, ['The image images/sign.png is not in the upload (send a package to bring images)']],
     ]);
   });
 
   it('of another interaction is listed as skipped', async () => {
-    const read = await readQti(readFileSync(join(FIXTURES, 'qti3/order.xml')), 'order.xml');
+    const read = await readQti(fixtureFile('qti3', 'order.xml'), 'order.xml');
     expect(read).toMatchObject({ questions: [], skipped: [{ identifier: 'order', interaction: 'orderInteraction' }] });
   });
 });

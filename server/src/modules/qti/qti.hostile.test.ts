@@ -1,14 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { DomainError } from '../../errors/domain-error';
+import { fixtureFile } from './fixtures';
 import { readQti } from './qti.import';
 import { QTI_LIMITS, resolveHref, safeEntryName, writeZip } from './qti.package';
 import { PARSER_OPTIONS } from './qti.xml';
 
 /** Hostile packages are refused quickly, with a clear error, before anything is returned to store. */
 
-const CHOICE = readFileSync(join(__dirname, 'fixtures/qti3/choice.xml'), 'utf8');
+const CHOICE = fixtureFile('qti3', 'choice.xml').toString('utf8');
 const BOMB = `<?xml version="1.0"?>
 <!DOCTYPE lolz [
  <!ENTITY lol "lol">

@@ -3,25 +3,10 @@ import { writeQtiPackage } from './qti.export';
 import { readQti } from './qti.import';
 import { openPackage } from './qti.package';
 import { appScore, qtiScore } from './qti.reference-scoring';
-import { NeutralQuestion } from './qti.types';
+import { SAMPLE_QUESTIONS } from './fixtures';
 import { parseXml } from './qti.xml';
 
 /** Questions written as QTI 3.0 read back the same, with no note, and the package scores as the grader does. */
-
-const pm = (enabled: boolean, penaltyPerWrong = 0) => ({ enabled, penaltyPerWrong });
-export const SAMPLE_QUESTIONS: NeutralQuestion[] = [
-  { type: QuestionType.MCQ, questionText: 'Solve 2x + 3 = 7.\nGive x.', points: 2, tags: ['linear'], acceptedAnswers: [], partialMarking: pm(false),
-    options: [{ text: 'x = 2', isCorrect: true }, { text: 'x = 5', isCorrect: false }, { text: 'x = -2 & <none>', isCorrect: false }] },
-  { type: QuestionType.MCQ, questionText: 'Which are prime?', points: 3, tags: ['numbers', 'primes'], acceptedAnswers: [], partialMarking: pm(true, 25),
-    options: [{ text: '2', isCorrect: true }, { text: '3', isCorrect: true }, { text: '4', isCorrect: false }, { text: '9', isCorrect: false }] },
-  { type: QuestionType.MCQ, questionText: 'Pick every even number.', points: 4, tags: [], acceptedAnswers: [], partialMarking: pm(false),
-    options: [{ text: '2', isCorrect: true }, { text: '4', isCorrect: true }, { text: '5', isCorrect: false }] },
-  { type: QuestionType.MCQ, questionText: 'One right, no penalty, partial on.', points: 1, tags: [], acceptedAnswers: [], partialMarking: pm(true, 0),
-    options: [{ text: 'right', isCorrect: true }, { text: 'wrong', isCorrect: false }] },
-  { type: QuestionType.ShortAnswer, questionText: 'The capital of "France"?', points: 5, tags: ['geo'], options: [], partialMarking: pm(false, 0),
-    acceptedAnswers: [{ answer: 'Paris', weight: 100 }, { answer: 'Lutèce', weight: 40 }, { answer: 'Paree', weight: 33 }] },
-  { type: QuestionType.LongAnswer, questionText: 'Explain why.\n\nUse two paragraphs.', points: 10, tags: [], options: [], acceptedAnswers: [], partialMarking: pm(false, 0) },
-];
 
 const allSubsets = (n: number) => Array.from({ length: 2 ** n }, (_x, mask) => Array.from({ length: n }, (_y, i) => i).filter((i) => mask & (1 << i)));
 

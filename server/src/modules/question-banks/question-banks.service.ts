@@ -61,21 +61,22 @@ export class QuestionBanksService {
     return bank;
   }
 
-  /** createQuestionBank: a teacher, in a subject they teach. */
-  async create(actor: Actor, input: { name?: unknown; description?: unknown; subjectId?: unknown; sharing?: unknown }): Promise<QuestionBank> {
+  /** createQuestionBank: a teacher, in a subject they teach (in the caller's transaction when given: the QTI import's new bank). */
+  async create(actor: Actor, input: { name?: unknown; description?: unknown; subjectId?: unknown; sharing?: unknown },
+    m: DataSource | EntityManager = this.ds): Promise<QuestionBank> {
     authorize(actor, 'questionBank.use', undefined, { message: T.useOnly });
     const subjectId = refId(input.subjectId, T.subjectRequired, T.subjectNotFound, 'subjectId');
     const name = bankName(input.name);
     const description = bankDescription(input.description) ?? '';
     const sharing = sharingOf(input.sharing, undefined) ?? 'private';
-    const [subject]: Array<{ teaches: boolean }> = await this.ds.query(
+    const [subject]: Array<{ teaches: boolean }> = await m.query(
       `SELECT ${teachesSubjectSql('s.id', '$2::uuid')} AS teaches FROM subjects s WHERE s.id = $1`, [subjectId, actor.userId]);
     if (!subject) throw notFound(T.subjectNotFound);
     authorize(actor, 'questionBank.create', { viewerTeachesSubject: subject.teaches }, { message: T.createOnly });
-    const [{ id }] = await this.ds.query(
+    const [{ id }] = await m.query(
       'INSERT INTO question_banks (owner_id, subject_id, name, description, sharing) VALUES ($1, $2, $3, $4, $5) RETURNING id',
       [actor.userId, subjectId, name, description, sharing]);
-    return this.readable(actor, id);
+    return this.readable(actor, id, m);
   }
 
   /** updateQuestionBank: name, description, sharing; its owner, SuperAdmin and Admin, with a version check. */

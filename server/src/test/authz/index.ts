@@ -21,6 +21,7 @@ import { familiesRows } from './families.rows';
 import { auditRows } from './audit.rows';
 import { integrationsRows } from './integrations.rows';
 import { oneRosterRows } from './oneroster.rows';
+import { qtiRows } from './qti.rows';
 
 /** The authorization matrix, by domain (legend in matrix.ts). A new domain adds its `<domain>.rows.ts` here. */
 export const MATRIX: Record<string, Row<any>[]> = {
@@ -46,4 +47,5 @@ export const MATRIX: Record<string, Row<any>[]> = {
   audit: auditRows,
   integrations: integrationsRows,
   oneroster: oneRosterRows,
+  qti: qtiRows,
 };

@@ -61,6 +61,8 @@ export interface Row<V extends Vars = Vars> {
   variables?: (v: V) => Record<string, unknown>;
   /** Send the GraphQL request as an upload (multipart) with this file at `variables.file`. */
   file?: (v: V) => Extract<Part, { filename: string }>;
+  /** Where the file goes in the variables when not `variables.file` (an upload inside an input: `variables.input.file`). */
+  fileAt?: string;
   /** REST twins, `'METHOD /path/:param'` as the router declares it, each with the request for one attempt. */
   rest?: Record<string, (v: V) => RestRequest>;
   /** Case name (the kind of object) -> one letter per role in ROLE_ORDER. */

@@ -77,7 +77,7 @@ async function viaGraphql(w: World, r: Row<any>, v: Vars, token: string | null):
   let errors: Array<{ message: string; extensions?: { code?: string } }> | undefined;
   let data: Record<string, unknown> | null | undefined;
   if (r.file) {
-    const res = await postMultipart(`${w.t.url}/graphql`, gqlUploadParts(r.query!, variables, r.file(v)), { ...auth, 'apollo-require-preflight': 'true' });
+    const res = await postMultipart(`${w.t.url}/graphql`, gqlUploadParts(r.query!, variables, r.file(v), r.fileAt), { ...auth, 'apollo-require-preflight': 'true' });
     ({ errors, data } = typeof res.body === 'object' ? res.body : { errors: [{ message: `${res.status} ${res.body}` }], data: null });
   } else {
     ({ errors, data } = await w.t.gql(r.query!, variables, token));

@@ -1,0 +1,18 @@
+import { defineModule } from '../../app/module';
+import type { AssessmentsService } from '../assessments/assessments.service';
+import type { QuestionBanksService } from '../question-banks/question-banks.service';
+import { AssessmentQtiResolver, QtiResolver, QuestionBankQtiResolver } from './qti.resolver';
+import { qtiRouter } from './qti.rest';
+import { QtiService } from './qti.service';
+
+/**
+ * QTI (issue 30 points 4 and 5; ctx.services.qti): import of QTI 2.1, 2.2 and 3.0 packages and items into a
+ * bank, a new bank or an assessment, and export of a bank or an assessment as a QTI 3.0 package. Listed after
+ * the question banks and assessments, whose services write what it reads.
+ */
+export const qtiModule = defineModule({
+  name: 'qti',
+  resolvers: [QtiResolver, QuestionBankQtiResolver, AssessmentQtiResolver],
+  services: (ds, _config, deps: { questionBanks: QuestionBanksService; assessments: AssessmentsService }) => new QtiService(ds, deps.questionBanks, deps.assessments),
+  router: qtiRouter,
+});
