@@ -11,7 +11,7 @@ import { TitleDescriptionFields } from '../../components/TitleDescriptionFields'
 import { useDialogForm } from '../../components/useDialogForm';
 import { VisibleCheckbox } from '../../components/VisibleCheckbox';
 import type { AssessmentScope, ResultVisibility } from '../../gql/types';
-import { RESULT_VISIBILITIES, RESULT_VISIBILITY_HELP, RESULT_VISIBILITY_LABEL, SCOPES, SCOPE_LABEL, validateAssessment, type AssessmentErrors, type AssessmentFields } from './fields';
+import { RESULT_VISIBILITIES, RESULT_VISIBILITY_HELP, RESULT_VISIBILITY_LABEL, SCOPES, SCOPE_LABEL, validateAssessment, type AssessmentErrors, type AssessmentFields, type QuestionDraft } from './fields';
 import type { Kind } from './kinds';
 import { BankTools } from '../question-banks/BankTools';
 import { RandomDrawSection } from '../question-banks/RandomDrawSection';
@@ -91,6 +91,12 @@ export function AssessmentDialog({ kind, initial, editing, studentsOf, onClose, 
     void form.save(onSave);
   };
 
+  /** Bank questions join the list's end; a saved item that took them has a new version (issue 30). */
+  const addFromBank = (added: QuestionDraft[], version?: number) => {
+    change('questions', [...values.questions, ...added]);
+    if (version !== undefined) set('version', version);
+  };
+
   const setScope = (scope: AssessmentScope) => {
     change('scope', scope);
     // switching to the whole class clears the chosen students (spec section 4)
@@ -147,7 +153,7 @@ export function AssessmentDialog({ kind, initial, editing, studentsOf, onClose, 
         onChange={(q) => change('questions', q)}
         error={errors.questions}
         showErrors={tried}
-        actions={<BankTools assessmentId={assessmentId} questions={values.questions} onChange={(q) => change('questions', q)} onSaved={setBankSaved} />}
+        actions={<BankTools assessmentId={assessmentId} questions={values.questions} onAdd={addFromBank} onSaved={setBankSaved} />}
       />
       {bankSaved && (
         <Alert severity="success" onClose={() => setBankSaved(null)}>

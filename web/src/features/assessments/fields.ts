@@ -88,6 +88,8 @@ export interface AssessmentFields {
    * server refuses to change them once a student has drawn.
    */
   savedDraws?: string;
+  /** The item's version the form started from (edit); "Add from bank" on a saved item moves it on. */
+  version?: number;
 }
 
 export const newOption = (text = '', isCorrect = false): OptionDraft => ({ key: newKey(), text, isCorrect });
@@ -216,10 +218,10 @@ export function draftFrom(q: QuestionData): QuestionDraft {
   };
 }
 
-/** A bank question taken into an item: a new question (no id, no option ids) that remembers where it came from. */
-export function draftFromBank(q: QuestionData, linked: boolean): QuestionDraft {
+/** A bank question copied into an item not saved yet: a new question (no id, no option ids). */
+export function draftFromBank(q: QuestionData): QuestionDraft {
   const d = draftFrom(q);
-  return { ...d, id: undefined, options: d.options.map((o) => ({ ...o, id: undefined })), bankQuestionId: q.id, bankLinked: linked };
+  return { ...d, id: undefined, options: d.options.map((o) => ({ ...o, id: undefined })), bankQuestionId: null, bankLinked: false };
 }
 
 /** One question as the inputs carry it (an item's QuestionInput and a bank's BankQuestionInput share these fields). */
@@ -244,6 +246,7 @@ export function fieldsFrom(
     targetStudents: readonly { id: string }[] | null;
     questions: readonly QuestionData[];
     randomDraws: readonly { bankId: string; tag?: string | null; count: number }[];
+    version?: number;
   },
 ): AssessmentFields {
   return {
@@ -258,6 +261,7 @@ export function fieldsFrom(
     questions: a.questions.map(draftFrom),
     randomDraws: a.randomDraws.map((d) => ({ key: newKey(), bankId: d.bankId, tag: d.tag ?? '', count: String(d.count) })),
     savedDraws: JSON.stringify(a.randomDraws.map((d) => ({ bankId: d.bankId, tag: d.tag || null, count: d.count }))),
+    version: a.version,
   };
 }
 
@@ -281,7 +285,6 @@ export function inputFrom(f: AssessmentFields) {
       id: q.id,
       ...questionInputFrom(q),
       order: i + 1,
-      ...(q.bankQuestionId ? { bankQuestionId: q.bankQuestionId, bankLinked: Boolean(q.bankLinked) } : {}),
     })),
     ...(JSON.stringify(drawsInput(f.randomDraws)) === (f.savedDraws ?? '[]') ? {} : { randomDraws: drawsInput(f.randomDraws) }),
   };

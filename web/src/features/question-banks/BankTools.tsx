@@ -10,13 +10,14 @@ interface BankToolsProps {
   /** The item being edited (none while creating one). */
   assessmentId?: string;
   questions: QuestionDraft[];
-  onChange(questions: QuestionDraft[]): void;
+  /** Questions taken from a bank, for the end of the form's list; `version` when the saved item took them. */
+  onAdd(added: QuestionDraft[], version?: number): void;
   /** Says what was saved to a bank (the editor's message line). */
   onSaved(message: string): void;
 }
 
 /** The question editor's "Add from bank" and "Save to bank" buttons and their dialogs (issue 30). */
-export function BankTools({ assessmentId, questions, onChange, onSaved }: BankToolsProps) {
+export function BankTools({ assessmentId, questions, onAdd, onSaved }: BankToolsProps) {
   const [open, setOpen] = useState<'add' | 'save' | null>(null);
   return (
     <>
@@ -26,7 +27,7 @@ export function BankTools({ assessmentId, questions, onChange, onSaved }: BankTo
       <Button variant="outlined" startIcon={<SaveAltIcon />} disabled={questions.length === 0} onClick={() => setOpen('save')}>
         Save to bank
       </Button>
-      {open === 'add' && <AddFromBankDialog onClose={() => setOpen(null)} onAdd={(added) => onChange([...questions, ...added])} />}
+      {open === 'add' && <AddFromBankDialog assessmentId={assessmentId} onClose={() => setOpen(null)} onAdd={onAdd} />}
       {open === 'save' && <SaveToBankDialog assessmentId={assessmentId} questions={questions} onClose={() => setOpen(null)} onSaved={onSaved} />}
     </>
   );

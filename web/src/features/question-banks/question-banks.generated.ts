@@ -24,6 +24,16 @@ export type AddBankQuestionsInput = {
   questions: Array<BankQuestionInput>;
 };
 
+/** Bank questions appended to an assessment's questions. */
+export type AddQuestionsFromBankInput = {
+  /** The assessment; one you teach. */
+  assessmentId: string;
+  /** The bank questions, of banks you may read, in this order. */
+  bankQuestionIds: Array<string>;
+  /** A link follows later edits of the bank question until the assessment is first handed in; a copy does not. */
+  link: boolean;
+};
+
 /** What an assessment is: an assignment or exam (of a course), or a quiz (of a module). */
 export type AssessmentKind =
   /** An assignment of a course (REST: /assignments). */
@@ -72,11 +82,17 @@ export type CreateQuestionBankInput = {
   subjectId: string;
 };
 
+/** A QTI package (zip: imsmanifest.xml and items, QTI 2.1, 2.2 or 3.0) or one item (XML) to import into exactly one of bankId, newBank or assessmentId. */
 export type ImportQtiInput = {
+  /** An assessment you teach: the questions are appended to its questions. */
   assessmentId?: string | null | undefined;
+  /** A bank you may edit: the questions are appended to it. */
   bankId?: string | null | undefined;
+  /** True to preview: nothing changes, the result lists what would be imported and skipped. */
   dryRun?: boolean | null | undefined;
+  /** The package or item, at most 50MB (multipart request). */
   file: File;
+  /** A new bank to make for the questions. */
   newBank?: QtiNewBankInput | null | undefined;
 };
 
@@ -96,8 +112,11 @@ export type PartialMarkingInput = {
   penaltyPerWrong?: number | null | undefined;
 };
 
+/** A bank made by the import: its name and subject (a subject you teach); it starts private. */
 export type QtiNewBankInput = {
+  /** The new bank's name. */
   name: string;
+  /** Its subject. */
   subjectId: string;
 };
 
@@ -268,6 +287,13 @@ export type BankDrawCountQueryVariables = Exact<{
 
 export type BankDrawCountQuery = { questionBank: { id: string, questions: Array<{ id: string }> } };
 
+export type AddQuestionsFromBankMutationVariables = Exact<{
+  input: Types.AddQuestionsFromBankInput;
+}>;
+
+
+export type AddQuestionsFromBankMutation = { addQuestionsFromBank: { id: string, version: number, totalPoints: number, questions: Array<{ id: string, type: Types.QuestionType, questionText: string, points: number, order: number, bankQuestionId: string | null, bankLinked: boolean | null, options: Array<{ id: string, text: string, isCorrect: boolean | null }>, acceptedAnswers: Array<{ answer: string, weight: number }> | null, partialMarking: { enabled: boolean, penaltyPerWrong: number } | null }> } };
+
 export const QuestionBankRowFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"QuestionBankRow"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"QuestionBank"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"subject"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"ownerName"}},{"kind":"Field","name":{"kind":"Name","value":"sharing"}},{"kind":"Field","name":{"kind":"Name","value":"canEdit"}},{"kind":"Field","name":{"kind":"Name","value":"questionCount"}},{"kind":"Field","name":{"kind":"Name","value":"tags"}}]}}]} as unknown as DocumentNode<QuestionBankRowFragment, unknown>;
 export const QuestionStatisticsFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"QuestionStatisticsFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"QuestionStatistics"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"answered"}},{"kind":"Field","name":{"kind":"Name","value":"graded"}},{"kind":"Field","name":{"kind":"Name","value":"averageScore"}},{"kind":"Field","name":{"kind":"Name","value":"difficulty"}},{"kind":"Field","name":{"kind":"Name","value":"discrimination"}},{"kind":"Field","name":{"kind":"Name","value":"options"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"optionId"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"chosen"}}]}}]}}]} as unknown as DocumentNode<QuestionStatisticsFieldsFragment, unknown>;
 export const BankQuestionFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BankQuestionFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"BankQuestion"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"bankId"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"questionText"}},{"kind":"Field","name":{"kind":"Name","value":"points"}},{"kind":"Field","name":{"kind":"Name","value":"tags"}},{"kind":"Field","name":{"kind":"Name","value":"options"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"isCorrect"}}]}},{"kind":"Field","name":{"kind":"Name","value":"acceptedAnswers"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"answer"}},{"kind":"Field","name":{"kind":"Name","value":"weight"}}]}},{"kind":"Field","name":{"kind":"Name","value":"partialMarking"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"enabled"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyPerWrong"}}]}},{"kind":"Field","name":{"kind":"Name","value":"usedIn"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"assessmentId"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"linked"}},{"kind":"Field","name":{"kind":"Name","value":"drawn"}}]}}]}}]} as unknown as DocumentNode<BankQuestionFieldsFragment, unknown>;
@@ -285,6 +311,7 @@ export const MoveBankQuestionsDocument = {"kind":"Document","definitions":[{"kin
 export const SaveQuestionsToBankDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SaveQuestionsToBank"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SaveQuestionsToBankInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"saveQuestionsToBank"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<SaveQuestionsToBankMutation, SaveQuestionsToBankMutationVariables>;
 export const ImportQtiDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ImportQti"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ImportQtiInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"importQti"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"dryRun"}},{"kind":"Field","name":{"kind":"Name","value":"imported"}},{"kind":"Field","name":{"kind":"Name","value":"bankId"}},{"kind":"Field","name":{"kind":"Name","value":"questions"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"identifier"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"questionText"}}]}},{"kind":"Field","name":{"kind":"Name","value":"skipped"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"identifier"}},{"kind":"Field","name":{"kind":"Name","value":"interaction"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}}]}}]}}]}}]} as unknown as DocumentNode<ImportQtiMutation, ImportQtiMutationVariables>;
 export const BankDrawCountDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"BankDrawCount"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"tag"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"questionBank"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"questions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"tag"},"value":{"kind":"Variable","name":{"kind":"Name","value":"tag"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}}]} as unknown as DocumentNode<BankDrawCountQuery, BankDrawCountQueryVariables>;
+export const AddQuestionsFromBankDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AddQuestionsFromBank"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AddQuestionsFromBankInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"addQuestionsFromBank"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"totalPoints"}},{"kind":"Field","name":{"kind":"Name","value":"questions"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"EditQuestion"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"EditQuestion"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Question"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"questionText"}},{"kind":"Field","name":{"kind":"Name","value":"points"}},{"kind":"Field","name":{"kind":"Name","value":"order"}},{"kind":"Field","name":{"kind":"Name","value":"options"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"isCorrect"}}]}},{"kind":"Field","name":{"kind":"Name","value":"acceptedAnswers"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"answer"}},{"kind":"Field","name":{"kind":"Name","value":"weight"}}]}},{"kind":"Field","name":{"kind":"Name","value":"partialMarking"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"enabled"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyPerWrong"}}]}},{"kind":"Field","name":{"kind":"Name","value":"bankQuestionId"}},{"kind":"Field","name":{"kind":"Name","value":"bankLinked"}}]}}]} as unknown as DocumentNode<AddQuestionsFromBankMutation, AddQuestionsFromBankMutationVariables>;
 export function useQuestionBanksQuery(options?: useQuery.Options<QuestionBanksQuery, QuestionBanksQueryVariables>) {
   return useQuery(QuestionBanksDocument, options);
 }
@@ -326,4 +353,7 @@ export function useImportQtiMutation(options?: useMutation.Options<ImportQtiMuta
 }
 export function useBankDrawCountQuery(options: useQuery.Options<BankDrawCountQuery, BankDrawCountQueryVariables>) {
   return useQuery(BankDrawCountDocument, options);
+}
+export function useAddQuestionsFromBankMutation(options?: useMutation.Options<AddQuestionsFromBankMutation, AddQuestionsFromBankMutationVariables>) {
+  return useMutation(AddQuestionsFromBankDocument, options);
 }
