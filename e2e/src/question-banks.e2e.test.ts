@@ -251,6 +251,52 @@ describe('question banks', () => {
       await graphql('mutation ($id: ID!) { deleteQuestionBank(id: $id) }', { id: bankId }, teacher);
     }
   });
+
+  e2e("on a 375 px phone the banks, a bank page and the editor's bank tools fit without a sideways scroll, and work from the keyboard", async ({ page, a11y }) => {
+    const teacher = await apiToken(DEMO.teacher.email);
+    const where = await placementOf(teacher, 'Mathematics');
+    const courseId = await apiCourse(teacher, where, `QBP-${stamp()}`);
+    const bank = await demoBank(teacher);
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    await login(page, DEMO.teacher.email);
+    await page.goto('/dashboard/question-banks');
+    await expectVisible(page.getByRole('link', { name: BANK, exact: true }), 'the bank as a card');
+    assert((await overflow()) <= 0, `the list fits the phone, ${await overflow()} px too wide`);
+    await page.goto(`/dashboard/question-banks/${bank.id}`);
+    await expectVisible(page.getByRole('listitem', { name: 'Question 12', exact: true }), 'the last question');
+    assert((await overflow()) <= 0, `the bank page fits the phone, ${await overflow()} px too wide`);
+    await a11y('bank page on a phone');
+
+    // the editor by keyboard: Add from bank, a tag, two questions ticked with the space bar, added as copies
+    await page.goto(`/dashboard/courses/${courseId}`);
+    await page.getByRole('tab', { name: 'Exams', exact: true }).click();
+    await page.getByRole('button', { name: 'Create Exam', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Exam' });
+    await dialog.getByRole('button', { name: 'Add from bank', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    const pick = page.getByRole('dialog', { name: 'Add from bank' });
+    await pick.getByLabel('Bank', { exact: true }).selectOption(bank.id);
+    await pick.getByLabel('Tag', { exact: true }).selectOption('linear');
+    const boxes = pick.getByRole('list', { name: 'Bank questions' }).getByRole('checkbox');
+    await eventually(() => boxes.count(), (n) => n === 6, "the bank's 6 linear questions");
+    for (const n of [0, 1]) {
+      await boxes.nth(n).focus();
+      await page.keyboard.press('Space');
+    }
+    assert((await overflow()) <= 0, `the Add from bank dialog fits the phone, ${await overflow()} px too wide`);
+    await a11y('Add from bank on a phone');
+    await page.keyboard.press('Enter');
+    await expectNotVisible(pick, 'the Add from bank dialog after adding');
+    const count = await dialog.getByRole('listitem', { name: /^Question \d+$/ }).count();
+    assert(count === 3, `the blank question and the 2 copies, found ${count}`);
+    const copied = await dialog.getByRole('listitem', { name: 'Question 2', exact: true }).getByLabel(exactLabel('Question Text')).inputValue();
+    assert(bank.questions.some((q) => q.questionText === copied), `question 2 is a bank question: ${copied}`);
+    await dialog.getByRole('button', { name: 'Add random draw', exact: true }).click();
+    await dialog.getByRole('listitem', { name: 'Random draw 1', exact: true }).getByLabel('Bank', { exact: true }).selectOption(bank.id);
+    await expectVisible(dialog.getByText('12 questions available', { exact: true }));
+    assert((await overflow()) <= 0, `the editor with a random draw fits the phone, ${await overflow()} px too wide`);
+    await a11y('exam editor with bank tools on a phone');
+  }, { viewport: { width: 375, height: 800 } });
 });
 
 /** The server's QTI 3.0 example package as a zip, every file of the folder under its own name. */
