@@ -2,7 +2,9 @@
  * Question banks in the browser (issue 30): a teacher builds an exam with a fixed long answer and a random draw of
  * 5 of the 12 questions of the demo bank "Algebra basics"; students each get their own draw, which stays the same
  * on reload; they submit, the teacher grades the long answers, and the bank page then shows each drawn question's
- * statistics. Also: a QTI package previewed (nothing changes) and then imported into a bank made for the test.
+ * statistics. Also: a QTI package previewed (nothing changes) and then imported into a bank made for the test;
+ * Add from bank (as a link) and Save to bank while editing a saved exam; the pages and the editor's bank tools at
+ * 375 px and by keyboard.
  *
  * The QTI package is the QTI 3.0 examples of the 1EdTech specification the server's tests use
  * (server/src/modules/qti/fixtures/qti3: choice, multiple choice, text entry, extended text, and an order item).
@@ -297,6 +299,62 @@ describe('question banks', () => {
     assert((await overflow()) <= 0, `the editor with a random draw fits the phone, ${await overflow()} px too wide`);
     await a11y('exam editor with bank tools on a phone');
   }, { viewport: { width: 375, height: 800 } });
+
+  e2e('editing a saved exam: Add from bank as a link is saved as a link, and Save to bank copies a question into another bank', async ({ page, a11y }) => {
+    const teacher = await apiToken(DEMO.teacher.email);
+    const where = await placementOf(teacher, 'Mathematics');
+    const id = stamp();
+    const courseId = await apiCourse(teacher, where, `QBE-${id}`);
+    const bank = await demoBank(teacher);
+    const title = `Linked exam ${id}`;
+    const made = await graphql<{ createAssessment: { id: string } }>('mutation ($input: CreateAssessmentInput!) { createAssessment(input: $input) { id } }', { input: {
+      kind: 'EXAM', courseId, title, description: 'Made by the question bank browser test', dueDate: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      resultVisibility: 'IMMEDIATE', isVisible: false, questions: [{ type: 'LONG_ANSWER', questionText: LONG_TEXT, points: 4 }],
+    } }, teacher);
+    assert(made.data?.createAssessment.id, `createAssessment failed: ${JSON.stringify(made.errors)}`);
+    const target = await graphql<{ createQuestionBank: { id: string } }>('mutation ($input: CreateQuestionBankInput!) { createQuestionBank(input: $input) { id } }', { input: { name: `Saved questions ${id}`, subjectId: where.subjectId, sharing: 'PRIVATE' } }, teacher);
+    assert(target.data?.createQuestionBank.id, `createQuestionBank failed: ${JSON.stringify(target.errors)}`);
+    const targetId = target.data.createQuestionBank.id;
+    try {
+      await login(page, DEMO.teacher.email);
+      await page.goto(`/dashboard/courses/${courseId}`);
+      await page.getByRole('tab', { name: 'Exams', exact: true }).click();
+      await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: `Edit exam ${title}` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit Exam' });
+      await dialog.getByRole('button', { name: 'Add from bank', exact: true }).click();
+      const pick = page.getByRole('dialog', { name: 'Add from bank' });
+      await pick.getByLabel('Bank', { exact: true }).selectOption(bank.id);
+      await pick.getByRole('checkbox', { name: new RegExp(`^${bank.questions[0].questionText.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).check();
+      await pick.getByRole('radio', { name: /^Link:/ }).check();
+      await a11y('Add from bank on a saved exam');
+      await pick.getByRole('button', { name: 'Add 1 question', exact: true }).click();
+      await expectNotVisible(pick, 'the Add from bank dialog after adding');
+      const q2 = dialog.getByRole('listitem', { name: 'Question 2', exact: true });
+      await expectVisible(q2.getByText('Linked to bank', { exact: true }), 'the new question marked as linked');
+      assert((await q2.getByLabel(exactLabel('Question Text')).inputValue()) === bank.questions[0].questionText, 'question 2 is the bank question');
+
+      // Save to bank: the long answer into the test's bank
+      await dialog.getByRole('button', { name: 'Save to bank', exact: true }).click();
+      const save = page.getByRole('dialog', { name: 'Save to bank' });
+      await save.getByLabel('Bank', { exact: true }).selectOption(targetId);
+      await save.getByRole('checkbox', { name: /^Question 2:/ }).uncheck();
+      await save.getByRole('button', { name: 'Save to bank', exact: true }).click();
+      await expectVisible(dialog.getByText(`One question saved to Saved questions ${id}`, { exact: true }), 'the saved message in the editor');
+
+      // the edit saves (its version moved on with the added question) and the link stays
+      await dialog.getByRole('button', { name: 'Update Exam', exact: true }).click();
+      await expectNotVisible(dialog, 'the Edit Exam dialog after saving', 15_000);
+      const after = await graphql<{ assessment: { questions: Array<{ questionText: string; bankQuestionId: string | null; bankLinked: boolean | null }> } }>(
+        'query ($id: ID!) { assessment(id: $id) { questions { questionText bankQuestionId bankLinked } } }', { id: made.data.createAssessment.id }, teacher);
+      const qs = after.data?.assessment.questions ?? [];
+      assert(qs.length === 2 && qs[1].bankQuestionId === bank.questions[0].id && qs[1].bankLinked === true, `the exam keeps the linked bank question: ${JSON.stringify(after)}`);
+      const saved = await graphql<{ questionBank: { questions: Array<{ questionText: string }> } }>('query ($id: ID!) { questionBank(id: $id) { questions { questionText } } }', { id: targetId }, teacher);
+      assert(JSON.stringify(saved.data?.questionBank.questions) === JSON.stringify([{ questionText: LONG_TEXT }]), `the bank got the long answer: ${JSON.stringify(saved)}`);
+    } finally {
+      await graphql('mutation ($id: ID!) { deleteAssessment(id: $id, confirmSubmissions: 0) { id } }', { id: made.data.createAssessment.id }, teacher);
+      await graphql('mutation ($id: ID!) { deleteQuestionBank(id: $id) }', { id: targetId }, teacher);
+    }
+  });
 });
 
 /** The server's QTI 3.0 example package as a zip, every file of the folder under its own name. */
