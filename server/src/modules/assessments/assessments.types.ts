@@ -53,11 +53,9 @@ export class PartialMarkingInput {
   penaltyPerWrong?: number;
 }
 
-@InputType({ description: 'A question as the editor sends it; the list replaces the questions in one transaction.' })
-export class QuestionInput {
-  @Field(() => ID, { nullable: true, description: 'The id of an existing question, to keep its answers and grades (they are regraded when its key or points change).' })
-  id?: string;
-
+/** What a question holds, as an item's editor and a bank send it (QuestionInput, BankQuestionInput). */
+@InputType() // only a base: type-graphql emits no type that no field or root names
+export abstract class QuestionContentInput {
   @Field(() => QuestionType, { description: 'MCQ, ShortAnswer or LongAnswer.' })
   type: QuestionType;
 
@@ -67,9 +65,6 @@ export class QuestionInput {
   @Field(() => Int, { nullable: true, description: 'Points, a whole number of at least 1; 1 when not given.' })
   points?: number;
 
-  @Field(() => Int, { nullable: true, description: 'Position from 1; the place in the list when not given.' })
-  order?: number;
-
   @Field(() => [QuestionOptionInput], { nullable: true, description: 'MCQ: at least two options, at least one correct.' })
   options?: QuestionOptionInput[];
 
@@ -78,6 +73,15 @@ export class QuestionInput {
 
   @Field(() => PartialMarkingInput, { nullable: true, description: 'MCQ: partial marking; off when not given.' })
   partialMarking?: PartialMarkingInput;
+}
+
+@InputType({ description: 'A question as the editor sends it; the list replaces the questions in one transaction.' })
+export class QuestionInput extends QuestionContentInput {
+  @Field(() => ID, { nullable: true, description: 'The id of an existing question, to keep its answers and grades (they are regraded when its key or points change).' })
+  id?: string;
+
+  @Field(() => Int, { nullable: true, description: 'Position from 1; the place in the list when not given.' })
+  order?: number;
 }
 
 @InputType({ description: 'A new assignment, exam or quiz (REST: POST /assignments, /exams, /quizzes).' })

@@ -83,6 +83,9 @@ describe('random draws', () => {
     expect(teacher.questions).toHaveLength(1);
     expect(teacher.drawnQuestions).toHaveLength(new Set(draws.flat()).size);
     expect(teacher.questions[0].options).toEqual([]);
+    const teacherRest = (await w.t.rest('GET', `/exams/${exam.id}`, { token: w.tok.teacher })).body.data;
+    expect([teacherRest.questions.length, teacherRest.randomDraws, teacherRest.drawnQuestions.length])
+      .toEqual([1, [{ _id: expect.any(String), bankId, bankName: 'Algebra basics', tag: null, count: 5, available: 12 }], teacher.drawnQuestions.length]);
     // once drawn, the draws cannot change under the students
     expect(code(await w.t.gql(UPDATE, { i: { id: exam.id, randomDraws: [{ bankId, count: 4 }] } }, w.tok.teacher))).toEqual(
       ['CONFLICT', 'Students have already drawn their questions: the random draws can no longer change']);

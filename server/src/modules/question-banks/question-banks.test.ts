@@ -3,6 +3,9 @@ import { GradingWorld, code, gradingWorld } from '../grading/grading.test.fixtur
 import { applicationActor } from '../../policies/actor';
 import { SCOPES } from '../../policies/credentials';
 import { can } from '../../policies';
+import { makeUser } from '../../test/factories';
+import { Role } from '../users/role';
+import { statisticsOf } from './question-banks.statistics';
 
 /**
  * Question banks (issue 30): the owner, the subject's other teachers as shared (read, or edit), SuperAdmin and
@@ -150,5 +153,34 @@ describe('statements', () => {
     expect(page.questions[1].usedIn).toEqual([{ assessmentId: item.id, title: expect.any(String), linked: true, drawn: false }]);
     const rest = await w.t.rest('GET', `/question-banks/${bankId}`, { token: w.tok.teacher });
     expect(rest.body.data.questions[1]).toMatchObject({ usedIn: [{ assessmentId: item.id, linked: true }], statistics: null, options: [{ text: 'Yes', isCorrect: true }, { text: 'No', isCorrect: false }] });
+  });
+});
+
+describe('item statistics', () => {
+  it('difficulty, discrimination (upper 27% minus lower 27% by total) and option counts over every copy, in one statement', async () => {
+    const bankId = await newBank('Statistics');
+    const [bq] = (await w.t.gql(ADD, { input: { bankId, questions: [mcq('Is 2 even?')] } }, w.tok.teacher)).data.addBankQuestions;
+    const FROM = 'mutation($i: AddQuestionsFromBankInput!) { addQuestionsFromBank(input: $i) { questions { id bankQuestionId options { id text } } } }';
+    const item = await w.item();
+    const q = (await w.t.gql(FROM, { i: { assessmentId: item.id, bankQuestionIds: [bq.id], link: false } }, w.tok.teacher))
+      .data.addQuestionsFromBank.questions.find((x: { bankQuestionId: string }) => x.bankQuestionId === bq.id);
+    const yes = q.options.find((o: { text: string }) => o.text === 'Yes').id;
+    const no = q.options.find((o: { text: string }) => o.text === 'No').id;
+    const none = await statisticsOf(w.t.ds, [bankId]);
+    expect(none.size).toBe(0);
+    // ten handed-in answers: the students with the best totals chose right (2 of 2), the weakest wrong (0)
+    for (let i = 0; i < 10; i++) {
+      const u = await makeUser(w.t.ds, { role: Role.Student });
+      const right = i >= 4;
+      const [s] = await w.t.ds.query(
+        `INSERT INTO submissions (assessment_id, student_id, status, submitted_at, max_score, total_score) VALUES ($1, $2, 'graded', now(), 10, $3) RETURNING id`, [item.id, u.id, i]);
+      await w.t.ds.query('INSERT INTO submission_answers (submission_id, question_id, answer, selected_option_ids) VALUES ($1, $2, \'\', $3::uuid[])', [s.id, q.id, [right ? yes : no]]);
+      await w.t.ds.query('INSERT INTO grades (submission_id, question_id, score, auto_score, is_auto_graded) VALUES ($1, $2, $3, $3, true)', [s.id, q.id, right ? 2 : 0]);
+    }
+    const stats = (await statisticsOf(w.t.ds, [bankId])).get(bq.id)!;
+    expect(stats).toMatchObject({ answered: 10, graded: 10, averageScore: 1.2, difficulty: 0.6, discrimination: 1 });
+    expect(stats.options.map((o) => [o.text, o.chosen])).toEqual([['Yes', 6], ['No', 4]]);
+    const page = await w.t.gql(`query($id: ID!) { questionBank(id: $id) { questions { statistics { answered difficulty discrimination options { text chosen } } } } }`, { id: bankId }, w.tok.teacher);
+    expect(page.data.questionBank.questions[0].statistics).toMatchObject({ answered: 10, difficulty: 0.6, discrimination: 1 });
   });
 });

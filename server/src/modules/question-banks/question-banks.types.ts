@@ -1,7 +1,7 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { AssessmentKind, QuestionType } from '../assessments/assessment.entity';
 import { AcceptedAnswer, PartialMarking } from '../assessments/question.types';
-import { AcceptedAnswerInput, PartialMarkingInput, QuestionOptionInput } from '../assessments/assessments.types';
+import { QuestionContentInput } from '../assessments/assessments.types';
 
 /** Who besides its owner (and SuperAdmin, Admin) reads a bank: the other teachers of its subject, to read or to edit too. */
 export enum BankSharing {
@@ -163,25 +163,7 @@ export class QuestionBank {
 }
 
 @InputType({ description: 'A question for a bank: the fields of QuestionInput and tags.' })
-export class BankQuestionInput {
-  @Field(() => QuestionType, { description: 'MCQ, ShortAnswer or LongAnswer.' })
-  type: QuestionType;
-
-  @Field({ description: 'The question; required.' })
-  questionText: string;
-
-  @Field(() => Int, { nullable: true, description: 'Points, a whole number of at least 1; 1 when not given.' })
-  points?: number;
-
-  @Field(() => [QuestionOptionInput], { nullable: true, description: 'MCQ: at least two options, at least one correct.' })
-  options?: QuestionOptionInput[];
-
-  @Field(() => [AcceptedAnswerInput], { nullable: true, description: 'ShortAnswer: the accepted answers with their weights.' })
-  acceptedAnswers?: AcceptedAnswerInput[];
-
-  @Field(() => PartialMarkingInput, { nullable: true, description: 'MCQ: partial marking; off when not given.' })
-  partialMarking?: PartialMarkingInput;
-
+export class BankQuestionInput extends QuestionContentInput {
   @Field(() => [String], { nullable: true, description: 'Tags (at most 20, each at most 50 characters); none when not given.' })
   tags?: string[];
 }

@@ -35,7 +35,6 @@ export const MATRIX: Record<string, Row<any>[]> = {
   announcements: announcementsRows,
   discussions: discussionsRows,
   attendance: attendanceRows,
-  questionBanks: questionBanksRows,
   assessments: assessmentsRows,
   submissions: submissionsRows,
   review: reviewRows,
@@ -48,4 +47,6 @@ export const MATRIX: Record<string, Row<any>[]> = {
   integrations: integrationsRows,
   oneroster: oneRosterRows,
   qti: qtiRows,
+  // last: its rows add items to MATH-5A, which would push the fresh targets of the paged item lists beyond a page
+  questionBanks: questionBanksRows,
 };
