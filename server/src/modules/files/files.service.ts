@@ -105,7 +105,7 @@ class Inspector extends Transform {
 }
 
 /** The upload parsers report an oversize file with status 413; anything else is passed on as it is. */
-function asDomainError(err: unknown): unknown {
+export function asDomainError(err: unknown): unknown {
   if (err instanceof DomainError) return err;
   const status = (err as { status?: number })?.status;
   if (status === 413) return new DomainError('PAYLOAD_TOO_LARGE', FILE_TEXT.tooLarge);

@@ -1,7 +1,7 @@
 import { QuestionType } from '../assessments/assessment.entity';
 import { readQti } from './qti.import';
 import { fixtureFile, fixturePackage } from './fixtures';
-import { appScore, qtiScore } from './qti.reference-scoring';
+import { appScore, qtiScore } from './fixtures/reference-scoring';
 import { parseXml } from './qti.xml';
 
 /**

@@ -100,6 +100,11 @@ describe('hostile QTI', () => {
       .toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'big.xml is too large once decompressed' });
   });
 
+  it('XML nested deeper than any item is refused, not a stack overflow', async () => {
+    const deep = `<qti-assessment-item>${'<div>'.repeat(200000)}${'</div>'.repeat(200000)}</qti-assessment-item>`;
+    expect(await refusal(readQti(Buffer.from(deep), 'deep.xml'))).toMatchObject({ code: 'VALIDATION' });
+  });
+
   it('a file that is neither a zip nor XML, and XML that is not well-formed, are refused clearly', async () => {
     expect(await refusal(readQti(Buffer.from('hello'), 'x.txt'))).toMatchObject({ code: 'VALIDATION', message: expect.stringContaining('x.txt is not well-formed XML') });
     expect(await refusal(readQti(Buffer.from('<a><b></a>'), 'x.xml'))).toMatchObject({ code: 'VALIDATION', message: expect.stringContaining('x.xml is not well-formed XML') });

@@ -1,7 +1,7 @@
 import { seedDemoSchool } from '../../db/seed';
 import { storedRoleActor } from '../../policies/actor';
 import { signInEachRole } from '../../test/demo';
-import { gqlUploadParts, postMultipart } from '../../test/multipart';
+import { generatedBytes, gqlUploadParts, postMultipart } from '../../test/multipart';
 import { startTestServer, TestServer } from '../../test/test-server';
 import { QuestionType } from '../assessments/assessment.entity';
 import { autoScore } from '../assessments/grading';
@@ -165,6 +165,17 @@ describe('hostile packages and wrong viewers', () => {
     const res = await importQti(tokens.Teacher, zip, { newBank: { name: 'Too many tags', subjectId: mathId }, dryRun: false });
     expect(res.body.errors[0]).toMatchObject({ message: expect.stringContaining('at most 20 tags'), extensions: { code: 'VALIDATION' } });
     expect(await count('SELECT count(*)::int AS n FROM question_banks')).toBe(banks);
+  });
+
+  it('an upload over 50MB is refused as too large on both transports while it arrives, and stores nothing', async () => {
+    const before = await bankCount();
+    const big = { name: 'file', filename: 'big.zip', contentType: 'application/zip', data: generatedBytes(51 * 1024 * 1024, Buffer.from('PK\u0003\u0004')) };
+    const rest = await postMultipart(`${t.url}/api/qti/import`, [{ name: 'bankId', value: algebraId }, big], { authorization: `Bearer ${tokens.Teacher}` });
+    expect(rest.status).toBe(413);
+    const gql = await postMultipart(`${t.url}/graphql`, gqlUploadParts(IMPORT, { input: { file: null, bankId: algebraId } }, big, 'variables.input.file'),
+      { authorization: `Bearer ${tokens.Teacher}`, 'apollo-require-preflight': 'true' });
+    expect(JSON.stringify(gql.body)).toMatch(/PAYLOAD_TOO_LARGE|too large|exceeds/i);
+    expect(await bankCount()).toBe(before);
   });
 
   it('students and parents may not import; a teacher may not import into a bank they cannot see', async () => {

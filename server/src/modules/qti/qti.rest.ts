@@ -19,7 +19,8 @@ function importForm(req: Request): Promise<ImportForm> {
     bb.on('file', (name, stream, info) => {
       if (name !== 'file' || file) return void stream.resume();
       const read = bytesOf(stream).then((bytes) => ({ bytes, filename: info.filename ?? 'upload' }));
-      read.catch(() => stream.resume());
+      // refused while it arrives (too large): answer now, busboy drains the rest
+      read.catch(reject);
       file = read;
     });
     bb.on('close', finish);

@@ -2,7 +2,7 @@ import { QuestionType } from '../assessments/assessment.entity';
 import { writeQtiPackage } from './qti.export';
 import { readQti } from './qti.import';
 import { openPackage } from './qti.package';
-import { appScore, qtiScore } from './qti.reference-scoring';
+import { appScore, qtiScore } from './fixtures/reference-scoring';
 import { SAMPLE_QUESTIONS } from './fixtures';
 import { parseXml } from './qti.xml';
 

@@ -3,6 +3,7 @@ import { DomainError, notFound, validation } from '../../errors/domain-error';
 import { isId } from '../../app/ids';
 import { Actor, authorize } from '../../policies';
 import type { AssessmentsService } from '../assessments/assessments.service';
+import { asDomainError } from '../files/files.service';
 import { questionsOf } from '../assessments/assessments.queries';
 import type { QuestionBanksService } from '../question-banks/question-banks.service';
 import { writeQtiPackage } from './qti.export';
@@ -30,19 +31,25 @@ export interface QtiImportOutcome {
   assessmentId: string | null;
 }
 
-/** Reads an upload's bytes, refusing (PAYLOAD_TOO_LARGE) as soon as it passes the package limit. */
-export async function bytesOf(stream: NodeJS.ReadableStream, limit: number = QTI_LIMITS.packageBytes): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) {
-      (stream as NodeJS.ReadableStream & { resume?: () => void }).resume?.();
-      throw new DomainError('PAYLOAD_TOO_LARGE', PACKAGE_TEXT.tooLarge);
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
+/**
+ * Reads an upload's bytes, refusing (PAYLOAD_TOO_LARGE) as soon as it passes the package limit; the rest of
+ * the upload is then drained and dropped, so the request still ends.
+ */
+export function bytesOf(stream: NodeJS.ReadableStream, limit: number = QTI_LIMITS.packageBytes): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    stream.on('data', (chunk: Buffer) => {
+      if (size > limit) return;
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      chunks.length = 0;
+      reject(new DomainError('PAYLOAD_TOO_LARGE', PACKAGE_TEXT.tooLarge));
+    });
+    stream.on('end', () => resolve(Buffer.concat(chunks)));
+    // graphql-upload ends an upload over its 50MB with a 413 error: the same refusal
+    stream.on('error', (err) => reject(asDomainError(err)));
+  });
 }
 
 const neutral = (q: { type: NeutralQuestion['type']; questionText: string; points: number; options: Array<{ text: string; isCorrect: boolean | null }>;

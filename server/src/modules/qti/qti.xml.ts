@@ -17,9 +17,11 @@ export const XML_TEXT = {
   doctype: (file: string) => `${file} declares a DOCTYPE or an entity: DTDs and entities are not accepted in QTI files`,
   notUtf8: (file: string) => `${file} is not UTF-8 text`,
   malformed: (file: string, why: string) => `${file} is not well-formed XML: ${why}`,
+  tooDeep: 'The XML is nested more than 200 elements deep',
 } as const;
 
 const DTD = /<!DOCTYPE|<!ENTITY/i;
+const MAX_DEPTH = 200;
 
 /** QTI 2.x element names that are all lower case (the rest have a capital: responseDeclaration). */
 const QTI2_LOWER = new Set(['value', 'prompt', 'mapping', 'correct', 'variable', 'match', 'and', 'or', 'not', 'sum',
@@ -63,7 +65,9 @@ const parser = new XMLParser(PARSER_OPTIONS);
 
 type Ordered = Record<string, unknown>;
 
-function convert(raw: Ordered[], v2: boolean): XChild[] {
+function convert(raw: Ordered[], v2: boolean, depth = 0): XChild[] {
+  // every walk of the tree recurses: a package nested deeper than any item needs is refused here, not by a stack overflow
+  if (depth > MAX_DEPTH) throw validation(XML_TEXT.tooDeep);
   const out: XChild[] = [];
   for (const node of raw) {
     if ('#text' in node) { out.push(decodeXmlText(String(node['#text']))); continue; }
@@ -74,7 +78,7 @@ function convert(raw: Ordered[], v2: boolean): XChild[] {
       if (k === 'xmlns' || k.startsWith('xmlns:')) continue;
       attrs[v2 ? kebab(k) : k] = decodeXmlText(String(v));
     }
-    out.push({ name: qtiName(name, v2), attrs, children: convert(node[name] as Ordered[], v2) });
+    out.push({ name: qtiName(name, v2), attrs, children: convert(node[name] as Ordered[], v2, depth + 1) });
   }
   return out;
 }
@@ -88,12 +92,18 @@ export function parseXml(bytes: Buffer, file: string): XNode {
     throw validation(XML_TEXT.notUtf8(file));
   }
   if (DTD.test(text)) throw validation(XML_TEXT.doctype(file));
-  const valid = XMLValidator.validate(text, { allowBooleanAttributes: true });
+  let valid: ReturnType<typeof XMLValidator.validate>;
+  try {
+    valid = XMLValidator.validate(text, { allowBooleanAttributes: true });
+  } catch {
+    throw validation(XML_TEXT.tooDeep);
+  }
   if (valid !== true) throw validation(XML_TEXT.malformed(file, `${valid.err.msg} (line ${valid.err.line})`));
   let raw: Ordered[];
   try {
     raw = parser.parse(text) as Ordered[];
   } catch (err) {
+    if (err instanceof RangeError) throw validation(XML_TEXT.tooDeep);
     throw validation(XML_TEXT.malformed(file, err instanceof Error ? err.message : String(err)));
   }
   const top = raw.find((n) => !('#text' in n) && Object.keys(n).some((k) => k !== ':@' && !k.startsWith('?')));
