@@ -207,7 +207,7 @@ describe('question banks', () => {
     }
   }, { timeout: 240_000 });
 
-  e2e('a teacher previews a QTI package (nothing changes, the skipped item is listed), imports it into a new bank and exports the bank', async ({ page, a11y }) => {
+  e2e('a teacher previews a QTI package (nothing changes, the skipped item is listed), imports it into a new bank, exports, shares and deletes the bank', async ({ page, a11y }) => {
     const teacher = await apiToken(DEMO.teacher.email);
     const name = `QTI examples ${stamp()}`;
     await login(page, DEMO.teacher.email);
@@ -249,6 +249,19 @@ describe('question banks', () => {
 
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export QTI', exact: true }).click()]);
       assert(download.suggestedFilename().endsWith('.zip'), `the export is a zip: ${download.suggestedFilename()}`);
+
+      // its owner shares it, then deletes it (the browser asks first)
+      await page.getByRole('button', { name: 'Edit bank', exact: true }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit bank' });
+      await edit.getByLabel('Who can use it').selectOption('EDIT');
+      await edit.getByRole('button', { name: 'Save bank', exact: true }).click();
+      await expectNotVisible(edit, 'the Edit bank dialog after saving');
+      await expectVisible(page.getByText(/Other teachers of the subject can use and edit it/), 'the new sharing under the name');
+      page.once('dialog', (d) => void d.accept());
+      await page.getByRole('button', { name: 'Delete bank', exact: true }).click();
+      await expectVisible(page.getByRole('heading', { level: 1, name: 'Question banks' }), 'back on the list');
+      await expectNotVisible(page.getByRole('link', { name, exact: true }), 'the deleted bank');
+      assert((await countIn()) === undefined, 'the bank is gone');
     } finally {
       await graphql('mutation ($id: ID!) { deleteQuestionBank(id: $id) }', { id: bankId }, teacher);
     }

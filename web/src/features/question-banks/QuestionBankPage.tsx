@@ -3,14 +3,17 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import DriveFileMoveIcon from '@mui/icons-material/DriveFileMove';
+import EditIcon from '@mui/icons-material/Edit';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useParams } from 'react-router-dom';
 import { Banner } from '../../components/Banner';
 import { BackLink, Loaded } from '../../components/DetailPage';
 import { CardList, EmptyCard } from '../../components/ListTab';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
+import { BankDialog } from './BankDialog';
 import { BankQuestionDialog } from './BankQuestionDialog';
 import { BankQuestionItem } from './BankQuestionItem';
 import { TagSelect } from './BankPicker';
@@ -65,7 +68,18 @@ function BankView({ bank, b }: { bank: Bank; b: ReturnType<typeof useQuestionBan
         <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void b.exportQti()}>
           Export QTI
         </Button>
+        {bank.canManage && (
+          <>
+            <Button variant="outlined" startIcon={<EditIcon />} onClick={b.openBankEdit}>
+              Edit bank
+            </Button>
+            <Button variant="outlined" color="error" startIcon={<DeleteIcon />} onClick={() => void b.removeBank()}>
+              Delete bank
+            </Button>
+          </>
+        )}
       </Box>
+      {b.editingBank && <BankDialog form={b.bankForm} onSubmit={b.submitBank} />}
       {bank.tags.length > 0 && (
         <Box sx={{ mb: 2, maxWidth: 320 }}>
           <TagSelect id="bank-tag-filter" label="Show questions tagged" tags={bank.tags} value={b.tag} onChange={b.setTag} />

@@ -6,18 +6,16 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { Link as RouterLink } from 'react-router-dom';
 import { Banner } from '../../components/Banner';
 import { Loaded } from '../../components/DetailPage';
-import { FormDialog } from '../../components/FormDialog';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
-import { SelectField } from '../../components/SelectField';
 import { EmptyRow } from '../../components/TableCells';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
-import { SHARINGS, SHARING_LABEL, SHARING_SHORT } from './labels';
+import { BankDialog } from './BankDialog';
+import { SHARING_SHORT } from './labels';
 import { useQuestionBanks, type BankRow } from './useQuestionBanks';
 
 const COLUMNS = ['Name', 'Subject', 'Owner', 'Sharing', 'Questions'];
@@ -45,31 +43,7 @@ export function QuestionBanksPage() {
       </Typography>
       <Banner severity="success" message={b.messages.success} onClose={b.messages.clearSuccess} />
       <Banner severity="error" message={b.messages.actionError} onClose={b.messages.clearError} />
-      {b.creating && (
-        <FormDialog id="new-bank" title="New question bank" submitLabel="Create bank" onSubmit={b.submit} {...form.dialog}>
-          <TextField id="bank-name" label="Name" required autoFocus {...form.text('name')} />
-          <TextField id="bank-description" label="Description" multiline minRows={2} {...form.text('description')} />
-          <TextField
-            id="bank-subject"
-            label="Subject"
-            select
-            required
-            value={form.values.subjectId}
-            onChange={(e) => form.set('subjectId', e.target.value)}
-            error={Boolean(form.errors.subjectId)}
-            helperText={form.errors.subjectId}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          >
-            <option value="">Choose a subject</option>
-            {b.subjects.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </TextField>
-          <SelectField id="bank-sharing" label="Who can use it" value={form.values.sharing} options={SHARINGS} labels={SHARING_LABEL} onChange={(v) => form.set('sharing', v)} />
-        </FormDialog>
-      )}
+      {b.creating && <BankDialog form={form} onSubmit={b.submit} subjects={b.subjects} />}
       <Loaded loading={b.loading} error={b.loadError} value={b.banks} notFoundText="No question banks.">
         {(banks) => <BankTable banks={banks} />}
       </Loaded>

@@ -1,10 +1,13 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { errorCode, errorMessage } from '../../app/errors';
 import { confirmAction } from '../../components/confirm';
 import { useActionMessages } from '../../components/useActionMessages';
+import { useDialogForm } from '../../components/useDialogForm';
 import { downloadFile } from '../content/download';
 import { questionInputFrom, type QuestionDraft } from '../assessments/fields';
 import { ANY_TAG, parseTags } from './labels';
+import { checkBank, type BankValues } from './useQuestionBanks';
 import {
   QuestionBankDocument,
   QuestionBanksDocument,
@@ -12,7 +15,9 @@ import {
   useDeleteBankQuestionMutation,
   useMoveBankQuestionsMutation,
   useQuestionBankQuery,
+  useDeleteQuestionBankMutation,
   useUpdateBankQuestionMutation,
+  useUpdateQuestionBankMutation,
   type QuestionBankQuery,
 } from './question-banks.generated';
 
@@ -37,6 +42,11 @@ export function useQuestionBank(id: string) {
   const [update] = useUpdateBankQuestionMutation(again);
   const [remove] = useDeleteBankQuestionMutation(again);
   const [move] = useMoveBankQuestionsMutation(again);
+  const [updateBank] = useUpdateQuestionBankMutation(again);
+  const [deleteBank] = useDeleteQuestionBankMutation({ refetchQueries: [QuestionBanksDocument] });
+  const navigate = useNavigate();
+  const [editingBank, setEditingBank] = useState(false);
+  const bankForm = useDialogForm<BankValues>({ name: '', description: '', subjectId: '', sharing: 'PRIVATE' }, () => setEditingBank(false));
   const messages = useActionMessages();
   const [tag, setTag] = useState(ANY_TAG);
   const [editing, setEditing] = useState<Editing>(null);
@@ -71,6 +81,28 @@ export function useQuestionBank(id: string) {
       'Failed to move the questions',
     );
 
+  /** Edit bank: name, description and sharing (its owner, SuperAdmin and Admin). */
+  const openBankEdit = () => {
+    if (!bank) return;
+    bankForm.replace({ name: bank.name, description: bank.description, subjectId: bank.subject.id, sharing: bank.sharing });
+    setEditingBank(true);
+  };
+  const submitBank = bankForm.submitWith(checkBank, (v) =>
+    messages.attempt(
+      () => updateBank({ variables: { input: { id, name: v.name.trim(), description: v.description.trim(), sharing: v.sharing, version: bank?.version } } }),
+      'Question bank saved',
+      'Failed to save the question bank',
+    ),
+  );
+
+  /** Delete bank: its questions go; copies in assessments stay; refused while an assessment draws from it. */
+  const removeBank = async () => {
+    if (!bank || !confirmAction(`Delete the question bank ${bank.name} and its ${bank.questionCount} questions? Copies in assessments stay.`)) return;
+    if (await messages.act(() => deleteBank({ variables: { id } }), `Question bank ${bank.name} deleted`, 'Failed to delete the question bank')) {
+      void navigate('/dashboard/question-banks');
+    }
+  };
+
   const exportQti = () =>
     bank && messages.act(() => downloadFile(bank.qtiUrl, `${bank.name}.zip`), `${bank.name} downloaded as a QTI package`, 'Failed to export the bank');
 
@@ -92,6 +124,11 @@ export function useQuestionBank(id: string) {
     setMoving,
     moveTicked,
     exportQti,
+    editingBank,
+    openBankEdit,
+    bankForm,
+    submitBank,
+    removeBank,
     refetch: () => query.refetch(),
     messages,
   };

@@ -16,7 +16,7 @@ export interface BankValues {
 
 const NEW_BANK: BankValues = { name: '', description: '', subjectId: '', sharing: 'PRIVATE' };
 
-function check(v: BankValues): FieldErrors<BankValues> {
+export function checkBank(v: BankValues): FieldErrors<BankValues> {
   const errors: FieldErrors<BankValues> = {};
   if (!v.name.trim()) errors.name = 'Name is required';
   if (!v.subjectId) errors.subjectId = 'Choose the subject';
@@ -43,7 +43,7 @@ export function useQuestionBanks() {
   const messages = useActionMessages();
   const form = useDialogForm<BankValues>(NEW_BANK, () => setCreating(false));
 
-  const submit = form.submitWith(check, (v) =>
+  const submit = form.submitWith(checkBank, (v) =>
     messages.attempt(
       () =>
         create({
