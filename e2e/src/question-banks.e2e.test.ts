@@ -313,7 +313,7 @@ describe('question banks', () => {
     await a11y('exam editor with bank tools on a phone');
   }, { viewport: { width: 375, height: 800 } });
 
-  e2e('editing a saved exam: Add from bank as a link is saved as a link, and Save to bank copies a question into another bank', async ({ page, a11y }) => {
+  e2e('editing a saved exam: Add from bank as a link is saved as a link, Save to bank copies a question into another bank, from which it is moved to a third', async ({ page, a11y }) => {
     const teacher = await apiToken(DEMO.teacher.email);
     const where = await placementOf(teacher, 'Mathematics');
     const id = stamp();
@@ -328,6 +328,7 @@ describe('question banks', () => {
     const target = await graphql<{ createQuestionBank: { id: string } }>('mutation ($input: CreateQuestionBankInput!) { createQuestionBank(input: $input) { id } }', { input: { name: `Saved questions ${id}`, subjectId: where.subjectId, sharing: 'PRIVATE' } }, teacher);
     assert(target.data?.createQuestionBank.id, `createQuestionBank failed: ${JSON.stringify(target.errors)}`);
     const targetId = target.data.createQuestionBank.id;
+    let otherId: string | undefined;
     try {
       await login(page, DEMO.teacher.email);
       await page.goto(`/dashboard/courses/${courseId}`);
@@ -363,9 +364,24 @@ describe('question banks', () => {
       assert(qs.length === 2 && qs[1].bankQuestionId === bank.questions[0].id && qs[1].bankLinked === true, `the exam keeps the linked bank question: ${JSON.stringify(after)}`);
       const saved = await graphql<{ questionBank: { questions: Array<{ questionText: string }> } }>('query ($id: ID!) { questionBank(id: $id) { questions { questionText } } }', { id: targetId }, teacher);
       assert(JSON.stringify(saved.data?.questionBank.questions) === JSON.stringify([{ questionText: LONG_TEXT }]), `the bank got the long answer: ${JSON.stringify(saved)}`);
+
+      // on the bank's page the question is ticked and moved to another bank of the teacher's
+      const other = await graphql<{ createQuestionBank: { id: string } }>('mutation ($input: CreateQuestionBankInput!) { createQuestionBank(input: $input) { id } }', { input: { name: `Moved questions ${id}`, subjectId: where.subjectId, sharing: 'PRIVATE' } }, teacher);
+      assert(other.data?.createQuestionBank.id, `createQuestionBank failed: ${JSON.stringify(other.errors)}`);
+      otherId = other.data.createQuestionBank.id;
+      await page.goto(`/dashboard/question-banks/${targetId}`);
+      await page.getByRole('checkbox', { name: 'Select question 1', exact: true }).check();
+      await page.getByRole('button', { name: 'Move 1 selected', exact: true }).click();
+      const move = page.getByRole('dialog', { name: 'Move one question' });
+      await move.getByLabel('To bank').selectOption(otherId);
+      await move.getByRole('button', { name: 'Move', exact: true }).click();
+      await expectVisible(page.getByText(`One question moved to Moved questions ${id}`, { exact: true }));
+      await expectVisible(page.getByText('This bank has no questions yet.', { exact: true }), 'the bank emptied');
+      const moved = await graphql<{ questionBank: { questionCount: number } }>('query ($id: ID!) { questionBank(id: $id) { questionCount } }', { id: otherId }, teacher);
+      assert(moved.data?.questionBank.questionCount === 1, `the other bank holds the question: ${JSON.stringify(moved)}`);
     } finally {
       await graphql('mutation ($id: ID!) { deleteAssessment(id: $id, confirmSubmissions: 0) { id } }', { id: made.data.createAssessment.id }, teacher);
-      await graphql('mutation ($id: ID!) { deleteQuestionBank(id: $id) }', { id: targetId }, teacher);
+      for (const bankId of [targetId, otherId]) if (bankId) await graphql('mutation ($id: ID!) { deleteQuestionBank(id: $id) }', { id: bankId }, teacher);
     }
   });
 });
