@@ -207,7 +207,7 @@ describe('question banks', () => {
     }
   }, { timeout: 240_000 });
 
-  e2e('a teacher previews a QTI package (nothing changes, the skipped item is listed), imports it into a new bank, exports, shares and deletes the bank', async ({ page, a11y }) => {
+  e2e('a teacher previews a QTI package (nothing changes, the skipped item is listed), imports it into a new bank, adds a tagged question, exports, shares and deletes the bank', async ({ page, a11y }) => {
     const teacher = await apiToken(DEMO.teacher.email);
     const name = `QTI examples ${stamp()}`;
     await login(page, DEMO.teacher.email);
@@ -246,6 +246,22 @@ describe('question banks', () => {
       await eventually(() => listed.count(), (c) => c === n, `the bank lists the ${n} imported questions`);
       await expectVisible(listed.filter({ hasText: 'What does it say?' }).getByText('You must stay with your luggage at all times. (correct)'), 'the imported key');
       assert((await countIn()) === n, 'the bank holds the imported questions');
+
+      // a question written on the page, with tags; the tag filter then offers them
+      await page.getByRole('button', { name: 'Add question', exact: true }).click();
+      const add = page.getByRole('dialog', { name: 'Add question' });
+      await add.getByLabel(exactLabel('Question Text')).fill('Which number is even?');
+      await add.getByLabel(exactLabel('Option 1')).fill('3');
+      await add.getByLabel(exactLabel('Option 2')).fill('4');
+      await add.getByLabel('Option 2 is correct').check();
+      await add.getByLabel('Tags').fill('numbers, warm-up');
+      await a11y('add question dialog');
+      await add.getByRole('button', { name: 'Add question', exact: true }).click();
+      await expectNotVisible(add, 'the Add question dialog after adding');
+      await eventually(() => listed.count(), (c) => c === n + 1, 'the new question listed');
+      await page.getByLabel('Show questions tagged').selectOption('warm-up');
+      await eventually(() => listed.count(), (c) => c === 1, "the tag filter 'warm-up' shows the new question alone");
+      await expectVisible(listed.getByText('4 (correct)', { exact: true }), 'its key');
 
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export QTI', exact: true }).click()]);
       assert(download.suggestedFilename().endsWith('.zip'), `the export is a zip: ${download.suggestedFilename()}`);
