@@ -2,6 +2,7 @@ import { GradingWorld, code, gradingWorld } from '../grading/grading.test.fixtur
 import { makeUser } from '../../test/factories';
 import { Role } from '../users/role';
 import { SUBMIT } from '../submissions/submissions.test.fixtures';
+import { sweepOverdue } from '../../jobs/overdue-sweep';
 
 /**
  * Random draws and links (issue 30): each student gets their own draw of the bank when they first read the item,
@@ -136,6 +137,23 @@ describe('random draws', () => {
     const one = stats.find((q: { id: string }) => q.id === bq.bank_question_id).statistics;
     expect(one).toMatchObject({ answered: expect.any(Number), difficulty: 1, discrimination: null });
     expect(one.graded).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('the overdue sweep', () => {
+  it("submits a started draft with the student's own drawn questions, graded, and their own maximum", async () => {
+    const exam = await drawnExam();
+    const me = students[2];
+    const mine = (await w.t.gql(READ, { id: exam.id }, me.token)).data.assessment.questions.map((q: { id: string }) => q.id);
+    const draft = await w.t.gql('mutation($input: SaveDraftInput!) { saveDraft(input: $input) { savedAt } }',
+      { input: { assessmentId: exam.id, answers: (await rightAnswers(mine)).slice(1) } }, me.token);
+    expect(draft.errors).toBeUndefined();
+    await w.t.ds.query(`UPDATE assessments SET due_date = date_trunc('minute', now()) - interval '1 hour' WHERE id = $1`, [exam.id]);
+    await sweepOverdue(w.t.ds);
+    const [s] = await w.t.ds.query('SELECT id, is_auto_submitted, total_score::float8 AS total, max_score FROM submissions WHERE assessment_id = $1 AND student_id = $2', [exam.id, me.id]);
+    expect(s).toMatchObject({ is_auto_submitted: true, total: 10, max_score: 15 });
+    const answers = await w.t.ds.query('SELECT question_id FROM submission_answers WHERE submission_id = $1', [s.id]);
+    expect(answers.map((a: { question_id: string }) => a.question_id).sort()).toEqual([...mine].sort());
   });
 });
 
