@@ -174,7 +174,7 @@ function GradingDashboardPage({ kind }: { kind: GradingKind }) {
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(260px, 340px) minmax(0, 1fr)' }, alignItems: 'start' }}>
         <Box component="section" aria-label="Students" sx={{ display: narrow(!selected) }}>
           <ShortcutHint />
-          <ListControls view={view} onChange={setView} questions={everyQuestion} questionId={g.questionId} onQuestion={g.chooseQuestion} />
+          <ListControls view={view} onChange={setView} questions={everyQuestion} fixedCount={item.questions.length} questionId={g.questionId} onQuestion={g.chooseQuestion} />
           <SubmissionList
             kind={kind}
             lists={lists}
