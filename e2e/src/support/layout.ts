@@ -6,7 +6,8 @@ export type SidebarEntry = string | { group: string; children: string[] };
 
 /**
  * Sidebar by active role: platform.md section 6, verbatim and in order; Calendar and the parent's Grades are
- * issue 17's, the Audit Log and the teacher's Grade History issue 23's, beyond the spec.
+ * issue 17's, the Audit Log and the teacher's Grade History issue 23's, the teacher's Question banks issue 30's,
+ * beyond the spec.
  */
 export const SIDEBAR: Record<Role, SidebarEntry[]> = {
   SuperAdmin: ['System Overview', 'Manage Schools', 'Manage Users', 'Impersonate Role', 'System Logs', 'Audit Log'],
@@ -27,6 +28,7 @@ export const SIDEBAR: Record<Role, SidebarEntry[]> = {
     'Assign Students',
     'Attendance',
     { group: 'Assessments Review', children: ['Assignment Review', 'Exam Review', 'Quiz Review'] },
+    'Question banks',
     'Student Diary',
     'Forums',
     'Calendar',

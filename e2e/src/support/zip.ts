@@ -2,14 +2,14 @@ import { crc32 } from 'node:zlib';
 
 /**
  * A zip of stored (uncompressed) entries, written from the zip format's own headers: enough for a browser test
- * to hand the app a OneRoster roster as a SIS would, without a zip library.
+ * to hand the app a OneRoster roster as a SIS would (or a QTI package, images as bytes), without a zip library.
  */
-export function storedZip(files: Record<string, string>): Buffer {
+export function storedZip(files: Record<string, string | Buffer>): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const [name, text] of Object.entries(files)) {
-    const data = Buffer.from(text);
+    const data = Buffer.isBuffer(text) ? text : Buffer.from(text);
     const fileName = Buffer.from(name);
     const crc = crc32(data);
     const local = Buffer.alloc(30);

@@ -52,6 +52,8 @@ import {
   ChildPage,
   ChildrenPage,
   AuditPage,
+  QuestionBanksPage,
+  QuestionBankPage,
 } from './pages';
 import { RequireAuth } from './RequireAuth';
 import { ALL_ROLES } from './roles';
@@ -72,6 +74,7 @@ export function AppRoutes() {
           <Route path="/report-email-change/:token" element={<ReportEmailChangePage />} />
           <Route path="/unauthorized" element={<UnauthorizedPage />} />
           <Route path="/" element={<Navigate to="/dashboard" replace />} />
+          <Route path="/question-banks" element={<Navigate to="/dashboard/question-banks" replace />} />
           {/* The signed-in shell: /dashboard/... and the user menu's /profile and /settings, for every role. */}
           <Route
             element={
@@ -112,6 +115,23 @@ export function AppRoutes() {
               <Route path="classes" element={<MyClassesPage />} />
               <Route path="calendar" element={<CalendarPage />} />
               <Route path="audit" element={<AuditPage />} />
+              {/* issue 30: teachers' question banks (SuperAdmin and Admin may open them too; students and parents never) */}
+              <Route
+                path="question-banks"
+                element={
+                  <RequireAuth allowedRoles={['SUPER_ADMIN', 'ADMIN', 'TEACHER']}>
+                    <QuestionBanksPage />
+                  </RequireAuth>
+                }
+              />
+              <Route
+                path="question-banks/:id"
+                element={
+                  <RequireAuth allowedRoles={['SUPER_ADMIN', 'ADMIN', 'TEACHER']}>
+                    <QuestionBankPage />
+                  </RequireAuth>
+                }
+              />
               <Route path="student/course/:courseId/modules" element={<StudentCourseRedirect />} />
               <Route path="assignments" element={<MyAssignmentsPage />} />
               <Route path="assignments/:id/submit" element={<AssignmentSubmitPage />} />

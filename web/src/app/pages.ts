@@ -53,3 +53,5 @@ export const GradebookPage = lazyPage(() => import('../features/grades/Gradebook
 export const ChildPage = lazyPage(() => import('../features/families/ChildPage'), 'ChildPage');
 export const ChildrenPage = lazyPage(() => import('../features/families/ChildPage'), 'ChildrenPage');
 export const AuditPage = lazyPage(() => import('../features/audit/AuditPage'), 'AuditPage');
+export const QuestionBanksPage = lazyPage(() => import('../features/question-banks/QuestionBanksPage'), 'QuestionBanksPage');
+export const QuestionBankPage = lazyPage(() => import('../features/question-banks/QuestionBankPage'), 'QuestionBankPage');

@@ -32,6 +32,9 @@ export function FormDialog(props: FormDialogProps) {
   const { id, title, submitLabel, onClose, onSubmit, submitting, submitDisabled, error, maxWidth = 'sm', children } = props;
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // a dialog opened from another dialog's form (the editor's "Add from bank"): React passes the event up
+    // through the portal, and the outer form must not submit too
+    event.stopPropagation();
     if (!submitting && !submitDisabled) onSubmit();
   };
   return (

@@ -62,6 +62,8 @@ export const SIDEBAR_ITEMS: Record<Role, NavItem[]> = {
         { label: 'Quiz Review', to: '/dashboard/teacher/quizzes' },
       ],
     },
+    // beyond the spec (issue 30): questions kept by subject, taken into assessments or drawn at random
+    { label: 'Question banks', to: '/dashboard/question-banks' },
     { label: 'Student Diary', to: '/dashboard/student-diary' },
     { label: 'Forums', to: '/dashboard/forums' },
     // beyond the spec (issue 17): due dates of the courses they teach

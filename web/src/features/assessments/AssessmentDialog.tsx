@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -10,8 +11,10 @@ import { TitleDescriptionFields } from '../../components/TitleDescriptionFields'
 import { useDialogForm } from '../../components/useDialogForm';
 import { VisibleCheckbox } from '../../components/VisibleCheckbox';
 import type { AssessmentScope, ResultVisibility } from '../../gql/types';
-import { RESULT_VISIBILITIES, RESULT_VISIBILITY_HELP, RESULT_VISIBILITY_LABEL, SCOPES, SCOPE_LABEL, validateAssessment, type AssessmentErrors, type AssessmentFields } from './fields';
+import { RESULT_VISIBILITIES, RESULT_VISIBILITY_HELP, RESULT_VISIBILITY_LABEL, SCOPES, SCOPE_LABEL, validateAssessment, type AssessmentErrors, type AssessmentFields, type QuestionDraft } from './fields';
 import type { Kind } from './kinds';
+import { BankTools } from '../question-banks/BankTools';
+import { RandomDrawSection } from '../question-banks/RandomDrawSection';
 import { QuestionEditor } from './QuestionEditor';
 import { StudentPicker, type StudentsOf } from './StudentPicker';
 
@@ -46,6 +49,8 @@ interface AssessmentDialogProps {
    * once. Once shown, the next submit saves; any change asks again.
    */
   preview?(fields: AssessmentFields): Promise<ReactNode | null>;
+  /** The item being edited (its saved questions can go to a bank by id). */
+  assessmentId?: string;
 }
 
 /**
@@ -53,13 +58,14 @@ interface AssessmentDialogProps {
  * result visibility, visibility, scope with the student picker, and the questions. The checks of section 5 run
  * before sending, with the server's texts; a failed save keeps the dialog open with the server's message.
  */
-export function AssessmentDialog({ kind, initial, editing, studentsOf, onClose, onSave, preview }: AssessmentDialogProps) {
+export function AssessmentDialog({ kind, initial, editing, studentsOf, onClose, onSave, preview, assessmentId }: AssessmentDialogProps) {
   const form = useDialogForm<AssessmentFields>(initial, onClose);
   const { values, set } = form;
   const [errors, setErrors] = useState<AssessmentErrors>({});
   const [tried, setTried] = useState(false);
   const [shown, setShown] = useState<ReactNode | null>(null);
   const [previewing, setPreviewing] = useState(false);
+  const [bankSaved, setBankSaved] = useState<string | null>(null);
   const id = `${kind.key}-dialog`;
 
   const change = <K extends keyof AssessmentFields>(key: K, value: AssessmentFields[K]) => {
@@ -83,6 +89,12 @@ export function AssessmentDialog({ kind, initial, editing, studentsOf, onClose, 
       return;
     }
     void form.save(onSave);
+  };
+
+  /** Bank questions join the list's end; a saved item that took them has a new version (issue 30). */
+  const addFromBank = (added: QuestionDraft[], version?: number) => {
+    change('questions', [...values.questions, ...added]);
+    if (version !== undefined) set('version', version);
   };
 
   const setScope = (scope: AssessmentScope) => {
@@ -136,7 +148,19 @@ export function AssessmentDialog({ kind, initial, editing, studentsOf, onClose, 
           error={errors.students}
         />
       )}
-      <QuestionEditor questions={values.questions} onChange={(q) => change('questions', q)} error={errors.questions} showErrors={tried} />
+      <QuestionEditor
+        questions={values.questions}
+        onChange={(q) => change('questions', q)}
+        error={errors.questions}
+        showErrors={tried}
+        actions={<BankTools assessmentId={assessmentId} questions={values.questions} onAdd={addFromBank} onSaved={setBankSaved} />}
+      />
+      {bankSaved && (
+        <Alert severity="success" onClose={() => setBankSaved(null)}>
+          {bankSaved}
+        </Alert>
+      )}
+      <RandomDrawSection draws={values.randomDraws} onChange={(d) => change('randomDraws', d)} error={errors.draws} />
       {shown}
     </FormDialog>
   );

@@ -45,5 +45,5 @@ export function EditAssessmentDialog({ kind, owner, id, onClose, onSave, preview
       </Dialog>
     );
   }
-  return <AssessmentDialog kind={kind} initial={fieldsFrom(item)} editing studentsOf={owner.input} onClose={onClose} onSave={onSave} preview={preview} />;
+  return <AssessmentDialog kind={kind} initial={fieldsFrom(item)} editing studentsOf={owner.input} onClose={onClose} onSave={onSave} preview={preview} assessmentId={id} />;
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
@@ -66,31 +67,49 @@ interface QuestionCardProps {
   count: number;
   showErrors: boolean;
   onChange(q: QuestionDraft): void;
-  onMove(by: -1 | 1): void;
-  onRemove(): void;
+  /** Without them (a bank's one-question editor) the card has no move and remove buttons. */
+  onMove?(by: -1 | 1): void;
+  onRemove?(): void;
+  /** More fields at the card's end (a bank question's tags). */
+  children?: ReactNode;
+  /** The card's element: a list item in the editor's list, a plain box alone. */
+  component?: 'li' | 'div';
 }
 
-function QuestionCard({ q, n, count, showErrors, onChange, onMove, onRemove }: QuestionCardProps) {
+/** One question's editor: type, points, text, and the type's own fields; also the bank's question dialog (issue 30). */
+export function QuestionCard({ q, n, count, showErrors, onChange, onMove, onRemove, children, component = 'li' }: QuestionCardProps) {
   const errors = showErrors ? validateQuestion(q) : {};
   const id = `question-${n}`;
   const set = <K extends keyof QuestionDraft>(key: K, value: QuestionDraft[K]) => onChange({ ...q, [key]: value });
 
   return (
-    <Paper component="li" variant="outlined" aria-label={`Question ${n}`} sx={{ p: 2, display: 'grid', gap: 1.5 }}>
+    <Paper component={component} variant="outlined" aria-label={`Question ${n}`} sx={{ p: 2, display: 'grid', gap: 1.5 }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="h3" component="h3" sx={{ flex: 1 }}>
           {`Question ${n}`}
         </Typography>
-        <IconButton size="small" aria-label={`Move question ${n} up`} disabled={n === 1} onClick={() => onMove(-1)}>
-          <ArrowUpwardIcon fontSize="small" />
-        </IconButton>
-        <IconButton size="small" aria-label={`Move question ${n} down`} disabled={n === count} onClick={() => onMove(1)}>
-          <ArrowDownwardIcon fontSize="small" />
-        </IconButton>
-        <IconButton size="small" color="error" aria-label={`Remove question ${n}`} onClick={onRemove}>
-          <DeleteIcon fontSize="small" />
-        </IconButton>
+        {q.bankQuestionId && <Chip size="small" variant="outlined" label={q.bankLinked ? 'Linked to bank' : 'Copied from bank'} />}
+        {onMove && (
+          <>
+            <IconButton size="small" aria-label={`Move question ${n} up`} disabled={n === 1} onClick={() => onMove(-1)}>
+              <ArrowUpwardIcon fontSize="small" />
+            </IconButton>
+            <IconButton size="small" aria-label={`Move question ${n} down`} disabled={n === count} onClick={() => onMove(1)}>
+              <ArrowDownwardIcon fontSize="small" />
+            </IconButton>
+          </>
+        )}
+        {onRemove && (
+          <IconButton size="small" color="error" aria-label={`Remove question ${n}`} onClick={onRemove}>
+            <DeleteIcon fontSize="small" />
+          </IconButton>
+        )}
       </Box>
+      {q.bankLinked && (
+        <Typography variant="body2" color="text.secondary">
+          Changes made in the bank replace this question until the first student submits.
+        </Typography>
+      )}
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}>
         <SelectField id={`${id}-type`} label="Question Type" value={q.type} options={QUESTION_TYPES} labels={QUESTION_TYPE_LABELS} onChange={(type) => set('type', type)} />
         <TextField
@@ -201,6 +220,7 @@ function QuestionCard({ q, n, count, showErrors, onChange, onMove, onRemove }: Q
           Students answer in writing or with a file; the teacher grades it.
         </Typography>
       )}
+      {children}
     </Paper>
   );
 }
@@ -212,10 +232,12 @@ interface QuestionEditorProps {
   error?: string;
   /** After a first submit, each question shows what is missing. */
   showErrors: boolean;
+  /** More buttons beside Add Question ('Add from bank', 'Save to bank'). */
+  actions?: ReactNode;
 }
 
 /** The question editor (spec section 2): the question type switches the editor shown; the order is the list's. */
-export function QuestionEditor({ questions, onChange, error, showErrors }: QuestionEditorProps) {
+export function QuestionEditor({ questions, onChange, error, showErrors, actions }: QuestionEditorProps) {
   const move = (i: number, by: -1 | 1) => {
     const next = [...questions];
     [next[i], next[i + by]] = [next[i + by], next[i]];
@@ -245,10 +267,11 @@ export function QuestionEditor({ questions, onChange, error, showErrors }: Quest
           />
         ))}
       </Box>
-      <Box>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <Button variant="outlined" startIcon={<AddIcon />} onClick={() => onChange([...questions, newQuestion()])}>
           Add Question
         </Button>
+        {actions}
       </Box>
     </Box>
   );

@@ -56,6 +56,18 @@ export interface QuestionDraft {
   partialEnabled: boolean;
   /** Percent taken off per wrong option, 0 to 100 (default 0). */
   penalty: string;
+  /** Issue 30: the bank question this one was taken from (a copy remembers it), and whether it follows the bank. */
+  bankQuestionId?: string | null;
+  bankLinked?: boolean;
+}
+
+/** Issue 30: N questions drawn per student from a bank (of a tag, or any). */
+export interface DrawDraft {
+  key: string;
+  bankId: string;
+  /** '' for any tag. */
+  tag: string;
+  count: string;
 }
 
 export interface AssessmentFields {
@@ -69,6 +81,15 @@ export interface AssessmentFields {
   scope: AssessmentScope;
   targetStudentIds: string[];
   questions: QuestionDraft[];
+  /** Issue 30: the random draws from banks, beside the fixed questions. */
+  randomDraws: DrawDraft[];
+  /**
+   * The item's draws as loaded (drawsInput's JSON): an edit sends the draws only when they changed, since the
+   * server refuses to change them once a student has drawn.
+   */
+  savedDraws?: string;
+  /** The item's version the form started from (edit); "Add from bank" on a saved item moves it on. */
+  version?: number;
 }
 
 export const newOption = (text = '', isCorrect = false): OptionDraft => ({ key: newKey(), text, isCorrect });
@@ -90,6 +111,7 @@ export function emptyFields(): AssessmentFields {
     scope: 'WHOLE_CLASS',
     targetStudentIds: [],
     questions: [newQuestion()],
+    randomDraws: [],
   };
 }
 
@@ -110,7 +132,7 @@ export function fromLocalInput(value: string): string {
   return new Date(value.slice(0, 16)).toISOString();
 }
 
-export type AssessmentErrors = Partial<Record<'title' | 'dueDate' | 'questions' | 'students', string>>;
+export type AssessmentErrors = Partial<Record<'title' | 'dueDate' | 'questions' | 'students' | 'draws', string>>;
 /** A question's messages, by the field's name ('points', 'options', 'answers', 'penalty', 'questionText'). */
 export type QuestionErrors = Partial<Record<'questionText' | 'points' | 'options' | 'answers' | 'penalty', string>>;
 
@@ -157,9 +179,12 @@ export function validateAssessment(kind: Kind, fields: AssessmentFields, editing
   const errors: AssessmentErrors = {};
   if (!fields.title.trim()) errors.title = titleRequiredText(kind);
   if (!fields.dueDate) errors.dueDate = 'Due date is required';
-  if (fields.questions.length === 0) errors.questions = editing ? kind.noQuestionOnEditText : 'Please add at least one question';
+  // a random draw gives each student questions too (issue 30)
+  if (fields.questions.length === 0 && fields.randomDraws.length === 0) errors.questions = editing ? kind.noQuestionOnEditText : 'Please add at least one question';
   else if (fields.questions.some((q) => Object.keys(validateQuestion(q)).length > 0)) errors.questions = 'Please complete the questions marked below';
   if (fields.scope === 'INDIVIDUAL_STUDENTS' && fields.targetStudentIds.length === 0) errors.students = kind.noStudentText;
+  if (fields.randomDraws.some((d) => !d.bankId)) errors.draws = 'Choose the bank of each random draw';
+  else if (fields.randomDraws.some((d) => !/^\d+$/.test(d.count.trim()) || Number(d.count) < 1)) errors.draws = 'How many questions to draw must be a whole number of at least 1';
   return errors;
 }
 
@@ -172,11 +197,57 @@ export interface QuestionData {
   options: readonly { id: string; text: string; isCorrect?: boolean | null }[];
   acceptedAnswers?: readonly { answer: string; weight: number }[] | null;
   partialMarking?: { enabled: boolean; penaltyPerWrong: number } | null;
+  bankQuestionId?: string | null;
+  bankLinked?: boolean | null;
+}
+
+/** A question of the server (an item's, or a bank's) as the editor holds it. */
+export function draftFrom(q: QuestionData): QuestionDraft {
+  return {
+    key: newKey(),
+    id: q.id,
+    type: q.type,
+    questionText: q.questionText,
+    points: String(q.points),
+    options: q.options.length ? q.options.map((o) => ({ key: newKey(), id: o.id, text: o.text, isCorrect: Boolean(o.isCorrect) })) : [newOption(), newOption()],
+    answers: q.acceptedAnswers?.length ? q.acceptedAnswers.map((x) => newAnswer(x.answer, String(x.weight))) : [newAnswer()],
+    partialEnabled: q.partialMarking?.enabled ?? false,
+    penalty: String(q.partialMarking?.penaltyPerWrong ?? 0),
+    bankQuestionId: q.bankQuestionId ?? null,
+    bankLinked: q.bankLinked ?? false,
+  };
+}
+
+/** A bank question copied into an item not saved yet: a new question (no id, no option ids). */
+export function draftFromBank(q: QuestionData): QuestionDraft {
+  const d = draftFrom(q);
+  return { ...d, id: undefined, options: d.options.map((o) => ({ ...o, id: undefined })), bankQuestionId: null, bankLinked: false };
+}
+
+/** One question as the inputs carry it (an item's QuestionInput and a bank's BankQuestionInput share these fields). */
+export function questionInputFrom(q: QuestionDraft) {
+  return {
+    type: q.type,
+    questionText: q.questionText.trim(),
+    points: Number(q.points),
+    ...(q.type === 'MCQ'
+      ? {
+          options: q.options.map((o) => ({ id: o.id, text: o.text.trim(), isCorrect: o.isCorrect })),
+          partialMarking: { enabled: q.partialEnabled, penaltyPerWrong: q.partialEnabled ? Number(q.penalty) : 0 },
+        }
+      : {}),
+    ...(q.type === 'SHORT_ANSWER' ? { acceptedAnswers: q.answers.map((a) => ({ answer: a.answer.trim(), weight: Number(a.weight) })) } : {}),
+  };
 }
 
 /** The server's assessment as the edit form starts from it. */
 export function fieldsFrom(
-  a: Omit<AssessmentFields, 'targetStudentIds' | 'questions'> & { targetStudents: readonly { id: string }[] | null; questions: readonly QuestionData[] },
+  a: Omit<AssessmentFields, 'targetStudentIds' | 'questions' | 'randomDraws'> & {
+    targetStudents: readonly { id: string }[] | null;
+    questions: readonly QuestionData[];
+    randomDraws: readonly { bankId: string; tag?: string | null; count: number }[];
+    version?: number;
+  },
 ): AssessmentFields {
   return {
     title: a.title,
@@ -187,18 +258,16 @@ export function fieldsFrom(
     isVisible: a.isVisible,
     scope: a.scope,
     targetStudentIds: (a.targetStudents ?? []).map((s) => s.id),
-    questions: a.questions.map((q) => ({
-      key: newKey(),
-      id: q.id,
-      type: q.type,
-      questionText: q.questionText,
-      points: String(q.points),
-      options: q.options.length ? q.options.map((o) => ({ key: newKey(), id: o.id, text: o.text, isCorrect: Boolean(o.isCorrect) })) : [newOption(), newOption()],
-      answers: q.acceptedAnswers?.length ? q.acceptedAnswers.map((x) => newAnswer(x.answer, String(x.weight))) : [newAnswer()],
-      partialEnabled: q.partialMarking?.enabled ?? false,
-      penalty: String(q.partialMarking?.penaltyPerWrong ?? 0),
-    })),
+    questions: a.questions.map(draftFrom),
+    randomDraws: a.randomDraws.map((d) => ({ key: newKey(), bankId: d.bankId, tag: d.tag ?? '', count: String(d.count) })),
+    savedDraws: JSON.stringify(a.randomDraws.map((d) => ({ bankId: d.bankId, tag: d.tag || null, count: d.count }))),
+    version: a.version,
   };
+}
+
+/** The draws as the inputs carry them. */
+function drawsInput(draws: readonly DrawDraft[]) {
+  return draws.map((d) => ({ bankId: d.bankId, tag: d.tag || null, count: Number(d.count) }));
 }
 
 /** The form's values as the create and update inputs carry them (questions in the list's order, from 1). */
@@ -214,17 +283,9 @@ export function inputFrom(f: AssessmentFields) {
     targetStudentIds: f.scope === 'INDIVIDUAL_STUDENTS' ? f.targetStudentIds : [],
     questions: f.questions.map((q, i) => ({
       id: q.id,
-      type: q.type,
-      questionText: q.questionText.trim(),
-      points: Number(q.points),
+      ...questionInputFrom(q),
       order: i + 1,
-      ...(q.type === 'MCQ'
-        ? {
-            options: q.options.map((o) => ({ id: o.id, text: o.text.trim(), isCorrect: o.isCorrect })),
-            partialMarking: { enabled: q.partialEnabled, penaltyPerWrong: q.partialEnabled ? Number(q.penalty) : 0 },
-          }
-        : {}),
-      ...(q.type === 'SHORT_ANSWER' ? { acceptedAnswers: q.answers.map((a) => ({ answer: a.answer.trim(), weight: Number(a.weight) })) } : {}),
     })),
+    ...(JSON.stringify(drawsInput(f.randomDraws)) === (f.savedDraws ?? '[]') ? {} : { randomDraws: drawsInput(f.randomDraws) }),
   };
 }

@@ -67,7 +67,7 @@ export function useAssessments(kind: Kind, owner: ListOwner) {
 
   const update = (row: AssessmentRow, fields: AssessmentFields): Promise<string | null> =>
     msgs.attempt(
-      () => updateMutation({ variables: { input: { id: row.id, version: row.version, ...inputFrom(fields) } } }),
+      () => updateMutation({ variables: { input: { id: row.id, version: fields.version ?? row.version, ...inputFrom(fields) } } }),
       doneText(kind, 'updated'),
       failedText(kind, 'update'),
     );
@@ -80,7 +80,7 @@ export function useAssessments(kind: Kind, owner: ListOwner) {
     try {
       const { data } = await client.query({
         query: AssessmentRegradePreviewDocument,
-        variables: { input: { id: row.id, version: row.version, ...inputFrom(fields) } },
+        variables: { input: { id: row.id, version: fields.version ?? row.version, ...inputFrom(fields) } },
         fetchPolicy: 'network-only',
       });
       const preview = data?.assessmentRegradePreview;

@@ -14,7 +14,7 @@ import { pointsText } from '../submissions/myItems';
 import { notFoundText, notFoundTitle, STUDENT_KINDS } from '../submissions/studentKinds';
 import { studentName, type Dashboard, type GradingSubmission, type Student } from './dashboardMerge';
 import { GradingNav } from './GradingNav';
-import { DEFAULT_VIEW, firstForTeacher, needsGrading, nextUngraded, positionIn, queueOf, stepFrom, visibleLists, type ListView } from './gradingQueue';
+import { DEFAULT_VIEW, allQuestions, firstForTeacher, needsGrading, nextUngraded, positionIn, questionsOf, queueOf, stepFrom, visibleLists, type ListView } from './gradingQueue';
 import { ListControls } from './ListControls';
 import { useCommentBank } from './useCommentBank';
 import { useGradingKeys } from './useGradingKeys';
@@ -69,7 +69,9 @@ function GradingDashboardPage({ kind }: { kind: GradingKind }) {
   const focused = useRef(0);
   const selected = g.selected;
   const selectedId = selected?.student.id ?? null;
-  const questions = d?.assessment.questions ?? NO_QUESTIONS;
+  // a random draw gives each student their own questions (issue 30)
+  const questions = useMemo(() => (d ? questionsOf(d.assessment, selected) : NO_QUESTIONS), [d, selected]);
+  const everyQuestion = useMemo(() => (d ? allQuestions(d.assessment) : NO_QUESTIONS), [d]);
   const shownQuestions = useMemo(() => (g.questionId ? questions.filter((q) => q.id === g.questionId) : questions), [questions, g.questionId]);
   const panel = useGradingPanel(selected, shownQuestions, g.saveAll);
   const bank = useCommentBank(g.snippets);
@@ -172,7 +174,7 @@ function GradingDashboardPage({ kind }: { kind: GradingKind }) {
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(260px, 340px) minmax(0, 1fr)' }, alignItems: 'start' }}>
         <Box component="section" aria-label="Students" sx={{ display: narrow(!selected) }}>
           <ShortcutHint />
-          <ListControls view={view} onChange={setView} questions={item.questions} questionId={g.questionId} onQuestion={g.chooseQuestion} />
+          <ListControls view={view} onChange={setView} questions={everyQuestion} fixedCount={item.questions.length} questionId={g.questionId} onQuestion={g.chooseQuestion} />
           <SubmissionList
             kind={kind}
             lists={lists}
@@ -219,7 +221,7 @@ function GradingDashboardPage({ kind }: { kind: GradingKind }) {
               <SubmissionDetail
                 key={selected.id}
                 submission={selected}
-                questions={item.questions}
+                questions={questions}
                 only={g.questionId}
                 bank={bank}
                 registerFor={panel.registerFor}

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { preview } from '../courses/format';
 import type { GradingQuestionFragment } from './grading.generated';
 import { FILTER_LABELS, TYPE_LABELS, SORT_LABELS, type FilterKey, type ListView, type SortKey } from './gradingQueue';
 
@@ -12,6 +13,8 @@ interface ControlsProps {
   view: ListView;
   onChange(view: ListView): void;
   questions: readonly GradingQuestionFragment[];
+  /** How many of `questions` are the item's fixed ones; the rest were drawn at random (issue 30) and go by their text. */
+  fixedCount?: number;
   /** The question graded across all students, or null for whole submissions. */
   questionId: string | null;
   onQuestion(id: string | null): void;
@@ -19,7 +22,7 @@ interface ControlsProps {
 
 const WHOLE = 'whole';
 
-export function ListControls({ view, onChange, questions, questionId, onQuestion }: ControlsProps) {
+export function ListControls({ view, onChange, questions, fixedCount = questions.length, questionId, onQuestion }: ControlsProps) {
   return (
     <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', mb: 2 }}>
       <TextField
@@ -34,7 +37,7 @@ export function ListControls({ view, onChange, questions, questionId, onQuestion
         <MenuItem value={WHOLE}>Whole submissions</MenuItem>
         {questions.map((q, i) => (
           <MenuItem key={q.id} value={q.id}>
-            {`Question ${i + 1} only (${TYPE_LABELS[q.type]})`}
+            {i < fixedCount ? `Question ${i + 1} only (${TYPE_LABELS[q.type]})` : `Drawn: ${preview(q.questionText)} only (${TYPE_LABELS[q.type]})`}
           </MenuItem>
         ))}
       </TextField>

@@ -10,6 +10,21 @@ import { studentName, type Dashboard, type GradingSubmission, type OverdueEntry 
 /** Question types in words, never their code names (one table with the quiz editor's). */
 export const TYPE_LABELS = QUESTION_TYPE_LABELS;
 
+/** Issue 30: every question of the item, the fixed ones then those drawn for some student (the one-question view's list). */
+export function allQuestions(item: { questions: readonly GradingQuestionFragment[]; drawnQuestions: readonly GradingQuestionFragment[] }): GradingQuestionFragment[] {
+  return [...item.questions, ...item.drawnQuestions];
+}
+
+/** Issue 30: one student's questions, the fixed ones then those the random draws gave them (their answers name them). */
+export function questionsOf(
+  item: { questions: readonly GradingQuestionFragment[]; drawnQuestions: readonly GradingQuestionFragment[] },
+  s: GradingSubmission | null,
+): readonly GradingQuestionFragment[] {
+  if (!item.drawnQuestions.length || !s) return item.questions;
+  const theirs = new Set(s.answers.map((a) => a.questionId));
+  return [...item.questions, ...item.drawnQuestions.filter((q) => theirs.has(q.id))];
+}
+
 export type SortKey = 'time' | 'name' | 'status';
 export type FilterKey = 'all' | 'needs' | 'graded' | 'overdue' | 'reopened';
 

@@ -7,6 +7,7 @@ import { useActionMessages } from '../../components/useActionMessages';
 import { fromLocalInput } from '../assessments/fields';
 import { downloadFile } from '../content/download';
 import { mergeSubmissions, submissionOf, type GradingSubmission, type Student } from './dashboardMerge';
+import { allQuestions } from './gradingQueue';
 import {
   GRADE_FAILED_TEXT,
   GRADE_SAVED_TEXT,
@@ -142,7 +143,7 @@ export function useGradingDashboard(kind: GradingKind, assessmentId: string) {
   const selected = dashboard ? submissionOf(dashboard, selectedStudentId) : null;
   // one question across all students (issue 25 point 2): the panel shows that question alone
   const asked = params.get('question');
-  const questionId = dashboard?.assessment.questions.some((q) => q.id === asked) ? asked : null;
+  const questionId = dashboard && allQuestions(dashboard.assessment).some((q) => q.id === asked) ? asked : null;
   const chooseQuestion = useCallback((id: string | null) => setParam('question', id), [setParam]);
 
   /** 'Save Grade & Feedback'; expectedVersion is the grade's version the form started from (0: none yet), always sent: without one the server applies the save whatever changed meanwhile. */
