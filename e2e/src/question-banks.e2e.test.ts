@@ -30,8 +30,8 @@ const BANK = 'Algebra basics';
 interface BankQuestion { id: string; questionText: string }
 
 async function demoBank(token: string): Promise<{ id: string; questions: BankQuestion[] }> {
-  const list = await graphql<{ questionBanks: Array<{ id: string; name: string }> }>('{ questionBanks { id name } }', {}, token);
-  const bank = list.data?.questionBanks.find((b) => b.name === BANK);
+  const list = await graphql<{ questionBanks: { nodes: Array<{ id: string; name: string }> } }>('{ questionBanks(first: 500) { nodes { id name } } }', {}, token);
+  const bank = list.data?.questionBanks.nodes.find((b) => b.name === BANK);
   assert(bank, `the demo bank ${BANK}: ${JSON.stringify(list)}`);
   const one = await graphql<{ questionBank: { questions: BankQuestion[] } }>('query ($id: ID!) { questionBank(id: $id) { questions { id questionText } } }', { id: bank.id }, token);
   assert(one.data?.questionBank.questions.length === 12, `the demo bank has 12 questions: ${JSON.stringify(one)}`);

@@ -3123,8 +3123,8 @@ export type Query = {
   oneRosterImports: Array<OneRosterImport>;
   /** One question bank; not found unless you may read it (REST: GET /api/question-banks/{id}). */
   questionBank: QuestionBank;
-  /** Your question banks, those shared with you by teachers of your subjects, and every bank for SuperAdmin and Admin; by name (REST: GET /api/question-banks). */
-  questionBanks: Array<QuestionBank>;
+  /** Your question banks, those shared with you by teachers of your subjects, and every bank for SuperAdmin and Admin; by name, a page at a time: first 100 unless asked, at most 500 (REST: GET /api/question-banks, ?limit=&offset= with X-Total-Count). */
+  questionBanks: QuestionBankConnection;
   /** Your items of this kind elsewhere, to reuse (tree by course.academicYear, course.class, course, module), a page at a time (first 100 unless asked, at most 500) (REST: GET /api/assignments/reuse/available/{courseId}, /api/quizzes/reuse/available/{moduleId}). */
   reusableAssessments: AssessmentConnection;
   /** Content of your other modules, to reuse in this module (tree by module.course.academicYear, class, course, module) (REST: GET /api/content/reuse/available/{moduleId}). */
@@ -3424,6 +3424,13 @@ export type QueryQuestionBankArgs = {
 
 
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
+export type QueryQuestionBanksArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryReusableAssessmentsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   courseId?: InputMaybe<Scalars['ID']['input']>;
@@ -3579,6 +3586,28 @@ export type QuestionBank = {
 /** A teacher's question bank of one subject. */
 export type QuestionBankQuestionsArgs = {
   tag?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A page of question banks, by name (Relay cursor connection). */
+export type QuestionBankConnection = {
+  __typename?: 'QuestionBankConnection';
+  /** The items of this page, each with its cursor. */
+  edges: Array<QuestionBankEdge>;
+  /** The items of this page (the edges' nodes). */
+  nodes: Array<QuestionBank>;
+  /** Whether more follow, and the cursors to continue from. */
+  pageInfo: PageInfo;
+  /** How many items the whole list has (with the same filters). */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** One of question banks, by name with its cursor. */
+export type QuestionBankEdge = {
+  __typename?: 'QuestionBankEdge';
+  /** Pass as `after` to continue after this item. */
+  cursor: Scalars['String']['output'];
+  /** The item. */
+  node: QuestionBank;
 };
 
 /** One question's grade and feedback (assessments.md section 2 'Grading & Feedback'); in a Save all each question at most once. */

@@ -49,8 +49,11 @@ it('no operation answers an application with a server error; writes are refused;
   expect(problems).toEqual([]);
 }, 180_000);
 
-/** Reads for the school's people only: the audit log (who changed whose account) is not school data an integration exports (issue 23). */
-const PEOPLE_ONLY = new Set(['Query.auditEvents']);
+/**
+ * Reads for the school's people only: the audit log (who changed whose account) is not school data an integration
+ * exports (issue 23); question banks hold answer keys, which no application ever reads (issue 30).
+ */
+const PEOPLE_ONLY = new Set(['Query.auditEvents', 'Query.questionBanks', 'Query.questionBank']);
 
 /** Reads of one's own person (an account, a feed, a class of one's own): an application has none. */
 const PERSONAL = new Set(['Query.me', 'Query.accessTokens', 'Query.applications', 'Query.applicationScopes', 'Query.calendarFeed', 'Query.notificationSettings']);

@@ -44,11 +44,12 @@ async function drawnExam(draws: unknown[] = [{ bankId, count: 5 }]) {
 }
 
 /** The right answer to each of the student's questions (read from the database, as the student cannot). */
+/** The right answer to each question, in the order asked (a caller that drops the first drops the first asked). */
 async function rightAnswers(questionIds: string[]) {
   const rows: Array<{ id: string; type: string; right: string[]; accepted: string | null }> = await w.t.ds.query(
     `SELECT q.id, q.type, ARRAY(SELECT o.id::text FROM question_options o WHERE o.question_id = q.id AND o.is_correct) AS right,
             (SELECT x.answer FROM accepted_answers x WHERE x.question_id = q.id ORDER BY x.sort_order LIMIT 1) AS accepted
-       FROM questions q WHERE q.id = ANY($1::uuid[])`, [questionIds]);
+       FROM questions q JOIN unnest($1::uuid[]) WITH ORDINALITY AS asked(id, n) ON asked.id = q.id ORDER BY asked.n`, [questionIds]);
   return rows.map((q) => (q.type === 'MCQ' ? { questionId: q.id, selectedOptionIds: q.right }
     : q.type === 'ShortAnswer' ? { questionId: q.id, answer: q.accepted } : { questionId: q.id, answer: 'By putting it back in.' }));
 }

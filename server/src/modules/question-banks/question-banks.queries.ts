@@ -3,6 +3,7 @@ import { Actor, can } from '../../policies';
 import type { BankFacts } from '../../policies/rules';
 import { questionBankReadableSql, teachesSubjectSql } from '../../policies/sql';
 import { QuestionType } from '../assessments/assessment.entity';
+import type { Page, PageWindow } from '../../app/paging';
 import { BankQuestion, BankQuestionOption, BankQuestionUse, BankSharing, QuestionBank } from './question-banks.types';
 
 type Runner = DataSource | EntityManager;
@@ -39,11 +40,22 @@ const toBank = (actor: Actor, r: BankRow): BankWithFacts => {
   });
 };
 
-/** The banks the viewer may read ('questionBank.read' in SQL), by name, in one statement whatever their number. */
-export async function readableBanks(m: Runner, actor: Actor): Promise<QuestionBank[]> {
+/**
+ * The banks the viewer may read ('questionBank.read' in SQL), by name, in one statement whatever their number; a
+ * window of them with their total in two.
+ */
+export async function readableBanks(m: Runner, actor: Actor): Promise<QuestionBank[]>;
+export async function readableBanks(m: Runner, actor: Actor, window: PageWindow): Promise<Page<QuestionBank>>;
+export async function readableBanks(m: Runner, actor: Actor, window?: PageWindow): Promise<QuestionBank[] | Page<QuestionBank>> {
+  const readable = questionBankReadableSql(actor, BANK_REF, '$1::uuid');
+  const cut = window ? ' OFFSET $2 LIMIT $3' : '';
   const rows: BankRow[] = await m.query(
-    `${BANK_SELECT('$1::uuid')} WHERE ${questionBankReadableSql(actor, BANK_REF, '$1::uuid')} ORDER BY lower(b.name), b.id`, [actor.userId]);
-  return rows.map((r) => toBank(actor, r));
+    `${BANK_SELECT('$1::uuid')} WHERE ${readable} ORDER BY lower(b.name), b.id${cut}`, window ? [actor.userId, window.offset, window.limit] : [actor.userId]);
+  const items = rows.map((r) => toBank(actor, r));
+  if (!window) return items;
+  // the viewer's id types the parameter even where the rule renders TRUE (SuperAdmin and Admin)
+  const [{ total }] = await m.query(`SELECT count(*)::int AS total FROM question_banks b WHERE ${readable} AND $1::uuid IS NOT NULL`, [actor.userId]);
+  return { items, total, window };
 }
 
 /** Banks by id with the viewer's facts (not filtered: the service authorizes each). */

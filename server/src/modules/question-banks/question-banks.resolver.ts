@@ -1,19 +1,22 @@
-import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { RequestContext } from '../../app/context';
 import { CurrentActor } from '../../app/current-actor';
 import { Actor } from '../../policies';
+import { PageArgs, toConnection, windowOf } from '../../app/paging';
 import { Subject } from '../academic/subject.entity';
 import { Assessment } from '../assessments/assessment.entity';
 import {
-  AddBankQuestionsInput, AddQuestionsFromBankInput, BankQuestion, BankQuestionUse, CreateQuestionBankInput, MoveBankQuestionsInput,
+  AddBankQuestionsInput, AddQuestionsFromBankInput, BANK_PAGE, QuestionBankConnection, BankQuestion, BankQuestionUse, CreateQuestionBankInput, MoveBankQuestionsInput,
   QuestionBank, QuestionStatistics, SaveQuestionsToBankInput, UpdateBankQuestionInput, UpdateQuestionBankInput,
 } from './question-banks.types';
 
 @Resolver(() => QuestionBank)
 export class QuestionBanksResolver {
-  @Query(() => [QuestionBank], { description: 'Your question banks, those shared with you by teachers of your subjects, and every bank for SuperAdmin and Admin; by name (REST: GET /api/question-banks).' })
-  questionBanks(@CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
-    return ctx.services.questionBanks.list(actor);
+  @Query(() => QuestionBankConnection, {
+    description: 'Your question banks, those shared with you by teachers of your subjects, and every bank for SuperAdmin and Admin; by name, a page at a time: first 100 unless asked, at most 500 (REST: GET /api/question-banks, ?limit=&offset= with X-Total-Count).',
+  })
+  async questionBanks(@Args() args: PageArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return toConnection(await ctx.services.questionBanks.page(actor, windowOf(args, BANK_PAGE)));
   }
 
   @Query(() => QuestionBank, { description: 'One question bank; not found unless you may read it (REST: GET /api/question-banks/{id}).' })

@@ -1,4 +1,6 @@
 import { RequestContext } from '../../app/context';
+import { restPage } from '../../app/paging';
+import { BANK_PAGE } from './question-banks.types';
 import { body, newRouter, param, route, send, str } from '../../app/rest';
 import { Actor } from '../../policies';
 import { presentOne } from '../assessments/assessments.rest';
@@ -18,8 +20,9 @@ async function bankPage(actor: Actor, ctx: RequestContext, bankId: string, tag?:
 export function questionBanksRouter() {
   const r = newRouter();
   const s = (ctx: RequestContext) => ctx.services.questionBanks;
-  r.get('/question-banks', route(async (_req, res, actor, ctx) => {
-    send(res, (await s(ctx).list(actor)).map((b) => presentBank(actor, b)));
+  r.get('/question-banks', route(async (req, res, actor, ctx) => {
+    const banks = await restPage(req, res, BANK_PAGE, (w) => s(ctx).page(actor, w), () => s(ctx).list(actor));
+    send(res, banks.map((b) => presentBank(actor, b)));
   }));
   r.post('/question-banks', route(async (req, res, actor, ctx) => {
     const b = body(req);

@@ -1,4 +1,5 @@
 import { DataSource, EntityManager } from 'typeorm';
+import type { Page, PageWindow } from '../../app/paging';
 import { conflict, notFound, validation } from '../../errors/domain-error';
 import { assertId, isId } from '../../app/ids';
 import { INPUT_TEXT, refId, versionOf } from '../../app/input';
@@ -6,7 +7,7 @@ import { Actor, authorize } from '../../policies';
 import { teachesSubjectSql } from '../../policies/sql';
 import { BankWithFacts, bankFacts, bankQuestionsOf, banksById, readableBanks } from './question-banks.queries';
 import { BankQuestion, QuestionBank } from './question-banks.types';
-import { BANK_TEXT as T, bankDescription, bankName, bankQuestions, sharingOf } from './question-banks.validation';
+import { BANK_TEXT as T, bankDescription, bankName, bankQuestions, checkRoom, sharingOf } from './question-banks.validation';
 import { followLinks, insertBankQuestion, rewriteBankQuestion, unlink } from './question-banks.write';
 
 /** A question for a bank as the editor (or a QTI import) sends it: QuestionInput's fields and tags. */
@@ -37,6 +38,12 @@ export class QuestionBanksService {
   list(actor: Actor): Promise<QuestionBank[]> {
     authorize(actor, 'questionBank.use', undefined, { message: T.useOnly });
     return readableBanks(this.ds, actor);
+  }
+
+  /** A page of them with their total (questionBanks, GET /question-banks?limit=&offset=). */
+  page(actor: Actor, window: PageWindow): Promise<Page<QuestionBank>> {
+    authorize(actor, 'questionBank.use', undefined, { message: T.useOnly });
+    return readableBanks(this.ds, actor, window);
   }
 
   /** One bank the viewer may read; not found for anyone else. */
@@ -116,7 +123,9 @@ export class QuestionBanksService {
     const qs = bankQuestions(inputs);
     const write = async (m: EntityManager) => {
       await m.query('SELECT 1 FROM question_banks WHERE id = $1 FOR UPDATE', [bank.id]);
-      const [{ top }] = await m.query('SELECT COALESCE(max(position), 0)::int AS top FROM bank_questions WHERE bank_id = $1', [bank.id]);
+      const [{ top, held }] = await m.query(
+        'SELECT COALESCE(max(position), 0)::int AS top, count(*)::int AS held FROM bank_questions WHERE bank_id = $1', [bank.id]);
+      checkRoom(held, qs.length);
       const ids: string[] = [];
       for (const [i, q] of qs.entries()) ids.push(await insertBankQuestion(m, bank.id, q, top + i + 1));
       await m.query('UPDATE question_banks SET updated_at = now() WHERE id = $1', [bank.id]);
@@ -178,7 +187,9 @@ export class QuestionBanksService {
     }
     await this.ds.transaction(async (m) => {
       await m.query('SELECT 1 FROM question_banks WHERE id = $1 FOR UPDATE', [target.id]);
-      const [{ top }] = await m.query('SELECT COALESCE(max(position), 0)::int AS top FROM bank_questions WHERE bank_id = $1', [target.id]);
+      const [{ top, held }] = await m.query(
+        'SELECT COALESCE(max(position), 0)::int AS top, count(*)::int AS held FROM bank_questions WHERE bank_id = $1', [target.id]);
+      checkRoom(held, found.filter((q) => q.bankId !== target.id).length);
       await m.query(
         `UPDATE bank_questions bq SET bank_id = $1, position = $2 + x.i, version = bq.version + 1
            FROM unnest($3::uuid[]) WITH ORDINALITY AS x(id, i) WHERE bq.id = x.id`, [target.id, top, ids]);

@@ -6,6 +6,8 @@ import { can } from '../../policies';
 import { makeUser } from '../../test/factories';
 import { Role } from '../users/role';
 import { statisticsOf } from './question-banks.statistics';
+import { walkConnection } from '../../test/walk-connection';
+import { PAGE_TEXT } from '../../app/paging';
 
 /**
  * Question banks (issue 30): the owner, the subject's other teachers as shared (read, or edit), SuperAdmin and
@@ -23,7 +25,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => w.t.close());
 
-const LIST = '{ questionBanks { id name ownerName sharing canEdit canManage questionCount tags subject { name } } }';
+const LIST = '{ questionBanks { totalCount nodes { id name ownerName sharing canEdit canManage questionCount tags subject { name } } } }';
 const BANK = `query($id: ID!) { questionBank(id: $id) { id name questionCount tags
   questions { id type questionText points tags options { id text isCorrect } acceptedAnswers { answer weight } partialMarking { enabled penaltyPerWrong }
     usedIn { assessmentId title linked drawn } statistics { answered } } } }`;
@@ -40,13 +42,13 @@ const newBank = async (name: string, sharing = 'PRIVATE', token = w.tok.teacher)
   if (r.errors) throw new Error(JSON.stringify(r.errors));
   return r.data.createQuestionBank.id as string;
 };
-const names = (r: { data: { questionBanks: Array<{ name: string }> } }) => r.data.questionBanks.map((b) => b.name);
+const names = (r: { data: { questionBanks: { nodes: Array<{ name: string }> } } }) => r.data.questionBanks.nodes.map((b) => b.name);
 
 describe('who reads and changes a bank', () => {
   it('the demo bank: its owner edits; a teacher of the subject reads it (shared READ); an outsider, students and parents never reach it', async () => {
-    const mine = (await w.t.gql(LIST, {}, w.tok.teacher)).data.questionBanks.find((b: { id: string }) => b.id === demoBank);
+    const mine = (await w.t.gql(LIST, {}, w.tok.teacher)).data.questionBanks.nodes.find((b: { id: string }) => b.id === demoBank);
     expect(mine).toMatchObject({ name: 'Algebra basics', sharing: 'READ', canEdit: true, canManage: true, questionCount: 12, tags: ['linear', 'quadratic'], subject: { name: 'Mathematics' } });
-    const shared = (await w.t.gql(LIST, {}, w.tok.teacher2)).data.questionBanks.find((b: { id: string }) => b.id === demoBank);
+    const shared = (await w.t.gql(LIST, {}, w.tok.teacher2)).data.questionBanks.nodes.find((b: { id: string }) => b.id === demoBank);
     expect(shared).toMatchObject({ canEdit: false, canManage: false, ownerName: w.name.teacher });
     expect(names(await w.t.gql(LIST, {}, w.tok.outsider))).not.toContain('Algebra basics');
     expect(code(await w.t.gql(BANK, { id: demoBank }, w.tok.outsider))).toEqual(['NOT_FOUND', 'Question bank not found']);
@@ -68,7 +70,7 @@ describe('who reads and changes a bank', () => {
     expect(names(await w.t.gql(LIST, {}, w.tok.teacher2))).not.toContain('Geometry private');
     expect(code(await w.t.gql(ADD, { input: { bankId: id, questions: [mcq('Square?')] } }, w.tok.teacher2))[0]).toBe('NOT_FOUND');
     await w.t.gql(UPDATE, { input: { id, sharing: 'EDIT' } }, w.tok.teacher);
-    const listed = (await w.t.gql(LIST, {}, w.tok.teacher2)).data.questionBanks.find((b: { id: string }) => b.id === id);
+    const listed = (await w.t.gql(LIST, {}, w.tok.teacher2)).data.questionBanks.nodes.find((b: { id: string }) => b.id === id);
     expect(listed).toMatchObject({ canEdit: true, canManage: false });
     const added = await w.t.gql(ADD, { input: { bankId: id, questions: [mcq('Square?', ['shapes', 'shapes', ' angles '])] } }, w.tok.teacher2);
     expect(added.data.addBankQuestions[0]).toMatchObject({ position: 1, tags: ['shapes', 'angles'] });
@@ -84,7 +86,9 @@ describe('who reads and changes a bank', () => {
     expect(code(await w.t.gql(CREATE, { input: { name: 'X', subjectId: mathematics } }, w.tok.student))[0]).toBe('FORBIDDEN');
     expect(code(await w.t.gql(CREATE, { input: { name: '  ', subjectId: mathematics } }, w.tok.teacher))).toEqual(['VALIDATION', 'Bank name is required']);
     const id = await newBank('Seen by admin');
-    expect(names(await w.t.gql(LIST, {}, w.tok.admin))).toContain('Seen by admin');
+    const adminList = await w.t.gql(LIST, {}, w.tok.admin);
+    expect(adminList.errors).toBeUndefined();
+    expect(names(adminList)).toContain('Seen by admin');
     expect((await w.t.gql(UPDATE, { input: { id, name: 'Renamed by admin' } }, w.tok.admin)).data.updateQuestionBank.name).toBe('Renamed by admin');
   });
 
@@ -183,4 +187,30 @@ describe('item statistics', () => {
     const page = await w.t.gql(`query($id: ID!) { questionBank(id: $id) { questions { statistics { answered difficulty discrimination options { text chosen } } } } }`, { id: bankId }, w.tok.teacher);
     expect(page.data.questionBank.questions[0].statistics).toMatchObject({ answered: 10, difficulty: 0.6, discrimination: 1 });
   });
+});
+
+describe('paging and bounds', () => {
+  it('the bank list pages by name (each bank once, two statements a page) and REST windows it with X-Total-Count', async () => {
+    for (let i = 0; i < 5; i++) await newBank(`Paged ${i}`);
+    const PAGE = 'query($first: Int, $after: String) { questionBanks(first: $first, after: $after) { totalCount nodes { id } edges { node { id } } pageInfo { hasNextPage hasPreviousPage endCursor } } }';
+    const walk = await walkConnection((p) => w.t.gql(PAGE, p, w.tok.teacher), 'questionBanks', 2);
+    expect(new Set(walk.ids).size).toBe(walk.ids.length);
+    expect(walk.ids.length).toBe(walk.total);
+    expect(walk.pages).toBeGreaterThan(2);
+    expect(walk.statements.size).toBe(1);
+    const rest = await w.t.rest('GET', '/question-banks?limit=2&offset=2', { token: w.tok.teacher });
+    expect(rest.headers.get('x-total-count')).toBe(String(walk.total));
+    expect(rest.body.data.map((b: { _id?: string; id?: string }) => b._id ?? b.id)).toEqual(walk.ids.slice(2, 4));
+    expect(code(await w.t.gql(PAGE, { first: 501 }, w.tok.teacher))).toEqual(['VALIDATION', PAGE_TEXT.firstRange(500)]);
+  });
+
+  it('a bank holds at most 2,000 questions: an addition past that is refused and writes nothing', async () => {
+    const bankId = await newBank('Nearly full');
+    const many = (n: number, from: number) => Array.from({ length: n }, (_, i) => mcq(`full ${from + i}`));
+    expect((await w.t.gql(ADD, { input: { bankId, questions: many(2000, 0) } }, w.tok.teacher)).errors).toBeUndefined();
+    expect(code(await w.t.gql(ADD, { input: { bankId, questions: many(1, 2000) } }, w.tok.teacher)))
+      .toEqual(['VALIDATION', 'A bank holds at most 2000 questions; this one holds 2000']);
+    const [{ n }] = await w.t.ds.query('SELECT count(*)::int AS n FROM bank_questions WHERE bank_id = $1', [bankId]);
+    expect(n).toBe(2000);
+  }, 60_000);
 });

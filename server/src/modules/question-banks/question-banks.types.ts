@@ -1,4 +1,5 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Connection, type PageLimits } from '../../app/paging';
 import { AssessmentKind, QuestionType } from '../assessments/assessment.entity';
 import { AcceptedAnswer, PartialMarking } from '../assessments/question.types';
 import { QuestionContentInput } from '../assessments/assessments.types';
@@ -161,6 +162,10 @@ export class QuestionBank {
   @Field(() => Int, { description: 'Increases with every change; send it back on update to be told of concurrent edits.' })
   version: number;
 }
+
+/** The bank list's pages: 100 unless asked, at most 500. */
+export const BANK_PAGE: PageLimits = { max: 500, size: 100 };
+export const QuestionBankConnection = Connection(QuestionBank, 'QuestionBank', 'question banks, by name');
 
 @InputType({ description: 'A question for a bank: the fields of QuestionInput and tags.' })
 export class BankQuestionInput extends QuestionContentInput {

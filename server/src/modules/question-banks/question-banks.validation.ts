@@ -16,6 +16,7 @@ export const BANK_TEXT = {
   sharingInvalid: 'Sharing must be PRIVATE, READ or EDIT',
   addQuestion: 'Add at least one question',
   tooMany: (n: number) => `At most ${n} questions at once`,
+  bankFull: (max: number, held: number) => `A bank holds at most ${max} questions; this one holds ${held}`,
   tagInvalid: 'A tag is at most 50 characters and not blank',
   tooManyTags: 'A question has at most 20 tags',
   usedByDraws: (n: number) => `This bank is drawn from by ${n} assessment${n === 1 ? '' : 's'}: remove those random draws first`,
@@ -25,6 +26,14 @@ export const BANK_TEXT = {
 
 /** The most questions one call adds (an import of a whole bank included). */
 export const ADD_MAX = 2000;
+
+/** The most questions one bank holds: its page and its pickers read it whole (split a larger collection by unit). */
+export const BANK_MAX = 2000;
+
+/** Refuses a write that would take a bank past BANK_MAX (called under the bank's row lock). */
+export function checkRoom(held: number, adding: number): void {
+  if (held + adding > BANK_MAX) throw validation(BANK_TEXT.bankFull(BANK_MAX, held), 'questions');
+}
 
 export interface BankQuestionFields extends QuestionFields {
   tags: string[];

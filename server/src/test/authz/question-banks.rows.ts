@@ -37,7 +37,7 @@ const MANAGES = { own: 'AAANN', sharedEdit: 'AAFNN', private: 'AANNN' };
 
 export const questionBanksRows: Row<any>[] = [
   row({
-    gql: 'Query.questionBanks', query: '{ questionBanks { id } }',
+    gql: 'Query.questionBanks', query: '{ questionBanks { nodes { id } } }',
     rest: { 'GET /question-banks': () => ({ path: '/question-banks' }) },
     // students and parents are refused the list itself; a teacher's leaves out banks not theirs to read
     expect: { own: 'AAAFF', sharedRead: 'AAAFF', private: 'AAEFF', otherSubject: 'AAEFF' },

@@ -15,6 +15,7 @@ import { QUESTION_TYPE_LABELS, draftFrom, draftFromBank, type QuestionDraft } fr
 import { BankSelect, TagSelect } from './BankPicker';
 import { ANY_TAG } from './labels';
 import { useAddQuestionsFromBankMutation, useBankQuestionsForPickQuery, useQuestionBanksQuery } from './question-banks.generated';
+import { MAX_PAGE } from '../../app/listMax';
 
 interface AddFromBankDialogProps {
   /** The saved item being edited: the questions are added to it at once (copies or links). None while creating. */
@@ -30,7 +31,7 @@ interface AddFromBankDialogProps {
  * the bank's edits until the first submission); an item being created gets plain copies in its form.
  */
 export function AddFromBankDialog({ assessmentId, onClose, onAdd }: AddFromBankDialogProps) {
-  const banks = useQuestionBanksQuery().data?.questionBanks ?? [];
+  const banks = useQuestionBanksQuery({ variables: MAX_PAGE }).data?.questionBanks.nodes ?? [];
   const [bankId, setBankId] = useState('');
   const [tag, setTag] = useState(ANY_TAG);
   const [ticked, setTicked] = useState<string[]>([]);

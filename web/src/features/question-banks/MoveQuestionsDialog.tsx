@@ -3,6 +3,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { FormDialog } from '../../components/FormDialog';
 import { useQuestionBanksQuery } from './question-banks.generated';
+import { MAX_PAGE } from '../../app/listMax';
 
 interface MoveQuestionsDialogProps {
   fromBankId: string;
@@ -13,7 +14,7 @@ interface MoveQuestionsDialogProps {
 
 /** Move the ticked questions to another bank the teacher may edit (issue 30). */
 export function MoveQuestionsDialog({ fromBankId, count, onClose, onMove }: MoveQuestionsDialogProps) {
-  const banks = (useQuestionBanksQuery().data?.questionBanks ?? []).filter((b) => b.canEdit && b.id !== fromBankId);
+  const banks = (useQuestionBanksQuery({ variables: MAX_PAGE }).data?.questionBanks.nodes ?? []).filter((b) => b.canEdit && b.id !== fromBankId);
   const [to, setTo] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);

@@ -12,6 +12,7 @@ import { BankSelect, TagSelect } from './BankPicker';
 import { ANY_TAG } from './labels';
 import { useBankDrawCountQuery, useQuestionBanksQuery } from './question-banks.generated';
 import type { BankRow } from './useQuestionBanks';
+import { MAX_PAGE } from '../../app/listMax';
 
 interface RandomDrawSectionProps {
   draws: DrawDraft[];
@@ -24,7 +25,7 @@ interface RandomDrawSectionProps {
  * each student when they open the item; the draw is kept, so it never changes for them.
  */
 export function RandomDrawSection({ draws, onChange, error }: RandomDrawSectionProps) {
-  const banks = useQuestionBanksQuery().data?.questionBanks ?? [];
+  const banks = useQuestionBanksQuery({ variables: MAX_PAGE }).data?.questionBanks.nodes ?? [];
   const set = (next: DrawDraft) => onChange(draws.map((d) => (d.key === next.key ? next : d)));
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 1.5 }}>

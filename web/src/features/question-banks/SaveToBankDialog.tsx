@@ -10,6 +10,7 @@ import type { QuestionDraft } from '../assessments/fields';
 import { BankSelect } from './BankPicker';
 import { QuestionBanksDocument, useAddBankQuestionsMutation, useQuestionBanksQuery, useSaveQuestionsToBankMutation } from './question-banks.generated';
 import { bankInputFrom } from './useQuestionBank';
+import { MAX_PAGE } from '../../app/listMax';
 
 interface SaveToBankDialogProps {
   /** The saved item, when editing one: its saved questions go by id (the bank then counts their answers too). */
@@ -25,7 +26,7 @@ interface SaveToBankDialogProps {
  * Questions of the saved item are saved as last saved (saveQuestionsToBank); new ones as they are in the form.
  */
 export function SaveToBankDialog({ assessmentId, questions, onClose, onSaved }: SaveToBankDialogProps) {
-  const banks = (useQuestionBanksQuery().data?.questionBanks ?? []).filter((b) => b.canEdit);
+  const banks = (useQuestionBanksQuery({ variables: MAX_PAGE }).data?.questionBanks.nodes ?? []).filter((b) => b.canEdit);
   const again = { refetchQueries: [QuestionBanksDocument] };
   const [saveSaved] = useSaveQuestionsToBankMutation(again);
   const [addNew] = useAddBankQuestionsMutation(again);

@@ -4,6 +4,7 @@ import { useActionMessages } from '../../components/useActionMessages';
 import { useDialogForm, type FieldErrors } from '../../components/useDialogForm';
 import type { BankSharing } from '../../gql/types';
 import { QuestionBanksDocument, useBankSubjectsQuery, type BankSubjectsQuery, useCreateQuestionBankMutation, useQuestionBanksQuery, type QuestionBankRowFragment } from './question-banks.generated';
+import { MAX_PAGE } from '../../app/listMax';
 
 export type BankRow = QuestionBankRowFragment;
 
@@ -36,7 +37,7 @@ function subjectsOf(data: BankSubjectsQuery | undefined): { id: string; name: st
  * bank for SuperAdmin and Admin), and a new bank.
  */
 export function useQuestionBanks() {
-  const query = useQuestionBanksQuery({ fetchPolicy: 'cache-and-network' });
+  const query = useQuestionBanksQuery({ variables: MAX_PAGE, fetchPolicy: 'cache-and-network' });
   const [creating, setCreating] = useState(false);
   const subjects = useBankSubjectsQuery({ skip: !creating });
   const [create] = useCreateQuestionBankMutation();
@@ -58,7 +59,7 @@ export function useQuestionBanks() {
   );
 
   return {
-    banks: query.data?.questionBanks ?? null,
+    banks: query.data?.questionBanks.nodes ?? null,
     loading: query.loading && !query.data,
     loadError: query.error && !query.data ? errorMessage(query.error, 'Failed to load the question banks') : null,
     subjects: subjectsOf(subjects.data),
