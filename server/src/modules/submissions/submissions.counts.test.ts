@@ -104,3 +104,28 @@ test('a submit runs the same statements for 2 questions as for 3 (answers and gr
       WHERE s.student_id = (SELECT id FROM users WHERE email = 'student@demo.school') AND s.submitted_at > now() - interval '1 minute'`);
   expect(rows[0].answers).toBeGreaterThanOrEqual(5);
 });
+
+/**
+ * Issue 28 point 3: a quiz submit with no files is two statements besides the session's read: one reads the
+ * item, the student's questions with their keys, the due rule's inputs and an existing submission; one (a
+ * CTE) writes the submission, answers, grades and totals. A resubmit of reopened work is two as well.
+ */
+test('a quiz submit with no files: the session, one read and one write (a resubmit of reopened work too)', async () => {
+  const i = await makeItem(t, tok.teacher, { moduleId: weekModule }, { kind: 'QUIZ' });
+  const q = `mutation($input: SubmitAssessmentInput!) { submitAssessment(input: $input) { id status totalScore maxScore percentage
+    answers { questionId answer selectedOptionIds selectedOptions grade { score isAutoGraded explanation { text } } } } }`;
+  const first = await t.gql(q, { input: { assessmentId: i.id, answers: perfect(i) } }, tok.student);
+  expect(first.errors).toBeUndefined();
+  expect(first.data.submitAssessment).toMatchObject({ status: 'PENDING', maxScore: 11 });
+  expect(first.data.submitAssessment.answers).toHaveLength(3);
+  expect(first.sql).toBe(3);
+  await t.ds.query('UPDATE submissions SET allowed_after_due = true WHERE id = $1', [first.data.submitAssessment.id]);
+  const again = await t.gql(q, { input: { assessmentId: i.id, answers: perfect(i).slice(1) } }, tok.student);
+  expect(again.errors).toBeUndefined();
+  expect(again.data.submitAssessment).toMatchObject({ id: first.data.submitAssessment.id, status: 'PENDING', maxScore: 11 });
+  expect(again.sql).toBe(3);
+  const [{ history }] = await t.ds.query('SELECT count(*)::int AS history FROM grade_history WHERE submission_id = $1', [first.data.submitAssessment.id]);
+  expect(history).toBe(2);
+  const [row] = await t.ds.query('SELECT total_score::float8 AS total, version FROM submissions WHERE id = $1', [first.data.submitAssessment.id]);
+  expect(row).toEqual({ total: 2, version: 3 });
+});
