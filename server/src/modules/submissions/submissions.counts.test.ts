@@ -129,3 +129,23 @@ test('a quiz submit with no files: the session, one read and one write (a resubm
   const [row] = await t.ds.query('SELECT total_score::float8 AS total, version FROM submissions WHERE id = $1', [first.data.submitAssessment.id]);
   expect(row).toEqual({ total: 2, version: 3 });
 });
+
+test('30 simultaneous quiz submits of one student: one submission, 29 CONFLICTs; 30 resubmits of reopened work all land, one after another', async () => {
+  const i = await makeItem(t, tok.teacher, { moduleId: weekModule }, { kind: 'QUIZ', autoOnly: true });
+  const send = () => t.gql(SUBMIT, { input: { assessmentId: i.id, answers: perfect(i) } }, tok.student).then((r) => (r.errors ? r.errors[0].extensions?.code : 'OK'));
+  const first = await Promise.all(Array.from({ length: 30 }, send));
+  expect(first.filter((r) => r === 'OK')).toHaveLength(1);
+  expect(first.filter((r) => r === 'CONFLICT')).toHaveLength(29);
+  const state = async () => (await t.ds.query(
+    `SELECT count(DISTINCT s.id)::int AS subs, max(s.version) AS version, max(s.total_score)::float8 AS total, max(s.status) AS status,
+            (SELECT count(*)::int FROM grades g WHERE g.submission_id = max(s.id::text)::uuid) AS grades,
+            (SELECT count(*)::int FROM submission_answers a WHERE a.submission_id = max(s.id::text)::uuid) AS answers,
+            (SELECT count(*)::int FROM grade_history h WHERE h.submission_id = max(s.id::text)::uuid) AS history,
+            (SELECT max(g.version) FROM grades g WHERE g.submission_id = max(s.id::text)::uuid) AS grade_version
+       FROM submissions s WHERE s.assessment_id = $1`, [i.id]))[0];
+  expect(await state()).toEqual({ subs: 1, version: 2, total: 6, status: 'graded', grades: 2, answers: 2, history: 0, grade_version: 1 });
+  await t.ds.query('UPDATE submissions SET allowed_after_due = true WHERE assessment_id = $1', [i.id]);
+  const again = await Promise.all(Array.from({ length: 30 }, send));
+  expect(again.filter((r) => r === 'OK')).toHaveLength(30);
+  expect(await state()).toEqual({ subs: 1, version: 32, total: 6, status: 'graded', grades: 2, answers: 2, history: 60, grade_version: 31 });
+}, 60_000);

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
-import { conflict, notFound, validation } from '../../errors/domain-error';
+import { notFound, validation } from '../../errors/domain-error';
 import { assertId, isId } from '../../app/ids';
 import { Actor, authorize } from '../../policies';
 import { visibleFields } from '../../policies/fields';
@@ -72,25 +72,22 @@ export class SubmissionsService {
     try {
       this.assertMaySubmit(actor);
       const assessmentId = assertId(input.assessmentId, ASSESSMENT_TEXT.notFound(kind));
-      // a resubmit that finds its row changed since the read (another resubmit) reads again, a few times at most
-      for (let attempt = 1; ; attempt += 1) {
-        const facts = await this.submitFacts(actor, assessmentId, kind);
-        const answers = checkAnswers(input.answers, facts.questions, incoming.length);
-        const now = new Date();
-        if (!maySubmit(facts.item, facts.existing && asStatus(facts.existing), now)) throw refusal(facts.item, facts.existing);
-        if (!incoming.length) {
-          const written = await writeSubmissionOnce(this.ds, actor.userId, facts, answers, now);
-          if (written) return this.written(actor, written);
-          if (!facts.existing || attempt === 3) throw conflict(T.alreadySubmitted(facts.item.kind));
-          continue;
-        }
+      const facts = await this.submitFacts(actor, assessmentId, kind);
+      const answers = checkAnswers(input.answers, facts.questions, incoming.length);
+      const now = new Date();
+      if (!maySubmit(facts.item, facts.existing && asStatus(facts.existing), now)) throw refusal(facts.item, facts.existing);
+      if (!incoming.length) {
+        const written = await writeSubmissionOnce(this.ds, actor.userId, facts, answers, now);
+        if (written) return this.written(actor, written);
+        // the row changed since the read (a simultaneous submit): the locking path below decides, as it always did
+      } else {
         // files (long answers with uploads) keep their path: streamed in, checked, then written in one transaction
         received = await receiveAll(this.files, incoming);
-        const got = received;
-        const id = await this.ds.transaction((m) => writeSubmission(m, this.files, actor, facts.item, facts.questions, answers, got));
-        received = [];
-        return this.get(actor, id);
       }
+      const got = received;
+      const id = await this.ds.transaction((m) => writeSubmission(m, this.files, actor, facts.item, facts.questions, answers, got));
+      received = [];
+      return this.get(actor, id);
     } finally {
       await Promise.all(received.map((r) => this.files.discard(r).catch(() => undefined)));
     }
