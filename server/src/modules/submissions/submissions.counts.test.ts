@@ -104,3 +104,48 @@ test('a submit runs the same statements for 2 questions as for 3 (answers and gr
       WHERE s.student_id = (SELECT id FROM users WHERE email = 'student@demo.school') AND s.submitted_at > now() - interval '1 minute'`);
   expect(rows[0].answers).toBeGreaterThanOrEqual(5);
 });
+
+/**
+ * Issue 28 point 3: a quiz submit with no files is two statements besides the session's read: one reads the
+ * item, the student's questions with their keys, the due rule's inputs and an existing submission; one (a
+ * CTE) writes the submission, answers, grades and totals. A resubmit of reopened work is two as well.
+ */
+test('a quiz submit with no files: the session, one read and one write (a resubmit of reopened work too)', async () => {
+  const i = await makeItem(t, tok.teacher, { moduleId: weekModule }, { kind: 'QUIZ' });
+  const q = `mutation($input: SubmitAssessmentInput!) { submitAssessment(input: $input) { id status totalScore maxScore percentage
+    answers { questionId answer selectedOptionIds selectedOptions grade { score isAutoGraded explanation { text } } } } }`;
+  const first = await t.gql(q, { input: { assessmentId: i.id, answers: perfect(i) } }, tok.student);
+  expect(first.errors).toBeUndefined();
+  expect(first.data.submitAssessment).toMatchObject({ status: 'PENDING', maxScore: 11 });
+  expect(first.data.submitAssessment.answers).toHaveLength(3);
+  expect(first.sql).toBe(3);
+  await t.ds.query('UPDATE submissions SET allowed_after_due = true WHERE id = $1', [first.data.submitAssessment.id]);
+  const again = await t.gql(q, { input: { assessmentId: i.id, answers: perfect(i).slice(1) } }, tok.student);
+  expect(again.errors).toBeUndefined();
+  expect(again.data.submitAssessment).toMatchObject({ id: first.data.submitAssessment.id, status: 'PENDING', maxScore: 11 });
+  expect(again.sql).toBe(3);
+  const [{ history }] = await t.ds.query('SELECT count(*)::int AS history FROM grade_history WHERE submission_id = $1', [first.data.submitAssessment.id]);
+  expect(history).toBe(2);
+  const [row] = await t.ds.query('SELECT total_score::float8 AS total, version FROM submissions WHERE id = $1', [first.data.submitAssessment.id]);
+  expect(row).toEqual({ total: 2, version: 3 });
+});
+
+test('30 simultaneous quiz submits of one student: one submission, 29 CONFLICTs; 30 resubmits of reopened work all land, one after another', async () => {
+  const i = await makeItem(t, tok.teacher, { moduleId: weekModule }, { kind: 'QUIZ', autoOnly: true });
+  const send = () => t.gql(SUBMIT, { input: { assessmentId: i.id, answers: perfect(i) } }, tok.student).then((r) => (r.errors ? r.errors[0].extensions?.code : 'OK'));
+  const first = await Promise.all(Array.from({ length: 30 }, send));
+  expect(first.filter((r) => r === 'OK')).toHaveLength(1);
+  expect(first.filter((r) => r === 'CONFLICT')).toHaveLength(29);
+  const state = async () => (await t.ds.query(
+    `SELECT count(DISTINCT s.id)::int AS subs, max(s.version) AS version, max(s.total_score)::float8 AS total, max(s.status) AS status,
+            (SELECT count(*)::int FROM grades g WHERE g.submission_id = max(s.id::text)::uuid) AS grades,
+            (SELECT count(*)::int FROM submission_answers a WHERE a.submission_id = max(s.id::text)::uuid) AS answers,
+            (SELECT count(*)::int FROM grade_history h WHERE h.submission_id = max(s.id::text)::uuid) AS history,
+            (SELECT max(g.version) FROM grades g WHERE g.submission_id = max(s.id::text)::uuid) AS grade_version
+       FROM submissions s WHERE s.assessment_id = $1`, [i.id]))[0];
+  expect(await state()).toEqual({ subs: 1, version: 2, total: 6, status: 'graded', grades: 2, answers: 2, history: 0, grade_version: 1 });
+  await t.ds.query('UPDATE submissions SET allowed_after_due = true WHERE assessment_id = $1', [i.id]);
+  const again = await Promise.all(Array.from({ length: 30 }, send));
+  expect(again.filter((r) => r === 'OK')).toHaveLength(30);
+  expect(await state()).toEqual({ subs: 1, version: 32, total: 6, status: 'graded', grades: 2, answers: 2, history: 60, grade_version: 31 });
+}, 60_000);

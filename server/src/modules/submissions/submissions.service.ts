@@ -12,11 +12,12 @@ import { ordered, questionsOf, readableAssessmentQuery, readableAssessments } fr
 import { FilesService, IncomingFile, ReceivedFile } from '../files/files.service';
 import { StoredFile } from '../files/stored-file.entity';
 import { AnswerInput, SUBMISSION_TEXT as T, checkAnswers } from './submissions.validation';
-import { SubmissionRow, answersOf, draftsOf, readableSubmissionCount, readableSubmissionRows, submissionRowsById, submissionRowsOfStudent, toSubmission, percentOf, factsOf } from './submissions.queries';
+import { SubmissionRow, answersOf, draftsOf, readableSubmissionCount, readableSubmissionRows, submissionRowsById, submissionRowsOfStudent, toSubmission, percentOf, factsOf, toAnswers, toRow } from './submissions.queries';
 import { Page, PageLimits, PageWindow, pageOfQuery } from '../../app/paging';
-import { checkDueRule, isReceived, receiveAll, writeSubmission } from './submissions.submit';
+import { asStatus, checkDueRule, isReceived, receiveAll, refusal, writeSubmission } from './submissions.submit';
+import { SubmitFacts, Written, readForSubmit, writeSubmissionOnce } from './submissions.submit-sql';
 import { keepDraftFile, longAnswerOf } from './submissions.drafts';
-import { StudentStanding, studentStanding } from './status';
+import { StudentStanding, maySubmit, studentStanding } from './status';
 import { notifyReleased } from '../notifications/notifications.record';
 import { MyScore, Submission, SubmissionDraft } from './submission.types';
 
@@ -70,18 +71,49 @@ export class SubmissionsService {
     let received: ReceivedFile[] = incoming.filter(isReceived);
     try {
       this.assertMaySubmit(actor);
-      const { assessment } = await this.assessments.readable(actor, input.assessmentId, kind);
-      const questions = await this.questionsOfStudent(actor, assessment.id);
-      const answers = checkAnswers(input.answers, questions, incoming.length);
-      await checkDueRule(this.ds, assessment, actor.userId, false);
-      received = await receiveAll(this.files, incoming);
+      const assessmentId = assertId(input.assessmentId, ASSESSMENT_TEXT.notFound(kind));
+      const facts = await this.submitFacts(actor, assessmentId, kind);
+      const answers = checkAnswers(input.answers, facts.questions, incoming.length);
+      const now = new Date();
+      if (!maySubmit(facts.item, facts.existing && asStatus(facts.existing), now)) throw refusal(facts.item, facts.existing);
+      if (!incoming.length) {
+        const written = await writeSubmissionOnce(this.ds, actor.userId, facts, answers, now);
+        if (written) return this.written(actor, written);
+        // the row changed since the read (a simultaneous submit): the locking path below decides, as it always did
+      } else {
+        // files (long answers with uploads) keep their path: streamed in, checked, then written in one transaction
+        received = await receiveAll(this.files, incoming);
+      }
       const got = received;
-      const id = await this.ds.transaction((m) => writeSubmission(m, this.files, actor, assessment, questions, answers, got));
+      const id = await this.ds.transaction((m) => writeSubmission(m, this.files, actor, facts.item, facts.questions, answers, got));
       received = [];
       return this.get(actor, id);
     } finally {
       await Promise.all(received.map((r) => this.files.discard(r).catch(() => undefined)));
     }
+  }
+
+  /**
+   * What a submit needs, in one statement (submissions.submit-sql.ts), checked as `assessments.readable` checks
+   * the item ('assessment.read' on the same facts; NOT_FOUND otherwise). A student with draws not yet made
+   * draws first (the draw step as on any first read) and the facts are read again.
+   */
+  private async submitFacts(actor: Actor, assessmentId: string, kind?: AssessmentKind): Promise<SubmitFacts> {
+    for (let drawn = false; ; drawn = true) {
+      const facts = await readForSubmit(this.ds, assessmentId, actor.userId);
+      if (!facts || (kind && facts.item.kind !== kind)) throw notFound(ASSESSMENT_TEXT.notFound(kind));
+      authorize(actor, 'assessment.read', facts.read, { as: 'notFound', message: ASSESSMENT_TEXT.notFound(kind) });
+      // a draw that could not pick (an emptied bank) leaves it missing: the student's questions are what there is
+      if (!facts.drawsMissing || drawn) return facts;
+      await this.assessments.drawFor(actor, [assessmentId]);
+    }
+  }
+
+  /** The submission the write answered, as `get` gives it (no further statement). */
+  private written(actor: Actor, w: Written): Submission {
+    const row = toRow(w.row);
+    authorize(actor, 'submission.read', row, { as: 'notFound', message: T.notFound });
+    return toSubmission(row, toAnswers(w.answers, [row]), this.seen(actor, row));
   }
 
   /** saveDraft: replaces the student's draft of an item they may still submit; never a submission. */

@@ -12,8 +12,11 @@ import { maySubmit } from './status';
 import { draftFileIds } from './submissions.drafts';
 import { SubmissionStatus } from './submission.types';
 
+/** What a submit reads of its item. */
+export type SubmitItem = Pick<Assessment, 'id' | 'kind' | 'dueDate'>;
+
 /** The row the due rule reads, locked for the transaction. */
-interface LockedSubmission {
+export interface LockedSubmission {
   id: string;
   status: SubmissionStatus;
   is_auto_submitted: boolean;
@@ -21,14 +24,14 @@ interface LockedSubmission {
   custom_due_date: Date | null;
 }
 
-const asStatus = (r: LockedSubmission) => ({
+export const asStatus = (r: LockedSubmission) => ({
   status: r.status, isAutoSubmitted: r.is_auto_submitted, allowedAfterDue: r.allowed_after_due, customDueDate: r.custom_due_date,
 });
 
 export const isReceived = (f: IncomingFile | ReceivedFile): f is ReceivedFile => 'key' in f;
 
 /** The due rule's refusal: already submitted (CONFLICT) or past the due date (FORBIDDEN). */
-export function refusal(item: Assessment, existing: LockedSubmission | null): DomainError {
+export function refusal(item: SubmitItem, existing: LockedSubmission | null): DomainError {
   if (existing && !existing.allowed_after_due && existing.status !== SubmissionStatus.reopened) return conflict(T.alreadySubmitted(item.kind));
   return forbidden(T.overdue);
 }
@@ -42,7 +45,7 @@ export async function lockedSubmission(m: DataSource | EntityManager, assessment
 }
 
 /** Whether the due rule lets this student submit the item now (server clock). */
-export async function checkDueRule(m: DataSource | EntityManager, item: Assessment, studentId: string, lock: boolean): Promise<LockedSubmission | null> {
+export async function checkDueRule(m: DataSource | EntityManager, item: SubmitItem, studentId: string, lock: boolean): Promise<LockedSubmission | null> {
   const existing = await lockedSubmission(m, item.id, studentId, lock);
   if (!maySubmit(item, existing && asStatus(existing), new Date())) throw refusal(item, existing);
   return existing;
@@ -66,6 +69,29 @@ export async function receiveAll(files: FilesService, incoming: Array<IncomingFi
   }
 }
 
+/** Files by question: a previous answer's or a draft's. */
+export type FileRefs = Map<string, { file_id: string; file_name: string }>;
+
+/** The previous answers' files a resubmit keeps: where the answer asks (keepFile) and sends none. */
+export function keptFilesOf(old: Array<{ question_id: string; file_id: string; file_name: string }>, answers: CheckedAnswer[]): FileRefs {
+  const kept: FileRefs = new Map();
+  for (const a of answers) {
+    const prev = old.find((o) => o.question_id === a.questionId);
+    if (a.keepFile && a.fileIndex === null && prev) kept.set(a.questionId, prev);
+  }
+  return kept;
+}
+
+/**
+ * The file of each answer: the one it sent (by index into `sent`), else the one it keeps, else for a long
+ * answer the one its draft keeps (issue 25).
+ */
+export const fileChooser = (sent: Array<{ id: string; name: string }>, kept: FileRefs, drafted: FileRefs) => (a: CheckedAnswer | undefined, q: Question) => {
+  const file = a?.fileIndex !== null && a?.fileIndex !== undefined ? sent[a.fileIndex] : undefined;
+  const k = kept.get(q.id) ?? (q.type === QuestionType.LongAnswer ? drafted.get(q.id) : undefined);
+  return file ?? (k ? { id: k.file_id, name: k.file_name } : null);
+};
+
 /**
  * Writes a submission in the caller's transaction: the row (new, or the reopened one resubmitted), one
  * answer per question, and the automatic grades with their explanations. A new row goes in with ON CONFLICT
@@ -76,20 +102,17 @@ export async function receiveAll(files: FilesService, incoming: Array<IncomingFi
  * file takes the file its draft keeps; the draft (and its file rows) then goes.
  */
 export async function writeSubmission(
-  m: EntityManager, files: FilesService, actor: Actor, item: Assessment, questions: Question[], answers: CheckedAnswer[], received: ReceivedFile[],
+  m: EntityManager, files: FilesService, actor: Actor, item: SubmitItem, questions: Question[], answers: CheckedAnswer[], received: ReceivedFile[],
 ): Promise<string> {
   const existing = await checkDueRule(m, item, actor.userId, true);
   let id: string;
-  const keptFiles = new Map<string, { file_id: string; file_name: string }>();
+  let keptFiles: FileRefs = new Map();
   let priorVersions = new Map<string, number>();
   if (existing) {
     id = existing.id;
     const old: Array<{ question_id: string; file_id: string; file_name: string }> = await m.query(
       'SELECT question_id, file_id, file_name FROM submission_answers WHERE submission_id = $1 AND file_id IS NOT NULL', [id]);
-    for (const a of answers) {
-      const prev = old.find((o) => o.question_id === a.questionId);
-      if (a.keepFile && a.fileIndex === null && prev) keptFiles.set(a.questionId, prev);
-    }
+    keptFiles = keptFilesOf(old, answers);
     await m.query(
       `INSERT INTO grade_history (submission_id, question_id, score, is_auto_graded, feedback, graded_by, graded_at)
        SELECT submission_id, question_id, score, is_auto_graded, feedback, graded_by, updated_at FROM grades WHERE submission_id = $1`, [id]);
@@ -108,11 +131,7 @@ export async function writeSubmission(
   const stored = await Promise.all(received.map(async (r) => ({ r, row: await files.record(m, r, r.declaredMime!, actor.userId) })));
   // a long answer with no file sent and none kept takes the one its draft keeps (issue 25)
   const drafted = await draftFileIds(m, item.id, actor.userId);
-  const fileOf = (a: CheckedAnswer | undefined, q: Question) => {
-    const file = a?.fileIndex !== null && a?.fileIndex !== undefined ? stored[a.fileIndex] : undefined;
-    const kept = keptFiles.get(q.id) ?? (q.type === QuestionType.LongAnswer ? drafted.get(q.id) : undefined);
-    return file ? { id: file.row.id, name: file.r.filename } : kept ? { id: kept.file_id, name: kept.file_name } : null;
-  };
+  const fileOf = fileChooser(stored.map((f) => ({ id: f.row.id, name: f.r.filename })), keptFiles, drafted);
   const { total, allGraded } = await writeAnswers(m, id, questions, answers, fileOf, priorVersions);
   // updated_at from clock_timestamp(), as every write to a submission: the review domain's change cursor reads it
   await m.query(
@@ -131,9 +150,39 @@ export async function writeSubmission(
  */
 export async function writeAnswers(
   m: EntityManager, submissionId: string, questions: Question[], answers: Array<Pick<CheckedAnswer, 'questionId' | 'answer' | 'selectedOptionIds'> & Partial<CheckedAnswer>>,
-  fileOf: (a: CheckedAnswer | undefined, q: Question) => { id: string; name: string } | null = () => null,
+  fileOf: FileOf = () => null,
   priorVersions: ReadonlyMap<string, number> = new Map(),
 ): Promise<{ total: number; allGraded: boolean }> {
+  const { rows, grades, total, allGraded } = gradedRows(questions, answers, fileOf, priorVersions);
+  if (rows.question.length) {
+    await m.query(
+      `INSERT INTO submission_answers (submission_id, question_id, answer, selected_option_ids, file_id, file_name)
+       SELECT $1, q, a, ARRAY(SELECT jsonb_array_elements_text(o::jsonb))::uuid[], f, n
+         FROM unnest($2::uuid[], $3::text[], $4::text[], $5::uuid[], $6::text[]) AS x(q, a, o, f, n)`,
+      [submissionId, rows.question, rows.answer, rows.options, rows.fileId, rows.fileName]);
+  }
+  if (grades.question.length) {
+    await m.query(
+      `INSERT INTO grades (submission_id, question_id, score, auto_score, is_auto_graded, explanation, version, updated_at)
+       SELECT $1, q, s, s, true, e::jsonb, v, clock_timestamp()
+         FROM unnest($2::uuid[], $3::numeric[], $4::text[], $5::int[]) AS x(q, s, e, v)`,
+      [submissionId, grades.question, grades.score, grades.explanation, grades.version]);
+  }
+  return { total, allGraded };
+}
+
+/** Which file an answer carries (null: none). */
+export type FileOf = (a: CheckedAnswer | undefined, q: Question) => { id: string; name: string } | null;
+
+/**
+ * The grading of a submit in JS, as arrays the writes unnest: one answer row per question and the automatic
+ * grade (with its explanation, and the version after `priorVersions`) of each automatic question; the total
+ * of those grades and whether every question now has one.
+ */
+export function gradedRows(
+  questions: Question[], answers: Array<Pick<CheckedAnswer, 'questionId' | 'answer' | 'selectedOptionIds'> & Partial<CheckedAnswer>>,
+  fileOf: FileOf, priorVersions: ReadonlyMap<string, number> = new Map(),
+) {
   let total = 0;
   let allGraded = true;
   const rows = { question: [] as string[], answer: [] as string[], options: [] as string[], fileId: [] as Array<string | null>, fileName: [] as Array<string | null> };
@@ -158,19 +207,5 @@ export async function writeAnswers(
     grades.explanation.push(JSON.stringify(graded.explanation));
     grades.version.push((priorVersions.get(q.id) ?? 0) + 1);
   }
-  if (rows.question.length) {
-    await m.query(
-      `INSERT INTO submission_answers (submission_id, question_id, answer, selected_option_ids, file_id, file_name)
-       SELECT $1, q, a, ARRAY(SELECT jsonb_array_elements_text(o::jsonb))::uuid[], f, n
-         FROM unnest($2::uuid[], $3::text[], $4::text[], $5::uuid[], $6::text[]) AS x(q, a, o, f, n)`,
-      [submissionId, rows.question, rows.answer, rows.options, rows.fileId, rows.fileName]);
-  }
-  if (grades.question.length) {
-    await m.query(
-      `INSERT INTO grades (submission_id, question_id, score, auto_score, is_auto_graded, explanation, version, updated_at)
-       SELECT $1, q, s, s, true, e::jsonb, v, clock_timestamp()
-         FROM unnest($2::uuid[], $3::numeric[], $4::text[], $5::int[]) AS x(q, s, e, v)`,
-      [submissionId, grades.question, grades.score, grades.explanation, grades.version]);
-  }
-  return { total, allGraded };
+  return { rows, grades, total, allGraded };
 }
