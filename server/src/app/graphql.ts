@@ -1,5 +1,5 @@
 import express, { NextFunction, Request, RequestHandler, Response } from 'express';
-import { ApolloServer } from '@apollo/server';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
@@ -60,8 +60,11 @@ function tokenLimit(req: Request, res: Response, next: NextFunction): void {
   next();
 }
 
-/** The Apollo server with the schema, the error mapping, the request limits and the 401 for rejected tokens. */
-export async function createApollo(): Promise<ApolloServer<RequestContext>> {
+/**
+ * The Apollo server with the schema, the error mapping, the request limits and the 401 for rejected tokens;
+ * `plugins` are the app's own on top (the page session cookie, page-session.ts).
+ */
+export async function createApollo(plugins: ApolloServerPlugin<RequestContext>[] = []): Promise<ApolloServer<RequestContext>> {
   const limits = graphqlLimits();
   const apollo = new ApolloServer<RequestContext>({
     schema: await buildAppSchema(),
@@ -84,6 +87,7 @@ export async function createApollo(): Promise<ApolloServer<RequestContext>> {
       serviceUnavailableStatus,
       switchedChangesPlugin,
       graphqlWriteGate,
+      ...plugins,
       {
         // a revoked or expired token is a 401 on every transport; a refused query is the client's error
         async requestDidStart({ contextValue }) {

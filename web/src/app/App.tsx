@@ -1,25 +1,41 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { ApolloClient } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { BrowserRouter } from 'react-router-dom';
 import { createApolloClient } from './apollo';
 import { AppRoutes } from './AppRoutes';
-import { SessionProvider } from './session';
+import { SessionProvider, type InitialSession } from './session';
 import { theme } from './theme';
 
-export function App() {
-  const [client] = useState(createApolloClient);
+/**
+ * The app inside a router: the browser's (App) or the server's (src/ssr/entry-server.tsx), so both render the
+ * same tree and the browser can hydrate what the server sent.
+ */
+export function AppTree({ client, initialSession, router }: {
+  client: ApolloClient;
+  /** The session as the server rendered it (hydrating, or on the server); undefined: loaded from the stored token. */
+  initialSession?: InitialSession;
+  router: (children: ReactNode) => ReactNode;
+}) {
   return (
     <ApolloProvider client={client}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        <BrowserRouter>
-          <SessionProvider>
+        {router(
+          <SessionProvider initial={initialSession}>
             <AppRoutes />
-          </SessionProvider>
-        </BrowserRouter>
+          </SessionProvider>,
+        )}
       </ThemeProvider>
     </ApolloProvider>
   );
+}
+
+const browserRouter = (children: ReactNode) => <BrowserRouter>{children}</BrowserRouter>;
+
+export function App({ client: given, initialSession }: { client?: ApolloClient; initialSession?: InitialSession }) {
+  const [client] = useState(() => given ?? createApolloClient());
+  return <AppTree client={client} initialSession={initialSession} router={browserRouter} />;
 }

@@ -1,4 +1,4 @@
-import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink, InMemoryCache, ServerError } from '@apollo/client';
+import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink, InMemoryCache, ServerError, type NormalizedCacheObject } from '@apollo/client';
 import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
 import { print } from '@apollo/client/utilities';
@@ -52,13 +52,27 @@ const preloadedLink = new ApolloLink((operation, forward) => {
 
 const httpLink = new HttpLink({ uri: GRAPHQL_URI, credentials: 'same-origin' });
 
-export function createApolloClient(): ApolloClient {
+/** The cache of the browser's client and of the server's rendering client (the same policies, so the same shape). */
+export function createCache(): InMemoryCache {
+  return new InMemoryCache({
+    // `me` (no id) is asked for by the session and by Your Profile: the answers merge, neither drops the other's fields
+    typePolicies: { SessionInfo: { merge: true } },
+  });
+}
+
+/**
+ * How long after hydrating a server-rendered page (`restored`: the cache it was rendered with) the queries
+ * that render with it take their data from the cache instead of asking again (cache-and-network would).
+ */
+const HYDRATION_MS = 2_000;
+
+export function createApolloClient(restored?: NormalizedCacheObject): ApolloClient {
+  const cache = createCache();
+  if (restored) cache.restore(restored);
   return new ApolloClient({
     link: ApolloLink.from([authLink, sessionLink, preloadedLink, httpLink]),
-    cache: new InMemoryCache({
-      // `me` (no id) is asked for by the session and by Your Profile: the answers merge, neither drops the other's fields
-      typePolicies: { SessionInfo: { merge: true } },
-    }),
+    cache,
+    ...(restored ? { ssrForceFetchDelay: HYDRATION_MS } : {}),
     defaultOptions: {
       watchQuery: { fetchPolicy: 'cache-and-network' },
     },

@@ -4,6 +4,7 @@ import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Outlet, useLocation } from 'react-router-dom';
 import { RouteErrorBoundary } from '../app/RouteError';
+import { arrivedRendered } from '../app/serverRendered';
 import { useSession } from '../app/session';
 import { SIDEBAR_BREAKPOINT } from '../app/theme';
 import { Spinner } from '../components/Spinner';
@@ -17,7 +18,8 @@ import { RoleSwitcherContext, useRoleSwitcherState } from './useRoleSwitcher';
 export function AppLayout() {
   const { activeRole, user } = useSession();
   const switcher = useRoleSwitcherState();
-  const wide = useMediaQuery(`(min-width:${SIDEBAR_BREAKPOINT}px)`, { noSsr: true });
+  // a page the server rendered (narrow: it cannot know the width) hydrates narrow too, then widens if it should
+  const wide = useMediaQuery(`(min-width:${SIDEBAR_BREAKPOINT}px)`, { noSsr: !arrivedRendered });
   const [mobileOpen, setMobileOpen] = useState(false);
   const { pathname } = useLocation();
 
