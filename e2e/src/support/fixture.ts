@@ -23,6 +23,8 @@ export interface E2EOptions {
   touch?: boolean;
   /** Apply the server's Content-Security-Policy (by default it is bypassed so that axe can be injected). */
   enforceCsp?: boolean;
+  /** false: the page's scripts do not run (what a server-rendered page shows by itself). */
+  javaScriptEnabled?: boolean;
 }
 
 export const DESKTOP = { width: 1280, height: 900 };
@@ -59,6 +61,7 @@ export function e2e(name: string, fn: (t: E2E) => Promise<void>, opts: E2EOption
       baseURL: baseUrl(),
       bypassCSP: !opts.enforceCsp, // lets axe-core be injected whatever the server's policy
       ...(opts.touch ? { hasTouch: true, isMobile: true } : {}),
+      ...(opts.javaScriptEnabled === false ? { javaScriptEnabled: false } : {}),
     });
     context.setDefaultTimeout(10_000);
     context.setDefaultNavigationTimeout(20_000);
