@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -10,14 +10,51 @@ import { SIDEBAR_BREAKPOINT } from '../app/theme';
 import { Spinner } from '../components/Spinner';
 import { ImpersonationBanner } from './ImpersonationBanner';
 import { Navbar } from './Navbar';
-import { RoleSwitcherDialog } from './RoleSwitcherDialog';
 import { Sidebar } from './Sidebar';
-import { RoleSwitcherContext, useRoleSwitcherState } from './useRoleSwitcher';
+import { RoleSwitcherContext, useRoleSwitcherControl, useRoleSwitcherState } from './useRoleSwitcher';
+import { lazyPage } from '../app/lazyPage';
+import { BellPanel } from '../features/notifications/NotificationBell';
+import { UserMenuPopup } from './UserMenu';
+
+/**
+ * What the shell shows only on demand (the role switcher, the bell's panel, the user menu) is not in the shell's
+ * first file (issue 31): each loads when first opened, or once the page is idle after it has rendered.
+ */
+const RoleSwitcherDialog = lazyPage(() => import('./RoleSwitcherDialog'), 'RoleSwitcherDialog');
+
+function whenIdle(work: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(work, { timeout: 5_000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(work, 2_000);
+  return () => window.clearTimeout(id);
+}
+
+function useOnDemandParts(): void {
+  useEffect(
+    () => whenIdle(() => void Promise.all([RoleSwitcherDialog.preload(), BellPanel.preload(), UserMenuPopup.preload()]).catch(() => undefined)),
+    [],
+  );
+}
+
+/** The role switcher's dialog, mounted from its first opening on (its closing transition and focus return then work). */
+function RoleSwitcherOnDemand() {
+  const { open } = useRoleSwitcherControl();
+  const [used, setUsed] = useState(open);
+  if (open && !used) setUsed(true);
+  return used ? (
+    <Suspense fallback={null}>
+      <RoleSwitcherOnDemand />
+    </Suspense>
+  ) : null;
+}
 
 /** Signed-in shell: top navbar, sidebar for the active role, main area. */
 export function AppLayout() {
   const { activeRole, user } = useSession();
   const switcher = useRoleSwitcherState();
+  useOnDemandParts();
   // a page the server rendered (narrow: it cannot know the width) hydrates narrow too, then widens if it should
   const wide = useMediaQuery(`(min-width:${SIDEBAR_BREAKPOINT}px)`, { noSsr: !arrivedRendered });
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -47,7 +84,7 @@ export function AppLayout() {
           </RouteErrorBoundary>
         </Box>
       </Box>
-      <RoleSwitcherDialog />
+      <RoleSwitcherOnDemand />
     </RoleSwitcherContext.Provider>
   );
 }
@@ -60,7 +97,7 @@ export function PublicShell({ children }: { children: React.ReactNode }) {
       <Navbar />
       <Toolbar />
       {children}
-      <RoleSwitcherDialog />
+      <RoleSwitcherOnDemand />
     </RoleSwitcherContext.Provider>
   );
 }
