@@ -26,6 +26,8 @@ export function webClient(dist: string, renderPage?: PageRenderer | null): Route
     maxAge: '1h',
     setHeaders: (res, file) => file.endsWith('.html') && res.setHeader('Cache-Control', 'no-cache'),
   }));
+  // the server-rendered sign-in form submitted before the page hydrated (LoginPage.tsx): the form again, nothing read
+  router.post('/login', (_req, res) => res.redirect(303, '/login'));
   router.use(async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (renderPage && (await renderPage(req, res))) return;

@@ -61,20 +61,26 @@ export function createCache(): InMemoryCache {
 }
 
 /**
- * How long after hydrating a server-rendered page (`restored`: the cache it was rendered with) the queries
- * that render with it take their data from the cache instead of asking again (cache-and-network would).
+ * `restored`: the cache a server-rendered page came with. Until the app's first commit (App.tsx, the end of
+ * hydration) the queries that render with it take their data from the cache instead of asking again
+ * (cache-and-network would); from then on every policy works as usual, so a refetch a moment later (after Mark
+ * all read, say) goes to the server.
  */
-const HYDRATION_MS = 2_000;
-
 export function createApolloClient(restored?: NormalizedCacheObject): ApolloClient {
   const cache = createCache();
   if (restored) cache.restore(restored);
-  return new ApolloClient({
+  const client = new ApolloClient({
     link: ApolloLink.from([authLink, sessionLink, preloadedLink, httpLink]),
     cache,
-    ...(restored ? { ssrForceFetchDelay: HYDRATION_MS } : {}),
     defaultOptions: {
       watchQuery: { fetchPolicy: 'cache-and-network' },
     },
   });
+  if (restored) client.prioritizeCacheValues = true;
+  return client;
+}
+
+/** The page has hydrated: the client's policies work as usual from now on (see createApolloClient). */
+export function endHydration(client: ApolloClient): void {
+  client.prioritizeCacheValues = false;
 }

@@ -11,7 +11,7 @@ import { Spinner } from '../components/Spinner';
 import { ImpersonationBanner } from './ImpersonationBanner';
 import { Navbar } from './Navbar';
 import { Sidebar } from './Sidebar';
-import { RoleSwitcherContext, useRoleSwitcherControl, useRoleSwitcherState } from './useRoleSwitcher';
+import { RoleSwitcherContext, useRoleSwitcherState } from './useRoleSwitcher';
 import { lazyPage } from '../app/lazyPage';
 import { BellPanel } from '../features/notifications/NotificationBell';
 import { UserMenuPopup } from './UserMenu';
@@ -39,13 +39,10 @@ function useOnDemandParts(): void {
 }
 
 /** The role switcher's dialog, mounted from its first opening on (its closing transition and focus return then work). */
-function RoleSwitcherOnDemand() {
-  const { open } = useRoleSwitcherControl();
-  const [used, setUsed] = useState(open);
-  if (open && !used) setUsed(true);
+function RoleSwitcherOnDemand({ used }: { used: boolean }) {
   return used ? (
     <Suspense fallback={null}>
-      <RoleSwitcherOnDemand />
+      <RoleSwitcherDialog />
     </Suspense>
   ) : null;
 }
@@ -84,7 +81,7 @@ export function AppLayout() {
           </RouteErrorBoundary>
         </Box>
       </Box>
-      <RoleSwitcherOnDemand />
+      <RoleSwitcherOnDemand used={switcher.used} />
     </RoleSwitcherContext.Provider>
   );
 }
@@ -97,7 +94,7 @@ export function PublicShell({ children }: { children: React.ReactNode }) {
       <Navbar />
       <Toolbar />
       {children}
-      <RoleSwitcherOnDemand />
+      <RoleSwitcherOnDemand used={switcher.used} />
     </RoleSwitcherContext.Provider>
   );
 }
