@@ -2,7 +2,7 @@ import { startTestServer, TestServer } from '../test/test-server';
 import { PAGE_SESSION_COOKIE, pageSessionCookie, pageSessionToken } from './page-session';
 import { ACCESS_TOKEN_PREFIX } from '../modules/integrations/access-tokens.service';
 import { APP_TOKEN_PREFIX } from '../modules/integrations/applications.service';
-import { DEMO_PASSWORD } from '../db/seed';
+import { DEMO_PASSWORD, seedDemoSchool } from '../db/seed';
 
 /**
  * The page cookie (issue 31): set by the answers that start a session or switch its role, cleared by logout and
@@ -11,6 +11,7 @@ import { DEMO_PASSWORD } from '../db/seed';
 let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer();
+  await seedDemoSchool(t.ds);
 });
 afterAll(() => t.close());
 
