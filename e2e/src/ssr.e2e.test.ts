@@ -9,7 +9,7 @@ import { DEMO, login } from './support/auth';
 import { DEMO_PASSWORD, baseUrl } from './support/env';
 import { assert, expectPath, expectVisible } from './support/expect';
 import { e2e } from './support/fixture';
-import { errorCodes } from './support/graphql';
+import { errorCodes, type GraphQLAnswer } from './support/graphql';
 
 /** The cookie the server sets for page loads (server/src/app/page-session.ts). */
 const COOKIE = 'lms_page_session';
@@ -71,7 +71,7 @@ describe('server-rendered pages', () => {
   e2e('a hydrated dashboard sends no second request for the data it was rendered with', async ({ page }) => {
     await login(page, DEMO.teacher.email);
     // the client-rendered dashboard after signing in sends its own requests first
-    await page.waitForLoadState('networkidle');
+    await expectVisible(page.getByText('MATH-5A', { exact: true }));
     const operations = recordOperations(page);
     const res = await page.goto('/dashboard');
     assert(res?.headers()['cache-control'] === 'private, no-store', `Cache-Control: ${res?.headers()['cache-control']}`);
@@ -93,7 +93,8 @@ describe('server-rendered pages', () => {
 
   e2e('a hydrated My Assignments sends no request for its rendered data', async ({ page }) => {
     await login(page, DEMO.student.email);
-    await page.waitForLoadState('networkidle');
+    await expectVisible(page.getByRole('heading', { name: 'To Do' }));
+    await page.waitForTimeout(1_000);
     const operations = recordOperations(page);
     await page.goto('/dashboard/assignments');
     await expectVisible(page.getByRole('heading', { name: 'My Assignments' }));
@@ -112,7 +113,7 @@ describe('server-rendered pages', () => {
       headers: { 'content-type': 'application/json', cookie },
       body: JSON.stringify({ query: '{ me { user { id } } }' }),
     });
-    const answer = (await api.json()) as { errors?: Array<{ extensions?: { code?: string } }> };
+    const answer = { status: api.status, ...((await api.json()) as Omit<GraphQLAnswer, 'status'>) };
     assert(errorCodes(answer).includes('UNAUTHENTICATED'), `/graphql with only the cookie: ${JSON.stringify(answer)}`);
     const rest = await fetch(`${baseUrl()}/api/auth/me`, { headers: { cookie } });
     assert(rest.status === 401, `/api with only the cookie answered ${rest.status}`);

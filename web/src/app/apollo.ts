@@ -61,10 +61,10 @@ export function createCache(): InMemoryCache {
 }
 
 /**
- * `restored`: the cache a server-rendered page came with. Until the app's first commit (App.tsx, the end of
- * hydration) the queries that render with it take their data from the cache instead of asking again
- * (cache-and-network would); from then on every policy works as usual, so a refetch a moment later (after Mark
- * all read, say) goes to the server.
+ * `restored`: the cache a server-rendered page came with. Until a moment after the app's first commit (App.tsx,
+ * the end of hydration), or the person's first click or key press, the queries that render with it take their
+ * data from the cache instead of asking again (cache-and-network would); from then on every policy works as
+ * usual, so a refetch (after Mark all read, say) goes to the server.
  */
 export function createApolloClient(restored?: NormalizedCacheObject): ApolloClient {
   const cache = createCache();
