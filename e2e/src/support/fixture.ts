@@ -36,7 +36,7 @@ let browser: Promise<Browser> | undefined;
  * nothing: page.goto and page.reload also wait for the app's first commit (web/src/app/App.tsx APP_READY_MARK),
  * on the app's pages (a #root), as a person waits for the page to respond.
  */
-function waitForAppOnNavigation(page: Page): void {
+export function waitForAppOnNavigation(page: Page): void {
   const ready = () => page.waitForFunction(
     () => !document.getElementById('root') || performance.getEntriesByName('lms-app-ready').length > 0,
     undefined,
