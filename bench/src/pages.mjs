@@ -15,6 +15,7 @@
 // the app's first commit, hydrated or rendered, web/src/app/App.tsx APP_READY_MARK).
 /* global window, document, MutationObserver -- probe() and the ready() checks run inside the page */
 import http from 'node:http';
+import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -159,9 +160,12 @@ async function openOnce(page, signal, baseUrl, scenario) {
     await page.goto(`${baseUrl}${scenario.path}`, { waitUntil: 'commit', timeout: RUN_TIMEOUT_MS });
     let timer;
     const timeout = new Promise((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`${scenario.name}: not usable within ${RUN_TIMEOUT_MS / 1000} s${errors.length ? ` (page errors: ${errors.join('; ')})` : ''}`)), RUN_TIMEOUT_MS);
+      timer = setTimeout(() => reject(new Error(`${scenario.name}: ${page.url()} not usable within ${RUN_TIMEOUT_MS / 1000} s${errors.length ? ` (page errors: ${errors.join('; ')})` : ''}`)), RUN_TIMEOUT_MS);
     });
-    await Promise.race([usable, timeout]).finally(() => clearTimeout(timer));
+    // the probe's call may come before the page's binding exists (a page with no script is parsed at once, in one
+    // mutation), so the page's own record is also polled (the time itself is always the page's)
+    const recorded = page.waitForFunction(() => window.__bench?.usable !== undefined, undefined, { timeout: RUN_TIMEOUT_MS, polling: 100 }).catch(() => new Promise(() => {}));
+    await Promise.race([usable, recorded, timeout]).finally(() => clearTimeout(timer));
     return await pageStats(page, operations);
   } finally {
     page.off('request', onRequest);
@@ -177,7 +181,7 @@ const median = (xs) => {
 /**
  * The floor pages: each scenario's page as the server renders it for its user, with every script and preload
  * link taken out (what is left is the HTML and its inline styles), served by a bare node:http server at the same
- * path. A page that does not arrive rendered has no floor (the run fails: the floor would be a blank page).
+ * path under the scenario's name. A page that does not arrive rendered has no floor (the run fails: the floor would be a blank page).
  */
 async function startFloorPages(baseUrl, tokens, scenarios) {
   const pages = new Map();
@@ -187,7 +191,8 @@ async function startFloorPages(baseUrl, tokens, scenarios) {
     if (res.status !== 200 || !html.includes('id="lms-server-state"')) {
       throw new Error(`${scenario.name}: ${scenario.path} did not arrive server-rendered (HTTP ${res.status}), so it has no floor page`);
     }
-    pages.set(scenario.path, html
+    // under the scenario's name: two scenarios may open the same path as different people
+    pages.set(`/${scenario.name}${scenario.path}`, html
       .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
       .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/g, ''));
   }
@@ -197,7 +202,10 @@ async function startFloorPages(baseUrl, tokens, scenarios) {
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(page);
+    // compressed as the app's pages are (server/src/app/compress-answers.ts), so only the content differs
+    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...(gzip ? { 'content-encoding': 'gzip' } : {}) })
+      .end(gzip ? zlib.gzipSync(page) : page);
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${server.address().port}`, stop: () => new Promise((resolve) => server.close(resolve)) };
@@ -247,7 +255,7 @@ export async function measurePages({ baseUrl, tokens, scenarios, conditions, run
         cold.push(app.cold);
         warm = app.warm ?? warm;
         // the floor right after, under the same conditions (no script: nothing to be ready)
-        floorRuns.push((await coldLoad(browser, floor.url, scenario, tokens[scenario.as], conditions, init, { app: false, warmToo: false })).cold);
+        floorRuns.push((await coldLoad(browser, `${floor.url}/${scenario.name}`, scenario, tokens[scenario.as], conditions, init, { app: false, warmToo: false })).cold);
       }
       const r = {
         name: scenario.name, what: scenario.what, runs: cold, warm, median: median(cold.map((c) => c.usable)),
