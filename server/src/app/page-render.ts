@@ -20,6 +20,7 @@ type RenderResult =
   | { kind: 'redirect'; location: string; signedIn: boolean }
   | { kind: 'page'; signedIn: boolean; head: string; body: string; state: string };
 interface RenderBundle {
+  rendersPath(pathname: string): boolean;
   render(request: RenderRequest): Promise<RenderResult>;
 }
 
@@ -73,6 +74,7 @@ export async function pageRenderer(options: PageRendererOptions): Promise<PageRe
   const template = fs.readFileSync(path.join(options.webDist, 'index.html'), 'utf8');
 
   return async (req, res) => {
+    if (!bundle.rendersPath(req.path)) return false;
     const token = pageSessionToken(req.headers.cookie);
     const secure = requestStore.getStore()?.secure ?? req.secure;
     const controller = new AbortController();

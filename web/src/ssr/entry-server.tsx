@@ -40,6 +40,9 @@ export type RenderResult =
 /** A script's text that cannot end its element or open a comment, whatever the data holds. */
 const scriptSafe = (json: string) => json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
+/** Whether the server renders this path at all (the rest get index.html without looking at the session). */
+export const rendersPath = (pathname: string): boolean => serverRenderedRoute(pathname) !== null;
+
 export async function render({ url, execute, signal }: RenderRequest): Promise<RenderResult> {
   const pathname = new URL(url, 'http://x').pathname;
   const route = serverRenderedRoute(pathname);
