@@ -11,6 +11,8 @@ export default defineConfig([
   globalIgnores([
     '**/node_modules/',
     '**/dist/',
+    // the server's page-rendering bundle (web/vite.ssr.config.ts), built output too
+    'web/dist-ssr/',
     '**/coverage/',
     '**/.data/',
     'e2e/artifacts/',

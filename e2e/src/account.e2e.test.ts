@@ -10,7 +10,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { DEMO, GQL_ROLE, login, type DemoUser } from './support/auth';
 import { assert, exactLabel, expectNotVisible, expectPath, expectVisible, eventually } from './support/expect';
-import { DESKTOP, e2e, type E2E } from './support/fixture';
+import { DESKTOP, e2e, type E2E, waitForAppOnNavigation } from './support/fixture';
 import { errorCodes, graphql } from './support/graphql';
 import { sidebar } from './support/layout';
 import { readOutboxLink } from './support/mail';
@@ -69,6 +69,7 @@ async function signedInTwice({ page, context, baseURL }: E2E, run: (two: TwoBrow
   const otherContext = await browser.newContext({ viewport: DESKTOP, baseURL, bypassCSP: true });
   try {
     const other = await otherContext.newPage();
+    waitForAppOnNavigation(other);
     await login(other, user.email, user.password);
     await login(page, user.email, user.password);
     await fromUserMenu(page, 'Settings');

@@ -2,7 +2,7 @@
  * Sign-in errors and the password reset by mail (platform.md sections 2, 4, 5, 8 and 9).
  */
 import type { Locator, Page } from 'playwright-core';
-import { DEMO, login } from './support/auth';
+import { DEMO, appReady, login } from './support/auth';
 import { DEMO_PASSWORD } from './support/env';
 import { assert, exactLabel, expectAbsentNow, expectNotVisible, expectPath, expectVisible } from './support/expect';
 import { e2e } from './support/fixture';
@@ -29,6 +29,7 @@ async function looksRed(box: Locator): Promise<boolean> {
 describe('the sign-in form', () => {
   e2e('shows the sign-in form with Remember me and Forgot your password?', async ({ page, a11y }) => {
     await page.goto('/login');
+    await appReady(page);
     await expectVisible(emailField(page), "the 'Email address' field");
     await expectVisible(passwordField(page), "the 'Password' field");
     await expectVisible(page.getByRole('checkbox', { name: 'Remember me' }));
@@ -42,6 +43,7 @@ describe('the sign-in form', () => {
 
   e2e('empty fields show Email is required and Password is required, each clearing on edit', async ({ page, a11y }) => {
     await page.goto('/login');
+    await appReady(page);
     await signIn(page).click();
     await expectVisible(page.getByText('Email is required', { exact: true }));
     await expectVisible(page.getByText('Password is required', { exact: true }));
@@ -58,6 +60,7 @@ describe('the sign-in form', () => {
 
   e2e('a wrong password shows a red box titled Error, which clears on typing', async ({ page, a11y }) => {
     await page.goto('/login');
+    await appReady(page);
     await emailField(page).fill(DEMO.admin.email);
     await passwordField(page).fill('not-the-password');
     await signIn(page).click();
@@ -90,6 +93,7 @@ describe('password reset by mail', () => {
   e2e('forgot password, the mailed link, both checks, success, redirect to /login and sign-in with the new password', async ({ page, a11y }) => {
     try {
       await page.goto('/login');
+      await appReady(page);
       await page.getByRole('link', { name: 'Forgot your password?', exact: true }).click();
       await expectPath(page, '/forgot-password');
       const email = page.locator('input[type="email"]');

@@ -10,7 +10,7 @@ import type { BrowserContext, Download, Page } from 'playwright-core';
 import { checkA11y } from './support/a11y';
 import { DEMO, login, storedToken } from './support/auth';
 import { assert, exactLabel, expectAbsentNow, expectNotVisible, expectPath, expectVisible } from './support/expect';
-import { DESKTOP, e2e, type E2E } from './support/fixture';
+import { DESKTOP, e2e, type E2E, waitForAppOnNavigation } from './support/fixture';
 import { selectedText } from './support/forms';
 import { apiCourse, apiModule, apiToken, placementOf, stamp } from './support/school';
 
@@ -46,6 +46,7 @@ async function secondUser(t: E2E, email: string): Promise<{ context: BrowserCont
   context.setDefaultTimeout(10_000);
   context.setDefaultNavigationTimeout(20_000);
   const page = await context.newPage();
+  waitForAppOnNavigation(page);
   await login(page, email);
   return { context, page };
 }

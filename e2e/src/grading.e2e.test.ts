@@ -12,7 +12,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO, login } from './support/auth';
 import { assert, eventually, expectPath, expectVisible } from './support/expect';
-import { DESKTOP, e2e, type E2E } from './support/fixture';
+import { DESKTOP, e2e, type E2E, waitForAppOnNavigation } from './support/fixture';
 import { DAY, LONG, MCQ, STELLA, TARA, card, detail, newItem, question, section, showToStudents, submitAsStudent, tile, type Item } from './support/grading';
 import { graphql } from './support/graphql';
 import { countWhile, expectOne, signIn } from './support/requests';
@@ -24,6 +24,7 @@ async function otherBrowser(t: E2E, email: string): Promise<{ context: BrowserCo
   const context = await browser.newContext({ viewport: DESKTOP, baseURL: t.baseURL, bypassCSP: true });
   context.setDefaultTimeout(10_000);
   const page = await context.newPage();
+  waitForAppOnNavigation(page);
   await login(page, email);
   return { context, page };
 }

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { DEMO, login } from './support/auth';
 import { assert, exactLabel, expectNotVisible, expectPath, expectVisible, eventually } from './support/expect';
 import { baseUrl } from './support/env';
-import { e2e } from './support/fixture';
+import { e2e, waitForAppOnNavigation } from './support/fixture';
 import { graphql } from './support/graphql';
 import { apiToken, stamp } from './support/school';
 
@@ -47,6 +47,7 @@ async function teacherPosts(t: { page: Page }, courseId: string, title: string):
   const context = await browser.newContext({ baseURL: baseUrl(), bypassCSP: true });
   try {
     const tp = await context.newPage();
+    waitForAppOnNavigation(tp);
     await login(tp, DEMO.teacher.email);
     await postAnnouncement(tp, courseId, title);
   } finally {

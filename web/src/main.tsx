@@ -1,7 +1,10 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createApolloClient } from './app/apollo';
 import { App } from './app/App';
 import { AppLayout, CoursePage, DashboardPage } from './app/pages';
+import { readServerState, serverRenderedRoute, type ServerState } from './app/serverRendered';
+import { getToken } from './app/token';
 
 /**
  * The code of the signed-in shell and of the landing page (preload.ts has already started downloading it
@@ -19,13 +22,37 @@ function pageCode(): Promise<unknown> {
   return Promise.allSettled(pages);
 }
 
+/**
+ * A page the server rendered (issue 31) is hydrated with the cache and session it was rendered with, once its
+ * pages' code is here (the server's modulepreload links started it). Only when the browser's session is the one
+ * the page shows: signed in with a stored token, or signed out without one; otherwise (a token stored but the
+ * page rendered signed out, say) the client renders from scratch as it would from index.html.
+ */
+function hydratable(state: ServerState | null): state is ServerState {
+  return state !== null && (state.me !== null) === (getToken() !== null);
+}
+
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
-void pageCode().then(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
+const state = readServerState();
+const route = serverRenderedRoute(window.location.pathname);
+if (hydratable(state) && route) {
+  const client = createApolloClient(state.apollo);
+  void Promise.allSettled(route.pages.map((page) => page.preload())).then(() =>
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <App client={client} initialSession={state.me} />
+      </StrictMode>,
+    ),
+  );
+} else {
+  void pageCode().then(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );
+}

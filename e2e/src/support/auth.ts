@@ -29,9 +29,18 @@ export const DEMO = {
   parent: { email: 'parent@demo.school', firstName: 'Pat', lastName: 'Parent', role: 'Parent' },
 } satisfies Record<string, DemoUser>;
 
+/** web/src/app/App.tsx APP_READY_MARK: the app's first commit (a server-rendered page has hydrated). */
+const APP_READY_MARK = 'lms-app-ready';
+
+/** Waits until the page's app has rendered or hydrated (a server-rendered page shows its form before it works). */
+export async function appReady(page: Page): Promise<void> {
+  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, APP_READY_MARK, { timeout: 15_000 });
+}
+
 /** Signs in through the real /login form and waits for /dashboard. */
 export async function login(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/login');
+  await appReady(page);
   await page.getByLabel(exactLabel('Email address')).fill(email);
   await page.getByLabel(exactLabel('Password')).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();

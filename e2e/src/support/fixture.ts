@@ -23,11 +23,38 @@ export interface E2EOptions {
   touch?: boolean;
   /** Apply the server's Content-Security-Policy (by default it is bypassed so that axe can be injected). */
   enforceCsp?: boolean;
+  /** false: the page's scripts do not run (what a server-rendered page shows by itself). */
+  javaScriptEnabled?: boolean;
 }
 
 export const DESKTOP = { width: 1280, height: 900 };
 
 let browser: Promise<Browser> | undefined;
+
+/**
+ * A server-rendered page (issue 31) shows its buttons before its code has hydrated them, and a click then does
+ * nothing: page.goto and page.reload also wait for the app's first commit (web/src/app/App.tsx APP_READY_MARK),
+ * on the app's pages (a #root), as a person waits for the page to respond.
+ */
+export function waitForAppOnNavigation(page: Page): void {
+  const ready = () => page.waitForFunction(
+    () => !document.getElementById('root') || performance.getEntriesByName('lms-app-ready').length > 0,
+    undefined,
+    { timeout: 15_000 },
+  ).then(() => undefined, () => undefined);
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args: Parameters<Page['goto']>) => {
+    const res = await goto(...args);
+    await ready();
+    return res;
+  };
+  page.reload = async (...args: Parameters<Page['reload']>) => {
+    const res = await reload(...args);
+    await ready();
+    return res;
+  };
+}
 
 function connect(): Promise<Browser> {
   const ws = process.env[ENV_BROWSER_WS];
@@ -59,10 +86,12 @@ export function e2e(name: string, fn: (t: E2E) => Promise<void>, opts: E2EOption
       baseURL: baseUrl(),
       bypassCSP: !opts.enforceCsp, // lets axe-core be injected whatever the server's policy
       ...(opts.touch ? { hasTouch: true, isMobile: true } : {}),
+      ...(opts.javaScriptEnabled === false ? { javaScriptEnabled: false } : {}),
     });
     context.setDefaultTimeout(10_000);
     context.setDefaultNavigationTimeout(20_000);
     const page = await context.newPage();
+    if (opts.javaScriptEnabled !== false) waitForAppOnNavigation(page);
     const pageErrors: string[] = [];
     page.on('pageerror', (err) => pageErrors.push(err.message));
     const findings: string[] = [];

@@ -106,6 +106,9 @@ export default async function globalSetup(): Promise<void> {
   // serve a copy of the built client, so that a rebuild of web/dist during the run cannot break pages
   const webDist = path.join(dataDir, 'web-dist');
   fs.cpSync(path.dirname(WEB_INDEX), webDist, { recursive: true });
+  // and the server's rendering bundle, which the server looks for beside the client (<WEB_DIST>-ssr)
+  const ssrDist = path.join(path.dirname(WEB_INDEX), '..', 'dist-ssr');
+  if (fs.existsSync(ssrDist)) fs.cpSync(ssrDist, `${webDist}-ssr`, { recursive: true });
   const logFile = path.join(ARTIFACTS_DIR, 'server.log');
   const log = fs.openSync(logFile, 'w');
   const child = spawn(process.execPath, [SERVER_MAIN], {

@@ -8,6 +8,8 @@ import { createApollo, graphqlRoute } from './graphql';
 import { securityHeaders } from './security-headers';
 import { compressAnswers } from './compress-answers';
 import { webClient, webClientBuilt } from './web-client';
+import { PAGE_RENDER_MS, pageRenderer } from './page-render';
+import { pageSessionPlugin } from './page-session';
 import { graphqlExplorer } from './explorer';
 import path from 'node:path';
 import { requestStore } from './request-store';
@@ -29,7 +31,9 @@ const redactPath = (p: string) => p.replace(/(reset-password\/)[^/?]+/, '$1[reda
 
 export async function createApp(ds: DataSource, config: Config) {
   const services = createServices(ds, config);
-  const apollo = await createApollo(config.graphqlCompiled);
+  // the page cookie lasts as long as the longest session may (the database's expiry decides): page-session.ts
+  const cookieMaxAgeSeconds = config.rememberDays * 86_400;
+  const apollo = await createApollo([pageSessionPlugin(cookieMaxAgeSeconds)], config.graphqlCompiled);
 
   const app = express();
   app.disable('x-powered-by');
@@ -38,7 +42,7 @@ export async function createApp(ds: DataSource, config: Config) {
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     const requestId = crypto.randomUUID();
-    const store = { requestId, sqlCount: 0 };
+    const store = { requestId, sqlCount: 0, secure: req.secure };
     const started = process.hrtime.bigint();
     res.setHeader('X-Request-Id', requestId);
     res.setHeader('X-Instance', config.instanceId);
@@ -83,7 +87,18 @@ export async function createApp(ds: DataSource, config: Config) {
   app.use('/graphql', ...graphqlRoute(apollo, withContext));
 
   if (webClientBuilt(config.webDist)) {
-    app.use(webClient(config.webDist));
+    // the landing pages rendered with their data (issue 31), by the bundle the web build writes beside the client
+    const renderPage = await pageRenderer({
+      webDist: config.webDist,
+      ssrDist: `${config.webDist}-ssr`,
+      apollo,
+      contextFor: (req, token) =>
+        buildContext(ds, services, { headers: token ? { authorization: `Bearer ${token}` } : {}, ip: req.ip }, requestStore.getStore()?.requestId ?? ''),
+      cookieMaxAgeSeconds,
+      timeoutMs: PAGE_RENDER_MS,
+      testSwitch: config.nodeEnv === 'test',
+    });
+    app.use(webClient(config.webDist, renderPage));
   } else {
     app.get('/', (_req, res) => res.type('text').send('The web client is not built yet: run `pnpm build`.'));
   }

@@ -16,3 +16,14 @@ export function compressAnswers() {
     filter: (_req: Request, res: Response) => COMPRESSIBLE.test(String(res.getHeader('Content-Type') ?? '')),
   });
 }
+
+/**
+ * Compresses the pages the server renders (page-render.ts: 50-100 KB of HTML with its data, a tenth of that
+ * compressed) and index.html, as the browser accepts.
+ */
+export function compressPages() {
+  return compression({
+    threshold: 1024,
+    filter: (_req: Request, res: Response) => /^text\/html\b/i.test(String(res.getHeader('Content-Type') ?? '')),
+  });
+}

@@ -1,5 +1,5 @@
 import express, { NextFunction, Request, RequestHandler, Response } from 'express';
-import { ApolloServer } from '@apollo/server';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
@@ -63,9 +63,10 @@ function tokenLimit(req: Request, res: Response, next: NextFunction): void {
 
 /**
  * The Apollo server with the schema, the error mapping, the request limits and the 401 for rejected tokens;
- * `compiled`: queries run as compiled functions (compiled-execution.ts), else through graphql-js.
+ * `plugins` are the app's own on top (the page session cookie, page-session.ts); `compiled`: queries run as compiled
+ * functions (compiled-execution.ts), else through graphql-js.
  */
-export async function createApollo(compiled = false): Promise<ApolloServer<RequestContext>> {
+export async function createApollo(plugins: ApolloServerPlugin<RequestContext>[] = [], compiled = false): Promise<ApolloServer<RequestContext>> {
   const limits = graphqlLimits();
   const schema = await buildAppSchema();
   const apollo = new ApolloServer<RequestContext>({
@@ -89,6 +90,7 @@ export async function createApollo(compiled = false): Promise<ApolloServer<Reque
       serviceUnavailableStatus,
       switchedChangesPlugin,
       graphqlWriteGate,
+      ...plugins,
       {
         // a revoked or expired token is a 401 on every transport; a refused query is the client's error
         async requestDidStart({ contextValue }) {

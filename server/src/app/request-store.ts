@@ -7,6 +7,8 @@ export interface RequestStore {
   sqlCount: number;
   /** Set when the request timeout has answered 503: the rest of its work must not write anything. */
   abandoned?: boolean;
+  /** The request came over https (directly or through a trusted proxy): cookies set then are Secure. */
+  secure?: boolean;
 }
 
 export const requestStore = new AsyncLocalStorage<RequestStore>();

@@ -1,15 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { NextFunction, Request, Response, Router } from 'express';
+import type { PageRenderer } from './page-render';
+import { compressPages } from './compress-answers';
 
 /**
  * The built web client. Vite names every file under assets/ by its content hash, so those never change and
  * are cached for a year (immutable); index.html names them, so it is revalidated on every visit (no-cache)
  * and a deploy is seen at once. The build writes a brotli and a gzip copy beside each text asset
  * (web/scripts/compress.mjs): the smallest one the browser accepts is sent, with no compression work per
- * request. Every other GET path gets index.html and the client router decides (including its 404 page).
+ * request. Every other GET path gets index.html and the client router decides (including its 404 page), but for
+ * the pages `renderPage` renders with their data (page-render.ts, issue 31): those are sent rendered, and fall
+ * back to index.html when rendering fails.
  */
-export function webClient(dist: string): Router {
+export function webClient(dist: string, renderPage?: PageRenderer | null): Router {
   const router = express.Router();
   const index = path.join(dist, 'index.html');
   const assets = path.join(dist, 'assets');
@@ -23,8 +27,11 @@ export function webClient(dist: string): Router {
     maxAge: '1h',
     setHeaders: (res, file) => file.endsWith('.html') && res.setHeader('Cache-Control', 'no-cache'),
   }));
-  router.use((req, res, next) => {
+  // the server-rendered sign-in form submitted before the page hydrated (LoginPage.tsx): the form again, nothing read
+  router.post('/login', (_req, res) => res.redirect(303, '/login'));
+  router.use(compressPages(), async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (renderPage && (await renderPage(req, res))) return;
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(index);
   });

@@ -1,4 +1,4 @@
-import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink, InMemoryCache, ServerError } from '@apollo/client';
+import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink, InMemoryCache, ServerError, type NormalizedCacheObject } from '@apollo/client';
 import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
 import { print } from '@apollo/client/utilities';
@@ -52,15 +52,35 @@ const preloadedLink = new ApolloLink((operation, forward) => {
 
 const httpLink = new HttpLink({ uri: GRAPHQL_URI, credentials: 'same-origin' });
 
-export function createApolloClient(): ApolloClient {
-  return new ApolloClient({
+/** The cache of the browser's client and of the server's rendering client (the same policies, so the same shape). */
+export function createCache(): InMemoryCache {
+  return new InMemoryCache({
+    // `me` (no id) is asked for by the session and by Your Profile: the answers merge, neither drops the other's fields
+    typePolicies: { SessionInfo: { merge: true } },
+  });
+}
+
+/**
+ * `restored`: the cache a server-rendered page came with. Until a moment after the app's first commit (App.tsx,
+ * the end of hydration), or the person's first click or key press, the queries that render with it take their
+ * data from the cache instead of asking again (cache-and-network would); from then on every policy works as
+ * usual, so a refetch (after Mark all read, say) goes to the server.
+ */
+export function createApolloClient(restored?: NormalizedCacheObject): ApolloClient {
+  const cache = createCache();
+  if (restored) cache.restore(restored);
+  const client = new ApolloClient({
     link: ApolloLink.from([authLink, sessionLink, preloadedLink, httpLink]),
-    cache: new InMemoryCache({
-      // `me` (no id) is asked for by the session and by Your Profile: the answers merge, neither drops the other's fields
-      typePolicies: { SessionInfo: { merge: true } },
-    }),
+    cache,
     defaultOptions: {
       watchQuery: { fetchPolicy: 'cache-and-network' },
     },
   });
+  if (restored) client.prioritizeCacheValues = true;
+  return client;
+}
+
+/** The page has hydrated: the client's policies work as usual from now on (see createApolloClient). */
+export function endHydration(client: ApolloClient): void {
+  client.prioritizeCacheValues = false;
 }

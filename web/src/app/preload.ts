@@ -126,13 +126,20 @@ function preloadCode(route: LmsHotRoute | null): void {
   }
 }
 
+/**
+ * serverRendered.ts's SERVER_STATE_ID (not imported, to keep this file small): a page the server rendered with its
+ * data carries it, and the app is handed that data, so nothing is sent from here then (issue 31).
+ */
+const SERVER_STATE_ID = 'lms-server-state';
+
 function start(): LmsPreload {
   const token = storedToken();
   const { pathname } = window.location;
   if (token === null) return { take, shell: false, route: null };
-  const me = send('Me', {}, token);
   const route = hotRoute(pathname);
-  if (route) {
+  const rendered = document.getElementById(SERVER_STATE_ID) !== null;
+  const me = rendered ? null : send('Me', {}, token);
+  if (route && me) {
     // the answer comes long before the page's code, so waiting for the role costs the page nothing
     void me.then((answer) => {
       const role = (answer?.data?.me as { activeRole?: Role } | undefined)?.activeRole;

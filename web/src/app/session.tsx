@@ -42,13 +42,28 @@ const SIGNED_OUT: SessionState = {
 
 const SessionContext = createContext<Session | null>(null);
 
+/** The session a server-rendered page was rendered with: its `me`, or null when rendered signed out. */
+export type InitialSession = MeQuery['me'] | null;
+
+function stateOf(initial: InitialSession | undefined): SessionState {
+  if (initial === undefined) return { ...SIGNED_OUT, loading: getToken() !== null };
+  if (initial === null) return SIGNED_OUT;
+  const { user, activeRole, isImpersonating, abilities } = initial;
+  return { user, activeRole, isImpersonating, abilities, loading: false, error: null };
+}
+
 /** Shown on /login after the server ended the session (expired, revoked, signed out elsewhere). */
 export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
-export function SessionProvider({ children }: { children: ReactNode }) {
+/**
+ * `initial`: the session the server rendered the page with (on the server, and when the browser hydrates that
+ * page): no `me` is loaded then, the page already has it.
+ */
+export function SessionProvider({ children, initial }: { children: ReactNode; initial?: InitialSession }) {
   const client = useApolloClient();
   const navigate = useNavigate();
-  const [state, setState] = useState<SessionState>(() => ({ ...SIGNED_OUT, loading: getToken() !== null }));
+  const [state, setState] = useState<SessionState>(() => stateOf(initial));
+  const rendered = useRef(initial !== undefined);
   const [loginMutation] = useLoginMutation();
   const [logoutMutation] = useLogoutMutation();
   const [switchRoleMutation] = useSwitchRoleMutation();
@@ -69,7 +84,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [client]);
 
   useEffect(() => {
-    if (getToken() !== null) void loadMe();
+    if (!rendered.current && getToken() !== null) void loadMe();
   }, [loadMe]);
 
   // The server no longer knows the token mid-session (apollo.ts): sign out here and go to /login. Only while

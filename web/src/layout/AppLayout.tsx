@@ -1,23 +1,59 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Outlet, useLocation } from 'react-router-dom';
 import { RouteErrorBoundary } from '../app/RouteError';
+import { arrivedRendered } from '../app/serverRendered';
 import { useSession } from '../app/session';
 import { SIDEBAR_BREAKPOINT } from '../app/theme';
 import { Spinner } from '../components/Spinner';
 import { ImpersonationBanner } from './ImpersonationBanner';
 import { Navbar } from './Navbar';
-import { RoleSwitcherDialog } from './RoleSwitcherDialog';
 import { Sidebar } from './Sidebar';
 import { RoleSwitcherContext, useRoleSwitcherState } from './useRoleSwitcher';
+import { lazyPage } from '../app/lazyPage';
+import { BellPanel } from '../features/notifications/NotificationBell';
+import { UserMenuPopup } from './UserMenu';
+
+/**
+ * What the shell shows only on demand (the role switcher, the bell's panel, the user menu) is not in the shell's
+ * first file (issue 31): each loads when first opened, or once the page is idle after it has rendered.
+ */
+const RoleSwitcherDialog = lazyPage(() => import('./RoleSwitcherDialog'), 'RoleSwitcherDialog');
+
+function whenIdle(work: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(work, { timeout: 5_000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(work, 2_000);
+  return () => window.clearTimeout(id);
+}
+
+function useOnDemandParts(): void {
+  useEffect(
+    () => whenIdle(() => void Promise.all([RoleSwitcherDialog.preload(), BellPanel.preload(), UserMenuPopup.preload()]).catch(() => undefined)),
+    [],
+  );
+}
+
+/** The role switcher's dialog, mounted from its first opening on (its closing transition and focus return then work). */
+function RoleSwitcherOnDemand({ used }: { used: boolean }) {
+  return used ? (
+    <Suspense fallback={null}>
+      <RoleSwitcherDialog />
+    </Suspense>
+  ) : null;
+}
 
 /** Signed-in shell: top navbar, sidebar for the active role, main area. */
 export function AppLayout() {
   const { activeRole, user } = useSession();
   const switcher = useRoleSwitcherState();
-  const wide = useMediaQuery(`(min-width:${SIDEBAR_BREAKPOINT}px)`, { noSsr: true });
+  useOnDemandParts();
+  // a page the server rendered (narrow: it cannot know the width) hydrates narrow too, then widens if it should
+  const wide = useMediaQuery(`(min-width:${SIDEBAR_BREAKPOINT}px)`, { noSsr: !arrivedRendered });
   const [mobileOpen, setMobileOpen] = useState(false);
   const { pathname } = useLocation();
 
@@ -45,7 +81,7 @@ export function AppLayout() {
           </RouteErrorBoundary>
         </Box>
       </Box>
-      <RoleSwitcherDialog />
+      <RoleSwitcherOnDemand used={switcher.used} />
     </RoleSwitcherContext.Provider>
   );
 }
@@ -58,7 +94,7 @@ export function PublicShell({ children }: { children: React.ReactNode }) {
       <Navbar />
       <Toolbar />
       {children}
-      <RoleSwitcherDialog />
+      <RoleSwitcherOnDemand used={switcher.used} />
     </RoleSwitcherContext.Provider>
   );
 }

@@ -1,14 +1,12 @@
-import { useState, type MouseEvent } from 'react';
+import { Suspense, useState, type MouseEvent } from 'react';
 import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import Typography from '@mui/material/Typography';
 import PersonIcon from '@mui/icons-material/Person';
-import { Link as RouterLink } from 'react-router-dom';
+import { lazyPage } from '../app/lazyPage';
 import type { SessionUser } from '../app/session';
+
+/** The menu itself: its code (MUI's Menu, Popover, Modal) loads when first opened or when the browser is idle. */
+export const UserMenuPopup = lazyPage(() => import('./UserMenuPopup'), 'UserMenuPopup');
 
 interface UserMenuProps {
   user: SessionUser;
@@ -18,6 +16,8 @@ interface UserMenuProps {
 /** Avatar button with the user's name and email, Your Profile, Settings and Sign out. */
 export function UserMenu({ user, onSignOut }: UserMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // mounted from the first opening on, so its closing transition and focus return work as before
+  const [used, setUsed] = useState(false);
   const open = Boolean(anchor);
   const close = () => setAnchor(null);
 
@@ -28,7 +28,10 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
         aria-controls={open ? 'user-menu' : undefined}
         aria-haspopup="true"
         aria-expanded={open ? 'true' : undefined}
-        onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
+        onClick={(event: MouseEvent<HTMLElement>) => {
+          setUsed(true);
+          setAnchor(event.currentTarget);
+        }}
         sx={{ p: 0.5 }}
       >
         {/* An icon, not initials: visible text would have to be part of the button's name. */}
@@ -36,36 +39,11 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
           <PersonIcon aria-hidden="true" />
         </Avatar>
       </IconButton>
-      <Menu
-        id="user-menu"
-        anchorEl={anchor}
-        open={open}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
-        <Box sx={{ px: 2, py: 1 }}>
-          <Typography sx={{ fontWeight: 600 }}>{`${user.firstName} ${user.lastName}`}</Typography>
-          <Typography variant="body2" color="text.secondary">
-            {user.email}
-          </Typography>
-        </Box>
-        <Divider />
-        <MenuItem component={RouterLink} to="/profile" onClick={close}>
-          Your Profile
-        </MenuItem>
-        <MenuItem component={RouterLink} to="/settings" onClick={close}>
-          Settings
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            close();
-            onSignOut();
-          }}
-        >
-          Sign out
-        </MenuItem>
-      </Menu>
+      {used && (
+        <Suspense fallback={null}>
+          <UserMenuPopup user={user} anchor={anchor} onClose={close} onSignOut={onSignOut} />
+        </Suspense>
+      )}
     </>
   );
 }

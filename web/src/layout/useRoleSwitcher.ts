@@ -22,9 +22,19 @@ export function useRoleSwitcherControl(): RoleSwitcherControl {
   return useContext(RoleSwitcherContext);
 }
 
-export function useRoleSwitcherState(): RoleSwitcherControl {
+/** The layout's switcher state; `used`: it has been opened once (its dialog's code is loaded and it stays mounted). */
+export function useRoleSwitcherState(): RoleSwitcherControl & { used: boolean } {
   const [open, setOpen] = useState(false);
-  return { open, openSwitcher: () => setOpen(true), closeSwitcher: () => setOpen(false) };
+  const [used, setUsed] = useState(false);
+  return {
+    open,
+    used,
+    openSwitcher: () => {
+      setUsed(true);
+      setOpen(true);
+    },
+    closeSwitcher: () => setOpen(false),
+  };
 }
 
 /** What the switcher offers: the roles the server allows, minus the active one. */

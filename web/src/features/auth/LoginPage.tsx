@@ -21,7 +21,9 @@ export function LoginPage() {
           {error}
         </Alert>
       )}
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label="Sign in">
+      {/* POST: sent before the page has hydrated (it arrives rendered), the form's fields never reach an address or
+          a log; the server answers with /login again (web-client.ts) */}
+      <Box component="form" method="post" noValidate onSubmit={onSubmit} aria-label="Sign in">
         <TextInput
           id="email"
           name="email"

@@ -1,19 +1,13 @@
-import { useState, type MouseEvent } from 'react';
+import { Suspense, useState, type MouseEvent } from 'react';
 import Badge from '@mui/material/Badge';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import Popover from '@mui/material/Popover';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import { Link as RouterLink } from 'react-router-dom';
-import { formatDateTime } from '../courses/format';
+import { lazyPage } from '../../app/lazyPage';
 import { useBell, type NotificationRow } from './useNotifications';
+
+/** The panel: its code (MUI's Popover, Modal, List) loads when first opened or when the browser is idle. */
+export const BellPanel = lazyPage(() => import('./BellPanel'), 'BellPanel');
 
 /**
  * The navbar's bell (issue 17 point 4): the unread count as a badge, and a panel of the latest notices, each a
@@ -24,11 +18,14 @@ import { useBell, type NotificationRow } from './useNotifications';
 export function NotificationBell() {
   const bell = useBell();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // mounted from the first opening on, so its closing transition and focus return work as before
+  const [used, setUsed] = useState(false);
   const open = Boolean(anchor);
   const close = () => setAnchor(null);
   const label = bell.unread ? `Notifications (${bell.unread} unread)` : 'Notifications';
 
   const openMenu = (event: MouseEvent<HTMLElement>) => {
+    setUsed(true);
     setAnchor(event.currentTarget);
     bell.refresh();
   };
@@ -55,63 +52,11 @@ export function NotificationBell() {
           </IconButton>
         </Tooltip>
       </Badge>
-      <Popover
-        id="notifications-panel"
-        anchorEl={anchor}
-        open={open}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { role: 'dialog', 'aria-labelledby': 'notifications-panel-title', sx: { width: 360, maxWidth: 'calc(100vw - 16px)' } } }}
-      >
-        <Box sx={{ px: 2, py: 1, display: 'flex', alignItems: 'center', gap: 1 }}>
-          <Typography id="notifications-panel-title" component="h2" sx={{ fontWeight: 600, flexGrow: 1 }}>
-            Notifications
-          </Typography>
-          <Button size="small" disabled={!bell.unread} onClick={() => void bell.markAllRead().catch(() => undefined)}>
-            Mark all read
-          </Button>
-        </Box>
-        <Divider />
-        {bell.items.length === 0 ? (
-          <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1.5 }}>
-            {bell.loading ? 'Loading notifications...' : 'You have no notifications.'}
-          </Typography>
-        ) : (
-          <List dense disablePadding aria-label="Latest notifications">
-            {bell.items.map((n) => (
-              <BellItem key={n.id} n={n} onFollow={follow} onMarkRead={(x) => void bell.markRead(x).catch(() => undefined)} />
-            ))}
-          </List>
-        )}
-      </Popover>
-    </>
-  );
-}
-
-function BellItem({ n, onFollow, onMarkRead }: { n: NotificationRow; onFollow(n: NotificationRow): void; onMarkRead(n: NotificationRow): void }) {
-  const unread = !n.readAt;
-  return (
-    <ListItem disablePadding sx={{ alignItems: 'flex-start' }}>
-      <ListItemButton
-        component={RouterLink}
-        to={n.link}
-        onClick={() => onFollow(n)}
-        sx={{ flexGrow: 1, minWidth: 0, alignItems: 'flex-start', flexDirection: 'column', py: 1 }}
-      >
-        <Typography variant="body2" sx={{ fontWeight: unread ? 600 : 400, overflowWrap: 'anywhere' }}>
-          {unread && <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Unread: </Box>}
-          {n.title}
-        </Typography>
-        <Typography variant="caption" color="text.secondary">
-          {formatDateTime(n.createdAt)}
-        </Typography>
-      </ListItemButton>
-      {unread && (
-        <Button size="small" onClick={() => onMarkRead(n)} aria-label={`Mark read: ${n.title}`} sx={{ mt: 0.5, mr: 1, flexShrink: 0 }}>
-          Mark read
-        </Button>
+      {used && (
+        <Suspense fallback={null}>
+          <BellPanel bell={bell} anchor={anchor} onClose={close} onFollow={follow} />
+        </Suspense>
       )}
-    </ListItem>
+    </>
   );
 }

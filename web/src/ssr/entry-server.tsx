@@ -1,0 +1,104 @@
+/**
+ * The server's side of the web client (issue 31), built by vite.ssr.config.ts into web/dist-ssr and loaded by
+ * server/src/app/page-render.ts: renders one of serverRendered.ts's pages with its data, as the browser would.
+ * The page's GraphQL operations run through `execute` (the server's Apollo, in process, with the cookie's
+ * session), Apollo's prerenderStatic renders until every query has its answer, and emotion's styles of that
+ * render are collected into style tags the browser's emotion takes over. The browser then hydrates with the
+ * same cache (main.tsx), so it asks for none of that data again.
+ */
+import { ApolloClient, ApolloLink } from '@apollo/client';
+import { prerenderStatic } from '@apollo/client/react/ssr';
+import { print } from '@apollo/client/utilities';
+import createEmotionCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import type { FormattedExecutionResult } from 'graphql';
+import type { ReactNode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router-dom';
+import { from } from 'rxjs';
+import { createCache } from '../app/apollo';
+import { AppTree } from '../app/App';
+import { serverRenderedRoute, type ServerState } from '../app/serverRendered';
+import { MeDocument, type MeQuery } from '../features/auth/auth.generated';
+
+export interface RenderRequest {
+  /** The address asked for (path and query). */
+  url: string;
+  /** Runs one operation as /graphql would for the request's session (none: signed out). */
+  execute(operation: { query: string; variables: Record<string, unknown>; operationName?: string }): Promise<FormattedExecutionResult>;
+  /** Rendering stops here (the caller's deadline): the page is then not sent rendered. */
+  signal: AbortSignal;
+}
+
+export type RenderResult =
+  /** Not a server-rendered page: index.html, the client renders it. */
+  | { kind: 'client' }
+  /** A signed-in page without a session (to /login), or /login with one (to /dashboard). */
+  | { kind: 'redirect'; location: string; signedIn: boolean }
+  | { kind: 'page'; signedIn: boolean; head: string; body: string; state: string };
+
+/** A script's text that cannot end its element or open a comment, whatever the data holds. */
+const scriptSafe = (json: string) => json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/** Whether the server renders this path at all (the rest get index.html without looking at the session). */
+export const rendersPath = (pathname: string): boolean => serverRenderedRoute(pathname) !== null;
+
+export async function render({ url, execute, signal }: RenderRequest): Promise<RenderResult> {
+  const pathname = new URL(url, 'http://x').pathname;
+  const route = serverRenderedRoute(pathname);
+  if (!route) return { kind: 'client' };
+
+  const link = new ApolloLink((operation) =>
+    from(execute({ query: print(operation.query), variables: operation.variables, operationName: operation.operationName })),
+  );
+  const client = new ApolloClient({ ssrMode: true, link, cache: createCache() });
+  try {
+    let me: MeQuery['me'] | null = null;
+    try {
+      const { data } = await client.query({ query: MeDocument, fetchPolicy: 'network-only' });
+      me = data?.me ?? null;
+    } catch {
+      me = null; // no session, or one that has ended: signed out
+    }
+    const signedIn = me !== null;
+    if (route.signedIn && !signedIn) return { kind: 'redirect', location: '/login', signedIn };
+    if (!route.signedIn && signedIn) return { kind: 'redirect', location: '/dashboard', signedIn };
+
+    await Promise.all(route.pages.map((page) => page.preload()));
+    const emotion = createEmotionCache({ key: 'css' });
+    // styles are collected below, not written beside each element
+    emotion.compat = true;
+    const router = (children: ReactNode) => <StaticRouter location={url}>{children}</StaticRouter>;
+    const { result, aborted } = await prerenderStatic({
+      tree: (
+        <CacheProvider value={emotion}>
+          <AppTree client={client} initialSession={me} router={router} />
+        </CacheProvider>
+      ),
+      signal,
+      maxRerenders: 6,
+      // one piece: React would otherwise outline a large boundary behind its fallback with an inline script to
+      // reveal it, which the CSP (script-src 'self') blocks, leaving the page on its spinner until hydration
+      renderFunction: (tree: ReactNode) => prerenderToNodeStream(tree, { signal, progressiveChunkSize: Number.POSITIVE_INFINITY }),
+    });
+    if (aborted) throw new Error('rendering took too long');
+
+    const names: string[] = [];
+    let css = '';
+    for (const [name, style] of Object.entries(emotion.inserted)) {
+      if (typeof style !== 'string') continue;
+      names.push(name);
+      css += style;
+    }
+    const state: ServerState = { me, apollo: client.extract() as ServerState['apollo'] };
+    return {
+      kind: 'page',
+      signedIn,
+      head: `<style data-emotion="css ${names.join(' ')}">${css}</style>`,
+      body: result,
+      state: scriptSafe(JSON.stringify(state)),
+    };
+  } finally {
+    client.stop();
+  }
+}
