@@ -1,3 +1,4 @@
+import type { QuestionImageRow } from './question-images.queries';
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { AssessmentKind, QuestionType } from '../assessments/assessment.entity';
 import { AcceptedAnswer, PartialMarking } from '../assessments/question.types';
@@ -117,6 +118,9 @@ export class BankQuestion {
 
   @Field(() => Int, { description: 'Increases with every change.' })
   version: number;
+
+  /** Its images, when a REST read loaded them (GraphQL resolves `images` itself). */
+  imageRows?: QuestionImageRow[];
 }
 
 @ObjectType({ description: "A teacher's question bank of one subject." })
