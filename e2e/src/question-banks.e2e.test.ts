@@ -245,6 +245,10 @@ describe('question banks', () => {
       const listed = page.getByRole('list', { name: 'Questions', exact: true }).getByRole('listitem', { name: /^Question \d+$/ });
       await eventually(() => listed.count(), (c) => c === n, `the bank lists the ${n} imported questions`);
       await expectVisible(listed.filter({ hasText: 'What does it say?' }).getByText('You must stay with your luggage at all times. (correct)'), 'the imported key');
+      // the example's picture came in as a file of the question and shows under its text
+      const picture = listed.filter({ hasText: 'What does it say?' }).getByRole('img', { name: 'sign.png', exact: true });
+      await expectVisible(picture, 'the imported image under its text');
+      await eventually(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), (w) => Number(w) > 0, 'the image loaded');
       assert((await countIn()) === n, 'the bank holds the imported questions');
 
       // a question written on the page, with tags; the tag filter then offers them
