@@ -341,21 +341,13 @@ describe('question banks', () => {
     const courseId = await apiCourse(teacher, where, `QBE-${id}`);
     const bank = await demoBank(teacher);
     const title = `Linked exam ${id}`;
-    const made = await graphql<{ createAssessment: { id: string } }>('mutation ($input: CreateAssessmentInput!) { createAssessment(input: $input) { id } }', { input: {
-      kind: 'EXAM', courseId, title, description: 'Made by the question bank browser test', dueDate: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-      resultVisibility: 'IMMEDIATE', isVisible: false, questions: [{ type: 'LONG_ANSWER', questionText: LONG_TEXT, points: 4 }],
-    } }, teacher);
-    assert(made.data?.createAssessment.id, `createAssessment failed: ${JSON.stringify(made.errors)}`);
+    const made = { data: { createAssessment: { id: await savedExam(teacher, courseId, title) } } };
     const target = await graphql<{ createQuestionBank: { id: string } }>('mutation ($input: CreateQuestionBankInput!) { createQuestionBank(input: $input) { id } }', { input: { name: `Saved questions ${id}`, subjectId: where.subjectId, sharing: 'PRIVATE' } }, teacher);
     assert(target.data?.createQuestionBank.id, `createQuestionBank failed: ${JSON.stringify(target.errors)}`);
     const targetId = target.data.createQuestionBank.id;
     let otherId: string | undefined;
     try {
-      await login(page, DEMO.teacher.email);
-      await page.goto(`/dashboard/courses/${courseId}`);
-      await page.getByRole('tab', { name: 'Exams', exact: true }).click();
-      await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: `Edit exam ${title}` }).click();
-      const dialog = page.getByRole('dialog', { name: 'Edit Exam' });
+      const dialog = await openEditor(page, courseId, title);
       await dialog.getByRole('button', { name: 'Add from bank', exact: true }).click();
       const pick = page.getByRole('dialog', { name: 'Add from bank' });
       await pick.getByLabel('Bank', { exact: true }).selectOption(bank.id);
@@ -412,18 +404,9 @@ describe('question banks', () => {
     const id = stamp();
     const courseId = await apiCourse(teacher, where, `QBQ-${id}`);
     const title = `QTI exam ${id}`;
-    const made = await graphql<{ createAssessment: { id: string } }>('mutation ($input: CreateAssessmentInput!) { createAssessment(input: $input) { id } }', { input: {
-      kind: 'EXAM', courseId, title, description: 'Made by the question bank browser test', dueDate: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-      resultVisibility: 'IMMEDIATE', isVisible: false, questions: [{ type: 'LONG_ANSWER', questionText: LONG_TEXT, points: 4 }],
-    } }, teacher);
-    assert(made.data?.createAssessment.id, `createAssessment failed: ${JSON.stringify(made.errors)}`);
-    const examId = made.data.createAssessment.id;
+    const examId = await savedExam(teacher, courseId, title);
     try {
-      await login(page, DEMO.teacher.email);
-      await page.goto(`/dashboard/courses/${courseId}`);
-      await page.getByRole('tab', { name: 'Exams', exact: true }).click();
-      await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: `Edit exam ${title}` }).click();
-      const dialog = page.getByRole('dialog', { name: 'Edit Exam' });
+      const dialog = await openEditor(page, courseId, title);
       await dialog.getByRole('button', { name: 'Import QTI', exact: true }).click();
       const qti = page.getByRole('dialog', { name: `Import QTI into ${title}` });
       await qti.getByLabel('QTI file').setInputFiles({ name: 'qti3-examples.zip', mimeType: 'application/zip', buffer: qtiPackage() });
@@ -459,6 +442,25 @@ describe('question banks', () => {
     }
   });
 });
+
+/** A hidden exam with one long answer, made through the API in the test's course; its id. */
+async function savedExam(teacher: string, courseId: string, title: string): Promise<string> {
+  const made = await graphql<{ createAssessment: { id: string } }>('mutation ($input: CreateAssessmentInput!) { createAssessment(input: $input) { id } }', { input: {
+    kind: 'EXAM', courseId, title, description: 'Made by the question bank browser test', dueDate: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    resultVisibility: 'IMMEDIATE', isVisible: false, questions: [{ type: 'LONG_ANSWER', questionText: LONG_TEXT, points: 4 }],
+  } }, teacher);
+  assert(made.data?.createAssessment.id, `createAssessment failed: ${JSON.stringify(made.errors)}`);
+  return made.data.createAssessment.id;
+}
+
+/** teacher@ signed in, on the course's Exams tab, with the exam's editor open. */
+async function openEditor(page: Page, courseId: string, title: string): Promise<Locator> {
+  await login(page, DEMO.teacher.email);
+  await page.goto(`/dashboard/courses/${courseId}`);
+  await page.getByRole('tab', { name: 'Exams', exact: true }).click();
+  await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: `Edit exam ${title}` }).click();
+  return page.getByRole('dialog', { name: 'Edit Exam' });
+}
 
 /** The server's QTI 3.0 example package as a zip, every file of the folder under its own name. */
 function qtiPackage(): Buffer {

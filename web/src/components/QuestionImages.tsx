@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { fetchFile } from '../features/content/download';
+import { useBlobUrl } from '../features/content/useBlobUrl';
 
 export interface QuestionImageRef {
   id: string;
@@ -9,27 +8,9 @@ export interface QuestionImageRef {
   url: string;
 }
 
-/** One image, fetched with the bearer token (an <img src> cannot send it) and shown from a blob URL. */
+/** One image, fetched with the bearer token and shown from a blob URL. */
 function QuestionImage({ image }: { image: QuestionImageRef }) {
-  const [src, setSrc] = useState<{ url: string } | { error: string } | null>(null);
-  useEffect(() => {
-    let url: string | undefined;
-    let cancelled = false;
-    void fetchFile(image.url)
-      .then(async (res) => {
-        const blob = await res.blob();
-        if (cancelled) return;
-        url = URL.createObjectURL(blob);
-        setSrc({ url });
-      })
-      .catch((error: unknown) => {
-        if (!cancelled) setSrc({ error: error instanceof Error ? error.message : 'The image could not be loaded' });
-      });
-    return () => {
-      cancelled = true;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [image.url]);
+  const src = useBlobUrl(image.url);
   if (!src) return <Typography color="text.secondary" variant="body2">{`Loading image ${image.name}...`}</Typography>;
   if ('error' in src) return <Typography color="error" variant="body2">{`Image ${image.name}: ${src.error}`}</Typography>;
   return <Box component="img" src={src.url} alt={image.name} sx={{ display: 'block', maxWidth: '100%', height: 'auto' }} />;
