@@ -12,7 +12,7 @@ import { SAMPLE_QUESTIONS, fixtureFile, fixturePackage } from './fixtures';
 
 /**
  * Images of QTI items (issue 30): kept as files with the bank question, carried when it is copied, linked or
- * drawn into an item, served like the question (a student only for a question of theirs, never a bank's), written
+ * drawn into an item (and when the item is reused or its questions saved to a bank), served like the question (a student only for a question of theirs, never a bank's), written
  * back by the export so that export and import round-trip them; SVG and mislabelled images are not kept. And the
  * import into an item appends in one transaction with the item's questions read inside it.
  */
@@ -114,6 +114,14 @@ describe('images of imported items', () => {
     expect((await download(other.images[0].url, w.tok.teacher)).status).toBe(200);
     expect((await download(other.images[0].url, w.tok.student)).status).toBe(404);
     expect((await download(other.images[0].url, w.tok.parent)).status).toBe(404);
+    // a reused item's questions show the same images (the files rows are shared)
+    const copy = await w.t.services.assessments.clone(teacher(), undefined, { assessmentId: examId, targetCourseId: w.math, title: 'Pictures again' });
+    const copied = (await w.t.gql(ITEM, { id: copy.assessment.id }, w.tok.teacher)).data.assessment.questions;
+    expect(copied.map((q: { images: Array<{ name: string }> }) => q.images.map((i) => i.name))).toEqual([['p1.png'], ['p2.png']]);
+    // saved back into a bank, the copies show them too
+    const savedTo = await newBank('Saved pictures');
+    await w.t.services.assessments.banking.saveToBank(teacher(), { assessmentId: examId, bankId: savedTo });
+    expect((await bankQuestions(savedTo)).map((q) => q.images.map((i) => i.name))).toEqual([['p1.png'], ['p2.png']]);
     // REST twin: the item read carries each question's images
     const rest = await w.t.rest('GET', `/exams/${examId}`, { token: w.tok.student });
     expect(rest.body.data.questions[0].images).toEqual([{ _id: expect.any(String), name: 'p1.png', url: mine.questions[0].images[0].url }]);

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { DataSource, EntityManager } from 'typeorm';
-import { notFound } from '../../errors/domain-error';
+import { notFound, validation } from '../../errors/domain-error';
 import { isId } from '../../app/ids';
 import { Actor } from '../../policies';
 import { Role } from '../users/role';
@@ -46,7 +46,7 @@ export class QuestionImagesService {
       for (const f of files) {
         const got = await this.files.receive({ filename: baseName(f.path), stream: Readable.from([f.bytes]) });
         out.set(f.path, got);
-        if (!checkedType(got, IMAGE_MIMES)) throw new Error(IMAGE_TEXT.refused(f.path)); // imageRefusal let it through: never
+        if (!checkedType(got, IMAGE_MIMES)) throw validation(IMAGE_TEXT.refused(f.path)); // imageRefusal filtered these already
       }
     } catch (err) {
       await this.discard(out);
