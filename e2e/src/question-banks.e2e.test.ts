@@ -3,7 +3,8 @@
  * 5 of the 12 questions of the demo bank "Algebra basics"; students each get their own draw, which stays the same
  * on reload; they submit, the teacher grades the long answers, and the bank page then shows each drawn question's
  * statistics. Also: a QTI package previewed (nothing changes) and then imported into a bank made for the test;
- * Add from bank (as a link) and Save to bank while editing a saved exam; the pages and the editor's bank tools at
+ * Add from bank (as a link) and Save to bank while editing a saved exam; Import QTI (with its preview, the example's
+ * picture shown) and Export QTI in the editor of a saved exam; the pages and the editor's bank tools at
  * 375 px and by keyboard.
  *
  * The QTI package is the QTI 3.0 examples of the 1EdTech specification the server's tests use
@@ -245,6 +246,10 @@ describe('question banks', () => {
       const listed = page.getByRole('list', { name: 'Questions', exact: true }).getByRole('listitem', { name: /^Question \d+$/ });
       await eventually(() => listed.count(), (c) => c === n, `the bank lists the ${n} imported questions`);
       await expectVisible(listed.filter({ hasText: 'What does it say?' }).getByText('You must stay with your luggage at all times. (correct)'), 'the imported key');
+      // the example's picture came in as a file of the question and shows under its text
+      const picture = listed.filter({ hasText: 'What does it say?' }).getByRole('img', { name: 'sign.png', exact: true });
+      await expectVisible(picture, 'the imported image under its text');
+      await eventually(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), (w) => Number(w) > 0, 'the image loaded');
       assert((await countIn()) === n, 'the bank holds the imported questions');
 
       // a question written on the page, with tags; the tag filter then offers them
@@ -336,21 +341,13 @@ describe('question banks', () => {
     const courseId = await apiCourse(teacher, where, `QBE-${id}`);
     const bank = await demoBank(teacher);
     const title = `Linked exam ${id}`;
-    const made = await graphql<{ createAssessment: { id: string } }>('mutation ($input: CreateAssessmentInput!) { createAssessment(input: $input) { id } }', { input: {
-      kind: 'EXAM', courseId, title, description: 'Made by the question bank browser test', dueDate: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-      resultVisibility: 'IMMEDIATE', isVisible: false, questions: [{ type: 'LONG_ANSWER', questionText: LONG_TEXT, points: 4 }],
-    } }, teacher);
-    assert(made.data?.createAssessment.id, `createAssessment failed: ${JSON.stringify(made.errors)}`);
+    const made = { data: { createAssessment: { id: await savedExam(teacher, courseId, title) } } };
     const target = await graphql<{ createQuestionBank: { id: string } }>('mutation ($input: CreateQuestionBankInput!) { createQuestionBank(input: $input) { id } }', { input: { name: `Saved questions ${id}`, subjectId: where.subjectId, sharing: 'PRIVATE' } }, teacher);
     assert(target.data?.createQuestionBank.id, `createQuestionBank failed: ${JSON.stringify(target.errors)}`);
     const targetId = target.data.createQuestionBank.id;
     let otherId: string | undefined;
     try {
-      await login(page, DEMO.teacher.email);
-      await page.goto(`/dashboard/courses/${courseId}`);
-      await page.getByRole('tab', { name: 'Exams', exact: true }).click();
-      await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: `Edit exam ${title}` }).click();
-      const dialog = page.getByRole('dialog', { name: 'Edit Exam' });
+      const dialog = await openEditor(page, courseId, title);
       await dialog.getByRole('button', { name: 'Add from bank', exact: true }).click();
       const pick = page.getByRole('dialog', { name: 'Add from bank' });
       await pick.getByLabel('Bank', { exact: true }).selectOption(bank.id);
@@ -400,7 +397,70 @@ describe('question banks', () => {
       for (const bankId of [targetId, otherId]) if (bankId) await graphql('mutation ($id: ID!) { deleteQuestionBank(id: $id) }', { id: bankId }, teacher);
     }
   });
+
+  e2e('a teacher imports a QTI package into a saved exam from its editor (preview first), sees its picture, saves and exports the exam', async ({ page, a11y }) => {
+    const teacher = await apiToken(DEMO.teacher.email);
+    const where = await placementOf(teacher, 'Mathematics');
+    const id = stamp();
+    const courseId = await apiCourse(teacher, where, `QBQ-${id}`);
+    const title = `QTI exam ${id}`;
+    const examId = await savedExam(teacher, courseId, title);
+    try {
+      const dialog = await openEditor(page, courseId, title);
+      await dialog.getByRole('button', { name: 'Import QTI', exact: true }).click();
+      const qti = page.getByRole('dialog', { name: `Import QTI into ${title}` });
+      await qti.getByLabel('QTI file').setInputFiles({ name: 'qti3-examples.zip', mimeType: 'application/zip', buffer: qtiPackage() });
+      await qti.getByRole('button', { name: 'Preview', exact: true }).click();
+      const preview = qti.getByRole('region', { name: 'Import preview' });
+      await expectVisible(preview.getByText(/^Nothing is imported yet\./), 'the preview');
+      const n = await preview.getByRole('list', { name: 'Questions to import' }).getByRole('listitem').count();
+      assert(n >= 4, `the example's four items come in, found ${n}`);
+      const count = async () => (await graphql<{ assessment: { questions: unknown[] } }>('query ($id: ID!) { assessment(id: $id) { questions { id } } }', { id: examId }, teacher)).data?.assessment.questions.length;
+      assert((await count()) === 1, 'the preview changed nothing');
+      await a11y('QTI import preview in the exam editor');
+      await qti.getByRole('button', { name: `Import ${n} questions`, exact: true }).click();
+      await expectNotVisible(qti, 'the import dialog after importing', 15_000);
+      await expectVisible(dialog.getByText(`${n} questions imported, 1 skipped`, { exact: true }), 'the imported message in the editor');
+      await expectVisible(dialog.getByRole('listitem', { name: `Question ${n + 1}`, exact: true }), 'the imported questions in the form');
+      const picture = dialog.getByRole('img', { name: 'sign.png', exact: true });
+      await expectVisible(picture, "the choice item's picture under its text");
+      await eventually(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), (w) => Number(w) > 0, 'the picture loaded');
+
+      const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Export QTI', exact: true }).click()]);
+      assert(download.suggestedFilename().endsWith('.zip'), `the export is a zip: ${download.suggestedFilename()}`);
+
+      // the edit saves (its version moved on with the import) and keeps every question
+      await dialog.getByRole('button', { name: 'Update Exam', exact: true }).click();
+      await expectNotVisible(dialog, 'the Edit Exam dialog after saving', 15_000);
+      const after = await graphql<{ assessment: { questions: Array<{ questionText: string; images: Array<{ name: string }> }> } }>(
+        'query ($id: ID!) { assessment(id: $id) { questions { questionText images { name } } } }', { id: examId }, teacher);
+      const qs = after.data?.assessment.questions ?? [];
+      assert(qs.length === n + 1 && qs[0].questionText === LONG_TEXT, `the exam holds its question and the imported ones: ${JSON.stringify(after)}`);
+      assert(qs.some((q) => q.images.map((i) => i.name).join() === 'sign.png'), `the choice item keeps its picture: ${JSON.stringify(after)}`);
+    } finally {
+      await graphql('mutation ($id: ID!) { deleteAssessment(id: $id, confirmSubmissions: 0) { id } }', { id: examId }, teacher);
+    }
+  });
 });
+
+/** A hidden exam with one long answer, made through the API in the test's course; its id. */
+async function savedExam(teacher: string, courseId: string, title: string): Promise<string> {
+  const made = await graphql<{ createAssessment: { id: string } }>('mutation ($input: CreateAssessmentInput!) { createAssessment(input: $input) { id } }', { input: {
+    kind: 'EXAM', courseId, title, description: 'Made by the question bank browser test', dueDate: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    resultVisibility: 'IMMEDIATE', isVisible: false, questions: [{ type: 'LONG_ANSWER', questionText: LONG_TEXT, points: 4 }],
+  } }, teacher);
+  assert(made.data?.createAssessment.id, `createAssessment failed: ${JSON.stringify(made.errors)}`);
+  return made.data.createAssessment.id;
+}
+
+/** teacher@ signed in, on the course's Exams tab, with the exam's editor open. */
+async function openEditor(page: Page, courseId: string, title: string): Promise<Locator> {
+  await login(page, DEMO.teacher.email);
+  await page.goto(`/dashboard/courses/${courseId}`);
+  await page.getByRole('tab', { name: 'Exams', exact: true }).click();
+  await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: `Edit exam ${title}` }).click();
+  return page.getByRole('dialog', { name: 'Edit Exam' });
+}
 
 /** The server's QTI 3.0 example package as a zip, every file of the folder under its own name. */
 function qtiPackage(): Buffer {

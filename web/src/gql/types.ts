@@ -685,6 +685,8 @@ export type BankQuestion = {
   bankId: Scalars['ID']['output'];
   /** Unique id. */
   id: Scalars['ID']['output'];
+  /** The images it shows under its text, in order. */
+  images: Array<QuestionImage>;
   /** The options of a multiple-choice question (empty for other types). */
   options: Array<BankQuestionOption>;
   /** Partial marking and its penalty (multiple choice). */
@@ -3533,6 +3535,8 @@ export type Question = {
   bankQuestionId: Maybe<Scalars['ID']['output']>;
   /** Unique id (REST: _id); send it back on edit to keep its answers and grades. */
   id: Scalars['ID']['output'];
+  /** The images it shows under its text, in order. */
+  images: Array<QuestionImage>;
   /** The options of a multiple-choice question (empty for other types). */
   options: Array<QuestionOption>;
   /** Position from 1. */
@@ -3620,6 +3624,17 @@ export type QuestionGradeInput = {
   questionId: Scalars['ID']['input'];
   /** Score, 0 to the question's points, at most 2 decimals (step 0.01); anything else is refused. */
   score: Scalars['Float']['input'];
+};
+
+/** An image a question shows under its text (imported with a QTI item). */
+export type QuestionImage = {
+  __typename?: 'QuestionImage';
+  /** Unique id. */
+  id: Scalars['ID']['output'];
+  /** Its file name; the alternative text when shown. */
+  name: Scalars['String']['output'];
+  /** Where to get it: GET this path with the bearer token or the web session; allowed to whoever may read the question (a student only for a question of theirs). */
+  url: Scalars['String']['output'];
 };
 
 /** A question as the editor sends it; the list replaces the questions in one transaction. */

@@ -1,4 +1,4 @@
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { validation } from '../../errors/domain-error';
 import { isId } from '../../app/ids';
 import { Actor } from '../../policies';
@@ -6,9 +6,11 @@ import type { QuestionBanksService } from '../question-banks/question-banks.serv
 import type { BankQuestion } from '../question-banks/question-banks.types';
 import { Assessment, AssessmentKind } from './assessment.entity';
 import { questionsOf } from './assessments.queries';
-import { applyRegrade, lockSubmissions, refreshTotalPoints } from './assessments.write';
+import { applyRegrade, lockSubmissions, refreshTotalPoints, writeQuestion } from './assessments.write';
+import { questions } from './assessments.validation';
 import { copyBankQuestion } from './assessments.draws';
 import { CourseFactsRow } from '../courses/courses.facts';
+import { copyImages } from '../question-banks/question-images.queries';
 
 /** What banking needs of the assessments service (passed in, so the two files do not import each other). */
 export interface BankingHost {
@@ -41,17 +43,41 @@ export class AssessmentBanking {
     if (!wanted.length) throw validation(BANKING_TEXT.chooseQuestions, 'bankQuestionIds');
     const found = await this.banks.readableQuestions(actor, wanted);
     const link = input.link === true || input.link === 'true';
-    await this.ds.transaction(async (m) => {
-      await m.query('SELECT 1 FROM assessments WHERE id = $1 FOR UPDATE', [assessment.id]);
-      const [{ top }] = await m.query('SELECT COALESCE(max(sort_order), 0)::int AS top FROM questions WHERE assessment_id = $1 AND draw_id IS NULL', [assessment.id]);
+    await this.append(actor, assessment, async (m, top) => {
       for (const [i, q] of found.entries()) await copyBankQuestion(m, assessment.id, q.id, top + i + 1, { linked: link });
+    });
+    return this.host.reload(this.ds, assessment.id);
+  }
+
+  /**
+   * The QTI import into an item: questions checked as the editor checks them, appended after the item's last
+   * question in one transaction that reads that last question while holding the item (a simultaneous edit or
+   * import waits, and none is lost); `after` writes what belongs with them (their images) in the same one.
+   */
+  async appendQuestions(actor: Actor, assessmentId: unknown, inputs: unknown[], after?: (m: EntityManager, ids: string[]) => Promise<void>): Promise<string[]> {
+    const { assessment } = await this.host.manageable(actor, assessmentId);
+    const checked = questions(inputs, BANKING_TEXT.chooseQuestions);
+    const ids: string[] = [];
+    await this.append(actor, assessment, async (m, top) => {
+      for (const q of checked) ids.push(await writeQuestion(m, assessment.id, { ...q, order: top + q.order }));
+      await after?.(m, ids);
+    });
+    return ids;
+  }
+
+  /** Appends to an item in one transaction holding it: `write` gets the last fixed question's number, read inside. */
+  private async append(actor: Actor, assessment: Assessment, write: (m: EntityManager, top: number) => Promise<void>): Promise<void> {
+    await this.ds.transaction(async (m) => {
+      // a new version: an editor still holding the old list is refused (CONFLICT) rather than drop what came in
+      await m.query('UPDATE assessments SET version = version + 1, updated_at = now() WHERE id = $1', [assessment.id]);
+      const [{ top }] = await m.query('SELECT COALESCE(max(sort_order), 0)::int AS top FROM questions WHERE assessment_id = $1 AND draw_id IS NULL', [assessment.id]);
+      await write(m, top);
       await refreshTotalPoints(m, assessment.id);
       // handed-in work gets the new automatic questions graded (as an edit that adds them does) and its maximum
       await lockSubmissions(m, assessment.id);
       await applyRegrade(m, actor, { assessmentId: assessment.id, courseId: assessment.courseId },
         { submissionCount: 0, regradedQuestionIds: [], removedQuestionCount: 0, grades: [], changes: [] });
     });
-    return this.host.reload(this.ds, assessment.id);
   }
 
   /** saveQuestionsToBank and POST /assessments/{id}/save-to-bank: the item's teachers, into a bank they may edit. */
@@ -72,6 +98,7 @@ export class AssessmentBanking {
       await m.query(
         `UPDATE questions q SET bank_question_id = x.b FROM unnest($1::uuid[], $2::uuid[]) AS x(q, b)
           WHERE q.id = x.q AND q.bank_question_id IS NULL`, [questions.map((q) => q.id), saved.map((b) => b.id)]);
+      await copyImages(m, 'question', 'bank', questions.map((q, i) => [q.id, saved[i].id]));
       return saved;
     });
   }

@@ -105,6 +105,13 @@ export class AssessmentCloning {
         accepted: q.acceptedAnswers ?? [],
         partialMarking: !!q.partialMarking?.enabled, penaltyPerWrong: q.partialMarking?.penaltyPerWrong ?? 0,
       })));
+      // the copy's questions show the original's images (numbered alike: the same files rows)
+      await m.query(
+        `INSERT INTO question_images (question_id, file_id, name, position)
+         SELECT nq.id, qi.file_id, qi.name, qi.position
+           FROM questions oq JOIN question_images qi ON qi.question_id = oq.id
+           JOIN questions nq ON nq.assessment_id = $1 AND nq.draw_id IS NULL AND nq.sort_order = oq.sort_order
+          WHERE oq.assessment_id = $2 AND oq.draw_id IS NULL`, [id, p.source.id]);
       // the copy draws as the original does (each student of the copy draws anew)
       await m.query(
         `INSERT INTO assessment_draws (assessment_id, bank_id, tag, count, position)

@@ -70,7 +70,7 @@ export async function writeDraws(m: EntityManager, assessmentId: string, next: D
 
 /**
  * A bank question copied into an assessment as an ordinary question (options, accepted answers, partial
- * marking), in one statement: a copy, a linked copy, or a drawn one (draw_id). Returns the new question's id.
+ * marking, images), in one statement: a copy, a linked copy, or a drawn one (draw_id). Returns the new question's id.
  */
 export async function copyBankQuestion(m: EntityManager, assessmentId: string, bankQuestionId: string, sortOrder: number, origin: { linked: boolean; drawId?: string }): Promise<string> {
   const [{ id }]: Array<{ id: string }> = await m.query(
@@ -81,7 +81,9 @@ export async function copyBankQuestion(m: EntityManager, assessmentId: string, b
      o AS (INSERT INTO question_options (question_id, sort_order, text, is_correct)
            SELECT q.id, bo.position, bo.text, bo.is_correct FROM q, bank_question_options bo WHERE bo.bank_question_id = $2),
      x AS (INSERT INTO accepted_answers (question_id, sort_order, answer, weight)
-           SELECT q.id, ba.position, ba.answer, ba.weight FROM q, bank_accepted_answers ba WHERE ba.bank_question_id = $2)
+           SELECT q.id, ba.position, ba.answer, ba.weight FROM q, bank_accepted_answers ba WHERE ba.bank_question_id = $2),
+     i AS (INSERT INTO question_images (question_id, file_id, name, position)
+           SELECT q.id, bi.file_id, bi.name, bi.position FROM q, question_images bi WHERE bi.bank_question_id = $2)
      SELECT id FROM q`, [assessmentId, bankQuestionId, sortOrder, origin.linked, origin.drawId ?? null]);
   return id;
 }

@@ -6,6 +6,8 @@ import { Actor } from '../../policies';
 import { Assessment, AssessmentKind } from './assessment.entity';
 import { ASSESSMENT_TEXT as T } from './assessments.validation';
 import { SCOPE_FIELD, presentAssessment, presentCloneChanges, presentStudent } from './assessments.shape';
+import { Question } from './question.types';
+import type { QuestionImageRow } from '../question-banks/question-images.queries';
 
 /** What differs between the three REST families (assessments.md section 7): names and paths only. */
 interface Family {
@@ -58,7 +60,9 @@ export async function presentOne(actor: Actor, ctx: RequestContext, a: Assessmen
   const [draws, drawn] = seesKey
     ? await Promise.all([ctx.loaders.drawsByAssessment.load(a.id), ctx.loaders.drawnQuestionsByAssessment.load(a.id)])
     : [[], []];
-  return presentAssessment(actor, a, { questions, targets, seesKey, draws, drawn });
+  const images = await ctx.loaders.imagesByQuestion.loadMany([...questions, ...drawn].map((q) => q.id));
+  const withImages = (qs: Question[], at: number) => qs.map((q, i) => ({ ...q, imageRows: images[at + i] as QuestionImageRow[] }));
+  return presentAssessment(actor, a, { questions: withImages(questions, 0), targets, seesKey, draws, drawn: withImages(drawn, questions.length) });
 }
 
 const parentOf = (f: Family, req: Request) => (f.parent === 'course' ? { courseId: param(req, 'parentId') } : { moduleId: param(req, 'parentId') });

@@ -6,6 +6,7 @@ import { Question } from './question.types';
 import { RandomDraw } from './draws.types';
 import { CloneChanges } from './assessments.clone';
 import { coursePlace } from '../courses/courses.shape';
+import { presentQuestionImage } from '../question-banks/question-banks.shape';
 
 /** The REST family's word for the scope field (assessments.md section 3). */
 export const SCOPE_FIELD: Record<AssessmentKind, string> = { ASSIGNMENT: 'assignmentScope', EXAM: 'examScope', QUIZ: 'quizScope' };
@@ -22,6 +23,7 @@ export const presentQuestion = presenter((viewer: Actor, q: Question, seesKey: b
   points: q.points,
   order: q.order,
   options: q.options.map((o) => (seesKey ? { id: o.id, text: o.text, isCorrect: !!o.isCorrect } : { id: o.id, text: o.text })),
+  ...(q.imageRows ? { images: q.imageRows.map((i) => presentQuestionImage(viewer, i)) } : {}),
   ...(seesKey
     ? {
       correctAnswers: (q.acceptedAnswers ?? []).map((a) => a.answer),

@@ -10,6 +10,7 @@ import { QuestionType } from './assessment.entity';
 export interface KeyHolders {
   teacherIds: string[];
 }
+import type { QuestionImageRow } from '../question-banks/question-images.queries';
 
 @ObjectType({ description: 'One option of a multiple-choice question.' })
 export class QuestionOption implements KeyHolders {
@@ -86,4 +87,7 @@ export class Question implements KeyHolders {
   drawId: string | null;
 
   teacherIds: string[];
+
+  /** Its images, when a REST read loaded them (GraphQL resolves `images` itself). */
+  imageRows?: QuestionImageRow[];
 }

@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
  * What a file's bytes say it is. The client's declared type and file name are only claims; an upload is
  * accepted only when the claim and the bytes agree (DESIGN.md: the server checks the content).
  */
-export type DetectedKind = 'pdf' | 'mp4' | 'webm' | 'ole' | 'docx' | 'pptx' | 'zip' | 'jpeg' | 'png' | 'text' | 'unknown';
+export type DetectedKind = 'pdf' | 'mp4' | 'webm' | 'ole' | 'docx' | 'pptx' | 'zip' | 'jpeg' | 'png' | 'gif' | 'webp' | 'text' | 'unknown';
 
 /** The canonical MIME types the platform accepts, and the kind of bytes each must have. */
 export const MIME_KIND: Record<string, DetectedKind> = {
@@ -18,6 +18,8 @@ export const MIME_KIND: Record<string, DetectedKind> = {
   'text/plain': 'text',
   'image/jpeg': 'jpeg',
   'image/png': 'png',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
 };
 
 /** Browsers send a type taken from the extension, or nothing; these fill in when nothing useful was sent. */
@@ -36,6 +38,8 @@ const EXTENSION_MIME: Record<string, string> = {
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
 };
 
 /** Aliases some systems send for the same types. */
@@ -60,6 +64,8 @@ export const MIME_EXTENSION: Record<string, string> = {
   'text/plain': 'txt',
   'image/jpeg': 'jpg',
   'image/png': 'png',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
 };
 
 /** The declared type: the part's Content-Type when it names a type, else the extension's. */
@@ -96,6 +102,8 @@ export function detectKind(head: Buffer, utf8Text: boolean): DetectedKind {
   if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'ole'; // OLE compound file
   if (startsWith(head, [0xff, 0xd8, 0xff])) return 'jpeg';
   if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (startsWith(head, [0x47, 0x49, 0x46, 0x38]) && (head[4] === 0x37 || head[4] === 0x39) && head[5] === 0x61) return 'gif'; // GIF87a, GIF89a
+  if (startsWith(head, [0x52, 0x49, 0x46, 0x46]) && startsWith(head, [0x57, 0x45, 0x42, 0x50], 8)) return 'webp'; // RIFF....WEBP
   if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) {
     const types = zipEntry(head, '[Content_Types].xml')?.toString('utf8') ?? '';
     if (types.includes('presentationml')) return 'pptx';

@@ -37,6 +37,8 @@ describe('detectKind by magic numbers', () => {
     ['mp4', head('000000206674797069736f6d')],
     ['webm', head('1a45dfa39f4286810142f7')],
     ['ole', head('d0cf11e0a1b11ae1')],
+    ['gif', head('474946383961')],
+    ['webp', head('52494646240000005745425056503820')],
     ['docx', tinyZip([{ name: '[Content_Types].xml', data: officeContentTypes('word'), deflate: true }])],
     ['pptx', tinyZip([{ name: '_rels/.rels', data: '<r/>' }, { name: '[Content_Types].xml', data: officeContentTypes('presentation') }])],
     ['zip', tinyZip([{ name: 'readme.txt', data: 'not office' }])],

@@ -1,6 +1,6 @@
 import { QuestionType } from '../assessments/assessment.entity';
 import { writeZip } from './qti.package';
-import { paragraphs } from './qti.text';
+import { IMAGES_CLASS, paragraphs } from './qti.text';
 import { NeutralQuestion } from './qti.types';
 import { escapeXml as x } from './qti.xml';
 
@@ -11,7 +11,8 @@ import { escapeXml as x } from './qti.xml';
  * response; partial marking is a mapping (each correct option points / correct options, each wrong option
  * minus the penalty, lower bound 0, upper bound the points) with map_response. Short answer:
  * textEntryInteraction with a case-insensitive mapping of each accepted answer to points x weight. Long answer:
- * extendedTextInteraction, scored by hand. Every item declares MAXSCORE = its points.
+ * extendedTextInteraction, scored by hand. Every item declares MAXSCORE = its points. A question's images follow
+ * its text in a block of their own (items/images/qN/k/name), each listed as a file of its resource.
  */
 
 const NS = 'http://www.imsglobal.org/xsd/imsqtiasi_v3p0';
@@ -87,6 +88,16 @@ const titleOf = (text: string) => {
   return line.length > 80 ? `${line.slice(0, 77)}...` : line;
 };
 
+/** Where a question's images go in the package, relative to its item file (items/): images/q1/1/name.png. */
+export const imageHrefs = (q: NeutralQuestion, identifier: string) =>
+  (q.images ?? []).map((img, k) => `images/${identifier}/${k + 1}/${img.name.replace(/[^A-Za-z0-9._-]/g, '_')}`);
+
+/** The images under the text, in a block the importer leaves out of the text (it keeps them as images). */
+const imagesBlock = (q: NeutralQuestion, identifier: string) => {
+  const hrefs = imageHrefs(q, identifier);
+  return hrefs.length ? `\n    <div class="${IMAGES_CLASS}">${hrefs.map((h, k) => `<p><img src="${x(h)}" alt="${x(q.images![k].name)}"/></p>`).join('')}</div>` : '';
+};
+
 /** One question as a QTI 3.0 assessment item. */
 export function itemXml(q: NeutralQuestion, identifier: string): string {
   const part = q.type === QuestionType.MCQ ? choiceItem(q) : q.type === QuestionType.ShortAnswer ? textEntryItem(q) : extendedTextItem();
@@ -95,7 +106,7 @@ export function itemXml(q: NeutralQuestion, identifier: string): string {
   ${part.declaration}
   ${outcomes(q.points)}
   <qti-item-body>
-    ${paragraphs(q.questionText, x)}
+    ${paragraphs(q.questionText, x)}${imagesBlock(q, identifier)}
     ${part.interaction}
   </qti-item-body>${part.processing ? `\n  ${part.processing}` : ''}
 </qti-assessment-item>
@@ -116,7 +127,7 @@ function manifestXml(title: string, ids: string[], questions: NeutralQuestion[])
   <organizations/>
   <resources>
 ${ids.map((id, i) => `    <resource identifier="${id}" type="imsqti_item_xmlv3p0" href="items/${id}.xml">${keywords(questions[i].tags)}
-      <file href="items/${id}.xml"/>
+      <file href="items/${id}.xml"/>${imageHrefs(questions[i], id).map((h) => `\n      <file href="items/${x(h)}"/>`).join('')}
     </resource>`).join('\n')}
   </resources>
 </manifest>
@@ -128,6 +139,9 @@ export function writeQtiPackage(title: string, questions: NeutralQuestion[]): Pr
   const ids = questions.map((_q, i) => `q${i + 1}`);
   return writeZip([
     ['imsmanifest.xml', manifestXml(title, ids, questions)],
-    ...questions.map((q, i): [string, string] => [`items/${ids[i]}.xml`, itemXml(q, ids[i])]),
+    ...questions.flatMap((q, i): Array<[string, Buffer | string]> => [
+      [`items/${ids[i]}.xml`, itemXml(q, ids[i])],
+      ...imageHrefs(q, ids[i]).map((h, k): [string, Buffer] => [`items/${h}`, q.images![k].bytes]),
+    ]),
   ]);
 }

@@ -48,7 +48,9 @@ describe('hostile QTI', () => {
   it('an entity bomb (billion laughs) in an item is refused before parsing', async () => {
     const r = await refusal(readQti(await writeZip([['imsmanifest.xml', manifest(['bomb.xml'])], ['bomb.xml', BOMB]])));
     expect(r).toMatchObject({ code: 'VALIDATION', message: 'bomb.xml declares a DOCTYPE or an entity: DTDs and entities are not accepted in QTI files' });
-    expect(r.ms).toBeLessThan(1000);
+    // the message says it was refused before parsing; the bound only catches an expansion (seconds to minutes), far
+    // above what a busy CI machine adds
+    expect(r.ms).toBeLessThan(10_000);
   });
 
   it('an external entity is refused, in an item alone or in the manifest', async () => {
@@ -83,7 +85,9 @@ describe('hostile QTI', () => {
     const zip = await writeZip([['imsmanifest.xml', manifest(hrefs)], ...hrefs.map((h): [string, string] => [h, CHOICE])], false);
     const r = await refusal(readQti(zip));
     expect(r).toMatchObject({ code: 'VALIDATION', message: `The package holds more than ${QTI_LIMITS.entries} files` });
-    expect(r.ms).toBeLessThan(2000);
+    // the message says it was refused from the zip's directory, before any item was read; the bound is loose so a
+    // busy machine cannot fail it (speed targets live in bench/)
+    expect(r.ms).toBeLessThan(10_000);
   });
 
   it('a manifest naming more items than the limit is refused, even when the files are few', async () => {

@@ -3,6 +3,7 @@ import type { AssessmentsService } from '../assessments/assessments.service';
 import type { QuestionBanksService } from '../question-banks/question-banks.service';
 import { AssessmentQtiResolver, QtiResolver, QuestionBankQtiResolver } from './qti.resolver';
 import { qtiRouter } from './qti.rest';
+import type { FilesService } from '../files/files.service';
 import { QtiService } from './qti.service';
 
 /**
@@ -13,6 +14,7 @@ import { QtiService } from './qti.service';
 export const qtiModule = defineModule({
   name: 'qti',
   resolvers: [QtiResolver, QuestionBankQtiResolver, AssessmentQtiResolver],
-  services: (ds, _config, deps: { questionBanks: QuestionBanksService; assessments: AssessmentsService }) => new QtiService(ds, deps.questionBanks, deps.assessments),
+  services: (ds, _config, deps: { questionBanks: QuestionBanksService; assessments: AssessmentsService; files: FilesService }) =>
+    new QtiService(ds, deps.questionBanks, deps.assessments, deps.files),
   router: qtiRouter,
 });

@@ -4,6 +4,7 @@ import { newRouter, param, route, send } from '../../app/rest';
 import { DomainError, validation } from '../../errors/domain-error';
 import { QTI_TEXT, QtiImportTarget, bytesOf } from './qti.service';
 import { presentImportResult } from './qti.shape';
+import { sendDownload } from '../files/files.http';
 
 interface ImportForm { bytes: Buffer; filename: string; fields: Record<string, string> }
 
@@ -48,5 +49,7 @@ export function qtiRouter() {
     void res.status(200).type('application/zip').attachment(out.filename).send(out.zip);
   r.get('/question-banks/:id/qti', route(async (req, res, actor, ctx) => download(res, await ctx.services.qti.exportBank(actor, param(req)))));
   r.get('/assessments/:id/qti', route(async (req, res, actor, ctx) => download(res, await ctx.services.qti.exportAssessment(actor, param(req)))));
+  // a question's image: to whoever may read the question (its bank's readers, the item's readers, a student only a question of theirs)
+  r.get('/question-images/:id', route(async (req, res, actor, ctx) => sendDownload(res, await ctx.services.qti.images.download(actor, param(req)))));
   return r;
 }

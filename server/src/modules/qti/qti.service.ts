@@ -3,7 +3,8 @@ import { DomainError, notFound, validation } from '../../errors/domain-error';
 import { isId } from '../../app/ids';
 import { Actor, authorize } from '../../policies';
 import type { AssessmentsService } from '../assessments/assessments.service';
-import { asDomainError } from '../files/files.service';
+import { FilesService, asDomainError } from '../files/files.service';
+import { QuestionImagesService, imageRefusal } from './question-images';
 import { questionsOf } from '../assessments/assessments.queries';
 import type { QuestionBanksService } from '../question-banks/question-banks.service';
 import { writeQtiPackage } from './qti.export';
@@ -15,7 +16,6 @@ export const QTI_TEXT = {
   oneTarget: 'Choose exactly one place to import into: an existing bank, a new bank or an assessment',
   nothingToImport: 'The package holds no question that can be imported',
   chooseFile: 'Please select a QTI package (zip) or item (XML) to import',
-  imageNotKept: (path: string) => `The image ${path} is shown as [image: ...] in the text; images are not kept with questions`,
 } as const;
 
 export interface QtiImportTarget {
@@ -68,7 +68,11 @@ const neutral = (q: { type: NeutralQuestion['type']; questionText: string; point
  * Admin): never students or parents, to whom both answer not found.
  */
 export class QtiService {
-  constructor(private readonly ds: DataSource, private readonly banks: QuestionBanksService, private readonly assessments: AssessmentsService) {}
+  readonly images: QuestionImagesService;
+
+  constructor(private readonly ds: DataSource, private readonly banks: QuestionBanksService, private readonly assessments: AssessmentsService, files: FilesService) {
+    this.images = new QuestionImagesService(ds, files, banks, assessments);
+  }
 
   async import(actor: Actor, bytes: Buffer, filename: string, target: QtiImportTarget, dryRun: boolean): Promise<QtiImportOutcome> {
     authorize(actor, 'questionBank.use', undefined);
@@ -78,48 +82,49 @@ export class QtiService {
     if (target.bankId) await this.banks.editable(actor, target.bankId);
     if (target.assessmentId) await this.assessments.manageable(actor, target.assessmentId);
     const read = await readQti(bytes, filename);
-    // the codec reads the images; questions here are plain text, so each stays "[image: alt]" in the text
-    for (const q of read.questions) for (const path of q.images) q.notes.push(QTI_TEXT.imageNotKept(path));
+    // images are kept with their questions when their name and bytes agree on an image type; others are noted
+    const refused = new Map(read.files.map((f) => [f.path, imageRefusal(f)]));
+    for (const q of read.questions) {
+      for (const path of q.images) if (refused.get(path)) q.notes.push(refused.get(path)!);
+      q.images = q.images.filter((path) => !refused.get(path));
+    }
+    read.files = read.files.filter((f) => !refused.get(f.path));
     const outcome: QtiImportOutcome = { dryRun, read, bankId: null, assessmentId: null };
     if (dryRun) return outcome;
     if (!read.questions.length) throw validation(QTI_TEXT.nothingToImport);
     const inputs = read.questions.map((q) => q.question);
-    if (target.assessmentId) {
-      outcome.assessmentId = await this.intoAssessment(actor, String(target.assessmentId), inputs);
+    const paths = read.questions.map((q) => q.images);
+    // the bytes go to the store first; the rows that keep them are written with the questions, else they go
+    const received = await this.images.receive(read.files);
+    try {
+      if (target.assessmentId) {
+        await this.assessments.banking.appendQuestions(actor, target.assessmentId, inputs.map(({ tags: _tags, ...q }) => q),
+          (m, ids) => this.images.record(m, actor, received, 'question', ids, paths));
+        outcome.assessmentId = String(target.assessmentId);
+        return outcome;
+      }
+      // a new bank and its questions in one transaction: a refused question leaves no empty bank behind
+      outcome.bankId = await this.ds.transaction(async (m) => {
+        const bankId = target.bankId
+          ? String(target.bankId)
+          : (await this.banks.create(actor, { name: target.newBank?.name, subjectId: target.newBank?.subjectId, sharing: 'private' }, m)).id;
+        const saved = await this.banks.addQuestions(actor, bankId, inputs, m);
+        await this.images.record(m, actor, received, 'bank', saved.map((q) => q.id), paths);
+        return bankId;
+      });
       return outcome;
+    } catch (err) {
+      await this.images.discard(received);
+      throw err;
     }
-    if (target.bankId) {
-      await this.banks.addQuestions(actor, target.bankId, inputs);
-      outcome.bankId = String(target.bankId);
-      return outcome;
-    }
-    // the new bank and its questions in one transaction: a refused question leaves no empty bank behind
-    outcome.bankId = await this.ds.transaction(async (m) => {
-      const bank = await this.banks.create(actor, { name: target.newBank?.name, subjectId: target.newBank?.subjectId, sharing: 'private' }, m);
-      await this.banks.addQuestions(actor, bank.id, inputs, m);
-      return bank.id;
-    });
-    return outcome;
-  }
-
-  /** Appends to the assessment's questions through the editor's own replacement (existing ones keep their ids). */
-  private async intoAssessment(actor: Actor, assessmentId: string, inputs: NeutralQuestion[]): Promise<string> {
-    const existing = await questionsOf(this.ds, [assessmentId]);
-    const keep = existing.map((q) => ({
-      id: q.id, type: q.type, questionText: q.questionText, points: q.points, order: q.order,
-      options: q.options.map((o) => ({ id: o.id, text: o.text, isCorrect: o.isCorrect })),
-      acceptedAnswers: q.acceptedAnswers, partialMarking: q.partialMarking,
-    }));
-    const added = inputs.map(({ tags: _tags, ...q }, i) => ({ ...q, order: existing.length + i + 1 }));
-    await this.assessments.update(actor, assessmentId, { questions: [...keep, ...added] });
-    return assessmentId;
   }
 
   /** GET /api/question-banks/{id}/qti: the bank's questions, in order, with their tags. */
   async exportBank(actor: Actor, bankId: unknown): Promise<{ filename: string; zip: Buffer }> {
     const bank = await this.banks.readable(actor, bankId);
     const questions = await this.banks.listQuestions(actor, bank.id);
-    return { filename: `${fileStem(bank.name)}-qti.zip`, zip: await writeQtiPackage(bank.name, questions.map(neutral)) };
+    const images = await this.images.withBytes('bank', questions.map((q) => q.id));
+    return { filename: `${fileStem(bank.name)}-qti.zip`, zip: await writeQtiPackage(bank.name, questions.map((q) => ({ ...neutral(q), images: images.get(q.id) }))) };
   }
 
   /** GET /api/assessments/{id}/qti: the assessment's own questions (its teachers, SuperAdmin, Admin). */
@@ -128,7 +133,8 @@ export class QtiService {
     const { assessment, course } = await this.assessments.readable(actor, assessmentId);
     authorize(actor, 'assessment.seeKey', { teacherIds: course.teacherIds }, { as: 'notFound', message: 'Assessment not found' });
     const questions = await questionsOf(this.ds, [assessment.id]);
-    return { filename: `${fileStem(assessment.title)}-qti.zip`, zip: await writeQtiPackage(assessment.title, questions.map(neutral)) };
+    const images = await this.images.withBytes('question', questions.map((q) => q.id));
+    return { filename: `${fileStem(assessment.title)}-qti.zip`, zip: await writeQtiPackage(assessment.title, questions.map((q) => ({ ...neutral(q), images: images.get(q.id) }))) };
   }
 }
 

@@ -13,6 +13,9 @@ const LEFT_OUT = new Set(['qti-feedback-block', 'qti-feedback-inline', 'qti-moda
   'qti-template-block', 'qti-template-inline', 'qti-simple-choice', 'style', 'script', 'qti-stylesheet',
   'qti-catalog-info', 'qti-companion-materials-info']);
 const IMAGE = /\.(png|jpe?g|gif|svg|webp)$/i;
+/** The block the exporter writes a question's images in (shown under the text here): its images are not part of the text. */
+export const IMAGES_CLASS = 'lms-question-images';
+const isImagesBlock = (x: XNode) => (x.attrs.class ?? '').split(/\s+/).includes(IMAGES_CLASS);
 
 /** Paths of the images a part of an item shows (img src, object data), as written. */
 export function imageRefs(n: XNode): string[] {
@@ -34,7 +37,7 @@ export function plainText(n: XNode, inline = false): string {
   const walk = (x: XNode) => {
     for (const c of x.children) {
       if (!isElement(c)) { out += c.replace(/\s+/g, ' '); continue; }
-      if (LEFT_OUT.has(c.name)) continue;
+      if (LEFT_OUT.has(c.name) || isImagesBlock(c)) continue;
       if (c.name === 'br') { out += '\n'; continue; }
       if (c.name === 'qti-text-entry-interaction' || c.name === 'qti-inline-choice-interaction') { out += ' _____ '; continue; }
       if (c.name === 'img') { out += ` [image: ${c.attrs.alt?.trim() || baseName(c.attrs.src ?? '')}] `; continue; }

@@ -9,6 +9,8 @@ export interface NeutralQuestion {
   acceptedAnswers: Array<{ answer: string; weight: number }>;
   partialMarking: { enabled: boolean; penaltyPerWrong: number };
   tags: string[];
+  /** The images shown under the text (export only: on import they come as `QtiQuestion.images`). */
+  images?: Array<{ name: string; bytes: Buffer }>;
 }
 
 /** One item read: the question, where it came from, and what of its scoring could not be kept exactly. */

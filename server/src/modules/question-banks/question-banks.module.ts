@@ -1,10 +1,12 @@
 import { defineModule } from '../../app/module';
 import { QuestionBanks1732300030000 } from './1732300030000-QuestionBanks';
+import { QuestionImages1732300031000 } from './1732300031000-QuestionImages';
 import { BankQuestionFieldsResolver, QuestionBanksResolver } from './question-banks.resolver';
 import { QuestionBanksService } from './question-banks.service';
 import { questionBankLoaders } from './question-banks.loaders';
 import { questionBanksRouter } from './question-banks.rest';
 import { questionBankSeeder } from './question-banks.seed';
+import { BankQuestionImagesResolver, QuestionImagesResolver } from './question-images.resolver';
 
 /**
  * Question banks (issue 30; ctx.services.questionBanks): teachers' banks by subject, shared with the subject's
@@ -13,10 +15,12 @@ import { questionBankSeeder } from './question-banks.seed';
  */
 export const questionBanksModule = defineModule({
   name: 'questionBanks',
-  migrations: [QuestionBanks1732300030000],
-  resolvers: [QuestionBanksResolver, BankQuestionFieldsResolver],
+  migrations: [QuestionBanks1732300030000, QuestionImages1732300031000],
+  resolvers: [QuestionBanksResolver, BankQuestionFieldsResolver, BankQuestionImagesResolver, QuestionImagesResolver],
   services: (ds) => new QuestionBanksService(ds),
   loaders: questionBankLoaders,
   router: questionBanksRouter,
   seed: questionBankSeeder,
+  // the images of bank and assessment questions (QTI import): kept while a question shows them
+  fileReferences: [{ table: 'question_images', column: 'file_id' }],
 });

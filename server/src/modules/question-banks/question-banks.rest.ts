@@ -10,10 +10,11 @@ import { presentBank, presentBankPage, presentBankQuestion } from './question-ba
 async function bankPage(actor: Actor, ctx: RequestContext, bankId: string, tag?: string) {
   const bank = await ctx.services.questionBanks.readable(actor, bankId);
   const questions = await ctx.services.questionBanks.listQuestions(actor, bank.id, tag ?? null);
-  const [uses, stats] = await Promise.all([
+  const [uses, stats, images] = await Promise.all([
     Promise.all(questions.map((q) => ctx.loaders.usesByBankQuestion.load(q.id))), ctx.loaders.statisticsByBank.load(bank.id),
+    Promise.all(questions.map((q) => ctx.loaders.imagesByBankQuestion.load(q.id))),
   ]);
-  return presentBankPage(actor, bank, questions, uses, stats);
+  return presentBankPage(actor, bank, questions.map((q, i) => ({ ...q, imageRows: images[i] })), uses, stats);
 }
 
 /** Question banks over REST (issue 30): the same service calls as GraphQL, `{ success, data }`. */

@@ -1,3 +1,4 @@
+import { QuestionImageRow, questionImagePath } from './question-images.queries';
 import { presenter } from '../../app/rest';
 import { Actor } from '../../policies';
 import { BankQuestion, BankQuestionUse, QuestionBank, QuestionStatistics } from './question-banks.types';
@@ -14,13 +15,17 @@ const presentStatistics = (s: QuestionStatistics | null) => s && ({
   options: s.options.map((o) => ({ optionId: o.optionId, text: o.text, chosen: o.chosen })),
 });
 
+/** An image of a question for REST: { _id, name, url } (url: its download path). */
+export const presentQuestionImage = presenter((_viewer: Actor, i: QuestionImageRow) => ({ id: i.id, name: i.name, url: questionImagePath(i.id) }));
+
 /** A bank question for REST, with where it is used and its statistics when given (the bank page). */
-export const presentBankQuestion = presenter((_viewer: Actor, q: BankQuestion, extra?: { usedIn: BankQuestionUse[]; statistics: QuestionStatistics | null }) => ({
+export const presentBankQuestion = presenter((viewer: Actor, q: BankQuestion, extra?: { usedIn: BankQuestionUse[]; statistics: QuestionStatistics | null }) => ({
   id: q.id, bankId: q.bankId, type: q.type, questionText: q.questionText, points: q.points, position: q.position,
   options: q.options.map((o) => ({ id: o.id, text: o.text, isCorrect: o.isCorrect })),
   acceptedAnswers: q.acceptedAnswers.map((a) => ({ answer: a.answer, weight: a.weight })),
   partialMarking: { enabled: q.partialMarking.enabled, penaltyPerWrong: q.partialMarking.penaltyPerWrong },
   tags: q.tags, version: q.version,
+  ...(q.imageRows ? { images: q.imageRows.map((i) => presentQuestionImage(viewer, i)) } : {}),
   ...(extra ? {
     usedIn: extra.usedIn.map((u) => ({ assessmentId: u.assessmentId, title: u.title, kind: u.kind, linked: u.linked, drawn: u.drawn })),
     statistics: presentStatistics(extra.statistics),

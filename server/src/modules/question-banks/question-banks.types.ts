@@ -1,3 +1,4 @@
+import type { QuestionImageRow } from './question-images.queries';
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Connection, type PageLimits } from '../../app/paging';
 import { AssessmentKind, QuestionType } from '../assessments/assessment.entity';
@@ -118,6 +119,9 @@ export class BankQuestion {
 
   @Field(() => Int, { description: 'Increases with every change.' })
   version: number;
+
+  /** Its images, when a REST read loaded them (GraphQL resolves `images` itself). */
+  imageRows?: QuestionImageRow[];
 }
 
 @ObjectType({ description: "A teacher's question bank of one subject." })

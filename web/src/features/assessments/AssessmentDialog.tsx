@@ -65,7 +65,8 @@ export function AssessmentDialog({ kind, initial, editing, studentsOf, onClose, 
   const [tried, setTried] = useState(false);
   const [shown, setShown] = useState<ReactNode | null>(null);
   const [previewing, setPreviewing] = useState(false);
-  const [bankSaved, setBankSaved] = useState<string | null>(null);
+  /** What Save to bank, Import QTI or Export QTI did (or why it failed). */
+  const [bankNote, setBankNote] = useState<{ text: string; failed: boolean } | null>(null);
   const id = `${kind.key}-dialog`;
 
   const change = <K extends keyof AssessmentFields>(key: K, value: AssessmentFields[K]) => {
@@ -153,11 +154,20 @@ export function AssessmentDialog({ kind, initial, editing, studentsOf, onClose, 
         onChange={(q) => change('questions', q)}
         error={errors.questions}
         showErrors={tried}
-        actions={<BankTools assessmentId={assessmentId} questions={values.questions} onAdd={addFromBank} onSaved={setBankSaved} />}
+        actions={
+          <BankTools
+            assessmentId={assessmentId}
+            title={values.title.trim() || kind.noun}
+            questions={values.questions}
+            onAdd={addFromBank}
+            onSaved={(text) => setBankNote({ text, failed: false })}
+            onFailed={(text) => setBankNote({ text, failed: true })}
+          />
+        }
       />
-      {bankSaved && (
-        <Alert severity="success" onClose={() => setBankSaved(null)}>
-          {bankSaved}
+      {bankNote && (
+        <Alert severity={bankNote.failed ? 'error' : 'success'} onClose={() => setBankNote(null)}>
+          {bankNote.text}
         </Alert>
       )}
       <RandomDrawSection draws={values.randomDraws} onChange={(d) => change('randomDraws', d)} error={errors.draws} />

@@ -14,6 +14,7 @@ import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { SelectField } from '../../components/SelectField';
+import { QuestionImages } from '../../components/QuestionImages';
 import { QUESTION_TYPES, QUESTION_TYPE_LABELS, newAnswer, newOption, newQuestion, validateQuestion, type QuestionDraft } from './fields';
 
 interface RowListProps<T extends { key: string }> {
@@ -135,6 +136,7 @@ export function QuestionCard({ q, n, count, showErrors, onChange, onMove, onRemo
         error={Boolean(errors.questionText)}
         helperText={errors.questionText}
       />
+      <QuestionImages images={q.images} />
       {q.type === 'MCQ' && (
         <>
           <RowList

@@ -1,3 +1,4 @@
+import type { QuestionImageRef } from '../../components/QuestionImages';
 /**
  * What the create and edit dialogs hold (assessments.md sections 2, 5 and 9): the form's values, their defaults,
  * the checks made before sending (the server makes the same ones, with the same texts) and the due date's
@@ -59,6 +60,8 @@ export interface QuestionDraft {
   /** Issue 30: the bank question this one was taken from (a copy remembers it), and whether it follows the bank. */
   bankQuestionId?: string | null;
   bankLinked?: boolean;
+  /** The images the saved question shows under its text (imported with QTI items): shown, not edited. */
+  images?: readonly QuestionImageRef[];
 }
 
 /** Issue 30: N questions drawn per student from a bank (of a tag, or any). */
@@ -199,6 +202,7 @@ export interface QuestionData {
   partialMarking?: { enabled: boolean; penaltyPerWrong: number } | null;
   bankQuestionId?: string | null;
   bankLinked?: boolean | null;
+  images?: readonly QuestionImageRef[];
 }
 
 /** A question of the server (an item's, or a bank's) as the editor holds it. */
@@ -215,13 +219,14 @@ export function draftFrom(q: QuestionData): QuestionDraft {
     penalty: String(q.partialMarking?.penaltyPerWrong ?? 0),
     bankQuestionId: q.bankQuestionId ?? null,
     bankLinked: q.bankLinked ?? false,
+    images: q.images,
   };
 }
 
 /** A bank question copied into an item not saved yet: a new question (no id, no option ids). */
 export function draftFromBank(q: QuestionData): QuestionDraft {
   const d = draftFrom(q);
-  return { ...d, id: undefined, options: d.options.map((o) => ({ ...o, id: undefined })), bankQuestionId: null, bankLinked: false };
+  return { ...d, id: undefined, options: d.options.map((o) => ({ ...o, id: undefined })), bankQuestionId: null, bankLinked: false, images: undefined };
 }
 
 /** One question as the inputs carry it (an item's QuestionInput and a bank's BankQuestionInput share these fields). */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,7 +8,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import PageviewIcon from '@mui/icons-material/Pageview';
-import { fetchFile } from './download';
+import { useBlobUrl } from './useBlobUrl';
 
 /** What the browser shows by itself: PDF documents and images. Other files are only downloaded. */
 export function canPreview(mimeType: string): boolean {
@@ -35,33 +35,9 @@ export function PreviewButton({ content }: { content: Previewable }) {
   );
 }
 
-type State = { url: string } | { error: string } | null;
-
-/**
- * The file is fetched with the bearer token (as a download is) and shown from a blob: address, which the
- * content security policy allows for images and frames (server/src/app/security-headers.ts).
- */
+/** The file is fetched with the bearer token and shown from a blob: address (useBlobUrl; server/src/app/security-headers.ts). */
 function PreviewDialog({ content, onClose }: { content: Previewable; onClose(): void }) {
-  const [state, setState] = useState<State>(null);
-  useEffect(() => {
-    let url: string | null = null;
-    let cancelled = false;
-    fetchFile(`/api/content/download/${encodeURIComponent(content.id)}`)
-      .then((res) => res.blob())
-      .then((blob) => {
-        if (cancelled) return;
-        // typed as the stored file, so the browser's viewer opens it (a PDF) or the image decodes
-        url = URL.createObjectURL(new Blob([blob], { type: content.mimeType }));
-        setState({ url });
-      })
-      .catch((err: unknown) => {
-        if (!cancelled) setState({ error: err instanceof Error ? err.message : 'Failed to load the preview' });
-      });
-    return () => {
-      cancelled = true;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [content.id, content.mimeType]);
+  const state = useBlobUrl(`/api/content/download/${encodeURIComponent(content.id)}`, content.mimeType);
 
   const headingId = `preview-${content.id}-heading`;
   const isImage = content.mimeType.startsWith('image/');

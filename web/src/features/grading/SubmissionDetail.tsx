@@ -17,6 +17,7 @@ import { GradeForm } from './GradeForm';
 import type { GradingQuestionFragment } from './grading.generated';
 import type { SaveResult } from './useGradingDashboard';
 import type { GradeFormHandle } from './useGradeForm';
+import { QuestionImages } from '../../components/QuestionImages';
 import type { CommentBank } from './useCommentBank';
 
 type Answer = GradingSubmission['answers'][number];
@@ -71,6 +72,7 @@ export function SubmissionDetail({ submission: s, questions, only, bank, registe
                 </Box>
               </Box>
               <Typography sx={{ mb: 1.5, whiteSpace: 'pre-wrap' }}>{q.questionText}</Typography>
+              <QuestionImages images={q.images} />
               <StudentAnswer question={q} answer={answer} onDownload={onDownload} fileUrl={fileUrl} />
               <GradeForm
                 key={`${s.id}-${q.id}`}

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { EditDeleteButtons } from '../../components/EditDeleteButtons';
 import { QUESTION_TYPE_LABELS } from '../assessments/fields';
 import { ItemStatistics } from './ItemStatistics';
+import { QuestionImages } from '../../components/QuestionImages';
 import type { BankQuestion } from './useQuestionBank';
 
 interface BankQuestionItemProps {
@@ -35,6 +36,7 @@ export function BankQuestionItem({ q, n, canEdit, ticked, onTick, onEdit, onDele
           </Typography>
         </Box>
         <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{q.questionText}</Typography>
+        <QuestionImages images={q.images} />
         <Answers q={q} />
         {q.tags.length > 0 && (
           <Box component="ul" aria-label={`Tags of question ${n}`} sx={{ listStyle: 'none', display: 'flex', gap: 0.5, flexWrap: 'wrap', p: 0, m: 0 }}>

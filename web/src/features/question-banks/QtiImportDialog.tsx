@@ -6,13 +6,14 @@ import Typography from '@mui/material/Typography';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { FormDialog } from '../../components/FormDialog';
 import { QUESTION_TYPE_LABELS } from '../assessments/fields';
-import { useQtiImport, type QtiResult } from './useQtiImport';
+import { useQtiImport, type QtiResult, type QtiTarget } from './useQtiImport';
 
 interface QtiImportDialogProps {
-  bankId: string;
-  bankName: string;
+  target: QtiTarget;
+  /** The bank's name or the item's title, for the dialog's title. */
+  targetName: string;
   onClose(): void;
-  /** After the import: show the result and load the bank again. */
+  /** After the import: show the result and load the bank (or the item's questions) again. */
   onApplied(result: QtiResult): Promise<unknown>;
 }
 
@@ -20,8 +21,8 @@ interface QtiImportDialogProps {
  * Import QTI (issue 30), two steps: choose the file and Preview (a dry run: nothing changes), then the list of
  * the questions that would come in and of the items skipped, with why, before Import.
  */
-export function QtiImportDialog({ bankId, bankName, onClose, onApplied }: QtiImportDialogProps) {
-  const q = useQtiImport(bankId, onApplied);
+export function QtiImportDialog({ target, targetName, onClose, onApplied }: QtiImportDialogProps) {
+  const q = useQtiImport(target, onApplied);
   const [saving, setSaving] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
   const preview = q.preview;
@@ -43,7 +44,7 @@ export function QtiImportDialog({ bankId, bankName, onClose, onApplied }: QtiImp
   return (
     <FormDialog
       id="qti-import"
-      title={`Import QTI into ${bankName}`}
+      title={`Import QTI into ${targetName}`}
       submitLabel={preview ? `Import ${preview.imported} question${preview.imported === 1 ? '' : 's'}` : 'Preview'}
       submitDisabled={Boolean(preview && preview.imported === 0)}
       onSubmit={submit}

@@ -117,8 +117,8 @@ function BankView({ bank, b }: { bank: Bank; b: ReturnType<typeof useQuestionBan
       {b.moving && <MoveQuestionsDialog fromBankId={bank.id} count={b.ticked.length} onClose={() => b.setMoving(false)} onMove={b.moveTicked} />}
       {importing && (
         <QtiImportDialog
-          bankId={bank.id}
-          bankName={bank.name}
+          target={{ bankId: bank.id }}
+          targetName={bank.name}
           onClose={() => setImporting(false)}
           onApplied={async (result) => {
             b.messages.setSuccess(`${result.imported} question${result.imported === 1 ? '' : 's'} imported${result.skipped.length ? `, ${result.skipped.length} skipped` : ''}`);

@@ -5,11 +5,14 @@ import { ImportQtiDocument, type ImportQtiMutation } from './question-banks.gene
 
 export type QtiResult = ImportQtiMutation['importQti'];
 
+/** Where an import goes: a bank (the bank page) or a saved item (the assessment editor). */
+export type QtiTarget = { bankId: string } | { assessmentId: string };
+
 /**
- * "Import QTI" into a bank (issue 30): the package is first sent as a dry run, which changes nothing and says
+ * "Import QTI" into a bank or an item (issue 30): the package is first sent as a dry run, which changes nothing and says
  * what would be imported and what skipped; only then is the same file sent again to apply it.
  */
-export function useQtiImport(bankId: string, onApplied: (result: QtiResult) => Promise<unknown>) {
+export function useQtiImport(target: QtiTarget, onApplied: (result: QtiResult) => Promise<unknown>) {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<QtiResult | null>(null);
   const [busy, setBusy] = useState(false);
@@ -17,7 +20,7 @@ export function useQtiImport(bankId: string, onApplied: (result: QtiResult) => P
 
   const send = (chosen: File, dryRun: boolean) =>
     // the multipart spec: the file's variable is null in the operation, the map puts the file part there
-    sendMultipart(ImportQtiDocument, { input: { file: null as unknown as File, bankId, dryRun } }, [{ path: 'variables.input.file', file: chosen }]).then((d) => d.importQti);
+    sendMultipart(ImportQtiDocument, { input: { file: null as unknown as File, ...target, dryRun } }, [{ path: 'variables.input.file', file: chosen }]).then((d) => d.importQti);
 
   const choose = (chosen: File | null) => {
     setFile(chosen);

@@ -9,6 +9,7 @@ import { formatDateTime } from '../courses/format';
 import { pointsText } from './myItems';
 import { notFoundText, notFoundTitle, type StudentKind } from './studentKinds';
 import type { StudentAssessmentHeaderFragment } from './submissions.generated';
+import { QuestionImages, type QuestionImageRef } from '../../components/QuestionImages';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
 
 interface FrameProps {
@@ -78,7 +79,7 @@ export function ItemHeader({ item, children }: { item: StudentAssessmentHeaderFr
 }
 
 /** 'Question 3' with its points, and the question's text. */
-export function QuestionHeading({ n, points, text }: { n: number; points: number; text: string }) {
+export function QuestionHeading({ n, points, text, images }: { n: number; points: number; text: string; images?: readonly QuestionImageRef[] }) {
   return (
     <>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mb: 1 }}>
@@ -88,6 +89,7 @@ export function QuestionHeading({ n, points, text }: { n: number; points: number
         <Typography color="text.secondary">{pointsText(points)}</Typography>
       </Box>
       <Typography sx={{ mb: 2, whiteSpace: 'pre-wrap' }}>{text}</Typography>
+      <QuestionImages images={images} />
     </>
   );
 }

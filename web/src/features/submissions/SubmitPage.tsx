@@ -72,7 +72,7 @@ function SubmitPage({ kind }: { kind: StudentKind }) {
           <Box component="ol" aria-label="Questions" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2 }}>
             {item.questions.map((q, i) => (
               <Paper component="li" variant="outlined" key={q.id} aria-label={`Question ${i + 1}`} sx={{ p: { xs: 2, sm: 3 } }}>
-                <QuestionHeading n={i + 1} points={q.points} text={q.questionText} />
+                <QuestionHeading n={i + 1} points={q.points} text={q.questionText} images={q.images} />
                 <AnswerField
                   n={i + 1}
                   question={q}

@@ -92,7 +92,7 @@ function ViewPage({ kind }: { kind: StudentKind }) {
             <Box component="ol" aria-label="Results" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2 }}>
               {item.questions.map((q, i) => (
                 <Paper component="li" variant="outlined" key={q.id} aria-label={`Question ${i + 1}`} sx={{ p: { xs: 2, sm: 3 } }}>
-                  <QuestionHeading n={i + 1} points={q.points} text={q.questionText} />
+                  <QuestionHeading n={i + 1} points={q.points} text={q.questionText} images={q.images} />
                   <AnswerResult question={q} answer={answers.get(q.id)} onDownload={(fileId, name) => void download(fileId, name)} />
                 </Paper>
               ))}
