@@ -4,21 +4,24 @@ import { notFound, validation } from '../../errors/domain-error';
 import { assertId, isId } from '../../app/ids';
 import { Actor, authorize } from '../../policies';
 import { visibleFields } from '../../policies/fields';
+import type { SubmissionView } from '../../policies/rules';
 import { Assessment, AssessmentKind } from '../assessments/assessment.entity';
+import { Course } from '../courses/course.entity';
 import { AssessmentsService } from '../assessments/assessments.service';
 import { ASSESSMENT_TEXT } from '../assessments/assessments.validation';
 import { Role } from '../users/role';
-import { ordered, questionsOf, readableAssessmentQuery, readableAssessments } from '../assessments/assessments.queries';
+import { questionsOf } from '../assessments/assessments.queries';
 import { FilesService, IncomingFile, ReceivedFile } from '../files/files.service';
 import { StoredFile } from '../files/stored-file.entity';
 import { AnswerInput, SUBMISSION_TEXT as T, checkAnswers } from './submissions.validation';
 import { SubmissionRow, answersOf, draftsOf, readableSubmissionCount, readableSubmissionRows, submissionRowsById, submissionRowsOfStudent, toSubmission, percentOf, factsOf } from './submissions.queries';
-import { Page, PageLimits, PageWindow, pageOfQuery } from '../../app/paging';
+import { Page, PageLimits, PageWindow } from '../../app/paging';
 import { checkDueRule, isReceived, receiveAll, writeSubmission } from './submissions.submit';
 import { keepDraftFile, longAnswerOf } from './submissions.drafts';
-import { StudentStanding, studentStanding } from './status';
+import { StatusSubmission, StudentStanding, studentStanding } from './status';
 import { notifyReleased } from '../notifications/notifications.record';
-import { MyScore, Submission, SubmissionDraft } from './submission.types';
+import { MyScore, Submission, SubmissionDraft, SubmissionStatus } from './submission.types';
+import { MyListRow, MyListSubmission, myAssessmentsSql } from './submissions.my-list';
 
 /** A page of submissions: 50 unless asked, at most 500 (REST ?limit=&offset=, GraphQL first/after). */
 export const SUBMISSION_PAGE: PageLimits = { max: 500, size: 50 };
@@ -157,16 +160,34 @@ export class SubmissionsService {
     return this.assessments.reload(this.ds, assessment.id);
   }
 
-  /** GET /assignments, /exams, /quizzes and myAssessments: the items the viewer may read, each with their standing. */
+  /** GET /assignments, /exams, /quizzes without ?limit=/?offset=: every item the viewer may read, each with their standing, in one statement. */
   async myItems(actor: Actor, kind: AssessmentKind): Promise<MyItem[]> {
-    const items = await readableAssessments(this.ds, actor, { kind });
-    const subs = await this.mine(actor, items.map((a) => a.id));
-    return items.map((a) => this.myItem(actor, a, subs.get(a.id) ?? null));
+    return (await this.myList(actor, kind, null)).items;
   }
 
-  /** One window of myItems, in its order (the course's order of items): four statements whatever the size. */
+  /** One window of myItems, in its order (the course's order of items), with the whole list's total: one statement whatever the size. */
   async myPage(actor: Actor, kind: AssessmentKind, window: PageWindow): Promise<Page<MyItem>> {
-    return this.withStanding(actor, await pageOfQuery(ordered(readableAssessmentQuery(this.ds, actor, { kind })), window));
+    const { items, total } = await this.myList(actor, kind, window);
+    return { items, total, window };
+  }
+
+  /** myAssessmentsSql's plain rows, each with the standing status.ts derives from them (students only have one). */
+  private async myList(actor: Actor, kind: AssessmentKind, window: PageWindow | null): Promise<{ items: MyItem[]; total: number }> {
+    const [{ items, total }]: Array<{ items: MyListRow[]; total: number }> = await this.ds.query(myAssessmentsSql(actor),
+      [actor.userId, kind, window?.offset ?? 0, window?.limit ?? null]);
+    const student = actor.activeRole === Role.Student;
+    const now = new Date();
+    // instances of the GraphQL types once per row (no ORM: property copies), so the field resolvers take them as they are
+    return { total, items: items.map((r) => this.myPlainItem(actor,
+      Object.assign(new Assessment(), r.assessment, { course: Object.assign(new Course(), r.assessment.course) }), student ? r.submission : null, now)) };
+  }
+
+  /** myItem over a plain row: the same standing and score line, from the submission's own columns. */
+  private myPlainItem(actor: Actor, a: Assessment, s: MyListSubmission | null, now: Date): MyItem {
+    const sub = s && { ...s, customDueDate: s.customDueDate === null ? null : new Date(s.customDueDate) };
+    const facts = s && { studentId: s.studentId, teacherIds: s.teacherIds, graded: s.status === SubmissionStatus.graded,
+      visibility: a.resultVisibility, released: s.released, autoSubmitted: s.isAutoSubmitted };
+    return this.standingItem(actor, a, sub, facts, now);
   }
 
   /** Each item of a page with the viewer's standing on it (their submissions in one statement). */
@@ -183,8 +204,14 @@ export class SubmissionsService {
 
   /** The standing of one item for its student, with the score only when 'submission.seeResults' allows. */
   myItem(actor: Actor, a: Assessment, s: SubmissionRow | null): MyItem {
-    const standing = studentStanding(a, s, new Date());
-    const score = s && this.seen(actor, s).results
+    return this.standingItem(actor, a, s, s && factsOf(s), new Date());
+  }
+
+  /** The one derivation behind myItem and the one-statement lists: status.ts's standing, the score under the field rules. */
+  private standingItem(actor: Actor, a: Assessment, s: (StatusSubmission & { id: string; totalScore: number; maxScore: number }) | null,
+    facts: SubmissionView | null, now: Date): MyItem {
+    const standing = studentStanding({ dueDate: new Date(a.dueDate) }, s, now);
+    const score = s && facts && visibleFields('submission', actor, facts).results
       ? { totalScore: s.totalScore, maxScore: s.maxScore, percentage: percentOf(s.totalScore, s.maxScore), isAutoSubmitted: s.isAutoSubmitted }
       : null;
     return { assessment: a, standing, score, submissionId: s?.id ?? null };
