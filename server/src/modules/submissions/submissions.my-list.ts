@@ -2,7 +2,7 @@ import { Actor } from '../../policies';
 import { assessmentReadableSql } from '../../policies/sql';
 import { classJson, courseJson, isoSql, moduleJson, subjectJson, yearJson } from '../../db/json-rows';
 import { ASSESSMENT_REF } from '../assessments/assessments.queries';
-import type { Assessment, ResultVisibility } from '../assessments/assessment.entity';
+import type { Assessment } from '../assessments/assessment.entity';
 import type { SubmissionStatus } from './submission.types';
 
 /** Assessment (assessment.entity.ts) of the row `a`, with who released its results (users row `rb`: the id and name, as assessmentQuery loads them). */
