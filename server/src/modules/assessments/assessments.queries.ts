@@ -55,7 +55,7 @@ export function readableAssessmentQuery(m: Runner, actor: Actor | null, by: Read
   return qb;
 }
 
-interface QuestionRow {
+export interface QuestionRow {
   id: string;
   assessment_id: string;
   type: QuestionType;
@@ -90,23 +90,32 @@ export async function questionsOf(m: Runner, assessmentIds: string[], scope: Que
   const which = scope === 'fixed' ? 'AND q.draw_id IS NULL'
     : scope === 'all' ? ''
       : `AND ${questionOfStudentSql('q', `$${params.push(scope.studentId)}::uuid`)}`;
-  const pickOrder = typeof scope === 'object'
-    ? `(SELECT d.position * 100000 + p.position FROM assessment_draw_picks p JOIN assessment_draws d ON d.id = p.draw_id
-         WHERE p.question_id = q.id AND p.student_id = $2::uuid)`
-    : '0';
   const rows: QuestionRow[] = await m.query(
-    `SELECT q.id, q.assessment_id, q.type, q.question_text, q.points, q.sort_order, q.partial_marking, q.penalty_per_wrong,
-            q.bank_question_id, q.bank_linked, q.draw_id,
-            ARRAY(SELECT ct.teacher_id::text FROM course_teachers ct WHERE ct.course_id = a.course_id) AS teacher_ids,
-            COALESCE((SELECT json_agg(json_build_object('id', o.id, 'text', o.text, 'isCorrect', o.is_correct) ORDER BY o.sort_order)
-                        FROM question_options o WHERE o.question_id = q.id), '[]') AS options,
-            COALESCE((SELECT json_agg(json_build_object('answer', x.answer, 'weight', x.weight) ORDER BY x.sort_order)
-                        FROM accepted_answers x WHERE x.question_id = q.id), '[]') AS accepted
+    `SELECT ${QUESTION_COLUMNS('q', 'a')}
        FROM questions q JOIN assessments a ON a.id = q.assessment_id
       WHERE q.assessment_id = ANY($1::uuid[]) ${which}
-      ORDER BY q.assessment_id, q.draw_id IS NOT NULL, ${pickOrder === '0' ? '' : `${pickOrder}, `}q.sort_order`,
+      ORDER BY q.assessment_id, ${typeof scope === 'object' ? studentQuestionOrderSql('q', '$2::uuid') : 'q.draw_id IS NOT NULL, q.sort_order'}`,
     params,
   );
+  return toQuestions(rows, typeof scope === 'object');
+}
+
+/** A student's order of their questions of `q`'s item: fixed ones first, then each draw's picks ($student's) in draw and pick order. */
+export const studentQuestionOrderSql = (q: string, student: string) => `${q}.draw_id IS NOT NULL,
+  (SELECT d.position * 100000 + p.position FROM assessment_draw_picks p JOIN assessment_draws d ON d.id = p.draw_id
+    WHERE p.question_id = ${q}.id AND p.student_id = ${student}), ${q}.sort_order`;
+
+/** The columns of a question `q` of the item `a` that toQuestions reads (options and accepted answers as JSON). */
+export const QUESTION_COLUMNS = (q: string, a: string) => `${q}.id, ${q}.assessment_id, ${q}.type, ${q}.question_text, ${q}.points, ${q}.sort_order,
+            ${q}.partial_marking, ${q}.penalty_per_wrong, ${q}.bank_question_id, ${q}.bank_linked, ${q}.draw_id,
+            ARRAY(SELECT ct.teacher_id::text FROM course_teachers ct WHERE ct.course_id = ${a}.course_id) AS teacher_ids,
+            COALESCE((SELECT json_agg(json_build_object('id', o.id, 'text', o.text, 'isCorrect', o.is_correct) ORDER BY o.sort_order)
+                        FROM question_options o WHERE o.question_id = ${q}.id), '[]') AS options,
+            COALESCE((SELECT json_agg(json_build_object('answer', x.answer, 'weight', x.weight) ORDER BY x.sort_order)
+                        FROM accepted_answers x WHERE x.question_id = ${q}.id), '[]') AS accepted`;
+
+/** Question objects of QUESTION_COLUMNS rows in their order; a student's (`ofStudent`) numbered from 1 per item. */
+export function toQuestions(rows: QuestionRow[], ofStudent: boolean): Question[] {
   const numbered = new Map<string, number>();
   return rows.map((r) => {
     // a student's drawn questions follow the fixed ones without gaps; other scopes keep the stored order
@@ -114,7 +123,7 @@ export async function questionsOf(m: Runner, assessmentIds: string[], scope: Que
     numbered.set(r.assessment_id, n);
     return Object.assign(new Question(), {
       id: r.id, assessmentId: r.assessment_id, type: r.type, questionText: r.question_text, points: r.points,
-      order: typeof scope === 'object' ? n : r.sort_order,
+      order: ofStudent ? n : r.sort_order,
       teacherIds: r.teacher_ids, bankQuestionId: r.bank_question_id, bankLinked: r.bank_linked, drawId: r.draw_id,
       options: r.options.map((o) => Object.assign(new QuestionOption(), { ...o, teacherIds: r.teacher_ids })),
       acceptedAnswers: r.accepted,

@@ -12,6 +12,7 @@ import { SUBMIT, makeItem, perfect } from './submissions.test.fixtures';
 let t: TestServer;
 const tok: Record<string, string> = {};
 let students: string[] = [];
+let drawn: string;
 
 const ITEM = `id kind title description instructions dueDate totalPoints resultVisibility isVisible scope resultsReleasedAt resultsReleasedByName
   lateDueDate createdAt updatedAt version
@@ -20,6 +21,14 @@ const ITEM = `id kind title description instructions dueDate totalPoints resultV
   module { id title description moduleType order isVisible version createdAt }
   myStatus { status label courseLabel opensOn courseOpensOn dueDate originalDueDate isExtended isReopened isOverdue canSubmit submissionId
     score { totalScore maxScore percentage isAutoSubmitted } }`;
+const VIEW = `${ITEM} questions { id type questionText points order bankQuestionId bankLinked options { id text isCorrect }
+    acceptedAnswers { answer weight } partialMarking { enabled penaltyPerWrong } }
+  myDraft { savedAt answers { questionId answer selectedOptionIds } }
+  mySubmission { id assessmentId status isAutoSubmitted allowedAfterDue customDueDate joinedLate submittedAt totalScore maxScore percentage
+    resultsVisible gradesVisible correctAnswersVisible version updatedAt student { id firstName lastName }
+    answers { questionId answer selectedOptionIds selectedOptions feedback file { id name size mimeType } correctOptionIds acceptedAnswers
+      grade { questionId score maxScore feedback isAutoGraded autoScore gradedByName version
+        explanation { text rightOptionIds wrongOptionIds missedOptionIds matchedAnswer matchedWeight } } } }`;
 const LIST = `query($kind: AssessmentKind!) { myAssessments(kind: $kind, first: 60) { totalCount nodes { ${ITEM} } } }`;
 const ONE = `query($id: ID!) { assessment(id: $id) { ${ITEM} } }`;
 const KINDS = ['ASSIGNMENT', 'EXAM', 'QUIZ'] as const;
@@ -62,6 +71,21 @@ beforeAll(async () => {
   const rows: Array<{ email: string }> = await t.ds.query(`SELECT email FROM users WHERE role = 'Student' AND activated ORDER BY email LIMIT 8`);
   students = rows.map((r) => r.email);
   for (const e of students) tok[e] ??= await t.login(e);
+  // an exam with a random draw of 3 bank questions besides its fixed one, handed in by student@
+  const [{ id: bankId }] = await t.ds.query(`SELECT id FROM question_banks WHERE name = 'Algebra basics'`);
+  const [{ id: math }] = await t.ds.query(`SELECT id FROM courses WHERE title = 'MATH-5A'`);
+  const made = await t.gql(`mutation($i: CreateAssessmentInput!) { createAssessment(input: $i) { id } }`, { i: {
+    kind: 'EXAM', courseId: math, title: 'Drawn exam', dueDate: '2030-01-01T10:00:00.000Z', resultVisibility: 'IMMEDIATE',
+    questions: [{ type: 'LONG_ANSWER', questionText: 'Explain how you check a solution.', points: 5 }], randomDraws: [{ bankId, count: 3 }],
+  } }, tok.teacher);
+  expect(made.errors).toBeUndefined();
+  drawn = made.data.createAssessment.id;
+  const mine = (await t.gql(`query($id: ID!) { assessment(id: $id) { questions { id type options { id } } } }`, { id: drawn }, tok.student)).data.assessment.questions;
+  expect(mine).toHaveLength(4);
+  const answers = mine.map((q: { id: string; type: string; options: Array<{ id: string }> }) => (q.type === 'MCQ'
+    ? { questionId: q.id, selectedOptionIds: [q.options[0].id] } : { questionId: q.id, answer: 'x = 4' }));
+  const sent = await t.gql(SUBMIT, { input: { assessmentId: drawn, answers } }, tok.student);
+  expect(sent.errors).toBeUndefined();
 }, 120_000);
 afterAll(() => t.close());
 
@@ -112,3 +136,40 @@ it('the list is the same number of statements with twice the items, and a teache
   expect(teacher.data.myAssessments.nodes.length).toBeGreaterThan(0);
   expect(teacher.data.myAssessments.nodes.every((n: { myStatus: unknown }) => n.myStatus === null)).toBe(true);
 }, 300_000);
+
+it('every student: assessment(id), read in one statement, equals the same item reached through its course (loaders), questions and submission included', async () => {
+  for (const email of students) {
+    const token = tok[email];
+    const courses: Array<{ id: string }> = (await t.gql('{ studentCourses { courses { id } } }', {}, token)).data.studentCourses.courses;
+    let items = 0;
+    for (const c of courses) {
+      for (const part of [`assignments { ${VIEW} }`, `exams { ${VIEW} }`, `modules { quizzes { ${VIEW} } }`]) {
+        const r = await t.gql(`query($id: ID!) { course(id: $id) { ${part} } }`, { id: c.id }, token);
+        expect(r.errors).toBeUndefined();
+        const listed = r.data.course.assignments ?? r.data.course.exams ?? r.data.course.modules.flatMap((m: { quizzes: unknown[] }) => m.quizzes);
+        for (const item of listed) {
+          const one = await t.gql(`query($id: ID!) { assessment(id: $id) { ${VIEW} } }`, { id: item.id }, token);
+          expect(one.errors).toBeUndefined();
+          expect(one.data.assessment).toEqual(item);
+          items += 1;
+        }
+      }
+    }
+    if (email === 'student@demo.school') expect(items).toBeGreaterThan(20);
+  }
+}, 300_000);
+
+it('a student\'s first read of a drawn item draws their questions; later reads are two statements (session, the page)', async () => {
+  // the view page's selection (the draft, a loader of its own, is the submit page's)
+  const q = `query($id: ID!) { assessment(id: $id) { ${VIEW.replace(/myDraft \{[^}]*\} \}/, '')} } }`;
+  const first = await t.gql(q, { id: drawn }, tok.student2);
+  expect(first.errors).toBeUndefined();
+  expect(first.data.assessment.questions).toHaveLength(4);
+  const again = await t.gql(q, { id: drawn }, tok.student2);
+  expect(again.data.assessment).toEqual(first.data.assessment);
+  expect(again.sql).toBe(2);
+  const mine = await t.gql(q, { id: drawn }, tok.student);
+  expect(mine.sql).toBe(2);
+  expect(mine.data.assessment.mySubmission.answers).toHaveLength(4);
+  expect(mine.data.assessment.mySubmission.maxScore).toBe(mine.data.assessment.questions.reduce((n: number, x: { points: number }) => n + x.points, 0));
+});

@@ -5,14 +5,25 @@ import { ASSESSMENT_REF } from '../assessments/assessments.queries';
 import type { Assessment } from '../assessments/assessment.entity';
 import type { SubmissionStatus } from './submission.types';
 
-/** Assessment (assessment.entity.ts) of the row `a`, with who released its results (users row `rb`: the id and name, as assessmentQuery loads them). */
-const assessmentJson = (a: string, rb: string) => `json_build_object('id', ${a}.id, 'kind', ${a}.kind, 'title', ${a}.title,
+/** Assessment (assessment.entity.ts) of the row `a`, with who released its results (the id and name, as assessmentQuery loads them). */
+const assessmentJson = (a: string) => `json_build_object('id', ${a}.id, 'kind', ${a}.kind, 'title', ${a}.title,
   'description', ${a}.description, 'instructions', ${a}.instructions, 'dueDate', ${isoSql(`${a}.due_date`)}, 'totalPoints', ${a}.total_points,
   'resultVisibility', ${a}.result_visibility, 'isVisible', ${a}.is_visible, 'scope', ${a}.scope, 'position', ${a}.position,
   'courseId', ${a}.course_id, 'moduleId', ${a}.module_id, 'resultsReleasedAt', ${isoSql(`${a}.results_released_at`)},
-  'resultsReleasedById', ${a}.results_released_by, 'resultsReleasedBy', CASE WHEN ${rb}.id IS NULL THEN NULL ELSE json_build_object('id', ${rb}.id, 'firstName', ${rb}.first_name, 'lastName', ${rb}.last_name) END,
+  'resultsReleasedById', ${a}.results_released_by, 'resultsReleasedBy', (SELECT json_build_object('id', rb.id, 'firstName', rb.first_name, 'lastName', rb.last_name) FROM users rb WHERE rb.id = ${a}.results_released_by),
   'lateDueDate', ${isoSql(`${a}.late_due_date`)}, 'createdById', ${a}.created_by, 'version', ${a}.version,
   'createdAt', ${isoSql(`${a}.created_at`)}, 'updatedAt', ${isoSql(`${a}.updated_at`)})`;
+
+/**
+ * An item as assessmentQuery loads it, of the assessments row `a` and its courses row `c`: the assessment with its
+ * course (subject, class, year), its module and who released its results.
+ */
+export const itemJson = (a: string, c: string) => `(${assessmentJson(a)}::jsonb || jsonb_build_object(
+  'course', ${courseJson(c)}::jsonb || jsonb_build_object(
+    'subject', (SELECT ${subjectJson('sj')} FROM subjects sj WHERE sj.id = ${c}.subject_id),
+    'class', (SELECT ${classJson('cl')} FROM classes cl WHERE cl.id = ${c}.class_id),
+    'academicYear', (SELECT ${yearJson('y')} FROM academic_years y WHERE y.id = ${c}.academic_year_id)),
+  'module', (SELECT ${moduleJson('mo')} FROM course_modules mo WHERE mo.id = ${a}.module_id)))`;
 
 /** The student's submission `s` of the item `a`: what the standing and the score line read (status.ts, policies/fields.ts). */
 const standingJson = (a: string, s: string) => `json_build_object('id', ${s}.id, 'studentId', ${s}.student_id, 'status', ${s}.status,
@@ -58,14 +69,9 @@ mine AS (
 win AS (
   SELECT * FROM mine ORDER BY position, created_at DESC, id OFFSET $3 LIMIT $4)
 SELECT (SELECT count(*)::int FROM mine) AS total, coalesce((
-  SELECT json_agg(json_build_object(
-           'assessment', (${assessmentJson('a', 'rb')}::jsonb || jsonb_build_object(
-             'course', ${courseJson('c')}::jsonb || jsonb_build_object('subject', ${subjectJson('sj')}, 'class', ${classJson('cl')}, 'academicYear', ${yearJson('y')}),
-             'module', CASE WHEN mo.id IS NULL THEN NULL ELSE ${moduleJson('mo')} END)),
+  SELECT json_agg(json_build_object('assessment', ${itemJson('a', 'c')},
            'submission', CASE WHEN s.id IS NULL THEN NULL ELSE ${standingJson('a', 's')} END)
          ORDER BY a.position, a.created_at DESC, a.id)
-    FROM win a JOIN courses c ON c.id = a.course_id JOIN subjects sj ON sj.id = c.subject_id JOIN classes cl ON cl.id = c.class_id
-    JOIN academic_years y ON y.id = c.academic_year_id LEFT JOIN course_modules mo ON mo.id = a.module_id
-    LEFT JOIN users rb ON rb.id = a.results_released_by
+    FROM win a JOIN courses c ON c.id = a.course_id
     LEFT JOIN submissions s ON s.assessment_id = a.id AND s.student_id = $1::uuid), '[]'::json) AS items`;
 }

@@ -36,7 +36,7 @@ export interface SubmissionRow {
 /** The submission's columns for the SQL twins (alias `s`, its item `a`). */
 export const SUBMISSION_REF = { ...ASSESSMENT_REF, studentId: 's.student_id' };
 
-const SUBMISSION_SELECT = `
+export const SUBMISSION_SELECT = `
   SELECT s.id, s.assessment_id, a.kind, a.course_id, s.student_id, s.status, s.is_auto_submitted, s.allowed_after_due,
          s.custom_due_date, s.joined_late, s.submitted_at, s.total_score::float8 AS total_score, s.max_score, a.result_visibility,
          a.results_released_at IS NOT NULL AS released,
@@ -45,14 +45,14 @@ const SUBMISSION_SELECT = `
          u.first_name, u.last_name, u.email, s.version, s.updated_at
     FROM submissions s JOIN assessments a ON a.id = s.assessment_id JOIN users u ON u.id = s.student_id`;
 
-interface RawSubmission {
+export interface RawSubmission {
   id: string; assessment_id: string; kind: string; course_id: string; student_id: string; status: SubmissionStatus;
   is_auto_submitted: boolean; allowed_after_due: boolean; custom_due_date: Date | null; joined_late: boolean; submitted_at: Date | null;
   total_score: number; max_score: number; result_visibility: ResultVisibility; released: boolean; teacher_ids: string[]; item_shown: boolean;
   first_name: string; last_name: string; email: string; version: number; updated_at: Date;
 }
 
-const toRow = (r: RawSubmission): SubmissionRow => ({
+export const toRow = (r: RawSubmission): SubmissionRow => ({
   id: r.id, assessmentId: r.assessment_id, kind: r.kind, courseId: r.course_id, studentId: r.student_id, status: r.status,
   isAutoSubmitted: r.is_auto_submitted, allowedAfterDue: r.allowed_after_due, customDueDate: r.custom_due_date, joinedLate: r.joined_late,
   submittedAt: r.submitted_at, totalScore: Number(r.total_score), maxScore: r.max_score, visibility: r.result_visibility,
@@ -110,7 +110,7 @@ export async function readableSubmissionCount(m: Runner, actor: Actor, by: Submi
   return n;
 }
 
-interface RawAnswer {
+export interface RawAnswer {
   submission_id: string; question_id: string; points: number; answer: string; selected_option_ids: string[]; selected_texts: string[];
   file_id: string | null; file_name: string | null; file_size: string | null; file_mime: string | null;
   score: number | null; feedback: string | null; is_auto_graded: boolean | null; explanation: GradeExplanation | null;
@@ -125,8 +125,12 @@ interface RawAnswer {
  */
 export async function answersOf(m: Runner, subs: SubmissionRow[]): Promise<SubmissionAnswer[]> {
   if (!subs.length) return [];
-  const rows: RawAnswer[] = await m.query(
-    `SELECT s.id AS submission_id, q.id AS question_id, q.type, q.points, COALESCE(sa.answer, '') AS answer,
+  const rows: RawAnswer[] = await m.query(`${ANSWER_SELECT} WHERE s.id = ANY($1::uuid[]) ORDER BY s.id, q.draw_id IS NOT NULL, q.sort_order`, [subs.map((s) => s.id)]);
+  return toAnswers(rows, subs);
+}
+
+/** One row per question of the student's of submissions `s` (RawAnswer); the caller adds WHERE and ORDER BY. */
+export const ANSWER_SELECT = `SELECT s.id AS submission_id, q.id AS question_id, q.type, q.points, COALESCE(sa.answer, '') AS answer,
             COALESCE(sa.selected_option_ids::text[], '{}') AS selected_option_ids,
             ARRAY(SELECT o.text FROM question_options o WHERE o.question_id = q.id AND o.id = ANY(sa.selected_option_ids) ORDER BY o.sort_order) AS selected_texts,
             sa.file_id, sa.file_name, f.size AS file_size, f.mime AS file_mime,
@@ -138,8 +142,10 @@ export async function answersOf(m: Runner, subs: SubmissionRow[]): Promise<Submi
        LEFT JOIN submission_answers sa ON sa.submission_id = s.id AND sa.question_id = q.id
        LEFT JOIN files f ON f.id = sa.file_id
        LEFT JOIN grades g ON g.submission_id = s.id AND g.question_id = q.id
-       LEFT JOIN users gu ON gu.id = g.graded_by
-      WHERE s.id = ANY($1::uuid[]) ORDER BY s.id, q.draw_id IS NOT NULL, q.sort_order`, [subs.map((s) => s.id)]);
+       LEFT JOIN users gu ON gu.id = g.graded_by`;
+
+/** SubmissionAnswer objects of ANSWER_SELECT rows, each with its submission's facts (one object per submission). */
+export function toAnswers(rows: RawAnswer[], subs: SubmissionRow[]): SubmissionAnswer[] {
   // one facts object per submission, shared by its answers and grades (a dashboard has ~1,000 rows)
   const factsById = new Map(subs.map((s) => [s.id, factsOf(s)]));
   return rows.map((r) => {

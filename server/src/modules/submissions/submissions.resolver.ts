@@ -2,7 +2,7 @@ import GraphQLUpload from 'graphql-upload/GraphQLUpload.mjs';
 import type { FileUpload } from 'graphql-upload/processRequest.mjs';
 import { Arg, Args, ArgsType, Ctx, Field, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { Connection, PageArgs, toConnection, windowOf } from '../../app/paging';
-import { MyItem, SUBMISSION_PAGE } from './submissions.service';
+import { SUBMISSION_PAGE, statusOf } from './submissions.service';
 import { RequestContext } from '../../app/context';
 import { CurrentActor } from '../../app/current-actor';
 import { Actor } from '../../policies';
@@ -12,9 +12,6 @@ import { IncomingFile } from '../files/files.service';
 import { Role } from '../users/role';
 import { toSubmission } from './submissions.queries';
 import { DraftFileInput, MyAssessmentStatus, SaveDraftInput, Submission, SubmissionDraft, SubmitAssessmentInput } from './submission.types';
-
-/** The GraphQL status of a student's item: the standing with the score line and the submission's id. */
-const statusOf = (i: MyItem): MyAssessmentStatus => ({ ...i.standing, score: i.score, submissionId: i.submissionId });
 
 const SubmissionConnection = Connection(Submission, 'Submission', 'submissions, newest submitted first');
 
@@ -110,7 +107,8 @@ export class AssessmentSubmissionFields {
   }
 
   @FieldResolver(() => Submission, { nullable: true, description: 'Your submission of it as a student (the view page; results as the result visibility allows); null when none.' })
-  async mySubmission(@Root() a: Assessment, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+  async mySubmission(@Root() a: Assessment & { mySubmission?: Submission | null }, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    if (a.mySubmission !== undefined) return a.mySubmission;
     const row = await ctx.loaders.mySubmissionByAssessment.load(a.id);
     return row ? toSubmission(row, await ctx.loaders.answersBySubmission.load(row), ctx.services.submissions.seen(actor, row)) : null;
   }

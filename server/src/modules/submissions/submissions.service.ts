@@ -10,18 +10,19 @@ import { Course } from '../courses/course.entity';
 import { AssessmentsService } from '../assessments/assessments.service';
 import { ASSESSMENT_TEXT } from '../assessments/assessments.validation';
 import { Role } from '../users/role';
-import { questionsOf } from '../assessments/assessments.queries';
 import { FilesService, IncomingFile, ReceivedFile } from '../files/files.service';
 import { StoredFile } from '../files/stored-file.entity';
 import { AnswerInput, SUBMISSION_TEXT as T, checkAnswers } from './submissions.validation';
-import { SubmissionRow, answersOf, draftsOf, readableSubmissionCount, readableSubmissionRows, submissionRowsById, submissionRowsOfStudent, toSubmission, percentOf, factsOf } from './submissions.queries';
+import { SubmissionRow, answersOf, toAnswers, toRow, draftsOf, readableSubmissionCount, readableSubmissionRows, submissionRowsById, submissionRowsOfStudent, toSubmission, percentOf, factsOf } from './submissions.queries';
 import { Page, PageLimits, PageWindow } from '../../app/paging';
 import { checkDueRule, isReceived, receiveAll, writeSubmission } from './submissions.submit';
 import { keepDraftFile, longAnswerOf } from './submissions.drafts';
 import { StatusSubmission, StudentStanding, studentStanding } from './status';
 import { notifyReleased } from '../notifications/notifications.record';
-import { MyScore, Submission, SubmissionDraft, SubmissionStatus } from './submission.types';
+import { MyAssessmentStatus, MyScore, Submission, SubmissionDraft, SubmissionStatus } from './submission.types';
 import { MyListRow, MyListSubmission, myAssessmentsSql } from './submissions.my-list';
+import { ViewPageRow, viewPageSql } from './submissions.view-page';
+import { questionsOf, toQuestions } from '../assessments/assessments.queries';
 
 /** A page of submissions: 50 unless asked, at most 500 (REST ?limit=&offset=, GraphQL first/after). */
 export const SUBMISSION_PAGE: PageLimits = { max: 500, size: 50 };
@@ -38,6 +39,9 @@ export interface DraftFileRequest {
   assessmentId?: unknown;
   questionId?: unknown;
 }
+
+/** The GraphQL status of a student's item: the standing with the score line and the submission's id. */
+export const statusOf = (i: MyItem): MyAssessmentStatus => ({ ...i.standing, score: i.score, submissionId: i.submissionId });
 
 /** A student's item with their standing on it and the score line when it may be shown. */
 export interface MyItem {
@@ -215,6 +219,30 @@ export class SubmissionsService {
       ? { totalScore: s.totalScore, maxScore: s.maxScore, percentage: percentOf(s.totalScore, s.maxScore), isAutoSubmitted: s.isAutoSubmitted }
       : null;
     return { assessment: a, standing, score, submissionId: s?.id ?? null };
+  }
+
+  /**
+   * assessment(id) for a student (the submit and view pages): the item, their questions, their standing and
+   * submission with its answers in one statement (submissions.view-page.ts), as objects whose fields answer
+   * without a load; a first read of an item with random draws draws their questions, then reads again.
+   */
+  async viewPage(actor: Actor, id: unknown): Promise<Assessment> {
+    const assessmentId = assertId(id, ASSESSMENT_TEXT.notFound());
+    const read = async () => (await this.ds.query(viewPageSql(actor), [actor.userId, assessmentId]) as ViewPageRow[])[0];
+    let row = await read();
+    if (!row) throw notFound(ASSESSMENT_TEXT.notFound());
+    if (row.undrawn) {
+      await this.assessments.drawFor(actor, [assessmentId]);
+      row = await read();
+    }
+    const a = Object.assign(new Assessment(), row.assessment, { course: Object.assign(new Course(), row.assessment.course) });
+    const raw = row.submission && toRow(row.submission);
+    const sub = raw && { ...raw, customDueDate: raw.customDueDate === null ? null : new Date(raw.customDueDate) };
+    return Object.assign(a, {
+      questions: toQuestions(row.questions, true),
+      myStatus: statusOf(this.myItem(actor, a, sub)),
+      mySubmission: sub ? toSubmission(sub, toAnswers(row.answers, [sub]), this.seen(actor, sub)) : null,
+    });
   }
 
   /** What of a submission this viewer receives (policies/fields.ts: the decision the GraphQL fields read too). */
