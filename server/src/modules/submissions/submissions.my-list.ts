@@ -2,7 +2,8 @@ import { Actor } from '../../policies';
 import { assessmentReadableSql } from '../../policies/sql';
 import { classJson, courseJson, isoSql, moduleJson, subjectJson, yearJson } from '../../db/json-rows';
 import { ASSESSMENT_REF } from '../assessments/assessments.queries';
-import type { Assessment } from '../assessments/assessment.entity';
+import { Assessment } from '../assessments/assessment.entity';
+import { Course } from '../courses/course.entity';
 import type { SubmissionStatus } from './submission.types';
 
 /** Assessment (assessment.entity.ts) of the row `a`, with who released its results (the id and name, as assessmentQuery loads them). */
@@ -24,6 +25,12 @@ export const itemJson = (a: string, c: string) => `(${assessmentJson(a)}::jsonb 
     'class', (SELECT ${classJson('cl')} FROM classes cl WHERE cl.id = ${c}.class_id),
     'academicYear', (SELECT ${yearJson('y')} FROM academic_years y WHERE y.id = ${c}.academic_year_id)),
   'module', (SELECT ${moduleJson('mo')} FROM course_modules mo WHERE mo.id = ${a}.module_id)))`;
+
+/**
+ * An itemJson object as an instance of the GraphQL types (property copies, no ORM), once per row: type-graphql
+ * would otherwise copy a plain root into one for each field resolver that reads it.
+ */
+export const asItem = (x: Assessment): Assessment => Object.assign(new Assessment(), x, { course: Object.assign(new Course(), x.course) });
 
 /** The student's submission `s` of the item `a`: what the standing and the score line read (status.ts, policies/fields.ts). */
 const standingJson = (a: string, s: string) => `json_build_object('id', ${s}.id, 'studentId', ${s}.student_id, 'status', ${s}.status,

@@ -107,10 +107,10 @@ export class AssessmentSubmissionFields {
   }
 
   @FieldResolver(() => Submission, { nullable: true, description: 'Your submission of it as a student (the view page; results as the result visibility allows); null when none.' })
-  async mySubmission(@Root() a: Assessment & { mySubmission?: Submission | null }, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+  mySubmission(@Root() a: Assessment & { mySubmission?: Submission | null }, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
     if (a.mySubmission !== undefined) return a.mySubmission;
-    const row = await ctx.loaders.mySubmissionByAssessment.load(a.id);
-    return row ? toSubmission(row, await ctx.loaders.answersBySubmission.load(row), ctx.services.submissions.seen(actor, row)) : null;
+    return ctx.loaders.mySubmissionByAssessment.load(a.id).then(async (row) =>
+      (row ? toSubmission(row, await ctx.loaders.answersBySubmission.load(row), ctx.services.submissions.seen(actor, row)) : null));
   }
 
   @FieldResolver(() => SubmissionDraft, { nullable: true, description: 'Your autosaved draft of it as a student, to restore on the submit page; null when none.' })

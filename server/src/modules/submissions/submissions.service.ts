@@ -6,7 +6,6 @@ import { Actor, authorize } from '../../policies';
 import { visibleFields } from '../../policies/fields';
 import type { SubmissionView } from '../../policies/rules';
 import { Assessment, AssessmentKind } from '../assessments/assessment.entity';
-import { Course } from '../courses/course.entity';
 import { AssessmentsService } from '../assessments/assessments.service';
 import { ASSESSMENT_TEXT } from '../assessments/assessments.validation';
 import { Role } from '../users/role';
@@ -20,7 +19,7 @@ import { keepDraftFile, longAnswerOf } from './submissions.drafts';
 import { StatusSubmission, StudentStanding, studentStanding } from './status';
 import { notifyReleased } from '../notifications/notifications.record';
 import { MyAssessmentStatus, MyScore, Submission, SubmissionDraft, SubmissionStatus } from './submission.types';
-import { MyListRow, MyListSubmission, myAssessmentsSql } from './submissions.my-list';
+import { MyListRow, MyListSubmission, asItem, myAssessmentsSql } from './submissions.my-list';
 import { ViewPageRow, viewPageSql } from './submissions.view-page';
 import { questionsOf, toQuestions } from '../assessments/assessments.queries';
 
@@ -181,9 +180,7 @@ export class SubmissionsService {
       [actor.userId, kind, window?.offset ?? 0, window?.limit ?? null]);
     const student = actor.activeRole === Role.Student;
     const now = new Date();
-    // instances of the GraphQL types once per row (no ORM: property copies), so the field resolvers take them as they are
-    return { total, items: items.map((r) => this.myPlainItem(actor,
-      Object.assign(new Assessment(), r.assessment, { course: Object.assign(new Course(), r.assessment.course) }), student ? r.submission : null, now)) };
+    return { total, items: items.map((r) => this.myPlainItem(actor, asItem(r.assessment), student ? r.submission : null, now)) };
   }
 
   /** myItem over a plain row: the same standing and score line, from the submission's own columns. */
@@ -235,7 +232,7 @@ export class SubmissionsService {
       await this.assessments.drawFor(actor, [assessmentId]);
       row = await read();
     }
-    const a = Object.assign(new Assessment(), row.assessment, { course: Object.assign(new Course(), row.assessment.course) });
+    const a = asItem(row.assessment);
     const raw = row.submission && toRow(row.submission);
     const sub = raw && { ...raw, customDueDate: raw.customDueDate === null ? null : new Date(raw.customDueDate) };
     return Object.assign(a, {
