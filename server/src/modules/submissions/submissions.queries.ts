@@ -144,6 +144,19 @@ export const ANSWER_SELECT = `SELECT s.id AS submission_id, q.id AS question_id,
        LEFT JOIN grades g ON g.submission_id = s.id AND g.question_id = q.id
        LEFT JOIN users gu ON gu.id = g.graded_by`;
 
+/** The answers (RawAnswer rows as a JSON list, in answersOf's order) of the submissions `where` picks, as one column. */
+export const answersJsonSql = (where: string) => `(SELECT coalesce(json_agg(x ORDER BY x.ord), '[]'::json) FROM (
+     SELECT y.*, row_number() OVER () AS ord FROM (${ANSWER_SELECT} WHERE ${where} ORDER BY q.draw_id IS NOT NULL, q.sort_order) y) x)`;
+
+/** One submission with its answers (`answers`: RawAnswer rows), in one statement; none when there is no such submission. */
+export async function submissionWithAnswers(m: Runner, id: string): Promise<{ row: SubmissionRow; answers: SubmissionAnswer[] } | null> {
+  const [raw]: Array<RawSubmission & { answers: RawAnswer[] }> = await m.query(
+    `SELECT x.*, ${answersJsonSql('s.id = $1::uuid')} AS answers FROM (${SUBMISSION_SELECT} WHERE s.id = $1::uuid) x`, [id]);
+  if (!raw) return null;
+  const row = toRow(raw);
+  return { row, answers: toAnswers(raw.answers, [row]) };
+}
+
 /** SubmissionAnswer objects of ANSWER_SELECT rows, each with its submission's facts (one object per submission). */
 export function toAnswers(rows: RawAnswer[], subs: SubmissionRow[]): SubmissionAnswer[] {
   // one facts object per submission, shared by its answers and grades (a dashboard has ~1,000 rows)

@@ -12,7 +12,7 @@ import { Role } from '../users/role';
 import { FilesService, IncomingFile, ReceivedFile } from '../files/files.service';
 import { StoredFile } from '../files/stored-file.entity';
 import { AnswerInput, SUBMISSION_TEXT as T, checkAnswers } from './submissions.validation';
-import { SubmissionRow, answersOf, toAnswers, toRow, draftsOf, readableSubmissionCount, readableSubmissionRows, submissionRowsById, submissionRowsOfStudent, toSubmission, percentOf, factsOf } from './submissions.queries';
+import { SubmissionRow, answersOf, submissionWithAnswers, toAnswers, toRow, draftsOf, readableSubmissionCount, readableSubmissionRows, submissionRowsById, submissionRowsOfStudent, toSubmission, percentOf, factsOf } from './submissions.queries';
 import { Page, PageLimits, PageWindow } from '../../app/paging';
 import { checkDueRule, isReceived, receiveAll, writeSubmission } from './submissions.submit';
 import { keepDraftFile, longAnswerOf } from './submissions.drafts';
@@ -254,16 +254,22 @@ export class SubmissionsService {
   }
 
   private async readableRow(actor: Actor, id: unknown, kind?: AssessmentKind): Promise<SubmissionRow> {
-    const sid = assertId(id, T.notFound);
-    const [row] = await submissionRowsById(this.ds, [sid]);
+    const [row] = await submissionRowsById(this.ds, [assertId(id, T.notFound)]);
+    return this.readChecked(actor, row, kind);
+  }
+
+  /** A submission the viewer may read ('submission.read'), of the kind asked for; else not found. */
+  private readChecked(actor: Actor, row: SubmissionRow | undefined, kind?: AssessmentKind): SubmissionRow {
     if (!row || (kind && row.kind !== kind)) throw notFound(T.notFound);
     authorize(actor, 'submission.read', row, { as: 'notFound', message: T.notFound });
     return row;
   }
 
-  /** GET /submissions/{id} (and twins) and submission(id). */
+  /** GET /submissions/{id} (and twins) and submission(id): the submission with its answers in one statement, then the read check. */
   async get(actor: Actor, id: unknown, kind?: AssessmentKind): Promise<Submission> {
-    return (await this.views(actor, [await this.readableRow(actor, id, kind)]))[0];
+    const found = await submissionWithAnswers(this.ds, assertId(id, T.notFound));
+    const row = this.readChecked(actor, found?.row, kind);
+    return toSubmission(row, found!.answers, this.seen(actor, row));
   }
 
   /** GET /submissions?assignment=&student= (and twins) without ?limit=/?offset=: all the viewer may read, filtered in SQL. */

@@ -3,7 +3,7 @@ import { assessmentReadableSql } from '../../policies/sql';
 import { ASSESSMENT_REF, QUESTION_COLUMNS, QuestionRow, questionOfStudentSql, studentQuestionOrderSql } from '../assessments/assessments.queries';
 import type { Assessment } from '../assessments/assessment.entity';
 import { itemJson } from './submissions.my-list';
-import { ANSWER_SELECT, RawAnswer, RawSubmission, SUBMISSION_SELECT } from './submissions.queries';
+import { RawAnswer, RawSubmission, SUBMISSION_SELECT, answersJsonSql } from './submissions.queries';
 
 /** What viewPageSql answers: the item, whether the student still waits for a draw, their questions, submission and its answers. */
 export interface ViewPageRow {
@@ -19,7 +19,7 @@ export interface ViewPageRow {
  * one statement: the item $2 if the viewer $1 may read it ('assessment.read', rendered from its one
  * definition; no row: not found), with its course and module; the student's questions (the fixed ones and
  * their picks, in their order: questionOfStudentSql), their submission with what its rules need, and its
- * answers, one per question of theirs (ANSWER_SELECT). Keys are loaded as the loaders load them and given out
+ * answers, one per question of theirs (answersJsonSql). Keys are loaded as the loaders load them and given out
  * only by the field rules. `undrawn`: a draw has no picks for the student yet (they are drawn, then it is read again).
  */
 export function viewPageSql(actor: Actor | null): string {
@@ -33,9 +33,7 @@ SELECT ${itemJson('a', 'c')} AS assessment,
      SELECT ${QUESTION_COLUMNS('q', 'a')}, row_number() OVER (ORDER BY ${studentQuestionOrderSql('q', 'viewer.id')}) AS ord
        FROM questions q WHERE q.assessment_id = a.id AND ${questionOfStudentSql('q', 'viewer.id')}) x) AS questions,
   (SELECT row_to_json(x) FROM (${SUBMISSION_SELECT} WHERE s.assessment_id = $2::uuid AND s.student_id = $1::uuid) x) AS submission,
-  (SELECT coalesce(json_agg(x ORDER BY x.ord), '[]'::json) FROM (
-     SELECT y.*, row_number() OVER () AS ord FROM (${ANSWER_SELECT}
-      WHERE s.assessment_id = $2::uuid AND s.student_id = $1::uuid ORDER BY q.draw_id IS NOT NULL, q.sort_order) y) x) AS answers
+  ${answersJsonSql('s.assessment_id = $2::uuid AND s.student_id = $1::uuid')} AS answers
   FROM viewer, assessments a JOIN courses c ON c.id = a.course_id
  WHERE a.id = $2::uuid AND ${readable}`;
 }
