@@ -37,3 +37,8 @@ export const courseJson = (c: string) => `json_build_object('id', ${c}.id, 'titl
 export const userJson = (u: string) => `json_build_object('id', ${u}.id, 'firstName', ${u}.first_name, 'lastName', ${u}.last_name,
   'email', ${u}.email, 'role', ${u}.role, 'activated', ${u}.activated, 'deactivatedAt', ${isoSql(`${u}.deactivated_at`)},
   'classId', ${u}.class_id, 'academicYearId', ${u}.academic_year_id, 'createdAt', ${isoSql(`${u}.created_at`)}, 'updatedAt', ${isoSql(`${u}.updated_at`)})`;
+
+/** CourseModule (module.entity.ts) of the row `m`, without its contents (its field resolvers load them when asked). */
+export const moduleJson = (m: string) => `json_build_object('id', ${m}.id, 'title', ${m}.title, 'description', ${m}.description,
+  'moduleType', ${m}.module_type, 'order', ${m}.sort_order, 'isVisible', ${m}.is_visible, 'courseId', ${m}.course_id, 'version', ${m}.version,
+  'createdAt', ${isoSql(`${m}.created_at`)}, 'updatedAt', ${isoSql(`${m}.updated_at`)})`;

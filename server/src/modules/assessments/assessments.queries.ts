@@ -83,31 +83,51 @@ export const questionOfStudentSql = (q: string, student: string) =>
  */
 export type QuestionScope = 'fixed' | 'all' | { studentId: string };
 
+/** Questions of many assessments with options and accepted answers, in one statement, by order. */
+export async function questionsOf(m: Runner, assessmentIds: string[], scope: QuestionScope = 'fixed'): Promise<Question[]> {
+  if (!assessmentIds.length) return [];
+  const params: unknown[] = [assessmentIds];
+  const which = scope === 'fixed' ? 'AND q.draw_id IS NULL'
+    : scope === 'all' ? ''
+      : `AND ${questionOfStudentSql('q', `$${params.push(scope.studentId)}::uuid`)}`;
+  const rows: QuestionRow[] = await m.query(
+    `SELECT ${QUESTION_COLUMNS('q', 'a')}
+       FROM questions q JOIN assessments a ON a.id = q.assessment_id
+      WHERE q.assessment_id = ANY($1::uuid[]) ${which}
+      ORDER BY q.assessment_id, ${typeof scope === 'object' ? studentQuestionOrderSql('q', '$2::uuid') : 'q.draw_id IS NOT NULL, q.sort_order'}`,
+    params,
+  );
+  return toQuestions(rows, typeof scope === 'object');
+}
+
+/** A student's order of their questions of `q`'s item: fixed ones first, then each draw's picks ($student's) in draw and pick order. */
+export const studentQuestionOrderSql = (q: string, student: string) => `${q}.draw_id IS NOT NULL,
+  (SELECT d.position * 100000 + p.position FROM assessment_draw_picks p JOIN assessment_draws d ON d.id = p.draw_id
+    WHERE p.question_id = ${q}.id AND p.student_id = ${student}), ${q}.sort_order`;
+
+/** The columns of a question `q` of the item `a` that toQuestions reads (options and accepted answers as JSON). */
+export const QUESTION_COLUMNS = (q: string, a: string) => `${q}.id, ${q}.assessment_id, ${q}.type, ${q}.question_text, ${q}.points, ${q}.sort_order,
+            ${q}.partial_marking, ${q}.penalty_per_wrong, ${q}.bank_question_id, ${q}.bank_linked, ${q}.draw_id,
+            ARRAY(SELECT ct.teacher_id::text FROM course_teachers ct WHERE ct.course_id = ${a}.course_id) AS teacher_ids,
+            COALESCE((SELECT json_agg(json_build_object('id', o.id, 'text', o.text, 'isCorrect', o.is_correct) ORDER BY o.sort_order)
+                        FROM question_options o WHERE o.question_id = ${q}.id), '[]') AS options,
+            COALESCE((SELECT json_agg(json_build_object('answer', x.answer, 'weight', x.weight) ORDER BY x.sort_order)
+                        FROM accepted_answers x WHERE x.question_id = ${q}.id), '[]') AS accepted`;
+
 /**
- * The SELECT of questionsOf: question rows of the assessments `$ids` (an SQL array) in the scope, each with
- * its position `n` in the order the scope gives; `student` is the student's SQL value for the student scope.
- * The submit's one read embeds it (submissions.submit-sql.ts).
+ * The SELECT of questionsOf as rows with their position `n` in the scope's order, for a statement that embeds it
+ * (the submit's one read, submissions.submit-sql.ts): `ids` an SQL array, `student` the student's SQL value.
  */
 export function questionRowsSql(ids: string, scope: 'fixed' | 'all' | 'student', student = ''): string {
   const which = scope === 'fixed' ? 'AND q.draw_id IS NULL' : scope === 'all' ? '' : `AND ${questionOfStudentSql('q', student)}`;
-  const pickOrder = scope === 'student'
-    ? `(SELECT d.position * 100000 + p.position FROM assessment_draw_picks p JOIN assessment_draws d ON d.id = p.draw_id
-         WHERE p.question_id = q.id AND p.student_id = ${student}), `
-    : '';
-  return `SELECT q.id, q.assessment_id, q.type, q.question_text, q.points, q.sort_order, q.partial_marking, q.penalty_per_wrong,
-            q.bank_question_id, q.bank_linked, q.draw_id,
-            ARRAY(SELECT ct.teacher_id::text FROM course_teachers ct WHERE ct.course_id = a.course_id) AS teacher_ids,
-            COALESCE((SELECT json_agg(json_build_object('id', o.id, 'text', o.text, 'isCorrect', o.is_correct) ORDER BY o.sort_order)
-                        FROM question_options o WHERE o.question_id = q.id), '[]') AS options,
-            COALESCE((SELECT json_agg(json_build_object('answer', x.answer, 'weight', x.weight) ORDER BY x.sort_order)
-                        FROM accepted_answers x WHERE x.question_id = q.id), '[]') AS accepted,
-            row_number() OVER (ORDER BY q.assessment_id, q.draw_id IS NOT NULL, ${pickOrder}q.sort_order) AS n
+  const order = scope === 'student' ? studentQuestionOrderSql('q', student) : 'q.draw_id IS NOT NULL, q.sort_order';
+  return `SELECT ${QUESTION_COLUMNS('q', 'a')}, row_number() OVER (ORDER BY q.assessment_id, ${order}) AS n
        FROM questions q JOIN assessments a ON a.id = q.assessment_id
       WHERE q.assessment_id = ANY(${ids}) ${which}`;
 }
 
-/** Question objects of questionRowsSql's rows (in their order); a student's are numbered from 1 per item. */
-export function toQuestions(rows: QuestionRow[], studentScope: boolean): Question[] {
+/** Question objects of QUESTION_COLUMNS rows in their order; a student's (`ofStudent`) numbered from 1 per item. */
+export function toQuestions(rows: QuestionRow[], ofStudent: boolean): Question[] {
   const numbered = new Map<string, number>();
   return rows.map((r) => {
     // a student's drawn questions follow the fixed ones without gaps; other scopes keep the stored order
@@ -115,7 +135,7 @@ export function toQuestions(rows: QuestionRow[], studentScope: boolean): Questio
     numbered.set(r.assessment_id, n);
     return Object.assign(new Question(), {
       id: r.id, assessmentId: r.assessment_id, type: r.type, questionText: r.question_text, points: r.points,
-      order: studentScope ? n : r.sort_order,
+      order: ofStudent ? n : r.sort_order,
       teacherIds: r.teacher_ids, bankQuestionId: r.bank_question_id, bankLinked: r.bank_linked, drawId: r.draw_id,
       options: r.options.map((o) => Object.assign(new QuestionOption(), { ...o, teacherIds: r.teacher_ids })),
       acceptedAnswers: r.accepted,
@@ -124,15 +144,6 @@ export function toQuestions(rows: QuestionRow[], studentScope: boolean): Questio
   });
 }
 
-/** Questions of many assessments with options and accepted answers, in one statement, by order. */
-export async function questionsOf(m: Runner, assessmentIds: string[], scope: QuestionScope = 'fixed'): Promise<Question[]> {
-  if (!assessmentIds.length) return [];
-  const student = typeof scope === 'object';
-  const rows: QuestionRow[] = await m.query(
-    `${questionRowsSql('$1::uuid[]', student ? 'student' : scope, '$2::uuid')} ORDER BY n`,
-    student ? [assessmentIds, scope.studentId] : [assessmentIds]);
-  return toQuestions(rows, student);
-}
 
 /** Target students of many assessments, by last name. */
 export async function targetsOf(m: Runner, assessmentIds: string[]): Promise<Array<AssessmentStudent & { assessmentId: string }>> {

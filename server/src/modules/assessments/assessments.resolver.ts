@@ -9,6 +9,7 @@ import { CourseModule } from '../course-modules/module.entity';
 import { Assessment, AssessmentKind } from './assessment.entity';
 import { Question } from './question.types';
 import { RandomDraw } from './draws.types';
+import { Role } from '../users/role';
 import {
   AssessmentCloneChanges, AssessmentCloneResult, AssessmentRegradePreview, AssessmentStudent, CloneAssessmentInput,
   AssessmentConnection, CreateAssessmentInput, DeleteAssessmentResult, ITEM_PAGE, UpdateAssessmentInput,
@@ -37,7 +38,8 @@ export class AssessmentsResolver {
 
   @Query(() => Assessment, { description: 'One assignment, exam or quiz with its questions; not found unless you may read it (REST: GET /api/assignments/{id}, /api/exams/{id}, /api/quizzes/{id}).' })
   assessment(@Arg('id', () => ID, { description: 'The assessment.' }) id: string, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
-    return ctx.services.assessments.get(actor, id);
+    // a student's page of it (questions, standing, submission) is read whole in one statement
+    return actor.activeRole === Role.Student ? ctx.services.submissions.viewPage(actor, id) : ctx.services.assessments.get(actor, id);
   }
 
   @Query(() => [AssessmentStudent], { description: "The student picker: students placed in the class and year of the course (or of the module's course) (REST: GET /api/assignments/students/course/{courseId}, /api/quizzes/students/module/{moduleId})." })
@@ -109,8 +111,8 @@ export class AssessmentsResolver {
   }
 
   @FieldResolver(() => [Question], { description: 'The questions by order (answer keys only for the course\'s teachers, SuperAdmin and Admin).' })
-  questions(@Root() a: Assessment, @Ctx() ctx: RequestContext) {
-    return ctx.loaders.questionsByAssessment.load(a.id);
+  questions(@Root() a: Assessment & { questions?: Question[] }, @Ctx() ctx: RequestContext) {
+    return a.questions ?? ctx.loaders.questionsByAssessment.load(a.id);
   }
 
   @FieldResolver(() => [AssessmentStudent], { nullable: true, description: "Target students (individual_students); null unless you teach the course (or are SuperAdmin or Admin) (REST: targetStudents)." })

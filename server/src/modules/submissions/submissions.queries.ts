@@ -45,7 +45,7 @@ export const submissionSelect = (from = 'submissions') => `
          ${itemShownToStudentSql(SUBMISSION_REF)} AS item_shown,
          u.first_name, u.last_name, u.email, s.version, s.updated_at
     FROM ${from} s JOIN assessments a ON a.id = s.assessment_id JOIN users u ON u.id = s.student_id`;
-const SUBMISSION_SELECT = submissionSelect();
+export const SUBMISSION_SELECT = submissionSelect();
 
 export interface RawSubmission {
   id: string; assessment_id: string; kind: string; course_id: string; student_id: string; status: SubmissionStatus;
@@ -150,7 +150,20 @@ export const answersSelect = (from: { subs: string; answers: string; grades: str
        LEFT JOIN ${from.grades} g ON g.submission_id = s.id AND g.question_id = q.id
        LEFT JOIN users gu ON gu.id = g.graded_by`;
 
-/** Answer objects of answersSelect's rows, each with its submission's facts. */
+/** The answers (RawAnswer rows as a JSON list, in answersOf's order) of the submissions `where` picks, as one column. */
+export const answersJsonSql = (where: string) => `(SELECT coalesce(json_agg(x ORDER BY x.ord), '[]'::json) FROM (
+     SELECT y.*, row_number() OVER () AS ord FROM (${answersSelect()} WHERE ${where} ORDER BY q.draw_id IS NOT NULL, q.sort_order) y) x)`;
+
+/** One submission with its answers (`answers`: RawAnswer rows), in one statement; none when there is no such submission. */
+export async function submissionWithAnswers(m: Runner, id: string): Promise<{ row: SubmissionRow; answers: SubmissionAnswer[] } | null> {
+  const [raw]: Array<RawSubmission & { answers: RawAnswer[] }> = await m.query(
+    `SELECT x.*, ${answersJsonSql('s.id = $1::uuid')} AS answers FROM (${submissionSelect()} WHERE s.id = $1::uuid) x`, [id]);
+  if (!raw) return null;
+  const row = toRow(raw);
+  return { row, answers: toAnswers(raw.answers, [row]) };
+}
+
+/** Answer objects of answersSelect's rows, each with its submission's facts (one facts object per submission). */
 export function toAnswers(rows: RawAnswer[], subs: SubmissionRow[]): SubmissionAnswer[] {
   // one facts object per submission, shared by its answers and grades (a dashboard has ~1,000 rows)
   const factsById = new Map(subs.map((s) => [s.id, factsOf(s)]));

@@ -2,7 +2,7 @@ import GraphQLUpload from 'graphql-upload/GraphQLUpload.mjs';
 import type { FileUpload } from 'graphql-upload/processRequest.mjs';
 import { Arg, Args, ArgsType, Ctx, Field, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { Connection, PageArgs, toConnection, windowOf } from '../../app/paging';
-import { SUBMISSION_PAGE } from './submissions.service';
+import { SUBMISSION_PAGE, statusOf } from './submissions.service';
 import { RequestContext } from '../../app/context';
 import { CurrentActor } from '../../app/current-actor';
 import { Actor } from '../../policies';
@@ -35,7 +35,9 @@ export class SubmissionsResolver {
     @Args(() => PageArgs) args: PageArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext,
   ) {
     const page = await ctx.services.submissions.myPage(actor, kind, windowOf(args, ITEM_PAGE));
-    return toConnection({ ...page, items: page.items.map((i) => i.assessment) });
+    // plain objects from one statement, each carrying its standing: myStatus answers it without a load
+    const student = actor.activeRole === Role.Student;
+    return toConnection({ ...page, items: page.items.map((i) => Object.assign(i.assessment, { myStatus: student ? statusOf(i) : null })) });
   }
 
   @Query(() => SubmissionConnection, {
@@ -98,16 +100,17 @@ export class SubmissionsResolver {
 @Resolver(() => Assessment)
 export class AssessmentSubmissionFields {
   @FieldResolver(() => MyAssessmentStatus, { nullable: true, description: 'Your status on it as a student (section 4), where a click goes, the due date that applies, whether you may submit now, and the score line when it may be shown; null for other roles.' })
-  async myStatus(@Root() a: Assessment, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+  myStatus(@Root() a: Assessment & { myStatus?: MyAssessmentStatus | null }, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    if (a.myStatus !== undefined) return a.myStatus;
     if (actor.activeRole !== Role.Student) return null;
-    const item = ctx.services.submissions.myItem(actor, a, await ctx.loaders.mySubmissionByAssessment.load(a.id));
-    return Object.assign(new MyAssessmentStatus(), { ...item.standing, score: item.score, submissionId: item.submissionId });
+    return ctx.loaders.mySubmissionByAssessment.load(a.id).then((s) => statusOf(ctx.services.submissions.myItem(actor, a, s)));
   }
 
   @FieldResolver(() => Submission, { nullable: true, description: 'Your submission of it as a student (the view page; results as the result visibility allows); null when none.' })
-  async mySubmission(@Root() a: Assessment, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
-    const row = await ctx.loaders.mySubmissionByAssessment.load(a.id);
-    return row ? toSubmission(row, await ctx.loaders.answersBySubmission.load(row), ctx.services.submissions.seen(actor, row)) : null;
+  mySubmission(@Root() a: Assessment & { mySubmission?: Submission | null }, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    if (a.mySubmission !== undefined) return a.mySubmission;
+    return ctx.loaders.mySubmissionByAssessment.load(a.id).then(async (row) =>
+      (row ? toSubmission(row, await ctx.loaders.answersBySubmission.load(row), ctx.services.submissions.seen(actor, row)) : null));
   }
 
   @FieldResolver(() => SubmissionDraft, { nullable: true, description: 'Your autosaved draft of it as a student, to restore on the submit page; null when none.' })

@@ -4,22 +4,25 @@ import { notFound, validation } from '../../errors/domain-error';
 import { assertId, isId } from '../../app/ids';
 import { Actor, authorize } from '../../policies';
 import { visibleFields } from '../../policies/fields';
+import type { SubmissionView } from '../../policies/rules';
 import { Assessment, AssessmentKind } from '../assessments/assessment.entity';
 import { AssessmentsService } from '../assessments/assessments.service';
 import { ASSESSMENT_TEXT } from '../assessments/assessments.validation';
 import { Role } from '../users/role';
-import { ordered, questionsOf, readableAssessmentQuery, readableAssessments } from '../assessments/assessments.queries';
 import { FilesService, IncomingFile, ReceivedFile } from '../files/files.service';
 import { StoredFile } from '../files/stored-file.entity';
 import { AnswerInput, SUBMISSION_TEXT as T, checkAnswers } from './submissions.validation';
-import { SubmissionRow, answersOf, draftsOf, readableSubmissionCount, readableSubmissionRows, submissionRowsById, submissionRowsOfStudent, toSubmission, percentOf, factsOf, toAnswers, toRow } from './submissions.queries';
-import { Page, PageLimits, PageWindow, pageOfQuery } from '../../app/paging';
+import { SubmissionRow, answersOf, draftsOf, readableSubmissionCount, readableSubmissionRows, submissionRowsById, submissionRowsOfStudent, submissionWithAnswers, toSubmission, percentOf, factsOf, toAnswers, toRow } from './submissions.queries';
+import { Page, PageLimits, PageWindow } from '../../app/paging';
 import { asStatus, checkDueRule, isReceived, receiveAll, refusal, writeSubmission } from './submissions.submit';
 import { SubmitFacts, Written, readForSubmit, writeSubmissionOnce } from './submissions.submit-sql';
 import { keepDraftFile, longAnswerOf } from './submissions.drafts';
-import { StudentStanding, maySubmit, studentStanding } from './status';
+import { StatusSubmission, StudentStanding, maySubmit, studentStanding } from './status';
 import { notifyReleased } from '../notifications/notifications.record';
-import { MyScore, Submission, SubmissionDraft } from './submission.types';
+import { MyAssessmentStatus, MyScore, Submission, SubmissionDraft, SubmissionStatus } from './submission.types';
+import { MyListRow, MyListSubmission, asItem, myAssessmentsSql } from './submissions.my-list';
+import { ViewPageRow, viewPageSql } from './submissions.view-page';
+import { questionsOf, toQuestions } from '../assessments/assessments.queries';
 
 /** A page of submissions: 50 unless asked, at most 500 (REST ?limit=&offset=, GraphQL first/after). */
 export const SUBMISSION_PAGE: PageLimits = { max: 500, size: 50 };
@@ -36,6 +39,9 @@ export interface DraftFileRequest {
   assessmentId?: unknown;
   questionId?: unknown;
 }
+
+/** The GraphQL status of a student's item: the standing with the score line and the submission's id. */
+export const statusOf = (i: MyItem): MyAssessmentStatus => ({ ...i.standing, score: i.score, submissionId: i.submissionId });
 
 /** A student's item with their standing on it and the score line when it may be shown. */
 export interface MyItem {
@@ -189,16 +195,32 @@ export class SubmissionsService {
     return this.assessments.reload(this.ds, assessment.id);
   }
 
-  /** GET /assignments, /exams, /quizzes and myAssessments: the items the viewer may read, each with their standing. */
+  /** GET /assignments, /exams, /quizzes without ?limit=/?offset=: every item the viewer may read, each with their standing, in one statement. */
   async myItems(actor: Actor, kind: AssessmentKind): Promise<MyItem[]> {
-    const items = await readableAssessments(this.ds, actor, { kind });
-    const subs = await this.mine(actor, items.map((a) => a.id));
-    return items.map((a) => this.myItem(actor, a, subs.get(a.id) ?? null));
+    return (await this.myList(actor, kind, null)).items;
   }
 
-  /** One window of myItems, in its order (the course's order of items): four statements whatever the size. */
+  /** One window of myItems, in its order (the course's order of items), with the whole list's total: one statement whatever the size. */
   async myPage(actor: Actor, kind: AssessmentKind, window: PageWindow): Promise<Page<MyItem>> {
-    return this.withStanding(actor, await pageOfQuery(ordered(readableAssessmentQuery(this.ds, actor, { kind })), window));
+    const { items, total } = await this.myList(actor, kind, window);
+    return { items, total, window };
+  }
+
+  /** myAssessmentsSql's plain rows, each with the standing status.ts derives from them (students only have one). */
+  private async myList(actor: Actor, kind: AssessmentKind, window: PageWindow | null): Promise<{ items: MyItem[]; total: number }> {
+    const [{ items, total }]: Array<{ items: MyListRow[]; total: number }> = await this.ds.query(myAssessmentsSql(actor),
+      [actor.userId, kind, window?.offset ?? 0, window?.limit ?? null]);
+    const student = actor.activeRole === Role.Student;
+    const now = new Date();
+    return { total, items: items.map((r) => this.myPlainItem(actor, asItem(r.assessment), student ? r.submission : null, now)) };
+  }
+
+  /** myItem over a plain row: the same standing and score line, from the submission's own columns. */
+  private myPlainItem(actor: Actor, a: Assessment, s: MyListSubmission | null, now: Date): MyItem {
+    const sub = s && { ...s, customDueDate: s.customDueDate === null ? null : new Date(s.customDueDate) };
+    const facts = s && { studentId: s.studentId, teacherIds: s.teacherIds, graded: s.status === SubmissionStatus.graded,
+      visibility: a.resultVisibility, released: s.released, autoSubmitted: s.isAutoSubmitted };
+    return this.standingItem(actor, a, sub, facts, now);
   }
 
   /** Each item of a page with the viewer's standing on it (their submissions in one statement). */
@@ -215,11 +237,41 @@ export class SubmissionsService {
 
   /** The standing of one item for its student, with the score only when 'submission.seeResults' allows. */
   myItem(actor: Actor, a: Assessment, s: SubmissionRow | null): MyItem {
-    const standing = studentStanding(a, s, new Date());
-    const score = s && this.seen(actor, s).results
+    return this.standingItem(actor, a, s, s && factsOf(s), new Date());
+  }
+
+  /** The one derivation behind myItem and the one-statement lists: status.ts's standing, the score under the field rules. */
+  private standingItem(actor: Actor, a: Assessment, s: (StatusSubmission & { id: string; totalScore: number; maxScore: number }) | null,
+    facts: SubmissionView | null, now: Date): MyItem {
+    const standing = studentStanding({ dueDate: new Date(a.dueDate) }, s, now);
+    const score = s && facts && visibleFields('submission', actor, facts).results
       ? { totalScore: s.totalScore, maxScore: s.maxScore, percentage: percentOf(s.totalScore, s.maxScore), isAutoSubmitted: s.isAutoSubmitted }
       : null;
     return { assessment: a, standing, score, submissionId: s?.id ?? null };
+  }
+
+  /**
+   * assessment(id) for a student (the submit and view pages): the item, their questions, their standing and
+   * submission with its answers in one statement (submissions.view-page.ts), as objects whose fields answer
+   * without a load; a first read of an item with random draws draws their questions, then reads again.
+   */
+  async viewPage(actor: Actor, id: unknown): Promise<Assessment> {
+    const assessmentId = assertId(id, ASSESSMENT_TEXT.notFound());
+    const read = async () => (await this.ds.query(viewPageSql(actor), [actor.userId, assessmentId]) as ViewPageRow[])[0];
+    let row = await read();
+    if (!row) throw notFound(ASSESSMENT_TEXT.notFound());
+    if (row.undrawn) {
+      await this.assessments.drawFor(actor, [assessmentId]);
+      row = await read();
+    }
+    const a = asItem(row.assessment);
+    const raw = row.submission && toRow(row.submission);
+    const sub = raw && { ...raw, customDueDate: raw.customDueDate === null ? null : new Date(raw.customDueDate) };
+    return Object.assign(a, {
+      questions: toQuestions(row.questions, true),
+      myStatus: statusOf(this.myItem(actor, a, sub)),
+      mySubmission: sub ? toSubmission(sub, toAnswers(row.answers, [sub]), this.seen(actor, sub)) : null,
+    });
   }
 
   /** What of a submission this viewer receives (policies/fields.ts: the decision the GraphQL fields read too). */
@@ -234,16 +286,22 @@ export class SubmissionsService {
   }
 
   private async readableRow(actor: Actor, id: unknown, kind?: AssessmentKind): Promise<SubmissionRow> {
-    const sid = assertId(id, T.notFound);
-    const [row] = await submissionRowsById(this.ds, [sid]);
+    const [row] = await submissionRowsById(this.ds, [assertId(id, T.notFound)]);
+    return this.readChecked(actor, row, kind);
+  }
+
+  /** A submission the viewer may read ('submission.read'), of the kind asked for; else not found. */
+  private readChecked(actor: Actor, row: SubmissionRow | undefined, kind?: AssessmentKind): SubmissionRow {
     if (!row || (kind && row.kind !== kind)) throw notFound(T.notFound);
     authorize(actor, 'submission.read', row, { as: 'notFound', message: T.notFound });
     return row;
   }
 
-  /** GET /submissions/{id} (and twins) and submission(id). */
+  /** GET /submissions/{id} (and twins) and submission(id): the submission with its answers in one statement, then the read check. */
   async get(actor: Actor, id: unknown, kind?: AssessmentKind): Promise<Submission> {
-    return (await this.views(actor, [await this.readableRow(actor, id, kind)]))[0];
+    const found = await submissionWithAnswers(this.ds, assertId(id, T.notFound));
+    const row = this.readChecked(actor, found?.row, kind);
+    return toSubmission(row, found!.answers, this.seen(actor, row));
   }
 
   /** GET /submissions?assignment=&student= (and twins) without ?limit=/?offset=: all the viewer may read, filtered in SQL. */

@@ -1,0 +1,84 @@
+import { Actor } from '../../policies';
+import { assessmentReadableSql } from '../../policies/sql';
+import { classJson, courseJson, isoSql, moduleJson, subjectJson, yearJson } from '../../db/json-rows';
+import { ASSESSMENT_REF } from '../assessments/assessments.queries';
+import { Assessment } from '../assessments/assessment.entity';
+import { Course } from '../courses/course.entity';
+import type { SubmissionStatus } from './submission.types';
+
+/** Assessment (assessment.entity.ts) of the row `a`, with who released its results (the id and name, as assessmentQuery loads them). */
+const assessmentJson = (a: string) => `json_build_object('id', ${a}.id, 'kind', ${a}.kind, 'title', ${a}.title,
+  'description', ${a}.description, 'instructions', ${a}.instructions, 'dueDate', ${isoSql(`${a}.due_date`)}, 'totalPoints', ${a}.total_points,
+  'resultVisibility', ${a}.result_visibility, 'isVisible', ${a}.is_visible, 'scope', ${a}.scope, 'position', ${a}.position,
+  'courseId', ${a}.course_id, 'moduleId', ${a}.module_id, 'resultsReleasedAt', ${isoSql(`${a}.results_released_at`)},
+  'resultsReleasedById', ${a}.results_released_by, 'resultsReleasedBy', (SELECT json_build_object('id', rb.id, 'firstName', rb.first_name, 'lastName', rb.last_name) FROM users rb WHERE rb.id = ${a}.results_released_by),
+  'lateDueDate', ${isoSql(`${a}.late_due_date`)}, 'createdById', ${a}.created_by, 'version', ${a}.version,
+  'createdAt', ${isoSql(`${a}.created_at`)}, 'updatedAt', ${isoSql(`${a}.updated_at`)})`;
+
+/**
+ * An item as assessmentQuery loads it, of the assessments row `a` and its courses row `c`: the assessment with its
+ * course (subject, class, year), its module and who released its results.
+ */
+export const itemJson = (a: string, c: string) => `(${assessmentJson(a)}::jsonb || jsonb_build_object(
+  'course', ${courseJson(c)}::jsonb || jsonb_build_object(
+    'subject', (SELECT ${subjectJson('sj')} FROM subjects sj WHERE sj.id = ${c}.subject_id),
+    'class', (SELECT ${classJson('cl')} FROM classes cl WHERE cl.id = ${c}.class_id),
+    'academicYear', (SELECT ${yearJson('y')} FROM academic_years y WHERE y.id = ${c}.academic_year_id)),
+  'module', (SELECT ${moduleJson('mo')} FROM course_modules mo WHERE mo.id = ${a}.module_id)))`;
+
+/**
+ * An itemJson object as an instance of the GraphQL types (property copies, no ORM), once per row: type-graphql
+ * would otherwise copy a plain root into one for each field resolver that reads it.
+ */
+export const asItem = (x: Assessment): Assessment => Object.assign(new Assessment(), x, { course: Object.assign(new Course(), x.course) });
+
+/** The student's submission `s` of the item `a`: what the standing and the score line read (status.ts, policies/fields.ts). */
+const standingJson = (a: string, s: string) => `json_build_object('id', ${s}.id, 'studentId', ${s}.student_id, 'status', ${s}.status,
+  'isAutoSubmitted', ${s}.is_auto_submitted, 'allowedAfterDue', ${s}.allowed_after_due, 'customDueDate', ${isoSql(`${s}.custom_due_date`)},
+  'joinedLate', ${s}.joined_late, 'totalScore', ${s}.total_score::float8, 'maxScore', ${s}.max_score,
+  'teacherIds', ARRAY(SELECT ct.teacher_id::text FROM course_teachers ct WHERE ct.course_id = ${a}.course_id),
+  'released', ${a}.results_released_at IS NOT NULL)`;
+
+/** An item as myAssessmentsSql answers it: the assessment (course and module in it) and the viewer's submission. */
+export interface MyListRow {
+  assessment: Assessment;
+  submission: MyListSubmission | null;
+}
+
+/** What the standing, the score line and their visibility read of the viewer's own submission (dates as ISO strings). */
+export interface MyListSubmission {
+  id: string;
+  studentId: string;
+  status: SubmissionStatus;
+  isAutoSubmitted: boolean;
+  allowedAfterDue: boolean;
+  customDueDate: string | null;
+  joinedLate: boolean;
+  totalScore: number;
+  maxScore: number;
+  teacherIds: string[];
+  released: boolean;
+}
+
+/**
+ * My Assignments / My Quizzes / My Exams (myAssessments, GET /assignments and twins) in one statement: the
+ * items of kind $2 the viewer ($1) may read ('assessment.read', rendered from its one definition), in the list
+ * order (position, newest first among equals, id), the window $3 (offset) and $4 (limit; NULL: all), each with
+ * its course (subject, class, year), module and the viewer's own submission, and the whole list's total.
+ * Handed on as plain objects; the standing is derived from them in JS by status.ts, as on every other path.
+ */
+export function myAssessmentsSql(actor: Actor | null): string {
+  const readable = assessmentReadableSql(actor, ASSESSMENT_REF, 'viewer.id');
+  return `
+WITH viewer AS (SELECT $1::uuid AS id),
+mine AS (
+  SELECT a.* FROM viewer, assessments a WHERE a.kind = $2 AND ${readable}),
+win AS (
+  SELECT * FROM mine ORDER BY position, created_at DESC, id OFFSET $3 LIMIT $4)
+SELECT (SELECT count(*)::int FROM mine) AS total, coalesce((
+  SELECT json_agg(json_build_object('assessment', ${itemJson('a', 'c')},
+           'submission', CASE WHEN s.id IS NULL THEN NULL ELSE ${standingJson('a', 's')} END)
+         ORDER BY a.position, a.created_at DESC, a.id)
+    FROM win a JOIN courses c ON c.id = a.course_id
+    LEFT JOIN submissions s ON s.assessment_id = a.id AND s.student_id = $1::uuid), '[]'::json) AS items`;
+}

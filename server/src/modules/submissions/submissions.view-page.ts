@@ -1,0 +1,39 @@
+import { Actor } from '../../policies';
+import { assessmentReadableSql } from '../../policies/sql';
+import { ASSESSMENT_REF, QUESTION_COLUMNS, QuestionRow, questionOfStudentSql, studentQuestionOrderSql } from '../assessments/assessments.queries';
+import type { Assessment } from '../assessments/assessment.entity';
+import { itemJson } from './submissions.my-list';
+import { RawAnswer, RawSubmission, SUBMISSION_SELECT, answersJsonSql } from './submissions.queries';
+
+/** What viewPageSql answers: the item, whether the student still waits for a draw, their questions, submission and its answers. */
+export interface ViewPageRow {
+  assessment: Assessment;
+  undrawn: boolean;
+  questions: QuestionRow[];
+  submission: RawSubmission | null;
+  answers: RawAnswer[];
+}
+
+/**
+ * A student's page of one item (assessment(id) with myStatus and mySubmission: the submit and view pages) in
+ * one statement: the item $2 if the viewer $1 may read it ('assessment.read', rendered from its one
+ * definition; no row: not found), with its course and module; the student's questions (the fixed ones and
+ * their picks, in their order: questionOfStudentSql), their submission with what its rules need, and its
+ * answers, one per question of theirs (answersJsonSql). Keys are loaded as the loaders load them and given out
+ * only by the field rules. `undrawn`: a draw has no picks for the student yet (they are drawn, then it is read again).
+ */
+export function viewPageSql(actor: Actor | null): string {
+  const readable = assessmentReadableSql(actor, ASSESSMENT_REF, 'viewer.id');
+  return `
+WITH viewer AS (SELECT $1::uuid AS id)
+SELECT ${itemJson('a', 'c')} AS assessment,
+  EXISTS (SELECT 1 FROM assessment_draws d WHERE d.assessment_id = a.id
+           AND NOT EXISTS (SELECT 1 FROM assessment_draw_picks p WHERE p.draw_id = d.id AND p.student_id = viewer.id)) AS undrawn,
+  (SELECT coalesce(json_agg(x ORDER BY x.ord), '[]'::json) FROM (
+     SELECT ${QUESTION_COLUMNS('q', 'a')}, row_number() OVER (ORDER BY ${studentQuestionOrderSql('q', 'viewer.id')}) AS ord
+       FROM questions q WHERE q.assessment_id = a.id AND ${questionOfStudentSql('q', 'viewer.id')}) x) AS questions,
+  (SELECT row_to_json(x) FROM (${SUBMISSION_SELECT} WHERE s.assessment_id = $2::uuid AND s.student_id = $1::uuid) x) AS submission,
+  ${answersJsonSql('s.assessment_id = $2::uuid AND s.student_id = $1::uuid')} AS answers
+  FROM viewer, assessments a JOIN courses c ON c.id = a.course_id
+ WHERE a.id = $2::uuid AND ${readable}`;
+}
