@@ -91,6 +91,8 @@ const WHOLE: Record<string, string> = {
   'QuestionStatistics.options': "one question's options",
   'Assessment.randomDraws': "one item's draws",
   'Assessment.drawnQuestions': "one item's drawn questions: at most each of its draws' banks",
+  'BankQuestion.images': "one question's images: only by a QTI import, what its item shows (a package holds at most 3,000 files)",
+  'Question.images': "one question's images, as its bank question's",
   'QtiImportResult.questions': 'one package, at most 1,000 items',
   'QtiImportResult.skipped': 'one package, at most 1,000 items',
   'QtiImportedQuestion.notes': "one item's notes",
