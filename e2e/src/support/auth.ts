@@ -37,8 +37,12 @@ export async function appReady(page: Page): Promise<void> {
   await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, APP_READY_MARK, { timeout: 15_000 });
 }
 
-/** Signs in through the real /login form and waits for /dashboard. */
+/**
+ * Signs in through the real /login form and waits for /dashboard. A page session cookie of an earlier sign-in is
+ * dropped first: with it, the server answers /login with the dashboard of whoever signed in before (issue 31).
+ */
 export async function login(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.context().clearCookies();
   await page.goto('/login');
   await appReady(page);
   await page.getByLabel(exactLabel('Email address')).fill(email);
