@@ -89,7 +89,9 @@ describe('attacks are refused before anything runs', () => {
       expect(r.sql).toBeLessThanOrEqual(1); // at most the session look-up: the query itself never ran
     }
     healthz.sort((a, b) => a - b);
-    expect(healthz[Math.floor(healthz.length / 2)]).toBeLessThan(50);
+    // an attack that ran would hold the event loop for seconds; the bound leaves room for a busy CI machine (it
+    // once measured 50.6 ms under load against an earlier 50 ms bound): speed targets live in bench/
+    expect(healthz[Math.floor(healthz.length / 2)]).toBeLessThan(250);
   });
 
   test('a batch of operations in one request is refused', async () => {
