@@ -280,10 +280,13 @@ async function startProcess({ label, script, args = [], env: extra, logFile }) {
   }
 }
 
+/** BENCH_SERVER_ARGS: more node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where a scenario's time goes. */
+const serverArgs = () => (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
+
 function startApp(dbUrl, logLevel, tmp, name) {
   return startProcess({
     // --trace-gc: each collection's heap before and after, in the log, for the allocation per request (gcSince)
-    label: `server (${name})`, script: serverMain, args: ['--trace-gc'], logFile: path.join(tmp, `server-${name}.log`),
+    label: `server (${name})`, script: serverMain, args: ['--trace-gc', ...serverArgs()], logFile: path.join(tmp, `server-${name}.log`),
     env: (port) => ({
       PORT: String(port), HOST, DATABASE_URL: dbUrl, NODE_ENV: 'production', DEMO_SEED: 'true', LOG_LEVEL: logLevel,
       DATA_DIR: path.join(tmp, 'data'), FILE_DIR: path.join(tmp, 'files'), PUBLIC_URL: `http://${HOST}:${port}`,

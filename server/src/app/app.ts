@@ -37,6 +37,9 @@ export async function createApp(ds: DataSource, config: Config) {
 
   const app = express();
   app.disable('x-powered-by');
+  // no client revalidates an API answer or a rendered page (POSTs, `no-store`), and hashing every body
+  // for an ETag costs a millisecond on a 350 KB grading dashboard; static files keep theirs (web-client.ts)
+  app.set('etag', false);
   app.use(securityHeaders(config.publicUrl));
   app.set('trust proxy', 'loopback');
 

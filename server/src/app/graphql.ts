@@ -47,7 +47,7 @@ function beforeApolloErrors(err: unknown, req: Request, res: Response, _next: Ne
  */
 function tokenLimit(req: Request, res: Response, next: NextFunction): void {
   const query = (req.body as { query?: unknown } | undefined)?.query;
-  if (typeof query !== 'string') return next();
+  if (typeof query !== 'string' || withinTokenLimit.has(query)) return next();
   const lexer = new Lexer(new Source(query));
   try {
     for (let n = 0; lexer.advance().kind !== TokenKind.EOF; n++) {
@@ -55,10 +55,26 @@ function tokenLimit(req: Request, res: Response, next: NextFunction): void {
         return graphqlError(res, 400, `This query is too long (more than ${GRAPHQL_LIMITS.maxTokens} tokens)`, 'GRAPHQL_VALIDATION_FAILED');
       }
     }
+    rememberWithinLimit(query);
   } catch {
     // a syntax error: Apollo's parser reports it properly
   }
   next();
+}
+
+/**
+ * Query texts already counted and found within the limit: a client sends the same few documents again and
+ * again, so each is lexed once (as Apollo parses and validates each once). Bounded, oldest forgotten first.
+ */
+const withinTokenLimit = new Set<string>();
+const REMEMBERED_QUERIES = 1000;
+/** the client's largest document is under 10 KB; a longer text (a string token may be long) is lexed each time */
+const REMEMBERED_LENGTH = 20_000;
+
+function rememberWithinLimit(query: string): void {
+  if (query.length > REMEMBERED_LENGTH) return;
+  if (withinTokenLimit.size >= REMEMBERED_QUERIES) withinTokenLimit.delete(withinTokenLimit.values().next().value!);
+  withinTokenLimit.add(query);
 }
 
 /**
