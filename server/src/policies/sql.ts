@@ -1,7 +1,7 @@
 import type { Actor } from './actor';
 import type { SqlForm } from './atoms';
 import { taughtBy, taughtByViewer } from './atoms';
-import { type AssessmentRef, type BankRef, type CourseRef, type ItemRef, type RuleFn, type SubmissionRef, rules, shownToStudent } from './rules';
+import { type AssessmentRef, type BankRef, type CourseRef, type ItemRef, type RuleFn, type SubmissionRef, resultsShown, rules, shownToStudent } from './rules';
 
 export { teachesSubjectSql } from './rules';
 export type { AssessmentRef, BankRef, CourseRef, ItemRef, SubmissionRef } from './rules';
@@ -52,6 +52,12 @@ export const allocationReadableSql = (a: Actor | null, allocationId: string, vie
  * so hiding an item, or its module, hides its submissions from the student and their parents on every path.
  */
 export const itemShownToStudentSql = (s: SubmissionRef) => assessmentShownToStudentSql(s, s.studentId);
+
+/** The columns result visibility reads of a submission row `s` of item `a` (resultsShown): graded, visibility, released. */
+export interface ResultsRef { graded: string; visibility: string; released: string }
+
+/** resultsShown: a graded submission's results are shown to its student (not a manual item's until released). */
+export const resultsShownSql = (r: ResultsRef) => resultsShown.sql!(null, r, '');
 
 /** 'submission.read': the student's own and a linked parent's child's while the item is shown to the student, those of courses the viewer teaches, all for SuperAdmin and Admin. */
 export const submissionReadableSql: SqlForm<SubmissionRef> = sqlOf(rules['submission.read']);

@@ -1,6 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { ASSESSMENT_REF } from '../assessments/assessments.queries';
 import { EFFECTIVE_DUE_SQL } from '../submissions/status';
+import { assessmentShownToStudentSql, itemShownToStudentSql, resultsShownSql } from '../../policies/sql';
 
 /**
  * The producers of notifications: each is called by the service that makes the change, with that change's
@@ -14,11 +15,11 @@ import { EFFECTIVE_DUE_SQL } from '../submissions/status';
 const itemPath = (alias: string, page: 'view' | 'submit') =>
   `'/dashboard/' || CASE ${alias}.kind WHEN 'QUIZ' THEN 'quizzes' WHEN 'EXAM' THEN 'exams' ELSE 'assignments' END || '/' || ${alias}.id || '/${page}'`;
 
-/** The item is shown to its students (it and its module visible). */
-const itemVisible = ASSESSMENT_REF.visible;
+/** The item of submission `s` is shown to its student now (rules.ts shownToStudent: placed, visible, theirs). */
+const itemShown = itemShownToStudentSql({ ...ASSESSMENT_REF, studentId: 's.student_id' });
 
-/** What a student may see of a graded submission of item `a` (rules.ts resultsShown): not a manual item's until released. */
-const resultsShown = `s.status = 'graded' AND (a.result_visibility <> 'manual' OR a.results_released_at IS NOT NULL)`;
+/** What a student may see of a graded submission `s` of item `a` (rules.ts resultsShown): not a manual item's until released. */
+const resultsShown = resultsShownSql({ graded: `s.status = 'graded'`, visibility: 'a.result_visibility', released: 'a.results_released_at IS NOT NULL' });
 
 /** One hand-in of a submission (a resubmission after a reopen is another). */
 const HAND_IN = `COALESCE(s.submitted_at::text, '')`;
@@ -68,7 +69,7 @@ export async function notifyGraded(m: EntityManager, submissionIds: string[]): P
     `SELECT s.student_id AS user_id, 'graded' AS kind, s.id AS subject_id, ${HAND_IN} AS event_key, left('Graded: ' || a.title, 500) AS title,
             ${itemPath('a', 'view')} AS link, a.course_id, NULL::uuid AS announcement_id, a.id AS assessment_id, NULL::uuid AS discussion_id
        FROM submissions s JOIN assessments a ON a.id = s.assessment_id
-      WHERE s.id = ANY($1::uuid[]) AND ${resultsShown} AND ${itemVisible}
+      WHERE s.id = ANY($1::uuid[]) AND ${resultsShown} AND ${itemShown}
         -- a correction after the release is not news: the release already told them
         AND NOT EXISTS (SELECT 1 FROM notifications x WHERE x.user_id = s.student_id AND x.kind = 'released' AND x.subject_id = s.id AND x.event_key = ${HAND_IN})`),
     [submissionIds]);
@@ -80,7 +81,7 @@ export async function notifyReleased(m: EntityManager, assessmentId: string): Pr
     `SELECT s.student_id AS user_id, 'released' AS kind, s.id AS subject_id, ${HAND_IN} AS event_key, left('Results released: ' || a.title, 500) AS title,
             ${itemPath('a', 'view')} AS link, a.course_id, NULL::uuid AS announcement_id, a.id AS assessment_id, NULL::uuid AS discussion_id
        FROM submissions s JOIN assessments a ON a.id = s.assessment_id
-      WHERE a.id = $1 AND ${resultsShown} AND ${itemVisible}`),
+      WHERE a.id = $1 AND ${resultsShown} AND ${itemShown}`),
     [assessmentId]);
 }
 
@@ -91,7 +92,7 @@ export async function notifyReopened(m: EntityManager, submissionId: string): Pr
      SELECT s.student_id, 'reopened', s.id, COALESCE(s.custom_due_date::text, ''), left('Reopened for you: ' || a.title, 500),
             ${itemPath('a', 'submit')}, a.course_id, NULL, a.id, NULL
        FROM submissions s JOIN assessments a ON a.id = s.assessment_id
-      WHERE s.id = $1 AND s.status = 'reopened' AND ${itemVisible}
+      WHERE s.id = $1 AND s.status = 'reopened' AND ${itemShown}
      ${ONCE}`, [submissionId]);
 }
 
@@ -109,9 +110,10 @@ export async function notifyReply(m: EntityManager, replyId: string): Promise<vo
 }
 
 /**
- * Open work of students: each student's visible items that they may still submit (no submission, or one a
+ * Open work of students: each student's items shown to them that they may still submit (no submission, or one a
  * teacher reopened) with the due date that applies to them, between `from` and `to`. One SQL source for the
- * due-soon notices and the dashboard's To Do; `$student` narrows it to one student when given.
+ * due-soon notices and the dashboard's To Do; `$student` narrows it to one student when given. The join with the
+ * class's students only lists the candidates (so the plan starts from the items); the rule decides.
  */
 export function openWorkSql(student: string | null, from: string, to: string): string {
   return `
@@ -121,9 +123,8 @@ export function openWorkSql(student: string | null, from: string, to: string): s
       JOIN courses c ON c.id = a.course_id
       JOIN users u ON u.class_id = c.class_id AND u.academic_year_id = c.academic_year_id AND u.role = 'Student'
       LEFT JOIN submissions s ON s.assessment_id = a.id AND s.student_id = u.id
-     WHERE ${itemVisible}
+     WHERE ${assessmentShownToStudentSql(ASSESSMENT_REF, 'u.id')}
        ${student ? `AND u.id = ${student}` : ''}
-       AND (a.scope = 'whole_class' OR EXISTS (SELECT 1 FROM assessment_targets t WHERE t.assessment_id = a.id AND t.student_id = u.id))
        AND (s.id IS NULL OR s.status = 'reopened')
        AND ${EFFECTIVE_DUE_SQL} > ${from}
        AND ${EFFECTIVE_DUE_SQL} <= ${to}`;
