@@ -17,7 +17,11 @@ type Runner = DataSource | EntityManager;
  * The request's facts loader (ctx.loaders.courseFacts), handed to a service that checks a course so the field
  * rules of the same response (viewerCanManage, a post's viewerCanChange) reuse the row instead of reading it again.
  */
-export type FactsSource = { load(courseId: string): Promise<CourseFactsRow | null> };
+export type FactsSource = {
+  load(courseId: string): Promise<CourseFactsRow | null>;
+  /** A statement that read the facts along with its answer hands them to the loader (DataLoader.prime). */
+  prime?(courseId: string, facts: CourseFactsRow): unknown;
+};
 
 /**
  * The facts every course rule needs (teachers; whether the viewer is a student of its class and year),
@@ -25,20 +29,31 @@ export type FactsSource = { load(courseId: string): Promise<CourseFactsRow | nul
  */
 export async function courseFacts(q: Runner, actor: Actor, courseIds: string[]): Promise<Map<string, CourseFactsRow>> {
   if (!courseIds.length) return new Map();
-  const rows: Array<{ id: string; class_id: string; academic_year_id: string; subject_id: string; teacher_ids: string[]; in_class: boolean }> =
-    await q.query(
-      `SELECT c.id, c.class_id, c.academic_year_id, c.subject_id,
-              ARRAY(SELECT ct.teacher_id::text FROM course_teachers ct WHERE ct.course_id = c.id) AS teacher_ids,
-              EXISTS (SELECT 1 FROM users u WHERE u.id = $2 AND u.class_id = c.class_id
-                        AND u.academic_year_id = c.academic_year_id) AS in_class
-         FROM courses c WHERE c.id = ANY($1::uuid[])`,
-      [courseIds, actor.userId],
-    );
-  return new Map(rows.map((r) => [r.id, {
-    id: r.id, classId: r.class_id, academicYearId: r.academic_year_id, subjectId: r.subject_id,
-    teacherIds: r.teacher_ids, viewerInClass: r.in_class,
-  }]));
+  const rows: CourseFactsColumns[] = await q.query(
+    `SELECT ${courseFactsSql('c', '$2')} FROM courses c WHERE c.id = ANY($1::uuid[])`, [courseIds, actor.userId]);
+  return new Map(rows.map((r) => [r.id, factsOfColumns(r)]));
 }
+
+/** The columns courseFactsSql selects. */
+export interface CourseFactsColumns {
+  id: string;
+  class_id: string;
+  academic_year_id: string;
+  subject_id: string;
+  teacher_ids: string[];
+  in_class: boolean;
+}
+
+/** The facts of the courses row `c` for the viewer `viewer` (an SQL expression), as columns (a statement that reads a course reads them with it). */
+export const courseFactsSql = (c: string, viewer: string) => `${c}.id, ${c}.class_id, ${c}.academic_year_id, ${c}.subject_id,
+  ARRAY(SELECT ct.teacher_id::text FROM course_teachers ct WHERE ct.course_id = ${c}.id) AS teacher_ids,
+  EXISTS (SELECT 1 FROM users u WHERE u.id = ${viewer} AND u.class_id = ${c}.class_id AND u.academic_year_id = ${c}.academic_year_id) AS in_class`;
+
+/** A course's facts from courseFactsSql's columns. */
+export const factsOfColumns = (r: CourseFactsColumns): CourseFactsRow => ({
+  id: r.id, classId: r.class_id, academicYearId: r.academic_year_id, subjectId: r.subject_id,
+  teacherIds: r.teacher_ids, viewerInClass: r.in_class,
+});
 
 export async function oneCourseFacts(q: Runner, actor: Actor, courseId: string): Promise<CourseFactsRow | undefined> {
   return (await courseFacts(q, actor, [courseId])).get(courseId);

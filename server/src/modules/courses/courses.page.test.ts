@@ -58,7 +58,7 @@ it.each(['superadmin', 'admin', 'teacher', 'student', 'student2'])('as %s: cours
   else expect(items.some((i) => !i.isVisible)).toBe(true);
 });
 
-it('the course page the web client asks for is three statements (session, the course\'s facts, the page)', async () => {
+it('the course page the web client asks for is two statements (session, the page with the course\'s facts)', async () => {
   const [{ id }] = await t.ds.query(`SELECT id FROM courses WHERE title = 'MATH-5A'`);
   const r = await t.gql(`query($id: ID!) { course(id: $id) { id title description version viewerCanManage subject { id name } class { id name }
     academicYear { id year isActive } teachers { id firstName lastName }
@@ -66,5 +66,27 @@ it('the course page the web client asks for is three statements (session, the co
     announcements { id courseId title content isVisible createdAt version author { id firstName lastName } }
     discussions { ${POST} replies { ${POST} } } } }`, { id }, tok.teacher);
   expect(r.errors).toBeUndefined();
-  expect(r.sql).toBe(3);
+  expect(r.sql).toBe(2);
+});
+
+it('a course the viewer may not read, an unknown and a bad id are not found, in the words GET /courses/{id} (the facts, then the check) uses', async () => {
+  const [{ id: math }] = await t.ds.query(`SELECT id FROM courses WHERE title = 'MATH-5A'`);
+  tok.parent ??= await t.login('parent@demo.school');
+  let denied = 0;
+  for (const who of ['teacher2', 'student2', 'parent', 'student']) {
+    for (const id of [math, '00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+      const g = await t.gql('query($id: ID!) { course(id: $id) { id title } }', { id }, tok[who]);
+      const r = await t.rest('GET', `/courses/${id}`, { token: tok[who] });
+      if (r.status === 200) {
+        expect(g.errors).toBeUndefined();
+        expect(g.data.course.id).toBe(id);
+      } else {
+        denied += 1;
+        expect(r.status).toBe(404);
+        expect(g.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+        expect(g.errors?.[0]?.message).toBe(r.body.message);
+      }
+    }
+  }
+  expect(denied).toBeGreaterThan(8);
 });

@@ -6,6 +6,7 @@ import type { CourseModule } from '../course-modules/module.entity';
 import type { Content } from '../content/content.entity';
 import type { Announcement } from '../announcements/announcement.entity';
 import type { Discussion } from '../discussions/discussion.entity';
+import { courseFactsSql } from './courses.facts';
 
 /**
  * A course with everything its page shows, as plain objects with the entities' property names: the field
@@ -25,8 +26,9 @@ const post = (d: string, u: string, replies: string) => `json_build_object('id',
   'version', ${d}.version, 'createdAt', ${isoSql(`${d}.created_at`)}, 'updatedAt', ${isoSql(`${d}.updated_at`)}, 'replies', ${replies})`;
 
 /**
- * The course page in one statement ($1 the course, $2 the viewer, named viewer.id for the rules' SQL twins), for a course the viewer may read (the
- * caller has checked 'course.read'): its subject, class, year and teachers; the modules and content, and the
+ * The course page in one statement ($1 the course, $2 the viewer, named viewer.id for the rules' SQL twins): the
+ * course's facts (courseFactsSql, which the caller checks 'course.read' on and hands to the request's loader),
+ * and, when 'course.read' (its SQL form) lets the viewer read the course, the page (else null): its subject, class, year and teachers; the modules and content, and the
  * announcements, the viewer may read ('course.readItem', the itemReadableSql twin), in the loaders' orders;
  * the threads newest first (by the millisecond, then id, as threadsOfCourses sorts them) with their replies
  * oldest first ('course.read', the courseReadableSql twin).
@@ -37,7 +39,7 @@ export function coursePageSql(actor: Actor | null): string {
   const announcementReadable = itemReadableSql(actor, { courseId: 'a.course_id', visible: 'a.is_visible' }, 'viewer.id');
   const postReadable = courseReadableSql(actor, { courseId: 'd.course_id' }, 'viewer.id');
   return `
-SELECT (${courseJson('c')}::jsonb || jsonb_build_object(
+SELECT ${courseFactsSql('c', 'viewer.id')}, CASE WHEN ${courseReadableSql(actor, { courseId: 'c.id' }, 'viewer.id')} THEN (${courseJson('c')}::jsonb || jsonb_build_object(
   'subject', ${subjectJson('s')}, 'class', ${classJson('cl')}, 'academicYear', ${yearJson('y')},
   'teachers', (SELECT coalesce(json_agg(${userJson('u')} ORDER BY u.last_name, u.first_name, u.id), '[]'::json)
                  FROM course_teachers ct JOIN users u ON u.id = ct.teacher_id WHERE ct.course_id = c.id),
@@ -60,7 +62,7 @@ SELECT (${courseJson('c')}::jsonb || jsonb_build_object(
                     WHERE r.parent_id = d.id AND ${courseReadableSql(actor, { courseId: 'r.course_id' }, 'viewer.id')})`)}
                ORDER BY date_trunc('milliseconds', d.created_at) DESC, d.id), '[]'::json)
                  FROM discussions d LEFT JOIN users du ON du.id = d.author_id WHERE d.course_id = c.id AND d.parent_id IS NULL AND ${postReadable})
-))::json AS page
+))::json END AS page
   FROM (SELECT $2::uuid AS id) viewer, courses c JOIN subjects s ON s.id = c.subject_id JOIN classes cl ON cl.id = c.class_id JOIN academic_years y ON y.id = c.academic_year_id
  WHERE c.id = $1`;
 }

@@ -9,7 +9,7 @@ import { deleteOne, holdForCopy } from '../../db/rows';
 import { updateVersioned } from '../../db/versioned';
 import { ACADEMIC_TEXT } from '../academic/academic.validation';
 import { Course } from './course.entity';
-import { CourseFactsRow, FactsSource, TAUGHT_BY, oneCourseFacts } from './courses.facts';
+import { CourseFactsColumns, CourseFactsRow, FactsSource, TAUGHT_BY, factsOfColumns, oneCourseFacts } from './courses.facts';
 import { copyCourseModules } from './courses.copy';
 import { CourseDeleteImpact, courseDeleteImpact } from './courses.impact';
 import { courseScope } from './courses.scope';
@@ -136,13 +136,19 @@ export class CoursesService {
   }
 
   /**
-   * The course page (GraphQL course(id)): 'course.read' as get() decides it, then the course with its modules,
-   * content, announcements and discussions in one statement, as plain objects (courses.page.ts).
+   * The course page (GraphQL course(id)) in one statement (courses.page.ts): the course's facts, which 'course.read'
+   * is decided on as get() decides it (and which the request's loader keeps for the page's field rules), and the
+   * course with its modules, content, announcements and discussions as plain objects, built only when the same
+   * rule's SQL form lets the viewer read it.
    */
   async coursePage(actor: Actor, id: string, known?: FactsSource): Promise<CoursePage> {
-    const facts = await this.readable(actor, id, this.ds, known);
-    const [row]: Array<{ page: CoursePage }> = await this.ds.query(coursePageSql(actor), [facts.id, actor.userId]);
+    const courseId = assertId(id, T.notFound);
+    const [row]: Array<CourseFactsColumns & { page: CoursePage | null }> = await this.ds.query(coursePageSql(actor), [courseId, actor.userId]);
     if (!row) throw notFound(T.notFound);
+    const facts = factsOfColumns(row);
+    authorize(actor, 'course.read', facts, { as: 'notFound', message: T.notFound });
+    if (!row.page) throw notFound(T.notFound);
+    known?.prime?.(courseId, facts);
     return row.page;
   }
 

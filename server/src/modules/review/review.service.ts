@@ -3,8 +3,7 @@ import { validation } from '../../errors/domain-error';
 import { Actor, authorize } from '../../policies';
 import { Assessment, AssessmentKind } from '../assessments/assessment.entity';
 import { AssessmentsService, ReadableAssessment } from '../assessments/assessments.service';
-import { readableAssessmentQuery } from '../assessments/assessments.queries';
-import { Page, PageWindow, pageOfQuery } from '../../app/paging';
+import { Page, PageWindow } from '../../app/paging';
 import { SubmissionsService } from '../submissions/submissions.service';
 import { readableSubmissionRows, submissionRowsById } from '../submissions/submissions.queries';
 import { SubmissionStatus } from '../submissions/submission.types';
@@ -12,7 +11,9 @@ import { isLateOpen } from '../submissions/status';
 import { reopenDueDate } from '../grading/grading.validation';
 import { setLateDueDate } from './review.latejoin';
 import { AutoSubmitScope, autoSubmitOverdue } from './review.autosubmit';
-import { changedSince, cursorNow, decodeCursor, reviewCounts, rosterOf } from './review.queries';
+import { changedSince, cursorNow, decodeCursor, rosterOf } from './review.queries';
+import { ReviewListRow, reviewItemsSql } from './review.list';
+import { asItem } from '../submissions/submissions.my-list';
 import { GradingChanges, GradingDashboard, OverdueStudent, OverdueSummary, ReviewBadge, ReviewItem } from './review.types';
 
 /** Texts of the review domain (assessments.md sections 2 and 8 where the spec has them). */
@@ -112,36 +113,19 @@ export class ReviewService {
 
   /**
    * reviewItems: one window of the items of a kind of the courses the viewer teaches (every course for SuperAdmin
-   * and Admin), with their counts; three statements whatever the size (the page, its total, the page's counts).
+   * and Admin), with their counts and the whole list's total: one statement whatever the size (reviewItemsSql),
+   * handed on as plain objects.
    */
   async items(actor: Actor, kind: AssessmentKind, window: PageWindow): Promise<Page<ReviewItem>> {
     authorize(actor, 'review.list', undefined, { message: REVIEW_TEXT.cannotList });
-    // 'assessment.read' in SQL: for teachers the courses they teach, for SuperAdmin and Admin all of them;
-    // grouped by year (newest first), class and subject, within a group the latest due date first, then the
-    // courses' own order (ICU collation: the order of the labels as the web's groups compare them)
-    const qb = readableAssessmentQuery(this.ds, actor, { kind })
-      .orderBy('y.year COLLATE "und-x-icu"', 'DESC').addOrderBy('cl.name COLLATE "und-x-icu"', 'ASC')
-      .addOrderBy('s.name COLLATE "und-x-icu"', 'ASC').addOrderBy('a.due_date', 'DESC')
-      .addOrderBy('a.position', 'ASC').addOrderBy('a.created_at', 'DESC').addOrderBy('a.id', 'ASC');
-    const page = await pageOfQuery(qb, window);
-    const counts = await reviewCounts(this.ds, page.items.map((a) => a.id));
-    const label = (v: string | undefined | null, fallback: string) => (v && v.trim() ? v : fallback);
-    const cards = page.items.map((a) => {
-      const { total, graded } = counts.get(a.id) ?? { total: 0, graded: 0 };
-      const badge = badgeOf(total, graded);
-      return Object.assign(new ReviewItem(), {
-        assessment: a,
-        yearLabel: label(a.course?.academicYear?.year, 'Unknown Year'),
-        className: label(a.course?.class?.name, 'Unknown Class'),
-        subjectName: label(a.course?.subject?.name, 'Unknown Subject'),
-        submissionCount: total,
-        gradedCount: graded,
-        pendingCount: total - graded,
-        badge,
-        badgeLabel: REVIEW_TEXT.badge(badge, kind),
-      });
+    const [{ items, total }]: Array<{ items: ReviewListRow[]; total: number }> = await this.ds.query(reviewItemsSql(actor),
+      [actor.userId, kind, window.offset, window.limit]);
+    const cards = items.map(({ assessment, total: count, graded, ...labels }): ReviewItem => {
+      const badge = badgeOf(count, graded);
+      return { assessment: asItem(assessment), ...labels, submissionCount: count, gradedCount: graded,
+        pendingCount: count - graded, badge, badgeLabel: REVIEW_TEXT.badge(badge, kind) };
     });
-    return { ...page, items: cards };
+    return { items: cards, total, window };
   }
 
   /**

@@ -1,0 +1,122 @@
+import { startTestServer, TestServer } from '../../test/test-server';
+import { seedDemoSchool } from '../../db/seed';
+import { Actor, authorize } from '../../policies';
+import { Page, PageWindow, pageOfQuery } from '../../app/paging';
+import { AssessmentKind } from '../assessments/assessment.entity';
+import { readableAssessmentQuery } from '../assessments/assessments.queries';
+import { Classroom, fillSubmissions, makeBigItem, makeClassroom } from './review.test.fixtures';
+import { REVIEW_TEXT, badgeOf } from './review.service';
+import { reviewCounts } from './review.queries';
+import { ReviewItem } from './review.types';
+
+/**
+ * reviewItems builds its page in one statement (review.list.ts). Its answers must be exactly those of the ORM
+ * path it replaced (kept here as the yardstick): every field, every kind, every viewer who may see a list
+ * (a teacher, another teacher, Admin, SuperAdmin), whole lists and windows, equal due dates.
+ */
+let t: TestServer;
+const tok: Record<string, string> = {};
+let room: Classroom;
+
+/** The review list as it was read before: the ORM's page and total, then the page's counts. */
+async function ormItems(actor: Actor, kind: AssessmentKind, window: PageWindow): Promise<Page<ReviewItem>> {
+  authorize(actor, 'review.list', undefined, { message: REVIEW_TEXT.cannotList });
+  const qb = readableAssessmentQuery(t.ds, actor, { kind })
+    .orderBy('y.year COLLATE "und-x-icu"', 'DESC').addOrderBy('cl.name COLLATE "und-x-icu"', 'ASC')
+    .addOrderBy('s.name COLLATE "und-x-icu"', 'ASC').addOrderBy('a.due_date', 'DESC')
+    .addOrderBy('a.position', 'ASC').addOrderBy('a.created_at', 'DESC').addOrderBy('a.id', 'ASC');
+  const page = await pageOfQuery(qb, window);
+  const counts = await reviewCounts(t.ds, page.items.map((a) => a.id));
+  const label = (v: string | undefined | null, fallback: string) => (v && v.trim() ? v : fallback);
+  const cards = page.items.map((a) => {
+    const { total, graded } = counts.get(a.id) ?? { total: 0, graded: 0 };
+    const badge = badgeOf(total, graded);
+    return Object.assign(new ReviewItem(), {
+      assessment: a,
+      yearLabel: label(a.course?.academicYear?.year, 'Unknown Year'),
+      className: label(a.course?.class?.name, 'Unknown Class'),
+      subjectName: label(a.course?.subject?.name, 'Unknown Subject'),
+      submissionCount: total, gradedCount: graded, pendingCount: total - graded, badge, badgeLabel: REVIEW_TEXT.badge(badge, kind),
+    });
+  });
+  return { ...page, items: cards };
+}
+
+const CARDS = `query($kind: AssessmentKind!, $first: Int, $after: String) { reviewItems(kind: $kind, first: $first, after: $after) {
+  totalCount pageInfo { hasNextPage endCursor }
+  nodes { yearLabel className subjectName submissionCount gradedCount pendingCount badge badgeLabel
+    assessment { id kind title description instructions dueDate totalPoints resultVisibility isVisible scope resultsReleasedAt resultsReleasedByName
+      lateDueDate createdAt updatedAt version viewerCanManage viewerCanDelete
+      course { id title description version createdAt updatedAt subject { id name description isActive createdAt version }
+        class { id name grade description isActive createdAt version } academicYear { id year isActive startDate endDate createdAt version } }
+      module { id title description moduleType order isVisible version createdAt } } } } }`;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  await seedDemoSchool(t.ds);
+  for (const who of ['teacher', 'teacher2', 'admin', 'superadmin', 'student']) tok[who] = await t.login(`${who}@demo.school`);
+  const [{ id }] = await t.ds.query(`SELECT id FROM users WHERE email = 'teacher@demo.school'`);
+  room = await makeClassroom(t.ds, id, 6);
+  const [{ id: moduleId }] = await t.ds.query(
+    `INSERT INTO course_modules (course_id, title, sort_order) VALUES ($1, 'Review week', 1) RETURNING id`, [room.courseId]);
+  for (let i = 0; i < 4; i += 1) {
+    for (const [kind, where] of [['ASSIGNMENT', { courseId: room.courseId }], ['EXAM', { courseId: room.courseId }], ['QUIZ', { moduleId }]] as const) {
+      const item = await makeBigItem(t, tok.teacher, where, 2, { kind, dueInHours: i % 2 ? 24 : -24 });
+      if (i > 0) await fillSubmissions(t.ds, item, room, i / 4);
+      if (i === 3) await t.ds.query(`UPDATE submissions SET status = 'graded' WHERE assessment_id = $1`, [item]);
+    }
+  }
+  // names cannot be blank (check constraints), so the 'Unknown ...' labels do not arise; equal due dates order by position
+  await t.ds.query(`UPDATE assessments SET due_date = date_trunc('minute', now()) WHERE course_id = $1 AND kind = 'EXAM'`, [room.courseId]);
+}, 120_000);
+afterAll(() => t.close());
+
+async function both(who: string, variables: Record<string, unknown>) {
+  const fresh = await t.gql(CARDS, variables, tok[who]);
+  const service = t.services.review;
+  const items = service.items;
+  service.items = ormItems;
+  try {
+    return { fresh, orm: await t.gql(CARDS, variables, tok[who]) };
+  } finally {
+    service.items = items;
+  }
+}
+
+it('answers as the ORM path did, for every kind, viewer and window', async () => {
+  let seen = 0;
+  for (const who of ['teacher', 'teacher2', 'admin', 'superadmin']) {
+    for (const kind of ['ASSIGNMENT', 'EXAM', 'QUIZ']) {
+      for (const window of [{}, { first: 2 }, { first: 3, after: null as string | null }]) {
+        const { fresh, orm } = await both(who, { kind, ...window });
+        expect(fresh.errors).toBeUndefined();
+        expect(fresh.data).toEqual(orm.data);
+        expect(fresh.sql).toBeLessThan(orm.sql); // the two paths did run
+        seen += fresh.data.reviewItems.nodes.length;
+        const next = fresh.data.reviewItems.pageInfo.endCursor;
+        if (next && fresh.data.reviewItems.pageInfo.hasNextPage) {
+          const later = await both(who, { kind, first: 2, after: next });
+          expect(later.fresh.data).toEqual(later.orm.data);
+        }
+      }
+    }
+  }
+  expect(seen).toBeGreaterThan(20);
+}, 120_000);
+
+it('the labels and badges of the fixture are the ones the cards show', async () => {
+  const r = await t.gql(CARDS, { kind: 'EXAM' }, tok.teacher);
+  const mine = r.data.reviewItems.nodes.filter((n: { assessment: { course: { id: string } } }) => n.assessment.course.id === room.courseId);
+  expect(mine).toHaveLength(4);
+  const [names] = await t.ds.query(`SELECT cl.name AS "className", s.name AS "subjectName" FROM courses c JOIN classes cl ON cl.id = c.class_id
+    JOIN subjects s ON s.id = c.subject_id WHERE c.id = $1`, [room.courseId]);
+  for (const n of mine) expect(n).toMatchObject(names);
+  expect(mine.some((n: { badge: string }) => n.badge === 'ALL_GRADED')).toBe(true);
+  expect(mine.some((n: { badge: string }) => n.badge === 'NONE')).toBe(true);
+});
+
+it('denials are unchanged: a student may not list', async () => {
+  const { fresh, orm } = await both('student', { kind: 'EXAM' });
+  expect(fresh.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  expect(fresh.errors?.[0]?.message).toBe(orm.errors?.[0]?.message);
+});
