@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { GraphQLSchema, getNamedType, isEnumType, lexicographicSortSchema, printSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import { enumValueName } from './enum-values';
-import { fieldRuleChecker } from './field-rules';
+import { guardFields } from './field-rules';
 import { modules } from './modules';
 
 /** Every resolver of every domain, from their manifests. */
@@ -17,7 +17,7 @@ let built: Promise<GraphQLSchema> | undefined;
 
 export function buildAppSchema(): Promise<GraphQLSchema> {
   // type-graphql metadata is global, so the schema is built once per process
-  built ??= buildSchema({ resolvers: nonEmpty(resolvers), validate: false, authChecker: fieldRuleChecker, authMode: 'null' }).then(describeRootArguments).then(capitalizeEnumValues);
+  built ??= buildSchema({ resolvers: nonEmpty(resolvers), validate: false }).then(guardFields).then(describeRootArguments).then(capitalizeEnumValues);
   return built;
 }
 
