@@ -9,7 +9,7 @@ import type { DocumentNode } from 'graphql';
 import { EMPTY } from 'rxjs';
 // index.html's data block that preload.ts reads (not executed, so the CSP's script-src is not concerned), and
 // the shell and landing pages whose files it names
-import { ENTRY_CHUNK_KEY, ROUTE_CHUNKS_ID, ROUTE_MODULES } from './scripts/route-modules.mjs';
+import { ROUTE_CHUNKS_ID, ROUTE_MODULES } from './scripts/route-modules.mjs';
 import { MAX_PAGE } from './src/app/listMax';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:4000';
@@ -104,7 +104,7 @@ function preloadedOperations(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(html, ctx) {
+      handler(_html, ctx) {
         let src = `${base}${PRELOAD_ENTRY}`;
         if (ctx.bundle) {
           const chunk = Object.values(ctx.bundle).find(
@@ -114,23 +114,15 @@ function preloadedOperations(): Plugin {
           src = `${base}${chunk.fileName}`;
         }
         const tags: HtmlTagDescriptor[] = [{ tag: 'script', attrs: { type: 'module', crossorigin: true, src }, injectTo: 'head-prepend' }];
-        if (!ctx.bundle) return tags;
-        // the app's entry is downloaded at once (modulepreload) but run by the early module after the first paint
-        // (preload.ts startApp): a page that arrives rendered is on screen before its code runs
-        const entry = Object.values(ctx.bundle).find(
-          (c): c is Rollup.OutputChunk => c.type === 'chunk' && c.isEntry && c.facadeModuleId !== path.join(root, PRELOAD_ENTRY),
-        );
-        if (!entry) throw new Error('no chunk for the app\'s entry');
-        const entryUrl = `${base}${entry.fileName}`;
-        const entryTag = `<script type="module" crossorigin src="${entryUrl}"></script>`;
-        if (!html.includes(entryTag)) throw new Error(`index.html has no ${entryTag}`);
-        tags.push({
-          tag: 'script',
-          attrs: { type: 'application/json', id: ROUTE_CHUNKS_ID },
-          children: JSON.stringify({ ...routeChunks(ctx.bundle, base), [ENTRY_CHUNK_KEY]: [entryUrl] }),
-          injectTo: 'body',
-        });
-        return { html: html.replace(entryTag, `<link rel="modulepreload" crossorigin href="${entryUrl}">`), tags };
+        if (ctx.bundle) {
+          tags.push({
+            tag: 'script',
+            attrs: { type: 'application/json', id: ROUTE_CHUNKS_ID },
+            children: JSON.stringify(routeChunks(ctx.bundle, base)),
+            injectTo: 'body',
+          });
+        }
+        return tags;
       },
     },
   };

@@ -9,6 +9,3 @@ export const ROUTE_MODULES = {
   dashboard: 'src/features/dashboard/DashboardPage.tsx',
   course: 'src/features/courses/CoursePage.tsx',
 };
-
-/** The block's entry for the app's own entry file, which the early module runs once the page is painted. */
-export const ENTRY_CHUNK_KEY = 'entry';

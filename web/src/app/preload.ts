@@ -104,44 +104,18 @@ function storedToken(): string | null {
 /** index.html's data block written by vite.config.ts (routeChunks): the files of the shell and of each landing page. */
 const ROUTE_CHUNKS_ID = 'lms-route-chunks';
 
-/** The block's files by name; empty when it is missing or unreadable. */
-function routeChunks(): Record<string, string[]> {
-  try {
-    return JSON.parse(document.getElementById(ROUTE_CHUNKS_ID)?.textContent ?? '{}') as Record<string, string[]>;
-  } catch {
-    return {};
-  }
-}
-
-/**
- * Runs the app's entry (index.html downloads it at once, a modulepreload link: vite.config.ts) after the page's
- * first paint. A page the server rendered is then on screen before the app's code runs and hydrates it, however
- * soon that code arrives; otherwise a browser that has the code early (a fast connection, a cache) runs it first
- * and paints only after hydration. A hidden tab paints nothing, so it starts at once there; the timer covers a
- * browser that never calls back. The dev server's index.html loads the entry itself (no entry in the block).
- */
-function startApp(): void {
-  const entry = routeChunks().entry?.[0];
-  if (!entry) return;
-  let started = false;
-  const run = () => {
-    if (started) return;
-    started = true;
-    import(/* @vite-ignore */ entry).catch((error: unknown) => console.error('the app could not be loaded', error));
-  };
-  if (document.visibilityState === 'hidden') return run();
-  // a frame's callbacks run before its paint; a task queued from there runs after it
-  requestAnimationFrame(() => setTimeout(run, 0));
-  setTimeout(run, 1_000);
-}
-
 /**
  * Starts downloading the shell's code and, on a landing page, the page's, beside the entry (modulepreload), so
  * they do not wait for the entry to arrive and run first. A missing or unreadable block (the dev server has
  * none) only means the app loads them itself, later.
  */
 function preloadCode(route: LmsHotRoute | null): void {
-  const chunks = routeChunks();
+  let chunks: Record<string, string[]>;
+  try {
+    chunks = JSON.parse(document.getElementById(ROUTE_CHUNKS_ID)?.textContent ?? '{}') as Record<string, string[]>;
+  } catch {
+    return;
+  }
   for (const href of [...(chunks.shell ?? []), ...((route && chunks[route.page]) ?? [])]) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
@@ -179,4 +153,3 @@ function start(): LmsPreload {
 }
 
 window.__lmsPreload = start();
-startApp();
