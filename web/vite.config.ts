@@ -233,6 +233,9 @@ export default defineConfig({
             // the libraries and shared components of the other pages (papaparse aside: only the CSV import uses
             // it, and it is as big as a page)
             { name: 'ui', test: (id) => groupable(id) && ((inNodeModules(id) && !id.includes('/papaparse')) || /\/src\/components\//.test(id)), priority: 20 },
+            // results' shared code (the release dialog, its hooks) in its own file, not drawn into the assessments'
+            // (whose table uses it): the grading dashboard needs it without the assessments' forms (its budget)
+            { name: 'feature-results', test: (id) => groupable(id) && /\/src\/features\/results\//.test(id), priority: 11 },
             {
               name: (id) => {
                 const feature = /\/src\/features\/([^/]+)\//.exec(id)?.[1];

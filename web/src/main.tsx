@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createApolloClient } from './app/apollo';
 import { App } from './app/App';
@@ -39,13 +39,18 @@ const state = readServerState();
 const route = serverRenderedRoute(window.location.pathname);
 if (hydratable(state) && route) {
   const client = createApolloClient(state.apollo);
+  // as a transition: React then hydrates in slices of a few milliseconds, yielding to the browser between them,
+  // instead of one long task that holds a phone's main thread (the page is already on screen and readable; a
+  // click meanwhile hydrates its part first)
   void Promise.allSettled(route.pages.map((page) => page.preload())).then(() =>
-    hydrateRoot(
-      container,
-      <StrictMode>
-        <App client={client} initialSession={state.me} />
-      </StrictMode>,
-    ),
+    startTransition(() => {
+      hydrateRoot(
+        container,
+        <StrictMode>
+          <App client={client} initialSession={state.me} />
+        </StrictMode>,
+      );
+    }),
   );
 } else {
   void pageCode().then(() =>

@@ -9,7 +9,7 @@ import { securityHeaders } from './security-headers';
 import { compressAnswers } from './compress-answers';
 import { webClient, webClientBuilt } from './web-client';
 import { PAGE_RENDER_MS, pageRenderer } from './page-render';
-import { pageSessionPlugin } from './page-session';
+import { pageSessionPlugin, pageSessionRest } from './page-session';
 import { graphqlExplorer } from './explorer';
 import path from 'node:path';
 import { requestStore } from './request-store';
@@ -78,7 +78,7 @@ export async function createApp(ds: DataSource, config: Config) {
 
   app.use(['/api', '/graphql'], compressAnswers());
 
-  app.use('/api', express.json({ limit: '1mb' }), withContext, restWriteGate, switchedChangesRest, apiRouter(), apiNotFound, apiErrorHandler);
+  app.use('/api', express.json({ limit: '1mb' }), withContext, pageSessionRest(cookieMaxAgeSeconds), restWriteGate, switchedChangesRest, apiRouter(), apiNotFound, apiErrorHandler);
 
   // OAuth 2.0 client credentials (RFC 6749 section 4.4): outside /api, in the RFC's form-and-JSON shape
   app.use(oauthRouter(() => services));

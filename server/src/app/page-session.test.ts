@@ -63,6 +63,39 @@ describe('the page session cookie', () => {
   });
 });
 
+describe('the page session cookie over REST (the same events as /graphql)', () => {
+  it('is set by POST /auth/login and by a role switch, and not by a failed login', async () => {
+    const res = await t.rest('POST', '/auth/login', { body: { email: 'teacher@demo.school', password: DEMO_PASSWORD } });
+    expect(res.status).toBe(200);
+    const token = res.body.token as string;
+    expect(res.headers.get('set-cookie')).toBe(pageSessionCookie(token, false, 30 * 86_400));
+    const failed = await t.rest('POST', '/auth/login', { body: { email: 'teacher@demo.school', password: 'wrong-password' } });
+    expect(failed.status).toBe(401);
+    expect(failed.headers.get('set-cookie')).toBeNull();
+    const admin = await t.login('admin@demo.school');
+    const switched = await t.rest('POST', '/auth/switch-role', { token: admin, body: { role: 'Teacher' } });
+    expect(switched.status).toBe(200);
+    expect(switched.headers.get('set-cookie')).toContain(`${PAGE_SESSION_COOKIE}=${encodeURIComponent(admin)}`);
+  });
+
+  it('is cleared by GET /auth/logout, and by an answer to a request whose session ended', async () => {
+    const token = await t.login('student@demo.school');
+    const out = await t.rest('GET', '/auth/logout', { token });
+    expect(out.status).toBe(200);
+    expect(out.headers.get('set-cookie')).toBe(pageSessionCookie(null, false, 60));
+    const after = await t.rest('GET', '/auth/me', { token });
+    expect(after.status).toBe(401);
+    expect(after.headers.get('set-cookie')).toMatch(/Max-Age=0/);
+  });
+
+  it('is not touched by other answers', async () => {
+    const token = await t.login('teacher@demo.school');
+    const me = await t.rest('GET', '/auth/me', { token });
+    expect(me.status).toBe(200);
+    expect(me.headers.get('set-cookie')).toBeNull();
+  });
+});
+
 describe('reading and writing the cookie', () => {
   it('reads the session token among other cookies, and refuses access tokens and oversize values', () => {
     expect(pageSessionToken(`a=1; ${PAGE_SESSION_COOKIE}=abc%2Bdef; b=2`)).toBe('abc+def');

@@ -1,4 +1,5 @@
 import type { ApolloServerPlugin } from '@apollo/server';
+import type { RequestHandler, Response } from 'express';
 import type { OperationDefinitionNode } from 'graphql';
 import { ACCESS_TOKEN_PREFIX } from '../modules/integrations/access-tokens.service';
 import { APP_TOKEN_PREFIX } from '../modules/integrations/applications.service';
@@ -41,6 +42,22 @@ export function pageSessionToken(cookieHeader: string | undefined): string | nul
   return null;
 }
 
+/**
+ * What a session event does to the page cookie: the one rule /graphql's answers (pageSessionPlugin) and /api's
+ * (pageSessionRest, setPageSession) follow. A new session (login, register) sets it to the session's token, a role
+ * switch to the token the request came with (a session started before the cookie existed gets one; an access
+ * token gets none), and a session that ended (logout, or a request that found it ended) clears it.
+ */
+export type PageSessionEvent = { started: string } | { switched: string | null } | 'ended';
+
+/** The `Set-Cookie` value an event calls for, or null when it changes nothing. */
+export function pageSessionChange(event: PageSessionEvent, secure: boolean, maxAgeSeconds: number): string | null {
+  if (event === 'ended') return pageSessionCookie(null, secure, maxAgeSeconds);
+  if ('started' in event) return pageSessionCookie(event.started, secure, maxAgeSeconds);
+  const token = pageSessionToken(`${PAGE_SESSION_COOKIE}=${encodeURIComponent(event.switched ?? '')}`);
+  return token ? pageSessionCookie(token, secure, maxAgeSeconds) : null;
+}
+
 /** The top-level fields of an operation by name, with the key each answers under (its alias, else its name). */
 function topLevelKeys(operation: OperationDefinitionNode | undefined): Map<string, string> {
   const keys = new Map<string, string>();
@@ -51,10 +68,9 @@ function topLevelKeys(operation: OperationDefinitionNode | undefined): Map<strin
 }
 
 /**
- * Sets and clears the page cookie from /graphql's answers: a successful `login` or `register` sets it to the new
- * session's token, a `switchRole` to the token the request came with (a session started before the cookie
- * existed gets one), a successful `logout` clears it, and so does any answer that found the request's session
- * ended (UNAUTHENTICATED for a rejected token).
+ * The page cookie from /graphql's answers (pageSessionChange's events): a successful `login` or `register`, a
+ * `switchRole`, a successful `logout`, and any answer that found the request's session ended (UNAUTHENTICATED for
+ * a rejected token).
  */
 export function pageSessionPlugin(maxAgeSeconds: number): ApolloServerPlugin<RequestContext> {
   return {
@@ -64,23 +80,43 @@ export function pageSessionPlugin(maxAgeSeconds: number): ApolloServerPlugin<Req
           if (response.body.kind !== 'single') return;
           const { data, errors } = response.body.singleResult;
           const secure = requestStore.getStore()?.secure ?? false;
-          const set = (token: string | null) => {
-            response.http.headers.set('set-cookie', pageSessionCookie(token, secure, maxAgeSeconds));
+          const apply = (event: PageSessionEvent) => {
+            const cookie = pageSessionChange(event, secure, maxAgeSeconds);
+            if (cookie) response.http.headers.set('set-cookie', cookie);
           };
-          if (contextValue.tokenRejected && errors?.some((e) => e.extensions?.code === 'UNAUTHENTICATED')) return set(null);
+          if (contextValue.tokenRejected && errors?.some((e) => e.extensions?.code === 'UNAUTHENTICATED')) return apply('ended');
           if (operation?.operation !== 'mutation' || !data) return;
           const keys = topLevelKeys(operation);
           for (const name of ['login', 'register']) {
             const token = (data[keys.get(name) ?? ''] as { token?: unknown } | null | undefined)?.token;
-            if (typeof token === 'string') return set(token);
+            if (typeof token === 'string') return apply({ started: token });
           }
-          if (keys.has('logout') && data[keys.get('logout') as string] === true) return set(null);
+          if (keys.has('logout') && data[keys.get('logout') as string] === true) return apply('ended');
           if (keys.has('switchRole') && data[keys.get('switchRole') as string]) {
-            const token = pageSessionToken(`${PAGE_SESSION_COOKIE}=${encodeURIComponent(bearerToken(request.http?.headers.get('authorization')) ?? '')}`);
-            if (token) set(token);
+            apply({ switched: bearerToken(request.http?.headers.get('authorization')) });
           }
         },
       };
     },
   };
+}
+
+/**
+ * The page cookie from /api's answers: the auth handlers call setPageSession (login, register, switch-role,
+ * logout), and an answer to a request whose token was rejected clears it, as /graphql's do.
+ */
+export function pageSessionRest(maxAgeSeconds: number): RequestHandler {
+  return (_req, res, next) => {
+    res.locals.pageSessionMaxAge = maxAgeSeconds;
+    if ((res.locals.ctx as RequestContext | undefined)?.tokenRejected) setPageSession(res, 'ended');
+    next();
+  };
+}
+
+/** Applies a session event to a REST answer's page cookie (a no-op outside pageSessionRest, e.g. in unit tests). */
+export function setPageSession(res: Response, event: PageSessionEvent): void {
+  const maxAge = res.locals.pageSessionMaxAge as number | undefined;
+  if (maxAge === undefined) return;
+  const cookie = pageSessionChange(event, requestStore.getStore()?.secure ?? false, maxAge);
+  if (cookie) res.setHeader('Set-Cookie', cookie);
 }

@@ -20,6 +20,10 @@ import { createCache } from '../app/apollo';
 import { AppTree } from '../app/App';
 import { serverRenderedRoute, type ServerState } from '../app/serverRendered';
 import { MeDocument, type MeQuery } from '../features/auth/auth.generated';
+import { StudentCourseDetailDocument, StudentDashboardDocument } from '../features/classes/classes.generated';
+import { CourseDetailDocument, DashboardCoursesDocument } from '../features/courses/courses.generated';
+import { MAX_PAGE } from '../app/listMax';
+import type { DocumentNode } from 'graphql';
 
 export interface RenderRequest {
   /** The address asked for (path and query). */
@@ -39,6 +43,26 @@ export type RenderResult =
 
 /** A script's text that cannot end its element or open a comment, whatever the data holds. */
 const scriptSafe = (json: string) => json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/**
+ * The landing pages' own queries for a role, with the variables their hooks pass (useDashboardData.ts,
+ * useCourseDetail.ts, useStudentCourse.ts; preload.ts's PAGE_QUERY is the browser's copy): asked before rendering,
+ * the render finds them in the cache, so the tree is rendered once instead of once to find them and again with
+ * their answers. A page not named here (or a hook that asks differently) still works: prerenderStatic renders it
+ * again.
+ */
+function pageQueries(pathname: string, role: string): { query: DocumentNode; variables: Record<string, unknown> }[] {
+  if (/^\/dashboard\/?$/.test(pathname)) {
+    if (role === 'TEACHER') return [{ query: DashboardCoursesDocument, variables: { ...MAX_PAGE } }];
+    if (role === 'STUDENT') return [{ query: StudentDashboardDocument, variables: {} }];
+    return [];
+  }
+  const course = /^\/dashboard\/courses\/([^/]+)\/?$/.exec(pathname)?.[1];
+  if (!course) return [];
+  const courseId = decodeURIComponent(course);
+  if (role === 'STUDENT') return [{ query: StudentCourseDetailDocument, variables: { courseId } }];
+  return [{ query: CourseDetailDocument, variables: { id: courseId } }];
+}
 
 /** Whether the server renders this path at all (the rest get index.html without looking at the session). */
 export const rendersPath = (pathname: string): boolean => serverRenderedRoute(pathname) !== null;
@@ -64,7 +88,13 @@ export async function render({ url, execute, signal }: RenderRequest): Promise<R
     if (route.signedIn && !signedIn) return { kind: 'redirect', location: '/login', signedIn };
     if (!route.signedIn && signedIn) return { kind: 'redirect', location: '/dashboard', signedIn };
 
-    await Promise.all(route.pages.map((page) => page.preload()));
+    // the page's data and its code at once; a query that fails here is asked again by the render, which shows
+    // its error as the browser would
+    const queries = me ? pageQueries(pathname, me.activeRole) : [];
+    await Promise.all([
+      ...route.pages.map((page) => page.preload()),
+      ...queries.map(({ query, variables }) => client.query({ query, variables }).catch(() => undefined)),
+    ]);
     const emotion = createEmotionCache({ key: 'css' });
     // styles are collected below, not written beside each element
     emotion.compat = true;

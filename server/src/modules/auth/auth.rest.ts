@@ -1,3 +1,5 @@
+import { bearerToken } from '../../app/context';
+import { setPageSession } from '../../app/page-session';
 import { body, newRouter, publicRoute, route, sendTopLevel, str } from '../../app/rest';
 import { AUTH_TEXT } from './auth.texts';
 import { presentRegistration, presentSession, presentSignIn } from './auth.shape';
@@ -7,10 +9,12 @@ export function authRouter() {
   const r = newRouter();
   r.post('/auth/login', publicRoute(async (req, res, ctx) => {
     const out = await ctx.services.auth.login(body(req), ctx.ip);
+    setPageSession(res, { started: out.token });
     sendTopLevel(res, presentSignIn(out.actor, out));
   }));
   r.post('/auth/register', publicRoute(async (req, res, ctx) => {
     const out = await ctx.services.auth.register(body(req), ctx.ip);
+    setPageSession(res, { started: out.token });
     sendTopLevel(res, presentRegistration(out.actor, out), 201);
   }));
   r.get('/auth/me', route(async (_req, res, actor, ctx) => {
@@ -18,10 +22,12 @@ export function authRouter() {
   }));
   r.get('/auth/logout', route(async (_req, res, actor, ctx) => {
     await ctx.services.auth.logout(actor);
+    setPageSession(res, 'ended');
     res.json({ success: true, message: AUTH_TEXT.loggedOut });
   }));
   r.post('/auth/switch-role', route(async (req, res, actor, ctx) => {
     const out = await ctx.services.auth.switchRole(actor, str(body(req).role));
+    setPageSession(res, { switched: bearerToken(req.headers.authorization) });
     res.json({ success: true, role: out.role, isImpersonating: out.isImpersonating });
   }));
   r.post('/auth/forgot-password', publicRoute(async (req, res, ctx) => {

@@ -5,10 +5,13 @@ import type { QuestionImageRef } from '../../components/QuestionImages';
  * conversion between the datetime-local field and the server's ISO time.
  */
 import type { AssessmentScope, QuestionType, ResultVisibility } from '../../gql/types';
-import { titleRequiredText, type Kind } from './kinds';
+import { fromLocalInput, toLocalInput } from '../courses/format';
+import { QUESTION_TYPE_LABELS, titleRequiredText, type Kind } from './kinds';
 
-/** Question types in words (issue 25: never their code names), in the picker's order. */
-export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = { MCQ: 'Multiple Choice', SHORT_ANSWER: 'Short Answer', LONG_ANSWER: 'Long Answer' };
+// defined beside the pages that read them without the forms (the grading dashboard), so those do not load this
+// feature's chunk for three small values (its route budget)
+export { fromLocalInput, QUESTION_TYPE_LABELS, toLocalInput };
+
 export const QUESTION_TYPES = Object.keys(QUESTION_TYPE_LABELS) as readonly QuestionType[];
 /** The spec's words for the result visibilities (section 5), in the select's order. */
 export const RESULT_VISIBILITY_LABEL: Record<ResultVisibility, string> = { IMMEDIATE: 'Immediate', SCORE_ONLY: 'Score Only', MANUAL: 'Manual' };
@@ -116,23 +119,6 @@ export function emptyFields(): AssessmentFields {
     questions: [newQuestion()],
     randomDraws: [],
   };
-}
-
-function pad(n: number): string {
-  return String(n).padStart(2, '0');
-}
-
-/** An ISO time as the datetime-local field shows it, in the user's time zone, trimmed to the minute. */
-export function toLocalInput(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** The field's value as an ISO time for the server (the browser reads it in the user's time zone). */
-export function fromLocalInput(value: string): string {
-  return new Date(value.slice(0, 16)).toISOString();
 }
 
 export type AssessmentErrors = Partial<Record<'title' | 'dueDate' | 'questions' | 'students' | 'draws', string>>;

@@ -1,7 +1,13 @@
+import type { QuestionType } from '../../gql/types';
+
 /**
  * The three kinds of assessment (assessments.md sections 2, 5 and 8) differ only in words and paths: one table
  * of them, so that the tabs, dialogs and messages are written once.
  */
+
+/** Question types in words (issue 25: never their code names), in the picker's order. */
+export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = { MCQ: 'Multiple Choice', SHORT_ANSWER: 'Short Answer', LONG_ANSWER: 'Long Answer' };
+
 export type KindKey = 'assignment' | 'exam' | 'quiz';
 
 export interface Kind {

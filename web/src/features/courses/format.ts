@@ -33,3 +33,20 @@ export function moduleLabel(m: { moduleType: ModuleType; order: number }): strin
 export function preview(text: string, max = 50): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+/** An ISO time as the datetime-local field shows it, in the user's time zone, trimmed to the minute. */
+export function toLocalInput(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** The field's value as an ISO time for the server (the browser reads it in the user's time zone). */
+export function fromLocalInput(value: string): string {
+  return new Date(value.slice(0, 16)).toISOString();
+}

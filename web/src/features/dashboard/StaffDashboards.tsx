@@ -1,13 +1,8 @@
 import Button from '@mui/material/Button';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
-import Link from '@mui/material/Link';
-import { Link as RouterLink } from 'react-router-dom';
 import { Spinner } from '../../components/Spinner';
 import { useRoleSwitcherControl } from '../../layout/useRoleSwitcher';
 import { GradingQueue } from '../review/GradingQueue';
-import { CardGrid, DashboardCard, EmptyText, WelcomeBanner } from './DashboardParts';
+import { CardGrid, DashboardCard, EmptyText, LinkList, WelcomeBanner } from './DashboardParts';
 import { useTeacherCourses } from './useDashboardData';
 
 interface DashboardProps {
@@ -106,20 +101,15 @@ export function TeacherDashboard({ firstName }: DashboardProps) {
           {courses.items.length === 0 ? (
             <EmptyText>You have no courses yet.</EmptyText>
           ) : (
-            <List dense aria-label="Your courses">
-              {courses.items.map((course) => (
-                <ListItem key={course.id} disableGutters>
-                  <ListItemText
-                    primary={
-                      <Link component={RouterLink} to={`/dashboard/courses/${course.id}`}>
-                        {course.title}
-                      </Link>
-                    }
-                    secondary={`${course.subjectName} · ${course.className}`}
-                  />
-                </ListItem>
-              ))}
-            </List>
+            <LinkList
+              label="Your courses"
+              items={courses.items.map((course) => ({
+                key: course.id,
+                to: `/dashboard/courses/${course.id}`,
+                label: course.title,
+                detail: `${course.subjectName} · ${course.className}`,
+              }))}
+            />
           )}
         </DashboardCard>
         <DashboardCard

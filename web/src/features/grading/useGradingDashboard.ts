@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { errorCode, errorMessage } from '../../app/errors';
 import { useActionMessages } from '../../components/useActionMessages';
-import { fromLocalInput } from '../assessments/fields';
+import { fromLocalInput } from '../courses/format';
 import { downloadFile } from '../content/download';
 import { mergeSubmissions, submissionOf, type GradingSubmission, type Student } from './dashboardMerge';
 import { allQuestions } from './gradingQueue';

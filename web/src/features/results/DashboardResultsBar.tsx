@@ -10,7 +10,7 @@ import { errorMessage } from '../../app/errors';
 import { Banner } from '../../components/Banner';
 import { FormDialog } from '../../components/FormDialog';
 import { useActionMessages } from '../../components/useActionMessages';
-import { fromLocalInput, toLocalInput } from '../assessments/fields';
+import { fromLocalInput, toLocalInput } from '../courses/format';
 import { formatDateTime } from '../courses/format';
 import type { Dashboard } from '../grading/dashboardMerge';
 import { ReleaseResults } from './ReleaseResults';

@@ -1,11 +1,6 @@
-import Link from '@mui/material/Link';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router-dom';
 import { useDashboardCoursesQuery } from '../courses/courses.generated';
-import { EmptyText } from '../dashboard/DashboardParts';
+import { EmptyText, LinkList } from '../dashboard/DashboardParts';
 import { formatDateTime } from '../courses/format';
 import { REVIEW_KIND_OF } from './reviewKinds';
 import type { GradingQueueItemFragment } from './review.generated';
@@ -35,23 +30,18 @@ export function GradingQueue() {
   const shown = items.slice(0, GRADING_QUEUE_SHOWN);
   return (
     <>
-      <List dense aria-label="Waiting for grading">
-        {shown.map(({ assessment, className, subjectName, pendingCount }) => {
+      <LinkList
+        label="Waiting for grading"
+        items={shown.map(({ assessment, className, subjectName, pendingCount }) => {
           const kind = REVIEW_KIND_OF[assessment.kind];
-          return (
-            <ListItem key={assessment.id} disableGutters>
-              <ListItemText
-                primary={
-                  <Link component={RouterLink} to={kind.submissionsPath(assessment.id)} sx={{ overflowWrap: 'anywhere' }}>
-                    {assessment.title}
-                  </Link>
-                }
-                secondary={`${kind.noun} · ${className} · ${subjectName} · ${pendingCount} pending · Due: ${formatDateTime(assessment.dueDate)}`}
-              />
-            </ListItem>
-          );
+          return {
+            key: assessment.id,
+            to: kind.submissionsPath(assessment.id),
+            label: assessment.title,
+            detail: `${kind.noun} · ${className} · ${subjectName} · ${pendingCount} pending · Due: ${formatDateTime(assessment.dueDate)}`,
+          };
         })}
-      </List>
+      />
       {items.length > shown.length && (
         <Typography variant="body2" color="text.secondary">
           {`and ${items.length - shown.length} more waiting`}
