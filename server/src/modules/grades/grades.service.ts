@@ -1,9 +1,9 @@
 import { DataSource } from 'typeorm';
 import { notFound } from '../../errors/domain-error';
-import { readableStudent, studentActor } from '../../policies/children';
+import { readableStudent } from '../../policies/children';
 import { Actor, authorize } from '../../policies';
 import { CoursesService } from '../courses/courses.service';
-import { averageOf, standingOf, trendOf } from './grades.compute';
+import { averageOf, shownTo, shownToItsStudent, standingOf, trendOf } from './grades.compute';
 import { gradebookRows, studentById, studentCourseRows } from './grades.queries';
 import { CourseGrades, GradeItem, Gradebook, GradebookCell, GradebookColumn, GradebookRow, StudentGrades } from './grades.types';
 
@@ -30,7 +30,7 @@ export class GradesService {
   /** myGrades and GET /grades/me: the signed-in student's report. */
   async mine(actor: Actor): Promise<StudentGrades> {
     authorize(actor, 'grades.readOwn', undefined, { message: GRADES_TEXT.notYours });
-    return this.report((await studentById(this.ds, actor.userId))!);
+    return this.report(actor, (await studentById(this.ds, actor.userId))!);
   }
 
   /** studentGrades and GET /students/{id}/grades: the student, a linked parent, SuperAdmin and Admin (others: not found). */
@@ -38,14 +38,16 @@ export class GradesService {
     const id = readableStudent(actor, studentId, GRADES_TEXT.studentNotFound);
     const student = await studentById(this.ds, id);
     if (!student?.isStudent) throw notFound(GRADES_TEXT.studentNotFound);
-    return this.report(student);
+    return this.report(actor, student);
   }
 
-  /** The report as the student sees it, whoever asks: items they read, results they may see. */
-  private async report({ id, firstName, lastName, email }: StudentGrades['student']): Promise<StudentGrades> {
-    // what the student may see decides, whoever asks: nobody gets a result or an average the student cannot see
-    const viewer = studentActor(id);
-    const rows = await studentCourseRows(this.ds, viewer);
+  /**
+   * The report as the student sees it, whoever asks: the courses and items of the student's view for this reader
+   * ('family.readStudentCourse', 'family.readStudentItem'), each score as the student sees it ('resultsShown'),
+   * so nobody gets a result or an average the student cannot see.
+   */
+  private async report(reader: Actor, { id, firstName, lastName, email }: StudentGrades['student']): Promise<StudentGrades> {
+    const rows = await studentCourseRows(this.ds, reader, id);
     const now = new Date();
     const courses = new Map<string, CourseGrades>();
     for (const r of rows) {
@@ -53,7 +55,7 @@ export class GradesService {
         courses.set(r.courseId, Object.assign(new CourseGrades(), { courseId: r.courseId, courseTitle: r.courseTitle, subjectName: r.subjectName, items: [] }));
       }
       if (!r.column) continue;
-      const s = standingOf(r.column, r.submission, id, viewer, now);
+      const s = standingOf(r.column, r.submission, id, shownToItsStudent, now);
       courses.get(r.courseId)!.items.push(Object.assign(new GradeItem(), {
         assessmentId: r.column.id, kind: r.column.kind, title: r.column.title, dueDate: r.column.dueDate, submittedAt: s.submittedAt,
         status: s.status, statusLabel: s.statusLabel, isAutoSubmitted: s.isAutoSubmitted, score: s.score, maxScore: s.maxScore,
@@ -72,7 +74,7 @@ export class GradesService {
     const now = new Date();
     const byCell = new Map(submissions.map((s) => [`${s.studentId}:${s.assessmentId}`, s]));
     const rows = students.map((student) => {
-      const cells = columns.map((col) => Object.assign(new GradebookCell(), standingOf(col, byCell.get(`${student.id}:${col.id}`) ?? null, student.id, actor, now)));
+      const cells = columns.map((col) => Object.assign(new GradebookCell(), standingOf(col, byCell.get(`${student.id}:${col.id}`) ?? null, student.id, shownTo(actor), now)));
       return Object.assign(new GradebookRow(), { student, cells, ...averageOf(cells) });
     });
     return Object.assign(new Gradebook(), {
