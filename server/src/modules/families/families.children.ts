@@ -10,7 +10,7 @@ import { attendanceRate } from '../attendance/attendance.validation';
 import { CoursesService } from '../courses/courses.service';
 import { effectiveDueSql, studentStanding } from '../submissions/status';
 import { submissionRowsById, percentOf } from '../submissions/submissions.queries';
-import { SubmissionsService } from '../submissions/submissions.service';
+import { SubmissionsService, statusOf } from '../submissions/submissions.service';
 import { MyAssessmentStatus } from '../submissions/submission.types';
 import { User } from '../users/user.entity';
 import { CardItemRow, cardItemRows, childRows } from './families.queries';
@@ -69,7 +69,38 @@ export class ChildrenService {
 
   /** The child's placement and courses (the student's own courses query). */
   courseList(actor: Actor, studentId: unknown) {
-    return this.courses.studentCourses(studentViewer(actor, studentId, FAMILY_TEXT.studentNotFound));
+    return this.courses.coursesOfStudent(actor, readableStudent(actor, studentId, FAMILY_TEXT.studentNotFound));
+  }
+
+  /**
+   * The child's assignments, exams and quizzes with their status and submission (answers, scores and feedback as
+   * the child may see them), by the due date that applies to the child: the items and standings in one statement
+   * (submissions.my-list.ts, behind 'family.readStudentItem'), the submissions' answers in two more, whatever the
+   * number of items. REST reads it whole.
+   */
+  async assessments(actor: Actor, studentId: unknown): Promise<ChildAssessment[]> {
+    return (await this.itemsOf(actor, readableStudent(actor, studentId, FAMILY_TEXT.studentNotFound), null)).items;
+  }
+
+  /** One window of `assessments`, in the same order: a walk meets each item once. */
+  async assessmentsPage(actor: Actor, studentId: unknown, window: PageWindow): Promise<Page<ChildAssessment>> {
+    return this.itemsOf(actor, readableStudent(actor, studentId, FAMILY_TEXT.studentNotFound), window);
+  }
+
+  private async itemsOf(actor: Actor, studentId: string, window: PageWindow | null): Promise<Page<ChildAssessment>> {
+    const { items, total } = await this.submissions.studentList(actor, studentId, window);
+    const rows = await submissionRowsById(this.ds, items.flatMap((i) => (i.submissionId ? [i.submissionId] : [])));
+    // the submissions are shaped for the reader (the parent), whose rules give the child's results and no more
+    const subs = new Map((await this.submissions.views(actor, rows)).map((s) => [s.assessmentId, s]));
+    return {
+      total,
+      window: window ?? { offset: 0, limit: items.length },
+      items: items.map((i) => Object.assign(new ChildAssessment(), {
+        assessment: i.assessment,
+        status: Object.assign(new MyAssessmentStatus(), statusOf(i)),
+        submission: subs.get(i.assessment.id) ?? null,
+      })),
+    };
   }
 
   /**
@@ -77,14 +108,14 @@ export class ChildrenService {
    * feedback as the child may see them), by the due date that applies to the child; a fixed number of
    * statements whatever the number of items. REST reads it whole.
    */
-  async assessments(actor: Actor, studentId: unknown): Promise<ChildAssessment[]> {
+  async assessmentsOld(actor: Actor, studentId: unknown): Promise<ChildAssessment[]> {
     const child = studentViewer(actor, studentId, FAMILY_TEXT.studentNotFound);
     const items = await this.childItems(child).getMany();
     return (await this.shape(actor, child, { items, total: items.length, window: { offset: 0, limit: items.length } })).items;
   }
 
   /** One window of `assessments`, in the same order: a walk meets each item once. */
-  async assessmentsPage(actor: Actor, studentId: unknown, window: PageWindow): Promise<Page<ChildAssessment>> {
+  async assessmentsPageOld(actor: Actor, studentId: unknown, window: PageWindow): Promise<Page<ChildAssessment>> {
     const child = studentViewer(actor, studentId, FAMILY_TEXT.studentNotFound);
     return this.shape(actor, child, await pageOfQuery(this.childItems(child), window));
   }

@@ -92,13 +92,13 @@ export interface StudentCourseRow {
  * reader ($2, the actor): 'family.readStudentCourse' and 'family.readStudentItem' decide, with no actor for the student.
  */
 export async function studentCourseRows(m: Runner, reader: Actor, studentId: string): Promise<StudentCourseRow[]> {
-  const courseOk = studentCourseSql(reader, { courseId: 'c.id', studentId: '$1::uuid' }, '$2::uuid');
-  const itemOk = studentItemSql(reader, { ...ASSESSMENT_REF, courseId: 'c.id', studentId: '$1::uuid' }, '$2::uuid');
+  const courseOk = studentCourseSql(reader, { courseId: 'c.id', studentId: 'viewer.student' }, 'viewer.id');
+  const itemOk = studentItemSql(reader, { ...ASSESSMENT_REF, courseId: 'c.id', studentId: 'viewer.student' }, 'viewer.id');
   const rows: Array<RawColumn & RawSubmission & { c_id: string; c_title: string; subject_name: string }> = await m.query(
     `SELECT c.id AS c_id, c.title AS c_title, sj.name AS subject_name, ${COLUMN_SELECT}, ${SUBMISSION_COLUMNS}
-       FROM courses c JOIN subjects sj ON sj.id = c.subject_id
+       FROM (SELECT $1::uuid AS student, $2::uuid AS id) viewer CROSS JOIN courses c JOIN subjects sj ON sj.id = c.subject_id
        LEFT JOIN assessments a ON a.course_id = c.id AND ${itemOk}
-       LEFT JOIN submissions s ON s.assessment_id = a.id AND s.student_id = $1::uuid
+       LEFT JOIN submissions s ON s.assessment_id = a.id AND s.student_id = viewer.student
       WHERE ${courseOk}
       ORDER BY c.title, c.id, a.due_date, a.position, a.id`, [studentId, reader.userId]);
   return rows.map((r) => ({
