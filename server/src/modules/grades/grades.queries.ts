@@ -1,6 +1,6 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { Actor } from '../../policies';
-import { assessmentReadableSql, courseReadableSql, studentCourseSql, studentItemSql } from '../../policies/sql';
+import { studentCourseSql, studentItemSql } from '../../policies/sql';
 import { AssessmentKind, ResultVisibility } from '../assessments/assessment.entity';
 import { ASSESSMENT_REF } from '../assessments/assessments.queries';
 import { AssessmentStudent } from '../assessments/assessments.types';
@@ -83,13 +83,9 @@ export interface StudentCourseRow {
 }
 
 /**
- * The courses the student reads with each item they read and their submission of it, in one statement:
- * 'course.read' and 'assessment.read' in SQL for `student` (the student, or the student a parent or an admin
- * looks at: the report shows what the student sees, never more).
- */
-/**
- * The courses of a student's view ($1, the student) with the items shown to them and their submissions, for the
- * reader ($2, the actor): 'family.readStudentCourse' and 'family.readStudentItem' decide, with no actor for the student.
+ * The courses of a student's view ($1, the student) with each item shown to them and their submission of it, for
+ * the reader ($2: the student, a linked parent or an admin), in one statement: 'family.readStudentCourse' and
+ * 'family.readStudentItem' in SQL, with no actor for the student (the report shows what the student sees, never more).
  */
 export async function studentCourseRows(m: Runner, reader: Actor, studentId: string): Promise<StudentCourseRow[]> {
   const courseOk = studentCourseSql(reader, { courseId: 'c.id', studentId: 'viewer.student' }, 'viewer.id');
@@ -101,23 +97,6 @@ export async function studentCourseRows(m: Runner, reader: Actor, studentId: str
        LEFT JOIN submissions s ON s.assessment_id = a.id AND s.student_id = viewer.student
       WHERE ${courseOk}
       ORDER BY c.title, c.id, a.due_date, a.position, a.id`, [studentId, reader.userId]);
-  return rows.map((r) => ({
-    courseId: r.c_id, courseTitle: r.c_title, subjectName: r.subject_name,
-    column: r.id ? toColumn(r) : null,
-    submission: r.s_id ? toSubmission(r) : null,
-  }));
-}
-
-export async function studentCourseRowsOld(m: Runner, student: Actor): Promise<StudentCourseRow[]> {
-  const courseOk = courseReadableSql(student, { courseId: 'c.id' }, '$1::uuid');
-  const itemOk = assessmentReadableSql(student, { ...ASSESSMENT_REF, courseId: 'c.id' }, '$1::uuid');
-  const rows: Array<RawColumn & RawSubmission & { c_id: string; c_title: string; subject_name: string }> = await m.query(
-    `SELECT c.id AS c_id, c.title AS c_title, sj.name AS subject_name, ${COLUMN_SELECT}, ${SUBMISSION_COLUMNS}
-       FROM courses c JOIN subjects sj ON sj.id = c.subject_id
-       LEFT JOIN assessments a ON a.course_id = c.id AND ${itemOk}
-       LEFT JOIN submissions s ON s.assessment_id = a.id AND s.student_id = $1::uuid
-      WHERE ${courseOk}
-      ORDER BY c.title, c.id, a.due_date, a.position, a.id`, [student.userId]);
   return rows.map((r) => ({
     courseId: r.c_id, courseTitle: r.c_title, subjectName: r.subject_name,
     column: r.id ? toColumn(r) : null,
