@@ -149,27 +149,3 @@ export async function gradebookRows(m: Runner, courseId: string): Promise<{
     submissions: row.submissions.map((r) => toSubmission({ ...r, s_submitted_at: date(r.s_submitted_at) })),
   };
 }
-
-/** The course's names, its items and its students, and all their submissions: four statements whatever the class size. */
-export async function gradebookRowsOld(m: Runner, courseId: string): Promise<{
-  header: GradebookHeader; columns: GradeColumnRow[]; students: AssessmentStudent[]; submissions: GradeSubmissionRow[];
-}> {
-  const [headers, columns, students, submissions] = await Promise.all([
-    m.query(
-      `SELECT c.id AS "courseId", c.title AS "courseTitle", sj.name AS "subjectName", cl.name AS "className", y.year AS "yearLabel"
-         FROM courses c JOIN subjects sj ON sj.id = c.subject_id JOIN classes cl ON cl.id = c.class_id
-         JOIN academic_years y ON y.id = c.academic_year_id WHERE c.id = $1`, [courseId]) as Promise<GradebookHeader[]>,
-    m.query(`SELECT ${columnSelect()} FROM assessments a WHERE a.course_id = $1 ORDER BY a.due_date, a.position, a.id`, [courseId]) as Promise<RawColumn[]>,
-    // placed in the course's class and year now, or with work in it (someone who has since moved keeps their grades here)
-    m.query(
-      `SELECT u.id, u.first_name AS "firstName", u.last_name AS "lastName", u.email FROM users u
-        WHERE u.id IN (SELECT p.id FROM courses c JOIN users p ON p.class_id = c.class_id AND p.academic_year_id = c.academic_year_id
-                        WHERE c.id = $1 AND p.role = 'Student'
-                       UNION SELECT s.student_id FROM submissions s JOIN assessments a ON a.id = s.assessment_id WHERE a.course_id = $1)
-        ORDER BY u.last_name, u.first_name, u.id`, [courseId]) as Promise<AssessmentStudent[]>,
-    m.query(
-      `SELECT ${submissionColumns()} FROM submissions s JOIN assessments a ON a.id = s.assessment_id WHERE a.course_id = $1`, [courseId],
-    ) as Promise<RawSubmission[]>,
-  ]);
-  return { header: headers[0], columns: columns.map(toColumn), students, submissions: submissions.map(toSubmission) };
-}

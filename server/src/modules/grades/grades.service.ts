@@ -5,7 +5,7 @@ import { Actor, authorize } from '../../policies';
 import { CoursesService } from '../courses/courses.service';
 import { averageOf, shownTo, shownToItsStudent, standingOf, trendOf } from './grades.compute';
 import { gradebookRows, studentById, studentCourseRows } from './grades.queries';
-import { CourseGrades, GradeItem, Gradebook, GradebookCell, GradebookColumn, GradebookRow, StudentGrades } from './grades.types';
+import { CourseGrades, Gradebook, GradebookCell, GradebookColumn, GradebookRow, StudentGrades } from './grades.types';
 
 /** Texts of the grades domain. */
 export const GRADES_TEXT = {
@@ -49,21 +49,19 @@ export class GradesService {
   private async report(reader: Actor, { id, firstName, lastName, email }: StudentGrades['student']): Promise<StudentGrades> {
     const rows = await studentCourseRows(this.ds, reader, id);
     const now = new Date();
-    const courses = new Map<string, CourseGrades>();
+    const courses = new Map<string, Pick<CourseGrades, 'courseId' | 'courseTitle' | 'subjectName' | 'items'>>();
     for (const r of rows) {
-      if (!courses.has(r.courseId)) {
-        courses.set(r.courseId, Object.assign(new CourseGrades(), { courseId: r.courseId, courseTitle: r.courseTitle, subjectName: r.subjectName, items: [] }));
-      }
+      if (!courses.has(r.courseId)) courses.set(r.courseId, { courseId: r.courseId, courseTitle: r.courseTitle, subjectName: r.subjectName, items: [] });
       if (!r.column) continue;
       const s = standingOf(r.column, r.submission, id, shownToItsStudent, now);
-      courses.get(r.courseId)!.items.push(Object.assign(new GradeItem(), {
+      courses.get(r.courseId)!.items.push({
         assessmentId: r.column.id, kind: r.column.kind, title: r.column.title, dueDate: r.column.dueDate, submittedAt: s.submittedAt,
         status: s.status, statusLabel: s.statusLabel, isAutoSubmitted: s.isAutoSubmitted, score: s.score, maxScore: s.maxScore,
         percentage: s.percentage, countsTowardAverage: s.countsTowardAverage,
-      }));
+      });
     }
-    for (const c of courses.values()) Object.assign(c, averageOf(c.items), { trend: trendOf(c.items) });
-    return Object.assign(new StudentGrades(), { student: { id, firstName, lastName, email }, courses: [...courses.values()] });
+    // plain objects: default resolvers read them
+    return { student: { id, firstName, lastName, email }, courses: [...courses.values()].map((c) => ({ ...c, ...averageOf(c.items), trend: trendOf(c.items) })) };
   }
 
   /** gradebook and GET /courses/{id}/gradebook: its teachers, SuperAdmin and Admin; others who cannot read the course: not found. */
@@ -73,17 +71,18 @@ export class GradesService {
     const { header, columns, students, submissions } = await gradebookRows(this.ds, facts.id);
     const now = new Date();
     const byCell = new Map(submissions.map((s) => [`${s.studentId}:${s.assessmentId}`, s]));
-    const rows = students.map((student) => {
-      const cells = columns.map((col) => Object.assign(new GradebookCell(), standingOf(col, byCell.get(`${student.id}:${col.id}`) ?? null, student.id, shownTo(actor), now)));
-      return Object.assign(new GradebookRow(), { student, cells, ...averageOf(cells) });
+    const rows = students.map((student): GradebookRow => {
+      const cells: GradebookCell[] = columns.map((col) => standingOf(col, byCell.get(`${student.id}:${col.id}`) ?? null, student.id, shownTo(actor), now));
+      return { student, cells, ...averageOf(cells) };
     });
-    return Object.assign(new Gradebook(), {
+    // plain objects: default resolvers read them (the rows and csv fields take the gradebook as their root)
+    return {
       ...header,
-      columns: columns.map((c) => Object.assign(new GradebookColumn(), {
+      columns: columns.map((c): GradebookColumn => ({
         id: c.id, kind: c.kind, title: c.title, dueDate: c.dueDate, totalPoints: c.totalPoints, visibleToStudents: c.visible,
         resultsShown: c.visibility !== 'manual' || c.released,
       })),
       rows,
-    });
+    };
   }
 }
