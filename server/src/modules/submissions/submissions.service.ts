@@ -20,7 +20,7 @@ import { keepDraftFile, longAnswerOf } from './submissions.drafts';
 import { StatusSubmission, StudentStanding, maySubmit, studentStanding } from './status';
 import { notifyReleased } from '../notifications/notifications.record';
 import { MyAssessmentStatus, MyScore, Submission, SubmissionDraft, SubmissionStatus } from './submission.types';
-import { MyListRow, MyListSubmission, asItem, myAssessmentsSql, studentItemsSql } from './submissions.my-list';
+import { MyListRow, MyListSubmission, StudentListRow, asItem, myAssessmentsSql, studentItemsSql } from './submissions.my-list';
 import { ViewPageRow, viewPageSql } from './submissions.view-page';
 import { questionsOf, toQuestions } from '../assessments/assessments.queries';
 
@@ -221,12 +221,23 @@ export class SubmissionsService {
    * studentItemsSql's one statement; each score only where the student sees it ('resultsShown', a relation of the
    * submission), whoever reads. A student the reader may not read has no items here (the rule's SQL form).
    */
-  async studentList(reader: Actor, studentId: string, window: PageWindow | null): Promise<{ items: MyItem[]; total: number }> {
-    const [{ items, total }]: Array<{ items: MyListRow[]; total: number }> = await this.ds.query(studentItemsSql(reader),
+  async studentList(reader: Actor, studentId: string, window: PageWindow | null): Promise<{ items: Array<MyItem & { submission: Submission | null }>; total: number }> {
+    const [{ items, total }]: Array<{ items: StudentListRow[]; total: number }> = await this.ds.query(studentItemsSql(reader),
       [reader.userId, studentId, window?.offset ?? 0, window?.limit ?? null]);
     const now = new Date();
     const shown = (f: SubmissionView) => resultsShown.js(reader, f);
-    return { total, items: items.map((r) => this.plainItem(shown, asItem(r.assessment), r.submission, now)) };
+    return {
+      total,
+      items: items.map((r) => {
+        const item = this.plainItem(shown, asItem(r.assessment), r.submission, now);
+        if (!r.full) return { ...item, submission: null };
+        // JSON carries dates as text: the same Dates the driver gives submission(id)
+        const at = (v: Date | string | null) => (v === null ? null : new Date(v));
+        const row = toRow({ ...r.full, custom_due_date: at(r.full.custom_due_date), submitted_at: at(r.full.submitted_at), updated_at: at(r.full.updated_at)! });
+        // shaped for the reader (a parent), whose rules give the child's results and no more
+        return { ...item, submission: toSubmission(row, toAnswers(r.answers, [row]), this.seen(reader, row)) };
+      }),
+    };
   }
 
   /** myItem over a plain row: the same standing and score line, from the submission's own columns. */
