@@ -74,9 +74,8 @@ export class ChildrenService {
 
   /**
    * The child's assignments, exams and quizzes with their status and submission (answers, scores and feedback as
-   * the child may see them), by the due date that applies to the child: the items and standings in one statement
-   * (submissions.my-list.ts, behind 'family.readStudentItem'), the submissions' answers in two more, whatever the
-   * number of items. REST reads it whole.
+   * the child may see them), by the due date that applies to the child: items, standings and submissions in one
+   * statement whatever the number of items (submissions.my-list.ts, behind 'family.readStudentItem'). REST reads it whole.
    */
   async assessments(actor: Actor, studentId: unknown): Promise<ChildAssessment[]> {
     return (await this.itemsOf(actor, readableStudent(actor, studentId, FAMILY_TEXT.studentNotFound), null)).items;
@@ -96,22 +95,6 @@ export class ChildrenService {
         assessment: i.assessment,
         status: Object.assign(new MyAssessmentStatus(), statusOf(i)),
         submission: i.submission,
-      })),
-    };
-  }
-
-  async itemsOfOld(actor: Actor, studentId: string, window: PageWindow | null): Promise<Page<ChildAssessment>> {
-    const { items, total } = await this.submissions.studentList(actor, studentId, window);
-    const rows = await submissionRowsById(this.ds, items.flatMap((i) => (i.submissionId ? [i.submissionId] : [])));
-    // the submissions are shaped for the reader (the parent), whose rules give the child's results and no more
-    const subs = new Map((await this.submissions.views(actor, rows)).map((s) => [s.assessmentId, s]));
-    return {
-      total,
-      window: window ?? { offset: 0, limit: items.length },
-      items: items.map((i) => Object.assign(new ChildAssessment(), {
-        assessment: i.assessment,
-        status: Object.assign(new MyAssessmentStatus(), statusOf(i)),
-        submission: subs.get(i.assessment.id) ?? null,
       })),
     };
   }
