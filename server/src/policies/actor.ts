@@ -23,8 +23,9 @@ export interface Actor {
 }
 
 /**
- * A user acting in their stored role with no session behind it (the calendar feed's owner, a student whose view
- * is computed for someone else): what that user would be allowed in a session of their own.
+ * A user acting in their stored role with no session behind it (the calendar feed's owner, whose secret link stands
+ * for the session): what that user would be allowed in a session of their own. Never a stand-in for another
+ * person: a read of someone's view is a rule on the reader that names the relation (rules.ts 'family.readStudent*').
  */
 export const storedRoleActor = (userId: string, role: Role, childIds: string[] = []): Actor =>
   ({ userId, role, activeRole: role, impersonating: false, sessionId: '', childIds });

@@ -13,7 +13,7 @@ import { type Action, predOf, rules, shownToStudent } from './rules';
 import { linkedParent, type Pred } from './atoms';
 import {
   allocationReadableSql, assessmentReadableSql, auditReadableSql, calendarStudentSql, commentSnippetOwnSql, courseReadableSql, courseSeesHiddenSql,
-  itemReadableSql, notificationOwnSql, parentOfSql, studentViewSql, submissionReadableSql, userDeletableSql, userEditableSql,
+  itemReadableSql, notificationOwnSql, parentOfSql, studentCourseSql, studentItemSql, studentViewSql, submissionReadableSql, userDeletableSql, userEditableSql,
 } from './sql';
 
 /**
@@ -75,6 +75,12 @@ const KINDS: Record<string, Kind> = {
   },
   user: { from: 'users u', select: 'u.id', cols: { id: 'u.id', role: 'u.role' }, facts: (r, x) => x.user.get(r.id) },
   student: { from: 'users u', select: 'u.id', cols: { studentId: 'u.id' }, facts: (r) => ({ studentId: r.id }) },
+  // every course of every user as a student's view: the user's placement read apart from the rule's SQL form
+  studentCourse: {
+    from: 'courses c CROSS JOIN users u', select: `c.id::text || u.id::text AS id, u.id::text AS student_id,
+      coalesce(u.class_id = c.class_id AND u.academic_year_id = c.academic_year_id, false) AS in_class`,
+    cols: { courseId: 'c.id', studentId: 'u.id' }, facts: (r) => ({ studentId: r.student_id, studentInClass: r.in_class }),
+  },
   teacher: { from: 'users u', select: 'u.id', cols: { teacherId: 'u.id' }, facts: (r) => ({ teacherId: r.id }) },
   recipient: { from: 'users u', select: 'u.id', cols: { userId: 'u.id' }, facts: (r) => ({ userId: r.id }) },
   // every kind of row on every course, and on none (account changes name no course)
@@ -113,6 +119,7 @@ const KIND_OF: Partial<Record<Action, keyof typeof KINDS>> = {
   'submission.seeCorrect': 'submission', 'allocation.read': 'allocation', 'attendance.mark': 'allocation',
   'user.read': 'user', 'user.create': 'user', 'user.delete': 'user', 'user.update': 'user', 'user.changeEmail': 'user', 'family.readLinks': 'user',
   'calendar.dueDatesOf': 'student', 'family.readChild': 'student', 'family.readStudentView': 'student',
+  'family.readStudentCourse': 'studentCourse', 'family.readStudentItem': 'submission',
   'allocation.listOfTeacher': 'teacher', 'course.listOfTeacher': 'teacher', 'commentSnippet.own': 'teacher',
   'notification.read': 'recipient', 'audit.read': 'audit', 'discussion.change': 'discussion',
 };
@@ -307,6 +314,8 @@ test('the names the domains call in policies/sql.ts are the renderings of their 
     [(a) => calendarStudentSql(a, 's.id', '$1'), form('calendar.dueDatesOf', { studentId: 's.id' })],
     [(a) => parentOfSql(a, 's.id', '$1'), form('family.readChild', { studentId: 's.id' })],
     [(a) => studentViewSql(a, 's.id', '$1'), form('family.readStudentView', { studentId: 's.id' })],
+    [(a) => studentCourseSql(a, { studentId: 's.id', courseId: 'c.id' }, '$1'), form('family.readStudentCourse', { studentId: 's.id', courseId: 'c.id' })],
+    [(a) => studentItemSql(a, SUBMISSION_REF, '$1'), form('family.readStudentItem', SUBMISSION_REF)],
     [(a) => auditReadableSql(a, { kind: 'e.kind', courseId: 'e.course_id' }, '$1'), form('audit.read', { kind: 'e.kind', courseId: 'e.course_id' })],
     [(a) => commentSnippetOwnSql(a, 'x.teacher_id', '$1'), form('commentSnippet.own', { teacherId: 'x.teacher_id' })],
     [(a) => notificationOwnSql(a, 'n.user_id', '$1'), form('notification.read', { userId: 'n.user_id' })],

@@ -118,6 +118,13 @@ export const placedIn = atom<{ viewerInClass: boolean }, { courseId: string }>(
   (_a, r, v) => `EXISTS (SELECT 1 FROM courses cx JOIN users ux ON ux.class_id = cx.class_id AND ux.academic_year_id = cx.academic_year_id
                 WHERE cx.id = ${r.courseId} AND ux.id = ${v})`);
 
+/**
+ * The row's student (not the viewer) is placed in the course's class and year: placedIn asked of a student column,
+ * so a course of a student's view (a parent's child, a grades report) is decided without an actor for the student.
+ */
+export const studentPlacedIn = atom<{ studentInClass: boolean }, { courseId: string; studentId: string }>(
+  (_a, f) => f.studentInClass, (a, r) => placedIn.sql!(a, r, r.studentId));
+
 /** The assessment names the viewer among its targets. */
 export const targeted = atom<{ targetsViewer: boolean }, { assessmentId: string }>(
   (_a, f) => f.targetsViewer,

@@ -4,7 +4,7 @@ import { ACADEMIC_MANAGERS, SWITCHABLE_ROLES, USER_MANAGERS } from './roles';
 import { AccessTokenScope, ROSTER_SCOPES, SCOPES } from './credentials';
 import {
   type Pred, actorAtom, allOf, allocationTaughtBy, anyOf, app, assignable, at, atom, equals, flag, jsOnly, linkedParent, not, person,
-  placedIn, role, roleOf, targeted, taughtBy, taughtByViewer, viewerIs,
+  placedIn, role, roleOf, studentPlacedIn, targeted, taughtBy, taughtByViewer, viewerIs,
 } from './atoms';
 
 /**
@@ -99,6 +99,8 @@ const ownWork = allOf(student, viewerIs('studentId'));
 const parentOf = allOf(parent, linkedParent);
 /** The student's own work, or a linked parent's view of it: the same results, never more (correct answers and files stay the student's). */
 const ownOrChild = anyOf(ownWork, parentOf);
+/** Who reads a student's own view (courses, items, grades, attendance) as the student sees it: the student, a linked parent, SuperAdmin and Admin. */
+const readsStudentView = anyOf(ownWork, parentOf, readsSchool);
 
 /**
  * The assessment is shown to the student that `viewer` names: they are placed in the course's class and year, and
@@ -300,7 +302,11 @@ export const rules = {
   /** read a linked child's courses, work (as the child sees it, never more), attendance and feedback: their parents only (lists: parentOfSql) */
   'family.readChild': rule<{ studentId: string }, { studentId: string }>(parentOf),
   /** read a student's own view (courses, work, attendance): the student, a linked parent, SuperAdmin and Admin */
-  'family.readStudentView': rule<{ studentId: string }, { studentId: string }>(anyOf(ownWork, parentOf, readsSchool)),
+  'family.readStudentView': rule<{ studentId: string }, { studentId: string }>(readsStudentView),
+  /** a course of a student's view (their report, a parent's child's courses): the reader may read the student's view and the student is placed in the course (lists: studentCourseSql) */
+  'family.readStudentCourse': rule<{ studentId: string; studentInClass: boolean }, { studentId: string; courseId: string }>(allOf(readsStudentView, studentPlacedIn)),
+  /** an item of a student's view, as the student sees it: the reader may read the student's view and the item is shown to the student (lists: studentItemSql) */
+  'family.readStudentItem': rule<{ studentId: string; itemShownToStudent: boolean }, SubmissionRef>(allOf(readsStudentView, shownToItsStudent)),
   // ---- end of Families ----
   // ---- Audit log (issue 23): who changed whose account, role switches, grade changes ----
   /** open the audit log at all: SuperAdmin and Admin (every row), teachers (the grade changes of the courses they teach) */

@@ -94,6 +94,16 @@ export const parentOfSql = (a: Actor | null, studentId: string, viewer: string) 
 export const studentViewSql = (a: Actor | null, studentId: string, viewer: string) =>
   sqlOf(rules['family.readStudentView'])(a, { studentId }, viewer);
 
+/**
+ * 'family.readStudentCourse': a course of the student in the column `studentId`, for a reader of that student's view
+ * (the student, a linked parent, SuperAdmin and Admin); no actor stands in for the student.
+ */
+export const studentCourseSql = (a: Actor | null, x: { studentId: string; courseId: string }, viewer: string) =>
+  sqlOf(rules['family.readStudentCourse'])(a, x, viewer);
+
+/** 'family.readStudentItem': an item shown to the student in the column `studentId`, for a reader of that student's view. */
+export const studentItemSql: SqlForm<SubmissionRef> = sqlOf(rules['family.readStudentItem']);
+
 // ---- Audit log (issue 23) ----
 /** 'audit.read': every row for SuperAdmin and Admin; a teacher the grade changes of the courses they teach. */
 export const auditReadableSql = (a: Actor | null, e: { kind: string; courseId: string }, viewer: string) =>

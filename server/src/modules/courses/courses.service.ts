@@ -13,7 +13,7 @@ import { CourseFactsColumns, CourseFactsRow, FactsSource, TAUGHT_BY, factsOfColu
 import { copyCourseModules } from './courses.copy';
 import { CourseDeleteImpact, courseDeleteImpact } from './courses.impact';
 import { courseScope } from './courses.scope';
-import { courseReadableSql } from '../../policies/sql';
+import { courseReadableSql, studentCourseSql } from '../../policies/sql';
 import { COURSE_TEXT as T, CourseFields, validateCourseEdit, validateNewCourse } from './courses.validation';
 import { TeacherCourseYear } from './courses.types';
 import { MY_COURSES_SQL } from './courses.my-courses';
@@ -43,6 +43,12 @@ export interface CloneCourseFields {
  * Courses: created and changed by the teachers who teach them, read by SuperAdmin and Admin, by their
  * teachers and by the students of their class and year. Deleting one removes everything in it.
  */
+/** A student's placement (year and class) and their courses. */
+export interface StudentCourses {
+  studentInfo: { academicYear: AcademicYear | null; class: SchoolClass | null };
+  courses: Course[];
+}
+
 export class CoursesService {
   constructor(private readonly ds: DataSource) {}
 
@@ -107,17 +113,25 @@ export class CoursesService {
     return this.query().where(TAUGHT_BY('teacher'), { teacher: teacherId }).getMany();
   }
 
-  /** A student's placement and the courses of their class and year (GET /courses/student/all-courses). */
-  async studentCourses(actor: Actor): Promise<{ studentInfo: { academicYear: AcademicYear | null; class: SchoolClass | null }; courses: Course[] }> {
+  /** The signed-in student's placement and the courses of their class and year (GET /courses/student/all-courses; students only, others have none). */
+  async studentCourses(actor: Actor): Promise<StudentCourses> {
+    if (!can(actor, 'course.listOfOwnClass')) return { studentInfo: { academicYear: null, class: null }, courses: [] };
+    return this.coursesOfStudent(actor, actor.userId);
+  }
+
+  /**
+   * A student's placement and the courses of their view for this reader ('family.readStudentCourse': the student,
+   * a linked parent, SuperAdmin and Admin), with no actor standing in for the student.
+   */
+  async coursesOfStudent(reader: Actor, studentId: string): Promise<StudentCourses> {
     const none = { studentInfo: { academicYear: null, class: null }, courses: [] };
-    if (!can(actor, 'course.listOfOwnClass')) return none;
     const [placement]: Array<{ class_id: string | null; academic_year_id: string | null }> =
-      await this.ds.query('SELECT class_id, academic_year_id FROM users WHERE id = $1', [actor.userId]);
+      await this.ds.query('SELECT class_id, academic_year_id FROM users WHERE id = $1', [studentId]);
     if (!placement?.class_id || !placement.academic_year_id) return none;
     const [academicYear, cls, courses] = [
       await this.ds.getRepository(AcademicYear).findOneBy({ id: placement.academic_year_id }),
       await this.ds.getRepository(SchoolClass).findOneBy({ id: placement.class_id }),
-      await this.query().where('c.class_id = :cl AND c.academic_year_id = :y', { cl: placement.class_id, y: placement.academic_year_id })
+      await this.query().where(studentCourseSql(reader, { courseId: 'c.id', studentId: 'CAST(:student AS uuid)' }, 'CAST(:viewer AS uuid)'), { student: studentId, viewer: reader.userId })
         .orderBy('s.name', 'ASC').addOrderBy('c.title', 'ASC').addOrderBy('c.id', 'ASC').getMany(),
     ];
     return { studentInfo: { academicYear, class: cls }, courses };

@@ -1,16 +1,15 @@
 import { DataSource } from 'typeorm';
 import { Actor, can } from '../../policies';
-import { readableStudent, studentViewer } from '../../policies/children';
-import { Assessment, AssessmentKind } from '../assessments/assessment.entity';
-import { readableAssessmentQuery } from '../assessments/assessments.queries';
-import { Page, PageWindow, pageOfQuery } from '../../app/paging';
+import { readableStudent } from '../../policies/children';
+import { AssessmentKind } from '../assessments/assessment.entity';
+import { Page, PageWindow } from '../../app/paging';
 import { AttendanceService, OwnListFilter } from '../attendance/attendance.service';
 import { AttendanceSummary } from '../attendance/attendance.types';
 import { attendanceRate } from '../attendance/attendance.validation';
 import { CoursesService } from '../courses/courses.service';
-import { effectiveDueSql, studentStanding } from '../submissions/status';
+import { studentStanding } from '../submissions/status';
 import { submissionRowsById, percentOf } from '../submissions/submissions.queries';
-import { SubmissionsService } from '../submissions/submissions.service';
+import { SubmissionsService, statusOf } from '../submissions/submissions.service';
 import { MyAssessmentStatus } from '../submissions/submission.types';
 import { User } from '../users/user.entity';
 import { CardItemRow, cardItemRows, childRows } from './families.queries';
@@ -18,9 +17,10 @@ import { FAMILY_TEXT } from './families.texts';
 import { ChildAssessment, ChildCardItem, ChildSummary } from './families.types';
 
 /**
- * What a parent reads of a linked child (issue 17): the child's own queries asked with the child as viewer
- * (policies/children.ts `studentViewer`, authorized by 'family.readStudentView'), so a parent never gets more
- * than the child would; results and feedback pass the same 'submission.see*' rules, which name linked parents.
+ * What a parent reads of a linked child (issue 17): the student's view asked by its reader, under rules that name
+ * the relation ('family.readStudentView', 'family.readStudentCourse', 'family.readStudentItem': the reader may read
+ * the student's view, and the course or item is the student's), so a parent never gets more than the child would;
+ * results and feedback pass the same 'submission.see*' rules, which name linked parents.
  */
 export class ChildrenService {
   constructor(
@@ -69,43 +69,32 @@ export class ChildrenService {
 
   /** The child's placement and courses (the student's own courses query). */
   courseList(actor: Actor, studentId: unknown) {
-    return this.courses.studentCourses(studentViewer(actor, studentId, FAMILY_TEXT.studentNotFound));
+    return this.courses.coursesOfStudent(actor, readableStudent(actor, studentId, FAMILY_TEXT.studentNotFound));
   }
 
   /**
-   * The child's assignments, exams and quizzes with their status and submission (answers, scores and
-   * feedback as the child may see them), by the due date that applies to the child; a fixed number of
-   * statements whatever the number of items. REST reads it whole.
+   * The child's assignments, exams and quizzes with their status and submission (answers, scores and feedback as
+   * the child may see them), by the due date that applies to the child: items, standings and submissions in one
+   * statement whatever the number of items (submissions.my-list.ts, behind 'family.readStudentItem'). REST reads it whole.
    */
   async assessments(actor: Actor, studentId: unknown): Promise<ChildAssessment[]> {
-    const child = studentViewer(actor, studentId, FAMILY_TEXT.studentNotFound);
-    const items = await this.childItems(child).getMany();
-    return (await this.shape(actor, child, { items, total: items.length, window: { offset: 0, limit: items.length } })).items;
+    return (await this.itemsOf(actor, readableStudent(actor, studentId, FAMILY_TEXT.studentNotFound), null)).items;
   }
 
   /** One window of `assessments`, in the same order: a walk meets each item once. */
   async assessmentsPage(actor: Actor, studentId: unknown, window: PageWindow): Promise<Page<ChildAssessment>> {
-    const child = studentViewer(actor, studentId, FAMILY_TEXT.studentNotFound);
-    return this.shape(actor, child, await pageOfQuery(this.childItems(child), window));
+    return this.itemsOf(actor, readableStudent(actor, studentId, FAMILY_TEXT.studentNotFound), window);
   }
 
-  /** Every item the child may read, of every kind, by the due date that applies to them (their extension when reopened), then id. */
-  private childItems(child: Actor) {
-    const due = `COALESCE((SELECT ${effectiveDueSql('a', 'cs')} FROM submissions cs WHERE cs.assessment_id = a.id AND cs.student_id = :child), a.due_date)`;
-    return readableAssessmentQuery(this.ds, child, {}).orderBy(due, 'ASC').addOrderBy('a.id', 'ASC').setParameter('child', child.userId);
-  }
-
-  private async shape(actor: Actor, child: Actor, page: Page<Assessment>): Promise<Page<ChildAssessment>> {
-    const mine = await this.submissions.withStanding(child, page);
-    const rows = await submissionRowsById(this.ds, mine.items.flatMap((i) => (i.submissionId ? [i.submissionId] : [])));
-    // the submissions are shaped for the reader (the parent), whose rules give the child's results and no more
-    const subs = new Map((await this.submissions.views(actor, rows)).map((s) => [s.assessmentId, s]));
+  private async itemsOf(actor: Actor, studentId: string, window: PageWindow | null): Promise<Page<ChildAssessment>> {
+    const { items, total } = await this.submissions.studentList(actor, studentId, window);
     return {
-      ...page,
-      items: mine.items.map((i) => Object.assign(new ChildAssessment(), {
+      total,
+      window: window ?? { offset: 0, limit: items.length },
+      items: items.map((i) => Object.assign(new ChildAssessment(), {
         assessment: i.assessment,
-        status: Object.assign(new MyAssessmentStatus(), { ...i.standing, score: i.score, submissionId: i.submissionId }),
-        submission: subs.get(i.assessment.id) ?? null,
+        status: Object.assign(new MyAssessmentStatus(), statusOf(i)),
+        submission: i.submission,
       })),
     };
   }

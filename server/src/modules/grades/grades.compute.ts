@@ -34,12 +34,24 @@ const viewOf = (col: GradeColumnRow, sub: GradeSubmissionRow): SubmissionView =>
   visibility: col.visibility, released: col.released, autoSubmitted: sub.isAutoSubmitted,
 });
 
+/** resultsShown reads the submission alone: the actor it is given plays no part. */
+const NOBODY = null as unknown as Actor;
+
+/** Whether a submission's score is shown, decided on its view (a rule for the reader, or what the student sees). */
+export type ScoreShown = (view: SubmissionView) => boolean;
+
+/** The score as the student sees it on their own work ('resultsShown', a relation of the submission alone): a student's report, whoever reads it. */
+export const shownToItsStudent: ScoreShown = (view) => resultsShown.js(NOBODY, view);
+
+/** The score under 'submission.seeResults' for the reader (the gradebook's teachers and admins). */
+export const shownTo = (reader: Actor): ScoreShown => (view) => can(reader, 'submission.seeResults', view);
+
 /**
  * Where `studentId` stands on `col`. An item counts toward the average when it is graded, the student sees
- * the item, and the student may see its result ('submission.seeResults' for the student: manual items only
- * once released); the score goes to `viewer` only under the same rule for the viewer.
+ * the item, and the student may see its result ('resultsShown': manual items only once released); the score
+ * is given when `scoreShown` allows it.
  */
-export function standingOf(col: GradeColumnRow, sub: GradeSubmissionRow | null, studentId: string, viewer: Actor, now: Date): Standing {
+export function standingOf(col: GradeColumnRow, sub: GradeSubmissionRow | null, studentId: string, scoreShown: ScoreShown, now: Date): Standing {
   let status: GradeStatus;
   let score: number | null = null;
   let counts = false;
@@ -54,9 +66,9 @@ export function standingOf(col: GradeColumnRow, sub: GradeSubmissionRow | null, 
   } else {
     const view = viewOf(col, sub);
     // what 'submission.seeResults' grants the student on their own work: the relation of the submission alone
-    const studentSees = col.visible && resultsShown.js(viewer, view);
+    const studentSees = col.visible && shownToItsStudent(view);
     status = studentSees ? GradeStatus.Graded : GradeStatus.Unreleased;
-    if (can(viewer, 'submission.seeResults', view)) score = sub.totalScore;
+    if (scoreShown(view)) score = sub.totalScore;
     counts = studentSees;
   }
   const maxScore = sub ? sub.maxScore : col.totalPoints;

@@ -1,10 +1,11 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { Actor } from '../../policies';
-import { assessmentReadableSql, courseReadableSql } from '../../policies/sql';
+import { studentCourseSql, studentItemSql } from '../../policies/sql';
 import { AssessmentKind, ResultVisibility } from '../assessments/assessment.entity';
 import { ASSESSMENT_REF } from '../assessments/assessments.queries';
 import { AssessmentStudent } from '../assessments/assessments.types';
 import { SubmissionStatus } from '../submissions/submission.types';
+import { isoSql } from '../../db/json-rows';
 
 type Runner = DataSource | EntityManager;
 
@@ -38,15 +39,17 @@ export interface GradeSubmissionRow {
   maxScore: number;
 }
 
-const COLUMN_SELECT = `
-  a.id, a.course_id, a.kind, a.title, a.due_date, a.total_points, a.result_visibility,
+/** An item's columns for the grade rules; `due` is how its due date is read (a JSON answer takes it as ISO text). */
+const columnSelect = (due = 'a.due_date') => `
+  a.id, a.course_id, a.kind, a.title, ${due} AS due_date, a.total_points, a.result_visibility,
   a.results_released_at IS NOT NULL AS released, ${ASSESSMENT_REF.visible} AS visible,
   CASE WHEN a.scope = 'individual_students'
        THEN ARRAY(SELECT t.student_id::text FROM assessment_targets t WHERE t.assessment_id = a.id) END AS target_ids,
   ARRAY(SELECT ct.teacher_id::text FROM course_teachers ct WHERE ct.course_id = a.course_id) AS teacher_ids`;
 
-const SUBMISSION_COLUMNS = `s.id AS s_id, s.assessment_id AS s_assessment_id, s.student_id AS s_student_id, s.status AS s_status,
-  s.is_auto_submitted AS s_auto, s.allowed_after_due AS s_after_due, s.submitted_at AS s_submitted_at,
+/** A submission's columns for the grade rules; `submittedAt` as `due` above. */
+const submissionColumns = (submittedAt = 's.submitted_at') => `s.id AS s_id, s.assessment_id AS s_assessment_id, s.student_id AS s_student_id, s.status AS s_status,
+  s.is_auto_submitted AS s_auto, s.allowed_after_due AS s_after_due, ${submittedAt} AS s_submitted_at,
   s.total_score::float8 AS s_total, s.max_score AS s_max`;
 
 interface RawColumn {
@@ -83,20 +86,20 @@ export interface StudentCourseRow {
 }
 
 /**
- * The courses the student reads with each item they read and their submission of it, in one statement:
- * 'course.read' and 'assessment.read' in SQL for `student` (the student, or the student a parent or an admin
- * looks at: the report shows what the student sees, never more).
+ * The courses of a student's view ($1, the student) with each item shown to them and their submission of it, for
+ * the reader ($2: the student, a linked parent or an admin), in one statement: 'family.readStudentCourse' and
+ * 'family.readStudentItem' in SQL, with no actor for the student (the report shows what the student sees, never more).
  */
-export async function studentCourseRows(m: Runner, student: Actor): Promise<StudentCourseRow[]> {
-  const courseOk = courseReadableSql(student, { courseId: 'c.id' }, '$1::uuid');
-  const itemOk = assessmentReadableSql(student, { ...ASSESSMENT_REF, courseId: 'c.id' }, '$1::uuid');
+export async function studentCourseRows(m: Runner, reader: Actor, studentId: string): Promise<StudentCourseRow[]> {
+  const courseOk = studentCourseSql(reader, { courseId: 'c.id', studentId: 'viewer.student' }, 'viewer.id');
+  const itemOk = studentItemSql(reader, { ...ASSESSMENT_REF, courseId: 'c.id', studentId: 'viewer.student' }, 'viewer.id');
   const rows: Array<RawColumn & RawSubmission & { c_id: string; c_title: string; subject_name: string }> = await m.query(
-    `SELECT c.id AS c_id, c.title AS c_title, sj.name AS subject_name, ${COLUMN_SELECT}, ${SUBMISSION_COLUMNS}
-       FROM courses c JOIN subjects sj ON sj.id = c.subject_id
+    `SELECT c.id AS c_id, c.title AS c_title, sj.name AS subject_name, ${columnSelect()}, ${submissionColumns()}
+       FROM (SELECT $1::uuid AS student, $2::uuid AS id) viewer CROSS JOIN courses c JOIN subjects sj ON sj.id = c.subject_id
        LEFT JOIN assessments a ON a.course_id = c.id AND ${itemOk}
-       LEFT JOIN submissions s ON s.assessment_id = a.id AND s.student_id = $1::uuid
+       LEFT JOIN submissions s ON s.assessment_id = a.id AND s.student_id = viewer.student
       WHERE ${courseOk}
-      ORDER BY c.title, c.id, a.due_date, a.position, a.id`, [student.userId]);
+      ORDER BY c.title, c.id, a.due_date, a.position, a.id`, [studentId, reader.userId]);
   return rows.map((r) => ({
     courseId: r.c_id, courseTitle: r.c_title, subjectName: r.subject_name,
     column: r.id ? toColumn(r) : null,
@@ -112,26 +115,37 @@ export interface GradebookHeader {
   yearLabel: string;
 }
 
-/** The course's names, its items and its students, and all their submissions: four statements whatever the class size. */
+/**
+ * The course's names, its items and its students, and all their submissions, in one statement whatever the class
+ * size: each part aggregated to JSON in PostgreSQL (dates as ISO text, made Dates again here), so nothing is
+ * hydrated row by row. Students are those placed in the course's class and year now, or with work in it (someone
+ * who has since moved keeps their grades here).
+ */
 export async function gradebookRows(m: Runner, courseId: string): Promise<{
   header: GradebookHeader; columns: GradeColumnRow[]; students: AssessmentStudent[]; submissions: GradeSubmissionRow[];
 }> {
-  const [headers, columns, students, submissions] = await Promise.all([
-    m.query(
-      `SELECT c.id AS "courseId", c.title AS "courseTitle", sj.name AS "subjectName", cl.name AS "className", y.year AS "yearLabel"
-         FROM courses c JOIN subjects sj ON sj.id = c.subject_id JOIN classes cl ON cl.id = c.class_id
-         JOIN academic_years y ON y.id = c.academic_year_id WHERE c.id = $1`, [courseId]) as Promise<GradebookHeader[]>,
-    m.query(`SELECT ${COLUMN_SELECT} FROM assessments a WHERE a.course_id = $1 ORDER BY a.due_date, a.position, a.id`, [courseId]) as Promise<RawColumn[]>,
-    // placed in the course's class and year now, or with work in it (someone who has since moved keeps their grades here)
-    m.query(
-      `SELECT u.id, u.first_name AS "firstName", u.last_name AS "lastName", u.email FROM users u
-        WHERE u.id IN (SELECT p.id FROM courses c JOIN users p ON p.class_id = c.class_id AND p.academic_year_id = c.academic_year_id
-                        WHERE c.id = $1 AND p.role = 'Student'
-                       UNION SELECT s.student_id FROM submissions s JOIN assessments a ON a.id = s.assessment_id WHERE a.course_id = $1)
-        ORDER BY u.last_name, u.first_name, u.id`, [courseId]) as Promise<AssessmentStudent[]>,
-    m.query(
-      `SELECT ${SUBMISSION_COLUMNS} FROM submissions s JOIN assessments a ON a.id = s.assessment_id WHERE a.course_id = $1`, [courseId],
-    ) as Promise<RawSubmission[]>,
-  ]);
-  return { header: headers[0], columns: columns.map(toColumn), students, submissions: submissions.map(toSubmission) };
+  const [row]: Array<{ header: GradebookHeader; columns: RawColumn[]; students: AssessmentStudent[]; submissions: RawSubmission[] }> = await m.query(
+    `SELECT (SELECT json_build_object('courseId', c.id, 'courseTitle', c.title, 'subjectName', sj.name, 'className', cl.name, 'yearLabel', y.year)
+               FROM courses c JOIN subjects sj ON sj.id = c.subject_id JOIN classes cl ON cl.id = c.class_id
+               JOIN academic_years y ON y.id = c.academic_year_id WHERE c.id = $1) AS header,
+            coalesce((SELECT json_agg(x ORDER BY x.due_at, x.position, x.id) FROM (
+               SELECT ${columnSelect(isoSql('a.due_date'))}, a.due_date AS due_at, a.position
+                 FROM assessments a WHERE a.course_id = $1) x), '[]'::json) AS columns,
+            coalesce((SELECT json_agg(json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'email', u.email)
+                                      ORDER BY u.last_name, u.first_name, u.id)
+               FROM users u
+              WHERE u.id IN (SELECT p.id FROM courses c JOIN users p ON p.class_id = c.class_id AND p.academic_year_id = c.academic_year_id
+                              WHERE c.id = $1 AND p.role = 'Student'
+                             UNION SELECT s.student_id FROM submissions s JOIN assessments a ON a.id = s.assessment_id WHERE a.course_id = $1)), '[]'::json) AS students,
+            coalesce((SELECT json_agg(x) FROM (
+               SELECT ${submissionColumns(isoSql('s.submitted_at'))}
+                 FROM submissions s JOIN assessments a ON a.id = s.assessment_id WHERE a.course_id = $1) x), '[]'::json) AS submissions`,
+    [courseId]);
+  const date = (v: Date | string | null) => (v === null ? null : new Date(v));
+  return {
+    header: row.header,
+    columns: row.columns.map((c) => toColumn({ ...c, due_date: date(c.due_date)! })),
+    students: row.students,
+    submissions: row.submissions.map((r) => toSubmission({ ...r, s_submitted_at: date(r.s_submitted_at) })),
+  };
 }

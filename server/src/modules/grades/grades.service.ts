@@ -1,11 +1,11 @@
 import { DataSource } from 'typeorm';
 import { notFound } from '../../errors/domain-error';
-import { readableStudent, studentActor } from '../../policies/children';
+import { readableStudent } from '../../policies/children';
 import { Actor, authorize } from '../../policies';
 import { CoursesService } from '../courses/courses.service';
-import { averageOf, standingOf, trendOf } from './grades.compute';
+import { averageOf, shownTo, shownToItsStudent, standingOf, trendOf } from './grades.compute';
 import { gradebookRows, studentById, studentCourseRows } from './grades.queries';
-import { CourseGrades, GradeItem, Gradebook, GradebookCell, GradebookColumn, GradebookRow, StudentGrades } from './grades.types';
+import { CourseGrades, Gradebook, GradebookCell, GradebookColumn, GradebookRow, StudentGrades } from './grades.types';
 
 /** Texts of the grades domain. */
 export const GRADES_TEXT = {
@@ -30,7 +30,7 @@ export class GradesService {
   /** myGrades and GET /grades/me: the signed-in student's report. */
   async mine(actor: Actor): Promise<StudentGrades> {
     authorize(actor, 'grades.readOwn', undefined, { message: GRADES_TEXT.notYours });
-    return this.report((await studentById(this.ds, actor.userId))!);
+    return this.report(actor, (await studentById(this.ds, actor.userId))!);
   }
 
   /** studentGrades and GET /students/{id}/grades: the student, a linked parent, SuperAdmin and Admin (others: not found). */
@@ -38,30 +38,30 @@ export class GradesService {
     const id = readableStudent(actor, studentId, GRADES_TEXT.studentNotFound);
     const student = await studentById(this.ds, id);
     if (!student?.isStudent) throw notFound(GRADES_TEXT.studentNotFound);
-    return this.report(student);
+    return this.report(actor, student);
   }
 
-  /** The report as the student sees it, whoever asks: items they read, results they may see. */
-  private async report({ id, firstName, lastName, email }: StudentGrades['student']): Promise<StudentGrades> {
-    // what the student may see decides, whoever asks: nobody gets a result or an average the student cannot see
-    const viewer = studentActor(id);
-    const rows = await studentCourseRows(this.ds, viewer);
+  /**
+   * The report as the student sees it, whoever asks: the courses and items of the student's view for this reader
+   * ('family.readStudentCourse', 'family.readStudentItem'), each score as the student sees it ('resultsShown'),
+   * so nobody gets a result or an average the student cannot see.
+   */
+  private async report(reader: Actor, { id, firstName, lastName, email }: StudentGrades['student']): Promise<StudentGrades> {
+    const rows = await studentCourseRows(this.ds, reader, id);
     const now = new Date();
-    const courses = new Map<string, CourseGrades>();
+    const courses = new Map<string, Pick<CourseGrades, 'courseId' | 'courseTitle' | 'subjectName' | 'items'>>();
     for (const r of rows) {
-      if (!courses.has(r.courseId)) {
-        courses.set(r.courseId, Object.assign(new CourseGrades(), { courseId: r.courseId, courseTitle: r.courseTitle, subjectName: r.subjectName, items: [] }));
-      }
+      if (!courses.has(r.courseId)) courses.set(r.courseId, { courseId: r.courseId, courseTitle: r.courseTitle, subjectName: r.subjectName, items: [] });
       if (!r.column) continue;
-      const s = standingOf(r.column, r.submission, id, viewer, now);
-      courses.get(r.courseId)!.items.push(Object.assign(new GradeItem(), {
+      const s = standingOf(r.column, r.submission, id, shownToItsStudent, now);
+      courses.get(r.courseId)!.items.push({
         assessmentId: r.column.id, kind: r.column.kind, title: r.column.title, dueDate: r.column.dueDate, submittedAt: s.submittedAt,
         status: s.status, statusLabel: s.statusLabel, isAutoSubmitted: s.isAutoSubmitted, score: s.score, maxScore: s.maxScore,
         percentage: s.percentage, countsTowardAverage: s.countsTowardAverage,
-      }));
+      });
     }
-    for (const c of courses.values()) Object.assign(c, averageOf(c.items), { trend: trendOf(c.items) });
-    return Object.assign(new StudentGrades(), { student: { id, firstName, lastName, email }, courses: [...courses.values()] });
+    // plain objects: default resolvers read them
+    return { student: { id, firstName, lastName, email }, courses: [...courses.values()].map((c) => ({ ...c, ...averageOf(c.items), trend: trendOf(c.items) })) };
   }
 
   /** gradebook and GET /courses/{id}/gradebook: its teachers, SuperAdmin and Admin; others who cannot read the course: not found. */
@@ -71,17 +71,18 @@ export class GradesService {
     const { header, columns, students, submissions } = await gradebookRows(this.ds, facts.id);
     const now = new Date();
     const byCell = new Map(submissions.map((s) => [`${s.studentId}:${s.assessmentId}`, s]));
-    const rows = students.map((student) => {
-      const cells = columns.map((col) => Object.assign(new GradebookCell(), standingOf(col, byCell.get(`${student.id}:${col.id}`) ?? null, student.id, actor, now)));
-      return Object.assign(new GradebookRow(), { student, cells, ...averageOf(cells) });
+    const rows = students.map((student): GradebookRow => {
+      const cells: GradebookCell[] = columns.map((col) => standingOf(col, byCell.get(`${student.id}:${col.id}`) ?? null, student.id, shownTo(actor), now));
+      return { student, cells, ...averageOf(cells) };
     });
-    return Object.assign(new Gradebook(), {
+    // plain objects: default resolvers read them (the rows and csv fields take the gradebook as their root)
+    return {
       ...header,
-      columns: columns.map((c) => Object.assign(new GradebookColumn(), {
+      columns: columns.map((c): GradebookColumn => ({
         id: c.id, kind: c.kind, title: c.title, dueDate: c.dueDate, totalPoints: c.totalPoints, visibleToStudents: c.visible,
         resultsShown: c.visibility !== 'manual' || c.released,
       })),
       rows,
-    });
+    };
   }
 }

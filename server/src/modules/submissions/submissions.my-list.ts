@@ -1,5 +1,7 @@
 import { Actor } from '../../policies';
-import { assessmentReadableSql } from '../../policies/sql';
+import { assessmentReadableSql, studentItemSql } from '../../policies/sql';
+import { effectiveDueSql } from './status';
+import { RawAnswer, RawSubmission, SUBMISSION_SELECT, answersJsonSql } from './submissions.queries';
 import { classJson, courseJson, isoSql, moduleJson, subjectJson, yearJson } from '../../db/json-rows';
 import { ASSESSMENT_REF } from '../assessments/assessments.queries';
 import { Assessment } from '../assessments/assessment.entity';
@@ -45,6 +47,12 @@ export interface MyListRow {
   submission: MyListSubmission | null;
 }
 
+/** An item as studentItemsSql answers it: with the submission's whole row and answers for its view. */
+export interface StudentListRow extends MyListRow {
+  full: RawSubmission | null;
+  answers: RawAnswer[];
+}
+
 /** What the standing, the score line and their visibility read of the viewer's own submission (dates as ISO strings). */
 export interface MyListSubmission {
   id: string;
@@ -61,24 +69,50 @@ export interface MyListSubmission {
 }
 
 /**
+ * A list of items with one student's submission of each, in one statement: the items of `mine` (a WHERE over the
+ * assessments row `a` and the `viewer` row), ordered by `order` (over `a`), the window $3 (offset) and $4 (limit;
+ * NULL: all), each with its course (subject, class, year), module and the student's (`student`) submission, and
+ * the whole list's total (`extra`: more fields of each item, over `a` and the submission `ms`). The student's own
+ * lists and a parent's child's list are this one statement.
+ */
+function itemListSql(viewer: string, mine: string, order: string, student: string, extra = ''): string {
+  return `
+WITH viewer AS (SELECT ${viewer}),
+mine AS (
+  SELECT a.* FROM viewer, assessments a WHERE ${mine}),
+win AS (
+  SELECT * FROM mine a ORDER BY ${order} OFFSET $3 LIMIT $4)
+SELECT (SELECT count(*)::int FROM mine) AS total, coalesce((
+  SELECT json_agg(json_build_object('assessment', ${itemJson('a', 'c')},
+           'submission', CASE WHEN ms.id IS NULL THEN NULL ELSE ${standingJson('a', 'ms')} END${extra})
+         ORDER BY ${order})
+    FROM win a JOIN courses c ON c.id = a.course_id
+    LEFT JOIN submissions ms ON ms.assessment_id = a.id AND ms.student_id = ${student}), '[]'::json) AS items`;
+}
+
+/**
  * My Assignments / My Quizzes / My Exams (myAssessments, GET /assignments and twins) in one statement: the
  * items of kind $2 the viewer ($1) may read ('assessment.read', rendered from its one definition), in the list
- * order (position, newest first among equals, id), the window $3 (offset) and $4 (limit; NULL: all), each with
- * its course (subject, class, year), module and the viewer's own submission, and the whole list's total.
+ * order (position, newest first among equals, id), each with the viewer's own submission (itemListSql).
  * Handed on as plain objects; the standing is derived from them in JS by status.ts, as on every other path.
  */
 export function myAssessmentsSql(actor: Actor | null): string {
   const readable = assessmentReadableSql(actor, ASSESSMENT_REF, 'viewer.id');
-  return `
-WITH viewer AS (SELECT $1::uuid AS id),
-mine AS (
-  SELECT a.* FROM viewer, assessments a WHERE a.kind = $2 AND ${readable}),
-win AS (
-  SELECT * FROM mine ORDER BY position, created_at DESC, id OFFSET $3 LIMIT $4)
-SELECT (SELECT count(*)::int FROM mine) AS total, coalesce((
-  SELECT json_agg(json_build_object('assessment', ${itemJson('a', 'c')},
-           'submission', CASE WHEN s.id IS NULL THEN NULL ELSE ${standingJson('a', 's')} END)
-         ORDER BY a.position, a.created_at DESC, a.id)
-    FROM win a JOIN courses c ON c.id = a.course_id
-    LEFT JOIN submissions s ON s.assessment_id = a.id AND s.student_id = $1::uuid), '[]'::json) AS items`;
+  return itemListSql('$1::uuid AS id', `a.kind = $2 AND ${readable}`, 'a.position, a.created_at DESC, a.id', '$1::uuid');
+}
+
+/**
+ * A student's items as the student sees them, read by someone else (a parent's childAssessments), in one statement:
+ * every item of every kind the reader ($1) reads in the view of the student $2 ('family.readStudentItem': shown to
+ * the student, and the reader may read the student's view), by the due date that applies to the student (their
+ * extension when reopened), then id, each with the student's submission (itemListSql) and, for the submission's
+ * own view, its row and answers as submission(id) reads them (`full`, `answers`: SUBMISSION_SELECT, answersJsonSql).
+ */
+export function studentItemsSql(reader: Actor | null): string {
+  const readable = studentItemSql(reader, { ...ASSESSMENT_REF, studentId: 'viewer.student' }, 'viewer.id');
+  const due = `COALESCE((SELECT ${effectiveDueSql('a', 'cs')} FROM submissions cs WHERE cs.assessment_id = a.id AND cs.student_id = $2::uuid), a.due_date)`;
+  const full = `,
+           'full', (SELECT row_to_json(x) FROM (${SUBMISSION_SELECT} WHERE s.id = ms.id) x),
+           'answers', CASE WHEN ms.id IS NULL THEN '[]'::json ELSE ${answersJsonSql('s.id = ms.id')} END`;
+  return itemListSql('$1::uuid AS id, $2::uuid AS student', readable, `${due}, a.id`, '$2::uuid', full);
 }

@@ -4,7 +4,7 @@ import { notFound, validation } from '../../errors/domain-error';
 import { assertId, isId } from '../../app/ids';
 import { Actor, authorize } from '../../policies';
 import { visibleFields } from '../../policies/fields';
-import type { SubmissionView } from '../../policies/rules';
+import { type SubmissionView, resultsShown } from '../../policies/rules';
 import { Assessment, AssessmentKind } from '../assessments/assessment.entity';
 import { AssessmentsService } from '../assessments/assessments.service';
 import { ASSESSMENT_TEXT } from '../assessments/assessments.validation';
@@ -20,7 +20,7 @@ import { keepDraftFile, longAnswerOf } from './submissions.drafts';
 import { StatusSubmission, StudentStanding, maySubmit, studentStanding } from './status';
 import { notifyReleased } from '../notifications/notifications.record';
 import { MyAssessmentStatus, MyScore, Submission, SubmissionDraft, SubmissionStatus } from './submission.types';
-import { MyListRow, MyListSubmission, asItem, myAssessmentsSql } from './submissions.my-list';
+import { MyListRow, MyListSubmission, StudentListRow, asItem, myAssessmentsSql, studentItemsSql } from './submissions.my-list';
 import { ViewPageRow, viewPageSql } from './submissions.view-page';
 import { questionsOf, toQuestions } from '../assessments/assessments.queries';
 
@@ -212,15 +212,40 @@ export class SubmissionsService {
       [actor.userId, kind, window?.offset ?? 0, window?.limit ?? null]);
     const student = actor.activeRole === Role.Student;
     const now = new Date();
-    return { total, items: items.map((r) => this.myPlainItem(actor, asItem(r.assessment), student ? r.submission : null, now)) };
+    const shown = (f: SubmissionView) => visibleFields('submission', actor, f).results;
+    return { total, items: items.map((r) => this.plainItem(shown, asItem(r.assessment), student ? r.submission : null, now)) };
+  }
+
+  /**
+   * A student's items as the student sees them, for a reader of the student's view (a parent's childAssessments):
+   * studentItemsSql's one statement; each score only where the student sees it ('resultsShown', a relation of the
+   * submission), whoever reads. A student the reader may not read has no items here (the rule's SQL form).
+   */
+  async studentList(reader: Actor, studentId: string, window: PageWindow | null): Promise<{ items: Array<MyItem & { submission: Submission | null }>; total: number }> {
+    const [{ items, total }]: Array<{ items: StudentListRow[]; total: number }> = await this.ds.query(studentItemsSql(reader),
+      [reader.userId, studentId, window?.offset ?? 0, window?.limit ?? null]);
+    const now = new Date();
+    const shown = (f: SubmissionView) => resultsShown.js(reader, f);
+    return {
+      total,
+      items: items.map((r) => {
+        const item = this.plainItem(shown, asItem(r.assessment), r.submission, now);
+        if (!r.full) return { ...item, submission: null };
+        // JSON carries dates as text: the same Dates the driver gives submission(id)
+        const at = (v: Date | string | null) => (v === null ? null : new Date(v));
+        const row = toRow({ ...r.full, custom_due_date: at(r.full.custom_due_date), submitted_at: at(r.full.submitted_at), updated_at: at(r.full.updated_at)! });
+        // shaped for the reader (a parent), whose rules give the child's results and no more
+        return { ...item, submission: toSubmission(row, toAnswers(r.answers, [row]), this.seen(reader, row)) };
+      }),
+    };
   }
 
   /** myItem over a plain row: the same standing and score line, from the submission's own columns. */
-  private myPlainItem(actor: Actor, a: Assessment, s: MyListSubmission | null, now: Date): MyItem {
+  private plainItem(scoreShown: (f: SubmissionView) => boolean, a: Assessment, s: MyListSubmission | null, now: Date): MyItem {
     const sub = s && { ...s, customDueDate: s.customDueDate === null ? null : new Date(s.customDueDate) };
     const facts = s && { studentId: s.studentId, teacherIds: s.teacherIds, graded: s.status === SubmissionStatus.graded,
       visibility: a.resultVisibility, released: s.released, autoSubmitted: s.isAutoSubmitted };
-    return this.standingItem(actor, a, sub, facts, now);
+    return this.standingItem(scoreShown, a, sub, facts, now);
   }
 
   /** Each item of a page with the viewer's standing on it (their submissions in one statement). */
@@ -237,14 +262,14 @@ export class SubmissionsService {
 
   /** The standing of one item for its student, with the score only when 'submission.seeResults' allows. */
   myItem(actor: Actor, a: Assessment, s: SubmissionRow | null): MyItem {
-    return this.standingItem(actor, a, s, s && factsOf(s), new Date());
+    return this.standingItem((f) => visibleFields('submission', actor, f).results, a, s, s && factsOf(s), new Date());
   }
 
   /** The one derivation behind myItem and the one-statement lists: status.ts's standing, the score under the field rules. */
-  private standingItem(actor: Actor, a: Assessment, s: (StatusSubmission & { id: string; totalScore: number; maxScore: number }) | null,
-    facts: SubmissionView | null, now: Date): MyItem {
+  private standingItem(scoreShown: (f: SubmissionView) => boolean, a: Assessment,
+    s: (StatusSubmission & { id: string; totalScore: number; maxScore: number }) | null, facts: SubmissionView | null, now: Date): MyItem {
     const standing = studentStanding({ dueDate: new Date(a.dueDate) }, s, now);
-    const score = s && facts && visibleFields('submission', actor, facts).results
+    const score = s && facts && scoreShown(facts)
       ? { totalScore: s.totalScore, maxScore: s.maxScore, percentage: percentOf(s.totalScore, s.maxScore), isAutoSubmitted: s.isAutoSubmitted }
       : null;
     return { assessment: a, standing, score, submissionId: s?.id ?? null };
