@@ -3,8 +3,6 @@ import { notFound, validation } from '../../errors/domain-error';
 import { assertId, isId } from '../../app/ids';
 import { requiredText, rethrowUnique } from '../../app/input';
 import { Actor, authorize, can } from '../../policies';
-import { AcademicYear } from '../academic/academic-year.entity';
-import { SchoolClass } from '../academic/class.entity';
 import { deleteOne, holdForCopy } from '../../db/rows';
 import { updateVersioned } from '../../db/versioned';
 import { ACADEMIC_TEXT } from '../academic/academic.validation';
@@ -18,6 +16,7 @@ import { COURSE_TEXT as T, CourseFields, validateCourseEdit, validateNewCourse }
 import { TeacherCourseYear } from './courses.types';
 import { MY_COURSES_SQL } from './courses.my-courses';
 import { CoursePage, coursePageSql } from './courses.page';
+import { StudentCoursesAnswer, studentCoursesSql } from './courses.student-courses';
 import { Page, PageWindow, pageOfQuery } from '../../app/paging';
 
 /** A second course of the same name in the same class, subject and year is refused with a text that says so. */
@@ -107,20 +106,14 @@ export class CoursesService {
     return this.query().where(TAUGHT_BY('teacher'), { teacher: teacherId }).getMany();
   }
 
-  /** A student's placement and the courses of their class and year (GET /courses/student/all-courses). */
-  async studentCourses(actor: Actor): Promise<{ studentInfo: { academicYear: AcademicYear | null; class: SchoolClass | null }; courses: Course[] }> {
-    const none = { studentInfo: { academicYear: null, class: null }, courses: [] };
-    if (!can(actor, 'course.listOfOwnClass')) return none;
-    const [placement]: Array<{ class_id: string | null; academic_year_id: string | null }> =
-      await this.ds.query('SELECT class_id, academic_year_id FROM users WHERE id = $1', [actor.userId]);
-    if (!placement?.class_id || !placement.academic_year_id) return none;
-    const [academicYear, cls, courses] = [
-      await this.ds.getRepository(AcademicYear).findOneBy({ id: placement.academic_year_id }),
-      await this.ds.getRepository(SchoolClass).findOneBy({ id: placement.class_id }),
-      await this.query().where('c.class_id = :cl AND c.academic_year_id = :y', { cl: placement.class_id, y: placement.academic_year_id })
-        .orderBy('s.name', 'ASC').addOrderBy('c.title', 'ASC').addOrderBy('c.id', 'ASC').getMany(),
-    ];
-    return { studentInfo: { academicYear, class: cls }, courses };
+  /**
+   * A student's placement and the courses of their class and year (studentCourses, GET /courses/student/all-courses):
+   * one statement, the answer built in PostgreSQL as plain objects (courses.student-courses.ts).
+   */
+  async studentCourses(actor: Actor): Promise<StudentCoursesAnswer> {
+    if (!can(actor, 'course.listOfOwnClass')) return { studentInfo: { academicYear: null, class: null }, courses: [] };
+    const [row]: Array<{ answer: StudentCoursesAnswer }> = await this.ds.query(studentCoursesSql(actor), [actor.userId]);
+    return row?.answer ?? { studentInfo: { academicYear: null, class: null }, courses: [] };
   }
 
   /**
