@@ -92,9 +92,29 @@ interface AllocationRow<T> {
 /** The allocation and the rows read with it; null when there is no such allocation. */
 async function withAllocation<T>(m: EntityManager, text: string, params: unknown[]): Promise<{ allocation: Allocation; rows: T[] } | null> {
   const [row]: Array<AllocationRow<T>> = await m.query(text, params);
-  if (!row) return null;
+  return row ? toRead(row) : null;
+}
+
+function toRead<T>(row: AllocationRow<T>): { allocation: Allocation; rows: T[] } {
   const allocation = { id: row.id, classId: row.class_id, subjectId: row.subject_id, academicYearId: row.academic_year_id, teacherIds: row.teacher_ids };
   return { allocation, rows: row.rows };
+}
+
+/** One read of an allocation with its rows: a roster (class, subject, year) or a day's sheet (class, subject, date). */
+export interface SheetRead {
+  kind: 'roster' | 'sheet';
+  params: [string, string, string];
+}
+
+/**
+ * Several allocation reads of one request (the sheet's roster and day) in one statement: each read's own text,
+ * its placeholders moved past the ones before it, as one element of a JSON array.
+ */
+export async function sheetReads(m: EntityManager, reads: readonly SheetRead[]): Promise<Array<{ allocation: Allocation; rows: unknown[] } | null>> {
+  const parts = reads.map((r, i) => `(SELECT row_to_json(x) FROM (${(r.kind === 'roster' ? ROSTER_SQL : SHEET_SQL)
+    .replace(/\$(\d)\b/g, (_, n: string) => `$${Number(n) + 3 * i}`)}) x)`);
+  const [row]: Array<{ reads: Array<AllocationRow<unknown> | null> }> = await m.query(`SELECT json_build_array(${parts.join(', ')}) AS reads`, reads.flatMap((r) => r.params));
+  return row.reads.map((r) => r && toRead(r));
 }
 
 export const attendanceReads = {

@@ -30,14 +30,14 @@ export class AttendanceResolver {
     description: 'Students placed in the class for the year, to mark (assigned teachers, SuperAdmin, Admin). REST: GET /api/attendance/students/{classId}/{subjectId}/{academicYearId}.',
   })
   attendanceRoster(@Args(() => AttendanceAllocationArgs) args: AttendanceAllocationArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
-    return ctx.services.attendance.roster(actor, args.classId, args.subjectId, args.academicYearId);
+    return ctx.services.attendance.roster(actor, args.classId, args.subjectId, args.academicYearId, ctx.loaders.attendanceSheets);
   }
 
   @Query(() => [AttendanceRecord], {
     description: 'The records of a class and subject on one date; empty when the date is not marked yet. REST: GET /api/attendance/class/{classId}/subject/{subjectId}/date/{date}.',
   })
   attendanceForDate(@Args(() => AttendanceForDateArgs) args: AttendanceForDateArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
-    return ctx.services.attendance.forDate(actor, args.classId, args.subjectId, args.date);
+    return ctx.services.attendance.forDate(actor, args.classId, args.subjectId, args.date, ctx.loaders.attendanceSheets);
   }
 
   @Query(() => [AttendanceWeek], {

@@ -5,7 +5,7 @@ import { assertId, isId } from '../../app/ids';
 import { Page, PageLimits, PageWindow } from '../../app/paging';
 import { User } from '../users/user.entity';
 import { Allocation, LoadedRecord, OwnFilter, Placement, attendanceSql as sql } from './attendance.queries';
-import { attendanceReads as reads } from './attendance.reads';
+import { SheetRead, attendanceReads as reads } from './attendance.reads';
 import { AttendanceSummary, AttendanceWeek, MarkAttendancePayload, MyAttendance } from './attendance.types';
 import {
   ATTENDANCE_TEXT as T,
@@ -16,6 +16,11 @@ import {
   validateMark,
   validateWeeks,
 } from './attendance.validation';
+
+/** The request's batch of allocation reads (attendance.loaders.ts): the sheet's two lists in one statement. */
+export interface SheetSource {
+  load(read: SheetRead): Promise<{ allocation: Allocation; rows: unknown[] } | null>;
+}
 
 /** A page of attendance records: 50 unless asked, at most 200. */
 export const ATTENDANCE_PAGE: PageLimits = { max: 200, size: 50 };
@@ -67,22 +72,26 @@ export class AttendanceService {
    * The students to mark: those placed in the class for the year (GET /attendance/students/...). One statement
    * reads the allocation with its roster; the roster is answered only once the allocation is readable.
    */
-  async roster(actor: Actor, classId: string, subjectId: string, academicYearId: string): Promise<User[]> {
+  async roster(actor: Actor, classId: string, subjectId: string, academicYearId: string, source?: SheetSource): Promise<User[]> {
     this.requireStaff(actor);
     [classId, subjectId, academicYearId].forEach((id) => assertId(id, T.allocationNotFound));
-    const found = await reads.roster(this.ds.manager, classId, subjectId, academicYearId);
+    const found = source
+      ? (await source.load({ kind: 'roster', params: [classId, subjectId, academicYearId] })) as { allocation: Allocation; rows: User[] } | null
+      : await reads.roster(this.ds.manager, classId, subjectId, academicYearId);
     this.readableAllocation(actor, found?.allocation ?? null);
     return found!.rows;
   }
 
   /** The records of one class, subject and date; empty means the form is in "mark" mode. One statement, as roster. */
-  async forDate(actor: Actor, classId: string, subjectId: string, date: string): Promise<LoadedRecord[]> {
+  async forDate(actor: Actor, classId: string, subjectId: string, date: string, source?: SheetSource): Promise<LoadedRecord[]> {
     this.requireStaff(actor);
     assertId(classId, T.allocationNotFound);
     assertId(subjectId, T.allocationNotFound);
     // reading a future date is harmless (it has no records); only its form is checked
     const day = parseDate(date);
-    const found = await reads.sheet(this.ds.manager, classId, subjectId, day);
+    const found = source
+      ? (await source.load({ kind: 'sheet', params: [classId, subjectId, day] })) as { allocation: Allocation; rows: LoadedRecord[] } | null
+      : await reads.sheet(this.ds.manager, classId, subjectId, day);
     this.readableAllocation(actor, found?.allocation ?? null);
     return found!.rows;
   }
