@@ -11,15 +11,20 @@ import { PlaceStudentInput, PlaceStudentsInput } from './academic.types';
  * Student placement on the User type. The two fields are named `class` and `academicYear` on purpose:
  * REST names them so too (presentPlacedUser in academic.shape.ts).
  */
+/** A user as one-statement reads hand it over, with the placement already joined in (attendance.reads.ts); otherwise the loaders read it. */
+type Placed = User & { class?: SchoolClass | null; academicYear?: AcademicYear | null };
+
 @Resolver(() => User)
 export class PlacementResolver {
   @FieldResolver(() => SchoolClass, { nullable: true, description: 'The class a student is placed in; null for everyone else.' })
-  async class(@Root() user: User, @Ctx() ctx: RequestContext) {
+  class(@Root() user: Placed, @Ctx() ctx: RequestContext) {
+    if (user.class !== undefined) return user.class;
     return user.classId ? ctx.loaders.classById.load(user.classId) : null;
   }
 
   @FieldResolver(() => AcademicYear, { nullable: true, description: 'The academic year a student is placed in; null for everyone else.' })
-  async academicYear(@Root() user: User, @Ctx() ctx: RequestContext) {
+  academicYear(@Root() user: Placed, @Ctx() ctx: RequestContext) {
+    if (user.academicYear !== undefined) return user.academicYear;
     return user.academicYearId ? ctx.loaders.yearById.load(user.academicYearId) : null;
   }
 

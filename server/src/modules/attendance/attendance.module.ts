@@ -4,6 +4,7 @@ import { AttendanceRecord } from './attendance.entity';
 import { AttendanceResolver, MarkAttendancePayloadResolver, MyAttendanceResolver } from './attendance.resolver';
 import { AttendanceService } from './attendance.service';
 import { attendanceRouter } from './attendance.rest';
+import { attendanceLoaders } from './attendance.loaders';
 import { seedDemoAttendance } from './attendance.seed';
 
 /** Attendance: rosters, marking, trends. */
@@ -14,5 +15,6 @@ export const attendanceModule = defineModule({
   resolvers: [AttendanceResolver, MyAttendanceResolver, MarkAttendancePayloadResolver],
   services: (ds) => new AttendanceService(ds),
   router: attendanceRouter,
+  loaders: (ds) => attendanceLoaders(ds),
   seed: (m, users) => seedDemoAttendance(m, users),
 });

@@ -1,9 +1,8 @@
-import { EntityManager, SelectQueryBuilder } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { AttendanceStatus } from './attendance-status';
 import { AttendanceRecord } from './attendance.entity';
 import { AttendanceCounts } from './attendance.validation';
 import { User } from '../users/user.entity';
-import { Role } from '../users/role';
 import { SchoolClass } from '../academic/class.entity';
 import { Subject } from '../academic/subject.entity';
 import { AcademicYear } from '../academic/academic-year.entity';
@@ -17,25 +16,9 @@ export type LoadedRecord = AttendanceRecord & {
   teacher: User | null;
 };
 
-/**
- * The SQL of the attendance module. Every read that returns records joins the student, class, subject,
- * year and teacher in the same statement, so a list costs one statement whatever its length.
- */
-function records(m: EntityManager): SelectQueryBuilder<AttendanceRecord> {
-  return m.getRepository(AttendanceRecord).createQueryBuilder('r')
-    .innerJoinAndSelect('r.student', 's')
-    .innerJoinAndSelect('r.class', 'c')
-    .innerJoinAndSelect('r.subject', 'sb')
-    .innerJoinAndSelect('r.academicYear', 'y')
-    .leftJoinAndSelect('r.teacher', 't');
-}
-
 // raw rows of the hand-written statements below, read column by column into typed objects
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Row = Record<string, any>;
-
-const loaded = (rows: AttendanceRecord[]) =>
-  rows.map((r) => Object.assign(r, { teacher: r.teacher ?? null }) as LoadedRecord);
 
 /** An allocation with its teachers: the object the attendance rules are checked on. */
 export interface Allocation {
@@ -76,19 +59,16 @@ export interface OwnFilter {
   subjectId?: string | null;
 }
 
-function ownWhere<T extends object>(q: SelectQueryBuilder<T>, f: OwnFilter): SelectQueryBuilder<T> {
-  q.where('r.student_id = :studentId', { studentId: f.studentId });
-  if (f.classId) q.andWhere('r.class_id = :classId', { classId: f.classId });
-  if (f.subjectId) q.andWhere('r.subject_id = :subjectId', { subjectId: f.subjectId });
-  return q;
-}
-
 export interface Sheet {
   studentId: string;
   status: AttendanceStatus;
   notes: string | null;
 }
 
+/**
+ * The SQL of marking attendance and of the trend chart; the reads of records, rosters and a student's own
+ * attendance are one statement each in attendance.reads.ts.
+ */
 export const attendanceSql = {
   /** The allocation of a class, subject and year (one at most: the academic tables keep it unique). */
   async allocation(m: EntityManager, classId: string, subjectId: string, academicYearId: string): Promise<Allocation | null> {
@@ -99,20 +79,6 @@ export const attendanceSql = {
     return toAllocation(rows[0]);
   },
 
-  /** A class belongs to one year, so a class and subject name at most one allocation. */
-  async allocationOfClass(m: EntityManager, classId: string, subjectId: string): Promise<Allocation | null> {
-    const rows = await m.query(`${ALLOCATION_SELECT} WHERE al.class_id = $1 AND al.subject_id = $2 GROUP BY al.id`, [classId, subjectId]);
-    return toAllocation(rows[0]);
-  },
-
-  /** Students placed in the class for the year, by name. */
-  roster(m: EntityManager, classId: string, academicYearId: string): Promise<User[]> {
-    return m.getRepository(User).find({
-      where: { role: Role.Student, classId, academicYearId },
-      order: { lastName: 'ASC', firstName: 'ASC', id: 'ASC' },
-    });
-  },
-
   /** Which of these ids are students placed in the class for the year. */
   async placedStudentIds(m: EntityManager, ids: string[], classId: string, academicYearId: string): Promise<Set<string>> {
     const rows: Row[] = await m.query(
@@ -120,14 +86,6 @@ export const attendanceSql = {
       [ids, classId, academicYearId],
     );
     return new Set(rows.map((r) => r.id as string));
-  },
-
-  async forDate(m: EntityManager, classId: string, subjectId: string, date: string): Promise<LoadedRecord[]> {
-    const rows = await records(m)
-      .where('r.class_id = :classId AND r.subject_id = :subjectId AND r.date = CAST(:date AS date)', { classId, subjectId, date })
-      .orderBy('s.lastName').addOrderBy('s.firstName').addOrderBy('s.id')
-      .getMany();
-    return loaded(rows);
   },
 
   /** Serializes markings of one class, subject and date, so the version check below cannot race. */
@@ -169,54 +127,6 @@ export const attendanceSql = {
         at.teacherId,
       ],
     );
-  },
-
-  async ownCounts(m: EntityManager, f: OwnFilter): Promise<AttendanceCounts> {
-    const row = await ownWhere(m.getRepository(AttendanceRecord).createQueryBuilder('r'), f)
-      .select(`count(*) FILTER (WHERE r.status = 'Present')::int`, 'present')
-      .addSelect(`count(*) FILTER (WHERE r.status = 'Absent')::int`, 'absent')
-      .addSelect(`count(*) FILTER (WHERE r.status = 'Late')::int`, 'late')
-      .getRawOne<AttendanceCounts>();
-    return { present: row!.present, absent: row!.absent, late: row!.late };
-  },
-
-  /** The student's records, newest first; without a limit, all of them (the REST adapter). */
-  async ownRecords(m: EntityManager, f: OwnFilter, page?: { offset: number; limit: number }): Promise<LoadedRecord[]> {
-    const q = ownWhere(records(m), f).orderBy('r.date', 'DESC').addOrderBy('sb.name').addOrderBy('r.id');
-    // offset/limit, not skip/take: every join is to-one, so rows are records and one statement suffices
-    if (page) q.offset(page.offset).limit(page.limit);
-    return loaded(await q.getMany());
-  },
-
-  /** Where the student is placed now (REST's studentInfo). */
-  async placement(m: EntityManager, studentId: string): Promise<Placement> {
-    const [row] = await m.query(
-      `SELECT c.id AS c_id, c.name AS c_name, c.grade AS c_grade, y.id AS y_id, y.year AS y_year
-         FROM users u
-         LEFT JOIN classes c ON c.id = u.class_id
-         LEFT JOIN academic_years y ON y.id = u.academic_year_id
-        WHERE u.id = $1`,
-      [studentId],
-    );
-    return {
-      class: row?.c_id ? { id: row.c_id, name: row.c_name, grade: row.c_grade } : null,
-      academicYear: row?.y_id ? { id: row.y_id, year: row.y_year } : null,
-    };
-  },
-
-  /** The ids of the classes and subjects a student has records in, by name, for the filters; one statement for both. */
-  async ownFilterOptions(m: EntityManager, studentId: string): Promise<{ classIds: string[]; subjectIds: string[] }> {
-    const rows: Row[] = await m.query(
-      `SELECT 'class' AS kind, c.id, c.name FROM classes c
-        WHERE c.id IN (SELECT class_id FROM attendance_records WHERE student_id = $1)
-       UNION ALL
-       SELECT 'subject' AS kind, s.id, s.name FROM subjects s
-        WHERE s.id IN (SELECT subject_id FROM attendance_records WHERE student_id = $1)
-       ORDER BY kind, name, id`,
-      [studentId],
-    );
-    const idsOf = (kind: string) => rows.filter((r) => r.kind === kind).map((r) => r.id as string);
-    return { classIds: idsOf('class'), subjectIds: idsOf('subject') };
   },
 
   /** Present, late and absent per week for the `weeks` weeks that end with the one holding `today`. */

@@ -1,9 +1,11 @@
-import { Arg, Args, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
 import { RequestContext } from '../../app/context';
 import { CurrentActor } from '../../app/current-actor';
 import { Actor } from '../../policies';
 import { PageArgs, toConnection, windowOf } from '../../app/paging';
 import { ATTENDANCE_PAGE } from './attendance.service';
+import { recordsWindow } from './attendance.window';
 import { User } from '../users/user.entity';
 import { SchoolClass } from '../academic/class.entity';
 import { Subject } from '../academic/subject.entity';
@@ -21,8 +23,6 @@ import {
   MyAttendanceArgs,
 } from './attendance.types';
 
-/** Rows a byId loader found; an id it did not find (a row deleted meanwhile) is left out. */
-const found = <T>(rows: Array<T | null | Error>): T[] => rows.filter((r): r is T => r !== null && !(r instanceof Error));
 
 @Resolver(() => AttendanceRecord)
 export class AttendanceResolver {
@@ -30,14 +30,14 @@ export class AttendanceResolver {
     description: 'Students placed in the class for the year, to mark (assigned teachers, SuperAdmin, Admin). REST: GET /api/attendance/students/{classId}/{subjectId}/{academicYearId}.',
   })
   attendanceRoster(@Args(() => AttendanceAllocationArgs) args: AttendanceAllocationArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
-    return ctx.services.attendance.roster(actor, args.classId, args.subjectId, args.academicYearId);
+    return ctx.services.attendance.roster(actor, args.classId, args.subjectId, args.academicYearId, ctx.loaders.attendanceSheets);
   }
 
   @Query(() => [AttendanceRecord], {
     description: 'The records of a class and subject on one date; empty when the date is not marked yet. REST: GET /api/attendance/class/{classId}/subject/{subjectId}/date/{date}.',
   })
   attendanceForDate(@Args(() => AttendanceForDateArgs) args: AttendanceForDateArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
-    return ctx.services.attendance.forDate(actor, args.classId, args.subjectId, args.date);
+    return ctx.services.attendance.forDate(actor, args.classId, args.subjectId, args.date, ctx.loaders.attendanceSheets);
   }
 
   @Query(() => [AttendanceWeek], {
@@ -50,8 +50,8 @@ export class AttendanceResolver {
   @Query(() => MyAttendance, {
     description: "The signed-in student's own records (a page at a time), summary, placement and filter options. REST: GET /api/attendance/student.",
   })
-  myAttendance(@Args(() => MyAttendanceArgs) args: MyAttendanceArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
-    return ctx.services.attendance.myPage(actor, args);
+  myAttendance(@Args(() => MyAttendanceArgs) args: MyAttendanceArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext, @Info() info: GraphQLResolveInfo) {
+    return ctx.services.attendance.myPage(actor, args, recordsWindow(info));
   }
 
   @Mutation(() => MarkAttendancePayload, {
@@ -100,18 +100,18 @@ export class MyAttendanceResolver {
   @FieldResolver(() => User, {
     description: "The student themselves: their class and academicYear are where they are placed now (assessments.md: studentInfo).",
   })
-  studentInfo(@Root() mine: MyAttendance, @Ctx() ctx: RequestContext) {
-    return ctx.loaders.userById.load(mine.studentId);
+  studentInfo(@Root() mine: MyAttendance) {
+    return mine.student;
   }
 
   @FieldResolver(() => [SchoolClass], { description: 'Every class the student has records in, by name (the Class filter).' })
-  async classes(@Root() mine: MyAttendance, @Ctx() ctx: RequestContext) {
-    return found(await ctx.loaders.classById.loadMany(mine.classIds));
+  classes(@Root() mine: MyAttendance) {
+    return mine.classes;
   }
 
   @FieldResolver(() => [Subject], { description: 'Every subject the student has records in, by name (the Subject filter).' })
-  async subjects(@Root() mine: MyAttendance, @Ctx() ctx: RequestContext) {
-    return found(await ctx.loaders.subjectById.loadMany(mine.subjectIds));
+  subjects(@Root() mine: MyAttendance) {
+    return mine.subjects;
   }
 }
 

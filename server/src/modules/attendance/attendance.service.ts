@@ -5,6 +5,7 @@ import { assertId, isId } from '../../app/ids';
 import { Page, PageLimits, PageWindow } from '../../app/paging';
 import { User } from '../users/user.entity';
 import { Allocation, LoadedRecord, OwnFilter, Placement, attendanceSql as sql } from './attendance.queries';
+import { SheetRead, attendanceReads as reads } from './attendance.reads';
 import { AttendanceSummary, AttendanceWeek, MarkAttendancePayload, MyAttendance } from './attendance.types';
 import {
   ATTENDANCE_TEXT as T,
@@ -15,6 +16,11 @@ import {
   validateMark,
   validateWeeks,
 } from './attendance.validation';
+
+/** The request's batch of allocation reads (attendance.loaders.ts): the sheet's two lists in one statement. */
+export interface SheetSource {
+  load(read: SheetRead): Promise<{ allocation: Allocation; rows: unknown[] } | null>;
+}
 
 /** A page of attendance records: 50 unless asked, at most 200. */
 export const ATTENDANCE_PAGE: PageLimits = { max: 200, size: 50 };
@@ -56,32 +62,38 @@ export class AttendanceService {
   }
 
   /** The allocation the reads are checked on; a teacher of another class gets "not found", as if it did not exist. */
-  private async readableAllocation(actor: Actor, found: Promise<Allocation | null>): Promise<Allocation> {
-    const allocation = await found;
+  private readableAllocation(actor: Actor, allocation: Allocation | null): Allocation {
     if (!allocation) throw notFound(T.allocationNotFound);
     authorize(actor, 'attendance.mark', allocation, { as: 'notFound', message: T.allocationNotFound });
     return allocation;
   }
 
-  /** The students to mark: those placed in the class for the year (GET /attendance/students/...). */
-  async roster(actor: Actor, classId: string, subjectId: string, academicYearId: string): Promise<User[]> {
+  /**
+   * The students to mark: those placed in the class for the year (GET /attendance/students/...). One statement
+   * reads the allocation with its roster; the roster is answered only once the allocation is readable.
+   */
+  async roster(actor: Actor, classId: string, subjectId: string, academicYearId: string, source?: SheetSource): Promise<User[]> {
     this.requireStaff(actor);
     [classId, subjectId, academicYearId].forEach((id) => assertId(id, T.allocationNotFound));
-    const m = this.ds.manager;
-    const allocation = await this.readableAllocation(actor, sql.allocation(m, classId, subjectId, academicYearId));
-    return sql.roster(m, allocation.classId, allocation.academicYearId);
+    const found = source
+      ? (await source.load({ kind: 'roster', params: [classId, subjectId, academicYearId] })) as { allocation: Allocation; rows: User[] } | null
+      : await reads.roster(this.ds.manager, classId, subjectId, academicYearId);
+    this.readableAllocation(actor, found?.allocation ?? null);
+    return found!.rows;
   }
 
-  /** The records of one class, subject and date; empty means the form is in "mark" mode. */
-  async forDate(actor: Actor, classId: string, subjectId: string, date: string): Promise<LoadedRecord[]> {
+  /** The records of one class, subject and date; empty means the form is in "mark" mode. One statement, as roster. */
+  async forDate(actor: Actor, classId: string, subjectId: string, date: string, source?: SheetSource): Promise<LoadedRecord[]> {
     this.requireStaff(actor);
     assertId(classId, T.allocationNotFound);
     assertId(subjectId, T.allocationNotFound);
     // reading a future date is harmless (it has no records); only its form is checked
     const day = parseDate(date);
-    const m = this.ds.manager;
-    await this.readableAllocation(actor, sql.allocationOfClass(m, classId, subjectId));
-    return sql.forDate(m, classId, subjectId, day);
+    const found = source
+      ? (await source.load({ kind: 'sheet', params: [classId, subjectId, day] })) as { allocation: Allocation; rows: LoadedRecord[] } | null
+      : await reads.sheet(this.ds.manager, classId, subjectId, day);
+    this.readableAllocation(actor, found?.allocation ?? null);
+    return found!.rows;
   }
 
   /**
@@ -108,7 +120,7 @@ export class AttendanceService {
       await sql.upsert(m, { ...fields, teacherId: actor.userId }, fields.records);
       return versions.size > 0;
     });
-    const records = await sql.forDate(this.ds.manager, fields.classId, fields.subjectId, fields.date);
+    const records = await reads.recordsOfDate(this.ds.manager, fields.classId, fields.subjectId, fields.date);
     const { classId, subjectId, academicYearId } = fields;
     return { classId, subjectId, academicYearId, updated, message: updated ? T.updated : T.marked, records };
   }
@@ -119,7 +131,7 @@ export class AttendanceService {
     [args.classId, args.subjectId, args.academicYearId].forEach((id) => assertId(id, T.allocationNotFound));
     const weeks = validateWeeks(args.weeks);
     const m = this.ds.manager;
-    const allocation = await this.readableAllocation(actor, sql.allocation(m, args.classId, args.subjectId, args.academicYearId));
+    const allocation = this.readableAllocation(actor, await sql.allocation(m, args.classId, args.subjectId, args.academicYearId));
     const today = this.now().toISOString().slice(0, 10);
     const rows = await sql.weekly(m, allocation, today, weeks);
     // one id per week of a class and subject (a class belongs to one year), whatever the number of weeks asked
@@ -132,29 +144,34 @@ export class AttendanceService {
   }
 
   /**
-   * The student's own summary and the filter options' ids (GraphQL; the student, class and subjects resolve
-   * through the request's DataLoaders); `records` pages through what the filter authorized (recordsPage).
+   * The student's own attendance (GraphQL): the summary, placement, filter options and, when the query's
+   * `records` field names its window (recordsWindow), that page of records, in one statement.
    */
-  myPage(actor: Actor, f: OwnListFilter): Promise<MyAttendance> {
+  myPage(actor: Actor, f: OwnListFilter, window: PageWindow | null = null): Promise<MyAttendance> {
     this.requireStudent(actor);
-    return this.studentPage(actor.userId, f);
+    return this.studentPage(actor.userId, f, window);
   }
 
   /**
    * myPage for one student, named: the caller has authorized reading this student ('attendance.readOwn' for the
    * student, 'family.readStudentView' for a linked parent or an administrator), so no actor stands in for them.
    */
-  async studentPage(studentId: string, f: OwnListFilter): Promise<MyAttendance> {
+  async studentPage(studentId: string, f: OwnListFilter, window: PageWindow | null = null): Promise<MyAttendance> {
     const filter = ownFilter(studentId, f);
-    const m = this.ds.manager;
-    const counts = await sql.ownCounts(m, filter);
-    const options = await sql.ownFilterOptions(m, studentId);
-    return Object.assign(new MyAttendance(), { summary: summaryOf(counts), studentId, filter, ...options });
+    // without a window the statement reads no record (LIMIT 0), only what the page shows beside them
+    const own = await reads.own(this.ds.manager, filter, window ?? { offset: 0, limit: 0 });
+    const summary = summaryOf(own.counts);
+    return Object.assign(new MyAttendance(), {
+      summary, studentId, filter, student: own.student, classes: own.classes, subjects: own.subjects,
+      page: window ? { items: own.records, total: summary.total, window } : null,
+    });
   }
 
-  /** A page of the records myPage authorized, newest date first: one statement (the total is the summary's). */
+  /** A page of the records myPage authorized, newest date first: the one myPage read, else one statement (the total is the summary's). */
   async recordsPage(mine: MyAttendance, window: PageWindow): Promise<Page<LoadedRecord>> {
-    return { items: await sql.ownRecords(this.ds.manager, mine.filter, window), total: mine.summary.total, window };
+    const read = mine.page;
+    if (read && read.window.offset === window.offset && read.window.limit === window.limit) return read;
+    return { items: (await reads.own(this.ds.manager, mine.filter, window)).records, total: mine.summary.total, window };
   }
 
   /** Every own record (the spec's REST client reads whole lists), with studentInfo and the summary. */
@@ -165,12 +182,8 @@ export class AttendanceService {
 
   /** myAll for one student, named, authorized by the caller as studentPage is. */
   async studentAll(studentId: string, f: OwnListFilter): Promise<{ records: LoadedRecord[]; studentInfo: Placement; summary: AttendanceSummary }> {
-    const filter = ownFilter(studentId, f);
-    const m = this.ds.manager;
-    const records = await sql.ownRecords(m, filter);
-    const studentInfo = await sql.placement(m, studentId);
-    const counts: AttendanceCounts = { present: 0, absent: 0, late: 0 };
-    for (const r of records) counts[r.status === 'Present' ? 'present' : r.status === 'Late' ? 'late' : 'absent'] += 1;
-    return { records, studentInfo, summary: summaryOf(counts) };
+    const own = await reads.own(this.ds.manager, ownFilter(studentId, f), null);
+    const studentInfo = { class: own.student?.class ?? null, academicYear: own.student?.academicYear ?? null };
+    return { records: own.records, studentInfo, summary: summaryOf(own.counts) };
   }
 }

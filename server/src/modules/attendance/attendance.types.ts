@@ -2,7 +2,11 @@ import { ArgsType, Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { AttendanceStatus } from './attendance-status';
 import { AttendanceRecord } from './attendance.entity';
 import { Connection } from '../../app/paging';
-import type { OwnFilter } from './attendance.queries';
+import type { LoadedRecord, OwnFilter } from './attendance.queries';
+import type { PlacedStudent } from './attendance.reads';
+import type { Page } from '../../app/paging';
+import type { SchoolClass } from '../academic/class.entity';
+import type { Subject } from '../academic/subject.entity';
 
 @InputType({ description: "One student's mark in a MarkAttendanceInput." })
 export class AttendanceMarkInput {
@@ -121,9 +125,9 @@ export class AttendanceSummary {
 }
 
 /**
- * The signed-in student's own attendance. REST: GET /api/attendance/student. `studentInfo`, `classes` and
- * `subjects` are the real User, SchoolClass and Subject, resolved with the request's DataLoaders
- * (attendance.resolver.ts) from the ids kept here.
+ * The signed-in student's own attendance. REST: GET /api/attendance/student. `studentInfo`, `classes`,
+ * `subjects` and the first page of `records` are read in one statement with the summary (attendance.reads.ts)
+ * and kept here as plain objects that the field resolvers answer as they are.
  */
 @ObjectType({ description: "The signed-in student's own attendance. REST: GET /api/attendance/student." })
 export class MyAttendance {
@@ -136,9 +140,15 @@ export class MyAttendance {
   /** Whose records these are and which, as the query authorized them: the records field pages through them. */
   filter: OwnFilter;
 
+  /** The student with where they are placed now (null once the account is gone). */
+  student: PlacedStudent | null;
+
   /** The classes and subjects the student has records in, by name. */
-  classIds: string[];
-  subjectIds: string[];
+  classes: SchoolClass[];
+  subjects: Subject[];
+
+  /** The page of records read with the rest, for the window the query's `records` field names (recordsWindow); null when it names none. */
+  page: Page<LoadedRecord> | null;
 }
 
 @ObjectType({ description: 'Attendance of one week in a class and subject.' })

@@ -23,6 +23,9 @@ const COURSE_PAGE = `query($id: ID!) { course(id: $id) {
   discussions { id title content createdAt viewerCanChange author { id firstName lastName role }
     replies { id content createdAt viewerCanChange author { id firstName lastName role } } } } }`;
 
+const STUDENT_COURSES = `{ studentCourses { studentInfo { academicYear { id year isActive } class { id name } }
+  courses { id title subject { id name } class { id name } academicYear { id year isActive } teachers { firstName lastName } } } }`;
+
 type Probe = { name: string; run: () => Promise<{ sql: number; size: number }> };
 const count = (r: { sql: number }, size: number) => ({ sql: r.sql, size });
 const pageSize = (c: any) =>
@@ -60,6 +63,14 @@ const probes: Probe[] = [
   },
   { name: 'GraphQL courses (admin)', run: async () => { const r = await t.gql('{ courses(first: 500) { nodes { title subject { name } class { name } academicYear { year } teachers { firstName } } } }', {}, tok.admin); return count(r, r.data.courses.nodes.length); } },
   { name: 'GET /courses (teacher)', run: async () => { const r = await t.rest('GET', '/courses', { token: tok.teacher }); return count(r, r.body.data.length); } },
+  {
+    name: 'GraphQL studentCourses (the student\'s dashboard)',
+    run: async () => {
+      const r = await t.gql(STUDENT_COURSES, {}, tok.student);
+      expect(r.errors).toBeUndefined();
+      return count(r, r.data.studentCourses.courses.length);
+    },
+  },
   { name: 'GET /courses/student/all-courses', run: async () => { const r = await t.rest('GET', '/courses/student/all-courses', { token: tok.student }); return count(r, r.body.data.length); } },
   { name: 'GET /modules/course/{id} (student)', run: async () => { const r = await t.rest('GET', `/modules/course/${math}`, { token: tok.student }); return count(r, r.body.data.length); } },
   { name: 'GET /announcements/course/{id}', run: async () => { const r = await t.rest('GET', `/announcements/course/${math}`, { token: tok.teacher }); return count(r, r.body.data.length); } },
@@ -107,4 +118,11 @@ it.each(probes.map((p) => [p.name, p] as const))('%s: same statement count on a 
 it('the course page takes at most 12 statements (session, authorization, course, and one per list)', async () => {
   const r = await t.gql(COURSE_PAGE, { id: math }, tok.teacher);
   expect(r.sql).toBeLessThanOrEqual(12);
+});
+
+it('studentCourses and its REST twins are the session and one statement (courses.student-courses.ts)', async () => {
+  expect((await t.gql(STUDENT_COURSES, {}, tok.student)).sql).toBe(2);
+  for (const path of ['/courses/student/all-courses', '/courses/student/my-courses']) expect((await t.rest('GET', path, { token: tok.student })).sql).toBe(2);
+  // other roles have no class: the role is refused before any statement
+  expect((await t.gql(STUDENT_COURSES, {}, tok.teacher)).sql).toBe(1);
 });

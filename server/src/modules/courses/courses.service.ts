@@ -3,8 +3,6 @@ import { notFound, validation } from '../../errors/domain-error';
 import { assertId, isId } from '../../app/ids';
 import { requiredText, rethrowUnique } from '../../app/input';
 import { Actor, authorize, can } from '../../policies';
-import { AcademicYear } from '../academic/academic-year.entity';
-import { SchoolClass } from '../academic/class.entity';
 import { deleteOne, holdForCopy } from '../../db/rows';
 import { updateVersioned } from '../../db/versioned';
 import { ACADEMIC_TEXT } from '../academic/academic.validation';
@@ -13,11 +11,12 @@ import { CourseFactsColumns, CourseFactsRow, FactsSource, TAUGHT_BY, factsOfColu
 import { copyCourseModules } from './courses.copy';
 import { CourseDeleteImpact, courseDeleteImpact } from './courses.impact';
 import { courseScope } from './courses.scope';
-import { courseReadableSql, studentCourseSql } from '../../policies/sql';
+import { courseReadableSql } from '../../policies/sql';
 import { COURSE_TEXT as T, CourseFields, validateCourseEdit, validateNewCourse } from './courses.validation';
 import { TeacherCourseYear } from './courses.types';
 import { MY_COURSES_SQL } from './courses.my-courses';
 import { CoursePage, coursePageSql } from './courses.page';
+import { StudentCoursesAnswer, studentCoursesSql } from './courses.student-courses';
 import { Page, PageWindow, pageOfQuery } from '../../app/paging';
 
 /** A second course of the same name in the same class, subject and year is refused with a text that says so. */
@@ -43,12 +42,6 @@ export interface CloneCourseFields {
  * Courses: created and changed by the teachers who teach them, read by SuperAdmin and Admin, by their
  * teachers and by the students of their class and year. Deleting one removes everything in it.
  */
-/** A student's placement (year and class) and their courses. */
-export interface StudentCourses {
-  studentInfo: { academicYear: AcademicYear | null; class: SchoolClass | null };
-  courses: Course[];
-}
-
 export class CoursesService {
   constructor(private readonly ds: DataSource) {}
 
@@ -114,27 +107,19 @@ export class CoursesService {
   }
 
   /** The signed-in student's placement and the courses of their class and year (GET /courses/student/all-courses; students only, others have none). */
-  async studentCourses(actor: Actor): Promise<StudentCourses> {
+  async studentCourses(actor: Actor): Promise<StudentCoursesAnswer> {
     if (!can(actor, 'course.listOfOwnClass')) return { studentInfo: { academicYear: null, class: null }, courses: [] };
     return this.coursesOfStudent(actor, actor.userId);
   }
 
   /**
    * A student's placement and the courses of their view for this reader ('family.readStudentCourse': the student,
-   * a linked parent, SuperAdmin and Admin), with no actor standing in for the student.
+   * a linked parent, SuperAdmin and Admin), with no actor standing in for the student: one statement, the answer
+   * built in PostgreSQL as plain objects (courses.student-courses.ts).
    */
-  async coursesOfStudent(reader: Actor, studentId: string): Promise<StudentCourses> {
-    const none = { studentInfo: { academicYear: null, class: null }, courses: [] };
-    const [placement]: Array<{ class_id: string | null; academic_year_id: string | null }> =
-      await this.ds.query('SELECT class_id, academic_year_id FROM users WHERE id = $1', [studentId]);
-    if (!placement?.class_id || !placement.academic_year_id) return none;
-    const [academicYear, cls, courses] = [
-      await this.ds.getRepository(AcademicYear).findOneBy({ id: placement.academic_year_id }),
-      await this.ds.getRepository(SchoolClass).findOneBy({ id: placement.class_id }),
-      await this.query().where(studentCourseSql(reader, { courseId: 'c.id', studentId: 'CAST(:student AS uuid)' }, 'CAST(:viewer AS uuid)'), { student: studentId, viewer: reader.userId })
-        .orderBy('s.name', 'ASC').addOrderBy('c.title', 'ASC').addOrderBy('c.id', 'ASC').getMany(),
-    ];
-    return { studentInfo: { academicYear, class: cls }, courses };
+  async coursesOfStudent(reader: Actor, studentId: string): Promise<StudentCoursesAnswer> {
+    const [row]: Array<{ answer: StudentCoursesAnswer }> = await this.ds.query(studentCoursesSql(reader), [studentId, reader.userId]);
+    return row?.answer ?? { studentInfo: { academicYear: null, class: null }, courses: [] };
   }
 
   /**

@@ -100,8 +100,8 @@ export class ChildrenService {
   }
 
   /** A page of the child's attendance with its summary and rate (the student's own attendance query). */
-  attendancePage(actor: Actor, studentId: unknown, f: OwnListFilter) {
-    return this.attendance.studentPage(readableStudent(actor, studentId, FAMILY_TEXT.studentNotFound), f);
+  attendancePage(actor: Actor, studentId: unknown, f: OwnListFilter, window: PageWindow | null = null) {
+    return this.attendance.studentPage(readableStudent(actor, studentId, FAMILY_TEXT.studentNotFound), f, window);
   }
 
   /** Every attendance record of the child with the summary (REST). */

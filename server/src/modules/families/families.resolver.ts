@@ -1,4 +1,5 @@
-import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, ID, Info, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
 import { RequestContext } from '../../app/context';
 import { CurrentActor } from '../../app/current-actor';
 import { FieldRule } from '../../app/field-rules';
@@ -6,6 +7,7 @@ import { Actor } from '../../policies';
 import { User } from '../users/user.entity';
 import { StudentCourses } from '../courses/courses.types';
 import { MyAttendance } from '../attendance/attendance.types';
+import { recordsWindow } from '../attendance/attendance.window';
 import { ITEM_PAGE } from '../assessments/assessments.types';
 import { PageArgs, toConnection, windowOf } from '../../app/paging';
 import { ChildAssessmentConnection, ChildAttendanceArgs, ChildSummary, FamilyLink, FamilyLinkInput } from './families.types';
@@ -72,7 +74,7 @@ export class ChildrenResolver {
   }
 
   @Query(() => MyAttendance, { description: "A student's attendance records (paginated) with summary and rate, as the student sees them: the student, a linked parent, SuperAdmin and Admin. REST: GET /api/students/{id}/attendance." })
-  childAttendance(@Args(() => ChildAttendanceArgs) args: ChildAttendanceArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
-    return ctx.services.families.children.attendancePage(actor, args.studentId, args);
+  childAttendance(@Args(() => ChildAttendanceArgs) args: ChildAttendanceArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext, @Info() info: GraphQLResolveInfo) {
+    return ctx.services.families.children.attendancePage(actor, args.studentId, args, recordsWindow(info));
   }
 }

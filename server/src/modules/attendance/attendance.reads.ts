@@ -1,0 +1,142 @@
+import { EntityManager } from 'typeorm';
+import { classJson, isoSql, subjectJson, userJson, yearJson } from '../../db/json-rows';
+import type { PageWindow } from '../../app/paging';
+import type { User } from '../users/user.entity';
+import type { SchoolClass } from '../academic/class.entity';
+import type { Subject } from '../academic/subject.entity';
+import type { AcademicYear } from '../academic/academic-year.entity';
+import type { Allocation, LoadedRecord, OwnFilter } from './attendance.queries';
+import type { AttendanceCounts } from './attendance.validation';
+
+/**
+ * The attendance reads as one statement each (issue 28): the answer is built in PostgreSQL as plain objects
+ * with the entities' property names (db/json-rows.ts), which GraphQL's default resolvers and the REST
+ * presenters read as they read the loaded entities before. A read of one allocation brings the allocation's
+ * facts in the same statement, and the service decides 'attendance.mark' on them before it answers anything.
+ */
+
+/** AttendanceRecord (attendance.entity.ts) of record r with its student st, class cl, subject sb, year y and teacher t (null once gone). */
+const recordJson = `json_build_object('id', r.id, 'studentId', r.student_id, 'classId', r.class_id, 'subjectId', r.subject_id,
+  'academicYearId', r.academic_year_id, 'teacherId', r.teacher_id, 'date', r.date::text, 'status', r.status, 'notes', r.notes,
+  'version', r.version, 'createdAt', ${isoSql('r.created_at')}, 'updatedAt', ${isoSql('r.updated_at')},
+  'student', ${userJson('st')}, 'class', ${classJson('cl')}, 'subject', ${subjectJson('sb')}, 'academicYear', ${yearJson('y')},
+  'teacher', CASE WHEN t.id IS NULL THEN NULL ELSE ${userJson('t')} END)`;
+const RECORD_JOINS = `JOIN users st ON st.id = r.student_id JOIN classes cl ON cl.id = r.class_id JOIN subjects sb ON sb.id = r.subject_id
+  JOIN academic_years y ON y.id = r.academic_year_id LEFT JOIN users t ON t.id = r.teacher_id`;
+
+/** The records of class $1, subject $2 and date $3, by the student's last and first name. */
+const RECORDS_OF_DATE = `(SELECT coalesce(json_agg(${recordJson} ORDER BY st.last_name, st.first_name, st.id), '[]'::json)
+   FROM attendance_records r ${RECORD_JOINS} WHERE r.class_id = $1 AND r.subject_id = $2 AND r.date = $3::date)`;
+
+/** The allocation `al` as the rules read it (attendance.mark: its teachers). */
+const ALLOCATION_COLUMNS = `al.id, al.class_id, al.subject_id, al.academic_year_id,
+  ARRAY(SELECT x.teacher_id::text FROM allocation_teachers x WHERE x.allocation_id = al.id) AS teacher_ids`;
+
+/** The allocation of class $1, subject $2 and year $3, and the students placed in that class and year, by name. */
+const ROSTER_SQL = `SELECT ${ALLOCATION_COLUMNS},
+  (SELECT coalesce(json_agg(${userJson('u')} ORDER BY u.last_name, u.first_name, u.id), '[]'::json)
+     FROM users u WHERE u.role = 'Student' AND u.class_id = al.class_id AND u.academic_year_id = al.academic_year_id) AS rows
+  FROM allocations al WHERE al.class_id = $1 AND al.subject_id = $2 AND al.academic_year_id = $3`;
+
+/** The allocation of class $1 and subject $2 (a class belongs to one year), and the records of date $3. */
+const SHEET_SQL = `SELECT ${ALLOCATION_COLUMNS}, ${RECORDS_OF_DATE} AS rows
+  FROM allocations al WHERE al.class_id = $1 AND al.subject_id = $2`;
+
+/**
+ * A student's own attendance ($1 the student, $2 and $3 the class and subject filters or null): the counts of
+ * the records that match, one window of them ($4 offset, $5 limit; a null limit is all of them) newest date
+ * first then by subject name, the student with where they are placed now, and the classes and subjects they
+ * have records in (by name), for the filters.
+ */
+const OWN_SQL = `
+WITH f AS (SELECT r.* FROM attendance_records r
+            WHERE r.student_id = $1 AND ($2::uuid IS NULL OR r.class_id = $2) AND ($3::uuid IS NULL OR r.subject_id = $3)),
+n AS (SELECT count(*) FILTER (WHERE f.status = 'Present')::int AS present, count(*) FILTER (WHERE f.status = 'Absent')::int AS absent,
+             count(*) FILTER (WHERE f.status = 'Late')::int AS late FROM f)
+SELECT json_build_object(
+  'counts', json_build_object('present', n.present, 'absent', n.absent, 'late', n.late),
+  'records', (SELECT coalesce(json_agg(${recordJson} ORDER BY r.date DESC, sb.name, r.id), '[]'::json)
+                FROM (SELECT f.* FROM f JOIN subjects s ON s.id = f.subject_id ORDER BY f.date DESC, s.name, f.id OFFSET $4 LIMIT $5) r
+                ${RECORD_JOINS}),
+  'student', (SELECT ${userJson('u')}::jsonb || jsonb_build_object(
+                'class', (SELECT ${classJson('c')} FROM classes c WHERE c.id = u.class_id),
+                'academicYear', (SELECT ${yearJson('y')} FROM academic_years y WHERE y.id = u.academic_year_id))
+                FROM users u WHERE u.id = $1),
+  'classes', (SELECT coalesce(json_agg(${classJson('c')} ORDER BY c.name, c.id), '[]'::json)
+                FROM classes c WHERE c.id IN (SELECT class_id FROM attendance_records WHERE student_id = $1)),
+  'subjects', (SELECT coalesce(json_agg(${subjectJson('s')} ORDER BY s.name, s.id), '[]'::json)
+                 FROM subjects s WHERE s.id IN (SELECT subject_id FROM attendance_records WHERE student_id = $1))) AS own
+  FROM n`;
+
+/** The student of OwnAttendance with their placement joined in (the User type's class and academicYear read it). */
+export type PlacedStudent = User & { class: SchoolClass | null; academicYear: AcademicYear | null };
+
+/** What OWN_SQL answers. */
+export interface OwnAttendance {
+  counts: AttendanceCounts;
+  records: LoadedRecord[];
+  student: PlacedStudent | null;
+  classes: SchoolClass[];
+  subjects: Subject[];
+}
+
+interface AllocationRow<T> {
+  id: string;
+  class_id: string;
+  subject_id: string;
+  academic_year_id: string;
+  teacher_ids: string[];
+  rows: T[];
+}
+
+/** The allocation and the rows read with it; null when there is no such allocation. */
+async function withAllocation<T>(m: EntityManager, text: string, params: unknown[]): Promise<{ allocation: Allocation; rows: T[] } | null> {
+  const [row]: Array<AllocationRow<T>> = await m.query(text, params);
+  return row ? toRead(row) : null;
+}
+
+function toRead<T>(row: AllocationRow<T>): { allocation: Allocation; rows: T[] } {
+  const allocation = { id: row.id, classId: row.class_id, subjectId: row.subject_id, academicYearId: row.academic_year_id, teacherIds: row.teacher_ids };
+  return { allocation, rows: row.rows };
+}
+
+/** One read of an allocation with its rows: a roster (class, subject, year) or a day's sheet (class, subject, date). */
+export interface SheetRead {
+  kind: 'roster' | 'sheet';
+  params: [string, string, string];
+}
+
+/**
+ * Several allocation reads of one request (the sheet's roster and day) in one statement: each read's own text,
+ * its placeholders moved past the ones before it, as one element of a JSON array.
+ */
+export async function sheetReads(m: EntityManager, reads: readonly SheetRead[]): Promise<Array<{ allocation: Allocation; rows: unknown[] } | null>> {
+  const parts = reads.map((r, i) => `(SELECT row_to_json(x) FROM (${(r.kind === 'roster' ? ROSTER_SQL : SHEET_SQL)
+    .replace(/\$(\d)\b/g, (_, n: string) => `$${Number(n) + 3 * i}`)}) x)`);
+  const [row]: Array<{ reads: Array<AllocationRow<unknown> | null> }> = await m.query(`SELECT json_build_array(${parts.join(', ')}) AS reads`, reads.flatMap((r) => r.params));
+  return row.reads.map((r) => r && toRead(r));
+}
+
+export const attendanceReads = {
+  /** The allocation of a class, subject and year with its roster (the students placed in the class and year). */
+  roster: (m: EntityManager, classId: string, subjectId: string, academicYearId: string) =>
+    withAllocation<User>(m, ROSTER_SQL, [classId, subjectId, academicYearId]),
+
+  /** The allocation of a class and subject with the records of one date. */
+  sheet: (m: EntityManager, classId: string, subjectId: string, date: string) =>
+    withAllocation<LoadedRecord>(m, SHEET_SQL, [classId, subjectId, date]),
+
+  /** The records of one class, subject and date (after a marking). */
+  async recordsOfDate(m: EntityManager, classId: string, subjectId: string, date: string): Promise<LoadedRecord[]> {
+    const [row]: Array<{ rows: LoadedRecord[] }> = await m.query(`SELECT ${RECORDS_OF_DATE} AS rows`, [classId, subjectId, date]);
+    return row.rows;
+  },
+
+  /** A student's own attendance with one window of the records (null: all of them). */
+  async own(m: EntityManager, f: OwnFilter, window: PageWindow | null): Promise<OwnAttendance> {
+    const [row]: Array<{ own: OwnAttendance }> = await m.query(OWN_SQL, [
+      f.studentId, f.classId ?? null, f.subjectId ?? null, window?.offset ?? 0, window ? window.limit : null,
+    ]);
+    return row.own;
+  },
+};

@@ -1,0 +1,33 @@
+import { Actor } from '../../policies';
+import { studentCourseSql } from '../../policies/sql';
+import { classJson, courseJson, subjectJson, userJson, yearJson } from '../../db/json-rows';
+import type { AcademicYear } from '../academic/academic-year.entity';
+import type { SchoolClass } from '../academic/class.entity';
+import type { Course } from './course.entity';
+
+/** A student's placement and the courses of their class and year, as plain objects with the entities' property names. */
+export interface StudentCoursesAnswer {
+  studentInfo: { academicYear: AcademicYear | null; class: SchoolClass | null };
+  courses: Course[];
+}
+
+/**
+ * A student's courses in one statement ($1 the student, $2 the reader): where they are placed and the courses of
+ * that class and year that the reader may read of the student's view ('family.readStudentCourse': the student
+ * themself, a linked parent, SuperAdmin and Admin; no actor stands in for the student), by subject name, title and id, each with
+ * its subject, class, year and teachers (by last and first name), as the REST presenter and the Course field
+ * resolvers read them. No row when the student is not placed (both ids are needed).
+ */
+export const studentCoursesSql = (reader: Actor) => `
+SELECT json_build_object(
+  'studentInfo', json_build_object('academicYear', ${yearJson('y')}, 'class', ${classJson('cl')}),
+  'courses', (SELECT coalesce(json_agg(${courseJson('c')}::jsonb || jsonb_build_object(
+                 'subject', ${subjectJson('s')}, 'class', ${classJson('cl')}, 'academicYear', ${yearJson('y')},
+                 'teachers', (SELECT coalesce(json_agg(${userJson('t')} ORDER BY t.last_name, t.first_name, t.id), '[]'::json)
+                                FROM course_teachers ct JOIN users t ON t.id = ct.teacher_id WHERE ct.course_id = c.id))
+               ORDER BY s.name, c.title, c.id), '[]'::json)
+                FROM courses c JOIN subjects s ON s.id = c.subject_id
+               WHERE c.class_id = u.class_id AND c.academic_year_id = u.academic_year_id
+                 AND ${studentCourseSql(reader, { courseId: 'c.id', studentId: '$1::uuid' }, '$2::uuid')})) AS answer
+  FROM users u JOIN classes cl ON cl.id = u.class_id JOIN academic_years y ON y.id = u.academic_year_id
+ WHERE u.id = $1`;
