@@ -217,14 +217,27 @@ export const factsOf = (s: SubmissionRow) => ({
 
 /** A submission object for GraphQL and the presenters: the row, its facts and its answers. */
 export function toSubmission(s: SubmissionRow, answers: SubmissionAnswer[], seen: { results: boolean; grades: boolean; correct: boolean }): Submission {
-  return Object.assign(new Submission(), {
-    ...factsOf(s), id: s.id, assessmentId: s.assessmentId, student: s.student, status: s.status, isAutoSubmitted: s.isAutoSubmitted,
-    allowedAfterDue: s.allowedAfterDue, customDueDate: s.customDueDate, joinedLate: s.joinedLate, submittedAt: s.submittedAt,
-    totalScore: s.totalScore, maxScore: s.maxScore, percentage: percentOf(s.totalScore, s.maxScore),
-    resultsVisible: seen.results, gradesVisible: seen.grades, correctAnswersVisible: seen.correct,
-    answers: answers.filter((a) => a.submissionId === s.id),
-    version: s.version, updatedAt: s.updatedAt,
-  });
+  // set one by one, as in toAnswers (a dashboard makes one per student)
+  const x = withFacts(new Submission(), factsOf(s));
+  x.id = s.id;
+  x.assessmentId = s.assessmentId;
+  x.student = s.student;
+  x.status = s.status;
+  x.isAutoSubmitted = s.isAutoSubmitted;
+  x.allowedAfterDue = s.allowedAfterDue;
+  x.customDueDate = s.customDueDate;
+  x.joinedLate = s.joinedLate;
+  x.submittedAt = s.submittedAt;
+  x.totalScore = s.totalScore;
+  x.maxScore = s.maxScore;
+  x.percentage = percentOf(s.totalScore, s.maxScore);
+  x.resultsVisible = seen.results;
+  x.gradesVisible = seen.grades;
+  x.correctAnswersVisible = seen.correct;
+  x.answers = answers.filter((a) => a.submissionId === s.id);
+  x.version = s.version;
+  x.updatedAt = s.updatedAt;
+  return x;
 }
 
 /** Score percent rounded to a whole number (assessments.md section 9). */
