@@ -5,7 +5,8 @@ import { AssessmentKind } from '../assessments/assessment.entity';
 import { readableSubmissionRows } from '../submissions/submissions.queries';
 import { Classroom, addStudents, fillSubmissions, makeBigItem, makeClassroom } from './review.test.fixtures';
 import { REVIEW_TEXT, ReviewService, assemble } from './review.service';
-import { cursorNow, rosterOf } from './review.queries';
+import { encodeCursor, rosterSql } from './review.queries';
+import { AssessmentStudent } from '../assessments/assessments.types';
 
 /**
  * Issue 28: the grading dashboard read in one statement (review.dashboard.ts) answers field by field what the
@@ -46,6 +47,15 @@ const PATHS: Record<string, [string, string]> = { ASSIGNMENT: ['/submissions', '
 
 /** The answer without its cursors (each read has its own time). */
 const uncursored = (x: unknown): unknown => JSON.parse(JSON.stringify(x), (k, v) => (k === 'cursor' ? undefined : v));
+
+/** The roster as the path before read it: the students of one item with their names, by last name. */
+const rosterOf = (ds: TestServer['ds'], assessmentId: string): Promise<AssessmentStudent[]> => ds.query(
+  `SELECT u.id, u.first_name AS "firstName", u.last_name AS "lastName", u.email
+     FROM (${rosterSql('a.id = $1')}) r JOIN users u ON u.id = r.student_id
+    ORDER BY u.last_name, u.first_name, u.id`, [assessmentId]);
+
+/** The cursor as the path before read it, in a statement of its own. */
+const cursorNow = async (ds: TestServer['ds']) => encodeCursor((await ds.query('SELECT statement_timestamp()::text AS at'))[0].at);
 
 /** The dashboard as it was read before issue 28's one statement. */
 async function before(this: ReviewService, actor: Actor, id: unknown, kind?: AssessmentKind) {

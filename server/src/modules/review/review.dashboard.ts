@@ -26,7 +26,7 @@ export interface DashboardRow {
  * A grading dashboard (gradingDashboard and the REST summary) in one statement: the item $2 (of the kind $3
  * when given) if the viewer $1 may read it ('assessment.read', rendered from its one definition; no row: not
  * found), with its course and module (itemJson), the course's facts for the review rules, its fixed questions
- * with their keys (as questionsOf loads them for teachers), its roster (rosterOf), the submissions the viewer
+ * with their keys (as questionsOf loads them for teachers), its roster (rosterSql), the submissions the viewer
  * reads ('submission.read') and their answers (answersSelect: each student's own questions, draws included),
  * and the cursor: the one snapshot all of it comes from.
  */

@@ -8,14 +8,13 @@ import { readableAssessmentQuery } from '../assessments/assessments.queries';
 import { Page, PageWindow, pageOfQuery } from '../../app/paging';
 import { SubmissionsService } from '../submissions/submissions.service';
 import { submissionRowsById, toAnswers, toRow, toSubmission } from '../submissions/submissions.queries';
-import { Submission, SubmissionAnswer } from '../submissions/submission.types';
+import { Submission, SubmissionAnswer, SubmissionStatus } from '../submissions/submission.types';
 import { asItem } from '../submissions/submissions.my-list';
 import { toQuestions } from '../assessments/assessments.queries';
 import { ASSESSMENT_TEXT } from '../assessments/assessments.validation';
 import { AssessmentStudent } from '../assessments/assessments.types';
 import { CourseFactsRow } from '../courses/courses.facts';
 import { DashboardRow, dashboardSql } from './review.dashboard';
-import { SubmissionStatus } from '../submissions/submission.types';
 import { isLateOpen } from '../submissions/status';
 import { reopenDueDate } from '../grading/grading.validation';
 import { setLateDueDate } from './review.latejoin';
@@ -144,12 +143,14 @@ export class ReviewService {
    * are auto-submitted first, as the sweep would.
    */
   async overdueSummary(actor: Actor, assessmentId: unknown, dryRun: boolean, kind?: AssessmentKind): Promise<{ summary: OverdueSummary; dashboard: GradingDashboard }> {
-    let { dashboard, course } = await this.reviewed(actor, assessmentId, kind);
+    const read = await this.reviewed(actor, assessmentId, kind);
+    let { dashboard } = read;
     let autoSubmittedCount = 0;
     if (!dryRun) {
-      authorize(actor, 'assessment.autoSubmit', course, { message: REVIEW_TEXT.cannotAutoSubmit });
+      // the read above was the check; the answer is read again after the writes
+      authorize(actor, 'assessment.autoSubmit', read.course, { message: REVIEW_TEXT.cannotAutoSubmit });
       autoSubmittedCount = await this.autoSubmit({ assessmentId: dashboard.assessment.id, visibleOnly: false, missing: 'zero' });
-      ({ dashboard, course } = await this.reviewed(actor, dashboard.assessment.id, kind));
+      dashboard = (await this.reviewed(actor, dashboard.assessment.id, kind)).dashboard;
     }
     const summary = Object.assign(new OverdueSummary(), {
       dryRun, autoSubmittedCount, totalStudents: dashboard.totalStudents, submittedCount: dashboard.submittedCount,
