@@ -1,5 +1,4 @@
 import { DataSource, EntityManager } from 'typeorm';
-import { AssessmentStudent } from '../assessments/assessments.types';
 
 type Runner = DataSource | EntityManager;
 
@@ -18,14 +17,6 @@ export const rosterSql = (where: string) => `
   SELECT a.id, t.student_id
     FROM assessments a JOIN assessment_targets t ON t.assessment_id = a.id
    WHERE a.scope = 'individual_students' AND ${where}`;
-
-/** The students of one item with their names, by last name, in one statement. */
-export async function rosterOf(m: Runner, assessmentId: string): Promise<AssessmentStudent[]> {
-  return m.query(
-    `SELECT u.id, u.first_name AS "firstName", u.last_name AS "lastName", u.email
-       FROM (${rosterSql('a.id = $1')}) r JOIN users u ON u.id = r.student_id
-      ORDER BY u.last_name, u.first_name, u.id`, [assessmentId]);
-}
 
 /**
  * A change cursor: the database's time of the read that made it, as PostgreSQL prints it (microseconds,
@@ -66,12 +57,6 @@ export async function changedSince(m: Runner, assessmentId: string, since: strin
                    WHERE s.assessment_id = $1 AND s.updated_at > $2::timestamptz - interval '${CURSOR_OVERLAP}') AS ids,
             statement_timestamp()::text AS at`, [assessmentId, since]);
   return { ids: row.ids, cursor: encodeCursor(row.at) };
-}
-
-/** A cursor for a dashboard read now. */
-export async function cursorNow(m: Runner): Promise<string> {
-  const [row]: Array<{ at: string }> = await m.query('SELECT statement_timestamp()::text AS at');
-  return encodeCursor(row.at);
 }
 
 /** Submissions of many items counted by status, in one statement. */

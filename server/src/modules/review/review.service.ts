@@ -1,19 +1,25 @@
 import { DataSource } from 'typeorm';
-import { validation } from '../../errors/domain-error';
+import { notFound, validation } from '../../errors/domain-error';
+import { assertId } from '../../app/ids';
 import { Actor, authorize } from '../../policies';
 import { Assessment, AssessmentKind } from '../assessments/assessment.entity';
 import { AssessmentsService, ReadableAssessment } from '../assessments/assessments.service';
 import { Page, PageWindow } from '../../app/paging';
 import { SubmissionsService } from '../submissions/submissions.service';
-import { readableSubmissionRows, submissionRowsById } from '../submissions/submissions.queries';
-import { SubmissionStatus } from '../submissions/submission.types';
+import { submissionRowsById, toAnswers, toRow, toSubmission } from '../submissions/submissions.queries';
+import { Submission, SubmissionAnswer, SubmissionStatus } from '../submissions/submission.types';
+import { asItem } from '../submissions/submissions.my-list';
+import { toQuestions } from '../assessments/assessments.queries';
+import { ASSESSMENT_TEXT } from '../assessments/assessments.validation';
+import { AssessmentStudent } from '../assessments/assessments.types';
+import { CourseFactsRow } from '../courses/courses.facts';
+import { DashboardRow, dashboardSql } from './review.dashboard';
 import { isLateOpen } from '../submissions/status';
 import { reopenDueDate } from '../grading/grading.validation';
 import { setLateDueDate } from './review.latejoin';
 import { AutoSubmitScope, autoSubmitOverdue } from './review.autosubmit';
-import { changedSince, cursorNow, decodeCursor, rosterOf } from './review.queries';
+import { changedSince, decodeCursor, encodeCursor } from './review.queries';
 import { ReviewListRow, reviewItemsSql } from './review.list';
-import { asItem } from '../submissions/submissions.my-list';
 import { GradingChanges, GradingDashboard, OverdueStudent, OverdueSummary, ReviewBadge, ReviewItem } from './review.types';
 
 /** Texts of the review domain (assessments.md sections 2 and 8 where the spec has them). */
@@ -58,44 +64,30 @@ export class ReviewService {
     return found;
   }
 
-  /** gradingDashboard and the REST summary: the item, its tiles and its three lists. */
+  /**
+   * gradingDashboard and the REST summary: the item, its tiles and its three lists, in one statement
+   * (review.dashboard.ts); not found unless the viewer reads the item, forbidden unless they review it.
+   */
   async dashboard(actor: Actor, assessmentId: unknown, kind?: AssessmentKind): Promise<GradingDashboard> {
-    const { assessment } = await this.reviewable(actor, assessmentId, kind);
-    return this.build(actor, assessment);
+    return (await this.reviewed(actor, assessmentId, kind)).dashboard;
   }
 
-  private async build(actor: Actor, a: Assessment): Promise<GradingDashboard> {
-    // the cursor is read first: a change that commits while the lists are read comes with the first poll
-    const cursor = await cursorNow(this.ds);
-    const [roster, rows] = await Promise.all([
-      rosterOf(this.ds, a.id),
-      readableSubmissionRows(this.ds, actor, { kind: a.kind, assessmentId: a.id }),
-    ]);
-    const subs = await this.submissions.views(actor, rows);
-    const submitted = subs.filter((s) => s.status !== SubmissionStatus.reopened);
-    const joinedLate = subs.filter((s) => isLateOpen(s));
-    const reopened = subs.filter((s) => s.status === SubmissionStatus.reopened && !isLateOpen(s));
-    const have = new Set(subs.map((s) => s.student.id));
-    const missing = roster.filter((s) => !have.has(s.id));
-    const isPastDue = Date.now() > a.dueDate.getTime();
-    const others = subs.filter((s) => !roster.some((r) => r.id === s.student.id)).length;
-    return Object.assign(new GradingDashboard(), {
-      assessment: a,
-      isPastDue,
-      // someone who submitted and has since left the class still counts among the students of the item
-      totalStudents: roster.length + others,
-      submittedCount: submitted.length,
-      notSubmittedCount: missing.length,
-      overdueCount: isPastDue ? missing.length : 0,
-      gradedCount: submitted.filter((s) => s.status === SubmissionStatus.graded).length,
-      reopenedCount: reopened.length,
-      submitted,
-      overdue: isPastDue ? missing.map((student) => Object.assign(new OverdueStudent(), { student, dueDate: a.dueDate })) : [],
-      reopened,
-      joinedLateCount: joinedLate.length,
-      joinedLate: joinedLate.sort((x, y) => x.student.lastName.localeCompare(y.student.lastName) || x.student.firstName.localeCompare(y.student.firstName)),
-      cursor,
+  /** The dashboard read, then 'assessment.review' on the course it came with (its JS form, on the loaded facts). */
+  private async reviewed(actor: Actor, id: unknown, kind?: AssessmentKind): Promise<{ dashboard: GradingDashboard; course: CourseFactsRow }> {
+    const assessmentId = assertId(id, ASSESSMENT_TEXT.notFound(kind));
+    const [row] = await this.ds.query(dashboardSql(actor), [actor.userId, assessmentId, kind ?? null]) as DashboardRow[];
+    if (!row) throw notFound(ASSESSMENT_TEXT.notFound(kind));
+    authorize(actor, 'assessment.review', row.course, { message: REVIEW_TEXT.cannotReview });
+    const a = Object.assign(asItem(row.assessment), { questions: toQuestions(row.questions, false) });
+    const subRows = row.submissions.map((r) => {
+      const x = toRow(r);
+      return Object.assign(x, { customDueDate: dateOf(x.customDueDate), submittedAt: dateOf(x.submittedAt), updatedAt: dateOf(x.updatedAt)! });
     });
+    const answers = toAnswers(row.answers, subRows);
+    const bySubmission = new Map<string, SubmissionAnswer[]>();
+    for (const x of answers) (bySubmission.get(x.submissionId) ?? bySubmission.set(x.submissionId, []).get(x.submissionId)!).push(x);
+    const subs = subRows.map((s) => toSubmission(s, bySubmission.get(s.id) ?? [], this.submissions.seen(actor, s)));
+    return { dashboard: assemble(a, row.roster, subs, encodeCursor(row.at)), course: row.course };
   }
 
   /** gradingChanges: the item's submissions changed since the cursor (see CURSOR_OVERLAP), whole, and the next cursor. */
@@ -134,13 +126,15 @@ export class ReviewService {
    * are auto-submitted first, as the sweep would.
    */
   async overdueSummary(actor: Actor, assessmentId: unknown, dryRun: boolean, kind?: AssessmentKind): Promise<{ summary: OverdueSummary; dashboard: GradingDashboard }> {
-    const { assessment, course } = await this.reviewable(actor, assessmentId, kind);
+    const read = await this.reviewed(actor, assessmentId, kind);
+    let { dashboard } = read;
     let autoSubmittedCount = 0;
     if (!dryRun) {
-      authorize(actor, 'assessment.autoSubmit', course, { message: REVIEW_TEXT.cannotAutoSubmit });
-      autoSubmittedCount = await this.autoSubmit({ assessmentId: assessment.id, visibleOnly: false, missing: 'zero' });
+      // the read above was the check; the answer is read again after the writes
+      authorize(actor, 'assessment.autoSubmit', read.course, { message: REVIEW_TEXT.cannotAutoSubmit });
+      autoSubmittedCount = await this.autoSubmit({ assessmentId: dashboard.assessment.id, visibleOnly: false, missing: 'zero' });
+      dashboard = (await this.reviewed(actor, dashboard.assessment.id, kind)).dashboard;
     }
-    const dashboard = await this.build(actor, assessment);
     const summary = Object.assign(new OverdueSummary(), {
       dryRun, autoSubmittedCount, totalStudents: dashboard.totalStudents, submittedCount: dashboard.submittedCount,
       overdueCount: dashboard.overdueCount, reopenedCount: dashboard.reopenedCount, joinedLateCount: dashboard.joinedLateCount,
@@ -159,12 +153,44 @@ export class ReviewService {
     const now = new Date();
     const due = reopenDueDate(raw, now, now);
     await this.ds.transaction((m) => setLateDueDate(m, assessment.id, due));
-    const { assessment: fresh } = await this.reviewable(actor, assessment.id);
-    return this.build(actor, fresh);
+    return this.dashboard(actor, assessment.id);
   }
 
   /** Auto-submits overdue work in one transaction; how many submissions it wrote. */
   async autoSubmit(scope: AutoSubmitScope): Promise<number> {
     return (await this.ds.transaction((m) => autoSubmitOverdue(m, scope))).length;
   }
+}
+
+/** A date column of a row PostgreSQL built as JSON (microseconds dropped, as the driver drops them). */
+const dateOf = (v: Date | string | null): Date | null => (v === null ? null : new Date(v));
+
+/** The dashboard's tiles and lists of the item, its roster and the submissions the viewer reads (newest first). */
+export function assemble(a: Assessment, roster: AssessmentStudent[], subs: Submission[], cursor: string): GradingDashboard {
+  const submitted = subs.filter((s) => s.status !== SubmissionStatus.reopened);
+  const joinedLate = subs.filter((s) => isLateOpen(s));
+  const reopened = subs.filter((s) => s.status === SubmissionStatus.reopened && !isLateOpen(s));
+  const have = new Set(subs.map((s) => s.student.id));
+  const missing = roster.filter((s) => !have.has(s.id));
+  const dueDate = new Date(a.dueDate);
+  const isPastDue = Date.now() > dueDate.getTime();
+  const onRoster = new Set(roster.map((r) => r.id));
+  const others = subs.filter((s) => !onRoster.has(s.student.id)).length;
+  return Object.assign(new GradingDashboard(), {
+    assessment: a,
+    isPastDue,
+    // someone who submitted and has since left the class still counts among the students of the item
+    totalStudents: roster.length + others,
+    submittedCount: submitted.length,
+    notSubmittedCount: missing.length,
+    overdueCount: isPastDue ? missing.length : 0,
+    gradedCount: submitted.filter((s) => s.status === SubmissionStatus.graded).length,
+    reopenedCount: reopened.length,
+    submitted,
+    overdue: isPastDue ? missing.map((student) => Object.assign(new OverdueStudent(), { student, dueDate })) : [],
+    reopened,
+    joinedLateCount: joinedLate.length,
+    joinedLate: joinedLate.sort((x, y) => x.student.lastName.localeCompare(y.student.lastName) || x.student.firstName.localeCompare(y.student.firstName)),
+    cursor,
+  });
 }
