@@ -161,8 +161,23 @@ async function signIn(port, baseUrl, token) {
   }
 }
 
+/**
+ * Lighthouse's own trace failures (it lost the navigation in its trace, NO_NAVSTART/NO_FCP): say nothing of the page,
+ * and Lighthouse's answer is "Please run Lighthouse again", so the audit is retried (twice at most) in a new browser.
+ */
+const TRACE_FLAKES = /^lighthouse \S+: (NO_NAVSTART|NO_FCP|NO_TRACING_STARTED)\b/;
+
 /** One Lighthouse audit of `baseUrl + path` (signed in when `token` is given); the two category scores (0-1). */
-async function audit({ baseUrl, path, token, chromiumPath, reportName }) {
+async function audit(options, attempt = 1) {
+  try {
+    return { ...(await auditOnce(options)), attempts: attempt };
+  } catch (err) {
+    if (attempt > 2 || !TRACE_FLAKES.test(String(err?.message))) throw err;
+    return audit(options, attempt + 1);
+  }
+}
+
+async function auditOnce({ baseUrl, path, token, chromiumPath, reportName }) {
   const { port, stop } = await startChromium(chromiumPath);
   try {
     if (token) await signIn(port, baseUrl, token);
@@ -216,6 +231,7 @@ export async function measureWeb({
       // a signed-in page that lands on /login was audited signed out
       if (token && new URL(r.finalUrl).pathname !== page) throw new Error(`lighthouse ${page} as ${role} ended on ${r.finalUrl}: the token was not used`);
       for (const w of r.warnings) log(`  lighthouse warning: ${w}`);
+      if (r.attempts > 1) log(`  lighthouse ${page} as ${role}: audited again after ${r.attempts - 1} trace failure(s) of Lighthouse's own`);
       all.push(r);
     }
     const r = [...all].sort((x, y) => x.performance - y.performance)[Math.floor((all.length - 1) / 2)];
