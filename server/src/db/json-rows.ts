@@ -14,24 +14,30 @@ export const isoSql = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY
 export const numericOrderSql = (col: string) =>
   `regexp_replace(regexp_replace(${col}, '(\\d+)', '0000000000\\1', 'g'), '0*(\\d{10})', '\\1', 'g') COLLATE "und-x-icu"`;
 
+/*
+ * `more`: further keys of the same object (`'classes', (SELECT ...)`), written into its json_build_object: merging
+ * objects as `json::jsonb || jsonb_build_object(...)` converts the whole nested answer to jsonb and back at every
+ * level, which made the course-management tree's statement 4x the floor's.
+ */
+
 /** AcademicYear (academic-year.entity.ts) of the row `y`. */
-export const yearJson = (y: string) => `json_build_object('id', ${y}.id, 'year', ${y}.year, 'isActive', ${y}.is_active,
+export const yearJson = (y: string, more = '') => `json_build_object('id', ${y}.id, 'year', ${y}.year, 'isActive', ${y}.is_active,
   'startDate', ${y}.start_date, 'endDate', ${y}.end_date, 'version', ${y}.version,
-  'createdAt', ${isoSql(`${y}.created_at`)}, 'updatedAt', ${isoSql(`${y}.updated_at`)})`;
+  'createdAt', ${isoSql(`${y}.created_at`)}, 'updatedAt', ${isoSql(`${y}.updated_at`)}${more && `, ${more}`})`;
 
 /** SchoolClass (class.entity.ts) of the row `c`. */
-export const classJson = (c: string) => `json_build_object('id', ${c}.id, 'name', ${c}.name, 'grade', ${c}.grade,
+export const classJson = (c: string, more = '') => `json_build_object('id', ${c}.id, 'name', ${c}.name, 'grade', ${c}.grade,
   'academicYearId', ${c}.academic_year_id, 'description', ${c}.description, 'isActive', ${c}.is_active, 'version', ${c}.version,
-  'createdAt', ${isoSql(`${c}.created_at`)}, 'updatedAt', ${isoSql(`${c}.updated_at`)})`;
+  'createdAt', ${isoSql(`${c}.created_at`)}, 'updatedAt', ${isoSql(`${c}.updated_at`)}${more && `, ${more}`})`;
 
 /** Subject (subject.entity.ts) of the row `s`. */
 export const subjectJson = (s: string) => `json_build_object('id', ${s}.id, 'name', ${s}.name, 'description', ${s}.description,
   'isActive', ${s}.is_active, 'version', ${s}.version, 'createdAt', ${isoSql(`${s}.created_at`)}, 'updatedAt', ${isoSql(`${s}.updated_at`)})`;
 
 /** Course (course.entity.ts) of the row `c`, without its relations (its field resolvers load them when asked). */
-export const courseJson = (c: string) => `json_build_object('id', ${c}.id, 'title', ${c}.title, 'description', ${c}.description,
+export const courseJson = (c: string, more = '') => `json_build_object('id', ${c}.id, 'title', ${c}.title, 'description', ${c}.description,
   'subjectId', ${c}.subject_id, 'classId', ${c}.class_id, 'academicYearId', ${c}.academic_year_id, 'createdById', ${c}.created_by,
-  'version', ${c}.version, 'createdAt', ${isoSql(`${c}.created_at`)}, 'updatedAt', ${isoSql(`${c}.updated_at`)})`;
+  'version', ${c}.version, 'createdAt', ${isoSql(`${c}.created_at`)}, 'updatedAt', ${isoSql(`${c}.updated_at`)}${more && `, ${more}`})`;
 
 /** User (user.entity.ts) of the row `u`, without its password hash; the field rules decide what is shown of it. */
 export const userJson = (u: string) => `json_build_object('id', ${u}.id, 'firstName', ${u}.first_name, 'lastName', ${u}.last_name,

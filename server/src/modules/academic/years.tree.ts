@@ -26,13 +26,13 @@ const allocationJson = (a: string, s: string) => `json_build_object('id', ${a}.i
 export function academicTreeSql(actor: Actor | null, one: boolean): string {
   return `
 WITH viewer AS (SELECT $1::uuid AS id)
-SELECT coalesce(json_agg(${yearJson('y')}::jsonb || jsonb_build_object('classes', (
-  SELECT coalesce(json_agg(${classJson('c')}::jsonb || jsonb_build_object('allocations', (
+SELECT coalesce(json_agg(${yearJson('y', `'classes', (
+  SELECT coalesce(json_agg(${classJson('c', `'allocations', (
     SELECT coalesce(json_agg(${allocationJson('a', 's')} ORDER BY s.name, a.id), '[]'::json)
       FROM allocations a JOIN subjects s ON s.id = a.subject_id
-     WHERE a.class_id = c.id AND ${allocationReadableSql(actor, 'a.id', 'viewer.id')}))
+     WHERE a.class_id = c.id AND ${allocationReadableSql(actor, 'a.id', 'viewer.id')})`)}
     ORDER BY c.name, c.id), '[]'::json)
-    FROM classes c WHERE c.academic_year_id = y.id)) ORDER BY y.year DESC, y.id), '[]'::json) AS years
+    FROM classes c WHERE c.academic_year_id = y.id)`)} ORDER BY y.year DESC, y.id), '[]'::json) AS years
   FROM viewer, academic_years y WHERE ${one ? 'y.id = $2::uuid' : '$2::uuid IS NULL'}`;
 }
 

@@ -21,10 +21,10 @@ export interface StudentCoursesAnswer {
 export const studentCoursesSql = (reader: Actor) => `
 SELECT json_build_object(
   'studentInfo', json_build_object('academicYear', ${yearJson('y')}, 'class', ${classJson('cl')}),
-  'courses', (SELECT coalesce(json_agg(${courseJson('c')}::jsonb || jsonb_build_object(
+  'courses', (SELECT coalesce(json_agg(${courseJson('c', `
                  'subject', ${subjectJson('s')}, 'class', ${classJson('cl')}, 'academicYear', ${yearJson('y')},
                  'teachers', (SELECT coalesce(json_agg(${userJson('t')} ORDER BY t.last_name, t.first_name, t.id), '[]'::json)
-                                FROM course_teachers ct JOIN users t ON t.id = ct.teacher_id WHERE ct.course_id = c.id))
+                                FROM course_teachers ct JOIN users t ON t.id = ct.teacher_id WHERE ct.course_id = c.id)`)}
                ORDER BY s.name, c.title, c.id), '[]'::json)
                 FROM courses c JOIN subjects s ON s.id = c.subject_id
                WHERE c.class_id = u.class_id AND c.academic_year_id = u.academic_year_id
