@@ -34,8 +34,8 @@ export class ClassesResolver {
   @FieldResolver(() => [Allocation], {
     description: 'Allocations of this class by subject: all for SuperAdmin and Admin, a teacher\'s own for a Teacher, none for others.',
   })
-  allocations(@Root() cls: SchoolClass & { allocations?: Allocation[] }, @Ctx() ctx: RequestContext) {
-    return cls.allocations ?? ctx.loaders.allocationsByClass.load(cls.id);
+  allocations(@Root() cls: SchoolClass, @Ctx() ctx: RequestContext) {
+    return ctx.loaders.allocationsByClass.load(cls.id);
   }
 
   @FieldResolver(() => UserConnection, {

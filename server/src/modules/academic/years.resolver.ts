@@ -33,12 +33,13 @@ export class YearsResolver {
     academicYearId: string | null | undefined,
     @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext,
   ) {
-    return ctx.services.academic.years.tree(actor, academicYearId ?? null);
+    if (academicYearId == null) return ctx.services.academic.years.list(actor);
+    return [await ctx.services.academic.years.get(actor, academicYearId)];
   }
 
   @FieldResolver(() => [SchoolClass], { description: 'The classes of this year, by name.' })
-  classes(@Root() year: AcademicYear & { classes?: SchoolClass[] }, @Ctx() ctx: RequestContext) {
-    return year.classes ?? ctx.loaders.classesByYearId.load(year.id);
+  classes(@Root() year: AcademicYear, @Ctx() ctx: RequestContext) {
+    return ctx.loaders.classesByYearId.load(year.id);
   }
 
   @Mutation(() => AcademicYear, { description: 'Create an academic year; SuperAdmin and Admin (REST: POST /api/academic-years).' })

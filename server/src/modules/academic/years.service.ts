@@ -4,7 +4,6 @@ import { assertId } from '../../app/ids';
 import { Actor, authorize } from '../../policies';
 import { AcademicYear } from './academic-year.entity';
 import { SchoolClass } from './class.entity';
-import { TreeYear, academicTreeSql, asTree } from './years.tree';
 import { updateVersioned } from '../../db/versioned';
 import { ACADEMIC_TEXT as T } from './academic.validation';
 import { checkYearHoldsPeriods, yearDatesOf } from './periods.service';
@@ -53,18 +52,6 @@ export class YearsService {
     const year = await this.ds.getRepository(AcademicYear).findOneBy({ id });
     if (!year) throw notFound(T.yearNotFound);
     return year;
-  }
-
-  /**
-   * academicTree: one year's tree (`id`), or every year's (null), in one statement (academicTreeSql); NOT_FOUND
-   * as `get` answers it.
-   */
-  async tree(actor: Actor, id: string | null): Promise<TreeYear[]> {
-    if (id !== null) assertId(id, T.yearNotFound);
-    authorize(actor, 'academic.read', undefined, id === null ? {} : { as: 'notFound', message: T.yearNotFound });
-    const [{ years }]: Array<{ years: TreeYear[] }> = await this.ds.query(academicTreeSql(actor, id !== null), [actor.userId, id]);
-    if (id !== null && !years.length) throw notFound(T.yearNotFound);
-    return asTree(years);
   }
 
   async create(actor: Actor, input: YearInput): Promise<AcademicYear> {
