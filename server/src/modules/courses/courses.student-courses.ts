@@ -28,6 +28,8 @@ SELECT json_build_object(
                ORDER BY s.name, c.title, c.id), '[]'::json)
                 FROM courses c JOIN subjects s ON s.id = c.subject_id
                WHERE c.class_id = u.class_id AND c.academic_year_id = u.academic_year_id
-                 AND ${studentCourseSql(reader, { courseId: 'c.id', studentId: '$1::uuid' }, '$2::uuid')})) AS answer
-  FROM users u JOIN classes cl ON cl.id = u.class_id JOIN academic_years y ON y.id = u.academic_year_id
+                 AND ${studentCourseSql(reader, { courseId: 'c.id', studentId: '$1::uuid' }, 'viewer.id')})) AS answer
+  -- the reader as a row of its own: the rule renders no reference to them for SuperAdmin and Admin, and a
+  -- parameter that no expression uses has no type (PostgreSQL refuses the statement)
+  FROM (SELECT $2::uuid AS id) viewer, users u JOIN classes cl ON cl.id = u.class_id JOIN academic_years y ON y.id = u.academic_year_id
  WHERE u.id = $1`;
