@@ -14,13 +14,12 @@ export function UserMenuPopup({ user, anchor, onClose, onSignOut }: {
   onSignOut(): void;
 }) {
   const open = Boolean(anchor);
-  const close = onClose;
   return (
     <Menu
       id="user-menu"
       anchorEl={anchor}
       open={open}
-      onClose={close}
+      onClose={onClose}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
       transformOrigin={{ vertical: 'top', horizontal: 'right' }}
     >
@@ -31,15 +30,15 @@ export function UserMenuPopup({ user, anchor, onClose, onSignOut }: {
         </Typography>
       </Box>
       <Divider />
-      <MenuItem component={RouterLink} to="/profile" onClick={close}>
+      <MenuItem component={RouterLink} to="/profile" onClick={onClose}>
         Your Profile
       </MenuItem>
-      <MenuItem component={RouterLink} to="/settings" onClick={close}>
+      <MenuItem component={RouterLink} to="/settings" onClick={onClose}>
         Settings
       </MenuItem>
       <MenuItem
         onClick={() => {
-          close();
+          onClose();
           onSignOut();
         }}
       >

@@ -18,14 +18,12 @@ export function BellPanel({ bell, anchor, onClose, onFollow }: {
   onFollow(n: NotificationRow): void;
 }) {
   const open = Boolean(anchor);
-  const close = onClose;
-  const follow = onFollow;
   return (
     <Popover
       id="notifications-panel"
       anchorEl={anchor}
       open={open}
-      onClose={close}
+      onClose={onClose}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
       transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       slotProps={{ paper: { role: 'dialog', 'aria-labelledby': 'notifications-panel-title', sx: { width: 360, maxWidth: 'calc(100vw - 16px)' } } }}
@@ -46,7 +44,7 @@ export function BellPanel({ bell, anchor, onClose, onFollow }: {
       ) : (
         <List dense disablePadding aria-label="Latest notifications">
           {bell.items.map((n) => (
-            <BellItem key={n.id} n={n} onFollow={follow} onMarkRead={(x) => void bell.markRead(x).catch(() => undefined)} />
+            <BellItem key={n.id} n={n} onFollow={onFollow} onMarkRead={(x) => void bell.markRead(x).catch(() => undefined)} />
           ))}
         </List>
       )}
