@@ -58,12 +58,3 @@ export async function changedSince(m: Runner, assessmentId: string, since: strin
             statement_timestamp()::text AS at`, [assessmentId, since]);
   return { ids: row.ids, cursor: encodeCursor(row.at) };
 }
-
-/** Submissions of many items counted by status, in one statement. */
-export async function reviewCounts(m: Runner, assessmentIds: string[]): Promise<Map<string, { total: number; graded: number }>> {
-  if (!assessmentIds.length) return new Map();
-  const rows: Array<{ assessment_id: string; total: number; graded: number }> = await m.query(
-    `SELECT assessment_id, count(*)::int AS total, count(*) FILTER (WHERE status = 'graded')::int AS graded
-       FROM submissions WHERE assessment_id = ANY($1::uuid[]) GROUP BY assessment_id`, [assessmentIds]);
-  return new Map(rows.map((r) => [r.assessment_id, { total: r.total, graded: r.graded }]));
-}
