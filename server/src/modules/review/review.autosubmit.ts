@@ -5,7 +5,7 @@ import { picksOf } from '../assessments/assessments.draws';
 import { gradable } from '../assessments/assessments.write';
 import { Question } from '../assessments/question.types';
 import { gradeWithExplanation } from '../assessments/grading';
-import { rosterSql } from './review.queries';
+import { inRosterSql, rosterSql } from './review.queries';
 
 /** Which items an auto-submit covers, and what becomes of students who started nothing. */
 export interface AutoSubmitScope {
@@ -22,6 +22,13 @@ export interface AutoSubmitScope {
    * overdue student without work gets an empty submission, automatic questions graded (so mostly 0).
    */
   missing: 'leave' | 'zero';
+  /**
+   * At most this many rows per statement of one call (new submissions, reopened ones taken back, reopened ones
+   * closed: the sweep's batches, each in its own transaction, so no statement grows with the school's
+   * backlog); the rest is left for the next call, oldest due first. None: all of them (a teacher's call
+   * covers one item).
+   */
+  limit?: number;
 }
 
 interface Claimed {
@@ -55,35 +62,60 @@ function draftAnswer(q: Question, draft: DraftAnswer[] | undefined): { answer: s
  * questions are graded with the submit's own function (gradeWithExplanation), long answers wait for the
  * teacher.
  *
- * Set-based, in a fixed number of statements whatever the number of students, in the caller's transaction.
+ * Set-based, in a fixed number of statements whatever the number of students, in the caller's transaction;
+ * with `limit`, each statement's work is bounded too.
  * Idempotent and safe to run twice at once: new rows go in with ON CONFLICT DO NOTHING on the unique
  * (assessment, student), and a reopened row is claimed by an UPDATE that re-checks its status, so a second
  * run (or a student's Resubmit, which locks the same row) finds nothing left to take.
  */
 export async function autoSubmitOverdue(m: EntityManager, scope: AutoSubmitScope): Promise<Claimed[]> {
+  return (await autoSubmitBatch(m, scope)).claimed;
+}
+
+/** autoSubmitOverdue, and whether a statement reached `limit` (then more may be left for another batch). */
+export async function autoSubmitBatch(m: EntityManager, scope: AutoSubmitScope): Promise<{ claimed: Claimed[]; more: boolean }> {
   const params: unknown[] = [];
   const one = scope.assessmentId ? ` AND a.id = $${params.push(scope.assessmentId)}::uuid` : '';
   const visible = scope.visibleOnly ? ` AND ${ASSESSMENT_REF.visible}` : '';
   const zero = scope.missing === 'zero';
+  const limitRef = scope.limit === undefined ? null : `$${params.push(scope.limit)}::int`;
+  const firstOf = (order: string) => (limitRef ? ` ORDER BY ${order} LIMIT ${limitRef}` : '');
   const hasDraft = (aid: string, sid: string) => `EXISTS (SELECT 1 FROM submission_drafts d WHERE d.assessment_id = ${aid} AND d.student_id = ${sid})`;
   // work handed in before a reopening: it stands when the reopening ends
-  const handedIn = `(s.submitted_at IS NOT NULL OR EXISTS (SELECT 1 FROM submission_answers sa WHERE sa.submission_id = s.id)
-                     OR EXISTS (SELECT 1 FROM grades g WHERE g.submission_id = s.id))`;
+  const handedInOf = (x: string) => `(${x}.submitted_at IS NOT NULL OR EXISTS (SELECT 1 FROM submission_answers sa WHERE sa.submission_id = ${x}.id)
+                     OR EXISTS (SELECT 1 FROM grades g WHERE g.submission_id = ${x}.id))`;
+  const handedIn = handedInOf('s');
+  // what 'leave' takes back: nothing handed in, nothing started
+  const emptyOf = (x: string) => `NOT ${handedInOf(x)} AND NOT ${hasDraft(`${x}.assessment_id`, `${x}.student_id`)}`;
+  // 'leave' claims only started work, so it starts from the drafts and tests each one's roster: listing the
+  // roster of every overdue item (hundreds of thousands of pairs on a large school) to find the few with a
+  // draft cost the sweep that much work every minute
+  const candidates = zero
+    ? `SELECT r.assessment_id, r.student_id FROM (${rosterSql(`a.due_date < now()${one}${visible}`)}) r`
+    : `SELECT d.assessment_id, d.student_id FROM submission_drafts d JOIN assessments a ON a.id = d.assessment_id
+        WHERE a.due_date < now()${one}${visible} AND ${inRosterSql('d.student_id')}`;
   const created: Claimed[] = await m.query(
     `INSERT INTO submissions (assessment_id, student_id, status, is_auto_submitted, submitted_at, max_score, updated_at)
      SELECT r.assessment_id, r.student_id, 'pending', true, now(), a.total_points, clock_timestamp()
-       FROM (${rosterSql(`a.due_date < now()${one}${visible}`)}) r JOIN assessments a ON a.id = r.assessment_id
+       FROM (${candidates}) r JOIN assessments a ON a.id = r.assessment_id
       WHERE NOT EXISTS (SELECT 1 FROM submissions s WHERE s.assessment_id = r.assessment_id AND s.student_id = r.student_id)
-        ${zero ? '' : `AND ${hasDraft('r.assessment_id', 'r.student_id')}`}
+     ${firstOf('a.due_date')}
      ON CONFLICT (assessment_id, student_id) DO NOTHING
      RETURNING id, assessment_id, student_id, false AS reopened`, params);
+  // the reopened submissions a statement may take: with a limit, the oldest due of those it would take (each
+  // statement its own window, so the UPDATE never closes one the DELETE would have taken back); the outer
+  // conditions are checked again on a row a concurrent Resubmit changed
+  const expiring = (which: (w: string) => string) => `s.status = 'reopened' AND s.custom_due_date < now()${one}${visible}${!limitRef ? '' : `
+          AND s.id IN (SELECT w.id FROM submissions w JOIN assessments a ON a.id = w.assessment_id
+                        WHERE w.status = 'reopened' AND w.custom_due_date < now()${one}${visible} AND ${which('w')}${firstOf('w.custom_due_date, w.id')})`}`;
+  let removed = 0;
   if (!zero) {
     // reopened (or late-joiner) work that expired with nothing handed in and nothing started goes: the
     // student is overdue again, for the teacher to reopen, grade or mark missing
-    await m.query(
-      `DELETE FROM submissions s USING assessments a
-        WHERE a.id = s.assessment_id AND s.status = 'reopened' AND s.custom_due_date < now()${one}${visible}
-          AND NOT ${handedIn} AND NOT ${hasDraft('s.assessment_id', 's.student_id')}`, params);
+    [{ removed }] = await m.query(
+      `WITH gone AS (DELETE FROM submissions s USING assessments a
+        WHERE a.id = s.assessment_id AND ${expiring(emptyOf)} AND ${emptyOf('s')} RETURNING s.id)
+       SELECT count(*)::int AS removed FROM gone`, params);
   }
   // allowed_after_due goes: the reopening is over. What is submitted now (a draft, or nothing when the teacher
   // marks it missing) is auto-submitted; work handed in before the reopening stands as it was handed in, with
@@ -96,10 +128,11 @@ export async function autoSubmitOverdue(m: EntityManager, scope: AutoSubmitScope
             submitted_at = CASE WHEN ${submitsNow} THEN now() ELSE s.submitted_at END,
             version = s.version + 1, updated_at = clock_timestamp()
        FROM assessments a
-      WHERE a.id = s.assessment_id AND s.status = 'reopened' AND s.custom_due_date < now()${one}${visible}
+      WHERE a.id = s.assessment_id AND ${expiring((w) => (zero ? 'true' : `NOT (${emptyOf(w)})`))}
      RETURNING s.id, s.assessment_id, s.student_id, true AS reopened) SELECT * FROM claimed`, params);
   const claimed = [...created, ...expired];
-  if (!claimed.length) return [];
+  const more = scope.limit !== undefined && Math.max(created.length, removed, expired.length) >= scope.limit;
+  if (!claimed.length) return { claimed, more };
 
   const pairs = [claimed.map((c) => c.assessment_id), claimed.map((c) => c.student_id)];
   const drafts: Array<{ assessment_id: string; student_id: string; answers: DraftAnswer[] }> = await m.query(
@@ -168,5 +201,5 @@ export async function autoSubmitOverdue(m: EntityManager, scope: AutoSubmitScope
   await m.query(
     `DELETE FROM submission_drafts d USING unnest($1::uuid[], $2::uuid[]) AS x(aid, sid)
       WHERE d.assessment_id = x.aid AND d.student_id = x.sid`, pairs);
-  return claimed;
+  return { claimed, more };
 }

@@ -19,6 +19,16 @@ export const rosterSql = (where: string) => `
    WHERE a.scope = 'individual_students' AND ${where}`;
 
 /**
+ * Whether `student` is one of the students the item on alias `a` is for: rosterSql's test for one given pair,
+ * so a statement that starts from a few (item, student) pairs (the overdue sweep's drafts) never lists the
+ * whole roster of every item to find them.
+ */
+export const inRosterSql = (student: string) => `
+  ((a.scope = 'whole_class' AND EXISTS (SELECT 1 FROM courses rc JOIN users ru ON ru.class_id = rc.class_id AND ru.academic_year_id = rc.academic_year_id
+                                         WHERE rc.id = a.course_id AND ru.id = ${student} AND ru.role = 'Student'))
+   OR (a.scope = 'individual_students' AND EXISTS (SELECT 1 FROM assessment_targets rt WHERE rt.assessment_id = a.id AND rt.student_id = ${student})))`;
+
+/**
  * A change cursor: the database's time of the read that made it, as PostgreSQL prints it (microseconds,
  * which a JavaScript Date would lose), wrapped so clients treat it as opaque. The database's clock, never
  * the instance's, so every instance behind the load balancer agrees.
