@@ -10,7 +10,7 @@ import { EMPTY } from 'rxjs';
 // index.html's data block that preload.ts reads (not executed, so the CSP's script-src is not concerned), and
 // the shell and landing pages whose files it names
 import { ROUTE_CHUNKS_ID, ROUTE_MODULES } from './scripts/route-modules.mjs';
-import { MAX_PAGE } from './src/app/listMax';
+import { DASHBOARD_VARIABLES } from './src/app/listMax';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:4000';
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -28,7 +28,7 @@ const PRELOADED: Record<string, string> = {
 };
 
 /** The variables of a landing page's operation that the page passes whatever the route (a choice list's size). */
-const FIXED_VARIABLES: Record<string, Record<string, unknown>> = { DashboardCourses: MAX_PAGE };
+const FIXED_VARIABLES: Record<string, Record<string, unknown>> = { DashboardCourses: DASHBOARD_VARIABLES };
 
 /**
  * The text Apollo sends for `document`: it adds `__typename` and the like before the link, so the text is taken

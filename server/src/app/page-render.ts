@@ -5,6 +5,7 @@ import type { ApolloServer } from '@apollo/server';
 import type { Request, Response } from 'express';
 import type { FormattedExecutionResult } from 'graphql';
 import type { RequestContext } from './context';
+import { enumValueName } from './enum-values';
 import { logger } from './logger';
 import { pageSessionCookie, pageSessionToken } from './page-session';
 import { requestStore } from './request-store';
@@ -12,6 +13,7 @@ import { requestStore } from './request-store';
 /** What web/src/ssr/entry-server.tsx exports (the built bundle is loaded at run time, so its types are restated). */
 interface RenderRequest {
   url: string;
+  role: string | null;
   execute(operation: { query: string; variables: Record<string, unknown>; operationName?: string }): Promise<FormattedExecutionResult>;
   signal: AbortSignal;
 }
@@ -93,7 +95,9 @@ export async function pageRenderer(options: PageRendererOptions): Promise<PageRe
           reject(new Error(`rendering took more than ${options.timeoutMs} ms`));
         }, options.timeoutMs);
       });
-      const result = await Promise.race([bundle.render({ url: req.originalUrl, execute, signal: controller.signal }), deadline]);
+      // the session's role (as GraphQL spells it), so the page's own queries need not wait for `me`
+      const role = ctx.actor ? enumValueName(ctx.actor.activeRole) : null;
+      const result = await Promise.race([bundle.render({ url: req.originalUrl, role, execute, signal: controller.signal }), deadline]);
       if (result.kind === 'client') return false;
       res.setHeader('Cache-Control', 'private, no-store');
       // a cookie whose session has ended is dropped, so the next page does not try it again

@@ -57,6 +57,9 @@ export function createDataSource(url: string, options: PoolOptions = {}): DataSo
     extra: {
       max: options.poolSize ?? 10,
       statement_timeout: options.statementTimeoutMs ?? env.dbStatementTimeoutMs,
+      // no JIT compilation: on a large school a page's statement can be estimated above jit_above_cost, and compiling
+      // it took ~1.1 s of a statement that runs in 7 ms (the grading queue's first form); none of ours repays it
+      options: '-c jit=off',
       // a peer that vanished without closing the connection is noticed instead of waited for
       keepAlive: true,
       // each statement text is parsed and planned once per connection (db/prepared.ts)

@@ -7,3 +7,9 @@ export const LIST_MAX = 500;
 
 /** The variables of a choice list's query. */
 export const MAX_PAGE = { max: LIST_MAX } as const;
+
+/** The teacher dashboard's 'Assignments to Review' card lists this many items; the rest are counted (gradingQueue's totalCount). */
+export const GRADING_QUEUE_SHOWN = 5;
+
+/** The variables of the teacher dashboard's query (DashboardCourses): every course card, the grading queue's first items. */
+export const DASHBOARD_VARIABLES = { ...MAX_PAGE, queue: GRADING_QUEUE_SHOWN } as const;

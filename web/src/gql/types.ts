@@ -1757,6 +1757,28 @@ export type GradingDashboard = {
   totalStudents: Scalars['Int']['output'];
 };
 
+/** A page of the items with submissions waiting for a grade, the earliest due first (Relay cursor connection). */
+export type GradingQueueConnection = {
+  __typename?: 'GradingQueueConnection';
+  /** The items of this page, each with its cursor. */
+  edges: Array<GradingQueueEdge>;
+  /** The items of this page (the edges' nodes). */
+  nodes: Array<ReviewItem>;
+  /** Whether more follow, and the cursors to continue from. */
+  pageInfo: PageInfo;
+  /** How many items the whole list has (with the same filters). */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** One of the items with submissions waiting for a grade, the earliest due first with its cursor. */
+export type GradingQueueEdge = {
+  __typename?: 'GradingQueueEdge';
+  /** Pass as `after` to continue after this item. */
+  cursor: Scalars['String']['output'];
+  /** The item. */
+  node: ReviewItem;
+};
+
 /** How to take a OneRoster CSV zip. */
 export type ImportOneRosterInput = {
   /** Apply it (true: when every row can be taken, in one transaction) or only preview it (false). */
@@ -3093,6 +3115,8 @@ export type Query = {
   gradingChanges: GradingChanges;
   /** The grading dashboard of an assignment, exam or quiz: the item with its questions, the tiles and the Submitted, Overdue and Reopened lists with every submission's answers, grades and explanations, in a fixed number of statements; the course's teachers, SuperAdmin and Admin (REST: POST /api/submissions/auto-submit-overdue?dryRun=true and twins). */
   gradingDashboard: GradingDashboard;
+  /** What waits for grading (the teacher dashboard's 'Assignments to Review' card): the assignments, quizzes and exams of the courses you teach (every course for SuperAdmin and Admin) with at least one submission not yet graded, the earliest due first, each with its counts; totalCount says how many there are; one statement; first 5 unless asked, at most 100 (REST: GET /api/review/queue?limit=&offset=, with X-Total-Count). */
+  gradingQueue: GradingQueueConnection;
   /** The signed-in user and session (REST: GET /api/auth/me). */
   me: SessionInfo;
   /** One module with its course; not found for a student when hidden (REST: GET /api/modules/{moduleId}). */
@@ -3376,6 +3400,13 @@ export type QueryGradingChangesArgs = {
 /** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
 export type QueryGradingDashboardArgs = {
   assessmentId: Scalars['ID']['input'];
+};
+
+
+/** Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND. */
+export type QueryGradingQueueArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -3950,10 +3981,16 @@ export type SessionInfo = {
 /** A student's courses: those of their own class and academic year. */
 export type StudentCourses = {
   __typename?: 'StudentCourses';
-  /** The courses, by subject name then title. */
+  /** The courses, by subject name then title; the first `first` of them when given (the dashboard shows three). */
   courses: Array<Course>;
   /** The student's placement. */
   studentInfo: StudentInfo;
+};
+
+
+/** A student's courses: those of their own class and academic year. */
+export type StudentCoursesCoursesArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** A student's grades report: each course of their class with its graded items, average and trend, exactly as the student sees them. */

@@ -22,12 +22,14 @@ import { serverRenderedRoute, type ServerState } from '../app/serverRendered';
 import { MeDocument, type MeQuery } from '../features/auth/auth.generated';
 import { StudentCourseDetailDocument, StudentDashboardDocument } from '../features/classes/classes.generated';
 import { CourseDetailDocument, DashboardCoursesDocument } from '../features/courses/courses.generated';
-import { MAX_PAGE } from '../app/listMax';
+import { DASHBOARD_VARIABLES } from '../app/listMax';
 import type { DocumentNode } from 'graphql';
 
 export interface RenderRequest {
   /** The address asked for (path and query). */
   url: string;
+  /** The session's active role (GraphQL's spelling: TEACHER), or null signed out: the page's queries start with `me`. */
+  role: string | null;
   /** Runs one operation as /graphql would for the request's session (none: signed out). */
   execute(operation: { query: string; variables: Record<string, unknown>; operationName?: string }): Promise<FormattedExecutionResult>;
   /** Rendering stops here (the caller's deadline): the page is then not sent rendered. */
@@ -53,7 +55,7 @@ const scriptSafe = (json: string) => json.replace(/</g, '\\u003c').replace(/\u20
  */
 function pageQueries(pathname: string, role: string): { query: DocumentNode; variables: Record<string, unknown> }[] {
   if (/^\/dashboard\/?$/.test(pathname)) {
-    if (role === 'TEACHER') return [{ query: DashboardCoursesDocument, variables: { ...MAX_PAGE } }];
+    if (role === 'TEACHER') return [{ query: DashboardCoursesDocument, variables: { ...DASHBOARD_VARIABLES } }];
     if (role === 'STUDENT') return [{ query: StudentDashboardDocument, variables: {} }];
     return [];
   }
@@ -67,7 +69,7 @@ function pageQueries(pathname: string, role: string): { query: DocumentNode; var
 /** Whether the server renders this path at all (the rest get index.html without looking at the session). */
 export const rendersPath = (pathname: string): boolean => serverRenderedRoute(pathname) !== null;
 
-export async function render({ url, execute, signal }: RenderRequest): Promise<RenderResult> {
+export async function render({ url, role, execute, signal }: RenderRequest): Promise<RenderResult> {
   const pathname = new URL(url, 'http://x').pathname;
   const route = serverRenderedRoute(pathname);
   if (!route) return { kind: 'client' };
@@ -77,6 +79,13 @@ export async function render({ url, execute, signal }: RenderRequest): Promise<R
   );
   const client = new ApolloClient({ ssrMode: true, link, cache: createCache() });
   try {
+    // the page's data, its code and `me` at once (the session's role says which page queries); a query that fails
+    // here is asked again by the render, which shows its error as the browser would
+    const ask = (queries: ReturnType<typeof pageQueries>) =>
+      queries.map(({ query, variables }) => client.query({ query, variables }).catch(() => undefined));
+    const early = route.signedIn && role ? pageQueries(pathname, role) : [];
+    const loading = Promise.all([...route.pages.map((page) => page.preload()), ...ask(early)]);
+    loading.catch(() => undefined); // awaited below; a redirect returns before that
     let me: MeQuery['me'] | null = null;
     try {
       const { data } = await client.query({ query: MeDocument, fetchPolicy: 'network-only' });
@@ -88,30 +97,38 @@ export async function render({ url, execute, signal }: RenderRequest): Promise<R
     if (route.signedIn && !signedIn) return { kind: 'redirect', location: '/login', signedIn };
     if (!route.signedIn && signedIn) return { kind: 'redirect', location: '/dashboard', signedIn };
 
-    // the page's data and its code at once; a query that fails here is asked again by the render, which shows
-    // its error as the browser would
-    const queries = me ? pageQueries(pathname, me.activeRole) : [];
-    await Promise.all([
-      ...route.pages.map((page) => page.preload()),
-      ...queries.map(({ query, variables }) => client.query({ query, variables }).catch(() => undefined)),
-    ]);
+    // `me` says otherwise (the role changed meanwhile): its page's queries now
+    const late = me && me.activeRole !== role ? pageQueries(pathname, me.activeRole) : [];
+    await Promise.all([loading, ...ask(late)]);
     const emotion = createEmotionCache({ key: 'css' });
     // styles are collected below, not written beside each element
     emotion.compat = true;
     const router = (children: ReactNode) => <StaticRouter location={url}>{children}</StaticRouter>;
+    // prerenderStatic renders the tree again whenever the last render created a query, even one the cache answered
+    // whole; a render after which no query is still loading is the page, so its loop is ended there (the second
+    // render was half the page's server time). The caller's deadline still ends it as before.
+    const loop = new AbortController();
+    const stop = () => loop.abort();
+    signal.addEventListener('abort', stop);
+    let complete = false;
     const { result, aborted } = await prerenderStatic({
       tree: (
         <CacheProvider value={emotion}>
           <AppTree client={client} initialSession={me} router={router} />
         </CacheProvider>
       ),
-      signal,
+      signal: loop.signal,
       maxRerenders: 6,
-      // one piece: React would otherwise outline a large boundary behind its fallback with an inline script to
-      // reveal it, which the CSP (script-src 'self') blocks, leaving the page on its spinner until hydration
-      renderFunction: (tree: ReactNode) => prerenderToNodeStream(tree, { signal, progressiveChunkSize: Number.POSITIVE_INFINITY }),
-    });
-    if (aborted) throw new Error('rendering took too long');
+      renderFunction: async (tree: ReactNode) => {
+        // one piece: React would otherwise outline a large boundary behind its fallback with an inline script to
+        // reveal it, which the CSP (script-src 'self') blocks, leaving the page on its spinner until hydration
+        const rendered = await prerenderToNodeStream(tree, { signal, progressiveChunkSize: Number.POSITIVE_INFINITY });
+        complete = [...client.getObservableQueries('all')].every((q) => !q.getCurrentResult().loading);
+        if (complete) loop.abort();
+        return rendered;
+      },
+    }).finally(() => signal.removeEventListener('abort', stop));
+    if (aborted && !(complete && !signal.aborted)) throw new Error('rendering took too long');
 
     const names: string[] = [];
     let css = '';

@@ -3,7 +3,7 @@ import { Courses1732300002000 } from '../../db/migrations/1732300002000-Courses'
 import { CourseTeachersFollowAllocations1732300006000 } from '../../db/migrations/1732300006000-CourseTeachersFollowAllocations';
 import { CourseTitleUnique1732300008600 } from '../../db/migrations/1732300008600-CourseTitleUnique';
 import { Course } from './course.entity';
-import { CoursesResolver } from './courses.resolver';
+import { CoursesResolver, StudentCoursesResolver } from './courses.resolver';
 import { CoursesService } from './courses.service';
 import { courseLoaders } from './courses.loaders';
 import { coursesRouter } from './courses.rest';
@@ -17,7 +17,7 @@ export const coursesModule = defineModule({
   name: 'courses',
   entities: [Course],
   migrations: [Courses1732300002000, CourseTeachersFollowAllocations1732300006000, CourseTitleUnique1732300008600],
-  resolvers: [CoursesResolver],
+  resolvers: [CoursesResolver, StudentCoursesResolver],
   services: (ds) => new CoursesService(ds),
   loaders: courseLoaders,
   router: coursesRouter,

@@ -1,4 +1,4 @@
-import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { RequestContext } from '../../app/context';
 import { CurrentActor } from '../../app/current-actor';
 import { Actor, can } from '../../policies';
@@ -10,6 +10,7 @@ import { Course } from './course.entity';
 import { CourseDeleteImpact } from './courses.impact';
 import { CloneCourseInput, COURSE_PAGE, CourseConnection, CreateCourseInput, StudentCourses, TeacherCourseYear, UpdateCourseInput } from './courses.types';
 import { PageArgs, toConnection, windowOf } from '../../app/paging';
+import { validation } from '../../errors/domain-error';
 
 @Resolver(() => Course)
 export class CoursesResolver {
@@ -119,5 +120,20 @@ export class CoursesResolver {
   @Mutation(() => Course, { description: 'Reuse one of your courses: a deep copy of its modules and content for a class, subject and year you teach (REST: POST /api/courses/reuse/clone/{courseId}).' })
   cloneCourse(@Arg('input', () => CloneCourseInput) input: CloneCourseInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
     return ctx.services.courses.clone(actor, input.courseId, input);
+  }
+}
+
+export const STUDENT_COURSES_TEXT = { firstRange: 'first must be a whole number, 1 or more' } as const;
+
+@Resolver(() => StudentCourses)
+export class StudentCoursesResolver {
+  @FieldResolver(() => [Course], { description: 'The courses, by subject name then title; the first `first` of them when given (the dashboard shows three).' })
+  courses(
+    @Root() root: StudentCourses,
+    @Arg('first', () => Int, { nullable: true, description: 'At most this many, from the start of the list.' }) first?: number | null,
+  ): Course[] {
+    if (first === undefined || first === null) return root.courses;
+    if (first < 1) throw validation(STUDENT_COURSES_TEXT.firstRange, 'first');
+    return root.courses.slice(0, first);
   }
 }

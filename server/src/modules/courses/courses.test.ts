@@ -5,6 +5,7 @@ import { makeContent, makeCourse, makeModule, storedFiles } from '../../test/cou
 import { makeAnnouncement, makeDiscussion } from '../../test/courses.factories';
 import { Role } from '../users/role';
 import { sweepUnreferencedFiles } from '../../jobs/file-cleanup';
+import { STUDENT_COURSES_TEXT } from './courses.resolver';
 
 /**
  * Courses: who may create, read, list, change and delete them (platform.md section 6 and the house rules),
@@ -140,6 +141,12 @@ describe('read and list', () => {
     expect(parent.body.data).toEqual([]);
     const gql = await t.gql('{ studentCourses { studentInfo { academicYear { year } class { name } } courses { title } } }', {}, tok.student);
     expect(gql.data.studentCourses.studentInfo).toEqual({ academicYear: { year: '2026' }, class: { name: 'Class 5A' } });
+    // the dashboard's card asks for its first few only; the list's own order
+    const few = await t.gql('{ studentCourses { courses(first: 1) { title } } }', {}, tok.student);
+    expect(few.data.studentCourses.courses).toEqual(gql.data.studentCourses.courses.slice(0, 1));
+    expect(gql.data.studentCourses.courses.length).toBeGreaterThan(1);
+    const zero = await t.gql('{ studentCourses { courses(first: 0) { title } } }', {}, tok.student);
+    expect(zero.errors?.[0]?.message).toBe(STUDENT_COURSES_TEXT.firstRange);
   });
 
   it('myCourses: the teacher\'s years, classes and subjects from their allocations, with their courses', async () => {

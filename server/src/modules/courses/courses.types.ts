@@ -108,6 +108,6 @@ export class StudentCourses {
   @Field(() => StudentInfo, { description: "The student's placement." })
   studentInfo: StudentInfo;
 
-  @Field(() => [Course], { description: 'The courses, by subject name then title.' })
+  /** The courses, by subject name then title (the GraphQL field, with its `first`, is StudentCoursesResolver's). */
   courses: Course[];
 }

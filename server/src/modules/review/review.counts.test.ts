@@ -66,7 +66,7 @@ it('a dashboard is the session and one statement, for 400 students as for 10 (25
 const REVIEW = (kind: string) => `{ reviewItems(kind: ${kind}) { nodes { yearLabel className subjectName submissionCount gradedCount pendingCount badge badgeLabel
   assessment { id title description dueDate course { id academicYear { year } class { name } subject { name } } module { id title } } } } }`;
 
-it('a review list runs as many statements for 40 items as for 2', async () => {
+it('a review list and the grading queue run as many statements for 40 items as for 2', async () => {
   const [{ id: moduleId }] = await t.ds.query(
     `INSERT INTO course_modules (course_id, title, sort_order) VALUES ($1, 'Review week', 1) RETURNING id`, [room.courseId]);
   const make = async (n: number) => {
@@ -82,12 +82,22 @@ it('a review list runs as many statements for 40 items as for 2', async () => {
     expect(r.errors).toBeUndefined();
     return { sql: r.sql, n: r.data.reviewItems.nodes.filter((x: { assessment: { course: { id: string } } }) => x.assessment.course.id === room.courseId).length };
   }));
+  // the teacher dashboard's card: every kind with work to grade, counted to decide what is in it
+  const queue = async () => {
+    const r = await t.gql('{ gradingQueue(first: 100) { totalCount nodes { pendingCount assessment { id course { id } } } } }', {}, teacher);
+    expect(r.errors).toBeUndefined();
+    return { sql: r.sql, n: r.data.gradingQueue.totalCount as number };
+  };
   await t.ds.query('DELETE FROM assessments WHERE course_id = $1', [room.courseId]);
   await make(2);
   const small = await run();
+  const smallQueue = await queue();
   await make(38);
   const large = await run();
+  const largeQueue = await queue();
   expect(large.map((x) => x.n)).toEqual([40, 40]);
   expect(small.map((x) => x.n)).toEqual([2, 2]);
   expect(large.map((x) => x.sql)).toEqual(small.map((x) => x.sql));
+  expect(largeQueue.n - smallQueue.n).toBe(38);
+  expect([smallQueue.sql, largeQueue.sql]).toEqual([2, 2]);
 }, 240_000);

@@ -128,3 +128,66 @@ it('denials are unchanged: a student may not list', async () => {
   expect(fresh.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   expect(fresh.errors?.[0]?.message).toBe(orm.errors?.[0]?.message);
 });
+
+// the same card fields as the review lists'
+const QUEUE = `query($first: Int, $after: String) { gradingQueue(first: $first, after: $after) {
+  totalCount pageInfo { hasNextPage endCursor }
+  ${CARDS.slice(CARDS.indexOf('nodes {'))}`;
+
+type QueueCard = { pendingCount: number; assessment: { id: string; kind: string; dueDate: string } };
+
+/** What the dashboard card computed before gradingQueue: the three whole lists, those with work to grade, earliest due first. */
+async function queueOfLists(who: string): Promise<QueueCard[]> {
+  const lists = await Promise.all(['ASSIGNMENT', 'QUIZ', 'EXAM'].map((kind) => t.gql(CARDS, { kind, first: 500 }, tok[who])));
+  const all: QueueCard[] = lists.flatMap((r) => r.data.reviewItems.nodes);
+  // a stable sort on the due date, as the card's was; equal due dates then differ in order only
+  return all.filter((c) => c.pendingCount > 0).sort((a, b) => a.assessment.dueDate.localeCompare(b.assessment.dueDate));
+}
+
+const byDueThenId = (cards: QueueCard[]) => [...cards].sort((a, b) => a.assessment.dueDate.localeCompare(b.assessment.dueDate) || a.assessment.id.localeCompare(b.assessment.id));
+
+it('the grading queue holds what the three review lists have waiting, the earliest due first, for every viewer who may list', async () => {
+  for (const who of ['teacher', 'teacher2', 'admin', 'superadmin']) {
+    const expected = await queueOfLists(who);
+    const r = await t.gql(QUEUE, { first: 100 }, tok[who]);
+    expect(r.errors).toBeUndefined();
+    const got: QueueCard[] = r.data.gradingQueue.nodes;
+    expect(r.data.gradingQueue.totalCount).toBe(expected.length);
+    expect(got.map((c) => c.assessment.dueDate)).toEqual([...got.map((c) => c.assessment.dueDate)].sort());
+    expect(byDueThenId(got)).toEqual(byDueThenId(expected));
+    if (who === 'teacher') expect(got.length).toBeGreaterThan(4);
+  }
+}, 120_000);
+
+it('the grading queue pages: 5 unless asked, the pages meet every item once, at most 100 a page', async () => {
+  const whole = (await t.gql(QUEUE, { first: 100 }, tok.teacher)).data.gradingQueue;
+  const first = (await t.gql(QUEUE, {}, tok.teacher)).data.gradingQueue;
+  expect(first.nodes).toHaveLength(Math.min(5, whole.totalCount));
+  const seen: string[] = [];
+  let after: string | null = null;
+  for (let i = 0; i < 50; i += 1) {
+    const page: { nodes: QueueCard[]; pageInfo: { hasNextPage: boolean; endCursor: string } } = (await t.gql(QUEUE, { first: 2, after }, tok.teacher)).data.gradingQueue;
+    seen.push(...page.nodes.map((n) => n.assessment.id));
+    if (!page.pageInfo.hasNextPage) break;
+    after = page.pageInfo.endCursor;
+  }
+  expect(seen).toEqual(whole.nodes.map((n: QueueCard) => n.assessment.id));
+  const tooMany = await t.gql(QUEUE, { first: 101 }, tok.teacher);
+  expect(tooMany.errors?.[0]?.message).toBe('first must be a whole number from 1 to 100 (the most this list gives in one page)');
+});
+
+it('GET /api/review/queue is its twin: the same items, X-Total-Count, the first 5 unless asked; a student is refused', async () => {
+  const whole = (await t.gql(QUEUE, { first: 100 }, tok.teacher)).data.gradingQueue;
+  const all = await t.rest('GET', '/review/queue?limit=100', { token: tok.teacher });
+  expect(all.status).toBe(200);
+  expect(all.headers.get('x-total-count')).toBe(String(whole.totalCount));
+  expect(all.body.data.map((c: { assessment: { _id: string } }) => c.assessment._id)).toEqual(whole.nodes.map((n: QueueCard) => n.assessment.id));
+  expect(all.body.data[0]).toMatchObject({ pendingCount: whole.nodes[0].pendingCount, badgeLabel: expect.any(String), className: expect.any(String) });
+  const plain = await t.rest('GET', '/review/queue', { token: tok.teacher });
+  expect(plain.body.data).toHaveLength(Math.min(5, whole.totalCount));
+  const student = await t.rest('GET', '/review/queue', { token: tok.student });
+  expect(student.status).toBe(403);
+  expect(student.body.message).toBe(REVIEW_TEXT.cannotList);
+  const gqlStudent = await t.gql(QUEUE, {}, tok.student);
+  expect(gqlStudent.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+});

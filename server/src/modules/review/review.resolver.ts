@@ -3,7 +3,7 @@ import { RequestContext } from '../../app/context';
 import { CurrentActor } from '../../app/current-actor';
 import { Actor } from '../../policies';
 import { AssessmentKind } from '../assessments/assessment.entity';
-import { GradingChanges, GradingDashboard, OverdueSummary, REVIEW_PAGE, ReviewItemConnection } from './review.types';
+import { GradingChanges, GradingDashboard, GradingQueueConnection, OverdueSummary, QUEUE_PAGE, REVIEW_PAGE, ReviewItemConnection } from './review.types';
 import { PageArgs, toConnection, windowOf } from '../../app/paging';
 
 @Resolver()
@@ -28,6 +28,11 @@ export class ReviewResolver {
     @Args(() => PageArgs) args: PageArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext,
   ) {
     return toConnection(await ctx.services.review.items(actor, kind, windowOf(args, REVIEW_PAGE)));
+  }
+
+  @Query(() => GradingQueueConnection, { description: "What waits for grading (the teacher dashboard's 'Assignments to Review' card): the assignments, quizzes and exams of the courses you teach (every course for SuperAdmin and Admin) with at least one submission not yet graded, the earliest due first, each with its counts; totalCount says how many there are; one statement; first 5 unless asked, at most 100 (REST: GET /api/review/queue?limit=&offset=, with X-Total-Count)." })
+  async gradingQueue(@Args(() => PageArgs) args: PageArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+    return toConnection(await ctx.services.review.queue(actor, windowOf(args, QUEUE_PAGE)));
   }
 
   @Mutation(() => GradingDashboard, { description: "The one due date of the item's late joiners (students placed in the class after its due date; 'Joined late (n)'): moves the open work of every late joiner and applies to those placed later; the course's teachers. Never in the past. Answers the dashboard." })

@@ -1,9 +1,11 @@
 import { Request } from 'express';
-import { body, newRouter, route } from '../../app/rest';
+import { body, newRouter, route, send } from '../../app/rest';
+import { pageAndTotal, restWindow } from '../../app/paging';
 import { validation } from '../../errors/domain-error';
 import { toRest } from '../../app/rest';
 import { SUBMISSION_FAMILIES } from '../submissions/submissions.rest';
-import { presentOverdueSummary } from './review.shape';
+import { presentOverdueSummary, presentReviewItem } from './review.shape';
+import { QUEUE_PAGE } from './review.types';
 
 export const REVIEW_REST_TEXT = { dryRun: 'dryRun must be true or false' } as const;
 
@@ -33,5 +35,10 @@ export function reviewRouter() {
       res.json({ success: true, ...(toRest(data) as object), data: toRest(data) });
     }));
   }
+  // gradingQueue's twin: the first page (5) when no window is asked for, with X-Total-Count always
+  r.get('/review/queue', route(async (req, res, actor, ctx) => {
+    const window = restWindow(req, QUEUE_PAGE) ?? { offset: 0, limit: QUEUE_PAGE.size };
+    send(res, pageAndTotal(res, await ctx.services.review.queue(actor, window)).map((i) => presentReviewItem(actor, i)));
+  }));
   return r;
 }

@@ -110,12 +110,26 @@ export class ReviewService {
    */
   async items(actor: Actor, kind: AssessmentKind, window: PageWindow): Promise<Page<ReviewItem>> {
     authorize(actor, 'review.list', undefined, { message: REVIEW_TEXT.cannotList });
-    const [{ items, total }]: Array<{ items: ReviewListRow[]; total: number }> = await this.ds.query(reviewItemsSql(actor),
-      [actor.userId, kind, window.offset, window.limit]);
+    return this.reviewList(reviewItemsSql(actor), [actor.userId, kind, window.offset, window.limit], window);
+  }
+
+  /**
+   * gradingQueue (the teacher dashboard's 'Assignments to Review' card): one window of the items of every kind
+   * with submissions waiting for a grade, the earliest due first, and how many there are; the review lists'
+   * readers and statement (reviewItemsSql, 'queue'), so the card needs neither the three lists nor a count of
+   * its own.
+   */
+  async queue(actor: Actor, window: PageWindow): Promise<Page<ReviewItem>> {
+    authorize(actor, 'review.list', undefined, { message: REVIEW_TEXT.cannotList });
+    return this.reviewList(reviewItemsSql(actor, 'queue'), [actor.userId, window.offset, window.limit], window);
+  }
+
+  private async reviewList(sql: string, params: unknown[], window: PageWindow): Promise<Page<ReviewItem>> {
+    const [{ items, total }]: Array<{ items: ReviewListRow[]; total: number }> = await this.ds.query(sql, params);
     const cards = items.map(({ assessment, total: count, graded, ...labels }): ReviewItem => {
       const badge = badgeOf(count, graded);
       return { assessment: asItem(assessment), ...labels, submissionCount: count, gradedCount: graded,
-        pendingCount: count - graded, badge, badgeLabel: REVIEW_TEXT.badge(badge, kind) };
+        pendingCount: count - graded, badge, badgeLabel: REVIEW_TEXT.badge(badge, assessment.kind) };
     });
     return { items: cards, total, window };
   }

@@ -1,9 +1,9 @@
 import { presenter } from '../../app/rest';
 import { Actor } from '../../policies';
 import { AssessmentKind } from '../assessments/assessment.entity';
-import { presentStudent } from '../assessments/assessments.shape';
+import { presentAssessment, presentStudent } from '../assessments/assessments.shape';
 import { presentSubmission } from '../submissions/submissions.shape';
-import { GradingDashboard, OverdueStudent, OverdueSummary } from './review.types';
+import { GradingDashboard, OverdueStudent, OverdueSummary, ReviewItem } from './review.types';
 
 /** An overdue card: the student ({_id, firstName, lastName, email}) and the due date that passed. */
 export const presentOverdueStudent = presenter((viewer: Actor, o: OverdueStudent) => ({
@@ -34,4 +34,17 @@ export const presentOverdueSummary = presenter((viewer: Actor, d: GradingDashboa
   dryRun: s.dryRun,
   autoSubmittedCount: s.autoSubmittedCount,
   cursor: d.cursor,
+}));
+
+/** A review card (GET /review/queue): the item as authoring presents it (no key), its labels, counts and badge. */
+export const presentReviewItem = presenter((viewer: Actor, i: ReviewItem) => ({
+  assessment: presentAssessment(viewer, i.assessment),
+  yearLabel: i.yearLabel,
+  className: i.className,
+  subjectName: i.subjectName,
+  submissionCount: i.submissionCount,
+  gradedCount: i.gradedCount,
+  pendingCount: i.pendingCount,
+  badge: i.badge,
+  badgeLabel: i.badgeLabel,
 }));

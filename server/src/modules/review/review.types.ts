@@ -121,6 +121,11 @@ export const REVIEW_PAGE: PageLimits = { max: 500, size: 100 };
 
 export const ReviewItemConnection = Connection(ReviewItem, 'ReviewItem', 'review cards, by year (newest first), class and subject, the latest due date first');
 
+/** The dashboard card shows a few; a page of the queue is 5 unless asked, at most 100 (the review lists hold the rest). */
+export const QUEUE_PAGE: PageLimits = { max: 100, size: 5 };
+
+export const GradingQueueConnection = Connection(ReviewItem, 'GradingQueue', 'the items with submissions waiting for a grade, the earliest due first');
+
 @ObjectType({ description: "The dashboard summary of an item (REST: POST /api/submissions/auto-submit-overdue and twins), and how many overdue students were auto-submitted." })
 export class OverdueSummary {
   @Field({ description: 'True when nothing was changed (dryRun).' })

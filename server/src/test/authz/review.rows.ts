@@ -83,4 +83,15 @@ export const reviewRows: Row<any>[] = [
       return { target };
     },
   }),
+  row({
+    gql: 'Query.gradingQueue', query: 'query { gradingQueue(first: 100) { nodes { assessment { id } } } }',
+    rest: { 'GET /review/queue': () => ({ path: '/review/queue?limit=100' }) },
+    expect: { own: 'AAAFF', other: 'AAEFF' },
+    given: async (w, c) => {
+      // the queue is the earliest due first: an item due long ago with a submission to grade is at its top
+      const { id, sub } = await pastItem(w, 'ASSIGNMENT', c, true);
+      await w.ds.query(`UPDATE assessments SET due_date = '2001-01-01' WHERE id = $1`, [id]);
+      return { target: id, sub };
+    },
+  }),
 ];

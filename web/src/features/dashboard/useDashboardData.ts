@@ -5,7 +5,7 @@ import { useStudentDashboardQuery } from '../classes/classes.generated';
 import { openPath, statusLabel } from '../submissions/myItems';
 import type { StatusLabel } from '../submissions/StatusChip';
 import { STUDENT_KINDS } from '../submissions/studentKinds';
-import { MAX_PAGE } from '../../app/listMax';
+import { DASHBOARD_VARIABLES } from '../../app/listMax';
 
 /**
  * Dashboard data that comes from courses and assessments: `courses` for the teacher; for the student one
@@ -51,7 +51,7 @@ function toDashboardCourse(c: CourseLike): DashboardCourse {
 
 /** The teacher's courses (failure: 'Failed to fetch courses', not displayed for teachers). */
 export function useTeacherCourses(): ListState<DashboardCourse> {
-  const query = useDashboardCoursesQuery({ variables: MAX_PAGE, fetchPolicy: 'cache-and-network' });
+  const query = useDashboardCoursesQuery({ variables: DASHBOARD_VARIABLES, fetchPolicy: 'cache-and-network' });
   useEffect(() => {
     if (query.error) console.error('Failed to fetch courses', query.error);
   }, [query.error]);

@@ -3,31 +3,19 @@ import { useDashboardCoursesQuery } from '../courses/courses.generated';
 import { EmptyText, LinkList } from '../dashboard/DashboardParts';
 import { formatDateTime } from '../courses/format';
 import { REVIEW_KIND_OF } from './reviewKinds';
-import type { GradingQueueItemFragment } from './review.generated';
-import { MAX_PAGE } from '../../app/listMax';
-
-/** The dashboard card lists this many items; the rest are counted. */
-export const GRADING_QUEUE_SHOWN = 5;
+import { DASHBOARD_VARIABLES } from '../../app/listMax';
 
 /**
- * The items of the three kinds with submissions waiting for a grade, earliest due first. They come with the
- * teacher dashboard's one request (DashboardCourses, sent by useTeacherCourses): this reads the cache only, so
- * the card adds no request of its own.
+ * The 'Assignments to Review' card's list: the items of the three kinds with submissions waiting for a grade,
+ * earliest due first (the server's gradingQueue, its first GRADING_QUEUE_SHOWN and how many wait in all), each
+ * opening its grading dashboard. They come with the teacher dashboard's one request (DashboardCourses, sent by
+ * useTeacherCourses): this reads the cache only, so the card adds no request of its own.
  */
-export function useGradingQueue(): GradingQueueItemFragment[] {
-  const { data } = useDashboardCoursesQuery({ variables: MAX_PAGE, fetchPolicy: 'cache-only' });
-  if (!data) return [];
-  return [...data.assignmentReview.nodes, ...data.quizReview.nodes, ...data.examReview.nodes]
-    .filter((item) => item.pendingCount > 0)
-    // ISO times in UTC order as strings (localeCompare would ask the collator for each pair)
-    .sort((a, b) => (a.assessment.dueDate < b.assessment.dueDate ? -1 : a.assessment.dueDate > b.assessment.dueDate ? 1 : 0));
-}
-
-/** The 'Assignments to Review' card's list: each item opens its grading dashboard. */
 export function GradingQueue() {
-  const items = useGradingQueue();
-  if (items.length === 0) return <EmptyText>No submissions are waiting for grading.</EmptyText>;
-  const shown = items.slice(0, GRADING_QUEUE_SHOWN);
+  const { data } = useDashboardCoursesQuery({ variables: DASHBOARD_VARIABLES, fetchPolicy: 'cache-only' });
+  const shown = data?.gradingQueue.nodes ?? [];
+  const more = (data?.gradingQueue.totalCount ?? 0) - shown.length;
+  if (shown.length === 0) return <EmptyText>No submissions are waiting for grading.</EmptyText>;
   return (
     <>
       <LinkList
@@ -42,9 +30,9 @@ export function GradingQueue() {
           };
         })}
       />
-      {items.length > shown.length && (
+      {more > 0 && (
         <Typography variant="body2" color="text.secondary">
-          {`and ${items.length - shown.length} more waiting`}
+          {`and ${more} more waiting`}
         </Typography>
       )}
     </>
