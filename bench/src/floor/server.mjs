@@ -56,7 +56,8 @@ const bodyText = (row) => (row?.body === null || row?.body === undefined ? null 
 
 async function main() {
   const floors = await loadFloors();
-  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.FLOOR_POOL_MAX) || 10 });
+  // as the app's connections are (server/src/db/data-source.ts): the same planner settings, JIT off
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.FLOOR_POOL_MAX) || 10, options: '-c jit=off' });
   pool.on('error', () => undefined);
   const server = http.createServer(async (req, res) => {
     try {
