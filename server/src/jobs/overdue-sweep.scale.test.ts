@@ -1,9 +1,8 @@
 import { DataSource, EntityManager } from 'typeorm';
-import { startTestServer, TestServer } from '../test/test-server';
-import { seedDemoSchool } from '../db/seed';
-import { createDataSource } from '../db/data-source';
+import { TestServer } from '../test/test-server';
+import { startSweepWorld, SweepWorld } from './sweep.test.fixtures';
 import { autoSubmitOverdue } from '../modules/review/review.autosubmit';
-import { Classroom, makeClassroom } from '../modules/review/review.test.fixtures';
+import { Classroom } from '../modules/review/review.test.fixtures';
 import { sweepOverdue } from './overdue-sweep';
 
 /**
@@ -16,21 +15,12 @@ let t: TestServer;
 let ds2: DataSource;
 let room: Classroom;
 let pupils: string[];
-
+let world: SweepWorld;
 beforeAll(async () => {
-  t = await startTestServer();
-  await seedDemoSchool(t.ds);
-  await t.ds.query('DELETE FROM assessments');
-  ds2 = createDataSource((t.ds.options as { url: string }).url, { poolSize: 2 });
-  await ds2.initialize();
-  const [{ id }] = await t.ds.query(`SELECT id FROM users WHERE email = 'teacher@demo.school'`);
-  room = await makeClassroom(t.ds, id, 5);
-  pupils = (await t.ds.query('SELECT id FROM users WHERE class_id = $1 ORDER BY last_name', [room.classId])).map((r: { id: string }) => r.id);
+  world = await startSweepWorld(2);
+  ({ t, ds2, room, pupils } = world);
 }, 60_000);
-afterAll(async () => {
-  await ds2.destroy();
-  await t.close();
-});
+afterAll(() => world.close());
 
 /** `n` whole-class items of the classroom due `hours` from now, one ShortAnswer question (1 point) each; their ids. */
 async function items(n: number, hours: number): Promise<string[]> {

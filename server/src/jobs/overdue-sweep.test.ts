@@ -1,9 +1,8 @@
 import { DataSource } from 'typeorm';
-import { startTestServer, TestServer } from '../test/test-server';
-import { seedDemoSchool } from '../db/seed';
-import { createDataSource } from '../db/data-source';
+import { TestServer } from '../test/test-server';
+import { startSweepWorld, SweepWorld } from './sweep.test.fixtures';
 import { autoSubmitOverdue } from '../modules/review/review.autosubmit';
-import { Classroom, makeClassroom, tableCounts } from '../modules/review/review.test.fixtures';
+import { Classroom, tableCounts } from '../modules/review/review.test.fixtures';
 import { sweepOverdue } from './overdue-sweep';
 
 /**
@@ -16,22 +15,12 @@ let t: TestServer;
 let ds2: DataSource;
 let room: Classroom;
 let pupils: string[];
-
+let world: SweepWorld;
 beforeAll(async () => {
-  t = await startTestServer();
-  await seedDemoSchool(t.ds);
-  // the demo school's own past items are not what this file counts
-  await t.ds.query('DELETE FROM assessments');
-  ds2 = createDataSource((t.ds.options as { url: string }).url, { poolSize: 3 });
-  await ds2.initialize();
-  const [{ id }] = await t.ds.query(`SELECT id FROM users WHERE email = 'teacher@demo.school'`);
-  room = await makeClassroom(t.ds, id, 5);
-  pupils = (await t.ds.query('SELECT id FROM users WHERE class_id = $1 ORDER BY last_name', [room.classId])).map((r: { id: string }) => r.id);
+  world = await startSweepWorld(3);
+  ({ t, ds2, room, pupils } = world);
 }, 60_000);
-afterAll(async () => {
-  await ds2.destroy();
-  await t.close();
-});
+afterAll(() => world.close());
 
 /** An item of MCQ (2 points), ShortAnswer (1) and LongAnswer (3), due `hours` from now; its question and option ids. */
 async function item(o: { hours: number; visible?: boolean; targets?: string[] }) {

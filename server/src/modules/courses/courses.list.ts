@@ -9,8 +9,11 @@ export interface CoursesPageRow {
   total: number;
 }
 
-/** A course with its subject, class, year and teachers (by last and first name), as the field resolvers and the REST presenter read them. */
-const courseWithPlaceJson = (c: string) => courseJson(c, `
+/**
+ * A course of row `c` with its subject (`s`), class (`cl`), year (`y`) and teachers (by last and first name), as the
+ * field resolvers and the REST presenter read them; the caller joins the three rows under those aliases.
+ */
+export const courseWithPlaceJson = (c: string) => courseJson(c, `
   'subject', ${subjectJson('s')}, 'class', ${classJson('cl')}, 'academicYear', ${yearJson('y')},
   'teachers', (SELECT coalesce(json_agg(${userJson('t')} ORDER BY t.last_name, t.first_name, t.id), '[]'::json)
                  FROM course_teachers ct JOIN users t ON t.id = ct.teacher_id WHERE ct.course_id = ${c}.id)`);

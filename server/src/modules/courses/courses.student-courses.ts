@@ -1,6 +1,7 @@
 import { Actor } from '../../policies';
 import { studentCourseSql } from '../../policies/sql';
-import { classJson, courseJson, subjectJson, userJson, yearJson } from '../../db/json-rows';
+import { classJson, yearJson } from '../../db/json-rows';
+import { courseWithPlaceJson } from './courses.list';
 import type { AcademicYear } from '../academic/academic-year.entity';
 import type { SchoolClass } from '../academic/class.entity';
 import type { Course } from './course.entity';
@@ -21,11 +22,7 @@ export interface StudentCoursesAnswer {
 export const studentCoursesSql = (reader: Actor) => `
 SELECT json_build_object(
   'studentInfo', json_build_object('academicYear', ${yearJson('y')}, 'class', ${classJson('cl')}),
-  'courses', (SELECT coalesce(json_agg(${courseJson('c', `
-                 'subject', ${subjectJson('s')}, 'class', ${classJson('cl')}, 'academicYear', ${yearJson('y')},
-                 'teachers', (SELECT coalesce(json_agg(${userJson('t')} ORDER BY t.last_name, t.first_name, t.id), '[]'::json)
-                                FROM course_teachers ct JOIN users t ON t.id = ct.teacher_id WHERE ct.course_id = c.id)`)}
-               ORDER BY s.name, c.title, c.id), '[]'::json)
+  'courses', (SELECT coalesce(json_agg(${courseWithPlaceJson('c')} ORDER BY s.name, c.title, c.id), '[]'::json)
                 FROM courses c JOIN subjects s ON s.id = c.subject_id
                WHERE c.class_id = u.class_id AND c.academic_year_id = u.academic_year_id
                  AND ${studentCourseSql(reader, { courseId: 'c.id', studentId: '$1::uuid' }, 'viewer.id')})) AS answer

@@ -1,4 +1,5 @@
 import { DataSource, EntityManager } from 'typeorm';
+import { placedIn, targeted } from '../../policies/atoms';
 
 type Runner = DataSource | EntityManager;
 
@@ -21,12 +22,12 @@ export const rosterSql = (where: string) => `
 /**
  * Whether `student` is one of the students the item on alias `a` is for: rosterSql's test for one given pair,
  * so a statement that starts from a few (item, student) pairs (the overdue sweep's drafts) never lists the
- * whole roster of every item to find them.
+ * whole roster of every item to find them. The rules' own atoms: placed in the course's class and year (only
+ * students are placed: a check constraint of users), or a target.
  */
 export const inRosterSql = (student: string) => `
-  ((a.scope = 'whole_class' AND EXISTS (SELECT 1 FROM courses rc JOIN users ru ON ru.class_id = rc.class_id AND ru.academic_year_id = rc.academic_year_id
-                                         WHERE rc.id = a.course_id AND ru.id = ${student} AND ru.role = 'Student'))
-   OR (a.scope = 'individual_students' AND EXISTS (SELECT 1 FROM assessment_targets rt WHERE rt.assessment_id = a.id AND rt.student_id = ${student})))`;
+  ((a.scope = 'whole_class' AND ${placedIn.sql!(null, { courseId: 'a.course_id' }, student)})
+   OR (a.scope = 'individual_students' AND ${targeted.sql!(null, { assessmentId: 'a.id' }, student)}))`;
 
 /**
  * A change cursor: the database's time of the read that made it, as PostgreSQL prints it (microseconds,

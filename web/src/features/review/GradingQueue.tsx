@@ -3,18 +3,23 @@ import { useDashboardCoursesQuery } from '../courses/courses.generated';
 import { EmptyText, LinkList } from '../dashboard/DashboardParts';
 import { formatDateTime } from '../courses/format';
 import { REVIEW_KIND_OF } from './reviewKinds';
+import type { GradingQueueItemFragment } from './review.generated';
 import { DASHBOARD_VARIABLES } from '../../app/listMax';
 
 /**
- * The 'Assignments to Review' card's list: the items of the three kinds with submissions waiting for a grade,
- * earliest due first (the server's gradingQueue, its first GRADING_QUEUE_SHOWN and how many wait in all), each
- * opening its grading dashboard. They come with the teacher dashboard's one request (DashboardCourses, sent by
- * useTeacherCourses): this reads the cache only, so the card adds no request of its own.
+ * The items of the three kinds with submissions waiting for a grade, earliest due first (the server's
+ * gradingQueue: its first GRADING_QUEUE_SHOWN) and how many more wait. They come with the teacher dashboard's one
+ * request (DashboardCourses, sent by useTeacherCourses): this reads the cache only, so the card adds no request.
  */
-export function GradingQueue() {
+export function useGradingQueue(): { shown: GradingQueueItemFragment[]; more: number } {
   const { data } = useDashboardCoursesQuery({ variables: DASHBOARD_VARIABLES, fetchPolicy: 'cache-only' });
   const shown = data?.gradingQueue.nodes ?? [];
-  const more = (data?.gradingQueue.totalCount ?? 0) - shown.length;
+  return { shown, more: (data?.gradingQueue.totalCount ?? 0) - shown.length };
+}
+
+/** The 'Assignments to Review' card's list: each item opens its grading dashboard. */
+export function GradingQueue() {
+  const { shown, more } = useGradingQueue();
   if (shown.length === 0) return <EmptyText>No submissions are waiting for grading.</EmptyText>;
   return (
     <>
