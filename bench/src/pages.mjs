@@ -9,8 +9,8 @@
 // context, the page opened again: scripts from the cache, data asked again) is printed for comparison only.
 //
 // Each page has its floor (issue 31): the same content as plain HTML with no script at all (the page as the server
-// renders it, its scripts and preload links taken out), sent by a bare node:http server, loaded under the same
-// throttling in the same run, one floor load after each app load. The table prints app / floor for "usable" beside
+// renders it, its scripts and preload links taken out), sent by a bare node:http server under the app page's own
+// security headers (CSP, COOP: see FLOOR_DROPPED_HEADERS), loaded under the same throttling in the same run, one floor load after each app load. The table prints app / floor for "usable" beside
 // the absolute target (targets.json pages.floorRatio and usableMs), and when the app's code has run ("ready":
 // the app's first commit, hydrated or rendered, web/src/app/App.tsx APP_READY_MARK).
 /* global window, document, MutationObserver -- probe() and the ready() checks run inside the page */
@@ -183,10 +183,13 @@ const median = (xs) => {
 /**
  * The floor pages: each scenario's page as the server renders it for its user, with every script and preload
  * link taken out (what is left is the HTML and its inline styles), served by a bare node:http server at the same
- * path under the scenario's name. A page that does not arrive rendered has no floor (the run fails: the floor would be a blank page).
+ * path under the scenario's name, under the same response headers as the app's page (its security policy: CSP,
+ * COOP, Origin-Agent-Cluster; see FLOOR_DROPPED_HEADERS). A page that does not arrive rendered has no floor (the
+ * run fails: the floor would be a blank page).
  */
 async function startFloorPages(baseUrl, tokens, scenarios) {
   const pages = new Map();
+  const headers = new Map();
   for (const scenario of scenarios) {
     const res = await fetch(`${baseUrl}${scenario.path}`, { headers: { cookie: `${PAGE_COOKIE}=${encodeURIComponent(tokens[scenario.as])}` }, redirect: 'manual' });
     const html = await res.text();
@@ -194,24 +197,37 @@ async function startFloorPages(baseUrl, tokens, scenarios) {
       throw new Error(`${scenario.name}: ${scenario.path} did not arrive server-rendered (HTTP ${res.status}), so it has no floor page`);
     }
     // under the scenario's name: two scenarios may open the same path as different people
+    headers.set(`/${scenario.name}${scenario.path}`, Object.fromEntries([...res.headers].filter(([name]) => !FLOOR_DROPPED_HEADERS.has(name))));
     pages.set(`/${scenario.name}${scenario.path}`, html
       .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
       .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/g, ''));
   }
   const server = http.createServer((req, res) => {
-    const page = pages.get(new URL(req.url, 'http://floor').pathname);
+    const pathname = new URL(req.url, 'http://floor').pathname;
+    const page = pages.get(pathname);
     if (!page) {
       res.writeHead(404).end();
       return;
     }
     // compressed as the app's pages are (server/src/app/compress-answers.ts), so only the content differs
     const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...(gzip ? { 'content-encoding': 'gzip' } : {}) })
+    res.writeHead(200, { ...headers.get(pathname), 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...(gzip ? { 'content-encoding': 'gzip' } : {}) })
       .end(gzip ? zlib.gzipSync(page) : page);
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${server.address().port}`, stop: () => new Promise((resolve) => server.close(resolve)) };
 }
+
+/**
+ * The app page's response headers a floor page does not repeat: how that one answer was sent (length, encoding,
+ * connection, date), its cookie and its request ids. The rest (the security policy) goes with the floor: Chromium
+ * does measurably more for a page under CSP, COOP and Origin-Agent-Cluster at a 4x slower CPU (each ~25-35 ms on
+ * a dashboard, ~80 ms together; ~5 ms unthrottled), a cost of the site's policy that a plain-HTML page of the same
+ * site pays too, not of the app's code, which is what the floor is there to show (bench/README.md, "The floor
+ * page's headers").
+ */
+const FLOOR_DROPPED_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'date',
+  'set-cookie', 'vary', 'etag', 'last-modified', 'x-request-id', 'x-instance']);
 
 /** One cold load of `scenario` from `baseUrl` (the app's, or the floor pages') in a fresh context, signed in by token and page cookie. */
 async function coldLoad(browser, baseUrl, scenario, token, conditions, init, { app, warmToo }) {
