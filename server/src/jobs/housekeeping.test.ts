@@ -1,5 +1,7 @@
 import { startTestServer, TestServer } from '../test/test-server';
 import { makeUser } from '../test/factories';
+import { holdTableLock } from '../test/table-lock';
+import { JOB_LOCK_TIMEOUT_MS } from './advisory';
 import { sweepStaleRows } from './housekeeping';
 
 /** Rows that only grow are removed once they decide nothing; recent ones stay (the advisory lock is jobs/file-cleanup.test.ts's). */
@@ -44,3 +46,25 @@ test("expired access tokens, applications' expired tokens and old request counts
   expect((await t.ds.query('SELECT token_hash FROM application_tokens WHERE application_id = $1', [app])).map((r: { token_hash: string }) => r.token_hash)).toEqual([hash('d')]);
   expect((await t.ds.query('SELECT count FROM application_request_counts WHERE application_id = $1', [app])).map((r: { count: number }) => r.count)).toEqual([3]);
 });
+
+test('a table locked by a migration or a bulk load makes the run give up its turn within the lock timeout, undoing what it had deleted; the next run does it', async () => {
+  const user = await makeUser(t.ds);
+  await t.ds.query(`INSERT INTO login_attempts (email, ip, succeeded, created_at) VALUES ('locked@x.test', '1.2.3.4', false, now() - interval '2 days')`);
+  await t.ds.query(`INSERT INTO sessions (token_hash, user_id, active_role, expires_at, last_used_at) VALUES ('locked-old', $1, 'Student', now() - interval '2 days', now() - interval '3 days')`, [user.id]);
+  // login_attempts goes first and is free; sessions, later in the same run, is held (without a lock timeout the
+  // run waits for the holder up to statement_timeout: let go after 10 s)
+  const lock = await holdTableLock(t.ds, 'sessions', 10_000);
+  try {
+    const started = Date.now();
+    const run = await sweepStaleRows(t.ds);
+    expect({ run, whileLocked: !lock.released }).toEqual({ run: { skipped: true, deleted: 0 }, whileLocked: true });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(JOB_LOCK_TIMEOUT_MS - 100);
+    // the attempt it had already deleted came back with the rollback
+    expect(await t.ds.query(`SELECT 1 FROM login_attempts WHERE email = 'locked@x.test'`)).toHaveLength(1);
+  } finally {
+    await lock.release();
+  }
+  const again = await sweepStaleRows(t.ds);
+  expect(again.skipped).toBe(false);
+  expect(await t.ds.query(`SELECT 1 FROM login_attempts WHERE email = 'locked@x.test' UNION ALL SELECT 1 FROM sessions WHERE token_hash = 'locked-old'`)).toHaveLength(0);
+}, 30_000);

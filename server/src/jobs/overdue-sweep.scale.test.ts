@@ -4,6 +4,7 @@ import { startSweepWorld, SweepWorld } from './sweep.test.fixtures';
 import { autoSubmitOverdue } from '../modules/review/review.autosubmit';
 import { Classroom } from '../modules/review/review.test.fixtures';
 import { sweepOverdue } from './overdue-sweep';
+import { holdTableLock } from '../test/table-lock';
 
 /**
  * The overdue sweep on a large school (the bench's first run): its claim reads per started draft, not per
@@ -106,28 +107,13 @@ it('a backlog is claimed in bounded batches, each its own transaction, and all o
 it('a table locked by another transaction makes the sweep skip its turn at once; the next run does the work', async () => {
   const [a] = await items(1, -1);
   await draft(a, pupils[0]);
-  const holder = ds2.createQueryRunner();
-  await holder.connect();
-  await holder.startTransaction();
-  // as the bench's generator holds it while it rebuilds the table's indexes
-  await holder.query('LOCK TABLE submission_answers IN ACCESS EXCLUSIVE MODE');
-  let released = false;
-  const release = async () => {
-    if (released) return;
-    released = true;
-    await holder.rollbackTransaction();
-    await holder.release();
-  };
+  // without a lock timeout the sweep waits for the holder (up to statement_timeout): let go after 8 s
+  const lock = await holdTableLock(ds2, 'submission_answers', 8000);
   try {
-    const sweep = sweepOverdue(t.ds).then((r) => ({ r, whileLocked: !released }));
-    // without a lock_timeout the sweep waits for the holder (up to statement_timeout): let it go after 8 s
-    const timer = setTimeout(() => void release(), 8000);
-    const { r, whileLocked } = await sweep;
-    clearTimeout(timer);
-    expect(whileLocked).toBe(true);
-    expect(r).toEqual({ skipped: true, submitted: 0 });
+    const r = await sweepOverdue(t.ds);
+    expect({ r, whileLocked: !lock.released }).toEqual({ r: { skipped: true, submitted: 0 }, whileLocked: true });
   } finally {
-    await release();
+    await lock.release();
   }
   expect(await sweepOverdue(t.ds)).toEqual({ skipped: false, submitted: 1 });
 }, 30_000);

@@ -11,16 +11,6 @@ import { ScheduledJob, schedule } from './schedule';
 export const SWEEP_BATCH = 250;
 /** Batches one run takes at most; a larger backlog goes on at the next run. */
 export const SWEEP_BATCHES = 20;
-/**
- * How long a sweep statement waits for a lock before the run gives up its turn. A migration or a bulk load
- * holding a table the sweep reads (the bench's generator rebuilds the answer and grade tables' indexes in its
- * transaction) would otherwise keep the sweep's connection, and its advisory lock, waiting up to
- * statement_timeout, and the run would fail anyway; a student's Resubmit holds a row for milliseconds.
- */
-export const SWEEP_LOCK_TIMEOUT_MS = 2000;
-
-const lockUnavailable = (err: unknown) =>
-  (err as { driverError?: { code?: string }; code?: string }).driverError?.code === '55P03' || (err as { code?: string }).code === '55P03';
 
 /**
  * The overdue sweep (issues 13 and 24; DESIGN.md "overdue work"): at the due date (or a reopened submission's
@@ -35,19 +25,9 @@ export async function sweepOverdue(ds: DataSource, o: { batch?: number; batches?
   const batch = o.batch ?? SWEEP_BATCH;
   let submitted = 0;
   for (let i = 0; i < (o.batches ?? SWEEP_BATCHES); i++) {
-    let run;
-    try {
-      run = await underAdvisoryLock(ds, JOB_LOCKS.overdueSweep, async (m) => {
-        await m.query(`SELECT set_config('lock_timeout', $1, true)`, [`${SWEEP_LOCK_TIMEOUT_MS}ms`]);
-        return autoSubmitBatch(m, { visibleOnly: true, missing: 'leave', limit: batch });
-      });
-    } catch (err) {
-      if (!lockUnavailable(err)) throw err;
-      logger.warn({ submitted }, 'overdue sweep: a table it needs is locked (a migration or bulk load?); trying again next run');
-      return { skipped: true, submitted };
-    }
-    // another instance holds the lock: it is sweeping
-    if (run.skipped) return { skipped: i === 0, submitted };
+    const run = await underAdvisoryLock(ds, JOB_LOCKS.overdueSweep, (m) => autoSubmitBatch(m, { visibleOnly: true, missing: 'leave', limit: batch }));
+    // a table it needs is locked (JOB_LOCK_TIMEOUT_MS): the turn is over; another instance holds the job's lock: it is sweeping
+    if (run.skipped) return { skipped: run.locked || i === 0, submitted };
     submitted += run.value.claimed.length;
     if (!run.value.more) break;
   }
