@@ -1,4 +1,5 @@
 import { startTestServer, TestServer } from '../../test/test-server';
+import { bothWays } from '../../test/both-ways';
 import { seedDemoSchool } from '../../db/seed';
 import { makeCourse } from '../../test/courses.factories';
 import { pageOfQuery, PageWindow } from '../../app/paging';
@@ -45,17 +46,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-async function both(who: string, variables: Record<string, unknown>) {
-  const fresh = await t.gql(CARDS, variables, tok[who]);
-  const service = t.services.courses;
-  const page = service.page;
-  service.page = ormPage;
-  try {
-    return { fresh, orm: await t.gql(CARDS, variables, tok[who]) };
-  } finally {
-    service.page = page;
-  }
-}
+const both = (who: string, variables: Record<string, unknown>) =>
+  bothWays(t.services.courses, 'page', ormPage, () => t.gql(CARDS, variables, tok[who]));
 
 it('answers as the ORM path did, for every role and window', async () => {
   let seen = 0;

@@ -9,8 +9,7 @@ import { User } from '../users/user.entity';
 import { Course } from './course.entity';
 import { CourseDeleteImpact } from './courses.impact';
 import { CloneCourseInput, COURSE_PAGE, CourseConnection, CreateCourseInput, StudentCourses, TeacherCourseYear, UpdateCourseInput } from './courses.types';
-import { PageArgs, toConnection, windowOf } from '../../app/paging';
-import { validation } from '../../errors/domain-error';
+import { PageArgs, pageOf, toConnection, windowOf } from '../../app/paging';
 
 @Resolver(() => Course)
 export class CoursesResolver {
@@ -123,17 +122,13 @@ export class CoursesResolver {
   }
 }
 
-export const STUDENT_COURSES_TEXT = { firstRange: 'first must be a whole number, 1 or more' } as const;
-
 @Resolver(() => StudentCourses)
 export class StudentCoursesResolver {
   @FieldResolver(() => [Course], { description: 'The courses, by subject name then title; the first `first` of them when given (the dashboard shows three).' })
   courses(
     @Root() root: StudentCourses,
-    @Arg('first', () => Int, { nullable: true, description: 'At most this many, from the start of the list.' }) first?: number | null,
+    @Arg('first', () => Int, { nullable: true, description: `At most this many, from the start of the list (1 to ${COURSE_PAGE.max}).` }) first?: number | null,
   ): Course[] {
-    if (first === undefined || first === null) return root.courses;
-    if (first < 1) throw validation(STUDENT_COURSES_TEXT.firstRange, 'first');
-    return root.courses.slice(0, first);
+    return first === undefined || first === null ? root.courses : pageOf(root.courses, windowOf({ first }, COURSE_PAGE)).items;
   }
 }

@@ -5,7 +5,8 @@ import { makeContent, makeCourse, makeModule, storedFiles } from '../../test/cou
 import { makeAnnouncement, makeDiscussion } from '../../test/courses.factories';
 import { Role } from '../users/role';
 import { sweepUnreferencedFiles } from '../../jobs/file-cleanup';
-import { STUDENT_COURSES_TEXT } from './courses.resolver';
+import { PAGE_TEXT } from '../../app/paging';
+import { COURSE_PAGE } from './courses.types';
 
 /**
  * Courses: who may create, read, list, change and delete them (platform.md section 6 and the house rules),
@@ -146,7 +147,7 @@ describe('read and list', () => {
     expect(few.data.studentCourses.courses).toEqual(gql.data.studentCourses.courses.slice(0, 1));
     expect(gql.data.studentCourses.courses.length).toBeGreaterThan(1);
     const zero = await t.gql('{ studentCourses { courses(first: 0) { title } } }', {}, tok.student);
-    expect(zero.errors?.[0]?.message).toBe(STUDENT_COURSES_TEXT.firstRange);
+    expect(zero.errors?.[0]?.message).toBe(PAGE_TEXT.firstRange(COURSE_PAGE.max));
   });
 
   it('myCourses: the teacher\'s years, classes and subjects from their allocations, with their courses', async () => {

@@ -1,4 +1,5 @@
 import { startTestServer, TestServer } from '../../test/test-server';
+import { bothWays } from '../../test/both-ways';
 import { seedDemoSchool } from '../../db/seed';
 import { Actor, authorize } from '../../policies';
 import { Page, PageWindow, pageOfQuery } from '../../app/paging';
@@ -79,17 +80,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-async function both(who: string, variables: Record<string, unknown>) {
-  const fresh = await t.gql(CARDS, variables, tok[who]);
-  const service = t.services.review;
-  const items = service.items;
-  service.items = ormItems;
-  try {
-    return { fresh, orm: await t.gql(CARDS, variables, tok[who]) };
-  } finally {
-    service.items = items;
-  }
-}
+const both = (who: string, variables: Record<string, unknown>) =>
+  bothWays(t.services.review, 'items', ormItems, () => t.gql(CARDS, variables, tok[who]));
 
 it('answers as the ORM path did, for every kind, viewer and window', async () => {
   let seen = 0;

@@ -1,4 +1,5 @@
 import { startTestServer, TestServer } from '../../test/test-server';
+import { bothWays } from '../../test/both-ways';
 import { seedDemoSchool } from '../../db/seed';
 import { validation } from '../../errors/domain-error';
 import { Actor, authorize } from '../../policies';
@@ -58,17 +59,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-async function twice<T>(run: () => Promise<T>) {
-  const users = t.services.users;
-  const page = users.page;
-  const fresh = await run();
-  users.page = ormPage;
-  try {
-    return { fresh, orm: await run() };
-  } finally {
-    users.page = page;
-  }
-}
+const twice = <T>(run: () => Promise<T>) => bothWays(t.services.users, 'page', ormPage, run);
 const both = (who: string, variables: Record<string, unknown>) => twice(() => t.gql(USERS, variables, tok[who]));
 
 it('answers as the ORM path did, for every filter, viewer and window', async () => {
