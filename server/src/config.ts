@@ -26,6 +26,11 @@ export interface Config {
    * (GRAPHQL_COMPILED=true). Off by default: measured on the bench's pages it saved no server CPU (bench/README.md).
    */
   graphqlCompiled: boolean;
+  /**
+   * Answer a query Apollo has already validated once by its compiled function, without Apollo's request pipeline
+   * (app/known-queries.ts; GRAPHQL_KNOWN_QUERIES=false turns it off).
+   */
+  graphqlKnownQueries: boolean;
   /** Folder holding the built web client, served from the same port. */
   webDist: string;
   /** Where uploaded files are kept when no S3-compatible store is configured. */
@@ -83,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     graphqlExplorer: flag(env.GRAPHQL_EXPLORER) ?? true,
     graphqlCompiled: flag(env.GRAPHQL_COMPILED) ?? false,
+    graphqlKnownQueries: flag(env.GRAPHQL_KNOWN_QUERIES) ?? true,
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'web', 'dist')),
     fileDir: path.resolve(env.FILE_DIR ?? path.join(dataDir, 'files')),
     s3:

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import http from 'node:http';
 import { loadConfig } from './config';
 import { createApp } from './app/app';
 import { logger } from './app/logger';
@@ -24,7 +25,7 @@ async function main() {
   } else if (config.initialAdmin && (await seedInitialAdmin(db.ds, config.initialAdmin))) {
     logger.info({ email: config.initialAdmin.email }, 'first SuperAdmin created');
   }
-  const { app, apollo, services } = await createApp(db.ds, config);
+  const { handler, apollo, services } = await createApp(db.ds, config);
   const fileCleanup = startFileCleanup(db.ds, services.files.store, config.fileCleanupSeconds);
   const housekeeping = startHousekeeping(db.ds, config.housekeepingSeconds);
   const overdueSweep = startOverdueSweep(db.ds, config.overdueSweepIntervalMs);
@@ -35,7 +36,9 @@ async function main() {
     if (config.demoSeed) console.log('\n' + demoBanner(config.publicUrl) + '\n');
   };
   // without HOST, Node's default: every interface, IPv6 where the machine has it
-  const server = config.host ? app.listen(config.port, config.host, listening) : app.listen(config.port, listening);
+  const server = http.createServer(handler);
+  if (config.host) server.listen(config.port, config.host, listening);
+  else server.listen(config.port, listening);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,9 +1,8 @@
-import crypto from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { NextFunction, Request, Response } from 'express';
 import { DataSource } from 'typeorm';
 import { Config } from '../config';
 import { buildContext } from './build-context';
-import { logger } from './logger';
 import { createApollo, graphqlRoute } from './graphql';
 import { securityHeaders } from './security-headers';
 import { compressAnswers } from './compress-answers';
@@ -13,6 +12,10 @@ import { pageSessionPlugin, pageSessionRest } from './page-session';
 import { graphqlExplorer } from './explorer';
 import path from 'node:path';
 import { requestStore } from './request-store';
+import { requestFacts } from './request-facts';
+import { directRoute } from './direct-route';
+import { KnownQueries } from './known-queries';
+import { buildAppSchema } from './schema';
 import { requestTimeout } from './request-timeout';
 import { databaseAnswers } from '../db/health';
 import { createServices } from './services';
@@ -23,43 +26,30 @@ import { restWriteGate } from './credential-gate';
 import { oauthRouter } from '../modules/integrations/oauth.route';
 import { oneRosterRoutes } from '../modules/oneroster/oneroster.router';
 
-/** Statement counts of recent requests by request id; tests read them to prove lists do not grow with data. */
-export const sqlCounts = new Map<string, number>();
-
-// reset links carry a secret in the path; keep it out of the logs
-const redactPath = (p: string) => p.replace(/(reset-password\/)[^/?]+/, '$1[redacted]');
+export { sqlCounts } from './request-facts';
 
 export async function createApp(ds: DataSource, config: Config) {
   const services = createServices(ds, config);
   // the page cookie lasts as long as the longest session may (the database's expiry decides): page-session.ts
   const cookieMaxAgeSeconds = config.rememberDays * 86_400;
-  const apollo = await createApollo([pageSessionPlugin(cookieMaxAgeSeconds)], config.graphqlCompiled);
+  const known = new KnownQueries(await buildAppSchema());
+  const apollo = await createApollo([pageSessionPlugin(cookieMaxAgeSeconds), ...(config.graphqlKnownQueries ? [known.plugin()] : [])], config.graphqlCompiled);
+  // every request's own handlers, in this order, on every path (also the direct route to /graphql below)
+  const headers = securityHeaders(config.publicUrl);
+  const facts = requestFacts(config);
+  const timeout = requestTimeout(config.requestTimeoutMs);
+  const compress = compressAnswers();
 
   const app = express();
   app.disable('x-powered-by');
   // no client revalidates an API answer or a rendered page (POSTs, `no-store`), and hashing every body
   // for an ETag costs a millisecond on a 350 KB grading dashboard; static files keep theirs (web-client.ts)
   app.set('etag', false);
-  app.use(securityHeaders(config.publicUrl));
+  app.use(headers);
   app.set('trust proxy', 'loopback');
 
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    const requestId = crypto.randomUUID();
-    const store = { requestId, sqlCount: 0, secure: req.secure };
-    const started = process.hrtime.bigint();
-    res.setHeader('X-Request-Id', requestId);
-    res.setHeader('X-Instance', config.instanceId);
-    res.on('finish', () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      if (config.nodeEnv === 'test') {
-        sqlCounts.set(requestId, store.sqlCount);
-        if (sqlCounts.size > 2000) sqlCounts.delete(sqlCounts.keys().next().value!);
-      }
-      logger.info({ requestId, method: req.method, path: redactPath(req.path), status: res.statusCode, ms: Math.round(ms), sql: store.sqlCount }, 'request');
-    });
-    requestStore.run(store, () => next());
-  });
-  app.use(requestTimeout(config.requestTimeoutMs));
+  app.use(facts);
+  app.use(timeout);
 
   const withContext = async (req: Request, res: Response, next: NextFunction) => {
     try {
@@ -76,7 +66,7 @@ export async function createApp(ds: DataSource, config: Config) {
     else res.status(503).json({ status: 'unavailable' });
   });
 
-  app.use(['/api', '/graphql'], compressAnswers());
+  app.use(['/api', '/graphql'], compress);
 
   app.use('/api', express.json({ limit: '1mb' }), withContext, pageSessionRest(cookieMaxAgeSeconds), restWriteGate, switchedChangesRest, apiRouter(), apiNotFound, apiErrorHandler);
 
@@ -87,7 +77,8 @@ export async function createApp(ds: DataSource, config: Config) {
   app.use(oneRosterRoutes(config.publicUrl, withContext));
 
   if (config.graphqlExplorer) app.use('/graphql', graphqlExplorer(path.join(config.webDist, 'explorer')));
-  app.use('/graphql', ...graphqlRoute(apollo, withContext));
+  const graphql = graphqlRoute(apollo, withContext, known);
+  app.use('/graphql', ...graphql);
 
   if (webClientBuilt(config.webDist)) {
     // the landing pages rendered with their data (issue 31), by the bundle the web build writes beside the client
@@ -106,5 +97,12 @@ export async function createApp(ds: DataSource, config: Config) {
     app.get('/', (_req, res) => res.type('text').send('The web client is not built yet: run `pnpm build`.'));
   }
 
-  return { app, apollo, services };
+  // POST /graphql, which nearly every request of the web client is: the handlers it meets in the app above,
+  // in the same order, without walking the router's other layers (none of which answers it)
+  const graphqlPost = directRoute(app, [headers, facts, timeout, compress, ...graphql]);
+  const handler = (req: IncomingMessage, res: ServerResponse): void => {
+    if (req.method === 'POST' && req.url === '/graphql') graphqlPost(req, res);
+    else app(req, res);
+  };
+  return { app, handler, apollo, services, known };
 }

@@ -53,7 +53,7 @@ beforeAll(async () => {
   compiled = await startTestServer({ GRAPHQL_COMPILED: 'true' });
   await seedDemoSchool(compiled.ds);
   plain = await serveApp(compiled.ds, loadConfig({
-    ...process.env, NODE_ENV: 'test', PUBLIC_URL: 'http://lms.test', FILE_DIR: compiled.url, LOG_LEVEL: 'silent', GRAPHQL_COMPILED: 'false',
+    ...process.env, NODE_ENV: 'test', PUBLIC_URL: 'http://lms.test', FILE_DIR: compiled.url, LOG_LEVEL: 'silent', GRAPHQL_COMPILED: 'false', GRAPHQL_KNOWN_QUERIES: 'false',
   }), async () => undefined);
   for (const who of ['superadmin', 'admin', 'teacher', 'teacher2', 'student', 'student2', 'parent']) tok[who] = await compiled.login(`${who}@demo.school`);
   [{ id: math }] = await compiled.ds.query(`SELECT id FROM courses WHERE title = 'MATH-5A'`);

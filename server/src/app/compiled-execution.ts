@@ -19,7 +19,7 @@ type GatewayExecutor = NonNullable<Awaited<ReturnType<GatewayInterface['load']>>
 const compiledByDocument = new WeakMap<DocumentNode, Map<string, Compiled>>();
 
 /** The compiled form of one operation of a document, made on first use. */
-function compiledFor(schema: GraphQLSchema, document: DocumentNode, operationName: string | undefined): Compiled {
+export function compiledFor(schema: GraphQLSchema, document: DocumentNode, operationName: string | undefined): Compiled {
   let byName = compiledByDocument.get(document);
   if (!byName) compiledByDocument.set(document, (byName = new Map()));
   const key = operationName ?? '';
@@ -35,7 +35,7 @@ function compiledFor(schema: GraphQLSchema, document: DocumentNode, operationNam
  * graphql-jit's errors lack graphql-js's `extensions` object, which Apollo's error formatting reads: each is
  * made again as graphql-js makes it (the original error, its path, its extensions), keeping its locations.
  */
-function asGraphqlJsError(e: GraphQLError): GraphQLError {
+export function asGraphqlJsError(e: GraphQLError): GraphQLError {
   if (e.extensions) return e;
   const again = new GraphQLError(e.message, { path: e.path, originalError: e.originalError });
   (again as { locations?: GraphQLError['locations'] }).locations = e.locations?.length ? e.locations : undefined;

@@ -12,6 +12,7 @@ import { buildAppSchema } from './schema';
 import { switchedChangesPlugin } from '../modules/audit/audit.switched';
 import { graphqlWriteGate } from './credential-gate';
 import { compiledGateway } from './compiled-execution';
+import type { KnownQueries } from './known-queries';
 
 /** A GraphQL-shaped error answer for what fails before Apollo runs. */
 function graphqlError(res: Response, status: number, message: string, code: string): void {
@@ -127,8 +128,20 @@ export async function createApollo(plugins: ApolloServerPlugin<RequestContext>[]
   return apollo;
 }
 
-/** The /graphql chain: upload check and parser, JSON body, the request context, Apollo, and the early-error answer. */
-export function graphqlRoute(apollo: ApolloServer<RequestContext>, withContext: RequestHandler) {
+/**
+ * The operation: a query Apollo has validated before runs as its compiled function (known-queries.ts), and
+ * everything else, or what that gives back untouched, goes through Apollo.
+ */
+function knownOrApollo(known: KnownQueries, apollo: RequestHandler): RequestHandler {
+  return (req, res, next) => {
+    known.answer(req, res, res.locals.ctx as RequestContext).then((answered) => {
+      if (!answered) return apollo(req, res, next);
+    }, next);
+  };
+}
+
+/** The /graphql chain: upload check and parser, JSON body, the request context, the operation, and the early-error answer. */
+export function graphqlRoute(apollo: ApolloServer<RequestContext>, withContext: RequestHandler, known: KnownQueries) {
   return [
     uploadPreflightCheck,
     // a submission may carry one file per long answer (submitAssessment); content takes one
@@ -136,7 +149,7 @@ export function graphqlRoute(apollo: ApolloServer<RequestContext>, withContext: 
     express.json({ limit: '2mb' }),
     tokenLimit,
     withContext,
-    expressMiddleware(apollo, { context: async ({ res }) => res.locals.ctx as RequestContext }),
+    knownOrApollo(known, expressMiddleware(apollo, { context: async ({ res }) => res.locals.ctx as RequestContext })),
     beforeApolloErrors,
   ];
 }

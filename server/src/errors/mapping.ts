@@ -154,20 +154,26 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
 }
 
 /**
- * GraphQL answers whose errors say SERVICE_UNAVAILABLE carry HTTP 503, as REST does (clients and balancers
- * retry); a RATE_LIMITED one carries its Retry-After header.
+ * What a GraphQL answer's errors do to its HTTP head: SERVICE_UNAVAILABLE carries HTTP 503, as REST does
+ * (clients and balancers retry); a RATE_LIMITED refusal carries its Retry-After header. The one rule of
+ * Apollo's answers (the plugin below) and of the known queries' (app/known-queries.ts).
  */
+export function graphqlErrorHead(errors: readonly GraphQLFormattedError[]): { status?: number; headers: Record<string, string> } {
+  return {
+    status: errors.some((e) => e.extensions?.code === 'SERVICE_UNAVAILABLE') ? 503 : undefined,
+    headers: retryAfterHeader(errors.find((e) => e.extensions?.retryAfter)?.extensions),
+  };
+}
+
+/** graphqlErrorHead on Apollo's answers. */
 export const serviceUnavailableStatus: ApolloServerPlugin = {
   async requestDidStart() {
     return {
       async willSendResponse({ response }) {
         if (response.body.kind !== 'single') return;
-        const errors = response.body.singleResult.errors ?? [];
-        if (errors.some((e) => e.extensions?.code === 'SERVICE_UNAVAILABLE')) response.http.status = 503;
-        // a refusal for too many attempts says when to retry in the header too, as REST does
-        for (const [name, value] of Object.entries(retryAfterHeader(errors.find((e) => e.extensions?.retryAfter)?.extensions))) {
-          response.http.headers.set(name, value);
-        }
+        const head = graphqlErrorHead(response.body.singleResult.errors ?? []);
+        if (head.status) response.http.status = head.status;
+        for (const [name, value] of Object.entries(head.headers)) response.http.headers.set(name, value);
       },
     };
   },

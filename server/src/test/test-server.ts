@@ -3,13 +3,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { AddressInfo } from 'node:net';
-import { Server } from 'node:http';
+import http, { Server } from 'node:http';
 import { DataSource } from 'typeorm';
 import { Config, loadConfig } from '../config';
 import { createApp, sqlCounts } from '../app/app';
 import { createDataSource } from '../db/data-source';
 import { DEMO_PASSWORD } from '../db/seed';
 import { Services } from '../app/services';
+import type { KnownQueries } from '../app/known-queries';
 import { admin, adminUrl, withDatabase } from './pg-admin';
 
 export interface GqlResult<T = any> {
@@ -32,6 +33,8 @@ export interface TestServer {
   url: string;
   ds: DataSource;
   services: Services;
+  /** The queries answered without Apollo (app/known-queries.ts). */
+  known: KnownQueries;
   gql<T = any>(query: string, variables?: Record<string, unknown>, token?: string | null): Promise<GqlResult<T>>;
   rest<T = any>(method: string, p: string, opts?: { token?: string | null; body?: unknown; raw?: string }): Promise<RestResult<T>>;
   /** Signs in over REST and returns the bearer token. */
@@ -71,9 +74,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
 
 /** The app over a data source, listening on a random port; `close` stops it, then runs `cleanup`. */
 export async function serveApp(ds: DataSource, config: Config, cleanup: () => Promise<void>): Promise<TestServer> {
-  const { app, apollo, services } = await createApp(ds, config);
+  const { handler, apollo, services, known } = await createApp(ds, config);
   const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    const s = http.createServer(handler).listen(0, '127.0.0.1', () => resolve(s));
   });
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const sqlOf = (res: Response) => sqlCounts.get(res.headers.get('x-request-id') ?? '') ?? -1;
@@ -82,6 +85,7 @@ export async function serveApp(ds: DataSource, config: Config, cleanup: () => Pr
     url: base,
     ds,
     services,
+    known,
     async gql(query, variables = {}, token) {
       const res = await fetch(`${base}/graphql`, {
         method: 'POST',

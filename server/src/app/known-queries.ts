@@ -1,0 +1,116 @@
+import type { ApolloServerPlugin } from '@apollo/server';
+import type { Request, Response } from 'express';
+import { DocumentNode, ExecutionResult, GraphQLError, GraphQLFormattedError, GraphQLSchema } from 'graphql';
+import { CompiledQuery, isCompiledQuery } from 'graphql-jit';
+import { formatGraphQLError, graphqlErrorHead } from '../errors/mapping';
+import { asGraphqlJsError, compiledFor } from './compiled-execution';
+import type { RequestContext } from './context';
+
+/**
+ * Queries the server has seen before answered without Apollo's request pipeline (issue 28): a client sends
+ * the same few documents again and again, and for each of those Apollo's parse, validation (every rule and
+ * limit of graphql-limits.ts) and plugins have already run once and found the query good. The first request of
+ * a query text goes through Apollo, which hands the validated document here (the plugin below); later requests
+ * with the same text run its compiled function (graphql-jit, compiled-execution.ts) straight from the /graphql
+ * route and answer in Apollo's words: the same body (errors, data, extensions; a newline), content type, status
+ * and headers, the errors formatted by the same mapping (errors/mapping.ts). The resolvers are the schema's own,
+ * so the field rules and the services' authorization run as before. Only queries are kept: mutations have the
+ * write gate, the audit of switched roles and the page cookie (Apollo's plugins) to pass.
+ *
+ * Apollo keeps handling, by giving the request back before anything ran: a query it has not seen, a rejected
+ * token (its 401 and cleared page cookie), refused variables (its BAD_USER_INPUT and 400), an Accept header
+ * that takes neither JSON type (its 406), a batch, and anything with `extensions` (persisted queries).
+ */
+type Variables = Record<string, unknown>;
+
+/** Apollo's media types for a single answer, in its order of preference (runHttpQuery, chooseContentTypeForSingleResultResponse). */
+const ANSWER_TYPES = [
+  'application/json; charset=utf-8',
+  'application/graphql-response+json; charset=utf-8',
+  'application/json',
+];
+
+/** Query texts kept at most, oldest forgotten first (Apollo keeps its parsed documents in a bounded store too). */
+const KEPT_QUERIES = 1000;
+
+/** Apollo's error enrichment (errorNormalize.js) before our formatError: a code always, `http` lifted to the answer's head. */
+function formatErrors(errors: readonly GraphQLError[]): { errors: GraphQLFormattedError[]; status?: number; headers: Record<string, string> } {
+  let status: number | undefined;
+  const headers: Record<string, string> = {};
+  const formatted = errors.map((raw) => {
+    const error = asGraphqlJsError(raw);
+    const { http, ...rest } = (error.extensions ?? {}) as { http?: { status?: number; headers?: Map<string, string> }; code?: unknown };
+    if (http?.status) status = http.status;
+    for (const [name, value] of http?.headers ?? []) headers[name] = value;
+    const extensions = { ...rest, code: rest.code ?? 'INTERNAL_SERVER_ERROR' };
+    try {
+      return formatGraphQLError({ ...error.toJSON(), extensions }, error);
+    } catch {
+      return { message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+    }
+  });
+  const head = graphqlErrorHead(formatted);
+  return { errors: formatted, status: head.status ?? status, headers: { ...headers, ...head.headers } };
+}
+
+const isVariables = (v: unknown): v is Variables | undefined | null => v === undefined || v === null || (typeof v === 'object' && !Array.isArray(v));
+
+export class KnownQueries {
+  private readonly byText = new Map<string, CompiledQuery>();
+  /** Requests these answered (tests read it to know which way an answer came). */
+  answered = 0;
+
+  constructor(private readonly schema: GraphQLSchema) {}
+
+  /** Apollo's hook: a query that has passed validation is kept, compiled, under its text and operation name. */
+  plugin(): ApolloServerPlugin<RequestContext> {
+    return {
+      requestDidStart: async () => ({
+        didResolveOperation: async ({ request, document, operation, operationName }) => {
+          if (operation?.operation !== 'query' || typeof request.query !== 'string' || request.extensions) return;
+          this.remember(request.query, request.operationName ?? undefined, document, operationName ?? undefined);
+        },
+      }),
+    };
+  }
+
+  private remember(query: string, asked: string | undefined, document: DocumentNode, operationName: string | undefined): void {
+    const key = keyOf(query, asked);
+    if (this.byText.has(key)) return;
+    const compiled = compiledFor(this.schema, document, operationName);
+    if (!isCompiledQuery(compiled)) return;
+    if (this.byText.size >= KEPT_QUERIES) this.byText.delete(this.byText.keys().next().value!);
+    this.byText.set(key, compiled);
+  }
+
+  /**
+   * Answers the request if its query is known and nothing in it needs Apollo; false (before anything ran)
+   * hands it to Apollo. Runs after the body parser and the context (graphql.ts's route).
+   */
+  async answer(req: Request, res: Response, context: RequestContext): Promise<boolean> {
+    const body = req.body as { query?: unknown; operationName?: unknown; variables?: unknown; extensions?: unknown } | undefined;
+    if (req.method !== 'POST' || !body || typeof body !== 'object' || Array.isArray(body) || body.extensions !== undefined) return false;
+    if (typeof body.query !== 'string' || !isVariables(body.variables) || context.tokenRejected) return false;
+    if (body.operationName !== undefined && body.operationName !== null && typeof body.operationName !== 'string') return false;
+    const compiled = this.byText.get(keyOf(body.query, body.operationName ?? undefined));
+    const type = compiled && req.accepts(ANSWER_TYPES);
+    if (!compiled || !type) return false;
+    const result = await compiled.query(undefined, context, body.variables ?? {});
+    // no data: the variables were refused before anything ran, which Apollo answers in its own words
+    if (result.errors?.length && result.data === undefined) return false;
+    this.answered += 1;
+    send(res, type, result);
+    return true;
+  }
+}
+
+const keyOf = (query: string, operationName: string | undefined) => `${operationName ?? ''}\n${query}`;
+
+/** The answer as Apollo's Express integration sends it. */
+function send(res: Response, type: string, result: ExecutionResult): void {
+  const formatted = result.errors?.length ? formatErrors(result.errors) : undefined;
+  res.status(formatted?.status ?? 200);
+  for (const [name, value] of Object.entries(formatted?.headers ?? {})) res.setHeader(name, value);
+  res.setHeader('content-type', type);
+  res.send(JSON.stringify({ errors: formatted?.errors, data: result.data, extensions: result.extensions }) + '\n');
+}
