@@ -53,10 +53,13 @@ function formatErrors(errors: readonly GraphQLError[]): { errors: GraphQLFormatt
   return { errors: formatted, status: head.status ?? status, headers: { ...headers, ...head.headers } };
 }
 
+/** A validated document; its compiled function once asked again (null: graphql-jit cannot compile it, Apollo answers). */
+type Known = { document: DocumentNode; operationName?: string; compiled?: CompiledQuery | null };
+
 const isVariables = (v: unknown): v is Variables | undefined | null => v === undefined || v === null || (typeof v === 'object' && !Array.isArray(v));
 
 export class KnownQueries {
-  private readonly byText = new Map<string, CompiledQuery>();
+  private readonly byText = new Map<string, Known>();
   /** Requests these answered (tests read it to know which way an answer came). */
   answered = 0;
 
@@ -77,10 +80,17 @@ export class KnownQueries {
   private remember(query: string, asked: string | undefined, document: DocumentNode, operationName: string | undefined): void {
     const key = keyOf(query, asked);
     if (this.byText.has(key)) return;
-    const compiled = compiledFor(this.schema, document, operationName);
-    if (!isCompiledQuery(compiled)) return;
     if (this.byText.size >= KEPT_QUERIES) this.byText.delete(this.byText.keys().next().value!);
-    this.byText.set(key, compiled);
+    this.byText.set(key, { document, operationName });
+  }
+
+  /** Compiled when first asked again, so a query sent once (a script's one-off) never pays for compiling. */
+  private compiled(known: Known): CompiledQuery | undefined {
+    if (known.compiled === undefined) {
+      const compiled = compiledFor(this.schema, known.document, known.operationName);
+      known.compiled = isCompiledQuery(compiled) ? compiled : null;
+    }
+    return known.compiled ?? undefined;
   }
 
   /**
@@ -92,8 +102,9 @@ export class KnownQueries {
     if (req.method !== 'POST' || !body || typeof body !== 'object' || Array.isArray(body) || body.extensions !== undefined) return false;
     if (typeof body.query !== 'string' || !isVariables(body.variables) || context.tokenRejected) return false;
     if (body.operationName !== undefined && body.operationName !== null && typeof body.operationName !== 'string') return false;
-    const compiled = this.byText.get(keyOf(body.query, body.operationName ?? undefined));
-    const type = compiled && req.accepts(ANSWER_TYPES);
+    const known = this.byText.get(keyOf(body.query, body.operationName ?? undefined));
+    const type = known && req.accepts(ANSWER_TYPES);
+    const compiled = type ? this.compiled(known) : undefined;
     if (!compiled || !type) return false;
     const result = await compiled.query(undefined, context, body.variables ?? {});
     // no data: the variables were refused before anything ran, which Apollo answers in its own words

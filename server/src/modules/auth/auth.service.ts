@@ -14,6 +14,7 @@ import { normalizeEmail, validateNewUser } from '../users/users.validation';
 import { recordAttempt } from './attempts';
 import { addressBucket } from './client-address';
 import { CHILD_IDS_SQL, childIdsOf } from '../../policies/children';
+import { classJson, yearJson } from '../../db/json-rows';
 import { recordAudit } from '../audit/audit.record';
 import { AuditKind } from '../audit/audit.kinds';
 import { endCredentials } from './credentials';
@@ -69,10 +70,18 @@ function newPassword(input: unknown): string {
 
 /**
  * The select list that makes a viewer of the user `u` (joined by the caller): the linked children when acting
- * as a Parent (so the parent rules cost no statement) and the user's row as JSON without its password hash.
+ * as a Parent (so the parent rules cost no statement) and the user's row as JSON without its password hash, with
+ * a student's class and year (every student page asks for `me { user { class } }`: no statement of its own).
  */
 export const VIEWER_SQL = (activeRole: string) =>
-  `CASE WHEN ${activeRole} = 'Parent' THEN ${CHILD_IDS_SQL('u.id')} ELSE '{}'::text[] END AS child_ids, to_jsonb(u) - 'password_hash' AS user`;
+  `CASE WHEN ${activeRole} = 'Parent' THEN ${CHILD_IDS_SQL('u.id')} ELSE '{}'::text[] END AS child_ids,
+   to_jsonb(u) - 'password_hash' || jsonb_build_object(
+     '${PLACED_CLASS}', (SELECT ${classJson('c')} FROM classes c WHERE c.id = u.class_id),
+     '${PLACED_YEAR}', (SELECT ${yearJson('y')} FROM academic_years y WHERE y.id = u.academic_year_id)) AS user`;
+
+/** Keys of VIEWER_SQL's user JSON that are no column: the placement, read as the entities' plain objects. */
+const PLACED_CLASS = 'placed_class';
+const PLACED_YEAR = 'placed_year';
 
 /** How stale a session's last_used_at may get before a request touches it again. */
 const SESSION_TOUCH_SECONDS = 60;
@@ -126,9 +135,13 @@ export class AuthService {
     };
   }
 
-  /** A User entity from its row as JSON (every column but the password hash), by the entity's own column map. */
+  /**
+   * A User entity from its row as JSON (every column but the password hash), by the entity's own column map,
+   * with the placement VIEWER_SQL joins in (`class`, `academicYear`: what the placement fields answer first).
+   */
   userFromJson(raw: Record<string, unknown>): User {
     const user = new User();
+    if (PLACED_CLASS in raw) Object.assign(user, { class: raw[PLACED_CLASS] ?? null, academicYear: raw[PLACED_YEAR] ?? null });
     for (const c of this.ds.getMetadata(User).columns) {
       if (!(c.databaseName in raw)) continue;
       const v = raw[c.databaseName];

@@ -1,5 +1,6 @@
 import { startTestServer, TestServer } from '../../test/test-server';
 import { makeUser } from '../../test/factories';
+import { seedDemoSchool } from '../../db/seed';
 
 /**
  * A read must not write: the session's last_used_at is touched at most once a minute, so most requests are
@@ -8,6 +9,7 @@ import { makeUser } from '../../test/factories';
 let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer();
+  await seedDemoSchool(t.ds);
 });
 afterAll(() => t.close());
 
@@ -43,4 +45,20 @@ test('`me` is one statement over both transports: the session lookup brings the 
   const r = await t.rest('GET', '/auth/me', { token });
   expect(r.status).toBe(200);
   expect(r.sql).toBe(1);
+});
+
+test("a student's class and year come with the session lookup: `me { user { class academicYear } }` is one statement, as the loaders read them", async () => {
+  const PLACEMENT = `class { id name grade description isActive version createdAt }
+    academicYear { id year isActive startDate endDate version createdAt }`;
+  const [student, teacher, admin] = await Promise.all(['student', 'teacher', 'admin'].map((w) => t.login(`${w}@demo.school`)));
+  const mine = await t.gql(`{ me { user { id ${PLACEMENT} } } }`, {}, student);
+  expect(mine.errors).toBeUndefined();
+  expect(mine.data.me.user.class).not.toBeNull();
+  expect(mine.sql).toBe(1);
+  // the same student read by an administrator, whose request loads the placement through the loaders
+  const read = await t.gql(`query($id: ID!) { user(id: $id) { id ${PLACEMENT} } }`, { id: mine.data.me.user.id }, admin);
+  expect(read.errors).toBeUndefined();
+  expect(mine.data.me.user).toEqual(read.data.user);
+  const unplaced = await t.gql(`{ me { user { ${PLACEMENT} } } }`, {}, teacher);
+  expect([unplaced.data.me.user, unplaced.sql]).toEqual([{ class: null, academicYear: null }, 1]);
 });
