@@ -4,7 +4,7 @@ import { User } from '../modules/users/user.entity';
 import { Role } from '../modules/users/role';
 import { presentUser } from '../modules/users/users.shape';
 import { Actor } from '../policies';
-import { Presented, UnpresentedValueError, publicRoute, send, toRest } from './rest';
+import { Presented, UnpresentedValueError, publicRoute, restJson, send, toRest } from './rest';
 
 /** The generic REST shaper renames and formats; what is shown is decided by presenters only. */
 const user = Object.assign(new User(), {
@@ -17,6 +17,23 @@ it('renames id to _id and formats dates through plain objects and arrays', () =>
   expect(toRest({ id: 'a', at: new Date('2026-01-02T03:04:05.000Z'), list: [{ id: 'b', n: 1, ok: true, none: null }], gone: undefined }))
     .toEqual({ _id: 'a', at: '2026-01-02T03:04:05.000Z', list: [{ _id: 'b', n: 1, ok: true, none: null }], gone: null });
   expect(toRest(Object.assign(Object.create(null), { id: 'c' }))).toEqual({ _id: 'c' });
+});
+
+it('writes as JSON exactly what toRest\'s copy writes, without the copy where it can', () => {
+  const tricky = 'a "id": {"id": \\", ,"id":x';
+  const cases: unknown[] = [
+    null, 'x', 3, true, [], {}, [undefined, null, 1], Number.NaN,
+    { id: 'a', at: new Date('2026-01-02T03:04:05.000Z'), list: [{ id: 'b', n: 1, ok: true, none: null, text: tricky }], nested: { id: 'c', ids: ['id'] } },
+    { text: tricky, id: tricky, [tricky]: { id: 1 } },
+    { id: 'a', gone: undefined, list: [{ id: 'b', also: undefined }] },
+    { id: 'x', _id: 'y' },
+    Object.assign(Object.create(null), { id: 'c', deep: [[{ id: 'd' }]] }),
+    presentUser(viewer, user),
+  ];
+  for (const value of cases) expect([value, restJson(value)]).toEqual([value, JSON.stringify(toRest(value))]);
+  expect(() => restJson([{ id: 'a', author: user }])).toThrow(/User instance/);
+  expect(() => restJson({ f: () => 1 })).toThrow(UnpresentedValueError);
+  expect(() => restJson({ at: new Date(Number.NaN) })).toThrow(RangeError);
 });
 
 it('refuses anything a presenter did not shape: entities, class instances, functions', () => {
