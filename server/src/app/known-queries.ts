@@ -1,7 +1,7 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { Request, Response } from 'express';
 import { DocumentNode, ExecutionResult, GraphQLError, GraphQLFormattedError, GraphQLSchema } from 'graphql';
-import { CompiledQuery, isCompiledQuery } from 'graphql-jit';
+import { isCompiledQuery } from 'graphql-jit';
 import { formatGraphQLError, graphqlErrorHead } from '../errors/mapping';
 import { asGraphqlJsError, compiledFor } from './compiled-execution';
 import type { RequestContext } from './context';
@@ -53,8 +53,8 @@ function formatErrors(errors: readonly GraphQLError[]): { errors: GraphQLFormatt
   return { errors: formatted, status: head.status ?? status, headers: { ...headers, ...head.headers } };
 }
 
-/** A validated document; its compiled function once asked again (null: graphql-jit cannot compile it, Apollo answers). */
-type Known = { document: DocumentNode; operationName?: string; compiled?: CompiledQuery | null };
+/** A validated document and the operation it runs (graphql-jit's compiled form is kept per document: compiled-execution.ts). */
+type Known = { document: DocumentNode; operationName?: string };
 
 const isVariables = (v: unknown): v is Variables | undefined | null => v === undefined || v === null || (typeof v === 'object' && !Array.isArray(v));
 
@@ -65,7 +65,7 @@ export class KnownQueries {
 
   constructor(private readonly schema: GraphQLSchema) {}
 
-  /** Apollo's hook: a query that has passed validation is kept, compiled, under its text and operation name. */
+  /** Apollo's hook: a query that has passed validation is kept under its text and operation name. */
   plugin(): ApolloServerPlugin<RequestContext> {
     return {
       requestDidStart: async () => ({
@@ -84,15 +84,6 @@ export class KnownQueries {
     this.byText.set(key, { document, operationName });
   }
 
-  /** Compiled when first asked again, so a query sent once (a script's one-off) never pays for compiling. */
-  private compiled(known: Known): CompiledQuery | undefined {
-    if (known.compiled === undefined) {
-      const compiled = compiledFor(this.schema, known.document, known.operationName);
-      known.compiled = isCompiledQuery(compiled) ? compiled : null;
-    }
-    return known.compiled ?? undefined;
-  }
-
   /**
    * Answers the request if its query is known and nothing in it needs Apollo; false (before anything ran)
    * hands it to Apollo. Runs after the body parser and the context (graphql.ts's route).
@@ -104,8 +95,10 @@ export class KnownQueries {
     if (body.operationName !== undefined && body.operationName !== null && typeof body.operationName !== 'string') return false;
     const known = this.byText.get(keyOf(body.query, body.operationName ?? undefined));
     const type = known && req.accepts(ANSWER_TYPES);
-    const compiled = type ? this.compiled(known) : undefined;
-    if (!compiled || !type) return false;
+    // compiled when first asked again (so a one-off query never pays for it), then kept with its document
+    if (!type) return false;
+    const compiled = compiledFor(this.schema, known.document, known.operationName);
+    if (!isCompiledQuery(compiled)) return false;
     const result = await compiled.query(undefined, context, body.variables ?? {});
     // no data: the variables were refused before anything ran, which Apollo answers in its own words
     if (result.errors?.length && result.data === undefined) return false;
