@@ -1,5 +1,6 @@
 import { GraphQLNamedType, isEnumType, isInputObjectType, isInterfaceType, isObjectType, isSpecifiedScalarType } from 'graphql';
 import { buildAppSchema } from './schema';
+import { getMetadataStorage } from 'type-graphql';
 
 /** Integrators read schema.graphql: every type, field, argument and enum value says what it is. */
 it('describes every type, field, argument and enum value', async () => {
@@ -21,4 +22,12 @@ it('describes every type, field, argument and enum value', async () => {
     }
   }
   expect(missing).toEqual([]);
+});
+
+it('hands every field resolver its parent as it is, not a copy made into an instance of the entity class', async () => {
+  await buildAppSchema();
+  const roots = getMetadataStorage().params.filter((p) => p.kind === 'root');
+  expect(roots.length).toBeGreaterThan(50);
+  // with a type, type-graphql copies a plain parent into `new Entity()` on every call (convertToType)
+  expect(roots.filter((p) => (p as { getType?: unknown }).getType !== undefined)).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { GraphQLSchema, getNamedType, isEnumType, lexicographicSortSchema, printSchema } from 'graphql';
-import { buildSchema } from 'type-graphql';
+import { buildSchema, getMetadataStorage } from 'type-graphql';
 import { enumValueName } from './enum-values';
 import { guardFields } from './field-rules';
 import { modules } from './modules';
@@ -17,8 +17,20 @@ let built: Promise<GraphQLSchema> | undefined;
 
 export function buildAppSchema(): Promise<GraphQLSchema> {
   // type-graphql metadata is global, so the schema is built once per process
+  handParentsAsTheyAre();
   built ??= buildSchema({ resolvers: nonEmpty(resolvers), validate: false }).then(guardFields).then(describeRootArguments).then(capitalizeEnumValues);
   return built;
+}
+
+/**
+ * type-graphql's `@Root()` copies a parent that is not an instance of the parameter's class into a new instance on
+ * every call (`new Course()`, then every property assigned). The one-statement reads hand GraphQL plain objects,
+ * so each field resolver of a course list made a copy of its course: three or four copies of every course of a
+ * page. No resolver needs the instance (they read properties; the entities' getters are fields of their own,
+ * which default resolvers read), so every field resolver gets its parent as it is.
+ */
+function handParentsAsTheyAre(): void {
+  for (const param of getMetadataStorage().params) if (param.kind === 'root') Object.assign(param, { getType: undefined });
 }
 
 const VERBS = ['create', 'update', 'delete', 'clone', 'upload', 'mark', 'place'];

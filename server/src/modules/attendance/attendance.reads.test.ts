@@ -15,6 +15,7 @@ import { AttendanceRecord } from './attendance.entity';
  * every demo student, teacher's sheet and filter, with a record whose teacher is gone.
  */
 let t: TestServer;
+let sharedSeen = false;
 const json = (x: unknown) => JSON.parse(JSON.stringify(x));
 const actorOf = (u: { id: string; role: Role }): Actor => ({ userId: u.id, role: u.role, activeRole: u.role, impersonating: false, sessionId: 's', childIds: [] } as unknown as Actor);
 
@@ -46,7 +47,11 @@ it('the attendance sheet: roster and records of each marked day as the ORM read 
       .orderBy('s.lastName').addOrderBy('s.firstName').addOrderBy('s.id').getMany();
     expect(day.length).toBeGreaterThan(0);
     expect(json(day)).toEqual(json(loaded(old)));
+    // the day's class, subject and year come once in the statement's answer: one object on every record
+    for (const k of ['class', 'subject', 'academicYear'] as const) expect(new Set(day.map((r) => r[k])).size).toBe(1);
+    sharedSeen ||= day.length > 1;
   }
+  expect(sharedSeen).toBe(true);
 });
 
 it("a student's own attendance: records, summary, placement and filter options as the ORM read them", async () => {
@@ -99,6 +104,8 @@ it("studentCourses: the student's placement and courses as the ORM read them (te
       .orderBy('s.name', 'ASC').addOrderBy('c.title', 'ASC').addOrderBy('c.id', 'ASC').addOrderBy('t.lastName').addOrderBy('t.firstName').addOrderBy('t.id').getMany();
     expect(old.length).toBeGreaterThan(0);
     expect(json(answer.courses)).toEqual(json(old));
+    // the class and year come once in the statement's answer: the placement's objects are every course's
+    expect(answer.courses.every((c) => c.class === answer.studentInfo.class && c.academicYear === answer.studentInfo.academicYear)).toBe(true);
     expect(json(answer.studentInfo)).toEqual(json({
       academicYear: await t.ds.getRepository(AcademicYear).findOneBy({ id: st.academic_year_id }),
       class: await t.ds.getRepository(SchoolClass).findOneBy({ id: st.class_id }),

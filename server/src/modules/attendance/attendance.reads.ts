@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { classJson, isoSql, subjectJson, userJson, yearJson } from '../../db/json-rows';
+import { Places, classJson, isoSql, placesSql, subjectJson, userJson, yearJson } from '../../db/json-rows';
 import type { PageWindow } from '../../app/paging';
 import type { User } from '../users/user.entity';
 import type { SchoolClass } from '../academic/class.entity';
@@ -15,18 +15,33 @@ import type { AttendanceCounts } from './attendance.validation';
  * facts in the same statement, and the service decides 'attendance.mark' on them before it answers anything.
  */
 
-/** AttendanceRecord (attendance.entity.ts) of record r with its student st, class cl, subject sb, year y and teacher t (null once gone). */
+/**
+ * AttendanceRecord (attendance.entity.ts) of record r, without its student, class, subject, year and teacher: those
+ * come once each in the rows' places (db/json-rows.ts placesSql) and placeRecords puts them back (a day's forty
+ * records share one class, subject, year and teacher).
+ */
 const recordJson = `json_build_object('id', r.id, 'studentId', r.student_id, 'classId', r.class_id, 'subjectId', r.subject_id,
   'academicYearId', r.academic_year_id, 'teacherId', r.teacher_id, 'date', r.date::text, 'status', r.status, 'notes', r.notes,
-  'version', r.version, 'createdAt', ${isoSql('r.created_at')}, 'updatedAt', ${isoSql('r.updated_at')},
-  'student', ${userJson('st')}, 'class', ${classJson('cl')}, 'subject', ${subjectJson('sb')}, 'academicYear', ${yearJson('y')},
-  'teacher', CASE WHEN t.id IS NULL THEN NULL ELSE ${userJson('t')} END)`;
-const RECORD_JOINS = `JOIN users st ON st.id = r.student_id JOIN classes cl ON cl.id = r.class_id JOIN subjects sb ON sb.id = r.subject_id
-  JOIN academic_years y ON y.id = r.academic_year_id LEFT JOIN users t ON t.id = r.teacher_id`;
+  'version', r.version, 'createdAt', ${isoSql('r.created_at')}, 'updatedAt', ${isoSql('r.updated_at')})`;
+
+/**
+ * The records `r` of `from` (with whatever joins `order` names) in `order`, with the entities they name:
+ * `{ records, places }` (RecordsWithPlaces). `ids` selects the same records' ids, for the places.
+ */
+const recordsSql = (from: string, order: string, ids: string) => `json_build_object(
+  'records', (SELECT coalesce(json_agg(${recordJson} ORDER BY ${order}), '[]'::json) ${from}),
+  'places', ${placesSql({
+    subjects: `SELECT x.subject_id FROM attendance_records x WHERE x.id IN (${ids})`,
+    classes: `SELECT x.class_id FROM attendance_records x WHERE x.id IN (${ids})`,
+    years: `SELECT x.academic_year_id FROM attendance_records x WHERE x.id IN (${ids})`,
+    users: `SELECT x.student_id FROM attendance_records x WHERE x.id IN (${ids}) UNION ALL SELECT x.teacher_id FROM attendance_records x WHERE x.id IN (${ids})`,
+  })})`;
 
 /** The records of class $1, subject $2 and date $3, by the student's last and first name. */
-const RECORDS_OF_DATE = `(SELECT coalesce(json_agg(${recordJson} ORDER BY st.last_name, st.first_name, st.id), '[]'::json)
-   FROM attendance_records r ${RECORD_JOINS} WHERE r.class_id = $1 AND r.subject_id = $2 AND r.date = $3::date)`;
+const OF_DATE = 'r.class_id = $1 AND r.subject_id = $2 AND r.date = $3::date';
+const RECORDS_OF_DATE = recordsSql(
+  `FROM attendance_records r JOIN users st ON st.id = r.student_id WHERE ${OF_DATE}`, 'st.last_name, st.first_name, st.id',
+  `SELECT r.id FROM attendance_records r WHERE ${OF_DATE}`);
 
 /** The allocation `al` as the rules read it (attendance.mark: its teachers). */
 const ALLOCATION_COLUMNS = `al.id, al.class_id, al.subject_id, al.academic_year_id,
@@ -52,12 +67,11 @@ const OWN_SQL = `
 WITH f AS (SELECT r.* FROM attendance_records r
             WHERE r.student_id = $1 AND ($2::uuid IS NULL OR r.class_id = $2) AND ($3::uuid IS NULL OR r.subject_id = $3)),
 n AS (SELECT count(*) FILTER (WHERE f.status = 'Present')::int AS present, count(*) FILTER (WHERE f.status = 'Absent')::int AS absent,
-             count(*) FILTER (WHERE f.status = 'Late')::int AS late FROM f)
+             count(*) FILTER (WHERE f.status = 'Late')::int AS late FROM f),
+w AS (SELECT f.* FROM f JOIN subjects s ON s.id = f.subject_id ORDER BY f.date DESC, s.name, f.id OFFSET $4 LIMIT $5)
 SELECT json_build_object(
   'counts', json_build_object('present', n.present, 'absent', n.absent, 'late', n.late),
-  'records', (SELECT coalesce(json_agg(${recordJson} ORDER BY r.date DESC, sb.name, r.id), '[]'::json)
-                FROM (SELECT f.* FROM f JOIN subjects s ON s.id = f.subject_id ORDER BY f.date DESC, s.name, f.id OFFSET $4 LIMIT $5) r
-                ${RECORD_JOINS}),
+  'records', ${recordsSql('FROM w r JOIN subjects sb ON sb.id = r.subject_id', 'r.date DESC, sb.name, r.id', 'SELECT id FROM w')},
   'student', (SELECT ${userJson('u')}::jsonb || jsonb_build_object(
                 'class', (SELECT ${classJson('c')} FROM classes c WHERE c.id = u.class_id),
                 'academicYear', (SELECT ${yearJson('y')} FROM academic_years y WHERE y.id = u.academic_year_id))
@@ -67,6 +81,24 @@ SELECT json_build_object(
   'subjects', (SELECT coalesce(json_agg(${subjectJson('s')} ORDER BY s.name, s.id), '[]'::json)
                  FROM subjects s WHERE s.id IN (SELECT subject_id FROM attendance_records WHERE student_id = $1))) AS own
   FROM n`;
+
+/** What recordsSql answers: placeRecords makes LoadedRecords of it. */
+interface RecordsWithPlaces {
+  records: LoadedRecord[];
+  places: Places<Subject, SchoolClass, AcademicYear, User>;
+}
+
+/** Each record with its student, class, subject, year and teacher (null once gone): one object for every record that shares it. */
+function placeRecords({ records, places }: RecordsWithPlaces): LoadedRecord[] {
+  for (const r of records) {
+    r.student = places.users[r.studentId];
+    r.class = places.classes[r.classId];
+    r.subject = places.subjects[r.subjectId];
+    r.academicYear = places.years[r.academicYearId];
+    r.teacher = (r.teacherId && places.users[r.teacherId]) || null;
+  }
+  return records;
+}
 
 /** The student of OwnAttendance with their placement joined in (the User type's class and academicYear read it). */
 export type PlacedStudent = User & { class: SchoolClass | null; academicYear: AcademicYear | null };
@@ -80,24 +112,25 @@ export interface OwnAttendance {
   subjects: Subject[];
 }
 
-interface AllocationRow<T> {
+/** A row of ROSTER_SQL (rows: the students) or SHEET_SQL (rows: the day's records with their places). */
+interface AllocationRow {
   id: string;
   class_id: string;
   subject_id: string;
   academic_year_id: string;
   teacher_ids: string[];
-  rows: T[];
+  rows: User[] | RecordsWithPlaces;
 }
 
 /** The allocation and the rows read with it; null when there is no such allocation. */
 async function withAllocation<T>(m: EntityManager, text: string, params: unknown[]): Promise<{ allocation: Allocation; rows: T[] } | null> {
-  const [row]: Array<AllocationRow<T>> = await m.query(text, params);
-  return row ? toRead(row) : null;
+  const [row]: AllocationRow[] = await m.query(text, params);
+  return row ? (toRead(row) as { allocation: Allocation; rows: T[] }) : null;
 }
 
-function toRead<T>(row: AllocationRow<T>): { allocation: Allocation; rows: T[] } {
+function toRead(row: AllocationRow): { allocation: Allocation; rows: User[] | LoadedRecord[] } {
   const allocation = { id: row.id, classId: row.class_id, subjectId: row.subject_id, academicYearId: row.academic_year_id, teacherIds: row.teacher_ids };
-  return { allocation, rows: row.rows };
+  return { allocation, rows: Array.isArray(row.rows) ? row.rows : placeRecords(row.rows) };
 }
 
 /** One read of an allocation with its rows: a roster (class, subject, year) or a day's sheet (class, subject, date). */
@@ -113,7 +146,7 @@ export interface SheetRead {
 export async function sheetReads(m: EntityManager, reads: readonly SheetRead[]): Promise<Array<{ allocation: Allocation; rows: unknown[] } | null>> {
   const parts = reads.map((r, i) => `(SELECT row_to_json(x) FROM (${(r.kind === 'roster' ? ROSTER_SQL : SHEET_SQL)
     .replace(/\$(\d)\b/g, (_, n: string) => `$${Number(n) + 3 * i}`)}) x)`);
-  const [row]: Array<{ reads: Array<AllocationRow<unknown> | null> }> = await m.query(`SELECT json_build_array(${parts.join(', ')}) AS reads`, reads.flatMap((r) => r.params));
+  const [row]: Array<{ reads: Array<AllocationRow | null> }> = await m.query(`SELECT json_build_array(${parts.join(', ')}) AS reads`, reads.flatMap((r) => r.params));
   return row.reads.map((r) => r && toRead(r));
 }
 
@@ -128,15 +161,15 @@ export const attendanceReads = {
 
   /** The records of one class, subject and date (after a marking). */
   async recordsOfDate(m: EntityManager, classId: string, subjectId: string, date: string): Promise<LoadedRecord[]> {
-    const [row]: Array<{ rows: LoadedRecord[] }> = await m.query(`SELECT ${RECORDS_OF_DATE} AS rows`, [classId, subjectId, date]);
-    return row.rows;
+    const [row]: Array<{ rows: RecordsWithPlaces }> = await m.query(`SELECT ${RECORDS_OF_DATE} AS rows`, [classId, subjectId, date]);
+    return placeRecords(row.rows);
   },
 
   /** A student's own attendance with one window of the records (null: all of them). */
   async own(m: EntityManager, f: OwnFilter, window: PageWindow | null): Promise<OwnAttendance> {
-    const [row]: Array<{ own: OwnAttendance }> = await m.query(OWN_SQL, [
+    const [{ own }]: Array<{ own: Omit<OwnAttendance, 'records'> & { records: RecordsWithPlaces } }> = await m.query(OWN_SQL, [
       f.studentId, f.classId ?? null, f.subjectId ?? null, window?.offset ?? 0, window ? window.limit : null,
     ]);
-    return row.own;
+    return { ...own, records: placeRecords(own.records) };
   },
 };

@@ -1,22 +1,62 @@
 import { Actor } from '../../policies';
 import { courseReadableSql } from '../../policies/sql';
-import { classJson, courseJson, subjectJson, userJson, yearJson } from '../../db/json-rows';
+import { Places, courseJson, placesSql } from '../../db/json-rows';
 import type { Course } from './course.entity';
+import type { Subject } from '../academic/subject.entity';
+import type { SchoolClass } from '../academic/class.entity';
+import type { AcademicYear } from '../academic/academic-year.entity';
+import type { User } from '../users/user.entity';
 
 /** What coursesPageSql answers: one window of the readable courses, as plain objects, and the whole list's total. */
 export interface CoursesPageRow {
-  items: Course[];
+  items: CourseRow[];
+  places: CoursePlaces;
   total: number;
 }
 
 /**
- * A course of row `c` with its subject (`s`), class (`cl`), year (`y`) and teachers (by last and first name), as the
- * field resolvers and the REST presenter read them; the caller joins the three rows under those aliases.
+ * A course of row `c` with its teachers as their ids (by last and first name): its subject, class, year and teachers
+ * come once each, by id, in coursePlacesSql, and placeCourses puts them back (a class's sixty courses share one
+ * class, one year and a handful of teachers: sent with every course, they were four fifths of the row).
  */
-export const courseWithPlaceJson = (c: string) => courseJson(c, `
-  'subject', ${subjectJson('s')}, 'class', ${classJson('cl')}, 'academicYear', ${yearJson('y')},
-  'teachers', (SELECT coalesce(json_agg(${userJson('t')} ORDER BY t.last_name, t.first_name, t.id), '[]'::json)
-                 FROM course_teachers ct JOIN users t ON t.id = ct.teacher_id WHERE ct.course_id = ${c}.id)`);
+const courseRowJson = (c: string) => courseJson(c, `'teachers', ARRAY(
+  SELECT ct.teacher_id FROM course_teachers ct JOIN users t ON t.id = ct.teacher_id WHERE ct.course_id = ${c}.id ORDER BY t.last_name, t.first_name, t.id)`);
+
+/** The courses of rows `c` (from `from`, in `order`) as a JSON array of courseRowJson. */
+export const courseRowsSql = (from: string, order: string) =>
+  `(SELECT coalesce(json_agg(${courseRowJson('c')} ORDER BY ${order}), '[]'::json) ${from})`;
+
+/**
+ * The subjects, classes, years and teachers of the courses whose ids `ids` (a subquery) selects, each once, by id;
+ * `also` a class and a year to include whatever the courses (a student's placement, which may have none).
+ */
+export const coursePlacesSql = (ids: string, also?: { classId: string; yearId: string }) => placesSql({
+  subjects: `SELECT c.subject_id FROM courses c WHERE c.id IN (${ids})`,
+  classes: `SELECT c.class_id FROM courses c WHERE c.id IN (${ids})${also ? ` UNION ALL SELECT ${also.classId}` : ''}`,
+  years: `SELECT c.academic_year_id FROM courses c WHERE c.id IN (${ids})${also ? ` UNION ALL SELECT ${also.yearId}` : ''}`,
+  users: `SELECT ct.teacher_id FROM course_teachers ct WHERE ct.course_id IN (${ids})`,
+});
+
+/** What coursePlacesSql answers. */
+export type CoursePlaces = Places<Subject, SchoolClass, AcademicYear, User>;
+
+/** A course of courseRowsSql: its teachers are ids until placeCourses. */
+export type CourseRow = Omit<Course, 'teachers'> & { teachers: Array<string | User> };
+
+/**
+ * Each course with its subject, class, year and teachers, as the field resolvers and the REST presenter read them:
+ * the same object on every course that shares it (nothing changes them; a viewer's field decisions are then made
+ * once per teacher, not once per course).
+ */
+export function placeCourses(courses: CourseRow[], places: CoursePlaces): Course[] {
+  for (const c of courses) {
+    c.subject = places.subjects[c.subjectId];
+    c.class = places.classes[c.classId];
+    c.academicYear = places.years[c.academicYearId];
+    c.teachers = c.teachers.map((id) => places.users[id as string]);
+  }
+  return courses as Course[];
+}
 
 /**
  * `courses` (and GET /courses?limit=) in one statement: the courses the viewer $1 may read ('course.read', rendered
@@ -37,8 +77,6 @@ mine AS (
    WHERE ${readable}),
 win AS (
   SELECT * FROM mine ORDER BY rn OFFSET $2 LIMIT $3)
-SELECT (SELECT count(*)::int FROM mine) AS total, coalesce((
-  SELECT json_agg(${courseWithPlaceJson('c')} ORDER BY w.rn)
-    FROM win w JOIN courses c ON c.id = w.id JOIN subjects s ON s.id = c.subject_id JOIN classes cl ON cl.id = c.class_id
-    JOIN academic_years y ON y.id = c.academic_year_id), '[]'::json) AS items`;
+SELECT (SELECT count(*)::int FROM mine) AS total, ${courseRowsSql('FROM win w JOIN courses c ON c.id = w.id', 'w.rn')} AS items,
+  ${coursePlacesSql('SELECT id FROM win')} AS places`;
 }

@@ -90,3 +90,16 @@ it('a course the viewer may not read, an unknown and a bad id are not found, in 
   }
   expect(denied).toBeGreaterThan(8);
 });
+
+it("each person comes once in the page's statement: a teacher's posts carry the teacher's own object", async () => {
+  const [teacher] = await t.ds.query(`SELECT id, role FROM users WHERE email = 'teacher@demo.school'`);
+  const actor = { userId: teacher.id, role: teacher.role, activeRole: teacher.role, impersonating: false, sessionId: 's', childIds: [] };
+  const [{ id }] = await t.ds.query(`SELECT ct.course_id AS id FROM course_teachers ct WHERE ct.teacher_id = $1
+    AND EXISTS (SELECT 1 FROM discussions d WHERE d.course_id = ct.course_id AND d.author_id = $1) LIMIT 1`, [teacher.id]);
+  const page = await t.services.courses.coursePage(actor as never, id);
+  const own = page.teachers!.find((u) => u.id === teacher.id);
+  const written = [...page.announcements, ...page.discussions, ...page.discussions.flatMap((d) => d.replies ?? [])].filter((p) => p.authorId === teacher.id);
+  expect(own).toBeDefined();
+  expect(written.length).toBeGreaterThan(1);
+  expect(written.every((p) => p.author === own)).toBe(true);
+});

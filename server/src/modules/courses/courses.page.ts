@@ -1,11 +1,12 @@
 import { Actor } from '../../policies';
 import { courseReadableSql, itemReadableSql } from '../../policies/sql';
-import { classJson, courseJson, isoSql, subjectJson, userJson, yearJson } from '../../db/json-rows';
+import { classJson, courseJson, isoSql, placesSql, subjectJson, yearJson } from '../../db/json-rows';
 import type { Course } from './course.entity';
 import type { CourseModule } from '../course-modules/module.entity';
 import type { Content } from '../content/content.entity';
 import type { Announcement } from '../announcements/announcement.entity';
 import type { Discussion } from '../discussions/discussion.entity';
+import type { User } from '../users/user.entity';
 import { courseFactsSql } from './courses.facts';
 
 /**
@@ -18,12 +19,37 @@ export type CoursePage = Course & {
   discussions: Discussion[];
 };
 
-/** The author of post `p` (null once the account is gone), from the users row `u` joined to it. */
-const author = (p: string, u: string) => `CASE WHEN ${p}.author_id IS NULL OR ${u}.id IS NULL THEN NULL ELSE ${userJson(u)} END`;
+/** What coursePageSql answers in `page` before placePeople: the teachers as ids, the authors not yet put on their posts. */
+export type CoursePageRow = Omit<CoursePage, 'teachers'> & { teachers: Array<string | User> };
 
-const post = (d: string, u: string, replies: string) => `json_build_object('id', ${d}.id, 'title', ${d}.title, 'content', ${d}.content,
-  'courseId', ${d}.course_id, 'parentDiscussionId', ${d}.parent_id, 'authorId', ${d}.author_id, 'author', ${author(d, u)},
+const post = (d: string, replies: string) => `json_build_object('id', ${d}.id, 'title', ${d}.title, 'content', ${d}.content,
+  'courseId', ${d}.course_id, 'parentDiscussionId', ${d}.parent_id, 'authorId', ${d}.author_id,
   'version', ${d}.version, 'createdAt', ${isoSql(`${d}.created_at`)}, 'updatedAt', ${isoSql(`${d}.updated_at`)}, 'replies', ${replies})`;
+
+/**
+ * The course's teachers and the authors of its announcements and posts, each once, by id (placesSql's `users`): a
+ * teacher who wrote thirty posts was thirty copies of the same user in the page. Authors of posts the viewer may
+ * not read may be among them; only the page's own posts are given theirs (placePeople). Threads by course and
+ * replies by thread, as the page reads them: the discussions' indexes are partial (threads, replies).
+ */
+const PEOPLE = placesSql({
+  users: `SELECT ct.teacher_id FROM course_teachers ct WHERE ct.course_id = c.id
+          UNION ALL SELECT a.author_id FROM announcements a WHERE a.course_id = c.id
+          UNION ALL SELECT d.author_id FROM discussions d WHERE d.course_id = c.id AND d.parent_id IS NULL
+          UNION ALL SELECT r.author_id FROM discussions d JOIN discussions r ON r.parent_id = d.id WHERE d.course_id = c.id AND d.parent_id IS NULL`,
+});
+
+/** The page with its teachers and each announcement's and post's author (null once the account is gone). */
+export function placePeople(page: CoursePageRow, { users }: { users: Record<string, User> }): CoursePage {
+  const authorOf = (x: { authorId: string | null }) => (x.authorId && users[x.authorId]) || null;
+  page.teachers = page.teachers.map((id) => users[id as string]);
+  for (const a of page.announcements) a.author = authorOf(a);
+  for (const d of page.discussions) {
+    d.author = authorOf(d);
+    for (const r of d.replies ?? []) r.author = authorOf(r);
+  }
+  return page as CoursePage;
+}
 
 /**
  * The course page in one statement ($1 the course, $2 the viewer, named viewer.id for the rules' SQL twins): the
@@ -38,11 +64,12 @@ export function coursePageSql(actor: Actor | null): string {
   const contentReadable = itemReadableSql(actor, { courseId: 'm.course_id', visible: '(cn.is_visible AND m.is_visible)' }, 'viewer.id');
   const announcementReadable = itemReadableSql(actor, { courseId: 'a.course_id', visible: 'a.is_visible' }, 'viewer.id');
   const postReadable = courseReadableSql(actor, { courseId: 'd.course_id' }, 'viewer.id');
+  const readable = courseReadableSql(actor, { courseId: 'c.id' }, 'viewer.id');
   return `
-SELECT ${courseFactsSql('c', 'viewer.id')}, CASE WHEN ${courseReadableSql(actor, { courseId: 'c.id' }, 'viewer.id')} THEN (${courseJson('c')}::jsonb || jsonb_build_object(
+SELECT ${courseFactsSql('c', 'viewer.id')}, CASE WHEN ${readable} THEN ${courseJson('c', `
   'subject', ${subjectJson('s')}, 'class', ${classJson('cl')}, 'academicYear', ${yearJson('y')},
-  'teachers', (SELECT coalesce(json_agg(${userJson('u')} ORDER BY u.last_name, u.first_name, u.id), '[]'::json)
-                 FROM course_teachers ct JOIN users u ON u.id = ct.teacher_id WHERE ct.course_id = c.id),
+  'teachers', ARRAY(SELECT ct.teacher_id FROM course_teachers ct JOIN users u ON u.id = ct.teacher_id WHERE ct.course_id = c.id
+                     ORDER BY u.last_name, u.first_name, u.id),
   'modules', (SELECT coalesce(json_agg(json_build_object('id', m.id, 'title', m.title, 'description', m.description,
                  'moduleType', m.module_type, 'order', m.sort_order, 'isVisible', m.is_visible, 'courseId', m.course_id, 'version', m.version,
                  'createdAt', ${isoSql('m.created_at')}, 'updatedAt', ${isoSql('m.updated_at')},
@@ -54,15 +81,14 @@ SELECT ${courseFactsSql('c', 'viewer.id')}, CASE WHEN ${courseReadableSql(actor,
                ORDER BY m.sort_order, m.created_at, m.id), '[]'::json)
                  FROM course_modules m WHERE m.course_id = c.id AND ${moduleReadable}),
   'announcements', (SELECT coalesce(json_agg(json_build_object('id', a.id, 'title', a.title, 'content', a.content, 'isVisible', a.is_visible,
-                 'courseId', a.course_id, 'authorId', a.author_id, 'author', ${author('a', 'au')}, 'version', a.version,
+                 'courseId', a.course_id, 'authorId', a.author_id, 'version', a.version,
                  'createdAt', ${isoSql('a.created_at')}, 'updatedAt', ${isoSql('a.updated_at')}) ORDER BY a.created_at DESC, a.id), '[]'::json)
-                 FROM announcements a LEFT JOIN users au ON au.id = a.author_id WHERE a.course_id = c.id AND ${announcementReadable}),
-  'discussions', (SELECT coalesce(json_agg(${post('d', 'du', `(SELECT coalesce(json_agg(${post('r', 'ru', "'[]'::json")} ORDER BY r.created_at, r.id), '[]'::json)
-                     FROM discussions r LEFT JOIN users ru ON ru.id = r.author_id
-                    WHERE r.parent_id = d.id AND ${courseReadableSql(actor, { courseId: 'r.course_id' }, 'viewer.id')})`)}
+                 FROM announcements a WHERE a.course_id = c.id AND ${announcementReadable}),
+  'discussions', (SELECT coalesce(json_agg(${post('d', `(SELECT coalesce(json_agg(${post('r', "'[]'::json")} ORDER BY r.created_at, r.id), '[]'::json)
+                     FROM discussions r WHERE r.parent_id = d.id AND ${courseReadableSql(actor, { courseId: 'r.course_id' }, 'viewer.id')})`)}
                ORDER BY date_trunc('milliseconds', d.created_at) DESC, d.id), '[]'::json)
-                 FROM discussions d LEFT JOIN users du ON du.id = d.author_id WHERE d.course_id = c.id AND d.parent_id IS NULL AND ${postReadable})
-))::json END AS page
+                 FROM discussions d WHERE d.course_id = c.id AND d.parent_id IS NULL AND ${postReadable})`)} END AS page,
+  CASE WHEN ${readable} THEN ${PEOPLE} END AS people
   FROM (SELECT $2::uuid AS id) viewer, courses c JOIN subjects s ON s.id = c.subject_id JOIN classes cl ON cl.id = c.class_id JOIN academic_years y ON y.id = c.academic_year_id
  WHERE c.id = $1`;
 }

@@ -15,9 +15,10 @@ import { courseReadableSql } from '../../policies/sql';
 import { COURSE_TEXT as T, CourseFields, validateCourseEdit, validateNewCourse } from './courses.validation';
 import { TeacherCourseYear } from './courses.types';
 import { MY_COURSES_SQL } from './courses.my-courses';
-import { CoursePage, coursePageSql } from './courses.page';
-import { CoursesPageRow, coursesPageSql } from './courses.list';
-import { StudentCoursesAnswer, studentCoursesSql } from './courses.student-courses';
+import { CoursePage, CoursePageRow, coursePageSql, placePeople } from './courses.page';
+import type { User } from '../users/user.entity';
+import { CoursesPageRow, coursesPageSql, placeCourses } from './courses.list';
+import { StudentCoursesAnswer, StudentCoursesRow, studentCoursesOf, studentCoursesSql } from './courses.student-courses';
 import { Page, PageWindow } from '../../app/paging';
 
 /** A second course of the same name in the same class, subject and year is refused with a text that says so. */
@@ -88,8 +89,8 @@ export class CoursesService {
    * whatever the size (courses.list.ts), handed on as plain objects (the dashboard's cards, GET /courses?limit=).
    */
   async page(actor: Actor, window: PageWindow): Promise<Page<Course>> {
-    const [{ items, total }]: CoursesPageRow[] = await this.ds.query(coursesPageSql(actor), [actor.userId, window.offset, window.limit]);
-    return { items, total, window };
+    const [{ items, places, total }]: CoursesPageRow[] = await this.ds.query(coursesPageSql(actor), [actor.userId, window.offset, window.limit]);
+    return { items: placeCourses(items, places), total, window };
   }
 
   /**
@@ -123,8 +124,8 @@ export class CoursesService {
    * built in PostgreSQL as plain objects (courses.student-courses.ts).
    */
   async coursesOfStudent(reader: Actor, studentId: string): Promise<StudentCoursesAnswer> {
-    const [row]: Array<{ answer: StudentCoursesAnswer }> = await this.ds.query(studentCoursesSql(reader), [studentId, reader.userId]);
-    return row?.answer ?? { studentInfo: { academicYear: null, class: null }, courses: [] };
+    const [row]: StudentCoursesRow[] = await this.ds.query(studentCoursesSql(reader), [studentId, reader.userId]);
+    return row ? studentCoursesOf(row) : { studentInfo: { academicYear: null, class: null }, courses: [] };
   }
 
   /**
@@ -147,13 +148,14 @@ export class CoursesService {
    */
   async coursePage(actor: Actor, id: string, known?: FactsSource): Promise<CoursePage> {
     const courseId = assertId(id, T.notFound);
-    const [row]: Array<CourseFactsColumns & { page: CoursePage | null }> = await this.ds.query(coursePageSql(actor), [courseId, actor.userId]);
+    const [row]: Array<CourseFactsColumns & { page: CoursePageRow | null; people: { users: Record<string, User> } | null }> =
+      await this.ds.query(coursePageSql(actor), [courseId, actor.userId]);
     if (!row) throw notFound(T.notFound);
     const facts = factsOfColumns(row);
     authorize(actor, 'course.read', facts, { as: 'notFound', message: T.notFound });
-    if (!row.page) throw notFound(T.notFound);
+    if (!row.page || !row.people) throw notFound(T.notFound);
     known?.prime?.(courseId, facts);
-    return row.page;
+    return placePeople(row.page, row.people);
   }
 
   /** GET /courses/{id}; a course the actor may not read answers not found. */

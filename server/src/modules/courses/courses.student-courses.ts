@@ -1,7 +1,6 @@
 import { Actor } from '../../policies';
 import { studentCourseSql } from '../../policies/sql';
-import { classJson, yearJson } from '../../db/json-rows';
-import { courseWithPlaceJson } from './courses.list';
+import { CoursePlaces, CourseRow, coursePlacesSql, courseRowsSql, placeCourses } from './courses.list';
 import type { AcademicYear } from '../academic/academic-year.entity';
 import type { SchoolClass } from '../academic/class.entity';
 import type { Course } from './course.entity';
@@ -12,6 +11,14 @@ export interface StudentCoursesAnswer {
   courses: Course[];
 }
 
+/** What studentCoursesSql answers: the placement's ids and the courses with their places by id (courses.list.ts). */
+export interface StudentCoursesRow {
+  class_id: string;
+  academic_year_id: string;
+  courses: CourseRow[];
+  places: CoursePlaces;
+}
+
 /**
  * A student's courses in one statement ($1 the student, $2 the reader): where they are placed and the courses of
  * that class and year that the reader may read of the student's view ('family.readStudentCourse': the student
@@ -20,13 +27,23 @@ export interface StudentCoursesAnswer {
  * resolvers read them. No row when the student is not placed (both ids are needed).
  */
 export const studentCoursesSql = (reader: Actor) => `
-SELECT json_build_object(
-  'studentInfo', json_build_object('academicYear', ${yearJson('y')}, 'class', ${classJson('cl')}),
-  'courses', (SELECT coalesce(json_agg(${courseWithPlaceJson('c')} ORDER BY s.name, c.title, c.id), '[]'::json)
-                FROM courses c JOIN subjects s ON s.id = c.subject_id
-               WHERE c.class_id = u.class_id AND c.academic_year_id = u.academic_year_id
-                 AND ${studentCourseSql(reader, { courseId: 'c.id', studentId: '$1::uuid' }, 'viewer.id')})) AS answer
-  -- the reader as a row of its own: the rule renders no reference to them for SuperAdmin and Admin, and a
-  -- parameter that no expression uses has no type (PostgreSQL refuses the statement)
-  FROM (SELECT $2::uuid AS id) viewer, users u JOIN classes cl ON cl.id = u.class_id JOIN academic_years y ON y.id = u.academic_year_id
- WHERE u.id = $1`;
+WITH viewer AS (SELECT $2::uuid AS id),
+placed AS (SELECT u.class_id, u.academic_year_id FROM users u WHERE u.id = $1 AND u.class_id IS NOT NULL AND u.academic_year_id IS NOT NULL),
+mine AS (
+  SELECT c.id, s.name AS subject_name, c.title
+    FROM viewer, placed p, courses c JOIN subjects s ON s.id = c.subject_id
+   WHERE c.class_id = p.class_id AND c.academic_year_id = p.academic_year_id
+     AND ${studentCourseSql(reader, { courseId: 'c.id', studentId: '$1::uuid' }, 'viewer.id')})
+SELECT p.class_id, p.academic_year_id,
+  ${courseRowsSql('FROM mine m JOIN courses c ON c.id = m.id', 'm.subject_name, m.title, m.id')} AS courses,
+  -- the placement's class and year are among the places (a class may have no course yet), so studentInfo shares them
+  ${coursePlacesSql('SELECT id FROM mine', { classId: 'p.class_id', yearId: 'p.academic_year_id' })} AS places
+  FROM placed p`;
+
+/** The answer of a studentCoursesSql row. */
+export function studentCoursesOf(row: StudentCoursesRow): StudentCoursesAnswer {
+  return {
+    studentInfo: { academicYear: row.places.years[row.academic_year_id] ?? null, class: row.places.classes[row.class_id] ?? null },
+    courses: placeCourses(row.courses, row.places),
+  };
+}
