@@ -12,7 +12,7 @@ export interface UsersWhere {
  * field rules decide what is shown of them), and the whole list's total.
  */
 export const usersPageSql = (where: string) => `
-WITH matched AS (SELECT u.* FROM users u WHERE ${where}),
+WITH matched AS NOT MATERIALIZED (SELECT u.* FROM users u WHERE ${where}),
 win AS (SELECT * FROM matched ORDER BY last_name, first_name, id OFFSET $1 LIMIT $2)
 SELECT (SELECT count(*)::int FROM matched) AS total,
        coalesce((SELECT json_agg(${userJson('u')} ORDER BY u.last_name, u.first_name, u.id) FROM win u), '[]'::json) AS items`;
