@@ -126,3 +126,23 @@ it('studentCourses and its REST twins are the session and one statement (courses
   // other roles have no class: the role is refused before any statement
   expect((await t.gql(STUDENT_COURSES, {}, tok.teacher)).sql).toBe(1);
 });
+
+it("studentCourses reads the courses' teachers only when they are asked for, through fragments too, in the same two statements", async () => {
+  const withTeachers = await t.gql(STUDENT_COURSES, {}, tok.student);
+  const throughFragments = await t.gql(`query { studentCourses { ...Placed } }
+    fragment Placed on StudentCourses { studentInfo { academicYear { id year isActive } class { id name } } courses { ...Card } }
+    fragment Card on Course { id title subject { id name } class { id name } academicYear { id year isActive } ... on Course { teachers { firstName lastName } } }`, {}, tok.student);
+  expect(throughFragments.errors).toBeUndefined();
+  expect(throughFragments.data).toEqual(withTeachers.data);
+  expect(throughFragments.sql).toBe(2);
+  expect(withTeachers.data.studentCourses.courses.some((c: any) => c.teachers.length > 0)).toBe(true);
+  const without = await t.gql('{ studentCourses { courses { id title subject { name } } } }', {}, tok.student);
+  expect(without.sql).toBe(2);
+  expect(without.data.studentCourses.courses.map((c: any) => c.id)).toEqual(withTeachers.data.studentCourses.courses.map((c: any) => c.id));
+  // left out of the statement, not only of the answer
+  const [student] = await t.ds.query(`SELECT id, role FROM users WHERE email = 'student@demo.school'`);
+  const actor = { userId: student.id, role: student.role, activeRole: student.role, impersonating: false, sessionId: 's', childIds: [] };
+  const bare = await t.services.courses.studentCourses(actor as never, false);
+  expect(bare.courses.length).toBe(withTeachers.data.studentCourses.courses.length);
+  expect(bare.courses.every((c) => c.teachers === undefined)).toBe(true);
+});

@@ -19,29 +19,33 @@ export interface CoursesPageRow {
  * come once each, by id, in coursePlacesSql, and placeCourses puts them back (a class's sixty courses share one
  * class, one year and a handful of teachers: sent with every course, they were four fifths of the row).
  */
-const courseRowJson = (c: string) => courseJson(c, `'teachers', ARRAY(
-  SELECT ct.teacher_id FROM course_teachers ct JOIN users t ON t.id = ct.teacher_id WHERE ct.course_id = ${c}.id ORDER BY t.last_name, t.first_name, t.id)`);
+const courseRowJson = (c: string, teachers: boolean) => (teachers ? courseJson(c, `'teachers', ARRAY(
+  SELECT ct.teacher_id FROM course_teachers ct JOIN users t ON t.id = ct.teacher_id WHERE ct.course_id = ${c}.id ORDER BY t.last_name, t.first_name, t.id)`)
+  : courseJson(c));
 
-/** The courses of rows `c` (from `from`, in `order`) as a JSON array of courseRowJson. */
-export const courseRowsSql = (from: string, order: string) =>
-  `(SELECT coalesce(json_agg(${courseRowJson('c')} ORDER BY ${order}), '[]'::json) ${from})`;
+/**
+ * The courses of rows `c` (from `from`, in `order`) as a JSON array of courseRowJson; without their teachers when
+ * `teachers` is false (nobody asked: the Course field then loads them if it is asked after all).
+ */
+export const courseRowsSql = (from: string, order: string, teachers = true) =>
+  `(SELECT coalesce(json_agg(${courseRowJson('c', teachers)} ORDER BY ${order}), '[]'::json) ${from})`;
 
 /**
  * The subjects, classes, years and teachers of the courses whose ids `ids` (a subquery) selects, each once, by id;
  * `also` a class and a year to include whatever the courses (a student's placement, which may have none).
  */
-export const coursePlacesSql = (ids: string, also?: { classId: string; yearId: string }) => placesSql({
+export const coursePlacesSql = (ids: string, also?: { classId: string; yearId: string }, teachers = true) => placesSql({
   subjects: `SELECT c.subject_id FROM courses c WHERE c.id IN (${ids})`,
   classes: `SELECT c.class_id FROM courses c WHERE c.id IN (${ids})${also ? ` UNION ALL SELECT ${also.classId}` : ''}`,
   years: `SELECT c.academic_year_id FROM courses c WHERE c.id IN (${ids})${also ? ` UNION ALL SELECT ${also.yearId}` : ''}`,
-  users: `SELECT ct.teacher_id FROM course_teachers ct WHERE ct.course_id IN (${ids})`,
+  users: teachers ? `SELECT ct.teacher_id FROM course_teachers ct WHERE ct.course_id IN (${ids})` : undefined,
 });
 
 /** What coursePlacesSql answers. */
 export type CoursePlaces = Places<Subject, SchoolClass, AcademicYear, User>;
 
-/** A course of courseRowsSql: its teachers are ids until placeCourses. */
-export type CourseRow = Omit<Course, 'teachers'> & { teachers: Array<string | User> };
+/** A course of courseRowsSql: its teachers (when read) are ids until placeCourses. */
+export type CourseRow = Omit<Course, 'teachers'> & { teachers?: Array<string | User> };
 
 /**
  * Each course with its subject, class, year and teachers, as the field resolvers and the REST presenter read them:
@@ -53,7 +57,7 @@ export function placeCourses(courses: CourseRow[], places: CoursePlaces): Course
     c.subject = places.subjects[c.subjectId];
     c.class = places.classes[c.classId];
     c.academicYear = places.years[c.academicYearId];
-    c.teachers = c.teachers.map((id) => places.users[id as string]);
+    if (c.teachers) c.teachers = c.teachers.map((id) => places.users[id as string]);
   }
   return courses as Course[];
 }

@@ -1,4 +1,6 @@
-import { Arg, Args, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { GraphQLResolveInfo } from 'graphql';
+import { Arg, Args, Ctx, FieldResolver, ID, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { mayAsk } from '../../app/selection';
 import { RequestContext } from '../../app/context';
 import { CurrentActor } from '../../app/current-actor';
 import { Actor, can } from '../../policies';
@@ -27,8 +29,8 @@ export class CoursesResolver {
   }
 
   @Query(() => StudentCourses, { description: "The signed-in student's placement and the courses of their class and year (REST: GET /api/courses/student/my-courses and /all-courses)." })
-  studentCourses(@CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
-    return ctx.services.courses.studentCourses(actor);
+  studentCourses(@CurrentActor() actor: Actor, @Ctx() ctx: RequestContext, @Info() info: GraphQLResolveInfo) {
+    return ctx.services.courses.studentCourses(actor, mayAsk(info, ['courses', 'teachers']));
   }
 
   @Query(() => [Course], {

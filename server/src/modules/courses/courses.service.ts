@@ -112,10 +112,13 @@ export class CoursesService {
     return this.query().where(TAUGHT_BY('teacher'), { teacher: teacherId }).getMany();
   }
 
-  /** The signed-in student's placement and the courses of their class and year (GET /courses/student/all-courses; students only, others have none). */
-  async studentCourses(actor: Actor): Promise<StudentCoursesAnswer> {
+  /**
+   * The signed-in student's placement and the courses of their class and year (GET /courses/student/all-courses;
+   * students only, others have none); the courses' teachers unless `teachers` is false (nobody asks for them).
+   */
+  async studentCourses(actor: Actor, teachers = true): Promise<StudentCoursesAnswer> {
     if (!can(actor, 'course.listOfOwnClass')) return { studentInfo: { academicYear: null, class: null }, courses: [] };
-    return this.coursesOfStudent(actor, actor.userId);
+    return this.coursesOfStudent(actor, actor.userId, teachers);
   }
 
   /**
@@ -123,8 +126,8 @@ export class CoursesService {
    * a linked parent, SuperAdmin and Admin), with no actor standing in for the student: one statement, the answer
    * built in PostgreSQL as plain objects (courses.student-courses.ts).
    */
-  async coursesOfStudent(reader: Actor, studentId: string): Promise<StudentCoursesAnswer> {
-    const [row]: StudentCoursesRow[] = await this.ds.query(studentCoursesSql(reader), [studentId, reader.userId]);
+  async coursesOfStudent(reader: Actor, studentId: string, teachers = true): Promise<StudentCoursesAnswer> {
+    const [row]: StudentCoursesRow[] = await this.ds.query(studentCoursesSql(reader, teachers), [studentId, reader.userId]);
     return row ? studentCoursesOf(row) : { studentInfo: { academicYear: null, class: null }, courses: [] };
   }
 

@@ -67,9 +67,9 @@ export class ChildrenService {
     });
   }
 
-  /** The child's placement and courses (the student's own courses query). */
-  courseList(actor: Actor, studentId: unknown) {
-    return this.courses.coursesOfStudent(actor, readableStudent(actor, studentId, FAMILY_TEXT.studentNotFound));
+  /** The child's placement and courses (the student's own courses query); their teachers unless `teachers` is false. */
+  courseList(actor: Actor, studentId: unknown, teachers = true) {
+    return this.courses.coursesOfStudent(actor, readableStudent(actor, studentId, FAMILY_TEXT.studentNotFound), teachers);
   }
 
   /**

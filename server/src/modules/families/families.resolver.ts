@@ -8,6 +8,7 @@ import { User } from '../users/user.entity';
 import { StudentCourses } from '../courses/courses.types';
 import { MyAttendance } from '../attendance/attendance.types';
 import { recordsWindow } from '../attendance/attendance.window';
+import { mayAsk } from '../../app/selection';
 import { ITEM_PAGE } from '../assessments/assessments.types';
 import { PageArgs, toConnection, windowOf } from '../../app/paging';
 import { ChildAssessmentConnection, ChildAttendanceArgs, ChildSummary, FamilyLink, FamilyLinkInput } from './families.types';
@@ -56,8 +57,11 @@ export class ChildrenResolver {
   }
 
   @Query(() => StudentCourses, { description: "A student's placement and courses as the student sees them: the student, a linked parent, SuperAdmin and Admin; not found for anyone else. REST: GET /api/students/{id}/courses." })
-  childCourses(@Arg('studentId', () => ID, { description: 'The student.' }) studentId: string, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
-    return ctx.services.families.children.courseList(actor, studentId);
+  childCourses(
+    @Arg('studentId', () => ID, { description: 'The student.' }) studentId: string,
+    @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext, @Info() info: GraphQLResolveInfo,
+  ) {
+    return ctx.services.families.children.courseList(actor, studentId, mayAsk(info, ['courses', 'teachers']));
   }
 
   @Query(() => ChildAssessmentConnection, {
