@@ -65,8 +65,10 @@ export interface Places<Subject, SchoolClass, AcademicYear, User> {
   users: Record<string, User>;
 }
 
+// `= ANY(ARRAY(...))`: the ids are gathered once and each row read by its key (as `IN (...)`, the planner
+// estimated a few rows and hashed a scan of the whole users table)
 const byIdSql = (table: string, a: string, json: string, ids: string | undefined) => (ids
-  ? `(SELECT coalesce(json_object_agg(${a}.id, ${json}), '{}'::json) FROM ${table} ${a} WHERE ${a}.id IN (${ids}))`
+  ? `(SELECT coalesce(json_object_agg(${a}.id, ${json}), '{}'::json) FROM ${table} ${a} WHERE ${a}.id = ANY(ARRAY(${ids})))`
   : `'{}'::json`);
 
 /**

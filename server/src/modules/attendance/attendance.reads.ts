@@ -26,22 +26,22 @@ const recordJson = `json_build_object('id', r.id, 'studentId', r.student_id, 'cl
 
 /**
  * The records `r` of `from` (with whatever joins `order` names) in `order`, with the entities they name:
- * `{ records, places }` (RecordsWithPlaces). `ids` selects the same records' ids, for the places.
+ * `{ records, places }` (RecordsWithPlaces). `same` is a FROM clause of the same records as `x`, for the places.
  */
-const recordsSql = (from: string, order: string, ids: string) => `json_build_object(
+const recordsSql = (from: string, order: string, same: string) => `json_build_object(
   'records', (SELECT coalesce(json_agg(${recordJson} ORDER BY ${order}), '[]'::json) ${from}),
   'places', ${placesSql({
-    subjects: `SELECT x.subject_id FROM attendance_records x WHERE x.id IN (${ids})`,
-    classes: `SELECT x.class_id FROM attendance_records x WHERE x.id IN (${ids})`,
-    years: `SELECT x.academic_year_id FROM attendance_records x WHERE x.id IN (${ids})`,
-    users: `SELECT x.student_id FROM attendance_records x WHERE x.id IN (${ids}) UNION ALL SELECT x.teacher_id FROM attendance_records x WHERE x.id IN (${ids})`,
+    subjects: `SELECT DISTINCT x.subject_id FROM ${same}`,
+    classes: `SELECT DISTINCT x.class_id FROM ${same}`,
+    years: `SELECT DISTINCT x.academic_year_id FROM ${same}`,
+    users: `SELECT x.student_id FROM ${same} UNION SELECT x.teacher_id FROM ${same}`,
   })})`;
 
 /** The records of class $1, subject $2 and date $3, by the student's last and first name. */
-const OF_DATE = 'r.class_id = $1 AND r.subject_id = $2 AND r.date = $3::date';
 const RECORDS_OF_DATE = recordsSql(
-  `FROM attendance_records r JOIN users st ON st.id = r.student_id WHERE ${OF_DATE}`, 'st.last_name, st.first_name, st.id',
-  `SELECT r.id FROM attendance_records r WHERE ${OF_DATE}`);
+  'FROM attendance_records r JOIN users st ON st.id = r.student_id WHERE r.class_id = $1 AND r.subject_id = $2 AND r.date = $3::date',
+  'st.last_name, st.first_name, st.id',
+  'attendance_records x WHERE x.class_id = $1 AND x.subject_id = $2 AND x.date = $3::date');
 
 /** The allocation `al` as the rules read it (attendance.mark: its teachers). */
 const ALLOCATION_COLUMNS = `al.id, al.class_id, al.subject_id, al.academic_year_id,
@@ -71,7 +71,7 @@ n AS (SELECT count(*) FILTER (WHERE f.status = 'Present')::int AS present, count
 w AS (SELECT f.* FROM f JOIN subjects s ON s.id = f.subject_id ORDER BY f.date DESC, s.name, f.id OFFSET $4 LIMIT $5)
 SELECT json_build_object(
   'counts', json_build_object('present', n.present, 'absent', n.absent, 'late', n.late),
-  'records', ${recordsSql('FROM w r JOIN subjects sb ON sb.id = r.subject_id', 'r.date DESC, sb.name, r.id', 'SELECT id FROM w')},
+  'records', ${recordsSql('FROM w r JOIN subjects sb ON sb.id = r.subject_id', 'r.date DESC, sb.name, r.id', 'w x')},
   'student', (SELECT ${userJson('u')}::jsonb || jsonb_build_object(
                 'class', (SELECT ${classJson('c')} FROM classes c WHERE c.id = u.class_id),
                 'academicYear', (SELECT ${yearJson('y')} FROM academic_years y WHERE y.id = u.academic_year_id))
