@@ -1,6 +1,7 @@
 import { startTestServer, TestServer } from '../../test/test-server';
 import { seedDemoSchool } from '../../db/seed';
 import { Classroom, addStudents, fillSubmissions, makeBigItem, makeClassroom } from './review.test.fixtures';
+import { FIELD_VISIBILITY } from '../../policies/fields';
 
 /**
  * DESIGN.md rule 4 for the teacher's side: a grading dashboard (GraphQL and the REST summary) runs the same
@@ -101,3 +102,22 @@ it('a review list and the grading queue run as many statements for 40 items as f
   expect(largeQueue.n - smallQueue.n).toBe(38);
   expect([smallQueue.sql, largeQueue.sql]).toEqual([2, 2]);
 }, 240_000);
+
+it("the viewer's visibility decisions on a dashboard are made once per submission, not once per answer and grade", async () => {
+  const item = await makeBigItem(t, teacher, { courseId: room.courseId }, 25);
+  await fillSubmissions(t.ds, item, room, 0.6);
+  const decide = jest.spyOn(FIELD_VISIBILITY, 'submission');
+  try {
+    const { g } = await measure(item);
+    const d = g.data.gradingDashboard;
+    const subs = [...d.submitted, ...d.reopened];
+    const graded = subs.flatMap((s: any) => s.answers).filter((a: any) => a.grade);
+    expect(subs.length).toBeGreaterThan(3);
+    expect(graded.length).toBeGreaterThan(subs.length);
+    // a few per submission (its object and the facts its answers and grades share, on GraphQL and REST), where
+    // deciding per object was more than one per answer (25 a submission)
+    expect(decide.mock.calls.length).toBeLessThanOrEqual(6 * subs.length);
+  } finally {
+    decide.mockRestore();
+  }
+});

@@ -2,6 +2,7 @@ import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from '
 import { Visible } from '../../app/field-rules';
 import { AssessmentStudent } from '../assessments/assessments.types';
 import type { SubmissionView } from '../../policies/rules';
+import { DECIDED_AS } from '../../policies/fields';
 
 /** The stored status of a submission (assessments.md section 3); any other is shown as pending review. */
 export enum SubmissionStatus {
@@ -64,6 +65,8 @@ export type SubmissionFacts = SubmissionView;
 
 /** The facts carried by every object a visibility rule guards (not GraphQL fields). */
 abstract class GuardedBySubmission implements SubmissionFacts {
+  /** The submission's facts object this copy was made from: the viewer's decisions are made once for all its objects. */
+  [DECIDED_AS]?: SubmissionFacts;
   studentId: string;
   teacherIds: string[];
   graded: boolean;

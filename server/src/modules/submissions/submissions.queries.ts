@@ -1,6 +1,7 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { Actor } from '../../policies';
 import { itemShownToStudentSql, submissionReadableSql } from '../../policies/sql';
+import { DECIDED_AS } from '../../policies/fields';
 import { ResultVisibility } from '../assessments/assessment.entity';
 import { ASSESSMENT_REF, questionOfStudentSql } from '../assessments/assessments.queries';
 import { DraftFile, GradeExplanation, Submission, SubmissionAnswer, SubmissionDraft, SubmissionFacts, SubmissionGrade, SubmissionStatus } from './submission.types';
@@ -198,8 +199,9 @@ export function toAnswers(rows: RawAnswer[], subs: SubmissionRow[]): SubmissionA
   });
 }
 
-/** The object with the facts its visibility rules read. */
-function withFacts<T extends SubmissionFacts>(o: T, f: SubmissionFacts): T {
+/** The object with the facts its visibility rules read, decided as `f` (one decision for every object made from it). */
+function withFacts<T extends SubmissionFacts & { [DECIDED_AS]?: SubmissionFacts }>(o: T, f: SubmissionFacts): T {
+  o[DECIDED_AS] = f;
   o.studentId = f.studentId;
   o.teacherIds = f.teacherIds;
   o.graded = f.graded;
