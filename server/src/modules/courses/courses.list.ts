@@ -70,7 +70,7 @@ export function placeCourses(courses: CourseRow[], places: CoursePlaces): Course
  * courses are built, so only the page's are.
  */
 export function coursesPageSql(actor: Actor | null): string {
-  const readable = courseReadableSql(actor, { courseId: 'c.id' }, 'viewer.id');
+  const readable = courseReadableSql(actor, { courseId: 'c.id' }, '$1::uuid');
   const order = 'y.year DESC, cl.name, s.name, c.title, c.id';
   return `
 WITH viewer AS (SELECT $1::uuid AS id),

@@ -52,7 +52,7 @@ export function placePeople(page: CoursePageRow, { users }: { users: Record<stri
 }
 
 /**
- * The course page in one statement ($1 the course, $2 the viewer, named viewer.id for the rules' SQL twins): the
+ * The course page in one statement ($1 the course, $2 the viewer, as the rules' SQL forms take it): the
  * course's facts (courseFactsSql, which the caller checks 'course.read' on and hands to the request's loader),
  * and, when 'course.read' (its SQL form) lets the viewer read the course, the page (else null): its subject, class, year and teachers; the modules and content, and the
  * announcements, the viewer may read ('course.readItem', the itemReadableSql twin), in the loaders' orders;
@@ -60,13 +60,13 @@ export function placePeople(page: CoursePageRow, { users }: { users: Record<stri
  * oldest first ('course.read', the courseReadableSql twin).
  */
 export function coursePageSql(actor: Actor | null): string {
-  const moduleReadable = itemReadableSql(actor, { courseId: 'm.course_id', visible: 'm.is_visible' }, 'viewer.id');
-  const contentReadable = itemReadableSql(actor, { courseId: 'm.course_id', visible: '(cn.is_visible AND m.is_visible)' }, 'viewer.id');
-  const announcementReadable = itemReadableSql(actor, { courseId: 'a.course_id', visible: 'a.is_visible' }, 'viewer.id');
-  const postReadable = courseReadableSql(actor, { courseId: 'd.course_id' }, 'viewer.id');
-  const readable = courseReadableSql(actor, { courseId: 'c.id' }, 'viewer.id');
+  const moduleReadable = itemReadableSql(actor, { courseId: 'm.course_id', visible: 'm.is_visible' }, '$2::uuid');
+  const contentReadable = itemReadableSql(actor, { courseId: 'm.course_id', visible: '(cn.is_visible AND m.is_visible)' }, '$2::uuid');
+  const announcementReadable = itemReadableSql(actor, { courseId: 'a.course_id', visible: 'a.is_visible' }, '$2::uuid');
+  const postReadable = courseReadableSql(actor, { courseId: 'd.course_id' }, '$2::uuid');
+  const readable = courseReadableSql(actor, { courseId: 'c.id' }, '$2::uuid');
   return `
-SELECT ${courseFactsSql('c', 'viewer.id')}, CASE WHEN ${readable} THEN ${courseJson('c', `
+SELECT ${courseFactsSql('c', '$2::uuid')}, CASE WHEN ${readable} THEN ${courseJson('c', `
   'subject', ${subjectJson('s')}, 'class', ${classJson('cl')}, 'academicYear', ${yearJson('y')},
   'teachers', ARRAY(SELECT ct.teacher_id FROM course_teachers ct JOIN users u ON u.id = ct.teacher_id WHERE ct.course_id = c.id
                      ORDER BY u.last_name, u.first_name, u.id),
@@ -85,7 +85,7 @@ SELECT ${courseFactsSql('c', 'viewer.id')}, CASE WHEN ${readable} THEN ${courseJ
                  'createdAt', ${isoSql('a.created_at')}, 'updatedAt', ${isoSql('a.updated_at')}) ORDER BY a.created_at DESC, a.id), '[]'::json)
                  FROM announcements a WHERE a.course_id = c.id AND ${announcementReadable}),
   'discussions', (SELECT coalesce(json_agg(${post('d', `(SELECT coalesce(json_agg(${post('r', "'[]'::json")} ORDER BY r.created_at, r.id), '[]'::json)
-                     FROM discussions r WHERE r.parent_id = d.id AND ${courseReadableSql(actor, { courseId: 'r.course_id' }, 'viewer.id')})`)}
+                     FROM discussions r WHERE r.parent_id = d.id AND ${courseReadableSql(actor, { courseId: 'r.course_id' }, '$2::uuid')})`)}
                ORDER BY date_trunc('milliseconds', d.created_at) DESC, d.id), '[]'::json)
                  FROM discussions d WHERE d.course_id = c.id AND d.parent_id IS NULL AND ${postReadable})`)} END AS page,
   CASE WHEN ${readable} THEN ${PEOPLE} END AS people

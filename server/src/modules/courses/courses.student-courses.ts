@@ -33,7 +33,7 @@ mine AS (
   SELECT c.id, s.name AS subject_name, c.title
     FROM viewer, placed p, courses c JOIN subjects s ON s.id = c.subject_id
    WHERE c.class_id = p.class_id AND c.academic_year_id = p.academic_year_id
-     AND ${studentCourseSql(reader, { courseId: 'c.id', studentId: '$1::uuid' }, 'viewer.id')})
+     AND ${studentCourseSql(reader, { courseId: 'c.id', studentId: '$1::uuid' }, '$2::uuid')})
 SELECT p.class_id, p.academic_year_id,
   ${courseRowsSql('FROM mine m JOIN courses c ON c.id = m.id', 'm.subject_name, m.title, m.id', teachers)} AS courses,
   -- the placement's class and year are among the places (a class may have no course yet), so studentInfo shares them

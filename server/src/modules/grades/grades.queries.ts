@@ -91,8 +91,8 @@ export interface StudentCourseRow {
  * 'family.readStudentItem' in SQL, with no actor for the student (the report shows what the student sees, never more).
  */
 export async function studentCourseRows(m: Runner, reader: Actor, studentId: string): Promise<StudentCourseRow[]> {
-  const courseOk = studentCourseSql(reader, { courseId: 'c.id', studentId: 'viewer.student' }, 'viewer.id');
-  const itemOk = studentItemSql(reader, { ...ASSESSMENT_REF, courseId: 'c.id', studentId: 'viewer.student' }, 'viewer.id');
+  const courseOk = studentCourseSql(reader, { courseId: 'c.id', studentId: '$1::uuid' }, '$2::uuid');
+  const itemOk = studentItemSql(reader, { ...ASSESSMENT_REF, courseId: 'c.id', studentId: '$1::uuid' }, '$2::uuid');
   const rows: Array<RawColumn & RawSubmission & { c_id: string; c_title: string; subject_name: string }> = await m.query(
     `SELECT c.id AS c_id, c.title AS c_title, sj.name AS subject_name, ${columnSelect()}, ${submissionColumns()}
        FROM (SELECT $1::uuid AS student, $2::uuid AS id) viewer CROSS JOIN courses c JOIN subjects sj ON sj.id = c.subject_id

@@ -31,8 +31,8 @@ export interface DashboardRow {
  * and the cursor: the one snapshot all of it comes from.
  */
 export function dashboardSql(actor: Actor | null): string {
-  const readable = assessmentReadableSql(actor, ASSESSMENT_REF, 'viewer.id');
-  const subsReadable = submissionReadableSql(actor, SUBMISSION_REF, 'viewer.id');
+  const readable = assessmentReadableSql(actor, ASSESSMENT_REF, '$1::uuid');
+  const subsReadable = submissionReadableSql(actor, SUBMISSION_REF, '$1::uuid');
   return `
 WITH viewer AS (SELECT $1::uuid AS id),
 item AS (

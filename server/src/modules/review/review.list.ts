@@ -32,7 +32,7 @@ export type ReviewListKind = 'kind' | 'queue';
  *   readable item is counted (one index range of submissions each).
  */
 export function reviewItemsSql(actor: Actor | null, list: ReviewListKind = 'kind'): string {
-  const readable = assessmentReadableSql(actor, ASSESSMENT_REF, 'viewer.id');
+  const readable = assessmentReadableSql(actor, ASSESSMENT_REF, '$1::uuid');
   const groups = (y: string, cl: string, sj: string) => `${y} COLLATE "und-x-icu" DESC, ${cl} COLLATE "und-x-icu", ${sj} COLLATE "und-x-icu"`;
   const counts = (a: string) => `CROSS JOIN LATERAL (SELECT count(*)::int AS total, count(*) FILTER (WHERE s.status = 'graded')::int AS graded
                           FROM submissions s WHERE s.assessment_id = ${a}.id) n`;

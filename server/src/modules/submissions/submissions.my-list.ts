@@ -97,7 +97,7 @@ SELECT (SELECT count(*)::int FROM mine) AS total, coalesce((
  * Handed on as plain objects; the standing is derived from them in JS by status.ts, as on every other path.
  */
 export function myAssessmentsSql(actor: Actor | null): string {
-  const readable = assessmentReadableSql(actor, ASSESSMENT_REF, 'viewer.id');
+  const readable = assessmentReadableSql(actor, ASSESSMENT_REF, '$1::uuid');
   return itemListSql('$1::uuid AS id', `a.kind = $2 AND ${readable}`, 'a.position, a.created_at DESC, a.id', '$1::uuid');
 }
 
@@ -109,7 +109,7 @@ export function myAssessmentsSql(actor: Actor | null): string {
  * own view, its row and answers as submission(id) reads them (`full`, `answers`: SUBMISSION_SELECT, answersJsonSql).
  */
 export function studentItemsSql(reader: Actor | null): string {
-  const readable = studentItemSql(reader, { ...ASSESSMENT_REF, studentId: 'viewer.student' }, 'viewer.id');
+  const readable = studentItemSql(reader, { ...ASSESSMENT_REF, studentId: '$2::uuid' }, '$1::uuid');
   const due = `COALESCE((SELECT ${effectiveDueSql('a', 'cs')} FROM submissions cs WHERE cs.assessment_id = a.id AND cs.student_id = $2::uuid), a.due_date)`;
   const full = `,
            'full', (SELECT row_to_json(x) FROM (${SUBMISSION_SELECT} WHERE s.id = ms.id) x),

@@ -23,15 +23,15 @@ export interface ViewPageRow {
  * only by the field rules. `undrawn`: a draw has no picks for the student yet (they are drawn, then it is read again).
  */
 export function viewPageSql(actor: Actor | null): string {
-  const readable = assessmentReadableSql(actor, ASSESSMENT_REF, 'viewer.id');
+  const readable = assessmentReadableSql(actor, ASSESSMENT_REF, '$1::uuid');
   return `
 WITH viewer AS (SELECT $1::uuid AS id)
 SELECT ${itemJson('a', 'c')} AS assessment,
   EXISTS (SELECT 1 FROM assessment_draws d WHERE d.assessment_id = a.id
            AND NOT EXISTS (SELECT 1 FROM assessment_draw_picks p WHERE p.draw_id = d.id AND p.student_id = viewer.id)) AS undrawn,
   (SELECT coalesce(json_agg(x ORDER BY x.ord), '[]'::json) FROM (
-     SELECT ${QUESTION_COLUMNS('q', 'a')}, row_number() OVER (ORDER BY ${studentQuestionOrderSql('q', 'viewer.id')}) AS ord
-       FROM questions q WHERE q.assessment_id = a.id AND ${questionOfStudentSql('q', 'viewer.id')}) x) AS questions,
+     SELECT ${QUESTION_COLUMNS('q', 'a')}, row_number() OVER (ORDER BY ${studentQuestionOrderSql('q', '$1::uuid')}) AS ord
+       FROM questions q WHERE q.assessment_id = a.id AND ${questionOfStudentSql('q', '$1::uuid')}) x) AS questions,
   (SELECT row_to_json(x) FROM (${SUBMISSION_SELECT} WHERE s.assessment_id = $2::uuid AND s.student_id = $1::uuid) x) AS submission,
   ${answersJsonSql('s.assessment_id = $2::uuid AND s.student_id = $1::uuid')} AS answers
   FROM viewer, assessments a JOIN courses c ON c.id = a.course_id
