@@ -4,7 +4,7 @@ import { User } from '../modules/users/user.entity';
 import { Role } from '../modules/users/role';
 import { presentUser } from '../modules/users/users.shape';
 import { Actor } from '../policies';
-import { Presented, UnpresentedValueError, publicRoute, restJson, send, toRest } from './rest';
+import { Presented, UnpresentedValueError, publicRoute, restJson, send, sendTopLevelAndData, toRest } from './rest';
 
 /** The generic REST shaper renames and formats; what is shown is decided by presenters only. */
 const user = Object.assign(new User(), {
@@ -72,5 +72,26 @@ it('answers an unpresented entity as 500 Internal server error, never field by f
     expect(await ok.json()).toMatchObject({ success: true, data: { _id: 'u1', email: 'ada@x.school' } });
   } finally {
     await new Promise((r) => server.close(r));
+  }
+});
+
+it('writes top-level fields and the same as data once, in the text sendShaped writes for { success, ...fields, data: fields }', async () => {
+  const app = express();
+  const cases: object[] = [
+    { submitted: [{ id: 's1', at: new Date(0), answers: [{ id: 'a', text: 'say "id":' }] }], totalStudents: 3, cursor: null },
+    {},
+    { id: 'x', nested: { id: 'y', _id: 'z' } },
+    { data: [1], success: 'no' },
+  ];
+  app.get('/:i', (req, res) => sendTopLevelAndData(res, cases[Number(req.params.i)] as Presented));
+  const server = app.listen(0);
+  try {
+    const port = (server.address() as AddressInfo).port;
+    for (const [i, fields] of cases.entries()) {
+      const text = await (await fetch(`http://127.0.0.1:${port}/${i}`)).text();
+      expect(text).toBe(JSON.stringify(toRest({ success: true, ...fields, data: fields })));
+    }
+  } finally {
+    server.close();
   }
 });

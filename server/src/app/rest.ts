@@ -64,6 +64,18 @@ export function sendShaped(res: Response, envelope: Record<string, unknown>): vo
   res.send(restJson(envelope));
 }
 
+/**
+ * `{ success: true, ...fields, data: fields }`, for the answers whose fields the spec puts at the top level and the
+ * envelope also carries as its data (the grading dashboard's summary): the same text as sendShaped's, with the
+ * fields written once and used twice (the summary is 0.7 MB; written twice, it made REST 1.3x GraphQL's time).
+ */
+export function sendTopLevelAndData(res: Response, fields: Presented): void {
+  if ('success' in fields || 'data' in fields) return sendShaped(res, { success: true, ...fields, data: fields });
+  if (!res.get('Content-Type')) res.set('Content-Type', 'application/json');
+  const inner = restJson(fields);
+  res.send(inner === '{}' ? '{"success":true,"data":{}}' : `{"success":true,${inner.slice(1, -1)},"data":${inner}}`);
+}
+
 /** A value without a presenter reached the REST shaper: a programming error, answered as 500 and logged. */
 export class UnpresentedValueError extends Error {
   constructor(what: string) {

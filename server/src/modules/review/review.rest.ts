@@ -1,5 +1,5 @@
 import { Request } from 'express';
-import { body, newRouter, route, send, sendShaped } from '../../app/rest';
+import { body, newRouter, route, send, sendTopLevelAndData } from '../../app/rest';
 import { pageAndTotal, restWindow } from '../../app/paging';
 import { validation } from '../../errors/domain-error';
 import { SUBMISSION_FAMILIES } from '../submissions/submissions.rest';
@@ -31,7 +31,7 @@ export function reviewRouter() {
     r.post(`/${f.path}/auto-submit-overdue`, route(async (req, res, actor, ctx) => {
       const { dashboard, summary } = await ctx.services.review.overdueSummary(actor, body(req)[f.idField], dryRunOf(req), f.kind);
       const data = presentOverdueSummary(actor, dashboard, summary, f.kind);
-      sendShaped(res, { success: true, ...data, data });
+      sendTopLevelAndData(res, data);
     }));
   }
   // gradingQueue's twin: the first page (5) when no window is asked for, with X-Total-Count always
