@@ -60,11 +60,15 @@ export function placePeople(page: CoursePageRow, { users }: { users: Record<stri
  * oldest first ('course.read', the courseReadableSql twin).
  */
 export function coursePageSql(actor: Actor | null): string {
-  const moduleReadable = itemReadableSql(actor, { courseId: 'm.course_id', visible: 'm.is_visible' }, '$2::uuid');
-  const contentReadable = itemReadableSql(actor, { courseId: 'm.course_id', visible: '(cn.is_visible AND m.is_visible)' }, '$2::uuid');
-  const announcementReadable = itemReadableSql(actor, { courseId: 'a.course_id', visible: 'a.is_visible' }, '$2::uuid');
-  const postReadable = courseReadableSql(actor, { courseId: 'd.course_id' }, '$2::uuid');
-  const readable = courseReadableSql(actor, { courseId: 'c.id' }, '$2::uuid');
+  // Every row of the page is of course c (a reply is of its thread's course, discussions.service), so the rules
+  // are asked of c.id, not of each row's course_id: the course parts of a rule then reference only the outer
+  // row, and PostgreSQL plans them as InitPlans, decided once per page instead of once per module, content,
+  // announcement and post (a SubPlan each).
+  const moduleReadable = itemReadableSql(actor, { courseId: 'c.id', visible: 'm.is_visible' }, '$2::uuid');
+  const contentReadable = itemReadableSql(actor, { courseId: 'c.id', visible: '(cn.is_visible AND m.is_visible)' }, '$2::uuid');
+  const announcementReadable = itemReadableSql(actor, { courseId: 'c.id', visible: 'a.is_visible' }, '$2::uuid');
+  const postReadable = courseReadableSql(actor, { courseId: 'c.id' }, '$2::uuid');
+  const readable = postReadable;
   return `
 SELECT ${courseFactsSql('c', '$2::uuid')}, CASE WHEN ${readable} THEN ${courseJson('c', `
   'subject', ${subjectJson('s')}, 'class', ${classJson('cl')}, 'academicYear', ${yearJson('y')},
@@ -85,7 +89,7 @@ SELECT ${courseFactsSql('c', '$2::uuid')}, CASE WHEN ${readable} THEN ${courseJs
                  'createdAt', ${isoSql('a.created_at')}, 'updatedAt', ${isoSql('a.updated_at')}) ORDER BY a.created_at DESC, a.id), '[]'::json)
                  FROM announcements a WHERE a.course_id = c.id AND ${announcementReadable}),
   'discussions', (SELECT coalesce(json_agg(${post('d', `(SELECT coalesce(json_agg(${post('r', "'[]'::json")} ORDER BY r.created_at, r.id), '[]'::json)
-                     FROM discussions r WHERE r.parent_id = d.id AND ${courseReadableSql(actor, { courseId: 'r.course_id' }, '$2::uuid')})`)}
+                     FROM discussions r WHERE r.parent_id = d.id AND ${postReadable})`)}
                ORDER BY date_trunc('milliseconds', d.created_at) DESC, d.id), '[]'::json)
                  FROM discussions d WHERE d.course_id = c.id AND d.parent_id IS NULL AND ${postReadable})`)} END AS page,
   CASE WHEN ${readable} THEN ${PEOPLE} END AS people
