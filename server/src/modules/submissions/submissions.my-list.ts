@@ -9,24 +9,24 @@ import { Course } from '../courses/course.entity';
 import type { SubmissionStatus } from './submission.types';
 
 /** Assessment (assessment.entity.ts) of the row `a`, with who released its results (the id and name, as assessmentQuery loads them). */
-const assessmentJson = (a: string) => `json_build_object('id', ${a}.id, 'kind', ${a}.kind, 'title', ${a}.title,
+const assessmentJson = (a: string, more = '') => `json_build_object('id', ${a}.id, 'kind', ${a}.kind, 'title', ${a}.title,
   'description', ${a}.description, 'instructions', ${a}.instructions, 'dueDate', ${isoSql(`${a}.due_date`)}, 'totalPoints', ${a}.total_points,
   'resultVisibility', ${a}.result_visibility, 'isVisible', ${a}.is_visible, 'scope', ${a}.scope, 'position', ${a}.position,
   'courseId', ${a}.course_id, 'moduleId', ${a}.module_id, 'resultsReleasedAt', ${isoSql(`${a}.results_released_at`)},
   'resultsReleasedById', ${a}.results_released_by, 'resultsReleasedBy', (SELECT json_build_object('id', rb.id, 'firstName', rb.first_name, 'lastName', rb.last_name) FROM users rb WHERE rb.id = ${a}.results_released_by),
   'lateDueDate', ${isoSql(`${a}.late_due_date`)}, 'createdById', ${a}.created_by, 'version', ${a}.version,
-  'createdAt', ${isoSql(`${a}.created_at`)}, 'updatedAt', ${isoSql(`${a}.updated_at`)})`;
+  'createdAt', ${isoSql(`${a}.created_at`)}, 'updatedAt', ${isoSql(`${a}.updated_at`)}${more && `, ${more}`})`;
 
 /**
  * An item as assessmentQuery loads it, of the assessments row `a` and its courses row `c`: the assessment with its
  * course (subject, class, year), its module and who released its results.
  */
-export const itemJson = (a: string, c: string) => `(${assessmentJson(a)}::jsonb || jsonb_build_object(
-  'course', ${courseJson(c)}::jsonb || jsonb_build_object(
+export const itemJson = (a: string, c: string) => assessmentJson(a, `
+  'course', ${courseJson(c, `
     'subject', (SELECT ${subjectJson('sj')} FROM subjects sj WHERE sj.id = ${c}.subject_id),
     'class', (SELECT ${classJson('cl')} FROM classes cl WHERE cl.id = ${c}.class_id),
-    'academicYear', (SELECT ${yearJson('y')} FROM academic_years y WHERE y.id = ${c}.academic_year_id)),
-  'module', (SELECT ${moduleJson('mo')} FROM course_modules mo WHERE mo.id = ${a}.module_id)))`;
+    'academicYear', (SELECT ${yearJson('y')} FROM academic_years y WHERE y.id = ${c}.academic_year_id)`)},
+  'module', (SELECT ${moduleJson('mo')} FROM course_modules mo WHERE mo.id = ${a}.module_id)`);
 
 /**
  * An itemJson object as an instance of the GraphQL types (property copies, no ORM), once per row: type-graphql
