@@ -183,3 +183,37 @@ it('GET /api/review/queue is its twin: the same items, X-Total-Count, the first 
   const gqlStudent = await t.gql(QUEUE, {}, tok.student);
   expect(gqlStudent.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
 });
+
+it("the review pages' statement leaves out each item's course and module when the operation cannot ask for them, and brings them when it may", async () => {
+  // which way each request read: the resolver tells the service whether the operation may ask for them
+  const review = t.services.review;
+  const items = review.items.bind(review);
+  const places: boolean[] = [];
+  review.items = (...args: Parameters<typeof items>) => {
+    places.push(args[3] ?? true);
+    return items(...args);
+  };
+  const full = await t.gql(CARDS, { kind: 'QUIZ' }, tok.teacher);
+  const card = (n: Record<string, any>) => ({ ...n, assessment: { id: n.assessment.id, title: n.assessment.title, dueDate: n.assessment.dueDate } });
+  // the web's review page: no course, no module
+  const lean = await t.gql(`query($kind: AssessmentKind!) { reviewItems(kind: $kind) { nodes { ...Card } } }
+    fragment Card on ReviewItem { yearLabel className subjectName submissionCount gradedCount pendingCount badge badgeLabel assessment { id title dueDate } }`, { kind: 'QUIZ' }, tok.teacher);
+  expect(lean.errors).toBeUndefined();
+  expect(lean.data.reviewItems.nodes).toEqual(full.data.reviewItems.nodes.map(({ assessment, yearLabel, className, subjectName, submissionCount, gradedCount, pendingCount, badge, badgeLabel }: Record<string, any>) =>
+    card({ assessment, yearLabel, className, subjectName, submissionCount, gradedCount, pendingCount, badge, badgeLabel })));
+  // asked through an alias, a fragment and the edges, they come in the same statements (no loader reads them)
+  const asked = await t.gql(`query($kind: AssessmentKind!) { reviewItems(kind: $kind) { edges { node { assessment { id ...Where } } } } }
+    fragment Where on Assessment { place: course { title subject { name } } module { title } }`, { kind: 'QUIZ' }, tok.teacher);
+  expect(asked.errors).toBeUndefined();
+  expect(asked.data.reviewItems.edges.map((e: any) => e.node.assessment)).toEqual(full.data.reviewItems.nodes.map((n: any) => ({
+    id: n.assessment.id, place: { title: n.assessment.course.title, subject: { name: n.assessment.course.subject.name } }, module: { title: n.assessment.module.title } })));
+  expect(asked.sql).toBe(lean.sql);
+  review.items = items;
+  expect(places).toEqual([true, false, true]);
+  // the service's lean rows carry neither
+  const [teacher] = await t.ds.query(`SELECT id, role FROM users WHERE email = 'teacher@demo.school'`);
+  const actor = { userId: teacher.id, role: teacher.role, activeRole: teacher.role, impersonating: false, sessionId: 's', childIds: [] };
+  const rows = await t.services.review.items(actor as never, AssessmentKind.QUIZ, { offset: 0, limit: 100 }, false);
+  expect(rows.items.length).toBeGreaterThan(3);
+  expect(rows.items.every((i) => i.assessment.course === undefined && i.assessment.module === undefined)).toBe(true);
+});

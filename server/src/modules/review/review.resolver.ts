@@ -1,10 +1,16 @@
-import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { GraphQLResolveInfo } from 'graphql';
+import { Arg, Args, Ctx, ID, Info, Mutation, Query, Resolver } from 'type-graphql';
 import { RequestContext } from '../../app/context';
 import { CurrentActor } from '../../app/current-actor';
 import { Actor } from '../../policies';
 import { AssessmentKind } from '../assessments/assessment.entity';
 import { GradingChanges, GradingDashboard, GradingQueueConnection, OverdueSummary, QUEUE_PAGE, REVIEW_PAGE, ReviewItemConnection } from './review.types';
 import { PageArgs, toConnection, windowOf } from '../../app/paging';
+import { mayAsk } from '../../app/selection';
+
+/** Whether a list of review items may be asked for its items' course or module (else the statement leaves them out). */
+const asksPlaces = (info: GraphQLResolveInfo) => [['nodes'], ['edges', 'node']].some((to) =>
+  mayAsk(info, [...to, 'assessment', 'course']) || mayAsk(info, [...to, 'assessment', 'module']));
 
 @Resolver()
 export class ReviewResolver {
@@ -25,14 +31,14 @@ export class ReviewResolver {
   @Query(() => ReviewItemConnection, { description: "A review list (Assignment Review, Quiz Review, Exam Review): the items of this kind of the courses you teach (every course for SuperAdmin and Admin), grouped by yearLabel, className and subjectName, each with its counts and badge, in a fixed number of statements; a page at a time: first 100 unless asked, at most 500 (REST: GET /api/assignments then GET /api/submissions?assignment={id}, and twins)." })
   async reviewItems(
     @Arg('kind', () => AssessmentKind, { description: 'ASSIGNMENT, EXAM or QUIZ.' }) kind: AssessmentKind,
-    @Args(() => PageArgs) args: PageArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext,
+    @Args(() => PageArgs) args: PageArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext, @Info() info: GraphQLResolveInfo,
   ) {
-    return toConnection(await ctx.services.review.items(actor, kind, windowOf(args, REVIEW_PAGE)));
+    return toConnection(await ctx.services.review.items(actor, kind, windowOf(args, REVIEW_PAGE), asksPlaces(info)));
   }
 
   @Query(() => GradingQueueConnection, { description: "What waits for grading (the teacher dashboard's 'Assignments to Review' card): the assignments, quizzes and exams of the courses you teach (every course for SuperAdmin and Admin) with at least one submission not yet graded, the earliest due first, each with its counts; totalCount says how many there are; one statement; first 5 unless asked, at most 100 (REST: GET /api/review/queue?limit=&offset=, with X-Total-Count)." })
-  async gradingQueue(@Args(() => PageArgs) args: PageArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
-    return toConnection(await ctx.services.review.queue(actor, windowOf(args, QUEUE_PAGE)));
+  async gradingQueue(@Args(() => PageArgs) args: PageArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext, @Info() info: GraphQLResolveInfo) {
+    return toConnection(await ctx.services.review.queue(actor, windowOf(args, QUEUE_PAGE), asksPlaces(info)));
   }
 
   @Mutation(() => GradingDashboard, { description: "The one due date of the item's late joiners (students placed in the class after its due date; 'Joined late (n)'): moves the open work of every late joiner and applies to those placed later; the course's teachers. Never in the past. Answers the dashboard." })

@@ -106,11 +106,11 @@ export class ReviewService {
   /**
    * reviewItems: one window of the items of a kind of the courses the viewer teaches (every course for SuperAdmin
    * and Admin), with their counts and the whole list's total: one statement whatever the size (reviewItemsSql),
-   * handed on as plain objects.
+   * handed on as plain objects; each item's course and module only with `places`.
    */
-  async items(actor: Actor, kind: AssessmentKind, window: PageWindow): Promise<Page<ReviewItem>> {
+  async items(actor: Actor, kind: AssessmentKind, window: PageWindow, places = true): Promise<Page<ReviewItem>> {
     authorize(actor, 'review.list', undefined, { message: REVIEW_TEXT.cannotList });
-    return this.reviewList(reviewItemsSql(actor), [actor.userId, kind, window.offset, window.limit], window);
+    return this.reviewList(reviewItemsSql(actor, 'kind', places), [actor.userId, kind, window.offset, window.limit], window);
   }
 
   /**
@@ -119,9 +119,9 @@ export class ReviewService {
    * readers and statement (reviewItemsSql, 'queue'), so the card needs neither the three lists nor a count of
    * its own.
    */
-  async queue(actor: Actor, window: PageWindow): Promise<Page<ReviewItem>> {
+  async queue(actor: Actor, window: PageWindow, places = true): Promise<Page<ReviewItem>> {
     authorize(actor, 'review.list', undefined, { message: REVIEW_TEXT.cannotList });
-    return this.reviewList(reviewItemsSql(actor, 'queue'), [actor.userId, window.offset, window.limit], window);
+    return this.reviewList(reviewItemsSql(actor, 'queue', places), [actor.userId, window.offset, window.limit], window);
   }
 
   private async reviewList(sql: string, params: unknown[], window: PageWindow): Promise<Page<ReviewItem>> {
