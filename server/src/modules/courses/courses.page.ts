@@ -57,7 +57,7 @@ export function placePeople(page: CoursePageRow, { users }: { users: Record<stri
  * and, when 'course.read' (its SQL form) lets the viewer read the course, the page (else null): its subject, class, year and teachers; the modules and content, and the
  * announcements, the viewer may read ('course.readItem', the itemReadableSql twin), in the loaders' orders;
  * the threads newest first (by the millisecond, then id, as threadsOfCourses sorts them) with their replies
- * oldest first ('course.read', the courseReadableSql twin).
+ * oldest first (all of them: a post is read under 'course.read', the page's own condition).
  */
 export function coursePageSql(actor: Actor | null): string {
   // Every row of the page is of course c (a reply is of its thread's course, discussions.service), so the rules
@@ -67,8 +67,7 @@ export function coursePageSql(actor: Actor | null): string {
   const moduleReadable = itemReadableSql(actor, { courseId: 'c.id', visible: 'm.is_visible' }, '$2::uuid');
   const contentReadable = itemReadableSql(actor, { courseId: 'c.id', visible: '(cn.is_visible AND m.is_visible)' }, '$2::uuid');
   const announcementReadable = itemReadableSql(actor, { courseId: 'c.id', visible: 'a.is_visible' }, '$2::uuid');
-  const postReadable = courseReadableSql(actor, { courseId: 'c.id' }, '$2::uuid');
-  const readable = postReadable;
+  const readable = courseReadableSql(actor, { courseId: 'c.id' }, '$2::uuid');
   return `
 SELECT ${courseFactsSql('c', '$2::uuid')}, CASE WHEN ${readable} THEN ${courseJson('c', `
   'subject', ${subjectJson('s')}, 'class', ${classJson('cl')}, 'academicYear', ${yearJson('y')},
@@ -89,10 +88,10 @@ SELECT ${courseFactsSql('c', '$2::uuid')}, CASE WHEN ${readable} THEN ${courseJs
                  'createdAt', ${isoSql('a.created_at')}, 'updatedAt', ${isoSql('a.updated_at')}) ORDER BY a.created_at DESC, a.id), '[]'::json)
                  FROM announcements a WHERE a.course_id = c.id AND ${announcementReadable}),
   'discussions', (SELECT coalesce(json_agg(${post('d', `(SELECT coalesce(json_agg(${post('r', "'[]'::json")} ORDER BY r.created_at, r.id), '[]'::json)
-                     FROM discussions r WHERE r.parent_id = d.id AND ${postReadable})`)}
+                     FROM discussions r WHERE r.parent_id = d.id)`)}
                ORDER BY date_trunc('milliseconds', d.created_at) DESC, d.id), '[]'::json)
-                 FROM discussions d WHERE d.course_id = c.id AND d.parent_id IS NULL AND ${postReadable})`)} END AS page,
+                 FROM discussions d WHERE d.course_id = c.id AND d.parent_id IS NULL)`)} END AS page,
   CASE WHEN ${readable} THEN ${PEOPLE} END AS people
-  FROM (SELECT $2::uuid AS id) viewer, courses c JOIN subjects s ON s.id = c.subject_id JOIN classes cl ON cl.id = c.class_id JOIN academic_years y ON y.id = c.academic_year_id
+  FROM courses c JOIN subjects s ON s.id = c.subject_id JOIN classes cl ON cl.id = c.class_id JOIN academic_years y ON y.id = c.academic_year_id
  WHERE c.id = $1`;
 }

@@ -22,12 +22,12 @@ const assessmentJson = (a: string, more = '') => `json_build_object('id', ${a}.i
  * course (subject, class, year), its module and who released its results. Without `places`, the course and module
  * are left out (a list whose operation cannot ask for them): the fields Assessment.course and .module load them.
  */
-export const itemJson = (a: string, c: string, places = true) => (!places ? assessmentJson(a) : assessmentJson(a, `
+export const itemJson = (a: string, c: string, places = true) => assessmentJson(a, places ? `
   'course', ${courseJson(c, `
     'subject', (SELECT ${subjectJson('sj')} FROM subjects sj WHERE sj.id = ${c}.subject_id),
     'class', (SELECT ${classJson('cl')} FROM classes cl WHERE cl.id = ${c}.class_id),
     'academicYear', (SELECT ${yearJson('y')} FROM academic_years y WHERE y.id = ${c}.academic_year_id)`)},
-  'module', (SELECT ${moduleJson('mo')} FROM course_modules mo WHERE mo.id = ${a}.module_id)`));
+  'module', (SELECT ${moduleJson('mo')} FROM course_modules mo WHERE mo.id = ${a}.module_id)` : '');
 
 /**
  * An itemJson object as an instance of the GraphQL types (property copies, no ORM), once per row: type-graphql
