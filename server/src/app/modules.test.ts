@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DataSource } from 'typeorm';
-import { AnyModule, migrationTimestamp, migrationsOf } from './module';
+import { AnyModule, loadersFactory, migrationTimestamp, migrationsOf } from './module';
+import type { Actor } from '../policies';
 import { modules } from './modules';
 import { fileReferences } from '../jobs/file-cleanup';
 import { startTestServer } from '../test/test-server';
@@ -34,6 +35,37 @@ it('gives no name, entity, resolver, migration or loader to two domains', () => 
   // loaders only build DataLoaders; nothing reads the database until a load
   const ds = {} as DataSource;
   expect(duplicates(list.flatMap((m) => Object.keys(m.loaders?.(ds, null) ?? {})))).toEqual([]);
+});
+
+it("builds a request's loaders a domain at a time, for its actor, when one of that domain's loaders is first read", () => {
+  const ds = {} as DataSource;
+  const built: Array<{ domain: string; actor: Actor | null }> = [];
+  const counted = list.map((m) => {
+    const build = m.loaders;
+    return build ? { ...m, loaders: (d: DataSource, actor: Actor | null) => (built.push({ domain: m.name, actor }), build(d, actor)) } : m;
+  });
+  const make = loadersFactory(counted, ds);
+  built.length = 0; // the factory learns each domain's keys once
+
+  const actor = { userId: 'u1', role: 'TEACHER', activeRole: 'TEACHER', impersonating: false, sessionId: 's1', childIds: [] } as unknown as Actor;
+  const loaders = make(actor) as unknown as Record<string, unknown>;
+  const keysOf = (m: AnyModule) => Object.keys(m.loaders?.(ds, null) ?? {});
+  built.length = 0;
+  expect(built).toEqual([]);
+
+  const users = list.find((m) => keysOf(m).includes('userById'))!;
+  const userById = loaders.userById;
+  expect(built).toEqual([{ domain: users.name, actor }]);
+  // the domain's other loaders came with it, and every later read is the same loader
+  for (const key of keysOf(users)) expect(loaders[key]).toBeDefined();
+  expect(loaders.userById).toBe(userById);
+  expect(built).toHaveLength(1);
+
+  // every domain's every loader is there to read; another request's are its own
+  const all = list.flatMap(keysOf);
+  for (const key of all) expect(loaders[key]).toBeDefined();
+  expect(new Set(built.map((b) => b.domain)).size).toBe(list.filter((m) => m.loaders).length);
+  expect((make(null) as unknown as Record<string, unknown>).userById).not.toBe(userById);
 });
 
 it('runs every domain migration by timestamp, as the database records them, and declares every file reference', async () => {
