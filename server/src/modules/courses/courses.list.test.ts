@@ -6,6 +6,8 @@ import { pageOfQuery, PageWindow } from '../../app/paging';
 import { Actor } from '../../policies';
 import { courseReadableSql } from '../../policies/sql';
 import { Course } from './course.entity';
+import { coursesPageSql } from './courses.list';
+import { studentCoursesSql } from './courses.student-courses';
 
 /**
  * `courses` builds its page in one statement (courses.list.ts). Its answers must be exactly those of the ORM path
@@ -81,4 +83,29 @@ it('a page of courses is the session and one statement, for 10 courses as for 2'
   const large = await t.gql('{ courses(first: 10) { nodes { title subject { name } class { name } academicYear { year } teachers { firstName } } } }', {}, tok.admin);
   expect(large.data.courses.nodes.length).toBeGreaterThan(small.data.courses.nodes.length);
   expect([small.sql, large.sql]).toEqual([2, 2]);
+});
+
+/** Every node of a plan (EXPLAIN's JSON), with the sub- and init-plans under it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const nodesOf = (plan: any): any[] => [plan, ...(plan.Plans ?? []).flatMap(nodesOf)];
+
+it("reads each course's subject, class and year from the listed rows, not from the courses again for each kind of place", async () => {
+  const actorOf = async (email: string) => {
+    const [u] = await t.ds.query(`SELECT id, role FROM users WHERE email = $1`, [email]);
+    return { userId: u.id, role: u.role, activeRole: u.role, impersonating: false, sessionId: 's', childIds: [] } as Actor;
+  };
+  // what the subjects (ps), classes (pc) and years (py) of the answer's places read: the aggregate over each
+  const placeReads = async (sql: string, params: unknown[]) => {
+    const [{ 'QUERY PLAN': [{ Plan: plan }] }] = await t.ds.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params);
+    return Object.fromEntries(['ps', 'pc', 'py'].map((alias) => {
+      const place = nodesOf(plan).find((n) => (n.Plans ?? []).some((child: { Alias?: string }) => child.Alias === alias));
+      expect(place).toBeDefined();
+      return [alias, nodesOf(place).filter((n) => n['Relation Name'] === 'courses').map((n) => n.Alias)];
+    }));
+  };
+  const none = { ps: [], pc: [], py: [] };
+  const admin = await actorOf('admin@demo.school');
+  expect(await placeReads(coursesPageSql(admin), [admin.userId, 0, 500])).toEqual(none);
+  const student = await actorOf('student@demo.school');
+  expect(await placeReads(studentCoursesSql(student), [student.userId, student.userId])).toEqual(none);
 });

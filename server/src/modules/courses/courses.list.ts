@@ -31,14 +31,16 @@ export const courseRowsSql = (from: string, order: string, teachers = true) =>
   `(SELECT coalesce(json_agg(${courseRowJson('c', teachers)} ORDER BY ${order}), '[]'::json) ${from})`;
 
 /**
- * The subjects, classes, years and teachers of the courses whose ids `ids` (a subquery) selects, each once, by id;
- * `also` a class and a year to include whatever the courses (a student's placement, which may have none).
+ * The subjects, classes, years and teachers of the courses of `rows` (a relation of the statement with the columns
+ * id, subject_id, class_id and academic_year_id), each once, by id; `also` a class and a year to include whatever
+ * the courses (a student's placement, which may have none). The relation carries the place ids so that they are
+ * read from it, not from each course again for each kind of place (three joins of the page's courses).
  */
-export const coursePlacesSql = (ids: string, also?: { classId: string; yearId: string }, teachers = true) => placesSql({
-  subjects: `SELECT c.subject_id FROM courses c WHERE c.id IN (${ids})`,
-  classes: `SELECT c.class_id FROM courses c WHERE c.id IN (${ids})${also ? ` UNION ALL SELECT ${also.classId}` : ''}`,
-  years: `SELECT c.academic_year_id FROM courses c WHERE c.id IN (${ids})${also ? ` UNION ALL SELECT ${also.yearId}` : ''}`,
-  users: teachers ? `SELECT ct.teacher_id FROM course_teachers ct WHERE ct.course_id IN (${ids})` : undefined,
+export const coursePlacesSql = (rows: string, also?: { classId: string; yearId: string }, teachers = true) => placesSql({
+  subjects: `SELECT subject_id FROM ${rows}`,
+  classes: `SELECT class_id FROM ${rows}${also ? ` UNION ALL SELECT ${also.classId}` : ''}`,
+  years: `SELECT academic_year_id FROM ${rows}${also ? ` UNION ALL SELECT ${also.yearId}` : ''}`,
+  users: teachers ? `SELECT ct.teacher_id FROM course_teachers ct WHERE ct.course_id IN (SELECT id FROM ${rows})` : undefined,
 });
 
 /** What coursePlacesSql answers. */
@@ -75,12 +77,12 @@ export function coursesPageSql(actor: Actor | null): string {
   return `
 WITH viewer AS (SELECT $1::uuid AS id),
 mine AS (
-  SELECT c.id, row_number() OVER (ORDER BY ${order}) AS rn
+  SELECT c.id, c.subject_id, c.class_id, c.academic_year_id, row_number() OVER (ORDER BY ${order}) AS rn
     FROM viewer, courses c JOIN subjects s ON s.id = c.subject_id JOIN classes cl ON cl.id = c.class_id
     JOIN academic_years y ON y.id = c.academic_year_id
    WHERE ${readable}),
 win AS (
   SELECT * FROM mine ORDER BY rn OFFSET $2 LIMIT $3)
 SELECT (SELECT count(*)::int FROM mine) AS total, ${courseRowsSql('FROM win w JOIN courses c ON c.id = w.id', 'w.rn')} AS items,
-  ${coursePlacesSql('SELECT id FROM win')} AS places`;
+  ${coursePlacesSql('win')} AS places`;
 }

@@ -30,14 +30,14 @@ export const studentCoursesSql = (reader: Actor, teachers = true) => `
 WITH viewer AS (SELECT $2::uuid AS id),
 placed AS (SELECT u.class_id, u.academic_year_id FROM users u WHERE u.id = $1 AND u.class_id IS NOT NULL AND u.academic_year_id IS NOT NULL),
 mine AS (
-  SELECT c.id, s.name AS subject_name, c.title
+  SELECT c.id, c.subject_id, c.class_id, c.academic_year_id, s.name AS subject_name, c.title
     FROM viewer, placed p, courses c JOIN subjects s ON s.id = c.subject_id
    WHERE c.class_id = p.class_id AND c.academic_year_id = p.academic_year_id
      AND ${studentCourseSql(reader, { courseId: 'c.id', studentId: '$1::uuid' }, '$2::uuid')})
 SELECT p.class_id, p.academic_year_id,
   ${courseRowsSql('FROM mine m JOIN courses c ON c.id = m.id', 'm.subject_name, m.title, m.id', teachers)} AS courses,
   -- the placement's class and year are among the places (a class may have no course yet), so studentInfo shares them
-  ${coursePlacesSql('SELECT id FROM mine', { classId: 'p.class_id', yearId: 'p.academic_year_id' }, teachers)} AS places
+  ${coursePlacesSql('mine', { classId: 'p.class_id', yearId: 'p.academic_year_id' }, teachers)} AS places
   FROM placed p`;
 
 /** The answer of a studentCoursesSql row. */
