@@ -86,7 +86,6 @@ it('a page of courses is the session and one statement, for 10 courses as for 2'
 });
 
 /** Every node of a plan (EXPLAIN's JSON), with the sub- and init-plans under it. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const nodesOf = (plan: any): any[] => [plan, ...(plan.Plans ?? []).flatMap(nodesOf)];
 
 it("reads each course's subject, class and year from the listed rows, not from the courses again for each kind of place", async () => {
