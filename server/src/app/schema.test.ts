@@ -31,3 +31,20 @@ it('hands every field resolver its parent as it is, not a copy made into an inst
   // with a type, type-graphql copies a plain parent into `new Entity()` on every call (convertToType)
   expect(roots.filter((p) => (p as { getType?: unknown }).getType !== undefined)).toEqual([]);
 });
+
+it("reads a plain property field with GraphQL's default resolver (inline in compiled queries); fields with resolvers or rules keep theirs", async () => {
+  const schema = await buildAppSchema();
+  const fieldsOf = (name: string) => {
+    const type = schema.getType(name);
+    if (!isObjectType(type)) throw new Error(`${name} is not an object type`);
+    return type.getFields();
+  };
+  const course = fieldsOf('Course');
+  for (const plain of ['id', 'title', 'description', 'createdAt']) expect({ plain, resolve: course[plain].resolve }).toEqual({ plain, resolve: undefined });
+  // a field resolver of its own (CoursesResolver.subject), and a field rule (field-rules.ts: other people's emails)
+  expect(course.subject.resolve).toBeInstanceOf(Function);
+  expect(fieldsOf('User').email.resolve).toBeInstanceOf(Function);
+  const all = Object.values(schema.getTypeMap()).filter((t) => isObjectType(t) && !t.name.startsWith('__'))
+    .flatMap((t) => Object.values((t as { getFields(): Record<string, { resolve?: unknown }> }).getFields()));
+  expect(all.filter((f) => !f.resolve).length).toBeGreaterThan(all.length / 2);
+});
