@@ -1,6 +1,6 @@
 import { GraphQLSchema, defaultFieldResolver, isObjectType } from 'graphql';
 import { Extensions } from 'type-graphql';
-import { Action, can } from '../policies';
+import { Action, Actor, can } from '../policies';
 import { type FieldGroup, type FieldType, visibleFields } from '../policies/fields';
 import type { RequestContext } from './context';
 
@@ -20,14 +20,23 @@ export const FieldRule = (rule: Action) => Extensions({ [`${RULE}${rule}`]: true
  */
 export const Visible = <T extends FieldType>(type: T, group: FieldGroup<T>) => Extensions({ [`${RULE}${GROUP}${type}.${group}`]: true });
 
-/** Whether the viewer receives a guarded field of `root`: every rule the field names allows it. */
-function allowed(context: RequestContext, root: unknown, rules: string[]): boolean {
-  const actor = context.actor;
-  return !!actor && rules.every((rule) => {
-    if (!rule.startsWith(GROUP)) return can(actor, rule as Action, root as never);
-    const [type, group] = rule.slice(GROUP.length).split('.') as [FieldType, string];
-    return (visibleFields(type, actor, root as never) as Record<string, boolean>)[group] === true;
-  });
+/** One rule a guarded field names, as a decision on the viewer and the field's parent object. */
+type Check = (actor: Actor, root: unknown) => boolean;
+
+/** A rule's check, read from its name once when the schema is built (not on each of a page's thousands of fields). */
+function checkOf(rule: string): Check {
+  if (!rule.startsWith(GROUP)) return (actor, root) => can(actor, rule as Action, root as never);
+  const [type, group] = rule.slice(GROUP.length).split('.') as [FieldType, string];
+  return (actor, root) => (visibleFields(type, actor, root as never) as Record<string, boolean>)[group] === true;
+}
+
+/** Whether the viewer receives a guarded field: every rule the field names allows it. */
+function allowedBy(rules: string[]): (context: RequestContext, root: unknown) => boolean {
+  const checks = rules.map(checkOf);
+  return (context, root) => {
+    const actor = context.actor;
+    return !!actor && checks.every((check) => check(actor, root));
+  };
 }
 
 /**
@@ -42,7 +51,8 @@ export function guardFields(schema: GraphQLSchema): GraphQLSchema {
       const rules = Object.keys(field.extensions ?? {}).filter((k) => k.startsWith(RULE)).map((k) => k.slice(RULE.length));
       if (!rules.length) continue;
       const resolve = field.resolve ?? defaultFieldResolver;
-      field.resolve = (root, args, context: RequestContext, info) => (allowed(context, root, rules) ? resolve(root, args, context, info) : null);
+      const allowed = allowedBy(rules);
+      field.resolve = (root, args, context: RequestContext, info) => (allowed(context, root) ? resolve(root, args, context, info) : null);
     }
   }
   return schema;
