@@ -5,6 +5,7 @@ import { autoSubmitOverdue } from '../modules/review/review.autosubmit';
 import { Classroom } from '../modules/review/review.test.fixtures';
 import { sweepOverdue } from './overdue-sweep';
 import { holdTableLock } from '../test/table-lock';
+import { analyzedPlan, nodesOf } from '../test/plans';
 
 /**
  * The overdue sweep on a large school (the bench's first run): its claim reads per started draft, not per
@@ -37,10 +38,6 @@ async function items(n: number, hours: number): Promise<string[]> {
 const draft = (assessmentId: string, studentId: string) =>
   t.ds.query(`INSERT INTO submission_drafts (assessment_id, student_id, answers) VALUES ($1, $2, '[]'::jsonb)`, [assessmentId, studentId]);
 
-/** The plan nodes of an EXPLAIN (FORMAT JSON) tree, flattened. */
-type PlanNode = { 'Node Type': string; 'Actual Rows': number; 'Actual Loops': number; Plans?: PlanNode[] };
-const nodesOf = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodesOf)];
-
 it("the claim of new submissions reads per started draft, never the roster of every overdue item", async () => {
   // 300 overdue items of a class of 5: 1500 (item, student) pairs, 3 of them started
   const ids = await items(300, -1);
@@ -56,10 +53,10 @@ it("the claim of new submissions reads per started draft, never the roster of ev
     const explaining = Object.create(m) as EntityManager;
     explaining.query = async <T = unknown>(sql: string, params?: unknown[]): Promise<T> => {
       await m.query('SAVEPOINT explained');
-      const [{ 'QUERY PLAN': [plan] }] = await m.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params);
+      const plan = await analyzedPlan(m, sql, params ?? []);
       await m.query('ROLLBACK TO SAVEPOINT explained');
       const key = sql.trim().split(/\s+/).slice(0, 3).join(' ');
-      widest[key] = Math.max(widest[key] ?? 0, ...nodesOf(plan.Plan).map((n) => n['Actual Rows'] * n['Actual Loops']));
+      widest[key] = Math.max(widest[key] ?? 0, ...nodesOf(plan).map((n) => n['Actual Rows'] * n['Actual Loops']));
       return m.query(sql, params);
     };
     await autoSubmitOverdue(explaining, { visibleOnly: true, missing: 'leave' });

@@ -8,6 +8,7 @@ import { courseReadableSql } from '../../policies/sql';
 import { Course } from './course.entity';
 import { coursesPageSql } from './courses.list';
 import { studentCoursesSql } from './courses.student-courses';
+import { analyzedPlan, nodesOf } from '../../test/plans';
 
 /**
  * `courses` builds its page in one statement (courses.list.ts). Its answers must be exactly those of the ORM path
@@ -85,9 +86,6 @@ it('a page of courses is the session and one statement, for 10 courses as for 2'
   expect([small.sql, large.sql]).toEqual([2, 2]);
 });
 
-/** Every node of a plan (EXPLAIN's JSON), with the sub- and init-plans under it. */
-const nodesOf = (plan: any): any[] => [plan, ...(plan.Plans ?? []).flatMap(nodesOf)];
-
 it("reads each course's subject, class and year from the listed rows, not from the courses again for each kind of place", async () => {
   const actorOf = async (email: string) => {
     const [u] = await t.ds.query(`SELECT id, role FROM users WHERE email = $1`, [email]);
@@ -95,10 +93,10 @@ it("reads each course's subject, class and year from the listed rows, not from t
   };
   // what the subjects (ps), classes (pc) and years (py) of the answer's places read: the aggregate over each
   const placeReads = async (sql: string, params: unknown[]) => {
-    const [{ 'QUERY PLAN': [{ Plan: plan }] }] = await t.ds.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params);
+    const plan = await analyzedPlan(t.ds, sql, params);
     return Object.fromEntries(['ps', 'pc', 'py'].map((alias) => {
-      const place = nodesOf(plan).find((n) => (n.Plans ?? []).some((child: { Alias?: string }) => child.Alias === alias));
-      expect(place).toBeDefined();
+      const place = nodesOf(plan).find((n) => (n.Plans ?? []).some((child) => child.Alias === alias));
+      if (!place) throw new Error(`no ${alias} in the plan`);
       return [alias, nodesOf(place).filter((n) => n['Relation Name'] === 'courses').map((n) => n.Alias)];
     }));
   };

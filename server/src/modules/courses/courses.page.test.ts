@@ -2,6 +2,7 @@ import { startTestServer, TestServer } from '../../test/test-server';
 import { seedDemoSchool } from '../../db/seed';
 import { fillCourses } from '../../test/courses.factories';
 import { coursePageSql } from './courses.page';
+import { analyzedPlan, nodesOf } from '../../test/plans';
 
 /**
  * course(id) builds the whole page in one statement (courses.page.ts). It must answer exactly what the same
@@ -105,9 +106,6 @@ it("each person comes once in the page's statement: a teacher's posts carry the 
   expect(written.every((p) => p.author === own)).toBe(true);
 });
 
-/** Every node of a plan (EXPLAIN's JSON), with the sub- and init-plans under it. */
-const nodesOf = (plan: any): any[] => [plan, ...(plan.Plans ?? []).flatMap(nodesOf)];
-
 it.each(['teacher', 'student'])("as %s: the page's statement decides the rules once a page, not once a module, content, announcement or post", async (who) => {
   const [viewer] = await t.ds.query(`SELECT id, role FROM users WHERE email = $1`, [`${who}@demo.school`]);
   const actor = { userId: viewer.id, role: viewer.role, activeRole: viewer.role, impersonating: false, sessionId: 's', childIds: [] };
@@ -116,9 +114,9 @@ it.each(['teacher', 'student'])("as %s: the page's statement decides the rules o
     (SELECT count(*)::int FROM discussions WHERE course_id = $1 AND parent_id IS NULL) AS posts`, [id]);
   expect(modules).toBeGreaterThan(1);
   expect(posts).toBeGreaterThan(0);
-  const [{ 'QUERY PLAN': [{ Plan: plan }] }] = await t.ds.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${coursePageSql(actor as never)}`, [id, viewer.id]);
+  const plan = await analyzedPlan(t.ds, coursePageSql(actor as never), [id, viewer.id]);
   // the tables only the rules read (who teaches or is placed in the course)
-  const rules = nodesOf(plan).filter((n) => ['allocations', 'allocation_teachers'].includes(n['Relation Name']) || n.Alias === 'cx');
+  const rules = nodesOf(plan).filter((n) => ['allocations', 'allocation_teachers'].includes(n['Relation Name'] ?? '') || n.Alias === 'cx');
   expect(rules.length).toBeGreaterThan(0);
   expect(rules.filter((n) => n['Actual Loops'] > 1).map((n) => `${n.Alias} x${n['Actual Loops']}`)).toEqual([]);
 });
