@@ -1,5 +1,7 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
+import { Socket } from 'node:net';
+import { compressAnswers, mayCompressFor } from './compress-answers';
 import { startTestServer, TestServer } from '../test/test-server';
 import { DEMO_EMAIL } from '../test/demo';
 import { seedDemoSchool } from '../db/seed';
@@ -63,4 +65,33 @@ test('a REST answer is compressed too; a small one is not', async () => {
   expect(me.status).toBe(200);
   expect(me.body.length).toBeLessThan(1024);
   expect(me.headers['content-encoding']).toBeUndefined();
+});
+
+describe('a client that asks for no encoding', () => {
+  test.each([[undefined], ['identity'], ['compress'], ['']])('Accept-Encoding %p: nothing is set up on its response', (accept) => {
+    const req = Object.assign(new http.IncomingMessage(new Socket()), { headers: accept === undefined ? {} : { 'accept-encoding': accept } });
+    const res = new http.ServerResponse(req);
+    const next = jest.fn();
+    compressAnswers()(req as never, res as never, next);
+    expect(next).toHaveBeenCalledTimes(1);
+    expect(res.end).toBe(http.ServerResponse.prototype.end);
+    expect(res.write).toBe(http.ServerResponse.prototype.write);
+  });
+
+  test.each([['gzip'], ['br;q=0.5'], ['*'], ['x-gzip'], ['gzip;q=0']])('Accept-Encoding %p: the compression middleware negotiates', (accept) => {
+    expect(mayCompressFor(accept)).toBe(true);
+    const req = Object.assign(new http.IncomingMessage(new Socket()), { headers: { 'accept-encoding': accept } });
+    const res = new http.ServerResponse(req);
+    compressAnswers()(req as never, res as never, () => undefined);
+    expect(res.end).not.toBe(http.ServerResponse.prototype.end);
+  });
+
+  test('gets the same plain answer, without a Vary it does not need', async () => {
+    const none = await request('POST', '/graphql', { 'content-type': 'application/json', authorization: `Bearer ${token}` }, USERS);
+    const identity = await gql('identity');
+    expect(none.status).toBe(200);
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.headers.vary).toBeUndefined();
+    expect(none.body.toString('utf8')).toBe(identity.body.toString('utf8'));
+  });
 });

@@ -1,6 +1,8 @@
-import { Arg, Args, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { GraphQLResolveInfo } from 'graphql';
+import { Arg, Args, Ctx, FieldResolver, ID, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { PageArgs, pageOf, toConnection, windowOf } from '../../app/paging';
 import { RequestContext } from '../../app/context';
+import { mayAsk } from '../../app/selection';
 import { CurrentActor } from '../../app/current-actor';
 import { Actor, can } from '../../policies';
 import { visibleFields } from '../../policies/fields';
@@ -37,9 +39,14 @@ export class AssessmentsResolver {
   }
 
   @Query(() => Assessment, { description: 'One assignment, exam or quiz with its questions; not found unless you may read it (REST: GET /api/assignments/{id}, /api/exams/{id}, /api/quizzes/{id}).' })
-  assessment(@Arg('id', () => ID, { description: 'The assessment.' }) id: string, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
-    // a student's page of it (questions, standing, submission) is read whole in one statement
-    return actor.activeRole === Role.Student ? ctx.services.submissions.viewPage(actor, id) : ctx.services.assessments.get(actor, id);
+  assessment(
+    @Arg('id', () => ID, { description: 'The assessment.' }) id: string,
+    @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext, @Info() info: GraphQLResolveInfo,
+  ) {
+    // a student's page of it (questions, standing, submission) is read whole in one statement, its course and
+    // module only when the operation may ask for them
+    if (actor.activeRole !== Role.Student) return ctx.services.assessments.get(actor, id);
+    return ctx.services.submissions.viewPage(actor, id, mayAsk(info, ['course']) || mayAsk(info, ['module']));
   }
 
   @Query(() => [AssessmentStudent], { description: "The student picker: students placed in the class and year of the course (or of the module's course) (REST: GET /api/assignments/students/course/{courseId}, /api/quizzes/students/module/{moduleId})." })

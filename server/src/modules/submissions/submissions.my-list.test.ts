@@ -173,3 +173,33 @@ it('a student\'s first read of a drawn item draws their questions; later reads a
   expect(mine.data.assessment.mySubmission.answers).toHaveLength(4);
   expect(mine.data.assessment.mySubmission.maxScore).toBe(mine.data.assessment.questions.reduce((n: number, x: { points: number }) => n + x.points, 0));
 });
+
+it("a student's page of an item leaves out its course and module when the operation cannot ask for them, and brings them when it may", async () => {
+  const subs = t.services.submissions;
+  const viewPage = subs.viewPage.bind(subs);
+  const places: boolean[] = [];
+  subs.viewPage = (...args: Parameters<typeof viewPage>) => {
+    places.push(args[2] ?? true);
+    return viewPage(...args);
+  };
+  const page = VIEW.replace(/myDraft \{[^}]*\} \}/, '');
+  const full = await t.gql(`query($id: ID!) { assessment(id: $id) { ${page} } }`, { id: drawn }, tok.student);
+  expect(full.errors).toBeUndefined();
+  // the web's submit and view pages: no course, no module
+  const withoutPlaces = page.slice(0, page.indexOf('course {')) + page.slice(page.indexOf('myStatus {'));
+  expect(withoutPlaces).not.toMatch(/\b(course|module) \{/);
+  const lean = await t.gql(`query($id: ID!) { assessment(id: $id) { ${withoutPlaces} } }`, { id: drawn }, tok.student);
+  expect(lean.errors).toBeUndefined();
+  const { course, module, ...rest } = full.data.assessment;
+  expect(course.subject.name).toBeTruthy();
+  expect(lean.data.assessment).toEqual(rest);
+  expect(lean.sql).toBe(2);
+  // asked through an alias and a fragment, they come in the same statement
+  const asked = await t.gql(`query($id: ID!) { assessment(id: $id) { id ...Where } }
+    fragment Where on Assessment { place: course { title subject { name } } module { title } }`, { id: drawn }, tok.student);
+  expect(asked.errors).toBeUndefined();
+  expect(asked.data.assessment).toEqual({ id: rest.id, place: { title: course.title, subject: { name: course.subject.name } }, module: module && { title: module.title } });
+  expect(asked.sql).toBe(2);
+  subs.viewPage = viewPage;
+  expect(places).toEqual([true, false, true]);
+});

@@ -278,11 +278,12 @@ export class SubmissionsService {
   /**
    * assessment(id) for a student (the submit and view pages): the item, their questions, their standing and
    * submission with its answers in one statement (submissions.view-page.ts), as objects whose fields answer
-   * without a load; a first read of an item with random draws draws their questions, then reads again.
+   * without a load; a first read of an item with random draws draws their questions, then reads again. Without
+   * `places` the item comes without its course and module (their fields then load them if asked after all).
    */
-  async viewPage(actor: Actor, id: unknown): Promise<Assessment> {
+  async viewPage(actor: Actor, id: unknown, places = true): Promise<Assessment> {
     const assessmentId = assertId(id, ASSESSMENT_TEXT.notFound());
-    const read = async () => (await this.ds.query(viewPageSql(actor), [actor.userId, assessmentId]) as ViewPageRow[])[0];
+    const read = async () => (await this.ds.query(viewPageSql(actor, places), [actor.userId, assessmentId]) as ViewPageRow[])[0];
     let row = await read();
     if (!row) throw notFound(ASSESSMENT_TEXT.notFound());
     if (row.undrawn) {
