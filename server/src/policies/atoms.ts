@@ -102,10 +102,14 @@ const sqlList = (values: readonly string[]) => (values.length ? values.map((v) =
 export const viewerIs = <K extends string>(key: K): Pred<{ [k in K]: string | null }, { [k in K]: string }> =>
   atom((a, f) => f[key] !== null && f[key] === a.userId, (_a, r, v) => `${r[key]} = ${v}`);
 
-/** The course is taught by the viewer (course_teachers follows the allocations). */
-export const taughtBy = atom<{ teacherIds: string[] }, { courseId: string }>(
+/**
+ * The course is taught by the viewer (course_teachers follows the allocations). `teachers` may name a relation of
+ * (course_id, teacher_id) rows that holds at least this course's teachers, read once by a statement about one course
+ * (courses.page.ts): the view is a three-table join, planned and run again wherever a rule names it.
+ */
+export const taughtBy = atom<{ teacherIds: string[] }, { courseId: string; teachers?: string }>(
   (a, f) => f.teacherIds.includes(a.userId),
-  (_a, r, v) => `EXISTS (SELECT 1 FROM course_teachers ct WHERE ct.course_id = ${r.courseId} AND ct.teacher_id = ${v})`);
+  (_a, r, v) => `EXISTS (SELECT 1 FROM ${r.teachers ?? 'course_teachers'} ct WHERE ct.course_id = ${r.courseId} AND ct.teacher_id = ${v})`);
 
 /** The allocation (a class, subject and year) names the viewer among its teachers. */
 export const allocationTaughtBy = atom<{ teacherIds: string[] }, { allocationId: string }>(

@@ -57,6 +57,8 @@ export interface CourseFacts {
 /** The columns a course rule reads: the course's id (its teachers and class are looked up from it). */
 export interface CourseRef {
   courseId: string;
+  /** A relation holding at least this course's (course_id, teacher_id) rows, instead of the course_teachers view (taughtBy). */
+  teachers?: string;
 }
 /** An item of a course (module, content item, announcement): its course and whether it is visible. */
 export interface ItemRef extends CourseRef {

@@ -44,9 +44,12 @@ export interface CourseFactsColumns {
   in_class: boolean;
 }
 
-/** The facts of the courses row `c` for the viewer `viewer` (an SQL expression), as columns (a statement that reads a course reads them with it). */
-export const courseFactsSql = (c: string, viewer: string) => `${c}.id, ${c}.class_id, ${c}.academic_year_id, ${c}.subject_id,
-  ARRAY(SELECT ct.teacher_id::text FROM course_teachers ct WHERE ct.course_id = ${c}.id) AS teacher_ids,
+/**
+ * The facts of the courses row `c` for the viewer `viewer` (an SQL expression), as columns (a statement that reads a
+ * course reads them with it); its teachers from `teachers` (CourseRef.teachers), the course_teachers view unless named.
+ */
+export const courseFactsSql = (c: string, viewer: string, teachers = 'course_teachers') => `${c}.id, ${c}.class_id, ${c}.academic_year_id, ${c}.subject_id,
+  ARRAY(SELECT ct.teacher_id::text FROM ${teachers} ct WHERE ct.course_id = ${c}.id) AS teacher_ids,
   EXISTS (SELECT 1 FROM users u WHERE u.id = ${viewer} AND u.class_id = ${c}.class_id AND u.academic_year_id = ${c}.academic_year_id) AS in_class`;
 
 /** A course's facts from courseFactsSql's columns. */

@@ -106,7 +106,7 @@ it("each person comes once in the page's statement: a teacher's posts carry the 
   expect(written.every((p) => p.author === own)).toBe(true);
 });
 
-it.each(['teacher', 'student'])("as %s: the page's statement decides the rules once a page, not once a module, content, announcement or post", async (who) => {
+it.each(['teacher', 'student'])("as %s: the page's statement decides the rules once a page, not once a module, content, announcement or post, and reads the course's teachers once", async (who) => {
   const [viewer] = await t.ds.query(`SELECT id, role FROM users WHERE email = $1`, [`${who}@demo.school`]);
   const actor = { userId: viewer.id, role: viewer.role, activeRole: viewer.role, impersonating: false, sessionId: 's', childIds: [] };
   const [{ id }] = await t.ds.query(`SELECT c.id FROM courses c WHERE c.title = 'MATH-5A'`);
@@ -119,4 +119,6 @@ it.each(['teacher', 'student'])("as %s: the page's statement decides the rules o
   const rules = nodesOf(plan).filter((n) => ['allocations', 'allocation_teachers'].includes(n['Relation Name'] ?? '') || n.Alias === 'cx');
   expect(rules.length).toBeGreaterThan(0);
   expect(rules.filter((n) => n['Actual Loops'] > 1).map((n) => `${n.Alias} x${n['Actual Loops']}`)).toEqual([]);
+  // the course's teachers are read once, for every rule, fact and list of the page that names them
+  expect(nodesOf(plan).filter((n) => n['Relation Name'] === 'allocation_teachers')).toHaveLength(1);
 });
