@@ -1,5 +1,5 @@
 import { FragmentDefinitionNode, GraphQLResolveInfo, Kind, OperationDefinitionNode, parse } from 'graphql';
-import { mayAsk } from './selection';
+import { asksOnly, mayAsk } from './selection';
 
 /** The info of the operation's first root field, as far as mayAsk reads it (its field nodes and the fragments). */
 function infoOf(source: string): GraphQLResolveInfo {
@@ -24,4 +24,16 @@ it('answers no only when nothing under the field asks for it', () => {
   expect(mayAsk(infoOf('{ studentCourses { studentInfo { class { id } } } }'), ['courses', 'teachers'])).toBe(false);
   // a field of that name elsewhere is not the one asked about
   expect(mayAsk(infoOf('{ studentCourses { teachers: studentInfo { class { id } } courses { id } } }'), ['courses', 'teachers'])).toBe(false);
+});
+
+it('asksOnly: every field asked at the path, by name, through fragments and aliases, is one of those given', () => {
+  const LEAN = ['id', 'title', 'subject'];
+  expect(asksOnly(infoOf('{ studentCourses { courses { __typename id name: title subject { name } } } }'), ['courses'], LEAN)).toBe(true);
+  expect(asksOnly(infoOf('{ studentCourses { studentInfo { class { id } } } }'), ['courses'], LEAN)).toBe(true);
+  expect(asksOnly(infoOf('{ studentCourses { courses { id ...C } } } fragment C on Course { description }'), ['courses'], LEAN)).toBe(false);
+  expect(asksOnly(infoOf('{ studentCourses { courses { id ... on Course { version } } } }'), ['courses'], LEAN)).toBe(false);
+  // an alias named like an allowed field is still the field it names
+  expect(asksOnly(infoOf('{ studentCourses { courses { title: description } } }'), ['courses'], LEAN)).toBe(false);
+  // under @skip it still counts
+  expect(asksOnly(infoOf('{ studentCourses { courses { id createdAt @skip(if: true) } } }'), ['courses'], LEAN)).toBe(false);
 });

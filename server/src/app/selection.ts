@@ -23,11 +23,25 @@ function fieldsOf(info: GraphQLResolveInfo, sets: readonly SelectionSetNode[]): 
  * (a field under @skip or @include counts as asked): what is left out must be what no answer reads.
  */
 export function mayAsk(info: GraphQLResolveInfo, path: readonly string[]): boolean {
+  return setsAt(info, path) !== null;
+}
+
+/** The selection sets of the fields at `path` under the field being resolved; null when the operation cannot ask for it. */
+function setsAt(info: GraphQLResolveInfo, path: readonly string[]): SelectionSetNode[] | null {
   let sets = info.fieldNodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []));
   for (const name of path) {
     const fields = fieldsOf(info, sets).filter((f) => f.name.value === name);
-    if (!fields.length) return false;
+    if (!fields.length) return null;
     sets = fields.flatMap((f) => (f.selectionSet ? [f.selectionSet] : []));
   }
-  return true;
+  return sets;
+}
+
+/**
+ * Whether every field the operation may ask for at `path` (by name, whatever the alias, through fragments, under
+ * @skip or @include alike) is one of `fields`, or it asks nothing there: a read may then build only those.
+ */
+export function asksOnly(info: GraphQLResolveInfo, path: readonly string[], fields: readonly string[]): boolean {
+  const sets = setsAt(info, path);
+  return !sets || fieldsOf(info, sets).every((f) => f.name.value === '__typename' || fields.includes(f.name.value));
 }

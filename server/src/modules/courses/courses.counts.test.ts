@@ -89,7 +89,7 @@ const small: Record<string, { sql: number; size: number }> = {};
 beforeAll(async () => {
   t = await startTestServer();
   await seedDemoSchool(t.ds);
-  for (const who of ['teacher', 'teacher2', 'student', 'student2', 'admin']) tok[who] = await t.login(`${who}@demo.school`);
+  for (const who of ['teacher', 'teacher2', 'student', 'student2', 'admin', 'parent']) tok[who] = await t.login(`${who}@demo.school`);
   [{ id: math }] = await t.ds.query(`SELECT id FROM courses WHERE title = 'MATH-5A'`);
   for (const p of probes) small[p.name] = await p.run();
 
@@ -142,7 +142,37 @@ it("studentCourses reads the courses' teachers only when they are asked for, thr
   // left out of the statement, not only of the answer
   const [student] = await t.ds.query(`SELECT id, role FROM users WHERE email = 'student@demo.school'`);
   const actor = { userId: student.id, role: student.role, activeRole: student.role, impersonating: false, sessionId: 's', childIds: [] };
-  const bare = await t.services.courses.studentCourses(actor as never, false);
+  const bare = await t.services.courses.studentCourses(actor as never, { teachers: false, whole: true });
   expect(bare.courses.length).toBe(withTeachers.data.studentCourses.courses.length);
   expect(bare.courses.every((c) => c.teachers === undefined)).toBe(true);
+});
+
+it('studentCourses and childCourses build each course whole only when the operation may ask more than its id, title, places and teachers', async () => {
+  const courses = t.services.courses;
+  const coursesOfStudent = courses.coursesOfStudent.bind(courses);
+  const asked: unknown[] = [];
+  courses.coursesOfStudent = (...args: Parameters<typeof coursesOfStudent>) => {
+    asked.push(args[2]);
+    return coursesOfStudent(...args);
+  };
+  const WHOLE = 'id title description version createdAt updatedAt subject { id name } class { id name } academicYear { id year } teachers { id lastName }';
+  const whole = await t.gql(`{ studentCourses { courses { ${WHOLE} } } }`, {}, tok.student);
+  // the web's student dashboard: id, title and places; through an alias and a fragment
+  const lean = await t.gql(`{ studentCourses { courses { ...Card } } }
+    fragment Card on Course { __typename id name: title subject { id name } class { id name } academicYear { id year } teachers { id lastName } }`, {}, tok.student);
+  const [student] = await t.ds.query(`SELECT id FROM users WHERE email = 'student@demo.school'`);
+  const child = await t.gql(`query($s: ID!) { childCourses(studentId: $s) { courses { id title version } } }`, { s: student.id }, tok.parent);
+  courses.coursesOfStudent = coursesOfStudent;
+  expect([whole.errors, lean.errors, child.errors]).toEqual([undefined, undefined, undefined]);
+  expect(asked).toEqual([{ teachers: true, whole: true }, { teachers: true, whole: false }, { teachers: false, whole: true }]);
+  expect(lean.sql).toBe(whole.sql);
+  expect(lean.data.studentCourses.courses).toEqual(whole.data.studentCourses.courses.map((c: Record<string, unknown>) =>
+    ({ __typename: 'Course', id: c.id, name: c.title, subject: c.subject, class: c.class, academicYear: c.academicYear, teachers: c.teachers })));
+  expect(child.data.childCourses.courses).toEqual(whole.data.studentCourses.courses.map((c: Record<string, unknown>) => ({ id: c.id, title: c.title, version: c.version })));
+  // left out of the statement, not only of the answer
+  const [me] = await t.ds.query(`SELECT id, role FROM users WHERE email = 'student@demo.school'`);
+  const actor = { userId: me.id, role: me.role, activeRole: me.role, impersonating: false, sessionId: 's', childIds: [] };
+  const bare = await t.services.courses.studentCourses(actor as never, { teachers: false, whole: false });
+  expect(bare.courses.length).toBeGreaterThan(1);
+  expect(bare.courses.every((c) => c.description === undefined && c.version === undefined && c.subject?.name)).toBe(true);
 });

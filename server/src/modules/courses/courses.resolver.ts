@@ -1,6 +1,5 @@
 import { GraphQLResolveInfo } from 'graphql';
 import { Arg, Args, Ctx, FieldResolver, ID, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { mayAsk } from '../../app/selection';
 import { RequestContext } from '../../app/context';
 import { CurrentActor } from '../../app/current-actor';
 import { Actor, can } from '../../policies';
@@ -10,7 +9,7 @@ import { Subject } from '../academic/subject.entity';
 import { User } from '../users/user.entity';
 import { Course } from './course.entity';
 import { CourseDeleteImpact } from './courses.impact';
-import { CloneCourseInput, COURSE_PAGE, CourseConnection, CreateCourseInput, StudentCourses, TeacherCourseYear, UpdateCourseInput } from './courses.types';
+import { CloneCourseInput, COURSE_PAGE, CourseConnection, CreateCourseInput, StudentCourses, TeacherCourseYear, UpdateCourseInput, coursesAsked } from './courses.types';
 import { PageArgs, pageOf, toConnection, windowOf } from '../../app/paging';
 
 @Resolver(() => Course)
@@ -30,7 +29,7 @@ export class CoursesResolver {
 
   @Query(() => StudentCourses, { description: "The signed-in student's placement and the courses of their class and year (REST: GET /api/courses/student/my-courses and /all-courses)." })
   studentCourses(@CurrentActor() actor: Actor, @Ctx() ctx: RequestContext, @Info() info: GraphQLResolveInfo) {
-    return ctx.services.courses.studentCourses(actor, mayAsk(info, ['courses', 'teachers']));
+    return ctx.services.courses.studentCourses(actor, coursesAsked(info));
   }
 
   @Query(() => [Course], {

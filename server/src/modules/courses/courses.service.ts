@@ -17,7 +17,7 @@ import { TeacherCourseYear } from './courses.types';
 import { MY_COURSES_SQL } from './courses.my-courses';
 import { CoursePage, CoursePageRow, coursePageSql, placePeople } from './courses.page';
 import type { User } from '../users/user.entity';
-import { CoursesPageRow, coursesPageSql, placeCourses } from './courses.list';
+import { CourseRowsAsked, CoursesPageRow, WHOLE_COURSES, coursesPageSql, placeCourses } from './courses.list';
 import { StudentCoursesAnswer, StudentCoursesRow, studentCoursesOf, studentCoursesSql } from './courses.student-courses';
 import { Page, PageWindow } from '../../app/paging';
 
@@ -114,11 +114,11 @@ export class CoursesService {
 
   /**
    * The signed-in student's placement and the courses of their class and year (GET /courses/student/all-courses;
-   * students only, others have none); the courses' teachers unless `teachers` is false (nobody asks for them).
+   * students only, others have none); of each course what `asked` says (the whole course and its teachers unless told).
    */
-  async studentCourses(actor: Actor, teachers = true): Promise<StudentCoursesAnswer> {
+  async studentCourses(actor: Actor, asked: CourseRowsAsked = WHOLE_COURSES): Promise<StudentCoursesAnswer> {
     if (!can(actor, 'course.listOfOwnClass')) return { studentInfo: { academicYear: null, class: null }, courses: [] };
-    return this.coursesOfStudent(actor, actor.userId, teachers);
+    return this.coursesOfStudent(actor, actor.userId, asked);
   }
 
   /**
@@ -126,8 +126,8 @@ export class CoursesService {
    * a linked parent, SuperAdmin and Admin), with no actor standing in for the student: one statement, the answer
    * built in PostgreSQL as plain objects (courses.student-courses.ts).
    */
-  async coursesOfStudent(reader: Actor, studentId: string, teachers = true): Promise<StudentCoursesAnswer> {
-    const [row]: StudentCoursesRow[] = await this.ds.query(studentCoursesSql(reader, teachers), [studentId, reader.userId]);
+  async coursesOfStudent(reader: Actor, studentId: string, asked: CourseRowsAsked = WHOLE_COURSES): Promise<StudentCoursesAnswer> {
+    const [row]: StudentCoursesRow[] = await this.ds.query(studentCoursesSql(reader, asked), [studentId, reader.userId]);
     return row ? studentCoursesOf(row) : { studentInfo: { academicYear: null, class: null }, courses: [] };
   }
 

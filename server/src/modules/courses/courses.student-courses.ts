@@ -1,6 +1,6 @@
 import { Actor } from '../../policies';
 import { studentCourseSql } from '../../policies/sql';
-import { CoursePlaces, CourseRow, coursePlacesSql, courseRowsSql, placeCourses } from './courses.list';
+import { CoursePlaces, CourseRow, CourseRowsAsked, WHOLE_COURSES, coursePlacesSql, courseRowsSql, placeCourses } from './courses.list';
 import type { AcademicYear } from '../academic/academic-year.entity';
 import type { SchoolClass } from '../academic/class.entity';
 import type { Course } from './course.entity';
@@ -24,9 +24,10 @@ export interface StudentCoursesRow {
  * that class and year that the reader may read of the student's view ('family.readStudentCourse': the student
  * themself, a linked parent, SuperAdmin and Admin; no actor stands in for the student), by subject name, title and id, each with
  * its subject, class, year and teachers (by last and first name), as the REST presenter and the Course field
- * resolvers read them (the teachers only when `teachers`). No row when the student is not placed (both ids are needed).
+ * resolvers read them (the teachers, and each course whole, only when `asked`). No row when the student is not placed
+ * (both ids are needed).
  */
-export const studentCoursesSql = (reader: Actor, teachers = true) => `
+export const studentCoursesSql = (reader: Actor, asked: CourseRowsAsked = WHOLE_COURSES) => `
 WITH viewer AS (SELECT $2::uuid AS id),
 placed AS (SELECT u.class_id, u.academic_year_id FROM users u WHERE u.id = $1 AND u.class_id IS NOT NULL AND u.academic_year_id IS NOT NULL),
 mine AS (
@@ -35,9 +36,9 @@ mine AS (
    WHERE c.class_id = p.class_id AND c.academic_year_id = p.academic_year_id
      AND ${studentCourseSql(reader, { courseId: 'c.id', studentId: '$1::uuid' }, '$2::uuid')})
 SELECT p.class_id, p.academic_year_id,
-  ${courseRowsSql('FROM mine m JOIN courses c ON c.id = m.id', 'm.subject_name, m.title, m.id', teachers)} AS courses,
+  ${courseRowsSql('FROM mine m JOIN courses c ON c.id = m.id', 'm.subject_name, m.title, m.id', asked)} AS courses,
   -- the placement's class and year are among the places (a class may have no course yet), so studentInfo shares them
-  ${coursePlacesSql('mine', { classId: 'p.class_id', yearId: 'p.academic_year_id' }, teachers)} AS places
+  ${coursePlacesSql('mine', { classId: 'p.class_id', yearId: 'p.academic_year_id' }, asked.teachers)} AS places
   FROM placed p`;
 
 /** The answer of a studentCoursesSql row. */

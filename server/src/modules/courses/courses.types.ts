@@ -1,4 +1,7 @@
+import type { GraphQLResolveInfo } from 'graphql';
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { asksOnly, mayAsk } from '../../app/selection';
+import { CourseRowsAsked, LEAN_COURSE_FIELDS } from './courses.list';
 import { AcademicYear } from '../academic/academic-year.entity';
 import { SchoolClass } from '../academic/class.entity';
 import { Subject } from '../academic/subject.entity';
@@ -111,3 +114,9 @@ export class StudentCourses {
   /** The courses, by subject name then title (the GraphQL field, with its `first`, is StudentCoursesResolver's). */
   courses: Course[];
 }
+
+/** What an operation asking for a StudentCourses answer may ask of its courses (studentCourses, childCourses). */
+export const coursesAsked = (info: GraphQLResolveInfo): CourseRowsAsked => ({
+  teachers: mayAsk(info, ['courses', 'teachers']),
+  whole: !asksOnly(info, ['courses'], LEAN_COURSE_FIELDS),
+});

@@ -7,6 +7,7 @@ import { AttendanceService, OwnListFilter } from '../attendance/attendance.servi
 import { AttendanceSummary } from '../attendance/attendance.types';
 import { attendanceRate } from '../attendance/attendance.validation';
 import { CoursesService } from '../courses/courses.service';
+import { CourseRowsAsked, WHOLE_COURSES } from '../courses/courses.list';
 import { studentStanding } from '../submissions/status';
 import { submissionRowsById, percentOf } from '../submissions/submissions.queries';
 import { SubmissionsService, statusOf } from '../submissions/submissions.service';
@@ -67,9 +68,9 @@ export class ChildrenService {
     });
   }
 
-  /** The child's placement and courses (the student's own courses query); their teachers unless `teachers` is false. */
-  courseList(actor: Actor, studentId: unknown, teachers = true) {
-    return this.courses.coursesOfStudent(actor, readableStudent(actor, studentId, FAMILY_TEXT.studentNotFound), teachers);
+  /** The child's placement and courses (the student's own courses query); of each course what `asked` says. */
+  courseList(actor: Actor, studentId: unknown, asked: CourseRowsAsked = WHOLE_COURSES) {
+    return this.courses.coursesOfStudent(actor, readableStudent(actor, studentId, FAMILY_TEXT.studentNotFound), asked);
   }
 
   /**

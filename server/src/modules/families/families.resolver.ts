@@ -5,10 +5,9 @@ import { CurrentActor } from '../../app/current-actor';
 import { FieldRule } from '../../app/field-rules';
 import { Actor } from '../../policies';
 import { User } from '../users/user.entity';
-import { StudentCourses } from '../courses/courses.types';
+import { StudentCourses, coursesAsked } from '../courses/courses.types';
 import { MyAttendance } from '../attendance/attendance.types';
 import { recordsWindow } from '../attendance/attendance.window';
-import { mayAsk } from '../../app/selection';
 import { ITEM_PAGE } from '../assessments/assessments.types';
 import { PageArgs, toConnection, windowOf } from '../../app/paging';
 import { ChildAssessmentConnection, ChildAttendanceArgs, ChildSummary, FamilyLink, FamilyLinkInput } from './families.types';
@@ -61,7 +60,7 @@ export class ChildrenResolver {
     @Arg('studentId', () => ID, { description: 'The student.' }) studentId: string,
     @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext, @Info() info: GraphQLResolveInfo,
   ) {
-    return ctx.services.families.children.courseList(actor, studentId, mayAsk(info, ['courses', 'teachers']));
+    return ctx.services.families.children.courseList(actor, studentId, coursesAsked(info));
   }
 
   @Query(() => ChildAssessmentConnection, {
