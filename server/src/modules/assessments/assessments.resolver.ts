@@ -2,7 +2,6 @@ import { GraphQLResolveInfo } from 'graphql';
 import { Arg, Args, Ctx, FieldResolver, ID, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { PageArgs, pageOf, toConnection, windowOf } from '../../app/paging';
 import { RequestContext } from '../../app/context';
-import { mayAsk } from '../../app/selection';
 import { CurrentActor } from '../../app/current-actor';
 import { Actor, can } from '../../policies';
 import { visibleFields } from '../../policies/fields';
@@ -14,7 +13,7 @@ import { RandomDraw } from './draws.types';
 import { Role } from '../users/role';
 import {
   AssessmentCloneChanges, AssessmentCloneResult, AssessmentRegradePreview, AssessmentStudent, CloneAssessmentInput,
-  AssessmentConnection, CreateAssessmentInput, DeleteAssessmentResult, ITEM_PAGE, UpdateAssessmentInput,
+  AssessmentConnection, CreateAssessmentInput, DeleteAssessmentResult, ITEM_PAGE, UpdateAssessmentInput, asksItemPlaces,
 } from './assessments.types';
 
 
@@ -46,7 +45,7 @@ export class AssessmentsResolver {
     // a student's page of it (questions, standing, submission) is read whole in one statement, its course and
     // module only when the operation may ask for them
     if (actor.activeRole !== Role.Student) return ctx.services.assessments.get(actor, id);
-    return ctx.services.submissions.viewPage(actor, id, mayAsk(info, ['course']) || mayAsk(info, ['module']));
+    return ctx.services.submissions.viewPage(actor, id, asksItemPlaces(info));
   }
 
   @Query(() => [AssessmentStudent], { description: "The student picker: students placed in the class and year of the course (or of the module's course) (REST: GET /api/assignments/students/course/{courseId}, /api/quizzes/students/module/{moduleId})." })

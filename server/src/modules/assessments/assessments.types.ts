@@ -1,4 +1,6 @@
+import type { GraphQLResolveInfo } from 'graphql';
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { mayAsk } from '../../app/selection';
 import { Assessment, AssessmentKind, AssessmentScope, QuestionType, ResultVisibility } from './assessment.entity';
 import { Connection, PageLimits } from '../../app/paging';
 import { RandomDrawInput } from './draws.types';
@@ -251,3 +253,11 @@ export class DeleteAssessmentResult {
   @Field(() => Int, { description: 'Submissions deleted with it.' })
   deletedSubmissions: number;
 }
+
+/**
+ * Whether the operation may ask, at any of the paths `at` to an Assessment (the field being resolved itself by
+ * default), for the item's course or module: a read built in one statement (itemJson's `places`) leaves them out
+ * otherwise, and their fields load them if asked after all.
+ */
+export const asksItemPlaces = (info: GraphQLResolveInfo, at: ReadonlyArray<readonly string[]> = [[]]): boolean =>
+  at.some((to) => mayAsk(info, [...to, 'course']) || mayAsk(info, [...to, 'module']));

@@ -6,11 +6,10 @@ import { Actor } from '../../policies';
 import { AssessmentKind } from '../assessments/assessment.entity';
 import { GradingChanges, GradingDashboard, GradingQueueConnection, OverdueSummary, QUEUE_PAGE, REVIEW_PAGE, ReviewItemConnection } from './review.types';
 import { PageArgs, toConnection, windowOf } from '../../app/paging';
-import { mayAsk } from '../../app/selection';
+import { asksItemPlaces } from '../assessments/assessments.types';
 
 /** Whether a list of review items may be asked for its items' course or module (else the statement leaves them out). */
-const asksPlaces = (info: GraphQLResolveInfo) => [['nodes'], ['edges', 'node']].some((to) =>
-  mayAsk(info, [...to, 'assessment', 'course']) || mayAsk(info, [...to, 'assessment', 'module']));
+const asksPlaces = (info: GraphQLResolveInfo) => asksItemPlaces(info, [['nodes', 'assessment'], ['edges', 'node', 'assessment']]);
 
 @Resolver()
 export class ReviewResolver {
