@@ -44,6 +44,17 @@ export const userJson = (u: string) => `json_build_object('id', ${u}.id, 'firstN
   'email', ${u}.email, 'role', ${u}.role, 'activated', ${u}.activated, 'deactivatedAt', ${isoSql(`${u}.deactivated_at`)},
   'classId', ${u}.class_id, 'academicYearId', ${u}.academic_year_id, 'createdAt', ${isoSql(`${u}.created_at`)}, 'updatedAt', ${isoSql(`${u}.updated_at`)})`;
 
+/** The User fields that personJson carries: a read whose operation asks no other field of its users may build them so. */
+export const PERSON_FIELDS = ['id', 'firstName', 'lastName', 'email', 'role'] as const;
+
+/**
+ * User of the row `u` with PERSON_FIELDS only (the email's field rule needs only the id): an attendance sheet's
+ * forty students and their records' people, where userJson's three timestamps and account state were half the
+ * statement's work and nobody asked for them.
+ */
+export const personJson = (u: string) => `json_build_object('id', ${u}.id, 'firstName', ${u}.first_name, 'lastName', ${u}.last_name,
+  'email', ${u}.email, 'role', ${u}.role)`;
+
 /** CourseModule (module.entity.ts) of the row `m`, without its contents (its field resolvers load them when asked). */
 export const moduleJson = (m: string) => `json_build_object('id', ${m}.id, 'title', ${m}.title, 'description', ${m}.description,
   'moduleType', ${m}.module_type, 'order', ${m}.sort_order, 'isVisible', ${m}.is_visible, 'courseId', ${m}.course_id, 'version', ${m}.version,
@@ -75,10 +86,11 @@ const byIdSql = (table: string, a: string, json: string, ids: string | undefined
  * The entities that a statement's rows share (the one class and year of sixty courses, the teacher of forty
  * attendance records), each once, in maps by id: `{ subjects, classes, years, users }`. The rows carry the ids and
  * the module puts the objects back on them, the same object on every row that names it; sent with every row, they
- * were most of the statement's answer (a class's courses: 104 KB, of which 60 KB repeats).
+ * were most of the statement's answer (a class's courses: 104 KB, of which 60 KB repeats). `users`: how each user
+ * is built (personJson where the operation asks for no more).
  */
-export const placesSql = (ids: PlaceIds) => `json_build_object(
+export const placesSql = (ids: PlaceIds, users: typeof userJson = userJson) => `json_build_object(
   'subjects', ${byIdSql('subjects', 'ps', subjectJson('ps'), ids.subjects)},
   'classes', ${byIdSql('classes', 'pc', classJson('pc'), ids.classes)},
   'years', ${byIdSql('academic_years', 'py', yearJson('py'), ids.years)},
-  'users', ${byIdSql('users', 'pu', userJson('pu'), ids.users)})`;
+  'users', ${byIdSql('users', 'pu', users('pu'), ids.users)})`;

@@ -8,6 +8,7 @@ import { SchoolClass } from '../academic/class.entity';
 import { Subject } from '../academic/subject.entity';
 import { Course } from '../courses/course.entity';
 import { AttendanceRecord } from './attendance.entity';
+import { sheetReads } from './attendance.reads';
 
 /**
  * The one-statement reads (attendance.reads.ts, courses.student-courses.ts) against the ORM reads they
@@ -111,4 +112,44 @@ it("studentCourses: the student's placement and courses as the ORM read them (te
       class: await t.ds.getRepository(SchoolClass).findOneBy({ id: st.class_id }),
     }));
   }
+});
+
+it("the teacher's sheet builds its people lean when the operation asks no more than their names, emails and roles: the same answer", async () => {
+  const [s] = await t.ds.query(`SELECT r.class_id, r.subject_id, r.academic_year_id, r.date::text AS date FROM attendance_records r
+    JOIN allocations al ON al.class_id = r.class_id AND al.subject_id = r.subject_id JOIN allocation_teachers x ON x.allocation_id = al.id
+    JOIN users u ON u.id = x.teacher_id AND u.email = 'teacher@demo.school' WHERE r.teacher_id IS NOT NULL ORDER BY r.date DESC LIMIT 1`);
+  const vars = { c: s.class_id, s: s.subject_id, y: s.academic_year_id, d: s.date };
+  const token = await t.login('teacher@demo.school');
+  const sheet = (roster: string, records: string, fragments = '') => t.gql(`query($c: ID!, $s: ID!, $y: ID!, $d: String!) {
+    attendanceRoster(classId: $c, subjectId: $s, academicYearId: $y) { ${roster} }
+    attendanceForDate(classId: $c, subjectId: $s, date: $d) { id status ${records} } } ${fragments}`, vars, token);
+  const service = t.services.attendance;
+  const [roster, forDate] = [service.roster.bind(service), service.forDate.bind(service)];
+  const asked: unknown[] = [];
+  service.roster = (...a: Parameters<typeof roster>) => (asked.push(['roster', a[5]]), roster(...a));
+  service.forDate = (...a: Parameters<typeof forDate>) => (asked.push(['day', a[5]]), forDate(...a));
+  const WHOLE = 'id firstName lastName email role activated createdAt';
+  const whole = await sheet(WHOLE, `student { ${WHOLE} } teacher { ${WHOLE} }`);
+  // the web's sheet: names and emails, through an alias and a fragment
+  const lean = await sheet('...Person', 'student { __typename id first: firstName lastName } teacher { ...Person }',
+    'fragment Person on User { id firstName lastName email role }');
+  // one place asking more makes that read whole, and only that one
+  const mixed = await sheet('id email', 'student { id } teacher { id activated }');
+  Object.assign(service, { roster, forDate });
+  expect([whole.errors, lean.errors, mixed.errors]).toEqual([undefined, undefined, undefined]);
+  expect(asked).toEqual([['roster', false], ['day', false], ['roster', true], ['day', true], ['roster', true], ['day', false]]);
+  expect(lean.sql).toBe(whole.sql);
+  const person = ({ id, firstName, lastName, email, role }: Record<string, unknown>) => ({ id, firstName, lastName, email, role });
+  expect(whole.data.attendanceRoster.length).toBeGreaterThan(1);
+  expect(lean.data.attendanceRoster).toEqual(whole.data.attendanceRoster.map(person));
+  expect(lean.data.attendanceForDate).toEqual(whole.data.attendanceForDate.map((r: Record<string, any>) => ({
+    id: r.id, status: r.status, teacher: person(r.teacher),
+    student: { __typename: 'User', id: r.student.id, first: r.student.firstName, lastName: r.student.lastName } })));
+  expect(mixed.data.attendanceForDate.map((r: any) => r.teacher.activated)).toEqual(whole.data.attendanceForDate.map((r: any) => r.teacher.activated));
+  // left out of the statement, not only of the answer
+  const [leanRoster, leanDay] = await sheetReads(t.ds.manager, [
+    { kind: 'roster', params: [s.class_id, s.subject_id, s.academic_year_id], lean: true }, { kind: 'sheet', params: [s.class_id, s.subject_id, s.date], lean: true }]);
+  const people: object[] = [...(leanRoster!.rows as User[]), ...(leanDay!.rows as AttendanceRecord[]).flatMap((r) => [r.student!, r.teacher!])];
+  expect(people.length).toBeGreaterThan(2);
+  expect(people.every((u) => Object.keys(u).sort().join() === 'email,firstName,id,lastName,role')).toBe(true);
 });

@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { Places, classJson, isoSql, placesSql, subjectJson, userJson, yearJson } from '../../db/json-rows';
+import { Places, classJson, isoSql, personJson, placesSql, subjectJson, userJson, yearJson } from '../../db/json-rows';
 import type { PageWindow } from '../../app/paging';
 import type { User } from '../users/user.entity';
 import type { SchoolClass } from '../academic/class.entity';
@@ -26,36 +26,44 @@ const recordJson = `json_build_object('id', r.id, 'studentId', r.student_id, 'cl
 
 /**
  * The records `r` of `from` (with whatever joins `order` names) in `order`, with the entities they name:
- * `{ records, places }` (RecordsWithPlaces). `same` is a FROM clause of the same records as `x`, for the places.
+ * `{ records, places }` (RecordsWithPlaces). `same` is a FROM clause of the same records as `x`, for the places;
+ * `users` builds their students and teachers.
  */
-const recordsSql = (from: string, order: string, same: string) => `json_build_object(
+const recordsSql = (from: string, order: string, same: string, users = userJson) => `json_build_object(
   'records', (SELECT coalesce(json_agg(${recordJson} ORDER BY ${order}), '[]'::json) ${from}),
   'places', ${placesSql({
     subjects: `SELECT DISTINCT x.subject_id FROM ${same}`,
     classes: `SELECT DISTINCT x.class_id FROM ${same}`,
     years: `SELECT DISTINCT x.academic_year_id FROM ${same}`,
     users: `SELECT x.student_id FROM ${same} UNION SELECT x.teacher_id FROM ${same}`,
-  })})`;
+  }, users)})`;
 
 /** The records of class $1, subject $2 and date $3, by the student's last and first name. */
-const RECORDS_OF_DATE = recordsSql(
+const recordsOfDate = (users = userJson) => recordsSql(
   'FROM attendance_records r JOIN users st ON st.id = r.student_id WHERE r.class_id = $1 AND r.subject_id = $2 AND r.date = $3::date',
   'st.last_name, st.first_name, st.id',
-  'attendance_records x WHERE x.class_id = $1 AND x.subject_id = $2 AND x.date = $3::date');
+  'attendance_records x WHERE x.class_id = $1 AND x.subject_id = $2 AND x.date = $3::date', users);
+const RECORDS_OF_DATE = recordsOfDate();
 
 /** The allocation `al` as the rules read it (attendance.mark: its teachers). */
 const ALLOCATION_COLUMNS = `al.id, al.class_id, al.subject_id, al.academic_year_id,
   ARRAY(SELECT x.teacher_id::text FROM allocation_teachers x WHERE x.allocation_id = al.id) AS teacher_ids`;
 
 /** The allocation of class $1, subject $2 and year $3, and the students placed in that class and year, by name. */
-const ROSTER_SQL = `SELECT ${ALLOCATION_COLUMNS},
-  (SELECT coalesce(json_agg(${userJson('u')} ORDER BY u.last_name, u.first_name, u.id), '[]'::json)
+const rosterSql = (users = userJson) => `SELECT ${ALLOCATION_COLUMNS},
+  (SELECT coalesce(json_agg(${users('u')} ORDER BY u.last_name, u.first_name, u.id), '[]'::json)
      FROM users u WHERE u.role = 'Student' AND u.class_id = al.class_id AND u.academic_year_id = al.academic_year_id) AS rows
   FROM allocations al WHERE al.class_id = $1 AND al.subject_id = $2 AND al.academic_year_id = $3`;
 
 /** The allocation of class $1 and subject $2 (a class belongs to one year), and the records of date $3. */
-const SHEET_SQL = `SELECT ${ALLOCATION_COLUMNS}, ${RECORDS_OF_DATE} AS rows
+const sheetSql = (users = userJson) => `SELECT ${ALLOCATION_COLUMNS}, ${recordsOfDate(users)} AS rows
   FROM allocations al WHERE al.class_id = $1 AND al.subject_id = $2`;
+
+/** Each read's text, whole and with its people lean (personJson): made once, so each is one prepared statement. */
+const TEXTS = {
+  roster: { whole: rosterSql(), lean: rosterSql(personJson) },
+  sheet: { whole: sheetSql(), lean: sheetSql(personJson) },
+};
 
 /**
  * A student's own attendance ($1 the student, $2 and $3 the class and subject filters or null): the counts of
@@ -112,7 +120,7 @@ export interface OwnAttendance {
   subjects: Subject[];
 }
 
-/** A row of ROSTER_SQL (rows: the students) or SHEET_SQL (rows: the day's records with their places). */
+/** A row of rosterSql (rows: the students) or sheetSql (rows: the day's records with their places). */
 interface AllocationRow {
   id: string;
   class_id: string;
@@ -133,31 +141,55 @@ function toRead(row: AllocationRow): { allocation: Allocation; rows: User[] | Lo
   return { allocation, rows: Array.isArray(row.rows) ? row.rows : placeRecords(row.rows) };
 }
 
-/** One read of an allocation with its rows: a roster (class, subject, year) or a day's sheet (class, subject, date). */
+/**
+ * One read of an allocation with its rows: a roster (class, subject, year) or a day's sheet (class, subject, date).
+ * `lean`: its users (the roster's students; the records' students and teachers) with PERSON_FIELDS only, for an
+ * operation that asks no more of them (leanPeople); REST's presenters and every other read take them whole.
+ */
 export interface SheetRead {
   kind: 'roster' | 'sheet';
   params: [string, string, string];
+  lean?: boolean;
 }
+
+const textOf = (r: SheetRead) => TEXTS[r.kind][r.lean ? 'lean' : 'whole'];
 
 /**
  * Several allocation reads of one request (the sheet's roster and day) in one statement: each read's own text,
  * its placeholders moved past the ones before it, as one element of a JSON array.
  */
 export async function sheetReads(m: EntityManager, reads: readonly SheetRead[]): Promise<Array<{ allocation: Allocation; rows: unknown[] } | null>> {
-  const parts = reads.map((r, i) => `(SELECT row_to_json(x) FROM (${(r.kind === 'roster' ? ROSTER_SQL : SHEET_SQL)
-    .replace(/\$(\d)\b/g, (_, n: string) => `$${Number(n) + 3 * i}`)}) x)`);
-  const [row]: Array<{ reads: Array<AllocationRow | null> }> = await m.query(`SELECT json_build_array(${parts.join(', ')}) AS reads`, reads.flatMap((r) => r.params));
+  const [row]: Array<{ reads: Array<AllocationRow | null> }> = await m.query(batchText(reads), reads.flatMap((r) => r.params));
   return row.reads.map((r) => r && toRead(r));
+}
+
+/**
+ * The statement of a batch, kept by its reads' kinds (a sheet sends the same two on every load): the same text
+ * each time, which the prepared-statement cache finds without hashing 9 KB of SQL anew. A query with many
+ * aliases may make many batches, so only the first few shapes are kept.
+ */
+const batchTexts = new Map<string, string>();
+const KEPT_BATCHES = 32;
+
+function batchText(reads: readonly SheetRead[]): string {
+  const key = reads.map((r) => `${r.kind}${r.lean ? '~' : ''}`).join(',');
+  let text = batchTexts.get(key);
+  if (text === undefined) {
+    const parts = reads.map((r, i) => `(SELECT row_to_json(x) FROM (${textOf(r).replace(/\$(\d)\b/g, (_, n: string) => `$${Number(n) + 3 * i}`)}) x)`);
+    text = `SELECT json_build_array(${parts.join(', ')}) AS reads`;
+    if (batchTexts.size < KEPT_BATCHES) batchTexts.set(key, text);
+  }
+  return text;
 }
 
 export const attendanceReads = {
   /** The allocation of a class, subject and year with its roster (the students placed in the class and year). */
   roster: (m: EntityManager, classId: string, subjectId: string, academicYearId: string) =>
-    withAllocation<User>(m, ROSTER_SQL, [classId, subjectId, academicYearId]),
+    withAllocation<User>(m, TEXTS.roster.whole, [classId, subjectId, academicYearId]),
 
   /** The allocation of a class and subject with the records of one date. */
   sheet: (m: EntityManager, classId: string, subjectId: string, date: string) =>
-    withAllocation<LoadedRecord>(m, SHEET_SQL, [classId, subjectId, date]),
+    withAllocation<LoadedRecord>(m, TEXTS.sheet.whole, [classId, subjectId, date]),
 
   /** The records of one class, subject and date (after a marking). */
   async recordsOfDate(m: EntityManager, classId: string, subjectId: string, date: string): Promise<LoadedRecord[]> {

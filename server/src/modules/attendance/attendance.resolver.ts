@@ -16,6 +16,7 @@ import {
   AttendanceRecordConnection,
   AttendanceForDateArgs,
   AttendanceTrendArgs,
+  asksPeopleOnly,
   AttendanceWeek,
   MarkAttendanceInput,
   MarkAttendancePayload,
@@ -29,15 +30,15 @@ export class AttendanceResolver {
   @Query(() => [User], {
     description: 'Students placed in the class for the year, to mark (assigned teachers, SuperAdmin, Admin). REST: GET /api/attendance/students/{classId}/{subjectId}/{academicYearId}.',
   })
-  attendanceRoster(@Args(() => AttendanceAllocationArgs) args: AttendanceAllocationArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
-    return ctx.services.attendance.roster(actor, args.classId, args.subjectId, args.academicYearId, ctx.loaders.attendanceSheets);
+  attendanceRoster(@Args(() => AttendanceAllocationArgs) args: AttendanceAllocationArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext, @Info() info: GraphQLResolveInfo) {
+    return ctx.services.attendance.roster(actor, args.classId, args.subjectId, args.academicYearId, ctx.loaders.attendanceSheets, asksPeopleOnly(info));
   }
 
   @Query(() => [AttendanceRecord], {
     description: 'The records of a class and subject on one date; empty when the date is not marked yet. REST: GET /api/attendance/class/{classId}/subject/{subjectId}/date/{date}.',
   })
-  attendanceForDate(@Args(() => AttendanceForDateArgs) args: AttendanceForDateArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
-    return ctx.services.attendance.forDate(actor, args.classId, args.subjectId, args.date, ctx.loaders.attendanceSheets);
+  attendanceForDate(@Args(() => AttendanceForDateArgs) args: AttendanceForDateArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext, @Info() info: GraphQLResolveInfo) {
+    return ctx.services.attendance.forDate(actor, args.classId, args.subjectId, args.date, ctx.loaders.attendanceSheets, asksPeopleOnly(info, [['student'], ['teacher']]));
   }
 
   @Query(() => [AttendanceWeek], {

@@ -70,27 +70,28 @@ export class AttendanceService {
 
   /**
    * The students to mark: those placed in the class for the year (GET /attendance/students/...). One statement
-   * reads the allocation with its roster; the roster is answered only once the allocation is readable.
+   * reads the allocation with its roster; the roster is answered only once the allocation is readable. `lean`
+   * (through `source` only): the students with PERSON_FIELDS alone (db/json-rows.ts), for an operation that asks no more.
    */
-  async roster(actor: Actor, classId: string, subjectId: string, academicYearId: string, source?: SheetSource): Promise<User[]> {
+  async roster(actor: Actor, classId: string, subjectId: string, academicYearId: string, source?: SheetSource, lean = false): Promise<User[]> {
     this.requireStaff(actor);
     [classId, subjectId, academicYearId].forEach((id) => assertId(id, T.allocationNotFound));
     const found = source
-      ? (await source.load({ kind: 'roster', params: [classId, subjectId, academicYearId] })) as { allocation: Allocation; rows: User[] } | null
+      ? (await source.load({ kind: 'roster', params: [classId, subjectId, academicYearId], lean })) as { allocation: Allocation; rows: User[] } | null
       : await reads.roster(this.ds.manager, classId, subjectId, academicYearId);
     this.readableAllocation(actor, found?.allocation ?? null);
     return found!.rows;
   }
 
-  /** The records of one class, subject and date; empty means the form is in "mark" mode. One statement, as roster. */
-  async forDate(actor: Actor, classId: string, subjectId: string, date: string, source?: SheetSource): Promise<LoadedRecord[]> {
+  /** The records of one class, subject and date; empty means the form is in "mark" mode. One statement, as roster (`lean`: their students and teachers). */
+  async forDate(actor: Actor, classId: string, subjectId: string, date: string, source?: SheetSource, lean = false): Promise<LoadedRecord[]> {
     this.requireStaff(actor);
     assertId(classId, T.allocationNotFound);
     assertId(subjectId, T.allocationNotFound);
     // reading a future date is harmless (it has no records); only its form is checked
     const day = parseDate(date);
     const found = source
-      ? (await source.load({ kind: 'sheet', params: [classId, subjectId, day] })) as { allocation: Allocation; rows: LoadedRecord[] } | null
+      ? (await source.load({ kind: 'sheet', params: [classId, subjectId, day], lean })) as { allocation: Allocation; rows: LoadedRecord[] } | null
       : await reads.sheet(this.ds.manager, classId, subjectId, day);
     this.readableAllocation(actor, found?.allocation ?? null);
     return found!.rows;

@@ -7,6 +7,17 @@ import type { PlacedStudent } from './attendance.reads';
 import type { Page } from '../../app/paging';
 import type { SchoolClass } from '../academic/class.entity';
 import type { Subject } from '../academic/subject.entity';
+import type { GraphQLResolveInfo } from 'graphql';
+import { asksOnly } from '../../app/selection';
+import { PERSON_FIELDS } from '../../db/json-rows';
+
+/**
+ * Whether the operation asks, at each path of `at` under the field being resolved (the roster itself; a day's
+ * records' student and teacher), for no field of a user beyond PERSON_FIELDS: the sheet's read then builds its
+ * people lean (attendance.reads.ts).
+ */
+export const asksPeopleOnly = (info: GraphQLResolveInfo, at: ReadonlyArray<readonly string[]> = [[]]) =>
+  at.every((path) => asksOnly(info, path, PERSON_FIELDS));
 
 @InputType({ description: "One student's mark in a MarkAttendanceInput." })
 export class AttendanceMarkInput {
