@@ -149,3 +149,42 @@ it('answers as the path before it for every demo and fixture item, every role (G
   expect(drawn.g.data.gradingDashboard.assessment.questions).toHaveLength(3);
   expect(drawn.g.data.gradingDashboard.submitted.every((s) => s.answers.length === 4)).toBe(true);
 }, 240_000);
+
+it("leaves the answers' keys and explanations out of the statement unless the operation may ask for one of them", async () => {
+  const [item]: Array<{ id: string }> = await t.ds.query(`SELECT s.assessment_id AS id FROM submissions s JOIN grades g ON g.submission_id = s.id
+    JOIN questions q ON q.id = g.question_id AND q.type = 'MCQ' WHERE g.explanation IS NOT NULL ORDER BY s.assessment_id LIMIT 1`);
+  const KEYS = /correctOptionIds acceptedAnswers |\s+explanation \{[^}]*\}/g;
+  const web = FULL.replace(KEYS, '');
+  expect(web).not.toMatch(/explanation|correctOptionIds|acceptedAnswers answer|acceptedAnswers feedback/);
+  // one key asked, in one list, through an alias in a fragment of its own: the statement brings them all
+  const one = web.replace('reopened { ...S }', 'reopened { ...S ...K }') + ' fragment K on Submission { answers { grade { why: explanation { text } } } }';
+  const service = t.services.review;
+  const dashboard = service.dashboard.bind(service);
+  const asked: unknown[] = [];
+  service.dashboard = (...a: Parameters<typeof dashboard>) => (asked.push(a[3]), dashboard(...a));
+  const [whole, lean, aliased] = [await t.gql(FULL, { id: item.id }, tok.admin), await t.gql(web, { id: item.id }, tok.admin), await t.gql(one, { id: item.id }, tok.admin)];
+  service.dashboard = dashboard;
+  expect([whole.errors, lean.errors, aliased.errors]).toEqual([undefined, undefined, undefined]);
+  expect(asked).toEqual([true, false, true]);
+  expect(lean.sql).toBe(whole.sql);
+  const submissions = (d: any) => [...d.gradingDashboard.submitted, ...d.gradingDashboard.reopened, ...d.gradingDashboard.joinedLate];
+  const answersOf = (d: any) => submissions(d).flatMap((s: any) => s.answers);
+  expect(answersOf(whole.data).some((a: any) => a.grade?.explanation && a.correctOptionIds?.length)).toBe(true);
+  const withoutKeys = (d: unknown) => {
+    const copy = structuredClone(d);
+    for (const a of answersOf(copy)) {
+      delete a.correctOptionIds;
+      delete a.acceptedAnswers;
+      if (a.grade) delete a.grade.explanation;
+    }
+    return copy;
+  };
+  expect(uncursored(lean.data)).toEqual(uncursored(withoutKeys(whole.data)));
+  // left out of the statement, not only of the answer
+  const [admin] = await t.ds.query(`SELECT id, role FROM users WHERE email = 'admin@demo.school'`);
+  const actor = { userId: admin.id, role: admin.role, activeRole: admin.role, impersonating: false, sessionId: 's', childIds: [] } as unknown as Actor;
+  const bare = await service.dashboard(actor, item.id, undefined, false);
+  const bareAnswers = [...bare.submitted, ...bare.reopened].flatMap((s) => s.answers);
+  expect(bareAnswers.length).toBeGreaterThan(0);
+  expect(bareAnswers.every((a) => a.correctOptionIds === null && a.acceptedAnswers === null && (a.grade?.explanation ?? null) === null)).toBe(true);
+});

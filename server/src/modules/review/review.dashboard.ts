@@ -28,9 +28,10 @@ export interface DashboardRow {
  * found), with its course and module (itemJson), the course's facts for the review rules, its fixed questions
  * with their keys (as questionsOf loads them for teachers), its roster (rosterSql), the submissions the viewer
  * reads ('submission.read') and their answers (answersSelect: each student's own questions, draws included),
- * and the cursor: the one snapshot all of it comes from.
+ * and the cursor: the one snapshot all of it comes from. `keys` false: the answers without their key and
+ * explanation (answersSelect).
  */
-export function dashboardSql(actor: Actor | null): string {
+export function dashboardSql(actor: Actor | null, keys = true): string {
   const readable = assessmentReadableSql(actor, ASSESSMENT_REF, '$1::uuid');
   const subsReadable = submissionReadableSql(actor, SUBMISSION_REF, '$1::uuid');
   return `
@@ -54,6 +55,6 @@ SELECT ${itemJson('a', 'c')} AS assessment,
   (SELECT coalesce(json_agg(s ORDER BY s.ord), '[]'::json) FROM subs s) AS submissions,
   (SELECT coalesce(json_agg(y ORDER BY y.ord), '[]'::json) FROM (
      SELECT z.*, row_number() OVER () AS ord FROM (
-       ${answersSelect()} WHERE s.id IN (SELECT id FROM subs) ORDER BY s.id, q.draw_id IS NOT NULL, q.sort_order) z) y) AS answers
+       ${answersSelect(undefined, keys)} WHERE s.id IN (SELECT id FROM subs) ORDER BY s.id, q.draw_id IS NOT NULL, q.sort_order) z) y) AS answers
   FROM viewer, item JOIN assessments a ON a.id = item.id JOIN courses c ON c.id = a.course_id`;
 }

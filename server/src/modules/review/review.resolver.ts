@@ -4,7 +4,7 @@ import { RequestContext } from '../../app/context';
 import { CurrentActor } from '../../app/current-actor';
 import { Actor } from '../../policies';
 import { AssessmentKind } from '../assessments/assessment.entity';
-import { GradingChanges, GradingDashboard, GradingQueueConnection, OverdueSummary, QUEUE_PAGE, REVIEW_PAGE, ReviewItemConnection } from './review.types';
+import { GradingChanges, GradingDashboard, GradingQueueConnection, OverdueSummary, QUEUE_PAGE, REVIEW_PAGE, ReviewItemConnection, asksAnswerKeys } from './review.types';
 import { PageArgs, toConnection, windowOf } from '../../app/paging';
 import { asksItemPlaces } from '../assessments/assessments.types';
 
@@ -14,8 +14,8 @@ const asksPlaces = (info: GraphQLResolveInfo) => asksItemPlaces(info, [['nodes',
 @Resolver()
 export class ReviewResolver {
   @Query(() => GradingDashboard, { description: "The grading dashboard of an assignment, exam or quiz: the item with its questions, the tiles and the Submitted, Overdue and Reopened lists with every submission's answers, grades and explanations, in a fixed number of statements; the course's teachers, SuperAdmin and Admin (REST: POST /api/submissions/auto-submit-overdue?dryRun=true and twins)." })
-  gradingDashboard(@Arg('assessmentId', () => ID, { description: 'The item.' }) assessmentId: string, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
-    return ctx.services.review.dashboard(actor, assessmentId);
+  gradingDashboard(@Arg('assessmentId', () => ID, { description: 'The item.' }) assessmentId: string, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext, @Info() info: GraphQLResolveInfo) {
+    return ctx.services.review.dashboard(actor, assessmentId, undefined, asksAnswerKeys(info));
   }
 
   @Query(() => GradingChanges, { description: "What changed on a dashboard since a cursor (GradingDashboard.cursor, then each answer's cursor): the item's submissions graded, reopened, submitted or auto-submitted elsewhere. Poll it every few seconds while the dashboard is open." })

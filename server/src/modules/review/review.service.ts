@@ -68,14 +68,17 @@ export class ReviewService {
    * gradingDashboard and the REST summary: the item, its tiles and its three lists, in one statement
    * (review.dashboard.ts); not found unless the viewer reads the item, forbidden unless they review it.
    */
-  async dashboard(actor: Actor, assessmentId: unknown, kind?: AssessmentKind): Promise<GradingDashboard> {
-    return (await this.reviewed(actor, assessmentId, kind)).dashboard;
+  async dashboard(actor: Actor, assessmentId: unknown, kind?: AssessmentKind, keys = true): Promise<GradingDashboard> {
+    return (await this.reviewed(actor, assessmentId, kind, keys)).dashboard;
   }
 
-  /** The dashboard read, then 'assessment.review' on the course it came with (its JS form, on the loaded facts). */
-  private async reviewed(actor: Actor, id: unknown, kind?: AssessmentKind): Promise<{ dashboard: GradingDashboard; course: CourseFactsRow }> {
+  /**
+   * The dashboard read, then 'assessment.review' on the course it came with (its JS form, on the loaded facts).
+   * `keys` false: the answers come without their key and explanation (an operation that asks for none of them).
+   */
+  private async reviewed(actor: Actor, id: unknown, kind?: AssessmentKind, keys = true): Promise<{ dashboard: GradingDashboard; course: CourseFactsRow }> {
     const assessmentId = assertId(id, ASSESSMENT_TEXT.notFound(kind));
-    const [row] = await this.ds.query(dashboardSql(actor), [actor.userId, assessmentId, kind ?? null]) as DashboardRow[];
+    const [row] = await this.ds.query(dashboardSql(actor, keys), [actor.userId, assessmentId, kind ?? null]) as DashboardRow[];
     if (!row) throw notFound(ASSESSMENT_TEXT.notFound(kind));
     authorize(actor, 'assessment.review', row.course, { message: REVIEW_TEXT.cannotReview });
     const a = Object.assign(asItem(row.assessment), { questions: toQuestions(row.questions, false) });

@@ -3,6 +3,18 @@ import { Assessment } from '../assessments/assessment.entity';
 import { AssessmentStudent } from '../assessments/assessments.types';
 import { Submission } from '../submissions/submission.types';
 import { Connection, PageLimits } from '../../app/paging';
+import type { GraphQLResolveInfo } from 'graphql';
+import { mayAsk } from '../../app/selection';
+
+/** The answer fields that read the key (the grade's explanation, the correct options, the accepted answers). */
+const KEY_FIELDS: ReadonlyArray<readonly string[]> = [['grade', 'explanation'], ['correctOptionIds'], ['acceptedAnswers']];
+
+/**
+ * Whether the operation may ask, in any list of a GradingDashboard, for an answer's key or explanation: the
+ * dashboard's statement leaves them out otherwise (the web's dashboard asks for none of them; REST's summary does).
+ */
+export const asksAnswerKeys = (info: GraphQLResolveInfo): boolean =>
+  ['submitted', 'reopened', 'joinedLate'].some((list) => KEY_FIELDS.some((at) => mayAsk(info, [list, 'answers', ...at])));
 
 /** The review aggregate of one item (assessments.md section 4 "Teacher side"). */
 export enum ReviewBadge {

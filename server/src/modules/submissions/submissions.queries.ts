@@ -116,9 +116,10 @@ export async function readableSubmissionCount(m: Runner, actor: Actor, by: Submi
 export interface RawAnswer {
   submission_id: string; question_id: string; points: number; answer: string; selected_option_ids: string[]; selected_texts: string[];
   file_id: string | null; file_name: string | null; file_size: string | null; file_mime: string | null;
-  score: number | null; feedback: string | null; is_auto_graded: boolean | null; explanation: GradeExplanation | null;
-  grade_version: number | null; auto_score: number | null; graded_by_name: string | null;
-  correct_ids: string[]; accepted: string[]; type: string;
+  score: number | null; feedback: string | null; is_auto_graded: boolean | null;
+  grade_version: number | null; auto_score: number | null; graded_by_name: string | null; type: string;
+  /** The key and the grade's explanation: absent when the statement left them out (answersSelect's `keys`). */
+  explanation?: GradeExplanation | null; correct_ids?: string[]; accepted?: string[];
 }
 
 /**
@@ -132,19 +133,24 @@ export async function answersOf(m: Runner, subs: SubmissionRow[]): Promise<Submi
   return toAnswers(rows, subs);
 }
 
+/** The tables answersSelect reads by default. */
+const ANSWER_TABLES = { subs: 'submissions', answers: 'submission_answers', grades: 'grades' };
+
 /**
  * answersOf's SELECT over the submissions, answers and grades `from` (the tables, or a CTE's RETURNING rows:
- * the submit's write answers with it); the caller adds WHERE and ORDER BY.
+ * the submit's write answers with it); the caller adds WHERE and ORDER BY. `keys` false leaves out each answer's
+ * key and its grade's explanation (a grading dashboard whose operation asks for none of them: asksAnswerKeys), a
+ * third of the dashboard's 0.6 MB and two subqueries an answer.
  */
-export const answersSelect = (from: { subs: string; answers: string; grades: string } = { subs: 'submissions', answers: 'submission_answers', grades: 'grades' }) => `
+export const answersSelect = (from: { subs: string; answers: string; grades: string } = ANSWER_TABLES, keys = true) => `
      SELECT s.id AS submission_id, q.id AS question_id, q.type, q.points, COALESCE(sa.answer, '') AS answer,
             COALESCE(sa.selected_option_ids::text[], '{}') AS selected_option_ids,
             ARRAY(SELECT o.text FROM question_options o WHERE o.question_id = q.id AND o.id = ANY(sa.selected_option_ids) ORDER BY o.sort_order) AS selected_texts,
             sa.file_id, sa.file_name, f.size AS file_size, f.mime AS file_mime,
-            g.score::float8 AS score, g.feedback, g.is_auto_graded, g.explanation, g.version AS grade_version,
-            g.auto_score::float8 AS auto_score, gu.first_name || ' ' || gu.last_name AS graded_by_name,
+            g.score::float8 AS score, g.feedback, g.is_auto_graded, g.version AS grade_version,
+            g.auto_score::float8 AS auto_score, gu.first_name || ' ' || gu.last_name AS graded_by_name${keys ? `, g.explanation,
             ARRAY(SELECT o.id::text FROM question_options o WHERE o.question_id = q.id AND o.is_correct ORDER BY o.sort_order) AS correct_ids,
-            ARRAY(SELECT x.answer FROM accepted_answers x WHERE x.question_id = q.id ORDER BY x.sort_order) AS accepted
+            ARRAY(SELECT x.answer FROM accepted_answers x WHERE x.question_id = q.id ORDER BY x.sort_order) AS accepted` : ''}
        FROM ${from.subs} s JOIN questions q ON q.assessment_id = s.assessment_id AND ${questionOfStudentSql('q', 's.student_id')}
        LEFT JOIN ${from.answers} sa ON sa.submission_id = s.id AND sa.question_id = q.id
        LEFT JOIN files f ON f.id = sa.file_id
@@ -193,8 +199,8 @@ export function toAnswers(rows: RawAnswer[], subs: SubmissionRow[]): SubmissionA
     a.feedback = r.score === null ? null : r.feedback ?? '';
     a.file = r.file_id ? { id: r.file_id, name: r.file_name ?? 'submission_file', size: Number(r.file_size), mimeType: r.file_mime ?? 'application/octet-stream' } : null;
     a.grade = grade;
-    a.correctOptionIds = r.type === 'MCQ' ? r.correct_ids : null;
-    a.acceptedAnswers = r.type === 'ShortAnswer' ? r.accepted : null;
+    a.correctOptionIds = (r.type === 'MCQ' && r.correct_ids) || null;
+    a.acceptedAnswers = (r.type === 'ShortAnswer' && r.accepted) || null;
     return a;
   });
 }
