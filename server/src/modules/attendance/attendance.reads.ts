@@ -144,7 +144,8 @@ function toRead(row: AllocationRow): { allocation: Allocation; rows: User[] | Lo
 /**
  * One read of an allocation with its rows: a roster (class, subject, year) or a day's sheet (class, subject, date).
  * `lean`: its users (the roster's students; the records' students and teachers) with PERSON_FIELDS only, for an
- * operation that asks no more of them (leanPeople); REST's presenters and every other read take them whole.
+ * operation that asks no more of them (asksPeopleOnly, attendance.types.ts); REST's presenters and every other
+ * read take them whole.
  */
 export interface SheetRead {
   kind: 'roster' | 'sheet';
@@ -165,7 +166,7 @@ export async function sheetReads(m: EntityManager, reads: readonly SheetRead[]):
 
 /**
  * The statement of a batch, kept by its reads' kinds (a sheet sends the same two on every load): the same text
- * each time, which the prepared-statement cache finds without hashing 9 KB of SQL anew. A query with many
+ * each time, which the prepared-statement cache finds without hashing its 4-5 KB of SQL anew. A query with many
  * aliases may make many batches, so only the first few shapes are kept.
  */
 const batchTexts = new Map<string, string>();
