@@ -9,7 +9,7 @@ import { Subject } from '../academic/subject.entity';
 import { User } from '../users/user.entity';
 import { Course } from './course.entity';
 import { CourseDeleteImpact } from './courses.impact';
-import { CloneCourseInput, COURSE_PAGE, CourseConnection, CreateCourseInput, StudentCourses, TeacherCourseYear, UpdateCourseInput, coursesAsked } from './courses.types';
+import { CloneCourseInput, COURSE_PAGE, CourseConnection, CreateCourseInput, StudentCourses, TeacherCourseYear, UpdateCourseInput, coursesAsked, myCoursesAskedLean } from './courses.types';
 import { PageArgs, pageOf, toConnection, windowOf } from '../../app/paging';
 
 @Resolver(() => Course)
@@ -23,8 +23,8 @@ export class CoursesResolver {
   }
 
   @Query(() => [TeacherCourseYear], { description: "My Courses: the signed-in teacher's academic years -> classes -> subjects (their allocations) with their courses. Empty for other roles." })
-  myCourses(@CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
-    return ctx.services.courses.myCourses(actor);
+  myCourses(@CurrentActor() actor: Actor, @Ctx() ctx: RequestContext, @Info() info: GraphQLResolveInfo) {
+    return ctx.services.courses.myCourses(actor, myCoursesAskedLean(info));
   }
 
   @Query(() => StudentCourses, { description: "The signed-in student's placement and the courses of their class and year (REST: GET /api/courses/student/my-courses and /all-courses)." })

@@ -14,7 +14,7 @@ import { courseScope } from './courses.scope';
 import { courseReadableSql } from '../../policies/sql';
 import { COURSE_TEXT as T, CourseFields, validateCourseEdit, validateNewCourse } from './courses.validation';
 import { TeacherCourseYear } from './courses.types';
-import { MY_COURSES_SQL } from './courses.my-courses';
+import { myCoursesStatement } from './courses.my-courses';
 import { CoursePage, CoursePageRow, coursePageSql, placePeople } from './courses.page';
 import type { User } from '../users/user.entity';
 import { CourseRowsAsked, CoursesPageRow, WHOLE_COURSES, coursesPageSql, placeCourses } from './courses.list';
@@ -133,13 +133,14 @@ export class CoursesService {
 
   /**
    * My Courses: the teacher's years -> classes -> subjects (their allocations) with their courses (a
-   * course's teachers are its allocation's, so every course lands under one). One statement whatever the size.
+   * course's teachers are its allocation's, so every course lands under one). One statement whatever the size;
+   * `lean`: each level with MY_COURSES_LEAN's fields alone (myCoursesAskedLean: the operation asks no more).
    */
-  async myCourses(actor: Actor): Promise<TeacherCourseYear[]> {
+  async myCourses(actor: Actor, lean = false): Promise<TeacherCourseYear[]> {
     const scope = courseScope(actor);
     if (scope.kind !== 'teacher') return [];
     // one statement; the tree comes as plain objects with the entities' property names (courses.my-courses.ts)
-    const [{ tree }]: Array<{ tree: TeacherCourseYear[] }> = await this.ds.query(MY_COURSES_SQL, [scope.teacherId]);
+    const [{ tree }]: Array<{ tree: TeacherCourseYear[] }> = await this.ds.query(myCoursesStatement(lean), [scope.teacherId]);
     return tree;
   }
 

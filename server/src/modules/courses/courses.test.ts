@@ -187,6 +187,46 @@ describe('read and list', () => {
     }
     expect(seen).toBeGreaterThan(1);
   });
+
+  it("myCourses builds each level lean when the operation asks no more than the web's page does: the same answer", async () => {
+    const service = t.services.courses;
+    const myCourses = service.myCourses.bind(service);
+    const asked: unknown[] = [];
+    service.myCourses = (...a: Parameters<typeof myCourses>) => (asked.push(a[1]), myCourses(...a));
+    const WHOLE = `{ myCourses { academicYear { id year isActive startDate } classes { class { id name grade }
+      subjects { allocationId subject { id name description } courses { id title description version } } } } }`;
+    const whole = await t.gql(WHOLE, {}, tok.teacher);
+    // the web's page, through an alias and a fragment
+    const lean = await t.gql(`{ myCourses { academicYear { id year isActive } classes { class { ...Named }
+      subjects { allocationId subject { id name } courses { __typename id code: title description } } } } }
+      fragment Named on SchoolClass { id name }`, {}, tok.teacher);
+    // one level asking more makes the statement whole
+    const more = await t.gql('{ myCourses { academicYear { id } classes { class { id } subjects { subject { id } courses { id createdAt } } } } }', {}, tok.teacher);
+    service.myCourses = myCourses;
+    expect([whole.errors, lean.errors, more.errors]).toEqual([undefined, undefined, undefined]);
+    expect(asked).toEqual([false, true, false]);
+    expect(lean.sql).toBe(whole.sql);
+    const pick = (o: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, o[k]]));
+    expect(whole.data.myCourses.length).toBeGreaterThan(0);
+    expect(lean.data.myCourses).toEqual(whole.data.myCourses.map((y: any) => ({
+      academicYear: pick(y.academicYear, ['id', 'year', 'isActive']),
+      classes: y.classes.map((c: any) => ({
+        class: pick(c.class, ['id', 'name']),
+        subjects: c.subjects.map((s: any) => ({
+          allocationId: s.allocationId, subject: pick(s.subject, ['id', 'name']),
+          courses: s.courses.map((x: any) => ({ __typename: 'Course', id: x.id, code: x.title, description: x.description })),
+        })),
+      })),
+    })));
+    // left out of the statement, not only of the answer
+    const [me] = await t.ds.query(`SELECT id, role FROM users WHERE email = 'teacher@demo.school'`);
+    const actor = { userId: me.id, role: me.role, activeRole: me.role, impersonating: false, sessionId: 's', childIds: [] };
+    const bare = await service.myCourses(actor as never, true);
+    const courses = bare.flatMap((y) => y.classes.flatMap((c) => c.subjects.flatMap((s) => s.courses)));
+    expect(courses.length).toBeGreaterThan(1);
+    expect(courses.every((c) => Object.keys(c).sort().join() === 'description,id,title')).toBe(true);
+    expect(bare.every((y) => Object.keys(y.academicYear).sort().join() === 'id,isActive,year')).toBe(true);
+  });
 });
 
 describe('edit and delete', () => {

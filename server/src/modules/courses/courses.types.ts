@@ -2,6 +2,7 @@ import type { GraphQLResolveInfo } from 'graphql';
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { asksOnly, mayAsk } from '../../app/selection';
 import { CourseRowsAsked, LEAN_COURSE_FIELDS } from './courses.list';
+import { MY_COURSES_LEAN } from './courses.my-courses';
 import { AcademicYear } from '../academic/academic-year.entity';
 import { SchoolClass } from '../academic/class.entity';
 import { Subject } from '../academic/subject.entity';
@@ -114,6 +115,16 @@ export class StudentCourses {
   /** The courses, by subject name then title (the GraphQL field, with its `first`, is StudentCoursesResolver's). */
   courses: Course[];
 }
+
+/**
+ * Whether the operation asks of My Courses no more than MY_COURSES_LEAN's fields at each level (through aliases and
+ * fragments): its statement then builds them lean (courses.my-courses.ts).
+ */
+export const myCoursesAskedLean = (info: GraphQLResolveInfo): boolean =>
+  asksOnly(info, ['academicYear'], Object.keys(MY_COURSES_LEAN.academicYear))
+  && asksOnly(info, ['classes', 'class'], Object.keys(MY_COURSES_LEAN.class))
+  && asksOnly(info, ['classes', 'subjects', 'subject'], Object.keys(MY_COURSES_LEAN.subject))
+  && asksOnly(info, ['classes', 'subjects', 'courses'], Object.keys(MY_COURSES_LEAN.courses));
 
 /** What an operation asking for a StudentCourses answer may ask of its courses (studentCourses, childCourses). */
 export const coursesAsked = (info: GraphQLResolveInfo): CourseRowsAsked => ({
