@@ -44,16 +44,21 @@ export const userJson = (u: string) => `json_build_object('id', ${u}.id, 'firstN
   'email', ${u}.email, 'role', ${u}.role, 'activated', ${u}.activated, 'deactivatedAt', ${isoSql(`${u}.deactivated_at`)},
   'classId', ${u}.class_id, 'academicYearId', ${u}.academic_year_id, 'createdAt', ${isoSql(`${u}.created_at`)}, 'updatedAt', ${isoSql(`${u}.updated_at`)})`;
 
+/** An object of the row `x` with only the given fields, each read from its column: what a lean read builds. */
+export const fieldsJson = (x: string, columns: Readonly<Record<string, string>>) =>
+  `json_build_object(${Object.entries(columns).map(([field, column]) => `'${field}', ${x}.${column}`).join(', ')})`;
+
+const PERSON_COLUMNS = { id: 'id', firstName: 'first_name', lastName: 'last_name', email: 'email', role: 'role' } as const;
+
 /** The User fields that personJson carries: a read whose operation asks no other field of its users may build them so. */
-export const PERSON_FIELDS = ['id', 'firstName', 'lastName', 'email', 'role'] as const;
+export const PERSON_FIELDS = Object.keys(PERSON_COLUMNS) as ReadonlyArray<keyof typeof PERSON_COLUMNS>;
 
 /**
  * User of the row `u` with PERSON_FIELDS only (the email's field rule needs only the id): an attendance sheet's
  * forty students and their records' people, where userJson's three timestamps and account state were half the
  * statement's work and nobody asked for them.
  */
-export const personJson = (u: string) => `json_build_object('id', ${u}.id, 'firstName', ${u}.first_name, 'lastName', ${u}.last_name,
-  'email', ${u}.email, 'role', ${u}.role)`;
+export const personJson = (u: string) => fieldsJson(u, PERSON_COLUMNS);
 
 /** CourseModule (module.entity.ts) of the row `m`, without its contents (its field resolvers load them when asked). */
 export const moduleJson = (m: string) => `json_build_object('id', ${m}.id, 'title', ${m}.title, 'description', ${m}.description,

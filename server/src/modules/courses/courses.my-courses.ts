@@ -1,5 +1,5 @@
 import { taughtBySql } from '../../policies/sql';
-import { classJson, courseJson, numericOrderSql as byName, subjectJson, yearJson } from '../../db/json-rows';
+import { classJson, courseJson, fieldsJson, numericOrderSql as byName, subjectJson, yearJson } from '../../db/json-rows';
 
 /**
  * My Courses (a teacher's allocations and courses by year, class and subject) as one statement: the tree is
@@ -43,8 +43,7 @@ export const MY_COURSES_LEAN = {
 } as const;
 
 /** A level's lean object of the row `x`: MY_COURSES_LEAN's fields from their columns. */
-const leanJson = (level: keyof typeof MY_COURSES_LEAN) => (x: string) =>
-  `json_build_object(${Object.entries(MY_COURSES_LEAN[level]).map(([field, column]) => `'${field}', ${x}.${column}`).join(', ')})`;
+const leanJson = (level: keyof typeof MY_COURSES_LEAN) => (x: string) => fieldsJson(x, MY_COURSES_LEAN[level]);
 
 const TEXTS = { whole: myCoursesSql(false), lean: myCoursesSql(true) };
 
