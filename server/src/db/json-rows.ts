@@ -44,9 +44,9 @@ export const userJson = (u: string) => `json_build_object('id', ${u}.id, 'firstN
   'email', ${u}.email, 'role', ${u}.role, 'activated', ${u}.activated, 'deactivatedAt', ${isoSql(`${u}.deactivated_at`)},
   'classId', ${u}.class_id, 'academicYearId', ${u}.academic_year_id, 'createdAt', ${isoSql(`${u}.created_at`)}, 'updatedAt', ${isoSql(`${u}.updated_at`)})`;
 
-/** An object of the row `x` with only the given fields, each read from its column: what a lean read builds. */
-export const fieldsJson = (x: string, columns: Readonly<Record<string, string>>) =>
-  `json_build_object(${Object.entries(columns).map(([field, column]) => `'${field}', ${x}.${column}`).join(', ')})`;
+/** An object of the row `x` with only the given fields, each read from its column (and `more`'s keys): what a lean read builds. */
+export const fieldsJson = (x: string, columns: Readonly<Record<string, string>>, more = '') =>
+  `json_build_object(${Object.entries(columns).map(([field, column]) => `'${field}', ${x}.${column}`).join(', ')}${more && `, ${more}`})`;
 
 const PERSON_COLUMNS = { id: 'id', firstName: 'first_name', lastName: 'last_name', email: 'email', role: 'role' } as const;
 

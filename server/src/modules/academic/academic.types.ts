@@ -1,4 +1,7 @@
+import { GraphQLResolveInfo } from 'graphql';
 import { ArgsType, Field, ID, InputType, Int } from 'type-graphql';
+import { asksOnly } from '../../app/selection';
+import { TREE_LEAN } from './academic.tree';
 import { PeriodType } from './academic-period.entity';
 import { Connection, PageArgs, PageLimits } from '../../app/paging';
 import { SchoolClass } from './class.entity';
@@ -236,3 +239,14 @@ export class AllocationsArgs extends PageArgs {
   @Field(() => ID, { nullable: true, description: 'Only allocations this teacher teaches (a teacher may ask only for themself).' })
   teacherId?: string;
 }
+
+/**
+ * Whether the operation asks of academicTree no more than TREE_LEAN's fields at each level (and the relations
+ * between them), through aliases and fragments: its statement then builds them lean (academic.tree.ts).
+ */
+export const treeAskedLean = (info: GraphQLResolveInfo): boolean =>
+  asksOnly(info, [], [...Object.keys(TREE_LEAN.year), 'classes'])
+  && asksOnly(info, ['classes'], [...Object.keys(TREE_LEAN.class), 'allocations'])
+  && asksOnly(info, ['classes', 'allocations'], [...Object.keys(TREE_LEAN.allocation), 'subject', 'teachers'])
+  && asksOnly(info, ['classes', 'allocations', 'subject'], Object.keys(TREE_LEAN.subject))
+  && asksOnly(info, ['classes', 'allocations', 'teachers'], Object.keys(TREE_LEAN.teacher));

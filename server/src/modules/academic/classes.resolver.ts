@@ -5,6 +5,7 @@ import { Actor } from '../../policies';
 import { AcademicYear } from './academic-year.entity';
 import { SchoolClass } from './class.entity';
 import { Allocation } from './allocation.entity';
+import type { TreeClass } from './academic.tree';
 import { ACADEMIC_PAGE, ClassesArgs, CreateClassInput, SchoolClassConnection, UpdateClassInput } from './academic.types';
 import { PageArgs, toConnection, windowOf } from '../../app/paging';
 import { FieldRule } from '../../app/field-rules';
@@ -34,8 +35,8 @@ export class ClassesResolver {
   @FieldResolver(() => [Allocation], {
     description: 'Allocations of this class by subject: all for SuperAdmin and Admin, a teacher\'s own for a Teacher, none for others.',
   })
-  allocations(@Root() cls: SchoolClass, @Ctx() ctx: RequestContext) {
-    return ctx.loaders.allocationsByClass.load(cls.id);
+  allocations(@Root() cls: TreeClass, @Ctx() ctx: RequestContext) {
+    return cls.readableAllocations ?? ctx.loaders.allocationsByClass.load(cls.id);
   }
 
   @FieldResolver(() => UserConnection, {

@@ -1,10 +1,12 @@
-import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { GraphQLResolveInfo } from 'graphql';
+import { Arg, Ctx, FieldResolver, ID, Info, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { RequestContext } from '../../app/context';
 import { CurrentActor } from '../../app/current-actor';
 import { Actor } from '../../policies';
 import { AcademicYear } from './academic-year.entity';
 import { SchoolClass } from './class.entity';
-import { CreateAcademicYearInput, UpdateAcademicYearInput } from './academic.types';
+import type { TreeYear } from './academic.tree';
+import { CreateAcademicYearInput, UpdateAcademicYearInput, treeAskedLean } from './academic.types';
 
 @Resolver(() => AcademicYear)
 export class YearsResolver {
@@ -31,15 +33,14 @@ export class YearsResolver {
       description: 'Only this academic year (a list of one); NOT_FOUND when there is no such year. Omit it for every year.',
     })
     academicYearId: string | null | undefined,
-    @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext,
+    @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext, @Info() info: GraphQLResolveInfo,
   ) {
-    if (academicYearId == null) return ctx.services.academic.years.list(actor);
-    return [await ctx.services.academic.years.get(actor, academicYearId)];
+    return ctx.services.academic.years.tree(actor, academicYearId ?? null, treeAskedLean(info));
   }
 
   @FieldResolver(() => [SchoolClass], { description: 'The classes of this year, by name.' })
-  classes(@Root() year: AcademicYear, @Ctx() ctx: RequestContext) {
-    return ctx.loaders.classesByYearId.load(year.id);
+  classes(@Root() year: TreeYear, @Ctx() ctx: RequestContext) {
+    return year.treeClasses ?? ctx.loaders.classesByYearId.load(year.id);
   }
 
   @Mutation(() => AcademicYear, { description: 'Create an academic year; SuperAdmin and Admin (REST: POST /api/academic-years).' })

@@ -4,6 +4,7 @@ import { assertId } from '../../app/ids';
 import { Actor, authorize } from '../../policies';
 import { AcademicYear } from './academic-year.entity';
 import { SchoolClass } from './class.entity';
+import { TreeYear, readTree } from './academic.tree';
 import { updateVersioned } from '../../db/versioned';
 import { ACADEMIC_TEXT as T } from './academic.validation';
 import { checkYearHoldsPeriods, yearDatesOf } from './periods.service';
@@ -44,6 +45,19 @@ export class YearsService {
   async list(actor: Actor): Promise<AcademicYear[]> {
     authorize(actor, 'academic.read');
     return this.ds.getRepository(AcademicYear).find({ order: { year: 'DESC', id: 'ASC' } });
+  }
+
+  /**
+   * academicTree: one year (`id`) or all, each with its classes and the allocations the reader may see, in one
+   * statement (academic.tree.ts), `lean` when the operation asks no more than TREE_LEAN's fields; NOT_FOUND for
+   * a year that is not there.
+   */
+  async tree(actor: Actor, id: string | null, lean = false): Promise<TreeYear[]> {
+    if (id !== null) assertId(id, T.yearNotFound);
+    authorize(actor, 'academic.read', undefined, id === null ? undefined : { as: 'notFound', message: T.yearNotFound });
+    const years = await readTree(this.ds, actor, id, lean);
+    if (id !== null && !years.length) throw notFound(T.yearNotFound);
+    return years;
   }
 
   async get(actor: Actor, id: string): Promise<AcademicYear> {
