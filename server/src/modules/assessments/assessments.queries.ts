@@ -72,6 +72,10 @@ export interface QuestionRow {
   accepted: Array<{ answer: string; weight: number }>;
 }
 
+/** A row of QUESTION_LEAN_COLUMNS: the key, teachers, accepted answers, partial marking and bank facts are not read. */
+export type LeanQuestionRow = Pick<QuestionRow, 'id' | 'assessment_id' | 'type' | 'question_text' | 'points' | 'sort_order' | 'draw_id'>
+  & Partial<Omit<QuestionRow, 'options'>> & { options: Array<{ id: string; text: string; isCorrect?: boolean }> };
+
 /** The question `q` (an alias) is one of the student's: a fixed question, or one drawn for them. */
 export const questionOfStudentSql = (q: string, student: string) =>
   `(${q}.draw_id IS NULL OR EXISTS (SELECT 1 FROM assessment_draw_picks dpx WHERE dpx.question_id = ${q}.id AND dpx.student_id = ${student}))`;
@@ -114,6 +118,18 @@ export const QUESTION_COLUMNS = (q: string, a: string) => `${q}.id, ${q}.assessm
             COALESCE((SELECT json_agg(json_build_object('answer', x.answer, 'weight', x.weight) ORDER BY x.sort_order)
                         FROM accepted_answers x WHERE x.question_id = ${q}.id), '[]') AS accepted`;
 
+/** The Question fields, and of each option the QuestionOption fields, that QUESTION_LEAN_COLUMNS carries: none is a key's. */
+export const QUESTION_LEAN = { question: ['id', 'type', 'questionText', 'points', 'order', 'options'], option: ['id', 'text'] } as const;
+
+/**
+ * QUESTION_COLUMNS for an operation that asks of the questions no more than QUESTION_LEAN's fields (a student's
+ * submit and view pages): no course teachers, key, accepted answers, partial marking or bank facts, whose two
+ * subqueries a question were a sixth of the view page's statement. Their fields read undefined, answered as null.
+ */
+export const QUESTION_LEAN_COLUMNS = (q: string) => `${q}.id, ${q}.assessment_id, ${q}.type, ${q}.question_text, ${q}.points, ${q}.sort_order, ${q}.draw_id,
+            COALESCE((SELECT json_agg(json_build_object('id', o.id, 'text', o.text) ORDER BY o.sort_order)
+                        FROM question_options o WHERE o.question_id = ${q}.id), '[]') AS options`;
+
 /**
  * The SELECT of questionsOf as rows with their position `n` in the scope's order, for a statement that embeds it
  * (the submit's one read, submissions.submit-sql.ts): `ids` an SQL array, `student` the student's SQL value.
@@ -126,8 +142,8 @@ export function questionRowsSql(ids: string, scope: 'fixed' | 'all' | 'student',
       WHERE q.assessment_id = ANY(${ids}) ${which}`;
 }
 
-/** Question objects of QUESTION_COLUMNS rows in their order; a student's (`ofStudent`) numbered from 1 per item. */
-export function toQuestions(rows: QuestionRow[], ofStudent: boolean): Question[] {
+/** Question objects of QUESTION_COLUMNS (or QUESTION_LEAN_COLUMNS) rows in their order; a student's (`ofStudent`) numbered from 1 per item. */
+export function toQuestions(rows: ReadonlyArray<QuestionRow | LeanQuestionRow>, ofStudent: boolean): Question[] {
   const numbered = new Map<string, number>();
   return rows.map((r) => {
     // a student's drawn questions follow the fixed ones without gaps; other scopes keep the stored order
@@ -139,7 +155,7 @@ export function toQuestions(rows: QuestionRow[], ofStudent: boolean): Question[]
       teacherIds: r.teacher_ids, bankQuestionId: r.bank_question_id, bankLinked: r.bank_linked, drawId: r.draw_id,
       options: r.options.map((o) => Object.assign(new QuestionOption(), { ...o, teacherIds: r.teacher_ids })),
       acceptedAnswers: r.accepted,
-      partialMarking: { enabled: r.partial_marking, penaltyPerWrong: r.penalty_per_wrong },
+      partialMarking: r.partial_marking === undefined ? undefined : { enabled: r.partial_marking, penaltyPerWrong: r.penalty_per_wrong },
     });
   });
 }

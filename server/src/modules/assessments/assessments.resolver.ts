@@ -13,7 +13,7 @@ import { RandomDraw } from './draws.types';
 import { Role } from '../users/role';
 import {
   AssessmentCloneChanges, AssessmentCloneResult, AssessmentRegradePreview, AssessmentStudent, CloneAssessmentInput,
-  AssessmentConnection, CreateAssessmentInput, DeleteAssessmentResult, ITEM_PAGE, UpdateAssessmentInput, asksItemPlaces,
+  AssessmentConnection, CreateAssessmentInput, DeleteAssessmentResult, ITEM_PAGE, UpdateAssessmentInput, asksItemPlaces, asksQuestionsLean,
 } from './assessments.types';
 
 
@@ -42,10 +42,10 @@ export class AssessmentsResolver {
     @Arg('id', () => ID, { description: 'The assessment.' }) id: string,
     @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext, @Info() info: GraphQLResolveInfo,
   ) {
-    // a student's page of it (questions, standing, submission) is read whole in one statement, its course and
-    // module only when the operation may ask for them
+    // a student's page of it (questions, standing, submission) is read in one statement, its course and module
+    // only when the operation may ask for them, its questions lean when it asks for no more of them than the pages
     if (actor.activeRole !== Role.Student) return ctx.services.assessments.get(actor, id);
-    return ctx.services.submissions.viewPage(actor, id, asksItemPlaces(info));
+    return ctx.services.submissions.viewPage(actor, id, { places: asksItemPlaces(info), leanQuestions: asksQuestionsLean(info) });
   }
 
   @Query(() => [AssessmentStudent], { description: "The student picker: students placed in the class and year of the course (or of the module's course) (REST: GET /api/assignments/students/course/{courseId}, /api/quizzes/students/module/{moduleId})." })

@@ -1,6 +1,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { mayAsk } from '../../app/selection';
+import { asksOnly, mayAsk } from '../../app/selection';
+import { QUESTION_LEAN } from './assessments.queries';
 import { Assessment, AssessmentKind, AssessmentScope, QuestionType, ResultVisibility } from './assessment.entity';
 import { Connection, PageLimits } from '../../app/paging';
 import { RandomDrawInput } from './draws.types';
@@ -261,3 +262,7 @@ export class DeleteAssessmentResult {
  */
 export const asksItemPlaces = (info: GraphQLResolveInfo, at: ReadonlyArray<readonly string[]> = [[]]): boolean =>
   at.some((to) => mayAsk(info, [...to, 'course']) || mayAsk(info, [...to, 'module']));
+
+/** Whether the operation asks of an item's questions (and their options) no more than QUESTION_LEAN's fields. */
+export const asksQuestionsLean = (info: GraphQLResolveInfo): boolean =>
+  asksOnly(info, ['questions'], QUESTION_LEAN.question) && asksOnly(info, ['questions', 'options'], QUESTION_LEAN.option);

@@ -1,6 +1,7 @@
 import { startTestServer, TestServer } from '../../test/test-server';
 import { seedDemoSchool } from '../../db/seed';
 import { SUBMIT, makeItem, perfect } from './submissions.test.fixtures';
+import { ViewPageAsked, WHOLE_PAGE } from './submissions.view-page';
 
 /**
  * myAssessments builds the whole list in one statement (submissions.my-list.ts) and derives each standing in
@@ -174,14 +175,20 @@ it('a student\'s first read of a drawn item draws their questions; later reads a
   expect(mine.data.assessment.mySubmission.maxScore).toBe(mine.data.assessment.questions.reduce((n: number, x: { points: number }) => n + x.points, 0));
 });
 
-it("a student's page of an item leaves out its course and module when the operation cannot ask for them, and brings them when it may", async () => {
+/** What each call of the service's viewPage was told the operation asks (ViewPageAsked); `restore` puts it back. */
+function askedOfViewPage(): { asked: ViewPageAsked[]; restore: () => void } {
   const subs = t.services.submissions;
   const viewPage = subs.viewPage.bind(subs);
-  const places: boolean[] = [];
+  const asked: ViewPageAsked[] = [];
   subs.viewPage = (...args: Parameters<typeof viewPage>) => {
-    places.push(args[2] ?? true);
+    asked.push(args[2] ?? WHOLE_PAGE);
     return viewPage(...args);
   };
+  return { asked, restore: () => { subs.viewPage = viewPage; } };
+}
+
+it("a student's page of an item leaves out its course and module when the operation cannot ask for them, and brings them when it may", async () => {
+  const spy = askedOfViewPage();
   const page = VIEW.replace(/myDraft \{[^}]*\} \}/, '');
   const full = await t.gql(`query($id: ID!) { assessment(id: $id) { ${page} } }`, { id: drawn }, tok.student);
   expect(full.errors).toBeUndefined();
@@ -200,6 +207,52 @@ it("a student's page of an item leaves out its course and module when the operat
   expect(asked.errors).toBeUndefined();
   expect(asked.data.assessment).toEqual({ id: rest.id, place: { title: course.title, subject: { name: course.subject.name } }, module: module && { title: module.title } });
   expect(asked.sql).toBe(2);
-  subs.viewPage = viewPage;
-  expect(places).toEqual([true, false, true]);
+  spy.restore();
+  expect(spy.asked.map((a) => a.places)).toEqual([true, false, true]);
+});
+
+it("a student's page reads its questions lean when the operation asks for none of their keys: the same answer", async () => {
+  const spy = askedOfViewPage();
+  const items: Array<{ id: string }> = await t.ds.query(`SELECT a.id FROM assessments a JOIN courses c ON c.id = a.course_id
+    WHERE c.title = 'MATH-5A' AND a.is_visible AND EXISTS (SELECT 1 FROM questions q WHERE q.assessment_id = a.id AND q.type = 'MCQ') ORDER BY a.title`);
+  expect(items.length).toBeGreaterThan(3);
+  const QUESTIONS = 'questions { id type questionText points order bankQuestionId options { id text isCorrect } acceptedAnswers { answer } partialMarking { enabled } }';
+  const answers: unknown[] = [];
+  for (const { id } of [...items.slice(0, 4), { id: drawn }]) {
+    const whole = await t.gql(`query($id: ID!) { assessment(id: $id) { id ${QUESTIONS} mySubmission { id answers { questionId correctOptionIds } } } }`, { id }, tok.student);
+    // the web's submit and view pages, through an alias and a fragment
+    const page = await t.gql(`query($id: ID!) { assessment(id: $id) { id ...Asked mySubmission { id answers { questionId correctOptionIds } } } }
+      fragment Asked on Assessment { questions { __typename id type text: questionText points order options { id text } } }`, { id }, tok.student);
+    expect([whole.errors, page.errors]).toEqual([undefined, undefined]);
+    expect(page.sql).toBe(whole.sql);
+    const { questions, ...rest } = whole.data.assessment;
+    expect(questions.some((q: any) => q.options.length > 1)).toBe(true);
+    // a student is shown no key either way
+    expect(questions.every((q: any) => q.bankQuestionId === null && q.acceptedAnswers === null && q.partialMarking === null
+      && q.options.every((o: any) => o.isCorrect === null))).toBe(true);
+    expect(page.data.assessment).toEqual({
+      ...rest,
+      questions: questions.map((q: any) => ({
+        __typename: 'Question', id: q.id, type: q.type, text: q.questionText, points: q.points, order: q.order,
+        options: q.options.map((o: any) => ({ id: o.id, text: o.text })),
+      })),
+    });
+    answers.push(page.data.assessment.mySubmission);
+  }
+  expect(answers.some(Boolean)).toBe(true);
+  // one more field of a question (its images), or of an option, reads them whole
+  await t.gql('query($id: ID!) { assessment(id: $id) { questions { id images { id } } } }', { id: drawn }, tok.student);
+  await t.gql('query($id: ID!) { assessment(id: $id) { questions { id options { id isCorrect } } } }', { id: drawn }, tok.student);
+  spy.restore();
+  expect(spy.asked.map((a) => a.leanQuestions)).toEqual([false, true, false, true, false, true, false, true, false, true, false, false]);
+  // left out of the statement, not only of the answer
+  const [me] = await t.ds.query(`SELECT id, role FROM users WHERE email = 'student@demo.school'`);
+  const actor = { userId: me.id, role: me.role, activeRole: me.role, impersonating: false, sessionId: 's', childIds: [] };
+  const bare = await t.services.submissions.viewPage(actor as never, drawn, { places: false, leanQuestions: true });
+  const questions: any[] = (bare as any).questions;
+  const present = (o: object) => Object.entries(o).filter(([, v]) => v !== undefined).map(([k]) => k).sort().join();
+  expect(questions.length).toBeGreaterThan(0);
+  expect(questions.some((q) => q.options.length > 1)).toBe(true);
+  expect(questions.every((q) => present(q) === 'assessmentId,drawId,id,options,order,points,questionText,type'
+    && q.options.every((o: object) => present(o) === 'id,text'))).toBe(true);
 });

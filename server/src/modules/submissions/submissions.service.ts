@@ -21,7 +21,7 @@ import { StatusSubmission, StudentStanding, maySubmit, studentStanding } from '.
 import { notifyReleased } from '../notifications/notifications.record';
 import { MyAssessmentStatus, MyScore, Submission, SubmissionDraft, SubmissionStatus } from './submission.types';
 import { MyListRow, MyListSubmission, StudentListRow, asItem, myAssessmentsSql, studentItemsSql } from './submissions.my-list';
-import { ViewPageRow, viewPageSql } from './submissions.view-page';
+import { ViewPageAsked, ViewPageRow, WHOLE_PAGE, viewPageSql } from './submissions.view-page';
 import { questionsOf, toQuestions } from '../assessments/assessments.queries';
 
 /** A page of submissions: 50 unless asked, at most 500 (REST ?limit=&offset=, GraphQL first/after). */
@@ -278,12 +278,13 @@ export class SubmissionsService {
   /**
    * assessment(id) for a student (the submit and view pages): the item, their questions, their standing and
    * submission with its answers in one statement (submissions.view-page.ts), as objects whose fields answer
-   * without a load; a first read of an item with random draws draws their questions, then reads again. Without
-   * `places` the item comes without its course and module (their fields then load them if asked after all).
+   * without a load; a first read of an item with random draws draws their questions, then reads again. What
+   * `asked` leaves out is not read: without `places` the item comes without its course and module (their fields
+   * then load them if asked after all); with `leanQuestions`, the questions without what only key fields read.
    */
-  async viewPage(actor: Actor, id: unknown, places = true): Promise<Assessment> {
+  async viewPage(actor: Actor, id: unknown, asked: ViewPageAsked = WHOLE_PAGE): Promise<Assessment> {
     const assessmentId = assertId(id, ASSESSMENT_TEXT.notFound());
-    const read = async () => (await this.ds.query(viewPageSql(actor, places), [actor.userId, assessmentId]) as ViewPageRow[])[0];
+    const read = async () => (await this.ds.query(viewPageSql(actor, asked), [actor.userId, assessmentId]) as ViewPageRow[])[0];
     let row = await read();
     if (!row) throw notFound(ASSESSMENT_TEXT.notFound());
     if (row.undrawn) {
