@@ -63,7 +63,9 @@ test('compiled leaves answer as graphql-js: data, and each error with its messag
 });
 
 test('a leaf builds its error locations and path only on its error path (the patch is applied)', () => {
-  const compiled = compileQuery(schema, parse('{ rows { id name age } }'), undefined, { disablingCapturingStackErrors: true, debug: true });
+  const compiled = compileQuery(schema, parse('{ rows { id name age } }'), undefined,
+    // `debug` keeps the generated source on the compiled query (graphql-jit's own option, not in its typings)
+    { disablingCapturingStackErrors: true, debug: true } as Parameters<typeof compileQuery>[3]);
   const source = (compiled as unknown as { __DO_NOT_USE_THIS_OR_YOU_WILL_BE_FIRED_compilation: string }).__DO_NOT_USE_THIS_OR_YOU_WILL_BE_FIRED_compilation;
   const checks = [...source.matchAll(/(.{0,40})__context\.rt\.check(NonNull|Nullable)Leaf\(/g)];
   expect(checks).toHaveLength(3);

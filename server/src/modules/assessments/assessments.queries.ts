@@ -118,13 +118,11 @@ export const QUESTION_COLUMNS = (q: string, a: string) => `${q}.id, ${q}.assessm
             COALESCE((SELECT json_agg(json_build_object('answer', x.answer, 'weight', x.weight) ORDER BY x.sort_order)
                         FROM accepted_answers x WHERE x.question_id = ${q}.id), '[]') AS accepted`;
 
-/** The Question fields, and of each option the QuestionOption fields, that QUESTION_LEAN_COLUMNS carries: none is a key's. */
-export const QUESTION_LEAN = { question: ['id', 'type', 'questionText', 'points', 'order', 'options'], option: ['id', 'text'] } as const;
-
 /**
- * QUESTION_COLUMNS for an operation that asks of the questions no more than QUESTION_LEAN's fields (a student's
- * submit and view pages): no course teachers, key, accepted answers, partial marking or bank facts, whose two
- * subqueries a question were a sixth of the view page's statement. Their fields read undefined, answered as null.
+ * QUESTION_COLUMNS for an operation that asks of the questions no more than QUESTION_LEAN's fields
+ * (assessments.types.ts; a student's submit and view pages): no course teachers, key, accepted answers, partial
+ * marking or bank facts, whose two subqueries a question were a sixth of the view page's statement. Their fields
+ * read undefined, answered as null.
  */
 export const QUESTION_LEAN_COLUMNS = (q: string) => `${q}.id, ${q}.assessment_id, ${q}.type, ${q}.question_text, ${q}.points, ${q}.sort_order, ${q}.draw_id,
             COALESCE((SELECT json_agg(json_build_object('id', o.id, 'text', o.text) ORDER BY o.sort_order)

@@ -1,7 +1,6 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { asksOnly, mayAsk } from '../../app/selection';
-import { QUESTION_LEAN } from './assessments.queries';
 import { Assessment, AssessmentKind, AssessmentScope, QuestionType, ResultVisibility } from './assessment.entity';
 import { Connection, PageLimits } from '../../app/paging';
 import { RandomDrawInput } from './draws.types';
@@ -262,6 +261,9 @@ export class DeleteAssessmentResult {
  */
 export const asksItemPlaces = (info: GraphQLResolveInfo, at: ReadonlyArray<readonly string[]> = [[]]): boolean =>
   at.some((to) => mayAsk(info, [...to, 'course']) || mayAsk(info, [...to, 'module']));
+
+/** The Question fields, and of each option the QuestionOption fields, that QUESTION_LEAN_COLUMNS (assessments.queries.ts) carries: none is a key's. */
+export const QUESTION_LEAN = { question: ['id', 'type', 'questionText', 'points', 'order', 'options'], option: ['id', 'text'] } as const;
 
 /** Whether the operation asks of an item's questions (and their options) no more than QUESTION_LEAN's fields. */
 export const asksQuestionsLean = (info: GraphQLResolveInfo): boolean =>
