@@ -39,13 +39,21 @@ export const courseJson = (c: string, more = '') => `json_build_object('id', ${c
   'subjectId', ${c}.subject_id, 'classId', ${c}.class_id, 'academicYearId', ${c}.academic_year_id, 'createdById', ${c}.created_by,
   'version', ${c}.version, 'createdAt', ${isoSql(`${c}.created_at`)}, 'updatedAt', ${isoSql(`${c}.updated_at`)}${more && `, ${more}`})`;
 
+/** Allocation (allocation.entity.ts) of the row `a`, without its class, year and teachers; `more` as in classJson. */
+export const allocationJson = (a: string, more = '') => `json_build_object('id', ${a}.id, 'classId', ${a}.class_id, 'subjectId', ${a}.subject_id,
+  'academicYearId', ${a}.academic_year_id, 'version', ${a}.version, 'createdAt', ${isoSql(`${a}.created_at`)},
+  'updatedAt', ${isoSql(`${a}.updated_at`)}${more && `, ${more}`})`;
+
 /** User (user.entity.ts) of the row `u`, without its password hash; the field rules decide what is shown of it. */
 export const userJson = (u: string) => `json_build_object('id', ${u}.id, 'firstName', ${u}.first_name, 'lastName', ${u}.last_name,
   'email', ${u}.email, 'role', ${u}.role, 'activated', ${u}.activated, 'deactivatedAt', ${isoSql(`${u}.deactivated_at`)},
   'classId', ${u}.class_id, 'academicYearId', ${u}.academic_year_id, 'createdAt', ${isoSql(`${u}.created_at`)}, 'updatedAt', ${isoSql(`${u}.updated_at`)})`;
 
-/** An object of the row `x` with only the given fields, each read from its column (and `more`'s keys): what a lean read builds. */
-export const fieldsJson = (x: string, columns: Readonly<Record<string, string>>, more = '') =>
+/**
+ * A builder of lean objects: the row `x` with only `columns`' fields (field -> column), and `more`'s keys as the
+ * whole builders take them; what a read builds when its operation asks for no other field.
+ */
+export const leanJson = (columns: Readonly<Record<string, string>>) => (x: string, more = '') =>
   `json_build_object(${Object.entries(columns).map(([field, column]) => `'${field}', ${x}.${column}`).join(', ')}${more && `, ${more}`})`;
 
 const PERSON_COLUMNS = { id: 'id', firstName: 'first_name', lastName: 'last_name', email: 'email', role: 'role' } as const;
@@ -58,7 +66,7 @@ export const PERSON_FIELDS = Object.keys(PERSON_COLUMNS) as ReadonlyArray<keyof 
  * forty students and their records' people, where userJson's three timestamps and account state were half the
  * statement's work and nobody asked for them.
  */
-export const personJson = (u: string) => fieldsJson(u, PERSON_COLUMNS);
+export const personJson = leanJson(PERSON_COLUMNS);
 
 /** CourseModule (module.entity.ts) of the row `m`, without its contents (its field resolvers load them when asked). */
 export const moduleJson = (m: string) => `json_build_object('id', ${m}.id, 'title', ${m}.title, 'description', ${m}.description,

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { Actor } from '../../policies';
 import { allocationReadableSql } from '../../policies/sql';
-import { classJson, fieldsJson, isoSql, subjectJson, userJson, yearJson } from '../../db/json-rows';
+import { allocationJson, classJson, leanJson, subjectJson, userJson, yearJson } from '../../db/json-rows';
 import type { AcademicYear } from './academic-year.entity';
 import type { SchoolClass } from './class.entity';
 import type { Allocation } from './allocation.entity';
@@ -24,20 +24,12 @@ export const TREE_LEAN = {
   teacher: { id: 'id', firstName: 'first_name', lastName: 'last_name' },
 } as const;
 
-/** Allocation (allocation.entity.ts) of the row `a`, whole. */
-const allocationJson = (a: string, more: string) => `json_build_object('id', ${a}.id, 'classId', ${a}.class_id, 'subjectId', ${a}.subject_id,
-  'academicYearId', ${a}.academic_year_id, 'version', ${a}.version, 'createdAt', ${isoSql(`${a}.created_at`)},
-  'updatedAt', ${isoSql(`${a}.updated_at`)}, ${more})`;
-
 /** How each level is built: whole (the entities' every field) or lean (TREE_LEAN's). */
 const BUILDERS = {
   whole: { year: yearJson, class: classJson, allocation: allocationJson, subject: subjectJson, teacher: userJson },
   lean: {
-    year: (x: string, more: string) => fieldsJson(x, TREE_LEAN.year, more),
-    class: (x: string, more: string) => fieldsJson(x, TREE_LEAN.class, more),
-    allocation: (x: string, more: string) => fieldsJson(x, TREE_LEAN.allocation, more),
-    subject: (x: string) => fieldsJson(x, TREE_LEAN.subject),
-    teacher: (x: string) => fieldsJson(x, TREE_LEAN.teacher),
+    year: leanJson(TREE_LEAN.year), class: leanJson(TREE_LEAN.class), allocation: leanJson(TREE_LEAN.allocation),
+    subject: leanJson(TREE_LEAN.subject), teacher: leanJson(TREE_LEAN.teacher),
   },
 };
 

@@ -1,5 +1,5 @@
 import { taughtBySql } from '../../policies/sql';
-import { classJson, courseJson, fieldsJson, numericOrderSql as byName, subjectJson, yearJson } from '../../db/json-rows';
+import { classJson, courseJson, leanJson, numericOrderSql as byName, subjectJson, yearJson } from '../../db/json-rows';
 
 /**
  * My Courses (a teacher's allocations and courses by year, class and subject) as one statement: the tree is
@@ -11,7 +11,8 @@ import { classJson, courseJson, fieldsJson, numericOrderSql as byName, subjectJs
  * as the web's page: the entities' timestamps and other fields were half the statement's work).
  */
 const myCoursesSql = (lean: boolean) => {
-  const [year, cls, subject, course] = lean ? [leanJson('academicYear'), leanJson('class'), leanJson('subject'), leanJson('courses')]
+  const [year, cls, subject, course] = lean
+    ? [leanJson(MY_COURSES_LEAN.academicYear), leanJson(MY_COURSES_LEAN.class), leanJson(MY_COURSES_LEAN.subject), leanJson(MY_COURSES_LEAN.courses)]
     : [yearJson, classJson, subjectJson, courseJson];
   return `
 WITH mine AS (
@@ -41,9 +42,6 @@ export const MY_COURSES_LEAN = {
   subject: { id: 'id', name: 'name' },
   courses: { id: 'id', title: 'title', description: 'description' },
 } as const;
-
-/** A level's lean object of the row `x`: MY_COURSES_LEAN's fields from their columns. */
-const leanJson = (level: keyof typeof MY_COURSES_LEAN) => (x: string) => fieldsJson(x, MY_COURSES_LEAN[level]);
 
 const TEXTS = { whole: myCoursesSql(false), lean: myCoursesSql(true) };
 
