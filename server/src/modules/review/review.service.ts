@@ -6,7 +6,7 @@ import { Assessment, AssessmentKind } from '../assessments/assessment.entity';
 import { AssessmentsService, ReadableAssessment } from '../assessments/assessments.service';
 import { Page, PageWindow } from '../../app/paging';
 import { SubmissionsService } from '../submissions/submissions.service';
-import { submissionRowsById, toAnswers, toRow, toSubmission } from '../submissions/submissions.queries';
+import { submissionRowsById, toAnswers, toRow, toSubmission, withQuestionKeys } from '../submissions/submissions.queries';
 import { Submission, SubmissionAnswer, SubmissionStatus } from '../submissions/submission.types';
 import { asItem } from '../submissions/submissions.my-list';
 import { toQuestions } from '../assessments/assessments.queries';
@@ -86,7 +86,7 @@ export class ReviewService {
       const x = toRow(r);
       return Object.assign(x, { customDueDate: dateOf(x.customDueDate), submittedAt: dateOf(x.submittedAt), updatedAt: dateOf(x.updatedAt)! });
     });
-    const answers = toAnswers(row.answers, subRows);
+    const answers = toAnswers(row.keys ? withQuestionKeys(row.answers, row.keys) : row.answers, subRows);
     const bySubmission = new Map<string, SubmissionAnswer[]>();
     for (const x of answers) (bySubmission.get(x.submissionId) ?? bySubmission.set(x.submissionId, []).get(x.submissionId)!).push(x);
     const subs = subRows.map((s) => toSubmission(s, bySubmission.get(s.id) ?? [], this.submissions.seen(actor, s)));

@@ -137,25 +137,53 @@ export async function answersOf(m: Runner, subs: SubmissionRow[]): Promise<Submi
 const ANSWER_TABLES = { subs: 'submissions', answers: 'submission_answers', grades: 'grades' };
 
 /**
- * answersOf's SELECT over the submissions, answers and grades `from` (the tables, or a CTE's RETURNING rows:
- * the submit's write answers with it); the caller adds WHERE and ORDER BY. `keys` false leaves out each answer's
- * key and its grade's explanation (a grading dashboard whose operation asks for none of them: asksAnswerKeys), a
- * third of the dashboard's 0.6 MB and two subqueries an answer.
+ * What answersSelect reads of the key: each answer's own ('answer': two subqueries an answer), the grade's
+ * explanation alone with the key read once a question by questionKeysJson and put on the rows by withQuestionKeys
+ * ('question': a grading dashboard's 1,000 answers share 25 questions), or neither ('none': a dashboard whose
+ * operation asks for none of them, asksAnswerKeys).
  */
-export const answersSelect = (from: { subs: string; answers: string; grades: string } = ANSWER_TABLES, keys = true) => `
+export type AnswerKeys = 'answer' | 'question' | 'none';
+
+/** A question's key as RawAnswer carries it: its correct options and accepted answers (one definition for both reads). */
+const keyColumns = (q: string) => `
+            ARRAY(SELECT o.id::text FROM question_options o WHERE o.question_id = ${q}.id AND o.is_correct ORDER BY o.sort_order) AS correct_ids,
+            ARRAY(SELECT x.answer FROM accepted_answers x WHERE x.question_id = ${q}.id ORDER BY x.sort_order) AS accepted`;
+
+/**
+ * answersOf's SELECT over the submissions, answers and grades `from` (the tables, or a CTE's RETURNING rows:
+ * the submit's write answers with it); the caller adds WHERE and ORDER BY. `keys`: see AnswerKeys (leaving them
+ * out is a third of a dashboard's 0.6 MB).
+ */
+export const answersSelect = (from: { subs: string; answers: string; grades: string } = ANSWER_TABLES, keys: AnswerKeys = 'answer') => `
      SELECT s.id AS submission_id, q.id AS question_id, q.type, q.points, COALESCE(sa.answer, '') AS answer,
             COALESCE(sa.selected_option_ids::text[], '{}') AS selected_option_ids,
             ARRAY(SELECT o.text FROM question_options o WHERE o.question_id = q.id AND o.id = ANY(sa.selected_option_ids) ORDER BY o.sort_order) AS selected_texts,
             sa.file_id, sa.file_name, f.size AS file_size, f.mime AS file_mime,
             g.score::float8 AS score, g.feedback, g.is_auto_graded, g.version AS grade_version,
-            g.auto_score::float8 AS auto_score, gu.first_name || ' ' || gu.last_name AS graded_by_name${keys ? `, g.explanation,
-            ARRAY(SELECT o.id::text FROM question_options o WHERE o.question_id = q.id AND o.is_correct ORDER BY o.sort_order) AS correct_ids,
-            ARRAY(SELECT x.answer FROM accepted_answers x WHERE x.question_id = q.id ORDER BY x.sort_order) AS accepted` : ''}
+            g.auto_score::float8 AS auto_score, gu.first_name || ' ' || gu.last_name AS graded_by_name${keys === 'none' ? '' : ', g.explanation'}${keys === 'answer' ? `,${keyColumns('q')}` : ''}
        FROM ${from.subs} s JOIN questions q ON q.assessment_id = s.assessment_id AND ${questionOfStudentSql('q', 's.student_id')}
        LEFT JOIN ${from.answers} sa ON sa.submission_id = s.id AND sa.question_id = q.id
        LEFT JOIN files f ON f.id = sa.file_id
        LEFT JOIN ${from.grades} g ON g.submission_id = s.id AND g.question_id = q.id
        LEFT JOIN users gu ON gu.id = g.graded_by`;
+
+/** A question's key (questionKeysJson's rows). */
+export interface QuestionKeyRow { question_id: string; correct_ids: string[]; accepted: string[] }
+
+/** The key of every question of the item `assessmentId` (fixed and drawn), once a question, as one JSON column. */
+export const questionKeysJson = (assessmentId: string) => `(SELECT coalesce(json_agg(k), '[]'::json) FROM (
+     SELECT q.id AS question_id,${keyColumns('q')} FROM questions q WHERE q.assessment_id = ${assessmentId}) k)`;
+
+/** answersSelect's rows read with 'question', each given its question's key as 'answer' would have read it. */
+export function withQuestionKeys(rows: RawAnswer[], keys: QuestionKeyRow[]): RawAnswer[] {
+  const byQuestion = new Map(keys.map((k) => [k.question_id, k]));
+  for (const r of rows) {
+    const k = byQuestion.get(r.question_id);
+    r.correct_ids = k?.correct_ids ?? [];
+    r.accepted = k?.accepted ?? [];
+  }
+  return rows;
+}
 
 /** The answers (RawAnswer rows as a JSON list, in answersOf's order) of the submissions `where` picks, as one column. */
 export const answersJsonSql = (where: string) => `(SELECT coalesce(json_agg(x ORDER BY x.ord), '[]'::json) FROM (
