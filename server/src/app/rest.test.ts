@@ -29,8 +29,11 @@ it('writes as JSON exactly what toRest\'s copy writes, without the copy where it
     { id: 'x', _id: 'y' },
     Object.assign(Object.create(null), { id: 'c', deep: [[{ id: 'd' }]] }),
     presentUser(viewer, user),
+    // renamed in the encoded bytes: several bytes a character around the keys, keys back to back, one at the very start
+    { id: { id: { id: '漢字' } }, 'ü': 'Zoë', list: [{ 'Ł': '🎓', id: 'é' }, { id: '"id":' }] },
+    [{ id: 1 }],
   ];
-  for (const value of cases) expect([value, restJson(value)]).toEqual([value, JSON.stringify(toRest(value))]);
+  for (const value of cases) expect([value, restJson(value).toString('utf8')]).toEqual([value, JSON.stringify(toRest(value))]);
   expect(() => restJson([{ id: 'a', author: user }])).toThrow(/User instance/);
   expect(() => restJson({ f: () => 1 })).toThrow(UnpresentedValueError);
   expect(() => restJson({ at: new Date(Number.NaN) })).toThrow(RangeError);
@@ -69,6 +72,7 @@ it('answers an unpresented entity as 500 Internal server error, never field by f
       expect(text).not.toContain('ada@x.school');
     }
     const ok = await fetch(`${base}/ok`);
+    expect(ok.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(await ok.json()).toMatchObject({ success: true, data: { _id: 'u1', email: 'ada@x.school' } });
   } finally {
     await new Promise((r) => server.close(r));
