@@ -27,7 +27,7 @@ export interface Config {
    */
   graphqlCompiled: boolean;
   /**
-   * Answer a query Apollo has already validated once by its compiled function, without Apollo's request pipeline
+   * Answer a query or mutation Apollo has already validated once by its compiled function, without Apollo's request pipeline
    * (app/known-queries.ts; GRAPHQL_KNOWN_QUERIES=false turns it off).
    */
   graphqlKnownQueries: boolean;

@@ -7,8 +7,9 @@ import { CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
  * selection without graphql-js's per-field bookkeeping (issue 28). Everything around execution stays Apollo's:
  * parsing, validation with the same rules (app/graphql-limits.ts), the plugins, the error formatting
  * (errors/mapping.ts). The resolvers are the schema's own, so the field rules (app/field-rules.ts) and the
- * services' authorization run as before. Mutations keep graphql-js (their fields run one after another, and
- * they are not where the time goes), as does an operation graphql-jit cannot compile.
+ * services' authorization run as before. In Apollo's pipeline mutations keep graphql-js (a mutation's first
+ * request; later ones run compiled from known-queries.ts, fields one after another), as does an operation
+ * graphql-jit cannot compile.
  *
  * Compiled operations are kept per parsed document, which Apollo keeps in its own bounded store (one parsed
  * document per query text), so what is kept here goes when Apollo drops the document.

@@ -1,25 +1,32 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { Request, Response } from 'express';
-import { DocumentNode, ExecutionResult, GraphQLError, GraphQLFormattedError, GraphQLSchema } from 'graphql';
+import { DocumentNode, ExecutionResult, GraphQLError, GraphQLFormattedError, GraphQLSchema, OperationDefinitionNode } from 'graphql';
 import { isCompiledQuery } from 'graphql-jit';
 import { formatGraphQLError, graphqlErrorHead } from '../errors/mapping';
 import { asGraphqlJsError, compiledFor } from './compiled-execution';
 import type { RequestContext } from './context';
+import { writeRefusal } from './credential-gate';
+import { PAGE_SESSION_MUTATIONS } from './page-session';
 
 /**
- * Queries the server has seen before answered without Apollo's request pipeline (issue 28): a client sends
+ * Operations the server has seen before answered without Apollo's request pipeline (issue 28): a client sends
  * the same few documents again and again, and for each of those Apollo's parse, validation (every rule and
- * limit of graphql-limits.ts) and plugins have already run once and found the query good. The first request of
- * a query text goes through Apollo, which hands the validated document here (the plugin below); later requests
- * with the same text run its compiled function (graphql-jit, compiled-execution.ts) straight from the /graphql
- * route and answer in Apollo's words: the same body (errors, data, extensions; a newline), content type, status
- * and headers, the errors formatted by the same mapping (errors/mapping.ts). The resolvers are the schema's own,
- * so the field rules and the services' authorization run as before. Only queries are kept: mutations have the
- * write gate, the audit of switched roles and the page cookie (Apollo's plugins) to pass.
+ * limit of graphql-limits.ts) and plugins have already run once and found the operation good. The first request
+ * of a text goes through Apollo, which hands the validated document here (the plugin below); later requests
+ * with the same text run its compiled function (graphql-jit, compiled-execution.ts; a mutation's fields one after
+ * another, as graphql-js runs them) straight from the /graphql route and answer in Apollo's words: the same body
+ * (errors, data, extensions; a newline), content type, status and headers, the errors formatted by the same
+ * mapping (errors/mapping.ts). The resolvers are the schema's own, so the field rules and the services'
+ * authorization run as before.
  *
- * Apollo keeps handling, by giving the request back before anything ran: a query it has not seen, a rejected
- * token (its 401 and cleared page cookie), refused variables (its BAD_USER_INPUT and 400), an Accept header
- * that takes neither JSON type (its 406), a batch, and anything with `extensions` (persisted queries).
+ * Apollo keeps handling, by giving the request back before anything ran: an operation it has not seen, a
+ * rejected token (its 401 and cleared page cookie), refused variables (its BAD_USER_INPUT and 400), an Accept
+ * header that takes neither JSON type (its 406), a batch, and anything with `extensions` (persisted queries).
+ * A mutation also goes to Apollo whenever one of its plugins has work to do on it: a credential that may not
+ * write (the write gate's 403), a switched role (the audit of its changes), a session mutation (the page
+ * cookie: PAGE_SESSION_MUTATIONS), a top level other than plain fields (which that plugin could not see into),
+ * and files (a multipart request). The quiz submit, the web client's most frequent write, measured 20-35% more
+ * submits a second this way (bench/README.md, tenth session).
  */
 type Variables = Record<string, unknown>;
 
@@ -54,7 +61,11 @@ function formatErrors(errors: readonly GraphQLError[]): { errors: GraphQLFormatt
 }
 
 /** A validated document and the operation it runs (graphql-jit's compiled form is kept per document: compiled-execution.ts). */
-type Known = { document: DocumentNode; operationName?: string };
+type Known = { document: DocumentNode; operationName?: string; mutation: boolean };
+
+/** A mutation whose top level the page cookie's plugin must see: a session mutation, or a fragment it would not look into. */
+const needsSessionPlugin = (operation: OperationDefinitionNode) =>
+  operation.selectionSet.selections.some((s) => s.kind !== 'Field' || PAGE_SESSION_MUTATIONS.has(s.name.value));
 
 const isVariables = (v: unknown): v is Variables | undefined | null => v === undefined || v === null || (typeof v === 'object' && !Array.isArray(v));
 
@@ -65,23 +76,26 @@ export class KnownQueries {
 
   constructor(private readonly schema: GraphQLSchema) {}
 
-  /** Apollo's hook: a query that has passed validation is kept under its text and operation name. */
+  /** Apollo's hook: a query or mutation that has passed validation is kept under its text and operation name. */
   plugin(): ApolloServerPlugin<RequestContext> {
     return {
       requestDidStart: async () => ({
         didResolveOperation: async ({ request, document, operation, operationName }) => {
-          if (operation?.operation !== 'query' || typeof request.query !== 'string' || request.extensions) return;
-          this.remember(request.query, request.operationName ?? undefined, document, operationName ?? undefined);
+          if (!operation || typeof request.query !== 'string' || request.extensions) return;
+          const mutation = operation.operation === 'mutation';
+          const kept = operation.operation === 'query' || (mutation && !needsSessionPlugin(operation));
+          if (!kept) return;
+          this.remember(request.query, request.operationName ?? undefined, { document, operationName: operationName ?? undefined, mutation });
         },
       }),
     };
   }
 
-  private remember(query: string, asked: string | undefined, document: DocumentNode, operationName: string | undefined): void {
+  private remember(query: string, asked: string | undefined, known: Known): void {
     const key = keyOf(query, asked);
     if (this.byText.has(key)) return;
     if (this.byText.size >= KEPT_QUERIES) this.byText.delete(this.byText.keys().next().value!);
-    this.byText.set(key, { document, operationName });
+    this.byText.set(key, known);
   }
 
   /**
@@ -94,6 +108,7 @@ export class KnownQueries {
     if (typeof body.query !== 'string' || !isVariables(body.variables) || context.tokenRejected) return false;
     if (body.operationName !== undefined && body.operationName !== null && typeof body.operationName !== 'string') return false;
     const known = this.byText.get(keyOf(body.query, body.operationName ?? undefined));
+    if (known?.mutation && (writeRefusal(context.actor) || context.actor?.impersonating || req.is('multipart/form-data'))) return false;
     const type = known && req.accepts(ANSWER_TYPES);
     // compiled when first asked again (so a one-off query never pays for it), then kept with its document
     if (!type) return false;

@@ -58,6 +58,12 @@ export function pageSessionChange(event: PageSessionEvent, secure: boolean, maxA
   return token ? pageSessionCookie(token, secure, maxAgeSeconds) : null;
 }
 
+/**
+ * The mutations whose answers move the page cookie (pageSessionPlugin): the session starts, ends or changes role.
+ * Known mutations (known-queries.ts) leave every operation with one of these to Apollo, whose plugin sets the cookie.
+ */
+export const PAGE_SESSION_MUTATIONS: ReadonlySet<string> = new Set(['login', 'register', 'logout', 'switchRole']);
+
 /** The top-level fields of an operation by name, with the key each answers under (its alias, else its name). */
 function topLevelKeys(operation: OperationDefinitionNode | undefined): Map<string, string> {
   const keys = new Map<string, string>();
@@ -87,6 +93,7 @@ export function pageSessionPlugin(maxAgeSeconds: number): ApolloServerPlugin<Req
           if (contextValue.tokenRejected && errors?.some((e) => e.extensions?.code === 'UNAUTHENTICATED')) return apply('ended');
           if (operation?.operation !== 'mutation' || !data) return;
           const keys = topLevelKeys(operation);
+          if (![...keys.keys()].some((name) => PAGE_SESSION_MUTATIONS.has(name))) return;
           for (const name of ['login', 'register']) {
             const token = (data[keys.get(name) ?? ''] as { token?: unknown } | null | undefined)?.token;
             if (typeof token === 'string') return apply({ started: token });
