@@ -27,8 +27,8 @@ export interface Config {
    */
   graphqlCompiled: boolean;
   /**
-   * Answer a query or mutation Apollo has already validated once by its compiled function, without Apollo's request pipeline
-   * (app/known-queries.ts; GRAPHQL_KNOWN_QUERIES=false turns it off).
+   * Answer a query or mutation Apollo has already validated once by its compiled function, without Apollo's
+   * request pipeline (app/known-queries.ts; GRAPHQL_KNOWN_QUERIES=false turns it off).
    */
   graphqlKnownQueries: boolean;
   /** Folder holding the built web client, served from the same port. */

@@ -93,6 +93,7 @@ export function pageSessionPlugin(maxAgeSeconds: number): ApolloServerPlugin<Req
           if (contextValue.tokenRejected && errors?.some((e) => e.extensions?.code === 'UNAUTHENTICATED')) return apply('ended');
           if (operation?.operation !== 'mutation' || !data) return;
           const keys = topLevelKeys(operation);
+          // only the mutations of that one list move the cookie, so the known path (which leaves them here) cannot miss one
           if (![...keys.keys()].some((name) => PAGE_SESSION_MUTATIONS.has(name))) return;
           for (const name of ['login', 'register']) {
             const token = (data[keys.get(name) ?? ''] as { token?: unknown } | null | undefined)?.token;
