@@ -51,14 +51,15 @@ export async function createApp(ds: DataSource, config: Config) {
   app.use(facts);
   app.use(timeout);
 
-  const withContext = async (req: Request, res: Response, next: NextFunction) => {
+  const contextFor = (guess: boolean) => async (req: Request, res: Response, next: NextFunction) => {
     try {
-      res.locals.ctx = await buildContext(ds, services, req, res.getHeader('X-Request-Id') as string);
+      res.locals.ctx = await buildContext(ds, services, req, res.getHeader('X-Request-Id') as string, { guess });
       next();
     } catch (err) {
       next(err);
     }
   };
+  const withContext = contextFor(false);
 
   // a short deadline of its own: a database that is down or hanging is reported at once, not after the pool's timeout
   app.get('/healthz', async (_req, res) => {
@@ -77,7 +78,8 @@ export async function createApp(ds: DataSource, config: Config) {
   app.use(oneRosterRoutes(config.publicUrl, withContext));
 
   if (config.graphqlExplorer) app.use('/graphql', graphqlExplorer(path.join(config.webDist, 'explorer')));
-  const graphql = graphqlRoute(apollo, withContext, known);
+  // a query's session viewer may be a guess that its first read checks (auth/session-check.ts)
+  const graphql = graphqlRoute(apollo, contextFor(true), known);
   app.use('/graphql', ...graphql);
 
   if (webClientBuilt(config.webDist)) {

@@ -19,24 +19,58 @@ function resolveBearer(services: Services, token: string, ip: string): Promise<{
   return services.auth.resolveViewer(token);
 }
 
-/** The context of one request: its session's actor and user row (one indexed lookup), the services, fresh loaders. */
+/**
+ * The context of one request: its session's actor and user row (one indexed lookup), the services, fresh loaders.
+ * `guess`: a session's viewer may be the one its last lookup found, unchecked until the request's first read
+ * checks it (auth/session-check.ts; GraphQL queries only: settleViewer before anything else runs).
+ */
 export async function buildContext(
   ds: DataSource,
   services: Services,
   req: { headers: Record<string, unknown>; ip?: string },
   requestId: string,
+  options: { guess?: boolean } = {},
 ): Promise<RequestContext> {
   const token = bearerToken(req.headers.authorization as string | undefined);
+  const base = { requestId, ip: req.ip ?? 'unknown', services };
+  const guessed = options.guess && token && !isAccessToken(token) ? services.auth.guessViewer(token) : null;
+  if (guessed) {
+    return {
+      ...base,
+      ...viewerParts(ds, token!, guessed),
+      unchecked: { check: guessed.check, lookUp: async () => viewerParts(ds, token!, await services.auth.resolveViewer(token!)) },
+    };
+  }
   const viewer = token ? await resolveBearer(services, token, req.ip ?? '') : null;
+  return { ...base, ...viewerParts(ds, token, viewer) };
+}
+
+function viewerParts(ds: DataSource, token: string | null, viewer: { actor: Actor; user?: User } | null) {
   const actor = viewer?.actor ?? null;
   const loaders = createLoaders(ds, actor);
   if (viewer?.user) loaders.userById.prime(viewer.user.id, viewer.user);
   return {
-    requestId,
-    ip: req.ip ?? 'unknown',
     actor,
     tokenRejected: token && !actor ? (isAccessToken(token) ? TOKEN_REJECTED : SESSION_EXPIRED) : null,
-    services,
     loaders,
   };
+}
+
+/**
+ * Makes a guessed viewer sure: true when the guess was wrong, and the context then holds what the session's lookup
+ * found (new loaders: whatever ran on the guess is thrown away). A context with no guess is left as it is.
+ */
+export async function settleViewer(ctx: RequestContext): Promise<boolean> {
+  const unchecked = ctx.unchecked;
+  if (!unchecked) return false;
+  try {
+    const holds = await unchecked.check.holds();
+    if (!holds) Object.assign(ctx, await unchecked.lookUp());
+    return !holds;
+  } catch (err) {
+    ctx.actor = null; // the request fails, and never on the guess
+    throw err;
+  } finally {
+    ctx.unchecked = undefined;
+  }
 }

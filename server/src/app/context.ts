@@ -3,6 +3,7 @@ import { unauthenticated } from '../errors/domain-error';
 // types only: the context's shape comes from the domains' manifests, but this file loads no domain code
 import type { Loaders } from './loaders';
 import type { Services } from './services';
+import type { Statements } from './request-store';
 
 /** What every resolver and REST handler gets: who asks, the services, per-request loaders. */
 export interface RequestContext {
@@ -13,6 +14,18 @@ export interface RequestContext {
   tokenRejected: string | null;
   services: Services;
   loaders: Loaders;
+  /**
+   * Set while `actor` is a guess (a GraphQL query's session viewer as last found: auth/session-check.ts): `check`
+   * runs the request's statements, and settleViewer (build-context.ts) makes the context sure before anything
+   * is answered or written.
+   */
+  unchecked?: UncheckedViewer;
+}
+
+/** A guessed viewer's check, and the context's viewer parts as the session's lookup makes them. */
+export interface UncheckedViewer {
+  check: Statements & { holds(): Promise<boolean> };
+  lookUp(): Promise<Pick<RequestContext, 'actor' | 'tokenRejected' | 'loaders'>>;
 }
 
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';

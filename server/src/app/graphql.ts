@@ -13,6 +13,7 @@ import { switchedChangesPlugin } from '../modules/audit/audit.switched';
 import { graphqlWriteGate } from './credential-gate';
 import { compiledGateway } from './compiled-execution';
 import type { KnownQueries } from './known-queries';
+import { settleViewer } from './build-context';
 
 /** A GraphQL-shaped error answer for what fails before Apollo runs. */
 function graphqlError(res: Response, status: number, message: string, code: string): void {
@@ -134,13 +135,24 @@ export async function createApollo(plugins: ApolloServerPlugin<RequestContext>[]
  */
 function knownOrApollo(known: KnownQueries, apollo: RequestHandler): RequestHandler {
   return (req, res, next) => {
-    known.answer(req, res, res.locals.ctx as RequestContext).then((answered) => {
-      if (!answered) return apollo(req, res, next);
+    const ctx = res.locals.ctx as RequestContext;
+    known.answer(req, res, ctx).then(async (answered) => {
+      if (answered) return;
+      // Apollo's plugins and resolvers never see a guessed viewer (build-context.ts)
+      try {
+        await settleViewer(ctx);
+      } catch (err) {
+        return next(err);
+      }
+      return apollo(req, res, next);
     }, next);
   };
 }
 
-/** The /graphql chain: upload check and parser, JSON body, the request context, the operation, and the early-error answer. */
+/**
+ * The /graphql chain: upload check and parser, JSON body, the request context (`withContext`, which may guess a
+ * session's viewer: build-context.ts), the operation, and the early-error answer.
+ */
 export function graphqlRoute(apollo: ApolloServer<RequestContext>, withContext: RequestHandler, known: KnownQueries) {
   return [
     uploadPreflightCheck,

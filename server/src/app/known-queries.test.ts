@@ -61,7 +61,7 @@ async function ask(server: TestServer, body: unknown, token: string | null, head
     retryAfter: res.headers['retry-after'],
     csp: res.headers['content-security-policy'],
     text: encoding === 'br' ? zlib.brotliDecompressSync(res.raw).toString() : encoding === 'gzip' ? zlib.gunzipSync(res.raw).toString() : res.raw.toString(),
-    sql: sqlCounts.get(String(res.headers['x-request-id'])),
+    sql: sqlCounts.get(String(res.headers['x-request-id']))?.lookups,
   };
 }
 

@@ -1,12 +1,14 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { Request, Response } from 'express';
 import { DocumentNode, ExecutionResult, GraphQLError, GraphQLFormattedError, GraphQLSchema, OperationDefinitionNode } from 'graphql';
-import { isCompiledQuery } from 'graphql-jit';
+import { CompiledQuery, isCompiledQuery } from 'graphql-jit';
 import { formatGraphQLError, graphqlErrorHead } from '../errors/mapping';
 import { asGraphqlJsError, compiledFor } from './compiled-execution';
 import type { RequestContext } from './context';
 import { writeRefusal } from './credential-gate';
 import { PAGE_SESSION_MUTATIONS } from './page-session';
+import { settleViewer } from './build-context';
+import { requestStatements } from './request-store';
 
 /**
  * Operations the server has seen before answered without Apollo's request pipeline (issue 28): a client sends
@@ -108,19 +110,35 @@ export class KnownQueries {
     if (typeof body.query !== 'string' || !isVariables(body.variables) || context.tokenRejected) return false;
     if (body.operationName !== undefined && body.operationName !== null && typeof body.operationName !== 'string') return false;
     const known = this.byText.get(keyOf(body.query, body.operationName ?? undefined));
-    if (known?.mutation && (writeRefusal(context.actor) || context.actor?.impersonating || req.is('multipart/form-data'))) return false;
+    // a mutation never runs on a guessed viewer
+    if (known?.mutation) await settleViewer(context);
+    if (known?.mutation && (context.tokenRejected || writeRefusal(context.actor) || context.actor?.impersonating || req.is('multipart/form-data'))) return false;
     const type = known && req.accepts(ANSWER_TYPES);
     // compiled when first asked again (so a one-off query never pays for it), then kept with its document
     if (!type) return false;
     const compiled = compiledFor(this.schema, known.document, known.operationName);
     if (!isCompiledQuery(compiled)) return false;
-    const result = await compiled.query(undefined, context, body.variables ?? {});
-    // no data: the variables were refused before anything ran, which Apollo answers in its own words
-    if (result.errors?.length && result.data === undefined) return false;
+    const result = await run(compiled, context, body.variables ?? {});
+    // no data: the variables were refused before anything ran, which Apollo answers in its own words;
+    // null: the guessed session is gone, which Apollo answers with its 401
+    if (!result || (result.errors?.length && result.data === undefined)) return false;
     this.answered += 1;
     send(res, type, result);
     return true;
   }
+}
+
+/**
+ * A query on a guessed viewer runs with the session's check in its first read (auth/session-check.ts), and is
+ * answered only once the guess holds; when it does not, what ran is thrown away and the query runs again on
+ * what the session's lookup found (null: no session, for Apollo to answer).
+ */
+async function run(compiled: CompiledQuery, context: RequestContext, variables: Variables): Promise<ExecutionResult | null> {
+  const check = context.unchecked?.check;
+  if (!check) return compiled.query(undefined, context, variables);
+  const result = await requestStatements.run(check, () => compiled.query(undefined, context, variables));
+  if (!(await settleViewer(context))) return result;
+  return context.tokenRejected ? null : compiled.query(undefined, context, variables);
 }
 
 const keyOf = (query: string, operationName: string | undefined) => `${operationName ?? ''}\n${query}`;

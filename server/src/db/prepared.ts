@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
+import { requestStatements } from '../app/request-store';
 
 /** Prepared statements kept per connection; the least recently used beyond this are deallocated. */
 export const PREPARED_PER_CONNECTION = 300;
@@ -26,11 +27,15 @@ export class PreparingClient extends pg.Client {
     this.capacity = config?.preparedPerConnection ?? PREPARED_PER_CONNECTION;
     this.send = super.query.bind(this) as (...args: unknown[]) => unknown;
     // pg's overloads stay as they are for callers; only (text, values) calls, the form TypeORM uses, change
-    this.query = ((text: unknown, values?: unknown, callback?: unknown) =>
-      typeof text === 'string' && Array.isArray(values) && values.length > 0 && callback === undefined
-        ? this.send({ name: this.nameOf(text), text, values })
-        : this.send(text, values, callback)) as pg.Client['query'];
+    this.query = ((text: unknown, values?: unknown, callback?: unknown) => {
+      if (typeof text !== 'string' || callback !== undefined || (values !== undefined && !Array.isArray(values))) return this.send(text, values, callback);
+      const statements = requestStatements.getStore();
+      return statements ? statements.statement(text, (values as unknown[]) ?? [], this.run) : this.run(text, (values as unknown[]) ?? []);
+    }) as pg.Client['query'];
   }
+
+  private readonly run = (text: string, values: unknown[]): Promise<unknown> =>
+    (values.length > 0 ? this.send({ name: this.nameOf(text), text, values }) : this.send(text)) as Promise<unknown>;
 
   private nameOf(text: string): string {
     let name = this.prepared.get(text);

@@ -28,7 +28,7 @@ export async function consumer(t: TestServer, adminToken: string, scopes: string
         body: body !== undefined ? JSON.stringify(body) : undefined,
       });
       const text = await r.text();
-      return { status: r.status, headers: r.headers, body: text ? JSON.parse(text) : null, sql: sqlCounts.get(r.headers.get('x-request-id') ?? '') ?? -1 };
+      return { status: r.status, headers: r.headers, body: text ? JSON.parse(text) : null, sql: sqlCounts.get(r.headers.get('x-request-id') ?? '')?.lookups ?? -1 };
     },
   };
 }

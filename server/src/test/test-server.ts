@@ -17,8 +17,10 @@ export interface GqlResult<T = any> {
   status: number;
   data: T;
   errors?: Array<{ message: string; extensions?: { code?: string; [detail: string]: unknown } }>;
-  /** SQL statements the server ran for this request. */
+  /** What the server asked of the database for this request: its statements, a read that carried the session's check counted as two (request-facts.ts). */
   sql: number;
+  /** The statements themselves. */
+  statements: number;
   headers: Headers;
 }
 
@@ -26,6 +28,7 @@ export interface RestResult<T = any> {
   status: number;
   body: T;
   sql: number;
+  statements: number;
   headers: Headers;
 }
 
@@ -79,7 +82,10 @@ export async function serveApp(ds: DataSource, config: Config, cleanup: () => Pr
     const s = http.createServer(handler).listen(0, '127.0.0.1', () => resolve(s));
   });
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const sqlOf = (res: Response) => sqlCounts.get(res.headers.get('x-request-id') ?? '') ?? -1;
+  const countsOf = (res: Response) => {
+    const counts = sqlCounts.get(res.headers.get('x-request-id') ?? '');
+    return { sql: counts?.lookups ?? -1, statements: counts?.statements ?? -1 };
+  };
 
   const t: TestServer = {
     url: base,
@@ -94,7 +100,7 @@ export async function serveApp(ds: DataSource, config: Config, cleanup: () => Pr
       });
       const json = (await res.json()) as { data: any; errors?: any };
       await new Promise((r) => setImmediate(r));
-      return { status: res.status, data: json.data, errors: json.errors, sql: sqlOf(res), headers: res.headers };
+      return { status: res.status, data: json.data, errors: json.errors, ...countsOf(res), headers: res.headers };
     },
     async rest(method, p, opts = {}) {
       const headers: Record<string, string> = {};
@@ -116,7 +122,7 @@ export async function serveApp(ds: DataSource, config: Config, cleanup: () => Pr
         /* binary or text bodies stay as text */
       }
       await new Promise((r) => setImmediate(r));
-      return { status: res.status, body: parsed as any, sql: sqlOf(res), headers: res.headers };
+      return { status: res.status, body: parsed as any, ...countsOf(res), headers: res.headers };
     },
     async login(email, password = DEMO_PASSWORD) {
       const res = await t.rest('POST', '/auth/login', { body: { email, password } });

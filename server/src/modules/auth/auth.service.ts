@@ -19,6 +19,7 @@ import { recordAudit } from '../audit/audit.record';
 import { AuditKind } from '../audit/audit.kinds';
 import { endCredentials } from './credentials';
 import { EmailChanges } from './email-change';
+import { CheckedViewer, SessionCheck, ViewerGuesses, checkedSql } from './session-check';
 
 export interface LoginInput {
   email?: string | null;
@@ -86,9 +87,33 @@ const PLACED_YEAR = 'placed_year';
 /** How stale a session's last_used_at may get before a request touches it again. */
 const SESSION_TOUCH_SECONDS = 60;
 
+/**
+ * The live session of the token hash `hashParam` and its viewer as `__viewer` (id, active_role, impersonating,
+ * child_ids, user; `fingerprint`, what a guess of it must match: every part the request would be answered on;
+ * `stale`, its last use is older than SESSION_TOUCH_SECONDS): alone (VIEWER_LOOKUP) or around a request's first
+ * read (session-check.ts). Its names cannot meet the read's own: the read is a subquery below them.
+ */
+const viewerSql = (hashParam: string) => `WITH __viewer AS (
+   SELECT v.*, md5(row(v.id, v.active_role, v.impersonating, v.child_ids, v.user)::text) AS fingerprint
+     FROM (SELECT s.id, s.active_role, s.impersonating, s.last_used_at < now() - interval '${SESSION_TOUCH_SECONDS} seconds' AS stale,
+                  ${VIEWER_SQL('s.active_role')}
+             FROM sessions s JOIN users u ON u.id = s.user_id
+            WHERE s.token_hash = ${hashParam} AND s.expires_at > now()) v)`;
+
+/** A token hash's session and viewer in one statement, the session touched when stale. */
+const VIEWER_LOOKUP = `${viewerSql('$1')},
+ __touched AS (UPDATE sessions x SET last_used_at = now() FROM __viewer v WHERE x.id = v.id AND v.stale)
+SELECT * FROM __viewer`;
+
+/** A session touched when stale, after a checked read found it live (session-check.ts: that read writes nothing). */
+const SESSION_TOUCH = `UPDATE sessions SET last_used_at = now()
+  WHERE id = $1 AND last_used_at < now() - interval '${SESSION_TOUCH_SECONDS} seconds'`;
+
 export class AuthService {
   /** Sign-in email changes that wait for the new address (users.update and account.requestEmailChange ask; the links confirm or report). */
   readonly emailChanges: EmailChanges;
+  /** Each token's viewer as last found, a guess for the next request (session-check.ts). */
+  private readonly guesses = new ViewerGuesses();
 
   constructor(
     private readonly ds: DataSource,
@@ -107,32 +132,51 @@ export class AuthService {
    */
   async resolveViewer(token: string): Promise<{ actor: Actor; user: User } | null> {
     if (!token || token.length > 200) return null;
-    const rows: Array<{ id: string; active_role: Role; impersonating: boolean; child_ids: string[]; user: Record<string, unknown> }> =
-      await this.ds.query(
-        `WITH s AS (
-           SELECT id, user_id, active_role, impersonating, last_used_at FROM sessions
-            WHERE token_hash = $1 AND expires_at > now()),
-         touched AS (
-           UPDATE sessions x SET last_used_at = now() FROM s
-            WHERE x.id = s.id AND s.last_used_at < now() - interval '${SESSION_TOUCH_SECONDS} seconds')
-         SELECT s.id, s.active_role, s.impersonating, ${VIEWER_SQL('s.active_role')}
-           FROM s JOIN users u ON u.id = s.user_id`,
-        [hashSecret(token)],
-      );
+    return this.lookUpViewer(hashSecret(token));
+  }
+
+  /** The live session of a token hash and its viewer, kept as that token's next guess (session-check.ts). */
+  private async lookUpViewer(hash: string): Promise<CheckedViewer | null> {
+    const rows: Array<{ id: string; active_role: Role; impersonating: boolean; child_ids: string[]; user: Record<string, unknown>; fingerprint: string }> =
+      await this.ds.query(VIEWER_LOOKUP, [hash]);
     const row = rows[0];
-    if (!row) return null;
+    const found = row ? this.viewerOf(row) : null;
+    this.guesses.keep(hash, found);
+    return found;
+  }
+
+  private viewerOf(row: { id: string; active_role: Role; impersonating: boolean; child_ids: string[]; user: Record<string, unknown>; fingerprint: string }): CheckedViewer {
     const user = this.userFromJson(row.user);
-    return {
-      actor: {
-        sessionId: row.id,
-        userId: user.id,
-        role: user.role,
-        activeRole: row.active_role,
-        impersonating: row.impersonating,
-        childIds: row.child_ids,
-      },
-      user,
+    const actor: Actor = {
+      sessionId: row.id,
+      userId: user.id,
+      role: user.role,
+      activeRole: row.active_role,
+      impersonating: row.impersonating,
+      childIds: row.child_ids,
     };
+    return { actor, user, fingerprint: row.fingerprint };
+  }
+
+  /**
+   * A token's viewer as its last lookup found it, to be checked by the request's first read (session-check.ts);
+   * null when there is none to guess (never looked up here, or no live session then). The actor and user are the
+   * request's own copies.
+   */
+  guessViewer(token: string): { actor: Actor; user: User; check: SessionCheck } | null {
+    if (!token || token.length > 200) return null;
+    const hash = hashSecret(token);
+    const guess = this.guesses.get(hash);
+    if (!guess) return null;
+    const check = new SessionCheck({
+      guess,
+      hash,
+      checked: (text, param) => checkedSql(text, viewerSql, param),
+      lookUp: () => this.lookUpViewer(hash),
+      lookupText: VIEWER_LOOKUP,
+      touchText: SESSION_TOUCH,
+    });
+    return { actor: { ...guess.actor }, user: Object.assign(new User(), guess.user), check };
   }
 
   /**

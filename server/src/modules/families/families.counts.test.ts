@@ -85,6 +85,9 @@ it("the parent dashboard and a child's page run as many statements for 40 items 
 it('the parent dashboard runs as many statements for 40 linked children as for 2', async () => {
   const small = await t.gql(DASHBOARD, {}, parentToken);
   await link(students);
+  // new children are a new viewer: the next request finds its guess of the session wrong once and looks it up again
+  // (auth/session-check.ts), which is not what this counts
+  await t.gql(DASHBOARD, {}, parentToken);
   const large = await t.gql(DASHBOARD, {}, parentToken);
   expect(large.errors).toBeUndefined();
   expect(large.data.myChildren).toHaveLength(40);
