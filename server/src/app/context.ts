@@ -24,7 +24,8 @@ export interface RequestContext {
 
 /** A guessed viewer's check, and the context's viewer parts as the session's lookup makes them. */
 export interface UncheckedViewer {
-  check: Statements & { holds(): Promise<boolean> };
+  /** `carried`: a read of the request carried the check (else `holds()` checks on its own). */
+  check: Statements & { holds(): Promise<boolean>; readonly carried: boolean };
   lookUp(): Promise<Pick<RequestContext, 'actor' | 'tokenRejected' | 'loaders'>>;
 }
 

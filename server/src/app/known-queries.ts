@@ -8,7 +8,7 @@ import type { RequestContext } from './context';
 import { writeRefusal } from './credential-gate';
 import { PAGE_SESSION_MUTATIONS } from './page-session';
 import { settleViewer } from './build-context';
-import { requestStatements } from './request-store';
+import { requestStatements, statementsSoFar } from './request-store';
 
 /**
  * Operations the server has seen before answered without Apollo's request pipeline (issue 28): a client sends
@@ -63,7 +63,13 @@ function formatErrors(errors: readonly GraphQLError[]): { errors: GraphQLFormatt
 }
 
 /** A validated document and the operation it runs (graphql-jit's compiled form is kept per document: compiled-execution.ts). */
-type Known = { document: DocumentNode; operationName?: string; mutation: boolean };
+type Known = {
+  document: DocumentNode;
+  operationName?: string;
+  mutation: boolean;
+  /** Its last run on a guessed viewer had no read to carry the check (known-queries.ts `run`). */
+  checkedAlone?: boolean;
+};
 
 /** A mutation whose top level the page cookie's plugin must see: a session mutation, or a fragment it would not look into. */
 const needsSessionPlugin = (operation: OperationDefinitionNode) =>
@@ -118,7 +124,7 @@ export class KnownQueries {
     if (!type) return false;
     const compiled = compiledFor(this.schema, known.document, known.operationName);
     if (!isCompiledQuery(compiled)) return false;
-    const result = await run(compiled, context, body.variables ?? {});
+    const result = await run(known, compiled, context, body.variables ?? {});
     // no data: the variables were refused before anything ran, which Apollo answers in its own words;
     // null: the guessed session is gone, which Apollo answers with its 401
     if (!result || (result.errors?.length && result.data === undefined)) return false;
@@ -131,12 +137,24 @@ export class KnownQueries {
 /**
  * A query on a guessed viewer runs with the session's check in its first read (auth/session-check.ts), and is
  * answered only once the guess holds; when it does not, what ran is thrown away and the query runs again on
- * what the session's lookup found (null: no session, for Apollo to answer).
+ * what the session's lookup found (null: no session, for Apollo to answer). An operation whose last run had no
+ * read to carry the check (`me`) has its session checked first, as Apollo's path does: checked after it, the same
+ * work answered later at 8 requests at a time (bench/README.md, eleventh session).
  */
-async function run(compiled: CompiledQuery, context: RequestContext, variables: Variables): Promise<ExecutionResult | null> {
+async function run(known: Known, compiled: CompiledQuery, context: RequestContext, variables: Variables): Promise<ExecutionResult | null> {
   const check = context.unchecked?.check;
   if (!check) return compiled.query(undefined, context, variables);
+  if (known.checkedAlone) {
+    await settleViewer(context);
+    if (context.tokenRejected) return null;
+    const before = statementsSoFar();
+    const result = await compiled.query(undefined, context, variables);
+    // it read this time (another role, other variables): the next run lets its read carry the check
+    known.checkedAlone = statementsSoFar() === before;
+    return result;
+  }
   const result = await requestStatements.run(check, () => compiled.query(undefined, context, variables));
+  known.checkedAlone = !check.carried;
   if (!(await settleViewer(context))) return result;
   return context.tokenRejected ? null : compiled.query(undefined, context, variables);
 }

@@ -35,6 +35,9 @@ export function countStatement(): void {
   if (store) store.sqlCount += 1;
 }
 
+/** The statements the current request has sent so far. */
+export const statementsSoFar = (): number => requestStore.getStore()?.sqlCount ?? 0;
+
 /** A statement carried the session's check: two lookups in one statement. */
 export function countCheckedRead(): void {
   const store = requestStore.getStore();

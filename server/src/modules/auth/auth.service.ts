@@ -88,22 +88,37 @@ const PLACED_YEAR = 'placed_year';
 const SESSION_TOUCH_SECONDS = 60;
 
 /**
- * The live session of the token hash `hashParam` and its viewer as `__viewer` (id, active_role, impersonating,
- * child_ids, user; `fingerprint`, what a guess of it must match: every part the request would be answered on;
- * `stale`, its last use is older than SESSION_TOUCH_SECONDS): alone (VIEWER_LOOKUP) or around a request's first
- * read (session-check.ts). Its names cannot meet the read's own: the read is a subquery below them.
+ * What a guess of a session's viewer must match (session-check.ts): the session, its active role and impersonation,
+ * the versions of the rows the viewer is made of (the user's, and the class and year a student is placed in: a
+ * row's xmin changes with every update of it) and a parent's children. For `s` and `u` as in viewerSql.
  */
-const viewerSql = (hashParam: string) => `WITH __viewer AS (
-   SELECT v.*, md5(row(v.id, v.active_role, v.impersonating, v.child_ids, v.user)::text) AS fingerprint
-     FROM (SELECT s.id, s.active_role, s.impersonating, s.last_used_at < now() - interval '${SESSION_TOUCH_SECONDS} seconds' AS stale,
-                  ${VIEWER_SQL('s.active_role')}
-             FROM sessions s JOIN users u ON u.id = s.user_id
-            WHERE s.token_hash = ${hashParam} AND s.expires_at > now()) v)`;
+const VIEWER_FINGERPRINT = `concat_ws(',', s.id, s.active_role, s.impersonating, u.xmin,
+  (SELECT c.xmin FROM classes c WHERE c.id = u.class_id), (SELECT y.xmin FROM academic_years y WHERE y.id = u.academic_year_id),
+  CASE WHEN s.active_role = 'Parent' THEN ${CHILD_IDS_SQL('u.id')}::text END)`;
+
+/**
+ * The live session of the token hash `hashParam` as `__viewer` (id, its `fingerprint`, and `stale`: its last use
+ * is older than SESSION_TOUCH_SECONDS); `withRow`: also the viewer (active_role, impersonating, child_ids, user).
+ * With the row for the lookup (VIEWER_LOOKUP), without it for a check of a guess, alone (VIEWER_CHECK) or around a
+ * request's first read (session-check.ts). Its names cannot meet the read's own: the read is a subquery below them.
+ */
+const viewerSql = (hashParam: string, withRow = false) => `WITH __viewer AS (
+   SELECT s.id, ${VIEWER_FINGERPRINT} AS fingerprint, s.last_used_at < now() - interval '${SESSION_TOUCH_SECONDS} seconds' AS stale
+          ${withRow ? `, s.active_role, s.impersonating, ${VIEWER_SQL('s.active_role')}` : ''}
+     FROM sessions s JOIN users u ON u.id = s.user_id
+    WHERE s.token_hash = ${hashParam} AND s.expires_at > now())`;
+
+const TOUCH_STALE = `__touched AS (UPDATE sessions x SET last_used_at = now() FROM __viewer v WHERE x.id = v.id AND v.stale)`;
 
 /** A token hash's session and viewer in one statement, the session touched when stale. */
-const VIEWER_LOOKUP = `${viewerSql('$1')},
- __touched AS (UPDATE sessions x SET last_used_at = now() FROM __viewer v WHERE x.id = v.id AND v.stale)
+const VIEWER_LOOKUP = `${viewerSql('$1', true)},
+ ${TOUCH_STALE}
 SELECT * FROM __viewer`;
+
+/** A token hash's session's fingerprint alone, touched when stale: a guess checked by no read. */
+const VIEWER_CHECK = `${viewerSql('$1')},
+ ${TOUCH_STALE}
+SELECT fingerprint FROM __viewer`;
 
 /** A session touched when stale, after a checked read found it live (session-check.ts: that read writes nothing). */
 const SESSION_TOUCH = `UPDATE sessions SET last_used_at = now()
@@ -172,8 +187,8 @@ export class AuthService {
       guess,
       hash,
       checked: (text, param) => checkedSql(text, viewerSql, param),
-      lookUp: () => this.lookUpViewer(hash),
-      lookupText: VIEWER_LOOKUP,
+      checkAlone: async () => ((await this.ds.query(VIEWER_CHECK, [hash])) as Array<{ fingerprint: string }>)[0]?.fingerprint ?? null,
+      checkText: VIEWER_CHECK,
       touchText: SESSION_TOUCH,
     });
     return { actor: { ...guess.actor }, user: Object.assign(new User(), guess.user), check };

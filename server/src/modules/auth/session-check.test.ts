@@ -64,26 +64,26 @@ describe('the checked statement (real PostgreSQL)', () => {
 
 describe('the check of one request', () => {
   const guess = { fingerprint: 'f1', actor: { sessionId: 's1' } } as CheckedViewer;
-  const lookupText = 'LOOKUP';
-  const checkOf = (checked: (text: string, param: string) => string, lookUp: () => Promise<CheckedViewer | null>) =>
-    new SessionCheck({ guess, hash: 'h', checked, lookUp, lookupText, touchText: 'TOUCH' });
+  const checkText = 'CHECK';
+  const checkOf = (checked: (text: string, param: string) => string, checkAlone: () => Promise<string | null>) =>
+    new SessionCheck({ guess, hash: 'h', checked, checkAlone, checkText, touchText: 'TOUCH' });
 
-  it('a write waits for the lookup and never runs when the guess is wrong', async () => {
-    let found: (v: CheckedViewer | null) => void = () => undefined;
+  it('a write waits for the check and never runs when the guess is wrong', async () => {
+    let found: (fingerprint: string | null) => void = () => undefined;
     const check = checkOf((text) => text, () => new Promise((r) => (found = r)));
     const ran: string[] = [];
     const write = check.statement('UPDATE t SET a = 1', [], async (text) => ran.push(text));
     await new Promise((r) => setImmediate(r));
     expect(ran).toEqual([]);
-    found({ fingerprint: 'f2' } as CheckedViewer);
+    found('f2');
     await expect(write).rejects.toBeInstanceOf(GuessRefuted);
     expect(ran).toEqual([]);
     expect(await check.holds()).toBe(false);
   });
 
-  it("the first read carries the check; a read beside it waits for that verdict; the lookup's own statement passes", async () => {
-    const lookUp = jest.fn(async () => guess);
-    const check = checkOf((text, param) => `checked(${text}, ${param})`, lookUp);
+  it("the first read carries the check; a read beside it waits for that verdict; the check's own statement passes", async () => {
+    const checkAlone = jest.fn(async () => guess.fingerprint);
+    const check = checkOf((text, param) => `checked(${text}, ${param})`, checkAlone);
     const ran: string[] = [];
     let answer: (rows: unknown) => void = () => undefined;
     const first = check.statement('SELECT 1', [7], (text) => {
@@ -98,9 +98,9 @@ describe('the check of one request', () => {
     await second;
     // the session was stale: touched once the read found it live
     expect(ran.sort()).toEqual(['SELECT 2', 'TOUCH', 'checked(SELECT 1, $2)']);
-    expect(lookUp).not.toHaveBeenCalled();
-    await check.statement(lookupText, ['h'], async (text) => ran.push(text));
-    expect(ran.at(-1)).toBe(lookupText);
+    expect(checkAlone).not.toHaveBeenCalled();
+    await check.statement(checkText, ['h'], async (text) => ran.push(text));
+    expect(ran.at(-1)).toBe(checkText);
   });
 });
 
@@ -143,6 +143,23 @@ describe('over HTTP', () => {
     expect(switched.data.me.activeRole).toBe('TEACHER');
     // and the guess is then what was found: one statement again
     expect((await t.gql(NAME_AND_COURSES, {}, token)).statements).toBe(1);
+  });
+
+  it("a student's class renamed is read anew: the viewer's placement is checked too", async () => {
+    const token = await t.login('student@demo.school');
+    const PLACED = '{ me { user { class { id name } } } myCourses { classes { class { name } } } }';
+    const before = await asked(PLACED, token);
+    const placed = before.data.me.user.class;
+    await t.ds.query('UPDATE classes SET name = $2 WHERE id = $1', [placed.id, `${placed.name} renamed`]);
+    try {
+      expect((await t.gql(PLACED, {}, token)).data.me.user.class.name).toBe(`${placed.name} renamed`);
+      // a query with no read of its own is checked on its own
+      expect((await asked('{ me { user { class { name } } } }', token)).data.me.user.class.name).toBe(`${placed.name} renamed`);
+      await t.ds.query('UPDATE classes SET name = $2 WHERE id = $1', [placed.id, placed.name]);
+      expect((await t.gql('{ me { user { class { name } } } }', {}, token)).data.me.user.class.name).toBe(placed.name);
+    } finally {
+      await t.ds.query('UPDATE classes SET name = $2 WHERE id = $1', [placed.id, placed.name]);
+    }
   });
 
   it("a parent's children are checked: a child unlinked is no longer read", async () => {

@@ -93,11 +93,13 @@ export class GuessRefuted extends Error {
 
 /**
  * One request's check of its guess. `statement` runs each of the request's statements (request-store.ts): the first
- * read carries the check, every other waits for the verdict. `holds()` is the verdict, looking the session up on its
+ * read carries the check, every other waits for the verdict. `holds()` is the verdict, checking the session on its
  * own when no read carried it (an answer that needed no statement, or a read that failed).
  */
 export class SessionCheck implements Statements {
   private verdict?: Promise<boolean>;
+  /** A read carried the check. */
+  carried = false;
 
   constructor(
     private readonly of: {
@@ -105,20 +107,20 @@ export class SessionCheck implements Statements {
       hash: string;
       /** A read's text with the check around it, the token hash as the parameter named. */
       checked: (text: string, hashParam: string) => string;
-      /** The lookup alone (it also keeps what it finds as the next guess); its own statement passes unchecked. */
-      lookUp: () => Promise<CheckedViewer | null>;
-      lookupText: string;
+      /** The session's fingerprint alone, for a request whose guess no read checked; its own statement passes unchecked. */
+      checkAlone: () => Promise<string | null>;
+      checkText: string;
       /** Touches a stale session by its id, once the check found it live. */
       touchText: string;
     },
   ) {}
 
   holds(): Promise<boolean> {
-    return (this.verdict ??= this.of.lookUp().then((found) => found?.fingerprint === this.of.guess.fingerprint));
+    return (this.verdict ??= this.of.checkAlone().then((found) => found === this.of.guess.fingerprint));
   }
 
   async statement(text: string, values: unknown[], run: StatementRun): Promise<unknown> {
-    if (text === this.of.lookupText) return run(text, values);
+    if (text === this.of.checkText) return run(text, values);
     if (this.verdict || !readsOnly(text)) {
       if (!(await this.holds())) throw new GuessRefuted();
       return run(text, values);
@@ -135,6 +137,7 @@ export class SessionCheck implements Statements {
       throw err;
     }
     countCheckedRead();
+    this.carried = true;
     const { result, fingerprint, stale } = uncheck(answer);
     const holds = fingerprint === this.of.guess.fingerprint;
     settle(holds);
