@@ -4,13 +4,15 @@ import { countCheckedRead, type StatementRun, type Statements } from '../../app/
 
 /**
  * A session's viewer checked inside the request's first read (issue 28): the small pages are one statement each,
- * and the session's own lookup was 7-29% of their time (bench/README.md, tenth session). A token's viewer is kept,
- * per token hash, as the last lookup found it, as a guess only. A query whose token has a guess runs on it, and its
- * first read carries the check: the session by token hash and expiry, its touch, and the fingerprint of what the
- * guess holds (session, active role, impersonation, a parent's children, the viewer's row) beside the rows. Every
- * other statement of the request waits for that verdict, so nothing writes on a guess; and nothing is answered
- * before it: a wrong guess (a revoked or expired session, a switched role, a changed row) is looked up as before
- * and the operation runs again on what the lookup found.
+ * and the session's own lookup was 7-29% of their time (bench/README.md, tenth session; checked this way, 4-12%
+ * less p50: eleventh session). A token's viewer is kept, per token hash, as the last lookup found it, as a guess
+ * only. A query whose token has a guess runs on it, and its first read carries the check beside its rows: the
+ * session by token hash and expiry, and the fingerprint of what the guess holds (auth.service.ts
+ * VIEWER_FINGERPRINT: session, active role, impersonation, the versions of the viewer's rows, a parent's
+ * children). The read writes nothing; a stale session is touched after it. Every other statement of the request
+ * waits for that verdict, so nothing writes on a guess; and nothing is answered before it: a wrong guess (a revoked
+ * or expired session, a switched role, a changed row) is looked up as before and the operation runs again on what
+ * the lookup found (app/known-queries.ts `run`, app/build-context.ts `settleViewer`).
  */
 
 /** A viewer as the session's lookup found it, with the fingerprint the check compares. */
