@@ -43,6 +43,11 @@ describe('the checked statement (real PostgreSQL)', () => {
     expect(Object.keys(result.rows[0])).toEqual(['a', 'b', 'c']);
   });
 
+  it('takes a trailing semicolon off the read it wraps', async () => {
+    const { result } = await run('SELECT $1::int AS a;  ', [3], 'live');
+    expect(result.rows).toEqual([{ a: 3 }]);
+  });
+
   it('tells no rows from a gone session: none has a fingerprint, a gone session has none', async () => {
     const none = await run('SELECT 1 AS a WHERE $1::int = 0', [1], 'live');
     expect(none.result.rows).toEqual([]);
@@ -79,6 +84,21 @@ describe('the check of one request', () => {
     await expect(write).rejects.toBeInstanceOf(GuessRefuted);
     expect(ran).toEqual([]);
     expect(await check.holds()).toBe(false);
+  });
+
+  it('a read whose checked form fails runs as written once the check alone holds, and never on a wrong guess', async () => {
+    for (const [found, runs] of [['f1', true], ['f2', false]] as const) {
+      const check = checkOf((text) => `checked(${text})`, async () => found);
+      const ran: string[] = [];
+      const answer = check.statement('SELECT 1', [], async (text) => {
+        ran.push(text);
+        if (text.startsWith('checked')) throw new Error('syntax error');
+        return { rows: [{ a: 1 }] };
+      });
+      if (runs) expect(await answer).toEqual({ rows: [{ a: 1 }] });
+      else await expect(answer).rejects.toBeInstanceOf(GuessRefuted);
+      expect(ran).toEqual(runs ? ['checked(SELECT 1)', 'SELECT 1'] : ['checked(SELECT 1)']);
+    }
   });
 
   it("the first read carries the check; a read beside it waits for that verdict; the check's own statement passes", async () => {

@@ -67,7 +67,7 @@ export function checkedSql(text: string, viewerSql: (hashParam: string) => strin
   return `${viewerSql(hashParam)}
 SELECT q.*, f.fingerprint AS ${FINGERPRINT}, f.stale AS ${STALE}
   FROM __viewer f
-  LEFT JOIN (SELECT q0.*, true AS ${ROW} FROM (${text}
+  LEFT JOIN (SELECT q0.*, true AS ${ROW} FROM (${text.replace(/;\s*$/, '')}
 ) q0) q ON true`;
 }
 
@@ -132,11 +132,13 @@ export class SessionCheck implements Statements {
     let answer: Result;
     try {
       answer = (await run(this.of.checked(text, `$${values.length + 1}`), [...values, this.of.hash])) as Result;
-    } catch (err) {
-      // the statement failed (its input, a timeout): no verdict from it, so the lookup alone gives one
+    } catch {
+      // the checked form failed (the read's input, a timeout, a text that cannot be wrapped): no verdict from it, so
+      // the check alone gives one, and the read runs as written, its own answer or its own error
       this.verdict = undefined;
       settle(this.holds());
-      throw err;
+      if (!(await this.holds())) throw new GuessRefuted();
+      return run(text, values);
     }
     countCheckedRead();
     this.carried = true;
