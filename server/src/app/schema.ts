@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { GraphQLSchema, getNamedType, isEnumType, lexicographicSortSchema, printSchema } from 'graphql';
 import { buildSchema, getMetadataStorage } from 'type-graphql';
+import { DateTimeISO } from './date-time';
 import { enumValueName } from './enum-values';
 import { guardFields } from './field-rules';
 import { modules } from './modules';
@@ -19,7 +20,7 @@ export function buildAppSchema(): Promise<GraphQLSchema> {
   // type-graphql metadata is global, so the schema is built once per process
   handParentsAsTheyAre();
   readPlainFieldsDirectly();
-  built ??= buildSchema({ resolvers: nonEmpty(resolvers), validate: false }).then(guardFields).then(describeRootArguments).then(capitalizeEnumValues);
+  built ??= buildSchema({ resolvers: nonEmpty(resolvers), validate: false, scalarsMap: [{ type: Date, scalar: DateTimeISO }] }).then(guardFields).then(describeRootArguments).then(capitalizeEnumValues);
   return built;
 }
 

@@ -19,7 +19,7 @@ import { recordAudit } from '../audit/audit.record';
 import { AuditKind } from '../audit/audit.kinds';
 import { endCredentials } from './credentials';
 import { EmailChanges } from './email-change';
-import { CheckedViewer, SessionCheck, ViewerGuesses, checkedSql } from './session-check';
+import { CheckedViewer, SessionCheck, ViewerGuesses, checkedTexts } from './session-check';
 
 export interface LoginInput {
   email?: string | null;
@@ -41,6 +41,16 @@ export interface AuthResult {
   isImpersonating: boolean;
   /** The new session as an actor: who views the answer (the REST presenters take it). */
   actor: Actor;
+}
+
+/** A row of VIEWER_LOOKUP: the live session, its user as JSON, and the fingerprint the session check compares. */
+interface ViewerRow {
+  id: string;
+  active_role: Role;
+  impersonating: boolean;
+  child_ids: string[];
+  user: Record<string, unknown>;
+  fingerprint: string;
 }
 
 export const RESET_TOKEN_MINUTES = 60;
@@ -120,6 +130,9 @@ const VIEWER_CHECK = `${viewerSql('$1')},
  ${TOUCH_STALE}
 SELECT fingerprint FROM __viewer`;
 
+/** A read's text with the session check around it (session-check.ts), each text's made once. */
+const checkedViewerSql = checkedTexts((hashParam) => viewerSql(hashParam));
+
 /** A session touched when stale, after a checked read found it live (session-check.ts: that read writes nothing). */
 const SESSION_TOUCH = `UPDATE sessions SET last_used_at = now()
   WHERE id = $1 AND last_used_at < now() - interval '${SESSION_TOUCH_SECONDS} seconds'`;
@@ -152,15 +165,14 @@ export class AuthService {
 
   /** The live session of a token hash and its viewer, kept as that token's next guess (session-check.ts). */
   private async lookUpViewer(hash: string): Promise<CheckedViewer | null> {
-    const rows: Array<{ id: string; active_role: Role; impersonating: boolean; child_ids: string[]; user: Record<string, unknown>; fingerprint: string }> =
-      await this.ds.query(VIEWER_LOOKUP, [hash]);
+    const rows: ViewerRow[] = await this.ds.query(VIEWER_LOOKUP, [hash]);
     const row = rows[0];
     const found = row ? this.viewerOf(row) : null;
     this.guesses.keep(hash, found);
     return found;
   }
 
-  private viewerOf(row: { id: string; active_role: Role; impersonating: boolean; child_ids: string[]; user: Record<string, unknown>; fingerprint: string }): CheckedViewer {
+  private viewerOf(row: ViewerRow): CheckedViewer {
     const user = this.userFromJson(row.user);
     const actor: Actor = {
       sessionId: row.id,
@@ -186,7 +198,7 @@ export class AuthService {
     const check = new SessionCheck({
       guess,
       hash,
-      checked: (text, param) => checkedSql(text, viewerSql, param),
+      checked: checkedViewerSql,
       checkAlone: async () => ((await this.ds.query(VIEWER_CHECK, [hash])) as Array<{ fingerprint: string }>)[0]?.fingerprint ?? null,
       checkText: VIEWER_CHECK,
       touchText: SESSION_TOUCH,

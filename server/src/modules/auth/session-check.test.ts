@@ -4,7 +4,7 @@ import { makeUser } from '../../test/factories';
 import { seedDemoSchool } from '../../db/seed';
 import { Role } from '../users/role';
 import { hashSecret } from './secrets';
-import { CheckedViewer, GuessRefuted, SessionCheck, checkedSql, readsOnly, uncheck } from './session-check';
+import { CheckedViewer, GuessRefuted, SessionCheck, checkedSql, checkedTexts, readsOnly, uncheck } from './session-check';
 
 /**
  * A GraphQL query whose token was looked up before runs on that viewer as a guess, checked inside its first read
@@ -63,7 +63,26 @@ describe('the checked statement (real PostgreSQL)', () => {
     for (const text of ['INSERT INTO t VALUES (1)', 'WITH d AS (DELETE FROM t RETURNING *) SELECT * FROM d', 'SELECT * FROM t FOR UPDATE',
       'SELECT nextval(\'s\')', 'SELECT pg_advisory_xact_lock(1)', 'START TRANSACTION', 'SELECT * FROM t FOR NO KEY UPDATE', 'UPDATE t SET a = 1']) {
       expect(readsOnly(text)).toBe(false);
+      expect(readsOnly(text)).toBe(false); // kept, and still the same verdict
     }
+  });
+
+  it('makes each text\'s checked form once per parameter, the same as checkedSql makes it', () => {
+    const made: string[] = [];
+    const viewer = (param: string) => {
+      made.push(param);
+      return `WITH __viewer AS (SELECT 1 AS fingerprint, false AS stale WHERE ${param}::text IS NOT NULL)`;
+    };
+    const checked = checkedTexts(viewer);
+    const text = 'SELECT 1 AS a WHERE $1::int = 1';
+    expect(checked(text, '$2')).toBe(checkedSql(text, viewer, '$2'));
+    made.length = 0;
+    expect(checked(text, '$2')).toBe(checkedSql(text, viewer, '$2'));
+    expect(checked(text, '$2')).toContain('$2::text');
+    expect(made).toEqual(['$2']); // only the checkedSql of the line before made it again
+    expect(checked(text, '$3')).toContain('$3::text');
+    expect(checked('SELECT 2 AS b', '$2')).toContain('SELECT 2 AS b');
+    expect(made).toEqual(['$2', '$3', '$2']);
   });
 });
 

@@ -48,7 +48,25 @@ export class ViewerGuesses {
  */
 const READ_ONLY = /^\s*(SELECT|WITH)\b/i;
 const MAY_WRITE = /\b(INSERT|UPDATE|DELETE|MERGE|TRUNCATE|FOR\s+(NO\s+KEY\s+)?UPDATE|FOR\s+(KEY\s+)?SHARE|nextval|setval|pg_advisory\w*|pg_notify|set_config|lo_\w+)\b/i;
-export const readsOnly = (text: string): boolean => READ_ONLY.test(text) && !MAY_WRITE.test(text);
+
+/**
+ * Texts whose verdict or checked form is kept at most. Statement texts are made by code, so a server sends few; a
+ * bound keeps texts made per request (lists expanded into `IN ($1, $2, ...)`) from growing these without end.
+ */
+const KEPT_TEXTS = 1_000;
+
+/** `make(key)` kept under `key` while the cache has room: the same text asks again on every request. */
+function kept<T>(cache: Map<string, T>, key: string, make: (key: string) => T): T {
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = make(key);
+    if (cache.size < KEPT_TEXTS) cache.set(key, value);
+  }
+  return value;
+}
+
+const readOnlyTexts = new Map<string, boolean>();
+export const readsOnly = (text: string): boolean => kept(readOnlyTexts, text, (t) => READ_ONLY.test(t) && !MAY_WRITE.test(t));
 
 /** Names the check adds beside a statement's columns, last, so that taking them away leaves V8's row shapes as pg made them. */
 const ROW = '__checked_row';
@@ -69,6 +87,20 @@ SELECT q.*, f.fingerprint AS ${FINGERPRINT}, f.stale AS ${STALE}
   FROM __viewer f
   LEFT JOIN (SELECT q0.*, true AS ${ROW} FROM (${text.replace(/;\s*$/, '')}
 ) q0) q ON true`;
+}
+
+/**
+ * checkedSql for one viewerSql, each text's checked form made once and then the same string: besides the building,
+ * a page's read costs no hashing of a new 5-10 KB text on every request in the prepared-statement cache
+ * (db/prepared.ts) and pg's own lookup, which find a kept string by its cached hash and its identity.
+ */
+export function checkedTexts(viewerSql: (hashParam: string) => string): (text: string, hashParam: string) => string {
+  const byParam = new Map<string, Map<string, string>>();
+  return (text, hashParam) => {
+    let texts = byParam.get(hashParam);
+    if (!texts) byParam.set(hashParam, (texts = new Map()));
+    return kept(texts, text, (t) => checkedSql(t, viewerSql, hashParam));
+  };
 }
 
 /** The statement's own answer out of the checked one, and the viewer's fingerprint found (null: no live session). */
