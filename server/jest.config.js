@@ -4,7 +4,8 @@ const swc = [
   {
     jsc: {
       parser: { syntax: 'typescript', decorators: true },
-      transform: { legacyDecorator: true, decoratorMetadata: true },
+      // as tsconfig.json: a field with no initializer is no own property until assigned (tsc's and swc's es2022 default define it as undefined on every instance)
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
       target: 'es2022',
     },
     module: { type: 'commonjs' },

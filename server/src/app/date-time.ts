@@ -1,12 +1,20 @@
 import { GraphQLScalarType } from 'graphql';
 import { GraphQLDateTimeISO } from 'graphql-scalars';
 
-/**
- * A date-time as PostgreSQL writes it for the one-statement reads (db/json-rows.ts isoSql) and toISOString() does,
- * on a day that every month has (the 29th to the 31st go the scalar's own way, which knows the months' lengths), so
- * every text it takes is a real instant written as the scalar would write it.
- */
-const ISO_UTC = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|1\d|2[0-8])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
+/** A date-time as PostgreSQL writes it for the one-statement reads (db/json-rows.ts isoSql) and toISOString() does. */
+const ISO_UTC = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
+
+/** Whether `text` is a real instant written exactly as the scalar writes it: ISO_UTC, on a day its month has. */
+function written(text: string): boolean {
+  const m = ISO_UTC.exec(text);
+  if (!m) return false;
+  const day = Number(m[3]);
+  if (day <= 28) return true;
+  const month = Number(m[2]);
+  if (month !== 2) return day <= (month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31);
+  const year = Number(m[1]);
+  return day === 29 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+}
 
 const config = GraphQLDateTimeISO.toConfig();
 
@@ -18,5 +26,5 @@ const config = GraphQLDateTimeISO.toConfig();
  */
 export const DateTimeISO = new GraphQLScalarType({
   ...config,
-  serialize: (value: unknown) => (typeof value === 'string' && ISO_UTC.test(value) ? value : config.serialize(value)),
+  serialize: (value: unknown) => (typeof value === 'string' && written(value) ? value : config.serialize(value)),
 });

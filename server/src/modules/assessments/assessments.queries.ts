@@ -151,7 +151,8 @@ export function toQuestions(rows: ReadonlyArray<QuestionRow | LeanQuestionRow>, 
       id: r.id, assessmentId: r.assessment_id, type: r.type, questionText: r.question_text, points: r.points,
       order: ofStudent ? n : r.sort_order,
       teacherIds: r.teacher_ids, bankQuestionId: r.bank_question_id, bankLinked: r.bank_linked, drawId: r.draw_id,
-      options: r.options.map((o) => Object.assign(new QuestionOption(), { ...o, teacherIds: r.teacher_ids })),
+      // each option as it came, its teachers added: no copy of it spread first (a view page has a hundred)
+      options: r.options.map((o) => Object.assign(new QuestionOption(), o, { teacherIds: r.teacher_ids })),
       acceptedAnswers: r.accepted,
       partialMarking: r.partial_marking === undefined ? undefined : { enabled: r.partial_marking, penaltyPerWrong: r.penalty_per_wrong },
     });
