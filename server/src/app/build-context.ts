@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { SESSION_EXPIRED, TOKEN_REJECTED, bearerToken, RequestContext } from './context';
-import { createLoaders } from './loaders';
+import { Loaders, createLoaders } from './loaders';
 import { Services } from './services';
 import type { Actor } from '../policies';
 import type { User } from '../modules/users/user.entity';
@@ -47,8 +47,8 @@ export async function buildContext(
 
 function viewerParts(ds: DataSource, token: string | null, viewer: { actor: Actor; user?: User } | null) {
   const actor = viewer?.actor ?? null;
-  const loaders = createLoaders(ds, actor);
-  if (viewer?.user) loaders.userById.prime(viewer.user.id, viewer.user);
+  // the viewer's own row, for `me` and their own name: into userById when the users' loaders are built
+  const loaders = createLoaders(ds, actor, viewer?.user ? { loader: 'userById' satisfies keyof Loaders, key: viewer.user.id, value: viewer.user } : undefined);
   return {
     actor,
     tokenRejected: token && !actor ? (isAccessToken(token) ? TOKEN_REJECTED : SESSION_EXPIRED) : null,

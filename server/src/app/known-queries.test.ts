@@ -55,6 +55,7 @@ async function ask(server: TestServer, body: unknown, token: string | null, head
   return {
     status: res.statusCode,
     type: res.headers['content-type'],
+    length: res.headers['content-length'],
     encoding,
     vary: res.headers.vary,
     cookie: res.headers['set-cookie'],

@@ -83,15 +83,25 @@ export function buildServices<Ms extends readonly AnyModule[]>(modules: Ms, ds: 
 }
 
 const VIEWER = Symbol('the request\'s actor');
+const PRIMED = Symbol('values the request already has');
 type LoaderHolder = Record<string | symbol, unknown>;
+
+/** A value a request already holds for one loader's key (the viewer's own user row), handed to that loader when it is built. */
+export interface Primed {
+  loader: string;
+  key: unknown;
+  value: unknown;
+}
 
 /**
  * Makes each request's `ctx.loaders`: every domain's loaders side by side, a domain's built when one of them is
  * first read. A request reads one or two domains' loaders (`me` none but the users'), and building every
  * domain's forty-odd DataLoaders, each with its cache, for every request was a sixth of what a small request
- * allocated (issue 28). Each domain's keys are learnt once here (building loaders reads nothing).
+ * allocated (issue 28). Each domain's keys are learnt once here (building loaders reads nothing). `primed`: a value
+ * the request already holds (the viewer's user row) goes into its loader when that loader's domain is built, so
+ * priming it builds nothing on a request that never reads that domain.
  */
-export function loadersFactory<Ms extends readonly AnyModule[]>(modules: Ms, ds: DataSource): (actor: Actor | null) => LoadersOf<Ms> {
+export function loadersFactory<Ms extends readonly AnyModule[]>(modules: Ms, ds: DataSource): (actor: Actor | null, primed?: Primed) => LoadersOf<Ms> {
   const shared: LoaderHolder = Object.create(null);
   for (const m of modules) {
     const build = m.loaders;
@@ -104,12 +114,14 @@ export function loadersFactory<Ms extends readonly AnyModule[]>(modules: Ms, ds:
           const own = build(ds, this[VIEWER] as Actor | null) as LoaderHolder;
           // the domain's loaders become the request's own properties: later reads find them without this getter
           for (const [k, loader] of Object.entries(own)) Object.defineProperty(this, k, { value: loader, enumerable: true });
+          const primed = this[PRIMED] as Primed | undefined;
+          if (primed && primed.loader in own) (own[primed.loader] as { prime(k: unknown, v: unknown): unknown }).prime(primed.key, primed.value);
           return own[key];
         },
       });
     }
   }
-  return (actor) => Object.create(shared, { [VIEWER]: { value: actor } }) as LoadersOf<Ms>;
+  return (actor, primed) => Object.create(shared, { [VIEWER]: { value: actor }, [PRIMED]: { value: primed } }) as LoadersOf<Ms>;
 }
 
 /** The timestamp a migration's class name ends with (TypeORM's own convention). */

@@ -67,6 +67,22 @@ it("builds a request's loaders a domain at a time, for its actor, when one of th
   expect((make(null) as unknown as Record<string, unknown>).userById).not.toBe(userById);
 });
 
+it('hands a primed value to its loader when that loader\'s domain is built, and builds nothing for it before', async () => {
+  const ds = {} as DataSource; // a load that reached the database would fail on it
+  const built: string[] = [];
+  const counted = list.map((m) => {
+    const build = m.loaders;
+    return build ? { ...m, loaders: (d: DataSource, actor: Actor | null) => (built.push(m.name), build(d, actor)) } : m;
+  });
+  const make = loadersFactory(counted, ds);
+  built.length = 0;
+  const row = { id: 'u1', firstName: 'Ada' };
+  const loaders = make(null, { loader: 'userById', key: 'u1', value: row }) as unknown as Record<string, { load(k: string): Promise<unknown> }>;
+  expect(built).toEqual([]);
+  await expect(loaders.userById.load('u1')).resolves.toBe(row);
+  expect(built).toHaveLength(1);
+});
+
 it('runs every domain migration by timestamp, as the database records them, and declares every file reference', async () => {
   const t = await startTestServer();
   try {
