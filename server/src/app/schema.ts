@@ -4,6 +4,7 @@ import { buildSchema, getMetadataStorage } from 'type-graphql';
 import { DateTimeISO } from './date-time';
 import { enumValueName } from './enum-values';
 import { guardFields } from './field-rules';
+import { answerPresentFirst } from './present-first';
 import { modules } from './modules';
 
 /** Every resolver of every domain, from their manifests. */
@@ -20,7 +21,7 @@ export function buildAppSchema(): Promise<GraphQLSchema> {
   // type-graphql metadata is global, so the schema is built once per process
   handParentsAsTheyAre();
   readPlainFieldsDirectly();
-  built ??= buildSchema({ resolvers: nonEmpty(resolvers), validate: false, scalarsMap: [{ type: Date, scalar: DateTimeISO }] }).then(guardFields).then(describeRootArguments).then(capitalizeEnumValues);
+  built ??= buildSchema({ resolvers: nonEmpty(resolvers), validate: false, scalarsMap: [{ type: Date, scalar: DateTimeISO }] }).then(answerPresentFirst).then(guardFields).then(describeRootArguments).then(capitalizeEnumValues);
   return built;
 }
 

@@ -9,6 +9,7 @@ import { Subject } from './subject.entity';
 import { Allocation } from './allocation.entity';
 import { ACADEMIC_PAGE, AllocationConnection, AllocationsArgs, CreateAllocationInput, UpdateAllocationInput } from './academic.types';
 import { toConnection, windowOf } from '../../app/paging';
+import { PresentFirst } from '../../app/present-first';
 
 @Resolver(() => Allocation)
 export class AllocationsResolver {
@@ -29,21 +30,25 @@ export class AllocationsResolver {
   }
 
   // not async: a relation loaded by a join is returned as is, so an allocation completes without a promise
+  @PresentFirst()
   @FieldResolver(() => SchoolClass, { description: 'The class taught.' })
   class(@Root() a: Allocation, @Ctx() ctx: RequestContext) {
     return a.class ?? ctx.loaders.classById.load(a.classId);
   }
 
+  @PresentFirst()
   @FieldResolver(() => Subject, { description: 'The subject taught.' })
   subject(@Root() a: Allocation, @Ctx() ctx: RequestContext) {
     return a.subject ?? ctx.loaders.subjectById.load(a.subjectId);
   }
 
+  @PresentFirst()
   @FieldResolver(() => AcademicYear, { description: 'The academic year (the class belongs to it too).' })
   academicYear(@Root() a: Allocation, @Ctx() ctx: RequestContext) {
     return a.academicYear ?? ctx.loaders.yearById.load(a.academicYearId);
   }
 
+  @PresentFirst()
   @FieldResolver(() => [User], { description: 'The teachers, by last then first name (REST: teachers [{_id, firstName, lastName, email}]).' })
   teachers(@Root() a: Allocation, @Ctx() ctx: RequestContext) {
     return a.teachers ?? ctx.loaders.teachersByAllocationId.load(a.id);

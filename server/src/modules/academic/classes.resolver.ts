@@ -11,6 +11,7 @@ import { PageArgs, toConnection, windowOf } from '../../app/paging';
 import { FieldRule } from '../../app/field-rules';
 import { UserConnection } from '../users/users.types';
 import { USER_PAGE } from '../users/users.service';
+import { PresentFirst } from '../../app/present-first';
 
 @Resolver(() => SchoolClass)
 export class ClassesResolver {
@@ -27,6 +28,7 @@ export class ClassesResolver {
     return ctx.services.academic.classes.get(actor, id);
   }
 
+  @PresentFirst()
   @FieldResolver(() => AcademicYear, { description: 'The academic year the class belongs to.' })
   academicYear(@Root() cls: SchoolClass, @Ctx() ctx: RequestContext) {
     return cls.academicYear ?? ctx.loaders.yearById.load(cls.academicYearId);

@@ -7,6 +7,7 @@ import { AcademicYear } from './academic-year.entity';
 import { SchoolClass } from './class.entity';
 import type { TreeYear } from './academic.tree';
 import { CreateAcademicYearInput, UpdateAcademicYearInput, treeAskedLean } from './academic.types';
+import { PresentFirst } from '../../app/present-first';
 
 @Resolver(() => AcademicYear)
 export class YearsResolver {
@@ -38,6 +39,7 @@ export class YearsResolver {
     return ctx.services.academic.years.tree(actor, academicYearId ?? null, treeAskedLean(info));
   }
 
+  @PresentFirst('treeClasses')
   @FieldResolver(() => [SchoolClass], { description: 'The classes of this year, by name.' })
   classes(@Root() year: TreeYear, @Ctx() ctx: RequestContext) {
     return year.treeClasses ?? ctx.loaders.classesByYearId.load(year.id);

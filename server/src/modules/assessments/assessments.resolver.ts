@@ -15,6 +15,7 @@ import {
   AssessmentCloneChanges, AssessmentCloneResult, AssessmentRegradePreview, AssessmentStudent, CloneAssessmentInput,
   AssessmentConnection, CreateAssessmentInput, DeleteAssessmentResult, ITEM_PAGE, UpdateAssessmentInput, asksItemPlaces, asksQuestionsLean,
 } from './assessments.types';
+import { PresentFirst } from '../../app/present-first';
 
 
 @Resolver(() => Assessment)
@@ -105,6 +106,7 @@ export class AssessmentsResolver {
     return ctx.services.assessments.clone(actor, undefined, input);
   }
 
+  @PresentFirst()
   @FieldResolver(() => Course, { description: 'The course (with academicYear, class, subject).' })
   course(@Root() a: Assessment, @Ctx() ctx: RequestContext) {
     return a.course ?? ctx.loaders.courseById.load(a.courseId);
@@ -116,6 +118,7 @@ export class AssessmentsResolver {
     return a.module ?? ctx.loaders.moduleById.load(a.moduleId);
   }
 
+  @PresentFirst()
   @FieldResolver(() => [Question], { description: 'The questions by order (answer keys only for the course\'s teachers, SuperAdmin and Admin).' })
   questions(@Root() a: Assessment & { questions?: Question[] }, @Ctx() ctx: RequestContext) {
     return a.questions ?? ctx.loaders.questionsByAssessment.load(a.id);

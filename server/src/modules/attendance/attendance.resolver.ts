@@ -23,6 +23,7 @@ import {
   MyAttendance,
   MyAttendanceArgs,
 } from './attendance.types';
+import { PresentFirst } from '../../app/present-first';
 
 
 @Resolver(() => AttendanceRecord)
@@ -64,21 +65,25 @@ export class AttendanceResolver {
 
   // lists join these in their one statement (returned as they are, without a promise); otherwise the
   // request's DataLoaders batch them
+  @PresentFirst()
   @FieldResolver(() => User, { description: 'The student.' })
   student(@Root() r: AttendanceRecord, @Ctx() ctx: RequestContext) {
     return r.student ?? ctx.loaders.userById.load(r.studentId);
   }
 
+  @PresentFirst()
   @FieldResolver(() => SchoolClass, { description: 'The class.' })
   class(@Root() r: AttendanceRecord, @Ctx() ctx: RequestContext) {
     return r.class ?? ctx.loaders.classById.load(r.classId);
   }
 
+  @PresentFirst()
   @FieldResolver(() => Subject, { description: 'The subject.' })
   subject(@Root() r: AttendanceRecord, @Ctx() ctx: RequestContext) {
     return r.subject ?? ctx.loaders.subjectById.load(r.subjectId);
   }
 
+  @PresentFirst()
   @FieldResolver(() => AcademicYear, { description: 'The academic year the record belongs to.' })
   academicYear(@Root() r: AttendanceRecord, @Ctx() ctx: RequestContext) {
     return r.academicYear ?? ctx.loaders.yearById.load(r.academicYearId);

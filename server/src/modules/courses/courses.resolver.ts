@@ -11,6 +11,7 @@ import { Course } from './course.entity';
 import { CourseDeleteImpact } from './courses.impact';
 import { CloneCourseInput, COURSE_PAGE, CourseConnection, CreateCourseInput, StudentCourses, TeacherCourseYear, UpdateCourseInput, coursesAsked, myCoursesAskedLean } from './courses.types';
 import { PageArgs, pageOf, toConnection, windowOf } from '../../app/paging';
+import { PresentFirst } from '../../app/present-first';
 
 @Resolver(() => Course)
 export class CoursesResolver {
@@ -58,21 +59,25 @@ export class CoursesResolver {
     return ctx.services.courses.reusable(actor, subjectId);
   }
 
+  @PresentFirst()
   @FieldResolver(() => Subject, { description: 'The subject taught.' })
   subject(@Root() c: Course, @Ctx() ctx: RequestContext) {
     return c.subject ?? ctx.loaders.subjectById.load(c.subjectId);
   }
 
+  @PresentFirst()
   @FieldResolver(() => SchoolClass, { description: 'The class taught.' })
   class(@Root() c: Course, @Ctx() ctx: RequestContext) {
     return c.class ?? ctx.loaders.classById.load(c.classId);
   }
 
+  @PresentFirst()
   @FieldResolver(() => AcademicYear, { description: 'The academic year.' })
   academicYear(@Root() c: Course, @Ctx() ctx: RequestContext) {
     return c.academicYear ?? ctx.loaders.yearById.load(c.academicYearId);
   }
 
+  @PresentFirst()
   @FieldResolver(() => [User], { description: 'The teachers of the course (firstName, lastName), by last name.' })
   teachers(@Root() c: Course, @Ctx() ctx: RequestContext) {
     return c.teachers ?? ctx.loaders.teachersByCourse.load(c.id);
