@@ -8,6 +8,7 @@ import type { RequestContext } from './context';
 import { writeRefusal } from './credential-gate';
 import { PAGE_SESSION_MUTATIONS } from './page-session';
 import { settleViewer } from './build-context';
+import { keptWhileRoom } from './kept';
 import { requestStatements, statementsSoFar } from './request-store';
 
 /**
@@ -49,15 +50,8 @@ const HEAD_TYPES = new Map(ANSWER_TYPES.map((t) => [t, /;\s*charset=/i.test(t) ?
 const chosenTypes = new Map<string, string | false>();
 const KEPT_ACCEPTS = 100;
 
-function answerType(req: Request): string | false {
-  const accept = req.headers.accept ?? '';
-  let type = chosenTypes.get(accept);
-  if (type === undefined) {
-    type = req.accepts(ANSWER_TYPES);
-    if (chosenTypes.size < KEPT_ACCEPTS) chosenTypes.set(accept, type);
-  }
-  return type;
-}
+const answerType = (req: Request): string | false =>
+  keptWhileRoom(chosenTypes, req.headers.accept ?? '', KEPT_ACCEPTS, () => req.accepts(ANSWER_TYPES));
 
 /** Query texts kept at most, oldest forgotten first (Apollo keeps its parsed documents in a bounded store too). */
 const KEPT_QUERIES = 1000;

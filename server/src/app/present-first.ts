@@ -10,8 +10,8 @@ const PRESENT_FIRST = 'presentFirst';
  * then answered by the built schema itself, and the resolver runs, through type-graphql's wrapper, only when the
  * property is null or undefined. The one-statement reads hand every course its subject, class and year, every
  * attendance record its people: type-graphql's wrapper (its parameters array, middleware chain and promise) around
- * those one-line resolvers was 6-7% of a student's course list's Node time (issue 28). schema.test.ts checks that
- * each marked resolver's body starts with that `??`.
+ * those one-line resolvers was 6-7% of a student's course list's Node time (issue 28). present-first.test.ts checks
+ * that each marked resolver's body starts with that `??`.
  */
 export const PresentFirst = (property?: string) => Extensions({ [PRESENT_FIRST]: property ?? true });
 

@@ -1,6 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { Places, classJson, isoSql, personJson, placesSql, subjectJson, userJson, yearJson } from '../../db/json-rows';
 import type { PageWindow } from '../../app/paging';
+import { keptWhileRoom } from '../../app/kept';
 import type { User } from '../users/user.entity';
 import type { SchoolClass } from '../academic/class.entity';
 import type { Subject } from '../academic/subject.entity';
@@ -174,13 +175,10 @@ const KEPT_BATCHES = 32;
 
 function batchText(reads: readonly SheetRead[]): string {
   const key = reads.map((r) => `${r.kind}${r.lean ? '~' : ''}`).join(',');
-  let text = batchTexts.get(key);
-  if (text === undefined) {
+  return keptWhileRoom(batchTexts, key, KEPT_BATCHES, () => {
     const parts = reads.map((r, i) => `(SELECT row_to_json(x) FROM (${textOf(r).replace(/\$(\d)\b/g, (_, n: string) => `$${Number(n) + 3 * i}`)}) x)`);
-    text = `SELECT json_build_array(${parts.join(', ')}) AS reads`;
-    if (batchTexts.size < KEPT_BATCHES) batchTexts.set(key, text);
-  }
-  return text;
+    return `SELECT json_build_array(${parts.join(', ')}) AS reads`;
+  });
 }
 
 export const attendanceReads = {

@@ -1,5 +1,6 @@
 import type { Actor } from '../../policies';
 import type { User } from '../users/user.entity';
+import { keptWhileRoom } from '../../app/kept';
 import { countCheckedRead, type StatementRun, type Statements } from '../../app/request-store';
 
 /**
@@ -55,18 +56,8 @@ const MAY_WRITE = /\b(INSERT|UPDATE|DELETE|MERGE|TRUNCATE|FOR\s+(NO\s+KEY\s+)?UP
  */
 const KEPT_TEXTS = 1_000;
 
-/** `make(key)` kept under `key` while the cache has room: the same text asks again on every request. */
-function kept<T>(cache: Map<string, T>, key: string, make: (key: string) => T): T {
-  let value = cache.get(key);
-  if (value === undefined) {
-    value = make(key);
-    if (cache.size < KEPT_TEXTS) cache.set(key, value);
-  }
-  return value;
-}
-
 const readOnlyTexts = new Map<string, boolean>();
-export const readsOnly = (text: string): boolean => kept(readOnlyTexts, text, (t) => READ_ONLY.test(t) && !MAY_WRITE.test(t));
+export const readsOnly = (text: string): boolean => keptWhileRoom(readOnlyTexts, text, KEPT_TEXTS, (t) => READ_ONLY.test(t) && !MAY_WRITE.test(t));
 
 /** Names the check adds beside a statement's columns, last, so that taking them away leaves V8's row shapes as pg made them. */
 const ROW = '__checked_row';
@@ -99,7 +90,7 @@ export function checkedTexts(viewerSql: (hashParam: string) => string): (text: s
   return (text, hashParam) => {
     let texts = byParam.get(hashParam);
     if (!texts) byParam.set(hashParam, (texts = new Map()));
-    return kept(texts, text, (t) => checkedSql(t, viewerSql, hashParam));
+    return keptWhileRoom(texts, text, KEPT_TEXTS, (t) => checkedSql(t, viewerSql, hashParam));
   };
 }
 
