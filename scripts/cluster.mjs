@@ -204,7 +204,7 @@ const baseEnv = {
 
 // migrations and the demo school once, before the instances start (they would take turns anyway)
 log('migrating and seeding');
-const seeded = spawnSync(process.execPath, [path.join(serverDir, 'dist', 'db', 'seed-cli.js')], { env: baseEnv, encoding: 'utf8' });
+const seeded = spawnSync(process.execPath, [path.join(serverDir, 'dist', 'app', 'seed-cli.js')], { env: baseEnv, encoding: 'utf8' });
 if (seeded.status !== 0) {
   console.error(seeded.stdout, seeded.stderr);
   await stopAll(1);

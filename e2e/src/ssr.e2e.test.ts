@@ -11,7 +11,7 @@ import { assert, expectPath, expectVisible } from './support/expect';
 import { e2e } from './support/fixture';
 import { errorCodes, type GraphQLAnswer } from './support/graphql';
 
-/** The cookie the server sets for page loads (server/src/app/page-session.ts). */
+/** The cookie the server sets for page loads (server/src/modules/auth/page-session.ts). */
 const COOKIE = 'lms_page_session';
 
 /** Signs in from the test process: the session token and the Set-Cookie the server answered with. */

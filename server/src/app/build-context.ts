@@ -1,7 +1,6 @@
 import { DataSource } from 'typeorm';
-import { SESSION_EXPIRED, TOKEN_REJECTED, bearerToken, RequestContext } from './context';
-import { Loaders, createLoaders } from './loaders';
-import { Services } from './services';
+import { SESSION_EXPIRED, TOKEN_REJECTED, bearerToken, type Loaders, type RequestContext, type Services } from '../core/context';
+import { createLoaders } from './loaders';
 import type { Actor } from '../policies';
 import type { User } from '../modules/users/user.entity';
 import { ACCESS_TOKEN_PREFIX } from '../modules/integrations/access-tokens.service';

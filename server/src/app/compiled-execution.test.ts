@@ -1,5 +1,5 @@
 import { loadConfig } from '../config';
-import { seedDemoSchool } from '../db/seed';
+import { seedDemoSchool } from './seed';
 import { serveApp, startTestServer, TestServer } from '../test/test-server';
 
 /**

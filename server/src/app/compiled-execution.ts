@@ -6,7 +6,7 @@ import { CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
  * Queries run through graphql-jit: each operation is compiled once into a JavaScript function that walks the
  * selection without graphql-js's per-field bookkeeping (issue 28). Everything around execution stays Apollo's:
  * parsing, validation with the same rules (app/graphql-limits.ts), the plugins, the error formatting
- * (errors/mapping.ts). The resolvers are the schema's own, so the field rules (app/field-rules.ts) and the
+ * (errors/mapping.ts). The resolvers are the schema's own, so the field rules (core/field-rules.ts) and the
  * services' authorization run as before. In Apollo's pipeline mutations keep graphql-js (a mutation's first
  * request; later ones run compiled from known-queries.ts, fields one after another), as does an operation
  * graphql-jit cannot compile.

@@ -4,7 +4,7 @@ import { Socket } from 'node:net';
 import { compressAnswers, mayCompressFor } from './compress-answers';
 import { startTestServer, TestServer } from '../test/test-server';
 import { DEMO_EMAIL } from '../test/demo';
-import { seedDemoSchool } from '../db/seed';
+import { seedDemoSchool } from './seed';
 
 /**
  * The API's answers leave compressed when the browser accepts it (a phone's slow network pays for bytes,

@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError } from 'graphql';
 import { Actor, can } from '../policies';
-import type { RequestContext } from './context';
+import type { RequestContext } from '../core/context';
 import { forbidden } from '../errors/domain-error';
 import { toHttp } from '../errors/mapping';
 

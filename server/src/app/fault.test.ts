@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { Config, loadConfig } from '../config';
-import { createDataSource, PoolOptions } from '../db/data-source';
+import type { PoolOptions } from '../db/data-source';
 import { EmbeddedDatabase, startEmbedded } from '../db/embedded';
-import { openDatabase, OpenDatabase } from '../db/open';
-import { seedDemoSchool } from '../db/seed';
+import { appDataSource, openDatabase, OpenDatabase } from './database';
+import { seedDemoSchool } from './seed';
 import { UNAVAILABLE_TEXT } from '../errors/domain-error';
 import { toHttp } from '../errors/mapping';
 import { DEMO_EMAIL } from '../test/demo';
@@ -69,7 +69,7 @@ async function sql(): Promise<Client> {
 /** Another app over the same engine with its own pool and settings (closed in afterAll). */
 async function appWith(pool: PoolOptions, env: Record<string, string>): Promise<TestServer> {
   const config = configFor(engine!.url, env);
-  const ds = createDataSource(engine!.url, pool);
+  const ds = appDataSource(engine!.url, pool);
   await ds.initialize();
   const app = await serveApp(ds, config, () => ds.destroy());
   extraApps.push(app);

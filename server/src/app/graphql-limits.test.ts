@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DocumentNode, FragmentDefinitionNode, Kind, Lexer, OperationDefinitionNode, Source, TokenKind, parse, print, validate } from 'graphql';
 import { startTestServer, TestServer } from '../test/test-server';
-import { seedDemoSchool } from '../db/seed';
+import { seedDemoSchool } from './seed';
 import { buildAppSchema } from './schema';
 import { GRAPHQL_LIMITS, graphqlLimits } from './graphql-limits';
 

@@ -5,7 +5,7 @@ import { expressMiddleware } from '@as-integrations/express5';
 import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
 import { formatGraphQLError, serviceUnavailableStatus, toDomainError, toHttp } from '../errors/mapping';
 import { MAX_FILE_BYTES, MAX_UPLOAD_FILES } from '../modules/files/files.service';
-import { RequestContext } from './context';
+import { RequestContext } from '../core/context';
 import { GRAPHQL_LIMITS, graphqlLimits } from './graphql-limits';
 import { Lexer, Source, TokenKind } from 'graphql';
 import { buildAppSchema } from './schema';

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { loadConfig } from '../config';
-import { seedDemoSchool } from '../db/seed';
+import { seedDemoSchool } from './seed';
 import { sqlCounts } from './app';
 import { serveApp, startTestServer, TestServer } from '../test/test-server';
 

@@ -4,12 +4,12 @@ import { DocumentNode, ExecutionResult, GraphQLError, GraphQLFormattedError, Gra
 import { CompiledQuery, isCompiledQuery } from 'graphql-jit';
 import { formatGraphQLError, graphqlErrorHead } from '../errors/mapping';
 import { asGraphqlJsError, compiledFor } from './compiled-execution';
-import type { RequestContext } from './context';
+import type { RequestContext } from '../core/context';
 import { writeRefusal } from './credential-gate';
-import { PAGE_SESSION_MUTATIONS } from './page-session';
+import { PAGE_SESSION_MUTATIONS } from '../modules/auth/page-session';
 import { settleViewer } from './build-context';
-import { keptWhileRoom } from './kept';
-import { requestStatements, statementsSoFar } from './request-store';
+import { keptWhileRoom } from '../core/kept';
+import { requestStatements, statementsSoFar } from '../core/request-store';
 
 /**
  * Operations the server has seen before answered without Apollo's request pipeline (issue 28): a client sends

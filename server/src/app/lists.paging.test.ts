@@ -1,7 +1,7 @@
 import { startTestServer, TestServer } from '../test/test-server';
 import { walkConnection } from '../test/walk-connection';
-import { seedDemoSchool } from '../db/seed';
-import { PAGE_TEXT } from './paging';
+import { seedDemoSchool } from './seed';
+import { PAGE_TEXT } from '../core/paging';
 import { cloneItems, cloneRows } from '../modules/review/review.test.fixtures';
 
 /**

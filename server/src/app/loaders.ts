@@ -1,10 +1,11 @@
 import { DataSource } from 'typeorm';
 import { Actor } from '../policies';
-import { LoadersOf, Primed, loadersFactory } from './module';
+import type { Loaders } from '../core/context';
+import { LoadersOf, Primed, SameType, loadersFactory } from '../core/manifest';
 import { modules } from './modules';
 
-/** `ctx.loaders`: every domain's loaders side by side. */
-export type Loaders = LoadersOf<typeof modules>;
+/** The kernel's `Loaders` (each domain declares its own in its manifest file) is exactly every listed domain's loaders side by side. */
+export const loadersDeclared: SameType<Loaders, LoadersOf<typeof modules>> = true;
 
 const factories = new WeakMap<DataSource, (actor: Actor | null, primed?: Primed) => Loaders>();
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DataSource } from 'typeorm';
-import { AnyModule, loadersFactory, migrationTimestamp, migrationsOf } from './module';
+import { AnyModule, loadersFactory, migrationTimestamp, migrationsOf } from '../core/manifest';
 import type { Actor } from '../policies';
 import { modules } from './modules';
 import { fileReferences } from '../jobs/file-cleanup';

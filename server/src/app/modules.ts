@@ -1,4 +1,4 @@
-import { moduleList } from './module';
+import { moduleList } from '../core/manifest';
 import { mailModule } from '../modules/mail/mail.module';
 import { authModule } from '../modules/auth/auth.module';
 import { accountModule } from '../modules/account/account.module';

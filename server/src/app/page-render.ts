@@ -4,11 +4,11 @@ import { pathToFileURL } from 'node:url';
 import type { ApolloServer } from '@apollo/server';
 import type { Request, Response } from 'express';
 import type { FormattedExecutionResult } from 'graphql';
-import type { RequestContext } from './context';
-import { enumValueName } from './enum-values';
-import { logger } from './logger';
-import { pageSessionCookie, pageSessionToken } from './page-session';
-import { requestStore } from './request-store';
+import type { RequestContext } from '../core/context';
+import { enumValueName } from '../core/enum-values';
+import { logger } from '../core/logger';
+import { pageSessionCookie, pageSessionToken } from '../modules/auth/page-session';
+import { requestStore } from '../core/request-store';
 
 /** What web/src/ssr/entry-server.tsx exports (the built bundle is loaded at run time, so its types are restated). */
 interface RenderRequest {
@@ -59,7 +59,7 @@ export function framePage(template: string, page: { head: string; body: string; 
     .replace(root, () => `<div id="root">${page.body}</div><script type="application/json" id="${stateId}">${page.state}</script>`);
 }
 
-/** web/src/app/serverRendered.ts's SERVER_STATE_ID. */
+/** web/src/lib/serverState.ts's SERVER_STATE_ID. */
 const SERVER_STATE_ID = 'lms-server-state';
 
 /**

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import type { Config } from '../config';
-import { logger } from './logger';
-import { RequestStore, requestStore } from './request-store';
+import { logger } from '../core/logger';
+import { RequestStore, requestStore } from '../core/request-store';
 
 /**
  * What recent requests asked of the database, by request id; tests read it to prove lists do not grow with data.

@@ -1,7 +1,7 @@
 import { NextFunction, Request, Response } from 'express';
 import { UNAVAILABLE_TEXT } from '../errors/domain-error';
-import { logger } from './logger';
-import { requestStore } from './request-store';
+import { logger } from '../core/logger';
+import { requestStore } from '../core/request-store';
 
 /** A 503 in the transport's shape: GraphQL's error list on /graphql, the REST envelope elsewhere. */
 function timeoutBody(path: string): object {

@@ -1,4 +1,4 @@
-import { newRouter } from './rest';
+import { newRouter } from '../core/rest';
 import { modules } from './modules';
 
 /** Every domain's REST adapter under /api, in list order. */

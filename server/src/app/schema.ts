@@ -2,9 +2,9 @@ import 'reflect-metadata';
 import { GraphQLSchema, getNamedType, isEnumType, lexicographicSortSchema, printSchema } from 'graphql';
 import { buildSchema, getMetadataStorage } from 'type-graphql';
 import { DateTimeISO } from './date-time';
-import { enumValueName } from './enum-values';
-import { guardFields } from './field-rules';
-import { answerPresentFirst } from './present-first';
+import { enumValueName } from '../core/enum-values';
+import { guardFields } from '../core/field-rules';
+import { answerPresentFirst } from '../core/present-first';
 import { modules } from './modules';
 
 /** Every resolver of every domain, from their manifests. */

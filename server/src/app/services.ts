@@ -1,10 +1,14 @@
 import { DataSource } from 'typeorm';
 import { Config } from '../config';
-import { ServicesOf, buildServices } from './module';
+import type { Services } from '../core/context';
+import { ServicesOf, SameType, buildServices } from '../core/manifest';
 import { modules } from './modules';
 
-/** `ctx.services`: each domain's services under its manifest's name. */
-export type Services = ServicesOf<typeof modules>;
+/**
+ * The kernel's `Services` (each domain declares its own part in its manifest file) is exactly what the list of
+ * manifests builds: a domain missing from the list, or declaring another type than its factory makes, fails here.
+ */
+export const servicesDeclared: SameType<Services, ServicesOf<typeof modules>> = true;
 
 /** One instance of each service per process; both transports call these. */
 export function createServices(ds: DataSource, config: Config): Services {

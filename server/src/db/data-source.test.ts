@@ -1,11 +1,11 @@
 import { adminUrl } from '../test/pg-admin';
 import { QueryFailedError } from 'typeorm';
-import { requestStore } from '../app/request-store';
-import { createDataSource } from './data-source';
+import { requestStore } from '../core/request-store';
+import { appDataSource } from '../app/database';
 
 /** The app's connections as PostgreSQL sees them. */
 test("every connection plans without JIT (a large school's estimates would compile statements that run in milliseconds)", async () => {
-  const ds = createDataSource(adminUrl(), { poolSize: 1 });
+  const ds = appDataSource(adminUrl(), { poolSize: 1 });
   await ds.initialize();
   try {
     expect(await ds.query('SHOW jit')).toEqual([{ jit: 'off' }]);
@@ -15,7 +15,7 @@ test("every connection plans without JIT (a large school's estimates would compi
 });
 
 test('a connection, with the statements it has prepared and planned, outlives a quiet spell longer than pg closes idle ones after (10 s)', async () => {
-  const ds = createDataSource(adminUrl(), { poolSize: 1 });
+  const ds = appDataSource(adminUrl(), { poolSize: 1 });
   await ds.initialize();
   try {
     const pid = async () => (await ds.query('SELECT pg_backend_pid() AS pid, $1::int AS n', [1]))[0].pid;
@@ -29,7 +29,7 @@ test('a connection, with the statements it has prepared and planned, outlives a 
 }, 20_000);
 
 test('a statement outside a transaction goes straight to the pool and answers, counts, fails and keeps its connection as TypeORM\'s runner does', async () => {
-  const ds = createDataSource(adminUrl(), { poolSize: 1 });
+  const ds = appDataSource(adminUrl(), { poolSize: 1 });
   await ds.initialize();
   const table = `straight_${process.pid}`;
   // TypeORM's own way: a query runner of its own for the statement

@@ -2,10 +2,9 @@ import 'reflect-metadata';
 import type { Pool, PoolClient, QueryResult } from 'pg';
 import { DataSource, Logger, QueryFailedError, QueryRunner } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
-import { migrationsOf } from '../app/module';
-import { modules } from '../app/modules';
-import { countStatement, refuseIfAbandoned } from '../app/request-store';
-import { logger } from '../app/logger';
+import type { Class, MigrationClass } from '../core/manifest';
+import { countStatement, refuseIfAbandoned } from '../core/request-store';
+import { logger } from '../core/logger';
 import { loadConfig } from '../config';
 import { PreparingClient } from './prepared';
 
@@ -41,19 +40,25 @@ export interface PoolOptions {
   statementTimeoutMs?: number;
 }
 
+/** What a data source maps and migrates: the app's is every domain's (app/database.ts `appDataSource`). */
+export interface DatabaseSchema {
+  entities: readonly Class[];
+  /** Oldest first (the database records which ran). */
+  migrations: readonly MigrationClass[];
+}
+
 /**
  * The data source over a pg pool. When PostgreSQL goes away the pool drops the broken connections (TypeORM
  * releases a failed connection with its error and listens for pool errors) and opens new ones on demand,
  * so the same data source serves again once PostgreSQL is back; nothing waits longer than the timeouts.
  */
-export function createDataSource(url: string, options: PoolOptions = {}): DataSource {
+export function createDataSource(url: string, schema: DatabaseSchema, options: PoolOptions = {}): DataSource {
   const env = loadConfig();
   return straightToPool(new DataSource({
     type: 'postgres',
     url,
-    entities: modules.flatMap((m) => m.entities ?? []),
-    // every domain's migrations, by timestamp (the database records which ran)
-    migrations: migrationsOf(modules),
+    entities: [...schema.entities],
+    migrations: [...schema.migrations],
     migrationsTransactionMode: 'each',
     synchronize: false,
     logger: new CountingLogger(),

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { User } from '../modules/users/user.entity';
-import { Role } from '../modules/users/role';
+import { Role } from '../core/role';
 
 /** Every demo account's password. */
 export const DEMO_PASSWORD = 'demo1234';

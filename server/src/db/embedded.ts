@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import net from 'node:net';
 import type { ChildProcess } from 'node:child_process';
-import { logger } from '../app/logger';
+import { logger } from '../core/logger';
 
 export interface EmbeddedDatabase {
   url: string;

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
-import { requestStatements } from '../app/request-store';
+import { requestStatements } from '../core/request-store';
 
 /** Prepared statements kept per connection; the least recently used beyond this are deallocated. */
 export const PREPARED_PER_CONNECTION = 300;

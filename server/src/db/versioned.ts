@@ -1,7 +1,7 @@
 import { Column, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { conflict, notFound } from '../errors/domain-error';
-import { INPUT_TEXT } from '../app/input';
+import { INPUT_TEXT } from '../core/input';
 
 /**
  * An entity whose concurrent changes are detected: its `version` starts at 1 and `updateVersioned` bumps it;

@@ -4,7 +4,7 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import type { Response } from 'express';
 import { QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 import { DomainError, ErrorCode, UNAVAILABLE_TEXT } from './domain-error';
-import { logger } from '../app/logger';
+import { logger } from '../core/logger';
 
 export const INTERNAL_MESSAGE = 'Internal server error';
 
@@ -66,7 +66,7 @@ const INVALID_INPUT: Record<string, { code: ErrorCode; message: string }> = {
 function fromDatabase(err: unknown): DomainError | undefined {
   const code = (err as { code?: string; driverError?: { code?: string } })?.driverError?.code ??
     (err as { code?: string })?.code;
-  // the input layer (app/input.ts) refuses these first; what slips through is still the client's error, never a 500
+  // the input layer (core/input.ts) refuses these first; what slips through is still the client's error, never a 500
   const invalid = code ? INVALID_INPUT[code] : undefined;
   if (invalid) return new DomainError(invalid.code, invalid.message);
   if (code === '57014') return new DomainError('SERVICE_UNAVAILABLE', UNAVAILABLE_TEXT.tooSlow); // statement_timeout

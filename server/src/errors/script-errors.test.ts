@@ -1,5 +1,5 @@
 import { startTestServer, TestServer, uniqueEmail } from '../test/test-server';
-import { seedDemoSchool } from '../db/seed';
+import { seedDemoSchool } from '../app/seed';
 import { makeUser } from '../test/factories';
 import { USER_TEXT } from '../modules/users/users.validation';
 import { AUTH_TEXT } from '../modules/auth/auth.texts';

@@ -1,5 +1,5 @@
 import { DataSource, EntityManager } from 'typeorm';
-import { logger } from '../app/logger';
+import { logger } from '../core/logger';
 
 /**
  * Advisory lock keys of the jobs (single bigint form; seeding uses 7243001 and attendance the two-key form

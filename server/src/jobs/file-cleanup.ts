@@ -1,5 +1,5 @@
 import { DataSource, EntityManager } from 'typeorm';
-import { logger } from '../app/logger';
+import { logger } from '../core/logger';
 import { FileStore } from '../modules/files/file-store';
 import { JOB_LOCKS, underAdvisoryLock } from './advisory';
 import { ScheduledJob, schedule } from './schedule';

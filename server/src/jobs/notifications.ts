@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { logger } from '../app/logger';
+import { logger } from '../core/logger';
 import { MailService } from '../modules/mail/mail.service';
 import { notifyDueSoon } from '../modules/notifications/notifications.record';
 import { queueDailyDigests } from '../modules/notifications/notifications.digest';

@@ -1,8 +1,8 @@
 import { loadConfig } from '../config';
 import { startTestServer, TestServer } from '../test/test-server';
-import { seedDemoSchool } from '../db/seed';
+import { seedDemoSchool } from '../app/seed';
 import { makeUser } from '../test/factories';
-import { Role } from '../modules/users/role';
+import { Role } from '../core/role';
 import { Classroom, makeClassroom } from '../modules/review/review.test.fixtures';
 import { ScheduledJob } from './schedule';
 import { startOverdueSweep } from './overdue-sweep';

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { logger } from '../app/logger';
+import { logger } from '../core/logger';
 import { autoSubmitBatch } from '../modules/review/review.autosubmit';
 import { JOB_LOCKS, underAdvisoryLock } from './advisory';
 import { ScheduledJob, schedule } from './schedule';

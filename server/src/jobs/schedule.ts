@@ -1,4 +1,4 @@
-import { logger } from '../app/logger';
+import { logger } from '../core/logger';
 
 export interface ScheduledJob {
   /** Stops the timer and waits for a run in progress, so shutdown closes the database after it. */

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { startTestServer, TestServer } from '../test/test-server';
-import { seedDemoSchool } from '../db/seed';
-import { createDataSource } from '../db/data-source';
+import { seedDemoSchool } from '../app/seed';
+import { appDataSource } from '../app/database';
 import { Classroom, makeClassroom } from '../modules/review/review.test.fixtures';
 
 /** What the sweep's tests work in: the server, a second pool on its database (another instance), a classroom of 5 and its pupils. */
@@ -19,7 +19,7 @@ export async function startSweepWorld(poolSize: number): Promise<SweepWorld> {
   const t = await startTestServer();
   await seedDemoSchool(t.ds);
   await t.ds.query('DELETE FROM assessments');
-  const ds2 = createDataSource((t.ds.options as { url: string }).url, { poolSize });
+  const ds2 = appDataSource((t.ds.options as { url: string }).url, { poolSize });
   await ds2.initialize();
   const [{ id }] = await t.ds.query(`SELECT id FROM users WHERE email = 'teacher@demo.school'`);
   const room = await makeClassroom(t.ds, id, 5);

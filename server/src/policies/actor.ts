@@ -1,4 +1,4 @@
-import { Role } from '../modules/users/role';
+import { Role } from '../core/role';
 import { APPLICATION, type Credential, type Scope } from './credentials';
 
 /** The role a request acts in: a person's role, or an application (which no person's rule matches). */
@@ -41,3 +41,10 @@ export const applicationActor = (app: { id: string; name: string; scopes: readon
 
 /** The acting role as a person's role, or null for an application. */
 export const personRole = (a: Actor): Role | null => (a.activeRole === APPLICATION ? null : a.activeRole);
+
+/** The actor is an application holding one of these scopes (a person's role rules never match an application). */
+export const appMay = (a: Actor | null, scopes: readonly Scope[]) =>
+  a?.credential?.kind === 'application' && a.credential.scopes.some((s) => scopes.includes(s));
+
+/** The actor is a person (a web session or their personal access token), not an application. */
+export const isPerson = (a: Actor | null) => !!a && a.activeRole !== APPLICATION;

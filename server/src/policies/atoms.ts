@@ -1,7 +1,8 @@
 import type { Actor } from './actor';
-import { Role } from '../modules/users/role';
+import { Role } from '../core/role';
 import { ASSIGNABLE_ROLES } from './roles';
-import { type Scope, appMay, isPerson } from './credentials';
+import type { Scope } from './credentials';
+import { appMay, isPerson } from './actor';
 
 /**
  * The algebra every rule of rules.ts is written in (issue 28): a predicate has a JS form, decided on the loaded

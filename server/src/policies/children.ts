@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { assertId } from '../app/ids';
+import { assertId } from '../core/ids';
 import type { Actor } from './actor';
 import { authorize } from './index';
 

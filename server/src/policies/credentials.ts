@@ -1,5 +1,3 @@
-import type { Actor } from './actor';
-
 /**
  * What a request's credential may reach beyond its owner's role: the scopes of personal access tokens and of
  * applications (OAuth 2.0 client credentials). The one list of scopes: OneRoster (issue 27) adds its routes
@@ -53,10 +51,3 @@ export const APPLICATION = 'Application' as const;
 export type Credential =
   | { kind: 'token'; id: string; scope: AccessTokenScope }
   | { kind: 'application'; id: string; name: string; scopes: readonly Scope[] };
-
-/** The actor is an application holding one of these scopes (a person's role rules never match an application). */
-export const appMay = (a: Actor | null, scopes: readonly Scope[]) =>
-  a?.credential?.kind === 'application' && a.credential.scopes.some((s) => scopes.includes(s));
-
-/** The actor is a person (a web session or their personal access token), not an application. */
-export const isPerson = (a: Actor | null) => !!a && a.activeRole !== APPLICATION;

@@ -4,7 +4,7 @@ import type { SubmissionView } from './rules';
 
 /**
  * Field visibility, decided once per type: which guarded fields of an object its viewer receives. The GraphQL
- * fields name their group with `@Visible(type, field)` (app/field-rules.ts) and the REST presenters read the
+ * fields name their group with `@Visible(type, field)` (core/field-rules.ts) and the REST presenters read the
  * same answer, so a field is never shown on one transport and hidden on the other. Each group is one rule of
  * rules.ts; the decision for one viewer and one object is made once per request, however many fields read it.
  */

@@ -2,7 +2,7 @@ import { DomainError } from '../errors/domain-error';
 import { Actor } from './actor';
 import { Action, ObjectOf, rules } from './rules';
 import { ASSIGNABLE_ROLES, SWITCHABLE_ROLES } from './roles';
-import { Role } from '../modules/users/role';
+import { Role } from '../core/role';
 
 export type { Actor } from './actor';
 export type { Action } from './rules';

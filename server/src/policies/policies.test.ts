@@ -1,9 +1,9 @@
 import { startTestServer, TestServer, uniqueEmail } from '../test/test-server';
 import { DEMO_EMAIL, ROLES, signInEachRole } from '../test/demo';
-import { seedDemoSchool } from '../db/seed';
+import { seedDemoSchool } from '../app/seed';
 import { makeUser } from '../test/factories';
-import { Role } from '../modules/users/role';
-import { enumValueName } from '../app/enum-values';
+import { Role } from '../core/role';
+import { enumValueName } from '../core/enum-values';
 
 /**
  * Every operation of the users and sessions issue, for each of the five roles, through both transports:

@@ -1,4 +1,4 @@
-import { Role } from '../modules/users/role';
+import { Role } from '../core/role';
 
 const { SuperAdmin, Admin, Teacher, Student, Parent } = Role;
 

@@ -1,5 +1,5 @@
 import { Actor } from './actor';
-import { Role } from '../modules/users/role';
+import { Role } from '../core/role';
 import { ACADEMIC_MANAGERS, SWITCHABLE_ROLES, USER_MANAGERS } from './roles';
 import { AccessTokenScope, ROSTER_SCOPES, SCOPES } from './credentials';
 import {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { Role } from '../modules/users/role';
+import { Role } from '../core/role';
 import { makeUsers } from './factories';
 
 /** Academic rows for tests, written as plain SQL so a test sets up its world without the services under test. */

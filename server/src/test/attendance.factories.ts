@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { Role } from '../modules/users/role';
+import { Role } from '../core/role';
 import { User } from '../modules/users/user.entity';
 import { makeUser } from './factories';
 

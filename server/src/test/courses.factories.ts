@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
-import { Services } from '../app/services';
+import type { Services } from '../core/context';
 import { LocalFileStore } from '../modules/files/file-store';
 import { tinyPdf } from '../modules/files/demo-files';
 import { Row } from './academic.factories';

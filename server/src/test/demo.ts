@@ -1,4 +1,4 @@
-import { Role } from '../modules/users/role';
+import { Role } from '../core/role';
 import { TestServer } from './test-server';
 
 /** One demo account per role (the demo school has two teachers and two students; these are the first). */

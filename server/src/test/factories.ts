@@ -1,8 +1,8 @@
 import { DataSource } from 'typeorm';
 import { hashPassword } from '../modules/auth/secrets';
 import { User } from '../modules/users/user.entity';
-import { Role } from '../modules/users/role';
-import { DEMO_PASSWORD } from '../db/seed';
+import { Role } from '../core/role';
+import { DEMO_PASSWORD } from '../app/seed';
 import { uniqueEmail } from './test-server';
 
 let demoHash: Promise<string> | undefined;

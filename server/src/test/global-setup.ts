@@ -3,7 +3,7 @@ import path from 'node:path';
 import 'reflect-metadata';
 import { adminUrl, admin, reachable, withDatabase } from './pg-admin';
 import { startEmbedded } from '../db/embedded';
-import { createDataSource } from '../db/data-source';
+import { appDataSource } from '../app/database';
 
 /**
  * Finds a real PostgreSQL (or starts the embedded one) and builds a migrated template database that each
@@ -24,7 +24,7 @@ export default async function globalSetup(): Promise<void> {
     await c.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
     await c.query(`CREATE DATABASE ${template}`);
   });
-  const ds = createDataSource(withDatabase(url, template), { poolSize: 1 });
+  const ds = appDataSource(withDatabase(url, template), { poolSize: 1 });
   await ds.initialize();
   await ds.runMigrations({ transaction: 'each' });
   await ds.destroy();

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { logger } from '../app/logger';
+import { logger } from '../core/logger';
 
 /**
  * Everything the server's logger writes while `run` runs, at level info and above, as the lines a production

@@ -7,9 +7,9 @@ import http, { Server } from 'node:http';
 import { DataSource } from 'typeorm';
 import { Config, loadConfig } from '../config';
 import { createApp, sqlCounts } from '../app/app';
-import { createDataSource } from '../db/data-source';
-import { DEMO_PASSWORD } from '../db/seed';
-import { Services } from '../app/services';
+import { appDataSource } from '../app/database';
+import { DEMO_PASSWORD } from '../app/seed';
+import type { Services } from '../core/context';
 import type { KnownQueries } from '../app/known-queries';
 import { admin, adminUrl, withDatabase } from './pg-admin';
 
@@ -66,7 +66,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
     ...env,
   });
-  const ds = createDataSource(url, { poolSize: 5 });
+  const ds = appDataSource(url, { poolSize: 5 });
   await ds.initialize();
   return serveApp(ds, config, async () => {
     await ds.destroy();

@@ -1,8 +1,8 @@
 import { startTestServer, TestServer } from '../../test/test-server';
-import { seedDemoSchool } from '../../db/seed';
+import { seedDemoSchool } from '../../app/seed';
 import { makeUser } from '../../test/factories';
 import { makeAllocation, makeClass, makeSubject, makeYear, placeStudent } from '../../test/academic.factories';
-import { Role } from '../users/role';
+import { Role } from '../../core/role';
 import { ACADEMIC_TEXT as T } from './academic.validation';
 
 /** Validation texts, integrity rules, refused deletes, concurrent edits and the REST shapes. */

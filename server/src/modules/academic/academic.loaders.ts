@@ -1,9 +1,9 @@
 import DataLoader from 'dataloader';
 import { DataSource, In } from 'typeorm';
-import { byIdLoader, listLoader } from '../../app/dataloaders';
-import { windowedLoader } from '../../app/paging';
+import { byIdLoader, listLoader } from '../../core/dataloaders';
+import { windowedLoader } from '../../core/paging';
 import { User } from '../users/user.entity';
-import { Role } from '../users/role';
+import { Role } from '../../core/role';
 import { AcademicYear } from './academic-year.entity';
 import { AcademicPeriod } from './academic-period.entity';
 import { SchoolClass } from './class.entity';

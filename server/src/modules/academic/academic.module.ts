@@ -1,4 +1,4 @@
-import { defineModule } from '../../app/module';
+import { defineModule } from '../../core/manifest';
 import { Academic1732300001000 } from '../../db/migrations/1732300001000-Academic';
 import { Allocations1732300005000 } from '../../db/migrations/1732300005000-Allocations';
 import { OneActiveYear1732300008500 } from '../../db/migrations/1732300008500-OneActiveYear';
@@ -41,3 +41,12 @@ export const academicModule = defineModule({
   router: academicRouter,
   seed: academicSeeder,
 });
+
+// this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
+declare module '../../core/context' {
+  interface Services {
+    academic: ReturnType<typeof academicModule.services>;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the loaders' own type, merged into the registry
+  interface Loaders extends ReturnType<NonNullable<typeof academicModule.loaders>> {}
+}

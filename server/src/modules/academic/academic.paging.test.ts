@@ -1,9 +1,9 @@
 import { startTestServer, TestServer } from '../../test/test-server';
 import { walkConnection } from '../../test/walk-connection';
-import { seedDemoSchool } from '../../db/seed';
+import { seedDemoSchool } from '../../app/seed';
 import { makeSchool } from '../../test/academic.factories';
 import { coursesForAllocations } from '../../test/courses.factories';
-import { PAGE_TEXT } from '../../app/paging';
+import { PAGE_TEXT } from '../../core/paging';
 
 /**
  * The school's structure is paged (issue 26): classes, subjects, allocations and courses grow with the school

@@ -1,7 +1,7 @@
-import { type Body, body, done, newRouter, param, route, send, str } from '../../app/rest';
+import { type Body, body, done, newRouter, param, route, send, str } from '../../core/rest';
 import type { Request, Response } from 'express';
-import { restPage, restSlice } from '../../app/paging';
-import type { RequestContext } from '../../app/context';
+import { restPage, restSlice } from '../../core/paging';
+import type { RequestContext } from '../../core/context';
 import type { Actor } from '../../policies';
 import { ACADEMIC_TEXT as T } from './academic.validation';
 import { ACADEMIC_PAGE } from './academic.types';

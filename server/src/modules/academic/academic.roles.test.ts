@@ -1,7 +1,7 @@
 import { startTestServer, TestServer } from '../../test/test-server';
 import { DEMO_EMAIL, ROLES, signInEachRole } from '../../test/demo';
-import { seedDemoSchool } from '../../db/seed';
-import { Role } from '../users/role';
+import { seedDemoSchool } from '../../app/seed';
+import { Role } from '../../core/role';
 import { makeAllocation, makeClass, makeSubject, makeYear } from '../../test/academic.factories';
 import { makeUser } from '../../test/factories';
 import { ACADEMIC_TEXT as T } from './academic.validation';

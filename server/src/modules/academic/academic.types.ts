@@ -1,9 +1,9 @@
 import { GraphQLResolveInfo } from 'graphql';
 import { ArgsType, Field, ID, InputType, Int } from 'type-graphql';
-import { asksOnly } from '../../app/selection';
+import { asksOnly } from '../../core/selection';
 import { TREE_LEAN } from './academic.tree';
 import { PeriodType } from './academic-period.entity';
-import { Connection, PageArgs, PageLimits } from '../../app/paging';
+import { Connection, PageArgs, PageLimits } from '../../core/paging';
 import { SchoolClass } from './class.entity';
 import { Subject } from './subject.entity';
 import { Allocation } from './allocation.entity';

@@ -1,4 +1,4 @@
-import { INPUT_TEXT } from '../../app/input';
+import { INPUT_TEXT } from '../../core/input';
 
 /**
  * Every text of the academic structure; platform.md section 5 names the required fields, not the texts. Users

@@ -1,6 +1,6 @@
 import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { RequestContext } from '../../app/context';
-import { CurrentActor } from '../../app/current-actor';
+import { RequestContext } from '../../core/context';
+import { CurrentActor } from '../../core/current-actor';
 import { Actor } from '../../policies';
 import { User } from '../users/user.entity';
 import { AcademicYear } from './academic-year.entity';
@@ -8,8 +8,8 @@ import { SchoolClass } from './class.entity';
 import { Subject } from './subject.entity';
 import { Allocation } from './allocation.entity';
 import { ACADEMIC_PAGE, AllocationConnection, AllocationsArgs, CreateAllocationInput, UpdateAllocationInput } from './academic.types';
-import { toConnection, windowOf } from '../../app/paging';
-import { PresentFirst } from '../../app/present-first';
+import { toConnection, windowOf } from '../../core/paging';
+import { PresentFirst } from '../../core/present-first';
 
 @Resolver(() => Allocation)
 export class AllocationsResolver {

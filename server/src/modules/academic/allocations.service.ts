@@ -1,9 +1,9 @@
 import { DataSource, EntityManager, In } from 'typeorm';
 import { conflict, notFound, validation } from '../../errors/domain-error';
-import { assertId } from '../../app/ids';
+import { assertId } from '../../core/ids';
 import { Actor, authorize } from '../../policies';
 import { User } from '../users/user.entity';
-import { Role } from '../users/role';
+import { Role } from '../../core/role';
 import { AcademicYear } from './academic-year.entity';
 import { SchoolClass } from './class.entity';
 import { Subject } from './subject.entity';
@@ -11,8 +11,8 @@ import { Allocation } from './allocation.entity';
 import { allocationReadableSql } from '../../policies/sql';
 import { updateVersioned } from '../../db/versioned';
 import { ACADEMIC_TEXT as T } from './academic.validation';
-import { Page, PageWindow, pageOfQuery } from '../../app/paging';
-import { isStillReferenced, optionalRefId, refId, rethrowUnique, versionOf } from '../../app/input';
+import { Page, PageWindow, pageOfQuery } from '../../core/paging';
+import { isStillReferenced, optionalRefId, refId, rethrowUnique, versionOf } from '../../core/input';
 
 export interface AllocationInput {
   academicYearId?: unknown;

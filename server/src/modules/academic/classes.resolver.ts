@@ -1,17 +1,17 @@
 import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { RequestContext } from '../../app/context';
-import { CurrentActor } from '../../app/current-actor';
+import { RequestContext } from '../../core/context';
+import { CurrentActor } from '../../core/current-actor';
 import { Actor } from '../../policies';
 import { AcademicYear } from './academic-year.entity';
 import { SchoolClass } from './class.entity';
 import { Allocation } from './allocation.entity';
 import type { TreeClass } from './academic.tree';
 import { ACADEMIC_PAGE, ClassesArgs, CreateClassInput, SchoolClassConnection, UpdateClassInput } from './academic.types';
-import { PageArgs, toConnection, windowOf } from '../../app/paging';
-import { FieldRule } from '../../app/field-rules';
+import { PageArgs, toConnection, windowOf } from '../../core/paging';
+import { FieldRule } from '../../core/field-rules';
 import { UserConnection } from '../users/users.types';
 import { USER_PAGE } from '../users/users.service';
-import { PresentFirst } from '../../app/present-first';
+import { PresentFirst } from '../../core/present-first';
 
 @Resolver(() => SchoolClass)
 export class ClassesResolver {

@@ -1,6 +1,6 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, Resolver, Root } from 'type-graphql';
-import { RequestContext } from '../../app/context';
-import { CurrentActor } from '../../app/current-actor';
+import { RequestContext } from '../../core/context';
+import { CurrentActor } from '../../core/current-actor';
 import { Actor } from '../../policies';
 import { AcademicYear } from './academic-year.entity';
 import { AcademicPeriod } from './academic-period.entity';

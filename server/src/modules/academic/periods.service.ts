@@ -1,7 +1,7 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { notFound, validation } from '../../errors/domain-error';
-import { assertId } from '../../app/ids';
-import { optionalRequiredText, requiredText } from '../../app/input';
+import { assertId } from '../../core/ids';
+import { optionalRequiredText, requiredText } from '../../core/input';
 import { Actor, authorize } from '../../policies';
 import { AcademicPeriod, PERIOD_TYPES, type PeriodType } from './academic-period.entity';
 import { ACADEMIC_TEXT as T } from './academic.validation';

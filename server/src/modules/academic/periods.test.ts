@@ -1,5 +1,5 @@
 import { startTestServer, TestServer } from '../../test/test-server';
-import { seedDemoSchool } from '../../db/seed';
+import { seedDemoSchool } from '../../app/seed';
 
 /**
  * An academic year's dates, terms and grading periods entered in the app (issue 27): SuperAdmin and Admin

@@ -1,13 +1,13 @@
 import { DataSource, EntityManager, In } from 'typeorm';
 import { notFound, validation } from '../../errors/domain-error';
-import { assertId } from '../../app/ids';
+import { assertId } from '../../core/ids';
 import { Actor, authorize } from '../../policies';
 import { User } from '../users/user.entity';
-import { Role } from '../users/role';
+import { Role } from '../../core/role';
 import { AcademicYear } from './academic-year.entity';
 import { SchoolClass } from './class.entity';
 import { ACADEMIC_TEXT as T } from './academic.validation';
-import { refId } from '../../app/input';
+import { refId } from '../../core/input';
 import { openForLateJoiners } from '../review/review.latejoin';
 
 /** The most students one bulk placement may move. */

@@ -1,8 +1,8 @@
 import { startTestServer, TestServer } from '../../test/test-server';
 import { DEMO_EMAIL, ROLES, signInEachRole } from '../../test/demo';
-import { seedDemoSchool } from '../../db/seed';
+import { seedDemoSchool } from '../../app/seed';
 import { makeUser } from '../../test/factories';
-import { Role } from '../users/role';
+import { Role } from '../../core/role';
 import { ACADEMIC_TEXT as T } from './academic.validation';
 
 /**

@@ -1,10 +1,10 @@
 import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
-import { RequestContext } from '../../app/context';
-import { CurrentActor } from '../../app/current-actor';
+import { RequestContext } from '../../core/context';
+import { CurrentActor } from '../../core/current-actor';
 import { Actor } from '../../policies';
 import { Subject } from './subject.entity';
 import { ACADEMIC_PAGE, CreateSubjectInput, SubjectConnection, UpdateSubjectInput } from './academic.types';
-import { PageArgs, toConnection, windowOf } from '../../app/paging';
+import { PageArgs, toConnection, windowOf } from '../../core/paging';
 
 @Resolver(() => Subject)
 export class SubjectsResolver {

@@ -1,13 +1,13 @@
 import { DataSource } from 'typeorm';
 import { conflict, notFound } from '../../errors/domain-error';
-import { assertId } from '../../app/ids';
+import { assertId } from '../../core/ids';
 import { Actor, authorize } from '../../policies';
 import { Subject } from './subject.entity';
 import { Allocation } from './allocation.entity';
 import { updateVersioned } from '../../db/versioned';
 import { ACADEMIC_TEXT as T } from './academic.validation';
-import { Page, PageWindow, pageOfQuery } from '../../app/paging';
-import { flag, freeText, isStillReferenced, optionalRequiredText, requiredText, rethrowUnique, versionOf } from '../../app/input';
+import { Page, PageWindow, pageOfQuery } from '../../core/paging';
+import { flag, freeText, isStillReferenced, optionalRequiredText, requiredText, rethrowUnique, versionOf } from '../../core/input';
 
 export interface SubjectInput {
   name?: unknown;

@@ -1,5 +1,5 @@
 import { startTestServer, TestServer } from '../../test/test-server';
-import { seedDemoSchool } from '../../db/seed';
+import { seedDemoSchool } from '../../app/seed';
 
 /** At most one academic year is active: the database refuses a second, and activating one hands over in one step. */
 let t: TestServer;

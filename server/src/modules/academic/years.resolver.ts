@@ -1,13 +1,13 @@
 import { GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, FieldResolver, ID, Info, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { RequestContext } from '../../app/context';
-import { CurrentActor } from '../../app/current-actor';
+import { RequestContext } from '../../core/context';
+import { CurrentActor } from '../../core/current-actor';
 import { Actor } from '../../policies';
 import { AcademicYear } from './academic-year.entity';
 import { SchoolClass } from './class.entity';
 import type { TreeYear } from './academic.tree';
 import { CreateAcademicYearInput, UpdateAcademicYearInput, treeAskedLean } from './academic.types';
-import { PresentFirst } from '../../app/present-first';
+import { PresentFirst } from '../../core/present-first';
 
 @Resolver(() => AcademicYear)
 export class YearsResolver {

@@ -1,6 +1,6 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { conflict, notFound } from '../../errors/domain-error';
-import { assertId } from '../../app/ids';
+import { assertId } from '../../core/ids';
 import { Actor, authorize } from '../../policies';
 import { AcademicYear } from './academic-year.entity';
 import { SchoolClass } from './class.entity';
@@ -8,7 +8,7 @@ import { TreeYear, readTree } from './academic.tree';
 import { updateVersioned } from '../../db/versioned';
 import { ACADEMIC_TEXT as T } from './academic.validation';
 import { checkYearHoldsPeriods, yearDatesOf } from './periods.service';
-import { flag, isStillReferenced, optionalRequiredText, requiredText, rethrowUnique, versionOf } from '../../app/input';
+import { flag, isStillReferenced, optionalRequiredText, requiredText, rethrowUnique, versionOf } from '../../core/input';
 
 export interface YearInput {
   year?: unknown;

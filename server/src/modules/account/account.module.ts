@@ -1,4 +1,4 @@
-import { defineModule } from '../../app/module';
+import { defineModule } from '../../core/manifest';
 import { AccountResolver } from './account.resolver';
 import { AccountService } from './account.service';
 import type { AuthService } from '../auth/auth.service';
@@ -10,3 +10,10 @@ export const accountModule = defineModule({
   resolvers: [AccountResolver],
   services: (ds, _config, deps: { auth: AuthService; mail: MailService }) => new AccountService(ds, deps.auth, deps.mail),
 });
+
+// this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
+declare module '../../core/context' {
+  interface Services {
+    account: ReturnType<typeof accountModule.services>;
+  }
+}

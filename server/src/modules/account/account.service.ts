@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { notFound, validation } from '../../errors/domain-error';
-import { isId } from '../../app/ids';
-import { INPUT_TEXT, charCount, requiredText } from '../../app/input';
+import { isId } from '../../core/ids';
+import { INPUT_TEXT, charCount, requiredText } from '../../core/input';
 import { Actor, authorize } from '../../policies';
 import { User } from '../users/user.entity';
 import { USER_TEXT } from '../users/users.validation';

@@ -1,7 +1,7 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { Actor } from '../../policies';
 import { itemReadableSql } from '../../policies/sql';
-import { listLoader } from '../../app/dataloaders';
+import { listLoader } from '../../core/dataloaders';
 import { Announcement } from './announcement.entity';
 
 /**

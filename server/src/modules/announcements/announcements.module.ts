@@ -1,4 +1,4 @@
-import { defineModule } from '../../app/module';
+import { defineModule } from '../../core/manifest';
 import type { CoursesService } from '../courses/courses.service';
 import { Announcement } from './announcement.entity';
 import { AnnouncementsResolver, CourseAnnouncementsFieldResolver } from './announcements.resolver';
@@ -15,3 +15,12 @@ export const announcementsModule = defineModule({
   loaders: announcementLoaders,
   router: announcementsRouter,
 });
+
+// this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
+declare module '../../core/context' {
+  interface Services {
+    announcements: ReturnType<typeof announcementsModule.services>;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the loaders' own type, merged into the registry
+  interface Loaders extends ReturnType<NonNullable<typeof announcementsModule.loaders>> {}
+}

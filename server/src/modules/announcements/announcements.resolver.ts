@@ -1,12 +1,12 @@
 import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { RequestContext } from '../../app/context';
-import { CurrentActor } from '../../app/current-actor';
+import { RequestContext } from '../../core/context';
+import { CurrentActor } from '../../core/current-actor';
 import { Actor } from '../../policies';
 import { User } from '../users/user.entity';
 import { Course } from '../courses/course.entity';
 import { Announcement } from './announcement.entity';
 import { ANNOUNCEMENT_PAGE, AnnouncementConnection, CreateAnnouncementInput, UpdateAnnouncementInput } from './announcements.types';
-import { PageArgs, toConnection, windowOf } from '../../app/paging';
+import { PageArgs, toConnection, windowOf } from '../../core/paging';
 import type { CoursePage } from '../courses/courses.page';
 
 @Resolver(() => Announcement)

@@ -1,5 +1,5 @@
-import { body, newRouter, param, route, send } from '../../app/rest';
-import { restPage } from '../../app/paging';
+import { body, newRouter, param, route, send } from '../../core/rest';
+import { restPage } from '../../core/paging';
 import { ANNOUNCEMENT_PAGE } from './announcements.types';
 import { ANNOUNCEMENT_TEXT as T } from './announcements.validation';
 import { presentAnnouncement } from './announcements.shape';

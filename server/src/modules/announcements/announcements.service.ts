@@ -1,6 +1,6 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { notFound, validation } from '../../errors/domain-error';
-import { assertId } from '../../app/ids';
+import { assertId } from '../../core/ids';
 import { Actor, authorize } from '../../policies';
 import { deleteOne } from '../../db/rows';
 import { updateVersioned } from '../../db/versioned';
@@ -8,7 +8,7 @@ import { oneCourseFacts } from '../courses/courses.facts';
 import { CoursesService } from '../courses/courses.service';
 import { Announcement } from './announcement.entity';
 import { announcementsOfCourses, announcementsQuery } from './announcements.loaders';
-import { Page, PageWindow, pageOfQuery } from '../../app/paging';
+import { Page, PageWindow, pageOfQuery } from '../../core/paging';
 import { notifyAnnouncement } from '../notifications/notifications.record';
 import { ANNOUNCEMENT_TEXT as T, AnnouncementInput, validateAnnouncementEdit, validateNewAnnouncement } from './announcements.validation';
 

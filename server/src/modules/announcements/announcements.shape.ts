@@ -1,4 +1,4 @@
-import { presenter } from '../../app/rest';
+import { presenter } from '../../core/rest';
 import { Actor } from '../../policies';
 import { presentPerson } from '../users/users.shape';
 import { Announcement } from './announcement.entity';

@@ -1,5 +1,5 @@
 import { startTestServer, TestServer } from '../../test/test-server';
-import { seedDemoSchool } from '../../db/seed';
+import { seedDemoSchool } from '../../app/seed';
 import { makeAnnouncement } from '../../test/courses.factories';
 
 /** Announcements: written by the course's teachers, read by its readers; hidden ones only by those who see hidden. */

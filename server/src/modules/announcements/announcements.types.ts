@@ -1,5 +1,5 @@
 import { Field, ID, InputType, Int } from 'type-graphql';
-import { Connection, PageLimits } from '../../app/paging';
+import { Connection, PageLimits } from '../../core/paging';
 import { Announcement } from './announcement.entity';
 
 /** A course's announcements, a few a week all year: 100 a page unless asked, at most 500. */

@@ -1,4 +1,4 @@
-import { flag, requiredText, versionOf } from '../../app/input';
+import { flag, requiredText, versionOf } from '../../core/input';
 import { TITLE_MAX } from '../courses/courses.validation';
 
 export const ANNOUNCEMENT_TEXT = {

@@ -1,6 +1,6 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { validation } from '../../errors/domain-error';
-import { isId } from '../../app/ids';
+import { isId } from '../../core/ids';
 import { Actor } from '../../policies';
 import type { QuestionBanksService } from '../question-banks/question-banks.service';
 import type { BankQuestion } from '../question-banks/question-banks.types';

@@ -1,7 +1,7 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { conflict, validation } from '../../errors/domain-error';
-import { isId } from '../../app/ids';
-import { optionalRequiredText, wholeNumber } from '../../app/input';
+import { isId } from '../../core/ids';
+import { optionalRequiredText, wholeNumber } from '../../core/input';
 import { RandomDraw } from './draws.types';
 
 type Runner = DataSource | EntityManager;

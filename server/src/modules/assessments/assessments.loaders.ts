@@ -1,11 +1,11 @@
 import DataLoader from 'dataloader';
 import { DataSource } from 'typeorm';
 import { Actor } from '../../policies';
-import { listLoader } from '../../app/dataloaders';
+import { listLoader } from '../../core/dataloaders';
 import { Assessment, AssessmentKind } from './assessment.entity';
 import { questionsOf, readableAssessments, targetsOf } from './assessments.queries';
 import { drawsOf, ensureDraws } from './assessments.draws';
-import { Role } from '../users/role';
+import { Role } from '../../core/role';
 
 /**
  * Per request: a course's assessments of one kind and a module's quizzes, each filtered by the SQL twin of

@@ -1,4 +1,4 @@
-import { defineModule } from '../../app/module';
+import { defineModule } from '../../core/manifest';
 import type { CoursesService } from '../courses/courses.service';
 import type { ModulesService } from '../course-modules/modules.service';
 import type { QuestionBanksService } from '../question-banks/question-banks.service';
@@ -23,3 +23,12 @@ export const assessmentsModule = defineModule({
   seed: assessmentSeeder,
   fileReferences: [{ table: 'submission_answers', column: 'file_id' }],
 });
+
+// this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
+declare module '../../core/context' {
+  interface Services {
+    assessments: ReturnType<typeof assessmentsModule.services>;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the loaders' own type, merged into the registry
+  interface Loaders extends ReturnType<NonNullable<typeof assessmentsModule.loaders>> {}
+}

@@ -1,8 +1,8 @@
 import { GraphQLResolveInfo } from 'graphql';
 import { Arg, Args, Ctx, FieldResolver, ID, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { PageArgs, pageOf, toConnection, windowOf } from '../../app/paging';
-import { RequestContext } from '../../app/context';
-import { CurrentActor } from '../../app/current-actor';
+import { PageArgs, pageOf, toConnection, windowOf } from '../../core/paging';
+import { RequestContext } from '../../core/context';
+import { CurrentActor } from '../../core/current-actor';
 import { Actor, can } from '../../policies';
 import { visibleFields } from '../../policies/fields';
 import { Course } from '../courses/course.entity';
@@ -10,12 +10,12 @@ import { CourseModule } from '../course-modules/module.entity';
 import { Assessment, AssessmentKind } from './assessment.entity';
 import { Question } from './question.types';
 import { RandomDraw } from './draws.types';
-import { Role } from '../users/role';
+import { Role } from '../../core/role';
 import {
   AssessmentCloneChanges, AssessmentCloneResult, AssessmentRegradePreview, AssessmentStudent, CloneAssessmentInput,
   AssessmentConnection, CreateAssessmentInput, DeleteAssessmentResult, ITEM_PAGE, UpdateAssessmentInput, asksItemPlaces, asksQuestionsLean,
 } from './assessments.types';
-import { PresentFirst } from '../../app/present-first';
+import { PresentFirst } from '../../core/present-first';
 
 
 @Resolver(() => Assessment)

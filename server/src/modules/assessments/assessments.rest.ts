@@ -1,7 +1,7 @@
 import { Request } from 'express';
-import { Body, body, newRouter, param, route, send } from '../../app/rest';
-import { restSlice } from '../../app/paging';
-import { RequestContext } from '../../app/context';
+import { Body, body, newRouter, param, route, send } from '../../core/rest';
+import { restSlice } from '../../core/paging';
+import { RequestContext } from '../../core/context';
 import { Actor } from '../../policies';
 import { Assessment, AssessmentKind } from './assessment.entity';
 import { ASSESSMENT_TEXT as T } from './assessments.validation';

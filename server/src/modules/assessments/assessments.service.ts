@@ -1,7 +1,7 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { conflict, notFound, validation } from '../../errors/domain-error';
-import { assertId } from '../../app/ids';
-import { refId } from '../../app/input';
+import { assertId } from '../../core/ids';
+import { refId } from '../../core/input';
 import { Actor, authorize } from '../../policies';
 import { visibleFields } from '../../policies/fields';
 import { deleteOne } from '../../db/rows';
@@ -17,7 +17,7 @@ import { applyRegrade, insertAssessment, keepOptionIds, lockSubmissions, planReg
 import { AssessmentStudent } from './assessments.types';
 import { AssessmentCloning, CloneRequest } from './assessments.clone';
 import { recordAudit } from '../audit/audit.record';
-import { Role } from '../users/role';
+import { Role } from '../../core/role';
 import type { QuestionBanksService } from '../question-banks/question-banks.service';
 import { DrawFields, drawList, ensureDraws, writeDraws } from './assessments.draws';
 import { AssessmentBanking } from './assessments.banks';

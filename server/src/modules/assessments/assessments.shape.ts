@@ -1,4 +1,4 @@
-import { presenter } from '../../app/rest';
+import { presenter } from '../../core/rest';
 import { Actor } from '../../policies';
 import { Assessment, AssessmentKind } from './assessment.entity';
 import { AssessmentStudent } from './assessments.types';

@@ -1,8 +1,8 @@
 import { startTestServer, TestServer } from '../../test/test-server';
-import { seedDemoSchool } from '../../db/seed';
+import { seedDemoSchool } from '../../app/seed';
 import { makeUser } from '../../test/factories';
 import { makeModule } from '../../test/courses.factories';
-import { Role } from '../users/role';
+import { Role } from '../../core/role';
 import { QUESTIONS, specWord } from './assessments.test.fixtures';
 
 /**

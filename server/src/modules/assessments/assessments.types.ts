@@ -1,8 +1,8 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { asksOnly, mayAsk } from '../../app/selection';
+import { asksOnly, mayAsk } from '../../core/selection';
 import { Assessment, AssessmentKind, AssessmentScope, QuestionType, ResultVisibility } from './assessment.entity';
-import { Connection, PageLimits } from '../../app/paging';
+import { Connection, PageLimits } from '../../core/paging';
 import { RandomDrawInput } from './draws.types';
 
 /** A list of items (a course's; a student's of a kind): 100 unless asked, at most 500. */

@@ -1,6 +1,6 @@
 import { validation } from '../../errors/domain-error';
-import { flag, freeText, requiredText, versionOf, wholeNumber } from '../../app/input';
-import { isId } from '../../app/ids';
+import { flag, freeText, requiredText, versionOf, wholeNumber } from '../../core/input';
+import { isId } from '../../core/ids';
 import { DESCRIPTION_MAX, TITLE_MAX } from '../courses/courses.validation';
 import { AssessmentKind, AssessmentScope, QuestionType, ResultVisibility } from './assessment.entity';
 

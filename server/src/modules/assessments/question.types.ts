@@ -1,5 +1,5 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { Visible } from '../../app/field-rules';
+import { Visible } from '../../core/field-rules';
 import { QuestionType } from './assessment.entity';
 
 /**

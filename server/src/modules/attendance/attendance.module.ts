@@ -1,4 +1,4 @@
-import { defineModule } from '../../app/module';
+import { defineModule } from '../../core/manifest';
 import { Attendance1732300003000 } from '../../db/migrations/1732300003000-Attendance';
 import { AttendanceRecord } from './attendance.entity';
 import { AttendanceResolver, MarkAttendancePayloadResolver, MyAttendanceResolver } from './attendance.resolver';
@@ -18,3 +18,12 @@ export const attendanceModule = defineModule({
   loaders: (ds) => attendanceLoaders(ds),
   seed: (m, users) => seedDemoAttendance(m, users),
 });
+
+// this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
+declare module '../../core/context' {
+  interface Services {
+    attendance: ReturnType<typeof attendanceModule.services>;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the loaders' own type, merged into the registry
+  interface Loaders extends ReturnType<NonNullable<typeof attendanceModule.loaders>> {}
+}

@@ -1,7 +1,7 @@
 import { startTestServer, TestServer } from '../../test/test-server';
-import { seedDemoSchool } from '../../db/seed';
+import { seedDemoSchool } from '../../app/seed';
 import { Actor } from '../../policies';
-import { Role } from '../users/role';
+import { Role } from '../../core/role';
 import { User } from '../users/user.entity';
 import { AcademicYear } from '../academic/academic-year.entity';
 import { SchoolClass } from '../academic/class.entity';

@@ -1,7 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { Places, classJson, isoSql, personJson, placesSql, subjectJson, userJson, yearJson } from '../../db/json-rows';
-import type { PageWindow } from '../../app/paging';
-import { keptWhileRoom } from '../../app/kept';
+import type { PageWindow } from '../../core/paging';
+import { keptWhileRoom } from '../../core/kept';
 import type { User } from '../users/user.entity';
 import type { SchoolClass } from '../academic/class.entity';
 import type { Subject } from '../academic/subject.entity';

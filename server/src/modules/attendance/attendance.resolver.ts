@@ -1,9 +1,9 @@
 import { Arg, Args, Ctx, FieldResolver, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { GraphQLResolveInfo } from 'graphql';
-import { RequestContext } from '../../app/context';
-import { CurrentActor } from '../../app/current-actor';
+import { RequestContext } from '../../core/context';
+import { CurrentActor } from '../../core/current-actor';
 import { Actor } from '../../policies';
-import { PageArgs, toConnection, windowOf } from '../../app/paging';
+import { PageArgs, toConnection, windowOf } from '../../core/paging';
 import { ATTENDANCE_PAGE } from './attendance.service';
 import { recordsWindow } from './attendance.window';
 import { User } from '../users/user.entity';
@@ -23,7 +23,7 @@ import {
   MyAttendance,
   MyAttendanceArgs,
 } from './attendance.types';
-import { PresentFirst } from '../../app/present-first';
+import { PresentFirst } from '../../core/present-first';
 
 
 @Resolver(() => AttendanceRecord)

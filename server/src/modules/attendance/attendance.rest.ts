@@ -1,6 +1,6 @@
-import { unwrapId } from '../../app/input';
-import { body, newRouter, route, send, str } from '../../app/rest';
-import { restSlice } from '../../app/paging';
+import { unwrapId } from '../../core/input';
+import { body, newRouter, route, send, str } from '../../core/rest';
+import { restSlice } from '../../core/paging';
 import { ATTENDANCE_PAGE } from './attendance.service';
 import {
   presentAttendanceRecord,

@@ -1,8 +1,8 @@
 import { DataSource } from 'typeorm';
 import { DomainError, conflict, notFound, validation } from '../../errors/domain-error';
 import { Actor, authorize, can } from '../../policies';
-import { assertId, isId } from '../../app/ids';
-import { Page, PageLimits, PageWindow } from '../../app/paging';
+import { assertId, isId } from '../../core/ids';
+import { Page, PageLimits, PageWindow } from '../../core/paging';
 import { User } from '../users/user.entity';
 import { Allocation, LoadedRecord, OwnFilter, Placement, attendanceSql as sql } from './attendance.queries';
 import { SheetRead, attendanceReads as reads } from './attendance.reads';

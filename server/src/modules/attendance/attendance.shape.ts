@@ -1,4 +1,4 @@
-import { presenter } from '../../app/rest';
+import { presenter } from '../../core/rest';
 import { Actor } from '../../policies';
 import { User } from '../users/user.entity';
 import { presentPersonName } from '../users/users.shape';

@@ -1,5 +1,5 @@
 import { startTestServer, TestServer } from '../../test/test-server';
-import { seedDemoSchool } from '../../db/seed';
+import { seedDemoSchool } from '../../app/seed';
 import { makeUser } from '../../test/factories';
 import {
   insertAttendance,
@@ -10,7 +10,7 @@ import {
   makeSubject,
   makeTeaching,
 } from '../../test/attendance.factories';
-import { Role } from '../users/role';
+import { Role } from '../../core/role';
 import { User } from '../users/user.entity';
 import { seedDemoAttendance } from './attendance.seed';
 import { ATTENDANCE_TEXT as T, attendanceRate, parseAttendanceDate } from './attendance.validation';

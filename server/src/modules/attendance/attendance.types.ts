@@ -1,14 +1,14 @@
 import { ArgsType, Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { AttendanceStatus } from './attendance-status';
 import { AttendanceRecord } from './attendance.entity';
-import { Connection } from '../../app/paging';
+import { Connection } from '../../core/paging';
 import type { LoadedRecord, OwnFilter } from './attendance.queries';
 import type { PlacedStudent } from './attendance.reads';
-import type { Page } from '../../app/paging';
+import type { Page } from '../../core/paging';
 import type { SchoolClass } from '../academic/class.entity';
 import type { Subject } from '../academic/subject.entity';
 import type { GraphQLResolveInfo } from 'graphql';
-import { asksOnly } from '../../app/selection';
+import { asksOnly } from '../../core/selection';
 import { PERSON_FIELDS } from '../../db/json-rows';
 
 /**

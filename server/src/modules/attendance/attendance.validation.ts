@@ -1,6 +1,6 @@
-import { charCount, freeText, versionOf } from '../../app/input';
+import { charCount, freeText, versionOf } from '../../core/input';
 import { validation } from '../../errors/domain-error';
-import { assertId, isId } from '../../app/ids';
+import { assertId, isId } from '../../core/ids';
 import { AttendanceStatus, isAttendanceStatus } from './attendance-status';
 
 /** assessments.md sections 8 and 9 where quoted; the rest are ours, written for the same banner. */

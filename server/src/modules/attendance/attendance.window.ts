@@ -1,5 +1,5 @@
 import { GraphQLResolveInfo, getArgumentValues, getNamedType, isObjectType } from 'graphql';
-import { PageWindow, windowOf } from '../../app/paging';
+import { PageWindow, windowOf } from '../../core/paging';
 import { ATTENDANCE_PAGE } from './attendance.service';
 
 /**

@@ -1,4 +1,4 @@
-import { defineModule } from '../../app/module';
+import { defineModule } from '../../core/manifest';
 import { AuditLog1732300017100 } from '../../db/migrations/1732300017100-AuditLog';
 import { AuditResolver } from './audit.resolver';
 import { auditRouter } from './audit.rest';
@@ -15,3 +15,10 @@ export const auditModule = defineModule({
   services: (ds) => new AuditService(ds),
   router: auditRouter,
 });
+
+// this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
+declare module '../../core/context' {
+  interface Services {
+    audit: ReturnType<typeof auditModule.services>;
+  }
+}

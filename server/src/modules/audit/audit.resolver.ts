@@ -1,6 +1,6 @@
 import { Args, Ctx, Query, Resolver } from 'type-graphql';
-import { RequestContext } from '../../app/context';
-import { CurrentActor } from '../../app/current-actor';
+import { RequestContext } from '../../core/context';
+import { CurrentActor } from '../../core/current-actor';
 import { Actor } from '../../policies';
 import { AuditEventConnection, AuditEventsArgs } from './audit.types';
 import { toConnection } from './audit.shape';

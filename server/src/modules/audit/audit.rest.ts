@@ -1,4 +1,4 @@
-import { newRouter, route, send, str } from '../../app/rest';
+import { newRouter, route, send, str } from '../../core/rest';
 import { presentAuditEvent } from './audit.shape';
 
 /** GET /api/audit-events (beyond the spec): the audit log, as auditEvents; the total in X-Total-Count, the next page's cursor in X-Next-Cursor. */

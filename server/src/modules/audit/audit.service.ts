@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { validation } from '../../errors/domain-error';
-import { wholeNumber } from '../../app/input';
+import { wholeNumber } from '../../core/input';
 import { Actor, authorize } from '../../policies';
 import { auditReadableSql } from '../../policies/sql';
 import { AUDIT_KIND_LABEL, AuditKind } from './audit.kinds';

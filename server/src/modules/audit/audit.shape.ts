@@ -1,8 +1,8 @@
-import { presenter } from '../../app/rest';
+import { presenter } from '../../core/rest';
 import { AuditPage, auditCursor } from './audit.service';
 
 /**
- * A page as a Relay-style connection (GraphQL). The log's cursors name a row, not a position (app/paging.ts):
+ * A page as a Relay-style connection (GraphQL). The log's cursors name a row, not a position (core/paging.ts):
  * rows keep arriving at the top of a log, and a walk must not meet one twice because of them.
  */
 export function toConnection(page: AuditPage, after: unknown) {

@@ -1,7 +1,7 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { NextFunction, Request, Response } from 'express';
-import type { RequestContext } from '../../app/context';
-import { logger } from '../../app/logger';
+import type { RequestContext } from '../../core/context';
+import { logger } from '../../core/logger';
 
 /** Operations recorded on their own (the switch itself) or that change nothing of anyone's (signing out). */
 const RECORDED_ELSEWHERE = new Set(['switchRole', 'logout', '/auth/switch-role', '/auth/logout']);

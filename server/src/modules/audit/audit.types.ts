@@ -1,6 +1,6 @@
 import { ArgsType, Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { AuditKind } from './audit.kinds';
-import { PageInfo } from '../../app/paging';
+import { PageInfo } from '../../core/paging';
 
 @ObjectType({ description: 'One row of the audit log: a change to an account, a role switch or what was done under one, or a grade change. Never changed once written.' })
 export class AuditEvent {

@@ -1,4 +1,4 @@
-import { defineModule } from '../../app/module';
+import { defineModule } from '../../core/manifest';
 import { AuthRequestLimits1732300008100 } from '../../db/migrations/1732300008100-AuthRequestLimits';
 import { EmailChanges1732300017000 } from '../../db/migrations/1732300017000-EmailChanges';
 import type { MailService } from '../mail/mail.service';
@@ -16,3 +16,10 @@ export const authModule = defineModule({
   services: (ds, config, deps: { mail: MailService }) => new AuthService(ds, config, deps.mail),
   router: authRouter,
 });
+
+// this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
+declare module '../../core/context' {
+  interface Services {
+    auth: ReturnType<typeof authModule.services>;
+  }
+}

@@ -1,6 +1,6 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
-import { RequestContext } from '../../app/context';
-import { CurrentActor } from '../../app/current-actor';
+import { RequestContext } from '../../core/context';
+import { CurrentActor } from '../../core/current-actor';
 import { Actor } from '../../policies';
 import {
   AuthPayload,

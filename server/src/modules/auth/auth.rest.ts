@@ -1,6 +1,6 @@
-import { bearerToken } from '../../app/context';
-import { setPageSession } from '../../app/page-session';
-import { body, newRouter, publicRoute, route, sendTopLevel, str } from '../../app/rest';
+import { bearerToken } from '../../core/context';
+import { setPageSession } from './page-session';
+import { body, newRouter, publicRoute, route, sendTopLevel, str } from '../../core/rest';
 import { AUTH_TEXT } from './auth.texts';
 import { presentRegistration, presentSession, presentSignIn } from './auth.shape';
 

@@ -1,12 +1,12 @@
 import { DataSource } from 'typeorm';
 import { Config } from '../../config';
-import { INPUT_TEXT, charCount } from '../../app/input';
+import { INPUT_TEXT, charCount } from '../../core/input';
 import { DomainError, forbidden, validation } from '../../errors/domain-error';
 import { Actor, abilitiesOf, authorize } from '../../policies';
 import { personRole } from '../../policies/actor';
 import { MailMessage, MailService } from '../mail/mail.service';
 import { User } from '../users/user.entity';
-import { Role, roleNamed } from '../users/role';
+import { Role, roleNamed } from '../../core/role';
 import { AUTH_TEXT } from './auth.texts';
 import { PasswordToken, Session } from './session.entity';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, hashPassword, hashSecret, newSecret, verifyPassword } from './secrets';

@@ -1,6 +1,6 @@
-import { presenter } from '../../app/rest';
+import { presenter } from '../../core/rest';
 import { Actor, abilitiesOf } from '../../policies';
-import { Role } from '../users/role';
+import { Role } from '../../core/role';
 import { User } from '../users/user.entity';
 import { presentUser } from '../users/users.shape';
 

@@ -1,12 +1,12 @@
 import { startTestServer, TestServer, uniqueEmail } from '../../test/test-server';
-import { seedDemoSchool, DEMO_ACCOUNTS } from '../../db/seed';
+import { seedDemoSchool, DEMO_ACCOUNTS } from '../../app/seed';
 import { makeUser } from '../../test/factories';
 import { DEMO_EMAIL } from '../../test/demo';
-import { Role } from '../users/role';
-import { enumValueName } from '../../app/enum-values';
+import { Role } from '../../core/role';
+import { enumValueName } from '../../core/enum-values';
 import { AUTH_TEXT } from './auth.texts';
 import { OutboxMessage } from '../mail/outbox.entity';
-import { INPUT_TEXT } from '../../app/input';
+import { INPUT_TEXT } from '../../core/input';
 import { ATTEMPT_LIMITS } from './attempts';
 import { addressBucket } from './client-address';
 import { MAX_PASSWORD_LENGTH } from './secrets';

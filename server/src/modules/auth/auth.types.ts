@@ -1,5 +1,5 @@
 import { Field, InputType, ObjectType } from 'type-graphql';
-import { Role } from '../users/role';
+import { Role } from '../../core/role';
 import { User } from '../users/user.entity';
 
 @ObjectType({ description: 'What the signed-in session may do; the client shows or hides controls by it.' })

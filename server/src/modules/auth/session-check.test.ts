@@ -1,8 +1,8 @@
 import type { Pool } from 'pg';
 import { startTestServer, TestServer } from '../../test/test-server';
 import { makeUser } from '../../test/factories';
-import { seedDemoSchool } from '../../db/seed';
-import { Role } from '../users/role';
+import { seedDemoSchool } from '../../app/seed';
+import { Role } from '../../core/role';
 import { hashSecret } from './secrets';
 import { CheckedViewer, GuessRefuted, SessionCheck, checkedSql, checkedTexts, readsOnly, uncheck } from './session-check';
 

@@ -1,7 +1,7 @@
 import type { Actor } from '../../policies';
 import type { User } from '../users/user.entity';
-import { keptWhileRoom } from '../../app/kept';
-import { countCheckedRead, type StatementRun, type Statements } from '../../app/request-store';
+import { keptWhileRoom } from '../../core/kept';
+import { countCheckedRead, type StatementRun, type Statements } from '../../core/request-store';
 
 /**
  * A session's viewer checked inside the request's first read (issue 28): the small pages are one statement each,

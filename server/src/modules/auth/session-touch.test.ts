@@ -1,6 +1,6 @@
 import { startTestServer, TestServer } from '../../test/test-server';
 import { makeUser } from '../../test/factories';
-import { seedDemoSchool } from '../../db/seed';
+import { seedDemoSchool } from '../../app/seed';
 
 /**
  * A read must not write: the session's last_used_at is touched at most once a minute, so most requests are

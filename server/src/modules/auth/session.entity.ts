@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { Role } from '../users/role';
+import { Role } from '../../core/role';
 
 /** A signed-in browser. The bearer token itself is never stored, only its SHA-256. */
 @Entity('sessions')

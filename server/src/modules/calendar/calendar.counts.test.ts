@@ -1,6 +1,6 @@
 import { startTestServer, TestServer } from '../../test/test-server';
-import { seedDemoSchool } from '../../db/seed';
-import { Role } from '../users/role';
+import { seedDemoSchool } from '../../app/seed';
+import { Role } from '../../core/role';
 import { signInEachRole } from '../../test/demo';
 
 /**

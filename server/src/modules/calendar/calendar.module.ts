@@ -1,4 +1,4 @@
-import { defineModule } from '../../app/module';
+import { defineModule } from '../../core/manifest';
 import { Calendar1732300015000 } from '../../db/migrations/1732300015000-Calendar';
 import { CalendarResolver } from './calendar.resolver';
 import { CalendarService } from './calendar.service';
@@ -12,3 +12,10 @@ export const calendarModule = defineModule({
   services: (ds, config) => new CalendarService(ds, config),
   router: calendarRouter,
 });
+
+// this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
+declare module '../../core/context' {
+  interface Services {
+    calendar: ReturnType<typeof calendarModule.services>;
+  }
+}

@@ -1,9 +1,9 @@
 import { startTestServer, TestServer } from '../../test/test-server';
-import { seedDemoSchool } from '../../db/seed';
+import { seedDemoSchool } from '../../app/seed';
 import { childIdsOf } from '../../policies/children';
 import { Actor, can } from '../../policies';
 import { calendarStudentSql } from '../../policies/sql';
-import { Role } from '../users/role';
+import { Role } from '../../core/role';
 
 /**
  * 'calendar.dueDatesOf' and its SQL twin decide alike for every demo user in every role on every student,

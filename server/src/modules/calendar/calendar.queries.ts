@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { Actor } from '../../policies';
 import { assessmentReadableSql, assessmentShownToStudentSql, calendarStudentSql, taughtBySql } from '../../policies/sql';
-import { Role } from '../users/role';
+import { Role } from '../../core/role';
 import { AssessmentKind } from '../assessments/assessment.entity';
 import { ASSESSMENT_REF } from '../assessments/assessments.queries';
 import { SubmissionStatus, OpensOn } from '../submissions/submission.types';

@@ -1,4 +1,4 @@
-import { newRouter, param, publicRoute, route, send, str } from '../../app/rest';
+import { newRouter, param, publicRoute, route, send, str } from '../../core/rest';
 import { presentCalendarEvent, presentFeedLink, presentFeedStatus } from './calendar.shape';
 
 /**

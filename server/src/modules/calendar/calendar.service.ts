@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import { notFound, validation } from '../../errors/domain-error';
 import { Actor, authorize } from '../../policies';
 import { storedRoleActor } from '../../policies/actor';
-import { Role } from '../users/role';
+import { Role } from '../../core/role';
 import { CHILD_IDS_SQL } from '../../policies/children';
 import { hashSecret, newSecret } from '../auth/secrets';
 import { accountInUseSql } from '../auth/credentials';

@@ -1,6 +1,6 @@
 import { startTestServer, TestServer } from '../../test/test-server';
 import { buildWorld } from '../../test/authz/world';
-import { Role } from '../users/role';
+import { Role } from '../../core/role';
 
 /**
  * The calendar of issue 17 through both transports: a student's own due dates (a reopened one at its

@@ -1,4 +1,4 @@
-import { defineModule } from '../../app/module';
+import { defineModule } from '../../core/manifest';
 import type { ModulesService } from '../course-modules/modules.service';
 import type { FilesService } from '../files/files.service';
 import { Content } from './content.entity';
@@ -17,3 +17,12 @@ export const contentModule = defineModule({
   router: contentRouter,
   fileReferences: [{ table: 'contents', column: 'file_id' }],
 });
+
+// this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
+declare module '../../core/context' {
+  interface Services {
+    content: ReturnType<typeof contentModule.services>;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the loaders' own type, merged into the registry
+  interface Loaders extends ReturnType<NonNullable<typeof contentModule.loaders>> {}
+}

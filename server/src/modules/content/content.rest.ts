@@ -1,5 +1,5 @@
-import { body, newRouter, param, route, send } from '../../app/rest';
-import { restSlice } from '../../app/paging';
+import { body, newRouter, param, route, send } from '../../core/rest';
+import { restSlice } from '../../core/paging';
 import { receiveMultipart, sendDownload } from '../files/files.http';
 import { CONTENT_TEXT as T } from './content.validation';
 import { presentContent } from './content.shape';

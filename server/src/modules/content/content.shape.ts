@@ -1,4 +1,4 @@
-import { presenter } from '../../app/rest';
+import { presenter } from '../../core/rest';
 import { Actor } from '../../policies';
 import { Content } from './content.entity';
 import { presentModule } from '../course-modules/modules.shape';

@@ -1,5 +1,5 @@
 import { validation } from '../../errors/domain-error';
-import { flag, freeText, refId, requiredText, versionOf } from '../../app/input';
+import { flag, freeText, refId, requiredText, versionOf } from '../../core/input';
 import { DESCRIPTION_MAX, TITLE_MAX } from '../courses/courses.validation';
 import { ContentType } from './content.entity';
 

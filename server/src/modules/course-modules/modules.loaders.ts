@@ -1,7 +1,7 @@
 import { DataSource, EntityManager, In } from 'typeorm';
 import { Actor } from '../../policies';
 import { itemReadableSql } from '../../policies/sql';
-import { byIdLoader, listLoader } from '../../app/dataloaders';
+import { byIdLoader, listLoader } from '../../core/dataloaders';
 import { CourseModule } from './module.entity';
 
 /**

@@ -1,4 +1,4 @@
-import { defineModule } from '../../app/module';
+import { defineModule } from '../../core/manifest';
 import type { CoursesService } from '../courses/courses.service';
 import { ModuleOrderUnique1732300007000 } from '../../db/migrations/1732300007000-ModuleOrderUnique';
 import { CourseModule } from './module.entity';
@@ -17,3 +17,12 @@ export const courseModulesModule = defineModule({
   loaders: moduleLoaders,
   router: modulesRouter,
 });
+
+// this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
+declare module '../../core/context' {
+  interface Services {
+    modules: ReturnType<typeof courseModulesModule.services>;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the loaders' own type, merged into the registry
+  interface Loaders extends ReturnType<NonNullable<typeof courseModulesModule.loaders>> {}
+}

@@ -1,5 +1,5 @@
-import { body, newRouter, param, route, send } from '../../app/rest';
-import { restSlice } from '../../app/paging';
+import { body, newRouter, param, route, send } from '../../core/rest';
+import { restSlice } from '../../core/paging';
 import { MODULE_TEXT as T } from './modules.validation';
 import { presentModule } from './modules.shape';
 

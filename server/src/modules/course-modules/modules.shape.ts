@@ -1,4 +1,4 @@
-import { presenter } from '../../app/rest';
+import { presenter } from '../../core/rest';
 import { Actor } from '../../policies';
 import { coursePlace } from '../courses/courses.shape';
 import { CourseModule } from './module.entity';

@@ -1,5 +1,5 @@
 import { startTestServer, TestServer } from '../../test/test-server';
-import { seedDemoSchool } from '../../db/seed';
+import { seedDemoSchool } from '../../app/seed';
 import { makeContent, makeCourse, makeModule } from '../../test/courses.factories';
 import { sweepUnreferencedFiles } from '../../jobs/file-cleanup';
 

@@ -1,5 +1,5 @@
 import { validation } from '../../errors/domain-error';
-import { flag, freeText, requiredText, versionOf } from '../../app/input';
+import { flag, freeText, requiredText, versionOf } from '../../core/input';
 import { DESCRIPTION_MAX, TITLE_MAX } from '../courses/courses.validation';
 import { ModuleType } from './module.entity';
 

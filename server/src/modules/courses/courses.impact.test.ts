@@ -1,9 +1,9 @@
 import { startTestServer, TestServer } from '../../test/test-server';
-import { seedDemoSchool } from '../../db/seed';
+import { seedDemoSchool } from '../../app/seed';
 import { makeAnnouncement, makeContent, makeCourse, makeDiscussion, makeModule } from '../../test/courses.factories';
 import { makeUser } from '../../test/factories';
 import { QUESTIONS } from '../assessments/assessments.test.fixtures';
-import { Role } from '../users/role';
+import { Role } from '../../core/role';
 
 /**
  * Issue 14: what the client may show comes from the server per object (users' viewerCanEdit and

@@ -1,8 +1,8 @@
 import { startTestServer, TestServer } from '../../test/test-server';
 import { bothWays } from '../../test/both-ways';
-import { seedDemoSchool } from '../../db/seed';
+import { seedDemoSchool } from '../../app/seed';
 import { makeCourse } from '../../test/courses.factories';
-import { pageOfQuery, PageWindow } from '../../app/paging';
+import { pageOfQuery, PageWindow } from '../../core/paging';
 import { Actor } from '../../policies';
 import { courseReadableSql } from '../../policies/sql';
 import { Course } from './course.entity';

@@ -1,4 +1,4 @@
-import { defineModule } from '../../app/module';
+import { defineModule } from '../../core/manifest';
 import { Courses1732300002000 } from '../../db/migrations/1732300002000-Courses';
 import { CourseTeachersFollowAllocations1732300006000 } from '../../db/migrations/1732300006000-CourseTeachersFollowAllocations';
 import { CourseTitleUnique1732300008600 } from '../../db/migrations/1732300008600-CourseTitleUnique';
@@ -23,3 +23,12 @@ export const coursesModule = defineModule({
   router: coursesRouter,
   seed: courseSeeder,
 });
+
+// this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
+declare module '../../core/context' {
+  interface Services {
+    courses: ReturnType<typeof coursesModule.services>;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the loaders' own type, merged into the registry
+  interface Loaders extends ReturnType<NonNullable<typeof coursesModule.loaders>> {}
+}

@@ -1,5 +1,5 @@
 import { startTestServer, TestServer } from '../../test/test-server';
-import { seedDemoSchool } from '../../db/seed';
+import { seedDemoSchool } from '../../app/seed';
 import { fillCourses } from '../../test/courses.factories';
 import { coursePageSql } from './courses.page';
 import { analyzedPlan, nodesOf } from '../../test/plans';

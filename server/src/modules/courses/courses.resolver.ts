@@ -1,7 +1,7 @@
 import { GraphQLResolveInfo } from 'graphql';
 import { Arg, Args, Ctx, FieldResolver, ID, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { RequestContext } from '../../app/context';
-import { CurrentActor } from '../../app/current-actor';
+import { RequestContext } from '../../core/context';
+import { CurrentActor } from '../../core/current-actor';
 import { Actor, can } from '../../policies';
 import { AcademicYear } from '../academic/academic-year.entity';
 import { SchoolClass } from '../academic/class.entity';
@@ -10,8 +10,8 @@ import { User } from '../users/user.entity';
 import { Course } from './course.entity';
 import { CourseDeleteImpact } from './courses.impact';
 import { CloneCourseInput, COURSE_PAGE, CourseConnection, CreateCourseInput, StudentCourses, TeacherCourseYear, UpdateCourseInput, coursesAsked, myCoursesAskedLean } from './courses.types';
-import { PageArgs, pageOf, toConnection, windowOf } from '../../app/paging';
-import { PresentFirst } from '../../app/present-first';
+import { PageArgs, pageOf, toConnection, windowOf } from '../../core/paging';
+import { PresentFirst } from '../../core/present-first';
 
 @Resolver(() => Course)
 export class CoursesResolver {

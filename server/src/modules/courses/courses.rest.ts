@@ -1,5 +1,5 @@
-import { body, newRouter, param, route, send, str } from '../../app/rest';
-import { restPage, restSlice } from '../../app/paging';
+import { body, newRouter, param, route, send, str } from '../../core/rest';
+import { restPage, restSlice } from '../../core/paging';
 import { COURSE_PAGE } from './courses.types';
 import { COURSE_TEXT as T } from './courses.validation';
 import { presentCourse, presentCourseStudentInfo } from './courses.shape';

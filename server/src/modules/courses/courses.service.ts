@@ -1,7 +1,7 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { notFound, validation } from '../../errors/domain-error';
-import { assertId, isId } from '../../app/ids';
-import { requiredText, rethrowUnique } from '../../app/input';
+import { assertId, isId } from '../../core/ids';
+import { requiredText, rethrowUnique } from '../../core/input';
 import { Actor, authorize, can } from '../../policies';
 import { deleteOne, holdForCopy } from '../../db/rows';
 import { updateVersioned } from '../../db/versioned';
@@ -19,7 +19,7 @@ import { CoursePage, CoursePageRow, coursePageSql, placePeople } from './courses
 import type { User } from '../users/user.entity';
 import { CourseRowsAsked, CoursesPageRow, WHOLE_COURSES, coursesPageSql, placeCourses } from './courses.list';
 import { StudentCoursesAnswer, StudentCoursesRow, studentCoursesOf, studentCoursesSql } from './courses.student-courses';
-import { Page, PageWindow } from '../../app/paging';
+import { Page, PageWindow } from '../../core/paging';
 
 /** A second course of the same name in the same class, subject and year is refused with a text that says so. */
 const titleTaken = (title: string) => (err: unknown): never => rethrowUnique(err, { courses_place_title_key: T.titleTaken(title) });

@@ -1,11 +1,11 @@
 import { startTestServer, TestServer } from '../../test/test-server';
-import { seedDemoSchool } from '../../db/seed';
+import { seedDemoSchool } from '../../app/seed';
 import { makeUser } from '../../test/factories';
 import { makeContent, makeCourse, makeModule, storedFiles } from '../../test/courses.factories';
 import { makeAnnouncement, makeDiscussion } from '../../test/courses.factories';
-import { Role } from '../users/role';
+import { Role } from '../../core/role';
 import { sweepUnreferencedFiles } from '../../jobs/file-cleanup';
-import { PAGE_TEXT } from '../../app/paging';
+import { PAGE_TEXT } from '../../core/paging';
 import { COURSE_PAGE } from './courses.types';
 
 /**

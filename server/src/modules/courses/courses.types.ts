@@ -1,13 +1,13 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { asksOnly, mayAsk } from '../../app/selection';
+import { asksOnly, mayAsk } from '../../core/selection';
 import { CourseRowsAsked, LEAN_COURSE_FIELDS } from './courses.list';
 import { MY_COURSES_LEAN } from './courses.my-courses';
 import { AcademicYear } from '../academic/academic-year.entity';
 import { SchoolClass } from '../academic/class.entity';
 import { Subject } from '../academic/subject.entity';
 import { Course } from './course.entity';
-import { Connection, PageLimits } from '../../app/paging';
+import { Connection, PageLimits } from '../../core/paging';
 
 /** Every course of the school for SuperAdmin and Admin: 100 a page unless asked, at most 500. */
 export const COURSE_PAGE: PageLimits = { max: 500, size: 100 };

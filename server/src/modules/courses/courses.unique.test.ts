@@ -1,5 +1,5 @@
 import { startTestServer, TestServer } from '../../test/test-server';
-import { seedDemoSchool } from '../../db/seed';
+import { seedDemoSchool } from '../../app/seed';
 import { COURSE_TEXT } from './courses.validation';
 
 /** One course per class, subject and year unless the teacher names it differently on purpose. */

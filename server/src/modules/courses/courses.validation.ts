@@ -1,5 +1,5 @@
 import { ACADEMIC_TEXT } from '../academic/academic.validation';
-import { freeText, refId, requiredText, versionOf } from '../../app/input';
+import { freeText, refId, requiredText, versionOf } from '../../core/input';
 
 /** Texts of courses and reuse; platform.md sections 5 and 8 name the fields, these say what went wrong. */
 export const COURSE_TEXT = {

@@ -1,7 +1,7 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { Actor } from '../../policies';
 import { courseReadableSql } from '../../policies/sql';
-import { listLoader } from '../../app/dataloaders';
+import { listLoader } from '../../core/dataloaders';
 import { Discussion } from './discussion.entity';
 
 /**

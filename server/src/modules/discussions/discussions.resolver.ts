@@ -1,12 +1,12 @@
 import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { RequestContext } from '../../app/context';
-import { CurrentActor } from '../../app/current-actor';
+import { RequestContext } from '../../core/context';
+import { CurrentActor } from '../../core/current-actor';
 import { Actor, can } from '../../policies';
 import { User } from '../users/user.entity';
 import { Course } from '../courses/course.entity';
 import { Discussion } from './discussion.entity';
 import { CreateDiscussionInput, DISCUSSION_PAGE, DiscussionConnection, UpdateDiscussionInput } from './discussions.types';
-import { PageArgs, toConnection, windowOf } from '../../app/paging';
+import { PageArgs, toConnection, windowOf } from '../../core/paging';
 import type { CoursePage } from '../courses/courses.page';
 
 @Resolver(() => Discussion)

@@ -1,5 +1,5 @@
-import { body, newRouter, param, route, send } from '../../app/rest';
-import { restPage } from '../../app/paging';
+import { body, newRouter, param, route, send } from '../../core/rest';
+import { restPage } from '../../core/paging';
 import { DISCUSSION_PAGE } from './discussions.types';
 import { DISCUSSION_TEXT as T } from './discussions.validation';
 import { presentDiscussion } from './discussions.shape';

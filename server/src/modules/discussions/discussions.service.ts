@@ -1,6 +1,6 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { notFound, validation } from '../../errors/domain-error';
-import { assertId } from '../../app/ids';
+import { assertId } from '../../core/ids';
 import { Actor, authorize } from '../../policies';
 import { deleteOne } from '../../db/rows';
 import { updateVersioned } from '../../db/versioned';
@@ -8,7 +8,7 @@ import { oneCourseFacts } from '../courses/courses.facts';
 import { CoursesService } from '../courses/courses.service';
 import { Discussion } from './discussion.entity';
 import { repliesOf, threadsOfCourses, threadsQuery } from './discussions.loaders';
-import { Page, PageWindow, pageOfQuery } from '../../app/paging';
+import { Page, PageWindow, pageOfQuery } from '../../core/paging';
 import { notifyReply } from '../notifications/notifications.record';
 import { DISCUSSION_TEXT as T, DiscussionInput, validateNewPost, validatePostEdit } from './discussions.validation';
 

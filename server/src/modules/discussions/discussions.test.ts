@@ -1,8 +1,8 @@
 import { startTestServer, TestServer } from '../../test/test-server';
-import { seedDemoSchool } from '../../db/seed';
+import { seedDemoSchool } from '../../app/seed';
 import { makeUser } from '../../test/factories';
 import { makeDiscussion } from '../../test/courses.factories';
-import { Role } from '../users/role';
+import { Role } from '../../core/role';
 
 /**
  * Discussions: the course's teachers and students start threads and reply; edit and delete only by a

@@ -1,5 +1,5 @@
 import { Field, ID, InputType, Int } from 'type-graphql';
-import { Connection, PageLimits } from '../../app/paging';
+import { Connection, PageLimits } from '../../core/paging';
 import { Discussion } from './discussion.entity';
 
 /** A course's threads, posted all year: 100 a page unless asked, at most 500. */

@@ -1,4 +1,4 @@
-import { requiredText, versionOf } from '../../app/input';
+import { requiredText, versionOf } from '../../core/input';
 import { TITLE_MAX } from '../courses/courses.validation';
 import { POST_MAX } from '../announcements/announcements.validation';
 

@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { Actor, can } from '../../policies';
 import { readableStudent } from '../../policies/children';
 import { AssessmentKind } from '../assessments/assessment.entity';
-import { Page, PageWindow } from '../../app/paging';
+import { Page, PageWindow } from '../../core/paging';
 import { AttendanceService, OwnListFilter } from '../attendance/attendance.service';
 import { AttendanceSummary } from '../attendance/attendance.types';
 import { attendanceRate } from '../attendance/attendance.validation';

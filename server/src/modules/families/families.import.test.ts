@@ -1,7 +1,7 @@
 import { startTestServer, TestServer } from '../../test/test-server';
-import { seedDemoSchool } from '../../db/seed';
+import { seedDemoSchool } from '../../app/seed';
 import { makeUser } from '../../test/factories';
-import { Role } from '../users/role';
+import { Role } from '../../core/role';
 import { IMPORT_LINK_TEXT } from '../users/users.import-links';
 
 /** Family links in the CSV import (issue 17): parentEmails on Student rows, childEmails on Parent rows. */

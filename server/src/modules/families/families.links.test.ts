@@ -1,8 +1,8 @@
 import { startTestServer, TestServer } from '../../test/test-server';
-import { seedDemoSchool } from '../../db/seed';
+import { seedDemoSchool } from '../../app/seed';
 import { makeUser } from '../../test/factories';
 import { signInEachRole } from '../../test/demo';
-import { Role } from '../users/role';
+import { Role } from '../../core/role';
 import { User } from '../users/user.entity';
 import { FAMILY_TEXT } from './families.texts';
 

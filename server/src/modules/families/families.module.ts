@@ -1,4 +1,4 @@
-import { defineModule } from '../../app/module';
+import { defineModule } from '../../core/manifest';
 import { Families1732300013000 } from '../../db/migrations/1732300013000-Families';
 import { ChildrenResolver, FamiliesResolver, UserFamilyResolver } from './families.resolver';
 import { FamiliesService } from './families.service';
@@ -21,3 +21,12 @@ export const familiesModule = defineModule({
   router: familiesRouter,
   seed: (m, users) => seedDemoFamilies(m, users),
 });
+
+// this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
+declare module '../../core/context' {
+  interface Services {
+    families: ReturnType<typeof familiesModule.services>;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the loaders' own type, merged into the registry
+  interface Loaders extends ReturnType<NonNullable<typeof familiesModule.loaders>> {}
+}

@@ -1,15 +1,15 @@
 import { Arg, Args, Ctx, FieldResolver, ID, Info, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { GraphQLResolveInfo } from 'graphql';
-import { RequestContext } from '../../app/context';
-import { CurrentActor } from '../../app/current-actor';
-import { FieldRule } from '../../app/field-rules';
+import { RequestContext } from '../../core/context';
+import { CurrentActor } from '../../core/current-actor';
+import { FieldRule } from '../../core/field-rules';
 import { Actor } from '../../policies';
 import { User } from '../users/user.entity';
 import { StudentCourses, coursesAsked } from '../courses/courses.types';
 import { MyAttendance } from '../attendance/attendance.types';
 import { recordsWindow } from '../attendance/attendance.window';
 import { ITEM_PAGE } from '../assessments/assessments.types';
-import { PageArgs, toConnection, windowOf } from '../../app/paging';
+import { PageArgs, toConnection, windowOf } from '../../core/paging';
 import { ChildAssessmentConnection, ChildAttendanceArgs, ChildSummary, FamilyLink, FamilyLinkInput } from './families.types';
 
 @Resolver(() => User)

@@ -1,5 +1,5 @@
-import { body, newRouter, route, send, str } from '../../app/rest';
-import { restPage, restSlice } from '../../app/paging';
+import { body, newRouter, route, send, str } from '../../core/rest';
+import { restPage, restSlice } from '../../core/paging';
 import { ITEM_PAGE } from '../assessments/assessments.types';
 import { ATTENDANCE_PAGE } from '../attendance/attendance.service';
 import { presentCourse, presentCourseStudentInfo } from '../courses/courses.shape';

@@ -1,8 +1,8 @@
 import { DataSource, EntityManager, In } from 'typeorm';
 import { DomainError, notFound } from '../../errors/domain-error';
-import { assertId } from '../../app/ids';
+import { assertId } from '../../core/ids';
 import { Actor, authorize } from '../../policies';
-import { Role } from '../users/role';
+import { Role } from '../../core/role';
 import { User } from '../users/user.entity';
 import { FAMILY_TEXT } from './families.texts';
 import type { ChildrenService } from './families.children';

@@ -1,4 +1,4 @@
-import { presenter } from '../../app/rest';
+import { presenter } from '../../core/rest';
 import { Actor } from '../../policies';
 import { presentPersonName, presentUser } from '../users/users.shape';
 import { presentAttendanceSummary } from '../attendance/attendance.shape';

@@ -3,7 +3,7 @@ import { User } from '../users/user.entity';
 import { Assessment, AssessmentKind } from '../assessments/assessment.entity';
 import { AttendanceSummary, MyAttendanceArgs } from '../attendance/attendance.types';
 import { MyAssessmentStatus, MyScore, Submission } from '../submissions/submission.types';
-import { Connection } from '../../app/paging';
+import { Connection } from '../../core/paging';
 
 @InputType({ description: 'A parent and a student to link or unlink.' })
 export class FamilyLinkInput {

@@ -1,7 +1,7 @@
 import { startTestServer, TestServer } from '../../test/test-server';
-import { seedDemoSchool } from '../../db/seed';
+import { seedDemoSchool } from '../../app/seed';
 import { makeUser } from '../../test/factories';
-import { Role } from '../users/role';
+import { Role } from '../../core/role';
 import { MadeItem, SUBMIT, makeItem, perfect } from '../submissions/submissions.test.fixtures';
 import { GRADE } from '../grading/grading.test.fixtures';
 

@@ -2,7 +2,7 @@ import { Request, Response } from 'express';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import { DomainError } from '../../errors/domain-error';
-import { logger } from '../../app/logger';
+import { logger } from '../../core/logger';
 import { MIME_EXTENSION } from './file-type';
 import { FILE_TEXT, FilesService, MAX_FILE_BYTES, ReceivedFile, requestBudget } from './files.service';
 

@@ -1,4 +1,4 @@
-import { defineModule } from '../../app/module';
+import { defineModule } from '../../core/manifest';
 import { StoredFile } from './stored-file.entity';
 import { FilesService, createFileStore } from './files.service';
 
@@ -8,3 +8,10 @@ export const filesModule = defineModule({
   entities: [StoredFile],
   services: (_ds, config) => new FilesService(createFileStore(config)),
 });
+
+// this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
+declare module '../../core/context' {
+  interface Services {
+    files: ReturnType<typeof filesModule.services>;
+  }
+}

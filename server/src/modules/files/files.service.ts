@@ -1,4 +1,4 @@
-import { normalizeLine } from '../../app/input';
+import { normalizeLine } from '../../core/input';
 import { Readable, Transform } from 'node:stream';
 import { EntityManager } from 'typeorm';
 import { Config, loadConfig } from '../../config';

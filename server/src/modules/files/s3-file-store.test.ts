@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { startTestServer, TestServer } from '../../test/test-server';
 import { startS3Server, LocalS3 } from '../../test/local-s3';
-import { seedDemoSchool } from '../../db/seed';
+import { seedDemoSchool } from '../../app/seed';
 import { makeModule } from '../../test/courses.factories';
 import { generatedBytes, postMultipart } from '../../test/multipart';
 import { tinyPdf } from './demo-files';

@@ -1,5 +1,5 @@
 import { startTestServer, TestServer } from '../../test/test-server';
-import { seedDemoSchool } from '../../db/seed';
+import { seedDemoSchool } from '../../app/seed';
 import { Classroom, addStudents, makeClassroom } from '../review/review.test.fixtures';
 import { makeGradeItem, makePlacedStudent } from './grades.test.fixtures';
 

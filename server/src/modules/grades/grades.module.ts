@@ -1,4 +1,4 @@
-import { defineModule } from '../../app/module';
+import { defineModule } from '../../core/manifest';
 import type { CoursesService } from '../courses/courses.service';
 import { GradesResolver } from './grades.resolver';
 import { GradesService } from './grades.service';
@@ -11,3 +11,10 @@ export const gradesModule = defineModule({
   services: (ds, _config, deps: { courses: CoursesService }) => new GradesService(ds, deps.courses),
   router: gradesRouter,
 });
+
+// this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
+declare module '../../core/context' {
+  interface Services {
+    grades: ReturnType<typeof gradesModule.services>;
+  }
+}

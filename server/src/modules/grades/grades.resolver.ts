@@ -1,10 +1,10 @@
 import { Arg, Args, Ctx, FieldResolver, ID, Query, Resolver, Root } from 'type-graphql';
-import { RequestContext } from '../../app/context';
-import { CurrentActor } from '../../app/current-actor';
+import { RequestContext } from '../../core/context';
+import { CurrentActor } from '../../core/current-actor';
 import { Actor } from '../../policies';
 import { gradebookCsv } from './grades.csv';
 import { Gradebook, GradebookRowConnection, StudentGrades } from './grades.types';
-import { PageArgs, PageLimits, pageOf, toConnection, windowOf } from '../../app/paging';
+import { PageArgs, PageLimits, pageOf, toConnection, windowOf } from '../../core/paging';
 
 /** A gradebook's rows are one class: computed whole (averages need every cell), paged for the answer. */
 const GRADEBOOK_PAGE: PageLimits = { max: 500, size: 200 };

@@ -1,4 +1,4 @@
-import { newRouter, route, send, str } from '../../app/rest';
+import { newRouter, route, send, str } from '../../core/rest';
 import { gradebookCsv, gradebookFileName } from './grades.csv';
 import { presentGradebook, presentStudentGrades } from './grades.shape';
 

@@ -1,4 +1,4 @@
-import { presenter } from '../../app/rest';
+import { presenter } from '../../core/rest';
 import { Actor } from '../../policies';
 import type { ExternalGradebookColumn } from '../oneroster/oneroster.types';
 import { Gradebook, StudentGrades } from './grades.types';

@@ -1,5 +1,5 @@
 import { startTestServer, TestServer } from '../../test/test-server';
-import { seedDemoSchool } from '../../db/seed';
+import { seedDemoSchool } from '../../app/seed';
 import { Classroom, makeClassroom } from '../review/review.test.fixtures';
 import { makeGradeItem, makeGradeSubmission, makePlacedStudent } from './grades.test.fixtures';
 import { csvField } from './grades.csv';

@@ -1,4 +1,4 @@
-import { Connection } from '../../app/paging';
+import { Connection } from '../../core/paging';
 import { Field, Float, ID, Int, InterfaceType, ObjectType, registerEnumType } from 'type-graphql';
 import { AssessmentKind } from '../assessments/assessment.entity';
 import { AssessmentStudent } from '../assessments/assessments.types';

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { notFound, validation } from '../../errors/domain-error';
-import { assertId } from '../../app/ids';
-import { requiredText, rethrowUnique } from '../../app/input';
+import { assertId } from '../../core/ids';
+import { requiredText, rethrowUnique } from '../../core/input';
 import { Actor, authorize } from '../../policies';
 import { commentSnippetOwnSql } from '../../policies/sql';
 import { CommentSnippet } from './grading.types';

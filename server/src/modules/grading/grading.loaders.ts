@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { Actor } from '../../policies';
-import { byIdLoader } from '../../app/dataloaders';
+import { byIdLoader } from '../../core/dataloaders';
 import { assessmentQuery } from '../assessments/assessments.queries';
 
 /**

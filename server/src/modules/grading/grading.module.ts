@@ -1,4 +1,4 @@
-import { defineModule } from '../../app/module';
+import { defineModule } from '../../core/manifest';
 import { CommentBank1732300025100 } from '../../db/migrations/1732300025100-CommentBank';
 import type { AssessmentsService } from '../assessments/assessments.service';
 import type { SubmissionsService } from '../submissions/submissions.service';
@@ -16,3 +16,12 @@ export const gradingModule = defineModule({
   loaders: gradingLoaders,
   router: gradingRouter,
 });
+
+// this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
+declare module '../../core/context' {
+  interface Services {
+    grading: ReturnType<typeof gradingModule.services>;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the loaders' own type, merged into the registry
+  interface Loaders extends ReturnType<NonNullable<typeof gradingModule.loaders>> {}
+}

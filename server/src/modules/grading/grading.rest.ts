@@ -1,5 +1,5 @@
-import { body, newRouter, route, send } from '../../app/rest';
-import { RequestContext } from '../../app/context';
+import { body, newRouter, route, send } from '../../core/rest';
+import { RequestContext } from '../../core/context';
 import { AssessmentKind } from '../assessments/assessment.entity';
 import { SUBMISSION_FAMILIES } from '../submissions/submissions.rest';
 import { presentSubmission } from '../submissions/submissions.shape';

@@ -1,7 +1,7 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { conflict, notFound, validation } from '../../errors/domain-error';
-import { assertId } from '../../app/ids';
-import { refId } from '../../app/input';
+import { assertId } from '../../core/ids';
+import { refId } from '../../core/input';
 import { Actor, authorize } from '../../policies';
 import { Assessment, AssessmentKind, AssessmentScope } from '../assessments/assessment.entity';
 import { ASSESSMENT_REF } from '../assessments/assessments.queries';

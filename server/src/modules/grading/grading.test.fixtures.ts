@@ -1,7 +1,7 @@
 import { TestServer, startTestServer } from '../../test/test-server';
-import { seedDemoSchool } from '../../db/seed';
+import { seedDemoSchool } from '../../app/seed';
 import { makeUser } from '../../test/factories';
-import { Role } from '../users/role';
+import { Role } from '../../core/role';
 import { MadeItem, SUBMIT, makeItem, perfect } from '../submissions/submissions.test.fixtures';
 
 /** Shared by the grading tests: the demo school, teacher2@ also teaching MATH-5A, and a teacher who does not. */

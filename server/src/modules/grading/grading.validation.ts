@@ -1,6 +1,6 @@
 import { validation } from '../../errors/domain-error';
-import { freeText, versionOf } from '../../app/input';
-import { assertId } from '../../app/ids';
+import { freeText, versionOf } from '../../core/input';
+import { assertId } from '../../core/ids';
 import { round2 } from '../assessments/grading';
 import { AssessmentKind } from '../assessments/assessment.entity';
 import { ASSESSMENT_TEXT, dueDate } from '../assessments/assessments.validation';

@@ -1,10 +1,10 @@
 import { DataSource } from 'typeorm';
-import { assertId } from '../../app/ids';
-import { requiredText } from '../../app/input';
+import { assertId } from '../../core/ids';
+import { requiredText } from '../../core/input';
 import { notFound, validation } from '../../errors/domain-error';
 import { Actor, authorize } from '../../policies';
 import { AccessTokenScope } from '../../policies/credentials';
-import { Role } from '../users/role';
+import { Role } from '../../core/role';
 import { User } from '../users/user.entity';
 import { AuthService, VIEWER_SQL } from '../auth/auth.service';
 import { accountInUseSql } from '../auth/credentials';

@@ -2,11 +2,11 @@ import { startTestServer, TestServer } from '../../test/test-server';
 import { buildWorld, World } from '../../test/authz/world';
 import { captureLogs } from '../../test/log-capture';
 import { hashSecret } from '../auth/secrets';
-import { Role } from '../users/role';
+import { Role } from '../../core/role';
 import { deactivateUsers } from '../auth/credentials';
 import { makeUser } from '../../test/factories';
 import { CREDENTIAL_TEXT } from '../../app/credential-gate';
-import { TOKEN_REJECTED } from '../../app/context';
+import { TOKEN_REJECTED } from '../../core/context';
 import { ACCESS_TOKEN_TEXT } from './access-tokens.service';
 
 /**

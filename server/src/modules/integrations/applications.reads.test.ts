@@ -3,7 +3,7 @@ import { buildWorld, World } from '../../test/authz/world';
 import { MATRIX } from '../../test/authz';
 import { ROLE_ORDER } from '../../test/authz/matrix';
 import { SCOPES } from '../../policies/credentials';
-import { Role } from '../users/role';
+import { Role } from '../../core/role';
 import { clientToken, registerApplication } from '../../test/applications';
 
 /**

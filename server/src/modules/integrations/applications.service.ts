@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import net from 'node:net';
 import { DataSource, EntityManager } from 'typeorm';
-import { assertId } from '../../app/ids';
-import { requiredText } from '../../app/input';
+import { assertId } from '../../core/ids';
+import { requiredText } from '../../core/input';
 import { DomainError, notFound, validation } from '../../errors/domain-error';
 import { Actor, authorize } from '../../policies';
 import { applicationActor } from '../../policies/actor';

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { startTestServer, TestServer } from '../../test/test-server';
-import { seedDemoSchool } from '../../db/seed';
+import { seedDemoSchool } from '../../app/seed';
 import { SCOPES } from '../../policies/credentials';
 import { CREDENTIAL_TEXT } from '../../app/credential-gate';
 import { clientToken, registerApplication } from '../../test/applications';

@@ -1,4 +1,4 @@
-import { defineModule } from '../../app/module';
+import { defineModule } from '../../core/manifest';
 import { Integrations1732300026000 } from '../../db/migrations/1732300026000-Integrations';
 import type { AuthService } from '../auth/auth.service';
 import { AccessTokenService } from './access-tokens.service';
@@ -21,3 +21,10 @@ export const integrationsModule = defineModule({
     oauth: new OAuthService(ds, config),
   }),
 });
+
+// this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
+declare module '../../core/context' {
+  interface Services {
+    integrations: ReturnType<typeof integrationsModule.services>;
+  }
+}

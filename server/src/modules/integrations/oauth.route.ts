@@ -1,6 +1,6 @@
 import express, { NextFunction, Request, Response, Router } from 'express';
 import { toHttp } from '../../errors/mapping';
-import type { Services } from '../../app/services';
+import type { Services } from '../../core/context';
 import { OAuthError } from './oauth.service';
 
 /** Token answers must never be cached (RFC 6749 section 5.1). */

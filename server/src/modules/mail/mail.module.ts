@@ -1,4 +1,4 @@
-import { defineModule } from '../../app/module';
+import { defineModule } from '../../core/manifest';
 import { OutboxDelivery1732300008200 } from '../../db/migrations/1732300008200-OutboxDelivery';
 import { OutboxMessage } from './outbox.entity';
 import { MailService } from './mail.service';
@@ -10,3 +10,10 @@ export const mailModule = defineModule({
   migrations: [OutboxDelivery1732300008200],
   services: (ds, config) => new MailService(ds, config),
 });
+
+// this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
+declare module '../../core/context' {
+  interface Services {
+    mail: ReturnType<typeof mailModule.services>;
+  }
+}

@@ -1,8 +1,8 @@
 import nodemailer from 'nodemailer';
 import { DataSource, EntityManager } from 'typeorm';
 import { Config } from '../../config';
-import { logger } from '../../app/logger';
-import { requestStore } from '../../app/request-store';
+import { logger } from '../../core/logger';
+import { requestStore } from '../../core/request-store';
 import { ScheduledJob, schedule } from '../../jobs/schedule';
 import { OutboxMessage } from './outbox.entity';
 

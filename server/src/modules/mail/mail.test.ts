@@ -1,7 +1,7 @@
 import { AddressInfo, Socket, createServer } from 'node:net';
 import { DataSource } from 'typeorm';
 import { loadConfig } from '../../config';
-import { logger } from '../../app/logger';
+import { logger } from '../../core/logger';
 import { startTestServer, TestServer, uniqueEmail } from '../../test/test-server';
 import { makeUser } from '../../test/factories';
 import { MAX_ATTEMPTS, MailService, MailTransport } from './mail.service';

@@ -1,4 +1,4 @@
-import { defineModule } from '../../app/module';
+import { defineModule } from '../../core/manifest';
 import { Notifications1732300016000 } from '../../db/migrations/1732300016000-Notifications';
 import { Notification } from './notification.entity';
 import { NotificationsResolver } from './notifications.resolver';
@@ -19,3 +19,10 @@ export const notificationsModule = defineModule({
   router: notificationsRouter,
   seed: notificationSeeder,
 });
+
+// this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
+declare module '../../core/context' {
+  interface Services {
+    notifications: ReturnType<typeof notificationsModule.services>;
+  }
+}

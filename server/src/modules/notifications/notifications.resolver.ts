@@ -1,8 +1,8 @@
 import { Arg, Args, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
-import { PageArgs, toConnection, windowOf } from '../../app/paging';
+import { PageArgs, toConnection, windowOf } from '../../core/paging';
 import { NOTIFICATION_PAGE } from './notifications.service';
-import { RequestContext } from '../../app/context';
-import { CurrentActor } from '../../app/current-actor';
+import { RequestContext } from '../../core/context';
+import { CurrentActor } from '../../core/current-actor';
 import { Actor } from '../../policies';
 import { Notification } from './notification.entity';
 import { MarkAllReadPayload, NotificationConnection, NotificationSettings, TodoItem, UpdateNotificationSettingsInput } from './notifications.types';

@@ -1,5 +1,5 @@
-import { body, newRouter, param, route, send } from '../../app/rest';
-import { pageAndTotal, restWindow } from '../../app/paging';
+import { body, newRouter, param, route, send } from '../../core/rest';
+import { pageAndTotal, restWindow } from '../../core/paging';
 import { NOTIFICATION_PAGE } from './notifications.service';
 import { presentCount, presentNotification, presentNotificationSettings, presentTodoItem } from './notifications.shape';
 

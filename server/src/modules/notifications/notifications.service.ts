@@ -1,8 +1,8 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { notFound, validation } from '../../errors/domain-error';
-import { assertId } from '../../app/ids';
-import { flag } from '../../app/input';
-import { Page, PageLimits, PageWindow } from '../../app/paging';
+import { assertId } from '../../core/ids';
+import { flag } from '../../core/input';
+import { Page, PageLimits, PageWindow } from '../../core/paging';
 import { Actor, authorize, can } from '../../policies';
 import { notificationOwnSql } from '../../policies/sql';
 import { ASSESSMENT_REF } from '../assessments/assessments.queries';

@@ -1,4 +1,4 @@
-import { presenter } from '../../app/rest';
+import { presenter } from '../../core/rest';
 import { Actor } from '../../policies';
 import { Notification } from './notification.entity';
 import { NotificationSettings, TodoItem } from './notifications.types';

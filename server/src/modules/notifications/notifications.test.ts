@@ -1,6 +1,6 @@
 import { GRADE, GradingWorld, REOPEN, code, gradingWorld } from '../grading/grading.test.fixtures';
 import { makeUser } from '../../test/factories';
-import { Role } from '../users/role';
+import { Role } from '../../core/role';
 import { notifyAnnouncement } from './notifications.record';
 import { sendDailyDigests, sweepDueSoon } from '../../jobs/notifications';
 

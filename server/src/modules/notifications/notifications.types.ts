@@ -1,6 +1,6 @@
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { AssessmentKind } from '../assessments/assessment.entity';
-import { Connection } from '../../app/paging';
+import { Connection } from '../../core/paging';
 import { Notification } from './notification.entity';
 
 @ObjectType({ description: 'Your notification settings (Settings page).' })

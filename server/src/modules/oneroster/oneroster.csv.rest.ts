@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import busboy from 'busboy';
 import { PassThrough } from 'node:stream';
-import { newRouter, presenter, route, send } from '../../app/rest';
+import { newRouter, presenter, route, send } from '../../core/rest';
 import { DomainError, validation } from '../../errors/domain-error';
 import { authorize } from '../../policies';
 import { IMPORT_TEXT, type ImportRecord } from './oneroster.imports';

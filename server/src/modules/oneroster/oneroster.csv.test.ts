@@ -8,8 +8,8 @@ import { makeUser } from '../../test/factories';
 import { postMultipart } from '../../test/multipart';
 import { consumer, zipOf } from '../../test/oneroster-client';
 import { SCOPES } from '../../policies/credentials';
-import { Role } from '../users/role';
-import { DEMO_PASSWORD } from '../../db/seed';
+import { Role } from '../../core/role';
+import { DEMO_PASSWORD } from '../../app/seed';
 
 /**
  * A OneRoster 1.2 CSV zip written here by hand from the CSV binding's column tables (not by our exporter) goes

@@ -1,5 +1,5 @@
 import { startTestServer, TestServer } from '../../test/test-server';
-import { seedDemoSchool } from '../../db/seed';
+import { seedDemoSchool } from '../../app/seed';
 import { SCOPES } from '../../policies/credentials';
 import { consumer, imsx } from '../../test/oneroster-client';
 

@@ -1,4 +1,4 @@
-import { defineModule } from '../../app/module';
+import { defineModule } from '../../core/manifest';
 import { OneRoster1732300027000 } from '../../db/migrations/1732300027000-OneRoster';
 import { OneRosterCourses1732300027200 } from '../../db/migrations/1732300027200-OneRosterCourses';
 import type { AuthService } from '../auth/auth.service';
@@ -25,3 +25,10 @@ export const oneRosterModule = defineModule({
   }),
   router: oneRosterCsvRouter,
 });
+
+// this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
+declare module '../../core/context' {
+  interface Services {
+    oneroster: ReturnType<typeof oneRosterModule.services>;
+  }
+}

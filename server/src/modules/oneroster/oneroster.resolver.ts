@@ -1,8 +1,8 @@
 import GraphQLUpload from 'graphql-upload/GraphQLUpload.mjs';
 import type { FileUpload } from 'graphql-upload/processRequest.mjs';
 import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
-import type { RequestContext } from '../../app/context';
-import { CurrentActor } from '../../app/current-actor';
+import type { RequestContext } from '../../core/context';
+import { CurrentActor } from '../../core/current-actor';
 import type { Actor } from '../../policies';
 import { validation } from '../../errors/domain-error';
 import { Gradebook } from '../grades/grades.types';

@@ -1,5 +1,5 @@
 import express, { Request, Response, Router } from 'express';
-import type { RequestContext } from '../../app/context';
+import type { RequestContext } from '../../core/context';
 import { SCOPES } from '../../policies/credentials';
 import { sendError } from './oneroster.errors';
 import { academicSessions, classes, Collection, courses, demographics, enrollments, orgs, users } from './oneroster.mapping';

@@ -1,5 +1,5 @@
 import express, { NextFunction, Request, Response, Router } from 'express';
-import type { RequestContext } from '../../app/context';
+import type { RequestContext } from '../../core/context';
 import { OneRosterError, sendError } from './oneroster.errors';
 import { gradebookRouter } from './oneroster.gradebook.rest';
 import { rosteringRouter } from './oneroster.rest';

@@ -2,7 +2,7 @@ import { GradingWorld, gradingWorld } from '../grading/grading.test.fixtures';
 import { postMultipart } from '../../test/multipart';
 import { sweepUnreferencedFiles } from '../../jobs/file-cleanup';
 import { storedRoleActor } from '../../policies/actor';
-import { Role } from '../users/role';
+import { Role } from '../../core/role';
 import { copyBankQuestion } from '../assessments/assessments.draws';
 import { tinyPng } from '../files/demo-files';
 import { writeQtiPackage } from './qti.export';

@@ -1,11 +1,11 @@
-import { seedDemoSchool } from '../../db/seed';
+import { seedDemoSchool } from '../../app/seed';
 import { storedRoleActor } from '../../policies/actor';
 import { signInEachRole } from '../../test/demo';
 import { generatedBytes, gqlUploadParts, postMultipart } from '../../test/multipart';
 import { startTestServer, TestServer } from '../../test/test-server';
 import { QuestionType } from '../assessments/assessment.entity';
 import { autoScore } from '../assessments/grading';
-import { Role } from '../users/role';
+import { Role } from '../../core/role';
 import { writeQtiPackage } from './qti.export';
 import { readQti } from './qti.import';
 import { writeZip } from './qti.package';

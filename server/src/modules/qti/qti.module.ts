@@ -1,4 +1,4 @@
-import { defineModule } from '../../app/module';
+import { defineModule } from '../../core/manifest';
 import type { AssessmentsService } from '../assessments/assessments.service';
 import type { QuestionBanksService } from '../question-banks/question-banks.service';
 import { AssessmentQtiResolver, QtiResolver, QuestionBankQtiResolver } from './qti.resolver';
@@ -18,3 +18,10 @@ export const qtiModule = defineModule({
     new QtiService(ds, deps.questionBanks, deps.assessments, deps.files),
   router: qtiRouter,
 });
+
+// this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
+declare module '../../core/context' {
+  interface Services {
+    qti: ReturnType<typeof qtiModule.services>;
+  }
+}

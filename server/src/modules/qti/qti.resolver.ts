@@ -1,6 +1,6 @@
 import { Arg, Ctx, FieldResolver, Mutation, Resolver, Root } from 'type-graphql';
-import type { RequestContext } from '../../app/context';
-import { CurrentActor } from '../../app/current-actor';
+import type { RequestContext } from '../../core/context';
+import { CurrentActor } from '../../core/current-actor';
 import { Actor, can } from '../../policies';
 import { Assessment } from '../assessments/assessment.entity';
 import { QuestionBank } from '../question-banks/question-banks.types';

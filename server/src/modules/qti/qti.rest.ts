@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import busboy from 'busboy';
-import { newRouter, param, route, send } from '../../app/rest';
+import { newRouter, param, route, send } from '../../core/rest';
 import { DomainError, validation } from '../../errors/domain-error';
 import { QTI_TEXT, QtiImportTarget, bytesOf } from './qti.service';
 import { presentImportResult } from './qti.shape';

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { DomainError, notFound, validation } from '../../errors/domain-error';
-import { isId } from '../../app/ids';
+import { isId } from '../../core/ids';
 import { Actor, authorize } from '../../policies';
 import type { AssessmentsService } from '../assessments/assessments.service';
 import { FilesService, asDomainError } from '../files/files.service';

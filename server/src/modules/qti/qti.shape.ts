@@ -1,4 +1,4 @@
-import { presenter } from '../../app/rest';
+import { presenter } from '../../core/rest';
 import type { QtiImportOutcome } from './qti.service';
 
 /** One import's result, the same fields on both transports (GraphQL QtiImportResult, REST data). */

@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import { DataSource, EntityManager } from 'typeorm';
 import { notFound, validation } from '../../errors/domain-error';
-import { isId } from '../../app/ids';
+import { isId } from '../../core/ids';
 import { Actor } from '../../policies';
-import { Role } from '../users/role';
+import { Role } from '../../core/role';
 import type { AssessmentsService } from '../assessments/assessments.service';
 import type { QuestionBanksService } from '../question-banks/question-banks.service';
 import { FilesService, ReceivedFile, checkedType } from '../files/files.service';

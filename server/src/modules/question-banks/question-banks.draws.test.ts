@@ -1,6 +1,6 @@
 import { GradingWorld, code, gradingWorld } from '../grading/grading.test.fixtures';
 import { makeUser } from '../../test/factories';
-import { Role } from '../users/role';
+import { Role } from '../../core/role';
 import { SUBMIT } from '../submissions/submissions.test.fixtures';
 import { sweepOverdue } from '../../jobs/overdue-sweep';
 

@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 import { DataSource } from 'typeorm';
 import { Actor } from '../../policies';
-import { listLoader } from '../../app/dataloaders';
+import { listLoader } from '../../core/dataloaders';
 import { bankQuestionsOf, usesOf } from './question-banks.queries';
 import { statisticsOf } from './question-banks.statistics';
 import { imagesOf } from './question-images.queries';

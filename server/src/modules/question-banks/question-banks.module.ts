@@ -1,4 +1,4 @@
-import { defineModule } from '../../app/module';
+import { defineModule } from '../../core/manifest';
 import { QuestionBanks1732300030000 } from './1732300030000-QuestionBanks';
 import { QuestionImages1732300031000 } from './1732300031000-QuestionImages';
 import { BankQuestionFieldsResolver, QuestionBanksResolver } from './question-banks.resolver';
@@ -24,3 +24,12 @@ export const questionBanksModule = defineModule({
   // the images of bank and assessment questions (QTI import): kept while a question shows them
   fileReferences: [{ table: 'question_images', column: 'file_id' }],
 });
+
+// this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
+declare module '../../core/context' {
+  interface Services {
+    questionBanks: ReturnType<typeof questionBanksModule.services>;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the loaders' own type, merged into the registry
+  interface Loaders extends ReturnType<NonNullable<typeof questionBanksModule.loaders>> {}
+}

@@ -3,7 +3,7 @@ import { Actor, can } from '../../policies';
 import type { BankFacts } from '../../policies/rules';
 import { questionBankReadableSql, teachesSubjectSql } from '../../policies/sql';
 import { QuestionType } from '../assessments/assessment.entity';
-import type { Page, PageWindow } from '../../app/paging';
+import type { Page, PageWindow } from '../../core/paging';
 import { BankQuestion, BankQuestionOption, BankQuestionUse, BankSharing, QuestionBank } from './question-banks.types';
 
 type Runner = DataSource | EntityManager;

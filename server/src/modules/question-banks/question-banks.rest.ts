@@ -1,7 +1,7 @@
-import { RequestContext } from '../../app/context';
-import { restPage } from '../../app/paging';
+import { RequestContext } from '../../core/context';
+import { restPage } from '../../core/paging';
 import { BANK_PAGE } from './question-banks.types';
-import { body, newRouter, param, route, send, str } from '../../app/rest';
+import { body, newRouter, param, route, send, str } from '../../core/rest';
 import { Actor } from '../../policies';
 import { presentOne } from '../assessments/assessments.rest';
 import { presentBank, presentBankPage, presentBankQuestion } from './question-banks.shape';

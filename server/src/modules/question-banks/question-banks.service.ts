@@ -1,8 +1,8 @@
 import { DataSource, EntityManager } from 'typeorm';
-import type { Page, PageWindow } from '../../app/paging';
+import type { Page, PageWindow } from '../../core/paging';
 import { conflict, notFound, validation } from '../../errors/domain-error';
-import { assertId, isId } from '../../app/ids';
-import { INPUT_TEXT, refId, versionOf } from '../../app/input';
+import { assertId, isId } from '../../core/ids';
+import { INPUT_TEXT, refId, versionOf } from '../../core/input';
 import { Actor, authorize } from '../../policies';
 import { teachesSubjectSql } from '../../policies/sql';
 import { BankWithFacts, bankFacts, bankQuestionsOf, banksById, readableBanks } from './question-banks.queries';

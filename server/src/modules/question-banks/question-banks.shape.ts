@@ -1,5 +1,5 @@
 import { QuestionImageRow, questionImagePath } from './question-images.queries';
-import { presenter } from '../../app/rest';
+import { presenter } from '../../core/rest';
 import { Actor } from '../../policies';
 import { BankQuestion, BankQuestionUse, QuestionBank, QuestionStatistics } from './question-banks.types';
 

@@ -4,10 +4,10 @@ import { applicationActor } from '../../policies/actor';
 import { SCOPES } from '../../policies/credentials';
 import { can } from '../../policies';
 import { makeUser } from '../../test/factories';
-import { Role } from '../users/role';
+import { Role } from '../../core/role';
 import { statisticsOf } from './question-banks.statistics';
 import { walkConnection } from '../../test/walk-connection';
-import { PAGE_TEXT } from '../../app/paging';
+import { PAGE_TEXT } from '../../core/paging';
 
 /**
  * Question banks (issue 30): the owner, the subject's other teachers as shared (read, or edit), SuperAdmin and

@@ -1,6 +1,6 @@
 import type { QuestionImageRow } from './question-images.queries';
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { Connection, type PageLimits } from '../../app/paging';
+import { Connection, type PageLimits } from '../../core/paging';
 import { AssessmentKind, QuestionType } from '../assessments/assessment.entity';
 import { AcceptedAnswer, PartialMarking } from '../assessments/question.types';
 import { QuestionContentInput } from '../assessments/assessments.types';

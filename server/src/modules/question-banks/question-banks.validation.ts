@@ -1,5 +1,5 @@
 import { DomainError, validation } from '../../errors/domain-error';
-import { freeText, requiredText } from '../../app/input';
+import { freeText, requiredText } from '../../core/input';
 import { QuestionFields, questions } from '../assessments/assessments.validation';
 import { BankSharing } from './question-banks.types';
 

@@ -1,5 +1,5 @@
 import { Ctx, Field, FieldResolver, ID, ObjectType, Resolver, Root } from 'type-graphql';
-import { RequestContext } from '../../app/context';
+import { RequestContext } from '../../core/context';
 import { Question } from '../assessments/question.types';
 import { BankQuestion } from './question-banks.types';
 import { QuestionImageRow, questionImagePath } from './question-images.queries';

@@ -1,5 +1,5 @@
 import { startTestServer, TestServer } from '../../test/test-server';
-import { seedDemoSchool } from '../../db/seed';
+import { seedDemoSchool } from '../../app/seed';
 import { Classroom, addStudents, fillSubmissions, makeBigItem, makeClassroom } from './review.test.fixtures';
 import { FIELD_VISIBILITY } from '../../policies/fields';
 

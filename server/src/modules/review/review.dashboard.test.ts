@@ -1,5 +1,5 @@
 import { startTestServer, TestServer } from '../../test/test-server';
-import { seedDemoSchool } from '../../db/seed';
+import { seedDemoSchool } from '../../app/seed';
 import { Actor, authorize } from '../../policies';
 import { AssessmentKind } from '../assessments/assessment.entity';
 import { readableSubmissionRows } from '../submissions/submissions.queries';

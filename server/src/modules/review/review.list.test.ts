@@ -1,8 +1,8 @@
 import { startTestServer, TestServer } from '../../test/test-server';
 import { bothWays } from '../../test/both-ways';
-import { seedDemoSchool } from '../../db/seed';
+import { seedDemoSchool } from '../../app/seed';
 import { Actor, authorize } from '../../policies';
-import { Page, PageWindow, pageOfQuery } from '../../app/paging';
+import { Page, PageWindow, pageOfQuery } from '../../core/paging';
 import { AssessmentKind } from '../assessments/assessment.entity';
 import { readableAssessmentQuery } from '../assessments/assessments.queries';
 import { Classroom, fillSubmissions, makeBigItem, makeClassroom } from './review.test.fixtures';

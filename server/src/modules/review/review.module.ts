@@ -1,4 +1,4 @@
-import { defineModule } from '../../app/module';
+import { defineModule } from '../../core/manifest';
 import type { AssessmentsService } from '../assessments/assessments.service';
 import type { SubmissionsService } from '../submissions/submissions.service';
 import { Review1732300012000 } from '../../db/migrations/1732300012000-Review';
@@ -15,3 +15,10 @@ export const reviewModule = defineModule({
   services: (ds, _config, deps: { assessments: AssessmentsService; submissions: SubmissionsService }) => new ReviewService(ds, deps.assessments, deps.submissions),
   router: reviewRouter,
 });
+
+// this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
+declare module '../../core/context' {
+  interface Services {
+    review: ReturnType<typeof reviewModule.services>;
+  }
+}

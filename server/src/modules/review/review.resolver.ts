@@ -1,11 +1,11 @@
 import { GraphQLResolveInfo } from 'graphql';
 import { Arg, Args, Ctx, ID, Info, Mutation, Query, Resolver } from 'type-graphql';
-import { RequestContext } from '../../app/context';
-import { CurrentActor } from '../../app/current-actor';
+import { RequestContext } from '../../core/context';
+import { CurrentActor } from '../../core/current-actor';
 import { Actor } from '../../policies';
 import { AssessmentKind } from '../assessments/assessment.entity';
 import { GradingChanges, GradingDashboard, GradingQueueConnection, OverdueSummary, QUEUE_PAGE, REVIEW_PAGE, ReviewItemConnection, asksAnswerKeys } from './review.types';
-import { PageArgs, toConnection, windowOf } from '../../app/paging';
+import { PageArgs, toConnection, windowOf } from '../../core/paging';
 import { asksItemPlaces } from '../assessments/assessments.types';
 
 /** Whether a list of review items may be asked for its items' course or module (else the statement leaves them out). */

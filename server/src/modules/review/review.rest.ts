@@ -1,6 +1,6 @@
 import { Request } from 'express';
-import { body, newRouter, route, send, sendTopLevelAndData } from '../../app/rest';
-import { pageAndTotal, restWindow } from '../../app/paging';
+import { body, newRouter, route, send, sendTopLevelAndData } from '../../core/rest';
+import { pageAndTotal, restWindow } from '../../core/paging';
 import { validation } from '../../errors/domain-error';
 import { SUBMISSION_FAMILIES } from '../submissions/submissions.rest';
 import { presentOverdueSummary, presentReviewItem } from './review.shape';

@@ -1,10 +1,10 @@
 import { DataSource } from 'typeorm';
 import { notFound, validation } from '../../errors/domain-error';
-import { assertId } from '../../app/ids';
+import { assertId } from '../../core/ids';
 import { Actor, authorize } from '../../policies';
 import { Assessment, AssessmentKind } from '../assessments/assessment.entity';
 import { AssessmentsService, ReadableAssessment } from '../assessments/assessments.service';
-import { Page, PageWindow } from '../../app/paging';
+import { Page, PageWindow } from '../../core/paging';
 import { SubmissionsService } from '../submissions/submissions.service';
 import { submissionRowsById, toAnswers, toRow, toSubmission, withQuestionKeys } from '../submissions/submissions.queries';
 import { Submission, SubmissionAnswer, SubmissionStatus } from '../submissions/submission.types';

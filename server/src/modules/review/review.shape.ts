@@ -1,4 +1,4 @@
-import { presenter } from '../../app/rest';
+import { presenter } from '../../core/rest';
 import { Actor } from '../../policies';
 import { AssessmentKind } from '../assessments/assessment.entity';
 import { presentAssessment, presentStudent } from '../assessments/assessments.shape';

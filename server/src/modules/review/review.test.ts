@@ -1,5 +1,5 @@
 import { startTestServer, TestServer } from '../../test/test-server';
-import { seedDemoSchool } from '../../db/seed';
+import { seedDemoSchool } from '../../app/seed';
 import { Classroom, fillSubmissions, makeBigItem, makeClassroom, tableCounts } from './review.test.fixtures';
 import { badgeOf } from './review.service';
 import { decodeCursor } from './review.queries';

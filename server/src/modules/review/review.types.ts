@@ -2,9 +2,9 @@ import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Assessment } from '../assessments/assessment.entity';
 import { AssessmentStudent } from '../assessments/assessments.types';
 import { Submission } from '../submissions/submission.types';
-import { Connection, PageLimits } from '../../app/paging';
+import { Connection, PageLimits } from '../../core/paging';
 import type { GraphQLResolveInfo } from 'graphql';
-import { mayAsk } from '../../app/selection';
+import { mayAsk } from '../../core/selection';
 
 /** The answer fields that read the key (the grade's explanation, the correct options, the accepted answers). */
 const KEY_FIELDS: ReadonlyArray<readonly string[]> = [['grade', 'explanation'], ['correctOptionIds'], ['acceptedAnswers']];

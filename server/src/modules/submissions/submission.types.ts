@@ -1,5 +1,5 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { Visible } from '../../app/field-rules';
+import { Visible } from '../../core/field-rules';
 import { AssessmentStudent } from '../assessments/assessments.types';
 import type { SubmissionView } from '../../policies/rules';
 import { DECIDED_AS } from '../../policies/fields';

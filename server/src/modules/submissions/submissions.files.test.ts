@@ -1,5 +1,5 @@
 import { startTestServer, TestServer } from '../../test/test-server';
-import { seedDemoSchool } from '../../db/seed';
+import { seedDemoSchool } from '../../app/seed';
 import { storedFiles } from '../../test/courses.factories';
 import { Part, generatedBytes, postMultipart } from '../../test/multipart';
 import { tinyPdf } from '../files/demo-files';

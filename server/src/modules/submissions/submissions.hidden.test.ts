@@ -1,5 +1,5 @@
 import { startTestServer, TestServer } from '../../test/test-server';
-import { seedDemoSchool } from '../../db/seed';
+import { seedDemoSchool } from '../../app/seed';
 
 /**
  * Issue 23: after a teacher hid an item, its student (and parent) still read the item, its questions, score,

@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 import { DataSource } from 'typeorm';
 import { Actor } from '../../policies';
-import { Role } from '../users/role';
+import { Role } from '../../core/role';
 import { SubmissionRow, answersOf, draftsOf, submissionRowsOfStudent } from './submissions.queries';
 import { SubmissionAnswer, SubmissionDraft } from './submission.types';
 

@@ -1,4 +1,4 @@
-import { defineModule } from '../../app/module';
+import { defineModule } from '../../core/manifest';
 import type { AssessmentsService } from '../assessments/assessments.service';
 import type { FilesService } from '../files/files.service';
 import { Submissions1732300010000 } from '../../db/migrations/1732300010000-Submissions';
@@ -20,3 +20,12 @@ export const submissionsModule = defineModule({
   seed: submissionSeeder,
   fileReferences: [{ table: 'submission_draft_files', column: 'file_id' }],
 });
+
+// this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
+declare module '../../core/context' {
+  interface Services {
+    submissions: ReturnType<typeof submissionsModule.services>;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the loaders' own type, merged into the registry
+  interface Loaders extends ReturnType<NonNullable<typeof submissionsModule.loaders>> {}
+}

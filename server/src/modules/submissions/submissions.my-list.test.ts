@@ -1,5 +1,5 @@
 import { startTestServer, TestServer } from '../../test/test-server';
-import { seedDemoSchool } from '../../db/seed';
+import { seedDemoSchool } from '../../app/seed';
 import { SUBMIT, makeItem, perfect } from './submissions.test.fixtures';
 import { ViewPageAsked, WHOLE_PAGE } from './submissions.view-page';
 

@@ -1,15 +1,15 @@
 import GraphQLUpload from 'graphql-upload/GraphQLUpload.mjs';
 import type { FileUpload } from 'graphql-upload/processRequest.mjs';
 import { Arg, Args, ArgsType, Ctx, Field, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { Connection, PageArgs, toConnection, windowOf } from '../../app/paging';
+import { Connection, PageArgs, toConnection, windowOf } from '../../core/paging';
 import { SUBMISSION_PAGE, statusOf } from './submissions.service';
-import { RequestContext } from '../../app/context';
-import { CurrentActor } from '../../app/current-actor';
+import { RequestContext } from '../../core/context';
+import { CurrentActor } from '../../core/current-actor';
 import { Actor } from '../../policies';
 import { Assessment, AssessmentKind } from '../assessments/assessment.entity';
 import { AssessmentConnection, ITEM_PAGE } from '../assessments/assessments.types';
 import { IncomingFile } from '../files/files.service';
-import { Role } from '../users/role';
+import { Role } from '../../core/role';
 import { toSubmission } from './submissions.queries';
 import { DraftFileInput, MyAssessmentStatus, SaveDraftInput, Submission, SubmissionDraft, SubmitAssessmentInput } from './submission.types';
 

@@ -1,8 +1,8 @@
 import { Request } from 'express';
 import { validation } from '../../errors/domain-error';
-import { body, newRouter, param, route, send } from '../../app/rest';
-import { pageAndTotal, restPage, restWindow } from '../../app/paging';
-import { RequestContext } from '../../app/context';
+import { body, newRouter, param, route, send } from '../../core/rest';
+import { pageAndTotal, restPage, restWindow } from '../../core/paging';
+import { RequestContext } from '../../core/context';
 import { receiveMultipartFiles, sendDownload } from '../files/files.http';
 import { MAX_UPLOAD_FILES } from '../files/files.service';
 import { AssessmentKind } from '../assessments/assessment.entity';

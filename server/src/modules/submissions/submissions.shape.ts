@@ -1,7 +1,7 @@
-import { presenter } from '../../app/rest';
+import { presenter } from '../../core/rest';
 import { Actor } from '../../policies';
 import { visibleFields } from '../../policies/fields';
-import { Role } from '../users/role';
+import { Role } from '../../core/role';
 import { AssessmentKind } from '../assessments/assessment.entity';
 import { presentAssessment } from '../assessments/assessments.shape';
 import { MyItem } from './submissions.service';

@@ -1,5 +1,5 @@
 import { TestServer } from '../../test/test-server';
-import { enumValueName } from '../../app/enum-values';
+import { enumValueName } from '../../core/enum-values';
 import { QUESTIONS } from '../assessments/assessments.test.fixtures';
 
 /** Shared by the submission tests: items made by teacher@ in MATH-5A, and answers to them. */

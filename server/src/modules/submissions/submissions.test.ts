@@ -1,5 +1,5 @@
 import { startTestServer, TestServer } from '../../test/test-server';
-import { seedDemoSchool } from '../../db/seed';
+import { seedDemoSchool } from '../../app/seed';
 import { ID_FIELD, MadeItem, REST_PATH, SUBMIT, VIEW, makeItem, perfect } from './submissions.test.fixtures';
 
 /**

@@ -1,6 +1,6 @@
 import { validation } from '../../errors/domain-error';
-import { isId } from '../../app/ids';
-import { freeText } from '../../app/input';
+import { isId } from '../../core/ids';
+import { freeText } from '../../core/input';
 import { AssessmentKind, QuestionType } from '../assessments/assessment.entity';
 import { Question } from '../assessments/question.types';
 

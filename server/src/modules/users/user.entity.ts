@@ -1,7 +1,7 @@
 import { Field, ID, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { Role } from './role';
-import { Visible } from '../../app/field-rules';
+import { Role } from '../../core/role';
+import { Visible } from '../../core/field-rules';
 
 @ObjectType({ description: 'A person who signs in: staff, student or parent.' })
 @Entity('users')

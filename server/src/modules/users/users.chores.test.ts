@@ -1,9 +1,9 @@
 import { startTestServer, TestServer, uniqueEmail } from '../../test/test-server';
-import { seedDemoSchool } from '../../db/seed';
+import { seedDemoSchool } from '../../app/seed';
 import { DEMO_EMAIL, signInEachRole } from '../../test/demo';
 import { makeUser, makeUsers } from '../../test/factories';
 import { ATTEMPT_LIMITS } from '../auth/attempts';
-import { Role } from './role';
+import { Role } from '../../core/role';
 import { MAX_IMPORT_ROWS } from './users.service';
 import { USER_TEXT } from './users.validation';
 

@@ -2,7 +2,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { Actor } from '../../policies';
 import { UserFacts } from '../../policies/rules';
 import { taughtByViewerSql } from '../../policies/sql';
-import { Role } from './role';
+import { Role } from '../../core/role';
 
 type Runner = DataSource | EntityManager;
 

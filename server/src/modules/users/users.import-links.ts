@@ -1,5 +1,5 @@
 import { Actor, can } from '../../policies';
-import { Role } from './role';
+import { Role } from '../../core/role';
 import { normalizeEmail } from './users.validation';
 
 /**

@@ -1,4 +1,4 @@
-import { defineModule } from '../../app/module';
+import { defineModule } from '../../core/manifest';
 import { Foundation1732300000000 } from '../../db/migrations/1732300000000-Foundation';
 import { UserNameIndex1732300004000 } from '../../db/migrations/1732300004000-UserNameIndex';
 import { UserDeactivation1732300027100 } from '../../db/migrations/1732300027100-UserDeactivation';
@@ -20,3 +20,12 @@ export const usersModule = defineModule({
   loaders: userLoaders,
   router: usersRouter,
 });
+
+// this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
+declare module '../../core/context' {
+  interface Services {
+    users: ReturnType<typeof usersModule.services>;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the loaders' own type, merged into the registry
+  interface Loaders extends ReturnType<NonNullable<typeof usersModule.loaders>> {}
+}

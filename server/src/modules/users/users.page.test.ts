@@ -1,11 +1,11 @@
 import { startTestServer, TestServer } from '../../test/test-server';
 import { bothWays } from '../../test/both-ways';
-import { seedDemoSchool } from '../../db/seed';
+import { seedDemoSchool } from '../../app/seed';
 import { validation } from '../../errors/domain-error';
 import { Actor, authorize } from '../../policies';
-import { Page, PageWindow } from '../../app/paging';
-import { isId } from '../../app/ids';
-import { isRole } from './role';
+import { Page, PageWindow } from '../../core/paging';
+import { isId } from '../../core/ids';
+import { isRole } from '../../core/role';
 import { User } from './user.entity';
 import { UserFilter } from './users.service';
 import { USER_TEXT } from './users.validation';

@@ -1,10 +1,10 @@
 import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { RequestContext } from '../../app/context';
-import { CurrentActor } from '../../app/current-actor';
+import { RequestContext } from '../../core/context';
+import { CurrentActor } from '../../core/current-actor';
 import { Actor, can } from '../../policies';
 import { User } from './user.entity';
 import { CreateUserInput, ImportUsersInput, ImportUsersResult, UpdateUserInput, UserConnection, UsersArgs } from './users.types';
-import { toConnection, windowOf } from '../../app/paging';
+import { toConnection, windowOf } from '../../core/paging';
 import { USER_PAGE } from './users.service';
 
 @Resolver(() => User)

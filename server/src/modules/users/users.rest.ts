@@ -1,7 +1,7 @@
-import { body, newRouter, param, route, send, str } from '../../app/rest';
-import { pageAndTotal, restWindow } from '../../app/paging';
+import { body, newRouter, param, route, send, str } from '../../core/rest';
+import { pageAndTotal, restWindow } from '../../core/paging';
 import { USER_PAGE } from './users.service';
-import { Role } from './role';
+import { Role } from '../../core/role';
 import { USER_TEXT } from './users.validation';
 import { presentPlacedUser } from '../academic/academic.shape';
 import { presentUser } from './users.shape';

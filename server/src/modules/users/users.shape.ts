@@ -1,4 +1,4 @@
-import { presenter } from '../../app/rest';
+import { presenter } from '../../core/rest';
 import { Actor } from '../../policies';
 import { visibleFields } from '../../policies/fields';
 import { User } from './user.entity';

@@ -1,5 +1,5 @@
 import { startTestServer, TestServer, uniqueEmail } from '../../test/test-server';
-import { seedDemoSchool } from '../../db/seed';
+import { seedDemoSchool } from '../../app/seed';
 import { OutboxMessage } from '../mail/outbox.entity';
 import { USER_TEXT } from './users.validation';
 import { EMAIL_CHANGE_TEXT } from '../auth/email-change';

@@ -1,8 +1,8 @@
 import { startTestServer, TestServer, uniqueEmail } from '../../test/test-server';
-import { seedDemoSchool } from '../../db/seed';
+import { seedDemoSchool } from '../../app/seed';
 import { makeUser, makeUsers } from '../../test/factories';
 import { OutboxMessage } from '../mail/outbox.entity';
-import { Role } from './role';
+import { Role } from '../../core/role';
 import { USER_TEXT } from './users.validation';
 
 let t: TestServer;

@@ -1,7 +1,7 @@
 import { ArgsType, Field, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { Role } from './role';
+import { Role } from '../../core/role';
 import { User } from './user.entity';
-import { Connection, PageArgs } from '../../app/paging';
+import { Connection, PageArgs } from '../../core/paging';
 
 export const UserConnection = Connection(User, 'User', 'users, by last name, first name and id');
 export type UserConnection = InstanceType<typeof UserConnection>;

@@ -1,6 +1,6 @@
-import { requiredText } from '../../app/input';
+import { requiredText } from '../../core/input';
 import { validation } from '../../errors/domain-error';
-import { Role, isRole } from './role';
+import { Role, isRole } from '../../core/role';
 
 export const USER_TEXT = {
   firstNameRequired: 'First name is required',

@@ -1,4 +1,4 @@
-import { Role } from '../../modules/users/role';
+import { Role } from '../../core/role';
 import { Row, Vars, listBy, readById, row, uniq } from './matrix';
 import { World, exists, holds } from './world';
 

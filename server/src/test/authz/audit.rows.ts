@@ -1,6 +1,6 @@
 import { recordAudit } from '../../modules/audit/audit.record';
 import { AuditKind } from '../../modules/audit/audit.kinds';
-import { Role } from '../../modules/users/role';
+import { Role } from '../../core/role';
 import { row, uniq } from './matrix';
 import { uniqueEmail } from '../test-server';
 

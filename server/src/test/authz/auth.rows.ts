@@ -1,6 +1,6 @@
-import { DEMO_PASSWORD } from '../../db/seed';
+import { DEMO_PASSWORD } from '../../app/seed';
 import { hashSecret, newSecret } from '../../modules/auth/secrets';
-import { Role } from '../../modules/users/role';
+import { Role } from '../../core/role';
 import { DEMO_EMAIL } from '../demo';
 import { uniqueEmail } from '../test-server';
 import { Who, row } from './matrix';

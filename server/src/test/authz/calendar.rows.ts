@@ -1,5 +1,5 @@
 import { newSecret } from '../../modules/auth/secrets';
-import { Role } from '../../modules/users/role';
+import { Role } from '../../core/role';
 import { Who, row } from './matrix';
 import { World } from './world';
 

@@ -1,4 +1,4 @@
-import { Role } from '../../modules/users/role';
+import { Role } from '../../core/role';
 import { Row, Vars, row } from './matrix';
 import { World } from './world';
 import { fresh } from './assessments.rows';

@@ -1,6 +1,8 @@
 import type { Part } from '../multipart';
-import { Role } from '../../modules/users/role';
-import type { World } from './world';
+import { Role } from '../../core/role';
+import type { Who, World } from './world';
+
+export type { Who };
 
 /**
  * The authorization matrix (issue 10): who may call every GraphQL operation and every REST path, for each of
@@ -51,8 +53,6 @@ export interface RestRequest {
   multipart?: Part[];
 }
 
-/** Who makes an attempt: a role's demo account, or nobody (no token). */
-export type Who = Role | 'anonymous';
 
 export interface Row<V extends Vars = Vars> {
   /** The GraphQL operation, `Query.<field>` or `Mutation.<field>`; its document selects that field. */

@@ -1,4 +1,4 @@
-import { Role } from '../../modules/users/role';
+import { Role } from '../../core/role';
 import { Who, row } from './matrix';
 import { World, accountOf } from './world';
 

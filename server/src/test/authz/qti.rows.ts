@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { Role } from '../../modules/users/role';
+import { Role } from '../../core/role';
 import { tinyPng } from '../../modules/files/demo-files';
 import { itemXml } from '../../modules/qti/qti.export';
 import { QuestionType } from '../../modules/assessments/assessment.entity';

@@ -1,5 +1,5 @@
-import { enumValueName } from '../../app/enum-values';
-import { Role } from '../../modules/users/role';
+import { enumValueName } from '../../core/enum-values';
+import { Role } from '../../core/role';
 import { makeUser } from '../factories';
 import { uniqueEmail } from '../test-server';
 import { row, uniq } from './matrix';

@@ -1,12 +1,14 @@
 import { DataSource } from 'typeorm';
-import { seedDemoSchool } from '../../db/seed';
-import { Role } from '../../modules/users/role';
+import { seedDemoSchool } from '../../app/seed';
+import { Role } from '../../core/role';
 import { DEMO_EMAIL, signInEachRole } from '../demo';
 import { TestServer } from '../test-server';
 import { makeUser } from '../factories';
 import { makeAllocation, makeClass, makeSubject, makeYear } from '../academic.factories';
 import { makeAnnouncement, makeContent, makeCourse, makeDiscussion, makeModule } from '../courses.factories';
-import type { Who } from './matrix';
+
+/** Who makes an attempt: a role's demo account, or nobody (no token). */
+export type Who = Role | 'anonymous';
 
 /**
  * The demo school as the matrix sees it. "own" and "other" are relative to the demo account of each role:

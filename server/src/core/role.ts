@@ -1,5 +1,5 @@
 import { registerEnumType } from 'type-graphql';
-import { enumValueName } from '../../app/enum-values';
+import { enumValueName } from './enum-values';
 
 /** The five roles; values are the spec's own words (REST and the database); GraphQL spells them SUPER_ADMIN, ADMIN, .... */
 export enum Role {

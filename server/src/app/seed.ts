@@ -1,11 +1,11 @@
 import { DataSource } from 'typeorm';
 import { hashPassword } from '../modules/auth/secrets';
 import { User } from '../modules/users/user.entity';
-import { Role } from '../modules/users/role';
-import { modules } from '../app/modules';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, DemoSeeder, DemoUsers } from './demo-types';
+import { Role } from '../core/role';
+import { modules } from './modules';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DemoSeeder, DemoUsers } from '../db/demo-types';
 
-export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-types';
+export { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/demo-types';
 
 /** Each domain's part of the demo school (its manifest's `seed`), in the app's list order. */
 export const demoSeeders: DemoSeeder[] = modules.flatMap((m) => (m.seed ? [m.seed] : []));

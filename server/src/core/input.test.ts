@@ -1,5 +1,5 @@
 import { startTestServer, TestServer } from '../test/test-server';
-import { seedDemoSchool } from '../db/seed';
+import { seedDemoSchool } from '../app/seed';
 import { cleanFileName } from '../modules/files/files.service';
 import { toHttp } from '../errors/mapping';
 import { charCount, normalizeLine, requiredText } from './input';

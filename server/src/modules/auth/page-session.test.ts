@@ -1,8 +1,8 @@
-import { startTestServer, TestServer } from '../test/test-server';
+import { startTestServer, TestServer } from '../../test/test-server';
 import { PAGE_SESSION_COOKIE, pageSessionCookie, pageSessionToken } from './page-session';
-import { ACCESS_TOKEN_PREFIX } from '../modules/integrations/access-tokens.service';
-import { APP_TOKEN_PREFIX } from '../modules/integrations/applications.service';
-import { DEMO_PASSWORD, seedDemoSchool } from '../db/seed';
+import { ACCESS_TOKEN_PREFIX } from '../integrations/access-tokens.service';
+import { APP_TOKEN_PREFIX } from '../integrations/applications.service';
+import { DEMO_PASSWORD, seedDemoSchool } from '../../app/seed';
 
 /**
  * The page cookie (issue 31): set by the answers that start a session or switch its role, cleared by logout and

@@ -1,8 +1,8 @@
 import { GqlResult, startTestServer, TestServer } from '../test/test-server';
 import { makeUser } from '../test/factories';
-import { seedDemoSchool } from '../db/seed';
+import { seedDemoSchool } from '../app/seed';
 import { makeClass, makeYear } from '../test/academic.factories';
-import { Role } from '../modules/users/role';
+import { Role } from './role';
 import { PAGE_TEXT } from './paging';
 
 /**

@@ -1,9 +1,18 @@
 import type { Actor } from '../policies';
 import { unauthenticated } from '../errors/domain-error';
-// types only: the context's shape comes from the domains' manifests, but this file loads no domain code
-import type { Loaders } from './loaders';
-import type { Services } from './services';
 import type { Statements } from './request-store';
+
+/* eslint-disable @typescript-eslint/no-empty-object-type -- both are filled in by each domain's manifest file */
+/**
+ * `ctx.services`: each domain adds its services under its manifest's name from its own manifest file
+ * (`declare module '../../core/context' { interface Services { courses: CoursesService } }`), so the kernel
+ * names no domain; app/services.ts checks at compile time that these are exactly the manifests' services.
+ */
+export interface Services {}
+
+/** `ctx.loaders`: each domain adds its request loaders from its manifest file, as for Services (app/loaders.ts checks them). */
+export interface Loaders {}
+/* eslint-enable @typescript-eslint/no-empty-object-type */
 
 /** What every resolver and REST handler gets: who asks, the services, per-request loaders. */
 export interface RequestContext {

@@ -1,5 +1,5 @@
 import { loadConfig } from '../config';
-import { openDatabase } from './open';
+import { openDatabase } from './database';
 import { seedDemoSchool } from './seed';
 
 /** `pnpm seed`: migrate and seed the demo school into the configured (or embedded) database if it is empty. */

@@ -1,7 +1,7 @@
 import type { GraphQLObjectType } from 'graphql';
 import { getMetadataStorage } from 'type-graphql';
 import { presentFirstProperty } from './present-first';
-import { buildAppSchema } from './schema';
+import { buildAppSchema } from '../app/schema';
 
 describe('PresentFirst', () => {
   it('marks only resolvers whose body starts by answering that property of their parent when it holds a value', async () => {

@@ -1,10 +1,10 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { RequestHandler, Response } from 'express';
 import type { OperationDefinitionNode } from 'graphql';
-import { ACCESS_TOKEN_PREFIX } from '../modules/integrations/access-tokens.service';
-import { APP_TOKEN_PREFIX } from '../modules/integrations/applications.service';
-import { bearerToken, type RequestContext } from './context';
-import { requestStore } from './request-store';
+import { ACCESS_TOKEN_PREFIX } from '../integrations/access-tokens.service';
+import { APP_TOKEN_PREFIX } from '../integrations/applications.service';
+import { bearerToken, type RequestContext } from '../../core/context';
+import { requestStore } from '../../core/request-store';
 
 /**
  * The session's cookie for page loads (issue 31). The bearer token stays in localStorage (spec section 9) and is

@@ -60,6 +60,12 @@ type MergedLoaders<Ms extends readonly AnyModule[]> = Ms extends readonly [infer
 /** `ctx.loaders` of a list of domains: every domain's loaders side by side. */
 export type LoadersOf<Ms extends readonly AnyModule[]> = { [K in keyof MergedLoaders<Ms>]: MergedLoaders<Ms>[K] };
 
+/**
+ * `true` when A and B are the same type, else `never` (so `const x: SameType<A, B> = true` fails to compile): how
+ * the composition root checks that what the domains declare in the kernel's registries is what their manifests build.
+ */
+export type SameType<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : never;
+
 /** The list itself where every domain's `deps` are among the services before it; otherwise that entry says what is missing. */
 type InOrder<Ms extends readonly AnyModule[], Built = object> = Ms extends readonly [infer H extends AnyModule, ...infer T extends readonly AnyModule[]]
   ? readonly [Built extends DepsOf<H> ? H : { error: `${H['name']} needs services that are not listed before it`; needs: DepsOf<H> }, ...InOrder<T, Built & ServiceEntry<H>>]

@@ -1,7 +1,7 @@
 import express from 'express';
 import { AddressInfo } from 'node:net';
 import { User } from '../modules/users/user.entity';
-import { Role } from '../modules/users/role';
+import { Role } from './role';
 import { presentUser } from '../modules/users/users.shape';
 import { Actor } from '../policies';
 import { Presented, UnpresentedValueError, publicRoute, restJson, send, sendTopLevelAndData, toRest } from './rest';
