@@ -10,7 +10,7 @@ import { EMPTY } from 'rxjs';
 // index.html's data block that preload.ts reads (not executed, so the CSP's script-src is not concerned), and
 // the shell and landing pages whose files it names
 import { ROUTE_CHUNKS_ID, ROUTE_MODULES } from './scripts/route-modules.mjs';
-import { DASHBOARD_VARIABLES } from './src/app/listMax';
+import { DASHBOARD_VARIABLES } from './src/lib/listMax';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:4000';
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -20,7 +20,7 @@ const PRELOAD_ENTRY = 'src/app/preload.ts';
 
 /** Operations preload.ts may send before the app's code arrives, and the generated file of each document. */
 const PRELOADED: Record<string, string> = {
-  Me: 'src/features/auth/auth.generated.ts',
+  Me: 'src/lib/session.generated.ts',
   CourseDetail: 'src/features/courses/courses.generated.ts',
   DashboardCourses: 'src/features/courses/courses.generated.ts',
   StudentDashboard: 'src/features/classes/classes.generated.ts',
@@ -220,9 +220,10 @@ export default defineConfig({
           groups: [
             // (already a closure: only the early module's own imports stay out, in its chunk)
             { name: 'index', test: (id) => groupable(id) && graph.initial.has(id), priority: 40, includeDependenciesRecursively: false },
+            // the shared kit (lib/: the session, errors, formatters...) rides with the shell, as when it was in app/
             {
               name: 'shell',
-              test: (id) => groupable(id) && (graph.shell.has(id) || /\/src\/(app|layout)\//.test(id)),
+              test: (id) => groupable(id) && (graph.shell.has(id) || /\/src\/(app|layout|lib)\//.test(id)),
               priority: 30,
             },
             // the landing pages (preload.ts starts their code early) load exactly what they use: what both use in

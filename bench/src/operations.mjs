@@ -1,6 +1,6 @@
 // GraphQL operations of the load scenarios (src/run.mjs), in the shapes the web client sends (web/src/features).
 
-/** web/src/app/listMax.ts: a page that shows a whole list asks for the most one page may hold. */
+/** web/src/lib/listMax.ts: a page that shows a whole list asks for the most one page may hold. */
 export const LIST_MAX = 500;
 
 export const ME = `query Me {
@@ -161,7 +161,7 @@ fragment GradingAssessment on Assessment {
   questions { ...GradingQuestion }
 }`;
 
-// review.graphql ReviewItems: Assignment / Quiz / Exam Review (the page asks for the most a page holds, web/src/app/listMax.ts)
+// review.graphql ReviewItems: Assignment / Quiz / Exam Review (the page asks for the most a page holds, web/src/lib/listMax.ts)
 export const REVIEW_ITEMS = `query ReviewItems($kind: AssessmentKind!, $max: Int!) {
   reviewItems(kind: $kind, first: $max) { nodes { ...ReviewCard } }
 }

@@ -25,7 +25,7 @@ const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable
 const RUN_TIMEOUT_MS = 30_000;
 /** How long a new context is left to start before its timed load (see coldLoad). */
 const BROWSER_SETTLE_MS = 1_500;
-/** The page cookie a sign-in sets (server/src/app/page-session.ts): page loads are rendered with its session. */
+/** The page cookie a sign-in sets (server/src/modules/auth/page-session.ts): page loads are rendered with its session. */
 const PAGE_COOKIE = 'lms_page_session';
 /** web/src/app/App.tsx APP_READY_MARK. */
 const APP_READY_MARK = 'lms-app-ready';

@@ -16,7 +16,7 @@ export const gql = (query, variables, token) => ({ path: '/graphql', body: { que
 
 /**
  * `after` for the row at `position` (none before the first): the cursor a client walking the pages would hold.
- * The server's cursors are positions (server/src/app/paging.ts encodeCursor); made here to reach page k at once.
+ * The server's cursors are positions (server/src/core/paging.ts encodeCursor); made here to reach page k at once.
  */
 export const afterPosition = (position) => (position < 0 ? {} : { after: Buffer.from(`o:${position}`).toString('base64url') });
 

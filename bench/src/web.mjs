@@ -152,7 +152,7 @@ async function signIn(port, baseUrl, token) {
     const page = await browser.contexts()[0].newPage();
     await page.goto(`${baseUrl}/api/bench-web-origin`);
     await page.evaluate((t) => window.localStorage.setItem('token', t), token);
-    // and the page cookie a sign-in sets (server/src/app/page-session.ts), so signed-in pages arrive server-rendered
+    // and the page cookie a sign-in sets (server/src/modules/auth/page-session.ts), so signed-in pages arrive server-rendered
     await page.context().addCookies([{ name: 'lms_page_session', value: token, url: baseUrl, httpOnly: true, sameSite: 'Lax' }]);
     await page.close();
   } finally {

@@ -3,8 +3,9 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createApolloClient } from './app/apollo';
 import { App } from './app/App';
 import { AppLayout, CoursePage, DashboardPage } from './app/pages';
-import { readServerState, serverRenderedRoute, type ServerState } from './app/serverRendered';
-import { getToken } from './app/token';
+import { serverRenderedRoute } from './app/serverRendered';
+import { readServerState, type ServerState } from './lib/serverState';
+import { getToken } from './lib/token';
 
 /**
  * The code of the signed-in shell and of the landing page (preload.ts has already started downloading it

@@ -25,12 +25,12 @@ const MANAGER = `v.role IN ('SuperAdmin', 'Admin')`; // ACADEMIC_MANAGERS
 const USER_MANAGER = `v.role IN ('SuperAdmin', 'Admin', 'Teacher')`; // USER_MANAGERS, also 'attendance.staff'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** An id the app would accept (app/ids.ts), else null (the app answers NOT_FOUND). */
+/** An id the app would accept (core/ids.ts), else null (the app answers NOT_FOUND). */
 const id = (value) => (typeof value === 'string' && UUID.test(value) ? value : null);
 const optionalId = (value) => (value ? id(value) : null);
 /** A GraphQL Int variable with its default. */
 const int = (value, fallback) => (value === null || value === undefined || value === '' ? fallback : Number.parseInt(value, 10));
-/** A connection's first/after as offset and limit (the server's cursors are positions: server/src/app/paging.ts). */
+/** A connection's first/after as offset and limit (the server's cursors are positions: server/src/core/paging.ts). */
 function cursorPage(q) {
   const after = q.get('after');
   const position = after ? Number(Buffer.from(after, 'base64url').toString().slice(2)) : -1;

@@ -6,8 +6,8 @@ import { ThemeProvider } from '@mui/material/styles';
 import { BrowserRouter } from 'react-router-dom';
 import { createApolloClient, endHydration } from './apollo';
 import { AppRoutes } from './AppRoutes';
-import { SessionProvider, type InitialSession } from './session';
-import { theme } from './theme';
+import { SessionProvider, type InitialSession } from '../lib/session';
+import { theme } from '../lib/theme';
 
 /**
  * The app inside a router: the browser's (App) or the server's (src/ssr/entry-server.tsx), so both render the

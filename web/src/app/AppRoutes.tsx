@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Navigate, Route, useLocation } from 'react-router-dom';
 import { Spinner } from '../components/Spinner';
-import { KnownRoutes } from './knownRoutes';
+import { KnownRoutes } from '../lib/knownRoutes';
 import {
   LoginPage,
   ForgotPasswordPage,
@@ -56,8 +56,8 @@ import {
   QuestionBankPage,
 } from './pages';
 import { RequireAuth } from './RequireAuth';
-import { ALL_ROLES } from './roles';
-import { RouteErrorBoundary } from './RouteError';
+import { ALL_ROLES } from '../lib/roles';
+import { RouteErrorBoundary } from '../components/RouteError';
 
 export function AppRoutes() {
   const { pathname } = useLocation();

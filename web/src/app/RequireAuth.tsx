@@ -2,8 +2,8 @@ import type { Role } from '../gql/types';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { Spinner } from '../components/Spinner';
-import { ALL_ROLES } from './roles';
-import { useSession } from './session';
+import { ALL_ROLES } from '../lib/roles';
+import { useSession } from '../lib/session';
 
 interface RequireAuthProps {
   allowedRoles?: readonly Role[];

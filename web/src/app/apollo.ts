@@ -3,10 +3,8 @@ import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
 import { print } from '@apollo/client/utilities';
 import { from, mergeMap, of } from 'rxjs';
-import { getToken, reportTokenRejected } from './token';
-
-/** GraphQL lives on the same origin (vite dev proxies it to the server). */
-export const GRAPHQL_URI = '/graphql';
+import { GRAPHQL_URI } from '../lib/endpoint';
+import { getToken, reportTokenRejected } from '../lib/token';
 
 const authLink = new SetContextLink((prevContext) => {
   const token = getToken();

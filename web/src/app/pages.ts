@@ -1,4 +1,4 @@
-import { lazyPage } from './lazyPage';
+import { lazyPage } from '../lib/lazyPage';
 
 /**
  * The pages of AppRoutes.tsx, each loaded on demand so that /login stays small; main.tsx asks for the landing

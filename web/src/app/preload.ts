@@ -25,7 +25,7 @@ interface Entry {
 
 /** An answer older than this is not handed over: the app asks the server again. */
 const MAX_AGE_MS = 30_000;
-/** token.ts's key (not imported: see preload-types.d.ts). */
+/** lib/token.ts's key (not imported: see preload-types.d.ts). */
 const TOKEN_KEY = 'token';
 
 const entries = new Map<string, Entry>();
@@ -127,7 +127,7 @@ function preloadCode(route: LmsHotRoute | null): void {
 }
 
 /**
- * serverRendered.ts's SERVER_STATE_ID (not imported, to keep this file small): a page the server rendered with its
+ * lib/serverState.ts's SERVER_STATE_ID (not imported, to keep this file small): a page the server rendered with its
  * data carries it, and the app is handed that data, so nothing is sent from here then (issue 31).
  */
 const SERVER_STATE_ID = 'lms-server-state';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { APP_TITLE, useDocumentTitle } from '../layout/useDocumentTitle';
+import { APP_TITLE, useDocumentTitle } from '../lib/useDocumentTitle';
 
 interface CenteredCardProps {
   title: string;

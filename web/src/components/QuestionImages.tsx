@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useBlobUrl } from '../features/content/useBlobUrl';
+import { useBlobUrl } from '../lib/useBlobUrl';
 
 export interface QuestionImageRef {
   id: string;

@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import Typography from '@mui/material/Typography';
-import { errorMessage } from '../app/errors';
+import { errorMessage } from '../lib/errors';
 import { FormDialog } from './FormDialog';
 import { TreePicker, groupTree, type Level } from './TreePicker';
 import { useDialogForm } from './useDialogForm';

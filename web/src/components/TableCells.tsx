@@ -2,7 +2,7 @@ import Chip from '@mui/material/Chip';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { preview } from '../features/courses/format';
+import { preview } from '../lib/format';
 
 /** A table's one row while it has nothing to list. */
 export function EmptyRow({ colSpan, text }: { colSpan: number; text: string }) {

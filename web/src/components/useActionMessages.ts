@@ -1,4 +1,4 @@
-import { errorMessage } from '../app/errors';
+import { errorMessage } from '../lib/errors';
 import { useKeyedMessage } from './useKeyedMessage';
 
 type Work = () => Promise<unknown>;

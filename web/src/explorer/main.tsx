@@ -8,7 +8,7 @@ import 'graphiql/style.css';
 import { createRoot } from 'react-dom/client';
 import { GraphiQL } from 'graphiql';
 import { createGraphiQLFetcher } from '@graphiql/toolkit';
-import { getToken } from '../app/token';
+import { getToken } from '../lib/token';
 
 /** What an integrator sees first: the schema's own words are in the Docs pane. */
 const FIRST_QUERY = `# Signed in as the web app's current user (sign in at / first).

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { Banner } from '../components/Banner';
-import { ROLE_LABEL } from '../app/roles';
+import { ROLE_LABEL } from '../lib/roles';
 import { useRoleSwitch } from './useRoleSwitcher';
 
 export function ImpersonationBanner() {

@@ -7,7 +7,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ROLE_LABEL } from '../app/roles';
+import { ROLE_LABEL } from '../lib/roles';
 import { useRoleSwitch, useRoleSwitcherControl } from './useRoleSwitcher';
 
 export function RoleSwitcherDialog() {

@@ -11,8 +11,8 @@ import Toolbar from '@mui/material/Toolbar';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { useIsRouted } from '../app/knownRoutes';
-import { SIDEBAR_WIDTH } from '../app/theme';
+import { useIsRouted } from '../lib/knownRoutes';
+import { SIDEBAR_WIDTH } from '../lib/theme';
 import { isNavGroup, SIDEBAR_ITEMS, type NavGroup, type NavLink } from './sidebarItems';
 import { useRoleSwitcherControl } from './useRoleSwitcher';
 

@@ -2,8 +2,8 @@ import { Suspense, useState, type MouseEvent } from 'react';
 import Avatar from '@mui/material/Avatar';
 import IconButton from '@mui/material/IconButton';
 import PersonIcon from '@mui/icons-material/Person';
-import { lazyPage } from '../app/lazyPage';
-import type { SessionUser } from '../app/session';
+import { lazyPage } from '../lib/lazyPage';
+import type { SessionUser } from '../lib/session';
 
 /** The menu itself: its code (MUI's Menu, Popover, Modal) loads when first opened or when the browser is idle. */
 export const UserMenuPopup = lazyPage(() => import('./UserMenuPopup'), 'UserMenuPopup');

@@ -4,7 +4,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import type { SessionUser } from '../app/session';
+import type { SessionUser } from '../lib/session';
 
 /** UserMenu's menu (loaded on demand): the user's name and email, Your Profile, Settings and Sign out. */
 export function UserMenuPopup({ user, anchor, onClose, onSignOut }: {

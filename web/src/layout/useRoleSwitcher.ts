@@ -1,6 +1,6 @@
 import type { Role } from '../gql/types';
 import { createContext, useContext, useState } from 'react';
-import { useSession } from '../app/session';
+import { useSession } from '../lib/session';
 
 /** Only these original roles may view the app as another role (spec section 6). */
 export const SWITCHER_ROLES: readonly Role[] = ['SUPER_ADMIN', 'ADMIN', 'TEACHER'];

@@ -18,11 +18,12 @@ import { StaticRouter } from 'react-router-dom';
 import { from } from 'rxjs';
 import { createCache } from '../app/apollo';
 import { AppTree } from '../app/App';
-import { serverRenderedRoute, type ServerState } from '../app/serverRendered';
-import { MeDocument, type MeQuery } from '../features/auth/auth.generated';
+import { serverRenderedRoute } from '../app/serverRendered';
+import type { ServerState } from '../lib/serverState';
+import { MeDocument, type MeQuery } from '../lib/session.generated';
 import { StudentCourseDetailDocument, StudentDashboardDocument } from '../features/classes/classes.generated';
 import { CourseDetailDocument, DashboardCoursesDocument } from '../features/courses/courses.generated';
-import { DASHBOARD_VARIABLES } from '../app/listMax';
+import { DASHBOARD_VARIABLES } from '../lib/listMax';
 import type { DocumentNode } from 'graphql';
 
 export interface RenderRequest {

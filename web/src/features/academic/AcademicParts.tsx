@@ -19,7 +19,7 @@ import { ResponsiveTable, TablePager } from '../../components/ResponsiveTable';
 import type { TablePages } from './useTablePages';
 import { Spinner } from '../../components/Spinner';
 import { NO_PERMISSION_TEXT } from './academicShared';
-import { useDocumentTitle } from '../../layout/useDocumentTitle';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 interface Banners {
   success: BannerMessage;

@@ -20,7 +20,7 @@ import { Spinner } from '../../components/Spinner';
 import { StatusChip } from './AcademicParts';
 import { ACADEMIC_ROUTES, assignTeacherLink, classesOfYearLink, editLink, teacherName } from './academicShared';
 import { useCourseManagement, useYearTree, type TreeClass, type TreeYear } from './useCourseManagement';
-import { useDocumentTitle } from '../../layout/useDocumentTitle';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 /** /dashboard/course-management: platform.md section 2. */
 export function CourseManagementPage() {

@@ -17,7 +17,7 @@ import { Banner } from '../../components/Banner';
 import { ResponsiveTable, TablePager } from '../../components/ResponsiveTable';
 import { NO_PERMISSION_TEXT } from './academicShared';
 import { placementLabel, useStudentAssignment, type StudentRow } from './useStudentAssignment';
-import { useDocumentTitle } from '../../layout/useDocumentTitle';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 type SA = ReturnType<typeof useStudentAssignment>;
 

@@ -1,6 +1,6 @@
 import { useCallback, useState, type FormEvent } from 'react';
-import { errorMessage } from '../../app/errors';
-import { useSession } from '../../app/session';
+import { errorMessage } from '../../lib/errors';
+import { useSession } from '../../lib/session';
 import { useKeyedMessage } from '../../components/useKeyedMessage';
 
 /** platform.md section 6: the year, class and subject pages (and here the teacher-assignment page too). */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { errorMessage } from '../../app/errors';
+import { errorMessage } from '../../lib/errors';
 import { confirmAction } from '../../components/confirm';
 import {
   useAcademicYearPeriodsQuery, useCreateAcademicPeriodMutation, useDeleteAcademicPeriodMutation, useUpdateAcademicPeriodMutation,

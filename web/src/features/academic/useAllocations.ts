@@ -13,7 +13,7 @@ import { ACADEMIC_ROUTES, byText, firstLoading, type FieldErrors } from './acade
 import { useEditMode, useManagedList } from './useManagedList';
 import { useYearFilter } from './useYearChoice';
 import { useTablePages } from './useTablePages';
-import { MAX_PAGE } from '../../app/listMax';
+import { MAX_PAGE } from '../../lib/listMax';
 
 export type AllocationRow = AllocationItemFragment;
 export type YearOption = AllocationFormOptionsFragment['academicYears'][number];

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import type { ApolloCache } from '@apollo/client';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { dropPages, evictObject } from '../../app/cacheUpdates';
+import { dropPages, evictObject } from '../../lib/cacheUpdates';
 import { confirmAction } from '../../components/confirm';
 import {
   editLink,

@@ -1,11 +1,11 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useDebounced } from '../../components/useDebounced';
 import { useCursorPages } from '../../components/useCursorPages';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import type { Role } from '../../gql/types';
 import { usePlaceStudentMutation, usePlaceStudentsMutation, usePlacementOptionsAllQuery, usePlacementOptionsOfTeacherQuery, usePlacementStudentsQuery, type PlacementStudentFragment } from './academic.generated';
 import { byText, useBanners } from './academicShared';
-import { MAX_PAGE } from '../../app/listMax';
+import { MAX_PAGE } from '../../lib/listMax';
 
 /** Student Class Assignment's load failure (assessments.md section 8). */
 const LOAD_FAILED = 'Failed to fetch students';

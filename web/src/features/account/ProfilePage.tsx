@@ -5,11 +5,11 @@ import { Banner } from '../../components/Banner';
 import { Loaded } from '../../components/DetailPage';
 import { useDialogForm } from '../../components/useDialogForm';
 import type { RequestEmailChangeInput, UpdateProfileInput } from '../../gql/types';
-import { ROLE_LABEL } from '../../app/roles';
-import type { SessionUser } from '../../app/session';
+import { ROLE_LABEL } from '../../lib/roles';
+import type { SessionUser } from '../../lib/session';
 import { FormSection } from './FormSection';
 import { useProfile } from './useProfile';
-import { useDocumentTitle } from '../../layout/useDocumentTitle';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 /** /profile, every role: first and last name (editable), email and role (read-only), and a request for a new email. */
 export function ProfilePage() {

@@ -8,13 +8,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Banner } from '../../components/Banner';
 import { Loaded } from '../../components/DetailPage';
-import { formatDateTime } from '../courses/format';
+import { formatDateTime } from '../../lib/format';
 import { FormSection } from './FormSection';
 import { useAccountSessions, useChangePassword, type AccountSessionRow } from './useAccountSettings';
-import { useDocumentTitle } from '../../layout/useDocumentTitle';
-import { DigestSettingSection } from '../notifications/DigestSettingSection';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { DigestSettingSection } from './DigestSettingSection';
 import { Link as RouterLink } from 'react-router-dom';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 
 /** /settings, every role: change your password, see where you are signed in and sign a session out. */
 export function SettingsPage() {

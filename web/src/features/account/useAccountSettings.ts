@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ApolloCache, Reference } from '@apollo/client';
-import { evictObject } from '../../app/cacheUpdates';
-import { errorMessage } from '../../app/errors';
+import { evictObject } from '../../lib/cacheUpdates';
+import { errorMessage } from '../../lib/errors';
 import { useActionMessages } from '../../components/useActionMessages';
 import { useDialogForm, type FieldErrors } from '../../components/useDialogForm';
 import { useChangePasswordMutation, useEndSessionMutation, useMySessionsQuery, type AccountSessionRowFragment } from './account.generated';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { errorMessage } from '../../app/errors';
-import { useSession } from '../../app/session';
+import { errorMessage } from '../../lib/errors';
+import { useSession } from '../../lib/session';
 import { useActionMessages } from '../../components/useActionMessages';
 import type { RequestEmailChangeInput, UpdateProfileInput } from '../../gql/types';
 import { useMyProfileQuery, useRequestEmailChangeMutation, useUpdateProfileMutation } from './account.generated';

@@ -11,11 +11,11 @@ import { TitleDescriptionFields } from '../../components/TitleDescriptionFields'
 import { useDialogForm } from '../../components/useDialogForm';
 import { VisibleCheckbox } from '../../components/VisibleCheckbox';
 import type { AssessmentScope, ResultVisibility } from '../../gql/types';
-import { RESULT_VISIBILITIES, RESULT_VISIBILITY_HELP, RESULT_VISIBILITY_LABEL, SCOPES, SCOPE_LABEL, validateAssessment, type AssessmentErrors, type AssessmentFields, type QuestionDraft } from './fields';
-import type { Kind } from './kinds';
+import { RESULT_VISIBILITIES, RESULT_VISIBILITY_HELP, RESULT_VISIBILITY_LABEL, SCOPES, SCOPE_LABEL, validateAssessment, type AssessmentErrors, type AssessmentFields, type QuestionDraft } from '../assessment-form/fields';
+import type { Kind } from '../../lib/assessmentKinds';
 import { BankTools } from '../question-banks/BankTools';
 import { RandomDrawSection } from '../question-banks/RandomDrawSection';
-import { QuestionEditor } from './QuestionEditor';
+import { QuestionEditor } from '../assessment-form/QuestionEditor';
 import { StudentPicker, type StudentsOf } from './StudentPicker';
 
 /** The due date-time field (datetime-local, to the minute); also used by the reuse dialog. */

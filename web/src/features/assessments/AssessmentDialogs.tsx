@@ -1,11 +1,11 @@
 import { useEffect, type ReactNode } from 'react';
 import Dialog from '@mui/material/Dialog';
-import { errorMessage } from '../../app/errors';
+import { errorMessage } from '../../lib/errors';
 import { Spinner } from '../../components/Spinner';
 import { useAssessmentForEditQuery } from './assessments.generated';
 import { AssessmentDialog } from './AssessmentDialog';
-import { emptyFields, fieldsFrom, type AssessmentFields } from './fields';
-import { loadForEditFailedText, type Kind } from './kinds';
+import { emptyFields, fieldsFrom, type AssessmentFields } from '../assessment-form/fields';
+import { loadForEditFailedText, type Kind } from '../../lib/assessmentKinds';
 import type { ListOwner } from './useAssessments';
 
 interface CreateProps {

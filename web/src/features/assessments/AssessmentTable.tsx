@@ -12,11 +12,11 @@ import { Link as RouterLink } from 'react-router-dom';
 import { EditDeleteButtons } from '../../components/EditDeleteButtons';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { EmptyRow, TitleCell, VisibilityChip } from '../../components/TableCells';
-import { formatDateTime } from '../courses/format';
+import { formatDateTime } from '../../lib/format';
 import { ReleaseResults } from '../results/ReleaseResults';
 import type { AssessmentScope, ResultVisibility } from '../../gql/types';
-import { RESULT_VISIBILITY_LABEL } from './fields';
-import type { Kind } from './kinds';
+import { RESULT_VISIBILITY_LABEL } from '../assessment-form/fields';
+import type { Kind } from '../../lib/assessmentKinds';
 
 /** An individually targeted item says so (it looked like a whole-class one). */
 function targetsLabel(targets: readonly { id: string }[] | null | undefined): string {

@@ -1,6 +1,6 @@
 import { AssessmentsTab } from './AssessmentsTab';
 import type { CourseAssessmentsTabsFragment, ModuleQuizzesTabFragment } from './assessments.generated';
-import { KINDS } from './kinds';
+import { KINDS } from '../../lib/assessmentKinds';
 
 /** The course page's Assignments or Exams tab; its rows come with the page's one query (CourseAssessmentsTabs). */
 export function CourseAssessmentsTab({ course, kind }: { course: CourseAssessmentsTabsFragment; kind: 'assignment' | 'exam' }) {

@@ -3,7 +3,7 @@ import { Banner } from '../../components/Banner';
 import { ReuseAddButtons, SectionHeader } from '../../components/ListTab';
 import { AssessmentTable } from './AssessmentTable';
 import { CreateAssessmentDialog, EditAssessmentDialog } from './AssessmentDialogs';
-import type { Kind } from './kinds';
+import type { Kind } from '../../lib/assessmentKinds';
 import { RegradePreview } from './RegradePreview';
 import { ReuseAssessmentDialog } from './ReuseAssessmentDialog';
 import { useAssessments, type AssessmentRow, type ListOwner } from './useAssessments';

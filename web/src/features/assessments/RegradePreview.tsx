@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { AssessmentRegradePreviewQuery } from './assessments.generated';
-import type { Kind } from './kinds';
+import type { Kind } from '../../lib/assessmentKinds';
 
 export type Regrade = AssessmentRegradePreviewQuery['assessmentRegradePreview'];
 

@@ -2,14 +2,14 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { errorMessage } from '../../app/errors';
+import { errorMessage } from '../../lib/errors';
 import { ReuseDialog, type ReuseTree } from '../../components/ReuseDialog';
 import { TitleDescriptionFields } from '../../components/TitleDescriptionFields';
-import { fullName, moduleLabel } from '../courses/format';
+import { fullName, moduleLabel } from '../../lib/format';
 import { useAssessmentClonePreviewQuery, useReusableAssessmentsQuery, type ReusableAssessmentFragment } from './assessments.generated';
 import { DueDateField } from './AssessmentDialog';
-import { fromLocalInput, toLocalInput } from './fields';
-import { selectToReuseText, type Kind } from './kinds';
+import { fromLocalInput, toLocalInput } from '../assessment-form/fields';
+import { selectToReuseText, type Kind } from '../../lib/assessmentKinds';
 import { GQL_KIND, type ListOwner, type ReuseFields } from './useAssessments';
 
 type Item = ReusableAssessmentFragment;

@@ -12,8 +12,8 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { errorMessage } from '../../app/errors';
-import { fullName } from '../courses/format';
+import { errorMessage } from '../../lib/errors';
+import { fullName } from '../../lib/format';
 import { useAssessmentStudentsQuery } from './assessments.generated';
 
 const NONE: readonly never[] = [];

@@ -1,6 +1,6 @@
 import { useApolloClient } from '@apollo/client/react';
-import { addToList, evictObject, type CacheObject } from '../../app/cacheUpdates';
-import { errorCode, errorCount, errorMessage } from '../../app/errors';
+import { addToList, evictObject, type CacheObject } from '../../lib/cacheUpdates';
+import { errorCode, errorCount, errorMessage } from '../../lib/errors';
 import { confirmAction } from '../../components/confirm';
 import { useActionMessages } from '../../components/useActionMessages';
 import type { AssessmentKind } from '../../gql/types';
@@ -12,8 +12,8 @@ import {
   useUpdateAssessmentMutation,
   type AssessmentRowFragment,
 } from './assessments.generated';
-import { fromLocalInput, inputFrom, type AssessmentFields } from './fields';
-import { doneText, failedText, type Kind } from './kinds';
+import { fromLocalInput, inputFrom, type AssessmentFields } from '../assessment-form/fields';
+import { doneText, failedText, type Kind } from '../../lib/assessmentKinds';
 import type { Regrade } from './RegradePreview';
 
 export type AssessmentRow = AssessmentRowFragment;

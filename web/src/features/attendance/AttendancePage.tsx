@@ -8,7 +8,7 @@ import { AttendanceSheet } from './AttendanceSheet';
 import { AttendanceTrendChart } from './AttendanceTrendChart';
 import { allocationLabel } from './attendanceFormat';
 import { useAttendanceManagement } from './useAttendanceManagement';
-import { useDocumentTitle } from '../../layout/useDocumentTitle';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 /** /dashboard/attendance: a teacher marks a class and subject for a date (assessments.md section 2). */
 export function AttendancePage() {

@@ -7,7 +7,7 @@ import { Banner } from '../../components/Banner';
 import { MyAttendanceTable } from './MyAttendanceTable';
 import { classLabel } from './attendanceFormat';
 import { ALL, useMyAttendance } from './useMyAttendance';
-import { useDocumentTitle } from '../../layout/useDocumentTitle';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 function Tile({ label, value }: { label: string; value: string }) {
   return (

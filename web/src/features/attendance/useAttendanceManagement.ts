@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { errorMessage } from '../../app/errors';
-import { useSession } from '../../app/session';
+import { errorMessage } from '../../lib/errors';
+import { useSession } from '../../lib/session';
 import { useKeyedMessage } from '../../components/useKeyedMessage';
 import type { AttendanceStatus } from '../../gql/types';
 import {
@@ -13,7 +13,7 @@ import {
   type AttendanceSheetStudentFragment,
 } from './attendance.generated';
 import { DEFAULT_STATUS, allocationLabel, localToday } from './attendanceFormat';
-import { MAX_PAGE } from '../../app/listMax';
+import { MAX_PAGE } from '../../lib/listMax';
 
 export type Allocation = AttendanceAllocationOptionFragment;
 

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
-import { errorMessage } from '../../app/errors';
-import { useSession } from '../../app/session';
+import { errorMessage } from '../../lib/errors';
+import { useSession } from '../../lib/session';
 import { useMyAttendanceQuery, type MyAttendanceRowFragment } from './attendance.generated';
 import { useCursorPages } from '../../components/useCursorPages';
 

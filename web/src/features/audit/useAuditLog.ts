@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { errorMessage } from '../../app/errors';
+import { errorMessage } from '../../lib/errors';
 import { useDebounced } from '../../components/useDebounced';
 import type { AuditKind } from '../../gql/types';
 import { useAuditEventsQuery } from './audit.generated';

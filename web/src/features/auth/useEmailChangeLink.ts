@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { errorMessage } from '../../app/errors';
+import { errorMessage } from '../../lib/errors';
 import { useConfirmEmailChangeMutation, useReportEmailChangeMutation } from './auth.generated';
 
 export type EmailChangeLink = 'confirm' | 'report';

@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 
 interface LoginFields {
   email: string;

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { errorMessage } from '../../app/errors';
+import { errorMessage } from '../../lib/errors';
 import { useForgotPasswordMutation, useResetPasswordMutation } from './auth.generated';
 
 export const MIN_PASSWORD_LENGTH = 6;

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { errorMessage } from '../../app/errors';
+import { errorMessage } from '../../lib/errors';
 import { useCalendarQuery, type CalendarEventFieldsFragment } from './calendar.generated';
 import { addDays, dayKey, daysOf, startOfDay, step, type CalendarView } from './calendarDates';
 

@@ -11,7 +11,7 @@ import { Banner } from '../../components/Banner';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { Spinner } from '../../components/Spinner';
 import { useMyClasses } from './useMyClasses';
-import { useDocumentTitle } from '../../layout/useDocumentTitle';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 /** /dashboard/classes: the student's courses by academic year, then class. */
 export function MyClassesPage() {

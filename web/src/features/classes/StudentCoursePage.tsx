@@ -17,13 +17,13 @@ import { BackLink, Loaded } from '../../components/DetailPage';
 import { CardList, EmptyCard } from '../../components/ListTab';
 import { canPreview, PreviewButton } from '../content/ContentPreview';
 import { ContentTypeChip } from '../content/ContentTable';
-import { CourseTabs } from '../courses/CourseTabs';
-import { formatDateTime, formatKb, fullName, moduleLabel } from '../courses/format';
+import { CourseTabs } from '../../components/CourseTabs';
+import { formatDateTime, formatKb, fullName, moduleLabel } from '../../lib/format';
 import { CourseItems } from '../submissions/CourseItems';
 import type { StudentAnnouncementsTabFragment } from './classes.generated';
 import { useStudentCourse, type StudentContent, type StudentModule } from './useStudentCourse';
-import { useDocumentTitle } from '../../layout/useDocumentTitle';
-import { lazyPage } from '../../app/lazyPage';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { lazyPage } from '../../lib/lazyPage';
 
 // the Discussions tab's code comes on demand (CourseTabs loads it once the page is up)
 const DiscussionsPanel = lazyPage(() => import('../discussions/DiscussionsPanel'), 'DiscussionsPanel');

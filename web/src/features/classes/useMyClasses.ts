@@ -1,4 +1,4 @@
-import { errorMessage } from '../../app/errors';
+import { errorMessage } from '../../lib/errors';
 import { useStudentCoursesQuery, type StudentCoursesQuery } from './classes.generated';
 
 export type StudentCourse = StudentCoursesQuery['studentCourses']['courses'][number];

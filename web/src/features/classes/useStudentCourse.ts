@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
-import { errorCode, errorMessage } from '../../app/errors';
+import { errorCode, errorMessage } from '../../lib/errors';
 import { useStudentCourseDetailQuery, type StudentModulesTabFragment } from './classes.generated';
-import { downloadContent } from '../content/download';
+import { downloadContent } from '../../lib/download';
 
 export type StudentModule = StudentModulesTabFragment['modules'][number];
 export type StudentContent = StudentModule['contents'][number];

@@ -12,8 +12,8 @@ import { TitleDescriptionFields } from '../../components/TitleDescriptionFields'
 import { useDialogForm } from '../../components/useDialogForm';
 import { VisibleCheckbox } from '../../components/VisibleCheckbox';
 import { useReusableContentsQuery, type ReusableContentsQuery } from './content.generated';
-import { formatKb, moduleLabel } from '../courses/format';
-import { CONTENT_TYPES, CONTENT_TYPE_LABEL, acceptFor, fileMatchesType, invalidTypeText } from './fileTypes';
+import { formatKb, moduleLabel } from '../../lib/format';
+import { CONTENT_TYPES, CONTENT_TYPE_LABEL, acceptFor, fileMatchesType, invalidTypeText } from '../../lib/fileTypes';
 import { validateUpload, type ContentFields, type ContentRow } from './useModuleDetail';
 
 /** Stated in the help text (spec section 9); the server enforces it too. */

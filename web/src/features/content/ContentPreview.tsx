@@ -8,7 +8,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import PageviewIcon from '@mui/icons-material/Pageview';
-import { useBlobUrl } from './useBlobUrl';
+import { useBlobUrl } from '../../lib/useBlobUrl';
 
 /** What the browser shows by itself: PDF documents and images. Other files are only downloaded. */
 export function canPreview(mimeType: string): boolean {

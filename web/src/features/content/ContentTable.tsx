@@ -13,9 +13,9 @@ import { EditDeleteButtons } from '../../components/EditDeleteButtons';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { EmptyRow, TitleCell, VisibilityChip } from '../../components/TableCells';
 import { VisibilityToggle } from '../../components/VisibilityToggle';
-import { formatKb } from '../courses/format';
+import { formatKb } from '../../lib/format';
 import { PreviewButton } from './ContentPreview';
-import { CONTENT_TYPE_LABEL } from './fileTypes';
+import { CONTENT_TYPE_LABEL } from '../../lib/fileTypes';
 import type { ContentRow } from './useModuleDetail';
 
 const TYPE_COLOURS: Record<ContentType, ChipProps['color']> = {

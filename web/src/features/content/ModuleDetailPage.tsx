@@ -8,12 +8,12 @@ import { Banner } from '../../components/Banner';
 import { BackLink, Loaded } from '../../components/DetailPage';
 import { ReuseAddButtons, SectionHeader } from '../../components/ListTab';
 import { ModuleQuizzesTab } from '../assessments/AssessmentTabs';
-import { CourseTabs } from '../courses/CourseTabs';
-import { moduleLabel } from '../courses/format';
+import { CourseTabs } from '../../components/CourseTabs';
+import { moduleLabel } from '../../lib/format';
 import { AddContentDialog, EditContentDialog, ReuseContentDialog } from './ContentDialogs';
 import { ContentTable } from './ContentTable';
 import { useModuleDetail, type ContentRow } from './useModuleDetail';
-import { useDocumentTitle } from '../../layout/useDocumentTitle';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 type Open = { kind: 'add' } | { kind: 'edit'; content: ContentRow } | { kind: 'reuse' } | null;
 

@@ -1,4 +1,4 @@
-import { sendMultipart } from '../../app/multipart';
+import { sendMultipart } from '../../lib/multipart';
 import type { UploadContentInput } from '../../gql/types';
 import { UploadContentDocument, type ContentItemFragment } from './content.generated';
 

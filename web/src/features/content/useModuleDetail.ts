@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import type { ApolloCache } from '@apollo/client';
 import { useApolloClient } from '@apollo/client/react';
-import { addToList, evictObject } from '../../app/cacheUpdates';
-import { errorCode, errorMessage } from '../../app/errors';
+import { addToList, evictObject } from '../../lib/cacheUpdates';
+import { errorCode, errorMessage } from '../../lib/errors';
 import { confirmAction } from '../../components/confirm';
 import { useActionMessages } from '../../components/useActionMessages';
 import type { ContentType } from '../../gql/types';
 import { ContentItemFragmentDoc, useCloneContentMutation, useDeleteContentMutation, useModuleDetailQuery, useUpdateContentMutation, type ContentItemFragment } from './content.generated';
-import { downloadContent } from './download';
-import { fileMatchesType, invalidTypeText } from './fileTypes';
+import { downloadContent } from '../../lib/download';
+import { fileMatchesType, invalidTypeText } from '../../lib/fileTypes';
 import { uploadContentFile } from './upload';
 
 export type ContentRow = ContentItemFragment;

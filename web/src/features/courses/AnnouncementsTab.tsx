@@ -12,7 +12,7 @@ import { ListTab } from '../../components/ListTab';
 import { useDialogForm } from '../../components/useDialogForm';
 import { VisibleCheckbox } from '../../components/VisibleCheckbox';
 import type { CourseAnnouncementsTabFragment } from './courses.generated';
-import { formatDateTime, fullName } from './format';
+import { formatDateTime, fullName } from '../../lib/format';
 import { useCourseAnnouncements, validateAnnouncement, type AnnouncementFields, type AnnouncementRow } from './useCourseAnnouncements';
 
 type Open = { kind: 'create' } | { kind: 'edit'; announcement: AnnouncementRow } | null;

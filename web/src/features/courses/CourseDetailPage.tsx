@@ -7,11 +7,11 @@ import EditIcon from '@mui/icons-material/Edit';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Banner } from '../../components/Banner';
 import { BackLink, Loaded } from '../../components/DetailPage';
-import { lazyPage } from '../../app/lazyPage';
-import { CourseTabs } from './CourseTabs';
+import { lazyPage } from '../../lib/lazyPage';
+import { CourseTabs } from '../../components/CourseTabs';
 import { ModulesTab } from './ModulesTab';
 import { useCourseDetail } from './useCourseDetail';
-import { useDocumentTitle } from '../../layout/useDocumentTitle';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 // what the first screen does not show comes on demand (CourseTabs loads the other tabs' code once it is up)
 const CourseAssessmentsTab = lazyPage(() => import('../assessments/AssessmentTabs'), 'CourseAssessmentsTab');

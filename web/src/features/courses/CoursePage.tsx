@@ -1,5 +1,5 @@
 import { Navigate, useLocation, useParams } from 'react-router-dom';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { StudentCoursePage } from '../classes/StudentCoursePage';
 import { CourseDetailPage } from './CourseDetailPage';
 

@@ -7,7 +7,7 @@ import { TitleDescriptionFields, type TitleDescription } from '../../components/
 import { useDialogForm } from '../../components/useDialogForm';
 import { VisibleCheckbox } from '../../components/VisibleCheckbox';
 import { useReusableModulesQuery, type ReusableModuleFragment } from './courses.generated';
-import { MODULE_TYPE_LABEL, moduleLabel } from './format';
+import { MODULE_TYPE_LABEL, moduleLabel } from '../../lib/format';
 import { MODULE_TYPES, validateModule, type ModuleFields, type ModuleRow } from './useCourseModules';
 
 interface ModuleDialogProps {

@@ -9,8 +9,8 @@ import { EditDeleteButtons } from '../../components/EditDeleteButtons';
 import { VisibilityToggle } from '../../components/VisibilityToggle';
 import { ListTab, ReuseAddButtons } from '../../components/ListTab';
 import type { CourseModulesTabFragment } from './courses.generated';
-import { moduleLabel } from './format';
-import { lazyPage } from '../../app/lazyPage';
+import { moduleLabel } from '../../lib/format';
+import { lazyPage } from '../../lib/lazyPage';
 import { useCourseModules, type ModuleRow } from './useCourseModules';
 
 // the dialogs' code is not needed to show the modules: it comes once the tab is up, for those who may edit

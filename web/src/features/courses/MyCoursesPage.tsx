@@ -15,7 +15,7 @@ import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { Spinner } from '../../components/Spinner';
 import { CreateCourseDialog, ReuseCourseDialog } from './CourseDialogs';
 import { useMyCourses, type CourseTarget, type TeacherClass, type TeacherCourse, type TeacherYear } from './useMyCourses';
-import { useDocumentTitle } from '../../layout/useDocumentTitle';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 type Open = { kind: 'create' | 'reuse'; target: CourseTarget } | null;
 

@@ -1,4 +1,4 @@
-import { addToList, evictObject } from '../../app/cacheUpdates';
+import { addToList, evictObject } from '../../lib/cacheUpdates';
 import { confirmAction } from '../../components/confirm';
 import { useActionMessages } from '../../components/useActionMessages';
 import { useCreateAnnouncementMutation, useDeleteAnnouncementMutation, useUpdateAnnouncementMutation, type AnnouncementItemFragment, type CourseAnnouncementsTabFragment } from './courses.generated';

@@ -1,4 +1,4 @@
-import { errorCode, errorMessage } from '../../app/errors';
+import { errorCode, errorMessage } from '../../lib/errors';
 import { useActionMessages } from '../../components/useActionMessages';
 import { useCourseDetailQuery, useUpdateCourseMutation } from './courses.generated';
 import type { CourseFields } from './useMyCourses';

@@ -1,9 +1,9 @@
-import { evictObject } from '../../app/cacheUpdates';
+import { evictObject } from '../../lib/cacheUpdates';
 import { useActionMessages } from '../../components/useActionMessages';
 import type { ModuleType } from '../../gql/types';
 import { useCloneModuleMutation, useCreateModuleMutation, useDeleteModuleMutation, useUpdateModuleMutation, type CourseModulesTabFragment, type ModuleItemFragment } from './courses.generated';
 import { useDeleteConfirmations } from './deleteImpact';
-import { MODULE_TYPE_LABEL } from './format';
+import { MODULE_TYPE_LABEL } from '../../lib/format';
 
 export type ModuleRow = ModuleItemFragment;
 

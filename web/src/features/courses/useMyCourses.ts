@@ -1,6 +1,6 @@
 import type { ApolloCache } from '@apollo/client';
-import { evictObject } from '../../app/cacheUpdates';
-import { errorMessage } from '../../app/errors';
+import { evictObject } from '../../lib/cacheUpdates';
+import { errorMessage } from '../../lib/errors';
 import { useActionMessages } from '../../components/useActionMessages';
 import { MyCoursesDocument, useCloneCourseMutation, useCreateCourseMutation, useDeleteCourseMutation, useMyCoursesQuery, type MyCoursesQuery } from './courses.generated';
 import { useDeleteConfirmations } from './deleteImpact';

@@ -1,9 +1,9 @@
 import Alert from '@mui/material/Alert';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { AdminDashboard, SuperAdminDashboard, TeacherDashboard } from './StaffDashboards';
 import { ParentDashboard } from './ParentDashboard';
 import { StudentDashboard } from './StudentDashboard';
-import { useDocumentTitle } from '../../layout/useDocumentTitle';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 /** /dashboard: the dashboard of the active role. */
 export function DashboardPage() {

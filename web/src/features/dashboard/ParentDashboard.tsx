@@ -1,10 +1,10 @@
 import Alert from '@mui/material/Alert';
 import { Banner } from '../../components/Banner';
 import { Spinner } from '../../components/Spinner';
-import { errorMessage } from '../../app/errors';
+import { errorMessage } from '../../lib/errors';
 import { useMyChildrenQuery } from '../families/families.generated';
-import { CardGrid, DashboardCard, WelcomeBanner } from './DashboardParts';
-import { ChildOverview, ComingSoonCard, NO_CHILDREN_TEXT } from './ParentSections';
+import { CardGrid, DashboardCard, WelcomeBanner } from '../../components/DashboardParts';
+import { ChildOverview, ComingSoonCard, NO_CHILDREN_TEXT } from '../families/ParentSections';
 
 /**
  * The parent dashboard (issue 17): each linked child from real data; with none linked it says so and how to

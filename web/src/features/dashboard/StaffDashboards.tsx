@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import { Spinner } from '../../components/Spinner';
 import { useRoleSwitcherControl } from '../../layout/useRoleSwitcher';
 import { GradingQueue } from '../review/GradingQueue';
-import { CardGrid, DashboardCard, EmptyText, LinkList, WelcomeBanner } from './DashboardParts';
+import { CardGrid, DashboardCard, EmptyText, LinkList, WelcomeBanner } from '../../components/DashboardParts';
 import { useTeacherCourses } from './useDashboardData';
 
 interface DashboardProps {

@@ -6,7 +6,7 @@ import ListItemText from '@mui/material/ListItemText';
 import { Link as RouterLink } from 'react-router-dom';
 import { Banner } from '../../components/Banner';
 import { Spinner } from '../../components/Spinner';
-import { CardGrid, DashboardCard, EmptyText, WelcomeBanner } from './DashboardParts';
+import { CardGrid, DashboardCard, EmptyText, WelcomeBanner } from '../../components/DashboardParts';
 import { StatusChip } from '../submissions/StatusChip';
 import { pointsText } from '../submissions/myItems';
 import { TodoCard } from '../notifications/TodoCard';

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { errorMessage } from '../../app/errors';
+import { errorMessage } from '../../lib/errors';
 import { useDashboardCoursesQuery } from '../courses/courses.generated';
 import { useStudentDashboardQuery } from '../classes/classes.generated';
 import { openPath, statusLabel } from '../submissions/myItems';
 import type { StatusLabel } from '../submissions/StatusChip';
 import { STUDENT_KINDS } from '../submissions/studentKinds';
-import { DASHBOARD_VARIABLES } from '../../app/listMax';
+import { DASHBOARD_VARIABLES } from '../../lib/listMax';
 
 /**
  * Dashboard data that comes from courses and assessments: `courses` for the teacher; for the student one

@@ -10,12 +10,12 @@ import AddIcon from '@mui/icons-material/Add';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import ReplyIcon from '@mui/icons-material/Reply';
-import { ROLE_LABEL } from '../../app/roles';
+import { ROLE_LABEL } from '../../lib/roles';
 import { EditDeleteButtons } from '../../components/EditDeleteButtons';
 import { FormDialog } from '../../components/FormDialog';
 import { ListTab } from '../../components/ListTab';
 import { useDialogForm } from '../../components/useDialogForm';
-import { formatDateTime, fullName } from '../courses/format';
+import { formatDateTime, fullName } from '../../lib/format';
 import type { CourseDiscussionsPanelFragment } from './discussions.generated';
 import { useDiscussions, validatePost, type Audience, type Post, type PostFields, type Thread } from './useDiscussions';
 

@@ -1,4 +1,4 @@
-import { addToList, evictObject } from '../../app/cacheUpdates';
+import { addToList, evictObject } from '../../lib/cacheUpdates';
 import { confirmAction } from '../../components/confirm';
 import { useActionMessages } from '../../components/useActionMessages';
 import { useCreateDiscussionMutation, useDeleteDiscussionMutation, useUpdateDiscussionMutation, type CourseDiscussionsPanelFragment, type DiscussionPostFragment, type DiscussionThreadFragment } from './discussions.generated';

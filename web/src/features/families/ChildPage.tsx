@@ -7,9 +7,9 @@ import Typography from '@mui/material/Typography';
 import Link from '@mui/material/Link';
 import { Navigate, Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { Spinner } from '../../components/Spinner';
-import { errorMessage } from '../../app/errors';
-import { useDocumentTitle } from '../../layout/useDocumentTitle';
-import { NO_CHILDREN_TEXT } from '../dashboard/ParentSections';
+import { errorMessage } from '../../lib/errors';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { NO_CHILDREN_TEXT } from './ParentSections';
 import { useChildCoursesQuery, useMyChildrenQuery } from './families.generated';
 import { ChildAssessmentsTab, ChildAttendanceTab, ChildCoursesTab } from './ChildTabs';
 

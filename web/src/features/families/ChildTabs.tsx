@@ -11,13 +11,13 @@ import Typography from '@mui/material/Typography';
 import { Banner } from '../../components/Banner';
 import { Spinner } from '../../components/Spinner';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
-import { errorMessage } from '../../app/errors';
-import { formatDateTime } from '../courses/format';
+import { errorMessage } from '../../lib/errors';
+import { formatDateTime } from '../../lib/format';
 import { StatusChip, type StatusLabel } from '../submissions/StatusChip';
 import { MyAttendanceTable } from '../attendance/MyAttendanceTable';
 import { useChildAssessmentsQuery, useChildAttendanceQuery, type ChildCoursesQuery } from './families.generated';
 import { useCursorPages } from '../../components/useCursorPages';
-import { LIST_MAX } from '../../app/listMax';
+import { LIST_MAX } from '../../lib/listMax';
 
 const KIND_LABEL: Record<string, string> = { ASSIGNMENT: 'Assignment', EXAM: 'Exam', QUIZ: 'Quiz' };
 

@@ -11,8 +11,8 @@ import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Role } from '../../gql/types';
-import { ROLE_LABEL } from '../../app/roles';
-import { errorMessage } from '../../app/errors';
+import { ROLE_LABEL } from '../../lib/roles';
+import { errorMessage } from '../../lib/errors';
 import { useDebounced } from '../../components/useDebounced';
 import { useFamilyCandidatesQuery, useFamilyLinksQuery, useLinkParentMutation, useUnlinkParentMutation } from './families.generated';
 

@@ -15,7 +15,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { useParams } from 'react-router-dom';
 import { Banner } from '../../components/Banner';
 import { BackLink, Loaded } from '../../components/DetailPage';
-import { useDocumentTitle } from '../../layout/useDocumentTitle';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { formatPoints } from './gradesFormat';
 import type { GradebookQuery } from './grades.generated';
 import { useGradebook } from './useGradebook';

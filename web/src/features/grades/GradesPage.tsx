@@ -2,11 +2,11 @@ import Alert from '@mui/material/Alert';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router-dom';
-import { useSession } from '../../app/session';
-import { errorMessage } from '../../app/errors';
+import { useSession } from '../../lib/session';
+import { errorMessage } from '../../lib/errors';
 import { Loaded } from '../../components/DetailPage';
 import { Spinner } from '../../components/Spinner';
-import { useDocumentTitle } from '../../layout/useDocumentTitle';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { CourseGradesCard } from './CourseGradesCard';
 import { useGradesChildrenQuery, useMyGradesQuery, useStudentGradesQuery, type CourseGradesCardFragment } from './grades.generated';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { errorCode, errorMessage } from '../../app/errors';
-import { downloadFile } from '../content/download';
+import { errorCode, errorMessage } from '../../lib/errors';
+import { downloadFile } from '../../lib/download';
 import { useGradebookQuery } from './grades.generated';
 
 /**

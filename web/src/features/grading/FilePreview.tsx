@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { fetchFile } from '../content/download';
+import { fetchFile } from '../../lib/download';
 
 /** Types the browser shows by itself: no viewer from elsewhere, no plug-in. */
 const PREVIEWABLE = new Set(['image/png', 'image/jpeg', 'application/pdf', 'text/plain']);

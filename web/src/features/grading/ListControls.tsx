@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { preview } from '../courses/format';
+import { preview } from '../../lib/format';
 import type { GradingQuestionFragment } from './grading.generated';
 import { FILTER_LABELS, TYPE_LABELS, SORT_LABELS, type FilterKey, type ListView, type SortKey } from './gradingQueue';
 

@@ -2,8 +2,8 @@ import { useState, type ReactNode } from 'react';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { FormDialog } from '../../components/FormDialog';
-import { toLocalInput } from '../courses/format';
-import { formatDateTime } from '../courses/format';
+import { toLocalInput } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import { studentName, type GradingSubmission, type Student } from './dashboardMerge';
 import { reopenText, type GradingKind } from './gradingKinds';
 

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import CheckBoxIcon from '@mui/icons-material/CheckBox';
 import CheckBoxOutlineBlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
 import DownloadIcon from '@mui/icons-material/Download';
-import { formatDateTime } from '../courses/format';
+import { formatDateTime } from '../../lib/format';
 import { points } from '../submissions/myItems';
 import { percentOf, type GradingSubmission } from './dashboardMerge';
 import { TYPE_LABELS, hasGrades } from './gradingQueue';

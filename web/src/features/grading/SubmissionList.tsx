@@ -5,7 +5,7 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { formatDateTime } from '../courses/format';
+import { formatDateTime } from '../../lib/format';
 import { points } from '../submissions/myItems';
 import { statusBadge, studentName, type GradingSubmission, type OverdueEntry, type Student } from './dashboardMerge';
 import type { VisibleLists } from './gradingQueue';

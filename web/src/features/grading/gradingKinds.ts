@@ -3,7 +3,7 @@
  * goes: one table of them, so the page, the cards and the messages are written once.
  */
 import type { AssessmentKind } from '../../gql/types';
-import { KINDS, type Kind, type KindKey } from '../assessments/kinds';
+import { KINDS, type Kind, type KindKey } from '../../lib/assessmentKinds';
 import { STUDENT_KINDS } from '../submissions/studentKinds';
 
 export interface GradingKind extends Kind {

@@ -4,7 +4,7 @@
  */
 import type { SubmissionStatus } from '../../gql/types';
 import type { GradingQuestionFragment } from './grading.generated';
-import { QUESTION_TYPE_LABELS } from '../assessments/kinds';
+import { QUESTION_TYPE_LABELS } from '../../lib/assessmentKinds';
 import { studentName, type Dashboard, type GradingSubmission, type OverdueEntry } from './dashboardMerge';
 
 /** Question types in words, never their code names (one table with the quiz editor's). */

@@ -1,6 +1,6 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useCallback } from 'react';
-import { errorMessage } from '../../app/errors';
+import { errorMessage } from '../../lib/errors';
 import { useKeyedMessage } from '../../components/useKeyedMessage';
 import { AddCommentSnippetDocument, DeleteCommentSnippetDocument, type CommentSnippetFragment } from './grading.generated';
 

@@ -2,10 +2,10 @@ import { CombinedGraphQLErrors } from '@apollo/client';
 import { useApolloClient } from '@apollo/client/react';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { errorCode, errorMessage } from '../../app/errors';
+import { errorCode, errorMessage } from '../../lib/errors';
 import { useActionMessages } from '../../components/useActionMessages';
-import { fromLocalInput } from '../courses/format';
-import { downloadFile } from '../content/download';
+import { fromLocalInput } from '../../lib/format';
+import { downloadFile } from '../../lib/download';
 import { mergeSubmissions, submissionOf, type GradingSubmission, type Student } from './dashboardMerge';
 import { allQuestions } from './gradingQueue';
 import {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useActionMessages } from '../../components/useActionMessages';
 import { useDialogForm, type FieldErrors } from '../../components/useDialogForm';
-import { errorMessage } from '../../app/errors';
+import { errorMessage } from '../../lib/errors';
 import { copyWith } from './SecretOnce';
 import {
   ApplicationsDocument,

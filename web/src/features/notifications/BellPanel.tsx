@@ -7,7 +7,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatDateTime } from '../courses/format';
+import { formatDateTime } from '../../lib/format';
 import type { NotificationRow, useBell } from './useNotifications';
 
 /** NotificationBell's panel (loaded on demand): the latest notices, Mark read, Mark all read. */

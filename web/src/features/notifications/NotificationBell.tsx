@@ -3,7 +3,7 @@ import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import { lazyPage } from '../../app/lazyPage';
+import { lazyPage } from '../../lib/lazyPage';
 import { useBell, type NotificationRow } from './useNotifications';
 
 /** The panel: its code (MUI's Popover, Modal, List) loads when first opened or when the browser is idle. */

@@ -4,9 +4,9 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import { Link as RouterLink } from 'react-router-dom';
 import { Banner } from '../../components/Banner';
-import { errorMessage } from '../../app/errors';
-import { formatDateTime } from '../courses/format';
-import { DashboardCard, EmptyText } from '../dashboard/DashboardParts';
+import { errorMessage } from '../../lib/errors';
+import { formatDateTime } from '../../lib/format';
+import { DashboardCard, EmptyText } from '../../components/DashboardParts';
 import { useTodo } from './useNotifications';
 
 const KIND_LABEL: Record<string, string> = { ASSIGNMENT: 'Assignment', EXAM: 'Exam', QUIZ: 'Quiz' };

@@ -4,10 +4,8 @@ import {
   useMarkAllReadMutation,
   useMarkReadMutation,
   useUnreadCountQuery,
-  useUpdateNotificationSettingsMutation,
   type NotificationRowFragment,
 } from './notifications.generated';
-import { useMySessionsQuery } from '../account/account.generated';
 import { useStudentDashboardQuery } from '../classes/classes.generated';
 
 export type NotificationRow = NotificationRowFragment;
@@ -68,24 +66,4 @@ export function useBell() {
 export function useTodo() {
   const { data, loading, error } = useStudentDashboardQuery({ fetchPolicy: 'cache-first', errorPolicy: 'all' });
   return { items: data?.todo ?? [], loading: loading && !data, error: data?.todo ? undefined : error };
-}
-
-/**
- * Settings: the daily digest switch. It reads the Settings page's own query (the same document, so Apollo sends
- * it once): the page loads with one request.
- */
-export function useDigestSetting() {
-  const { data, loading } = useMySessionsQuery();
-  const [update, { loading: saving, error }] = useUpdateNotificationSettingsMutation({
-    update: (cache, { data: d }) => {
-      if (d) cache.modify({ id: 'ROOT_QUERY', fields: { notificationSettings: () => d.updateNotificationSettings } });
-    },
-  });
-  return {
-    dailyDigest: data?.notificationSettings.dailyDigest ?? true,
-    loading,
-    saving,
-    error,
-    setDailyDigest: (dailyDigest: boolean) => update({ variables: { input: { dailyDigest } } }),
-  };
 }

@@ -10,7 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Banner } from '../../components/Banner';
 import { Loaded } from '../../components/DetailPage';
-import { formatDateTime } from '../courses/format';
+import { formatDateTime } from '../../lib/format';
 import { useOneRoster, type ImportRow } from './useOneRoster';
 
 /** What one import does, by kind of object, and every row it could not take. */

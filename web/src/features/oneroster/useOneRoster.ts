@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useApolloClient } from '@apollo/client/react';
-import { errorMessage } from '../../app/errors';
-import { sendMultipart } from '../../app/multipart';
-import { getToken } from '../../app/token';
+import { errorMessage } from '../../lib/errors';
+import { sendMultipart } from '../../lib/multipart';
+import { getToken } from '../../lib/token';
 import { useActionMessages } from '../../components/useActionMessages';
 import { ImportOneRosterDocument, OneRosterDocument, useOneRosterQuery, type OneRosterImportRowFragment } from './oneroster.generated';
 

@@ -10,12 +10,12 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { FormDialog } from '../../components/FormDialog';
 import { Spinner } from '../../components/Spinner';
-import { errorMessage } from '../../app/errors';
-import { QUESTION_TYPE_LABELS, draftFrom, draftFromBank, type QuestionDraft } from '../assessments/fields';
+import { errorMessage } from '../../lib/errors';
+import { QUESTION_TYPE_LABELS, draftFrom, draftFromBank, type QuestionDraft } from '../assessment-form/fields';
 import { BankSelect, TagSelect } from './BankPicker';
 import { ANY_TAG } from './labels';
 import { useAddQuestionsFromBankMutation, useBankQuestionsForPickQuery, useQuestionBanksQuery } from './question-banks.generated';
-import { MAX_PAGE } from '../../app/listMax';
+import { MAX_PAGE } from '../../lib/listMax';
 
 interface AddFromBankDialogProps {
   /** The saved item being edited: the questions are added to it at once (copies or links). None while creating. */

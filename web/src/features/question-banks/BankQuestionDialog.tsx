@@ -2,8 +2,8 @@ import { useState } from 'react';
 import TextField from '@mui/material/TextField';
 import { FormDialog } from '../../components/FormDialog';
 import { useDialogForm } from '../../components/useDialogForm';
-import { draftFrom, newQuestion, validateQuestion, type QuestionDraft } from '../assessments/fields';
-import { QuestionCard } from '../assessments/QuestionEditor';
+import { draftFrom, newQuestion, validateQuestion, type QuestionDraft } from '../assessment-form/fields';
+import { QuestionCard } from '../assessment-form/QuestionEditor';
 import type { BankQuestion } from './useQuestionBank';
 
 interface BankQuestionDialogProps {

@@ -5,7 +5,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { EditDeleteButtons } from '../../components/EditDeleteButtons';
-import { QUESTION_TYPE_LABELS } from '../assessments/fields';
+import { QUESTION_TYPE_LABELS } from '../assessment-form/fields';
 import { ItemStatistics } from './ItemStatistics';
 import { QuestionImages } from '../../components/QuestionImages';
 import type { BankQuestion } from './useQuestionBank';

@@ -4,7 +4,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import LibraryAddIcon from '@mui/icons-material/LibraryAdd';
 import SaveAltIcon from '@mui/icons-material/SaveAlt';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import type { QuestionDraft } from '../assessments/fields';
+import type { QuestionDraft } from '../assessment-form/fields';
 import { AddFromBankDialog } from './AddFromBankDialog';
 import { QtiImportDialog } from './QtiImportDialog';
 import { SaveToBankDialog } from './SaveToBankDialog';

@@ -3,7 +3,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { FormDialog } from '../../components/FormDialog';
 import { useQuestionBanksQuery } from './question-banks.generated';
-import { MAX_PAGE } from '../../app/listMax';
+import { MAX_PAGE } from '../../lib/listMax';
 
 interface MoveQuestionsDialogProps {
   fromBankId: string;

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { FormDialog } from '../../components/FormDialog';
-import { QUESTION_TYPE_LABELS } from '../assessments/fields';
+import { QUESTION_TYPE_LABELS } from '../assessment-form/fields';
 import { useQtiImport, type QtiResult, type QtiTarget } from './useQtiImport';
 
 interface QtiImportDialogProps {

@@ -12,7 +12,7 @@ import { useParams } from 'react-router-dom';
 import { Banner } from '../../components/Banner';
 import { BackLink, Loaded } from '../../components/DetailPage';
 import { CardList, EmptyCard } from '../../components/ListTab';
-import { useDocumentTitle } from '../../layout/useDocumentTitle';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { BankDialog } from './BankDialog';
 import { BankQuestionDialog } from './BankQuestionDialog';
 import { BankQuestionItem } from './BankQuestionItem';

@@ -13,7 +13,7 @@ import { Banner } from '../../components/Banner';
 import { Loaded } from '../../components/DetailPage';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { EmptyRow } from '../../components/TableCells';
-import { useDocumentTitle } from '../../layout/useDocumentTitle';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { BankDialog } from './BankDialog';
 import { SHARING_SHORT } from './labels';
 import { useQuestionBanks, type BankRow } from './useQuestionBanks';

@@ -7,12 +7,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { newKey, type DrawDraft } from '../assessments/fields';
+import { newKey, type DrawDraft } from '../assessment-form/fields';
 import { BankSelect, TagSelect } from './BankPicker';
 import { ANY_TAG } from './labels';
 import { useBankDrawCountQuery, useQuestionBanksQuery } from './question-banks.generated';
 import type { BankRow } from './useQuestionBanks';
-import { MAX_PAGE } from '../../app/listMax';
+import { MAX_PAGE } from '../../lib/listMax';
 
 interface RandomDrawSectionProps {
   draws: DrawDraft[];

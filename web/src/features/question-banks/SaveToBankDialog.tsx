@@ -5,12 +5,12 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { FormDialog } from '../../components/FormDialog';
-import { errorMessage } from '../../app/errors';
-import type { QuestionDraft } from '../assessments/fields';
+import { errorMessage } from '../../lib/errors';
+import type { QuestionDraft } from '../assessment-form/fields';
 import { BankSelect } from './BankPicker';
 import { QuestionBanksDocument, useAddBankQuestionsMutation, useQuestionBanksQuery, useSaveQuestionsToBankMutation } from './question-banks.generated';
 import { bankInputFrom } from './useQuestionBank';
-import { MAX_PAGE } from '../../app/listMax';
+import { MAX_PAGE } from '../../lib/listMax';
 
 interface SaveToBankDialogProps {
   /** The saved item, when editing one: its saved questions go by id (the bank then counts their answers too). */

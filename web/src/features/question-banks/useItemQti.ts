@@ -1,7 +1,7 @@
 import { useApolloClient } from '@apollo/client/react';
-import { errorMessage } from '../../app/errors';
-import { downloadFile } from '../content/download';
-import { draftFrom, type QuestionDraft } from '../assessments/fields';
+import { errorMessage } from '../../lib/errors';
+import { downloadFile } from '../../lib/download';
+import { draftFrom, type QuestionDraft } from '../assessment-form/fields';
 import { ItemAfterQtiDocument } from './question-banks.generated';
 import type { QtiResult } from './useQtiImport';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { errorMessage } from '../../app/errors';
-import { sendMultipart } from '../../app/multipart';
+import { errorMessage } from '../../lib/errors';
+import { sendMultipart } from '../../lib/multipart';
 import { ImportQtiDocument, type ImportQtiMutation } from './question-banks.generated';
 
 export type QtiResult = ImportQtiMutation['importQti'];

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { errorCode, errorMessage } from '../../app/errors';
+import { errorCode, errorMessage } from '../../lib/errors';
 import { confirmAction } from '../../components/confirm';
 import { useActionMessages } from '../../components/useActionMessages';
 import { useDialogForm } from '../../components/useDialogForm';
-import { downloadFile } from '../content/download';
-import { questionInputFrom, type QuestionDraft } from '../assessments/fields';
+import { downloadFile } from '../../lib/download';
+import { questionInputFrom, type QuestionDraft } from '../assessment-form/fields';
 import { ANY_TAG, parseTags } from './labels';
 import { checkBank, type BankValues } from './useQuestionBanks';
 import {

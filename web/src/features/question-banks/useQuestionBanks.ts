@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { errorMessage } from '../../app/errors';
+import { errorMessage } from '../../lib/errors';
 import { useActionMessages } from '../../components/useActionMessages';
 import { useDialogForm, type FieldErrors } from '../../components/useDialogForm';
 import type { BankSharing } from '../../gql/types';
 import { QuestionBanksDocument, useBankSubjectsQuery, type BankSubjectsQuery, useCreateQuestionBankMutation, useQuestionBanksQuery, type QuestionBankRowFragment } from './question-banks.generated';
-import { MAX_PAGE } from '../../app/listMax';
+import { MAX_PAGE } from '../../lib/listMax';
 
 export type BankRow = QuestionBankRowFragment;
 

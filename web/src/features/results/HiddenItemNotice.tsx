@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { errorMessage } from '../../app/errors';
+import { errorMessage } from '../../lib/errors';
 import { useShowItemToStudentsMutation, type ItemAccessFieldsFragment } from './results.generated';
 
 /**

@@ -3,8 +3,8 @@ import { useApolloClient } from '@apollo/client/react';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { FormDialog } from '../../components/FormDialog';
-import { errorMessage } from '../../app/errors';
-import { formatDateTime } from '../courses/format';
+import { errorMessage } from '../../lib/errors';
+import { formatDateTime } from '../../lib/format';
 import { ReleaseCountDocument, useReleaseResultsMutation, type ItemReleaseFieldsFragment } from './results.generated';
 
 export const RELEASE_FAILED_TEXT = 'Failed to release results';

@@ -1,10 +1,10 @@
 import Typography from '@mui/material/Typography';
 import { useDashboardCoursesQuery } from '../courses/courses.generated';
-import { EmptyText, LinkList } from '../dashboard/DashboardParts';
-import { formatDateTime } from '../courses/format';
+import { EmptyText, LinkList } from '../../components/DashboardParts';
+import { formatDateTime } from '../../lib/format';
 import { REVIEW_KIND_OF } from './reviewKinds';
 import type { GradingQueueItemFragment } from './review.generated';
-import { DASHBOARD_VARIABLES } from '../../app/listMax';
+import { DASHBOARD_VARIABLES } from '../../lib/listMax';
 
 /**
  * The items of the three kinds with submissions waiting for a grade, earliest due first (the server's

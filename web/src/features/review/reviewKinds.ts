@@ -3,7 +3,7 @@
  * dashboard they open: one table of them, on top of the authoring table's nouns and paths.
  */
 import type { AssessmentKind } from '../../gql/types';
-import { KINDS, type Kind, type KindKey } from '../assessments/kinds';
+import { KINDS, type Kind, type KindKey } from '../../lib/assessmentKinds';
 
 export interface ReviewKind extends Kind {
   /** The GraphQL kind. */

@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
-import { errorMessage } from '../../app/errors';
-import { useSession } from '../../app/session';
+import { errorMessage } from '../../lib/errors';
+import { useSession } from '../../lib/session';
 import type { Role } from '../../gql/types';
 import type { ReviewKind } from './reviewKinds';
-import { LIST_MAX } from '../../app/listMax';
+import { LIST_MAX } from '../../lib/listMax';
 import { useReviewItemsQuery, type ReviewCardFragment } from './review.generated';
 
 export type ReviewCard = ReviewCardFragment;

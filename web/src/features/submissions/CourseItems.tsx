@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { CardList, EmptyCard } from '../../components/ListTab';
-import { formatDateTime } from '../courses/format';
+import { formatDateTime } from '../../lib/format';
 import { openPath, pointsText, statusLabel } from './myItems';
 import { StatusChip } from './StatusChip';
 import { STUDENT_KINDS, type StudentKind } from './studentKinds';

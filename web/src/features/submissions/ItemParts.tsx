@@ -5,12 +5,12 @@ import Typography from '@mui/material/Typography';
 import { Banner } from '../../components/Banner';
 import { BackLink } from '../../components/DetailPage';
 import { Spinner } from '../../components/Spinner';
-import { formatDateTime } from '../courses/format';
+import { formatDateTime } from '../../lib/format';
 import { pointsText } from './myItems';
 import { notFoundText, notFoundTitle, type StudentKind } from './studentKinds';
 import type { StudentAssessmentHeaderFragment } from './submissions.generated';
 import { QuestionImages, type QuestionImageRef } from '../../components/QuestionImages';
-import { useDocumentTitle } from '../../layout/useDocumentTitle';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 interface FrameProps {
   kind: StudentKind;

@@ -3,17 +3,17 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { errorMessage } from '../../app/errors';
+import { errorMessage } from '../../lib/errors';
 import { Banner } from '../../components/Banner';
 import { CardList, EmptyCard } from '../../components/ListTab';
 import { Spinner } from '../../components/Spinner';
-import { formatDateTime } from '../courses/format';
+import { formatDateTime } from '../../lib/format';
 import { groupItems, openPath, scoreText, statusLabel, type MyItem } from './myItems';
 import { StatusChip } from './StatusChip';
 import { STUDENT_KINDS, type StudentKind } from './studentKinds';
 import { useMyAssessmentsQuery } from './submissions.generated';
-import { useDocumentTitle } from '../../layout/useDocumentTitle';
-import { LIST_MAX } from '../../app/listMax';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { LIST_MAX } from '../../lib/listMax';
 
 /** /dashboard/assignments: 'My Assignments'. */
 export function MyAssignmentsPage() {

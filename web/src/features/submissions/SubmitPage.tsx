@@ -13,7 +13,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Banner } from '../../components/Banner';
-import { formatDateTime } from '../courses/format';
+import { formatDateTime } from '../../lib/format';
 import { ItemFrame, ItemHeader, QuestionHeading } from './ItemParts';
 import { STUDENT_KINDS, viewPath, type StudentKind } from './studentKinds';
 import type { StudentQuestionFragment } from './submissions.generated';

@@ -3,7 +3,7 @@
  * paths, so each text is written once here.
  */
 import type { AssessmentKind } from '../../gql/types';
-import { KINDS, type Kind, type KindKey } from '../assessments/kinds';
+import { KINDS, type Kind, type KindKey } from '../../lib/assessmentKinds';
 
 /** The authoring table's words (noun 'Assignment', plural 'Assignments') and the student's. */
 export interface StudentKind extends Kind {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { sendKeepalive } from '../../app/multipart';
+import { sendKeepalive } from '../../lib/multipart';
 import type { DraftAnswerInput } from '../../gql/types';
 import { SaveDraftDocument, useSaveDraftMutation } from './submissions.generated';
 

@@ -1,8 +1,8 @@
 import { CombinedGraphQLErrors } from '@apollo/client';
 import { useApolloClient } from '@apollo/client/react';
 import { useCallback } from 'react';
-import { errorMessage } from '../../app/errors';
-import { sendMultipart } from '../../app/multipart';
+import { errorMessage } from '../../lib/errors';
+import { sendMultipart } from '../../lib/multipart';
 import { AttachDraftFileDocument, RemoveDraftFileDocument, type MyDraftFragment } from './submissions.generated';
 
 export const DRAFT_FILE_TEXT = {

@@ -1,8 +1,8 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { errorCode, errorMessage } from '../../app/errors';
-import { sendMultipart, type MultipartFile } from '../../app/multipart';
+import { errorCode, errorMessage } from '../../lib/errors';
+import { sendMultipart, type MultipartFile } from '../../lib/multipart';
 import type { DraftAnswerInput, SubmitAnswerInput } from '../../gql/types';
 import { REDIRECT_AFTER_SUBMIT_MS, submitFailedText, submittedText, type StudentKind } from './studentKinds';
 import { MySubmissionViewFragmentDoc, SubmitAssessmentDocument, useSubmitPageQuery, type MySubmissionViewFragment, type SubmitPageQuery } from './submissions.generated';

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { PublicShell } from '../../layout/AppLayout';
-import { useDocumentTitle } from '../../layout/useDocumentTitle';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 /** The 404 text and link; inside the signed-in layout for unknown /dashboard paths. */
 export function NotFoundPanel() {

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { ROLE_LABEL } from '../../app/roles';
+import { ROLE_LABEL } from '../../lib/roles';
 import { useCreateUserForm } from './useCreateUserForm';
 
 interface CreateUserFormProps {

@@ -2,7 +2,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { ROLE_LABEL } from '../../app/roles';
+import { ROLE_LABEL } from '../../lib/roles';
 import { FormDialog } from '../../components/FormDialog';
 import { useDialogForm } from '../../components/useDialogForm';
 import type { Role, UpdateUserInput } from '../../gql/types';

@@ -13,7 +13,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { errorMessage } from '../../app/errors';
+import { errorMessage } from '../../lib/errors';
 import type { ImportUserRowInput } from '../../gql/types';
 import { MAX_IMPORT_ROWS, parseUsersCsv } from './csvUsers';
 import type { ImportAnswer } from './useUsers';

@@ -9,8 +9,8 @@ import { EditUserDialog } from './EditUserDialog';
 import { ImportUsersDialog } from './ImportUsersDialog';
 import { UsersTable } from './UsersTable';
 import { useUsers, type UserRow } from './useUsers';
-import { useDocumentTitle } from '../../layout/useDocumentTitle';
-import { useSession } from '../../app/session';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useSession } from '../../lib/session';
 import { FamilyLinksDialog } from '../families/FamilyLinksDialog';
 
 /**

@@ -1,5 +1,5 @@
 import type { Role } from '../../gql/types';
-import { ALL_ROLES, ROLE_LABEL } from '../../app/roles';
+import { ALL_ROLES, ROLE_LABEL } from '../../lib/roles';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip, { type ChipProps } from '@mui/material/Chip';

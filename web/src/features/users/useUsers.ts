@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { dropPages, evictObject } from '../../app/cacheUpdates';
-import { errorMessage } from '../../app/errors';
-import { useSession } from '../../app/session';
+import { dropPages, evictObject } from '../../lib/cacheUpdates';
+import { errorMessage } from '../../lib/errors';
+import { useSession } from '../../lib/session';
 import { confirmAction } from '../../components/confirm';
 import { useActionMessages } from '../../components/useActionMessages';
 import { useDebounced } from '../../components/useDebounced';

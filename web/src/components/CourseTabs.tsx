@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useSearchParams } from 'react-router-dom';
-import { Spinner } from '../../components/Spinner';
+import { Spinner } from './Spinner';
 
 export interface TabDef {
   key: string;

@@ -1,7 +1,7 @@
 import { CombinedGraphQLErrors, type TypedDocumentNode } from '@apollo/client';
 import { addTypenameToDocument } from '@apollo/client/utilities';
 import { getOperationAST, print, type GraphQLFormattedError } from 'graphql';
-import { GRAPHQL_URI } from './apollo';
+import { GRAPHQL_URI } from './endpoint';
 import { getToken } from './token';
 
 /** A file and where it goes in the variables ('variables.file', 'variables.input.answers.0.file'). */

@@ -6,15 +6,15 @@ import ListItem from '@mui/material/ListItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { errorMessage } from '../../app/errors';
+import { errorMessage } from '../../lib/errors';
 import { Banner } from '../../components/Banner';
 import { FormDialog } from '../../components/FormDialog';
 import { useActionMessages } from '../../components/useActionMessages';
-import { fromLocalInput, toLocalInput } from '../courses/format';
-import { formatDateTime } from '../courses/format';
-import type { Dashboard } from '../grading/dashboardMerge';
-import { ReleaseResults } from './ReleaseResults';
-import { useMarkAllMissingMutation, useSetLateJoinerDueDateMutation } from './results.generated';
+import { fromLocalInput, toLocalInput } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
+import type { Dashboard } from './dashboardMerge';
+import { ReleaseResults } from '../results/ReleaseResults';
+import { useMarkAllMissingMutation, useSetLateJoinerDueDateMutation } from '../results/results.generated';
 
 const students = (n: number) => `${n} student${n === 1 ? '' : 's'}`;
 /** The dashboard's own query, asked again once a teacher's action here moved students between its lists. */

@@ -5,11 +5,11 @@ import type { QuestionImageRef } from '../../components/QuestionImages';
  * conversion between the datetime-local field and the server's ISO time.
  */
 import type { AssessmentScope, QuestionType, ResultVisibility } from '../../gql/types';
-import { fromLocalInput, toLocalInput } from '../courses/format';
-import { QUESTION_TYPE_LABELS, titleRequiredText, type Kind } from './kinds';
+import { fromLocalInput, toLocalInput } from '../../lib/format';
+import { QUESTION_TYPE_LABELS, titleRequiredText, type Kind } from '../../lib/assessmentKinds';
 
-// defined beside the pages that read them without the forms (the grading dashboard), so those do not load this
-// feature's chunk for three small values (its route budget)
+// defined in lib/ for the pages that read them without the forms (the grading dashboard), so those do not load
+// this feature's chunk for three small values (its route budget)
 export { fromLocalInput, QUESTION_TYPE_LABELS, toLocalInput };
 
 export const QUESTION_TYPES = Object.keys(QUESTION_TYPE_LABELS) as readonly QuestionType[];

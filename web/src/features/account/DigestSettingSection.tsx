@@ -3,8 +3,8 @@ import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { Banner } from '../../components/Banner';
-import { errorMessage } from '../../app/errors';
-import { useDigestSetting } from './useNotifications';
+import { errorMessage } from '../../lib/errors';
+import { useDigestSetting } from './useDigestSetting';
 
 /** Settings, Notifications: the daily digest mail (on until turned off). */
 export function DigestSettingSection() {

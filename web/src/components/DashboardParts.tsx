@@ -7,7 +7,7 @@ import CardContent from '@mui/material/CardContent';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { useIsRouted } from '../../app/knownRoutes';
+import { useIsRouted } from '../lib/knownRoutes';
 
 /** The welcome banner every dashboard starts with, greeting the user by first name. */
 export function WelcomeBanner({ firstName, subtitle }: { firstName: string; subtitle: string }) {

@@ -1,4 +1,4 @@
-import { getToken } from '../../app/token';
+import { getToken } from './token';
 import { EXTENSION_BY_MIME } from './fileTypes';
 
 /** The file name of a Content-Disposition header: the RFC 5987 `filename*` first, then `filename`. */

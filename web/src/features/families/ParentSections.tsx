@@ -4,10 +4,10 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import type { MyChildrenQuery } from '../families/families.generated';
-import { formatDateTime } from '../courses/format';
+import type { MyChildrenQuery } from './families.generated';
+import { formatDateTime } from '../../lib/format';
 import { StatusChip, type StatusLabel } from '../submissions/StatusChip';
-import { DashboardCard, EmptyText } from './DashboardParts';
+import { DashboardCard, EmptyText } from '../../components/DashboardParts';
 
 export type ChildCard = MyChildrenQuery['myChildren'][number];
 type CardItem = ChildCard['recentGraded'][number];

@@ -1,4 +1,4 @@
-import type { QuestionType } from '../../gql/types';
+import type { QuestionType } from '../gql/types';
 
 /**
  * The three kinds of assessment (assessments.md sections 2, 5 and 8) differ only in words and paths: one table

@@ -1,4 +1,4 @@
-import type { ContentType } from '../../gql/types';
+import type { ContentType } from '../gql/types';
 
 /** The spec's names of the content types (section 5) for the schema's ALL_CAPS values, in the picker's order. */
 export const CONTENT_TYPE_LABEL: Record<ContentType, string> = { PDF: 'PDF', VIDEO: 'Video', PPT: 'PPT', READING: 'Reading', OTHER: 'Other' };

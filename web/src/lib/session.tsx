@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useApolloClient } from '@apollo/client/react';
 import { useNavigate } from 'react-router-dom';
 import type { LoginInput, Role } from '../gql/types';
-import { MeDocument, useLoginMutation, useLogoutMutation, useSwitchRoleMutation, type MeQuery, type SessionUserFragment } from '../features/auth/auth.generated';
+import { MeDocument, useLoginMutation, useLogoutMutation, useSwitchRoleMutation, type MeQuery, type SessionUserFragment } from './session.generated';
 import { errorCode, errorMessage } from './errors';
 import { clearToken, getToken, onTokenRejected, setToken } from './token';
 

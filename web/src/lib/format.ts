@@ -1,5 +1,5 @@
 /** Display helpers shared by the course, content, discussion and student pages. */
-import type { ModuleType } from '../../gql/types';
+import type { ModuleType } from '../gql/types';
 
 // Made once: toLocaleDateString() builds a formatter on every call, which shows on a phone in long lists.
 const DATE = new Intl.DateTimeFormat();
