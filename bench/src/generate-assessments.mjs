@@ -3,7 +3,7 @@
 // (MCQ with one correct option, true/false, MCQ with several correct options with or without partial marking,
 // short answers with weighted accepted answers, long answers), every result visibility, some hidden, some past due;
 // submissions in every state with one answer per question and grades whose scores are the server's automatic ones
-// (server/src/modules/assessments/grading.ts), totals and status as refreshSubmissions leaves them; some drafts.
+// (server/src/modules/assessments/auto-grade.ts), totals and status as refreshSubmissions leaves them; some drafts.
 //
 // Everything is set-based: a handful of temp tables (b_items, b_questions, b_variants, b_subs) then one
 // INSERT ... SELECT per table. Answers are drawn from a few variants per question (right, wrong, partly right,

@@ -246,7 +246,7 @@ SELECT json_build_object('data', json_build_object('gradingDashboard', json_buil
 
 /**
  * One statement, so one transaction: the due rule and 'assessment.read' as conditions, the automatic grades
- * (server/src/modules/assessments/grading.ts: MCQ all or nothing, or partial with a penalty; ShortAnswer the
+ * (server/src/modules/assessments/auto-grade.ts: MCQ all or nothing, or partial with a penalty; ShortAnswer the
  * best accepted answer's weight), the submission with its totals, one answer per question, one grade per
  * automatic question, the draft removed. A second submit of the same pair inserts nothing (ON CONFLICT) and
  * answers NULL, as the app refuses it.

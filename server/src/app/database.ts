@@ -3,13 +3,13 @@ import { Config } from '../config';
 import { logger } from '../core/logger';
 import { createDataSource, type DatabaseSchema, type PoolOptions } from '../db/data-source';
 import { migrationsOf } from '../core/manifest';
-import { modules } from './modules';
+import { manifests } from './manifests';
 import { EmbeddedDatabase, startEmbedded } from '../db/embedded';
 
 /** Every domain's entities, and every domain's migrations by timestamp. */
 const APP_SCHEMA: DatabaseSchema = {
-  entities: modules.flatMap((m) => m.entities ?? []),
-  migrations: migrationsOf(modules),
+  entities: manifests.flatMap((m) => m.entities ?? []),
+  migrations: migrationsOf(manifests),
 };
 
 /** The app's data source over a pg pool (db/data-source.ts), mapping and migrating every listed domain's tables. */

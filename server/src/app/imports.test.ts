@@ -18,7 +18,7 @@ async function importGraph(): Promise<Record<string, string[]>> {
   const deps = graph.obj();
   // the graph really was read, type imports included: the app's list reaches every domain's manifest, and the
   // kernel's context reaches the policies through its type-only import of Actor
-  expect(deps['app/modules.ts']).toEqual(expect.arrayContaining(['modules/courses/courses.module.ts', 'modules/users/users.module.ts']));
+  expect(deps['app/manifests.ts']).toEqual(expect.arrayContaining(['modules/courses/courses.manifest.ts', 'modules/users/users.manifest.ts']));
   expect(deps['core/context.ts']).toEqual(expect.arrayContaining(['policies/index.ts']));
   expect(Object.keys(deps).length).toBeGreaterThan(100);
   circles = graph.circular();

@@ -1,9 +1,9 @@
 import { newRouter } from '../core/rest';
-import { modules } from './modules';
+import { manifests } from './manifests';
 
 /** Every domain's REST adapter under /api, in list order. */
 export function apiRouter() {
   const r = newRouter();
-  for (const m of modules) if (m.router) r.use(m.router());
+  for (const m of manifests) if (m.router) r.use(m.router());
   return r;
 }

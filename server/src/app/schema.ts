@@ -5,10 +5,10 @@ import { DateTimeISO } from './date-time';
 import { enumValueName } from '../core/enum-values';
 import { guardFields } from '../core/field-rules';
 import { answerPresentFirst } from '../core/present-first';
-import { modules } from './modules';
+import { manifests } from './manifests';
 
 /** Every resolver of every domain, from their manifests. */
-export const resolvers = modules.flatMap((m) => m.resolvers ?? []);
+export const resolvers = manifests.flatMap((m) => m.resolvers ?? []);
 
 function nonEmpty<T>(list: T[]): [T, ...T[]] {
   if (!list.length) throw new Error('no resolvers');

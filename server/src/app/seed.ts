@@ -2,13 +2,13 @@ import { DataSource } from 'typeorm';
 import { hashPassword } from '../modules/auth/secrets';
 import { User } from '../modules/users/user.entity';
 import { Role } from '../core/role';
-import { modules } from './modules';
+import { manifests } from './manifests';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DemoSeeder, DemoUsers } from '../db/demo-types';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/demo-types';
 
 /** Each domain's part of the demo school (its manifest's `seed`), in the app's list order. */
-export const demoSeeders: DemoSeeder[] = modules.flatMap((m) => (m.seed ? [m.seed] : []));
+export const demoSeeders: DemoSeeder[] = manifests.flatMap((m) => (m.seed ? [m.seed] : []));
 
 /** Seeds the demo school into an empty database; returns false when there were users already. */
 export async function seedDemoSchool(ds: DataSource): Promise<boolean> {

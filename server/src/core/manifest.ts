@@ -19,7 +19,7 @@ export interface FileReference {
 /**
  * Everything the app needs to know about one domain. `services` builds the domain's services once per process
  * and is handed the services of the domains listed before it (`deps`, typed by the factory's own annotation;
- * app/modules.ts refuses at compile time a list where a domain comes before one it needs). They are reached
+ * app/manifests.ts refuses at compile time a list where a domain comes before one it needs). They are reached
  * as `ctx.services.<name>`. `loaders` builds fresh DataLoaders for each request; their keys are merged into
  * `ctx.loaders`.
  */
@@ -38,27 +38,27 @@ export interface ModuleManifest<Name extends string = string, S = unknown, L ext
 }
 
 /** Any manifest: what a list of domains holds. */
-export type AnyModule = ModuleManifest<string, unknown, object, never>;
+export type AnyManifest = ModuleManifest<string, unknown, object, never>;
 
 /** Declares a domain; the generics only carry its name, services, loaders and dependencies into the app's types. */
-export function defineModule<const Name extends string, S, L extends object = object, D extends object = object>(
+export function defineManifest<const Name extends string, S, L extends object = object, D extends object = object>(
   manifest: ModuleManifest<Name, S, L, D>,
 ): ModuleManifest<Name, S, L, D> {
   return manifest;
 }
 
 type DepsOf<M> = M extends ModuleManifest<string, unknown, object, infer D> ? D : never;
-type ServiceEntry<M extends AnyModule> = { [K in M['name']]: ReturnType<M['services']> };
+type ServiceEntry<M extends AnyManifest> = { [K in M['name']]: ReturnType<M['services']> };
 
 /** `ctx.services` of a list of domains: each domain's services under its name. */
-export type ServicesOf<Ms extends readonly AnyModule[]> = { [M in Ms[number] as M['name']]: ReturnType<M['services']> };
+export type ServicesOf<Ms extends readonly AnyManifest[]> = { [M in Ms[number] as M['name']]: ReturnType<M['services']> };
 
-type MergedLoaders<Ms extends readonly AnyModule[]> = Ms extends readonly [infer H extends AnyModule, ...infer T extends readonly AnyModule[]]
+type MergedLoaders<Ms extends readonly AnyManifest[]> = Ms extends readonly [infer H extends AnyManifest, ...infer T extends readonly AnyManifest[]]
   ? ReturnType<NonNullable<H['loaders']>> & MergedLoaders<T>
   : unknown;
 
 /** `ctx.loaders` of a list of domains: every domain's loaders side by side. */
-export type LoadersOf<Ms extends readonly AnyModule[]> = { [K in keyof MergedLoaders<Ms>]: MergedLoaders<Ms>[K] };
+export type LoadersOf<Ms extends readonly AnyManifest[]> = { [K in keyof MergedLoaders<Ms>]: MergedLoaders<Ms>[K] };
 
 /**
  * `true` when A and B are the same type, else `never` (so `const x: SameType<A, B> = true` fails to compile): how
@@ -67,24 +67,24 @@ export type LoadersOf<Ms extends readonly AnyModule[]> = { [K in keyof MergedLoa
 export type SameType<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : never;
 
 /** The list itself where every domain's `deps` are among the services before it; otherwise that entry says what is missing. */
-type InOrder<Ms extends readonly AnyModule[], Built = object> = Ms extends readonly [infer H extends AnyModule, ...infer T extends readonly AnyModule[]]
+type InOrder<Ms extends readonly AnyManifest[], Built = object> = Ms extends readonly [infer H extends AnyManifest, ...infer T extends readonly AnyManifest[]]
   ? readonly [Built extends DepsOf<H> ? H : { error: `${H['name']} needs services that are not listed before it`; needs: DepsOf<H> }, ...InOrder<T, Built & ServiceEntry<H>>]
   : readonly [];
 
 /** The app's list of domains, in dependency order (services and demo seeds are built in this order). */
-export function moduleList<const Ms extends readonly AnyModule[]>(...modules: Ms & InOrder<Ms>): Ms {
+export function manifestList<const Ms extends readonly AnyManifest[]>(...manifests: Ms & InOrder<Ms>): Ms {
   const names = new Set<string>();
-  for (const m of modules) {
+  for (const m of manifests) {
     if (names.has(m.name)) throw new Error(`two domains are named ${m.name}`);
     names.add(m.name);
   }
-  return modules;
+  return manifests;
 }
 
 /** One instance of each domain's services, built in list order, each factory handed those built before it. */
-export function buildServices<Ms extends readonly AnyModule[]>(modules: Ms, ds: DataSource, config: Config): ServicesOf<Ms> {
+export function buildServices<Ms extends readonly AnyManifest[]>(manifests: Ms, ds: DataSource, config: Config): ServicesOf<Ms> {
   const built: Record<string, unknown> = {};
-  for (const m of modules) built[m.name] = m.services(ds, config, { ...built } as never);
+  for (const m of manifests) built[m.name] = m.services(ds, config, { ...built } as never);
   return built as ServicesOf<Ms>;
 }
 
@@ -107,9 +107,9 @@ export interface Primed {
  * the request already holds (the viewer's user row) goes into its loader when that loader's domain is built, so
  * priming it builds nothing on a request that never reads that domain.
  */
-export function loadersFactory<Ms extends readonly AnyModule[]>(modules: Ms, ds: DataSource): (actor: Actor | null, primed?: Primed) => LoadersOf<Ms> {
+export function loadersFactory<Ms extends readonly AnyManifest[]>(manifests: Ms, ds: DataSource): (actor: Actor | null, primed?: Primed) => LoadersOf<Ms> {
   const shared: LoaderHolder = Object.create(null);
-  for (const m of modules) {
+  for (const m of manifests) {
     const build = m.loaders;
     if (!build) continue;
     for (const key of Object.keys(build(ds, null))) {
@@ -138,6 +138,6 @@ export function migrationTimestamp(migration: MigrationClass): number {
 }
 
 /** Every domain's migrations, oldest first. */
-export function migrationsOf(modules: readonly AnyModule[]): MigrationClass[] {
-  return modules.flatMap((m) => m.migrations ?? []).sort((a, b) => migrationTimestamp(a) - migrationTimestamp(b));
+export function migrationsOf(manifests: readonly AnyManifest[]): MigrationClass[] {
+  return manifests.flatMap((m) => m.migrations ?? []).sort((a, b) => migrationTimestamp(a) - migrationTimestamp(b));
 }

@@ -1,7 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { Question } from './question.types';
 import { QuestionFields } from './assessments.validation';
-import { Explanation, GradableQuestion, gradeWithExplanation, round2 } from './grading';
+import { Explanation, GradableQuestion, gradeWithExplanation, round2 } from './auto-grade';
 import { QuestionType } from './assessment.entity';
 import { questionOfStudentSql, questionsOf } from './assessments.queries';
 import type { Actor } from '../../policies';

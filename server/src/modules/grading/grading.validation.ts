@@ -1,7 +1,7 @@
 import { validation } from '../../errors/domain-error';
 import { freeText, versionOf } from '../../core/input';
 import { assertId } from '../../core/ids';
-import { round2 } from '../assessments/grading';
+import { round2 } from '../assessments/auto-grade';
 import { AssessmentKind } from '../assessments/assessment.entity';
 import { ASSESSMENT_TEXT, dueDate } from '../assessments/assessments.validation';
 

@@ -4,7 +4,7 @@ import { signInEachRole } from '../../test/demo';
 import { generatedBytes, gqlUploadParts, postMultipart } from '../../test/multipart';
 import { startTestServer, TestServer } from '../../test/test-server';
 import { QuestionType } from '../assessments/assessment.entity';
-import { autoScore } from '../assessments/grading';
+import { autoScore } from '../assessments/auto-grade';
 import { Role } from '../../core/role';
 import { writeQtiPackage } from './qti.export';
 import { readQti } from './qti.import';

@@ -1,6 +1,6 @@
 import { DomainError } from '../../errors/domain-error';
 import { QuestionType } from '../assessments/assessment.entity';
-import { normalizeAnswer } from '../assessments/grading';
+import { normalizeAnswer } from '../assessments/auto-grade';
 import { questions as validQuestions } from '../assessments/assessments.validation';
 import { imageRefs, plainText } from './qti.text';
 import { NeutralQuestion, QtiSkipped } from './qti.types';

@@ -4,7 +4,7 @@ import { ASSESSMENT_REF, questionOfStudentSql, questionsOf } from '../assessment
 import { picksOf } from '../assessments/assessments.draws';
 import { gradable } from '../assessments/assessments.write';
 import { Question } from '../assessments/question.types';
-import { gradeWithExplanation } from '../assessments/grading';
+import { gradeWithExplanation } from '../assessments/auto-grade';
 import { inRosterSql, rosterSql } from './review.queries';
 
 /** Which items an auto-submit covers, and what becomes of students who started nothing. */

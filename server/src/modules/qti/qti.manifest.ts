@@ -1,4 +1,4 @@
-import { defineModule } from '../../core/manifest';
+import { defineManifest } from '../../core/manifest';
 import type { AssessmentsService } from '../assessments/assessments.service';
 import type { QuestionBanksService } from '../question-banks/question-banks.service';
 import { AssessmentQtiResolver, QtiResolver, QuestionBankQtiResolver } from './qti.resolver';
@@ -11,7 +11,7 @@ import { QtiService } from './qti.service';
  * bank, a new bank or an assessment, and export of a bank or an assessment as a QTI 3.0 package. Listed after
  * the question banks and assessments, whose services write what it reads.
  */
-export const qtiModule = defineModule({
+export const qtiManifest = defineManifest({
   name: 'qti',
   resolvers: [QtiResolver, QuestionBankQtiResolver, AssessmentQtiResolver],
   services: (ds, _config, deps: { questionBanks: QuestionBanksService; assessments: AssessmentsService; files: FilesService }) =>
@@ -22,6 +22,6 @@ export const qtiModule = defineModule({
 // this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
 declare module '../../core/context' {
   interface Services {
-    qti: ReturnType<typeof qtiModule.services>;
+    qti: ReturnType<typeof qtiManifest.services>;
   }
 }

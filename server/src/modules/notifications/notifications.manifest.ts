@@ -1,4 +1,4 @@
-import { defineModule } from '../../core/manifest';
+import { defineManifest } from '../../core/manifest';
 import { Notifications1732300016000 } from '../../db/migrations/1732300016000-Notifications';
 import { Notification } from './notification.entity';
 import { NotificationsResolver } from './notifications.resolver';
@@ -10,7 +10,7 @@ import { notificationSeeder } from './notifications.seed';
  * What is new and what is due (issue 17 point 4): notifications (written by the services that make the
  * changes, notifications.record.ts), the bell, the student's To Do and the daily digest (ctx.services.notifications).
  */
-export const notificationsModule = defineModule({
+export const notificationsManifest = defineManifest({
   name: 'notifications',
   entities: [Notification],
   migrations: [Notifications1732300016000],
@@ -23,6 +23,6 @@ export const notificationsModule = defineModule({
 // this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
 declare module '../../core/context' {
   interface Services {
-    notifications: ReturnType<typeof notificationsModule.services>;
+    notifications: ReturnType<typeof notificationsManifest.services>;
   }
 }

@@ -1,4 +1,4 @@
-import { defineModule } from '../../core/manifest';
+import { defineManifest } from '../../core/manifest';
 import { AuthRequestLimits1732300008100 } from '../../db/migrations/1732300008100-AuthRequestLimits';
 import { EmailChanges1732300017000 } from '../../db/migrations/1732300017000-EmailChanges';
 import type { MailService } from '../mail/mail.service';
@@ -8,7 +8,7 @@ import { authRouter } from './auth.rest';
 import { AuthService } from './auth.service';
 
 /** Auth: sessions, sign-in and reset-request limits, password reset, role switching (its first tables came with the users domain's Foundation migration). */
-export const authModule = defineModule({
+export const authManifest = defineManifest({
   name: 'auth',
   entities: [Session, PasswordToken, LoginAttempt],
   migrations: [AuthRequestLimits1732300008100, EmailChanges1732300017000],
@@ -20,6 +20,6 @@ export const authModule = defineModule({
 // this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
 declare module '../../core/context' {
   interface Services {
-    auth: ReturnType<typeof authModule.services>;
+    auth: ReturnType<typeof authManifest.services>;
   }
 }

@@ -1,4 +1,4 @@
-import { defineModule } from '../../core/manifest';
+import { defineManifest } from '../../core/manifest';
 import type { CoursesService } from '../courses/courses.service';
 import { ModuleOrderUnique1732300007000 } from '../../db/migrations/1732300007000-ModuleOrderUnique';
 import { CourseModule } from './module.entity';
@@ -8,7 +8,7 @@ import { moduleLoaders } from './modules.loaders';
 import { modulesRouter } from './modules.rest';
 
 /** A course's modules (ctx.services.modules). */
-export const courseModulesModule = defineModule({
+export const courseModulesManifest = defineManifest({
   name: 'modules',
   entities: [CourseModule],
   migrations: [ModuleOrderUnique1732300007000],
@@ -21,8 +21,8 @@ export const courseModulesModule = defineModule({
 // this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
 declare module '../../core/context' {
   interface Services {
-    modules: ReturnType<typeof courseModulesModule.services>;
+    modules: ReturnType<typeof courseModulesManifest.services>;
   }
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the loaders' own type, merged into the registry
-  interface Loaders extends ReturnType<NonNullable<typeof courseModulesModule.loaders>> {}
+  interface Loaders extends ReturnType<NonNullable<typeof courseModulesManifest.loaders>> {}
 }

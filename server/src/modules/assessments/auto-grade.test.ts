@@ -1,5 +1,5 @@
 import { QuestionType } from './assessment.entity';
-import { autoScore, gradeMcq, gradeShortAnswer, normalizeAnswer } from './grading';
+import { autoScore, gradeMcq, gradeShortAnswer, normalizeAnswer } from './auto-grade';
 
 const options = [
   { id: 'a', isCorrect: true },

@@ -1,4 +1,4 @@
-import { defineModule } from '../../core/manifest';
+import { defineManifest } from '../../core/manifest';
 import type { ModulesService } from '../course-modules/modules.service';
 import type { FilesService } from '../files/files.service';
 import { Content } from './content.entity';
@@ -8,7 +8,7 @@ import { contentLoaders } from './content.loaders';
 import { contentRouter } from './content.rest';
 
 /** Content items of modules, each with its stored file. */
-export const contentModule = defineModule({
+export const contentManifest = defineManifest({
   name: 'content',
   entities: [Content],
   resolvers: [ContentResolver, ModuleContentsFieldResolver],
@@ -21,8 +21,8 @@ export const contentModule = defineModule({
 // this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
 declare module '../../core/context' {
   interface Services {
-    content: ReturnType<typeof contentModule.services>;
+    content: ReturnType<typeof contentManifest.services>;
   }
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the loaders' own type, merged into the registry
-  interface Loaders extends ReturnType<NonNullable<typeof contentModule.loaders>> {}
+  interface Loaders extends ReturnType<NonNullable<typeof contentManifest.loaders>> {}
 }

@@ -1,4 +1,4 @@
-import { defineModule } from '../../core/manifest';
+import { defineManifest } from '../../core/manifest';
 import { Attendance1732300003000 } from '../../db/migrations/1732300003000-Attendance';
 import { AttendanceRecord } from './attendance.entity';
 import { AttendanceResolver, MarkAttendancePayloadResolver, MyAttendanceResolver } from './attendance.resolver';
@@ -8,7 +8,7 @@ import { attendanceLoaders } from './attendance.loaders';
 import { seedDemoAttendance } from './attendance.seed';
 
 /** Attendance: rosters, marking, trends. */
-export const attendanceModule = defineModule({
+export const attendanceManifest = defineManifest({
   name: 'attendance',
   entities: [AttendanceRecord],
   migrations: [Attendance1732300003000],
@@ -22,8 +22,8 @@ export const attendanceModule = defineModule({
 // this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
 declare module '../../core/context' {
   interface Services {
-    attendance: ReturnType<typeof attendanceModule.services>;
+    attendance: ReturnType<typeof attendanceManifest.services>;
   }
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the loaders' own type, merged into the registry
-  interface Loaders extends ReturnType<NonNullable<typeof attendanceModule.loaders>> {}
+  interface Loaders extends ReturnType<NonNullable<typeof attendanceManifest.loaders>> {}
 }

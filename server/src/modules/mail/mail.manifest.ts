@@ -1,10 +1,10 @@
-import { defineModule } from '../../core/manifest';
+import { defineManifest } from '../../core/manifest';
 import { OutboxDelivery1732300008200 } from '../../db/migrations/1732300008200-OutboxDelivery';
 import { OutboxMessage } from './outbox.entity';
 import { MailService } from './mail.service';
 
 /** Mail: the outbox table, delivered by a background sender over SMTP when configured (its table came with the users domain's Foundation migration). */
-export const mailModule = defineModule({
+export const mailManifest = defineManifest({
   name: 'mail',
   entities: [OutboxMessage],
   migrations: [OutboxDelivery1732300008200],
@@ -14,6 +14,6 @@ export const mailModule = defineModule({
 // this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
 declare module '../../core/context' {
   interface Services {
-    mail: ReturnType<typeof mailModule.services>;
+    mail: ReturnType<typeof mailManifest.services>;
   }
 }

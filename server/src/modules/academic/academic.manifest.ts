@@ -1,4 +1,4 @@
-import { defineModule } from '../../core/manifest';
+import { defineManifest } from '../../core/manifest';
 import { Academic1732300001000 } from '../../db/migrations/1732300001000-Academic';
 import { Allocations1732300005000 } from '../../db/migrations/1732300005000-Allocations';
 import { OneActiveYear1732300008500 } from '../../db/migrations/1732300008500-OneActiveYear';
@@ -24,7 +24,7 @@ import { academicRouter } from './academic.rest';
 import { academicSeeder } from './academic.seed';
 
 /** The academic structure: years (with their terms and grading periods), classes, subjects, allocations, student placement (ctx.services.academic.<part>). */
-export const academicModule = defineModule({
+export const academicManifest = defineManifest({
   name: 'academic',
   entities: [AcademicYear, AcademicPeriod, SchoolClass, Subject, Allocation],
   migrations: [Academic1732300001000, Allocations1732300005000, OneActiveYear1732300008500],
@@ -45,8 +45,8 @@ export const academicModule = defineModule({
 // this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
 declare module '../../core/context' {
   interface Services {
-    academic: ReturnType<typeof academicModule.services>;
+    academic: ReturnType<typeof academicManifest.services>;
   }
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the loaders' own type, merged into the registry
-  interface Loaders extends ReturnType<NonNullable<typeof academicModule.loaders>> {}
+  interface Loaders extends ReturnType<NonNullable<typeof academicManifest.loaders>> {}
 }

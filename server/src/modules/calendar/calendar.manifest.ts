@@ -1,11 +1,11 @@
-import { defineModule } from '../../core/manifest';
+import { defineManifest } from '../../core/manifest';
 import { Calendar1732300015000 } from '../../db/migrations/1732300015000-Calendar';
 import { CalendarResolver } from './calendar.resolver';
 import { CalendarService } from './calendar.service';
 import { calendarRouter } from './calendar.rest';
 
 /** Due dates by month and week, and the per-user ICS feed at a revocable secret address (issue 17; ctx.services.calendar). */
-export const calendarModule = defineModule({
+export const calendarManifest = defineManifest({
   name: 'calendar',
   migrations: [Calendar1732300015000],
   resolvers: [CalendarResolver],
@@ -16,6 +16,6 @@ export const calendarModule = defineModule({
 // this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
 declare module '../../core/context' {
   interface Services {
-    calendar: ReturnType<typeof calendarModule.services>;
+    calendar: ReturnType<typeof calendarManifest.services>;
   }
 }

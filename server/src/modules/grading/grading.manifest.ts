@@ -1,4 +1,4 @@
-import { defineModule } from '../../core/manifest';
+import { defineManifest } from '../../core/manifest';
 import { CommentBank1732300025100 } from '../../db/migrations/1732300025100-CommentBank';
 import type { AssessmentsService } from '../assessments/assessments.service';
 import type { SubmissionsService } from '../submissions/submissions.service';
@@ -8,7 +8,7 @@ import { gradingLoaders } from './grading.loaders';
 import { gradingRouter } from './grading.rest';
 
 /** Teachers grade (per question or Save all, with a version check), reopen and extend, create submissions for overdue students, and keep a comment bank (ctx.services.grading). */
-export const gradingModule = defineModule({
+export const gradingManifest = defineManifest({
   name: 'grading',
   migrations: [CommentBank1732300025100],
   resolvers: [GradingResolver],
@@ -20,8 +20,8 @@ export const gradingModule = defineModule({
 // this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
 declare module '../../core/context' {
   interface Services {
-    grading: ReturnType<typeof gradingModule.services>;
+    grading: ReturnType<typeof gradingManifest.services>;
   }
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the loaders' own type, merged into the registry
-  interface Loaders extends ReturnType<NonNullable<typeof gradingModule.loaders>> {}
+  interface Loaders extends ReturnType<NonNullable<typeof gradingManifest.loaders>> {}
 }

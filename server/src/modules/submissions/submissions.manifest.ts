@@ -1,4 +1,4 @@
-import { defineModule } from '../../core/manifest';
+import { defineManifest } from '../../core/manifest';
 import type { AssessmentsService } from '../assessments/assessments.service';
 import type { FilesService } from '../files/files.service';
 import { Submissions1732300010000 } from '../../db/migrations/1732300010000-Submissions';
@@ -10,7 +10,7 @@ import { submissionsRouter } from './submissions.rest';
 import { submissionSeeder } from './submissions.seed';
 
 /** Students take assessments: submissions, answers, automatic grades, drafts, result visibility (ctx.services.submissions). */
-export const submissionsModule = defineModule({
+export const submissionsManifest = defineManifest({
   name: 'submissions',
   migrations: [Submissions1732300010000, DraftFiles1732300025000],
   resolvers: [SubmissionsResolver, AssessmentSubmissionFields],
@@ -24,8 +24,8 @@ export const submissionsModule = defineModule({
 // this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
 declare module '../../core/context' {
   interface Services {
-    submissions: ReturnType<typeof submissionsModule.services>;
+    submissions: ReturnType<typeof submissionsManifest.services>;
   }
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the loaders' own type, merged into the registry
-  interface Loaders extends ReturnType<NonNullable<typeof submissionsModule.loaders>> {}
+  interface Loaders extends ReturnType<NonNullable<typeof submissionsManifest.loaders>> {}
 }

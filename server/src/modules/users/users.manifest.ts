@@ -1,4 +1,4 @@
-import { defineModule } from '../../core/manifest';
+import { defineManifest } from '../../core/manifest';
 import { Foundation1732300000000 } from '../../db/migrations/1732300000000-Foundation';
 import { UserNameIndex1732300004000 } from '../../db/migrations/1732300004000-UserNameIndex';
 import { UserDeactivation1732300027100 } from '../../db/migrations/1732300027100-UserDeactivation';
@@ -11,7 +11,7 @@ import { UsersService } from './users.service';
 import { userLoaders } from './users.loaders';
 
 /** Users and their management. Its Foundation migration also made the tables of auth and mail. */
-export const usersModule = defineModule({
+export const usersManifest = defineManifest({
   name: 'users',
   entities: [User],
   migrations: [Foundation1732300000000, UserNameIndex1732300004000, UserDeactivation1732300027100],
@@ -24,8 +24,8 @@ export const usersModule = defineModule({
 // this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
 declare module '../../core/context' {
   interface Services {
-    users: ReturnType<typeof usersModule.services>;
+    users: ReturnType<typeof usersManifest.services>;
   }
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the loaders' own type, merged into the registry
-  interface Loaders extends ReturnType<NonNullable<typeof usersModule.loaders>> {}
+  interface Loaders extends ReturnType<NonNullable<typeof usersManifest.loaders>> {}
 }

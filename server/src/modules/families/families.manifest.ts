@@ -1,4 +1,4 @@
-import { defineModule } from '../../core/manifest';
+import { defineManifest } from '../../core/manifest';
 import { Families1732300013000 } from '../../db/migrations/1732300013000-Families';
 import { ChildrenResolver, FamiliesResolver, UserFamilyResolver } from './families.resolver';
 import { FamiliesService } from './families.service';
@@ -11,7 +11,7 @@ import { familyLoaders } from './families.loaders';
 import { seedDemoFamilies } from './families.seed';
 
 /** Families (issue 17): parents linked to students, and the parent's read-only view of each linked child (ctx.services.families). */
-export const familiesModule = defineModule({
+export const familiesManifest = defineManifest({
   name: 'families',
   migrations: [Families1732300013000],
   resolvers: [FamiliesResolver, UserFamilyResolver, ChildrenResolver],
@@ -25,8 +25,8 @@ export const familiesModule = defineModule({
 // this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
 declare module '../../core/context' {
   interface Services {
-    families: ReturnType<typeof familiesModule.services>;
+    families: ReturnType<typeof familiesManifest.services>;
   }
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the loaders' own type, merged into the registry
-  interface Loaders extends ReturnType<NonNullable<typeof familiesModule.loaders>> {}
+  interface Loaders extends ReturnType<NonNullable<typeof familiesManifest.loaders>> {}
 }

@@ -1,4 +1,4 @@
-import { defineModule } from '../../core/manifest';
+import { defineManifest } from '../../core/manifest';
 import type { CoursesService } from '../courses/courses.service';
 import { Announcement } from './announcement.entity';
 import { AnnouncementsResolver, CourseAnnouncementsFieldResolver } from './announcements.resolver';
@@ -7,7 +7,7 @@ import { announcementLoaders } from './announcements.loaders';
 import { announcementsRouter } from './announcements.rest';
 
 /** A course's announcements. */
-export const announcementsModule = defineModule({
+export const announcementsManifest = defineManifest({
   name: 'announcements',
   entities: [Announcement],
   resolvers: [AnnouncementsResolver, CourseAnnouncementsFieldResolver],
@@ -19,8 +19,8 @@ export const announcementsModule = defineModule({
 // this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
 declare module '../../core/context' {
   interface Services {
-    announcements: ReturnType<typeof announcementsModule.services>;
+    announcements: ReturnType<typeof announcementsManifest.services>;
   }
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the loaders' own type, merged into the registry
-  interface Loaders extends ReturnType<NonNullable<typeof announcementsModule.loaders>> {}
+  interface Loaders extends ReturnType<NonNullable<typeof announcementsManifest.loaders>> {}
 }

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DataSource } from 'typeorm';
-import { AnyModule, loadersFactory, migrationTimestamp, migrationsOf } from '../core/manifest';
+import { AnyManifest, loadersFactory, migrationTimestamp, migrationsOf } from '../core/manifest';
 import type { Actor } from '../policies';
-import { modules } from './modules';
+import { manifests } from './manifests';
 import { fileReferences } from '../jobs/file-cleanup';
 import { startTestServer } from '../test/test-server';
 
 /** The one list of domains: every domain folder is in it once, and what the app derives from it is whole. */
-const list: readonly AnyModule[] = modules;
+const list: readonly AnyManifest[] = manifests;
 
 function duplicates(values: unknown[]): unknown[] {
   return values.filter((v, i) => values.indexOf(v) !== i);
@@ -16,14 +16,14 @@ function duplicates(values: unknown[]): unknown[] {
 
 it('lists every domain folder once, by its manifest', async () => {
   const folders = fs.readdirSync(path.join(__dirname, '..', 'modules'), { withFileTypes: true }).filter((d) => d.isDirectory());
-  const manifests: unknown[] = [];
+  const found: unknown[] = [];
   for (const folder of folders) {
     const dir = path.join(__dirname, '..', 'modules', folder.name);
-    const files = fs.readdirSync(dir).filter((f) => f.endsWith('.module.ts'));
+    const files = fs.readdirSync(dir).filter((f) => f.endsWith('.manifest.ts'));
     expect({ folder: folder.name, manifests: files.length }).toEqual({ folder: folder.name, manifests: 1 });
-    manifests.push(...Object.values(await import(path.join(dir, files[0]))));
+    found.push(...Object.values(await import(path.join(dir, files[0]))));
   }
-  expect(manifests.filter((m) => list.includes(m as AnyModule))).toHaveLength(folders.length);
+  expect(found.filter((m) => list.includes(m as AnyManifest))).toHaveLength(folders.length);
   expect(list).toHaveLength(folders.length);
 });
 
@@ -50,7 +50,7 @@ it("builds a request's loaders a domain at a time, for its actor, when one of th
   const actor = { userId: 'u1', role: 'TEACHER', activeRole: 'TEACHER', impersonating: false, sessionId: 's1', childIds: [] } as unknown as Actor;
   const loaders = make(actor) as unknown as Record<string, unknown>;
   expect(built).toEqual([]);
-  const keysOf = (m: AnyModule) => Object.keys(m.loaders?.(ds, null) ?? {}); // the plain list: counts nothing
+  const keysOf = (m: AnyManifest) => Object.keys(m.loaders?.(ds, null) ?? {}); // the plain list: counts nothing
 
   const users = list.find((m) => keysOf(m).includes('userById'))!;
   const userById = loaders.userById;

@@ -1,4 +1,4 @@
-import { defineModule } from '../../core/manifest';
+import { defineManifest } from '../../core/manifest';
 import { QuestionBanks1732300030000 } from './1732300030000-QuestionBanks';
 import { QuestionImages1732300031000 } from './1732300031000-QuestionImages';
 import { BankQuestionFieldsResolver, QuestionBanksResolver } from './question-banks.resolver';
@@ -13,7 +13,7 @@ import { BankQuestionImagesResolver, QuestionImagesResolver } from './question-i
  * other teachers, their questions with tags, where each is used and its item statistics. Listed before the
  * assessments domain, whose items copy, link and draw from banks (its migration adds the draw tables too).
  */
-export const questionBanksModule = defineModule({
+export const questionBanksManifest = defineManifest({
   name: 'questionBanks',
   migrations: [QuestionBanks1732300030000, QuestionImages1732300031000],
   resolvers: [QuestionBanksResolver, BankQuestionFieldsResolver, BankQuestionImagesResolver, QuestionImagesResolver],
@@ -28,8 +28,8 @@ export const questionBanksModule = defineModule({
 // this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
 declare module '../../core/context' {
   interface Services {
-    questionBanks: ReturnType<typeof questionBanksModule.services>;
+    questionBanks: ReturnType<typeof questionBanksManifest.services>;
   }
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the loaders' own type, merged into the registry
-  interface Loaders extends ReturnType<NonNullable<typeof questionBanksModule.loaders>> {}
+  interface Loaders extends ReturnType<NonNullable<typeof questionBanksManifest.loaders>> {}
 }

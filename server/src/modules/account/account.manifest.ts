@@ -1,11 +1,11 @@
-import { defineModule } from '../../core/manifest';
+import { defineManifest } from '../../core/manifest';
 import { AccountResolver } from './account.resolver';
 import { AccountService } from './account.service';
 import type { AuthService } from '../auth/auth.service';
 import type { MailService } from '../mail/mail.service';
 
 /** A signed-in user's own account: name, email, password, sessions (Your Profile and Settings; ctx.services.account). */
-export const accountModule = defineModule({
+export const accountManifest = defineManifest({
   name: 'account',
   resolvers: [AccountResolver],
   services: (ds, _config, deps: { auth: AuthService; mail: MailService }) => new AccountService(ds, deps.auth, deps.mail),
@@ -14,6 +14,6 @@ export const accountModule = defineModule({
 // this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
 declare module '../../core/context' {
   interface Services {
-    account: ReturnType<typeof accountModule.services>;
+    account: ReturnType<typeof accountManifest.services>;
   }
 }

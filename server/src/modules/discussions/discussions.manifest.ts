@@ -1,4 +1,4 @@
-import { defineModule } from '../../core/manifest';
+import { defineManifest } from '../../core/manifest';
 import type { CoursesService } from '../courses/courses.service';
 import { Discussion } from './discussion.entity';
 import { CourseDiscussionsFieldResolver, DiscussionsResolver } from './discussions.resolver';
@@ -7,7 +7,7 @@ import { discussionLoaders } from './discussions.loaders';
 import { discussionsRouter } from './discussions.rest';
 
 /** A course's discussion threads and replies. */
-export const discussionsModule = defineModule({
+export const discussionsManifest = defineManifest({
   name: 'discussions',
   entities: [Discussion],
   resolvers: [DiscussionsResolver, CourseDiscussionsFieldResolver],
@@ -19,8 +19,8 @@ export const discussionsModule = defineModule({
 // this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
 declare module '../../core/context' {
   interface Services {
-    discussions: ReturnType<typeof discussionsModule.services>;
+    discussions: ReturnType<typeof discussionsManifest.services>;
   }
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the loaders' own type, merged into the registry
-  interface Loaders extends ReturnType<NonNullable<typeof discussionsModule.loaders>> {}
+  interface Loaders extends ReturnType<NonNullable<typeof discussionsManifest.loaders>> {}
 }

@@ -1,4 +1,4 @@
-import { defineModule } from '../../core/manifest';
+import { defineManifest } from '../../core/manifest';
 import { Integrations1732300026000 } from '../../db/migrations/1732300026000-Integrations';
 import type { AuthService } from '../auth/auth.service';
 import { AccessTokenService } from './access-tokens.service';
@@ -11,7 +11,7 @@ import { OAuthService } from './oauth.service';
  * credentials and their token endpoint (POST /oauth/token, mounted by app.ts). The scopes and the application
  * actor are in policies/credentials.ts and policies/actor.ts, where OneRoster (issue 27) builds on them.
  */
-export const integrationsModule = defineModule({
+export const integrationsManifest = defineManifest({
   name: 'integrations',
   migrations: [Integrations1732300026000],
   resolvers: [IntegrationsResolver],
@@ -25,6 +25,6 @@ export const integrationsModule = defineModule({
 // this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
 declare module '../../core/context' {
   interface Services {
-    integrations: ReturnType<typeof integrationsModule.services>;
+    integrations: ReturnType<typeof integrationsManifest.services>;
   }
 }

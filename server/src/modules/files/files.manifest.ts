@@ -1,9 +1,9 @@
-import { defineModule } from '../../core/manifest';
+import { defineManifest } from '../../core/manifest';
 import { StoredFile } from './stored-file.entity';
 import { FilesService, createFileStore } from './files.service';
 
 /** Stored files: metadata rows and the FileStore that keeps their bytes (its table came with the courses domain's migration). */
-export const filesModule = defineModule({
+export const filesManifest = defineManifest({
   name: 'files',
   entities: [StoredFile],
   services: (_ds, config) => new FilesService(createFileStore(config)),
@@ -12,6 +12,6 @@ export const filesModule = defineModule({
 // this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
 declare module '../../core/context' {
   interface Services {
-    files: ReturnType<typeof filesModule.services>;
+    files: ReturnType<typeof filesManifest.services>;
   }
 }

@@ -1,4 +1,4 @@
-import { defineModule } from '../../core/manifest';
+import { defineManifest } from '../../core/manifest';
 import type { CoursesService } from '../courses/courses.service';
 import type { ModulesService } from '../course-modules/modules.service';
 import type { QuestionBanksService } from '../question-banks/question-banks.service';
@@ -11,7 +11,7 @@ import { assessmentsRouter } from './assessments.rest';
 import { assessmentSeeder } from './assessments.seed';
 
 /** Assignments, exams and quizzes with their questions (ctx.services.assessments); the submission tables come with its migration. */
-export const assessmentsModule = defineModule({
+export const assessmentsManifest = defineManifest({
   name: 'assessments',
   entities: [Assessment],
   migrations: [Assessments1732300009000],
@@ -27,8 +27,8 @@ export const assessmentsModule = defineModule({
 // this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
 declare module '../../core/context' {
   interface Services {
-    assessments: ReturnType<typeof assessmentsModule.services>;
+    assessments: ReturnType<typeof assessmentsManifest.services>;
   }
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the loaders' own type, merged into the registry
-  interface Loaders extends ReturnType<NonNullable<typeof assessmentsModule.loaders>> {}
+  interface Loaders extends ReturnType<NonNullable<typeof assessmentsManifest.loaders>> {}
 }

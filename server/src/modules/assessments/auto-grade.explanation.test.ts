@@ -1,5 +1,5 @@
 import { QuestionType } from './assessment.entity';
-import { gradeWithExplanation } from './grading';
+import { gradeWithExplanation } from './auto-grade';
 
 /** The explanation kept with each automatic grade, and the scores it explains (grading.ts has the rules' own tests). */
 const options = [{ id: 'a', isCorrect: true }, { id: 'b', isCorrect: true }, { id: 'c', isCorrect: false }];

@@ -1,4 +1,4 @@
-import { defineModule } from '../../core/manifest';
+import { defineManifest } from '../../core/manifest';
 import { OneRoster1732300027000 } from '../../db/migrations/1732300027000-OneRoster';
 import { OneRosterCourses1732300027200 } from '../../db/migrations/1732300027200-OneRosterCourses';
 import type { AuthService } from '../auth/auth.service';
@@ -14,7 +14,7 @@ import { OneRosterService } from './oneroster.service';
  * rostering and gradebook services under /ims/oneroster (mounted by app.ts through oneroster.router.ts) for the
  * applications of issue 26 and their OneRoster scopes.
  */
-export const oneRosterModule = defineModule({
+export const oneRosterManifest = defineManifest({
   name: 'oneroster',
   migrations: [OneRoster1732300027000, OneRosterCourses1732300027200],
   resolvers: [OneRosterGradebookResolver, OneRosterResolver],
@@ -29,6 +29,6 @@ export const oneRosterModule = defineModule({
 // this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
 declare module '../../core/context' {
   interface Services {
-    oneroster: ReturnType<typeof oneRosterModule.services>;
+    oneroster: ReturnType<typeof oneRosterManifest.services>;
   }
 }

@@ -1,4 +1,4 @@
-import { defineModule } from '../../core/manifest';
+import { defineManifest } from '../../core/manifest';
 import type { AssessmentsService } from '../assessments/assessments.service';
 import type { SubmissionsService } from '../submissions/submissions.service';
 import { Review1732300012000 } from '../../db/migrations/1732300012000-Review';
@@ -8,7 +8,7 @@ import { ReviewService } from './review.service';
 import { reviewRouter } from './review.rest';
 
 /** The teacher's side of submissions (issue 13): grading dashboards, their change feed, review lists, auto-submitting overdue work (ctx.services.review). */
-export const reviewModule = defineModule({
+export const reviewManifest = defineManifest({
   name: 'review',
   migrations: [Review1732300012000, OverduePolicy1732300024000],
   resolvers: [ReviewResolver],
@@ -19,6 +19,6 @@ export const reviewModule = defineModule({
 // this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest
 declare module '../../core/context' {
   interface Services {
-    review: ReturnType<typeof reviewModule.services>;
+    review: ReturnType<typeof reviewManifest.services>;
   }
 }
