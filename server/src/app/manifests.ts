@@ -18,7 +18,7 @@ import { gradingManifest } from '../modules/grading/grading.manifest';
 import { reviewManifest } from '../modules/review/review.manifest';
 import { familiesManifest } from '../modules/families/families.manifest';
 import { calendarManifest } from '../modules/calendar/calendar.manifest';
-import { gradesManifest } from '../modules/grades/grades.manifest';
+import { gradebookManifest } from '../modules/gradebook/gradebook.manifest';
 import { notificationsManifest } from '../modules/notifications/notifications.manifest';
 import { auditManifest } from '../modules/audit/audit.manifest';
 import { integrationsManifest } from '../modules/integrations/integrations.manifest';
@@ -50,7 +50,7 @@ export const manifests = manifestList(
   gradingManifest,
   reviewManifest,
   familiesManifest,
-  gradesManifest,
+  gradebookManifest,
   calendarManifest,
   notificationsManifest,
   auditManifest,

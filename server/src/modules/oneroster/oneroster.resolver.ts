@@ -5,7 +5,7 @@ import type { RequestContext } from '../../core/context';
 import { CurrentActor } from '../../core/current-actor';
 import type { Actor } from '../../policies';
 import { validation } from '../../errors/domain-error';
-import { Gradebook } from '../grades/grades.types';
+import { Gradebook } from '../gradebook/gradebook.types';
 import { ExternalGradebookColumn, ImportOneRosterInput, OneRosterAddresses, OneRosterImport } from './oneroster.types';
 import type { ImportRecord } from './oneroster.imports';
 

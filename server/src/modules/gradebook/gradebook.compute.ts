@@ -2,8 +2,8 @@ import { Actor, can } from '../../policies';
 import { type SubmissionView, resultsShown } from '../../policies/rules';
 import { percentOf } from '../submissions/submissions.queries';
 import { SubmissionStatus } from '../submissions/submission.types';
-import { GradeColumnRow, GradeSubmissionRow } from './grades.queries';
-import { GradeStatus, GradeTrendPoint } from './grades.types';
+import { GradeColumnRow, GradeSubmissionRow } from './gradebook.queries';
+import { GradeStatus, GradeTrendPoint } from './gradebook.types';
 
 export const GRADE_LABEL: Record<GradeStatus, string> = {
   [GradeStatus.Graded]: 'Graded',

@@ -1,8 +1,8 @@
 import { startTestServer, TestServer } from '../../test/test-server';
 import { seedDemoSchool } from '../../app/seed';
 import { Classroom, makeClassroom } from '../review/review.test.fixtures';
-import { makeGradeItem, makeGradeSubmission, makePlacedStudent } from './grades.test.fixtures';
-import { csvField } from './grades.csv';
+import { makeGradeItem, makeGradeSubmission, makePlacedStudent } from './gradebook.test.fixtures';
+import { csvField } from './gradebook.csv';
 
 /**
  * Grades (issue 17): the course average is points earned over points possible of released, graded work the

@@ -1,7 +1,7 @@
 import { presenter } from '../../core/rest';
 import { Actor } from '../../policies';
 import type { ExternalGradebookColumn } from '../oneroster/oneroster.types';
-import { Gradebook, StudentGrades } from './grades.types';
+import { Gradebook, StudentGrades } from './gradebook.types';
 
 /** A student's grades report for REST: the GraphQL shape with _id for the student. */
 export const presentStudentGrades = presenter((_viewer: Actor, g: StudentGrades) => ({

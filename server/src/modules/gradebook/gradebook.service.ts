@@ -3,9 +3,9 @@ import { notFound } from '../../errors/domain-error';
 import { readableStudent } from '../../policies/children';
 import { Actor, authorize } from '../../policies';
 import { CoursesService } from '../courses/courses.service';
-import { averageOf, shownTo, shownToItsStudent, standingOf, trendOf } from './grades.compute';
-import { gradebookRows, studentById, studentCourseRows } from './grades.queries';
-import { CourseGrades, Gradebook, GradebookCell, GradebookColumn, GradebookRow, StudentGrades } from './grades.types';
+import { averageOf, shownTo, shownToItsStudent, standingOf, trendOf } from './gradebook.compute';
+import { gradebookRows, studentById, studentCourseRows } from './gradebook.queries';
+import { CourseGrades, Gradebook, GradebookCell, GradebookColumn, GradebookRow, StudentGrades } from './gradebook.types';
 
 /** Texts of the grades domain. */
 export const GRADES_TEXT = {
@@ -21,7 +21,7 @@ export const GRADES_TEXT = {
  * the student, their parents, the admins and the gradebook all show the same number. Each read runs a fixed
  * number of statements.
  */
-export class GradesService {
+export class GradebookService {
   constructor(
     private readonly ds: DataSource,
     private readonly courses: CoursesService,

@@ -189,7 +189,7 @@ export class Gradebook {
   @Field(() => [GradebookColumn], { description: 'The assessments, by due date.' })
   columns: GradebookColumn[];
 
-  /** The students, by last name: every row (the CSV and REST take them all; GraphQL pages them, grades.resolver.ts). */
+  /** The students, by last name: every row (the CSV and REST take them all; GraphQL pages them, gradebook.resolver.ts). */
   rows: GradebookRow[];
 }
 

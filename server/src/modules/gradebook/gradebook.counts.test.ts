@@ -1,7 +1,7 @@
 import { startTestServer, TestServer } from '../../test/test-server';
 import { seedDemoSchool } from '../../app/seed';
 import { Classroom, addStudents, makeClassroom } from '../review/review.test.fixtures';
-import { makeGradeItem, makePlacedStudent } from './grades.test.fixtures';
+import { makeGradeItem, makePlacedStudent } from './gradebook.test.fixtures';
 
 /**
  * DESIGN.md rule 4 for grades: a gradebook (GraphQL with its CSV, REST, the CSV file) runs the same number of

@@ -1,5 +1,5 @@
 import type { ExternalGradebookColumn } from '../oneroster/oneroster.types';
-import { GradeStatus, Gradebook } from './grades.types';
+import { GradeStatus, Gradebook } from './gradebook.types';
 
 /**
  * One CSV field (RFC 4180): quoted when it holds a comma, a quote, a line break or outer spaces, quotes
