@@ -19,6 +19,9 @@ import { buildAppSchema } from './schema';
 import { requestTimeout } from './request-timeout';
 import { databaseAnswers } from '../db/health';
 import { createServices } from './services';
+import { requestLoaders } from './loaders';
+import type { AnyManifest } from '../core/manifest';
+import { manifests } from './manifests';
 import { apiErrorHandler, apiNotFound } from '../core/rest';
 import { apiRouter } from './rest-router';
 import { switchedChangesRest } from '../modules/audit/audit.switched';
@@ -28,12 +31,17 @@ import { oneRosterRoutes } from '../modules/oneroster/oneroster.router';
 
 export { sqlCounts } from './request-facts';
 
-export async function createApp(ds: DataSource, config: Config) {
-  const services = createServices(ds, config);
+/**
+ * The whole app from one list of domains (the app's own, app/manifests.ts): services, request loaders, the schema,
+ * the REST adapters. A test builds it with one more domain added the way a new one is (app/add-a-domain.test.ts).
+ */
+export async function createApp(ds: DataSource, config: Config, list: readonly AnyManifest[] = manifests) {
+  const services = createServices(ds, config, list);
+  const newLoaders = requestLoaders(ds, list);
   // the page cookie lasts as long as the longest session may (the database's expiry decides): page-session.ts
   const cookieMaxAgeSeconds = config.rememberDays * 86_400;
-  const known = new KnownQueries(await buildAppSchema());
-  const apollo = await createApollo([pageSessionPlugin(cookieMaxAgeSeconds), ...(config.graphqlKnownQueries ? [known.plugin()] : [])], config.graphqlCompiled);
+  const known = new KnownQueries(await buildAppSchema(list));
+  const apollo = await createApollo([pageSessionPlugin(cookieMaxAgeSeconds), ...(config.graphqlKnownQueries ? [known.plugin()] : [])], config.graphqlCompiled, list);
   // every request's own handlers, in this order, on every path (also the direct route to /graphql below)
   const headers = securityHeaders(config.publicUrl);
   const facts = requestFacts(config);
@@ -53,7 +61,7 @@ export async function createApp(ds: DataSource, config: Config) {
 
   const contextFor = (guess: boolean) => async (req: Request, res: Response, next: NextFunction) => {
     try {
-      res.locals.ctx = await buildContext(ds, services, req, res.getHeader('X-Request-Id') as string, { guess });
+      res.locals.ctx = await buildContext(newLoaders, services, req, res.getHeader('X-Request-Id') as string, { guess });
       next();
     } catch (err) {
       next(err);
@@ -69,7 +77,7 @@ export async function createApp(ds: DataSource, config: Config) {
 
   app.use(['/api', '/graphql'], compress);
 
-  app.use('/api', express.json({ limit: '1mb' }), withContext, pageSessionRest(cookieMaxAgeSeconds), restWriteGate, switchedChangesRest, apiRouter(), apiNotFound, apiErrorHandler);
+  app.use('/api', express.json({ limit: '1mb' }), withContext, pageSessionRest(cookieMaxAgeSeconds), restWriteGate, switchedChangesRest, apiRouter(list), apiNotFound, apiErrorHandler);
 
   // OAuth 2.0 client credentials (RFC 6749 section 4.4): outside /api, in the RFC's form-and-JSON shape
   app.use(oauthRouter(() => services));
@@ -89,7 +97,7 @@ export async function createApp(ds: DataSource, config: Config) {
       ssrDist: `${config.webDist}-ssr`,
       apollo,
       contextFor: (req, token) =>
-        buildContext(ds, services, { headers: token ? { authorization: `Bearer ${token}` } : {}, ip: req.ip }, requestStore.getStore()?.requestId ?? ''),
+        buildContext(newLoaders, services, { headers: token ? { authorization: `Bearer ${token}` } : {}, ip: req.ip }, requestStore.getStore()?.requestId ?? ''),
       cookieMaxAgeSeconds,
       timeoutMs: PAGE_RENDER_MS,
       testSwitch: config.nodeEnv === 'test',

@@ -1,6 +1,5 @@
-import { DataSource } from 'typeorm';
 import { SESSION_EXPIRED, TOKEN_REJECTED, bearerToken, type Loaders, type RequestContext, type Services } from '../core/context';
-import { createLoaders } from './loaders';
+import type { RequestLoaders } from './loaders';
 import type { Actor } from '../policies';
 import type { User } from '../modules/users/user.entity';
 import { ACCESS_TOKEN_PREFIX } from '../modules/integrations/access-tokens.service';
@@ -24,7 +23,7 @@ function resolveBearer(services: Services, token: string, ip: string): Promise<{
  * checks it (auth/session-check.ts; GraphQL queries only: settleViewer before anything else runs).
  */
 export async function buildContext(
-  ds: DataSource,
+  newLoaders: RequestLoaders,
   services: Services,
   req: { headers: Record<string, unknown>; ip?: string },
   requestId: string,
@@ -36,18 +35,18 @@ export async function buildContext(
   if (guessed) {
     return {
       ...base,
-      ...viewerParts(ds, token!, guessed),
-      unchecked: { check: guessed.check, lookUp: async () => viewerParts(ds, token!, await services.auth.resolveViewer(token!)) },
+      ...viewerParts(newLoaders, token!, guessed),
+      unchecked: { check: guessed.check, lookUp: async () => viewerParts(newLoaders, token!, await services.auth.resolveViewer(token!)) },
     };
   }
   const viewer = token ? await resolveBearer(services, token, req.ip ?? '') : null;
-  return { ...base, ...viewerParts(ds, token, viewer) };
+  return { ...base, ...viewerParts(newLoaders, token, viewer) };
 }
 
-function viewerParts(ds: DataSource, token: string | null, viewer: { actor: Actor; user?: User } | null) {
+function viewerParts(newLoaders: RequestLoaders, token: string | null, viewer: { actor: Actor; user?: User } | null) {
   const actor = viewer?.actor ?? null;
   // the viewer's own row, for `me` and their own name: into userById when the users' loaders are built
-  const loaders = createLoaders(ds, actor, viewer?.user ? { loader: 'userById' satisfies keyof Loaders, key: viewer.user.id, value: viewer.user } : undefined);
+  const loaders = newLoaders(actor, viewer?.user ? { loader: 'userById' satisfies keyof Loaders, key: viewer.user.id, value: viewer.user } : undefined);
   return {
     actor,
     tokenRejected: token && !actor ? (isAccessToken(token) ? TOKEN_REJECTED : SESSION_EXPIRED) : null,

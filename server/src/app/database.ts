@@ -2,19 +2,21 @@ import { DataSource } from 'typeorm';
 import { Config } from '../config';
 import { logger } from '../core/logger';
 import { createDataSource, type DatabaseSchema, type PoolOptions } from '../db/data-source';
-import { migrationsOf } from '../core/manifest';
+import { type AnyManifest, migrationsOf } from '../core/manifest';
 import { manifests } from './manifests';
 import { EmbeddedDatabase, startEmbedded } from '../db/embedded';
 
-/** Every domain's entities, and every domain's migrations by timestamp. */
-const APP_SCHEMA: DatabaseSchema = {
-  entities: manifests.flatMap((m) => m.entities ?? []),
-  migrations: migrationsOf(manifests),
-};
+/** Every listed domain's entities, and every listed domain's migrations by timestamp. */
+const schemaOf = (list: readonly AnyManifest[]): DatabaseSchema => ({
+  entities: list.flatMap((m) => m.entities ?? []),
+  migrations: migrationsOf(list),
+});
+
+const APP_SCHEMA = schemaOf(manifests);
 
 /** The app's data source over a pg pool (db/data-source.ts), mapping and migrating every listed domain's tables. */
-export function appDataSource(url: string, options: PoolOptions = {}): DataSource {
-  return createDataSource(url, APP_SCHEMA, options);
+export function appDataSource(url: string, options: PoolOptions = {}, list: readonly AnyManifest[] = manifests): DataSource {
+  return createDataSource(url, list === manifests ? APP_SCHEMA : schemaOf(list), options);
 }
 
 export interface OpenDatabase {

@@ -9,6 +9,8 @@ import { RequestContext } from '../core/context';
 import { GRAPHQL_LIMITS, graphqlLimits } from './graphql-limits';
 import { Lexer, Source, TokenKind } from 'graphql';
 import { buildAppSchema } from './schema';
+import type { AnyManifest } from '../core/manifest';
+import { manifests } from './manifests';
 import { switchedChangesPlugin } from '../modules/audit/audit.switched';
 import { graphqlWriteGate } from './credential-gate';
 import { compiledGateway } from './compiled-execution';
@@ -84,9 +86,13 @@ function rememberWithinLimit(query: string): void {
  * `plugins` are the app's own on top (the page session cookie, page-session.ts); `compiled`: queries run as compiled
  * functions (compiled-execution.ts), else through graphql-js.
  */
-export async function createApollo(plugins: ApolloServerPlugin<RequestContext>[] = [], compiled = false): Promise<ApolloServer<RequestContext>> {
+export async function createApollo(
+  plugins: ApolloServerPlugin<RequestContext>[] = [],
+  compiled = false,
+  list: readonly AnyManifest[] = manifests,
+): Promise<ApolloServer<RequestContext>> {
   const limits = graphqlLimits();
-  const schema = await buildAppSchema();
+  const schema = await buildAppSchema(list);
   const apollo = new ApolloServer<RequestContext>({
     ...(compiled ? { gateway: compiledGateway(schema) } : { schema }),
     formatError: formatGraphQLError,

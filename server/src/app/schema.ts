@@ -5,24 +5,28 @@ import { DateTimeISO } from './date-time';
 import { enumValueName } from '../core/enum-values';
 import { guardFields } from '../core/field-rules';
 import { answerPresentFirst } from '../core/present-first';
+import type { AnyManifest } from '../core/manifest';
 import { manifests } from './manifests';
-
-/** Every resolver of every domain, from their manifests. */
-export const resolvers = manifests.flatMap((m) => m.resolvers ?? []);
 
 function nonEmpty<T>(list: T[]): [T, ...T[]] {
   if (!list.length) throw new Error('no resolvers');
   return list as [T, ...T[]];
 }
 
-let built: Promise<GraphQLSchema> | undefined;
+const built = new WeakMap<readonly AnyManifest[], Promise<GraphQLSchema>>();
 
-export function buildAppSchema(): Promise<GraphQLSchema> {
-  // type-graphql metadata is global, so the schema is built once per process
+/** The schema of every resolver of a list of domains (the app's), from their manifests. */
+export function buildAppSchema(list: readonly AnyManifest[] = manifests): Promise<GraphQLSchema> {
+  // type-graphql metadata is global, so a list's schema is built once per process
   handParentsAsTheyAre();
   readPlainFieldsDirectly();
-  built ??= buildSchema({ resolvers: nonEmpty(resolvers), validate: false, scalarsMap: [{ type: Date, scalar: DateTimeISO }] }).then(answerPresentFirst).then(guardFields).then(describeRootArguments).then(capitalizeEnumValues);
-  return built;
+  let schema = built.get(list);
+  if (!schema) {
+    const resolvers = nonEmpty(list.flatMap((m) => m.resolvers ?? []));
+    schema = buildSchema({ resolvers, validate: false, scalarsMap: [{ type: Date, scalar: DateTimeISO }] }).then(answerPresentFirst).then(guardFields).then(describeRootArguments).then(capitalizeEnumValues);
+    built.set(list, schema);
+  }
+  return schema;
 }
 
 /**

@@ -8,6 +8,8 @@ import { DataSource } from 'typeorm';
 import { Config, loadConfig } from '../config';
 import { createApp, sqlCounts } from '../app/app';
 import { appDataSource } from '../app/database';
+import { manifests } from '../app/manifests';
+import type { AnyManifest } from '../core/manifest';
 import { DEMO_PASSWORD } from '../app/seed';
 import type { Services } from '../core/context';
 import type { KnownQueries } from '../app/known-queries';
@@ -48,7 +50,7 @@ export interface TestServer {
 let fileCounter = 0;
 
 /** A real server on a random port over its own fresh database, cloned from the migrated template. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, list: readonly AnyManifest[] = manifests): Promise<TestServer> {
   const name = `lms_t_${process.env.TEST_TEMPLATE_DB?.replace('lms_tpl_', '')}_${process.env.JEST_WORKER_ID ?? 0}_${process.pid}_${++fileCounter}`;
   await admin(async (c) => {
     await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -66,18 +68,20 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
     ...env,
   });
-  const ds = appDataSource(url, { poolSize: 5 });
+  const ds = appDataSource(url, { poolSize: 5 }, list);
   await ds.initialize();
+  // a domain the template does not have (app/add-a-domain.test.ts) gets its tables here
+  if (list !== manifests) await ds.runMigrations({ transaction: 'each' });
   return serveApp(ds, config, async () => {
     await ds.destroy();
     await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     fs.rmSync(fileDir, { recursive: true, force: true });
-  });
+  }, list);
 }
 
 /** The app over a data source, listening on a random port; `close` stops it, then runs `cleanup`. */
-export async function serveApp(ds: DataSource, config: Config, cleanup: () => Promise<void>): Promise<TestServer> {
-  const { handler, apollo, services, known } = await createApp(ds, config);
+export async function serveApp(ds: DataSource, config: Config, cleanup: () => Promise<void>, list: readonly AnyManifest[] = manifests): Promise<TestServer> {
+  const { handler, apollo, services, known } = await createApp(ds, config, list);
   const server: Server = await new Promise((resolve) => {
     const s = http.createServer(handler).listen(0, '127.0.0.1', () => resolve(s));
   });
