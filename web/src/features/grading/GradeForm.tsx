@@ -9,14 +9,15 @@ import { Banner } from '../../components/Banner';
 import { CommentBankRow, snippetShortcut, withSnippet } from './CommentBankRow';
 import type { CommentBank } from './useCommentBank';
 import { points } from '../submissions/myItems';
-import type { GradingGradeFragment, GradingQuestionFragment } from './grading.generated';
+import type { GradingGradeFragment } from './grading.generated';
+import type { QuestionWithKeyFragment } from '../../lib/questions.generated';
 import type { SaveResult } from './useGradingDashboard';
 import { useGradeForm, type GradeFormHandle } from './useGradeForm';
 
 interface GradeFormProps {
   /** Unique on the page: the fields' ids start with it. */
   id: string;
-  question: GradingQuestionFragment;
+  question: QuestionWithKeyFragment;
   grade: GradingGradeFragment | null;
   onSave(score: number, feedback: string, expectedVersion: number): Promise<SaveResult>;
   /** Registers the block with the panel's Save all. */

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { preview } from '../../lib/format';
-import type { GradingQuestionFragment } from './grading.generated';
+import type { QuestionWithKeyFragment } from '../../lib/questions.generated';
 import { FILTER_LABELS, TYPE_LABELS, SORT_LABELS, type FilterKey, type ListView, type SortKey } from './gradingQueue';
 
 /**
@@ -12,7 +12,7 @@ import { FILTER_LABELS, TYPE_LABELS, SORT_LABELS, type FilterKey, type ListView,
 interface ControlsProps {
   view: ListView;
   onChange(view: ListView): void;
-  questions: readonly GradingQuestionFragment[];
+  questions: readonly QuestionWithKeyFragment[];
   /** How many of `questions` are the item's fixed ones; the rest were drawn at random (issue 30) and go by their text. */
   fixedCount?: number;
   /** The question graded across all students, or null for whole submissions. */

@@ -14,7 +14,7 @@ import { percentOf, type GradingSubmission } from './dashboardMerge';
 import { TYPE_LABELS, hasGrades } from './gradingQueue';
 import { FilePreview } from './FilePreview';
 import { GradeForm } from './GradeForm';
-import type { GradingQuestionFragment } from './grading.generated';
+import type { QuestionWithKeyFragment } from '../../lib/questions.generated';
 import type { SaveResult } from './useGradingDashboard';
 import type { GradeFormHandle } from './useGradeForm';
 import { QuestionImages } from '../../components/QuestionImages';
@@ -24,7 +24,7 @@ type Answer = GradingSubmission['answers'][number];
 
 interface DetailProps {
   submission: GradingSubmission;
-  questions: readonly GradingQuestionFragment[];
+  questions: readonly QuestionWithKeyFragment[];
   /** Grading one question across students: only this one shows (numbered as in the item). */
   only: string | null;
   /** The teacher's comment bank, offered under every feedback. */
@@ -92,7 +92,7 @@ export function SubmissionDetail({ submission: s, questions, only, bank, registe
 }
 
 interface AnswerProps {
-  question: GradingQuestionFragment;
+  question: QuestionWithKeyFragment;
   answer: Answer | undefined;
   onDownload(file: { id: string; name: string }): void;
   fileUrl(file: { id: string }): string;
@@ -133,7 +133,7 @@ function StudentAnswer({ question, answer, onDownload, fileUrl }: AnswerProps) {
 }
 
 /** Every option: the chosen ones ticked, the correct ones '✓ Correct Answer', wrongly chosen ones '✗ Selected'. */
-function McqAnswer({ question, answer }: { question: GradingQuestionFragment; answer: Answer | undefined }) {
+function McqAnswer({ question, answer }: { question: QuestionWithKeyFragment; answer: Answer | undefined }) {
   const selected = new Set(answer?.selectedOptionIds);
   return (
     <List dense disablePadding aria-label="Options">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Dashboard, GradingSubmission } from './dashboardMerge';
-import type { GradingQuestionFragment } from './grading.generated';
+import type { QuestionWithKeyFragment } from '../../lib/questions.generated';
 import { DEFAULT_VIEW, firstForTeacher, needsGrading, nextUngraded, queueOf, stepFrom, ungradedUnanswered, visibleLists } from './gradingQueue';
 
 type Answer = GradingSubmission['answers'][number];
@@ -22,7 +22,7 @@ function sub(id: string, firstName: string, lastName: string, over: Partial<Grad
 }
 const answer = (questionId: string, over: Partial<Answer> = {}) =>
   ({ questionId, answer: '', selectedOptionIds: [], file: null, grade: null, ...over }) as unknown as Answer;
-const question = (id: string, type: string) => ({ id, type }) as unknown as GradingQuestionFragment;
+const question = (id: string, type: string) => ({ id, type }) as unknown as QuestionWithKeyFragment;
 
 const early = sub('1', 'Zoe', 'Adams', { submittedAt: '2026-11-20T08:00:00Z' });
 const late = sub('2', 'Amy', 'Brown', { submittedAt: '2026-11-20T09:00:00Z', status: 'GRADED' });

@@ -3,7 +3,7 @@
  * order Previous / Next / Next ungraded walk through, and where in a submission the teacher's work starts.
  */
 import type { SubmissionStatus } from '../../gql/types';
-import type { GradingQuestionFragment } from './grading.generated';
+import type { QuestionWithKeyFragment } from '../../lib/questions.generated';
 import { QUESTION_TYPE_LABELS } from '../../lib/assessmentKinds';
 import { studentName, type Dashboard, type GradingSubmission, type OverdueEntry } from './dashboardMerge';
 
@@ -11,15 +11,15 @@ import { studentName, type Dashboard, type GradingSubmission, type OverdueEntry 
 export const TYPE_LABELS = QUESTION_TYPE_LABELS;
 
 /** Issue 30: every question of the item, the fixed ones then those drawn for some student (the one-question view's list). */
-export function allQuestions(item: { questions: readonly GradingQuestionFragment[]; drawnQuestions: readonly GradingQuestionFragment[] }): GradingQuestionFragment[] {
+export function allQuestions(item: { questions: readonly QuestionWithKeyFragment[]; drawnQuestions: readonly QuestionWithKeyFragment[] }): QuestionWithKeyFragment[] {
   return [...item.questions, ...item.drawnQuestions];
 }
 
 /** Issue 30: one student's questions, the fixed ones then those the random draws gave them (their answers name them). */
 export function questionsOf(
-  item: { questions: readonly GradingQuestionFragment[]; drawnQuestions: readonly GradingQuestionFragment[] },
+  item: { questions: readonly QuestionWithKeyFragment[]; drawnQuestions: readonly QuestionWithKeyFragment[] },
   s: GradingSubmission | null,
-): readonly GradingQuestionFragment[] {
+): readonly QuestionWithKeyFragment[] {
   if (!item.drawnQuestions.length || !s) return item.questions;
   const theirs = new Set(s.answers.map((a) => a.questionId));
   return [...item.questions, ...item.drawnQuestions.filter((q) => theirs.has(q.id))];
@@ -149,7 +149,7 @@ export function isUnanswered(a: Answer | undefined): boolean {
 }
 
 /** The questions no one graded that the student left empty: 'Grade unanswered as 0' saves them. */
-export function ungradedUnanswered(s: GradingSubmission, questions: readonly GradingQuestionFragment[]): string[] {
+export function ungradedUnanswered(s: GradingSubmission, questions: readonly QuestionWithKeyFragment[]): string[] {
   const answers = new Map(s.answers.map((a) => [a.questionId, a]));
   return questions.filter((q) => !answers.get(q.id)?.grade && isUnanswered(answers.get(q.id))).map((q) => q.id);
 }
@@ -158,7 +158,7 @@ export function ungradedUnanswered(s: GradingSubmission, questions: readonly Gra
  * Where the teacher's work starts: the first question with no grade (the automatic ones have theirs), else
  * the first long answer, else the first question.
  */
-export function firstForTeacher(s: GradingSubmission, questions: readonly GradingQuestionFragment[]): string | null {
+export function firstForTeacher(s: GradingSubmission, questions: readonly QuestionWithKeyFragment[]): string | null {
   const answers = new Map(s.answers.map((a) => [a.questionId, a]));
   const ungraded = questions.find((q) => !answers.get(q.id)?.grade);
   return (ungraded ?? questions.find((q) => q.type === 'LONG_ANSWER') ?? questions[0])?.id ?? null;

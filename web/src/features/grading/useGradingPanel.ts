@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useKeyedMessage } from '../../components/useKeyedMessage';
 import { studentName, type GradingSubmission } from './dashboardMerge';
-import type { GradingQuestionFragment } from './grading.generated';
+import type { QuestionWithKeyFragment } from '../../lib/questions.generated';
 import { ungradedUnanswered } from './gradingQueue';
 import type { GradeFormHandle } from './useGradeForm';
 import type { QuestionGrade, SaveAllResult } from './useGradingDashboard';
@@ -20,7 +20,7 @@ export const SAVE_ALL_TEXT = {
  * each block its outcome: a refused question (a conflict, a bad score) shows in its own block, the others keep
  * their edits. The outcome is told once, in the panel's header, where the teacher looks.
  */
-export function useGradingPanel(submission: GradingSubmission | null, questions: readonly GradingQuestionFragment[], saveAll: SaveAll) {
+export function useGradingPanel(submission: GradingSubmission | null, questions: readonly QuestionWithKeyFragment[], saveAll: SaveAll) {
   const forms = useRef(new Map<string, GradeFormHandle>());
   const registrars = useRef(new Map<string, (handle: GradeFormHandle | null) => void>());
   // the submission whose save is under way: another one can be saved meanwhile (the teacher moved on)

@@ -153,6 +153,8 @@ export function useSubmitPage(kind: StudentKind, id: string) {
     cache.writeFragment({
       id: cache.identify({ __typename: 'Submission', id: submission.id }),
       fragment: MySubmissionViewFragmentDoc,
+      // the document holds the fragments it spreads too (lib/questions.graphql AnswerWithFile): name the one to write
+      fragmentName: 'MySubmissionView',
       data: submission,
     });
     cache.modify({
