@@ -46,6 +46,11 @@ export default defineConfig([
     files: ['server/**', 'e2e/**', 'bench/**', 'scripts/**', 'docs/**', 'web/scripts/**', 'web/vite.config.ts', '*.{js,mjs,cjs}'],
     languageOptions: { globals: globals.node },
   },
+  // the route table (routes/): loaded by the server (Node) and the web client alike, so only what both have
+  {
+    files: ['routes/**'],
+    languageOptions: { globals: globals['shared-node-browser'] },
+  },
   // jest.config.js files and .cjs files are CommonJS: require() is how they import
   {
     files: ['server/*.js', 'e2e/*.js', '**/*.cjs'],

@@ -218,6 +218,10 @@ export default defineConfig({
         // every other page stays its own small chunk (the import() that pages.ts lazy-loads).
         codeSplitting: {
           groups: [
+            // the early module and what it imports (the operations' texts, the route table that the app shares): its
+            // own file, which the app's files then import rather than the other way round (a group that takes its
+            // dependencies along would otherwise pull the route table into the shell, and the early module with it)
+            { name: 'preload', test: (id) => graph.preload.has(id), priority: 50, includeDependenciesRecursively: false },
             // (already a closure: only the early module's own imports stay out, in its chunk)
             { name: 'index', test: (id) => groupable(id) && graph.initial.has(id), priority: 40, includeDependenciesRecursively: false },
             // the shared kit (lib/: the session, errors, formatters...) rides with the shell, as when it was in app/

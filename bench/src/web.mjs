@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { assetsOf, entryKeys, pageKeys, readManifest, staticClosure } from '../../web/scripts/size-report.mjs';
+import { ROUTES } from '../../routes/index.js';
 
 const WEB_SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/src');
 const APP_ROUTES = join(WEB_SRC, 'app/AppRoutes.tsx');
@@ -72,7 +73,10 @@ export function appRoutes(source = readFileSync(APP_ROUTES, 'utf8'), declared = 
     const attrs = source.slice(tag.lastIndex, end);
     tag.lastIndex = end + 1;
     const parent = stack[stack.length - 1];
-    const own = /\bpath="([^"]+)"/.exec(attrs)?.[1];
+    // a path written out, or a name of the route table (routes/index.js), which AppRoutes uses for every page
+    const named = /\bpath=\{ROUTES\.(\w+)\}/.exec(attrs)?.[1];
+    if (named && !(named in ROUTES)) throw new Error(`${APP_ROUTES}: ROUTES.${named} is not in the route table`);
+    const own = named ? ROUTES[named] : /\bpath="([^"]+)"/.exec(attrs)?.[1];
     const path = own === undefined ? parent.path : own.startsWith('/') ? own : `${parent.path.replace(/\/$/, '')}/${own}`;
     const element = /\belement=\{([\s\S]*)\}/.exec(attrs)?.[1] ?? '';
     const rendered = [...element.matchAll(/<(\w+)/g)].map((e) => e[1]).filter((name) => pages.has(name));

@@ -3,6 +3,7 @@ import path from 'node:path';
 import express, { NextFunction, Request, Response, Router } from 'express';
 import type { PageRenderer } from './page-render';
 import { compressPages } from './compress-answers';
+import { ROUTES, pathTo } from '@lms/routes';
 
 /**
  * The built web client. Vite names every file under assets/ by its content hash, so those never change and
@@ -28,7 +29,7 @@ export function webClient(dist: string, renderPage?: PageRenderer | null): Route
     setHeaders: (res, file) => file.endsWith('.html') && res.setHeader('Cache-Control', 'no-cache'),
   }));
   // the server-rendered sign-in form submitted before the page hydrated (LoginPage.tsx): the form again, nothing read
-  router.post('/login', (_req, res) => res.redirect(303, '/login'));
+  router.post(ROUTES.login, (_req, res) => res.redirect(303, pathTo('login')));
   router.use(compressPages(), async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (renderPage && (await renderPage(req, res))) return;

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Navigate, Route, useLocation } from 'react-router-dom';
 import { Spinner } from '../components/Spinner';
+import { ROUTES } from '@lms/routes';
 import { KnownRoutes } from '../lib/knownRoutes';
 import {
   LoginPage,
@@ -66,16 +67,17 @@ export function AppRoutes() {
     <RouteErrorBoundary fullPage resetKey={pathname}>
       <Suspense fallback={<Spinner fullPage />}>
         <KnownRoutes>
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/register" element={<Navigate to="/login" replace />} />
-          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-          <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
-          <Route path="/confirm-email/:token" element={<ConfirmEmailPage />} />
-          <Route path="/report-email-change/:token" element={<ReportEmailChangePage />} />
-          <Route path="/unauthorized" element={<UnauthorizedPage />} />
-          <Route path="/" element={<Navigate to="/dashboard" replace />} />
-          <Route path="/question-banks" element={<Navigate to="/dashboard/question-banks" replace />} />
-          {/* The signed-in shell: /dashboard/... and the user menu's /profile and /settings, for every role. */}
+          <Route path={ROUTES.login} element={<LoginPage />} />
+          <Route path={ROUTES.register} element={<Navigate to={ROUTES.login} replace />} />
+          <Route path={ROUTES.forgotPassword} element={<ForgotPasswordPage />} />
+          <Route path={ROUTES.resetPassword} element={<ResetPasswordPage />} />
+          <Route path={ROUTES.confirmEmail} element={<ConfirmEmailPage />} />
+          <Route path={ROUTES.reportEmailChange} element={<ReportEmailChangePage />} />
+          <Route path={ROUTES.unauthorized} element={<UnauthorizedPage />} />
+          <Route path={ROUTES.home} element={<Navigate to={ROUTES.dashboard} replace />} />
+          <Route path={ROUTES.questionBanksShortcut} element={<Navigate to={ROUTES.questionBanks} replace />} />
+          {/* The signed-in shell: /dashboard/... and the user menu's /profile and /settings, for every role. Every path
+              is the route table's (@lms/routes), which the server's links, the sidebar and the early module share. */}
           <Route
             element={
               <RequireAuth allowedRoles={ALL_ROLES}>
@@ -83,41 +85,41 @@ export function AppRoutes() {
               </RequireAuth>
             }
           >
-            <Route path="/profile" element={<ProfilePage />} />
-            <Route path="/settings" element={<SettingsPage />} />
-            <Route path="/settings/access-tokens" element={<AccessTokensPage />} />
+            <Route path={ROUTES.profile} element={<ProfilePage />} />
+            <Route path={ROUTES.settings} element={<SettingsPage />} />
+            <Route path={ROUTES.accessTokens} element={<AccessTokensPage />} />
             <Route
-              path="/settings/integrations"
+              path={ROUTES.integrations}
               element={
                 <RequireAuth allowedRoles={['SUPER_ADMIN', 'ADMIN']}>
                   <ApplicationsPage />
                 </RequireAuth>
               }
             />
-            <Route path="/dashboard">
+            <Route path={ROUTES.dashboard}>
               <Route index element={<DashboardPage />} />
-              <Route path="users" element={<UsersPage />} />
-              <Route path="attendance" element={<AttendancePage />} />
-              <Route path="student-attendance" element={<MyAttendancePage />} />
-              <Route path="course-management" element={<CourseManagementPage />} />
-              <Route path="academic-year-management" element={<AcademicYearManagementPage />} />
-              <Route path="class-management" element={<ClassManagementPage />} />
-              <Route path="subject-management" element={<SubjectManagementPage />} />
-              <Route path="teacher-assignment" element={<AllocationPage />} />
-              <Route path="student-assignment" element={<StudentAssignmentPage />} />
-              <Route path="courses" element={<MyCoursesPage />} />
-              <Route path="courses/:courseId" element={<CoursePage />} />
-              <Route path="courses/:courseId/gradebook" element={<GradebookPage />} />
-              <Route path="grades" element={<GradesPage />} />
-              <Route path="child-overview" element={<ChildrenPage />} />
-              <Route path="children/:studentId" element={<ChildPage />} />
-              <Route path="modules/:moduleId" element={<ModuleDetailPage />} />
-              <Route path="classes" element={<MyClassesPage />} />
-              <Route path="calendar" element={<CalendarPage />} />
-              <Route path="audit" element={<AuditPage />} />
+              <Route path={ROUTES.users} element={<UsersPage />} />
+              <Route path={ROUTES.attendance} element={<AttendancePage />} />
+              <Route path={ROUTES.studentAttendance} element={<MyAttendancePage />} />
+              <Route path={ROUTES.courseManagement} element={<CourseManagementPage />} />
+              <Route path={ROUTES.academicYearManagement} element={<AcademicYearManagementPage />} />
+              <Route path={ROUTES.classManagement} element={<ClassManagementPage />} />
+              <Route path={ROUTES.subjectManagement} element={<SubjectManagementPage />} />
+              <Route path={ROUTES.teacherAssignment} element={<AllocationPage />} />
+              <Route path={ROUTES.studentAssignment} element={<StudentAssignmentPage />} />
+              <Route path={ROUTES.courses} element={<MyCoursesPage />} />
+              <Route path={ROUTES.course} element={<CoursePage />} />
+              <Route path={ROUTES.gradebook} element={<GradebookPage />} />
+              <Route path={ROUTES.grades} element={<GradesPage />} />
+              <Route path={ROUTES.childOverview} element={<ChildrenPage />} />
+              <Route path={ROUTES.child} element={<ChildPage />} />
+              <Route path={ROUTES.module} element={<ModuleDetailPage />} />
+              <Route path={ROUTES.classes} element={<MyClassesPage />} />
+              <Route path={ROUTES.calendar} element={<CalendarPage />} />
+              <Route path={ROUTES.audit} element={<AuditPage />} />
               {/* issue 30: teachers' question banks (SuperAdmin and Admin may open them too; students and parents never) */}
               <Route
-                path="question-banks"
+                path={ROUTES.questionBanks}
                 element={
                   <RequireAuth allowedRoles={['SUPER_ADMIN', 'ADMIN', 'TEACHER']}>
                     <QuestionBanksPage />
@@ -125,29 +127,29 @@ export function AppRoutes() {
                 }
               />
               <Route
-                path="question-banks/:id"
+                path={ROUTES.questionBank}
                 element={
                   <RequireAuth allowedRoles={['SUPER_ADMIN', 'ADMIN', 'TEACHER']}>
                     <QuestionBankPage />
                   </RequireAuth>
                 }
               />
-              <Route path="student/course/:courseId/modules" element={<StudentCourseRedirect />} />
-              <Route path="assignments" element={<MyAssignmentsPage />} />
-              <Route path="assignments/:id/submit" element={<AssignmentSubmitPage />} />
-              <Route path="assignments/:id/view" element={<AssignmentViewPage />} />
-              <Route path="quizzes" element={<MyQuizzesPage />} />
-              <Route path="quizzes/:id/submit" element={<QuizSubmitPage />} />
-              <Route path="quizzes/:id/view" element={<QuizViewPage />} />
-              <Route path="exams" element={<MyExamsPage />} />
-              <Route path="exams/:id/submit" element={<ExamSubmitPage />} />
-              <Route path="exams/:id/view" element={<ExamViewPage />} />
-              <Route path="assignments/:assignmentId/submissions" element={<AssignmentGradingPage />} />
-              <Route path="quizzes/:quizId/quizsubmissions" element={<QuizGradingPage />} />
-              <Route path="exams/:examId/examsubmissions" element={<ExamGradingPage />} />
-              <Route path="teacher/assignments" element={<AssignmentReviewPage />} />
-              <Route path="teacher/quizzes" element={<QuizReviewPage />} />
-              <Route path="teacher/exams" element={<ExamReviewPage />} />
+              <Route path={ROUTES.studentCourseModules} element={<StudentCourseRedirect />} />
+              <Route path={ROUTES.assignments} element={<MyAssignmentsPage />} />
+              <Route path={ROUTES.assignmentSubmit} element={<AssignmentSubmitPage />} />
+              <Route path={ROUTES.assignmentView} element={<AssignmentViewPage />} />
+              <Route path={ROUTES.quizzes} element={<MyQuizzesPage />} />
+              <Route path={ROUTES.quizSubmit} element={<QuizSubmitPage />} />
+              <Route path={ROUTES.quizView} element={<QuizViewPage />} />
+              <Route path={ROUTES.exams} element={<MyExamsPage />} />
+              <Route path={ROUTES.examSubmit} element={<ExamSubmitPage />} />
+              <Route path={ROUTES.examView} element={<ExamViewPage />} />
+              <Route path={ROUTES.assignmentSubmissions} element={<AssignmentGradingPage />} />
+              <Route path={ROUTES.quizSubmissions} element={<QuizGradingPage />} />
+              <Route path={ROUTES.examSubmissions} element={<ExamGradingPage />} />
+              <Route path={ROUTES.assignmentReview} element={<AssignmentReviewPage />} />
+              <Route path={ROUTES.quizReview} element={<QuizReviewPage />} />
+              <Route path={ROUTES.examReview} element={<ExamReviewPage />} />
               {/* Addresses without a page fall to the 404 page, inside the layout; the sidebar shows their links as 'Coming soon' (KnownRoutes). */}
               <Route path="*" element={<NotFoundPanel />} />
             </Route>

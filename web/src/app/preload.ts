@@ -9,10 +9,11 @@
  * second wave after the entry has run; main.tsx renders once it is there (window.__lmsPreload, typed in
  * preload-types.d.ts).
  *
- * It imports only the operations' texts, printed at build time exactly as Apollo sends them (vite.config.ts),
- * so it stays a small file that reaches the server first.
+ * It imports only the operations' texts, printed at build time exactly as Apollo sends them (vite.config.ts), and
+ * the route table (@lms/routes, a few hundred bytes), so it stays a small file that reaches the server first.
  */
 import { FIXED_VARIABLES, OPERATIONS, type PreloadedOperation } from 'virtual:preloaded-operations';
+import { ROUTES, matchRoute } from '@lms/routes';
 import type { Role } from '../gql/types';
 
 interface Entry {
@@ -70,13 +71,17 @@ function take(name: string, text: string, variables: Record<string, unknown>, to
   return entry.answer;
 }
 
-/** The landing pages whose code and data start early (paths of AppRoutes.tsx). */
+/** The landing pages whose code and data start early (the route table's, as AppRoutes.tsx routes them). */
 function hotRoute(pathname: string): LmsHotRoute | null {
-  if (/^\/dashboard\/?$/.test(pathname)) return { page: 'dashboard' };
-  const course = /^\/dashboard\/courses\/([^/]+)\/?$/.exec(pathname);
-  if (course) return { page: 'course', courseId: decodeURIComponent(course[1]) };
+  if (matchRoute('dashboard', pathname)) return { page: 'dashboard' };
+  const course = matchRoute('course', pathname);
+  if (course) return { page: 'course', courseId: course.courseId };
   return null;
 }
+
+/** Whether the address is inside the signed-in shell (the dashboard's pages, /profile, /settings and theirs). */
+const inShell = (pathname: string) =>
+  [ROUTES.dashboard, ROUTES.profile, ROUTES.settings].some((p) => pathname === p || pathname.startsWith(`${p}/`));
 
 /**
  * The page's query for the active role (`me` says which): the dashboard's (DashboardPage.tsx; the other roles'
@@ -147,7 +152,7 @@ function start(): LmsPreload {
       if (query) send(query, pageVariables(route, query), token);
     });
   }
-  const shell = /^\/(dashboard|profile|settings)(\/|$)/.test(pathname);
+  const shell = inShell(pathname);
   if (shell) preloadCode(route);
   return { take, shell, route };
 }

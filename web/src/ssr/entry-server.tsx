@@ -16,6 +16,7 @@ import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { from } from 'rxjs';
+import { matchRoute } from '@lms/routes';
 import { createCache } from '../app/apollo';
 import { AppTree } from '../app/App';
 import { serverRenderedRoute } from '../app/serverRendered';
@@ -55,14 +56,13 @@ const scriptSafe = (json: string) => json.replace(/</g, '\\u003c').replace(/\u20
  * again.
  */
 function pageQueries(pathname: string, role: string): { query: DocumentNode; variables: Record<string, unknown> }[] {
-  if (/^\/dashboard\/?$/.test(pathname)) {
+  if (matchRoute('dashboard', pathname)) {
     if (role === 'TEACHER') return [{ query: DashboardCoursesDocument, variables: { ...DASHBOARD_VARIABLES } }];
     if (role === 'STUDENT') return [{ query: StudentDashboardDocument, variables: {} }];
     return [];
   }
-  const course = /^\/dashboard\/courses\/([^/]+)\/?$/.exec(pathname)?.[1];
-  if (!course) return [];
-  const courseId = decodeURIComponent(course);
+  const courseId = matchRoute('course', pathname)?.courseId;
+  if (!courseId) return [];
   if (role === 'STUDENT') return [{ query: StudentCourseDetailDocument, variables: { courseId } }];
   return [{ query: CourseDetailDocument, variables: { id: courseId } }];
 }

@@ -19,6 +19,7 @@ import { recordAudit } from '../audit/audit.record';
 import { AuditKind } from '../audit/audit.kinds';
 import { endCredentials } from './credentials';
 import { EmailChanges } from './email-change';
+import { pathTo } from '@lms/routes';
 import { CheckedViewer, SessionCheck, ViewerGuesses, checkedTexts } from './session-check';
 
 export interface LoginInput {
@@ -362,7 +363,7 @@ export class AuthService {
   }
 
   private linkFor(token: string): string {
-    return `${this.config.publicUrl}/reset-password/${token}`;
+    return `${this.config.publicUrl}${pathTo('resetPassword', { token })}`;
   }
 
   /** Uses the token (once), sets the password, activates a Pending user and ends their sessions and other links (endCredentials). */

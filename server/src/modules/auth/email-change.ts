@@ -7,6 +7,7 @@ import { AuditKind } from '../audit/audit.kinds';
 import type { MailService } from '../mail/mail.service';
 import { endCredentials } from './credentials';
 import { hashSecret, newSecret } from './secrets';
+import { pathTo } from '@lms/routes';
 
 export const EMAIL_CHANGE_HOURS = 24;
 
@@ -55,7 +56,7 @@ export class EmailChanges {
         to: newEmail,
         subject: 'Confirm your new email address',
         text: `Hello ${target.firstName},\n\nThe sign-in email of your school LMS account is to change to this address (asked by ${who}). ` +
-          `Open this link within ${EMAIL_CHANGE_HOURS} hours to confirm it:\n${this.config.publicUrl}/confirm-email/${confirm.token}\n\n` +
+          `Open this link within ${EMAIL_CHANGE_HOURS} hours to confirm it:\n${this.config.publicUrl}${pathTo('confirmEmail', { token: confirm.token })}\n\n` +
           'Until then your account keeps its old address. If you did not expect this, ignore this message.',
       },
       {
@@ -63,7 +64,7 @@ export class EmailChanges {
         subject: 'Your sign-in email is about to change',
         text: `Hello ${target.firstName},\n\nA change of the sign-in email of your school LMS account to ${newEmail} was asked for by ${who}. ` +
           'It takes effect only when the link sent to the new address is opened; until then you sign in as before.\n\n' +
-          `If you did not ask for this, report it here and the change is cancelled:\n${this.config.publicUrl}/report-email-change/${report.token}`,
+          `If you did not ask for this, report it here and the change is cancelled:\n${this.config.publicUrl}${pathTo('reportEmailChange', { token: report.token })}`,
       },
     ]);
     await recordAudit(m, actor, { kind: AuditKind.EMAIL_CHANGE_REQUESTED, targetUserId: target.id, from: target.email, to: newEmail });

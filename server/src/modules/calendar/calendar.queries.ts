@@ -7,21 +7,10 @@ import { ASSESSMENT_REF } from '../assessments/assessments.queries';
 import { SubmissionStatus, OpensOn } from '../submissions/submission.types';
 import { EFFECTIVE_DUE_SQL, studentStanding } from '../submissions/status';
 import { CalendarEvent } from './calendar.types';
+import type { Target } from '@lms/routes';
 
 /** More than any real calendar range holds; a bound so that no request reads without end. */
 export const MAX_EVENTS = 2000;
-
-const LIST_PATH: Record<AssessmentKind, string> = {
-  [AssessmentKind.ASSIGNMENT]: '/dashboard/assignments',
-  [AssessmentKind.QUIZ]: '/dashboard/quizzes',
-  [AssessmentKind.EXAM]: '/dashboard/exams',
-};
-/** The grading dashboards (web/src/app/AppRoutes.tsx). */
-const GRADING_PAGE: Record<AssessmentKind, string> = {
-  [AssessmentKind.ASSIGNMENT]: 'submissions',
-  [AssessmentKind.QUIZ]: 'quizsubmissions',
-  [AssessmentKind.EXAM]: 'examsubmissions',
-};
 
 interface Row {
   assessment_id: string;
@@ -77,8 +66,15 @@ function staffStatement(actor: Actor, taughtOnly: boolean): string {
            LIMIT ${MAX_EVENTS}`;
 }
 
-/** Where a parent's event leads: the child's page at its Assessments tab (a parent may not open the child's submit page). */
-const parentPage = (studentId: string) => `/dashboard/children/${studentId}?tab=Assessments`;
+/**
+ * Where an event leads (issue 29: a typed target; the route table of @lms/routes makes its path): a teacher's to the
+ * item's grading dashboard, a student's to the page their standing opens (submit or view), a parent's to the
+ * child's page at its Assessments tab (a parent may not open the child's submit page).
+ */
+const gradingTarget = (r: Row): Target => ({ to: 'item', itemKind: r.kind, itemId: r.assessment_id, page: 'submissions' });
+const parentTarget = (studentId: string): Target => ({ to: 'child', studentId, tab: 'Assessments' });
+const studentTarget = (r: Row, opensOn: OpensOn): Target =>
+  ({ to: 'item', itemKind: r.kind, itemId: r.assessment_id, page: opensOn === OpensOn.SUBMIT ? 'submit' : 'view' });
 
 function toEvent(r: Row, now: Date, forParent: boolean): CalendarEvent {
   const base = {
@@ -88,7 +84,7 @@ function toEvent(r: Row, now: Date, forParent: boolean): CalendarEvent {
   if (!r.student_id) {
     return Object.assign(new CalendarEvent(), base, {
       id: `assessment-${r.assessment_id}`, dueDate: r.due_date, isExtended: false, status: null,
-      path: `${LIST_PATH[r.kind]}/${r.assessment_id}/${GRADING_PAGE[r.kind]}`,
+      target: gradingTarget(r),
     });
   }
   const submission = r.status
@@ -100,7 +96,7 @@ function toEvent(r: Row, now: Date, forParent: boolean): CalendarEvent {
     dueDate: standing.dueDate,
     isExtended: standing.isExtended,
     status: standing.label,
-    path: forParent && r.student_id ? parentPage(r.student_id) : `${LIST_PATH[r.kind]}/${r.assessment_id}/${standing.opensOn === OpensOn.SUBMIT ? 'submit' : 'view'}`,
+    target: forParent ? parentTarget(r.student_id) : studentTarget(r, standing.opensOn),
   });
 }
 

@@ -1,4 +1,5 @@
 import { Field, ID, ObjectType } from 'type-graphql';
+import { Target, targetPath } from '@lms/routes';
 import { AssessmentKind } from '../assessments/assessment.entity';
 
 @ObjectType({ description: "A due date in the viewer's calendar: an assignment, exam or quiz of a course they take or teach (for parents: of a linked child's course)." })
@@ -39,8 +40,13 @@ export class CalendarEvent {
   @Field({ description: "False: hidden from students (only a teacher's calendar holds hidden items)." })
   isVisible: boolean;
 
-  @Field({ description: "The app's page of the item for this viewer (a path such as /dashboard/assignments/<id>/submit); the ICS URL is the public address of it." })
-  path: string;
+  /** What the event points at for this viewer (issue 29): typed, turned into `path` by the route table. */
+  target: Target;
+
+  @Field(() => String, { description: "The app's page of the item for this viewer (a path such as /dashboard/assignments/<id>/submit); the ICS URL is the public address of it." })
+  get path(): string {
+    return targetPath(this.target);
+  }
 }
 
 @ObjectType({ description: "The viewer's calendar subscription link: whether one exists. The secret address is shown only when it is created." })

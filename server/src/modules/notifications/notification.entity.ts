@@ -1,5 +1,7 @@
 import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, VirtualColumn } from 'typeorm';
+import { AssessmentKind } from '../assessments/assessment.entity';
+import { ITEM_KIND_SQL, NotificationTarget, notificationLink } from './notifications.targets';
 
 /** What a notification is about (issue 17 point 4); the database CHECK names the same words. */
 export enum NotificationKind {
@@ -43,9 +45,26 @@ export class Notification {
   @Column({ type: 'text' })
   title: string;
 
-  @Field({ description: 'The page it is about, a path of the web app (e.g. /dashboard/courses/{id}?tab=announcements).' })
+  /** What it points at (issue 29): the page, whose ids are the columns below; never a stored URL. */
   @Column({ type: 'text' })
-  link: string;
+  target: NotificationTarget;
+
+  /** The course it is about (a course's tab needs it). */
+  @Column({ name: 'course_id', type: 'uuid', nullable: true })
+  courseId: string | null;
+
+  /** The item it is about (an item's page needs it). */
+  @Column({ name: 'assessment_id', type: 'uuid', nullable: true })
+  assessmentId: string | null;
+
+  /** The kind of that item, read with the row (its page's path depends on it); null without one. */
+  @VirtualColumn({ type: 'text', query: ITEM_KIND_SQL })
+  itemKind: AssessmentKind | null;
+
+  @Field(() => String, { description: 'The page it is about, a path of the web app (e.g. /dashboard/courses/{id}?tab=announcements).' })
+  get link(): string {
+    return notificationLink(this);
+  }
 
   @Field({ description: 'When it happened.' })
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })

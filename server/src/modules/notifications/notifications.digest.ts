@@ -2,6 +2,8 @@ import { EntityManager } from 'typeorm';
 import { MailMessage } from '../mail/mail.service';
 import { openWorkSql } from './notifications.record';
 import { STILL_SHOWN } from './notifications.service';
+import { ITEM_KIND_SQL, NotificationTarget, NotificationTargetRow, linkOfRow } from './notifications.targets';
+import { pathTo } from '@lms/routes';
 
 /** At most this many unread notices and due items are listed in one digest; the rest are counted. */
 const LISTED = 10;
@@ -10,6 +12,7 @@ interface DigestLine {
   user_id: string;
   what: 'unread' | 'due';
   title: string;
+  /** The web app's path, made from the line's target by the route table. */
   link: string;
   at: Date;
 }
@@ -38,14 +41,17 @@ export async function queueDailyDigests(m: EntityManager, publicUrl: string): Pr
      SELECT s.user_id, u.email, u.first_name FROM sent s JOIN users u ON u.id = s.user_id`);
   if (!claimed.length) return [];
   const ids = claimed.map((c) => c.user_id);
-  const lines: DigestLine[] = await m.query(
-    `SELECT user_id, what, title, link, at FROM (
-       SELECT n.user_id, 'unread' AS what, n.title, n.link, n.created_at AS at FROM notifications n
+  // each line's target (a notice's own, a due item's submit page); the route table makes the links
+  const rows: Array<Omit<DigestLine, 'link'> & NotificationTargetRow> = await m.query(
+    `SELECT user_id, what, title, target, course_id, assessment_id, item_kind, at FROM (
+       SELECT n.user_id, 'unread' AS what, n.title, n.target, n.course_id, n.assessment_id, ${ITEM_KIND_SQL('n')} AS item_kind, n.created_at AS at
+         FROM notifications n
         WHERE n.user_id = ANY($1::uuid[]) AND n.read_at IS NULL AND ${STILL_SHOWN}
        UNION ALL
-       SELECT w.student_id, 'due', w.title, w.link, w.due_date
+       SELECT w.student_id, 'due', w.title, '${NotificationTarget.itemSubmit}', w.course_id, w.assessment_id, w.kind::text, w.due_date
          FROM (${openWorkSql(null, 'now()', `now() + interval '24 hours'`)}) w WHERE w.student_id = ANY($1::uuid[])
      ) x ORDER BY user_id, what, at`, [ids]);
+  const lines: DigestLine[] = rows.map((r) => ({ user_id: r.user_id, what: r.what, title: r.title, link: linkOfRow(r), at: r.at }));
   const byUser = new Map<string, DigestLine[]>();
   for (const l of lines) byUser.set(l.user_id, [...(byUser.get(l.user_id) ?? []), l]);
   return claimed.map((c) => ({ to: c.email, subject: 'Your daily summary', text: digestText(c.first_name, byUser.get(c.user_id) ?? [], publicUrl) }));
@@ -66,7 +72,7 @@ export function digestText(firstName: string, lines: DigestLine[], publicUrl: st
     '',
     ...section(`Unread notifications (${unread.length}):`, unread, publicUrl, () => ''),
     ...section(`Due within 24 hours (${due.length}):`, due, publicUrl, (l) => ` (due ${new Date(l.at).toISOString().slice(0, 16).replace('T', ' ')} UTC)`),
-    `Open the app: ${publicUrl}/dashboard`,
-    `You get this mail once a day when something is new or due. Turn it off in Settings: ${publicUrl}/settings`,
+    `Open the app: ${publicUrl}${pathTo('dashboard')}`,
+    `You get this mail once a day when something is new or due. Turn it off in Settings: ${publicUrl}${pathTo('settings')}`,
   ].join('\n');
 }

@@ -1,5 +1,6 @@
 import { defineManifest } from '../../core/manifest';
 import { Notifications1732300016000 } from '../../db/migrations/1732300016000-Notifications';
+import { NotificationTargets1732300032000 } from './1732300032000-NotificationTargets';
 import { Notification } from './notification.entity';
 import { NotificationsResolver } from './notifications.resolver';
 import { NotificationsService } from './notifications.service';
@@ -13,7 +14,7 @@ import { notificationSeeder } from './notifications.seed';
 export const notificationsManifest = defineManifest({
   name: 'notifications',
   entities: [Notification],
-  migrations: [Notifications1732300016000],
+  migrations: [Notifications1732300016000, NotificationTargets1732300032000],
   resolvers: [NotificationsResolver],
   services: (ds) => new NotificationsService(ds),
   router: notificationsRouter,

@@ -2,18 +2,17 @@ import { EntityManager } from 'typeorm';
 import { ASSESSMENT_REF } from '../assessments/assessments.queries';
 import { EFFECTIVE_DUE_SQL } from '../submissions/status';
 import { itemShownToStudentSql, resultsShownSql } from '../../policies/sql';
+import { NotificationTarget } from './notifications.targets';
 
 /**
  * The producers of notifications: each is called by the service that makes the change, with that change's
  * transaction (so a rolled-back change leaves no notice), and writes its rows in one statement whatever the
  * number of recipients. "Once per event" is the table's unique key (user, kind, subject, event_key): a retried
  * or repeated operation inserts nothing new (ON CONFLICT DO NOTHING). Each producer decides in SQL, at the
- * moment of the change, whether the recipient may see what the notice is about.
+ * moment of the change, whether the recipient may see what the notice is about. A row stores what it points at
+ * (`target`, notifications.targets.ts, with the ids in its own columns), never a URL: the route table makes the
+ * address when the row is read.
  */
-
-/** The web page of an item, by its kind (the routes of web/src/app/AppRoutes.tsx). */
-const itemPath = (alias: string, page: 'view' | 'submit') =>
-  `'/dashboard/' || CASE ${alias}.kind WHEN 'QUIZ' THEN 'quizzes' WHEN 'EXAM' THEN 'exams' ELSE 'assignments' END || '/' || ${alias}.id || '/${page}'`;
 
 /** The item of submission `s` is shown to its student now (rules.ts shownToStudent: placed, visible, theirs). */
 const itemShown = itemShownToStudentSql({ ...ASSESSMENT_REF, studentId: 's.student_id' });
@@ -24,20 +23,20 @@ const resultsShown = resultsShownSql({ graded: `s.status = 'graded'`, visibility
 /** One hand-in of a submission (a resubmission after a reopen is another). */
 const HAND_IN = `COALESCE(s.submitted_at::text, '')`;
 
-const INSERT = `INSERT INTO notifications (user_id, kind, subject_id, event_key, title, link, course_id, announcement_id, assessment_id, discussion_id)`;
+const INSERT = `INSERT INTO notifications (user_id, kind, subject_id, event_key, title, target, course_id, announcement_id, assessment_id, discussion_id)`;
 const ONCE = `ON CONFLICT ON CONSTRAINT notifications_once_key DO NOTHING`;
 
 /**
  * Inserts the students' notices that `events` selects (the table's columns, the student first) and the same for
  * each linked parent (parent_students): the very rows the child gets, so never more than the child sees, with
- * the child's first name in front and a link to the parent's dashboard (the child's pages are not the parent's).
+ * the child's first name in front and the parent's dashboard as the target (the child's pages are not the parent's).
  */
 const withParents = (events: string, returning = '') => `
   WITH ev AS (${events})
   ${INSERT}
   SELECT * FROM ev
   UNION ALL
-  SELECT ps.parent_id, ev.kind, ev.subject_id, ev.event_key, left(u.first_name || ': ' || ev.title, 500), '/dashboard',
+  SELECT ps.parent_id, ev.kind, ev.subject_id, ev.event_key, left(u.first_name || ': ' || ev.title, 500), '${NotificationTarget.dashboard}',
          ev.course_id, ev.announcement_id, ev.assessment_id, ev.discussion_id
     FROM ev JOIN parent_students ps ON ps.student_id = ev.user_id JOIN users u ON u.id = ev.user_id
   ${ONCE} ${returning}`;
@@ -50,7 +49,7 @@ export async function notifyAnnouncement(m: EntityManager, announcementId: strin
   await m.query(
     `${INSERT}
      SELECT u.id, 'announcement', an.id, '', left('New announcement: ' || an.title, 500),
-            '/dashboard/courses/' || c.id || '?tab=announcements', c.id, an.id, NULL, NULL
+            '${NotificationTarget.courseAnnouncements}', c.id, an.id, NULL, NULL
        FROM announcements an
        JOIN courses c ON c.id = an.course_id
        JOIN users u ON u.class_id = c.class_id AND u.academic_year_id = c.academic_year_id AND u.role = 'Student'
@@ -67,7 +66,7 @@ export async function notifyGraded(m: EntityManager, submissionIds: string[]): P
   if (!submissionIds.length) return;
   await m.query(withParents(
     `SELECT s.student_id AS user_id, 'graded' AS kind, s.id AS subject_id, ${HAND_IN} AS event_key, left('Graded: ' || a.title, 500) AS title,
-            ${itemPath('a', 'view')} AS link, a.course_id, NULL::uuid AS announcement_id, a.id AS assessment_id, NULL::uuid AS discussion_id
+            '${NotificationTarget.itemView}' AS target, a.course_id, NULL::uuid AS announcement_id, a.id AS assessment_id, NULL::uuid AS discussion_id
        FROM submissions s JOIN assessments a ON a.id = s.assessment_id
       WHERE s.id = ANY($1::uuid[]) AND ${resultsShown} AND ${itemShown}
         -- a correction after the release is not news: the release already told them
@@ -79,7 +78,7 @@ export async function notifyGraded(m: EntityManager, submissionIds: string[]): P
 export async function notifyReleased(m: EntityManager, assessmentId: string): Promise<void> {
   await m.query(withParents(
     `SELECT s.student_id AS user_id, 'released' AS kind, s.id AS subject_id, ${HAND_IN} AS event_key, left('Results released: ' || a.title, 500) AS title,
-            ${itemPath('a', 'view')} AS link, a.course_id, NULL::uuid AS announcement_id, a.id AS assessment_id, NULL::uuid AS discussion_id
+            '${NotificationTarget.itemView}' AS target, a.course_id, NULL::uuid AS announcement_id, a.id AS assessment_id, NULL::uuid AS discussion_id
        FROM submissions s JOIN assessments a ON a.id = s.assessment_id
       WHERE a.id = $1 AND ${resultsShown} AND ${itemShown}`),
     [assessmentId]);
@@ -90,7 +89,7 @@ export async function notifyReopened(m: EntityManager, submissionId: string): Pr
   await m.query(
     `${INSERT}
      SELECT s.student_id, 'reopened', s.id, COALESCE(s.custom_due_date::text, ''), left('Reopened for you: ' || a.title, 500),
-            ${itemPath('a', 'submit')}, a.course_id, NULL, a.id, NULL
+            '${NotificationTarget.itemSubmit}', a.course_id, NULL, a.id, NULL
        FROM submissions s JOIN assessments a ON a.id = s.assessment_id
       WHERE s.id = $1 AND s.status = 'reopened' AND ${itemShown}
      ${ONCE}`, [submissionId]);
@@ -101,7 +100,7 @@ export async function notifyReply(m: EntityManager, replyId: string): Promise<vo
   await m.query(
     `${INSERT}
      SELECT p.author_id, 'reply', r.id, '', left(u.first_name || ' ' || u.last_name || ' replied: ' || p.title, 500),
-            '/dashboard/courses/' || r.course_id || '?tab=discussions', r.course_id, NULL, NULL, r.id
+            '${NotificationTarget.courseDiscussions}', r.course_id, NULL, NULL, r.id
        FROM discussions r
        JOIN discussions p ON p.id = r.parent_id
        JOIN users u ON u.id = r.author_id
@@ -119,7 +118,7 @@ export async function notifyReply(m: EntityManager, replyId: string): Promise<vo
  */
 export function openWorkSql(student: string | null, from: string, to: string): string {
   return `
-    SELECT u.id AS student_id, a.id AS assessment_id, a.kind, a.title, a.course_id, ${itemPath('a', 'submit')} AS link,
+    SELECT u.id AS student_id, a.id AS assessment_id, a.kind, a.title, a.course_id,
            ${EFFECTIVE_DUE_SQL} AS due_date
       FROM assessments a
       JOIN courses c ON c.id = a.course_id
@@ -137,7 +136,7 @@ export function openWorkSql(student: string | null, from: string, to: string): s
 export async function notifyDueSoon(m: EntityManager): Promise<number> {
   const rows: unknown[] = await m.query(withParents(
     `SELECT w.student_id AS user_id, 'dueSoon' AS kind, w.assessment_id AS subject_id, '' AS event_key, left('Due within 24 hours: ' || w.title, 500) AS title,
-            w.link, w.course_id, NULL::uuid AS announcement_id, w.assessment_id, NULL::uuid AS discussion_id
+            '${NotificationTarget.itemSubmit}' AS target, w.course_id, NULL::uuid AS announcement_id, w.assessment_id, NULL::uuid AS discussion_id
        FROM (${openWorkSql(null, 'now()', `now() + interval '24 hours'`)}) w`, 'RETURNING 1'));
   return rows.length;
 }

@@ -10,6 +10,7 @@ import { AssessmentKind } from '../assessments/assessment.entity';
 import { Notification } from './notification.entity';
 import { openWorkSql } from './notifications.record';
 import { NotificationSettings, TodoItem } from './notifications.types';
+import { submitLink } from './notifications.targets';
 
 export const NOTIFICATION_TEXT = {
   notFound: 'Notification not found',
@@ -77,10 +78,10 @@ export class NotificationsService {
   /** The student's To Do: visible items due in the next 7 days that they have not submitted, soonest first. */
   async todo(actor: Actor): Promise<TodoItem[]> {
     if (!can(actor, 'notification.todo')) return [];
-    const rows: Array<{ assessment_id: string; kind: AssessmentKind; title: string; course_id: string; due_date: Date; link: string }> = await this.ds.query(
+    const rows: Array<{ assessment_id: string; kind: AssessmentKind; title: string; course_id: string; due_date: Date }> = await this.ds.query(
       `SELECT * FROM (${openWorkSql('$1', 'now()', `now() + make_interval(days => $2)`)}) w ORDER BY w.due_date, w.title, w.assessment_id LIMIT 50`,
       [actor.userId, TODO_DAYS]);
-    return rows.map((r) => ({ id: r.assessment_id, kind: r.kind, title: r.title, courseId: r.course_id, dueDate: r.due_date, link: r.link }));
+    return rows.map((r) => ({ id: r.assessment_id, kind: r.kind, title: r.title, courseId: r.course_id, dueDate: r.due_date, link: submitLink(r.kind, r.assessment_id) }));
   }
 
   /** Your settings; the daily digest is on until you turn it off. */

@@ -3,6 +3,7 @@ import { makeUser } from '../../test/factories';
 import { Role } from '../../core/role';
 import { notifyAnnouncement } from './notifications.record';
 import { sendDailyDigests, sweepDueSoon } from '../../jobs/notifications';
+import { ITEM_KIND_SQL, NotificationTargetRow, linkOfRow } from './notifications.targets';
 
 /**
  * Notifications (issue 17 point 4): each kind written once per event by the change itself (retries and
@@ -16,10 +17,13 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => w.t.close());
 
+/** A user's rows of a kind, each with the link the bell answers for it (made from its stored target by the route table). */
 const mine = async (userId: string, kind: string, subjectId?: string) =>
-  (await w.t.ds.query(
-    'SELECT id, subject_id, event_key, title, link FROM notifications WHERE user_id = $1 AND kind = $2 AND ($3::uuid IS NULL OR subject_id = $3) ORDER BY created_at',
-    [userId, kind, subjectId ?? null])) as Array<{ id: string; subject_id: string; event_key: string; title: string; link: string }>;
+  ((await w.t.ds.query(
+    `SELECT id, subject_id, event_key, title, target, course_id, assessment_id, ${ITEM_KIND_SQL('n')} AS item_kind
+       FROM notifications n WHERE user_id = $1 AND kind = $2 AND ($3::uuid IS NULL OR subject_id = $3) ORDER BY created_at`,
+    [userId, kind, subjectId ?? null])) as Array<{ id: string; subject_id: string; event_key: string; title: string } & NotificationTargetRow>)
+    .map(({ target: _t, course_id: _c, assessment_id: _a, item_kind: _k, ...r }) => ({ ...r, link: linkOfRow({ target: _t, course_id: _c, assessment_id: _a, item_kind: _k }) }));
 
 const ANNOUNCE = 'mutation($i: CreateAnnouncementInput!) { createAnnouncement(input: $i) { id } }';
 const UPDATE_ANN = 'mutation($i: UpdateAnnouncementInput!) { updateAnnouncement(input: $i) { id } }';
@@ -259,7 +263,7 @@ describe('reading and marking', () => {
     const u = await makeUser(w.t.ds, { role: Role.Student });
     const token = await w.t.login(u.email);
     const add = (n: number) => w.t.ds.query(
-      `INSERT INTO notifications (user_id, kind, subject_id, title, link) SELECT $1, 'reply', gen_random_uuid(), 'N' || g, '/dashboard' FROM generate_series(1, $2::int) g`, [u.id, n]);
+      `INSERT INTO notifications (user_id, kind, subject_id, title, target) SELECT $1, 'reply', gen_random_uuid(), 'N' || g, 'dashboard' FROM generate_series(1, $2::int) g`, [u.id, n]);
     await add(2);
     const small = await w.t.gql(LIST, {}, token);
     await add(38);

@@ -9,7 +9,7 @@ import { World, accountOf } from './world';
  */
 const notice = async (w: World, userId: string): Promise<string> =>
   ((await w.ds.query(
-    `INSERT INTO notifications (user_id, kind, subject_id, title, link) VALUES ($1, 'reply', gen_random_uuid(), 'Authz notice', '/dashboard') RETURNING id`,
+    `INSERT INTO notifications (user_id, kind, subject_id, title, target) VALUES ($1, 'reply', gen_random_uuid(), 'Authz notice', 'dashboard') RETURNING id`,
     [userId])) as Array<{ id: string }>)[0].id;
 const ownerOf = (w: World, c: string, who: Who) => (c === 'own' ? accountOf(w, who) : w.student2);
 /**
