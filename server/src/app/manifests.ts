@@ -15,7 +15,6 @@ import { questionBanksManifest } from '../modules/question-banks/question-banks.
 import { assessmentsManifest } from '../modules/assessments/assessments.manifest';
 import { submissionsManifest } from '../modules/submissions/submissions.manifest';
 import { gradingManifest } from '../modules/grading/grading.manifest';
-import { reviewManifest } from '../modules/review/review.manifest';
 import { familiesManifest } from '../modules/families/families.manifest';
 import { calendarManifest } from '../modules/calendar/calendar.manifest';
 import { gradebookManifest } from '../modules/gradebook/gradebook.manifest';
@@ -48,7 +47,6 @@ export const manifests = manifestList(
   assessmentsManifest,
   submissionsManifest,
   gradingManifest,
-  reviewManifest,
   familiesManifest,
   gradebookManifest,
   calendarManifest,

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { logger } from '../core/logger';
-import { autoSubmitBatch } from '../modules/review/review.autosubmit';
+import { autoSubmitBatch } from '../modules/grading/auto-submit';
 import { JOB_LOCKS, underAdvisoryLock } from './advisory';
 import { ScheduledJob, schedule } from './schedule';
 

@@ -8,7 +8,7 @@ import { AcademicYear } from './academic-year.entity';
 import { SchoolClass } from './class.entity';
 import { ACADEMIC_TEXT as T } from './academic.validation';
 import { refId } from '../../core/input';
-import { openForLateJoiners } from '../review/review.latejoin';
+import { openForLateJoiners } from '../grading/late-join';
 
 /** The most students one bulk placement may move. */
 export const MAX_PLACE = 200;

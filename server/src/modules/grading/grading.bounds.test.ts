@@ -1,6 +1,6 @@
 import { GradingWorld, GRADE, REOPEN, code, gradingWorld } from './grading.test.fixtures';
 import { GRADING_TEXT, MAX_REOPEN_YEARS } from './grading.validation';
-import { REVIEW_REST_TEXT } from '../review/review.rest';
+import { REVIEW_REST_TEXT } from './dashboards.rest';
 import { FILE_TEXT, MAX_UPLOAD_FILES } from '../files/files.service';
 import { generatedBytes, postMultipart } from '../../test/multipart';
 import { perfect } from '../submissions/submissions.test.fixtures';

@@ -1,20 +1,34 @@
 import { defineManifest } from '../../core/manifest';
+import { newRouter } from '../../core/rest';
 import { CommentBank1732300025100 } from '../../db/migrations/1732300025100-CommentBank';
+import { Review1732300012000 } from '../../db/migrations/1732300012000-Review';
+import { OverduePolicy1732300024000 } from '../../db/migrations/1732300024000-OverduePolicy';
 import type { AssessmentsService } from '../assessments/assessments.service';
 import type { SubmissionsService } from '../submissions/submissions.service';
 import { GradingResolver } from './grading.resolver';
 import { GradingService } from './grading.service';
 import { gradingLoaders } from './grading.loaders';
 import { gradingRouter } from './grading.rest';
+import { DashboardsResolver } from './dashboards.resolver';
+import { DashboardsService } from './dashboards.service';
+import { dashboardsRouter } from './dashboards.rest';
 
-/** Teachers grade (per question or Save all, with a version check), reopen and extend, create submissions for overdue students, and keep a comment bank (ctx.services.grading). */
+/**
+ * The teacher's side of submissions, one domain (issues 13 and 29): what a teacher reads to grade (the grading
+ * dashboards, their change feed, the review lists, auto-submitting overdue work: ctx.services.grading.grades.dashboards)
+ * and the grades they write (per question or Save all, with a version check; reopen and extend; create submissions
+ * for overdue students; the comment bank: ctx.services.grading.grades.grades).
+ */
 export const gradingManifest = defineManifest({
   name: 'grading',
-  migrations: [CommentBank1732300025100],
-  resolvers: [GradingResolver],
-  services: (ds, _config, deps: { assessments: AssessmentsService; submissions: SubmissionsService }) => new GradingService(ds, deps.assessments, deps.submissions),
+  migrations: [Review1732300012000, OverduePolicy1732300024000, CommentBank1732300025100],
+  resolvers: [DashboardsResolver, GradingResolver],
+  services: (ds, _config, deps: { assessments: AssessmentsService; submissions: SubmissionsService }) => ({
+    dashboards: new DashboardsService(ds, deps.assessments, deps.submissions),
+    grades: new GradingService(ds, deps.assessments, deps.submissions),
+  }),
   loaders: gradingLoaders,
-  router: gradingRouter,
+  router: () => newRouter().use(dashboardsRouter()).use(gradingRouter()),
 });
 
 // this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest

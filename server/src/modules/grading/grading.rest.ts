@@ -15,7 +15,7 @@ const submissionIdOf = (b: Record<string, unknown>, kind: AssessmentKind) => (ki
 
 export function gradingRouter() {
   const r = newRouter();
-  const g = (ctx: RequestContext) => ctx.services.grading;
+  const g = (ctx: RequestContext) => ctx.services.grading.grades;
   for (const f of SUBMISSION_FAMILIES) {
     r.put(`/${f.path}/grade`, route(async (req, res, actor, ctx) => {
       const b = body(req);

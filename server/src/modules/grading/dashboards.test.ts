@@ -1,9 +1,9 @@
 import { startTestServer, TestServer } from '../../test/test-server';
 import { seedDemoSchool } from '../../app/seed';
-import { Classroom, fillSubmissions, makeBigItem, makeClassroom, tableCounts } from './review.test.fixtures';
-import { badgeOf } from './review.service';
-import { decodeCursor } from './review.queries';
-import { ReviewBadge } from './review.types';
+import { Classroom, fillSubmissions, makeBigItem, makeClassroom, tableCounts } from './dashboards.test.fixtures';
+import { badgeOf } from './dashboards.service';
+import { decodeCursor } from './dashboards.queries';
+import { ReviewBadge } from './dashboards.types';
 
 /**
  * The review domain (issue 13): dashboard tiles before and after the due date, who may see a dashboard,

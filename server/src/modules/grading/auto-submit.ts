@@ -5,7 +5,7 @@ import { picksOf } from '../assessments/assessments.draws';
 import { gradable } from '../assessments/assessments.write';
 import { Question } from '../assessments/question.types';
 import { gradeWithExplanation } from '../assessments/auto-grade';
-import { inRosterSql, rosterSql } from './review.queries';
+import { inRosterSql, rosterSql } from './dashboards.queries';
 
 /** Which items an auto-submit covers, and what becomes of students who started nothing. */
 export interface AutoSubmitScope {

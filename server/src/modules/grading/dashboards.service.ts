@@ -13,14 +13,14 @@ import { toQuestions } from '../assessments/assessments.queries';
 import { ASSESSMENT_TEXT } from '../assessments/assessments.validation';
 import { AssessmentStudent } from '../assessments/assessments.types';
 import { CourseFactsRow } from '../courses/courses.facts';
-import { DashboardRow, dashboardSql } from './review.dashboard';
+import { DashboardRow, dashboardSql } from './dashboards.read';
 import { isLateOpen } from '../submissions/status';
-import { reopenDueDate } from '../grading/grading.validation';
-import { setLateDueDate } from './review.latejoin';
-import { AutoSubmitScope, autoSubmitOverdue } from './review.autosubmit';
-import { changedSince, decodeCursor, encodeCursor } from './review.queries';
-import { ReviewListRow, reviewItemsSql } from './review.list';
-import { GradingChanges, GradingDashboard, OverdueStudent, OverdueSummary, ReviewBadge, ReviewItem } from './review.types';
+import { reopenDueDate } from './grading.validation';
+import { setLateDueDate } from './late-join';
+import { AutoSubmitScope, autoSubmitOverdue } from './auto-submit';
+import { changedSince, decodeCursor, encodeCursor } from './dashboards.queries';
+import { ReviewListRow, reviewItemsSql } from './review-list';
+import { GradingChanges, GradingDashboard, OverdueStudent, OverdueSummary, ReviewBadge, ReviewItem } from './dashboards.types';
 
 /** Texts of the review domain (assessments.md sections 2 and 8 where the spec has them). */
 export const REVIEW_TEXT = {
@@ -50,7 +50,7 @@ export function badgeOf(total: number, graded: number): ReviewBadge {
  * feed an open dashboard polls, the review lists, and auto-submitting overdue work (the call and the sweep).
  * Every read runs a fixed number of statements whatever the class size and the number of questions.
  */
-export class ReviewService {
+export class DashboardsService {
   constructor(
     private readonly ds: DataSource,
     private readonly assessments: AssessmentsService,
@@ -66,7 +66,7 @@ export class ReviewService {
 
   /**
    * gradingDashboard and the REST summary: the item, its tiles and its three lists, in one statement
-   * (review.dashboard.ts); not found unless the viewer reads the item, forbidden unless they review it.
+   * (dashboards.read.ts); not found unless the viewer reads the item, forbidden unless they review it.
    */
   async dashboard(actor: Actor, assessmentId: unknown, kind?: AssessmentKind, keys = true): Promise<GradingDashboard> {
     return (await this.reviewed(actor, assessmentId, kind, keys)).dashboard;

@@ -5,7 +5,7 @@ import { AssessmentStudent } from '../assessments/assessments.types';
 import type { Assessment } from '../assessments/assessment.entity';
 import { itemJson } from '../submissions/submissions.my-list';
 import { QuestionKeyRow, RawAnswer, RawSubmission, SUBMISSION_REF, SUBMISSION_SELECT, answersSelect, questionKeysJson } from '../submissions/submissions.queries';
-import { rosterSql } from './review.queries';
+import { rosterSql } from './dashboards.queries';
 
 /** What dashboardSql answers: the item and everything its dashboard shows, with the facts its rules read. */
 export interface DashboardRow {

@@ -5,11 +5,11 @@ import { Actor, authorize } from '../../policies';
 import { Page, PageWindow, pageOfQuery } from '../../core/paging';
 import { AssessmentKind } from '../assessments/assessment.entity';
 import { readableAssessmentQuery } from '../assessments/assessments.queries';
-import { Classroom, fillSubmissions, makeBigItem, makeClassroom } from './review.test.fixtures';
-import { REVIEW_TEXT, badgeOf } from './review.service';
-import { ReviewItem } from './review.types';
+import { Classroom, fillSubmissions, makeBigItem, makeClassroom } from './dashboards.test.fixtures';
+import { REVIEW_TEXT, badgeOf } from './dashboards.service';
+import { ReviewItem } from './dashboards.types';
 
-/** The old path's counts: submissions of many items by status (the yardstick review.list.ts is compared with). */
+/** The old path's counts: submissions of many items by status (the yardstick review-list.ts is compared with). */
 async function reviewCounts(m: TestServer['ds'], assessmentIds: string[]): Promise<Map<string, { total: number; graded: number }>> {
   if (!assessmentIds.length) return new Map();
   const rows: Array<{ assessment_id: string; total: number; graded: number }> = await m.query(
@@ -19,7 +19,7 @@ async function reviewCounts(m: TestServer['ds'], assessmentIds: string[]): Promi
 }
 
 /**
- * reviewItems builds its page in one statement (review.list.ts). Its answers must be exactly those of the ORM
+ * reviewItems builds its page in one statement (review-list.ts). Its answers must be exactly those of the ORM
  * path it replaced (kept here as the yardstick): every field, every kind, every viewer who may see a list
  * (a teacher, another teacher, Admin, SuperAdmin), whole lists and windows, equal due dates.
  */
@@ -81,7 +81,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const both = (who: string, variables: Record<string, unknown>) =>
-  bothWays(t.services.review, 'items', ormItems, () => t.gql(CARDS, variables, tok[who]));
+  bothWays(t.services.grading.dashboards, 'items', ormItems, () => t.gql(CARDS, variables, tok[who]));
 
 it('answers as the ORM path did, for every kind, viewer and window', async () => {
   let seen = 0;
@@ -186,7 +186,7 @@ it('GET /api/review/queue is its twin: the same items, X-Total-Count, the first 
 
 it("the review pages' statement leaves out each item's course and module when the operation cannot ask for them, and brings them when it may", async () => {
   // which way each request read: the resolver tells the service whether the operation may ask for them
-  const review = t.services.review;
+  const review = t.services.grading.dashboards;
   const items = review.items.bind(review);
   const places: boolean[] = [];
   review.items = (...args: Parameters<typeof items>) => {
@@ -213,7 +213,7 @@ it("the review pages' statement leaves out each item's course and module when th
   // the service's lean rows carry neither
   const [teacher] = await t.ds.query(`SELECT id, role FROM users WHERE email = 'teacher@demo.school'`);
   const actor = { userId: teacher.id, role: teacher.role, activeRole: teacher.role, impersonating: false, sessionId: 's', childIds: [] };
-  const rows = await t.services.review.items(actor as never, AssessmentKind.QUIZ, { offset: 0, limit: 100 }, false);
+  const rows = await t.services.grading.dashboards.items(actor as never, AssessmentKind.QUIZ, { offset: 0, limit: 100 }, false);
   expect(rows.items.length).toBeGreaterThan(3);
   expect(rows.items.every((i) => i.assessment.course === undefined && i.assessment.module === undefined)).toBe(true);
 });

@@ -3,7 +3,7 @@ import { Actor } from '../../policies';
 import { AssessmentKind } from '../assessments/assessment.entity';
 import { presentAssessment, presentStudent } from '../assessments/assessments.shape';
 import { presentSubmission } from '../submissions/submissions.shape';
-import { GradingDashboard, OverdueStudent, OverdueSummary, ReviewItem } from './review.types';
+import { GradingDashboard, OverdueStudent, OverdueSummary, ReviewItem } from './dashboards.types';
 
 /** An overdue card: the student ({_id, firstName, lastName, email}) and the due date that passed. */
 export const presentOverdueStudent = presenter((viewer: Actor, o: OverdueStudent) => ({

@@ -3,14 +3,14 @@ import { seedDemoSchool } from '../../app/seed';
 import { Actor, authorize } from '../../policies';
 import { AssessmentKind } from '../assessments/assessment.entity';
 import { readableSubmissionRows } from '../submissions/submissions.queries';
-import { Classroom, addStudents, fillSubmissions, makeBigItem, makeClassroom } from './review.test.fixtures';
-import { REVIEW_TEXT, ReviewService, assemble } from './review.service';
-import { encodeCursor, rosterSql } from './review.queries';
-import { dashboardSql } from './review.dashboard';
+import { Classroom, addStudents, fillSubmissions, makeBigItem, makeClassroom } from './dashboards.test.fixtures';
+import { REVIEW_TEXT, DashboardsService, assemble } from './dashboards.service';
+import { encodeCursor, rosterSql } from './dashboards.queries';
+import { dashboardSql } from './dashboards.read';
 import { AssessmentStudent } from '../assessments/assessments.types';
 
 /**
- * Issue 28: the grading dashboard read in one statement (review.dashboard.ts) answers field by field what the
+ * Issue 28: the grading dashboard read in one statement (dashboards.read.ts) answers field by field what the
  * path before it answered (the item read, the roster, the submissions and their answers in separate statements,
  * the item's course, module and questions by field resolvers): for every demo item and for fixture items with
  * random draws, reopened work, late joiners, a student who left, individual targets, grades and keys, for the
@@ -59,7 +59,7 @@ const rosterOf = (ds: TestServer['ds'], assessmentId: string): Promise<Assessmen
 const cursorNow = async (ds: TestServer['ds']) => encodeCursor((await ds.query('SELECT statement_timestamp()::text AS at'))[0].at);
 
 /** The dashboard as it was read before issue 28's one statement. */
-async function before(this: ReviewService, actor: Actor, id: unknown, kind?: AssessmentKind) {
+async function before(this: DashboardsService, actor: Actor, id: unknown, kind?: AssessmentKind) {
   const self = this as unknown as { ds: TestServer['ds']; assessments: TestServer['services']['assessments']; submissions: TestServer['services']['submissions'] };
   const { assessment, course } = await self.assessments.readable(actor, id, kind);
   authorize(actor, 'assessment.review', course, { message: REVIEW_TEXT.cannotReview });
@@ -132,7 +132,7 @@ it('answers as the path before it for every demo and fixture item, every role (G
     `SELECT id, kind FROM assessments ORDER BY (id = ANY($1::uuid[])) DESC, created_at LIMIT 40`, [made]);
   expect(items.length).toBeGreaterThan(made.length);
   // the private read the dashboard and the summary share, swapped for the path before it
-  const service = t.services.review as unknown as { reviewed: () => Promise<unknown> };
+  const service = t.services.grading.dashboards as unknown as { reviewed: () => Promise<unknown> };
   let seen = 0;
   for (const item of items) {
     for (const who of ['teacher', 'admin', 'superadmin', 'teacher2', 'student', 'parent']) {
@@ -159,7 +159,7 @@ it("leaves the answers' keys and explanations out of the statement unless the op
   expect(web).not.toMatch(/explanation|correctOptionIds|acceptedAnswers answer|acceptedAnswers feedback/);
   // one key asked, in one list, through an alias in a fragment of its own: the statement brings them all
   const one = web.replace('reopened { ...S }', 'reopened { ...S ...K }') + ' fragment K on Submission { answers { grade { why: explanation { text } } } }';
-  const service = t.services.review;
+  const service = t.services.grading.dashboards;
   const dashboard = service.dashboard.bind(service);
   const asked: unknown[] = [];
   service.dashboard = (...a: Parameters<typeof dashboard>) => (asked.push(a[3]), dashboard(...a));

@@ -3,8 +3,8 @@ import { body, newRouter, route, send, sendTopLevelAndData } from '../../core/re
 import { pageAndTotal, restWindow } from '../../core/paging';
 import { validation } from '../../errors/domain-error';
 import { SUBMISSION_FAMILIES } from '../submissions/submissions.rest';
-import { presentOverdueSummary, presentReviewItem } from './review.shape';
-import { QUEUE_PAGE } from './review.types';
+import { presentOverdueSummary, presentReviewItem } from './dashboards.shape';
+import { QUEUE_PAGE } from './dashboards.types';
 
 export const REVIEW_REST_TEXT = { dryRun: 'dryRun must be true or false' } as const;
 
@@ -25,11 +25,11 @@ const dryRunOf = (req: Request) => {
  * (and /quizsubmissions {quizId}, /examsubmissions {examId}) answers the dashboard summary (the old client's
  * dashboard loads with it); without dryRun it auto-submits the item's overdue students first.
  */
-export function reviewRouter() {
+export function dashboardsRouter() {
   const r = newRouter();
   for (const f of SUBMISSION_FAMILIES) {
     r.post(`/${f.path}/auto-submit-overdue`, route(async (req, res, actor, ctx) => {
-      const { dashboard, summary } = await ctx.services.review.overdueSummary(actor, body(req)[f.idField], dryRunOf(req), f.kind);
+      const { dashboard, summary } = await ctx.services.grading.dashboards.overdueSummary(actor, body(req)[f.idField], dryRunOf(req), f.kind);
       const data = presentOverdueSummary(actor, dashboard, summary, f.kind);
       sendTopLevelAndData(res, data);
     }));
@@ -37,7 +37,7 @@ export function reviewRouter() {
   // gradingQueue's twin: the first page (5) when no window is asked for, with X-Total-Count always
   r.get('/review/queue', route(async (req, res, actor, ctx) => {
     const window = restWindow(req, QUEUE_PAGE) ?? { offset: 0, limit: QUEUE_PAGE.size };
-    send(res, pageAndTotal(res, await ctx.services.review.queue(actor, window)).map((i) => presentReviewItem(actor, i)));
+    send(res, pageAndTotal(res, await ctx.services.grading.dashboards.queue(actor, window)).map((i) => presentReviewItem(actor, i)));
   }));
   return r;
 }

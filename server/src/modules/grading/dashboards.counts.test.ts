@@ -1,6 +1,6 @@
 import { startTestServer, TestServer } from '../../test/test-server';
 import { seedDemoSchool } from '../../app/seed';
-import { Classroom, addStudents, fillSubmissions, makeBigItem, makeClassroom } from './review.test.fixtures';
+import { Classroom, addStudents, fillSubmissions, makeBigItem, makeClassroom } from './dashboards.test.fixtures';
 import { FIELD_VISIBILITY } from '../../policies/fields';
 
 /**
@@ -58,7 +58,7 @@ it('a dashboard is the session and one statement, for 400 students as for 10 (25
   expect(l.submitted.length + l.reopened.length + l.overdue.length).toBe(400);
   expect(l.overdue.length).toBeGreaterThan(100);
   expect(large.r.body.data.submitted.length).toBe(l.submitted.length);
-  // issue 28: the session's read, then the whole dashboard in one statement (review.dashboard.ts)
+  // issue 28: the session's read, then the whole dashboard in one statement (dashboards.read.ts)
   expect([small.g.sql, small.r.sql]).toEqual([2, 2]);
   expect(large.g.sql).toBe(small.g.sql);
   expect(large.r.sql).toBe(small.r.sql);
