@@ -19,7 +19,9 @@ export async function addStudents(db, prefix, count) {
             s.password_hash, s.class_id, s.academic_year_id
        FROM users s CROSS JOIN generate_series(1, $2::int) g
       WHERE lower(s.email) = 'student@demo.school'
-     RETURNING id, email`, [prefix, count, Date.now().toString(36)]); // a run tag: a kept DATABASE_URL may see a second run
+     RETURNING id, email`,
+    [prefix, count, Date.now().toString(36)],
+  ); // a run tag: a kept DATABASE_URL may see a second run
   if (rows.length !== count) throw new Error(`could not add ${count} students (is the demo school seeded?)`);
   return rows.sort((a, b) => a.email.localeCompare(b.email));
 }
@@ -38,12 +40,14 @@ export async function signIn(json, email) {
 export async function signInAll(json, emails, parallel = 8) {
   const tokens = new Array(emails.length);
   let next = 0;
-  await Promise.all(Array.from({ length: parallel }, async () => {
-    while (next < emails.length) {
-      const i = next++;
-      tokens[i] = await signIn(json, emails[i]);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < emails.length) {
+        const i = next++;
+        tokens[i] = await signIn(json, emails[i]);
+      }
+    }),
+  );
   return tokens;
 }
 
@@ -58,7 +62,8 @@ export async function openSessions(db, users) {
   await db.query(
     `INSERT INTO sessions (token_hash, user_id, active_role, expires_at)
      SELECT h, u, 'Student', now() + interval '12 hours' FROM unnest($1::text[], $2::uuid[]) AS x(h, u)`,
-    [hashes, users.map((u) => u.id)]);
+    [hashes, users.map((u) => u.id)],
+  );
   return tokens;
 }
 
@@ -71,11 +76,26 @@ export async function createQuiz(json, teacher, { moduleId, title, dueDate, targ
   const r = await json('POST', '/api/quizzes', {
     token: teacher,
     body: {
-      module: moduleId, title, description: 'Made by pnpm cluster', instructions: 'Answer every question.',
-      dueDate: dueDate.toISOString(), resultVisibility: 'immediate', isVisible: true,
-      quizScope: targets ? 'individual_students' : 'whole_class', targetStudents: targets ?? [],
+      module: moduleId,
+      title,
+      description: 'Made by pnpm cluster',
+      instructions: 'Answer every question.',
+      dueDate: dueDate.toISOString(),
+      resultVisibility: 'immediate',
+      isVisible: true,
+      quizScope: targets ? 'individual_students' : 'whole_class',
+      targetStudents: targets ?? [],
       questions: [
-        { type: 'MCQ', questionText: 'Which is one half?', points: 2, order: 1, options: [{ text: '1/2', isCorrect: true }, { text: '1/3', isCorrect: false }] },
+        {
+          type: 'MCQ',
+          questionText: 'Which is one half?',
+          points: 2,
+          order: 1,
+          options: [
+            { text: '1/2', isCorrect: true },
+            { text: '1/3', isCorrect: false },
+          ],
+        },
         { type: 'ShortAnswer', questionText: 'One half as a decimal?', points: 2, order: 2, correctAnswers: ['0.5'] },
         { type: 'LongAnswer', questionText: 'How do you compare two fractions?', points: 6, order: 3 },
       ],
@@ -84,7 +104,11 @@ export async function createQuiz(json, teacher, { moduleId, title, dueDate, targ
   if (r.status !== 201) throw new Error(`creating quiz "${title}": ${r.status} ${JSON.stringify(r.body)}`);
   const quiz = r.body.data;
   // the due date as stored: trimmed to the minute (assessments.md section 5)
-  return { id: idOf(quiz), dueDate: new Date(quiz.dueDate), questions: quiz.questions.map((q) => ({ ...q, id: idOf(q), options: (q.options ?? []).map((o) => ({ ...o, id: idOf(o) })) })) };
+  return {
+    id: idOf(quiz),
+    dueDate: new Date(quiz.dueDate),
+    questions: quiz.questions.map((q) => ({ ...q, id: idOf(q), options: (q.options ?? []).map((o) => ({ ...o, id: idOf(o) })) })),
+  };
 }
 
 /** The REST answers of a submit: the right option, '0.5', and a long answer naming `n`. */

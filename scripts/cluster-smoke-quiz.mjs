@@ -40,14 +40,21 @@ const SIGNED_IN = 12;
 export async function quizSetup({ json, db, teacher, moduleId, count, overdueInMs, say }) {
   const students = await addStudents(db, 'cluster', count);
   // a few sign in through nginx; the others' sessions are stored directly (openSessions says why)
-  const signedIn = await signInAll(json, students.slice(0, SIGNED_IN).map((s) => s.email), 4);
-  const tokens = [...signedIn, ...await openSessions(db, students.slice(SIGNED_IN))];
+  const signedIn = await signInAll(
+    json,
+    students.slice(0, SIGNED_IN).map((s) => s.email),
+    4,
+  );
+  const tokens = [...signedIn, ...(await openSessions(db, students.slice(SIGNED_IN)))];
   say(`${count} students added to student@'s class, ${SIGNED_IN} of them signed in through nginx`);
   const quiz = await createQuiz(json, teacher, { moduleId, title: 'Cluster quiz', dueDate: new Date(Date.now() + 3600_000) });
   const targets = students.slice(0, OVERDUE_TARGETS);
   // due dates keep whole minutes: the first minute boundary at least overdueInMs ahead
   const overdueQuiz = await createQuiz(json, teacher, {
-    moduleId, title: 'Cluster overdue quiz', dueDate: new Date(Math.ceil((Date.now() + overdueInMs) / 60_000) * 60_000), targets: targets.map((s) => s.id),
+    moduleId,
+    title: 'Cluster overdue quiz',
+    dueDate: new Date(Math.ceil((Date.now() + overdueInMs) / 60_000) * 60_000),
+    targets: targets.map((s) => s.id),
   });
   for (let i = 0; i < OVERDUE_SUBMITTERS; i++) {
     const r = await submitQuiz(json, tokens[i], overdueQuiz, i);
@@ -77,7 +84,10 @@ export async function submitAndGrade({ json, teacher, setup, times, nodes, say }
     let grade;
     if (i % 2 === 0) {
       const r = await json('PUT', '/api/quizsubmissions/grade', { token: teacher, body: input });
-      check(r.status === 200 && r.body.data.status === 'graded' && Number(r.body.data.totalScore) === 9, `REST grade: ${r.status} ${JSON.stringify(r.body)}`);
+      check(
+        r.status === 200 && r.body.data.status === 'graded' && Number(r.body.data.totalScore) === 9,
+        `REST grade: ${r.status} ${JSON.stringify(r.body)}`,
+      );
       grade = { via: 'REST', instance: r.instance };
     } else {
       const r = await json('POST', '/graphql', { token: teacher, body: { query: GRADE, variables: { input } } });
@@ -86,8 +96,10 @@ export async function submitAndGrade({ json, teacher, setup, times, nodes, say }
       grade = { via: 'GraphQL', instance: r.instance };
     }
     const read = await json('GET', `/api/quizsubmissions/${id}`, { token });
-    check(read.status === 200 && read.body.data.status === 'graded' && read.body.data.resultsVisible && Number(read.body.data.totalScore) === 9,
-      `the student reads the graded submission: ${read.status} ${JSON.stringify(read.body)}`);
+    check(
+      read.status === 200 && read.body.data.status === 'graded' && read.body.data.resultsVisible && Number(read.body.data.totalScore) === 9,
+      `the student reads the graded submission: ${read.status} ${JSON.stringify(read.body)}`,
+    );
     crossings.push(`submitted on ${sub.instance}, graded (${grade.via}) on ${grade.instance}, read back on ${read.instance}`);
     if (nodes.length > 1 && new Set([sub.instance, grade.instance, read.instance]).size > 1) crossings.crossed = true;
   }
@@ -125,9 +137,14 @@ export async function checkOverdueSweep({ db, setup, nodes, intervalMs, seededAu
   const targets = students.slice(0, OVERDUE_TARGETS);
   const wait = overdueQuiz.dueDate.getTime() - Date.now();
   if (wait > 0) await sleep(wait);
-  const swept = async () => (await db.query(
-    `SELECT s.student_id, count(*)::int AS n, bool_and(s.is_auto_submitted) AS auto FROM submissions s
-      WHERE s.assessment_id = $1 GROUP BY s.student_id`, [overdueQuiz.id])).rows;
+  const swept = async () =>
+    (
+      await db.query(
+        `SELECT s.student_id, count(*)::int AS n, bool_and(s.is_auto_submitted) AS auto FROM submissions s
+      WHERE s.assessment_id = $1 GROUP BY s.student_id`,
+        [overdueQuiz.id],
+      )
+    ).rows;
   const deadline = Date.now() + intervalMs * 5 + 5000;
   let rows = await swept();
   while (rows.length < targets.length) {
@@ -140,18 +157,31 @@ export async function checkOverdueSweep({ db, setup, nodes, intervalMs, seededAu
   for (const [i, s] of targets.entries()) {
     const row = rows.find((r) => r.student_id === s.id);
     check(row?.n === 1, `${s.email} has ${row?.n ?? 0} submissions of the overdue quiz`);
-    check(row.auto === (i >= OVERDUE_SUBMITTERS), `${s.email}: isAutoSubmitted is ${row.auto}`);
+    check(row.auto === i >= OVERDUE_SUBMITTERS, `${s.email}: isAutoSubmitted is ${row.auto}`);
   }
   const runs = overdueSweeps(nodes);
-  const { rows: [{ auto }] } = await db.query('SELECT count(*)::int AS auto FROM submissions WHERE is_auto_submitted');
+  const {
+    rows: [{ auto }],
+  } = await db.query('SELECT count(*)::int AS auto FROM submissions WHERE is_auto_submitted');
   const logged = Object.values(runs).reduce((a, r) => a + r.submitted, 0);
-  const after = Object.entries(runs).flatMap(([id, r]) => r.ticks.filter((t) => t.time >= overdueQuiz.dueDate.getTime()).map((t) => `${id} ${t.submitted}`));
-  say(`overdue sweep every ${intervalMs} ms in every instance: ${OVERDUE_TARGETS - OVERDUE_SUBMITTERS} overdue students auto-submitted once each, `
-    + `${OVERDUE_SUBMITTERS} who submitted untouched; the ticks that did work after the due date: ${after.join(', ')}; `
-    + `${Object.entries(runs).map(([k, v]) => `${k} ran ${v.runs} sweeps (auto-submitted ${v.submitted}, skipped on the lock ${v.skipped})`).join('; ')}`);
-  check(logged === auto - seededAutoSubmitted,
-    `the instances logged ${logged} auto-submitted submissions, the database has ${auto - seededAutoSubmitted} besides the seed's: work was done twice or not logged`);
-  check(nodes.every((n) => runs[n.id].runs >= 2), 'an instance did not run the overdue sweep');
+  const after = Object.entries(runs).flatMap(([id, r]) =>
+    r.ticks.filter((t) => t.time >= overdueQuiz.dueDate.getTime()).map((t) => `${id} ${t.submitted}`),
+  );
+  say(
+    `overdue sweep every ${intervalMs} ms in every instance: ${OVERDUE_TARGETS - OVERDUE_SUBMITTERS} overdue students auto-submitted once each, ` +
+      `${OVERDUE_SUBMITTERS} who submitted untouched; the ticks that did work after the due date: ${after.join(', ')}; ` +
+      `${Object.entries(runs)
+        .map(([k, v]) => `${k} ran ${v.runs} sweeps (auto-submitted ${v.submitted}, skipped on the lock ${v.skipped})`)
+        .join('; ')}`,
+  );
+  check(
+    logged === auto - seededAutoSubmitted,
+    `the instances logged ${logged} auto-submitted submissions, the database has ${auto - seededAutoSubmitted} besides the seed's: work was done twice or not logged`,
+  );
+  check(
+    nodes.every((n) => runs[n.id].runs >= 2),
+    'an instance did not run the overdue sweep',
+  );
 }
 
 /**
@@ -178,37 +208,47 @@ export async function killDuringSubmits({ json, db, teacher, moduleId, setup, no
   const stopAt = Date.now() + 5000;
   // "after the kill" counts from the victim's exit, not from the signal: on a busy machine a killed process can
   // take a moment to go, and it may still take a request meanwhile (which then fails: in flight at the kill)
-  const killer = sleep(1500).then(() => new Promise((resolve) => {
-    victim.entry.expectedExit = true;
-    victim.entry.child.once('exit', () => {
-      killedAt = Date.now();
-      resolve();
-    });
-    victim.entry.child.kill('SIGKILL');
-    say(`killed ${victim.id} (SIGKILL) after ${n} quiz submits`);
-  }));
-  await Promise.all([killer, ...Array.from({ length: workers }, async () => {
-    while (Date.now() < stopAt && n < pairs.length) {
-      const i = n++;
-      const sent = Date.now();
-      try {
-        const r = await submitQuiz(json, pairs[i].token, pairs[i].quiz, i);
-        if (r.status === 201) acked.push({ id: idOf(r.body.data), quiz: pairs[i].quiz.id });
-        else failed.push({ i, status: r.status });
-        if (killedAt && sent > killedAt + 200) afterKill.set(r.instance, (afterKill.get(r.instance) ?? 0) + 1);
-      } catch (err) {
-        failed.push({ i, status: err.message });
+  const killer = sleep(1500).then(
+    () =>
+      new Promise((resolve) => {
+        victim.entry.expectedExit = true;
+        victim.entry.child.once('exit', () => {
+          killedAt = Date.now();
+          resolve();
+        });
+        victim.entry.child.kill('SIGKILL');
+        say(`killed ${victim.id} (SIGKILL) after ${n} quiz submits`);
+      }),
+  );
+  await Promise.all([
+    killer,
+    ...Array.from({ length: workers }, async () => {
+      while (Date.now() < stopAt && n < pairs.length) {
+        const i = n++;
+        const sent = Date.now();
+        try {
+          const r = await submitQuiz(json, pairs[i].token, pairs[i].quiz, i);
+          if (r.status === 201) acked.push({ id: idOf(r.body.data), quiz: pairs[i].quiz.id });
+          else failed.push({ i, status: r.status });
+          if (killedAt && sent > killedAt + 200) afterKill.set(r.instance, (afterKill.get(r.instance) ?? 0) + 1);
+        } catch (err) {
+          failed.push({ i, status: err.message });
+        }
       }
-    }
-  })]);
+    }),
+  ]);
   check(n < pairs.length, `the load ran out of students (${pairs.length} submits): raise KILL_QUIZZES`);
   const { rows: present } = await db.query('SELECT id FROM submissions WHERE id = ANY($1::uuid[])', [acked.map((a) => a.id)]);
-  say(`${acked.length} quiz submits acknowledged, ${failed.length} failed (in flight at the kill: ${JSON.stringify(failed)}); ${present.length} of the acknowledged are in the database`);
+  say(
+    `${acked.length} quiz submits acknowledged, ${failed.length} failed (in flight at the kill: ${JSON.stringify(failed)}); ${present.length} of the acknowledged are in the database`,
+  );
   say(`after the kill, answers came from: ${[...afterKill].map(([k, v]) => `${k} ${v}`).join(', ')}`);
   check(present.length === acked.length, 'an acknowledged quiz submit was lost');
   check(failed.length <= workers, 'more submits failed than were in flight at the kill');
-  check(!afterKill.has(victim.id) && [...afterKill.keys()].every((k) => nodes.some((node) => node.id === k)) && afterKill.size > 0,
-    'traffic after the kill did not go to the survivors');
+  check(
+    !afterKill.has(victim.id) && [...afterKill.keys()].every((k) => nodes.some((node) => node.id === k)) && afterKill.size > 0,
+    'traffic after the kill did not go to the survivors',
+  );
   const listedBy = new Set();
   const listed = new Set();
   for (const quiz of quizzes) {
@@ -217,6 +257,9 @@ export async function killDuringSubmits({ json, db, teacher, moduleId, setup, no
     for (const s of list.body.data) listed.add(idOf(s));
     listedBy.add(list.instance);
   }
-  check(acked.every((a) => listed.has(a.id)), 'an acknowledged submit is missing from the teacher\'s list through nginx');
+  check(
+    acked.every((a) => listed.has(a.id)),
+    "an acknowledged submit is missing from the teacher's list through nginx",
+  );
   say(`every acknowledged submit is in the teacher's lists through nginx (answered by ${[...listedBy].join(', ')})`);
 }

@@ -32,7 +32,17 @@ const STUDENTS = 150;
 /** How far ahead the overdue quiz is due at least (then the next whole minute): the upload and file-sweep parts run meanwhile. */
 const OVERDUE_IN_MS = 20_000;
 
-export async function runSmoke({ publicUrl, nodes, s3Dir, databaseUrl, requireServer, cleanupSeconds, overdueSweepMs, seededAutoSubmitted, log }) {
+export async function runSmoke({
+  publicUrl,
+  nodes,
+  s3Dir,
+  databaseUrl,
+  requireServer,
+  cleanupSeconds,
+  overdueSweepMs,
+  seededAutoSubmitted,
+  log,
+}) {
   const { Client } = requireServer('pg');
   const db = new Client({ connectionString: databaseUrl });
   await db.connect();
@@ -72,7 +82,11 @@ export async function runSmoke({ publicUrl, nodes, s3Dir, databaseUrl, requireSe
     const courses = await gql('{ courses { id title } }', {}, teacher);
     const course = courses.body.data?.courses.find((c) => c.title === 'MATH-5A');
     check(course, `no MATH-5A in ${JSON.stringify(courses.body)}`);
-    const page = await gql('query($id: ID!) { course(id: $id) { id title modules { id title } announcements { id title } } }', { id: course.id }, student);
+    const page = await gql(
+      'query($id: ID!) { course(id: $id) { id title modules { id title } announcements { id title } } }',
+      { id: course.id },
+      student,
+    );
     check(!page.body.errors && page.body.data.course.modules.length > 0, `course page: ${JSON.stringify(page.body)}`);
     const moduleId = page.body.data.course.modules[0].id;
     for (let i = 0; i < 2 * nodes.length; i++) {
@@ -82,7 +96,10 @@ export async function runSmoke({ publicUrl, nodes, s3Dir, databaseUrl, requireSe
     const anns = await json('GET', `/api/announcements/course/${course.id}`, { token: student });
     check(anns.status === 200 && Array.isArray(anns.body.data), `GET announcements: ${anns.status}`);
     say(`sign-in, course page (GraphQL) and REST lists answered by ${[...seen.keys()].sort().join(', ')}`);
-    check(nodes.every((n) => seen.has(n.id)), `not every instance answered: ${JSON.stringify([...seen])}`);
+    check(
+      nodes.every((n) => seen.has(n.id)),
+      `not every instance answered: ${JSON.stringify([...seen])}`,
+    );
 
     // ---- 2. submit a quiz, grade it (the overdue quiz's due date runs meanwhile) ----
     const quizzes = await quizSetup({ json, db, teacher, moduleId, count: STUDENTS, overdueInMs: OVERDUE_IN_MS, say });
@@ -98,7 +115,9 @@ export async function runSmoke({ publicUrl, nodes, s3Dir, databaseUrl, requireSe
         yield field('module', moduleId);
         yield field('title', title);
         yield field('contentType', 'PDF');
-        yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${title}.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+        yield Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${title}.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+        );
         for await (const chunk of pdfBytes(size, seed)) {
           hash.update(chunk);
           yield chunk;
@@ -106,7 +125,9 @@ export async function runSmoke({ publicUrl, nodes, s3Dir, databaseUrl, requireSe
         yield Buffer.from(`\r\n--${boundary}--\r\n`);
       }
       const { res, instance } = await call('POST', '/api/content', {
-        token: teacher, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, raw: ReadableStream.from(body()),
+        token: teacher,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        raw: ReadableStream.from(body()),
       });
       const out = await res.json();
       check(res.status === 201, `upload ${title}: ${res.status} ${JSON.stringify(out)}`);
@@ -156,7 +177,9 @@ export async function runSmoke({ publicUrl, nodes, s3Dir, databaseUrl, requireSe
     for (let round = 1; round <= rounds; round++) {
       const ups = [await upload(1000, `orphan ${round}a`), await upload(1000, `orphan ${round}b`)];
       await sleep(((round * 370) % 1000) * cleanupSeconds); // deletes at different points of the instances' ticks
-      const { rows } = await db.query('SELECT f.storage_key FROM files f JOIN contents c ON c.file_id = f.id WHERE c.id = ANY($1)', [ups.map((u) => u.id)]);
+      const { rows } = await db.query('SELECT f.storage_key FROM files f JOIN contents c ON c.file_id = f.id WHERE c.id = ANY($1)', [
+        ups.map((u) => u.id),
+      ]);
       check(rows.length === 2 && rows.every((r) => objectExists(r.storage_key)), 'uploaded objects are not in the store');
       for (const u of ups) {
         const del = await json('DELETE', `/api/content/${u.id}`, { token: teacher });
@@ -174,8 +197,15 @@ export async function runSmoke({ publicUrl, nodes, s3Dir, databaseUrl, requireSe
     const total = Object.values(counts).reduce((a, b) => a + b, 0) - before;
     check(total === orphans, `the sweep removed ${total} files for ${orphans} orphans: ${JSON.stringify(counts)}`);
     const runs = sweeps();
-    say(`sweep every ${cleanupSeconds}s in every instance: ${orphans} orphaned files removed exactly once in total; ${Object.entries(runs).map(([k, v]) => `${k} ran ${v.runs} sweeps (removed ${v.removed}, skipped on the lock ${v.skipped})`).join('; ')}`);
-    check(nodes.every((node) => runs[node.id].runs >= 2), 'an instance did not run the sweep');
+    say(
+      `sweep every ${cleanupSeconds}s in every instance: ${orphans} orphaned files removed exactly once in total; ${Object.entries(runs)
+        .map(([k, v]) => `${k} ran ${v.runs} sweeps (removed ${v.removed}, skipped on the lock ${v.skipped})`)
+        .join('; ')}`,
+    );
+    check(
+      nodes.every((node) => runs[node.id].runs >= 2),
+      'an instance did not run the sweep',
+    );
 
     // ---- 5. the overdue sweep: each overdue student auto-submitted once ----
     await checkOverdueSweep({ db, setup: quizzes, nodes, intervalMs: overdueSweepMs, seededAutoSubmitted, say });

@@ -27,25 +27,26 @@ const CLASS_SIZE = 30;
 function client(publicUrl) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const { hostname, port } = new URL(publicUrl);
-  const json = (method, p, { token, body } = {}) => new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-    const headers = {};
-    if (token) headers.authorization = `Bearer ${token}`;
-    if (payload) Object.assign(headers, { 'content-type': 'application/json', 'content-length': payload.length });
-    const req = http.request({ host: hostname, port, method, path: p, headers, agent }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('error', reject);
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let parsed = text;
-        if ((res.headers['content-type'] ?? '').includes('json')) parsed = JSON.parse(text);
-        resolve({ status: res.statusCode, body: parsed, instance: res.headers['x-instance'] ?? '(none)' });
+  const json = (method, p, { token, body } = {}) =>
+    new Promise((resolve, reject) => {
+      const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+      const headers = {};
+      if (token) headers.authorization = `Bearer ${token}`;
+      if (payload) Object.assign(headers, { 'content-type': 'application/json', 'content-length': payload.length });
+      const req = http.request({ host: hostname, port, method, path: p, headers, agent }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed = text;
+          if ((res.headers['content-type'] ?? '').includes('json')) parsed = JSON.parse(text);
+          resolve({ status: res.statusCode, body: parsed, instance: res.headers['x-instance'] ?? '(none)' });
+        });
       });
+      req.on('error', reject);
+      req.end(payload);
     });
-    req.on('error', reject);
-    req.end(payload);
-  });
   return { json, close: () => agent.destroy() };
 }
 
@@ -56,13 +57,14 @@ function dashboardOperation() {
   if (!op) throw new Error('no query GradingDashboard in web/src/features/grading/grading.graphql');
   const fragments = new Map(doc.definitions.filter((d) => d.kind === 'FragmentDefinition').map((d) => [d.name.value, d]));
   const used = new Set();
-  const collect = (node) => visit(node, {
-    FragmentSpread(spread) {
-      if (used.has(spread.name.value)) return;
-      used.add(spread.name.value);
-      collect(fragments.get(spread.name.value));
-    },
-  });
+  const collect = (node) =>
+    visit(node, {
+      FragmentSpread(spread) {
+        if (used.has(spread.name.value)) return;
+        used.add(spread.name.value);
+        collect(fragments.get(spread.name.value));
+      },
+    });
   collect(op);
   return [op, ...[...used].map((n) => fragments.get(n))].map(print).join('\n');
 }
@@ -91,14 +93,18 @@ function machine() {
 
 /** nginx's worker processes: the children of its master. */
 function childrenOf(ppid) {
-  return fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).filter((pid) => {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === ppid;
-    } catch {
-      return false;
-    }
-  }).map(Number);
+  return fs
+    .readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((pid) => {
+      try {
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === ppid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
 }
 
 /**
@@ -129,7 +135,14 @@ async function cpuSample(db, set) {
 function cpuSpent(a, b) {
   let pg = 0;
   for (const [pid, end] of b.pg) pg += end - (a.pg.get(pid) ?? 0);
-  return { pg, app: b.app - a.app, nginx: b.nginx - a.nginx, load: b.load - a.load, busy: b.machine[0] - a.machine[0], total: b.machine[1] - a.machine[1] };
+  return {
+    pg,
+    app: b.app - a.app,
+    nginx: b.nginx - a.nginx,
+    load: b.load - a.load,
+    busy: b.machine[0] - a.machine[0],
+    total: b.machine[1] - a.machine[1],
+  };
 }
 
 const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN);
@@ -142,12 +155,14 @@ const loadavg = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
 async function measure({ db, set, seconds, concurrency, next, ok }) {
   let i = 0;
   const warm = concurrency * 2;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (i < warm) {
-      const r = await next(i++);
-      if (r && !ok(r)) throw new Error(`warm-up request failed: ${r.status} ${JSON.stringify(r.body).slice(0, 500)}`);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (i < warm) {
+        const r = await next(i++);
+        if (r && !ok(r)) throw new Error(`warm-up request failed: ${r.status} ${JSON.stringify(r.body).slice(0, 500)}`);
+      }
+    }),
+  );
   const latencies = [];
   const instances = new Map();
   let failed = 0;
@@ -157,28 +172,39 @@ async function measure({ db, set, seconds, concurrency, next, ok }) {
   const loadBefore = loadavg();
   const started = performance.now();
   const stopAt = started + seconds * 1000;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (performance.now() < stopAt) {
-      const sent = performance.now();
-      const r = await next(i++).catch((err) => ({ status: err.message, body: '' }));
-      if (r === null) {
-        exhausted = true;
-        return;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < stopAt) {
+        const sent = performance.now();
+        const r = await next(i++).catch((err) => ({ status: err.message, body: '' }));
+        if (r === null) {
+          exhausted = true;
+          return;
+        }
+        if (ok(r)) latencies.push(performance.now() - sent);
+        else {
+          failed += 1;
+          firstFailure ??= `${r.status} ${JSON.stringify(r.body).slice(0, 300)}`;
+        }
+        instances.set(r.instance, (instances.get(r.instance) ?? 0) + 1);
       }
-      if (ok(r)) latencies.push(performance.now() - sent);
-      else {
-        failed += 1;
-        firstFailure ??= `${r.status} ${JSON.stringify(r.body).slice(0, 300)}`;
-      }
-      instances.set(r.instance, (instances.get(r.instance) ?? 0) + 1);
-    }
-  }));
+    }),
+  );
   const elapsed = (performance.now() - started) / 1000;
   const cpu = cpuSpent(before, await cpuSample(db, set));
   latencies.sort((a, b) => a - b);
   return {
-    ok: latencies.length, failed, firstFailure, exhausted, elapsed, rate: latencies.length / elapsed,
-    p50: percentile(latencies, 0.5), p95: percentile(latencies, 0.95), instances, cpu, load: `${loadBefore}-${loadavg()}`,
+    ok: latencies.length,
+    failed,
+    firstFailure,
+    exhausted,
+    elapsed,
+    rate: latencies.length / elapsed,
+    p50: percentile(latencies, 0.5),
+    p95: percentile(latencies, 0.95),
+    instances,
+    cpu,
+    load: `${loadBefore}-${loadavg()}`,
   };
 }
 
@@ -186,7 +212,13 @@ async function measure({ db, set, seconds, concurrency, next, ok }) {
 async function stepPairs(json, teacher, moduleId, tokens, step) {
   const quizzes = [];
   for (let q = 1; q <= QUIZZES_PER_STEP; q++) {
-    quizzes.push(await createQuiz(json, teacher, { moduleId, title: `Throughput ${step} instance(s) quiz ${q}`, dueDate: new Date(Date.now() + 3600_000) }));
+    quizzes.push(
+      await createQuiz(json, teacher, {
+        moduleId,
+        title: `Throughput ${step} instance(s) quiz ${q}`,
+        dueDate: new Date(Date.now() + 3600_000),
+      }),
+    );
   }
   return quizzes.flatMap((quiz) => tokens.map((token) => ({ quiz, token })));
 }
@@ -202,16 +234,49 @@ function row(step, name, m) {
   const ours = m.cpu.pg + m.cpu.app + m.cpu.nginx + m.cpu.load;
   const other = Math.max(0, m.cpu.busy - ours);
   return [
-    String(step), name, String(m.ok), String(m.failed), m.rate.toFixed(1), m.p50.toFixed(0), m.p95.toFixed(0),
-    perRequest(m.cpu.app), perRequest(m.cpu.pg), share(m.cpu.pg), share(m.cpu.app), share(m.cpu.nginx), share(m.cpu.load), share(other), share(m.cpu.total - m.cpu.busy), m.load,
+    String(step),
+    name,
+    String(m.ok),
+    String(m.failed),
+    m.rate.toFixed(1),
+    m.p50.toFixed(0),
+    m.p95.toFixed(0),
+    perRequest(m.cpu.app),
+    perRequest(m.cpu.pg),
+    share(m.cpu.pg),
+    share(m.cpu.app),
+    share(m.cpu.nginx),
+    share(m.cpu.load),
+    share(other),
+    share(m.cpu.total - m.cpu.busy),
+    m.load,
   ];
 }
 
-const HEADER = ['instances', 'scenario', 'ok', 'failed', 'req/s', 'p50 ms', 'p95 ms', 'app ms/req', 'PG ms/req', 'PG CPU', 'app CPU', 'nginx', 'load gen', 'other', 'idle', 'load avg'];
+const HEADER = [
+  'instances',
+  'scenario',
+  'ok',
+  'failed',
+  'req/s',
+  'p50 ms',
+  'p95 ms',
+  'app ms/req',
+  'PG ms/req',
+  'PG CPU',
+  'app CPU',
+  'nginx',
+  'load gen',
+  'other',
+  'idle',
+  'load avg',
+];
 
 function table(rows) {
   const widths = HEADER.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
-  return [HEADER, ...rows].map((r) => r.map((cell, c) => (c === 1 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ')).join('\n');
+  return [HEADER, ...rows]
+    .map((r) => r.map((cell, c) => (c === 1 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '))
+    .join('\n');
 }
 
 export async function runThroughput({ up, down, steps, publicUrl, databaseUrl, requireServer, seconds, concurrency, log }) {
@@ -236,14 +301,20 @@ export async function runThroughput({ up, down, steps, publicUrl, databaseUrl, r
           const students = await addStudents(db, 'throughput', STUDENTS);
           const tokens = await openSessions(db, students);
           const classQuiz = await createQuiz(json, teacher, {
-            moduleId, title: 'Throughput dashboard quiz', dueDate: new Date(Date.now() + 3600_000), targets: students.slice(0, CLASS_SIZE).map((s) => s.id),
+            moduleId,
+            title: 'Throughput dashboard quiz',
+            dueDate: new Date(Date.now() + 3600_000),
+            targets: students.slice(0, CLASS_SIZE).map((s) => s.id),
           });
           const long = classQuiz.questions.find((q) => q.type === 'LongAnswer');
           for (let s = 0; s < CLASS_SIZE; s++) {
             const r = await submitQuiz(json, tokens[s], classQuiz, s);
             if (r.status !== 201) throw new Error(`submit for the dashboard: ${r.status} ${JSON.stringify(r.body)}`);
             if (s % 2) continue;
-            const g = await json('PUT', '/api/quizsubmissions/grade', { token: teacher, body: { submissionId: idOf(r.body.data), questionId: long.id, score: 4, feedback: 'Fine' } });
+            const g = await json('PUT', '/api/quizsubmissions/grade', {
+              token: teacher,
+              body: { submissionId: idOf(r.body.data), questionId: long.id, score: 4, feedback: 'Fine' },
+            });
             if (g.status !== 200) throw new Error(`grade for the dashboard: ${g.status} ${JSON.stringify(g.body)}`);
           }
           fixtures = { teacher, moduleId, tokens, classQuiz };
@@ -252,28 +323,49 @@ export async function runThroughput({ up, down, steps, publicUrl, databaseUrl, r
         const { teacher, moduleId, tokens, classQuiz } = fixtures;
         const pairs = await stepPairs(json, teacher, moduleId, tokens, step);
         const submits = await measure({
-          db, set, seconds, concurrency,
+          db,
+          set,
+          seconds,
+          concurrency,
           next: (i) => (i < pairs.length ? submitQuiz(json, pairs[i].token, pairs[i].quiz, i) : Promise.resolve(null)),
           ok: (r) => r.status === 201,
         });
         const views = await measure({
-          db, set, seconds, concurrency,
+          db,
+          set,
+          seconds,
+          concurrency,
           next: () => json('POST', '/graphql', { token: teacher, body: { query: dashboard, variables: { assessmentId: classQuiz.id } } }),
           ok: (r) => r.status === 200 && !r.body.errors && r.body.data?.gradingDashboard.submitted.length === CLASS_SIZE,
         });
-        for (const [name, m] of [['quiz submit', submits], ['grading dashboard', views]]) {
+        for (const [name, m] of [
+          ['quiz submit', submits],
+          ['grading dashboard', views],
+        ]) {
           rows.push(row(step, name, m));
-          if (m.failed) say(`nginx's error log: ${fs.readFileSync(set.nginxErrors, 'utf8').split('\n').filter((l) => l.includes('upstream')).slice(-3).join('\n')}`);
-          say(`${step} instance(s), ${name}: ${m.ok} ok in ${m.elapsed.toFixed(1)} s${m.exhausted ? ' (ran out of pairs)' : ''}, `
-            + `answered by ${[...m.instances].map(([k, v]) => `${k} ${v}`).join(', ')}${m.failed ? `; first failure: ${m.firstFailure}` : ''}`);
+          if (m.failed)
+            say(
+              `nginx's error log: ${fs
+                .readFileSync(set.nginxErrors, 'utf8')
+                .split('\n')
+                .filter((l) => l.includes('upstream'))
+                .slice(-3)
+                .join('\n')}`,
+            );
+          say(
+            `${step} instance(s), ${name}: ${m.ok} ok in ${m.elapsed.toFixed(1)} s${m.exhausted ? ' (ran out of pairs)' : ''}, ` +
+              `answered by ${[...m.instances].map(([k, v]) => `${k} ${v}`).join(', ')}${m.failed ? `; first failure: ${m.firstFailure}` : ''}`,
+          );
         }
       } finally {
         close();
         await down(set);
       }
     }
-    console.log(`\nthroughput through nginx, ${concurrency} requests at a time for ${seconds} s each; ms/req: CPU milliseconds per request`
-      + ` of the instances and of PostgreSQL (this database's backends); CPU columns: shares of the whole machine (${os.cpus().length} cores), 'other' is every other process\n`);
+    console.log(
+      `\nthroughput through nginx, ${concurrency} requests at a time for ${seconds} s each; ms/req: CPU milliseconds per request` +
+        ` of the instances and of PostgreSQL (this database's backends); CPU columns: shares of the whole machine (${os.cpus().length} cores), 'other' is every other process\n`,
+    );
     console.log(table(rows));
     console.log();
   } finally {

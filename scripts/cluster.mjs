@@ -34,7 +34,7 @@ const smoke = args.includes('--smoke');
 const throughput = args.includes('--throughput');
 const cleanupSeconds = Number(option('--cleanup-seconds', smoke ? '1' : '300'));
 // the smoke waits for the overdue sweep: every second there, the server's default (a minute) otherwise
-const overdueSweepMs = Number(option('--overdue-sweep-ms', smoke ? '1000' : process.env.OVERDUE_SWEEP_INTERVAL_MS ?? '60000'));
+const overdueSweepMs = Number(option('--overdue-sweep-ms', smoke ? '1000' : (process.env.OVERDUE_SWEEP_INTERVAL_MS ?? '60000')));
 if (!Number.isInteger(instances) || instances < 1) fail('--instances wants a whole number of at least 1');
 if (smoke && throughput) fail('--smoke or --throughput, not both');
 const quiet = smoke || throughput; // instance logs are kept for the checks, printed only with CLUSTER_VERBOSE
@@ -47,9 +47,11 @@ const log = (message) => console.log(`[cluster] ${message}`);
 
 // ---------- what must be there before anything starts ----------
 const nginxBin = process.env.NGINX
-  ? (fs.existsSync(process.env.NGINX) ? process.env.NGINX : undefined)
-  : ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p))
-    ?? (spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' }).stdout.trim() || undefined);
+  ? fs.existsSync(process.env.NGINX)
+    ? process.env.NGINX
+    : undefined
+  : (['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p)) ??
+    (spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' }).stdout.trim() || undefined));
 if (!nginxBin) {
   fail('nginx is not installed. On Debian or Ubuntu: apt-get install -y nginx (this script installs nothing itself)');
 }
@@ -69,7 +71,10 @@ function stopChild(c) {
   if (c.child.exitCode !== null || c.child.signalCode !== null) return undefined;
   return new Promise((resolve) => {
     const force = setTimeout(() => c.child.kill('SIGKILL'), 8000);
-    c.child.once('exit', () => { clearTimeout(force); resolve(); });
+    c.child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
     c.child.kill('SIGTERM');
   });
 }
@@ -82,7 +87,10 @@ async function stopAll(code) {
   fs.rmSync(tmp, { recursive: true, force: true });
   process.exit(code);
 }
-process.on('SIGINT', () => { log('stopping'); stopAll(quiet ? 1 : 0); });
+process.on('SIGINT', () => {
+  log('stopping');
+  stopAll(quiet ? 1 : 0);
+});
 process.on('SIGTERM', () => stopAll(1));
 
 function start(name, command, argv, opts = {}) {
@@ -119,7 +127,10 @@ function freePort() {
 async function waitHealthy(url, ms = 30_000) {
   for (const end = Date.now() + ms; Date.now() < end; await sleep(200)) {
     if (stopping) return;
-    const ok = await fetch(url).then((r) => r.ok, () => false);
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
   }
   throw new Error(`${url} did not become healthy`);
@@ -159,7 +170,13 @@ async function objectStore() {
   const { port } = JSON.parse(line);
   return {
     dir,
-    env: { S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_BUCKET: 'lms-files', S3_ACCESS_KEY: 'S3RVER', S3_SECRET_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true' },
+    env: {
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_BUCKET: 'lms-files',
+      S3_ACCESS_KEY: 'S3RVER',
+      S3_SECRET_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    },
   };
 }
 
@@ -168,7 +185,8 @@ async function objectStore() {
  * upstreams and the listener, and pid, logs and temp folders in the temp folder.
  */
 function nginxConfig(listen, upstreams) {
-  for (const d of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) fs.mkdirSync(path.join(tmp, 'nginx', d), { recursive: true, mode: 0o777 });
+  for (const d of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
+    fs.mkdirSync(path.join(tmp, 'nginx', d), { recursive: true, mode: 0o777 });
   fs.chmodSync(tmp, 0o755); // workers run as an unprivileged user when nginx starts as root
   const shared = fs.readFileSync(path.join(root, 'docker', 'nginx.conf'), 'utf8');
   const servers = upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n');
@@ -178,14 +196,15 @@ function nginxConfig(listen, upstreams) {
     .replace(/^http \{\n/m, `http {\n${temps}\n`)
     .replace(/(?:^ {4}server app-\d+:4000 [^\n]*\n)+/m, `${servers}\n`)
     .replace(/^ {4}listen 80;/m, `    listen 127.0.0.1:${listen};`);
-  if (!config.includes(`listen 127.0.0.1:${listen};`) || !config.includes(servers)) throw new Error('docker/nginx.conf changed shape: update nginxConfig');
+  if (!config.includes(`listen 127.0.0.1:${listen};`) || !config.includes(servers))
+    throw new Error('docker/nginx.conf changed shape: update nginxConfig');
   return config;
 }
 
 // ---------- bring it up ----------
 const databaseUrl = await database();
 const s3 = await objectStore();
-const nginxPort = Number(option('--port', '0')) || await freePort();
+const nginxPort = Number(option('--port', '0')) || (await freePort());
 const publicUrl = `http://127.0.0.1:${nginxPort}`;
 const baseEnv = {
   ...process.env,
@@ -233,14 +252,33 @@ async function up(count) {
   for (let i = 1; i <= count; i++) {
     const port = await freePort();
     const id = `app-${i}`;
-    set.push({ id, port, entry: start(id, process.execPath, [mainJs], { env: { ...baseEnv, PORT: String(port), INSTANCE_ID: id }, cwd: root }) });
+    set.push({
+      id,
+      port,
+      entry: start(id, process.execPath, [mainJs], { env: { ...baseEnv, PORT: String(port), INSTANCE_ID: id }, cwd: root }),
+    });
   }
   // start-up (loading the built server) takes seconds of CPU each: generous on a busy 2-core machine
   await Promise.all(set.map((n) => waitHealthy(`http://127.0.0.1:${n.port}/healthz`, 120_000)));
   fs.mkdirSync(path.join(tmp, 'nginx'), { recursive: true });
-  fs.writeFileSync(path.join(tmp, 'nginx.conf'), nginxConfig(nginxPort, set.map((n) => n.port)));
+  fs.writeFileSync(
+    path.join(tmp, 'nginx.conf'),
+    nginxConfig(
+      nginxPort,
+      set.map((n) => n.port),
+    ),
+  );
   set.nginxErrors = path.join(tmp, 'nginx', 'error.log');
-  set.nginx = start('nginx', nginxBin, ['-p', tmp, '-e', path.join(tmp, 'nginx', 'error.log'), '-c', path.join(tmp, 'nginx.conf'), '-g', 'daemon off;']);
+  set.nginx = start('nginx', nginxBin, [
+    '-p',
+    tmp,
+    '-e',
+    path.join(tmp, 'nginx', 'error.log'),
+    '-c',
+    path.join(tmp, 'nginx.conf'),
+    '-g',
+    'daemon off;',
+  ]);
   await waitHealthy(`${publicUrl}/healthz`, 10_000);
   return set;
 }
@@ -251,26 +289,49 @@ if (throughput) {
   const steps = option('--steps', '1,2,4').split(',').map(Number);
   if (!steps.every((n) => Number.isInteger(n) && n >= 1)) fail('--steps wants whole numbers such as 1,2,4');
   const ok = await runThroughput({
-    up, down, steps, publicUrl, databaseUrl, requireServer, log,
-    seconds: Number(option('--seconds', '10')), concurrency: Number(option('--concurrency', '16')),
-  }).then(() => true, (err) => {
-    console.error(`[throughput] FAILED: ${err.stack ?? err}`);
-    return false;
-  });
+    up,
+    down,
+    steps,
+    publicUrl,
+    databaseUrl,
+    requireServer,
+    log,
+    seconds: Number(option('--seconds', '10')),
+    concurrency: Number(option('--concurrency', '16')),
+  }).then(
+    () => true,
+    (err) => {
+      console.error(`[throughput] FAILED: ${err.stack ?? err}`);
+      return false;
+    },
+  );
   await stopAll(ok ? 0 : 1);
 } else {
   const nodes = await up(instances);
-  log(`${instances} instance(s) (${nodes.map((n) => `${n.id} on ${n.port}`).join(', ')}), s3rver at ${s3.env.S3_ENDPOINT}, nginx at ${publicUrl}`);
+  log(
+    `${instances} instance(s) (${nodes.map((n) => `${n.id} on ${n.port}`).join(', ')}), s3rver at ${s3.env.S3_ENDPOINT}, nginx at ${publicUrl}`,
+  );
   if (!smoke) {
     log(`open ${publicUrl} (demo accounts, password demo1234); Ctrl-C stops everything`);
   } else {
     const { runSmoke } = await import('./cluster-smoke.mjs');
-    const ok = await runSmoke({ publicUrl, nodes, s3Dir: path.join(s3.dir, 'lms-files'), databaseUrl, requireServer, cleanupSeconds, overdueSweepMs, seededAutoSubmitted, log })
-      .catch((err) => {
-        console.error(`[smoke] FAILED: ${err.stack ?? err}`);
-        return false;
-      });
-    if (!ok) for (const n of nodes) for (const line of n.entry.lines.filter((l) => /"level":(40|50|60)/.test(l)).slice(-10)) console.error(`  [${n.id}] ${line}`);
+    const ok = await runSmoke({
+      publicUrl,
+      nodes,
+      s3Dir: path.join(s3.dir, 'lms-files'),
+      databaseUrl,
+      requireServer,
+      cleanupSeconds,
+      overdueSweepMs,
+      seededAutoSubmitted,
+      log,
+    }).catch((err) => {
+      console.error(`[smoke] FAILED: ${err.stack ?? err}`);
+      return false;
+    });
+    if (!ok)
+      for (const n of nodes)
+        for (const line of n.entry.lines.filter((l) => /"level":(40|50|60)/.test(l)).slice(-10)) console.error(`  [${n.id}] ${line}`);
     log(ok ? 'smoke passed' : 'smoke FAILED');
     await stopAll(ok ? 0 : 1);
   }

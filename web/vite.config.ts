@@ -48,7 +48,6 @@ async function linkText(document: DocumentNode): Promise<string> {
   return text;
 }
 
-
 /**
  * For each of ROUTE_MODULES, the files its chunk loads that index.html does not already name: preload.ts adds
  * them as modulepreload links as soon as it runs, so they download beside the entry instead of in a second wave
@@ -57,7 +56,11 @@ async function linkText(document: DocumentNode): Promise<string> {
 function routeChunks(bundle: Rollup.OutputBundle, base: string): Record<string, string[]> {
   const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-  const closure = (start: Rollup.OutputChunk[]) => closureOf(start.map((c) => c.fileName), (file) => byFile.get(file)?.imports ?? []);
+  const closure = (start: Rollup.OutputChunk[]) =>
+    closureOf(
+      start.map((c) => c.fileName),
+      (file) => byFile.get(file)?.imports ?? [],
+    );
   const loaded = closure(chunks.filter((c) => c.isEntry));
   const files: Record<string, Set<string>> = {};
   for (const [name, module] of Object.entries(ROUTE_MODULES)) {
@@ -96,7 +99,9 @@ function preloadedOperations(): Plugin {
       for (const [name, file] of Object.entries(PRELOADED)) {
         const full = path.join(root, file);
         this.addWatchFile(full);
-        const match = new RegExp(`^export const ${name}Document = (\\{.*\\}) as unknown as DocumentNode`, 'm').exec(fs.readFileSync(full, 'utf8'));
+        const match = new RegExp(`^export const ${name}Document = (\\{.*\\}) as unknown as DocumentNode`, 'm').exec(
+          fs.readFileSync(full, 'utf8'),
+        );
         if (!match) throw new Error(`${name}Document not found in ${file}: run pnpm codegen, or update PRELOADED in vite.config.ts`);
         texts[name] = await linkText(JSON.parse(match[1]) as DocumentNode);
       }
@@ -237,7 +242,11 @@ export default defineConfig({
             { name: 'course', test: (id) => groupable(id) && graph.course.has(id), priority: 25 },
             // the libraries and shared components of the other pages (papaparse aside: only the CSV import uses
             // it, and it is as big as a page)
-            { name: 'ui', test: (id) => groupable(id) && ((inNodeModules(id) && !id.includes('/papaparse')) || /\/src\/components\//.test(id)), priority: 20 },
+            {
+              name: 'ui',
+              test: (id) => groupable(id) && ((inNodeModules(id) && !id.includes('/papaparse')) || /\/src\/components\//.test(id)),
+              priority: 20,
+            },
             // results' shared code (the release dialog, its hooks) in its own file, not drawn into the assessments'
             // (whose table uses it): the grading dashboard needs it without the assessments' forms (its budget)
             { name: 'feature-results', test: (id) => groupable(id) && /\/src\/features\/results\//.test(id), priority: 11 },

@@ -34,19 +34,53 @@ export const SMALL_ASSESSMENTS = {
 };
 
 /** The tables written here (generate.mjs counts the rows added). */
-export const ASSESSMENT_TABLES = ['assessments', 'assessment_targets', 'questions', 'question_options', 'accepted_answers',
-  'submissions', 'submission_answers', 'grades', 'grade_history', 'submission_drafts'];
+export const ASSESSMENT_TABLES = [
+  'assessments',
+  'assessment_targets',
+  'questions',
+  'question_options',
+  'accepted_answers',
+  'submissions',
+  'submission_answers',
+  'grades',
+  'grade_history',
+  'submission_drafts',
+];
 
 /** Titles of the grading-dashboard items: 'Unit review assignment', 'Unit review quiz', 'Unit review exam'. */
 export const GRADING_TITLE = 'Unit review';
 
-const WORDS = ['photosynthesis', 'evaporation', 'parliament', 'triangle', 'denominator', 'glacier', 'renaissance', 'oxygen',
-  'metaphor', 'velocity', 'continent', 'democracy', 'fraction', 'harmony', 'algorithm', 'equator', 'molecule', 'sonnet'];
-const FEEDBACK = ['Good reasoning; add an example next time.', 'Clear and complete.', 'Check the second step of your working.',
-  'You missed the link to last week; see the notes.'];
-const LONG_ANSWERS = ['First I compared the two ideas from the notes, then I checked them against the example we did in class.',
-  'The main reason is the one from part two of the notes: it explains why the result changes when the conditions change, '
-  + 'and the worked example shows the same pattern.'];
+const WORDS = [
+  'photosynthesis',
+  'evaporation',
+  'parliament',
+  'triangle',
+  'denominator',
+  'glacier',
+  'renaissance',
+  'oxygen',
+  'metaphor',
+  'velocity',
+  'continent',
+  'democracy',
+  'fraction',
+  'harmony',
+  'algorithm',
+  'equator',
+  'molecule',
+  'sonnet',
+];
+const FEEDBACK = [
+  'Good reasoning; add an example next time.',
+  'Clear and complete.',
+  'Check the second step of your working.',
+  'You missed the link to last week; see the notes.',
+];
+const LONG_ANSWERS = [
+  'First I compared the two ideas from the notes, then I checked them against the example we did in class.',
+  'The main reason is the one from part two of the notes: it explains why the result changes when the conditions change, ' +
+    'and the worked example shows the same pattern.',
+];
 
 /**
  * An id whose first 8 hex digits are `n` (the rest random, version 4): rows inserted in the order of n extend
@@ -84,12 +118,15 @@ export async function generateAssessments(client, o, step, { fileId }) {
   const rebuild = [];
   for (const t of ['question_options', 'accepted_answers', 'submission_answers', 'grades']) rebuild.push(await dropIndexes(client, t));
   // the students of the generated classes, numbered within their class
-  await step('students (temp)', `
+  await step(
+    'students (temp)',
+    `
     CREATE TEMP TABLE b_students ON COMMIT DROP AS
     SELECT u.id, u.class_id, u.academic_year_id, u.email = 'student@demo.school' AS is_demo,
            (row_number() OVER (PARTITION BY u.class_id, u.academic_year_id ORDER BY u.id) - 1)::int AS si
       FROM users u JOIN b_classes c ON c.id = u.class_id AND c.academic_year_id = u.academic_year_id
-     WHERE u.role = 'Student'`);
+     WHERE u.role = 'Student'`,
+  );
   // ---- the items: three kinds per course (some exams dropped), the open quizzes, the grading items
   await client.query(`
     CREATE TEMP TABLE b_items (
@@ -97,23 +134,33 @@ export async function generateAssessments(client, o, step, { fileId }) {
       module_id uuid, module_m int, class_id uuid, academic_year_id uuid, created_by uuid, age int, title text,
       nq int, with_long boolean, off int, due timestamptz, visible boolean, open boolean, visibility text, scope text, total int
     ) ON COMMIT DROP`);
-  await step('assessment plan: regular items', `
+  await step(
+    'assessment plan: regular items',
+    `
     INSERT INTO b_items (role, kind, course_id, module_id, module_m, class_id, academic_year_id, created_by, age)
     SELECT 'regular', kk.kind, bc.id, bm.id, bm.m, bc.class_id, bc.academic_year_id, bc.created_by, bc.age
       FROM b_courses bc CROSS JOIN unnest(ARRAY['ASSIGNMENT', 'QUIZ', 'EXAM']) AS kk(kind)
       LEFT JOIN b_modules bm ON kk.kind = 'QUIZ' AND bm.course_id = bc.id
                             AND bm.m = CASE WHEN bc.n % 10 = 3 THEN $1::int ELSE 1 + bc.n % greatest(1, $1::int - 1) END
      WHERE NOT (kk.kind = 'EXAM' AND (bc.n % $2::int = 0 OR (bc.age > 0 AND bc.n % $2::int = 1)))
-     ORDER BY bc.n, kk.kind`, [mods, o.dropExamEvery]);
-  await step('assessment plan: open quizzes for the quiz-submit scenario', `
+     ORDER BY bc.n, kk.kind`,
+    [mods, o.dropExamEvery],
+  );
+  await step(
+    'assessment plan: open quizzes for the quiz-submit scenario',
+    `
     INSERT INTO b_items (role, kind, course_id, module_id, module_m, class_id, academic_year_id, created_by, age)
     SELECT 'pool', 'QUIZ', bc.id, bm.id, bm.m, bc.class_id, bc.academic_year_id, bc.created_by, bc.age
       FROM b_courses bc CROSS JOIN generate_series(1, $3::int) AS p
       JOIN b_modules bm ON bm.course_id = bc.id AND bm.m = 1 + (bc.n + p) % greatest(1, $1::int - 1)
      WHERE bc.age = 0 AND bc.k > $2::int - $4::int
-     ORDER BY bc.n, p`, [mods, o.coursesPerAllocation, o.poolQuizzesPerCourse, o.poolParts]);
+     ORDER BY bc.n, p`,
+    [mods, o.coursesPerAllocation, o.poolQuizzesPerCourse, o.poolParts],
+  );
   // teacher@'s course of the grading class (any course of that class when teacher@ teaches none there)
-  await step('assessment plan: the grading-dashboard items', `
+  await step(
+    'assessment plan: the grading-dashboard items',
+    `
     WITH course AS (
       SELECT bc.* FROM b_courses bc JOIN b_grading_class g ON g.id = bc.class_id AND g.academic_year_id = bc.academic_year_id
        ORDER BY EXISTS (SELECT 1 FROM course_teachers ct JOIN users u ON u.id = ct.teacher_id
@@ -125,10 +172,14 @@ export async function generateAssessments(client, o, step, { fileId }) {
                       WHERE ct.course_id = c.id AND u.email = 'teacher@demo.school'), c.created_by), c.age,
            format('%s %s', $1::text, lower(kk.kind))
       FROM course c CROSS JOIN unnest(ARRAY['ASSIGNMENT', 'QUIZ', 'EXAM']) AS kk(kind)
-      LEFT JOIN b_modules bm ON kk.kind = 'QUIZ' AND bm.course_id = c.id AND bm.m = 1`, [GRADING_TITLE]);
+      LEFT JOIN b_modules bm ON kk.kind = 'QUIZ' AND bm.course_id = c.id AND bm.m = 1`,
+    [GRADING_TITLE],
+  );
   // sizes, visibility and due dates from the item's number: active-year items fall due between 40 days ago and in
   // 30 days, older years' long ago; one in ten hidden, every 10th course's quiz in its hidden last module
-  await step('assessment plan: attributes', `
+  await step(
+    'assessment plan: attributes',
+    `
     UPDATE b_items i SET
       id = ${orderedId('i.n')},
       off = CASE i.role WHEN 'grading' THEN 0 ELSE i.n END,
@@ -150,7 +201,8 @@ export async function generateAssessments(client, o, step, { fileId }) {
       title = coalesce(i.title, format('%s %s: %s', CASE i.role WHEN 'pool' THEN 'Quick check'
                                                       ELSE CASE i.kind WHEN 'ASSIGNMENT' THEN 'Homework' WHEN 'QUIZ' THEN 'Quiz' ELSE 'Test' END END,
                                         i.n, (SELECT c.title FROM courses c WHERE c.id = i.course_id)))`,
-  [o.gradingQuestions, o.questionsMin, o.questionsMax, mods]);
+    [o.gradingQuestions, o.questionsMin, o.questionsMax, mods],
+  );
   await client.query('ANALYZE b_items');
 
   // ---- questions (template t by position), their points; the item's total is their sum
@@ -159,21 +211,33 @@ export async function generateAssessments(client, o, step, { fileId }) {
       id uuid NOT NULL DEFAULT gen_random_uuid(), item_n int, assessment_id uuid, j int, t int, points int,
       partial boolean, penalty int, word text
     ) ON COMMIT DROP`);
-  await step('question plan', `
+  await step(
+    'question plan',
+    `
     INSERT INTO b_questions (id, item_n, assessment_id, j, t)
     SELECT ${orderedId('i.n * 32 + j')}, i.n, i.id, j, CASE WHEN i.with_long THEN (j + i.off) % 6 ELSE (ARRAY[0, 1, 2, 3, 5])[1 + (j + i.off) % 5] END
       FROM b_items i CROSS JOIN generate_series(1, i.nq) AS j
-     ORDER BY i.n, j`);
-  await step('question plan: points', `
+     ORDER BY i.n, j`,
+  );
+  await step(
+    'question plan: points',
+    `
     UPDATE b_questions q SET points = ($1::int[])[q.t + 1],
            partial = q.t = 2 AND (q.j + q.item_n) % 4 < 2,
            penalty = CASE WHEN q.t = 2 AND (q.j + q.item_n) % 4 < 2 THEN 25 ELSE 0 END,
-           word = CASE WHEN q.t IN (3, 5) THEN ($2::text[])[1 + (q.j * 5 + q.item_n) % cardinality($2::text[])] END`, [POINTS, WORDS]);
+           word = CASE WHEN q.t IN (3, 5) THEN ($2::text[])[1 + (q.j * 5 + q.item_n) % cardinality($2::text[])] END`,
+    [POINTS, WORDS],
+  );
   await client.query('ANALYZE b_questions');
-  await step('item totals', `
-    UPDATE b_items i SET total = x.total FROM (SELECT item_n, sum(points)::int AS total FROM b_questions GROUP BY item_n) x WHERE x.item_n = i.n`);
+  await step(
+    'item totals',
+    `
+    UPDATE b_items i SET total = x.total FROM (SELECT item_n, sum(points)::int AS total FROM b_questions GROUP BY item_n) x WHERE x.item_n = i.n`,
+  );
 
-  await step('assessments', `
+  await step(
+    'assessments',
+    `
     INSERT INTO assessments (id, kind, course_id, module_id, title, description, instructions, due_date, total_points,
                              result_visibility, is_visible, scope, position, created_by, results_released_at, created_at, updated_at)
     SELECT i.id, i.kind, i.course_id, i.module_id, i.title,
@@ -183,12 +247,18 @@ export async function generateAssessments(client, o, step, { fileId }) {
            -- half of the manual items past due have their results released
            CASE WHEN i.visibility = 'manual' AND i.role = 'regular' AND i.n % 2 = 0 AND i.due + interval '2 days' < now() THEN i.due + interval '2 days' END,
            least(now() - interval '1 hour', i.due - interval '14 days'), least(now() - interval '1 hour', i.due - interval '13 days')
-      FROM b_items i ORDER BY i.n`);
-  await step('assessment targets (individual students: every third of the class)', `
+      FROM b_items i ORDER BY i.n`,
+  );
+  await step(
+    'assessment targets (individual students: every third of the class)',
+    `
     INSERT INTO assessment_targets (assessment_id, student_id)
     SELECT i.id, s.id FROM b_items i JOIN b_students s ON s.class_id = i.class_id AND s.academic_year_id = i.academic_year_id
-     WHERE i.scope = 'individual_students' AND s.si % 3 = 0`);
-  await step('questions', `
+     WHERE i.scope = 'individual_students' AND s.si % 3 = 0`,
+  );
+  await step(
+    'questions',
+    `
     INSERT INTO questions (id, assessment_id, type, question_text, points, sort_order, partial_marking, penalty_per_wrong)
     SELECT q.id, q.assessment_id, CASE WHEN q.t IN (0, 1, 2) THEN 'MCQ' WHEN q.t = 4 THEN 'LongAnswer' ELSE 'ShortAnswer' END,
            CASE q.t WHEN 0 THEN format('Question %s: which of these completes the rule from this week''s notes?', q.j)
@@ -197,26 +267,35 @@ export async function generateAssessments(client, o, step, { fileId }) {
                     WHEN 4 THEN format('Question %s: explain in a few sentences how part %s connects to last week''s topic.', q.j, 1 + q.j % 4)
                     ELSE format('Question %s: give the one-word term for the idea in part %s of the notes.', q.j, 1 + q.j % 4) END,
            q.points, q.j, q.partial, q.penalty
-      FROM b_questions q ORDER BY q.item_n, q.j`);
-  await step('question options', `
+      FROM b_questions q ORDER BY q.item_n, q.j`,
+  );
+  await step(
+    'question options',
+    `
     INSERT INTO question_options (id, question_id, sort_order, text, is_correct)
     SELECT ${orderedId('(q.item_n * 32 + q.j) * 8 + o')}, q.id, o, CASE q.t WHEN 1 THEN (ARRAY['True', 'False'])[o] ELSE format('Statement %s', chr(64 + o)) END,
            CASE q.t WHEN 0 THEN o = 1 + q.j % 4 WHEN 1 THEN o = 1 + q.j % 2 ELSE o IN (1 + q.j % 5, 1 + (q.j + 2) % 5) END
       FROM b_questions q CROSS JOIN generate_series(1, CASE q.t WHEN 0 THEN 4 WHEN 1 THEN 2 ELSE 5 END) AS o
      WHERE q.t IN (0, 1, 2)
-     ORDER BY q.item_n, q.j, o`);
-  await step('accepted answers', `
+     ORDER BY q.item_n, q.j, o`,
+  );
+  await step(
+    'accepted answers',
+    `
     INSERT INTO accepted_answers (id, question_id, sort_order, answer, weight)
     SELECT ${orderedId('(q.item_n * 32 + q.j) * 2 + x')}, q.id, x, CASE x WHEN 1 THEN q.word ELSE 'the ' || q.word END, CASE x WHEN 1 THEN 100 ELSE 50 END
       FROM b_questions q CROSS JOIN generate_series(1, 2) AS x WHERE q.t IN (3, 5)
-     ORDER BY q.item_n, q.j, x`);
+     ORDER BY q.item_n, q.j, x`,
+  );
 
   // ---- answer variants, each graded once with the server's rules (gradeMcq, gradeShortAnswer, gradeWithExplanation)
   await client.query(`
     CREATE TEMP TABLE b_variants (question_id uuid, v int, answer text, sel uuid[], score numeric(8,2), explanation jsonb) ON COMMIT DROP`);
   // the options in order: c the correct ones (one, or two for t 2), w the others; right, wrong and missed as
   // gradeWithExplanation lists them (in option order) for each selection
-  await step('answer variants: multiple choice', `
+  await step(
+    'answer variants: multiple choice',
+    `
     WITH k AS (
       SELECT o.question_id, array_agg(o.id ORDER BY o.sort_order) FILTER (WHERE o.is_correct) AS c,
              array_agg(o.id ORDER BY o.sort_order) FILTER (WHERE NOT o.is_correct) AS w
@@ -243,8 +322,11 @@ export async function generateAssessments(client, o, step, { fileId }) {
                                       cardinality(p.wr), CASE WHEN cardinality(p.wr) = 1 THEN '' ELSE 's' END,
                                       cardinality(p.m), CASE WHEN cardinality(p.m) = 1 THEN '' ELSE 's' END)
                                || CASE WHEN p.partial THEN format(' (partial marking, %s%% off per wrong option).', p.penalty) ELSE ' (all or nothing).' END END)
-      FROM p`);
-  await step('answer variants: short and long answers', `
+      FROM p`,
+  );
+  await step(
+    'answer variants: short and long answers',
+    `
     INSERT INTO b_variants (question_id, v, answer, sel, score, explanation)
     SELECT q.id, v, x.answer, '{}', x.score,
            CASE WHEN q.t <> 4 THEN jsonb_build_object('rightOptionIds', '[]'::jsonb, 'wrongOptionIds', '[]'::jsonb, 'missedOptionIds', '[]'::jsonb,
@@ -261,7 +343,9 @@ export async function generateAssessments(client, o, step, { fileId }) {
                CASE WHEN q.t = 4 THEN NULL WHEN v IN (0, 1) THEN 100 WHEN v = 2 THEN 50 END AS weight,
                CASE WHEN q.t = 4 THEN NULL WHEN v IN (0, 1) THEN q.points WHEN v = 2 THEN round(q.points * 50 / 100.0, 2) ELSE 0 END AS score
       ) AS x
-     WHERE q.t IN (3, 4, 5)`, [LONG_ANSWERS]);
+     WHERE q.t IN (3, 4, 5)`,
+    [LONG_ANSWERS],
+  );
   await client.query('CREATE INDEX ON b_variants (question_id, v)');
   await client.query('ANALYZE b_variants');
 
@@ -271,7 +355,9 @@ export async function generateAssessments(client, o, step, { fileId }) {
       sn serial, id uuid NOT NULL DEFAULT gen_random_uuid(), item_n int, assessment_id uuid, student_id uuid, state text,
       teacher uuid, due timestamptz, submitted_at timestamptz, graded_at timestamptz, custom_due timestamptz, total int, nq int
     ) ON COMMIT DROP`);
-  await step('submission plan', `
+  await step(
+    'submission plan',
+    `
     INSERT INTO b_subs (item_n, assessment_id, student_id, state, teacher, due, total, nq, submitted_at, custom_due)
     SELECT x.n, x.id, x.student_id, x.state, x.created_by, x.due, x.total, x.nq,
            CASE WHEN x.state IN ('reopened_empty', 'for_grading') THEN NULL
@@ -305,10 +391,14 @@ export async function generateAssessments(client, o, step, { fileId }) {
           CROSS JOIN LATERAL (SELECT CASE i.kind WHEN 'ASSIGNMENT' THEN 0 WHEN 'QUIZ' THEN 3 ELSE 6 END AS k) AS gk
       ) x
      WHERE x.state IS NOT NULL
-     ORDER BY x.n, x.student_id`);
-  await step('submission plan: ids and grading times', `
+     ORDER BY x.n, x.student_id`,
+  );
+  await step(
+    'submission plan: ids and grading times',
+    `
     UPDATE b_subs SET id = ${orderedId('sn')},
-           graded_at = least(now() - interval '1 minute', coalesce(submitted_at, due) + make_interval(hours => 20 + sn % 50))`);
+           graded_at = least(now() - interval '1 minute', coalesce(submitted_at, due) + make_interval(hours => 20 + sn % 50))`,
+  );
   await client.query('ANALYZE b_subs');
   await client.query('CREATE INDEX ON b_questions (item_n, j)');
   await client.query('ANALYZE b_questions');
@@ -318,7 +408,9 @@ export async function generateAssessments(client, o, step, { fileId }) {
   // long answers graded by the teacher in graded and reopened work, every other one in partly graded work, half
   // of the auto-submitted work (0: nothing was handed in); a resubmission waits for the teacher again. Then as
   // refreshSubmissions: the total is the sum of the grades, graded once every question has one, reopened stays.
-  await step('grades and submissions', `
+  await step(
+    'grades and submissions',
+    `
     WITH g AS (
       INSERT INTO grades (id, submission_id, question_id, score, auto_score, is_auto_graded, feedback, explanation, graded_by, version, updated_at)
       SELECT ${orderedId('x.sn * 32 + x.j')}, x.sub_id, x.question_id,
@@ -353,22 +445,33 @@ export async function generateAssessments(client, o, step, { fileId }) {
            CASE WHEN s.state IN ('graded', 'partial', 'reopened', 'resubmitted') THEN 3 ELSE 1 END,
            coalesce(s.submitted_at, s.graded_at), CASE WHEN s.state IN ('pending', 'auto') THEN coalesce(s.submitted_at, s.graded_at) ELSE s.graded_at END
       FROM b_subs s LEFT JOIN t ON t.submission_id = s.id
-     ORDER BY s.sn`, [FEEDBACK]);
-  await step('submission answers', `
+     ORDER BY s.sn`,
+    [FEEDBACK],
+  );
+  await step(
+    'submission answers',
+    `
     INSERT INTO submission_answers (id, submission_id, question_id, answer, selected_option_ids, file_id, file_name)
     SELECT ${orderedId('s.sn * 32 + q.j')}, s.id, q.id, va.answer, va.sel,
            CASE WHEN q.t = 4 AND va.v = 2 THEN $1::uuid END, CASE WHEN q.t = 4 AND va.v = 2 THEN 'my-answer.pdf' END
       FROM b_subs s JOIN b_questions q ON q.item_n = s.item_n
       JOIN b_variants va ON va.question_id = q.id AND va.v = ${variantOf('s', 'q')}
      WHERE s.state IN ${ANSWERED}
-     ORDER BY s.sn, q.j`, [fileId]);
-  await step('grade history (the first attempt of resubmitted work)', `
+     ORDER BY s.sn, q.j`,
+    [fileId],
+  );
+  await step(
+    'grade history (the first attempt of resubmitted work)',
+    `
     INSERT INTO grade_history (submission_id, question_id, score, is_auto_graded, feedback, graded_by, graded_at, replaced_at)
     SELECT s.id, q.id, CASE WHEN q.t = 4 THEN 1 ELSE 0 END, q.t <> 4, CASE WHEN q.t = 4 THEN 'Please redo this part.' ELSE '' END,
            CASE WHEN q.t = 4 THEN s.teacher END, s.submitted_at - interval '3 days', s.submitted_at
-      FROM b_subs s JOIN b_questions q ON q.item_n = s.item_n WHERE s.state = 'resubmitted'`);
+      FROM b_subs s JOIN b_questions q ON q.item_n = s.item_n WHERE s.state = 'resubmitted'`,
+  );
   // drafts of open items by students who have not submitted: the first half of the questions answered right
-  await step('drafts', `
+  await step(
+    'drafts',
+    `
     WITH d AS (
       SELECT i.n, jsonb_agg(jsonb_build_object('questionId', q.id, 'answer', va.answer, 'selectedOptionIds', to_jsonb(va.sel::text[])) ORDER BY q.j) AS answers
         FROM b_items i JOIN b_questions q ON q.item_n = i.n AND q.j <= (i.nq + 1) / 2
@@ -381,7 +484,8 @@ export async function generateAssessments(client, o, step, { fileId }) {
       FROM d JOIN b_items i ON i.n = d.n
       JOIN b_students s ON s.class_id = i.class_id AND s.academic_year_id = i.academic_year_id AND (i.scope = 'whole_class' OR s.si % 3 = 0)
      WHERE CASE WHEN i.role = 'grading' THEN NOT s.is_demo AND (s.si + 3) % 10 = 8
-                ELSE (i.n * 7 + s.si * 13) % 100 BETWEEN 45 AND 54 END`);
+                ELSE (i.n * 7 + s.si * 13) % 100 BETWEEN 45 AND 54 END`,
+  );
   const t = Date.now();
   for (const build of rebuild) await build();
   if (o.verbose) console.log(`  indexes of the answer and grade tables rebuilt in ${Date.now() - t} ms`);
@@ -394,12 +498,15 @@ export async function generateAssessments(client, o, step, { fileId }) {
  * row. Inside the generator's transaction: a failure rolls the drop back too.
  */
 export async function dropIndexes(client, table, keep = []) {
-  const { rows } = await client.query(`
+  const { rows } = await client.query(
+    `
     SELECT i.indexrelid::regclass::text AS index, pg_get_indexdef(i.indexrelid) AS indexdef, c.conname, pg_get_constraintdef(c.oid) AS condef
       FROM pg_index i
       LEFT JOIN pg_constraint c ON c.conindid = i.indexrelid AND c.conrelid = i.indrelid AND c.contype IN ('p', 'u', 'x')
      WHERE i.indrelid = $1::regclass
-       AND NOT EXISTS (SELECT 1 FROM pg_constraint f WHERE f.contype = 'f' AND f.conindid = i.indexrelid)`, [table]);
+       AND NOT EXISTS (SELECT 1 FROM pg_constraint f WHERE f.contype = 'f' AND f.conindid = i.indexrelid)`,
+    [table],
+  );
   const dropped = rows.filter((r) => !keep.includes(r.conname ?? r.index));
   for (const r of dropped) await client.query(r.conname ? `ALTER TABLE ${table} DROP CONSTRAINT "${r.conname}"` : `DROP INDEX ${r.index}`);
   return async () => {
@@ -421,8 +528,11 @@ export async function checkIntegrity(client) {
   for (const fk of fks) {
     const notNull = fk.cols.map((c) => `t."${c}" IS NOT NULL`).join(' AND ');
     const match = fk.cols.map((c, i) => `r."${fk.refcols[i]}" = t."${c}"`).join(' AND ');
-    const { rows: [{ n }] } = await client.query(
-      `SELECT count(*)::int AS n FROM ${fk.tbl} t WHERE ${notNull} AND NOT EXISTS (SELECT 1 FROM ${fk.ref} r WHERE ${match})`);
+    const {
+      rows: [{ n }],
+    } = await client.query(
+      `SELECT count(*)::int AS n FROM ${fk.tbl} t WHERE ${notNull} AND NOT EXISTS (SELECT 1 FROM ${fk.ref} r WHERE ${match})`,
+    );
     if (n) throw new Error(`foreign key ${fk.conname} of ${fk.tbl}: ${n} rows reference no row of ${fk.ref}`);
   }
   return fks.length;

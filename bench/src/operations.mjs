@@ -112,7 +112,6 @@ export const MY_ATTENDANCE = `query MyAttendance($classId: ID, $subjectId: ID, $
 }
 ${RECORD_FIELDS}`;
 
-
 // ---------------------------------------------------------------- assessments (issue 15), web/src/features/{grading,review,submissions}
 
 const COURSE_SUMMARY = `fragment CourseSummary on Course {

@@ -20,8 +20,16 @@ import { chromium } from 'playwright-core';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // the browser tests' flags (e2e/src/support/env.ts)
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const RUN_TIMEOUT_MS = 30_000;
 /** How long a new context is left to start before its timed load (see coldLoad). */
 const BROWSER_SETTLE_MS = 1_500;
@@ -144,7 +152,12 @@ async function throttle(context, page, conditions) {
 async function mainThread(cdp) {
   const { metrics } = await cdp.send('Performance.getMetrics');
   const m = Object.fromEntries(metrics.map((x) => [x.name, x.value]));
-  return { scriptMs: m.ScriptDuration * 1000, styleMs: m.RecalcStyleDuration * 1000, layoutMs: m.LayoutDuration * 1000, taskMs: m.TaskDuration * 1000 };
+  return {
+    scriptMs: m.ScriptDuration * 1000,
+    styleMs: m.RecalcStyleDuration * 1000,
+    layoutMs: m.LayoutDuration * 1000,
+    taskMs: m.TaskDuration * 1000,
+  };
 }
 
 /** Opens `scenario.path` in `page` and resolves with the page's figures once it is usable. */
@@ -158,15 +171,27 @@ async function openOnce(page, signal, baseUrl, scenario) {
   const onError = (err) => errors.push(err.message);
   page.on('pageerror', onError);
   try {
-    const usable = new Promise((resolve) => { signal.usable = resolve; });
+    const usable = new Promise((resolve) => {
+      signal.usable = resolve;
+    });
     await page.goto(`${baseUrl}${scenario.path}`, { waitUntil: 'commit', timeout: RUN_TIMEOUT_MS });
     let timer;
     const timeout = new Promise((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`${scenario.name}: ${page.url()} not usable within ${RUN_TIMEOUT_MS / 1000} s${errors.length ? ` (page errors: ${errors.join('; ')})` : ''}`)), RUN_TIMEOUT_MS);
+      timer = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `${scenario.name}: ${page.url()} not usable within ${RUN_TIMEOUT_MS / 1000} s${errors.length ? ` (page errors: ${errors.join('; ')})` : ''}`,
+            ),
+          ),
+        RUN_TIMEOUT_MS,
+      );
     });
     // the probe's call may come before the page's binding exists (a page with no script is parsed at once, in one
     // mutation), so the page's own record is also polled (the time itself is always the page's)
-    const recorded = page.waitForFunction(() => window.__bench?.usable !== undefined, undefined, { timeout: RUN_TIMEOUT_MS, polling: 100 }).catch(() => new Promise(() => {}));
+    const recorded = page
+      .waitForFunction(() => window.__bench?.usable !== undefined, undefined, { timeout: RUN_TIMEOUT_MS, polling: 100 })
+      .catch(() => new Promise(() => {}));
     await Promise.race([usable, recorded, timeout]).finally(() => clearTimeout(timer));
     return await pageStats(page, operations);
   } finally {
@@ -191,16 +216,23 @@ async function startFloorPages(baseUrl, tokens, scenarios) {
   const pages = new Map();
   const headers = new Map();
   for (const scenario of scenarios) {
-    const res = await fetch(`${baseUrl}${scenario.path}`, { headers: { cookie: `${PAGE_COOKIE}=${encodeURIComponent(tokens[scenario.as])}` }, redirect: 'manual' });
+    const res = await fetch(`${baseUrl}${scenario.path}`, {
+      headers: { cookie: `${PAGE_COOKIE}=${encodeURIComponent(tokens[scenario.as])}` },
+      redirect: 'manual',
+    });
     const html = await res.text();
     if (res.status !== 200 || !html.includes('id="lms-server-state"')) {
       throw new Error(`${scenario.name}: ${scenario.path} did not arrive server-rendered (HTTP ${res.status}), so it has no floor page`);
     }
     // under the scenario's name: two scenarios may open the same path as different people
-    headers.set(`/${scenario.name}${scenario.path}`, Object.fromEntries([...res.headers].filter(([name]) => !FLOOR_DROPPED_HEADERS.has(name))));
-    pages.set(`/${scenario.name}${scenario.path}`, html
-      .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
-      .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/g, ''));
+    headers.set(
+      `/${scenario.name}${scenario.path}`,
+      Object.fromEntries([...res.headers].filter(([name]) => !FLOOR_DROPPED_HEADERS.has(name))),
+    );
+    pages.set(
+      `/${scenario.name}${scenario.path}`,
+      html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '').replace(/<link\b[^>]*rel="modulepreload"[^>]*>/g, ''),
+    );
   }
   const server = http.createServer((req, res) => {
     const pathname = new URL(req.url, 'http://floor').pathname;
@@ -211,7 +243,13 @@ async function startFloorPages(baseUrl, tokens, scenarios) {
     }
     // compressed as the app's pages are (server/src/app/compress-answers.ts), so only the content differs
     const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-    res.writeHead(200, { ...headers.get(pathname), 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...(gzip ? { 'content-encoding': 'gzip' } : {}) })
+    res
+      .writeHead(200, {
+        ...headers.get(pathname),
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+        ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+      })
       .end(gzip ? zlib.gzipSync(page) : page);
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -226,8 +264,20 @@ async function startFloorPages(baseUrl, tokens, scenarios) {
  * site pays too, not of the app's code, which is what the floor is there to show (bench/README.md, "The floor
  * page's headers").
  */
-const FLOOR_DROPPED_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'date',
-  'set-cookie', 'vary', 'etag', 'last-modified', 'x-request-id', 'x-instance']);
+const FLOOR_DROPPED_HEADERS = new Set([
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'date',
+  'set-cookie',
+  'vary',
+  'etag',
+  'last-modified',
+  'x-request-id',
+  'x-instance',
+]);
 
 /** One cold load of `scenario` from `baseUrl` (the app's, or the floor pages') in a fresh context, signed in by token and page cookie. */
 async function coldLoad(browser, baseUrl, scenario, token, conditions, init, { app, warmToo }) {
@@ -243,12 +293,16 @@ async function coldLoad(browser, baseUrl, scenario, token, conditions, init, { a
     // the browser's own start (a new context, its renderer) takes this machine's two cores for a moment; a
     // phone's start does not take the server's CPU, so the timed navigation waits until it is over (without
     // this, the app's server answered in 400-780 ms instead of ~100 ms while the floor, a file, was not affected)
-    await new Promise((resolve) => { setTimeout(resolve, BROWSER_SETTLE_MS); });
+    await new Promise((resolve) => {
+      setTimeout(resolve, BROWSER_SETTLE_MS);
+    });
     const cold = { ...(await openOnce(page, signal, baseUrl, scenario)), ...(await mainThread(cdp)) };
     // the app's code has run (the page answers input): waited for a little, after usable
     if (app && !Number.isFinite(cold.ready)) {
-      cold.ready = await page.waitForFunction((mark) => performance.getEntriesByName(mark)[0]?.startTime, APP_READY_MARK, { timeout: RUN_TIMEOUT_MS })
-        .then((h) => h.jsonValue()).catch(() => NaN);
+      cold.ready = await page
+        .waitForFunction((mark) => performance.getEntriesByName(mark)[0]?.startTime, APP_READY_MARK, { timeout: RUN_TIMEOUT_MS })
+        .then((h) => h.jsonValue())
+        .catch(() => NaN);
     }
     // the last run: the same page opened again, with the scripts in the cache
     const warm = warmToo ? await openOnce(page, signal, baseUrl, scenario) : undefined;
@@ -273,26 +327,46 @@ export async function measurePages({ baseUrl, tokens, scenarios, conditions, run
       const floorRuns = [];
       let warm;
       for (let i = 0; i < runs; i += 1) {
-        const app = await coldLoad(browser, baseUrl, scenario, tokens[scenario.as], conditions, init, { app: true, warmToo: i === runs - 1 });
+        const app = await coldLoad(browser, baseUrl, scenario, tokens[scenario.as], conditions, init, {
+          app: true,
+          warmToo: i === runs - 1,
+        });
         cold.push(app.cold);
         warm = app.warm ?? warm;
         // the floor right after, under the same conditions (no script: nothing to be ready)
-        floorRuns.push((await coldLoad(browser, `${floor.url}/${scenario.name}`, scenario, tokens[scenario.as], conditions, init, { app: false, warmToo: false })).cold);
+        floorRuns.push(
+          (
+            await coldLoad(browser, `${floor.url}/${scenario.name}`, scenario, tokens[scenario.as], conditions, init, {
+              app: false,
+              warmToo: false,
+            })
+          ).cold,
+        );
       }
       const r = {
-        name: scenario.name, what: scenario.what, runs: cold, warm, median: median(cold.map((c) => c.usable)),
-        floorRuns, floorMedian: median(floorRuns.map((c) => c.usable)), readyMedian: median(cold.map((c) => c.ready)),
+        name: scenario.name,
+        what: scenario.what,
+        runs: cold,
+        warm,
+        median: median(cold.map((c) => c.usable)),
+        floorRuns,
+        floorMedian: median(floorRuns.map((c) => c.usable)),
+        readyMedian: median(cold.map((c) => c.ready)),
       };
       r.floorRatio = r.median / r.floorMedian;
       if (process.env.BENCH_PAGE_DETAIL === '1') {
         const m = [...cold].sort((a, b) => a.usable - b.usable)[Math.floor((cold.length - 1) / 2)];
-        log(`${scenario.name}, the median run: html ${fmt(m.html, 0)} ms, usable ${fmt(m.usable, 0)} ms, ready ${fmt(m.ready, 0)} ms, LCP ${fmt(m.lcp, 0)} ms; `
-          + `main thread ${fmt(m.taskMs, 0)} ms (script ${fmt(m.scriptMs, 0)}, style ${fmt(m.styleMs, 0)}, layout ${fmt(m.layoutMs, 0)}); requests until usable (start-end ms, KB):`);
+        log(
+          `${scenario.name}, the median run: html ${fmt(m.html, 0)} ms, usable ${fmt(m.usable, 0)} ms, ready ${fmt(m.ready, 0)} ms, LCP ${fmt(m.lcp, 0)} ms; ` +
+            `main thread ${fmt(m.taskMs, 0)} ms (script ${fmt(m.scriptMs, 0)}, style ${fmt(m.styleMs, 0)}, layout ${fmt(m.layoutMs, 0)}); requests until usable (start-end ms, KB):`,
+        );
         for (const t of m.timeline) log(`  ${fmt(t.start, 0).padStart(6)}-${fmt(t.end, 0).padEnd(6)} ${fmt(t.kb).padStart(6)}  ${t.path}`);
       }
-      log(`${scenario.name.padEnd(30)} usable ${cold.map((c) => fmt(c.usable, 0)).join(' / ')} ms, median ${fmt(r.median, 0)} ms (target ${conditions.usableMs} ms); `
-        + `floor ${floorRuns.map((c) => fmt(c.usable, 0)).join(' / ')} ms, median ${fmt(r.floorMedian, 0)} ms; app/floor ${fmt(r.floorRatio, 2)} (target ${conditions.floorRatio}); `
-        + `ready ${fmt(r.readyMedian, 0)} ms; warm ${fmt(warm?.usable, 0)} ms`);
+      log(
+        `${scenario.name.padEnd(30)} usable ${cold.map((c) => fmt(c.usable, 0)).join(' / ')} ms, median ${fmt(r.median, 0)} ms (target ${conditions.usableMs} ms); ` +
+          `floor ${floorRuns.map((c) => fmt(c.usable, 0)).join(' / ')} ms, median ${fmt(r.floorMedian, 0)} ms; app/floor ${fmt(r.floorRatio, 2)} (target ${conditions.floorRatio}); ` +
+          `ready ${fmt(r.readyMedian, 0)} ms; warm ${fmt(warm?.usable, 0)} ms`,
+      );
       results.push(r);
     }
   } finally {
@@ -306,31 +380,73 @@ const fmt = (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '-');
 
 /** The table printed at the end: the median run of each scenario in detail. */
 export function pagesTable(results, conditions) {
-  const head = ['page', 'usable ms (median)', 'min', 'max', 'floor', 'app/floor', 'ready', 'warm', 'html', 'JS files', 'JS KB', 'JS done', 'first gql', 'gql done', 'LCP', 'GraphQL', 'target'];
+  const head = [
+    'page',
+    'usable ms (median)',
+    'min',
+    'max',
+    'floor',
+    'app/floor',
+    'ready',
+    'warm',
+    'html',
+    'JS files',
+    'JS KB',
+    'JS done',
+    'first gql',
+    'gql done',
+    'LCP',
+    'GraphQL',
+    'target',
+  ];
   const rows = results.map((r) => {
     const m = [...r.runs].sort((a, b) => a.usable - b.usable)[Math.floor((r.runs.length - 1) / 2)];
     const us = r.runs.map((c) => c.usable);
-    return [r.name, fmt(r.median, 0), fmt(Math.min(...us), 0), fmt(Math.max(...us), 0), fmt(r.floorMedian, 0), fmt(r.floorRatio, 2), fmt(r.readyMedian, 0),
-      fmt(r.warm?.usable, 0), fmt(m.html, 0), m.jsFiles, fmt(m.jsKb, 0),
-      fmt(m.jsEnd, 0), fmt(m.gqlStart, 0), fmt(m.gqlEnd, 0), fmt(m.lcp, 0), m.operations.join('+') || '(none)', `${conditions.usableMs}, ${conditions.floorRatio}x`];
+    return [
+      r.name,
+      fmt(r.median, 0),
+      fmt(Math.min(...us), 0),
+      fmt(Math.max(...us), 0),
+      fmt(r.floorMedian, 0),
+      fmt(r.floorRatio, 2),
+      fmt(r.readyMedian, 0),
+      fmt(r.warm?.usable, 0),
+      fmt(m.html, 0),
+      m.jsFiles,
+      fmt(m.jsKb, 0),
+      fmt(m.jsEnd, 0),
+      fmt(m.gqlStart, 0),
+      fmt(m.gqlEnd, 0),
+      fmt(m.lcp, 0),
+      m.operations.join('+') || '(none)',
+      `${conditions.usableMs}, ${conditions.floorRatio}x`,
+    ];
   });
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => String(row[i]).length)));
-  const line = (cells) => cells.map((c, i) => (i === 0 || i === 15 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+  const line = (cells) =>
+    cells.map((c, i) => (i === 0 || i === 15 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
   const n = conditions.network;
   return [
     `first loads (empty cache), ${results[0]?.runs.length ?? 0} runs each: ${n.latencyMs} ms RTT, ${n.downloadKbps} kbit/s down, ${n.uploadKbps} kbit/s up, CPU ${conditions.cpuSlowdown}x slower, ` +
       `${conditions.device.viewport.width}x${conditions.device.viewport.height}; times from the navigation start (the median run's details); floor: the same page as plain HTML ` +
       `with no script, same conditions; ready: the app's first commit (hydrated)`,
-    line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line),
+    line(head),
+    line(widths.map((w) => '-'.repeat(w))),
+    ...rows.map(line),
   ].join('\n');
 }
 
 /** Misses of the usable-time target and of the floor ratio (medians of the cold runs). */
 export function checkPages(results, conditions) {
   return [
-    ...results.filter((r) => !(r.median <= conditions.usableMs))
+    ...results
+      .filter((r) => !(r.median <= conditions.usableMs))
       .map((r) => `${r.name}: usable after ${fmt(r.median, 0)} ms (median of ${r.runs.length}) > ${conditions.usableMs} ms`),
-    ...results.filter((r) => !(r.floorRatio <= conditions.floorRatio))
-      .map((r) => `${r.name}: usable after ${fmt(r.median, 0)} ms, ${fmt(r.floorRatio, 2)}x its floor page's ${fmt(r.floorMedian, 0)} ms > ${conditions.floorRatio}x`),
+    ...results
+      .filter((r) => !(r.floorRatio <= conditions.floorRatio))
+      .map(
+        (r) =>
+          `${r.name}: usable after ${fmt(r.median, 0)} ms, ${fmt(r.floorRatio, 2)}x its floor page's ${fmt(r.floorMedian, 0)} ms > ${conditions.floorRatio}x`,
+      ),
   ];
 }

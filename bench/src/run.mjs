@@ -59,7 +59,13 @@ const COUNT_REQUESTS = 4; // per scenario and size in the statement-count pass (
 const REQUEST_TIMEOUT_MS = 30_000;
 const HEALTH_TIMEOUT_MS = 120_000;
 const ADMIN_URL = env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const ONLY = env.BENCH_SCENARIOS ? new Set(env.BENCH_SCENARIOS.split(',').map((s) => s.trim()).filter(Boolean)) : null;
+const ONLY = env.BENCH_SCENARIOS
+  ? new Set(
+      env.BENCH_SCENARIOS.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+  : null;
 const wanted = (name) => !ONLY || ONLY.has(name);
 
 function positiveInt(value, fallback) {
@@ -112,7 +118,11 @@ function failure(r, kind) {
   if (r.status !== 200 && r.status !== 201) return `HTTP ${r.status}: ${r.text?.slice(0, 200)}`;
   if (!r.json) return `not JSON: ${r.text?.slice(0, 200)}`;
   if (kind === 'graphql') {
-    if (r.json.errors?.length) return `GraphQL error: ${r.json.errors.map((e) => `${e.extensions?.code ?? ''} ${e.message}`).join('; ').slice(0, 300)}`;
+    if (r.json.errors?.length)
+      return `GraphQL error: ${r.json.errors
+        .map((e) => `${e.extensions?.code ?? ''} ${e.message}`)
+        .join('; ')
+        .slice(0, 300)}`;
     if (!r.json.data) return 'no data';
   } else if (kind === 'rest' && r.json.success !== true) {
     return `success is not true: ${r.text.slice(0, 200)}`;
@@ -151,9 +161,18 @@ async function load(target, request, kind, count, capMs, concurrency = CONCURREN
   const wallS = Number(process.hrtime.bigint() - started) / 1e9;
   latencies.sort((a, b) => a - b);
   return {
-    requested: count, completed: latencies.length + errors.length, ok: latencies.length, errors: errors.length, firstError: errors[0],
-    p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), max: latencies[latencies.length - 1] ?? NaN,
-    rps: (latencies.length + errors.length) / wallS, wallS, responseBytes: bytes,
+    requested: count,
+    completed: latencies.length + errors.length,
+    ok: latencies.length,
+    errors: errors.length,
+    firstError: errors[0],
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    max: latencies[latencies.length - 1] ?? NaN,
+    rps: (latencies.length + errors.length) / wallS,
+    wallS,
+    responseBytes: bytes,
   };
 }
 
@@ -164,8 +183,11 @@ async function load(target, request, kind, count, capMs, concurrency = CONCURREN
  */
 function sqlCounts(logFile, from) {
   const text = fs.readFileSync(logFile).subarray(from).toString('utf8');
-  const counts = text.split('\n').filter((l) => l.includes('"msg":"request"'))
-    .map((l) => Number(l.match(/"sql":(\d+)/)?.[1]) + Number(l.match(/"checkedReads":(\d+)/)?.[1] ?? 0)).filter(Number.isFinite);
+  const counts = text
+    .split('\n')
+    .filter((l) => l.includes('"msg":"request"'))
+    .map((l) => Number(l.match(/"sql":(\d+)/)?.[1]) + Number(l.match(/"checkedReads":(\d+)/)?.[1] ?? 0))
+    .filter(Number.isFinite);
   return { n: counts.length, min: Math.min(...counts), max: Math.max(...counts) };
 }
 
@@ -181,7 +203,9 @@ function gcSince(logFile, from, lastAfterMb) {
   let count = 0;
   let pauseMs = 0;
   let after = lastAfterMb;
-  for (const m of text.matchAll(/ms: (?:Scavenge|Mark-Compact|Minor Mark-Compact|Mark-sweep)[^\n]*? ([\d.]+) \([\d.]+\) -> ([\d.]+) \([\d.]+\) MB, ([\d.]+) \/ [\d.]+ ms/g)) {
+  for (const m of text.matchAll(
+    /ms: (?:Scavenge|Mark-Compact|Minor Mark-Compact|Mark-sweep)[^\n]*? ([\d.]+) \([\d.]+\) -> ([\d.]+) \([\d.]+\) MB, ([\d.]+) \/ [\d.]+ ms/g,
+  )) {
     const [before, afterThis, ms] = [Number(m[1]), Number(m[2]), Number(m[3])];
     if (after !== undefined) allocatedMb += Math.max(0, before - after);
     after = afterThis;
@@ -193,7 +217,10 @@ function gcSince(logFile, from, lastAfterMb) {
 
 /** The heap after the last collection logged before byte `to` (where the next window's allocation starts). */
 function lastHeapAfter(logFile, to) {
-  const text = fs.readFileSync(logFile).subarray(Math.max(0, to - 200_000), to).toString('utf8');
+  const text = fs
+    .readFileSync(logFile)
+    .subarray(Math.max(0, to - 200_000), to)
+    .toString('utf8');
   const all = [...text.matchAll(/-> ([\d.]+) \([\d.]+\) MB, [\d.]+ \/ [\d.]+ ms/g)];
   return all.length ? Number(all[all.length - 1][1]) : undefined;
 }
@@ -256,15 +283,17 @@ async function startProcess({ label, script, args = [], env: extra, logFile }) {
   const out = fs.openSync(logFile, 'a');
   const child = spawn(process.execPath, [...args, script], { cwd: repoRoot, env: { ...env, ...extra(port) }, stdio: ['ignore', out, out] });
   const exited = {};
-  const exitPromise = new Promise((resolve) => child.on('exit', (code, signal) => {
-    exited.code = code ?? signal;
-    resolve();
-  }));
+  const exitPromise = new Promise((resolve) =>
+    child.on('exit', (code, signal) => {
+      exited.code = code ?? signal;
+      resolve();
+    }),
+  );
   const stop = async () => {
     target.agent.destroy();
     if (exited.code !== undefined) return;
     child.kill('SIGTERM');
-    if (!await Promise.race([exitPromise.then(() => true), sleep(15_000).then(() => false)])) {
+    if (!(await Promise.race([exitPromise.then(() => true), sleep(15_000).then(() => false)]))) {
       child.kill('SIGKILL');
       await exitPromise;
       log(`${label} stopped by SIGKILL: no exit within 15 s of SIGTERM`);
@@ -275,8 +304,10 @@ async function startProcess({ label, script, args = [], env: extra, logFile }) {
     if (exited.code !== undefined || Date.now() > deadline) {
       await stop();
       const text = fs.readFileSync(logFile, 'utf8');
-      throw new Error(`${label} ${exited.code !== undefined ? `exited during start-up (code ${exited.code})` : 'did not start in time'}\n`
-        + `--- its output (last lines) ---\n${text.split('\n').slice(-30).join('\n')}`);
+      throw new Error(
+        `${label} ${exited.code !== undefined ? `exited during start-up (code ${exited.code})` : 'did not start in time'}\n` +
+          `--- its output (last lines) ---\n${text.split('\n').slice(-30).join('\n')}`,
+      );
     }
     const r = await send(target, { method: 'GET', path: '/healthz' });
     if (r.status === 200 && r.json?.status === 'ok') return { target, child, exited, stop, logFile, health: r.json };
@@ -290,17 +321,29 @@ const serverArgs = () => (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter
 function startApp(dbUrl, logLevel, tmp, name) {
   return startProcess({
     // --trace-gc: each collection's heap before and after, in the log, for the allocation per request (gcSince)
-    label: `server (${name})`, script: serverMain, args: ['--trace-gc', ...serverArgs()], logFile: path.join(tmp, `server-${name}.log`),
+    label: `server (${name})`,
+    script: serverMain,
+    args: ['--trace-gc', ...serverArgs()],
+    logFile: path.join(tmp, `server-${name}.log`),
     env: (port) => ({
-      PORT: String(port), HOST, DATABASE_URL: dbUrl, NODE_ENV: 'production', DEMO_SEED: 'true', LOG_LEVEL: logLevel,
-      DATA_DIR: path.join(tmp, 'data'), FILE_DIR: path.join(tmp, 'files'), PUBLIC_URL: `http://${HOST}:${port}`,
+      PORT: String(port),
+      HOST,
+      DATABASE_URL: dbUrl,
+      NODE_ENV: 'production',
+      DEMO_SEED: 'true',
+      LOG_LEVEL: logLevel,
+      DATA_DIR: path.join(tmp, 'data'),
+      FILE_DIR: path.join(tmp, 'files'),
+      PUBLIC_URL: `http://${HOST}:${port}`,
     }),
   });
 }
 
 function startFloor(dbUrl, tmp) {
   return startProcess({
-    label: 'floor', script: path.join(here, 'floor', 'server.mjs'), logFile: path.join(tmp, 'floor.log'),
+    label: 'floor',
+    script: path.join(here, 'floor', 'server.mjs'),
+    logFile: path.join(tmp, 'floor.log'),
     env: (port) => ({ PORT: String(port), DATABASE_URL: dbUrl, FLOOR_POOL_MAX: String(appPoolSize()) }),
   });
 }
@@ -341,7 +384,6 @@ async function logins(target) {
 
 /** src/fixtures.mjs (the data helper's): what the scenarios ask for, and prepared quiz-submit pairs. */
 async function readFixtures(dbUrl, pairCount) {
-
   const db = new pg.Client({ connectionString: dbUrl });
   db.on('error', () => undefined);
   await db.connect();
@@ -361,17 +403,25 @@ async function prepareDatabase(admin, name, preset, tmp, logLevel, cleanup, reus
   if (!reuse) {
     await admin.query(`CREATE DATABASE "${name}"`);
     cleanup.push(async () => {
-      if (env.BENCH_KEEP_DB === '1') log(`kept the database: ${dbUrl.href}  (drop it with: DROP DATABASE "${name}"; run on it again with BENCH_REUSE_DB=${name})`);
+      if (env.BENCH_KEEP_DB === '1')
+        log(`kept the database: ${dbUrl.href}  (drop it with: DROP DATABASE "${name}"; run on it again with BENCH_REUSE_DB=${name})`);
       else await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     });
   }
   const t0 = Date.now();
   const app = await startApp(dbUrl.href, logLevel, tmp, `${preset}-${logLevel}`);
   cleanup.push(app.stop);
-  log(`server (${preset}): pid ${app.child.pid}, http://${HOST}:${app.target.port}, migrated and demo-seeded in ${fmt((Date.now() - t0) / 1000)} s, RSS ${fmt(rssMb(app.child.pid).rss)} MB`);
+  log(
+    `server (${preset}): pid ${app.child.pid}, http://${HOST}:${app.target.port}, migrated and demo-seeded in ${fmt((Date.now() - t0) / 1000)} s, RSS ${fmt(rssMb(app.child.pid).rss)} MB`,
+  );
   const gen = reuse ? { ms: 0, counts: {} } : await generate(dbUrl.href, { preset });
-  log(reuse ? `reused the database ${name} as it is (no generation; quiz-submit pairs exclude what earlier runs submitted)`
-    : `generated (${preset}) in ${fmt(gen.ms / 1000)} s: ${Object.entries(gen.counts).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  log(
+    reuse
+      ? `reused the database ${name} as it is (no generation; quiz-submit pairs exclude what earlier runs submitted)`
+      : `generated (${preset}) in ${fmt(gen.ms / 1000)} s: ${Object.entries(gen.counts)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}`,
+  );
   return { dbUrl: dbUrl.href, app, gen };
 }
 
@@ -384,10 +434,14 @@ async function measurePass({ app, floor, floorNames, list, writes }) {
     if (!wanted(s.name)) continue;
     if (app.exited.code !== undefined) throw new Error(`the server exited (code ${app.exited.code})`);
     const hasFloor = !s.write && floorNames.has(s.name);
-    const floorRequest = s.floorRequest ?? (hasFloor ? (i) => {
-      const r = s.request(i);
-      return { method: 'GET', path: `/${s.name}?${new URLSearchParams(r.body?.variables ?? {})}`, token: r.token };
-    } : undefined);
+    const floorRequest =
+      s.floorRequest ??
+      (hasFloor
+        ? (i) => {
+            const r = s.request(i);
+            return { method: 'GET', path: `/${s.name}?${new URLSearchParams(r.body?.variables ?? {})}`, token: r.token };
+          }
+        : undefined);
     let floorMismatch;
     if (hasFloor) {
       const [a, f] = await Promise.all([send(app.target, s.request(0)), send(floor.target, floorRequest(0))]);
@@ -402,7 +456,14 @@ async function measurePass({ app, floor, floorNames, list, writes }) {
     await sleep(50); // the warm-up's collections are in the log
     const gcFrom = fs.statSync(app.logFile).size;
     const heapAtStart = lastHeapAfter(app.logFile, gcFrom);
-    const r = { name: s.name, what: s.what, write: s.write, twinOf: s.twinOf, floorMismatch, ...await load(app.target, s.request, s.kind, count, cap, concurrency) };
+    const r = {
+      name: s.name,
+      what: s.what,
+      write: s.write,
+      twinOf: s.twinOf,
+      floorMismatch,
+      ...(await load(app.target, s.request, s.kind, count, cap, concurrency)),
+    };
     await sleep(50);
     const gc = gcSince(app.logFile, gcFrom, heapAtStart);
     // no collection in the window (a smoke's few requests): nothing to tell, printed as '-'
@@ -415,11 +476,14 @@ async function measurePass({ app, floor, floorNames, list, writes }) {
     }
     results.push(r);
     const f = r.floor;
-    log(`${s.name.padEnd(34)} p50 ${fmt(r.p50).padStart(7)} ms ${fmt(r.rps).padStart(7)} req/s`
-      + (f ? `  | floor p50 ${fmt(f.p50).padStart(6)} ms ${fmt(f.rps).padStart(7)} req/s` : '')
-      + `  | heap ${fmt(r.gc.allocatedKbPerRequest, 0).padStart(6)} KB/req, GC ${fmt(r.gc.pauseMsPerRequest, 2)} ms/req`
-      + (r.errors ? `  ${r.errors} ERRORS (${r.firstError})` : '') + (f?.errors ? `  floor: ${f.errors} ERRORS (${f.firstError})` : '')
-      + (floorMismatch ? `  FLOOR DIFFERS: ${floorMismatch}` : ''));
+    log(
+      `${s.name.padEnd(34)} p50 ${fmt(r.p50).padStart(7)} ms ${fmt(r.rps).padStart(7)} req/s` +
+        (f ? `  | floor p50 ${fmt(f.p50).padStart(6)} ms ${fmt(f.rps).padStart(7)} req/s` : '') +
+        `  | heap ${fmt(r.gc.allocatedKbPerRequest, 0).padStart(6)} KB/req, GC ${fmt(r.gc.pauseMsPerRequest, 2)} ms/req` +
+        (r.errors ? `  ${r.errors} ERRORS (${r.firstError})` : '') +
+        (f?.errors ? `  floor: ${f.errors} ERRORS (${f.firstError})` : '') +
+        (floorMismatch ? `  FLOOR DIFFERS: ${floorMismatch}` : ''),
+    );
   }
   return results;
 }
@@ -453,7 +517,8 @@ function splitPairs(pairs, perSide, countPairs) {
 async function main() {
   if (!fs.existsSync(serverMain)) throw new Error(`${path.relative(repoRoot, serverMain)} is missing: run \`pnpm build\` first`);
   const targets = JSON.parse(fs.readFileSync(path.join(benchDir, 'targets.json'), 'utf8'));
-  if (!isLoopback(new URL(ADMIN_URL).hostname)) throw new Error(`BENCH_DATABASE_URL must point at this machine (loopback), not ${new URL(ADMIN_URL).hostname}`);
+  if (!isLoopback(new URL(ADMIN_URL).hostname))
+    throw new Error(`BENCH_DATABASE_URL must point at this machine (loopback), not ${new URL(ADMIN_URL).hostname}`);
 
   const cleanup = [];
   let cleaned = false;
@@ -478,11 +543,20 @@ async function main() {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lms-bench-'));
     cleanup.push(async () => fs.rmSync(tmp, { recursive: true, force: true }));
 
-    log(`machine: ${os.cpus()[0]?.model ?? 'cpu'} x ${os.cpus().length}, ${fmt(os.totalmem() / 2 ** 30)} GiB; node ${process.version}; PostgreSQL ${version}`);
+    log(
+      `machine: ${os.cpus()[0]?.model ?? 'cpu'} x ${os.cpus().length}, ${fmt(os.totalmem() / 2 ** 30)} GiB; node ${process.version}; PostgreSQL ${version}`,
+    );
     const busy = os.loadavg()[0];
-    log(`load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}${busy > 0.5 ? '  (the machine is busy: expect slower figures than on a quiet one)' : ''}`);
-    log(`preset ${PRESET}${SMOKE ? ' (smoke: no speed targets)' : ''}; ${REQUESTS} requests per read scenario, ${CONCURRENCY} at a time, at most ${CAP_MS / 1000} s each (+${WARMUP} warm-up); `
-      + `quiz submit up to ${SUBMITS} per side, ${SUBMIT_CONCURRENCY} at a time, at most ${SUBMIT_CAP_MS / 1000} s`);
+    log(
+      `load average before: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}${busy > 0.5 ? '  (the machine is busy: expect slower figures than on a quiet one)' : ''}`,
+    );
+    log(
+      `preset ${PRESET}${SMOKE ? ' (smoke: no speed targets)' : ''}; ${REQUESTS} requests per read scenario, ${CONCURRENCY} at a time, at most ${CAP_MS / 1000} s each (+${WARMUP} warm-up); ` +
+        `quiz submit up to ${SUBMITS} per side, ${SUBMIT_CONCURRENCY} at a time, at most ${SUBMIT_CAP_MS / 1000} s`,
+    );
 
     // the main pass
     const dbName = env.BENCH_REUSE_DB || `lms_bench_${process.pid}`;
@@ -491,8 +565,10 @@ async function main() {
     const countPairs = COUNT_REQUESTS + 1;
     const { fx, pairs } = await readFixtures(main.dbUrl, 3 * (SUBMITS + WRITE_WARMUP) + 2 * countPairs);
     const split = splitPairs(pairs, SUBMITS, countPairs);
-    log(`the demo accounts in it: teacher@ teaches ${fx.facts.teacherCourses} generated courses and ${fx.facts.teacherSheets} class/subject allocations; `
-      + `student@'s class has ${fx.facts.studentCourses} courses; ${pairs.length + Object.values(split.measure).flat().length + Object.values(split.counts).flat().length} quiz-submit pairs prepared`);
+    log(
+      `the demo accounts in it: teacher@ teaches ${fx.facts.teacherCourses} generated courses and ${fx.facts.teacherSheets} class/subject allocations; ` +
+        `student@'s class has ${fx.facts.studentCourses} courses; ${pairs.length + Object.values(split.measure).flat().length + Object.values(split.counts).flat().length} quiz-submit pairs prepared`,
+    );
     const tokens = await logins(main.app.target);
     const floor = await startFloor(main.dbUrl, tmp);
     cleanup.push(floor.stop);
@@ -510,7 +586,14 @@ async function main() {
     if (!SMOKE) {
       const pages = pageScenarios(fx).filter((s) => wanted(s.name) || ONLY?.has('pages'));
       if (pages.length) {
-        pageResults = await measurePages({ baseUrl: `http://${HOST}:${main.app.target.port}`, tokens, scenarios: pages, conditions: targets.pages, runs: positiveInt(env.BENCH_PAGE_RUNS, targets.pages.runs), log });
+        pageResults = await measurePages({
+          baseUrl: `http://${HOST}:${main.app.target.port}`,
+          tokens,
+          scenarios: pages,
+          conditions: targets.pages,
+          runs: positiveInt(env.BENCH_PAGE_RUNS, targets.pages.runs),
+          log,
+        });
       }
       if (fs.existsSync(path.join(here, 'web.mjs')) && wanted('web')) {
         const { measureWeb } = await import('./web.mjs');
@@ -550,7 +633,8 @@ async function main() {
     notes.push(...countChecks.notes);
     if (!SMOKE) {
       if (!(rss.after <= targets.rssMb)) misses.push(`server RSS after the run ${fmt(rss.after)} MB > ${targets.rssMb} MB`);
-      if (targets.peakRssMb && !(rss.peak <= targets.peakRssMb)) misses.push(`server peak RSS ${fmt(rss.peak)} MB > ${targets.peakRssMb} MB`);
+      if (targets.peakRssMb && !(rss.peak <= targets.peakRssMb))
+        misses.push(`server peak RSS ${fmt(rss.peak)} MB > ${targets.peakRssMb} MB`);
       misses.push(...checkPages(pageResults, targets.pages));
       if (web) misses.push(...(await import('./web.mjs')).checkWeb(web, targets.web));
     }
@@ -561,13 +645,39 @@ async function main() {
     if (pageResults.length) log(`\n${pagesTable(pageResults, targets.pages)}\n`);
     for (const r of pageResults) log(`  ${r.name}: ${r.what}`);
     if (web) log(`\n${(await import('./web.mjs')).webTable(web)}`);
-    log(`\nload average after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-    log(`server RSS: ${fmt(rss.before)} MB before the scenarios, ${fmt(rss.after)} MB after (target ${targets.rssMb} MB), peak ${fmt(rss.peak)} MB`);
+    log(
+      `\nload average after: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
+    log(
+      `server RSS: ${fmt(rss.before)} MB before the scenarios, ${fmt(rss.after)} MB after (target ${targets.rssMb} MB), peak ${fmt(rss.peak)} MB`,
+    );
     if (env.BENCH_JSON) {
-      fs.writeFileSync(env.BENCH_JSON, JSON.stringify({
-        at: new Date().toISOString(), preset: PRESET, loadavg: os.loadavg(), requests: REQUESTS, concurrency: CONCURRENCY, counts: main.gen.counts,
-        facts: fx.facts, results, statementCounts: counts, pages: pageResults, web, rss, misses, notes,
-      }, null, 2));
+      fs.writeFileSync(
+        env.BENCH_JSON,
+        JSON.stringify(
+          {
+            at: new Date().toISOString(),
+            preset: PRESET,
+            loadavg: os.loadavg(),
+            requests: REQUESTS,
+            concurrency: CONCURRENCY,
+            counts: main.gen.counts,
+            facts: fx.facts,
+            results,
+            statementCounts: counts,
+            pages: pageResults,
+            web,
+            rss,
+            misses,
+            notes,
+          },
+          null,
+          2,
+        ),
+      );
     }
     for (const n of notes) log(`\nnote: ${n}`);
     if (misses.length) {
@@ -575,7 +685,9 @@ async function main() {
       for (const m of misses) log(`  - ${m}`);
       process.exitCode = 1;
     } else {
-      log(`\nall targets met (${results.length} scenarios${SMOKE ? ', smoke: errors, floor equality and statement counts only' : ` and ${pageResults.length} pages`}, targets.json)`);
+      log(
+        `\nall targets met (${results.length} scenarios${SMOKE ? ', smoke: errors, floor equality and statement counts only' : ` and ${pageResults.length} pages`}, targets.json)`,
+      );
     }
   } finally {
     await runCleanup();

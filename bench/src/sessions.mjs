@@ -19,7 +19,8 @@ export async function mintSessions(client, userIds, { activeRole, hours = 12 } =
     `INSERT INTO sessions (token_hash, user_id, active_role, impersonating, expires_at, last_used_at)
      SELECT x.hash, u.id, coalesce($3::text, u.role), false, now() + make_interval(hours => $4::int), now()
        FROM unnest($1::text[], $2::uuid[]) AS x(hash, user_id) JOIN users u ON u.id = x.user_id`,
-    [tokens.map(hashSecret), userIds, activeRole ?? null, hours]);
+    [tokens.map(hashSecret), userIds, activeRole ?? null, hours],
+  );
   if (rowCount !== userIds.length) throw new Error(`mintSessions: ${userIds.length - rowCount} of the user ids name no user`);
   return tokens;
 }

@@ -29,12 +29,27 @@ const APP_ROUTES = join(WEB_SRC, 'app/AppRoutes.tsx');
 // where AppRoutes.tsx's lazy pages are declared
 const PAGES = join(WEB_SRC, 'app/pages.ts');
 // the browser tests' flags (e2e/src/support/env.ts), as in pages.mjs
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const CATEGORIES = ['performance', 'accessibility'];
 // the performance score's metrics (ms; CLS unitless), shown beside it
-const METRICS = { fcp: 'first-contentful-paint', lcp: 'largest-contentful-paint', tbt: 'total-blocking-time', cls: 'cumulative-layout-shift', si: 'speed-index' };
-export const LIGHTHOUSE_SETTINGS = 'Lighthouse defaults: mobile form factor (412x823), simulated throttling (150 ms RTT, 1.6 Mbit/s down, CPU 4x slower), empty cache';
+const METRICS = {
+  fcp: 'first-contentful-paint',
+  lcp: 'largest-contentful-paint',
+  tbt: 'total-blocking-time',
+  cls: 'cumulative-layout-shift',
+  si: 'speed-index',
+};
+export const LIGHTHOUSE_SETTINGS =
+  'Lighthouse defaults: mobile form factor (412x823), simulated throttling (150 ms RTT, 1.6 Mbit/s down, CPU 4x slower), empty cache';
 
 /** `name` -> the source file of each `export const Name = lazyPage(() => import('...'), ...)` in pages.ts. */
 function lazyPages(source) {
@@ -110,8 +125,10 @@ export function routeSizes() {
 function startChromium(chromiumPath) {
   const profile = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'));
   // its own process group: stopping it ends its helpers (zygote, renderers) too, before the profile goes
-  const proc = spawn(chromiumPath, [...CHROMIUM_ARGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
-    { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  const proc = spawn(chromiumPath, [...CHROMIUM_ARGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+  });
   const alive = () => {
     try {
       process.kill(-proc.pid, 0);
@@ -186,7 +203,11 @@ async function auditOnce({ baseUrl, path, token, chromiumPath, reportName }) {
   try {
     if (token) await signIn(port, baseUrl, token);
     const result = await lighthouse(`${baseUrl}${path}`, {
-      port, logLevel: 'error', output: 'json', onlyCategories: CATEGORIES, disableStorageReset: true,
+      port,
+      logLevel: 'error',
+      output: 'json',
+      onlyCategories: CATEGORIES,
+      disableStorageReset: true,
     });
     const { categories, audits, runtimeError, runWarnings } = result.lhr;
     if (runtimeError) throw new Error(`lighthouse ${path}: ${runtimeError.code} ${runtimeError.message}`);
@@ -218,30 +239,54 @@ async function auditOnce({ baseUrl, path, token, chromiumPath, reportName }) {
  * (its blocking time is measured, then scaled), so the run with the median performance score is kept.
  */
 export async function measureWeb({
-  baseUrl, tokens, log = () => {}, chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', runs = Number(process.env.BENCH_WEB_RUNS) || 1,
+  baseUrl,
+  tokens,
+  log = () => {},
+  chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  runs = Number(process.env.BENCH_WEB_RUNS) || 1,
 }) {
   const routes = routeSizes();
   log(`web: ${routes.length} routes sized from web/dist`);
   const pages = [
     { page: '/login', role: '-' },
-    ...['admin', 'teacher', 'student', 'parent'].filter((role) => tokens[role]).map((role) => ({ page: '/dashboard', role, token: tokens[role] })),
+    ...['admin', 'teacher', 'student', 'parent']
+      .filter((role) => tokens[role])
+      .map((role) => ({ page: '/dashboard', role, token: tokens[role] })),
   ];
   const lighthouseResults = [];
   for (const { page, role, token } of pages) {
     const started = Date.now();
     const all = [];
     for (let i = 0; i < runs; i += 1) {
-      const r = await audit({ baseUrl, path: page, token, chromiumPath, reportName: `${page.slice(1)}${token ? `-${role}` : ''}${runs > 1 ? `-${i + 1}` : ''}` });
+      const r = await audit({
+        baseUrl,
+        path: page,
+        token,
+        chromiumPath,
+        reportName: `${page.slice(1)}${token ? `-${role}` : ''}${runs > 1 ? `-${i + 1}` : ''}`,
+      });
       // a signed-in page that lands on /login was audited signed out
-      if (token && new URL(r.finalUrl).pathname !== page) throw new Error(`lighthouse ${page} as ${role} ended on ${r.finalUrl}: the token was not used`);
+      if (token && new URL(r.finalUrl).pathname !== page)
+        throw new Error(`lighthouse ${page} as ${role} ended on ${r.finalUrl}: the token was not used`);
       for (const w of r.warnings) log(`  lighthouse warning: ${w}`);
-      if (r.attempts > 1) log(`  lighthouse ${page} as ${role}: audited again after ${r.attempts - 1} trace failure(s) of Lighthouse's own`);
+      if (r.attempts > 1)
+        log(`  lighthouse ${page} as ${role}: audited again after ${r.attempts - 1} trace failure(s) of Lighthouse's own`);
       all.push(r);
     }
     const r = [...all].sort((x, y) => x.performance - y.performance)[Math.floor((all.length - 1) / 2)];
-    log(`lighthouse ${page} as ${role}: performance ${all.map((x) => fmt(x.performance)).join(' / ')}, accessibility ${fmt(r.accessibility)} `
-      + `(${((Date.now() - started) / 1000).toFixed(0)} s)${r.failedAccessibility.length ? `; accessibility audits failed: ${r.failedAccessibility.join(', ')}` : ''}`);
-    lighthouseResults.push({ page, role, runs: all.length, performance: r.performance, accessibility: r.accessibility, metrics: r.metrics, failedAccessibility: r.failedAccessibility });
+    log(
+      `lighthouse ${page} as ${role}: performance ${all.map((x) => fmt(x.performance)).join(' / ')}, accessibility ${fmt(r.accessibility)} ` +
+        `(${((Date.now() - started) / 1000).toFixed(0)} s)${r.failedAccessibility.length ? `; accessibility audits failed: ${r.failedAccessibility.join(', ')}` : ''}`,
+    );
+    lighthouseResults.push({
+      page,
+      role,
+      runs: all.length,
+      performance: r.performance,
+      accessibility: r.accessibility,
+      metrics: r.metrics,
+      failedAccessibility: r.failedAccessibility,
+    });
   }
   return { routes, lighthouse: lighthouseResults };
 }
@@ -250,7 +295,11 @@ const fmt = (score) => (Number.isFinite(score) ? score.toFixed(2) : '-');
 
 const table = (head, rows, left) => {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => String(row[i]).length)));
-  const line = (cells) => cells.map((c, i) => (left.includes(i) ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ').trimEnd();
+  const line = (cells) =>
+    cells
+      .map((c, i) => (left.includes(i) ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i])))
+      .join('  ')
+      .trimEnd();
   return [line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)];
 };
 
@@ -261,12 +310,28 @@ const runsNote = (scores) => {
 
 /** The two tables printed at the end: route sizes, then Lighthouse scores. */
 export function webTable(result) {
-  const routes = table(['route', 'gzip KB', 'files'],
-    result.routes.map((r) => [r.route, r.gzipKB.toFixed(1), r.chunks.length]), [0]);
+  const routes = table(
+    ['route', 'gzip KB', 'files'],
+    result.routes.map((r) => [r.route, r.gzipKB.toFixed(1), r.chunks.length]),
+    [0],
+  );
   const ms = (v) => (Number.isFinite(v) ? v.toFixed(0) : '-');
-  const scores = table(['page', 'role', 'performance', 'accessibility', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'SI ms', 'accessibility audits failed'],
-    result.lighthouse.map((l) => [l.page, l.role, fmt(l.performance), fmt(l.accessibility), ms(l.metrics?.fcp), ms(l.metrics?.lcp), ms(l.metrics?.tbt),
-      Number.isFinite(l.metrics?.cls) ? l.metrics.cls.toFixed(3) : '-', ms(l.metrics?.si), l.failedAccessibility?.join(', ') || '-']), [0, 1, 9]);
+  const scores = table(
+    ['page', 'role', 'performance', 'accessibility', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'SI ms', 'accessibility audits failed'],
+    result.lighthouse.map((l) => [
+      l.page,
+      l.role,
+      fmt(l.performance),
+      fmt(l.accessibility),
+      ms(l.metrics?.fcp),
+      ms(l.metrics?.lcp),
+      ms(l.metrics?.tbt),
+      Number.isFinite(l.metrics?.cls) ? l.metrics.cls.toFixed(3) : '-',
+      ms(l.metrics?.si),
+      l.failedAccessibility?.join(', ') || '-',
+    ]),
+    [0, 1, 9],
+  );
   return [
     'web routes: JS+CSS each route loads (entries + its lazy pages + their static imports, each file once), gzip -9',
     ...routes,
@@ -282,12 +347,14 @@ export function checkWeb(result, targets) {
   for (const l of result.lighthouse) {
     for (const category of CATEGORIES) {
       const min = targets?.lighthouse?.[category];
-      if (min !== undefined && !(l[category] >= min)) misses.push(`lighthouse ${l.page} as ${l.role}: ${category} ${fmt(l[category])} < ${min}`);
+      if (min !== undefined && !(l[category] >= min))
+        misses.push(`lighthouse ${l.page} as ${l.role}: ${category} ${fmt(l[category])} < ${min}`);
     }
   }
   const maxKB = targets?.routeGzipKB;
   if (maxKB !== undefined) {
-    for (const r of result.routes) if (!(r.gzipKB <= maxKB)) misses.push(`web route ${r.route}: ${r.gzipKB.toFixed(1)} KB gzip > ${maxKB} KB`);
+    for (const r of result.routes)
+      if (!(r.gzipKB <= maxKB)) misses.push(`web route ${r.route}: ${r.gzipKB.toFixed(1)} KB gzip > ${maxKB} KB`);
   }
   return misses;
 }

@@ -16,7 +16,11 @@ run(async () => {
   // the class's students a page at a time (a class belongs to one academic year, so its id names the year too)
   const rows = await walk(
     'query($class: ID!, $first: Int, $after: String) { users(classId: $class, role: STUDENT, first: $first, after: $after) { nodes { firstName lastName email } pageInfo { hasNextPage endCursor } } }',
-    { class: course.class.id }, (d) => d.users);
+    { class: course.class.id },
+    (d) => d.users,
+  );
   console.error(`${course.class.name} ${course.academicYear.year}: ${rows.length} students`);
-  process.stdout.write(['lastName,firstName,email', ...rows.map((s) => [s.lastName, s.firstName, s.email].map(csvField).join(','))].join('\n') + '\n');
+  process.stdout.write(
+    ['lastName,firstName,email', ...rows.map((s) => [s.lastName, s.firstName, s.email].map(csvField).join(','))].join('\n') + '\n',
+  );
 });

@@ -37,7 +37,9 @@ export async function courseByTitle(title) {
   const courses = await walk(
     `query($first: Int, $after: String) { courses(first: $first, after: $after) {
       nodes { id title subject { name } class { id name } academicYear { year } } pageInfo { hasNextPage endCursor } } }`,
-    {}, (d) => d.courses, 500,
+    {},
+    (d) => d.courses,
+    500,
   );
   const course = courses.find((c) => c.title.toLowerCase() === title.toLowerCase());
   if (!course) throw new LmsError('NOT_FOUND', `No course titled ${title} among the ${courses.length} you may read`, 404);

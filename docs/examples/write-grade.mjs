@@ -23,9 +23,13 @@ run(async () => {
   const course = await courseByTitle(courseTitle);
   const items = [];
   for (const kind of ['ASSIGNMENT', 'EXAM']) {
-    items.push(...await walk(
-      'query($id: ID!, $kind: AssessmentKind!, $first: Int, $after: String) { assessments(courseId: $id, kind: $kind, first: $first, after: $after) { nodes { id title } pageInfo { hasNextPage endCursor } } }',
-      { id: course.id, kind }, (d) => d.assessments));
+    items.push(
+      ...(await walk(
+        'query($id: ID!, $kind: AssessmentKind!, $first: Int, $after: String) { assessments(courseId: $id, kind: $kind, first: $first, after: $after) { nodes { id title } pageInfo { hasNextPage endCursor } } }',
+        { id: course.id, kind },
+        (d) => d.assessments,
+      )),
+    );
   }
   const item = items.find((i) => i.title === itemTitle);
   if (!item) throw new LmsError('NOT_FOUND', `No assignment or exam titled ${itemTitle} in ${course.title}`, 404);
@@ -38,5 +42,7 @@ run(async () => {
   const input = { submissionId: submission.id, questionId: question.id, score: Number(score), expectedVersion: current?.version ?? 0 };
   if (feedback !== undefined) input.feedback = feedback;
   const { gradeAnswer } = await gql(GRADE, { input });
-  console.log(`${email}: question ${number} of ${itemTitle} graded ${score}/${question.points}; total ${gradeAnswer.totalScore}/${gradeAnswer.maxScore} (${gradeAnswer.status})`);
+  console.log(
+    `${email}: question ${number} of ${itemTitle} graded ${score}/${question.points}; total ${gradeAnswer.totalScore}/${gradeAnswer.maxScore} (${gradeAnswer.status})`,
+  );
 });

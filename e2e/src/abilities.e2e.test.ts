@@ -64,7 +64,12 @@ async function noErrorBanner(page: Page, where: string): Promise<void> {
  * Clicks every action control of `scope` once (deletes last): a dialog that opens is checked and closed,
  * an address change is undone. Returns the names clicked. `skip` is told what was clicked so far.
  */
-async function exercise(page: Page, scope: Locator, where: string, skip: (name: string, clicked: string[]) => boolean = () => false): Promise<string[]> {
+async function exercise(
+  page: Page,
+  scope: Locator,
+  where: string,
+  skip: (name: string, clicked: string[]) => boolean = () => false,
+): Promise<string[]> {
   const clicked: string[] = [];
   // the page's data first (its controls come with it)
   await page.waitForLoadState('networkidle');
@@ -74,8 +79,11 @@ async function exercise(page: Page, scope: Locator, where: string, skip: (name: 
       if (!next) break;
       clicked.push(next);
       const url = page.url();
-      const control = scope.getByRole('button', { name: next, exact: true }).or(scope.getByRole('link', { name: next, exact: true }))
-        .filter({ visible: true }).first();
+      const control = scope
+        .getByRole('button', { name: next, exact: true })
+        .or(scope.getByRole('link', { name: next, exact: true }))
+        .filter({ visible: true })
+        .first();
       await control.click();
       await page.waitForTimeout(400);
       const dialog = page.getByRole('dialog').filter({ visible: true });
@@ -109,14 +117,20 @@ describe('users page: Edit, Resend and Delete only where the server accepts them
       const superToken = await apiToken(DEMO.superadmin.email);
       const made: Record<string, string> = {};
       for (const role of ['Admin', 'Teacher', 'Student', 'Parent'] as const) {
-        const d = await gql<{ createUser: { id: string } }>('mutation($i: CreateUserInput!) { createUser(input: $i) { id } }',
-          { i: { firstName: 'Abil', lastName: `${role}${id}`, email: `abil-${role.toLowerCase()}-${id}@e2e.test`, role: GQL_ROLE[role] } }, superToken);
+        const d = await gql<{ createUser: { id: string } }>(
+          'mutation($i: CreateUserInput!) { createUser(input: $i) { id } }',
+          { i: { firstName: 'Abil', lastName: `${role}${id}`, email: `abil-${role.toLowerCase()}-${id}@e2e.test`, role: GQL_ROLE[role] } },
+          superToken,
+        );
         made[role] = d.createUser.id;
       }
       // the student is placed in Class 5A 2026, which teacher@ teaches: a Teacher edits and deletes only their own students (issue 23)
       const where = await placementOf(await apiToken(DEMO.teacher.email), 'Mathematics');
-      await gql('mutation($i: PlaceStudentInput!) { placeStudent(input: $i) { id } }',
-        { i: { userId: made.Student, classId: where.classId, academicYearId: where.academicYearId } }, superToken);
+      await gql(
+        'mutation($i: PlaceStudentInput!) { placeStudent(input: $i) { id } }',
+        { i: { userId: made.Student, classId: where.classId, academicYearId: where.academicYearId } },
+        superToken,
+      );
       const seen = watch(page, () => true); // only this test's users are listed (search by stamp)
       await login(page, viewer.email);
       await page.goto('/dashboard/users');
@@ -135,9 +149,15 @@ describe('users page: Edit, Resend and Delete only where the server accepts them
         if (shown) continue; // clicked, confirmed and done without an error above
         // hidden: the server must refuse it too
         const refused = await graphql('mutation($id: ID!) { deleteUser(id: $id) }', { id: userId }, token);
-        assert(errorCodes(refused).includes('FORBIDDEN'), `${viewer.role} saw no Delete on a ${role} but the server answered ${JSON.stringify(refused)}`);
+        assert(
+          errorCodes(refused).includes('FORBIDDEN'),
+          `${viewer.role} saw no Delete on a ${role} but the server answered ${JSON.stringify(refused)}`,
+        );
       }
-      assert(clicked.some((n) => n.startsWith('Delete')), `${viewer.role} should be able to delete some user`);
+      assert(
+        clicked.some((n) => n.startsWith('Delete')),
+        `${viewer.role} should be able to delete some user`,
+      );
     });
   }
 });
@@ -145,59 +165,77 @@ describe('users page: Edit, Resend and Delete only where the server accepts them
 describe('course and module pages: every control shown is accepted', () => {
   const viewers: DemoUser[] = [DEMO.teacher, DEMO.admin, DEMO.superadmin, DEMO.student, DEMO.parent];
   for (const viewer of viewers) {
-    e2e(`as ${viewer.role}`, async ({ page }) => {
-      const id = stamp();
-      const teacherToken = await apiToken(DEMO.teacher.email);
-      const studentToken = await apiToken(DEMO.student.email);
-      const courseId = await apiCourse(teacherToken, await placementOf(teacherToken, 'Mathematics'), `ABIL-${id}`);
-      const moduleId = await apiModule(teacherToken, courseId, `Week ${id}`, 'Throwaway module');
-      await gql('mutation($i: CreateAnnouncementInput!) { createAnnouncement(input: $i) { id } }',
-        { i: { courseId, title: `Notice ${id}`, content: 'Throwaway' } }, teacherToken);
-      const thread = await gql<{ createDiscussion: { id: string } }>('mutation($i: CreateDiscussionInput!) { createDiscussion(input: $i) { id } }',
-        { i: { courseId, title: `Question ${id}`, content: 'Throwaway' } }, studentToken);
-      await gql('mutation($i: CreateDiscussionInput!) { createDiscussion(input: $i) { id } }',
-        { i: { courseId, parentDiscussionId: thread.createDiscussion.id, content: 'A reply' } }, teacherToken);
+    e2e(
+      `as ${viewer.role}`,
+      async ({ page }) => {
+        const id = stamp();
+        const teacherToken = await apiToken(DEMO.teacher.email);
+        const studentToken = await apiToken(DEMO.student.email);
+        const courseId = await apiCourse(teacherToken, await placementOf(teacherToken, 'Mathematics'), `ABIL-${id}`);
+        const moduleId = await apiModule(teacherToken, courseId, `Week ${id}`, 'Throwaway module');
+        await gql(
+          'mutation($i: CreateAnnouncementInput!) { createAnnouncement(input: $i) { id } }',
+          { i: { courseId, title: `Notice ${id}`, content: 'Throwaway' } },
+          teacherToken,
+        );
+        const thread = await gql<{ createDiscussion: { id: string } }>(
+          'mutation($i: CreateDiscussionInput!) { createDiscussion(input: $i) { id } }',
+          { i: { courseId, title: `Question ${id}`, content: 'Throwaway' } },
+          studentToken,
+        );
+        await gql(
+          'mutation($i: CreateDiscussionInput!) { createDiscussion(input: $i) { id } }',
+          { i: { courseId, parentDiscussionId: thread.createDiscussion.id, content: 'A reply' } },
+          teacherToken,
+        );
 
-      const seen = watch(page, () => true); // everything in this course is throwaway
-      await login(page, viewer.email);
-      const main = page.locator('main');
-      const clicked: string[] = [];
+        const seen = watch(page, () => true); // everything in this course is throwaway
+        await login(page, viewer.email);
+        const main = page.locator('main');
+        const clicked: string[] = [];
 
-      // the module page first (the course page may delete the module)
-      await page.goto(`/dashboard/modules/${moduleId}`);
-      await page.waitForTimeout(1_000);
-      clicked.push(...(await exercise(page, main, `module page as ${viewer.role}`)));
+        // the module page first (the course page may delete the module)
+        await page.goto(`/dashboard/modules/${moduleId}`);
+        await page.waitForTimeout(1_000);
+        clicked.push(...(await exercise(page, main, `module page as ${viewer.role}`)));
 
-      await page.goto(`/dashboard/courses/${courseId}`);
-      if (viewer.role === 'Parent') {
-        await expectVisible(page.getByText('Course not found.'), 'a parent reads no course');
-      } else {
-        await expectVisible(page.getByRole('tab').first(), 'the course tabs');
-        const tabs = await page.getByRole('tab').allTextContents();
-        assert(tabs.length >= 5, `${viewer.role}: course tabs ${tabs.join(', ')}`);
-        for (const tab of tabs) {
-          await page.getByRole('tab', { name: tab, exact: true }).click();
-          await page.waitForTimeout(300);
-          clicked.push(...(await exercise(page, main, `course tab ${tab} as ${viewer.role}`)));
+        await page.goto(`/dashboard/courses/${courseId}`);
+        if (viewer.role === 'Parent') {
+          await expectVisible(page.getByText('Course not found.'), 'a parent reads no course');
+        } else {
+          await expectVisible(page.getByRole('tab').first(), 'the course tabs');
+          const tabs = await page.getByRole('tab').allTextContents();
+          assert(tabs.length >= 5, `${viewer.role}: course tabs ${tabs.join(', ')}`);
+          for (const tab of tabs) {
+            await page.getByRole('tab', { name: tab, exact: true }).click();
+            await page.waitForTimeout(300);
+            clicked.push(...(await exercise(page, main, `course tab ${tab} as ${viewer.role}`)));
+          }
         }
-      }
-      assert(seen.errors.length === 0, `course as ${viewer.role}: GraphQL errors ${seen.errors.join(' | ')}`);
-      const has = (prefix: string) => clicked.some((n) => n.startsWith(prefix));
-      // what each role must (and must not) be offered on a teacher's course
-      if (viewer.role === 'Teacher') {
-        for (const p of ['Edit Course', 'Add Module', 'Delete module', 'Start Discussion', 'Reply to']) assert(has(p), `the teacher should be offered '${p}': ${clicked.join(', ')}`);
-      } else {
-        for (const p of ['Edit Course', 'Add Module', 'Add Content', 'Delete module', 'Hide module']) assert(!has(p), `${viewer.role} should not be offered '${p}'`);
-      }
-      if (viewer.role === 'Student') assert(has('Reply to') && has('Start Discussion'), `the student posts: ${clicked.join(', ')}`);
-      if (viewer.role === 'Parent') assert(clicked.length === 0, `a parent is offered nothing: ${clicked.join(', ')}`);
-      // the deletes clicked really happened (the confirmation was accepted and the server agreed)
-      if (has('Delete module')) {
-        const left = await graphql('query($id: ID!) { module(id: $id) { id } }', { id: moduleId }, teacherToken);
-        assert(errorCodes(left).includes('NOT_FOUND'), `the module should be gone: ${JSON.stringify(left)}`);
-        assert(seen.confirms.some((m) => m.includes('This also deletes') || m.includes('Nothing else')), `the module delete states what goes with it: ${seen.confirms.join(' | ')}`);
-      }
-    }, { timeout: 150_000 });
+        assert(seen.errors.length === 0, `course as ${viewer.role}: GraphQL errors ${seen.errors.join(' | ')}`);
+        const has = (prefix: string) => clicked.some((n) => n.startsWith(prefix));
+        // what each role must (and must not) be offered on a teacher's course
+        if (viewer.role === 'Teacher') {
+          for (const p of ['Edit Course', 'Add Module', 'Delete module', 'Start Discussion', 'Reply to'])
+            assert(has(p), `the teacher should be offered '${p}': ${clicked.join(', ')}`);
+        } else {
+          for (const p of ['Edit Course', 'Add Module', 'Add Content', 'Delete module', 'Hide module'])
+            assert(!has(p), `${viewer.role} should not be offered '${p}'`);
+        }
+        if (viewer.role === 'Student') assert(has('Reply to') && has('Start Discussion'), `the student posts: ${clicked.join(', ')}`);
+        if (viewer.role === 'Parent') assert(clicked.length === 0, `a parent is offered nothing: ${clicked.join(', ')}`);
+        // the deletes clicked really happened (the confirmation was accepted and the server agreed)
+        if (has('Delete module')) {
+          const left = await graphql('query($id: ID!) { module(id: $id) { id } }', { id: moduleId }, teacherToken);
+          assert(errorCodes(left).includes('NOT_FOUND'), `the module should be gone: ${JSON.stringify(left)}`);
+          assert(
+            seen.confirms.some((m) => m.includes('This also deletes') || m.includes('Nothing else')),
+            `the module delete states what goes with it: ${seen.confirms.join(' | ')}`,
+          );
+        }
+      },
+      { timeout: 150_000 },
+    );
   }
 });
 
@@ -207,29 +245,50 @@ const sameKind = (clicked: string[], name: string) => clicked.filter((c) => c.sp
 
 describe('academic pages: every control shown is accepted', () => {
   for (const viewer of [DEMO.superadmin, DEMO.admin, DEMO.teacher, DEMO.student]) {
-    e2e(`as ${viewer.role}`, async ({ page }) => {
-      const id = stamp();
-      const adminToken = await apiToken(DEMO.admin.email);
-      await gql('mutation($i: CreateSubjectInput!) { createSubject(input: $i) { id } }', { i: { name: `Abil ${id}` } }, adminToken);
-      // deletes are confirmed only for this test's subject; others are dismissed
-      const seen = watch(page, (message) => message.includes(id));
-      await login(page, viewer.email);
-      const main = page.locator('main');
-      for (const path of ['/dashboard/subject-management', '/dashboard/academic-year-management', '/dashboard/class-management', '/dashboard/teacher-assignment']) {
-        await page.goto(path);
-        await page.waitForTimeout(1_000);
-        // only this test's subject is deleted; other rows' deletes are clicked and dismissed. Every row has the
-        // same controls, so a few rows of each kind stand for all: the rows the earlier suites left behind
-        // would otherwise make this walk (and its time) grow with the e2e database.
-        const clicked = await exercise(page, main, `${path} as ${viewer.role}`, (n, done) =>
-          n.startsWith('Create') || n.startsWith('Add') || n.startsWith('Update') || (!n.includes(id) && sameKind(done, n) >= ROWS_PER_KIND));
-        if (process.env.ABIL_DEBUG) console.log(path, clicked, seen.confirms);
-      }
-      assert(seen.errors.length === 0, `academic pages as ${viewer.role}: GraphQL errors ${seen.errors.join(' | ')}`);
-      const subjects = await gql<{ subjects: { nodes: Array<{ name: string }> } }>('{ subjects(first: 500) { nodes { name } } }', {}, adminToken);
-      const gone = !subjects.subjects.nodes.some((s) => s.name === `Abil ${id}`);
-      const mayManage = viewer.role === 'SuperAdmin' || viewer.role === 'Admin';
-      assert(gone === mayManage, `${viewer.role}: the throwaway subject ${gone ? 'was' : 'was not'} deleted`);
-    }, { timeout: 150_000 });
+    e2e(
+      `as ${viewer.role}`,
+      async ({ page }) => {
+        const id = stamp();
+        const adminToken = await apiToken(DEMO.admin.email);
+        await gql('mutation($i: CreateSubjectInput!) { createSubject(input: $i) { id } }', { i: { name: `Abil ${id}` } }, adminToken);
+        // deletes are confirmed only for this test's subject; others are dismissed
+        const seen = watch(page, (message) => message.includes(id));
+        await login(page, viewer.email);
+        const main = page.locator('main');
+        for (const path of [
+          '/dashboard/subject-management',
+          '/dashboard/academic-year-management',
+          '/dashboard/class-management',
+          '/dashboard/teacher-assignment',
+        ]) {
+          await page.goto(path);
+          await page.waitForTimeout(1_000);
+          // only this test's subject is deleted; other rows' deletes are clicked and dismissed. Every row has the
+          // same controls, so a few rows of each kind stand for all: the rows the earlier suites left behind
+          // would otherwise make this walk (and its time) grow with the e2e database.
+          const clicked = await exercise(
+            page,
+            main,
+            `${path} as ${viewer.role}`,
+            (n, done) =>
+              n.startsWith('Create') ||
+              n.startsWith('Add') ||
+              n.startsWith('Update') ||
+              (!n.includes(id) && sameKind(done, n) >= ROWS_PER_KIND),
+          );
+          if (process.env.ABIL_DEBUG) console.log(path, clicked, seen.confirms);
+        }
+        assert(seen.errors.length === 0, `academic pages as ${viewer.role}: GraphQL errors ${seen.errors.join(' | ')}`);
+        const subjects = await gql<{ subjects: { nodes: Array<{ name: string }> } }>(
+          '{ subjects(first: 500) { nodes { name } } }',
+          {},
+          adminToken,
+        );
+        const gone = !subjects.subjects.nodes.some((s) => s.name === `Abil ${id}`);
+        const mayManage = viewer.role === 'SuperAdmin' || viewer.role === 'Admin';
+        assert(gone === mayManage, `${viewer.role}: the throwaway subject ${gone ? 'was' : 'was not'} deleted`);
+      },
+      { timeout: 150_000 },
+    );
   }
 });

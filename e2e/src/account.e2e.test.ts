@@ -27,7 +27,13 @@ interface FreshUser extends DemoUser {
 /** A new Student made by admin@ and activated through its invitation link (new users are Pending until then). */
 async function freshUser(): Promise<FreshUser> {
   const id = stamp().toLowerCase();
-  const user: FreshUser = { email: `account-${id}@demo.school`, firstName: 'Fay', lastName: `Fresh${id}`, role: 'Student', password: `start-${id}` };
+  const user: FreshUser = {
+    email: `account-${id}@demo.school`,
+    firstName: 'Fay',
+    lastName: `Fresh${id}`,
+    role: 'Student',
+    password: `start-${id}`,
+  };
   const created = await graphql(
     'mutation ($input: CreateUserInput!) { createUser(input: $input) { id } }',
     { input: { email: user.email, firstName: user.firstName, lastName: user.lastName, role: GQL_ROLE[user.role] } },
@@ -35,14 +41,18 @@ async function freshUser(): Promise<FreshUser> {
   );
   assert(!created.errors, `createUser failed: ${JSON.stringify(created.errors)}`);
   const { token } = await readOutboxLink(user.email);
-  const reset = await graphql('mutation ($input: ResetPasswordInput!) { resetPassword(input: $input) { message } }', { input: { token, password: user.password } });
+  const reset = await graphql('mutation ($input: ResetPasswordInput!) { resetPassword(input: $input) { message } }', {
+    input: { token, password: user.password },
+  });
   assert(!reset.errors, `resetPassword of the invitation failed: ${JSON.stringify(reset.errors)}`);
   return user;
 }
 
 /** Whether `password` signs `email` in (through the API, not the browser). */
 async function signsIn(email: string, password: string): Promise<boolean> {
-  const answer = await graphql<{ login: { token: string } }>('mutation ($input: LoginInput!) { login(input: $input) { token } }', { input: { email, password } });
+  const answer = await graphql<{ login: { token: string } }>('mutation ($input: LoginInput!) { login(input: $input) { token } }', {
+    input: { email, password },
+  });
   return Boolean(answer.data?.login.token) && errorCodes(answer).length === 0;
 }
 
@@ -86,7 +96,11 @@ function sessionsList(page: Page): Locator {
 }
 
 async function expectSessionCount(page: Page, count: number, why: string): Promise<void> {
-  await eventually(() => sessionsList(page).getByRole('listitem').count(), (n) => n === count, `Active Sessions should list ${count} (${why})`);
+  await eventually(
+    () => sessionsList(page).getByRole('listitem').count(),
+    (n) => n === count,
+    `Active Sessions should list ${count} (${why})`,
+  );
 }
 
 /** The other browser's next request finds its session ended: the app sends it to /login and says why. */
@@ -97,33 +111,51 @@ async function expectSentToLogin(page: Page, why: string): Promise<void> {
 }
 
 describe('Your Profile and Settings', () => {
-  e2e('every role opens Your Profile and Settings from the user menu, inside the app shell, each with one request', async ({ page, a11y }) => {
-    for (const user of [DEMO.superadmin, DEMO.admin, DEMO.teacher, DEMO.student, DEMO.parent]) {
-      const requests = await signIn(page, user.email);
-      const profile = await countWhile(requests, () => fromUserMenu(page, 'Your Profile'), async () => {
-        await expectVisible(page.getByRole('heading', { level: 1, name: 'Your Profile' }));
-        await expectVisible(page.getByRole('main').getByText(user.email, { exact: true }), `${user.role}: the email on Your Profile`);
-      });
-      expectOne(profile, `${user.role}: Your Profile`);
-      await expectPath(page, '/profile');
-      assert((await page.getByLabel(exactLabel('First Name')).inputValue()) === user.firstName, `${user.role}: First Name should read ${user.firstName}`);
-      await expectVisible(sidebar(page), `${user.role}: the sidebar on Your Profile (the app shell)`);
-      await a11y(`${user.role} Your Profile`);
+  e2e(
+    'every role opens Your Profile and Settings from the user menu, inside the app shell, each with one request',
+    async ({ page, a11y }) => {
+      for (const user of [DEMO.superadmin, DEMO.admin, DEMO.teacher, DEMO.student, DEMO.parent]) {
+        const requests = await signIn(page, user.email);
+        const profile = await countWhile(
+          requests,
+          () => fromUserMenu(page, 'Your Profile'),
+          async () => {
+            await expectVisible(page.getByRole('heading', { level: 1, name: 'Your Profile' }));
+            await expectVisible(page.getByRole('main').getByText(user.email, { exact: true }), `${user.role}: the email on Your Profile`);
+          },
+        );
+        expectOne(profile, `${user.role}: Your Profile`);
+        await expectPath(page, '/profile');
+        assert(
+          (await page.getByLabel(exactLabel('First Name')).inputValue()) === user.firstName,
+          `${user.role}: First Name should read ${user.firstName}`,
+        );
+        await expectVisible(sidebar(page), `${user.role}: the sidebar on Your Profile (the app shell)`);
+        await a11y(`${user.role} Your Profile`);
 
-      const settings = await countWhile(requests, () => fromUserMenu(page, 'Settings'), async () => {
-        await expectVisible(page.getByRole('heading', { level: 1, name: 'Settings' }));
-        await expectVisible(sessionsList(page).getByText('This session', { exact: true }), `${user.role}: this session in Active Sessions`);
-      });
-      expectOne(settings, `${user.role}: Settings`);
-      await expectPath(page, '/settings');
-      await expectVisible(page.getByLabel(exactLabel('Current password')));
-      await a11y(`${user.role} Settings`);
+        const settings = await countWhile(
+          requests,
+          () => fromUserMenu(page, 'Settings'),
+          async () => {
+            await expectVisible(page.getByRole('heading', { level: 1, name: 'Settings' }));
+            await expectVisible(
+              sessionsList(page).getByText('This session', { exact: true }),
+              `${user.role}: this session in Active Sessions`,
+            );
+          },
+        );
+        expectOne(settings, `${user.role}: Settings`);
+        await expectPath(page, '/settings');
+        await expectVisible(page.getByLabel(exactLabel('Current password')));
+        await a11y(`${user.role} Settings`);
 
-      await page.getByRole('button', { name: 'Open user menu', exact: true }).click();
-      await page.getByRole('menu').getByRole('menuitem', { name: 'Sign out', exact: true }).click();
-      await expectPath(page, '/login');
-    }
-  }, { timeout: 110_000 });
+        await page.getByRole('button', { name: 'Open user menu', exact: true }).click();
+        await page.getByRole('menu').getByRole('menuitem', { name: 'Sign out', exact: true }).click();
+        await expectPath(page, '/login');
+      }
+    },
+    { timeout: 110_000 },
+  );
 
   e2e('a user changes their name and the user menu shows the new one', async ({ page, a11y }) => {
     const user = await freshUser();
@@ -149,84 +181,105 @@ describe('Your Profile and Settings', () => {
     await expectNotVisible(page.getByRole('alert').filter({ hasText: 'First name is required' }), 'the earlier error after a good save');
 
     await page.getByRole('button', { name: 'Open user menu', exact: true }).click();
-    await expectVisible(page.getByRole('menu').getByText(`Renata Renamed ${user.lastName}`, { exact: true }), 'the new name in the user menu');
+    await expectVisible(
+      page.getByRole('menu').getByText(`Renata Renamed ${user.lastName}`, { exact: true }),
+      'the new name in the user menu',
+    );
     await page.keyboard.press('Escape');
     await expectNotVisible(saved, 'the success text after 3 seconds', 6_000);
 
     // the server keeps it: a fresh load shows it too
     await page.reload();
     await expectVisible(first);
-    await eventually(() => first.inputValue(), (v) => v === 'Renata', 'First Name after a reload');
+    await eventually(
+      () => first.inputValue(),
+      (v) => v === 'Renata',
+      'First Name after a reload',
+    );
     assert((await last.inputValue()) === `Renamed ${user.lastName}`, 'Last Name after a reload');
   });
 
-  e2e('changing the password needs the current one, then signs the other browser out', (t) => signedInTwice(t, async ({ user, other }) => {
-    const { page, a11y } = t;
-    const current = page.getByLabel(exactLabel('Current password'));
-    const fresh = page.getByLabel(exactLabel('New password'));
-    const confirm = page.getByLabel(exactLabel('Confirm new password'));
-    const change = page.getByRole('button', { name: 'Change Password', exact: true });
-    const NEW_PASSWORD = `changed-${stamp().toLowerCase()}`;
+  e2e('changing the password needs the current one, then signs the other browser out', (t) =>
+    signedInTwice(t, async ({ user, other }) => {
+      const { page, a11y } = t;
+      const current = page.getByLabel(exactLabel('Current password'));
+      const fresh = page.getByLabel(exactLabel('New password'));
+      const confirm = page.getByLabel(exactLabel('Confirm new password'));
+      const change = page.getByRole('button', { name: 'Change Password', exact: true });
+      const NEW_PASSWORD = `changed-${stamp().toLowerCase()}`;
 
-    await current.fill('not-my-password');
-    await fresh.fill(NEW_PASSWORD);
-    await confirm.fill(NEW_PASSWORD);
-    await change.click();
-    await expectVisible(page.getByRole('alert').filter({ hasText: 'Your current password is not correct' }), 'the wrong current password refused');
-    await a11y('Settings with a wrong current password');
+      await current.fill('not-my-password');
+      await fresh.fill(NEW_PASSWORD);
+      await confirm.fill(NEW_PASSWORD);
+      await change.click();
+      await expectVisible(
+        page.getByRole('alert').filter({ hasText: 'Your current password is not correct' }),
+        'the wrong current password refused',
+      );
+      await a11y('Settings with a wrong current password');
 
-    await current.fill(user.password);
-    await confirm.fill(`${NEW_PASSWORD}x`);
-    await change.click();
-    await expectVisible(page.getByText('Passwords do not match', { exact: true }), 'the confirmation checked');
+      await current.fill(user.password);
+      await confirm.fill(`${NEW_PASSWORD}x`);
+      await change.click();
+      await expectVisible(page.getByText('Passwords do not match', { exact: true }), 'the confirmation checked');
 
-    await confirm.fill(NEW_PASSWORD);
-    await change.click();
-    await expectVisible(page.getByRole('status').filter({ hasText: PASSWORD_CHANGED }), "the server's message");
-    for (const field of [current, fresh, confirm]) assert((await field.inputValue()) === '', 'the password fields should be cleared');
-    await expectSessionCount(page, 1, 'the other session was signed out by the server');
-    await a11y('Settings after a password change');
+      await confirm.fill(NEW_PASSWORD);
+      await change.click();
+      await expectVisible(page.getByRole('status').filter({ hasText: PASSWORD_CHANGED }), "the server's message");
+      for (const field of [current, fresh, confirm]) assert((await field.inputValue()) === '', 'the password fields should be cleared');
+      await expectSessionCount(page, 1, 'the other session was signed out by the server');
+      await a11y('Settings after a password change');
 
-    await expectSentToLogin(other, 'the password changed');
-    assert(!(await signsIn(user.email, user.password)), 'the old password should no longer sign in');
-    assert(await signsIn(user.email, NEW_PASSWORD), 'the new password should sign in');
+      await expectSentToLogin(other, 'the password changed');
+      assert(!(await signsIn(user.email, user.password)), 'the old password should no longer sign in');
+      assert(await signsIn(user.email, NEW_PASSWORD), 'the new password should sign in');
 
-    // this browser stays signed in
-    await fromUserMenu(page, 'Your Profile');
-    await expectVisible(page.getByRole('heading', { level: 1, name: 'Your Profile' }));
-  }));
+      // this browser stays signed in
+      await fromUserMenu(page, 'Your Profile');
+      await expectVisible(page.getByRole('heading', { level: 1, name: 'Your Profile' }));
+    }),
+  );
 
-  e2e("Settings lists both sessions of a user signed in twice, and 'Sign out' ends the other", (t) => signedInTwice(t, async ({ other }) => {
-    const { page, a11y } = t;
-    const items = sessionsList(page).getByRole('listitem');
-    const mine = items.filter({ hasText: 'This session' });
-    const theirs = items.filter({ hasNotText: 'This session' });
-    assert((await mine.count()) === 1, "one session should be marked 'This session'");
-    assert((await mine.getByRole('button', { name: /^Sign out/ }).count()) === 0, 'this session has no Sign out button');
-    await expectVisible(theirs.getByText(/^Signed in /), 'when the other session signed in');
-    await expectVisible(theirs.getByText(/^Last used /), 'when the other session was last used');
-    await a11y('Settings with two sessions');
+  e2e("Settings lists both sessions of a user signed in twice, and 'Sign out' ends the other", (t) =>
+    signedInTwice(t, async ({ other }) => {
+      const { page, a11y } = t;
+      const items = sessionsList(page).getByRole('listitem');
+      const mine = items.filter({ hasText: 'This session' });
+      const theirs = items.filter({ hasNotText: 'This session' });
+      assert((await mine.count()) === 1, "one session should be marked 'This session'");
+      assert((await mine.getByRole('button', { name: /^Sign out/ }).count()) === 0, 'this session has no Sign out button');
+      await expectVisible(theirs.getByText(/^Signed in /), 'when the other session signed in');
+      await expectVisible(theirs.getByText(/^Last used /), 'when the other session was last used');
+      await a11y('Settings with two sessions');
 
-    await theirs.getByRole('button', { name: /^Sign out/ }).click();
-    await expectVisible(page.getByRole('status').filter({ hasText: 'The session was signed out' }));
-    await expectSessionCount(page, 1, 'after signing out the other');
+      await theirs.getByRole('button', { name: /^Sign out/ }).click();
+      await expectVisible(page.getByRole('status').filter({ hasText: 'The session was signed out' }));
+      await expectSessionCount(page, 1, 'after signing out the other');
 
-    await expectSentToLogin(other, 'its session was signed out');
-    // and the server agrees: a fresh load lists only this session
-    await page.reload();
-    await expectVisible(sessionsList(page).getByText('This session', { exact: true }));
-    await expectSessionCount(page, 1, 'after a reload');
-  }));
+      await expectSentToLogin(other, 'its session was signed out');
+      // and the server agrees: a fresh load lists only this session
+      await page.reload();
+      await expectVisible(sessionsList(page).getByText('This session', { exact: true }));
+      await expectSessionCount(page, 1, 'after a reload');
+    }),
+  );
 
-  e2e('on a phone (375 px) Your Profile and Settings fit the width', async ({ page, a11y }) => {
-    await login(page, DEMO.teacher.email);
-    for (const [path, heading] of [['/profile', 'Your Profile'], ['/settings', 'Settings']]) {
-      await page.goto(path);
-      await expectVisible(page.getByRole('heading', { level: 1, name: heading }));
-      await expectVisible(page.getByRole('button', { name: heading === 'Settings' ? 'Change Password' : 'Save', exact: true }));
-      const width = await page.evaluate(() => document.documentElement.scrollWidth);
-      assert(width <= 375, `${path} should fit 375 px, it is ${width} px wide`);
-      await a11y(`${heading} at 375 px`);
-    }
-  }, { viewport: { width: 375, height: 812 } });
+  e2e(
+    'on a phone (375 px) Your Profile and Settings fit the width',
+    async ({ page, a11y }) => {
+      await login(page, DEMO.teacher.email);
+      for (const [path, heading] of [
+        ['/profile', 'Your Profile'],
+        ['/settings', 'Settings'],
+      ]) {
+        await page.goto(path);
+        await expectVisible(page.getByRole('heading', { level: 1, name: heading }));
+        await expectVisible(page.getByRole('button', { name: heading === 'Settings' ? 'Change Password' : 'Save', exact: true }));
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert(width <= 375, `${path} should fit 375 px, it is ${width} px wide`);
+        await a11y(`${heading} at 375 px`);
+      }
+    },
+    { viewport: { width: 375, height: 812 } },
+  );
 });

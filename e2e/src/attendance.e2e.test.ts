@@ -12,10 +12,9 @@ import { sidebar } from './support/layout';
 /** The browser's own today and the latest Saturday before it (the demo seeder marks weekdays only). */
 async function days(page: Page): Promise<{ today: string; saturday: string }> {
   return page.evaluate(() => {
-    const iso = (d: Date) =>
-      `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
     const now = new Date();
-    const sat = new Date(now.getFullYear(), now.getMonth(), now.getDate() - (((now.getDay() + 1) % 7) || 7));
+    const sat = new Date(now.getFullYear(), now.getMonth(), now.getDate() - ((now.getDay() + 1) % 7 || 7));
     return { today: iso(now), saturday: iso(sat) };
   });
 }
@@ -39,7 +38,10 @@ describe('attendance', () => {
     await expectVisible(stella, 'the demo student in the list');
     const present = page.getByRole('radio', { name: 'Present' });
     const states = await present.evaluateAll((els) => els.map((el) => (el as HTMLInputElement).checked));
-    assert(states.length > 0 && states.every(Boolean), `Present should be every student's default status (section 5): ${JSON.stringify(states)}`);
+    assert(
+      states.length > 0 && states.every(Boolean),
+      `Present should be every student's default status (section 5): ${JSON.stringify(states)}`,
+    );
     await expectVisible(page.getByRole('button', { name: 'Mark Attendance', exact: true }));
     await expectVisible(page.getByRole('heading', { name: 'Attendance over the last weeks' }), 'the weekly chart');
     await a11y('attendance management, mark mode');
@@ -76,8 +78,11 @@ describe('attendance', () => {
     }
     const classFilter = page.getByLabel(exactLabel('Class'));
     await expectVisible(classFilter);
-    await eventually(() => selectedText(classFilter), (v) => v === 'Class 5A (Grade 5)',
-      "the class filter should default to the student's own class");
+    await eventually(
+      () => selectedText(classFilter),
+      (v) => v === 'Class 5A (Grade 5)',
+      "the class filter should default to the student's own class",
+    );
     await chooseOption(page.getByLabel(exactLabel('Subject')), 'Mathematics');
     const row = page.getByRole('row').filter({ hasText: 'Missed the school bus' });
     await expectVisible(row, 'the updated record in My Attendance');

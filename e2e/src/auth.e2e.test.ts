@@ -83,84 +83,97 @@ describe('password reset by mail', () => {
   /** Sets the demo password back through the API, so that the demo account keeps working. */
   async function restorePassword(): Promise<void> {
     const since = await dbNow();
-    const asked = await graphql('mutation($input: ForgotPasswordInput!) { forgotPassword(input: $input) { message } }', { input: { email: user.email } });
+    const asked = await graphql('mutation($input: ForgotPasswordInput!) { forgotPassword(input: $input) { message } }', {
+      input: { email: user.email },
+    });
     if (asked.errors) throw new Error(`forgotPassword failed: ${JSON.stringify(asked.errors)}`);
     const { token } = await readOutboxLink(user.email, { after: since });
-    const reset = await graphql('mutation($input: ResetPasswordInput!) { resetPassword(input: $input) { message } }', { input: { token, password: DEMO_PASSWORD } });
+    const reset = await graphql('mutation($input: ResetPasswordInput!) { resetPassword(input: $input) { message } }', {
+      input: { token, password: DEMO_PASSWORD },
+    });
     if (reset.errors) throw new Error(`resetPassword failed: ${JSON.stringify(reset.errors)}`);
   }
 
-  e2e('forgot password, the mailed link, both checks, success, redirect to /login and sign-in with the new password', async ({ page, a11y }) => {
-    try {
-      await page.goto('/login');
-      await appReady(page);
-      await page.getByRole('link', { name: 'Forgot your password?', exact: true }).click();
-      await expectPath(page, '/forgot-password');
-      const email = page.locator('input[type="email"]');
-      await expectVisible(email, 'an email-type field');
-      await expectVisible(page.getByRole('link', { name: 'Back to login', exact: true }));
-      await a11y('forgot-password page');
+  e2e(
+    'forgot password, the mailed link, both checks, success, redirect to /login and sign-in with the new password',
+    async ({ page, a11y }) => {
+      try {
+        await page.goto('/login');
+        await appReady(page);
+        await page.getByRole('link', { name: 'Forgot your password?', exact: true }).click();
+        await expectPath(page, '/forgot-password');
+        const email = page.locator('input[type="email"]');
+        await expectVisible(email, 'an email-type field');
+        await expectVisible(page.getByRole('link', { name: 'Back to login', exact: true }));
+        await a11y('forgot-password page');
 
-      const since = await dbNow();
-      await email.fill(user.email);
-      await page.getByRole('button', { name: 'Send Reset Link', exact: true }).click();
-      await expectVisible(page.getByText('If an account with that email exists, we have sent a password reset link'));
-      await expectVisible(page.getByRole('link', { name: 'Return to login', exact: true }));
-      await a11y('forgot-password sent');
+        const since = await dbNow();
+        await email.fill(user.email);
+        await page.getByRole('button', { name: 'Send Reset Link', exact: true }).click();
+        await expectVisible(page.getByText('If an account with that email exists, we have sent a password reset link'));
+        await expectVisible(page.getByRole('link', { name: 'Return to login', exact: true }));
+        await a11y('forgot-password sent');
 
-      const link = await readOutboxLink(user.email, { after: since });
-      assert(link.url.startsWith(new URL(page.url()).origin), `the mailed link ${link.url} should use PUBLIC_URL`);
-      await page.goto(link.path);
-      const fresh = page.getByLabel(exactLabel('New Password'));
-      const confirm = page.getByLabel(exactLabel('Confirm New Password'));
-      const submit = page.getByRole('button', { name: 'Reset Password', exact: true });
-      await expectVisible(fresh, "the 'New Password' field");
-      await expectVisible(confirm, "the 'Confirm New Password' field");
-      await a11y('reset-password page');
+        const link = await readOutboxLink(user.email, { after: since });
+        assert(link.url.startsWith(new URL(page.url()).origin), `the mailed link ${link.url} should use PUBLIC_URL`);
+        await page.goto(link.path);
+        const fresh = page.getByLabel(exactLabel('New Password'));
+        const confirm = page.getByLabel(exactLabel('Confirm New Password'));
+        const submit = page.getByRole('button', { name: 'Reset Password', exact: true });
+        await expectVisible(fresh, "the 'New Password' field");
+        await expectVisible(confirm, "the 'Confirm New Password' field");
+        await a11y('reset-password page');
 
-      await fresh.fill('abcdef');
-      await confirm.fill('abcdeg');
-      await submit.click();
-      await expectVisible(page.getByText('Passwords do not match', { exact: true }));
-      await a11y('reset-password mismatch');
+        await fresh.fill('abcdef');
+        await confirm.fill('abcdeg');
+        await submit.click();
+        await expectVisible(page.getByText('Passwords do not match', { exact: true }));
+        await a11y('reset-password mismatch');
 
-      await fresh.fill('abc');
-      await confirm.fill('abc');
-      await submit.click();
-      await expectVisible(page.getByText('Password must be at least 6 characters', { exact: true }));
-      await expectPath(page, link.path);
+        await fresh.fill('abc');
+        await confirm.fill('abc');
+        await submit.click();
+        await expectVisible(page.getByText('Password must be at least 6 characters', { exact: true }));
+        await expectPath(page, link.path);
 
-      await fresh.fill(NEW_PASSWORD);
-      await confirm.fill(NEW_PASSWORD);
-      await submit.click();
-      await expectVisible(page.getByText('Your password has been reset successfully. Redirecting to login...', { exact: true }));
-      const shownAt = Date.now();
-      await a11y('reset-password success');
-      await expectPath(page, '/login', 10_000);
-      const waited = Date.now() - shownAt;
-      assert(waited > 2_000, `the redirect to /login should come after 3 seconds (section 9), came after ${waited} ms`);
+        await fresh.fill(NEW_PASSWORD);
+        await confirm.fill(NEW_PASSWORD);
+        await submit.click();
+        await expectVisible(page.getByText('Your password has been reset successfully. Redirecting to login...', { exact: true }));
+        const shownAt = Date.now();
+        await a11y('reset-password success');
+        await expectPath(page, '/login', 10_000);
+        const waited = Date.now() - shownAt;
+        assert(waited > 2_000, `the redirect to /login should come after 3 seconds (section 9), came after ${waited} ms`);
 
-      // the link is single-use
-      const again = await graphql('mutation($input: ResetPasswordInput!) { resetPassword(input: $input) { message } }', { input: { token: link.token, password: 'another-one' } });
-      assert(again.errors?.length, 'a used reset token should be refused');
+        // the link is single-use
+        const again = await graphql('mutation($input: ResetPasswordInput!) { resetPassword(input: $input) { message } }', {
+          input: { token: link.token, password: 'another-one' },
+        });
+        assert(again.errors?.length, 'a used reset token should be refused');
 
-      const old = await graphql('mutation($input: LoginInput!) { login(input: $input) { token } }', { input: { email: user.email, password: DEMO_PASSWORD } });
-      assert(errorCodes(old).includes('UNAUTHENTICATED'), `the old password should no longer work: ${JSON.stringify(old)}`);
+        const old = await graphql('mutation($input: LoginInput!) { login(input: $input) { token } }', {
+          input: { email: user.email, password: DEMO_PASSWORD },
+        });
+        assert(errorCodes(old).includes('UNAUTHENTICATED'), `the old password should no longer work: ${JSON.stringify(old)}`);
 
-      await login(page, user.email, NEW_PASSWORD);
-      await expectVisible(welcomeBanner(page, user.firstName));
-    } finally {
-      await restorePassword();
-    }
-  });
+        await login(page, user.email, NEW_PASSWORD);
+        await expectVisible(welcomeBanner(page, user.firstName));
+      } finally {
+        await restorePassword();
+      }
+    },
+  );
 
   e2e('forgot password says the same for an unknown email, and an empty email is refused', async ({ page }) => {
     await page.goto('/forgot-password');
     const email = page.locator('input[type="email"]');
     await page.getByRole('button', { name: 'Send Reset Link', exact: true }).click();
     await page.waitForTimeout(1_000);
-    await expectAbsentNow(page.getByText('If an account with that email exists, we have sent a password reset link'),
-      'success text for an empty email (section 5: email required)');
+    await expectAbsentNow(
+      page.getByText('If an account with that email exists, we have sent a password reset link'),
+      'success text for an empty email (section 5: email required)',
+    );
     await expectPath(page, '/forgot-password');
     await email.fill('nobody-here@demo.school');
     await page.getByRole('button', { name: 'Send Reset Link', exact: true }).click();

@@ -15,7 +15,10 @@ const DEMO_ASSIGNMENT = 'Fractions homework (results at once)';
 async function findEvent(page: Page, nextLabel: string) {
   const link = page.getByRole('link', { name: new RegExp(DEMO_ASSIGNMENT.replace(/[()]/g, '\\$&')) }).first();
   await expectVisible(page.getByRole('heading', { name: 'Calendar', level: 1 }));
-  await page.getByText('Loading the calendar...').waitFor({ state: 'hidden' }).catch(() => undefined);
+  await page
+    .getByText('Loading the calendar...')
+    .waitFor({ state: 'hidden' })
+    .catch(() => undefined);
   if (!(await link.isVisible().catch(() => false))) await page.getByRole('button', { name: nextLabel }).click();
   await expectVisible(link, `the demo assignment '${DEMO_ASSIGNMENT}' in the calendar`);
   return link;
@@ -71,19 +74,23 @@ describe('calendar', () => {
     assert((await fetchFeed(page, second)).status === 404, 'a turned-off link answers 404');
   });
 
-  e2e('on a phone the calendar opens on the week agenda, and a month shows the chosen day below the grid', async ({ page, a11y }) => {
-    await login(page, DEMO.student.email);
-    await page.goto('/dashboard/calendar');
-    await expectVisible(page.getByRole('region', { name: /Due dates by day/ }), 'the week agenda by default on a phone');
-    await expectVisible(page.locator('[aria-current="date"]').first(), 'today marked');
-    const link = await findEvent(page, 'Next week');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    assert(overflow <= 0, `the page fits 375 px (overflows by ${overflow} px)`);
-    await a11y('calendar, phone week');
-    await page.getByRole('button', { name: 'Month' }).click();
-    await expectVisible(page.getByRole('table', { name: 'Month' }));
-    await link.waitFor({ state: 'detached' }).catch(() => undefined);
-    const overflowMonth = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    assert(overflowMonth <= 0, `the month grid fits 375 px (overflows by ${overflowMonth} px)`);
-  }, { viewport: { width: 375, height: 812 } });
+  e2e(
+    'on a phone the calendar opens on the week agenda, and a month shows the chosen day below the grid',
+    async ({ page, a11y }) => {
+      await login(page, DEMO.student.email);
+      await page.goto('/dashboard/calendar');
+      await expectVisible(page.getByRole('region', { name: /Due dates by day/ }), 'the week agenda by default on a phone');
+      await expectVisible(page.locator('[aria-current="date"]').first(), 'today marked');
+      const link = await findEvent(page, 'Next week');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      assert(overflow <= 0, `the page fits 375 px (overflows by ${overflow} px)`);
+      await a11y('calendar, phone week');
+      await page.getByRole('button', { name: 'Month' }).click();
+      await expectVisible(page.getByRole('table', { name: 'Month' }));
+      await link.waitFor({ state: 'detached' }).catch(() => undefined);
+      const overflowMonth = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      assert(overflowMonth <= 0, `the month grid fits 375 px (overflows by ${overflowMonth} px)`);
+    },
+    { viewport: { width: 375, height: 812 } },
+  );
 });

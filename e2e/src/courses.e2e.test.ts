@@ -65,178 +65,192 @@ async function downloadBy(page: Page, trigger: () => Promise<void>): Promise<{ n
 }
 
 describe('courses, modules and content', () => {
-  e2e('a teacher creates a course, adds a module and uploads a PDF; the student sees and downloads it only while visible', async (t) => {
-    const { page, a11y } = t;
-    const id = stamp();
-    const code = `E2E-${id}`;
-    const moduleTitle = `Fractions ${id}`;
-    const contentTitle = `Worksheet ${id}`;
-    const pdf = tinyPdf(`Worksheet ${id}`);
+  e2e(
+    'a teacher creates a course, adds a module and uploads a PDF; the student sees and downloads it only while visible',
+    async (t) => {
+      const { page, a11y } = t;
+      const id = stamp();
+      const code = `E2E-${id}`;
+      const moduleTitle = `Fractions ${id}`;
+      const contentTitle = `Worksheet ${id}`;
+      const pdf = tinyPdf(`Worksheet ${id}`);
 
-    // the teacher's dashboard lists courses from the server and links to My Courses
-    await login(page, DEMO.teacher.email);
-    await expectVisible(page.getByRole('list', { name: 'Your courses' }).getByRole('link', { name: 'MATH-5A', exact: true }),
-      'the seeded course MATH-5A in the dashboard course list');
-    await page.getByRole('link', { name: 'View All Courses', exact: true }).click();
-    await expectPath(page, '/dashboard/courses');
+      // the teacher's dashboard lists courses from the server and links to My Courses
+      await login(page, DEMO.teacher.email);
+      await expectVisible(
+        page.getByRole('list', { name: 'Your courses' }).getByRole('link', { name: 'MATH-5A', exact: true }),
+        'the seeded course MATH-5A in the dashboard course list',
+      );
+      await page.getByRole('link', { name: 'View All Courses', exact: true }).click();
+      await expectPath(page, '/dashboard/courses');
 
-    // My Courses: year -> class -> subjects; Create Course on Mathematics of Class 5A
-    const class5a = page.getByRole('region', { name: 'Class 5A', exact: true });
-    await expectVisible(class5a.getByRole('cell', { name: 'MATH-5A', exact: true }), 'MATH-5A in the Class 5A table');
-    await a11y('my courses');
-    await class5a.getByRole('button', { name: 'Create Course for Mathematics', exact: true }).click();
-    const create = page.getByRole('dialog', { name: 'Create Course' });
-    await expectVisible(create);
-    await create.getByRole('button', { name: 'Create Course', exact: true }).click();
-    await expectVisible(create.getByText('Course Code is required'), 'the required course code message');
-    await create.getByLabel(exactLabel('Course Code')).fill(code);
-    await create.getByLabel(exactLabel('Description')).fill('Fractions, made by the browser test');
-    await a11y('create course dialog');
-    await create.getByRole('button', { name: 'Create Course', exact: true }).click();
-    await expectNotVisible(create, 'the Create Course dialog after creating');
-    await expectVisible(class5a.getByRole('cell', { name: code, exact: true }), `the new course ${code} in the table`);
+      // My Courses: year -> class -> subjects; Create Course on Mathematics of Class 5A
+      const class5a = page.getByRole('region', { name: 'Class 5A', exact: true });
+      await expectVisible(class5a.getByRole('cell', { name: 'MATH-5A', exact: true }), 'MATH-5A in the Class 5A table');
+      await a11y('my courses');
+      await class5a.getByRole('button', { name: 'Create Course for Mathematics', exact: true }).click();
+      const create = page.getByRole('dialog', { name: 'Create Course' });
+      await expectVisible(create);
+      await create.getByRole('button', { name: 'Create Course', exact: true }).click();
+      await expectVisible(create.getByText('Course Code is required'), 'the required course code message');
+      await create.getByLabel(exactLabel('Course Code')).fill(code);
+      await create.getByLabel(exactLabel('Description')).fill('Fractions, made by the browser test');
+      await a11y('create course dialog');
+      await create.getByRole('button', { name: 'Create Course', exact: true }).click();
+      await expectNotVisible(create, 'the Create Course dialog after creating');
+      await expectVisible(class5a.getByRole('cell', { name: code, exact: true }), `the new course ${code} in the table`);
 
-    await class5a.getByRole('link', { name: `View Course ${code}`, exact: true }).click();
-    await expectPath(page, /^\/dashboard\/courses\/[0-9a-f-]{36}$/);
-    const coursePath = new URL(page.url()).pathname;
-    const courseId = coursePath.split('/').pop()!;
-    await expectVisible(page.getByRole('heading', { level: 1, name: code }), 'the course title in the header');
-    await expectVisible(page.getByText('Subject: Mathematics · Class: Class 5A · Academic Year: 2026'), 'subject, class and year in the header');
-    await expectVisible(page.getByRole('link', { name: 'Back to My Courses' }));
-    const modulesTab = page.getByRole('tab', { name: 'Modules', exact: true });
-    assert((await modulesTab.getAttribute('aria-selected')) === 'true', 'the Modules tab should be the default');
-    const tabNames = await page.getByRole('tab').allTextContents();
-    assert(JSON.stringify(tabNames) === JSON.stringify(['Modules', 'Assignments', 'Exams', 'Announcements', 'Discussions']), `tabs: ${tabNames.join(', ')}`);
-    await expectVisible(page.getByText('No modules have been created for this course yet.'));
-    await a11y('course page without modules');
+      await class5a.getByRole('link', { name: `View Course ${code}`, exact: true }).click();
+      await expectPath(page, /^\/dashboard\/courses\/[0-9a-f-]{36}$/);
+      const coursePath = new URL(page.url()).pathname;
+      const courseId = coursePath.split('/').pop()!;
+      await expectVisible(page.getByRole('heading', { level: 1, name: code }), 'the course title in the header');
+      await expectVisible(
+        page.getByText('Subject: Mathematics · Class: Class 5A · Academic Year: 2026'),
+        'subject, class and year in the header',
+      );
+      await expectVisible(page.getByRole('link', { name: 'Back to My Courses' }));
+      const modulesTab = page.getByRole('tab', { name: 'Modules', exact: true });
+      assert((await modulesTab.getAttribute('aria-selected')) === 'true', 'the Modules tab should be the default');
+      const tabNames = await page.getByRole('tab').allTextContents();
+      assert(
+        JSON.stringify(tabNames) === JSON.stringify(['Modules', 'Assignments', 'Exams', 'Announcements', 'Discussions']),
+        `tabs: ${tabNames.join(', ')}`,
+      );
+      await expectVisible(page.getByText('No modules have been created for this course yet.'));
+      await a11y('course page without modules');
 
-    // Create First Module: Week by default, order 1 (highest + 1)
-    await page.getByRole('button', { name: 'Create First Module', exact: true }).click();
-    const moduleDialog = page.getByRole('dialog', { name: 'Create Module' });
-    await expectVisible(moduleDialog);
-    const type = await selectedText(moduleDialog.getByLabel(exactLabel('Module Type')));
-    const order = await moduleDialog.getByLabel(exactLabel('Order')).inputValue();
-    assert(type === 'Week' && order === '1', `a new module defaults to Week and order 1, the form shows ${type} and ${order}`);
-    await moduleDialog.getByLabel(exactLabel('Title')).fill(moduleTitle);
-    await moduleDialog.getByLabel(exactLabel('Description')).fill('Halves, quarters and thirds');
-    await moduleDialog.getByRole('button', { name: 'Create Module', exact: true }).click();
-    await expectNotVisible(moduleDialog);
-    await expectVisible(page.getByRole('heading', { name: moduleTitle }), 'the new module in the list');
-    await expectVisible(page.getByText('Week 1', { exact: true }), 'the module type and order');
-    await a11y('course page with a module');
+      // Create First Module: Week by default, order 1 (highest + 1)
+      await page.getByRole('button', { name: 'Create First Module', exact: true }).click();
+      const moduleDialog = page.getByRole('dialog', { name: 'Create Module' });
+      await expectVisible(moduleDialog);
+      const type = await selectedText(moduleDialog.getByLabel(exactLabel('Module Type')));
+      const order = await moduleDialog.getByLabel(exactLabel('Order')).inputValue();
+      assert(type === 'Week' && order === '1', `a new module defaults to Week and order 1, the form shows ${type} and ${order}`);
+      await moduleDialog.getByLabel(exactLabel('Title')).fill(moduleTitle);
+      await moduleDialog.getByLabel(exactLabel('Description')).fill('Halves, quarters and thirds');
+      await moduleDialog.getByRole('button', { name: 'Create Module', exact: true }).click();
+      await expectNotVisible(moduleDialog);
+      await expectVisible(page.getByRole('heading', { name: moduleTitle }), 'the new module in the list');
+      await expectVisible(page.getByText('Week 1', { exact: true }), 'the module type and order');
+      await a11y('course page with a module');
 
-    await page.getByRole('link', { name: `Manage Content of ${moduleTitle}`, exact: true }).click();
-    await expectPath(page, /^\/dashboard\/modules\/[0-9a-f-]{36}$/);
-    await expectVisible(page.getByRole('heading', { level: 1, name: moduleTitle }));
-    await expectVisible(page.getByText(`Course: ${code} · Subject: Mathematics · Class: Class 5A · Academic Year: 2026`));
-    await expectVisible(page.getByText('No content has been added to this module yet.'));
-    await a11y('module page without content');
+      await page.getByRole('link', { name: `Manage Content of ${moduleTitle}`, exact: true }).click();
+      await expectPath(page, /^\/dashboard\/modules\/[0-9a-f-]{36}$/);
+      await expectVisible(page.getByRole('heading', { level: 1, name: moduleTitle }));
+      await expectVisible(page.getByText(`Course: ${code} · Subject: Mathematics · Class: Class 5A · Academic Year: 2026`));
+      await expectVisible(page.getByText('No content has been added to this module yet.'));
+      await a11y('module page without content');
 
-    // Add Content: file required, type checked on the client, progress in percent while uploading
-    await page.getByRole('button', { name: 'Add Content', exact: true }).click();
-    const add = page.getByRole('dialog', { name: 'Add Content' });
-    await expectVisible(add);
-    await expectVisible(add.getByText('Maximum file size: 50MB'), 'the 50MB help text');
-    assert((await add.getByLabel(exactLabel('Content Type')).inputValue()) === 'PDF', 'the content type defaults to PDF');
-    await add.getByLabel(exactLabel('Title')).fill(contentTitle);
-    await add.getByLabel(exactLabel('Description')).fill('Practice at home');
-    await add.getByRole('button', { name: 'Upload', exact: true }).click();
-    await expectVisible(add.getByText('Please select a file to upload'), 'the missing-file message');
-    const fileInput = add.getByLabel(exactLabel('File'));
-    await fileInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('plain text') });
-    await expectVisible(add.getByText('Invalid file type for PDF. Please select a valid file.'), 'the wrong-type message');
-    await a11y('add content dialog');
-    await fileInput.setInputFiles({ name: 'worksheet.pdf', mimeType: 'application/pdf', buffer: pdf });
-    await expectNotVisible(add.getByText('Invalid file type for PDF. Please select a valid file.'));
-    // record every progress text the dialog shows (a tiny file goes up quickly)
-    await page.evaluate(() => {
-      const seen: string[] = [];
-      (window as unknown as { __progress: string[] }).__progress = seen;
-      new MutationObserver(() => {
-        const m = /Uploading\.\.\. (\d+)%/.exec(document.body.innerText);
-        if (m && seen[seen.length - 1] !== m[0]) seen.push(m[0]);
-      }).observe(document.body, { subtree: true, childList: true, characterData: true });
-    });
-    await add.getByRole('button', { name: 'Upload', exact: true }).click();
-    await expectNotVisible(add, 'the Add Content dialog after the upload', 20_000);
-    const progress = await page.evaluate(() => (window as unknown as { __progress: string[] }).__progress);
-    assert(progress.length > 0, 'the upload should show its progress in percent');
-
-    const row = page.getByRole('row').filter({ hasText: contentTitle });
-    await expectVisible(row, 'the uploaded content in the table');
-    await expectVisible(row.getByText('PDF', { exact: true }), 'the PDF type badge');
-    await expectVisible(row.getByText('worksheet.pdf', { exact: true }), 'the file name');
-    await expectVisible(row.getByText(`${(pdf.length / 1024).toFixed(2)} KB`, { exact: true }), 'the size in KB with two decimals');
-    await expectVisible(row.getByText('Visible', { exact: true }));
-    await a11y('module page with content');
-
-    // the teacher downloads it too
-    const teacherCopy = await downloadBy(page, () => row.getByRole('button', { name: `Download ${contentTitle}` }).click());
-    assert(teacherCopy.bytes.equals(pdf), 'the teacher\'s download should be the uploaded bytes');
-
-    // the student sees the course in My Classes and downloads the PDF
-    const student = await secondUser(t, DEMO.student.email);
-    try {
-      const sp = student.page;
-      await sp.goto('/dashboard/classes');
-      await expectVisible(sp.getByText('Class 5A', { exact: true }).first(), 'the student\'s class in the purple header');
-      await expectVisible(sp.getByRole('heading', { name: '2026 (Current)' }), 'the current year marked (Current)');
-      await checkA11y(sp, 'my classes');
-      await sp.getByRole('link', { name: `View Modules of ${code}`, exact: true }).click();
-      await expectPath(sp, `/dashboard/courses/${courseId}`); // one course address for every role (issue 14)
-      await expectVisible(sp.getByRole('heading', { level: 1, name: 'Mathematics' }), 'the subject name in the header');
-      await expectVisible(sp.getByText(code, { exact: true }), 'the course title in the header');
-      const studentTabs = await sp.getByRole('tab').allTextContents();
-      // platform.md section 2: the student course page's five tabs, in this order
-      const fiveTabs = ['Modules & Quizzes', 'Assignments', 'Announcements', 'Discussions', 'Exams'];
-      assert(JSON.stringify(studentTabs) === JSON.stringify(fiveTabs), `student tabs: ${studentTabs.join(', ')}`);
-
-      const openModule = async () => {
-        const summary = sp.getByRole('button', { name: new RegExp(moduleTitle) });
-        await expectVisible(summary, 'the module in the student\'s list');
-        if ((await summary.getAttribute('aria-expanded')) !== 'true') await summary.click();
-        await expectVisible(sp.getByText('No quizzes available for this module'), 'the opened module');
-      };
-      await openModule();
-      const download = sp.getByRole('button', { name: `Download ${contentTitle}`, exact: true });
-      await expectVisible(download, 'the visible content with a Download button');
-      await checkA11y(sp, 'student course page');
-      const got = await downloadBy(sp, () => download.click());
-      assert(got.name === 'worksheet.pdf', `the saved file should be worksheet.pdf, was ${got.name}`);
-      assert(got.bytes.subarray(0, 5).toString('latin1') === '%PDF-' && got.bytes.equals(pdf), 'the student should get the uploaded PDF');
-
-      // hidden: gone from the student's list, and the download address answers 404
-      await row.getByRole('button', { name: `Hide ${contentTitle}` }).click();
-      await expectVisible(row.getByText('Hidden', { exact: true }), 'the Hidden state after hiding');
-      await sp.reload();
-      await openModule();
-      await expectVisible(sp.getByText('No content available for this module'), 'the empty content text while hidden');
-      await expectAbsentNow(sp.getByRole('button', { name: `Download ${contentTitle}` }), 'a Download button for hidden content');
-      const studentToken = await storedToken(sp);
-      const contentId = await page.evaluate(async () => {
-        const res = await fetch('/graphql', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('token')}` },
-          body: JSON.stringify({ query: `{ contents(moduleId: "${location.pathname.split('/').pop()}") { id } }` }),
-        });
-        const body = await res.json();
-        return body.data.contents[0].id as string;
+      // Add Content: file required, type checked on the client, progress in percent while uploading
+      await page.getByRole('button', { name: 'Add Content', exact: true }).click();
+      const add = page.getByRole('dialog', { name: 'Add Content' });
+      await expectVisible(add);
+      await expectVisible(add.getByText('Maximum file size: 50MB'), 'the 50MB help text');
+      assert((await add.getByLabel(exactLabel('Content Type')).inputValue()) === 'PDF', 'the content type defaults to PDF');
+      await add.getByLabel(exactLabel('Title')).fill(contentTitle);
+      await add.getByLabel(exactLabel('Description')).fill('Practice at home');
+      await add.getByRole('button', { name: 'Upload', exact: true }).click();
+      await expectVisible(add.getByText('Please select a file to upload'), 'the missing-file message');
+      const fileInput = add.getByLabel(exactLabel('File'));
+      await fileInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('plain text') });
+      await expectVisible(add.getByText('Invalid file type for PDF. Please select a valid file.'), 'the wrong-type message');
+      await a11y('add content dialog');
+      await fileInput.setInputFiles({ name: 'worksheet.pdf', mimeType: 'application/pdf', buffer: pdf });
+      await expectNotVisible(add.getByText('Invalid file type for PDF. Please select a valid file.'));
+      // record every progress text the dialog shows (a tiny file goes up quickly)
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { __progress: string[] }).__progress = seen;
+        new MutationObserver(() => {
+          const m = /Uploading\.\.\. (\d+)%/.exec(document.body.innerText);
+          if (m && seen[seen.length - 1] !== m[0]) seen.push(m[0]);
+        }).observe(document.body, { subtree: true, childList: true, characterData: true });
       });
-      const hiddenStatus = await sp.evaluate(async ([id, token]) => (await fetch(`/api/content/download/${id}`, { headers: { Authorization: `Bearer ${token}` } })).status,
-        [contentId, studentToken] as const);
-      assert(hiddenStatus === 404, `a student downloading hidden content should get 404, got ${hiddenStatus}`);
+      await add.getByRole('button', { name: 'Upload', exact: true }).click();
+      await expectNotVisible(add, 'the Add Content dialog after the upload', 20_000);
+      const progress = await page.evaluate(() => (window as unknown as { __progress: string[] }).__progress);
+      assert(progress.length > 0, 'the upload should show its progress in percent');
 
-      // shown again: back in the list and downloadable
-      await row.getByRole('button', { name: `Show ${contentTitle}` }).click();
-      await expectVisible(row.getByText('Visible', { exact: true }), 'the Visible state after showing');
-      await sp.reload();
-      await openModule();
-      const again = await downloadBy(sp, () => sp.getByRole('button', { name: `Download ${contentTitle}`, exact: true }).click());
-      assert(again.bytes.equals(pdf), 'the student should download the PDF again once it is visible');
-    } finally {
-      await student.context.close().catch(() => undefined);
-    }
-  }, { timeout: 150_000 });
+      const row = page.getByRole('row').filter({ hasText: contentTitle });
+      await expectVisible(row, 'the uploaded content in the table');
+      await expectVisible(row.getByText('PDF', { exact: true }), 'the PDF type badge');
+      await expectVisible(row.getByText('worksheet.pdf', { exact: true }), 'the file name');
+      await expectVisible(row.getByText(`${(pdf.length / 1024).toFixed(2)} KB`, { exact: true }), 'the size in KB with two decimals');
+      await expectVisible(row.getByText('Visible', { exact: true }));
+      await a11y('module page with content');
+
+      // the teacher downloads it too
+      const teacherCopy = await downloadBy(page, () => row.getByRole('button', { name: `Download ${contentTitle}` }).click());
+      assert(teacherCopy.bytes.equals(pdf), "the teacher's download should be the uploaded bytes");
+
+      // the student sees the course in My Classes and downloads the PDF
+      const student = await secondUser(t, DEMO.student.email);
+      try {
+        const sp = student.page;
+        await sp.goto('/dashboard/classes');
+        await expectVisible(sp.getByText('Class 5A', { exact: true }).first(), "the student's class in the purple header");
+        await expectVisible(sp.getByRole('heading', { name: '2026 (Current)' }), 'the current year marked (Current)');
+        await checkA11y(sp, 'my classes');
+        await sp.getByRole('link', { name: `View Modules of ${code}`, exact: true }).click();
+        await expectPath(sp, `/dashboard/courses/${courseId}`); // one course address for every role (issue 14)
+        await expectVisible(sp.getByRole('heading', { level: 1, name: 'Mathematics' }), 'the subject name in the header');
+        await expectVisible(sp.getByText(code, { exact: true }), 'the course title in the header');
+        const studentTabs = await sp.getByRole('tab').allTextContents();
+        // platform.md section 2: the student course page's five tabs, in this order
+        const fiveTabs = ['Modules & Quizzes', 'Assignments', 'Announcements', 'Discussions', 'Exams'];
+        assert(JSON.stringify(studentTabs) === JSON.stringify(fiveTabs), `student tabs: ${studentTabs.join(', ')}`);
+
+        const openModule = async () => {
+          const summary = sp.getByRole('button', { name: new RegExp(moduleTitle) });
+          await expectVisible(summary, "the module in the student's list");
+          if ((await summary.getAttribute('aria-expanded')) !== 'true') await summary.click();
+          await expectVisible(sp.getByText('No quizzes available for this module'), 'the opened module');
+        };
+        await openModule();
+        const download = sp.getByRole('button', { name: `Download ${contentTitle}`, exact: true });
+        await expectVisible(download, 'the visible content with a Download button');
+        await checkA11y(sp, 'student course page');
+        const got = await downloadBy(sp, () => download.click());
+        assert(got.name === 'worksheet.pdf', `the saved file should be worksheet.pdf, was ${got.name}`);
+        assert(got.bytes.subarray(0, 5).toString('latin1') === '%PDF-' && got.bytes.equals(pdf), 'the student should get the uploaded PDF');
+
+        // hidden: gone from the student's list, and the download address answers 404
+        await row.getByRole('button', { name: `Hide ${contentTitle}` }).click();
+        await expectVisible(row.getByText('Hidden', { exact: true }), 'the Hidden state after hiding');
+        await sp.reload();
+        await openModule();
+        await expectVisible(sp.getByText('No content available for this module'), 'the empty content text while hidden');
+        await expectAbsentNow(sp.getByRole('button', { name: `Download ${contentTitle}` }), 'a Download button for hidden content');
+        const studentToken = await storedToken(sp);
+        const contentId = await page.evaluate(async () => {
+          const res = await fetch('/graphql', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('token')}` },
+            body: JSON.stringify({ query: `{ contents(moduleId: "${location.pathname.split('/').pop()}") { id } }` }),
+          });
+          const body = await res.json();
+          return body.data.contents[0].id as string;
+        });
+        const hiddenStatus = await sp.evaluate(
+          async ([id, token]) => (await fetch(`/api/content/download/${id}`, { headers: { Authorization: `Bearer ${token}` } })).status,
+          [contentId, studentToken] as const,
+        );
+        assert(hiddenStatus === 404, `a student downloading hidden content should get 404, got ${hiddenStatus}`);
+
+        // shown again: back in the list and downloadable
+        await row.getByRole('button', { name: `Show ${contentTitle}` }).click();
+        await expectVisible(row.getByText('Visible', { exact: true }), 'the Visible state after showing');
+        await sp.reload();
+        await openModule();
+        const again = await downloadBy(sp, () => sp.getByRole('button', { name: `Download ${contentTitle}`, exact: true }).click());
+        assert(again.bytes.equals(pdf), 'the student should download the PDF again once it is visible');
+      } finally {
+        await student.context.close().catch(() => undefined);
+      }
+    },
+    { timeout: 150_000 },
+  );
 
   e2e('a student starts a discussion and the teacher replies', async (t) => {
     const { page, a11y } = t;
@@ -249,7 +263,10 @@ describe('courses, modules and content', () => {
 
     await login(page, DEMO.student.email);
     // the student dashboard lists courses with View Modules
-    await expectVisible(page.getByRole('list', { name: 'Your classes' }).getByRole('link', { name: /View Modules/ }), 'View Modules on the dashboard');
+    await expectVisible(
+      page.getByRole('list', { name: 'Your classes' }).getByRole('link', { name: /View Modules/ }),
+      'View Modules on the dashboard',
+    );
     await page.goto(`/dashboard/student/course/${courseId}/modules`);
     await page.getByRole('tab', { name: 'Discussions', exact: true }).click();
     await expectVisible(page.getByText('No discussions have been started for this course yet.'));
@@ -266,14 +283,14 @@ describe('courses, modules and content', () => {
     await expectVisible(thread, 'the new thread');
     await expectVisible(thread.getByText(`${DEMO.student.firstName} ${DEMO.student.lastName}`), 'the author name');
     await expectVisible(thread.getByText('Student', { exact: true }), 'the author role');
-    await expectVisible(thread.getByRole('button', { name: `Edit discussion ${title}` }), 'edit on the student\'s own thread');
+    await expectVisible(thread.getByRole('button', { name: `Edit discussion ${title}` }), "edit on the student's own thread");
 
     const teacher = await secondUser(t, DEMO.teacher.email);
     try {
       const tp = teacher.page;
       await tp.goto(`/dashboard/courses/${courseId}?tab=discussions`);
       const tThread = tp.getByRole('listitem').filter({ has: tp.getByRole('heading', { name: title }) });
-      await expectVisible(tThread, 'the student\'s thread on the teacher\'s course page');
+      await expectVisible(tThread, "the student's thread on the teacher's course page");
       await expectVisible(tThread.getByText(question));
       await expectVisible(tThread.getByRole('button', { name: `Delete discussion ${title}` }), 'delete for a Teacher');
       await tThread.getByRole('button', { name: `Reply to ${title}` }).click();
@@ -311,9 +328,9 @@ describe('courses, modules and content', () => {
     assert((await toggle.getAttribute('aria-expanded')) === 'false', 'replies are collapsed by default');
     await expectAbsentNow(thread.getByText(answer), 'the reply before opening the replies');
     await toggle.click();
-    await expectVisible(thread.getByText(answer), 'the teacher\'s reply');
+    await expectVisible(thread.getByText(answer), "the teacher's reply");
     await expectVisible(thread.getByText(`${DEMO.teacher.firstName} ${DEMO.teacher.lastName}`));
-    await expectAbsentNow(thread.getByRole('button', { name: /Edit reply/ }), 'edit on the teacher\'s reply for the student');
+    await expectAbsentNow(thread.getByRole('button', { name: /Edit reply/ }), "edit on the teacher's reply for the student");
     await a11y('student discussions with a reply');
 
     await page.getByRole('tab', { name: 'Announcements', exact: true }).click();
@@ -361,8 +378,12 @@ describe('courses, modules and content', () => {
     await page.getByRole('button', { name: 'Reuse Content', exact: true }).click();
     const reuseContent = page.getByRole('dialog', { name: 'Reuse Content' });
     await expectVisible(reuseContent);
-    await reuseContent.getByRole('group', { name: 'Available content' }).getByRole('button', { name: 'Place value notes (PDF)', exact: true }).first().click();
-    await expectVisible(reuseContent.getByText('Notes from the first lesson.'), 'the picked item\'s description');
+    await reuseContent
+      .getByRole('group', { name: 'Available content' })
+      .getByRole('button', { name: 'Place value notes (PDF)', exact: true })
+      .first()
+      .click();
+    await expectVisible(reuseContent.getByText('Notes from the first lesson.'), "the picked item's description");
     await a11y('reuse content dialog');
     await reuseContent.getByRole('button', { name: 'Reuse Content', exact: true }).click();
     await expectNotVisible(reuseContent);
@@ -387,7 +408,10 @@ describe('courses, modules and content', () => {
     const reuse = page.getByRole('dialog', { name: 'Reuse Course' });
     await expectVisible(reuse);
     await expectVisible(reuse.getByText('Please select a course to reuse'));
-    assert(await reuse.getByRole('button', { name: 'Reuse Course', exact: true }).isDisabled(), 'Reuse Course is disabled until a course is selected');
+    assert(
+      await reuse.getByRole('button', { name: 'Reuse Course', exact: true }).isDisabled(),
+      'Reuse Course is disabled until a course is selected',
+    );
     await reuse.getByRole('group', { name: 'Available courses' }).getByRole('button', { name: targetCode, exact: true }).click();
     const copyCode = `E2E-CPY-${id}`;
     await reuse.getByLabel(exactLabel('Course Code')).fill(copyCode);

@@ -17,7 +17,9 @@ describe('drafts keep files', () => {
     await page.goto(`/dashboard/assignments/${item.id}/submit`);
     const q1 = page.getByRole('listitem', { name: 'Question 1', exact: true });
     await q1.getByLabel('Answer to question 1').fill('See the photo of my working.');
-    await q1.getByLabel('File for question 1').setInputFiles({ name: 'working.txt', mimeType: 'text/plain', buffer: Buffer.from('1/2 = 2/4 < 3/4\n') });
+    await q1
+      .getByLabel('File for question 1')
+      .setInputFiles({ name: 'working.txt', mimeType: 'text/plain', buffer: Buffer.from('1/2 = 2/4 < 3/4\n') });
     await expectVisible(q1.getByText('working.txt (saved with your draft)', { exact: true }), 'the file kept with the draft');
     // the text autosaves a moment after typing
     await page.waitForTimeout(2_500);
@@ -35,12 +37,17 @@ describe('drafts keep files', () => {
     await page.evaluate(() => window.localStorage.clear());
     await login(page, DEMO.teacher.email);
     await page.goto(item.path);
-    await section(page, 'Submitted (1)').getByRole('button', { name: new RegExp(`^${STELLA}`) }).click();
+    await section(page, 'Submitted (1)')
+      .getByRole('button', { name: new RegExp(`^${STELLA}`) })
+      .click();
     await expectVisible(question(page, 1).getByRole('button', { name: 'Download working.txt' }), 'the draft file in the submission');
     await expectVisible(detail(page).getByText('See the photo of my working.'));
     // the inline preview, fetched by the download's path (no viewer from elsewhere)
     await question(page, 1).getByRole('button', { name: 'Preview working.txt' }).click();
-    await expectVisible(question(page, 1).getByRole('region', { name: 'Preview of working.txt' }).getByText('1/2 = 2/4 < 3/4'), 'the text file shown inline');
+    await expectVisible(
+      question(page, 1).getByRole('region', { name: 'Preview of working.txt' }).getByText('1/2 = 2/4 < 3/4'),
+      'the text file shown inline',
+    );
     await a11y('grading panel with an inline preview');
   });
 });

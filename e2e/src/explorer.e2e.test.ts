@@ -34,32 +34,38 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
 }
 
 describe('the GraphQL explorer', () => {
-  e2e('loads offline, shows the schema\'s descriptions and runs a query as the signed-in user', async ({ page }) => {
-    const outside = await cutNetwork(page);
-    const violations = await watchViolations(page);
-    const failed: string[] = [];
-    // the explorer's own files and calls must all arrive (the app's prefetches cut short by leaving it do not count)
-    page.on('requestfailed', (r: Request) => new URL(r.url()).pathname.startsWith('/graphql') && failed.push(`${r.url()} ${r.failure()?.errorText}`));
-    await login(page, DEMO.teacher.email);
+  e2e(
+    "loads offline, shows the schema's descriptions and runs a query as the signed-in user",
+    async ({ page }) => {
+      const outside = await cutNetwork(page);
+      const violations = await watchViolations(page);
+      const failed: string[] = [];
+      // the explorer's own files and calls must all arrive (the app's prefetches cut short by leaving it do not count)
+      page.on(
+        'requestfailed',
+        (r: Request) => new URL(r.url()).pathname.startsWith('/graphql') && failed.push(`${r.url()} ${r.failure()?.errorText}`),
+      );
+      await login(page, DEMO.teacher.email);
 
-    await page.goto('/graphql');
-    await page.locator('.graphiql-container').waitFor({ timeout: 30_000 });
-    // the editor (Monaco) has started: its workers and fonts came from the build too
-    await page.locator('.graphiql-query-editor .monaco-editor').waitFor({ timeout: 30_000 });
+      await page.goto('/graphql');
+      await page.locator('.graphiql-container').waitFor({ timeout: 30_000 });
+      // the editor (Monaco) has started: its workers and fonts came from the build too
+      await page.locator('.graphiql-query-editor .monaco-editor').waitFor({ timeout: 30_000 });
 
-    // the Docs pane reads the schema by introspection, with its descriptions
-    await page.getByRole('button', { name: /Show Documentation Explorer/i }).click();
-    await page.getByText('Root Types', { exact: false }).waitFor();
-    await page.locator('.graphiql-doc-explorer').getByRole('link', { name: 'Query', exact: true }).click();
-    await page.locator('.graphiql-doc-explorer').getByText('me', { exact: true }).first().waitFor();
+      // the Docs pane reads the schema by introspection, with its descriptions
+      await page.getByRole('button', { name: /Show Documentation Explorer/i }).click();
+      await page.getByText('Root Types', { exact: false }).waitFor();
+      await page.locator('.graphiql-doc-explorer').getByRole('link', { name: 'Query', exact: true }).click();
+      await page.locator('.graphiql-doc-explorer').getByText('me', { exact: true }).first().waitFor();
 
-    // the default query asks for `me`: run it, the answer is the browser's signed-in teacher
-    await page.getByRole('button', { name: /Execute query/i }).click();
-    await page.locator('.graphiql-response').getByText(DEMO.teacher.email).waitFor({ timeout: 20_000 });
+      // the default query asks for `me`: run it, the answer is the browser's signed-in teacher
+      await page.getByRole('button', { name: /Execute query/i }).click();
+      await page.locator('.graphiql-response').getByText(DEMO.teacher.email).waitFor({ timeout: 20_000 });
 
-    expect({ outside, failed, csp: await violations() })
-      .toEqual({ outside: [], failed: [], csp: [] });
-  }, { enforceCsp: true, timeout: 120_000 });
+      expect({ outside, failed, csp: await violations() }).toEqual({ outside: [], failed: [], csp: [] });
+    },
+    { enforceCsp: true, timeout: 120_000 },
+  );
 
   e2e('a script asking /graphql for JSON still gets GraphQL, never the page', async ({ page, baseURL }) => {
     const res = await page.request.get(`${baseURL}/graphql?query=${encodeURIComponent('{ __typename }')}`, {

@@ -26,7 +26,10 @@ describe('families', () => {
     const card = page.getByRole('region', { name: `${DEMO.student.firstName} ${DEMO.student.lastName}`, exact: true });
     await expectVisible(card, "the child's card");
     await expectVisible(card.getByText(`${child.attendance.rate}%`, { exact: true }), 'the attendance rate');
-    await expectVisible(card.getByRole('list', { name: /^Recently graded work of / }).getByText(quiz.title, { exact: true }), 'the graded quiz');
+    await expectVisible(
+      card.getByRole('list', { name: /^Recently graded work of / }).getByText(quiz.title, { exact: true }),
+      'the graded quiz',
+    );
     await expectVisible(card.getByText(new RegExp(`· ${scoreLine.replace(/[()/.]/g, '\\$&')}$`)).first(), 'its score');
     // no sample figures: the sections without a source say so
     await expectVisible(page.getByRole('region', { name: 'Payments', exact: true }).getByText('Coming soon', { exact: true }));
@@ -39,7 +42,10 @@ describe('families', () => {
     const row = page.getByRole('table', { name: 'Assessments' }).getByRole('row').filter({ hasText: quiz.title });
     await expectVisible(row.getByText(scoreLine, { exact: true }), 'the quiz score on the child page');
     await page.getByRole('tab', { name: 'Attendance', exact: true }).click();
-    await expectVisible(page.getByText(`Attendance rate: ${child.attendance.rate}%`, { exact: true }), 'the attendance rate on the child page');
+    await expectVisible(
+      page.getByText(`Attendance rate: ${child.attendance.rate}%`, { exact: true }),
+      'the attendance rate on the child page',
+    );
     await expectVisible(page.getByRole('region', { name: 'Attendance Records' }).getByRole('table'));
     await a11y('child page');
 
@@ -54,8 +60,11 @@ describe('families', () => {
     const id = stamp();
     const admin = await apiToken(DEMO.admin.email);
     const create = async (firstName: string, role: Role) => {
-      const r = await graphql<{ createUser: { id: string } }>('mutation($i: CreateUserInput!) { createUser(input: $i) { id } }',
-        { i: { firstName, lastName: `Fam${id}`, email: `${firstName.toLowerCase()}-${id}@family.test`, role: GQL_ROLE[role] } }, admin);
+      const r = await graphql<{ createUser: { id: string } }>(
+        'mutation($i: CreateUserInput!) { createUser(input: $i) { id } }',
+        { i: { firstName, lastName: `Fam${id}`, email: `${firstName.toLowerCase()}-${id}@family.test`, role: GQL_ROLE[role] } },
+        admin,
+      );
       return r.data!.createUser.id;
     };
     const parentId = await create('Paula', 'Parent');
@@ -72,7 +81,14 @@ describe('families', () => {
     await expectVisible(dialog.getByText(`Kim Fam${id} linked`, { exact: true }), 'the confirmation');
     await expectVisible(dialog.getByRole('list', { name: 'Linked children' }).getByText(`Kim Fam${id}`, { exact: true }));
 
-    const links = await graphql<{ user: { familyLinks: Array<{ id: string }> } }>('query($id: ID!) { user(id: $id) { familyLinks { id } } }', { id: parentId }, admin);
-    assert(links.data?.user.familyLinks.some((u) => u.id === studentId), `the server keeps the link: ${JSON.stringify(links)}`);
+    const links = await graphql<{ user: { familyLinks: Array<{ id: string }> } }>(
+      'query($id: ID!) { user(id: $id) { familyLinks { id } } }',
+      { id: parentId },
+      admin,
+    );
+    assert(
+      links.data?.user.familyLinks.some((u) => u.id === studentId),
+      `the server keeps the link: ${JSON.stringify(links)}`,
+    );
   });
 });

@@ -16,7 +16,17 @@ async function readDownload(download: Download): Promise<string> {
 }
 
 const MY = `{ myGrades { courses { courseTitle average pointsEarned pointsPossible items { title status score maxScore } } } }`;
-type Report = { myGrades: { courses: Array<{ courseTitle: string; average: number | null; pointsEarned: number; pointsPossible: number; items: Array<{ title: string; status: string; score: number | null; maxScore: number }> }> } };
+type Report = {
+  myGrades: {
+    courses: Array<{
+      courseTitle: string;
+      average: number | null;
+      pointsEarned: number;
+      pointsPossible: number;
+      items: Array<{ title: string; status: string; score: number | null; maxScore: number }>;
+    }>;
+  };
+};
 
 describe('grades', () => {
   e2e('a student sees a graded item and the course average; a teacher opens the gradebook and exports CSV', async ({ page, a11y }) => {
@@ -45,21 +55,32 @@ describe('grades', () => {
     await page.evaluate(() => window.localStorage.clear());
     await login(page, DEMO.teacher.email);
     await page.goto('/dashboard/courses');
-    await page.getByRole('region', { name: 'Class 5A', exact: true }).getByRole('link', { name: 'View Course MATH-5A', exact: true }).click();
+    await page
+      .getByRole('region', { name: 'Class 5A', exact: true })
+      .getByRole('link', { name: 'View Course MATH-5A', exact: true })
+      .click();
     await expectPath(page, /^\/dashboard\/courses\/[0-9a-f-]{36}$/);
     await page.getByRole('link', { name: 'Gradebook', exact: true }).click();
     await expectPath(page, /^\/dashboard\/courses\/[0-9a-f-]{36}\/gradebook$/);
     await expectVisible(page.getByRole('heading', { name: 'Gradebook: MATH-5A', level: 1 }));
     const table = page.getByRole('table', { name: 'Gradebook of MATH-5A' });
-    const stella = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: `${DEMO.student.lastName}, ${DEMO.student.firstName}`, exact: true }) });
+    const stella = table
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: `${DEMO.student.lastName}, ${DEMO.student.firstName}`, exact: true }) });
     await expectVisible(stella, "the demo student's row");
     await expectVisible(stella.getByText(`${math.average}%`, { exact: true }), 'the same average as the student sees');
     await a11y('gradebook');
 
-    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 15_000 }), page.getByRole('button', { name: 'Export CSV', exact: true }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 15_000 }),
+      page.getByRole('button', { name: 'Export CSV', exact: true }).click(),
+    ]);
     assert(download.suggestedFilename() === 'gradebook-MATH-5A.csv', `the file name: ${download.suggestedFilename()}`);
     const lines = (await readDownload(download)).split('\r\n');
-    assert(lines[0].startsWith('Last name,First name,Email,') && lines[0].endsWith(',Points earned,Points possible,Average %'), `the header: ${lines[0]}`);
+    assert(
+      lines[0].startsWith('Last name,First name,Email,') && lines[0].endsWith(',Points earned,Points possible,Average %'),
+      `the header: ${lines[0]}`,
+    );
     const line = lines.find((l) => l.startsWith(`${DEMO.student.lastName},${DEMO.student.firstName},${DEMO.student.email},`));
     assert(line?.endsWith(`,${math.pointsEarned},${math.pointsPossible},${math.average}`), `the student's line: ${line}`);
   });

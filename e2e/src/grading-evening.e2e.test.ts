@@ -31,9 +31,13 @@ async function countKeys(page: Page): Promise<() => Promise<number>> {
   await page.evaluate(() => {
     const w = window as unknown as { keysPressed: number };
     w.keysPressed = 0;
-    window.addEventListener('keydown', (e) => {
-      if (!['Control', 'Alt', 'Shift', 'Meta'].includes(e.key)) w.keysPressed += 1;
-    }, true);
+    window.addEventListener(
+      'keydown',
+      (e) => {
+        if (!['Control', 'Alt', 'Shift', 'Meta'].includes(e.key)) w.keysPressed += 1;
+      },
+      true,
+    );
   });
   return () => page.evaluate(() => (window as unknown as { keysPressed: number }).keysPressed);
 }
@@ -41,82 +45,99 @@ async function countKeys(page: Page): Promise<() => Promise<number>> {
 const position = (page: Page) => detail(page).getByTestId('grading-position');
 
 describe("a teacher's grading evening", () => {
-  e2e('35 papers by keyboard with Next ungraded, at most 3 keys each', async ({ page, a11y }) => {
-    const item = await classOfPapers('Evening essays');
-    await login(page, DEMO.teacher.email);
-    await page.goto(item.path);
-    await expectVisible(tile(page, 'Submitted').getByText(String(PAPERS), { exact: true }), `${PAPERS} papers submitted`);
-    const keys = await countKeys(page);
+  e2e(
+    '35 papers by keyboard with Next ungraded, at most 3 keys each',
+    async ({ page, a11y }) => {
+      const item = await classOfPapers('Evening essays');
+      await login(page, DEMO.teacher.email);
+      await page.goto(item.path);
+      await expectVisible(tile(page, 'Submitted').getByText(String(PAPERS), { exact: true }), `${PAPERS} papers submitted`);
+      const keys = await countKeys(page);
 
-    // the first key opens the first paper in the queue (handed in first) with the cursor in its long answer's score
-    await page.keyboard.press('Alt+KeyN');
-    for (let n = 1; n <= PAPERS; n++) {
-      await expectVisible(position(page).getByText(`${n} of ${PAPERS}`, { exact: true }), `paper ${n} in the sticky header`);
-      await expectVisible(detail(page).getByText(`Paper ${n}: a long answer to grade.`), `paper ${n}'s answer`);
-      const focused = await page.evaluate(() => document.activeElement?.getAttribute('data-grade-score') ?? null);
-      assert(focused === item.questions[0].id, `paper ${n}: the focus is in the long answer's score (found ${focused})`);
-      if (n === 1) await a11y('grading panel with the sticky header');
-      const before = await keys();
-      await page.keyboard.press(String(n % 6));
-      await page.keyboard.press('Control+Enter');
-      await expectVisible(detail(page).getByText('Grade updated successfully!', { exact: true }), `paper ${n} saved`);
-      if (n < PAPERS) await page.keyboard.press('Alt+KeyN');
-      const used = (await keys()) - before;
-      assert(used <= 3, `paper ${n} took ${used} keys`);
-    }
-    await expectVisible(tile(page, 'Graded').getByText(String(PAPERS), { exact: true }), 'every paper graded');
-    assert(await detail(page).getByRole('button', { name: 'Next ungraded' }).isDisabled(), 'nothing left to grade');
-    const total = await keys();
-    assert(total <= 3 * PAPERS, `${total} keys for ${PAPERS} papers`);
+      // the first key opens the first paper in the queue (handed in first) with the cursor in its long answer's score
+      await page.keyboard.press('Alt+KeyN');
+      for (let n = 1; n <= PAPERS; n++) {
+        await expectVisible(position(page).getByText(`${n} of ${PAPERS}`, { exact: true }), `paper ${n} in the sticky header`);
+        await expectVisible(detail(page).getByText(`Paper ${n}: a long answer to grade.`), `paper ${n}'s answer`);
+        const focused = await page.evaluate(() => document.activeElement?.getAttribute('data-grade-score') ?? null);
+        assert(focused === item.questions[0].id, `paper ${n}: the focus is in the long answer's score (found ${focused})`);
+        if (n === 1) await a11y('grading panel with the sticky header');
+        const before = await keys();
+        await page.keyboard.press(String(n % 6));
+        await page.keyboard.press('Control+Enter');
+        await expectVisible(detail(page).getByText('Grade updated successfully!', { exact: true }), `paper ${n} saved`);
+        if (n < PAPERS) await page.keyboard.press('Alt+KeyN');
+        const used = (await keys()) - before;
+        assert(used <= 3, `paper ${n} took ${used} keys`);
+      }
+      await expectVisible(tile(page, 'Graded').getByText(String(PAPERS), { exact: true }), 'every paper graded');
+      assert(await detail(page).getByRole('button', { name: 'Next ungraded' }).isDisabled(), 'nothing left to grade');
+      const total = await keys();
+      assert(total <= 3 * PAPERS, `${total} keys for ${PAPERS} papers`);
 
-    // the list's filter, search and sort
-    await page.getByLabel('Search by name').fill('Pupil07');
-    await expectVisible(section(page, 'Submitted (1)'), 'the search finds one student');
-    await page.getByLabel('Search by name').fill('');
-    await page.getByLabel('Show').click();
-    await page.getByRole('option', { name: 'Needs grading' }).click();
-    await expectVisible(page.getByText('No students match the filter or search'), 'nothing needs grading');
-  }, { timeout: 240_000 });
+      // the list's filter, search and sort
+      await page.getByLabel('Search by name').fill('Pupil07');
+      await expectVisible(section(page, 'Submitted (1)'), 'the search finds one student');
+      await page.getByLabel('Search by name').fill('');
+      await page.getByLabel('Show').click();
+      await page.getByRole('option', { name: 'Needs grading' }).click();
+      await expectVisible(page.getByText('No students match the filter or search'), 'nothing needs grading');
+    },
+    { timeout: 240_000 },
+  );
 
-  e2e('35 papers on a 375 px phone by touch, without scrolling back', async ({ page, a11y }) => {
-    const item = await classOfPapers('Phone essays');
-    await login(page, DEMO.teacher.email);
-    await page.goto(item.path);
-    await expectVisible(tile(page, 'Submitted').getByText(String(PAPERS), { exact: true }), `${PAPERS} papers submitted`);
-    const viewport = page.viewportSize()!;
+  e2e(
+    '35 papers on a 375 px phone by touch, without scrolling back',
+    async ({ page, a11y }) => {
+      const item = await classOfPapers('Phone essays');
+      await login(page, DEMO.teacher.email);
+      await page.goto(item.path);
+      await expectVisible(tile(page, 'Submitted').getByText(String(PAPERS), { exact: true }), `${PAPERS} papers submitted`);
+      const viewport = page.viewportSize()!;
 
-    /** A tap where the thing already is on screen: the test never scrolls, the page must bring it. */
-    const tapInView = async (what: string, locator: Locator) => {
-      const box = await locator.boundingBox();
-      assert(box, `${what} is on the page`);
-      const cx = box.x + box.width / 2;
-      const cy = box.y + box.height / 2;
-      assert(cy > 56 && cy < viewport.height && cx > 0 && cx < viewport.width, `${what} is on screen without scrolling (centre at ${Math.round(cx)}, ${Math.round(cy)})`);
-      const uncovered = await locator.evaluate((el, [x, y]) => {
-        const hit = document.elementFromPoint(x, y);
-        return Boolean(hit && (hit === el || el.contains(hit) || hit.contains(el)));
-      }, [cx, cy] as const);
-      assert(uncovered, `${what} is not covered by anything at its centre`);
-      await page.touchscreen.tap(cx, cy);
-    };
+      /** A tap where the thing already is on screen: the test never scrolls, the page must bring it. */
+      const tapInView = async (what: string, locator: Locator) => {
+        const box = await locator.boundingBox();
+        assert(box, `${what} is on the page`);
+        const cx = box.x + box.width / 2;
+        const cy = box.y + box.height / 2;
+        assert(
+          cy > 56 && cy < viewport.height && cx > 0 && cx < viewport.width,
+          `${what} is on screen without scrolling (centre at ${Math.round(cx)}, ${Math.round(cy)})`,
+        );
+        const uncovered = await locator.evaluate(
+          (el, [x, y]) => {
+            const hit = document.elementFromPoint(x, y);
+            return Boolean(hit && (hit === el || el.contains(hit) || hit.contains(el)));
+          },
+          [cx, cy] as const,
+        );
+        assert(uncovered, `${what} is not covered by anything at its centre`);
+        await page.touchscreen.tap(cx, cy);
+      };
 
-    // the first paper's card (the list is first on a phone); then the panel alone, Next ungraded at thumb reach
-    await page.getByRole('button', { name: new RegExp(`^Pupil01 `) }).tap();
-    for (let n = 1; n <= PAPERS; n++) {
-      await expectVisible(position(page).getByText(`${n} of ${PAPERS}`, { exact: true }), `paper ${n} in the header`);
-      const score = detail(page).getByLabel('Score', { exact: true });
-      await tapInView(`paper ${n}'s score`, score);
-      await page.keyboard.type(String(n % 6));
-      await tapInView('Save all', detail(page).getByRole('button', { name: 'Save all' }));
-      await expectVisible(detail(page).getByText('Grade updated successfully!', { exact: true }), `paper ${n} saved, where the teacher looks`);
-      if (n === 1) await a11y('grading on a phone');
-      if (n < PAPERS) await tapInView('Next ungraded', detail(page).getByRole('button', { name: 'Next ungraded' }));
-    }
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    assert(overflow <= 0, `no sideways scrolling at 375 px, ${overflow} px too wide`);
-    await tapInView('Back to list', detail(page).getByRole('button', { name: 'Back to list' }));
-    await expectVisible(tile(page, 'Graded').getByText(String(PAPERS), { exact: true }), 'every paper graded');
-  }, { viewport: { width: 375, height: 740 }, touch: true, timeout: 240_000 });
+      // the first paper's card (the list is first on a phone); then the panel alone, Next ungraded at thumb reach
+      await page.getByRole('button', { name: new RegExp(`^Pupil01 `) }).tap();
+      for (let n = 1; n <= PAPERS; n++) {
+        await expectVisible(position(page).getByText(`${n} of ${PAPERS}`, { exact: true }), `paper ${n} in the header`);
+        const score = detail(page).getByLabel('Score', { exact: true });
+        await tapInView(`paper ${n}'s score`, score);
+        await page.keyboard.type(String(n % 6));
+        await tapInView('Save all', detail(page).getByRole('button', { name: 'Save all' }));
+        await expectVisible(
+          detail(page).getByText('Grade updated successfully!', { exact: true }),
+          `paper ${n} saved, where the teacher looks`,
+        );
+        if (n === 1) await a11y('grading on a phone');
+        if (n < PAPERS) await tapInView('Next ungraded', detail(page).getByRole('button', { name: 'Next ungraded' }));
+      }
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      assert(overflow <= 0, `no sideways scrolling at 375 px, ${overflow} px too wide`);
+      await tapInView('Back to list', detail(page).getByRole('button', { name: 'Back to list' }));
+      await expectVisible(tile(page, 'Graded').getByText(String(PAPERS), { exact: true }), 'every paper graded');
+    },
+    { viewport: { width: 375, height: 740 }, touch: true, timeout: 240_000 },
+  );
 
   e2e('one question graded across all students, each answer in turn', async ({ page }) => {
     const SECOND = { type: 'LONG_ANSWER', questionText: 'Give an example of equal fractions.', points: 3 };
@@ -169,7 +190,9 @@ describe("a teacher's grading evening", () => {
     await question(page, 1).getByLabel('Feedback', { exact: true }).focus();
     await page.keyboard.press('Alt+Digit1');
     assert((await question(page, 1).getByLabel('Feedback', { exact: true }).inputValue()) === text, 'Alt+1 inserted the snippet');
-    await question(page, 1).getByRole('button', { name: /^1\. Clear method/ }).click();
+    await question(page, 1)
+      .getByRole('button', { name: /^1\. Clear method/ })
+      .click();
     assert((await question(page, 1).getByLabel('Feedback', { exact: true }).inputValue()) === `${text} ${text}`, 'a click added it after');
     // kept per teacher: it is there after a reload
     await page.reload();

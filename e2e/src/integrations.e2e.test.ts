@@ -19,7 +19,10 @@ async function openSettingsLink(page: Page, name: 'Access tokens' | 'Integration
 }
 
 const api = (path: string, token: string, init: RequestInit = {}) =>
-  fetch(`${baseUrl()}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers ?? {}) } });
+  fetch(`${baseUrl()}${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers ?? {}) },
+  });
 
 describe('Integrations', () => {
   e2e('a teacher makes a read token, sees it once, uses it, sees it used and revokes it', async ({ page, a11y }) => {
@@ -45,7 +48,10 @@ describe('Integrations', () => {
 
     // the script's side: reads work, writes are refused
     assert((await api('/api/courses', secret)).status === 200, 'a read token reads');
-    const write = await api('/api/announcements', secret, { method: 'POST', body: JSON.stringify({ course: 'x', title: 'x', content: 'x' }) });
+    const write = await api('/api/announcements', secret, {
+      method: 'POST',
+      body: JSON.stringify({ course: 'x', title: 'x', content: 'x' }),
+    });
     assert(write.status === 403, `a read token is refused a write, got ${write.status}`);
 
     await page.getByRole('button', { name: 'Done', exact: true }).click();
@@ -56,7 +62,11 @@ describe('Integrations', () => {
 
     await row.getByRole('button', { name: `Revoke the token ${name}` }).click();
     await expectNotVisible(row, 'the revoked token leaves the list');
-    await eventually(async () => (await api('/api/courses', secret)).status, (s) => s === 401, 'the revoked token is refused');
+    await eventually(
+      async () => (await api('/api/courses', secret)).status,
+      (s) => s === 401,
+      'the revoked token is refused',
+    );
   });
 
   e2e('an Admin registers an application, gets a token with its secret, rotates and revokes it', async ({ page, a11y }) => {
@@ -74,11 +84,15 @@ describe('Integrations', () => {
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     const clientId = await page.getByTestId('secret-client-id').inputValue();
     const secret = await page.getByTestId('secret-client-secret').inputValue();
-    const tokenFor = (s: string) => fetch(`${baseUrl()}/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${clientId}:${s}`).toString('base64')}` },
-      body: 'grant_type=client_credentials',
-    });
+    const tokenFor = (s: string) =>
+      fetch(`${baseUrl()}/oauth/token`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${Buffer.from(`${clientId}:${s}`).toString('base64')}`,
+        },
+        body: 'grant_type=client_credentials',
+      });
     const first = await tokenFor(secret);
     assert(first.status === 200, `the client credentials get a token, got ${first.status}`);
     await a11y('Integrations with new credentials');
@@ -87,7 +101,11 @@ describe('Integrations', () => {
     const row = page.getByRole('list', { name: 'Applications' }).getByRole('listitem').filter({ hasText: name });
     await row.getByRole('button', { name: `Rotate secret of ${name}` }).click();
     const rotated = page.getByTestId('secret-client-secret');
-    await eventually(() => rotated.inputValue(), (v) => v.startsWith('lmscs_') && v !== secret, 'a new secret after Rotate');
+    await eventually(
+      () => rotated.inputValue(),
+      (v) => v.startsWith('lmscs_') && v !== secret,
+      'a new secret after Rotate',
+    );
     assert((await tokenFor(secret)).status === 401, 'the old secret stops at once');
     assert((await tokenFor(await rotated.inputValue())).status === 200, 'the new secret works');
     await page.getByRole('button', { name: 'Done', exact: true }).click();

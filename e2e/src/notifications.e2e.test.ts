@@ -12,7 +12,11 @@ import { graphql } from './support/graphql';
 import { apiToken, stamp } from './support/school';
 
 async function mathCourseId(): Promise<string> {
-  const answer = await graphql<{ courses: { nodes: Array<{ id: string; title: string }> } }>('{ courses(first: 100) { nodes { id title } } }', {}, await apiToken(DEMO.teacher.email));
+  const answer = await graphql<{ courses: { nodes: Array<{ id: string; title: string }> } }>(
+    '{ courses(first: 100) { nodes { id title } } }',
+    {},
+    await apiToken(DEMO.teacher.email),
+  );
   const math = answer.data?.courses.nodes.find((c) => c.title === 'MATH-5A');
   assert(math, 'the demo course MATH-5A');
   return math.id;
@@ -64,7 +68,11 @@ e2e('a teacher posts an announcement; the student sees it in the bell, follows i
 
   // the bell asks when its panel opens (and on its poll): the new notice is there, unread
   await page.reload();
-  await eventually(() => unreadOf(page), (n) => n === before + 1, 'the unread count after the announcement');
+  await eventually(
+    () => unreadOf(page),
+    (n) => n === before + 1,
+    'the unread count after the announcement',
+  );
   await page.getByRole('button', { name: /^Notifications/ }).click();
   const menu = page.getByRole('dialog', { name: 'Notifications' });
   const item = menu.getByRole('link', { name: new RegExp(`New announcement: ${title}`) });
@@ -73,7 +81,11 @@ e2e('a teacher posts an announcement; the student sees it in the bell, follows i
 
   // Mark read on the item lowers the count; following it opens the course's announcements
   await menu.getByRole('button', { name: `Mark read: New announcement: ${title}` }).click();
-  await eventually(() => unreadOf(page), (n) => n === before, 'the unread count after marking read');
+  await eventually(
+    () => unreadOf(page),
+    (n) => n === before,
+    'the unread count after marking read',
+  );
   await item.click();
   await expectPath(page, `/dashboard/courses/${courseId}`);
   await expectVisible(page.getByRole('heading', { name: title }), 'the announcement on the course page');
@@ -81,21 +93,33 @@ e2e('a teacher posts an announcement; the student sees it in the bell, follows i
   assert(left === before, `the server counts ${left} unread, before the announcement ${before}`);
 });
 
-e2e("on a 375 px phone the bell's panel stays on the screen and Mark all read empties the badge", async ({ page }) => {
-  const courseId = await mathCourseId();
-  const title = `Phone notice ${stamp()}`;
-  await login(page, DEMO.student.email);
-  await expectVisible(page.getByRole('heading', { name: 'To Do' }), "the dashboard's To Do card");
-  await teacherPosts({ page }, courseId, title);
-  await page.reload();
-  await eventually(() => unreadOf(page), (n) => n > 0, 'an unread notice');
-  await page.getByRole('button', { name: /^Notifications/ }).click();
-  const menu = page.getByRole('dialog', { name: 'Notifications' });
-  await expectVisible(menu.getByRole('link', { name: new RegExp(title) }));
-  const box = await page.locator('#notifications-panel .MuiPaper-root').boundingBox();
-  assert(box && box.x >= 0 && box.x + box.width <= 375, `the panel spans ${box?.x}..${(box?.x ?? 0) + (box?.width ?? 0)} of 375 px`);
-  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
-  assert(wide <= 375, `the page scrolls sideways: ${wide} px`);
-  await menu.getByRole('button', { name: 'Mark all read', exact: true }).click();
-  await eventually(() => unreadOf(page), (n) => n === 0, 'no unread notices after Mark all read');
-}, { viewport: { width: 375, height: 740 } });
+e2e(
+  "on a 375 px phone the bell's panel stays on the screen and Mark all read empties the badge",
+  async ({ page }) => {
+    const courseId = await mathCourseId();
+    const title = `Phone notice ${stamp()}`;
+    await login(page, DEMO.student.email);
+    await expectVisible(page.getByRole('heading', { name: 'To Do' }), "the dashboard's To Do card");
+    await teacherPosts({ page }, courseId, title);
+    await page.reload();
+    await eventually(
+      () => unreadOf(page),
+      (n) => n > 0,
+      'an unread notice',
+    );
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    const menu = page.getByRole('dialog', { name: 'Notifications' });
+    await expectVisible(menu.getByRole('link', { name: new RegExp(title) }));
+    const box = await page.locator('#notifications-panel .MuiPaper-root').boundingBox();
+    assert(box && box.x >= 0 && box.x + box.width <= 375, `the panel spans ${box?.x}..${(box?.x ?? 0) + (box?.width ?? 0)} of 375 px`);
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert(wide <= 375, `the page scrolls sideways: ${wide} px`);
+    await menu.getByRole('button', { name: 'Mark all read', exact: true }).click();
+    await eventually(
+      () => unreadOf(page),
+      (n) => n === 0,
+      'no unread notices after Mark all read',
+    );
+  },
+  { viewport: { width: 375, height: 740 } },
+);

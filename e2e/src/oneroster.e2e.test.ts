@@ -28,16 +28,23 @@ s-${s},,,true,,,Carl,Sagan${s},,,carl.${s}@e2e.example,,,,4,,,,,,,,
 
 describe('OneRoster', () => {
   e2e('an Admin previews a broken roster (refused), then imports a good one and finds it in the app', async ({ page, a11y }) => {
-    const s = stamp().replace(/[^a-z0-9]/gi, '').slice(-8);
+    const s = stamp()
+      .replace(/[^a-z0-9]/gi, '')
+      .slice(-8);
     await login(page, DEMO.admin.email);
     await page.goto('/settings/integrations');
     const panel = page.getByRole('region', { name: 'OneRoster' });
     await expectVisible(panel.getByText(/\/ims\/oneroster\/rostering\/v1p2$/), 'the rostering base address');
     await expectVisible(panel.getByText(/\/oauth\/token$/), 'the token endpoint');
 
-    await panel.getByLabel('OneRoster zip').setInputFiles({ name: 'broken.zip', mimeType: 'application/zip', buffer: roster(s, 'c-nowhere') });
+    await panel
+      .getByLabel('OneRoster zip')
+      .setInputFiles({ name: 'broken.zip', mimeType: 'application/zip', buffer: roster(s, 'c-nowhere') });
     await panel.getByRole('button', { name: 'Preview', exact: true }).click();
-    await expectVisible(panel.getByText('classes.csv, line 2: courseSourcedId "c-nowhere" is no course of this file'), 'the broken row with its line');
+    await expectVisible(
+      panel.getByText('classes.csv, line 2: courseSourcedId "c-nowhere" is no course of this file'),
+      'the broken row with its line',
+    );
     assert(await panel.getByRole('button', { name: 'Apply', exact: true }).isDisabled(), 'a zip with refused rows cannot be applied');
     await a11y('OneRoster preview with problems');
 

@@ -13,9 +13,17 @@ describe('paging in the web client', () => {
   e2e('the users table walks 25 matches 10 at a time, one request a page, no row twice, and back again', async ({ page }) => {
     const tag = `pg${stamp()}`;
     const token = await apiToken(DEMO.admin.email);
-    const rows = Array.from({ length: 25 }, (_, i) => ({ firstName: `Page${String(i).padStart(2, '0')}`, lastName: tag, email: `${tag}-${i}@demo.school`, role: 'Parent' }));
+    const rows = Array.from({ length: 25 }, (_, i) => ({
+      firstName: `Page${String(i).padStart(2, '0')}`,
+      lastName: tag,
+      email: `${tag}-${i}@demo.school`,
+      role: 'Parent',
+    }));
     const made = await graphql<{ importUsers: { createdCount: number } }>(
-      'mutation($input: ImportUsersInput!) { importUsers(input: $input) { createdCount } }', { input: { rows } }, token);
+      'mutation($input: ImportUsersInput!) { importUsers(input: $input) { createdCount } }',
+      { input: { rows } },
+      token,
+    );
     assert(made.data?.importUsers.createdCount === 25, `25 users imported: ${JSON.stringify(made.errors ?? made.data)}`);
 
     const requests = graphqlRequests(page);
@@ -35,9 +43,15 @@ describe('paging in the web client', () => {
     const seen = [await shownNames()];
     await page.getByText('1–10 of 25').waitFor();
 
-    for (const [from, first] of [[11, 'Page10'], [21, 'Page20']] as const) {
-      const sent = await countWhile(requests, () => page.getByRole('button', { name: 'Go to next page' }).click(),
-        () => table.getByRole('cell', { name: new RegExp(`^${first} `) }).waitFor());
+    for (const [from, first] of [
+      [11, 'Page10'],
+      [21, 'Page20'],
+    ] as const) {
+      const sent = await countWhile(
+        requests,
+        () => page.getByRole('button', { name: 'Go to next page' }).click(),
+        () => table.getByRole('cell', { name: new RegExp(`^${first} `) }).waitFor(),
+      );
       expectOne(sent, `page ${from}`);
       await page.getByText(`${from}–${Math.min(from + 9, 25)} of 25`).waitFor();
       seen.push(await shownNames());

@@ -33,10 +33,14 @@ async function demoIds(): Promise<DemoIds> {
   try {
     const course = await db.query<{ id: string }>(`SELECT id FROM courses WHERE title = 'MATH-5A' ORDER BY created_at LIMIT 1`);
     assert(course.rows[0], 'the demo course MATH-5A is missing');
-    const mod = await db.query<{ id: string }>(`SELECT id FROM course_modules WHERE course_id = $1 AND title = 'Fractions'`, [course.rows[0].id]);
+    const mod = await db.query<{ id: string }>(`SELECT id FROM course_modules WHERE course_id = $1 AND title = 'Fractions'`, [
+      course.rows[0].id,
+    ]);
     assert(mod.rows[0], "the demo module 'Fractions' is missing");
     const items = await db.query<{ id: string; kind: string; result_visibility: string }>(
-      'SELECT id, kind, result_visibility FROM assessments WHERE course_id = $1', [course.rows[0].id]);
+      'SELECT id, kind, result_visibility FROM assessments WHERE course_id = $1',
+      [course.rows[0].id],
+    );
     const assessments: Record<string, string> = {};
     for (const i of items.rows) assessments[`${i.kind}:${i.result_visibility}`] = i.id;
     return { mathCourse: course.rows[0].id, fractionsModule: mod.rows[0].id, assessments };
@@ -93,7 +97,9 @@ function routesFor(role: Role, ids: DemoIds): string[] {
       ...['', '?tab=assignments', '?tab=exams', '?tab=announcements', '?tab=discussions'].map((t) => course + t),
       module,
       `${module}?tab=quizzes`,
-      ...(routed('assignments/:assignmentId/submissions') ? [`/dashboard/assignments/${assessment(ids, 'ASSIGNMENT', 'immediate')}/submissions`] : []),
+      ...(routed('assignments/:assignmentId/submissions')
+        ? [`/dashboard/assignments/${assessment(ids, 'ASSIGNMENT', 'immediate')}/submissions`]
+        : []),
       ...(routed('quizzes/:quizId/quizsubmissions') ? [`/dashboard/quizzes/${assessment(ids, 'QUIZ', 'immediate')}/quizsubmissions`] : []),
       ...(routed('exams/:examId/examsubmissions') ? [`/dashboard/exams/${assessment(ids, 'EXAM', 'immediate')}/examsubmissions`] : []),
     ],
@@ -117,7 +123,9 @@ function routesFor(role: Role, ids: DemoIds): string[] {
 const PREPARE: Record<string, (page: Page) => Promise<void>> = {
   '/dashboard/attendance': async (page) => {
     const allocation = page.locator('#attendance-allocation');
-    await page.waitForFunction(() => ((document.querySelector('#attendance-allocation') as HTMLSelectElement | null)?.options.length ?? 0) > 1);
+    await page.waitForFunction(
+      () => ((document.querySelector('#attendance-allocation') as HTMLSelectElement | null)?.options.length ?? 0) > 1,
+    );
     await allocation.selectOption({ index: 1 });
     await page.getByText('Attendance over the last weeks', { exact: true }).waitFor();
   },
@@ -127,8 +135,13 @@ const PREPARE: Record<string, (page: Page) => Promise<void>> = {
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle').catch(() => undefined);
   // measuring a spinner would prove nothing: a page still loading fails the test
-  await page.getByText('Loading...', { exact: true }).first().waitFor({ state: 'hidden', timeout: 20_000 })
-    .catch(() => { throw new Error(`${page.url()} was still loading after 20 s`); });
+  await page
+    .getByText('Loading...', { exact: true })
+    .first()
+    .waitFor({ state: 'hidden', timeout: 20_000 })
+    .catch(() => {
+      throw new Error(`${page.url()} was still loading after 20 s`);
+    });
   // charts and tables lay out after their data: one more frame
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
@@ -140,7 +153,14 @@ async function settle(page: Page): Promise<void> {
 async function measure(page: Page): Promise<{ scrollWidth: number; wide: string[]; hiddenActions: string[] }> {
   return page.evaluate((width) => {
     const describe = (el: Element) => {
-      const cls = typeof el.className === 'string' ? el.className.split(/\s+/).filter((c) => c && !c.startsWith('css-')).slice(0, 3).join('.') : '';
+      const cls =
+        typeof el.className === 'string'
+          ? el.className
+              .split(/\s+/)
+              .filter((c) => c && !c.startsWith('css-'))
+              .slice(0, 3)
+              .join('.')
+          : '';
       const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
       return `<${el.tagName.toLowerCase()}${cls ? ` .${cls}` : ''}> right=${Math.round(el.getBoundingClientRect().right)} "${text}"`;
     };
@@ -177,28 +197,36 @@ const ROLES: DemoUser[] = [DEMO.superadmin, DEMO.admin, DEMO.teacher, DEMO.stude
 
 describe('phones: every route fits 375 px as each role, and names its tab', () => {
   for (const user of ROLES) {
-    e2e(`${user.role}: every page fits 375 px and has a page title`, async ({ page }) => {
-      const ids = await demoIds();
-      await login(page, user.email);
-      const failures: string[] = [];
-      for (const route of routesFor(user.role, ids)) {
-        await page.goto(route);
-        await settle(page);
-        const prepare = PREPARE[route];
-        if (prepare) {
-          await prepare(page);
+    e2e(
+      `${user.role}: every page fits 375 px and has a page title`,
+      async ({ page }) => {
+        const ids = await demoIds();
+        await login(page, user.email);
+        const failures: string[] = [];
+        for (const route of routesFor(user.role, ids)) {
+          await page.goto(route);
           await settle(page);
+          const prepare = PREPARE[route];
+          if (prepare) {
+            await prepare(page);
+            await settle(page);
+          }
+          const { scrollWidth, wide, hiddenActions } = await measure(page);
+          if (scrollWidth > PHONE.width) failures.push(`${route}: ${scrollWidth} px wide\n      ${wide.join('\n      ')}`);
+          if (hiddenActions.length) failures.push(`${route}: actions scrolled out of sight\n      ${hiddenActions.join('\n      ')}`);
+          // a page names its tab once it knows what it shows (a course's title comes with the course)
+          const titled = await page
+            .waitForFunction((suffix) => document.title.endsWith(suffix), TITLE_SUFFIX, { timeout: 5_000 })
+            .then(
+              () => true,
+              () => false,
+            );
+          if (!titled) failures.push(`${route}: the tab is titled '${await page.title()}', not '<page> - School LMS'`);
         }
-        const { scrollWidth, wide, hiddenActions } = await measure(page);
-        if (scrollWidth > PHONE.width) failures.push(`${route}: ${scrollWidth} px wide\n      ${wide.join('\n      ')}`);
-        if (hiddenActions.length) failures.push(`${route}: actions scrolled out of sight\n      ${hiddenActions.join('\n      ')}`);
-        // a page names its tab once it knows what it shows (a course's title comes with the course)
-        const titled = await page.waitForFunction((suffix) => document.title.endsWith(suffix), TITLE_SUFFIX, { timeout: 5_000 })
-          .then(() => true, () => false);
-        if (!titled) failures.push(`${route}: the tab is titled '${await page.title()}', not '<page> - School LMS'`);
-      }
-      if (failures.length) throw new Error(`${failures.length} problem(s) at 375x812:\n  ${failures.join('\n  ')}`);
-    }, { viewport: PHONE, timeout: 240_000 });
+        if (failures.length) throw new Error(`${failures.length} problem(s) at 375x812:\n  ${failures.join('\n  ')}`);
+      },
+      { viewport: PHONE, timeout: 240_000 },
+    );
   }
 });
 
@@ -208,8 +236,11 @@ describe('tab titles', () => {
     const expectTitle = async (route: string, title: string) => {
       await page.goto(route);
       const wanted = `${title}${TITLE_SUFFIX}`;
-      await page.waitForFunction((t) => document.title === t, wanted, { timeout: 10_000 })
-        .catch(async () => { throw new Error(`${route}: expected the tab title '${wanted}', found '${await page.title()}'`); });
+      await page
+        .waitForFunction((t) => document.title === t, wanted, { timeout: 10_000 })
+        .catch(async () => {
+          throw new Error(`${route}: expected the tab title '${wanted}', found '${await page.title()}'`);
+        });
     };
     await login(page, DEMO.teacher.email);
     await expectTitle('/dashboard', 'Dashboard');
@@ -225,17 +256,31 @@ describe('tab titles', () => {
 });
 
 describe('laptops keep the wide layout', () => {
-  e2e('at 1366x768 the users and placement pages keep their tables, with nothing sideways', async ({ page }) => {
-    await login(page, DEMO.teacher.email);
-    for (const route of ['/dashboard/users', '/dashboard/student-assignment']) {
-      await page.goto(route);
-      await settle(page);
-      const table = await page.locator('table').first().waitFor({ timeout: 15_000 }).then(() => true, () => false);
-      assert(table, `${route}: at 1366 px the list should still be a table`);
-      const header = await page.locator('thead').first().evaluate((el) => el.getBoundingClientRect().height);
-      assert(header > 1, `${route}: at 1366 px the table should keep its header row in sight`);
-      const width = await page.evaluate(() => document.documentElement.scrollWidth);
-      assert(width <= LAPTOP.width, `${route}: ${width} px wide at 1366 px`);
-    }
-  }, { viewport: LAPTOP });
+  e2e(
+    'at 1366x768 the users and placement pages keep their tables, with nothing sideways',
+    async ({ page }) => {
+      await login(page, DEMO.teacher.email);
+      for (const route of ['/dashboard/users', '/dashboard/student-assignment']) {
+        await page.goto(route);
+        await settle(page);
+        const table = await page
+          .locator('table')
+          .first()
+          .waitFor({ timeout: 15_000 })
+          .then(
+            () => true,
+            () => false,
+          );
+        assert(table, `${route}: at 1366 px the list should still be a table`);
+        const header = await page
+          .locator('thead')
+          .first()
+          .evaluate((el) => el.getBoundingClientRect().height);
+        assert(header > 1, `${route}: at 1366 px the table should keep its header row in sight`);
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert(width <= LAPTOP.width, `${route}: ${width} px wide at 1366 px`);
+      }
+    },
+    { viewport: LAPTOP },
+  );
 });

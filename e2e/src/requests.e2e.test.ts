@@ -38,7 +38,11 @@ interface SeededCourse {
 
 /** The demo school's MATH-5A course (teacher@'s, in student@'s class), with its modules. */
 async function mathCourse(page: Page): Promise<SeededCourse> {
-  const answer = await graphql<{ courses: { nodes: SeededCourse[] } }>('{ courses(first: 100) { nodes { id title modules { id title } } } }', {}, await storedToken(page));
+  const answer = await graphql<{ courses: { nodes: SeededCourse[] } }>(
+    '{ courses(first: 100) { nodes { id title modules { id title } } } }',
+    {},
+    await storedToken(page),
+  );
   const course = answer.data?.courses.nodes.find((c) => c.title === 'MATH-5A');
   assert(course, `the demo course MATH-5A should be listed: ${JSON.stringify(answer)}`);
   assert(course.modules.length > 0, 'the demo course MATH-5A should have modules');
@@ -49,7 +53,7 @@ async function mathCourse(page: Page): Promise<SeededCourse> {
 async function anUnmarkedDay(page: Page): Promise<string> {
   return page.evaluate(() => {
     const now = new Date();
-    const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() - (((now.getDay() + 1) % 7) || 7) - 7);
+    const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() - ((now.getDay() + 1) % 7 || 7) - 7);
     return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
   });
 }
@@ -169,21 +173,36 @@ describe('one request per review page', () => {
   e2e('the three review lists and the teacher dashboard each load with one request', async ({ page }) => {
     const requests = await signIn(page, DEMO.teacher.email);
     await sidebar(page).getByRole('button', { name: 'Assessments Review', exact: true }).click();
-    for (const [link, plural] of [['Assignment Review', 'Assignments'], ['Quiz Review', 'Quizzes'], ['Exam Review', 'Exams']]) {
+    for (const [link, plural] of [
+      ['Assignment Review', 'Assignments'],
+      ['Quiz Review', 'Quizzes'],
+      ['Exam Review', 'Exams'],
+    ]) {
       const sent = await countWhile(
         requests,
         () => sidebar(page).getByRole('link', { name: link, exact: true }).click(),
-        () => expectVisible(page.getByRole('main').getByRole('list', { name: new RegExp(`^${plural} of `) }).getByRole('listitem').first(), `the cards of ${link}`),
+        () =>
+          expectVisible(
+            page
+              .getByRole('main')
+              .getByRole('list', { name: new RegExp(`^${plural} of `) })
+              .getByRole('listitem')
+              .first(),
+            `the cards of ${link}`,
+          ),
       );
       expectOne(sent, link);
     }
     const dashboard = await countWhile(
       requests,
       () => sidebar(page).getByRole('link', { name: 'Dashboard', exact: true }).click(),
-      () => expectVisible(
-        page.getByRole('list', { name: 'Waiting for grading', exact: true }).or(page.getByText('No submissions are waiting for grading.', { exact: true })),
-        "the 'Assignments to Review' card",
-      ),
+      () =>
+        expectVisible(
+          page
+            .getByRole('list', { name: 'Waiting for grading', exact: true })
+            .or(page.getByText('No submissions are waiting for grading.', { exact: true })),
+          "the 'Assignments to Review' card",
+        ),
     );
     expectOne(dashboard, 'the teacher dashboard (courses and what waits for grading)');
   });
@@ -224,7 +243,10 @@ describe('the client follows the server', () => {
     await goInApp(page, `/dashboard/courses/${course.id}`);
 
     const alert = page.getByRole('main').getByRole('alert');
-    await expectVisible(alert.getByText('This page could not be loaded', { exact: true }), `the failed-load message (course chunk refused ${refused} time(s))`);
+    await expectVisible(
+      alert.getByText('This page could not be loaded', { exact: true }),
+      `the failed-load message (course chunk refused ${refused} time(s))`,
+    );
     await expectVisible(sidebar(page).getByRole('link', { name: 'My Courses', exact: true }), 'the sidebar beside the message');
 
     // Reload fetches the page again: with its code back, the course shows
@@ -243,9 +265,15 @@ describe('the client follows the server', () => {
 
     // the next request finds the session ended: usually this click's, sometimes one already under way (the
     // link is then gone before the click lands); either way the user must end up at /login, told why
-    await sidebar(page).getByRole('link', { name: 'My Courses', exact: true }).click({ timeout: 5_000 }).catch(() => undefined);
+    await sidebar(page)
+      .getByRole('link', { name: 'My Courses', exact: true })
+      .click({ timeout: 5_000 })
+      .catch(() => undefined);
     await expectPath(page, '/login');
-    await expectVisible(page.getByRole('alert').filter({ hasText: 'Your session has ended. Please sign in again.' }), 'why the user is back at /login');
+    await expectVisible(
+      page.getByRole('alert').filter({ hasText: 'Your session has ended. Please sign in again.' }),
+      'why the user is back at /login',
+    );
     assert((await storedToken(page)) === null, 'the rejected token should be cleared');
 
     // the login page asks the server nothing and stays put
@@ -297,7 +325,10 @@ describe('the first load has its data in the page, or starts it with its code (i
   /** A server-rendered page (issue 31) came with its data: neither `me` nor the page's query is asked again. */
   function expectRendered(sent: string[], pageQuery: string): void {
     const names = sent.map((s) => s.replace(' (after the app code)', ''));
-    assert(!names.includes('Me') && !names.includes(pageQuery), `a rendered page should ask for neither Me nor ${pageQuery}; sent: ${sent.join(', ')}`);
+    assert(
+      !names.includes('Me') && !names.includes(pageQuery),
+      `a rendered page should ask for neither Me nor ${pageQuery}; sent: ${sent.join(', ')}`,
+    );
   }
 
   /**
@@ -314,37 +345,49 @@ describe('the first load has its data in the page, or starts it with its code (i
     await page.context().setExtraHTTPHeaders({});
   }
 
-  e2e("a course page opened afresh comes with its data when rendered, else asks for the session before the app's code arrives and for the course once", async ({ page }) => {
-    await login(page, DEMO.teacher.email);
-    const course = await mathCourse(page);
-    await bothWays(page, `/dashboard/courses/${course.id}`, 'CourseDetail', async () => {
-      await expectVisible(page.getByRole('heading', { level: 1, name: course.title }), 'the course header');
-      await expectVisible(page.getByRole('heading', { level: 3, name: course.modules[0].title }), 'the first module');
-    });
-  });
+  e2e(
+    "a course page opened afresh comes with its data when rendered, else asks for the session before the app's code arrives and for the course once",
+    async ({ page }) => {
+      await login(page, DEMO.teacher.email);
+      const course = await mathCourse(page);
+      await bothWays(page, `/dashboard/courses/${course.id}`, 'CourseDetail', async () => {
+        await expectVisible(page.getByRole('heading', { level: 1, name: course.title }), 'the course header');
+        await expectVisible(page.getByRole('heading', { level: 3, name: course.modules[0].title }), 'the first module');
+      });
+    },
+  );
 
-  e2e("the teacher's dashboard opened afresh comes with its data when rendered, else asks for the session before the app's code arrives and for its data once", async ({ page }) => {
-    await login(page, DEMO.teacher.email);
-    await bothWays(page, '/dashboard', 'DashboardCourses', () =>
-      expectVisible(page.getByRole('list', { name: 'Your courses' }).getByRole('link').first(), 'a course link'),
-    );
-  });
+  e2e(
+    "the teacher's dashboard opened afresh comes with its data when rendered, else asks for the session before the app's code arrives and for its data once",
+    async ({ page }) => {
+      await login(page, DEMO.teacher.email);
+      await bothWays(page, '/dashboard', 'DashboardCourses', () =>
+        expectVisible(page.getByRole('list', { name: 'Your courses' }).getByRole('link').first(), 'a course link'),
+      );
+    },
+  );
 
-  e2e("a student's course page opened afresh comes with its data when rendered, else asks for the session before the app's code arrives and for the course once", async ({ page }) => {
-    await login(page, DEMO.student.email);
-    const course = await mathCourse(page);
-    await bothWays(page, `/dashboard/courses/${course.id}`, 'StudentCourseDetail', async () => {
-      await expectVisible(page.getByText(course.title, { exact: true }), 'the course title');
-      await expectVisible(page.getByText(course.modules[0].title, { exact: true }), 'the first module');
-    });
-  });
+  e2e(
+    "a student's course page opened afresh comes with its data when rendered, else asks for the session before the app's code arrives and for the course once",
+    async ({ page }) => {
+      await login(page, DEMO.student.email);
+      const course = await mathCourse(page);
+      await bothWays(page, `/dashboard/courses/${course.id}`, 'StudentCourseDetail', async () => {
+        await expectVisible(page.getByText(course.title, { exact: true }), 'the course title');
+        await expectVisible(page.getByText(course.modules[0].title, { exact: true }), 'the first module');
+      });
+    },
+  );
 
-  e2e("the student's dashboard opened afresh comes with its data when rendered, else asks for the session before the app's code arrives and for its data once", async ({ page }) => {
-    await login(page, DEMO.student.email);
-    await bothWays(page, '/dashboard', 'StudentDashboard', () =>
-      expectVisible(page.getByRole('list', { name: 'Your classes' }).getByRole('listitem').first(), 'a class of the student'),
-    );
-  });
+  e2e(
+    "the student's dashboard opened afresh comes with its data when rendered, else asks for the session before the app's code arrives and for its data once",
+    async ({ page }) => {
+      await login(page, DEMO.student.email);
+      await bothWays(page, '/dashboard', 'StudentDashboard', () =>
+        expectVisible(page.getByRole('list', { name: 'Your classes' }).getByRole('listitem').first(), 'a class of the student'),
+      );
+    },
+  );
 
   /**
    * Holds the app's entry (index-*.js) back until the shell's and the page's code have been asked for, or 5 s:
@@ -387,13 +430,19 @@ describe('the first load has its data in the page, or starts it with its code (i
   }
 
   // the files of vite.config.ts's groups: the signed-in shell, the dashboard's, the course page's
-  for (const [where, pageChunk] of [['/dashboard', 'dashboard'], ['a course page', 'course']]) {
+  for (const [where, pageChunk] of [
+    ['/dashboard', 'dashboard'],
+    ['a course page', 'course'],
+  ]) {
     e2e(`${where}: the shell's and the page's code download beside the entry, not after it`, async ({ page }) => {
       await login(page, DEMO.teacher.email);
       const path = pageChunk === 'course' ? `/dashboard/courses/${(await mathCourse(page)).id}` : where;
       const wanted = ['shell', pageChunk];
-      const asked = await codeAskedBeforeEntry(page, path, wanted, () => expectVisible(page.getByRole('main').getByRole('heading', { level: 1 }).first(), 'the page'));
-      for (const w of wanted) assert(asked.includes(w), `${w}-*.js should be asked for before the entry arrives; asked then: ${asked.join(', ') || 'nothing'}`);
+      const asked = await codeAskedBeforeEntry(page, path, wanted, () =>
+        expectVisible(page.getByRole('main').getByRole('heading', { level: 1 }).first(), 'the page'),
+      );
+      for (const w of wanted)
+        assert(asked.includes(w), `${w}-*.js should be asked for before the entry arrives; asked then: ${asked.join(', ') || 'nothing'}`);
     });
   }
 });

@@ -17,7 +17,10 @@ function banner(page: Page, role: string, original: string) {
 
 /** Opens the navbar's role switcher and returns its dialog. */
 async function openSwitcher(page: Page) {
-  await page.getByRole('button', { name: /switch role|role switcher/i }).first().click();
+  await page
+    .getByRole('button', { name: /switch role|role switcher/i })
+    .first()
+    .click();
   const dialog = page.getByRole('dialog');
   await expectVisible(dialog, 'the role switcher');
   return dialog;
@@ -34,61 +37,67 @@ async function switchTo(page: Page, role: string, offered: string[]) {
 }
 
 describe('switching role', () => {
-  e2e('an Admin views as Teacher, then Student (refused users, in the page and on the server), and switches back', async ({ page, a11y }) => {
-    await login(page, DEMO.admin.email);
-    const token = await storedToken(page);
-    assert(token, 'a token in local storage');
+  e2e(
+    'an Admin views as Teacher, then Student (refused users, in the page and on the server), and switches back',
+    async ({ page, a11y }) => {
+      await login(page, DEMO.admin.email);
+      const token = await storedToken(page);
+      assert(token, 'a token in local storage');
 
-    // Admin may view as Teacher, Student, Parent; the active role is omitted
-    const dialog = await openSwitcher(page);
-    await expectAbsentNow(dialog.getByRole('button', { name: 'Admin', exact: true }), "'Admin' (the active role) in the switcher");
-    await expectAbsentNow(dialog.getByRole('button', { name: 'SuperAdmin', exact: true }), "'SuperAdmin' in an Admin's switcher");
-    await a11y('role switcher');
-    await page.keyboard.press('Escape');
-    await expectNotVisible(dialog);
+      // Admin may view as Teacher, Student, Parent; the active role is omitted
+      const dialog = await openSwitcher(page);
+      await expectAbsentNow(dialog.getByRole('button', { name: 'Admin', exact: true }), "'Admin' (the active role) in the switcher");
+      await expectAbsentNow(dialog.getByRole('button', { name: 'SuperAdmin', exact: true }), "'SuperAdmin' in an Admin's switcher");
+      await a11y('role switcher');
+      await page.keyboard.press('Escape');
+      await expectNotVisible(dialog);
 
-    await switchTo(page, 'Teacher', ['Teacher', 'Student', 'Parent']);
-    await expectVisible(banner(page, 'Teacher', 'Admin'));
-    await expectVisible(page.getByRole('button', { name: 'Switch back to Admin', exact: true }));
-    await expectSidebarFor(page, 'Teacher');
-    await a11y('dashboard viewed as Teacher');
+      await switchTo(page, 'Teacher', ['Teacher', 'Student', 'Parent']);
+      await expectVisible(banner(page, 'Teacher', 'Admin'));
+      await expectVisible(page.getByRole('button', { name: 'Switch back to Admin', exact: true }));
+      await expectSidebarFor(page, 'Teacher');
+      await a11y('dashboard viewed as Teacher');
 
-    // a Teacher may manage users
-    await sidebar(page).getByRole('link', { name: 'Manage Users', exact: true }).click();
-    await expectPath(page, '/dashboard/users');
-    await expectVisible(page.getByRole('button', { name: 'Create User', exact: true }), 'the create-user form for a Teacher');
-    await expectAbsentNow(page.getByText(UNAUTHORIZED_USERS), 'the unauthorized text for a Teacher');
-    await a11y('users page viewed as Teacher');
+      // a Teacher may manage users
+      await sidebar(page).getByRole('link', { name: 'Manage Users', exact: true }).click();
+      await expectPath(page, '/dashboard/users');
+      await expectVisible(page.getByRole('button', { name: 'Create User', exact: true }), 'the create-user form for a Teacher');
+      await expectAbsentNow(page.getByText(UNAUTHORIZED_USERS), 'the unauthorized text for a Teacher');
+      await a11y('users page viewed as Teacher');
 
-    await switchTo(page, 'Student', ['Student', 'Parent']);
-    await expectVisible(banner(page, 'Student', 'Admin'));
-    await expectSidebarFor(page, 'Student');
-    assert((await storedToken(page)) === token, 'switching roles keeps the same token (DESIGN.md, Sessions)');
+      await switchTo(page, 'Student', ['Student', 'Parent']);
+      await expectVisible(banner(page, 'Student', 'Admin'));
+      await expectSidebarFor(page, 'Student');
+      assert((await storedToken(page)) === token, 'switching roles keeps the same token (DESIGN.md, Sessions)');
 
-    await page.goto('/dashboard/users');
-    await expectVisible(page.getByText(UNAUTHORIZED_USERS, { exact: true }));
-    await expectAbsentNow(page.getByRole('button', { name: 'Create User', exact: true }), 'the create-user form for a Student');
-    await a11y('users page viewed as Student');
+      await page.goto('/dashboard/users');
+      await expectVisible(page.getByText(UNAUTHORIZED_USERS, { exact: true }));
+      await expectAbsentNow(page.getByRole('button', { name: 'Create User', exact: true }), 'the create-user form for a Student');
+      await a11y('users page viewed as Student');
 
-    // the server, too, answers as a Student
-    const asStudent = await graphql('{ users { totalCount } }', {}, token);
-    assert(errorCodes(asStudent).includes('FORBIDDEN'), `users as a Student should be FORBIDDEN, got ${JSON.stringify(asStudent)}`);
+      // the server, too, answers as a Student
+      const asStudent = await graphql('{ users { totalCount } }', {}, token);
+      assert(errorCodes(asStudent).includes('FORBIDDEN'), `users as a Student should be FORBIDDEN, got ${JSON.stringify(asStudent)}`);
 
-    // the active role survives a reload
-    await page.reload();
-    await expectVisible(banner(page, 'Student', 'Admin'), 'the impersonation banner after a reload');
-    await expectVisible(page.getByText(UNAUTHORIZED_USERS, { exact: true }), 'the unauthorized text after a reload');
-    await expectSidebarFor(page, 'Student');
+      // the active role survives a reload
+      await page.reload();
+      await expectVisible(banner(page, 'Student', 'Admin'), 'the impersonation banner after a reload');
+      await expectVisible(page.getByText(UNAUTHORIZED_USERS, { exact: true }), 'the unauthorized text after a reload');
+      await expectSidebarFor(page, 'Student');
 
-    await page.getByRole('button', { name: 'Switch back to Admin', exact: true }).click();
-    await expectPath(page, '/dashboard');
-    await expectNotVisible(page.getByText(/You are currently viewing as/), 'the impersonation banner after switching back');
-    await expectSidebarFor(page, 'Admin');
-    await a11y('dashboard back as Admin');
+      await page.getByRole('button', { name: 'Switch back to Admin', exact: true }).click();
+      await expectPath(page, '/dashboard');
+      await expectNotVisible(page.getByText(/You are currently viewing as/), 'the impersonation banner after switching back');
+      await expectSidebarFor(page, 'Admin');
+      await a11y('dashboard back as Admin');
 
-    const asAdmin = await graphql<{ users: { totalCount: number } }>('{ users { totalCount } }', {}, token);
-    assert(!asAdmin.errors && (asAdmin.data?.users.totalCount ?? 0) >= 7, `users as Admin again should answer, got ${JSON.stringify(asAdmin)}`);
-  });
+      const asAdmin = await graphql<{ users: { totalCount: number } }>('{ users { totalCount } }', {}, token);
+      assert(
+        !asAdmin.errors && (asAdmin.data?.users.totalCount ?? 0) >= 7,
+        `users as Admin again should answer, got ${JSON.stringify(asAdmin)}`,
+      );
+    },
+  );
 
   e2e('Students and Parents have no role switcher', async ({ page }) => {
     for (const user of [DEMO.student, DEMO.parent]) {

@@ -33,26 +33,51 @@ async function visit(page: Page, paths: string[]): Promise<string[]> {
 }
 
 describe('Content-Security-Policy', () => {
-  e2e('a teacher opens the course, module, attendance and management pages with no violation', async ({ page }) => {
-    const violations = await watchViolations(page);
-    await login(page, DEMO.teacher.email);
-    const token = await storedToken(page);
-    const courses = await graphql<{ courses: { nodes: Array<{ id: string; modules: Array<{ id: string }> }> } }>('{ courses(first: 100) { nodes { id modules { id } } } }', {}, token);
-    const course = courses.data?.courses.nodes.find((c) => c.modules.length);
-    assert(course, 'a course with modules for the teacher');
-    const seen = await visit(page, ['/dashboard', '/dashboard/courses', `/dashboard/courses/${course.id}`,
-      `/dashboard/modules/${course.modules[0].id}`, '/dashboard/attendance', '/dashboard/users', '/dashboard/student-assignment']);
-    expect([...seen, ...(await violations())]).toEqual([]);
-  }, { enforceCsp: true });
+  e2e(
+    'a teacher opens the course, module, attendance and management pages with no violation',
+    async ({ page }) => {
+      const violations = await watchViolations(page);
+      await login(page, DEMO.teacher.email);
+      const token = await storedToken(page);
+      const courses = await graphql<{ courses: { nodes: Array<{ id: string; modules: Array<{ id: string }> }> } }>(
+        '{ courses(first: 100) { nodes { id modules { id } } } }',
+        {},
+        token,
+      );
+      const course = courses.data?.courses.nodes.find((c) => c.modules.length);
+      assert(course, 'a course with modules for the teacher');
+      const seen = await visit(page, [
+        '/dashboard',
+        '/dashboard/courses',
+        `/dashboard/courses/${course.id}`,
+        `/dashboard/modules/${course.modules[0].id}`,
+        '/dashboard/attendance',
+        '/dashboard/users',
+        '/dashboard/student-assignment',
+      ]);
+      expect([...seen, ...(await violations())]).toEqual([]);
+    },
+    { enforceCsp: true },
+  );
 
-  e2e('an admin and a student open their pages with no violation', async ({ page }) => {
-    const violations = await watchViolations(page);
-    await login(page, DEMO.admin.email);
-    const seen = await visit(page, ['/dashboard', '/dashboard/course-management', '/dashboard/academic-year-management',
-      '/dashboard/class-management', '/dashboard/subject-management', '/dashboard/teacher-assignment']);
-    await page.evaluate(() => window.localStorage.clear());
-    await login(page, DEMO.student.email);
-    seen.push(...(await visit(page, ['/dashboard', '/dashboard/classes', '/dashboard/student-attendance'])));
-    expect([...seen, ...(await violations())]).toEqual([]);
-  }, { enforceCsp: true });
+  e2e(
+    'an admin and a student open their pages with no violation',
+    async ({ page }) => {
+      const violations = await watchViolations(page);
+      await login(page, DEMO.admin.email);
+      const seen = await visit(page, [
+        '/dashboard',
+        '/dashboard/course-management',
+        '/dashboard/academic-year-management',
+        '/dashboard/class-management',
+        '/dashboard/subject-management',
+        '/dashboard/teacher-assignment',
+      ]);
+      await page.evaluate(() => window.localStorage.clear());
+      await login(page, DEMO.student.email);
+      seen.push(...(await visit(page, ['/dashboard', '/dashboard/classes', '/dashboard/student-attendance'])));
+      expect([...seen, ...(await violations())]).toEqual([]);
+    },
+    { enforceCsp: true },
+  );
 });

@@ -43,19 +43,22 @@ describe('routes', () => {
     await a11y('404 page');
   });
 
-  e2e("a sidebar entry without a route is shown disabled, 'Coming soon'; typed by hand its path is the 404 page", async ({ page, a11y }) => {
-    await login(page, DEMO.superadmin.email);
-    // issue 14: the spec's label stays, but it leads nowhere instead of to the 404 page
-    const entry = sidebar(page).getByRole('button', { name: 'Manage Schools Coming soon', exact: true });
-    await expectVisible(entry, "the disabled 'Manage Schools' entry");
-    assert((await entry.getAttribute('aria-disabled')) === 'true', 'Manage Schools is disabled');
-    await expectVisible(sidebar(page).getByText('Coming soon').first(), "the 'Coming soon' hint");
-    await expectAbsentNow(sidebar(page).getByRole('link', { name: 'Manage Schools', exact: true }), 'a Manage Schools link');
-    await page.goto('/dashboard/schools');
-    await expectVisible(page.getByText('404 - Page Not Found', { exact: true }));
-    await expectVisible(page.getByText('The page you are looking for does not exist.', { exact: true }));
-    await a11y('404 inside the layout');
-  });
+  e2e(
+    "a sidebar entry without a route is shown disabled, 'Coming soon'; typed by hand its path is the 404 page",
+    async ({ page, a11y }) => {
+      await login(page, DEMO.superadmin.email);
+      // issue 14: the spec's label stays, but it leads nowhere instead of to the 404 page
+      const entry = sidebar(page).getByRole('button', { name: 'Manage Schools Coming soon', exact: true });
+      await expectVisible(entry, "the disabled 'Manage Schools' entry");
+      assert((await entry.getAttribute('aria-disabled')) === 'true', 'Manage Schools is disabled');
+      await expectVisible(sidebar(page).getByText('Coming soon').first(), "the 'Coming soon' hint");
+      await expectAbsentNow(sidebar(page).getByRole('link', { name: 'Manage Schools', exact: true }), 'a Manage Schools link');
+      await page.goto('/dashboard/schools');
+      await expectVisible(page.getByText('404 - Page Not Found', { exact: true }));
+      await expectVisible(page.getByText('The page you are looking for does not exist.', { exact: true }));
+      await a11y('404 inside the layout');
+    },
+  );
 
   e2e('/unauthorized shows Access Denied with a Return to Dashboard link', async ({ page, a11y }) => {
     await page.goto('/unauthorized');
@@ -118,7 +121,10 @@ describe('routes', () => {
 
   e2e('the user menu shows the name and email with Your Profile, Settings and Sign out', async ({ page, a11y }) => {
     await login(page, DEMO.admin.email);
-    await page.getByRole('button', { name: /user menu|account|Ada/i }).first().click();
+    await page
+      .getByRole('button', { name: /user menu|account|Ada/i })
+      .first()
+      .click();
     const menu = page.getByRole('menu');
     await expectVisible(menu, 'the user menu');
     await expectVisible(menu.getByText(`${DEMO.admin.firstName} ${DEMO.admin.lastName}`), 'the name in the user menu');
@@ -136,57 +142,70 @@ describe('routes', () => {
 const MENU_BUTTON = /^(?!.*(user|account|profile)).*(menu|navigation|sidebar|drawer)/i;
 
 describe('sidebar on narrow and wide screens', () => {
-  e2e('at 375 px the sidebar is hidden until the menu button opens it as an overlay', async ({ page, a11y }) => {
-    await login(page, DEMO.admin.email);
-    await expectVisible(welcomeBanner(page, DEMO.admin.firstName));
-    const nav = sidebar(page);
-    const manageUsers = nav.getByRole('link', { name: 'Manage Users', exact: true });
-    await expectNotVisible(manageUsers, 'the sidebar before the menu button is pressed');
-    await a11y('dashboard at 375 px');
+  e2e(
+    'at 375 px the sidebar is hidden until the menu button opens it as an overlay',
+    async ({ page, a11y }) => {
+      await login(page, DEMO.admin.email);
+      await expectVisible(welcomeBanner(page, DEMO.admin.firstName));
+      const nav = sidebar(page);
+      const manageUsers = nav.getByRole('link', { name: 'Manage Users', exact: true });
+      await expectNotVisible(manageUsers, 'the sidebar before the menu button is pressed');
+      await a11y('dashboard at 375 px');
 
-    const banner = welcomeBanner(page, DEMO.admin.firstName);
-    const before = await banner.boundingBox();
-    await page.getByRole('button', { name: MENU_BUTTON }).click();
-    await expectVisible(manageUsers, 'the sidebar after the menu button is pressed');
-    // an overlay: the main area is not pushed aside, the sidebar lies over it
-    const after = await banner.boundingBox();
-    const navBox = await nav.boundingBox();
-    assert(before && after && navBox, 'the welcome banner and the sidebar should have boxes');
-    assert(Math.abs(after.x - before.x) < 2, `the main area moved from x=${before.x} to x=${after.x}: the sidebar should overlay it`);
-    assert(navBox.x < after.x + after.width && navBox.x + navBox.width > after.x,
-      `the open sidebar (x ${navBox.x}..${navBox.x + navBox.width}) should lie over the main area (x ${after.x}..${after.x + after.width})`);
-    await a11y('open sidebar overlay at 375 px');
+      const banner = welcomeBanner(page, DEMO.admin.firstName);
+      const before = await banner.boundingBox();
+      await page.getByRole('button', { name: MENU_BUTTON }).click();
+      await expectVisible(manageUsers, 'the sidebar after the menu button is pressed');
+      // an overlay: the main area is not pushed aside, the sidebar lies over it
+      const after = await banner.boundingBox();
+      const navBox = await nav.boundingBox();
+      assert(before && after && navBox, 'the welcome banner and the sidebar should have boxes');
+      assert(Math.abs(after.x - before.x) < 2, `the main area moved from x=${before.x} to x=${after.x}: the sidebar should overlay it`);
+      assert(
+        navBox.x < after.x + after.width && navBox.x + navBox.width > after.x,
+        `the open sidebar (x ${navBox.x}..${navBox.x + navBox.width}) should lie over the main area (x ${after.x}..${after.x + after.width})`,
+      );
+      await a11y('open sidebar overlay at 375 px');
 
-    // following a link closes the overlay
-    await manageUsers.click();
-    await expectPath(page, '/dashboard/users');
-    await expectNotVisible(manageUsers, 'the overlay sidebar after following one of its links');
+      // following a link closes the overlay
+      await manageUsers.click();
+      await expectPath(page, '/dashboard/users');
+      await expectNotVisible(manageUsers, 'the overlay sidebar after following one of its links');
 
-    // the overlay closes when the window grows to 768 or wider (section 2), where the sidebar is permanent
-    await page.getByRole('button', { name: MENU_BUTTON }).click();
-    await expectVisible(manageUsers, 'the sidebar after pressing the menu button again');
-    await page.setViewportSize({ width: 1024, height: 900 });
-    await expectVisible(manageUsers, 'the permanent sidebar at 1024 px');
-    await expectNotVisible(page.getByRole('button', { name: MENU_BUTTON }), 'the menu button at 1024 px');
-    await page.setViewportSize({ width: 375, height: 812 });
-    await expectNotVisible(manageUsers, 'the overlay after the window grew to 1024 px and shrank back (it should have closed)');
-  }, { viewport: { width: 375, height: 812 } });
+      // the overlay closes when the window grows to 768 or wider (section 2), where the sidebar is permanent
+      await page.getByRole('button', { name: MENU_BUTTON }).click();
+      await expectVisible(manageUsers, 'the sidebar after pressing the menu button again');
+      await page.setViewportSize({ width: 1024, height: 900 });
+      await expectVisible(manageUsers, 'the permanent sidebar at 1024 px');
+      await expectNotVisible(page.getByRole('button', { name: MENU_BUTTON }), 'the menu button at 1024 px');
+      await page.setViewportSize({ width: 375, height: 812 });
+      await expectNotVisible(manageUsers, 'the overlay after the window grew to 1024 px and shrank back (it should have closed)');
+    },
+    { viewport: { width: 375, height: 812 } },
+  );
 
-  e2e('at 1024 px the sidebar is permanent and the main area sits beside it', async ({ page, a11y }) => {
-    await login(page, DEMO.admin.email);
-    const banner = welcomeBanner(page, DEMO.admin.firstName);
-    await expectVisible(banner);
-    const nav = sidebar(page);
-    await expectVisible(nav.getByRole('link', { name: 'Manage Users', exact: true }), 'the sidebar without pressing anything');
-    await expectNotVisible(page.getByRole('button', { name: MENU_BUTTON }), 'a menu button at 1024 px');
-    const navBox = await nav.boundingBox();
-    const main = await banner.boundingBox();
-    assert(navBox && main, 'the welcome banner and the sidebar should have boxes');
-    assert(main.x >= navBox.x + navBox.width - 1, `the main area (x=${main.x}) should start right of the sidebar (ends at ${navBox.x + navBox.width})`);
-    // still there after navigating
-    await nav.getByRole('link', { name: 'Manage Users', exact: true }).click();
-    await expectPath(page, '/dashboard/users');
-    await expectVisible(nav.getByRole('link', { name: 'Dashboard', exact: true }), 'the sidebar after navigating');
-    await a11y('dashboard at 1024 px');
-  }, { viewport: { width: 1024, height: 768 } });
+  e2e(
+    'at 1024 px the sidebar is permanent and the main area sits beside it',
+    async ({ page, a11y }) => {
+      await login(page, DEMO.admin.email);
+      const banner = welcomeBanner(page, DEMO.admin.firstName);
+      await expectVisible(banner);
+      const nav = sidebar(page);
+      await expectVisible(nav.getByRole('link', { name: 'Manage Users', exact: true }), 'the sidebar without pressing anything');
+      await expectNotVisible(page.getByRole('button', { name: MENU_BUTTON }), 'a menu button at 1024 px');
+      const navBox = await nav.boundingBox();
+      const main = await banner.boundingBox();
+      assert(navBox && main, 'the welcome banner and the sidebar should have boxes');
+      assert(
+        main.x >= navBox.x + navBox.width - 1,
+        `the main area (x=${main.x}) should start right of the sidebar (ends at ${navBox.x + navBox.width})`,
+      );
+      // still there after navigating
+      await nav.getByRole('link', { name: 'Manage Users', exact: true }).click();
+      await expectPath(page, '/dashboard/users');
+      await expectVisible(nav.getByRole('link', { name: 'Dashboard', exact: true }), 'the sidebar after navigating');
+      await a11y('dashboard at 1024 px');
+    },
+    { viewport: { width: 1024, height: 768 } },
+  );
 });

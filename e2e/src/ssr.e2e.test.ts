@@ -50,23 +50,31 @@ function recordOperations(page: Page): string[] {
 const courseCodes = ['MATH-5A', 'SCI-5A'];
 
 describe('server-rendered pages', () => {
-  e2e('with JavaScript off, the teacher\'s dashboard shows their courses (signed in by the cookie)', async ({ page, context }) => {
-    await withPageCookie(context, DEMO.teacher.email);
-    const res = await page.goto('/dashboard');
-    assert(res?.status() === 200, `expected 200, got ${res?.status()}`);
-    await expectVisible(page.getByRole('heading', { name: `Welcome back, ${DEMO.teacher.firstName}!` }));
-    for (const code of courseCodes) await expectVisible(page.getByText(code, { exact: true }), `the course ${code}`);
-    // laid out by the server's styles: the course list is not unstyled text
-    const styled = await page.locator('style[data-emotion]').count();
-    assert(styled > 0, 'the rendered page should carry its styles');
-  }, { javaScriptEnabled: false });
+  e2e(
+    "with JavaScript off, the teacher's dashboard shows their courses (signed in by the cookie)",
+    async ({ page, context }) => {
+      await withPageCookie(context, DEMO.teacher.email);
+      const res = await page.goto('/dashboard');
+      assert(res?.status() === 200, `expected 200, got ${res?.status()}`);
+      await expectVisible(page.getByRole('heading', { name: `Welcome back, ${DEMO.teacher.firstName}!` }));
+      for (const code of courseCodes) await expectVisible(page.getByText(code, { exact: true }), `the course ${code}`);
+      // laid out by the server's styles: the course list is not unstyled text
+      const styled = await page.locator('style[data-emotion]').count();
+      assert(styled > 0, 'the rendered page should carry its styles');
+    },
+    { javaScriptEnabled: false },
+  );
 
-  e2e('with JavaScript off and no session, a dashboard address leads to the rendered sign-in form', async ({ page }) => {
-    const res = await page.goto('/dashboard');
-    await expectPath(page, '/login');
-    assert(res?.headers()['cache-control'] === 'private, no-store', `Cache-Control: ${res?.headers()['cache-control']}`);
-    await expectVisible(page.getByRole('button', { name: 'Sign in', exact: true }));
-  }, { javaScriptEnabled: false });
+  e2e(
+    'with JavaScript off and no session, a dashboard address leads to the rendered sign-in form',
+    async ({ page }) => {
+      const res = await page.goto('/dashboard');
+      await expectPath(page, '/login');
+      assert(res?.headers()['cache-control'] === 'private, no-store', `Cache-Control: ${res?.headers()['cache-control']}`);
+      await expectVisible(page.getByRole('button', { name: 'Sign in', exact: true }));
+    },
+    { javaScriptEnabled: false },
+  );
 
   e2e('a hydrated dashboard sends no second request for the data it was rendered with', async ({ page }) => {
     await login(page, DEMO.teacher.email);
@@ -126,7 +134,10 @@ describe('server-rendered pages', () => {
     assert(/Max-Age=0/.test(out.headers.get('set-cookie') ?? ''), `logout Set-Cookie: ${out.headers.get('set-cookie')}`);
     // the ended session's cookie renders nothing private: the dashboard leads to /login
     const dashboard = await fetch(`${baseUrl()}/dashboard`, { headers: { cookie }, redirect: 'manual' });
-    assert(dashboard.status === 302 && dashboard.headers.get('location') === '/login', `${dashboard.status} ${dashboard.headers.get('location')}`);
+    assert(
+      dashboard.status === 302 && dashboard.headers.get('location') === '/login',
+      `${dashboard.status} ${dashboard.headers.get('location')}`,
+    );
   });
 
   e2e('a failed render falls back to client rendering, and so does a page the server does not render', async ({ page, context }) => {

@@ -16,7 +16,11 @@ const CREATE = 'mutation ($input: CreateUserInput!) { createUser(input: $input) 
 
 async function apiUser(token: string, firstName: string, lastName: string, role: Role): Promise<string> {
   const email = `${firstName}.${lastName}@e2e.school`.toLowerCase();
-  const answer = await graphql<{ createUser: { email: string } }>(CREATE, { input: { firstName, lastName, email, role: GQL_ROLE[role] } }, token);
+  const answer = await graphql<{ createUser: { email: string } }>(
+    CREATE,
+    { input: { firstName, lastName, email, role: GQL_ROLE[role] } },
+    token,
+  );
   assert(answer.data?.createUser.email, `createUser failed: ${JSON.stringify(answer.errors)}`);
   return answer.data.createUser.email;
 }
@@ -25,7 +29,11 @@ async function apiUser(token: string, firstName: string, lastName: string, role:
 const rowsWith = (table: Locator, text: string) => table.locator('tbody tr').filter({ hasText: text });
 
 async function rowCount(table: Locator, text: string, want: number, what: string): Promise<void> {
-  await eventually(() => rowsWith(table, text).count(), (n) => n === want, `${what}: ${want} rows showing ${text}`);
+  await eventually(
+    () => rowsWith(table, text).count(),
+    (n) => n === want,
+    `${what}: ${want} rows showing ${text}`,
+  );
 }
 
 async function usersPage(page: Page): Promise<Locator> {
@@ -46,7 +54,11 @@ describe('school chores', () => {
     const table = await usersPage(page);
     await page.getByLabel(exactLabel('Search users')).fill(tag.toLowerCase());
     await rowCount(table, tag, 2, 'the search (any case) finds the two users');
-    await eventually(() => table.locator('tbody tr').count(), (n) => n === 2, 'the search shows only matching users');
+    await eventually(
+      () => table.locator('tbody tr').count(),
+      (n) => n === 2,
+      'the search shows only matching users',
+    );
     await chooseOption(page.getByLabel(exactLabel('Filter by role')), 'Parent');
     await rowCount(table, `Pat ${tag}`, 1, 'the role filter keeps the parent');
     await rowCount(table, `Tia ${tag}`, 0, 'the role filter drops the teacher');
@@ -79,7 +91,10 @@ describe('school chores', () => {
     // the own row: Edit offers no role change
     await page.getByLabel(exactLabel('Search users')).fill(DEMO.admin.email);
     await rowCount(table, tag, 0, 'the search for the own email');
-    await rowsWith(table, DEMO.admin.email).filter({ hasNotText: 'superadmin' }).getByRole('button', { name: /^Edit / }).click();
+    await rowsWith(table, DEMO.admin.email)
+      .filter({ hasNotText: 'superadmin' })
+      .getByRole('button', { name: /^Edit / })
+      .click();
     const own = page.getByRole('dialog');
     assert(await own.getByLabel(exactLabel('Role')).isDisabled(), 'the own role should not be changeable');
     await own.getByRole('button', { name: 'Cancel', exact: true }).click();
@@ -87,7 +102,9 @@ describe('school chores', () => {
     // resend the invitation of the (Pending) edited user
     await page.getByLabel(exactLabel('Search users')).fill(tag);
     const before = await dbNow();
-    await rowsWith(table, `Tia ${tag}x`).getByRole('button', { name: `Resend invitation to Tia ${tag}x`, exact: true }).click();
+    await rowsWith(table, `Tia ${tag}x`)
+      .getByRole('button', { name: `Resend invitation to Tia ${tag}x`, exact: true })
+      .click();
     await expectVisible(page.getByText(`A new invitation has been sent to ${teacherEmail}`), 'the resend banner');
     await readOutboxLink(teacherEmail, { after: before });
   });
@@ -102,7 +119,11 @@ describe('school chores', () => {
     const table = page.getByRole('table', { name: 'Students', exact: true });
     await page.getByLabel(exactLabel('Search students')).fill(tag);
     await rowCount(table, tag, 3, 'the three new students');
-    await eventually(() => table.locator('tbody tr').count(), (n) => n === 3, 'only the new students');
+    await eventually(
+      () => table.locator('tbody tr').count(),
+      (n) => n === 3,
+      'only the new students',
+    );
 
     await page.getByRole('checkbox', { name: 'Select all students on this page', exact: true }).check();
     await page.getByRole('checkbox', { name: `Select Cy ${tag}`, exact: true }).uncheck();

@@ -23,16 +23,17 @@ describe('user management', () => {
     const table = page.getByRole('table');
     const ownRow = rowFor(table, DEMO.admin.email);
     await expectVisible(ownRow, 'the own row in the users table');
-    await expectVisible(rowFor(table, DEMO.teacher.email).getByRole('button', { name: /Delete/ }),
-      'a Delete button on another user\'s row');
+    await expectVisible(rowFor(table, DEMO.teacher.email).getByRole('button', { name: /Delete/ }), "a Delete button on another user's row");
     await expectAbsentNow(ownRow.getByRole('button', { name: /Delete/ }), 'a Delete button on the own row');
     await a11y('users page');
 
     const role = page.getByLabel(exactLabel('Role'));
     assert((await selectedText(role)) === 'Student', `the role should default to Student, shows '${await selectedText(role)}'`);
     const offered = await selectOptions(role);
-    assert(JSON.stringify(offered) === JSON.stringify(['Admin', 'Teacher', 'Student', 'Parent']),
-      `an Admin may assign Admin, Teacher, Student, Parent (section 6); the form offers ${offered.join(', ')}`);
+    assert(
+      JSON.stringify(offered) === JSON.stringify(['Admin', 'Teacher', 'Student', 'Parent']),
+      `an Admin may assign Admin, Teacher, Student, Parent (section 6); the form offers ${offered.join(', ')}`,
+    );
 
     const stamp = Date.now().toString(36);
     const email = `e2e-${stamp}@demo.school`;
@@ -56,8 +57,11 @@ describe('user management', () => {
       void d.accept();
     });
     await row.getByRole('button', { name: /Delete/ }).click();
-    await expectNotVisible(row, 'the deleted user\'s row');
-    assert(dialogs.includes('confirm'), `deleting should ask for a browser confirmation first (section 4); dialogs seen: ${dialogs.join(', ') || 'none'}`);
+    await expectNotVisible(row, "the deleted user's row");
+    assert(
+      dialogs.includes('confirm'),
+      `deleting should ask for a browser confirmation first (section 4); dialogs seen: ${dialogs.join(', ') || 'none'}`,
+    );
     await page.reload();
     await expectVisible(ownRow, 'the users table after a reload');
     await expectAbsentNow(row, 'the deleted user after a reload');

@@ -94,10 +94,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3:
       env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY && env.S3_SECRET_KEY
         ? {
-          endpoint: env.S3_ENDPOINT, bucket: env.S3_BUCKET, accessKeyId: env.S3_ACCESS_KEY,
-          secretAccessKey: env.S3_SECRET_KEY, region: env.S3_REGION ?? 'us-east-1',
-          forcePathStyle: flag(env.S3_FORCE_PATH_STYLE) ?? true,
-        }
+            endpoint: env.S3_ENDPOINT,
+            bucket: env.S3_BUCKET,
+            accessKeyId: env.S3_ACCESS_KEY,
+            secretAccessKey: env.S3_SECRET_KEY,
+            region: env.S3_REGION ?? 'us-east-1',
+            forcePathStyle: flag(env.S3_FORCE_PATH_STYLE) ?? true,
+          }
         : undefined,
     fileCleanupSeconds: Number(env.FILE_CLEANUP_SECONDS ?? 300),
     housekeepingSeconds: Number(env.HOUSEKEEPING_SECONDS ?? 3600),

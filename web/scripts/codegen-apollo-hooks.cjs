@@ -33,9 +33,7 @@ module.exports = {
         const required = (def.variableDefinitions ?? []).some((v) => v.type.kind === 'NonNullType' && !v.defaultValue);
         const hook = kind === 'Query' ? 'useQuery' : 'useMutation';
         const param = kind === 'Query' && required ? 'options' : 'options?';
-        hooks.push(
-          `export function use${data}(${param}: ${hook}.Options<${data}, ${variables}>) {\n  return ${hook}(${doc}, options);\n}`,
-        );
+        hooks.push(`export function use${data}(${param}: ${hook}.Options<${data}, ${variables}>) {\n  return ${hook}(${doc}, options);\n}`);
         used.add(hook);
       }
     }

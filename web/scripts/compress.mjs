@@ -14,7 +14,9 @@ let after = 0;
 for (const file of dirs.flatMap((dir) => fs.readdirSync(dir).map((name) => path.join(dir, name)))) {
   if (!TEXT.test(file)) continue;
   const bytes = fs.readFileSync(file);
-  const br = zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
+  const br = zlib.brotliCompressSync(bytes, {
+    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+  });
   const gz = zlib.gzipSync(bytes, { level: 9 });
   fs.writeFileSync(`${file}.br`, br);
   fs.writeFileSync(`${file}.gz`, gz);

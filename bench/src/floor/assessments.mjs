@@ -89,8 +89,10 @@ const STANDING = `
     CROSS JOIN LATERAL (SELECT r3.status AS course_status,
                                s.id IS NULL OR r0.late_open OR (r1.reopened AND (r2.reopened_pending OR (s.custom_due_date IS NOT NULL AND now() <= s.custom_due_date))) AS to_submit) r4`;
 
-const LABEL = (col) => `CASE ${col} WHEN 'AutoSubmitted' THEN 'Auto-submitted (Overdue)' WHEN 'Reopened' THEN 'Reopened (Pending)' ELSE ${col} END`;
-const COURSE_LABEL = (col) => `CASE ${col} WHEN 'AutoSubmitted' THEN 'Auto-submitted (Overdue)' WHEN 'Completed' THEN 'Graded' WHEN 'Reopened' THEN 'Reopened (Pending)' ELSE ${col} END`;
+const LABEL = (col) =>
+  `CASE ${col} WHEN 'AutoSubmitted' THEN 'Auto-submitted (Overdue)' WHEN 'Reopened' THEN 'Reopened (Pending)' ELSE ${col} END`;
+const COURSE_LABEL = (col) =>
+  `CASE ${col} WHEN 'AutoSubmitted' THEN 'Auto-submitted (Overdue)' WHEN 'Completed' THEN 'Graded' WHEN 'Reopened' THEN 'Reopened (Pending)' ELSE ${col} END`;
 
 const MY_STATUS_JSON = `json_build_object(
       'status', ${GQL_ENUM('r3.status')}, 'label', ${LABEL('r3.status')}, 'courseLabel', ${COURSE_LABEL('r4.course_status')},
@@ -323,9 +325,18 @@ SELECT json_build_object('success', true, 'data', json_build_object('_id', sub.i
 const kindParam = (kind) => () => [kind];
 
 export const floors = {
-  ...Object.fromEntries(Object.entries(KINDS).map(([plural, kind]) => [`gql-review-${plural}-teacher`, { sql: REVIEW_SQL, params: kindParam(kind) }])),
-  ...Object.fromEntries(Object.entries(KINDS).map(([plural, kind]) => [`gql-my-${plural}-student`, { sql: MY_ASSESSMENTS_SQL, params: kindParam(kind) }])),
-  ...Object.fromEntries(Object.entries(KINDS).map(([plural]) => [`gql-grading-dashboard-${plural}`, { sql: GRADING_DASHBOARD_SQL, params: (q) => [q.get('assessmentId')] }])),
+  ...Object.fromEntries(
+    Object.entries(KINDS).map(([plural, kind]) => [`gql-review-${plural}-teacher`, { sql: REVIEW_SQL, params: kindParam(kind) }]),
+  ),
+  ...Object.fromEntries(
+    Object.entries(KINDS).map(([plural, kind]) => [`gql-my-${plural}-student`, { sql: MY_ASSESSMENTS_SQL, params: kindParam(kind) }]),
+  ),
+  ...Object.fromEntries(
+    Object.entries(KINDS).map(([plural]) => [
+      `gql-grading-dashboard-${plural}`,
+      { sql: GRADING_DASHBOARD_SQL, params: (q) => [q.get('assessmentId')] },
+    ]),
+  ),
   'gql-view-page-student': { sql: VIEW_PAGE_SQL, params: (q) => [q.get('id')] },
   'quiz-submit': { sql: QUIZ_SUBMIT_SQL, params: (body) => [body.quizId, JSON.stringify(body.answers ?? [])] },
 };

@@ -16,7 +16,8 @@ import { GQL_ENUM, enumValueName, specWord } from './enums.mjs';
 const ISO = (col) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** localeCompare(..., { numeric: true }) as an ORDER BY key: digit runs compare by value, the rest as ICU does. */
-const NUMERIC = (col) => `regexp_replace(regexp_replace(${col}, '(\\d+)', '0000000000\\1', 'g'), '0*(\\d{10})', '\\1', 'g') COLLATE "und-x-icu"`;
+const NUMERIC = (col) =>
+  `regexp_replace(regexp_replace(${col}, '(\\d+)', '0000000000\\1', 'g'), '0*(\\d{10})', '\\1', 'g') COLLATE "und-x-icu"`;
 
 /** The session of the bearer token: the viewer's id, active role and impersonation flag (no row: NULL body). */
 const VIEWER = `v AS (SELECT s.user_id AS id, s.active_role AS role, s.impersonating FROM sessions s WHERE s.token_hash = $1 AND s.expires_at > now())`;
@@ -79,7 +80,11 @@ SELECT (SELECT json_build_object('data', json_build_object('users', json_build_o
 
 function usersParams(q) {
   const search = (q.get('search') ?? '').trim();
-  return [...cursorPage(q), specWord(q.get('role'), ['SuperAdmin', 'Admin', 'Teacher', 'Student', 'Parent']), search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null];
+  return [
+    ...cursorPage(q),
+    specWord(q.get('role'), ['SuperAdmin', 'Admin', 'Teacher', 'Student', 'Parent']),
+    search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
+  ];
 }
 
 // ---------------------------------------------------------------- the course-management tree of one year
@@ -148,7 +153,11 @@ SELECT (SELECT json_build_object('data', json_build_object('myCourses', coalesce
 // ---------------------------------------------------------------- the course page
 
 /** A Post (discussion d, author au; null once the account is gone) of the course page r; `more`: further fields. */
-const POST = (d, au, more = '') => `json_build_object('id', ${d}.id, 'title', ${d}.title, 'content', ${d}.content, 'createdAt', ${ISO(`${d}.created_at`)},
+const POST = (
+  d,
+  au,
+  more = '',
+) => `json_build_object('id', ${d}.id, 'title', ${d}.title, 'content', ${d}.content, 'createdAt', ${ISO(`${d}.created_at`)},
   'version', ${d}.version, 'parentDiscussionId', ${d}.parent_id, 'viewerCanChange', r.teaches OR coalesce(${d}.author_id = r.viewer, false),
   'author', CASE WHEN ${au}.id IS NULL THEN NULL ELSE json_build_object('id', ${au}.id, 'firstName', ${au}.first_name, 'lastName', ${au}.last_name, 'role', ${GQL_ENUM(`${au}.role`)}) END
   ${more ? `, ${more}` : ''})`;
@@ -234,7 +243,8 @@ const RECORD_JOINS = `JOIN users st ON st.id = r.student_id JOIN classes cl ON c
   LEFT JOIN users t ON t.id = r.teacher_id`;
 
 /** 'attendance.mark' on allocation al: academic managers, or a teacher among its teachers. */
-const MARKS = (al) => `(${MANAGER} OR (v.role = 'Teacher' AND EXISTS (SELECT 1 FROM allocation_teachers x WHERE x.allocation_id = ${al}.id AND x.teacher_id = v.id)))`;
+const MARKS = (al) =>
+  `(${MANAGER} OR (v.role = 'Teacher' AND EXISTS (SELECT 1 FROM allocation_teachers x WHERE x.allocation_id = ${al}.id AND x.teacher_id = v.id)))`;
 
 /**
  * attendanceRoster (the allocation of class $2, subject $3, year $4) and attendanceForDate (the allocation of

@@ -52,12 +52,17 @@ function readBody(req) {
 }
 
 /** The one statement's `body` column as text (json columns arrive parsed by pg; they are sent again as JSON). */
-const bodyText = (row) => (row?.body === null || row?.body === undefined ? null : typeof row.body === 'string' ? row.body : JSON.stringify(row.body));
+const bodyText = (row) =>
+  row?.body === null || row?.body === undefined ? null : typeof row.body === 'string' ? row.body : JSON.stringify(row.body);
 
 async function main() {
   const floors = await loadFloors();
   // as the app's connections are (server/src/db/data-source.ts): the same planner settings, JIT off
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.FLOOR_POOL_MAX) || 10, options: '-c jit=off' });
+  const pool = new pg.Pool({
+    connectionString: process.env.DATABASE_URL,
+    max: Number(process.env.FLOOR_POOL_MAX) || 10,
+    options: '-c jit=off',
+  });
   pool.on('error', () => undefined);
   const server = http.createServer(async (req, res) => {
     try {

@@ -8,7 +8,13 @@ export type Role = 'SuperAdmin' | 'Admin' | 'Teacher' | 'Student' | 'Parent';
  * The schema's value of each role: public enum values are ALL_CAPS (issue 26), while the screens, the REST paths
  * and switchRole's text input keep the spec's words above. For GraphQL inputs typed Role (createUser, users).
  */
-export const GQL_ROLE: Record<Role, string> = { SuperAdmin: 'SUPER_ADMIN', Admin: 'ADMIN', Teacher: 'TEACHER', Student: 'STUDENT', Parent: 'PARENT' };
+export const GQL_ROLE: Record<Role, string> = {
+  SuperAdmin: 'SUPER_ADMIN',
+  Admin: 'ADMIN',
+  Teacher: 'TEACHER',
+  Student: 'STUDENT',
+  Parent: 'PARENT',
+};
 
 export interface DemoUser {
   email: string;

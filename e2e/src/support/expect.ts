@@ -51,7 +51,12 @@ export function assert(condition: unknown, message: string): asserts condition {
 }
 
 /** Polls `read` until it returns something `accept` takes, failing with the last value. */
-export async function eventually<T>(read: () => Promise<T>, accept: (v: T) => boolean, what: string, timeout = DEFAULT_TIMEOUT): Promise<T> {
+export async function eventually<T>(
+  read: () => Promise<T>,
+  accept: (v: T) => boolean,
+  what: string,
+  timeout = DEFAULT_TIMEOUT,
+): Promise<T> {
   const deadline = Date.now() + timeout;
   let last: T;
   for (;;) {

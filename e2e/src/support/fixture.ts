@@ -37,11 +37,15 @@ let browser: Promise<Browser> | undefined;
  * on the app's pages (a #root), as a person waits for the page to respond.
  */
 export function waitForAppOnNavigation(page: Page): void {
-  const ready = () => page.waitForFunction(
-    () => !document.getElementById('root') || performance.getEntriesByName('lms-app-ready').length > 0,
-    undefined,
-    { timeout: 15_000 },
-  ).then(() => undefined, () => undefined);
+  const ready = () =>
+    page
+      .waitForFunction(() => !document.getElementById('root') || performance.getEntriesByName('lms-app-ready').length > 0, undefined, {
+        timeout: 15_000,
+      })
+      .then(
+        () => undefined,
+        () => undefined,
+      );
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
   page.goto = async (...args: Parameters<Page['goto']>) => {
@@ -70,7 +74,13 @@ afterAll(async () => {
 });
 
 function artifactName(name: string): string {
-  return name.replace(/[^A-Za-z0-9 ._-]+/g, '-').replace(/\s+/g, ' ').trim().slice(0, 180) || 'test';
+  return (
+    name
+      .replace(/[^A-Za-z0-9 ._-]+/g, '-')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 180) || 'test'
+  );
 }
 
 /**
@@ -79,71 +89,78 @@ function artifactName(name: string): string {
  */
 export function e2e(name: string, fn: (t: E2E) => Promise<void>, opts: E2EOptions = {}): void {
   const timeout = opts.timeout ?? 90_000;
-  test(name, async () => {
-    const fullName = expect.getState().currentTestName ?? name;
-    const context = await (await connect()).newContext({
-      viewport: opts.viewport ?? DESKTOP,
-      baseURL: baseUrl(),
-      bypassCSP: !opts.enforceCsp, // lets axe-core be injected whatever the server's policy
-      ...(opts.touch ? { hasTouch: true, isMobile: true } : {}),
-      ...(opts.javaScriptEnabled === false ? { javaScriptEnabled: false } : {}),
-    });
-    context.setDefaultTimeout(10_000);
-    context.setDefaultNavigationTimeout(20_000);
-    const page = await context.newPage();
-    if (opts.javaScriptEnabled !== false) waitForAppOnNavigation(page);
-    const pageErrors: string[] = [];
-    page.on('pageerror', (err) => pageErrors.push(err.message));
-    const findings: string[] = [];
-    const t: E2E = {
-      page,
-      context,
-      baseURL: baseUrl(),
-      async a11y(label?: string) {
-        const found = await axeFindings(page);
-        findings.push(...found.map((f) => (label ? `${label}: ${f}` : f)));
-      },
-    };
+  test(
+    name,
+    async () => {
+      const fullName = expect.getState().currentTestName ?? name;
+      const context = await (
+        await connect()
+      ).newContext({
+        viewport: opts.viewport ?? DESKTOP,
+        baseURL: baseUrl(),
+        bypassCSP: !opts.enforceCsp, // lets axe-core be injected whatever the server's policy
+        ...(opts.touch ? { hasTouch: true, isMobile: true } : {}),
+        ...(opts.javaScriptEnabled === false ? { javaScriptEnabled: false } : {}),
+      });
+      context.setDefaultTimeout(10_000);
+      context.setDefaultNavigationTimeout(20_000);
+      const page = await context.newPage();
+      if (opts.javaScriptEnabled !== false) waitForAppOnNavigation(page);
+      const pageErrors: string[] = [];
+      page.on('pageerror', (err) => pageErrors.push(err.message));
+      const findings: string[] = [];
+      const t: E2E = {
+        page,
+        context,
+        baseURL: baseUrl(),
+        async a11y(label?: string) {
+          const found = await axeFindings(page);
+          findings.push(...found.map((f) => (label ? `${label}: ${f}` : f)));
+        },
+      };
 
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      const run = fn(t);
-      run.catch(() => undefined); // after a timeout it may still reject; its failure is already reported
-      await Promise.race([
-        run,
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`the test took longer than ${timeout / 1000}s`)), timeout);
-        }),
-      ]);
-      if (findings.length) {
-        throw new Error(`Accessibility: ${findings.length} serious/critical axe finding(s):\n  ${findings.join('\n  ')}`);
-      }
-    } catch (err) {
-      const file = path.join(ARTIFACTS_DIR, `${artifactName(fullName)}.png`);
-      const shot = await page.screenshot({ path: file, fullPage: true, timeout: 5_000 })
-        .then(() => path.relative(process.cwd(), file))
-        .catch((e: unknown) => `none (${String((e as Error)?.message ?? e).split('\n')[0]})`);
-      // errors from playwright come from another realm than the test's: no instanceof Error
-      if (err && typeof err === 'object' && typeof (err as Error).message === 'string') {
-        const extra: string[] = [`  at ${page.url()}`, `  screenshot: ${shot}`];
-        if (findings.length && !(err as Error).message.startsWith('Accessibility')) {
-          extra.push(`  also ${findings.length} accessibility finding(s):\n    ${findings.join('\n    ')}`);
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        const run = fn(t);
+        run.catch(() => undefined); // after a timeout it may still reject; its failure is already reported
+        await Promise.race([
+          run,
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new Error(`the test took longer than ${timeout / 1000}s`)), timeout);
+          }),
+        ]);
+        if (findings.length) {
+          throw new Error(`Accessibility: ${findings.length} serious/critical axe finding(s):\n  ${findings.join('\n  ')}`);
         }
-        if (pageErrors.length) extra.push(`  uncaught page errors:\n    ${pageErrors.join('\n    ')}`);
-        const e = err as Error;
-        const original = e.message;
-        e.message = `${original}\n${extra.join('\n')}`;
-        // playwright's stacks start with the bare message (no 'Name: '): jest prints those stacks as they are
-        if (typeof e.stack === 'string' && !e.stack.startsWith(String(e.name))) {
-          e.stack = e.stack.includes(original) ? e.stack.replace(original, e.message) : `${e.message}\n${e.stack}`;
+      } catch (err) {
+        const file = path.join(ARTIFACTS_DIR, `${artifactName(fullName)}.png`);
+        const shot = await page
+          .screenshot({ path: file, fullPage: true, timeout: 5_000 })
+          .then(() => path.relative(process.cwd(), file))
+          .catch((e: unknown) => `none (${String((e as Error)?.message ?? e).split('\n')[0]})`);
+        // errors from playwright come from another realm than the test's: no instanceof Error
+        if (err && typeof err === 'object' && typeof (err as Error).message === 'string') {
+          const extra: string[] = [`  at ${page.url()}`, `  screenshot: ${shot}`];
+          if (findings.length && !(err as Error).message.startsWith('Accessibility')) {
+            extra.push(`  also ${findings.length} accessibility finding(s):\n    ${findings.join('\n    ')}`);
+          }
+          if (pageErrors.length) extra.push(`  uncaught page errors:\n    ${pageErrors.join('\n    ')}`);
+          const e = err as Error;
+          const original = e.message;
+          e.message = `${original}\n${extra.join('\n')}`;
+          // playwright's stacks start with the bare message (no 'Name: '): jest prints those stacks as they are
+          if (typeof e.stack === 'string' && !e.stack.startsWith(String(e.name))) {
+            e.stack = e.stack.includes(original) ? e.stack.replace(original, e.message) : `${e.message}\n${e.stack}`;
+          }
         }
+        throw err;
+      } finally {
+        clearTimeout(timer);
+        await context.close().catch(() => undefined);
       }
-      throw err;
-    } finally {
-      clearTimeout(timer);
-      await context.close().catch(() => undefined);
-    }
-  }, timeout + 15_000);
+    },
+    timeout + 15_000,
+  );
 }
 
 fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });

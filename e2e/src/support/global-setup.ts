@@ -6,8 +6,17 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { chromium } from 'playwright-core';
 import {
-  ADMIN_DATABASE_URL, ARTIFACTS_DIR, CHROMIUM_ARGS, CHROMIUM_PATH, ENV_BASE_URL, ENV_BROWSER_WS, ENV_DATABASE_URL,
-  REPO_ROOT, SERVER_MAIN, WEB_INDEX, withDatabase,
+  ADMIN_DATABASE_URL,
+  ARTIFACTS_DIR,
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  ENV_BASE_URL,
+  ENV_BROWSER_WS,
+  ENV_DATABASE_URL,
+  REPO_ROOT,
+  SERVER_MAIN,
+  WEB_INDEX,
+  withDatabase,
 } from './env';
 import globalTeardown from './global-teardown';
 import { E2EState, setState } from './state';
@@ -35,7 +44,9 @@ function tail(file: string, lines = 40): string {
 async function waitForHealth(url: string, child: ChildProcess, logFile: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exited: number | null = null;
-  child.once('exit', (code) => { exited = code ?? -1; });
+  child.once('exit', (code) => {
+    exited = code ?? -1;
+  });
   while (Date.now() < deadline) {
     if (exited !== null) {
       throw new Error(`the server exited (code ${exited}) before ${url}/healthz answered. Server log (${logFile}):\n${tail(logFile)}`);
@@ -73,12 +84,16 @@ async function findPostgres(): Promise<{ adminUrl: string; stopEmbedded?: () => 
 export default async function globalSetup(): Promise<void> {
   const missing = [SERVER_MAIN, WEB_INDEX].filter((f) => !fs.existsSync(f));
   if (missing.length) {
-    throw new Error(`The browser tests run the built app, and ${missing.map((f) => path.relative(REPO_ROOT, f)).join(' and ')} ` +
-      `${missing.length > 1 ? 'are' : 'is'} missing: run \`pnpm build\` first (or \`pnpm build && pnpm test:e2e\`).`);
+    throw new Error(
+      `The browser tests run the built app, and ${missing.map((f) => path.relative(REPO_ROOT, f)).join(' and ')} ` +
+        `${missing.length > 1 ? 'are' : 'is'} missing: run \`pnpm build\` first (or \`pnpm build && pnpm test:e2e\`).`,
+    );
   }
   if (!fs.existsSync(CHROMIUM_PATH)) {
-    throw new Error(`No chromium at ${CHROMIUM_PATH}: install Debian's (\`apt-get install -y chromium\`) or set CHROMIUM_PATH. ` +
-      'The tests never download a browser.');
+    throw new Error(
+      `No chromium at ${CHROMIUM_PATH}: install Debian's (\`apt-get install -y chromium\`) or set CHROMIUM_PATH. ` +
+        'The tests never download a browser.',
+    );
   }
 
   // fresh artifacts: a screenshot from an earlier run must not pass for this run's

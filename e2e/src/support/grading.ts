@@ -26,7 +26,11 @@ export const MCQ = {
   type: 'MCQ',
   questionText: 'Which are equal to one half?',
   points: 2,
-  options: [{ text: '2/4', isCorrect: true }, { text: '1/3', isCorrect: false }, { text: '3/6', isCorrect: true }],
+  options: [
+    { text: '2/4', isCorrect: true },
+    { text: '1/3', isCorrect: false },
+    { text: '3/6', isCorrect: true },
+  ],
   partialMarking: { enabled: true, penaltyPerWrong: 50 },
 };
 
@@ -45,11 +49,9 @@ export interface Item {
 export async function newItem(prefix: string, kind: Kind, dueInMs: number, questions: object[], hidden = false): Promise<Item> {
   const teacher = await apiToken(DEMO.teacher.email);
   const student = await apiToken(DEMO.student.email);
-  const courses = await graphql<{ courses: { nodes: Array<{ id: string; title: string; modules: Array<{ id: string; isVisible: boolean }> }> } }>(
-    '{ courses(first: 100) { nodes { id title modules { id isVisible } } } }',
-    {},
-    teacher,
-  );
+  const courses = await graphql<{
+    courses: { nodes: Array<{ id: string; title: string; modules: Array<{ id: string; isVisible: boolean }> }> };
+  }>('{ courses(first: 100) { nodes { id title modules { id isVisible } } } }', {}, teacher);
   const math = courses.data?.courses.nodes.find((c) => c.title === 'MATH-5A');
   const module = math?.modules.find((m) => m.isVisible);
   assert(math && module, `the demo course MATH-5A with a visible module: ${JSON.stringify(courses)}`);
@@ -81,19 +83,24 @@ export async function newItem(prefix: string, kind: Kind, dueInMs: number, quest
 /** student@ submits through the API: `text` for text questions, the correct options of an MCQ. */
 export async function submitAsStudent(item: Item, text: string): Promise<void> {
   const answers = item.questions.map((q) =>
-    q.type === 'MCQ' ? { questionId: q.id, selectedOptionIds: q.options.filter((o) => o.text !== '1/3').map((o) => o.id) } : { questionId: q.id, answer: text },
+    q.type === 'MCQ'
+      ? { questionId: q.id, selectedOptionIds: q.options.filter((o) => o.text !== '1/3').map((o) => o.id) }
+      : { questionId: q.id, answer: text },
   );
-  const sent = await graphql('mutation ($input: SubmitAssessmentInput!) { submitAssessment(input: $input) { id } }', { input: { assessmentId: item.id, answers } }, item.student);
+  const sent = await graphql(
+    'mutation ($input: SubmitAssessmentInput!) { submitAssessment(input: $input) { id } }',
+    { input: { assessmentId: item.id, answers } },
+    item.student,
+  );
   assert(!sent.errors, `submitAssessment failed: ${JSON.stringify(sent.errors)}`);
 }
-
 
 export const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 export const card = (scope: Locator, name: string) => scope.getByRole('button', { name: new RegExp(`^${name}`) });
 export const detail = (page: Page) => page.getByRole('region', { name: 'Submission', exact: true });
 export const question = (page: Page, n: number) => detail(page).getByRole('listitem', { name: `Question ${n}`, exact: true });
-export const tile = (page: Page, label: string) => page.getByRole('list', { name: 'Summary' }).getByRole('listitem').filter({ hasText: label });
-
+export const tile = (page: Page, label: string) =>
+  page.getByRole('list', { name: 'Summary' }).getByRole('listitem').filter({ hasText: label });
 
 /**
  * `n` handed-in papers of `item` (its text questions answered), each by a student made for the test in no
@@ -104,17 +111,25 @@ export async function seedPapers(item: Item, n: number, tag: string): Promise<st
   return withDb(async (db) => {
     const ids: string[] = [];
     for (let i = 0; i < n; i++) {
-      const [u] = (await db.query(
-        `INSERT INTO users (first_name, last_name, email, role, activated) VALUES ($1, $2, $3, 'Student', true) RETURNING id`,
-        [`Pupil${String(i + 1).padStart(2, '0')}`, tag, `pupil${i + 1}.${tag.toLowerCase()}@e2e.school`],
-      )).rows;
-      const [s] = (await db.query(
-        `INSERT INTO submissions (assessment_id, student_id, status, submitted_at, max_score)
+      const [u] = (
+        await db.query(
+          `INSERT INTO users (first_name, last_name, email, role, activated) VALUES ($1, $2, $3, 'Student', true) RETURNING id`,
+          [`Pupil${String(i + 1).padStart(2, '0')}`, tag, `pupil${i + 1}.${tag.toLowerCase()}@e2e.school`],
+        )
+      ).rows;
+      const [s] = (
+        await db.query(
+          `INSERT INTO submissions (assessment_id, student_id, status, submitted_at, max_score)
          SELECT $1, $2, 'pending', now() - make_interval(mins => $3), total_points FROM assessments WHERE id = $1 RETURNING id`,
-        [item.id, u.id, n - i],
-      )).rows;
+          [item.id, u.id, n - i],
+        )
+      ).rows;
       for (const q of item.questions.filter((x) => x.type !== 'MCQ')) {
-        await db.query('INSERT INTO submission_answers (submission_id, question_id, answer) VALUES ($1, $2, $3)', [s.id, q.id, `Paper ${i + 1}: a long answer to grade.`]);
+        await db.query('INSERT INTO submission_answers (submission_id, question_id, answer) VALUES ($1, $2, $3)', [
+          s.id,
+          q.id,
+          `Paper ${i + 1}: a long answer to grade.`,
+        ]);
       }
       ids.push(u.id);
     }

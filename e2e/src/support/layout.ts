@@ -13,7 +13,10 @@ export const SIDEBAR: Record<Role, SidebarEntry[]> = {
   SuperAdmin: ['System Overview', 'Manage Schools', 'Manage Users', 'Impersonate Role', 'System Logs', 'Audit Log'],
   Admin: [
     'Dashboard',
-    { group: 'Course Management', children: ['Course Management', 'Academic Years', 'Class Management', 'Subject Management', 'Teacher Assignment'] },
+    {
+      group: 'Course Management',
+      children: ['Course Management', 'Academic Years', 'Class Management', 'Subject Management', 'Teacher Assignment'],
+    },
     'Manage Users',
     'View Reports',
     'Calendar',

@@ -36,9 +36,11 @@ export async function readOutboxLink(email: string, opts: { after?: Date; timeou
         return { url, path: new URL(url).pathname, token: decodeURIComponent(match[1]) };
       }
       if (Date.now() > deadline) {
-        throw new Error(rows[0]
-          ? `the newest mail to ${email} has no /${kind}/ link:\n${rows[0].text}`
-          : `no mail to ${email}${opts.after ? ` after ${opts.after.toISOString()}` : ''} in mail_outbox`);
+        throw new Error(
+          rows[0]
+            ? `the newest mail to ${email} has no /${kind}/ link:\n${rows[0].text}`
+            : `no mail to ${email}${opts.after ? ` after ${opts.after.toISOString()}` : ''} in mail_outbox`,
+        );
       }
       await new Promise((r) => setTimeout(r, 200));
     }

@@ -12,20 +12,26 @@ export function stamp(): string {
 }
 
 export async function apiToken(email: string): Promise<string> {
-  const answer = await graphql<{ login: { token: string } }>(
-    'mutation ($input: LoginInput!) { login(input: $input) { token } }',
-    { input: { email, password: DEMO_PASSWORD } },
-  );
+  const answer = await graphql<{ login: { token: string } }>('mutation ($input: LoginInput!) { login(input: $input) { token } }', {
+    input: { email, password: DEMO_PASSWORD },
+  });
   assert(answer.data?.login.token, `login of ${email} failed: ${JSON.stringify(answer.errors)}`);
   return answer.data.login.token;
 }
 
-export interface Placement { academicYearId: string; classId: string; subjectId: string }
+export interface Placement {
+  academicYearId: string;
+  classId: string;
+  subjectId: string;
+}
 
 /** The teacher's allocation of `subject` in Class 5A 2026, from My Courses. */
 export async function placementOf(token: string, subject: string): Promise<Placement> {
   const answer = await graphql<{
-    myCourses: Array<{ academicYear: { id: string; year: string }; classes: Array<{ class: { id: string; name: string }; subjects: Array<{ subject: { id: string; name: string } }> }> }>;
+    myCourses: Array<{
+      academicYear: { id: string; year: string };
+      classes: Array<{ class: { id: string; name: string }; subjects: Array<{ subject: { id: string; name: string } }> }>;
+    }>;
   }>('{ myCourses { academicYear { id year } classes { class { id name } subjects { subject { id name } } } } }', {}, token);
   for (const y of answer.data?.myCourses ?? []) {
     if (y.academicYear.year !== '2026') continue;

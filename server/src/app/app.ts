@@ -41,7 +41,11 @@ export async function createApp(ds: DataSource, config: Config, list: readonly A
   // the page cookie lasts as long as the longest session may (the database's expiry decides): page-session.ts
   const cookieMaxAgeSeconds = config.rememberDays * 86_400;
   const known = new KnownQueries(await buildAppSchema(list));
-  const apollo = await createApollo([pageSessionPlugin(cookieMaxAgeSeconds), ...(config.graphqlKnownQueries ? [known.plugin()] : [])], config.graphqlCompiled, list);
+  const apollo = await createApollo(
+    [pageSessionPlugin(cookieMaxAgeSeconds), ...(config.graphqlKnownQueries ? [known.plugin()] : [])],
+    config.graphqlCompiled,
+    list,
+  );
   // every request's own handlers, in this order, on every path (also the direct route to /graphql below)
   const headers = securityHeaders(config.publicUrl);
   const facts = requestFacts(config);
@@ -77,7 +81,17 @@ export async function createApp(ds: DataSource, config: Config, list: readonly A
 
   app.use(['/api', '/graphql'], compress);
 
-  app.use('/api', express.json({ limit: '1mb' }), withContext, pageSessionRest(cookieMaxAgeSeconds), restWriteGate, switchedChangesRest, apiRouter(list), apiNotFound, apiErrorHandler);
+  app.use(
+    '/api',
+    express.json({ limit: '1mb' }),
+    withContext,
+    pageSessionRest(cookieMaxAgeSeconds),
+    restWriteGate,
+    switchedChangesRest,
+    apiRouter(list),
+    apiNotFound,
+    apiErrorHandler,
+  );
 
   // OAuth 2.0 client credentials (RFC 6749 section 4.4): outside /api, in the RFC's form-and-JSON shape
   app.use(oauthRouter(() => services));
@@ -97,7 +111,12 @@ export async function createApp(ds: DataSource, config: Config, list: readonly A
       ssrDist: `${config.webDist}-ssr`,
       apollo,
       contextFor: (req, token) =>
-        buildContext(newLoaders, services, { headers: token ? { authorization: `Bearer ${token}` } : {}, ip: req.ip }, requestStore.getStore()?.requestId ?? ''),
+        buildContext(
+          newLoaders,
+          services,
+          { headers: token ? { authorization: `Bearer ${token}` } : {}, ip: req.ip },
+          requestStore.getStore()?.requestId ?? '',
+        ),
       cookieMaxAgeSeconds,
       timeoutMs: PAGE_RENDER_MS,
       testSwitch: config.nodeEnv === 'test',

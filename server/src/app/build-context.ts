@@ -46,7 +46,10 @@ export async function buildContext(
 function viewerParts(newLoaders: RequestLoaders, token: string | null, viewer: { actor: Actor; user?: User } | null) {
   const actor = viewer?.actor ?? null;
   // the viewer's own row, for `me` and their own name: into userById when the users' loaders are built
-  const loaders = newLoaders(actor, viewer?.user ? { loader: 'userById' satisfies keyof Loaders, key: viewer.user.id, value: viewer.user } : undefined);
+  const loaders = newLoaders(
+    actor,
+    viewer?.user ? { loader: 'userById' satisfies keyof Loaders, key: viewer.user.id, value: viewer.user } : undefined,
+  );
   return {
     actor,
     tokenRejected: token && !actor ? (isAccessToken(token) ? TOKEN_REJECTED : SESSION_EXPIRED) : null,

@@ -42,7 +42,8 @@ const QUERY = `{ rows { id name age note odd tags } one { id name age } nullable
 
 const plainJson = (x: unknown) => JSON.parse(JSON.stringify(x));
 const errorsOf = (r: { errors?: readonly { message: string; path?: readonly (string | number)[]; locations?: readonly unknown[] }[] }) =>
-  (r.errors ?? []).map((e) => ({ message: e.message, path: e.path, locations: e.locations }))
+  (r.errors ?? [])
+    .map((e) => ({ message: e.message, path: e.path, locations: e.locations }))
     .sort((a, b) => JSON.stringify(a.path).localeCompare(JSON.stringify(b.path)));
 
 test('compiled leaves answer as graphql-js: data, and each error with its message, path and locations', async () => {
@@ -55,18 +56,31 @@ test('compiled leaves answer as graphql-js: data, and each error with its messag
   expect(plainJson(got.data)).toEqual(plainJson(expected.data));
   expect(errorsOf(got)).toEqual(errorsOf(expected));
   // every kind of refusal is among them
-  expect(errorsOf(expected).map((e) => e.message)).toEqual(expect.arrayContaining([
-    'Cannot return null for non-nullable field Row.name.', 'note unreadable', 'name unreadable', 'Cannot return null for non-nullable field Row.id.',
-    'Int cannot represent non-integer value: "twelve"', 'Int cannot represent non-integer value: 12.5', 'Odd cannot represent 4',
-    'Cannot return null for non-nullable field Row.tags.', 'Int cannot represent non-integer value: "old"',
-  ]));
+  expect(errorsOf(expected).map((e) => e.message)).toEqual(
+    expect.arrayContaining([
+      'Cannot return null for non-nullable field Row.name.',
+      'note unreadable',
+      'name unreadable',
+      'Cannot return null for non-nullable field Row.id.',
+      'Int cannot represent non-integer value: "twelve"',
+      'Int cannot represent non-integer value: 12.5',
+      'Odd cannot represent 4',
+      'Cannot return null for non-nullable field Row.tags.',
+      'Int cannot represent non-integer value: "old"',
+    ]),
+  );
 });
 
 test('a leaf builds its error locations and path only on its error path (the patch is applied)', () => {
-  const compiled = compileQuery(schema, parse('{ rows { id name age } }'), undefined,
+  const compiled = compileQuery(
+    schema,
+    parse('{ rows { id name age } }'),
+    undefined,
     // `debug` keeps the generated source on the compiled query (graphql-jit's own option, not in its typings)
-    { disablingCapturingStackErrors: true, debug: true } as Parameters<typeof compileQuery>[3]);
-  const source = (compiled as unknown as { __DO_NOT_USE_THIS_OR_YOU_WILL_BE_FIRED_compilation: string }).__DO_NOT_USE_THIS_OR_YOU_WILL_BE_FIRED_compilation;
+    { disablingCapturingStackErrors: true, debug: true } as Parameters<typeof compileQuery>[3],
+  );
+  const source = (compiled as unknown as { __DO_NOT_USE_THIS_OR_YOU_WILL_BE_FIRED_compilation: string })
+    .__DO_NOT_USE_THIS_OR_YOU_WILL_BE_FIRED_compilation;
   const checks = [...source.matchAll(/(.{0,40})__context\.rt\.check(NonNull|Nullable)Leaf\(/g)];
   expect(checks).toHaveLength(3);
   for (const [, before] of checks) expect(before).toMatch(/instanceof Error \? $/);

@@ -69,7 +69,9 @@ test('a REST answer is compressed too; a small one is not', async () => {
 
 describe('a client that asks for no encoding', () => {
   test.each([[undefined], ['identity'], ['compress'], ['']])('Accept-Encoding %p: nothing is set up on its response', (accept) => {
-    const req = Object.assign(new http.IncomingMessage(new Socket()), { headers: accept === undefined ? {} : { 'accept-encoding': accept } });
+    const req = Object.assign(new http.IncomingMessage(new Socket()), {
+      headers: accept === undefined ? {} : { 'accept-encoding': accept },
+    });
     const res = new http.ServerResponse(req);
     const next = jest.fn();
     compressAnswers()(req as never, res as never, next);
@@ -78,13 +80,16 @@ describe('a client that asks for no encoding', () => {
     expect(res.write).toBe(http.ServerResponse.prototype.write);
   });
 
-  test.each([['gzip'], ['br;q=0.5'], ['*'], ['x-gzip'], ['gzip;q=0']])('Accept-Encoding %p: the compression middleware negotiates', (accept) => {
-    expect(mayCompressFor(accept)).toBe(true);
-    const req = Object.assign(new http.IncomingMessage(new Socket()), { headers: { 'accept-encoding': accept } });
-    const res = new http.ServerResponse(req);
-    compressAnswers()(req as never, res as never, () => undefined);
-    expect(res.end).not.toBe(http.ServerResponse.prototype.end);
-  });
+  test.each([['gzip'], ['br;q=0.5'], ['*'], ['x-gzip'], ['gzip;q=0']])(
+    'Accept-Encoding %p: the compression middleware negotiates',
+    (accept) => {
+      expect(mayCompressFor(accept)).toBe(true);
+      const req = Object.assign(new http.IncomingMessage(new Socket()), { headers: { 'accept-encoding': accept } });
+      const res = new http.ServerResponse(req);
+      compressAnswers()(req as never, res as never, () => undefined);
+      expect(res.end).not.toBe(http.ServerResponse.prototype.end);
+    },
+  );
 
   test('gets the same plain answer, without a Vary it does not need', async () => {
     const none = await request('POST', '/graphql', { 'content-type': 'application/json', authorization: `Bearer ${token}` }, USERS);

@@ -24,10 +24,16 @@ describe('the GraphQL explorer', () => {
     const t = await startTestServer({ WEB_DIST: fakeBuild() });
     try {
       const res = await page(t.url);
-      expect([res.status, await res.text(), res.headers.get('content-security-policy')]).toEqual([200, '<html>explorer</html>', expect.stringContaining("script-src 'self'")]);
+      expect([res.status, await res.text(), res.headers.get('content-security-policy')]).toEqual([
+        200,
+        '<html>explorer</html>',
+        expect.stringContaining("script-src 'self'"),
+      ]);
       const asset = await fetch(`${t.url}/graphql/explorer/assets/main-abc.js`);
       expect([asset.status, asset.headers.get('cache-control')]).toEqual([200, 'public, max-age=31536000, immutable']);
-      const json = await fetch(`${t.url}/graphql?query=${encodeURIComponent('{ __typename }')}`, { headers: { accept: 'application/json', 'apollo-require-preflight': 'true' } });
+      const json = await fetch(`${t.url}/graphql?query=${encodeURIComponent('{ __typename }')}`, {
+        headers: { accept: 'application/json', 'apollo-require-preflight': 'true' },
+      });
       expect(await json.json()).toEqual({ data: { __typename: 'Query' } });
     } finally {
       await t.close();

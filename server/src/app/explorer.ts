@@ -16,7 +16,12 @@ export function graphqlExplorer(explorerDist: string): Router {
   const built = fs.existsSync(index);
   router.use('/explorer/assets', hashedAssets(path.join(explorerDist, 'assets')));
   router.get('/', (req: Request, res: Response, next: NextFunction) => {
-    if (!built || req.query.query !== undefined || req.accepts(['application/json', 'application/graphql-response+json', 'html']) !== 'html') return next();
+    if (
+      !built ||
+      req.query.query !== undefined ||
+      req.accepts(['application/json', 'application/graphql-response+json', 'html']) !== 'html'
+    )
+      return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(index);
   });

@@ -114,7 +114,8 @@ describe('PostgreSQL goes away and comes back', () => {
     expect(source).toBeDefined();
     const target = courses.find((c) => c._id !== source!.courseId)?._id ?? source!.courseId;
     let check = await sql();
-    const modulesBefore = (await check.query('SELECT count(*)::int AS n FROM course_modules WHERE course_id = $1', [target])).rows[0].n as number;
+    const modulesBefore = (await check.query('SELECT count(*)::int AS n FROM course_modules WHERE course_id = $1', [target])).rows[0]
+      .n as number;
 
     // writers: announcements (two at a time) and module clones (one module row + its content rows + a rename, in one transaction)
     const outcomes: Outcome[] = [];
@@ -124,9 +125,10 @@ describe('PostgreSQL goes away and comes back', () => {
       while (writing) {
         const title = `fault-${kind}-${++n}`;
         const started = Date.now();
-        const res = await (kind === 'announcement'
-          ? t!.rest('POST', '/announcements', { token, body: { course: target, title, content: 'Written while PostgreSQL may stop' } })
-          : t!.rest('POST', `/modules/reuse/clone/${source!.moduleId}`, { token, body: { newCourseId: target, title } })
+        const res = await (
+          kind === 'announcement'
+            ? t!.rest('POST', '/announcements', { token, body: { course: target, title, content: 'Written while PostgreSQL may stop' } })
+            : t!.rest('POST', `/modules/reuse/clone/${source!.moduleId}`, { token, body: { newCourseId: target, title } })
         ).catch(() => ({ status: 0, body: undefined })); // a dropped connection counts as a wrong answer
         outcomes.push({ kind, title, status: res.status, id: res.body?.data?._id, at: started, ms: Date.now() - started });
         if (res.status !== 201 && writing) await sleep(25);
@@ -166,7 +168,12 @@ describe('PostgreSQL goes away and comes back', () => {
       engine = await startEmbedded(dir, 'lms', port);
       expect(Number(new URL(engine.url).port)).toBe(port);
       backAt = Date.now();
-      const recoveryMs = await waitFor('a successful request after the restart', async () => (await t!.rest('GET', '/courses', { token })).status === 200, 5000, 100);
+      const recoveryMs = await waitFor(
+        'a successful request after the restart',
+        async () => (await t!.rest('GET', '/courses', { token })).status === 200,
+        5000,
+        100,
+      );
       expect(recoveryMs).toBeLessThan(5000);
       expect((await fetch(`${t!.url}/healthz`)).status).toBe(200);
       await waitFor('writes after the restart', async () => acked('announcement', backAt) >= 3 && acked('clone', backAt) >= 1, 10_000);
@@ -210,9 +217,11 @@ describe('timeouts', () => {
     const locker = await sql();
     await locker.query('BEGIN');
     await locker.query('LOCK TABLE announcements IN ACCESS EXCLUSIVE MODE'); // every announcement write now waits
-    const post = (app: TestServer, title: string) => timed(app.rest('POST', '/announcements', { token, body: { course, title, content: 'x' } }));
+    const post = (app: TestServer, title: string) =>
+      timed(app.rest('POST', '/announcements', { token, body: { course, title, content: 'x' } }));
     const waiting = async (n: number) =>
-      (await locker.query(`SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND relation = 'announcements'::regclass`)).rows[0].n >= n;
+      (await locker.query(`SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND relation = 'announcements'::regclass`)).rows[0]
+        .n >= n;
 
     // statement timeout: PostgreSQL cancels the waiting insert (57014)
     const statement = await appWith({ poolSize: 2, acquireTimeoutMs: 2000, statementTimeoutMs: 300 }, { REQUEST_TIMEOUT_MS: '10000' });
@@ -224,10 +233,13 @@ describe('timeouts', () => {
     // request timeout on both transports, and the pool's acquire timeout while both hold its two connections
     const limited = await appWith({ poolSize: 2, acquireTimeoutMs: 300, statementTimeoutMs: 15_000 }, { REQUEST_TIMEOUT_MS: '1000' });
     const restPost = post(limited, 'abandoned-rest');
-    const gqlPost = timed(limited.gql(
-      'mutation($input: CreateAnnouncementInput!) { createAnnouncement(input: $input) { id } }',
-      { input: { courseId: course, title: 'abandoned-graphql', content: 'x' } }, token,
-    ));
+    const gqlPost = timed(
+      limited.gql(
+        'mutation($input: CreateAnnouncementInput!) { createAnnouncement(input: $input) { id } }',
+        { input: { courseId: course, title: 'abandoned-graphql', content: 'x' } },
+        token,
+      ),
+    );
     await waitFor('two inserts waiting for the lock', () => waiting(2), 5000);
     const starved = await timed(limited.rest('GET', '/courses', { token }));
     expect(starved.status).toBe(503);
@@ -242,8 +254,17 @@ describe('timeouts', () => {
 
     // the lock goes: the abandoned inserts run but their transactions roll back, and the pools serve again
     await locker.query('COMMIT');
-    await waitFor('the abandoned inserts to finish', async () => !(await waiting(1)) &&
-      (await locker.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE state <> 'idle' AND query ILIKE 'INSERT INTO "announcements"%'`)).rows[0].n === 0, 5000);
+    await waitFor(
+      'the abandoned inserts to finish',
+      async () =>
+        !(await waiting(1)) &&
+        (
+          await locker.query(
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE state <> 'idle' AND query ILIKE 'INSERT INTO "announcements"%'`,
+          )
+        ).rows[0].n === 0,
+      5000,
+    );
     await waitFor('the limited app to serve again', async () => (await limited.rest('GET', '/courses', { token })).status === 200, 5000);
     expect((await statement.rest('GET', '/courses', { token })).status).toBe(200);
     const left = await locker.query(`SELECT title FROM announcements WHERE title LIKE 'abandoned-%'`);
@@ -268,7 +289,11 @@ describe('the mapping of database failures', () => {
     ['connect timeout', new Error('Connection terminated due to connection timeout')],
     ['connection lost', new Error('Connection terminated unexpectedly')],
   ])('%s answers 503 with the unavailable message', (_name, err) => {
-    expect(toHttp(err)).toMatchObject({ status: 503, body: { success: false, message: UNAVAILABLE_TEXT.unavailable }, code: 'SERVICE_UNAVAILABLE' });
+    expect(toHttp(err)).toMatchObject({
+      status: 503,
+      body: { success: false, message: UNAVAILABLE_TEXT.unavailable },
+      code: 'SERVICE_UNAVAILABLE',
+    });
   });
 
   it('a statement timeout (57014) answers 503 with its own message', () => {

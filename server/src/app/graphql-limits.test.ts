@@ -1,6 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DocumentNode, FragmentDefinitionNode, Kind, Lexer, OperationDefinitionNode, Source, TokenKind, parse, print, validate } from 'graphql';
+import {
+  DocumentNode,
+  FragmentDefinitionNode,
+  Kind,
+  Lexer,
+  OperationDefinitionNode,
+  Source,
+  TokenKind,
+  parse,
+  print,
+  validate,
+} from 'graphql';
 import { startTestServer, TestServer } from '../test/test-server';
 import { seedDemoSchool } from './seed';
 import { buildAppSchema } from './schema';
@@ -63,7 +74,8 @@ describe('attacks are refused before anything runs', () => {
     for (let i = 0; i < levels; i++) q = `classes { academicYear { ${q} } }`;
     return `{ academicYears { ${q} } }`;
   };
-  const aliases = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: courses { nodes { modules { contents { id } } } }`).join(' ')} }`;
+  const aliases = (n: number) =>
+    `{ ${Array.from({ length: n }, (_, i) => `a${i}: courses { nodes { modules { contents { id } } } }`).join(' ')} }`;
   const attacks: Array<[string, string]> = [
     ['8 levels of academicYears { classes { academicYear ... } }', nested(8)],
     ['1,000 aliases of courses { nodes { modules { contents } } }', aliases(1000)],

@@ -1,7 +1,16 @@
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import {
-  ASTVisitor, GraphQLError, GraphQLNamedType, Kind, SelectionNode, ValidationContext,
-  getNamedType, getNullableType, isInterfaceType, isListType, isObjectType,
+  ASTVisitor,
+  GraphQLError,
+  GraphQLNamedType,
+  Kind,
+  SelectionNode,
+  ValidationContext,
+  getNamedType,
+  getNullableType,
+  isInterfaceType,
+  isListType,
+  isObjectType,
 } from 'graphql';
 
 /**
@@ -63,7 +72,13 @@ export function answerSizeRule(max: number) {
   return (context: ValidationContext): ASTVisitor => {
     const schema = context.getSchema();
     let cycle: string | undefined;
-    const sizeOf = (selections: readonly SelectionNode[], parent: GraphQLNamedType, times: number, lists: string[], fragments: string[]): number => {
+    const sizeOf = (
+      selections: readonly SelectionNode[],
+      parent: GraphQLNamedType,
+      times: number,
+      lists: string[],
+      fragments: string[],
+    ): number => {
       let total = 0;
       for (const s of selections) {
         if (total > max || cycle) break;
@@ -73,7 +88,7 @@ export function answerSizeRule(max: number) {
           const on = schema.getType(fragment.typeCondition.name.value) ?? parent;
           total += sizeOf(fragment.selectionSet.selections, on, times, lists, [...fragments, s.name.value]);
         } else if (s.kind === Kind.INLINE_FRAGMENT) {
-          const on = s.typeCondition ? schema.getType(s.typeCondition.name.value) ?? parent : parent;
+          const on = s.typeCondition ? (schema.getType(s.typeCondition.name.value) ?? parent) : parent;
           total += sizeOf(s.selectionSet.selections, on, times, lists, fragments);
         } else {
           const field = isObjectType(parent) || isInterfaceType(parent) ? parent.getFields()[s.name.value] : undefined;
@@ -83,7 +98,8 @@ export function answerSizeRule(max: number) {
           if (isList && lists.includes(coordinate)) cycle = coordinate;
           const each = times * (isList ? LIST_GUESS : 1);
           total += each;
-          if (s.selectionSet) total += sizeOf(s.selectionSet.selections, getNamedType(field.type), each, isList ? [...lists, coordinate] : lists, fragments);
+          if (s.selectionSet)
+            total += sizeOf(s.selectionSet.selections, getNamedType(field.type), each, isList ? [...lists, coordinate] : lists, fragments);
         }
       }
       return total;
@@ -97,7 +113,12 @@ export function answerSizeRule(max: number) {
         if (cycle) {
           context.reportError(new GraphQLError(`This query asks for ${cycle} inside itself: ask for each list once`, { nodes: [node] }));
         } else if (size > max) {
-          context.reportError(new GraphQLError(`This query asks for too much at once (about ${Math.round(size)} items, at most ${max}): ask for fewer nested lists`, { nodes: [node] }));
+          context.reportError(
+            new GraphQLError(
+              `This query asks for too much at once (about ${Math.round(size)} items, at most ${max}): ask for fewer nested lists`,
+              { nodes: [node] },
+            ),
+          );
         }
       },
     };

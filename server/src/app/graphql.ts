@@ -29,7 +29,12 @@ function graphqlError(res: Response, status: number, message: string, code: stri
 function uploadPreflightCheck(req: Request, res: Response, next: NextFunction): void {
   if (!req.is('multipart/form-data')) return next();
   if (req.headers['apollo-require-preflight'] || req.headers['x-apollo-operation-name']) return next();
-  graphqlError(res, 400, "Multipart requests must carry the header 'Apollo-Require-Preflight: true' (or 'x-apollo-operation-name')", 'BAD_REQUEST');
+  graphqlError(
+    res,
+    400,
+    "Multipart requests must carry the header 'Apollo-Require-Preflight: true' (or 'x-apollo-operation-name')",
+    'BAD_REQUEST',
+  );
 }
 
 /**

@@ -18,7 +18,9 @@ async function importGraph(): Promise<Record<string, string[]>> {
   const deps = graph.obj();
   // the graph really was read, type imports included: the app's list reaches every domain's manifest, and the
   // kernel's context reaches the policies through its type-only import of Actor
-  expect(deps['app/manifests.ts']).toEqual(expect.arrayContaining(['modules/courses/courses.manifest.ts', 'modules/users/users.manifest.ts']));
+  expect(deps['app/manifests.ts']).toEqual(
+    expect.arrayContaining(['modules/courses/courses.manifest.ts', 'modules/users/users.manifest.ts']),
+  );
   expect(deps['core/context.ts']).toEqual(expect.arrayContaining(['policies/index.ts']));
   expect(Object.keys(deps).length).toBeGreaterThan(100);
   circles = graph.circular();
@@ -44,13 +46,15 @@ it('server/src has no import circle, type imports counted', () => {
 /** The composition root sits on top: a domain, the kernel, policies, db, errors or jobs importing app/ is a layer upside down. */
 it('nothing below the composition root imports it', () => {
   const upward = Object.entries(deps).flatMap(([file, to]) =>
-    isRoot(file) || isTestCode(file) ? [] : to.filter(isRoot).map((t) => `${file} -> ${t}`));
+    isRoot(file) || isTestCode(file) ? [] : to.filter(isRoot).map((t) => `${file} -> ${t}`),
+  );
   expect(upward).toEqual([]);
 });
 
 /** The kernel (core/) names no domain: what a domain needs from another comes through the context's registries. */
 it('the kernel imports no domain', () => {
   const named = Object.entries(deps).flatMap(([file, to]) =>
-    file.startsWith('core/') && !isTestCode(file) ? to.filter((t) => t.startsWith('modules/')).map((t) => `${file} -> ${t}`) : []);
+    file.startsWith('core/') && !isTestCode(file) ? to.filter((t) => t.startsWith('modules/')).map((t) => `${file} -> ${t}`) : [],
+  );
   expect(named).toEqual([]);
 });

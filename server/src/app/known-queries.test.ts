@@ -21,16 +21,34 @@ const WHO = ['superadmin', 'admin', 'teacher', 'student', 'parent', 'anonymous']
 
 const OPERATIONS: Array<[string, string, (() => Record<string, unknown>)?]> = [
   ['me', '{ me { user { id email role } activeRole isImpersonating abilities { manageUsers assignableRoles } } }'],
-  ['my courses', '{ myCourses { academicYear { id year } classes { class { id name } subjects { subject { name } courses { id title teachers { id email } } } } } }'],
-  ['a course page', `query CoursePage($id: ID!) { course(id: $id) { id title viewerCanManage teachers { id email }
-    modules { id title contents { id title fileName } } announcements { id title author { id email } } } }`, () => ({ id: math })],
-  ['a course that does not exist', 'query($id: ID!) { course(id: $id) { id title } }', () => ({ id: '00000000-0000-4000-8000-000000000000' })],
+  [
+    'my courses',
+    '{ myCourses { academicYear { id year } classes { class { id name } subjects { subject { name } courses { id title teachers { id email } } } } } }',
+  ],
+  [
+    'a course page',
+    `query CoursePage($id: ID!) { course(id: $id) { id title viewerCanManage teachers { id email }
+    modules { id title contents { id title fileName } } announcements { id title author { id email } } } }`,
+    () => ({ id: math }),
+  ],
+  [
+    'a course that does not exist',
+    'query($id: ID!) { course(id: $id) { id title } }',
+    () => ({ id: '00000000-0000-4000-8000-000000000000' }),
+  ],
   ['a malformed id', 'query($id: ID!) { course(id: $id) { id title } }', () => ({ id: 'not-an-id' })],
   ['a list refused to some roles', '{ users(first: 5) { nodes { id email } totalCount } }'],
-  ['an item with its answer keys', `query($id: ID!) { assessment(id: $id) { id title questions { id points options { id text isCorrect } acceptedAnswers { answer } }
-    myStatus { status } mySubmission { id totalScore answers { questionId grade { score } correctOptionIds } } } }`, () => ({ id: item })],
-  ['a grading dashboard', `query($id: ID!) { gradingDashboard(assessmentId: $id) { totalStudents submitted { id student { email } answers { grade { score } } } } }`,
-    () => ({ id: item })],
+  [
+    'an item with its answer keys',
+    `query($id: ID!) { assessment(id: $id) { id title questions { id points options { id text isCorrect } acceptedAnswers { answer } }
+    myStatus { status } mySubmission { id totalScore answers { questionId grade { score } correctOptionIds } } } }`,
+    () => ({ id: item }),
+  ],
+  [
+    'a grading dashboard',
+    `query($id: ID!) { gradingDashboard(assessmentId: $id) { totalStudents submitted { id student { email } answers { grade { score } } } } }`,
+    () => ({ id: item }),
+  ],
   ['two operations, one named', 'query A { me { activeRole } } query B { me { user { email } } }'],
 ];
 
@@ -38,15 +56,19 @@ const OPERATIONS: Array<[string, string, (() => Record<string, unknown>)?]> = [
 async function ask(server: TestServer, body: unknown, token: string | null, headers: Record<string, string> = {}) {
   // node:http, not fetch: fetch decodes a compressed body and hides that it was
   const res = await new Promise<http.IncomingMessage & { raw: Buffer }>((resolve, reject) => {
-    const req = http.request(`${server.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-    }, (r) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => resolve(Object.assign(r, { raw: Buffer.concat(chunks) })));
-      r.on('error', reject);
-    });
+    const req = http.request(
+      `${server.url}/graphql`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      },
+      (r) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => resolve(Object.assign(r, { raw: Buffer.concat(chunks) })));
+        r.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(JSON.stringify(body));
   });
@@ -61,7 +83,12 @@ async function ask(server: TestServer, body: unknown, token: string | null, head
     cookie: res.headers['set-cookie'],
     retryAfter: res.headers['retry-after'],
     csp: res.headers['content-security-policy'],
-    text: encoding === 'br' ? zlib.brotliDecompressSync(res.raw).toString() : encoding === 'gzip' ? zlib.gunzipSync(res.raw).toString() : res.raw.toString(),
+    text:
+      encoding === 'br'
+        ? zlib.brotliDecompressSync(res.raw).toString()
+        : encoding === 'gzip'
+          ? zlib.gunzipSync(res.raw).toString()
+          : res.raw.toString(),
     sql: sqlCounts.get(String(res.headers['x-request-id']))?.lookups,
   };
 }
@@ -77,9 +104,18 @@ async function threeWays(body: unknown, token: string | null, headers?: Record<s
 beforeAll(async () => {
   lane = await startTestServer();
   await seedDemoSchool(lane.ds);
-  apollo = await serveApp(lane.ds, loadConfig({
-    ...process.env, NODE_ENV: 'test', PUBLIC_URL: 'http://lms.test', FILE_DIR: lane.url, LOG_LEVEL: 'silent', GRAPHQL_KNOWN_QUERIES: 'false',
-  }), async () => undefined);
+  apollo = await serveApp(
+    lane.ds,
+    loadConfig({
+      ...process.env,
+      NODE_ENV: 'test',
+      PUBLIC_URL: 'http://lms.test',
+      FILE_DIR: lane.url,
+      LOG_LEVEL: 'silent',
+      GRAPHQL_KNOWN_QUERIES: 'false',
+    }),
+    async () => undefined,
+  );
   for (const who of WHO.filter((w) => w !== 'anonymous')) tok[who] = await lane.login(`${who}@demo.school`);
   [{ id: math }] = await lane.ds.query(`SELECT id FROM courses WHERE title = 'MATH-5A'`);
   [{ id: item }] = await lane.ds.query('SELECT id FROM assessments ORDER BY created_at, id LIMIT 1');
@@ -101,7 +137,10 @@ describe.each(OPERATIONS)('%s', (name, query, variables) => {
 it('takes the Accept header as Apollo does: either JSON type, and Apollo answers what takes neither (406)', async () => {
   const body = { query: '{ me { activeRole } }' };
   for (const [accept, laned] of [
-    ['application/graphql-response+json', 1], ['application/graphql-response+json, application/json;q=0.9', 1], ['*/*', 1], ['text/html', 0],
+    ['application/graphql-response+json', 1],
+    ['application/graphql-response+json, application/json;q=0.9', 1],
+    ['*/*', 1],
+    ['text/html', 0],
   ] as const) {
     const r = await threeWays(body, tok.teacher, { accept });
     expect([accept, r.laned]).toEqual([accept, laned]);
@@ -109,7 +148,7 @@ it('takes the Accept header as Apollo does: either JSON type, and Apollo answers
   }
 });
 
-it('compresses a large answer as Apollo\'s route does, for each encoding a browser asks for', async () => {
+it("compresses a large answer as Apollo's route does, for each encoding a browser asks for", async () => {
   const body = { query: '{ __schema { types { name fields { name description } } } }' };
   for (const encoding of ['br', 'gzip', 'br, gzip, deflate']) {
     const r = await threeWays(body, tok.teacher, { 'accept-encoding': encoding });
@@ -141,9 +180,18 @@ it('gives back, untouched, what Apollo must answer: refused variables, a rejecte
 const MUTATIONS: Array<[string, string, string, (() => Record<string, unknown>)?]> = [
   ['a write that changes nothing the second time', 'student', 'mutation { markAllRead { count } }'],
   ['two fields, one after the other', 'teacher', 'mutation Both { a: markAllRead { count } b: markAllRead { count } }'],
-  ['a write refused to the role', 'teacher', 'mutation($input: CreateSubjectInput!) { createSubject(input: $input) { id name } }', () => ({ input: { name: 'Never made' } })],
-  ['a write on an item that does not exist', 'student', `mutation($input: SubmitAssessmentInput!) { submitAssessment(input: $input) { id } }`,
-    () => ({ input: { assessmentId: '00000000-0000-4000-8000-000000000000', answers: [] } })],
+  [
+    'a write refused to the role',
+    'teacher',
+    'mutation($input: CreateSubjectInput!) { createSubject(input: $input) { id name } }',
+    () => ({ input: { name: 'Never made' } }),
+  ],
+  [
+    'a write on an item that does not exist',
+    'student',
+    `mutation($input: SubmitAssessmentInput!) { submitAssessment(input: $input) { id } }`,
+    () => ({ input: { assessmentId: '00000000-0000-4000-8000-000000000000', answers: [] } }),
+  ],
 ];
 
 describe.each(MUTATIONS)('a mutation: %s', (_name, who, query, variables) => {
@@ -164,8 +212,14 @@ it('gives a mutation back to Apollo whenever one of its plugins has work on it',
   await ask(lane, { query: mutation }, tok.teacher); // the mutation is known
 
   // a read-only access token: the write gate's 403
-  const made = await ask(lane, { query: 'mutation($input: CreateAccessTokenInput!) { createAccessToken(input: $input) { secret } }',
-    variables: { input: { name: 'reads only', scope: 'READ', expiresInDays: 1 } } }, tok.teacher);
+  const made = await ask(
+    lane,
+    {
+      query: 'mutation($input: CreateAccessTokenInput!) { createAccessToken(input: $input) { secret } }',
+      variables: { input: { name: 'reads only', scope: 'READ', expiresInDays: 1 } },
+    },
+    tok.teacher,
+  );
   const readOnly = JSON.parse(made.text).data.createAccessToken.secret as string;
   const refused = await lanedOnce({ query: mutation }, readOnly);
   expect([refused.laned, refused.status, JSON.parse(refused.text).errors[0].extensions.code]).toEqual([0, 403, 'FORBIDDEN']);
@@ -173,8 +227,14 @@ it('gives a mutation back to Apollo whenever one of its plugins has work on it',
   // a switched role: each change is audited
   const sa = await lane.login('superadmin@demo.school');
   await ask(lane, { query: 'mutation { switchRole(input: { role: "Teacher" }) { role } }' }, sa);
-  const audited = async () => Number((await lane.ds.query(
-    `SELECT count(*) AS n FROM audit_events WHERE kind = 'ACTED_WHILE_SWITCHED' AND details->>'note' = 'GraphQL mutation markAllRead'`))[0].n);
+  const audited = async () =>
+    Number(
+      (
+        await lane.ds.query(
+          `SELECT count(*) AS n FROM audit_events WHERE kind = 'ACTED_WHILE_SWITCHED' AND details->>'note' = 'GraphQL mutation markAllRead'`,
+        )
+      )[0].n,
+    );
   const before = await audited();
   for (let i = 0; i < 2; i++) expect((await lanedOnce({ query: mutation }, sa)).laned).toBe(0);
   expect(await audited()).toBe(before + 2);
@@ -197,7 +257,11 @@ it('gives a multipart mutation back to Apollo (its files are parsed there)', asy
   form.append('operations', JSON.stringify({ query }));
   form.append('map', '{}');
   const before = lane.known.answered;
-  const res = await fetch(`${lane.url}/graphql`, { method: 'POST', body: form, headers: { authorization: `Bearer ${tok.student}`, 'apollo-require-preflight': 'true' } });
+  const res = await fetch(`${lane.url}/graphql`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${tok.student}`, 'apollo-require-preflight': 'true' },
+  });
   expect([res.status, lane.known.answered - before]).toEqual([200, 0]);
   expect(((await res.json()) as { data: { markAllRead: unknown } }).data.markAllRead).toEqual({ count: 0 });
 });

@@ -34,11 +34,7 @@ import { requestStatements, statementsSoFar } from '../core/request-store';
 type Variables = Record<string, unknown>;
 
 /** Apollo's media types for a single answer, in its order of preference (runHttpQuery, chooseContentTypeForSingleResultResponse). */
-const ANSWER_TYPES = [
-  'application/json; charset=utf-8',
-  'application/graphql-response+json; charset=utf-8',
-  'application/json',
-];
+const ANSWER_TYPES = ['application/json; charset=utf-8', 'application/graphql-response+json; charset=utf-8', 'application/json'];
 
 /** Each answer type as Express's res.send writes it in the head (with its charset): sent without res.send (`send`). */
 const HEAD_TYPES = new Map(ANSWER_TYPES.map((t) => [t, /;\s*charset=/i.test(t) ? t : `${t}; charset=utf-8`]));
@@ -57,7 +53,11 @@ const answerType = (req: Request): string | false =>
 const KEPT_QUERIES = 1000;
 
 /** Apollo's error enrichment (errorNormalize.js) before our formatError: a code always, `http` lifted to the answer's head. */
-function formatErrors(errors: readonly GraphQLError[]): { errors: GraphQLFormattedError[]; status?: number; headers: Record<string, string> } {
+function formatErrors(errors: readonly GraphQLError[]): {
+  errors: GraphQLFormattedError[];
+  status?: number;
+  headers: Record<string, string>;
+} {
   let status: number | undefined;
   const headers: Record<string, string> = {};
   const formatted = errors.map((raw) => {
@@ -89,7 +89,8 @@ type Known = {
 const needsSessionPlugin = (operation: OperationDefinitionNode) =>
   operation.selectionSet.selections.some((s) => s.kind !== 'Field' || PAGE_SESSION_MUTATIONS.has(s.name.value));
 
-const isVariables = (v: unknown): v is Variables | undefined | null => v === undefined || v === null || (typeof v === 'object' && !Array.isArray(v));
+const isVariables = (v: unknown): v is Variables | undefined | null =>
+  v === undefined || v === null || (typeof v === 'object' && !Array.isArray(v));
 
 export class KnownQueries {
   private readonly byText = new Map<string, Known>();
@@ -107,7 +108,11 @@ export class KnownQueries {
           const mutation = operation.operation === 'mutation';
           const kept = operation.operation === 'query' || (mutation && !needsSessionPlugin(operation));
           if (!kept) return;
-          this.remember(request.query, request.operationName ?? undefined, { document, operationName: operationName ?? undefined, mutation });
+          this.remember(request.query, request.operationName ?? undefined, {
+            document,
+            operationName: operationName ?? undefined,
+            mutation,
+          });
         },
       }),
     };
@@ -132,7 +137,11 @@ export class KnownQueries {
     const known = this.byText.get(keyOf(body.query, body.operationName ?? undefined));
     // a mutation never runs on a guessed viewer
     if (known?.mutation) await settleViewer(context);
-    if (known?.mutation && (context.tokenRejected || writeRefusal(context.actor) || context.actor?.impersonating || req.is('multipart/form-data'))) return false;
+    if (
+      known?.mutation &&
+      (context.tokenRejected || writeRefusal(context.actor) || context.actor?.impersonating || req.is('multipart/form-data'))
+    )
+      return false;
     const type = known && answerType(req);
     // compiled when first asked again (so a one-off query never pays for it), then kept with its document
     if (!type) return false;

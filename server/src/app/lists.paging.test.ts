@@ -51,34 +51,67 @@ const sameCost = (l: List, counts: number[]) => expect(Math.max(...counts) - Mat
 
 const LISTS: List[] = [
   {
-    name: 'reviewItems (teacher)', field: 'reviewItems', args: 'kind: ASSIGNMENT', token: 'teacher', id: 'assessment { id }',
+    name: 'reviewItems (teacher)',
+    field: 'reviewItems',
+    args: 'kind: ASSIGNMENT',
+    token: 'teacher',
+    id: 'assessment { id }',
     node: 'assessment { id dueDate course { id } } yearLabel className subjectName submissionCount badge',
     count: `SELECT count(*)::int AS n FROM assessments a JOIN course_teachers ct ON ct.course_id = a.course_id
              JOIN users u ON u.id = ct.teacher_id WHERE u.email = 'teacher@demo.school' AND a.kind = 'ASSIGNMENT'`,
   },
   {
-    name: 'reviewItems (admin)', field: 'reviewItems', args: 'kind: QUIZ', token: 'admin', id: 'assessment { id }',
-    node: 'assessment { id } yearLabel className subjectName', count: `SELECT count(*)::int AS n FROM assessments WHERE kind = 'QUIZ'`,
+    name: 'reviewItems (admin)',
+    field: 'reviewItems',
+    args: 'kind: QUIZ',
+    token: 'admin',
+    id: 'assessment { id }',
+    node: 'assessment { id } yearLabel className subjectName',
+    count: `SELECT count(*)::int AS n FROM assessments WHERE kind = 'QUIZ'`,
   },
   {
-    name: 'myAssessments (student)', field: 'myAssessments', args: 'kind: ASSIGNMENT', token: 'student', id: 'id',
-    node: 'id title course { id } myStatus { label dueDate } mySubmission { id }', rest: () => '/assignments', skipsEmpty: 1,
+    name: 'myAssessments (student)',
+    field: 'myAssessments',
+    args: 'kind: ASSIGNMENT',
+    token: 'student',
+    id: 'id',
+    node: 'id title course { id } myStatus { label dueDate } mySubmission { id }',
+    rest: () => '/assignments',
+    skipsEmpty: 1,
   },
   {
-    name: 'announcements (student: visible ones)', field: 'announcements', args: 'courseId: $c', token: 'student', id: 'id',
-    node: 'id title isVisible author { firstName }', rest: () => `/announcements/course/${math}`,
+    name: 'announcements (student: visible ones)',
+    field: 'announcements',
+    args: 'courseId: $c',
+    token: 'student',
+    id: 'id',
+    node: 'id title isVisible author { firstName }',
+    rest: () => `/announcements/course/${math}`,
   },
   {
-    name: 'discussions (teacher)', field: 'discussions', args: 'courseId: $c', token: 'teacher', id: 'id',
-    node: 'id title author { firstName } replies { id content author { firstName } }', rest: () => `/discussions/course/${math}`,
+    name: 'discussions (teacher)',
+    field: 'discussions',
+    args: 'courseId: $c',
+    token: 'teacher',
+    id: 'id',
+    node: 'id title author { firstName } replies { id content author { firstName } }',
+    rest: () => `/discussions/course/${math}`,
   },
   {
-    name: 'childAssessments (admin)', field: 'childAssessments', args: 'studentId: $s', token: 'admin', id: 'assessment { id }',
-    node: 'assessment { id kind } status { label dueDate } submission { id answers { grade { score } } }', rest: () => `/students/${studentId}/assessments`, skipsEmpty: 2,
+    name: 'childAssessments (admin)',
+    field: 'childAssessments',
+    args: 'studentId: $s',
+    token: 'admin',
+    id: 'assessment { id }',
+    node: 'assessment { id kind } status { label dueDate } submission { id answers { grade { score } } }',
+    rest: () => `/students/${studentId}/assessments`,
+    skipsEmpty: 2,
   },
 ];
 
-const pageOf = (l: List) => `query($first: Int, $after: String${l.args.includes('$s') ? ', $s: ID!' : ''}${l.args.includes('$c') ? ', $c: ID!' : ''}) {
+const pageOf = (
+  l: List,
+) => `query($first: Int, $after: String${l.args.includes('$s') ? ', $s: ID!' : ''}${l.args.includes('$c') ? ', $c: ID!' : ''}) {
   ${l.field}(${l.args}, first: $first, after: $after) { totalCount edges { cursor node { ${l.id} } } nodes { ${l.node} } pageInfo { hasNextPage hasPreviousPage endCursor } }
 }`;
 const ask = (l: List, v: { first?: number; after?: string | null }) => t.gql(pageOf(l), { ...v, s: studentId, c: math }, tok[l.token]);
@@ -120,15 +153,22 @@ describe.each(LISTS.map((l) => [l.name, l] as const))('%s', (_name, l) => {
 
   const rest = l.rest;
   if (rest) {
-    it('REST answers whole without a window, in the walk\'s order, and honours limit and offset with the total in X-Total-Count', async () => {
+    it("REST answers whole without a window, in the walk's order, and honours limit and offset with the total in X-Total-Count", async () => {
       const whole = await t.rest('GET', rest(), { token: tok[l.token] });
       expect([whole.status, whole.headers.get('x-total-count')]).toEqual([200, null]);
       const ids = whole.body.data.map((x: { _id: string }) => x._id);
       expect(ids).toEqual((await walk(l, 9)).ids);
       const page = await t.rest('GET', `${rest()}?limit=5&offset=3`, { token: tok[l.token] });
-      expect([page.status, page.headers.get('x-total-count'), page.body.data]).toEqual([200, String(ids.length), whole.body.data.slice(3, 8)]);
+      expect([page.status, page.headers.get('x-total-count'), page.body.data]).toEqual([
+        200,
+        String(ids.length),
+        whole.body.data.slice(3, 8),
+      ]);
       const tooMany = await t.rest('GET', `${rest()}?limit=501`, { token: tok[l.token] });
-      expect([tooMany.status, tooMany.body]).toEqual([400, { success: false, code: 'VALIDATION', field: 'limit', message: PAGE_TEXT.limitRange(500) }]);
+      expect([tooMany.status, tooMany.body]).toEqual([
+        400,
+        { success: false, code: 'VALIDATION', field: 'limit', message: PAGE_TEXT.limitRange(500) },
+      ]);
     });
   }
 });
@@ -137,26 +177,37 @@ it('a review list keeps its groups: year newest first, then class and subject, t
   const res = await ask(LISTS[0], { first: 500 });
   type Card = { yearLabel: string; className: string; subjectName: string; assessment: { dueDate: string } };
   const cards: Card[] = res.data.reviewItems.nodes;
-  const sorted = [...cards].sort((x, y) => y.yearLabel.localeCompare(x.yearLabel) || x.className.localeCompare(y.className)
-    || x.subjectName.localeCompare(y.subjectName) || y.assessment.dueDate.localeCompare(x.assessment.dueDate));
+  const sorted = [...cards].sort(
+    (x, y) =>
+      y.yearLabel.localeCompare(x.yearLabel) ||
+      x.className.localeCompare(y.className) ||
+      x.subjectName.localeCompare(y.subjectName) ||
+      y.assessment.dueDate.localeCompare(x.assessment.dueDate),
+  );
   expect(cards).toEqual(sorted);
 });
 
 it("a child's items stay by the due date that applies to the child (an extension when reopened)", async () => {
-  const res = await ask(LISTS.find((l) => l.field === 'childAssessments')!, { first: 500 });
+  const res = await ask(
+    LISTS.find((l) => l.field === 'childAssessments')!,
+    { first: 500 },
+  );
   const dues: string[] = res.data.childAssessments.nodes.map((n: { status: { dueDate: string } }) => n.status.dueDate);
   expect(dues).toEqual([...dues].sort());
 });
 
-it('a page of threads brings each thread\'s replies, as the whole list does', async () => {
+it("a page of threads brings each thread's replies, as the whole list does", async () => {
   const l = LISTS.find((x) => x.field === 'discussions')!;
   type Thread = { id: string; replies: Array<{ id: string }> };
-  const whole: Thread[] = (await t.rest('GET', l.rest!(), { token: tok.teacher })).body.data.map((d: { _id: string; replies: Array<{ _id: string }> }) => ({ id: d._id, replies: d.replies.map((r) => ({ id: r._id })) }));
+  const whole: Thread[] = (await t.rest('GET', l.rest!(), { token: tok.teacher })).body.data.map(
+    (d: { _id: string; replies: Array<{ _id: string }> }) => ({ id: d._id, replies: d.replies.map((r) => ({ id: r._id })) }),
+  );
   expect(whole.some((d) => d.replies.length > 0)).toBe(true);
   const paged: Thread[] = [];
   let after: string | null = null;
   for (;;) {
-    const c: { nodes: Thread[]; pageInfo: { hasNextPage: boolean; endCursor: string } } = (await ask(l, { first: 4, after })).data.discussions;
+    const c: { nodes: Thread[]; pageInfo: { hasNextPage: boolean; endCursor: string } } = (await ask(l, { first: 4, after })).data
+      .discussions;
     paged.push(...c.nodes.map((d) => ({ id: d.id, replies: d.replies.map((r) => ({ id: r.id })) })));
     if (!c.pageInfo.hasNextPage) break;
     after = c.pageInfo.endCursor;

@@ -47,7 +47,14 @@ it("builds a request's loaders a domain at a time, for its actor, when one of th
   const make = loadersFactory(counted, ds);
   built.length = 0; // the factory learns each domain's keys once
 
-  const actor = { userId: 'u1', role: 'TEACHER', activeRole: 'TEACHER', impersonating: false, sessionId: 's1', childIds: [] } as unknown as Actor;
+  const actor = {
+    userId: 'u1',
+    role: 'TEACHER',
+    activeRole: 'TEACHER',
+    impersonating: false,
+    sessionId: 's1',
+    childIds: [],
+  } as unknown as Actor;
   const loaders = make(actor) as unknown as Record<string, unknown>;
   expect(built).toEqual([]);
   const keysOf = (m: AnyManifest) => Object.keys(m.loaders?.(ds, null) ?? {}); // the plain list: counts nothing
@@ -67,7 +74,7 @@ it("builds a request's loaders a domain at a time, for its actor, when one of th
   expect((make(null) as unknown as Record<string, unknown>).userById).not.toBe(userById);
 });
 
-it('hands a primed value to its loader when that loader\'s domain is built, and builds nothing for it before', async () => {
+it("hands a primed value to its loader when that loader's domain is built, and builds nothing for it before", async () => {
   const ds = {} as DataSource; // a load that reached the database would fail on it
   const built: string[] = [];
   const counted = list.map((m) => {
@@ -77,7 +84,10 @@ it('hands a primed value to its loader when that loader\'s domain is built, and 
   const make = loadersFactory(counted, ds);
   built.length = 0;
   const row = { id: 'u1', firstName: 'Ada' };
-  const loaders = make(null, { loader: 'userById', key: 'u1', value: row }) as unknown as Record<string, { load(k: string): Promise<unknown> }>;
+  const loaders = make(null, { loader: 'userById', key: 'u1', value: row }) as unknown as Record<
+    string,
+    { load(k: string): Promise<unknown> }
+  >;
   expect(built).toEqual([]);
   await expect(loaders.userById.load('u1')).resolves.toBe(row);
   expect(built).toHaveLength(1);
@@ -88,7 +98,10 @@ it('runs every domain migration by timestamp, as the database records them, and 
   try {
     const ran: Array<{ name: string }> = await t.ds.query('SELECT name FROM migrations ORDER BY "timestamp"');
     expect(ran.map((r) => r.name)).toEqual(migrationsOf(list).map((m) => m.name));
-    const declared = list.flatMap((m) => m.fileReferences ?? []).map((r) => `${r.table}.${r.column}`).sort();
+    const declared = list
+      .flatMap((m) => m.fileReferences ?? [])
+      .map((r) => `${r.table}.${r.column}`)
+      .sort();
     expect((await fileReferences(t.ds.manager)).map((r) => `${r.tbl}.${r.col}`).sort()).toEqual(declared);
   } finally {
     await t.close();

@@ -82,7 +82,8 @@ export async function pageRenderer(options: PageRendererOptions): Promise<PageRe
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     try {
-      if (options.testSwitch && req.headers['x-test-page-render'] === 'fail') throw new Error('page rendering failed on request (test switch)');
+      if (options.testSwitch && req.headers['x-test-page-render'] === 'fail')
+        throw new Error('page rendering failed on request (test switch)');
       const ctx = await options.contextFor(req, token);
       const execute: RenderRequest['execute'] = async ({ query, variables, operationName }) => {
         const response = await options.apollo.executeOperation({ query, variables, operationName }, { contextValue: ctx });

@@ -34,7 +34,18 @@ export function requestFacts(config: Pick<Config, 'instanceId' | 'nodeEnv'>) {
       }
       // `checkedReads`: statements that also checked the session (two lookups each); the bench counts both
       const checked = store.checkedReads ? { checkedReads: store.checkedReads } : {};
-      logger.info({ requestId, method: req.method, path: redactPath(req.path), status: res.statusCode, ms: Math.round(ms), sql: store.sqlCount, ...checked }, 'request');
+      logger.info(
+        {
+          requestId,
+          method: req.method,
+          path: redactPath(req.path),
+          status: res.statusCode,
+          ms: Math.round(ms),
+          sql: store.sqlCount,
+          ...checked,
+        },
+        'request',
+      );
     });
     requestStore.run(store, () => next());
   };

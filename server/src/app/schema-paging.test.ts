@@ -121,12 +121,16 @@ const isEdge = (t: GraphQLNamedType) => isObjectType(t) && /Edge$/.test(t.name) 
 
 async function fields(): Promise<Array<{ coordinate: string; field: GraphQLField<unknown, unknown> }>> {
   const schema = await buildAppSchema();
-  return Object.values(schema.getTypeMap())
-    // what a mutation answers is what it was sent (at most a bounded batch)
-    .filter((t) => isObjectType(t) && !t.name.startsWith('__') && t.name !== 'Mutation')
-    .flatMap((t) => (isObjectType(t) ? Object.values(t.getFields()).map((field) => ({ coordinate: `${t.name}.${field.name}`, field, type: t })) : []))
-    // a connection's own edges and nodes are its page
-    .filter(({ type }) => !isConnection(type) && !isEdge(type));
+  return (
+    Object.values(schema.getTypeMap())
+      // what a mutation answers is what it was sent (at most a bounded batch)
+      .filter((t) => isObjectType(t) && !t.name.startsWith('__') && t.name !== 'Mutation')
+      .flatMap((t) =>
+        isObjectType(t) ? Object.values(t.getFields()).map((field) => ({ coordinate: `${t.name}.${field.name}`, field, type: t })) : [],
+      )
+      // a connection's own edges and nodes are its page
+      .filter(({ type }) => !isConnection(type) && !isEdge(type))
+  );
 }
 
 describe('every list that grows with the school is paged', () => {
@@ -138,7 +142,18 @@ describe('every list that grows with the school is paged', () => {
   it('every connection takes first and after', async () => {
     const all = await fields();
     const connections = all.filter(({ field }) => isConnection(getNullableType(field.type) as GraphQLNamedType));
-    expect(connections.map((c) => c.coordinate)).toEqual(expect.arrayContaining(['Query.users', 'Query.classes', 'Query.subjects', 'Query.allocations', 'Query.courses', 'Query.notifications', 'MyAttendance.records', 'SchoolClass.students']));
+    expect(connections.map((c) => c.coordinate)).toEqual(
+      expect.arrayContaining([
+        'Query.users',
+        'Query.classes',
+        'Query.subjects',
+        'Query.allocations',
+        'Query.courses',
+        'Query.notifications',
+        'MyAttendance.records',
+        'SchoolClass.students',
+      ]),
+    );
     const missing = connections.filter(({ field }) => !['first', 'after'].every((a) => field.args.some((x) => x.name === a)));
     expect(missing.map((c) => c.coordinate)).toEqual([]);
   });

@@ -40,11 +40,13 @@ it("reads a plain property field with GraphQL's default resolver (inline in comp
     return type.getFields();
   };
   const course = fieldsOf('Course');
-  for (const plain of ['id', 'title', 'description', 'createdAt']) expect({ plain, resolve: course[plain].resolve }).toEqual({ plain, resolve: undefined });
+  for (const plain of ['id', 'title', 'description', 'createdAt'])
+    expect({ plain, resolve: course[plain].resolve }).toEqual({ plain, resolve: undefined });
   // a field resolver of its own (CoursesResolver.subject), and a field rule (field-rules.ts: other people's emails)
   expect(course.subject.resolve).toBeInstanceOf(Function);
   expect(fieldsOf('User').email.resolve).toBeInstanceOf(Function);
-  const all = Object.values(schema.getTypeMap()).filter((t) => isObjectType(t) && !t.name.startsWith('__'))
+  const all = Object.values(schema.getTypeMap())
+    .filter((t) => isObjectType(t) && !t.name.startsWith('__'))
     .flatMap((t) => Object.values((t as { getFields(): Record<string, { resolve?: unknown }> }).getFields()));
   expect(all.filter((f) => !f.resolve).length).toBeGreaterThan(all.length / 2);
 });

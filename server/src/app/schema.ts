@@ -23,7 +23,11 @@ export function buildAppSchema(list: readonly AnyManifest[] = manifests): Promis
   let schema = built.get(list);
   if (!schema) {
     const resolvers = nonEmpty(list.flatMap((m) => m.resolvers ?? []));
-    schema = buildSchema({ resolvers, validate: false, scalarsMap: [{ type: Date, scalar: DateTimeISO }] }).then(answerPresentFirst).then(guardFields).then(describeRootArguments).then(capitalizeEnumValues);
+    schema = buildSchema({ resolvers, validate: false, scalarsMap: [{ type: Date, scalar: DateTimeISO }] })
+      .then(answerPresentFirst)
+      .then(guardFields)
+      .then(describeRootArguments)
+      .then(capitalizeEnumValues);
     built.set(list, schema);
   }
   return schema;
@@ -67,7 +71,9 @@ function describeRootArguments(schema: GraphQLSchema): GraphQLSchema {
   const query = schema.getQueryType();
   const mutation = schema.getMutationType();
   if (query) query.description = 'Everything that can be read. Each field says who may read it; others get FORBIDDEN or NOT_FOUND.';
-  if (mutation) mutation.description = 'Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...).';
+  if (mutation)
+    mutation.description =
+      'Everything that can be changed. Errors carry extensions.code (VALIDATION, FORBIDDEN, NOT_FOUND, CONFLICT, ...).';
   for (const root of [query, mutation]) {
     for (const field of Object.values(root?.getFields() ?? {})) {
       const verb = VERBS.find((v) => field.name.startsWith(v));
@@ -95,7 +101,8 @@ function capitalizeEnumValues(schema: GraphQLSchema): GraphQLSchema {
   for (const type of Object.values(schema.getTypeMap())) {
     if (!isEnumType(type) || type.name.startsWith('__')) continue;
     for (const value of type.getValues()) value.name = enumValueName(value.name);
-    if (type.getValues().some((v) => type.getValue(v.name) !== v)) throw new Error(`enum ${type.name} was looked up before its values were renamed`);
+    if (type.getValues().some((v) => type.getValue(v.name) !== v))
+      throw new Error(`enum ${type.name} was looked up before its values were renamed`);
   }
   return schema;
 }

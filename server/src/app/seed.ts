@@ -39,10 +39,16 @@ export async function seedInitialAdmin(ds: DataSource, admin: { email: string; p
     await m.query('SELECT pg_advisory_xact_lock(7243001)');
     const [{ n }] = await m.query('SELECT count(*)::int AS n FROM users');
     if (n > 0) return false;
-    await m.save(m.create(User, {
-      email: admin.email.trim().toLowerCase(), firstName: 'School', lastName: 'Administrator',
-      role: Role.SuperAdmin, activated: true, passwordHash,
-    }));
+    await m.save(
+      m.create(User, {
+        email: admin.email.trim().toLowerCase(),
+        firstName: 'School',
+        lastName: 'Administrator',
+        role: Role.SuperAdmin,
+        activated: true,
+        passwordHash,
+      }),
+    );
     return true;
   });
 }

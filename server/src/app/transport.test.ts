@@ -59,18 +59,21 @@ describe('/api before a handler', () => {
 });
 
 describe('security headers', () => {
-  test.each(['/healthz', '/api/auth/me', '/graphql?query=%7B__typename%7D', '/'])('%s carries CSP, frame-ancestors, Referrer-Policy and nosniff', async (path) => {
-    const res = await fetch(`${t.url}${path}`, { headers: { 'apollo-require-preflight': 'true' } });
-    const csp = res.headers.get('content-security-policy') ?? '';
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
-    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('x-frame-options')).toBe('DENY');
-    expect(res.headers.get('strict-transport-security')).toBeNull(); // PUBLIC_URL is http here
-  });
+  test.each(['/healthz', '/api/auth/me', '/graphql?query=%7B__typename%7D', '/'])(
+    '%s carries CSP, frame-ancestors, Referrer-Policy and nosniff',
+    async (path) => {
+      const res = await fetch(`${t.url}${path}`, { headers: { 'apollo-require-preflight': 'true' } });
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('strict-transport-security')).toBeNull(); // PUBLIC_URL is http here
+    },
+  );
 
   test('every answer names its instance (X-Instance: INSTANCE_ID, else the process id)', async () => {
     for (const path of ['/healthz', '/api/no-such-path']) {

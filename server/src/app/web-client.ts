@@ -23,11 +23,13 @@ export function webClient(dist: string, renderPage?: PageRenderer | null): Route
   // a chunk of an older build is gone: a plain 404 (the client's error boundary offers Reload), never index.html
   router.use('/assets', (_req, res) => res.status(404).type('text').send('Not found'));
   // unhashed files (favicon, robots.txt) may be cached a while; index.html names the hashed ones, so never
-  router.use(express.static(dist, {
-    index: false,
-    maxAge: '1h',
-    setHeaders: (res, file) => file.endsWith('.html') && res.setHeader('Cache-Control', 'no-cache'),
-  }));
+  router.use(
+    express.static(dist, {
+      index: false,
+      maxAge: '1h',
+      setHeaders: (res, file) => file.endsWith('.html') && res.setHeader('Cache-Control', 'no-cache'),
+    }),
+  );
   // the server-rendered sign-in form submitted before the page hydrated (LoginPage.tsx): the form again, nothing read
   router.post(ROUTES.login, (_req, res) => res.redirect(303, pathTo('login')));
   router.use(compressPages(), async (req, res, next) => {
@@ -50,7 +52,10 @@ export function hashedAssets(assets: string): Router {
     if (name.startsWith('..') || path.isAbsolute(name)) return next();
     const file = path.join(assets, name);
     const accepts = String(req.headers['accept-encoding'] ?? '');
-    const variant = [['br', '.br'], ['gzip', '.gz']].find(([enc, ext]) => accepts.includes(enc) && fs.existsSync(file + ext));
+    const variant = [
+      ['br', '.br'],
+      ['gzip', '.gz'],
+    ].find(([enc, ext]) => accepts.includes(enc) && fs.existsSync(file + ext));
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     res.setHeader('Vary', 'Accept-Encoding');
     if (!variant) return next();

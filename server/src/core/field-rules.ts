@@ -48,7 +48,9 @@ export function guardFields(schema: GraphQLSchema): GraphQLSchema {
   for (const type of Object.values(schema.getTypeMap())) {
     if (!isObjectType(type) || type.name.startsWith('__')) continue;
     for (const field of Object.values(type.getFields())) {
-      const rules = Object.keys(field.extensions ?? {}).filter((k) => k.startsWith(RULE)).map((k) => k.slice(RULE.length));
+      const rules = Object.keys(field.extensions ?? {})
+        .filter((k) => k.startsWith(RULE))
+        .map((k) => k.slice(RULE.length));
       if (!rules.length) continue;
       const resolve = field.resolve ?? defaultFieldResolver;
       const allowed = allowedBy(rules);

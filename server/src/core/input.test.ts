@@ -30,7 +30,17 @@ describe('the input layer', () => {
   });
 
   test('what slips through to PostgreSQL is a 4xx with a message', () => {
-    for (const [code, status] of [['22003', 400], ['22021', 400], ['54000', 400], ['22001', 400], ['23502', 400], ['23514', 400], ['23505', 409], ['23503', 409], ['22P02', 404]] as const) {
+    for (const [code, status] of [
+      ['22003', 400],
+      ['22021', 400],
+      ['54000', 400],
+      ['22001', 400],
+      ['23502', 400],
+      ['23514', 400],
+      ['23505', 409],
+      ['23503', 409],
+      ['22P02', 404],
+    ] as const) {
       const { status: got, body } = toHttp(Object.assign(new Error('db'), { code }));
       expect([code, got]).toEqual([code, status]);
       expect(body.message).not.toBe('Internal server error');
@@ -55,15 +65,25 @@ describe('hostile input through both transports', () => {
     const before = await subjects();
     const rest = await t.rest('POST', '/subjects', { token: admin, body: { name: 'nul\u0000name' } });
     expect([rest.status, rest.body.message]).toEqual([400, 'Subject name cannot contain control characters']);
-    const gql = await t.gql('mutation($i: CreateSubjectInput!) { createSubject(input: $i) { id } }', { i: { name: 'nul\u0000name' } }, admin);
-    expect(gql.errors?.[0]).toMatchObject({ message: 'Subject name cannot contain control characters', extensions: { code: 'VALIDATION' } });
+    const gql = await t.gql(
+      'mutation($i: CreateSubjectInput!) { createSubject(input: $i) { id } }',
+      { i: { name: 'nul\u0000name' } },
+      admin,
+    );
+    expect(gql.errors?.[0]).toMatchObject({
+      message: 'Subject name cannot contain control characters',
+      extensions: { code: 'VALIDATION' },
+    });
     expect(await subjects()).toBe(before);
   });
 
   test('a newline is refused in a name and kept in a description', async () => {
     const name = await t.rest('POST', '/subjects', { token: admin, body: { name: 'Two\nlines' } });
     expect(name.status).toBe(400);
-    const ok = await t.rest('POST', '/subjects', { token: admin, body: { name: 'Geography', description: 'Line one\nLine two\tand a tab' } });
+    const ok = await t.rest('POST', '/subjects', {
+      token: admin,
+      body: { name: 'Geography', description: 'Line one\nLine two\tand a tab' },
+    });
     expect(ok.status).toBe(201);
     expect(ok.body.data.description).toBe('Line one\nLine two\tand a tab');
   });

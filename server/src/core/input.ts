@@ -69,7 +69,14 @@ export function requiredText(v: unknown, required: string, field: string, max: n
 }
 
 /** A required text on update: absent means unchanged, present must not be blank. */
-export function optionalRequiredText(v: unknown, required: string, field: string, max: number, kind: TextKind = 'line', key?: string): string | undefined {
+export function optionalRequiredText(
+  v: unknown,
+  required: string,
+  field: string,
+  max: number,
+  kind: TextKind = 'line',
+  key?: string,
+): string | undefined {
   return given(v) ? requiredText(v, required, field, max, kind, key) : undefined;
 }
 
@@ -134,4 +141,3 @@ export function rethrowUnique(err: unknown, texts: Record<string, string>): neve
 export function isStillReferenced(err: unknown): boolean {
   return pgError(err)?.code === '23503';
 }
-

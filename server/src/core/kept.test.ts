@@ -1,6 +1,6 @@
 import { keptWhileRoom } from './kept';
 
-it('makes a key\'s value once while the cache has room, and every time past its bound', () => {
+it("makes a key's value once while the cache has room, and every time past its bound", () => {
   const cache = new Map<string, string>();
   let made = 0;
   const make = (key: string) => `${key}:${++made}`;

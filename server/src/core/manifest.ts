@@ -53,7 +53,10 @@ type ServiceEntry<M extends AnyManifest> = { [K in M['name']]: ReturnType<M['ser
 /** `ctx.services` of a list of domains: each domain's services under its name. */
 export type ServicesOf<Ms extends readonly AnyManifest[]> = { [M in Ms[number] as M['name']]: ReturnType<M['services']> };
 
-type MergedLoaders<Ms extends readonly AnyManifest[]> = Ms extends readonly [infer H extends AnyManifest, ...infer T extends readonly AnyManifest[]]
+type MergedLoaders<Ms extends readonly AnyManifest[]> = Ms extends readonly [
+  infer H extends AnyManifest,
+  ...infer T extends readonly AnyManifest[],
+]
   ? ReturnType<NonNullable<H['loaders']>> & MergedLoaders<T>
   : unknown;
 
@@ -64,11 +67,17 @@ export type LoadersOf<Ms extends readonly AnyManifest[]> = { [K in keyof MergedL
  * `true` when A and B are the same type, else `never` (so `const x: SameType<A, B> = true` fails to compile): how
  * the composition root checks that what the domains declare in the kernel's registries is what their manifests build.
  */
-export type SameType<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : never;
+export type SameType<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : never;
 
 /** The list itself where every domain's `deps` are among the services before it; otherwise that entry says what is missing. */
-type InOrder<Ms extends readonly AnyManifest[], Built = object> = Ms extends readonly [infer H extends AnyManifest, ...infer T extends readonly AnyManifest[]]
-  ? readonly [Built extends DepsOf<H> ? H : { error: `${H['name']} needs services that are not listed before it`; needs: DepsOf<H> }, ...InOrder<T, Built & ServiceEntry<H>>]
+type InOrder<Ms extends readonly AnyManifest[], Built = object> = Ms extends readonly [
+  infer H extends AnyManifest,
+  ...infer T extends readonly AnyManifest[],
+]
+  ? readonly [
+      Built extends DepsOf<H> ? H : { error: `${H['name']} needs services that are not listed before it`; needs: DepsOf<H> },
+      ...InOrder<T, Built & ServiceEntry<H>>,
+    ]
   : readonly [];
 
 /** The app's list of domains, in dependency order (services and demo seeds are built in this order). */
@@ -88,7 +97,7 @@ export function buildServices<Ms extends readonly AnyManifest[]>(manifests: Ms, 
   return built as ServicesOf<Ms>;
 }
 
-const VIEWER = Symbol('the request\'s actor');
+const VIEWER = Symbol("the request's actor");
 const PRIMED = Symbol('values the request already has');
 type LoaderHolder = Record<string | symbol, unknown>;
 
@@ -107,7 +116,10 @@ export interface Primed {
  * the request already holds (the viewer's user row) goes into its loader when that loader's domain is built, so
  * priming it builds nothing on a request that never reads that domain.
  */
-export function loadersFactory<Ms extends readonly AnyManifest[]>(manifests: Ms, ds: DataSource): (actor: Actor | null, primed?: Primed) => LoadersOf<Ms> {
+export function loadersFactory<Ms extends readonly AnyManifest[]>(
+  manifests: Ms,
+  ds: DataSource,
+): (actor: Actor | null, primed?: Primed) => LoadersOf<Ms> {
   const shared: LoaderHolder = Object.create(null);
   for (const m of manifests) {
     const build = m.loaders;
@@ -121,7 +133,8 @@ export function loadersFactory<Ms extends readonly AnyManifest[]>(manifests: Ms,
           // the domain's loaders become the request's own properties: later reads find them without this getter
           for (const [k, loader] of Object.entries(own)) Object.defineProperty(this, k, { value: loader, enumerable: true });
           const primed = this[PRIMED] as Primed | undefined;
-          if (primed && primed.loader in own) (own[primed.loader] as { prime(k: unknown, v: unknown): unknown }).prime(primed.key, primed.value);
+          if (primed && primed.loader in own)
+            (own[primed.loader] as { prime(k: unknown, v: unknown): unknown }).prime(primed.key, primed.value);
           return own[key];
         },
       });

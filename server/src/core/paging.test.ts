@@ -68,13 +68,20 @@ describe('a walk by first/after', () => {
 
   it('refuses a cursor it did not give', async () => {
     for (const after of ['nope', Buffer.from('o:-1').toString('base64url'), Buffer.from('o:1e3').toString('base64url'), '']) {
-      expect((await t.gql(PAGE, { first: 5, after }, admin)).errors?.[0]).toMatchObject({ message: PAGE_TEXT.badCursor, extensions: { code: 'VALIDATION', field: 'after' } });
+      expect((await t.gql(PAGE, { first: 5, after }, admin)).errors?.[0]).toMatchObject({
+        message: PAGE_TEXT.badCursor,
+        extensions: { code: 'VALIDATION', field: 'after' },
+      });
     }
   });
 
   it('past the end: an empty page with no cursors', async () => {
     const last = await t.gql(PAGE, { first: 200, after: Buffer.from('o:499').toString('base64url') }, admin);
-    expect(last.data.users).toMatchObject({ totalCount: 500, nodes: [], pageInfo: { hasNextPage: false, hasPreviousPage: true, startCursor: null, endCursor: null } });
+    expect(last.data.users).toMatchObject({
+      totalCount: 500,
+      nodes: [],
+      pageInfo: { hasNextPage: false, hasPreviousPage: true, startCursor: null, endCursor: null },
+    });
   });
 });
 
@@ -87,7 +94,11 @@ describe('REST lists', () => {
   it('honour limit and offset and say the total in X-Total-Count', async () => {
     const whole = (await t.rest('GET', '/users', { token: admin })).body.data.map((u: { _id: string }) => u._id);
     const page = await t.rest('GET', '/users?limit=10&offset=495', { token: admin });
-    expect([page.status, page.headers.get('x-total-count'), page.body.data.map((u: { _id: string }) => u._id)]).toEqual([200, '500', whole.slice(495)]);
+    expect([page.status, page.headers.get('x-total-count'), page.body.data.map((u: { _id: string }) => u._id)]).toEqual([
+      200,
+      '500',
+      whole.slice(495),
+    ]);
     const firstTen = await t.rest('GET', '/users?limit=10', { token: admin });
     expect(firstTen.body.data.map((u: { _id: string }) => u._id)).toEqual(whole.slice(0, 10));
     const fromOffset = await t.rest('GET', '/users?offset=490', { token: admin });
@@ -106,22 +117,42 @@ describe('REST lists', () => {
 });
 
 describe('lookups a script needs', () => {
-  it('users by class and a class\'s students, paged, in the same statements for one class or several', async () => {
+  it("users by class and a class's students, paged, in the same statements for one class or several", async () => {
     const year = await makeYear(t.ds);
     const a = await makeClass(t.ds, year.id, 'Paging A');
     const b = await makeClass(t.ds, year.id, 'Paging B');
-    await t.ds.query(`UPDATE users SET class_id = $1, academic_year_id = $2 WHERE id IN (SELECT id FROM users WHERE role = 'Student' ORDER BY id LIMIT 30)`, [a.id, year.id]);
-    await t.ds.query(`UPDATE users SET class_id = $1, academic_year_id = $2 WHERE id IN (SELECT id FROM users WHERE role = 'Student' AND class_id IS NULL ORDER BY id LIMIT 3)`, [b.id, year.id]);
+    await t.ds.query(
+      `UPDATE users SET class_id = $1, academic_year_id = $2 WHERE id IN (SELECT id FROM users WHERE role = 'Student' ORDER BY id LIMIT 30)`,
+      [a.id, year.id],
+    );
+    await t.ds.query(
+      `UPDATE users SET class_id = $1, academic_year_id = $2 WHERE id IN (SELECT id FROM users WHERE role = 'Student' AND class_id IS NULL ORDER BY id LIMIT 3)`,
+      [b.id, year.id],
+    );
 
-    const byClass = await t.gql(`query($c: ID) { users(classId: $c, first: 200) { totalCount nodes { class { id } } } }`, { c: a.id }, admin);
+    const byClass = await t.gql(
+      `query($c: ID) { users(classId: $c, first: 200) { totalCount nodes { class { id } } } }`,
+      { c: a.id },
+      admin,
+    );
     expect(byClass.data.users.totalCount).toBe(30);
     expect(byClass.data.users.nodes.every((u: { class: { id: string } }) => u.class.id === a.id)).toBe(true);
 
     const STUDENTS = `query($y: ID, $after: String) { classes(academicYearId: $y) { nodes { name students(first: 20, after: $after) { totalCount nodes { id } pageInfo { hasNextPage endCursor } } } } }`;
     const one = await t.gql(STUDENTS, { y: year.id }, admin);
     const [pa, pb] = one.data.classes.nodes;
-    expect([pa.name, pa.students.totalCount, pa.students.nodes.length, pa.students.pageInfo.hasNextPage]).toEqual(['Paging A', 30, 20, true]);
-    expect([pb.name, pb.students.totalCount, pb.students.nodes.length, pb.students.pageInfo.hasNextPage]).toEqual(['Paging B', 3, 3, false]);
+    expect([pa.name, pa.students.totalCount, pa.students.nodes.length, pa.students.pageInfo.hasNextPage]).toEqual([
+      'Paging A',
+      30,
+      20,
+      true,
+    ]);
+    expect([pb.name, pb.students.totalCount, pb.students.nodes.length, pb.students.pageInfo.hasNextPage]).toEqual([
+      'Paging B',
+      3,
+      3,
+      false,
+    ]);
     const rest = await t.gql(STUDENTS, { y: year.id, after: pa.students.pageInfo.endCursor }, admin);
     expect(rest.data.classes.nodes[0].students.nodes).toHaveLength(10);
     expect(new Set([...pa.students.nodes, ...rest.data.classes.nodes[0].students.nodes].map((n: { id: string }) => n.id)).size).toBe(30);
@@ -144,22 +175,37 @@ describe('a course by code and year, and REST lists read whole', () => {
     try {
       await seedDemoSchool(fresh.ds);
       const token = await fresh.login('admin@demo.school');
-      const [course]: Array<{ id: string; title: string; academic_year_id: string }> = await fresh.ds.query('SELECT id, title, academic_year_id FROM courses ORDER BY title LIMIT 1');
+      const [course]: Array<{ id: string; title: string; academic_year_id: string }> = await fresh.ds.query(
+        'SELECT id, title, academic_year_id FROM courses ORDER BY title LIMIT 1',
+      );
       const Q = 'query($code: String!, $y: ID!) { coursesByCode(code: $code, academicYearId: $y) { id title } }';
       const found = await fresh.gql(Q, { code: course.title.toUpperCase(), y: course.academic_year_id }, token);
       expect(found.data.coursesByCode).toEqual([{ id: course.id, title: course.title }]);
-      const rest = await fresh.rest('GET', `/courses?code=${encodeURIComponent(course.title.toLowerCase())}&academicYearId=${course.academic_year_id}`, { token });
+      const rest = await fresh.rest(
+        'GET',
+        `/courses?code=${encodeURIComponent(course.title.toLowerCase())}&academicYearId=${course.academic_year_id}`,
+        { token },
+      );
       expect(rest.body.data.map((c: { _id: string }) => c._id)).toEqual([course.id]);
       const otherYear = await fresh.gql(Q, { code: course.title, y: '00000000-0000-4000-8000-000000000000' }, token);
       expect(otherYear.data.coursesByCode).toEqual([]);
-      expect((await fresh.gql(Q, { code: ' ', y: course.academic_year_id }, token)).errors?.[0].extensions).toMatchObject({ code: 'VALIDATION', field: 'code' });
+      expect((await fresh.gql(Q, { code: ' ', y: course.academic_year_id }, token)).errors?.[0].extensions).toMatchObject({
+        code: 'VALIDATION',
+        field: 'code',
+      });
       // a parent reads no course: none found, not an error
-      expect((await fresh.gql(Q, { code: course.title, y: course.academic_year_id }, await fresh.login('parent@demo.school'))).data.coursesByCode).toEqual([]);
+      expect(
+        (await fresh.gql(Q, { code: course.title, y: course.academic_year_id }, await fresh.login('parent@demo.school'))).data
+          .coursesByCode,
+      ).toEqual([]);
 
       const all = (await fresh.rest('GET', '/courses', { token })).body.data.map((c: { _id: string }) => c._id);
       expect(all.length).toBeGreaterThan(1);
       const second = await fresh.rest('GET', '/courses?limit=1&offset=1', { token });
-      expect([second.body.data.map((c: { _id: string }) => c._id), second.headers.get('x-total-count')]).toEqual([[all[1]], String(all.length)]);
+      expect([second.body.data.map((c: { _id: string }) => c._id), second.headers.get('x-total-count')]).toEqual([
+        [all[1]],
+        String(all.length),
+      ]);
     } finally {
       await fresh.close();
     }

@@ -46,8 +46,10 @@ export function encodeCursor(position: number): string {
 
 function decodeCursor(cursor: string): number {
   const text = Buffer.from(cursor, 'base64url').toString();
-  const position = text.startsWith(CURSOR_PREFIX) && /^\d{1,8}$/.test(text.slice(CURSOR_PREFIX.length)) ? Number(text.slice(CURSOR_PREFIX.length)) : NaN;
-  if (!Number.isInteger(position) || position >= MAX_OFFSET || encodeCursor(position) !== cursor) throw validation(PAGE_TEXT.badCursor, 'after');
+  const position =
+    text.startsWith(CURSOR_PREFIX) && /^\d{1,8}$/.test(text.slice(CURSOR_PREFIX.length)) ? Number(text.slice(CURSOR_PREFIX.length)) : NaN;
+  if (!Number.isInteger(position) || position >= MAX_OFFSET || encodeCursor(position) !== cursor)
+    throw validation(PAGE_TEXT.badCursor, 'after');
   return position;
 }
 
@@ -96,7 +98,11 @@ export function restSlice<T>(req: Request, res: Response, all: T[], limits: Page
  * which would multiply rows under OFFSET and LIMIT: the window is then taken over `bare`'s ids in a subquery
  * and `full` reads those rows whole, in the list's order.
  */
-export async function pageOfQuery<T extends ObjectLiteral>(bare: SelectQueryBuilder<T>, window: PageWindow, full?: SelectQueryBuilder<T>): Promise<Page<T>> {
+export async function pageOfQuery<T extends ObjectLiteral>(
+  bare: SelectQueryBuilder<T>,
+  window: PageWindow,
+  full?: SelectQueryBuilder<T>,
+): Promise<Page<T>> {
   let items: T[];
   if (full) {
     const ids = bare.clone().select(`${bare.alias}.id`).offset(window.offset).limit(window.limit);
@@ -110,7 +116,13 @@ export async function pageOfQuery<T extends ObjectLiteral>(bare: SelectQueryBuil
 }
 
 /** REST's `?limit=&offset=` over a service's page and whole list: the window with X-Total-Count, else the whole list as before. */
-export async function restPage<T>(req: Request, res: Response, limits: PageLimits, page: (w: PageWindow) => Promise<Page<T>>, whole: () => Promise<T[]>): Promise<T[]> {
+export async function restPage<T>(
+  req: Request,
+  res: Response,
+  limits: PageLimits,
+  page: (w: PageWindow) => Promise<Page<T>>,
+  whole: () => Promise<T[]>,
+): Promise<T[]> {
   const window = restWindow(req, limits);
   return window ? pageAndTotal(res, await page(window)) : whole();
 }
@@ -150,10 +162,16 @@ export function windowedLoader<T>(load: (parentIds: string[], window: PageWindow
 
 @ArgsType()
 export class PageArgs {
-  @Field(() => Int, { nullable: true, description: 'How many to return (the list says its default and maximum); more than the maximum is a VALIDATION error, never cut.' })
+  @Field(() => Int, {
+    nullable: true,
+    description: 'How many to return (the list says its default and maximum); more than the maximum is a VALIDATION error, never cut.',
+  })
   first?: number | null;
 
-  @Field(() => String, { nullable: true, description: 'Return the items after this cursor (an edge\'s `cursor` or `pageInfo.endCursor` of the previous page).' })
+  @Field(() => String, {
+    nullable: true,
+    description: "Return the items after this cursor (an edge's `cursor` or `pageInfo.endCursor` of the previous page).",
+  })
   after?: string | null;
 }
 
@@ -217,7 +235,7 @@ export function Connection<T extends object>(node: NodeClass<T>, name: string, w
     @Field(() => [Edge], { description: 'The items of this page, each with its cursor.' })
     edges: Edge[];
 
-    @Field(() => [node], { description: 'The items of this page (the edges\' nodes).' })
+    @Field(() => [node], { description: "The items of this page (the edges' nodes)." })
     nodes: T[];
 
     @Field(() => PageInfo, { description: 'Whether more follow, and the cursors to continue from.' })

@@ -18,7 +18,7 @@ describe('PresentFirst', () => {
     }
   });
 
-  it('answers the parent\'s value without calling the resolver, and calls it when the value is null or missing', async () => {
+  it("answers the parent's value without calling the resolver, and calls it when the value is null or missing", async () => {
     const schema = await buildAppSchema();
     const course = schema.getType('Course') as GraphQLObjectType;
     const subject = course.getFields().subject;

@@ -16,7 +16,10 @@ const PRESENT_FIRST = 'presentFirst';
 export const PresentFirst = (property?: string) => Extensions({ [PRESENT_FIRST]: property ?? true });
 
 /** The property a field answers first (PresentFirst), or undefined. */
-export function presentFirstProperty(extensions: Readonly<Record<string, unknown>> | null | undefined, fieldName: string): string | undefined {
+export function presentFirstProperty(
+  extensions: Readonly<Record<string, unknown>> | null | undefined,
+  fieldName: string,
+): string | undefined {
   const marked = extensions?.[PRESENT_FIRST];
   return marked === true ? fieldName : typeof marked === 'string' ? marked : undefined;
 }

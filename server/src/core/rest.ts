@@ -44,12 +44,7 @@ export function presenter<A extends unknown[], R extends object>(present: (viewe
 type Extra = Presented | readonly Presented[] | string | number | boolean | null;
 
 /** `{ success: true, data, ...extra }`: the data and any top-level fields the spec names, each from a presenter. */
-export function send(
-  res: Response,
-  data: Presented | readonly Presented[],
-  extra: Record<string, Extra> = {},
-  status = 200,
-): void {
+export function send(res: Response, data: Presented | readonly Presented[], extra: Record<string, Extra> = {}, status = 200): void {
   sendShaped(res.status(status), { success: true, data, ...extra });
 }
 

@@ -28,7 +28,7 @@ test('a connection, with the statements it has prepared and planned, outlives a 
   }
 }, 20_000);
 
-test('a statement outside a transaction goes straight to the pool and answers, counts, fails and keeps its connection as TypeORM\'s runner does', async () => {
+test("a statement outside a transaction goes straight to the pool and answers, counts, fails and keeps its connection as TypeORM's runner does", async () => {
   const ds = appDataSource(adminUrl(), { poolSize: 1 });
   await ds.initialize();
   const table = `straight_${process.pid}`;
@@ -63,7 +63,9 @@ test('a statement outside a transaction goes straight to the pool and answers, c
     // prepared as every parameterised statement is (db/prepared.ts), and on the pool's one connection
     const pid = async () => (await ds.query('SELECT pg_backend_pid() AS pid, $1::int AS n', [1]))[0].pid;
     const before = await pid();
-    expect((await ds.query(`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement LIKE '%pg_backend_pid() AS pid%'`))[0].n).toBe(1);
+    expect(
+      (await ds.query(`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement LIKE '%pg_backend_pid() AS pid%'`))[0].n,
+    ).toBe(1);
 
     // no query runner of TypeORM's for it; a text with no values still takes TypeORM's way
     const runners = jest.spyOn(ds, 'createQueryRunner');

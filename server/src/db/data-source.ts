@@ -54,35 +54,37 @@ export interface DatabaseSchema {
  */
 export function createDataSource(url: string, schema: DatabaseSchema, options: PoolOptions = {}): DataSource {
   const env = loadConfig();
-  return straightToPool(new DataSource({
-    type: 'postgres',
-    url,
-    entities: [...schema.entities],
-    migrations: [...schema.migrations],
-    migrationsTransactionMode: 'each',
-    synchronize: false,
-    logger: new CountingLogger(),
-    maxQueryExecutionTime: 1000,
-    connectTimeoutMS: options.acquireTimeoutMs ?? env.dbAcquireTimeoutMs,
-    extra: {
-      max: options.poolSize ?? 10,
-      statement_timeout: options.statementTimeoutMs ?? env.dbStatementTimeoutMs,
-      // no JIT compilation: on a large school a page's statement can be estimated above jit_above_cost, and compiling
-      // it took ~1.1 s of a statement that runs in 7 ms (the grading queue's first form); none of ours repays it
-      options: '-c jit=off',
-      // a peer that vanished without closing the connection is noticed instead of waited for
-      keepAlive: true,
-      // each statement text is parsed and planned once per connection (db/prepared.ts)
-      Client: PreparingClient,
-      // and a connection keeps those plans only while it is open: pg closes an idle one after 10 s by default, so on
-      // a quiet evening each page met a new connection and planned its statement again, five times over (PostgreSQL
-      // plans a prepared statement afresh for its first five runs): 5-9 ms a plan for a student's view page against
-      // 1 ms to run it. Idle connections cost PostgreSQL little; a pool's ten are kept for ten minutes.
-      idleTimeoutMillis: IDLE_CONNECTION_MS,
-      // an idle connection does not keep a process alive (a script that forgets to close its pool would wait that long)
-      allowExitOnIdle: true,
-    },
-  }));
+  return straightToPool(
+    new DataSource({
+      type: 'postgres',
+      url,
+      entities: [...schema.entities],
+      migrations: [...schema.migrations],
+      migrationsTransactionMode: 'each',
+      synchronize: false,
+      logger: new CountingLogger(),
+      maxQueryExecutionTime: 1000,
+      connectTimeoutMS: options.acquireTimeoutMs ?? env.dbAcquireTimeoutMs,
+      extra: {
+        max: options.poolSize ?? 10,
+        statement_timeout: options.statementTimeoutMs ?? env.dbStatementTimeoutMs,
+        // no JIT compilation: on a large school a page's statement can be estimated above jit_above_cost, and compiling
+        // it took ~1.1 s of a statement that runs in 7 ms (the grading queue's first form); none of ours repays it
+        options: '-c jit=off',
+        // a peer that vanished without closing the connection is noticed instead of waited for
+        keepAlive: true,
+        // each statement text is parsed and planned once per connection (db/prepared.ts)
+        Client: PreparingClient,
+        // and a connection keeps those plans only while it is open: pg closes an idle one after 10 s by default, so on
+        // a quiet evening each page met a new connection and planned its statement again, five times over (PostgreSQL
+        // plans a prepared statement afresh for its first five runs): 5-9 ms a plan for a student's view page against
+        // 1 ms to run it. Idle connections cost PostgreSQL little; a pool's ten are kept for ten minutes.
+        idleTimeoutMillis: IDLE_CONNECTION_MS,
+        // an idle connection does not keep a process alive (a script that forgets to close its pool would wait that long)
+        allowExitOnIdle: true,
+      },
+    }),
+  );
 }
 
 type Rows = Record<string, unknown>[];

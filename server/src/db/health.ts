@@ -9,7 +9,10 @@ export async function databaseAnswers(ds: DataSource, timeoutMs: number): Promis
   const late = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), timeoutMs);
   });
-  const answered = ds.query('SELECT 1').then(() => true, () => false);
+  const answered = ds.query('SELECT 1').then(
+    () => true,
+    () => false,
+  );
   try {
     return await Promise.race([answered, late]);
   } finally {

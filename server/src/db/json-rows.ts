@@ -40,7 +40,10 @@ export const courseJson = (c: string, more = '') => `json_build_object('id', ${c
   'version', ${c}.version, 'createdAt', ${isoSql(`${c}.created_at`)}, 'updatedAt', ${isoSql(`${c}.updated_at`)}${more && `, ${more}`})`;
 
 /** Allocation (allocation.entity.ts) of the row `a`, without its class, year and teachers; `more` as in classJson. */
-export const allocationJson = (a: string, more = '') => `json_build_object('id', ${a}.id, 'classId', ${a}.class_id, 'subjectId', ${a}.subject_id,
+export const allocationJson = (
+  a: string,
+  more = '',
+) => `json_build_object('id', ${a}.id, 'classId', ${a}.class_id, 'subjectId', ${a}.subject_id,
   'academicYearId', ${a}.academic_year_id, 'version', ${a}.version, 'createdAt', ${isoSql(`${a}.created_at`)},
   'updatedAt', ${isoSql(`${a}.updated_at`)}${more && `, ${more}`})`;
 
@@ -53,8 +56,12 @@ export const userJson = (u: string) => `json_build_object('id', ${u}.id, 'firstN
  * A builder of lean objects: the row `x` with only `columns`' fields (field -> column), and `more`'s keys as the
  * whole builders take them; what a read builds when its operation asks for no other field.
  */
-export const leanJson = (columns: Readonly<Record<string, string>>) => (x: string, more = '') =>
-  `json_build_object(${Object.entries(columns).map(([field, column]) => `'${field}', ${x}.${column}`).join(', ')}${more && `, ${more}`})`;
+export const leanJson =
+  (columns: Readonly<Record<string, string>>) =>
+  (x: string, more = '') =>
+    `json_build_object(${Object.entries(columns)
+      .map(([field, column]) => `'${field}', ${x}.${column}`)
+      .join(', ')}${more && `, ${more}`})`;
 
 const PERSON_COLUMNS = { id: 'id', firstName: 'first_name', lastName: 'last_name', email: 'email', role: 'role' } as const;
 
@@ -91,9 +98,10 @@ export interface Places<Subject, SchoolClass, AcademicYear, User> {
 
 // `= ANY(ARRAY(...))`: the ids are gathered once and each row read by its key (as `IN (...)`, the planner
 // estimated a few rows and hashed a scan of the whole users table)
-const byIdSql = (table: string, a: string, json: string, ids: string | undefined) => (ids
-  ? `(SELECT coalesce(json_object_agg(${a}.id, ${json}), '{}'::json) FROM ${table} ${a} WHERE ${a}.id = ANY(ARRAY(${ids})))`
-  : `'{}'::json`);
+const byIdSql = (table: string, a: string, json: string, ids: string | undefined) =>
+  ids
+    ? `(SELECT coalesce(json_object_agg(${a}.id, ${json}), '{}'::json) FROM ${table} ${a} WHERE ${a}.id = ANY(ARRAY(${ids})))`
+    : `'{}'::json`;
 
 /**
  * The entities that a statement's rows share (the one class and year of sixty courses, the teacher of forty

@@ -25,7 +25,9 @@ test('beyond the bound the least recently used statements are deallocated, and c
     for (const [i, text] of texts.entries()) expect((await c.query(text, [10])).rows).toEqual([{ n: 10 + i }]);
   }
   expect(await preparedCount()).toBe(3);
-  const names = (await c.query('SELECT statement FROM pg_prepared_statements ORDER BY prepare_time')).rows.map((r: { statement: string }) => r.statement);
+  const names = (await c.query('SELECT statement FROM pg_prepared_statements ORDER BY prepare_time')).rows.map(
+    (r: { statement: string }) => r.statement,
+  );
   expect(names).toEqual(texts.slice(3));
 });
 

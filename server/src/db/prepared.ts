@@ -28,7 +28,8 @@ export class PreparingClient extends pg.Client {
     this.send = super.query.bind(this) as (...args: unknown[]) => unknown;
     // pg's overloads stay as they are for callers; only (text, values) calls, the form TypeORM uses, change
     this.query = ((text: unknown, values?: unknown, callback?: unknown) => {
-      if (typeof text !== 'string' || callback !== undefined || (values !== undefined && !Array.isArray(values))) return this.send(text, values, callback);
+      if (typeof text !== 'string' || callback !== undefined || (values !== undefined && !Array.isArray(values)))
+        return this.send(text, values, callback);
       const statements = requestStatements.getStore();
       return statements ? statements.statement(text, (values as unknown[]) ?? [], this.run) : this.run(text, (values as unknown[]) ?? []);
     }) as pg.Client['query'];

@@ -26,7 +26,9 @@ export async function updateVersioned<E extends ObjectLiteral & { id: string; ve
   expectedVersion: number | undefined,
   labels: { what: string; notFound: string },
 ): Promise<E> {
-  const qb = m.createQueryBuilder().update(entity)
+  const qb = m
+    .createQueryBuilder()
+    .update(entity)
     .set({ ...set, version: () => 'version + 1' } as never)
     .where('id = :id', { id });
   if (expectedVersion !== undefined) qb.andWhere('version = :expectedVersion', { expectedVersion });

@@ -25,8 +25,18 @@ const httpStatus: Record<ErrorCode, number> = {
  * exceptions), and the pool's own acquire and connect timeouts, which carry no code.
  */
 const UNREACHABLE_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN',
-  '57P01', '57P02', '57P03', '53300',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
 ]);
 const UNREACHABLE_MESSAGES = /timeout exceeded when trying to connect|Connection terminated|is not queryable|terminating connection/i;
 
@@ -64,8 +74,7 @@ const INVALID_INPUT: Record<string, { code: ErrorCode; message: string }> = {
 
 /** Postgres errors that carry a meaning for the user; anything else stays internal. */
 function fromDatabase(err: unknown): DomainError | undefined {
-  const code = (err as { code?: string; driverError?: { code?: string } })?.driverError?.code ??
-    (err as { code?: string })?.code;
+  const code = (err as { code?: string; driverError?: { code?: string } })?.driverError?.code ?? (err as { code?: string })?.code;
   // the input layer (core/input.ts) refuses these first; what slips through is still the client's error, never a 500
   const invalid = code ? INVALID_INPUT[code] : undefined;
   if (invalid) return new DomainError(invalid.code, invalid.message);
@@ -77,7 +86,8 @@ function fromDatabase(err: unknown): DomainError | undefined {
 export function toDomainError(err: unknown): DomainError | undefined {
   if (err instanceof DomainError) return err;
   // graphql wraps what is not an Error (of its realm) in NonErrorThrown; the thrown value is the failure
-  const thrown = (err as { name?: string; thrownValue?: unknown })?.name === 'NonErrorThrown' ? (err as { thrownValue?: unknown }).thrownValue : err;
+  const thrown =
+    (err as { name?: string; thrownValue?: unknown })?.name === 'NonErrorThrown' ? (err as { thrownValue?: unknown }).thrownValue : err;
   return fromDatabase(thrown);
 }
 
@@ -92,7 +102,10 @@ function noteUnavailable(domain: DomainError, cause: unknown, requestId?: string
  * HTTP status and body for the REST adapters; `code` is the same failure's GraphQL `extensions.code`, for
  * answers in the GraphQL shape given before Apollo runs.
  */
-export function toHttp(err: unknown, requestId?: string): { status: number; body: RestErrorBody; code: string; headers: Record<string, string> } {
+export function toHttp(
+  err: unknown,
+  requestId?: string,
+): { status: number; body: RestErrorBody; code: string; headers: Record<string, string> } {
   const domain = toDomainError(err);
   if (domain) {
     noteUnavailable(domain, err, requestId);
@@ -111,7 +124,12 @@ export function toHttp(err: unknown, requestId?: string): { status: number; body
     return { status, body: { success: false, code, message }, code, headers: {} };
   }
   logger.error({ err, requestId }, 'unexpected error');
-  return { status: 500, body: { success: false, code: 'INTERNAL_SERVER_ERROR', message: INTERNAL_MESSAGE }, code: 'INTERNAL_SERVER_ERROR', headers: {} };
+  return {
+    status: 500,
+    body: { success: false, code: 'INTERNAL_SERVER_ERROR', message: INTERNAL_MESSAGE },
+    code: 'INTERNAL_SERVER_ERROR',
+    headers: {},
+  };
 }
 
 /** A REST error: the same `code` as GraphQL's `extensions.code` beside the message, and the error's details (`field`, `retryAfter`). */
@@ -147,7 +165,12 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
     // parse/validation/bad input errors from graphql itself; a variable's refused value names its field
     // as a domain refusal does ('Variable "$input" got invalid value ... at "input.role"' names `role`)
     const field = code === 'BAD_USER_INPUT' ? /at "(?:[^"]*\.)?(\w+)(?:\[\d+\])*"/.exec(formatted.message)?.[1] : undefined;
-    return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: field ? { code, field } : { code } };
+    return {
+      message: formatted.message,
+      locations: formatted.locations,
+      path: formatted.path,
+      extensions: field ? { code, field } : { code },
+    };
   }
   logger.error({ err: original }, 'unexpected GraphQL error');
   return { message: INTERNAL_MESSAGE, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };

@@ -43,7 +43,7 @@ describe('VALIDATION names the input field', () => {
     expect([rest.status, rest.body]).toEqual([400, { success: false, code: 'VALIDATION', field: 'role', message: USER_TEXT.roleRequired }]);
   });
 
-  it('an error that is no input\'s fault names no field', async () => {
+  it("an error that is no input's fault names no field", async () => {
     const rest = await t.rest('DELETE', '/users/00000000-0000-4000-8000-000000000000', { token: admin });
     expect([rest.status, rest.body]).toEqual([404, { success: false, code: 'NOT_FOUND', message: USER_TEXT.notFound }]);
   });
@@ -101,6 +101,11 @@ describe('RATE_LIMITED says when to retry', () => {
 
   it('an answer that is not refused carries no Retry-After', async () => {
     const res = await t.rest('POST', '/auth/login', { body: { email: 'admin@demo.school', password: 'wrong' } });
-    expect([res.status, res.body.code, res.body.retryAfter, res.headers.get('retry-after')]).toEqual([401, 'UNAUTHENTICATED', undefined, null]);
+    expect([res.status, res.body.code, res.body.retryAfter, res.headers.get('retry-after')]).toEqual([
+      401,
+      'UNAUTHENTICATED',
+      undefined,
+      null,
+    ]);
   });
 });

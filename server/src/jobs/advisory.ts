@@ -40,7 +40,10 @@ const jobOf = (key: number) => Object.entries(JOB_LOCKS).find(([, k]) => k === k
 export async function underAdvisoryLock<T>(ds: DataSource, key: number, work: (m: EntityManager) => Promise<T>): Promise<Guarded<T>> {
   try {
     return await ds.transaction(async (m): Promise<Guarded<T>> => {
-      const [{ got }] = await m.query(`SELECT pg_try_advisory_xact_lock($1) AS got, set_config('lock_timeout', $2, true)`, [key, `${JOB_LOCK_TIMEOUT_MS}ms`]);
+      const [{ got }] = await m.query(`SELECT pg_try_advisory_xact_lock($1) AS got, set_config('lock_timeout', $2, true)`, [
+        key,
+        `${JOB_LOCK_TIMEOUT_MS}ms`,
+      ]);
       if (!got) return { skipped: true, locked: false };
       return { skipped: false, value: await work(m) };
     });

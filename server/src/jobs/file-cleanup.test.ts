@@ -39,7 +39,9 @@ function countingStore(failing: string[] = []): { store: FileStore; deleted: str
   return {
     deleted,
     store: {
-      put: (s) => store.put(s), get: (k) => store.get(k), exists: (k) => store.exists(k),
+      put: (s) => store.put(s),
+      get: (k) => store.get(k),
+      exists: (k) => store.exists(k),
       async delete(k) {
         deleted.push(k);
         if (failing.includes(k)) throw new Error('store unavailable');
@@ -50,10 +52,12 @@ function countingStore(failing: string[] = []): { store: FileStore; deleted: str
 }
 
 it('finds the referencing columns in the catalogue', async () => {
-  expect(await fileReferences(t.ds.manager)).toEqual(expect.arrayContaining([
-    { tbl: 'contents', col: 'file_id' },
-    { tbl: 'test_attachments', col: 'file_id' },
-  ]));
+  expect(await fileReferences(t.ds.manager)).toEqual(
+    expect.arrayContaining([
+      { tbl: 'contents', col: 'file_id' },
+      { tbl: 'test_attachments', col: 'file_id' },
+    ]),
+  );
 });
 
 it('removes unreferenced rows and their bytes; keeps referenced files and bytes that have no row yet', async () => {
@@ -96,11 +100,16 @@ it('two sweeps started at once remove each file exactly once; the second skips o
   await blocker.startTransaction();
   await blocker.query('LOCK TABLE files IN EXCLUSIVE MODE');
   const first = sweepUnreferencedFiles(t.ds, counting.store);
-  await waitFor(async () => (await t.ds.query(
-    `SELECT 1 FROM pg_locks l JOIN pg_database d ON d.oid = l.database
+  await waitFor(
+    async () =>
+      (
+        await t.ds.query(
+          `SELECT 1 FROM pg_locks l JOIN pg_database d ON d.oid = l.database
       WHERE l.locktype = 'advisory' AND l.objid = $1 AND l.granted AND d.datname = current_database()`,
-    [JOB_LOCKS.fileCleanup],
-  )).length === 1);
+          [JOB_LOCKS.fileCleanup],
+        )
+      ).length === 1,
+  );
   const second = await sweepUnreferencedFiles(t.ds, counting.store);
   await blocker.commitTransaction();
   await blocker.release();

@@ -51,8 +51,11 @@ async function deleteUnreferenced(m: EntityManager): Promise<string[]> {
 /** Removes bytes after their rows are gone for good; a failure only leaves unreachable bytes, so it is logged. */
 async function removeBytes(store: FileStore, keys: string[]): Promise<void> {
   for (let i = 0; i < keys.length; i += DELETE_BATCH) {
-    await Promise.all(keys.slice(i, i + DELETE_BATCH).map((key) =>
-      store.delete(key).catch((err) => logger.error({ err, key }, 'could not delete stored file'))));
+    await Promise.all(
+      keys
+        .slice(i, i + DELETE_BATCH)
+        .map((key) => store.delete(key).catch((err) => logger.error({ err, key }, 'could not delete stored file'))),
+    );
   }
 }
 

@@ -23,7 +23,13 @@ export async function sweepDueSoon(ds: DataSource): Promise<{ skipped: boolean; 
  * The daily digest mail: from DIGEST_HOUR_UTC on, once per user per day (notification_digests' primary key),
  * queued in the outbox in the same transaction that records it, so a failed run sends nothing and records nothing.
  */
-export async function sendDailyDigests(ds: DataSource, mail: MailService, publicUrl: string, now = new Date(), hour = DIGEST_HOUR_UTC): Promise<{ skipped: boolean; sent: number }> {
+export async function sendDailyDigests(
+  ds: DataSource,
+  mail: MailService,
+  publicUrl: string,
+  now = new Date(),
+  hour = DIGEST_HOUR_UTC,
+): Promise<{ skipped: boolean; sent: number }> {
   if (now.getUTCHours() < hour) return { skipped: true, sent: 0 };
   const run = await underAdvisoryLock(ds, JOB_LOCKS.dailyDigest, async (m) => {
     const messages = await queueDailyDigests(m, publicUrl);

@@ -29,16 +29,21 @@ async function items(n: number, hours: number): Promise<string[]> {
   const rows: Array<{ id: string }> = await t.ds.query(
     `INSERT INTO assessments (kind, course_id, title, due_date, scope, total_points)
      SELECT 'ASSIGNMENT', $1, 'Scale ' || g, date_trunc('minute', now()) + ($2 || ' hours')::interval, 'whole_class', 1
-       FROM generate_series(1, $3::int) g RETURNING id`, [room.courseId, hours, n]);
+       FROM generate_series(1, $3::int) g RETURNING id`,
+    [room.courseId, hours, n],
+  );
   const ids = rows.map((r) => r.id);
-  await t.ds.query(`INSERT INTO questions (assessment_id, type, question_text, points, sort_order) SELECT unnest($1::uuid[]), 'ShortAnswer', 'Q', 1, 1`, [ids]);
+  await t.ds.query(
+    `INSERT INTO questions (assessment_id, type, question_text, points, sort_order) SELECT unnest($1::uuid[]), 'ShortAnswer', 'Q', 1, 1`,
+    [ids],
+  );
   return ids;
 }
 
 const draft = (assessmentId: string, studentId: string) =>
   t.ds.query(`INSERT INTO submission_drafts (assessment_id, student_id, answers) VALUES ($1, $2, '[]'::jsonb)`, [assessmentId, studentId]);
 
-it("the claim of new submissions reads per started draft, never the roster of every overdue item", async () => {
+it('the claim of new submissions reads per started draft, never the roster of every overdue item', async () => {
   // 300 overdue items of a class of 5: 1500 (item, student) pairs, 3 of them started
   const ids = await items(300, -1);
   for (const i of [0, 1, 2]) await draft(ids[i * 100], pupils[i]);
@@ -80,10 +85,14 @@ it('a backlog is claimed in bounded batches, each its own transaction, and all o
   // due order would reach the empty ones only after the closing had
   await t.ds.query(
     `INSERT INTO submissions (assessment_id, student_id, status, submitted_at, max_score, allowed_after_due, custom_due_date)
-     SELECT $1, unnest($2::uuid[]), 'reopened', now() - interval '1 hour', 1, true, now() - interval '3 minutes'`, [f, pupils.slice(0, 3)]);
+     SELECT $1, unnest($2::uuid[]), 'reopened', now() - interval '1 hour', 1, true, now() - interval '3 minutes'`,
+    [f, pupils.slice(0, 3)],
+  );
   await t.ds.query(
     `INSERT INTO submissions (assessment_id, student_id, status, submitted_at, max_score, allowed_after_due, custom_due_date)
-     SELECT $1, unnest($2::uuid[]), 'reopened', NULL, 1, true, now() - interval '1 minute'`, [f, pupils.slice(3)]);
+     SELECT $1, unnest($2::uuid[]), 'reopened', NULL, 1, true, now() - interval '1 minute'`,
+    [f, pupils.slice(3)],
+  );
 
   const first = await t.ds.transaction((m) => autoSubmitOverdue(m, { visibleOnly: true, missing: 'leave', limit: 2 }));
   expect(first.filter((c) => !c.reopened)).toHaveLength(2);
@@ -94,7 +103,9 @@ it('a backlog is claimed in bounded batches, each its own transaction, and all o
     `SELECT (SELECT count(*)::int FROM submissions WHERE assessment_id = ANY($1::uuid[]) AND status = 'reopened') AS open,
             (SELECT count(*)::int FROM submission_drafts WHERE assessment_id = ANY($1::uuid[])) AS drafts,
             (SELECT count(*)::int FROM submissions WHERE assessment_id = $2 AND is_auto_submitted) AS auto,
-            (SELECT array_agg(student_id ORDER BY student_id)::text[] FROM submissions WHERE assessment_id = $3) AS closed`, [[a, f], a, f]);
+            (SELECT array_agg(student_id ORDER BY student_id)::text[] FROM submissions WHERE assessment_id = $3) AS closed`,
+    [[a, f], a, f],
+  );
   expect({ open, drafts, auto }).toEqual({ open: 0, drafts: 0, auto: 5 });
   // the two with nothing were taken back, never closed as empty submissions
   expect(closed).toEqual([...pupils.slice(0, 3)].sort());

@@ -21,11 +21,16 @@ export const SWEEP_BATCHES = 20;
  * teacher's autoSubmitOverdue running meanwhile never doubles a submission. A backlog (the first run over a large
  * school, an instance down for a while) goes in batches of SWEEP_BATCH, each its own transaction.
  */
-export async function sweepOverdue(ds: DataSource, o: { batch?: number; batches?: number } = {}): Promise<{ skipped: boolean; submitted: number }> {
+export async function sweepOverdue(
+  ds: DataSource,
+  o: { batch?: number; batches?: number } = {},
+): Promise<{ skipped: boolean; submitted: number }> {
   const batch = o.batch ?? SWEEP_BATCH;
   let submitted = 0;
   for (let i = 0; i < (o.batches ?? SWEEP_BATCHES); i++) {
-    const run = await underAdvisoryLock(ds, JOB_LOCKS.overdueSweep, (m) => autoSubmitBatch(m, { visibleOnly: true, missing: 'leave', limit: batch }));
+    const run = await underAdvisoryLock(ds, JOB_LOCKS.overdueSweep, (m) =>
+      autoSubmitBatch(m, { visibleOnly: true, missing: 'leave', limit: batch }),
+    );
     // a table it needs is locked (JOB_LOCK_TIMEOUT_MS): the turn is over; another instance holds the job's lock: it is sweeping
     if (run.skipped) return { skipped: run.locked || i === 0, submitted };
     submitted += run.value.claimed.length;

@@ -14,8 +14,13 @@ export function schedule(name: string, seconds: number, run: () => Promise<unkno
   const tick = () => {
     if (running) return;
     running = run()
-      .then(() => undefined, (err) => logger.error({ err, job: name }, 'scheduled job failed'))
-      .finally(() => { running = undefined; });
+      .then(
+        () => undefined,
+        (err) => logger.error({ err, job: name }, 'scheduled job failed'),
+      )
+      .finally(() => {
+        running = undefined;
+      });
   };
   const timer = seconds > 0 ? setInterval(tick, seconds * 1000) : undefined;
   timer?.unref(); // never what keeps the process alive

@@ -23,9 +23,14 @@ export async function startSweepWorld(poolSize: number): Promise<SweepWorld> {
   await ds2.initialize();
   const [{ id }] = await t.ds.query(`SELECT id FROM users WHERE email = 'teacher@demo.school'`);
   const room = await makeClassroom(t.ds, id, 5);
-  const pupils = (await t.ds.query('SELECT id FROM users WHERE class_id = $1 ORDER BY last_name', [room.classId])).map((r: { id: string }) => r.id);
+  const pupils = (await t.ds.query('SELECT id FROM users WHERE class_id = $1 ORDER BY last_name', [room.classId])).map(
+    (r: { id: string }) => r.id,
+  );
   return {
-    t, ds2, room, pupils,
+    t,
+    ds2,
+    room,
+    pupils,
     async close() {
       await ds2.destroy();
       await t.close();

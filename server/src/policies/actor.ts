@@ -27,15 +27,26 @@ export interface Actor {
  * for the session): what that user would be allowed in a session of their own. Never a stand-in for another
  * person: a read of someone's view is a rule on the reader that names the relation (rules.ts 'family.readStudent*').
  */
-export const storedRoleActor = (userId: string, role: Role, childIds: string[] = []): Actor =>
-  ({ userId, role, activeRole: role, impersonating: false, sessionId: '', childIds });
+export const storedRoleActor = (userId: string, role: Role, childIds: string[] = []): Actor => ({
+  userId,
+  role,
+  activeRole: role,
+  impersonating: false,
+  sessionId: '',
+  childIds,
+});
 
 /**
  * An application (OAuth 2.0 client credentials) acting with exactly its scopes: `userId` is the application's
  * own id, which no user has, so no rule of "one's own" matches it either.
  */
 export const applicationActor = (app: { id: string; name: string; scopes: readonly Scope[] }): Actor => ({
-  userId: app.id, role: APPLICATION, activeRole: APPLICATION, impersonating: false, sessionId: '', childIds: [],
+  userId: app.id,
+  role: APPLICATION,
+  activeRole: APPLICATION,
+  impersonating: false,
+  sessionId: '',
+  childIds: [],
   credential: { kind: 'application', id: app.id, name: app.name, scopes: app.scopes },
 });
 

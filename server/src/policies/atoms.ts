@@ -47,8 +47,11 @@ export const and = (...parts: string[]): string => {
 const notSql = (x: string): string => (x === TRUE ? FALSE : x === FALSE ? TRUE : `(${x}) IS NOT TRUE`);
 
 /** A predicate of the actor alone; its SQL form is the constant it decides (FALSE for no actor). */
-export const actorAtom = (test: (a: Actor) => boolean): Pred<unknown, unknown> =>
-  ({ js: (a) => test(a), sql: (a) => (a && test(a) ? TRUE : FALSE), actorOnly: true });
+export const actorAtom = (test: (a: Actor) => boolean): Pred<unknown, unknown> => ({
+  js: (a) => test(a),
+  sql: (a) => (a && test(a) ? TRUE : FALSE),
+  actorOnly: true,
+});
 
 /** A predicate of the object with both forms. */
 export const atom = <F, R>(js: (a: Actor, f: F) => boolean, sql: SqlForm<R>): Pred<F, R> => ({ js, sql, actorOnly: false });
@@ -57,11 +60,17 @@ export const atom = <F, R>(js: (a: Actor, f: F) => boolean, sql: SqlForm<R>): Pr
 export const jsOnly = <F>(js: (a: Actor, f: F) => boolean): Pred<F, unknown> => ({ js, sql: null, actorOnly: false });
 
 /** The facts an expression reads: what each of its parts reads, all together (`unknown` for the actor's own). */
-type FactsOf<P extends ReadonlyArray<Pred<never, never>>> =
-  { [K in keyof P]: (x: P[K] extends Pred<infer F, never> ? F : never) => void }[number] extends (x: infer I) => void ? I : never;
+type FactsOf<P extends ReadonlyArray<Pred<never, never>>> = {
+  [K in keyof P]: (x: P[K] extends Pred<infer F, never> ? F : never) => void;
+}[number] extends (x: infer I) => void
+  ? I
+  : never;
 /** The columns an expression names. */
-type ColsOf<P extends ReadonlyArray<Pred<never, never>>> =
-  { [K in keyof P]: (x: P[K] extends Pred<never, infer R> ? R : never) => void }[number] extends (x: infer I) => void ? I : never;
+type ColsOf<P extends ReadonlyArray<Pred<never, never>>> = {
+  [K in keyof P]: (x: P[K] extends Pred<never, infer R> ? R : never) => void;
+}[number] extends (x: infer I) => void
+  ? I
+  : never;
 
 export function anyOf<P extends ReadonlyArray<Pred<never, never>>>(...ps: P): Pred<FactsOf<P>, ColsOf<P>> {
   return {
@@ -101,7 +110,10 @@ const sqlList = (values: readonly string[]) => (values.length ? values.map((v) =
 
 /** A column names the viewer (their own notice, snippet, account, submission); a null column names nobody. */
 export const viewerIs = <K extends string>(key: K): Pred<{ [k in K]: string | null }, { [k in K]: string }> =>
-  atom((a, f) => f[key] !== null && f[key] === a.userId, (_a, r, v) => `${r[key]} = ${v}`);
+  atom(
+    (a, f) => f[key] !== null && f[key] === a.userId,
+    (_a, r, v) => `${r[key]} = ${v}`,
+  );
 
 /**
  * The course is taught by the viewer (course_teachers follows the allocations). `teachers` may name a relation of
@@ -110,35 +122,42 @@ export const viewerIs = <K extends string>(key: K): Pred<{ [k in K]: string | nu
  */
 export const taughtBy = atom<{ teacherIds: string[] }, { courseId: string; teachers?: string }>(
   (a, f) => f.teacherIds.includes(a.userId),
-  (_a, r, v) => `EXISTS (SELECT 1 FROM ${r.teachers ?? 'course_teachers'} ct WHERE ct.course_id = ${r.courseId} AND ct.teacher_id = ${v})`);
+  (_a, r, v) => `EXISTS (SELECT 1 FROM ${r.teachers ?? 'course_teachers'} ct WHERE ct.course_id = ${r.courseId} AND ct.teacher_id = ${v})`,
+);
 
 /** The allocation (a class, subject and year) names the viewer among its teachers. */
 export const allocationTaughtBy = atom<{ teacherIds: string[] }, { allocationId: string }>(
   (a, f) => f.teacherIds.includes(a.userId),
-  (_a, r, v) => `EXISTS (SELECT 1 FROM allocation_teachers axt WHERE axt.allocation_id = ${r.allocationId} AND axt.teacher_id = ${v})`);
+  (_a, r, v) => `EXISTS (SELECT 1 FROM allocation_teachers axt WHERE axt.allocation_id = ${r.allocationId} AND axt.teacher_id = ${v})`,
+);
 
 /** The viewer (whoever `viewer` names: the actor, or a student column) is placed in the course's class and academic year. */
 export const placedIn = atom<{ viewerInClass: boolean }, { courseId: string }>(
   (_a, f) => f.viewerInClass,
   (_a, r, v) => `EXISTS (SELECT 1 FROM courses cx JOIN users ux ON ux.class_id = cx.class_id AND ux.academic_year_id = cx.academic_year_id
-                WHERE cx.id = ${r.courseId} AND ux.id = ${v})`);
+                WHERE cx.id = ${r.courseId} AND ux.id = ${v})`,
+);
 
 /**
  * The row's student (not the viewer) is placed in the course's class and year: placedIn asked of a student column,
  * so a course of a student's view (a parent's child, a grades report) is decided without an actor for the student.
  */
 export const studentPlacedIn = atom<{ studentInClass: boolean }, { courseId: string; studentId: string }>(
-  (_a, f) => f.studentInClass, (a, r) => placedIn.sql!(a, r, r.studentId));
+  (_a, f) => f.studentInClass,
+  (a, r) => placedIn.sql!(a, r, r.studentId),
+);
 
 /** The assessment names the viewer among its targets. */
 export const targeted = atom<{ targetsViewer: boolean }, { assessmentId: string }>(
   (_a, f) => f.targetsViewer,
-  (_a, r, v) => `EXISTS (SELECT 1 FROM assessment_targets atx WHERE atx.assessment_id = ${r.assessmentId} AND atx.student_id = ${v})`);
+  (_a, r, v) => `EXISTS (SELECT 1 FROM assessment_targets atx WHERE atx.assessment_id = ${r.assessmentId} AND atx.student_id = ${v})`,
+);
 
 /** The student column names a child linked to the viewer (JS: the session's Actor.childIds; SQL: parent_students). */
 export const linkedParent = atom<{ studentId: string }, { studentId: string }>(
   (a, f) => a.childIds.includes(f.studentId),
-  (_a, r, v) => `EXISTS (SELECT 1 FROM parent_students ps WHERE ps.parent_id = ${v} AND ps.student_id = ${r.studentId})`);
+  (_a, r, v) => `EXISTS (SELECT 1 FROM parent_students ps WHERE ps.parent_id = ${v} AND ps.student_id = ${r.studentId})`,
+);
 
 /** The user is a student placed in a class and year the viewer teaches (an allocation of theirs names the class and year). */
 export const studentTaughtBySql = (studentId: string, teacher: string) =>
@@ -149,21 +168,36 @@ export const studentTaughtBySql = (studentId: string, teacher: string) =>
 /** 'taughtByViewer' (UserFacts): a student the viewer teaches, or a parent of one. */
 export const taughtByViewer = atom<{ taughtByViewer: boolean }, { id: string }>(
   (_a, f) => f.taughtByViewer,
-  (_a, r, v) => `(${studentTaughtBySql(r.id, v)} OR EXISTS (SELECT 1 FROM parent_students psx WHERE psx.parent_id = ${r.id} AND ${studentTaughtBySql('psx.student_id', v)}))`);
+  (_a, r, v) =>
+    `(${studentTaughtBySql(r.id, v)} OR EXISTS (SELECT 1 FROM parent_students psx WHERE psx.parent_id = ${r.id} AND ${studentTaughtBySql('psx.student_id', v)}))`,
+);
 
 /** The acting role may give the target's role to a new user (ASSIGNABLE_ROLES; an application gives none). */
 export const assignable = atom<{ role: Role }, { role: string }>(
   (a, f) => (ASSIGNABLE_ROLES[a.activeRole as Role] ?? []).includes(f.role),
-  (a, r) => { const l = sqlList(a ? ASSIGNABLE_ROLES[a.activeRole as Role] ?? [] : []); return l ? `${r.role} IN (${l})` : FALSE; });
+  (a, r) => {
+    const l = sqlList(a ? (ASSIGNABLE_ROLES[a.activeRole as Role] ?? []) : []);
+    return l ? `${r.role} IN (${l})` : FALSE;
+  },
+);
 
 /** The target user holds one of these roles. */
-export const roleOf = (...roles: Role[]) => atom<{ role: Role }, { role: string }>(
-  (_a, f) => roles.includes(f.role), (_a, r) => `${r.role} IN (${sqlList(roles)})`);
+export const roleOf = (...roles: Role[]) =>
+  atom<{ role: Role }, { role: string }>(
+    (_a, f) => roles.includes(f.role),
+    (_a, r) => `${r.role} IN (${sqlList(roles)})`,
+  );
 
 /** A boolean fact of the object that is a column (or condition) of its row: visible, whole class, graded, released... */
 export const flag = <K extends string>(key: K): Pred<{ [k in K]: boolean }, { [k in K]: string }> =>
-  atom((_a, f) => f[key], (_a, r) => `(${r[key]})`);
+  atom(
+    (_a, f) => f[key],
+    (_a, r) => `(${r[key]})`,
+  );
 
 /** A text fact of the object equals a constant (an item's result visibility, an audit row's kind). */
 export const equals = <K extends string>(key: K, value: string): Pred<{ [k in K]: string }, { [k in K]: string }> =>
-  atom((_a, f) => f[key] === value, (_a, r) => `${r[key]} = '${value}'`);
+  atom(
+    (_a, f) => f[key] === value,
+    (_a, r) => `${r[key]} = '${value}'`,
+  );

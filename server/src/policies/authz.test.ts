@@ -36,7 +36,9 @@ test('every GraphQL operation and every REST path has a row, and every row names
   ];
   expect(problems).toEqual([]);
   const attempts = rows.reduce((n, r) => n + transportsOf(r).length * (Object.keys(r.expect).length * 5 + 1), 0);
-  console.log(`${operations.length} GraphQL operations, ${paths.length} REST paths, 100% covered by ${rows.length} rows (${attempts} attempts)`);
+  console.log(
+    `${operations.length} GraphQL operations, ${paths.length} REST paths, 100% covered by ${rows.length} rows (${attempts} attempts)`,
+  );
 });
 
 describe.each(Object.entries(MATRIX))('%s', (_domain, domainRows) => {

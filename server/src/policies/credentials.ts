@@ -22,7 +22,8 @@ export type Scope = (typeof SCOPES)[keyof typeof SCOPES];
 export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   [SCOPES.rosterRead]: 'OneRoster: read users, classes, courses, enrollments and academic sessions.',
   [SCOPES.rosterCoreRead]: 'OneRoster: read the core roster (users, classes, courses, enrollments, academic sessions).',
-  [SCOPES.gradebookRead]: "OneRoster: read line items, categories and results (every course's gradebook, assessments and submissions with their scores; never answer keys).",
+  [SCOPES.gradebookRead]:
+    "OneRoster: read line items, categories and results (every course's gradebook, assessments and submissions with their scores; never answer keys).",
   [SCOPES.gradebookWrite]: 'OneRoster: create and replace line items and results (OneRoster routes only).',
   [SCOPES.gradebookDelete]: 'OneRoster: delete line items and results (OneRoster routes only).',
   [SCOPES.schoolRead]: 'Read the whole school through GraphQL and the GET paths of /api (what SuperAdmin and Admin read); no writes.',
@@ -49,5 +50,4 @@ export const APPLICATION = 'Application' as const;
  * narrowed to its scope) or an application's access token (acting as the application, with its scopes).
  */
 export type Credential =
-  | { kind: 'token'; id: string; scope: AccessTokenScope }
-  | { kind: 'application'; id: string; name: string; scopes: readonly Scope[] };
+  { kind: 'token'; id: string; scope: AccessTokenScope } | { kind: 'application'; id: string; name: string; scopes: readonly Scope[] };

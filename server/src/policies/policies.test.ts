@@ -112,7 +112,14 @@ describe.each(ROLES)('as %s', (actor) => {
   });
 
   it('needs a session for every operation', async () => {
-    for (const [m, p] of [['GET', '/users'], ['GET', `/users/${ids[actor]}`], ['POST', '/users'], ['DELETE', `/users/${ids[actor]}`], ['GET', '/auth/me'], ['GET', '/auth/logout']]) {
+    for (const [m, p] of [
+      ['GET', '/users'],
+      ['GET', `/users/${ids[actor]}`],
+      ['POST', '/users'],
+      ['DELETE', `/users/${ids[actor]}`],
+      ['GET', '/auth/me'],
+      ['GET', '/auth/logout'],
+    ]) {
       expect((await t.rest(m, p, { body: m === 'POST' ? {} : undefined })).status).toBe(401);
     }
   });

@@ -3,8 +3,29 @@ import { Role } from '../core/role';
 import { ACADEMIC_MANAGERS, SWITCHABLE_ROLES, USER_MANAGERS } from './roles';
 import { AccessTokenScope, ROSTER_SCOPES, SCOPES } from './credentials';
 import {
-  type Pred, actorAtom, allOf, allocationTaughtBy, anyOf, app, assignable, at, atom, equals, flag, jsOnly, linkedParent, not, person,
-  placedIn, role, roleOf, studentPlacedIn, targeted, taughtBy, taughtByViewer, viewerIs,
+  type Pred,
+  actorAtom,
+  allOf,
+  allocationTaughtBy,
+  anyOf,
+  app,
+  assignable,
+  at,
+  atom,
+  equals,
+  flag,
+  jsOnly,
+  linkedParent,
+  not,
+  person,
+  placedIn,
+  role,
+  roleOf,
+  studentPlacedIn,
+  targeted,
+  taughtBy,
+  taughtByViewer,
+  viewerIs,
 } from './atoms';
 
 /**
@@ -44,9 +65,7 @@ export interface UserCols {
  * only their own students and those students' parents, never another member of staff (an email change by a
  * teacher was a way to take another teacher's account over).
  */
-const managesUser = anyOf(
-  allOf(manager, assignable),
-  allOf(teacher, roleOf(Role.Student, Role.Parent), taughtByViewer));
+const managesUser = anyOf(allOf(manager, assignable), allOf(teacher, roleOf(Role.Student, Role.Parent), taughtByViewer));
 
 /** What the course rules need to know about a course and the viewer (loaded in one statement by the course gate). */
 export interface CourseFacts {
@@ -109,11 +128,12 @@ const readsStudentView = anyOf(ownWork, parentOf, readsSchool);
  * it (and its module) is visible and for the whole class or names them. This is 'assessment.read' for a Student,
  * named as a relation so a submission's student, a parent's child or a calendar's student need no actor of theirs.
  */
-export const shownToStudent = allOf(
-  at(placedIn, ofCourse, cols), flag('visible'), anyOf(flag('wholeClass'), targeted));
+export const shownToStudent = allOf(at(placedIn, ofCourse, cols), flag('visible'), anyOf(flag('wholeClass'), targeted));
 /** 'itemShownToStudent': the submission's student may read its item now (hiding an item, or its module, hides its submissions from the student and their parents). */
 const shownToItsStudent = atom<{ itemShownToStudent: boolean }, SubmissionRef>(
-  (_a, f) => f.itemShownToStudent, (_a, r) => shownToStudent.sql!(null, r, r.studentId));
+  (_a, f) => f.itemShownToStudent,
+  (_a, r) => shownToStudent.sql!(null, r, r.studentId),
+);
 
 /** What result visibility reads about a submission (assessments.md section 4 "Result visibility"). */
 export interface SubmissionView {
@@ -160,7 +180,9 @@ export const teachesSubjectSql = (subjectId: string, teacher: string) =>
   `EXISTS (SELECT 1 FROM allocations alb JOIN allocation_teachers atb ON atb.allocation_id = alb.id
             WHERE alb.subject_id = ${subjectId} AND atb.teacher_id = ${teacher})`;
 const teachesSubject = atom<{ viewerTeachesSubject: boolean }, { subjectId: string }>(
-  (_a, f) => f.viewerTeachesSubject, (_a, r, v) => teachesSubjectSql(r.subjectId, v));
+  (_a, f) => f.viewerTeachesSubject,
+  (_a, r, v) => teachesSubjectSql(r.subjectId, v),
+);
 /** SuperAdmin and Admin themselves (never an application: banks hold answer keys). */
 const staffManager = allOf(manager, person);
 const ownsBank = allOf(teacher, viewerIs('ownerId'));
@@ -185,21 +207,39 @@ export const rules = {
   /** change another user's sign-in email (it still waits for the new address): SuperAdmin and Admin only, never a Teacher; one's own through the account */
   'user.changeEmail': rule<UserFacts, UserCols>(allOf(manager, managesUser)),
   /** view the app as another role; decided by the stored role, so an impersonating user can still move */
-  'role.switch': rule<{ role: Role }>(allOf(person, jsOnly((a: Actor, t: { role: Role }) => SWITCHABLE_ROLES[a.role as Role].includes(t.role)))),
+  'role.switch': rule<{ role: Role }>(
+    allOf(
+      person,
+      jsOnly((a: Actor, t: { role: Role }) => SWITCHABLE_ROLES[a.role as Role].includes(t.role)),
+    ),
+  ),
   /** change academic years, classes, subjects and allocations (which teachers teach what) */
   'academic.manage': rule(manager),
   /** read academic years, classes and subjects: every signed-in role (the course-management tree is for all), an application with a roster scope */
   'academic.read': rule(anyOf(person, app(...ROSTER))),
   /** list one teacher's allocations: academic managers for any teacher, a teacher only their own */
-  'allocation.listOfTeacher': rule<{ teacherId: string }, { teacherId: string }>(anyOf(manager, app(...ROSTER), allOf(teacher, viewerIs('teacherId')))),
+  'allocation.listOfTeacher': rule<{ teacherId: string }, { teacherId: string }>(
+    anyOf(manager, app(...ROSTER), allOf(teacher, viewerIs('teacherId'))),
+  ),
   /** read one allocation: academic managers, or a teacher who is one of its teachers (lists: allocationReadableSql) */
-  'allocation.read': rule<{ teacherIds: string[] }, { allocationId: string }>(anyOf(manager, app(...ROSTER), allOf(teacher, allocationTaughtBy))),
+  'allocation.read': rule<{ teacherIds: string[] }, { allocationId: string }>(
+    anyOf(manager, app(...ROSTER), allOf(teacher, allocationTaughtBy)),
+  ),
   /** use student placement at all (assessments.md section 6: teachers assign students) */
   'student.placeAny': rule(role(Role.SuperAdmin, Role.Admin, Role.Teacher)),
   /** place a student: only students; academic managers into any class, a teacher only where they teach */
-  'student.place': rule<{ studentRole: Role; actorTeachesThere: boolean }>(allOf(
-    jsOnly((_a, p: { studentRole: Role }) => p.studentRole === Role.Student),
-    anyOf(manager, allOf(teacher, jsOnly((_a, p: { actorTeachesThere: boolean }) => p.actorTeachesThere))))),
+  'student.place': rule<{ studentRole: Role; actorTeachesThere: boolean }>(
+    allOf(
+      jsOnly((_a, p: { studentRole: Role }) => p.studentRole === Role.Student),
+      anyOf(
+        manager,
+        allOf(
+          teacher,
+          jsOnly((_a, p: { actorTeachesThere: boolean }) => p.actorTeachesThere),
+        ),
+      ),
+    ),
+  ),
   /** open class attendance at all (roster, date view, chart, marking): teachers and academic managers */
   'attendance.staff': rule(anyOf(readsSchool, teacher)),
   /** mark, and read the roster and records of, one class and subject: academic managers or its assigned teachers */
@@ -207,11 +247,18 @@ export const rules = {
   /** read one's own attendance (assessments.md section 6: students see only their own); filtered in SQL by student */
   'attendance.readOwn': rule(student),
   /** create a course (or clone one into): a Teacher assigned to that class, subject and year */
-  'course.create': rule<{ assigned: boolean }>(allOf(teacher, jsOnly((_a, t: { assigned: boolean }) => t.assigned))),
+  'course.create': rule<{ assigned: boolean }>(
+    allOf(
+      teacher,
+      jsOnly((_a, t: { assigned: boolean }) => t.assigned),
+    ),
+  ),
   /** list every course (the dashboard list for SuperAdmin and Admin) */
   'course.listAll': rule(anyOf(manager, app(...ROSTER, SCOPES.gradebookRead))),
   /** list one teacher's courses: SuperAdmin and Admin any teacher's, a teacher their own */
-  'course.listOfTeacher': rule<{ teacherId: string }, { teacherId: string }>(anyOf(manager, app(...ROSTER, SCOPES.gradebookRead), allOf(teacher, viewerIs('teacherId')))),
+  'course.listOfTeacher': rule<{ teacherId: string }, { teacherId: string }>(
+    anyOf(manager, app(...ROSTER, SCOPES.gradebookRead), allOf(teacher, viewerIs('teacherId'))),
+  ),
   /** list the courses of one's own class and academic year */
   'course.listOfOwnClass': rule(student),
   /** read a course: SuperAdmin and Admin any, a teacher the ones they teach, a student those of their class and year; never a parent */
@@ -223,13 +270,19 @@ export const rules = {
   /** delete a course with everything in it: its teachers, SuperAdmin and Admin */
   'course.delete': rule<CourseFacts, CourseRef>(anyOf(teaches, manager)),
   /** read one module, content item (or its file) or announcement: hidden ones only for those who see hidden */
-  'course.readItem': rule<ItemFacts, ItemRef>(allOf(at(readsCourse, ofCourse, cols), anyOf(allOf(flag('visible'), person), at(seesHidden, ofCourse, cols)))),
+  'course.readItem': rule<ItemFacts, ItemRef>(
+    allOf(at(readsCourse, ofCourse, cols), anyOf(allOf(flag('visible'), person), at(seesHidden, ofCourse, cols))),
+  ),
   /**
    * read an assessment (assignment, exam, quiz): whoever sees the course's hidden items; a student of the
    * course's class and year only when it (and its module) is visible and it is for the whole class or names them
    */
-  'assessment.read': rule<AssessmentFacts, AssessmentRef>(allOf(at(readsCourse, ofCourse, cols),
-    anyOf(at(seesHidden, ofCourse, cols), app(...GRADEBOOK), allOf(person, flag('visible'), anyOf(flag('wholeClass'), targeted))))),
+  'assessment.read': rule<AssessmentFacts, AssessmentRef>(
+    allOf(
+      at(readsCourse, ofCourse, cols),
+      anyOf(at(seesHidden, ofCourse, cols), app(...GRADEBOOK), allOf(person, flag('visible'), anyOf(flag('wholeClass'), targeted))),
+    ),
+  ),
   /** receive the answer key (isCorrect, accepted answers and weights, partial marking) and the targets: the course's teachers, SuperAdmin and Admin */
   'assessment.seeKey': rule<{ teacherIds: string[] }, CourseRef>(keyHolder),
   /** submit, resubmit or autosave work at all: students (the item itself must pass 'assessment.read') */
@@ -256,16 +309,22 @@ export const rules = {
    * submissions too; lists: submissionReadableSql)
    */
   'submission.read': rule<{ studentId: string; teacherIds: string[]; itemShownToStudent: boolean }, SubmissionRef>(
-    anyOf(allOf(ownOrChild, shownToItsStudent), seesScores)),
+    anyOf(allOf(ownOrChild, shownToItsStudent), seesScores),
+  ),
   /** download a long-answer file: the student who sent it and the course's teachers only */
-  'submission.download': rule<{ studentId: string; teacherIds: string[] }, { studentId: string; courseId: string }>(anyOf(ownWork, teaches)),
+  'submission.download': rule<{ studentId: string; teacherIds: string[] }, { studentId: string; courseId: string }>(
+    anyOf(ownWork, teaches),
+  ),
   /** the total score: those who hold the key; the student (and their linked parents, never more) once graded and not manual (unless released) */
   'submission.seeResults': rule<SubmissionView, SubmissionViewRef>(anyOf(seesScores, allOf(ownOrChild, resultsShown))),
   /** per-question scores and feedback: as results (the student and their linked parents), but not under scoreOnly (the total alone) */
-  'submission.seeGrades': rule<SubmissionView, SubmissionViewRef>(anyOf(seesScores, allOf(ownOrChild, resultsShown, not(equals('visibility', 'scoreOnly'))))),
+  'submission.seeGrades': rule<SubmissionView, SubmissionViewRef>(
+    anyOf(seesScores, allOf(ownOrChild, resultsShown, not(equals('visibility', 'scoreOnly')))),
+  ),
   /** correct answers and explanations: as grades, only for immediate (or released) work not auto-submitted */
   'submission.seeCorrect': rule<SubmissionView, SubmissionViewRef>(
-    anyOf(keyHolder, allOf(ownWork, resultsShown, not(equals('visibility', 'scoreOnly')), not(flag('autoSubmitted'))))),
+    anyOf(keyHolder, allOf(ownWork, resultsShown, not(equals('visibility', 'scoreOnly')), not(flag('autoSubmitted')))),
+  ),
   /** an item's grading dashboard, its changes and its summary (issue 13): the course's teachers, SuperAdmin and Admin */
   'assessment.review': rule<CourseFacts, CourseRef>(anyOf(teaches, readsSchool)),
   /** auto-submit an item's overdue students now: the course's teachers (SuperAdmin and Admin change nothing in courses) */
@@ -306,16 +365,32 @@ export const rules = {
   /** read a student's own view (courses, work, attendance): the student, a linked parent, SuperAdmin and Admin */
   'family.readStudentView': rule<{ studentId: string }, { studentId: string }>(readsStudentView),
   /** a course of a student's view (their report, a parent's child's courses): the reader may read the student's view and the student is placed in the course (lists: studentCourseSql) */
-  'family.readStudentCourse': rule<{ studentId: string; studentInClass: boolean }, { studentId: string; courseId: string }>(allOf(readsStudentView, studentPlacedIn)),
+  'family.readStudentCourse': rule<{ studentId: string; studentInClass: boolean }, { studentId: string; courseId: string }>(
+    allOf(readsStudentView, studentPlacedIn),
+  ),
   /** an item of a student's view, as the student sees it: the reader may read the student's view and the item is shown to the student (lists: studentItemSql) */
-  'family.readStudentItem': rule<{ studentId: string; itemShownToStudent: boolean }, SubmissionRef>(allOf(readsStudentView, shownToItsStudent)),
+  'family.readStudentItem': rule<{ studentId: string; itemShownToStudent: boolean }, SubmissionRef>(
+    allOf(readsStudentView, shownToItsStudent),
+  ),
   // ---- end of Families ----
   // ---- Audit log (issue 23): who changed whose account, role switches, grade changes ----
   /** open the audit log at all: SuperAdmin and Admin (every row), teachers (the grade changes of the courses they teach) */
   'audit.list': rule(role(...ACADEMIC_MANAGERS, Role.Teacher)),
   /** read one audit row: SuperAdmin and Admin any; a teacher a grade change in a course they teach (lists: auditReadableSql) */
-  'audit.read': rule<{ kind: string; courseTeacherIds: string[] }, { kind: string; courseId: string }>(anyOf(manager,
-    allOf(teacher, equals('kind', 'GRADE_CHANGED'), at(taughtBy, (e: { courseTeacherIds: string[] }) => ({ teacherIds: e.courseTeacherIds }), (r: CourseRef) => r)))),
+  'audit.read': rule<{ kind: string; courseTeacherIds: string[] }, { kind: string; courseId: string }>(
+    anyOf(
+      manager,
+      allOf(
+        teacher,
+        equals('kind', 'GRADE_CHANGED'),
+        at(
+          taughtBy,
+          (e: { courseTeacherIds: string[] }) => ({ teacherIds: e.courseTeacherIds }),
+          (r: CourseRef) => r,
+        ),
+      ),
+    ),
+  ),
   // ---- end of Audit log ----
   // ---- Notifications (issue 17): the bell, the To Do ----
   /** read or mark a notification: only its recipient (lists: notificationOwnSql) */
@@ -329,13 +404,16 @@ export const rules = {
   'discussion.post': rule<CourseFacts, CourseRef>(anyOf(teaches, inClass)),
   /** edit or delete a discussion or reply: a teacher of the course, or its author while they can read the course */
   'discussion.change': rule<{ course: CourseFacts; authorId: string | null }, CourseRef & { authorId: string }>(
-    anyOf(at(teaches, ofCourse, cols), allOf(at(readsCourse, ofCourse, cols), viewerIs('authorId')))),
+    anyOf(at(teaches, ofCourse, cols), allOf(at(readsCourse, ofCourse, cols), viewerIs('authorId'))),
+  ),
   // ---- Integrations (issue 26): personal access tokens and applications ----
   /**
    * change anything (GraphQL mutations, /api paths other than GET): a web session, or a personal access token
    * of scope READ_WRITE; never a READ token, never an application (its OneRoster writes come with their own routes)
    */
-  'credential.write': rule(actorAtom((a) => !a.credential || (a.credential.kind === 'token' && a.credential.scope === AccessTokenScope.READ_WRITE))),
+  'credential.write': rule(
+    actorAtom((a) => !a.credential || (a.credential.kind === 'token' && a.credential.scope === AccessTokenScope.READ_WRITE)),
+  ),
   /** what belongs to a signed-in browser (switch role, change the password, sign out a session): a web session, never a token */
   'session.manage': rule(webSession),
   /** create, list and revoke one's own personal access tokens: a person in a web session of their own role (a token acts in the stored role) */
@@ -363,5 +441,4 @@ export type Action = keyof typeof rules;
 export type ObjectOf<A extends Action> = Parameters<(typeof rules)[A]>[1];
 
 /** The expression a rule was written as, or undefined for a rule written as a plain function. */
-export const predOf = (action: Action): Pred<unknown, unknown> | undefined =>
-  (rules[action] as Partial<RuleFn<unknown, unknown>>).pred;
+export const predOf = (action: Action): Pred<unknown, unknown> | undefined => (rules[action] as Partial<RuleFn<unknown, unknown>>).pred;

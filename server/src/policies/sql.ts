@@ -1,7 +1,17 @@
 import type { Actor } from './actor';
 import type { SqlForm } from './atoms';
 import { taughtBy, taughtByViewer } from './atoms';
-import { type AssessmentRef, type BankRef, type CourseRef, type ItemRef, type RuleFn, type SubmissionRef, resultsShown, rules, shownToStudent } from './rules';
+import {
+  type AssessmentRef,
+  type BankRef,
+  type CourseRef,
+  type ItemRef,
+  type RuleFn,
+  type SubmissionRef,
+  resultsShown,
+  rules,
+  shownToStudent,
+} from './rules';
 
 export { teachesSubjectSql } from './rules';
 export type { AssessmentRef, BankRef, CourseRef, ItemRef, SubmissionRef } from './rules';
@@ -57,7 +67,11 @@ export const allocationReadableSql = (a: Actor | null, allocationId: string, vie
 export const itemShownToStudentSql = (s: SubmissionRef) => assessmentShownToStudentSql(s, s.studentId);
 
 /** The columns result visibility reads of a submission row `s` of item `a` (resultsShown): graded, visibility, released. */
-export interface ResultsRef { graded: string; visibility: string; released: string }
+export interface ResultsRef {
+  graded: string;
+  visibility: string;
+  released: string;
+}
 
 /** resultsShown: a graded submission's results are shown to its student (not a manual item's until released). */
 export const resultsShownSql = (r: ResultsRef) => resultsShown.sql!(null, r, '');

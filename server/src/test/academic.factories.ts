@@ -15,11 +15,17 @@ export async function makeYear(ds: DataSource, year = `Y-${suffix()}`, isActive 
   return row;
 }
 
-export async function makeClass(ds: DataSource, academicYearId: string, name = `Class ${suffix()}`, grade = '5'): Promise<Row & { name: string }> {
-  const [row] = await ds.query(
-    `INSERT INTO classes (name, grade, academic_year_id) VALUES ($1, $2, $3) RETURNING id, name`,
-    [name, grade, academicYearId],
-  );
+export async function makeClass(
+  ds: DataSource,
+  academicYearId: string,
+  name = `Class ${suffix()}`,
+  grade = '5',
+): Promise<Row & { name: string }> {
+  const [row] = await ds.query(`INSERT INTO classes (name, grade, academic_year_id) VALUES ($1, $2, $3) RETURNING id, name`, [
+    name,
+    grade,
+    academicYearId,
+  ]);
   return row;
 }
 
@@ -32,14 +38,12 @@ export async function makeAllocation(
   ds: DataSource,
   a: { classId: string; subjectId: string; academicYearId: string; teacherIds: string[] },
 ): Promise<string> {
-  const [row] = await ds.query(
-    `INSERT INTO allocations (class_id, subject_id, academic_year_id) VALUES ($1, $2, $3) RETURNING id`,
-    [a.classId, a.subjectId, a.academicYearId],
-  );
-  await ds.query(
-    `INSERT INTO allocation_teachers (allocation_id, teacher_id) SELECT $1, unnest($2::uuid[])`,
-    [row.id, a.teacherIds],
-  );
+  const [row] = await ds.query(`INSERT INTO allocations (class_id, subject_id, academic_year_id) VALUES ($1, $2, $3) RETURNING id`, [
+    a.classId,
+    a.subjectId,
+    a.academicYearId,
+  ]);
+  await ds.query(`INSERT INTO allocation_teachers (allocation_id, teacher_id) SELECT $1, unnest($2::uuid[])`, [row.id, a.teacherIds]);
   return row.id;
 }
 
@@ -80,11 +84,7 @@ export async function makeSchool(
     `INSERT INTO allocation_teachers (allocation_id, teacher_id)
      SELECT a, t FROM unnest($1::uuid[], $2::uuid[]) AS x(a, t)
      UNION SELECT a, t FROM unnest($1::uuid[], $3::uuid[]) AS x(a, t)`,
-    [
-      allocations.map((a) => a.id),
-      allocations.map((_, i) => t[i % t.length]),
-      allocations.map((_, i) => t[(i + 1) % t.length]),
-    ],
+    [allocations.map((a) => a.id), allocations.map((_, i) => t[i % t.length]), allocations.map((_, i) => t[(i + 1) % t.length])],
   );
   if (size.studentsPerClass > 0) {
     await makeUsers(ds, classes.length * size.studentsPerClass, Role.Student);

@@ -15,11 +15,17 @@ export async function makeYear(ds: DataSource, year = `Y-${suffix()}`): Promise<
   return row;
 }
 
-export async function makeClass(ds: DataSource, academicYearId: string, name = `Class ${suffix()}`, grade = '5'): Promise<{ id: string; name: string; grade: string }> {
-  const [row] = await ds.query(
-    `INSERT INTO classes (name, grade, academic_year_id) VALUES ($1, $2, $3) RETURNING id, name, grade`,
-    [name, grade, academicYearId],
-  );
+export async function makeClass(
+  ds: DataSource,
+  academicYearId: string,
+  name = `Class ${suffix()}`,
+  grade = '5',
+): Promise<{ id: string; name: string; grade: string }> {
+  const [row] = await ds.query(`INSERT INTO classes (name, grade, academic_year_id) VALUES ($1, $2, $3) RETURNING id, name, grade`, [
+    name,
+    grade,
+    academicYearId,
+  ]);
   return row;
 }
 
@@ -33,10 +39,11 @@ export async function makeAllocation(
   a: { classId: string; subjectId: string; academicYearId: string },
   teacherIds: string[],
 ): Promise<string> {
-  const [row] = await ds.query(
-    `INSERT INTO allocations (class_id, subject_id, academic_year_id) VALUES ($1, $2, $3) RETURNING id`,
-    [a.classId, a.subjectId, a.academicYearId],
-  );
+  const [row] = await ds.query(`INSERT INTO allocations (class_id, subject_id, academic_year_id) VALUES ($1, $2, $3) RETURNING id`, [
+    a.classId,
+    a.subjectId,
+    a.academicYearId,
+  ]);
   for (const t of teacherIds) {
     await ds.query(`INSERT INTO allocation_teachers (allocation_id, teacher_id) VALUES ($1, $2)`, [row.id, t]);
   }
@@ -51,7 +58,12 @@ export async function placeStudents(ds: DataSource, ids: string[], classId: stri
 export async function makePlacedStudents(ds: DataSource, count: number, classId: string, academicYearId: string): Promise<User[]> {
   const made: User[] = [];
   for (let i = 0; i < count; i++) made.push(await makeUser(ds, { role: Role.Student, firstName: `Pupil${String(i).padStart(3, '0')}` }));
-  await placeStudents(ds, made.map((u) => u.id), classId, academicYearId);
+  await placeStudents(
+    ds,
+    made.map((u) => u.id),
+    classId,
+    academicYearId,
+  );
   return made;
 }
 

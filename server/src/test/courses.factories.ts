@@ -24,15 +24,19 @@ export async function makeCourse(
        ON CONFLICT (class_id, subject_id, academic_year_id) DO UPDATE SET class_id = EXCLUDED.class_id RETURNING id`,
       [c.classId, c.subjectId, c.academicYearId],
     );
-    await ds.query(
-      'INSERT INTO allocation_teachers (allocation_id, teacher_id) SELECT $1, unnest($2::uuid[]) ON CONFLICT DO NOTHING',
-      [alloc.id, c.teacherIds],
-    );
+    await ds.query('INSERT INTO allocation_teachers (allocation_id, teacher_id) SELECT $1, unnest($2::uuid[]) ON CONFLICT DO NOTHING', [
+      alloc.id,
+      c.teacherIds,
+    ]);
   }
   return row.id;
 }
 
-export async function makeModule(ds: DataSource, courseId: string, m: { title?: string; order?: number; isVisible?: boolean } = {}): Promise<string> {
+export async function makeModule(
+  ds: DataSource,
+  courseId: string,
+  m: { title?: string; order?: number; isVisible?: boolean } = {},
+): Promise<string> {
   const [row] = await ds.query(
     `INSERT INTO course_modules (course_id, title, sort_order, is_visible)
      VALUES ($1, $2, COALESCE($3, (SELECT COALESCE(MAX(sort_order), 0) + 1 FROM course_modules WHERE course_id = $1)), $4) RETURNING id`,
@@ -57,12 +61,26 @@ export async function makeContent(
   const [row] = await ds.query(
     `INSERT INTO contents (module_id, title, content_type, file_id, file_name, file_size, mime_type, is_visible)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-    [moduleId, c.title ?? 'Notes', c.contentType ?? 'PDF', file.id, c.name ?? 'test.pdf', put.size, c.mime ?? 'application/pdf', c.isVisible ?? true],
+    [
+      moduleId,
+      c.title ?? 'Notes',
+      c.contentType ?? 'PDF',
+      file.id,
+      c.name ?? 'test.pdf',
+      put.size,
+      c.mime ?? 'application/pdf',
+      c.isVisible ?? true,
+    ],
   );
   return { id: row.id, fileId: file.id, key: put.key };
 }
 
-export async function makeAnnouncement(ds: DataSource, courseId: string, authorId: string, a: { title?: string; isVisible?: boolean } = {}): Promise<string> {
+export async function makeAnnouncement(
+  ds: DataSource,
+  courseId: string,
+  authorId: string,
+  a: { title?: string; isVisible?: boolean } = {},
+): Promise<string> {
   const [row] = await ds.query(
     `INSERT INTO announcements (course_id, title, content, is_visible, author_id) VALUES ($1, $2, 'Text', $3, $4) RETURNING id`,
     [courseId, a.title ?? 'Notice', a.isVisible ?? true, authorId],
@@ -70,7 +88,13 @@ export async function makeAnnouncement(ds: DataSource, courseId: string, authorI
   return row.id;
 }
 
-export async function makeDiscussion(ds: DataSource, courseId: string, authorId: string, parentId: string | null = null, title = 'Thread'): Promise<string> {
+export async function makeDiscussion(
+  ds: DataSource,
+  courseId: string,
+  authorId: string,
+  parentId: string | null = null,
+  title = 'Thread',
+): Promise<string> {
   const [row] = await ds.query(
     `INSERT INTO discussions (course_id, parent_id, title, content, author_id) VALUES ($1, $2, $3, 'Text', $4) RETURNING id`,
     [courseId, parentId, title, authorId],
@@ -82,7 +106,10 @@ export async function makeDiscussion(ds: DataSource, courseId: string, authorId:
 export function storedFiles(services: Services): string[] {
   const root = (services.files.store as LocalFileStore).root;
   if (!fs.existsSync(root)) return [];
-  return fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+  return fs
+    .readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name));
 }
 
 export async function rowCounts(ds: DataSource): Promise<{ files: number; contents: number }> {

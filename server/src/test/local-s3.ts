@@ -29,7 +29,10 @@ export async function startS3Server(bucket = 'lms-files'): Promise<LocalS3> {
   return {
     directory,
     env: {
-      S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_BUCKET: bucket, S3_ACCESS_KEY: 'S3RVER', S3_SECRET_KEY: 'S3RVER',
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_BUCKET: bucket,
+      S3_ACCESS_KEY: 'S3RVER',
+      S3_SECRET_KEY: 'S3RVER',
       S3_FORCE_PATH_STYLE: 'true',
     },
     async stop() {

@@ -2,8 +2,7 @@ import crypto from 'node:crypto';
 
 /** A text field or a file of a multipart/form-data body; file data may be a stream of chunks. */
 export type Part =
-  | { name: string; value: string }
-  | { name: string; filename: string; contentType?: string; data: Buffer | (() => AsyncIterable<Buffer>) };
+  { name: string; value: string } | { name: string; filename: string; contentType?: string; data: Buffer | (() => AsyncIterable<Buffer>) };
 
 /** Streams a multipart body (chunked), so a test can send 50MB without holding it in memory. */
 export async function postMultipart(
@@ -29,7 +28,7 @@ export async function postMultipart(
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...headers },
-    body: ReadableStream.from(body()) as unknown as RequestInit["body"],
+    body: ReadableStream.from(body()) as unknown as RequestInit['body'],
     duplex: 'half',
   } as RequestInit);
   const text = await res.text();
@@ -57,10 +56,18 @@ export function generatedBytes(size: number, head: Buffer = Buffer.from('%PDF-1.
 }
 
 /** A GraphQL multipart request (the graphql-multipart-request spec) with one file at variables.file, or at `at`. */
-export function gqlUploadParts(query: string, variables: Record<string, unknown>, file: Extract<Part, { filename: string }> | null,
-  at = 'variables.file'): Part[] {
+export function gqlUploadParts(
+  query: string,
+  variables: Record<string, unknown>,
+  file: Extract<Part, { filename: string }> | null,
+  at = 'variables.file',
+): Part[] {
   const operations = JSON.stringify({ query, variables: at === 'variables.file' ? { ...variables, file: null } : variables });
-  if (!file) return [{ name: 'operations', value: JSON.stringify({ query, variables }) }, { name: 'map', value: '{}' }];
+  if (!file)
+    return [
+      { name: 'operations', value: JSON.stringify({ query, variables }) },
+      { name: 'map', value: '{}' },
+    ];
   return [
     { name: 'operations', value: operations },
     { name: 'map', value: JSON.stringify({ 0: [at] }) },

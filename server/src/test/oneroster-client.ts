@@ -3,19 +3,30 @@ import type { TestServer } from './test-server';
 import { sqlCounts } from '../app/app';
 
 /** What a OneRoster consumer sees of one call (status, headers, the JSON body), and the statements it cost. */
-export interface OrAnswer { status: number; headers: Headers; body: any; sql: number }
+export interface OrAnswer {
+  status: number;
+  headers: Headers;
+  body: any;
+  sql: number;
+}
 
 /**
  * A third-party consumer: registers an application (as the school's Admin would, in Settings -> Integrations),
  * takes a token from POST /oauth/token with HTTP Basic client credentials, and calls /ims/oneroster over HTTP.
  */
 export async function consumer(t: TestServer, adminToken: string, scopes: string[]) {
-  const made = await t.gql('mutation($input: CreateApplicationInput!) { createApplication(input: $input) { clientSecret application { clientId } } }',
-    { input: { name: `OneRoster consumer ${Math.random()}`, scopes } }, adminToken);
+  const made = await t.gql(
+    'mutation($input: CreateApplicationInput!) { createApplication(input: $input) { clientSecret application { clientId } } }',
+    { input: { name: `OneRoster consumer ${Math.random()}`, scopes } },
+    adminToken,
+  );
   const { clientSecret, application } = made.data.createApplication;
   const res = await fetch(`${t.url}/oauth/token`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${application.clientId}:${clientSecret}`).toString('base64')}` },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: `Basic ${Buffer.from(`${application.clientId}:${clientSecret}`).toString('base64')}`,
+    },
     body: 'grant_type=client_credentials',
   });
   const token = ((await res.json()) as { access_token: string }).access_token;
@@ -24,11 +35,19 @@ export async function consumer(t: TestServer, adminToken: string, scopes: string
     async call(method: string, path: string, body?: unknown, bearer: string | null = token): Promise<OrAnswer> {
       const r = await fetch(`${t.url}/ims/oneroster${path}`, {
         method,
-        headers: { ...(bearer ? { authorization: `Bearer ${bearer}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
         body: body !== undefined ? JSON.stringify(body) : undefined,
       });
       const text = await r.text();
-      return { status: r.status, headers: r.headers, body: text ? JSON.parse(text) : null, sql: sqlCounts.get(r.headers.get('x-request-id') ?? '')?.lookups ?? -1 };
+      return {
+        status: r.status,
+        headers: r.headers,
+        body: text ? JSON.parse(text) : null,
+        sql: sqlCounts.get(r.headers.get('x-request-id') ?? '')?.lookups ?? -1,
+      };
     },
   };
 }

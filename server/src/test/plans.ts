@@ -12,7 +12,15 @@ export interface PlanNode {
 export const nodesOf = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodesOf)];
 
 /** The root node of a statement's plan as it ran (EXPLAIN ANALYZE: the statement is executed). */
-export async function analyzedPlan(db: { query(sql: string, params?: unknown[]): Promise<unknown> }, sql: string, params: unknown[]): Promise<PlanNode> {
-  const [{ 'QUERY PLAN': [{ Plan: plan }] }] = (await db.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params)) as Array<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>;
+export async function analyzedPlan(
+  db: { query(sql: string, params?: unknown[]): Promise<unknown> },
+  sql: string,
+  params: unknown[],
+): Promise<PlanNode> {
+  const [
+    {
+      'QUERY PLAN': [{ Plan: plan }],
+    },
+  ] = (await db.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params)) as Array<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>;
   return plan;
 }

@@ -22,12 +22,15 @@ function stop() {
   setTimeout(() => process.exit(0), 2000).unref();
 }
 
-server.run().then((address) => {
-  process.stdout.write(`${JSON.stringify({ port: address.port })}\n`);
-}, (err) => {
-  console.error(err);
-  process.exit(1);
-});
+server.run().then(
+  (address) => {
+    process.stdout.write(`${JSON.stringify({ port: address.port })}\n`);
+  },
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 process.stdin.on('end', stop);

@@ -26,5 +26,10 @@ export async function holdTableLock(ds: DataSource, table: string, letGoMs: numb
     await holder.release();
   };
   const timer = setTimeout(() => void release(), letGoMs);
-  return { get released() { return released; }, release };
+  return {
+    get released() {
+      return released;
+    },
+    release,
+  };
 }

@@ -72,15 +72,25 @@ export async function startTestServer(env: Record<string, string> = {}, list: re
   await ds.initialize();
   // a domain the template does not have (app/add-a-domain.test.ts) gets its tables here
   if (list !== manifests) await ds.runMigrations({ transaction: 'each' });
-  return serveApp(ds, config, async () => {
-    await ds.destroy();
-    await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-    fs.rmSync(fileDir, { recursive: true, force: true });
-  }, list);
+  return serveApp(
+    ds,
+    config,
+    async () => {
+      await ds.destroy();
+      await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      fs.rmSync(fileDir, { recursive: true, force: true });
+    },
+    list,
+  );
 }
 
 /** The app over a data source, listening on a random port; `close` stops it, then runs `cleanup`. */
-export async function serveApp(ds: DataSource, config: Config, cleanup: () => Promise<void>, list: readonly AnyManifest[] = manifests): Promise<TestServer> {
+export async function serveApp(
+  ds: DataSource,
+  config: Config,
+  cleanup: () => Promise<void>,
+  list: readonly AnyManifest[] = manifests,
+): Promise<TestServer> {
   const { handler, apollo, services, known } = await createApp(ds, config, list);
   const server: Server = await new Promise((resolve) => {
     const s = http.createServer(handler).listen(0, '127.0.0.1', () => resolve(s));

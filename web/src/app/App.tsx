@@ -13,7 +13,11 @@ import { theme } from '../lib/theme';
  * The app inside a router: the browser's (App) or the server's (src/ssr/entry-server.tsx), so both render the
  * same tree and the browser can hydrate what the server sent.
  */
-export function AppTree({ client, initialSession, router }: {
+export function AppTree({
+  client,
+  initialSession,
+  router,
+}: {
   client: ApolloClient;
   /** The session as the server rendered it (hydrating, or on the server); undefined: loaded from the stored token. */
   initialSession?: InitialSession;

@@ -18,7 +18,10 @@ export const UsersPage = lazyPage(() => import('../features/users/UsersPage'), '
 export const AttendancePage = lazyPage(() => import('../features/attendance/AttendancePage'), 'AttendancePage');
 export const MyAttendancePage = lazyPage(() => import('../features/attendance/MyAttendancePage'), 'MyAttendancePage');
 export const CourseManagementPage = lazyPage(() => import('../features/academic/CourseManagementPage'), 'CourseManagementPage');
-export const AcademicYearManagementPage = lazyPage(() => import('../features/academic/AcademicYearManagementPage'), 'AcademicYearManagementPage');
+export const AcademicYearManagementPage = lazyPage(
+  () => import('../features/academic/AcademicYearManagementPage'),
+  'AcademicYearManagementPage',
+);
 export const ClassManagementPage = lazyPage(() => import('../features/academic/ClassManagementPage'), 'ClassManagementPage');
 export const SubjectManagementPage = lazyPage(() => import('../features/academic/SubjectManagementPage'), 'SubjectManagementPage');
 export const AllocationPage = lazyPage(() => import('../features/academic/AllocationPage'), 'AllocationPage');

@@ -33,7 +33,11 @@ const entries = new Map<string, Entry>();
 
 /** Variables as one string whatever the order of their keys (they are flat: ids). */
 function variablesKey(variables: Record<string, unknown>): string {
-  return JSON.stringify(Object.keys(variables).sort().map((k) => [k, variables[k]]));
+  return JSON.stringify(
+    Object.keys(variables)
+      .sort()
+      .map((k) => [k, variables[k]]),
+  );
 }
 
 function send(name: PreloadedOperation, variables: Record<string, unknown>, token: string): Entry['answer'] {
@@ -89,7 +93,13 @@ const inShell = (pathname: string) =>
  */
 const PAGE_QUERY: Record<LmsHotRoute['page'], Partial<Record<Role, PreloadedOperation>>> = {
   dashboard: { TEACHER: 'DashboardCourses', STUDENT: 'StudentDashboard' },
-  course: { TEACHER: 'CourseDetail', ADMIN: 'CourseDetail', SUPER_ADMIN: 'CourseDetail', PARENT: 'CourseDetail', STUDENT: 'StudentCourseDetail' },
+  course: {
+    TEACHER: 'CourseDetail',
+    ADMIN: 'CourseDetail',
+    SUPER_ADMIN: 'CourseDetail',
+    PARENT: 'CourseDetail',
+    STUDENT: 'StudentCourseDetail',
+  },
 };
 
 /** The variables of a page's query, as the page passes them. */

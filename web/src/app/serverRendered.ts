@@ -1,7 +1,5 @@
 import type { LazyPage } from '../lib/lazyPage';
-import {
-  AppLayout, CoursePage, DashboardPage, LoginPage, MyAssignmentsPage, MyExamsPage, MyQuizzesPage,
-} from './pages';
+import { AppLayout, CoursePage, DashboardPage, LoginPage, MyAssignmentsPage, MyExamsPage, MyQuizzesPage } from './pages';
 
 /**
  * The pages the server renders with their data (issue 31): the landing pages of every role, the course page, the

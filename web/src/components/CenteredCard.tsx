@@ -15,10 +15,7 @@ export function CenteredCard({ title, subtitle, children }: CenteredCardProps) {
   // the sign-in card's title is the app's name, which every tab title ends with already
   useDocumentTitle(title === APP_TITLE ? 'Sign In' : title);
   return (
-    <Box
-      component="main"
-      sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}
-    >
+    <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}>
       <Paper elevation={2} sx={{ width: '100%', maxWidth: 440, p: { xs: 3, sm: 4 } }}>
         <Typography variant="h1" component="h1" sx={{ textAlign: 'center', mb: subtitle ? 1 : 3 }}>
           {title}

@@ -21,7 +21,9 @@ export function QuestionImages({ images }: { images?: readonly QuestionImageRef[
   if (!images?.length) return null;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, mb: 2 }}>
-      {images.map((image) => <QuestionImage key={image.id} image={image} />)}
+      {images.map((image) => (
+        <QuestionImage key={image.id} image={image} />
+      ))}
     </Box>
   );
 }

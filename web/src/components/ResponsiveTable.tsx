@@ -71,7 +71,13 @@ function cardStyles(theme: Theme, columns: string[]): SxProps<Theme> {
       },
       // the actions: left-aligned, wrapping, never off the edge
       ...(ACTIONS.test(columns[last - 1] ?? '')
-        ? { [`& tbody td:nth-of-type(${last}):not([colspan])`]: { textAlign: 'left', pt: 1, '& > *': { flexWrap: 'wrap', justifyContent: 'flex-start' } } }
+        ? {
+            [`& tbody td:nth-of-type(${last}):not([colspan])`]: {
+              textAlign: 'left',
+              pt: 1,
+              '& > *': { flexWrap: 'wrap', justifyContent: 'flex-start' },
+            },
+          }
         : {}),
       // a checkbox column: the box on the card's first line, lined up with the text under it
       '& tbody td.MuiTableCell-paddingCheckbox': { px: 1, py: 0 },

@@ -45,7 +45,23 @@ interface ReuseDialogProps<T extends { id: string }> {
  * it. The submit button stays disabled until an item is picked.
  */
 export function ReuseDialog<T extends { id: string }>(props: ReuseDialogProps<T>) {
-  const { id, title, treeLabel, emptyText, prompt, query, items = NONE, loadFailedText, tree, intro, onPick, validate, onReuse, onClose, children } = props;
+  const {
+    id,
+    title,
+    treeLabel,
+    emptyText,
+    prompt,
+    query,
+    items = NONE,
+    loadFailedText,
+    tree,
+    intro,
+    onPick,
+    validate,
+    onReuse,
+    onClose,
+    children,
+  } = props;
   const nodes = useMemo(() => groupTree(items, tree.levels, tree.leaf), [items, tree]);
   const loadError = query.error ? errorMessage(query.error, loadFailedText) : null;
   const form = useDialogForm<{ selected: string | null }>({ selected: null }, onClose);
@@ -73,7 +89,14 @@ export function ReuseDialog<T extends { id: string }>(props: ReuseDialogProps<T>
       error={form.dialog.error ?? loadError}
     >
       {intro}
-      <TreePicker label={treeLabel} nodes={nodes} selectedId={selected} onSelect={pick} loading={query.loading && !query.data} emptyText={emptyText} />
+      <TreePicker
+        label={treeLabel}
+        nodes={nodes}
+        selectedId={selected}
+        onSelect={pick}
+        loading={query.loading && !query.data}
+        emptyText={emptyText}
+      />
       {!selected && (
         <Typography variant="body2" color="text.secondary">
           {prompt}

@@ -10,7 +10,9 @@ import Button from '@mui/material/Button';
  */
 export function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
-  return /dynamically imported module|Importing a module script failed|Unable to preload CSS|error loading dynamically imported/i.test(message);
+  return /dynamically imported module|Importing a module script failed|Unable to preload CSS|error loading dynamically imported/i.test(
+    message,
+  );
 }
 
 /** The message with a Reload button (a reload fetches the current build's files). */

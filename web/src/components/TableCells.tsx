@@ -29,5 +29,12 @@ export function TitleCell({ title, description }: { title: string; description: 
 
 /** 'Visible', or `hiddenLabel` ('Hidden', 'Hidden from students') in the warning colour. */
 export function VisibilityChip({ visible, hiddenLabel = 'Hidden' }: { visible: boolean; hiddenLabel?: string }) {
-  return <Chip size="small" label={visible ? 'Visible' : hiddenLabel} color={visible ? 'success' : 'warning'} variant={visible ? 'outlined' : 'filled'} />;
+  return (
+    <Chip
+      size="small"
+      label={visible ? 'Visible' : hiddenLabel}
+      color={visible ? 'success' : 'warning'}
+      variant={visible ? 'outlined' : 'filled'}
+    />
+  );
 }

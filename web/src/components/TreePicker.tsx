@@ -90,13 +90,7 @@ export function TreePicker({ label, nodes, selectedId, onSelect, loading, emptyT
       const selected = node.id === selectedId;
       return (
         <Box component="li" key={node.id}>
-          <ListItemButton
-            selected={selected}
-            aria-pressed={selected}
-            onClick={() => onSelect(node.id)}
-            sx={{ pl: 1 + depth * 2 }}
-            dense
-          >
+          <ListItemButton selected={selected} aria-pressed={selected} onClick={() => onSelect(node.id)} sx={{ pl: 1 + depth * 2 }} dense>
             <ListItemIcon sx={{ minWidth: 32 }}>
               {selected ? (
                 <CheckCircleIcon color="primary" fontSize="small" aria-hidden="true" />
@@ -113,11 +107,7 @@ export function TreePicker({ label, nodes, selectedId, onSelect, loading, emptyT
   if (loading) return <Typography color="text.secondary">Loading...</Typography>;
   if (nodes.length === 0) return <Typography color="text.secondary">{emptyText}</Typography>;
   return (
-    <Box
-      role="group"
-      aria-label={label}
-      sx={{ maxHeight: 280, overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}
-    >
+    <Box role="group" aria-label={label} sx={{ maxHeight: 280, overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
       <List disablePadding dense>
         {render(nodes, 0)}
       </List>

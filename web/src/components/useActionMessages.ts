@@ -16,7 +16,7 @@ export function useActionMessages() {
   const setActionError = failure.show;
 
   /** Resolves to the failure's text, or null when `work` went through (then `done` shows; a function is given what `work` resolved to). */
-  const attempt = async <T,>(work: () => Promise<T>, done: string | ((result: T) => string), failed: string): Promise<string | null> => {
+  const attempt = async <T>(work: () => Promise<T>, done: string | ((result: T) => string), failed: string): Promise<string | null> => {
     try {
       const result = await work();
       setSuccess(typeof done === 'function' ? done(result) : done);

@@ -33,7 +33,8 @@ function whenIdle(work: () => void): () => void {
 
 function useOnDemandParts(): void {
   useEffect(
-    () => whenIdle(() => void Promise.all([RoleSwitcherDialog.preload(), BellPanel.preload(), UserMenuPopup.preload()]).catch(() => undefined)),
+    () =>
+      whenIdle(() => void Promise.all([RoleSwitcherDialog.preload(), BellPanel.preload(), UserMenuPopup.preload()]).catch(() => undefined)),
     [],
   );
 }
@@ -67,9 +68,7 @@ export function AppLayout() {
     <RoleSwitcherContext.Provider value={switcher}>
       <Box sx={{ display: 'flex', minHeight: '100vh' }}>
         <Navbar onMenuClick={() => setMobileOpen((open) => !open)} />
-        {role && (
-          <Sidebar role={role} permanent={wide} mobileOpen={mobileOpen} onClose={() => setMobileOpen(false)} />
-        )}
+        {role && <Sidebar role={role} permanent={wide} mobileOpen={mobileOpen} onClose={() => setMobileOpen(false)} />}
         <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
           <Toolbar />
           <ImpersonationBanner />

@@ -31,7 +31,12 @@ function ComingSoonIcon({ label, icon }: { label: string; icon: ReactNode }) {
   return (
     <Tooltip title={`${label}: coming soon`}>
       <span>
-        <IconButton color="inherit" disabled aria-label={`${label} (coming soon)`} sx={{ '&.Mui-disabled': { color: 'inherit', opacity: 0.5 } }}>
+        <IconButton
+          color="inherit"
+          disabled
+          aria-label={`${label} (coming soon)`}
+          sx={{ '&.Mui-disabled': { color: 'inherit', opacity: 0.5 } }}
+        >
           {icon}
         </IconButton>
       </span>
@@ -52,13 +57,7 @@ export function Navbar({ onMenuClick }: NavbarProps) {
     <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
       <Toolbar sx={{ gap: 1 }}>
         {onMenuClick && user && (
-          <IconButton
-            color="inherit"
-            edge="start"
-            aria-label="Open navigation menu"
-            onClick={onMenuClick}
-            sx={{ display: { md: 'none' } }}
-          >
+          <IconButton color="inherit" edge="start" aria-label="Open navigation menu" onClick={onMenuClick} sx={{ display: { md: 'none' } }}>
             <MenuIcon />
           </IconButton>
         )}

@@ -12,8 +12,7 @@ import { useRoleSwitch, useRoleSwitcherControl } from './useRoleSwitcher';
 
 export function RoleSwitcherDialog() {
   const { open, closeSwitcher } = useRoleSwitcherControl();
-  const { canSwitch, roles, activeRole, isImpersonating, originalRole, pending, error, clearError, switchTo } =
-    useRoleSwitch();
+  const { canSwitch, roles, activeRole, isImpersonating, originalRole, pending, error, clearError, switchTo } = useRoleSwitch();
 
   if (!canSwitch) return null;
 
@@ -31,8 +30,8 @@ export function RoleSwitcherDialog() {
       <DialogTitle id="role-switcher-title">Switch Role</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          Impersonation is temporary and session-based: you see the app as the chosen role until you switch back
-          or sign out. Your real role stays unchanged in the database.
+          Impersonation is temporary and session-based: you see the app as the chosen role until you switch back or sign out. Your real role
+          stays unchanged in the database.
         </DialogContentText>
         <Typography variant="body2" sx={{ mb: 2 }}>
           Currently viewing as <strong>{activeRole && ROLE_LABEL[activeRole]}</strong>

@@ -7,7 +7,12 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { SessionUser } from '../lib/session';
 
 /** UserMenu's menu (loaded on demand): the user's name and email, Your Profile, Settings and Sign out. */
-export function UserMenuPopup({ user, anchor, onClose, onSignOut }: {
+export function UserMenuPopup({
+  user,
+  anchor,
+  onClose,
+  onSignOut,
+}: {
   user: SessionUser;
   anchor: HTMLElement | null;
   onClose(): void;

@@ -30,13 +30,21 @@ describe('sidebar entries by role (spec section 6)', () => {
   });
 
   it('opens the role switcher from SuperAdmin’s Impersonate Role only', () => {
-    const switchers = ALL_ROLES.flatMap((role) => links(SIDEBAR_ITEMS[role]).filter((l) => l.opensRoleSwitcher).map((l) => `${role}: ${l.label}`));
+    const switchers = ALL_ROLES.flatMap((role) =>
+      links(SIDEBAR_ITEMS[role])
+        .filter((l) => l.opensRoleSwitcher)
+        .map((l) => `${role}: ${l.label}`),
+    );
     expect(switchers).toEqual(['SUPER_ADMIN: Impersonate Role']);
   });
 
   it('groups a student’s assessments under Assessments', () => {
     const group = SIDEBAR_ITEMS.STUDENT.find((i) => i.label === 'Assessments');
-    expect(group && isNavGroup(group) && group.children.map((c) => c.to)).toEqual(['/dashboard/assignments', '/dashboard/exams', '/dashboard/quizzes']);
+    expect(group && isNavGroup(group) && group.children.map((c) => c.to)).toEqual([
+      '/dashboard/assignments',
+      '/dashboard/exams',
+      '/dashboard/quizzes',
+    ]);
   });
 
   it('sends a parent’s Attendance to the child page’s Attendance tab (issue 17)', () => {

@@ -1,9 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { KINDS, QUESTION_TYPE_LABELS, doneText, failedText, loadForEditFailedText, selectToReuseText, titleRequiredText } from './assessmentKinds';
+import {
+  KINDS,
+  QUESTION_TYPE_LABELS,
+  doneText,
+  failedText,
+  loadForEditFailedText,
+  selectToReuseText,
+  titleRequiredText,
+} from './assessmentKinds';
 
 describe('the three kinds of assessment (spec sections 2, 5 and 8)', () => {
   it('names question types in words, in the picker’s order (issue 25)', () => {
-    expect(Object.entries(QUESTION_TYPE_LABELS)).toEqual([['MCQ', 'Multiple Choice'], ['SHORT_ANSWER', 'Short Answer'], ['LONG_ANSWER', 'Long Answer']]);
+    expect(Object.entries(QUESTION_TYPE_LABELS)).toEqual([
+      ['MCQ', 'Multiple Choice'],
+      ['SHORT_ANSWER', 'Short Answer'],
+      ['LONG_ANSWER', 'Long Answer'],
+    ]);
   });
 
   it('sends each kind’s view-submissions link to its own dashboard path', () => {

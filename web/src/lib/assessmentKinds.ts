@@ -6,7 +6,11 @@ import type { QuestionType } from '../gql/types';
  */
 
 /** Question types in words (issue 25: never their code names), in the picker's order. */
-export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = { MCQ: 'Multiple Choice', SHORT_ANSWER: 'Short Answer', LONG_ANSWER: 'Long Answer' };
+export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
+  MCQ: 'Multiple Choice',
+  SHORT_ANSWER: 'Short Answer',
+  LONG_ANSWER: 'Long Answer',
+};
 
 export type KindKey = 'assignment' | 'exam' | 'quiz';
 

@@ -33,11 +33,21 @@ function courseCache(ids: string[]) {
   return cache;
 }
 
-const listed = (cache: InMemoryCache) => cache.readQuery<{ course: { announcements: { id: string }[] } }>({ query: COURSE })?.course.announcements.map((a) => a.id);
+const listed = (cache: InMemoryCache) =>
+  cache.readQuery<{ course: { announcements: { id: string }[] } }>({ query: COURSE })?.course.announcements.map((a) => a.id);
 
 /** The new item, as its mutation's answer puts it in the cache. */
 function written(cache: InMemoryCache, id: string) {
-  cache.writeFragment({ id: `Announcement:${id}`, fragment: gql`fragment New on Announcement { id title }`, data: announcement(id) });
+  cache.writeFragment({
+    id: `Announcement:${id}`,
+    fragment: gql`
+      fragment New on Announcement {
+        id
+        title
+      }
+    `,
+    data: announcement(id),
+  });
   return { __typename: 'Announcement', id };
 }
 

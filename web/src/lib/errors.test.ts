@@ -6,7 +6,9 @@ const graphqlError = (...errors: { message: string; extensions?: Record<string, 
 
 describe('errorMessage', () => {
   it('shows the server’s first message', () => {
-    expect(errorMessage(graphqlError({ message: 'Course not found' }, { message: 'second' }), 'Failed to fetch course')).toBe('Course not found');
+    expect(errorMessage(graphqlError({ message: 'Course not found' }, { message: 'second' }), 'Failed to fetch course')).toBe(
+      'Course not found',
+    );
     expect(errorMessage(graphqlError({ message: '' }, { message: 'Title is required' }), 'Failed')).toBe('Title is required');
   });
 
@@ -19,7 +21,10 @@ describe('errorMessage', () => {
 
 describe('errorCode and errorCount', () => {
   it('read the first error’s extensions', () => {
-    const refused = graphqlError({ message: 'It has submissions', extensions: { code: 'CONFLICT', submissions: 3 } }, { message: 'x', extensions: { code: 'OTHER' } });
+    const refused = graphqlError(
+      { message: 'It has submissions', extensions: { code: 'CONFLICT', submissions: 3 } },
+      { message: 'x', extensions: { code: 'OTHER' } },
+    );
     expect(errorCode(refused)).toBe('CONFLICT');
     expect(errorCount(refused, 'submissions')).toBe(3);
   });

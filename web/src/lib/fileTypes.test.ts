@@ -15,7 +15,9 @@ describe('content file types (spec section 5)', () => {
 
   it('judges a file by its MIME type when the browser gives one', () => {
     expect(fileMatchesType({ name: 'notes.pdf', type: 'application/pdf' }, 'PDF')).toBe(true);
-    expect(fileMatchesType({ name: 'slides.pptx', type: 'application/vnd.openxmlformats-officedocument.presentationml.presentation' }, 'PPT')).toBe(true);
+    expect(
+      fileMatchesType({ name: 'slides.pptx', type: 'application/vnd.openxmlformats-officedocument.presentationml.presentation' }, 'PPT'),
+    ).toBe(true);
     expect(fileMatchesType({ name: 'notes.txt', type: 'text/plain' }, 'READING')).toBe(true);
     // the MIME type decides, not the name
     expect(fileMatchesType({ name: 'notes.pdf', type: 'image/png' }, 'PDF')).toBe(false);

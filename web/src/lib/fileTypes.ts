@@ -1,7 +1,13 @@
 import type { ContentType } from '../gql/types';
 
 /** The spec's names of the content types (section 5) for the schema's ALL_CAPS values, in the picker's order. */
-export const CONTENT_TYPE_LABEL: Record<ContentType, string> = { PDF: 'PDF', VIDEO: 'Video', PPT: 'PPT', READING: 'Reading', OTHER: 'Other' };
+export const CONTENT_TYPE_LABEL: Record<ContentType, string> = {
+  PDF: 'PDF',
+  VIDEO: 'Video',
+  PPT: 'PPT',
+  READING: 'Reading',
+  OTHER: 'Other',
+};
 export const CONTENT_TYPES = Object.keys(CONTENT_TYPE_LABEL) as readonly ContentType[];
 
 /** Allowed files per content type (spec section 5), by MIME type and, when the browser gives none, by extension. */

@@ -21,7 +21,7 @@ const ID_SEGMENT = /(?<=\/)[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a
 
 /** A route set's shape (its paths, nested): the same <Route> elements give the same shape on every render. */
 const shapeOf = (routes: RouteObject[]): string =>
-  routes.map((r) => `${r.index ? '#' : r.path ?? ''}(${r.children ? shapeOf(r.children) : ''})`).join(',');
+  routes.map((r) => `${r.index ? '#' : (r.path ?? '')}(${r.children ? shapeOf(r.children) : ''})`).join(',');
 
 /** Addresses kept per route shape; past this many the answers start again (addresses with other ids than UUIDs). */
 const MAX_ANSWERS = 2_000;

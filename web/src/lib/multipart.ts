@@ -38,7 +38,8 @@ export function sendMultipart<TData, TVariables extends Record<string, unknown>>
     // Apollo Server's CSRF prevention: multipart requests must carry this header
     xhr.setRequestHeader('Apollo-Require-Preflight', 'true');
     xhr.upload.onprogress = (event) => {
-      if (onProgress && event.lengthComputable && event.total > 0) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+      if (onProgress && event.lengthComputable && event.total > 0)
+        onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
     };
     xhr.onerror = () => reject(new Error('Network error'));
     xhr.onabort = () => reject(new Error('Upload aborted'));

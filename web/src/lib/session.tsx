@@ -2,7 +2,14 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useApolloClient } from '@apollo/client/react';
 import { useNavigate } from 'react-router-dom';
 import type { LoginInput, Role } from '../gql/types';
-import { MeDocument, useLoginMutation, useLogoutMutation, useSwitchRoleMutation, type MeQuery, type SessionUserFragment } from './session.generated';
+import {
+  MeDocument,
+  useLoginMutation,
+  useLogoutMutation,
+  useSwitchRoleMutation,
+  type MeQuery,
+  type SessionUserFragment,
+} from './session.generated';
 import { errorCode, errorMessage } from './errors';
 import { clearToken, getToken, onTokenRejected, setToken } from './token';
 
@@ -163,8 +170,7 @@ export function SessionProvider({ children, initial }: { children: ReactNode; in
         navigate('/dashboard');
         return null;
       } catch (error) {
-        const fallback =
-          role === 'original' ? 'An error occurred while reverting to original role' : 'Role switch failed';
+        const fallback = role === 'original' ? 'An error occurred while reverting to original role' : 'Role switch failed';
         const message = errorMessage(error, fallback);
         setState((s) => ({ ...s, error: message }));
         return message;
@@ -173,10 +179,7 @@ export function SessionProvider({ children, initial }: { children: ReactNode; in
     [client, loadMe, navigate, switchRoleMutation],
   );
 
-  const updateUser = useCallback(
-    (user: SessionUser) => setState((s) => (s.user?.id === user.id ? { ...s, user } : s)),
-    [],
-  );
+  const updateUser = useCallback((user: SessionUser) => setState((s) => (s.user?.id === user.id ? { ...s, user } : s)), []);
 
   const clearError = useCallback(() => setState((s) => (s.error ? { ...s, error: null } : s)), []);
 

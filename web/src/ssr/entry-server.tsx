@@ -46,7 +46,11 @@ export type RenderResult =
   | { kind: 'page'; signedIn: boolean; head: string; body: string; state: string };
 
 /** A script's text that cannot end its element or open a comment, whatever the data holds. */
-const scriptSafe = (json: string) => json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+const scriptSafe = (json: string) =>
+  json
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /**
  * The landing pages' own queries for a role, with the variables their hooks pass (useDashboardData.ts,

@@ -92,7 +92,9 @@ export class Academic1732300001000 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP INDEX users_class_idx`);
-    await q.query(`ALTER TABLE users DROP CONSTRAINT users_placement_check, DROP CONSTRAINT users_class_year_fk, DROP CONSTRAINT users_academic_year_fk`);
+    await q.query(
+      `ALTER TABLE users DROP CONSTRAINT users_placement_check, DROP CONSTRAINT users_class_year_fk, DROP CONSTRAINT users_academic_year_fk`,
+    );
     await q.query(`ALTER TABLE users DROP COLUMN class_id, DROP COLUMN academic_year_id`);
     await q.query(`DROP TABLE teacher_assignment_teachers`);
     await q.query(`ALTER TABLE users DROP CONSTRAINT users_id_role_key`);

@@ -132,7 +132,16 @@ export class Assessments1732300009000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const t of ['grades', 'submission_answers', 'submissions', 'accepted_answers', 'question_options', 'questions', 'assessment_targets', 'assessments']) {
+    for (const t of [
+      'grades',
+      'submission_answers',
+      'submissions',
+      'accepted_answers',
+      'question_options',
+      'questions',
+      'assessment_targets',
+      'assessments',
+    ]) {
       await q.query(`DROP TABLE ${t}`);
     }
     await q.query(`ALTER TABLE course_modules DROP CONSTRAINT course_modules_id_course_key`);

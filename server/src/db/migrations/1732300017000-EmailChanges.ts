@@ -23,7 +23,9 @@ export class EmailChanges1732300017000 implements MigrationInterface {
         created_at timestamptz NOT NULL DEFAULT now(),
         CHECK (confirmed_at IS NULL OR cancelled_at IS NULL)
       )`);
-    await q.query(`CREATE UNIQUE INDEX email_changes_open_key ON email_changes (user_id) WHERE confirmed_at IS NULL AND cancelled_at IS NULL`);
+    await q.query(
+      `CREATE UNIQUE INDEX email_changes_open_key ON email_changes (user_id) WHERE confirmed_at IS NULL AND cancelled_at IS NULL`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

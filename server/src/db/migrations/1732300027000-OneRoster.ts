@@ -99,7 +99,9 @@ export class OneRoster1732300027000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP TABLE oneroster_imports, oneroster_results, oneroster_line_items, oneroster_categories, oneroster_orgs, academic_periods`);
+    await q.query(
+      `DROP TABLE oneroster_imports, oneroster_results, oneroster_line_items, oneroster_categories, oneroster_orgs, academic_periods`,
+    );
     for (const t of SOURCED) await q.query(`ALTER TABLE ${t} DROP COLUMN sourced_id`);
     await q.query(`ALTER TABLE academic_years DROP CONSTRAINT academic_years_dates_check, DROP COLUMN start_date, DROP COLUMN end_date`);
   }

@@ -18,7 +18,10 @@ registerEnumType(PeriodType, {
   },
 });
 
-@ObjectType({ description: "A term or a grading period inside an academic year (OneRoster academicSessions); entered on the academic years page or imported from a school's SIS." })
+@ObjectType({
+  description:
+    "A term or a grading period inside an academic year (OneRoster academicSessions); entered on the academic years page or imported from a school's SIS.",
+})
 @Entity('academic_periods')
 export class AcademicPeriod {
   @Field(() => ID, { description: 'Unique id (REST: _id).' })

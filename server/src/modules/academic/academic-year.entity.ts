@@ -17,7 +17,10 @@ export class AcademicYear extends Versioned {
   @Column({ name: 'is_active', default: false })
   isActive: boolean;
 
-  @Field(() => String, { nullable: true, description: "First day (YYYY-MM-DD); null when none was entered (OneRoster then reads it from the year's name)." })
+  @Field(() => String, {
+    nullable: true,
+    description: "First day (YYYY-MM-DD); null when none was entered (OneRoster then reads it from the year's name).",
+  })
   @Column({ name: 'start_date', type: 'date', nullable: true })
   startDate: string | null;
 

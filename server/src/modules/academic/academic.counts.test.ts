@@ -17,7 +17,8 @@ const TREE = `{ academicTree { id year isActive classes { id name grade academic
 const YEAR_TREE = `query ($y: ID) { academicTree(academicYearId: $y) { id year isActive classes { id name grade description isActive
   allocations { id version createdAt subject { id name } teachers { id firstName lastName } } } } subjects(first: 1) { totalCount } }`;
 // the page size as a variable: the static cost multiplies a written number only (the answer-size rule bounds variables)
-const ALLOCATIONS = 'query($n: Int) { allocations(first: $n) { nodes { id class { name grade } subject { name } academicYear { year } teachers { email } } } }';
+const ALLOCATIONS =
+  'query($n: Int) { allocations(first: $n) { nodes { id class { name grade } subject { name } academicYear { year } teachers { email } } } }';
 const CLASSES = 'query($n: Int) { classes(first: $n) { nodes { id name academicYear { year } allocations { subject { name } } } } }';
 const STUDENTS = '{ users(role: STUDENT, first: 200) { nodes { email class { name academicYear { year } } academicYear { year } } } }';
 
@@ -73,13 +74,56 @@ const probes: Probe[] = [
       return { sql: r.sql, size };
     },
   },
-  { name: 'GraphQL allocations', run: async () => { const r = await t.gql(ALLOCATIONS, { n: 500 }, admin); expect(r.errors).toBeUndefined(); return { sql: r.sql, size: r.data.allocations.nodes.length }; } },
-  { name: 'GraphQL classes', run: async () => { const r = await t.gql(CLASSES, { n: 500 }, admin); return { sql: r.sql, size: r.data.classes.nodes.length }; } },
-  { name: 'GraphQL users(role: STUDENT) with placement', run: async () => { const r = await t.gql(STUDENTS, {}, admin); return { sql: r.sql, size: r.data.users.nodes.length }; } },
-  { name: 'GET /teacher-assignments', run: async () => { const r = await t.rest('GET', '/teacher-assignments', { token: admin }); return { sql: r.sql, size: r.body.data.length }; } },
-  { name: 'GET /teacher-assignments/teacher/{id}', run: async () => { const r = await t.rest('GET', `/teacher-assignments/teacher/${teacherId}`, { token: teacher }); return { sql: r.sql, size: r.body.data.length }; } },
-  { name: 'GET /classes', run: async () => { const r = await t.rest('GET', '/classes', { token: admin }); return { sql: r.sql, size: r.body.data.length }; } },
-  { name: 'GET /academic-years', run: async () => { const r = await t.rest('GET', '/academic-years', { token: admin }); return { sql: r.sql, size: r.body.data.length }; } },
+  {
+    name: 'GraphQL allocations',
+    run: async () => {
+      const r = await t.gql(ALLOCATIONS, { n: 500 }, admin);
+      expect(r.errors).toBeUndefined();
+      return { sql: r.sql, size: r.data.allocations.nodes.length };
+    },
+  },
+  {
+    name: 'GraphQL classes',
+    run: async () => {
+      const r = await t.gql(CLASSES, { n: 500 }, admin);
+      return { sql: r.sql, size: r.data.classes.nodes.length };
+    },
+  },
+  {
+    name: 'GraphQL users(role: STUDENT) with placement',
+    run: async () => {
+      const r = await t.gql(STUDENTS, {}, admin);
+      return { sql: r.sql, size: r.data.users.nodes.length };
+    },
+  },
+  {
+    name: 'GET /teacher-assignments',
+    run: async () => {
+      const r = await t.rest('GET', '/teacher-assignments', { token: admin });
+      return { sql: r.sql, size: r.body.data.length };
+    },
+  },
+  {
+    name: 'GET /teacher-assignments/teacher/{id}',
+    run: async () => {
+      const r = await t.rest('GET', `/teacher-assignments/teacher/${teacherId}`, { token: teacher });
+      return { sql: r.sql, size: r.body.data.length };
+    },
+  },
+  {
+    name: 'GET /classes',
+    run: async () => {
+      const r = await t.rest('GET', '/classes', { token: admin });
+      return { sql: r.sql, size: r.body.data.length };
+    },
+  },
+  {
+    name: 'GET /academic-years',
+    run: async () => {
+      const r = await t.rest('GET', '/academic-years', { token: admin });
+      return { sql: r.sql, size: r.body.data.length };
+    },
+  },
   {
     name: 'GET /users?role=Student with placement',
     run: async () => {

@@ -19,7 +19,8 @@ beforeAll(async () => {
   admin = await t.login('admin@demo.school');
   for (const u of await t.ds.query(`SELECT id, email FROM users`)) ids[u.email] = u.id;
   for (const y of await t.ds.query(`SELECT id, year FROM academic_years`)) year[y.year] = y.id;
-  for (const c of await t.ds.query(`SELECT c.id, c.name, y.year FROM classes c JOIN academic_years y ON y.id = c.academic_year_id`)) cls[`${c.name} ${c.year}`] = c.id;
+  for (const c of await t.ds.query(`SELECT c.id, c.name, y.year FROM classes c JOIN academic_years y ON y.id = c.academic_year_id`))
+    cls[`${c.name} ${c.year}`] = c.id;
   for (const s of await t.ds.query(`SELECT id, name FROM subjects`)) subject[s.name] = s.id;
 });
 afterAll(() => t.close());
@@ -29,17 +30,26 @@ const post = (p: string, body: unknown) => t.rest('POST', p, { token: admin, bod
 const put = (p: string, body: unknown) => t.rest('PUT', p, { token: admin, body });
 const uniq = () => Math.random().toString(36).slice(2, 10);
 const snapshot = async () =>
-  (await t.ds.query(`SELECT (SELECT count(*) FROM academic_years)::int AS years, (SELECT count(*) FROM classes)::int AS classes,
+  (
+    await t.ds.query(`SELECT (SELECT count(*) FROM academic_years)::int AS years, (SELECT count(*) FROM classes)::int AS classes,
      (SELECT count(*) FROM subjects)::int AS subjects, (SELECT count(*) FROM allocations)::int AS allocations,
-     (SELECT count(*) FROM allocation_teachers)::int AS teachers, (SELECT count(*) FROM users WHERE class_id IS NOT NULL)::int AS placed`))[0];
+     (SELECT count(*) FROM allocation_teachers)::int AS teachers, (SELECT count(*) FROM users WHERE class_id IS NOT NULL)::int AS placed`)
+  )[0];
 
 describe('the demo school', () => {
   it('has two years, four classes, five subjects, both teachers assigned and both students placed', async () => {
-    const tree = await t.gql(`{ academicTree { year isActive classes { name grade allocations { subject { name } teachers { email } } } } }`, {}, admin);
+    const tree = await t.gql(
+      `{ academicTree { year isActive classes { name grade allocations { subject { name } teachers { email } } } } }`,
+      {},
+      admin,
+    );
     const shape = tree.data.academicTree.map((y: any) => ({
       year: y.year,
       isActive: y.isActive,
-      classes: y.classes.map((c: any) => `${c.name} (${c.grade}): ${c.allocations.map((a: any) => `${a.subject.name}=${a.teachers.map((x: any) => x.email).join('+')}`).join(', ')}`),
+      classes: y.classes.map(
+        (c: any) =>
+          `${c.name} (${c.grade}): ${c.allocations.map((a: any) => `${a.subject.name}=${a.teachers.map((x: any) => x.email).join('+')}`).join(', ')}`,
+      ),
     }));
     expect(shape).toEqual([
       {
@@ -55,7 +65,9 @@ describe('the demo school', () => {
     ]);
     const subjects = await t.gql('{ subjects { nodes { name } } }', {}, admin);
     expect(subjects.data.subjects.nodes.map((s: any) => s.name)).toEqual(['Art', 'English', 'History', 'Mathematics', 'Science']);
-    const placed = await t.ds.query(`SELECT u.email FROM users u JOIN classes c ON c.id = u.class_id WHERE c.id = $1 ORDER BY u.email`, [cls['Class 5A 2026']]);
+    const placed = await t.ds.query(`SELECT u.email FROM users u JOIN classes c ON c.id = u.class_id WHERE c.id = $1 ORDER BY u.email`, [
+      cls['Class 5A 2026'],
+    ]);
     expect(placed.map((r: any) => r.email)).toEqual(['student2@demo.school', 'student@demo.school']);
   });
 });
@@ -80,7 +92,13 @@ describe('validation texts (platform.md section 5)', () => {
     ['POST', '/teacher-assignments', { academicYear: 'YEAR2026', class: 'CLASS5A', teachers: ['TEACHER'] }, 400, T.subjectRequired],
     ['POST', '/teacher-assignments', { academicYear: 'YEAR2026', class: 'CLASS5A', subject: 'MATH' }, 400, T.teacherRequired],
     ['POST', '/teacher-assignments', { academicYear: 'YEAR2026', class: 'CLASS5A', subject: 'MATH', teachers: [] }, 400, T.teacherRequired],
-    ['POST', '/teacher-assignments', { academicYear: 'YEAR2026', class: 'CLASS5A', subject: 'MATH', teachers: [none] }, 404, T.teacherNotFound],
+    [
+      'POST',
+      '/teacher-assignments',
+      { academicYear: 'YEAR2026', class: 'CLASS5A', subject: 'MATH', teachers: [none] },
+      404,
+      T.teacherNotFound,
+    ],
     ['PUT', '/academic-years/YEAR2026', { year: '' }, 400, T.yearRequired],
     ['PUT', '/classes/CLASS5A', { name: '  ' }, 400, T.classNameRequired],
     ['PUT', '/classes/CLASS5A', { grade: '' }, 400, T.gradeRequired],
@@ -99,11 +117,18 @@ describe('validation texts (platform.md section 5)', () => {
     ['DELETE', `/subjects/${none}`, undefined, 404, T.subjectNotFound],
   ])('%s %s %j -> %i %s', async (method, path, body, status, message) => {
     const [{ id: allocation }] = await t.ds.query(`SELECT id FROM allocations WHERE class_id = $1 LIMIT 1`, [cls['Class 5A 2026']]);
-    const fill = (v: string) => v
-      .replace('YEAR2026', year['2026']).replace('CLASS5A', cls['Class 5A 2026']).replace('MATH', subject.Mathematics)
-      .replace('TEACHER', ids['teacher@demo.school']).replace('ALLOCATION', allocation);
+    const fill = (v: string) =>
+      v
+        .replace('YEAR2026', year['2026'])
+        .replace('CLASS5A', cls['Class 5A 2026'])
+        .replace('MATH', subject.Mathematics)
+        .replace('TEACHER', ids['teacher@demo.school'])
+        .replace('ALLOCATION', allocation);
     const before = await snapshot();
-    const res = await t.rest(method, fill(path), { token: admin, body: body === undefined ? undefined : JSON.parse(fill(JSON.stringify(body))) });
+    const res = await t.rest(method, fill(path), {
+      token: admin,
+      body: body === undefined ? undefined : JSON.parse(fill(JSON.stringify(body))),
+    });
     expect([res.status, res.body]).toEqual([status, expect.objectContaining({ success: false, message })]);
     expect(await snapshot()).toEqual(before);
   });
@@ -111,12 +136,27 @@ describe('validation texts (platform.md section 5)', () => {
   it('GraphQL answers the same texts with code VALIDATION', async () => {
     const cases: Array<[string, Record<string, unknown>, string]> = [
       ['mutation($input: CreateAcademicYearInput!) { createAcademicYear(input: $input) { id } }', { year: ' ' }, T.yearRequired],
-      ['mutation($input: CreateClassInput!) { createClass(input: $input) { id } }', { name: '', grade: '5', academicYearId: year['2026'] }, T.classNameRequired],
-      ['mutation($input: CreateClassInput!) { createClass(input: $input) { id } }', { name: 'Class 9Y', grade: '', academicYearId: year['2026'] }, T.gradeRequired],
+      [
+        'mutation($input: CreateClassInput!) { createClass(input: $input) { id } }',
+        { name: '', grade: '5', academicYearId: year['2026'] },
+        T.classNameRequired,
+      ],
+      [
+        'mutation($input: CreateClassInput!) { createClass(input: $input) { id } }',
+        { name: 'Class 9Y', grade: '', academicYearId: year['2026'] },
+        T.gradeRequired,
+      ],
       ['mutation($input: CreateSubjectInput!) { createSubject(input: $input) { id } }', { name: '  ' }, T.subjectNameRequired],
-      ['mutation($input: CreateAllocationInput!) { createAllocation(input: $input) { id } }',
-        { academicYearId: year['2026'], classId: cls['Class 6A 2026'], subjectId: subject.Science, teacherIds: [] }, T.teacherRequired],
-      ['mutation($input: UpdateClassInput!) { updateClass(input: $input) { id } }', { id: cls['Class 5A 2026'], academicYearId: null }, T.academicYearRequired],
+      [
+        'mutation($input: CreateAllocationInput!) { createAllocation(input: $input) { id } }',
+        { academicYearId: year['2026'], classId: cls['Class 6A 2026'], subjectId: subject.Science, teacherIds: [] },
+        T.teacherRequired,
+      ],
+      [
+        'mutation($input: UpdateClassInput!) { updateClass(input: $input) { id } }',
+        { id: cls['Class 5A 2026'], academicYearId: null },
+        T.academicYearRequired,
+      ],
     ];
     for (const [query, input, message] of cases) {
       const res = await t.gql(query, { input }, admin);
@@ -142,7 +182,18 @@ describe('integrity', () => {
     const y = await makeYear(t.ds);
     const other = await post('/classes', { name: 'Class 5A', grade: '5', academicYear: y.id, description: 'same name, other year' });
     expect(other.status).toBe(201);
-    expect(other.body).toMatchObject({ success: true, message: T.classCreated, data: { name: 'Class 5A', grade: '5', academicYear: { _id: y.id, year: y.year }, description: 'same name, other year', isActive: true, version: 1 } });
+    expect(other.body).toMatchObject({
+      success: true,
+      message: T.classCreated,
+      data: {
+        name: 'Class 5A',
+        grade: '5',
+        academicYear: { _id: y.id, year: y.year },
+        description: 'same name, other year',
+        isActive: true,
+        version: 1,
+      },
+    });
     const rename = await put(`/classes/${cls['Class 5B 2026']}`, { name: 'Class 6A' });
     expect([rename.status, rename.body.message]).toEqual([409, T.classTaken('Class 6A')]);
   });
@@ -150,52 +201,91 @@ describe('integrity', () => {
   it('a subject name is unique regardless of case', async () => {
     const res = await post('/subjects', { name: 'mathematics' });
     expect([res.status, res.body.message]).toEqual([409, T.subjectTaken('mathematics')]);
-    const gql = await t.gql('mutation($input: UpdateSubjectInput!) { updateSubject(input: $input) { id } }', { input: { id: subject.Art, name: 'HISTORY' } }, admin);
+    const gql = await t.gql(
+      'mutation($input: UpdateSubjectInput!) { updateSubject(input: $input) { id } }',
+      { input: { id: subject.Art, name: 'HISTORY' } },
+      admin,
+    );
     expect(gql.errors?.[0]).toMatchObject({ message: T.subjectTaken('HISTORY'), extensions: { code: 'CONFLICT' } });
   });
 
   it('one allocation per class, subject and year', async () => {
-    const res = await post('/teacher-assignments', { academicYear: year['2026'], class: cls['Class 5A 2026'], subject: subject.Mathematics, teachers: [ids['teacher2@demo.school']] });
+    const res = await post('/teacher-assignments', {
+      academicYear: year['2026'],
+      class: cls['Class 5A 2026'],
+      subject: subject.Mathematics,
+      teachers: [ids['teacher2@demo.school']],
+    });
     expect([res.status, res.body.message]).toEqual([409, T.allocationTaken]);
   });
 
   it("the class must belong to the allocation's year, in the service and in the database", async () => {
     const before = await snapshot();
-    const res = await post('/teacher-assignments', { academicYear: year['2026'], class: cls['Class 5A 2025'], subject: subject.Art, teachers: [ids['teacher@demo.school']] });
+    const res = await post('/teacher-assignments', {
+      academicYear: year['2026'],
+      class: cls['Class 5A 2025'],
+      subject: subject.Art,
+      teachers: [ids['teacher@demo.school']],
+    });
     expect([res.status, res.body.message]).toEqual([400, T.classYearMismatch]);
     const [{ id }] = await t.ds.query(`SELECT id FROM allocations WHERE class_id = $1 LIMIT 1`, [cls['Class 5A 2026']]);
     const move = await put(`/teacher-assignments/${id}`, { academicYear: year['2025'] });
     expect([move.status, move.body.message]).toEqual([400, T.classYearMismatch]);
     expect(await snapshot()).toEqual(before);
-    await expect(t.ds.query(`INSERT INTO allocations (class_id, subject_id, academic_year_id) VALUES ($1, $2, $3)`,
-      [cls['Class 5A 2025'], subject.Art, year['2026']])).rejects.toThrow(/allocations_class_year_fk/);
-    await expect(t.ds.query(`UPDATE allocations SET academic_year_id = $2 WHERE id = $1`, [id, year['2025']]))
-      .rejects.toThrow(/allocations_class_year_fk/);
+    await expect(
+      t.ds.query(`INSERT INTO allocations (class_id, subject_id, academic_year_id) VALUES ($1, $2, $3)`, [
+        cls['Class 5A 2025'],
+        subject.Art,
+        year['2026'],
+      ]),
+    ).rejects.toThrow(/allocations_class_year_fk/);
+    await expect(t.ds.query(`UPDATE allocations SET academic_year_id = $2 WHERE id = $1`, [id, year['2025']])).rejects.toThrow(
+      /allocations_class_year_fk/,
+    );
   });
 
   it('only users whose stored role is Teacher can be assigned, in the service and in the database', async () => {
     const before = await snapshot();
-    const res = await post('/teacher-assignments', { academicYear: year['2026'], class: cls['Class 6A 2026'], subject: subject.Science, teachers: [ids['teacher@demo.school'], ids['student@demo.school']] });
+    const res = await post('/teacher-assignments', {
+      academicYear: year['2026'],
+      class: cls['Class 6A 2026'],
+      subject: subject.Science,
+      teachers: [ids['teacher@demo.school'], ids['student@demo.school']],
+    });
     expect([res.status, res.body.message]).toEqual([400, T.notATeacher('Stella Student')]);
     const [{ id }] = await t.ds.query(`SELECT id FROM allocations LIMIT 1`);
     const upd = await put(`/teacher-assignments/${id}`, { teachers: [ids['admin@demo.school']] });
     expect([upd.status, upd.body.message]).toEqual([400, T.notATeacher('Ada Admin')]);
     expect(await snapshot()).toEqual(before);
-    await expect(t.ds.query(`INSERT INTO allocation_teachers (allocation_id, teacher_id) VALUES ($1, $2)`, [id, ids['parent@demo.school']]))
-      .rejects.toThrow(/allocation_teachers_teacher_fk/);
+    await expect(
+      t.ds.query(`INSERT INTO allocation_teachers (allocation_id, teacher_id) VALUES ($1, $2)`, [id, ids['parent@demo.school']]),
+    ).rejects.toThrow(/allocation_teachers_teacher_fk/);
     // nor can an assigned teacher's stored role change underneath
-    await expect(t.ds.query(`UPDATE users SET role = 'Admin' WHERE id = $1`, [ids['teacher@demo.school']])).rejects.toThrow(/allocation_teachers_teacher_fk/);
+    await expect(t.ds.query(`UPDATE users SET role = 'Admin' WHERE id = $1`, [ids['teacher@demo.school']])).rejects.toThrow(
+      /allocation_teachers_teacher_fk/,
+    );
   });
 
   it("a student's class must belong to their year, and only students are placed, in the database", async () => {
-    await expect(placeStudent(t.ds, ids['student2@demo.school'], cls['Class 5A 2025'], year['2026'])).rejects.toThrow(/users_class_year_fk/);
-    await expect(placeStudent(t.ds, ids['parent@demo.school'], cls['Class 5A 2026'], year['2026'])).rejects.toThrow(/users_placement_check/);
-    await expect(t.ds.query(`UPDATE users SET class_id = NULL WHERE id = $1`, [ids['student@demo.school']])).rejects.toThrow(/users_placement_check/);
+    await expect(placeStudent(t.ds, ids['student2@demo.school'], cls['Class 5A 2025'], year['2026'])).rejects.toThrow(
+      /users_class_year_fk/,
+    );
+    await expect(placeStudent(t.ds, ids['parent@demo.school'], cls['Class 5A 2026'], year['2026'])).rejects.toThrow(
+      /users_placement_check/,
+    );
+    await expect(t.ds.query(`UPDATE users SET class_id = NULL WHERE id = $1`, [ids['student@demo.school']])).rejects.toThrow(
+      /users_placement_check/,
+    );
   });
 
   it('creates, reads and updates an allocation with the spec shape', async () => {
     const c = await makeClass(t.ds, year['2026']);
-    const created = await post('/teacher-assignments', { academicYear: year['2026'], class: c.id, subject: subject.Art, teachers: [ids['teacher2@demo.school'], ids['teacher@demo.school'], ids['teacher@demo.school']] });
+    const created = await post('/teacher-assignments', {
+      academicYear: year['2026'],
+      class: c.id,
+      subject: subject.Art,
+      teachers: [ids['teacher2@demo.school'], ids['teacher@demo.school'], ids['teacher@demo.school']],
+    });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
       success: true,
@@ -215,27 +305,62 @@ describe('integrity', () => {
     });
     const id = created.body.data._id;
     const updated = await put(`/teacher-assignments/${id}`, { teachers: [ids['teacher2@demo.school']], subject: subject.History });
-    expect(updated.body).toMatchObject({ message: T.allocationUpdated, data: { subject: { name: 'History' }, teachers: [{ email: 'teacher2@demo.school' }], version: 2 } });
+    expect(updated.body).toMatchObject({
+      message: T.allocationUpdated,
+      data: { subject: { name: 'History' }, teachers: [{ email: 'teacher2@demo.school' }], version: 2 },
+    });
     const byClass = await t.rest('GET', `/teacher-assignments/class/${c.id}?academicYear=${year['2026']}`, { token: admin });
     expect(byClass.body.data.map((a: { _id: string }) => a._id)).toEqual([id]);
     const otherYear = await t.rest('GET', `/teacher-assignments/class/${c.id}?academicYear=${year['2025']}`, { token: admin });
     expect(otherYear.body.data).toEqual([]);
-    const gql = await t.gql('query($id: ID!) { allocation(id: $id) { class { id } subject { name } academicYear { year } teachers { email } } }', { id }, admin);
-    expect(gql.data.allocation).toEqual({ class: { id: c.id }, subject: { name: 'History' }, academicYear: { year: '2026' }, teachers: [{ email: 'teacher2@demo.school' }] });
+    const gql = await t.gql(
+      'query($id: ID!) { allocation(id: $id) { class { id } subject { name } academicYear { year } teachers { email } } }',
+      { id },
+      admin,
+    );
+    expect(gql.data.allocation).toEqual({
+      class: { id: c.id },
+      subject: { name: 'History' },
+      academicYear: { year: '2026' },
+      teachers: [{ email: 'teacher2@demo.school' }],
+    });
   });
 
   it('creates and reads years and subjects with the spec fields', async () => {
     const y = await post('/academic-years', { year: `C-${uniq()}`, isActive: false });
-    expect([y.status, y.body]).toEqual([201, {
-      success: true, message: T.yearCreated,
-      data: { _id: expect.any(String), year: expect.stringMatching(/^C-/), isActive: false, startDate: null, endDate: null, createdAt: expect.any(String), version: 1 },
-    }]);
+    expect([y.status, y.body]).toEqual([
+      201,
+      {
+        success: true,
+        message: T.yearCreated,
+        data: {
+          _id: expect.any(String),
+          year: expect.stringMatching(/^C-/),
+          isActive: false,
+          startDate: null,
+          endDate: null,
+          createdAt: expect.any(String),
+          version: 1,
+        },
+      },
+    ]);
     expect((await t.rest('GET', `/academic-years/${y.body.data._id}`, { token: admin })).body.data).toEqual(y.body.data);
     const s = await post('/subjects', { name: `  Music ${uniq()} `, description: ' Songs ' });
-    expect([s.status, s.body]).toEqual([201, {
-      success: true, message: T.subjectCreated,
-      data: { _id: expect.any(String), name: expect.stringMatching(/^Music \w+$/), description: 'Songs', isActive: true, createdAt: expect.any(String), version: 1 },
-    }]);
+    expect([s.status, s.body]).toEqual([
+      201,
+      {
+        success: true,
+        message: T.subjectCreated,
+        data: {
+          _id: expect.any(String),
+          name: expect.stringMatching(/^Music \w+$/),
+          description: 'Songs',
+          isActive: true,
+          createdAt: expect.any(String),
+          version: 1,
+        },
+      },
+    ]);
     const upd = await put(`/subjects/${s.body.data._id}`, { isActive: false, description: null });
     expect(upd.body).toMatchObject({ success: true, message: T.subjectUpdated, data: { isActive: false, description: '', version: 2 } });
   });
@@ -244,12 +369,22 @@ describe('integrity', () => {
     const all = await t.rest('GET', '/classes', { token: admin });
     const fiveA = all.body.data.find((c: { _id: string }) => c._id === cls['Class 5A 2026']);
     expect(fiveA).toEqual({
-      _id: cls['Class 5A 2026'], name: 'Class 5A', grade: '5', academicYear: { _id: year['2026'], year: '2026' },
-      description: 'Grade 5, section A', isActive: true, createdAt: expect.any(String), version: 1,
+      _id: cls['Class 5A 2026'],
+      name: 'Class 5A',
+      grade: '5',
+      academicYear: { _id: year['2026'], year: '2026' },
+      description: 'Grade 5, section A',
+      isActive: true,
+      createdAt: expect.any(String),
+      version: 1,
     });
     const of2025 = await t.rest('GET', `/classes/academic-year/${year['2025']}`, { token: admin });
     expect(of2025.body.data.map((c: { name: string }) => c.name)).toEqual(['Class 5A']);
-    const gql = await t.gql('query($y: ID) { classes(academicYearId: $y) { nodes { name academicYear { year } } } }', { y: year['2025'] }, admin);
+    const gql = await t.gql(
+      'query($y: ID) { classes(academicYearId: $y) { nodes { name academicYear { year } } } }',
+      { y: year['2025'] },
+      admin,
+    );
     expect(gql.data.classes.nodes).toEqual([{ name: 'Class 5A', academicYear: { year: '2025' } }]);
   });
 
@@ -259,7 +394,11 @@ describe('integrity', () => {
     expect((await t.ds.query(`SELECT name FROM classes WHERE id = $1`, [cls['Class 5A 2026']]))[0].name).toBe('Class 5A');
     const free = await makeClass(t.ds, year['2026']);
     const moved = await put(`/classes/${free.id}`, { academicYear: year['2025'], grade: '7', description: 'moved' });
-    expect(moved.body).toMatchObject({ success: true, message: T.classUpdated, data: { academicYear: { _id: year['2025'], year: '2025' }, grade: '7', description: 'moved', version: 2 } });
+    expect(moved.body).toMatchObject({
+      success: true,
+      message: T.classUpdated,
+      data: { academicYear: { _id: year['2025'], year: '2025' }, grade: '7', description: 'moved', version: 2 },
+    });
   });
 });
 
@@ -268,7 +407,10 @@ describe('refused deletes remove nothing', () => {
     const before = await snapshot();
     const res = await t.rest('DELETE', `/academic-years/${year['2026']}`, { token: admin });
     const n = async (y: string) => (await t.ds.query(`SELECT count(*)::int AS n FROM classes WHERE academic_year_id = $1`, [y]))[0].n;
-    expect([res.status, res.body]).toEqual([409, { success: false, code: 'CONFLICT', message: T.yearInUse('2026', await n(year['2026'])) }]);
+    expect([res.status, res.body]).toEqual([
+      409,
+      { success: false, code: 'CONFLICT', message: T.yearInUse('2026', await n(year['2026'])) },
+    ]);
     const gql = await t.gql('mutation($id: ID!) { deleteAcademicYear(id: $id) }', { id: year['2025'] }, admin);
     expect(gql.errors?.[0]).toMatchObject({ message: T.yearInUse('2025', await n(year['2025'])), extensions: { code: 'CONFLICT' } });
     expect(await snapshot()).toEqual(before);
@@ -278,9 +420,15 @@ describe('refused deletes remove nothing', () => {
   it('a class with students and allocations', async () => {
     const before = await snapshot();
     const res = await t.rest('DELETE', `/classes/${cls['Class 5A 2026']}`, { token: admin });
-    expect([res.status, res.body.message]).toEqual([409, 'Cannot delete Class 5A: 2 students are assigned to it and it has 4 teacher assignments. Move or remove them first.']);
+    expect([res.status, res.body.message]).toEqual([
+      409,
+      'Cannot delete Class 5A: 2 students are assigned to it and it has 4 teacher assignments. Move or remove them first.',
+    ]);
     const gql = await t.gql('mutation($id: ID!) { deleteClass(id: $id) }', { id: cls['Class 6A 2026'] }, admin);
-    expect(gql.errors?.[0]).toMatchObject({ message: 'Cannot delete Class 6A: it has 1 teacher assignment. Move or remove them first.', extensions: { code: 'CONFLICT' } });
+    expect(gql.errors?.[0]).toMatchObject({
+      message: 'Cannot delete Class 6A: it has 1 teacher assignment. Move or remove them first.',
+      extensions: { code: 'CONFLICT' },
+    });
     const c = await makeClass(t.ds, year['2026']);
     const s = await makeUser(t.ds, { role: Role.Student });
     await placeStudent(t.ds, s.id, c.id, year['2026']);
@@ -297,18 +445,29 @@ describe('refused deletes remove nothing', () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it("rows of a later domain (courses, attendance) refuse the delete with a clear text, never a cascade", async () => {
-    await t.ds.query(`CREATE TABLE later_domain (class_id uuid REFERENCES classes(id), subject_id uuid REFERENCES subjects(id), allocation_id uuid REFERENCES allocations(id))`);
+  it('rows of a later domain (courses, attendance) refuse the delete with a clear text, never a cascade', async () => {
+    await t.ds.query(
+      `CREATE TABLE later_domain (class_id uuid REFERENCES classes(id), subject_id uuid REFERENCES subjects(id), allocation_id uuid REFERENCES allocations(id))`,
+    );
     const y = await makeYear(t.ds);
     const c = await makeClass(t.ds, y.id);
     const s = await makeSubject(t.ds);
     const c2 = await makeClass(t.ds, y.id);
-    const a = await makeAllocation(t.ds, { classId: c2.id, subjectId: s.id, academicYearId: y.id, teacherIds: [ids['teacher@demo.school']] });
+    const a = await makeAllocation(t.ds, {
+      classId: c2.id,
+      subjectId: s.id,
+      academicYearId: y.id,
+      teacherIds: [ids['teacher@demo.school']],
+    });
     await t.ds.query(`INSERT INTO later_domain VALUES ($1, NULL, NULL), (NULL, $2, NULL), (NULL, NULL, $3)`, [c.id, s.id, a]);
     const before = await snapshot();
     expect((await t.rest('DELETE', `/classes/${c.id}`, { token: admin })).body.message).toBe(T.stillUsed(c.name));
     await t.ds.query(`DELETE FROM later_domain WHERE class_id IS NOT NULL`);
-    expect((await t.rest('DELETE', `/teacher-assignments/${a}`, { token: admin })).body).toEqual({ success: false, code: 'CONFLICT', message: T.stillUsed('this teacher assignment') });
+    expect((await t.rest('DELETE', `/teacher-assignments/${a}`, { token: admin })).body).toEqual({
+      success: false,
+      code: 'CONFLICT',
+      message: T.stillUsed('this teacher assignment'),
+    });
     await t.ds.query(`DELETE FROM later_domain WHERE allocation_id IS NOT NULL`);
     const sub = await t.rest('DELETE', `/teacher-assignments/${a}`, { token: admin });
     expect(sub.body).toEqual({ success: true, message: T.allocationDeleted });
@@ -344,9 +503,17 @@ describe('concurrent edits', () => {
     expect((await t.ds.query(`SELECT year, version FROM academic_years WHERE id = $1`, [y.id]))[0]).toEqual({ year: y.year, version: 2 });
 
     const s = await makeSubject(t.ds);
-    const ok = await t.gql('mutation($input: UpdateSubjectInput!) { updateSubject(input: $input) { description version } }', { input: { id: s.id, description: 'new', version: 1 } }, admin);
+    const ok = await t.gql(
+      'mutation($input: UpdateSubjectInput!) { updateSubject(input: $input) { description version } }',
+      { input: { id: s.id, description: 'new', version: 1 } },
+      admin,
+    );
     expect(ok.data.updateSubject).toEqual({ description: 'new', version: 2 });
-    const late = await t.gql('mutation($input: UpdateSubjectInput!) { updateSubject(input: $input) { version } }', { input: { id: s.id, description: 'late', version: 1 } }, admin);
+    const late = await t.gql(
+      'mutation($input: UpdateSubjectInput!) { updateSubject(input: $input) { version } }',
+      { input: { id: s.id, description: 'late', version: 1 } },
+      admin,
+    );
     expect(late.errors?.[0]).toMatchObject({ message: T.changedMeanwhile('subject'), extensions: { code: 'CONFLICT' } });
   });
 

@@ -55,14 +55,24 @@ function allocationsFromRows(rows: AllocationTreeRow[]): Allocation[] {
       let subject = subjects.get(r.subject_id);
       if (!subject) {
         subject = Object.assign(new Subject(), {
-          id: r.subject_id, name: r.s_name, description: r.s_description, isActive: r.s_is_active,
-          version: r.s_version, createdAt: new Date(r.s_created_ms),
+          id: r.subject_id,
+          name: r.s_name,
+          description: r.s_description,
+          isActive: r.s_is_active,
+          version: r.s_version,
+          createdAt: new Date(r.s_created_ms),
         });
         subjects.set(r.subject_id, subject);
       }
       current = Object.assign(new Allocation(), {
-        id: r.id, classId: r.class_id, subjectId: r.subject_id, academicYearId: r.academic_year_id,
-        version: r.version, createdAt: new Date(r.created_ms), subject, teachers: [] as User[],
+        id: r.id,
+        classId: r.class_id,
+        subjectId: r.subject_id,
+        academicYearId: r.academic_year_id,
+        version: r.version,
+        createdAt: new Date(r.created_ms),
+        subject,
+        teachers: [] as User[],
       });
       out.push(current);
     }
@@ -70,8 +80,14 @@ function allocationsFromRows(rows: AllocationTreeRow[]): Allocation[] {
     let teacher = teachers.get(r.t_id);
     if (!teacher) {
       teacher = Object.assign(new User(), {
-        id: r.t_id, firstName: r.t_first_name, lastName: r.t_last_name, email: r.t_email, role: r.t_role,
-        activated: r.t_activated, classId: r.t_class_id, academicYearId: r.t_academic_year_id,
+        id: r.t_id,
+        firstName: r.t_first_name,
+        lastName: r.t_last_name,
+        email: r.t_email,
+        role: r.t_role,
+        activated: r.t_activated,
+        classId: r.t_class_id,
+        academicYearId: r.t_academic_year_id,
         createdAt: new Date(r.t_created_ms),
       });
       teachers.set(r.t_id, teacher);
@@ -92,7 +108,10 @@ export function academicLoaders(ds: DataSource, actor: Actor | null) {
     subjectById: byIdLoader((ids) => ds.getRepository(Subject).findBy({ id: In(ids) })),
 
     periodsByYearId: listLoader(
-      (yearIds) => ds.getRepository(AcademicPeriod).find({ where: { academicYearId: In(yearIds) }, order: { startDate: 'ASC', type: 'DESC', title: 'ASC' } }),
+      (yearIds) =>
+        ds
+          .getRepository(AcademicPeriod)
+          .find({ where: { academicYearId: In(yearIds) }, order: { startDate: 'ASC', type: 'DESC', title: 'ASC' } }),
       (p) => p.academicYearId,
     ),
 
@@ -108,8 +127,11 @@ export function academicLoaders(ds: DataSource, actor: Actor | null) {
      * field resolvers need), timestamps as epoch milliseconds; not `updatedAt`, which no field shows. Each
      * subject and teacher is built once per statement and shared by the allocations that name it.
      */
-    allocationsByClass: listLoader(async (classIds) => allocationsFromRows(await ds.query(
-      `SELECT a.id, a.class_id, a.subject_id, a.academic_year_id, a.version,
+    allocationsByClass: listLoader(
+      async (classIds) =>
+        allocationsFromRows(
+          await ds.query(
+            `SELECT a.id, a.class_id, a.subject_id, a.academic_year_id, a.version,
               floor(extract(epoch FROM a.created_at) * 1000)::float8 AS created_ms,
               s.name AS s_name, s.description AS s_description, s.is_active AS s_is_active, s.version AS s_version,
               floor(extract(epoch FROM s.created_at) * 1000)::float8 AS s_created_ms,
@@ -123,8 +145,11 @@ export function academicLoaders(ds: DataSource, actor: Actor | null) {
          LEFT JOIN users t ON t.id = tat.teacher_id
         WHERE a.class_id = ANY($1::uuid[]) AND ${allocationReadableSql(actor, 'a.id', '$2')}
         ORDER BY s.name ASC, a.id ASC, t.last_name ASC, t.first_name ASC`,
-      [classIds, actor?.userId ?? null],
-    )), (a) => a.classId),
+            [classIds, actor?.userId ?? null],
+          ),
+        ),
+      (a) => a.classId,
+    ),
 
     /**
      * A window of each class's students, by last name, first name and id (as `users` orders them): their
@@ -142,7 +167,9 @@ export function academicLoaders(ds: DataSource, actor: Actor | null) {
         `SELECT class_id, count(*)::int AS n FROM users WHERE class_id = ANY($1::uuid[]) AND role = $2 GROUP BY class_id`,
         [classIds, Role.Student],
       );
-      const users = new Map((placed.length ? await ds.getRepository(User).findBy({ id: In(placed.map((p) => p.id)) }) : []).map((u) => [u.id, u]));
+      const users = new Map(
+        (placed.length ? await ds.getRepository(User).findBy({ id: In(placed.map((p) => p.id)) }) : []).map((u) => [u.id, u]),
+      );
       const items = new Map<string, User[]>();
       for (const p of placed) items.set(p.class_id, [...(items.get(p.class_id) ?? []), users.get(p.id)!]);
       return { items, totals: new Map(counts.map((c) => [c.class_id, c.n])) };
@@ -155,7 +182,9 @@ export function academicLoaders(ds: DataSource, actor: Actor | null) {
         [[...ids]],
       );
       const users = rows.length
-        ? await ds.getRepository(User).find({ where: { id: In([...new Set(rows.map((r) => r.teacher_id))]) }, order: { lastName: 'ASC', firstName: 'ASC' } })
+        ? await ds
+            .getRepository(User)
+            .find({ where: { id: In([...new Set(rows.map((r) => r.teacher_id))]) }, order: { lastName: 'ASC', firstName: 'ASC' } })
         : [];
       const order = new Map(users.map((u, i) => [u.id, i]));
       const byId = new Map(users.map((u) => [u.id, u]));

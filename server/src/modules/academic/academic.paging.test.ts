@@ -22,7 +22,13 @@ beforeAll(async () => {
   teacher = await t.login('teacher@demo.school');
   const teachers: Array<{ id: string }> = await t.ds.query(`SELECT id FROM users WHERE role = 'Teacher' ORDER BY email`);
   // 3 years of 12 classes that share their names ("Class 1".."Class 12" each year): only the id tells ties apart
-  const { classIds } = await makeSchool(t.ds, { years: 3, classesPerYear: 12, subjectsPerClass: 3, studentsPerClass: 0, teacherIds: teachers.map((x) => x.id) });
+  const { classIds } = await makeSchool(t.ds, {
+    years: 3,
+    classesPerYear: 12,
+    subjectsPerClass: 3,
+    studentsPerClass: 0,
+    teacherIds: teachers.map((x) => x.id),
+  });
   await coursesForAllocations(t.ds, classIds);
   await t.ds.query(`INSERT INTO subjects (name) SELECT 'Paged subject ' || g FROM generate_series(1, 40) g`);
 });
@@ -38,10 +44,25 @@ interface List {
 }
 
 const LISTS: List[] = [
-  { field: 'classes', node: 'id name academicYear { year } allocations { subject { name } teachers { email } }', table: 'classes', rest: '/classes' },
+  {
+    field: 'classes',
+    node: 'id name academicYear { year } allocations { subject { name } teachers { email } }',
+    table: 'classes',
+    rest: '/classes',
+  },
   { field: 'subjects', node: 'id name', table: 'subjects', rest: '/subjects' },
-  { field: 'allocations', node: 'id class { name } subject { name } academicYear { year } teachers { id email }', table: 'allocations', rest: '/teacher-assignments' },
-  { field: 'courses', node: 'id title subject { name } class { name } academicYear { year } teachers { id firstName } viewerCanDelete', table: 'courses', rest: '/courses' },
+  {
+    field: 'allocations',
+    node: 'id class { name } subject { name } academicYear { year } teachers { id email }',
+    table: 'allocations',
+    rest: '/teacher-assignments',
+  },
+  {
+    field: 'courses',
+    node: 'id title subject { name } class { name } academicYear { year } teachers { id firstName } viewerCanDelete',
+    table: 'courses',
+    rest: '/courses',
+  },
 ];
 
 const pageOf = (l: List) => `query($first: Int, $after: String) {
@@ -51,7 +72,7 @@ const pageOf = (l: List) => `query($first: Int, $after: String) {
 const walk = (l: List, first: number, token = admin) => walkConnection((page) => t.gql(pageOf(l), page, token), l.field, first);
 
 describe.each(LISTS.map((l) => [l.field, l] as const))('%s', (_field, l) => {
-  it('a walk by first/after returns each row exactly once, in the REST list\'s order, in the same statements a page', async () => {
+  it("a walk by first/after returns each row exactly once, in the REST list's order, in the same statements a page", async () => {
     const [{ n }] = await t.ds.query(`SELECT count(*)::int AS n FROM ${l.table}`);
     expect(n).toBeGreaterThan(30);
     const w = await walk(l, 7);
@@ -85,11 +106,18 @@ describe.each(LISTS.map((l) => [l.field, l] as const))('%s', (_field, l) => {
     expect([whole.status, whole.headers.get('x-total-count')]).toEqual([200, null]);
     const ids = whole.body.data.map((x: { _id: string }) => x._id);
     const page = await t.rest('GET', `${l.rest}?limit=5&offset=3`, { token: admin });
-    expect([page.status, page.headers.get('x-total-count'), page.body.data]).toEqual([200, String(ids.length), whole.body.data.slice(3, 8)]);
+    expect([page.status, page.headers.get('x-total-count'), page.body.data]).toEqual([
+      200,
+      String(ids.length),
+      whole.body.data.slice(3, 8),
+    ]);
     const tail = await t.rest('GET', `${l.rest}?offset=${ids.length - 2}`, { token: admin });
     expect(tail.body.data.map((x: { _id: string }) => x._id)).toEqual(ids.slice(-2));
     const tooMany = await t.rest('GET', `${l.rest}?limit=501`, { token: admin });
-    expect([tooMany.status, tooMany.body]).toEqual([400, { success: false, code: 'VALIDATION', field: 'limit', message: PAGE_TEXT.limitRange(500) }]);
+    expect([tooMany.status, tooMany.body]).toEqual([
+      400,
+      { success: false, code: 'VALIDATION', field: 'limit', message: PAGE_TEXT.limitRange(500) },
+    ]);
   });
 });
 
@@ -105,7 +133,11 @@ it('filters stay: a teacher walks only their own allocations and courses, classe
   const [{ id: year, count }] = await t.ds.query(
     `SELECT academic_year_id AS id, count(*)::int AS count FROM classes GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1`,
   );
-  const ofYear = await t.gql('query($y: ID) { classes(academicYearId: $y, first: 5) { totalCount nodes { academicYear { id } } } }', { y: year }, admin);
+  const ofYear = await t.gql(
+    'query($y: ID) { classes(academicYearId: $y, first: 5) { totalCount nodes { academicYear { id } } } }',
+    { y: year },
+    admin,
+  );
   expect(ofYear.data.classes.totalCount).toBe(count);
   expect(ofYear.data.classes.nodes.every((c: { academicYear: { id: string } }) => c.academicYear.id === year)).toBe(true);
   const restOfYear = await t.rest('GET', `/classes/academic-year/${year}?limit=2`, { token: admin });

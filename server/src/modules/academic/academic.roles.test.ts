@@ -55,7 +55,11 @@ const ENTITIES: Entity[] = [
     table: 'academic_years',
     fresh: async () => (await makeYear(t.ds)).id,
     restCreate: () => ({ path: '/academic-years', body: { year: `R-${uniq()}`, isActive: true } }),
-    gqlCreate: () => ({ query: 'mutation($input: CreateAcademicYearInput!) { createAcademicYear(input: $input) { id } }', input: { year: `G-${uniq()}` }, field: 'createAcademicYear' }),
+    gqlCreate: () => ({
+      query: 'mutation($input: CreateAcademicYearInput!) { createAcademicYear(input: $input) { id } }',
+      input: { year: `G-${uniq()}` },
+      field: 'createAcademicYear',
+    }),
     restPath: '/academic-years',
     updateBody: async () => {
       const value = `U-${uniq()}`;
@@ -68,8 +72,15 @@ const ENTITIES: Entity[] = [
     name: 'class',
     table: 'classes',
     fresh: async () => (await makeClass(t.ds, y2026)).id,
-    restCreate: () => ({ path: '/classes', body: { name: `R ${uniq()}`, grade: '5', academicYear: y2026, description: 'd', isActive: true } }),
-    gqlCreate: () => ({ query: 'mutation($input: CreateClassInput!) { createClass(input: $input) { id } }', input: { name: `G ${uniq()}`, grade: '5', academicYearId: y2026 }, field: 'createClass' }),
+    restCreate: () => ({
+      path: '/classes',
+      body: { name: `R ${uniq()}`, grade: '5', academicYear: y2026, description: 'd', isActive: true },
+    }),
+    gqlCreate: () => ({
+      query: 'mutation($input: CreateClassInput!) { createClass(input: $input) { id } }',
+      input: { name: `G ${uniq()}`, grade: '5', academicYearId: y2026 },
+      field: 'createClass',
+    }),
     restPath: '/classes',
     updateBody: async () => {
       const value = `U ${uniq()}`;
@@ -83,7 +94,11 @@ const ENTITIES: Entity[] = [
     table: 'subjects',
     fresh: async () => (await makeSubject(t.ds)).id,
     restCreate: () => ({ path: '/subjects', body: { name: `R ${uniq()}`, description: 'd', isActive: true } }),
-    gqlCreate: () => ({ query: 'mutation($input: CreateSubjectInput!) { createSubject(input: $input) { id } }', input: { name: `G ${uniq()}` }, field: 'createSubject' }),
+    gqlCreate: () => ({
+      query: 'mutation($input: CreateSubjectInput!) { createSubject(input: $input) { id } }',
+      input: { name: `G ${uniq()}` },
+      field: 'createSubject',
+    }),
     restPath: '/subjects',
     updateBody: async () => {
       const value = `U ${uniq()}`;
@@ -101,7 +116,11 @@ const ENTITIES: Entity[] = [
       return makeAllocation(t.ds, { classId: c.id, subjectId: s.id, academicYearId: y2026, teacherIds: [writerId()] });
     },
     restCreate: () => ({ path: '/teacher-assignments', body: {} }),
-    gqlCreate: () => ({ query: 'mutation($input: CreateAllocationInput!) { createAllocation(input: $input) { id } }', input: {}, field: 'createAllocation' }),
+    gqlCreate: () => ({
+      query: 'mutation($input: CreateAllocationInput!) { createAllocation(input: $input) { id } }',
+      input: {},
+      field: 'createAllocation',
+    }),
     restPath: '/teacher-assignments',
     updateBody: async () => {
       const s = await makeSubject(t.ds);
@@ -195,7 +214,11 @@ describe.each(ROLES)('as %s', (actor) => {
     expect(years.body.data.map((y: { year: string }) => y.year)).toEqual(expect.arrayContaining(['2026', '2025']));
     expect(classes.body.data.length).toBeGreaterThanOrEqual(4);
     expect(subjects.body.data.map((s: { name: string }) => s.name)).toEqual(expect.arrayContaining(['Mathematics', 'Art']));
-    const gql = await t.gql('{ academicYears { year } classes(first: 500) { nodes { name } } subjects(first: 500) { nodes { name } } }', {}, tokens[actor]);
+    const gql = await t.gql(
+      '{ academicYears { year } classes(first: 500) { nodes { name } } subjects(first: 500) { nodes { name } } }',
+      {},
+      tokens[actor],
+    );
     expect(gql.errors).toBeUndefined();
     expect(gql.data.academicYears.length).toBe(years.body.data.length);
     expect(gql.data.classes.nodes.length).toBe(classes.body.data.length);
@@ -243,8 +266,7 @@ describe('reading allocations', () => {
     const gql = await t.gql('query($id: ID!) { allocations(teacherId: $id) { nodes { id } } }', { id: other }, tokens.Teacher);
     expect(gql.errors?.[0].extensions?.code).toBe('FORBIDDEN');
 
-    const [{ id: theirs }] = await t.ds.query(
-      `SELECT allocation_id AS id FROM allocation_teachers WHERE teacher_id = $1 LIMIT 1`, [other]);
+    const [{ id: theirs }] = await t.ds.query(`SELECT allocation_id AS id FROM allocation_teachers WHERE teacher_id = $1 LIMIT 1`, [other]);
     const one = await t.rest('GET', `/teacher-assignments/${theirs}`, { token: tokens.Teacher });
     expect([one.status, one.body.message]).toEqual([404, T.allocationNotFound]);
     const gone = await t.gql('query($id: ID!) { allocation(id: $id) { id } }', { id: theirs }, tokens.Teacher);
@@ -252,8 +274,9 @@ describe('reading allocations', () => {
     // admins read it
     expect((await t.rest('GET', `/teacher-assignments/${theirs}`, { token: tokens.Admin })).status).toBe(200);
     // and the teacher reads one of their own
-    const [{ id: mine }] = await t.ds.query(
-      `SELECT allocation_id AS id FROM allocation_teachers WHERE teacher_id = $1 LIMIT 1`, [teacherId()]);
+    const [{ id: mine }] = await t.ds.query(`SELECT allocation_id AS id FROM allocation_teachers WHERE teacher_id = $1 LIMIT 1`, [
+      teacherId(),
+    ]);
     expect((await t.rest('GET', `/teacher-assignments/${mine}`, { token: tokens.Teacher })).status).toBe(200);
   });
 
@@ -284,12 +307,30 @@ it('an impersonating SuperAdmin has only the rights of the role it views as', as
 it('every path needs a session', async () => {
   const some = '00000000-0000-4000-8000-000000000000';
   const paths: Array<[string, string]> = [
-    ['GET', '/academic-years'], ['GET', `/academic-years/${some}`], ['POST', '/academic-years'], ['PUT', `/academic-years/${some}`], ['DELETE', `/academic-years/${some}`],
-    ['GET', '/classes'], ['GET', `/classes/${some}`], ['GET', `/classes/academic-year/${some}`], ['POST', '/classes'], ['PUT', `/classes/${some}`], ['DELETE', `/classes/${some}`],
-    ['GET', '/subjects'], ['GET', `/subjects/${some}`], ['POST', '/subjects'], ['PUT', `/subjects/${some}`], ['DELETE', `/subjects/${some}`],
-    ['GET', '/teacher-assignments'], ['GET', `/teacher-assignments/${some}`], ['GET', `/teacher-assignments/class/${some}`],
-    ['GET', `/teacher-assignments/teacher/${some}`], ['POST', '/teacher-assignments'], ['PUT', `/teacher-assignments/${some}`],
-    ['DELETE', `/teacher-assignments/${some}`], ['PUT', `/users/${some}`],
+    ['GET', '/academic-years'],
+    ['GET', `/academic-years/${some}`],
+    ['POST', '/academic-years'],
+    ['PUT', `/academic-years/${some}`],
+    ['DELETE', `/academic-years/${some}`],
+    ['GET', '/classes'],
+    ['GET', `/classes/${some}`],
+    ['GET', `/classes/academic-year/${some}`],
+    ['POST', '/classes'],
+    ['PUT', `/classes/${some}`],
+    ['DELETE', `/classes/${some}`],
+    ['GET', '/subjects'],
+    ['GET', `/subjects/${some}`],
+    ['POST', '/subjects'],
+    ['PUT', `/subjects/${some}`],
+    ['DELETE', `/subjects/${some}`],
+    ['GET', '/teacher-assignments'],
+    ['GET', `/teacher-assignments/${some}`],
+    ['GET', `/teacher-assignments/class/${some}`],
+    ['GET', `/teacher-assignments/teacher/${some}`],
+    ['POST', '/teacher-assignments'],
+    ['PUT', `/teacher-assignments/${some}`],
+    ['DELETE', `/teacher-assignments/${some}`],
+    ['PUT', `/users/${some}`],
   ];
   for (const [m, p] of paths) {
     expect([m, p, (await t.rest(m, p, { body: m === 'POST' || m === 'PUT' ? {} : undefined })).status]).toEqual([m, p, 401]);

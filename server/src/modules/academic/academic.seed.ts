@@ -32,22 +32,27 @@ export const academicSeeder: DemoSeeder = async (m: EntityManager, users: DemoUs
     m.create(SchoolClass, { name: 'Class 5A', grade: '5', academicYearId: y2026.id, description: 'Grade 5, section A' }),
     m.create(SchoolClass, { name: 'Class 5B', grade: '5', academicYearId: y2026.id, description: 'Grade 5, section B' }),
     m.create(SchoolClass, { name: 'Class 6A', grade: '6', academicYearId: y2026.id, description: 'Grade 6, section A' }),
-    m.create(SchoolClass, { name: 'Class 5A', grade: '5', academicYearId: y2025.id, description: 'Last year\'s Grade 5, section A' }),
+    m.create(SchoolClass, { name: 'Class 5A', grade: '5', academicYearId: y2025.id, description: "Last year's Grade 5, section A" }),
   ]);
   const class2026 = (name: string) => classes.find((c) => c.name === name && c.academicYearId === y2026.id)!;
-  const subjects = await m.save(Subject, SUBJECTS.map((name) => m.create(Subject, { name, description: `${name} for all grades` })));
+  const subjects = await m.save(
+    Subject,
+    SUBJECTS.map((name) => m.create(Subject, { name, description: `${name} for all grades` })),
+  );
   const subject = (name: string) => subjects.find((s) => s.name === name)!;
 
   for (const [className, subjectName, teachers] of ALLOCATIONS) {
-    const a = await m.save(m.create(Allocation, {
-      classId: class2026(className).id,
-      subjectId: subject(subjectName).id,
-      academicYearId: y2026.id,
-    }));
-    await m.query(
-      'INSERT INTO allocation_teachers (allocation_id, teacher_id) SELECT $1, unnest($2::uuid[])',
-      [a.id, teachers.map((email) => users[email].id)],
+    const a = await m.save(
+      m.create(Allocation, {
+        classId: class2026(className).id,
+        subjectId: subject(subjectName).id,
+        academicYearId: y2026.id,
+      }),
     );
+    await m.query('INSERT INTO allocation_teachers (allocation_id, teacher_id) SELECT $1, unnest($2::uuid[])', [
+      a.id,
+      teachers.map((email) => users[email].id),
+    ]);
   }
 
   for (const email of ['student@demo.school', 'student2@demo.school']) {

@@ -32,7 +32,9 @@ beforeAll(async () => {
     `INSERT INTO allocation_teachers (allocation_id, teacher_id)
      SELECT a.id, u.id FROM (SELECT id FROM allocations WHERE academic_year_id = $1 ORDER BY id LIMIT 4) a
        CROSS JOIN (SELECT id FROM users WHERE role = 'Teacher' ORDER BY last_name DESC LIMIT 1) u
-     ON CONFLICT DO NOTHING`, [year]);
+     ON CONFLICT DO NOTHING`,
+    [year],
+  );
 });
 afterAll(() => t.close());
 
@@ -42,7 +44,12 @@ function leanAsked(): { asked: boolean[]; restore: () => void } {
   const tree = years.tree.bind(years);
   const asked: boolean[] = [];
   years.tree = (actor, id, lean = false) => (asked.push(lean), tree(actor, id, lean));
-  return { asked, restore: () => { years.tree = tree; } };
+  return {
+    asked,
+    restore: () => {
+      years.tree = tree;
+    },
+  };
 }
 
 it.each(['admin', 'teacher', 'student', 'parent'])(
@@ -58,7 +65,8 @@ it.each(['admin', 'teacher', 'student', 'parent'])(
     const [tree] = page.data.academicTree;
     expect(tree.id).toBe(year);
     const classes = tree.classes.map((c: any) => ({
-      ...c, allocations: c.allocations.map(({ __typename, subject: { title, ...s }, ...a }: any) => ({ ...a, subject: { ...s, name: title } })),
+      ...c,
+      allocations: c.allocations.map(({ __typename, subject: { title, ...s }, ...a }: any) => ({ ...a, subject: { ...s, name: title } })),
     }));
     // the tree's classes by name (then id); classes() orders them so within a year too
     expect(classes).toEqual(loaded.data.classes.nodes);
@@ -70,7 +78,9 @@ it.each(['admin', 'teacher', 'student', 'parent'])(
       expect(allocations.length).toBeGreaterThan(0);
       const [{ n }] = await t.ds.query(
         `SELECT count(*)::int AS n FROM allocations a JOIN allocation_teachers x ON x.allocation_id = a.id
-           JOIN users u ON u.id = x.teacher_id WHERE a.academic_year_id = $1 AND u.email = 'teacher@demo.school'`, [year]);
+           JOIN users u ON u.id = x.teacher_id WHERE a.academic_year_id = $1 AND u.email = 'teacher@demo.school'`,
+        [year],
+      );
       expect(allocations.length).toBe(n);
     } else {
       expect(allocations).toEqual([]);
@@ -81,11 +91,19 @@ it.each(['admin', 'teacher', 'student', 'parent'])(
 it('an operation asking more of any level reads the tree whole: the same answer, and a year asked for that is not there is NOT_FOUND', async () => {
   const spy = leanAsked();
   const lean = await t.gql(PAGE, { y: year }, tok.admin);
-  const more = await t.gql(`query ($y: ID!) { academicTree(academicYearId: $y) { id startDate classes { id name grade description isActive
+  const more = await t.gql(
+    `query ($y: ID!) { academicTree(academicYearId: $y) { id startDate classes { id name grade description isActive
     academicYear { id } allocations { __typename id createdAt class { id } subject { id title: name description }
-    teachers { id firstName lastName email } } } } }`, { y: year }, tok.admin);
+    teachers { id firstName lastName email } } } } }`,
+    { y: year },
+    tok.admin,
+  );
   const all = await t.gql('{ academicTree { id year classes { id allocations { id teachers { id } } } } }', {}, tok.admin);
-  const deep = await t.gql('query ($y: ID!) { academicTree(academicYearId: $y) { id classes { id allocations { id teachers { id role } } } } }', { y: year }, tok.admin);
+  const deep = await t.gql(
+    'query ($y: ID!) { academicTree(academicYearId: $y) { id classes { id allocations { id teachers { id role } } } } }',
+    { y: year },
+    tok.admin,
+  );
   const missing = await t.gql(PAGE, { y: '00000000-0000-4000-8000-000000000000' }, tok.admin);
   const malformed = await t.gql(PAGE, { y: 'not-an-id' }, tok.admin);
   spy.restore();
@@ -94,14 +112,20 @@ it('an operation asking more of any level reads the tree whole: the same answer,
   expect(more.sql).toBe(lean.sql + 2); // the classes' year and the allocations' class, each one load
   const [whole] = more.data.academicTree;
   expect(whole.classes.every((c: any) => c.academicYear.id === year)).toBe(true);
-  expect(whole.classes.every((c: any) => c.allocations.every((a: any) => a.class.id === c.id && typeof a.createdAt === 'string'))).toBe(true);
-  expect(lean.data.academicTree[0].classes).toEqual(whole.classes.map(({ academicYear, ...c }: any) => ({
-    ...c,
-    allocations: c.allocations.map((a: any) => ({
-      __typename: 'Allocation', id: a.id, subject: { id: a.subject.id, title: a.subject.title },
-      teachers: a.teachers.map((x: any) => ({ id: x.id, firstName: x.firstName, lastName: x.lastName })),
+  expect(whole.classes.every((c: any) => c.allocations.every((a: any) => a.class.id === c.id && typeof a.createdAt === 'string'))).toBe(
+    true,
+  );
+  expect(lean.data.academicTree[0].classes).toEqual(
+    whole.classes.map(({ academicYear, ...c }: any) => ({
+      ...c,
+      allocations: c.allocations.map((a: any) => ({
+        __typename: 'Allocation',
+        id: a.id,
+        subject: { id: a.subject.id, title: a.subject.title },
+        teachers: a.teachers.map((x: any) => ({ id: x.id, firstName: x.firstName, lastName: x.lastName })),
+      })),
     })),
-  })));
+  );
   // every year, newest first, in the same one statement
   expect(all.sql).toBe(2);
   expect(all.data.academicTree.map((y: any) => y.year)).toEqual([...all.data.academicTree.map((y: any) => y.year)].sort().reverse());

@@ -28,8 +28,11 @@ export const TREE_LEAN = {
 const BUILDERS = {
   whole: { year: yearJson, class: classJson, allocation: allocationJson, subject: subjectJson, teacher: userJson },
   lean: {
-    year: leanJson(TREE_LEAN.year), class: leanJson(TREE_LEAN.class), allocation: leanJson(TREE_LEAN.allocation),
-    subject: leanJson(TREE_LEAN.subject), teacher: leanJson(TREE_LEAN.teacher),
+    year: leanJson(TREE_LEAN.year),
+    class: leanJson(TREE_LEAN.class),
+    allocation: leanJson(TREE_LEAN.allocation),
+    subject: leanJson(TREE_LEAN.subject),
+    teacher: leanJson(TREE_LEAN.teacher),
   },
 };
 

@@ -41,10 +41,17 @@ export class UpdateAcademicYearInput {
   @Field({ nullable: true, description: 'New active state.' })
   isActive?: boolean;
 
-  @Field(() => Int, { nullable: true, description: 'The version you edited; if someone changed the year since, the update is refused (CONFLICT).' })
+  @Field(() => Int, {
+    nullable: true,
+    description: 'The version you edited; if someone changed the year since, the update is refused (CONFLICT).',
+  })
   version?: number;
 
-  @Field(() => String, { nullable: true, description: 'New first day (YYYY-MM-DD), given with endDate; both null remove the dates (refused while the year has terms or grading periods). Its terms and grading periods must stay inside.' })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'New first day (YYYY-MM-DD), given with endDate; both null remove the dates (refused while the year has terms or grading periods). Its terms and grading periods must stay inside.',
+  })
   startDate?: string | null;
 
   @Field(() => String, { nullable: true, description: 'New last day (YYYY-MM-DD), after startDate, given with it.' })
@@ -119,7 +126,10 @@ export class UpdateClassInput {
   @Field({ nullable: true, description: 'New grade; must not be blank.' })
   grade?: string;
 
-  @Field(() => ID, { nullable: true, description: 'Move to another year (refused while students or allocations tie the class to its year).' })
+  @Field(() => ID, {
+    nullable: true,
+    description: 'Move to another year (refused while students or allocations tie the class to its year).',
+  })
   academicYearId?: string;
 
   @Field({ nullable: true, description: 'New description; null or blank clears it.' })
@@ -128,7 +138,10 @@ export class UpdateClassInput {
   @Field({ nullable: true, description: 'New active state.' })
   isActive?: boolean;
 
-  @Field(() => Int, { nullable: true, description: 'The version you edited; if someone changed the class since, the update is refused (CONFLICT).' })
+  @Field(() => Int, {
+    nullable: true,
+    description: 'The version you edited; if someone changed the class since, the update is refused (CONFLICT).',
+  })
   version?: number;
 }
 
@@ -158,7 +171,10 @@ export class UpdateSubjectInput {
   @Field({ nullable: true, description: 'New active state.' })
   isActive?: boolean;
 
-  @Field(() => Int, { nullable: true, description: 'The version you edited; if someone changed the subject since, the update is refused (CONFLICT).' })
+  @Field(() => Int, {
+    nullable: true,
+    description: 'The version you edited; if someone changed the subject since, the update is refused (CONFLICT).',
+  })
   version?: number;
 }
 
@@ -194,7 +210,10 @@ export class UpdateAllocationInput {
   @Field(() => [ID], { nullable: true, description: 'The full new list of teachers (at least one); replaces the old list.' })
   teacherIds?: string[];
 
-  @Field(() => Int, { nullable: true, description: 'The version you edited; if someone changed the allocation since, the update is refused (CONFLICT).' })
+  @Field(() => Int, {
+    nullable: true,
+    description: 'The version you edited; if someone changed the allocation since, the update is refused (CONFLICT).',
+  })
   version?: number;
 }
 
@@ -245,8 +264,8 @@ export class AllocationsArgs extends PageArgs {
  * between them), through aliases and fragments: its statement then builds them lean (academic.tree.ts).
  */
 export const treeAskedLean = (info: GraphQLResolveInfo): boolean =>
-  asksOnly(info, [], [...Object.keys(TREE_LEAN.year), 'classes'])
-  && asksOnly(info, ['classes'], [...Object.keys(TREE_LEAN.class), 'allocations'])
-  && asksOnly(info, ['classes', 'allocations'], [...Object.keys(TREE_LEAN.allocation), 'subject', 'teachers'])
-  && asksOnly(info, ['classes', 'allocations', 'subject'], Object.keys(TREE_LEAN.subject))
-  && asksOnly(info, ['classes', 'allocations', 'teachers'], Object.keys(TREE_LEAN.teacher));
+  asksOnly(info, [], [...Object.keys(TREE_LEAN.year), 'classes']) &&
+  asksOnly(info, ['classes'], [...Object.keys(TREE_LEAN.class), 'allocations']) &&
+  asksOnly(info, ['classes', 'allocations'], [...Object.keys(TREE_LEAN.allocation), 'subject', 'teachers']) &&
+  asksOnly(info, ['classes', 'allocations', 'subject'], Object.keys(TREE_LEAN.subject)) &&
+  asksOnly(info, ['classes', 'allocations', 'teachers'], Object.keys(TREE_LEAN.teacher));

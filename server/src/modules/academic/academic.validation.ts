@@ -31,12 +31,13 @@ export const ACADEMIC_TEXT = {
     `Cannot delete ${name}: ${[
       students ? `${plural(students, 'student is', 'students are')} assigned to it` : '',
       allocations ? `it has ${plural(allocations, 'teacher assignment', 'teacher assignments')}` : '',
-    ].filter(Boolean).join(' and ')}. Move or remove them first.`,
+    ]
+      .filter(Boolean)
+      .join(' and ')}. Move or remove them first.`,
   subjectInUse: (name: string, allocations: number) =>
     `Cannot delete ${name}: it is used by ${plural(allocations, 'teacher assignment', 'teacher assignments')}. Remove them first.`,
   stillUsed: (what: string) => `Cannot delete ${what}: other records still use it. Remove them first.`,
-  classCannotMove: (name: string) =>
-    `Cannot move ${name} to another academic year: it has students or teacher assignments`,
+  classCannotMove: (name: string) => `Cannot move ${name} to another academic year: it has students or teacher assignments`,
   changedMeanwhile: INPUT_TEXT.changedMeanwhile,
   cannotManage: 'Only SuperAdmin and Admin can change academic years, classes, subjects and teacher assignments',
   ownAllocationsOnly: 'You can only view your own teacher assignments',

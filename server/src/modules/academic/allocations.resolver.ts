@@ -49,18 +49,30 @@ export class AllocationsResolver {
   }
 
   @PresentFirst()
-  @FieldResolver(() => [User], { description: 'The teachers, by last then first name (REST: teachers [{_id, firstName, lastName, email}]).' })
+  @FieldResolver(() => [User], {
+    description: 'The teachers, by last then first name (REST: teachers [{_id, firstName, lastName, email}]).',
+  })
   teachers(@Root() a: Allocation, @Ctx() ctx: RequestContext) {
     return a.teachers ?? ctx.loaders.teachersByAllocationId.load(a.id);
   }
 
-  @Mutation(() => Allocation, { description: 'Assign teachers to a subject in a class of a year; SuperAdmin and Admin (REST: POST /api/teacher-assignments).' })
-  createAllocation(@Arg('input', () => CreateAllocationInput) input: CreateAllocationInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+  @Mutation(() => Allocation, {
+    description: 'Assign teachers to a subject in a class of a year; SuperAdmin and Admin (REST: POST /api/teacher-assignments).',
+  })
+  createAllocation(
+    @Arg('input', () => CreateAllocationInput) input: CreateAllocationInput,
+    @CurrentActor() actor: Actor,
+    @Ctx() ctx: RequestContext,
+  ) {
     return ctx.services.academic.allocations.create(actor, input);
   }
 
   @Mutation(() => Allocation, { description: 'Change an allocation; SuperAdmin and Admin (REST: PUT /api/teacher-assignments/{id}).' })
-  updateAllocation(@Arg('input', () => UpdateAllocationInput) input: UpdateAllocationInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+  updateAllocation(
+    @Arg('input', () => UpdateAllocationInput) input: UpdateAllocationInput,
+    @CurrentActor() actor: Actor,
+    @Ctx() ctx: RequestContext,
+  ) {
     return ctx.services.academic.allocations.update(actor, input.id, input);
   }
 

@@ -40,7 +40,9 @@ export class AllocationsService {
 
   /** One statement whatever the size: class, subject, year and (unless `teachers` is false) teachers come by joins. */
   private query(m: EntityManager = this.ds.manager, teachers = true) {
-    const qb = m.getRepository(Allocation).createQueryBuilder('a')
+    const qb = m
+      .getRepository(Allocation)
+      .createQueryBuilder('a')
       .innerJoinAndSelect('a.class', 'c')
       .innerJoinAndSelect('a.subject', 's')
       .innerJoinAndSelect('a.academicYear', 'y');
@@ -59,7 +61,9 @@ export class AllocationsService {
     // 'allocation.read' in SQL: every list shows exactly the allocations GET /teacher-assignments/{id} would
     const qb = this.query(undefined, teachers).where(allocationReadableSql(actor, 'a.id', ':viewer'), { viewer: actor.userId });
     if (filter.teacherId) {
-      qb.andWhere('EXISTS (SELECT 1 FROM allocation_teachers x WHERE x.allocation_id = a.id AND x.teacher_id = :teacherId)', { teacherId: filter.teacherId });
+      qb.andWhere('EXISTS (SELECT 1 FROM allocation_teachers x WHERE x.allocation_id = a.id AND x.teacher_id = :teacherId)', {
+        teacherId: filter.teacherId,
+      });
     }
     if (filter.classId) qb.andWhere('a.class_id = :classId', { classId: filter.classId });
     if (filter.academicYearId) qb.andWhere('a.academic_year_id = :yearId', { yearId: filter.academicYearId });
@@ -179,9 +183,5 @@ async function checkTeachers(m: EntityManager, ids: string[]): Promise<void> {
 
 async function setTeachers(m: EntityManager, allocationId: string, teacherIds: string[]): Promise<void> {
   await m.query('DELETE FROM allocation_teachers WHERE allocation_id = $1', [allocationId]);
-  await m.query(
-    'INSERT INTO allocation_teachers (allocation_id, teacher_id) SELECT $1, unnest($2::uuid[])',
-    [allocationId, teacherIds],
-  );
+  await m.query('INSERT INTO allocation_teachers (allocation_id, teacher_id) SELECT $1, unnest($2::uuid[])', [allocationId, teacherIds]);
 }
-

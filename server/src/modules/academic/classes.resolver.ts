@@ -16,7 +16,8 @@ import { PresentFirst } from '../../core/present-first';
 @Resolver(() => SchoolClass)
 export class ClassesResolver {
   @Query(() => SchoolClassConnection, {
-    description: 'Classes, newest year first then by name, optionally of one year, a page at a time: first 100 unless asked, at most 500 ' +
+    description:
+      'Classes, newest year first then by name, optionally of one year, a page at a time: first 100 unless asked, at most 500 ' +
       '(REST: GET /api/classes, /api/classes/academic-year/{yearId}, ?limit=&offset= with X-Total-Count). Any signed-in role.',
   })
   async classes(@Args(() => ClassesArgs) args: ClassesArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
@@ -35,7 +36,7 @@ export class ClassesResolver {
   }
 
   @FieldResolver(() => [Allocation], {
-    description: 'Allocations of this class by subject: all for SuperAdmin and Admin, a teacher\'s own for a Teacher, none for others.',
+    description: "Allocations of this class by subject: all for SuperAdmin and Admin, a teacher's own for a Teacher, none for others.",
   })
   allocations(@Root() cls: TreeClass, @Ctx() ctx: RequestContext) {
     return cls.readableAllocations ?? ctx.loaders.allocationsByClass.load(cls.id);
@@ -43,7 +44,8 @@ export class ClassesResolver {
 
   @FieldResolver(() => UserConnection, {
     nullable: true,
-    description: 'The students placed in this class, by last then first name, a page at a time (first 50 unless asked, at most 200); ' +
+    description:
+      'The students placed in this class, by last then first name, a page at a time (first 50 unless asked, at most 200); ' +
       'for those who manage users (SuperAdmin, Admin, Teacher), null for others. Also: users(classId:).',
   })
   @FieldRule('user.list')
@@ -61,7 +63,10 @@ export class ClassesResolver {
     return ctx.services.academic.classes.update(actor, input.id, input);
   }
 
-  @Mutation(() => Boolean, { description: 'Delete a class; refused (CONFLICT) while students are placed in it or it has allocations. SuperAdmin and Admin (REST: DELETE /api/classes/{id}).' })
+  @Mutation(() => Boolean, {
+    description:
+      'Delete a class; refused (CONFLICT) while students are placed in it or it has allocations. SuperAdmin and Admin (REST: DELETE /api/classes/{id}).',
+  })
   async deleteClass(@Arg('id', () => ID) id: string, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
     await ctx.services.academic.classes.delete(actor, id);
     return true;

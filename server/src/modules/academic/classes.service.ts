@@ -7,7 +7,17 @@ import { SchoolClass } from './class.entity';
 import { updateVersioned } from '../../db/versioned';
 import { ACADEMIC_TEXT as T } from './academic.validation';
 import { Page, PageWindow, pageOfQuery } from '../../core/paging';
-import { flag, freeText, isStillReferenced, optionalRefId, optionalRequiredText, refId, requiredText, rethrowUnique, versionOf } from '../../core/input';
+import {
+  flag,
+  freeText,
+  isStillReferenced,
+  optionalRefId,
+  optionalRequiredText,
+  refId,
+  requiredText,
+  rethrowUnique,
+  versionOf,
+} from '../../core/input';
 
 export interface ClassInput {
   name?: unknown;
@@ -30,9 +40,13 @@ export class ClassesService {
 
   /** One statement: the year comes by a join (REST shows academicYear {_id, year}). */
   private query(m: EntityManager = this.ds.manager) {
-    return m.getRepository(SchoolClass).createQueryBuilder('c')
+    return m
+      .getRepository(SchoolClass)
+      .createQueryBuilder('c')
       .innerJoinAndSelect('c.academicYear', 'y')
-      .orderBy('y.year', 'DESC').addOrderBy('c.name', 'ASC').addOrderBy('c.id', 'ASC');
+      .orderBy('y.year', 'DESC')
+      .addOrderBy('c.name', 'ASC')
+      .addOrderBy('c.id', 'ASC');
   }
 
   private filtered(actor: Actor, filter: ClassFilter) {

@@ -15,7 +15,10 @@ export interface PeriodInput {
   parentId?: unknown;
 }
 
-interface Span { startDate: string | null; endDate: string | null }
+interface Span {
+  startDate: string | null;
+  endDate: string | null;
+}
 
 /** A calendar day as YYYY-MM-DD (a real one: 2026-02-30 is refused); such days compare as text in time order. */
 export function dayOf(v: unknown, label: string, key: string): string {
@@ -34,7 +37,8 @@ export function yearDatesOf(input: { startDate?: unknown; endDate?: unknown }): 
   const { startDate, endDate } = input;
   if (startDate === undefined && endDate === undefined) return undefined;
   if ((startDate === null || startDate === '') && (endDate === null || endDate === '')) return { startDate: null, endDate: null };
-  if (startDate === undefined || endDate === undefined || startDate === null || endDate === null) throw validation(T.datesTogether, 'startDate');
+  if (startDate === undefined || endDate === undefined || startDate === null || endDate === null)
+    throw validation(T.datesTogether, 'startDate');
   const span = { startDate: dayOf(startDate, 'Start date', 'startDate'), endDate: dayOf(endDate, 'End date', 'endDate') };
   if (span.startDate >= span.endDate) throw validation(T.startBeforeEnd, 'endDate');
   return span;
@@ -45,8 +49,11 @@ const inside = (inner: Span, outer: Span) =>
 
 /** The year, locked: a change of its dates and a change of its periods take turns, so neither misses the other. */
 async function lockedYear(m: EntityManager, yearId: string): Promise<Span & { id: string }> {
-  const [year] = await m.query(`SELECT id, to_char(start_date, 'YYYY-MM-DD') AS "startDate", to_char(end_date, 'YYYY-MM-DD') AS "endDate"
-    FROM academic_years WHERE id = $1 FOR UPDATE`, [yearId]);
+  const [year] = await m.query(
+    `SELECT id, to_char(start_date, 'YYYY-MM-DD') AS "startDate", to_char(end_date, 'YYYY-MM-DD') AS "endDate"
+    FROM academic_years WHERE id = $1 FOR UPDATE`,
+    [yearId],
+  );
   if (!year) throw notFound(T.yearNotFound);
   return year;
 }
@@ -79,7 +86,9 @@ export class PeriodsService {
     authorize(actor, 'academic.read', undefined, { as: 'notFound', message: T.yearNotFound });
     const [year] = await this.ds.query(`SELECT 1 FROM academic_years WHERE id = $1`, [yearId]);
     if (!year) throw notFound(T.yearNotFound);
-    return this.ds.getRepository(AcademicPeriod).find({ where: { academicYearId: yearId }, order: { startDate: 'ASC', type: 'DESC', title: 'ASC' } });
+    return this.ds
+      .getRepository(AcademicPeriod)
+      .find({ where: { academicYearId: yearId }, order: { startDate: 'ASC', type: 'DESC', title: 'ASC' } });
   }
 
   async create(actor: Actor, input: PeriodInput): Promise<AcademicPeriod> {
@@ -110,8 +119,14 @@ export class PeriodsService {
         title: title ?? found.title,
         ...periodSpan(input.startDate ?? found.startDate, input.endDate ?? found.endDate),
       };
-      const parentId = found.type !== 'gradingPeriod' ? null
-        : input.parentId === undefined ? found.parentId : input.parentId ? assertId(input.parentId, T.periodNotFound) : null;
+      const parentId =
+        found.type !== 'gradingPeriod'
+          ? null
+          : input.parentId === undefined
+            ? found.parentId
+            : input.parentId
+              ? assertId(input.parentId, T.periodNotFound)
+              : null;
       await checkPlace(m, found.academicYearId, next, parentId);
       if (found.type === 'term') {
         const out = (await repo.findBy({ parentId: id })).find((g) => !inside(g, next));

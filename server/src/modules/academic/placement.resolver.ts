@@ -42,7 +42,11 @@ export class PlacementResolver {
       'Put several students into one class of an academic year in one transaction, with the rule of placeStudent for each: ' +
       'every one must be a Student; a Teacher only into a class and year they teach. All or none; GraphQL only.',
   })
-  placeStudents(@Arg('input', () => PlaceStudentsInput) input: PlaceStudentsInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+  placeStudents(
+    @Arg('input', () => PlaceStudentsInput) input: PlaceStudentsInput,
+    @CurrentActor() actor: Actor,
+    @Ctx() ctx: RequestContext,
+  ) {
     return ctx.services.academic.placement.placeMany(actor, input);
   }
 }

@@ -58,7 +58,9 @@ export class PlacementService {
     const academicYearId = refId(input.academicYearId, T.academicYearRequired, T.yearNotFound, 'academicYearId');
     const classId = refId(input.classId, T.classRequired, T.classNotFound, 'classId');
     return this.ds.transaction(async (m) => {
-      const students = await m.getRepository(User).find({ where: { id: In(userIds) }, order: { id: 'ASC' }, lock: { mode: 'pessimistic_write' } });
+      const students = await m
+        .getRepository(User)
+        .find({ where: { id: In(userIds) }, order: { id: 'ASC' }, lock: { mode: 'pessimistic_write' } });
       if (students.length !== userIds.length) throw notFound(T.userNotFound);
       if (!(await m.getRepository(AcademicYear).existsBy({ id: academicYearId }))) throw notFound(T.yearNotFound);
       const cls = await m.getRepository(SchoolClass).findOneBy({ id: classId });
@@ -66,9 +68,14 @@ export class PlacementService {
       if (cls.academicYearId !== academicYearId) throw validation(T.classYearMismatch, 'classId');
       const actorTeachesThere = actor.activeRole === Role.Teacher && (await teaches(m, actor.userId, classId, academicYearId));
       for (const student of students) {
-        authorize(actor, 'student.place', { studentRole: student.role, actorTeachesThere }, {
-          message: student.role === Role.Student ? T.notYourClass : T.onlyStudents,
-        });
+        authorize(
+          actor,
+          'student.place',
+          { studentRole: student.role, actorTeachesThere },
+          {
+            message: student.role === Role.Student ? T.notYourClass : T.onlyStudents,
+          },
+        );
       }
       // only those who move: saving a student's placement again must not excuse them from overdue work
       const moving = students.filter((u) => u.classId !== classId || u.academicYearId !== academicYearId).map((u) => u.id);
@@ -89,11 +96,11 @@ export class PlacementService {
     const classIds = [...new Set(users.map((u) => u.classId).filter((id): id is string => Boolean(id)))];
     const rows: Array<{ class_id: string; class_name: string; year_id: string; year: string }> = classIds.length
       ? await this.ds.query(
-        `SELECT c.id AS class_id, c.name AS class_name, y.id AS year_id, y.year
+          `SELECT c.id AS class_id, c.name AS class_name, y.id AS year_id, y.year
            FROM classes c JOIN academic_years y ON y.id = c.academic_year_id
           WHERE c.id = ANY($1)`,
-        [classIds],
-      )
+          [classIds],
+        )
       : [];
     const byClass = new Map(rows.map((r) => [r.class_id, r]));
     return users.map((u) => {
@@ -111,12 +118,7 @@ export class PlacementService {
 }
 
 /** Whether the teacher is one of the teachers of an allocation in this class and year. */
-async function teaches(
-  m: EntityManager,
-  teacherId: string,
-  classId: string,
-  academicYearId: string,
-): Promise<boolean> {
+async function teaches(m: EntityManager, teacherId: string, classId: string, academicYearId: string): Promise<boolean> {
   const [row]: Array<{ ok: boolean }> = await m.query(
     `SELECT EXISTS (
        SELECT 1 FROM allocations a JOIN allocation_teachers x ON x.allocation_id = a.id

@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const active = async () => (await t.ds.query('SELECT year FROM academic_years WHERE is_active ORDER BY year')).map((r: { year: string }) => r.year);
+const active = async () =>
+  (await t.ds.query('SELECT year FROM academic_years WHERE is_active ORDER BY year')).map((r: { year: string }) => r.year);
 
 test('the database refuses a second active year', async () => {
   await expect(t.ds.query(`UPDATE academic_years SET is_active = true WHERE year = '2025'`)).rejects.toThrow(/academic_years_one_active/);
@@ -26,7 +27,11 @@ test('creating an active year makes it the one active year (REST)', async () => 
 
 test('activating a year deactivates the other (GraphQL)', async () => {
   const [{ id }] = await t.ds.query(`SELECT id FROM academic_years WHERE year = '2026'`);
-  const r = await t.gql('mutation($i: UpdateAcademicYearInput!) { updateAcademicYear(input: $i) { year isActive } }', { i: { id, isActive: true } }, admin);
+  const r = await t.gql(
+    'mutation($i: UpdateAcademicYearInput!) { updateAcademicYear(input: $i) { year isActive } }',
+    { i: { id, isActive: true } },
+    admin,
+  );
   expect(r.errors).toBeUndefined();
   expect(await active()).toEqual(['2026']);
 });

@@ -25,8 +25,8 @@ export class YearsResolver {
     description:
       'The course-management tree: years (newest first) -> classes -> allocations with subject and teachers. ' +
       'Loads in a fixed number of statements whatever the school size. Allocations show as in `allocations`: ' +
-      'all for SuperAdmin and Admin, a teacher\'s own for a Teacher, none for others. ' +
-      'With `academicYearId`, only that year\'s tree (the list of years stays available through `academicYears`).',
+      "all for SuperAdmin and Admin, a teacher's own for a Teacher, none for others. " +
+      "With `academicYearId`, only that year's tree (the list of years stays available through `academicYears`).",
   })
   async academicTree(
     @Arg('academicYearId', () => ID, {
@@ -34,7 +34,9 @@ export class YearsResolver {
       description: 'Only this academic year (a list of one); NOT_FOUND when there is no such year. Omit it for every year.',
     })
     academicYearId: string | null | undefined,
-    @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext, @Info() info: GraphQLResolveInfo,
+    @CurrentActor() actor: Actor,
+    @Ctx() ctx: RequestContext,
+    @Info() info: GraphQLResolveInfo,
   ) {
     return ctx.services.academic.years.tree(actor, academicYearId ?? null, treeAskedLean(info));
   }
@@ -46,16 +48,27 @@ export class YearsResolver {
   }
 
   @Mutation(() => AcademicYear, { description: 'Create an academic year; SuperAdmin and Admin (REST: POST /api/academic-years).' })
-  createAcademicYear(@Arg('input', () => CreateAcademicYearInput) input: CreateAcademicYearInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+  createAcademicYear(
+    @Arg('input', () => CreateAcademicYearInput) input: CreateAcademicYearInput,
+    @CurrentActor() actor: Actor,
+    @Ctx() ctx: RequestContext,
+  ) {
     return ctx.services.academic.years.create(actor, input);
   }
 
   @Mutation(() => AcademicYear, { description: 'Change an academic year; SuperAdmin and Admin (REST: PUT /api/academic-years/{id}).' })
-  updateAcademicYear(@Arg('input', () => UpdateAcademicYearInput) input: UpdateAcademicYearInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+  updateAcademicYear(
+    @Arg('input', () => UpdateAcademicYearInput) input: UpdateAcademicYearInput,
+    @CurrentActor() actor: Actor,
+    @Ctx() ctx: RequestContext,
+  ) {
     return ctx.services.academic.years.update(actor, input.id, input);
   }
 
-  @Mutation(() => Boolean, { description: 'Delete an academic year; refused (CONFLICT) while it has classes. SuperAdmin and Admin (REST: DELETE /api/academic-years/{id}).' })
+  @Mutation(() => Boolean, {
+    description:
+      'Delete an academic year; refused (CONFLICT) while it has classes. SuperAdmin and Admin (REST: DELETE /api/academic-years/{id}).',
+  })
   async deleteAcademicYear(@Arg('id', () => ID) id: string, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
     await ctx.services.academic.years.delete(actor, id);
     return true;

@@ -58,9 +58,12 @@ export class AccountService {
   private async checkCurrentPassword(actor: Actor, input: unknown, ip: string): Promise<void> {
     const current = typeof input === 'string' ? input : '';
     if (!current) throw validation(ACCOUNT_TEXT.currentPasswordRequired, 'currentPassword');
-    if (charCount(current, MAX_PASSWORD_LENGTH) > MAX_PASSWORD_LENGTH) throw validation(INPUT_TEXT.tooLong('Password', MAX_PASSWORD_LENGTH), 'currentPassword');
-    const [row]: Array<{ email: string; password_hash: string | null }> =
-      await this.ds.query('SELECT lower(email) AS email, password_hash FROM users WHERE id = $1', [actor.userId]);
+    if (charCount(current, MAX_PASSWORD_LENGTH) > MAX_PASSWORD_LENGTH)
+      throw validation(INPUT_TEXT.tooLong('Password', MAX_PASSWORD_LENGTH), 'currentPassword');
+    const [row]: Array<{ email: string; password_hash: string | null }> = await this.ds.query(
+      'SELECT lower(email) AS email, password_hash FROM users WHERE id = $1',
+      [actor.userId],
+    );
     if (!row) throw notFound(USER_TEXT.notFound);
     await recordAttempt(this.ds, 'login', row.email, addressBucket(ip), AUTH_TEXT.tooManyAttempts);
     if (!(await verifyPassword(row.password_hash, current))) throw validation(ACCOUNT_TEXT.currentPasswordWrong, 'currentPassword');
@@ -90,9 +93,11 @@ export class AccountService {
   async changePassword(actor: Actor, input: { currentPassword?: unknown; newPassword?: unknown }, ip: string): Promise<string> {
     authorize(actor, 'session.manage', undefined, { message: AUTH_TEXT.webSessionOnly });
     const next = typeof input.newPassword === 'string' ? input.newPassword : '';
-    if (!(typeof input.currentPassword === 'string' && input.currentPassword)) throw validation(ACCOUNT_TEXT.currentPasswordRequired, 'currentPassword');
+    if (!(typeof input.currentPassword === 'string' && input.currentPassword))
+      throw validation(ACCOUNT_TEXT.currentPasswordRequired, 'currentPassword');
     if (charCount(next, MIN_PASSWORD_LENGTH) < MIN_PASSWORD_LENGTH) throw validation(AUTH_TEXT.passwordTooShort, 'newPassword');
-    if (charCount(next, MAX_PASSWORD_LENGTH) > MAX_PASSWORD_LENGTH) throw validation(INPUT_TEXT.tooLong('Password', MAX_PASSWORD_LENGTH), 'newPassword');
+    if (charCount(next, MAX_PASSWORD_LENGTH) > MAX_PASSWORD_LENGTH)
+      throw validation(INPUT_TEXT.tooLong('Password', MAX_PASSWORD_LENGTH), 'newPassword');
     await this.checkCurrentPassword(actor, input.currentPassword, ip);
     const passwordHash = await hashPassword(next);
     await this.ds.transaction(async (m) => {
@@ -106,11 +111,22 @@ export class AccountService {
 
   /** The account's live sessions, this one first, then the most recently used. */
   async sessions(actor: Actor): Promise<AccountSession[]> {
-    const rows = await this.ds.getRepository(Session).createQueryBuilder('s')
+    const rows = await this.ds
+      .getRepository(Session)
+      .createQueryBuilder('s')
       .where('s.user_id = :me AND s.expires_at > now()', { me: actor.userId })
-      .orderBy('s.last_used_at', 'DESC').addOrderBy('s.id', 'ASC').getMany();
+      .orderBy('s.last_used_at', 'DESC')
+      .addOrderBy('s.id', 'ASC')
+      .getMany();
     return rows
-      .map((s) => ({ id: s.id, createdAt: s.createdAt, lastUsedAt: s.lastUsedAt, expiresAt: s.expiresAt, impersonating: s.impersonating, current: s.id === actor.sessionId }))
+      .map((s) => ({
+        id: s.id,
+        createdAt: s.createdAt,
+        lastUsedAt: s.lastUsedAt,
+        expiresAt: s.expiresAt,
+        impersonating: s.impersonating,
+        current: s.id === actor.sessionId,
+      }))
       .sort((a, b) => Number(b.current) - Number(a.current));
   }
 
@@ -118,7 +134,12 @@ export class AccountService {
   async endSession(actor: Actor, id: unknown): Promise<void> {
     authorize(actor, 'session.manage', undefined, { message: AUTH_TEXT.webSessionOnly });
     if (!isId(id)) throw notFound(ACCOUNT_TEXT.sessionNotFound);
-    const res = await this.ds.createQueryBuilder().delete().from(Session).where('id = :id AND user_id = :me', { id, me: actor.userId }).execute();
+    const res = await this.ds
+      .createQueryBuilder()
+      .delete()
+      .from(Session)
+      .where('id = :id AND user_id = :me', { id, me: actor.userId })
+      .execute();
     if (!res.affected) throw notFound(ACCOUNT_TEXT.sessionNotFound);
   }
 }

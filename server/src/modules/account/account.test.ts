@@ -22,9 +22,17 @@ async function freshAccount(role = Role.Student) {
 
 test('a user changes their own name; blank names are refused with the form texts', async () => {
   const { user, token } = await freshAccount(Role.Parent);
-  const r = await t.gql('mutation($i: UpdateProfileInput!) { updateProfile(input: $i) { id firstName lastName email } }', { i: { firstName: ' Ana ', lastName: 'Lopez' } }, token);
+  const r = await t.gql(
+    'mutation($i: UpdateProfileInput!) { updateProfile(input: $i) { id firstName lastName email } }',
+    { i: { firstName: ' Ana ', lastName: 'Lopez' } },
+    token,
+  );
   expect(r.data.updateProfile).toEqual({ id: user.id, firstName: 'Ana', lastName: 'Lopez', email: user.email });
-  const blank = await t.gql('mutation($i: UpdateProfileInput!) { updateProfile(input: $i) { id } }', { i: { firstName: ' ', lastName: 'Lopez' } }, token);
+  const blank = await t.gql(
+    'mutation($i: UpdateProfileInput!) { updateProfile(input: $i) { id } }',
+    { i: { firstName: ' ', lastName: 'Lopez' } },
+    token,
+  );
   expect(blank.errors?.[0]).toMatchObject({ message: 'First name is required', extensions: { code: 'VALIDATION' } });
 });
 
@@ -47,14 +55,18 @@ test('changing the password needs the current one and signs out the other sessio
 test('guessing the current password is limited as sign-in is', async () => {
   const { token } = await freshAccount();
   const codes: string[] = [];
-  for (let i = 0; i < 7; i++) codes.push((await t.gql(CHANGE, { i: { currentPassword: `guess-${i}`, newPassword: 'whatever1' } }, token)).errors?.[0]?.extensions?.code ?? 'ok');
+  for (let i = 0; i < 7; i++)
+    codes.push(
+      (await t.gql(CHANGE, { i: { currentPassword: `guess-${i}`, newPassword: 'whatever1' } }, token)).errors?.[0]?.extensions?.code ??
+        'ok',
+    );
   expect(codes.slice(0, 5)).toEqual(Array(5).fill('VALIDATION'));
   expect(codes.slice(5)).toEqual(['RATE_LIMITED', 'RATE_LIMITED']);
   const right = await t.gql(CHANGE, { i: { currentPassword: 'demo1234', newPassword: 'whatever1' } }, token);
   expect(right.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
 });
 
-test('sessions: this one first; another of one\'s own can be signed out, somebody else\'s does not exist', async () => {
+test("sessions: this one first; another of one's own can be signed out, somebody else's does not exist", async () => {
   const { user, token } = await freshAccount();
   const second = await t.login(user.email);
   const list = (await t.gql(SESSIONS, {}, token)).data.mySessions;

@@ -14,15 +14,22 @@ export function announcementsOfCourses(m: DataSource | EntityManager, actor: Act
 
 /** announcementsOfCourses as a query (its authors are to-one joins): for a page of one course's. */
 export function announcementsQuery(m: DataSource | EntityManager, actor: Actor | null, courseIds: string[]) {
-  return m.getRepository(Announcement).createQueryBuilder('a').leftJoinAndSelect('a.author', 'u')
+  return m
+    .getRepository(Announcement)
+    .createQueryBuilder('a')
+    .leftJoinAndSelect('a.author', 'u')
     .where('a.course_id IN (:...courseIds)', { courseIds })
     .andWhere(itemReadableSql(actor, { courseId: 'a.course_id', visible: 'a.is_visible' }, ':viewer'), { viewer: actor?.userId })
-    .orderBy('a.created_at', 'DESC').addOrderBy('a.id', 'ASC');
+    .orderBy('a.created_at', 'DESC')
+    .addOrderBy('a.id', 'ASC');
 }
 
 /** Per request: a course's readable announcements, one statement for all courses of a response. */
 export function announcementLoaders(ds: DataSource, actor: Actor | null) {
   return {
-    announcementsByCourse: listLoader((ids) => announcementsOfCourses(ds, actor, ids), (a) => a.courseId),
+    announcementsByCourse: listLoader(
+      (ids) => announcementsOfCourses(ds, actor, ids),
+      (a) => a.courseId,
+    ),
   };
 }

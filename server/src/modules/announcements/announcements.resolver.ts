@@ -12,12 +12,15 @@ import type { CoursePage } from '../courses/courses.page';
 @Resolver(() => Announcement)
 export class AnnouncementsResolver {
   @Query(() => AnnouncementConnection, {
-    description: "A course's announcements, newest first; students see visible ones only; a page at a time: first 100 unless asked, at most 500 " +
+    description:
+      "A course's announcements, newest first; students see visible ones only; a page at a time: first 100 unless asked, at most 500 " +
       '(REST: GET /api/announcements/course/{courseId}, ?limit=&offset= with X-Total-Count).',
   })
   async announcements(
     @Arg('courseId', () => ID, { description: 'The course whose announcements to list.' }) courseId: string,
-    @Args(() => PageArgs) args: PageArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext,
+    @Args(() => PageArgs) args: PageArgs,
+    @CurrentActor() actor: Actor,
+    @Ctx() ctx: RequestContext,
   ) {
     return toConnection(await ctx.services.announcements.pageForCourse(actor, courseId, windowOf(args, ANNOUNCEMENT_PAGE)));
   }
@@ -27,19 +30,30 @@ export class AnnouncementsResolver {
     return ctx.services.announcements.get(actor, id);
   }
 
-  @FieldResolver(() => User, { nullable: true, description: "The author (the client shows 'By first last'); null once the account is deleted." })
+  @FieldResolver(() => User, {
+    nullable: true,
+    description: "The author (the client shows 'By first last'); null once the account is deleted.",
+  })
   author(@Root() a: Announcement, @Ctx() ctx: RequestContext) {
     if (a.author !== undefined) return a.author;
     return a.authorId ? ctx.loaders.userById.load(a.authorId) : null;
   }
 
   @Mutation(() => Announcement, { description: 'Post an announcement in a course you teach (REST: POST /api/announcements).' })
-  createAnnouncement(@Arg('input', () => CreateAnnouncementInput) input: CreateAnnouncementInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+  createAnnouncement(
+    @Arg('input', () => CreateAnnouncementInput) input: CreateAnnouncementInput,
+    @CurrentActor() actor: Actor,
+    @Ctx() ctx: RequestContext,
+  ) {
     return ctx.services.announcements.create(actor, input);
   }
 
   @Mutation(() => Announcement, { description: 'Change an announcement (REST: PUT /api/announcements/{id}).' })
-  updateAnnouncement(@Arg('input', () => UpdateAnnouncementInput) input: UpdateAnnouncementInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+  updateAnnouncement(
+    @Arg('input', () => UpdateAnnouncementInput) input: UpdateAnnouncementInput,
+    @CurrentActor() actor: Actor,
+    @Ctx() ctx: RequestContext,
+  ) {
     return ctx.services.announcements.update(actor, input.id, input);
   }
 

@@ -19,12 +19,21 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-it('a teacher posts; the author and time come back in the spec\'s shape', async () => {
-  const res = await t.rest('POST', '/announcements', { token: tok.teacher, body: { title: 'Trip', content: 'Museum on Monday', isVisible: true, course: math } });
+it("a teacher posts; the author and time come back in the spec's shape", async () => {
+  const res = await t.rest('POST', '/announcements', {
+    token: tok.teacher,
+    body: { title: 'Trip', content: 'Museum on Monday', isVisible: true, course: math },
+  });
   expect(res.status).toBe(201);
   expect(res.body).toMatchObject({
     message: 'Announcement created successfully',
-    data: { title: 'Trip', content: 'Museum on Monday', isVisible: true, course: math, author: { _id: teacherId, firstName: 'Tara', lastName: 'Teacher' } },
+    data: {
+      title: 'Trip',
+      content: 'Museum on Monday',
+      isVisible: true,
+      course: math,
+      author: { _id: teacherId, firstName: 'Tara', lastName: 'Teacher' },
+    },
   });
   expect(new Date(res.body.data.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
 });
@@ -46,16 +55,25 @@ it('students list visible ones only and never reach a hidden one by id', async (
   const gql = await t.gql('query($id: ID!) { announcement(id: $id) { id } }', { id: hidden }, tok.student);
   expect([gql.errors?.[0].extensions?.code, gql.errors?.[0].message]).toEqual(['NOT_FOUND', 'Announcement not found']);
   expect((await t.rest('PUT', `/announcements/${hidden}`, { token: tok.student, body: { title: 'x' } })).status).toBe(404);
-  const viaCourse = await t.gql('query($id: ID!) { course(id: $id) { announcements { id author { firstName } } } }', { id: math }, tok.student);
+  const viaCourse = await t.gql(
+    'query($id: ID!) { course(id: $id) { announcements { id author { firstName } } } }',
+    { id: math },
+    tok.student,
+  );
   expect(viaCourse.data.course.announcements.map((a: { id: string }) => a.id)).not.toContain(hidden);
-  expect((await t.gql('query($id: ID!) { announcement(id: $id) { title } }', { id: hidden }, tok.admin)).data.announcement.title).toBeDefined();
+  expect(
+    (await t.gql('query($id: ID!) { announcement(id: $id) { title } }', { id: hidden }, tok.admin)).data.announcement.title,
+  ).toBeDefined();
 });
 
 it('another teacher and a parent get not found; students and admins cannot change them', async () => {
   const a = await makeAnnouncement(t.ds, math, teacherId);
   for (const who of ['teacher2', 'parent']) {
     expect([who, (await t.rest('GET', `/announcements/course/${math}`, { token: tok[who] })).status]).toEqual([who, 404]);
-    expect([who, (await t.rest('POST', '/announcements', { token: tok[who], body: { title: 'x', content: 'y', course: math } })).status]).toEqual([who, 404]);
+    expect([
+      who,
+      (await t.rest('POST', '/announcements', { token: tok[who], body: { title: 'x', content: 'y', course: math } })).status,
+    ]).toEqual([who, 404]);
     expect([who, (await t.rest('PUT', `/announcements/${a}`, { token: tok[who], body: { title: 'x' } })).status]).toEqual([who, 404]);
     expect([who, (await t.rest('DELETE', `/announcements/${a}`, { token: tok[who] })).status]).toEqual([who, 404]);
   }
@@ -69,11 +87,24 @@ it('another teacher and a parent get not found; students and admins cannot chang
 
 it('a teacher edits (visibility too) and deletes', async () => {
   const a = await makeAnnouncement(t.ds, math, teacherId);
-  const res = await t.rest('PUT', `/announcements/${a}`, { token: tok.teacher, body: { title: 'New', content: 'Changed', isVisible: false } });
-  expect(res.body).toMatchObject({ message: 'Announcement updated successfully', data: { title: 'New', content: 'Changed', isVisible: false } });
-  const gql = await t.gql('mutation($i: UpdateAnnouncementInput!) { updateAnnouncement(input: $i) { isVisible version } }', { i: { id: a, isVisible: true } }, tok.teacher);
+  const res = await t.rest('PUT', `/announcements/${a}`, {
+    token: tok.teacher,
+    body: { title: 'New', content: 'Changed', isVisible: false },
+  });
+  expect(res.body).toMatchObject({
+    message: 'Announcement updated successfully',
+    data: { title: 'New', content: 'Changed', isVisible: false },
+  });
+  const gql = await t.gql(
+    'mutation($i: UpdateAnnouncementInput!) { updateAnnouncement(input: $i) { isVisible version } }',
+    { i: { id: a, isVisible: true } },
+    tok.teacher,
+  );
   expect(gql.data.updateAnnouncement).toEqual({ isVisible: true, version: 3 });
   expect((await t.rest('PUT', `/announcements/${a}`, { token: tok.teacher, body: { title: 'x', version: 1 } })).status).toBe(409);
-  expect((await t.rest('DELETE', `/announcements/${a}`, { token: tok.teacher })).body).toEqual({ success: true, message: 'Announcement deleted successfully' });
+  expect((await t.rest('DELETE', `/announcements/${a}`, { token: tok.teacher })).body).toEqual({
+    success: true,
+    message: 'Announcement deleted successfully',
+  });
   expect(await t.ds.query('SELECT 1 FROM announcements WHERE id = $1', [a])).toHaveLength(0);
 });

@@ -36,6 +36,9 @@ export class UpdateAnnouncementInput {
   @Field({ nullable: true, description: 'Shown to students.' })
   isVisible?: boolean;
 
-  @Field(() => Int, { nullable: true, description: 'The version you edited; if someone changed it since, the update is refused (CONFLICT).' })
+  @Field(() => Int, {
+    nullable: true,
+    description: 'The version you edited; if someone changed it since, the update is refused (CONFLICT).',
+  })
   version?: number;
 }

@@ -32,8 +32,10 @@ export function validateNewAnnouncement(input: AnnouncementInput) {
 
 export function validateAnnouncementEdit(input: AnnouncementInput) {
   const set: { title?: string; content?: string; isVisible?: boolean } = {};
-  if (input.title !== undefined) set.title = requiredText(input.title, ANNOUNCEMENT_TEXT.titleRequired, 'Title', TITLE_MAX, undefined, 'title');
-  if (input.content !== undefined) set.content = requiredText(input.content, ANNOUNCEMENT_TEXT.contentRequired, 'Content', POST_MAX, 'multiline', 'content');
+  if (input.title !== undefined)
+    set.title = requiredText(input.title, ANNOUNCEMENT_TEXT.titleRequired, 'Title', TITLE_MAX, undefined, 'title');
+  if (input.content !== undefined)
+    set.content = requiredText(input.content, ANNOUNCEMENT_TEXT.contentRequired, 'Content', POST_MAX, 'multiline', 'content');
   const visible = flag(input.isVisible, 'isVisible', 'isVisible');
   if (visible !== undefined) set.isVisible = visible;
   return { set, version: versionOf(input.version) };

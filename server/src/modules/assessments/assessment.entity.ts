@@ -127,7 +127,10 @@ export class Assessment extends Versioned {
   @JoinColumn({ name: 'module_id' })
   module?: CourseModule | null;
 
-  @Field(() => Date, { nullable: true, description: 'When a teacher released the results of a manual item (releaseResults); null until then.' })
+  @Field(() => Date, {
+    nullable: true,
+    description: 'When a teacher released the results of a manual item (releaseResults); null until then.',
+  })
   @Column({ name: 'results_released_at', type: 'timestamptz', nullable: true })
   resultsReleasedAt: Date | null;
 
@@ -139,12 +142,19 @@ export class Assessment extends Versioned {
   @JoinColumn({ name: 'results_released_by' })
   resultsReleasedBy?: User | null;
 
-  @Field(() => String, { nullable: true, description: "Who released the results of a manual item ('Released on ... by ...'); null until released, or when that account is gone." })
+  @Field(() => String, {
+    nullable: true,
+    description: "Who released the results of a manual item ('Released on ... by ...'); null until released, or when that account is gone.",
+  })
   get resultsReleasedByName(): string | null {
     return this.resultsReleasedBy ? `${this.resultsReleasedBy.firstName} ${this.resultsReleasedBy.lastName}` : null;
   }
 
-  @Field(() => Date, { nullable: true, description: "The one due date the teacher gave the item's late joiners (students placed in the class after the due date); null: a week after each one's placement." })
+  @Field(() => Date, {
+    nullable: true,
+    description:
+      "The one due date the teacher gave the item's late joiners (students placed in the class after the due date); null: a week after each one's placement.",
+  })
   @Column({ name: 'late_due_date', type: 'timestamptz', nullable: true })
   lateDueDate: Date | null;
 

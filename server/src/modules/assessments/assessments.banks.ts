@@ -34,7 +34,11 @@ const ids = (v: unknown): string[] => {
  * saved into a bank (each copy then remembers its bank question, for "where it is used" and the statistics).
  */
 export class AssessmentBanking {
-  constructor(private readonly ds: DataSource, private readonly host: BankingHost, private readonly banks: QuestionBanksService) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly host: BankingHost,
+    private readonly banks: QuestionBanksService,
+  ) {}
 
   /** addQuestionsFromBank and POST /assessments/{id}/from-bank: the item's teachers, from banks they may read. */
   async addFromBank(actor: Actor, input: { assessmentId?: unknown; bankQuestionIds?: unknown; link?: unknown }): Promise<Assessment> {
@@ -54,7 +58,12 @@ export class AssessmentBanking {
    * question in one transaction that reads that last question while holding the item (a simultaneous edit or
    * import waits, and none is lost); `after` writes what belongs with them (their images) in the same one.
    */
-  async appendQuestions(actor: Actor, assessmentId: unknown, inputs: unknown[], after?: (m: EntityManager, ids: string[]) => Promise<void>): Promise<string[]> {
+  async appendQuestions(
+    actor: Actor,
+    assessmentId: unknown,
+    inputs: unknown[],
+    after?: (m: EntityManager, ids: string[]) => Promise<void>,
+  ): Promise<string[]> {
     const { assessment } = await this.host.manageable(actor, assessmentId);
     const checked = questions(inputs, BANKING_TEXT.chooseQuestions);
     const ids: string[] = [];
@@ -70,13 +79,20 @@ export class AssessmentBanking {
     await this.ds.transaction(async (m) => {
       // a new version: an editor still holding the old list is refused (CONFLICT) rather than drop what came in
       await m.query('UPDATE assessments SET version = version + 1, updated_at = now() WHERE id = $1', [assessment.id]);
-      const [{ top }] = await m.query('SELECT COALESCE(max(sort_order), 0)::int AS top FROM questions WHERE assessment_id = $1 AND draw_id IS NULL', [assessment.id]);
+      const [{ top }] = await m.query(
+        'SELECT COALESCE(max(sort_order), 0)::int AS top FROM questions WHERE assessment_id = $1 AND draw_id IS NULL',
+        [assessment.id],
+      );
       await write(m, top);
       await refreshTotalPoints(m, assessment.id);
       // handed-in work gets the new automatic questions graded (as an edit that adds them does) and its maximum
       await lockSubmissions(m, assessment.id);
-      await applyRegrade(m, actor, { assessmentId: assessment.id, courseId: assessment.courseId },
-        { submissionCount: 0, regradedQuestionIds: [], removedQuestionCount: 0, grades: [], changes: [] });
+      await applyRegrade(
+        m,
+        actor,
+        { assessmentId: assessment.id, courseId: assessment.courseId },
+        { submissionCount: 0, regradedQuestionIds: [], removedQuestionCount: 0, grades: [], changes: [] },
+      );
     });
   }
 
@@ -90,15 +106,31 @@ export class AssessmentBanking {
     if (chosen.some((id) => !byId.has(id))) throw validation(BANKING_TEXT.notOfItem, 'questionIds');
     const questions = chosen.map((id) => byId.get(id)!);
     return this.ds.transaction(async (m) => {
-      const saved = await this.banks.addQuestions(actor, input.bankId, questions.map((q) => ({
-        type: q.type, questionText: q.questionText, points: q.points,
-        options: q.options.map((o) => ({ text: o.text, isCorrect: !!o.isCorrect })),
-        acceptedAnswers: q.acceptedAnswers ?? [], partialMarking: q.partialMarking ?? undefined, tags: [],
-      })), m);
+      const saved = await this.banks.addQuestions(
+        actor,
+        input.bankId,
+        questions.map((q) => ({
+          type: q.type,
+          questionText: q.questionText,
+          points: q.points,
+          options: q.options.map((o) => ({ text: o.text, isCorrect: !!o.isCorrect })),
+          acceptedAnswers: q.acceptedAnswers ?? [],
+          partialMarking: q.partialMarking ?? undefined,
+          tags: [],
+        })),
+        m,
+      );
       await m.query(
         `UPDATE questions q SET bank_question_id = x.b FROM unnest($1::uuid[], $2::uuid[]) AS x(q, b)
-          WHERE q.id = x.q AND q.bank_question_id IS NULL`, [questions.map((q) => q.id), saved.map((b) => b.id)]);
-      await copyImages(m, 'question', 'bank', questions.map((q, i) => [q.id, saved[i].id]));
+          WHERE q.id = x.q AND q.bank_question_id IS NULL`,
+        [questions.map((q) => q.id), saved.map((b) => b.id)],
+      );
+      await copyImages(
+        m,
+        'question',
+        'bank',
+        questions.map((q, i) => [q.id, saved[i].id]),
+      );
       return saved;
     });
   }

@@ -12,7 +12,11 @@ import { AssessmentStudent } from './assessments.types';
 /** What a clone needs of the service (passed in, so the two files do not import each other). */
 export interface CloneHost {
   manageable(actor: Actor, id: unknown, kind?: AssessmentKind): Promise<{ assessment: Assessment; course: CourseFactsRow }>;
-  parent(actor: Actor, kind: AssessmentKind, p: { courseId?: unknown; moduleId?: unknown }): Promise<{ course: CourseFactsRow; moduleId: string | null }>;
+  parent(
+    actor: Actor,
+    kind: AssessmentKind,
+    p: { courseId?: unknown; moduleId?: unknown },
+  ): Promise<{ course: CourseFactsRow; moduleId: string | null }>;
   topPosition(m: EntityManager, kind: AssessmentKind, courseId: string, moduleId: string | null, end: 'top' | 'bottom'): Promise<number>;
   reload(m: DataSource | EntityManager, id: string): Promise<Assessment>;
 }
@@ -51,11 +55,20 @@ interface ClonePlan {
  * computes the same plan and writes nothing, so the dialog can say what will change before copying.
  */
 export class AssessmentCloning {
-  constructor(private readonly ds: DataSource, private readonly host: CloneHost) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly host: CloneHost,
+  ) {}
 
   /** `wanted`: the REST family's kind; GraphQL takes the source's. */
-  private async plan(actor: Actor, wanted: AssessmentKind | undefined, req: CloneRequest, m: DataSource | EntityManager = this.ds): Promise<ClonePlan> {
-    if (req.assessmentId === undefined || req.assessmentId === null || req.assessmentId === '') throw validation(T.selectItem(wanted ?? AssessmentKind.ASSIGNMENT), 'assessmentId');
+  private async plan(
+    actor: Actor,
+    wanted: AssessmentKind | undefined,
+    req: CloneRequest,
+    m: DataSource | EntityManager = this.ds,
+  ): Promise<ClonePlan> {
+    if (req.assessmentId === undefined || req.assessmentId === null || req.assessmentId === '')
+      throw validation(T.selectItem(wanted ?? AssessmentKind.ASSIGNMENT), 'assessmentId');
     const { assessment: source } = await this.host.manageable(actor, req.assessmentId, wanted);
     const kind = source.kind;
     const into = kind === AssessmentKind.QUIZ ? { moduleId: req.newModuleId } : { courseId: req.targetCourseId };
@@ -63,7 +76,10 @@ export class AssessmentCloning {
     authorize(actor, 'course.manage', course, { message: T.cannotManage(kind) });
     // an assignment or exam keeps its module only when copied within its own course
     const moduleId = kind === AssessmentKind.QUIZ ? targetModule : course.id === source.courseId ? source.moduleId : null;
-    const { set } = validateAssessmentEdit(kind, source.scope, { title: req.title ?? undefined, description: req.description ?? undefined });
+    const { set } = validateAssessmentEdit(kind, source.scope, {
+      title: req.title ?? undefined,
+      description: req.description ?? undefined,
+    });
     const due = dueDate(req.dueDate) ?? source.dueDate;
     const targets = await targetsOf(m, [source.id]);
     const placed = new Set((await studentsOfCourse(m, course.id)).map((s) => s.id));
@@ -72,7 +88,12 @@ export class AssessmentCloning {
     const individual = source.scope === AssessmentScope.individual_students;
     const [{ n }] = await m.query('SELECT count(*)::int AS n FROM questions WHERE assessment_id = $1 AND draw_id IS NULL', [source.id]);
     return {
-      source, course, moduleId, keptTargets: individual ? keptTargets : [], dueDate: due, set,
+      source,
+      course,
+      moduleId,
+      keptTargets: individual ? keptTargets : [],
+      dueDate: due,
+      set,
       changes: {
         droppedStudents: individual ? dropped : [],
         scopeSwitchedToWholeClass: individual && !keptTargets.length,
@@ -86,7 +107,11 @@ export class AssessmentCloning {
     return this.plan(actor, kind, req).then((p) => p.changes);
   }
 
-  async clone(actor: Actor, wanted: AssessmentKind | undefined, req: CloneRequest): Promise<{ assessment: Assessment; changes: CloneChanges }> {
+  async clone(
+    actor: Actor,
+    wanted: AssessmentKind | undefined,
+    req: CloneRequest,
+  ): Promise<{ assessment: Assessment; changes: CloneChanges }> {
     const p = await this.plan(actor, wanted, req);
     const kind = p.source.kind;
     return this.ds.transaction(async (m) => {
@@ -95,27 +120,49 @@ export class AssessmentCloning {
       const questions = await questionsOf(m, [p.source.id]);
       const s = p.source;
       const scope = p.keptTargets.length ? AssessmentScope.individual_students : AssessmentScope.whole_class;
-      const id = await insertAssessment(m, {
-        kind, courseId: p.course.id, moduleId: p.moduleId, title: p.set.title ?? s.title, description: p.set.description ?? s.description,
-        instructions: s.instructions, dueDate: p.dueDate, resultVisibility: s.resultVisibility, isVisible: s.isVisible, scope,
-        position: await this.host.topPosition(m, kind, p.course.id, p.moduleId, 'bottom'), createdBy: actor.userId,
-      }, p.keptTargets, questions.map((q) => ({
-        type: q.type, questionText: q.questionText, points: q.points, order: q.order,
-        options: q.options.map((o) => ({ text: o.text, isCorrect: !!o.isCorrect })),
-        accepted: q.acceptedAnswers ?? [],
-        partialMarking: !!q.partialMarking?.enabled, penaltyPerWrong: q.partialMarking?.penaltyPerWrong ?? 0,
-      })));
+      const id = await insertAssessment(
+        m,
+        {
+          kind,
+          courseId: p.course.id,
+          moduleId: p.moduleId,
+          title: p.set.title ?? s.title,
+          description: p.set.description ?? s.description,
+          instructions: s.instructions,
+          dueDate: p.dueDate,
+          resultVisibility: s.resultVisibility,
+          isVisible: s.isVisible,
+          scope,
+          position: await this.host.topPosition(m, kind, p.course.id, p.moduleId, 'bottom'),
+          createdBy: actor.userId,
+        },
+        p.keptTargets,
+        questions.map((q) => ({
+          type: q.type,
+          questionText: q.questionText,
+          points: q.points,
+          order: q.order,
+          options: q.options.map((o) => ({ text: o.text, isCorrect: !!o.isCorrect })),
+          accepted: q.acceptedAnswers ?? [],
+          partialMarking: !!q.partialMarking?.enabled,
+          penaltyPerWrong: q.partialMarking?.penaltyPerWrong ?? 0,
+        })),
+      );
       // the copy's questions show the original's images (numbered alike: the same files rows)
       await m.query(
         `INSERT INTO question_images (question_id, file_id, name, position)
          SELECT nq.id, qi.file_id, qi.name, qi.position
            FROM questions oq JOIN question_images qi ON qi.question_id = oq.id
            JOIN questions nq ON nq.assessment_id = $1 AND nq.draw_id IS NULL AND nq.sort_order = oq.sort_order
-          WHERE oq.assessment_id = $2 AND oq.draw_id IS NULL`, [id, p.source.id]);
+          WHERE oq.assessment_id = $2 AND oq.draw_id IS NULL`,
+        [id, p.source.id],
+      );
       // the copy draws as the original does (each student of the copy draws anew)
       await m.query(
         `INSERT INTO assessment_draws (assessment_id, bank_id, tag, count, position)
-         SELECT $1, bank_id, tag, count, position FROM assessment_draws WHERE assessment_id = $2`, [id, p.source.id]);
+         SELECT $1, bank_id, tag, count, position FROM assessment_draws WHERE assessment_id = $2`,
+        [id, p.source.id],
+      );
       await refreshTotalPoints(m, id);
       return { assessment: await this.host.reload(m, id), changes: p.changes };
     });

@@ -18,13 +18,16 @@ export const ASSESSMENT_REF = {
 
 /** Assessments with their course (subject, class, year) and module, for pages and the reuse tree. */
 export function assessmentQuery(m: Runner) {
-  return mgr(m).getRepository(Assessment).createQueryBuilder('a')
+  return mgr(m)
+    .getRepository(Assessment)
+    .createQueryBuilder('a')
     .innerJoinAndSelect('a.course', 'c')
     .innerJoinAndSelect('c.subject', 's')
     .innerJoinAndSelect('c.class', 'cl')
     .innerJoinAndSelect('c.academicYear', 'y')
     .leftJoinAndSelect('a.module', 'mo')
-    .leftJoin('a.resultsReleasedBy', 'rb').addSelect(['rb.id', 'rb.firstName', 'rb.lastName']);
+    .leftJoin('a.resultsReleasedBy', 'rb')
+    .addSelect(['rb.id', 'rb.firstName', 'rb.lastName']);
 }
 
 /** The list order: by position (new ones at the top, reused ones appended), newest first among equals. */
@@ -50,8 +53,14 @@ export interface ReadableBy {
 export function readableAssessmentQuery(m: Runner, actor: Actor | null, by: ReadableBy) {
   const qb = assessmentQuery(m).where(assessmentReadableSql(actor, ASSESSMENT_REF, ':viewer'), { viewer: actor?.userId });
   if (by.kind) qb.andWhere('a.kind = :kind', { kind: by.kind });
-  if (by.courseIds) qb.andWhere('a.course_id IN (:...courseIds)', { courseIds: by.courseIds.length ? by.courseIds : ['00000000-0000-0000-0000-000000000000'] });
-  if (by.moduleIds) qb.andWhere('a.module_id IN (:...moduleIds)', { moduleIds: by.moduleIds.length ? by.moduleIds : ['00000000-0000-0000-0000-000000000000'] });
+  if (by.courseIds)
+    qb.andWhere('a.course_id IN (:...courseIds)', {
+      courseIds: by.courseIds.length ? by.courseIds : ['00000000-0000-0000-0000-000000000000'],
+    });
+  if (by.moduleIds)
+    qb.andWhere('a.module_id IN (:...moduleIds)', {
+      moduleIds: by.moduleIds.length ? by.moduleIds : ['00000000-0000-0000-0000-000000000000'],
+    });
   return qb;
 }
 
@@ -73,8 +82,8 @@ export interface QuestionRow {
 }
 
 /** A row of QUESTION_LEAN_COLUMNS: the key, teachers, accepted answers, partial marking and bank facts are not read. */
-export type LeanQuestionRow = Pick<QuestionRow, 'id' | 'assessment_id' | 'type' | 'question_text' | 'points' | 'sort_order' | 'draw_id'>
-  & Partial<Omit<QuestionRow, 'options'>> & { options: Array<{ id: string; text: string; isCorrect?: boolean }> };
+export type LeanQuestionRow = Pick<QuestionRow, 'id' | 'assessment_id' | 'type' | 'question_text' | 'points' | 'sort_order' | 'draw_id'> &
+  Partial<Omit<QuestionRow, 'options'>> & { options: Array<{ id: string; text: string; isCorrect?: boolean }> };
 
 /** The question `q` (an alias) is one of the student's: a fixed question, or one drawn for them. */
 export const questionOfStudentSql = (q: string, student: string) =>
@@ -91,9 +100,12 @@ export type QuestionScope = 'fixed' | 'all' | { studentId: string };
 export async function questionsOf(m: Runner, assessmentIds: string[], scope: QuestionScope = 'fixed'): Promise<Question[]> {
   if (!assessmentIds.length) return [];
   const params: unknown[] = [assessmentIds];
-  const which = scope === 'fixed' ? 'AND q.draw_id IS NULL'
-    : scope === 'all' ? ''
-      : `AND ${questionOfStudentSql('q', `$${params.push(scope.studentId)}::uuid`)}`;
+  const which =
+    scope === 'fixed'
+      ? 'AND q.draw_id IS NULL'
+      : scope === 'all'
+        ? ''
+        : `AND ${questionOfStudentSql('q', `$${params.push(scope.studentId)}::uuid`)}`;
   const rows: QuestionRow[] = await m.query(
     `SELECT ${QUESTION_COLUMNS('q', 'a')}
        FROM questions q JOIN assessments a ON a.id = q.assessment_id
@@ -110,7 +122,10 @@ export const studentQuestionOrderSql = (q: string, student: string) => `${q}.dra
     WHERE p.question_id = ${q}.id AND p.student_id = ${student}), ${q}.sort_order`;
 
 /** The columns of a question `q` of the item `a` that toQuestions reads (options and accepted answers as JSON). */
-export const QUESTION_COLUMNS = (q: string, a: string) => `${q}.id, ${q}.assessment_id, ${q}.type, ${q}.question_text, ${q}.points, ${q}.sort_order,
+export const QUESTION_COLUMNS = (
+  q: string,
+  a: string,
+) => `${q}.id, ${q}.assessment_id, ${q}.type, ${q}.question_text, ${q}.points, ${q}.sort_order,
             ${q}.partial_marking, ${q}.penalty_per_wrong, ${q}.bank_question_id, ${q}.bank_linked, ${q}.draw_id,
             ARRAY(SELECT ct.teacher_id::text FROM course_teachers ct WHERE ct.course_id = ${a}.course_id) AS teacher_ids,
             COALESCE((SELECT json_agg(json_build_object('id', o.id, 'text', o.text, 'isCorrect', o.is_correct) ORDER BY o.sort_order)
@@ -124,7 +139,9 @@ export const QUESTION_COLUMNS = (q: string, a: string) => `${q}.id, ${q}.assessm
  * marking or bank facts, whose two subqueries a question were a sixth of the view page's statement. Their fields
  * read undefined, answered as null.
  */
-export const QUESTION_LEAN_COLUMNS = (q: string) => `${q}.id, ${q}.assessment_id, ${q}.type, ${q}.question_text, ${q}.points, ${q}.sort_order, ${q}.draw_id,
+export const QUESTION_LEAN_COLUMNS = (
+  q: string,
+) => `${q}.id, ${q}.assessment_id, ${q}.type, ${q}.question_text, ${q}.points, ${q}.sort_order, ${q}.draw_id,
             COALESCE((SELECT json_agg(json_build_object('id', o.id, 'text', o.text) ORDER BY o.sort_order)
                         FROM question_options o WHERE o.question_id = ${q}.id), '[]') AS options`;
 
@@ -148,9 +165,16 @@ export function toQuestions(rows: ReadonlyArray<QuestionRow | LeanQuestionRow>, 
     const n = (numbered.get(r.assessment_id) ?? 0) + 1;
     numbered.set(r.assessment_id, n);
     return Object.assign(new Question(), {
-      id: r.id, assessmentId: r.assessment_id, type: r.type, questionText: r.question_text, points: r.points,
+      id: r.id,
+      assessmentId: r.assessment_id,
+      type: r.type,
+      questionText: r.question_text,
+      points: r.points,
       order: ofStudent ? n : r.sort_order,
-      teacherIds: r.teacher_ids, bankQuestionId: r.bank_question_id, bankLinked: r.bank_linked, drawId: r.draw_id,
+      teacherIds: r.teacher_ids,
+      bankQuestionId: r.bank_question_id,
+      bankLinked: r.bank_linked,
+      drawId: r.draw_id,
       // each option as it came, its teachers added: no copy of it spread first (a view page has a hundred)
       options: r.options.map((o) => Object.assign(new QuestionOption(), o, { teacherIds: r.teacher_ids })),
       acceptedAnswers: r.accepted,
@@ -159,14 +183,15 @@ export function toQuestions(rows: ReadonlyArray<QuestionRow | LeanQuestionRow>, 
   });
 }
 
-
 /** Target students of many assessments, by last name. */
 export async function targetsOf(m: Runner, assessmentIds: string[]): Promise<Array<AssessmentStudent & { assessmentId: string }>> {
   if (!assessmentIds.length) return [];
   return m.query(
     `SELECT t.assessment_id AS "assessmentId", u.id, u.first_name AS "firstName", u.last_name AS "lastName", u.email
        FROM assessment_targets t JOIN users u ON u.id = t.student_id
-      WHERE t.assessment_id = ANY($1::uuid[]) ORDER BY u.last_name, u.first_name, u.id`, [assessmentIds]);
+      WHERE t.assessment_id = ANY($1::uuid[]) ORDER BY u.last_name, u.first_name, u.id`,
+    [assessmentIds],
+  );
 }
 
 /** Students placed in the class and year of a course (the picker), by last name. */
@@ -174,11 +199,16 @@ export function studentsOfCourse(m: Runner, courseId: string): Promise<Assessmen
   return m.query(
     `SELECT u.id, u.first_name AS "firstName", u.last_name AS "lastName", u.email
        FROM courses c JOIN users u ON u.class_id = c.class_id AND u.academic_year_id = c.academic_year_id
-      WHERE c.id = $1 AND u.role = 'Student' ORDER BY u.last_name, u.first_name, u.id`, [courseId]);
+      WHERE c.id = $1 AND u.role = 'Student' ORDER BY u.last_name, u.first_name, u.id`,
+    [courseId],
+  );
 }
 
 /** Whether the viewer is one of the assessment's targets. */
 export async function targetsViewer(m: Runner, assessmentId: string, userId: string): Promise<boolean> {
-  const rows: unknown[] = await m.query('SELECT 1 FROM assessment_targets WHERE assessment_id = $1 AND student_id = $2', [assessmentId, userId]);
+  const rows: unknown[] = await m.query('SELECT 1 FROM assessment_targets WHERE assessment_id = $1 AND student_id = $2', [
+    assessmentId,
+    userId,
+  ]);
   return rows.length > 0;
 }

@@ -21,7 +21,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const LIST = `query($kind: AssessmentKind!, $courseId: ID, $moduleId: ID) { reusableAssessments(kind: $kind, courseId: $courseId, moduleId: $moduleId) { nodes { id } } }`;
-const ids = async (vars: Record<string, unknown>, token = tok.teacher) => (await t.gql(LIST, vars, token)).data?.reusableAssessments?.nodes.map((a: { id: string }) => a.id) ?? null;
+const ids = async (vars: Record<string, unknown>, token = tok.teacher) =>
+  (await t.gql(LIST, vars, token)).data?.reusableAssessments?.nodes.map((a: { id: string }) => a.id) ?? null;
 
 describe('reuse lists', () => {
   it("offer the course's own assignments and the module's own quizzes, on both transports", async () => {

@@ -13,7 +13,16 @@ import { MODULE_TEXT } from '../course-modules/modules.validation';
 import { Assessment, AssessmentKind, AssessmentScope } from './assessment.entity';
 import { assessmentQuery, questionsOf, readableAssessments, studentsOfCourse, targetsViewer } from './assessments.queries';
 import { AssessmentInput, ASSESSMENT_TEXT as T, kindOf, validateAssessmentEdit, validateNewAssessment } from './assessments.validation';
-import { applyRegrade, insertAssessment, keepOptionIds, lockSubmissions, planRegrade, RegradePlan, refreshTotalPoints, writeQuestions } from './assessments.write';
+import {
+  applyRegrade,
+  insertAssessment,
+  keepOptionIds,
+  lockSubmissions,
+  planRegrade,
+  RegradePlan,
+  refreshTotalPoints,
+  writeQuestions,
+} from './assessments.write';
 import { AssessmentStudent } from './assessments.types';
 import { AssessmentCloning, CloneRequest } from './assessments.clone';
 import { recordAudit } from '../audit/audit.record';
@@ -61,12 +70,17 @@ export class AssessmentsService {
     if (!assessment || (kind && assessment.kind !== kind)) throw notFound(T.notFound(kind));
     const course = await oneCourseFacts(m, actor, assessment.courseId);
     if (!course) throw notFound(T.notFound(kind));
-    authorize(actor, 'assessment.read', {
-      course,
-      visible: assessment.isVisible && (assessment.module?.isVisible ?? true),
-      wholeClass: assessment.scope === AssessmentScope.whole_class,
-      targetsViewer: await targetsViewer(m, assessment.id, actor.userId),
-    }, { as: 'notFound', message: T.notFound(kind) });
+    authorize(
+      actor,
+      'assessment.read',
+      {
+        course,
+        visible: assessment.isVisible && (assessment.module?.isVisible ?? true),
+        wholeClass: assessment.scope === AssessmentScope.whole_class,
+        targetsViewer: await targetsViewer(m, assessment.id, actor.userId),
+      },
+      { as: 'notFound', message: T.notFound(kind) },
+    );
     return { assessment, course };
   }
 
@@ -132,21 +146,31 @@ export class AssessmentsService {
     if (!ids.length) return;
     const [{ n }]: Array<{ n: number }> = await m.query(
       `SELECT count(*)::int AS n FROM courses c JOIN users u ON u.class_id = c.class_id AND u.academic_year_id = c.academic_year_id
-        WHERE c.id = $1 AND u.role = 'Student' AND u.id = ANY($2::uuid[])`, [courseId, ids]);
+        WHERE c.id = $1 AND u.role = 'Student' AND u.id = ANY($2::uuid[])`,
+      [courseId, ids],
+    );
     if (n !== ids.length) throw validation(T.notInClass, 'targetStudentIds');
   }
 
   async setTargets(m: EntityManager, assessmentId: string, ids: string[]): Promise<void> {
     await m.query('DELETE FROM assessment_targets WHERE assessment_id = $1', [assessmentId]);
-    if (ids.length) await m.query('INSERT INTO assessment_targets (assessment_id, student_id) SELECT $1, unnest($2::uuid[])', [assessmentId, ids]);
+    if (ids.length)
+      await m.query('INSERT INTO assessment_targets (assessment_id, student_id) SELECT $1, unnest($2::uuid[])', [assessmentId, ids]);
   }
 
   /** The position that puts a new one at the top of its list (quizzes: of the module). */
-  async topPosition(m: EntityManager, kind: AssessmentKind, courseId: string, moduleId: string | null, end: 'top' | 'bottom'): Promise<number> {
+  async topPosition(
+    m: EntityManager,
+    kind: AssessmentKind,
+    courseId: string,
+    moduleId: string | null,
+    end: 'top' | 'bottom',
+  ): Promise<number> {
     const [{ p }] = await m.query(
       `SELECT ${end === 'top' ? 'COALESCE(MIN(position), 1) - 1' : 'COALESCE(MAX(position), -1) + 1'} AS p FROM assessments
         WHERE kind = $1 AND ${kind === AssessmentKind.QUIZ ? 'module_id = $2' : 'course_id = $2'}`,
-      [kind, kind === AssessmentKind.QUIZ ? moduleId : courseId]);
+      [kind, kind === AssessmentKind.QUIZ ? moduleId : courseId],
+    );
     return p;
   }
 
@@ -165,10 +189,25 @@ export class AssessmentsService {
       await this.checkTargets(m, course.id, f.targetStudentIds);
       await m.query('SELECT 1 FROM courses WHERE id = $1 FOR NO KEY UPDATE', [course.id]); // positions in turn
       const position = await this.topPosition(m, kind, course.id, moduleId, 'top');
-      const id = await insertAssessment(m, {
-        kind, courseId: course.id, moduleId, title: f.title, description: f.description, instructions: f.instructions, dueDate: f.dueDate,
-        resultVisibility: f.resultVisibility, isVisible: f.isVisible, scope: f.scope, position, createdBy: actor.userId,
-      }, f.targetStudentIds, f.questions);
+      const id = await insertAssessment(
+        m,
+        {
+          kind,
+          courseId: course.id,
+          moduleId,
+          title: f.title,
+          description: f.description,
+          instructions: f.instructions,
+          dueDate: f.dueDate,
+          resultVisibility: f.resultVisibility,
+          isVisible: f.isVisible,
+          scope: f.scope,
+          position,
+          createdBy: actor.userId,
+        },
+        f.targetStudentIds,
+        f.questions,
+      );
       if (draws?.length) {
         await writeDraws(m, id, draws);
         await refreshTotalPoints(m, id);
@@ -191,7 +230,10 @@ export class AssessmentsService {
     const edit = validateAssessmentEdit(assessment.kind, assessment.scope, input);
     const draws = await this.checkedDraws(actor, input.randomDraws);
     return this.ds.transaction(async (m) => {
-      await updateVersioned(m, Assessment, assessment.id, edit.set, edit.version, { what: T.name(assessment.kind), notFound: T.notFound(assessment.kind) });
+      await updateVersioned(m, Assessment, assessment.id, edit.set, edit.version, {
+        what: T.name(assessment.kind),
+        notFound: T.notFound(assessment.kind),
+      });
       if (edit.targetStudentIds) {
         await this.checkTargets(m, course.id, edit.targetStudentIds);
         await this.setTargets(m, assessment.id, edit.targetStudentIds);
@@ -216,7 +258,9 @@ export class AssessmentsService {
       }
       if (edit.questions || draws) {
         const [{ n }] = await m.query(
-          'SELECT (SELECT count(*) FROM questions WHERE assessment_id = $1 AND draw_id IS NULL) + (SELECT count(*) FROM assessment_draws WHERE assessment_id = $1) AS n', [assessment.id]);
+          'SELECT (SELECT count(*) FROM questions WHERE assessment_id = $1 AND draw_id IS NULL) + (SELECT count(*) FROM assessment_draws WHERE assessment_id = $1) AS n',
+          [assessment.id],
+        );
         if (!Number(n)) throw validation(T.addQuestionOnEdit(assessment.kind), 'questions');
       }
       return this.reload(m, assessment.id);
@@ -229,20 +273,30 @@ export class AssessmentsService {
    * number it showed (confirmSubmissions, 0 for "none") is refused with the real number when it differs, so
    * work handed in after the question was asked never goes unseen. How many went is answered (and logged).
    */
-  async delete(actor: Actor, id: unknown, confirmSubmissions: unknown, kind?: AssessmentKind): Promise<{ id: string; deletedSubmissions: number }> {
+  async delete(
+    actor: Actor,
+    id: unknown,
+    confirmSubmissions: unknown,
+    kind?: AssessmentKind,
+  ): Promise<{ id: string; deletedSubmissions: number }> {
     const { assessment, course } = await this.readable(actor, id, kind);
     authorize(actor, 'course.delete', course, { message: T.cannotManage(assessment.kind) });
     const done = await this.ds.transaction(async (m) => {
       await m.query('SELECT 1 FROM assessments WHERE id = $1 FOR UPDATE', [assessment.id]);
       const [{ n }] = await m.query('SELECT count(*)::int AS n FROM submissions WHERE assessment_id = $1', [assessment.id]);
-      const asked = confirmSubmissions === undefined || confirmSubmissions === null || confirmSubmissions === '' ? null : Number(confirmSubmissions);
+      const asked =
+        confirmSubmissions === undefined || confirmSubmissions === null || confirmSubmissions === '' ? null : Number(confirmSubmissions);
       // the count also goes in the error's fields (GraphQL extensions, REST body) so a client need not parse the text
       if (asked !== null && asked !== n) throw conflict(T.confirmSubmissions(assessment.kind, n), { submissions: n });
       // students' work going with the item is on record (issue 24), in the delete's transaction; the title is kept in
       // the row since the item itself is gone
       if (n > 0) {
         await recordAudit(m, actor, {
-          kind: AuditKind.SUBMISSIONS_DELETED, courseId: assessment.courseId, assessmentId: assessment.id, from: n, to: 0,
+          kind: AuditKind.SUBMISSIONS_DELETED,
+          courseId: assessment.courseId,
+          assessmentId: assessment.id,
+          from: n,
+          to: 0,
           note: `${n} ${n === 1 ? 'submission' : 'submissions'} deleted with the ${assessment.kind.toLowerCase()} "${assessment.title}"`,
         });
       }
@@ -260,8 +314,14 @@ export class AssessmentsService {
     const { course } = await this.parent(actor, kind, p);
     authorize(actor, 'course.manage', course, { message: T.cannotManage(kind) });
     const qb = assessmentQuery(this.ds).where('a.kind = :kind', { kind }).andWhere(TAUGHT_BY('me'), { me: actor.userId });
-    return qb.orderBy('y.year', 'DESC').addOrderBy('cl.name', 'ASC').addOrderBy('c.title', 'ASC')
-      .addOrderBy('mo.sort_order', 'ASC', 'NULLS FIRST').addOrderBy('a.position', 'ASC').addOrderBy('a.id', 'ASC').getMany();
+    return qb
+      .orderBy('y.year', 'DESC')
+      .addOrderBy('cl.name', 'ASC')
+      .addOrderBy('c.title', 'ASC')
+      .addOrderBy('mo.sort_order', 'ASC', 'NULLS FIRST')
+      .addOrderBy('a.position', 'ASC')
+      .addOrderBy('a.id', 'ASC')
+      .getMany();
   }
 
   /** Whether the viewer receives the key of this course's assessments (presenters ask). */

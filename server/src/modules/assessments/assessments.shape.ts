@@ -26,51 +26,69 @@ export const presentQuestion = presenter((viewer: Actor, q: Question, seesKey: b
   ...(q.imageRows ? { images: q.imageRows.map((i) => presentQuestionImage(viewer, i)) } : {}),
   ...(seesKey
     ? {
-      correctAnswers: (q.acceptedAnswers ?? []).map((a) => a.answer),
-      shortAnswerWeights: (q.acceptedAnswers ?? []).map((a) => ({ answer: a.answer, weight: a.weight })),
-      partialMarking: q.partialMarking ? { enabled: q.partialMarking.enabled, penaltyPerWrong: q.partialMarking.penaltyPerWrong } : null,
-    }
+        correctAnswers: (q.acceptedAnswers ?? []).map((a) => a.answer),
+        shortAnswerWeights: (q.acceptedAnswers ?? []).map((a) => ({ answer: a.answer, weight: a.weight })),
+        partialMarking: q.partialMarking ? { enabled: q.partialMarking.enabled, penaltyPerWrong: q.partialMarking.penaltyPerWrong } : null,
+      }
     : {}),
 }));
 
-export const presentStudent = presenter((_viewer: Actor, s: AssessmentStudent) => ({ id: s.id, firstName: s.firstName, lastName: s.lastName, email: s.email }));
+export const presentStudent = presenter((_viewer: Actor, s: AssessmentStudent) => ({
+  id: s.id,
+  firstName: s.firstName,
+  lastName: s.lastName,
+  email: s.email,
+}));
 
 /**
  * An assignment, exam or quiz for REST, with course {_id, title, academicYear {year}, class {name}, subject
  * {name}} and module {_id, title, course}. Questions and targets when given (one item), never in lists.
  */
-export const presentAssessment = presenter((viewer: Actor, a: Assessment, detail?: { questions: Question[]; targets: AssessmentStudent[]; seesKey: boolean; draws?: RandomDraw[]; drawn?: Question[] }) => ({
-  id: a.id,
-  kind: a.kind,
-  title: a.title,
-  description: a.description,
-  instructions: a.instructions,
-  dueDate: a.dueDate,
-  totalPoints: a.totalPoints,
-  resultVisibility: a.resultVisibility,
-  isVisible: a.isVisible,
-  // a manual item's release ("Released on ... by ..."), as GraphQL has it
-  resultsReleasedAt: a.resultsReleasedAt,
-  resultsReleasedByName: a.resultsReleasedByName,
-  [SCOPE_FIELD[a.kind]]: a.scope,
-  course: coursePlace(a.course, a.courseId),
-  // the review lists of the old client group quizzes through module.course (year, class, subject)
-  module: a.moduleId ? { id: a.moduleId, title: a.module?.title ?? null, course: coursePlace(a.course, a.courseId) } : null,
-  ...(detail
-    ? {
-      questions: detail.questions.map((q) => presentQuestion(viewer, q, detail.seesKey)),
-      ...(detail.seesKey
-        ? {
-          targetStudents: detail.targets.map((s) => s.id),
-          randomDraws: (detail.draws ?? []).map((d) => ({ id: d.id, bankId: d.bankId, bankName: d.bankName, tag: d.tag, count: d.count, available: d.available })),
-          drawnQuestions: (detail.drawn ?? []).map((q) => presentQuestion(viewer, q, true)),
+export const presentAssessment = presenter(
+  (
+    viewer: Actor,
+    a: Assessment,
+    detail?: { questions: Question[]; targets: AssessmentStudent[]; seesKey: boolean; draws?: RandomDraw[]; drawn?: Question[] },
+  ) => ({
+    id: a.id,
+    kind: a.kind,
+    title: a.title,
+    description: a.description,
+    instructions: a.instructions,
+    dueDate: a.dueDate,
+    totalPoints: a.totalPoints,
+    resultVisibility: a.resultVisibility,
+    isVisible: a.isVisible,
+    // a manual item's release ("Released on ... by ..."), as GraphQL has it
+    resultsReleasedAt: a.resultsReleasedAt,
+    resultsReleasedByName: a.resultsReleasedByName,
+    [SCOPE_FIELD[a.kind]]: a.scope,
+    course: coursePlace(a.course, a.courseId),
+    // the review lists of the old client group quizzes through module.course (year, class, subject)
+    module: a.moduleId ? { id: a.moduleId, title: a.module?.title ?? null, course: coursePlace(a.course, a.courseId) } : null,
+    ...(detail
+      ? {
+          questions: detail.questions.map((q) => presentQuestion(viewer, q, detail.seesKey)),
+          ...(detail.seesKey
+            ? {
+                targetStudents: detail.targets.map((s) => s.id),
+                randomDraws: (detail.draws ?? []).map((d) => ({
+                  id: d.id,
+                  bankId: d.bankId,
+                  bankName: d.bankName,
+                  tag: d.tag,
+                  count: d.count,
+                  available: d.available,
+                })),
+                drawnQuestions: (detail.drawn ?? []).map((q) => presentQuestion(viewer, q, true)),
+              }
+            : {}),
         }
-        : {}),
-    }
-    : {}),
-  createdAt: a.createdAt,
-  version: a.version,
-}));
+      : {}),
+    createdAt: a.createdAt,
+    version: a.version,
+  }),
+);
 
 export const presentCloneChanges = presenter((viewer: Actor, c: CloneChanges) => ({
   droppedStudents: c.droppedStudents.map((s) => presentStudent(viewer, s)),

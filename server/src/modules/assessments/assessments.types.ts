@@ -79,7 +79,10 @@ export abstract class QuestionContentInput {
 
 @InputType({ description: 'A question as the editor sends it; the list replaces the questions in one transaction.' })
 export class QuestionInput extends QuestionContentInput {
-  @Field(() => ID, { nullable: true, description: 'The id of an existing question, to keep its answers and grades (they are regraded when its key or points change).' })
+  @Field(() => ID, {
+    nullable: true,
+    description: 'The id of an existing question, to keep its answers and grades (they are regraded when its key or points change).',
+  })
   id?: string;
 
   @Field(() => Int, { nullable: true, description: 'Position from 1; the place in the list when not given.' })
@@ -94,7 +97,10 @@ export class CreateAssessmentInput {
   @Field(() => ID, { nullable: true, description: 'Assignments and exams: the course (REST: course); one you teach.' })
   courseId?: string;
 
-  @Field(() => ID, { nullable: true, description: 'Quizzes: the module (REST: module); assignments and exams may name a module of their course.' })
+  @Field(() => ID, {
+    nullable: true,
+    description: 'Quizzes: the module (REST: module); assignments and exams may name a module of their course.',
+  })
   moduleId?: string;
 
   @Field({ nullable: true, description: 'Title; required.' })
@@ -118,17 +124,26 @@ export class CreateAssessmentInput {
   @Field(() => AssessmentScope, { nullable: true, description: 'whole_class when not given.' })
   scope?: AssessmentScope;
 
-  @Field(() => [ID], { nullable: true, description: "individual_students: the students, placed in the course's class and year (REST: targetStudents)." })
+  @Field(() => [ID], {
+    nullable: true,
+    description: "individual_students: the students, placed in the course's class and year (REST: targetStudents).",
+  })
   targetStudentIds?: string[];
 
   @Field(() => [QuestionInput], { nullable: true, description: 'The questions; at least one, unless there is a random draw.' })
   questions?: QuestionInput[];
 
-  @Field(() => [RandomDrawInput], { nullable: true, description: 'Random draws: each student gets `count` questions of a bank you may read (or of one tag of it), drawn when they first open it.' })
+  @Field(() => [RandomDrawInput], {
+    nullable: true,
+    description:
+      'Random draws: each student gets `count` questions of a bank you may read (or of one tag of it), drawn when they first open it.',
+  })
   randomDraws?: RandomDrawInput[];
 }
 
-@InputType({ description: 'Changes to an assessment; fields not given stay as they are (REST: PUT /assignments/{id}, /exams/{id}, /quizzes/{id}).' })
+@InputType({
+  description: 'Changes to an assessment; fields not given stay as they are (REST: PUT /assignments/{id}, /exams/{id}, /quizzes/{id}).',
+})
 export class UpdateAssessmentInput {
   @Field(() => ID, { description: 'The assessment to change.' })
   id: string;
@@ -157,13 +172,23 @@ export class UpdateAssessmentInput {
   @Field(() => [ID], { nullable: true, description: 'New target students (individual_students).' })
   targetStudentIds?: string[];
 
-  @Field(() => [QuestionInput], { nullable: true, description: 'The full new list of questions (at least one, unless there is a random draw); questions sent with their id keep their answers and grades.' })
+  @Field(() => [QuestionInput], {
+    nullable: true,
+    description:
+      'The full new list of questions (at least one, unless there is a random draw); questions sent with their id keep their answers and grades.',
+  })
   questions?: QuestionInput[];
 
-  @Field(() => [RandomDrawInput], { nullable: true, description: 'The full new list of random draws (empty removes them); refused (CONFLICT) once a student has drawn.' })
+  @Field(() => [RandomDrawInput], {
+    nullable: true,
+    description: 'The full new list of random draws (empty removes them); refused (CONFLICT) once a student has drawn.',
+  })
   randomDraws?: RandomDrawInput[];
 
-  @Field(() => Int, { nullable: true, description: 'The version you edited; if someone changed it since, the update is refused (CONFLICT).' })
+  @Field(() => Int, {
+    nullable: true,
+    description: 'The version you edited; if someone changed it since, the update is refused (CONFLICT).',
+  })
   version?: number;
 }
 
@@ -212,7 +237,7 @@ export class AssessmentCloneResult {
   changes: AssessmentCloneChanges;
 }
 
-@ObjectType({ description: "A submission whose total an edit would change." })
+@ObjectType({ description: 'A submission whose total an edit would change.' })
 export class RegradeChange {
   @Field(() => ID, { description: 'The submission.' })
   submissionId: string;

@@ -52,8 +52,15 @@ export const INSTRUCTIONS_MAX = 10000;
 const QUESTION_MAX = 10000;
 const OPTION_MAX = 2000;
 
-export interface OptionFields { id?: string; text: string; isCorrect: boolean }
-export interface AcceptedFields { answer: string; weight: number }
+export interface OptionFields {
+  id?: string;
+  text: string;
+  isCorrect: boolean;
+}
+export interface AcceptedFields {
+  answer: string;
+  weight: number;
+}
 
 /** A question as stored: options only for MCQ, accepted answers only for ShortAnswer. */
 export interface QuestionFields {
@@ -105,7 +112,8 @@ function oneOf<T extends string>(v: unknown, values: readonly T[], invalid: stri
 export function dueDate(v: unknown): Date | undefined {
   if (absent(v)) return undefined;
   const d = v instanceof Date ? new Date(v.getTime()) : typeof v === 'string' ? new Date(v) : null;
-  if (!d || Number.isNaN(d.getTime()) || d.getUTCFullYear() < 1970 || d.getUTCFullYear() > 9999) throw validation(ASSESSMENT_TEXT.dueDateInvalid, 'dueDate');
+  if (!d || Number.isNaN(d.getTime()) || d.getUTCFullYear() < 1970 || d.getUTCFullYear() > 9999)
+    throw validation(ASSESSMENT_TEXT.dueDateInvalid, 'dueDate');
   d.setUTCSeconds(0, 0);
   return d;
 }
@@ -128,30 +136,32 @@ function question(raw: unknown, index: number): QuestionFields & { wanted: numbe
   const type = oneOf(q.type, Object.values(QuestionType), ASSESSMENT_TEXT.questionTypeInvalid);
   if (!type) throw validation(ASSESSMENT_TEXT.questionTypeInvalid, 'type');
   const pm = (q.partialMarking && typeof q.partialMarking === 'object' ? q.partialMarking : {}) as Record<string, unknown>;
-  const options = type === QuestionType.MCQ
-    ? list(q.options).map((o, i) => {
-      const opt = (o && typeof o === 'object' ? o : {}) as Record<string, unknown>;
-      return {
-        id: isId(opt.id) ? opt.id : undefined,
-        text: requiredText(opt.text, ASSESSMENT_TEXT.optionTextRequired, `Option ${i + 1}`, OPTION_MAX, undefined, 'text'),
-        isCorrect: flag(opt.isCorrect, 'isCorrect', 'isCorrect') ?? false,
-      };
-    })
-    : [];
+  const options =
+    type === QuestionType.MCQ
+      ? list(q.options).map((o, i) => {
+          const opt = (o && typeof o === 'object' ? o : {}) as Record<string, unknown>;
+          return {
+            id: isId(opt.id) ? opt.id : undefined,
+            text: requiredText(opt.text, ASSESSMENT_TEXT.optionTextRequired, `Option ${i + 1}`, OPTION_MAX, undefined, 'text'),
+            isCorrect: flag(opt.isCorrect, 'isCorrect', 'isCorrect') ?? false,
+          };
+        })
+      : [];
   if (type === QuestionType.MCQ && options.length < 2) throw validation(ASSESSMENT_TEXT.mcqTwoOptions, 'options');
   // REST answers name options by text (selectedOptions): two options alike could never be told apart
   const twice = options.find((o, i) => options.findIndex((x) => sameText(x.text, o.text)) !== i);
   if (twice) throw validation(ASSESSMENT_TEXT.optionTextTwice(twice.text), 'options');
   if (type === QuestionType.MCQ && !options.some((o) => o.isCorrect)) throw validation(ASSESSMENT_TEXT.mcqOneCorrect, 'options');
-  const accepted = type === QuestionType.ShortAnswer
-    ? list(q.acceptedAnswers).map((a) => {
-      const acc = (a && typeof a === 'object' ? a : {}) as Record<string, unknown>;
-      return {
-        answer: requiredText(acc.answer, ASSESSMENT_TEXT.acceptedAnswerRequired, 'Accepted answer', OPTION_MAX, undefined, 'answer'),
-        weight: percent(acc.weight, 100, ASSESSMENT_TEXT.weightInvalid),
-      };
-    })
-    : [];
+  const accepted =
+    type === QuestionType.ShortAnswer
+      ? list(q.acceptedAnswers).map((a) => {
+          const acc = (a && typeof a === 'object' ? a : {}) as Record<string, unknown>;
+          return {
+            answer: requiredText(acc.answer, ASSESSMENT_TEXT.acceptedAnswerRequired, 'Accepted answer', OPTION_MAX, undefined, 'answer'),
+            weight: percent(acc.weight, 100, ASSESSMENT_TEXT.weightInvalid),
+          };
+        })
+      : [];
   if (type === QuestionType.ShortAnswer && !accepted.length) throw validation(ASSESSMENT_TEXT.shortAnswerNeedsAnswer, 'acceptedAnswers');
   const partialMarking = type === QuestionType.MCQ && (flag(pm.enabled, 'partialMarking.enabled') ?? false);
   return {
@@ -172,7 +182,8 @@ function question(raw: unknown, index: number): QuestionFields & { wanted: numbe
 export function questions(v: unknown, missing: string | null): QuestionFields[] {
   const qs = list(v).map(question);
   if (!qs.length && missing !== null) throw validation(missing, 'questions');
-  return qs.map((q, i) => ({ q, i }))
+  return qs
+    .map((q, i) => ({ q, i }))
     .sort((a, b) => a.q.wanted - b.q.wanted || a.i - b.i)
     .map(({ q: { wanted: _w, ...q } }, i) => ({ ...q, order: i + 1 }));
 }
@@ -180,14 +191,17 @@ export function questions(v: unknown, missing: string | null): QuestionFields[] 
 /** Target ids as sent (REST sends ids or {_id}); duplicates are dropped. */
 export function targetIds(v: unknown): string[] | undefined {
   if (v === undefined) return undefined;
-  const ids = list(v).map((x) => (x && typeof x === 'object' ? ((x as { _id?: unknown; id?: unknown })._id ?? (x as { id?: unknown }).id) : x));
+  const ids = list(v).map((x) =>
+    x && typeof x === 'object' ? ((x as { _id?: unknown; id?: unknown })._id ?? (x as { id?: unknown }).id) : x,
+  );
   if (ids.some((id) => !isId(id))) throw validation(ASSESSMENT_TEXT.notInClass, 'targetStudentIds');
   return [...new Set(ids as string[])];
 }
 
 function fields(kind: AssessmentKind, input: AssessmentInput): AssessmentFields {
   const f: AssessmentFields = {};
-  if (input.title !== undefined) f.title = requiredText(input.title, ASSESSMENT_TEXT.titleRequired(kind), 'Title', TITLE_MAX, undefined, 'title');
+  if (input.title !== undefined)
+    f.title = requiredText(input.title, ASSESSMENT_TEXT.titleRequired(kind), 'Title', TITLE_MAX, undefined, 'title');
   const description = freeText(input.description, 'Description', DESCRIPTION_MAX, undefined, 'description');
   if (description !== undefined) f.description = description;
   const instructions = freeText(input.instructions, 'Instructions', INSTRUCTIONS_MAX, undefined, 'instructions');
@@ -214,11 +228,18 @@ export function validateNewAssessment(kind: AssessmentKind, input: AssessmentInp
   const f = fields(kind, input);
   const scope = f.scope ?? AssessmentScope.whole_class;
   const targets = scope === AssessmentScope.whole_class ? [] : (targetIds(input.targetStudentIds) ?? []);
-  if (scope === AssessmentScope.individual_students && !targets.length) throw validation(ASSESSMENT_TEXT.selectStudentFor(kind), 'targetStudentIds');
+  if (scope === AssessmentScope.individual_students && !targets.length)
+    throw validation(ASSESSMENT_TEXT.selectStudentFor(kind), 'targetStudentIds');
   return {
-    title: f.title!, description: f.description ?? '', instructions: f.instructions ?? '', dueDate: f.dueDate!,
-    resultVisibility: f.resultVisibility ?? ResultVisibility.immediate, isVisible: f.isVisible ?? true, scope,
-    targetStudentIds: targets, questions: questions(input.questions, hasDraws ? null : ASSESSMENT_TEXT.addQuestion),
+    title: f.title!,
+    description: f.description ?? '',
+    instructions: f.instructions ?? '',
+    dueDate: f.dueDate!,
+    resultVisibility: f.resultVisibility ?? ResultVisibility.immediate,
+    isVisible: f.isVisible ?? true,
+    scope,
+    targetStudentIds: targets,
+    questions: questions(input.questions, hasDraws ? null : ASSESSMENT_TEXT.addQuestion),
   };
 }
 
@@ -236,7 +257,8 @@ export function validateAssessmentEdit(kind: AssessmentKind, currentScope: Asses
   const scope = set.scope ?? currentScope;
   let targets = targetIds(input.targetStudentIds);
   if (scope === AssessmentScope.whole_class) targets = set.scope ? [] : targets && [];
-  if (scope === AssessmentScope.individual_students && targets !== undefined && !targets.length) throw validation(ASSESSMENT_TEXT.selectStudentFor(kind), 'targetStudentIds');
+  if (scope === AssessmentScope.individual_students && targets !== undefined && !targets.length)
+    throw validation(ASSESSMENT_TEXT.selectStudentFor(kind), 'targetStudentIds');
   return {
     set,
     targetStudentIds: targets,

@@ -29,7 +29,14 @@ describe('MCQ', () => {
 });
 
 describe('ShortAnswer', () => {
-  const q = { points: 5, accepted: [{ answer: 'Paris', weight: 100 }, { answer: 'paris  france', weight: 50 }, { answer: 'PARIS', weight: 80 }] };
+  const q = {
+    points: 5,
+    accepted: [
+      { answer: 'Paris', weight: 100 },
+      { answer: 'paris  france', weight: 50 },
+      { answer: 'PARIS', weight: 80 },
+    ],
+  };
   it('compares trimmed, case-insensitive, with inner whitespace collapsed, and takes the best weight', () => {
     expect(normalizeAnswer('  Paris\t France ')).toBe('paris france');
     expect(gradeShortAnswer(q, ' paris ')).toBe(5);

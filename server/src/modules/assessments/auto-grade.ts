@@ -30,7 +30,10 @@ export function normalizeAnswer(s: string): string {
  * MCQ. Without partial marking: all or nothing on the selected set. With it: points x (correct selected /
  * correct) minus points x penalty% per wrong option selected, clamped to 0..points.
  */
-export function gradeMcq(q: Pick<GradableQuestion, 'points' | 'options' | 'partialMarking' | 'penaltyPerWrong'>, selected: readonly string[]): number {
+export function gradeMcq(
+  q: Pick<GradableQuestion, 'points' | 'options' | 'partialMarking' | 'penaltyPerWrong'>,
+  selected: readonly string[],
+): number {
   const chosen = new Set(selected);
   const correct = q.options.filter((o) => o.isCorrect);
   const rightChosen = correct.filter((o) => chosen.has(o.id)).length;
@@ -77,7 +80,14 @@ const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 export function gradeWithExplanation(q: GradableQuestion, a: GivenAnswer | null): { score: number; explanation: Explanation } | null {
   const score = autoScore(q, a);
   if (score === null) return null;
-  const none: Explanation = { rightOptionIds: [], wrongOptionIds: [], missedOptionIds: [], matchedAnswer: null, matchedWeight: null, text: '' };
+  const none: Explanation = {
+    rightOptionIds: [],
+    wrongOptionIds: [],
+    missedOptionIds: [],
+    matchedAnswer: null,
+    matchedWeight: null,
+    text: '',
+  };
   if (q.type === QuestionType.MCQ) {
     const chosen = new Set(a?.selectedOptionIds ?? []);
     const right = q.options.filter((o) => o.isCorrect && chosen.has(o.id)).map((o) => o.id);
@@ -85,12 +95,16 @@ export function gradeWithExplanation(q: GradableQuestion, a: GivenAnswer | null)
     const missed = q.options.filter((o) => o.isCorrect && !chosen.has(o.id)).map((o) => o.id);
     const text = !chosen.size
       ? 'No option selected.'
-      : `${plural(right.length, 'correct option')} selected, ${plural(wrong.length, 'wrong option')} selected, ${plural(missed.length, 'correct option')} missed`
-        + (q.partialMarking ? ` (partial marking, ${q.penaltyPerWrong}% off per wrong option).` : ' (all or nothing).');
+      : `${plural(right.length, 'correct option')} selected, ${plural(wrong.length, 'wrong option')} selected, ${plural(missed.length, 'correct option')} missed` +
+        (q.partialMarking ? ` (partial marking, ${q.penaltyPerWrong}% off per wrong option).` : ' (all or nothing).');
     return { score, explanation: { ...none, rightOptionIds: right, wrongOptionIds: wrong, missedOptionIds: missed, text } };
   }
   const given = normalizeAnswer(a?.answer ?? '');
   const best = given ? q.accepted.filter((x) => normalizeAnswer(x.answer) === given).sort((x, y) => y.weight - x.weight)[0] : undefined;
-  const text = !given ? 'No answer given.' : best ? `Matched the accepted answer "${best.answer}" at ${best.weight}%.` : 'No accepted answer matched.';
+  const text = !given
+    ? 'No answer given.'
+    : best
+      ? `Matched the accepted answer "${best.answer}" at ${best.weight}%.`
+      : 'No accepted answer matched.';
   return { score, explanation: { ...none, matchedAnswer: best?.answer ?? null, matchedWeight: best?.weight ?? null, text } };
 }

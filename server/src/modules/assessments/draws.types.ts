@@ -1,6 +1,9 @@
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 
-@ObjectType({ description: "A random draw of an assessment: each student gets `count` questions of the bank (or of one tag), drawn when they first open it." })
+@ObjectType({
+  description:
+    'A random draw of an assessment: each student gets `count` questions of the bank (or of one tag), drawn when they first open it.',
+})
 export class RandomDraw {
   @Field(() => ID, { description: 'Unique id.' })
   id: string;

@@ -20,7 +20,10 @@ export class QuestionOption implements KeyHolders {
   @Field({ description: 'The text shown.' })
   text: string;
 
-  @Field(() => Boolean, { nullable: true, description: "Whether it is a correct choice; null unless you teach the course (or are SuperAdmin or Admin)." })
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'Whether it is a correct choice; null unless you teach the course (or are SuperAdmin or Admin).',
+  })
   @Visible('assessment', 'key')
   isCorrect: boolean | null;
 
@@ -67,19 +70,33 @@ export class Question implements KeyHolders {
   @Field(() => [QuestionOption], { description: 'The options of a multiple-choice question (empty for other types).' })
   options: QuestionOption[];
 
-  @Field(() => [AcceptedAnswer], { nullable: true, description: 'Accepted answers with their weights (REST: correctAnswers, shortAnswerWeights); null unless you teach the course (or are SuperAdmin or Admin).' })
+  @Field(() => [AcceptedAnswer], {
+    nullable: true,
+    description:
+      'Accepted answers with their weights (REST: correctAnswers, shortAnswerWeights); null unless you teach the course (or are SuperAdmin or Admin).',
+  })
   @Visible('assessment', 'key')
   acceptedAnswers: AcceptedAnswer[] | null;
 
-  @Field(() => PartialMarking, { nullable: true, description: 'Partial marking and its penalty; null unless you teach the course (or are SuperAdmin or Admin).' })
+  @Field(() => PartialMarking, {
+    nullable: true,
+    description: 'Partial marking and its penalty; null unless you teach the course (or are SuperAdmin or Admin).',
+  })
   @Visible('assessment', 'key')
   partialMarking: PartialMarking | null;
 
-  @Field(() => ID, { nullable: true, description: 'The bank question it was copied, linked or drawn from; null unless you teach the course (or are SuperAdmin or Admin).' })
+  @Field(() => ID, {
+    nullable: true,
+    description: 'The bank question it was copied, linked or drawn from; null unless you teach the course (or are SuperAdmin or Admin).',
+  })
   @Visible('assessment', 'key')
   bankQuestionId: string | null;
 
-  @Field(() => Boolean, { nullable: true, description: 'A linked copy: it follows edits of the bank question until the assessment is first handed in; null unless you teach the course (or are SuperAdmin or Admin).' })
+  @Field(() => Boolean, {
+    nullable: true,
+    description:
+      'A linked copy: it follows edits of the bank question until the assessment is first handed in; null unless you teach the course (or are SuperAdmin or Admin).',
+  })
   @Visible('assessment', 'key')
   bankLinked: boolean | null;
 

@@ -46,7 +46,8 @@ export class AttendanceRecord {
   notes: string | null;
 
   @Field(() => Int, {
-    description: 'Starts at 1 and grows with each change; send it back as expectedVersion so a concurrent change is refused instead of overwritten.',
+    description:
+      'Starts at 1 and grows with each change; send it back as expectedVersion so a concurrent change is refused instead of overwritten.',
   })
   @Column({ type: 'int', default: 1 })
   version: number;

@@ -9,6 +9,8 @@ import { SheetRead, sheetReads } from './attendance.reads';
 export function attendanceLoaders(ds: DataSource) {
   return {
     attendanceSheets: new DataLoader<SheetRead, Awaited<ReturnType<typeof sheetReads>>[number], string>(
-      (reads) => sheetReads(ds.manager, reads), { cacheKeyFn: (r) => `${r.kind}${r.lean ? '~' : ''}:${r.params.join('/')}` }),
+      (reads) => sheetReads(ds.manager, reads),
+      { cacheKeyFn: (r) => `${r.kind}${r.lean ? '~' : ''}:${r.params.join('/')}` },
+    ),
   };
 }

@@ -18,11 +18,18 @@ import { sheetReads } from './attendance.reads';
 let t: TestServer;
 let sharedSeen = false;
 const json = (x: unknown) => JSON.parse(JSON.stringify(x));
-const actorOf = (u: { id: string; role: Role }): Actor => ({ userId: u.id, role: u.role, activeRole: u.role, impersonating: false, sessionId: 's', childIds: [] } as unknown as Actor);
+const actorOf = (u: { id: string; role: Role }): Actor =>
+  ({ userId: u.id, role: u.role, activeRole: u.role, impersonating: false, sessionId: 's', childIds: [] }) as unknown as Actor;
 
-const recordsQuery = () => t.ds.getRepository(AttendanceRecord).createQueryBuilder('r')
-  .innerJoinAndSelect('r.student', 's').innerJoinAndSelect('r.class', 'c').innerJoinAndSelect('r.subject', 'sb')
-  .innerJoinAndSelect('r.academicYear', 'y').leftJoinAndSelect('r.teacher', 't');
+const recordsQuery = () =>
+  t.ds
+    .getRepository(AttendanceRecord)
+    .createQueryBuilder('r')
+    .innerJoinAndSelect('r.student', 's')
+    .innerJoinAndSelect('r.class', 'c')
+    .innerJoinAndSelect('r.subject', 'sb')
+    .innerJoinAndSelect('r.academicYear', 'y')
+    .leftJoinAndSelect('r.teacher', 't');
 const loaded = (rows: AttendanceRecord[]) => rows.map((r) => Object.assign(r, { teacher: r.teacher ?? null }));
 
 beforeAll(async () => {
@@ -34,18 +41,25 @@ afterAll(() => t.close());
 
 it('the attendance sheet: roster and records of each marked day as the ORM read them', async () => {
   const sheets: Array<{ class_id: string; subject_id: string; academic_year_id: string; date: string }> = await t.ds.query(
-    `SELECT DISTINCT class_id, subject_id, academic_year_id, date::text AS date FROM attendance_records ORDER BY date DESC LIMIT 20`);
+    `SELECT DISTINCT class_id, subject_id, academic_year_id, date::text AS date FROM attendance_records ORDER BY date DESC LIMIT 20`,
+  );
   const [admin] = await t.ds.query(`SELECT id, role FROM users WHERE email = 'admin@demo.school'`);
   expect(sheets.length).toBeGreaterThan(3);
   for (const s of sheets) {
     const roster = await t.services.attendance.roster(actorOf(admin), s.class_id, s.subject_id, s.academic_year_id);
     const before = await t.ds.getRepository(User).find({
-      where: { role: Role.Student, classId: s.class_id, academicYearId: s.academic_year_id }, order: { lastName: 'ASC', firstName: 'ASC', id: 'ASC' } });
+      where: { role: Role.Student, classId: s.class_id, academicYearId: s.academic_year_id },
+      order: { lastName: 'ASC', firstName: 'ASC', id: 'ASC' },
+    });
     expect(roster.length).toBeGreaterThan(0);
     expect(json(roster)).toEqual(json(before));
     const day = await t.services.attendance.forDate(actorOf(admin), s.class_id, s.subject_id, s.date);
-    const old = await recordsQuery().where('r.class_id = :c AND r.subject_id = :s AND r.date = CAST(:d AS date)', { c: s.class_id, s: s.subject_id, d: s.date })
-      .orderBy('s.lastName').addOrderBy('s.firstName').addOrderBy('s.id').getMany();
+    const old = await recordsQuery()
+      .where('r.class_id = :c AND r.subject_id = :s AND r.date = CAST(:d AS date)', { c: s.class_id, s: s.subject_id, d: s.date })
+      .orderBy('s.lastName')
+      .addOrderBy('s.firstName')
+      .addOrderBy('s.id')
+      .getMany();
     expect(day.length).toBeGreaterThan(0);
     expect(json(day)).toEqual(json(loaded(old)));
     // the day's class, subject and year come once in the statement's answer: one object on every record
@@ -59,10 +73,15 @@ it("a student's own attendance: records, summary, placement and filter options a
   const students: Array<{ id: string; role: Role }> = await t.ds.query(`SELECT id, role FROM users WHERE role = 'Student' ORDER BY email`);
   for (const st of students) {
     const options: Array<{ class_id: string; subject_id: string }> = await t.ds.query(
-      'SELECT DISTINCT class_id, subject_id FROM attendance_records WHERE student_id = $1', [st.id]);
+      'SELECT DISTINCT class_id, subject_id FROM attendance_records WHERE student_id = $1',
+      [st.id],
+    );
     const filters = [{}, ...options.map((o) => ({ classId: o.class_id })), ...options.map((o) => ({ subjectId: o.subject_id }))];
     for (const f of filters) {
-      for (const window of [{ offset: 0, limit: 50 }, { offset: 7, limit: 5 }]) {
+      for (const window of [
+        { offset: 0, limit: 50 },
+        { offset: 7, limit: 5 },
+      ]) {
         const mine = await t.services.attendance.myPage(actorOf(st), f, window);
         let q = recordsQuery().where('r.student_id = :st', { st: st.id });
         if ('classId' in f) q = q.andWhere('r.class_id = :c', { c: f.classId });
@@ -86,31 +105,65 @@ it("a student's own attendance: records, summary, placement and filter options a
     expect(json(mine.student)).toEqual(json({ ...user, class: cls, academicYear: year }));
     const classIds = options.map((o) => o.class_id);
     const subjectIds = options.map((o) => o.subject_id);
-    expect(json(mine.classes)).toEqual(json(await t.ds.getRepository(SchoolClass).createQueryBuilder('c').where('c.id IN (:...ids)', { ids: [...classIds, st.id] })
-      .orderBy('c.name').addOrderBy('c.id').getMany()));
-    expect(json(mine.subjects)).toEqual(json(await t.ds.getRepository(Subject).createQueryBuilder('s').where('s.id IN (:...ids)', { ids: [...subjectIds, st.id] })
-      .orderBy('s.name').addOrderBy('s.id').getMany()));
+    expect(json(mine.classes)).toEqual(
+      json(
+        await t.ds
+          .getRepository(SchoolClass)
+          .createQueryBuilder('c')
+          .where('c.id IN (:...ids)', { ids: [...classIds, st.id] })
+          .orderBy('c.name')
+          .addOrderBy('c.id')
+          .getMany(),
+      ),
+    );
+    expect(json(mine.subjects)).toEqual(
+      json(
+        await t.ds
+          .getRepository(Subject)
+          .createQueryBuilder('s')
+          .where('s.id IN (:...ids)', { ids: [...subjectIds, st.id] })
+          .orderBy('s.name')
+          .addOrderBy('s.id')
+          .getMany(),
+      ),
+    );
   }
 });
 
 it("studentCourses: the student's placement and courses as the ORM read them (teachers by name)", async () => {
   const students: Array<{ id: string; role: Role; class_id: string; academic_year_id: string }> = await t.ds.query(
-    `SELECT id, role, class_id, academic_year_id FROM users WHERE role = 'Student' AND class_id IS NOT NULL ORDER BY email`);
+    `SELECT id, role, class_id, academic_year_id FROM users WHERE role = 'Student' AND class_id IS NOT NULL ORDER BY email`,
+  );
   expect(students.length).toBeGreaterThan(1);
   for (const st of students) {
     const answer = await t.services.courses.studentCourses(actorOf(st));
-    const old = await t.ds.getRepository(Course).createQueryBuilder('c')
-      .innerJoinAndSelect('c.subject', 's').innerJoinAndSelect('c.class', 'cl').innerJoinAndSelect('c.academicYear', 'y').leftJoinAndSelect('c.teachers', 't')
+    const old = await t.ds
+      .getRepository(Course)
+      .createQueryBuilder('c')
+      .innerJoinAndSelect('c.subject', 's')
+      .innerJoinAndSelect('c.class', 'cl')
+      .innerJoinAndSelect('c.academicYear', 'y')
+      .leftJoinAndSelect('c.teachers', 't')
       .where('c.class_id = :cl AND c.academic_year_id = :y', { cl: st.class_id, y: st.academic_year_id })
-      .orderBy('s.name', 'ASC').addOrderBy('c.title', 'ASC').addOrderBy('c.id', 'ASC').addOrderBy('t.lastName').addOrderBy('t.firstName').addOrderBy('t.id').getMany();
+      .orderBy('s.name', 'ASC')
+      .addOrderBy('c.title', 'ASC')
+      .addOrderBy('c.id', 'ASC')
+      .addOrderBy('t.lastName')
+      .addOrderBy('t.firstName')
+      .addOrderBy('t.id')
+      .getMany();
     expect(old.length).toBeGreaterThan(0);
     expect(json(answer.courses)).toEqual(json(old));
     // the class and year come once in the statement's answer: the placement's objects are every course's
-    expect(answer.courses.every((c) => c.class === answer.studentInfo.class && c.academicYear === answer.studentInfo.academicYear)).toBe(true);
-    expect(json(answer.studentInfo)).toEqual(json({
-      academicYear: await t.ds.getRepository(AcademicYear).findOneBy({ id: st.academic_year_id }),
-      class: await t.ds.getRepository(SchoolClass).findOneBy({ id: st.class_id }),
-    }));
+    expect(answer.courses.every((c) => c.class === answer.studentInfo.class && c.academicYear === answer.studentInfo.academicYear)).toBe(
+      true,
+    );
+    expect(json(answer.studentInfo)).toEqual(
+      json({
+        academicYear: await t.ds.getRepository(AcademicYear).findOneBy({ id: st.academic_year_id }),
+        class: await t.ds.getRepository(SchoolClass).findOneBy({ id: st.class_id }),
+      }),
+    );
   }
 });
 
@@ -121,9 +174,14 @@ it("the teacher's sheet builds its people lean when the operation asks no more t
   const vars = { c: s.class_id, s: s.subject_id, y: s.academic_year_id, d: s.date };
   // some of the day's records may have lost their teacher (beforeAll): their teacher stays null either way
   const token = await t.login('teacher@demo.school');
-  const sheet = (roster: string, records: string, fragments = '') => t.gql(`query($c: ID!, $s: ID!, $y: ID!, $d: String!) {
+  const sheet = (roster: string, records: string, fragments = '') =>
+    t.gql(
+      `query($c: ID!, $s: ID!, $y: ID!, $d: String!) {
     attendanceRoster(classId: $c, subjectId: $s, academicYearId: $y) { ${roster} }
-    attendanceForDate(classId: $c, subjectId: $s, date: $d) { id status ${records} } } ${fragments}`, vars, token);
+    attendanceForDate(classId: $c, subjectId: $s, date: $d) { id status ${records} } } ${fragments}`,
+      vars,
+      token,
+    );
   const service = t.services.attendance;
   const [roster, forDate] = [service.roster.bind(service), service.forDate.bind(service)];
   const asked: unknown[] = [];
@@ -132,25 +190,47 @@ it("the teacher's sheet builds its people lean when the operation asks no more t
   const WHOLE = 'id firstName lastName email role activated createdAt';
   const whole = await sheet(WHOLE, `student { ${WHOLE} } teacher { ${WHOLE} }`);
   // the web's sheet: names and emails, through an alias and a fragment
-  const lean = await sheet('...Person', 'student { __typename id first: firstName lastName } teacher { ...Person }',
-    'fragment Person on User { id firstName lastName email role }');
+  const lean = await sheet(
+    '...Person',
+    'student { __typename id first: firstName lastName } teacher { ...Person }',
+    'fragment Person on User { id firstName lastName email role }',
+  );
   // one place asking more makes that read whole, and only that one
   const mixed = await sheet('id email', 'student { id } teacher { id activated }');
   Object.assign(service, { roster, forDate });
   expect([whole.errors, lean.errors, mixed.errors]).toEqual([undefined, undefined, undefined]);
-  expect(asked).toEqual([['roster', false], ['day', false], ['roster', true], ['day', true], ['roster', true], ['day', false]]);
+  expect(asked).toEqual([
+    ['roster', false],
+    ['day', false],
+    ['roster', true],
+    ['day', true],
+    ['roster', true],
+    ['day', false],
+  ]);
   expect(lean.sql).toBe(whole.sql);
   const person = ({ id, firstName, lastName, email, role }: Record<string, unknown>) => ({ id, firstName, lastName, email, role });
   expect(whole.data.attendanceRoster.length).toBeGreaterThan(1);
   expect(lean.data.attendanceRoster).toEqual(whole.data.attendanceRoster.map(person));
-  expect(lean.data.attendanceForDate).toEqual(whole.data.attendanceForDate.map((r: Record<string, any>) => ({
-    id: r.id, status: r.status, teacher: r.teacher && person(r.teacher),
-    student: { __typename: 'User', id: r.student.id, first: r.student.firstName, lastName: r.student.lastName } })));
-  expect(mixed.data.attendanceForDate.map((r: any) => r.teacher?.activated)).toEqual(whole.data.attendanceForDate.map((r: any) => r.teacher?.activated));
+  expect(lean.data.attendanceForDate).toEqual(
+    whole.data.attendanceForDate.map((r: Record<string, any>) => ({
+      id: r.id,
+      status: r.status,
+      teacher: r.teacher && person(r.teacher),
+      student: { __typename: 'User', id: r.student.id, first: r.student.firstName, lastName: r.student.lastName },
+    })),
+  );
+  expect(mixed.data.attendanceForDate.map((r: any) => r.teacher?.activated)).toEqual(
+    whole.data.attendanceForDate.map((r: any) => r.teacher?.activated),
+  );
   // left out of the statement, not only of the answer
   const [leanRoster, leanDay] = await sheetReads(t.ds.manager, [
-    { kind: 'roster', params: [s.class_id, s.subject_id, s.academic_year_id], lean: true }, { kind: 'sheet', params: [s.class_id, s.subject_id, s.date], lean: true }]);
-  const people: object[] = [...(leanRoster!.rows as User[]), ...(leanDay!.rows as AttendanceRecord[]).flatMap((r) => [r.student!, ...(r.teacher ? [r.teacher] : [])])];
+    { kind: 'roster', params: [s.class_id, s.subject_id, s.academic_year_id], lean: true },
+    { kind: 'sheet', params: [s.class_id, s.subject_id, s.date], lean: true },
+  ]);
+  const people: object[] = [
+    ...(leanRoster!.rows as User[]),
+    ...(leanDay!.rows as AttendanceRecord[]).flatMap((r) => [r.student!, ...(r.teacher ? [r.teacher] : [])]),
+  ];
   expect(people.length).toBeGreaterThan(2);
   expect(people.every((u) => Object.keys(u).sort().join() === 'email,firstName,id,lastName,role')).toBe(true);
 });

@@ -32,18 +32,24 @@ const recordJson = `json_build_object('id', r.id, 'studentId', r.student_id, 'cl
  */
 const recordsSql = (from: string, order: string, same: string, users = userJson) => `json_build_object(
   'records', (SELECT coalesce(json_agg(${recordJson} ORDER BY ${order}), '[]'::json) ${from}),
-  'places', ${placesSql({
-    subjects: `SELECT DISTINCT x.subject_id FROM ${same}`,
-    classes: `SELECT DISTINCT x.class_id FROM ${same}`,
-    years: `SELECT DISTINCT x.academic_year_id FROM ${same}`,
-    users: `SELECT x.student_id FROM ${same} UNION SELECT x.teacher_id FROM ${same}`,
-  }, users)})`;
+  'places', ${placesSql(
+    {
+      subjects: `SELECT DISTINCT x.subject_id FROM ${same}`,
+      classes: `SELECT DISTINCT x.class_id FROM ${same}`,
+      years: `SELECT DISTINCT x.academic_year_id FROM ${same}`,
+      users: `SELECT x.student_id FROM ${same} UNION SELECT x.teacher_id FROM ${same}`,
+    },
+    users,
+  )})`;
 
 /** The records of class $1, subject $2 and date $3, by the student's last and first name. */
-const recordsOfDate = (users = userJson) => recordsSql(
-  'FROM attendance_records r JOIN users st ON st.id = r.student_id WHERE r.class_id = $1 AND r.subject_id = $2 AND r.date = $3::date',
-  'st.last_name, st.first_name, st.id',
-  'attendance_records x WHERE x.class_id = $1 AND x.subject_id = $2 AND x.date = $3::date', users);
+const recordsOfDate = (users = userJson) =>
+  recordsSql(
+    'FROM attendance_records r JOIN users st ON st.id = r.student_id WHERE r.class_id = $1 AND r.subject_id = $2 AND r.date = $3::date',
+    'st.last_name, st.first_name, st.id',
+    'attendance_records x WHERE x.class_id = $1 AND x.subject_id = $2 AND x.date = $3::date',
+    users,
+  );
 const RECORDS_OF_DATE = recordsOfDate();
 
 /** The allocation `al` as the rules read it (attendance.mark: its teachers). */
@@ -138,7 +144,13 @@ async function withAllocation<T>(m: EntityManager, text: string, params: unknown
 }
 
 function toRead(row: AllocationRow): { allocation: Allocation; rows: User[] | LoadedRecord[] } {
-  const allocation = { id: row.id, classId: row.class_id, subjectId: row.subject_id, academicYearId: row.academic_year_id, teacherIds: row.teacher_ids };
+  const allocation = {
+    id: row.id,
+    classId: row.class_id,
+    subjectId: row.subject_id,
+    academicYearId: row.academic_year_id,
+    teacherIds: row.teacher_ids,
+  };
   return { allocation, rows: Array.isArray(row.rows) ? row.rows : placeRecords(row.rows) };
 }
 
@@ -160,8 +172,14 @@ const textOf = (r: SheetRead) => TEXTS[r.kind][r.lean ? 'lean' : 'whole'];
  * Several allocation reads of one request (the sheet's roster and day) in one statement: each read's own text,
  * its placeholders moved past the ones before it, as one element of a JSON array.
  */
-export async function sheetReads(m: EntityManager, reads: readonly SheetRead[]): Promise<Array<{ allocation: Allocation; rows: unknown[] } | null>> {
-  const [row]: Array<{ reads: Array<AllocationRow | null> }> = await m.query(batchText(reads), reads.flatMap((r) => r.params));
+export async function sheetReads(
+  m: EntityManager,
+  reads: readonly SheetRead[],
+): Promise<Array<{ allocation: Allocation; rows: unknown[] } | null>> {
+  const [row]: Array<{ reads: Array<AllocationRow | null> }> = await m.query(
+    batchText(reads),
+    reads.flatMap((r) => r.params),
+  );
   return row.reads.map((r) => r && toRead(r));
 }
 
@@ -176,7 +194,9 @@ const KEPT_BATCHES = 32;
 function batchText(reads: readonly SheetRead[]): string {
   const key = reads.map((r) => `${r.kind}${r.lean ? '~' : ''}`).join(',');
   return keptWhileRoom(batchTexts, key, KEPT_BATCHES, () => {
-    const parts = reads.map((r, i) => `(SELECT row_to_json(x) FROM (${textOf(r).replace(/\$(\d)\b/g, (_, n: string) => `$${Number(n) + 3 * i}`)}) x)`);
+    const parts = reads.map(
+      (r, i) => `(SELECT row_to_json(x) FROM (${textOf(r).replace(/\$(\d)\b/g, (_, n: string) => `$${Number(n) + 3 * i}`)}) x)`,
+    );
     return `SELECT json_build_array(${parts.join(', ')}) AS reads`;
   });
 }
@@ -199,7 +219,11 @@ export const attendanceReads = {
   /** A student's own attendance with one window of the records (null: all of them). */
   async own(m: EntityManager, f: OwnFilter, window: PageWindow | null): Promise<OwnAttendance> {
     const [{ own }]: Array<{ own: Omit<OwnAttendance, 'records'> & { records: RecordsWithPlaces } }> = await m.query(OWN_SQL, [
-      f.studentId, f.classId ?? null, f.subjectId ?? null, window?.offset ?? 0, window ? window.limit : null,
+      f.studentId,
+      f.classId ?? null,
+      f.subjectId ?? null,
+      window?.offset ?? 0,
+      window ? window.limit : null,
     ]);
     return { ...own, records: placeRecords(own.records) };
   },

@@ -25,41 +25,78 @@ import {
 } from './attendance.types';
 import { PresentFirst } from '../../core/present-first';
 
-
 @Resolver(() => AttendanceRecord)
 export class AttendanceResolver {
   @Query(() => [User], {
-    description: 'Students placed in the class for the year, to mark (assigned teachers, SuperAdmin, Admin). REST: GET /api/attendance/students/{classId}/{subjectId}/{academicYearId}.',
+    description:
+      'Students placed in the class for the year, to mark (assigned teachers, SuperAdmin, Admin). REST: GET /api/attendance/students/{classId}/{subjectId}/{academicYearId}.',
   })
-  attendanceRoster(@Args(() => AttendanceAllocationArgs) args: AttendanceAllocationArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext, @Info() info: GraphQLResolveInfo) {
-    return ctx.services.attendance.roster(actor, args.classId, args.subjectId, args.academicYearId, ctx.loaders.attendanceSheets, asksPeopleOnly(info));
+  attendanceRoster(
+    @Args(() => AttendanceAllocationArgs) args: AttendanceAllocationArgs,
+    @CurrentActor() actor: Actor,
+    @Ctx() ctx: RequestContext,
+    @Info() info: GraphQLResolveInfo,
+  ) {
+    return ctx.services.attendance.roster(
+      actor,
+      args.classId,
+      args.subjectId,
+      args.academicYearId,
+      ctx.loaders.attendanceSheets,
+      asksPeopleOnly(info),
+    );
   }
 
   @Query(() => [AttendanceRecord], {
-    description: 'The records of a class and subject on one date; empty when the date is not marked yet. REST: GET /api/attendance/class/{classId}/subject/{subjectId}/date/{date}.',
+    description:
+      'The records of a class and subject on one date; empty when the date is not marked yet. REST: GET /api/attendance/class/{classId}/subject/{subjectId}/date/{date}.',
   })
-  attendanceForDate(@Args(() => AttendanceForDateArgs) args: AttendanceForDateArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext, @Info() info: GraphQLResolveInfo) {
-    return ctx.services.attendance.forDate(actor, args.classId, args.subjectId, args.date, ctx.loaders.attendanceSheets, asksPeopleOnly(info, [['student'], ['teacher']]));
+  attendanceForDate(
+    @Args(() => AttendanceForDateArgs) args: AttendanceForDateArgs,
+    @CurrentActor() actor: Actor,
+    @Ctx() ctx: RequestContext,
+    @Info() info: GraphQLResolveInfo,
+  ) {
+    return ctx.services.attendance.forDate(
+      actor,
+      args.classId,
+      args.subjectId,
+      args.date,
+      ctx.loaders.attendanceSheets,
+      asksPeopleOnly(info, [['student'], ['teacher']]),
+    );
   }
 
   @Query(() => [AttendanceWeek], {
-    description: 'Present, late and absent per week for a class and subject, oldest week first, ending with the current week. REST: GET /api/attendance/trend/{classId}/{subjectId}/{academicYearId}?weeks=.',
+    description:
+      'Present, late and absent per week for a class and subject, oldest week first, ending with the current week. REST: GET /api/attendance/trend/{classId}/{subjectId}/{academicYearId}?weeks=.',
   })
   attendanceTrend(@Args(() => AttendanceTrendArgs) args: AttendanceTrendArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
     return ctx.services.attendance.trend(actor, args);
   }
 
   @Query(() => MyAttendance, {
-    description: "The signed-in student's own records (a page at a time), summary, placement and filter options. REST: GET /api/attendance/student.",
+    description:
+      "The signed-in student's own records (a page at a time), summary, placement and filter options. REST: GET /api/attendance/student.",
   })
-  myAttendance(@Args(() => MyAttendanceArgs) args: MyAttendanceArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext, @Info() info: GraphQLResolveInfo) {
+  myAttendance(
+    @Args(() => MyAttendanceArgs) args: MyAttendanceArgs,
+    @CurrentActor() actor: Actor,
+    @Ctx() ctx: RequestContext,
+    @Info() info: GraphQLResolveInfo,
+  ) {
     return ctx.services.attendance.myPage(actor, args, recordsWindow(info));
   }
 
   @Mutation(() => MarkAttendancePayload, {
-    description: 'Mark a date for a class and subject, or update it when records exist, in one transaction. REST: POST /api/attendance/mark.',
+    description:
+      'Mark a date for a class and subject, or update it when records exist, in one transaction. REST: POST /api/attendance/mark.',
   })
-  markAttendance(@Arg('input', () => MarkAttendanceInput) input: MarkAttendanceInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+  markAttendance(
+    @Arg('input', () => MarkAttendanceInput) input: MarkAttendanceInput,
+    @CurrentActor() actor: Actor,
+    @Ctx() ctx: RequestContext,
+  ) {
     return ctx.services.attendance.mark(actor, input);
   }
 
@@ -98,13 +135,15 @@ export class AttendanceResolver {
 
 @Resolver(() => MyAttendance)
 export class MyAttendanceResolver {
-  @FieldResolver(() => AttendanceRecordConnection, { description: 'The records matching the filters, newest date first, a page at a time: first 50 unless asked, at most 200.' })
+  @FieldResolver(() => AttendanceRecordConnection, {
+    description: 'The records matching the filters, newest date first, a page at a time: first 50 unless asked, at most 200.',
+  })
   async records(@Root() mine: MyAttendance, @Args(() => PageArgs) args: PageArgs, @Ctx() ctx: RequestContext) {
     return toConnection(await ctx.services.attendance.recordsPage(mine, windowOf(args, ATTENDANCE_PAGE)));
   }
 
   @FieldResolver(() => User, {
-    description: "The student themselves: their class and academicYear are where they are placed now (assessments.md: studentInfo).",
+    description: 'The student themselves: their class and academicYear are where they are placed now (assessments.md: studentInfo).',
   })
   studentInfo(@Root() mine: MyAttendance) {
     return mine.student;

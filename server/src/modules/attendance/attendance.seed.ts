@@ -63,7 +63,16 @@ export async function seedDemoAttendance(m: EntityManager, users: DemoUsers, tod
        SELECT x.student_id, $5, $6, $7, x.date, x.status, x.notes, $8
          FROM unnest($1::uuid[], $2::date[], $3::text[], $4::text[]) AS x(student_id, date, status, notes)
        ON CONFLICT DO NOTHING`,
-      [rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2]), rows.map((r) => r[3]), l.class_id, l.subject_id, l.academic_year_id, teacher.id],
+      [
+        rows.map((r) => r[0]),
+        rows.map((r) => r[1]),
+        rows.map((r) => r[2]),
+        rows.map((r) => r[3]),
+        l.class_id,
+        l.subject_id,
+        l.academic_year_id,
+        teacher.id,
+      ],
     );
   }
 }

@@ -73,25 +73,45 @@ export class AttendanceService {
    * reads the allocation with its roster; the roster is answered only once the allocation is readable. `lean`
    * (through `source` only): the students with PERSON_FIELDS alone (db/json-rows.ts), for an operation that asks no more.
    */
-  async roster(actor: Actor, classId: string, subjectId: string, academicYearId: string, source?: SheetSource, lean = false): Promise<User[]> {
+  async roster(
+    actor: Actor,
+    classId: string,
+    subjectId: string,
+    academicYearId: string,
+    source?: SheetSource,
+    lean = false,
+  ): Promise<User[]> {
     this.requireStaff(actor);
     [classId, subjectId, academicYearId].forEach((id) => assertId(id, T.allocationNotFound));
     const found = source
-      ? (await source.load({ kind: 'roster', params: [classId, subjectId, academicYearId], lean })) as { allocation: Allocation; rows: User[] } | null
+      ? ((await source.load({ kind: 'roster', params: [classId, subjectId, academicYearId], lean })) as {
+          allocation: Allocation;
+          rows: User[];
+        } | null)
       : await reads.roster(this.ds.manager, classId, subjectId, academicYearId);
     this.readableAllocation(actor, found?.allocation ?? null);
     return found!.rows;
   }
 
   /** The records of one class, subject and date; empty means the form is in "mark" mode. One statement, as roster (`lean`: their students and teachers). */
-  async forDate(actor: Actor, classId: string, subjectId: string, date: string, source?: SheetSource, lean = false): Promise<LoadedRecord[]> {
+  async forDate(
+    actor: Actor,
+    classId: string,
+    subjectId: string,
+    date: string,
+    source?: SheetSource,
+    lean = false,
+  ): Promise<LoadedRecord[]> {
     this.requireStaff(actor);
     assertId(classId, T.allocationNotFound);
     assertId(subjectId, T.allocationNotFound);
     // reading a future date is harmless (it has no records); only its form is checked
     const day = parseDate(date);
     const found = source
-      ? (await source.load({ kind: 'sheet', params: [classId, subjectId, day], lean })) as { allocation: Allocation; rows: LoadedRecord[] } | null
+      ? ((await source.load({ kind: 'sheet', params: [classId, subjectId, day], lean })) as {
+          allocation: Allocation;
+          rows: LoadedRecord[];
+        } | null)
       : await reads.sheet(this.ds.manager, classId, subjectId, day);
     this.readableAllocation(actor, found?.allocation ?? null);
     return found!.rows;
@@ -114,9 +134,7 @@ export class AttendanceService {
       await sql.lockSheet(m, fields.classId, fields.subjectId, fields.date);
       const versions = await sql.versionsForDate(m, fields.classId, fields.subjectId, fields.date);
       // a client that says which version it saw is refused when someone changed the record since
-      const stale = fields.records.some(
-        (r) => r.expectedVersion !== undefined && (versions.get(r.studentId) ?? 0) !== r.expectedVersion,
-      );
+      const stale = fields.records.some((r) => r.expectedVersion !== undefined && (versions.get(r.studentId) ?? 0) !== r.expectedVersion);
       if (stale) throw conflict(T.changedMeanwhile);
       await sql.upsert(m, { ...fields, teacherId: actor.userId }, fields.records);
       return versions.size > 0;
@@ -127,7 +145,10 @@ export class AttendanceService {
   }
 
   /** Present, late and absent per week for the teacher's chart. */
-  async trend(actor: Actor, args: { classId: string; subjectId: string; academicYearId: string; weeks?: number }): Promise<AttendanceWeek[]> {
+  async trend(
+    actor: Actor,
+    args: { classId: string; subjectId: string; academicYearId: string; weeks?: number },
+  ): Promise<AttendanceWeek[]> {
     this.requireStaff(actor);
     [args.classId, args.subjectId, args.academicYearId].forEach((id) => assertId(id, T.allocationNotFound));
     const weeks = validateWeeks(args.weeks);
@@ -163,7 +184,12 @@ export class AttendanceService {
     const own = await reads.own(this.ds.manager, filter, window ?? { offset: 0, limit: 0 });
     const summary = summaryOf(own.counts);
     return Object.assign(new MyAttendance(), {
-      summary, studentId, filter, student: own.student, classes: own.classes, subjects: own.subjects,
+      summary,
+      studentId,
+      filter,
+      student: own.student,
+      classes: own.classes,
+      subjects: own.subjects,
       page: window ? { items: own.records, total: summary.total, window } : null,
     });
   }
@@ -182,7 +208,10 @@ export class AttendanceService {
   }
 
   /** myAll for one student, named, authorized by the caller as studentPage is. */
-  async studentAll(studentId: string, f: OwnListFilter): Promise<{ records: LoadedRecord[]; studentInfo: Placement; summary: AttendanceSummary }> {
+  async studentAll(
+    studentId: string,
+    f: OwnListFilter,
+  ): Promise<{ records: LoadedRecord[]; studentInfo: Placement; summary: AttendanceSummary }> {
     const own = await reads.own(this.ds.manager, ownFilter(studentId, f), null);
     const studentInfo = { class: own.student?.class ?? null, academicYear: own.student?.academicYear ?? null };
     return { records: own.records, studentInfo, summary: summaryOf(own.counts) };

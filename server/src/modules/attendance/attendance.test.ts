@@ -33,19 +33,30 @@ const TREND = `query($c: ID!, $s: ID!, $y: ID!, $w: Int!) { attendanceTrend(clas
 const vars = (at = teaching.at) => ({ c: at.classId, s: at.subjectId, y: at.academicYearId });
 const input = (date: string, records: Array<Record<string, unknown>>, at = teaching.at) => ({ ...at, date, records });
 const restBody = (date: string, records: Array<{ student: string; status: string; notes?: string }>, at = teaching.at) => ({
-  class: at.classId, subject: at.subjectId, academicYear: at.academicYearId, date, attendanceRecords: records,
+  class: at.classId,
+  subject: at.subjectId,
+  academicYear: at.academicYearId,
+  date,
+  attendanceRecords: records,
 });
 const rosterPath = (at = teaching.at) => `/attendance/students/${at.classId}/${at.subjectId}/${at.academicYearId}`;
 const datePath = (date: string, at = teaching.at) => `/attendance/class/${at.classId}/subject/${at.subjectId}/date/${date}`;
 const rows = async (date: string, at = teaching.at) =>
-  t.ds.query(`SELECT student_id, status, notes, version FROM attendance_records WHERE class_id = $1 AND subject_id = $2 AND date = $3 ORDER BY student_id`, [at.classId, at.subjectId, date]);
+  t.ds.query(
+    `SELECT student_id, status, notes, version FROM attendance_records WHERE class_id = $1 AND subject_id = $2 AND date = $3 ORDER BY student_id`,
+    [at.classId, at.subjectId, date],
+  );
 
 beforeAll(async () => {
   t = await startTestServer();
   await seedDemoSchool(t.ds);
   for (const [key, email] of Object.entries({
-    teacher: 'teacher@demo.school', teacher2: 'teacher2@demo.school', admin: 'admin@demo.school',
-    superadmin: 'superadmin@demo.school', student: 'student@demo.school', parent: 'parent@demo.school',
+    teacher: 'teacher@demo.school',
+    teacher2: 'teacher2@demo.school',
+    admin: 'admin@demo.school',
+    superadmin: 'superadmin@demo.school',
+    student: 'student@demo.school',
+    parent: 'parent@demo.school',
   })) {
     tok[key] = await t.login(email);
     id[key] = (await t.rest('GET', '/auth/me', { token: tok[key] })).body.user._id;
@@ -62,20 +73,31 @@ describe('marking', () => {
     const date = isoDay(-3);
     const first = await t.rest('POST', '/attendance/mark', {
       token: tok.teacher,
-      body: restBody(date, pupils.map((p) => ({ student: p.id, status: 'Present' }))),
+      body: restBody(
+        date,
+        pupils.map((p) => ({ student: p.id, status: 'Present' })),
+      ),
     });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ success: true, message: 'Attendance marked successfully!', updated: false });
     expect(first.body.data).toHaveLength(3);
-    expect(first.body.data[0]).toMatchObject({ status: 'Present', class: { _id: teaching.klass.id, name: teaching.klass.name, grade: '5' }, teacher: { firstName: 'Tara' } });
+    expect(first.body.data[0]).toMatchObject({
+      status: 'Present',
+      class: { _id: teaching.klass.id, name: teaching.klass.name, grade: '5' },
+      teacher: { firstName: 'Tara' },
+    });
 
-    const second = await t.gql(MARK, {
-      input: input(date, [
-        { studentId: pupils[0].id, status: 'LATE', notes: '  Bus was late  ' },
-        { studentId: pupils[1].id, status: 'PRESENT' },
-        { studentId: pupils[2].id, status: 'ABSENT', notes: 'Sick' },
-      ]),
-    }, tok.teacher);
+    const second = await t.gql(
+      MARK,
+      {
+        input: input(date, [
+          { studentId: pupils[0].id, status: 'LATE', notes: '  Bus was late  ' },
+          { studentId: pupils[1].id, status: 'PRESENT' },
+          { studentId: pupils[2].id, status: 'ABSENT', notes: 'Sick' },
+        ]),
+      },
+      tok.teacher,
+    );
     expect(second.errors).toBeUndefined();
     expect(second.data.markAttendance).toMatchObject({ message: 'Attendance updated successfully!', updated: true });
     const stored = await rows(date);
@@ -104,8 +126,9 @@ describe('marking', () => {
     const rec = { studentId: pupils[0].id, date, status: 'Present' };
     await insertAttendance(t.ds, teaching.at, [rec]);
     await expect(insertAttendance(t.ds, teaching.at, [rec])).rejects.toThrow(/attendance_records_student_class_subject_date_key/);
-    await expect(t.ds.query(`UPDATE attendance_records SET notes = repeat('x', 201) WHERE student_id = $1 AND date = $2`, [pupils[0].id, date]))
-      .rejects.toThrow(/check/);
+    await expect(
+      t.ds.query(`UPDATE attendance_records SET notes = repeat('x', 201) WHERE student_id = $1 AND date = $2`, [pupils[0].id, date]),
+    ).rejects.toThrow(/check/);
   });
 
   it('validates with clear texts and writes nothing', async () => {
@@ -129,11 +152,19 @@ describe('marking', () => {
       const res = await t.rest('POST', '/attendance/mark', { token: tok.teacher, body });
       expect([res.status, res.body]).toEqual([400, expect.objectContaining({ success: false, code: 'VALIDATION', message })]);
     }
-    const gql = await t.gql(MARK, { input: input(date, [{ studentId: pupils[0].id, status: 'PRESENT', notes: 'y'.repeat(201) }]) }, tok.teacher);
+    const gql = await t.gql(
+      MARK,
+      { input: input(date, [{ studentId: pupils[0].id, status: 'PRESENT', notes: 'y'.repeat(201) }]) },
+      tok.teacher,
+    );
     expect(gql.errors?.[0]).toMatchObject({ message: 'Notes can be at most 200 characters', extensions: { code: 'VALIDATION' } });
     expect(await rows(date)).toHaveLength(0);
 
-    const exactly200 = await t.gql(MARK, { input: input(date, [{ studentId: pupils[0].id, status: 'LATE', notes: 'é'.repeat(200) }]) }, tok.teacher);
+    const exactly200 = await t.gql(
+      MARK,
+      { input: input(date, [{ studentId: pupils[0].id, status: 'LATE', notes: 'é'.repeat(200) }]) },
+      tok.teacher,
+    );
     expect(exactly200.errors).toBeUndefined();
     expect((await rows(date))[0].notes).toHaveLength(200);
   });
@@ -141,7 +172,10 @@ describe('marking', () => {
   it('refuses a class, subject and year without an allocation, even for an admin', async () => {
     const other = await makeSubject(t.ds);
     const at = { ...teaching.at, subjectId: other.id };
-    const res = await t.rest('POST', '/attendance/mark', { token: tok.admin, body: restBody(isoDay(-1), [{ student: pupils[0].id, status: 'Present' }], at) });
+    const res = await t.rest('POST', '/attendance/mark', {
+      token: tok.admin,
+      body: restBody(isoDay(-1), [{ student: pupils[0].id, status: 'Present' }], at),
+    });
     expect([res.status, res.body.message]).toEqual([404, T.allocationNotFound]);
     expect((await t.rest('GET', rosterPath(at), { token: tok.admin })).status).toBe(404);
   });
@@ -169,7 +203,10 @@ describe('marking', () => {
 
   it('lets SuperAdmin and Admin mark any assigned class, and records who marked', async () => {
     const date = isoDay(-8);
-    const res = await t.rest('POST', '/attendance/mark', { token: tok.superadmin, body: restBody(date, [{ student: pupils[1].id, status: 'Late' }]) });
+    const res = await t.rest('POST', '/attendance/mark', {
+      token: tok.superadmin,
+      body: restBody(date, [{ student: pupils[1].id, status: 'Late' }]),
+    });
     expect(res.status).toBe(200);
     expect(res.body.data[0].teacher).toMatchObject({ firstName: 'Sam', lastName: 'Super' });
   });
@@ -179,15 +216,26 @@ describe('who may do what', () => {
   const date = isoDay(-3);
 
   it('a teacher of another class cannot mark it, and cannot see its roster, records or chart', async () => {
-    const mark = await t.rest('POST', '/attendance/mark', { token: tok.teacher2, body: restBody(date, [{ student: pupils[0].id, status: 'Absent' }]) });
+    const mark = await t.rest('POST', '/attendance/mark', {
+      token: tok.teacher2,
+      body: restBody(date, [{ student: pupils[0].id, status: 'Absent' }]),
+    });
     expect([mark.status, mark.body.message]).toEqual([403, T.cannotMark]);
     const gqlMark = await t.gql(MARK, { input: input(date, [{ studentId: pupils[0].id, status: 'ABSENT' }]) }, tok.teacher2);
     expect(gqlMark.errors?.[0]).toMatchObject({ message: T.cannotMark, extensions: { code: 'FORBIDDEN' } });
-    for (const path of [rosterPath(), datePath(date), `/attendance/trend/${teaching.at.classId}/${teaching.at.subjectId}/${teaching.at.academicYearId}`]) {
+    for (const path of [
+      rosterPath(),
+      datePath(date),
+      `/attendance/trend/${teaching.at.classId}/${teaching.at.subjectId}/${teaching.at.academicYearId}`,
+    ]) {
       const res = await t.rest('GET', path, { token: tok.teacher2 });
       expect([res.status, res.body.message]).toEqual([404, T.allocationNotFound]);
     }
-    for (const [q, v] of [[ROSTER, vars()], [FOR_DATE, { c: teaching.at.classId, s: teaching.at.subjectId, d: date }], [TREND, { ...vars(), w: 4 }]] as const) {
+    for (const [q, v] of [
+      [ROSTER, vars()],
+      [FOR_DATE, { c: teaching.at.classId, s: teaching.at.subjectId, d: date }],
+      [TREND, { ...vars(), w: 4 }],
+    ] as const) {
       expect((await t.gql(q, v, tok.teacher2)).errors?.[0].extensions?.code).toBe('NOT_FOUND');
     }
     expect((await rows(date)).find((r: { student_id: string }) => r.student_id === pupils[0].id).status).toBe('Late');
@@ -206,11 +254,18 @@ describe('who may do what', () => {
       expect([res.status, res.body.message]).toEqual([403, T.staffOnly]);
     }
     expect((await t.gql(ROSTER, vars(), tok[who])).errors?.[0].extensions?.code).toBe('FORBIDDEN');
-    expect((await t.gql(FOR_DATE, { c: teaching.at.classId, s: teaching.at.subjectId, d: date }, tok[who])).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    expect(
+      (await t.gql(FOR_DATE, { c: teaching.at.classId, s: teaching.at.subjectId, d: date }, tok[who])).errors?.[0].extensions?.code,
+    ).toBe('FORBIDDEN');
     expect((await t.gql(TREND, { ...vars(), w: 4 }, tok[who])).errors?.[0].extensions?.code).toBe('FORBIDDEN');
-    const mark = await t.rest('POST', '/attendance/mark', { token: tok[who], body: restBody(date, [{ student: pupils[0].id, status: 'Absent' }]) });
+    const mark = await t.rest('POST', '/attendance/mark', {
+      token: tok[who],
+      body: restBody(date, [{ student: pupils[0].id, status: 'Absent' }]),
+    });
     expect([mark.status, mark.body.message]).toEqual([403, T.cannotMark]);
-    expect((await t.gql(MARK, { input: input(date, [{ studentId: pupils[0].id, status: 'ABSENT' }]) }, tok[who])).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    expect(
+      (await t.gql(MARK, { input: input(date, [{ studentId: pupils[0].id, status: 'ABSENT' }]) }, tok[who])).errors?.[0].extensions?.code,
+    ).toBe('FORBIDDEN');
   });
 
   it.each(['teacher', 'admin', 'parent'])('%s has no own attendance to read', async (who) => {
@@ -230,7 +285,11 @@ describe('who may do what', () => {
     expect(rest.headers.get('x-total-count')).toBeNull();
     // a window of the records; the summary stays over all of them
     const one = await t.rest('GET', '/attendance/student?limit=1&offset=1', { token: tok.pupil0 });
-    expect([one.body.data.map((r: { _id: string }) => r._id), one.headers.get('x-total-count'), one.body.summary]).toEqual([[rest.body.data[1]._id], String(rest.body.data.length), rest.body.summary]);
+    expect([one.body.data.map((r: { _id: string }) => r._id), one.headers.get('x-total-count'), one.body.summary]).toEqual([
+      [rest.body.data[1]._id],
+      String(rest.body.data.length),
+      rest.body.summary,
+    ]);
     const theirs = await t.rest('GET', '/attendance/student', { token: tok.pupil1 });
     expect(theirs.body.data.every((r: { student: { _id: string } }) => r.student._id === pupils[1].id)).toBe(true);
     const dbCount = await t.ds.query(`SELECT count(*)::int AS n FROM attendance_records WHERE student_id = $1`, [pupils[0].id]);
@@ -238,7 +297,12 @@ describe('who may do what', () => {
   });
 
   it('needs a session', async () => {
-    for (const [m, p] of [['GET', rosterPath()], ['GET', datePath(date)], ['POST', '/attendance/mark'], ['GET', '/attendance/student']]) {
+    for (const [m, p] of [
+      ['GET', rosterPath()],
+      ['GET', datePath(date)],
+      ['POST', '/attendance/mark'],
+      ['GET', '/attendance/student'],
+    ]) {
       expect((await t.rest(m, p, { body: m === 'POST' ? {} : undefined })).status).toBe(401);
     }
     expect((await t.gql(MINE, {})).errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
@@ -281,12 +345,27 @@ describe('rate, my attendance and the chart', () => {
     await makeAllocation(t.ds, otherAt, [id.teacher]);
     // 5 present, 2 late, 1 absent in the first subject: (5 + 2) / 8 = 87.5 -> 88
     const statuses = ['Present', 'Present', 'Late', 'Present', 'Absent', 'Present', 'Late', 'Present'];
-    await insertAttendance(t.ds, teaching.at, statuses.map((status, i) => ({ studentId: kid.id, date: isoDay(-10 - i), status, teacherId: id.teacher, notes: status === 'Absent' ? 'Sick' : null })));
+    await insertAttendance(
+      t.ds,
+      teaching.at,
+      statuses.map((status, i) => ({
+        studentId: kid.id,
+        date: isoDay(-10 - i),
+        status,
+        teacherId: id.teacher,
+        notes: status === 'Absent' ? 'Sick' : null,
+      })),
+    );
     await insertAttendance(t.ds, otherAt, [{ studentId: kid.id, date: isoDay(-1), status: 'Absent' }]);
 
     const all = await t.gql(MINE, {}, token);
     expect(all.data.myAttendance.summary).toEqual({ total: 9, present: 5, absent: 2, late: 2, rate: 78 });
-    expect(all.data.myAttendance.records.nodes[0]).toMatchObject({ date: isoDay(-1), subject: { name: other.name }, teacher: null, notes: null });
+    expect(all.data.myAttendance.records.nodes[0]).toMatchObject({
+      date: isoDay(-1),
+      subject: { name: other.name },
+      teacher: null,
+      notes: null,
+    });
     expect(all.data.myAttendance.studentInfo).toEqual({
       class: { id: teaching.klass.id, name: teaching.klass.name, grade: '5' },
       academicYear: { id: teaching.year.id, year: teaching.year.year },
@@ -305,7 +384,10 @@ describe('rate, my attendance and the chart', () => {
       summary: { total: 8, rate: 88 },
     });
     expect(rest.body.data).toHaveLength(8);
-    expect(rest.body.data.find((r: { status: string }) => r.status === 'Absent')).toMatchObject({ notes: 'Sick', subject: { name: teaching.subject.name } });
+    expect(rest.body.data.find((r: { status: string }) => r.status === 'Absent')).toMatchObject({
+      notes: 'Sick',
+      subject: { name: teaching.subject.name },
+    });
   });
 
   it("names the teacher to a student without their email, over both transports; the student's own email stays", async () => {
@@ -313,7 +395,11 @@ describe('rate, my attendance and the chart', () => {
     const marked = rest.body.data.find((r: { teacher: unknown }) => r.teacher);
     expect(marked.teacher).toEqual({ _id: id.teacher, firstName: 'Tara', lastName: 'Teacher' });
     expect(marked.student).toEqual({ _id: id.student, firstName: 'Stella', lastName: 'Student', email: 'student@demo.school' });
-    const gql = await t.gql('{ myAttendance { records(first: 1) { nodes { student { id email } teacher { id email activated } } } studentInfo { id email } } }', {}, tok.student);
+    const gql = await t.gql(
+      '{ myAttendance { records(first: 1) { nodes { student { id email } teacher { id email activated } } } studentInfo { id email } } }',
+      {},
+      tok.student,
+    );
     expect(gql.data.myAttendance.records.nodes[0]).toEqual({
       student: { id: id.student, email: 'student@demo.school' },
       teacher: { id: id.teacher, email: null, activated: null },
@@ -321,14 +407,21 @@ describe('rate, my attendance and the chart', () => {
     expect(gql.data.myAttendance.studentInfo).toEqual({ id: id.student, email: 'student@demo.school' });
     // staff marking a class see their students' emails
     const roster = await t.rest('GET', rosterPath(), { token: tok.teacher });
-    expect(roster.body.data[0]).toEqual({ _id: expect.any(String), firstName: expect.any(String), lastName: expect.any(String), email: expect.any(String) });
+    expect(roster.body.data[0]).toEqual({
+      _id: expect.any(String),
+      firstName: expect.any(String),
+      lastName: expect.any(String),
+      email: expect.any(String),
+    });
   });
 
   it('an unplaced student with no records gets an empty list and a 0 % rate', async () => {
     const loner = await makeUser(t.ds, { role: Role.Student });
     const res = await t.rest('GET', '/attendance/student', { token: await t.login(loner.email) });
     expect(res.body).toEqual({
-      success: true, data: [], studentInfo: { class: null, academicYear: null },
+      success: true,
+      data: [],
+      studentInfo: { class: null, academicYear: null },
       summary: { total: 0, present: 0, absent: 0, late: 0, rate: 0 },
     });
   });
@@ -366,7 +459,17 @@ describe('rate, my attendance and the chart', () => {
     const before = await t.gql(weekIds, vars(page.at), tok.teacher);
     const save = `mutation($input: MarkAttendanceInput!) { markAttendance(input: $input) { updated
       records { id status student { id firstName lastName } } trend(weeks: 3) { id weekStart present late absent rate } } }`;
-    const res = await t.gql(save, { input: input(isoDay(0), kids.map((k) => ({ studentId: k.id, status: 'PRESENT' })), page.at) }, tok.teacher);
+    const res = await t.gql(
+      save,
+      {
+        input: input(
+          isoDay(0),
+          kids.map((k) => ({ studentId: k.id, status: 'PRESENT' })),
+          page.at,
+        ),
+      },
+      tok.teacher,
+    );
     expect(res.errors).toBeUndefined();
     const out = res.data.markAttendance;
     expect(out.records.map((r: { student: { id: string } }) => r.student.id).sort()).toEqual(kids.map((k) => k.id).sort());
@@ -393,9 +496,26 @@ describe('statement counts do not grow with the data', () => {
     const sizes = [await classOf(2), await classOf(25)];
     const counts = [];
     for (const { at, kids } of sizes) {
-      const mark = await t.gql(MARK, { input: input(date, kids.map((k) => ({ studentId: k.id, status: 'PRESENT', expectedVersion: 0 })), at) }, tok.teacher);
+      const mark = await t.gql(
+        MARK,
+        {
+          input: input(
+            date,
+            kids.map((k) => ({ studentId: k.id, status: 'PRESENT', expectedVersion: 0 })),
+            at,
+          ),
+        },
+        tok.teacher,
+      );
       expect(mark.data.markAttendance.records).toHaveLength(kids.length);
-      const restMark = await t.rest('POST', '/attendance/mark', { token: tok.teacher, body: restBody(date, kids.map((k) => ({ student: k.id, status: 'Late' })), at) });
+      const restMark = await t.rest('POST', '/attendance/mark', {
+        token: tok.teacher,
+        body: restBody(
+          date,
+          kids.map((k) => ({ student: k.id, status: 'Late' })),
+          at,
+        ),
+      });
       const roster = await t.gql(ROSTER, vars(at), tok.teacher);
       expect(roster.data.attendanceRoster).toHaveLength(kids.length);
       const restRoster = await t.rest('GET', rosterPath(at), { token: tok.teacher });
@@ -410,10 +530,13 @@ describe('statement counts do not grow with the data', () => {
     expect(counts[0].slice(2)).toEqual([2, 2, 2, 2]);
     // the teacher's sheet (both lists in one request): the session and one statement for both (attendance.loaders.ts)
     const { at } = sizes[1];
-    const sheet = await t.gql(`query($c: ID!, $s: ID!, $y: ID!, $d: String!) {
+    const sheet = await t.gql(
+      `query($c: ID!, $s: ID!, $y: ID!, $d: String!) {
       attendanceRoster(classId: $c, subjectId: $s, academicYearId: $y) { id firstName lastName email }
       attendanceForDate(classId: $c, subjectId: $s, date: $d) { id date status student { id } class { id } subject { id } teacher { id } } }`,
-    { ...vars(at), d: date }, tok.teacher);
+      { ...vars(at), d: date },
+      tok.teacher,
+    );
     expect(sheet.errors).toBeUndefined();
     expect(sheet.data.attendanceRoster).toHaveLength(25);
     expect(sheet.data.attendanceForDate).toHaveLength(25);
@@ -426,8 +549,26 @@ describe('statement counts do not grow with the data', () => {
       const [kid] = await makePlacedStudents(t.ds, 1, teaching.klass.id, teaching.year.id);
       const subjects = [teaching.at, { ...teaching.at, subjectId: (await makeSubject(t.ds)).id }];
       await makeAllocation(t.ds, subjects[1], [id.teacher]);
-      await insertAttendance(t.ds, subjects[0], Array.from({ length: Math.ceil(n / 2) }, (_, i) => ({ studentId: kid.id, date: isoDay(-1 - i), status: 'Present', teacherId: id.teacher })));
-      await insertAttendance(t.ds, subjects[1], Array.from({ length: Math.floor(n / 2) }, (_, i) => ({ studentId: kid.id, date: isoDay(-1 - i), status: i % 3 ? 'Late' : 'Absent', teacherId: id.teacher })));
+      await insertAttendance(
+        t.ds,
+        subjects[0],
+        Array.from({ length: Math.ceil(n / 2) }, (_, i) => ({
+          studentId: kid.id,
+          date: isoDay(-1 - i),
+          status: 'Present',
+          teacherId: id.teacher,
+        })),
+      );
+      await insertAttendance(
+        t.ds,
+        subjects[1],
+        Array.from({ length: Math.floor(n / 2) }, (_, i) => ({
+          studentId: kid.id,
+          date: isoDay(-1 - i),
+          status: i % 3 ? 'Late' : 'Absent',
+          teacherId: id.teacher,
+        })),
+      );
       const token = await t.login(kid.email);
       const gql = await t.gql(MINE, {}, token);
       expect(gql.data.myAttendance.records.nodes).toHaveLength(n);
@@ -448,12 +589,14 @@ describe('demo school', () => {
     const subjects = new Set(res.body.data.map((r: { subject: { name: string } }) => r.subject.name));
     expect([...subjects].sort()).toEqual(['Mathematics', 'Science']);
     expect(res.body.data.length).toBeGreaterThanOrEqual(2 * 15);
-    expect(res.body.data.every((r: { class: { name: string }; date: string }) => r.class.name === 'Class 5A' && r.date < isoDay(0))).toBe(true);
+    expect(res.body.data.every((r: { class: { name: string }; date: string }) => r.class.name === 'Class 5A' && r.date < isoDay(0))).toBe(
+      true,
+    );
     expect(res.body.summary.rate).toBeGreaterThan(70);
     expect(res.body.summary.rate).toBeLessThan(100);
   });
 
-  it('seeds weekdays of the last weeks for the demo teacher\'s classes, mostly Present', async () => {
+  it("seeds weekdays of the last weeks for the demo teacher's classes, mostly Present", async () => {
     const teacher = await makeUser(t.ds, { role: Role.Teacher });
     const setup = await makeTeaching(t.ds, [teacher.id]);
     const otherSubject = await makeSubject(t.ds);

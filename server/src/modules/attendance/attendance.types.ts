@@ -32,7 +32,8 @@ export class AttendanceMarkInput {
 
   @Field(() => Int, {
     nullable: true,
-    description: 'The version of the record you loaded (0 when there was none). When given, a record changed by someone else since is refused with CONFLICT; omitted, the mark overwrites.',
+    description:
+      'The version of the record you loaded (0 when there was none). When given, a record changed by someone else since is refused with CONFLICT; omitted, the mark overwrites.',
   })
   expectedVersion?: number | null;
 }

@@ -21,13 +21,24 @@ export interface AuditEntry {
  * copied as they are now, so the row reads the same after a rename or a deletion. `actor` null: the system (a
  * link opened by someone not signed in names the link's owner as the actor instead).
  */
-export async function recordAudit(m: EntityManager | DataSource, actor: Actor | { userId: string; role: string; activeRole: string; impersonating: boolean } | null, entries: AuditEntry | AuditEntry[]): Promise<void> {
+export async function recordAudit(
+  m: EntityManager | DataSource,
+  actor: Actor | { userId: string; role: string; activeRole: string; impersonating: boolean } | null,
+  entries: AuditEntry | AuditEntry[],
+): Promise<void> {
   const list = Array.isArray(entries) ? entries : [entries];
   if (!list.length) return;
   const rows = list.map((e) => ({
-    kind: e.kind, target_user_id: e.targetUserId ?? null, course_id: e.courseId ?? null, assessment_id: e.assessmentId ?? null,
+    kind: e.kind,
+    target_user_id: e.targetUserId ?? null,
+    course_id: e.courseId ?? null,
+    assessment_id: e.assessmentId ?? null,
     submission_id: e.submissionId ?? null,
-    details: Object.fromEntries(Object.entries({ from: e.from, to: e.to, note: e.note }).filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => [k, String(v)])),
+    details: Object.fromEntries(
+      Object.entries({ from: e.from, to: e.to, note: e.note })
+        .filter(([, v]) => v !== undefined && v !== null)
+        .map(([k, v]) => [k, String(v)]),
+    ),
   }));
   await m.query(
     `INSERT INTO audit_events (kind, actor_id, actor_name, actor_role, acting_role, impersonating, target_user_id, target_name,

@@ -8,7 +8,8 @@ import { toConnection } from './audit.shape';
 @Resolver()
 export class AuditResolver {
   @Query(() => AuditEventConnection, {
-    description: 'The audit log, newest first: SuperAdmin and Admin read every row; a teacher the grade changes of the courses they teach ' +
+    description:
+      'The audit log, newest first: SuperAdmin and Admin read every row; a teacher the grade changes of the courses they teach ' +
       '(REST: GET /api/audit-events?person=&kind=&from=&to=&courseId=&submissionId=&first=&after=).',
   })
   async auditEvents(@Args(() => AuditEventsArgs) args: AuditEventsArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {

@@ -74,7 +74,8 @@ function dateOf(v: unknown): Date | undefined {
   return d;
 }
 
-const uuidOrNone = (v: unknown) => (typeof v === 'string' && /^[0-9a-f-]{36}$/i.test(v) ? v : v ? '00000000-0000-0000-0000-000000000000' : undefined);
+const uuidOrNone = (v: unknown) =>
+  typeof v === 'string' && /^[0-9a-f-]{36}$/i.test(v) ? v : v ? '00000000-0000-0000-0000-000000000000' : undefined;
 
 /**
  * The audit log (issue 23), read by SuperAdmin and Admin (everything) and by teachers (the grade changes of
@@ -122,21 +123,40 @@ export class AuditService {
                          f.details->>'note' AS note, f.id AS n
                     FROM f LEFT JOIN courses c ON c.id = f.course_id LEFT JOIN assessments a ON a.id = f.assessment_id
                     ${afterSql} ORDER BY f.id DESC LIMIT ${first + 1})
-       SELECT (SELECT count(*) FROM f) AS total, COALESCE((SELECT json_agg(p ORDER BY p.n DESC) FROM p), '[]'::json) AS rows`, params);
+       SELECT (SELECT count(*) FROM f) AS total, COALESCE((SELECT json_agg(p ORDER BY p.n DESC) FROM p), '[]'::json) AS rows`,
+      params,
+    );
     const items = res.rows.slice(0, first).map(toAuditRow);
-    return { items, totalCount: Number(res.total), hasNextPage: res.rows.length > first, endCursor: items.length ? auditCursor(items[items.length - 1].id) : null };
+    return {
+      items,
+      totalCount: Number(res.total),
+      hasNextPage: res.rows.length > first,
+      endCursor: items.length ? auditCursor(items[items.length - 1].id) : null,
+    };
   }
 }
 
 function toAuditRow(r: Record<string, unknown>): AuditRow {
   const kind = r.kind as AuditKind;
   return {
-    id: r.id as string, at: new Date(r.at as string), kind, label: AUDIT_KIND_LABEL[kind] ?? kind,
-    actorId: r.actor_id as string | null, actorName: r.actor_name as string | null, actorRole: r.actor_role as string | null,
-    actingRole: r.acting_role as string | null, impersonating: r.impersonating as boolean,
-    targetUserId: r.target_user_id as string | null, targetName: r.target_name as string | null,
-    courseId: r.course_id as string | null, courseTitle: r.course_title as string | null,
-    assessmentId: r.assessment_id as string | null, assessmentTitle: r.assessment_title as string | null,
-    submissionId: r.submission_id as string | null, from: r.from as string | null, to: r.to as string | null, note: r.note as string | null,
+    id: r.id as string,
+    at: new Date(r.at as string),
+    kind,
+    label: AUDIT_KIND_LABEL[kind] ?? kind,
+    actorId: r.actor_id as string | null,
+    actorName: r.actor_name as string | null,
+    actorRole: r.actor_role as string | null,
+    actingRole: r.acting_role as string | null,
+    impersonating: r.impersonating as boolean,
+    targetUserId: r.target_user_id as string | null,
+    targetName: r.target_name as string | null,
+    courseId: r.course_id as string | null,
+    courseTitle: r.course_title as string | null,
+    assessmentId: r.assessment_id as string | null,
+    assessmentTitle: r.assessment_title as string | null,
+    submissionId: r.submission_id as string | null,
+    from: r.from as string | null,
+    to: r.to as string | null,
+    note: r.note as string | null,
   };
 }

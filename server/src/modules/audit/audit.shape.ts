@@ -10,8 +10,10 @@ export function toConnection(page: AuditPage, after: unknown) {
     edges: page.items.map((node) => ({ node, cursor: auditCursor(node.id) })),
     nodes: page.items,
     pageInfo: {
-      hasNextPage: page.hasNextPage, hasPreviousPage: !!after,
-      startCursor: page.items.length ? auditCursor(page.items[0].id) : null, endCursor: page.endCursor,
+      hasNextPage: page.hasNextPage,
+      hasPreviousPage: !!after,
+      startCursor: page.items.length ? auditCursor(page.items[0].id) : null,
+      endCursor: page.endCursor,
     },
     totalCount: page.totalCount,
   };

@@ -26,7 +26,9 @@ export const switchedChangesPlugin: ApolloServerPlugin<RequestContext> = {
       async willSendResponse({ contextValue, operation, response }) {
         if (!contextValue.actor?.impersonating || operation?.operation !== 'mutation') return;
         if (response.body.kind === 'single' && response.body.singleResult.errors?.length) return;
-        const fields = operation.selectionSet.selections.flatMap((s) => (s.kind === 'Field' ? [s.name.value] : [])).filter((n) => !RECORDED_ELSEWHERE.has(n));
+        const fields = operation.selectionSet.selections
+          .flatMap((s) => (s.kind === 'Field' ? [s.name.value] : []))
+          .filter((n) => !RECORDED_ELSEWHERE.has(n));
         if (fields.length) await record(contextValue, `GraphQL mutation ${fields.join(', ')}`);
       },
     };

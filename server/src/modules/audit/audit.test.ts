@@ -7,7 +7,9 @@ import { QUESTIONS } from '../assessments/assessments.test.fixtures';
  * reads which rows, paging by cursor, and rows that nothing can change.
  */
 let w: GradingWorld;
-beforeAll(async () => { w = await gradingWorld(); }, 60_000);
+beforeAll(async () => {
+  w = await gradingWorld();
+}, 60_000);
 afterAll(() => w.t.close());
 
 const EVENTS = `query($filter: AuditFilterInput, $first: Int, $after: String) { auditEvents(filter: $filter, first: $first, after: $after) {
@@ -24,8 +26,23 @@ test('a grade change is recorded with who, from, to, the submission and the ques
   await w.t.gql(GRADE, { input: { submissionId: sid, questionId: i.long, score: 4.5, expectedVersion: 1 } }, w.tok.teacher2);
   const got = await w.t.gql(EVENTS, { filter: { submissionId: sid } }, w.tok.admin);
   expect(got.data.auditEvents.edges.map((e: { node: unknown }) => e.node)).toEqual([
-    expect.objectContaining({ kind: 'GRADE_CHANGED', actorName: w.name.teacher2, from: '3', to: '4.5', targetName: w.name.student, submissionId: sid, note: 'Question 3' }),
-    expect.objectContaining({ kind: 'GRADE_CHANGED', actorName: w.name.teacher, actorRole: 'Teacher', from: null, to: '3', note: 'Question 3; feedback changed' }),
+    expect.objectContaining({
+      kind: 'GRADE_CHANGED',
+      actorName: w.name.teacher2,
+      from: '3',
+      to: '4.5',
+      targetName: w.name.student,
+      submissionId: sid,
+      note: 'Question 3',
+    }),
+    expect.objectContaining({
+      kind: 'GRADE_CHANGED',
+      actorName: w.name.teacher,
+      actorRole: 'Teacher',
+      from: null,
+      to: '3',
+      note: 'Question 3; feedback changed',
+    }),
   ]);
 });
 
@@ -33,20 +50,36 @@ test('an edit of the key that changes totals records each total', async () => {
   const i = await w.item({ autoOnly: true });
   const sid = await w.submit(i);
   // the short answer now accepts Lyon only: the perfect 'PARIS' loses its 2 points
-  const questions = [{ ...QUESTIONS[0], id: i.mcq.id }, { ...QUESTIONS[1], id: i.short, acceptedAnswers: [{ answer: 'Lyon', weight: 100 }] }];
-  const edited = await w.t.gql(`mutation($input: UpdateAssessmentInput!) { updateAssessment(input: $input) { id } }`, { input: { id: i.id, questions } }, w.tok.teacher);
+  const questions = [
+    { ...QUESTIONS[0], id: i.mcq.id },
+    { ...QUESTIONS[1], id: i.short, acceptedAnswers: [{ answer: 'Lyon', weight: 100 }] },
+  ];
+  const edited = await w.t.gql(
+    `mutation($input: UpdateAssessmentInput!) { updateAssessment(input: $input) { id } }`,
+    { input: { id: i.id, questions } },
+    w.tok.teacher,
+  );
   expect(edited.errors).toBeUndefined();
   const [row] = await rows(`SELECT kind, actor_id, details FROM audit_events WHERE submission_id = $1`, [sid]);
-  expect(row).toMatchObject({ kind: 'GRADE_CHANGED', actor_id: w.id.teacher, details: { from: '6', to: '4', note: 'Total regraded after an edit of the answer key' } });
+  expect(row).toMatchObject({
+    kind: 'GRADE_CHANGED',
+    actor_id: w.id.teacher,
+    details: { from: '6', to: '4', note: 'Total regraded after an edit of the answer key' },
+  });
 });
 
 test('a teacher reads only the grade changes of the courses they teach; students and parents are refused', async () => {
   const teacherRows = await w.t.gql(EVENTS, { first: 100 }, w.tok.teacher);
   expect(teacherRows.data.auditEvents.totalCount).toBeGreaterThan(0);
-  expect(new Set(teacherRows.data.auditEvents.edges.map((e: { node: { kind: string } }) => e.node.kind))).toEqual(new Set(['GRADE_CHANGED']));
+  expect(new Set(teacherRows.data.auditEvents.edges.map((e: { node: { kind: string } }) => e.node.kind))).toEqual(
+    new Set(['GRADE_CHANGED']),
+  );
   expect((await w.t.gql(EVENTS, {}, w.tok.outsider)).data.auditEvents.totalCount).toBe(0);
   for (const who of ['student', 'parent']) {
-    expect((await w.t.gql(EVENTS, {}, w.tok[who])).errors?.[0]).toMatchObject({ message: AUDIT_TEXT.cannotRead, extensions: { code: 'FORBIDDEN' } });
+    expect((await w.t.gql(EVENTS, {}, w.tok[who])).errors?.[0]).toMatchObject({
+      message: AUDIT_TEXT.cannotRead,
+      extensions: { code: 'FORBIDDEN' },
+    });
     expect((await w.t.rest('GET', '/audit-events', { token: w.tok[who] })).status).toBe(403);
   }
 });
@@ -54,19 +87,34 @@ test('a teacher reads only the grade changes of the courses they teach; students
 test('a role switch and what was done under it are recorded, over both transports', async () => {
   const sa = await w.t.login('superadmin@demo.school');
   await w.t.rest('POST', '/auth/switch-role', { token: sa, body: { role: 'Admin' } });
-  const made = await w.t.rest('POST', '/users', { token: sa, body: { firstName: 'Under', lastName: 'Switch', email: 'under-switch@test.school', role: 'Parent' } });
+  const made = await w.t.rest('POST', '/users', {
+    token: sa,
+    body: { firstName: 'Under', lastName: 'Switch', email: 'under-switch@test.school', role: 'Parent' },
+  });
   expect(made.status).toBe(201);
   await w.t.gql(`mutation { switchRole(input: { role: "original" }) { role } }`, {}, sa);
   const got = await w.t.gql(EVENTS, { filter: { person: 'Sam Super' }, first: 10 }, w.tok.admin);
-  const kinds = got.data.auditEvents.edges.map((e: { node: { kind: string; from: string; to: string; impersonating: boolean; note: string } }) => [e.node.kind, e.node.from, e.node.to, e.node.impersonating, e.node.note]);
+  const kinds = got.data.auditEvents.edges.map(
+    (e: { node: { kind: string; from: string; to: string; impersonating: boolean; note: string } }) => [
+      e.node.kind,
+      e.node.from,
+      e.node.to,
+      e.node.impersonating,
+      e.node.note,
+    ],
+  );
   // the operation's own row is written right after its answer, so it may land after the switch back: order aside
-  expect(kinds.slice(0, 4)).toEqual(expect.arrayContaining([
-    ['ROLE_SWITCHED', 'Admin', 'SuperAdmin', true, null],
-    ['ACTED_WHILE_SWITCHED', 'SuperAdmin', 'Admin', true, 'REST POST /api/users'],
-    ['USER_CREATED', null, 'under-switch@test.school (Parent)', true, null],
-    ['ROLE_SWITCHED', 'SuperAdmin', 'Admin', false, null],
-  ]));
-  const created = await rows(`SELECT impersonating, acting_role FROM audit_events WHERE kind = 'USER_CREATED' AND details->>'to' LIKE 'under-switch%'`);
+  expect(kinds.slice(0, 4)).toEqual(
+    expect.arrayContaining([
+      ['ROLE_SWITCHED', 'Admin', 'SuperAdmin', true, null],
+      ['ACTED_WHILE_SWITCHED', 'SuperAdmin', 'Admin', true, 'REST POST /api/users'],
+      ['USER_CREATED', null, 'under-switch@test.school (Parent)', true, null],
+      ['ROLE_SWITCHED', 'SuperAdmin', 'Admin', false, null],
+    ]),
+  );
+  const created = await rows(
+    `SELECT impersonating, acting_role FROM audit_events WHERE kind = 'USER_CREATED' AND details->>'to' LIKE 'under-switch%'`,
+  );
   expect(created).toEqual([{ impersonating: true, acting_role: 'Admin' }]);
 });
 
@@ -75,8 +123,11 @@ test('pages by cursor return every row once; a page above the maximum is refused
   const seen: string[] = [];
   let after: string | null = null;
   for (;;) {
-    const page: { data: { auditEvents: { edges: Array<{ node: { id: string } }>; pageInfo: { hasNextPage: boolean; endCursor: string }; totalCount: number } } } =
-      await w.t.gql(EVENTS, { first: 2, after }, w.tok.admin);
+    const page: {
+      data: {
+        auditEvents: { edges: Array<{ node: { id: string } }>; pageInfo: { hasNextPage: boolean; endCursor: string }; totalCount: number };
+      };
+    } = await w.t.gql(EVENTS, { first: 2, after }, w.tok.admin);
     expect(page.data.auditEvents.totalCount).toBe(n);
     seen.push(...page.data.auditEvents.edges.map((e) => e.node.id));
     if (!page.data.auditEvents.pageInfo.hasNextPage) break;

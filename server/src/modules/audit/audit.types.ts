@@ -2,7 +2,10 @@ import { ArgsType, Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { AuditKind } from './audit.kinds';
 import { PageInfo } from '../../core/paging';
 
-@ObjectType({ description: 'One row of the audit log: a change to an account, a role switch or what was done under one, or a grade change. Never changed once written.' })
+@ObjectType({
+  description:
+    'One row of the audit log: a change to an account, a role switch or what was done under one, or a grade change. Never changed once written.',
+})
 export class AuditEvent {
   @Field(() => ID, { description: 'The row; later rows have greater ids.' })
   id: string;
@@ -16,7 +19,10 @@ export class AuditEvent {
   @Field({ description: 'What happened, as the audit page says it.' })
   label: string;
 
-  @Field(() => ID, { nullable: true, description: 'Who made the change; null for the system (a scheduled job) and for someone not signed in.' })
+  @Field(() => ID, {
+    nullable: true,
+    description: 'Who made the change; null for the system (a scheduled job) and for someone not signed in.',
+  })
   actorId: string | null;
 
   @Field(() => String, { nullable: true, description: 'Their name at the time.' })
@@ -25,7 +31,10 @@ export class AuditEvent {
   @Field(() => String, { nullable: true, description: 'Their own (stored) role at the time.' })
   actorRole: string | null;
 
-  @Field(() => String, { nullable: true, description: 'The role they were acting as (differs from actorRole while viewing as another role).' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'The role they were acting as (differs from actorRole while viewing as another role).',
+  })
   actingRole: string | null;
 
   @Field({ description: 'The change was made while viewing the app as another role.' })
@@ -40,13 +49,13 @@ export class AuditEvent {
   @Field(() => ID, { nullable: true, description: 'The course, for grade changes and deleted submissions.' })
   courseId: string | null;
 
-  @Field(() => String, { nullable: true, description: 'The course\'s title now; null once it is deleted.' })
+  @Field(() => String, { nullable: true, description: "The course's title now; null once it is deleted." })
   courseTitle: string | null;
 
   @Field(() => ID, { nullable: true, description: 'The assessment, for grade changes and deleted submissions.' })
   assessmentId: string | null;
 
-  @Field(() => String, { nullable: true, description: 'The assessment\'s title now; null once it is deleted.' })
+  @Field(() => String, { nullable: true, description: "The assessment's title now; null once it is deleted." })
   assessmentTitle: string | null;
 
   @Field(() => ID, { nullable: true, description: 'The submission whose grade changed.' })
@@ -76,7 +85,7 @@ export class AuditEventConnection {
   @Field(() => [AuditEventEdge], { description: 'The rows of this page.' })
   edges: AuditEventEdge[];
 
-  @Field(() => [AuditEvent], { description: 'The rows of this page (the edges\' nodes).' })
+  @Field(() => [AuditEvent], { description: "The rows of this page (the edges' nodes)." })
   nodes: AuditEvent[];
 
   @Field(() => PageInfo, { description: 'Whether more follow, and the cursors to continue from.' })
@@ -112,9 +121,12 @@ export class AuditEventsArgs {
   @Field(() => AuditFilterInput, { nullable: true, description: 'Which rows.' })
   filter?: AuditFilterInput | null;
 
-  @Field(() => Int, { nullable: true, description: 'Page size, 1 to 100 (50 when not given); more is a VALIDATION error, never a silent clamp.' })
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Page size, 1 to 100 (50 when not given); more is a VALIDATION error, never a silent clamp.',
+  })
   first?: number | null;
 
-  @Field(() => String, { nullable: true, description: 'Continue after this cursor (an edge\'s cursor or pageInfo.endCursor).' })
+  @Field(() => String, { nullable: true, description: "Continue after this cursor (an edge's cursor or pageInfo.endCursor)." })
   after?: string | null;
 }

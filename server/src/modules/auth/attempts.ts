@@ -60,19 +60,30 @@ export async function recordAttempt(ds: DataSource, kind: AttemptKind, email: st
  * counted attempts have left the window (the count without the withdrawn attempt must drop below the limit).
  */
 async function secondsUntilFree(
-  ds: DataSource, kind: AttemptKind, email: string, address: string, count: { by_account: number; by_address: number },
+  ds: DataSource,
+  kind: AttemptKind,
+  email: string,
+  address: string,
+  count: { by_account: number; by_address: number },
 ): Promise<number> {
   const { limit, table, counted } = KINDS[kind];
-  const waits = await Promise.all(([['email', email, count.by_account - 1, limit.perAccount], ['ip', address, count.by_address - 1, limit.perAddress]] as const)
-    .filter(([, , held, max]) => held >= max)
-    .map(async ([column, value, held, max]) => {
-      const rows: Array<{ wait: number }> = await ds.query(
-        `SELECT extract(epoch FROM created_at + make_interval(mins => $2) - now())::float AS wait
+  const waits = await Promise.all(
+    (
+      [
+        ['email', email, count.by_account - 1, limit.perAccount],
+        ['ip', address, count.by_address - 1, limit.perAddress],
+      ] as const
+    )
+      .filter(([, , held, max]) => held >= max)
+      .map(async ([column, value, held, max]) => {
+        const rows: Array<{ wait: number }> = await ds.query(
+          `SELECT extract(epoch FROM created_at + make_interval(mins => $2) - now())::float AS wait
            FROM ${table} WHERE ${counted} AND ${column} = $1 AND created_at > now() - make_interval(mins => $2)
           ORDER BY created_at OFFSET $3 LIMIT 1`,
-        [value, limit.minutes, held - max],
-      );
-      return rows[0]?.wait ?? 1;
-    }));
+          [value, limit.minutes, held - max],
+        );
+        return rows[0]?.wait ?? 1;
+      }),
+  );
   return Math.max(1, ...waits);
 }

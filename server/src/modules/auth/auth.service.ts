@@ -69,7 +69,8 @@ function emailToLookUp(input: unknown): string {
 
 /** A password short enough to hash, refused before any database work. */
 function withinBound(password: string): string {
-  if (charCount(password, MAX_PASSWORD_LENGTH) > MAX_PASSWORD_LENGTH) throw validation(INPUT_TEXT.tooLong('Password', MAX_PASSWORD_LENGTH), 'password');
+  if (charCount(password, MAX_PASSWORD_LENGTH) > MAX_PASSWORD_LENGTH)
+    throw validation(INPUT_TEXT.tooLong('Password', MAX_PASSWORD_LENGTH), 'password');
   return password;
 }
 
@@ -288,7 +289,7 @@ export class AuthService {
   async me(actor: Actor, known?: { load(id: string): Promise<User | null> }) {
     const activeRole = personRole(actor);
     if (!activeRole) throw forbidden(AUTH_TEXT.applicationHasNoAccount);
-    const user = (await known?.load(actor.userId)) ?? await this.ds.getRepository(User).findOneByOrFail({ id: actor.userId });
+    const user = (await known?.load(actor.userId)) ?? (await this.ds.getRepository(User).findOneByOrFail({ id: actor.userId }));
     return { user, activeRole, isImpersonating: actor.impersonating, abilities: abilitiesOf(actor) };
   }
 
@@ -335,7 +336,10 @@ export class AuthService {
             message AS (SELECT email AS to_address, $4::text AS subject, replace($5::text, '{firstName}', first_name) AS text FROM account)
        ${this.mail.queueFrom('message')}`,
       [
-        email, hash, RESET_TOKEN_MINUTES, 'Reset your password',
+        email,
+        hash,
+        RESET_TOKEN_MINUTES,
+        'Reset your password',
         `Hello {firstName},\n\nOpen this link within ${RESET_TOKEN_MINUTES} minutes to choose a new password:\n${this.linkFor(token)}\n\nIf you did not ask for this, ignore this message.`,
       ],
     );
@@ -353,7 +357,10 @@ export class AuthService {
     if (!userIds.length) return [];
     const expiresAt = new Date(Date.now() + ttlMs);
     const secrets = userIds.map(() => newSecret());
-    await m.insert(PasswordToken, userIds.map((userId, i) => ({ tokenHash: secrets[i].hash, userId, purpose, expiresAt })));
+    await m.insert(
+      PasswordToken,
+      userIds.map((userId, i) => ({ tokenHash: secrets[i].hash, userId, purpose, expiresAt })),
+    );
     return secrets.map((s) => this.linkFor(s.token));
   }
 
@@ -386,7 +393,11 @@ export class AuthService {
       const [owner]: Array<{ role: Role }> = await m.query('SELECT role FROM users WHERE id = $1', [userId]);
       await m.update(User, userId, { passwordHash, activated: true });
       await endCredentials(m, userId);
-      await recordAudit(m, { userId, role: owner.role, activeRole: owner.role, impersonating: false }, { kind: AuditKind.PASSWORD_RESET, targetUserId: userId });
+      await recordAudit(
+        m,
+        { userId, role: owner.role, activeRole: owner.role, impersonating: false },
+        { kind: AuditKind.PASSWORD_RESET, targetUserId: userId },
+      );
     });
     return AUTH_TEXT.resetDone;
   }

@@ -23,11 +23,16 @@ const LOGIN = `mutation($input: LoginInput!) { login(input: $input) { token acti
 
 /** A REST call with headers the test server's helper does not send (X-Forwarded-For: the server trusts a loopback proxy). */
 async function post(p: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${t.url}/api${p}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const res = await fetch(`${t.url}/api${p}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as { success: boolean; message?: string; token?: string } };
 }
 const from = (ip: string) => ({ 'x-forwarded-for': ip });
-const sessionsOf = async (userId: string) => Number((await t.ds.query(`SELECT count(*) AS n FROM sessions WHERE user_id = $1`, [userId]))[0].n);
+const sessionsOf = async (userId: string) =>
+  Number((await t.ds.query(`SELECT count(*) AS n FROM sessions WHERE user_id = $1`, [userId]))[0].n);
 const ME = `{ me { activeRole isImpersonating user { email role } abilities { manageUsers assignableRoles switchableRoles } } }`;
 const SWITCH = `mutation($role: String!) { switchRole(input: { role: $role }) { role isImpersonating } }`;
 
@@ -44,7 +49,11 @@ describe('login', () => {
     const gql = await t.gql(LOGIN, { input: { email: email.toUpperCase(), password: 'demo1234' } });
     expect(gql.errors).toBeUndefined();
     // GraphQL names roles in ALL_CAPS (issue 26), REST in the spec's words
-    expect(gql.data.login).toMatchObject({ activeRole: enumValueName(role), isImpersonating: false, user: { email, role: enumValueName(role) } });
+    expect(gql.data.login).toMatchObject({
+      activeRole: enumValueName(role),
+      isImpersonating: false,
+      user: { email, role: enumValueName(role) },
+    });
     const gme = await t.gql(ME, {}, gql.data.login.token);
     expect(gme.data.me.user.email).toBe(email);
   });
@@ -98,8 +107,12 @@ describe('login', () => {
   });
 
   it('limits failed attempts per address across accounts', async () => {
-    await t.ds.query(`INSERT INTO login_attempts (email, ip, succeeded) SELECT 'x' || g || '@a.b', '::ffff:127.0.0.1', false FROM generate_series(1, 30) g`);
-    await t.ds.query(`INSERT INTO login_attempts (email, ip, succeeded) SELECT 'y' || g || '@a.b', '127.0.0.1', false FROM generate_series(1, 30) g`);
+    await t.ds.query(
+      `INSERT INTO login_attempts (email, ip, succeeded) SELECT 'x' || g || '@a.b', '::ffff:127.0.0.1', false FROM generate_series(1, 30) g`,
+    );
+    await t.ds.query(
+      `INSERT INTO login_attempts (email, ip, succeeded) SELECT 'y' || g || '@a.b', '127.0.0.1', false FROM generate_series(1, 30) g`,
+    );
     const res = await t.rest('POST', '/auth/login', { body: { email: 'parent@demo.school', password: 'demo1234' } });
     expect(res.status).toBe(429);
     await t.ds.query(`DELETE FROM login_attempts`);
@@ -141,11 +154,15 @@ describe('login limits fail closed (issue 10)', () => {
     const junk = from('x'.repeat(9000));
     for (let i = 0; i < perAccount; i++) {
       expect(await post('/auth/login', { email: user.email, password: 'guess' + i }, junk)).toEqual({
-        status: 401, body: { success: false, code: 'UNAUTHENTICATED', message: AUTH_TEXT.invalidCredentials },
+        status: 401,
+        body: { success: false, code: 'UNAUTHENTICATED', message: AUTH_TEXT.invalidCredentials },
       });
     }
     const right = await post('/auth/login', { email: user.email, password: 'demo1234' }, junk);
-    expect(right).toEqual({ status: 429, body: { success: false, code: 'RATE_LIMITED', message: AUTH_TEXT.tooManyAttempts, retryAfter: expect.any(Number) } });
+    expect(right).toEqual({
+      status: 429,
+      body: { success: false, code: 'RATE_LIMITED', message: AUTH_TEXT.tooManyAttempts, retryAfter: expect.any(Number) },
+    });
     const stored: Array<{ ip: string }> = await t.ds.query(`SELECT ip FROM login_attempts WHERE email = $1`, [user.email]);
     expect(stored.map((r) => r.ip)).toEqual(new Array(perAccount).fill('unknown'));
     expect(await sessionsOf(user.id)).toBe(0);
@@ -166,8 +183,9 @@ describe('login limits fail closed (issue 10)', () => {
 
   it('checks no more than the limit of passwords when guesses arrive at once', async () => {
     const user = await makeUser(t.ds);
-    const burst = await Promise.all(Array.from({ length: 20 }, (_, i) =>
-      post('/auth/login', { email: user.email, password: 'guess' + i }, from(`198.51.100.${i + 1}`))));
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => post('/auth/login', { email: user.email, password: 'guess' + i }, from(`198.51.100.${i + 1}`))),
+    );
     const statuses = burst.map((a) => a.status);
     expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
     // a refused attempt checked no password and is withdrawn; the guesses checked in all stop at the limit
@@ -184,7 +202,9 @@ describe('login limits fail closed (issue 10)', () => {
 
   it('an error while counting refuses the sign-in: the right password gets the same error as a wrong one', async () => {
     const user = await makeUser(t.ds);
-    await t.ds.query(`CREATE FUNCTION refuse_attempts() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'attempts unavailable'; END $$`);
+    await t.ds.query(
+      `CREATE FUNCTION refuse_attempts() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'attempts unavailable'; END $$`,
+    );
     await t.ds.query(`CREATE TRIGGER refuse_attempts BEFORE INSERT ON login_attempts FOR EACH ROW EXECUTE FUNCTION refuse_attempts()`);
     try {
       const wrong = await post('/auth/login', { email: user.email, password: 'wrong-one' });
@@ -206,19 +226,34 @@ describe('login limits fail closed (issue 10)', () => {
     const huge = 'a'.repeat(900 * 1024) + '@demo.school';
     const cases: Array<[string, unknown, string]> = [
       ['/auth/login', { email: huge, password: 'demo1234' }, INPUT_TEXT.tooLong('Email', MAX_EMAIL_LENGTH)],
-      ['/auth/login', { email: 'admin@demo.school', password: 'p'.repeat(MAX_PASSWORD_LENGTH + 1) }, INPUT_TEXT.tooLong('Password', MAX_PASSWORD_LENGTH)],
+      [
+        '/auth/login',
+        { email: 'admin@demo.school', password: 'p'.repeat(MAX_PASSWORD_LENGTH + 1) },
+        INPUT_TEXT.tooLong('Password', MAX_PASSWORD_LENGTH),
+      ],
       ['/auth/forgot-password', { email: huge }, INPUT_TEXT.tooLong('Email', MAX_EMAIL_LENGTH)],
-      ['/users/reset-password/sometoken', { password: 'p'.repeat(MAX_PASSWORD_LENGTH + 1) }, INPUT_TEXT.tooLong('Password', MAX_PASSWORD_LENGTH)],
+      [
+        '/users/reset-password/sometoken',
+        { password: 'p'.repeat(MAX_PASSWORD_LENGTH + 1) },
+        INPUT_TEXT.tooLong('Password', MAX_PASSWORD_LENGTH),
+      ],
     ];
     for (const [p, body, message] of cases) {
       const res = await t.rest('POST', p, { body });
-      expect([p, res.status, res.body, res.sql]).toEqual([p, 400, expect.objectContaining({ success: false, code: 'VALIDATION', message }), 0]);
+      expect([p, res.status, res.body, res.sql]).toEqual([
+        p,
+        400,
+        expect.objectContaining({ success: false, code: 'VALIDATION', message }),
+        0,
+      ]);
     }
     const gql = await t.gql(LOGIN, { input: { email: huge, password: 'demo1234' } });
     expect(gql.errors?.[0]).toMatchObject({ message: INPUT_TEXT.tooLong('Email', MAX_EMAIL_LENGTH), extensions: { code: 'VALIDATION' } });
     // the bounds themselves are accepted: characters, not UTF-16 units
     const longest = 'é'.repeat(MAX_EMAIL_LENGTH - '@demo.school'.length) + '@demo.school';
-    expect((await t.rest('POST', '/auth/login', { body: { email: longest, password: '😀'.repeat(MAX_PASSWORD_LENGTH) } })).status).toBe(401);
+    expect((await t.rest('POST', '/auth/login', { body: { email: longest, password: '😀'.repeat(MAX_PASSWORD_LENGTH) } })).status).toBe(
+      401,
+    );
   });
 });
 
@@ -280,7 +315,8 @@ describe('switch role', () => {
     } else {
       expect([rest.status, rest.body.message]).toEqual([403, AUTH_TEXT.roleSwitchDenied]);
       // GraphQL takes the Role enum's spelling (as switchableRoles gives it) as well as the spec's word
-      for (const role of [to, enumValueName(to)]) expect((await t.gql(SWITCH, { role }, token)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+      for (const role of [to, enumValueName(to)])
+        expect((await t.gql(SWITCH, { role }, token)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
       expect((await t.rest('GET', '/auth/me', { token })).body.activeRole).toBe(from);
     }
   });
@@ -352,7 +388,9 @@ describe('password reset', () => {
     await t.rest('POST', '/auth/forgot-password', { body: { email: user.email } });
     const token = (await linkIn(user.email))!;
     await t.ds.query(`UPDATE password_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [user.id]);
-    const res = await t.gql(`mutation($t: String!) { resetPassword(input: { token: $t, password: "longenough" }) { message } }`, { t: token });
+    const res = await t.gql(`mutation($t: String!) { resetPassword(input: { token: $t, password: "longenough" }) { message } }`, {
+      t: token,
+    });
     expect(res.errors?.[0]).toMatchObject({ message: AUTH_TEXT.resetInvalid, extensions: { code: 'VALIDATION' } });
     expect((await t.rest('POST', `/users/reset-password/madeup`, { body: { password: 'longenough' } })).status).toBe(400);
   });
@@ -360,7 +398,10 @@ describe('password reset', () => {
   it('tokens last 60 minutes', async () => {
     const user = await makeUser(t.ds);
     await t.rest('POST', '/auth/forgot-password', { body: { email: user.email } });
-    const [row] = await t.ds.query(`SELECT extract(epoch FROM expires_at - created_at) / 60 AS minutes FROM password_tokens WHERE user_id = $1`, [user.id]);
+    const [row] = await t.ds.query(
+      `SELECT extract(epoch FROM expires_at - created_at) / 60 AS minutes FROM password_tokens WHERE user_id = $1`,
+      [user.id],
+    );
     expect(Number(row.minutes)).toBeCloseTo(60, 0);
   });
 });
@@ -394,7 +435,10 @@ describe('forgot password limits and equal work (issue 10)', () => {
       const answers = [];
       for (let i = 0; i <= perAccount; i++) answers.push(await post('/auth/forgot-password', { email }, from(`192.0.2.${20 + i}`)));
       expect(answers.slice(0, perAccount).map((a) => a.status)).toEqual(new Array(perAccount).fill(200));
-      expect(answers[perAccount]).toEqual({ status: 429, body: { success: false, code: 'RATE_LIMITED', message: AUTH_TEXT.tooManyLinkRequests, retryAfter: expect.any(Number) } });
+      expect(answers[perAccount]).toEqual({
+        status: 429,
+        body: { success: false, code: 'RATE_LIMITED', message: AUTH_TEXT.tooManyLinkRequests, retryAfter: expect.any(Number) },
+      });
     }
     expect(await outboxTo(user.email)).toBe(perAccount);
     const gql = await t.gql(`mutation($e: String!) { forgotPassword(input: { email: $e }) { message } }`, { e: user.email });
@@ -419,7 +463,9 @@ describe('forgot password limits and equal work (issue 10)', () => {
 
 describe('registration', () => {
   it('is closed unless configured open', async () => {
-    const res = await t.rest('POST', '/auth/register', { body: { firstName: 'A', lastName: 'B', email: 'new@x.school', password: 'secret1' } });
+    const res = await t.rest('POST', '/auth/register', {
+      body: { firstName: 'A', lastName: 'B', email: 'new@x.school', password: 'secret1' },
+    });
     expect([res.status, res.body.message]).toEqual([403, AUTH_TEXT.registrationClosed]);
     expect(await t.ds.query(`SELECT 1 FROM users WHERE email = 'new@x.school'`)).toHaveLength(0);
   });
@@ -427,7 +473,9 @@ describe('registration', () => {
   it('when open, creates an active Student and signs in', async () => {
     const open = await startTestServer({ REGISTRATION_OPEN: 'true' });
     try {
-      const res = await open.rest('POST', '/auth/register', { body: { firstName: 'A', lastName: 'B', email: 'New@X.school', password: 'secret1' } });
+      const res = await open.rest('POST', '/auth/register', {
+        body: { firstName: 'A', lastName: 'B', email: 'New@X.school', password: 'secret1' },
+      });
       expect(res.status).toBe(201);
       expect(res.body.user).toMatchObject({ email: 'new@x.school', role: 'Student', activated: true });
       expect(res.body.token).toBeTruthy();

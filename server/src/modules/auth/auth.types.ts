@@ -106,7 +106,10 @@ export class RegisterInput {
 
 @InputType({ description: 'Role to view the app as.' })
 export class SwitchRoleInput {
-  @Field({ description: 'A role allowed for the stored role, as the Role enum spells it (TEACHER) or the spec\'s word (Teacher), or "original" to switch back.' })
+  @Field({
+    description:
+      'A role allowed for the stored role, as the Role enum spells it (TEACHER) or the spec\'s word (Teacher), or "original" to switch back.',
+  })
   role: string;
 }
 
@@ -127,6 +130,8 @@ export class ResetPasswordInput {
 
 @InputType({ description: 'A link mailed about a sign-in email change.' })
 export class EmailChangeTokenInput {
-  @Field({ description: 'The token from the link /confirm-email/{token} (to the new address) or /report-email-change/{token} (to the old one).' })
+  @Field({
+    description: 'The token from the link /confirm-email/{token} (to the new address) or /report-email-change/{token} (to the old one).',
+  })
   token: string;
 }

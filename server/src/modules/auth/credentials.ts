@@ -32,12 +32,16 @@ export const accountInUseSql = (u: string) => `(${u}.activated AND ${u}.deactiva
  */
 export async function deactivateUsers(m: EntityManager, userIds: readonly string[]): Promise<void> {
   if (!userIds.length) return;
-  await m.query(`UPDATE users SET deactivated_at = now(), updated_at = now() WHERE id = ANY($1::uuid[]) AND deactivated_at IS NULL`, [userIds]);
+  await m.query(`UPDATE users SET deactivated_at = now(), updated_at = now() WHERE id = ANY($1::uuid[]) AND deactivated_at IS NULL`, [
+    userIds,
+  ]);
   await endCredentialsOf(m, userIds);
 }
 
 /** Undoes deactivateUsers: the users sign in again with the password they had. */
 export async function reactivateUsers(m: EntityManager, userIds: readonly string[]): Promise<void> {
   if (!userIds.length) return;
-  await m.query(`UPDATE users SET deactivated_at = NULL, updated_at = now() WHERE id = ANY($1::uuid[]) AND deactivated_at IS NOT NULL`, [userIds]);
+  await m.query(`UPDATE users SET deactivated_at = NULL, updated_at = now() WHERE id = ANY($1::uuid[]) AND deactivated_at IS NOT NULL`, [
+    userIds,
+  ]);
 }

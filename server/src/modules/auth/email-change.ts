@@ -15,7 +15,7 @@ export const EMAIL_CHANGE_TEXT = {
   invalid: 'This link is invalid or has expired',
   taken: 'A user with this email already exists',
   confirmed: 'Your email address has been changed. Sign in with your new address.',
-  reported: 'The email change was cancelled. Your school\'s administrators can see your report in the audit log.',
+  reported: "The email change was cancelled. Your school's administrators can see your report in the audit log.",
   sent: (email: string) => `A confirmation link was sent to ${email}. The email changes when it is opened.`,
 } as const;
 
@@ -44,25 +44,32 @@ export class EmailChanges {
     if (taken.length) throw new DomainError('CONFLICT', EMAIL_CHANGE_TEXT.taken);
     const confirm = newSecret();
     const report = newSecret();
-    await m.query(`UPDATE email_changes SET cancelled_at = now() WHERE user_id = $1 AND confirmed_at IS NULL AND cancelled_at IS NULL`, [target.id]);
+    await m.query(`UPDATE email_changes SET cancelled_at = now() WHERE user_id = $1 AND confirmed_at IS NULL AND cancelled_at IS NULL`, [
+      target.id,
+    ]);
     await m.query(
       `INSERT INTO email_changes (user_id, new_email, confirm_hash, report_hash, requested_by, expires_at)
        VALUES ($1, $2, $3, $4, $5, now() + make_interval(hours => $6))`,
-      [target.id, newEmail, confirm.hash, report.hash, actor.userId, EMAIL_CHANGE_HOURS]);
-    const [by]: Array<{ name: string }> = await m.query(`SELECT first_name || ' ' || last_name AS name FROM users WHERE id = $1`, [actor.userId]);
-    const who = actor.userId === target.id ? 'you' : by?.name ?? 'an administrator';
+      [target.id, newEmail, confirm.hash, report.hash, actor.userId, EMAIL_CHANGE_HOURS],
+    );
+    const [by]: Array<{ name: string }> = await m.query(`SELECT first_name || ' ' || last_name AS name FROM users WHERE id = $1`, [
+      actor.userId,
+    ]);
+    const who = actor.userId === target.id ? 'you' : (by?.name ?? 'an administrator');
     await this.mail.enqueueAll(m, [
       {
         to: newEmail,
         subject: 'Confirm your new email address',
-        text: `Hello ${target.firstName},\n\nThe sign-in email of your school LMS account is to change to this address (asked by ${who}). ` +
+        text:
+          `Hello ${target.firstName},\n\nThe sign-in email of your school LMS account is to change to this address (asked by ${who}). ` +
           `Open this link within ${EMAIL_CHANGE_HOURS} hours to confirm it:\n${this.config.publicUrl}${pathTo('confirmEmail', { token: confirm.token })}\n\n` +
           'Until then your account keeps its old address. If you did not expect this, ignore this message.',
       },
       {
         to: target.email,
         subject: 'Your sign-in email is about to change',
-        text: `Hello ${target.firstName},\n\nA change of the sign-in email of your school LMS account to ${newEmail} was asked for by ${who}. ` +
+        text:
+          `Hello ${target.firstName},\n\nA change of the sign-in email of your school LMS account to ${newEmail} was asked for by ${who}. ` +
           'It takes effect only when the link sent to the new address is opened; until then you sign in as before.\n\n' +
           `If you did not ask for this, report it here and the change is cancelled:\n${this.config.publicUrl}${pathTo('reportEmailChange', { token: report.token })}`,
       },
@@ -74,19 +81,29 @@ export class EmailChanges {
   async confirm(token: unknown): Promise<string> {
     const hash = this.hashOf(token);
     await this.ds.transaction(async (m) => {
-      const [row]: Array<{ id: string; user_id: string; new_email: string; requested_by: string | null; old_email: string }> = await m.query(
-        `SELECT c.id, c.user_id, c.new_email, c.requested_by, u.email AS old_email
+      const [row]: Array<{ id: string; user_id: string; new_email: string; requested_by: string | null; old_email: string }> =
+        await m.query(
+          `SELECT c.id, c.user_id, c.new_email, c.requested_by, u.email AS old_email
            FROM email_changes c JOIN users u ON u.id = c.user_id
           WHERE c.confirm_hash = $1 AND c.confirmed_at IS NULL AND c.cancelled_at IS NULL AND c.expires_at > now()
-          FOR UPDATE OF c, u`, [hash]);
+          FOR UPDATE OF c, u`,
+          [hash],
+        );
       if (!row) throw validation(EMAIL_CHANGE_TEXT.invalid);
-      const taken: unknown[] = await m.query('SELECT 1 FROM users WHERE lower(email) = lower($1) AND id <> $2', [row.new_email, row.user_id]);
+      const taken: unknown[] = await m.query('SELECT 1 FROM users WHERE lower(email) = lower($1) AND id <> $2', [
+        row.new_email,
+        row.user_id,
+      ]);
       if (taken.length) throw new DomainError('CONFLICT', EMAIL_CHANGE_TEXT.taken);
       await m.query('UPDATE email_changes SET confirmed_at = now() WHERE id = $1', [row.id]);
       await m.query('UPDATE users SET email = $2, updated_at = now() WHERE id = $1', [row.user_id, row.new_email]);
       await endCredentials(m, row.user_id);
       await recordAudit(m, await this.requester(m, row.requested_by), {
-        kind: AuditKind.EMAIL_CHANGED, targetUserId: row.user_id, from: row.old_email, to: row.new_email, note: 'Confirmed at the new address',
+        kind: AuditKind.EMAIL_CHANGED,
+        targetUserId: row.user_id,
+        from: row.old_email,
+        to: row.new_email,
+        note: 'Confirmed at the new address',
       });
     });
     return EMAIL_CHANGE_TEXT.confirmed;
@@ -96,15 +113,27 @@ export class EmailChanges {
   async report(token: unknown): Promise<string> {
     const hash = this.hashOf(token);
     await this.ds.transaction(async (m) => {
-      const [row]: Array<{ id: string; user_id: string; new_email: string; old_email: string }> = await m.query(
-        `UPDATE email_changes c SET cancelled_at = now() FROM users u
+      const [row]: Array<{ id: string; user_id: string; new_email: string; old_email: string }> = await m
+        .query(
+          `UPDATE email_changes c SET cancelled_at = now() FROM users u
           WHERE u.id = c.user_id AND c.report_hash = $1 AND c.confirmed_at IS NULL AND c.cancelled_at IS NULL AND c.expires_at > now()
-          RETURNING c.id, c.user_id, c.new_email, u.email AS old_email`, [hash]).then((r) => (Array.isArray(r[0]) ? r[0] : r));
+          RETURNING c.id, c.user_id, c.new_email, u.email AS old_email`,
+          [hash],
+        )
+        .then((r) => (Array.isArray(r[0]) ? r[0] : r));
       if (!row) throw validation(EMAIL_CHANGE_TEXT.invalid);
       const owner: Array<{ role: string }> = await m.query('SELECT role FROM users WHERE id = $1', [row.user_id]);
-      await recordAudit(m, { userId: row.user_id, role: owner[0].role, activeRole: owner[0].role, impersonating: false }, {
-        kind: AuditKind.EMAIL_CHANGE_REPORTED, targetUserId: row.user_id, from: row.old_email, to: row.new_email, note: 'Reported from the old address; the change was cancelled',
-      });
+      await recordAudit(
+        m,
+        { userId: row.user_id, role: owner[0].role, activeRole: owner[0].role, impersonating: false },
+        {
+          kind: AuditKind.EMAIL_CHANGE_REPORTED,
+          targetUserId: row.user_id,
+          from: row.old_email,
+          to: row.new_email,
+          note: 'Reported from the old address; the change was cancelled',
+        },
+      );
     });
     return EMAIL_CHANGE_TEXT.reported;
   }

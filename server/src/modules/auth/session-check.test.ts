@@ -28,10 +28,13 @@ async function asked(query: string, token: string) {
 }
 
 describe('the checked statement (real PostgreSQL)', () => {
-  const viewer = (hashParam: string) => `WITH __viewer AS (SELECT md5('v') AS fingerprint, false AS stale WHERE ${hashParam}::text = 'live')`;
+  const viewer = (hashParam: string) =>
+    `WITH __viewer AS (SELECT md5('v') AS fingerprint, false AS stale WHERE ${hashParam}::text = 'live')`;
   const run = async (text: string, values: unknown[], hash: string) =>
     // pg's whole result, as the pool's client hands it to TypeORM
-    uncheck(await (t.ds.driver as unknown as { master: Pool }).master.query(checkedSql(text, viewer, `$${values.length + 1}`), [...values, hash]));
+    uncheck(
+      await (t.ds.driver as unknown as { master: Pool }).master.query(checkedSql(text, viewer, `$${values.length + 1}`), [...values, hash]),
+    );
 
   it("keeps a statement's rows, their order and columns, with its own WITH and a trailing comment", async () => {
     const text = `WITH n AS (SELECT g FROM generate_series(1, $1::int) g) SELECT g AS a, -g AS b, NULL::text AS c FROM n ORDER BY g DESC -- last`;
@@ -58,16 +61,24 @@ describe('the checked statement (real PostgreSQL)', () => {
   });
 
   it('runs only reads on a guess: a write, a lock or a sequence waits for the verdict', () => {
-    expect(readsOnly('SELECT json_build_object(\'a\', 1)')).toBe(true);
+    expect(readsOnly("SELECT json_build_object('a', 1)")).toBe(true);
     expect(readsOnly('  with x as (select 1) select * from x')).toBe(true);
-    for (const text of ['INSERT INTO t VALUES (1)', 'WITH d AS (DELETE FROM t RETURNING *) SELECT * FROM d', 'SELECT * FROM t FOR UPDATE',
-      'SELECT nextval(\'s\')', 'SELECT pg_advisory_xact_lock(1)', 'START TRANSACTION', 'SELECT * FROM t FOR NO KEY UPDATE', 'UPDATE t SET a = 1']) {
+    for (const text of [
+      'INSERT INTO t VALUES (1)',
+      'WITH d AS (DELETE FROM t RETURNING *) SELECT * FROM d',
+      'SELECT * FROM t FOR UPDATE',
+      "SELECT nextval('s')",
+      'SELECT pg_advisory_xact_lock(1)',
+      'START TRANSACTION',
+      'SELECT * FROM t FOR NO KEY UPDATE',
+      'UPDATE t SET a = 1',
+    ]) {
       expect(readsOnly(text)).toBe(false);
       expect(readsOnly(text)).toBe(false); // kept, and still the same verdict
     }
   });
 
-  it('makes each text\'s checked form once per parameter, the same as checkedSql makes it', () => {
+  it("makes each text's checked form once per parameter, the same as checkedSql makes it", () => {
     const made: string[] = [];
     const viewer = (param: string) => {
       made.push(param);
@@ -94,7 +105,10 @@ describe('the check of one request', () => {
 
   it('a write waits for the check and never runs when the guess is wrong', async () => {
     let found: (fingerprint: string | null) => void = () => undefined;
-    const check = checkOf((text) => text, () => new Promise((r) => (found = r)));
+    const check = checkOf(
+      (text) => text,
+      () => new Promise((r) => (found = r)),
+    );
     const ran: string[] = [];
     const write = check.statement('UPDATE t SET a = 1', [], async (text) => ran.push(text));
     await new Promise((r) => setImmediate(r));
@@ -106,8 +120,14 @@ describe('the check of one request', () => {
   });
 
   it('a read whose checked form fails runs as written once the check alone holds, and never on a wrong guess', async () => {
-    for (const [found, runs] of [['f1', true], ['f2', false]] as const) {
-      const check = checkOf((text) => `checked(${text})`, async () => found);
+    for (const [found, runs] of [
+      ['f1', true],
+      ['f2', false],
+    ] as const) {
+      const check = checkOf(
+        (text) => `checked(${text})`,
+        async () => found,
+      );
       const ran: string[] = [];
       const answer = check.statement('SELECT 1', [], async (text) => {
         ran.push(text);
@@ -156,7 +176,10 @@ describe('over HTTP', () => {
   });
 
   it('an ended or expired session is refused as before, with no data', async () => {
-    for (const end of ['DELETE FROM sessions WHERE token_hash = $1', `UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1`]) {
+    for (const end of [
+      'DELETE FROM sessions WHERE token_hash = $1',
+      `UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1`,
+    ]) {
       const user = await makeUser(t.ds, { role: Role.Teacher });
       const token = await t.login(user.email);
       expect((await asked(MY_COURSES, token)).statements).toBe(1);
@@ -164,7 +187,10 @@ describe('over HTTP', () => {
       const refused = await t.gql(MY_COURSES, {}, token);
       expect(refused.status).toBe(401);
       expect(refused.data).toBeNull();
-      expect(refused.errors?.[0]).toMatchObject({ message: 'Your session has expired. Please sign in again.', extensions: { code: 'UNAUTHENTICATED' } });
+      expect(refused.errors?.[0]).toMatchObject({
+        message: 'Your session has expired. Please sign in again.',
+        extensions: { code: 'UNAUTHENTICATED' },
+      });
       // and a query that needs no statement but the session's
       expect((await t.gql('{ me { activeRole } }', {}, token)).status).toBe(401);
     }

@@ -48,7 +48,8 @@ export class ViewerGuesses {
  * alarm costs only the wait for the verdict). Only such a statement may run on a guess.
  */
 const READ_ONLY = /^\s*(SELECT|WITH)\b/i;
-const MAY_WRITE = /\b(INSERT|UPDATE|DELETE|MERGE|TRUNCATE|FOR\s+(NO\s+KEY\s+)?UPDATE|FOR\s+(KEY\s+)?SHARE|nextval|setval|pg_advisory\w*|pg_notify|set_config|lo_\w+)\b/i;
+const MAY_WRITE =
+  /\b(INSERT|UPDATE|DELETE|MERGE|TRUNCATE|FOR\s+(NO\s+KEY\s+)?UPDATE|FOR\s+(KEY\s+)?SHARE|nextval|setval|pg_advisory\w*|pg_notify|set_config|lo_\w+)\b/i;
 
 /**
  * Texts whose verdict or checked form is kept at most. Statement texts are made by code, so a server sends few; a
@@ -57,7 +58,8 @@ const MAY_WRITE = /\b(INSERT|UPDATE|DELETE|MERGE|TRUNCATE|FOR\s+(NO\s+KEY\s+)?UP
 const KEPT_TEXTS = 1_000;
 
 const readOnlyTexts = new Map<string, boolean>();
-export const readsOnly = (text: string): boolean => keptWhileRoom(readOnlyTexts, text, KEPT_TEXTS, (t) => READ_ONLY.test(t) && !MAY_WRITE.test(t));
+export const readsOnly = (text: string): boolean =>
+  keptWhileRoom(readOnlyTexts, text, KEPT_TEXTS, (t) => READ_ONLY.test(t) && !MAY_WRITE.test(t));
 
 /** Names the check adds beside a statement's columns, last, so that taking them away leaves V8's row shapes as pg made them. */
 const ROW = '__checked_row';

@@ -29,13 +29,15 @@ async function addItems(n: number, from: number) {
   for (let i = from; i < from + n; i += 1) {
     const [{ id }] = await t.ds.query(
       `INSERT INTO assessments (kind, course_id, title, due_date, scope) VALUES ($1, $2, $3, date_trunc('minute', now()) + make_interval(days => $4), 'whole_class') RETURNING id`,
-      [['ASSIGNMENT', 'EXAM'][i % 2], courseId, `Count item ${i}`, 1 + (i % 60)]);
+      [['ASSIGNMENT', 'EXAM'][i % 2], courseId, `Count item ${i}`, 1 + (i % 60)],
+    );
     // some with a submission, some reopened with a new due date: every path of the status is taken
     if (i % 3 === 1) {
       await t.ds.query(
         `INSERT INTO submissions (assessment_id, student_id, status, submitted_at, allowed_after_due, custom_due_date)
          SELECT $1, id, $2, now(), $3, CASE WHEN $3 THEN date_trunc('minute', now()) + interval '2 days' END FROM users WHERE email = 'student@demo.school'`,
-        [id, i % 2 ? 'reopened' : 'pending', i % 2 === 1]);
+        [id, i % 2 ? 'reopened' : 'pending', i % 2 === 1],
+      );
     }
   }
 }

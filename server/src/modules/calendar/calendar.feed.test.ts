@@ -32,7 +32,8 @@ function parse(text: string) {
 async function item(title: string, days: number, visible = true): Promise<string> {
   const [{ id }] = await t.ds.query(
     `INSERT INTO assessments (kind, course_id, title, due_date, is_visible) VALUES ('EXAM', $1, $2, date_trunc('minute', now()) + make_interval(days => $3), $4) RETURNING id`,
-    [w.course.own, title, days, visible]);
+    [w.course.own, title, days, visible],
+  );
   return id;
 }
 
@@ -87,12 +88,18 @@ it('reset revokes the old address, turn off revokes the new one; unknown and mal
   const teacherFeed = await fetchFeed(second);
   expect(teacherFeed.status).toBe(200);
   // a teacher's feed links to the grading pages
-  expect(teacherFeed.text.replace(/\r\n /g, '')).toMatch(/URL:http:\/\/lms\.test\/dashboard\/(assignments|exams|quizzes)\/[0-9a-f-]+\/(submissions|examsubmissions|quizsubmissions)/);
+  expect(teacherFeed.text.replace(/\r\n /g, '')).toMatch(
+    /URL:http:\/\/lms\.test\/dashboard\/(assignments|exams|quizzes)\/[0-9a-f-]+\/(submissions|examsubmissions|quizsubmissions)/,
+  );
   const off = await t.rest('DELETE', '/calendar/feed', { token: w.tokens.Teacher });
   expect(off.status).toBe(200);
   expect((await fetchFeed(second)).status).toBe(404);
   expect((await t.gql('mutation { deleteCalendarFeedLink }', {}, w.tokens.Teacher)).data.deleteCalendarFeedLink).toBe(false);
-  expect((await t.rest('GET', '/calendar/feed', { token: w.tokens.Teacher })).body.data).toEqual({ enabled: false, createdAt: null, lastFetchedAt: null });
+  expect((await t.rest('GET', '/calendar/feed', { token: w.tokens.Teacher })).body.data).toEqual({
+    enabled: false,
+    createdAt: null,
+    lastFetchedAt: null,
+  });
   for (const bad of ['x'.repeat(43) + '.ics', 'short.ics', '..%2F..%2Fetc.ics', 'A'.repeat(500) + '.ics']) {
     expect((await t.rest('GET', `/calendar/feed/${bad}`)).status).toBe(404);
   }
@@ -102,8 +109,12 @@ it("the feed answers what the user sees now: a newly hidden item leaves; a deact
   const [{ email }] = await t.ds.query(
     `INSERT INTO users (first_name, last_name, email, role, activated, class_id, academic_year_id)
      SELECT 'Feed', 'Student', 'feed-student@test.school', 'Student', true, class_id, academic_year_id FROM users WHERE id = $1 RETURNING email, id`,
-    [w.me.Student]);
-  await t.ds.query(`UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE id = $1) WHERE email = $2`, [w.me.Student, email]);
+    [w.me.Student],
+  );
+  await t.ds.query(`UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE id = $1) WHERE email = $2`, [
+    w.me.Student,
+    email,
+  ]);
   const token = await t.login(email);
   const url = (await t.gql(CREATE, {}, token)).data.createCalendarFeedLink.url;
   const id = await item('Feed soon hidden', 3);

@@ -32,7 +32,17 @@ it('a calendar parses back with ical.js: names, CRLF, events and their fields su
   const text = writeCalendar({
     name: 'School LMS: Stella Student',
     stamp: new Date('2026-11-24T12:00:00Z'),
-    events: [{ uid: 'a-1@lms.test', start, end: start, summary: title, description: 'Line one\nLine two', url: 'http://lms.test/dashboard/x', categories: ['Assignment'] }],
+    events: [
+      {
+        uid: 'a-1@lms.test',
+        start,
+        end: start,
+        summary: title,
+        description: 'Line one\nLine two',
+        url: 'http://lms.test/dashboard/x',
+        categories: ['Assignment'],
+      },
+    ],
   });
   expect(text.endsWith('\r\n')).toBe(true);
   expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);

@@ -38,7 +38,10 @@ export function escapeText(value: string): string {
 
 /** UTC date-time form 2 (section 3.3.5): 20261124T170000Z. */
 export function utc(d: Date): string {
-  return d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 /**

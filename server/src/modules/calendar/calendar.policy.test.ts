@@ -24,12 +24,17 @@ it("'calendar.dueDatesOf' agrees with calendarStudentSql", async () => {
   for (const u of users) {
     for (const activeRole of Object.values(Role)) {
       const actor: Actor = {
-        userId: u.id, role: u.role, activeRole, impersonating: activeRole !== u.role, sessionId: 'test',
+        userId: u.id,
+        role: u.role,
+        activeRole,
+        impersonating: activeRole !== u.role,
+        sessionId: 'test',
         childIds: activeRole === Role.Parent ? await childIdsOf(t.ds, u.id) : [],
       };
       const rows: Array<{ id: string; ok: boolean }> = await t.ds.query(
         `SELECT st.id, ${calendarStudentSql(actor, 'st.id', '$2')} AS ok, $2::uuid AS viewer FROM users st WHERE st.id = ANY($1::uuid[])`,
-        [students, u.id]);
+        [students, u.id],
+      );
       for (const r of rows) {
         const who = `${activeRole} ${u.id} on ${r.id}`;
         expect([who, r.ok]).toEqual([who, can(actor, 'calendar.dueDatesOf', { studentId: r.id })]);

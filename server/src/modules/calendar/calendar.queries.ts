@@ -73,22 +73,41 @@ function staffStatement(actor: Actor, taughtOnly: boolean): string {
  */
 const gradingTarget = (r: Row): Target => ({ to: 'item', itemKind: r.kind, itemId: r.assessment_id, page: 'submissions' });
 const parentTarget = (studentId: string): Target => ({ to: 'child', studentId, tab: 'Assessments' });
-const studentTarget = (r: Row, opensOn: OpensOn): Target =>
-  ({ to: 'item', itemKind: r.kind, itemId: r.assessment_id, page: opensOn === OpensOn.SUBMIT ? 'submit' : 'view' });
+const studentTarget = (r: Row, opensOn: OpensOn): Target => ({
+  to: 'item',
+  itemKind: r.kind,
+  itemId: r.assessment_id,
+  page: opensOn === OpensOn.SUBMIT ? 'submit' : 'view',
+});
 
 function toEvent(r: Row, now: Date, forParent: boolean): CalendarEvent {
   const base = {
-    assessmentId: r.assessment_id, kind: r.kind, title: r.title, courseId: r.course_id, courseTitle: r.course_title,
-    isVisible: r.is_visible, studentId: r.student_id, studentName: r.student_name,
+    assessmentId: r.assessment_id,
+    kind: r.kind,
+    title: r.title,
+    courseId: r.course_id,
+    courseTitle: r.course_title,
+    isVisible: r.is_visible,
+    studentId: r.student_id,
+    studentName: r.student_name,
   };
   if (!r.student_id) {
     return Object.assign(new CalendarEvent(), base, {
-      id: `assessment-${r.assessment_id}`, dueDate: r.due_date, isExtended: false, status: null,
+      id: `assessment-${r.assessment_id}`,
+      dueDate: r.due_date,
+      isExtended: false,
+      status: null,
       target: gradingTarget(r),
     });
   }
   const submission = r.status
-    ? { status: r.status, isAutoSubmitted: !!r.is_auto_submitted, allowedAfterDue: !!r.allowed_after_due, customDueDate: r.custom_due_date, joinedLate: r.joined_late }
+    ? {
+        status: r.status,
+        isAutoSubmitted: !!r.is_auto_submitted,
+        allowedAfterDue: !!r.allowed_after_due,
+        customDueDate: r.custom_due_date,
+        joinedLate: r.joined_late,
+      }
     : null;
   const standing = studentStanding({ dueDate: r.due_date }, submission, now);
   return Object.assign(new CalendarEvent(), base, {
@@ -107,10 +126,14 @@ function toEvent(r: Row, now: Date, forParent: boolean): CalendarEvent {
  * without children.
  */
 export async function calendarEvents(ds: DataSource, actor: Actor, from: Date, to: Date, now = new Date()): Promise<CalendarEvent[]> {
-  const sql = actor.activeRole === Role.Teacher ? staffStatement(actor, true)
-    : actor.activeRole === Role.SuperAdmin || actor.activeRole === Role.Admin ? staffStatement(actor, false)
-    : actor.activeRole === Role.Student || (actor.activeRole === Role.Parent && actor.childIds.length) ? studentStatement(actor)
-    : null;
+  const sql =
+    actor.activeRole === Role.Teacher
+      ? staffStatement(actor, true)
+      : actor.activeRole === Role.SuperAdmin || actor.activeRole === Role.Admin
+        ? staffStatement(actor, false)
+        : actor.activeRole === Role.Student || (actor.activeRole === Role.Parent && actor.childIds.length)
+          ? studentStatement(actor)
+          : null;
   if (!sql) return [];
   const rows: Row[] = await ds.query(sql, [actor.userId, from, to]);
   return rows.map((r) => toEvent(r, now, actor.activeRole === Role.Parent));

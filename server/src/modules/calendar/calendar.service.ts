@@ -69,10 +69,14 @@ export class CalendarService {
   /** Whether the viewer has a link (never the secret: only its hash is kept). */
   async feedStatus(actor: Actor): Promise<CalendarFeedStatus> {
     const rows: Array<{ created_at: Date; last_fetched_at: Date | null }> = await this.ds.query(
-      'SELECT created_at, last_fetched_at FROM calendar_feeds WHERE user_id = $1', [actor.userId]);
+      'SELECT created_at, last_fetched_at FROM calendar_feeds WHERE user_id = $1',
+      [actor.userId],
+    );
     const row = rows[0];
     return Object.assign(new CalendarFeedStatus(), {
-      enabled: !!row, createdAt: row?.created_at ?? null, lastFetchedAt: row?.last_fetched_at ?? null,
+      enabled: !!row,
+      createdAt: row?.created_at ?? null,
+      lastFetchedAt: row?.last_fetched_at ?? null,
     });
   }
 
@@ -83,7 +87,9 @@ export class CalendarService {
     const [row]: Array<{ created_at: Date }> = await this.ds.query(
       `INSERT INTO calendar_feeds (user_id, token_hash) VALUES ($1, $2)
        ON CONFLICT (user_id) DO UPDATE SET token_hash = EXCLUDED.token_hash, created_at = now(), last_fetched_at = NULL
-       RETURNING created_at`, [actor.userId, hash]);
+       RETURNING created_at`,
+      [actor.userId, hash],
+    );
     const url = `${this.config.publicUrl}/api/calendar/feed/${token}.ics`;
     return Object.assign(new CalendarFeedLink(), { url, webcalUrl: url.replace(/^https?:/, 'webcal:'), createdAt: row.created_at });
   }
@@ -109,7 +115,8 @@ export class CalendarService {
           WHERE f.token_hash = $1 AND u.id = f.user_id AND ${accountInUseSql('u')}
           RETURNING f.user_id, u.role, u.first_name, u.last_name)
        SELECT f.*, CASE WHEN f.role = 'Parent' THEN ${CHILD_IDS_SQL('f.user_id')} ELSE '{}' END AS child_ids FROM f`,
-      [hashSecret(token)]);
+      [hashSecret(token)],
+    );
     const owner = rows[0];
     if (!owner) throw notFound(CALENDAR_TEXT.feedNotFound);
     const actor = storedRoleActor(owner.user_id, owner.role, owner.child_ids);
@@ -127,8 +134,12 @@ export class CalendarService {
   /** `forParent`: the child's name leads the summary (a parent may follow several children). */
   private icsEvent(e: CalendarEvent, forParent: boolean): IcsEvent {
     const who = forParent && e.studentName ? `${e.studentName}: ` : '';
-    const details = [`${KIND_WORD[e.kind]} of ${e.courseTitle}`, e.status ? `Status: ${e.status}` : null,
-      e.isExtended ? 'The due date was extended' : null, e.isVisible ? null : 'Hidden from students'].filter(Boolean);
+    const details = [
+      `${KIND_WORD[e.kind]} of ${e.courseTitle}`,
+      e.status ? `Status: ${e.status}` : null,
+      e.isExtended ? 'The due date was extended' : null,
+      e.isVisible ? null : 'Hidden from students',
+    ].filter(Boolean);
     return {
       uid: `${e.id}@${new URL(this.config.publicUrl).host}`,
       start: e.dueDate,

@@ -24,15 +24,20 @@ beforeAll(async () => {
   for (const kind of ['ASSIGNMENT', 'QUIZ', 'EXAM'] as const) {
     const [{ id }] = await t.ds.query(
       `INSERT INTO assessments (kind, course_id, module_id, title, due_date) VALUES ($1, $2, $3, $4, date_trunc('minute', now()) + interval '5 days') RETURNING id`,
-      [kind, w.course.own, kind === 'QUIZ' ? w.module.own : null, `Targets ${kind}`]);
+      [kind, w.course.own, kind === 'QUIZ' ? w.module.own : null, `Targets ${kind}`],
+    );
     items[kind] = id;
   }
   // a handed-in assignment: the student's event leads to its view page
   const [{ id }] = await t.ds.query(
     `INSERT INTO assessments (kind, course_id, title, due_date) VALUES ('ASSIGNMENT', $1, 'Targets submitted', date_trunc('minute', now()) + interval '6 days') RETURNING id`,
-    [w.course.own]);
+    [w.course.own],
+  );
   submitted = id;
-  await t.ds.query(`INSERT INTO submissions (assessment_id, student_id, status, submitted_at) VALUES ($1, $2, 'pending', now())`, [submitted, w.me.Student]);
+  await t.ds.query(`INSERT INTO submissions (assessment_id, student_id, status, submitted_at) VALUES ($1, $2, 'pending', now())`, [
+    submitted,
+    w.me.Student,
+  ]);
 }, 60_000);
 afterAll(() => t.close());
 
@@ -43,7 +48,11 @@ async function paths(role: Role): Promise<Map<string, string>> {
   const r = await t.rest('GET', `/calendar?from=${encodeURIComponent(FROM)}&to=${encodeURIComponent(TO)}`, { token: w.tokens[role] });
   expect(r.body.data.map((e: { path: string }) => e.path)).toEqual(g.data.calendar.map((e: { path: string }) => e.path));
   const ours = new Set([...Object.values(items), submitted]);
-  return new Map((g.data.calendar as Array<{ assessmentId: string; path: string }>).filter((e) => ours.has(e.assessmentId)).map((e) => [e.assessmentId, e.path]));
+  return new Map(
+    (g.data.calendar as Array<{ assessmentId: string; path: string }>)
+      .filter((e) => ours.has(e.assessmentId))
+      .map((e) => [e.assessmentId, e.path]),
+  );
 }
 
 /** The URL of each VEVENT of `role`'s ICS feed, by UID. */
@@ -67,7 +76,12 @@ it('answers the same paths as before for each viewer and kind, and the feed the 
   const parent = await paths(Role.Parent);
   for (const id of [...Object.values(items), submitted]) expect(parent.get(id)).toBe(`/dashboard/children/${w.me.Student}?tab=Assessments`);
   const { urls } = await feedUrls(w.tokens.Student);
-  expect(urls).toEqual(expect.arrayContaining([`http://lms.test/dashboard/exams/${items.EXAM}/submit`, `http://lms.test/dashboard/assignments/${submitted}/view`]));
+  expect(urls).toEqual(
+    expect.arrayContaining([
+      `http://lms.test/dashboard/exams/${items.EXAM}/submit`,
+      `http://lms.test/dashboard/assignments/${submitted}/view`,
+    ]),
+  );
 });
 
 it('changing a route in the table changes every answer (nothing is stored)', async () => {

@@ -24,7 +24,14 @@ beforeAll(async () => {
   // the matrix's world: the demo school plus ART-6A, taught by teacher2@ to a class without demo students
   const w = await buildWorld(t);
   tokens = w.tokens;
-  ids = { student: w.me.Student, student2: w.student2, teacher: w.me.Teacher, parent: w.me.Parent, math: w.course.own, art: w.course.other };
+  ids = {
+    student: w.me.Student,
+    student2: w.student2,
+    teacher: w.me.Teacher,
+    parent: w.me.Parent,
+    math: w.course.own,
+    art: w.course.other,
+  };
 }, 60_000);
 afterAll(() => t.close());
 
@@ -33,8 +40,10 @@ async function item(courseId: string, title: string, days: number, opts: { visib
   const id = await one(
     `INSERT INTO assessments (kind, course_id, title, due_date, is_visible, scope)
      VALUES ('ASSIGNMENT', $1, $2, date_trunc('minute', now()) + make_interval(days => $3), $4, $5) RETURNING id`,
-    [courseId, title, days, opts.visible ?? true, opts.targets ? 'individual_students' : 'whole_class']);
-  for (const s of opts.targets ?? []) await t.ds.query('INSERT INTO assessment_targets (assessment_id, student_id) VALUES ($1, $2)', [id, s]);
+    [courseId, title, days, opts.visible ?? true, opts.targets ? 'individual_students' : 'whole_class'],
+  );
+  for (const s of opts.targets ?? [])
+    await t.ds.query('INSERT INTO assessment_targets (assessment_id, student_id) VALUES ($1, $2)', [id, s]);
   return id;
 }
 
@@ -48,7 +57,7 @@ async function both(role: Role) {
   return g.data.calendar as Array<Record<string, any>>;
 }
 
-it("a student sees their own due dates with their status and page, never a hidden item or one for someone else", async () => {
+it('a student sees their own due dates with their status and page, never a hidden item or one for someone else', async () => {
   const shown = await item(ids.math, 'Cal shown', 3);
   const hidden = await item(ids.math, 'Cal hidden', 3, { visible: false });
   const forOther = await item(ids.math, 'Cal for student2', 3, { targets: [ids.student2] });
@@ -60,8 +69,16 @@ it("a student sees their own due dates with their status and page, never a hidde
   for (const id of [hidden, forOther, otherClass]) expect(mine).not.toContain(id);
   const e = events.find((x) => x.assessmentId === shown)!;
   expect(e).toMatchObject({
-    id: `assessment-${shown}-student-${ids.student}`, kind: 'ASSIGNMENT', title: 'Cal shown', courseId: ids.math, courseTitle: 'MATH-5A',
-    status: 'Pending', studentId: ids.student, isVisible: true, isExtended: false, path: `/dashboard/assignments/${shown}/submit`,
+    id: `assessment-${shown}-student-${ids.student}`,
+    kind: 'ASSIGNMENT',
+    title: 'Cal shown',
+    courseId: ids.math,
+    courseTitle: 'MATH-5A',
+    status: 'Pending',
+    studentId: ids.student,
+    isVisible: true,
+    isExtended: false,
+    path: `/dashboard/assignments/${shown}/submit`,
   });
   // by due date
   const dues = events.map((x) => new Date(x.dueDate).getTime());
@@ -74,13 +91,17 @@ it('a reopened submission moves its due date to the customDueDate, for that stud
   const id = await item(ids.math, 'Cal reopened', -5);
   await t.ds.query(
     `INSERT INTO submissions (assessment_id, student_id, status, submitted_at, allowed_after_due, custom_due_date)
-     VALUES ($1, $2, 'reopened', now(), true, date_trunc('minute', now()) + interval '6 days')`, [id, ids.student]);
+     VALUES ($1, $2, 'reopened', now(), true, date_trunc('minute', now()) + interval '6 days')`,
+    [id, ids.student],
+  );
   const mine = (await both(Role.Student)).find((e) => e.assessmentId === id)!;
   expect(mine.isExtended).toBe(true);
   expect(mine.status).toBe('Reopened (Pending)');
   expect(new Date(mine.dueDate).getTime()).toBeGreaterThan(Date.now() + 5 * 86400_000);
   const student2 = await t.login('student2@demo.school');
-  const theirs = (await t.gql(QUERY, { from: FROM, to: TO }, student2)).data.calendar.find((e: { assessmentId: string }) => e.assessmentId === id);
+  const theirs = (await t.gql(QUERY, { from: FROM, to: TO }, student2)).data.calendar.find(
+    (e: { assessmentId: string }) => e.assessmentId === id,
+  );
   expect(theirs.isExtended).toBe(false);
   expect(new Date(theirs.dueDate).getTime()).toBeLessThan(Date.now());
   expect(theirs.status).toBe('Overdue');
@@ -94,7 +115,13 @@ it("a teacher sees their courses' items, hidden ones too, linking to the grading
   const art = await item(ids.art, 'Cal teacher art', 2);
   const events = await both(Role.Teacher);
   const e = events.find((x) => x.assessmentId === hidden)!;
-  expect(e).toMatchObject({ id: `assessment-${hidden}`, isVisible: false, status: null, studentId: null, path: `/dashboard/assignments/${hidden}/submissions` });
+  expect(e).toMatchObject({
+    id: `assessment-${hidden}`,
+    isVisible: false,
+    status: null,
+    studentId: null,
+    path: `/dashboard/assignments/${hidden}/submissions`,
+  });
   expect(events.map((x) => x.assessmentId)).not.toContain(art);
   const teacher2 = await t.login('teacher2@demo.school');
   const theirs = (await t.gql(QUERY, { from: FROM, to: TO }, teacher2)).data.calendar.map((x: { assessmentId: string }) => x.assessmentId);
@@ -130,7 +157,11 @@ it("SuperAdmin and Admin calendars hold the whole school's due dates, hidden ite
   for (const role of [Role.SuperAdmin, Role.Admin]) {
     const events = await both(role);
     expect(events.map((e) => e.assessmentId)).toEqual(expect.arrayContaining([math, hiddenArt]));
-    expect(events.find((e) => e.assessmentId === hiddenArt)).toMatchObject({ isVisible: false, studentId: null, path: `/dashboard/assignments/${hiddenArt}/submissions` });
+    expect(events.find((e) => e.assessmentId === hiddenArt)).toMatchObject({
+      isVisible: false,
+      studentId: null,
+      path: `/dashboard/assignments/${hiddenArt}/submissions`,
+    });
   }
 });
 

@@ -41,11 +41,11 @@ export class Content extends Versioned {
   @Column({ type: 'text', default: '' })
   description: string;
 
-  @Field(() => ContentType, { description: 'The chosen type; the file\'s bytes always match it.' })
+  @Field(() => ContentType, { description: "The chosen type; the file's bytes always match it." })
   @Column({ name: 'content_type', type: 'text', default: ContentType.PDF })
   contentType: ContentType;
 
-  @Field({ description: 'The uploaded file\'s name (without any folder).' })
+  @Field({ description: "The uploaded file's name (without any folder)." })
   @Column({ name: 'file_name', type: 'text' })
   fileName: string;
 

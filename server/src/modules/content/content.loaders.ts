@@ -9,17 +9,25 @@ import { Content } from './content.entity';
  * it and its module are), by upload time. Every path to a module's content uses it.
  */
 export function contentsOfModules(m: DataSource | EntityManager, actor: Actor | null, moduleIds: string[]): Promise<Content[]> {
-  return m.getRepository(Content).createQueryBuilder('ct')
+  return m
+    .getRepository(Content)
+    .createQueryBuilder('ct')
     .innerJoin('course_modules', 'md', 'md.id = ct.module_id')
     .where('ct.module_id IN (:...moduleIds)', { moduleIds })
-    .andWhere(itemReadableSql(actor, { courseId: 'md.course_id', visible: '(ct.is_visible AND md.is_visible)' }, ':viewer'), { viewer: actor?.userId })
-    .orderBy('ct.created_at', 'ASC').addOrderBy('ct.id', 'ASC')
+    .andWhere(itemReadableSql(actor, { courseId: 'md.course_id', visible: '(ct.is_visible AND md.is_visible)' }, ':viewer'), {
+      viewer: actor?.userId,
+    })
+    .orderBy('ct.created_at', 'ASC')
+    .addOrderBy('ct.id', 'ASC')
     .getMany();
 }
 
 /** Per request: a module's readable content, one statement for all modules of a response. */
 export function contentLoaders(ds: DataSource, actor: Actor | null) {
   return {
-    contentsByModule: listLoader((ids) => contentsOfModules(ds, actor, ids), (c) => c.moduleId),
+    contentsByModule: listLoader(
+      (ids) => contentsOfModules(ds, actor, ids),
+      (c) => c.moduleId,
+    ),
   };
 }

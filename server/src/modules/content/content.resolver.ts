@@ -11,8 +11,14 @@ import { CloneContentInput, UpdateContentInput, UploadContentInput } from './con
 
 @Resolver(() => Content)
 export class ContentResolver {
-  @Query(() => [Content], { description: "A module's content; students see visible items of visible modules only (REST: GET /api/content/module/{moduleId})." })
-  contents(@Arg('moduleId', () => ID, { description: 'The module whose content to list.' }) moduleId: string, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+  @Query(() => [Content], {
+    description: "A module's content; students see visible items of visible modules only (REST: GET /api/content/module/{moduleId}).",
+  })
+  contents(
+    @Arg('moduleId', () => ID, { description: 'The module whose content to list.' }) moduleId: string,
+    @CurrentActor() actor: Actor,
+    @Ctx() ctx: RequestContext,
+  ) {
     return ctx.services.content.listForModule(actor, moduleId);
   }
 
@@ -21,8 +27,16 @@ export class ContentResolver {
     return ctx.services.content.get(actor, id);
   }
 
-  @Query(() => [Content], { description: 'Content of your other modules, to reuse in this module (tree by module.course.academicYear, class, course, module) (REST: GET /api/content/reuse/available/{moduleId}).' })
-  reusableContents(@Arg('moduleId', () => ID, { description: 'The module the content would be copied into (its own content is left out).' }) moduleId: string, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+  @Query(() => [Content], {
+    description:
+      'Content of your other modules, to reuse in this module (tree by module.course.academicYear, class, course, module) (REST: GET /api/content/reuse/available/{moduleId}).',
+  })
+  reusableContents(
+    @Arg('moduleId', () => ID, { description: 'The module the content would be copied into (its own content is left out).' })
+    moduleId: string,
+    @CurrentActor() actor: Actor,
+    @Ctx() ctx: RequestContext,
+  ) {
     return ctx.services.content.reusable(actor, moduleId);
   }
 
@@ -37,12 +51,15 @@ export class ContentResolver {
   }
 
   @Mutation(() => Content, {
-    description: "Upload a file into a module (multipart request; send the header 'Apollo-Require-Preflight: true'). At most 50MB; its bytes and declared type must match contentType (REST: POST /api/content).",
+    description:
+      "Upload a file into a module (multipart request; send the header 'Apollo-Require-Preflight: true'). At most 50MB; its bytes and declared type must match contentType (REST: POST /api/content).",
   })
   async uploadContent(
     @Arg('input', () => UploadContentInput) input: UploadContentInput,
-    @Arg('file', () => GraphQLUpload, { nullable: true, description: 'The file; missing gives "Please select a file to upload".' }) file: Promise<FileUpload> | null,
-    @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext,
+    @Arg('file', () => GraphQLUpload, { nullable: true, description: 'The file; missing gives "Please select a file to upload".' })
+    file: Promise<FileUpload> | null,
+    @CurrentActor() actor: Actor,
+    @Ctx() ctx: RequestContext,
   ) {
     const upload = file ? await file : null;
     const incoming = upload ? { filename: upload.filename, mimetype: upload.mimetype, stream: upload.createReadStream() } : null;
@@ -50,17 +67,25 @@ export class ContentResolver {
   }
 
   @Mutation(() => Content, { description: 'Change a content item (REST: PUT /api/content/{id}).' })
-  updateContent(@Arg('input', () => UpdateContentInput) input: UpdateContentInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+  updateContent(
+    @Arg('input', () => UpdateContentInput) input: UpdateContentInput,
+    @CurrentActor() actor: Actor,
+    @Ctx() ctx: RequestContext,
+  ) {
     return ctx.services.content.update(actor, input.id, input);
   }
 
-  @Mutation(() => Boolean, { description: 'Delete a content item and its file, unless a reused copy still uses the file (REST: DELETE /api/content/{id}).' })
+  @Mutation(() => Boolean, {
+    description: 'Delete a content item and its file, unless a reused copy still uses the file (REST: DELETE /api/content/{id}).',
+  })
   async deleteContent(@Arg('id', () => ID) id: string, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
     await ctx.services.content.delete(actor, id);
     return true;
   }
 
-  @Mutation(() => Content, { description: 'Reuse a content item: a copy in another module you teach (REST: POST /api/content/reuse/clone/{contentId}).' })
+  @Mutation(() => Content, {
+    description: 'Reuse a content item: a copy in another module you teach (REST: POST /api/content/reuse/clone/{contentId}).',
+  })
   cloneContent(@Arg('input', () => CloneContentInput) input: CloneContentInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
     return ctx.services.content.clone(actor, input.contentId, input.newModuleId);
   }

@@ -88,18 +88,20 @@ export class ContentService {
       const got = received;
       const content = await this.ds.transaction(async (m) => {
         const stored = await this.files.record(m, got, mime, actor.userId);
-        const row = await m.save(m.create(Content, {
-          moduleId: module.id,
-          title: (fields.title ?? got.filename).slice(0, 200),
-          description: fields.description,
-          contentType: fields.contentType,
-          fileId: stored.id,
-          fileName: got.filename,
-          fileSize: got.size,
-          mimeType: mime,
-          isVisible: fields.isVisible,
-          createdById: actor.userId,
-        }));
+        const row = await m.save(
+          m.create(Content, {
+            moduleId: module.id,
+            title: (fields.title ?? got.filename).slice(0, 200),
+            description: fields.description,
+            contentType: fields.contentType,
+            fileId: stored.id,
+            fileName: got.filename,
+            fileSize: got.size,
+            mimeType: mime,
+            isVisible: fields.isVisible,
+            createdById: actor.userId,
+          }),
+        );
         return m.getRepository(Content).findOneByOrFail({ id: row.id });
       });
       received = undefined; // kept
@@ -113,7 +115,8 @@ export class ContentService {
   async update(actor: Actor, id: string, input: UploadInput & { version?: unknown }): Promise<Content> {
     const { content } = await this.manageable(actor, id);
     const { set, version } = validateContentEdit(input);
-    if (set.contentType && !ALLOWED_MIME[set.contentType].includes(content.mimeType)) throw validation(T.invalidType(set.contentType), 'contentType');
+    if (set.contentType && !ALLOWED_MIME[set.contentType].includes(content.mimeType))
+      throw validation(T.invalidType(set.contentType), 'contentType');
     return this.ds.transaction((m) => updateVersioned(m, Content, content.id, set, version, { what: 'content', notFound: T.notFound }));
   }
 
@@ -133,7 +136,9 @@ export class ContentService {
 
   /** With module, course, year, class and subject, for the reuse tree. */
   private treeQuery(m: EntityManager = this.ds.manager) {
-    return m.getRepository(Content).createQueryBuilder('ct')
+    return m
+      .getRepository(Content)
+      .createQueryBuilder('ct')
       .innerJoinAndSelect('ct.module', 'm')
       .innerJoinAndSelect('m.course', 'c')
       .innerJoinAndSelect('c.subject', 's')
@@ -149,8 +154,12 @@ export class ContentService {
     await this.modules.manageable(actor, moduleId);
     return this.treeQuery()
       .where(TAUGHT_BY('me'), { me: actor.userId })
-      .orderBy('y.year', 'DESC').addOrderBy('cl.name', 'ASC').addOrderBy('c.title', 'ASC')
-      .addOrderBy('m.sort_order', 'ASC').addOrderBy('ct.created_at', 'ASC').addOrderBy('ct.id', 'ASC')
+      .orderBy('y.year', 'DESC')
+      .addOrderBy('cl.name', 'ASC')
+      .addOrderBy('c.title', 'ASC')
+      .addOrderBy('m.sort_order', 'ASC')
+      .addOrderBy('ct.created_at', 'ASC')
+      .addOrderBy('ct.id', 'ASC')
       .getMany();
   }
 

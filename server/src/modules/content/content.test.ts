@@ -32,21 +32,31 @@ beforeAll(async () => {
   [{ id: visiblePdf }] = await t.ds.query(`SELECT id FROM contents WHERE module_id = $1 AND content_type = 'PDF'`, [weekOne]);
   hiddenPdf = (await makeContent(t.ds, t.services, weekOne, { title: 'Hidden notes', isVisible: false })).id;
   // a module of teacher2's course (English, Class 5A 2026)
-  const [place] = await t.ds.query(`SELECT c.id AS class_id, c.academic_year_id FROM classes c JOIN academic_years y ON y.id = c.academic_year_id WHERE c.name = 'Class 5A' AND y.year = '2026'`);
+  const [place] = await t.ds.query(
+    `SELECT c.id AS class_id, c.academic_year_id FROM classes c JOIN academic_years y ON y.id = c.academic_year_id WHERE c.name = 'Class 5A' AND y.year = '2026'`,
+  );
   const [english] = await t.ds.query(`SELECT id FROM subjects WHERE name = 'English'`);
-  const res = await t.rest('POST', '/courses', { token: tok.teacher2, body: { title: 'ENG-5A', subject: english.id, class: place.class_id, academicYear: place.academic_year_id } });
+  const res = await t.rest('POST', '/courses', {
+    token: tok.teacher2,
+    body: { title: 'ENG-5A', subject: english.id, class: place.class_id, academicYear: place.academic_year_id },
+  });
   otherCourseModule = await makeModule(t.ds, res.body.data._id, { title: 'Teacher 2 week' });
 });
 afterAll(() => t.close());
 
 const restUpload = (token: string | undefined, fields: Record<string, string>, file?: Extract<Part, { filename: string }>) =>
-  postMultipart(`${t.url}/api/content`, [
-    ...(file ? [{ ...file, name: 'file' }] : []),
-    ...Object.entries(fields).map(([name, value]) => ({ name, value })),
-  ], token ? { authorization: `Bearer ${token}` } : {});
+  postMultipart(
+    `${t.url}/api/content`,
+    [...(file ? [{ ...file, name: 'file' }] : []), ...Object.entries(fields).map(([name, value]) => ({ name, value }))],
+    token ? { authorization: `Bearer ${token}` } : {},
+  );
 
-const gqlUpload = (token: string, input: Record<string, unknown>, file: Extract<Part, { filename: string }> | null, headers: Record<string, string> = { 'apollo-require-preflight': 'true' }) =>
-  postMultipart(`${t.url}/graphql`, gqlUploadParts(UPLOAD, { input }, file), { authorization: `Bearer ${token}`, ...headers });
+const gqlUpload = (
+  token: string,
+  input: Record<string, unknown>,
+  file: Extract<Part, { filename: string }> | null,
+  headers: Record<string, string> = { 'apollo-require-preflight': 'true' },
+) => postMultipart(`${t.url}/graphql`, gqlUploadParts(UPLOAD, { input }, file), { authorization: `Bearer ${token}`, ...headers });
 
 const pdf = { name: 'file', filename: 'Lesson 1 – notes.pdf', contentType: 'application/pdf', data: tinyPdf(['Lesson 1']) };
 const png = { name: 'file', filename: 'diagram.png', contentType: 'image/png', data: tinyPng(8, 8) };
@@ -66,18 +76,34 @@ const gqlError = (res: { body: any }) => [res.body.errors?.[0]?.extensions?.code
 describe('upload', () => {
   it('over REST multipart: stored, recorded, and downloadable byte for byte', async () => {
     const before = storedFiles(t.services).length;
-    const res = await restUpload(tok.teacher, { module: weekOne, title: 'Lesson notes', description: 'Read first', contentType: 'PDF', isVisible: 'true' }, pdf);
+    const res = await restUpload(
+      tok.teacher,
+      { module: weekOne, title: 'Lesson notes', description: 'Read first', contentType: 'PDF', isVisible: 'true' },
+      pdf,
+    );
     expect(res.status).toBe(201);
     expect(res.body.message).toBe('Content uploaded successfully');
-    expect(res.body.data).toMatchObject({ title: 'Lesson notes', fileName: 'Lesson 1 – notes.pdf', fileSize: pdf.data.length, contentType: 'PDF', isVisible: true, mimeType: 'application/pdf' });
+    expect(res.body.data).toMatchObject({
+      title: 'Lesson notes',
+      fileName: 'Lesson 1 – notes.pdf',
+      fileSize: pdf.data.length,
+      contentType: 'PDF',
+      isVisible: true,
+      mimeType: 'application/pdf',
+    });
     expect(storedFiles(t.services)).toHaveLength(before + 1);
     const dl = await fetch(`${t.url}/api/content/download/${res.body.data._id}`, { headers: { authorization: `Bearer ${tok.student}` } });
     expect(dl.status).toBe(200);
     expect(dl.headers.get('content-type')).toBe('application/pdf');
     expect(dl.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(dl.headers.get('content-disposition')).toBe(`attachment; filename="Lesson 1 _ notes.pdf"; filename*=UTF-8''Lesson%201%20%E2%80%93%20notes.pdf`);
+    expect(dl.headers.get('content-disposition')).toBe(
+      `attachment; filename="Lesson 1 _ notes.pdf"; filename*=UTF-8''Lesson%201%20%E2%80%93%20notes.pdf`,
+    );
     expect(Buffer.from(await dl.arrayBuffer()).equals(pdf.data)).toBe(true);
-    const [file] = await t.ds.query(`SELECT f.size::int, f.mime, f.sha256, f.owner_id FROM files f JOIN contents c ON c.file_id = f.id WHERE c.id = $1`, [res.body.data._id]);
+    const [file] = await t.ds.query(
+      `SELECT f.size::int, f.mime, f.sha256, f.owner_id FROM files f JOIN contents c ON c.file_id = f.id WHERE c.id = $1`,
+      [res.body.data._id],
+    );
     const [teacher] = await t.ds.query(`SELECT id FROM users WHERE email = 'teacher@demo.school'`);
     expect(file).toMatchObject({ size: pdf.data.length, mime: 'application/pdf', owner_id: teacher.id });
     expect(file.sha256).toMatch(/^[0-9a-f]{64}$/);
@@ -86,19 +112,75 @@ describe('upload', () => {
   it('over GraphQL multipart reaches the same code (title defaults to the file name)', async () => {
     const res = await gqlUpload(tok.teacher, { moduleId: weekOne, contentType: 'OTHER' }, png);
     expect(res.body.errors).toBeUndefined();
-    expect(res.body.data.uploadContent).toMatchObject({ title: 'diagram.png', fileName: 'diagram.png', mimeType: 'image/png', contentType: 'OTHER' });
+    expect(res.body.data.uploadContent).toMatchObject({
+      title: 'diagram.png',
+      fileName: 'diagram.png',
+      mimeType: 'image/png',
+      contentType: 'OTHER',
+    });
     const dl = await t.rest('GET', `/content/download/${res.body.data.uploadContent.id}`, { token: tok.teacher });
     expect(dl.status).toBe(200);
   });
 
   it.each([
-    ['a UTF-8 text file as Reading', 'Reading', { filename: 'notes.txt', contentType: 'text/plain', data: Buffer.from('Grüße – plain text\n') }],
-    ['a docx as Reading', 'Reading', { filename: 'essay.docx', contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', data: tinyZip([{ name: '[Content_Types].xml', data: officeContentTypes('word'), deflate: true }, { name: 'word/document.xml', data: '<w/>' }]) }],
-    ['a pptx as PPT', 'PPT', { filename: 'slides.pptx', contentType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', data: tinyZip([{ name: '[Content_Types].xml', data: officeContentTypes('presentation') }]) }],
-    ['an old PowerPoint file as PPT', 'PPT', { filename: 'slides.ppt', contentType: 'application/vnd.ms-powerpoint', data: Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(504)]) }],
-    ['an mp4 as Video', 'Video', { filename: 'clip.mp4', contentType: 'video/mp4', data: Buffer.concat([Buffer.from('00000018667479706d703432', 'hex'), Buffer.alloc(64)]) }],
-    ['a webm as Video (type from the extension)', 'Video', { filename: 'clip.webm', contentType: 'application/octet-stream', data: Buffer.concat([Buffer.from('1a45dfa3', 'hex'), Buffer.alloc(64)]) }],
-    ['a jpeg as Other', 'Other', { filename: 'photo.jpg', contentType: 'image/jpeg', data: Buffer.concat([Buffer.from('ffd8ffe0', 'hex'), Buffer.alloc(64)]) }],
+    [
+      'a UTF-8 text file as Reading',
+      'Reading',
+      { filename: 'notes.txt', contentType: 'text/plain', data: Buffer.from('Grüße – plain text\n') },
+    ],
+    [
+      'a docx as Reading',
+      'Reading',
+      {
+        filename: 'essay.docx',
+        contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        data: tinyZip([
+          { name: '[Content_Types].xml', data: officeContentTypes('word'), deflate: true },
+          { name: 'word/document.xml', data: '<w/>' },
+        ]),
+      },
+    ],
+    [
+      'a pptx as PPT',
+      'PPT',
+      {
+        filename: 'slides.pptx',
+        contentType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+        data: tinyZip([{ name: '[Content_Types].xml', data: officeContentTypes('presentation') }]),
+      },
+    ],
+    [
+      'an old PowerPoint file as PPT',
+      'PPT',
+      {
+        filename: 'slides.ppt',
+        contentType: 'application/vnd.ms-powerpoint',
+        data: Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(504)]),
+      },
+    ],
+    [
+      'an mp4 as Video',
+      'Video',
+      {
+        filename: 'clip.mp4',
+        contentType: 'video/mp4',
+        data: Buffer.concat([Buffer.from('00000018667479706d703432', 'hex'), Buffer.alloc(64)]),
+      },
+    ],
+    [
+      'a webm as Video (type from the extension)',
+      'Video',
+      {
+        filename: 'clip.webm',
+        contentType: 'application/octet-stream',
+        data: Buffer.concat([Buffer.from('1a45dfa3', 'hex'), Buffer.alloc(64)]),
+      },
+    ],
+    [
+      'a jpeg as Other',
+      'Other',
+      { filename: 'photo.jpg', contentType: 'image/jpeg', data: Buffer.concat([Buffer.from('ffd8ffe0', 'hex'), Buffer.alloc(64)]) },
+    ],
   ])('accepts %s', async (_label, contentType, file) => {
     const res = await restUpload(tok.teacher, { module: weekOne, contentType }, { name: 'file', ...file });
     expect([res.status, res.body.data?.contentType]).toEqual([201, contentType]);
@@ -130,9 +212,19 @@ describe('refused uploads store nothing', () => {
     expect(gqlError(gql)).toEqual(['VALIDATION', 'Invalid file type for PDF. Please select a valid file.']);
     const binaryText = { name: 'file', filename: 'notes.txt', contentType: 'text/plain', data: Buffer.from([0x68, 0x69, 0x00, 0x01]) };
     expect((await refused(() => restUpload(tok.teacher, { module: weekOne, contentType: 'Reading' }, binaryText))).status).toBe(400);
-    const pptxAsWord = { name: 'file', filename: 'essay.docx', contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', data: tinyZip([{ name: '[Content_Types].xml', data: officeContentTypes('presentation') }]) };
+    const pptxAsWord = {
+      name: 'file',
+      filename: 'essay.docx',
+      contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      data: tinyZip([{ name: '[Content_Types].xml', data: officeContentTypes('presentation') }]),
+    };
     expect((await refused(() => restUpload(tok.teacher, { module: weekOne, contentType: 'Reading' }, pptxAsWord))).status).toBe(400);
-    const plainZip = { name: 'file', filename: 'slides.pptx', contentType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', data: tinyZip([{ name: 'a.txt', data: 'x' }]) };
+    const plainZip = {
+      name: 'file',
+      filename: 'slides.pptx',
+      contentType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+      data: tinyZip([{ name: 'a.txt', data: 'x' }]),
+    };
     expect((await refused(() => restUpload(tok.teacher, { module: weekOne, contentType: 'PPT' }, plainZip))).status).toBe(400);
   });
 
@@ -145,7 +237,11 @@ describe('refused uploads store nothing', () => {
   }, 60_000);
 
   it('exactly 50MB is accepted', async () => {
-    const res = await restUpload(tok.teacher, { module: weekOne, contentType: 'PDF' }, { name: 'file', filename: 'max.pdf', contentType: 'application/pdf', data: generatedBytes(50 * 1024 * 1024) });
+    const res = await restUpload(
+      tok.teacher,
+      { module: weekOne, contentType: 'PDF' },
+      { name: 'file', filename: 'max.pdf', contentType: 'application/pdf', data: generatedBytes(50 * 1024 * 1024) },
+    );
     expect([res.status, res.body.data?.fileSize]).toEqual([201, 50 * 1024 * 1024]);
     await t.rest('DELETE', `/content/${res.body.data._id}`, { token: tok.teacher });
   }, 60_000);
@@ -201,19 +297,32 @@ describe('reading and downloading', () => {
 
   it('others: another teacher, a parent and a student of another class get not found; an admin may read', async () => {
     const [other] = await t.ds.query(`SELECT c.id, c.academic_year_id FROM classes c WHERE c.name = 'Class 5B'`);
-    await t.ds.query(`UPDATE users SET class_id = $1, academic_year_id = $2 WHERE email = 'student2@demo.school'`, [other.id, other.academic_year_id]);
+    await t.ds.query(`UPDATE users SET class_id = $1, academic_year_id = $2 WHERE email = 'student2@demo.school'`, [
+      other.id,
+      other.academic_year_id,
+    ]);
     for (const who of ['teacher2', 'parent', 'student2']) {
       expect([who, (await download(tok[who], visiblePdf)).status]).toEqual([who, 404]);
       expect([who, (await t.rest('GET', `/content/module/${weekOne}`, { token: tok[who] })).status]).toEqual([who, 404]);
     }
     expect((await download(tok.admin, hiddenPdf)).status).toBe(200);
-    const [c5a] = await t.ds.query(`SELECT c.id, c.academic_year_id FROM classes c JOIN academic_years y ON y.id = c.academic_year_id WHERE c.name = 'Class 5A' AND y.year = '2026'`);
-    await t.ds.query(`UPDATE users SET class_id = $1, academic_year_id = $2 WHERE email = 'student2@demo.school'`, [c5a.id, c5a.academic_year_id]);
+    const [c5a] = await t.ds.query(
+      `SELECT c.id, c.academic_year_id FROM classes c JOIN academic_years y ON y.id = c.academic_year_id WHERE c.name = 'Class 5A' AND y.year = '2026'`,
+    );
+    await t.ds.query(`UPDATE users SET class_id = $1, academic_year_id = $2 WHERE email = 'student2@demo.school'`, [
+      c5a.id,
+      c5a.academic_year_id,
+    ]);
     expect((await download(tok.student2, visiblePdf)).status).toBe(200);
   });
 
   it('adds an extension from the type when the stored name has none; text is served as UTF-8', async () => {
-    const item = await makeContent(t.ds, t.services, weekOne, { name: 'README', mime: 'text/plain', contentType: 'Reading', bytes: Buffer.from('hello') });
+    const item = await makeContent(t.ds, t.services, weekOne, {
+      name: 'README',
+      mime: 'text/plain',
+      contentType: 'Reading',
+      bytes: Buffer.from('hello'),
+    });
     const res = await fetch(`${t.url}/api/content/download/${item.id}`, { headers: { authorization: `Bearer ${tok.teacher}` } });
     expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="README.txt"; filename*=UTF-8''README.txt`);
@@ -223,11 +332,22 @@ describe('reading and downloading', () => {
 describe('edit and delete', () => {
   it('a teacher edits title, description, type (only to one the file suits) and visibility', async () => {
     const item = await makeContent(t.ds, t.services, weekOne, { title: 'Before' });
-    const res = await t.rest('PUT', `/content/${item.id}`, { token: tok.teacher, body: { title: 'After', description: 'd', isVisible: false } });
-    expect(res.body).toMatchObject({ success: true, message: 'Content updated successfully', data: { title: 'After', description: 'd', isVisible: false } });
+    const res = await t.rest('PUT', `/content/${item.id}`, {
+      token: tok.teacher,
+      body: { title: 'After', description: 'd', isVisible: false },
+    });
+    expect(res.body).toMatchObject({
+      success: true,
+      message: 'Content updated successfully',
+      data: { title: 'After', description: 'd', isVisible: false },
+    });
     const wrong = await t.rest('PUT', `/content/${item.id}`, { token: tok.teacher, body: { contentType: 'Video' } });
     expect([wrong.status, wrong.body.message]).toEqual([400, 'Invalid file type for Video. Please select a valid file.']);
-    const gql = await t.gql('mutation($input: UpdateContentInput!) { updateContent(input: $input) { title version } }', { input: { id: item.id, title: 'Via GraphQL', version: 1 } }, tok.teacher);
+    const gql = await t.gql(
+      'mutation($input: UpdateContentInput!) { updateContent(input: $input) { title version } }',
+      { input: { id: item.id, title: 'Via GraphQL', version: 1 } },
+      tok.teacher,
+    );
     expect(gql.errors?.[0].extensions?.code).toBe('CONFLICT');
   });
 
@@ -257,15 +377,22 @@ describe('edit and delete', () => {
 });
 
 describe('reuse', () => {
-  it('lists your other modules\' content with its module and course, and copies it into your module', async () => {
+  it("lists your other modules' content with its module and course, and copies it into your module", async () => {
     const target = await makeModule(t.ds, mathCourse, { title: 'Target' });
     const list = await t.rest('GET', `/content/reuse/available/${target}`, { token: tok.teacher });
     expect(list.status).toBe(200);
     const mine = list.body.data.find((c: { _id: string }) => c._id === visiblePdf);
-    expect(mine.module).toMatchObject({ _id: weekOne, course: { _id: mathCourse, title: 'MATH-5A', academicYear: { year: '2026' }, class: { name: 'Class 5A' } } });
+    expect(mine.module).toMatchObject({
+      _id: weekOne,
+      course: { _id: mathCourse, title: 'MATH-5A', academicYear: { year: '2026' }, class: { name: 'Class 5A' } },
+    });
     expect(list.body.data.every((c: { module: { _id: string } }) => c.module._id !== target)).toBe(true);
     expect((await t.rest('GET', `/content/reuse/available/${target}`, { token: tok.teacher2 })).status).toBe(404);
-    expect((await t.rest('GET', `/content/reuse/available/${otherCourseModule}`, { token: tok.teacher2 })).body.data.some((c: { _id: string }) => c._id === visiblePdf)).toBe(false);
+    expect(
+      (await t.rest('GET', `/content/reuse/available/${otherCourseModule}`, { token: tok.teacher2 })).body.data.some(
+        (c: { _id: string }) => c._id === visiblePdf,
+      ),
+    ).toBe(false);
 
     const source = await makeContent(t.ds, t.services, weekOne, { title: 'Original', bytes: tinyPdf(['Shared']) });
     const copy = await t.rest('POST', `/content/reuse/clone/${source.id}`, { token: tok.teacher, body: { newModuleId: target } });
@@ -288,13 +415,23 @@ describe('reuse', () => {
 
   it('only between your own modules', async () => {
     const mod = await makeModule(t.ds, mathCourse);
-    const intoOther = await t.rest('POST', `/content/reuse/clone/${visiblePdf}`, { token: tok.teacher, body: { newModuleId: otherCourseModule } });
+    const intoOther = await t.rest('POST', `/content/reuse/clone/${visiblePdf}`, {
+      token: tok.teacher,
+      body: { newModuleId: otherCourseModule },
+    });
     expect(intoOther.status).toBe(404);
-    const fromOther = await t.rest('POST', `/content/reuse/clone/${visiblePdf}`, { token: tok.teacher2, body: { newModuleId: otherCourseModule } });
+    const fromOther = await t.rest('POST', `/content/reuse/clone/${visiblePdf}`, {
+      token: tok.teacher2,
+      body: { newModuleId: otherCourseModule },
+    });
     expect(fromOther.status).toBe(404);
     const student = await t.rest('POST', `/content/reuse/clone/${visiblePdf}`, { token: tok.student, body: { newModuleId: mod } });
     expect(student.status).toBe(403);
-    const gql = await t.gql('mutation($input: CloneContentInput!) { cloneContent(input: $input) { id title module { id } } }', { input: { contentId: visiblePdf, newModuleId: mod } }, tok.teacher);
+    const gql = await t.gql(
+      'mutation($input: CloneContentInput!) { cloneContent(input: $input) { id title module { id } } }',
+      { input: { contentId: visiblePdf, newModuleId: mod } },
+      tok.teacher,
+    );
     expect(gql.data.cloneContent.module.id).toBe(mod);
   });
 });

@@ -12,7 +12,10 @@ export class UploadContentInput {
   @Field({ nullable: true, description: 'Free text.' })
   description?: string;
 
-  @Field(() => ContentType, { nullable: true, description: 'PDF when not given; the file must be of this type, by its bytes and its declared type.' })
+  @Field(() => ContentType, {
+    nullable: true,
+    description: 'PDF when not given; the file must be of this type, by its bytes and its declared type.',
+  })
   contentType?: ContentType;
 
   @Field({ nullable: true, description: 'Shown to students; true when not given.' })
@@ -36,7 +39,10 @@ export class UpdateContentInput {
   @Field({ nullable: true, description: 'Shown to students.' })
   isVisible?: boolean;
 
-  @Field(() => Int, { nullable: true, description: 'The version you edited; if someone changed the item since, the update is refused (CONFLICT).' })
+  @Field(() => Int, {
+    nullable: true,
+    description: 'The version you edited; if someone changed the item since, the update is refused (CONFLICT).',
+  })
   version?: number;
 }
 

@@ -17,7 +17,9 @@ export async function lockCourseOrder(m: EntityManager, courseId: string): Promi
 export async function placeNewModule(m: EntityManager, courseId: string, wanted: number | undefined): Promise<number> {
   await lockCourseOrder(m, courseId);
   if (wanted === undefined) {
-    const [{ next }] = await m.query('SELECT COALESCE(MAX(sort_order), 0) + 1 AS next FROM course_modules WHERE course_id = $1', [courseId]);
+    const [{ next }] = await m.query('SELECT COALESCE(MAX(sort_order), 0) + 1 AS next FROM course_modules WHERE course_id = $1', [
+      courseId,
+    ]);
     return next;
   }
   await m.query('UPDATE course_modules SET sort_order = sort_order + 1 WHERE course_id = $1 AND sort_order >= $2', [courseId, wanted]);
@@ -30,11 +32,23 @@ export async function moveModule(m: EntityManager, courseId: string, moduleId: s
   const [row]: Array<{ sort_order: number }> = await m.query('SELECT sort_order FROM course_modules WHERE id = $1', [moduleId]);
   if (!row || row.sort_order === to) return;
   const from = row.sort_order;
-  const taken: unknown[] = await m.query('SELECT 1 FROM course_modules WHERE course_id = $1 AND sort_order = $2 AND id <> $3', [courseId, to, moduleId]);
+  const taken: unknown[] = await m.query('SELECT 1 FROM course_modules WHERE course_id = $1 AND sort_order = $2 AND id <> $3', [
+    courseId,
+    to,
+    moduleId,
+  ]);
   if (!taken.length) return; // a free number: the update itself moves it
   if (to < from) {
-    await m.query('UPDATE course_modules SET sort_order = sort_order + 1 WHERE course_id = $1 AND sort_order >= $2 AND sort_order < $3', [courseId, to, from]);
+    await m.query('UPDATE course_modules SET sort_order = sort_order + 1 WHERE course_id = $1 AND sort_order >= $2 AND sort_order < $3', [
+      courseId,
+      to,
+      from,
+    ]);
   } else {
-    await m.query('UPDATE course_modules SET sort_order = sort_order - 1 WHERE course_id = $1 AND sort_order > $2 AND sort_order <= $3', [courseId, from, to]);
+    await m.query('UPDATE course_modules SET sort_order = sort_order - 1 WHERE course_id = $1 AND sort_order > $2 AND sort_order <= $3', [
+      courseId,
+      from,
+      to,
+    ]);
   }
 }

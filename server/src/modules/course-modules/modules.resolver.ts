@@ -10,18 +10,34 @@ import type { CoursePage } from '../courses/courses.page';
 
 @Resolver(() => CourseModule)
 export class ModulesResolver {
-  @Query(() => [CourseModule], { description: "A course's modules by order; students see visible ones only (REST: GET /api/modules/course/{courseId})." })
-  modules(@Arg('courseId', () => ID, { description: 'The course whose modules to list.' }) courseId: string, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+  @Query(() => [CourseModule], {
+    description: "A course's modules by order; students see visible ones only (REST: GET /api/modules/course/{courseId}).",
+  })
+  modules(
+    @Arg('courseId', () => ID, { description: 'The course whose modules to list.' }) courseId: string,
+    @CurrentActor() actor: Actor,
+    @Ctx() ctx: RequestContext,
+  ) {
     return ctx.services.modules.listForCourse(actor, courseId);
   }
 
-  @Query(() => CourseModule, { description: 'One module with its course; not found for a student when hidden (REST: GET /api/modules/{moduleId}).' })
+  @Query(() => CourseModule, {
+    description: 'One module with its course; not found for a student when hidden (REST: GET /api/modules/{moduleId}).',
+  })
   module(@Arg('id', () => ID) id: string, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
     return ctx.services.modules.get(actor, id);
   }
 
-  @Query(() => [CourseModule], { description: 'Modules of your other courses, to reuse in this course (tree by course.academicYear, course.class, course) (REST: GET /api/modules/reuse/available/{courseId}).' })
-  reusableModules(@Arg('courseId', () => ID, { description: 'The course the module would be copied into (its own modules are left out).' }) courseId: string, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+  @Query(() => [CourseModule], {
+    description:
+      'Modules of your other courses, to reuse in this course (tree by course.academicYear, course.class, course) (REST: GET /api/modules/reuse/available/{courseId}).',
+  })
+  reusableModules(
+    @Arg('courseId', () => ID, { description: 'The course the module would be copied into (its own modules are left out).' })
+    courseId: string,
+    @CurrentActor() actor: Actor,
+    @Ctx() ctx: RequestContext,
+  ) {
     return ctx.services.modules.reusable(actor, courseId);
   }
 
@@ -31,7 +47,11 @@ export class ModulesResolver {
     return m.course ?? ctx.loaders.courseById.load(m.courseId);
   }
 
-  @FieldResolver(() => ModuleDeleteImpact, { nullable: true, description: "What deleting this module removes with it (counts for the confirmation); null unless you may delete it (the course's teachers)." })
+  @FieldResolver(() => ModuleDeleteImpact, {
+    nullable: true,
+    description:
+      "What deleting this module removes with it (counts for the confirmation); null unless you may delete it (the course's teachers).",
+  })
   deleteImpact(@Root() m: CourseModule, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
     return ctx.services.modules.deleteImpact(actor, m.id);
   }
@@ -52,7 +72,10 @@ export class ModulesResolver {
     return true;
   }
 
-  @Mutation(() => CourseModule, { description: 'Reuse a module: a deep copy (with content) appended to another course you teach (REST: POST /api/modules/reuse/clone/{moduleId}).' })
+  @Mutation(() => CourseModule, {
+    description:
+      'Reuse a module: a deep copy (with content) appended to another course you teach (REST: POST /api/modules/reuse/clone/{moduleId}).',
+  })
   cloneModule(@Arg('input', () => CloneModuleInput) input: CloneModuleInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
     return ctx.services.modules.clone(actor, input.moduleId, input.newCourseId, input);
   }

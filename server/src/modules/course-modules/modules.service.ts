@@ -33,7 +33,9 @@ export class ModulesService {
 
   /** With its course, subject, class and year, for the module page header. */
   private query(m: EntityManager = this.ds.manager) {
-    return m.getRepository(CourseModule).createQueryBuilder('m')
+    return m
+      .getRepository(CourseModule)
+      .createQueryBuilder('m')
       .innerJoinAndSelect('m.course', 'c')
       .innerJoinAndSelect('c.subject', 's')
       .innerJoinAndSelect('c.class', 'cl')
@@ -43,7 +45,9 @@ export class ModulesService {
   /** Two statements: the module (with its course) and the course's facts. */
   async readable(actor: Actor, id: unknown, m: DataSource | EntityManager = this.ds): Promise<ReadableModule> {
     const moduleId = assertId(id, T.notFound);
-    const module = await this.query(m instanceof DataSource ? m.manager : m).where('m.id = :id', { id: moduleId }).getOne();
+    const module = await this.query(m instanceof DataSource ? m.manager : m)
+      .where('m.id = :id', { id: moduleId })
+      .getOne();
     if (!module) throw notFound(T.notFound);
     const course = await oneCourseFacts(m, actor, module.courseId);
     if (!course) throw notFound(T.notFound);
@@ -75,7 +79,8 @@ export class ModulesService {
 
   /** POST /modules; without an order the module goes after the highest one. */
   async create(actor: Actor, input: ModuleInput & { courseId?: unknown }): Promise<CourseModule> {
-    if (input.courseId === undefined || input.courseId === null || input.courseId === '') throw validation('Course is required', 'courseId');
+    if (input.courseId === undefined || input.courseId === null || input.courseId === '')
+      throw validation('Course is required', 'courseId');
     const course = await this.courses.readable(actor, input.courseId);
     authorize(actor, 'course.manage', course, { message: T.cannotManage });
     const f = validateNewModule(input);
@@ -123,8 +128,11 @@ export class ModulesService {
     authorize(actor, 'course.manage', target, { message: T.cannotManage });
     return this.query()
       .where(TAUGHT_BY('me'), { me: actor.userId })
-      .orderBy('y.year', 'DESC').addOrderBy('cl.name', 'ASC').addOrderBy('c.title', 'ASC')
-      .addOrderBy('m.sort_order', 'ASC').addOrderBy('m.id', 'ASC')
+      .orderBy('y.year', 'DESC')
+      .addOrderBy('cl.name', 'ASC')
+      .addOrderBy('c.title', 'ASC')
+      .addOrderBy('m.sort_order', 'ASC')
+      .addOrderBy('m.id', 'ASC')
       .getMany();
   }
 
@@ -132,7 +140,12 @@ export class ModulesService {
    * POST /modules/reuse/clone/{moduleId} {newCourseId}: a deep copy (with content) appended to one of your courses.
    * The reuse picker lets the teacher change the title and description, so they are taken in the same transaction.
    */
-  async clone(actor: Actor, moduleId: unknown, newCourseId: unknown, rename: Pick<ModuleInput, 'title' | 'description'> = {}): Promise<CourseModule> {
+  async clone(
+    actor: Actor,
+    moduleId: unknown,
+    newCourseId: unknown,
+    rename: Pick<ModuleInput, 'title' | 'description'> = {},
+  ): Promise<CourseModule> {
     if (moduleId === undefined || moduleId === null || moduleId === '') throw validation(T.selectModule);
     if (newCourseId === undefined || newCourseId === null || newCourseId === '') throw validation('Course is required');
     const { set } = validateModuleEdit({ title: rename.title ?? undefined, description: rename.description ?? undefined });

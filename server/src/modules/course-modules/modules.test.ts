@@ -21,7 +21,13 @@ beforeAll(async () => {
   const [c] = await t.ds.query(`SELECT class_id, academic_year_id FROM courses WHERE id = $1`, [math]);
   const [english] = await t.ds.query(`SELECT id FROM subjects WHERE name = 'English'`);
   const [t2] = await t.ds.query(`SELECT id FROM users WHERE email = 'teacher2@demo.school'`);
-  teacher2Course = await makeCourse(t.ds, { teacherIds: [t2.id], classId: c.class_id, subjectId: english.id, academicYearId: c.academic_year_id, title: 'ENG-5A' });
+  teacher2Course = await makeCourse(t.ds, {
+    teacherIds: [t2.id],
+    classId: c.class_id,
+    subjectId: english.id,
+    academicYearId: c.academic_year_id,
+    title: 'ENG-5A',
+  });
 });
 afterAll(() => t.close());
 
@@ -29,11 +35,29 @@ describe('create and edit', () => {
   it('defaults: type Week, order after the highest, visible', async () => {
     const res = await t.rest('POST', '/modules', { token: tok.teacher, body: { title: 'Week 4', course: science } });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ message: 'Module created successfully', data: { title: 'Week 4', moduleType: 'Week', order: 3, isVisible: true, description: '' } });
-    expect(res.body.data.course).toMatchObject({ _id: science, title: 'SCI-5A', subject: { name: 'Science' }, class: { name: 'Class 5A' }, academicYear: { year: '2026' } });
-    const gql = await t.gql('mutation($i: CreateModuleInput!) { createModule(input: $i) { title moduleType order isVisible course { title } } }',
-      { i: { courseId: science, title: 'Unit X', moduleType: 'UNIT', order: 10, isVisible: false } }, tok.teacher);
-    expect(gql.data.createModule).toEqual({ title: 'Unit X', moduleType: 'UNIT', order: 10, isVisible: false, course: { title: 'SCI-5A' } });
+    expect(res.body).toMatchObject({
+      message: 'Module created successfully',
+      data: { title: 'Week 4', moduleType: 'Week', order: 3, isVisible: true, description: '' },
+    });
+    expect(res.body.data.course).toMatchObject({
+      _id: science,
+      title: 'SCI-5A',
+      subject: { name: 'Science' },
+      class: { name: 'Class 5A' },
+      academicYear: { year: '2026' },
+    });
+    const gql = await t.gql(
+      'mutation($i: CreateModuleInput!) { createModule(input: $i) { title moduleType order isVisible course { title } } }',
+      { i: { courseId: science, title: 'Unit X', moduleType: 'UNIT', order: 10, isVisible: false } },
+      tok.teacher,
+    );
+    expect(gql.data.createModule).toEqual({
+      title: 'Unit X',
+      moduleType: 'UNIT',
+      order: 10,
+      isVisible: false,
+      course: { title: 'SCI-5A' },
+    });
   });
 
   it.each([
@@ -49,18 +73,31 @@ describe('create and edit', () => {
 
   it('edits fields and visibility; a stale version conflicts', async () => {
     const mod = await makeModule(t.ds, science, { title: 'Draft' });
-    const res = await t.rest('PUT', `/modules/${mod}`, { token: tok.teacher, body: { title: 'Ready', isVisible: false, order: 7, moduleType: 'Unit', description: 'Now' } });
-    expect(res.body).toMatchObject({ message: 'Module updated successfully', data: { title: 'Ready', isVisible: false, order: 7, moduleType: 'Unit', description: 'Now', version: 2 } });
-    const stale = await t.gql('mutation($i: UpdateModuleInput!) { updateModule(input: $i) { id } }', { i: { id: mod, isVisible: true, version: 1 } }, tok.teacher);
+    const res = await t.rest('PUT', `/modules/${mod}`, {
+      token: tok.teacher,
+      body: { title: 'Ready', isVisible: false, order: 7, moduleType: 'Unit', description: 'Now' },
+    });
+    expect(res.body).toMatchObject({
+      message: 'Module updated successfully',
+      data: { title: 'Ready', isVisible: false, order: 7, moduleType: 'Unit', description: 'Now', version: 2 },
+    });
+    const stale = await t.gql(
+      'mutation($i: UpdateModuleInput!) { updateModule(input: $i) { id } }',
+      { i: { id: mod, isVisible: true, version: 1 } },
+      tok.teacher,
+    );
     expect(stale.errors?.[0].extensions?.code).toBe('CONFLICT');
     const bad = await t.rest('PUT', `/modules/${mod}`, { token: tok.teacher, body: { order: 0 } });
     expect(bad.body.message).toBe('Order must be at least 1');
   });
 
-  it('only the course\'s teachers create, edit and delete', async () => {
+  it("only the course's teachers create, edit and delete", async () => {
     const mod = await makeModule(t.ds, science);
     for (const who of ['teacher2', 'parent']) {
-      expect([who, (await t.rest('POST', '/modules', { token: tok[who], body: { title: 'x', course: science } })).status]).toEqual([who, 404]);
+      expect([who, (await t.rest('POST', '/modules', { token: tok[who], body: { title: 'x', course: science } })).status]).toEqual([
+        who,
+        404,
+      ]);
       expect([who, (await t.rest('PUT', `/modules/${mod}`, { token: tok[who], body: { title: 'x' } })).status]).toEqual([who, 404]);
       expect([who, (await t.rest('DELETE', `/modules/${mod}`, { token: tok[who] })).status]).toEqual([who, 404]);
     }
@@ -129,7 +166,10 @@ describe('reuse', () => {
     const res = await t.rest('POST', `/modules/reuse/clone/${source}`, { token: tok.teacher, body: { newCourseId: science } });
     expect(res.status).toBe(201);
     const [{ max }] = await t.ds.query('SELECT max(sort_order) FROM course_modules WHERE course_id = $1', [science]);
-    expect(res.body).toMatchObject({ message: 'Module reused successfully', data: { title: 'Source', order: max, course: { _id: science } } });
+    expect(res.body).toMatchObject({
+      message: 'Module reused successfully',
+      data: { title: 'Source', order: max, course: { _id: science } },
+    });
     const copied = await t.ds.query('SELECT id, title, file_id FROM contents WHERE module_id = $1', [res.body.data._id]);
     expect(copied).toEqual([{ id: expect.any(String), title: 'Item', file_id: item.fileId }]);
     await t.rest('PUT', `/modules/${res.body.data._id}`, { token: tok.teacher, body: { title: 'Copy' } });
@@ -148,16 +188,27 @@ describe('reuse', () => {
     expect(gql.data.cloneModule).toMatchObject({ title: 'Renamed copy', description: 'For science' });
     expect((await t.ds.query('SELECT title FROM course_modules WHERE id = $1', [source]))[0].title).toBe('Picked');
     const before = Number((await t.ds.query('SELECT count(*) AS n FROM course_modules WHERE course_id = $1', [science]))[0].n);
-    const blank = await t.rest('POST', `/modules/reuse/clone/${source}`, { token: tok.teacher, body: { newCourseId: science, title: '  ' } });
+    const blank = await t.rest('POST', `/modules/reuse/clone/${source}`, {
+      token: tok.teacher,
+      body: { newCourseId: science, title: '  ' },
+    });
     expect([blank.status, blank.body.message]).toEqual([400, 'Module title is required']);
     expect(Number((await t.ds.query('SELECT count(*) AS n FROM course_modules WHERE course_id = $1', [science]))[0].n)).toBe(before);
   });
 
-  it('refuses other teachers\' modules and courses', async () => {
+  it("refuses other teachers' modules and courses", async () => {
     const [m] = await t.ds.query(`SELECT id FROM course_modules WHERE course_id = $1 LIMIT 1`, [math]);
-    expect((await t.rest('POST', `/modules/reuse/clone/${m.id}`, { token: tok.teacher, body: { newCourseId: teacher2Course } })).status).toBe(404);
-    expect((await t.rest('POST', `/modules/reuse/clone/${m.id}`, { token: tok.teacher2, body: { newCourseId: teacher2Course } })).status).toBe(404);
-    const gql = await t.gql('mutation($i: CloneModuleInput!) { cloneModule(input: $i) { id } }', { i: { moduleId: m.id, newCourseId: science } }, tok.student);
+    expect(
+      (await t.rest('POST', `/modules/reuse/clone/${m.id}`, { token: tok.teacher, body: { newCourseId: teacher2Course } })).status,
+    ).toBe(404);
+    expect(
+      (await t.rest('POST', `/modules/reuse/clone/${m.id}`, { token: tok.teacher2, body: { newCourseId: teacher2Course } })).status,
+    ).toBe(404);
+    const gql = await t.gql(
+      'mutation($i: CloneModuleInput!) { cloneModule(input: $i) { id } }',
+      { i: { moduleId: m.id, newCourseId: science } },
+      tok.student,
+    );
     expect(gql.errors?.[0].extensions?.code).toBe('FORBIDDEN');
   });
 });

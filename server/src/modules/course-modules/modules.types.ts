@@ -42,11 +42,16 @@ export class UpdateModuleInput {
   @Field({ nullable: true, description: 'Shown to students (the visibility toggle).' })
   isVisible?: boolean;
 
-  @Field(() => Int, { nullable: true, description: 'The version you edited; if someone changed the module since, the update is refused (CONFLICT).' })
+  @Field(() => Int, {
+    nullable: true,
+    description: 'The version you edited; if someone changed the module since, the update is refused (CONFLICT).',
+  })
   version?: number;
 }
 
-@InputType({ description: 'Reuse a module of one of your courses in another of your courses (REST: POST /api/modules/reuse/clone/{moduleId}).' })
+@InputType({
+  description: 'Reuse a module of one of your courses in another of your courses (REST: POST /api/modules/reuse/clone/{moduleId}).',
+})
 export class CloneModuleInput {
   @Field(() => ID, { description: 'The module to copy (with its content).' })
   moduleId: string;

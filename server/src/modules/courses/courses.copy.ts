@@ -17,14 +17,22 @@ export async function copyCourseModules(m: EntityManager, fromCourseId: string, 
        SELECT new_id, $2, title, description, module_type, sort_order, is_visible FROM src
      )
      INSERT INTO contents (module_id, created_by, ${CONTENT_COLUMNS})
-     SELECT src.new_id, $3, ${CONTENT_COLUMNS.split(', ').map((c) => `ct.${c}`).join(', ')}
+     SELECT src.new_id, $3, ${CONTENT_COLUMNS.split(', ')
+       .map((c) => `ct.${c}`)
+       .join(', ')}
        FROM contents ct JOIN src ON src.id = ct.module_id`,
     [fromCourseId, toCourseId, actorId],
   );
 }
 
 /** One module with its content, appended to a course (order: the highest there plus 1). */
-export async function copyModule(m: EntityManager, moduleId: string, newModuleId: string, toCourseId: string, actorId: string): Promise<void> {
+export async function copyModule(
+  m: EntityManager,
+  moduleId: string,
+  newModuleId: string,
+  toCourseId: string,
+  actorId: string,
+): Promise<void> {
   await m.query(
     `WITH mods AS (
        INSERT INTO course_modules (id, course_id, title, description, module_type, sort_order, is_visible)
@@ -33,17 +41,27 @@ export async function copyModule(m: EntityManager, moduleId: string, newModuleId
          FROM course_modules md WHERE md.id = $1
      )
      INSERT INTO contents (module_id, created_by, ${CONTENT_COLUMNS})
-     SELECT $2, $4, ${CONTENT_COLUMNS.split(', ').map((c) => `ct.${c}`).join(', ')}
+     SELECT $2, $4, ${CONTENT_COLUMNS.split(', ')
+       .map((c) => `ct.${c}`)
+       .join(', ')}
        FROM contents ct WHERE ct.module_id = $1`,
     [moduleId, newModuleId, toCourseId, actorId],
   );
 }
 
 /** One content item into a module. */
-export async function copyContent(m: EntityManager, contentId: string, newContentId: string, toModuleId: string, actorId: string): Promise<void> {
+export async function copyContent(
+  m: EntityManager,
+  contentId: string,
+  newContentId: string,
+  toModuleId: string,
+  actorId: string,
+): Promise<void> {
   await m.query(
     `INSERT INTO contents (id, module_id, created_by, ${CONTENT_COLUMNS})
-     SELECT $2, $3, $4, ${CONTENT_COLUMNS.split(', ').map((c) => `ct.${c}`).join(', ')}
+     SELECT $2, $3, $4, ${CONTENT_COLUMNS.split(', ')
+       .map((c) => `ct.${c}`)
+       .join(', ')}
        FROM contents ct WHERE ct.id = $1`,
     [contentId, newContentId, toModuleId, actorId],
   );

@@ -29,8 +29,11 @@ const STUDENT_COURSES = `{ studentCourses { studentInfo { academicYear { id year
 type Probe = { name: string; run: () => Promise<{ sql: number; size: number }> };
 const count = (r: { sql: number }, size: number) => ({ sql: r.sql, size });
 const pageSize = (c: any) =>
-  c.modules.length + c.modules.flatMap((m: any) => m.contents).length + c.announcements.length +
-  c.discussions.length + c.discussions.flatMap((d: any) => d.replies).length;
+  c.modules.length +
+  c.modules.flatMap((m: any) => m.contents).length +
+  c.announcements.length +
+  c.discussions.length +
+  c.discussions.flatMap((d: any) => d.replies).length;
 
 const probes: Probe[] = [
   {
@@ -38,7 +41,10 @@ const probes: Probe[] = [
     run: async () => {
       const r = await t.gql(MY_COURSES, {}, tok.teacher);
       expect(r.errors).toBeUndefined();
-      const courses = r.data.myCourses.flatMap((y: any) => y.classes).flatMap((c: any) => c.subjects).flatMap((s: any) => s.courses);
+      const courses = r.data.myCourses
+        .flatMap((y: any) => y.classes)
+        .flatMap((c: any) => c.subjects)
+        .flatMap((s: any) => s.courses);
       return count(r, courses.length + courses.flatMap((c: any) => c.modules).length);
     },
   },
@@ -61,19 +67,53 @@ const probes: Probe[] = [
       return count(r, pageSize(c));
     },
   },
-  { name: 'GraphQL courses (admin)', run: async () => { const r = await t.gql('{ courses(first: 500) { nodes { title subject { name } class { name } academicYear { year } teachers { firstName } } } }', {}, tok.admin); return count(r, r.data.courses.nodes.length); } },
-  { name: 'GET /courses (teacher)', run: async () => { const r = await t.rest('GET', '/courses', { token: tok.teacher }); return count(r, r.body.data.length); } },
   {
-    name: 'GraphQL studentCourses (the student\'s dashboard)',
+    name: 'GraphQL courses (admin)',
+    run: async () => {
+      const r = await t.gql(
+        '{ courses(first: 500) { nodes { title subject { name } class { name } academicYear { year } teachers { firstName } } } }',
+        {},
+        tok.admin,
+      );
+      return count(r, r.data.courses.nodes.length);
+    },
+  },
+  {
+    name: 'GET /courses (teacher)',
+    run: async () => {
+      const r = await t.rest('GET', '/courses', { token: tok.teacher });
+      return count(r, r.body.data.length);
+    },
+  },
+  {
+    name: "GraphQL studentCourses (the student's dashboard)",
     run: async () => {
       const r = await t.gql(STUDENT_COURSES, {}, tok.student);
       expect(r.errors).toBeUndefined();
       return count(r, r.data.studentCourses.courses.length);
     },
   },
-  { name: 'GET /courses/student/all-courses', run: async () => { const r = await t.rest('GET', '/courses/student/all-courses', { token: tok.student }); return count(r, r.body.data.length); } },
-  { name: 'GET /modules/course/{id} (student)', run: async () => { const r = await t.rest('GET', `/modules/course/${math}`, { token: tok.student }); return count(r, r.body.data.length); } },
-  { name: 'GET /announcements/course/{id}', run: async () => { const r = await t.rest('GET', `/announcements/course/${math}`, { token: tok.teacher }); return count(r, r.body.data.length); } },
+  {
+    name: 'GET /courses/student/all-courses',
+    run: async () => {
+      const r = await t.rest('GET', '/courses/student/all-courses', { token: tok.student });
+      return count(r, r.body.data.length);
+    },
+  },
+  {
+    name: 'GET /modules/course/{id} (student)',
+    run: async () => {
+      const r = await t.rest('GET', `/modules/course/${math}`, { token: tok.student });
+      return count(r, r.body.data.length);
+    },
+  },
+  {
+    name: 'GET /announcements/course/{id}',
+    run: async () => {
+      const r = await t.rest('GET', `/announcements/course/${math}`, { token: tok.teacher });
+      return count(r, r.body.data.length);
+    },
+  },
   {
     name: 'GET /discussions/course/{id}',
     run: async () => {
@@ -81,7 +121,13 @@ const probes: Probe[] = [
       return count(r, r.body.data.length + r.body.data.flatMap((d: any) => d.replies).length);
     },
   },
-  { name: 'GET /modules/reuse/available/{id}', run: async () => { const r = await t.rest('GET', `/modules/reuse/available/${math}`, { token: tok.teacher }); return count(r, r.body.data.length); } },
+  {
+    name: 'GET /modules/reuse/available/{id}',
+    run: async () => {
+      const r = await t.rest('GET', `/modules/reuse/available/${math}`, { token: tok.teacher });
+      return count(r, r.body.data.length);
+    },
+  },
 ];
 
 const small: Record<string, { sql: number; size: number }> = {};
@@ -94,17 +140,33 @@ beforeAll(async () => {
   for (const p of probes) small[p.name] = await p.run();
 
   const people: Array<{ id: string }> = await t.ds.query(
-    `SELECT id FROM users WHERE email IN ('teacher@demo.school', 'teacher2@demo.school', 'student@demo.school', 'student2@demo.school') ORDER BY email`);
-  const [teacher, teacher2] = (await t.ds.query(`SELECT id FROM users WHERE email IN ('teacher@demo.school', 'teacher2@demo.school') ORDER BY email`)) as Array<{ id: string }>;
-  const school = await makeSchool(t.ds, { years: 2, classesPerYear: 5, subjectsPerClass: 3, studentsPerClass: 2, teacherIds: [teacher.id, teacher2.id] });
+    `SELECT id FROM users WHERE email IN ('teacher@demo.school', 'teacher2@demo.school', 'student@demo.school', 'student2@demo.school') ORDER BY email`,
+  );
+  const [teacher, teacher2] = (await t.ds.query(
+    `SELECT id FROM users WHERE email IN ('teacher@demo.school', 'teacher2@demo.school') ORDER BY email`,
+  )) as Array<{ id: string }>;
+  const school = await makeSchool(t.ds, {
+    years: 2,
+    classesPerYear: 5,
+    subjectsPerClass: 3,
+    studentsPerClass: 2,
+    teacherIds: [teacher.id, teacher2.id],
+  });
   const bulk = await coursesForAllocations(t.ds, school.classIds);
   // more courses in the demo students' own class
   await t.ds.query(
     `INSERT INTO courses (title, subject_id, class_id, academic_year_id)
-     SELECT 'EXTRA-' || g, c.subject_id, c.class_id, c.academic_year_id FROM courses c, generate_series(1, 5) g WHERE c.id = $1`, [math]);
+     SELECT 'EXTRA-' || g, c.subject_id, c.class_id, c.academic_year_id FROM courses c, generate_series(1, 5) g WHERE c.id = $1`,
+    [math],
+  );
   const all: Array<{ id: string }> = await t.ds.query('SELECT id FROM courses');
   expect(all.length).toBeGreaterThan(bulk.length);
-  await fillCourses(t.ds, all.map((c) => c.id), people.map((p) => p.id), 12);
+  await fillCourses(
+    t.ds,
+    all.map((c) => c.id),
+    people.map((p) => p.id),
+    12,
+  );
 }, 60_000);
 afterAll(() => t.close());
 
@@ -122,16 +184,21 @@ it('the course page takes at most 12 statements (session, authorization, course,
 
 it('studentCourses and its REST twins are the session and one statement (courses.student-courses.ts)', async () => {
   expect((await t.gql(STUDENT_COURSES, {}, tok.student)).sql).toBe(2);
-  for (const path of ['/courses/student/all-courses', '/courses/student/my-courses']) expect((await t.rest('GET', path, { token: tok.student })).sql).toBe(2);
+  for (const path of ['/courses/student/all-courses', '/courses/student/my-courses'])
+    expect((await t.rest('GET', path, { token: tok.student })).sql).toBe(2);
   // other roles have no class: the role is refused before any statement
   expect((await t.gql(STUDENT_COURSES, {}, tok.teacher)).sql).toBe(1);
 });
 
 it("studentCourses reads the courses' teachers only when they are asked for, through fragments too, in the same two statements", async () => {
   const withTeachers = await t.gql(STUDENT_COURSES, {}, tok.student);
-  const throughFragments = await t.gql(`query { studentCourses { ...Placed } }
+  const throughFragments = await t.gql(
+    `query { studentCourses { ...Placed } }
     fragment Placed on StudentCourses { studentInfo { academicYear { id year isActive } class { id name } } courses { ...Card } }
-    fragment Card on Course { id title subject { id name } class { id name } academicYear { id year isActive } ... on Course { teachers { firstName lastName } } }`, {}, tok.student);
+    fragment Card on Course { id title subject { id name } class { id name } academicYear { id year isActive } ... on Course { teachers { firstName lastName } } }`,
+    {},
+    tok.student,
+  );
   expect(throughFragments.errors).toBeUndefined();
   expect(throughFragments.data).toEqual(withTeachers.data);
   expect(throughFragments.sql).toBe(2);
@@ -155,20 +222,44 @@ it('studentCourses and childCourses build each course whole only when the operat
     asked.push(args[2]);
     return coursesOfStudent(...args);
   };
-  const WHOLE = 'id title description version createdAt updatedAt subject { id name } class { id name } academicYear { id year } teachers { id lastName }';
+  const WHOLE =
+    'id title description version createdAt updatedAt subject { id name } class { id name } academicYear { id year } teachers { id lastName }';
   const whole = await t.gql(`{ studentCourses { courses { ${WHOLE} } } }`, {}, tok.student);
   // the web's student dashboard: id, title and places; through an alias and a fragment
-  const lean = await t.gql(`{ studentCourses { courses { ...Card } } }
-    fragment Card on Course { __typename id name: title subject { id name } class { id name } academicYear { id year } teachers { id lastName } }`, {}, tok.student);
+  const lean = await t.gql(
+    `{ studentCourses { courses { ...Card } } }
+    fragment Card on Course { __typename id name: title subject { id name } class { id name } academicYear { id year } teachers { id lastName } }`,
+    {},
+    tok.student,
+  );
   const [student] = await t.ds.query(`SELECT id FROM users WHERE email = 'student@demo.school'`);
-  const child = await t.gql(`query($s: ID!) { childCourses(studentId: $s) { courses { id title version } } }`, { s: student.id }, tok.parent);
+  const child = await t.gql(
+    `query($s: ID!) { childCourses(studentId: $s) { courses { id title version } } }`,
+    { s: student.id },
+    tok.parent,
+  );
   courses.coursesOfStudent = coursesOfStudent;
   expect([whole.errors, lean.errors, child.errors]).toEqual([undefined, undefined, undefined]);
-  expect(asked).toEqual([{ teachers: true, whole: true }, { teachers: true, whole: false }, { teachers: false, whole: true }]);
+  expect(asked).toEqual([
+    { teachers: true, whole: true },
+    { teachers: true, whole: false },
+    { teachers: false, whole: true },
+  ]);
   expect(lean.sql).toBe(whole.sql);
-  expect(lean.data.studentCourses.courses).toEqual(whole.data.studentCourses.courses.map((c: Record<string, unknown>) =>
-    ({ __typename: 'Course', id: c.id, name: c.title, subject: c.subject, class: c.class, academicYear: c.academicYear, teachers: c.teachers })));
-  expect(child.data.childCourses.courses).toEqual(whole.data.studentCourses.courses.map((c: Record<string, unknown>) => ({ id: c.id, title: c.title, version: c.version })));
+  expect(lean.data.studentCourses.courses).toEqual(
+    whole.data.studentCourses.courses.map((c: Record<string, unknown>) => ({
+      __typename: 'Course',
+      id: c.id,
+      name: c.title,
+      subject: c.subject,
+      class: c.class,
+      academicYear: c.academicYear,
+      teachers: c.teachers,
+    })),
+  );
+  expect(child.data.childCourses.courses).toEqual(
+    whole.data.studentCourses.courses.map((c: Record<string, unknown>) => ({ id: c.id, title: c.title, version: c.version })),
+  );
   // left out of the statement, not only of the answer
   const [me] = await t.ds.query(`SELECT id, role FROM users WHERE email = 'student@demo.school'`);
   const actor = { userId: me.id, role: me.role, activeRole: me.role, impersonating: false, sessionId: 's', childIds: [] };

@@ -29,8 +29,10 @@ export type FactsSource = {
  */
 export async function courseFacts(q: Runner, actor: Actor, courseIds: string[]): Promise<Map<string, CourseFactsRow>> {
   if (!courseIds.length) return new Map();
-  const rows: CourseFactsColumns[] = await q.query(
-    `SELECT ${courseFactsSql('c', '$2')} FROM courses c WHERE c.id = ANY($1::uuid[])`, [courseIds, actor.userId]);
+  const rows: CourseFactsColumns[] = await q.query(`SELECT ${courseFactsSql('c', '$2')} FROM courses c WHERE c.id = ANY($1::uuid[])`, [
+    courseIds,
+    actor.userId,
+  ]);
   return new Map(rows.map((r) => [r.id, factsOfColumns(r)]));
 }
 
@@ -48,14 +50,22 @@ export interface CourseFactsColumns {
  * The facts of the courses row `c` for the viewer `viewer` (an SQL expression), as columns (a statement that reads a
  * course reads them with it); its teachers from `teachers` (CourseRef.teachers), the course_teachers view unless named.
  */
-export const courseFactsSql = (c: string, viewer: string, teachers = 'course_teachers') => `${c}.id, ${c}.class_id, ${c}.academic_year_id, ${c}.subject_id,
+export const courseFactsSql = (
+  c: string,
+  viewer: string,
+  teachers = 'course_teachers',
+) => `${c}.id, ${c}.class_id, ${c}.academic_year_id, ${c}.subject_id,
   ARRAY(SELECT ct.teacher_id::text FROM ${teachers} ct WHERE ct.course_id = ${c}.id) AS teacher_ids,
   EXISTS (SELECT 1 FROM users u WHERE u.id = ${viewer} AND u.class_id = ${c}.class_id AND u.academic_year_id = ${c}.academic_year_id) AS in_class`;
 
 /** A course's facts from courseFactsSql's columns. */
 export const factsOfColumns = (r: CourseFactsColumns): CourseFactsRow => ({
-  id: r.id, classId: r.class_id, academicYearId: r.academic_year_id, subjectId: r.subject_id,
-  teacherIds: r.teacher_ids, viewerInClass: r.in_class,
+  id: r.id,
+  classId: r.class_id,
+  academicYearId: r.academic_year_id,
+  subjectId: r.subject_id,
+  teacherIds: r.teacher_ids,
+  viewerInClass: r.in_class,
 });
 
 export async function oneCourseFacts(q: Runner, actor: Actor, courseId: string): Promise<CourseFactsRow | undefined> {

@@ -24,7 +24,10 @@ async function createAssessment(i: Record<string, unknown>): Promise<string> {
   return r.data.createAssessment.id;
 }
 const submit = (assessmentId: string, student: string) =>
-  t.ds.query(`INSERT INTO submissions (assessment_id, student_id, status, submitted_at) VALUES ($1, $2, 'pending', now())`, [assessmentId, student]);
+  t.ds.query(`INSERT INTO submissions (assessment_id, student_id, status, submitted_at) VALUES ($1, $2, 'pending', now())`, [
+    assessmentId,
+    student,
+  ]);
 
 beforeAll(async () => {
   t = await startTestServer();
@@ -83,7 +86,11 @@ describe('deleteImpact', () => {
 
   it('a refused assessment delete carries the submissions count in its fields, on both transports', async () => {
     // refused only when the client sent a count that is not the real one (the web app sends 0 first; issue 24)
-    const g = await t.gql('mutation($id: ID!) { deleteAssessment(id: $id, confirmSubmissions: 0) { id } }', { id: assignment }, tok.teacher);
+    const g = await t.gql(
+      'mutation($id: ID!) { deleteAssessment(id: $id, confirmSubmissions: 0) { id } }',
+      { id: assignment },
+      tok.teacher,
+    );
     expect(g.errors?.[0].extensions).toEqual({ code: 'CONFLICT', submissions: 2 });
     const r = await t.rest('DELETE', `/assignments/${assignment}?confirmSubmissions=0`, { token: tok.teacher });
     expect([r.status, r.body.submissions]).toEqual([409, 2]);
@@ -108,7 +115,7 @@ describe('users: viewerCanEdit and viewerCanDelete follow the rules per row', ()
     expect(f['parent@demo.school']).toEqual([true, true]);
   });
 
-  it('a Teacher: their students and those students\' parents, never staff, not even themselves (issue 23)', async () => {
+  it("a Teacher: their students and those students' parents, never staff, not even themselves (issue 23)", async () => {
     const f = await flags('teacher');
     expect(f['admin@demo.school']).toEqual([false, false]);
     expect(f['teacher@demo.school']).toEqual([false, false]);
@@ -120,7 +127,9 @@ describe('users: viewerCanEdit and viewerCanDelete follow the rules per row', ()
   it('what the flag promises the server does: a shown Delete succeeds, a hidden one is refused', async () => {
     // a parent of a student of Class 5A, which teacher@ teaches
     const victim = await makeUser(t.ds, { role: Role.Parent });
-    await t.ds.query(`INSERT INTO parent_students (parent_id, student_id) SELECT $1, id FROM users WHERE email = 'student2@demo.school'`, [victim.id]);
+    await t.ds.query(`INSERT INTO parent_students (parent_id, student_id) SELECT $1, id FROM users WHERE email = 'student2@demo.school'`, [
+      victim.id,
+    ]);
     const shown = await t.gql('mutation($id: ID!) { deleteUser(id: $id) }', { id: victim.id }, tok.teacher);
     expect(shown.errors).toBeUndefined();
     const hidden = await t.gql('mutation($id: ID!) { deleteUser(id: $id) }', { id: id.admin }, tok.teacher);

@@ -26,10 +26,18 @@ const CARDS = `query($first: Int, $after: String) { courses(first: $first, after
 /** The list as it was read before: the ORM's window over the readable courses, then the same with their teachers. */
 function ormPage(actor: Actor, window: PageWindow) {
   const query = (teachers: boolean) => {
-    const qb = t.ds.getRepository(Course).createQueryBuilder('c')
-      .innerJoinAndSelect('c.subject', 's').innerJoinAndSelect('c.class', 'cl').innerJoinAndSelect('c.academicYear', 'y');
+    const qb = t.ds
+      .getRepository(Course)
+      .createQueryBuilder('c')
+      .innerJoinAndSelect('c.subject', 's')
+      .innerJoinAndSelect('c.class', 'cl')
+      .innerJoinAndSelect('c.academicYear', 'y');
     if (teachers) qb.leftJoinAndSelect('c.teachers', 't');
-    qb.orderBy('y.year', 'DESC').addOrderBy('cl.name', 'ASC').addOrderBy('s.name', 'ASC').addOrderBy('c.title', 'ASC').addOrderBy('c.id', 'ASC');
+    qb.orderBy('y.year', 'DESC')
+      .addOrderBy('cl.name', 'ASC')
+      .addOrderBy('s.name', 'ASC')
+      .addOrderBy('c.title', 'ASC')
+      .addOrderBy('c.id', 'ASC');
     if (teachers) qb.addOrderBy('t.lastName', 'ASC').addOrderBy('t.firstName', 'ASC');
     return qb.where(courseReadableSql(actor, { courseId: 'c.id' }, ':viewer'), { viewer: actor.userId });
   };
@@ -43,9 +51,16 @@ beforeAll(async () => {
   // more courses of the teacher's, in the same class and subject (titles decide their order) and with a second teacher
   const [math] = await t.ds.query(`SELECT subject_id, class_id, academic_year_id FROM courses WHERE title = 'MATH-5A'`);
   for (const title of ['MATH-5A-b', 'math-5a-c', 'MATH-5A-a']) {
-    await makeCourse(t.ds, { title, subjectId: math.subject_id, classId: math.class_id, academicYearId: math.academic_year_id, teacherIds: [teacher.id] });
+    await makeCourse(t.ds, {
+      title,
+      subjectId: math.subject_id,
+      classId: math.class_id,
+      academicYearId: math.academic_year_id,
+      teacherIds: [teacher.id],
+    });
   }
-  for (const who of ['superadmin', 'admin', 'teacher', 'teacher2', 'student', 'student2', 'parent']) tok[who] = await t.login(`${who}@demo.school`);
+  for (const who of ['superadmin', 'admin', 'teacher', 'teacher2', 'student', 'student2', 'parent'])
+    tok[who] = await t.login(`${who}@demo.school`);
 }, 60_000);
 afterAll(() => t.close());
 
@@ -80,8 +95,16 @@ it('GET /courses?limit= answers the same courses in the same order, with X-Total
 });
 
 it('a page of courses is the session and one statement, for 10 courses as for 2', async () => {
-  const small = await t.gql('{ courses(first: 2) { nodes { title subject { name } class { name } academicYear { year } teachers { firstName } } } }', {}, tok.admin);
-  const large = await t.gql('{ courses(first: 10) { nodes { title subject { name } class { name } academicYear { year } teachers { firstName } } } }', {}, tok.admin);
+  const small = await t.gql(
+    '{ courses(first: 2) { nodes { title subject { name } class { name } academicYear { year } teachers { firstName } } } }',
+    {},
+    tok.admin,
+  );
+  const large = await t.gql(
+    '{ courses(first: 10) { nodes { title subject { name } class { name } academicYear { year } teachers { firstName } } } }',
+    {},
+    tok.admin,
+  );
   expect(large.data.courses.nodes.length).toBeGreaterThan(small.data.courses.nodes.length);
   expect([small.sql, large.sql]).toEqual([2, 2]);
 });
@@ -94,11 +117,18 @@ it("reads each course's subject, class and year from the listed rows, not from t
   // what the subjects (ps), classes (pc) and years (py) of the answer's places read: the aggregate over each
   const placeReads = async (sql: string, params: unknown[]) => {
     const plan = await analyzedPlan(t.ds, sql, params);
-    return Object.fromEntries(['ps', 'pc', 'py'].map((alias) => {
-      const place = nodesOf(plan).find((n) => (n.Plans ?? []).some((child) => child.Alias === alias));
-      if (!place) throw new Error(`no ${alias} in the plan`);
-      return [alias, nodesOf(place).filter((n) => n['Relation Name'] === 'courses').map((n) => n.Alias)];
-    }));
+    return Object.fromEntries(
+      ['ps', 'pc', 'py'].map((alias) => {
+        const place = nodesOf(plan).find((n) => (n.Plans ?? []).some((child) => child.Alias === alias));
+        if (!place) throw new Error(`no ${alias} in the plan`);
+        return [
+          alias,
+          nodesOf(place)
+            .filter((n) => n['Relation Name'] === 'courses')
+            .map((n) => n.Alias),
+        ];
+      }),
+    );
   };
   const none = { ps: [], pc: [], py: [] };
   const admin = await actorOf('admin@demo.school');

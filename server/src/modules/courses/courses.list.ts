@@ -20,9 +20,13 @@ export interface CoursesPageRow {
  * class, one year and a handful of teachers: sent with every course, they were four fifths of the row).
  */
 const courseRowJson = (c: string, asked: CourseRowsAsked) => {
-  const teachers = asked.teachers ? `'teachers', ARRAY(
-  SELECT ct.teacher_id FROM course_teachers ct JOIN users t ON t.id = ct.teacher_id WHERE ct.course_id = ${c}.id ORDER BY t.last_name, t.first_name, t.id)` : '';
-  return asked.whole ? courseJson(c, teachers) : `json_build_object('id', ${c}.id, 'title', ${c}.title,
+  const teachers = asked.teachers
+    ? `'teachers', ARRAY(
+  SELECT ct.teacher_id FROM course_teachers ct JOIN users t ON t.id = ct.teacher_id WHERE ct.course_id = ${c}.id ORDER BY t.last_name, t.first_name, t.id)`
+    : '';
+  return asked.whole
+    ? courseJson(c, teachers)
+    : `json_build_object('id', ${c}.id, 'title', ${c}.title,
   'subjectId', ${c}.subject_id, 'classId', ${c}.class_id, 'academicYearId', ${c}.academic_year_id${teachers && `, ${teachers}`})`;
 };
 
@@ -55,12 +59,13 @@ export const courseRowsSql = (from: string, order: string, asked: CourseRowsAske
  * the courses (a student's placement, which may have none). The relation carries the place ids so that they are
  * read from it, not from each course again for each kind of place (three joins of the page's courses).
  */
-export const coursePlacesSql = (rows: string, also?: { classId: string; yearId: string }, teachers = true) => placesSql({
-  subjects: `SELECT subject_id FROM ${rows}`,
-  classes: `SELECT class_id FROM ${rows}${also ? ` UNION ALL SELECT ${also.classId}` : ''}`,
-  years: `SELECT academic_year_id FROM ${rows}${also ? ` UNION ALL SELECT ${also.yearId}` : ''}`,
-  users: teachers ? `SELECT ct.teacher_id FROM course_teachers ct WHERE ct.course_id IN (SELECT id FROM ${rows})` : undefined,
-});
+export const coursePlacesSql = (rows: string, also?: { classId: string; yearId: string }, teachers = true) =>
+  placesSql({
+    subjects: `SELECT subject_id FROM ${rows}`,
+    classes: `SELECT class_id FROM ${rows}${also ? ` UNION ALL SELECT ${also.classId}` : ''}`,
+    years: `SELECT academic_year_id FROM ${rows}${also ? ` UNION ALL SELECT ${also.yearId}` : ''}`,
+    users: teachers ? `SELECT ct.teacher_id FROM course_teachers ct WHERE ct.course_id IN (SELECT id FROM ${rows})` : undefined,
+  });
 
 /** What coursePlacesSql answers. */
 export type CoursePlaces = Places<Subject, SchoolClass, AcademicYear, User>;

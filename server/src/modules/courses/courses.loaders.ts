@@ -24,7 +24,9 @@ export function courseLoaders(ds: DataSource, actor: Actor | null) {
         `SELECT ct.course_id, u.id, u.first_name AS "firstName", u.last_name AS "lastName", u.email, u.role,
                 u.activated, u.class_id AS "classId", u.academic_year_id AS "academicYearId", u.created_at AS "createdAt"
            FROM course_teachers ct JOIN users u ON u.id = ct.teacher_id
-          WHERE ct.course_id = ANY($1::uuid[]) ORDER BY u.last_name, u.first_name, u.id`, [[...ids]]);
+          WHERE ct.course_id = ANY($1::uuid[]) ORDER BY u.last_name, u.first_name, u.id`,
+        [[...ids]],
+      );
       const toUser = ({ course_id: _c, ...u }: User & { course_id: string }) => Object.assign(new User(), u);
       return ids.map((id) => rows.filter((r) => r.course_id === id).map(toUser));
     }),

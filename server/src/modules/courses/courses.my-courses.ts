@@ -12,7 +12,12 @@ import { classJson, courseJson, leanJson, numericOrderSql as byName, subjectJson
  */
 const myCoursesSql = (lean: boolean) => {
   const [year, cls, subject, course] = lean
-    ? [leanJson(MY_COURSES_LEAN.academicYear), leanJson(MY_COURSES_LEAN.class), leanJson(MY_COURSES_LEAN.subject), leanJson(MY_COURSES_LEAN.courses)]
+    ? [
+        leanJson(MY_COURSES_LEAN.academicYear),
+        leanJson(MY_COURSES_LEAN.class),
+        leanJson(MY_COURSES_LEAN.subject),
+        leanJson(MY_COURSES_LEAN.courses),
+      ]
     : [yearJson, classJson, subjectJson, courseJson];
   return `
 WITH mine AS (

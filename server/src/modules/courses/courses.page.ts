@@ -72,12 +72,18 @@ export function coursePageSql(actor: Actor | null): string {
   // row, and PostgreSQL plans them as InitPlans, decided once per page instead of once per module, content,
   // announcement and post (a SubPlan each).
   const moduleReadable = itemReadableSql(actor, { courseId: 'c.id', teachers: TEACHERS, visible: 'm.is_visible' }, '$2::uuid');
-  const contentReadable = itemReadableSql(actor, { courseId: 'c.id', teachers: TEACHERS, visible: '(cn.is_visible AND m.is_visible)' }, '$2::uuid');
+  const contentReadable = itemReadableSql(
+    actor,
+    { courseId: 'c.id', teachers: TEACHERS, visible: '(cn.is_visible AND m.is_visible)' },
+    '$2::uuid',
+  );
   const announcementReadable = itemReadableSql(actor, { courseId: 'c.id', teachers: TEACHERS, visible: 'a.is_visible' }, '$2::uuid');
   const readable = courseReadableSql(actor, { courseId: 'c.id', teachers: TEACHERS }, '$2::uuid');
   return `
 WITH ${TEACHERS} AS MATERIALIZED (SELECT course_id, teacher_id FROM course_teachers WHERE course_id = $1::uuid)
-SELECT ${courseFactsSql('c', '$2::uuid', TEACHERS)}, CASE WHEN ${readable} THEN ${courseJson('c', `
+SELECT ${courseFactsSql('c', '$2::uuid', TEACHERS)}, CASE WHEN ${readable} THEN ${courseJson(
+    'c',
+    `
   'subject', ${subjectJson('s')}, 'class', ${classJson('cl')}, 'academicYear', ${yearJson('y')},
   'teachers', ARRAY(SELECT ct.teacher_id FROM ${TEACHERS} ct JOIN users u ON u.id = ct.teacher_id WHERE ct.course_id = c.id
                      ORDER BY u.last_name, u.first_name, u.id),
@@ -95,10 +101,14 @@ SELECT ${courseFactsSql('c', '$2::uuid', TEACHERS)}, CASE WHEN ${readable} THEN 
                  'courseId', a.course_id, 'authorId', a.author_id, 'version', a.version,
                  'createdAt', ${isoSql('a.created_at')}, 'updatedAt', ${isoSql('a.updated_at')}) ORDER BY a.created_at DESC, a.id), '[]'::json)
                  FROM announcements a WHERE a.course_id = c.id AND ${announcementReadable}),
-  'discussions', (SELECT coalesce(json_agg(${post('d', `(SELECT coalesce(json_agg(${post('r', "'[]'::json")} ORDER BY r.created_at, r.id), '[]'::json)
-                     FROM discussions r WHERE r.parent_id = d.id)`)}
+  'discussions', (SELECT coalesce(json_agg(${post(
+    'd',
+    `(SELECT coalesce(json_agg(${post('r', "'[]'::json")} ORDER BY r.created_at, r.id), '[]'::json)
+                     FROM discussions r WHERE r.parent_id = d.id)`,
+  )}
                ORDER BY date_trunc('milliseconds', d.created_at) DESC, d.id), '[]'::json)
-                 FROM discussions d WHERE d.course_id = c.id AND d.parent_id IS NULL)`)} END AS page,
+                 FROM discussions d WHERE d.course_id = c.id AND d.parent_id IS NULL)`,
+  )} END AS page,
   CASE WHEN ${readable} THEN ${PEOPLE} END AS people
   FROM courses c JOIN subjects s ON s.id = c.subject_id JOIN classes cl ON cl.id = c.class_id JOIN academic_years y ON y.id = c.academic_year_id
  WHERE c.id = $1::uuid`;

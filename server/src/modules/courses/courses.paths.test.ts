@@ -38,10 +38,13 @@ async function paths(token: string): Promise<Record<string, Seen | null>> {
     return reached ? fromTree(reached) : null;
   };
   const out: Record<string, Seen | null> = {
-    'course': await gql(`{ course(id: "${course}") { ${TREE} } }`, (d) => d.course),
+    course: await gql(`{ course(id: "${course}") { ${TREE} } }`, (d) => d.course),
     'courses list': await gql(`{ courses(first: 500) { nodes { id ${TREE} } } }`, (d) => d.courses.nodes.find((c: any) => c.id === course)),
     'module -> course': await gql(`{ module(id: "${visibleModule}") { course { ${TREE} } } }`, (d) => d.module.course),
-    'content -> module -> course': await gql(`{ content(id: "${visibleContent}") { module { course { ${TREE} } } } }`, (d) => d.content.module.course),
+    'content -> module -> course': await gql(
+      `{ content(id: "${visibleContent}") { module { course { ${TREE} } } } }`,
+      (d) => d.content.module.course,
+    ),
   };
   // the lists by parent, through both transports
   const modules = await t.gql(`{ modules(courseId: "${course}") { id } }`, {}, token);
@@ -80,9 +83,13 @@ async function paths(token: string): Promise<Record<string, Seen | null>> {
 beforeAll(async () => {
   t = await startTestServer();
   await seedDemoSchool(t.ds);
-  for (const who of ['superadmin', 'admin', 'teacher', 'teacher2', 'student', 'student2', 'parent']) tok[who] = await t.login(`${who}@demo.school`);
+  for (const who of ['superadmin', 'admin', 'teacher', 'teacher2', 'student', 'student2', 'parent'])
+    tok[who] = await t.login(`${who}@demo.school`);
   [{ id: course }] = await t.ds.query(`SELECT id FROM courses WHERE title = 'MATH-5A'`);
-  [{ id: visibleModule }] = await t.ds.query(`SELECT id FROM course_modules WHERE course_id = $1 AND is_visible ORDER BY sort_order LIMIT 1`, [course]);
+  [{ id: visibleModule }] = await t.ds.query(
+    `SELECT id FROM course_modules WHERE course_id = $1 AND is_visible ORDER BY sort_order LIMIT 1`,
+    [course],
+  );
   [{ id: visibleContent }] = await t.ds.query(`SELECT id FROM contents WHERE module_id = $1 AND is_visible LIMIT 1`, [visibleModule]);
   const [{ id: teacher }] = await t.ds.query(`SELECT id FROM users WHERE email = 'teacher@demo.school'`);
   // student2 becomes a student of another class (Class 5B of the same year)
@@ -100,7 +107,9 @@ beforeAll(async () => {
   };
   visible = {
     modules: await q('SELECT id FROM course_modules WHERE course_id = $1 AND is_visible'),
-    contents: await q('SELECT ct.id FROM contents ct JOIN course_modules m ON m.id = ct.module_id WHERE m.course_id = $1 AND ct.is_visible AND m.is_visible'),
+    contents: await q(
+      'SELECT ct.id FROM contents ct JOIN course_modules m ON m.id = ct.module_id WHERE m.course_id = $1 AND ct.is_visible AND m.is_visible',
+    ),
     announcements: await q('SELECT id FROM announcements WHERE course_id = $1 AND is_visible'),
   };
 });

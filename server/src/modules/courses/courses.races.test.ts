@@ -76,24 +76,32 @@ test('copying a module while its source is deleted answers 201 or 404, with all 
 test('20 simultaneous module creates in one course get 20 different order numbers', async () => {
   const [{ id: fresh }] = await t.ds.query(
     `INSERT INTO courses (title, subject_id, class_id, academic_year_id)
-     SELECT 'RACE-1', subject_id, class_id, academic_year_id FROM courses WHERE id = $1 RETURNING id`, [course]);
-  const rs = await Promise.all(Array.from({ length: 20 }, (_, i) =>
-    t.rest('POST', '/modules', { token: teacher, body: { course: fresh, title: `Week ${i}` } })));
+     SELECT 'RACE-1', subject_id, class_id, academic_year_id FROM courses WHERE id = $1 RETURNING id`,
+    [course],
+  );
+  const rs = await Promise.all(
+    Array.from({ length: 20 }, (_, i) => t.rest('POST', '/modules', { token: teacher, body: { course: fresh, title: `Week ${i}` } })),
+  );
   expect(statuses(rs)).toEqual(Array(20).fill(201));
-  const orders = (await t.ds.query('SELECT sort_order FROM course_modules WHERE course_id = $1 ORDER BY sort_order', [fresh]))
-    .map((r: { sort_order: number }) => r.sort_order);
+  const orders = (await t.ds.query('SELECT sort_order FROM course_modules WHERE course_id = $1 ORDER BY sort_order', [fresh])).map(
+    (r: { sort_order: number }) => r.sort_order,
+  );
   expect(orders).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
 });
 
 test('a module placed at a taken number goes there and the others move down one', async () => {
   const [{ id: fresh }] = await t.ds.query(
     `INSERT INTO courses (title, subject_id, class_id, academic_year_id)
-     SELECT 'RACE-2', subject_id, class_id, academic_year_id FROM courses WHERE id = $1 RETURNING id`, [course]);
+     SELECT 'RACE-2', subject_id, class_id, academic_year_id FROM courses WHERE id = $1 RETURNING id`,
+    [course],
+  );
   for (const title of ['A', 'B', 'C']) await t.rest('POST', '/modules', { token: teacher, body: { course: fresh, title } });
   const inserted = await t.rest('POST', '/modules', { token: teacher, body: { course: fresh, title: 'First', order: 1 } });
   expect(inserted.status).toBe(201);
-  const titles = async () => (await t.ds.query('SELECT title FROM course_modules WHERE course_id = $1 ORDER BY sort_order', [fresh]))
-    .map((r: { title: string }) => r.title);
+  const titles = async () =>
+    (await t.ds.query('SELECT title FROM course_modules WHERE course_id = $1 ORDER BY sort_order', [fresh])).map(
+      (r: { title: string }) => r.title,
+    );
   expect(await titles()).toEqual(['First', 'A', 'B', 'C']);
   const moved = await t.rest('PUT', `/modules/${inserted.body.data._id}`, { token: teacher, body: { order: 3 } });
   expect(moved.status).toBe(200);

@@ -25,36 +25,82 @@ interface DemoModule {
 
 const MATH_MODULES: DemoModule[] = [
   {
-    title: 'Numbers and place value', description: 'Reading, writing and comparing numbers up to one million.', moduleType: 'Week', visible: true,
+    title: 'Numbers and place value',
+    description: 'Reading, writing and comparing numbers up to one million.',
+    moduleType: 'Week',
+    visible: true,
     files: [
-      { name: 'place-value-notes.pdf', mime: 'application/pdf', contentType: 'PDF', title: 'Place value notes', description: 'Notes from the first lesson.',
-        bytes: tinyPdf(['Place value', 'Every digit has a value that depends on its place.', 'Example: in 4,582 the 5 stands for 500.']) },
-      { name: 'place-value-practice.txt', mime: 'text/plain', contentType: 'Reading', title: 'Practice questions', description: 'Ten questions to try at home.',
-        bytes: Buffer.from('Place value practice\n\n1. What is the value of 7 in 3,742?\n2. Write 40,306 in words.\n3. Which is larger: 9,099 or 9,909?\n', 'utf8') },
+      {
+        name: 'place-value-notes.pdf',
+        mime: 'application/pdf',
+        contentType: 'PDF',
+        title: 'Place value notes',
+        description: 'Notes from the first lesson.',
+        bytes: tinyPdf(['Place value', 'Every digit has a value that depends on its place.', 'Example: in 4,582 the 5 stands for 500.']),
+      },
+      {
+        name: 'place-value-practice.txt',
+        mime: 'text/plain',
+        contentType: 'Reading',
+        title: 'Practice questions',
+        description: 'Ten questions to try at home.',
+        bytes: Buffer.from(
+          'Place value practice\n\n1. What is the value of 7 in 3,742?\n2. Write 40,306 in words.\n3. Which is larger: 9,099 or 9,909?\n',
+          'utf8',
+        ),
+      },
     ],
   },
   {
-    title: 'Fractions', description: 'Equivalent fractions, comparing and adding fractions.', moduleType: 'Week', visible: true,
+    title: 'Fractions',
+    description: 'Equivalent fractions, comparing and adding fractions.',
+    moduleType: 'Week',
+    visible: true,
     files: [
-      { name: 'fraction-wall.png', mime: 'image/png', contentType: 'Other', title: 'Fraction wall', description: 'A picture to compare fractions.',
-        bytes: tinyPng(96, 48) },
+      {
+        name: 'fraction-wall.png',
+        mime: 'image/png',
+        contentType: 'Other',
+        title: 'Fraction wall',
+        description: 'A picture to compare fractions.',
+        bytes: tinyPng(96, 48),
+      },
     ],
   },
   {
-    title: 'Decimals (draft)', description: 'Being prepared; hidden from students until it is ready.', moduleType: 'Week', visible: false,
+    title: 'Decimals (draft)',
+    description: 'Being prepared; hidden from students until it is ready.',
+    moduleType: 'Week',
+    visible: false,
     files: [
-      { name: 'decimals-draft.pdf', mime: 'application/pdf', contentType: 'PDF', title: 'Decimals worksheet (draft)', description: 'Not ready yet.',
-        bytes: tinyPdf(['Decimals', 'Draft worksheet.']), visible: false },
+      {
+        name: 'decimals-draft.pdf',
+        mime: 'application/pdf',
+        contentType: 'PDF',
+        title: 'Decimals worksheet (draft)',
+        description: 'Not ready yet.',
+        bytes: tinyPdf(['Decimals', 'Draft worksheet.']),
+        visible: false,
+      },
     ],
   },
 ];
 
 const SCIENCE_MODULES: DemoModule[] = [
   {
-    title: 'Living things and their habitats', description: 'How animals and plants are suited to where they live.', moduleType: 'Unit', visible: true,
+    title: 'Living things and their habitats',
+    description: 'How animals and plants are suited to where they live.',
+    moduleType: 'Unit',
+    visible: true,
     files: [
-      { name: 'habitats.pdf', mime: 'application/pdf', contentType: 'PDF', title: 'Habitats overview', description: 'Slides from the lesson as a PDF.',
-        bytes: tinyPdf(['Living things and their habitats', 'A habitat gives food, water and shelter.']) },
+      {
+        name: 'habitats.pdf',
+        mime: 'application/pdf',
+        contentType: 'PDF',
+        title: 'Habitats overview',
+        description: 'Slides from the lesson as a PDF.',
+        bytes: tinyPdf(['Living things and their habitats', 'A habitat gives food, water and shelter.']),
+      },
     ],
   },
   { title: 'Forces and magnets', description: 'Pushes, pulls, friction and magnetism.', moduleType: 'Unit', visible: true, files: [] },
@@ -69,8 +115,15 @@ async function store(m: EntityManager, fileStore: FileStore, f: DemoFile, ownerI
   return id;
 }
 
-async function course(m: EntityManager, fileStore: FileStore, teacherId: string, where: { classId: string; yearId: string; subjectId: string },
-  title: string, description: string, modules: DemoModule[]): Promise<string> {
+async function course(
+  m: EntityManager,
+  fileStore: FileStore,
+  teacherId: string,
+  where: { classId: string; yearId: string; subjectId: string },
+  title: string,
+  description: string,
+  modules: DemoModule[],
+): Promise<string> {
   const [{ id }]: Array<{ id: string }> = await m.query(
     `INSERT INTO courses (title, description, subject_id, class_id, academic_year_id, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
     [title, description, where.subjectId, where.classId, where.yearId, teacherId],
@@ -107,27 +160,57 @@ export const courseSeeder: DemoSeeder = async (m: EntityManager, users: DemoUser
       WHERE c.name = 'Class 5A' AND y.year = '2026'`,
   );
   if (!place || !teacher) return;
-  const subjects: Array<{ id: string; name: string }> = await m.query(`SELECT id, name FROM subjects WHERE name IN ('Mathematics', 'Science')`);
+  const subjects: Array<{ id: string; name: string }> = await m.query(
+    `SELECT id, name FROM subjects WHERE name IN ('Mathematics', 'Science')`,
+  );
   const subjectId = (name: string) => subjects.find((s) => s.name === name)!.id;
   const fileStore = seedingFileStore();
   const at = { classId: place.class_id, yearId: place.year_id };
 
-  const math = await course(m, fileStore, teacher.id, { ...at, subjectId: subjectId('Mathematics') }, 'MATH-5A',
-    'Mathematics for Class 5A: number, fractions and decimals.', MATH_MODULES);
-  const science = await course(m, fileStore, teacher.id, { ...at, subjectId: subjectId('Science') }, 'SCI-5A',
-    'Science for Class 5A: living things, forces and materials.', SCIENCE_MODULES);
-
-  const announce = (courseId: string, title: string, content: string, visible: boolean, minutesAgo: number) => m.query(
-    `INSERT INTO announcements (course_id, title, content, is_visible, author_id, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, now() - make_interval(mins => $6), now() - make_interval(mins => $6))`,
-    [courseId, title, content, visible, teacher.id, minutesAgo],
+  const math = await course(
+    m,
+    fileStore,
+    teacher.id,
+    { ...at, subjectId: subjectId('Mathematics') },
+    'MATH-5A',
+    'Mathematics for Class 5A: number, fractions and decimals.',
+    MATH_MODULES,
   );
-  await announce(math, 'Welcome to Mathematics', 'Welcome to Class 5A Mathematics! Notes and practice sheets are in the modules.', true, 3 * 24 * 60);
+  const science = await course(
+    m,
+    fileStore,
+    teacher.id,
+    { ...at, subjectId: subjectId('Science') },
+    'SCI-5A',
+    'Science for Class 5A: living things, forces and materials.',
+    SCIENCE_MODULES,
+  );
+
+  const announce = (courseId: string, title: string, content: string, visible: boolean, minutesAgo: number) =>
+    m.query(
+      `INSERT INTO announcements (course_id, title, content, is_visible, author_id, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, now() - make_interval(mins => $6), now() - make_interval(mins => $6))`,
+      [courseId, title, content, visible, teacher.id, minutesAgo],
+    );
+  await announce(
+    math,
+    'Welcome to Mathematics',
+    'Welcome to Class 5A Mathematics! Notes and practice sheets are in the modules.',
+    true,
+    3 * 24 * 60,
+  );
   await announce(math, 'Quiz on Friday', 'There will be a short quiz on place value this Friday.', true, 24 * 60);
   await announce(math, 'Decimals unit coming soon', 'Draft note: the decimals module opens next week.', false, 60);
   await announce(science, 'Bring a plant', 'Please bring a small plant in a pot for our habitats lesson.', true, 2 * 24 * 60);
 
-  const post = async (courseId: string, authorId: string, title: string, content: string, minutesAgo: number, parentId: string | null = null) => {
+  const post = async (
+    courseId: string,
+    authorId: string,
+    title: string,
+    content: string,
+    minutesAgo: number,
+    parentId: string | null = null,
+  ) => {
     const [{ id }]: Array<{ id: string }> = await m.query(
       `INSERT INTO discussions (course_id, parent_id, title, content, author_id, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, now() - make_interval(mins => $6), now() - make_interval(mins => $6)) RETURNING id`,
@@ -136,7 +219,22 @@ export const courseSeeder: DemoSeeder = async (m: EntityManager, users: DemoUser
     return id;
   };
   const thread = await post(math, student.id, 'Help with equivalent fractions', 'How do I know that 2/4 and 1/2 are the same?', 300);
-  await post(math, teacher.id, 'Re: Help with equivalent fractions', 'Multiply or divide the top and bottom by the same number: 1/2 = 2/4 because 1x2 = 2 and 2x2 = 4.', 240, thread);
-  if (student2) await post(math, student2.id, 'Re: Help with equivalent fractions', 'The fraction wall picture in Week 2 helped me see it.', 180, thread);
+  await post(
+    math,
+    teacher.id,
+    'Re: Help with equivalent fractions',
+    'Multiply or divide the top and bottom by the same number: 1/2 = 2/4 because 1x2 = 2 and 2x2 = 4.',
+    240,
+    thread,
+  );
+  if (student2)
+    await post(
+      math,
+      student2.id,
+      'Re: Help with equivalent fractions',
+      'The fraction wall picture in Week 2 helped me see it.',
+      180,
+      thread,
+    );
   await post(science, teacher.id, 'Which habitat will you study?', 'Tell us which habitat you would like to study and why.', 120);
 };

@@ -22,7 +22,10 @@ import { StudentCoursesAnswer, StudentCoursesRow, studentCoursesOf, studentCours
 import { Page, PageWindow } from '../../core/paging';
 
 /** A second course of the same name in the same class, subject and year is refused with a text that says so. */
-const titleTaken = (title: string) => (err: unknown): never => rethrowUnique(err, { courses_place_title_key: T.titleTaken(title) });
+const titleTaken =
+  (title: string) =>
+  (err: unknown): never =>
+    rethrowUnique(err, { courses_place_title_key: T.titleTaken(title) });
 
 export interface NewCourseInput {
   title?: unknown;
@@ -49,13 +52,18 @@ export class CoursesService {
 
   /** One statement whatever the size: subject, class, year and (unless `teachers` is false) teachers come by joins. */
   private query(m: EntityManager = this.ds.manager, teachers = true) {
-    const qb = m.getRepository(Course).createQueryBuilder('c')
+    const qb = m
+      .getRepository(Course)
+      .createQueryBuilder('c')
       .innerJoinAndSelect('c.subject', 's')
       .innerJoinAndSelect('c.class', 'cl')
       .innerJoinAndSelect('c.academicYear', 'y');
     if (teachers) qb.leftJoinAndSelect('c.teachers', 't');
-    qb.orderBy('y.year', 'DESC').addOrderBy('cl.name', 'ASC').addOrderBy('s.name', 'ASC')
-      .addOrderBy('c.title', 'ASC').addOrderBy('c.id', 'ASC');
+    qb.orderBy('y.year', 'DESC')
+      .addOrderBy('cl.name', 'ASC')
+      .addOrderBy('s.name', 'ASC')
+      .addOrderBy('c.title', 'ASC')
+      .addOrderBy('c.id', 'ASC');
     return teachers ? qb.addOrderBy('t.lastName', 'ASC').addOrderBy('t.firstName', 'ASC') : qb;
   }
 
@@ -89,7 +97,11 @@ export class CoursesService {
    * whatever the size (courses.list.ts), handed on as plain objects (the dashboard's cards, GET /courses?limit=).
    */
   async page(actor: Actor, window: PageWindow): Promise<Page<Course>> {
-    const [{ items, places, total }]: CoursesPageRow[] = await this.ds.query(coursesPageSql(actor), [actor.userId, window.offset, window.limit]);
+    const [{ items, places, total }]: CoursesPageRow[] = await this.ds.query(coursesPageSql(actor), [
+      actor.userId,
+      window.offset,
+      window.limit,
+    ]);
     return { items: placeCourses(items, places), total, window };
   }
 
@@ -203,10 +215,12 @@ export class CoursesService {
     const facts = await this.readable(actor, id);
     authorize(actor, 'course.manage', facts, { message: T.cannotManage });
     const { set, version } = validateCourseEdit(input);
-    return this.ds.transaction(async (m) => {
-      await updateVersioned(m, Course, facts.id, set, version, { what: 'course', notFound: T.notFound });
-      return this.load(facts.id, m);
-    }).catch(titleTaken(set.title ?? ''));
+    return this.ds
+      .transaction(async (m) => {
+        await updateVersioned(m, Course, facts.id, set, version, { what: 'course', notFound: T.notFound });
+        return this.load(facts.id, m);
+      })
+      .catch(titleTaken(set.title ?? ''));
   }
 
   /**
@@ -230,8 +244,7 @@ export class CoursesService {
     assertId(subjectId, ACADEMIC_TEXT.subjectNotFound);
     const scope = courseScope(actor);
     if (scope.kind !== 'teacher') return [];
-    return this.query().where(TAUGHT_BY('me'), { me: scope.teacherId })
-      .andWhere('c.subject_id = :subjectId', { subjectId }).getMany();
+    return this.query().where(TAUGHT_BY('me'), { me: scope.teacherId }).andWhere('c.subject_id = :subjectId', { subjectId }).getMany();
   }
 
   /** POST /courses/reuse/clone/{courseId}: a deep copy (modules and content) for a class, subject and year the teacher teaches. */
@@ -247,11 +260,13 @@ export class CoursesService {
       classId: input.newClassId,
       academicYearId: input.newAcademicYearId,
     });
-    return this.ds.transaction(async (m) => {
-      await holdForCopy(m, 'courses', source.id, T.notFound);
-      const id = await this.insert(m, actor, fields);
-      await copyCourseModules(m, source.id, id, actor.userId);
-      return this.load(id, m);
-    }).catch(titleTaken(fields.title));
+    return this.ds
+      .transaction(async (m) => {
+        await holdForCopy(m, 'courses', source.id, T.notFound);
+        const id = await this.insert(m, actor, fields);
+        await copyCourseModules(m, source.id, id, actor.userId);
+        return this.load(id, m);
+      })
+      .catch(titleTaken(fields.title));
   }
 }

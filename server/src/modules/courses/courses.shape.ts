@@ -15,7 +15,9 @@ export const presentCourse = presenter((viewer: Actor, c: Course) => ({
   description: c.description,
   subject: c.subject ? { id: c.subject.id, name: c.subject.name } : { id: c.subjectId },
   class: c.class ? { id: c.class.id, name: c.class.name, grade: c.class.grade } : { id: c.classId },
-  academicYear: c.academicYear ? { id: c.academicYear.id, year: c.academicYear.year, isActive: c.academicYear.isActive } : { id: c.academicYearId },
+  academicYear: c.academicYear
+    ? { id: c.academicYear.id, year: c.academicYear.year, isActive: c.academicYear.isActive }
+    : { id: c.academicYearId },
   teachers: (c.teachers ?? []).map((t) => presentPerson(viewer, t)),
   createdAt: c.createdAt,
   updatedAt: c.updatedAt,
@@ -40,7 +42,9 @@ export function coursePlace(c: Course | undefined, courseId: string) {
 /** GET /courses/student/all-courses: studentInfo with the student's academicYear and class. */
 export const presentCourseStudentInfo = presenter(
   (_viewer: Actor, info: { academicYear: AcademicYear | null; class: SchoolClass | null }) => ({
-    academicYear: info.academicYear ? { id: info.academicYear.id, year: info.academicYear.year, isActive: info.academicYear.isActive } : null,
+    academicYear: info.academicYear
+      ? { id: info.academicYear.id, year: info.academicYear.year, isActive: info.academicYear.isActive }
+      : null,
     class: info.class ? { id: info.class.id, name: info.class.name, grade: info.class.grade } : null,
   }),
 );

@@ -34,7 +34,8 @@ beforeAll(async () => {
   [{ id: math }] = await t.ds.query(`SELECT id FROM courses WHERE title = 'MATH-5A'`);
   [{ id: science }] = await t.ds.query(`SELECT id FROM courses WHERE title = 'SCI-5A'`);
   const classes: Array<{ id: string; name: string; year: string; year_id: string }> = await t.ds.query(
-    `SELECT c.id, c.name, y.year, y.id AS year_id FROM classes c JOIN academic_years y ON y.id = c.academic_year_id`);
+    `SELECT c.id, c.name, y.year, y.id AS year_id FROM classes c JOIN academic_years y ON y.id = c.academic_year_id`,
+  );
   const cls = (name: string, year = '2026') => classes.find((c) => c.name === name && c.year === year)!;
   c5a = { id: cls('Class 5A').id, year: cls('Class 5A').year_id };
   c5b = cls('Class 5B').id;
@@ -50,14 +51,28 @@ const sweep = () => sweepUnreferencedFiles(t.ds, t.services.files.store);
 const titles = (body: { data: Array<{ title: string }> }) => body.data.map((c) => c.title).sort();
 
 describe('create', () => {
-  const body = (over: Record<string, unknown> = {}) => ({ title: 'ENG-5B', description: 'English', subject: subj.English, class: c5b, academicYear: c5a.year, ...over });
+  const body = (over: Record<string, unknown> = {}) => ({
+    title: 'ENG-5B',
+    description: 'English',
+    subject: subj.English,
+    class: c5b,
+    academicYear: c5a.year,
+    ...over,
+  });
 
   it('a teacher creates a course for a class, subject and year they are assigned to; they teach it', async () => {
     const res = await t.rest('POST', '/courses', { token: tok.teacher, body: body() });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      success: true, message: 'Course created successfully',
-      data: { title: 'ENG-5B', description: 'English', subject: { name: 'English' }, class: { name: 'Class 5B' }, academicYear: { year: '2026' } },
+      success: true,
+      message: 'Course created successfully',
+      data: {
+        title: 'ENG-5B',
+        description: 'English',
+        subject: { name: 'English' },
+        class: { name: 'Class 5B' },
+        academicYear: { year: '2026' },
+      },
     });
     expect(res.body.data.teachers.map((x: { _id: string }) => x._id)).toEqual([id.teacher]);
     await t.rest('DELETE', `/courses/${res.body.data._id}`, { token: tok.teacher });
@@ -66,40 +81,63 @@ describe('create', () => {
   it("needs a course code: 'Course code is required'", async () => {
     const res = await t.rest('POST', '/courses', { token: tok.teacher, body: body({ title: '  ' }) });
     expect([res.status, res.body.message]).toEqual([400, 'Course code is required']);
-    const gql = await t.gql('mutation($i: CreateCourseInput!) { createCourse(input: $i) { id } }',
-      { i: { title: '', subjectId: subj.English, classId: c5b, academicYearId: c5a.year } }, tok.teacher);
+    const gql = await t.gql(
+      'mutation($i: CreateCourseInput!) { createCourse(input: $i) { id } }',
+      { i: { title: '', subjectId: subj.English, classId: c5b, academicYearId: c5a.year } },
+      tok.teacher,
+    );
     expect([gql.errors?.[0].extensions?.code, gql.errors?.[0].message]).toEqual(['VALIDATION', 'Course code is required']);
   });
 
   it('is refused where the teacher is not assigned, and for every other role', async () => {
     const notMine = await t.rest('POST', '/courses', { token: tok.teacher, body: body({ subject: subj.Art, class: c6a }) });
-    expect([notMine.status, notMine.body.message]).toEqual([403, 'You can only create courses for classes and subjects you are assigned to teach']);
+    expect([notMine.status, notMine.body.message]).toEqual([
+      403,
+      'You can only create courses for classes and subjects you are assigned to teach',
+    ]);
     for (const who of ['student', 'parent', 'admin', 'superadmin']) {
       expect([who, (await t.rest('POST', '/courses', { token: tok[who], body: body() })).status]).toEqual([who, 403]);
     }
-    const gql = await t.gql('mutation($i: CreateCourseInput!) { createCourse(input: $i) { id } }',
-      { i: { title: 'X', subjectId: subj.Art, classId: c6a, academicYearId: c5a.year } }, tok.teacher);
+    const gql = await t.gql(
+      'mutation($i: CreateCourseInput!) { createCourse(input: $i) { id } }',
+      { i: { title: 'X', subjectId: subj.Art, classId: c6a, academicYearId: c5a.year } },
+      tok.teacher,
+    );
     expect(gql.errors?.[0].extensions?.code).toBe('FORBIDDEN');
     expect(await t.ds.query(`SELECT 1 FROM courses WHERE class_id = $1`, [c6a])).toHaveLength(0);
   });
 });
 
 describe('read and list', () => {
-  it('GET /courses: a teacher their own, an admin all, a student their class\'s, a parent none', async () => {
+  it("GET /courses: a teacher their own, an admin all, a student their class's, a parent none", async () => {
     expect(titles((await t.rest('GET', '/courses', { token: tok.teacher })).body)).toEqual(['MATH-5A', 'SCI-5A']);
     expect(titles((await t.rest('GET', '/courses', { token: tok.teacher2 })).body)).toEqual([]);
     expect(titles((await t.rest('GET', '/courses', { token: tok.admin })).body)).toEqual(expect.arrayContaining(['MATH-5A', 'SCI-5A']));
     expect(titles((await t.rest('GET', '/courses', { token: tok.student })).body)).toEqual(['MATH-5A', 'SCI-5A']);
     expect((await t.rest('GET', '/courses', { token: tok.parent })).body).toEqual({ success: true, data: [] });
-    const gql = await t.gql('{ courses { nodes { title subject { name } class { name } academicYear { year } teachers { firstName lastName } } } }', {}, tok.teacher);
-    expect(gql.data.courses.nodes[0]).toEqual({ title: 'MATH-5A', subject: { name: 'Mathematics' }, class: { name: 'Class 5A' }, academicYear: { year: '2026' }, teachers: [{ firstName: 'Tara', lastName: 'Teacher' }] });
+    const gql = await t.gql(
+      '{ courses { nodes { title subject { name } class { name } academicYear { year } teachers { firstName lastName } } } }',
+      {},
+      tok.teacher,
+    );
+    expect(gql.data.courses.nodes[0]).toEqual({
+      title: 'MATH-5A',
+      subject: { name: 'Mathematics' },
+      class: { name: 'Class 5A' },
+      academicYear: { year: '2026' },
+      teachers: [{ firstName: 'Tara', lastName: 'Teacher' }],
+    });
   });
 
   it('GET /courses/{id}: not found for another teacher, a parent and a student of another class', async () => {
     const other = await makeUser(t.ds, { role: Role.Student });
     await t.ds.query(`UPDATE users SET class_id = $1, academic_year_id = $2 WHERE id = $3`, [c5b, c5a.year, other.id]);
     const otherTok = await t.login(other.email);
-    for (const [who, token] of [['teacher2', tok.teacher2], ['parent', tok.parent], ['other student', otherTok]]) {
+    for (const [who, token] of [
+      ['teacher2', tok.teacher2],
+      ['parent', tok.parent],
+      ['other student', otherTok],
+    ]) {
       const res = await t.rest('GET', `/courses/${math}`, { token });
       expect([who, res.status, res.body.message]).toEqual([who, 404, 'Course not found']);
       const gql = await t.gql('query($id: ID!) { course(id: $id) { id } }', { id: math }, token);
@@ -109,7 +147,11 @@ describe('read and list', () => {
       const res = await t.rest('GET', `/courses/${math}`, { token: tok[who] });
       expect([who, res.status, res.body.data.title]).toEqual([who, 200, 'MATH-5A']);
     }
-    for (const [who, may] of [['teacher', true], ['student', false], ['admin', false]] as const) {
+    for (const [who, may] of [
+      ['teacher', true],
+      ['student', false],
+      ['admin', false],
+    ] as const) {
       const gql = await t.gql('query($id: ID!) { course(id: $id) { viewerCanManage } }', { id: math }, tok[who]);
       expect([who, gql.data.course.viewerCanManage]).toEqual([who, may]);
     }
@@ -121,7 +163,8 @@ describe('read and list', () => {
     const other = await t.rest('GET', `/courses/teacher/${id.teacher}`, { token: tok.teacher2 });
     expect([other.status, other.body.message]).toEqual([403, 'You can only view your own courses']);
     expect(titles((await t.rest('GET', `/courses/teacher/${id.teacher}`, { token: tok.admin })).body)).toEqual(['MATH-5A', 'SCI-5A']);
-    for (const who of ['student', 'parent']) expect((await t.rest('GET', `/courses/teacher/${id.teacher}`, { token: tok[who] })).status).toBe(403);
+    for (const who of ['student', 'parent'])
+      expect((await t.rest('GET', `/courses/teacher/${id.teacher}`, { token: tok[who] })).status).toBe(403);
     const gql = await t.gql('query($t: ID!) { teacherCourses(teacherId: $t) { title } }', { t: id.teacher }, tok.admin);
     expect(gql.data.teacherCourses).toHaveLength(2);
   });
@@ -134,13 +177,22 @@ describe('read and list', () => {
       academicYear: { _id: c5a.year, year: '2026', isActive: true },
       class: { _id: c5a.id, name: 'Class 5A', grade: '5' },
     });
-    expect(all.body.data[0]).toMatchObject({ subject: { name: 'Mathematics' }, title: 'MATH-5A', academicYear: { year: '2026' }, class: { name: 'Class 5A' } });
+    expect(all.body.data[0]).toMatchObject({
+      subject: { name: 'Mathematics' },
+      title: 'MATH-5A',
+      academicYear: { year: '2026' },
+      class: { name: 'Class 5A' },
+    });
     const unplaced = await makeUser(t.ds, { role: Role.Student });
     const none = await t.rest('GET', '/courses/student/all-courses', { token: await t.login(unplaced.email) });
     expect(none.body).toEqual({ success: true, data: [], studentInfo: { academicYear: null, class: null } });
     const parent = await t.rest('GET', '/courses/student/my-courses', { token: tok.parent });
     expect(parent.body.data).toEqual([]);
-    const gql = await t.gql('{ studentCourses { studentInfo { academicYear { year } class { name } } courses { title } } }', {}, tok.student);
+    const gql = await t.gql(
+      '{ studentCourses { studentInfo { academicYear { year } class { name } } courses { title } } }',
+      {},
+      tok.student,
+    );
     expect(gql.data.studentCourses.studentInfo).toEqual({ academicYear: { year: '2026' }, class: { name: 'Class 5A' } });
     // the dashboard's card asks for its first few only; the list's own order
     const few = await t.gql('{ studentCourses { courses(first: 1) { title } } }', {}, tok.student);
@@ -150,19 +202,29 @@ describe('read and list', () => {
     expect(zero.errors?.[0]?.message).toBe(PAGE_TEXT.firstRange(COURSE_PAGE.max));
   });
 
-  it('myCourses: the teacher\'s years, classes and subjects from their allocations, with their courses', async () => {
-    const res = await t.gql(`{ myCourses { academicYear { year } classes { class { name } subjects { subject { name } allocationId courses { title } } } } }`, {}, tok.teacher);
-    expect(res.data.myCourses).toEqual([{
-      academicYear: { year: '2026' },
-      classes: [
-        { class: { name: 'Class 5A' }, subjects: [
-          { subject: { name: 'Mathematics' }, allocationId: expect.any(String), courses: [{ title: 'MATH-5A' }] },
-          { subject: { name: 'Science' }, allocationId: expect.any(String), courses: [{ title: 'SCI-5A' }] },
-        ] },
-        { class: { name: 'Class 5B' }, subjects: [{ subject: { name: 'English' }, allocationId: expect.any(String), courses: [] }] },
-      ],
-    }]);
-    for (const who of ['student', 'parent', 'admin']) expect((await t.gql('{ myCourses { classes { class { name } } } }', {}, tok[who])).data.myCourses).toEqual([]);
+  it("myCourses: the teacher's years, classes and subjects from their allocations, with their courses", async () => {
+    const res = await t.gql(
+      `{ myCourses { academicYear { year } classes { class { name } subjects { subject { name } allocationId courses { title } } } } }`,
+      {},
+      tok.teacher,
+    );
+    expect(res.data.myCourses).toEqual([
+      {
+        academicYear: { year: '2026' },
+        classes: [
+          {
+            class: { name: 'Class 5A' },
+            subjects: [
+              { subject: { name: 'Mathematics' }, allocationId: expect.any(String), courses: [{ title: 'MATH-5A' }] },
+              { subject: { name: 'Science' }, allocationId: expect.any(String), courses: [{ title: 'SCI-5A' }] },
+            ],
+          },
+          { class: { name: 'Class 5B' }, subjects: [{ subject: { name: 'English' }, allocationId: expect.any(String), courses: [] }] },
+        ],
+      },
+    ]);
+    for (const who of ['student', 'parent', 'admin'])
+      expect((await t.gql('{ myCourses { classes { class { name } } } }', {}, tok[who])).data.myCourses).toEqual([]);
   });
 
   it('myCourses (built in SQL as plain objects) answers every field of its years, classes, subjects and courses as the entities do', async () => {
@@ -170,7 +232,11 @@ describe('read and list', () => {
     const CLASS = `id name grade description isActive createdAt version academicYear { ${YEAR} }`;
     const SUBJECT = 'id name description isActive createdAt version';
     const COURSE = `id title description createdAt updatedAt version subject { ${SUBJECT} } class { ${CLASS} } academicYear { ${YEAR} } teachers { id lastName }`;
-    const res = await t.gql(`{ myCourses { academicYear { ${YEAR} } classes { class { ${CLASS} } subjects { subject { ${SUBJECT} } courses { ${COURSE} } } } } }`, {}, tok.teacher);
+    const res = await t.gql(
+      `{ myCourses { academicYear { ${YEAR} } classes { class { ${CLASS} } subjects { subject { ${SUBJECT} } courses { ${COURSE} } } } } }`,
+      {},
+      tok.teacher,
+    );
     expect(res.errors).toBeUndefined();
     let seen = 0;
     for (const y of res.data.myCourses) {
@@ -179,7 +245,11 @@ describe('read and list', () => {
           for (const c of s.courses) {
             const one = await t.gql(`query($id: ID!) { course(id: $id) { ${COURSE} } }`, { id: c.id }, tok.teacher);
             expect(c).toEqual(one.data.course);
-            expect([y.academicYear, cl.class, s.subject]).toEqual([one.data.course.academicYear, one.data.course.class, one.data.course.subject]);
+            expect([y.academicYear, cl.class, s.subject]).toEqual([
+              one.data.course.academicYear,
+              one.data.course.class,
+              one.data.course.subject,
+            ]);
             seen += 1;
           }
         }
@@ -197,27 +267,38 @@ describe('read and list', () => {
       subjects { allocationId subject { id name description } courses { id title description version } } } } }`;
     const whole = await t.gql(WHOLE, {}, tok.teacher);
     // the web's page, through an alias and a fragment
-    const lean = await t.gql(`{ myCourses { academicYear { id year isActive } classes { class { ...Named }
+    const lean = await t.gql(
+      `{ myCourses { academicYear { id year isActive } classes { class { ...Named }
       subjects { allocationId subject { id name } courses { __typename id code: title description } } } } }
-      fragment Named on SchoolClass { id name }`, {}, tok.teacher);
+      fragment Named on SchoolClass { id name }`,
+      {},
+      tok.teacher,
+    );
     // one level asking more makes the statement whole
-    const more = await t.gql('{ myCourses { academicYear { id } classes { class { id } subjects { subject { id } courses { id createdAt } } } } }', {}, tok.teacher);
+    const more = await t.gql(
+      '{ myCourses { academicYear { id } classes { class { id } subjects { subject { id } courses { id createdAt } } } } }',
+      {},
+      tok.teacher,
+    );
     service.myCourses = myCourses;
     expect([whole.errors, lean.errors, more.errors]).toEqual([undefined, undefined, undefined]);
     expect(asked).toEqual([false, true, false]);
     expect(lean.sql).toBe(whole.sql);
     const pick = (o: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, o[k]]));
     expect(whole.data.myCourses.length).toBeGreaterThan(0);
-    expect(lean.data.myCourses).toEqual(whole.data.myCourses.map((y: any) => ({
-      academicYear: pick(y.academicYear, ['id', 'year', 'isActive']),
-      classes: y.classes.map((c: any) => ({
-        class: pick(c.class, ['id', 'name']),
-        subjects: c.subjects.map((s: any) => ({
-          allocationId: s.allocationId, subject: pick(s.subject, ['id', 'name']),
-          courses: s.courses.map((x: any) => ({ __typename: 'Course', id: x.id, code: x.title, description: x.description })),
+    expect(lean.data.myCourses).toEqual(
+      whole.data.myCourses.map((y: any) => ({
+        academicYear: pick(y.academicYear, ['id', 'year', 'isActive']),
+        classes: y.classes.map((c: any) => ({
+          class: pick(c.class, ['id', 'name']),
+          subjects: c.subjects.map((s: any) => ({
+            allocationId: s.allocationId,
+            subject: pick(s.subject, ['id', 'name']),
+            courses: s.courses.map((x: any) => ({ __typename: 'Course', id: x.id, code: x.title, description: x.description })),
+          })),
         })),
       })),
-    })));
+    );
     // left out of the statement, not only of the answer
     const [me] = await t.ds.query(`SELECT id, role FROM users WHERE email = 'teacher@demo.school'`);
     const actor = { userId: me.id, role: me.role, activeRole: me.role, impersonating: false, sessionId: 's', childIds: [] };
@@ -230,7 +311,7 @@ describe('read and list', () => {
 });
 
 describe('edit and delete', () => {
-  it('the course\'s teachers edit title and description; concurrent edits conflict', async () => {
+  it("the course's teachers edit title and description; concurrent edits conflict", async () => {
     const res = await t.rest('PUT', `/courses/${science}`, { token: tok.teacher, body: { title: 'SCI-5A', description: 'Updated' } });
     expect(res.body).toMatchObject({ success: true, message: 'Course updated successfully', data: { description: 'Updated' } });
     const blank = await t.rest('PUT', `/courses/${science}`, { token: tok.teacher, body: { title: '' } });
@@ -253,7 +334,13 @@ describe('edit and delete', () => {
   });
 
   it('deleting a course removes its modules, content, files, announcements and discussions in one go', async () => {
-    const course = await makeCourse(t.ds, { teacherIds: [id.teacher], classId: c5a.id, subjectId: subj.Mathematics, academicYearId: c5a.year, title: 'DOOMED' });
+    const course = await makeCourse(t.ds, {
+      teacherIds: [id.teacher],
+      classId: c5a.id,
+      subjectId: subj.Mathematics,
+      academicYearId: c5a.year,
+      title: 'DOOMED',
+    });
     const mod = await makeModule(t.ds, course);
     const item = await makeContent(t.ds, t.services, mod);
     await makeAnnouncement(t.ds, course, id.teacher);
@@ -264,7 +351,10 @@ describe('edit and delete', () => {
     expect(res.data.deleteCourse).toBe(true);
     for (const table of ['courses', 'course_modules', 'contents', 'announcements', 'discussions']) {
       const col = table === 'courses' ? 'id' : table === 'contents' ? 'module_id' : 'course_id';
-      expect([table, await t.ds.query(`SELECT 1 FROM ${table} WHERE ${col} = $1`, [table === 'contents' ? mod : course])]).toEqual([table, []]);
+      expect([table, await t.ds.query(`SELECT 1 FROM ${table} WHERE ${col} = $1`, [table === 'contents' ? mod : course])]).toEqual([
+        table,
+        [],
+      ]);
     }
     // the file is the cleanup job's: its row and bytes stay until the sweep
     expect(await t.ds.query('SELECT 1 FROM files WHERE id = $1', [item.fileId])).toHaveLength(1);
@@ -275,7 +365,12 @@ describe('edit and delete', () => {
   });
 
   it('an admin may delete any course', async () => {
-    const course = await makeCourse(t.ds, { teacherIds: [id.teacher], classId: c5a.id, subjectId: subj.Mathematics, academicYearId: c5a.year });
+    const course = await makeCourse(t.ds, {
+      teacherIds: [id.teacher],
+      classId: c5a.id,
+      subjectId: subj.Mathematics,
+      academicYearId: c5a.year,
+    });
     const res = await t.rest('DELETE', `/courses/${course}`, { token: tok.admin });
     expect(res.body).toEqual({ success: true, message: 'Course deleted successfully' });
   });
@@ -291,18 +386,27 @@ describe('edit and delete', () => {
 describe('reuse', () => {
   it("lists the teacher's own courses of a subject with year and class", async () => {
     const res = await t.rest('GET', `/courses/reuse/available/${subj.Mathematics}`, { token: tok.teacher });
-    expect(res.body.data.map((c: { title: string; academicYear: { year: string }; class: { name: string } }) => [c.title, c.academicYear.year, c.class.name]))
-      .toEqual([['MATH-5A', '2026', 'Class 5A']]);
+    expect(
+      res.body.data.map((c: { title: string; academicYear: { year: string }; class: { name: string } }) => [
+        c.title,
+        c.academicYear.year,
+        c.class.name,
+      ]),
+    ).toEqual([['MATH-5A', '2026', 'Class 5A']]);
     expect((await t.rest('GET', `/courses/reuse/available/${subj.Mathematics}`, { token: tok.teacher2 })).body.data).toEqual([]);
     expect((await t.rest('GET', `/courses/reuse/available/${subj.Mathematics}`, { token: tok.admin })).body.data).toEqual([]);
   });
 
   it('clones a course with its modules and content (a deep copy); editing the copy leaves the original', async () => {
     const res = await t.rest('POST', `/courses/reuse/clone/${math}`, {
-      token: tok.teacher, body: { newAcademicYear: c5a.year, newClass: c5b, newSubject: subj.English, title: 'ENG-5B (from maths)', description: 'Reused' },
+      token: tok.teacher,
+      body: { newAcademicYear: c5a.year, newClass: c5b, newSubject: subj.English, title: 'ENG-5B (from maths)', description: 'Reused' },
     });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ message: 'Course reused successfully', data: { title: 'ENG-5B (from maths)', description: 'Reused', class: { name: 'Class 5B' }, subject: { name: 'English' } } });
+    expect(res.body).toMatchObject({
+      message: 'Course reused successfully',
+      data: { title: 'ENG-5B (from maths)', description: 'Reused', class: { name: 'Class 5B' }, subject: { name: 'English' } },
+    });
     const copy = res.body.data._id;
     const shape = `SELECT m.title, m.sort_order, m.is_visible, m.module_type, count(ct.id)::int AS items, array_agg(ct.file_id ORDER BY ct.title) FILTER (WHERE ct.id IS NOT NULL) AS files
                      FROM course_modules m LEFT JOIN contents ct ON ct.module_id = m.id WHERE m.course_id = $1 GROUP BY m.id ORDER BY m.sort_order`;
@@ -317,16 +421,29 @@ describe('reuse', () => {
     await t.rest('DELETE', `/courses/${copy}`, { token: tok.teacher });
     expect((await sweep()).keys).toEqual([]);
     expect(storedFiles(t.services)).toHaveLength(files);
-    const [item] = await t.ds.query(`SELECT ct.id FROM contents ct JOIN course_modules m ON m.id = ct.module_id WHERE m.course_id = $1 LIMIT 1`, [math]);
+    const [item] = await t.ds.query(
+      `SELECT ct.id FROM contents ct JOIN course_modules m ON m.id = ct.module_id WHERE m.course_id = $1 LIMIT 1`,
+      [math],
+    );
     expect((await t.rest('GET', `/content/download/${item.id}`, { token: tok.teacher })).status).toBe(200);
   });
 
   it('deleting the original never breaks the copy', async () => {
-    const source = await makeCourse(t.ds, { teacherIds: [id.teacher], classId: c5a.id, subjectId: subj.Science, academicYearId: c5a.year, title: 'SRC' });
+    const source = await makeCourse(t.ds, {
+      teacherIds: [id.teacher],
+      classId: c5a.id,
+      subjectId: subj.Science,
+      academicYearId: c5a.year,
+      title: 'SRC',
+    });
     const item = await makeContent(t.ds, t.services, await makeModule(t.ds, source));
-    const gql = await t.gql('mutation($i: CloneCourseInput!) { cloneCourse(input: $i) { id modules { contents { id downloadUrl } } } }', {
-      i: { courseId: source, newAcademicYearId: c5a.year, newClassId: c5a.id, newSubjectId: subj.Science, title: 'COPY' },
-    }, tok.teacher);
+    const gql = await t.gql(
+      'mutation($i: CloneCourseInput!) { cloneCourse(input: $i) { id modules { contents { id downloadUrl } } } }',
+      {
+        i: { courseId: source, newAcademicYearId: c5a.year, newClassId: c5a.id, newSubjectId: subj.Science, title: 'COPY' },
+      },
+      tok.teacher,
+    );
     expect(gql.errors).toBeUndefined();
     const copied = gql.data.cloneCourse.modules[0].contents[0];
     await t.rest('DELETE', `/courses/${source}`, { token: tok.teacher });
@@ -346,7 +463,10 @@ describe('reuse', () => {
     expect(notMine.status).toBe(404);
     const student = await t.rest('POST', `/courses/reuse/clone/${math}`, { token: tok.student, body: into });
     expect(student.status).toBe(403);
-    const noTitle = await t.rest('POST', `/courses/reuse/clone/${math}`, { token: tok.teacher, body: { ...into, newClass: c5b, newSubject: subj.English, title: '' } });
+    const noTitle = await t.rest('POST', `/courses/reuse/clone/${math}`, {
+      token: tok.teacher,
+      body: { ...into, newClass: c5b, newSubject: subj.English, title: '' },
+    });
     expect([noTitle.status, noTitle.body.message]).toEqual([400, 'Course code is required']);
     expect(await t.ds.query(`SELECT 1 FROM courses WHERE title = 'X'`)).toHaveLength(0);
   });

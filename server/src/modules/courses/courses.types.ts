@@ -16,7 +16,7 @@ export const CourseConnection = Connection(Course, 'Course', 'courses, newest ye
 
 @InputType({ description: 'A new course for a class, subject and year the teacher is assigned to (REST: POST /api/courses).' })
 export class CreateCourseInput {
-  @Field({ description: "The course code (title); required." })
+  @Field({ description: 'The course code (title); required.' })
   title: string;
 
   @Field({ nullable: true, description: 'Free text.' })
@@ -43,11 +43,17 @@ export class UpdateCourseInput {
   @Field({ nullable: true, description: 'New description; null or blank clears it.' })
   description?: string;
 
-  @Field(() => Int, { nullable: true, description: 'The version you edited; if someone changed the course since, the update is refused (CONFLICT).' })
+  @Field(() => Int, {
+    nullable: true,
+    description: 'The version you edited; if someone changed the course since, the update is refused (CONFLICT).',
+  })
   version?: number;
 }
 
-@InputType({ description: 'Reuse one of your courses for another class, subject or year: a deep copy of its modules and content (REST: POST /api/courses/reuse/clone/{courseId}).' })
+@InputType({
+  description:
+    'Reuse one of your courses for another class, subject or year: a deep copy of its modules and content (REST: POST /api/courses/reuse/clone/{courseId}).',
+})
 export class CloneCourseInput {
   @Field(() => ID, { description: 'The course to copy; one of yours.' })
   courseId: string;
@@ -73,7 +79,11 @@ export class TeacherCourseSubject {
   @Field(() => Subject, { description: 'The subject.' })
   subject: Subject;
 
-  @Field(() => ID, { nullable: true, description: 'The allocation (which teachers teach this subject to the class) behind this row; null when the allocation was removed but courses remain.' })
+  @Field(() => ID, {
+    nullable: true,
+    description:
+      'The allocation (which teachers teach this subject to the class) behind this row; null when the allocation was removed but courses remain.',
+  })
   allocationId: string | null;
 
   @Field(() => [Course], { description: "The teacher's courses for this class, subject and year, by title." })
@@ -121,10 +131,10 @@ export class StudentCourses {
  * fragments): its statement then builds them lean (courses.my-courses.ts).
  */
 export const myCoursesAskedLean = (info: GraphQLResolveInfo): boolean =>
-  asksOnly(info, ['academicYear'], Object.keys(MY_COURSES_LEAN.academicYear))
-  && asksOnly(info, ['classes', 'class'], Object.keys(MY_COURSES_LEAN.class))
-  && asksOnly(info, ['classes', 'subjects', 'subject'], Object.keys(MY_COURSES_LEAN.subject))
-  && asksOnly(info, ['classes', 'subjects', 'courses'], Object.keys(MY_COURSES_LEAN.courses));
+  asksOnly(info, ['academicYear'], Object.keys(MY_COURSES_LEAN.academicYear)) &&
+  asksOnly(info, ['classes', 'class'], Object.keys(MY_COURSES_LEAN.class)) &&
+  asksOnly(info, ['classes', 'subjects', 'subject'], Object.keys(MY_COURSES_LEAN.subject)) &&
+  asksOnly(info, ['classes', 'subjects', 'courses'], Object.keys(MY_COURSES_LEAN.courses));
 
 /** What an operation asking for a StudentCourses answer may ask of its courses (studentCourses, childCourses). */
 export const coursesAsked = (info: GraphQLResolveInfo): CourseRowsAsked => ({

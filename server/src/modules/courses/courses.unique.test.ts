@@ -21,8 +21,11 @@ test('the same name again in the same place is refused (REST), whatever the case
 });
 
 test('the same name again in the same place is refused (GraphQL)', async () => {
-  const r = await t.gql('mutation($i: CreateCourseInput!) { createCourse(input: $i) { id } }',
-    { i: { title: 'MATH-5A', subjectId: place.subject, classId: place.class, academicYearId: place.academicYear } }, teacher);
+  const r = await t.gql(
+    'mutation($i: CreateCourseInput!) { createCourse(input: $i) { id } }',
+    { i: { title: 'MATH-5A', subjectId: place.subject, classId: place.class, academicYearId: place.academicYear } },
+    teacher,
+  );
   expect(r.errors?.[0]).toMatchObject({ message: COURSE_TEXT.titleTaken('MATH-5A'), extensions: { code: 'CONFLICT' } });
 });
 

@@ -29,7 +29,13 @@ export interface CourseFields {
 }
 
 /** A new course (or the target of a reuse): course code, and the class, subject and year it is for. */
-export function validateNewCourse(input: { title?: unknown; description?: unknown; subjectId?: unknown; classId?: unknown; academicYearId?: unknown }): CourseFields {
+export function validateNewCourse(input: {
+  title?: unknown;
+  description?: unknown;
+  subjectId?: unknown;
+  classId?: unknown;
+  academicYearId?: unknown;
+}): CourseFields {
   const title = requiredText(input.title, COURSE_TEXT.titleRequired, 'Course code', TITLE_MAX, undefined, 'title');
   const description = freeText(input.description, 'Description', DESCRIPTION_MAX, undefined, 'description') ?? '';
   const academicYearId = refId(input.academicYearId, ACADEMIC_TEXT.academicYearRequired, ACADEMIC_TEXT.yearNotFound, 'academicYearId');
@@ -41,7 +47,8 @@ export function validateNewCourse(input: { title?: unknown; description?: unknow
 /** An edit: title and description only (platform.md section 7, PUT /courses/{id}). */
 export function validateCourseEdit(input: { title?: unknown; description?: unknown; version?: unknown }) {
   const set: { title?: string; description?: string } = {};
-  if (input.title !== undefined) set.title = requiredText(input.title, COURSE_TEXT.titleRequired, 'Course code', TITLE_MAX, undefined, 'title');
+  if (input.title !== undefined)
+    set.title = requiredText(input.title, COURSE_TEXT.titleRequired, 'Course code', TITLE_MAX, undefined, 'title');
   const description = freeText(input.description, 'Description', DESCRIPTION_MAX, undefined, 'description');
   if (description !== undefined) set.description = description;
   return { set, version: versionOf(input.version) };

@@ -10,10 +10,14 @@ import { Discussion } from './discussion.entity';
  * course page always shows both. Every path to a course's discussions uses it.
  */
 export async function threadsOfCourses(m: DataSource | EntityManager, actor: Actor | null, courseIds: string[]): Promise<Discussion[]> {
-  const posts = await m.getRepository(Discussion).createQueryBuilder('d').leftJoinAndSelect('d.author', 'u')
+  const posts = await m
+    .getRepository(Discussion)
+    .createQueryBuilder('d')
+    .leftJoinAndSelect('d.author', 'u')
     .where('d.course_id IN (:...courseIds)', { courseIds })
     .andWhere(courseReadableSql(actor, { courseId: 'd.course_id' }, ':viewer'), { viewer: actor?.userId })
-    .orderBy('d.created_at', 'ASC').addOrderBy('d.id', 'ASC')
+    .orderBy('d.created_at', 'ASC')
+    .addOrderBy('d.id', 'ASC')
     .getMany();
   const threads = posts.filter((d) => !d.parentDiscussionId);
   const byThread = new Map(threads.map((t) => [t.id, (t.replies = [] as Discussion[])]));
@@ -25,25 +29,40 @@ export async function threadsOfCourses(m: DataSource | EntityManager, actor: Act
 
 /** The threads (no replies) of one course the viewer may read, newest first: for a page of them. */
 export function threadsQuery(m: DataSource | EntityManager, actor: Actor | null, courseId: string) {
-  return m.getRepository(Discussion).createQueryBuilder('d').leftJoinAndSelect('d.author', 'u')
+  return m
+    .getRepository(Discussion)
+    .createQueryBuilder('d')
+    .leftJoinAndSelect('d.author', 'u')
     .where('d.course_id = :courseId AND d.parent_id IS NULL', { courseId })
     .andWhere(courseReadableSql(actor, { courseId: 'd.course_id' }, ':viewer'), { viewer: actor?.userId })
-    .orderBy('d.created_at', 'DESC').addOrderBy('d.id', 'ASC');
+    .orderBy('d.created_at', 'DESC')
+    .addOrderBy('d.id', 'ASC');
 }
 
 /** The replies of these threads the viewer may read, oldest first, with their authors: one statement. */
 export function repliesOf(m: DataSource | EntityManager, actor: Actor | null, threadIds: string[]): Promise<Discussion[]> {
   if (!threadIds.length) return Promise.resolve([]);
-  return m.getRepository(Discussion).createQueryBuilder('d').leftJoinAndSelect('d.author', 'u')
+  return m
+    .getRepository(Discussion)
+    .createQueryBuilder('d')
+    .leftJoinAndSelect('d.author', 'u')
     .where('d.parent_id IN (:...threadIds)', { threadIds })
     .andWhere(courseReadableSql(actor, { courseId: 'd.course_id' }, ':viewer'), { viewer: actor?.userId })
-    .orderBy('d.created_at', 'ASC').addOrderBy('d.id', 'ASC').getMany();
+    .orderBy('d.created_at', 'ASC')
+    .addOrderBy('d.id', 'ASC')
+    .getMany();
 }
 
 /** Per request: threads of courses with their replies in one statement; replies of threads reached another way. */
 export function discussionLoaders(ds: DataSource, actor: Actor | null) {
   return {
-    threadsByCourse: listLoader((ids) => threadsOfCourses(ds, actor, ids), (d) => d.courseId),
-    repliesByThread: listLoader((threadIds) => repliesOf(ds, actor, threadIds), (d) => d.parentDiscussionId!),
+    threadsByCourse: listLoader(
+      (ids) => threadsOfCourses(ds, actor, ids),
+      (d) => d.courseId,
+    ),
+    repliesByThread: listLoader(
+      (threadIds) => repliesOf(ds, actor, threadIds),
+      (d) => d.parentDiscussionId!,
+    ),
   };
 }

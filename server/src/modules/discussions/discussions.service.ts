@@ -87,9 +87,14 @@ export class DiscussionsService {
     }
     const fields = validateNewPost(input, thread?.title ?? null);
     return this.ds.transaction(async (m) => {
-      const row = await m.save(m.create(Discussion, {
-        ...fields, courseId: course.id, parentDiscussionId: thread?.id ?? null, authorId: actor.userId,
-      }));
+      const row = await m.save(
+        m.create(Discussion, {
+          ...fields,
+          courseId: course.id,
+          parentDiscussionId: thread?.id ?? null,
+          authorId: actor.userId,
+        }),
+      );
       if (thread) await notifyReply(m, row.id);
       const created = await this.query(m).where('d.id = :id', { id: row.id }).getOneOrFail();
       if (!thread) created.replies = [];

@@ -33,6 +33,9 @@ export class UpdateDiscussionInput {
   @Field({ nullable: true, description: 'New text; must not be blank.' })
   content?: string;
 
-  @Field(() => Int, { nullable: true, description: 'The version you edited; if someone changed it since, the update is refused (CONFLICT).' })
+  @Field(() => Int, {
+    nullable: true,
+    description: 'The version you edited; if someone changed it since, the update is refused (CONFLICT).',
+  })
   version?: number;
 }

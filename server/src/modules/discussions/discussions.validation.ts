@@ -28,15 +28,25 @@ export interface DiscussionInput {
 export function validateNewPost(input: DiscussionInput, threadTitle: string | null) {
   const content = requiredText(input.content, DISCUSSION_TEXT.contentRequired, 'Content', POST_MAX, 'multiline', 'content');
   const given = typeof input.title === 'string' ? input.title.trim() : '';
-  const title = threadTitle !== null && !given
-    ? `Re: ${threadTitle}`.slice(0, REPLY_TITLE_MAX)
-    : requiredText(input.title, DISCUSSION_TEXT.titleRequired, 'Title', threadTitle !== null ? REPLY_TITLE_MAX : TITLE_MAX, undefined, 'title');
+  const title =
+    threadTitle !== null && !given
+      ? `Re: ${threadTitle}`.slice(0, REPLY_TITLE_MAX)
+      : requiredText(
+          input.title,
+          DISCUSSION_TEXT.titleRequired,
+          'Title',
+          threadTitle !== null ? REPLY_TITLE_MAX : TITLE_MAX,
+          undefined,
+          'title',
+        );
   return { title, content };
 }
 
 export function validatePostEdit(input: DiscussionInput) {
   const set: { title?: string; content?: string } = {};
-  if (input.title !== undefined) set.title = requiredText(input.title, DISCUSSION_TEXT.titleRequired, 'Title', REPLY_TITLE_MAX, undefined, 'title');
-  if (input.content !== undefined) set.content = requiredText(input.content, DISCUSSION_TEXT.contentRequired, 'Content', POST_MAX, 'multiline', 'content');
+  if (input.title !== undefined)
+    set.title = requiredText(input.title, DISCUSSION_TEXT.titleRequired, 'Title', REPLY_TITLE_MAX, undefined, 'title');
+  if (input.content !== undefined)
+    set.content = requiredText(input.content, DISCUSSION_TEXT.contentRequired, 'Content', POST_MAX, 'multiline', 'content');
   return { set, version: versionOf(input.version) };
 }

@@ -37,20 +37,38 @@ export class ChildrenService {
     const readable = actor.childIds.filter((studentId) => can(actor, 'family.readChild', { studentId }));
     if (!readable.length) return [];
     const children = await childRows(this.ds, readable);
-    const items = await cardItemRows(this.ds, children.map((c) => c.id));
-    const graded = await submissionRowsById(this.ds, items.filter((i) => i.submission_id).map((i) => i.submission_id!));
+    const items = await cardItemRows(
+      this.ds,
+      children.map((c) => c.id),
+    );
+    const graded = await submissionRowsById(
+      this.ds,
+      items.filter((i) => i.submission_id).map((i) => i.submission_id!),
+    );
     const rowOf = new Map(graded.map((r) => [r.id, r]));
     const now = new Date();
     const card = (i: CardItemRow): ChildCardItem => {
-      const row = i.submission_id ? rowOf.get(i.submission_id) ?? null : null;
+      const row = i.submission_id ? (rowOf.get(i.submission_id) ?? null) : null;
       const standing = studentStanding({ dueDate: i.due_date }, row, now);
       // the score passes the child's own rule, asked for the parent ('submission.seeResults' names linked parents)
-      const score = row && this.submissions.seen(actor, row).results
-        ? { totalScore: row.totalScore, maxScore: row.maxScore, percentage: percentOf(row.totalScore, row.maxScore), isAutoSubmitted: row.isAutoSubmitted }
-        : null;
+      const score =
+        row && this.submissions.seen(actor, row).results
+          ? {
+              totalScore: row.totalScore,
+              maxScore: row.maxScore,
+              percentage: percentOf(row.totalScore, row.maxScore),
+              isAutoSubmitted: row.isAutoSubmitted,
+            }
+          : null;
       return Object.assign(new ChildCardItem(), {
-        assessmentId: i.assessment_id, kind: i.kind as AssessmentKind, title: i.title, courseTitle: i.course_title, subjectName: i.subject_name,
-        dueDate: standing.dueDate, label: standing.label, score,
+        assessmentId: i.assessment_id,
+        kind: i.kind as AssessmentKind,
+        title: i.title,
+        courseTitle: i.course_title,
+        subjectName: i.subject_name,
+        dueDate: standing.dueDate,
+        label: standing.label,
+        score,
       });
     };
     return children.map((c) => {
@@ -61,7 +79,11 @@ export class ChildrenService {
         className: c.class_name,
         academicYear: c.year,
         coursesCount: c.courses,
-        attendance: Object.assign(new AttendanceSummary(), { ...counts, total: c.present + c.late + c.absent, rate: attendanceRate(counts) }),
+        attendance: Object.assign(new AttendanceSummary(), {
+          ...counts,
+          total: c.present + c.late + c.absent,
+          rate: attendanceRate(counts),
+        }),
         recentGraded: mine.filter((i) => i.list === 'graded').map(card),
         dueSoon: mine.filter((i) => i.list === 'due').map(card),
       });
@@ -92,11 +114,13 @@ export class ChildrenService {
     return {
       total,
       window: window ?? { offset: 0, limit: items.length },
-      items: items.map((i) => Object.assign(new ChildAssessment(), {
-        assessment: i.assessment,
-        status: Object.assign(new MyAssessmentStatus(), statusOf(i)),
-        submission: i.submission,
-      })),
+      items: items.map((i) =>
+        Object.assign(new ChildAssessment(), {
+          assessment: i.assessment,
+          status: Object.assign(new MyAssessmentStatus(), statusOf(i)),
+          submission: i.submission,
+        }),
+      ),
     };
   }
 

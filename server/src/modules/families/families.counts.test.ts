@@ -19,7 +19,9 @@ beforeAll(async () => {
   await seedDemoSchool(t.ds);
   const [{ id: teacherId }] = await t.ds.query(`SELECT id FROM users WHERE email = 'teacher@demo.school'`);
   room = await makeClassroom(t.ds, teacherId, 40);
-  students = (await t.ds.query(`SELECT id FROM users WHERE class_id = $1 ORDER BY last_name`, [room.classId])).map((r: { id: string }) => r.id);
+  students = (await t.ds.query(`SELECT id FROM users WHERE class_id = $1 ORDER BY last_name`, [room.classId])).map(
+    (r: { id: string }) => r.id,
+  );
   const parent = await makeUser(t.ds, { role: Role.Parent });
   parentId = parent.id;
   await link(students.slice(0, 2));
@@ -28,12 +30,16 @@ beforeAll(async () => {
     `INSERT INTO attendance_records (student_id, class_id, subject_id, academic_year_id, date, status, teacher_id)
      SELECT u.id, $1, c.subject_id, $2, current_date - g, CASE WHEN g % 5 = 0 THEN 'Absent' ELSE 'Present' END, $4
        FROM users u, courses c, generate_series(1, 10) g WHERE u.class_id = $1 AND c.id = $3`,
-    [room.classId, room.yearId, room.courseId, teacherId]);
+    [room.classId, room.yearId, room.courseId, teacherId],
+  );
 }, 90_000);
 afterAll(() => t.close());
 
 async function link(ids: string[]) {
-  await t.ds.query('INSERT INTO parent_students (parent_id, student_id) SELECT $1, unnest($2::uuid[]) ON CONFLICT DO NOTHING', [parentId, ids]);
+  await t.ds.query('INSERT INTO parent_students (parent_id, student_id) SELECT $1, unnest($2::uuid[]) ON CONFLICT DO NOTHING', [
+    parentId,
+    ids,
+  ]);
 }
 
 /** `n` more items of the course (half past due), each submitted and graded by every student of the class. */
@@ -46,7 +52,8 @@ async function addItems(n: number) {
          FROM generate_series(1, $2::int) g RETURNING id, due_date)
      INSERT INTO submissions (assessment_id, student_id, status, submitted_at, total_score, max_score)
      SELECT a.id, u.id, 'graded', now(), 3, 4 FROM a, users u WHERE u.class_id = $3 AND a.due_date < now()`,
-    [room.courseId, n, room.classId]);
+    [room.courseId, n, room.classId],
+  );
 }
 
 const DASHBOARD = `{ myChildren { child { id firstName lastName } className academicYear coursesCount attendance { total rate }
@@ -78,7 +85,9 @@ it("the parent dashboard and a child's page run as many statements for 40 items 
   expect(large.g.data.myChildren[0].recentGraded).toHaveLength(5);
   expect(large.g.data.myChildren[0].dueSoon).toHaveLength(5);
   // manual items never released: graded, and never a score
-  expect(large.c.data.childAssessments.nodes.filter((x: any) => x.submission && x.submission.totalScore === null).length).toBeGreaterThan(3);
+  expect(large.c.data.childAssessments.nodes.filter((x: any) => x.submission && x.submission.totalScore === null).length).toBeGreaterThan(
+    3,
+  );
   expect([large.g.sql, large.r.sql, large.c.sql, large.cr.sql]).toEqual([small.g.sql, small.r.sql, small.c.sql, small.cr.sql]);
 }, 120_000);
 

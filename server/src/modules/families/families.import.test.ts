@@ -12,9 +12,14 @@ let teacher: string;
 const IMPORT = `mutation($i: ImportUsersInput!) { importUsers(input: $i) { validCount invalidCount createdCount linkCount rows { row email error user { id } } } }`;
 const run = (rows: unknown[], o: { dryRun?: boolean; onlyIfAllValid?: boolean } = {}, token = admin) =>
   t.gql(IMPORT, { i: { rows, dryRun: o.dryRun ?? false, onlyIfAllValid: o.onlyIfAllValid ?? true } }, token);
-const linksOf = async (email: string) => (await t.ds.query(
-  `SELECT s.email FROM parent_students ps JOIN users p ON p.id = ps.parent_id JOIN users s ON s.id = ps.student_id
-    WHERE p.email = $1 ORDER BY s.email`, [email])).map((r: { email: string }) => r.email);
+const linksOf = async (email: string) =>
+  (
+    await t.ds.query(
+      `SELECT s.email FROM parent_students ps JOIN users p ON p.id = ps.parent_id JOIN users s ON s.id = ps.student_id
+    WHERE p.email = $1 ORDER BY s.email`,
+      [email],
+    )
+  ).map((r: { email: string }) => r.email);
 const uid = () => Math.random().toString(36).slice(2, 8);
 
 beforeAll(async () => {
@@ -29,9 +34,21 @@ test('a valid file links new parents and students of the file, and existing user
   const u = uid();
   const existing = await makeUser(t.ds, { role: Role.Student, email: `old-${u}@test.school` });
   const r = await run([
-    { firstName: 'Kid', lastName: 'One', email: `kid1-${u}@test.school`, role: 'Student', parentEmails: `mum-${u}@test.school; dad-${u}@test.school` },
+    {
+      firstName: 'Kid',
+      lastName: 'One',
+      email: `kid1-${u}@test.school`,
+      role: 'Student',
+      parentEmails: `mum-${u}@test.school; dad-${u}@test.school`,
+    },
     { firstName: 'Kid', lastName: 'Two', email: `kid2-${u}@test.school`, role: 'Student' },
-    { firstName: 'Mum', lastName: 'X', email: `mum-${u}@test.school`, role: 'Parent', childEmails: `kid2-${u}@test.school ${existing.email.toUpperCase()}` },
+    {
+      firstName: 'Mum',
+      lastName: 'X',
+      email: `mum-${u}@test.school`,
+      role: 'Parent',
+      childEmails: `kid2-${u}@test.school ${existing.email.toUpperCase()}`,
+    },
     { firstName: 'Dad', lastName: 'X', email: `dad-${u}@test.school`, role: 'Parent' },
     // the parent of an existing student, named from the student's side of the demo school
     { firstName: 'Gran', lastName: 'X', email: `gran-${u}@test.school`, role: 'Parent', childEmails: 'student2@demo.school' },
@@ -58,7 +75,8 @@ test('invalid links say why per row; with onlyIfAllValid nothing is written, oth
   const all = await run(rows);
   expect(all.data.importUsers).toMatchObject({ validCount: 2, invalidCount: 5, createdCount: 0, linkCount: 0 });
   expect(all.data.importUsers.rows.map((x: any) => x.error)).toEqual([
-    null, null,
+    null,
+    null,
     IMPORT_LINK_TEXT.notA('parentEmails', 'teacher@demo.school', Role.Parent),
     IMPORT_LINK_TEXT.parentEmailsOnStudents,
     IMPORT_LINK_TEXT.invalidEmail('parentEmails', 'nobody'),
@@ -70,16 +88,23 @@ test('invalid links say why per row; with onlyIfAllValid nothing is written, oth
   const mixed = await run(rows, { onlyIfAllValid: false });
   expect(mixed.data.importUsers).toMatchObject({ validCount: 2, createdCount: 2, linkCount: 1 });
   expect(await linksOf(`p-${u}@test.school`)).toEqual([`a-${u}@test.school`]);
-  const preview = await run([{ firstName: 'G', lastName: 'Dry', email: `g-${u}@test.school`, role: 'Student', parentEmails: `p-${u}@test.school` }], { dryRun: true });
+  const preview = await run(
+    [{ firstName: 'G', lastName: 'Dry', email: `g-${u}@test.school`, role: 'Student', parentEmails: `p-${u}@test.school` }],
+    { dryRun: true },
+  );
   expect(preview.data.importUsers).toMatchObject({ validCount: 1, createdCount: 0, linkCount: 0 });
 });
 
 test('only SuperAdmin and Admin link through an import: a teacher may import users but not link them', async () => {
   const u = uid();
-  const r = await run([
-    { firstName: 'T', lastName: 'Kid', email: `t-${u}@test.school`, role: 'Student', parentEmails: 'parent@demo.school' },
-    { firstName: 'T', lastName: 'Plain', email: `tp-${u}@test.school`, role: 'Student' },
-  ], { onlyIfAllValid: false }, teacher);
+  const r = await run(
+    [
+      { firstName: 'T', lastName: 'Kid', email: `t-${u}@test.school`, role: 'Student', parentEmails: 'parent@demo.school' },
+      { firstName: 'T', lastName: 'Plain', email: `tp-${u}@test.school`, role: 'Student' },
+    ],
+    { onlyIfAllValid: false },
+    teacher,
+  );
   expect(r.data.importUsers.rows.map((x: any) => x.error)).toEqual([IMPORT_LINK_TEXT.cannotLink, null]);
   expect(r.data.importUsers).toMatchObject({ createdCount: 1, linkCount: 0 });
 });

@@ -28,7 +28,8 @@ afterAll(() => t.close());
 test('the demo parent is linked to the demo student', async () => {
   const [row] = await t.ds.query(
     `SELECT count(*)::int AS n FROM parent_students ps JOIN users p ON p.id = ps.parent_id JOIN users s ON s.id = ps.student_id
-      WHERE p.email = 'parent@demo.school' AND s.email = 'student@demo.school'`);
+      WHERE p.email = 'parent@demo.school' AND s.email = 'student@demo.school'`,
+  );
   expect(row.n).toBe(1);
 });
 
@@ -78,10 +79,17 @@ test('a link names a Parent and a Student: the service says which is wrong, and 
   const notStudent = await t.rest('POST', `/parents/${parent.id}/children`, { token: tokens.Admin, body: { studentId: teacher.id } });
   expect(notStudent.status).toBe(400);
   expect(notStudent.body.message).toBe(FAMILY_TEXT.notAStudent('Tom Wrong'));
-  const missing = await t.rest('POST', `/parents/${parent.id}/children`, { token: tokens.Admin, body: { studentId: '00000000-0000-4000-8000-000000000000' } });
+  const missing = await t.rest('POST', `/parents/${parent.id}/children`, {
+    token: tokens.Admin,
+    body: { studentId: '00000000-0000-4000-8000-000000000000' },
+  });
   expect(missing.status).toBe(404);
-  await expect(t.ds.query('INSERT INTO parent_students (parent_id, student_id) VALUES ($1, $2)', [teacher.id, student.id])).rejects.toThrow(/not a Parent/);
-  await expect(t.ds.query('INSERT INTO parent_students (parent_id, student_id) VALUES ($1, $2)', [parent.id, teacher.id])).rejects.toThrow(/not a Student/);
+  await expect(t.ds.query('INSERT INTO parent_students (parent_id, student_id) VALUES ($1, $2)', [teacher.id, student.id])).rejects.toThrow(
+    /not a Parent/,
+  );
+  await expect(t.ds.query('INSERT INTO parent_students (parent_id, student_id) VALUES ($1, $2)', [parent.id, teacher.id])).rejects.toThrow(
+    /not a Student/,
+  );
 });
 
 test('a student who stops being a Student loses their links (the database keeps it so)', async () => {

@@ -18,8 +18,8 @@ export class UserFamilyResolver {
   @FieldResolver(() => [User], {
     nullable: true,
     description:
-      'The users linked to this one: a Parent\'s children, a Student\'s parents (empty for other roles). ' +
-      'SuperAdmin and Admin see anyone\'s, a parent their own; null for anyone else.',
+      "The users linked to this one: a Parent's children, a Student's parents (empty for other roles). " +
+      "SuperAdmin and Admin see anyone's, a parent their own; null for anyone else.",
   })
   familyLinks(@Root() user: User, @Ctx() ctx: RequestContext) {
     return ctx.loaders.familyLinksOf.load(user.id);
@@ -30,15 +30,21 @@ export class UserFamilyResolver {
 export class FamiliesResolver {
   @Mutation(() => FamilyLink, {
     description:
-      'Link a Parent to a Student (SuperAdmin and Admin); the parent then reads the student\'s courses, work, attendance and feedback. ' +
+      "Link a Parent to a Student (SuperAdmin and Admin); the parent then reads the student's courses, work, attendance and feedback. " +
       'A link that exists already is a CONFLICT. REST: POST /api/parents/{parentId}/children {studentId}.',
   })
   linkParent(@Arg('input', () => FamilyLinkInput) input: FamilyLinkInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
     return ctx.services.families.link(actor, input);
   }
 
-  @Mutation(() => Boolean, { description: 'Remove a parent-student link (SuperAdmin and Admin). REST: DELETE /api/parents/{parentId}/children/{studentId}.' })
-  async unlinkParent(@Arg('input', () => FamilyLinkInput) input: FamilyLinkInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
+  @Mutation(() => Boolean, {
+    description: 'Remove a parent-student link (SuperAdmin and Admin). REST: DELETE /api/parents/{parentId}/children/{studentId}.',
+  })
+  async unlinkParent(
+    @Arg('input', () => FamilyLinkInput) input: FamilyLinkInput,
+    @CurrentActor() actor: Actor,
+    @Ctx() ctx: RequestContext,
+  ) {
     await ctx.services.families.unlink(actor, input);
     return true;
   }
@@ -48,17 +54,22 @@ export class FamiliesResolver {
 export class ChildrenResolver {
   @Query(() => [ChildSummary], {
     description:
-      "The parent dashboard: each linked child with class, course count, attendance rate, recently graded work and what is due, from real data " +
+      'The parent dashboard: each linked child with class, course count, attendance rate, recently graded work and what is due, from real data ' +
       '(empty when no child is linked, and for other roles), in a fixed number of statements. REST: GET /api/parents/me/children.',
   })
   myChildren(@CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
     return ctx.services.families.children.summaries(actor);
   }
 
-  @Query(() => StudentCourses, { description: "A student's placement and courses as the student sees them: the student, a linked parent, SuperAdmin and Admin; not found for anyone else. REST: GET /api/students/{id}/courses." })
+  @Query(() => StudentCourses, {
+    description:
+      "A student's placement and courses as the student sees them: the student, a linked parent, SuperAdmin and Admin; not found for anyone else. REST: GET /api/students/{id}/courses.",
+  })
   childCourses(
     @Arg('studentId', () => ID, { description: 'The student.' }) studentId: string,
-    @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext, @Info() info: GraphQLResolveInfo,
+    @CurrentActor() actor: Actor,
+    @Ctx() ctx: RequestContext,
+    @Info() info: GraphQLResolveInfo,
   ) {
     return ctx.services.families.children.courseList(actor, studentId, coursesAsked(info));
   }
@@ -71,13 +82,23 @@ export class ChildrenResolver {
   })
   async childAssessments(
     @Arg('studentId', () => ID, { description: 'The student.' }) studentId: string,
-    @Args(() => PageArgs) args: PageArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext,
+    @Args(() => PageArgs) args: PageArgs,
+    @CurrentActor() actor: Actor,
+    @Ctx() ctx: RequestContext,
   ) {
     return toConnection(await ctx.services.families.children.assessmentsPage(actor, studentId, windowOf(args, ITEM_PAGE)));
   }
 
-  @Query(() => MyAttendance, { description: "A student's attendance records (paginated) with summary and rate, as the student sees them: the student, a linked parent, SuperAdmin and Admin. REST: GET /api/students/{id}/attendance." })
-  childAttendance(@Args(() => ChildAttendanceArgs) args: ChildAttendanceArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext, @Info() info: GraphQLResolveInfo) {
+  @Query(() => MyAttendance, {
+    description:
+      "A student's attendance records (paginated) with summary and rate, as the student sees them: the student, a linked parent, SuperAdmin and Admin. REST: GET /api/students/{id}/attendance.",
+  })
+  childAttendance(
+    @Args(() => ChildAttendanceArgs) args: ChildAttendanceArgs,
+    @CurrentActor() actor: Actor,
+    @Ctx() ctx: RequestContext,
+    @Info() info: GraphQLResolveInfo,
+  ) {
     return ctx.services.families.children.attendancePage(actor, args.studentId, args, recordsWindow(info));
   }
 }

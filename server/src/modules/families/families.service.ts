@@ -45,7 +45,12 @@ export class FamiliesService {
         [parent.id, student.id],
       );
       if (!inserted.length) throw new DomainError('CONFLICT', FAMILY_TEXT.alreadyLinked(fullName(parent), fullName(student)));
-      await recordAudit(m, actor, { kind: AuditKind.FAMILY_LINKED, targetUserId: parent.id, to: fullName(student), note: `Student ${student.email}` });
+      await recordAudit(m, actor, {
+        kind: AuditKind.FAMILY_LINKED,
+        targetUserId: parent.id,
+        to: fullName(student),
+        note: `Student ${student.email}`,
+      });
       return { parent, student, createdAt: inserted[0].created_at };
     });
   }
@@ -60,7 +65,8 @@ export class FamiliesService {
       const [{ n, student }]: Array<{ n: number; student: string | null }> = await m.query(
         `WITH d AS (DELETE FROM parent_students WHERE parent_id = $1 AND student_id = $2 RETURNING 1)
          SELECT count(*)::int AS n, (SELECT first_name || ' ' || last_name FROM users WHERE id = $2) AS student FROM d`,
-        [parentId, studentId]);
+        [parentId, studentId],
+      );
       if (!n) throw notFound(FAMILY_TEXT.notLinked);
       await recordAudit(m, actor, { kind: AuditKind.FAMILY_UNLINKED, targetUserId: parentId, from: student });
     });
@@ -101,7 +107,9 @@ export async function linkedUsers(ds: DataSource, ids: readonly string[]): Promi
     [ids],
   );
   if (!rows.length) return out;
-  const users = await ds.getRepository(User).find({ where: { id: In([...new Set(rows.map((r) => r.id))]) }, order: { lastName: 'ASC', firstName: 'ASC' } });
+  const users = await ds
+    .getRepository(User)
+    .find({ where: { id: In([...new Set(rows.map((r) => r.id))]) }, order: { lastName: 'ASC', firstName: 'ASC' } });
   const byId = new Map(users.map((u) => [u.id, u]));
   const order = new Map(users.map((u, i) => [u.id, i]));
   for (const r of rows.sort((x, y) => order.get(x.id)! - order.get(y.id)!)) {

@@ -15,8 +15,14 @@ export const presentFamilyLink = presenter((viewer: Actor, l: FamilyLink) => ({
 }));
 
 const presentCardItem = (i: ChildCardItem) => ({
-  assessmentId: i.assessmentId, kind: i.kind, title: i.title, courseTitle: i.courseTitle, subjectName: i.subjectName,
-  dueDate: i.dueDate, label: i.label, score: i.score && { ...i.score },
+  assessmentId: i.assessmentId,
+  kind: i.kind,
+  title: i.title,
+  courseTitle: i.courseTitle,
+  subjectName: i.subjectName,
+  dueDate: i.dueDate,
+  label: i.label,
+  score: i.score && { ...i.score },
 });
 
 /** A child's card on the parent dashboard (GET /parents/me/children). */

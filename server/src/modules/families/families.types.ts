@@ -14,7 +14,7 @@ export class FamilyLinkInput {
   studentId: string;
 }
 
-@ObjectType({ description: 'A parent linked to a student: the parent then reads the student\'s courses, work, attendance and feedback.' })
+@ObjectType({ description: "A parent linked to a student: the parent then reads the student's courses, work, attendance and feedback." })
 export class FamilyLink {
   @Field(() => User, { description: 'The parent.' })
   parent: User;
@@ -26,7 +26,9 @@ export class FamilyLink {
   createdAt: Date;
 }
 
-@ObjectType({ description: "One item on a child's card: due soon and not submitted, or recently graded; the score only when the child may see it." })
+@ObjectType({
+  description: "One item on a child's card: due soon and not submitted, or recently graded; the score only when the child may see it.",
+})
 export class ChildCardItem {
   @Field(() => ID, { description: 'The assignment, exam or quiz.' })
   assessmentId: string;
@@ -49,7 +51,10 @@ export class ChildCardItem {
   @Field({ description: "The child's status in the words of the child's own lists ('Pending', 'Completed', ...)." })
   label: string;
 
-  @Field(() => MyScore, { nullable: true, description: 'The score, exactly when the child may see it (graded, and not manual unless released); null otherwise.' })
+  @Field(() => MyScore, {
+    nullable: true,
+    description: 'The score, exactly when the child may see it (graded, and not manual unless released); null otherwise.',
+  })
   score: MyScore | null;
 }
 
@@ -77,7 +82,9 @@ export class ChildSummary {
   dueSoon: ChildCardItem[];
 }
 
-@ObjectType({ description: "One of a child's assignments, exams or quizzes as the child sees it: the item, the child's status and their submission." })
+@ObjectType({
+  description: "One of a child's assignments, exams or quizzes as the child sees it: the item, the child's status and their submission.",
+})
 export class ChildAssessment {
   @Field(() => Assessment, { description: 'The item (never its answer key).' })
   assessment: Assessment;
@@ -85,11 +92,18 @@ export class ChildAssessment {
   @Field(() => MyAssessmentStatus, { description: "The child's status on it; the score only when the child may see it." })
   status: MyAssessmentStatus;
 
-  @Field(() => Submission, { nullable: true, description: "The child's submission with per-question scores and teacher feedback as the child may see them; null when none." })
+  @Field(() => Submission, {
+    nullable: true,
+    description: "The child's submission with per-question scores and teacher feedback as the child may see them; null when none.",
+  })
   submission: Submission | null;
 }
 
-export const ChildAssessmentConnection = Connection(ChildAssessment, 'ChildAssessment', "a child's items, by the due date that applies to them");
+export const ChildAssessmentConnection = Connection(
+  ChildAssessment,
+  'ChildAssessment',
+  "a child's items, by the due date that applies to them",
+);
 
 @ArgsType()
 export class ChildAttendanceArgs extends MyAttendanceArgs {

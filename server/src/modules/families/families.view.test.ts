@@ -53,7 +53,11 @@ beforeAll(async () => {
   items.due = await item('FAM due', { dueInHours: 24 });
   for (const k of ['shown', 'manual', 'scoreOnly', 'feedback', 'hidden']) subs[k] = await submit(items[k], tok.student);
   subs.other = await submit(items.shown, tok.student2);
-  const graded = await t.gql(GRADE, { input: { submissionId: subs.feedback, questionId: items.feedback.long, score: 4, feedback: 'Good reasoning, Stella' } }, tok.teacher);
+  const graded = await t.gql(
+    GRADE,
+    { input: { submissionId: subs.feedback, questionId: items.feedback.long, score: 4, feedback: 'Good reasoning, Stella' } },
+    tok.teacher,
+  );
   if (graded.errors) throw new Error(JSON.stringify(graded.errors));
   // hidden after the child's submit; targeted at the other student only
   await t.ds.query('UPDATE assessments SET is_visible = false WHERE id = $1', [items.hidden.id]);
@@ -69,7 +73,11 @@ test('the dashboard lists exactly the linked child, with class, courses, attenda
   expect(g.errors).toBeUndefined();
   expect(g.data.myChildren.map((c: any) => c.child.id)).toEqual([id.student]);
   const [card] = g.data.myChildren;
-  const own = await t.gql('{ studentCourses { courses { id } } myAttendance { summary { total present late absent rate } } }', {}, tok.student);
+  const own = await t.gql(
+    '{ studentCourses { courses { id } } myAttendance { summary { total present late absent rate } } }',
+    {},
+    tok.student,
+  );
   expect(card.coursesCount).toBe(own.data.studentCourses.courses.length);
   expect(card.coursesCount).toBeGreaterThan(0);
   expect(card.attendance).toEqual(own.data.myAttendance.summary);
@@ -119,7 +127,9 @@ test("the child's items are the child's own view: the same statuses and scores, 
   expect(feedback.submission.answers.map((a: any) => a.grade?.feedback)).toContain('Good reasoning, Stella');
   // correct answers stay the child's
   expect(feedback.submission.correctAnswersVisible).toBe(false);
-  expect(feedback.submission.answers.every((a: any) => a.correctOptionIds === null && a.acceptedAnswers === null && !a.grade?.explanation)).toBe(true);
+  expect(
+    feedback.submission.answers.every((a: any) => a.correctOptionIds === null && a.acceptedAnswers === null && !a.grade?.explanation),
+  ).toBe(true);
 
   const r = await t.rest('GET', `/students/${id.student}/assessments`, { token: tok.parent });
   expect(r.status).toBe(200);
@@ -140,10 +150,13 @@ test('a released manual item shows the parent the result exactly when it shows t
   expect(one.data.submission.totalScore).not.toBeNull();
 });
 
-test("nothing of another student: not found through both transports, for an unlinked parent and for other roles", async () => {
+test('nothing of another student: not found through both transports, for an unlinked parent and for other roles', async () => {
   const denied = async (token: string, studentId: string) => {
-    for (const q of [ASSESSMENTS, `query($s: ID!) { childCourses(studentId: $s) { courses { id } } }`,
-      `query($s: ID!) { childAttendance(studentId: $s) { summary { rate } } }`]) {
+    for (const q of [
+      ASSESSMENTS,
+      `query($s: ID!) { childCourses(studentId: $s) { courses { id } } }`,
+      `query($s: ID!) { childAttendance(studentId: $s) { summary { rate } } }`,
+    ]) {
       const g = await t.gql(q, { s: studentId }, token);
       expect([q.slice(0, 30), g.errors?.[0]?.extensions?.code]).toEqual([q.slice(0, 30), 'NOT_FOUND']);
     }
@@ -163,16 +176,27 @@ test("nothing of another student: not found through both transports, for an unli
 });
 
 test("the child's courses and attendance with its rate, as the child sees them (GraphQL and REST)", async () => {
-  const own = await t.gql('{ studentCourses { courses { id title } } myAttendance { summary { rate } records(first: 5) { totalCount nodes { id } } } }', {}, tok.student);
-  const g = await t.gql(`query($s: ID!) { childCourses(studentId: $s) { studentInfo { class { name } } courses { id title } }
-    childAttendance(studentId: $s) { summary { rate } records(first: 5) { totalCount nodes { id } } } }`, { s: id.student }, tok.parent);
+  const own = await t.gql(
+    '{ studentCourses { courses { id title } } myAttendance { summary { rate } records(first: 5) { totalCount nodes { id } } } }',
+    {},
+    tok.student,
+  );
+  const g = await t.gql(
+    `query($s: ID!) { childCourses(studentId: $s) { studentInfo { class { name } } courses { id title } }
+    childAttendance(studentId: $s) { summary { rate } records(first: 5) { totalCount nodes { id } } } }`,
+    { s: id.student },
+    tok.parent,
+  );
   expect(g.errors).toBeUndefined();
   expect(g.data.childCourses.courses).toEqual(own.data.studentCourses.courses);
   expect(g.data.childAttendance).toEqual(own.data.myAttendance);
   const courses = await t.rest('GET', `/students/${id.student}/courses`, { token: tok.parent });
   expect(courses.body.data.map((c: any) => c._id)).toEqual(own.data.studentCourses.courses.map((c: any) => c.id));
   const att = await t.rest('GET', `/students/${id.student}/attendance`, { token: tok.parent });
-  expect([att.body.data.length, att.body.summary.rate]).toEqual([own.data.myAttendance.records.totalCount, own.data.myAttendance.summary.rate]);
+  expect([att.body.data.length, att.body.summary.rate]).toEqual([
+    own.data.myAttendance.records.totalCount,
+    own.data.myAttendance.summary.rate,
+  ]);
   // an admin reads any student's view; the student their own
   expect((await t.gql(ASSESSMENTS, { s: id.student2 }, tok.admin)).errors).toBeUndefined();
   expect((await t.gql(ASSESSMENTS, { s: id.student }, tok.student)).errors).toBeUndefined();

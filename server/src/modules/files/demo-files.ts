@@ -51,7 +51,12 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /** A PNG of the given size: a diagonal gradient from one colour to another. */
-export function tinyPng(width = 64, height = 64, from: [number, number, number] = [79, 70, 229], to: [number, number, number] = [236, 72, 153]): Buffer {
+export function tinyPng(
+  width = 64,
+  height = 64,
+  from: [number, number, number] = [79, 70, 229],
+  to: [number, number, number] = [236, 72, 153],
+): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);

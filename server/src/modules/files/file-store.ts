@@ -87,6 +87,9 @@ export class LocalFileStore implements FileStore {
   }
 
   async exists(key: string): Promise<boolean> {
-    return fs.promises.access(this.pathOf(key)).then(() => true, () => false);
+    return fs.promises.access(this.pathOf(key)).then(
+      () => true,
+      () => false,
+    );
   }
 }

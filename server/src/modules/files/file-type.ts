@@ -88,8 +88,7 @@ export function declaredMime(mimetype: string | undefined, filename: string): st
   return ext ? EXTENSION_MIME[ext] : undefined;
 }
 
-const startsWith = (head: Buffer, bytes: number[], at = 0) =>
-  head.length >= at + bytes.length && bytes.every((b, i) => head[at + i] === b);
+const startsWith = (head: Buffer, bytes: number[], at = 0) => head.length >= at + bytes.length && bytes.every((b, i) => head[at + i] === b);
 
 /**
  * The kind of a file from its first bytes (`head`) and whether the whole file was valid UTF-8 without NUL

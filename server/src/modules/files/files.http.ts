@@ -19,7 +19,10 @@ export function contentDisposition(fileName: string, mime: string): string {
 }
 
 /** Streams stored bytes as a download that no browser will sniff or run. */
-export async function sendDownload(res: Response, d: { stream: NodeJS.ReadableStream; fileName: string; mime: string; size: number }): Promise<void> {
+export async function sendDownload(
+  res: Response,
+  d: { stream: NodeJS.ReadableStream; fileName: string; mime: string; size: number },
+): Promise<void> {
   res.status(200);
   res.setHeader('Content-Type', d.mime.startsWith('text/') ? `${d.mime}; charset=utf-8` : d.mime);
   res.setHeader('Content-Length', String(d.size));
@@ -62,7 +65,12 @@ export async function receiveMultipart(req: Request, files: FilesService, field 
  * are skipped), each streamed into the FileStore in turn. A failure (oversize, broken body) discards every
  * file received so far, so nothing stays in the store.
  */
-export function receiveMultipartFiles(req: Request, files: FilesService, accept: (name: string) => boolean, maxFiles: number): Promise<{ fields: Record<string, string>; uploads: NamedUpload[] }> {
+export function receiveMultipartFiles(
+  req: Request,
+  files: FilesService,
+  accept: (name: string) => boolean,
+  maxFiles: number,
+): Promise<{ fields: Record<string, string>; uploads: NamedUpload[] }> {
   return new Promise((resolve, reject) => {
     let bb: busboy.Busboy;
     try {
@@ -84,7 +92,9 @@ export function receiveMultipartFiles(req: Request, files: FilesService, accept:
     const discardAll = async () => {
       const got = await Promise.all(receiving.map((r) => r.got.catch(() => null)));
       // the store may be unreachable too: the request still gets its answer (this runs unawaited)
-      await Promise.all(got.map((g) => g && files.discard(g).catch((e) => logger.warn({ err: e, key: g.key }, 'discarding a refused upload failed'))));
+      await Promise.all(
+        got.map((g) => g && files.discard(g).catch((e) => logger.warn({ err: e, key: g.key }, 'discarding a refused upload failed'))),
+      );
     };
     const fail = async (err: unknown) => {
       if (failed) return;

@@ -82,14 +82,18 @@ class Inspector extends Transform {
   private headSize = 0;
   readonly text = new Utf8TextCheck();
 
-  constructor(private readonly limit: number, private readonly budget?: RequestBudget) {
+  constructor(
+    private readonly limit: number,
+    private readonly budget?: RequestBudget,
+  ) {
     super();
   }
 
   _transform(chunk: Buffer, _enc: BufferEncoding, done: (err?: Error | null, data?: Buffer) => void) {
     this.size += chunk.length;
     if (this.size > this.limit) return done(new DomainError('PAYLOAD_TOO_LARGE', FILE_TEXT.tooLarge));
-    if (this.budget && (this.budget.left -= chunk.length) < 0) return done(new DomainError('PAYLOAD_TOO_LARGE', FILE_TEXT.tooLargeTogether));
+    if (this.budget && (this.budget.left -= chunk.length) < 0)
+      return done(new DomainError('PAYLOAD_TOO_LARGE', FILE_TEXT.tooLargeTogether));
     if (this.headSize < HEAD_BYTES) {
       const part = chunk.subarray(0, HEAD_BYTES - this.headSize);
       this.headParts.push(Buffer.from(part));
@@ -160,9 +164,16 @@ export class FilesService {
    * references it by foreign key: a committed files row nothing references is swept (jobs/file-cleanup.ts).
    */
   record(m: EntityManager, file: ReceivedFile, mime: string, ownerId: string): Promise<StoredFile> {
-    return m.save(m.create(StoredFile, {
-      storageKey: file.key, originalName: file.filename, size: file.size, mime, sha256: file.sha256, ownerId,
-    }));
+    return m.save(
+      m.create(StoredFile, {
+        storageKey: file.key,
+        originalName: file.filename,
+        size: file.size,
+        mime,
+        sha256: file.sha256,
+        ownerId,
+      }),
+    );
   }
 
   /** A stream of a file's bytes. */

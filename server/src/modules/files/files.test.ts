@@ -40,7 +40,13 @@ describe('detectKind by magic numbers', () => {
     ['gif', head('474946383961')],
     ['webp', head('52494646240000005745425056503820')],
     ['docx', tinyZip([{ name: '[Content_Types].xml', data: officeContentTypes('word'), deflate: true }])],
-    ['pptx', tinyZip([{ name: '_rels/.rels', data: '<r/>' }, { name: '[Content_Types].xml', data: officeContentTypes('presentation') }])],
+    [
+      'pptx',
+      tinyZip([
+        { name: '_rels/.rels', data: '<r/>' },
+        { name: '[Content_Types].xml', data: officeContentTypes('presentation') },
+      ]),
+    ],
     ['zip', tinyZip([{ name: 'readme.txt', data: 'not office' }])],
   ])('%s', (kind, bytes) => {
     expect(detectKind(bytes, false)).toBe(kind);
@@ -74,7 +80,9 @@ describe('detectKind by magic numbers', () => {
 describe('declared type', () => {
   it('takes the part header, normalised, else the extension', () => {
     expect(declaredMime('Image/JPG; charset=binary', 'a.bin')).toBe('image/jpeg');
-    expect(declaredMime('application/octet-stream', 'Slides.PPTX')).toBe('application/vnd.openxmlformats-officedocument.presentationml.presentation');
+    expect(declaredMime('application/octet-stream', 'Slides.PPTX')).toBe(
+      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    );
     expect(declaredMime(undefined, 'noext')).toBeUndefined();
   });
 
@@ -88,9 +96,12 @@ describe('declared type', () => {
 
 describe('Content-Disposition', () => {
   it('is an attachment with an ASCII fallback and an RFC 5987 name', () => {
-    expect(contentDisposition('Über "notes";.pdf', 'application/pdf'))
-      .toBe(`attachment; filename="_ber _notes__.pdf"; filename*=UTF-8''%C3%9Cber%20%22notes%22%3B.pdf`);
-    expect(contentDisposition("it's (1)*", 'text/plain')).toBe(`attachment; filename="it's (1)*.txt"; filename*=UTF-8''it%27s%20%281%29%2A.txt`);
+    expect(contentDisposition('Über "notes";.pdf', 'application/pdf')).toBe(
+      `attachment; filename="_ber _notes__.pdf"; filename*=UTF-8''%C3%9Cber%20%22notes%22%3B.pdf`,
+    );
+    expect(contentDisposition("it's (1)*", 'text/plain')).toBe(
+      `attachment; filename="it's (1)*.txt"; filename*=UTF-8''it%27s%20%281%29%2A.txt`,
+    );
     expect(contentDisposition('line\r\nbreak.pdf', 'application/pdf')).not.toMatch(/[\r\n]/);
   });
 });
@@ -99,7 +110,11 @@ describe('LocalFileStore', () => {
   it('puts, reports size and SHA-256, gets and deletes under server-generated names', async () => {
     const bytes = Buffer.from('hello world');
     const put = await files.store.put(Readable.from([bytes]));
-    expect(put).toEqual({ key: expect.stringMatching(/^[0-9a-f-]{36}$/), size: 11, sha256: 'b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9' });
+    expect(put).toEqual({
+      key: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      size: 11,
+      sha256: 'b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9',
+    });
     const back: Buffer[] = [];
     for await (const c of await files.store.get(put.key)) back.push(c as Buffer);
     expect(Buffer.concat(back).equals(bytes)).toBe(true);
@@ -130,7 +145,7 @@ describe('receive', () => {
     expect(listed()).toHaveLength(0);
   }, 30_000);
 
-  it('maps a parser\'s own 413 to the same refusal', async () => {
+  it("maps a parser's own 413 to the same refusal", async () => {
     const source = new Readable({ read() {} });
     const got = files.receive({ filename: 'x.pdf', stream: source });
     source.destroy(Object.assign(new Error('File truncated as it exceeds the 52428800 byte size limit.'), { status: 413 }));
@@ -142,9 +157,18 @@ describe('receive', () => {
 describe('configuration', () => {
   it('uses local disk by default and S3 when all four S3 settings are present', () => {
     expect(createFileStore(loadConfig({ FILE_DIR: root }))).toBeInstanceOf(LocalFileStore);
-    expect(createFileStore(loadConfig({ FILE_DIR: root, S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'b' }))).toBeInstanceOf(LocalFileStore);
+    expect(createFileStore(loadConfig({ FILE_DIR: root, S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'b' }))).toBeInstanceOf(
+      LocalFileStore,
+    );
     const config = loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'lms', S3_ACCESS_KEY: 'k', S3_SECRET_KEY: 's' });
-    expect(config.s3).toEqual({ endpoint: 'http://127.0.0.1:9000', bucket: 'lms', accessKeyId: 'k', secretAccessKey: 's', region: 'us-east-1', forcePathStyle: true });
+    expect(config.s3).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'lms',
+      accessKeyId: 'k',
+      secretAccessKey: 's',
+      region: 'us-east-1',
+      forcePathStyle: true,
+    });
     expect(createFileStore(config)).toBeInstanceOf(S3FileStore);
   });
 });

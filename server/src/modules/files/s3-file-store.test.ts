@@ -37,10 +37,16 @@ afterAll(async () => {
 });
 
 const upload = (title: string, filename: string, data: Buffer | (() => AsyncIterable<Buffer>)) =>
-  postMultipart(`${t.url}/api/content`, [
-    { name: 'file', filename, contentType: 'application/pdf', data },
-    { name: 'module', value: weekOne }, { name: 'title', value: title }, { name: 'contentType', value: 'PDF' },
-  ], { authorization: `Bearer ${tok.teacher}` });
+  postMultipart(
+    `${t.url}/api/content`,
+    [
+      { name: 'file', filename, contentType: 'application/pdf', data },
+      { name: 'module', value: weekOne },
+      { name: 'title', value: title },
+      { name: 'contentType', value: 'PDF' },
+    ],
+    { authorization: `Bearer ${tok.teacher}` },
+  );
 
 const download = (id: string, token = tok.student) =>
   fetch(`${t.url}/api/content/download/${id}`, { headers: { authorization: `Bearer ${token}` } });
@@ -48,7 +54,7 @@ const download = (id: string, token = tok.student) =>
 const keyOf = async (contentId: string): Promise<string> =>
   (await t.ds.query('SELECT f.storage_key FROM files f JOIN contents c ON c.file_id = f.id WHERE c.id = $1', [contentId]))[0].storage_key;
 
-it('the app is configured with the S3 store (and the demo school\'s files went there)', async () => {
+it("the app is configured with the S3 store (and the demo school's files went there)", async () => {
   expect(t.services.files.store).toBeInstanceOf(S3FileStore);
   const [demo] = await t.ds.query('SELECT storage_key FROM files LIMIT 1');
   expect(await t.services.files.store.exists(demo.storage_key)).toBe(true);
@@ -124,7 +130,9 @@ it('a 50 MB upload streams in parts: its first part reaches S3 while most of the
     expect(partBeforeAllSent).toBe(true);
     expect(partsSent()).toBe(Math.ceil(MAX_FILE_BYTES / (5 * MB)));
     const now = process.memoryUsage();
-    console.log(`50 MB upload to S3: RSS ${((now.rss - base.rss) / MB).toFixed(1)} MB more after it (informative: memory targets live in bench/)`);
+    console.log(
+      `50 MB upload to S3: RSS ${((now.rss - base.rss) / MB).toFixed(1)} MB more after it (informative: memory targets live in bench/)`,
+    );
   } finally {
     send.mockRestore();
   }

@@ -81,9 +81,14 @@ export class S3FileStore implements FileStore {
         await this.client.send(new PutObjectCommand({ Bucket, Key: key, Body: part.subarray(0, filled) }));
       } else {
         if (filled > 0) await flush();
-        await this.client.send(new CompleteMultipartUploadCommand({
-          Bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts },
-        }));
+        await this.client.send(
+          new CompleteMultipartUploadCommand({
+            Bucket,
+            Key: key,
+            UploadId: uploadId,
+            MultipartUpload: { Parts: parts },
+          }),
+        );
       }
     } catch (err) {
       if (uploadId) {

@@ -30,8 +30,12 @@ export interface Standing {
 }
 
 const viewOf = (col: GradeColumnRow, sub: GradeSubmissionRow): SubmissionView => ({
-  studentId: sub.studentId, teacherIds: col.teacherIds, graded: sub.status === SubmissionStatus.graded,
-  visibility: col.visibility, released: col.released, autoSubmitted: sub.isAutoSubmitted,
+  studentId: sub.studentId,
+  teacherIds: col.teacherIds,
+  graded: sub.status === SubmissionStatus.graded,
+  visibility: col.visibility,
+  released: col.released,
+  autoSubmitted: sub.isAutoSubmitted,
 });
 
 /** resultsShown reads the submission alone: the actor it is given plays no part. */
@@ -44,14 +48,23 @@ export type ScoreShown = (view: SubmissionView) => boolean;
 export const shownToItsStudent: ScoreShown = (view) => resultsShown.js(NOBODY, view);
 
 /** The score under 'submission.seeResults' for the reader (the gradebook's teachers and admins). */
-export const shownTo = (reader: Actor): ScoreShown => (view) => can(reader, 'submission.seeResults', view);
+export const shownTo =
+  (reader: Actor): ScoreShown =>
+  (view) =>
+    can(reader, 'submission.seeResults', view);
 
 /**
  * Where `studentId` stands on `col`. An item counts toward the average when it is graded, the student sees
  * the item, and the student may see its result ('resultsShown': manual items only once released); the score
  * is given when `scoreShown` allows it.
  */
-export function standingOf(col: GradeColumnRow, sub: GradeSubmissionRow | null, studentId: string, scoreShown: ScoreShown, now: Date): Standing {
+export function standingOf(
+  col: GradeColumnRow,
+  sub: GradeSubmissionRow | null,
+  studentId: string,
+  scoreShown: ScoreShown,
+  now: Date,
+): Standing {
   let status: GradeStatus;
   let score: number | null = null;
   let counts = false;
@@ -73,9 +86,16 @@ export function standingOf(col: GradeColumnRow, sub: GradeSubmissionRow | null, 
   }
   const maxScore = sub ? sub.maxScore : col.totalPoints;
   return {
-    assessmentId: col.id, submissionId: sub?.id ?? null, status, statusLabel: GRADE_LABEL[status],
-    isAutoSubmitted: !!sub?.isAutoSubmitted, score, maxScore,
-    percentage: score === null ? null : percentOf(score, maxScore), countsTowardAverage: counts, submittedAt: sub?.submittedAt ?? null,
+    assessmentId: col.id,
+    submissionId: sub?.id ?? null,
+    status,
+    statusLabel: GRADE_LABEL[status],
+    isAutoSubmitted: !!sub?.isAutoSubmitted,
+    score,
+    maxScore,
+    percentage: score === null ? null : percentOf(score, maxScore),
+    countsTowardAverage: counts,
+    submittedAt: sub?.submittedAt ?? null,
   };
 }
 
@@ -96,7 +116,8 @@ export function averageOf(items: Counted[]): { pointsEarned: number; pointsPossi
 export function trendOf(
   items: Array<Counted & Pick<Standing, 'assessmentId' | 'percentage' | 'submittedAt'> & { title: string; dueDate: Date }>,
 ): GradeTrendPoint[] {
-  const counted = items.filter((i) => i.countsTowardAverage)
+  const counted = items
+    .filter((i) => i.countsTowardAverage)
     .map((i) => ({ i, at: i.submittedAt ?? i.dueDate }))
     .sort((x, y) => x.at.getTime() - y.at.getTime() || x.i.assessmentId.localeCompare(y.i.assessmentId));
   let earned = 0;
@@ -105,7 +126,11 @@ export function trendOf(
     earned += i.score ?? 0;
     possible += i.maxScore;
     return Object.assign(new GradeTrendPoint(), {
-      assessmentId: i.assessmentId, title: i.title, at, percentage: i.percentage ?? 0, average: percentOf(round2(earned), possible),
+      assessmentId: i.assessmentId,
+      title: i.title,
+      at,
+      percentage: i.percentage ?? 0,
+      average: percentOf(round2(earned), possible),
     });
   });
 }

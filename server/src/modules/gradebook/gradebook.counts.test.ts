@@ -30,7 +30,9 @@ async function fill() {
      SELECT a.id, u.id, CASE WHEN (row_number() OVER ()) % 5 = 0 THEN 'reopened' WHEN (row_number() OVER ()) % 2 = 0 THEN 'graded' ELSE 'pending' END,
             3, a.total_points, now() - interval '1 hour'
        FROM assessments a JOIN users u ON u.class_id = $2 AND u.role = 'Student'
-      WHERE a.course_id = $1 ON CONFLICT DO NOTHING`, [room.courseId, room.classId]);
+      WHERE a.course_id = $1 ON CONFLICT DO NOTHING`,
+    [room.courseId, room.classId],
+  );
 }
 
 const BOOK = `query($id: ID!) { gradebook(courseId: $id) { columns { id title } rows(first: 200) { nodes { student { id lastName } average pointsEarned
@@ -47,7 +49,8 @@ async function measureBook() {
 }
 
 it('a gradebook runs as many statements for 40 students as for 2', async () => {
-  for (const visibility of ['immediate', 'manual', 'scoreOnly', 'immediate'] as const) await makeGradeItem(t.ds, room.courseId, { visibility });
+  for (const visibility of ['immediate', 'manual', 'scoreOnly', 'immediate'] as const)
+    await makeGradeItem(t.ds, room.courseId, { visibility });
   await fill();
   const small = await measureBook();
   expect(small.g.data.gradebook.rows.nodes).toHaveLength(2);

@@ -23,20 +23,37 @@ export const csvLine = (fields: Array<string | number | null>) => fields.map(csv
  * average. Lines end with CRLF, as RFC 4180 says.
  */
 export function gradebookCsv(g: Gradebook, external: readonly ExternalGradebookColumn[] = []): string {
-  const head = ['Last name', 'First name', 'Email', ...g.columns.map((c) => `${c.title} (${c.totalPoints} pts)`),
-    ...external.map((c) => `${c.title} (${c.maxScore} pts) [external]`), 'Points earned', 'Points possible', 'Average %'];
+  const head = [
+    'Last name',
+    'First name',
+    'Email',
+    ...g.columns.map((c) => `${c.title} (${c.totalPoints} pts)`),
+    ...external.map((c) => `${c.title} (${c.maxScore} pts) [external]`),
+    'Points earned',
+    'Points possible',
+    'Average %',
+  ];
   const results = external.map((c) => new Map(c.cells.map((x) => [x.studentId, x])));
-  const lines = g.rows.map((r) => csvLine([
-    r.student.lastName, r.student.firstName, r.student.email,
-    ...r.cells.map((c) => (c.score !== null && (c.status === GradeStatus.Graded || c.status === GradeStatus.Unreleased) ? c.score : c.statusLabel)),
-    ...results.map((byStudent) => {
-      const x = byStudent.get(r.student.id);
-      return !x ? null : x.score !== null ? x.score : x.statusLabel;
-    }),
-    r.pointsEarned, r.pointsPossible, r.average,
-  ]));
+  const lines = g.rows.map((r) =>
+    csvLine([
+      r.student.lastName,
+      r.student.firstName,
+      r.student.email,
+      ...r.cells.map((c) =>
+        c.score !== null && (c.status === GradeStatus.Graded || c.status === GradeStatus.Unreleased) ? c.score : c.statusLabel,
+      ),
+      ...results.map((byStudent) => {
+        const x = byStudent.get(r.student.id);
+        return !x ? null : x.score !== null ? x.score : x.statusLabel;
+      }),
+      r.pointsEarned,
+      r.pointsPossible,
+      r.average,
+    ]),
+  );
   return [csvLine(head), ...lines].join('\r\n') + '\r\n';
 }
 
 /** A file name for the download: the course title reduced to safe characters. */
-export const gradebookFileName = (g: Gradebook) => `gradebook-${g.courseTitle.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'course'}.csv`;
+export const gradebookFileName = (g: Gradebook) =>
+  `gradebook-${g.courseTitle.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'course'}.csv`;

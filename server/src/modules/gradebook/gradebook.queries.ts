@@ -48,32 +48,68 @@ const columnSelect = (due = 'a.due_date') => `
   ARRAY(SELECT ct.teacher_id::text FROM course_teachers ct WHERE ct.course_id = a.course_id) AS teacher_ids`;
 
 /** A submission's columns for the grade rules; `submittedAt` as `due` above. */
-const submissionColumns = (submittedAt = 's.submitted_at') => `s.id AS s_id, s.assessment_id AS s_assessment_id, s.student_id AS s_student_id, s.status AS s_status,
+const submissionColumns = (
+  submittedAt = 's.submitted_at',
+) => `s.id AS s_id, s.assessment_id AS s_assessment_id, s.student_id AS s_student_id, s.status AS s_status,
   s.is_auto_submitted AS s_auto, s.allowed_after_due AS s_after_due, ${submittedAt} AS s_submitted_at,
   s.total_score::float8 AS s_total, s.max_score AS s_max`;
 
 interface RawColumn {
-  id: string; course_id: string; kind: AssessmentKind; title: string; due_date: Date; total_points: number;
-  result_visibility: ResultVisibility; released: boolean; visible: boolean; target_ids: string[] | null; teacher_ids: string[];
+  id: string;
+  course_id: string;
+  kind: AssessmentKind;
+  title: string;
+  due_date: Date;
+  total_points: number;
+  result_visibility: ResultVisibility;
+  released: boolean;
+  visible: boolean;
+  target_ids: string[] | null;
+  teacher_ids: string[];
 }
 interface RawSubmission {
-  s_id: string | null; s_assessment_id: string; s_student_id: string; s_status: SubmissionStatus; s_auto: boolean; s_after_due: boolean;
-  s_submitted_at: Date | null; s_total: number; s_max: number;
+  s_id: string | null;
+  s_assessment_id: string;
+  s_student_id: string;
+  s_status: SubmissionStatus;
+  s_auto: boolean;
+  s_after_due: boolean;
+  s_submitted_at: Date | null;
+  s_total: number;
+  s_max: number;
 }
 
 const toColumn = (r: RawColumn): GradeColumnRow => ({
-  id: r.id, courseId: r.course_id, kind: r.kind, title: r.title, dueDate: r.due_date, totalPoints: r.total_points,
-  visibility: r.result_visibility, released: r.released, visible: r.visible, targetIds: r.target_ids, teacherIds: r.teacher_ids,
+  id: r.id,
+  courseId: r.course_id,
+  kind: r.kind,
+  title: r.title,
+  dueDate: r.due_date,
+  totalPoints: r.total_points,
+  visibility: r.result_visibility,
+  released: r.released,
+  visible: r.visible,
+  targetIds: r.target_ids,
+  teacherIds: r.teacher_ids,
 });
 const toSubmission = (r: RawSubmission): GradeSubmissionRow => ({
-  id: r.s_id!, assessmentId: r.s_assessment_id, studentId: r.s_student_id, status: r.s_status, isAutoSubmitted: r.s_auto,
-  allowedAfterDue: r.s_after_due, submittedAt: r.s_submitted_at, totalScore: Number(r.s_total), maxScore: r.s_max,
+  id: r.s_id!,
+  assessmentId: r.s_assessment_id,
+  studentId: r.s_student_id,
+  status: r.s_status,
+  isAutoSubmitted: r.s_auto,
+  allowedAfterDue: r.s_after_due,
+  submittedAt: r.s_submitted_at,
+  totalScore: Number(r.s_total),
+  maxScore: r.s_max,
 });
 
 /** A student: their name, and whether the user is one (reports are only of students). */
 export async function studentById(m: Runner, id: string): Promise<(AssessmentStudent & { isStudent: boolean }) | undefined> {
   const [row] = await m.query(
-    `SELECT id, first_name AS "firstName", last_name AS "lastName", email, role = 'Student' AS "isStudent" FROM users WHERE id = $1`, [id]);
+    `SELECT id, first_name AS "firstName", last_name AS "lastName", email, role = 'Student' AS "isStudent" FROM users WHERE id = $1`,
+    [id],
+  );
   return row;
 }
 
@@ -99,9 +135,13 @@ export async function studentCourseRows(m: Runner, reader: Actor, studentId: str
        LEFT JOIN assessments a ON a.course_id = c.id AND ${itemOk}
        LEFT JOIN submissions s ON s.assessment_id = a.id AND s.student_id = viewer.student
       WHERE ${courseOk}
-      ORDER BY c.title, c.id, a.due_date, a.position, a.id`, [studentId, reader.userId]);
+      ORDER BY c.title, c.id, a.due_date, a.position, a.id`,
+    [studentId, reader.userId],
+  );
   return rows.map((r) => ({
-    courseId: r.c_id, courseTitle: r.c_title, subjectName: r.subject_name,
+    courseId: r.c_id,
+    courseTitle: r.c_title,
+    subjectName: r.subject_name,
     column: r.id ? toColumn(r) : null,
     submission: r.s_id ? toSubmission(r) : null,
   }));
@@ -121,11 +161,18 @@ export interface GradebookHeader {
  * hydrated row by row. Students are those placed in the course's class and year now, or with work in it (someone
  * who has since moved keeps their grades here).
  */
-export async function gradebookRows(m: Runner, courseId: string): Promise<{
-  header: GradebookHeader; columns: GradeColumnRow[]; students: AssessmentStudent[]; submissions: GradeSubmissionRow[];
+export async function gradebookRows(
+  m: Runner,
+  courseId: string,
+): Promise<{
+  header: GradebookHeader;
+  columns: GradeColumnRow[];
+  students: AssessmentStudent[];
+  submissions: GradeSubmissionRow[];
 }> {
-  const [row]: Array<{ header: GradebookHeader; columns: RawColumn[]; students: AssessmentStudent[]; submissions: RawSubmission[] }> = await m.query(
-    `SELECT (SELECT json_build_object('courseId', c.id, 'courseTitle', c.title, 'subjectName', sj.name, 'className', cl.name, 'yearLabel', y.year)
+  const [row]: Array<{ header: GradebookHeader; columns: RawColumn[]; students: AssessmentStudent[]; submissions: RawSubmission[] }> =
+    await m.query(
+      `SELECT (SELECT json_build_object('courseId', c.id, 'courseTitle', c.title, 'subjectName', sj.name, 'className', cl.name, 'yearLabel', y.year)
                FROM courses c JOIN subjects sj ON sj.id = c.subject_id JOIN classes cl ON cl.id = c.class_id
                JOIN academic_years y ON y.id = c.academic_year_id WHERE c.id = $1) AS header,
             coalesce((SELECT json_agg(x ORDER BY x.due_at, x.position, x.id) FROM (
@@ -140,7 +187,8 @@ export async function gradebookRows(m: Runner, courseId: string): Promise<{
             coalesce((SELECT json_agg(x) FROM (
                SELECT ${submissionColumns(isoSql('s.submitted_at'))}
                  FROM submissions s JOIN assessments a ON a.id = s.assessment_id WHERE a.course_id = $1) x), '[]'::json) AS submissions`,
-    [courseId]);
+      [courseId],
+    );
   const date = (v: Date | string | null) => (v === null ? null : new Date(v));
   return {
     header: row.header,

@@ -51,17 +51,30 @@ export class GradebookService {
     const now = new Date();
     const courses = new Map<string, Pick<CourseGrades, 'courseId' | 'courseTitle' | 'subjectName' | 'items'>>();
     for (const r of rows) {
-      if (!courses.has(r.courseId)) courses.set(r.courseId, { courseId: r.courseId, courseTitle: r.courseTitle, subjectName: r.subjectName, items: [] });
+      if (!courses.has(r.courseId))
+        courses.set(r.courseId, { courseId: r.courseId, courseTitle: r.courseTitle, subjectName: r.subjectName, items: [] });
       if (!r.column) continue;
       const s = standingOf(r.column, r.submission, id, shownToItsStudent, now);
       courses.get(r.courseId)!.items.push({
-        assessmentId: r.column.id, kind: r.column.kind, title: r.column.title, dueDate: r.column.dueDate, submittedAt: s.submittedAt,
-        status: s.status, statusLabel: s.statusLabel, isAutoSubmitted: s.isAutoSubmitted, score: s.score, maxScore: s.maxScore,
-        percentage: s.percentage, countsTowardAverage: s.countsTowardAverage,
+        assessmentId: r.column.id,
+        kind: r.column.kind,
+        title: r.column.title,
+        dueDate: r.column.dueDate,
+        submittedAt: s.submittedAt,
+        status: s.status,
+        statusLabel: s.statusLabel,
+        isAutoSubmitted: s.isAutoSubmitted,
+        score: s.score,
+        maxScore: s.maxScore,
+        percentage: s.percentage,
+        countsTowardAverage: s.countsTowardAverage,
       });
     }
     // plain objects: default resolvers read them
-    return { student: { id, firstName, lastName, email }, courses: [...courses.values()].map((c) => ({ ...c, ...averageOf(c.items), trend: trendOf(c.items) })) };
+    return {
+      student: { id, firstName, lastName, email },
+      courses: [...courses.values()].map((c) => ({ ...c, ...averageOf(c.items), trend: trendOf(c.items) })),
+    };
   }
 
   /** gradebook and GET /courses/{id}/gradebook: its teachers, SuperAdmin and Admin; others who cannot read the course: not found. */
@@ -72,14 +85,21 @@ export class GradebookService {
     const now = new Date();
     const byCell = new Map(submissions.map((s) => [`${s.studentId}:${s.assessmentId}`, s]));
     const rows = students.map((student): GradebookRow => {
-      const cells: GradebookCell[] = columns.map((col) => standingOf(col, byCell.get(`${student.id}:${col.id}`) ?? null, student.id, shownTo(actor), now));
+      const cells: GradebookCell[] = columns.map((col) =>
+        standingOf(col, byCell.get(`${student.id}:${col.id}`) ?? null, student.id, shownTo(actor), now),
+      );
       return { student, cells, ...averageOf(cells) };
     });
     // plain objects: default resolvers read them (the rows and csv fields take the gradebook as their root)
     return {
       ...header,
       columns: columns.map((c): GradebookColumn => ({
-        id: c.id, kind: c.kind, title: c.title, dueDate: c.dueDate, totalPoints: c.totalPoints, visibleToStudents: c.visible,
+        id: c.id,
+        kind: c.kind,
+        title: c.title,
+        dueDate: c.dueDate,
+        totalPoints: c.totalPoints,
+        visibleToStudents: c.visible,
         resultsShown: c.visibility !== 'manual' || c.released,
       })),
       rows,

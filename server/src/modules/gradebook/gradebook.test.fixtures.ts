@@ -24,8 +24,18 @@ export async function makeGradeItem(ds: DataSource, courseId: string, o: ItemSpe
   const [{ id }] = await ds.query(
     `INSERT INTO assessments (kind, course_id, title, due_date, total_points, result_visibility, is_visible, scope, results_released_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $9 THEN now() END) RETURNING id`,
-    [o.kind ?? 'ASSIGNMENT', courseId, o.title ?? `Item ${Math.random().toString(36).slice(2, 8)}`, due, o.points ?? 10,
-      o.visibility ?? 'immediate', o.visible ?? true, o.targets ? 'individual_students' : 'whole_class', !!o.released]);
+    [
+      o.kind ?? 'ASSIGNMENT',
+      courseId,
+      o.title ?? `Item ${Math.random().toString(36).slice(2, 8)}`,
+      due,
+      o.points ?? 10,
+      o.visibility ?? 'immediate',
+      o.visible ?? true,
+      o.targets ? 'individual_students' : 'whole_class',
+      !!o.released,
+    ],
+  );
   for (const s of o.targets ?? []) await ds.query('INSERT INTO assessment_targets (assessment_id, student_id) VALUES ($1, $2)', [id, s]);
   return id;
 }
@@ -39,16 +49,26 @@ export interface SubmissionSpec {
   submittedHoursAgo?: number;
 }
 
-export async function makeGradeSubmission(ds: DataSource, assessmentId: string, studentId: string, o: SubmissionSpec = {}): Promise<string> {
+export async function makeGradeSubmission(
+  ds: DataSource,
+  assessmentId: string,
+  studentId: string,
+  o: SubmissionSpec = {},
+): Promise<string> {
   const [{ id }] = await ds.query(
     `INSERT INTO submissions (assessment_id, student_id, status, total_score, max_score, is_auto_submitted, allowed_after_due, submitted_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, now() - ($8 || ' hours')::interval) RETURNING id`,
-    [assessmentId, studentId, o.status ?? 'graded', o.score ?? 0, o.max ?? 10, !!o.auto, !!o.afterDue, String(o.submittedHoursAgo ?? 1)]);
+    [assessmentId, studentId, o.status ?? 'graded', o.score ?? 0, o.max ?? 10, !!o.auto, !!o.afterDue, String(o.submittedHoursAgo ?? 1)],
+  );
   return id;
 }
 
 /** A student who can sign in, placed in the classroom's class. */
-export async function makePlacedStudent(ds: DataSource, room: Classroom, name: { firstName: string; lastName: string }): Promise<{ id: string; email: string }> {
+export async function makePlacedStudent(
+  ds: DataSource,
+  room: Classroom,
+  name: { firstName: string; lastName: string },
+): Promise<{ id: string; email: string }> {
   const u = await makeUser(ds, name);
   await placeStudent(ds, u.id, room.classId, room.yearId);
   return { id: u.id, email: u.email };

@@ -58,7 +58,14 @@ const OF = `query($id: ID!) { studentGrades(studentId: $id) ${REPORT.replace('{ 
 const BOOK = `query($id: ID!) { gradebook(courseId: $id) { courseTitle columns { id title totalPoints visibleToStudents resultsShown }
   rows { nodes { student { id firstName lastName } pointsEarned pointsPossible average cells { assessmentId status statusLabel score countsTowardAverage } } } csv } }`;
 
-type Course = { courseId: string; pointsEarned: number; pointsPossible: number; average: number | null; items: Array<Record<string, any>>; trend: unknown[] };
+type Course = {
+  courseId: string;
+  pointsEarned: number;
+  pointsPossible: number;
+  average: number | null;
+  items: Array<Record<string, any>>;
+  trend: unknown[];
+};
 const roomOf = (courses: Course[]) => courses.find((c) => c.courseId === room.courseId)!;
 
 describe("a student's report", () => {
@@ -69,15 +76,42 @@ describe("a student's report", () => {
     expect([c.pointsEarned, c.pointsPossible, c.average]).toEqual([20, 30, 67]);
     const by = Object.fromEntries(c.items.map((i) => [i.title, i]));
     // the hidden item and the item for another student are not there at all
-    expect(Object.keys(by).sort()).toEqual(['A immediate', 'B manual unreleased', 'C manual released', 'D partly graded', 'E missing',
-      'F auto-submitted', 'G score only', 'I reopened', 'J upcoming']);
+    expect(Object.keys(by).sort()).toEqual([
+      'A immediate',
+      'B manual unreleased',
+      'C manual released',
+      'D partly graded',
+      'E missing',
+      'F auto-submitted',
+      'G score only',
+      'I reopened',
+      'J upcoming',
+    ]);
     expect(by['A immediate']).toMatchObject({ status: 'GRADED', score: 8, maxScore: 10, percentage: 80, countsTowardAverage: true });
     // an unreleased manual result: neither the score nor its points, anywhere
-    expect(by['B manual unreleased']).toMatchObject({ status: 'UNRELEASED', statusLabel: 'Results not released', score: null, percentage: null, countsTowardAverage: false });
+    expect(by['B manual unreleased']).toMatchObject({
+      status: 'UNRELEASED',
+      statusLabel: 'Results not released',
+      score: null,
+      percentage: null,
+      countsTowardAverage: false,
+    });
     expect(by['C manual released']).toMatchObject({ status: 'GRADED', score: 6, countsTowardAverage: true });
-    expect(by['D partly graded']).toMatchObject({ status: 'NOT_GRADED', statusLabel: 'Not graded', score: null, countsTowardAverage: false });
+    expect(by['D partly graded']).toMatchObject({
+      status: 'NOT_GRADED',
+      statusLabel: 'Not graded',
+      score: null,
+      countsTowardAverage: false,
+    });
     expect(by['E missing']).toMatchObject({ status: 'MISSING', score: null, countsTowardAverage: false });
-    expect(by['F auto-submitted']).toMatchObject({ status: 'GRADED', score: 2, maxScore: 5, percentage: 40, isAutoSubmitted: true, countsTowardAverage: true });
+    expect(by['F auto-submitted']).toMatchObject({
+      status: 'GRADED',
+      score: 2,
+      maxScore: 5,
+      percentage: 40,
+      isAutoSubmitted: true,
+      countsTowardAverage: true,
+    });
     expect(by['G score only']).toMatchObject({ status: 'GRADED', score: 4, percentage: 80, countsTowardAverage: true });
     expect(by['I reopened']).toMatchObject({ status: 'REOPENED', score: null, countsTowardAverage: false });
     expect(by['J upcoming']).toMatchObject({ status: 'NOT_SUBMITTED', countsTowardAverage: false });
@@ -133,7 +167,7 @@ describe("a student's report", () => {
 });
 
 describe("a parent's view of a linked child", () => {
-  it('is exactly the child\'s report: no unreleased result, no hidden item; other students are not found', async () => {
+  it("is exactly the child's report: no unreleased result, no hidden item; other students are not found", async () => {
     const [{ id: parentId }] = await t.ds.query(`SELECT id FROM users WHERE email = 'parent@demo.school'`);
     await t.ds.query('INSERT INTO parent_students (parent_id, student_id) VALUES ($1, $2)', [parentId, ann.id]);
     try {
@@ -187,7 +221,9 @@ describe("a course's gradebook", () => {
   });
 
   it('exports CSV with names escaped and formulas defused, the same through GraphQL', async () => {
-    const r = await fetch(`${t.url}/api/courses/${room.courseId}/gradebook?format=csv`, { headers: { authorization: `Bearer ${tok.teacher}` } });
+    const r = await fetch(`${t.url}/api/courses/${room.courseId}/gradebook?format=csv`, {
+      headers: { authorization: `Bearer ${tok.teacher}` },
+    });
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(r.headers.get('content-disposition')).toMatch(/^attachment; filename="?gradebook-REVIEW-[A-Za-z0-9-]+\.csv"?$/);
@@ -195,7 +231,9 @@ describe("a course's gradebook", () => {
     const lines = text.split('\r\n');
     expect(lines[0]).toMatch(/^Last name,First name,Email,A immediate \(10 pts\),B manual unreleased \(10 pts\),/);
     expect(lines[0].endsWith(',Points earned,Points possible,Average %')).toBe(true);
-    expect(lines[1].startsWith(`"Smith, ""Jr""",Ann,${ann.email},8,5,6,Not graded,Missing,2,4,10,Reopened,Not assigned,Not submitted,20,30,67`)).toBe(true);
+    expect(
+      lines[1].startsWith(`"Smith, ""Jr""",Ann,${ann.email},8,5,6,Not graded,Missing,2,4,10,Reopened,Not assigned,Not submitted,20,30,67`),
+    ).toBe(true);
     expect(lines[2].startsWith(`Zed,"'=HYPERLINK(""http://x"")",${bo.email},Missing,`)).toBe(true);
     expect(lines[2].endsWith(',9,10,90')).toBe(true);
     expect(lines).toHaveLength(4);

@@ -28,18 +28,27 @@ registerEnumType(GradeStatus, {
   },
 });
 
-@InterfaceType({ description: 'Where a student stands on one assessment: status, score, whether it counts (a report item, a gradebook cell).' })
+@InterfaceType({
+  description: 'Where a student stands on one assessment: status, score, whether it counts (a report item, a gradebook cell).',
+})
 export class GradeStanding {
   @Field(() => GradeStatus, { description: 'Where the student stands on it.' })
   status: GradeStatus;
 
-  @Field({ description: "The status in words: 'Graded', 'Results not released', 'Not graded', 'Reopened', 'Missing', 'Not submitted', 'Not assigned'." })
+  @Field({
+    description:
+      "The status in words: 'Graded', 'Results not released', 'Not graded', 'Reopened', 'Missing', 'Not submitted', 'Not assigned'.",
+  })
   statusLabel: string;
 
   @Field({ description: 'The work was auto-submitted at the due date.' })
   isAutoSubmitted: boolean;
 
-  @Field(() => Float, { nullable: true, description: 'Points earned once graded, when this viewer may see the result (the student and their parents: under its result visibility; teachers: at once); null otherwise.' })
+  @Field(() => Float, {
+    nullable: true,
+    description:
+      'Points earned once graded, when this viewer may see the result (the student and their parents: under its result visibility; teachers: at once); null otherwise.',
+  })
   score: number | null;
 
   @Field(() => Int, { description: "Points possible (the submission's maximum, else the assessment's total points)." })
@@ -88,7 +97,10 @@ export class GradeTrendPoint {
   average: number;
 }
 
-@InterfaceType({ description: "A student's course average: points earned over points possible of graded work whose result the student may see (and whose item they see); nothing else counts." })
+@InterfaceType({
+  description:
+    "A student's course average: points earned over points possible of graded work whose result the student may see (and whose item they see); nothing else counts.",
+})
 export class CourseAverage {
   @Field(() => Float, { description: 'Points earned over the items that count.' })
   pointsEarned: number;
@@ -96,7 +108,10 @@ export class CourseAverage {
   @Field(() => Int, { description: 'Points possible over the same items.' })
   pointsPossible: number;
 
-  @Field(() => Int, { nullable: true, description: 'The average: pointsEarned over pointsPossible as a whole-number percentage; null when nothing counts yet.' })
+  @Field(() => Int, {
+    nullable: true,
+    description: 'The average: pointsEarned over pointsPossible as a whole-number percentage; null when nothing counts yet.',
+  })
   average: number | null;
 }
 
@@ -118,7 +133,10 @@ export class CourseGrades extends CourseAverage {
   trend: GradeTrendPoint[];
 }
 
-@ObjectType({ description: "A student's grades report: each course of their class with its graded items, average and trend, exactly as the student sees them." })
+@ObjectType({
+  description:
+    "A student's grades report: each course of their class with its graded items, average and trend, exactly as the student sees them.",
+})
 export class StudentGrades {
   @Field(() => AssessmentStudent, { description: 'The student.' })
   student: AssessmentStudent;
@@ -169,7 +187,10 @@ export class GradebookRow extends CourseAverage {
   cells: GradebookCell[];
 }
 
-@ObjectType({ description: "A course's gradebook: its students (placed in its class, or with work in it) x its assessments, in a fixed number of statements." })
+@ObjectType({
+  description:
+    "A course's gradebook: its students (placed in its class, or with work in it) x its assessments, in a fixed number of statements.",
+})
 export class Gradebook {
   @Field(() => ID, { description: 'The course.' })
   courseId: string;

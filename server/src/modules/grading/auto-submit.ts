@@ -50,8 +50,13 @@ function draftAnswer(q: Question, draft: DraftAnswer[] | undefined): { answer: s
   const d = draft?.find((x) => x && x.questionId === q.id);
   if (!d) return null;
   const known = new Set(q.options.map((o) => o.id));
-  const selected = Array.isArray(d.selectedOptionIds) ? d.selectedOptionIds.filter((id): id is string => typeof id === 'string' && known.has(id)) : [];
-  return { answer: q.type === QuestionType.MCQ ? '' : typeof d.answer === 'string' ? d.answer.slice(0, 50_000) : '', selectedOptionIds: q.type === QuestionType.MCQ ? selected : [] };
+  const selected = Array.isArray(d.selectedOptionIds)
+    ? d.selectedOptionIds.filter((id): id is string => typeof id === 'string' && known.has(id))
+    : [];
+  return {
+    answer: q.type === QuestionType.MCQ ? '' : typeof d.answer === 'string' ? d.answer.slice(0, 50_000) : '',
+    selectedOptionIds: q.type === QuestionType.MCQ ? selected : [],
+  };
 }
 
 /**
@@ -80,9 +85,12 @@ export async function autoSubmitBatch(m: EntityManager, scope: AutoSubmitScope):
   const zero = scope.missing === 'zero';
   const limitRef = scope.limit === undefined ? null : `$${params.push(scope.limit)}::int`;
   const firstOf = (order: string) => (limitRef ? ` ORDER BY ${order} LIMIT ${limitRef}` : '');
-  const hasDraft = (aid: string, sid: string) => `EXISTS (SELECT 1 FROM submission_drafts d WHERE d.assessment_id = ${aid} AND d.student_id = ${sid})`;
+  const hasDraft = (aid: string, sid: string) =>
+    `EXISTS (SELECT 1 FROM submission_drafts d WHERE d.assessment_id = ${aid} AND d.student_id = ${sid})`;
   // work handed in before a reopening: it stands when the reopening ends
-  const handedInOf = (x: string) => `(${x}.submitted_at IS NOT NULL OR EXISTS (SELECT 1 FROM submission_answers sa WHERE sa.submission_id = ${x}.id)
+  const handedInOf = (
+    x: string,
+  ) => `(${x}.submitted_at IS NOT NULL OR EXISTS (SELECT 1 FROM submission_answers sa WHERE sa.submission_id = ${x}.id)
                      OR EXISTS (SELECT 1 FROM grades g WHERE g.submission_id = ${x}.id))`;
   const handedIn = handedInOf('s');
   // what 'leave' takes back: nothing handed in, nothing started
@@ -101,13 +109,20 @@ export async function autoSubmitBatch(m: EntityManager, scope: AutoSubmitScope):
       WHERE NOT EXISTS (SELECT 1 FROM submissions s WHERE s.assessment_id = r.assessment_id AND s.student_id = r.student_id)
      ${firstOf('a.due_date')}
      ON CONFLICT (assessment_id, student_id) DO NOTHING
-     RETURNING id, assessment_id, student_id, false AS reopened`, params);
+     RETURNING id, assessment_id, student_id, false AS reopened`,
+    params,
+  );
   // the reopened submissions a statement may take: with a limit, the oldest due of those it would take (each
   // statement its own window, so the UPDATE never closes one the DELETE would have taken back); the outer
   // conditions are checked again on a row a concurrent Resubmit changed
-  const expiring = (which: (w: string) => string) => `s.status = 'reopened' AND s.custom_due_date < now()${one}${visible}${!limitRef ? '' : `
+  const expiring = (which: (w: string) => string) =>
+    `s.status = 'reopened' AND s.custom_due_date < now()${one}${visible}${
+      !limitRef
+        ? ''
+        : `
           AND s.id IN (SELECT w.id FROM submissions w JOIN assessments a ON a.id = w.assessment_id
-                        WHERE w.status = 'reopened' AND w.custom_due_date < now()${one}${visible} AND ${which('w')}${firstOf('w.custom_due_date, w.id')})`}`;
+                        WHERE w.status = 'reopened' AND w.custom_due_date < now()${one}${visible} AND ${which('w')}${firstOf('w.custom_due_date, w.id')})`
+    }`;
   let removed = 0;
   if (!zero) {
     // reopened (or late-joiner) work that expired with nothing handed in and nothing started goes: the
@@ -115,7 +130,9 @@ export async function autoSubmitBatch(m: EntityManager, scope: AutoSubmitScope):
     [{ removed }] = await m.query(
       `WITH gone AS (DELETE FROM submissions s USING assessments a
         WHERE a.id = s.assessment_id AND ${expiring(emptyOf)} AND ${emptyOf('s')} RETURNING s.id)
-       SELECT count(*)::int AS removed FROM gone`, params);
+       SELECT count(*)::int AS removed FROM gone`,
+      params,
+    );
   }
   // allowed_after_due goes: the reopening is over. What is submitted now (a draft, or nothing when the teacher
   // marks it missing) is auto-submitted; work handed in before the reopening stands as it was handed in, with
@@ -129,7 +146,9 @@ export async function autoSubmitBatch(m: EntityManager, scope: AutoSubmitScope):
             version = s.version + 1, updated_at = clock_timestamp()
        FROM assessments a
       WHERE a.id = s.assessment_id AND ${expiring((w) => (zero ? 'true' : `NOT (${emptyOf(w)})`))}
-     RETURNING s.id, s.assessment_id, s.student_id, true AS reopened) SELECT * FROM claimed`, params);
+     RETURNING s.id, s.assessment_id, s.student_id, true AS reopened) SELECT * FROM claimed`,
+    params,
+  );
   const claimed = [...created, ...expired];
   const more = scope.limit !== undefined && Math.max(created.length, removed, expired.length) >= scope.limit;
   if (!claimed.length) return { claimed, more };
@@ -137,7 +156,9 @@ export async function autoSubmitBatch(m: EntityManager, scope: AutoSubmitScope):
   const pairs = [claimed.map((c) => c.assessment_id), claimed.map((c) => c.student_id)];
   const drafts: Array<{ assessment_id: string; student_id: string; answers: DraftAnswer[] }> = await m.query(
     `SELECT d.assessment_id, d.student_id, d.answers FROM submission_drafts d
-       JOIN unnest($1::uuid[], $2::uuid[]) AS x(aid, sid) ON d.assessment_id = x.aid AND d.student_id = x.sid`, pairs);
+       JOIN unnest($1::uuid[], $2::uuid[]) AS x(aid, sid) ON d.assessment_id = x.aid AND d.student_id = x.sid`,
+    pairs,
+  );
   const draftOf = new Map(drafts.map((d) => [`${d.assessment_id}:${d.student_id}`, Array.isArray(d.answers) ? d.answers : []]));
   const itemIds = [...new Set(claimed.map((c) => c.assessment_id))];
   const questions = await questionsOf(m, itemIds, 'all');
@@ -152,7 +173,9 @@ export async function autoSubmitBatch(m: EntityManager, scope: AutoSubmitScope):
   if (replaced.length) {
     await m.query(
       `INSERT INTO grade_history (submission_id, question_id, score, is_auto_graded, feedback, graded_by, graded_at)
-       SELECT submission_id, question_id, score, is_auto_graded, feedback, graded_by, updated_at FROM grades WHERE submission_id = ANY($1::uuid[])`, [replaced]);
+       SELECT submission_id, question_id, score, is_auto_graded, feedback, graded_by, updated_at FROM grades WHERE submission_id = ANY($1::uuid[])`,
+      [replaced],
+    );
     await m.query('DELETE FROM grades WHERE submission_id = ANY($1::uuid[])', [replaced]);
     await m.query('DELETE FROM submission_answers WHERE submission_id = ANY($1::uuid[])', [replaced]);
   }
@@ -163,10 +186,16 @@ export async function autoSubmitBatch(m: EntityManager, scope: AutoSubmitScope):
     const draft = draftOf.get(`${c.assessment_id}:${c.student_id}`);
     for (const q of theirs(c)) {
       const given = draftAnswer(q, draft);
-      answers.sid.push(c.id); answers.qid.push(q.id); answers.text.push(given?.answer ?? ''); answers.opts.push(JSON.stringify(given?.selectedOptionIds ?? []));
+      answers.sid.push(c.id);
+      answers.qid.push(q.id);
+      answers.text.push(given?.answer ?? '');
+      answers.opts.push(JSON.stringify(given?.selectedOptionIds ?? []));
       const graded = q.type === QuestionType.LongAnswer ? null : gradeWithExplanation(gradable(q), given);
       if (!graded) continue;
-      grades.sid.push(c.id); grades.qid.push(q.id); grades.score.push(graded.score); grades.explanation.push(JSON.stringify(graded.explanation));
+      grades.sid.push(c.id);
+      grades.qid.push(q.id);
+      grades.score.push(graded.score);
+      grades.explanation.push(JSON.stringify(graded.explanation));
     }
   }
   // the grade of a question goes in only with its new answer row (a kept answer keeps its own grade)
@@ -181,7 +210,8 @@ export async function autoSubmitBatch(m: EntityManager, scope: AutoSubmitScope):
        FROM unnest($5::uuid[], $6::uuid[], $7::numeric[], $8::jsonb[]) AS g(sid, qid, score, explanation)
        JOIN added ON added.submission_id = g.sid AND added.question_id = g.qid
      ON CONFLICT (submission_id, question_id) DO NOTHING`,
-    [answers.sid, answers.qid, answers.text, answers.opts, grades.sid, grades.qid, grades.score, grades.explanation]);
+    [answers.sid, answers.qid, answers.text, answers.opts, grades.sid, grades.qid, grades.score, grades.explanation],
+  );
   await m.query(
     `UPDATE submissions s SET
             total_score = COALESCE((SELECT sum(g.score) FROM grades g WHERE g.submission_id = s.id), 0),
@@ -190,16 +220,21 @@ export async function autoSubmitBatch(m: EntityManager, scope: AutoSubmitScope):
                           THEN 'graded' ELSE 'pending' END,
             max_score = COALESCE((SELECT sum(q.points)::int FROM questions q WHERE q.assessment_id = s.assessment_id AND ${questionOfStudentSql('q', 's.student_id')}), 0),
             updated_at = clock_timestamp()
-      WHERE s.id = ANY($1::uuid[])`, [claimed.map((c) => c.id)]);
+      WHERE s.id = ANY($1::uuid[])`,
+    [claimed.map((c) => c.id)],
+  );
   // a file the student attached to a long answer of their draft goes with the submitted answer (issue 25's draft
   // files): the answer now references it, so it outlives the draft the next statement removes
   await m.query(
     `UPDATE submission_answers sa SET file_id = df.file_id, file_name = df.file_name
        FROM submissions s JOIN submission_draft_files df ON df.assessment_id = s.assessment_id AND df.student_id = s.student_id
       WHERE s.id = ANY($1::uuid[]) AND sa.submission_id = s.id AND sa.question_id = df.question_id AND sa.file_id IS NULL`,
-    [claimed.map((c) => c.id)]);
+    [claimed.map((c) => c.id)],
+  );
   await m.query(
     `DELETE FROM submission_drafts d USING unnest($1::uuid[], $2::uuid[]) AS x(aid, sid)
-      WHERE d.assessment_id = x.aid AND d.student_id = x.sid`, pairs);
+      WHERE d.assessment_id = x.aid AND d.student_id = x.sid`,
+    pairs,
+  );
   return { claimed, more };
 }

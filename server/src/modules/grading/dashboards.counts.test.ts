@@ -45,7 +45,9 @@ it('a dashboard is the session and one statement, for 400 students as for 10 (25
   const small = await measure(item);
   const d = small.g.data.gradingDashboard;
   // 10 students: 6 submitted, of which 1 reopened (every 5th) and 1 graded (every 3rd other); 4 overdue
-  expect([d.totalStudents, d.submittedCount, d.reopenedCount, d.overdueCount, d.notSubmittedCount, d.gradedCount]).toEqual([10, 5, 1, 4, 4, 2]);
+  expect([d.totalStudents, d.submittedCount, d.reopenedCount, d.overdueCount, d.notSubmittedCount, d.gradedCount]).toEqual([
+    10, 5, 1, 4, 4, 2,
+  ]);
   expect(d.submitted[0].answers).toHaveLength(25);
   expect(d.assessment.questions).toHaveLength(25);
   expect(small.r.body.totalStudents).toBe(10);
@@ -64,28 +66,46 @@ it('a dashboard is the session and one statement, for 400 students as for 10 (25
   expect(large.r.sql).toBe(small.r.sql);
 }, 240_000);
 
-const REVIEW = (kind: string) => `{ reviewItems(kind: ${kind}) { nodes { yearLabel className subjectName submissionCount gradedCount pendingCount badge badgeLabel
+const REVIEW = (
+  kind: string,
+) => `{ reviewItems(kind: ${kind}) { nodes { yearLabel className subjectName submissionCount gradedCount pendingCount badge badgeLabel
   assessment { id title description dueDate course { id academicYear { year } class { name } subject { name } } module { id title } } } } }`;
 
 it('a review list and the grading queue run as many statements for 40 items as for 2', async () => {
   const [{ id: moduleId }] = await t.ds.query(
-    `INSERT INTO course_modules (course_id, title, sort_order) VALUES ($1, 'Review week', 1) RETURNING id`, [room.courseId]);
+    `INSERT INTO course_modules (course_id, title, sort_order) VALUES ($1, 'Review week', 1) RETURNING id`,
+    [room.courseId],
+  );
   const make = async (n: number) => {
     for (let i = 0; i < n; i += 1) {
-      for (const [kind, where] of [['ASSIGNMENT', { courseId: room.courseId }], ['QUIZ', { moduleId }]] as const) {
+      for (const [kind, where] of [
+        ['ASSIGNMENT', { courseId: room.courseId }],
+        ['QUIZ', { moduleId }],
+      ] as const) {
         const item = await makeBigItem(t, teacher, where, 2, { kind });
         if (i % 2 === 0) await fillSubmissions(t.ds, item, room, 0.1);
       }
     }
   };
-  const run = async () => Promise.all(['ASSIGNMENT', 'QUIZ'].map(async (kind) => {
-    const r = await t.gql(REVIEW(kind), {}, teacher);
-    expect(r.errors).toBeUndefined();
-    return { sql: r.sql, n: r.data.reviewItems.nodes.filter((x: { assessment: { course: { id: string } } }) => x.assessment.course.id === room.courseId).length };
-  }));
+  const run = async () =>
+    Promise.all(
+      ['ASSIGNMENT', 'QUIZ'].map(async (kind) => {
+        const r = await t.gql(REVIEW(kind), {}, teacher);
+        expect(r.errors).toBeUndefined();
+        return {
+          sql: r.sql,
+          n: r.data.reviewItems.nodes.filter((x: { assessment: { course: { id: string } } }) => x.assessment.course.id === room.courseId)
+            .length,
+        };
+      }),
+    );
   // the teacher dashboard's card: every kind with work to grade, counted to decide what is in it
   const queue = async () => {
-    const r = await t.gql('{ gradingQueue(first: 100) { totalCount nodes { pendingCount assessment { id course { id } } } } }', {}, teacher);
+    const r = await t.gql(
+      '{ gradingQueue(first: 100) { totalCount nodes { pendingCount assessment { id course { id } } } } }',
+      {},
+      teacher,
+    );
     expect(r.errors).toBeUndefined();
     return { sql: r.sql, n: r.data.gradingQueue.totalCount as number };
   };

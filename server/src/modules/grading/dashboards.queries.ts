@@ -66,6 +66,8 @@ export async function changedSince(m: Runner, assessmentId: string, since: strin
   const [row]: Array<{ ids: string[]; at: string }> = await m.query(
     `SELECT ARRAY(SELECT s.id::text FROM submissions s
                    WHERE s.assessment_id = $1 AND s.updated_at > $2::timestamptz - interval '${CURSOR_OVERLAP}') AS ids,
-            statement_timestamp()::text AS at`, [assessmentId, since]);
+            statement_timestamp()::text AS at`,
+    [assessmentId, since],
+  );
   return { ids: row.ids, cursor: encodeCursor(row.at) };
 }

@@ -4,7 +4,15 @@ import { ASSESSMENT_REF, QUESTION_COLUMNS, QuestionRow } from '../assessments/as
 import { AssessmentStudent } from '../assessments/assessments.types';
 import type { Assessment } from '../assessments/assessment.entity';
 import { itemJson } from '../submissions/submissions.my-list';
-import { QuestionKeyRow, RawAnswer, RawSubmission, SUBMISSION_REF, SUBMISSION_SELECT, answersSelect, questionKeysJson } from '../submissions/submissions.queries';
+import {
+  QuestionKeyRow,
+  RawAnswer,
+  RawSubmission,
+  SUBMISSION_REF,
+  SUBMISSION_SELECT,
+  answersSelect,
+  questionKeysJson,
+} from '../submissions/submissions.queries';
 import { rosterSql } from './dashboards.queries';
 
 /** What dashboardSql answers: the item and everything its dashboard shows, with the facts its rules read. */
@@ -58,7 +66,11 @@ SELECT ${itemJson('a', 'c')} AS assessment,
   (SELECT coalesce(json_agg(s ORDER BY s.ord), '[]'::json) FROM subs s) AS submissions,
   (SELECT coalesce(json_agg(y ORDER BY y.ord), '[]'::json) FROM (
      SELECT z.*, row_number() OVER () AS ord FROM (
-       ${answersSelect(undefined, keys ? 'question' : 'none')} WHERE s.id IN (SELECT id FROM subs) ORDER BY s.id, q.draw_id IS NOT NULL, q.sort_order) z) y) AS answers${keys ? `,
-  ${questionKeysJson('a.id')} AS keys` : ''}
+       ${answersSelect(undefined, keys ? 'question' : 'none')} WHERE s.id IN (SELECT id FROM subs) ORDER BY s.id, q.draw_id IS NOT NULL, q.sort_order) z) y) AS answers${
+         keys
+           ? `,
+  ${questionKeysJson('a.id')} AS keys`
+           : ''
+       }
   FROM viewer, item JOIN assessments a ON a.id = item.id JOIN courses c ON c.id = a.course_id`;
 }

@@ -28,16 +28,30 @@ const dryRunOf = (req: Request) => {
 export function dashboardsRouter() {
   const r = newRouter();
   for (const f of SUBMISSION_FAMILIES) {
-    r.post(`/${f.path}/auto-submit-overdue`, route(async (req, res, actor, ctx) => {
-      const { dashboard, summary } = await ctx.services.grading.dashboards.overdueSummary(actor, body(req)[f.idField], dryRunOf(req), f.kind);
-      const data = presentOverdueSummary(actor, dashboard, summary, f.kind);
-      sendTopLevelAndData(res, data);
-    }));
+    r.post(
+      `/${f.path}/auto-submit-overdue`,
+      route(async (req, res, actor, ctx) => {
+        const { dashboard, summary } = await ctx.services.grading.dashboards.overdueSummary(
+          actor,
+          body(req)[f.idField],
+          dryRunOf(req),
+          f.kind,
+        );
+        const data = presentOverdueSummary(actor, dashboard, summary, f.kind);
+        sendTopLevelAndData(res, data);
+      }),
+    );
   }
   // gradingQueue's twin: the first page (5) when no window is asked for, with X-Total-Count always
-  r.get('/review/queue', route(async (req, res, actor, ctx) => {
-    const window = restWindow(req, QUEUE_PAGE) ?? { offset: 0, limit: QUEUE_PAGE.size };
-    send(res, pageAndTotal(res, await ctx.services.grading.dashboards.queue(actor, window)).map((i) => presentReviewItem(actor, i)));
-  }));
+  r.get(
+    '/review/queue',
+    route(async (req, res, actor, ctx) => {
+      const window = restWindow(req, QUEUE_PAGE) ?? { offset: 0, limit: QUEUE_PAGE.size };
+      send(
+        res,
+        pageAndTotal(res, await ctx.services.grading.dashboards.queue(actor, window)).map((i) => presentReviewItem(actor, i)),
+      );
+    }),
+  );
   return r;
 }

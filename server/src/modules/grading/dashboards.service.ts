@@ -30,12 +30,13 @@ export const REVIEW_TEXT = {
   cannotSetLateDue: 'Only the teachers of this course can set the due date of late joiners',
   lateDueRequired: 'Choose the due date for students who joined late',
   badCursor: 'The cursor is not valid; load the dashboard again',
-  badge: (b: ReviewBadge, kind: AssessmentKind) => ({
-    [ReviewBadge.NONE]: kind === AssessmentKind.QUIZ ? 'No Quiz Submissions' : 'No Submissions',
-    [ReviewBadge.ALL_GRADED]: 'All Graded',
-    [ReviewBadge.PARTIALLY_GRADED]: 'Partially Graded',
-    [ReviewBadge.NEEDS_GRADING]: 'Needs Grading',
-  })[b],
+  badge: (b: ReviewBadge, kind: AssessmentKind) =>
+    ({
+      [ReviewBadge.NONE]: kind === AssessmentKind.QUIZ ? 'No Quiz Submissions' : 'No Submissions',
+      [ReviewBadge.ALL_GRADED]: 'All Graded',
+      [ReviewBadge.PARTIALLY_GRADED]: 'Partially Graded',
+      [ReviewBadge.NEEDS_GRADING]: 'Needs Grading',
+    })[b],
 };
 
 /** The review aggregate of an item (assessments.md sections 2 and 4). */
@@ -76,15 +77,24 @@ export class DashboardsService {
    * The dashboard read, then 'assessment.review' on the course it came with (its JS form, on the loaded facts).
    * `keys` false: the answers come without their key and explanation (an operation that asks for none of them).
    */
-  private async reviewed(actor: Actor, id: unknown, kind?: AssessmentKind, keys = true): Promise<{ dashboard: GradingDashboard; course: CourseFactsRow }> {
+  private async reviewed(
+    actor: Actor,
+    id: unknown,
+    kind?: AssessmentKind,
+    keys = true,
+  ): Promise<{ dashboard: GradingDashboard; course: CourseFactsRow }> {
     const assessmentId = assertId(id, ASSESSMENT_TEXT.notFound(kind));
-    const [row] = await this.ds.query(dashboardSql(actor, keys), [actor.userId, assessmentId, kind ?? null]) as DashboardRow[];
+    const [row] = (await this.ds.query(dashboardSql(actor, keys), [actor.userId, assessmentId, kind ?? null])) as DashboardRow[];
     if (!row) throw notFound(ASSESSMENT_TEXT.notFound(kind));
     authorize(actor, 'assessment.review', row.course, { message: REVIEW_TEXT.cannotReview });
     const a = Object.assign(asItem(row.assessment), { questions: toQuestions(row.questions, false) });
     const subRows = row.submissions.map((r) => {
       const x = toRow(r);
-      return Object.assign(x, { customDueDate: dateOf(x.customDueDate), submittedAt: dateOf(x.submittedAt), updatedAt: dateOf(x.updatedAt)! });
+      return Object.assign(x, {
+        customDueDate: dateOf(x.customDueDate),
+        submittedAt: dateOf(x.submittedAt),
+        updatedAt: dateOf(x.updatedAt)!,
+      });
     });
     const answers = toAnswers(row.keys ? withQuestionKeys(row.answers, row.keys) : row.answers, subRows);
     const bySubmission = new Map<string, SubmissionAnswer[]>();
@@ -131,8 +141,15 @@ export class DashboardsService {
     const [{ items, total }]: Array<{ items: ReviewListRow[]; total: number }> = await this.ds.query(sql, params);
     const cards = items.map(({ assessment, total: count, graded, ...labels }): ReviewItem => {
       const badge = badgeOf(count, graded);
-      return { assessment: asItem(assessment), ...labels, submissionCount: count, gradedCount: graded,
-        pendingCount: count - graded, badge, badgeLabel: REVIEW_TEXT.badge(badge, assessment.kind) };
+      return {
+        assessment: asItem(assessment),
+        ...labels,
+        submissionCount: count,
+        gradedCount: graded,
+        pendingCount: count - graded,
+        badge,
+        badgeLabel: REVIEW_TEXT.badge(badge, assessment.kind),
+      };
     });
     return { items: cards, total, window };
   }
@@ -142,7 +159,12 @@ export class DashboardsService {
    * (whoever sees the dashboard) changes nothing; otherwise (the course's teachers) the item's overdue students
    * are auto-submitted first, as the sweep would.
    */
-  async overdueSummary(actor: Actor, assessmentId: unknown, dryRun: boolean, kind?: AssessmentKind): Promise<{ summary: OverdueSummary; dashboard: GradingDashboard }> {
+  async overdueSummary(
+    actor: Actor,
+    assessmentId: unknown,
+    dryRun: boolean,
+    kind?: AssessmentKind,
+  ): Promise<{ summary: OverdueSummary; dashboard: GradingDashboard }> {
     const read = await this.reviewed(actor, assessmentId, kind);
     let { dashboard } = read;
     let autoSubmittedCount = 0;
@@ -153,8 +175,13 @@ export class DashboardsService {
       dashboard = (await this.reviewed(actor, dashboard.assessment.id, kind)).dashboard;
     }
     const summary = Object.assign(new OverdueSummary(), {
-      dryRun, autoSubmittedCount, totalStudents: dashboard.totalStudents, submittedCount: dashboard.submittedCount,
-      overdueCount: dashboard.overdueCount, reopenedCount: dashboard.reopenedCount, joinedLateCount: dashboard.joinedLateCount,
+      dryRun,
+      autoSubmittedCount,
+      totalStudents: dashboard.totalStudents,
+      submittedCount: dashboard.submittedCount,
+      overdueCount: dashboard.overdueCount,
+      reopenedCount: dashboard.reopenedCount,
+      joinedLateCount: dashboard.joinedLateCount,
     });
     return { summary, dashboard };
   }
@@ -207,7 +234,9 @@ export function assemble(a: Assessment, roster: AssessmentStudent[], subs: Submi
     overdue: isPastDue ? missing.map((student) => Object.assign(new OverdueStudent(), { student, dueDate })) : [],
     reopened,
     joinedLateCount: joinedLate.length,
-    joinedLate: joinedLate.sort((x, y) => x.student.lastName.localeCompare(y.student.lastName) || x.student.firstName.localeCompare(y.student.firstName)),
+    joinedLate: joinedLate.sort(
+      (x, y) => x.student.lastName.localeCompare(y.student.lastName) || x.student.firstName.localeCompare(y.student.firstName),
+    ),
     cursor,
   });
 }

@@ -32,16 +32,30 @@ it('before the due date: Not Submitted counts the missing students and the overd
   const item = await makeBigItem(t, tok.teacher, { courseId: room.courseId }, 3, { dueInHours: 24 });
   await fillSubmissions(t.ds, item, room, 0.5);
   const d = (await t.gql(TILES, { id: item }, tok.teacher)).data.gradingDashboard;
-  expect(d).toMatchObject({ isPastDue: false, totalStudents: 6, submittedCount: 3, notSubmittedCount: 3, overdueCount: 0, reopenedCount: 0, overdue: [] });
+  expect(d).toMatchObject({
+    isPastDue: false,
+    totalStudents: 6,
+    submittedCount: 3,
+    notSubmittedCount: 3,
+    overdueCount: 0,
+    reopenedCount: 0,
+    overdue: [],
+  });
   await t.ds.query(`UPDATE assessments SET due_date = date_trunc('minute', now()) - interval '1 minute' WHERE id = $1`, [item]);
   const after = (await t.gql(TILES, { id: item }, tok.teacher)).data.gradingDashboard;
   expect(after).toMatchObject({ isPastDue: true, notSubmittedCount: 3, overdueCount: 3 });
   expect(after.overdue).toHaveLength(3);
 });
 
-it('only the course\'s teachers, SuperAdmin and Admin see a dashboard; only its teachers auto-submit', async () => {
-  const item = await makeBigItem(t, tok.teacher, { courseId: (await t.ds.query(`SELECT id FROM courses WHERE title = 'MATH-5A'`))[0].id }, 1);
-  const code = async (who: string, q = TILES, v: Record<string, unknown> = { id: item }) => (await t.gql(q, v, tok[who])).errors?.[0]?.extensions?.code ?? 'OK';
+it("only the course's teachers, SuperAdmin and Admin see a dashboard; only its teachers auto-submit", async () => {
+  const item = await makeBigItem(
+    t,
+    tok.teacher,
+    { courseId: (await t.ds.query(`SELECT id FROM courses WHERE title = 'MATH-5A'`))[0].id },
+    1,
+  );
+  const code = async (who: string, q = TILES, v: Record<string, unknown> = { id: item }) =>
+    (await t.gql(q, v, tok[who])).errors?.[0]?.extensions?.code ?? 'OK';
   expect(await code('teacher')).toBe('OK');
   expect(await code('admin')).toBe('OK');
   expect(await code('student')).toBe('FORBIDDEN');
@@ -57,27 +71,58 @@ it('dryRun changes nothing; without it the overdue students are auto-submitted, 
   await fillSubmissions(t.ds, item, room, 0.5);
   const before = await tableCounts(t.ds);
   const dry = await t.gql(AUTO, { id: item, dry: true }, tok.teacher);
-  expect(dry.data.autoSubmitOverdue).toEqual({ dryRun: true, autoSubmittedCount: 0, totalStudents: 6, submittedCount: 3, overdueCount: 3, reopenedCount: 0 });
+  expect(dry.data.autoSubmitOverdue).toEqual({
+    dryRun: true,
+    autoSubmittedCount: 0,
+    totalStudents: 6,
+    submittedCount: 3,
+    overdueCount: 3,
+    reopenedCount: 0,
+  });
   const rest = await t.rest('POST', '/submissions/auto-submit-overdue?dryRun=true', { token: tok.teacher, body: { assignmentId: item } });
-  expect(rest.body).toMatchObject({ success: true, totalStudents: 6, submittedCount: 3, overdueCount: 3, reopenedCount: 0, data: { overdueCount: 3 } });
+  expect(rest.body).toMatchObject({
+    success: true,
+    totalStudents: 6,
+    submittedCount: 3,
+    overdueCount: 3,
+    reopenedCount: 0,
+    data: { overdueCount: 3 },
+  });
   expect(rest.body.overdue).toHaveLength(3);
   expect(rest.body.submitted[0].answers).toHaveLength(3);
   expect(await tableCounts(t.ds)).toEqual(before);
 
   // one overdue student saved a draft with the right option of the MCQ
-  const [mcq] = await t.ds.query(`SELECT q.id, (SELECT o.id FROM question_options o WHERE o.question_id = q.id AND o.is_correct) AS right FROM questions q WHERE q.assessment_id = $1 AND q.type = 'MCQ'`, [item]);
-  const overdue = (await t.gql(TILES, { id: item }, tok.teacher)).data.gradingDashboard.overdue.map((o: { student: { id: string } }) => o.student.id);
-  await t.ds.query(`INSERT INTO submission_drafts (assessment_id, student_id, answers) VALUES ($1, $2, $3::jsonb)`,
-    [item, overdue[0], JSON.stringify([{ questionId: mcq.id, answer: '', selectedOptionIds: [mcq.right] }])]);
+  const [mcq] = await t.ds.query(
+    `SELECT q.id, (SELECT o.id FROM question_options o WHERE o.question_id = q.id AND o.is_correct) AS right FROM questions q WHERE q.assessment_id = $1 AND q.type = 'MCQ'`,
+    [item],
+  );
+  const overdue = (await t.gql(TILES, { id: item }, tok.teacher)).data.gradingDashboard.overdue.map(
+    (o: { student: { id: string } }) => o.student.id,
+  );
+  await t.ds.query(`INSERT INTO submission_drafts (assessment_id, student_id, answers) VALUES ($1, $2, $3::jsonb)`, [
+    item,
+    overdue[0],
+    JSON.stringify([{ questionId: mcq.id, answer: '', selectedOptionIds: [mcq.right] }]),
+  ]);
   const real = await t.rest('POST', '/submissions/auto-submit-overdue', { token: tok.teacher, body: { assignmentId: item } });
   expect(real.status).toBe(200);
   expect(real.body).toMatchObject({ overdueCount: 0, submittedCount: 6, totalStudents: 6, data: { autoSubmittedCount: 3, dryRun: false } });
   const rows = await t.ds.query(
     `SELECT s.student_id, s.is_auto_submitted, s.status, s.total_score::float8 AS total, (SELECT count(*)::int FROM submission_answers a WHERE a.submission_id = s.id) AS answers,
             (SELECT count(*)::int FROM grades g WHERE g.submission_id = s.id) AS grades
-       FROM submissions s WHERE s.assessment_id = $1 AND s.student_id = ANY($2::uuid[])`, [item, overdue]);
+       FROM submissions s WHERE s.assessment_id = $1 AND s.student_id = ANY($2::uuid[])`,
+    [item, overdue],
+  );
   expect(rows).toHaveLength(3);
-  for (const r of rows) expect(r).toMatchObject({ is_auto_submitted: true, status: 'pending', answers: 3, grades: 2, total: r.student_id === overdue[0] ? 2 : 0 });
+  for (const r of rows)
+    expect(r).toMatchObject({
+      is_auto_submitted: true,
+      status: 'pending',
+      answers: 3,
+      grades: 2,
+      total: r.student_id === overdue[0] ? 2 : 0,
+    });
   expect(await t.ds.query('SELECT 1 FROM submission_drafts WHERE assessment_id = $1', [item])).toHaveLength(0);
   // again: nothing left to do
   const again = await t.gql(AUTO, { id: item }, tok.teacher);
@@ -85,8 +130,16 @@ it('dryRun changes nothing; without it the overdue students are auto-submitted, 
 });
 
 it('review badges and labels for each case', async () => {
-  expect([badgeOf(0, 0), badgeOf(3, 3), badgeOf(3, 1), badgeOf(3, 0)]).toEqual([ReviewBadge.NONE, ReviewBadge.ALL_GRADED, ReviewBadge.PARTIALLY_GRADED, ReviewBadge.NEEDS_GRADING]);
-  const [{ id: moduleId }] = await t.ds.query(`INSERT INTO course_modules (course_id, title, sort_order) VALUES ($1, 'Badges', 7) RETURNING id`, [room.courseId]);
+  expect([badgeOf(0, 0), badgeOf(3, 3), badgeOf(3, 1), badgeOf(3, 0)]).toEqual([
+    ReviewBadge.NONE,
+    ReviewBadge.ALL_GRADED,
+    ReviewBadge.PARTIALLY_GRADED,
+    ReviewBadge.NEEDS_GRADING,
+  ]);
+  const [{ id: moduleId }] = await t.ds.query(
+    `INSERT INTO course_modules (course_id, title, sort_order) VALUES ($1, 'Badges', 7) RETURNING id`,
+    [room.courseId],
+  );
   const none = await makeBigItem(t, tok.teacher, { courseId: room.courseId }, 1);
   const quiz = await makeBigItem(t, tok.teacher, { moduleId }, 1, { kind: 'QUIZ' });
   const needs = await makeBigItem(t, tok.teacher, { courseId: room.courseId }, 1);
@@ -95,11 +148,25 @@ it('review badges and labels for each case', async () => {
   for (const i of [needs, partial, all]) await fillSubmissions(t.ds, i, room, 0.5);
   await t.ds.query(`UPDATE submissions SET status = 'pending' WHERE assessment_id = $1`, [needs]);
   await t.ds.query(`UPDATE submissions SET status = 'graded' WHERE assessment_id = $1`, [all]);
-  const cards = async (kind: string) => new Map((await t.gql(`{ reviewItems(kind: ${kind}) { nodes { assessment { id } submissionCount gradedCount pendingCount badge badgeLabel yearLabel className subjectName } } }`, {}, tok.teacher))
-    .data.reviewItems.nodes.map((c: { assessment: { id: string } }) => [c.assessment.id, c]));
+  const cards = async (kind: string) =>
+    new Map(
+      (
+        await t.gql(
+          `{ reviewItems(kind: ${kind}) { nodes { assessment { id } submissionCount gradedCount pendingCount badge badgeLabel yearLabel className subjectName } } }`,
+          {},
+          tok.teacher,
+        )
+      ).data.reviewItems.nodes.map((c: { assessment: { id: string } }) => [c.assessment.id, c]),
+    );
   const a = await cards('ASSIGNMENT');
   expect(a.get(none)).toMatchObject({ submissionCount: 0, badge: 'NONE', badgeLabel: 'No Submissions', yearLabel: '2026' });
-  expect(a.get(needs)).toMatchObject({ submissionCount: 3, gradedCount: 0, pendingCount: 3, badge: 'NEEDS_GRADING', badgeLabel: 'Needs Grading' });
+  expect(a.get(needs)).toMatchObject({
+    submissionCount: 3,
+    gradedCount: 0,
+    pendingCount: 3,
+    badge: 'NEEDS_GRADING',
+    badgeLabel: 'Needs Grading',
+  });
   expect(a.get(partial)).toMatchObject({ gradedCount: 1, pendingCount: 2, badge: 'PARTIALLY_GRADED', badgeLabel: 'Partially Graded' });
   expect(a.get(all)).toMatchObject({ gradedCount: 3, pendingCount: 0, badge: 'ALL_GRADED', badgeLabel: 'All Graded' });
   expect((await cards('QUIZ')).get(quiz)).toMatchObject({ badge: 'NONE', badgeLabel: 'No Quiz Submissions' });
@@ -123,13 +190,20 @@ it('gradingChanges: a grade saved elsewhere reaches an open dashboard, also when
   const slow = t.ds.createQueryRunner();
   await slow.connect();
   await slow.startTransaction();
-  await slow.query(`UPDATE submissions SET status = 'graded', version = version + 1, updated_at = clock_timestamp() WHERE id = $1`, [first.id]);
+  await slow.query(`UPDATE submissions SET status = 'graded', version = version + 1, updated_at = clock_timestamp() WHERE id = $1`, [
+    first.id,
+  ]);
   await new Promise((r) => setTimeout(r, 50));
-  await t.ds.query(`UPDATE submissions SET status = 'graded', version = version + 1, updated_at = clock_timestamp() WHERE id = $1`, [second.id]);
+  await t.ds.query(`UPDATE submissions SET status = 'graded', version = version + 1, updated_at = clock_timestamp() WHERE id = $1`, [
+    second.id,
+  ]);
   const poll1 = (await t.gql(CHANGES, { id: item, since: d.cursor }, tok.teacher)).data.gradingChanges;
   expect(poll1.submissions.map((s: { id: string }) => s.id)).toEqual([second.id]);
   // without the overlap this change would be lost: it is older than the cursor poll1 handed out
-  const [{ older }] = await t.ds.query('SELECT $2::timestamptz > (SELECT updated_at FROM submissions WHERE id = $1) AS older', [first.id, decodeCursor(poll1.cursor)]);
+  const [{ older }] = await t.ds.query('SELECT $2::timestamptz > (SELECT updated_at FROM submissions WHERE id = $1) AS older', [
+    first.id,
+    decodeCursor(poll1.cursor),
+  ]);
   expect(older).toBe(true);
   await slow.commitTransaction();
   await slow.release();
@@ -144,16 +218,38 @@ it('gradingChanges: a grade saved elsewhere reaches an open dashboard, also when
 });
 
 it("the old client's review lists keep working over REST: GET /quizzes then GET /quizsubmissions?quiz={id} for a teacher", async () => {
-  const [{ id: moduleId }] = await t.ds.query(`INSERT INTO course_modules (course_id, title, sort_order) VALUES ($1, 'Old client', 9) RETURNING id`, [room.courseId]);
+  const [{ id: moduleId }] = await t.ds.query(
+    `INSERT INTO course_modules (course_id, title, sort_order) VALUES ($1, 'Old client', 9) RETURNING id`,
+    [room.courseId],
+  );
   const quiz = await makeBigItem(t, tok.teacher, { moduleId }, 2, { kind: 'QUIZ' });
   await fillSubmissions(t.ds, quiz, room, 0.5);
   const items = await t.rest('GET', '/quizzes', { token: tok.teacher });
   const mine = items.body.data.find((q: { _id: string }) => q._id === quiz);
   // grouped through the quiz's module and its course
-  expect(mine).toMatchObject({ title: expect.any(String), dueDate: expect.any(String), module: { _id: moduleId, course: { _id: room.courseId, academicYear: { year: '2026' }, class: { name: expect.any(String) }, subject: { name: expect.any(String) } } } });
+  expect(mine).toMatchObject({
+    title: expect.any(String),
+    dueDate: expect.any(String),
+    module: {
+      _id: moduleId,
+      course: {
+        _id: room.courseId,
+        academicYear: { year: '2026' },
+        class: { name: expect.any(String) },
+        subject: { name: expect.any(String) },
+      },
+    },
+  });
   const subs = await t.rest('GET', `/quizsubmissions?quiz=${quiz}`, { token: tok.teacher });
   expect(subs.body.data).toHaveLength(3);
-  for (const s of subs.body.data) expect(s).toMatchObject({ quiz, status: expect.any(String), student: { email: expect.any(String) }, totalScore: expect.any(Number), grades: expect.any(Array) });
+  for (const s of subs.body.data)
+    expect(s).toMatchObject({
+      quiz,
+      status: expect.any(String),
+      student: { email: expect.any(String) },
+      totalScore: expect.any(Number),
+      grades: expect.any(Array),
+    });
   expect((await t.rest('GET', `/quizsubmissions?quiz=${quiz}`, { token: tok.teacher2 })).body.data).toEqual([]);
 });
 
@@ -164,7 +260,11 @@ it('teacher submission lists page with ?limit=&offset= (bounded)', async () => {
   expect(all).toHaveLength(6);
   const page = await t.rest('GET', `/submissions?assignment=${item}&limit=2&offset=3`, { token: tok.teacher });
   expect([page.body.data.map((s: { _id: string }) => s._id), page.headers.get('x-total-count')]).toEqual([all.slice(3, 5), '6']);
-  const gql = await t.gql('query($a: ID) { submissions(assessmentId: $a, first: 2, after: null) { totalCount nodes { id } } }', { a: item }, tok.teacher);
+  const gql = await t.gql(
+    'query($a: ID) { submissions(assessmentId: $a, first: 2, after: null) { totalCount nodes { id } } }',
+    { a: item },
+    tok.teacher,
+  );
   expect(gql.data.submissions).toEqual({ totalCount: 6, nodes: all.slice(0, 2).map((id: string) => ({ id })) });
   for (const bad of ['limit=0', 'limit=501', 'limit=x', 'offset=-1']) {
     expect([bad, (await t.rest('GET', `/submissions?assignment=${item}&${bad}`, { token: tok.teacher })).status]).toEqual([bad, 400]);

@@ -26,7 +26,7 @@ export enum ReviewBadge {
 
 registerEnumType(ReviewBadge, {
   name: 'ReviewBadge',
-  description: "The badge of a review card (assessments.md section 2 \"Review lists\"); `badgeLabel` carries the spec's words.",
+  description: 'The badge of a review card (assessments.md section 2 "Review lists"); `badgeLabel` carries the spec\'s words.',
   valuesConfig: {
     NONE: { description: "No submissions: 'No Submissions' ('No Quiz Submissions' for quizzes)." },
     ALL_GRADED: { description: "Submissions and none pending: 'All Graded'." },
@@ -40,19 +40,31 @@ export class OverdueStudent {
   @Field(() => AssessmentStudent, { description: 'The student.' })
   student: AssessmentStudent;
 
-  @Field({ description: "The due date that passed (shown on the overdue card)." })
+  @Field({ description: 'The due date that passed (shown on the overdue card).' })
   dueDate: Date;
 }
 
-@ObjectType({ description: "A teacher's grading dashboard of one assignment, exam or quiz: the tiles and the three lists, in one query (assessments.md section 2 \"Teacher grading dashboards\")." })
+@ObjectType({
+  description:
+    'A teacher\'s grading dashboard of one assignment, exam or quiz: the tiles and the three lists, in one query (assessments.md section 2 "Teacher grading dashboards").',
+})
 export class GradingDashboard {
-  @Field(() => Assessment, { description: "The item with its questions (with keys: only the course's teachers, SuperAdmin and Admin see a dashboard), course and module." })
+  @Field(() => Assessment, {
+    description:
+      "The item with its questions (with keys: only the course's teachers, SuperAdmin and Admin see a dashboard), course and module.",
+  })
   assessment: Assessment;
 
-  @Field({ description: "Whether the item's due date has passed on the server clock: tile 3 reads 'Overdue' (overdueCount) when true, 'Not Submitted' (notSubmittedCount) before." })
+  @Field({
+    description:
+      "Whether the item's due date has passed on the server clock: tile 3 reads 'Overdue' (overdueCount) when true, 'Not Submitted' (notSubmittedCount) before.",
+  })
   isPastDue: boolean;
 
-  @Field(() => Int, { description: "Tile 'Total Students': the students the item is for (the course's class and year, or the targets), and anyone else who submitted." })
+  @Field(() => Int, {
+    description:
+      "Tile 'Total Students': the students the item is for (the course's class and year, or the targets), and anyone else who submitted.",
+  })
   totalStudents: number;
 
   @Field(() => Int, { description: "Tile 'Submitted': submissions that are not reopened (the Submitted list)." })
@@ -70,40 +82,64 @@ export class GradingDashboard {
   @Field(() => Int, { description: "Tile 'Reopened': submissions reopened for another attempt (the Reopened list)." })
   reopenedCount: number;
 
-  @Field(() => [Submission], { description: 'The Submitted list: submissions that are not reopened (pending review or graded), with answers, grades and explanations, newest first.' })
+  @Field(() => [Submission], {
+    description:
+      'The Submitted list: submissions that are not reopened (pending review or graded), with answers, grades and explanations, newest first.',
+  })
   submitted: Submission[];
 
-  @Field(() => [OverdueStudent], { description: 'The Overdue list: targeted students with no submission, by last name; empty until the due date has passed.' })
+  @Field(() => [OverdueStudent], {
+    description: 'The Overdue list: targeted students with no submission, by last name; empty until the due date has passed.',
+  })
   overdue: OverdueStudent[];
 
-  @Field(() => [Submission], { description: 'The Reopened list (Extend Again), with answers and grades; late joiners are listed apart (joinedLate).' })
+  @Field(() => [Submission], {
+    description: 'The Reopened list (Extend Again), with answers and grades; late joiners are listed apart (joinedLate).',
+  })
   reopened: Submission[];
 
-  @Field(() => Int, { description: "'Joined late (n)': students placed in the class after the due date, whose work is open until their own due date (customDueDate) and who are not overdue." })
+  @Field(() => Int, {
+    description:
+      "'Joined late (n)': students placed in the class after the due date, whose work is open until their own due date (customDueDate) and who are not overdue.",
+  })
   joinedLateCount: number;
 
-  @Field(() => [Submission], { description: "The 'Joined late' list: their open submissions (nothing handed in yet), by last name; each one's due date is its customDueDate." })
+  @Field(() => [Submission], {
+    description:
+      "The 'Joined late' list: their open submissions (nothing handed in yet), by last name; each one's due date is its customDueDate.",
+  })
   joinedLate: Submission[];
 
   @Field({ description: 'Opaque position for gradingChanges: pass it as `since` to receive what changed after this answer.' })
   cursor: string;
 }
 
-@ObjectType({ description: 'Submissions of an item changed since a cursor (a dashboard polls it to see grades saved elsewhere without a reload).' })
+@ObjectType({
+  description: 'Submissions of an item changed since a cursor (a dashboard polls it to see grades saved elsewhere without a reload).',
+})
 export class GradingChanges {
   @Field({ description: 'The next cursor: pass it as `since` in the next poll.' })
   cursor: string;
 
-  @Field(() => [Submission], { description: "The submissions of the item changed since the cursor (new, graded, reopened, auto-submitted), whole; a poll may repeat a recent one (merge by id, keep the higher version). A late joiner's open work (the dashboard's joinedLate) is not among them; what they hand in is." })
+  @Field(() => [Submission], {
+    description:
+      "The submissions of the item changed since the cursor (new, graded, reopened, auto-submitted), whole; a poll may repeat a recent one (merge by id, keep the higher version). A late joiner's open work (the dashboard's joinedLate) is not among them; what they hand in is.",
+  })
   submissions: Submission[];
 }
 
-@ObjectType({ description: "One card of a review list (Assignment Review, Quiz Review, Exam Review): the item, its place and its counts (assessments.md section 2 \"Review lists\")." })
+@ObjectType({
+  description:
+    'One card of a review list (Assignment Review, Quiz Review, Exam Review): the item, its place and its counts (assessments.md section 2 "Review lists").',
+})
 export class ReviewItem {
   @Field(() => Assessment, { description: 'The item (title, description, due date; course and module).' })
   assessment: Assessment;
 
-  @Field({ description: "First grouping level: the academic year of the item's course (quizzes: of their module's course); 'Unknown Year' when missing." })
+  @Field({
+    description:
+      "First grouping level: the academic year of the item's course (quizzes: of their module's course); 'Unknown Year' when missing.",
+  })
   yearLabel: string;
 
   @Field({ description: "Second level: the class name; 'Unknown Class' when missing." })
@@ -131,14 +167,25 @@ export class ReviewItem {
 /** A teacher's items of a kind over their courses, a year's worth growing each year: 100 a page unless asked, at most 500. */
 export const REVIEW_PAGE: PageLimits = { max: 500, size: 100 };
 
-export const ReviewItemConnection = Connection(ReviewItem, 'ReviewItem', 'review cards, by year (newest first), class and subject, the latest due date first');
+export const ReviewItemConnection = Connection(
+  ReviewItem,
+  'ReviewItem',
+  'review cards, by year (newest first), class and subject, the latest due date first',
+);
 
 /** The dashboard card shows a few; a page of the queue is 5 unless asked, at most 100 (the review lists hold the rest). */
 export const QUEUE_PAGE: PageLimits = { max: 100, size: 5 };
 
-export const GradingQueueConnection = Connection(ReviewItem, 'GradingQueue', 'the items with submissions waiting for a grade, the earliest due first');
+export const GradingQueueConnection = Connection(
+  ReviewItem,
+  'GradingQueue',
+  'the items with submissions waiting for a grade, the earliest due first',
+);
 
-@ObjectType({ description: "The dashboard summary of an item (REST: POST /api/submissions/auto-submit-overdue and twins), and how many overdue students were auto-submitted." })
+@ObjectType({
+  description:
+    'The dashboard summary of an item (REST: POST /api/submissions/auto-submit-overdue and twins), and how many overdue students were auto-submitted.',
+})
 export class OverdueSummary {
   @Field({ description: 'True when nothing was changed (dryRun).' })
   dryRun: boolean;

@@ -23,14 +23,21 @@ describe('comment bank', () => {
     expect(a.data.addCommentSnippet.text).toBe('Clear method; add one worked example.');
     await add('Check your units.');
     await add('Show your working.', w.tok.teacher2);
-    expect((await w.t.gql(LIST, {}, w.tok.teacher)).data.myCommentSnippets.map((s: { text: string }) => s.text)).toEqual(['Clear method; add one worked example.', 'Check your units.']);
-    expect((await w.t.gql(LIST, {}, w.tok.teacher2)).data.myCommentSnippets.map((s: { text: string }) => s.text)).toEqual(['Show your working.']);
+    expect((await w.t.gql(LIST, {}, w.tok.teacher)).data.myCommentSnippets.map((s: { text: string }) => s.text)).toEqual([
+      'Clear method; add one worked example.',
+      'Check your units.',
+    ]);
+    expect((await w.t.gql(LIST, {}, w.tok.teacher2)).data.myCommentSnippets.map((s: { text: string }) => s.text)).toEqual([
+      'Show your working.',
+    ]);
 
     const id = a.data.addCommentSnippet.id;
     expect(code(await w.t.gql(DELETE, { id }, w.tok.teacher2))).toEqual(['NOT_FOUND', 'Comment not found']);
     expect((await w.t.gql(DELETE, { id }, w.tok.teacher)).data.deleteCommentSnippet).toBe(id);
     expect(code(await w.t.gql(DELETE, { id }, w.tok.teacher))).toEqual(['NOT_FOUND', 'Comment not found']);
-    expect((await w.t.gql(LIST, {}, w.tok.teacher)).data.myCommentSnippets.map((s: { text: string }) => s.text)).toEqual(['Check your units.']);
+    expect((await w.t.gql(LIST, {}, w.tok.teacher)).data.myCommentSnippets.map((s: { text: string }) => s.text)).toEqual([
+      'Check your units.',
+    ]);
   });
 
   it('refuses the same text twice, blank and too long texts, and everyone who is not a teacher (whose bank is empty), writing nothing', async () => {
@@ -49,9 +56,18 @@ describe('comment bank', () => {
   });
 
   it('holds at most 200 snippets per teacher', async () => {
-    await w.t.ds.query(`INSERT INTO comment_snippets (teacher_id, text) SELECT $1, 'Bulk ' || g FROM generate_series(1, 200) g
-      WHERE (SELECT count(*) FROM comment_snippets WHERE teacher_id = $1) < 200`, [w.id.teacher2]);
-    await w.t.ds.query(`DELETE FROM comment_snippets WHERE id IN (SELECT id FROM comment_snippets WHERE teacher_id = $1 ORDER BY created_at DESC, id OFFSET 200)`, [w.id.teacher2]);
-    expect(code(await add('One more', w.tok.teacher2))).toEqual(['VALIDATION', 'Your comment bank holds at most 200 comments: delete one first']);
+    await w.t.ds.query(
+      `INSERT INTO comment_snippets (teacher_id, text) SELECT $1, 'Bulk ' || g FROM generate_series(1, 200) g
+      WHERE (SELECT count(*) FROM comment_snippets WHERE teacher_id = $1) < 200`,
+      [w.id.teacher2],
+    );
+    await w.t.ds.query(
+      `DELETE FROM comment_snippets WHERE id IN (SELECT id FROM comment_snippets WHERE teacher_id = $1 ORDER BY created_at DESC, id OFFSET 200)`,
+      [w.id.teacher2],
+    );
+    expect(code(await add('One more', w.tok.teacher2))).toEqual([
+      'VALIDATION',
+      'Your comment bank holds at most 200 comments: delete one first',
+    ]);
   });
 });

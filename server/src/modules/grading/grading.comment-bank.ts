@@ -38,7 +38,9 @@ export class CommentBankService {
   async list(actor: Actor): Promise<CommentSnippet[]> {
     const rows: Row[] = await this.ds.query(
       // $1 typed once: for a non-teacher the twin is FALSE and names no parameter
-      `SELECT id, teacher_id, text, created_at, $1::uuid AS viewer FROM comment_snippets s WHERE ${commentSnippetOwnSql(actor, 's.teacher_id', '$1')} ORDER BY created_at, id`, [actor.userId]);
+      `SELECT id, teacher_id, text, created_at, $1::uuid AS viewer FROM comment_snippets s WHERE ${commentSnippetOwnSql(actor, 's.teacher_id', '$1')} ORDER BY created_at, id`,
+      [actor.userId],
+    );
     return rows.map(toSnippet);
   }
 
@@ -48,11 +50,16 @@ export class CommentBankService {
     const text = requiredText(input.text, COMMENT_BANK_TEXT.required, 'Comment', SNIPPET_MAX, 'multiline');
     return this.ds.transaction(async (m) => {
       await m.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [actor.userId]);
-      const [{ n }]: Array<{ n: number }> = await m.query('SELECT count(*)::int AS n FROM comment_snippets WHERE teacher_id = $1', [actor.userId]);
+      const [{ n }]: Array<{ n: number }> = await m.query('SELECT count(*)::int AS n FROM comment_snippets WHERE teacher_id = $1', [
+        actor.userId,
+      ]);
       if (n >= COMMENT_BANK_MAX) throw validation(COMMENT_BANK_TEXT.full(COMMENT_BANK_MAX));
-      const [row]: Row[] = await m.query(
-        'INSERT INTO comment_snippets (teacher_id, text) VALUES ($1, $2) RETURNING id, teacher_id, text, created_at', [actor.userId, text],
-      ).catch((err: unknown) => rethrowUnique(err, { comment_snippets_teacher_text_key: COMMENT_BANK_TEXT.duplicate }));
+      const [row]: Row[] = await m
+        .query('INSERT INTO comment_snippets (teacher_id, text) VALUES ($1, $2) RETURNING id, teacher_id, text, created_at', [
+          actor.userId,
+          text,
+        ])
+        .catch((err: unknown) => rethrowUnique(err, { comment_snippets_teacher_text_key: COMMENT_BANK_TEXT.duplicate }));
       return toSnippet(row);
     });
   }

@@ -14,7 +14,8 @@ afterAll(() => w.t.close());
 const SAVE_ALL = `mutation($input: GradeSubmissionInput!) { gradeSubmission(input: $input) {
   id status totalScore version answers { questionId grade { score feedback isAutoGraded version autoScore gradedByName } } } }`;
 
-const saveAll = (submissionId: string, grades: unknown, token = w.tok.teacher) => w.t.gql(SAVE_ALL, { input: { submissionId, grades } }, token);
+const saveAll = (submissionId: string, grades: unknown, token = w.tok.teacher) =>
+  w.t.gql(SAVE_ALL, { input: { submissionId, grades } }, token);
 const submitted = (o: { kind?: 'ASSIGNMENT' | 'EXAM' | 'QUIZ' } = {}) => w.submitted(o);
 const snapshot = (sid: string) => w.snapshot(sid);
 
@@ -29,10 +30,20 @@ describe('Save all', () => {
     expect(r.errors).toBeUndefined();
     const s = r.data.gradeSubmission;
     expect(s).toMatchObject({ status: 'GRADED', totalScore: 9, version: before.version + 1 });
-    expect(gradeOf(s, i.long)).toEqual({ score: 4, feedback: 'Good example', isAutoGraded: false, version: 1, autoScore: null, gradedByName: w.name.teacher });
+    expect(gradeOf(s, i.long)).toEqual({
+      score: 4,
+      feedback: 'Good example',
+      isAutoGraded: false,
+      version: 1,
+      autoScore: null,
+      gradedByName: w.name.teacher,
+    });
     expect(gradeOf(s, i.mcq.id)).toMatchObject({ score: 3, feedback: 'One wrong tick', isAutoGraded: false, version: 2, autoScore: 4 });
     // the student hears of it once
-    const [n] = await w.t.ds.query('SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND assessment_id = $2', [w.id.student, i.id]);
+    const [n] = await w.t.ds.query('SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND assessment_id = $2', [
+      w.id.student,
+      i.id,
+    ]);
     expect(n.n).toBe(1);
   });
 
@@ -49,16 +60,26 @@ describe('Save all', () => {
 
   it('a stale version of one question is a CONFLICT naming who changed it and which question; nothing is written', async () => {
     const { i, sid } = await submitted();
-    await w.t.gql(`mutation($input: GradeAnswerInput!) { gradeAnswer(input: $input) { id } }`, { input: { submissionId: sid, questionId: i.long, score: 1, feedback: 'First look' } }, w.tok.teacher2);
+    await w.t.gql(
+      `mutation($input: GradeAnswerInput!) { gradeAnswer(input: $input) { id } }`,
+      { input: { submissionId: sid, questionId: i.long, score: 1, feedback: 'First look' } },
+      w.tok.teacher2,
+    );
     const before = await snapshot(sid);
     const r = await saveAll(sid, [
       { questionId: i.short, score: 1, feedback: 'Half', expectedVersion: 1 },
       { questionId: i.long, score: 5, feedback: 'Mine', expectedVersion: 0 },
     ]);
     expect(code(r)).toEqual(['CONFLICT', `This grade was changed by ${w.name.teacher2} a moment ago`]);
-    expect(r.errors![0].extensions).toMatchObject({ questionId: i.long, current: { score: 1, feedback: 'First look', version: 1, gradedByName: w.name.teacher2 } });
+    expect(r.errors![0].extensions).toMatchObject({
+      questionId: i.long,
+      current: { score: 1, feedback: 'First look', version: 1, gradedByName: w.name.teacher2 },
+    });
     expect(await snapshot(sid)).toEqual(before);
-    const rest = await w.t.rest('PUT', '/submissions/grades', { token: w.tok.teacher, body: { submissionId: sid, grades: [{ questionId: i.long, score: 5, expectedVersion: 0 }] } });
+    const rest = await w.t.rest('PUT', '/submissions/grades', {
+      token: w.tok.teacher,
+      body: { submissionId: sid, grades: [{ questionId: i.long, score: 5, expectedVersion: 0 }] },
+    });
     expect([rest.status, rest.body.success, rest.body.questionId, rest.body.current?.version]).toEqual([409, false, i.long, 1]);
   });
 
@@ -67,12 +88,32 @@ describe('Save all', () => {
     const other = await w.item();
     const before = await snapshot(sid);
     expect(code(await saveAll(sid, []))).toEqual(['VALIDATION', 'There is nothing to save']);
-    expect(code(await saveAll(sid, [{ questionId: i.long, score: 1 }, { questionId: i.long, score: 2 }]))).toEqual(['VALIDATION', 'Each question can be saved once per request']);
-    expect(code(await saveAll(sid, [{ questionId: i.long, score: 1 }, { questionId: other.long, score: 1 }]))).toEqual(['VALIDATION', "The question is not part of this submission's item"]);
-    expect(code(await saveAll(sid, [{ questionId: 'nope', score: 1 }]))).toEqual(['NOT_FOUND', "The question is not part of this submission's item"]);
+    expect(
+      code(
+        await saveAll(sid, [
+          { questionId: i.long, score: 1 },
+          { questionId: i.long, score: 2 },
+        ]),
+      ),
+    ).toEqual(['VALIDATION', 'Each question can be saved once per request']);
+    expect(
+      code(
+        await saveAll(sid, [
+          { questionId: i.long, score: 1 },
+          { questionId: other.long, score: 1 },
+        ]),
+      ),
+    ).toEqual(['VALIDATION', "The question is not part of this submission's item"]);
+    expect(code(await saveAll(sid, [{ questionId: 'nope', score: 1 }]))).toEqual([
+      'NOT_FOUND',
+      "The question is not part of this submission's item",
+    ]);
     const rest = await w.t.rest('PUT', '/submissions/grades', { token: w.tok.teacher, body: { submissionId: sid, grades: 'all' } });
     expect([rest.status, rest.body.message]).toEqual([400, 'There is nothing to save']);
-    const bad = await w.t.rest('PUT', '/submissions/grades', { token: w.tok.teacher, body: { submissionId: sid, grades: [{ questionId: i.long, score: 'abc' }] } });
+    const bad = await w.t.rest('PUT', '/submissions/grades', {
+      token: w.tok.teacher,
+      body: { submissionId: sid, grades: [{ questionId: i.long, score: 'abc' }] },
+    });
     expect([bad.status, bad.body.message]).toEqual([400, 'Score must be a number']);
     expect(await snapshot(sid)).toEqual(before);
   });
@@ -89,11 +130,34 @@ describe('Save all', () => {
   });
 
   it('REST: the three families, the exam one by examSubmissionId; another family does not know the submission', async () => {
-    for (const [kind, path, field] of [['ASSIGNMENT', '/submissions', 'submissionId'], ['QUIZ', '/quizsubmissions', 'submissionId'], ['EXAM', '/examsubmissions', 'examSubmissionId']] as const) {
+    for (const [kind, path, field] of [
+      ['ASSIGNMENT', '/submissions', 'submissionId'],
+      ['QUIZ', '/quizsubmissions', 'submissionId'],
+      ['EXAM', '/examsubmissions', 'examSubmissionId'],
+    ] as const) {
       const { i, sid } = await submitted({ kind });
-      const r = await w.t.rest('PUT', `${path}/grades`, { token: w.tok.teacher, body: { [field]: sid, grades: [{ questionId: i.long, score: 4, feedback: 'Good' }, { questionId: i.short, score: '1.5', expectedVersion: 1 }] } });
-      expect([kind, r.status, r.body.message, r.body.data._id, r.body.data.status, r.body.data.totalScore]).toEqual([kind, 200, 'Grade updated successfully!', sid, 'graded', 9.5]);
-      const wrong = await w.t.rest('PUT', `${kind === 'QUIZ' ? '/submissions' : '/quizsubmissions'}/grades`, { token: w.tok.teacher, body: { submissionId: sid, grades: [{ questionId: i.long, score: 1, expectedVersion: 1 }] } });
+      const r = await w.t.rest('PUT', `${path}/grades`, {
+        token: w.tok.teacher,
+        body: {
+          [field]: sid,
+          grades: [
+            { questionId: i.long, score: 4, feedback: 'Good' },
+            { questionId: i.short, score: '1.5', expectedVersion: 1 },
+          ],
+        },
+      });
+      expect([kind, r.status, r.body.message, r.body.data._id, r.body.data.status, r.body.data.totalScore]).toEqual([
+        kind,
+        200,
+        'Grade updated successfully!',
+        sid,
+        'graded',
+        9.5,
+      ]);
+      const wrong = await w.t.rest('PUT', `${kind === 'QUIZ' ? '/submissions' : '/quizsubmissions'}/grades`, {
+        token: w.tok.teacher,
+        body: { submissionId: sid, grades: [{ questionId: i.long, score: 1, expectedVersion: 1 }] },
+      });
       expect(wrong.status).toBe(404);
     }
   });

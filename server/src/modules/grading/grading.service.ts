@@ -134,7 +134,9 @@ export class GradingService {
         `SELECT q.id, q.points,
                 (SELECT count(*)::int FROM questions q2 WHERE q2.assessment_id = q.assessment_id AND ${questionOfStudentSql('q2', '$3')}
                     AND (q2.draw_id IS NOT NULL, q2.sort_order) <= (q.draw_id IS NOT NULL, q.sort_order)) AS number
-           FROM questions q WHERE q.id = ANY($1::uuid[]) AND q.assessment_id = $2 AND ${questionOfStudentSql('q', '$3')}`, [qids, row.assessmentId, row.studentId]);
+           FROM questions q WHERE q.id = ANY($1::uuid[]) AND q.assessment_id = $2 AND ${questionOfStudentSql('q', '$3')}`,
+        [qids, row.assessmentId, row.studentId],
+      );
       const byId = new Map(questions.map((q) => [q.id, q]));
       const current = await this.currentGrades(m, sid, qids);
       const checked = grades.map((g) => {
@@ -152,7 +154,14 @@ export class GradingService {
       }
       const changes: AuditEntry[] = [];
       for (const g of checked) {
-        const change = await this.writeGrade(m, actor, { ...row, questionId: g.questionId, questionNumber: g.number }, current.get(g.questionId) ?? null, g.score, g.feedback);
+        const change = await this.writeGrade(
+          m,
+          actor,
+          { ...row, questionId: g.questionId, questionNumber: g.number },
+          current.get(g.questionId) ?? null,
+          g.score,
+          g.feedback,
+        );
         if (change) changes.push(change);
       }
       // every changed grade on record, in one statement whatever their number
@@ -167,7 +176,9 @@ export class GradingService {
     const rows: Array<CurrentGrade & { question_id: string }> = await m.query(
       `SELECT g.id, g.question_id, g.score::float8 AS score, g.feedback, g.version, g.is_auto_graded, u.first_name || ' ' || u.last_name AS grader
          FROM grades g LEFT JOIN users u ON u.id = g.graded_by
-        WHERE g.submission_id = $1 AND g.question_id = ANY($2::uuid[]) ORDER BY g.id FOR UPDATE OF g`, [submissionId, questionIds]);
+        WHERE g.submission_id = $1 AND g.question_id = ANY($2::uuid[]) ORDER BY g.id FOR UPDATE OF g`,
+      [submissionId, questionIds],
+    );
     return new Map(rows.map((g) => [g.question_id, g]));
   }
 
@@ -180,7 +191,9 @@ export class GradingService {
     let name: string;
     if (current) name = current.grader ?? T.automaticGrader;
     else {
-      const [u]: Array<{ name: string }> = await m.query(`SELECT first_name || ' ' || last_name AS name FROM users WHERE id = $1`, [studentId]);
+      const [u]: Array<{ name: string }> = await m.query(`SELECT first_name || ' ' || last_name AS name FROM users WHERE id = $1`, [
+        studentId,
+      ]);
       name = u?.name ?? T.automaticGrader;
     }
     const now: GradeNow = current
@@ -196,27 +209,44 @@ export class GradingService {
    * either way (the conflict message and gradedByName read it). Answers the change for the audit log (who,
    * from, to, which submission and question), or null when the save changed nothing.
    */
-  private async writeGrade(m: EntityManager, actor: Actor, at: GradePlace, current: CurrentGrade | null, score: number, feedback: string | undefined): Promise<AuditEntry | null> {
+  private async writeGrade(
+    m: EntityManager,
+    actor: Actor,
+    at: GradePlace,
+    current: CurrentGrade | null,
+    score: number,
+    feedback: string | undefined,
+  ): Promise<AuditEntry | null> {
     const { id: sid, questionId: qid } = at;
     const feedbackChanged = feedback !== undefined && feedback !== (current?.feedback ?? '');
-    const change: AuditEntry | null = !current || current.score !== score || feedbackChanged
-      ? {
-        kind: AuditKind.GRADE_CHANGED, targetUserId: at.studentId, courseId: at.courseId, assessmentId: at.assessmentId, submissionId: sid,
-        from: current ? current.score : null, to: score,
-        note: `Question ${at.questionNumber}${current?.is_auto_graded ? ' (automatic grade overridden)' : ''}${feedbackChanged ? '; feedback changed' : ''}`,
-      }
-      : null;
+    const change: AuditEntry | null =
+      !current || current.score !== score || feedbackChanged
+        ? {
+            kind: AuditKind.GRADE_CHANGED,
+            targetUserId: at.studentId,
+            courseId: at.courseId,
+            assessmentId: at.assessmentId,
+            submissionId: sid,
+            from: current ? current.score : null,
+            to: score,
+            note: `Question ${at.questionNumber}${current?.is_auto_graded ? ' (automatic grade overridden)' : ''}${feedbackChanged ? '; feedback changed' : ''}`,
+          }
+        : null;
     if (!current) {
       await m.query(
         `INSERT INTO grades (submission_id, question_id, score, feedback, is_auto_graded, graded_by, updated_at)
-         VALUES ($1, $2, $3, $4, false, $5, clock_timestamp())`, [sid, qid, score, feedback ?? '', actor.userId]);
+         VALUES ($1, $2, $3, $4, false, $5, clock_timestamp())`,
+        [sid, qid, score, feedback ?? '', actor.userId],
+      );
       return change;
     }
     await m.query(
       `UPDATE grades SET auto_score = CASE WHEN is_auto_graded THEN COALESCE(auto_score, score) ELSE auto_score END,
               is_auto_graded = is_auto_graded AND COALESCE(auto_score, score) = $2::numeric,
               score = $2, feedback = COALESCE($3, feedback), graded_by = $4, version = version + 1, updated_at = clock_timestamp()
-        WHERE id = $1`, [current.id, score, feedback ?? null, actor.userId]);
+        WHERE id = $1`,
+      [current.id, score, feedback ?? null, actor.userId],
+    );
     return change;
   }
 
@@ -239,7 +269,8 @@ export class GradingService {
                        THEN EXISTS (SELECT 1 FROM courses c WHERE c.id = $4 AND c.class_id = u.class_id AND c.academic_year_id = u.academic_year_id)
                        ELSE EXISTS (SELECT 1 FROM assessment_targets t WHERE t.assessment_id = $1 AND t.student_id = u.id) END) AS targeted
          FROM users u WHERE u.id = $2 AND u.role = 'Student'`,
-      [a.id, studentId, a.scope === AssessmentScope.whole_class ? 'whole_class' : 'individual_students', a.courseId]);
+      [a.id, studentId, a.scope === AssessmentScope.whole_class ? 'whole_class' : 'individual_students', a.courseId],
+    );
     if (!u) throw notFound(T.studentNotFound);
     if (!u.targeted) throw validation(T.notTargeted(a.kind));
   }
@@ -250,7 +281,11 @@ export class GradingService {
    * gets an empty reopened one (submitted_at null: nothing was handed in), so the due rule lets them submit;
    * one upsert under the unique (item, student), so a submit arriving meanwhile is reopened, not duplicated.
    */
-  async reopen(actor: Actor, input: ReopenRequest, kind?: AssessmentKind): Promise<{ submission: Submission; kind: AssessmentKind; hidden: boolean }> {
+  async reopen(
+    actor: Actor,
+    input: ReopenRequest,
+    kind?: AssessmentKind,
+  ): Promise<{ submission: Submission; kind: AssessmentKind; hidden: boolean }> {
     const { assessment, studentId } = await this.itemForStudent(actor, input, 'submission.reopen', kind);
     const due = reopenDueDate(input.newDueDate, assessment.dueDate, new Date());
     await this.checkTargeted(this.ds, assessment, studentId);
@@ -261,12 +296,17 @@ export class GradingService {
          ON CONFLICT (assessment_id, student_id) DO UPDATE
            SET status = 'reopened', allowed_after_due = true, custom_due_date = EXCLUDED.custom_due_date,
                version = submissions.version + 1, updated_at = clock_timestamp()
-         RETURNING id`, [assessment.id, studentId, due, assessment.totalPoints]);
+         RETURNING id`,
+        [assessment.id, studentId, due, assessment.totalPoints],
+      );
       await notifyReopened(m, reopened);
       return reopened;
     });
     // a hidden item (or one in a hidden module) stays out of the student's reach: the teacher is told (issue 24)
-    const [{ visible }]: Array<{ visible: boolean }> = await this.ds.query(`SELECT ${ASSESSMENT_REF.visible} AS visible FROM assessments a WHERE a.id = $1`, [assessment.id]);
+    const [{ visible }]: Array<{ visible: boolean }> = await this.ds.query(
+      `SELECT ${ASSESSMENT_REF.visible} AS visible FROM assessments a WHERE a.id = $1`,
+      [assessment.id],
+    );
     return { submission: await this.submissions.get(actor, id), kind: assessment.kind, hidden: !visible };
   }
 
@@ -277,7 +317,11 @@ export class GradingService {
    * because the student handed nothing in (the card shows no submitted time, and the regrade leaves its
    * questions to the teacher); not auto-submitted, since no sweep did it.
    */
-  async createForGrading(actor: Actor, input: StudentRequest, kind?: AssessmentKind): Promise<{ submission: Submission; kind: AssessmentKind; created: boolean }> {
+  async createForGrading(
+    actor: Actor,
+    input: StudentRequest,
+    kind?: AssessmentKind,
+  ): Promise<{ submission: Submission; kind: AssessmentKind; created: boolean }> {
     const { assessment, studentId } = await this.itemForStudent(actor, input, 'submission.grade', kind);
     const existing = await this.existingId(this.ds, assessment.id, studentId);
     if (existing) return { submission: await this.submissions.get(actor, existing), kind: assessment.kind, created: false };
@@ -286,14 +330,19 @@ export class GradingService {
     const inserted: Array<{ id: string }> = await this.ds.query(
       `INSERT INTO submissions (assessment_id, student_id, status, submitted_at, max_score, updated_at)
        VALUES ($1, $2, 'pending', NULL, $3, clock_timestamp())
-       ON CONFLICT (assessment_id, student_id) DO NOTHING RETURNING id`, [assessment.id, studentId, assessment.totalPoints]);
+       ON CONFLICT (assessment_id, student_id) DO NOTHING RETURNING id`,
+      [assessment.id, studentId, assessment.totalPoints],
+    );
     // another teacher's click (or the overdue sweep) came first: theirs is the one
     const id = inserted[0]?.id ?? (await this.existingId(this.ds, assessment.id, studentId))!;
     return { submission: await this.submissions.get(actor, id), kind: assessment.kind, created: inserted.length > 0 };
   }
 
   private async existingId(m: DataSource | EntityManager, assessmentId: string, studentId: string): Promise<string | null> {
-    const [s]: Array<{ id: string }> = await m.query('SELECT id FROM submissions WHERE assessment_id = $1 AND student_id = $2', [assessmentId, studentId]);
+    const [s]: Array<{ id: string }> = await m.query('SELECT id FROM submissions WHERE assessment_id = $1 AND student_id = $2', [
+      assessmentId,
+      studentId,
+    ]);
     return s?.id ?? null;
   }
 }

@@ -12,8 +12,11 @@ beforeAll(async () => {
 afterAll(() => w.t.close());
 
 const put = (path: string, body: Record<string, unknown>, token = w.tok.teacher) => w.t.rest('PUT', path, { token, body });
-const stored = (sid: string, qid: string) => w.t.ds.query(
-  'SELECT score::float8 AS score, feedback, is_auto_graded AS auto, version FROM grades WHERE submission_id = $1 AND question_id = $2', [sid, qid]);
+const stored = (sid: string, qid: string) =>
+  w.t.ds.query(
+    'SELECT score::float8 AS score, feedback, is_auto_graded AS auto, version FROM grades WHERE submission_id = $1 AND question_id = $2',
+    [sid, qid],
+  );
 
 describe('PUT /{family}/grade without expectedVersion', () => {
   it('two successive grade calls on the same question by the same teacher both succeed (exam: examSubmissionId)', async () => {
@@ -21,7 +24,12 @@ describe('PUT /{family}/grade without expectedVersion', () => {
     const sid = await w.submit(i);
     const first = await put('/examsubmissions/grade', { examSubmissionId: sid, questionId: i.long, score: 3, feedback: 'Good start' });
     expect([first.status, first.body.message]).toEqual([200, 'Grade updated successfully!']);
-    const second = await put('/examsubmissions/grade', { examSubmissionId: sid, questionId: i.long, score: 4.5, feedback: 'Better on a second read' });
+    const second = await put('/examsubmissions/grade', {
+      examSubmissionId: sid,
+      questionId: i.long,
+      score: 4.5,
+      feedback: 'Better on a second read',
+    });
     expect([second.status, second.body.data.totalScore]).toEqual([200, 10.5]);
     expect(await stored(sid, i.long!)).toEqual([{ score: 4.5, feedback: 'Better on a second read', auto: false, version: 2 }]);
   });
@@ -39,7 +47,11 @@ describe('PUT /{family}/grade without expectedVersion', () => {
     const i = await w.item();
     const sid = await w.submit(i);
     expect((await put('/submissions/grade', { submissionId: sid, questionId: i.long, score: 1 }, w.tok.teacher)).status).toBe(200);
-    const r = await put('/submissions/grade', { submissionId: sid, questionId: i.long, score: 2, feedback: 'Second opinion' }, w.tok.teacher2);
+    const r = await put(
+      '/submissions/grade',
+      { submissionId: sid, questionId: i.long, score: 2, feedback: 'Second opinion' },
+      w.tok.teacher2,
+    );
     expect([r.status, r.body.data.answers[2].grade.gradedByName]).toEqual([200, w.name.teacher2]);
   });
 

@@ -29,7 +29,9 @@ export async function gradingWorld(): Promise<GradingWorld> {
   await t.ds.query(
     `INSERT INTO allocation_teachers (allocation_id, teacher_id)
      SELECT a.id, u.id FROM allocations a JOIN courses c ON c.class_id = a.class_id AND c.subject_id = a.subject_id AND c.academic_year_id = a.academic_year_id
-       JOIN users u ON u.email = 'teacher2@demo.school' WHERE c.id = $1 ON CONFLICT DO NOTHING`, [math.id]);
+       JOIN users u ON u.email = 'teacher2@demo.school' WHERE c.id = $1 ON CONFLICT DO NOTHING`,
+    [math.id],
+  );
   const outsider = await makeUser(t.ds, { role: Role.Teacher, firstName: 'Olive', lastName: 'Outsider' });
   const tok: Record<string, string> = {};
   const id: Record<string, string> = {};
@@ -42,8 +44,11 @@ export async function gradingWorld(): Promise<GradingWorld> {
   }
   tok.outsider = await t.login(outsider.email);
   id.outsider = outsider.id;
-  const [mod] = await t.ds.query('SELECT id FROM course_modules WHERE course_id = $1 AND is_visible ORDER BY sort_order LIMIT 1', [math.id]);
-  const item = (o: Parameters<typeof makeItem>[3] = {}) => makeItem(t, tok.teacher, o.kind === 'QUIZ' ? { moduleId: mod.id } : { courseId: math.id }, o);
+  const [mod] = await t.ds.query('SELECT id FROM course_modules WHERE course_id = $1 AND is_visible ORDER BY sort_order LIMIT 1', [
+    math.id,
+  ]);
+  const item = (o: Parameters<typeof makeItem>[3] = {}) =>
+    makeItem(t, tok.teacher, o.kind === 'QUIZ' ? { moduleId: mod.id } : { courseId: math.id }, o);
   const submit = async (i: MadeItem, token = tok.student, answers: unknown[] = perfect(i)) => {
     const r = await t.gql(SUBMIT, { input: { assessmentId: i.id, answers } }, token);
     if (r.errors) throw new Error(JSON.stringify(r.errors));
@@ -53,10 +58,13 @@ export async function gradingWorld(): Promise<GradingWorld> {
     const i = await item(o);
     return { i, sid: await submit(i) };
   };
-  const snapshot = (sid: string) => t.ds.query(
-    `SELECT s.version, s.updated_at, s.total_score, s.status,
+  const snapshot = (sid: string) =>
+    t.ds.query(
+      `SELECT s.version, s.updated_at, s.total_score, s.status,
             (SELECT json_agg(json_build_object('q', g.question_id, 'score', g.score, 'v', g.version, 'f', g.feedback) ORDER BY g.question_id) FROM grades g WHERE g.submission_id = s.id) AS grades
-       FROM submissions s WHERE s.id = $1`, [sid]);
+       FROM submissions s WHERE s.id = $1`,
+      [sid],
+    );
   return { t, tok, id, name, math: math.id, item, submit, submitted, snapshot };
 }
 
@@ -65,7 +73,10 @@ export const gradeOf = (s: { answers: Array<{ questionId: string; grade: Record<
   s.answers.find((a) => a.questionId === qid)!.grade;
 
 /** The code and message of a GraphQL answer's first error. */
-export const code = (r: { errors?: Array<{ message: string; extensions?: { code?: string } }> }) => [r.errors?.[0]?.extensions?.code, r.errors?.[0]?.message];
+export const code = (r: { errors?: Array<{ message: string; extensions?: { code?: string } }> }) => [
+  r.errors?.[0]?.extensions?.code,
+  r.errors?.[0]?.message,
+];
 
 export const GRADE = `mutation($input: GradeAnswerInput!) { gradeAnswer(input: $input) {
   id status totalScore maxScore version updatedAt assessment { id title }

@@ -1,6 +1,9 @@
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 
-@InputType({ description: "One question's grade and feedback (assessments.md section 2 'Grading & Feedback'); in a Save all each question at most once." })
+@InputType({
+  description:
+    "One question's grade and feedback (assessments.md section 2 'Grading & Feedback'); in a Save all each question at most once.",
+})
 export class QuestionGradeInput {
   @Field(() => ID, { description: "The question of the submission's item." })
   questionId: string;
@@ -8,10 +11,17 @@ export class QuestionGradeInput {
   @Field(() => Float, { description: "Score, 0 to the question's points, at most 2 decimals (step 0.01); anything else is refused." })
   score: number;
 
-  @Field(() => String, { nullable: true, description: 'Feedback shown to the student once graded; absent keeps the current one, null or blank clears it.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Feedback shown to the student once graded; absent keeps the current one, null or blank clears it.',
+  })
   feedback?: string | null;
 
-  @Field(() => Int, { nullable: true, description: 'The SubmissionGrade.version you saw (0 when the question had no grade yet): a different current version is a CONFLICT naming who changed it. Null or absent: no check, the save replaces the current grade (automatic or a teacher\'s), as the spec\'s REST calls do.' })
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      "The SubmissionGrade.version you saw (0 when the question had no grade yet): a different current version is a CONFLICT naming who changed it. Null or absent: no check, the save replaces the current grade (automatic or a teacher's), as the spec's REST calls do.",
+  })
   expectedVersion?: number | null;
 }
 
@@ -29,7 +39,10 @@ export class ReopenSubmissionInput {
   @Field(() => ID, { description: 'The student (one the item is for).' })
   studentId: string;
 
-  @Field(() => Date, { nullable: true, description: 'The new due date; default the later of the item\'s due date and now plus one day; never in the past.' })
+  @Field(() => Date, {
+    nullable: true,
+    description: "The new due date; default the later of the item's due date and now plus one day; never in the past.",
+  })
   newDueDate?: Date | null;
 }
 

@@ -15,7 +15,8 @@ export const MAX_REOPEN_YEARS = 2;
 export const GRADING_TEXT = {
   graded: 'Grade updated successfully!',
   reopened: (k: AssessmentKind) => `${cap(noun(k))} reopened successfully for student`,
-  createdForGrading: (k: AssessmentKind) => (k === AssessmentKind.EXAM ? 'Exam submission created for manual grading' : 'Submission created for manual grading'),
+  createdForGrading: (k: AssessmentKind) =>
+    k === AssessmentKind.EXAM ? 'Exam submission created for manual grading' : 'Submission created for manual grading',
   changedBy: (name: string) => `This grade was changed by ${name} a moment ago`,
   /** Who changed an automatic grade (a resubmit or a regrade): no teacher to name. */
   automaticGrader: 'automatic grading',
@@ -29,8 +30,7 @@ export const GRADING_TEXT = {
   notTargeted: (k: AssessmentKind) => `This student is not one the ${noun(k)} is for`,
   newDueDatePast: 'The new due date cannot be in the past',
   newDueDateTooFar: `The new due date can be at most ${MAX_REOPEN_YEARS} years ahead`,
-  hiddenItem: (k: AssessmentKind) =>
-    `This ${noun(k)} is hidden from students: the student cannot open it until you show it`,
+  hiddenItem: (k: AssessmentKind) => `This ${noun(k)} is hidden from students: the student cannot open it until you show it`,
   nothingToSave: 'There is nothing to save',
   questionTwice: 'Each question can be saved once per request',
   notYetDue: (k: AssessmentKind) => `The ${noun(k)} is not due yet: the student can still submit it`,
@@ -90,7 +90,12 @@ export function gradeList(raw: unknown, unknownQuestion: string): GradeItem[] {
   // more than an item can have questions: refused before any work
   if (raw.length > SAVE_ALL_MAX) throw validation(GRADING_TEXT.questionTwice);
   const items = raw.map((g: unknown) => {
-    const o = (g && typeof g === 'object' ? g : {}) as { questionId?: unknown; score?: unknown; feedback?: unknown; expectedVersion?: unknown };
+    const o = (g && typeof g === 'object' ? g : {}) as {
+      questionId?: unknown;
+      score?: unknown;
+      feedback?: unknown;
+      expectedVersion?: unknown;
+    };
     return { questionId: assertId(o.questionId, unknownQuestion), ...gradeFields(o) };
   });
   if (new Set(items.map((g) => g.questionId)).size !== items.length) throw validation(GRADING_TEXT.questionTwice);
@@ -105,7 +110,8 @@ export function reopenDueDate(raw: unknown, itemDue: Date, now: Date): Date {
   const given = dueDate(raw);
   if (given) {
     if (given.getTime() <= now.getTime()) throw validation(GRADING_TEXT.newDueDatePast, 'newDueDate');
-    if (given.getTime() > now.getTime() + MAX_REOPEN_YEARS * 366 * 86_400_000) throw validation(GRADING_TEXT.newDueDateTooFar, 'newDueDate');
+    if (given.getTime() > now.getTime() + MAX_REOPEN_YEARS * 366 * 86_400_000)
+      throw validation(GRADING_TEXT.newDueDateTooFar, 'newDueDate');
     return given;
   }
   // at least a full day: up to the next whole minute, as due dates are whole minutes

@@ -24,7 +24,9 @@ export async function openForLateJoiners(m: EntityManager, studentIds: string[],
        FROM assessments a JOIN courses c ON c.id = a.course_id
        JOIN users u ON u.id = ANY($1::uuid[]) AND u.role = 'Student'
       WHERE c.class_id = $2 AND c.academic_year_id = $3 AND a.scope = 'whole_class' AND a.due_date < now()
-     ON CONFLICT (assessment_id, student_id) DO NOTHING RETURNING id`, [studentIds, classId, academicYearId]);
+     ON CONFLICT (assessment_id, student_id) DO NOTHING RETURNING id`,
+    [studentIds, classId, academicYearId],
+  );
   return rows.length;
 }
 
@@ -37,6 +39,8 @@ export async function setLateDueDate(m: EntityManager, assessmentId: string, due
   const moved: unknown[] = await m.query(
     `WITH moved AS (UPDATE submissions SET custom_due_date = $2, version = version + 1, updated_at = clock_timestamp()
         WHERE assessment_id = $1 AND joined_late AND status = 'reopened' AND submitted_at IS NULL RETURNING id)
-     SELECT id FROM moved`, [assessmentId, due]);
+     SELECT id FROM moved`,
+    [assessmentId, due],
+  );
   return moved.length;
 }

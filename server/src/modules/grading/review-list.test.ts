@@ -14,7 +14,9 @@ async function reviewCounts(m: TestServer['ds'], assessmentIds: string[]): Promi
   if (!assessmentIds.length) return new Map();
   const rows: Array<{ assessment_id: string; total: number; graded: number }> = await m.query(
     `SELECT assessment_id, count(*)::int AS total, count(*) FILTER (WHERE status = 'graded')::int AS graded
-       FROM submissions WHERE assessment_id = ANY($1::uuid[]) GROUP BY assessment_id`, [assessmentIds]);
+       FROM submissions WHERE assessment_id = ANY($1::uuid[]) GROUP BY assessment_id`,
+    [assessmentIds],
+  );
   return new Map(rows.map((r) => [r.assessment_id, { total: r.total, graded: r.graded }]));
 }
 
@@ -31,11 +33,18 @@ let room: Classroom;
 async function ormItems(actor: Actor, kind: AssessmentKind, window: PageWindow): Promise<Page<ReviewItem>> {
   authorize(actor, 'review.list', undefined, { message: REVIEW_TEXT.cannotList });
   const qb = readableAssessmentQuery(t.ds, actor, { kind })
-    .orderBy('y.year COLLATE "und-x-icu"', 'DESC').addOrderBy('cl.name COLLATE "und-x-icu"', 'ASC')
-    .addOrderBy('s.name COLLATE "und-x-icu"', 'ASC').addOrderBy('a.due_date', 'DESC')
-    .addOrderBy('a.position', 'ASC').addOrderBy('a.created_at', 'DESC').addOrderBy('a.id', 'ASC');
+    .orderBy('y.year COLLATE "und-x-icu"', 'DESC')
+    .addOrderBy('cl.name COLLATE "und-x-icu"', 'ASC')
+    .addOrderBy('s.name COLLATE "und-x-icu"', 'ASC')
+    .addOrderBy('a.due_date', 'DESC')
+    .addOrderBy('a.position', 'ASC')
+    .addOrderBy('a.created_at', 'DESC')
+    .addOrderBy('a.id', 'ASC');
   const page = await pageOfQuery(qb, window);
-  const counts = await reviewCounts(t.ds, page.items.map((a) => a.id));
+  const counts = await reviewCounts(
+    t.ds,
+    page.items.map((a) => a.id),
+  );
   const label = (v: string | undefined | null, fallback: string) => (v && v.trim() ? v : fallback);
   const cards = page.items.map((a) => {
     const { total, graded } = counts.get(a.id) ?? { total: 0, graded: 0 };
@@ -45,7 +54,11 @@ async function ormItems(actor: Actor, kind: AssessmentKind, window: PageWindow):
       yearLabel: label(a.course?.academicYear?.year, 'Unknown Year'),
       className: label(a.course?.class?.name, 'Unknown Class'),
       subjectName: label(a.course?.subject?.name, 'Unknown Subject'),
-      submissionCount: total, gradedCount: graded, pendingCount: total - graded, badge, badgeLabel: REVIEW_TEXT.badge(badge, kind),
+      submissionCount: total,
+      gradedCount: graded,
+      pendingCount: total - graded,
+      badge,
+      badgeLabel: REVIEW_TEXT.badge(badge, kind),
     });
   });
   return { ...page, items: cards };
@@ -67,9 +80,15 @@ beforeAll(async () => {
   const [{ id }] = await t.ds.query(`SELECT id FROM users WHERE email = 'teacher@demo.school'`);
   room = await makeClassroom(t.ds, id, 6);
   const [{ id: moduleId }] = await t.ds.query(
-    `INSERT INTO course_modules (course_id, title, sort_order) VALUES ($1, 'Review week', 1) RETURNING id`, [room.courseId]);
+    `INSERT INTO course_modules (course_id, title, sort_order) VALUES ($1, 'Review week', 1) RETURNING id`,
+    [room.courseId],
+  );
   for (let i = 0; i < 4; i += 1) {
-    for (const [kind, where] of [['ASSIGNMENT', { courseId: room.courseId }], ['EXAM', { courseId: room.courseId }], ['QUIZ', { moduleId }]] as const) {
+    for (const [kind, where] of [
+      ['ASSIGNMENT', { courseId: room.courseId }],
+      ['EXAM', { courseId: room.courseId }],
+      ['QUIZ', { moduleId }],
+    ] as const) {
       const item = await makeBigItem(t, tok.teacher, where, 2, { kind, dueInHours: i % 2 ? 24 : -24 });
       if (i > 0) await fillSubmissions(t.ds, item, room, i / 4);
       if (i === 3) await t.ds.query(`UPDATE submissions SET status = 'graded' WHERE assessment_id = $1`, [item]);
@@ -108,8 +127,11 @@ it('the labels and badges of the fixture are the ones the cards show', async () 
   const r = await t.gql(CARDS, { kind: 'EXAM' }, tok.teacher);
   const mine = r.data.reviewItems.nodes.filter((n: { assessment: { course: { id: string } } }) => n.assessment.course.id === room.courseId);
   expect(mine).toHaveLength(4);
-  const [names] = await t.ds.query(`SELECT cl.name AS "className", s.name AS "subjectName" FROM courses c JOIN classes cl ON cl.id = c.class_id
-    JOIN subjects s ON s.id = c.subject_id WHERE c.id = $1`, [room.courseId]);
+  const [names] = await t.ds.query(
+    `SELECT cl.name AS "className", s.name AS "subjectName" FROM courses c JOIN classes cl ON cl.id = c.class_id
+    JOIN subjects s ON s.id = c.subject_id WHERE c.id = $1`,
+    [room.courseId],
+  );
   for (const n of mine) expect(n).toMatchObject(names);
   expect(mine.some((n: { badge: string }) => n.badge === 'ALL_GRADED')).toBe(true);
   expect(mine.some((n: { badge: string }) => n.badge === 'NONE')).toBe(true);
@@ -136,7 +158,8 @@ async function queueOfLists(who: string): Promise<QueueCard[]> {
   return all.filter((c) => c.pendingCount > 0).sort((a, b) => a.assessment.dueDate.localeCompare(b.assessment.dueDate));
 }
 
-const byDueThenId = (cards: QueueCard[]) => [...cards].sort((a, b) => a.assessment.dueDate.localeCompare(b.assessment.dueDate) || a.assessment.id.localeCompare(b.assessment.id));
+const byDueThenId = (cards: QueueCard[]) =>
+  [...cards].sort((a, b) => a.assessment.dueDate.localeCompare(b.assessment.dueDate) || a.assessment.id.localeCompare(b.assessment.id));
 
 it('the grading queue holds what the three review lists have waiting, the earliest due first, for every viewer who may list', async () => {
   for (const who of ['teacher', 'teacher2', 'admin', 'superadmin']) {
@@ -158,7 +181,9 @@ it('the grading queue pages: 5 unless asked, the pages meet every item once, at 
   const seen: string[] = [];
   let after: string | null = null;
   for (let i = 0; i < 50; i += 1) {
-    const page: { nodes: QueueCard[]; pageInfo: { hasNextPage: boolean; endCursor: string } } = (await t.gql(QUEUE, { first: 2, after }, tok.teacher)).data.gradingQueue;
+    const page: { nodes: QueueCard[]; pageInfo: { hasNextPage: boolean; endCursor: string } } = (
+      await t.gql(QUEUE, { first: 2, after }, tok.teacher)
+    ).data.gradingQueue;
     seen.push(...page.nodes.map((n) => n.assessment.id));
     if (!page.pageInfo.hasNextPage) break;
     after = page.pageInfo.endCursor;
@@ -173,8 +198,14 @@ it('GET /api/review/queue is its twin: the same items, X-Total-Count, the first 
   const all = await t.rest('GET', '/review/queue?limit=100', { token: tok.teacher });
   expect(all.status).toBe(200);
   expect(all.headers.get('x-total-count')).toBe(String(whole.totalCount));
-  expect(all.body.data.map((c: { assessment: { _id: string } }) => c.assessment._id)).toEqual(whole.nodes.map((n: QueueCard) => n.assessment.id));
-  expect(all.body.data[0]).toMatchObject({ pendingCount: whole.nodes[0].pendingCount, badgeLabel: expect.any(String), className: expect.any(String) });
+  expect(all.body.data.map((c: { assessment: { _id: string } }) => c.assessment._id)).toEqual(
+    whole.nodes.map((n: QueueCard) => n.assessment.id),
+  );
+  expect(all.body.data[0]).toMatchObject({
+    pendingCount: whole.nodes[0].pendingCount,
+    badgeLabel: expect.any(String),
+    className: expect.any(String),
+  });
   const plain = await t.rest('GET', '/review/queue', { token: tok.teacher });
   expect(plain.body.data).toHaveLength(Math.min(5, whole.totalCount));
   const student = await t.rest('GET', '/review/queue', { token: tok.student });
@@ -194,19 +225,49 @@ it("the review pages' statement leaves out each item's course and module when th
     return items(...args);
   };
   const full = await t.gql(CARDS, { kind: 'QUIZ' }, tok.teacher);
-  const card = (n: Record<string, any>) => ({ ...n, assessment: { id: n.assessment.id, title: n.assessment.title, dueDate: n.assessment.dueDate } });
+  const card = (n: Record<string, any>) => ({
+    ...n,
+    assessment: { id: n.assessment.id, title: n.assessment.title, dueDate: n.assessment.dueDate },
+  });
   // the web's review page: no course, no module
-  const lean = await t.gql(`query($kind: AssessmentKind!) { reviewItems(kind: $kind) { nodes { ...Card } } }
-    fragment Card on ReviewItem { yearLabel className subjectName submissionCount gradedCount pendingCount badge badgeLabel assessment { id title dueDate } }`, { kind: 'QUIZ' }, tok.teacher);
+  const lean = await t.gql(
+    `query($kind: AssessmentKind!) { reviewItems(kind: $kind) { nodes { ...Card } } }
+    fragment Card on ReviewItem { yearLabel className subjectName submissionCount gradedCount pendingCount badge badgeLabel assessment { id title dueDate } }`,
+    { kind: 'QUIZ' },
+    tok.teacher,
+  );
   expect(lean.errors).toBeUndefined();
-  expect(lean.data.reviewItems.nodes).toEqual(full.data.reviewItems.nodes.map(({ assessment, yearLabel, className, subjectName, submissionCount, gradedCount, pendingCount, badge, badgeLabel }: Record<string, any>) =>
-    card({ assessment, yearLabel, className, subjectName, submissionCount, gradedCount, pendingCount, badge, badgeLabel })));
+  expect(lean.data.reviewItems.nodes).toEqual(
+    full.data.reviewItems.nodes.map(
+      ({
+        assessment,
+        yearLabel,
+        className,
+        subjectName,
+        submissionCount,
+        gradedCount,
+        pendingCount,
+        badge,
+        badgeLabel,
+      }: Record<string, any>) =>
+        card({ assessment, yearLabel, className, subjectName, submissionCount, gradedCount, pendingCount, badge, badgeLabel }),
+    ),
+  );
   // asked through an alias, a fragment and the edges, they come in the same statements (no loader reads them)
-  const asked = await t.gql(`query($kind: AssessmentKind!) { reviewItems(kind: $kind) { edges { node { assessment { id ...Where } } } } }
-    fragment Where on Assessment { place: course { title subject { name } } module { title } }`, { kind: 'QUIZ' }, tok.teacher);
+  const asked = await t.gql(
+    `query($kind: AssessmentKind!) { reviewItems(kind: $kind) { edges { node { assessment { id ...Where } } } } }
+    fragment Where on Assessment { place: course { title subject { name } } module { title } }`,
+    { kind: 'QUIZ' },
+    tok.teacher,
+  );
   expect(asked.errors).toBeUndefined();
-  expect(asked.data.reviewItems.edges.map((e: any) => e.node.assessment)).toEqual(full.data.reviewItems.nodes.map((n: any) => ({
-    id: n.assessment.id, place: { title: n.assessment.course.title, subject: { name: n.assessment.course.subject.name } }, module: { title: n.assessment.module.title } })));
+  expect(asked.data.reviewItems.edges.map((e: any) => e.node.assessment)).toEqual(
+    full.data.reviewItems.nodes.map((n: any) => ({
+      id: n.assessment.id,
+      place: { title: n.assessment.course.title, subject: { name: n.assessment.course.subject.name } },
+      module: { title: n.assessment.module.title },
+    })),
+  );
   expect(asked.sql).toBe(lean.sql);
   review.items = items;
   expect(places).toEqual([true, false, true]);

@@ -35,8 +35,11 @@ export type ReviewListKind = 'kind' | 'queue';
  */
 export function reviewItemsSql(actor: Actor | null, list: ReviewListKind = 'kind', places = true): string {
   const readable = assessmentReadableSql(actor, ASSESSMENT_REF, '$1::uuid');
-  const groups = (y: string, cl: string, sj: string) => `${y} COLLATE "und-x-icu" DESC, ${cl} COLLATE "und-x-icu", ${sj} COLLATE "und-x-icu"`;
-  const counts = (a: string) => `CROSS JOIN LATERAL (SELECT count(*)::int AS total, count(*) FILTER (WHERE s.status = 'graded')::int AS graded
+  const groups = (y: string, cl: string, sj: string) =>
+    `${y} COLLATE "und-x-icu" DESC, ${cl} COLLATE "und-x-icu", ${sj} COLLATE "und-x-icu"`;
+  const counts = (
+    a: string,
+  ) => `CROSS JOIN LATERAL (SELECT count(*)::int AS total, count(*) FILTER (WHERE s.status = 'graded')::int AS graded
                           FROM submissions s WHERE s.assessment_id = ${a}.id) n`;
   const items = (where: string) => `SELECT a.*, y.year AS y_year, cl.name AS cl_name, sj.name AS sj_name
     FROM viewer, assessments a JOIN courses c ON c.id = a.course_id
@@ -44,20 +47,20 @@ export function reviewItemsSql(actor: Actor | null, list: ReviewListKind = 'kind
    WHERE ${where}`;
   // the queue's counts decide what is in it, so every readable item is counted: the readable items first
   // (MATERIALIZED: planned with the counts, PostgreSQL counted every item of the school before the reader's test)
-  const mine = list === 'queue'
-    ? `readable AS MATERIALIZED (${items(readable)}),
+  const mine =
+    list === 'queue'
+      ? `readable AS MATERIALIZED (${items(readable)}),
 mine AS (
   SELECT a.*, n.total, n.graded,
          row_number() OVER (ORDER BY a.due_date, ${groups('a.y_year', 'a.cl_name', 'a.sj_name')}, a.position, a.created_at DESC, a.id) AS rn
     FROM readable a ${counts('a')}
    WHERE n.total > n.graded)`
-    : `mine AS (
+      : `mine AS (
   SELECT m.*, row_number() OVER (ORDER BY ${groups('m.y_year', 'm.cl_name', 'm.sj_name')}, m.due_date DESC, m.position, m.created_at DESC, m.id) AS rn
     FROM (${items(`a.kind = $2 AND ${readable}`)}) m)`;
   // a kind's list counts its window only
-  const [offset, limit, winCounts, total, graded] = list === 'queue'
-    ? ['$2', '$3', '', 'a.total', 'a.graded']
-    : ['$3', '$4', counts('a'), 'n.total', 'n.graded'];
+  const [offset, limit, winCounts, total, graded] =
+    list === 'queue' ? ['$2', '$3', '', 'a.total', 'a.graded'] : ['$3', '$4', counts('a'), 'n.total', 'n.graded'];
   return `
 WITH viewer AS (SELECT $1::uuid AS id),
 ${mine},

@@ -40,7 +40,13 @@ interface TokenRow {
 const COLUMNS = 'id, name, scope, created_at, expires_at, last_used_at, expires_at > now() AS active';
 
 const toToken = (r: TokenRow): AccessToken => ({
-  id: r.id, name: r.name, scope: r.scope, createdAt: r.created_at, expiresAt: r.expires_at, lastUsedAt: r.last_used_at, active: r.active,
+  id: r.id,
+  name: r.name,
+  scope: r.scope,
+  createdAt: r.created_at,
+  expiresAt: r.expires_at,
+  lastUsedAt: r.last_used_at,
+  active: r.active,
 });
 
 /**
@@ -57,8 +63,9 @@ export class AccessTokenService {
 
   async list(actor: Actor): Promise<AccessToken[]> {
     authorize(actor, 'accessToken.manage', undefined, { message: ACCESS_TOKEN_TEXT.manageInSession });
-    const rows: TokenRow[] = await this.ds.query(
-      `SELECT ${COLUMNS} FROM access_tokens WHERE user_id = $1 ORDER BY created_at DESC, id`, [actor.userId]);
+    const rows: TokenRow[] = await this.ds.query(`SELECT ${COLUMNS} FROM access_tokens WHERE user_id = $1 ORDER BY created_at DESC, id`, [
+      actor.userId,
+    ]);
     return rows.map(toToken);
   }
 
@@ -68,7 +75,8 @@ export class AccessTokenService {
     const scope = input.scope;
     if (scope !== AccessTokenScope.READ && scope !== AccessTokenScope.READ_WRITE) throw validation(ACCESS_TOKEN_TEXT.scopeInvalid);
     const days = input.expiresInDays;
-    if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > MAX_TOKEN_DAYS) throw validation(ACCESS_TOKEN_TEXT.expiryInvalid);
+    if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > MAX_TOKEN_DAYS)
+      throw validation(ACCESS_TOKEN_TEXT.expiryInvalid);
     const secret = ACCESS_TOKEN_PREFIX + newSecret().token;
     // the count and the insert in one statement: two creates at once cannot both pass the limit unseen
     const rows: TokenRow[] = await this.ds.query(
@@ -77,7 +85,8 @@ export class AccessTokenService {
        SELECT $1, $2, $3, $4, u.role, now() + make_interval(days => $5)
          FROM users u, mine WHERE u.id = $1 AND mine.n < $6
        RETURNING ${COLUMNS}`,
-      [actor.userId, name, scope, hashSecret(secret), days, MAX_TOKENS_PER_USER]);
+      [actor.userId, name, scope, hashSecret(secret), days, MAX_TOKENS_PER_USER],
+    );
     if (!rows[0]) throw validation(ACCESS_TOKEN_TEXT.tooMany(MAX_TOKENS_PER_USER));
     return { token: toToken(rows[0]), secret };
   }
@@ -86,8 +95,12 @@ export class AccessTokenService {
   async revoke(actor: Actor, id: unknown): Promise<void> {
     authorize(actor, 'accessToken.manage', undefined, { message: ACCESS_TOKEN_TEXT.manageInSession });
     const tokenId = assertId(id, ACCESS_TOKEN_TEXT.notFound);
-    const res = await this.ds.createQueryBuilder().delete().from('access_tokens')
-      .where('id = :id AND user_id = :me', { id: tokenId, me: actor.userId }).execute();
+    const res = await this.ds
+      .createQueryBuilder()
+      .delete()
+      .from('access_tokens')
+      .where('id = :id AND user_id = :me', { id: tokenId, me: actor.userId })
+      .execute();
     if (!res.affected) throw notFound(ACCESS_TOKEN_TEXT.notFound);
   }
 
@@ -107,14 +120,20 @@ export class AccessTokenService {
          UPDATE access_tokens x SET last_used_at = now() FROM t
           WHERE x.id = t.id AND (t.last_used_at IS NULL OR t.last_used_at < now() - interval '${TOUCH_SECONDS} seconds'))
        SELECT t.id, t.scope, ${VIEWER_SQL('u.role')} FROM t JOIN users u ON u.id = t.user_id`,
-      [hashSecret(secret)]);
+      [hashSecret(secret)],
+    );
     const row = rows[0];
     if (!row) return null;
     const user = this.auth.userFromJson(row.user);
     const role = user.role as Role;
     return {
       actor: {
-        userId: user.id, role, activeRole: role, impersonating: false, sessionId: '', childIds: row.child_ids,
+        userId: user.id,
+        role,
+        activeRole: role,
+        impersonating: false,
+        sessionId: '',
+        childIds: row.child_ids,
         credential: { kind: 'token', id: row.id, scope: row.scope },
       },
       user,

@@ -44,7 +44,9 @@ it("a read token exports a course's gradebook, is refused every write, and is re
     secret = made.secret;
     expect(secret).toMatch(/^lmspat_[A-Za-z0-9_-]{43}$/);
     // only the hash is kept; the list never shows the secret again
-    expect(await t.ds.query('SELECT token_hash FROM access_tokens WHERE id = $1', [made.token.id])).toEqual([{ token_hash: hashSecret(secret) }]);
+    expect(await t.ds.query('SELECT token_hash FROM access_tokens WHERE id = $1', [made.token.id])).toEqual([
+      { token_hash: hashSecret(secret) },
+    ]);
     const listed = await t.gql(LIST, {}, w.tokens.Teacher);
     expect(JSON.stringify(listed.data)).not.toContain(secret);
     expect(listed.data.accessTokens.map((x: { id: string }) => x.id)).toContain(made.token.id);
@@ -59,8 +61,16 @@ it("a read token exports a course's gradebook, is refused every write, and is re
 
     // every write is refused before it runs, with a clear FORBIDDEN, and changes nothing
     const title = 'Renamed by a read token';
-    const mutation = await t.gql('mutation($input: UpdateCourseInput!) { updateCourse(input: $input) { id } }', { input: { id: w.course.own, title } }, secret);
-    expect([mutation.status, mutation.errors?.[0].extensions?.code, mutation.errors?.[0].message]).toEqual([403, 'FORBIDDEN', CREDENTIAL_TEXT.readOnlyToken]);
+    const mutation = await t.gql(
+      'mutation($input: UpdateCourseInput!) { updateCourse(input: $input) { id } }',
+      { input: { id: w.course.own, title } },
+      secret,
+    );
+    expect([mutation.status, mutation.errors?.[0].extensions?.code, mutation.errors?.[0].message]).toEqual([
+      403,
+      'FORBIDDEN',
+      CREDENTIAL_TEXT.readOnlyToken,
+    ]);
     const put = await t.rest('PUT', `/courses/${w.course.own}`, { token: secret, body: { title } });
     expect([put.status, put.body]).toEqual([403, { success: false, code: 'FORBIDDEN', message: CREDENTIAL_TEXT.readOnlyToken }]);
     const post = await t.rest('POST', '/announcements', { token: secret, body: { course: w.course.own, title, content: 'x' } });
@@ -82,7 +92,10 @@ it("a read token exports a course's gradebook, is refused every write, and is re
 it('a read-write token writes as its owner, but never manages tokens, passwords or roles', async () => {
   const { secret } = await createToken(w.tokens.Teacher, 'READ_WRITE');
   const title = `Token notice ${Date.now()}`;
-  const created = await t.rest('POST', '/announcements', { token: secret, body: { course: w.course.own, title, content: 'From a script' } });
+  const created = await t.rest('POST', '/announcements', {
+    token: secret,
+    body: { course: w.course.own, title, content: 'From a script' },
+  });
   expect(created.status).toBe(201);
   expect(await count('SELECT count(*) AS n FROM announcements WHERE title = $1 AND author_id = $2', [title, w.me.Teacher])).toBe(1);
   // another teacher's course stays theirs: the token has its owner's rights, no more
@@ -92,7 +105,10 @@ it('a read-write token writes as its owner, but never manages tokens, passwords 
     [CREATE, { input: { name: 'from a token', scope: 'READ_WRITE', expiresInDays: 365 } }],
     [LIST, {}],
     ['mutation($input: SwitchRoleInput!) { switchRole(input: $input) { role } }', { input: { role: 'Student' } }],
-    ['mutation($input: ChangePasswordInput!) { changePassword(input: $input) { message } }', { input: { currentPassword: 'demo1234', newPassword: 'demo12345' } }],
+    [
+      'mutation($input: ChangePasswordInput!) { changePassword(input: $input) { message } }',
+      { input: { currentPassword: 'demo1234', newPassword: 'demo12345' } },
+    ],
     ['mutation($id: ID!) { endSession(id: $id) }', { id: '00000000-0000-4000-8000-000000000000' }],
   ] as const) {
     const res = await t.gql(query, variables, secret);
@@ -125,7 +141,7 @@ it('a token never starts a session, never counts as a sign-in, and shows when it
   expect(byToken.sql).toBe(bySession.sql);
 });
 
-it("a token ends when its owner is given another role, deactivated or deleted", async () => {
+it('a token ends when its owner is given another role, deactivated or deleted', async () => {
   const make = async () => {
     const user = await makeUser(t.ds, { role: Role.Teacher });
     const { secret } = await createToken(await t.login(user.email), 'READ');
@@ -133,8 +149,11 @@ it("a token ends when its owner is given another role, deactivated or deleted", 
     return { user, secret };
   };
   const demoted = await make();
-  const edit = await t.gql('mutation($input: UpdateUserInput!) { updateUser(input: $input) { role } }',
-    { input: { id: demoted.user.id, role: 'STUDENT' } }, w.tokens.Admin);
+  const edit = await t.gql(
+    'mutation($input: UpdateUserInput!) { updateUser(input: $input) { role } }',
+    { input: { id: demoted.user.id, role: 'STUDENT' } },
+    w.tokens.Admin,
+  );
   expect(edit.errors).toBeUndefined();
   expect((await t.gql('{ me { user { id } } }', {}, demoted.secret)).status).toBe(401);
 

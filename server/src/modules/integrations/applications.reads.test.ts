@@ -25,7 +25,9 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(() => t?.close());
 
-const rows = Object.values(MATRIX).flat().filter((r) => r.gql && !r.file);
+const rows = Object.values(MATRIX)
+  .flat()
+  .filter((r) => r.gql && !r.file);
 const ADMIN = ROLE_ORDER.indexOf(Role.Admin);
 
 it('no operation answers an application with a server error; writes are refused; the school scope reads as an Admin', async () => {
@@ -41,7 +43,14 @@ it('no operation answers an application with a server error; writes are refused;
       if (r.gql!.startsWith('Mutation.') && code !== 'FORBIDDEN') problems.push(`${where}: a write answered ${code}`);
       if (r.changed && (await r.changed(w, v))) problems.push(`${where}: changed something`);
       const adminReads = 'AE'.includes(letters[ADMIN]);
-      if (name === 'school' && r.gql!.startsWith('Query.') && adminReads && code !== 'ok' && !PERSONAL.has(r.gql!) && !PEOPLE_ONLY.has(r.gql!)) {
+      if (
+        name === 'school' &&
+        r.gql!.startsWith('Query.') &&
+        adminReads &&
+        code !== 'ok' &&
+        !PERSONAL.has(r.gql!) &&
+        !PEOPLE_ONLY.has(r.gql!)
+      ) {
         problems.push(`${where}: an Admin reads it, the school scope got ${code}`);
       }
     }
@@ -56,4 +65,11 @@ it('no operation answers an application with a server error; writes are refused;
 const PEOPLE_ONLY = new Set(['Query.auditEvents', 'Query.questionBanks', 'Query.questionBank']);
 
 /** Reads of one's own person (an account, a feed, a class of one's own): an application has none. */
-const PERSONAL = new Set(['Query.me', 'Query.accessTokens', 'Query.applications', 'Query.applicationScopes', 'Query.calendarFeed', 'Query.notificationSettings']);
+const PERSONAL = new Set([
+  'Query.me',
+  'Query.accessTokens',
+  'Query.applications',
+  'Query.applicationScopes',
+  'Query.calendarFeed',
+  'Query.notificationSettings',
+]);

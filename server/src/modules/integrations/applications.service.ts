@@ -44,8 +44,15 @@ interface AppRow {
 const COLUMNS = 'id, name, client_id, scopes, allowed_ranges::text[] AS allowed_ranges, created_at, secret_created_at, last_token_at';
 
 const toApplication = (r: AppRow): Application => ({
-  id: r.id, name: r.name, clientId: r.client_id, scopes: r.scopes, allowedIpRanges: r.allowed_ranges,
-  createdAt: r.created_at, secretCreatedAt: r.secret_created_at, active: r.secret_created_at !== null, lastTokenAt: r.last_token_at,
+  id: r.id,
+  name: r.name,
+  clientId: r.client_id,
+  scopes: r.scopes,
+  allowedIpRanges: r.allowed_ranges,
+  createdAt: r.created_at,
+  secretCreatedAt: r.secret_created_at,
+  active: r.secret_created_at !== null,
+  lastTokenAt: r.last_token_at,
 });
 
 /** An address or CIDR range as PostgreSQL's inet takes it, or null. A bare address is that one address. */
@@ -110,13 +117,20 @@ export class ApplicationService {
     const given = input.allowedIpRanges ?? [];
     if (!Array.isArray(given)) throw validation(APPLICATION_TEXT.rangeInvalid(String(given)));
     if (given.length > MAX_RANGES) throw validation(APPLICATION_TEXT.tooManyRanges);
-    const ranges = given.map((r) => parseRange(r) ?? (() => { throw validation(APPLICATION_TEXT.rangeInvalid(String(r))); })());
+    const ranges = given.map(
+      (r) =>
+        parseRange(r) ??
+        (() => {
+          throw validation(APPLICATION_TEXT.rangeInvalid(String(r)));
+        })(),
+    );
     const clientId = CLIENT_ID_PREFIX + crypto.randomBytes(12).toString('base64url');
     const { secret, hash } = clientSecret();
     const [row]: AppRow[] = await this.ds.query(
       `INSERT INTO applications (name, client_id, secret_hash, scopes, allowed_ranges, created_by, secret_created_at)
        VALUES ($1, $2, $3, $4, $5::inet[], $6, now()) RETURNING ${COLUMNS}`,
-      [name, clientId, hash, scopes, ranges, actor.userId]);
+      [name, clientId, hash, scopes, ranges, actor.userId],
+    );
     return { application: toApplication(row), clientSecret: secret };
   }
 
@@ -138,7 +152,9 @@ export class ApplicationService {
     return this.ds.transaction(async (m: EntityManager) => {
       const [rows]: [AppRow[], number] = await m.query(
         `UPDATE applications SET secret_hash = $2, secret_created_at = CASE WHEN $2::text IS NULL THEN NULL ELSE now() END
-          WHERE id = $1 RETURNING ${COLUMNS}`, [id, hash]);
+          WHERE id = $1 RETURNING ${COLUMNS}`,
+        [id, hash],
+      );
       if (!rows[0]) throw notFound(APPLICATION_TEXT.notFound);
       await m.query('DELETE FROM application_tokens WHERE application_id = $1', [id]);
       return rows[0];
@@ -162,7 +178,8 @@ export class ApplicationService {
        SELECT t.id, t.name, t.scopes, (SELECT count FROM counted) AS count,
               cardinality(t.allowed_ranges) = 0 OR coalesce($2::inet <<= ANY(t.allowed_ranges), false) AS address_ok
          FROM t`,
-      [hashSecret(secret), inetOf(ip)]);
+      [hashSecret(secret), inetOf(ip)],
+    );
     const row = rows[0];
     if (!row) return null;
     if (!row.address_ok) throw new DomainError('UNAUTHENTICATED', APPLICATION_TEXT.addressRefused);

@@ -43,12 +43,20 @@ it('client credentials answer a bearer token of an hour, never cached; the secre
     expect(JSON.stringify(listed.data)).not.toContain(app.secret);
     expect((await t.ds.query('SELECT secret_hash FROM applications WHERE id = $1', [app.id]))[0].secret_hash).toMatch(/^[0-9a-f]{64}$/);
 
-    const res = await tokenCall({ basic: [app.clientId, app.secret], form: { grant_type: 'client_credentials', scope: SCOPES.schoolRead } });
+    const res = await tokenCall({
+      basic: [app.clientId, app.secret],
+      form: { grant_type: 'client_credentials', scope: SCOPES.schoolRead },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('pragma')).toBe('no-cache');
     answer = res.body;
-    expect(answer).toEqual({ access_token: expect.stringMatching(/^lmsat_/), token_type: 'bearer', expires_in: 3600, scope: SCOPES.schoolRead });
+    expect(answer).toEqual({
+      access_token: expect.stringMatching(/^lmsat_/),
+      token_type: 'bearer',
+      expires_in: 3600,
+      scope: SCOPES.schoolRead,
+    });
     // RFC 6749 section 2.3.1: the credentials in the body work too; without a scope, all of the client's
     const body = await tokenCall({ form: { grant_type: 'client_credentials', client_id: app.clientId, client_secret: app.secret } });
     expect([body.status, body.body.scope]).toEqual([200, `${SCOPES.schoolRead} ${SCOPES.rosterRead}`]);
@@ -82,14 +90,18 @@ it('errors as RFC 6749 section 5.2: invalid_client (401, WWW-Authenticate), inva
     if (status === 401) expect(res.headers.get('www-authenticate')).toMatch(/^Basic realm=/);
   }
   const repeated = await fetch(`${t.url}/oauth/token`, {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${app.clientId}:${app.secret}`).toString('base64')}` },
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: `Basic ${Buffer.from(`${app.clientId}:${app.secret}`).toString('base64')}`,
+    },
     body: 'grant_type=client_credentials&grant_type=client_credentials',
   });
   expect([repeated.status, ((await repeated.json()) as { error: string }).error]).toEqual([400, 'invalid_request']);
   expect((await t.ds.query('SELECT count(*)::int AS n FROM application_tokens WHERE application_id = $1', [app.id]))[0].n).toBe(0);
 });
 
-it("an application reads exactly what its scopes allow and writes nothing", async () => {
+it('an application reads exactly what its scopes allow and writes nothing', async () => {
   const roster = await accessToken(await register([SCOPES.rosterRead]));
   const gradebook = await accessToken(await register([SCOPES.gradebookRead]));
   const school = await accessToken(await register([SCOPES.schoolRead]));
@@ -104,24 +116,58 @@ it("an application reads exactly what its scopes allow and writes nothing", asyn
     restGradebook: (await t.rest('GET', `/courses/${w.course.own}/gradebook`, { token })).status,
     content: code(await t.gql('query($id: ID!) { modules(courseId: $id) { id } }', { id: w.course.own }, token)),
   });
-  expect(await reads(roster)).toEqual({ users: 'ok', classes: 'ok', gradebook: 'FORBIDDEN', restUsers: 200, restGradebook: 403, content: 'ok' });
-  expect(await reads(gradebook)).toEqual({ users: 'FORBIDDEN', classes: 'FORBIDDEN', gradebook: 'ok', restUsers: 403, restGradebook: 200, content: 'ok' });
+  expect(await reads(roster)).toEqual({
+    users: 'ok',
+    classes: 'ok',
+    gradebook: 'FORBIDDEN',
+    restUsers: 200,
+    restGradebook: 403,
+    content: 'ok',
+  });
+  expect(await reads(gradebook)).toEqual({
+    users: 'FORBIDDEN',
+    classes: 'FORBIDDEN',
+    gradebook: 'ok',
+    restUsers: 403,
+    restGradebook: 200,
+    content: 'ok',
+  });
   expect(await reads(school)).toEqual({ users: 'ok', classes: 'ok', gradebook: 'ok', restUsers: 200, restGradebook: 200, content: 'ok' });
   // no course is the writer's to read, so one course answers as if it did not exist
-  expect(await reads(writer)).toEqual({ users: 'FORBIDDEN', classes: 'FORBIDDEN', gradebook: 'NOT_FOUND', restUsers: 403, restGradebook: 404, content: 'NOT_FOUND' });
+  expect(await reads(writer)).toEqual({
+    users: 'FORBIDDEN',
+    classes: 'FORBIDDEN',
+    gradebook: 'NOT_FOUND',
+    restUsers: 403,
+    restGradebook: 404,
+    content: 'NOT_FOUND',
+  });
   // a roster reader sees no course content and no modules; the school reader sees hidden ones too
   expect((await t.gql('query($id: ID!) { modules(courseId: $id) { id } }', { id: w.course.own }, roster)).data.modules).toEqual([]);
-  const all = (await t.gql('query($id: ID!) { modules(courseId: $id) { id } }', { id: w.course.own }, school)).data.modules.map((m: { id: string }) => m.id);
+  const all = (await t.gql('query($id: ID!) { modules(courseId: $id) { id } }', { id: w.course.own }, school)).data.modules.map(
+    (m: { id: string }) => m.id,
+  );
   expect(all).toEqual(expect.arrayContaining([w.module.own, w.module.hidden]));
 
   // a token asked for fewer scopes than its application holds reads only what those allow
   const both = await register([SCOPES.schoolRead, SCOPES.rosterRead]);
   const narrow = await accessToken(both, SCOPES.rosterRead);
-  expect(await reads(narrow)).toEqual({ users: 'ok', classes: 'ok', gradebook: 'FORBIDDEN', restUsers: 200, restGradebook: 403, content: 'ok' });
+  expect(await reads(narrow)).toEqual({
+    users: 'ok',
+    classes: 'ok',
+    gradebook: 'FORBIDDEN',
+    restUsers: 200,
+    restGradebook: 403,
+    content: 'ok',
+  });
   expect(await reads(await accessToken(both))).toEqual(await reads(school));
 
   for (const token of [school, writer]) {
-    const m = await t.gql('mutation($input: UpdateCourseInput!) { updateCourse(input: $input) { id } }', { input: { id: w.course.own, title: 'By an app' } }, token);
+    const m = await t.gql(
+      'mutation($input: UpdateCourseInput!) { updateCourse(input: $input) { id } }',
+      { input: { id: w.course.own, title: 'By an app' } },
+      token,
+    );
     expect([m.status, code(m), m.errors?.[0].message]).toEqual([403, 'FORBIDDEN', CREDENTIAL_TEXT.applicationReadsOnly]);
     expect((await t.rest('PUT', `/courses/${w.course.own}`, { token, body: { title: 'By an app' } })).status).toBe(403);
   }
@@ -137,7 +183,11 @@ it("an application reads exactly what its scopes allow and writes nothing", asyn
 it('rotating ends the old secret and its tokens; revoking ends both; a rotate re-enables', async () => {
   const app = await register([SCOPES.rosterRead]);
   const before = await accessToken(app);
-  const rotated = await t.gql('mutation($id: ID!) { rotateApplicationSecret(id: $id) { clientSecret application { active } } }', { id: app.id }, w.tokens.Admin);
+  const rotated = await t.gql(
+    'mutation($id: ID!) { rotateApplicationSecret(id: $id) { clientSecret application { active } } }',
+    { id: app.id },
+    w.tokens.Admin,
+  );
   const secret = rotated.data.rotateApplicationSecret.clientSecret;
   expect(secret).not.toBe(app.secret);
   expect((await tokenCall({ basic: [app.clientId, app.secret], form: { grant_type: 'client_credentials' } })).status).toBe(401);
@@ -145,10 +195,16 @@ it('rotating ends the old secret and its tokens; revoking ends both; a rotate re
   const after = await accessToken({ clientId: app.clientId, secret });
   expect((await t.gql(CLASSES, {}, after)).errors).toBeUndefined();
 
-  const revoked = await t.gql('mutation($id: ID!) { revokeApplication(id: $id) { active secretCreatedAt } }', { id: app.id }, w.tokens.SuperAdmin);
+  const revoked = await t.gql(
+    'mutation($id: ID!) { revokeApplication(id: $id) { active secretCreatedAt } }',
+    { id: app.id },
+    w.tokens.SuperAdmin,
+  );
   expect(revoked.data.revokeApplication).toEqual({ active: false, secretCreatedAt: null });
   expect((await t.gql(CLASSES, {}, after)).status).toBe(401);
-  expect((await tokenCall({ basic: [app.clientId, secret], form: { grant_type: 'client_credentials' } })).body.error).toBe('invalid_client');
+  expect((await tokenCall({ basic: [app.clientId, secret], form: { grant_type: 'client_credentials' } })).body.error).toBe(
+    'invalid_client',
+  );
 });
 
 it('allowed address ranges: tokens only from inside them', async () => {
@@ -177,7 +233,8 @@ it('each application is limited per minute on its own', async () => {
   // asking for tokens counts too: a client over its limit is told so (429), and no token row is written
   const app = await register([SCOPES.rosterRead]);
   const asked: number[] = [];
-  for (let i = 0; i < RATE + 2; i++) asked.push((await tokenCall({ basic: [app.clientId, app.secret], form: { grant_type: 'client_credentials' } })).status);
+  for (let i = 0; i < RATE + 2; i++)
+    asked.push((await tokenCall({ basic: [app.clientId, app.secret], form: { grant_type: 'client_credentials' } })).status);
   expect(asked.filter((s) => s === 429).length).toBeGreaterThanOrEqual(1);
   const rows = (await t.ds.query('SELECT count(*)::int AS n FROM application_tokens WHERE application_id = $1', [app.id]))[0].n;
   expect(rows).toBe(asked.filter((s) => s === 200).length);

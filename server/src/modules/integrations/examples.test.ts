@@ -27,15 +27,19 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 async function token(scope: 'READ' | 'READ_WRITE'): Promise<string> {
-  const res = await t.gql('mutation($input: CreateAccessTokenInput!) { createAccessToken(input: $input) { secret } }',
-    { input: { name: `example ${scope}`, scope, expiresInDays: 1 } }, teacher);
+  const res = await t.gql(
+    'mutation($input: CreateAccessTokenInput!) { createAccessToken(input: $input) { secret } }',
+    { input: { name: `example ${scope}`, scope, expiresInDays: 1 } },
+    teacher,
+  );
   return res.data.createAccessToken.secret;
 }
 
 async function script(name: string, lmsToken: string, ...args: string[]) {
   try {
     const { stdout, stderr } = await run(process.execPath, [path.join(EXAMPLES, name), ...args], {
-      env: { PATH: process.env.PATH, LMS_URL: t.url, LMS_TOKEN: lmsToken }, timeout: 30_000,
+      env: { PATH: process.env.PATH, LMS_URL: t.url, LMS_TOKEN: lmsToken },
+      timeout: 30_000,
     });
     return { code: 0, stdout, stderr };
   } catch (err) {
@@ -69,10 +73,16 @@ it("class-roster.mjs lists the students placed in the course's class and year", 
   expect(out.code).toBe(0);
   const placed: Array<{ email: string }> = await t.ds.query(
     `SELECT u.email FROM users u JOIN courses c ON c.class_id = u.class_id AND c.academic_year_id = u.academic_year_id
-      WHERE c.title = 'MATH-5A' AND u.role = 'Student' ORDER BY u.email`);
+      WHERE c.title = 'MATH-5A' AND u.role = 'Student' ORDER BY u.email`,
+  );
   const lines = out.stdout.trim().split('\n');
   expect(lines[0]).toBe('lastName,firstName,email');
-  expect(lines.slice(1).map((l) => l.split(',')[2]).sort()).toEqual(placed.map((p) => p.email));
+  expect(
+    lines
+      .slice(1)
+      .map((l) => l.split(',')[2])
+      .sort(),
+  ).toEqual(placed.map((p) => p.email));
   expect(placed.length).toBeGreaterThan(0);
   expect(out.stderr).toMatch(/^Class 5A 2026: \d+ students/);
 });
@@ -81,11 +91,16 @@ it('write-grade.mjs grades one question with a READ_WRITE token, and a READ toke
   const args = ['MATH-5A', ITEM, 'student@demo.school', '4', '3.5', 'Good comparison'];
   const refused = await script('write-grade.mjs', await token('READ'), ...args);
   expect([refused.code, refused.stderr.trim()]).toEqual([1, `FORBIDDEN: ${CREDENTIAL_TEXT.readOnlyToken}`]);
-  const grade = async () => (await t.ds.query(
-    `SELECT g.score::float AS score, g.feedback FROM grades g
+  const grade = async () =>
+    (
+      await t.ds.query(
+        `SELECT g.score::float AS score, g.feedback FROM grades g
        JOIN submissions s ON s.id = g.submission_id JOIN assessments a ON a.id = s.assessment_id
        JOIN questions q ON q.id = g.question_id JOIN users u ON u.id = s.student_id
-      WHERE a.title = $1 AND u.email = 'student@demo.school' AND q.sort_order = 4`, [ITEM]))[0];
+      WHERE a.title = $1 AND u.email = 'student@demo.school' AND q.sort_order = 4`,
+        [ITEM],
+      )
+    )[0];
   expect(await grade()).not.toEqual({ score: 3.5, feedback: 'Good comparison' });
 
   const out = await script('write-grade.mjs', await token('READ_WRITE'), ...args);

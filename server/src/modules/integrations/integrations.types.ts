@@ -99,7 +99,9 @@ export class ApplicationWithSecret {
   @Field(() => Application, { description: 'The application as it will be listed.' })
   application: Application;
 
-  @Field({ description: 'The client secret (HTTP Basic password at POST /oauth/token); only its hash is kept, and the previous one stops working.' })
+  @Field({
+    description: 'The client secret (HTTP Basic password at POST /oauth/token); only its hash is kept, and the previous one stops working.',
+  })
   clientSecret: string;
 }
 
@@ -111,6 +113,9 @@ export class CreateApplicationInput {
   @Field(() => [String], { description: 'The scopes it may ask for (at least one, from applicationScopes).' })
   scopes: string[];
 
-  @Field(() => [String], { nullable: true, description: 'CIDR ranges or addresses its requests must come from (at most 20); none: any address.' })
+  @Field(() => [String], {
+    nullable: true,
+    description: 'CIDR ranges or addresses its requests must come from (at most 20); none: any address.',
+  })
   allowedIpRanges?: string[] | null;
 }

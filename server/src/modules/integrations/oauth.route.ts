@@ -26,7 +26,10 @@ export function oauthRouter(services: () => Services): Router {
   const r = express.Router();
   r.post('/oauth/token', express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 20 }), async (req: Request, res: Response) => {
     try {
-      const body = req.is('application/x-www-form-urlencoded') && req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
+      const body =
+        req.is('application/x-www-form-urlencoded') && req.body && typeof req.body === 'object'
+          ? (req.body as Record<string, unknown>)
+          : {};
       const answer = await services().integrations.oauth.issueToken({ authorization: req.headers.authorization, body, ip: req.ip ?? '' });
       noStore(res);
       res.json(answer);

@@ -97,7 +97,8 @@ export class OAuthService {
     const [app]: Array<{ id: string; secret_hash: string | null; scopes: Scope[]; address_ok: boolean }> = await this.ds.query(
       `SELECT id, secret_hash, scopes, cardinality(allowed_ranges) = 0 OR coalesce($2::inet <<= ANY(allowed_ranges), false) AS address_ok
          FROM applications WHERE client_id = $1`,
-      [client.id.slice(0, 200), inetOf(req.ip)]);
+      [client.id.slice(0, 200), inetOf(req.ip)],
+    );
     const ok = !!app?.secret_hash && sameHash(app.secret_hash, hashSecret(client.secret)) && app.address_ok;
     if (!ok) throw new OAuthError('invalid_client', OAUTH_TEXT.badClient);
     // asking for tokens counts against the client's limit too, so the endpoint cannot be used to pile up rows
@@ -117,7 +118,8 @@ export class OAuthService {
          INSERT INTO application_tokens (application_id, token_hash, scopes, expires_at)
          VALUES ($1, $2, $3, now() + make_interval(secs => $4)))
        UPDATE applications SET last_token_at = now() WHERE id = $1`,
-      [app.id, hashSecret(token), scopes, APP_TOKEN_SECONDS]);
+      [app.id, hashSecret(token), scopes, APP_TOKEN_SECONDS],
+    );
     return { access_token: token, token_type: 'bearer', expires_in: APP_TOKEN_SECONDS, scope: scopes.join(' ') };
   }
 }

@@ -53,7 +53,10 @@ export class MailService {
   /** Queues several messages in one statement (in the caller's transaction). */
   async enqueueAll(manager: EntityManager, messages: MailMessage[]): Promise<void> {
     if (!messages.length) return;
-    await manager.insert(OutboxMessage, messages.map((message) => ({ to: message.to, subject: message.subject, text: message.text })));
+    await manager.insert(
+      OutboxMessage,
+      messages.map((message) => ({ to: message.to, subject: message.subject, text: message.text })),
+    );
     this.kept(messages);
   }
 
@@ -90,9 +93,11 @@ export class MailService {
       this.runAgain = true;
       return this.running;
     }
-    this.running = requestStore.exit(() => this.drain()).finally(() => {
-      this.running = undefined;
-    });
+    this.running = requestStore
+      .exit(() => this.drain())
+      .finally(() => {
+        this.running = undefined;
+      });
     return this.running;
   }
 
@@ -127,11 +132,15 @@ export class MailService {
         await this.transport.sendMail({ from: this.config.mailFrom, to: m.to_address, subject: m.subject, text: m.text });
       } catch (err) {
         const last = m.attempts >= MAX_ATTEMPTS;
-        logger[last ? 'error' : 'warn']({ err, to: m.to_address, attempts: m.attempts }, last ? 'mail delivery failed; giving up' : 'mail delivery failed; will retry');
-        await this.ds.query(
-          `UPDATE mail_outbox SET last_error = $2, next_attempt_at = now() + make_interval(secs => $3) WHERE id = $1`,
-          [m.id, String((err as Error)?.message ?? err).slice(0, 1000), retrySeconds(m.attempts)],
+        logger[last ? 'error' : 'warn'](
+          { err, to: m.to_address, attempts: m.attempts },
+          last ? 'mail delivery failed; giving up' : 'mail delivery failed; will retry',
         );
+        await this.ds.query(`UPDATE mail_outbox SET last_error = $2, next_attempt_at = now() + make_interval(secs => $3) WHERE id = $1`, [
+          m.id,
+          String((err as Error)?.message ?? err).slice(0, 1000),
+          retrySeconds(m.attempts),
+        ]);
         continue;
       }
       await this.ds.query(`UPDATE mail_outbox SET sent_at = now(), last_error = NULL WHERE id = $1`, [m.id]);

@@ -47,7 +47,10 @@ describe('the outbox sender', () => {
     await queue(...addresses);
     const a = fakeTransport();
     const b = fakeTransport();
-    await Promise.all([new MailService(t.ds, config, a.transport).deliverPending(), new MailService(t.ds, config, b.transport).deliverPending()]);
+    await Promise.all([
+      new MailService(t.ds, config, a.transport).deliverPending(),
+      new MailService(t.ds, config, b.transport).deliverPending(),
+    ]);
     expect([...a.sent, ...b.sent].sort()).toEqual([...addresses].sort());
     const unsent = await t.ds.query(`SELECT count(*)::int AS n FROM mail_outbox WHERE sent_at IS NULL`);
     expect(unsent[0].n).toBe(0);
@@ -98,7 +101,10 @@ describe('the outbox sender', () => {
       const mail = new MailService(broken, config, fakeTransport().transport);
       await expect(mail.deliverPending()).resolves.toBeUndefined();
       await new Promise((r) => setTimeout(r, 20));
-      expect(error).toHaveBeenCalledWith(expect.objectContaining({ err: expect.objectContaining({ message: 'database down' }) }), 'mail delivery run failed');
+      expect(error).toHaveBeenCalledWith(
+        expect.objectContaining({ err: expect.objectContaining({ message: 'database down' }) }),
+        'mail delivery run failed',
+      );
       expect(unhandled).not.toHaveBeenCalled();
     } finally {
       process.off('unhandledRejection', unhandled);

@@ -38,7 +38,8 @@ export async function queueDailyDigests(m: EntityManager, publicUrl: string): Pr
      sent AS (
        INSERT INTO notification_digests (user_id, day) SELECT id, (now() AT TIME ZONE 'UTC')::date FROM candidates
        ON CONFLICT DO NOTHING RETURNING user_id)
-     SELECT s.user_id, u.email, u.first_name FROM sent s JOIN users u ON u.id = s.user_id`);
+     SELECT s.user_id, u.email, u.first_name FROM sent s JOIN users u ON u.id = s.user_id`,
+  );
   if (!claimed.length) return [];
   const ids = claimed.map((c) => c.user_id);
   // each line's target (a notice's own, a due item's submit page); the route table makes the links
@@ -50,11 +51,17 @@ export async function queueDailyDigests(m: EntityManager, publicUrl: string): Pr
        UNION ALL
        SELECT w.student_id, 'due', w.title, '${NotificationTarget.itemSubmit}', w.course_id, w.assessment_id, w.kind::text, w.due_date
          FROM (${openWorkSql(null, 'now()', `now() + interval '24 hours'`)}) w WHERE w.student_id = ANY($1::uuid[])
-     ) x ORDER BY user_id, what, at`, [ids]);
+     ) x ORDER BY user_id, what, at`,
+    [ids],
+  );
   const lines: DigestLine[] = rows.map((r) => ({ user_id: r.user_id, what: r.what, title: r.title, link: linkOfRow(r), at: r.at }));
   const byUser = new Map<string, DigestLine[]>();
   for (const l of lines) byUser.set(l.user_id, [...(byUser.get(l.user_id) ?? []), l]);
-  return claimed.map((c) => ({ to: c.email, subject: 'Your daily summary', text: digestText(c.first_name, byUser.get(c.user_id) ?? [], publicUrl) }));
+  return claimed.map((c) => ({
+    to: c.email,
+    subject: 'Your daily summary',
+    text: digestText(c.first_name, byUser.get(c.user_id) ?? [], publicUrl),
+  }));
 }
 
 function section(heading: string, lines: DigestLine[], publicUrl: string, when: (l: DigestLine) => string): string[] {
@@ -71,7 +78,12 @@ export function digestText(firstName: string, lines: DigestLine[], publicUrl: st
     `Hello ${firstName},`,
     '',
     ...section(`Unread notifications (${unread.length}):`, unread, publicUrl, () => ''),
-    ...section(`Due within 24 hours (${due.length}):`, due, publicUrl, (l) => ` (due ${new Date(l.at).toISOString().slice(0, 16).replace('T', ' ')} UTC)`),
+    ...section(
+      `Due within 24 hours (${due.length}):`,
+      due,
+      publicUrl,
+      (l) => ` (due ${new Date(l.at).toISOString().slice(0, 16).replace('T', ' ')} UTC)`,
+    ),
     `Open the app: ${publicUrl}${pathTo('dashboard')}`,
     `You get this mail once a day when something is new or due. Turn it off in Settings: ${publicUrl}${pathTo('settings')}`,
   ].join('\n');

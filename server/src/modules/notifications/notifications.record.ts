@@ -18,7 +18,11 @@ import { NotificationTarget } from './notifications.targets';
 const itemShown = itemShownToStudentSql({ ...ASSESSMENT_REF, studentId: 's.student_id' });
 
 /** What a student may see of a graded submission `s` of item `a` (rules.ts resultsShown): not a manual item's until released. */
-const resultsShown = resultsShownSql({ graded: `s.status = 'graded'`, visibility: 'a.result_visibility', released: 'a.results_released_at IS NOT NULL' });
+const resultsShown = resultsShownSql({
+  graded: `s.status = 'graded'`,
+  visibility: 'a.result_visibility',
+  released: 'a.results_released_at IS NOT NULL',
+});
 
 /** One hand-in of a submission (a resubmission after a reopen is another). */
 const HAND_IN = `COALESCE(s.submitted_at::text, '')`;
@@ -54,7 +58,9 @@ export async function notifyAnnouncement(m: EntityManager, announcementId: strin
        JOIN courses c ON c.id = an.course_id
        JOIN users u ON u.class_id = c.class_id AND u.academic_year_id = c.academic_year_id AND u.role = 'Student'
       WHERE an.id = $1 AND an.is_visible
-     ${ONCE}`, [announcementId]);
+     ${ONCE}`,
+    [announcementId],
+  );
 }
 
 /**
@@ -64,24 +70,30 @@ export async function notifyAnnouncement(m: EntityManager, announcementId: strin
  */
 export async function notifyGraded(m: EntityManager, submissionIds: string[]): Promise<void> {
   if (!submissionIds.length) return;
-  await m.query(withParents(
-    `SELECT s.student_id AS user_id, 'graded' AS kind, s.id AS subject_id, ${HAND_IN} AS event_key, left('Graded: ' || a.title, 500) AS title,
+  await m.query(
+    withParents(
+      `SELECT s.student_id AS user_id, 'graded' AS kind, s.id AS subject_id, ${HAND_IN} AS event_key, left('Graded: ' || a.title, 500) AS title,
             '${NotificationTarget.itemView}' AS target, a.course_id, NULL::uuid AS announcement_id, a.id AS assessment_id, NULL::uuid AS discussion_id
        FROM submissions s JOIN assessments a ON a.id = s.assessment_id
       WHERE s.id = ANY($1::uuid[]) AND ${resultsShown} AND ${itemShown}
         -- a correction after the release is not news: the release already told them
-        AND NOT EXISTS (SELECT 1 FROM notifications x WHERE x.user_id = s.student_id AND x.kind = 'released' AND x.subject_id = s.id AND x.event_key = ${HAND_IN})`),
-    [submissionIds]);
+        AND NOT EXISTS (SELECT 1 FROM notifications x WHERE x.user_id = s.student_id AND x.kind = 'released' AND x.subject_id = s.id AND x.event_key = ${HAND_IN})`,
+    ),
+    [submissionIds],
+  );
 }
 
 /** Results released (a manual item): every student whose submission is graded, once per hand-in (as 'graded'). */
 export async function notifyReleased(m: EntityManager, assessmentId: string): Promise<void> {
-  await m.query(withParents(
-    `SELECT s.student_id AS user_id, 'released' AS kind, s.id AS subject_id, ${HAND_IN} AS event_key, left('Results released: ' || a.title, 500) AS title,
+  await m.query(
+    withParents(
+      `SELECT s.student_id AS user_id, 'released' AS kind, s.id AS subject_id, ${HAND_IN} AS event_key, left('Results released: ' || a.title, 500) AS title,
             '${NotificationTarget.itemView}' AS target, a.course_id, NULL::uuid AS announcement_id, a.id AS assessment_id, NULL::uuid AS discussion_id
        FROM submissions s JOIN assessments a ON a.id = s.assessment_id
-      WHERE a.id = $1 AND ${resultsShown} AND ${itemShown}`),
-    [assessmentId]);
+      WHERE a.id = $1 AND ${resultsShown} AND ${itemShown}`,
+    ),
+    [assessmentId],
+  );
 }
 
 /** Reopened (or extended again) for a student: once per new due date, so the same request retried notifies once. */
@@ -92,7 +104,9 @@ export async function notifyReopened(m: EntityManager, submissionId: string): Pr
             '${NotificationTarget.itemSubmit}', a.course_id, NULL, a.id, NULL
        FROM submissions s JOIN assessments a ON a.id = s.assessment_id
       WHERE s.id = $1 AND s.status = 'reopened' AND ${itemShown}
-     ${ONCE}`, [submissionId]);
+     ${ONCE}`,
+    [submissionId],
+  );
 }
 
 /** A reply: the author of the post it answers (the thread's first post), never the one who replied to themself. */
@@ -105,7 +119,9 @@ export async function notifyReply(m: EntityManager, replyId: string): Promise<vo
        JOIN discussions p ON p.id = r.parent_id
        JOIN users u ON u.id = r.author_id
       WHERE r.id = $1 AND p.author_id IS NOT NULL AND p.author_id IS DISTINCT FROM r.author_id
-     ${ONCE}`, [replyId]);
+     ${ONCE}`,
+    [replyId],
+  );
 }
 
 /**
@@ -134,9 +150,13 @@ export function openWorkSql(student: string | null, from: string, to: string): s
 
 /** Due within 24 hours and not submitted: once per student (and linked parent) per item (the scheduled job calls it). How many it wrote. */
 export async function notifyDueSoon(m: EntityManager): Promise<number> {
-  const rows: unknown[] = await m.query(withParents(
-    `SELECT w.student_id AS user_id, 'dueSoon' AS kind, w.assessment_id AS subject_id, '' AS event_key, left('Due within 24 hours: ' || w.title, 500) AS title,
+  const rows: unknown[] = await m.query(
+    withParents(
+      `SELECT w.student_id AS user_id, 'dueSoon' AS kind, w.assessment_id AS subject_id, '' AS event_key, left('Due within 24 hours: ' || w.title, 500) AS title,
             '${NotificationTarget.itemSubmit}' AS target, w.course_id, NULL::uuid AS announcement_id, w.assessment_id, NULL::uuid AS discussion_id
-       FROM (${openWorkSql(null, 'now()', `now() + interval '24 hours'`)}) w`, 'RETURNING 1'));
+       FROM (${openWorkSql(null, 'now()', `now() + interval '24 hours'`)}) w`,
+      'RETURNING 1',
+    ),
+  );
   return rows.length;
 }

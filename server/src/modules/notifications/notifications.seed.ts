@@ -12,6 +12,9 @@ export const notificationSeeder: DemoSeeder = async (m) => {
   const released: Array<{ id: string }> = await m.query('SELECT id FROM assessments WHERE results_released_at IS NOT NULL');
   for (const a of released) await notifyReleased(m, a.id);
   const graded: Array<{ id: string }> = await m.query(`SELECT id FROM submissions WHERE status = 'graded'`);
-  await notifyGraded(m, graded.map((s) => s.id));
+  await notifyGraded(
+    m,
+    graded.map((s) => s.id),
+  );
   await notifyDueSoon(m);
 };

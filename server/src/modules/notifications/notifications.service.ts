@@ -40,14 +40,21 @@ export class NotificationsService {
   constructor(private readonly ds: DataSource) {}
 
   private own(actor: Actor, m: EntityManager = this.ds.manager) {
-    return m.getRepository(Notification).createQueryBuilder('n')
+    return m
+      .getRepository(Notification)
+      .createQueryBuilder('n')
       .where(notificationOwnSql(actor, 'n.user_id', ':viewer'), { viewer: actor.userId })
       .andWhere(STILL_SHOWN);
   }
 
   /** notifications(first, after) and GET /notifications: newest first; the page and the total, two statements. */
   async page(actor: Actor, window: PageWindow): Promise<Page<Notification>> {
-    const items = await this.own(actor).orderBy('n.created_at', 'DESC').addOrderBy('n.id', 'DESC').offset(window.offset).limit(window.limit).getMany();
+    const items = await this.own(actor)
+      .orderBy('n.created_at', 'DESC')
+      .addOrderBy('n.id', 'DESC')
+      .offset(window.offset)
+      .limit(window.limit)
+      .getMany();
     return { items, total: await this.own(actor).getCount(), window };
   }
 
@@ -63,7 +70,9 @@ export class NotificationsService {
     if (!found) throw notFound(T.notFound);
     authorize(actor, 'notification.read', found, { as: 'notFound', message: T.notFound });
     const [[row]]: [Array<{ read_at: Date }>] = await this.ds.query(
-      'UPDATE notifications SET read_at = COALESCE(read_at, now()) WHERE id = $1 RETURNING read_at', [nid]);
+      'UPDATE notifications SET read_at = COALESCE(read_at, now()) WHERE id = $1 RETURNING read_at',
+      [nid],
+    );
     found.readAt = row?.read_at ?? found.readAt;
     return found;
   }
@@ -71,22 +80,36 @@ export class NotificationsService {
   /** markAllRead and PUT /notifications/read-all: every unread notification of yours that the list shows; how many changed. */
   async markAllRead(actor: Actor): Promise<number> {
     const [, count]: [unknown, number] = await this.ds.query(
-      `UPDATE notifications n SET read_at = now() WHERE ${notificationOwnSql(actor, 'n.user_id', '$1')} AND n.read_at IS NULL AND ${STILL_SHOWN}`, [actor.userId]);
+      `UPDATE notifications n SET read_at = now() WHERE ${notificationOwnSql(actor, 'n.user_id', '$1')} AND n.read_at IS NULL AND ${STILL_SHOWN}`,
+      [actor.userId],
+    );
     return count;
   }
 
   /** The student's To Do: visible items due in the next 7 days that they have not submitted, soonest first. */
   async todo(actor: Actor): Promise<TodoItem[]> {
     if (!can(actor, 'notification.todo')) return [];
-    const rows: Array<{ assessment_id: string; kind: AssessmentKind; title: string; course_id: string; due_date: Date }> = await this.ds.query(
-      `SELECT * FROM (${openWorkSql('$1', 'now()', `now() + make_interval(days => $2)`)}) w ORDER BY w.due_date, w.title, w.assessment_id LIMIT 50`,
-      [actor.userId, TODO_DAYS]);
-    return rows.map((r) => ({ id: r.assessment_id, kind: r.kind, title: r.title, courseId: r.course_id, dueDate: r.due_date, link: submitLink(r.kind, r.assessment_id) }));
+    const rows: Array<{ assessment_id: string; kind: AssessmentKind; title: string; course_id: string; due_date: Date }> =
+      await this.ds.query(
+        `SELECT * FROM (${openWorkSql('$1', 'now()', `now() + make_interval(days => $2)`)}) w ORDER BY w.due_date, w.title, w.assessment_id LIMIT 50`,
+        [actor.userId, TODO_DAYS],
+      );
+    return rows.map((r) => ({
+      id: r.assessment_id,
+      kind: r.kind,
+      title: r.title,
+      courseId: r.course_id,
+      dueDate: r.due_date,
+      link: submitLink(r.kind, r.assessment_id),
+    }));
   }
 
   /** Your settings; the daily digest is on until you turn it off. */
   async settings(actor: Actor): Promise<NotificationSettings> {
-    const [row]: Array<{ daily_digest: boolean }> = await this.ds.query('SELECT daily_digest FROM notification_settings WHERE user_id = $1', [actor.userId]);
+    const [row]: Array<{ daily_digest: boolean }> = await this.ds.query(
+      'SELECT daily_digest FROM notification_settings WHERE user_id = $1',
+      [actor.userId],
+    );
     return { dailyDigest: row?.daily_digest ?? true };
   }
 
@@ -95,7 +118,9 @@ export class NotificationsService {
     if (dailyDigest === undefined) throw validation(T.dailyDigestRequired, 'dailyDigest');
     await this.ds.query(
       `INSERT INTO notification_settings (user_id, daily_digest) VALUES ($1, $2)
-       ON CONFLICT (user_id) DO UPDATE SET daily_digest = EXCLUDED.daily_digest, updated_at = now()`, [actor.userId, dailyDigest]);
+       ON CONFLICT (user_id) DO UPDATE SET daily_digest = EXCLUDED.daily_digest, updated_at = now()`,
+      [actor.userId, dailyDigest],
+    );
     return { dailyDigest };
   }
 }

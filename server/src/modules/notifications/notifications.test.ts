@@ -19,11 +19,16 @@ afterAll(() => w.t.close());
 
 /** A user's rows of a kind, each with the link the bell answers for it (made from its stored target by the route table). */
 const mine = async (userId: string, kind: string, subjectId?: string) =>
-  ((await w.t.ds.query(
-    `SELECT id, subject_id, event_key, title, target, course_id, assessment_id, ${ITEM_KIND_SQL('n')} AS item_kind
+  (
+    (await w.t.ds.query(
+      `SELECT id, subject_id, event_key, title, target, course_id, assessment_id, ${ITEM_KIND_SQL('n')} AS item_kind
        FROM notifications n WHERE user_id = $1 AND kind = $2 AND ($3::uuid IS NULL OR subject_id = $3) ORDER BY created_at`,
-    [userId, kind, subjectId ?? null])) as Array<{ id: string; subject_id: string; event_key: string; title: string } & NotificationTargetRow>)
-    .map(({ target: _t, course_id: _c, assessment_id: _a, item_kind: _k, ...r }) => ({ ...r, link: linkOfRow({ target: _t, course_id: _c, assessment_id: _a, item_kind: _k }) }));
+      [userId, kind, subjectId ?? null],
+    )) as Array<{ id: string; subject_id: string; event_key: string; title: string } & NotificationTargetRow>
+  ).map(({ target: _t, course_id: _c, assessment_id: _a, item_kind: _k, ...r }) => ({
+    ...r,
+    link: linkOfRow({ target: _t, course_id: _c, assessment_id: _a, item_kind: _k }),
+  }));
 
 const ANNOUNCE = 'mutation($i: CreateAnnouncementInput!) { createAnnouncement(input: $i) { id } }';
 const UPDATE_ANN = 'mutation($i: UpdateAnnouncementInput!) { updateAnnouncement(input: $i) { id } }';
@@ -43,8 +48,11 @@ const gradeLong = async (sid: string, long: string, score = 3, expectedVersion =
   return r;
 };
 
-it('the demo school: student@ opens a bell with the seeded news, parent@ with their child\'s graded work', async () => {
-  const kinds = async (userId: string) => new Set(((await w.t.ds.query('SELECT kind FROM notifications WHERE user_id = $1', [userId])) as Array<{ kind: string }>).map((r) => r.kind));
+it("the demo school: student@ opens a bell with the seeded news, parent@ with their child's graded work", async () => {
+  const kinds = async (userId: string) =>
+    new Set(
+      ((await w.t.ds.query('SELECT kind FROM notifications WHERE user_id = $1', [userId])) as Array<{ kind: string }>).map((r) => r.kind),
+    );
   expect([...(await kinds(w.id.student))]).toEqual(expect.arrayContaining(['announcement', 'graded']));
   expect([...(await kinds(w.id.parent))]).toEqual(expect.arrayContaining(['graded']));
   expect(await kinds(w.id.teacher)).toEqual(new Set());
@@ -82,16 +90,22 @@ describe('announcements', () => {
 
   it('a rolled-back change leaves no notification', async () => {
     const [{ id }] = await w.t.ds.query(
-      `INSERT INTO announcements (title, content, course_id, is_visible) VALUES ('Rolled back', 'x', $1, true) RETURNING id`, [w.math]);
-    await expect(w.t.ds.transaction(async (m) => {
-      await notifyAnnouncement(m, id);
-      expect((await m.query('SELECT user_id FROM notifications WHERE subject_id = $1', [id])).map((r: { user_id: string }) => r.user_id)).toContain(w.id.student);
-      throw new Error('the change fails after the notice');
-    })).rejects.toThrow('the change fails');
+      `INSERT INTO announcements (title, content, course_id, is_visible) VALUES ('Rolled back', 'x', $1, true) RETURNING id`,
+      [w.math],
+    );
+    await expect(
+      w.t.ds.transaction(async (m) => {
+        await notifyAnnouncement(m, id);
+        expect(
+          (await m.query('SELECT user_id FROM notifications WHERE subject_id = $1', [id])).map((r: { user_id: string }) => r.user_id),
+        ).toContain(w.id.student);
+        throw new Error('the change fails after the notice');
+      }),
+    ).rejects.toThrow('the change fails');
     expect(await mine(w.id.student, 'announcement', id)).toEqual([]);
   });
 
-  it("a refused change (showing a hidden one on a stale version) writes no notice", async () => {
+  it('a refused change (showing a hidden one on a stale version) writes no notice', async () => {
     const id = await announce('Stale', false);
     expect(code(await w.t.gql(UPDATE_ANN, { i: { id, isVisible: true, version: 99 } }, w.tok.teacher))[0]).toBe('CONFLICT');
     expect(await mine(w.id.student, 'announcement', id)).toEqual([]);
@@ -105,7 +119,9 @@ describe('graded, released, reopened', () => {
     expect(await mine(w.id.student, 'graded', sid)).toEqual([]); // the long answer is not graded yet
     await gradeLong(sid, i.long!, 3, 0);
     await gradeLong(sid, i.long!, 4, 1);
-    expect(code(await w.t.gql(GRADE, { input: { submissionId: sid, questionId: i.long, score: 4, expectedVersion: 1 } }, w.tok.teacher))[0]).toBe('CONFLICT');
+    expect(
+      code(await w.t.gql(GRADE, { input: { submissionId: sid, questionId: i.long, score: 4, expectedVersion: 1 } }, w.tok.teacher))[0],
+    ).toBe('CONFLICT');
     const got = await mine(w.id.student, 'graded', sid);
     expect(got).toHaveLength(1);
     expect(got[0].link).toBe(`/dashboard/assignments/${i.id}/view`);
@@ -141,7 +157,10 @@ describe('graded, released, reopened', () => {
     const i = await w.item({ dueInHours: 2 });
     const sid = await w.submit(i);
     const at = new Date(Date.now() + 3 * 24 * 3600_000).toISOString();
-    for (let k = 0; k < 2; k += 1) expect((await w.t.gql(REOPEN, { input: { assessmentId: i.id, studentId: w.id.student, newDueDate: at } }, w.tok.teacher)).errors).toBeUndefined();
+    for (let k = 0; k < 2; k += 1)
+      expect(
+        (await w.t.gql(REOPEN, { input: { assessmentId: i.id, studentId: w.id.student, newDueDate: at } }, w.tok.teacher)).errors,
+      ).toBeUndefined();
     expect(await mine(w.id.student, 'reopened', sid)).toHaveLength(1);
     const later = new Date(Date.now() + 5 * 24 * 3600_000).toISOString();
     await w.t.gql(REOPEN, { input: { assessmentId: i.id, studentId: w.id.student, newDueDate: later } }, w.tok.teacher);
@@ -154,8 +173,11 @@ describe('graded, released, reopened', () => {
 
 describe('replies', () => {
   const post = async (token: string, title: string, parentDiscussionId?: string) => {
-    const r = await w.t.gql('mutation($i: CreateDiscussionInput!) { createDiscussion(input: $i) { id } }',
-      { i: { courseId: w.math, title, content: 'Words', ...(parentDiscussionId ? { parentDiscussionId } : {}) } }, token);
+    const r = await w.t.gql(
+      'mutation($i: CreateDiscussionInput!) { createDiscussion(input: $i) { id } }',
+      { i: { courseId: w.math, title, content: 'Words', ...(parentDiscussionId ? { parentDiscussionId } : {}) } },
+      token,
+    );
     expect(r.errors).toBeUndefined();
     return r.data.createDiscussion.id as string;
   };
@@ -210,9 +232,12 @@ describe('due soon (the job) and the To Do', () => {
   });
 
   it('the To Do runs as many statements for 40 items as for 2', async () => {
-    const add = (n: number) => w.t.ds.query(
-      `INSERT INTO assessments (kind, course_id, title, due_date) SELECT 'ASSIGNMENT', $1, 'Bulk todo ' || g, date_trunc('minute', now() + interval '3 days')
-         FROM generate_series(1, $2::int) g`, [w.math, n]);
+    const add = (n: number) =>
+      w.t.ds.query(
+        `INSERT INTO assessments (kind, course_id, title, due_date) SELECT 'ASSIGNMENT', $1, 'Bulk todo ' || g, date_trunc('minute', now() + interval '3 days')
+         FROM generate_series(1, $2::int) g`,
+        [w.math, n],
+      );
     const bulk = (r: { data: { todo: Array<{ title: string }> } }) => r.data.todo.filter((x) => x.title.startsWith('Bulk todo')).length;
     await add(2);
     const small = await w.t.gql('{ todo { id title } }', {}, w.tok.student);
@@ -224,18 +249,23 @@ describe('due soon (the job) and the To Do', () => {
 });
 
 describe('reading and marking', () => {
-  it('a user lists, counts and marks only their own, through both transports; anyone else\'s is not found', async () => {
+  it("a user lists, counts and marks only their own, through both transports; anyone else's is not found", async () => {
     await announce('For marking');
     const list = await w.t.gql(LIST, {}, w.tok.student);
     expect(list.errors).toBeUndefined();
     const [first] = list.data.notifications.nodes;
     const unread = list.data.unreadCount;
     expect(unread).toBeGreaterThan(1);
-    const own = (await w.t.ds.query('SELECT user_id FROM notifications WHERE id = ANY($1::uuid[])', [list.data.notifications.nodes.map((n: { id: string }) => n.id)]));
+    const own = await w.t.ds.query('SELECT user_id FROM notifications WHERE id = ANY($1::uuid[])', [
+      list.data.notifications.nodes.map((n: { id: string }) => n.id),
+    ]);
     expect(new Set(own.map((o: { user_id: string }) => o.user_id))).toEqual(new Set([w.id.student]));
 
     for (const token of [w.tok.teacher, w.tok.admin, w.tok.parent]) {
-      expect(code(await w.t.gql('mutation($id: ID!) { markRead(id: $id) { id } }', { id: first.id }, token))).toEqual(['NOT_FOUND', 'Notification not found']);
+      expect(code(await w.t.gql('mutation($id: ID!) { markRead(id: $id) { id } }', { id: first.id }, token))).toEqual([
+        'NOT_FOUND',
+        'Notification not found',
+      ]);
       expect((await w.t.rest('PUT', `/notifications/${first.id}/read`, { token })).status).toBe(404);
     }
     expect((await w.t.gql('{ unreadCount }', {}, w.tok.student)).data.unreadCount).toBe(unread);
@@ -262,8 +292,11 @@ describe('reading and marking', () => {
   it('the list runs as many statements for 40 notifications as for 2', async () => {
     const u = await makeUser(w.t.ds, { role: Role.Student });
     const token = await w.t.login(u.email);
-    const add = (n: number) => w.t.ds.query(
-      `INSERT INTO notifications (user_id, kind, subject_id, title, target) SELECT $1, 'reply', gen_random_uuid(), 'N' || g, 'dashboard' FROM generate_series(1, $2::int) g`, [u.id, n]);
+    const add = (n: number) =>
+      w.t.ds.query(
+        `INSERT INTO notifications (user_id, kind, subject_id, title, target) SELECT $1, 'reply', gen_random_uuid(), 'N' || g, 'dashboard' FROM generate_series(1, $2::int) g`,
+        [u.id, n],
+      );
     await add(2);
     const small = await w.t.gql(LIST, {}, token);
     await add(38);
@@ -274,7 +307,11 @@ describe('reading and marking', () => {
 });
 
 describe('the daily digest', () => {
-  const digests = async (email: string) => (await w.t.ds.query('SELECT subject, text FROM mail_outbox WHERE to_address = $1 AND subject = $2', [email, 'Your daily summary'])) as Array<{ text: string }>;
+  const digests = async (email: string) =>
+    (await w.t.ds.query('SELECT subject, text FROM mail_outbox WHERE to_address = $1 AND subject = $2', [
+      email,
+      'Your daily summary',
+    ])) as Array<{ text: string }>;
 
   it('once per user per day with what is unread and due; none for those who turned it off; not before the hour', async () => {
     const mail = w.t.services.mail;
@@ -284,7 +321,10 @@ describe('the daily digest', () => {
     const off = await w.t.gql('mutation { updateNotificationSettings(input: { dailyDigest: false }) { dailyDigest } }', {}, w.tok.student2);
     expect(off.data.updateNotificationSettings.dailyDigest).toBe(false);
     await w.t.gql(ANNOUNCE, { i: { courseId: w.math, title: 'Digest news', content: 'x' } }, w.tok.teacher);
-    const runs = await Promise.all([sendDailyDigests(w.t.ds, mail, 'http://lms.test', new Date(), 0), sendDailyDigests(w.t.ds, mail, 'http://lms.test', new Date(), 0)]);
+    const runs = await Promise.all([
+      sendDailyDigests(w.t.ds, mail, 'http://lms.test', new Date(), 0),
+      sendDailyDigests(w.t.ds, mail, 'http://lms.test', new Date(), 0),
+    ]);
     expect(runs.some((r) => r.sent > 0)).toBe(true);
     await sendDailyDigests(w.t.ds, mail, 'http://lms.test', new Date(), 0);
     const got = await digests('student@demo.school');

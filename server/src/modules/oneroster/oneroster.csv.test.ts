@@ -59,17 +59,20 @@ k-3a-math,,,3A Mathematics,03,c-math3,3A,scheduled,Room 12,org-s1,"as-t1,as-t2",
 k-3a-sci,,,3A Science,03,c-sci3,3A,scheduled,Lab,org-s1,as-t1,Science,,
 k-3b-math,,,3B Mathematics,03,c-math3,3B,scheduled,Room 14,org-s1,as-t2,Mathematics,,
 `;
-const USER_HEAD = 'sourcedId,status,dateLastModified,enabledUser,username,userIds,givenName,familyName,middleName,identifier,email,sms,phone,agentSourcedIds,grades,password,userMasterIdentifier,resourceSourcedIds,preferredGivenName,preferredMiddleName,preferredFamilyName,primaryOrgSourcedId,pronouns';
+const USER_HEAD =
+  'sourcedId,status,dateLastModified,enabledUser,username,userIds,givenName,familyName,middleName,identifier,email,sms,phone,agentSourcedIds,grades,password,userMasterIdentifier,resourceSourcedIds,preferredGivenName,preferredMiddleName,preferredFamilyName,primaryOrgSourcedId,pronouns';
 const user = (sid: string, given: string, family: string, email: string, agents = '', grades = '') =>
   `${sid},,,true,${email},,${given},${family},,,${email},,,${agents},${grades},,,,,,,org-s1,`;
-const USERS = [USER_HEAD,
-  user('u-t1', 'Ada', 'Lovelace', 'ada@riverside.example'),
-  user('u-t2', 'Alan', 'Turing', 'alan@riverside.example'),
-  user('u-s1', 'Grace', 'Hopper', 'grace@riverside.example', 'u-p1', '03'),
-  user('u-s2', 'Katherine', 'Johnson', 'katherine@riverside.example', '', '03'),
-  user('u-s3', 'Edsger', 'Dijkstra', 'edsger@riverside.example', '', '03'),
-  user('u-p1', 'Mary', 'Hopper', 'mary@riverside.example', 'u-s1'),
-].join('\n') + '\n';
+const USERS =
+  [
+    USER_HEAD,
+    user('u-t1', 'Ada', 'Lovelace', 'ada@riverside.example'),
+    user('u-t2', 'Alan', 'Turing', 'alan@riverside.example'),
+    user('u-s1', 'Grace', 'Hopper', 'grace@riverside.example', 'u-p1', '03'),
+    user('u-s2', 'Katherine', 'Johnson', 'katherine@riverside.example', '', '03'),
+    user('u-s3', 'Edsger', 'Dijkstra', 'edsger@riverside.example', '', '03'),
+    user('u-p1', 'Mary', 'Hopper', 'mary@riverside.example', 'u-s1'),
+  ].join('\n') + '\n';
 const ROLES = `sourcedId,status,dateLastModified,userSourcedId,roleType,role,beginDate,endDate,orgSourcedId,userProfileSourcedId
 r-t1,,,u-t1,primary,teacher,,,org-s1,
 r-t2,,,u-t2,primary,teacher,,,org-s1,
@@ -88,13 +91,25 @@ e6,,,k-3a-math,org-s1,u-s2,student,false,,
 e7,,,k-3b-math,org-s1,u-s3,student,false,,
 `;
 const FILES: Record<string, string> = {
-  'manifest.csv': MANIFEST, 'orgs.csv': ORGS, 'academicSessions.csv': SESSIONS, 'courses.csv': COURSES, 'classes.csv': CLASSES,
-  'users.csv': USERS, 'roles.csv': ROLES, 'enrollments.csv': ENROLLMENTS,
+  'manifest.csv': MANIFEST,
+  'orgs.csv': ORGS,
+  'academicSessions.csv': SESSIONS,
+  'courses.csv': COURSES,
+  'classes.csv': CLASSES,
+  'users.csv': USERS,
+  'roles.csv': ROLES,
+  'enrollments.csv': ENROLLMENTS,
 };
 
-const upload = (zip: Buffer, apply: boolean, token = admin) => postMultipart(`${t.url}/api/oneroster/imports`,
-  [{ name: 'apply', value: String(apply) }, { name: 'file', filename: 'roster.zip', contentType: 'application/zip', data: zip }],
-  { authorization: `Bearer ${token}` });
+const upload = (zip: Buffer, apply: boolean, token = admin) =>
+  postMultipart(
+    `${t.url}/api/oneroster/imports`,
+    [
+      { name: 'apply', value: String(apply) },
+      { name: 'file', filename: 'roster.zip', contentType: 'application/zip', data: zip },
+    ],
+    { authorization: `Bearer ${token}` },
+  );
 
 /** Everything an import may touch, to prove that a refused or repeated one touched nothing. */
 const snapshot = async (ds: DataSource) => ({
@@ -104,7 +119,9 @@ const snapshot = async (ds: DataSource) => ({
   classes: await ds.query(`SELECT id, name, grade, updated_at FROM classes ORDER BY id`),
   allocations: await ds.query(`SELECT id, sourced_id, updated_at FROM allocations ORDER BY id`),
   teachers: await ds.query(`SELECT * FROM allocation_teachers ORDER BY 1, 2`),
-  users: await ds.query(`SELECT id, email, first_name, last_name, role, class_id, academic_year_id, sourced_id, deactivated_at, updated_at FROM users ORDER BY id`),
+  users: await ds.query(
+    `SELECT id, email, first_name, last_name, role, class_id, academic_year_id, sourced_id, deactivated_at, updated_at FROM users ORDER BY id`,
+  ),
   links: await ds.query(`SELECT parent_id, student_id FROM parent_students ORDER BY 1, 2`),
   orgs: await ds.query(`SELECT * FROM oneroster_orgs ORDER BY type`),
   courses: await ds.query(`SELECT * FROM oneroster_courses ORDER BY 1, 2`),
@@ -132,35 +149,86 @@ it('previews, then applies a hand-written zip into an empty school; the app show
   expect([applied.status, applied.body.data.applied]).toEqual([201, true]);
 
   // what the course-management and user pages read
-  const tree = await t.gql(`{ academicYears { year classes { name grade } } allocations { nodes { class { name } subject { name } academicYear { year } teachers { email } } } subjects { nodes { name } } }`, {}, admin);
+  const tree = await t.gql(
+    `{ academicYears { year classes { name grade } } allocations { nodes { class { name } subject { name } academicYear { year } teachers { email } } } subjects { nodes { name } } }`,
+    {},
+    admin,
+  );
   expect(tree.errors).toBeUndefined();
-  expect(tree.data.academicYears).toEqual([{ year: '2027-2028', classes: expect.arrayContaining([{ name: '3A', grade: '03' }, { name: '3B', grade: '03' }]) }]);
+  expect(tree.data.academicYears).toEqual([
+    {
+      year: '2027-2028',
+      classes: expect.arrayContaining([
+        { name: '3A', grade: '03' },
+        { name: '3B', grade: '03' },
+      ]),
+    },
+  ]);
   expect(tree.data.subjects.nodes.map((s: { name: string }) => s.name).sort()).toEqual(['Mathematics', 'Science']);
-  expect(tree.data.allocations.nodes.map((a: any) => [a.class.name, a.subject.name, a.academicYear.year, a.teachers.map((x: { email: string }) => x.email)]).sort())
-    .toEqual([['3A', 'Mathematics', '2027-2028', ['ada@riverside.example']], ['3A', 'Science', '2027-2028', ['alan@riverside.example']],
-      ['3B', 'Mathematics', '2027-2028', ['ada@riverside.example']]]);
+  expect(
+    tree.data.allocations.nodes
+      .map((a: any) => [a.class.name, a.subject.name, a.academicYear.year, a.teachers.map((x: { email: string }) => x.email)])
+      .sort(),
+  ).toEqual([
+    ['3A', 'Mathematics', '2027-2028', ['ada@riverside.example']],
+    ['3A', 'Science', '2027-2028', ['alan@riverside.example']],
+    ['3B', 'Mathematics', '2027-2028', ['ada@riverside.example']],
+  ]);
   const placed = await t.ds.query(`SELECT u.email, c.name FROM users u JOIN classes c ON c.id = u.class_id ORDER BY u.email`);
-  expect(placed).toEqual([{ email: 'edsger@riverside.example', name: '3B' }, { email: 'grace@riverside.example', name: '3A' }, { email: 'katherine@riverside.example', name: '3A' }]);
+  expect(placed).toEqual([
+    { email: 'edsger@riverside.example', name: '3B' },
+    { email: 'grace@riverside.example', name: '3A' },
+    { email: 'katherine@riverside.example', name: '3A' },
+  ]);
   const users = await t.gql(`{ users(first: 50) { nodes { email role activated class { name } familyLinks { email } } } }`, {}, admin);
   expect(users.errors).toBeUndefined();
-  expect(users.data.users.nodes).toEqual(expect.arrayContaining([
-    { email: 'mary@riverside.example', role: 'PARENT', activated: false, class: null, familyLinks: [{ email: 'grace@riverside.example' }] },
-    { email: 'grace@riverside.example', role: 'STUDENT', activated: false, class: { name: '3A' }, familyLinks: [{ email: 'mary@riverside.example' }] },
-    { email: 'ada@riverside.example', role: 'TEACHER', activated: false, class: null, familyLinks: [] }]));
-  expect(await t.ds.query(`SELECT p.email AS parent, s.email AS student FROM parent_students ps JOIN users p ON p.id = ps.parent_id JOIN users s ON s.id = ps.student_id`))
-    .toEqual([{ parent: 'mary@riverside.example', student: 'grace@riverside.example' }]);
-  expect(await t.ds.query(`SELECT title, type, to_char(start_date, 'YYYY-MM-DD') AS start FROM academic_periods ORDER BY start_date, type DESC`))
-    .toEqual([{ title: 'Autumn 2027', type: 'term', start: '2027-08-20' }, { title: 'Autumn 1', type: 'gradingPeriod', start: '2027-08-20' },
-      { title: 'Spring 2028', type: 'term', start: '2028-01-05' }]);
+  expect(users.data.users.nodes).toEqual(
+    expect.arrayContaining([
+      {
+        email: 'mary@riverside.example',
+        role: 'PARENT',
+        activated: false,
+        class: null,
+        familyLinks: [{ email: 'grace@riverside.example' }],
+      },
+      {
+        email: 'grace@riverside.example',
+        role: 'STUDENT',
+        activated: false,
+        class: { name: '3A' },
+        familyLinks: [{ email: 'mary@riverside.example' }],
+      },
+      { email: 'ada@riverside.example', role: 'TEACHER', activated: false, class: null, familyLinks: [] },
+    ]),
+  );
+  expect(
+    await t.ds.query(
+      `SELECT p.email AS parent, s.email AS student FROM parent_students ps JOIN users p ON p.id = ps.parent_id JOIN users s ON s.id = ps.student_id`,
+    ),
+  ).toEqual([{ parent: 'mary@riverside.example', student: 'grace@riverside.example' }]);
+  expect(
+    await t.ds.query(`SELECT title, type, to_char(start_date, 'YYYY-MM-DD') AS start FROM academic_periods ORDER BY start_date, type DESC`),
+  ).toEqual([
+    { title: 'Autumn 2027', type: 'term', start: '2027-08-20' },
+    { title: 'Autumn 1', type: 'gradingPeriod', start: '2027-08-20' },
+    { title: 'Spring 2028', type: 'term', start: '2028-01-05' },
+  ]);
   // new users are invited as when an admin creates them
-  expect((await t.ds.query(`SELECT count(*)::int AS n FROM mail_outbox WHERE subject = 'You have been invited to the school LMS'`))[0].n).toBe(6);
+  expect(
+    (await t.ds.query(`SELECT count(*)::int AS n FROM mail_outbox WHERE subject = 'You have been invited to the school LMS'`))[0].n,
+  ).toBe(6);
   expect(await t.ds.query(`SELECT sourced_id, name, type FROM oneroster_orgs ORDER BY type`)).toEqual([
-    { sourced_id: 'org-d1', name: 'Riverside District', type: 'district' }, { sourced_id: 'org-s1', name: 'Riverside Primary', type: 'school' }]);
+    { sourced_id: 'org-d1', name: 'Riverside District', type: 'district' },
+    { sourced_id: 'org-s1', name: 'Riverside Primary', type: 'school' },
+  ]);
 
   // the SIS's course sourcedIds come back from the REST provider, on the courses and on the classes that name them
   const app = await consumer(t, admin, [SCOPES.rosterRead]);
   const courses = await app.call('GET', '/rostering/v1p2/courses?sort=sourcedId&fields=sourcedId,title');
-  expect(courses.body.courses).toEqual([{ sourcedId: 'c-math3', title: 'Mathematics 03' }, { sourcedId: 'c-sci3', title: 'Science 03' }]);
+  expect(courses.body.courses).toEqual([
+    { sourcedId: 'c-math3', title: 'Mathematics 03' },
+    { sourcedId: 'c-sci3', title: 'Science 03' },
+  ]);
   const klass = await app.call('GET', '/rostering/v1p2/classes/k-3b-math');
   expect(klass.body.class.course.sourcedId).toBe('c-math3');
 
@@ -173,7 +241,11 @@ it('the same zip again, and our own export re-imported, change nothing', async (
   const before = await snapshot(t.ds);
   const again = await upload(await zipOf(FILES), true);
   expect(again.body.data.problems).toEqual([]);
-  expect(again.body.data.counts.filter((c: { created: number; changed: number; deactivated: number }) => c.created + c.changed + c.deactivated > 0)).toEqual([]);
+  expect(
+    again.body.data.counts.filter(
+      (c: { created: number; changed: number; deactivated: number }) => c.created + c.changed + c.deactivated > 0,
+    ),
+  ).toEqual([]);
   expect(await snapshot(t.ds)).toEqual(before);
 
   const exported = await fetch(`${t.url}/api/oneroster/export`, { headers: { authorization: `Bearer ${admin}` } });
@@ -184,13 +256,27 @@ it('the same zip again, and our own export re-imported, change nothing', async (
   const file = path.join(os.tmpdir(), `oneroster-export-${process.pid}.zip`);
   fs.writeFileSync(file, ours);
   const rows: string[][] = [];
-  await readZip(file, (n) => n === 'courses.csv' || n === 'classes.csv', (n, r) => rows.push([n, r.cells.sourcedId, r.cells.courseSourcedId ?? '']), () => undefined);
+  await readZip(
+    file,
+    (n) => n === 'courses.csv' || n === 'classes.csv',
+    (n, r) => rows.push([n, r.cells.sourcedId, r.cells.courseSourcedId ?? '']),
+    () => undefined,
+  );
   fs.rmSync(file);
-  expect(rows.sort()).toEqual([['classes.csv', 'k-3a-math', 'c-math3'], ['classes.csv', 'k-3a-sci', 'c-sci3'], ['classes.csv', 'k-3b-math', 'c-math3'],
-    ['courses.csv', 'c-math3', ''], ['courses.csv', 'c-sci3', '']]);
+  expect(rows.sort()).toEqual([
+    ['classes.csv', 'k-3a-math', 'c-math3'],
+    ['classes.csv', 'k-3a-sci', 'c-sci3'],
+    ['classes.csv', 'k-3b-math', 'c-math3'],
+    ['courses.csv', 'c-math3', ''],
+    ['courses.csv', 'c-sci3', ''],
+  ]);
   const reimport = await upload(ours, true);
   expect(reimport.body.data.problems).toEqual([]);
-  expect(reimport.body.data.counts.filter((c: { created: number; changed: number; deactivated: number }) => c.created + c.changed + c.deactivated > 0)).toEqual([]);
+  expect(
+    reimport.body.data.counts.filter(
+      (c: { created: number; changed: number; deactivated: number }) => c.created + c.changed + c.deactivated > 0,
+    ),
+  ).toEqual([]);
   expect(await snapshot(t.ds)).toEqual(before);
 });
 
@@ -207,8 +293,11 @@ e7,tobedeleted,2027-09-01T00:00:00.000Z,k-3b-math,org-s1,u-s3,student,false,,
   const applied = await upload(delta, true);
   expect(applied.body.data.applied).toBe(true);
   expect(await t.ds.query(`SELECT class_id FROM users WHERE email = 'edsger@riverside.example'`)).toEqual([{ class_id: null }]);
-  expect(await t.ds.query(`SELECT count(*)::int AS n FROM allocation_teachers at JOIN allocations a ON a.id = at.allocation_id WHERE a.sourced_id = 'k-3b-math'`))
-    .toEqual([{ n: 0 }]);
+  expect(
+    await t.ds.query(
+      `SELECT count(*)::int AS n FROM allocation_teachers at JOIN allocations a ON a.id = at.allocation_id WHERE a.sourced_id = 'k-3b-math'`,
+    ),
+  ).toEqual([{ n: 0 }]);
   // the full roster again puts both back
   const restored = await upload(await zipOf(FILES), true);
   expect(restored.body.data.counts.find((c: { object: string }) => c.object === 'enrollment')).toMatchObject({ created: 2 });
@@ -217,15 +306,28 @@ e7,tobedeleted,2027-09-01T00:00:00.000Z,k-3b-math,org-s1,u-s3,student,false,,
 it('a bulk zip ends what the SIS no longer sends: users deactivated, classes, enrollments, links and periods gone; hand-made rows stay', async () => {
   // made here by hand: a teacher of an SIS class, and an allocation of our own
   const hand = await makeUser(t.ds, { role: Role.Teacher, email: 'hand@riverside.example' });
-  await t.ds.query(`INSERT INTO allocation_teachers (allocation_id, teacher_id) SELECT id, $1 FROM allocations WHERE sourced_id = 'k-3a-math'`, [hand.id]);
+  await t.ds.query(
+    `INSERT INTO allocation_teachers (allocation_id, teacher_id) SELECT id, $1 FROM allocations WHERE sourced_id = 'k-3a-math'`,
+    [hand.id],
+  );
   const [art] = await t.ds.query(`INSERT INTO subjects (name) VALUES ('Art') RETURNING id`);
-  const [ownAllocation] = await t.ds.query(`INSERT INTO allocations (class_id, subject_id, academic_year_id)
-    SELECT id, $1, academic_year_id FROM classes WHERE name = '3B' RETURNING id`, [art.id]);
+  const [ownAllocation] = await t.ds.query(
+    `INSERT INTO allocations (class_id, subject_id, academic_year_id)
+    SELECT id, $1, academic_year_id FROM classes WHERE name = '3B' RETURNING id`,
+    [art.id],
+  );
   // Edsger has signed in
-  await t.ds.query(`UPDATE users SET activated = true, password_hash = (SELECT password_hash FROM users WHERE id = $1) WHERE email = 'edsger@riverside.example'`, [hand.id]);
+  await t.ds.query(
+    `UPDATE users SET activated = true, password_hash = (SELECT password_hash FROM users WHERE id = $1) WHERE email = 'edsger@riverside.example'`,
+    [hand.id],
+  );
   const edsger = await t.login('edsger@riverside.example');
 
-  const without = (text: string, ...starts: string[]) => text.split('\n').filter((l) => !starts.some((x) => l.startsWith(`${x},`))).join('\n');
+  const without = (text: string, ...starts: string[]) =>
+    text
+      .split('\n')
+      .filter((l) => !starts.some((x) => l.startsWith(`${x},`)))
+      .join('\n');
   const leaner = await zipOf({
     ...FILES,
     'academicSessions.csv': without(SESSIONS, 'as-gp1'),
@@ -236,30 +338,58 @@ it('a bulk zip ends what the SIS no longer sends: users deactivated, classes, en
   });
   // the person running the import is never deactivated by it
   await t.ds.query(`UPDATE users SET sourced_id = 'u-office' WHERE email = 'office@riverside.example'`);
-  expect((await upload(leaner, true)).body.data).toMatchObject({ applied: false,
-    problems: [{ file: 'users.csv', line: 0, reason: 'This zip would deactivate "u-office", who is running the import: an import never deactivates the person running it' }] });
+  expect((await upload(leaner, true)).body.data).toMatchObject({
+    applied: false,
+    problems: [
+      {
+        file: 'users.csv',
+        line: 0,
+        reason: 'This zip would deactivate "u-office", who is running the import: an import never deactivates the person running it',
+      },
+    ],
+  });
   await t.ds.query(`UPDATE users SET sourced_id = NULL WHERE email = 'office@riverside.example'`);
   const preview = await upload(leaner, false);
   expect(preview.body.data.problems).toEqual([]);
   const moved = (counts: Array<{ object: string; created: number; changed: number; deactivated: number }>) =>
-    Object.fromEntries(counts.filter((c) => c.created + c.changed + c.deactivated > 0).map((c) => [c.object, [c.created, c.changed, c.deactivated]]));
-  expect(moved(preview.body.data.counts)).toEqual({ academicSession: [0, 0, 1], class: [0, 0, 1], user: [0, 0, 2], 'parent link': [0, 0, 1], enrollment: [0, 0, 2] });
+    Object.fromEntries(
+      counts.filter((c) => c.created + c.changed + c.deactivated > 0).map((c) => [c.object, [c.created, c.changed, c.deactivated]]),
+    );
+  expect(moved(preview.body.data.counts)).toEqual({
+    academicSession: [0, 0, 1],
+    class: [0, 0, 1],
+    user: [0, 0, 2],
+    'parent link': [0, 0, 1],
+    enrollment: [0, 0, 2],
+  });
 
   const applied = await upload(leaner, true);
   expect(applied.body.data.applied).toBe(true);
-  expect(await t.ds.query(`SELECT email FROM users WHERE deactivated_at IS NOT NULL ORDER BY email`))
-    .toEqual([{ email: 'edsger@riverside.example' }, { email: 'mary@riverside.example' }]);
+  expect(await t.ds.query(`SELECT email FROM users WHERE deactivated_at IS NOT NULL ORDER BY email`)).toEqual([
+    { email: 'edsger@riverside.example' },
+    { email: 'mary@riverside.example' },
+  ]);
   // a deactivated user's session ends and they cannot sign in again; their row and work stay
   expect((await t.rest('GET', '/auth/me', { token: edsger })).status).toBe(401);
   const again = await t.rest('POST', '/auth/login', { body: { email: 'edsger@riverside.example', password: DEMO_PASSWORD } });
-  expect([again.status, again.body.message]).toEqual([401, 'This account has been deactivated. Ask the school office if you think this is a mistake.']);
+  expect([again.status, again.body.message]).toEqual([
+    401,
+    'This account has been deactivated. Ask the school office if you think this is a mistake.',
+  ]);
   expect(await t.ds.query(`SELECT class_id FROM users WHERE email = 'edsger@riverside.example'`)).toEqual([{ class_id: null }]);
   expect(await t.ds.query(`SELECT count(*)::int AS n FROM allocations WHERE sourced_id = 'k-3b-math'`)).toEqual([{ n: 0 }]);
   expect(await t.ds.query(`SELECT count(*)::int AS n FROM parent_students`)).toEqual([{ n: 0 }]);
-  expect(await t.ds.query(`SELECT title FROM academic_periods ORDER BY title`)).toEqual([{ title: 'Autumn 2027' }, { title: 'Spring 2028' }]);
-  expect(await t.ds.query(`SELECT a.sourced_id, u.email FROM allocation_teachers at JOIN allocations a ON a.id = at.allocation_id
-    JOIN users u ON u.id = at.teacher_id ORDER BY 1, 2`)).toEqual([{ sourced_id: 'k-3a-math', email: 'ada@riverside.example' },
-    { sourced_id: 'k-3a-math', email: 'hand@riverside.example' }]);
+  expect(await t.ds.query(`SELECT title FROM academic_periods ORDER BY title`)).toEqual([
+    { title: 'Autumn 2027' },
+    { title: 'Spring 2028' },
+  ]);
+  expect(
+    await t.ds.query(`SELECT a.sourced_id, u.email FROM allocation_teachers at JOIN allocations a ON a.id = at.allocation_id
+    JOIN users u ON u.id = at.teacher_id ORDER BY 1, 2`),
+  ).toEqual([
+    { sourced_id: 'k-3a-math', email: 'ada@riverside.example' },
+    { sourced_id: 'k-3a-math', email: 'hand@riverside.example' },
+  ]);
   expect(await t.ds.query(`SELECT count(*)::int AS n FROM allocations WHERE id = $1`, [ownAllocation.id])).toEqual([{ n: 1 }]);
 
   // the same zip twice changes nothing, and neither does our own export (it marks the deactivated tobedeleted)
@@ -273,7 +403,13 @@ it('a bulk zip ends what the SIS no longer sends: users deactivated, classes, en
 
   // the full roster again brings them back: reactivated (their password still theirs), placed, linked, taught
   const restored = await upload(await zipOf(FILES), true);
-  expect(moved(restored.body.data.counts)).toEqual({ academicSession: [1, 0, 0], class: [1, 0, 0], user: [0, 2, 0], 'parent link': [1, 0, 0], enrollment: [3, 0, 0] });
+  expect(moved(restored.body.data.counts)).toEqual({
+    academicSession: [1, 0, 0],
+    class: [1, 0, 0],
+    user: [0, 2, 0],
+    'parent link': [1, 0, 0],
+    enrollment: [3, 0, 0],
+  });
   expect((await t.rest('POST', '/auth/login', { body: { email: 'edsger@riverside.example', password: DEMO_PASSWORD } })).status).toBe(200);
   await t.ds.query(`DELETE FROM allocations WHERE id = $1`, [ownAllocation.id]);
   await t.ds.query(`DELETE FROM subjects WHERE id = $1`, [art.id]);
@@ -286,7 +422,9 @@ it('refuses a zip with broken references with each file and physical line, and c
   const broken = await zipOf({
     ...FILES,
     // a quoted cell spanning three lines: a problem names the physical line its row starts on
-    'classes.csv': CLASSES.replace('Room 12', '"Room 12\nsecond floor\r\n(east wing)"') + 'k-4a,,,4A Mathematics,04,c-math4,4A,scheduled,,org-s1,as-t1,Mathematics,,\n',
+    'classes.csv':
+      CLASSES.replace('Room 12', '"Room 12\nsecond floor\r\n(east wing)"') +
+      'k-4a,,,4A Mathematics,04,c-math4,4A,scheduled,,org-s1,as-t1,Mathematics,,\n',
     'users.csv': USERS + user('u-s9', 'Ghost', 'Child', 'ghost@riverside.example', 'u-nobody', '04') + '\n',
     'roles.csv': ROLES + 'r-s9,,,u-s9,primary,student,,,org-s1,\n',
     'enrollments.csv': ENROLLMENTS + 'e8,,,k-nowhere,org-s1,u-s2,student,false,,\ne9,,,k-3a-math,org-elsewhere,u-s2,student,false,,\n',
@@ -323,7 +461,10 @@ it('refuses unsafe and malformed zips before reading a row, and every role but S
   const teacher = await makeUser(t.ds, { role: Role.Teacher });
   const refused = await upload(await zipOf(FILES), true, await t.login(teacher.email, DEMO_PASSWORD));
   expect(refused.status).toBe(403);
-  expect((await fetch(`${t.url}/api/oneroster/export`, { headers: { authorization: `Bearer ${await t.login(teacher.email, DEMO_PASSWORD)}` } })).status).toBe(403);
+  expect(
+    (await fetch(`${t.url}/api/oneroster/export`, { headers: { authorization: `Bearer ${await t.login(teacher.email, DEMO_PASSWORD)}` } }))
+      .status,
+  ).toBe(403);
   const after = await snapshot(t.ds);
   expect({ ...after, users: after.users.filter((u: { id: string }) => u.id !== teacher.id) }).toEqual(before);
 });

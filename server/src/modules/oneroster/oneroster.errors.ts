@@ -4,12 +4,23 @@ import { QueryError } from './oneroster.query';
 
 /** The imsx_CodeMinor values of OneRoster 1.2 REST that we answer with. */
 export type CodeMinor =
-  | 'invalid_filter_field' | 'invalid_sort_field' | 'invalid_selection_field' | 'invaliddata' | 'unauthorisedrequest'
-  | 'forbidden' | 'unknownobject' | 'server_busy' | 'internal_server_error';
+  | 'invalid_filter_field'
+  | 'invalid_sort_field'
+  | 'invalid_selection_field'
+  | 'invaliddata'
+  | 'unauthorisedrequest'
+  | 'forbidden'
+  | 'unknownobject'
+  | 'server_busy'
+  | 'internal_server_error';
 
 /** An answer a consumer gets instead of data, with its HTTP status (REST binding section 3.3). */
 export class OneRosterError extends Error {
-  constructor(readonly status: number, readonly codeMinor: CodeMinor, message: string) {
+  constructor(
+    readonly status: number,
+    readonly codeMinor: CodeMinor,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -32,8 +43,14 @@ export function statusInfo(codeMinor: CodeMinor, description: string) {
 }
 
 const BY_CODE: Record<string, CodeMinor> = {
-  VALIDATION: 'invaliddata', UNAUTHENTICATED: 'unauthorisedrequest', FORBIDDEN: 'forbidden', NOT_FOUND: 'unknownobject',
-  CONFLICT: 'invaliddata', PAYLOAD_TOO_LARGE: 'invaliddata', RATE_LIMITED: 'server_busy', SERVICE_UNAVAILABLE: 'server_busy',
+  VALIDATION: 'invaliddata',
+  UNAUTHENTICATED: 'unauthorisedrequest',
+  FORBIDDEN: 'forbidden',
+  NOT_FOUND: 'unknownobject',
+  CONFLICT: 'invaliddata',
+  PAYLOAD_TOO_LARGE: 'invaliddata',
+  RATE_LIMITED: 'server_busy',
+  SERVICE_UNAVAILABLE: 'server_busy',
 };
 
 /** Any error of a OneRoster call, in the specification's shape; the status and text come from the one HTTP mapping. */

@@ -16,11 +16,18 @@ const LISTS: ListRoute[] = [
   { path: '/results', collection: results },
   { path: '/classes/:classId/lineItems', collection: lineItems, parents: [klass], restrict: (p) => equals('_class', p.classId) },
   { path: '/classes/:classId/results', collection: results, parents: [klass], restrict: (p) => equals('_class', p.classId) },
-  { path: '/classes/:classId/lineItems/:lineItemId/results', collection: results, parents: [klass, lineItem],
-    restrict: (p) => both(equals('_class', p.classId), equals('_lineItem', p.lineItemId)) },
-  { path: '/classes/:classId/students/:studentId/results', collection: results,
+  {
+    path: '/classes/:classId/lineItems/:lineItemId/results',
+    collection: results,
+    parents: [klass, lineItem],
+    restrict: (p) => both(equals('_class', p.classId), equals('_lineItem', p.lineItemId)),
+  },
+  {
+    path: '/classes/:classId/students/:studentId/results',
+    collection: results,
     parents: [klass, { key: 'studentId', collection: users, restrict: () => `o.role = 'student'` }],
-    restrict: (p) => both(equals('_class', p.classId), equals('_student', p.studentId)) },
+    restrict: (p) => both(equals('_class', p.classId), equals('_student', p.studentId)),
+  },
   { path: '/lineItems/:lineItemId/results', collection: results, parents: [lineItem], restrict: (p) => equals('_lineItem', p.lineItemId) },
 ];
 
@@ -48,15 +55,21 @@ export function gradebookRouter(publicUrl: string): Router {
     { path: '/results/:id', collection: results, put: 'putResult', del: 'deleteResult' },
   ] as const;
   for (const w of writes) {
-    r.put(w.path, handle(WRITE, async (req, res, ctx) => {
-      const id = req.params.id as string;
-      const done = await ctx.services.oneroster.gradebook[w.put](id, req.body);
-      res.status(STATUS[done]).json({ [w.collection.singular]: await ctx.services.oneroster.reads.one(w.collection, id, null) });
-    }));
-    r.delete(w.path, handle(DELETE, async (req, res, ctx) => {
-      await ctx.services.oneroster.gradebook[w.del](req.params.id as string);
-      res.status(204).end();
-    }));
+    r.put(
+      w.path,
+      handle(WRITE, async (req, res, ctx) => {
+        const id = req.params.id as string;
+        const done = await ctx.services.oneroster.gradebook[w.put](id, req.body);
+        res.status(STATUS[done]).json({ [w.collection.singular]: await ctx.services.oneroster.reads.one(w.collection, id, null) });
+      }),
+    );
+    r.delete(
+      w.path,
+      handle(DELETE, async (req, res, ctx) => {
+        await ctx.services.oneroster.gradebook[w.del](req.params.id as string);
+        res.status(204).end();
+      }),
+    );
   }
   return r;
 }

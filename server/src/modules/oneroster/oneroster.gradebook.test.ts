@@ -21,7 +21,8 @@ beforeAll(async () => {
   await seedDemoSchool(t.ds);
   admin = await t.login('admin@demo.school');
   tool = await consumer(t, admin, [SCOPES.gradebookRead, SCOPES.gradebookWrite, SCOPES.gradebookDelete]);
-  [{ id: classSid }] = await t.ds.query(`SELECT a.id FROM allocations a JOIN classes c ON c.id = a.class_id JOIN subjects s ON s.id = a.subject_id
+  [{ id: classSid }] = await t.ds
+    .query(`SELECT a.id FROM allocations a JOIN classes c ON c.id = a.class_id JOIN subjects s ON s.id = a.subject_id
     JOIN courses co ON co.class_id = a.class_id AND co.subject_id = a.subject_id AND co.academic_year_id = a.academic_year_id
     JOIN assessments x ON x.course_id = co.id WHERE c.name = 'Class 5A' LIMIT 1`);
   [{ id: studentSid }] = await t.ds.query(`SELECT id FROM users WHERE email = 'student@demo.school'`);
@@ -32,18 +33,37 @@ afterAll(() => t?.close());
 const call = (method: string, path: string, body?: unknown) => tool.call(method, `${G}${path}`, body);
 
 const item = (over: Record<string, unknown> = {}) => ({
-  lineItem: { title: 'Reading log', description: 'From the reading app', assignDate: '2026-03-01T08:00:00.000Z', dueDate: '2026-03-15T17:00:00.000Z',
-    class: { sourcedId: classSid }, category: { sourcedId: 'ext-reading' }, resultValueMin: 0, resultValueMax: 10, ...over },
+  lineItem: {
+    title: 'Reading log',
+    description: 'From the reading app',
+    assignDate: '2026-03-01T08:00:00.000Z',
+    dueDate: '2026-03-15T17:00:00.000Z',
+    class: { sourcedId: classSid },
+    category: { sourcedId: 'ext-reading' },
+    resultValueMin: 0,
+    resultValueMax: 10,
+    ...over,
+  },
 });
 const result = (over: Record<string, unknown> = {}) => ({
-  result: { lineItem: { sourcedId: 'li-reading-1' }, student: { sourcedId: studentSid }, scoreStatus: 'fully graded', score: 8, comment: 'Read 8 books', ...over },
+  result: {
+    lineItem: { sourcedId: 'li-reading-1' },
+    student: { sourcedId: studentSid },
+    scoreStatus: 'fully graded',
+    score: 8,
+    comment: 'Read 8 books',
+    ...over,
+  },
 });
 
 it('categories: our assessment kinds, plus one the tool creates, replaces and deletes', async () => {
   const all = await call('GET', '/categories?sort=sourcedId');
   expect(all.body.categories.map((k: { sourcedId: string }) => k.sourcedId)).toEqual(['assignment', 'exam', 'quiz']);
   const made = await call('PUT', '/categories/ext-reading', { category: { title: 'Reading', weight: 0.1 } });
-  expect([made.status, made.body.category]).toEqual([201, expect.objectContaining({ sourcedId: 'ext-reading', title: 'Reading', weight: 0.1, status: 'active' })]);
+  expect([made.status, made.body.category]).toEqual([
+    201,
+    expect.objectContaining({ sourcedId: 'ext-reading', title: 'Reading', weight: 0.1, status: 'active' }),
+  ]);
   const again = await call('PUT', '/categories/ext-reading', { category: { sourcedId: 'ext-reading', title: 'Reading (app)' } });
   expect([again.status, again.body.category.title]).toEqual([200, 'Reading (app)']);
   expect((await call('PUT', '/categories/quiz', { category: { title: 'Mine' } })).body).toEqual(imsx('forbidden'));
@@ -62,8 +82,14 @@ it('line items: ours are listed for the class with their kind; an external one i
 
   const created = await call('PUT', '/lineItems/li-reading-1', item());
   expect(created.status).toBe(201);
-  expect(created.body.lineItem).toMatchObject({ sourcedId: 'li-reading-1', title: 'Reading log', resultValueMax: 10, dueDate: '2026-03-15T17:00:00.000Z',
-    class: { sourcedId: classSid }, category: { sourcedId: 'ext-reading', href: 'http://lms.test/ims/oneroster/gradebook/v1p2/categories/ext-reading' } });
+  expect(created.body.lineItem).toMatchObject({
+    sourcedId: 'li-reading-1',
+    title: 'Reading log',
+    resultValueMax: 10,
+    dueDate: '2026-03-15T17:00:00.000Z',
+    class: { sourcedId: classSid },
+    category: { sourcedId: 'ext-reading', href: 'http://lms.test/ims/oneroster/gradebook/v1p2/categories/ext-reading' },
+  });
   const replaced = await call('PUT', '/lineItems/li-reading-1', item({ title: 'Reading log (term 1)' }));
   expect([replaced.status, replaced.body.lineItem.title]).toEqual([200, 'Reading log (term 1)']);
   expect((await call('GET', '/lineItems/li-reading-1')).body.lineItem.title).toBe('Reading log (term 1)');
@@ -72,32 +98,68 @@ it('line items: ours are listed for the class with their kind; an external one i
 
   // a result: created, above the maximum kept (extra credit), then exempted, then deleted
   const r1 = await call('PUT', '/results/res-1', result({ score: 12 }));
-  expect([r1.status, r1.body.result]).toEqual([201, expect.objectContaining({ sourcedId: 'res-1', score: 12, scoreStatus: 'fully graded', comment: 'Read 8 books',
-    student: expect.objectContaining({ sourcedId: studentSid }), lineItem: expect.objectContaining({ sourcedId: 'li-reading-1' }) })]);
+  expect([r1.status, r1.body.result]).toEqual([
+    201,
+    expect.objectContaining({
+      sourcedId: 'res-1',
+      score: 12,
+      scoreStatus: 'fully graded',
+      comment: 'Read 8 books',
+      student: expect.objectContaining({ sourcedId: studentSid }),
+      lineItem: expect.objectContaining({ sourcedId: 'li-reading-1' }),
+    }),
+  ]);
   const exempt = await call('PUT', '/results/res-1', result({ scoreStatus: 'exempt', score: undefined, comment: 'Away' }));
   expect([exempt.status, exempt.body.result.scoreStatus, exempt.body.result.score]).toEqual([200, 'exempt', undefined]);
   const ofItem = await call('GET', `/classes/${classSid}/lineItems/li-reading-1/results`);
   expect(ofItem.body.results.map((r: { sourcedId: string }) => r.sourcedId)).toEqual(['res-1']);
   expect(ofItem.headers.get('x-total-count')).toBe('1');
-  expect((await call('GET', `/classes/${classSid}/students/${studentSid}/results?filter=${encodeURIComponent("scoreStatus='exempt'")}`)).body.results).toHaveLength(1);
+  expect(
+    (await call('GET', `/classes/${classSid}/students/${studentSid}/results?filter=${encodeURIComponent("scoreStatus='exempt'")}`)).body
+      .results,
+  ).toHaveLength(1);
 
   // the course's teacher sees the column beside the course's own, the exempt result as Excused; averages unchanged
-  const [{ courseId }] = await t.ds.query(`SELECT co.id AS "courseId" FROM allocations a JOIN courses co ON co.class_id = a.class_id
-    AND co.subject_id = a.subject_id AND co.academic_year_id = a.academic_year_id WHERE a.id = $1`, [classSid]);
+  const [{ courseId }] = await t.ds.query(
+    `SELECT co.id AS "courseId" FROM allocations a JOIN courses co ON co.class_id = a.class_id
+    AND co.subject_id = a.subject_id AND co.academic_year_id = a.academic_year_id WHERE a.id = $1`,
+    [classSid],
+  );
   const teacher = await t.login('teacher@demo.school');
-  const book = await t.gql(`query($id: ID!) { gradebook(courseId: $id) { rows { nodes { student { id } average } }
-    externalColumns { id title maxScore category cells { studentId score statusLabel comment } } } }`, { id: courseId }, teacher);
+  const book = await t.gql(
+    `query($id: ID!) { gradebook(courseId: $id) { rows { nodes { student { id } average } }
+    externalColumns { id title maxScore category cells { studentId score statusLabel comment } } } }`,
+    { id: courseId },
+    teacher,
+  );
   expect(book.errors).toBeUndefined();
-  expect(book.data.gradebook.externalColumns).toEqual([{ id: 'li-reading-1', title: 'Reading log (term 1)', maxScore: 10, category: 'Reading (app)',
-    cells: [{ studentId: studentSid, score: null, statusLabel: 'Excused', comment: 'Away' }] }]);
+  expect(book.data.gradebook.externalColumns).toEqual([
+    {
+      id: 'li-reading-1',
+      title: 'Reading log (term 1)',
+      maxScore: 10,
+      category: 'Reading (app)',
+      cells: [{ studentId: studentSid, score: null, statusLabel: 'Excused', comment: 'Away' }],
+    },
+  ]);
   const rest = await t.rest('GET', `/courses/${courseId}/gradebook`, { token: teacher });
-  expect(rest.body.data.externalColumns).toEqual([expect.objectContaining({ _id: 'li-reading-1', cells: [expect.objectContaining({ statusLabel: 'Excused', score: null })] })]);
+  expect(rest.body.data.externalColumns).toEqual([
+    expect.objectContaining({ _id: 'li-reading-1', cells: [expect.objectContaining({ statusLabel: 'Excused', score: null })] }),
+  ]);
   // the gradebook CSV has the column after the course's own items (before the totals): Excused, empty without a result
   const [{ email }] = await t.ds.query(`SELECT email FROM users WHERE id = $1`, [studentSid]);
   const csvOf = async (text: string) => {
-    const [head, ...rows] = text.trim().split('\r\n').map((l) => l.split(','));
+    const [head, ...rows] = text
+      .trim()
+      .split('\r\n')
+      .map((l) => l.split(','));
     const at = head.indexOf('Reading log (term 1) (10 pts) [external]');
-    return { at, head, cell: (who: string) => rows.find((r) => r[2] === who)![at], others: rows.filter((r) => r[2] !== email).map((r) => r[at]) };
+    return {
+      at,
+      head,
+      cell: (who: string) => rows.find((r) => r[2] === who)![at],
+      others: rows.filter((r) => r[2] !== email).map((r) => r[at]),
+    };
   };
   const file = await fetch(`${t.url}/api/courses/${courseId}/gradebook?format=csv`, { headers: { authorization: `Bearer ${teacher}` } });
   const excused = await csvOf(await file.text());
@@ -105,10 +167,16 @@ it('line items: ours are listed for the class with their kind; an external one i
   expect(excused.head.slice(3, excused.at)).toEqual(expect.arrayContaining([expect.stringMatching(/ pts\)$/)]));
   expect(new Set(excused.others)).toEqual(new Set(['']));
   await call('PUT', '/results/res-1', result({ score: 12 }));
-  const extra = await t.gql(`query($id: ID!) { gradebook(courseId: $id) { csv rows { nodes { average } } externalColumns { cells { score statusLabel } } } }`, { id: courseId }, teacher);
+  const extra = await t.gql(
+    `query($id: ID!) { gradebook(courseId: $id) { csv rows { nodes { average } } externalColumns { cells { score statusLabel } } } }`,
+    { id: courseId },
+    teacher,
+  );
   expect(extra.data.gradebook.externalColumns[0].cells).toEqual([{ score: 12, statusLabel: 'Graded' }]);
   expect((await csvOf(extra.data.gradebook.csv)).cell(email)).toBe('12');
-  expect(extra.data.gradebook.rows.nodes.map((r: { average: number }) => r.average)).toEqual(book.data.gradebook.rows.nodes.map((r: { average: number }) => r.average));
+  expect(extra.data.gradebook.rows.nodes.map((r: { average: number }) => r.average)).toEqual(
+    book.data.gradebook.rows.nodes.map((r: { average: number }) => r.average),
+  );
 
   expect((await call('DELETE', '/results/res-1')).status).toBe(204);
   expect((await call('GET', '/results/res-1')).status).toBe(404);
@@ -119,8 +187,13 @@ it('line items: ours are listed for the class with their kind; an external one i
 });
 
 it('our own assessments and their graded work are read, never written or deleted from outside', async () => {
-  const [{ id: assessmentId }] = await t.ds.query(`SELECT a.id FROM assessments a JOIN submissions s ON s.assessment_id = a.id WHERE s.status = 'graded' LIMIT 1`);
-  const graded = await call('GET', `/results?filter=${encodeURIComponent(`lineItem.sourcedId='${assessmentId}' AND scoreStatus='fully graded'`)}`);
+  const [{ id: assessmentId }] = await t.ds.query(
+    `SELECT a.id FROM assessments a JOIN submissions s ON s.assessment_id = a.id WHERE s.status = 'graded' LIMIT 1`,
+  );
+  const graded = await call(
+    'GET',
+    `/results?filter=${encodeURIComponent(`lineItem.sourcedId='${assessmentId}' AND scoreStatus='fully graded'`)}`,
+  );
   expect(graded.body.results.length).toBeGreaterThan(0);
   expect(typeof graded.body.results[0].score).toBe('number');
   const before = await t.ds.query(`SELECT id, total_score, version FROM submissions ORDER BY id`);
@@ -158,7 +231,11 @@ it('bad input answers 400 invaliddata and writes nothing; each scope is its own 
     const r = await call('PUT', path, body);
     expect([path, r.status, r.body]).toEqual([path, 400, imsx('invaliddata')]);
   }
-  const malformed = await fetch(`${t.url}/ims/oneroster${G}/lineItems/li-x`, { method: 'PUT', headers: { authorization: `Bearer ${tool.token}`, 'content-type': 'application/json' }, body: '{"lineItem":' });
+  const malformed = await fetch(`${t.url}/ims/oneroster${G}/lineItems/li-x`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${tool.token}`, 'content-type': 'application/json' },
+    body: '{"lineItem":',
+  });
   expect([malformed.status, await malformed.json()]).toEqual([400, imsx('invaliddata')]);
   expect(await t.ds.query(`SELECT sourced_id FROM oneroster_line_items ORDER BY 1`)).toEqual([{ sourced_id: 'li-checks' }]);
   expect(await t.ds.query(`SELECT count(*)::int AS n FROM oneroster_results`)).toEqual([{ n: 0 }]);

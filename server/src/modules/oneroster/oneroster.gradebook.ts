@@ -60,7 +60,11 @@ const num = (o: Body, field: string): number | undefined => {
 
 /** How the teacher's gradebook words a OneRoster scoreStatus. */
 export const STATUS_LABEL: Record<(typeof SCORE_STATUSES)[number], string> = {
-  exempt: 'Excused', 'fully graded': 'Graded', 'not submitted': 'Not submitted', 'partially graded': 'Partially graded', submitted: 'Submitted',
+  exempt: 'Excused',
+  'fully graded': 'Graded',
+  'not submitted': 'Not submitted',
+  'partially graded': 'Partially graded',
+  submitted: 'Submitted',
 };
 
 /** Created (201) or replaced (200). */
@@ -75,7 +79,10 @@ export class OneRosterGradebook {
   constructor(private readonly ds: DataSource) {}
 
   private async refuseOurs(id: string): Promise<void> {
-    const [ours] = await this.ds.query(`SELECT 1 FROM assessments WHERE id::text = $1 UNION ALL SELECT 1 FROM submissions WHERE id::text = $1`, [id]);
+    const [ours] = await this.ds.query(
+      `SELECT 1 FROM assessments WHERE id::text = $1 UNION ALL SELECT 1 FROM submissions WHERE id::text = $1`,
+      [id],
+    );
     if (ours) throw new OneRosterError(403, 'forbidden', GRADEBOOK_TEXT.ourAssessment(id));
   }
 
@@ -86,7 +93,9 @@ export class OneRosterGradebook {
     const weight = num(o, 'weight') ?? null;
     const [row] = (await this.ds.query(
       `INSERT INTO oneroster_categories (sourced_id, title, weight) VALUES ($1, $2, $3)
-       ON CONFLICT (sourced_id) DO UPDATE SET title = $2, weight = $3, updated_at = now() RETURNING (xmax = 0) AS created`, [id, title, weight])) as Array<{ created: boolean }>;
+       ON CONFLICT (sourced_id) DO UPDATE SET title = $2, weight = $3, updated_at = now() RETURNING (xmax = 0) AS created`,
+      [id, title, weight],
+    )) as Array<{ created: boolean }>;
     return row.created ? 'created' : 'replaced';
   }
 
@@ -114,7 +123,8 @@ export class OneRosterGradebook {
       `SELECT (SELECT a.id FROM allocations a WHERE ${sid('a')} = $1) AS allocation,
         ($2 = ANY($4::text[]) OR EXISTS (SELECT 1 FROM oneroster_categories c WHERE c.sourced_id = $2)) AS category,
         (SELECT p.id FROM academic_periods p WHERE ${sid('p')} = $3 AND p.type = 'gradingPeriod') AS period`,
-      [classId, category, gradingPeriod ?? null, Object.keys(BUILT_IN_CATEGORIES)])) as Array<{ allocation: string | null; category: boolean; period: string | null }>;
+      [classId, category, gradingPeriod ?? null, Object.keys(BUILT_IN_CATEGORIES)],
+    )) as Array<{ allocation: string | null; category: boolean; period: string | null }>;
     if (!refs.allocation) throw bad(GRADEBOOK_TEXT.unknown('class', classId));
     if (!refs.category) throw bad(GRADEBOOK_TEXT.unknown('category', category));
     if (gradingPeriod && !refs.period) throw bad(GRADEBOOK_TEXT.unknown('grading period', gradingPeriod));
@@ -124,7 +134,8 @@ export class OneRosterGradebook {
        ON CONFLICT (sourced_id) DO UPDATE SET allocation_id = $2, category = $3, title = $4, description = $5, assign_date = $6, due_date = $7,
          result_value_min = $8, result_value_max = $9, grading_period_id = $10, updated_at = now()
        RETURNING (xmax = 0) AS created`,
-      [id, refs.allocation, category, title, description, assignDate, dueDate, min, max, refs.period])) as Array<{ created: boolean }>;
+      [id, refs.allocation, category, title, description, assignDate, dueDate, min, max, refs.period],
+    )) as Array<{ created: boolean }>;
     return row.created ? 'created' : 'replaced';
   }
 
@@ -142,7 +153,8 @@ export class OneRosterGradebook {
     const scoreStatus = text(o, 'scoreStatus', true, 40)!;
     if (!(SCORE_STATUSES as readonly string[]).includes(scoreStatus)) throw bad(`scoreStatus must be one of ${SCORE_STATUSES.join(', ')}`);
     const score = num(o, 'score');
-    if (score === undefined && (scoreStatus === 'fully graded' || scoreStatus === 'partially graded')) throw bad(GRADEBOOK_TEXT.missing('score'));
+    if (score === undefined && (scoreStatus === 'fully graded' || scoreStatus === 'partially graded'))
+      throw bad(GRADEBOOK_TEXT.missing('score'));
     const comment = text(o, 'comment', false, 10000) ?? '';
     const scoreDate = date(o, 'scoreDate', false) ?? new Date().toISOString();
     await this.refuseOurs(lineItem);
@@ -150,18 +162,22 @@ export class OneRosterGradebook {
       `SELECT li.id AS "lineItemId", ${sid('a')} AS "classSid",
         (SELECT u.id FROM users u WHERE ${sid('u')} = $2 AND u.class_id = a.class_id AND u.academic_year_id = a.academic_year_id) AS "studentId"
        FROM oneroster_line_items li JOIN allocations a ON a.id = li.allocation_id WHERE li.sourced_id = $1`,
-      [lineItem, student])) as Array<{ lineItemId: string; classSid: string; studentId: string | null }>;
+      [lineItem, student],
+    )) as Array<{ lineItemId: string; classSid: string; studentId: string | null }>;
     if (!refs) throw bad(GRADEBOOK_TEXT.unknown('lineItem', lineItem));
     if (!refs.studentId) throw bad(GRADEBOOK_TEXT.notAStudent(student, refs.classSid));
-    const [clash] = await this.ds.query(`SELECT sourced_id FROM oneroster_results WHERE line_item_id = $1 AND student_id = $2 AND sourced_id <> $3`,
-      [refs.lineItemId, refs.studentId, id]);
+    const [clash] = await this.ds.query(
+      `SELECT sourced_id FROM oneroster_results WHERE line_item_id = $1 AND student_id = $2 AND sourced_id <> $3`,
+      [refs.lineItemId, refs.studentId, id],
+    );
     if (clash) throw new OneRosterError(409, 'invaliddata', `The student already has the result "${clash.sourced_id}" for this line item`);
     const [row] = (await this.ds.query(
       `INSERT INTO oneroster_results (sourced_id, line_item_id, student_id, score, score_status, comment, score_date)
        VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (sourced_id) DO UPDATE SET line_item_id = $2, student_id = $3, score = $4, score_status = $5, comment = $6, score_date = $7, updated_at = now()
        RETURNING (xmax = 0) AS created`,
-      [id, refs.lineItemId, refs.studentId, score ?? null, scoreStatus, comment, scoreDate])) as Array<{ created: boolean }>;
+      [id, refs.lineItemId, refs.studentId, score ?? null, scoreStatus, comment, scoreDate],
+    )) as Array<{ created: boolean }>;
     return row.created ? 'created' : 'replaced';
   }
 
@@ -179,11 +195,19 @@ export class OneRosterGradebook {
            FROM oneroster_results r WHERE r.line_item_id = li.id), '[]') AS cells
        FROM courses co JOIN allocations a ON a.class_id = co.class_id AND a.subject_id = co.subject_id AND a.academic_year_id = co.academic_year_id
          JOIN oneroster_line_items li ON li.allocation_id = a.id
-       WHERE co.id = $1 ORDER BY li.due_date, li.title`, [courseId])) as Array<Omit<ExternalGradebookColumn, 'cells'> & { cells: Array<{ studentId: string; score: number | null; status: keyof typeof STATUS_LABEL; comment: string }> }>;
-    return rows.map((r) => Object.assign(new ExternalGradebookColumn(), {
-      ...r,
-      cells: r.cells.map((c) => ({ studentId: c.studentId, score: c.score, statusLabel: STATUS_LABEL[c.status], comment: c.comment })),
-    }));
+       WHERE co.id = $1 ORDER BY li.due_date, li.title`,
+      [courseId],
+    )) as Array<
+      Omit<ExternalGradebookColumn, 'cells'> & {
+        cells: Array<{ studentId: string; score: number | null; status: keyof typeof STATUS_LABEL; comment: string }>;
+      }
+    >;
+    return rows.map((r) =>
+      Object.assign(new ExternalGradebookColumn(), {
+        ...r,
+        cells: r.cells.map((c) => ({ studentId: c.studentId, score: c.score, statusLabel: STATUS_LABEL[c.status], comment: c.comment })),
+      }),
+    );
   }
 
   private async gone(what: string, deleted: unknown, id: string): Promise<void> {

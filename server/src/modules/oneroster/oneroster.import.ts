@@ -17,9 +17,19 @@ import { COURSE_SID_SEPARATOR, WHOLE_YEAR_TERM } from './oneroster.mapping';
 export const TAKEN_FILES = ['orgs', 'academicSessions', 'courses', 'classes', 'users', 'roles', 'enrollments'] as const;
 type FileName = (typeof TAKEN_FILES)[number];
 
-export interface Problem { file: string; line: number; reason: string }
+export interface Problem {
+  file: string;
+  line: number;
+  reason: string;
+}
 export type ChangeKind = 'created' | 'changed' | 'deactivated' | 'unchanged';
-export interface Count { object: string; created: number; changed: number; deactivated: number; unchanged: number }
+export interface Count {
+  object: string;
+  created: number;
+  changed: number;
+  deactivated: number;
+  unchanged: number;
+}
 export interface ImportReport {
   /** The manifest's source.systemName: the system the zip came from. */
   source: string;
@@ -32,21 +42,54 @@ export interface ImportReport {
 }
 
 const ROLE: Record<string, string> = {
-  student: 'Student', teacher: 'Teacher', guardian: 'Parent', parent: 'Parent', relative: 'Parent',
-  administrator: 'Admin', siteAdministrator: 'Admin', districtAdministrator: 'Admin', systemAdministrator: 'Admin',
+  student: 'Student',
+  teacher: 'Teacher',
+  guardian: 'Parent',
+  parent: 'Parent',
+  relative: 'Parent',
+  administrator: 'Admin',
+  siteAdministrator: 'Admin',
+  districtAdministrator: 'Admin',
+  systemAdministrator: 'Admin',
 };
 const lower = (s: string) => s.toLowerCase();
-const list = (s: string | undefined) => (s ? s.split(',').map((x) => x.trim()).filter(Boolean) : []);
+const list = (s: string | undefined) =>
+  s
+    ? s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean)
+    : [];
 const isDate = (s: string) => /^\d{4}-\d\d-\d\d$/.test(s) && !Number.isNaN(Date.parse(s));
 
 interface Existing {
   years: Array<{ id: string; sid: string; year: string; start: string | null; end: string | null }>;
-  periods: Array<{ id: string; sid: string; yearId: string; type: string; title: string; start: string; end: string; parentId: string | null; fromSis: boolean }>;
+  periods: Array<{
+    id: string;
+    sid: string;
+    yearId: string;
+    type: string;
+    title: string;
+    start: string;
+    end: string;
+    parentId: string | null;
+    fromSis: boolean;
+  }>;
   subjects: Array<{ id: string; sid: string; name: string }>;
   classes: Array<{ id: string; name: string; grade: string; yearId: string }>;
   allocations: Array<{ id: string; sid: string; classId: string; subjectId: string; yearId: string; fromSis: boolean }>;
-  users: Array<{ id: string; sid: string; email: string; firstName: string; lastName: string; role: string; classId: string | null; yearId: string | null;
-    fromSis: boolean; deactivated: boolean }>;
+  users: Array<{
+    id: string;
+    sid: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    role: string;
+    classId: string | null;
+    yearId: string | null;
+    fromSis: boolean;
+    deactivated: boolean;
+  }>;
   links: Array<{ parentId: string; studentId: string }>;
   teaching: Array<{ allocationId: string; teacherId: string }>;
   /** The sourcedIds SIS gave to a subject at a grade (oneroster_courses). */
@@ -58,7 +101,9 @@ interface Existing {
 async function loadExisting(ds: DataSource): Promise<Existing> {
   const q = (sql: string) => ds.query(sql);
   const [years, periods, subjects, classes, allocations, users, links, teaching, orgs, courses] = await Promise.all([
-    q(`SELECT id, coalesce(sourced_id, id::text) AS sid, year, to_char(start_date, 'YYYY-MM-DD') AS start, to_char(end_date, 'YYYY-MM-DD') AS "end" FROM academic_years`),
+    q(
+      `SELECT id, coalesce(sourced_id, id::text) AS sid, year, to_char(start_date, 'YYYY-MM-DD') AS start, to_char(end_date, 'YYYY-MM-DD') AS "end" FROM academic_years`,
+    ),
     q(`SELECT id, coalesce(sourced_id, id::text) AS sid, academic_year_id AS "yearId", type, title, to_char(start_date, 'YYYY-MM-DD') AS start,
          to_char(end_date, 'YYYY-MM-DD') AS "end", parent_id AS "parentId", sourced_id IS NOT NULL AS "fromSis" FROM academic_periods`),
     q(`SELECT id, coalesce(sourced_id, id::text) AS sid, name FROM subjects`),
@@ -81,7 +126,17 @@ export interface Plan {
   school: { sid: string; name: string; identifier: string } | null;
   district: { sid: string; name: string; identifier: string } | null;
   years: Array<{ id: string; sid: string | null; year: string; start: string; end: string; isNew: boolean }>;
-  periods: Array<{ id: string; sid: string; yearId: string; parentId: string | null; type: string; title: string; start: string; end: string; isNew: boolean }>;
+  periods: Array<{
+    id: string;
+    sid: string;
+    yearId: string;
+    parentId: string | null;
+    type: string;
+    title: string;
+    start: string;
+    end: string;
+    isNew: boolean;
+  }>;
   subjects: Array<{ id: string; name: string }>;
   classes: Array<{ id: string; name: string; grade: string; yearId: string }>;
   allocations: Array<{ id: string; sid: string; classId: string; subjectId: string; yearId: string; isNew: boolean }>;
@@ -109,10 +164,14 @@ export async function planImport(ds: DataSource, zipPath: string, actorId?: stri
   const rows = new Map<string, CsvRow[]>();
   const headers = new Map<string, string[]>();
   const manifest: CsvRow[] = [];
-  const names = await readZip(zipPath, (n) => n === 'manifest.csv' || TAKEN_FILES.some((f) => `${f}.csv` === n),
+  const names = await readZip(
+    zipPath,
+    (n) => n === 'manifest.csv' || TAKEN_FILES.some((f) => `${f}.csv` === n),
     (name, row) => (name === 'manifest.csv' ? manifest.push(row) : (rows.get(name) ?? rows.set(name, []).get(name)!).push(row)),
-    (name, header) => headers.set(name, header));
-  if (!names.includes('manifest.csv')) throw new OneRosterError(400, 'invaliddata', 'The zip has no manifest.csv (OneRoster 1.2 CSV: every zip starts from its manifest)');
+    (name, header) => headers.set(name, header),
+  );
+  if (!names.includes('manifest.csv'))
+    throw new OneRosterError(400, 'invaliddata', 'The zip has no manifest.csv (OneRoster 1.2 CSV: every zip starts from its manifest)');
   const props = new Map(manifest.map((r) => [r.cells.propertyName, r.cells.value]));
   const mode = (f: string) => props.get(`file.${f}`) ?? 'absent';
   const problems: Problem[] = [];
@@ -122,8 +181,14 @@ export async function planImport(ds: DataSource, zipPath: string, actorId?: stri
   const of = (f: FileName): CsvRow[] => {
     const m = mode(f);
     if (m === 'absent') return [];
-    if (m !== 'bulk' && m !== 'delta') { problem('manifest', 0, `file.${f} must be absent, bulk or delta, not "${m}"`); return []; }
-    if (!names.includes(`${f}.csv`)) { problem('manifest', 0, `The manifest names ${f}.csv (${m}) but the zip does not hold it`); return []; }
+    if (m !== 'bulk' && m !== 'delta') {
+      problem('manifest', 0, `file.${f} must be absent, bulk or delta, not "${m}"`);
+      return [];
+    }
+    if (!names.includes(`${f}.csv`)) {
+      problem('manifest', 0, `The manifest names ${f}.csv (${m}) but the zip does not hold it`);
+      return [];
+    }
     return rows.get(`${f}.csv`) ?? [];
   };
   const ex = await loadExisting(ds);
@@ -138,8 +203,27 @@ export async function planImport(ds: DataSource, zipPath: string, actorId?: stri
     return !missing.length;
   };
   const deleted = (r: CsvRow) => r.cells.status === 'tobedeleted';
-  const plan: Plan = { school: null, district: null, years: [], periods: [], subjects: [], classes: [], allocations: [], newUsers: [], changedUsers: [],
-    links: [], teaching: [], untaught: [], placements: [], courseSids: [], removedPeriods: [], removedAllocations: [], unlinked: [], deactivatedUsers: [], reactivatedUsers: [] };
+  const plan: Plan = {
+    school: null,
+    district: null,
+    years: [],
+    periods: [],
+    subjects: [],
+    classes: [],
+    allocations: [],
+    newUsers: [],
+    changedUsers: [],
+    links: [],
+    teaching: [],
+    untaught: [],
+    placements: [],
+    courseSids: [],
+    removedPeriods: [],
+    removedAllocations: [],
+    unlinked: [],
+    deactivatedUsers: [],
+    reactivatedUsers: [],
+  };
   const bulk = (f: FileName) => mode(f) === 'bulk';
 
   // ---- orgs: the one school (and a district above it) ----
@@ -148,17 +232,29 @@ export async function planImport(ds: DataSource, zipPath: string, actorId?: stri
     if (!need('orgs', r, 'sourcedId', 'name', 'type')) continue;
     const o = { sid: r.cells.sourcedId, name: r.cells.name, identifier: r.cells.identifier ?? '' };
     if (r.cells.type === 'school') {
-      if (plan.school) { problem('orgs', r.line, 'This product runs one school: a second school org cannot be taken'); continue; }
+      if (plan.school) {
+        problem('orgs', r.line, 'This product runs one school: a second school org cannot be taken');
+        continue;
+      }
       plan.school = o;
     } else if (r.cells.type === 'district') plan.district = o;
-    else { problem('orgs', r.line, `An org of type ${r.cells.type} is not taken (only school and district)`); continue; }
+    else {
+      problem('orgs', r.line, `An org of type ${r.cells.type} is not taken (only school and district)`);
+      continue;
+    }
     orgs.add(o.sid);
     const mine = ex.orgs.find((x) => x.type === r.cells.type);
-    count('org', !mine ? 'created' : mine.sid === o.sid && mine.name === o.name && mine.identifier === o.identifier ? 'unchanged' : 'changed');
+    count(
+      'org',
+      !mine ? 'created' : mine.sid === o.sid && mine.name === o.name && mine.identifier === o.identifier ? 'unchanged' : 'changed',
+    );
   }
   const checkOrg = (file: string, r: CsvRow, col: string) => {
     const v = r.cells[col];
-    if (v && !orgs.has(v)) { problem(file, r.line, `${col} "${v}" is no org of this file or this school`); return false; }
+    if (v && !orgs.has(v)) {
+      problem(file, r.line, `${col} "${v}" is no org of this file or this school`);
+      return false;
+    }
     return true;
   };
 
@@ -175,9 +271,14 @@ export async function planImport(ds: DataSource, zipPath: string, actorId?: stri
   for (const r of [...sessions].sort((a, b) => order.indexOf(a.cells.type) - order.indexOf(b.cells.type))) {
     if (!need('academicSessions', r, 'sourcedId', 'title', 'type', 'startDate', 'endDate')) continue;
     const { sourcedId: sid, title, type, startDate: start, endDate: end, parentSourcedId: parent } = r.cells;
-    if (!isDate(start) || !isDate(end) || end <= start) { problem('academicSessions', r.line, 'startDate and endDate must be dates (YYYY-MM-DD), the end after the start'); continue; }
+    if (!isDate(start) || !isDate(end) || end <= start) {
+      problem('academicSessions', r.line, 'startDate and endDate must be dates (YYYY-MM-DD), the end after the start');
+      continue;
+    }
     if (type === 'schoolYear') {
-      const mine = ex.years.find((y) => y.sid === sid) ?? (yearByName.get(lower(title)) && !yearBySid.has(sid) ? yearByName.get(lower(title)) : undefined);
+      const mine =
+        ex.years.find((y) => y.sid === sid) ??
+        (yearByName.get(lower(title)) && !yearBySid.has(sid) ? yearByName.get(lower(title)) : undefined);
       const id = mine?.id ?? crypto.randomUUID();
       const same = mine && mine.year === title && mine.start === start && mine.end === end && mine.sid === sid;
       if (!same) plan.years.push({ id, sid: mine && mine.id === sid ? null : sid, year: title, start, end, isNew: !mine });
@@ -186,14 +287,27 @@ export async function planImport(ds: DataSource, zipPath: string, actorId?: stri
       yearBySid.set(sid, id);
     } else if (type === 'term' || type === 'semester' || type === 'gradingPeriod') {
       // the term our export writes for a year without terms names that year: nothing to create
-      if (sid.endsWith(WHOLE_YEAR_TERM) && sessionYear.has(sid) && !periodBySid.has(sid)) { count('academicSession', 'unchanged'); continue; }
+      if (sid.endsWith(WHOLE_YEAR_TERM) && sessionYear.has(sid) && !periodBySid.has(sid)) {
+        count('academicSession', 'unchanged');
+        continue;
+      }
       const yearId = parent ? sessionYear.get(parent) : undefined;
-      if (!yearId) { problem('academicSessions', r.line, `parentSourcedId "${parent ?? ''}" is no academic session of this file or this school`); continue; }
+      if (!yearId) {
+        problem('academicSessions', r.line, `parentSourcedId "${parent ?? ''}" is no academic session of this file or this school`);
+        continue;
+      }
       const parentPeriod = type === 'gradingPeriod' ? periodBySid.get(parent) : undefined;
       const mine = periodBySid.get(sid);
       const kind = type === 'gradingPeriod' ? 'gradingPeriod' : 'term';
       const p = { id: mine?.id ?? crypto.randomUUID(), sid, yearId, parentId: parentPeriod?.id ?? null, type: kind, title, start, end };
-      const same = mine && mine.yearId === p.yearId && mine.parentId === p.parentId && mine.type === kind && mine.title === title && mine.start === start && mine.end === end;
+      const same =
+        mine &&
+        mine.yearId === p.yearId &&
+        mine.parentId === p.parentId &&
+        mine.type === kind &&
+        mine.title === title &&
+        mine.start === start &&
+        mine.end === end;
       if (!same) plan.periods.push({ ...p, isNew: !mine });
       count('academicSession', mine ? (same ? 'unchanged' : 'changed') : 'created');
       periodBySid.set(sid, { ...p, parentId: p.parentId, fromSis: true });
@@ -203,7 +317,10 @@ export async function planImport(ds: DataSource, zipPath: string, actorId?: stri
   // bulk: the SIS's terms and grading periods it no longer sends go (line items keep their scores, without a period)
   if (bulk('academicSessions')) {
     const listed = new Set(sessions.map((r) => r.cells.sourcedId));
-    for (const p of ex.periods.filter((x) => x.fromSis && !listed.has(x.sid))) { plan.removedPeriods.push(p.id); count('academicSession', 'deactivated'); }
+    for (const p of ex.periods.filter((x) => x.fromSis && !listed.has(x.sid))) {
+      plan.removedPeriods.push(p.id);
+      count('academicSession', 'deactivated');
+    }
   }
 
   // ---- courses: a subject at a grade ----
@@ -237,26 +354,44 @@ export async function planImport(ds: DataSource, zipPath: string, actorId?: stri
     if (coursesSeen.has(key)) return;
     coursesSeen.add(key);
     const kept = keptCourseSid.get(key);
-    if (course.ours || kept === course.sid) { count('course', 'unchanged'); return; }
+    if (course.ours || kept === course.sid) {
+      count('course', 'unchanged');
+      return;
+    }
     plan.courseSids.push({ sid: course.sid, subjectId: course.subjectId, grade: lower(grade) });
     count('course', kept ? 'changed' : 'created');
   };
 
   // ---- classes: an allocation of one of our classes (by classCode) in the year of its first term ----
-  const allocationBySid = new Map<string, { id: string; classId: string; subjectId: string; yearId: string }>(ex.allocations.map((a) => [a.sid, a]));
+  const allocationBySid = new Map<string, { id: string; classId: string; subjectId: string; yearId: string }>(
+    ex.allocations.map((a) => [a.sid, a]),
+  );
   const fileClasses = of('classes');
   const classKey = (yearId: string, name: string) => `${yearId}/${lower(name)}`;
   const classByKey = new Map(ex.classes.map((c) => [classKey(c.yearId, c.name), c.id]));
   for (const r of fileClasses) {
-    if (!need('classes', r, 'sourcedId', 'title', 'courseSourcedId', 'schoolSourcedId', 'termSourcedIds') || !checkOrg('classes', r, 'schoolSourcedId')) continue;
+    if (
+      !need('classes', r, 'sourcedId', 'title', 'courseSourcedId', 'schoolSourcedId', 'termSourcedIds') ||
+      !checkOrg('classes', r, 'schoolSourcedId')
+    )
+      continue;
     const course = courses.get(r.cells.courseSourcedId);
-    if (!course) { problem('classes', r.line, `courseSourcedId "${r.cells.courseSourcedId}" is no course of this file`); continue; }
+    if (!course) {
+      problem('classes', r.line, `courseSourcedId "${r.cells.courseSourcedId}" is no course of this file`);
+      continue;
+    }
     const term = list(r.cells.termSourcedIds)[0];
     const yearId = sessionYear.get(term);
-    if (!yearId) { problem('classes', r.line, `termSourcedIds "${term}" is no academic session of this file or this school`); continue; }
+    if (!yearId) {
+      problem('classes', r.line, `termSourcedIds "${term}" is no academic session of this file or this school`);
+      continue;
+    }
     const name = r.cells.classCode || r.cells.title;
     const grade = list(r.cells.grades)[0] ?? course.grade;
-    if (!grade) { problem('classes', r.line, 'grades is required (neither the class nor its course names a grade)'); continue; }
+    if (!grade) {
+      problem('classes', r.line, 'grades is required (neither the class nor its course names a grade)');
+      continue;
+    }
     const mine = allocationBySid.get(r.cells.sourcedId);
     let classId = classByKey.get(classKey(yearId, name));
     if (!classId) {
@@ -268,7 +403,11 @@ export async function planImport(ds: DataSource, zipPath: string, actorId?: stri
     keepCourseSid(course, classGrade.get(classId)!);
     if (mine) {
       if (mine.classId !== classId || mine.subjectId !== course.subjectId || mine.yearId !== yearId) {
-        problem('classes', r.line, `The class "${r.cells.sourcedId}" exists with another class, course or year: moving it is done in the app`);
+        problem(
+          'classes',
+          r.line,
+          `The class "${r.cells.sourcedId}" exists with another class, course or year: moving it is done in the app`,
+        );
         continue;
       }
       count('class', 'unchanged');
@@ -305,26 +444,47 @@ export async function planImport(ds: DataSource, zipPath: string, actorId?: stri
     if (!need('users', r, 'sourcedId', 'givenName', 'familyName')) continue;
     const sid = r.cells.sourcedId;
     const email = r.cells.email || (r.cells.username?.includes('@') ? r.cells.username : '');
-    if (!email || !email.includes('@')) { problem('users', r.line, 'email is required (this product signs people in by email)'); continue; }
-    if (seenEmails.has(lower(email))) { problem('users', r.line, `The email ${email} is on another row of users.csv`); continue; }
+    if (!email || !email.includes('@')) {
+      problem('users', r.line, 'email is required (this product signs people in by email)');
+      continue;
+    }
+    if (seenEmails.has(lower(email))) {
+      problem('users', r.line, `The email ${email} is on another row of users.csv`);
+      continue;
+    }
     seenEmails.add(lower(email));
     const word = roleOf.get(sid) ?? r.cells.role;
     const role = word ? ROLE[word] : undefined;
     const mine = userBySid.get(sid) ?? userByEmail.get(lower(email));
     if (deleted(r)) {
       // tobedeleted: the user is deactivated, not deleted (their work stays); unknown users are simply not taken
-      if (mine?.deactivated === false) { plan.deactivatedUsers.push(mine.id); count('user', 'deactivated'); } else if (mine) count('user', 'unchanged');
+      if (mine?.deactivated === false) {
+        plan.deactivatedUsers.push(mine.id);
+        count('user', 'deactivated');
+      } else if (mine) count('user', 'unchanged');
       if (mine) userBySid.set(sid, mine);
       continue;
     }
-    if (!role && !mine) { problem('users', r.line, `No role for "${sid}" (roles.csv): one of ${Object.keys(ROLE).join(', ')}`); continue; }
+    if (!role && !mine) {
+      problem('users', r.line, `No role for "${sid}" (roles.csv): one of ${Object.keys(ROLE).join(', ')}`);
+      continue;
+    }
     if (mine) {
       if (role && mine.role !== role && !(mine.role === 'SuperAdmin' && role === 'Admin')) {
-        problem('users', r.line, `"${sid}" is a ${mine.role} here and ${word} in the file: a role is changed in the app`); continue;
+        problem('users', r.line, `"${sid}" is a ${mine.role} here and ${word} in the file: a role is changed in the app`);
+        continue;
       }
       const other = userByEmail.get(lower(email));
-      if (other && other.id !== mine.id) { problem('users', r.line, `The email ${email} belongs to another user here`); continue; }
-      const same = mine.email === email && mine.firstName === r.cells.givenName && mine.lastName === r.cells.familyName && mine.sid === sid && !mine.deactivated;
+      if (other && other.id !== mine.id) {
+        problem('users', r.line, `The email ${email} belongs to another user here`);
+        continue;
+      }
+      const same =
+        mine.email === email &&
+        mine.firstName === r.cells.givenName &&
+        mine.lastName === r.cells.familyName &&
+        mine.sid === sid &&
+        !mine.deactivated;
       if (!same) plan.changedUsers.push({ id: mine.id, sid, email, firstName: r.cells.givenName, lastName: r.cells.familyName });
       if (mine.deactivated) plan.reactivatedUsers.push(mine.id);
       count('user', same ? 'unchanged' : 'changed');
@@ -340,11 +500,18 @@ export async function planImport(ds: DataSource, zipPath: string, actorId?: stri
   }
   if (bulk('users')) {
     const listed = new Set(fileUsers.map((r) => r.cells.sourcedId));
-    for (const u of ex.users.filter((x) => x.fromSis && !x.deactivated && !listed.has(x.sid))) { plan.deactivatedUsers.push(u.id); count('user', 'deactivated'); }
+    for (const u of ex.users.filter((x) => x.fromSis && !x.deactivated && !listed.has(x.sid))) {
+      plan.deactivatedUsers.push(u.id);
+      count('user', 'deactivated');
+    }
   }
   const me = actorId ? ex.users.find((u) => u.id === actorId) : undefined;
   if (me && plan.deactivatedUsers.includes(me.id)) {
-    problem('users', fileUsers.find((r) => r.cells.sourcedId === me.sid)?.line ?? 0, `This zip would deactivate "${me.sid}", who is running the import: an import never deactivates the person running it`);
+    problem(
+      'users',
+      fileUsers.find((r) => r.cells.sourcedId === me.sid)?.line ?? 0,
+      `This zip would deactivate "${me.sid}", who is running the import: an import never deactivates the person running it`,
+    );
   }
   const linked = new Set(ex.links.map((l) => `${l.parentId}/${l.studentId}`));
   const fileLinks = new Set<string>();
@@ -353,10 +520,20 @@ export async function planImport(ds: DataSource, zipPath: string, actorId?: stri
     if (!me) continue;
     for (const agent of list(r.cells.agentSourcedIds)) {
       const other = userBySid.get(agent);
-      if (!other) { problem('users', r.line, `agentSourcedIds "${agent}" is no user of this file or this school`); continue; }
-      const pair = me.role === 'Student' && other.role === 'Parent' ? { parentId: other.id, studentId: me.id }
-        : me.role === 'Parent' && other.role === 'Student' ? { parentId: me.id, studentId: other.id } : null;
-      if (!pair) { problem('users', r.line, `agentSourcedIds "${agent}": only a guardian and a student are linked here`); continue; }
+      if (!other) {
+        problem('users', r.line, `agentSourcedIds "${agent}" is no user of this file or this school`);
+        continue;
+      }
+      const pair =
+        me.role === 'Student' && other.role === 'Parent'
+          ? { parentId: other.id, studentId: me.id }
+          : me.role === 'Parent' && other.role === 'Student'
+            ? { parentId: me.id, studentId: other.id }
+            : null;
+      if (!pair) {
+        problem('users', r.line, `agentSourcedIds "${agent}": only a guardian and a student are linked here`);
+        continue;
+      }
       const key = `${pair.parentId}/${pair.studentId}`;
       fileLinks.add(key);
       if (linked.has(key)) continue;
@@ -379,25 +556,50 @@ export async function planImport(ds: DataSource, zipPath: string, actorId?: stri
   const placed = new Map<string, { classId: string | null; yearId: string | null; line: number }>();
   const fileTeaching = new Set<string>();
   for (const r of of('enrollments')) {
-    if (!need('enrollments', r, 'sourcedId', 'classSourcedId', 'userSourcedId', 'role') || !checkOrg('enrollments', r, 'schoolSourcedId')) continue;
+    if (!need('enrollments', r, 'sourcedId', 'classSourcedId', 'userSourcedId', 'role') || !checkOrg('enrollments', r, 'schoolSourcedId'))
+      continue;
     const a = allocationBySid.get(r.cells.classSourcedId);
     const u = userBySid.get(r.cells.userSourcedId);
-    if (!a) { problem('enrollments', r.line, `classSourcedId "${r.cells.classSourcedId}" is no class of this file or this school`); continue; }
-    if (!u) { problem('enrollments', r.line, `userSourcedId "${r.cells.userSourcedId}" is no user of this file or this school`); continue; }
+    if (!a) {
+      problem('enrollments', r.line, `classSourcedId "${r.cells.classSourcedId}" is no class of this file or this school`);
+      continue;
+    }
+    if (!u) {
+      problem('enrollments', r.line, `userSourcedId "${r.cells.userSourcedId}" is no user of this file or this school`);
+      continue;
+    }
     if (r.cells.role === 'teacher') {
-      if (u.role !== 'Teacher') { problem('enrollments', r.line, `"${r.cells.userSourcedId}" teaches here but is a ${u.role}`); continue; }
+      if (u.role !== 'Teacher') {
+        problem('enrollments', r.line, `"${r.cells.userSourcedId}" teaches here but is a ${u.role}`);
+        continue;
+      }
       const key = `${a.id}/${u.id}`;
       if (!deleted(r)) fileTeaching.add(key);
       if (deleted(r)) {
-        if (teaching.delete(key)) { plan.untaught.push({ allocationId: a.id, teacherId: u.id }); count('enrollment', 'deactivated'); }
+        if (teaching.delete(key)) {
+          plan.untaught.push({ allocationId: a.id, teacherId: u.id });
+          count('enrollment', 'deactivated');
+        }
       } else if (teaching.has(key)) count('enrollment', 'unchanged');
-      else { teaching.add(key); plan.teaching.push({ allocationId: a.id, teacherId: u.id }); count('enrollment', 'created'); }
+      else {
+        teaching.add(key);
+        plan.teaching.push({ allocationId: a.id, teacherId: u.id });
+        count('enrollment', 'created');
+      }
     } else if (r.cells.role === 'student') {
-      if (u.role !== 'Student') { problem('enrollments', r.line, `"${r.cells.userSourcedId}" is enrolled as a student but is a ${u.role}`); continue; }
+      if (u.role !== 'Student') {
+        problem('enrollments', r.line, `"${r.cells.userSourcedId}" is enrolled as a student but is a ${u.role}`);
+        continue;
+      }
       const before = placed.get(u.id);
       const target = deleted(r) ? { classId: null, yearId: null } : { classId: a.classId, yearId: a.yearId };
       if (before && before.classId !== target.classId && target.classId) {
-        problem('enrollments', r.line, `"${r.cells.userSourcedId}" is also enrolled in another class group (line ${before.line}): a student is placed in one class a year`); continue;
+        problem(
+          'enrollments',
+          r.line,
+          `"${r.cells.userSourcedId}" is also enrolled in another class group (line ${before.line}): a student is placed in one class a year`,
+        );
+        continue;
       }
       if (!before) placed.set(u.id, { ...target, line: r.line });
     } else problem('enrollments', r.line, `role must be teacher or student, not "${r.cells.role}"`);
@@ -407,7 +609,8 @@ export async function planImport(ds: DataSource, zipPath: string, actorId?: stri
     const sisAllocations = new Set(ex.allocations.filter((a) => a.fromSis).map((a) => a.id));
     for (const t of ex.teaching) {
       const key = `${t.allocationId}/${t.teacherId}`;
-      if (!sisAllocations.has(t.allocationId) || removedAllocations.has(t.allocationId) || !sis.has(t.teacherId) || fileTeaching.has(key)) continue;
+      if (!sisAllocations.has(t.allocationId) || removedAllocations.has(t.allocationId) || !sis.has(t.teacherId) || fileTeaching.has(key))
+        continue;
       plan.untaught.push(t);
       count('enrollment', 'deactivated');
     }
@@ -421,15 +624,23 @@ export async function planImport(ds: DataSource, zipPath: string, actorId?: stri
   const userById = new Map(ex.users.map((u) => [u.id, u]));
   for (const [userId, p] of placed) {
     const u = userById.get(userId);
-    if (u && u.classId === p.classId && u.yearId === p.yearId) { count('enrollment', 'unchanged'); continue; }
+    if (u && u.classId === p.classId && u.yearId === p.yearId) {
+      count('enrollment', 'unchanged');
+      continue;
+    }
     plan.placements.push({ userId, classId: p.classId, yearId: p.yearId });
     count('enrollment', p.classId ? (u?.classId ? 'changed' : 'created') : 'deactivated');
   }
 
   const report: ImportReport = {
     source: props.get('source.systemName') ?? '',
-    files: TAKEN_FILES.filter((f) => mode(f) !== 'absent').map((f) => ({ name: `${f}.csv`, mode: mode(f) }))
-      .concat(names.filter((n) => n !== 'manifest.csv' && !TAKEN_FILES.some((f) => `${f}.csv` === n)).map((n) => ({ name: n, mode: 'not taken' }))),
+    files: TAKEN_FILES.filter((f) => mode(f) !== 'absent')
+      .map((f) => ({ name: `${f}.csv`, mode: mode(f) }))
+      .concat(
+        names
+          .filter((n) => n !== 'manifest.csv' && !TAKEN_FILES.some((f) => `${f}.csv` === n))
+          .map((n) => ({ name: n, mode: 'not taken' })),
+      ),
     counts: [...counts.values()],
     problems: problems.slice(0, 1000),
     moreProblems: Math.max(0, problems.length - 1000),

@@ -29,7 +29,13 @@ export const IMPORT_TEXT = {
   applied: 'Imported',
 } as const;
 
-export interface ImportRecord { id: string; createdAt: Date; createdBy: string | null; applied: boolean; report: ImportReport }
+export interface ImportRecord {
+  id: string;
+  createdAt: Date;
+  createdBy: string | null;
+  applied: boolean;
+  report: ImportReport;
+}
 
 /**
  * OneRoster CSV imports (Settings -> Integrations): the zip goes to a temporary file as it arrives (bounded),
@@ -37,7 +43,12 @@ export interface ImportRecord { id: string; createdAt: Date; createdBy: string |
  * users' invitations, under an advisory lock so two applies never interleave. Every run is kept with its report.
  */
 export class OneRosterImports {
-  constructor(private readonly ds: DataSource, private readonly config: Config, private readonly auth: AuthService, private readonly mail: MailService) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly config: Config,
+    private readonly auth: AuthService,
+    private readonly mail: MailService,
+  ) {}
 
   /** The addresses another system needs (Settings -> Integrations shows them). */
   addresses(actor: Actor): { rostering: string; gradebook: string; token: string } {
@@ -79,13 +90,22 @@ export class OneRosterImports {
         // in batches: one statement binds at most 65,535 values, and a district brings tens of thousands of people
         for (let at = 0; at < plan.newUsers.length; at += INVITE_BATCH) {
           const batch = plan.newUsers.slice(at, at + INVITE_BATCH);
-          const links = await this.auth.issueTokens(m, batch.map((u) => u.id), 'invite', INVITE_TOKEN_DAYS * 86_400_000);
-          await this.mail.enqueueAll(m, batch.map((u, i) => invitation({ email: u.email, firstName: u.firstName, role: u.role as never }, links[i])));
+          const links = await this.auth.issueTokens(
+            m,
+            batch.map((u) => u.id),
+            'invite',
+            INVITE_TOKEN_DAYS * 86_400_000,
+          );
+          await this.mail.enqueueAll(
+            m,
+            batch.map((u, i) => invitation({ email: u.email, firstName: u.firstName, role: u.role as never }, links[i])),
+          );
         }
       }
       const [row] = await m.query(
         `INSERT INTO oneroster_imports (created_by, applied, report) VALUES ($1, $2, $3) RETURNING id, created_at AS "createdAt"`,
-        [actor.userId, report.applied, JSON.stringify(report)]);
+        [actor.userId, report.applied, JSON.stringify(report)],
+      );
       return { id: row.id, createdAt: row.createdAt, createdBy: actor.userId, applied: report.applied, report } as ImportRecord;
     });
     if (record.applied) void this.mail.deliverPending();
@@ -104,6 +124,8 @@ export class OneRosterImports {
     return this.ds.query(
       `SELECT i.id, i.created_at AS "createdAt", i.created_by AS "createdBy", i.applied, i.report,
          CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END AS "createdByName"
-       FROM oneroster_imports i LEFT JOIN users u ON u.id = i.created_by ORDER BY i.created_at DESC LIMIT $1`, [limit]);
+       FROM oneroster_imports i LEFT JOIN users u ON u.id = i.created_by ORDER BY i.created_at DESC LIMIT $1`,
+      [limit],
+    );
   }
 }

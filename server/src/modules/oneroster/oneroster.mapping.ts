@@ -38,7 +38,10 @@ export const COURSE_SID_SEPARATOR = ':';
  * A course is a subject at a grade: its sourcedId is the one an SIS gave it (oneroster_courses), else the
  * subject's and the grade's (COURSE_SID_SEPARATOR).
  */
-const courseSid = (s: string, c: string) => `coalesce((SELECT oc.sourced_id FROM oneroster_courses oc WHERE oc.subject_id = ${s}.id AND oc.grade = lower(${c}.grade)),
+const courseSid = (
+  s: string,
+  c: string,
+) => `coalesce((SELECT oc.sourced_id FROM oneroster_courses oc WHERE oc.subject_id = ${s}.id AND oc.grade = lower(${c}.grade)),
   ${sid(s)} || '${COURSE_SID_SEPARATOR}' || lower(${c}.grade))`;
 
 const SCHOOL = `(SELECT sourced_id FROM oneroster_orgs WHERE type = 'school')`;
@@ -49,7 +52,11 @@ const roleWord = (u: string) =>
 
 export type Row = Record<string, unknown>;
 
-export interface GuidRef { href: string; sourcedId: string; type: string }
+export interface GuidRef {
+  href: string;
+  sourcedId: string;
+  type: string;
+}
 
 /** Builds GUIDRefs with hrefs under this server's OneRoster base address. */
 export type RefMaker = (type: string, sourcedId: string) => GuidRef;
@@ -78,7 +85,10 @@ export const orgs: Collection = {
       CASE WHEN o.type = 'district' THEN ARRAY(SELECT s.sourced_id FROM oneroster_orgs s WHERE s.type = 'school') ELSE '{}' END AS "_children"
     FROM oneroster_orgs o`,
   present: (r, ref) => ({
-    ...meta(r), name: r.name, type: r.type, identifier: r.identifier,
+    ...meta(r),
+    name: r.name,
+    type: r.type,
+    identifier: r.identifier,
     ...(r._parent ? { parent: ref('org', r._parent as string) } : {}),
     children: arr(r._children).map((c) => ref('org', c)),
   }),
@@ -111,7 +121,12 @@ export const academicSessions: Collection = {
       ARRAY(SELECT ${sid('g')} FROM academic_periods g WHERE g.parent_id = p.id ORDER BY g.start_date), y.id
     FROM academic_periods p JOIN academic_years y ON y.id = p.academic_year_id`,
   present: (r, ref) => ({
-    ...meta(r), title: r.title, startDate: r.startDate, endDate: r.endDate, type: r.type, schoolYear: r.schoolYear,
+    ...meta(r),
+    title: r.title,
+    startDate: r.startDate,
+    endDate: r.endDate,
+    type: r.type,
+    schoolYear: r.schoolYear,
     ...(r._parent ? { parent: ref('academicSession', r._parent as string) } : {}),
     children: arr(r._children).map((c) => ref('academicSession', c)),
   }),
@@ -127,7 +142,12 @@ export const courses: Collection = {
     FROM allocations a JOIN classes c ON c.id = a.class_id JOIN subjects s ON s.id = a.subject_id
     ORDER BY ${courseSid('s', 'c')}, greatest(s.updated_at, c.updated_at) DESC`,
   present: (r, ref) => ({
-    ...meta(r), title: r.title, courseCode: r.courseCode, grades: [r._grade], subjects: [r._subject], org: ref('org', r._org as string),
+    ...meta(r),
+    title: r.title,
+    courseCode: r.courseCode,
+    grades: [r._grade],
+    subjects: [r._subject],
+    org: ref('org', r._org as string),
   }),
 };
 
@@ -147,8 +167,15 @@ export const classes: Collection = {
       a.id AS "_id"
     FROM allocations a JOIN classes c ON c.id = a.class_id JOIN subjects s ON s.id = a.subject_id JOIN academic_years y ON y.id = a.academic_year_id`,
   present: (r, ref) => ({
-    ...meta(r), title: r.title, classCode: r.classCode, classType: r.classType, location: r.location,
-    grades: [r._grade], subjects: [r._subject], course: ref('course', r._course as string), school: ref('org', r._school as string),
+    ...meta(r),
+    title: r.title,
+    classCode: r.classCode,
+    classType: r.classType,
+    location: r.location,
+    grades: [r._grade],
+    subjects: [r._subject],
+    course: ref('course', r._course as string),
+    school: ref('org', r._school as string),
     terms: arr(r._terms).map((t) => ref('academicSession', t)),
   }),
 };
@@ -166,8 +193,14 @@ export const users: Collection = {
         UNION ALL SELECT ${sid('a')} FROM allocations a WHERE a.class_id = u.class_id AND a.academic_year_id = u.academic_year_id) AS "_classes"
     FROM users u LEFT JOIN classes c ON c.id = u.class_id`,
   present: (r, ref) => ({
-    ...meta(r), enabledUser: r.enabledUser === 'true', username: r.username, userIds: [{ type: 'LMS', identifier: r.identifier }],
-    givenName: r.givenName, familyName: r.familyName, email: r.email, identifier: r.identifier,
+    ...meta(r),
+    enabledUser: r.enabledUser === 'true',
+    username: r.username,
+    userIds: [{ type: 'LMS', identifier: r.identifier }],
+    givenName: r.givenName,
+    familyName: r.familyName,
+    email: r.email,
+    identifier: r.identifier,
     roles: [{ roleType: 'primary', role: r.role, org: ref('org', r._school as string) }],
     primaryOrg: ref('org', r._school as string),
     agents: arr(r._agents).map((a) => ref('user', a)),
@@ -200,8 +233,14 @@ export const enrollments: Collection = {
     FROM users u JOIN allocations a ON a.class_id = u.class_id AND a.academic_year_id = u.academic_year_id
       JOIN academic_years y ON y.id = a.academic_year_id`,
   present: (r, ref) => ({
-    ...meta(r), role: r.role, primary: r.primary === 'true', beginDate: r.beginDate, endDate: r.endDate,
-    user: ref('user', r._user as string), class: ref('class', r._class as string), school: ref('org', r._school as string),
+    ...meta(r),
+    role: r.role,
+    primary: r.primary === 'true',
+    beginDate: r.beginDate,
+    endDate: r.endDate,
+    user: ref('user', r._user as string),
+    class: ref('class', r._class as string),
+    school: ref('org', r._school as string),
   }),
 };
 
@@ -226,7 +265,9 @@ export const categories: Collection = {
   singular: 'category',
   fields: base(['title']),
   sql: `SELECT k.sid AS "sourcedId", 'active' AS status, '${BUILT_IN_DATE}' AS "dateLastModified", k.title, NULL::text AS "_weight"
-    FROM (VALUES ${Object.entries(BUILT_IN_CATEGORIES).map(([k, v]) => `('${k}', '${v}')`).join(', ')}) k(sid, title)
+    FROM (VALUES ${Object.entries(BUILT_IN_CATEGORIES)
+      .map(([k, v]) => `('${k}', '${v}')`)
+      .join(', ')}) k(sid, title)
     UNION ALL
     SELECT c.sourced_id, 'active', ${iso('c.updated_at')}, c.title, c.weight::text FROM oneroster_categories c`,
   present: (r) => ({ ...meta(r), title: r.title, ...(r._weight !== null ? { weight: Number(r._weight) } : {}) }),
@@ -255,10 +296,17 @@ export const lineItems: Collection = {
       (SELECT ${sid('p')} FROM academic_periods p WHERE p.id = li.grading_period_id), true
     FROM oneroster_line_items li JOIN allocations al ON al.id = li.allocation_id`,
   present: (r, ref) => ({
-    ...meta(r), title: r.title, description: r.description, assignDate: r.assignDate, dueDate: r.dueDate,
-    class: ref('class', r._class as string), school: ref('org', r._school as string), category: ref('category', r._category as string),
+    ...meta(r),
+    title: r.title,
+    description: r.description,
+    assignDate: r.assignDate,
+    dueDate: r.dueDate,
+    class: ref('class', r._class as string),
+    school: ref('org', r._school as string),
+    category: ref('category', r._category as string),
     ...(r._gradingPeriod ? { gradingPeriod: ref('academicSession', r._gradingPeriod as string) } : {}),
-    resultValueMin: Number(r._min), resultValueMax: Number(r._max),
+    resultValueMin: Number(r._min),
+    resultValueMax: Number(r._max),
   }),
 };
 
@@ -286,7 +334,13 @@ export const results: Collection = {
     FROM oneroster_results r JOIN oneroster_line_items li ON li.id = r.line_item_id JOIN allocations al ON al.id = li.allocation_id
       JOIN users u ON u.id = r.student_id`,
   present: (r, ref) => ({
-    ...meta(r), lineItem: ref('lineItem', r._lineItem as string), student: ref('user', r._student as string), class: ref('class', r._class as string),
-    scoreStatus: r.scoreStatus, ...(r._score !== null ? { score: Number(r._score) } : {}), scoreDate: r.scoreDate, comment: r.comment,
+    ...meta(r),
+    lineItem: ref('lineItem', r._lineItem as string),
+    student: ref('user', r._student as string),
+    class: ref('class', r._class as string),
+    scoreStatus: r.scoreStatus,
+    ...(r._score !== null ? { score: Number(r._score) } : {}),
+    scoreDate: r.scoreDate,
+    comment: r.comment,
   }),
 };

@@ -11,12 +11,19 @@ export const MAX_LIMIT = 10_000;
 
 /** What the consumer got wrong, with the imsx code minor it answers with (HTTP 400). */
 export class QueryError extends Error {
-  constructor(readonly codeMinor: 'invalid_filter_field' | 'invaliddata' | 'invalid_sort_field', message: string) {
+  constructor(
+    readonly codeMinor: 'invalid_filter_field' | 'invaliddata' | 'invalid_sort_field',
+    message: string,
+  ) {
     super(message);
   }
 }
 
-export interface Predicate { field: string; op: Op; value: string }
+export interface Predicate {
+  field: string;
+  op: Op;
+  value: string;
+}
 export type Op = '=' | '!=' | '>' | '>=' | '<' | '<=' | '~';
 /** OR of AND groups: AND binds tighter, as in SQL. */
 export type Filter = Predicate[][];
@@ -30,8 +37,16 @@ export function parseFilter(text: string): Filter {
   let rest = text;
   for (;;) {
     const m = CLAUSE.exec(rest);
-    if (!m) throw new QueryError('invaliddata', `The filter "${text}" is not of the form field operator 'value' (operators = != > >= < <= ~, joined by AND or OR)`);
-    groups[groups.length - 1].push({ field: m[1], op: m[2] as Op, value: m[3] !== undefined ? m[3].replace(/''/g, "'") : m[4].replace(/""/g, '"') });
+    if (!m)
+      throw new QueryError(
+        'invaliddata',
+        `The filter "${text}" is not of the form field operator 'value' (operators = != > >= < <= ~, joined by AND or OR)`,
+      );
+    groups[groups.length - 1].push({
+      field: m[1],
+      op: m[2] as Op,
+      value: m[3] !== undefined ? m[3].replace(/''/g, "'") : m[4].replace(/""/g, '"'),
+    });
     rest = rest.slice(m[0].length);
     if (!rest) return groups;
     const j = JOIN.exec(rest);
@@ -66,7 +81,12 @@ export function readQuery(q: Record<string, unknown>, c: Collection): ListQuery 
   const limit = count('limit', single(q.limit), DEFAULT_LIMIT, 1, MAX_LIMIT);
   const offset = count('offset', single(q.offset), 0, 0, Number.MAX_SAFE_INTEGER);
   const sortRaw = single(q.sort);
-  const sort = sortRaw ? sortRaw.split(',').map((s) => s.trim()).filter(Boolean) : [];
+  const sort = sortRaw
+    ? sortRaw
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
   const unknownSort = sort.find((s) => !(s in c.fields));
   if (unknownSort) throw new QueryError('invalid_sort_field', `Cannot sort by "${unknownSort}": it is not a field of ${c.plural}`);
   const orderBy = single(q.orderBy);
@@ -74,9 +94,15 @@ export function readQuery(q: Record<string, unknown>, c: Collection): ListQuery 
   const filterRaw = single(q.filter);
   const filter = filterRaw ? parseFilter(filterRaw) : [];
   const unknownFilter = filter.flat().find((p) => !(p.field in c.fields));
-  if (unknownFilter) throw new QueryError('invalid_filter_field', `Cannot filter on "${unknownFilter.field}": it is not a field of ${c.plural}`);
+  if (unknownFilter)
+    throw new QueryError('invalid_filter_field', `Cannot filter on "${unknownFilter.field}": it is not a field of ${c.plural}`);
   const fieldsRaw = single(q.fields);
-  const fields = fieldsRaw ? fieldsRaw.split(',').map((s) => s.trim()).filter(Boolean) : null;
+  const fields = fieldsRaw
+    ? fieldsRaw
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : null;
   return { limit, offset, sort, desc: orderBy === 'desc', filter, fields };
 }
 
@@ -87,7 +113,8 @@ const col = (c: Collection, field: string) => `o."${c.fields[field]}"`;
 export function filterSql(c: Collection, filter: Filter, param: (v: unknown) => string): string | null {
   if (!filter.length) return null;
   const one = (p: Predicate) =>
-    p.op === '~' ? `${col(c, p.field)} ILIKE ${param(`%${p.value.replace(/[\\%_]/g, (x) => `\\${x}`)}%`)}`
+    p.op === '~'
+      ? `${col(c, p.field)} ILIKE ${param(`%${p.value.replace(/[\\%_]/g, (x) => `\\${x}`)}%`)}`
       : `${col(c, p.field)} ${SQL_OP[p.op]} ${param(p.value)}`;
   return `(${filter.map((g) => `(${g.map(one).join(' AND ')})`).join(' OR ')})`;
 }

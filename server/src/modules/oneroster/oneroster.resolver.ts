@@ -9,14 +9,25 @@ import { Gradebook } from '../gradebook/gradebook.types';
 import { ExternalGradebookColumn, ImportOneRosterInput, OneRosterAddresses, OneRosterImport } from './oneroster.types';
 import type { ImportRecord } from './oneroster.imports';
 
-const toImport = (i: ImportRecord & { createdByName?: string | null }) => Object.assign(new OneRosterImport(), {
-  id: i.id, createdAt: i.createdAt, createdBy: i.createdByName ?? null, applied: i.applied, source: i.report.source ?? '',
-  files: i.report.files, counts: i.report.counts, problems: i.report.problems, moreProblems: i.report.moreProblems,
-});
+const toImport = (i: ImportRecord & { createdByName?: string | null }) =>
+  Object.assign(new OneRosterImport(), {
+    id: i.id,
+    createdAt: i.createdAt,
+    createdBy: i.createdByName ?? null,
+    applied: i.applied,
+    source: i.report.source ?? '',
+    files: i.report.files,
+    counts: i.report.counts,
+    problems: i.report.problems,
+    moreProblems: i.report.moreProblems,
+  });
 
 @Resolver(() => Gradebook)
 export class OneRosterGradebookResolver {
-  @FieldResolver(() => [ExternalGradebookColumn], { description: "Columns that applications keep for this course's class through OneRoster (external line items) with their results, by due date; they count in no average." })
+  @FieldResolver(() => [ExternalGradebookColumn], {
+    description:
+      "Columns that applications keep for this course's class through OneRoster (external line items) with their results, by due date; they count in no average.",
+  })
   externalColumns(@Root() g: Gradebook, @Ctx() ctx: RequestContext) {
     // the gradebook itself was authorized before its fields resolve
     return ctx.services.oneroster.gradebook.columnsOfCourse(g.courseId);
@@ -25,21 +36,30 @@ export class OneRosterGradebookResolver {
 
 @Resolver()
 export class OneRosterResolver {
-  @Query(() => OneRosterAddresses, { description: 'The OneRoster 1.2 base addresses and token endpoint to give another system (SuperAdmin and Admin).' })
+  @Query(() => OneRosterAddresses, {
+    description: 'The OneRoster 1.2 base addresses and token endpoint to give another system (SuperAdmin and Admin).',
+  })
   oneRosterAddresses(@CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
     return ctx.services.oneroster.imports.addresses(actor);
   }
 
-  @Query(() => [OneRosterImport], { description: 'The last twenty OneRoster CSV imports, newest first, with their reports (SuperAdmin and Admin; REST: GET /api/oneroster/imports).' })
+  @Query(() => [OneRosterImport], {
+    description:
+      'The last twenty OneRoster CSV imports, newest first, with their reports (SuperAdmin and Admin; REST: GET /api/oneroster/imports).',
+  })
   async oneRosterImports(@CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
     return (await ctx.services.oneroster.imports.recent(actor)).map(toImport);
   }
 
-  @Mutation(() => OneRosterImport, { description: "Import a OneRoster 1.2 CSV zip (multipart request; send 'Apollo-Require-Preflight: true'): input.apply false previews it, true applies it when every row can be taken, in one transaction; either way nothing changes when a row is refused (SuperAdmin and Admin; REST: POST /api/oneroster/imports, also for zips above the 50MB of GraphQL uploads)." })
+  @Mutation(() => OneRosterImport, {
+    description:
+      "Import a OneRoster 1.2 CSV zip (multipart request; send 'Apollo-Require-Preflight: true'): input.apply false previews it, true applies it when every row can be taken, in one transaction; either way nothing changes when a row is refused (SuperAdmin and Admin; REST: POST /api/oneroster/imports, also for zips above the 50MB of GraphQL uploads).",
+  })
   async importOneRoster(
     @Arg('file', () => GraphQLUpload, { nullable: true, description: 'The zip.' }) file: Promise<FileUpload> | null,
     @Arg('input', () => ImportOneRosterInput) input: ImportOneRosterInput,
-    @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext,
+    @CurrentActor() actor: Actor,
+    @Ctx() ctx: RequestContext,
   ) {
     const upload = file ? await file : null;
     if (!upload) throw validation('Please select a zip file to import');

@@ -23,14 +23,23 @@ afterAll(() => t?.close());
 const get = (path: string) => c.call('GET', `${R}${path}`);
 const q = (s: string) => encodeURIComponent(s);
 
-it('finds a teacher by email, the teacher\'s classes and a class\'s students', async () => {
+it("finds a teacher by email, the teacher's classes and a class's students", async () => {
   const teachers = await get(`/teachers?filter=${q("email='teacher@demo.school'")}`);
   expect(teachers.status).toBe(200);
   expect(teachers.body.users).toHaveLength(1);
   const teacher = teachers.body.users[0];
   expect(teacher).toMatchObject({
-    status: 'active', enabledUser: true, givenName: expect.any(String), email: 'teacher@demo.school',
-    roles: [{ roleType: 'primary', role: 'teacher', org: { sourcedId: 'school', type: 'org', href: 'http://lms.test/ims/oneroster/rostering/v1p2/orgs/school' } }],
+    status: 'active',
+    enabledUser: true,
+    givenName: expect.any(String),
+    email: 'teacher@demo.school',
+    roles: [
+      {
+        roleType: 'primary',
+        role: 'teacher',
+        org: { sourcedId: 'school', type: 'org', href: 'http://lms.test/ims/oneroster/rostering/v1p2/orgs/school' },
+      },
+    ],
   });
   expect(teacher.dateLastModified).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   const ours = (await t.ds.query(`SELECT id FROM users WHERE email = 'teacher@demo.school'`))[0].id;
@@ -38,11 +47,22 @@ it('finds a teacher by email, the teacher\'s classes and a class\'s students', a
 
   const classes = await get(`/teachers/${teacher.sourcedId}/classes?sort=title`);
   expect(classes.status).toBe(200);
-  const expected = await t.ds.query(`SELECT a.id FROM allocation_teachers at JOIN allocations a ON a.id = at.allocation_id WHERE at.teacher_id = $1`, [ours]);
-  expect(classes.body.classes.map((k: { sourcedId: string }) => k.sourcedId).sort()).toEqual(expected.map((e: { id: string }) => e.id).sort());
+  const expected = await t.ds.query(
+    `SELECT a.id FROM allocation_teachers at JOIN allocations a ON a.id = at.allocation_id WHERE at.teacher_id = $1`,
+    [ours],
+  );
+  expect(classes.body.classes.map((k: { sourcedId: string }) => k.sourcedId).sort()).toEqual(
+    expected.map((e: { id: string }) => e.id).sort(),
+  );
   const mathsA = classes.body.classes.find((k: { title: string }) => k.title.startsWith('Class 5A'));
-  expect(mathsA).toMatchObject({ classType: 'scheduled', classCode: 'Class 5A', grades: ['5'], school: { sourcedId: 'school' },
-    course: { type: 'course' }, terms: [{ type: 'academicSession' }] });
+  expect(mathsA).toMatchObject({
+    classType: 'scheduled',
+    classCode: 'Class 5A',
+    grades: ['5'],
+    school: { sourcedId: 'school' },
+    course: { type: 'course' },
+    terms: [{ type: 'academicSession' }],
+  });
 
   const students = await get(`/classes/${mathsA.sourcedId}/students`);
   expect(students.body.users.map((u: { email: string }) => u.email).sort()).toEqual(['student2@demo.school', 'student@demo.school']);
@@ -54,7 +74,13 @@ it('finds a teacher by email, the teacher\'s classes and a class\'s students', a
   const enr = await get(`/enrollments?filter=${q(`class.sourcedId='${mathsA.sourcedId}' AND role='teacher'`)}`);
   expect(enr.body.enrollments.length).toBeGreaterThan(0);
   expect(enr.body.enrollments.filter((e: { primary: boolean }) => e.primary)).toHaveLength(1);
-  expect(enr.body.enrollments[0]).toMatchObject({ role: 'teacher', class: { sourcedId: mathsA.sourcedId, type: 'class' }, user: { type: 'user' }, beginDate: '2026-01-01', endDate: '2026-12-31' });
+  expect(enr.body.enrollments[0]).toMatchObject({
+    role: 'teacher',
+    class: { sourcedId: mathsA.sourcedId, type: 'class' },
+    user: { type: 'user' },
+    beginDate: '2026-01-01',
+    endDate: '2026-12-31',
+  });
 
   // the course a class belongs to, and back
   const course = await get(`/courses/${encodeURIComponent(mathsA.course.sourcedId)}`);
@@ -75,23 +101,49 @@ it('a parent is a guardian whose agents are the children, and a child names the 
 it('years, terms and grading periods: a year without terms has one spanning it; a term lists its grading periods', async () => {
   await t.ds.query(`UPDATE academic_years SET start_date = '2025-02-01', end_date = '2025-12-15' WHERE year = '2025'`);
   const [y2025] = await t.ds.query(`SELECT id FROM academic_years WHERE year = '2025'`);
-  const [term] = await t.ds.query(`INSERT INTO academic_periods (academic_year_id, type, title, start_date, end_date) VALUES ($1, 'term', 'Term 1', '2025-02-01', '2025-06-30') RETURNING id`, [y2025.id]);
-  await t.ds.query(`INSERT INTO academic_periods (academic_year_id, parent_id, type, title, start_date, end_date) VALUES
-    ($1, $2, 'gradingPeriod', 'GP 1', '2025-02-01', '2025-04-15'), ($1, $2, 'gradingPeriod', 'GP 2', '2025-04-16', '2025-06-30')`, [y2025.id, term.id]);
+  const [term] = await t.ds.query(
+    `INSERT INTO academic_periods (academic_year_id, type, title, start_date, end_date) VALUES ($1, 'term', 'Term 1', '2025-02-01', '2025-06-30') RETURNING id`,
+    [y2025.id],
+  );
+  await t.ds.query(
+    `INSERT INTO academic_periods (academic_year_id, parent_id, type, title, start_date, end_date) VALUES
+    ($1, $2, 'gradingPeriod', 'GP 1', '2025-02-01', '2025-04-15'), ($1, $2, 'gradingPeriod', 'GP 2', '2025-04-16', '2025-06-30')`,
+    [y2025.id, term.id],
+  );
 
   const years = await get(`/academicSessions?filter=${q("type='schoolYear'")}&sort=title`);
-  expect(years.body.academicSessions.map((s: { title: string; startDate: string; endDate: string; schoolYear: string }) => [s.title, s.startDate, s.endDate, s.schoolYear]))
-    .toEqual([['2025', '2025-02-01', '2025-12-15', '2025'], ['2026', '2026-01-01', '2026-12-31', '2026']]);
+  expect(
+    years.body.academicSessions.map((s: { title: string; startDate: string; endDate: string; schoolYear: string }) => [
+      s.title,
+      s.startDate,
+      s.endDate,
+      s.schoolYear,
+    ]),
+  ).toEqual([
+    ['2025', '2025-02-01', '2025-12-15', '2025'],
+    ['2026', '2026-01-01', '2026-12-31', '2026'],
+  ]);
 
   const terms = await get('/terms?sort=startDate');
-  expect(terms.body.academicSessions.map((s: { title: string; type: string }) => [s.title, s.type])).toEqual([['Term 1', 'term'], ['2026', 'term']]);
+  expect(terms.body.academicSessions.map((s: { title: string; type: string }) => [s.title, s.type])).toEqual([
+    ['Term 1', 'term'],
+    ['2026', 'term'],
+  ]);
   const wholeYear = terms.body.academicSessions[1];
   expect(wholeYear).toMatchObject({ startDate: '2026-01-01', endDate: '2026-12-31', parent: { type: 'academicSession' } });
 
   const gps = await get(`/terms/${term.id}/gradingPeriods?sort=startDate`);
   expect(gps.status).toBe(200);
-  expect(gps.body.academicSessions.map((s: { title: string; type: string; parent: { sourcedId: string } }) => [s.title, s.type, s.parent.sourcedId]))
-    .toEqual([['GP 1', 'gradingPeriod', term.id], ['GP 2', 'gradingPeriod', term.id]]);
+  expect(
+    gps.body.academicSessions.map((s: { title: string; type: string; parent: { sourcedId: string } }) => [
+      s.title,
+      s.type,
+      s.parent.sourcedId,
+    ]),
+  ).toEqual([
+    ['GP 1', 'gradingPeriod', term.id],
+    ['GP 2', 'gradingPeriod', term.id],
+  ]);
   expect((await get(`/gradingPeriods?filter=${q("title='GP 2'")}`)).body.academicSessions).toHaveLength(1);
   expect((await get(`/terms/${term.id}`)).body.academicSession.children).toHaveLength(2);
   // a class of 2026 lies in the term that spans 2026
@@ -152,7 +204,7 @@ it('sorts, filters with AND and OR, ~ and !=, and selects fields', async () => {
   expect(one.body).toEqual({ org: { name: 'School' } });
 });
 
-it('answers the specification\'s refusals: 400, 401, 403, 404, 405 with imsx payloads, and changes nothing', async () => {
+it("answers the specification's refusals: 400, 401, 403, 404, 405 with imsx payloads, and changes nothing", async () => {
   const cases: Array<[string, number, string]> = [
     [`/users?filter=${q("shoeSize='9'")}`, 400, 'invalid_filter_field'],
     [`/users?filter=${q("email='a' XOR email='b'")}`, 400, 'invaliddata'],

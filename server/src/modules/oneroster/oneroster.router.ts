@@ -19,7 +19,13 @@ export function oneRosterRoutes(publicUrl: string, withContext: (req: Request, r
   r.use(GRADEBOOK_PATH, gradebookRouter(publicUrl));
   r.use(IMS, (req: Request, res: Response) => {
     const known = req.method === 'GET' ? null : `${req.method} is not offered at ${req.path}`;
-    sendError(res, known ? new OneRosterError(405, 'invaliddata', known) : new OneRosterError(404, 'unknownobject', `No OneRoster endpoint at ${req.path}`), undefined);
+    sendError(
+      res,
+      known
+        ? new OneRosterError(405, 'invaliddata', known)
+        : new OneRosterError(404, 'unknownobject', `No OneRoster endpoint at ${req.path}`),
+      undefined,
+    );
   });
   r.use(IMS, (err: unknown, _req: Request, res: Response, _next: NextFunction) => {
     sendError(res, err, (res.locals.ctx as RequestContext | undefined)?.requestId);

@@ -12,15 +12,24 @@ export const GRADEBOOK_PATH = '/ims/oneroster/gradebook/v1p2';
 
 /** Where each GUIDRef type is read (its service and collection path). */
 const HREF: Record<string, string> = {
-  org: `${ROSTERING_PATH}/orgs`, academicSession: `${ROSTERING_PATH}/academicSessions`, course: `${ROSTERING_PATH}/courses`,
-  class: `${ROSTERING_PATH}/classes`, user: `${ROSTERING_PATH}/users`, enrollment: `${ROSTERING_PATH}/enrollments`,
-  category: `${GRADEBOOK_PATH}/categories`, lineItem: `${GRADEBOOK_PATH}/lineItems`, result: `${GRADEBOOK_PATH}/results`,
+  org: `${ROSTERING_PATH}/orgs`,
+  academicSession: `${ROSTERING_PATH}/academicSessions`,
+  course: `${ROSTERING_PATH}/courses`,
+  class: `${ROSTERING_PATH}/classes`,
+  user: `${ROSTERING_PATH}/users`,
+  enrollment: `${ROSTERING_PATH}/enrollments`,
+  category: `${GRADEBOOK_PATH}/categories`,
+  lineItem: `${GRADEBOOK_PATH}/lineItems`,
+  result: `${GRADEBOOK_PATH}/results`,
 };
 
 /** A restriction of a collection to the rows of one parent (a class's students): SQL over `o` built with `param`. */
 export type Restriction = (param: (v: unknown) => string) => string;
 
-export interface Page { total: number; items: Row[] }
+export interface Page {
+  total: number;
+  items: Row[];
+}
 
 /**
  * Reads OneRoster collections for an application: one statement for the total and one for the page, whatever
@@ -29,8 +38,15 @@ export interface Page { total: number; items: Row[] }
 export class OneRosterService {
   readonly ref: RefMaker;
 
-  constructor(private readonly ds: DataSource, config: Config) {
-    this.ref = (type: string, sourcedId: string): GuidRef => ({ href: `${config.publicUrl}${HREF[type]}/${encodeURIComponent(sourcedId)}`, sourcedId, type });
+  constructor(
+    private readonly ds: DataSource,
+    config: Config,
+  ) {
+    this.ref = (type: string, sourcedId: string): GuidRef => ({
+      href: `${config.publicUrl}${HREF[type]}/${encodeURIComponent(sourcedId)}`,
+      sourcedId,
+      type,
+    });
   }
 
   /** The actor may make this OneRoster call (policies/rules.ts); an application without the scope is refused 403. */
@@ -46,9 +62,10 @@ export class OneRosterService {
     const where = [restrict?.(param), filterSql(c, q.filter, param)].filter(Boolean);
     const from = `FROM (${c.sql}) o${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
     const [{ total }] = (await this.ds.query(`SELECT count(*)::int AS total ${from}`, params)) as Array<{ total: number }>;
-    const rows = total > q.offset
-      ? ((await this.ds.query(`SELECT o.* ${from} ORDER BY ${orderSql(c, q)} LIMIT ${q.limit} OFFSET ${q.offset}`, params)) as Row[])
-      : [];
+    const rows =
+      total > q.offset
+        ? ((await this.ds.query(`SELECT o.* ${from} ORDER BY ${orderSql(c, q)} LIMIT ${q.limit} OFFSET ${q.offset}`, params)) as Row[])
+        : [];
     return { total, items: rows.map((r) => select(c.present(r, this.ref), q.fields)) };
   }
 

@@ -5,17 +5,25 @@ export class ExternalGradebookCell {
   @Field(() => ID, { description: 'The student (the row).' })
   studentId: string;
 
-  @Field(() => Float, { nullable: true, description: 'The score the application sent; above the maximum when it gave extra credit; null without one (exempt, not submitted).' })
+  @Field(() => Float, {
+    nullable: true,
+    description: 'The score the application sent; above the maximum when it gave extra credit; null without one (exempt, not submitted).',
+  })
   score: number | null;
 
-  @Field({ description: "The OneRoster scoreStatus in words: 'Graded', 'Partially graded', 'Submitted', 'Not submitted', or 'Excused' (exempt)." })
+  @Field({
+    description: "The OneRoster scoreStatus in words: 'Graded', 'Partially graded', 'Submitted', 'Not submitted', or 'Excused' (exempt).",
+  })
   statusLabel: string;
 
   @Field({ description: "The application's comment." })
   comment: string;
 }
 
-@ObjectType({ description: "A column of the gradebook that an application keeps through OneRoster (an external line item): shown beside the course's own assessments, counted in no average." })
+@ObjectType({
+  description:
+    "A column of the gradebook that an application keeps through OneRoster (an external line item): shown beside the course's own assessments, counted in no average.",
+})
 export class ExternalGradebookColumn {
   @Field(() => ID, { description: 'The line item (its OneRoster sourcedId).' })
   id: string;
@@ -36,7 +44,10 @@ export class ExternalGradebookColumn {
   cells: ExternalGradebookCell[];
 }
 
-@ObjectType({ description: 'One file of an imported zip and how the manifest sends it (bulk, delta), or "not taken" for files this product does not read.' })
+@ObjectType({
+  description:
+    'One file of an imported zip and how the manifest sends it (bulk, delta), or "not taken" for files this product does not read.',
+})
 export class OneRosterImportFile {
   @Field({ description: 'File name in the zip (users.csv).' })
   name: string;
@@ -45,7 +56,9 @@ export class OneRosterImportFile {
   mode: string;
 }
 
-@ObjectType({ description: 'What an import does to one kind of object (user, class, academicSession, enrollment, parent link, subject, org, course).' })
+@ObjectType({
+  description: 'What an import does to one kind of object (user, class, academicSession, enrollment, parent link, subject, org, course).',
+})
 export class OneRosterImportCount {
   @Field({ description: 'The kind of object, in OneRoster words where there is one.' })
   object: string;
@@ -105,7 +118,10 @@ export class OneRosterImport {
   moreProblems: number;
 }
 
-@ObjectType({ description: 'Where another system reaches this school through OneRoster 1.2: the addresses to give it with an application\'s client credentials.' })
+@ObjectType({
+  description:
+    "Where another system reaches this school through OneRoster 1.2: the addresses to give it with an application's client credentials.",
+})
 export class OneRosterAddresses {
   @Field({ description: 'The rostering service base address (…/ims/oneroster/rostering/v1p2).' })
   rostering: string;

@@ -11,7 +11,10 @@ import { OneRosterError } from './oneroster.errors';
 export const ZIP_LIMITS = { entries: 64, entryBytes: 512 * 1024 * 1024, totalBytes: 2 * 1024 * 1024 * 1024 } as const;
 
 /** One row of one file: the 1-based physical line it starts on (the header is line 1) and its cells by column name. */
-export interface CsvRow { line: number; cells: Record<string, string> }
+export interface CsvRow {
+  line: number;
+  cells: Record<string, string>;
+}
 
 export const ZIP_TEXT = {
   notZip: 'The file is not a zip archive',
@@ -26,10 +29,17 @@ const LINE_BREAK = /\r\n|\r|\n/g;
 const SAFE_NAME = /^[A-Za-z][A-Za-z0-9_-]*\.csv$/;
 
 /** Every entry of the zip at `path`, in order, handed to `onFile` as a row stream; `wanted` decides which to read. */
-export async function readZip(path: string, wanted: (name: string) => boolean,
-  onRow: (name: string, row: CsvRow) => void, onHeader: (name: string, header: string[]) => void): Promise<string[]> {
+export async function readZip(
+  path: string,
+  wanted: (name: string) => boolean,
+  onRow: (name: string, row: CsvRow) => void,
+  onHeader: (name: string, header: string[]) => void,
+): Promise<string[]> {
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.open(path, { lazyEntries: true, autoClose: true, validateEntrySizes: true, decodeStrings: true }, (err, z) => (err ? reject(refuse(ZIP_TEXT.notZip)) : resolve(z!))));
+    yauzl.open(path, { lazyEntries: true, autoClose: true, validateEntrySizes: true, decodeStrings: true }, (err, z) =>
+      err ? reject(refuse(ZIP_TEXT.notZip)) : resolve(z!),
+    ),
+  );
   const names: string[] = [];
   let total = 0;
   try {
@@ -60,8 +70,12 @@ export async function readZip(path: string, wanted: (name: string) => boolean,
 }
 
 /** Streams one CSV (RFC 4180, UTF-8 with or without a byte order mark) row by row. */
-function readCsv(name: string, input: NodeJS.ReadableStream, onRow: (name: string, row: CsvRow) => void,
-  onHeader: (name: string, header: string[]) => void): Promise<void> {
+function readCsv(
+  name: string,
+  input: NodeJS.ReadableStream,
+  onRow: (name: string, row: CsvRow) => void,
+  onHeader: (name: string, header: string[]) => void,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     let header: string[] | null = null;
     // the physical line the next record starts on: a quoted cell may span lines, and blank lines count too

@@ -15,7 +15,10 @@ const item = (folder: string, file: string) => parseXml(fixtureFile(folder, file
 const packageOf = fixturePackage;
 const sign = (folder: string) => fixtureFile(folder, 'images/sign.png');
 
-describe.each([['qti3', 'QTI 3.0'], ['qti22', 'QTI 2.2']])('the %s examples (%s)', (folder) => {
+describe.each([
+  ['qti3', 'QTI 3.0'],
+  ['qti22', 'QTI 2.2'],
+])('the %s examples (%s)', (folder) => {
   it('become an MCQ (single), an MCQ with partial marking (multiple), a short answer and a long answer; the order item is skipped', async () => {
     const read = await readQti(await packageOf(folder));
     expect(read.questions.map((q) => [q.identifier, q.interaction, q.question.type])).toEqual([
@@ -24,7 +27,13 @@ describe.each([['qti3', 'QTI 3.0'], ['qti22', 'QTI 2.2']])('the %s examples (%s)
       ['textEntry', 'textEntryInteraction', QuestionType.ShortAnswer],
       ['extendedText', 'extendedTextInteraction', QuestionType.LongAnswer],
     ]);
-    expect(read.skipped).toEqual([{ identifier: 'order', interaction: 'orderInteraction', reason: expect.stringContaining('orderInteraction has no question type here') }]);
+    expect(read.skipped).toEqual([
+      {
+        identifier: 'order',
+        interaction: 'orderInteraction',
+        reason: expect.stringContaining('orderInteraction has no question type here'),
+      },
+    ]);
 
     const [choice, water, text, essay] = read.questions.map((q) => q.question);
     expect(choice).toMatchObject({ points: 1, partialMarking: { enabled: false, penaltyPerWrong: 0 } });
@@ -41,12 +50,16 @@ describe.each([['qti3', 'QTI 3.0'], ['qti22', 'QTI 2.2']])('the %s examples (%s)
     expect(water.options.filter((o) => o.isCorrect).map((o) => o.text)).toEqual(['Hydrogen', 'Oxygen']);
     // upper bound 2; Chlorine costs 1 and the unmapped wrong ones (default value) 2: the larger, 100%, is kept
     expect(water).toMatchObject({ points: 2, partialMarking: { enabled: true, penaltyPerWrong: 100 } });
-    expect(read.questions[1].notes).toEqual(['The wrong options cost 2, 1 in the package; here each costs the largest, 100% of the points']);
+    expect(read.questions[1].notes).toEqual([
+      'The wrong options cost 2, 1 in the package; here each costs the largest, 100% of the points',
+    ]);
 
     expect(text.points).toBe(1);
     expect(text.acceptedAnswers).toEqual([{ answer: 'York', weight: 100 }]);
     expect(text.questionText).toContain('Made glorious summer by this sun of _____ ;');
-    expect(read.questions[2].notes).toEqual(['Answers are compared here without regard to case and spacing: "york" (50%) earns what "York" earns (100%)']);
+    expect(read.questions[2].notes).toEqual([
+      'Answers are compared here without regard to case and spacing: "york" (50%) earns what "York" earns (100%)',
+    ]);
 
     expect(essay).toMatchObject({ points: 1, options: [], acceptedAnswers: [] });
     expect(essay.questionText).toContain('Write Sam a postcard. Answer the questions. Write 25-35 words.');
@@ -59,7 +72,8 @@ describe.each([['qti3', 'QTI 3.0'], ['qti22', 'QTI 2.2']])('the %s examples (%s)
     const frac = (score: number | null, max: number) => (score ?? NaN) / max;
     const check = (file: string, id: string, max: number, ids: string[], response: string[]) => {
       const q = byId[id];
-      const app = q.type === QuestionType.MCQ ? appScore(q, { chosen: response.map((r) => ids.indexOf(r)) }) : appScore(q, { text: response[0] });
+      const app =
+        q.type === QuestionType.MCQ ? appScore(q, { chosen: response.map((r) => ids.indexOf(r)) }) : appScore(q, { text: response[0] });
       return [frac(app, q.points), frac(qtiScore(item(folder, file), response), max)];
     };
     const choices = ['ChoiceA', 'ChoiceB', 'ChoiceC'];

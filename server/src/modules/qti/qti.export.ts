@@ -49,8 +49,12 @@ function choiceItem(q: NeutralQuestion): { declaration: string; interaction: str
   const single = correct.length === 1 && !partial;
   const cost = (q.points * q.partialMarking.penaltyPerWrong) / 100;
   const mapping = partial
-    ? `\n    <qti-mapping lower-bound="0" upper-bound="${q.points}" default-value="${n(-cost)}">\n${ids.map((id, i) =>
-      `      <qti-map-entry map-key="${id}" mapped-value="${n(q.options[i].isCorrect ? q.points / correct.length : -cost)}"/>`).join('\n')}\n    </qti-mapping>`
+    ? `\n    <qti-mapping lower-bound="0" upper-bound="${q.points}" default-value="${n(-cost)}">\n${ids
+        .map(
+          (id, i) =>
+            `      <qti-map-entry map-key="${id}" mapped-value="${n(q.options[i].isCorrect ? q.points / correct.length : -cost)}"/>`,
+        )
+        .join('\n')}\n    </qti-mapping>`
     : '';
   return {
     declaration: `<qti-response-declaration identifier="RESPONSE" cardinality="${single ? 'single' : 'multiple'}" base-type="identifier">
@@ -95,7 +99,9 @@ export const imageHrefs = (q: NeutralQuestion, identifier: string) =>
 /** The images under the text, in a block the importer leaves out of the text (it keeps them as images). */
 const imagesBlock = (q: NeutralQuestion, identifier: string) => {
   const hrefs = imageHrefs(q, identifier);
-  return hrefs.length ? `\n    <div class="${IMAGES_CLASS}">${hrefs.map((h, k) => `<p><img src="${x(h)}" alt="${x(q.images![k].name)}"/></p>`).join('')}</div>` : '';
+  return hrefs.length
+    ? `\n    <div class="${IMAGES_CLASS}">${hrefs.map((h, k) => `<p><img src="${x(h)}" alt="${x(q.images![k].name)}"/></p>`).join('')}</div>`
+    : '';
 };
 
 /** One question as a QTI 3.0 assessment item. */
@@ -114,9 +120,10 @@ export function itemXml(q: NeutralQuestion, identifier: string): string {
 }
 
 function manifestXml(title: string, ids: string[], questions: NeutralQuestion[]): string {
-  const keywords = (tags: string[]) => (tags.length
-    ? `\n      <metadata><lom xmlns="http://ltsc.ieee.org/xsd/LOM"><general>${tags.map((t) => `<keyword><string>${x(t)}</string></keyword>`).join('')}</general></lom></metadata>`
-    : '');
+  const keywords = (tags: string[]) =>
+    tags.length
+      ? `\n      <metadata><lom xmlns="http://ltsc.ieee.org/xsd/LOM"><general>${tags.map((t) => `<keyword><string>${x(t)}</string></keyword>`).join('')}</general></lom></metadata>`
+      : '';
   return `<?xml version="1.0" encoding="UTF-8"?>
 <manifest xmlns="http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1" identifier="MANIFEST-1">
   <metadata>
@@ -126,9 +133,15 @@ function manifestXml(title: string, ids: string[], questions: NeutralQuestion[])
   </metadata>
   <organizations/>
   <resources>
-${ids.map((id, i) => `    <resource identifier="${id}" type="imsqti_item_xmlv3p0" href="items/${id}.xml">${keywords(questions[i].tags)}
-      <file href="items/${id}.xml"/>${imageHrefs(questions[i], id).map((h) => `\n      <file href="items/${x(h)}"/>`).join('')}
-    </resource>`).join('\n')}
+${ids
+  .map(
+    (id, i) => `    <resource identifier="${id}" type="imsqti_item_xmlv3p0" href="items/${id}.xml">${keywords(questions[i].tags)}
+      <file href="items/${id}.xml"/>${imageHrefs(questions[i], id)
+        .map((h) => `\n      <file href="items/${x(h)}"/>`)
+        .join('')}
+    </resource>`,
+  )
+  .join('\n')}
   </resources>
 </manifest>
 `;

@@ -5,14 +5,17 @@ import { QuestionType } from '../assessments/assessment.entity';
 
 @InputType({ description: 'A bank made by the import: its name and subject (a subject you teach); it starts private.' })
 export class QtiNewBankInput {
-  @Field({ description: 'The new bank\'s name.' })
+  @Field({ description: "The new bank's name." })
   name: string;
 
   @Field(() => ID, { description: 'Its subject.' })
   subjectId: string;
 }
 
-@InputType({ description: 'A QTI package (zip: imsmanifest.xml and items, QTI 2.1, 2.2 or 3.0) or one item (XML) to import into exactly one of bankId, newBank or assessmentId.' })
+@InputType({
+  description:
+    'A QTI package (zip: imsmanifest.xml and items, QTI 2.1, 2.2 or 3.0) or one item (XML) to import into exactly one of bankId, newBank or assessmentId.',
+})
 export class ImportQtiInput {
   @Field(() => GraphQLUpload, { description: 'The package or item, at most 50MB (multipart request).' })
   file: Promise<FileUpload>;
@@ -26,7 +29,10 @@ export class ImportQtiInput {
   @Field(() => ID, { nullable: true, description: 'An assessment you teach: the questions are appended to its questions.' })
   assessmentId?: string | null;
 
-  @Field(() => Boolean, { nullable: true, description: 'True to preview: nothing changes, the result lists what would be imported and skipped.' })
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'True to preview: nothing changes, the result lists what would be imported and skipped.',
+  })
   dryRun?: boolean | null;
 }
 
@@ -44,7 +50,9 @@ export class QtiImportedQuestion {
   @Field(() => Int, { description: 'Its points.' })
   points: number;
 
-  @Field(() => [String], { description: 'Where the question differs from the item: scoring this application cannot express exactly, images not in the package.' })
+  @Field(() => [String], {
+    description: 'Where the question differs from the item: scoring this application cannot express exactly, images not in the package.',
+  })
   notes: string[];
 }
 

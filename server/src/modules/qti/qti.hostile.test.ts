@@ -40,23 +40,48 @@ ${hrefs.map((h, i) => `<resource identifier="r${i}" type="imsqti_item_xmlv3p0" h
 /** A zip whose entry `xx/…` is renamed `../…` in its bytes (zip writers refuse to write such a name). */
 async function zipWithName(name: string): Promise<Buffer> {
   const placeholder = name.replace(/\.\./g, 'xx');
-  const zip = await writeZip([['imsmanifest.xml', manifest([placeholder])], [placeholder, CHOICE]]);
+  const zip = await writeZip([
+    ['imsmanifest.xml', manifest([placeholder])],
+    [placeholder, CHOICE],
+  ]);
   return Buffer.from(zip.toString('latin1').split(placeholder).join(name), 'latin1');
 }
 
 describe('hostile QTI', () => {
   it('an entity bomb (billion laughs) in an item is refused before parsing', async () => {
-    const r = await refusal(readQti(await writeZip([['imsmanifest.xml', manifest(['bomb.xml'])], ['bomb.xml', BOMB]])));
-    expect(r).toMatchObject({ code: 'VALIDATION', message: 'bomb.xml declares a DOCTYPE or an entity: DTDs and entities are not accepted in QTI files' });
+    const r = await refusal(
+      readQti(
+        await writeZip([
+          ['imsmanifest.xml', manifest(['bomb.xml'])],
+          ['bomb.xml', BOMB],
+        ]),
+      ),
+    );
+    expect(r).toMatchObject({
+      code: 'VALIDATION',
+      message: 'bomb.xml declares a DOCTYPE or an entity: DTDs and entities are not accepted in QTI files',
+    });
     // the message says it was refused before parsing; the bound only catches an expansion (seconds to minutes), far
     // above what a busy CI machine adds
     expect(r.ms).toBeLessThan(10_000);
   });
 
   it('an external entity is refused, in an item alone or in the manifest', async () => {
-    expect(await refusal(readQti(Buffer.from(XXE), 'xxe.xml'))).toMatchObject({ code: 'VALIDATION', message: expect.stringContaining('xxe.xml declares a DOCTYPE') });
+    expect(await refusal(readQti(Buffer.from(XXE), 'xxe.xml'))).toMatchObject({
+      code: 'VALIDATION',
+      message: expect.stringContaining('xxe.xml declares a DOCTYPE'),
+    });
     const xxeManifest = manifest(['choice.xml']).replace('<manifest', '<!DOCTYPE m [<!ENTITY x SYSTEM "http://127.0.0.1/x">]>\n<manifest');
-    expect(await refusal(readQti(await writeZip([['imsmanifest.xml', xxeManifest], ['choice.xml', CHOICE]])))).toMatchObject({ code: 'VALIDATION', message: expect.stringContaining('imsmanifest.xml declares a DOCTYPE') });
+    expect(
+      await refusal(
+        readQti(
+          await writeZip([
+            ['imsmanifest.xml', xxeManifest],
+            ['choice.xml', CHOICE],
+          ]),
+        ),
+      ),
+    ).toMatchObject({ code: 'VALIDATION', message: expect.stringContaining('imsmanifest.xml declares a DOCTYPE') });
   });
 
   it('the parser chosen does not expand entities even without the DOCTYPE check in front of it', () => {
@@ -69,7 +94,10 @@ describe('hostile QTI', () => {
     const zip = name.startsWith('/')
       ? Buffer.from((await writeZip([['xetc/evil.xml', CHOICE]])).toString('latin1').split('xetc/evil.xml').join(name), 'latin1')
       : await zipWithName(name);
-    expect(await refusal(readQti(zip))).toMatchObject({ code: 'VALIDATION', message: expect.stringContaining(`The package holds "${name}"`) });
+    expect(await refusal(readQti(zip))).toMatchObject({
+      code: 'VALIDATION',
+      message: expect.stringContaining(`The package holds "${name}"`),
+    });
   });
 
   it('names and references that leave the package are told apart from ones inside it', () => {
@@ -77,7 +105,11 @@ describe('hostile QTI', () => {
     expect(['', '/a', '../a', 'a/../b', 'a\\b', 'C:a', 'a//b', './a'].map(safeEntryName)).toEqual(Array(8).fill(false));
     expect(resolveHref('items/q.xml', 'images/a.png')).toBe('items/images/a.png');
     expect(resolveHref('items/q.xml', '../shared/a.png')).toBe('shared/a.png');
-    expect([resolveHref('items/q.xml', '../../a.png'), resolveHref('q.xml', 'file:///etc/passwd'), resolveHref('q.xml', '/etc/passwd')]).toEqual([null, null, null]);
+    expect([
+      resolveHref('items/q.xml', '../../a.png'),
+      resolveHref('q.xml', 'file:///etc/passwd'),
+      resolveHref('q.xml', '/etc/passwd'),
+    ]).toEqual([null, null, null]);
   });
 
   it('10,000 items are refused quickly, before any item is read', async () => {
@@ -92,16 +124,35 @@ describe('hostile QTI', () => {
 
   it('a manifest naming more items than the limit is refused, even when the files are few', async () => {
     const hrefs = Array.from({ length: QTI_LIMITS.items + 1 }, () => 'choice.xml');
-    const r = await refusal(readQti(await writeZip([['imsmanifest.xml', manifest(hrefs)], ['choice.xml', CHOICE]])));
-    expect(r).toMatchObject({ code: 'VALIDATION', message: `The package holds ${QTI_LIMITS.items + 1} items; at most ${QTI_LIMITS.items} are imported at once` });
+    const r = await refusal(
+      readQti(
+        await writeZip([
+          ['imsmanifest.xml', manifest(hrefs)],
+          ['choice.xml', CHOICE],
+        ]),
+      ),
+    );
+    expect(r).toMatchObject({
+      code: 'VALIDATION',
+      message: `The package holds ${QTI_LIMITS.items + 1} items; at most ${QTI_LIMITS.items} are imported at once`,
+    });
   });
 
   it('a package over the size limit is refused as too large; an item file larger than its limit too', async () => {
-    expect(await refusal(readQti(Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(QTI_LIMITS.packageBytes)]))))
-      .toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    expect(await refusal(readQti(Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(QTI_LIMITS.packageBytes)])))).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+    });
     const big = CHOICE.replace('<p>Look', `<p>${'x'.repeat(QTI_LIMITS.xmlBytes)}</p><p>Look`);
-    expect(await refusal(readQti(await writeZip([['imsmanifest.xml', manifest(['big.xml'])], ['big.xml', big]]))))
-      .toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'big.xml is too large once decompressed' });
+    expect(
+      await refusal(
+        readQti(
+          await writeZip([
+            ['imsmanifest.xml', manifest(['big.xml'])],
+            ['big.xml', big],
+          ]),
+        ),
+      ),
+    ).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'big.xml is too large once decompressed' });
   });
 
   it('XML nested deeper than any item is refused, not a stack overflow', async () => {
@@ -110,8 +161,17 @@ describe('hostile QTI', () => {
   });
 
   it('a file that is neither a zip nor XML, and XML that is not well-formed, are refused clearly', async () => {
-    expect(await refusal(readQti(Buffer.from('hello'), 'x.txt'))).toMatchObject({ code: 'VALIDATION', message: expect.stringContaining('x.txt is not well-formed XML') });
-    expect(await refusal(readQti(Buffer.from('<a><b></a>'), 'x.xml'))).toMatchObject({ code: 'VALIDATION', message: expect.stringContaining('x.xml is not well-formed XML') });
-    expect(await refusal(readQti(Buffer.from([0x3c, 0xff, 0xfe]), 'x.xml'))).toMatchObject({ code: 'VALIDATION', message: 'x.xml is not UTF-8 text' });
+    expect(await refusal(readQti(Buffer.from('hello'), 'x.txt'))).toMatchObject({
+      code: 'VALIDATION',
+      message: expect.stringContaining('x.txt is not well-formed XML'),
+    });
+    expect(await refusal(readQti(Buffer.from('<a><b></a>'), 'x.xml'))).toMatchObject({
+      code: 'VALIDATION',
+      message: expect.stringContaining('x.xml is not well-formed XML'),
+    });
+    expect(await refusal(readQti(Buffer.from([0x3c, 0xff, 0xfe]), 'x.xml'))).toMatchObject({
+      code: 'VALIDATION',
+      message: 'x.xml is not UTF-8 text',
+    });
   });
 });

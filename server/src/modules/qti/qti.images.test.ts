@@ -25,9 +25,16 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => w.t.close());
 
-const importRest = (token: string, zip: Buffer, fields: Record<string, string>) => postMultipart(`${w.t.url}/api/qti/import`,
-  [...Object.entries(fields).map(([name, value]) => ({ name, value })), { name: 'dryRun', value: 'false' },
-    { name: 'file', filename: 'package.zip', contentType: 'application/zip', data: zip }], { authorization: `Bearer ${token}` });
+const importRest = (token: string, zip: Buffer, fields: Record<string, string>) =>
+  postMultipart(
+    `${w.t.url}/api/qti/import`,
+    [
+      ...Object.entries(fields).map(([name, value]) => ({ name, value })),
+      { name: 'dryRun', value: 'false' },
+      { name: 'file', filename: 'package.zip', contentType: 'application/zip', data: zip },
+    ],
+    { authorization: `Bearer ${token}` },
+  );
 
 async function download(path: string, token: string) {
   const res = await fetch(`${w.t.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
@@ -45,15 +52,21 @@ async function newBank(name: string) {
 async function newExam(title: string) {
   const [{ id }] = await w.t.ds.query(
     `INSERT INTO assessments (kind, course_id, title, due_date, is_visible, scope, total_points)
-     VALUES ('EXAM', $1, $2, '2030-01-01', true, 'whole_class', 1) RETURNING id`, [w.math, title]);
+     VALUES ('EXAM', $1, $2, '2030-01-01', true, 'whole_class', 1) RETURNING id`,
+    [w.math, title],
+  );
   return id as string;
 }
 
-const bankQuestions = async (bankId: string) => (await w.t.gql(BANK, { id: bankId }, w.tok.teacher)).data.questionBank.questions as
-  Array<{ id: string; questionText: string; images: Array<{ id: string; name: string; url: string }> }>;
+const bankQuestions = async (bankId: string) =>
+  (await w.t.gql(BANK, { id: bankId }, w.tok.teacher)).data.questionBank.questions as Array<{
+    id: string;
+    questionText: string;
+    images: Array<{ id: string; name: string; url: string }>;
+  }>;
 
 describe('images of imported items', () => {
-  it('the 1EdTech example keeps its image with the bank question: a file checked and stored, read by the bank\'s readers only, kept by the sweep', async () => {
+  it("the 1EdTech example keeps its image with the bank question: a file checked and stored, read by the bank's readers only, kept by the sweep", async () => {
     const bankId = await newBank('Images');
     const res = await importRest(w.tok.teacher, await fixturePackage('qti3'), { bankId });
     expect(res.status).toBe(201);
@@ -61,11 +74,15 @@ describe('images of imported items', () => {
     const [choice, ...others] = await bankQuestions(bankId);
     expect(choice.images).toEqual([{ id: expect.any(String), name: 'sign.png', url: `/api/question-images/${choice.images[0].id}` }]);
     expect(others.every((q) => !q.images.length)).toBe(true);
-    const [file] = await w.t.ds.query('SELECT f.mime, f.size::int AS size FROM files f JOIN question_images qi ON qi.file_id = f.id WHERE qi.id = $1', [choice.images[0].id]);
+    const [file] = await w.t.ds.query(
+      'SELECT f.mime, f.size::int AS size FROM files f JOIN question_images qi ON qi.file_id = f.id WHERE qi.id = $1',
+      [choice.images[0].id],
+    );
     expect(file).toEqual({ mime: 'image/png', size: sign.length });
 
     expect(await download(choice.images[0].url, w.tok.teacher)).toEqual({ status: 200, type: 'image/png', bytes: sign });
-    for (const who of ['student', 'parent', 'outsider']) expect([who, (await download(choice.images[0].url, w.tok[who])).status]).toEqual([who, 404]);
+    for (const who of ['student', 'parent', 'outsider'])
+      expect([who, (await download(choice.images[0].url, w.tok[who])).status]).toEqual([who, 404]);
     // REST twin: the bank page carries the images
     const page = await w.t.rest('GET', `/question-banks/${bankId}`, { token: w.tok.teacher });
     expect(page.body.data.questions[0].images).toEqual([{ _id: choice.images[0].id, name: 'sign.png', url: choice.images[0].url }]);
@@ -75,21 +92,33 @@ describe('images of imported items', () => {
   });
 
   it('an SVG or an image whose bytes are not what its name says is not kept, and the preview says so', async () => {
-    const item = (src: string) => `<?xml version="1.0"?><qti-assessment-item xmlns="http://www.imsglobal.org/xsd/imsqtiasi_v3p0" identifier="i">
+    const item = (
+      src: string,
+    ) => `<?xml version="1.0"?><qti-assessment-item xmlns="http://www.imsglobal.org/xsd/imsqtiasi_v3p0" identifier="i">
       <qti-response-declaration identifier="RESPONSE" cardinality="single" base-type="string"/>
       <qti-item-body><p>Look <img src="${src}" alt="x"/></p><qti-extended-text-interaction response-identifier="RESPONSE"/></qti-item-body></qti-assessment-item>`;
-    const zip = await writeZip([['a.xml', item('evil.svg')], ['b.xml', item('fake.png')],
-      ['evil.svg', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], ['fake.png', '<html>not a png</html>']]);
+    const zip = await writeZip([
+      ['a.xml', item('evil.svg')],
+      ['b.xml', item('fake.png')],
+      ['evil.svg', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'],
+      ['fake.png', '<html>not a png</html>'],
+    ]);
     const bankId = await newBank('No SVG');
     const res = await importRest(w.tok.teacher, zip, { bankId });
     expect(res.body.data.questions.map((q: { notes: string[] }) => q.notes)).toEqual([
-      [expect.stringContaining('The image evil.svg is not kept')], [expect.stringContaining('The image fake.png is not kept')]]);
+      [expect.stringContaining('The image evil.svg is not kept')],
+      [expect.stringContaining('The image fake.png is not kept')],
+    ]);
     expect((await bankQuestions(bankId)).map((q) => q.images)).toEqual([[], []]);
   });
 
   it('copied, linked or drawn into an item the image goes with the question; a student gets it only for a question of theirs', async () => {
     const bankId = await newBank('Drawn images');
-    const pictured = (n: number) => ({ ...SAMPLE_QUESTIONS[5], questionText: `Describe picture ${n}.`, images: [{ name: `p${n}.png`, bytes: tinyPng(n + 1, 2) }] });
+    const pictured = (n: number) => ({
+      ...SAMPLE_QUESTIONS[5],
+      questionText: `Describe picture ${n}.`,
+      images: [{ name: `p${n}.png`, bytes: tinyPng(n + 1, 2) }],
+    });
     await importRest(w.tok.teacher, await writeQtiPackage('x', [pictured(1), pictured(2), pictured(3)]), { bankId });
     const [one, two, three] = await bankQuestions(bankId);
 
@@ -98,7 +127,10 @@ describe('images of imported items', () => {
     await w.t.services.assessments.banking.addFromBank(teacher(), { assessmentId: examId, bankQuestionIds: [two.id], link: true });
     await w.t.services.assessments.update(teacher(), examId, { randomDraws: [{ bankId, count: 1 }] });
     const mine = (await w.t.gql(ITEM, { id: examId }, w.tok.student)).data.assessment;
-    expect(mine.questions.map((q: { images: Array<{ name: string }> }) => q.images.map((i) => i.name)).slice(0, 2)).toEqual([['p1.png'], ['p2.png']]);
+    expect(mine.questions.map((q: { images: Array<{ name: string }> }) => q.images.map((i) => i.name)).slice(0, 2)).toEqual([
+      ['p1.png'],
+      ['p2.png'],
+    ]);
     expect(mine.questions).toHaveLength(3);
     const drawnForMe = mine.questions[2];
     expect(drawnForMe.images).toHaveLength(1);
@@ -115,7 +147,11 @@ describe('images of imported items', () => {
     expect((await download(other.images[0].url, w.tok.student)).status).toBe(404);
     expect((await download(other.images[0].url, w.tok.parent)).status).toBe(404);
     // a reused item's questions show the same images (the files rows are shared)
-    const copy = await w.t.services.assessments.clone(teacher(), undefined, { assessmentId: examId, targetCourseId: w.math, title: 'Pictures again' });
+    const copy = await w.t.services.assessments.clone(teacher(), undefined, {
+      assessmentId: examId,
+      targetCourseId: w.math,
+      title: 'Pictures again',
+    });
     const copied = (await w.t.gql(ITEM, { id: copy.assessment.id }, w.tok.teacher)).data.assessment.questions;
     expect(copied.map((q: { images: Array<{ name: string }> }) => q.images.map((i) => i.name))).toEqual([['p1.png'], ['p2.png']]);
     // saved back into a bank, the copies show them too
@@ -134,9 +170,14 @@ describe('images of imported items', () => {
     const zip = await download(`/api/question-banks/${bankId}/qti`, w.tok.teacher);
     const read = await readQti(zip.bytes);
     expect(read.files.map((f) => f.path)).toEqual(['items/images/q1/1/sign.png']);
-    const res = await importRest(w.tok.teacher, zip.bytes, { newBankName: 'Round trip copy', newBankSubjectId: (await w.t.ds.query('SELECT subject_id FROM courses WHERE id = $1', [w.math]))[0].subject_id });
+    const res = await importRest(w.tok.teacher, zip.bytes, {
+      newBankName: 'Round trip copy',
+      newBankSubjectId: (await w.t.ds.query('SELECT subject_id FROM courses WHERE id = $1', [w.math]))[0].subject_id,
+    });
     const after = await bankQuestions(res.body.data.bankId);
-    expect(after.map((q) => [q.questionText, q.images.map((i) => i.name)])).toEqual(before.map((q) => [q.questionText, q.images.map((i) => i.name)]));
+    expect(after.map((q) => [q.questionText, q.images.map((i) => i.name)])).toEqual(
+      before.map((q) => [q.questionText, q.images.map((i) => i.name)]),
+    );
     expect((await download(after[0].images[0].url, w.tok.teacher)).bytes.equals(sign)).toBe(true);
 
     const examId = await newExam('Round trip item');
@@ -150,7 +191,9 @@ describe('images of imported items', () => {
 describe('import into an item', () => {
   it('appends in one transaction with the questions read inside it: an edit committed meanwhile is not lost', async () => {
     const examId = await newExam('Simultaneous');
-    await w.t.ds.query(`INSERT INTO questions (assessment_id, type, question_text, sort_order) VALUES ($1, 'LongAnswer', 'First', 1)`, [examId]);
+    await w.t.ds.query(`INSERT INTO questions (assessment_id, type, question_text, sort_order) VALUES ($1, 'LongAnswer', 'First', 1)`, [
+      examId,
+    ]);
     const zip = await writeQtiPackage('x', SAMPLE_QUESTIONS.slice(4, 6));
     const runner = w.t.ds.createQueryRunner();
     await runner.connect();
@@ -159,11 +202,16 @@ describe('import into an item', () => {
     try {
       // an editor's save in progress: it holds the item and adds a question
       await runner.query('UPDATE assessments SET version = version + 1 WHERE id = $1', [examId]);
-      await runner.query(`INSERT INTO questions (assessment_id, type, question_text, sort_order) VALUES ($1, 'LongAnswer', 'Added meanwhile', 2)`, [examId]);
+      await runner.query(
+        `INSERT INTO questions (assessment_id, type, question_text, sort_order) VALUES ($1, 'LongAnswer', 'Added meanwhile', 2)`,
+        [examId],
+      );
       imported = importRest(w.tok.teacher, zip, { assessmentId: examId });
       // the import waits for the item (it reads the last question only once it holds it)
       for (let i = 0; i < 200; i++) {
-        const [{ n }] = await w.t.ds.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+        const [{ n }] = await w.t.ds.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
         if (n > 0) break;
         await new Promise((r) => setTimeout(r, 25));
       }
@@ -173,7 +221,12 @@ describe('import into an item', () => {
     }
     expect((await imported).status).toBe(201);
     const qs = await w.t.ds.query('SELECT question_text, sort_order FROM questions WHERE assessment_id = $1 ORDER BY sort_order', [examId]);
-    expect(qs.map((q: { question_text: string }) => q.question_text)).toEqual(['First', 'Added meanwhile', SAMPLE_QUESTIONS[4].questionText, SAMPLE_QUESTIONS[5].questionText]);
+    expect(qs.map((q: { question_text: string }) => q.question_text)).toEqual([
+      'First',
+      'Added meanwhile',
+      SAMPLE_QUESTIONS[4].questionText,
+      SAMPLE_QUESTIONS[5].questionText,
+    ]);
     expect(qs.map((q: { sort_order: number }) => q.sort_order)).toEqual([1, 2, 3, 4]);
     const [{ total }] = await w.t.ds.query('SELECT total_points AS total FROM assessments WHERE id = $1', [examId]);
     expect(total).toBe(1 + 1 + SAMPLE_QUESTIONS[4].points + SAMPLE_QUESTIONS[5].points);

@@ -27,14 +27,26 @@ const IMPORT = `mutation($input: ImportQtiInput!) { importQti(input: $input) {
   dryRun imported bankId assessmentId questions { identifier type questionText points notes } skipped { identifier interaction reason } } }`;
 
 function importQti(token: string, file: Buffer, input: Record<string, unknown>, filename = 'package.zip') {
-  return postMultipart(`${t.url}/graphql`, gqlUploadParts(IMPORT, { input: { file: null, ...input } },
-    { name: 'file', filename, contentType: 'application/zip', data: file }, 'variables.input.file'),
-  { authorization: `Bearer ${token}`, 'apollo-require-preflight': 'true' });
+  return postMultipart(
+    `${t.url}/graphql`,
+    gqlUploadParts(
+      IMPORT,
+      { input: { file: null, ...input } },
+      { name: 'file', filename, contentType: 'application/zip', data: file },
+      'variables.input.file',
+    ),
+    { authorization: `Bearer ${token}`, 'apollo-require-preflight': 'true' },
+  );
 }
 
 async function download(path: string, token: string) {
   const res = await fetch(`${t.url}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
-  return { status: res.status, disposition: res.headers.get('content-disposition'), type: res.headers.get('content-type'), bytes: Buffer.from(await res.arrayBuffer()) };
+  return {
+    status: res.status,
+    disposition: res.headers.get('content-disposition'),
+    type: res.headers.get('content-type'),
+    bytes: Buffer.from(await res.arrayBuffer()),
+  };
 }
 
 const count = async (sql: string, params: unknown[] = []) => Number((await t.ds.query(sql, params))[0].n);
@@ -44,16 +56,39 @@ const teacher = () => storedRoleActor(teacherId, Role.Teacher);
 /** Every answer worth trying: each subset of options, or each accepted answer, a variant and a wrong one. */
 function samples(q: { type: QuestionType; options: Array<unknown>; acceptedAnswers: Array<{ answer: string }> }) {
   if (q.type === QuestionType.MCQ) {
-    return Array.from({ length: 2 ** q.options.length }, (_x, m) => q.options.map((_o, i) => i).filter((i) => m & (1 << i)).map((i) => ({ chosen: i, text: '' })));
+    return Array.from({ length: 2 ** q.options.length }, (_x, m) =>
+      q.options
+        .map((_o, i) => i)
+        .filter((i) => m & (1 << i))
+        .map((i) => ({ chosen: i, text: '' })),
+    );
   }
-  return [...q.acceptedAnswers.map((a) => a.answer), ...q.acceptedAnswers.map((a) => ` ${a.answer.toUpperCase()} `), 'wrong', ''].map((text) => [{ chosen: -1, text }]);
+  return [...q.acceptedAnswers.map((a) => a.answer), ...q.acceptedAnswers.map((a) => ` ${a.answer.toUpperCase()} `), 'wrong', ''].map(
+    (text) => [{ chosen: -1, text }],
+  );
 }
 
-function grade(q: { type: QuestionType; points: number; options: Array<{ id: string; isCorrect: boolean | null }>;
-  acceptedAnswers: Array<{ answer: string; weight: number }>; partialMarking: { enabled: boolean; penaltyPerWrong: number } }, answer: Array<{ chosen: number; text: string }>) {
-  return autoScore({ type: q.type, points: q.points, options: q.options.map((o) => ({ id: o.id, isCorrect: o.isCorrect === true })),
-    accepted: q.acceptedAnswers, partialMarking: q.partialMarking.enabled, penaltyPerWrong: q.partialMarking.penaltyPerWrong },
-  { answer: answer[0]?.text ?? '', selectedOptionIds: answer.filter((a) => a.chosen >= 0).map((a) => q.options[a.chosen].id) });
+function grade(
+  q: {
+    type: QuestionType;
+    points: number;
+    options: Array<{ id: string; isCorrect: boolean | null }>;
+    acceptedAnswers: Array<{ answer: string; weight: number }>;
+    partialMarking: { enabled: boolean; penaltyPerWrong: number };
+  },
+  answer: Array<{ chosen: number; text: string }>,
+) {
+  return autoScore(
+    {
+      type: q.type,
+      points: q.points,
+      options: q.options.map((o) => ({ id: o.id, isCorrect: o.isCorrect === true })),
+      accepted: q.acceptedAnswers,
+      partialMarking: q.partialMarking.enabled,
+      penaltyPerWrong: q.partialMarking.penaltyPerWrong,
+    },
+    { answer: answer[0]?.text ?? '', selectedOptionIds: answer.filter((a) => a.chosen >= 0).map((a) => q.options[a.chosen].id) },
+  );
 }
 
 beforeAll(async () => {
@@ -75,7 +110,11 @@ describe('round trip', () => {
     await t.services.questionBanks.addQuestions(teacher(), extra.id, SAMPLE_QUESTIONS);
     for (const source of [algebraId, extra.id]) {
       const zip = await download(`/question-banks/${source}/qti`, tokens.Teacher);
-      expect(zip).toMatchObject({ status: 200, type: 'application/zip', disposition: expect.stringMatching(/^attachment; filename="?[A-Za-z0-9-]+-qti\.zip"?$/) });
+      expect(zip).toMatchObject({
+        status: 200,
+        type: 'application/zip',
+        disposition: expect.stringMatching(/^attachment; filename="?[A-Za-z0-9-]+-qti\.zip"?$/),
+      });
       const res = await importQti(tokens.Teacher, zip.bytes, { newBank: { name: `Copy of ${source}`, subjectId: mathId }, dryRun: false });
       expect(res.body.errors).toBeUndefined();
       const result = res.body.data.importQti;
@@ -84,13 +123,22 @@ describe('round trip', () => {
 
       const before = await t.services.questionBanks.listQuestions(teacher(), source);
       const after = await t.services.questionBanks.listQuestions(teacher(), result.bankId);
-      const plain = (qs: typeof before) => qs.map((q) => ({ type: q.type, questionText: q.questionText, points: q.points, tags: q.tags,
-        options: q.options.map((o) => ({ text: o.text, isCorrect: o.isCorrect })), acceptedAnswers: q.acceptedAnswers, partialMarking: q.partialMarking }));
+      const plain = (qs: typeof before) =>
+        qs.map((q) => ({
+          type: q.type,
+          questionText: q.questionText,
+          points: q.points,
+          tags: q.tags,
+          options: q.options.map((o) => ({ text: o.text, isCorrect: o.isCorrect })),
+          acceptedAnswers: q.acceptedAnswers,
+          partialMarking: q.partialMarking,
+        }));
       expect(after.length).toBe(before.length);
       expect(plain(after)).toEqual(plain(before));
       for (const [i, q] of before.entries()) {
         if (q.type === QuestionType.LongAnswer) continue;
-        for (const answer of samples(q)) expect({ i, answer, score: grade(after[i], answer) }).toEqual({ i, answer, score: grade(q, answer) });
+        for (const answer of samples(q))
+          expect({ i, answer, score: grade(after[i], answer) }).toEqual({ i, answer, score: grade(q, answer) });
       }
     }
   });
@@ -98,11 +146,17 @@ describe('round trip', () => {
   it("an assessment's questions export (REST) to a package the importer reads back the same", async () => {
     const [{ id: examId }] = await t.ds.query(
       `INSERT INTO assessments (kind, course_id, title, due_date, is_visible, scope, total_points)
-       SELECT 'EXAM', id, 'QTI exam', '2030-01-01', true, 'whole_class', 1 FROM courses WHERE title = 'MATH-5A' RETURNING id`);
-    await t.ds.query(`INSERT INTO questions (assessment_id, type, question_text, sort_order, points) VALUES ($1, 'LongAnswer', 'Why?', 1, 3)`, [examId]);
+       SELECT 'EXAM', id, 'QTI exam', '2030-01-01', true, 'whole_class', 1 FROM courses WHERE title = 'MATH-5A' RETURNING id`,
+    );
+    await t.ds.query(
+      `INSERT INTO questions (assessment_id, type, question_text, sort_order, points) VALUES ($1, 'LongAnswer', 'Why?', 1, 3)`,
+      [examId],
+    );
     const zip = await download(`/assessments/${examId}/qti`, tokens.Teacher);
     expect(zip.status).toBe(200);
-    expect((await readQti(zip.bytes)).questions.map((q) => q.question)).toMatchObject([{ type: QuestionType.LongAnswer, questionText: 'Why?', points: 3 }]);
+    expect((await readQti(zip.bytes)).questions.map((q) => q.question)).toMatchObject([
+      { type: QuestionType.LongAnswer, questionText: 'Why?', points: 3 },
+    ]);
     expect((await download(`/assessments/${examId}/qti`, tokens.Student)).status).toBe(404);
     expect((await download(`/assessments/${examId}/qti`, tokens.Parent)).status).toBe(404);
     expect((await download(`/question-banks/${algebraId}/qti`, tokens.Student)).status).toBe(404);
@@ -114,8 +168,15 @@ describe('the 1EdTech examples', () => {
     const before = await bankCount();
     const res = await importQti(tokens.Teacher, await fixturePackage('qti3'), { bankId: algebraId, dryRun: true });
     expect(res.body.data.importQti).toMatchObject({
-      dryRun: true, imported: 4, bankId: null,
-      questions: [{ identifier: 'choice', type: 'MCQ' }, { identifier: 'choiceMultiple', type: 'MCQ' }, { identifier: 'textEntry', type: 'SHORT_ANSWER' }, { identifier: 'extendedText', type: 'LONG_ANSWER' }],
+      dryRun: true,
+      imported: 4,
+      bankId: null,
+      questions: [
+        { identifier: 'choice', type: 'MCQ' },
+        { identifier: 'choiceMultiple', type: 'MCQ' },
+        { identifier: 'textEntry', type: 'SHORT_ANSWER' },
+        { identifier: 'extendedText', type: 'LONG_ANSWER' },
+      ],
       skipped: [{ identifier: 'order', interaction: 'orderInteraction' }],
     });
     expect(await bankCount()).toBe(before);
@@ -124,19 +185,38 @@ describe('the 1EdTech examples', () => {
   it('QTI 2.2 imports into a bank over REST, and into an assessment (appended after its questions)', async () => {
     const zip = await fixturePackage('qti22');
     const before = await count('SELECT count(*)::int AS n FROM bank_questions WHERE bank_id = $1', [algebraId]);
-    const res = await postMultipart(`${t.url}/api/qti/import`, [{ name: 'bankId', value: algebraId }, { name: 'dryRun', value: 'false' },
-      { name: 'file', filename: 'qti22.zip', contentType: 'application/zip', data: zip }], { authorization: `Bearer ${tokens.Teacher}` });
-    expect(res).toMatchObject({ status: 201, body: { success: true, data: { imported: 4, bankId: algebraId, skipped: [{ identifier: 'order' }] } } });
+    const res = await postMultipart(
+      `${t.url}/api/qti/import`,
+      [
+        { name: 'bankId', value: algebraId },
+        { name: 'dryRun', value: 'false' },
+        { name: 'file', filename: 'qti22.zip', contentType: 'application/zip', data: zip },
+      ],
+      { authorization: `Bearer ${tokens.Teacher}` },
+    );
+    expect(res).toMatchObject({
+      status: 201,
+      body: { success: true, data: { imported: 4, bankId: algebraId, skipped: [{ identifier: 'order' }] } },
+    });
     expect(await count('SELECT count(*)::int AS n FROM bank_questions WHERE bank_id = $1', [algebraId])).toBe(before + 4);
 
     const [{ id: examId }] = await t.ds.query(
       `INSERT INTO assessments (kind, course_id, title, due_date, is_visible, scope, total_points)
-       SELECT 'EXAM', id, 'QTI into exam', '2030-01-01', true, 'whole_class', 1 FROM courses WHERE title = 'MATH-5A' RETURNING id`);
-    await t.ds.query(`INSERT INTO questions (assessment_id, type, question_text, sort_order) VALUES ($1, 'LongAnswer', 'First', 1)`, [examId]);
+       SELECT 'EXAM', id, 'QTI into exam', '2030-01-01', true, 'whole_class', 1 FROM courses WHERE title = 'MATH-5A' RETURNING id`,
+    );
+    await t.ds.query(`INSERT INTO questions (assessment_id, type, question_text, sort_order) VALUES ($1, 'LongAnswer', 'First', 1)`, [
+      examId,
+    ]);
     const into = await importQti(tokens.Teacher, zip, { assessmentId: examId, dryRun: false });
     expect(into.body.data.importQti).toMatchObject({ imported: 4, assessmentId: examId });
     const qs = await t.ds.query('SELECT question_text, type, points FROM questions WHERE assessment_id = $1 ORDER BY sort_order', [examId]);
-    expect(qs.map((q: { type: string; points: number }) => [q.type, q.points])).toEqual([['LongAnswer', 1], ['MCQ', 1], ['MCQ', 2], ['ShortAnswer', 1], ['LongAnswer', 1]]);
+    expect(qs.map((q: { type: string; points: number }) => [q.type, q.points])).toEqual([
+      ['LongAnswer', 1],
+      ['MCQ', 1],
+      ['MCQ', 2],
+      ['ShortAnswer', 1],
+      ['LongAnswer', 1],
+    ]);
     expect(qs[0].question_text).toBe('First');
   });
 });
@@ -145,9 +225,31 @@ describe('hostile packages and wrong viewers', () => {
   const bomb = `<?xml version="1.0"?><!DOCTYPE l [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><qti-assessment-item identifier="x"><qti-item-body><p>&b;</p></qti-item-body></qti-assessment-item>`;
 
   it.each([
-    ['an entity bomb', async () => writeZip([['imsmanifest.xml', '<manifest><resources><resource type="imsqti_item_xmlv3p0" href="b.xml"/></resources></manifest>'], ['b.xml', bomb]]), 'VALIDATION'],
-    ['a path out of the package', async () => Buffer.from((await writeZip([['xx/a.xml', bomb]])).toString('latin1').split('xx/a.xml').join('../a.xml'), 'latin1'), 'VALIDATION'],
-    ['a manifest of 10,000 items', async () => writeZip([['imsmanifest.xml', `<manifest><resources>${'<resource type="imsqti_item_xmlv3p0" href="a.xml"/>'.repeat(10000)}</resources></manifest>`]]), 'VALIDATION'],
+    [
+      'an entity bomb',
+      async () =>
+        writeZip([
+          ['imsmanifest.xml', '<manifest><resources><resource type="imsqti_item_xmlv3p0" href="b.xml"/></resources></manifest>'],
+          ['b.xml', bomb],
+        ]),
+      'VALIDATION',
+    ],
+    [
+      'a path out of the package',
+      async () => Buffer.from((await writeZip([['xx/a.xml', bomb]])).toString('latin1').split('xx/a.xml').join('../a.xml'), 'latin1'),
+      'VALIDATION',
+    ],
+    [
+      'a manifest of 10,000 items',
+      async () =>
+        writeZip([
+          [
+            'imsmanifest.xml',
+            `<manifest><resources>${'<resource type="imsqti_item_xmlv3p0" href="a.xml"/>'.repeat(10000)}</resources></manifest>`,
+          ],
+        ]),
+      'VALIDATION',
+    ],
   ])('%s is refused with a clear error and stores nothing', async (_name, make, code) => {
     const before = await bankCount();
     const banks = await count('SELECT count(*)::int AS n FROM question_banks');
@@ -169,11 +271,21 @@ describe('hostile packages and wrong viewers', () => {
 
   it('an upload over 50MB is refused as too large on both transports while it arrives, and stores nothing', async () => {
     const before = await bankCount();
-    const big = { name: 'file', filename: 'big.zip', contentType: 'application/zip', data: generatedBytes(51 * 1024 * 1024, Buffer.from('PK\u0003\u0004')) };
-    const rest = await postMultipart(`${t.url}/api/qti/import`, [{ name: 'bankId', value: algebraId }, big], { authorization: `Bearer ${tokens.Teacher}` });
+    const big = {
+      name: 'file',
+      filename: 'big.zip',
+      contentType: 'application/zip',
+      data: generatedBytes(51 * 1024 * 1024, Buffer.from('PK\u0003\u0004')),
+    };
+    const rest = await postMultipart(`${t.url}/api/qti/import`, [{ name: 'bankId', value: algebraId }, big], {
+      authorization: `Bearer ${tokens.Teacher}`,
+    });
     expect(rest.status).toBe(413);
-    const gql = await postMultipart(`${t.url}/graphql`, gqlUploadParts(IMPORT, { input: { file: null, bankId: algebraId } }, big, 'variables.input.file'),
-      { authorization: `Bearer ${tokens.Teacher}`, 'apollo-require-preflight': 'true' });
+    const gql = await postMultipart(
+      `${t.url}/graphql`,
+      gqlUploadParts(IMPORT, { input: { file: null, bankId: algebraId } }, big, 'variables.input.file'),
+      { authorization: `Bearer ${tokens.Teacher}`, 'apollo-require-preflight': 'true' },
+    );
     expect(JSON.stringify(gql.body)).toMatch(/PAYLOAD_TOO_LARGE|too large|exceeds/i);
     expect(await bankCount()).toBe(before);
   });
@@ -184,7 +296,10 @@ describe('hostile packages and wrong viewers', () => {
       expect((await importQti(tokens[who], zip, { bankId: algebraId, dryRun: true })).body.errors[0].extensions.code).toBe('FORBIDDEN');
     }
     const [{ id: teacher2 }] = await t.ds.query(`SELECT id FROM users WHERE email = 'teacher2@demo.school'`);
-    const [{ id: hidden }] = await t.ds.query(`INSERT INTO question_banks (owner_id, subject_id, name) VALUES ($1, $2, 'Private') RETURNING id`, [teacher2, mathId]);
+    const [{ id: hidden }] = await t.ds.query(
+      `INSERT INTO question_banks (owner_id, subject_id, name) VALUES ($1, $2, 'Private') RETURNING id`,
+      [teacher2, mathId],
+    );
     expect((await importQti(tokens.Teacher, zip, { bankId: hidden, dryRun: true })).body.errors[0].extensions.code).toBe('NOT_FOUND');
   });
 });

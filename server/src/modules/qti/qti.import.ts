@@ -20,7 +20,11 @@ const ITEM_RESOURCE = /^imsqti_item_xmlv(2p1|2p2|3p0)/;
 const isItemRoot = (n: XNode) => n.name === 'qti-assessment-item';
 const isImagePath = (p: string) => /\.(png|jpe?g|gif|svg|webp)$/i.test(p);
 
-interface ItemRef { file: string; identifier: string; tags: string[] }
+interface ItemRef {
+  file: string;
+  identifier: string;
+  tags: string[];
+}
 
 /** The item resources of the manifest, in its order, with their LOM keywords as tags. */
 function manifestItems(manifest: XNode): ItemRef[] {
@@ -28,10 +32,12 @@ function manifestItems(manifest: XNode): ItemRef[] {
   if (resources.length > QTI_LIMITS.items) throw validation(IMPORT_TEXT.tooManyItems(resources.length));
   return resources.map((r) => {
     const file = resolveHref('imsmanifest.xml', r.attrs.href ?? '') ?? r.attrs.href ?? '';
-    const tags = descendants(r, 'keyword').flatMap((k) => {
-      const strings = descendants(k, 'string');
-      return (strings.length ? strings : [k]).map((s) => textOf(s).trim());
-    }).filter(Boolean);
+    const tags = descendants(r, 'keyword')
+      .flatMap((k) => {
+        const strings = descendants(k, 'string');
+        return (strings.length ? strings : [k]).map((s) => textOf(s).trim());
+      })
+      .filter(Boolean);
     return { file, identifier: r.attrs.identifier ?? file, tags: [...new Set(tags)] };
   });
 }
@@ -55,20 +61,34 @@ async function readFromZip(pkg: OpenPackage): Promise<QtiReadResult> {
     const root = parseXml(await pkg.read(ref.file, QTI_LIMITS.xmlBytes), ref.file);
     if (!isItemRoot(root)) {
       // without a manifest, other XML files (a test, metadata) are simply not items
-      if (pkg.has('imsmanifest.xml')) result.skipped.push({ identifier: ref.identifier, interaction: 'none', reason: IMPORT_TEXT.notAnItem(ref.file) });
+      if (pkg.has('imsmanifest.xml'))
+        result.skipped.push({ identifier: ref.identifier, interaction: 'none', reason: IMPORT_TEXT.notAnItem(ref.file) });
       continue;
     }
     const read = readItem(root, ref.identifier, ref.tags);
-    if (!read.ok) { result.skipped.push(read.skipped); continue; }
+    if (!read.ok) {
+      result.skipped.push(read.skipped);
+      continue;
+    }
     const images: string[] = [];
     for (const src of read.images) {
       const path = resolveHref(ref.file, src);
       if (!path || !isImagePath(path)) continue;
-      if (!pkg.has(path)) { read.notes.push(`The image ${src} is not in the package`); continue; }
+      if (!pkg.has(path)) {
+        read.notes.push(`The image ${src} is not in the package`);
+        continue;
+      }
       if (!files.has(path)) files.set(path, { path, bytes: await pkg.read(path) });
       images.push(path);
     }
-    result.questions.push({ identifier: read.identifier, interaction: read.interaction, file: ref.file, question: read.question, notes: read.notes, images });
+    result.questions.push({
+      identifier: read.identifier,
+      interaction: read.interaction,
+      file: ref.file,
+      question: read.question,
+      notes: read.notes,
+      images,
+    });
   }
   result.files = [...files.values()];
   if (!result.questions.length && !result.skipped.length) throw validation(IMPORT_TEXT.noItems);
@@ -85,7 +105,13 @@ export async function readQti(bytes: Buffer, filename = 'item.xml'): Promise<Qti
     if (!read.ok) return { questions: [], skipped: [read.skipped], files: [] };
     // a lone item file cannot carry its images: say so rather than drop them silently
     const notes = [...read.notes, ...read.images.map((src) => `The image ${src} is not in the upload (send a package to bring images)`)];
-    return { questions: [{ identifier: read.identifier, interaction: read.interaction, file: filename, question: read.question, notes, images: [] }], skipped: [], files: [] };
+    return {
+      questions: [
+        { identifier: read.identifier, interaction: read.interaction, file: filename, question: read.question, notes, images: [] },
+      ],
+      skipped: [],
+      files: [],
+    };
   }
   const pkg = await openPackage(bytes);
   try {

@@ -32,14 +32,20 @@ const SUPPORTED: Record<string, QuestionType> = {
 };
 
 /** 'qti-order-interaction' -> 'orderInteraction' (the name both versions' readers know). */
-export const interactionName = (element: string) =>
-  element.replace(/^qti-/, '').replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
+export const interactionName = (element: string) => element.replace(/^qti-/, '').replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
 
 const isInteraction = (x: XNode) => /^qti-[a-z-]+-interaction$/.test(x.name) && x.name !== 'qti-end-attempt-interaction';
-const num = (v: string | undefined): number | undefined => (v === undefined || v.trim() === '' || !Number.isFinite(Number(v)) ? undefined : Number(v));
+const num = (v: string | undefined): number | undefined =>
+  v === undefined || v.trim() === '' || !Number.isFinite(Number(v)) ? undefined : Number(v);
 const fmt = (n: number) => String(Math.round(n * 100) / 100);
 
-interface Mapping { lower?: number; upper?: number; fallback: number; entries: Map<string, number>; caseSensitive: Map<string, boolean> }
+interface Mapping {
+  lower?: number;
+  upper?: number;
+  fallback: number;
+  entries: Map<string, number>;
+  caseSensitive: Map<string, boolean>;
+}
 
 function mappingOf(decl: XNode): Mapping | undefined {
   const m = first(decl, 'qti-mapping');
@@ -51,7 +57,13 @@ function mappingOf(decl: XNode): Mapping | undefined {
     entries.set(key, num(e.attrs['mapped-value']) ?? 0);
     caseSensitive.set(key, e.attrs['case-sensitive'] !== 'false');
   }
-  return { lower: num(m.attrs['lower-bound']), upper: num(m.attrs['upper-bound']), fallback: num(m.attrs['default-value']) ?? 0, entries, caseSensitive };
+  return {
+    lower: num(m.attrs['lower-bound']),
+    upper: num(m.attrs['upper-bound']),
+    fallback: num(m.attrs['default-value']) ?? 0,
+    entries,
+    caseSensitive,
+  };
 }
 
 /** How the item scores its response: by the mapping, or all or nothing on the correct response (worth `worth`). */
@@ -61,8 +73,9 @@ function scoringOf(item: XNode, mapping: Mapping | undefined): { byMapping: bool
   if (!rp || (!template && !rp.children.some((c) => typeof c !== 'string'))) return { byMapping: !!mapping, worth: 1 };
   if (/map_response(\.xml)?$/.test(template) || descendants(rp, 'qti-map-response').length) return { byMapping: !!mapping, worth: 1 };
   // match_correct, or a processing of its own that sets SCORE to a value when the response matches
-  const set = descendants(rp, (x) => x.name === 'qti-set-outcome-value' && x.attrs.identifier === 'SCORE')
-    .flatMap((x) => descendants(x, 'qti-base-value').map((b) => num(textOf(b)) ?? 0));
+  const set = descendants(rp, (x) => x.name === 'qti-set-outcome-value' && x.attrs.identifier === 'SCORE').flatMap((x) =>
+    descendants(x, 'qti-base-value').map((b) => num(textOf(b)) ?? 0),
+  );
   return { byMapping: false, worth: /match_correct/.test(template) || !set.length ? 1 : Math.max(1, ...set) };
 }
 
@@ -77,7 +90,8 @@ function declaredMax(item: XNode): number | undefined {
 /** Whole points of at least 1 for a package maximum, and a note when the package's scores are scaled. */
 function pointsFor(max: number, notes: string[]): number {
   const points = Math.max(1, Math.round(max));
-  if (Math.abs(points - max) > 1e-9) notes.push(`The item is worth ${fmt(max)}; here it is worth ${points} point${points === 1 ? '' : 's'} and scores in proportion`);
+  if (Math.abs(points - max) > 1e-9)
+    notes.push(`The item is worth ${fmt(max)}; here it is worth ${points} point${points === 1 ? '' : 's'} and scores in proportion`);
   return points;
 }
 
@@ -109,7 +123,9 @@ function choiceScoring(item: XNode, decl: XNode, choices: Array<{ id: string }>,
   const costs = wrong.map((v) => Math.max(0, -v));
   const penalty = Math.min(100, Math.round((Math.max(0, ...costs) / max) * 100));
   if (new Set(costs.map(fmt)).size > 1) {
-    notes.push(`The wrong options cost ${[...new Set(costs.map(fmt))].join(', ')} in the package; here each costs the largest, ${penalty}% of the points`);
+    notes.push(
+      `The wrong options cost ${[...new Set(costs.map(fmt))].join(', ')} in the package; here each costs the largest, ${penalty}% of the points`,
+    );
   }
   if (mapping.lower !== 0) notes.push('The package does not stop the score at 0; here it never goes below 0');
   return { points, partial: true, penalty };
@@ -119,7 +135,8 @@ function choiceScoring(item: XNode, decl: XNode, choices: Array<{ id: string }>,
 function textScoring(item: XNode, decl: XNode, correct: string[], notes: string[]) {
   const mapping = mappingOf(decl);
   const { byMapping, worth } = scoringOf(item, mapping);
-  if (['float', 'integer'].includes(decl.attrs['base-type'] ?? '')) notes.push('The package compares numbers; here the answer is compared as text');
+  if (['float', 'integer'].includes(decl.attrs['base-type'] ?? ''))
+    notes.push('The package compares numbers; here the answer is compared as text');
   if (!byMapping || !mapping) {
     return { points: pointsFor(declaredMax(item) ?? worth, notes), accepted: correct.map((answer) => ({ answer, weight: 100 })) };
   }
@@ -133,12 +150,18 @@ function textScoring(item: XNode, decl: XNode, correct: string[], notes: string[
     const weight = Math.min(100, Math.round((v / (max || 1)) * 100));
     const key = normalizeAnswer(answer);
     const had = best.get(key);
-    if (!had) { best.set(key, { answer, weight, sensitive: !!mapping.caseSensitive.get(answer), others: [] }); continue; }
+    if (!had) {
+      best.set(key, { answer, weight, sensitive: !!mapping.caseSensitive.get(answer), others: [] });
+      continue;
+    }
     had.others.push(`"${answer}" (${Math.min(weight, had.weight)}%)`);
     if (weight > had.weight) Object.assign(had, { answer, weight });
   }
   for (const b of best.values()) {
-    if (b.others.length) notes.push(`Answers are compared here without regard to case and spacing: ${b.others.join(', ')} earns what "${b.answer}" earns (${b.weight}%)`);
+    if (b.others.length)
+      notes.push(
+        `Answers are compared here without regard to case and spacing: ${b.others.join(', ')} earns what "${b.answer}" earns (${b.weight}%)`,
+      );
   }
   return { points, accepted: [...best.values()].map(({ answer, weight }) => ({ answer: answer.trim(), weight })) };
 }
@@ -164,13 +187,19 @@ export function readItem(root: XNode, fallbackId: string, tags: string[] = []): 
   const decl = elements(root, 'qti-response-declaration').find((d) => d.attrs.identifier === interaction.attrs['response-identifier']);
   if (!decl && type !== QuestionType.LongAnswer) return skip(names[0], ITEM_TEXT.noDeclaration);
   const notes: string[] = [];
-  const correct = decl ? descendants(first(decl, 'qti-correct-response') ?? { name: '', attrs: {}, children: [] }, 'qti-value').map((v) => textOf(v).trim()) : [];
+  const correct = decl
+    ? descendants(first(decl, 'qti-correct-response') ?? { name: '', attrs: {}, children: [] }, 'qti-value').map((v) => textOf(v).trim())
+    : [];
   const raw: Record<string, unknown> = { type, questionText: plainText(body), tags };
   if (type === QuestionType.MCQ && decl) {
     const choices = descendants(interaction, 'qti-simple-choice').map((c) => ({ id: c.attrs.identifier ?? '', text: plainText(c, true) }));
     const right = new Set(correct);
     const s = choiceScoring(root, decl, choices, right, notes);
-    Object.assign(raw, { points: s.points, options: choices.map((c) => ({ text: c.text, isCorrect: right.has(c.id) })), partialMarking: { enabled: s.partial, penaltyPerWrong: s.penalty } });
+    Object.assign(raw, {
+      points: s.points,
+      options: choices.map((c) => ({ text: c.text, isCorrect: right.has(c.id) })),
+      partialMarking: { enabled: s.partial, penaltyPerWrong: s.penalty },
+    });
   } else if (type === QuestionType.ShortAnswer && decl) {
     const s = textScoring(root, decl, correct, notes);
     Object.assign(raw, { points: s.points, acceptedAnswers: s.accepted });
@@ -180,7 +209,10 @@ export function readItem(root: XNode, fallbackId: string, tags: string[] = []): 
   try {
     const [q] = validQuestions([raw], '');
     const question: NeutralQuestion = {
-      type: q.type, questionText: q.questionText, points: q.points, tags,
+      type: q.type,
+      questionText: q.questionText,
+      points: q.points,
+      tags,
       options: q.options.map(({ text, isCorrect }) => ({ text, isCorrect })),
       acceptedAnswers: q.accepted.map(({ answer, weight }) => ({ answer, weight })),
       partialMarking: { enabled: q.partialMarking, penaltyPerWrong: q.penaltyPerWrong },

@@ -23,7 +23,8 @@ export const QTI_LIMITS = {
 export const PACKAGE_TEXT = {
   tooLarge: `The package is too large. The maximum size is ${QTI_LIMITS.packageBytes / 1024 / 1024}MB.`,
   notZip: 'The file is neither a QTI content package (zip) nor a QTI item (XML)',
-  unsafeName: (name: string) => `The package holds "${name}": entry names must be relative paths inside the package (no /, \\ or .. at their start or in between)`,
+  unsafeName: (name: string) =>
+    `The package holds "${name}": entry names must be relative paths inside the package (no /, \\ or .. at their start or in between)`,
   tooManyEntries: `The package holds more than ${QTI_LIMITS.entries} files`,
   entryTooLarge: (name: string) => `${name} is too large once decompressed`,
   totalTooLarge: `The package is larger than ${QTI_LIMITS.totalBytes / 1024 / 1024}MB once decompressed`,
@@ -66,8 +67,10 @@ export const isZip = (bytes: Buffer) => bytes.length >= 4 && bytes.readUInt32LE(
 export async function openPackage(bytes: Buffer): Promise<OpenPackage> {
   if (bytes.length > QTI_LIMITS.packageBytes) throw tooLarge(PACKAGE_TEXT.tooLarge);
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(bytes, { lazyEntries: true, autoClose: false, validateEntrySizes: true, decodeStrings: true },
-      (err, z) => (err || !z ? reject(validation(PACKAGE_TEXT.notZip)) : resolve(z))));
+    yauzl.fromBuffer(bytes, { lazyEntries: true, autoClose: false, validateEntrySizes: true, decodeStrings: true }, (err, z) =>
+      err || !z ? reject(validation(PACKAGE_TEXT.notZip)) : resolve(z),
+    ),
+  );
   const entries = new Map<string, yauzl.Entry>();
   let total = 0;
   let count = 0;
@@ -76,7 +79,11 @@ export async function openPackage(bytes: Buffer): Promise<OpenPackage> {
       zip.on('error', (err: Error) => {
         // yauzl itself refuses an absolute path or a `..` segment before we see the entry
         const unsafe = /^(invalid relative path|absolute path|invalid characters in fileName): (.*)$/.exec(err.message);
-        reject(err instanceof DomainError ? err : validation(unsafe ? PACKAGE_TEXT.unsafeName(unsafe[2]) : `${PACKAGE_TEXT.notZip}: ${err.message}`));
+        reject(
+          err instanceof DomainError
+            ? err
+            : validation(unsafe ? PACKAGE_TEXT.unsafeName(unsafe[2]) : `${PACKAGE_TEXT.notZip}: ${err.message}`),
+        );
       });
       zip.on('end', () => resolve());
       zip.on('entry', (entry: yauzl.Entry) => {
@@ -100,23 +107,24 @@ export async function openPackage(bytes: Buffer): Promise<OpenPackage> {
   return {
     names: [...entries.keys()],
     has: (name) => entries.has(name),
-    read: (name, limit = QTI_LIMITS.entryBytes) => new Promise<Buffer>((resolve, reject) => {
-      const entry = entries.get(name);
-      if (!entry) return reject(validation(PACKAGE_TEXT.unreadable(name)));
-      if (entry.uncompressedSize > limit) return reject(tooLarge(PACKAGE_TEXT.entryTooLarge(name)));
-      zip.openReadStream(entry, (err, stream) => {
-        if (err || !stream) return reject(validation(PACKAGE_TEXT.unreadable(name)));
-        const chunks: Buffer[] = [];
-        let size = 0;
-        stream.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > limit) stream.destroy(tooLarge(PACKAGE_TEXT.entryTooLarge(name)));
-          else chunks.push(chunk);
+    read: (name, limit = QTI_LIMITS.entryBytes) =>
+      new Promise<Buffer>((resolve, reject) => {
+        const entry = entries.get(name);
+        if (!entry) return reject(validation(PACKAGE_TEXT.unreadable(name)));
+        if (entry.uncompressedSize > limit) return reject(tooLarge(PACKAGE_TEXT.entryTooLarge(name)));
+        zip.openReadStream(entry, (err, stream) => {
+          if (err || !stream) return reject(validation(PACKAGE_TEXT.unreadable(name)));
+          const chunks: Buffer[] = [];
+          let size = 0;
+          stream.on('data', (chunk: Buffer) => {
+            size += chunk.length;
+            if (size > limit) stream.destroy(tooLarge(PACKAGE_TEXT.entryTooLarge(name)));
+            else chunks.push(chunk);
+          });
+          stream.on('error', (e: Error) => reject(e instanceof DomainError ? e : validation(PACKAGE_TEXT.unreadable(name))));
+          stream.on('end', () => resolve(Buffer.concat(chunks)));
         });
-        stream.on('error', (e: Error) => reject(e instanceof DomainError ? e : validation(PACKAGE_TEXT.unreadable(name))));
-        stream.on('end', () => resolve(Buffer.concat(chunks)));
-      });
-    }),
+      }),
     close: () => zip.close(),
   };
 }

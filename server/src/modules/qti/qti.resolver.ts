@@ -10,7 +10,10 @@ import { assessmentQtiUrl, bankQtiUrl, importResult } from './qti.shape';
 
 @Resolver()
 export class QtiResolver {
-  @Mutation(() => QtiImportResult, { description: "Import QTI questions (multipart request; send 'Apollo-Require-Preflight: true'): into a bank you may edit, a new bank, or an assessment you teach, appended in one transaction; dryRun previews and changes nothing (teachers, SuperAdmin, Admin; REST: POST /api/qti/import)." })
+  @Mutation(() => QtiImportResult, {
+    description:
+      "Import QTI questions (multipart request; send 'Apollo-Require-Preflight: true'): into a bank you may edit, a new bank, or an assessment you teach, appended in one transaction; dryRun previews and changes nothing (teachers, SuperAdmin, Admin; REST: POST /api/qti/import).",
+  })
   async importQti(@Arg('input', () => ImportQtiInput) input: ImportQtiInput, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
     const upload = await input.file;
     const bytes = await bytesOf(upload.createReadStream());
@@ -21,7 +24,9 @@ export class QtiResolver {
 
 @Resolver(() => QuestionBank)
 export class QuestionBankQtiResolver {
-  @FieldResolver(() => String, { description: 'Where to download the bank as a QTI 3.0 package (a zip; GET, signed in as for any REST path).' })
+  @FieldResolver(() => String, {
+    description: 'Where to download the bank as a QTI 3.0 package (a zip; GET, signed in as for any REST path).',
+  })
   qtiUrl(@Root() bank: QuestionBank) {
     return bankQtiUrl(bank.id);
   }
@@ -29,7 +34,11 @@ export class QuestionBankQtiResolver {
 
 @Resolver(() => Assessment)
 export class AssessmentQtiResolver {
-  @FieldResolver(() => String, { nullable: true, description: "Where to download the item's questions as a QTI 3.0 package (a zip); null for students and parents (the download itself is for the item's teachers, SuperAdmin and Admin)." })
+  @FieldResolver(() => String, {
+    nullable: true,
+    description:
+      "Where to download the item's questions as a QTI 3.0 package (a zip); null for students and parents (the download itself is for the item's teachers, SuperAdmin and Admin).",
+  })
   qtiUrl(@Root() assessment: Assessment, @CurrentActor() actor: Actor) {
     return can(actor, 'questionBank.use') ? assessmentQtiUrl(assessment.id) : null;
   }

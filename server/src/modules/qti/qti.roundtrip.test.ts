@@ -8,7 +8,8 @@ import { parseXml } from './qti.xml';
 
 /** Questions written as QTI 3.0 read back the same, with no note, and the package scores as the grader does. */
 
-const allSubsets = (n: number) => Array.from({ length: 2 ** n }, (_x, mask) => Array.from({ length: n }, (_y, i) => i).filter((i) => mask & (1 << i)));
+const allSubsets = (n: number) =>
+  Array.from({ length: 2 ** n }, (_x, mask) => Array.from({ length: n }, (_y, i) => i).filter((i) => mask & (1 << i)));
 
 describe('QTI 3.0 export', () => {
   it('reads back as the same questions (text, points, options, answers, partial marking, tags) with no note and nothing skipped', async () => {
@@ -29,7 +30,14 @@ describe('QTI 3.0 export', () => {
         if (q.type === QuestionType.MCQ) {
           for (const chosen of allSubsets(q.options.length)) {
             const expected = appScore(q, { chosen });
-            expect({ i, chosen, qti: qtiScore(item, chosen.map((c) => `choice${c + 1}`)) }).toEqual({ i, chosen, qti: expected });
+            expect({
+              i,
+              chosen,
+              qti: qtiScore(
+                item,
+                chosen.map((c) => `choice${c + 1}`),
+              ),
+            }).toEqual({ i, chosen, qti: expected });
             expect({ i, chosen, back: appScore(back, { chosen }) }).toEqual({ i, chosen, back: expected });
           }
         } else if (q.type === QuestionType.ShortAnswer) {

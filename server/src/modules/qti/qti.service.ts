@@ -52,9 +52,19 @@ export function bytesOf(stream: NodeJS.ReadableStream, limit: number = QTI_LIMIT
   });
 }
 
-const neutral = (q: { type: NeutralQuestion['type']; questionText: string; points: number; options: Array<{ text: string; isCorrect: boolean | null }>;
-  acceptedAnswers: Array<{ answer: string; weight: number }> | null; partialMarking: { enabled: boolean; penaltyPerWrong: number } | null; tags?: string[] }): NeutralQuestion => ({
-  type: q.type, questionText: q.questionText, points: q.points, tags: q.tags ?? [],
+const neutral = (q: {
+  type: NeutralQuestion['type'];
+  questionText: string;
+  points: number;
+  options: Array<{ text: string; isCorrect: boolean | null }>;
+  acceptedAnswers: Array<{ answer: string; weight: number }> | null;
+  partialMarking: { enabled: boolean; penaltyPerWrong: number } | null;
+  tags?: string[];
+}): NeutralQuestion => ({
+  type: q.type,
+  questionText: q.questionText,
+  points: q.points,
+  tags: q.tags ?? [],
   options: q.options.map((o) => ({ text: o.text, isCorrect: o.isCorrect === true })),
   acceptedAnswers: (q.acceptedAnswers ?? []).map((a) => ({ answer: a.answer, weight: a.weight })),
   partialMarking: { enabled: q.partialMarking?.enabled ?? false, penaltyPerWrong: q.partialMarking?.penaltyPerWrong ?? 0 },
@@ -70,7 +80,12 @@ const neutral = (q: { type: NeutralQuestion['type']; questionText: string; point
 export class QtiService {
   readonly images: QuestionImagesService;
 
-  constructor(private readonly ds: DataSource, private readonly banks: QuestionBanksService, private readonly assessments: AssessmentsService, files: FilesService) {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly banks: QuestionBanksService,
+    private readonly assessments: AssessmentsService,
+    files: FilesService,
+  ) {
     this.images = new QuestionImagesService(ds, files, banks, assessments);
   }
 
@@ -98,8 +113,12 @@ export class QtiService {
     const received = await this.images.receive(read.files);
     try {
       if (target.assessmentId) {
-        await this.assessments.banking.appendQuestions(actor, target.assessmentId, inputs.map(({ tags: _tags, ...q }) => q),
-          (m, ids) => this.images.record(m, actor, received, 'question', ids, paths));
+        await this.assessments.banking.appendQuestions(
+          actor,
+          target.assessmentId,
+          inputs.map(({ tags: _tags, ...q }) => q),
+          (m, ids) => this.images.record(m, actor, received, 'question', ids, paths),
+        );
         outcome.assessmentId = String(target.assessmentId);
         return outcome;
       }
@@ -107,9 +126,17 @@ export class QtiService {
       outcome.bankId = await this.ds.transaction(async (m) => {
         const bankId = target.bankId
           ? String(target.bankId)
-          : (await this.banks.create(actor, { name: target.newBank?.name, subjectId: target.newBank?.subjectId, sharing: 'private' }, m)).id;
+          : (await this.banks.create(actor, { name: target.newBank?.name, subjectId: target.newBank?.subjectId, sharing: 'private' }, m))
+              .id;
         const saved = await this.banks.addQuestions(actor, bankId, inputs, m);
-        await this.images.record(m, actor, received, 'bank', saved.map((q) => q.id), paths);
+        await this.images.record(
+          m,
+          actor,
+          received,
+          'bank',
+          saved.map((q) => q.id),
+          paths,
+        );
         return bankId;
       });
       return outcome;
@@ -123,8 +150,17 @@ export class QtiService {
   async exportBank(actor: Actor, bankId: unknown): Promise<{ filename: string; zip: Buffer }> {
     const bank = await this.banks.readable(actor, bankId);
     const questions = await this.banks.listQuestions(actor, bank.id);
-    const images = await this.images.withBytes('bank', questions.map((q) => q.id));
-    return { filename: `${fileStem(bank.name)}-qti.zip`, zip: await writeQtiPackage(bank.name, questions.map((q) => ({ ...neutral(q), images: images.get(q.id) }))) };
+    const images = await this.images.withBytes(
+      'bank',
+      questions.map((q) => q.id),
+    );
+    return {
+      filename: `${fileStem(bank.name)}-qti.zip`,
+      zip: await writeQtiPackage(
+        bank.name,
+        questions.map((q) => ({ ...neutral(q), images: images.get(q.id) })),
+      ),
+    };
   }
 
   /** GET /api/assessments/{id}/qti: the assessment's own questions (its teachers, SuperAdmin, Admin). */
@@ -133,9 +169,23 @@ export class QtiService {
     const { assessment, course } = await this.assessments.readable(actor, assessmentId);
     authorize(actor, 'assessment.seeKey', { teacherIds: course.teacherIds }, { as: 'notFound', message: 'Assessment not found' });
     const questions = await questionsOf(this.ds, [assessment.id]);
-    const images = await this.images.withBytes('question', questions.map((q) => q.id));
-    return { filename: `${fileStem(assessment.title)}-qti.zip`, zip: await writeQtiPackage(assessment.title, questions.map((q) => ({ ...neutral(q), images: images.get(q.id) }))) };
+    const images = await this.images.withBytes(
+      'question',
+      questions.map((q) => q.id),
+    );
+    return {
+      filename: `${fileStem(assessment.title)}-qti.zip`,
+      zip: await writeQtiPackage(
+        assessment.title,
+        questions.map((q) => ({ ...neutral(q), images: images.get(q.id) })),
+      ),
+    };
   }
 }
 
-const fileStem = (name: string) => name.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'questions';
+const fileStem = (name: string) =>
+  name
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60) || 'questions';

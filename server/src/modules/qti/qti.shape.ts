@@ -7,7 +7,11 @@ export function importResult(o: QtiImportOutcome) {
     dryRun: o.dryRun,
     imported: o.read.questions.length,
     questions: o.read.questions.map((q) => ({
-      identifier: q.identifier, type: q.question.type, questionText: q.question.questionText, points: q.question.points, notes: [...q.notes],
+      identifier: q.identifier,
+      type: q.question.type,
+      questionText: q.question.questionText,
+      points: q.question.points,
+      notes: [...q.notes],
     })),
     skipped: o.read.skipped.map((s) => ({ ...s })),
     bankId: o.bankId,

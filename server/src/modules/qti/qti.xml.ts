@@ -10,7 +10,11 @@ import { validation } from '../../errors/domain-error';
  * `map-key`), so one reader serves 2.1, 2.2 and 3.0.
  */
 
-export interface XNode { name: string; attrs: Record<string, string>; children: XChild[] }
+export interface XNode {
+  name: string;
+  attrs: Record<string, string>;
+  children: XChild[];
+}
 export type XChild = XNode | string;
 
 export const XML_TEXT = {
@@ -24,9 +28,41 @@ const DTD = /<!DOCTYPE|<!ENTITY/i;
 const MAX_DEPTH = 200;
 
 /** QTI 2.x element names that are all lower case (the rest have a capital: responseDeclaration). */
-const QTI2_LOWER = new Set(['value', 'prompt', 'mapping', 'correct', 'variable', 'match', 'and', 'or', 'not', 'sum',
-  'product', 'gt', 'lt', 'gte', 'lte', 'member', 'equal', 'null', 'default', 'index', 'power', 'round', 'truncate',
-  'delete', 'contains', 'substring', 'random', 'min', 'max', 'gcd', 'lcm', 'stylesheet', 'inside']);
+const QTI2_LOWER = new Set([
+  'value',
+  'prompt',
+  'mapping',
+  'correct',
+  'variable',
+  'match',
+  'and',
+  'or',
+  'not',
+  'sum',
+  'product',
+  'gt',
+  'lt',
+  'gte',
+  'lte',
+  'member',
+  'equal',
+  'null',
+  'default',
+  'index',
+  'power',
+  'round',
+  'truncate',
+  'delete',
+  'contains',
+  'substring',
+  'random',
+  'min',
+  'max',
+  'gcd',
+  'lcm',
+  'stylesheet',
+  'inside',
+]);
 
 const kebab = (s: string) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
@@ -70,7 +106,10 @@ function convert(raw: Ordered[], v2: boolean, depth = 0): XChild[] {
   if (depth > MAX_DEPTH) throw validation(XML_TEXT.tooDeep);
   const out: XChild[] = [];
   for (const node of raw) {
-    if ('#text' in node) { out.push(decodeXmlText(String(node['#text']))); continue; }
+    if ('#text' in node) {
+      out.push(decodeXmlText(String(node['#text'])));
+      continue;
+    }
     const name = Object.keys(node).find((k) => k !== ':@');
     if (!name || name.startsWith('?') || name.startsWith('!')) continue;
     const attrs: Record<string, string> = {};
@@ -107,7 +146,7 @@ export function parseXml(bytes: Buffer, file: string): XNode {
     throw validation(XML_TEXT.malformed(file, err instanceof Error ? err.message : String(err)));
   }
   const top = raw.find((n) => !('#text' in n) && Object.keys(n).some((k) => k !== ':@' && !k.startsWith('?')));
-  const rootName = top ? Object.keys(top).find((k) => k !== ':@') ?? '' : '';
+  const rootName = top ? (Object.keys(top).find((k) => k !== ':@') ?? '') : '';
   // QTI 2.x items have a camelCase root; 3.0 items and the (IMS CP) manifest are read as written
   const root = convert(top ? [top] : [], rootName === 'assessmentItem')[0];
   if (!root || typeof root === 'string') throw validation(XML_TEXT.malformed(file, 'no root element'));
@@ -127,7 +166,12 @@ export const first = (n: XNode, name: string): XNode | undefined => elements(n, 
 export function descendants(n: XNode, name: string | ((x: XNode) => boolean)): XNode[] {
   const test = typeof name === 'string' ? (x: XNode) => x.name === name : name;
   const out: XNode[] = [];
-  const walk = (x: XNode) => { for (const c of elements(x)) { if (test(c)) out.push(c); walk(c); } };
+  const walk = (x: XNode) => {
+    for (const c of elements(x)) {
+      if (test(c)) out.push(c);
+      walk(c);
+    }
+  };
   walk(n);
   return out;
 }
@@ -136,5 +180,4 @@ export function descendants(n: XNode, name: string | ((x: XNode) => boolean)): X
 export const textOf = (n: XNode): string => n.children.map((c) => (typeof c === 'string' ? c : textOf(c))).join('');
 
 /** Escapes text for an XML text node or a double-quoted attribute. */
-export const escapeXml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -17,7 +17,8 @@ export const IMAGE_MIMES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'
 
 export const IMAGE_TEXT = {
   notFound: 'Image not found',
-  refused: (path: string) => `The image ${path} is not kept: only PNG, JPEG, GIF and WebP images are (SVG is refused), and its content must be what its name says`,
+  refused: (path: string) =>
+    `The image ${path} is not kept: only PNG, JPEG, GIF and WebP images are (SVG is refused), and its content must be what its name says`,
 } as const;
 
 /** Why a package image cannot be kept (null when it can): its name's type and its bytes must agree on an image type. */
@@ -36,8 +37,12 @@ const baseName = (path: string) => path.split('/').filter(Boolean).slice(-1)[0] 
  * assessment question's to whoever reads the item, a student only for a fixed question or one drawn for them.
  */
 export class QuestionImagesService {
-  constructor(private readonly ds: DataSource, private readonly files: FilesService,
-    private readonly banks: QuestionBanksService, private readonly assessments: AssessmentsService) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly files: FilesService,
+    private readonly banks: QuestionBanksService,
+    private readonly assessments: AssessmentsService,
+  ) {}
 
   /** Puts the bytes of the package's images into the store (before the transaction); each path once. */
   async receive(files: QtiFile[]): Promise<Map<string, ReceivedFile>> {
@@ -64,21 +69,38 @@ export class QuestionImagesService {
    * Records the received images in the caller's transaction (one files row per package path, shared by the
    * questions that show it) and gives each question its images: `owners[i]` shows `paths[i]`.
    */
-  async record(m: EntityManager, actor: Actor, received: Map<string, ReceivedFile>, owner: 'bank' | 'question', owners: string[], paths: string[][]): Promise<void> {
+  async record(
+    m: EntityManager,
+    actor: Actor,
+    received: Map<string, ReceivedFile>,
+    owner: 'bank' | 'question',
+    owners: string[],
+    paths: string[][],
+  ): Promise<void> {
     const fileIds = new Map<string, string>();
     for (const [path, file] of received) {
-      if (paths.some((ps) => ps.includes(path))) fileIds.set(path, (await this.files.record(m, file, declaredMime(undefined, file.filename)!, actor.userId)).id);
+      if (paths.some((ps) => ps.includes(path)))
+        fileIds.set(path, (await this.files.record(m, file, declaredMime(undefined, file.filename)!, actor.userId)).id);
     }
-    await addImages(m, owner, owners.flatMap((ownerId, i) => paths[i].filter((p) => fileIds.has(p))
-      .map((p) => ({ ownerId, fileId: fileIds.get(p)!, name: received.get(p)!.filename }))));
+    await addImages(
+      m,
+      owner,
+      owners.flatMap((ownerId, i) =>
+        paths[i].filter((p) => fileIds.has(p)).map((p) => ({ ownerId, fileId: fileIds.get(p)!, name: received.get(p)!.filename })),
+      ),
+    );
   }
 
   /** The images of questions with their bytes, for an export: owner id -> images by position. */
   async withBytes(owner: 'bank' | 'question', ids: string[]): Promise<Map<string, Array<{ name: string; bytes: Buffer }>>> {
     const col = owner === 'bank' ? 'bank_question_id' : 'question_id';
-    const rows: Array<{ ownerId: string; name: string; storageKey: string }> = ids.length ? await this.ds.query(
-      `SELECT qi.${col} AS "ownerId", qi.name, f.storage_key AS "storageKey"
-         FROM question_images qi JOIN files f ON f.id = qi.file_id WHERE qi.${col} = ANY($1::uuid[]) ORDER BY qi.${col}, qi.position`, [ids]) : [];
+    const rows: Array<{ ownerId: string; name: string; storageKey: string }> = ids.length
+      ? await this.ds.query(
+          `SELECT qi.${col} AS "ownerId", qi.name, f.storage_key AS "storageKey"
+         FROM question_images qi JOIN files f ON f.id = qi.file_id WHERE qi.${col} = ANY($1::uuid[]) ORDER BY qi.${col}, qi.position`,
+          [ids],
+        )
+      : [];
     const out = new Map<string, Array<{ name: string; bytes: Buffer }>>();
     for (const r of rows) {
       const chunks: Buffer[] = [];
@@ -91,17 +113,34 @@ export class QuestionImagesService {
   /** GET /question-images/{id}: the bytes, to whoever may read the question that shows the image. */
   async download(actor: Actor, id: unknown) {
     if (!isId(id)) throw notFound(IMAGE_TEXT.notFound);
-    const [row]: Array<{ bankId: string | null; assessmentId: string | null; questionId: string | null; drawId: string | null; fileId: string; name: string }> = await this.ds.query(
+    const [row]: Array<{
+      bankId: string | null;
+      assessmentId: string | null;
+      questionId: string | null;
+      drawId: string | null;
+      fileId: string;
+      name: string;
+    }> = await this.ds.query(
       `SELECT bq.bank_id AS "bankId", q.assessment_id AS "assessmentId", q.id AS "questionId", q.draw_id AS "drawId", qi.file_id AS "fileId", qi.name
          FROM question_images qi LEFT JOIN bank_questions bq ON bq.id = qi.bank_question_id LEFT JOIN questions q ON q.id = qi.question_id
-        WHERE qi.id = $1`, [id]);
+        WHERE qi.id = $1`,
+      [id],
+    );
     if (!row) throw notFound(IMAGE_TEXT.notFound);
     const denied = () => notFound(IMAGE_TEXT.notFound);
-    if (row.bankId) await this.banks.readable(actor, row.bankId).catch(() => { throw denied(); });
+    if (row.bankId)
+      await this.banks.readable(actor, row.bankId).catch(() => {
+        throw denied();
+      });
     else {
-      await this.assessments.readable(actor, row.assessmentId).catch(() => { throw denied(); });
+      await this.assessments.readable(actor, row.assessmentId).catch(() => {
+        throw denied();
+      });
       if (actor.activeRole === Role.Student && row.drawId) {
-        const picked = await this.ds.query('SELECT 1 FROM assessment_draw_picks WHERE question_id = $1 AND student_id = $2', [row.questionId, actor.userId]);
+        const picked = await this.ds.query('SELECT 1 FROM assessment_draw_picks WHERE question_id = $1 AND student_id = $2', [
+          row.questionId,
+          actor.userId,
+        ]);
         if (!picked.length) throw denied();
       }
     }

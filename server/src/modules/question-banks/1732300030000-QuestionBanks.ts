@@ -77,7 +77,9 @@ export class QuestionBanks1732300030000 implements MigrationInterface {
         ADD COLUMN draw_id uuid REFERENCES assessment_draws(id) ON DELETE CASCADE`);
     await q.query('CREATE INDEX questions_bank_question_idx ON questions (bank_question_id) WHERE bank_question_id IS NOT NULL');
     // a bank question is materialised once per draw
-    await q.query('CREATE UNIQUE INDEX questions_draw_bank_question_key ON questions (draw_id, bank_question_id) WHERE draw_id IS NOT NULL');
+    await q.query(
+      'CREATE UNIQUE INDEX questions_draw_bank_question_key ON questions (draw_id, bank_question_id) WHERE draw_id IS NOT NULL',
+    );
     await q.query(`
       CREATE TABLE assessment_draw_picks (
         draw_id uuid NOT NULL REFERENCES assessment_draws(id) ON DELETE CASCADE,

@@ -20,7 +20,9 @@ export class QuestionImages1732300031000 implements MigrationInterface {
         position integer NOT NULL CHECK (position >= 1),
         CHECK (num_nonnulls(bank_question_id, question_id) = 1)
       )`);
-    await q.query('CREATE INDEX question_images_bank_question_idx ON question_images (bank_question_id, position) WHERE bank_question_id IS NOT NULL');
+    await q.query(
+      'CREATE INDEX question_images_bank_question_idx ON question_images (bank_question_id, position) WHERE bank_question_id IS NOT NULL',
+    );
     await q.query('CREATE INDEX question_images_question_idx ON question_images (question_id, position) WHERE question_id IS NOT NULL');
     await q.query('CREATE INDEX question_images_file_idx ON question_images (file_id)');
   }

@@ -14,11 +14,23 @@ import { QuestionStatistics } from './question-banks.types';
  */
 export function questionBankLoaders(ds: DataSource, _actor: Actor | null) {
   return {
-    bankQuestionsByBank: listLoader((ids) => bankQuestionsOf(ds, { bankIds: ids }), (q) => q.bankId),
-    imagesByBankQuestion: listLoader((ids) => imagesOf(ds, { bankQuestionIds: ids }), (i) => i.ownerId),
+    bankQuestionsByBank: listLoader(
+      (ids) => bankQuestionsOf(ds, { bankIds: ids }),
+      (q) => q.bankId,
+    ),
+    imagesByBankQuestion: listLoader(
+      (ids) => imagesOf(ds, { bankQuestionIds: ids }),
+      (i) => i.ownerId,
+    ),
     /** The images of assessment questions (the questions were authorized by the query that returned them). */
-    imagesByQuestion: listLoader((ids) => imagesOf(ds, { questionIds: ids }), (i) => i.ownerId),
-    usesByBankQuestion: listLoader((ids) => usesOf(ds, ids), (u) => u.bankQuestionId),
+    imagesByQuestion: listLoader(
+      (ids) => imagesOf(ds, { questionIds: ids }),
+      (i) => i.ownerId,
+    ),
+    usesByBankQuestion: listLoader(
+      (ids) => usesOf(ds, ids),
+      (u) => u.bankQuestionId,
+    ),
     /** Keyed by bank id: the statistics of all its questions. */
     statisticsByBank: new DataLoader<string, Map<string, QuestionStatistics>>(async (bankIds) => {
       const all = await statisticsOf(ds, [...bankIds]);

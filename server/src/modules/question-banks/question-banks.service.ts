@@ -69,25 +69,34 @@ export class QuestionBanksService {
   }
 
   /** createQuestionBank: a teacher, in a subject they teach (in the caller's transaction when given: the QTI import's new bank). */
-  async create(actor: Actor, input: { name?: unknown; description?: unknown; subjectId?: unknown; sharing?: unknown },
-    m: DataSource | EntityManager = this.ds): Promise<QuestionBank> {
+  async create(
+    actor: Actor,
+    input: { name?: unknown; description?: unknown; subjectId?: unknown; sharing?: unknown },
+    m: DataSource | EntityManager = this.ds,
+  ): Promise<QuestionBank> {
     authorize(actor, 'questionBank.use', undefined, { message: T.useOnly });
     const subjectId = refId(input.subjectId, T.subjectRequired, T.subjectNotFound, 'subjectId');
     const name = bankName(input.name);
     const description = bankDescription(input.description) ?? '';
     const sharing = sharingOf(input.sharing, undefined) ?? 'private';
     const [subject]: Array<{ teaches: boolean }> = await m.query(
-      `SELECT ${teachesSubjectSql('s.id', '$2::uuid')} AS teaches FROM subjects s WHERE s.id = $1`, [subjectId, actor.userId]);
+      `SELECT ${teachesSubjectSql('s.id', '$2::uuid')} AS teaches FROM subjects s WHERE s.id = $1`,
+      [subjectId, actor.userId],
+    );
     if (!subject) throw notFound(T.subjectNotFound);
     authorize(actor, 'questionBank.create', { viewerTeachesSubject: subject.teaches }, { message: T.createOnly });
     const [{ id }] = await m.query(
       'INSERT INTO question_banks (owner_id, subject_id, name, description, sharing) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-      [actor.userId, subjectId, name, description, sharing]);
+      [actor.userId, subjectId, name, description, sharing],
+    );
     return this.readable(actor, id, m);
   }
 
   /** updateQuestionBank: name, description, sharing; its owner, SuperAdmin and Admin, with a version check. */
-  async update(actor: Actor, input: { id?: unknown; name?: unknown; description?: unknown; sharing?: unknown; version?: unknown }): Promise<QuestionBank> {
+  async update(
+    actor: Actor,
+    input: { id?: unknown; name?: unknown; description?: unknown; sharing?: unknown; version?: unknown },
+  ): Promise<QuestionBank> {
     const bank = await this.manageable(actor, input.id);
     const name = input.name === undefined || input.name === null ? bank.name : bankName(input.name);
     const description = bankDescription(input.description) ?? bank.description;
@@ -95,7 +104,9 @@ export class QuestionBanksService {
     const version = versionOf(input.version);
     const [, n] = await this.ds.query(
       `UPDATE question_banks SET name = $2, description = $3, sharing = $4, version = version + 1, updated_at = now()
-        WHERE id = $1 AND ($5::int IS NULL OR version = $5)`, [bank.id, name, description, sharing, version ?? null]);
+        WHERE id = $1 AND ($5::int IS NULL OR version = $5)`,
+      [bank.id, name, description, sharing, version ?? null],
+    );
     if (!n) throw conflict(INPUT_TEXT.changedMeanwhile('question bank'));
     return this.readable(actor, bank.id);
   }
@@ -107,7 +118,10 @@ export class QuestionBanksService {
       await m.query('SELECT 1 FROM question_banks WHERE id = $1 FOR UPDATE', [bank.id]);
       const [{ n }] = await m.query('SELECT count(DISTINCT assessment_id)::int AS n FROM assessment_draws WHERE bank_id = $1', [bank.id]);
       if (n) throw conflict(T.usedByDraws(n), { assessments: n });
-      await m.query('UPDATE questions SET bank_linked = false WHERE bank_linked AND bank_question_id IN (SELECT id FROM bank_questions WHERE bank_id = $1)', [bank.id]);
+      await m.query(
+        'UPDATE questions SET bank_linked = false WHERE bank_linked AND bank_question_id IN (SELECT id FROM bank_questions WHERE bank_id = $1)',
+        [bank.id],
+      );
       await m.query('DELETE FROM question_banks WHERE id = $1', [bank.id]);
     });
     return true;
@@ -118,13 +132,20 @@ export class QuestionBanksService {
    * viewer may edit, checked as the assessment editor checks (a refusal names the question's number), all in
    * one transaction (the caller's when given).
    */
-  async addQuestions(actor: Actor, bankId: unknown, inputs: BankQuestionInput[] | unknown, manager?: EntityManager): Promise<BankQuestion[]> {
+  async addQuestions(
+    actor: Actor,
+    bankId: unknown,
+    inputs: BankQuestionInput[] | unknown,
+    manager?: EntityManager,
+  ): Promise<BankQuestion[]> {
     const bank = await this.editable(actor, bankId, manager);
     const qs = bankQuestions(inputs);
     const write = async (m: EntityManager) => {
       await m.query('SELECT 1 FROM question_banks WHERE id = $1 FOR UPDATE', [bank.id]);
       const [{ top, held }] = await m.query(
-        'SELECT COALESCE(max(position), 0)::int AS top, count(*)::int AS held FROM bank_questions WHERE bank_id = $1', [bank.id]);
+        'SELECT COALESCE(max(position), 0)::int AS top, count(*)::int AS held FROM bank_questions WHERE bank_id = $1',
+        [bank.id],
+      );
       checkRoom(held, qs.length);
       const ids: string[] = [];
       for (const [i, q] of qs.entries()) ids.push(await insertBankQuestion(m, bank.id, q, top + i + 1));
@@ -145,7 +166,9 @@ export class QuestionBanksService {
     const qid = assertId(id, T.questionNotFound);
     const [question] = await bankQuestionsOf(this.ds, { ids: [qid] });
     if (!question) throw notFound(T.questionNotFound);
-    const bank = await this.readable(actor, question.bankId).catch(() => { throw notFound(T.questionNotFound); });
+    const bank = await this.readable(actor, question.bankId).catch(() => {
+      throw notFound(T.questionNotFound);
+    });
     if (edit) authorize(actor, 'questionBank.edit', bankFacts(bank), { message: T.cannotEdit });
     return { question, bank };
   }
@@ -183,16 +206,22 @@ export class QuestionBanksService {
     const found = await bankQuestionsOf(this.ds, { ids });
     if (found.length !== ids.length) throw notFound(T.questionNotFound);
     for (const bankId of new Set(found.map((q) => q.bankId))) {
-      await this.editable(actor, bankId).catch((err: unknown) => { throw err instanceof Error && 'code' in err && err.code === 'NOT_FOUND' ? notFound(T.questionNotFound) : err; });
+      await this.editable(actor, bankId).catch((err: unknown) => {
+        throw err instanceof Error && 'code' in err && err.code === 'NOT_FOUND' ? notFound(T.questionNotFound) : err;
+      });
     }
     await this.ds.transaction(async (m) => {
       await m.query('SELECT 1 FROM question_banks WHERE id = $1 FOR UPDATE', [target.id]);
       const [{ top, held }] = await m.query(
-        'SELECT COALESCE(max(position), 0)::int AS top, count(*)::int AS held FROM bank_questions WHERE bank_id = $1', [target.id]);
+        'SELECT COALESCE(max(position), 0)::int AS top, count(*)::int AS held FROM bank_questions WHERE bank_id = $1',
+        [target.id],
+      );
       checkRoom(held, found.filter((q) => q.bankId !== target.id).length);
       await m.query(
         `UPDATE bank_questions bq SET bank_id = $1, position = $2 + x.i, version = bq.version + 1
-           FROM unnest($3::uuid[]) WITH ORDINALITY AS x(id, i) WHERE bq.id = x.id`, [target.id, top, ids]);
+           FROM unnest($3::uuid[]) WITH ORDINALITY AS x(id, i) WHERE bq.id = x.id`,
+        [target.id, top, ids],
+      );
     });
     return bankQuestionsOf(this.ds, { ids: ids });
   }

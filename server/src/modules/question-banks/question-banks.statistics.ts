@@ -65,13 +65,22 @@ export async function statisticsOf(m: Runner, bankIds: string[]): Promise<Map<st
                                       'chosen', COALESCE((SELECT c.n FROM chosen c WHERE c.bq = g.bq AND c.t = lower(regexp_replace(trim(bo.text), '\\s+', ' ', 'g'))), 0))
                                       ORDER BY bo.position)
                         FROM bank_question_options bo WHERE bo.bank_question_id = g.bq), '[]') AS options
-       FROM given g GROUP BY g.bq HAVING count(*) FILTER (WHERE g.answered) > 0`, [bankIds]);
-  return new Map(rows.map((r) => [r.bank_question_id, Object.assign(new QuestionStatistics(), {
-    answered: r.answered, graded: r.graded,
-    averageScore: r.average === null ? null : round(r.average), difficulty: r.difficulty === null ? null : round(r.difficulty),
-    discrimination: r.discrimination === null ? null : round(r.discrimination),
-    options: r.options.map((o) => Object.assign(new OptionStatistics(), o)),
-  })]));
+       FROM given g GROUP BY g.bq HAVING count(*) FILTER (WHERE g.answered) > 0`,
+    [bankIds],
+  );
+  return new Map(
+    rows.map((r) => [
+      r.bank_question_id,
+      Object.assign(new QuestionStatistics(), {
+        answered: r.answered,
+        graded: r.graded,
+        averageScore: r.average === null ? null : round(r.average),
+        difficulty: r.difficulty === null ? null : round(r.difficulty),
+        discrimination: r.discrimination === null ? null : round(r.discrimination),
+        options: r.options.map((o) => Object.assign(new OptionStatistics(), o)),
+      }),
+    ]),
+  );
 }
 
 const round = (x: number) => Math.round(Number(x) * 1000) / 1000;

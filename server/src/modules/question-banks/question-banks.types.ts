@@ -57,10 +57,17 @@ export class QuestionStatistics {
   @Field(() => Float, { nullable: true, description: 'Mean score in points of the copy that was answered; null with no grade.' })
   averageScore: number | null;
 
-  @Field(() => Float, { nullable: true, description: 'Difficulty index: mean score divided by points, 0 (nobody) to 1 (everybody); null with no grade.' })
+  @Field(() => Float, {
+    nullable: true,
+    description: 'Difficulty index: mean score divided by points, 0 (nobody) to 1 (everybody); null with no grade.',
+  })
   difficulty: number | null;
 
-  @Field(() => Float, { nullable: true, description: 'Discrimination index: the mean score share of the upper 27% of students by total score minus that of the lower 27%; null under 10 graded answers.' })
+  @Field(() => Float, {
+    nullable: true,
+    description:
+      'Discrimination index: the mean score share of the upper 27% of students by total score minus that of the lower 27%; null under 10 graded answers.',
+  })
   discrimination: number | null;
 
   @Field(() => [OptionStatistics], { description: 'Multiple choice: how often each option was chosen (empty for other types).' })
@@ -206,7 +213,10 @@ export class UpdateQuestionBankInput {
   @Field(() => BankSharing, { nullable: true, description: 'New sharing.' })
   sharing?: BankSharing;
 
-  @Field(() => Int, { nullable: true, description: 'The version you edited; if someone changed it since, the update is refused (CONFLICT).' })
+  @Field(() => Int, {
+    nullable: true,
+    description: 'The version you edited; if someone changed it since, the update is refused (CONFLICT).',
+  })
   version?: number;
 }
 
@@ -224,7 +234,10 @@ export class UpdateBankQuestionInput extends BankQuestionInput {
   @Field(() => ID, { description: 'The bank question.' })
   id: string;
 
-  @Field(() => Int, { nullable: true, description: 'The version you edited; if someone changed it since, the update is refused (CONFLICT).' })
+  @Field(() => Int, {
+    nullable: true,
+    description: 'The version you edited; if someone changed it since, the update is refused (CONFLICT).',
+  })
   version?: number;
 }
 

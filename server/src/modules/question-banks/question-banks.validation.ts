@@ -69,7 +69,8 @@ export function bankQuestions(v: unknown): BankQuestionFields[] {
       const [q] = questions([{ ...(raw && typeof raw === 'object' ? raw : {}), id: undefined, order: undefined }], BANK_TEXT.addQuestion);
       return { ...q, tags: tags((raw as { tags?: unknown } | null)?.tags) };
     } catch (err) {
-      if (err instanceof DomainError && err.code === 'VALIDATION') throw new DomainError('VALIDATION', BANK_TEXT.numbered(i + 1, err.message), { ...err.details, index: i });
+      if (err instanceof DomainError && err.code === 'VALIDATION')
+        throw new DomainError('VALIDATION', BANK_TEXT.numbered(i + 1, err.message), { ...err.details, index: i });
       throw err;
     }
   });

@@ -14,8 +14,21 @@ export async function insertBankQuestion(m: EntityManager, bankId: string, q: Ba
      a AS (INSERT INTO bank_accepted_answers (bank_question_id, answer, weight, position)
            SELECT q.id, t, w, i FROM q, unnest($11::text[], $12::int[]) WITH ORDINALITY AS x(t, w, i))
      SELECT id FROM q`,
-    [bankId, q.type, q.questionText, q.points, q.partialMarking, q.penaltyPerWrong, q.tags, position,
-      q.options.map((o) => o.text), q.options.map((o) => o.isCorrect), q.accepted.map((a) => a.answer), q.accepted.map((a) => a.weight)]);
+    [
+      bankId,
+      q.type,
+      q.questionText,
+      q.points,
+      q.partialMarking,
+      q.penaltyPerWrong,
+      q.tags,
+      position,
+      q.options.map((o) => o.text),
+      q.options.map((o) => o.isCorrect),
+      q.accepted.map((a) => a.answer),
+      q.accepted.map((a) => a.weight),
+    ],
+  );
   return id;
 }
 
@@ -23,15 +36,21 @@ export async function insertBankQuestion(m: EntityManager, bankId: string, q: Ba
 export async function rewriteBankQuestion(m: EntityManager, id: string, q: BankQuestionFields): Promise<void> {
   await m.query(
     `UPDATE bank_questions SET type = $2, question_text = $3, points = $4, partial_enabled = $5, penalty_per_wrong = $6, tags = $7::text[],
-            version = version + 1 WHERE id = $1`, [id, q.type, q.questionText, q.points, q.partialMarking, q.penaltyPerWrong, q.tags]);
+            version = version + 1 WHERE id = $1`,
+    [id, q.type, q.questionText, q.points, q.partialMarking, q.penaltyPerWrong, q.tags],
+  );
   await m.query('DELETE FROM bank_question_options WHERE bank_question_id = $1', [id]);
   await m.query('DELETE FROM bank_accepted_answers WHERE bank_question_id = $1', [id]);
   await m.query(
     `INSERT INTO bank_question_options (bank_question_id, text, is_correct, position)
-     SELECT $1, t, c, i FROM unnest($2::text[], $3::boolean[]) WITH ORDINALITY AS x(t, c, i)`, [id, q.options.map((o) => o.text), q.options.map((o) => o.isCorrect)]);
+     SELECT $1, t, c, i FROM unnest($2::text[], $3::boolean[]) WITH ORDINALITY AS x(t, c, i)`,
+    [id, q.options.map((o) => o.text), q.options.map((o) => o.isCorrect)],
+  );
   await m.query(
     `INSERT INTO bank_accepted_answers (bank_question_id, answer, weight, position)
-     SELECT $1, t, w, i FROM unnest($2::text[], $3::int[]) WITH ORDINALITY AS x(t, w, i)`, [id, q.accepted.map((a) => a.answer), q.accepted.map((a) => a.weight)]);
+     SELECT $1, t, w, i FROM unnest($2::text[], $3::int[]) WITH ORDINALITY AS x(t, w, i)`,
+    [id, q.accepted.map((a) => a.answer), q.accepted.map((a) => a.weight)],
+  );
 }
 
 /**
@@ -44,13 +63,18 @@ export async function followLinks(m: EntityManager, bankQuestionId: string, q: B
     `SELECT q.id, q.assessment_id FROM questions q
       WHERE q.bank_question_id = $1 AND q.bank_linked
         AND NOT EXISTS (SELECT 1 FROM submissions s WHERE s.assessment_id = q.assessment_id)
-      ORDER BY q.id FOR UPDATE OF q`, [bankQuestionId]);
+      ORDER BY q.id FOR UPDATE OF q`,
+    [bankQuestionId],
+  );
   if (!linked.length) return 0;
   const items = [...new Set(linked.map((l) => l.assessment_id))];
   const current = await questionsOf(m, items, 'all');
   for (const l of linked) {
     const now = current.find((c) => c.id === l.id)!;
-    const [next] = keepOptionIds([{ ...q, id: l.id, order: now.order, options: q.options.map((o) => ({ text: o.text, isCorrect: o.isCorrect })) }], current);
+    const [next] = keepOptionIds(
+      [{ ...q, id: l.id, order: now.order, options: q.options.map((o) => ({ text: o.text, isCorrect: o.isCorrect })) }],
+      current,
+    );
     await writeQuestion(m, l.assessment_id, next, l.id);
   }
   for (const a of items) await refreshTotalPoints(m, a);

@@ -19,11 +19,17 @@ export function imagesOf(m: Runner, by: { bankQuestionIds: string[] } | { questi
   const [col, ids] = 'bankQuestionIds' in by ? ['bank_question_id', by.bankQuestionIds] : ['question_id', by.questionIds];
   if (!ids.length) return Promise.resolve([]);
   return m.query(
-    `SELECT id, ${col} AS "ownerId", name, position FROM question_images WHERE ${col} = ANY($1::uuid[]) ORDER BY ${col}, position`, [ids]);
+    `SELECT id, ${col} AS "ownerId", name, position FROM question_images WHERE ${col} = ANY($1::uuid[]) ORDER BY ${col}, position`,
+    [ids],
+  );
 }
 
 /** Adds images (files rows already written) to questions, after any they have: pairs of owner and file. */
-export async function addImages(m: EntityManager, owner: 'bank' | 'question', rows: Array<{ ownerId: string; fileId: string; name: string }>): Promise<void> {
+export async function addImages(
+  m: EntityManager,
+  owner: 'bank' | 'question',
+  rows: Array<{ ownerId: string; fileId: string; name: string }>,
+): Promise<void> {
   if (!rows.length) return;
   const col = owner === 'bank' ? 'bank_question_id' : 'question_id';
   await m.query(
@@ -31,7 +37,8 @@ export async function addImages(m: EntityManager, owner: 'bank' | 'question', ro
      SELECT x.o, x.f, x.n, COALESCE((SELECT max(position) FROM question_images WHERE ${col} = x.o), 0) + x.i
        FROM (SELECT o, f, n, row_number() OVER (PARTITION BY o ORDER BY ord)::int AS i
                FROM unnest($1::uuid[], $2::uuid[], $3::text[]) WITH ORDINALITY AS u(o, f, n, ord)) x`,
-    [rows.map((r) => r.ownerId), rows.map((r) => r.fileId), rows.map((r) => r.name)]);
+    [rows.map((r) => r.ownerId), rows.map((r) => r.fileId), rows.map((r) => r.name)],
+  );
 }
 
 /**
@@ -39,7 +46,12 @@ export async function addImages(m: EntityManager, owner: 'bank' | 'question', ro
  * an assessment question): a copy, a link or a draw of a bank question, an item's question saved into a bank,
  * a reused item. The files rows are shared, not duplicated.
  */
-export async function copyImages(m: EntityManager, from: 'bank' | 'question', to: 'bank' | 'question', pairs: Array<[string, string]>): Promise<void> {
+export async function copyImages(
+  m: EntityManager,
+  from: 'bank' | 'question',
+  to: 'bank' | 'question',
+  pairs: Array<[string, string]>,
+): Promise<void> {
   if (!pairs.length) return;
   const src = from === 'bank' ? 'bank_question_id' : 'question_id';
   const dst = to === 'bank' ? 'bank_question_id' : 'question_id';
@@ -47,5 +59,6 @@ export async function copyImages(m: EntityManager, from: 'bank' | 'question', to
     `INSERT INTO question_images (${dst}, file_id, name, position)
      SELECT x.t, qi.file_id, qi.name, qi.position
        FROM unnest($1::uuid[], $2::uuid[]) AS x(s, t) JOIN question_images qi ON qi.${src} = x.s`,
-    [pairs.map((p) => p[0]), pairs.map((p) => p[1])]);
+    [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
+  );
 }

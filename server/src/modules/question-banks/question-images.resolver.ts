@@ -12,7 +12,10 @@ export class QuestionImage {
   @Field({ description: 'Its file name; the alternative text when shown.' })
   name: string;
 
-  @Field({ description: 'Where to get it: GET this path with the bearer token or the web session; allowed to whoever may read the question (a student only for a question of theirs).' })
+  @Field({
+    description:
+      'Where to get it: GET this path with the bearer token or the web session; allowed to whoever may read the question (a student only for a question of theirs).',
+  })
   url: string;
 }
 

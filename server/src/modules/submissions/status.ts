@@ -60,7 +60,10 @@ export function effectiveDueDate(item: StatusItem, s: StatusSubmission | null): 
 }
 
 /** effectiveDueDate in SQL, for the item on alias `a` and the student's submission on alias `s` (may be NULL): lists filter and order on it. */
-export const effectiveDueSql = (a: string, s: string) => `(CASE WHEN (${s}.allowed_after_due OR ${s}.status = 'reopened') AND ${s}.custom_due_date IS NOT NULL
+export const effectiveDueSql = (
+  a: string,
+  s: string,
+) => `(CASE WHEN (${s}.allowed_after_due OR ${s}.status = 'reopened') AND ${s}.custom_due_date IS NOT NULL
                                   THEN ${s}.custom_due_date ELSE ${a}.due_date END)`;
 
 /** effectiveDueSql on the aliases `a` and `s`. */

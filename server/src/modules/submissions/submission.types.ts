@@ -75,7 +75,7 @@ abstract class GuardedBySubmission implements SubmissionFacts {
   autoSubmitted: boolean;
 }
 
-@ObjectType({ description: "Your score on an item, present only when your result may be shown (graded, and not manual unless released)." })
+@ObjectType({ description: 'Your score on an item, present only when your result may be shown (graded, and not manual unless released).' })
 export class MyScore {
   @Field(() => Float, { description: 'Total score (x of "Score: x/y (pct%)").' })
   totalScore: number;
@@ -90,18 +90,25 @@ export class MyScore {
   isAutoSubmitted: boolean;
 }
 
-@ObjectType({ description: "Your standing on an item as a student (assessments.md section 4), computed on the server clock." })
+@ObjectType({ description: 'Your standing on an item as a student (assessments.md section 4), computed on the server clock.' })
 export class MyAssessmentStatus {
   @Field(() => StudentStatus, { description: 'The status on the lists (My Assignments, My Quizzes, My Exams).' })
   status: StudentStatus;
 
-  @Field({ description: "The lists' words: 'Overdue', 'Pending', 'Auto-submitted (Overdue)', 'Completed', 'Submitted', 'Reopened (Pending)'." })
+  @Field({
+    description: "The lists' words: 'Overdue', 'Pending', 'Auto-submitted (Overdue)', 'Completed', 'Submitted', 'Reopened (Pending)'.",
+  })
   label: string;
 
-  @Field({ description: "The course page's words: 'Overdue', 'Pending', 'Auto-submitted (Overdue)', 'Graded', 'Submitted', and as on the lists 'Reopened (Pending)' for reopened work that waits for the student." })
+  @Field({
+    description:
+      "The course page's words: 'Overdue', 'Pending', 'Auto-submitted (Overdue)', 'Graded', 'Submitted', and as on the lists 'Reopened (Pending)' for reopened work that waits for the student.",
+  })
   courseLabel: string;
 
-  @Field(() => OpensOn, { description: 'Where a click on a list item goes: submit page with no submission or a reopened one still open, else the view page.' })
+  @Field(() => OpensOn, {
+    description: 'Where a click on a list item goes: submit page with no submission or a reopened one still open, else the view page.',
+  })
   opensOn: OpensOn;
 
   @Field(() => OpensOn, { description: 'Where a click on the course page goes: any existing submission goes to the view page.' })
@@ -185,18 +192,30 @@ export class SubmissionGrade extends GuardedBySubmission {
   @Field({ description: "Given by the automatic grading (the 'Auto-graded' badge); false once a teacher set it." })
   isAutoGraded: boolean;
 
-  @Field(() => Int, { description: 'Changes with every save of this grade: send it back as expectedVersion to gradeAnswer (a different one is a CONFLICT).' })
+  @Field(() => Int, {
+    description: 'Changes with every save of this grade: send it back as expectedVersion to gradeAnswer (a different one is a CONFLICT).',
+  })
   version: number;
 
-  @Field(() => Float, { nullable: true, description: 'What the automatic grading gave, kept when a teacher overrides the score; null for manual questions, and for students.' })
+  @Field(() => Float, {
+    nullable: true,
+    description: 'What the automatic grading gave, kept when a teacher overrides the score; null for manual questions, and for students.',
+  })
   @Visible('submission', 'grading')
   autoScore: number | null;
 
-  @Field(() => String, { nullable: true, description: "The teacher who last set this grade ('First Last'); null for automatic grades, and for students." })
+  @Field(() => String, {
+    nullable: true,
+    description: "The teacher who last set this grade ('First Last'); null for automatic grades, and for students.",
+  })
   @Visible('submission', 'grading')
   gradedByName: string | null;
 
-  @Field(() => GradeExplanation, { nullable: true, description: 'Automatic grades: which options were right, wrong, missed, which accepted answer matched; null unless correct answers may be shown to you.' })
+  @Field(() => GradeExplanation, {
+    nullable: true,
+    description:
+      'Automatic grades: which options were right, wrong, missed, which accepted answer matched; null unless correct answers may be shown to you.',
+  })
   @Visible('submission', 'correct')
   explanation: GradeExplanation | null;
 }
@@ -218,19 +237,33 @@ export class SubmissionAnswer extends GuardedBySubmission {
   @Field(() => SubmissionFile, { nullable: true, description: 'LongAnswer: the uploaded file, if any.' })
   file: SubmissionFile | null;
 
-  @Field(() => String, { nullable: true, description: "The teacher's feedback on this question (empty when none); null until graded, and for a student until results may be shown. Under Score Only too, where `grade` (the per-question score) stays hidden: teacher feedback shows when graded." })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "The teacher's feedback on this question (empty when none); null until graded, and for a student until results may be shown. Under Score Only too, where `grade` (the per-question score) stays hidden: teacher feedback shows when graded.",
+  })
   @Visible('submission', 'results')
   feedback: string | null;
 
-  @Field(() => SubmissionGrade, { nullable: true, description: "This question's grade; null until graded, and for a student unless per-question results may be shown (immediate, or manual once released)." })
+  @Field(() => SubmissionGrade, {
+    nullable: true,
+    description:
+      "This question's grade; null until graded, and for a student unless per-question results may be shown (immediate, or manual once released).",
+  })
   @Visible('submission', 'grades')
   grade: SubmissionGrade | null;
 
-  @Field(() => [ID], { nullable: true, description: 'MCQ: the correct options; null unless correct answers may be shown to you (immediate, graded, not auto-submitted).' })
+  @Field(() => [ID], {
+    nullable: true,
+    description: 'MCQ: the correct options; null unless correct answers may be shown to you (immediate, graded, not auto-submitted).',
+  })
   @Visible('submission', 'correct')
   correctOptionIds: string[] | null;
 
-  @Field(() => [String], { nullable: true, description: 'ShortAnswer: the accepted answers; null unless correct answers may be shown to you.' })
+  @Field(() => [String], {
+    nullable: true,
+    description: 'ShortAnswer: the accepted answers; null unless correct answers may be shown to you.',
+  })
   @Visible('submission', 'correct')
   acceptedAnswers: string[] | null;
 
@@ -257,16 +290,22 @@ export class Submission extends GuardedBySubmission {
   @Field({ description: 'Reopened by a teacher: may be submitted again (Resubmit).' })
   allowedAfterDue: boolean;
 
-  @Field(() => Date, { nullable: true, description: 'The extended due date of a reopened submission, or a late joiner\'s own due date.' })
+  @Field(() => Date, { nullable: true, description: "The extended due date of a reopened submission, or a late joiner's own due date." })
   customDueDate: Date | null;
 
-  @Field({ description: "Opened for a student placed in the class after the item was due (a late joiner): due at customDueDate, never overdue for the item's own date." })
+  @Field({
+    description:
+      "Opened for a student placed in the class after the item was due (a late joiner): due at customDueDate, never overdue for the item's own date.",
+  })
   joinedLate: boolean;
 
   @Field(() => Date, { nullable: true, description: 'When it was (last) submitted.' })
   submittedAt: Date | null;
 
-  @Field(() => Float, { nullable: true, description: 'Total score; null for a student unless results may be shown (graded, and not manual unless released).' })
+  @Field(() => Float, {
+    nullable: true,
+    description: 'Total score; null for a student unless results may be shown (graded, and not manual unless released).',
+  })
   @Visible('submission', 'results')
   totalScore: number | null;
 
@@ -328,7 +367,9 @@ export class SubmissionDraft {
   @Field(() => [DraftAnswer], { description: 'The answers saved (text and ticked options).' })
   answers: DraftAnswer[];
 
-  @Field(() => [DraftFile], { description: 'Long-answer files attached so far (attachDraftFile); a submit that sends no file for the question takes this one.' })
+  @Field(() => [DraftFile], {
+    description: 'Long-answer files attached so far (attachDraftFile); a submit that sends no file for the question takes this one.',
+  })
   files: DraftFile[];
 }
 
@@ -371,7 +412,7 @@ export class SaveDraftInput {
   answers: DraftAnswerInput[];
 }
 
-@InputType({ description: "Which long answer of your draft a file belongs to (attachDraftFile, removeDraftFile)." })
+@InputType({ description: 'Which long answer of your draft a file belongs to (attachDraftFile, removeDraftFile).' })
 export class DraftFileInput {
   @Field(() => ID, { description: 'The item.' })
   assessmentId: string;

@@ -19,7 +19,9 @@ beforeAll(async () => {
   await t.ds.query('DELETE FROM assessments');
   for (const who of ['teacher', 'student']) tok[who] = await t.login(`${who}@demo.school`);
   [{ id: math }] = await t.ds.query(`SELECT id FROM courses WHERE title = 'MATH-5A'`);
-  [{ id: weekModule }] = await t.ds.query('SELECT id FROM course_modules WHERE course_id = $1 AND is_visible ORDER BY sort_order LIMIT 1', [math]);
+  [{ id: weekModule }] = await t.ds.query('SELECT id FROM course_modules WHERE course_id = $1 AND is_visible ORDER BY sort_order LIMIT 1', [
+    math,
+  ]);
 }, 60_000);
 afterAll(() => t.close());
 
@@ -37,7 +39,12 @@ const COURSE_PAGE = `query($id: ID!) { course(id: $id) { id
 async function fill(n: number) {
   for (const kind of ['ASSIGNMENT', 'EXAM', 'QUIZ'] as const) {
     for (let k = 0; k < n; k += 1) {
-      const i = await makeItem(t, tok.teacher, kind === 'QUIZ' ? { moduleId: weekModule } : { courseId: math }, { kind, autoOnly: k % 2 === 0, visibility: k % 3 === 0 ? 'scoreOnly' : 'immediate', dueInHours: k % 4 === 3 ? -1 : 48 });
+      const i = await makeItem(t, tok.teacher, kind === 'QUIZ' ? { moduleId: weekModule } : { courseId: math }, {
+        kind,
+        autoOnly: k % 2 === 0,
+        visibility: k % 3 === 0 ? 'scoreOnly' : 'immediate',
+        dueInHours: k % 4 === 3 ? -1 : 48,
+      });
       if (k % 4 !== 3 && k % 2 === 0) {
         const r = await t.gql(SUBMIT, { input: { assessmentId: i.id, answers: perfect(i) } }, tok.student);
         expect(r.errors).toBeUndefined();
@@ -48,7 +55,11 @@ async function fill(n: number) {
 
 async function measure() {
   const out: Record<string, { sql: number; size: number }> = {};
-  for (const [kind, path] of [['ASSIGNMENT', '/assignments'], ['EXAM', '/exams'], ['QUIZ', '/quizzes']]) {
+  for (const [kind, path] of [
+    ['ASSIGNMENT', '/assignments'],
+    ['EXAM', '/exams'],
+    ['QUIZ', '/quizzes'],
+  ]) {
     const g = await t.gql(LIST(kind), {}, tok.student);
     expect(g.errors).toBeUndefined();
     out[`GraphQL myAssessments(${kind})`] = { sql: g.sql, size: g.data.myAssessments.nodes.length };
@@ -78,14 +89,24 @@ it('every student list runs as many statements for 40 items as for 2', async () 
 
 it('20 simultaneous submits of one student: one submission with one set of grades, 19 CONFLICTs', async () => {
   const i = await makeItem(t, tok.teacher, { courseId: math }, { kind: 'EXAM', autoOnly: true });
-  const results = await Promise.all(Array.from({ length: 20 }, (_x, n) => (n % 2
-    ? t.gql(SUBMIT, { input: { assessmentId: i.id, answers: perfect(i) } }, tok.student).then((r) => (r.errors ? r.errors[0].extensions?.code : 'OK'))
-    : t.rest('POST', '/examsubmissions', { token: tok.student, body: { [ID_FIELD.EXAM]: i.id, answers: perfect(i) } }).then((r) => (r.status === 201 ? 'OK' : r.status === 409 ? 'CONFLICT' : String(r.status))))));
+  const results = await Promise.all(
+    Array.from({ length: 20 }, (_x, n) =>
+      n % 2
+        ? t
+            .gql(SUBMIT, { input: { assessmentId: i.id, answers: perfect(i) } }, tok.student)
+            .then((r) => (r.errors ? r.errors[0].extensions?.code : 'OK'))
+        : t
+            .rest('POST', '/examsubmissions', { token: tok.student, body: { [ID_FIELD.EXAM]: i.id, answers: perfect(i) } })
+            .then((r) => (r.status === 201 ? 'OK' : r.status === 409 ? 'CONFLICT' : String(r.status))),
+    ),
+  );
   expect(results.filter((r) => r === 'OK')).toHaveLength(1);
   expect(results.filter((r) => r === 'CONFLICT')).toHaveLength(19);
   const [row] = await t.ds.query(
     `SELECT count(DISTINCT s.id)::int AS subs, count(g.id)::int AS grades, count(DISTINCT g.question_id)::int AS questions
-       FROM submissions s LEFT JOIN grades g ON g.submission_id = s.id WHERE s.assessment_id = $1`, [i.id]);
+       FROM submissions s LEFT JOIN grades g ON g.submission_id = s.id WHERE s.assessment_id = $1`,
+    [i.id],
+  );
   expect(row).toEqual({ subs: 1, grades: 2, questions: 2 });
 }, 60_000);
 
@@ -101,7 +122,8 @@ test('a submit runs the same statements for 2 questions as for 3 (answers and gr
   const rows = await t.ds.query(
     `SELECT count(*)::int AS answers, count(g.id)::int AS grades FROM submission_answers a JOIN submissions s ON s.id = a.submission_id
        LEFT JOIN grades g ON g.submission_id = a.submission_id AND g.question_id = a.question_id
-      WHERE s.student_id = (SELECT id FROM users WHERE email = 'student@demo.school') AND s.submitted_at > now() - interval '1 minute'`);
+      WHERE s.student_id = (SELECT id FROM users WHERE email = 'student@demo.school') AND s.submitted_at > now() - interval '1 minute'`,
+  );
   expect(rows[0].answers).toBeGreaterThanOrEqual(5);
 });
 
@@ -124,28 +146,49 @@ test('a quiz submit with no files: the session, one read and one write (a resubm
   expect(again.errors).toBeUndefined();
   expect(again.data.submitAssessment).toMatchObject({ id: first.data.submitAssessment.id, status: 'PENDING', maxScore: 11 });
   expect(again.sql).toBe(3);
-  const [{ history }] = await t.ds.query('SELECT count(*)::int AS history FROM grade_history WHERE submission_id = $1', [first.data.submitAssessment.id]);
+  const [{ history }] = await t.ds.query('SELECT count(*)::int AS history FROM grade_history WHERE submission_id = $1', [
+    first.data.submitAssessment.id,
+  ]);
   expect(history).toBe(2);
-  const [row] = await t.ds.query('SELECT total_score::float8 AS total, version FROM submissions WHERE id = $1', [first.data.submitAssessment.id]);
+  const [row] = await t.ds.query('SELECT total_score::float8 AS total, version FROM submissions WHERE id = $1', [
+    first.data.submitAssessment.id,
+  ]);
   expect(row).toEqual({ total: 2, version: 3 });
 });
 
 test('30 simultaneous quiz submits of one student: one submission, 29 CONFLICTs; 30 resubmits of reopened work all land, one after another', async () => {
   const i = await makeItem(t, tok.teacher, { moduleId: weekModule }, { kind: 'QUIZ', autoOnly: true });
-  const send = () => t.gql(SUBMIT, { input: { assessmentId: i.id, answers: perfect(i) } }, tok.student).then((r) => (r.errors ? r.errors[0].extensions?.code : 'OK'));
+  const send = () =>
+    t
+      .gql(SUBMIT, { input: { assessmentId: i.id, answers: perfect(i) } }, tok.student)
+      .then((r) => (r.errors ? r.errors[0].extensions?.code : 'OK'));
   const first = await Promise.all(Array.from({ length: 30 }, send));
   expect(first.filter((r) => r === 'OK')).toHaveLength(1);
   expect(first.filter((r) => r === 'CONFLICT')).toHaveLength(29);
-  const state = async () => (await t.ds.query(
-    `SELECT count(DISTINCT s.id)::int AS subs, max(s.version) AS version, max(s.total_score)::float8 AS total, max(s.status) AS status,
+  const state = async () =>
+    (
+      await t.ds.query(
+        `SELECT count(DISTINCT s.id)::int AS subs, max(s.version) AS version, max(s.total_score)::float8 AS total, max(s.status) AS status,
             (SELECT count(*)::int FROM grades g WHERE g.submission_id = max(s.id::text)::uuid) AS grades,
             (SELECT count(*)::int FROM submission_answers a WHERE a.submission_id = max(s.id::text)::uuid) AS answers,
             (SELECT count(*)::int FROM grade_history h WHERE h.submission_id = max(s.id::text)::uuid) AS history,
             (SELECT max(g.version) FROM grades g WHERE g.submission_id = max(s.id::text)::uuid) AS grade_version
-       FROM submissions s WHERE s.assessment_id = $1`, [i.id]))[0];
+       FROM submissions s WHERE s.assessment_id = $1`,
+        [i.id],
+      )
+    )[0];
   expect(await state()).toEqual({ subs: 1, version: 2, total: 6, status: 'graded', grades: 2, answers: 2, history: 0, grade_version: 1 });
   await t.ds.query('UPDATE submissions SET allowed_after_due = true WHERE assessment_id = $1', [i.id]);
   const again = await Promise.all(Array.from({ length: 30 }, send));
   expect(again.filter((r) => r === 'OK')).toHaveLength(30);
-  expect(await state()).toEqual({ subs: 1, version: 32, total: 6, status: 'graded', grades: 2, answers: 2, history: 60, grade_version: 31 });
+  expect(await state()).toEqual({
+    subs: 1,
+    version: 32,
+    total: 6,
+    status: 'graded',
+    grades: 2,
+    answers: 2,
+    history: 60,
+    grade_version: 31,
+  });
 }, 60_000);

@@ -25,7 +25,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type FilePart = Extract<Part, { filename: string }>;
-const pdf = (text: string, filename = 'photo-of-work.pdf'): FilePart => ({ name: 'file', filename, contentType: 'application/pdf', data: tinyPdf([text]) });
+const pdf = (text: string, filename = 'photo-of-work.pdf'): FilePart => ({
+  name: 'file',
+  filename,
+  contentType: 'application/pdf',
+  data: tinyPdf([text]),
+});
 
 const ATTACH = `mutation($input: DraftFileInput!, $file: Upload!) { attachDraftFile(input: $input, file: $file) {
   assessmentId answers { questionId answer } files { questionId file { id name size mimeType } } } }`;
@@ -33,19 +38,27 @@ const REMOVE = `mutation($input: DraftFileInput!) { removeDraftFile(input: $inpu
 const DRAFT = `query($id: ID!) { assessment(id: $id) { myDraft { answers { questionId answer } files { questionId file { id name } } } } }`;
 
 const gqlAttach = (assessmentId: string, questionId: string | null, file: FilePart, token = tok.student) =>
-  postMultipart(`${t.url}/graphql`, [
-    { name: 'operations', value: JSON.stringify({ query: ATTACH, variables: { input: { assessmentId, questionId }, file: null } }) },
-    { name: 'map', value: JSON.stringify({ 0: ['variables.file'] }) },
-    { ...file, name: '0' },
-  ], { authorization: `Bearer ${token}`, 'apollo-require-preflight': 'true' });
+  postMultipart(
+    `${t.url}/graphql`,
+    [
+      { name: 'operations', value: JSON.stringify({ query: ATTACH, variables: { input: { assessmentId, questionId }, file: null } }) },
+      { name: 'map', value: JSON.stringify({ 0: ['variables.file'] }) },
+      { ...file, name: '0' },
+    ],
+    { authorization: `Bearer ${token}`, 'apollo-require-preflight': 'true' },
+  );
 
 const restAttach = (assessmentId: string, questionId: string | null, file: FilePart, token = tok.student) =>
-  postMultipart(`${t.url}/api/submissions/draft/file`, [
-    { name: 'assignmentId', value: assessmentId }, { name: 'questionId', value: questionId ?? '' }, file,
-  ], { authorization: `Bearer ${token}` });
+  postMultipart(
+    `${t.url}/api/submissions/draft/file`,
+    [{ name: 'assignmentId', value: assessmentId }, { name: 'questionId', value: questionId ?? '' }, file],
+    { authorization: `Bearer ${token}` },
+  );
 
 const counts = async () => {
-  const [r] = await t.ds.query('SELECT (SELECT count(*)::int FROM files) AS files, (SELECT count(*)::int FROM submission_draft_files) AS drafted');
+  const [r] = await t.ds.query(
+    'SELECT (SELECT count(*)::int FROM files) AS files, (SELECT count(*)::int FROM submission_draft_files) AS drafted',
+  );
   return { ...r, stored: storedFiles(t.services).length };
 };
 const gqlError = (res: { body: any }) => [res.body.errors?.[0]?.extensions?.code, res.body.errors?.[0]?.message];
@@ -58,10 +71,17 @@ describe('drafts keep files', () => {
   it('attached, kept across a reload, replaced, then submitted with the draft; the replaced and the draft rows go', async () => {
     const i: MadeItem = await makeItem(t, tok.teacher, { courseId: math });
     // the typed text autosaves as before; the file joins the same draft
-    await t.gql(`mutation($input: SaveDraftInput!) { saveDraft(input: $input) { savedAt } }`, { input: { assessmentId: i.id, answers: [{ questionId: i.long, answer: 'Half way' }] } }, tok.student);
+    await t.gql(
+      `mutation($input: SaveDraftInput!) { saveDraft(input: $input) { savedAt } }`,
+      { input: { assessmentId: i.id, answers: [{ questionId: i.long, answer: 'Half way' }] } },
+      tok.student,
+    );
     const first = await gqlAttach(i.id, i.long, pdf('first page', 'page-1.pdf'));
     expect(first.body.errors).toBeUndefined();
-    expect(first.body.data.attachDraftFile).toMatchObject({ answers: [{ questionId: i.long, answer: 'Half way' }], files: [{ questionId: i.long, file: { name: 'page-1.pdf', mimeType: 'application/pdf' } }] });
+    expect(first.body.data.attachDraftFile).toMatchObject({
+      answers: [{ questionId: i.long, answer: 'Half way' }],
+      files: [{ questionId: i.long, file: { name: 'page-1.pdf', mimeType: 'application/pdf' } }],
+    });
     const firstId = first.body.data.attachDraftFile.files[0].file.id;
 
     // a reload: the draft brings the file back
@@ -72,15 +92,24 @@ describe('drafts keep files', () => {
 
     // a second file replaces the first; the first is then unreferenced and the cleanup job removes it
     const second = await restAttach(i.id, i.long, pdf('the whole essay', 'essay.pdf'));
-    expect([second.status, second.body.message, second.body.data.files]).toEqual([200, 'Draft saved', [expect.objectContaining({ question: i.long, fileName: 'essay.pdf' })]]);
+    expect([second.status, second.body.message, second.body.data.files]).toEqual([
+      200,
+      'Draft saved',
+      [expect.objectContaining({ question: i.long, fileName: 'essay.pdf' })],
+    ]);
     const secondId = second.body.data.files[0].fileId;
     await sweepUnreferencedFiles(t.ds, t.services.files.store);
-    expect(await t.ds.query('SELECT id FROM files WHERE id = ANY($1::uuid[]) ORDER BY id', [[firstId, secondId]])).toEqual([{ id: secondId }]);
+    expect(await t.ds.query('SELECT id FROM files WHERE id = ANY($1::uuid[]) ORDER BY id', [[firstId, secondId]])).toEqual([
+      { id: secondId },
+    ]);
 
     // the submit sends no file: the draft's goes into the answer, the draft goes, the file stays
     const sub = await t.gql(SUBMIT, { input: { assessmentId: i.id, answers: perfect(i) } }, tok.student);
     expect(sub.errors).toBeUndefined();
-    const [answer] = await t.ds.query('SELECT file_id, file_name FROM submission_answers WHERE submission_id = $1 AND question_id = $2', [sub.data.submitAssessment.id, i.long]);
+    const [answer] = await t.ds.query('SELECT file_id, file_name FROM submission_answers WHERE submission_id = $1 AND question_id = $2', [
+      sub.data.submitAssessment.id,
+      i.long,
+    ]);
     expect(answer).toEqual({ file_id: secondId, file_name: 'essay.pdf' });
     expect(await t.ds.query('SELECT 1 FROM submission_draft_files WHERE assessment_id = $1', [i.id])).toEqual([]);
     await sweepUnreferencedFiles(t.ds, t.services.files.store);
@@ -96,7 +125,9 @@ describe('drafts keep files', () => {
     expect(swept.status).toBe(200);
     const [answer] = await t.ds.query(
       `SELECT sa.file_id, sa.file_name, s.is_auto_submitted FROM submission_answers sa JOIN submissions s ON s.id = sa.submission_id
-        WHERE s.assessment_id = $1 AND sa.question_id = $2 AND s.student_id = (SELECT id FROM users WHERE email = 'student@demo.school')`, [i.id, i.long]);
+        WHERE s.assessment_id = $1 AND sa.question_id = $2 AND s.student_id = (SELECT id FROM users WHERE email = 'student@demo.school')`,
+      [i.id, i.long],
+    );
     expect(answer).toEqual({ file_id: fileId, file_name: 'photo-of-work.pdf', is_auto_submitted: true });
     await sweepUnreferencedFiles(t.ds, t.services.files.store);
     expect(await t.ds.query('SELECT id FROM files WHERE id = $1', [fileId])).toEqual([{ id: fileId }]);
@@ -110,7 +141,10 @@ describe('drafts keep files', () => {
     expect(removed.data.removeDraftFile.files).toEqual([]);
     const again = await w(REMOVE, { input: { assessmentId: i.id, questionId: i.long } });
     expect(again).toEqual(['NOT_FOUND', 'Your draft keeps no file for this question']);
-    const rest = await t.rest('DELETE', '/submissions/draft/file', { token: tok.student, body: { assignmentId: i.id, questionId: i.long } });
+    const rest = await t.rest('DELETE', '/submissions/draft/file', {
+      token: tok.student,
+      body: { assignmentId: i.id, questionId: i.long },
+    });
     expect([rest.status, rest.body.message]).toEqual([404, 'Your draft keeps no file for this question']);
 
     const b = await restAttach(i.id, i.long, pdf('kept until the draft goes'));
@@ -129,14 +163,38 @@ describe('drafts keep files', () => {
     const before = await counts();
     expect(gqlError(await gqlAttach(i.id, i.long, pdf('x'), tok.teacher))).toEqual(['FORBIDDEN', 'Only students can submit work']);
     expect((await restAttach(i.id, i.long, pdf('x'), tok.teacher)).status).toBe(403);
-    expect(gqlError(await gqlAttach(i.id, i.short, pdf('x')))).toEqual(['VALIDATION', 'A file can be uploaded only for a long-answer question']);
-    expect(gqlError(await gqlAttach(i.id, i.mcq.id, pdf('x')))).toEqual(['VALIDATION', 'A file can be uploaded only for a long-answer question']);
-    const notPdf: FilePart = { name: 'file', filename: 'fake.pdf', contentType: 'application/pdf', data: Buffer.from('MZ\x90\x00 not a pdf at all') };
-    expect(gqlError(await gqlAttach(i.id, i.long, notPdf))).toEqual(['VALIDATION', 'Only PDF, JPG, JPEG, PNG, DOC, DOCX and TXT files can be uploaded']);
-    const noFile = await postMultipart(`${t.url}/api/submissions/draft/file`, [{ name: 'assignmentId', value: i.id }, { name: 'questionId', value: i.long! }], { authorization: `Bearer ${tok.student}` });
+    expect(gqlError(await gqlAttach(i.id, i.short, pdf('x')))).toEqual([
+      'VALIDATION',
+      'A file can be uploaded only for a long-answer question',
+    ]);
+    expect(gqlError(await gqlAttach(i.id, i.mcq.id, pdf('x')))).toEqual([
+      'VALIDATION',
+      'A file can be uploaded only for a long-answer question',
+    ]);
+    const notPdf: FilePart = {
+      name: 'file',
+      filename: 'fake.pdf',
+      contentType: 'application/pdf',
+      data: Buffer.from('MZ\x90\x00 not a pdf at all'),
+    };
+    expect(gqlError(await gqlAttach(i.id, i.long, notPdf))).toEqual([
+      'VALIDATION',
+      'Only PDF, JPG, JPEG, PNG, DOC, DOCX and TXT files can be uploaded',
+    ]);
+    const noFile = await postMultipart(
+      `${t.url}/api/submissions/draft/file`,
+      [
+        { name: 'assignmentId', value: i.id },
+        { name: 'questionId', value: i.long! },
+      ],
+      { authorization: `Bearer ${tok.student}` },
+    );
     expect([noFile.status, noFile.body.message]).toEqual([400, 'Choose a file to attach']);
     await t.ds.query(`UPDATE assessments SET due_date = date_trunc('minute', now()) - interval '1 hour' WHERE id = $1`, [i.id]);
-    expect(gqlError(await gqlAttach(i.id, i.long, pdf('x')))).toEqual(['FORBIDDEN', 'Overdue: the due date has passed. You can no longer submit your work.']);
+    expect(gqlError(await gqlAttach(i.id, i.long, pdf('x')))).toEqual([
+      'FORBIDDEN',
+      'Overdue: the due date has passed. You can no longer submit your work.',
+    ]);
     expect(await counts()).toEqual(before);
   });
 });

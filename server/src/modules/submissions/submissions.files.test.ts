@@ -26,17 +26,26 @@ type FilePart = Extract<Part, { filename: string }>;
 const pdf: FilePart = { name: 'files', filename: 'essay.pdf', contentType: 'application/pdf', data: tinyPdf(['My essay']) };
 
 const restSubmit = (i: MadeItem, answers: unknown[], files: FilePart[], token = tok.student) =>
-  postMultipart(`${t.url}/api/submissions`, [
-    { name: 'assignmentId', value: i.id }, { name: 'answers', value: JSON.stringify(answers) }, ...files,
-  ], { authorization: `Bearer ${token}` });
+  postMultipart(
+    `${t.url}/api/submissions`,
+    [{ name: 'assignmentId', value: i.id }, { name: 'answers', value: JSON.stringify(answers) }, ...files],
+    { authorization: `Bearer ${token}` },
+  );
 
 /** The GraphQL multipart request (graphql-multipart-request-spec) with files at variables.files.n. */
 const gqlSubmit = (i: MadeItem, answers: unknown[], files: FilePart[], token = tok.student) =>
-  postMultipart(`${t.url}/graphql`, [
-    { name: 'operations', value: JSON.stringify({ query: SUBMIT, variables: { input: { assessmentId: i.id, answers }, files: files.map(() => null) } }) },
-    { name: 'map', value: JSON.stringify(Object.fromEntries(files.map((_f, n) => [String(n), [`variables.files.${n}`]]))) },
-    ...files.map((f, n) => ({ ...f, name: String(n) })),
-  ], { authorization: `Bearer ${token}`, 'apollo-require-preflight': 'true' });
+  postMultipart(
+    `${t.url}/graphql`,
+    [
+      {
+        name: 'operations',
+        value: JSON.stringify({ query: SUBMIT, variables: { input: { assessmentId: i.id, answers }, files: files.map(() => null) } }),
+      },
+      { name: 'map', value: JSON.stringify(Object.fromEntries(files.map((_f, n) => [String(n), [`variables.files.${n}`]]))) },
+      ...files.map((f, n) => ({ ...f, name: String(n) })),
+    ],
+    { authorization: `Bearer ${token}`, 'apollo-require-preflight': 'true' },
+  );
 
 const withFile = (i: MadeItem) => perfect(i).map((a) => (a.questionId === i.long ? { ...a, fileIndex: 0 } : a));
 
@@ -58,16 +67,26 @@ describe('long-answer files', () => {
     expect(res.status).toBe(201);
     const answer = res.body.data.answers.find((a: any) => a.question === i.long);
     expect(answer).toMatchObject({ fileName: 'essay.pdf' });
-    const [row] = await t.ds.query('SELECT file_id FROM submission_answers WHERE submission_id = $1 AND question_id = $2', [res.body.data._id, i.long]);
+    const [row] = await t.ds.query('SELECT file_id FROM submission_answers WHERE submission_id = $1 AND question_id = $2', [
+      res.body.data._id,
+      i.long,
+    ]);
     expect(row.file_id).toBe(answer.fileId);
     const url = `${t.url}/api/submissions/download/${res.body.data._id}/${answer.fileId}`;
-    for (const [who, status] of [['student', 200], ['teacher', 200], ['student2', 404], ['admin', 404]] as const) {
+    for (const [who, status] of [
+      ['student', 200],
+      ['teacher', 200],
+      ['student2', 404],
+      ['admin', 404],
+    ] as const) {
       const dl = await fetch(url, { headers: { authorization: `Bearer ${tok[who]}` } });
       expect([who, dl.status]).toEqual([who, status]);
       if (status === 200) expect(Buffer.from(await dl.arrayBuffer()).equals(pdf.data as Buffer)).toBe(true);
     }
     // the quiz family does not serve an assignment's file
-    expect((await fetch(url.replace('/submissions/', '/quizsubmissions/'), { headers: { authorization: `Bearer ${tok.student}` } })).status).toBe(404);
+    expect(
+      (await fetch(url.replace('/submissions/', '/quizsubmissions/'), { headers: { authorization: `Bearer ${tok.student}` } })).status,
+    ).toBe(404);
   });
 
   it('a part named for its question (file_<questionId>) needs no fileIndex', async () => {
@@ -79,32 +98,66 @@ describe('long-answer files', () => {
   it("the spec's plain `files` part belongs to the only long-answer question; with several the error names both ways to map files", async () => {
     const i = await makeItem(t, tok.teacher, { courseId: math });
     // the spec's client: answers name no file, and a long answer given only as a file has no answer entry
-    const plain = await restSubmit(i, perfect(i).filter((a) => a.questionId !== i.long), [pdf]);
+    const plain = await restSubmit(
+      i,
+      perfect(i).filter((a) => a.questionId !== i.long),
+      [pdf],
+    );
     expect(plain.status).toBe(201);
     expect(plain.body.data.answers.find((a: any) => a.question === i.long)).toMatchObject({ fileName: 'essay.pdf', answer: '' });
     const other = await makeItem(t, tok.teacher, { courseId: math }, { kind: 'EXAM' });
-    const withText = await postMultipart(`${t.url}/api/examsubmissions`, [
-      { name: 'examId', value: other.id }, { name: 'answers', value: JSON.stringify(perfect(other)) }, pdf,
-    ], { authorization: `Bearer ${tok.student}` });
-    expect([withText.status, withText.body.data.answers.find((a: any) => a.question === other.long)]).toEqual([201, expect.objectContaining({ fileName: 'essay.pdf', answer: perfect(other)[2].answer })]);
+    const withText = await postMultipart(
+      `${t.url}/api/examsubmissions`,
+      [{ name: 'examId', value: other.id }, { name: 'answers', value: JSON.stringify(perfect(other)) }, pdf],
+      { authorization: `Bearer ${tok.student}` },
+    );
+    expect([withText.status, withText.body.data.answers.find((a: any) => a.question === other.long)]).toEqual([
+      201,
+      expect.objectContaining({ fileName: 'essay.pdf', answer: perfect(other)[2].answer }),
+    ]);
 
-    const r = await t.gql(`mutation($i: CreateAssessmentInput!) { createAssessment(input: $i) { id questions { id } } }`, { i: {
-      kind: 'ASSIGNMENT', courseId: math, title: 'Two essays', dueDate: '2030-01-01T10:00:00.000Z',
-      questions: [{ type: 'LONG_ANSWER', questionText: 'First essay', points: 2 }, { type: 'LONG_ANSWER', questionText: 'Second essay', points: 2 }],
-    } }, tok.teacher);
-    const two = { id: r.data.createAssessment.id, kind: 'ASSIGNMENT', mcq: { id: '', right: [], wrong: '' }, short: '', long: null } as MadeItem;
+    const r = await t.gql(
+      `mutation($i: CreateAssessmentInput!) { createAssessment(input: $i) { id questions { id } } }`,
+      {
+        i: {
+          kind: 'ASSIGNMENT',
+          courseId: math,
+          title: 'Two essays',
+          dueDate: '2030-01-01T10:00:00.000Z',
+          questions: [
+            { type: 'LONG_ANSWER', questionText: 'First essay', points: 2 },
+            { type: 'LONG_ANSWER', questionText: 'Second essay', points: 2 },
+          ],
+        },
+      },
+      tok.teacher,
+    );
+    const two = {
+      id: r.data.createAssessment.id,
+      kind: 'ASSIGNMENT',
+      mcq: { id: '', right: [], wrong: '' },
+      short: '',
+      long: null,
+    } as MadeItem;
     const res = await nothingLeft(() => restSubmit(two, [], [pdf]));
-    expect([res.status, res.body.message]).toEqual([400,
-      "This item has several long-answer questions: name each file's question, either by the part's name (file_<questionId>) or by the answer's fileIndex (the file's position among the files parts, from 0)"]);
+    expect([res.status, res.body.message]).toEqual([
+      400,
+      "This item has several long-answer questions: name each file's question, either by the part's name (file_<questionId>) or by the answer's fileIndex (the file's position among the files parts, from 0)",
+    ]);
     const named = await restSubmit(two, [], [{ ...pdf, name: `file_${r.data.createAssessment.questions[1].id}` }]);
     expect(named.status).toBe(201);
   });
 
   it('GraphQL multipart reaches the same service', async () => {
-    const i = await makeItem(t, tok.teacher, { courseId: math, }, { kind: 'EXAM' });
-    const res = await gqlSubmit(i, withFile(i), [{ ...pdf, filename: 'notes.txt', contentType: 'text/plain', data: Buffer.from('plain words\n') }]);
+    const i = await makeItem(t, tok.teacher, { courseId: math }, { kind: 'EXAM' });
+    const res = await gqlSubmit(i, withFile(i), [
+      { ...pdf, filename: 'notes.txt', contentType: 'text/plain', data: Buffer.from('plain words\n') },
+    ]);
     expect(res.body.errors).toBeUndefined();
-    const files = await t.ds.query('SELECT f.mime, sa.file_name FROM submission_answers sa JOIN files f ON f.id = sa.file_id WHERE sa.submission_id = $1', [res.body.data.submitAssessment.id]);
+    const files = await t.ds.query(
+      'SELECT f.mime, sa.file_name FROM submission_answers sa JOIN files f ON f.id = sa.file_id WHERE sa.submission_id = $1',
+      [res.body.data.submitAssessment.id],
+    );
     expect(files).toEqual([{ mime: 'text/plain', file_name: 'notes.txt' }]);
   });
 
@@ -115,7 +168,12 @@ describe('long-answer files', () => {
     expect([res.status, res.body.message]).toEqual([400, 'Only PDF, JPG, JPEG, PNG, DOC, DOCX and TXT files can be uploaded']);
     res = await nothingLeft(() => gqlSubmit(i, withFile(i), [exe]));
     expect(gqlError(res)).toEqual(['VALIDATION', 'Only PDF, JPG, JPEG, PNG, DOC, DOCX and TXT files can be uploaded']);
-    const video = { ...pdf, filename: 'clip.mp4', contentType: 'video/mp4', data: Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(64)]) };
+    const video = {
+      ...pdf,
+      filename: 'clip.mp4',
+      contentType: 'video/mp4',
+      data: Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(64)]),
+    };
     res = await nothingLeft(() => restSubmit(i, withFile(i), [video]));
     expect(res.status).toBe(400);
     const onMcq = perfect(i).map((a) => (a.questionId === i.mcq.id ? { ...a, fileIndex: 0 } : a));
@@ -146,8 +204,14 @@ describe('long-answer files', () => {
   it('Resubmit keeps the earlier file only when asked (keepFile)', async () => {
     const i = await makeItem(t, tok.teacher, { courseId: math });
     const first = await restSubmit(i, withFile(i), [pdf]);
-    await t.ds.query(`UPDATE submissions SET allowed_after_due = true, custom_due_date = now() + interval '1 day' WHERE id = $1`, [first.body.data._id]);
-    const kept = await restSubmit(i, perfect(i).map((a) => (a.questionId === i.long ? { ...a, keepFile: true } : a)), []);
+    await t.ds.query(`UPDATE submissions SET allowed_after_due = true, custom_due_date = now() + interval '1 day' WHERE id = $1`, [
+      first.body.data._id,
+    ]);
+    const kept = await restSubmit(
+      i,
+      perfect(i).map((a) => (a.questionId === i.long ? { ...a, keepFile: true } : a)),
+      [],
+    );
     expect(kept.body.data.answers.find((a: any) => a.question === i.long).fileName).toBe('essay.pdf');
     const dropped = await restSubmit(i, perfect(i), []);
     expect(dropped.body.data.answers.find((a: any) => a.question === i.long).fileId).toBeNull();

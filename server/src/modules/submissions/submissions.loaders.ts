@@ -18,10 +18,13 @@ export function submissionLoaders(ds: DataSource, actor: Actor | null) {
       return ids.map((id) => rows.find((r) => r.assessmentId === id) ?? null);
     }),
     /** The answers (grades, files) of many submissions in one statement. */
-    answersBySubmission: new DataLoader<SubmissionRow, SubmissionAnswer[], string>(async (rows) => {
-      const answers = await answersOf(ds, [...rows]);
-      return rows.map((r) => answers.filter((a) => a.submissionId === r.id));
-    }, { cacheKeyFn: (r) => r.id }),
+    answersBySubmission: new DataLoader<SubmissionRow, SubmissionAnswer[], string>(
+      async (rows) => {
+        const answers = await answersOf(ds, [...rows]);
+        return rows.map((r) => answers.filter((a) => a.submissionId === r.id));
+      },
+      { cacheKeyFn: (r) => r.id },
+    ),
     myDraftByAssessment: new DataLoader<string, SubmissionDraft | null>(async (ids) => {
       if (!student) return ids.map(() => null);
       const rows = await draftsOf(ds, student, [...ids]);

@@ -14,7 +14,8 @@ export const submissionsManifest = defineManifest({
   name: 'submissions',
   migrations: [Submissions1732300010000, DraftFiles1732300025000],
   resolvers: [SubmissionsResolver, AssessmentSubmissionFields],
-  services: (ds, _config, deps: { assessments: AssessmentsService; files: FilesService }) => new SubmissionsService(ds, deps.assessments, deps.files),
+  services: (ds, _config, deps: { assessments: AssessmentsService; files: FilesService }) =>
+    new SubmissionsService(ds, deps.assessments, deps.files),
   loaders: submissionLoaders,
   router: submissionsRouter,
   seed: submissionSeeder,

@@ -36,12 +36,19 @@ const KINDS = ['ASSIGNMENT', 'EXAM', 'QUIZ'] as const;
 
 async function fill(round: number) {
   const [{ id: math }] = await t.ds.query(`SELECT id FROM courses WHERE title = 'MATH-5A'`);
-  const [{ id: week }] = await t.ds.query('SELECT id FROM course_modules WHERE course_id = $1 AND is_visible ORDER BY sort_order LIMIT 1', [math]);
+  const [{ id: week }] = await t.ds.query('SELECT id FROM course_modules WHERE course_id = $1 AND is_visible ORDER BY sort_order LIMIT 1', [
+    math,
+  ]);
   const visibilities = ['immediate', 'scoreOnly', 'manual'] as const;
   for (const kind of KINDS) {
     for (let k = 0; k < 6; k += 1) {
-      const i = await makeItem(t, tok.teacher, kind === 'QUIZ' ? { moduleId: week } : { courseId: math },
-        { kind, autoOnly: k % 2 === 0, visibility: visibilities[k % 3], dueInHours: k === 5 ? -2 : 48, title: `${kind} ${round}.${k}` });
+      const i = await makeItem(t, tok.teacher, kind === 'QUIZ' ? { moduleId: week } : { courseId: math }, {
+        kind,
+        autoOnly: k % 2 === 0,
+        visibility: visibilities[k % 3],
+        dueInHours: k === 5 ? -2 : 48,
+        title: `${kind} ${round}.${k}`,
+      });
       if (k < 5) {
         const r = await t.gql(SUBMIT, { input: { assessmentId: i.id, answers: perfect(i) } }, tok[k % 2 ? 'student2' : 'student']);
         expect(r.errors).toBeUndefined();
@@ -59,7 +66,8 @@ async function fill(round: number) {
   await set(4, `status = 'reopened', joined_late = true, custom_due_date = now() - interval '1 day', submitted_at = NULL`);
   await set(5, `status = 'graded', allowed_after_due = true, custom_due_date = now() - interval '1 day'`);
   await set(6, `status = 'graded'`);
-  await t.ds.query(`UPDATE assessments SET results_released_at = now(), results_released_by = (SELECT id FROM users WHERE email = 'teacher@demo.school')
+  await t.ds
+    .query(`UPDATE assessments SET results_released_at = now(), results_released_by = (SELECT id FROM users WHERE email = 'teacher@demo.school')
     WHERE title IN ('ASSIGNMENT ${round}.2', 'QUIZ ${round}.2')`);
   await t.ds.query(`UPDATE assessments SET is_visible = false WHERE title = 'EXAM ${round}.4'`);
 }
@@ -69,22 +77,37 @@ beforeAll(async () => {
   await seedDemoSchool(t.ds);
   for (const who of ['teacher', 'student', 'student2']) tok[who] = await t.login(`${who}@demo.school`);
   await fill(1);
-  const rows: Array<{ email: string }> = await t.ds.query(`SELECT email FROM users WHERE role = 'Student' AND activated ORDER BY email LIMIT 8`);
+  const rows: Array<{ email: string }> = await t.ds.query(
+    `SELECT email FROM users WHERE role = 'Student' AND activated ORDER BY email LIMIT 8`,
+  );
   students = rows.map((r) => r.email);
   for (const e of students) tok[e] ??= await t.login(e);
   // an exam with a random draw of 3 bank questions besides its fixed one, handed in by student@
   const [{ id: bankId }] = await t.ds.query(`SELECT id FROM question_banks WHERE name = 'Algebra basics'`);
   const [{ id: math }] = await t.ds.query(`SELECT id FROM courses WHERE title = 'MATH-5A'`);
-  const made = await t.gql(`mutation($i: CreateAssessmentInput!) { createAssessment(input: $i) { id } }`, { i: {
-    kind: 'EXAM', courseId: math, title: 'Drawn exam', dueDate: '2030-01-01T10:00:00.000Z', resultVisibility: 'IMMEDIATE',
-    questions: [{ type: 'LONG_ANSWER', questionText: 'Explain how you check a solution.', points: 5 }], randomDraws: [{ bankId, count: 3 }],
-  } }, tok.teacher);
+  const made = await t.gql(
+    `mutation($i: CreateAssessmentInput!) { createAssessment(input: $i) { id } }`,
+    {
+      i: {
+        kind: 'EXAM',
+        courseId: math,
+        title: 'Drawn exam',
+        dueDate: '2030-01-01T10:00:00.000Z',
+        resultVisibility: 'IMMEDIATE',
+        questions: [{ type: 'LONG_ANSWER', questionText: 'Explain how you check a solution.', points: 5 }],
+        randomDraws: [{ bankId, count: 3 }],
+      },
+    },
+    tok.teacher,
+  );
   expect(made.errors).toBeUndefined();
   drawn = made.data.createAssessment.id;
-  const mine = (await t.gql(`query($id: ID!) { assessment(id: $id) { questions { id type options { id } } } }`, { id: drawn }, tok.student)).data.assessment.questions;
+  const mine = (await t.gql(`query($id: ID!) { assessment(id: $id) { questions { id type options { id } } } }`, { id: drawn }, tok.student))
+    .data.assessment.questions;
   expect(mine).toHaveLength(4);
-  const answers = mine.map((q: { id: string; type: string; options: Array<{ id: string }> }) => (q.type === 'MCQ'
-    ? { questionId: q.id, selectedOptionIds: [q.options[0].id] } : { questionId: q.id, answer: 'x = 4' }));
+  const answers = mine.map((q: { id: string; type: string; options: Array<{ id: string }> }) =>
+    q.type === 'MCQ' ? { questionId: q.id, selectedOptionIds: [q.options[0].id] } : { questionId: q.id, answer: 'x = 4' },
+  );
   const sent = await t.gql(SUBMIT, { input: { assessmentId: drawn, answers } }, tok.student);
   expect(sent.errors).toBeUndefined();
 }, 120_000);
@@ -116,11 +139,19 @@ it('every student: each item of myAssessments equals assessment(id), field by fi
     await check(email);
     for (const kind of KINDS) {
       const l = await t.gql(LIST, { kind }, tok[email]);
-      for (const n of l.data.myAssessments.nodes) seen.add(`${n.myStatus.status}:${n.myStatus.opensOn}:${n.myStatus.score ? 'score' : '-'}`);
+      for (const n of l.data.myAssessments.nodes)
+        seen.add(`${n.myStatus.status}:${n.myStatus.opensOn}:${n.myStatus.score ? 'score' : '-'}`);
     }
   }
   // the standings the fixtures made are all among them
-  for (const s of ['PENDING:SUBMIT:-', 'OVERDUE:SUBMIT:-', 'COMPLETED:VIEW:score', 'REOPENED:SUBMIT:-', 'AUTO_SUBMITTED:VIEW:score', 'SUBMITTED:VIEW:-']) {
+  for (const s of [
+    'PENDING:SUBMIT:-',
+    'OVERDUE:SUBMIT:-',
+    'COMPLETED:VIEW:score',
+    'REOPENED:SUBMIT:-',
+    'AUTO_SUBMITTED:VIEW:score',
+    'SUBMITTED:VIEW:-',
+  ]) {
     expect([...seen]).toContain(s);
   }
 }, 300_000);
@@ -147,7 +178,8 @@ it('every student: assessment(id), read in one statement, equals the same item r
       for (const part of [`assignments { ${VIEW} }`, `exams { ${VIEW} }`, `modules { quizzes { ${VIEW} } }`]) {
         const r = await t.gql(`query($id: ID!) { course(id: $id) { ${part} } }`, { id: c.id }, token);
         expect(r.errors).toBeUndefined();
-        const listed = r.data.course.assignments ?? r.data.course.exams ?? r.data.course.modules.flatMap((m: { quizzes: unknown[] }) => m.quizzes);
+        const listed =
+          r.data.course.assignments ?? r.data.course.exams ?? r.data.course.modules.flatMap((m: { quizzes: unknown[] }) => m.quizzes);
         for (const item of listed) {
           const one = await t.gql(`query($id: ID!) { assessment(id: $id) { ${VIEW} } }`, { id: item.id }, token);
           expect(one.errors).toBeUndefined();
@@ -160,7 +192,7 @@ it('every student: assessment(id), read in one statement, equals the same item r
   }
 }, 300_000);
 
-it('a student\'s first read of a drawn item draws their questions; later reads are two statements (session, the page)', async () => {
+it("a student's first read of a drawn item draws their questions; later reads are two statements (session, the page)", async () => {
   // the view page's selection (the draft, a loader of its own, is the submit page's)
   const q = `query($id: ID!) { assessment(id: $id) { ${VIEW.replace(/myDraft \{[^}]*\} \}/, '')} } }`;
   const first = await t.gql(q, { id: drawn }, tok.student2);
@@ -172,7 +204,9 @@ it('a student\'s first read of a drawn item draws their questions; later reads a
   const mine = await t.gql(q, { id: drawn }, tok.student);
   expect(mine.sql).toBe(2);
   expect(mine.data.assessment.mySubmission.answers).toHaveLength(4);
-  expect(mine.data.assessment.mySubmission.maxScore).toBe(mine.data.assessment.questions.reduce((n: number, x: { points: number }) => n + x.points, 0));
+  expect(mine.data.assessment.mySubmission.maxScore).toBe(
+    mine.data.assessment.questions.reduce((n: number, x: { points: number }) => n + x.points, 0),
+  );
 });
 
 /** What each call of the service's viewPage was told the operation asks (ViewPageAsked); `restore` puts it back. */
@@ -184,7 +218,12 @@ function askedOfViewPage(): { asked: ViewPageAsked[]; restore: () => void } {
     asked.push(args[2] ?? WHOLE_PAGE);
     return viewPage(...args);
   };
-  return { asked, restore: () => { subs.viewPage = viewPage; } };
+  return {
+    asked,
+    restore: () => {
+      subs.viewPage = viewPage;
+    },
+  };
 }
 
 it("a student's page of an item leaves out its course and module when the operation cannot ask for them, and brings them when it may", async () => {
@@ -202,10 +241,18 @@ it("a student's page of an item leaves out its course and module when the operat
   expect(lean.data.assessment).toEqual(rest);
   expect(lean.sql).toBe(2);
   // asked through an alias and a fragment, they come in the same statement
-  const asked = await t.gql(`query($id: ID!) { assessment(id: $id) { id ...Where } }
-    fragment Where on Assessment { place: course { title subject { name } } module { title } }`, { id: drawn }, tok.student);
+  const asked = await t.gql(
+    `query($id: ID!) { assessment(id: $id) { id ...Where } }
+    fragment Where on Assessment { place: course { title subject { name } } module { title } }`,
+    { id: drawn },
+    tok.student,
+  );
   expect(asked.errors).toBeUndefined();
-  expect(asked.data.assessment).toEqual({ id: rest.id, place: { title: course.title, subject: { name: course.subject.name } }, module: module && { title: module.title } });
+  expect(asked.data.assessment).toEqual({
+    id: rest.id,
+    place: { title: course.title, subject: { name: course.subject.name } },
+    module: module && { title: module.title },
+  });
   expect(asked.sql).toBe(2);
   spy.restore();
   expect(spy.asked.map((a) => a.places)).toEqual([true, false, true]);
@@ -216,26 +263,47 @@ it("a student's page reads its questions lean when the operation asks for none o
   const items: Array<{ id: string }> = await t.ds.query(`SELECT a.id FROM assessments a JOIN courses c ON c.id = a.course_id
     WHERE c.title = 'MATH-5A' AND a.is_visible AND EXISTS (SELECT 1 FROM questions q WHERE q.assessment_id = a.id AND q.type = 'MCQ') ORDER BY a.title`);
   expect(items.length).toBeGreaterThan(3);
-  const QUESTIONS = 'questions { id type questionText points order bankQuestionId options { id text isCorrect } acceptedAnswers { answer } partialMarking { enabled } }';
+  const QUESTIONS =
+    'questions { id type questionText points order bankQuestionId options { id text isCorrect } acceptedAnswers { answer } partialMarking { enabled } }';
   const answers: unknown[] = [];
   let withOptions = 0;
   for (const { id } of [...items.slice(0, 4), { id: drawn }]) {
-    const whole = await t.gql(`query($id: ID!) { assessment(id: $id) { id ${QUESTIONS} mySubmission { id answers { questionId correctOptionIds } } } }`, { id }, tok.student);
+    const whole = await t.gql(
+      `query($id: ID!) { assessment(id: $id) { id ${QUESTIONS} mySubmission { id answers { questionId correctOptionIds } } } }`,
+      { id },
+      tok.student,
+    );
     // the web's submit and view pages, through an alias and a fragment
-    const page = await t.gql(`query($id: ID!) { assessment(id: $id) { id ...Asked mySubmission { id answers { questionId correctOptionIds } } } }
-      fragment Asked on Assessment { questions { __typename id type text: questionText points order options { id text } } }`, { id }, tok.student);
+    const page = await t.gql(
+      `query($id: ID!) { assessment(id: $id) { id ...Asked mySubmission { id answers { questionId correctOptionIds } } } }
+      fragment Asked on Assessment { questions { __typename id type text: questionText points order options { id text } } }`,
+      { id },
+      tok.student,
+    );
     expect([whole.errors, page.errors]).toEqual([undefined, undefined]);
     expect(page.sql).toBe(whole.sql);
     const { questions, ...rest } = whole.data.assessment;
     // the drawn exam's three bank questions may all be short answers (one draw in eleven): counted over the items
     withOptions += questions.filter((q: any) => q.options.length > 1).length;
     // a student is shown no key either way
-    expect(questions.every((q: any) => q.bankQuestionId === null && q.acceptedAnswers === null && q.partialMarking === null
-      && q.options.every((o: any) => o.isCorrect === null))).toBe(true);
+    expect(
+      questions.every(
+        (q: any) =>
+          q.bankQuestionId === null &&
+          q.acceptedAnswers === null &&
+          q.partialMarking === null &&
+          q.options.every((o: any) => o.isCorrect === null),
+      ),
+    ).toBe(true);
     expect(page.data.assessment).toEqual({
       ...rest,
       questions: questions.map((q: any) => ({
-        __typename: 'Question', id: q.id, type: q.type, text: q.questionText, points: q.points, order: q.order,
+        __typename: 'Question',
+        id: q.id,
+        type: q.type,
+        text: q.questionText,
+        points: q.points,
+        order: q.order,
         options: q.options.map((o: any) => ({ id: o.id, text: o.text })),
       })),
     });
@@ -251,12 +319,24 @@ it("a student's page reads its questions lean when the operation asks for none o
   // left out of the statement, not only of the answer
   const [me] = await t.ds.query(`SELECT id, role FROM users WHERE email = 'student@demo.school'`);
   const actor = { userId: me.id, role: me.role, activeRole: me.role, impersonating: false, sessionId: 's', childIds: [] };
-  const bare = [await t.services.submissions.viewPage(actor as never, drawn, { places: false, leanQuestions: true }),
-    await t.services.submissions.viewPage(actor as never, items[0].id, { places: false, leanQuestions: true })];
+  const bare = [
+    await t.services.submissions.viewPage(actor as never, drawn, { places: false, leanQuestions: true }),
+    await t.services.submissions.viewPage(actor as never, items[0].id, { places: false, leanQuestions: true }),
+  ];
   const questions: any[] = bare.flatMap((b: any) => b.questions);
-  const present = (o: object) => Object.entries(o).filter(([, v]) => v !== undefined).map(([k]) => k).sort().join();
+  const present = (o: object) =>
+    Object.entries(o)
+      .filter(([, v]) => v !== undefined)
+      .map(([k]) => k)
+      .sort()
+      .join();
   expect(questions.length).toBeGreaterThan(0);
   expect(questions.some((q) => q.options.length > 1)).toBe(true);
-  expect(questions.every((q) => present(q) === 'assessmentId,drawId,id,options,order,points,questionText,type'
-    && q.options.every((o: object) => present(o) === 'id,text'))).toBe(true);
+  expect(
+    questions.every(
+      (q) =>
+        present(q) === 'assessmentId,drawId,id,options,order,points,questionText,type' &&
+        q.options.every((o: object) => present(o) === 'id,text'),
+    ),
+  ).toBe(true);
 });

@@ -22,18 +22,28 @@ const assessmentJson = (a: string, more = '') => `json_build_object('id', ${a}.i
  * course (subject, class, year), its module and who released its results. Without `places`, the course and module
  * are left out (a list whose operation cannot ask for them): the fields Assessment.course and .module load them.
  */
-export const itemJson = (a: string, c: string, places = true) => assessmentJson(a, places ? `
-  'course', ${courseJson(c, `
+export const itemJson = (a: string, c: string, places = true) =>
+  assessmentJson(
+    a,
+    places
+      ? `
+  'course', ${courseJson(
+    c,
+    `
     'subject', (SELECT ${subjectJson('sj')} FROM subjects sj WHERE sj.id = ${c}.subject_id),
     'class', (SELECT ${classJson('cl')} FROM classes cl WHERE cl.id = ${c}.class_id),
-    'academicYear', (SELECT ${yearJson('y')} FROM academic_years y WHERE y.id = ${c}.academic_year_id)`)},
-  'module', (SELECT ${moduleJson('mo')} FROM course_modules mo WHERE mo.id = ${a}.module_id)` : '');
+    'academicYear', (SELECT ${yearJson('y')} FROM academic_years y WHERE y.id = ${c}.academic_year_id)`,
+  )},
+  'module', (SELECT ${moduleJson('mo')} FROM course_modules mo WHERE mo.id = ${a}.module_id)`
+      : '',
+  );
 
 /**
  * An itemJson object as an instance of the GraphQL types (property copies, no ORM), once per row: type-graphql
  * would otherwise copy a plain root into one for each field resolver that reads it.
  */
-export const asItem = (x: Assessment): Assessment => Object.assign(new Assessment(), x, { course: x.course && Object.assign(new Course(), x.course) });
+export const asItem = (x: Assessment): Assessment =>
+  Object.assign(new Assessment(), x, { course: x.course && Object.assign(new Course(), x.course) });
 
 /** The student's submission `s` of the item `a`: what the standing and the score line read (status.ts, policies/fields.ts). */
 const standingJson = (a: string, s: string) => `json_build_object('id', ${s}.id, 'studentId', ${s}.student_id, 'status', ${s}.status,

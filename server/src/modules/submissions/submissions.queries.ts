@@ -4,7 +4,16 @@ import { itemShownToStudentSql, submissionReadableSql } from '../../policies/sql
 import { DECIDED_AS } from '../../policies/fields';
 import { ResultVisibility } from '../assessments/assessment.entity';
 import { ASSESSMENT_REF, questionOfStudentSql } from '../assessments/assessments.queries';
-import { DraftFile, GradeExplanation, Submission, SubmissionAnswer, SubmissionDraft, SubmissionFacts, SubmissionGrade, SubmissionStatus } from './submission.types';
+import {
+  DraftFile,
+  GradeExplanation,
+  Submission,
+  SubmissionAnswer,
+  SubmissionDraft,
+  SubmissionFacts,
+  SubmissionGrade,
+  SubmissionStatus,
+} from './submission.types';
 import { draftFilesOf } from './submissions.drafts';
 
 type Runner = DataSource | EntityManager;
@@ -49,19 +58,51 @@ export const submissionSelect = (from = 'submissions') => `
 export const SUBMISSION_SELECT = submissionSelect();
 
 export interface RawSubmission {
-  id: string; assessment_id: string; kind: string; course_id: string; student_id: string; status: SubmissionStatus;
-  is_auto_submitted: boolean; allowed_after_due: boolean; custom_due_date: Date | null; joined_late: boolean; submitted_at: Date | null;
-  total_score: number; max_score: number; result_visibility: ResultVisibility; released: boolean; teacher_ids: string[]; item_shown: boolean;
-  first_name: string; last_name: string; email: string; version: number; updated_at: Date;
+  id: string;
+  assessment_id: string;
+  kind: string;
+  course_id: string;
+  student_id: string;
+  status: SubmissionStatus;
+  is_auto_submitted: boolean;
+  allowed_after_due: boolean;
+  custom_due_date: Date | null;
+  joined_late: boolean;
+  submitted_at: Date | null;
+  total_score: number;
+  max_score: number;
+  result_visibility: ResultVisibility;
+  released: boolean;
+  teacher_ids: string[];
+  item_shown: boolean;
+  first_name: string;
+  last_name: string;
+  email: string;
+  version: number;
+  updated_at: Date;
 }
 
 export const toRow = (r: RawSubmission): SubmissionRow => ({
-  id: r.id, assessmentId: r.assessment_id, kind: r.kind, courseId: r.course_id, studentId: r.student_id, status: r.status,
-  isAutoSubmitted: r.is_auto_submitted, allowedAfterDue: r.allowed_after_due, customDueDate: r.custom_due_date, joinedLate: r.joined_late,
-  submittedAt: r.submitted_at, totalScore: Number(r.total_score), maxScore: r.max_score, visibility: r.result_visibility,
-  released: r.released, teacherIds: r.teacher_ids, itemShownToStudent: r.item_shown,
+  id: r.id,
+  assessmentId: r.assessment_id,
+  kind: r.kind,
+  courseId: r.course_id,
+  studentId: r.student_id,
+  status: r.status,
+  isAutoSubmitted: r.is_auto_submitted,
+  allowedAfterDue: r.allowed_after_due,
+  customDueDate: r.custom_due_date,
+  joinedLate: r.joined_late,
+  submittedAt: r.submitted_at,
+  totalScore: Number(r.total_score),
+  maxScore: r.max_score,
+  visibility: r.result_visibility,
+  released: r.released,
+  teacherIds: r.teacher_ids,
+  itemShownToStudent: r.item_shown,
   student: { id: r.student_id, firstName: r.first_name, lastName: r.last_name, email: r.email },
-  version: r.version, updatedAt: r.updated_at,
+  version: r.version,
+  updatedAt: r.updated_at,
 });
 
 /** Submissions by id, in one statement. */
@@ -73,7 +114,9 @@ export async function submissionRowsById(m: Runner, ids: string[]): Promise<Subm
 /** One student's submissions of many items, in one statement (the student's lists and pages). */
 export async function submissionRowsOfStudent(m: Runner, studentId: string, assessmentIds: string[]): Promise<SubmissionRow[]> {
   if (!assessmentIds.length) return [];
-  return (await m.query(`${SUBMISSION_SELECT} WHERE s.student_id = $1 AND s.assessment_id = ANY($2::uuid[])`, [studentId, assessmentIds])).map(toRow);
+  return (
+    await m.query(`${SUBMISSION_SELECT} WHERE s.student_id = $1 AND s.assessment_id = ANY($2::uuid[])`, [studentId, assessmentIds])
+  ).map(toRow);
 }
 
 /** Which submissions: of one kind (any when absent), one item, one student. */
@@ -99,27 +142,51 @@ function readableWhere(actor: Actor, by: SubmissionFilter): { where: string; par
  * Submissions the viewer may read ('submission.read' in SQL: their own as a student, those of courses they
  * teach, all for SuperAdmin and Admin), of one kind, optionally of one item and one student.
  */
-export async function readableSubmissionRows(m: Runner, actor: Actor, by: SubmissionFilter & { page?: { limit?: number; offset?: number } }): Promise<SubmissionRow[]> {
+export async function readableSubmissionRows(
+  m: Runner,
+  actor: Actor,
+  by: SubmissionFilter & { page?: { limit?: number; offset?: number } },
+): Promise<SubmissionRow[]> {
   const { where, params } = readableWhere(actor, by);
   // optional paging of the teachers' lists (REST ?limit=&offset=, GraphQL first/after); the order is total (id last)
-  const page = (by.page?.limit !== undefined ? ` LIMIT $${params.push(by.page.limit)}` : '') + (by.page?.offset ? ` OFFSET $${params.push(by.page.offset)}` : '');
+  const page =
+    (by.page?.limit !== undefined ? ` LIMIT $${params.push(by.page.limit)}` : '') +
+    (by.page?.offset ? ` OFFSET $${params.push(by.page.offset)}` : '');
   return (await m.query(`${SUBMISSION_SELECT} WHERE ${where} ORDER BY s.submitted_at DESC NULLS LAST, s.id${page}`, params)).map(toRow);
 }
 
 /** How many submissions readableSubmissionRows would give without a page. */
 export async function readableSubmissionCount(m: Runner, actor: Actor, by: SubmissionFilter): Promise<number> {
   const { where, params } = readableWhere(actor, by);
-  const [{ n }] = await m.query(`SELECT count(*)::int AS n FROM submissions s JOIN assessments a ON a.id = s.assessment_id WHERE ${where}`, params);
+  const [{ n }] = await m.query(
+    `SELECT count(*)::int AS n FROM submissions s JOIN assessments a ON a.id = s.assessment_id WHERE ${where}`,
+    params,
+  );
   return n;
 }
 
 export interface RawAnswer {
-  submission_id: string; question_id: string; points: number; answer: string; selected_option_ids: string[]; selected_texts: string[];
-  file_id: string | null; file_name: string | null; file_size: string | null; file_mime: string | null;
-  score: number | null; feedback: string | null; is_auto_graded: boolean | null;
-  grade_version: number | null; auto_score: number | null; graded_by_name: string | null; type: string;
+  submission_id: string;
+  question_id: string;
+  points: number;
+  answer: string;
+  selected_option_ids: string[];
+  selected_texts: string[];
+  file_id: string | null;
+  file_name: string | null;
+  file_size: string | null;
+  file_mime: string | null;
+  score: number | null;
+  feedback: string | null;
+  is_auto_graded: boolean | null;
+  grade_version: number | null;
+  auto_score: number | null;
+  graded_by_name: string | null;
+  type: string;
   /** The key and the grade's explanation: absent when the statement left them out (answersSelect's `keys`). */
-  explanation?: GradeExplanation | null; correct_ids?: string[]; accepted?: string[];
+  explanation?: GradeExplanation | null;
+  correct_ids?: string[];
+  accepted?: string[];
 }
 
 /**
@@ -129,7 +196,10 @@ export interface RawAnswer {
  */
 export async function answersOf(m: Runner, subs: SubmissionRow[]): Promise<SubmissionAnswer[]> {
   if (!subs.length) return [];
-  const rows: RawAnswer[] = await m.query(`${answersSelect()} WHERE s.id = ANY($1::uuid[]) ORDER BY s.id, q.draw_id IS NOT NULL, q.sort_order`, [subs.map((s) => s.id)]);
+  const rows: RawAnswer[] = await m.query(
+    `${answersSelect()} WHERE s.id = ANY($1::uuid[]) ORDER BY s.id, q.draw_id IS NOT NULL, q.sort_order`,
+    [subs.map((s) => s.id)],
+  );
   return toAnswers(rows, subs);
 }
 
@@ -168,7 +238,11 @@ export const answersSelect = (from: { subs: string; answers: string; grades: str
        LEFT JOIN users gu ON gu.id = g.graded_by`;
 
 /** A question's key (questionKeysJson's rows). */
-export interface QuestionKeyRow { question_id: string; correct_ids: string[]; accepted: string[] }
+export interface QuestionKeyRow {
+  question_id: string;
+  correct_ids: string[];
+  accepted: string[];
+}
 
 /** The key of every question of the item `assessmentId` (fixed and drawn), once a question, as one JSON column. */
 export const questionKeysJson = (assessmentId: string) => `(SELECT coalesce(json_agg(k), '[]'::json) FROM (
@@ -192,7 +266,9 @@ export const answersJsonSql = (where: string) => `(SELECT coalesce(json_agg(x OR
 /** One submission with its answers (`answers`: RawAnswer rows), in one statement; none when there is no such submission. */
 export async function submissionWithAnswers(m: Runner, id: string): Promise<{ row: SubmissionRow; answers: SubmissionAnswer[] } | null> {
   const [raw]: Array<RawSubmission & { answers: RawAnswer[] }> = await m.query(
-    `SELECT x.*, ${answersJsonSql('s.id = $1::uuid')} AS answers FROM (${submissionSelect()} WHERE s.id = $1::uuid) x`, [id]);
+    `SELECT x.*, ${answersJsonSql('s.id = $1::uuid')} AS answers FROM (${submissionSelect()} WHERE s.id = $1::uuid) x`,
+    [id],
+  );
   if (!raw) return null;
   const row = toRow(raw);
   return { row, answers: toAnswers(raw.answers, [row]) };
@@ -224,8 +300,15 @@ export function toAnswers(rows: RawAnswer[], subs: SubmissionRow[]): SubmissionA
     a.answer = r.answer;
     a.selectedOptionIds = r.selected_option_ids;
     a.selectedOptions = r.selected_texts;
-    a.feedback = r.score === null ? null : r.feedback ?? '';
-    a.file = r.file_id ? { id: r.file_id, name: r.file_name ?? 'submission_file', size: Number(r.file_size), mimeType: r.file_mime ?? 'application/octet-stream' } : null;
+    a.feedback = r.score === null ? null : (r.feedback ?? '');
+    a.file = r.file_id
+      ? {
+          id: r.file_id,
+          name: r.file_name ?? 'submission_file',
+          size: Number(r.file_size),
+          mimeType: r.file_mime ?? 'application/octet-stream',
+        }
+      : null;
     a.grade = grade;
     a.correctOptionIds = (r.type === 'MCQ' && r.correct_ids) || null;
     a.acceptedAnswers = (r.type === 'ShortAnswer' && r.accepted) || null;
@@ -247,12 +330,20 @@ function withFacts<T extends SubmissionFacts & { [DECIDED_AS]?: SubmissionFacts 
 
 /** The facts the visibility rules read, copied onto each object they guard. */
 export const factsOf = (s: SubmissionRow) => ({
-  studentId: s.studentId, teacherIds: s.teacherIds, graded: s.status === SubmissionStatus.graded,
-  visibility: s.visibility, released: s.released, autoSubmitted: s.isAutoSubmitted,
+  studentId: s.studentId,
+  teacherIds: s.teacherIds,
+  graded: s.status === SubmissionStatus.graded,
+  visibility: s.visibility,
+  released: s.released,
+  autoSubmitted: s.isAutoSubmitted,
 });
 
 /** A submission object for GraphQL and the presenters: the row, its facts and its answers. */
-export function toSubmission(s: SubmissionRow, answers: SubmissionAnswer[], seen: { results: boolean; grades: boolean; correct: boolean }): Submission {
+export function toSubmission(
+  s: SubmissionRow,
+  answers: SubmissionAnswer[],
+  seen: { results: boolean; grades: boolean; correct: boolean },
+): Submission {
   // set one by one, as in toAnswers (a dashboard makes one per student)
   const x = withFacts(new Submission(), factsOf(s));
   x.id = s.id;
@@ -283,7 +374,22 @@ export const percentOf = (total: number, max: number) => (max > 0 ? Math.round((
 export async function draftsOf(m: Runner, studentId: string, assessmentIds: string[]): Promise<SubmissionDraft[]> {
   if (!assessmentIds.length) return [];
   const rows: Array<{ assessment_id: string; saved_at: Date; answers: SubmissionDraft['answers'] }> = await m.query(
-    'SELECT assessment_id, saved_at, answers FROM submission_drafts WHERE student_id = $1 AND assessment_id = ANY($2::uuid[])', [studentId, assessmentIds]);
-  const files = rows.length ? await draftFilesOf(m, studentId, rows.map((r) => r.assessment_id)) : new Map<string, DraftFile[]>();
-  return rows.map((r) => Object.assign(new SubmissionDraft(), { assessmentId: r.assessment_id, savedAt: r.saved_at, answers: r.answers, files: files.get(r.assessment_id) ?? [] }));
+    'SELECT assessment_id, saved_at, answers FROM submission_drafts WHERE student_id = $1 AND assessment_id = ANY($2::uuid[])',
+    [studentId, assessmentIds],
+  );
+  const files = rows.length
+    ? await draftFilesOf(
+        m,
+        studentId,
+        rows.map((r) => r.assessment_id),
+      )
+    : new Map<string, DraftFile[]>();
+  return rows.map((r) =>
+    Object.assign(new SubmissionDraft(), {
+      assessmentId: r.assessment_id,
+      savedAt: r.saved_at,
+      answers: r.answers,
+      files: files.get(r.assessment_id) ?? [],
+    }),
+  );
 }

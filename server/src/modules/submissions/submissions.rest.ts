@@ -68,9 +68,23 @@ async function submitRequest(f: SubmissionFamily, req: Request, ctx: RequestCont
     const b = body(req);
     return { input: { assessmentId: b[f.idField], answers: restAnswers(b.answers) }, files: [] };
   }
-  const { fields, uploads } = await receiveMultipartFiles(req, ctx.services.files, (n) => n === 'files' || n === 'file' || NAMED_FILE.test(n), MAX_UPLOAD_FILES);
+  const { fields, uploads } = await receiveMultipartFiles(
+    req,
+    ctx.services.files,
+    (n) => n === 'files' || n === 'file' || NAMED_FILE.test(n),
+    MAX_UPLOAD_FILES,
+  );
   try {
-    return { input: { assessmentId: fields[f.idField], answers: restAnswers(fields.answers, uploads.map((u) => u.name)) }, files: uploads.map((u) => u.file) };
+    return {
+      input: {
+        assessmentId: fields[f.idField],
+        answers: restAnswers(
+          fields.answers,
+          uploads.map((u) => u.name),
+        ),
+      },
+      files: uploads.map((u) => u.file),
+    };
   } catch (err) {
     await Promise.all(uploads.map((u) => ctx.services.files.discard(u.file).catch(() => undefined)));
     throw err;
@@ -81,52 +95,98 @@ async function submitRequest(f: SubmissionFamily, req: Request, ctx: RequestCont
 export function submissionFamilyRouter(f: SubmissionFamily) {
   const r = newRouter();
   const s = (ctx: RequestContext) => ctx.services.submissions;
-  r.get(`/${f.items}`, route(async (req, res, actor, ctx) => {
-    const items = await restPage(req, res, ITEM_PAGE, (w) => s(ctx).myPage(actor, f.kind, w), () => s(ctx).myItems(actor, f.kind));
-    send(res, items.map((i) => presentMyItem(actor, i)));
-  }));
-  r.get(`/${f.path}`, route(async (req, res, actor, ctx) => {
-    const by = { assessmentId: req.query[f.query], studentId: req.query.student };
-    const window = restWindow(req, SUBMISSION_PAGE);
-    const list = window
-      ? pageAndTotal(res, await s(ctx).page(actor, { ...by, kind: f.kind }, window))
-      : await s(ctx).list(actor, f.kind, by);
-    send(res, list.map((x) => presentSubmission(actor, x, f.kind)));
-  }));
-  r.get(`/${f.path}/download/:submissionId/:fileId`, route(async (req, res, actor, ctx) => {
-    await sendDownload(res, await s(ctx).download(actor, param(req, 'submissionId'), param(req, 'fileId'), f.kind));
-  }));
-  r.post(`/${f.path}/release-results`, route(async (req, res, actor, ctx) => {
-    send(res, presentAssessment(actor, await s(ctx).release(actor, body(req)[f.idField], f.kind)), { message: T.released });
-  }));
-  r.put(`/${f.path}/draft`, route(async (req, res, actor, ctx) => {
-    const b = body(req);
-    send(res, presentDraft(actor, await s(ctx).saveDraft(actor, { assessmentId: b[f.idField], answers: restAnswers(b.answers) })), { message: T.draftSaved });
-  }));
+  r.get(
+    `/${f.items}`,
+    route(async (req, res, actor, ctx) => {
+      const items = await restPage(
+        req,
+        res,
+        ITEM_PAGE,
+        (w) => s(ctx).myPage(actor, f.kind, w),
+        () => s(ctx).myItems(actor, f.kind),
+      );
+      send(
+        res,
+        items.map((i) => presentMyItem(actor, i)),
+      );
+    }),
+  );
+  r.get(
+    `/${f.path}`,
+    route(async (req, res, actor, ctx) => {
+      const by = { assessmentId: req.query[f.query], studentId: req.query.student };
+      const window = restWindow(req, SUBMISSION_PAGE);
+      const list = window
+        ? pageAndTotal(res, await s(ctx).page(actor, { ...by, kind: f.kind }, window))
+        : await s(ctx).list(actor, f.kind, by);
+      send(
+        res,
+        list.map((x) => presentSubmission(actor, x, f.kind)),
+      );
+    }),
+  );
+  r.get(
+    `/${f.path}/download/:submissionId/:fileId`,
+    route(async (req, res, actor, ctx) => {
+      await sendDownload(res, await s(ctx).download(actor, param(req, 'submissionId'), param(req, 'fileId'), f.kind));
+    }),
+  );
+  r.post(
+    `/${f.path}/release-results`,
+    route(async (req, res, actor, ctx) => {
+      send(res, presentAssessment(actor, await s(ctx).release(actor, body(req)[f.idField], f.kind)), { message: T.released });
+    }),
+  );
+  r.put(
+    `/${f.path}/draft`,
+    route(async (req, res, actor, ctx) => {
+      const b = body(req);
+      send(res, presentDraft(actor, await s(ctx).saveDraft(actor, { assessmentId: b[f.idField], answers: restAnswers(b.answers) })), {
+        message: T.draftSaved,
+      });
+    }),
+  );
   // drafts keep files (issue 25), beyond the spec's paths: multipart with the item's id, questionId and `file`
-  r.post(`/${f.path}/draft/file`, route(async (req, res, actor, ctx) => {
-    s(ctx).assertMaySubmit(actor);
-    const { fields, uploads } = await receiveMultipartFiles(req, ctx.services.files, (n) => n === 'file', 1);
-    const [upload] = uploads;
-    if (!upload) throw validation(T.fileMissing);
-    const draft = await s(ctx).attachDraftFile(actor, { assessmentId: fields[f.idField], questionId: fields.questionId }, upload.file, f.kind);
-    send(res, presentDraft(actor, draft), { message: T.draftSaved });
-  }));
-  r.delete(`/${f.path}/draft/file`, route(async (req, res, actor, ctx) => {
-    const b = body(req);
-    const draft = await s(ctx).removeDraftFile(actor, { assessmentId: b[f.idField], questionId: b.questionId }, f.kind);
-    send(res, presentDraft(actor, draft), { message: T.draftSaved });
-  }));
-  r.get(`/${f.path}/:id`, route(async (req, res, actor, ctx) => {
-    send(res, presentSubmission(actor, await s(ctx).get(actor, param(req), f.kind), f.kind));
-  }));
-  r.post(`/${f.path}`, route(async (req, res, actor, ctx) => {
-    // refuse before reading the body when the role may never submit
-    s(ctx).assertMaySubmit(actor);
-    const { input, files } = await submitRequest(f, req, ctx);
-    const sub = await s(ctx).submit(actor, input, files, f.kind);
-    send(res, presentSubmission(actor, sub, f.kind), { message: T.submitted(f.kind) }, 201);
-  }));
+  r.post(
+    `/${f.path}/draft/file`,
+    route(async (req, res, actor, ctx) => {
+      s(ctx).assertMaySubmit(actor);
+      const { fields, uploads } = await receiveMultipartFiles(req, ctx.services.files, (n) => n === 'file', 1);
+      const [upload] = uploads;
+      if (!upload) throw validation(T.fileMissing);
+      const draft = await s(ctx).attachDraftFile(
+        actor,
+        { assessmentId: fields[f.idField], questionId: fields.questionId },
+        upload.file,
+        f.kind,
+      );
+      send(res, presentDraft(actor, draft), { message: T.draftSaved });
+    }),
+  );
+  r.delete(
+    `/${f.path}/draft/file`,
+    route(async (req, res, actor, ctx) => {
+      const b = body(req);
+      const draft = await s(ctx).removeDraftFile(actor, { assessmentId: b[f.idField], questionId: b.questionId }, f.kind);
+      send(res, presentDraft(actor, draft), { message: T.draftSaved });
+    }),
+  );
+  r.get(
+    `/${f.path}/:id`,
+    route(async (req, res, actor, ctx) => {
+      send(res, presentSubmission(actor, await s(ctx).get(actor, param(req), f.kind), f.kind));
+    }),
+  );
+  r.post(
+    `/${f.path}`,
+    route(async (req, res, actor, ctx) => {
+      // refuse before reading the body when the role may never submit
+      s(ctx).assertMaySubmit(actor);
+      const { input, files } = await submitRequest(f, req, ctx);
+      const sub = await s(ctx).submit(actor, input, files, f.kind);
+      send(res, presentSubmission(actor, sub, f.kind), { message: T.submitted(f.kind) }, 201);
+    }),
+  );
   return r;
 }
 

@@ -12,7 +12,21 @@ import { Role } from '../../core/role';
 import { FilesService, IncomingFile, ReceivedFile } from '../files/files.service';
 import { StoredFile } from '../files/stored-file.entity';
 import { AnswerInput, SUBMISSION_TEXT as T, checkAnswers } from './submissions.validation';
-import { SubmissionRow, answersOf, draftsOf, readableSubmissionCount, readableSubmissionRows, submissionRowsById, submissionRowsOfStudent, submissionWithAnswers, toSubmission, percentOf, factsOf, toAnswers, toRow } from './submissions.queries';
+import {
+  SubmissionRow,
+  answersOf,
+  draftsOf,
+  readableSubmissionCount,
+  readableSubmissionRows,
+  submissionRowsById,
+  submissionRowsOfStudent,
+  submissionWithAnswers,
+  toSubmission,
+  percentOf,
+  factsOf,
+  toAnswers,
+  toRow,
+} from './submissions.queries';
 import { Page, PageLimits, PageWindow } from '../../core/paging';
 import { asStatus, checkDueRule, isReceived, receiveAll, refusal, writeSubmission } from './submissions.submit';
 import { SubmitFacts, Written, readForSubmit, writeSubmissionOnce } from './submissions.submit-sql';
@@ -73,7 +87,12 @@ export class SubmissionsService {
    * the answers and the due rule are checked before any file is received; the files are checked by content;
    * whatever fails, no row is written and no bytes stay in the store.
    */
-  async submit(actor: Actor, input: SubmitRequest, incoming: Array<IncomingFile | ReceivedFile>, kind?: AssessmentKind): Promise<Submission> {
+  async submit(
+    actor: Actor,
+    input: SubmitRequest,
+    incoming: Array<IncomingFile | ReceivedFile>,
+    kind?: AssessmentKind,
+  ): Promise<Submission> {
     let received: ReceivedFile[] = incoming.filter(isReceived);
     try {
       this.assertMaySubmit(actor);
@@ -127,13 +146,18 @@ export class SubmissionsService {
     this.assertMaySubmit(actor);
     const { assessment } = await this.assessments.readable(actor, input.assessmentId);
     const questions = await this.questionsOfStudent(actor, assessment.id);
-    const answers = checkAnswers(Array.isArray(input.answers) ? input.answers.map((a: AnswerInput) => ({ ...a, fileIndex: undefined })) : input.answers, questions, 0);
+    const answers = checkAnswers(
+      Array.isArray(input.answers) ? input.answers.map((a: AnswerInput) => ({ ...a, fileIndex: undefined })) : input.answers,
+      questions,
+      0,
+    );
     await checkDueRule(this.ds, assessment, actor.userId, false);
     const saved = answers.map((a) => ({ questionId: a.questionId, answer: a.answer, selectedOptionIds: a.selectedOptionIds }));
     await this.ds.query(
       `INSERT INTO submission_drafts (assessment_id, student_id, answers, saved_at) VALUES ($1, $2, $3::jsonb, now())
        ON CONFLICT (assessment_id, student_id) DO UPDATE SET answers = EXCLUDED.answers, saved_at = now()`,
-      [assessment.id, actor.userId, JSON.stringify(saved)]);
+      [assessment.id, actor.userId, JSON.stringify(saved)],
+    );
     return (await draftsOf(this.ds, actor.userId, [assessment.id]))[0];
   }
 
@@ -142,14 +166,21 @@ export class SubmissionsService {
    * draft (issue 25 point 6), checked as a submit's files are (type by content, size); it replaces the
    * question's earlier draft file. Whatever fails, nothing is written and no bytes stay.
    */
-  async attachDraftFile(actor: Actor, input: DraftFileRequest, incoming: IncomingFile | ReceivedFile, kind?: AssessmentKind): Promise<SubmissionDraft> {
+  async attachDraftFile(
+    actor: Actor,
+    input: DraftFileRequest,
+    incoming: IncomingFile | ReceivedFile,
+    kind?: AssessmentKind,
+  ): Promise<SubmissionDraft> {
     let received: ReceivedFile[] = isReceived(incoming) ? [incoming] : [];
     try {
       const { assessment, question } = await this.draftQuestion(actor, input, kind);
       await checkDueRule(this.ds, assessment, actor.userId, false);
       received = await receiveAll(this.files, [incoming]);
       const [file] = received;
-      await this.ds.transaction((m) => keepDraftFile(m, this.files, { assessmentId: assessment.id, studentId: actor.userId, questionId: question.id }, file));
+      await this.ds.transaction((m) =>
+        keepDraftFile(m, this.files, { assessmentId: assessment.id, studentId: actor.userId, questionId: question.id }, file),
+      );
       received = [];
       return (await draftsOf(this.ds, actor.userId, [assessment.id]))[0];
     } finally {
@@ -161,7 +192,9 @@ export class SubmissionsService {
   async removeDraftFile(actor: Actor, input: DraftFileRequest, kind?: AssessmentKind): Promise<SubmissionDraft> {
     const { assessment, question } = await this.draftQuestion(actor, input, kind);
     const [gone]: [unknown[], number] = await this.ds.query(
-      'DELETE FROM submission_draft_files WHERE assessment_id = $1 AND student_id = $2 AND question_id = $3 RETURNING 1', [assessment.id, actor.userId, question.id]);
+      'DELETE FROM submission_draft_files WHERE assessment_id = $1 AND student_id = $2 AND question_id = $3 RETURNING 1',
+      [assessment.id, actor.userId, question.id],
+    );
     if (!gone.length) throw notFound(T.noDraftFile);
     return (await draftsOf(this.ds, actor.userId, [assessment.id]))[0];
   }
@@ -189,7 +222,8 @@ export class SubmissionsService {
       await m.query(
         `UPDATE assessments SET results_released_at = COALESCE(results_released_at, now()),
                 results_released_by = CASE WHEN results_released_at IS NULL THEN $2::uuid ELSE results_released_by END WHERE id = $1`,
-        [assessment.id, actor.userId]);
+        [assessment.id, actor.userId],
+      );
       await notifyReleased(m, assessment.id);
     });
     return this.assessments.reload(this.ds, assessment.id);
@@ -208,8 +242,12 @@ export class SubmissionsService {
 
   /** myAssessmentsSql's plain rows, each with the standing status.ts derives from them (students only have one). */
   private async myList(actor: Actor, kind: AssessmentKind, window: PageWindow | null): Promise<{ items: MyItem[]; total: number }> {
-    const [{ items, total }]: Array<{ items: MyListRow[]; total: number }> = await this.ds.query(myAssessmentsSql(actor),
-      [actor.userId, kind, window?.offset ?? 0, window?.limit ?? null]);
+    const [{ items, total }]: Array<{ items: MyListRow[]; total: number }> = await this.ds.query(myAssessmentsSql(actor), [
+      actor.userId,
+      kind,
+      window?.offset ?? 0,
+      window?.limit ?? null,
+    ]);
     const student = actor.activeRole === Role.Student;
     const now = new Date();
     const shown = (f: SubmissionView) => visibleFields('submission', actor, f).results;
@@ -221,9 +259,17 @@ export class SubmissionsService {
    * studentItemsSql's one statement; each score only where the student sees it ('resultsShown', a relation of the
    * submission), whoever reads. A student the reader may not read has no items here (the rule's SQL form).
    */
-  async studentList(reader: Actor, studentId: string, window: PageWindow | null): Promise<{ items: Array<MyItem & { submission: Submission | null }>; total: number }> {
-    const [{ items, total }]: Array<{ items: StudentListRow[]; total: number }> = await this.ds.query(studentItemsSql(reader),
-      [reader.userId, studentId, window?.offset ?? 0, window?.limit ?? null]);
+  async studentList(
+    reader: Actor,
+    studentId: string,
+    window: PageWindow | null,
+  ): Promise<{ items: Array<MyItem & { submission: Submission | null }>; total: number }> {
+    const [{ items, total }]: Array<{ items: StudentListRow[]; total: number }> = await this.ds.query(studentItemsSql(reader), [
+      reader.userId,
+      studentId,
+      window?.offset ?? 0,
+      window?.limit ?? null,
+    ]);
     const now = new Date();
     const shown = (f: SubmissionView) => resultsShown.js(reader, f);
     return {
@@ -233,7 +279,12 @@ export class SubmissionsService {
         if (!r.full) return { ...item, submission: null };
         // JSON carries dates as text: the same Dates the driver gives submission(id)
         const at = (v: Date | string | null) => (v === null ? null : new Date(v));
-        const row = toRow({ ...r.full, custom_due_date: at(r.full.custom_due_date), submitted_at: at(r.full.submitted_at), updated_at: at(r.full.updated_at)! });
+        const row = toRow({
+          ...r.full,
+          custom_due_date: at(r.full.custom_due_date),
+          submitted_at: at(r.full.submitted_at),
+          updated_at: at(r.full.updated_at)!,
+        });
         // shaped for the reader (a parent), whose rules give the child's results and no more
         return { ...item, submission: toSubmission(row, toAnswers(r.answers, [row]), this.seen(reader, row)) };
       }),
@@ -243,14 +294,23 @@ export class SubmissionsService {
   /** myItem over a plain row: the same standing and score line, from the submission's own columns. */
   private plainItem(scoreShown: (f: SubmissionView) => boolean, a: Assessment, s: MyListSubmission | null, now: Date): MyItem {
     const sub = s && { ...s, customDueDate: s.customDueDate === null ? null : new Date(s.customDueDate) };
-    const facts = s && { studentId: s.studentId, teacherIds: s.teacherIds, graded: s.status === SubmissionStatus.graded,
-      visibility: a.resultVisibility, released: s.released, autoSubmitted: s.isAutoSubmitted };
+    const facts = s && {
+      studentId: s.studentId,
+      teacherIds: s.teacherIds,
+      graded: s.status === SubmissionStatus.graded,
+      visibility: a.resultVisibility,
+      released: s.released,
+      autoSubmitted: s.isAutoSubmitted,
+    };
     return this.standingItem(scoreShown, a, sub, facts, now);
   }
 
   /** Each item of a page with the viewer's standing on it (their submissions in one statement). */
   async withStanding(actor: Actor, page: Page<Assessment>): Promise<Page<MyItem>> {
-    const subs = await this.mine(actor, page.items.map((a) => a.id));
+    const subs = await this.mine(
+      actor,
+      page.items.map((a) => a.id),
+    );
     return { ...page, items: page.items.map((a) => this.myItem(actor, a, subs.get(a.id) ?? null)) };
   }
 
@@ -266,12 +326,23 @@ export class SubmissionsService {
   }
 
   /** The one derivation behind myItem and the one-statement lists: status.ts's standing, the score under the field rules. */
-  private standingItem(scoreShown: (f: SubmissionView) => boolean, a: Assessment,
-    s: (StatusSubmission & { id: string; totalScore: number; maxScore: number }) | null, facts: SubmissionView | null, now: Date): MyItem {
+  private standingItem(
+    scoreShown: (f: SubmissionView) => boolean,
+    a: Assessment,
+    s: (StatusSubmission & { id: string; totalScore: number; maxScore: number }) | null,
+    facts: SubmissionView | null,
+    now: Date,
+  ): MyItem {
     const standing = studentStanding({ dueDate: new Date(a.dueDate) }, s, now);
-    const score = s && facts && scoreShown(facts)
-      ? { totalScore: s.totalScore, maxScore: s.maxScore, percentage: percentOf(s.totalScore, s.maxScore), isAutoSubmitted: s.isAutoSubmitted }
-      : null;
+    const score =
+      s && facts && scoreShown(facts)
+        ? {
+            totalScore: s.totalScore,
+            maxScore: s.maxScore,
+            percentage: percentOf(s.totalScore, s.maxScore),
+            isAutoSubmitted: s.isAutoSubmitted,
+          }
+        : null;
     return { assessment: a, standing, score, submissionId: s?.id ?? null };
   }
 
@@ -284,7 +355,7 @@ export class SubmissionsService {
    */
   async viewPage(actor: Actor, id: unknown, asked: ViewPageAsked = WHOLE_PAGE): Promise<Assessment> {
     const assessmentId = assertId(id, ASSESSMENT_TEXT.notFound());
-    const read = async () => (await this.ds.query(viewPageSql(actor, asked), [actor.userId, assessmentId]) as ViewPageRow[])[0];
+    const read = async () => ((await this.ds.query(viewPageSql(actor, asked), [actor.userId, assessmentId])) as ViewPageRow[])[0];
     let row = await read();
     if (!row) throw notFound(ASSESSMENT_TEXT.notFound());
     if (row.undrawn) {
@@ -344,7 +415,11 @@ export class SubmissionsService {
    * submissions(first, after): those the viewer may read of any kind, newest submitted first, filtered in SQL;
    * the page, its total and the views' parts in a fixed number of statements.
    */
-  async page(actor: Actor, by: { assessmentId?: unknown; studentId?: unknown; kind?: AssessmentKind | null }, window: PageWindow): Promise<Page<Submission>> {
+  async page(
+    actor: Actor,
+    by: { assessmentId?: unknown; studentId?: unknown; kind?: AssessmentKind | null },
+    window: PageWindow,
+  ): Promise<Page<Submission>> {
     const assessmentId = filterId(by.assessmentId);
     const studentId = filterId(by.studentId);
     if (assessmentId === null || studentId === null) return { items: [], total: 0, window };
@@ -354,13 +429,20 @@ export class SubmissionsService {
   }
 
   /** GET /submissions/download/{submissionId}/{fileId}: the student who sent it and the course's teachers. */
-  async download(actor: Actor, submissionId: unknown, fileId: unknown, kind?: AssessmentKind): Promise<{ stream: Readable; fileName: string; mime: string; size: number }> {
+  async download(
+    actor: Actor,
+    submissionId: unknown,
+    fileId: unknown,
+    kind?: AssessmentKind,
+  ): Promise<{ stream: Readable; fileName: string; mime: string; size: number }> {
     const row = await this.readableRow(actor, submissionId, kind);
     authorize(actor, 'submission.download', row, { as: 'notFound', message: T.notFound });
     if (!isId(fileId)) throw notFound('File not found');
     const [answer]: Array<{ file_name: string }> = await this.ds.query(
-      'SELECT file_name FROM submission_answers WHERE submission_id = $1 AND file_id = $2', [row.id, fileId]);
-    const file = answer && await this.ds.getRepository(StoredFile).findOneBy({ id: fileId });
+      'SELECT file_name FROM submission_answers WHERE submission_id = $1 AND file_id = $2',
+      [row.id, fileId],
+    );
+    const file = answer && (await this.ds.getRepository(StoredFile).findOneBy({ id: fileId }));
     if (!file) throw notFound('File not found');
     return { stream: await this.files.open(file), fileName: answer.file_name ?? 'submission_file', mime: file.mime, size: file.size };
   }

@@ -18,21 +18,24 @@ export const presentMyItem = presenter((viewer: Actor, i: MyItem) => ({
   ...presentAssessment(viewer, i.assessment),
   isCurrentYear: i.assessment.course?.academicYear?.isActive ?? false,
   // a standing is a student's; staff get the items alone (their review lists come with the grading issue)
-  myStatus: viewer.activeRole !== Role.Student ? null : {
-    status: i.standing.status,
-    label: i.standing.label,
-    courseLabel: i.standing.courseLabel,
-    opensOn: i.standing.opensOn,
-    courseOpensOn: i.standing.courseOpensOn,
-    dueDate: i.standing.dueDate,
-    originalDueDate: i.standing.originalDueDate,
-    isExtended: i.standing.isExtended,
-    isReopened: i.standing.isReopened,
-    isOverdue: i.standing.isOverdue,
-    canSubmit: i.standing.canSubmit,
-    submissionId: i.submissionId,
-    score: i.score && { ...i.score },
-  },
+  myStatus:
+    viewer.activeRole !== Role.Student
+      ? null
+      : {
+          status: i.standing.status,
+          label: i.standing.label,
+          courseLabel: i.standing.courseLabel,
+          opensOn: i.standing.opensOn,
+          courseOpensOn: i.standing.courseOpensOn,
+          dueDate: i.standing.dueDate,
+          originalDueDate: i.standing.originalDueDate,
+          isExtended: i.standing.isExtended,
+          isReopened: i.standing.isReopened,
+          isOverdue: i.standing.isOverdue,
+          canSubmit: i.standing.canSubmit,
+          submissionId: i.submissionId,
+          score: i.score && { ...i.score },
+        },
 }));
 
 /**
@@ -40,14 +43,19 @@ export const presentMyItem = presenter((viewer: Actor, i: MyItem) => ({
  * explanation only under 'submission.seeCorrect'. Keys a viewer may not see are absent, not null.
  */
 function presentAnswer(viewer: Actor, s: Submission, a: SubmissionAnswer) {
-  const grade = a.grade && s.gradesVisible
-    ? {
-      score: a.grade.score, maxScore: a.grade.maxScore, feedback: a.grade.feedback, isAutoGraded: a.grade.isAutoGraded, version: a.grade.version,
-      // who graded, and the automatic score an override replaced: never for the student ('submission.seeGrading')
-      ...(visibleFields('submission', viewer, s).grading ? { autoScore: a.grade.autoScore, gradedByName: a.grade.gradedByName } : {}),
-      ...(s.correctAnswersVisible && a.grade.explanation ? { explanation: { ...a.grade.explanation } } : {}),
-    }
-    : null;
+  const grade =
+    a.grade && s.gradesVisible
+      ? {
+          score: a.grade.score,
+          maxScore: a.grade.maxScore,
+          feedback: a.grade.feedback,
+          isAutoGraded: a.grade.isAutoGraded,
+          version: a.grade.version,
+          // who graded, and the automatic score an override replaced: never for the student ('submission.seeGrading')
+          ...(visibleFields('submission', viewer, s).grading ? { autoScore: a.grade.autoScore, gradedByName: a.grade.gradedByName } : {}),
+          ...(s.correctAnswersVisible && a.grade.explanation ? { explanation: { ...a.grade.explanation } } : {}),
+        }
+      : null;
   return {
     question: a.questionId,
     answer: a.answer,
@@ -85,14 +93,32 @@ export const presentSubmission = presenter((viewer: Actor, s: Submission, kind: 
   updatedAt: s.updatedAt,
   answers: s.answers.map((a) => presentAnswer(viewer, s, a)),
   ...(s.gradesVisible
-    ? { grades: s.answers.filter((a) => a.grade).map((a) => ({ question: a.questionId, score: a.grade!.score, maxScore: a.grade!.maxScore, feedback: a.grade!.feedback, isAutoGraded: a.grade!.isAutoGraded })) }
-    // Score Only: each grade's feedback alone, never its score
-    : s.resultsVisible ? { grades: s.answers.filter((a) => a.grade).map((a) => ({ question: a.questionId, feedback: a.grade!.feedback })) } : {}),
+    ? {
+        grades: s.answers
+          .filter((a) => a.grade)
+          .map((a) => ({
+            question: a.questionId,
+            score: a.grade!.score,
+            maxScore: a.grade!.maxScore,
+            feedback: a.grade!.feedback,
+            isAutoGraded: a.grade!.isAutoGraded,
+          })),
+      }
+    : // Score Only: each grade's feedback alone, never its score
+      s.resultsVisible
+      ? { grades: s.answers.filter((a) => a.grade).map((a) => ({ question: a.questionId, feedback: a.grade!.feedback })) }
+      : {}),
 }));
 
 export const presentDraft = presenter((_viewer: Actor, d: SubmissionDraft) => ({
   assessment: d.assessmentId,
   savedAt: d.savedAt,
   answers: d.answers.map((a) => ({ question: a.questionId, answer: a.answer, selectedOptionIds: a.selectedOptionIds })),
-  files: d.files.map((f) => ({ question: f.questionId, fileId: f.file.id, fileName: f.file.name, size: f.file.size, mimeType: f.file.mimeType })),
+  files: d.files.map((f) => ({
+    question: f.questionId,
+    fileId: f.file.id,
+    fileName: f.file.name,
+    size: f.file.size,
+    mimeType: f.file.mimeType,
+  })),
 }));

@@ -31,8 +31,19 @@ export interface SubmitFacts {
 }
 
 interface RawFacts {
-  id: string; kind: AssessmentKind; due_date: Date; course_id: string; class_id: string; academic_year_id: string; subject_id: string;
-  teacher_ids: string[]; in_class: boolean; visible: boolean; whole_class: boolean; targets_viewer: boolean; draws_missing: boolean;
+  id: string;
+  kind: AssessmentKind;
+  due_date: Date;
+  course_id: string;
+  class_id: string;
+  academic_year_id: string;
+  subject_id: string;
+  teacher_ids: string[];
+  in_class: boolean;
+  visible: boolean;
+  whole_class: boolean;
+  targets_viewer: boolean;
+  draws_missing: boolean;
   questions: QuestionRow[];
   existing: (Omit<ExistingSubmission, 'custom_due_date'> & { custom_due_date: string | null }) | null;
   drafted: Array<{ question_id: string; file_id: string; file_name: string }>;
@@ -61,17 +72,31 @@ export async function readForSubmit(ds: DataSource, assessmentId: string, studen
             COALESCE((SELECT json_agg(json_build_object('question_id', d.question_id, 'file_id', d.file_id, 'file_name', d.file_name))
                         FROM submission_draft_files d WHERE d.assessment_id = a.id AND d.student_id = $2), '[]') AS drafted
        FROM assessments a JOIN courses c ON c.id = a.course_id LEFT JOIN course_modules mo ON mo.id = a.module_id
-      WHERE a.id = $1`, [assessmentId, studentId]);
+      WHERE a.id = $1`,
+    [assessmentId, studentId],
+  );
   if (!r) return null;
   return {
     item: { id: r.id, kind: r.kind, dueDate: r.due_date },
     read: {
-      course: { id: r.course_id, classId: r.class_id, academicYearId: r.academic_year_id, subjectId: r.subject_id, teacherIds: r.teacher_ids, viewerInClass: r.in_class },
-      visible: r.visible, wholeClass: r.whole_class, targetsViewer: r.targets_viewer,
+      course: {
+        id: r.course_id,
+        classId: r.class_id,
+        academicYearId: r.academic_year_id,
+        subjectId: r.subject_id,
+        teacherIds: r.teacher_ids,
+        viewerInClass: r.in_class,
+      },
+      visible: r.visible,
+      wholeClass: r.whole_class,
+      targetsViewer: r.targets_viewer,
     },
     drawsMissing: r.draws_missing,
     questions: toQuestions(r.questions, true),
-    existing: r.existing && { ...r.existing, custom_due_date: r.existing.custom_due_date === null ? null : new Date(r.existing.custom_due_date) },
+    existing: r.existing && {
+      ...r.existing,
+      custom_due_date: r.existing.custom_due_date === null ? null : new Date(r.existing.custom_due_date),
+    },
     drafted: new Map(r.drafted.map((d) => [d.question_id, d])),
   };
 }
@@ -92,13 +117,29 @@ export interface Written {
  * answersOf, or null when it wrote nothing.
  */
 export async function writeSubmissionOnce(
-  ds: DataSource, studentId: string, f: SubmitFacts, answers: CheckedAnswer[], now: Date,
+  ds: DataSource,
+  studentId: string,
+  f: SubmitFacts,
+  answers: CheckedAnswer[],
+  now: Date,
 ): Promise<Written | null> {
   const kept = f.existing ? keptFilesOf(f.existing.files, answers) : new Map();
   const { rows, grades, total, allGraded } = gradedRows(f.questions, answers, fileChooser([], kept, f.drafted));
   const params: unknown[] = [
-    f.item.id, studentId, allGraded ? SubmissionStatus.graded : SubmissionStatus.pending, total, totalPoints(f.questions), now,
-    rows.question, rows.answer, rows.options, rows.fileId, rows.fileName, grades.question, grades.score, grades.explanation,
+    f.item.id,
+    studentId,
+    allGraded ? SubmissionStatus.graded : SubmissionStatus.pending,
+    total,
+    totalPoints(f.questions),
+    now,
+    rows.question,
+    rows.answer,
+    rows.options,
+    rows.fileId,
+    rows.fileName,
+    grades.question,
+    grades.score,
+    grades.explanation,
   ];
   // the row: a first submit inserts (version 2: a row is written at 1 and its submit bumps it, as it always was); reopened work updates
   const head = f.existing
@@ -139,7 +180,9 @@ export async function writeSubmissionOnce(
        drafts AS (DELETE FROM submission_drafts d WHERE d.assessment_id = $1::uuid AND d.student_id = $2::uuid AND EXISTS (SELECT 1 FROM w))
      SELECT r.*, (SELECT COALESCE(json_agg(x), '[]') FROM (${answersSelect({ subs: 'w', answers: 'ans', grades: 'gr' })}
                    ORDER BY q.draw_id IS NOT NULL, q.sort_order) x) AS answers
-       FROM (SELECT 1) one LEFT JOIN (${submissionSelect('w')}) r ON true`, params);
+       FROM (SELECT 1) one LEFT JOIN (${submissionSelect('w')}) r ON true`,
+    params,
+  );
   if (!r.id) return null;
   const { answers: written, ...row } = r;
   return { row: row as RawSubmission, answers: written };

@@ -17,14 +17,33 @@ const CREATE = `mutation($i: CreateAssessmentInput!) { createAssessment(input: $
  * An item of MCQ (4 points, partial marking 25%), ShortAnswer (2: Paris 100%, Paree 50%) and, unless
  * `autoOnly`, LongAnswer (5). The due date is set afterwards in SQL so it may be in the past.
  */
-export async function makeItem(t: TestServer, teacherToken: string, where: { courseId?: string; moduleId?: string }, o: {
-  kind?: 'ASSIGNMENT' | 'EXAM' | 'QUIZ'; visibility?: 'immediate' | 'scoreOnly' | 'manual'; autoOnly?: boolean; dueInHours?: number; title?: string;
-} = {}): Promise<MadeItem> {
+export async function makeItem(
+  t: TestServer,
+  teacherToken: string,
+  where: { courseId?: string; moduleId?: string },
+  o: {
+    kind?: 'ASSIGNMENT' | 'EXAM' | 'QUIZ';
+    visibility?: 'immediate' | 'scoreOnly' | 'manual';
+    autoOnly?: boolean;
+    dueInHours?: number;
+    title?: string;
+  } = {},
+): Promise<MadeItem> {
   const kind = o.kind ?? 'ASSIGNMENT';
-  const r = await t.gql(CREATE, { i: {
-    kind, ...where, title: o.title ?? `Item ${Math.random().toString(36).slice(2, 8)}`, dueDate: '2030-01-01T10:00:00.000Z',
-    resultVisibility: enumValueName(o.visibility ?? 'immediate'), questions: o.autoOnly ? QUESTIONS.slice(0, 2) : QUESTIONS,
-  } }, teacherToken);
+  const r = await t.gql(
+    CREATE,
+    {
+      i: {
+        kind,
+        ...where,
+        title: o.title ?? `Item ${Math.random().toString(36).slice(2, 8)}`,
+        dueDate: '2030-01-01T10:00:00.000Z',
+        resultVisibility: enumValueName(o.visibility ?? 'immediate'),
+        questions: o.autoOnly ? QUESTIONS.slice(0, 2) : QUESTIONS,
+      },
+    },
+    teacherToken,
+  );
   if (r.errors) throw new Error(JSON.stringify(r.errors));
   const a = r.data.createAssessment;
   const due = new Date(Date.now() + (o.dueInHours ?? 48) * 3600_000);
@@ -32,7 +51,8 @@ export async function makeItem(t: TestServer, teacherToken: string, where: { cou
   await t.ds.query('UPDATE assessments SET due_date = $2 WHERE id = $1', [a.id, due]);
   const [mcq, short, long]: Array<{ id: string; options: Array<{ id: string; isCorrect: boolean }> }> = a.questions;
   return {
-    id: a.id, kind,
+    id: a.id,
+    kind,
     mcq: { id: mcq.id, right: mcq.options.filter((x) => x.isCorrect).map((x) => x.id), wrong: mcq.options.find((x) => !x.isCorrect)!.id },
     short: short.id,
     long: long?.id ?? null,

@@ -20,7 +20,8 @@ export const SUBMISSION_TEXT = {
   unknownOption: 'A selected option is not an option of its question',
   fileNotLongAnswer: 'A file can be uploaded only for a long-answer question',
   fileUnused: 'Each uploaded file must belong to a long-answer question',
-  fileWhichQuestion: "This item has several long-answer questions: name each file's question, either by the part's name (file_<questionId>) or by the answer's fileIndex (the file's position among the files parts, from 0)",
+  fileWhichQuestion:
+    "This item has several long-answer questions: name each file's question, either by the part's name (file_<questionId>) or by the answer's fileIndex (the file's position among the files parts, from 0)",
   fileType: 'Only PDF, JPG, JPEG, PNG, DOC, DOCX and TXT files can be uploaded',
   released: 'Results released',
   draftSaved: 'Draft saved',
@@ -30,8 +31,12 @@ export const SUBMISSION_TEXT = {
 
 /** Long-answer upload types (assessments.md sections 5 and 9): pdf, jpg, jpeg, png, doc, docx, txt. */
 export const SUBMISSION_MIME = [
-  'application/pdf', 'image/jpeg', 'image/png', 'application/msword',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'text/plain',
+  'application/pdf',
+  'image/jpeg',
+  'image/png',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'text/plain',
 ];
 
 /** One answer as both transports hand it over (REST: selectedOptions may be option texts). */
@@ -75,14 +80,23 @@ export function checkAnswers(raw: unknown, questions: Question[], fileCount: num
     const answer = freeText(a.answer, 'Answer', ANSWER_MAX, undefined, 'answer') ?? '';
     const picked = a.selectedOptionIds === undefined || a.selectedOptionIds === null ? [] : a.selectedOptionIds;
     if (!Array.isArray(picked)) throw validation(SUBMISSION_TEXT.answersInvalid, 'selectedOptionIds');
-    const selectedOptionIds = [...new Set(picked.map((p) => {
-      const o = q.options.find((x) => x.id === p) ?? q.options.find((x) => typeof p === 'string' && x.text === p);
-      if (!o) throw validation(SUBMISSION_TEXT.unknownOption, 'selectedOptionIds');
-      return o.id;
-    }))];
+    const selectedOptionIds = [
+      ...new Set(
+        picked.map((p) => {
+          const o = q.options.find((x) => x.id === p) ?? q.options.find((x) => typeof p === 'string' && x.text === p);
+          if (!o) throw validation(SUBMISSION_TEXT.unknownOption, 'selectedOptionIds');
+          return o.id;
+        }),
+      ),
+    ];
     let fileIndex: number | null = null;
     if (a.fileIndex !== undefined && a.fileIndex !== null) {
-      if (!Number.isInteger(a.fileIndex) || (a.fileIndex as number) < 0 || (a.fileIndex as number) >= fileCount || usedFiles.has(a.fileIndex as number)) {
+      if (
+        !Number.isInteger(a.fileIndex) ||
+        (a.fileIndex as number) < 0 ||
+        (a.fileIndex as number) >= fileCount ||
+        usedFiles.has(a.fileIndex as number)
+      ) {
         throw validation(SUBMISSION_TEXT.fileUnused, 'files');
       }
       if (q.type !== QuestionType.LongAnswer) throw validation(SUBMISSION_TEXT.fileNotLongAnswer, 'files');

@@ -1,6 +1,14 @@
 import { Actor } from '../../policies';
 import { assessmentReadableSql } from '../../policies/sql';
-import { ASSESSMENT_REF, LeanQuestionRow, QUESTION_COLUMNS, QUESTION_LEAN_COLUMNS, QuestionRow, questionOfStudentSql, studentQuestionOrderSql } from '../assessments/assessments.queries';
+import {
+  ASSESSMENT_REF,
+  LeanQuestionRow,
+  QUESTION_COLUMNS,
+  QUESTION_LEAN_COLUMNS,
+  QuestionRow,
+  questionOfStudentSql,
+  studentQuestionOrderSql,
+} from '../assessments/assessments.queries';
 import type { Assessment } from '../assessments/assessment.entity';
 import { itemJson } from './submissions.my-list';
 import { RawAnswer, RawSubmission, SUBMISSION_SELECT, answersJsonSql } from './submissions.queries';

@@ -18,7 +18,11 @@ export class User {
   @Column({ name: 'last_name' })
   lastName: string;
 
-  @Field(() => String, { nullable: true, description: 'Sign-in email, unique regardless of case. Only for the user themselves and for staff who manage users (a student sees only the name and role of others): null otherwise.' })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Sign-in email, unique regardless of case. Only for the user themselves and for staff who manage users (a student sees only the name and role of others): null otherwise.',
+  })
   @Visible('user', 'contact')
   @Column()
   email: string;
@@ -27,12 +31,20 @@ export class User {
   @Column({ type: 'text' })
   role: Role;
 
-  @Field(() => Boolean, { nullable: true, description: 'True once the user has set a password (Active); false while Pending. Only for the user themselves and for staff who manage users: null otherwise.' })
+  @Field(() => Boolean, {
+    nullable: true,
+    description:
+      'True once the user has set a password (Active); false while Pending. Only for the user themselves and for staff who manage users: null otherwise.',
+  })
   @Visible('user', 'contact')
   @Column({ default: false })
   activated: boolean;
 
-  @Field(() => Date, { nullable: true, description: 'When the user was deactivated (a OneRoster bulk import no longer listed them): they cannot sign in. Null for an ordinary user, and for viewers who may not read the user.' })
+  @Field(() => Date, {
+    nullable: true,
+    description:
+      'When the user was deactivated (a OneRoster bulk import no longer listed them): they cannot sign in. Null for an ordinary user, and for viewers who may not read the user.',
+  })
   @Visible('user', 'contact')
   @Column({ name: 'deactivated_at', type: 'timestamptz', nullable: true })
   deactivatedAt: Date | null;

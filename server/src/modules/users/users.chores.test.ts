@@ -21,12 +21,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const UPDATE = 'mutation($input: UpdateUserInput!) { updateUser(input: $input) { id firstName lastName email role activated class { id } } }';
+const UPDATE =
+  'mutation($input: UpdateUserInput!) { updateUser(input: $input) { id firstName lastName email role activated class { id } } }';
 const RESEND = 'mutation($id: ID!) { resendInvitation(id: $id) { id } }';
-const IMPORT = 'mutation($input: ImportUsersInput!) { importUsers(input: $input) { validCount invalidCount createdCount rows { row email error user { id email role activated } } } }';
+const IMPORT =
+  'mutation($input: ImportUsersInput!) { importUsers(input: $input) { validCount invalidCount createdCount rows { row email error user { id email role activated } } } }';
 const idOf = async (email: string) => (await t.ds.query('SELECT id FROM users WHERE email = $1', [email]))[0].id as string;
-const userRow = async (id: string) => (await t.ds.query('SELECT first_name, last_name, email, role, class_id FROM users WHERE id = $1', [id]))[0];
-const outbox = async (email: string) => (await t.ds.query('SELECT text FROM mail_outbox WHERE to_address = $1 ORDER BY created_at', [email])) as Array<{ text: string }>;
+const userRow = async (id: string) =>
+  (await t.ds.query('SELECT first_name, last_name, email, role, class_id FROM users WHERE id = $1', [id]))[0];
+const outbox = async (email: string) =>
+  (await t.ds.query('SELECT text FROM mail_outbox WHERE to_address = $1 ORDER BY created_at', [email])) as Array<{ text: string }>;
 const linkIn = (text: string) => /reset-password\/([A-Za-z0-9_-]+)/.exec(text)![1];
 
 describe('users list', () => {
@@ -35,7 +39,8 @@ describe('users list', () => {
     await makeUser(t.ds, { role: Role.Student, firstName: `Ann${tag}`, lastName: 'One' });
     await makeUser(t.ds, { role: Role.Student, firstName: 'Bob', lastName: `Two${tag.toUpperCase()}` });
     await makeUser(t.ds, { role: Role.Parent, firstName: 'Cid', lastName: 'Three', email: `${tag}@example.org` });
-    const q = 'query($search: String, $role: Role, $after: String, $first: Int!) { users(search: $search, role: $role, after: $after, first: $first) { totalCount nodes { firstName role } pageInfo { endCursor } } }';
+    const q =
+      'query($search: String, $role: Role, $after: String, $first: Int!) { users(search: $search, role: $role, after: $after, first: $first) { totalCount nodes { firstName role } pageInfo { endCursor } } }';
     const all = await t.gql(q, { search: tag.toUpperCase(), first: 50 }, tokens.Admin);
     expect(all.data.users.totalCount).toBe(3);
     const students = await t.gql(q, { search: tag, role: 'STUDENT', first: 50 }, tokens.Admin);
@@ -65,11 +70,26 @@ describe('users list', () => {
 describe('edit a user', () => {
   it('changes name and role, asks the new email (normalised) to confirm; a former student loses the placement and their sessions end', async () => {
     const u = await makeUser(t.ds, { role: Role.Student });
-    await t.ds.query(`UPDATE users SET class_id = (SELECT id FROM classes LIMIT 1), academic_year_id = (SELECT academic_year_id FROM classes LIMIT 1) WHERE id = $1`, [u.id]);
+    await t.ds.query(
+      `UPDATE users SET class_id = (SELECT id FROM classes LIMIT 1), academic_year_id = (SELECT academic_year_id FROM classes LIMIT 1) WHERE id = $1`,
+      [u.id],
+    );
     const session = await t.login(u.email);
     const email = uniqueEmail('renamed');
-    const res = await t.gql(UPDATE, { input: { id: u.id, firstName: ' Renée ', lastName: 'Neu', email: `  ${email.toUpperCase()} `, role: 'PARENT' } }, tokens.Admin);
-    expect(res.data.updateUser).toEqual({ id: u.id, firstName: 'Renée', lastName: 'Neu', email: u.email, role: 'PARENT', activated: true, class: null });
+    const res = await t.gql(
+      UPDATE,
+      { input: { id: u.id, firstName: ' Renée ', lastName: 'Neu', email: `  ${email.toUpperCase()} `, role: 'PARENT' } },
+      tokens.Admin,
+    );
+    expect(res.data.updateUser).toEqual({
+      id: u.id,
+      firstName: 'Renée',
+      lastName: 'Neu',
+      email: u.email,
+      role: 'PARENT',
+      activated: true,
+      class: null,
+    });
     expect(await userRow(u.id)).toEqual({ first_name: 'Renée', last_name: 'Neu', email: u.email, role: 'Parent', class_id: null });
     expect((await outbox(email))[0].text).toContain('/confirm-email/');
     expect((await t.rest('GET', '/auth/me', { token: session })).status).toBe(401);
@@ -152,8 +172,11 @@ describe('edit a user', () => {
   });
 
   it('a changed email marked verified for a Pending user ends the old invitation link', async () => {
-    const created = await t.gql('mutation($input: CreateUserInput!) { createUser(input: $input) { id email } }',
-      { input: { firstName: 'Typo', lastName: 'Mail', email: uniqueEmail('typo'), role: 'PARENT' } }, tokens.Admin);
+    const created = await t.gql(
+      'mutation($input: CreateUserInput!) { createUser(input: $input) { id email } }',
+      { input: { firstName: 'Typo', lastName: 'Mail', email: uniqueEmail('typo'), role: 'PARENT' } },
+      tokens.Admin,
+    );
     const { id, email } = created.data.createUser;
     const oldToken = linkIn((await outbox(email))[0].text);
     await t.gql(UPDATE, { input: { id, email: uniqueEmail('fixed'), emailVerified: true } }, tokens.Admin);
@@ -163,8 +186,11 @@ describe('edit a user', () => {
 
 describe('resend an invitation', () => {
   it('mails a new 7-day link to a Pending user; the earlier one stops working; the new one activates', async () => {
-    const created = await t.gql('mutation($input: CreateUserInput!) { createUser(input: $input) { id email } }',
-      { input: { firstName: 'Re', lastName: 'Send', email: uniqueEmail('resend'), role: 'STUDENT' } }, tokens.Admin);
+    const created = await t.gql(
+      'mutation($input: CreateUserInput!) { createUser(input: $input) { id email } }',
+      { input: { firstName: 'Re', lastName: 'Send', email: uniqueEmail('resend'), role: 'STUDENT' } },
+      tokens.Admin,
+    );
     const { id, email } = created.data.createUser;
     const first = linkIn((await outbox(email))[0].text);
     const res = await t.gql(RESEND, { id }, tokens.Admin);
@@ -173,7 +199,9 @@ describe('resend an invitation', () => {
     expect(mails).toHaveLength(2);
     expect(mails[1].text).toContain('within 7 days');
     const [{ days }] = await t.ds.query(
-      `SELECT round(extract(epoch FROM expires_at - now()) / 86400) AS days FROM password_tokens WHERE user_id = $1 AND used_at IS NULL`, [id]);
+      `SELECT round(extract(epoch FROM expires_at - now()) / 86400) AS days FROM password_tokens WHERE user_id = $1 AND used_at IS NULL`,
+      [id],
+    );
     expect(Number(days)).toBe(7);
     expect((await t.rest('POST', `/users/reset-password/${first}`, { body: { password: 'chosen1' } })).status).toBe(400);
     expect((await t.rest('POST', `/users/reset-password/${linkIn(mails[1].text)}`, { body: { password: 'chosen1' } })).status).toBe(200);
@@ -214,7 +242,11 @@ describe('CSV import', () => {
     const before = await count();
     const preview = await t.gql(IMPORT, { input: { rows, dryRun: true } }, tokens.Admin);
     expect(preview.data.importUsers).toMatchObject({ validCount: 3, invalidCount: 0, createdCount: 0 });
-    expect(preview.data.importUsers.rows.map((r: { error: string | null; user: unknown }) => [r.error, r.user])).toEqual([[null, null], [null, null], [null, null]]);
+    expect(preview.data.importUsers.rows.map((r: { error: string | null; user: unknown }) => [r.error, r.user])).toEqual([
+      [null, null],
+      [null, null],
+      [null, null],
+    ]);
     expect(await count()).toBe(before);
     const done = await t.gql(IMPORT, { input: { rows } }, tokens.Admin);
     expect(done.data.importUsers).toMatchObject({ validCount: 3, invalidCount: 0, createdCount: 3 });
@@ -267,7 +299,11 @@ describe('CSV import', () => {
     expect(await count()).toBe(before + 2);
     // the same file again: the rows now exist
     const again = await t.gql(IMPORT, { input: { rows, dryRun: true } }, tokens.Teacher);
-    expect(again.data.importUsers.rows.map((r: { error: string | null }) => r.error)).toEqual([USER_TEXT.emailTaken, USER_TEXT.emailRequired, USER_TEXT.emailTaken]);
+    expect(again.data.importUsers.rows.map((r: { error: string | null }) => r.error)).toEqual([
+      USER_TEXT.emailTaken,
+      USER_TEXT.emailRequired,
+      USER_TEXT.emailTaken,
+    ]);
   });
 
   it('a Teacher imports only the roles a Teacher may assign', async () => {
@@ -280,10 +316,21 @@ describe('CSV import', () => {
       const res = await t.gql(IMPORT, { input: { rows: [good('s')] } }, tokens[who]);
       expect(res.errors?.[0]).toMatchObject({ message: USER_TEXT.cannotManage, extensions: { code: 'FORBIDDEN' } });
     }
-    expect((await t.gql(IMPORT, { input: { rows: [] } }, tokens.Admin)).errors?.[0]).toMatchObject({ message: USER_TEXT.importEmpty, extensions: { code: 'VALIDATION' } });
-    const many = Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, i) => ({ firstName: 'A', lastName: 'B', email: `cap${i}@example.org`, role: 'Student' }));
+    expect((await t.gql(IMPORT, { input: { rows: [] } }, tokens.Admin)).errors?.[0]).toMatchObject({
+      message: USER_TEXT.importEmpty,
+      extensions: { code: 'VALIDATION' },
+    });
+    const many = Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, i) => ({
+      firstName: 'A',
+      lastName: 'B',
+      email: `cap${i}@example.org`,
+      role: 'Student',
+    }));
     const res = await t.gql(IMPORT, { input: { rows: many, dryRun: true } }, tokens.Admin);
-    expect(res.errors?.[0]).toMatchObject({ message: USER_TEXT.importTooLarge(MAX_IMPORT_ROWS), extensions: { code: 'PAYLOAD_TOO_LARGE' } });
+    expect(res.errors?.[0]).toMatchObject({
+      message: USER_TEXT.importTooLarge(MAX_IMPORT_ROWS),
+      extensions: { code: 'PAYLOAD_TOO_LARGE' },
+    });
   });
 
   it('takes the same number of statements for 2 rows and for 300', async () => {

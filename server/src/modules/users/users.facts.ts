@@ -15,6 +15,8 @@ export async function userFacts(q: Runner, actor: Actor, ids: readonly string[])
   if (!ids.length) return new Map();
   const taught = actor.activeRole === Role.Teacher ? taughtByViewerSql('u.id', '$2::uuid') : 'FALSE';
   const rows: Array<{ id: string; role: Role; taught: boolean }> = await q.query(
-    `SELECT u.id, u.role, ${taught} AS taught, $2::uuid AS viewer FROM users u WHERE u.id = ANY($1::uuid[])`, [ids, actor.userId]);
+    `SELECT u.id, u.role, ${taught} AS taught, $2::uuid AS viewer FROM users u WHERE u.id = ANY($1::uuid[])`,
+    [ids, actor.userId],
+  );
   return new Map(rows.map((r) => [r.id, { id: r.id, role: r.role, taughtByViewer: r.taught }]));
 }

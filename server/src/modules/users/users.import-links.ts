@@ -18,12 +18,21 @@ export const IMPORT_LINK_TEXT = {
 /** The emails of one link column, normalised and without repeats. */
 export function linkEmails(value: unknown): string[] {
   if (typeof value !== 'string') return [];
-  return [...new Set(value.split(/[;\s]+/).map(normalizeEmail).filter(Boolean))];
+  return [
+    ...new Set(
+      value
+        .split(/[;\s]+/)
+        .map(normalizeEmail)
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /** One row's links as the file asks for them: [parentEmail, studentEmail] pairs, or why they cannot be. */
-export function rowLinks(actor: Actor, row: { email: string; role: unknown; parentEmails?: unknown; childEmails?: unknown }):
-  { pairs: Array<[string, string]>; named: Array<{ column: string; email: string; role: Role }>; error: string | null } {
+export function rowLinks(
+  actor: Actor,
+  row: { email: string; role: unknown; parentEmails?: unknown; childEmails?: unknown },
+): { pairs: Array<[string, string]>; named: Array<{ column: string; email: string; role: Role }>; error: string | null } {
   const parents = linkEmails(row.parentEmails);
   const children = linkEmails(row.childEmails);
   const none = { pairs: [], named: [] };

@@ -17,7 +17,9 @@ export function userLoaders(ds: DataSource, actor: Actor | null) {
     pendingEmail: new DataLoader<string, string | null>(async (ids) => {
       const rows: Array<{ user_id: string; new_email: string }> = await ds.query(
         `SELECT user_id, new_email FROM email_changes
-          WHERE user_id = ANY($1::uuid[]) AND confirmed_at IS NULL AND cancelled_at IS NULL AND expires_at > now()`, [ids]);
+          WHERE user_id = ANY($1::uuid[]) AND confirmed_at IS NULL AND cancelled_at IS NULL AND expires_at > now()`,
+        [ids],
+      );
       const byId = new Map(rows.map((r) => [r.user_id, r.new_email]));
       return ids.map((id) => byId.get(id) ?? null);
     }),

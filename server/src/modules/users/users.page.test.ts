@@ -64,8 +64,19 @@ const both = (who: string, variables: Record<string, unknown>) => twice(() => t.
 
 it('answers as the ORM path did, for every filter, viewer and window', async () => {
   const [{ id: classId }] = await t.ds.query(`SELECT class_id AS id FROM users WHERE email = 'student@demo.school'`);
-  const filters = [{}, { role: 'STUDENT' }, { role: 'TEACHER' }, { search: '%' }, { search: '_' }, { search: '\\' }, { search: ' demo ' },
-    { search: 'a', role: 'PARENT' }, { classId }, { classId: 'not-an-id' }, { classId, search: 'student' }];
+  const filters = [
+    {},
+    { role: 'STUDENT' },
+    { role: 'TEACHER' },
+    { search: '%' },
+    { search: '_' },
+    { search: '\\' },
+    { search: ' demo ' },
+    { search: 'a', role: 'PARENT' },
+    { classId },
+    { classId: 'not-an-id' },
+    { classId, search: 'student' },
+  ];
   let seen = 0;
   for (const who of ['admin', 'superadmin', 'teacher']) {
     for (const filter of filters) {

@@ -10,7 +10,8 @@ import { USER_PAGE } from './users.service';
 @Resolver(() => User)
 export class UsersResolver {
   @Query(() => UserConnection, {
-    description: 'Users, filtered, a page at a time: first 50 unless asked, at most 200 (SuperAdmin, Admin, Teacher). ' +
+    description:
+      'Users, filtered, a page at a time: first 50 unless asked, at most 200 (SuperAdmin, Admin, Teacher). ' +
       'REST: GET /api/users?role=&limit=&offset= (X-Total-Count).',
   })
   async users(@Args(() => UsersArgs) args: UsersArgs, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
@@ -23,7 +24,8 @@ export class UsersResolver {
   }
 
   @FieldResolver(() => Boolean, {
-    description: 'Whether you may edit this user or resend their invitation (SuperAdmin and Admin: a user of a role they may assign; a Teacher: ' +
+    description:
+      'Whether you may edit this user or resend their invitation (SuperAdmin and Admin: a user of a role they may assign; a Teacher: ' +
       'a student of a class they teach or a parent of one): show Edit and Resend Invitation only then.',
   })
   async viewerCanEdit(@Root() user: User, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
@@ -31,13 +33,18 @@ export class UsersResolver {
     return !!facts && can(actor, 'user.update', facts);
   }
 
-  @FieldResolver(() => Boolean, { description: "Whether you may change this user's sign-in email (SuperAdmin and Admin, for users they may edit; it then waits for confirmation at the new address)." })
+  @FieldResolver(() => Boolean, {
+    description:
+      "Whether you may change this user's sign-in email (SuperAdmin and Admin, for users they may edit; it then waits for confirmation at the new address).",
+  })
   async viewerCanChangeEmail(@Root() user: User, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
     const facts = await ctx.loaders.userFacts.load(user.id);
     return !!facts && can(actor, 'user.changeEmail', facts);
   }
 
-  @FieldResolver(() => Boolean, { description: 'Whether you may delete this user (as viewerCanEdit, never yourself): show Delete only then.' })
+  @FieldResolver(() => Boolean, {
+    description: 'Whether you may delete this user (as viewerCanEdit, never yourself): show Delete only then.',
+  })
   async viewerCanDelete(@Root() user: User, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
     const facts = await ctx.loaders.userFacts.load(user.id);
     return !!facts && can(actor, 'user.delete', facts);
@@ -56,7 +63,7 @@ export class UsersResolver {
 
   @Mutation(() => User, {
     description:
-      'Edit a user\'s name, email and role: SuperAdmin and Admin users of a role they may assign, a Teacher only students of classes they teach and their parents; ' +
+      "Edit a user's name, email and role: SuperAdmin and Admin users of a role they may assign, a Teacher only students of classes they teach and their parents; " +
       'never your own role, and only to a role you may assign. A new email waits for confirmation at the new address (pendingEmail). ' +
       'GraphQL only (the spec names no REST path for it).',
   })
@@ -66,7 +73,8 @@ export class UsersResolver {
 
   @FieldResolver(() => String, {
     nullable: true,
-    description: 'A new sign-in email waiting for its confirmation link to be opened; null when none. Shown to the user themself and to those who may edit them.',
+    description:
+      'A new sign-in email waiting for its confirmation link to be opened; null when none. Shown to the user themself and to those who may edit them.',
   })
   async pendingEmail(@Root() user: User, @CurrentActor() actor: Actor, @Ctx() ctx: RequestContext) {
     if (user.id !== actor.userId) {

@@ -41,7 +41,14 @@ export interface UserEdit {
   emailVerified?: unknown;
 }
 
-export type ImportRowInput = { firstName?: unknown; lastName?: unknown; email?: unknown; role?: unknown; parentEmails?: unknown; childEmails?: unknown };
+export type ImportRowInput = {
+  firstName?: unknown;
+  lastName?: unknown;
+  email?: unknown;
+  role?: unknown;
+  parentEmails?: unknown;
+  childEmails?: unknown;
+};
 
 /** One row of an import: its place in the file (1 = the first user), the error that keeps it out, the user made. */
 export interface ImportRowResult {
@@ -60,8 +67,7 @@ export interface ImportResult {
   linkCount: number;
 }
 
-const isUniqueViolation = (err: unknown) =>
-  err instanceof QueryFailedError && (err.driverError as { code?: string })?.code === '23505';
+const isUniqueViolation = (err: unknown) => err instanceof QueryFailedError && (err.driverError as { code?: string })?.code === '23505';
 
 /** The invitation of platform.md section 4 ("Creating a user sends an invitation email"). */
 export function invitation(user: Pick<User, 'email' | 'firstName' | 'role'>, link: string): MailMessage {
@@ -147,15 +153,25 @@ export class UsersService {
   private async insertInvited(actor: Actor, all: NewUserFields[], links: Array<[string, string]> = []): Promise<User[]> {
     try {
       const users = await this.ds.transaction(async (m) => {
-        const inserted = await m.createQueryBuilder().insert().into(User)
+        const inserted = await m
+          .createQueryBuilder()
+          .insert()
+          .into(User)
           .values(all.map((f) => ({ ...f, activated: false, passwordHash: null })))
           .returning(['id'])
           .execute();
         const ids = (inserted.raw as Array<{ id: string }>).map((r) => r.id);
         const tokens = await this.auth.issueTokens(m, ids, 'invite', INVITE_TOKEN_DAYS * 86_400_000);
-        await this.mail.enqueueAll(m, all.map((f, i) => invitation(f, tokens[i])));
+        await this.mail.enqueueAll(
+          m,
+          all.map((f, i) => invitation(f, tokens[i])),
+        );
         if (links.length) await m.query(INSERT_LINKS_SQL, [links.map((l) => l[0]), links.map((l) => l[1])]);
-        await recordAudit(m, actor, ids.map((id, i) => ({ kind: AuditKind.USER_CREATED, targetUserId: id, to: `${all[i].email} (${all[i].role})` })));
+        await recordAudit(
+          m,
+          actor,
+          ids.map((id, i) => ({ kind: AuditKind.USER_CREATED, targetUserId: id, to: `${all[i].email} (${all[i].role})` })),
+        );
         const rows = await m.getRepository(User).findBy({ id: In(ids) });
         const byId = new Map(rows.map((u) => [u.id, u]));
         return ids.map((id) => byId.get(id)!);
@@ -184,7 +200,8 @@ export class UsersService {
       const out = await this.ds.transaction(async (m) => {
         const target = await m.getRepository(User).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
         if (!target) throw notFound(USER_TEXT.notFound);
-        if (target.id === actor.userId && input.role != null && input.role !== target.role) throw new DomainError('FORBIDDEN', USER_TEXT.cannotChangeOwnRole);
+        if (target.id === actor.userId && input.role != null && input.role !== target.role)
+          throw new DomainError('FORBIDDEN', USER_TEXT.cannotChangeOwnRole);
         const facts = (await userFacts(m, actor, [id])).get(id)!;
         authorize(actor, 'user.update', facts, { message: USER_TEXT.cannotManage });
         const given = (v: unknown, current: string) => (v === undefined || v === null ? current : v);
@@ -217,7 +234,13 @@ export class UsersService {
           await endCredentials(m, id);
           const link = await this.auth.issueToken(m, id, 'invite', INVITE_TOKEN_DAYS * 86_400_000);
           await this.mail.enqueue(m, invitation({ ...target, email: fields.email, role: fields.role }, link));
-          audit.push({ kind: AuditKind.EMAIL_CHANGED, targetUserId: id, from: target.email, to: fields.email, note: 'Marked verified by an administrator; a new invitation went to the new address' });
+          audit.push({
+            kind: AuditKind.EMAIL_CHANGED,
+            targetUserId: id,
+            from: target.email,
+            to: fields.email,
+            note: 'Marked verified by an administrator; a new invitation went to the new address',
+          });
           invited = true;
         } else if (emailChanged) {
           await this.auth.emailChanges.request(m, actor, target, fields.email);
@@ -263,7 +286,10 @@ export class UsersService {
    * `dryRun` only answers the rows; otherwise the valid rows are created in one transaction, or nothing at all
    * when `onlyIfAllValid` and a row is invalid. A fixed number of statements whatever the number of rows.
    */
-  async importUsers(actor: Actor, input: { rows?: ImportRowInput[] | null; dryRun?: boolean | null; onlyIfAllValid?: boolean | null }): Promise<ImportResult> {
+  async importUsers(
+    actor: Actor,
+    input: { rows?: ImportRowInput[] | null; dryRun?: boolean | null; onlyIfAllValid?: boolean | null },
+  ): Promise<ImportResult> {
     if (!can(actor, 'user.list')) throw new DomainError('FORBIDDEN', USER_TEXT.cannotManage);
     const rows = Array.isArray(input.rows) ? input.rows : [];
     if (!rows.length) throw validation(USER_TEXT.importEmpty);
@@ -274,7 +300,8 @@ export class UsersService {
       const links = rowLinks(actor, { email, role: r?.role, parentEmails: r?.parentEmails, childEmails: r?.childEmails });
       try {
         const fields = validateNewUser(r ?? {});
-        if (!can(actor, 'user.create', { role: fields.role })) return { row: i + 1, email, fields: null, error: USER_TEXT.cannotAssign(fields.role), links };
+        if (!can(actor, 'user.create', { role: fields.role }))
+          return { row: i + 1, email, fields: null, error: USER_TEXT.cannotAssign(fields.role), links };
         return { row: i + 1, email, fields, error: links.error, links };
       } catch (err) {
         if (err instanceof DomainError) return { row: i + 1, email, fields: null, error: err.message, links };
@@ -288,11 +315,17 @@ export class UsersService {
       if (seen === undefined) firstRow.set(c.email, c.row);
       else if (!c.error) c.error = USER_TEXT.duplicateInFile(seen);
     }
-    const emails = [...new Set(checked.filter((c) => c.fields && !c.error).flatMap((c) => [c.email, ...c.links.named.map((n) => n.email)]))];
+    const emails = [
+      ...new Set(checked.filter((c) => c.fields && !c.error).flatMap((c) => [c.email, ...c.links.named.map((n) => n.email)])),
+    ];
     // one statement: which emails are taken, and the roles of the users the link columns name
-    const existing = new Map<string, Role>(emails.length
-      ? (await this.ds.query(`SELECT lower(email) AS email, role FROM users WHERE lower(email) = ANY($1)`, [emails])).map((r: { email: string; role: Role }) => [r.email, r.role])
-      : []);
+    const existing = new Map<string, Role>(
+      emails.length
+        ? (await this.ds.query(`SELECT lower(email) AS email, role FROM users WHERE lower(email) = ANY($1)`, [emails])).map(
+            (r: { email: string; role: Role }) => [r.email, r.role],
+          )
+        : [],
+    );
     for (const c of checked) if (!c.error && existing.has(c.email)) c.error = USER_TEXT.emailTaken;
     for (const c of checked) if (c.error) c.fields = null;
     // a named user is a valid row of this file with the role, or a user of the school with it
@@ -302,14 +335,24 @@ export class UsersService {
       const inFile = new Map(checked.filter((c) => c.fields).map((c) => [c.email, c.fields!.role]));
       for (const c of checked) {
         const missing = c.fields && c.links.named.find((n) => (inFile.get(n.email) ?? existing.get(n.email)) !== n.role);
-        if (missing) { c.error = IMPORT_LINK_TEXT.notA(missing.column, missing.email, missing.role); c.fields = null; changed = true; }
+        if (missing) {
+          c.error = IMPORT_LINK_TEXT.notA(missing.column, missing.email, missing.role);
+          c.fields = null;
+          changed = true;
+        }
       }
     }
     const valid = checked.filter((c) => c.fields);
     const invalidCount = checked.length - valid.length;
     const write = !input.dryRun && valid.length > 0 && !(input.onlyIfAllValid && invalidCount > 0);
     const links = valid.flatMap((c) => c.links.pairs);
-    const created = write ? await this.insertInvited(actor, valid.map((c) => c.fields!), links) : [];
+    const created = write
+      ? await this.insertInvited(
+          actor,
+          valid.map((c) => c.fields!),
+          links,
+        )
+      : [];
     const userOf = new Map(valid.map((c, i) => [c.row, created[i] ?? null]));
     return {
       rows: checked.map((c) => ({ row: c.row, email: c.email, error: c.error, user: userOf.get(c.row) ?? null })),

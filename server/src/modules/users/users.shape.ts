@@ -13,8 +13,17 @@ const mayRead = (viewer: Actor, u: User) => visibleFields('user', viewer, u).con
 /** A user as the user pages show them: {_id, firstName, lastName, email, role, activated, createdAt}. */
 export const presentUser = presenter((viewer: Actor, u: User) =>
   mayRead(viewer, u)
-    ? { id: u.id, firstName: u.firstName, lastName: u.lastName, email: u.email, role: u.role, activated: u.activated, createdAt: u.createdAt }
-    : { id: u.id, firstName: u.firstName, lastName: u.lastName, role: u.role });
+    ? {
+        id: u.id,
+        firstName: u.firstName,
+        lastName: u.lastName,
+        email: u.email,
+        role: u.role,
+        activated: u.activated,
+        createdAt: u.createdAt,
+      }
+    : { id: u.id, firstName: u.firstName, lastName: u.lastName, role: u.role },
+);
 
 function person(viewer: Actor, u: User | null | undefined, withRole: boolean) {
   if (!u) return null;

@@ -45,7 +45,10 @@ describe('the takeover chain stops at its first step', () => {
   it('a teacher cannot rename, re-role, re-invite or delete another teacher either (GraphQL and REST)', async () => {
     const token = await t.login('teacher@demo.school');
     const other = id['teacher2@demo.school'];
-    for (const input of [{ id: other, firstName: 'Mallory' }, { id: other, role: 'STUDENT' }]) {
+    for (const input of [
+      { id: other, firstName: 'Mallory' },
+      { id: other, role: 'STUDENT' },
+    ]) {
       expect((await t.gql(UPDATE, { input }, token)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
     }
     const resend = await t.gql(`mutation($id: ID!) { resendInvitation(id: $id) { id } }`, { id: other }, token);
@@ -53,7 +56,12 @@ describe('the takeover chain stops at its first step', () => {
     const del = await t.rest('DELETE', `/users/${other}`, { token });
     expect([del.status, del.body.message]).toEqual([403, USER_TEXT.cannotManage]);
     const list = await t.gql(`{ users(first: 200) { nodes { email viewerCanEdit viewerCanDelete } } }`, {}, token);
-    const can = Object.fromEntries(list.data.users.nodes.map((u: { email: string; viewerCanEdit: boolean; viewerCanDelete: boolean }) => [u.email, [u.viewerCanEdit, u.viewerCanDelete]]));
+    const can = Object.fromEntries(
+      list.data.users.nodes.map((u: { email: string; viewerCanEdit: boolean; viewerCanDelete: boolean }) => [
+        u.email,
+        [u.viewerCanEdit, u.viewerCanDelete],
+      ]),
+    );
     expect(can['teacher2@demo.school']).toEqual([false, false]);
     expect(can['admin@demo.school']).toEqual([false, false]);
     // their own student and that student's parent stay theirs to edit
@@ -68,7 +76,11 @@ describe('a sign-in email change waits for the new address', () => {
     const studentId = id['student2@demo.school'];
     const refused = await t.gql(UPDATE, { input: { id: studentId, email: uniqueEmail() } }, teacher);
     expect(refused.errors?.[0]).toMatchObject({ message: USER_TEXT.cannotChangeEmail, extensions: { code: 'FORBIDDEN' } });
-    const renamed = await t.gql(`mutation($input: UpdateUserInput!) { updateUser(input: $input) { firstName } }`, { input: { id: studentId, firstName: 'Sam' } }, teacher);
+    const renamed = await t.gql(
+      `mutation($input: UpdateUserInput!) { updateUser(input: $input) { firstName } }`,
+      { input: { id: studentId, firstName: 'Sam' } },
+      teacher,
+    );
     expect(renamed.data.updateUser.firstName).toBe('Sam');
   });
 
@@ -102,12 +114,14 @@ describe('a sign-in email change waits for the new address', () => {
     const reset = await t.rest('POST', `/users/reset-password/${resetBefore}`, { body: { password: 'taken-over' } });
     expect([reset.status, reset.body.message]).toEqual([400, AUTH_TEXT.resetInvalid]);
     // the link is single-use
-    const again = await t.gql(`mutation($t: String!) { confirmEmailChange(input: { token: $t }) { message } }`, { t: linkIn(confirmMail.text, 'confirm-email') });
+    const again = await t.gql(`mutation($t: String!) { confirmEmailChange(input: { token: $t }) { message } }`, {
+      t: linkIn(confirmMail.text, 'confirm-email'),
+    });
     expect(again.errors?.[0]).toMatchObject({ message: EMAIL_CHANGE_TEXT.invalid, extensions: { code: 'VALIDATION' } });
     expect((await t.rest('POST', '/auth/login', { body: { email: next, password: 'demo1234' } })).status).toBe(200);
   });
 
-  it('an administrator\'s change waits too, and the old address can report it, which cancels it', async () => {
+  it("an administrator's change waits too, and the old address can report it, which cancels it", async () => {
     const admin = await t.login('admin@demo.school');
     const parentId = id['parent@demo.school'];
     const next = uniqueEmail('admin-set');
@@ -116,17 +130,24 @@ describe('a sign-in email change waits for the new address', () => {
     const report = linkIn((await mailsTo('parent@demo.school')).at(-1)!.text, 'report-email-change');
     const reported = await t.gql(`mutation($t: String!) { reportEmailChange(input: { token: $t }) { message } }`, { t: report });
     expect(reported.data.reportEmailChange.message).toBe(EMAIL_CHANGE_TEXT.reported);
-    const confirm = await t.rest('POST', '/auth/confirm-email', { body: { token: linkIn((await mailsTo(next))[0].text, 'confirm-email') } });
+    const confirm = await t.rest('POST', '/auth/confirm-email', {
+      body: { token: linkIn((await mailsTo(next))[0].text, 'confirm-email') },
+    });
     expect([confirm.status, confirm.body.message]).toEqual([400, EMAIL_CHANGE_TEXT.invalid]);
     expect(await emailOf(parentId)).toBe('parent@demo.school');
-    const [row] = await t.ds.query(`SELECT kind, actor_id FROM audit_events WHERE target_user_id = $1 AND kind = 'EMAIL_CHANGE_REPORTED'`, [parentId]);
+    const [row] = await t.ds.query(`SELECT kind, actor_id FROM audit_events WHERE target_user_id = $1 AND kind = 'EMAIL_CHANGE_REPORTED'`, [
+      parentId,
+    ]);
     expect(row).toEqual({ kind: 'EMAIL_CHANGE_REPORTED', actor_id: parentId });
   });
 
   it('an administrator may mark a new email verified only for a user who never signed in; the invitation goes there', async () => {
     const admin = await t.login('admin@demo.school');
-    const created = await t.gql(`mutation($input: CreateUserInput!) { createUser(input: $input) { id } }`,
-      { input: { firstName: 'Pen', lastName: 'Ding', email: uniqueEmail('typo'), role: 'PARENT' } }, admin);
+    const created = await t.gql(
+      `mutation($input: CreateUserInput!) { createUser(input: $input) { id } }`,
+      { input: { firstName: 'Pen', lastName: 'Ding', email: uniqueEmail('typo'), role: 'PARENT' } },
+      admin,
+    );
     const pendingId = created.data.createUser.id;
     const oldInvite = linkIn((await mailsTo(await emailOf(pendingId)))[0].text, 'reset-password');
     const fixed = uniqueEmail('fixed');
@@ -162,7 +183,11 @@ describe('credential changes end what they should', () => {
     const [a, b] = [await t.login(email), await t.login(email)];
     await t.gql(FORGOT, { email });
     const link = linkIn((await mailsTo(email)).at(-1)!.text, 'reset-password')!;
-    const changed = await t.gql(`mutation { changePassword(input: { currentPassword: "demo1234", newPassword: "changed1" }) { message } }`, {}, a);
+    const changed = await t.gql(
+      `mutation { changePassword(input: { currentPassword: "demo1234", newPassword: "changed1" }) { message } }`,
+      {},
+      a,
+    );
     expect(changed.errors).toBeUndefined();
     expect((await me(a)).status).toBe(200);
     expect((await me(b)).status).toBe(401);
@@ -183,7 +208,9 @@ describe('credential changes end what they should', () => {
     expect((await t.rest('POST', `/users/reset-password/${second}`, { body: { password: 'again12' } })).status).toBe(200);
     expect((await me(session)).status).toBe(401);
     expect((await t.rest('POST', `/users/reset-password/${first}`, { body: { password: 'again34' } })).status).toBe(400);
-    const confirm = await t.rest('POST', '/auth/confirm-email', { body: { token: linkIn((await mailsTo(next))[0].text, 'confirm-email') } });
+    const confirm = await t.rest('POST', '/auth/confirm-email', {
+      body: { token: linkIn((await mailsTo(next))[0].text, 'confirm-email') },
+    });
     expect(confirm.status).toBe(400);
   });
 });

@@ -41,7 +41,10 @@ describe('create user', () => {
 
   it('creates a Pending user, mails an invitation, and the link activates them', async () => {
     const email = uniqueEmail('invitee');
-    const res = await t.rest('POST', '/users', { token: admin, body: { firstName: 'In', lastName: 'Vitee', email: email.toUpperCase(), role: 'Teacher' } });
+    const res = await t.rest('POST', '/users', {
+      token: admin,
+      body: { firstName: 'In', lastName: 'Vitee', email: email.toUpperCase(), role: 'Teacher' },
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ success: true, message: USER_TEXT.created, data: { email, role: 'Teacher', activated: false } });
     const [mail] = await t.ds.getRepository(OutboxMessage).findBy({ to: email });
@@ -54,7 +57,10 @@ describe('create user', () => {
   });
 
   it('refuses a duplicate email regardless of case', async () => {
-    const res = await t.rest('POST', '/users', { token: admin, body: { firstName: 'A', lastName: 'B', email: 'ADMIN@demo.school', role: 'Parent' } });
+    const res = await t.rest('POST', '/users', {
+      token: admin,
+      body: { firstName: 'A', lastName: 'B', email: 'ADMIN@demo.school', role: 'Parent' },
+    });
     expect([res.status, res.body.message]).toEqual([409, USER_TEXT.emailTaken]);
     const gql = await t.gql(CREATE, { input: { firstName: 'A', lastName: 'B', email: 'Teacher@Demo.School', role: 'PARENT' } }, admin);
     expect(gql.errors?.[0]).toMatchObject({ message: USER_TEXT.emailTaken, extensions: { code: 'CONFLICT' } });
@@ -68,7 +74,7 @@ describe('delete user', () => {
     expect([res.status, res.body.message]).toEqual([403, USER_TEXT.cannotDeleteSelf]);
   });
 
-  it('ends the deleted user\'s sessions', async () => {
+  it("ends the deleted user's sessions", async () => {
     const victim = await makeUser(t.ds, { role: Role.Parent });
     const token = await t.login(victim.email);
     expect((await t.rest('GET', '/auth/me', { token })).status).toBe(200);
@@ -79,7 +85,11 @@ describe('delete user', () => {
   });
 
   it('answers 404 for unknown and malformed ids', async () => {
-    expect((await t.rest('DELETE', '/users/00000000-0000-4000-8000-000000000000', { token: admin })).body).toEqual({ success: false, code: 'NOT_FOUND', message: USER_TEXT.notFound });
+    expect((await t.rest('DELETE', '/users/00000000-0000-4000-8000-000000000000', { token: admin })).body).toEqual({
+      success: false,
+      code: 'NOT_FOUND',
+      message: USER_TEXT.notFound,
+    });
     expect((await t.rest('DELETE', '/users/not-a-uuid', { token: admin })).status).toBe(404);
     expect((await t.rest('GET', '/users/not-a-uuid', { token: admin })).status).toBe(404);
   });
@@ -90,7 +100,11 @@ describe('lists', () => {
     const res = await t.gql(`{ users(role: TEACHER, search: "TUTOR") { totalCount nodes { email } } }`, {}, admin);
     expect(res.data.users).toEqual({ totalCount: 1, nodes: [{ email: 'teacher2@demo.school' }] });
     const first = await t.gql(`{ users(first: 1) { edges { cursor } } }`, {}, admin);
-    const page = await t.gql(`query($after: String) { users(first: 2, after: $after) { totalCount nodes { email } } }`, { after: first.data.users.edges[0].cursor }, admin);
+    const page = await t.gql(
+      `query($after: String) { users(first: 2, after: $after) { totalCount nodes { email } } }`,
+      { after: first.data.users.edges[0].cursor },
+      admin,
+    );
     expect(page.data.users.nodes).toHaveLength(2);
     expect(page.data.users.totalCount).toBeGreaterThan(2);
     const students = await t.rest('GET', '/users?role=Student', { token: admin });

@@ -35,7 +35,10 @@ export class CreateUserInput {
 
 @InputType({ description: 'Changes to a user; a field left out (or null) stays as it is.' })
 export class UpdateUserInput {
-  @Field(() => ID, { description: 'The user: SuperAdmin and Admin, one whose role they may assign; a Teacher, a student of a class they teach or a parent of one.' })
+  @Field(() => ID, {
+    description:
+      'The user: SuperAdmin and Admin, one whose role they may assign; a Teacher, a student of a class they teach or a parent of one.',
+  })
   id: string;
 
   @Field(() => String, { nullable: true, description: 'Given name.' })
@@ -44,13 +47,25 @@ export class UpdateUserInput {
   @Field(() => String, { nullable: true, description: 'Family name.' })
   lastName?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Email address, unique regardless of case. A change takes effect only when the link mailed to the new address is opened (the old address gets a notice); see emailVerified and User.pendingEmail.' })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Email address, unique regardless of case. A change takes effect only when the link mailed to the new address is opened (the old address gets a notice); see emailVerified and User.pendingEmail.',
+  })
   email?: string | null;
 
-  @Field(() => Role, { nullable: true, description: 'A role the acting role may assign; never your own. A user who stops being a Student loses their placement; a change ends their sessions.' })
+  @Field(() => Role, {
+    nullable: true,
+    description:
+      'A role the acting role may assign; never your own. A user who stops being a Student loses their placement; a change ends their sessions.',
+  })
   role?: Role | null;
 
-  @Field(() => Boolean, { nullable: true, description: 'SuperAdmin and Admin, for a user who has never signed in (invitation pending): the new email takes effect at once and a new invitation goes there. Otherwise a new email waits for the confirmation link mailed to it.' })
+  @Field(() => Boolean, {
+    nullable: true,
+    description:
+      'SuperAdmin and Admin, for a user who has never signed in (invitation pending): the new email takes effect at once and a new invitation goes there. Otherwise a new email waits for the confirmation link mailed to it.',
+  })
   emailVerified?: boolean | null;
 }
 
@@ -65,13 +80,24 @@ export class ImportUserRowInput {
   @Field(() => String, { nullable: true, description: 'Email address.' })
   email?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Role, as text (SuperAdmin, Admin, Teacher, Student, Parent); one the acting role may assign.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Role, as text (SuperAdmin, Admin, Teacher, Student, Parent); one the acting role may assign.',
+  })
   role?: string | null;
 
-  @Field(() => String, { nullable: true, description: "Student rows: the emails of the student's parents, separated by ';' (each a Parent of this file or of the school); SuperAdmin and Admin only." })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "Student rows: the emails of the student's parents, separated by ';' (each a Parent of this file or of the school); SuperAdmin and Admin only.",
+  })
   parentEmails?: string | null;
 
-  @Field(() => String, { nullable: true, description: "Parent rows: the emails of the parent's children, separated by ';' (each a Student of this file or of the school); SuperAdmin and Admin only." })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "Parent rows: the emails of the parent's children, separated by ';' (each a Student of this file or of the school); SuperAdmin and Admin only.",
+  })
   childEmails?: string | null;
 }
 
@@ -98,7 +124,10 @@ export class ImportUserRowResult {
   @Field(() => String, { nullable: true, description: 'Why the row is invalid (the createUser texts); null when valid.' })
   error: string | null;
 
-  @Field(() => User, { nullable: true, description: 'The user created from the row; null in a preview, for invalid rows, or when nothing was written.' })
+  @Field(() => User, {
+    nullable: true,
+    description: 'The user created from the row; null in a preview, for invalid rows, or when nothing was written.',
+  })
   user: User | null;
 }
 
@@ -116,6 +145,8 @@ export class ImportUsersResult {
   @Field(() => Int, { description: 'How many users were created (0 in a preview, or when nothing was written).' })
   createdCount: number;
 
-  @Field(() => Int, { description: 'How many parent-student links of the file are in place after it (0 in a preview, or when nothing was written).' })
+  @Field(() => Int, {
+    description: 'How many parent-student links of the file are in place after it (0 in a preview, or when nothing was written).',
+  })
   linkCount: number;
 }

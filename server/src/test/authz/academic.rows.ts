@@ -30,24 +30,44 @@ const named = (key: string) => async (): Promise<Written> => {
 };
 const ENTITIES: Entity[] = [
   {
-    name: 'AcademicYear', path: '/academic-years', table: 'academic_years', column: 'year',
-    fresh: (w) => w.fresh.year(), create: named('year'), update: named('year'),
+    name: 'AcademicYear',
+    path: '/academic-years',
+    table: 'academic_years',
+    column: 'year',
+    fresh: (w) => w.fresh.year(),
+    create: named('year'),
+    update: named('year'),
   },
   {
-    name: 'Class', path: '/classes', table: 'classes', column: 'name',
+    name: 'Class',
+    path: '/classes',
+    table: 'classes',
+    column: 'name',
     fresh: (w) => w.fresh.class(),
     create: async (w) => {
       const value = uniq();
-      return { value, gql: { name: value, grade: '5', academicYearId: w.year.y2026 }, rest: { name: value, grade: '5', academicYear: w.year.y2026 } };
+      return {
+        value,
+        gql: { name: value, grade: '5', academicYearId: w.year.y2026 },
+        rest: { name: value, grade: '5', academicYear: w.year.y2026 },
+      };
     },
     update: named('name'),
   },
   {
-    name: 'Subject', path: '/subjects', table: 'subjects', column: 'name',
-    fresh: (w) => w.fresh.subject(), create: named('name'), update: named('name'),
+    name: 'Subject',
+    path: '/subjects',
+    table: 'subjects',
+    column: 'name',
+    fresh: (w) => w.fresh.subject(),
+    create: named('name'),
+    update: named('name'),
   },
   {
-    name: 'Allocation', path: '/teacher-assignments', table: 'allocations', column: 'subject_id',
+    name: 'Allocation',
+    path: '/teacher-assignments',
+    table: 'allocations',
+    column: 'subject_id',
     fresh: (w) => w.fresh.allocation(),
     create: async (w) => {
       const [c, s, teacher] = [await w.fresh.class(), await w.fresh.subject(), await w.fresh.user(Role.Teacher)];
@@ -67,7 +87,8 @@ const ENTITIES: Entity[] = [
 /** Create, update and delete of one entity: SuperAdmin and Admin only. */
 const writes = (e: Entity): Row<any>[] => [
   row({
-    gql: `Mutation.create${e.name}`, query: `mutation($input: Create${e.name}Input!) { create${e.name}(input: $input) { id } }`,
+    gql: `Mutation.create${e.name}`,
+    query: `mutation($input: Create${e.name}Input!) { create${e.name}(input: $input) { id } }`,
     variables: (v) => ({ input: v.gql }),
     rest: { [`POST ${e.path}`]: (v: Written) => ({ path: e.path, body: v.rest }) },
     expect: { any: 'AAFFF' },
@@ -75,7 +96,8 @@ const writes = (e: Entity): Row<any>[] => [
     changed: (w, v) => holds(w, e.table, e.column, v.value),
   }),
   row({
-    gql: `Mutation.update${e.name}`, query: `mutation($input: Update${e.name}Input!) { update${e.name}(input: $input) { id } }`,
+    gql: `Mutation.update${e.name}`,
+    query: `mutation($input: Update${e.name}Input!) { update${e.name}(input: $input) { id } }`,
     variables: (v) => ({ input: { id: v.id, ...v.gql } }),
     rest: { [`PUT ${e.path}/:id`]: (v: Written & { id: string }) => ({ path: `${e.path}/${v.id}`, body: v.rest }) },
     expect: { any: 'AAFFF' },
@@ -83,7 +105,8 @@ const writes = (e: Entity): Row<any>[] => [
     changed: (w, v) => holds(w, e.table, e.column, v.value, 'id = $2', [v.id]),
   }),
   row({
-    gql: `Mutation.delete${e.name}`, query: `mutation($id: ID!) { delete${e.name}(id: $id) }`,
+    gql: `Mutation.delete${e.name}`,
+    query: `mutation($id: ID!) { delete${e.name}(id: $id) }`,
     variables: (v) => ({ id: v.id }),
     rest: { [`DELETE ${e.path}/:id`]: (v: Vars) => ({ path: `${e.path}/${v.id}` }) },
     expect: { any: 'AAFFF' },
@@ -95,12 +118,14 @@ const writes = (e: Entity): Row<any>[] => [
 /** Every signed-in role reads it. */
 const ANY = { any: 'AAAAA' };
 /** A whole list without arguments (`<op> { id }`, `GET <path>`) that every signed-in role reads. */
-const readAll = (op: string, path: string, target: (w: World) => string, ids = '{ id }') => row({
-  gql: `Query.${op}`, query: `{ ${op} ${ids} }`,
-  rest: { [`GET ${path}`]: () => ({ path }) },
-  expect: ANY,
-  given: async (w) => ({ target: target(w) }),
-});
+const readAll = (op: string, path: string, target: (w: World) => string, ids = '{ id }') =>
+  row({
+    gql: `Query.${op}`,
+    query: `{ ${op} ${ids} }`,
+    rest: { [`GET ${path}`]: () => ({ path }) },
+    expect: ANY,
+    given: async (w) => ({ target: target(w) }),
+  });
 const allocationOf = (w: World, c: string) => w.alloc[c as 'own' | 'other'];
 
 /** A fresh year with its dates (a period needs them) and, with `term`, one term inside: what the period rows act on. */
@@ -109,7 +134,9 @@ async function datedYear(w: World, term = false): Promise<{ yearId: string; peri
   await w.ds.query(`UPDATE academic_years SET start_date = '2040-09-01', end_date = '2041-06-30' WHERE id = $1`, [yearId]);
   if (!term) return { yearId, periodId: null };
   const [{ id }] = await w.ds.query(
-    `INSERT INTO academic_periods (academic_year_id, type, title, start_date, end_date) VALUES ($1, 'term', 'Autumn', '2040-09-01', '2040-12-20') RETURNING id`, [yearId]);
+    `INSERT INTO academic_periods (academic_year_id, type, title, start_date, end_date) VALUES ($1, 'term', 'Autumn', '2040-09-01', '2040-12-20') RETURNING id`,
+    [yearId],
+  );
   return { yearId, periodId: id };
 }
 
@@ -124,15 +151,24 @@ const periodRows: Row<any>[] = [
     },
   }),
   row({
-    gql: 'Mutation.createAcademicPeriod', query: 'mutation($input: CreateAcademicPeriodInput!) { createAcademicPeriod(input: $input) { id } }',
-    variables: (v) => ({ input: { academicYearId: v.yearId, type: 'TERM', title: v.title, startDate: '2041-01-05', endDate: '2041-03-30' } }),
-    rest: { 'POST /academic-years/:id/periods': (v) => ({ path: `/academic-years/${v.yearId}/periods`, body: { type: 'term', title: v.title, startDate: '2041-01-05', endDate: '2041-03-30' } }) },
+    gql: 'Mutation.createAcademicPeriod',
+    query: 'mutation($input: CreateAcademicPeriodInput!) { createAcademicPeriod(input: $input) { id } }',
+    variables: (v) => ({
+      input: { academicYearId: v.yearId, type: 'TERM', title: v.title, startDate: '2041-01-05', endDate: '2041-03-30' },
+    }),
+    rest: {
+      'POST /academic-years/:id/periods': (v) => ({
+        path: `/academic-years/${v.yearId}/periods`,
+        body: { type: 'term', title: v.title, startDate: '2041-01-05', endDate: '2041-03-30' },
+      }),
+    },
     expect: { any: 'AAFFF' },
     given: async (w) => ({ yearId: (await datedYear(w)).yearId, title: uniq() }),
     changed: (w, v) => holds(w, 'academic_periods', 'title', v.title),
   }),
   row({
-    gql: 'Mutation.updateAcademicPeriod', query: 'mutation($input: UpdateAcademicPeriodInput!) { updateAcademicPeriod(input: $input) { id } }',
+    gql: 'Mutation.updateAcademicPeriod',
+    query: 'mutation($input: UpdateAcademicPeriodInput!) { updateAcademicPeriod(input: $input) { id } }',
     variables: (v) => ({ input: { id: v.id, title: v.title } }),
     rest: { 'PUT /academic-periods/:id': (v) => ({ path: `/academic-periods/${v.id}`, body: { title: v.title } }) },
     expect: { any: 'AAFFF' },
@@ -140,7 +176,8 @@ const periodRows: Row<any>[] = [
     changed: (w, v) => holds(w, 'academic_periods', 'title', v.title, 'id = $2', [v.id]),
   }),
   row({
-    gql: 'Mutation.deleteAcademicPeriod', query: 'mutation($id: ID!) { deleteAcademicPeriod(id: $id) }',
+    gql: 'Mutation.deleteAcademicPeriod',
+    query: 'mutation($id: ID!) { deleteAcademicPeriod(id: $id) }',
     variables: (v) => ({ id: v.id }),
     rest: { 'DELETE /academic-periods/:id': (v) => ({ path: `/academic-periods/${v.id}` }) },
     expect: { any: 'AAFFF' },
@@ -153,7 +190,8 @@ export const academicRows = [
   readAll('academicYears', '/academic-years', (w) => w.year.y2026),
   readById('academicYear', 'GET /academic-years/:id', ANY, (w) => w.year.y2026),
   row({
-    gql: 'Query.classes', query: 'query($y: ID) { classes(academicYearId: $y) { nodes { id } } }',
+    gql: 'Query.classes',
+    query: 'query($y: ID) { classes(academicYearId: $y) { nodes { id } } }',
     variables: (v) => ({ y: v.yearId }),
     rest: {
       'GET /classes': () => ({ path: '/classes' }),
@@ -166,12 +204,14 @@ export const academicRows = [
   readAll('subjects', '/subjects', (w) => w.subject.Mathematics, '{ nodes { id } }'),
   readById('subject', 'GET /subjects/:id', ANY, (w) => w.subject.Mathematics),
   row({
-    gql: 'Query.academicTree', query: '{ academicTree { id classes { id allocations { id } } } }',
+    gql: 'Query.academicTree',
+    query: '{ academicTree { id classes { id allocations { id } } } }',
     expect: { own: 'AAAEE', other: 'AAEEE' },
     given: async (w, c) => ({ target: allocationOf(w, c) }),
   }),
   row({
-    gql: 'Query.allocations', query: 'query($classId: ID) { allocations(classId: $classId) { nodes { id } } }',
+    gql: 'Query.allocations',
+    query: 'query($classId: ID) { allocations(classId: $classId) { nodes { id } } }',
     variables: (v) => ({ classId: v.classId }),
     rest: {
       'GET /teacher-assignments': () => ({ path: '/teacher-assignments' }),
@@ -181,10 +221,17 @@ export const academicRows = [
     given: async (w, c) => ({ target: allocationOf(w, c), classId: c === 'own' ? w.cls.c5A : w.cls.c6A, yearId: w.year.y2026 }),
   }),
   // a teacher may ask for their own allocations only (assessments.md: "loaded by the teacher id")
-  listBy('allocations', 'teacherId', 'GET /teacher-assignments/teacher/:teacherId', { own: 'AAAFF', other: 'AAFFF' },
-    (w, c) => ({ parent: c === 'own' ? w.me.Teacher : w.teacher2, target: allocationOf(w, c) }), '{ nodes { id } }'),
+  listBy(
+    'allocations',
+    'teacherId',
+    'GET /teacher-assignments/teacher/:teacherId',
+    { own: 'AAAFF', other: 'AAFFF' },
+    (w, c) => ({ parent: c === 'own' ? w.me.Teacher : w.teacher2, target: allocationOf(w, c) }),
+    '{ nodes { id } }',
+  ),
   row({
-    gql: 'Query.allocation', query: 'query($id: ID!) { allocation(id: $id) { id } }',
+    gql: 'Query.allocation',
+    query: 'query($id: ID!) { allocation(id: $id) { id } }',
     variables: (v) => ({ id: v.target }),
     rest: { 'GET /teacher-assignments/:id': (v) => ({ path: `/teacher-assignments/${v.target}` }) },
     expect: { own: 'AAANN', other: 'AANNN' },

@@ -18,7 +18,8 @@ const sessionId = async (w: World, token: string) =>
 
 export const accountRows = [
   row({
-    gql: 'Query.mySessions', query: '{ mySessions { id } }',
+    gql: 'Query.mySessions',
+    query: '{ mySessions { id } }',
     expect: { self: 'AAAAA' },
     given: async (w, _c, who) => {
       const token = await freshSession(w, who);
@@ -26,14 +27,16 @@ export const accountRows = [
     },
   }),
   row({
-    gql: 'Mutation.updateProfile', query: 'mutation($input: UpdateProfileInput!) { updateProfile(input: $input) { id } }',
+    gql: 'Mutation.updateProfile',
+    query: 'mutation($input: UpdateProfileInput!) { updateProfile(input: $input) { id } }',
     variables: (v) => ({ input: { firstName: v.firstName, lastName: 'Profile' } }),
     expect: { self: 'AAAAA' },
     given: async (w, _c, who) => ({ target: accountOf(w, who), firstName: uniq('Name') }),
     changed: async (w, v) => (await w.ds.query('SELECT 1 FROM users WHERE first_name = $1', [v.firstName])).length > 0,
   }),
   row({
-    gql: 'Mutation.changePassword', query: 'mutation($input: ChangePasswordInput!) { changePassword(input: $input) { message } }',
+    gql: 'Mutation.changePassword',
+    query: 'mutation($input: ChangePasswordInput!) { changePassword(input: $input) { message } }',
     variables: () => ({ input: { currentPassword: DEMO_PASSWORD, newPassword: DEMO_PASSWORD } }),
     expect: { self: 'AAAAA' },
     // a fresh account of the role: signing out "the other sessions" of a demo account would end the matrix's own
@@ -48,7 +51,8 @@ export const accountRows = [
     changed: async (w, v) => (await w.ds.query('SELECT 1 FROM sessions WHERE id = $1', [v.other])).length === 0,
   }),
   row({
-    gql: 'Mutation.requestEmailChange', query: 'mutation($input: RequestEmailChangeInput!) { requestEmailChange(input: $input) { message } }',
+    gql: 'Mutation.requestEmailChange',
+    query: 'mutation($input: RequestEmailChangeInput!) { requestEmailChange(input: $input) { message } }',
     variables: (v) => ({ input: { newEmail: v.email, currentPassword: DEMO_PASSWORD } }),
     expect: { self: 'AAAAA' },
     // a fresh account of the role: the request is theirs alone, and the demo accounts keep their emails
@@ -60,13 +64,15 @@ export const accountRows = [
     changed: async (w, v) => (await w.ds.query('SELECT 1 FROM email_changes WHERE new_email = $1', [v.email])).length > 0,
   }),
   row({
-    gql: 'Mutation.endSession', query: 'mutation($id: ID!) { endSession(id: $id) }',
+    gql: 'Mutation.endSession',
+    query: 'mutation($id: ID!) { endSession(id: $id) }',
     variables: (v) => ({ id: v.victim }),
     // one's own other session, or a session of somebody else's account (it does not exist for the viewer)
     expect: { own: 'AAAAA', other: 'NNNNN' },
     given: async (w, c, who) => {
       const token = await freshSession(w, who);
-      const victim = c === 'own' ? await freshSession(w, who) : await w.t.login(DEMO_EMAIL[who === Role.Teacher ? Role.Student : Role.Teacher]);
+      const victim =
+        c === 'own' ? await freshSession(w, who) : await w.t.login(DEMO_EMAIL[who === Role.Teacher ? Role.Student : Role.Teacher]);
       return { token, victim: await sessionId(w, victim) };
     },
     changed: async (w, v) => (await w.ds.query('SELECT 1 FROM sessions WHERE id = $1', [v.victim])).length === 0,

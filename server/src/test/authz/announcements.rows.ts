@@ -9,12 +9,21 @@ import { MANAGE, courseOf, itemCreate, itemWrites } from './course-items';
 const announcementOf = (w: World, c: string) => w.announcement[c as 'own' | 'hidden' | 'other'];
 
 export const announcementsRows = [
-  listBy('announcements', 'courseId', 'GET /announcements/course/:courseId', { own: 'AAAAN', hidden: 'AAAEN', other: 'AANNN' },
-    (w, c) => ({ parent: courseOf(w, c), target: announcementOf(w, c) }), '{ nodes { id } }'),
+  listBy(
+    'announcements',
+    'courseId',
+    'GET /announcements/course/:courseId',
+    { own: 'AAAAN', hidden: 'AAAEN', other: 'AANNN' },
+    (w, c) => ({ parent: courseOf(w, c), target: announcementOf(w, c) }),
+    '{ nodes { id } }',
+  ),
   readById('announcement', null, { own: 'AAAAN', hidden: 'AAANN', other: 'AANNN' }, announcementOf),
   itemCreate({ name: 'Announcement', path: '/announcements', table: 'announcements', fields: { content: 'Text' } }),
   ...itemWrites({
-    name: 'Announcement', path: '/announcements', table: 'announcements', expect: MANAGE,
+    name: 'Announcement',
+    path: '/announcements',
+    table: 'announcements',
+    expect: MANAGE,
     fresh: (w, c) => w.fresh.announcement(courseOf(w, c), c !== 'hidden'),
   }),
 ];

@@ -12,19 +12,26 @@ import { uniqueEmail } from '../test-server';
  */
 export const auditRows = [
   row({
-    gql: 'Query.auditEvents', query: 'query($person: String) { auditEvents(filter: { person: $person }) { edges { node { targetName } } } }',
+    gql: 'Query.auditEvents',
+    query: 'query($person: String) { auditEvents(filter: { person: $person }) { edges { node { targetName } } } }',
     variables: (v) => ({ person: v.target }),
     rest: { 'GET /audit-events': (v) => ({ path: `/audit-events?person=${encodeURIComponent(v.target!)}` }) },
     expect: { account: 'AAEFF', ownGrade: 'AAAFF', otherGrade: 'AAEFF' },
     given: async (w, c) => {
       const name = uniq('Audited');
-      const [student] = await w.ds.query(`INSERT INTO users (first_name, last_name, email, role, activated) VALUES ($1, 'Row', $2, 'Student', true) RETURNING id`,
-        [name, uniqueEmail('audited')]);
+      const [student] = await w.ds.query(
+        `INSERT INTO users (first_name, last_name, email, role, activated) VALUES ($1, 'Row', $2, 'Student', true) RETURNING id`,
+        [name, uniqueEmail('audited')],
+      );
       const course = c === 'ownGrade' ? w.course.own : c === 'otherGrade' ? w.course.other : null;
       const admin = { userId: w.me.Admin, role: Role.Admin, activeRole: Role.Admin, impersonating: false };
-      await recordAudit(w.ds, admin, course
-        ? { kind: AuditKind.GRADE_CHANGED, targetUserId: student.id, courseId: course, from: 1, to: 2 }
-        : { kind: AuditKind.USER_NAME_CHANGED, targetUserId: student.id, from: 'Before', to: name });
+      await recordAudit(
+        w.ds,
+        admin,
+        course
+          ? { kind: AuditKind.GRADE_CHANGED, targetUserId: student.id, courseId: course, from: 1, to: 2 }
+          : { kind: AuditKind.USER_NAME_CHANGED, targetUserId: student.id, from: 'Before', to: name },
+      );
       return { target: name };
     },
   }),

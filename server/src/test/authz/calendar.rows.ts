@@ -15,7 +15,8 @@ async function dueItem(w: World, c: string): Promise<string> {
   const [{ id }] = await w.ds.query(
     `INSERT INTO assessments (kind, course_id, title, due_date, is_visible)
      VALUES ('ASSIGNMENT', $1, 'Authz calendar item', date_trunc('minute', now()) + interval '3 days', $2) RETURNING id`,
-    [c === 'other' ? w.course.other : w.course.own, c !== 'hidden']);
+    [c === 'other' ? w.course.other : w.course.own, c !== 'hidden'],
+  );
   return id;
 }
 
@@ -26,17 +27,22 @@ async function freshAccount(w: World, who: Who) {
   return { id, token: await w.t.login(email) };
 }
 
-const hasLink = async (w: World, userId: string) => ((await w.ds.query('SELECT 1 FROM calendar_feeds WHERE user_id = $1', [userId])) as unknown[]).length > 0;
+const hasLink = async (w: World, userId: string) =>
+  ((await w.ds.query('SELECT 1 FROM calendar_feeds WHERE user_id = $1', [userId])) as unknown[]).length > 0;
 
 async function linkFor(w: World, userId: string): Promise<string> {
   const { token, hash } = newSecret();
-  await w.ds.query('INSERT INTO calendar_feeds (user_id, token_hash) VALUES ($1, $2) ON CONFLICT (user_id) DO UPDATE SET token_hash = $2', [userId, hash]);
+  await w.ds.query('INSERT INTO calendar_feeds (user_id, token_hash) VALUES ($1, $2) ON CONFLICT (user_id) DO UPDATE SET token_hash = $2', [
+    userId,
+    hash,
+  ]);
   return token;
 }
 
 export const calendarRows = [
   row({
-    gql: 'Query.calendar', query: 'query($from: DateTimeISO!, $to: DateTimeISO!) { calendar(from: $from, to: $to) { assessmentId } }',
+    gql: 'Query.calendar',
+    query: 'query($from: DateTimeISO!, $to: DateTimeISO!) { calendar(from: $from, to: $to) { assessmentId } }',
     variables: () => RANGE(),
     rest: {
       'GET /calendar': () => {
@@ -48,13 +54,15 @@ export const calendarRows = [
     given: async (w, c) => ({ target: await dueItem(w, c) }),
   }),
   row({
-    gql: 'Query.calendarFeed', query: '{ calendarFeed { enabled } }',
+    gql: 'Query.calendarFeed',
+    query: '{ calendarFeed { enabled } }',
     rest: { 'GET /calendar/feed': () => ({ path: '/calendar/feed' }) },
     expect: { self: 'AAAAA' },
     given: async () => ({}),
   }),
   row({
-    gql: 'Mutation.createCalendarFeedLink', query: 'mutation { createCalendarFeedLink { url } }',
+    gql: 'Mutation.createCalendarFeedLink',
+    query: 'mutation { createCalendarFeedLink { url } }',
     rest: { 'POST /calendar/feed': () => ({ path: '/calendar/feed' }) },
     expect: { self: 'AAAAA' },
     given: async (w, _c, who) => {
@@ -64,7 +72,8 @@ export const calendarRows = [
     changed: (w, v) => hasLink(w, v.userId),
   }),
   row({
-    gql: 'Mutation.deleteCalendarFeedLink', query: 'mutation { deleteCalendarFeedLink }',
+    gql: 'Mutation.deleteCalendarFeedLink',
+    query: 'mutation { deleteCalendarFeedLink }',
     rest: { 'DELETE /calendar/feed': () => ({ path: '/calendar/feed' }) },
     expect: { self: 'AAAAA' },
     given: async (w, _c, who) => {

@@ -15,8 +15,10 @@ const READ = { own: 'AAAAN', hidden: 'AAANN', other: 'AANNN' };
 const pdf = () => ({ name: 'file', filename: 'authz.pdf', contentType: 'application/pdf', data: tinyPdf(['Authz']) });
 
 export const contentRows = [
-  listBy('contents', 'moduleId', 'GET /content/module/:moduleId', { own: 'AAAAN', hidden: 'AAAEN', other: 'AANNN' },
-    (w, c) => ({ parent: moduleOf(w, c), target: contentOf(w, c) })),
+  listBy('contents', 'moduleId', 'GET /content/module/:moduleId', { own: 'AAAAN', hidden: 'AAAEN', other: 'AANNN' }, (w, c) => ({
+    parent: moduleOf(w, c),
+    target: contentOf(w, c),
+  })),
   readById('content', null, READ, contentOf),
   row({
     rest: { 'GET /content/download/:id': (v) => ({ path: `/content/download/${v.id}` }) },
@@ -24,8 +26,10 @@ export const contentRows = [
     given: async (w, c) => ({ id: contentOf(w, c) }),
   }),
   // into a module of SCI-5A (offering MATH-5A's items) or of ART-6A
-  listBy('reusableContents', 'moduleId', 'GET /content/reuse/available/:moduleId', { own: 'FFAFN', other: 'FFNNN' },
-    (w, c) => ({ parent: c === 'own' ? w.module.ownScience : w.module.other, target: w.content.own })),
+  listBy('reusableContents', 'moduleId', 'GET /content/reuse/available/:moduleId', { own: 'FFAFN', other: 'FFNNN' }, (w, c) => ({
+    parent: c === 'own' ? w.module.ownScience : w.module.other,
+    target: w.content.own,
+  })),
   row({
     gql: 'Mutation.uploadContent',
     query: 'mutation($file: Upload, $input: UploadContentInput!) { uploadContent(file: $file, input: $input) { id } }',
@@ -42,11 +46,15 @@ export const contentRows = [
     changed: (w, v) => holds(w, 'contents', 'title', v.title),
   }),
   ...itemWrites({
-    name: 'Content', path: '/content', table: 'contents', expect: MANAGE,
+    name: 'Content',
+    path: '/content',
+    table: 'contents',
+    expect: MANAGE,
     fresh: (w, c) => w.fresh.content(moduleOf(w, c), c !== 'hidden'),
   }),
   row({
-    gql: 'Mutation.cloneContent', query: 'mutation($input: CloneContentInput!) { cloneContent(input: $input) { id } }',
+    gql: 'Mutation.cloneContent',
+    query: 'mutation($input: CloneContentInput!) { cloneContent(input: $input) { id } }',
     variables: (v) => ({ input: { contentId: v.id, newModuleId: v.into } }),
     rest: { 'POST /content/reuse/clone/:contentId': (v) => ({ path: `/content/reuse/clone/${v.id}`, body: { newModuleId: v.into } }) },
     // the case's item, copied into a new empty module of SCI-5A (teacher@'s)

@@ -22,7 +22,8 @@ export function itemWrites(item: {
 }): Row<any>[] {
   return [
     row({
-      gql: `Mutation.update${item.name}`, query: `mutation($input: Update${item.name}Input!) { update${item.name}(input: $input) { id } }`,
+      gql: `Mutation.update${item.name}`,
+      query: `mutation($input: Update${item.name}Input!) { update${item.name}(input: $input) { id } }`,
       variables: (v) => ({ input: { id: v.id, title: v.title } }),
       rest: { [`PUT ${item.path}/:id`]: (v: Vars) => ({ path: `${item.path}/${v.id}`, body: { title: v.title } }) },
       expect: item.expect,
@@ -30,7 +31,8 @@ export function itemWrites(item: {
       changed: (w, v) => holds(w, item.table, 'title', v.title, 'id = $2', [v.id]),
     }),
     row({
-      gql: `Mutation.delete${item.name}`, query: `mutation($id: ID!) { delete${item.name}(id: $id) }`,
+      gql: `Mutation.delete${item.name}`,
+      query: `mutation($id: ID!) { delete${item.name}(id: $id) }`,
       variables: (v) => ({ id: v.id }),
       rest: { [`DELETE ${item.path}/:id`]: (v: Vars) => ({ path: `${item.path}/${v.id}` }) },
       expect: item.expect,
@@ -41,9 +43,15 @@ export function itemWrites(item: {
 }
 
 /** A create of an item in a course (`create<Name>(input: { courseId, title, ...fields })`, REST `{ course, title, ...fields }`). */
-export function itemCreate(item: { name: 'Module' | 'Announcement'; path: string; table: string; fields?: Record<string, unknown> }): Row<any> {
+export function itemCreate(item: {
+  name: 'Module' | 'Announcement';
+  path: string;
+  table: string;
+  fields?: Record<string, unknown>;
+}): Row<any> {
   return row({
-    gql: `Mutation.create${item.name}`, query: `mutation($input: Create${item.name}Input!) { create${item.name}(input: $input) { id } }`,
+    gql: `Mutation.create${item.name}`,
+    query: `mutation($input: Create${item.name}Input!) { create${item.name}(input: $input) { id } }`,
     variables: (v) => ({ input: { courseId: v.courseId, title: v.title, ...item.fields } }),
     rest: { [`POST ${item.path}`]: (v: Vars) => ({ path: item.path, body: { course: v.courseId, title: v.title, ...item.fields } }) },
     expect: { own: 'FFAFN', other: 'FFNNN' },

@@ -17,13 +17,15 @@ const pair = async (w: World, linked: boolean) => {
   return { parent, student, target: student };
 };
 const linkedNow = async (w: World, v: Vars) =>
-  ((await w.ds.query('SELECT 1 FROM parent_students WHERE parent_id = $1 AND student_id = $2', [v.parent, v.student])) as unknown[]).length > 0;
+  ((await w.ds.query('SELECT 1 FROM parent_students WHERE parent_id = $1 AND student_id = $2', [v.parent, v.student])) as unknown[])
+    .length > 0;
 const studentOf = (w: World, c: string) => (c === 'own' ? w.me.Student : w.student2);
 const VIEW = { own: 'AANAA', other: 'AANNN' };
 
 export const familiesRows: Row<any>[] = [
   row({
-    gql: 'Mutation.linkParent', query: 'mutation($p: ID!, $s: ID!) { linkParent(input: { parentId: $p, studentId: $s }) { student { id } } }',
+    gql: 'Mutation.linkParent',
+    query: 'mutation($p: ID!, $s: ID!) { linkParent(input: { parentId: $p, studentId: $s }) { student { id } } }',
     variables: (v: Vars) => ({ p: v.parent, s: v.student }),
     rest: { 'POST /parents/:parentId/children': (v: Vars) => ({ path: `/parents/${v.parent}/children`, body: { studentId: v.student } }) },
     expect: { pair: 'AAFFF' },
@@ -31,12 +33,16 @@ export const familiesRows: Row<any>[] = [
     changed: linkedNow,
   }),
   row({
-    gql: 'Mutation.unlinkParent', query: 'mutation($p: ID!, $s: ID!) { unlinkParent(input: { parentId: $p, studentId: $s }) }',
+    gql: 'Mutation.unlinkParent',
+    query: 'mutation($p: ID!, $s: ID!) { unlinkParent(input: { parentId: $p, studentId: $s }) }',
     variables: (v: Vars) => ({ p: v.parent, s: v.student }),
     rest: { 'DELETE /parents/:parentId/children/:studentId': (v: Vars) => ({ path: `/parents/${v.parent}/children/${v.student}` }) },
     expect: { pair: 'AAFFF' },
     // the answer is a confirmation that names nothing: `changed` proves the write
-    given: async (w) => { const { parent, student } = await pair(w, true); return { parent, student }; },
+    given: async (w) => {
+      const { parent, student } = await pair(w, true);
+      return { parent, student };
+    },
     changed: async (w, v) => !(await linkedNow(w, v)),
   }),
   row({
@@ -50,20 +56,23 @@ export const familiesRows: Row<any>[] = [
     },
   }),
   row({
-    gql: 'Query.myChildren', query: '{ myChildren { child { id } } }',
+    gql: 'Query.myChildren',
+    query: '{ myChildren { child { id } } }',
     rest: { 'GET /parents/me/children': () => ({ path: '/parents/me/children' }) },
     expect: { own: 'EEEEA' },
     given: async (w) => ({ target: w.me.Student }),
   }),
   row({
-    gql: 'Query.childCourses', query: 'query($s: ID!) { childCourses(studentId: $s) { courses { id } } }',
+    gql: 'Query.childCourses',
+    query: 'query($s: ID!) { childCourses(studentId: $s) { courses { id } } }',
     variables: (v: Vars) => ({ s: v.student }),
     rest: { 'GET /students/:id/courses': (v: Vars) => ({ path: `/students/${v.student}/courses` }) },
     expect: VIEW,
     given: async (w, c) => ({ student: studentOf(w, c), target: w.course.own }),
   }),
   row({
-    gql: 'Query.childAssessments', query: 'query($s: ID!) { childAssessments(studentId: $s, first: 500) { nodes { assessment { id } } } }',
+    gql: 'Query.childAssessments',
+    query: 'query($s: ID!) { childAssessments(studentId: $s, first: 500) { nodes { assessment { id } } } }',
     variables: (v: Vars) => ({ s: v.student }),
     rest: { 'GET /students/:id/assessments': (v: Vars) => ({ path: `/students/${v.student}/assessments` }) },
     expect: VIEW,
@@ -76,13 +85,16 @@ export const familiesRows: Row<any>[] = [
     },
   }),
   row({
-    gql: 'Query.childAttendance', query: 'query($s: ID!) { childAttendance(studentId: $s) { records(first: 200) { nodes { id } } } }',
+    gql: 'Query.childAttendance',
+    query: 'query($s: ID!) { childAttendance(studentId: $s) { records(first: 200) { nodes { id } } } }',
     variables: (v: Vars) => ({ s: v.student }),
     rest: { 'GET /students/:id/attendance': (v: Vars) => ({ path: `/students/${v.student}/attendance` }) },
     expect: VIEW,
     given: async (w, c) => {
       const student = studentOf(w, c);
-      const [r] = await w.ds.query('SELECT id FROM attendance_records WHERE student_id = $1 ORDER BY date DESC, id DESC LIMIT 1', [student]);
+      const [r] = await w.ds.query('SELECT id FROM attendance_records WHERE student_id = $1 ORDER BY date DESC, id DESC LIMIT 1', [
+        student,
+      ]);
       return { student, target: r.id };
     },
   }),

@@ -8,20 +8,23 @@ import { Row, Vars, row } from './matrix';
  */
 export const gradesRows: Row<any>[] = [
   row({
-    gql: 'Query.myGrades', query: '{ myGrades { courses { courseId } } }',
+    gql: 'Query.myGrades',
+    query: '{ myGrades { courses { courseId } } }',
     rest: { 'GET /grades/me': () => ({ path: '/grades/me' }) },
     expect: { own: 'FFFAF' },
     given: async (w) => ({ target: w.course.own }),
   }),
   row({
-    gql: 'Query.studentGrades', query: 'query($id: ID!) { studentGrades(studentId: $id) { student { id } courses { courseId } } }',
+    gql: 'Query.studentGrades',
+    query: 'query($id: ID!) { studentGrades(studentId: $id) { student { id } courses { courseId } } }',
     variables: (v: Vars) => ({ id: v.student }),
     rest: { 'GET /students/:id/grades': (v: Vars) => ({ path: `/students/${v.student}/grades` }) },
     expect: { own: 'AANAA', other: 'AANNN' },
     given: async (w, c) => ({ student: c === 'own' ? w.me.Student : w.student2, target: w.course.own }),
   }),
   row({
-    gql: 'Query.gradebook', query: 'query($id: ID!) { gradebook(courseId: $id) { courseId rows { nodes { student { id } } } } }',
+    gql: 'Query.gradebook',
+    query: 'query($id: ID!) { gradebook(courseId: $id) { courseId rows { nodes { student { id } } } } }',
     variables: (v: Vars) => ({ id: v.course }),
     rest: { 'GET /courses/:id/gradebook': (v: Vars) => ({ path: `/courses/${v.course}/gradebook` }) },
     expect: { own: 'AAAFN', other: 'AANNN' },

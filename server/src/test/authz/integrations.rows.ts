@@ -10,16 +10,20 @@ import { World, accountOf } from './world';
  * then do is proved in modules/integrations/*.test.ts.
  */
 const token = async (w: World, userId: string): Promise<string> =>
-  (await w.ds.query(
-    `INSERT INTO access_tokens (user_id, name, scope, token_hash, owner_role, expires_at)
+  (
+    await w.ds.query(
+      `INSERT INTO access_tokens (user_id, name, scope, token_hash, owner_role, expires_at)
      SELECT id, 'authz', 'READ', $2, role, now() + interval '1 day' FROM users WHERE id = $1 RETURNING id`,
-    [userId, hashSecret(crypto.randomUUID())]))[0].id;
+      [userId, hashSecret(crypto.randomUUID())],
+    )
+  )[0].id;
 
 const application = async (w: World): Promise<{ id: string; hash: string }> => {
   const hash = hashSecret(crypto.randomUUID());
   const [{ id }] = await w.ds.query(
     `INSERT INTO applications (name, client_id, secret_hash, scopes, secret_created_at) VALUES ($1, $2, $3, $4, now()) RETURNING id`,
-    [uniq('App'), `lmsclient_${crypto.randomUUID()}`, hash, [SCOPES.rosterRead]]);
+    [uniq('App'), `lmsclient_${crypto.randomUUID()}`, hash, [SCOPES.rosterRead]],
+  );
   return { id, hash };
 };
 
@@ -28,7 +32,8 @@ const secretOf = async (w: World, id: string): Promise<string | null> =>
 
 export const integrationsRows: Row<any>[] = [
   row({
-    gql: 'Query.accessTokens', query: '{ accessTokens { id } }',
+    gql: 'Query.accessTokens',
+    query: '{ accessTokens { id } }',
     expect: { own: 'AAAAA' },
     given: async (w, _c, who) => ({ target: await token(w, accountOf(w, who)) }),
   }),
@@ -41,19 +46,22 @@ export const integrationsRows: Row<any>[] = [
     changed: async (w, v) => (await w.ds.query('SELECT 1 FROM access_tokens WHERE name = $1', [v.name])).length > 0,
   }),
   row({
-    gql: 'Mutation.revokeAccessToken', query: 'mutation($id: ID!) { revokeAccessToken(id: $id) }',
+    gql: 'Mutation.revokeAccessToken',
+    query: 'mutation($id: ID!) { revokeAccessToken(id: $id) }',
     variables: (v: Vars) => ({ id: v.id }),
     expect: { own: 'AAAAA', other: 'NNNNN' },
     given: async (w, c, who) => ({ id: await token(w, c === 'own' ? accountOf(w, who) : w.student2) }),
     changed: async (w, v) => (await w.ds.query('SELECT 1 FROM access_tokens WHERE id = $1', [v.id])).length === 0,
   }),
   row({
-    gql: 'Query.applicationScopes', query: '{ applicationScopes { scope } }',
+    gql: 'Query.applicationScopes',
+    query: '{ applicationScopes { scope } }',
     expect: { any: 'AAFFF' },
     given: async () => ({ target: SCOPES.gradebookRead }),
   }),
   row({
-    gql: 'Query.applications', query: '{ applications { id } }',
+    gql: 'Query.applications',
+    query: '{ applications { id } }',
     expect: { any: 'AAFFF' },
     given: async (w) => ({ target: (await application(w)).id }),
   }),
@@ -77,7 +85,8 @@ export const integrationsRows: Row<any>[] = [
     changed: async (w, v) => (await secretOf(w, v.target)) !== v.hash,
   }),
   row({
-    gql: 'Mutation.revokeApplication', query: 'mutation($id: ID!) { revokeApplication(id: $id) { id } }',
+    gql: 'Mutation.revokeApplication',
+    query: 'mutation($id: ID!) { revokeApplication(id: $id) { id } }',
     variables: (v: Vars) => ({ id: v.target }),
     expect: { any: 'AAFFF' },
     given: async (w) => ({ target: (await application(w)).id }),

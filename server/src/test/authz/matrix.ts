@@ -53,7 +53,6 @@ export interface RestRequest {
   multipart?: Part[];
 }
 
-
 export interface Row<V extends Vars = Vars> {
   /** The GraphQL operation, `Query.<field>` or `Mutation.<field>`; its document selects that field. */
   gql?: `${'Query' | 'Mutation'}.${string}`;
@@ -83,10 +82,17 @@ export const row = <V extends Vars>(r: Row<V>): Row<V> => r;
  * parameter is the parent), showing the case's item or leaving it out (`ids` selects them: `{ nodes { id } }` of a
  * connection); or one object by its id.
  */
-export function listBy(op: string, arg: string, route: string | null, expect: Record<string, string>,
-  given: (w: World, c: string) => { parent: string; target: string }, ids = '{ id }'): Row<any> {
+export function listBy(
+  op: string,
+  arg: string,
+  route: string | null,
+  expect: Record<string, string>,
+  given: (w: World, c: string) => { parent: string; target: string },
+  ids = '{ id }',
+): Row<any> {
   return row({
-    gql: `Query.${op}`, query: `query($parent: ID!) { ${op}(${arg}: $parent) ${ids} }`,
+    gql: `Query.${op}`,
+    query: `query($parent: ID!) { ${op}(${arg}: $parent) ${ids} }`,
     variables: (v) => ({ parent: v.parent }),
     rest: route ? { [route]: (v: Vars) => ({ path: route.split(' ')[1].replace(/:[a-zA-Z]+/, String(v.parent)) }) } : undefined,
     expect,

@@ -11,21 +11,34 @@ const moduleOf = (w: World, c: string) => w.module[c as 'own' | 'hidden' | 'othe
 const READ = { own: 'AAAAN', hidden: 'AAANN', other: 'AANNN' };
 
 export const modulesRows = [
-  listBy('modules', 'courseId', 'GET /modules/course/:courseId', { own: 'AAAAN', hidden: 'AAAEN', other: 'AANNN' },
-    (w, c) => ({ parent: courseOf(w, c), target: moduleOf(w, c) })),
+  listBy('modules', 'courseId', 'GET /modules/course/:courseId', { own: 'AAAAN', hidden: 'AAAEN', other: 'AANNN' }, (w, c) => ({
+    parent: courseOf(w, c),
+    target: moduleOf(w, c),
+  })),
   readById('module', 'GET /modules/:id', READ, moduleOf),
   // into MATH-5A (offering SCI-5A's modules) or into ART-6A
-  listBy('reusableModules', 'courseId', 'GET /modules/reuse/available/:courseId', { own: 'FFAFN', other: 'FFNNN' },
-    (w, c) => ({ parent: courseOf(w, c), target: w.module.ownScience })),
+  listBy('reusableModules', 'courseId', 'GET /modules/reuse/available/:courseId', { own: 'FFAFN', other: 'FFNNN' }, (w, c) => ({
+    parent: courseOf(w, c),
+    target: w.module.ownScience,
+  })),
   itemCreate({ name: 'Module', path: '/modules', table: 'course_modules' }),
   ...itemWrites({
-    name: 'Module', path: '/modules', table: 'course_modules', expect: MANAGE,
+    name: 'Module',
+    path: '/modules',
+    table: 'course_modules',
+    expect: MANAGE,
     fresh: (w, c) => w.fresh.module(courseOf(w, c), c !== 'hidden'),
   }),
   row({
-    gql: 'Mutation.cloneModule', query: 'mutation($input: CloneModuleInput!) { cloneModule(input: $input) { id } }',
+    gql: 'Mutation.cloneModule',
+    query: 'mutation($input: CloneModuleInput!) { cloneModule(input: $input) { id } }',
     variables: (v) => ({ input: { moduleId: v.id, newCourseId: v.into, title: v.title } }),
-    rest: { 'POST /modules/reuse/clone/:moduleId': (v) => ({ path: `/modules/reuse/clone/${v.id}`, body: { newCourseId: v.into, title: v.title } }) },
+    rest: {
+      'POST /modules/reuse/clone/:moduleId': (v) => ({
+        path: `/modules/reuse/clone/${v.id}`,
+        body: { newCourseId: v.into, title: v.title },
+      }),
+    },
     // a fresh module of the case's course, copied into SCI-5A (teacher@'s)
     expect: { own: 'FFAFN', other: 'FFNNN' },
     given: async (w, c) => ({ id: await w.fresh.module(courseOf(w, c)), into: w.course.ownScience, title: uniq() }),

@@ -16,8 +16,13 @@ export const oneRosterRows: Row<any>[] = [
     variables: () => ({ input: { apply: false } }),
     file: (v: Vars) => ({ name: 'file', filename: 'roster.zip', contentType: 'application/zip', data: v.zip }),
     rest: {
-      'POST /oneroster/imports': (v: Vars) => ({ path: '/oneroster/imports', multipart: [{ name: 'apply', value: 'false' },
-        { name: 'file', filename: 'roster.zip', contentType: 'application/zip', data: v.zip }] }),
+      'POST /oneroster/imports': (v: Vars) => ({
+        path: '/oneroster/imports',
+        multipart: [
+          { name: 'apply', value: 'false' },
+          { name: 'file', filename: 'roster.zip', contentType: 'application/zip', data: v.zip },
+        ],
+      }),
     },
     expect: { any: 'AAFFF' },
     given: async () => {
@@ -27,18 +32,21 @@ export const oneRosterRows: Row<any>[] = [
     changed: async (w, v) => (await w.ds.query(`SELECT 1 FROM oneroster_imports WHERE report->>'source' = $1`, [v.source])).length > 0,
   }),
   row({
-    gql: 'Query.oneRosterImports', query: '{ oneRosterImports { id } }',
+    gql: 'Query.oneRosterImports',
+    query: '{ oneRosterImports { id } }',
     rest: { 'GET /oneroster/imports': () => ({ path: '/oneroster/imports' }) },
     expect: { any: 'AAFFF' },
     given: async (w) => {
       const source = uniq('SIS');
-      const [{ id }] = await w.ds.query(`INSERT INTO oneroster_imports (applied, report) VALUES (false, $1) RETURNING id`,
-        [JSON.stringify({ source, files: [], counts: [], problems: [], moreProblems: 0, applied: false })]);
+      const [{ id }] = await w.ds.query(`INSERT INTO oneroster_imports (applied, report) VALUES (false, $1) RETURNING id`, [
+        JSON.stringify({ source, files: [], counts: [], problems: [], moreProblems: 0, applied: false }),
+      ]);
       return { target: id };
     },
   }),
   row({
-    gql: 'Query.oneRosterAddresses', query: '{ oneRosterAddresses { rostering } }',
+    gql: 'Query.oneRosterAddresses',
+    query: '{ oneRosterAddresses { rostering } }',
     expect: { any: 'AAFFF' },
     given: async () => ({ target: '/ims/oneroster/rostering/v1p2' }),
   }),

@@ -56,8 +56,7 @@ export function checkDocument(r: Row<any>): string | null {
 }
 
 /** The path a REST request goes to matches the row's declared route (`:param` is one path segment). */
-const matchesRoute = (route: string, p: string) =>
-  new RegExp(`^${route.replace(/:[A-Za-z]+/g, '[^/]+')}$`).test(p.split('?')[0]);
+const matchesRoute = (route: string, p: string) => new RegExp(`^${route.replace(/:[A-Za-z]+/g, '[^/]+')}$`).test(p.split('?')[0]);
 
 const REST_LETTER: Record<number, Letter> = { 401: 'U', 403: 'F', 404: 'N' };
 const GQL_LETTER: Record<string, Letter> = { UNAUTHENTICATED: 'U', FORBIDDEN: 'F', NOT_FOUND: 'N' };
@@ -77,7 +76,10 @@ async function viaGraphql(w: World, r: Row<any>, v: Vars, token: string | null):
   let errors: Array<{ message: string; extensions?: { code?: string } }> | undefined;
   let data: Record<string, unknown> | null | undefined;
   if (r.file) {
-    const res = await postMultipart(`${w.t.url}/graphql`, gqlUploadParts(r.query!, variables, r.file(v), r.fileAt), { ...auth, 'apollo-require-preflight': 'true' });
+    const res = await postMultipart(`${w.t.url}/graphql`, gqlUploadParts(r.query!, variables, r.file(v), r.fileAt), {
+      ...auth,
+      'apollo-require-preflight': 'true',
+    });
     ({ errors, data } = typeof res.body === 'object' ? res.body : { errors: [{ message: `${res.status} ${res.body}` }], data: null });
   } else {
     ({ errors, data } = await w.t.gql(r.query!, variables, token));

@@ -23,7 +23,11 @@ const pending = async (w: { ds: import('typeorm').DataSource }, role: Role) => {
  * A user in teacher@'s reach (issue 23): a new student placed in Class 5A 2026, which teacher@ teaches, or a new
  * parent linked to one. Other new users are in no teacher's reach.
  */
-const taught = async (w: { ds: import('typeorm').DataSource; cls: { c5A: string }; year: { y2026: string } }, c: string, opts: { activated?: boolean } = {}) => {
+const taught = async (
+  w: { ds: import('typeorm').DataSource; cls: { c5A: string }; year: { y2026: string } },
+  c: string,
+  opts: { activated?: boolean } = {},
+) => {
   const pendingFields = opts.activated === false ? { activated: false, passwordHash: null } : {};
   const student = await makeUser(w.ds, { role: Role.Student, ...(c === 'taughtStudent' ? pendingFields : {}) });
   await w.ds.query('UPDATE users SET class_id = $2, academic_year_id = $3 WHERE id = $1', [student.id, w.cls.c5A, w.year.y2026]);
@@ -37,21 +41,24 @@ const isTaught = (c: string) => c === 'taughtStudent' || c === 'taughtParent';
 const otherRole = (who: string) => (who === Role.Student ? Role.Parent : Role.Student);
 export const usersRows = [
   row({
-    gql: 'Query.users', query: 'query($search: String) { users(role: STUDENT, search: $search) { nodes { id } } }',
+    gql: 'Query.users',
+    query: 'query($search: String) { users(role: STUDENT, search: $search) { nodes { id } } }',
     variables: () => ({ search: 'student@demo.school' }),
     rest: { 'GET /users': () => ({ path: '/users?role=Student&search=student%40demo.school' }) },
     expect: { any: 'AAAFF' },
     given: async (w) => ({ target: w.me.Student }),
   }),
   row({
-    gql: 'Query.user', query: 'query($id: ID!) { user(id: $id) { id } }',
+    gql: 'Query.user',
+    query: 'query($id: ID!) { user(id: $id) { id } }',
     variables: (v) => ({ id: v.target }),
     rest: { 'GET /users/:id': (v) => ({ path: `/users/${v.target}` }) },
     expect: { self: 'AAAAA', other: 'AAANN' },
     given: async (w, c, who) => ({ target: c === 'self' ? accountOf(w, who) : w.student2 }),
   }),
   row({
-    gql: 'Mutation.createUser', query: 'mutation($input: CreateUserInput!) { createUser(input: $input) { id } }',
+    gql: 'Mutation.createUser',
+    query: 'mutation($input: CreateUserInput!) { createUser(input: $input) { id } }',
     // GraphQL names the role in ALL_CAPS (issue 26); REST keeps the spec's word
     variables: (v) => ({ input: { ...v.fields, role: enumValueName(v.fields.role) } }),
     rest: { 'POST /users': (v) => ({ path: '/users', body: v.fields }) },
@@ -61,30 +68,57 @@ export const usersRows = [
     changed: (w, v) => holds(w, 'users', 'email', v.fields.email),
   }),
   row({
-    gql: 'Mutation.deleteUser', query: 'mutation($id: ID!) { deleteUser(id: $id) }',
+    gql: 'Mutation.deleteUser',
+    query: 'mutation($id: ID!) { deleteUser(id: $id) }',
     variables: (v) => ({ id: v.id }),
     rest: { 'DELETE /users/:id': (v) => ({ path: `/users/${v.id}` }) },
     // the case is the role of a new user to delete (a Teacher deletes only their own students and those students' parents), or the actor themself
-    expect: { Student: 'AAFFF', Teacher: 'AAFFF', Admin: 'AAFFF', SuperAdmin: 'AFFFF', taughtStudent: 'AAAFF', taughtParent: 'AAAFF', self: 'FFFFF' },
-    given: async (w, c, who) => ({ id: c === 'self' ? accountOf(w, who) : isTaught(c) ? (await taught(w, c)).id : await w.fresh.user(c as Role) }),
+    expect: {
+      Student: 'AAFFF',
+      Teacher: 'AAFFF',
+      Admin: 'AAFFF',
+      SuperAdmin: 'AFFFF',
+      taughtStudent: 'AAAFF',
+      taughtParent: 'AAAFF',
+      self: 'FFFFF',
+    },
+    given: async (w, c, who) => ({
+      id: c === 'self' ? accountOf(w, who) : isTaught(c) ? (await taught(w, c)).id : await w.fresh.user(c as Role),
+    }),
     changed: async (w, v) => !(await exists(w, 'users', v.id)),
   }),
   row({
-    gql: 'Mutation.placeStudent', query: 'mutation($input: PlaceStudentInput!) { placeStudent(input: $input) { id } }',
+    gql: 'Mutation.placeStudent',
+    query: 'mutation($input: PlaceStudentInput!) { placeStudent(input: $input) { id } }',
     variables: (v) => ({ input: { userId: v.userId, classId: v.classId, academicYearId: v.yearId } }),
     rest: { 'PUT /users/:id': (v) => ({ path: `/users/${v.userId}`, body: { class: v.classId, academicYear: v.yearId } }) },
     expect: { own: 'AAAFF', other: 'AAFFF' },
-    given: async (w, c) => ({ userId: await w.fresh.user(Role.Student), classId: c === 'own' ? w.cls.c5A : w.cls.c6A, yearId: w.year.y2026 }),
+    given: async (w, c) => ({
+      userId: await w.fresh.user(Role.Student),
+      classId: c === 'own' ? w.cls.c5A : w.cls.c6A,
+      yearId: w.year.y2026,
+    }),
     changed: (w, v) => holds(w, 'users', 'class_id', v.classId, 'id = $2', [v.userId]),
   }),
   row({
-    gql: 'Mutation.updateUser', query: 'mutation($input: UpdateUserInput!) { updateUser(input: $input) { id } }',
+    gql: 'Mutation.updateUser',
+    query: 'mutation($input: UpdateUserInput!) { updateUser(input: $input) { id } }',
     variables: (v) => ({ input: { id: v.target, ...v.set } }),
     // the case is the role of the user edited (a Teacher edits only their own students and those students' parents),
     // the actor changing their own role, or another user's email (SuperAdmin and Admin only; it then waits for confirmation)
-    expect: { Student: 'AAFFF', Teacher: 'AAFFF', Admin: 'AAFFF', SuperAdmin: 'AFFFF', taughtStudent: 'AAAFF', taughtParent: 'AAAFF', selfRole: 'FFFFF', email: 'AAFFF' },
+    expect: {
+      Student: 'AAFFF',
+      Teacher: 'AAFFF',
+      Admin: 'AAFFF',
+      SuperAdmin: 'AFFFF',
+      taughtStudent: 'AAAFF',
+      taughtParent: 'AAAFF',
+      selfRole: 'FFFFF',
+      email: 'AAFFF',
+    },
     given: async (w, c, who) => {
-      if (c === 'selfRole') return { target: accountOf(w, who), set: { role: enumValueName(otherRole(who)) }, column: 'role', value: otherRole(who) };
+      if (c === 'selfRole')
+        return { target: accountOf(w, who), set: { role: enumValueName(otherRole(who)) }, column: 'role', value: otherRole(who) };
       if (c === 'email') {
         const email = uniqueEmail('moved');
         const { id } = await taught(w, 'taughtStudent');
@@ -97,7 +131,8 @@ export const usersRows = [
     changed: (w, v) => (v.table ? holds(w, v.table, v.column, v.value) : holds(w, 'users', v.column, v.value, 'id = $2', [v.target])),
   }),
   row({
-    gql: 'Mutation.resendInvitation', query: 'mutation($id: ID!) { resendInvitation(id: $id) { id } }',
+    gql: 'Mutation.resendInvitation',
+    query: 'mutation($id: ID!) { resendInvitation(id: $id) { id } }',
     variables: (v) => ({ id: v.target }),
     // the case is the role of a Pending user (a Teacher re-invites only their own students and those students' parents)
     expect: { Student: 'AAFFF', Teacher: 'AAFFF', Admin: 'AAFFF', SuperAdmin: 'AFFFF', taughtStudent: 'AAAFF', taughtParent: 'AAAFF' },
@@ -110,21 +145,25 @@ export const usersRows = [
     changed: (w, v) => holds(w, 'mail_outbox', 'to_address', v.email),
   }),
   row({
-    gql: 'Mutation.importUsers', query: 'mutation($input: ImportUsersInput!) { importUsers(input: $input) { createdCount } }',
+    gql: 'Mutation.importUsers',
+    query: 'mutation($input: ImportUsersInput!) { importUsers(input: $input) { createdCount } }',
     variables: (v) => ({ input: { rows: [v.fields] } }),
     expect: { Student: 'AAAFF' },
     given: async () => ({ fields: { firstName: 'Imported', lastName: 'Student', email: uniqueEmail('imported'), role: 'Student' } }),
     changed: (w, v) => holds(w, 'users', 'email', v.fields.email),
   }),
   row({
-    gql: 'Mutation.placeStudents', query: 'mutation($input: PlaceStudentsInput!) { placeStudents(input: $input) { id } }',
+    gql: 'Mutation.placeStudents',
+    query: 'mutation($input: PlaceStudentsInput!) { placeStudents(input: $input) { id } }',
     variables: (v) => ({ input: { userIds: v.userIds, classId: v.classId, academicYearId: v.yearId } }),
     expect: { own: 'AAAFF', other: 'AAFFF' },
     given: async (w, c) => ({
       userIds: [await w.fresh.user(Role.Student), await w.fresh.user(Role.Student)],
-      classId: c === 'own' ? w.cls.c5A : w.cls.c6A, yearId: w.year.y2026,
+      classId: c === 'own' ? w.cls.c5A : w.cls.c6A,
+      yearId: w.year.y2026,
     }),
     changed: async (w, v) =>
-      (await holds(w, 'users', 'class_id', v.classId, 'id = $2', [v.userIds[0]])) && holds(w, 'users', 'class_id', v.classId, 'id = $2', [v.userIds[1]]),
+      (await holds(w, 'users', 'class_id', v.classId, 'id = $2', [v.userIds[0]])) &&
+      holds(w, 'users', 'class_id', v.classId, 'id = $2', [v.userIds[1]]),
   }),
 ];

@@ -96,7 +96,11 @@ export async function buildWorld(t: TestServer): Promise<World> {
     own: { teacherIds: [me.Teacher], classId: cls.c5A, subjectId: subject.Mathematics, academicYearId: year.y2026 },
     other: { teacherIds: [teacher2], classId: cls.c6A, subjectId: subject.Art, academicYearId: year.y2026 },
   };
-  const course = { own: await courseId('MATH-5A'), ownScience: await courseId('SCI-5A'), other: await makeCourse(ds, { ...where.other, title: 'ART-6A' }) };
+  const course = {
+    own: await courseId('MATH-5A'),
+    ownScience: await courseId('SCI-5A'),
+    other: await makeCourse(ds, { ...where.other, title: 'ART-6A' }),
+  };
   const firstModule = (c: string, visible: boolean) =>
     one('SELECT id FROM course_modules WHERE course_id = $1 AND is_visible = $2 ORDER BY sort_order LIMIT 1', [c, visible]);
   const module = {
@@ -120,15 +124,19 @@ export async function buildWorld(t: TestServer): Promise<World> {
     other: await makeDiscussion(ds, course.other, teacher2, null, 'Favourite colours'),
   };
   const record = {
-    own: (await ds.query(
-      `SELECT id, to_char(date, 'YYYY-MM-DD') AS date FROM attendance_records WHERE student_id = $1 AND class_id = $2 AND subject_id = $3 ORDER BY date DESC LIMIT 1`,
-      [me.Student, cls.c5A, subject.Mathematics],
-    ))[0],
-    other: (await ds.query(
-      `INSERT INTO attendance_records (student_id, class_id, subject_id, academic_year_id, date, status, teacher_id)
+    own: (
+      await ds.query(
+        `SELECT id, to_char(date, 'YYYY-MM-DD') AS date FROM attendance_records WHERE student_id = $1 AND class_id = $2 AND subject_id = $3 ORDER BY date DESC LIMIT 1`,
+        [me.Student, cls.c5A, subject.Mathematics],
+      )
+    )[0],
+    other: (
+      await ds.query(
+        `INSERT INTO attendance_records (student_id, class_id, subject_id, academic_year_id, date, status, teacher_id)
        VALUES ($1, $2, $3, $4, current_date - 1, 'Present', $5) RETURNING id, to_char(date, 'YYYY-MM-DD') AS date`,
-      [me.Student, cls.c5A, subject.English, year.y2026, teacher2],
-    ))[0],
+        [me.Student, cls.c5A, subject.English, year.y2026, teacher2],
+      )
+    )[0],
   };
 
   let modules: Promise<string> = Promise.resolve('');
@@ -138,17 +146,22 @@ export async function buildWorld(t: TestServer): Promise<World> {
     // a course's name is unique in its class, subject and year: each fresh one gets its own
     course: (which) => makeCourse(ds, { ...where[which], title: `AUTHZ-${which}-${++courses}` }),
     // one at a time: a module takes the next order number of its course, which concurrent inserts would share
-    module: (c, visible = true) => (modules = modules.catch(() => '').then(() => makeModule(ds, c, { title: 'Authz week', isVisible: visible }))),
+    module: (c, visible = true) =>
+      (modules = modules.catch(() => '').then(() => makeModule(ds, c, { title: 'Authz week', isVisible: visible }))),
     content: async (m, visible = true) => (await makeContent(ds, t.services, m, { title: 'Authz item', isVisible: visible })).id,
-    announcement: (c, visible = true) => makeAnnouncement(ds, c, c === course.other ? teacher2 : me.Teacher, { title: 'Authz notice', isVisible: visible }),
+    announcement: (c, visible = true) =>
+      makeAnnouncement(ds, c, c === course.other ? teacher2 : me.Teacher, { title: 'Authz notice', isVisible: visible }),
     discussion: (c, author) => makeDiscussion(ds, c, author, null, 'Authz thread'),
     year: async () => (await makeYear(ds, undefined, false)).id,
     class: async () => (await makeClass(ds, year.y2026)).id,
     subject: async () => (await makeSubject(ds)).id,
-    allocation: async () => makeAllocation(ds, {
-      classId: await fresh.class(), subjectId: await fresh.subject(), academicYearId: year.y2026,
-      teacherIds: [(await makeUser(ds, { role: Role.Teacher })).id],
-    }),
+    allocation: async () =>
+      makeAllocation(ds, {
+        classId: await fresh.class(),
+        subjectId: await fresh.subject(),
+        academicYearId: year.y2026,
+        teacherIds: [(await makeUser(ds, { role: Role.Teacher })).id],
+      }),
   };
 
   return { t, ds, tokens, me, teacher2, student2, year, cls, subject, alloc, course, module, content, announcement, thread, record, fresh };
@@ -161,7 +174,14 @@ export async function exists(w: World, table: string, id: unknown): Promise<bool
 }
 
 /** Whether the table has a row whose column holds this value (creates and updates write a unique one). */
-export async function holds(w: World, table: string, column: string, value: unknown, where = 'true', params: unknown[] = []): Promise<boolean> {
+export async function holds(
+  w: World,
+  table: string,
+  column: string,
+  value: unknown,
+  where = 'true',
+  params: unknown[] = [],
+): Promise<boolean> {
   const rows = await w.ds.query(`SELECT 1 FROM ${table} WHERE ${column} = $1 AND ${where}`, [value, ...params]);
   return rows.length > 0;
 }

@@ -6,5 +6,10 @@ import { DummyNotesService } from './notes.service';
 /** The dummy domain's request loaders: each author's notes, many authors in one statement. */
 export function dummyNotesLoaders(ds: DataSource, _actor: Actor | null) {
   const notes = new DummyNotesService(ds);
-  return { dummyNotesByAuthor: listLoader((ids) => notes.byAuthors(ids), (n) => n.authorId) };
+  return {
+    dummyNotesByAuthor: listLoader(
+      (ids) => notes.byAuthors(ids),
+      (n) => n.authorId,
+    ),
+  };
 }

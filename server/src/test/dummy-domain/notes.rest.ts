@@ -8,11 +8,20 @@ const presentNote = presenter((_viewer: Actor, n: DummyNote) => ({ id: n.id, tex
 export function dummyNotesRouter() {
   const r = newRouter();
   const service = (ctx: { services: unknown }) => (ctx.services as { dummyNotes: DummyNotesService }).dummyNotes;
-  r.get('/dummy-notes', route(async (_req, res, actor, ctx) => {
-    send(res, (await service(ctx).byAuthors([actor.userId])).map((n) => presentNote(actor, n)));
-  }));
-  r.post('/dummy-notes', route(async (req, res, actor, ctx) => {
-    send(res, presentNote(actor, await service(ctx).add(actor, String(body(req).text ?? ''))), {}, 201);
-  }));
+  r.get(
+    '/dummy-notes',
+    route(async (_req, res, actor, ctx) => {
+      send(
+        res,
+        (await service(ctx).byAuthors([actor.userId])).map((n) => presentNote(actor, n)),
+      );
+    }),
+  );
+  r.post(
+    '/dummy-notes',
+    route(async (req, res, actor, ctx) => {
+      send(res, presentNote(actor, await service(ctx).add(actor, String(body(req).text ?? ''))), {}, 201);
+    }),
+  );
   return r;
 }

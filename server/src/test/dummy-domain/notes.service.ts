@@ -18,7 +18,10 @@ export class DummyNotesService {
   async add(actor: Actor, text: string): Promise<DummyNote> {
     const trimmed = text.trim();
     if (!trimmed || trimmed.length > 200) throw validation('A note is 1 to 200 characters');
-    const [note] = await this.ds.query(`INSERT INTO dummy_notes (author_id, text) VALUES ($1, $2) RETURNING ${COLUMNS}`, [actor.userId, trimmed]);
+    const [note] = await this.ds.query(`INSERT INTO dummy_notes (author_id, text) VALUES ($1, $2) RETURNING ${COLUMNS}`, [
+      actor.userId,
+      trimmed,
+    ]);
     return note;
   }
 

@@ -116,12 +116,7 @@ interface ActiveSwitchProps {
 
 /** The isActive switch of years, classes and subjects. */
 export function ActiveSwitch({ id, checked, onChange }: ActiveSwitchProps) {
-  return (
-    <FormControlLabel
-      control={<Switch id={id} checked={checked} onChange={(e) => onChange(e.target.checked)} />}
-      label="Active"
-    />
-  );
+  return <FormControlLabel control={<Switch id={id} checked={checked} onChange={(e) => onChange(e.target.checked)} />} label="Active" />;
 }
 
 export function StatusChip({ active }: { active: boolean }) {
@@ -182,27 +177,25 @@ export function ListCard({ id, title, toolbar, columns, loading, empty, count, p
         {toolbar}
       </Box>
       <ResponsiveTable columns={columns} aria-labelledby={`${id}-title`} size="small">
-          <TableHead>
+        <TableHead>
+          <TableRow>
+            {columns.map((c, i) => (
+              <TableCell key={c} align={i === columns.length - 1 && c === 'Actions' ? 'right' : 'left'}>
+                {c}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {count === 0 && (
             <TableRow>
-              {columns.map((c, i) => (
-                <TableCell key={c} align={i === columns.length - 1 && c === 'Actions' ? 'right' : 'left'}>
-                  {c}
-                </TableCell>
-              ))}
+              <TableCell colSpan={columns.length}>{loading ? 'Loading...' : empty}</TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {count === 0 && (
-              <TableRow>
-                <TableCell colSpan={columns.length}>{loading ? 'Loading...' : empty}</TableCell>
-              </TableRow>
-            )}
-            {children}
-          </TableBody>
+          )}
+          {children}
+        </TableBody>
       </ResponsiveTable>
-      {pagination && (
-        <TablePager {...pagination} />
-      )}
+      {pagination && <TablePager {...pagination} />}
     </Paper>
   );
 }

@@ -6,7 +6,14 @@ import TextField from '@mui/material/TextField';
 import { FormCard, ListCard, RowActions } from './AcademicParts';
 import { FormDate, FormText } from './AcademicFields';
 import { useFormState } from './academicShared';
-import { PERIOD_TYPE_LABEL, useAcademicPeriods, validatePeriod, type PeriodFormValues, type PeriodRow, type PeriodType } from './useAcademicPeriods';
+import {
+  PERIOD_TYPE_LABEL,
+  useAcademicPeriods,
+  validatePeriod,
+  type PeriodFormValues,
+  type PeriodRow,
+  type PeriodType,
+} from './useAcademicPeriods';
 
 /**
  * The terms and grading periods of the academic year being edited (issue 27; OneRoster academicSessions):
@@ -19,7 +26,9 @@ export function AcademicPeriodsCard({ yearId, yearLabel }: { yearId: string; yea
   return (
     <Box sx={{ mb: 3 }}>
       {p.yearDates && !p.yearDates.startDate && (
-        <Alert severity="info" sx={{ mb: 2 }}>Set the year's start and end dates (above) before adding terms and grading periods.</Alert>
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Set the year's start and end dates (above) before adding terms and grading periods.
+        </Alert>
       )}
       {p.error && (
         <Alert severity="error" sx={{ mb: 2 }} onClose={p.clearError}>
@@ -43,7 +52,12 @@ export function AcademicPeriodsCard({ yearId, yearLabel }: { yearId: string; yea
             <TableCell>{row.endDate}</TableCell>
             <TableCell>{termTitle(row.parentId)}</TableCell>
             <TableCell align="right">
-              <RowActions label={`${PERIOD_TYPE_LABEL[row.type]} ${row.title}`.toLowerCase()} onEdit={() => p.startEdit(row.id)} onDelete={() => void p.del(row)} deleting={p.deleting} />
+              <RowActions
+                label={`${PERIOD_TYPE_LABEL[row.type]} ${row.title}`.toLowerCase()}
+                onEdit={() => p.startEdit(row.id)}
+                onDelete={() => void p.del(row)}
+                deleting={p.deleting}
+              />
             </TableCell>
           </TableRow>
         ))}
@@ -53,7 +67,9 @@ export function AcademicPeriodsCard({ yearId, yearLabel }: { yearId: string; yea
 }
 
 function PeriodForm({ p, yearLabel }: { p: ReturnType<typeof useAcademicPeriods>; yearLabel: string }) {
-  const f = useFormState<PeriodFormValues, 'title' | 'startDate' | 'endDate'>(p.initial, validatePeriod, p.save, { resetOnSuccess: !p.editing });
+  const f = useFormState<PeriodFormValues, 'title' | 'startDate' | 'endDate'>(p.initial, validatePeriod, p.save, {
+    resetOnSuccess: !p.editing,
+  });
   const editing = Boolean(p.editing);
   return (
     <FormCard
@@ -75,7 +91,9 @@ function PeriodForm({ p, yearLabel }: { p: ReturnType<typeof useAcademicPeriods>
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
       >
         {Object.entries(PERIOD_TYPE_LABEL).map(([value, label]) => (
-          <option key={value} value={value}>{label}</option>
+          <option key={value} value={value}>
+            {label}
+          </option>
         ))}
       </TextField>
       <FormText form={f} field="title" id="academic-period-title" label="Title" placeholder="e.g. Autumn term" maxLength={200} />

@@ -22,7 +22,12 @@ export function AcademicYearManagementPage() {
       }}
       // while a year is edited, its terms and grading periods (issue 27)
       between={m.editing ? <AcademicPeriodsCard yearId={m.editing.id} yearLabel={m.editing.year} /> : null}
-      list={{ id: 'academic-years', title: 'Academic Years', columns: ['Year', 'Status', 'Dates', 'Created'], empty: 'No academic years found.' }}
+      list={{
+        id: 'academic-years',
+        title: 'Academic Years',
+        columns: ['Year', 'Status', 'Dates', 'Created'],
+        empty: 'No academic years found.',
+      }}
       cells={(row) => (
         <>
           <TableCell>{row.year}</TableCell>

@@ -151,7 +151,12 @@ function AllocationFields({ f, years, yearsLoading, subjects, subjectsLoading, t
           options={teachers}
           loading={teachersLoading}
           value={chosenTeachers}
-          onChange={(_, chosen) => f.setField('teacherIds', chosen.map((t) => t.id))}
+          onChange={(_, chosen) =>
+            f.setField(
+              'teacherIds',
+              chosen.map((t) => t.id),
+            )
+          }
           getOptionLabel={teacherName}
           isOptionEqualToValue={(a, b) => a.id === b.id}
           filterSelectedOptions

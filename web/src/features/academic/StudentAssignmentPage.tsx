@@ -41,8 +41,7 @@ export function StudentAssignmentPage() {
           <Banner severity="error" message={sa.banners.error} onClose={sa.banners.clearError} />
           {sa.noOptions && (
             <Alert severity="info" sx={{ mb: 2 }}>
-              You have no classes to assign students to: you can assign students only to classes and academic years you
-              teach.
+              You have no classes to assign students to: you can assign students only to classes and academic years you teach.
             </Alert>
           )}
           <Paper component="section" aria-labelledby="students-title" variant="outlined">
@@ -61,35 +60,41 @@ export function StudentAssignmentPage() {
             </Box>
             {sa.selected.size > 0 && <BulkBar sa={sa} />}
             <ResponsiveTable columns={['', 'Name', 'Email', 'Current Class', 'Actions']} aria-labelledby="students-title">
-                <TableHead>
+              <TableHead>
+                <TableRow>
+                  <TableCell padding="checkbox">
+                    <Checkbox
+                      slotProps={{ input: { 'aria-label': 'Select all students on this page' } }}
+                      disabled={sa.noOptions || sa.students.length === 0}
+                      checked={sa.students.length > 0 && sa.students.every((s) => sa.selected.has(s.id))}
+                      indeterminate={sa.students.some((s) => sa.selected.has(s.id)) && !sa.students.every((s) => sa.selected.has(s.id))}
+                      onChange={() => sa.toggleAll(sa.students.map((s) => s.id))}
+                    />
+                  </TableCell>
+                  <TableCell>Name</TableCell>
+                  <TableCell>Email</TableCell>
+                  <TableCell>Current Class</TableCell>
+                  <TableCell align="right">Actions</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {sa.students.length === 0 && (
                   <TableRow>
-                    <TableCell padding="checkbox">
-                      <Checkbox
-                        slotProps={{ input: { 'aria-label': 'Select all students on this page' } }}
-                        disabled={sa.noOptions || sa.students.length === 0}
-                        checked={sa.students.length > 0 && sa.students.every((s) => sa.selected.has(s.id))}
-                        indeterminate={sa.students.some((s) => sa.selected.has(s.id)) && !sa.students.every((s) => sa.selected.has(s.id))}
-                        onChange={() => sa.toggleAll(sa.students.map((s) => s.id))}
-                      />
-                    </TableCell>
-                    <TableCell>Name</TableCell>
-                    <TableCell>Email</TableCell>
-                    <TableCell>Current Class</TableCell>
-                    <TableCell align="right">Actions</TableCell>
+                    <TableCell colSpan={5}>{sa.studentsLoading ? 'Loading...' : 'No students found.'}</TableCell>
                   </TableRow>
-                </TableHead>
-                <TableBody>
-                  {sa.students.length === 0 && (
-                    <TableRow>
-                      <TableCell colSpan={5}>{sa.studentsLoading ? 'Loading...' : 'No students found.'}</TableCell>
-                    </TableRow>
-                  )}
-                  {sa.students.map((s) => (
-                    <StudentRowView key={s.id} student={s} sa={sa} />
-                  ))}
-                </TableBody>
+                )}
+                {sa.students.map((s) => (
+                  <StudentRowView key={s.id} student={s} sa={sa} />
+                ))}
+              </TableBody>
             </ResponsiveTable>
-            <TablePager count={sa.total} page={sa.page} pageSize={sa.pageSize} onPageChange={sa.setPage} onPageSizeChange={sa.setPageSize} />
+            <TablePager
+              count={sa.total}
+              page={sa.page}
+              pageSize={sa.pageSize}
+              onPageChange={sa.setPage}
+              onPageSizeChange={sa.setPageSize}
+            />
           </Paper>
         </>
       )}
@@ -159,7 +164,17 @@ function BulkBar({ sa }: { sa: SA }) {
     <Box
       role="region"
       aria-label="Assign selected students"
-      sx={{ mx: 2, mb: 1, p: 1.5, display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap', bgcolor: 'action.hover', borderRadius: 1 }}
+      sx={{
+        mx: 2,
+        mb: 1,
+        p: 1.5,
+        display: 'flex',
+        gap: 1.5,
+        alignItems: 'center',
+        flexWrap: 'wrap',
+        bgcolor: 'action.hover',
+        borderRadius: 1,
+      }}
     >
       <Typography sx={{ fontWeight: 600 }}>
         {n} {n === 1 ? 'student' : 'students'} selected

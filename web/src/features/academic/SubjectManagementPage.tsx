@@ -12,8 +12,20 @@ export function SubjectManagementPage() {
     <ManagedPage
       title="Subject Management"
       m={s}
-      form={{ id: 'subject-form', createTitle: 'Create Subject', editTitle: 'Edit Subject', validate: validateSubject, fields: subjectFields }}
-      list={{ id: 'subjects', title: 'Subjects', columns: ['Name', 'Description', 'Status'], empty: 'No subjects found.', pagination: s.pagination }}
+      form={{
+        id: 'subject-form',
+        createTitle: 'Create Subject',
+        editTitle: 'Edit Subject',
+        validate: validateSubject,
+        fields: subjectFields,
+      }}
+      list={{
+        id: 'subjects',
+        title: 'Subjects',
+        columns: ['Name', 'Description', 'Status'],
+        empty: 'No subjects found.',
+        pagination: s.pagination,
+      }}
       cells={(row) => (
         <>
           <TableCell>{row.name}</TableCell>
@@ -31,7 +43,15 @@ export function SubjectManagementPage() {
 function subjectFields(f: FormApi<SubjectFormValues>, editing: boolean) {
   return (
     <>
-      <FormText form={f} field="name" id="subject-name" label="Subject Name" autoFocus={editing} placeholder="e.g. Mathematics" maxLength={100} />
+      <FormText
+        form={f}
+        field="name"
+        id="subject-name"
+        label="Subject Name"
+        autoFocus={editing}
+        placeholder="e.g. Mathematics"
+        maxLength={100}
+      />
       <ActiveSwitch id="subject-active" checked={f.values.isActive} onChange={(v) => f.setField('isActive', v)} />
       <DescriptionField form={f} id="subject-description" />
     </>

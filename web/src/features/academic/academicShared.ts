@@ -48,15 +48,21 @@ export function useBanners(loadErrors: LoadError[] = []) {
   const clearLoadError = useCallback(() => {
     if (loadCause) setDismissed((d) => [...d, loadCause]);
   }, [loadCause]);
-  const showSuccess = useCallback((message: string) => {
-    setActionError(null);
-    setSuccess(message);
-  }, [setActionError, setSuccess]);
+  const showSuccess = useCallback(
+    (message: string) => {
+      setActionError(null);
+      setSuccess(message);
+    },
+    [setActionError, setSuccess],
+  );
   /** Shows the server's message, else the spec's fallback text (platform.md section 8). */
-  const showError = useCallback((cause: unknown, fallback: string) => {
-    setSuccess(null);
-    setActionError(errorMessage(cause, fallback));
-  }, [setActionError, setSuccess]);
+  const showError = useCallback(
+    (cause: unknown, fallback: string) => {
+      setSuccess(null);
+      setActionError(errorMessage(cause, fallback));
+    },
+    [setActionError, setSuccess],
+  );
 
   return {
     success,

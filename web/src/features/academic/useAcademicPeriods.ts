@@ -2,7 +2,10 @@ import { useState } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { confirmAction } from '../../components/confirm';
 import {
-  useAcademicYearPeriodsQuery, useCreateAcademicPeriodMutation, useDeleteAcademicPeriodMutation, useUpdateAcademicPeriodMutation,
+  useAcademicYearPeriodsQuery,
+  useCreateAcademicPeriodMutation,
+  useDeleteAcademicPeriodMutation,
+  useUpdateAcademicPeriodMutation,
   type AcademicPeriodItemFragment,
 } from './academic.generated';
 import type { AcademicPeriodType as PeriodType } from '../../gql/types';
@@ -44,7 +47,12 @@ export function useAcademicPeriods(yearId: string) {
   const editing = periods.find((p) => p.id === editId) ?? null;
 
   const save = async (v: PeriodFormValues): Promise<boolean> => {
-    const fields = { title: v.title.trim(), startDate: v.startDate, endDate: v.endDate, parentId: v.type === 'GRADING_PERIOD' && v.parentId ? v.parentId : null };
+    const fields = {
+      title: v.title.trim(),
+      startDate: v.startDate,
+      endDate: v.endDate,
+      parentId: v.type === 'GRADING_PERIOD' && v.parentId ? v.parentId : null,
+    };
     try {
       if (editing) await update({ variables: { input: { id: editing.id, ...fields } } });
       else await create({ variables: { input: { academicYearId: yearId, type: v.type, ...fields } } });
@@ -75,7 +83,15 @@ export function useAcademicPeriods(yearId: string) {
     terms: periods.filter((p) => p.type === 'TERM'),
     loading: query.loading && !query.data,
     editing,
-    initial: editing ? { type: editing.type, title: editing.title, startDate: editing.startDate, endDate: editing.endDate, parentId: editing.parentId ?? '' } : EMPTY_PERIOD,
+    initial: editing
+      ? {
+          type: editing.type,
+          title: editing.title,
+          startDate: editing.startDate,
+          endDate: editing.endDate,
+          parentId: editing.parentId ?? '',
+        }
+      : EMPTY_PERIOD,
     startEdit: setEditId,
     cancelEdit: () => setEditId(null),
     save,

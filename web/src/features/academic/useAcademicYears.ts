@@ -1,5 +1,13 @@
 import { confirmAction } from '../../components/confirm';
-import { AcademicYearListDocument, useAcademicYearDetailQuery, useAcademicYearListQuery, useCreateAcademicYearMutation, useDeleteAcademicYearMutation, useUpdateAcademicYearMutation, type AcademicYearItemFragment } from './academic.generated';
+import {
+  AcademicYearListDocument,
+  useAcademicYearDetailQuery,
+  useAcademicYearListQuery,
+  useCreateAcademicYearMutation,
+  useDeleteAcademicYearMutation,
+  useUpdateAcademicYearMutation,
+  type AcademicYearItemFragment,
+} from './academic.generated';
 import { ACADEMIC_ROUTES, byText, type FieldErrors } from './academicShared';
 import { useEditMode, useManagedList } from './useManagedList';
 
@@ -35,8 +43,18 @@ export function validateYear(v: YearFormValues): FieldErrors<'year' | 'startDate
 const FETCH_FAILED = 'Failed to fetch academic years';
 
 const emptyValues = () => EMPTY_YEAR;
-const toValues = (y: AcademicYearRow): YearFormValues => ({ year: y.year, isActive: y.isActive, startDate: y.startDate ?? '', endDate: y.endDate ?? '' });
-const toInput = (v: YearFormValues) => ({ year: v.year.trim(), isActive: v.isActive, startDate: v.startDate || null, endDate: v.endDate || null });
+const toValues = (y: AcademicYearRow): YearFormValues => ({
+  year: y.year,
+  isActive: y.isActive,
+  startDate: y.startDate ?? '',
+  endDate: y.endDate ?? '',
+});
+const toInput = (v: YearFormValues) => ({
+  year: v.year.trim(),
+  isActive: v.isActive,
+  startDate: v.startDate || null,
+  endDate: v.endDate || null,
+});
 /** Newest first, as the server lists them. */
 export const newestYearFirst = (a: { year: string }, b: { year: string }) => -byText<{ year: string }>((y) => y.year)(a, b);
 
@@ -61,7 +79,10 @@ export function useAcademicYears() {
     createInput: toInput,
     updateInput: toInput,
     addCreated: (cache, { createAcademicYear }) =>
-      cache.updateQuery({ query: AcademicYearListDocument }, (d) => d && { academicYears: [...d.academicYears, createAcademicYear].sort(newestYearFirst) }),
+      cache.updateQuery(
+        { query: AcademicYearListDocument },
+        (d) => d && { academicYears: [...d.academicYears, createAcademicYear].sort(newestYearFirst) },
+      ),
     deleteWhat: (row) => `the academic year ${row.year}`,
     // one active year (the database keeps it so): making another one active deactivates this one, so ask first
     confirmSave: (values, editing) => {

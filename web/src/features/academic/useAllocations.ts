@@ -68,8 +68,7 @@ const byYearClassSubject = (a: AllocationRow, b: AllocationRow) =>
   byText<AllocationRow>((r) => r.subject.name)(a, b);
 
 /** What the row is, in its actions' accessible names and the delete question. */
-export const allocationLabel = (row: AllocationRow) =>
-  `${row.subject.name} in ${row.class.name} (${row.academicYear.year})`;
+export const allocationLabel = (row: AllocationRow) => `${row.subject.name} in ${row.class.name} (${row.academicYear.year})`;
 
 /**
  * The Teacher Assignment page's allocations: create (`?class={classId}&year={yearId}` prefill), edit (`?edit={id}`),
@@ -87,7 +86,10 @@ export function useAllocations() {
   const variables = { academicYearId: filter.academicYearId, ...pages.variables };
   // the rows the page opened on come with the form's choices; any other rows come alone
   const [opened] = useState(() => JSON.stringify(variables));
-  const page = useAllocationPageQuery({ ...mode.listOptions, variables: { ...variables, ...MAX_PAGE, withOptions: JSON.stringify(variables) === opened } });
+  const page = useAllocationPageQuery({
+    ...mode.listOptions,
+    variables: { ...variables, ...MAX_PAGE, withOptions: JSON.stringify(variables) === opened },
+  });
   const options = useAllocationOptionsQuery({ variables: MAX_PAGE, skip: !mode.canManage, fetchPolicy: 'cache-only' });
   const detail = useAllocationDetailQuery(mode.detailOptions);
   // while another page loads, the last rows stay on screen

@@ -1,5 +1,12 @@
 import { useMemo } from 'react';
-import { useClassDetailQuery, useClassListQuery, useCreateClassMutation, useDeleteClassMutation, useUpdateClassMutation, type SchoolClassItemFragment } from './academic.generated';
+import {
+  useClassDetailQuery,
+  useClassListQuery,
+  useCreateClassMutation,
+  useDeleteClassMutation,
+  useUpdateClassMutation,
+  type SchoolClassItemFragment,
+} from './academic.generated';
 import { ACADEMIC_ROUTES, byText, type FieldErrors } from './academicShared';
 import { useEditMode, useManagedList } from './useManagedList';
 import { useYearChoice } from './useYearChoice';

@@ -32,10 +32,7 @@ export function useCourseManagement() {
   // `openAtLoad`: the node's state until it is toggled (the first year, and the first class of the first year)
   const [toggled, setToggled] = useState<Record<string, boolean>>({});
   const isOpen = useCallback((id: string, openAtLoad = false) => toggled[id] ?? openAtLoad, [toggled]);
-  const toggle = useCallback(
-    (id: string, openAtLoad = false) => setToggled((t) => ({ ...t, [id]: !(t[id] ?? openAtLoad) })),
-    [],
-  );
+  const toggle = useCallback((id: string, openAtLoad = false) => setToggled((t) => ({ ...t, [id]: !(t[id] ?? openAtLoad) })), []);
 
   return {
     canManage,

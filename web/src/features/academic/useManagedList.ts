@@ -3,13 +3,7 @@ import type { ApolloCache } from '@apollo/client';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { dropPages, evictObject } from '../../lib/cacheUpdates';
 import { confirmAction } from '../../components/confirm';
-import {
-  editLink,
-  firstLoading,
-  useBanners,
-  useCanManageAcademic,
-  type LoadError,
-} from './academicShared';
+import { editLink, firstLoading, useBanners, useCanManageAcademic, type LoadError } from './academicShared';
 
 /**
  * A management page's route state: `?edit={id}` is edit mode, anything else create mode. `startEdit` is the

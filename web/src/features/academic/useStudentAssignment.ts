@@ -3,7 +3,14 @@ import { useDebounced } from '../../components/useDebounced';
 import { useCursorPages } from '../../components/useCursorPages';
 import { useSession } from '../../lib/session';
 import type { Role } from '../../gql/types';
-import { usePlaceStudentMutation, usePlaceStudentsMutation, usePlacementOptionsAllQuery, usePlacementOptionsOfTeacherQuery, usePlacementStudentsQuery, type PlacementStudentFragment } from './academic.generated';
+import {
+  usePlaceStudentMutation,
+  usePlaceStudentsMutation,
+  usePlacementOptionsAllQuery,
+  usePlacementOptionsOfTeacherQuery,
+  usePlacementStudentsQuery,
+  type PlacementStudentFragment,
+} from './academic.generated';
 import { byText, useBanners } from './academicShared';
 import { MAX_PAGE } from '../../lib/listMax';
 
@@ -102,27 +109,34 @@ export function useStudentAssignment() {
   const classesOf = (yearId: string) => yearOptions.find((y) => y.id === yearId)?.classes ?? [];
   const classOptions = draft ? classesOf(draft.academicYearId) : [];
 
-  const toggle = useCallback((id: string) => setSelected((s) => {
-    const next = new Set(s);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    return next;
-  }), []);
+  const toggle = useCallback(
+    (id: string) =>
+      setSelected((s) => {
+        const next = new Set(s);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [],
+  );
   /** Ticks every student of the page on screen, or unticks them when all are ticked. */
-  const toggleAll = (ids: string[]) => setSelected((s) => {
-    const next = new Set(s);
-    const all = ids.every((id) => next.has(id));
-    for (const id of ids) {
-      if (all) next.delete(id);
-      else next.add(id);
-    }
-    return next;
-  });
+  const toggleAll = (ids: string[]) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      const all = ids.every((id) => next.has(id));
+      for (const id of ids) {
+        if (all) next.delete(id);
+        else next.add(id);
+      }
+      return next;
+    });
 
   const placeSelected = async (): Promise<void> => {
     if (!selected.size || !bulk.academicYearId || !bulk.classId) return;
     try {
-      const answer = await placeManyMutation({ variables: { input: { userIds: [...selected], academicYearId: bulk.academicYearId, classId: bulk.classId } } });
+      const answer = await placeManyMutation({
+        variables: { input: { userIds: [...selected], academicYearId: bulk.academicYearId, classId: bulk.classId } },
+      });
       const n = answer.data?.placeStudents.length ?? selected.size;
       banners.showSuccess(`${n} ${n === 1 ? 'student' : 'students'} assigned successfully`);
       setSelected(new Set());

@@ -1,5 +1,12 @@
 import { useMemo } from 'react';
-import { useCreateSubjectMutation, useDeleteSubjectMutation, useSubjectDetailQuery, useSubjectListQuery, useUpdateSubjectMutation, type SubjectItemFragment } from './academic.generated';
+import {
+  useCreateSubjectMutation,
+  useDeleteSubjectMutation,
+  useSubjectDetailQuery,
+  useSubjectListQuery,
+  useUpdateSubjectMutation,
+  type SubjectItemFragment,
+} from './academic.generated';
 import { ACADEMIC_ROUTES, byText, type FieldErrors } from './academicShared';
 import { useEditMode, useManagedList } from './useManagedList';
 import { useTablePages } from './useTablePages';

@@ -68,7 +68,13 @@ function ProfileForm({ user, onSave }: ProfileFormProps) {
 }
 
 /** Your own sign-in email: the new address gets a link, and the email changes when it is opened. */
-function EmailForm({ pendingEmail, onSave }: { pendingEmail: string | null; onSave(input: RequestEmailChangeInput): Promise<string | null> }) {
+function EmailForm({
+  pendingEmail,
+  onSave,
+}: {
+  pendingEmail: string | null;
+  onSave(input: RequestEmailChangeInput): Promise<string | null>;
+}) {
   const form = useDialogForm<RequestEmailChangeInput>({ newEmail: '', currentPassword: '' }, () => undefined);
   const submit = form.submitWith(
     () => ({}),
@@ -89,9 +95,25 @@ function EmailForm({ pendingEmail, onSave }: { pendingEmail: string | null; onSa
       error={form.dialog.error}
       sx={{ mt: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}
     >
-      <TextField id="profile-new-email" label="New Email" type="email" autoComplete="email" {...form.text('newEmail')}
-        helperText={pendingEmail ? `Waiting for confirmation at ${pendingEmail}` : 'You keep signing in with your current email until the link sent to the new one is opened'} />
-      <TextField id="profile-email-password" label="Current Password" type="password" autoComplete="current-password" {...form.text('currentPassword')} />
+      <TextField
+        id="profile-new-email"
+        label="New Email"
+        type="email"
+        autoComplete="email"
+        {...form.text('newEmail')}
+        helperText={
+          pendingEmail
+            ? `Waiting for confirmation at ${pendingEmail}`
+            : 'You keep signing in with your current email until the link sent to the new one is opened'
+        }
+      />
+      <TextField
+        id="profile-email-password"
+        label="Current Password"
+        type="password"
+        autoComplete="current-password"
+        {...form.text('currentPassword')}
+      />
     </FormSection>
   );
 }

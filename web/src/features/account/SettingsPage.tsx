@@ -122,7 +122,13 @@ function SessionItem({ session, onSignOut }: { session: AccountSessionRow; onSig
         {session.current && <Chip size="small" color="primary" label="This session" />}
         {session.impersonating && <Chip size="small" color="warning" variant="outlined" label="Viewing as another role" />}
         {!session.current && (
-          <Button size="small" color="error" variant="outlined" aria-label={`Sign out the session signed in ${signedIn}`} onClick={onSignOut}>
+          <Button
+            size="small"
+            color="error"
+            variant="outlined"
+            aria-label={`Sign out the session signed in ${signedIn}`}
+            onClick={onSignOut}
+          >
             Sign out
           </Button>
         )}

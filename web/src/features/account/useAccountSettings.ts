@@ -65,7 +65,11 @@ export function useAccountSessions() {
   const signOut = (session: AccountSessionRow): Promise<boolean> =>
     messages.act(
       // endSession answers true: the session leaves the cache and so the list
-      () => endSession({ variables: { id: session.id }, update: (cache) => evictObject(cache, { __typename: 'AccountSession', id: session.id }) }),
+      () =>
+        endSession({
+          variables: { id: session.id },
+          update: (cache) => evictObject(cache, { __typename: 'AccountSession', id: session.id }),
+        }),
       'The session was signed out',
       'Failed to sign out the session',
     );

@@ -28,7 +28,11 @@ export function useProfile() {
 
   /** A new sign-in email: the server mails a link to it; the answer says where (issue 23). */
   const changeEmail = (input: RequestEmailChangeInput): Promise<string | null> =>
-    messages.attempt(() => requestEmailChange({ variables: { input } }), (r) => r.data?.requestEmailChange.message ?? '', 'Failed to change your email');
+    messages.attempt(
+      () => requestEmailChange({ variables: { input } }),
+      (r) => r.data?.requestEmailChange.message ?? '',
+      'Failed to change your email',
+    );
 
   return {
     user,

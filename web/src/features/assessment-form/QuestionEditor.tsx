@@ -54,7 +54,12 @@ function RowList<T extends { key: string }>({ noun, rows, onChange, make, render
       ))}
       {error && <FormHelperText error>{error}</FormHelperText>}
       <Box>
-        <Button size="small" startIcon={<AddIcon />} onClick={() => onChange([...rows, make()])} aria-label={`Add ${noun.toLowerCase()} to question ${questionNo}`}>
+        <Button
+          size="small"
+          startIcon={<AddIcon />}
+          onClick={() => onChange([...rows, make()])}
+          aria-label={`Add ${noun.toLowerCase()} to question ${questionNo}`}
+        >
           {`Add ${noun}`}
         </Button>
       </Box>
@@ -112,7 +117,14 @@ export function QuestionCard({ q, n, count, showErrors, onChange, onMove, onRemo
         </Typography>
       )}
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}>
-        <SelectField id={`${id}-type`} label="Question Type" value={q.type} options={QUESTION_TYPES} labels={QUESTION_TYPE_LABELS} onChange={(type) => set('type', type)} />
+        <SelectField
+          id={`${id}-type`}
+          label="Question Type"
+          value={q.type}
+          options={QUESTION_TYPES}
+          labels={QUESTION_TYPE_LABELS}
+          onChange={(type) => set('type', type)}
+        />
         <TextField
           id={`${id}-points`}
           label="Points"
@@ -157,7 +169,13 @@ export function QuestionCard({ q, n, count, showErrors, onChange, onMove, onRemo
                   onChange={(e) => setRow({ ...o, text: e.target.value })}
                 />
                 <FormControlLabel
-                  control={<Checkbox id={`${id}-option-${i}-correct`} checked={o.isCorrect} onChange={(e) => setRow({ ...o, isCorrect: e.target.checked })} />}
+                  control={
+                    <Checkbox
+                      id={`${id}-option-${i}-correct`}
+                      checked={o.isCorrect}
+                      onChange={(e) => setRow({ ...o, isCorrect: e.target.checked })}
+                    />
+                  }
                   label={`Option ${i} is correct`}
                 />
               </>
@@ -165,7 +183,9 @@ export function QuestionCard({ q, n, count, showErrors, onChange, onMove, onRemo
           />
           <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
             <FormControlLabel
-              control={<Checkbox id={`${id}-partial`} checked={q.partialEnabled} onChange={(e) => set('partialEnabled', e.target.checked)} />}
+              control={
+                <Checkbox id={`${id}-partial`} checked={q.partialEnabled} onChange={(e) => set('partialEnabled', e.target.checked)} />
+              }
               label="Partial marking"
             />
             {q.partialEnabled && (

@@ -14,7 +14,11 @@ export { fromLocalInput, QUESTION_TYPE_LABELS, toLocalInput };
 
 export const QUESTION_TYPES = Object.keys(QUESTION_TYPE_LABELS) as readonly QuestionType[];
 /** The spec's words for the result visibilities (section 5), in the select's order. */
-export const RESULT_VISIBILITY_LABEL: Record<ResultVisibility, string> = { IMMEDIATE: 'Immediate', SCORE_ONLY: 'Score Only', MANUAL: 'Manual' };
+export const RESULT_VISIBILITY_LABEL: Record<ResultVisibility, string> = {
+  IMMEDIATE: 'Immediate',
+  SCORE_ONLY: 'Score Only',
+  MANUAL: 'Manual',
+};
 export const RESULT_VISIBILITIES = Object.keys(RESULT_VISIBILITY_LABEL) as readonly ResultVisibility[];
 /** What each result visibility means, under the select (issue 25: 'Manual' was unexplained). */
 export const RESULT_VISIBILITY_HELP: Record<ResultVisibility, string> = {
@@ -102,7 +106,16 @@ export const newOption = (text = '', isCorrect = false): OptionDraft => ({ key: 
 export const newAnswer = (answer = '', weight = '100'): AnswerDraft => ({ key: newKey(), answer, weight });
 
 export function newQuestion(type: QuestionType = 'MCQ'): QuestionDraft {
-  return { key: newKey(), type, questionText: '', points: '1', options: [newOption(), newOption()], answers: [newAnswer()], partialEnabled: false, penalty: '0' };
+  return {
+    key: newKey(),
+    type,
+    questionText: '',
+    points: '1',
+    options: [newOption(), newOption()],
+    answers: [newAnswer()],
+    partialEnabled: false,
+    penalty: '0',
+  };
 }
 
 /** Defaults (spec section 9): result visibility immediate, scope whole_class, visible, one question. */
@@ -169,11 +182,14 @@ export function validateAssessment(kind: Kind, fields: AssessmentFields, editing
   if (!fields.title.trim()) errors.title = titleRequiredText(kind);
   if (!fields.dueDate) errors.dueDate = 'Due date is required';
   // a random draw gives each student questions too (issue 30)
-  if (fields.questions.length === 0 && fields.randomDraws.length === 0) errors.questions = editing ? kind.noQuestionOnEditText : 'Please add at least one question';
-  else if (fields.questions.some((q) => Object.keys(validateQuestion(q)).length > 0)) errors.questions = 'Please complete the questions marked below';
+  if (fields.questions.length === 0 && fields.randomDraws.length === 0)
+    errors.questions = editing ? kind.noQuestionOnEditText : 'Please add at least one question';
+  else if (fields.questions.some((q) => Object.keys(validateQuestion(q)).length > 0))
+    errors.questions = 'Please complete the questions marked below';
   if (fields.scope === 'INDIVIDUAL_STUDENTS' && fields.targetStudentIds.length === 0) errors.students = kind.noStudentText;
   if (fields.randomDraws.some((d) => !d.bankId)) errors.draws = 'Choose the bank of each random draw';
-  else if (fields.randomDraws.some((d) => !/^\d+$/.test(d.count.trim()) || Number(d.count) < 1)) errors.draws = 'How many questions to draw must be a whole number of at least 1';
+  else if (fields.randomDraws.some((d) => !/^\d+$/.test(d.count.trim()) || Number(d.count) < 1))
+    errors.draws = 'How many questions to draw must be a whole number of at least 1';
   return errors;
 }
 
@@ -199,7 +215,9 @@ export function draftFrom(q: QuestionData): QuestionDraft {
     type: q.type,
     questionText: q.questionText,
     points: String(q.points),
-    options: q.options.length ? q.options.map((o) => ({ key: newKey(), id: o.id, text: o.text, isCorrect: Boolean(o.isCorrect) })) : [newOption(), newOption()],
+    options: q.options.length
+      ? q.options.map((o) => ({ key: newKey(), id: o.id, text: o.text, isCorrect: Boolean(o.isCorrect) }))
+      : [newOption(), newOption()],
     answers: q.acceptedAnswers?.length ? q.acceptedAnswers.map((x) => newAnswer(x.answer, String(x.weight))) : [newAnswer()],
     partialEnabled: q.partialMarking?.enabled ?? false,
     penalty: String(q.partialMarking?.penaltyPerWrong ?? 0),
@@ -212,7 +230,14 @@ export function draftFrom(q: QuestionData): QuestionDraft {
 /** A bank question copied into an item not saved yet: a new question (no id, no option ids). */
 export function draftFromBank(q: QuestionData): QuestionDraft {
   const d = draftFrom(q);
-  return { ...d, id: undefined, options: d.options.map((o) => ({ ...o, id: undefined })), bankQuestionId: null, bankLinked: false, images: undefined };
+  return {
+    ...d,
+    id: undefined,
+    options: d.options.map((o) => ({ ...o, id: undefined })),
+    bankQuestionId: null,
+    bankLinked: false,
+    images: undefined,
+  };
 }
 
 /** One question as the inputs carry it (an item's QuestionInput and a bank's BankQuestionInput share these fields). */
@@ -227,7 +252,9 @@ export function questionInputFrom(q: QuestionDraft) {
           partialMarking: { enabled: q.partialEnabled, penaltyPerWrong: q.partialEnabled ? Number(q.penalty) : 0 },
         }
       : {}),
-    ...(q.type === 'SHORT_ANSWER' ? { acceptedAnswers: q.answers.map((a) => ({ answer: a.answer.trim(), weight: Number(a.weight) })) } : {}),
+    ...(q.type === 'SHORT_ANSWER'
+      ? { acceptedAnswers: q.answers.map((a) => ({ answer: a.answer.trim(), weight: Number(a.weight) })) }
+      : {}),
   };
 }
 

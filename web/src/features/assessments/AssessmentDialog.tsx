@@ -11,7 +11,17 @@ import { TitleDescriptionFields } from '../../components/TitleDescriptionFields'
 import { useDialogForm } from '../../components/useDialogForm';
 import { VisibleCheckbox } from '../../components/VisibleCheckbox';
 import type { AssessmentScope, ResultVisibility } from '../../gql/types';
-import { RESULT_VISIBILITIES, RESULT_VISIBILITY_HELP, RESULT_VISIBILITY_LABEL, SCOPES, SCOPE_LABEL, validateAssessment, type AssessmentErrors, type AssessmentFields, type QuestionDraft } from '../assessment-form/fields';
+import {
+  RESULT_VISIBILITIES,
+  RESULT_VISIBILITY_HELP,
+  RESULT_VISIBILITY_LABEL,
+  SCOPES,
+  SCOPE_LABEL,
+  validateAssessment,
+  type AssessmentErrors,
+  type AssessmentFields,
+  type QuestionDraft,
+} from '../assessment-form/fields';
 import type { Kind } from '../../lib/assessmentKinds';
 import { BankTools } from '../question-banks/BankTools';
 import { RandomDrawSection } from '../question-banks/RandomDrawSection';
@@ -19,7 +29,19 @@ import { QuestionEditor } from '../assessment-form/QuestionEditor';
 import { StudentPicker, type StudentsOf } from './StudentPicker';
 
 /** The due date-time field (datetime-local, to the minute); also used by the reuse dialog. */
-export function DueDateField({ id, value, onChange, error, required }: { id: string; value: string; onChange(v: string): void; error?: string; required?: boolean }) {
+export function DueDateField({
+  id,
+  value,
+  onChange,
+  error,
+  required,
+}: {
+  id: string;
+  value: string;
+  onChange(v: string): void;
+  error?: string;
+  required?: boolean;
+}) {
   return (
     <TextField
       id={id}
@@ -114,7 +136,15 @@ export function AssessmentDialog({ kind, initial, editing, studentsOf, onClose, 
       {...form.dialog}
       submitting={form.dialog.submitting || previewing}
     >
-      <TitleDescriptionFields idPrefix={kind.key} required autoFocus values={values} error={errors.title} rows={2} onChange={(key, value) => change(key, value)} />
+      <TitleDescriptionFields
+        idPrefix={kind.key}
+        required
+        autoFocus
+        values={values}
+        error={errors.title}
+        rows={2}
+        onChange={(key, value) => change(key, value)}
+      />
       <TextField id={`${kind.key}-instructions`} label="Instructions" multiline minRows={2} {...form.text('instructions')} />
       <DueDateField id={`${kind.key}-due`} required value={values.dueDate} onChange={(v) => change('dueDate', v)} error={errors.dueDate} />
       <TextField
@@ -135,7 +165,12 @@ export function AssessmentDialog({ kind, initial, editing, studentsOf, onClose, 
       <VisibleCheckbox id={`${kind.key}-visible`} checked={values.isVisible} onChange={(v) => change('isVisible', v)} />
       <FormControl>
         <FormLabel id={`${kind.key}-scope-label`}>Scope</FormLabel>
-        <RadioGroup row aria-labelledby={`${kind.key}-scope-label`} value={values.scope} onChange={(e) => setScope(e.target.value as AssessmentScope)}>
+        <RadioGroup
+          row
+          aria-labelledby={`${kind.key}-scope-label`}
+          value={values.scope}
+          onChange={(e) => setScope(e.target.value as AssessmentScope)}
+        >
           {SCOPES.map((s) => (
             <FormControlLabel key={s} value={s} control={<Radio />} label={SCOPE_LABEL[s]} />
           ))}

@@ -16,7 +16,9 @@ interface CreateProps {
 }
 
 export function CreateAssessmentDialog({ kind, owner, onClose, onSave }: CreateProps) {
-  return <AssessmentDialog kind={kind} initial={emptyFields()} editing={false} studentsOf={owner.input} onClose={onClose} onSave={onSave} />;
+  return (
+    <AssessmentDialog kind={kind} initial={emptyFields()} editing={false} studentsOf={owner.input} onClose={onClose} onSave={onSave} />
+  );
 }
 
 interface EditProps extends CreateProps {
@@ -45,5 +47,16 @@ export function EditAssessmentDialog({ kind, owner, id, onClose, onSave, preview
       </Dialog>
     );
   }
-  return <AssessmentDialog kind={kind} initial={fieldsFrom(item)} editing studentsOf={owner.input} onClose={onClose} onSave={onSave} preview={preview} assessmentId={id} />;
+  return (
+    <AssessmentDialog
+      kind={kind}
+      initial={fieldsFrom(item)}
+      editing
+      studentsOf={owner.input}
+      onClose={onClose}
+      onSave={onSave}
+      preview={preview}
+      assessmentId={id}
+    />
+  );
 }

@@ -55,7 +55,13 @@ interface AssessmentTableProps<R extends AssessmentRowData> {
  * The Assignments, Exams and Quizzes tables (spec section 2): Title (with the description cut at 50 characters),
  * Due Date with the time, Points, Results Visibility, Access, Actions (view submissions, edit, delete).
  */
-export function AssessmentTable<R extends AssessmentRowData>({ kind, rows, onEdit, onDelete, inHiddenModule = false }: AssessmentTableProps<R>) {
+export function AssessmentTable<R extends AssessmentRowData>({
+  kind,
+  rows,
+  onEdit,
+  onDelete,
+  inHiddenModule = false,
+}: AssessmentTableProps<R>) {
   return (
     <ResponsiveTable
       columns={['Title', 'Due Date', 'Points', 'Results Visibility', 'Access', 'Actions']}
@@ -64,57 +70,66 @@ export function AssessmentTable<R extends AssessmentRowData>({ kind, rows, onEdi
       size="small"
       aria-label={kind.plural}
     >
-        <TableHead>
-          <TableRow>
-            <TableCell>Title</TableCell>
-            <TableCell>Due Date</TableCell>
-            <TableCell>Points</TableCell>
-            <TableCell>Results Visibility</TableCell>
-            <TableCell>Access</TableCell>
-            <TableCell align="right">Actions</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.length === 0 && <EmptyRow colSpan={6} text={kind.emptyText} />}
-          {rows.map((a) => (
-            <TableRow key={a.id} hover>
-              <TitleCell title={a.title} description={a.description} />
-              <TableCell>{formatDateTime(a.dueDate)}</TableCell>
-              <TableCell>{a.totalPoints}</TableCell>
-              <TableCell>
-                {RESULT_VISIBILITY_LABEL[a.resultVisibility]}
-                {a.resultVisibility === 'MANUAL' && (
-                  <Box sx={{ mt: 0.5 }}>
-                    <ReleaseResults item={a} title={a.title} />
-                  </Box>
+      <TableHead>
+        <TableRow>
+          <TableCell>Title</TableCell>
+          <TableCell>Due Date</TableCell>
+          <TableCell>Points</TableCell>
+          <TableCell>Results Visibility</TableCell>
+          <TableCell>Access</TableCell>
+          <TableCell align="right">Actions</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.length === 0 && <EmptyRow colSpan={6} text={kind.emptyText} />}
+        {rows.map((a) => (
+          <TableRow key={a.id} hover>
+            <TitleCell title={a.title} description={a.description} />
+            <TableCell>{formatDateTime(a.dueDate)}</TableCell>
+            <TableCell>{a.totalPoints}</TableCell>
+            <TableCell>
+              {RESULT_VISIBILITY_LABEL[a.resultVisibility]}
+              {a.resultVisibility === 'MANUAL' && (
+                <Box sx={{ mt: 0.5 }}>
+                  <ReleaseResults item={a} title={a.title} />
+                </Box>
+              )}
+            </TableCell>
+            <TableCell>
+              <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+                <VisibilityChip
+                  visible={a.isVisible && !inHiddenModule}
+                  hiddenLabel={a.isVisible ? 'Hidden: the module is hidden' : 'Hidden from students'}
+                />
+                {a.scope === 'INDIVIDUAL_STUDENTS' && <Chip size="small" variant="outlined" label={targetsLabel(a.targetStudents)} />}
+              </Box>
+            </TableCell>
+            <TableCell align="right">
+              <Box sx={{ display: 'inline-flex', gap: 0.5 }}>
+                {/* the submissions are for the course's teachers and the administrators (who may delete) */}
+                {(a.viewerCanManage || a.viewerCanDelete) && (
+                  <Tooltip title="View submissions">
+                    <IconButton
+                      component={RouterLink}
+                      to={kind.submissionsPath(a.id)}
+                      size="small"
+                      color="primary"
+                      aria-label={`View submissions of ${a.title}`}
+                    >
+                      <AssignmentTurnedInIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
                 )}
-              </TableCell>
-              <TableCell>
-                <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
-                  <VisibilityChip visible={a.isVisible && !inHiddenModule} hiddenLabel={a.isVisible ? 'Hidden: the module is hidden' : 'Hidden from students'} />
-                  {a.scope === 'INDIVIDUAL_STUDENTS' && <Chip size="small" variant="outlined" label={targetsLabel(a.targetStudents)} />}
-                </Box>
-              </TableCell>
-              <TableCell align="right">
-                <Box sx={{ display: 'inline-flex', gap: 0.5 }}>
-                  {/* the submissions are for the course's teachers and the administrators (who may delete) */}
-                  {(a.viewerCanManage || a.viewerCanDelete) && (
-                    <Tooltip title="View submissions">
-                      <IconButton component={RouterLink} to={kind.submissionsPath(a.id)} size="small" color="primary" aria-label={`View submissions of ${a.title}`}>
-                        <AssignmentTurnedInIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  )}
-                  <EditDeleteButtons
-                    name={`${kind.key} ${a.title}`}
-                    onEdit={a.viewerCanManage ? () => onEdit(a) : undefined}
-                    onDelete={a.viewerCanDelete ? () => onDelete(a) : undefined}
-                  />
-                </Box>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
+                <EditDeleteButtons
+                  name={`${kind.key} ${a.title}`}
+                  onEdit={a.viewerCanManage ? () => onEdit(a) : undefined}
+                  onDelete={a.viewerCanDelete ? () => onDelete(a) : undefined}
+                />
+              </Box>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
     </ResponsiveTable>
   );
 }

@@ -43,9 +43,22 @@ export function AssessmentsTab({ kind, rows, canManage, owner, inHiddenModule }:
       <Banner severity="success" message={a.success} onClose={a.clearSuccess} />
       <Banner severity="error" message={a.error} onClose={a.clearError} />
       <SectionHeader title={kind.plural}>
-        {canManage && <ReuseAddButtons noun={kind.noun} verb="Create" onReuse={() => setOpen({ kind: 'reuse' })} onAdd={() => setOpen({ kind: 'create' })} />}
+        {canManage && (
+          <ReuseAddButtons
+            noun={kind.noun}
+            verb="Create"
+            onReuse={() => setOpen({ kind: 'reuse' })}
+            onAdd={() => setOpen({ kind: 'create' })}
+          />
+        )}
       </SectionHeader>
-      <AssessmentTable kind={kind} rows={rows} inHiddenModule={inHiddenModule} onEdit={(row) => setOpen({ kind: 'edit', row })} onDelete={(row) => void a.remove(row)} />
+      <AssessmentTable
+        kind={kind}
+        rows={rows}
+        inHiddenModule={inHiddenModule}
+        onEdit={(row) => setOpen({ kind: 'edit', row })}
+        onDelete={(row) => void a.remove(row)}
+      />
       {open?.kind === 'create' && <CreateAssessmentDialog kind={kind} owner={owner} onClose={close} onSave={a.create} />}
       {open?.kind === 'edit' && (
         <EditAssessmentDialog

@@ -23,7 +23,8 @@ export function RegradePreview({ kind, regrade }: { kind: Kind; regrade: Regrade
         {questions > 0
           ? `Saving recomputes the automatic grades of ${plural(questions, 'question')}; grades a teacher set are kept.`
           : 'Saving changes no automatic grades: no answer key was changed.'}
-        {regrade.removedQuestionCount > 0 && ` The grades of removed questions go from ${plural(regrade.removedQuestionCount, 'submission')}.`}
+        {regrade.removedQuestionCount > 0 &&
+          ` The grades of removed questions go from ${plural(regrade.removedQuestionCount, 'submission')}.`}
       </Typography>
       {regrade.changes.length > 0 ? (
         <Box component="ul" aria-label="Totals that change" sx={{ m: 0, mt: 1, pl: 2.5 }}>

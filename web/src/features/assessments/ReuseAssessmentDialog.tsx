@@ -23,7 +23,10 @@ const COURSE_LEVELS: ReuseTree<Item>['levels'] = [
 const LEAF: ReuseTree<Item>['leaf'] = { key: (a) => a.id, label: (a) => a.title };
 const COURSE_TREE: ReuseTree<Item> = { levels: COURSE_LEVELS, leaf: LEAF };
 const MODULE_TREE: ReuseTree<Item> = {
-  levels: [...COURSE_LEVELS, { key: (a) => a.module?.id ?? 'none', label: (a) => (a.module ? `${moduleLabel(a.module)}: ${a.module.title}` : 'No module') }],
+  levels: [
+    ...COURSE_LEVELS,
+    { key: (a) => a.module?.id ?? 'none', label: (a) => (a.module ? `${moduleLabel(a.module)}: ${a.module.title}` : 'No module') },
+  ],
   leaf: LEAF,
 };
 
@@ -95,7 +98,11 @@ export function ReuseAssessmentDialog({ kind, owner, onClose, onReuse }: ReuseAs
           />
           {picked && (
             <>
-              <DueDateField id={`reuse-${kind.key}-due`} value={values.dueDate} onChange={(dueDate) => setValues((v) => ({ ...v, dueDate }))} />
+              <DueDateField
+                id={`reuse-${kind.key}-due`}
+                value={values.dueDate}
+                onChange={(dueDate) => setValues((v) => ({ ...v, dueDate }))}
+              />
               <ClonePreview kind={kind} owner={owner} assessmentId={picked.id} dueDate={values.dueDate} />
             </>
           )}

@@ -91,11 +91,18 @@ export function StudentPicker({ of, selectedIds, onChange, error }: StudentPicke
         </Typography>
       )}
       {loading && search.trim() && <Typography color="text.secondary">Loading...</Typography>}
-      {!loading && search.trim() && (
-        matches.length === 0 ? (
+      {!loading &&
+        search.trim() &&
+        (matches.length === 0 ? (
           <Typography color="text.secondary">No students match</Typography>
         ) : (
-          <List dense component="div" role="group" aria-label="Matching students" sx={{ maxHeight: 220, overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
+          <List
+            dense
+            component="div"
+            role="group"
+            aria-label="Matching students"
+            sx={{ maxHeight: 220, overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}
+          >
             {matches.map((s) => {
               const picked = selectedIds.includes(s.id);
               return (
@@ -108,8 +115,7 @@ export function StudentPicker({ of, selectedIds, onChange, error }: StudentPicke
               );
             })}
           </List>
-        )
-      )}
+        ))}
       {!error && <FormHelperText>Type to find students of the class.</FormHelperText>}
     </Box>
   );

@@ -135,7 +135,8 @@ export function useAssessments(kind: Kind, owner: ListOwner) {
         cloneMutation({
           variables: { input },
           update: (cache, { data }) => {
-            if (data) addToList(cache, owner.object, owner.field, { __typename: 'Assessment', id: data.cloneAssessment.assessment.id }, 'end');
+            if (data)
+              addToList(cache, owner.object, owner.field, { __typename: 'Assessment', id: data.cloneAssessment.assessment.id }, 'end');
           },
         }),
       doneText(kind, 'reused'),

@@ -36,7 +36,9 @@ export function AttendancePage() {
                 value={a.allocationId}
                 onChange={(e) => a.selectAllocation(e.target.value)}
                 disabled={a.allocationsLoading}
-                helperText={!a.allocationsLoading && a.allocations.length === 0 ? 'You have no class and subject assignments yet.' : undefined}
+                helperText={
+                  !a.allocationsLoading && a.allocations.length === 0 ? 'You have no class and subject assignments yet.' : undefined
+                }
                 slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
               >
                 <option value="">{a.allocationsLoading ? 'Loading...' : 'Select a class and subject'}</option>

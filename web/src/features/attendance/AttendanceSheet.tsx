@@ -84,7 +84,11 @@ export function AttendanceSheet(p: AttendanceSheetProps) {
                     <Typography sx={{ fontWeight: 600 }} id={`attendance-student-${row.studentId}`}>
                       {row.name}
                     </Typography>
-                    <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'none', md: 'block' }, overflowWrap: 'anywhere' }}>
+                    <Typography
+                      variant="body2"
+                      color="text.secondary"
+                      sx={{ display: { xs: 'none', md: 'block' }, overflowWrap: 'anywhere' }}
+                    >
                       {row.email}
                     </Typography>
                   </Box>
@@ -136,7 +140,18 @@ function SaveBar({ isUpdate, saving, counts, onAllPresent, confirmation, onConfi
     <Box
       role="region"
       aria-label="Save attendance"
-      sx={{ position: 'sticky', bottom: 0, zIndex: 2, bgcolor: 'background.paper', borderTop: 1, borderColor: 'divider', mx: { xs: -2, sm: -3 }, px: { xs: 2, sm: 3 }, py: 1.5, mt: 1 }}
+      sx={{
+        position: 'sticky',
+        bottom: 0,
+        zIndex: 2,
+        bgcolor: 'background.paper',
+        borderTop: 1,
+        borderColor: 'divider',
+        mx: { xs: -2, sm: -3 },
+        px: { xs: 2, sm: 3 },
+        py: 1.5,
+        mt: 1,
+      }}
     >
       <Banner severity="success" message={confirmation} onClose={onConfirmationClose} />
       <Typography aria-live="polite" data-testid="attendance-counts" sx={{ fontWeight: 600, mb: 1 }}>

@@ -38,7 +38,12 @@ export function AttendanceTrendChart({ title, weeks, loading }: AttendanceTrendC
   const label = (w: Week) => formatDay(w.weekStart, { month: 'short', day: 'numeric' });
 
   return (
-    <Paper component="section" aria-labelledby="attendance-trend-title" variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3, position: 'relative' }}>
+    <Paper
+      component="section"
+      aria-labelledby="attendance-trend-title"
+      variant="outlined"
+      sx={{ p: { xs: 2, sm: 3 }, mb: 3, position: 'relative' }}
+    >
       <Typography id="attendance-trend-title" variant="h2" component="h2" sx={{ mb: 0.5 }}>
         Attendance over the last weeks
       </Typography>

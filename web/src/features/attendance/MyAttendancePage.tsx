@@ -41,7 +41,12 @@ export function MyAttendancePage() {
           <Box
             component="section"
             aria-label="Summary"
-            sx={{ display: 'grid', gap: 2, mb: 3, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' } }}
+            sx={{
+              display: 'grid',
+              gap: 2,
+              mb: 3,
+              gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
+            }}
           >
             <Tile label="Attendance Rate" value={s ? `${s.rate}%` : '-'} />
             <Tile label="Present" value={s ? String(s.present) : '-'} />

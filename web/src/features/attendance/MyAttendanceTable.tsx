@@ -26,35 +26,35 @@ export function MyAttendanceTable({ records, total, loading, page, pageSize, onP
         Attendance Records
       </Typography>
       <ResponsiveTable columns={['Date', 'Class', 'Subject', 'Status', 'Notes', 'Teacher']} aria-labelledby="my-attendance-records">
-          <TableHead>
+        <TableHead>
+          <TableRow>
+            <TableCell>Date</TableCell>
+            <TableCell>Class</TableCell>
+            <TableCell>Subject</TableCell>
+            <TableCell>Status</TableCell>
+            <TableCell>Notes</TableCell>
+            <TableCell>Teacher</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {records.length === 0 && (
             <TableRow>
-              <TableCell>Date</TableCell>
-              <TableCell>Class</TableCell>
-              <TableCell>Subject</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell>Notes</TableCell>
-              <TableCell>Teacher</TableCell>
+              <TableCell colSpan={6}>{loading ? 'Loading attendance...' : 'No attendance records found.'}</TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {records.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={6}>{loading ? 'Loading attendance...' : 'No attendance records found.'}</TableCell>
-              </TableRow>
-            )}
-            {records.map((r) => (
-              <TableRow key={r.id} hover>
-                <TableCell>{formatDay(r.date)}</TableCell>
-                <TableCell>{classLabel(r.class)}</TableCell>
-                <TableCell>{r.subject.name}</TableCell>
-                <TableCell>
-                  <Chip size="small" label={ATTENDANCE_STATUS_LABEL[r.status]} color={STATUS_COLOURS[r.status]} />
-                </TableCell>
-                <TableCell>{r.notes || '-'}</TableCell>
-                <TableCell>{personName(r.teacher)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
+          )}
+          {records.map((r) => (
+            <TableRow key={r.id} hover>
+              <TableCell>{formatDay(r.date)}</TableCell>
+              <TableCell>{classLabel(r.class)}</TableCell>
+              <TableCell>{r.subject.name}</TableCell>
+              <TableCell>
+                <Chip size="small" label={ATTENDANCE_STATUS_LABEL[r.status]} color={STATUS_COLOURS[r.status]} />
+              </TableCell>
+              <TableCell>{r.notes || '-'}</TableCell>
+              <TableCell>{personName(r.teacher)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
       </ResponsiveTable>
       <TablePager count={total} page={page} pageSize={pageSize} onPageChange={onPageChange} onPageSizeChange={onPageSizeChange} />
     </Paper>

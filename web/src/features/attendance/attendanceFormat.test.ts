@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ATTENDANCE_STATUSES, ATTENDANCE_STATUS_LABEL, DEFAULT_STATUS, allocationLabel, classLabel, formatDay, localToday, personName } from './attendanceFormat';
+import {
+  ATTENDANCE_STATUSES,
+  ATTENDANCE_STATUS_LABEL,
+  DEFAULT_STATUS,
+  allocationLabel,
+  classLabel,
+  formatDay,
+  localToday,
+  personName,
+} from './attendanceFormat';
 
 // The user's own day, not UTC's: a zone west of UTC shows a date read in the wrong zone (a calendar date read as
 // UTC midnight is the evening before there).
@@ -22,7 +31,9 @@ describe('attendance words (spec section 9)', () => {
     expect(personName({ firstName: 'Ada', lastName: 'Lovelace' })).toBe('Ada Lovelace');
     expect(personName(null)).toBe('-');
     expect(personName(undefined)).toBe('-');
-    expect(allocationLabel({ class: { name: '7A' }, subject: { name: 'Maths' }, academicYear: { year: '2026-2027' } })).toBe('7A - Maths (2026-2027)');
+    expect(allocationLabel({ class: { name: '7A' }, subject: { name: 'Maths' }, academicYear: { year: '2026-2027' } })).toBe(
+      '7A - Maths (2026-2027)',
+    );
     expect(classLabel({ name: '7A', grade: '7' })).toBe('7A (Grade 7)');
   });
 });

@@ -19,7 +19,10 @@ export function localToday(now = new Date()): string {
 }
 
 /** A calendar date (no time zone) shown in the user's locale, without shifting it a day. */
-export function formatDay(isoDay: string, options: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' }): string {
+export function formatDay(
+  isoDay: string,
+  options: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' },
+): string {
   const [y, m, d] = isoDay.split('-').map(Number);
   return new Date(y, m - 1, d).toLocaleDateString(undefined, options);
 }

@@ -99,10 +99,8 @@ export function useAttendanceManagement() {
     setDateState(value);
     setEdits({});
   };
-  const setStatus = (studentId: string, status: AttendanceStatus) =>
-    setEdits((e) => ({ ...e, [studentId]: { ...e[studentId], status } }));
-  const setNotes = (studentId: string, notes: string) =>
-    setEdits((e) => ({ ...e, [studentId]: { ...e[studentId], notes } }));
+  const setStatus = (studentId: string, status: AttendanceStatus) => setEdits((e) => ({ ...e, [studentId]: { ...e[studentId], status } }));
+  const setNotes = (studentId: string, notes: string) => setEdits((e) => ({ ...e, [studentId]: { ...e[studentId], notes } }));
   /** 'All present' (issue 25): every student Present, notes kept; one change after it is one tap. */
   const allPresent = () =>
     setEdits((e) => Object.fromEntries(rows.map((r) => [r.studentId, { ...e[r.studentId], status: 'PRESENT' as const }])));

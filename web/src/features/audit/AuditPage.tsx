@@ -58,31 +58,83 @@ export function AuditPage() {
   const log = useAuditLog();
   return (
     <Box>
-      <Typography variant="h1" component="h1" sx={{ mb: 1 }}>{title}</Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {teacher ? 'Every grade change in the courses you teach: who, when, from and to.' : 'Changes to accounts, role switches and what was done under them, and grade changes. Rows are never changed or removed.'}
+      <Typography variant="h1" component="h1" sx={{ mb: 1 }}>
+        {title}
       </Typography>
-      {log.error && <Alert severity="error" role="alert" sx={{ mb: 2 }}>{log.error}</Alert>}
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {teacher
+          ? 'Every grade change in the courses you teach: who, when, from and to.'
+          : 'Changes to accounts, role switches and what was done under them, and grade changes. Rows are never changed or removed.'}
+      </Typography>
+      {log.error && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          {log.error}
+        </Alert>
+      )}
       <Paper variant="outlined" component="section" aria-label="Filters" sx={{ p: 2, mb: 2, display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <TextField id="audit-person" label="Person" type="search" size="small" value={log.person} onChange={(e) => log.setPerson(e.target.value)} helperText="Who acted or was acted on" />
+        <TextField
+          id="audit-person"
+          label="Person"
+          type="search"
+          size="small"
+          value={log.person}
+          onChange={(e) => log.setPerson(e.target.value)}
+          helperText="Who acted or was acted on"
+        />
         {!teacher && (
-          <TextField id="audit-kind" label="Kind" select size="small" value={log.kind} onChange={(e) => log.setKind(e.target.value as AuditKind | '')}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }} sx={{ minWidth: 220 }}>
+          <TextField
+            id="audit-kind"
+            label="Kind"
+            select
+            size="small"
+            value={log.kind}
+            onChange={(e) => log.setKind(e.target.value as AuditKind | '')}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            sx={{ minWidth: 220 }}
+          >
             <option value="">All kinds</option>
-            {KINDS.map(([k, label]) => <option key={k} value={k}>{label}</option>)}
+            {KINDS.map(([k, label]) => (
+              <option key={k} value={k}>
+                {label}
+              </option>
+            ))}
           </TextField>
         )}
-        <TextField id="audit-from" label="From" type="date" size="small" value={log.fromDay} onChange={(e) => log.setFromDay(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-        <TextField id="audit-to" label="To" type="date" size="small" value={log.toDay} onChange={(e) => log.setToDay(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+        <TextField
+          id="audit-from"
+          label="From"
+          type="date"
+          size="small"
+          value={log.fromDay}
+          onChange={(e) => log.setFromDay(e.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          id="audit-to"
+          label="To"
+          type="date"
+          size="small"
+          value={log.toDay}
+          onChange={(e) => log.setToDay(e.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
       </Paper>
-      <Typography role="status" sx={{ mb: 1 }}>{log.loading && !log.rows.length ? 'Loading...' : `${log.total} ${log.total === 1 ? 'entry' : 'entries'}`}</Typography>
+      <Typography role="status" sx={{ mb: 1 }}>
+        {log.loading && !log.rows.length ? 'Loading...' : `${log.total} ${log.total === 1 ? 'entry' : 'entries'}`}
+      </Typography>
       <ResponsiveTable columns={COLUMNS} container={Paper} containerProps={{ variant: 'outlined' }} size="small" aria-label={title}>
         <TableHead>
-          <TableRow>{COLUMNS.map((c) => <TableCell key={c}>{c}</TableCell>)}</TableRow>
+          <TableRow>
+            {COLUMNS.map((c) => (
+              <TableCell key={c}>{c}</TableCell>
+            ))}
+          </TableRow>
         </TableHead>
         <TableBody>
           {log.rows.length === 0 && !log.loading && (
-            <TableRow><TableCell colSpan={COLUMNS.length}>Nothing on record matches these filters.</TableCell></TableRow>
+            <TableRow>
+              <TableCell colSpan={COLUMNS.length}>Nothing on record matches these filters.</TableCell>
+            </TableRow>
           )}
           {log.rows.map((e) => (
             <TableRow key={e.id} data-kind={e.kind}>
@@ -98,7 +150,9 @@ export function AuditPage() {
       </ResponsiveTable>
       {log.hasMore && (
         <Box sx={{ mt: 2, textAlign: 'center' }}>
-          <Button variant="outlined" onClick={log.loadMore} disabled={log.loading}>Load more</Button>
+          <Button variant="outlined" onClick={log.loadMore} disabled={log.loading}>
+            Load more
+          </Button>
         </Box>
       )}
     </Box>

@@ -25,7 +25,11 @@ export function useAuditLog() {
   const [toDay, setToDay] = useState('');
   const debounced = useDebounced(person.trim(), 300);
   const filter = { person: debounced || null, kind: kind || null, from: dayStart(fromDay), to: dayStart(toDay, true) };
-  const query = useAuditEventsQuery({ variables: { filter, first: AUDIT_PAGE_SIZE }, fetchPolicy: 'cache-and-network', notifyOnNetworkStatusChange: true });
+  const query = useAuditEventsQuery({
+    variables: { filter, first: AUDIT_PAGE_SIZE },
+    fetchPolicy: 'cache-and-network',
+    notifyOnNetworkStatusChange: true,
+  });
   const page = (query.data ?? query.previousData)?.auditEvents;
 
   const loadMore = () => {
@@ -39,7 +43,14 @@ export function useAuditLog() {
   };
 
   return {
-    person, setPerson, kind, setKind, fromDay, setFromDay, toDay, setToDay,
+    person,
+    setPerson,
+    kind,
+    setKind,
+    fromDay,
+    setFromDay,
+    toDay,
+    setToDay,
     rows: page?.edges.map((e) => e.node) ?? [],
     total: page?.totalCount ?? 0,
     hasMore: !!page?.pageInfo.hasNextPage,

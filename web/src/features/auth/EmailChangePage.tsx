@@ -14,7 +14,8 @@ const TEXT: Record<EmailChangeLink, { title: string; intro: string; button: stri
   },
   report: {
     title: 'Report an email change',
-    intro: 'If you did not ask for your sign-in email to change, report it: the change is cancelled and your school\'s administrators see your report.',
+    intro:
+      "If you did not ask for your sign-in email to change, report it: the change is cancelled and your school's administrators see your report.",
     button: 'Report and cancel the change',
   },
 };
@@ -26,18 +27,26 @@ function EmailChangePage({ kind }: { kind: EmailChangeLink }) {
   return (
     <CenteredCard title={text.title}>
       {link.done ? (
-        <Alert severity="success" role="status">{link.done}</Alert>
+        <Alert severity="success" role="status">
+          {link.done}
+        </Alert>
       ) : (
         <>
           <Typography sx={{ mb: 2 }}>{text.intro}</Typography>
-          {link.error && <Alert severity="error" role="alert" sx={{ mb: 2 }}>{link.error}</Alert>}
+          {link.error && (
+            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+              {link.error}
+            </Alert>
+          )}
           <Button variant="contained" size="large" fullWidth disabled={link.loading} onClick={() => void link.act()}>
             {text.button}
           </Button>
         </>
       )}
       <Typography sx={{ textAlign: 'center', mt: 3 }}>
-        <Link component={RouterLink} to="/login">Back to login</Link>
+        <Link component={RouterLink} to="/login">
+          Back to login
+        </Link>
       </Typography>
     </CenteredCard>
   );

@@ -17,9 +17,10 @@ export function useEmailChangeLink(kind: EmailChangeLink, token: string) {
   const act = async () => {
     setError(null);
     try {
-      const answer = kind === 'confirm'
-        ? (await confirm({ variables: { token } })).data?.confirmEmailChange.message
-        : (await report({ variables: { token } })).data?.reportEmailChange.message;
+      const answer =
+        kind === 'confirm'
+          ? (await confirm({ variables: { token } })).data?.confirmEmailChange.message
+          : (await report({ variables: { token } })).data?.reportEmailChange.message;
       setDone(answer ?? null);
     } catch (err) {
       setError(errorMessage(err, 'Something went wrong'));

@@ -23,8 +23,7 @@ export function useLoginForm() {
     session.clearError();
   };
 
-  const onRememberChange = (event: ChangeEvent<HTMLInputElement>) =>
-    setFields((f) => ({ ...f, rememberMe: event.target.checked }));
+  const onRememberChange = (event: ChangeEvent<HTMLInputElement>) => setFields((f) => ({ ...f, rememberMe: event.target.checked }));
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

@@ -66,8 +66,8 @@ export function FeedLinkPanel({ impersonating }: { impersonating: boolean }) {
         Subscribe in your calendar app
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        Google Calendar (Other calendars, From URL) and Outlook (Add calendar, Subscribe from web) can follow these due dates through a private
-        link. Anyone with the link sees your due dates: keep it to yourself, and reset it if it leaks.
+        Google Calendar (Other calendars, From URL) and Outlook (Add calendar, Subscribe from web) can follow these due dates through a
+        private link. Anyone with the link sees your due dates: keep it to yourself, and reset it if it leaks.
       </Typography>
       <Banner severity="success" message={messages.success} onClose={messages.clearSuccess} />
       <Banner severity="error" message={messages.actionError} onClose={messages.clearError} />
@@ -87,7 +87,10 @@ export function FeedLinkPanel({ impersonating }: { impersonating: boolean }) {
             </Button>
           </Box>
           <Typography variant="body2" sx={{ mt: 1 }}>
-            Copy it now: it is shown only once. <Link href={link.webcalUrl} underline="always">Open in your calendar app</Link>
+            Copy it now: it is shown only once.{' '}
+            <Link href={link.webcalUrl} underline="always">
+              Open in your calendar app
+            </Link>
           </Typography>
         </Box>
       )}

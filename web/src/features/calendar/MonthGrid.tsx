@@ -41,8 +41,12 @@ export function MonthGrid({ days, month, byDay, todayKey, selectedKey, onSelect,
                 data-day={key}
                 aria-current={isToday ? 'date' : undefined}
                 sx={{
-                  borderTop: 1, borderLeft: 1, borderColor: 'divider', minWidth: 0,
-                  minHeight: compact ? 48 : 104, p: 0.5,
+                  borderTop: 1,
+                  borderLeft: 1,
+                  borderColor: 'divider',
+                  minWidth: 0,
+                  minHeight: compact ? 48 : 104,
+                  p: 0.5,
                   bgcolor: compact && key === selectedKey ? 'action.selected' : outside ? 'action.hover' : undefined,
                 }}
               >
@@ -50,7 +54,10 @@ export function MonthGrid({ days, month, byDay, todayKey, selectedKey, onSelect,
                   onClick={() => onSelect(d)}
                   aria-label={`${longDay(d)}${isToday ? ', today' : ''}: ${events.length ? `${events.length} due` : 'nothing due'}`}
                   sx={{
-                    width: 28, height: 28, borderRadius: '50%', fontSize: '0.8125rem',
+                    width: 28,
+                    height: 28,
+                    borderRadius: '50%',
+                    fontSize: '0.8125rem',
                     fontWeight: isToday ? 700 : 400,
                     color: isToday ? 'primary.contrastText' : outside ? 'text.secondary' : 'text.primary',
                     bgcolor: isToday ? 'primary.main' : undefined,
@@ -68,7 +75,9 @@ export function MonthGrid({ days, month, byDay, todayKey, selectedKey, onSelect,
                   )
                 ) : (
                   <Box sx={{ minWidth: 0 }}>
-                    {events.map((e) => <EventLink key={e.id} event={e} compact />)}
+                    {events.map((e) => (
+                      <EventLink key={e.id} event={e} compact />
+                    ))}
                   </Box>
                 )}
               </Box>

@@ -62,4 +62,6 @@ export const timeOf = (iso: string): string => new Date(iso).toLocaleTimeString(
 export const longDay = (d: Date): string => d.toLocaleDateString(undefined, { weekday: 'long', day: 'numeric', month: 'long' });
 
 /** Monday first: the weekday names for the month grid's header. */
-export const WEEKDAYS = Array.from({ length: 7 }, (_, i) => addDays(new Date(2024, 0, 1), i).toLocaleDateString(undefined, { weekday: 'short' }));
+export const WEEKDAYS = Array.from({ length: 7 }, (_, i) =>
+  addDays(new Date(2024, 0, 1), i).toLocaleDateString(undefined, { weekday: 'short' }),
+);

@@ -61,32 +61,32 @@ export function MyClassesPage() {
                     {group.className}
                   </Typography>
                   <ResponsiveTable columns={['Subject', 'Course Title', 'Action']} size="small" aria-labelledby={headingId}>
-                      <TableHead>
-                        <TableRow>
-                          <TableCell>Subject</TableCell>
-                          <TableCell>Course Title</TableCell>
-                          <TableCell align="right">Action</TableCell>
+                    <TableHead>
+                      <TableRow>
+                        <TableCell>Subject</TableCell>
+                        <TableCell>Course Title</TableCell>
+                        <TableCell align="right">Action</TableCell>
+                      </TableRow>
+                    </TableHead>
+                    <TableBody>
+                      {group.courses.map((course) => (
+                        <TableRow key={course.id} hover>
+                          <TableCell>{course.subject.name}</TableCell>
+                          <TableCell>{course.title}</TableCell>
+                          <TableCell align="right">
+                            <Button
+                              component={RouterLink}
+                              to={`/dashboard/courses/${course.id}`}
+                              size="small"
+                              variant="contained"
+                              aria-label={`View Modules of ${course.title}`}
+                            >
+                              View Modules
+                            </Button>
+                          </TableCell>
                         </TableRow>
-                      </TableHead>
-                      <TableBody>
-                        {group.courses.map((course) => (
-                          <TableRow key={course.id} hover>
-                            <TableCell>{course.subject.name}</TableCell>
-                            <TableCell>{course.title}</TableCell>
-                            <TableCell align="right">
-                              <Button
-                                component={RouterLink}
-                                to={`/dashboard/courses/${course.id}`}
-                                size="small"
-                                variant="contained"
-                                aria-label={`View Modules of ${course.title}`}
-                              >
-                                View Modules
-                              </Button>
-                            </TableCell>
-                          </TableRow>
-                        ))}
-                      </TableBody>
+                      ))}
+                    </TableBody>
                   </ResponsiveTable>
                 </Paper>
               );

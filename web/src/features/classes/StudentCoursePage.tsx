@@ -65,10 +65,21 @@ export function StudentCoursePage() {
                 {
                   key: 'assignments',
                   label: 'Assignments',
-                  render: () => <CourseItems label="Assignments" items={course.assignments.filter((a) => !a.module)} emptyText="No assignments available" />,
+                  render: () => (
+                    <CourseItems
+                      label="Assignments"
+                      items={course.assignments.filter((a) => !a.module)}
+                      emptyText="No assignments available"
+                    />
+                  ),
                 },
                 { key: 'announcements', label: 'Announcements', render: () => <StudentAnnouncements course={course} /> },
-                { key: 'discussions', label: 'Discussions', render: () => <DiscussionsPanel course={course} audience="student" />, preload: DiscussionsPanel.preload },
+                {
+                  key: 'discussions',
+                  label: 'Discussions',
+                  render: () => <DiscussionsPanel course={course} audience="student" />,
+                  preload: DiscussionsPanel.preload,
+                },
                 {
                   key: 'exams',
                   label: 'Exams',
@@ -117,7 +128,13 @@ function ModuleList({ modules, onDownload }: { modules: StudentModule[]; onDownl
                     secondaryAction={
                       <Box sx={{ display: 'inline-flex', gap: 1, flexDirection: { xs: 'column', sm: 'row' } }}>
                         <PreviewButton content={c} />
-                        <Button size="small" variant="outlined" startIcon={<DownloadIcon />} onClick={() => onDownload(c)} aria-label={`Download ${c.title}`}>
+                        <Button
+                          size="small"
+                          variant="outlined"
+                          startIcon={<DownloadIcon />}
+                          onClick={() => onDownload(c)}
+                          aria-label={`Download ${c.title}`}
+                        >
                           Download
                         </Button>
                       </Box>
@@ -140,7 +157,13 @@ function ModuleList({ modules, onDownload }: { modules: StudentModule[]; onDownl
             <Typography variant="h3" component="h3" sx={{ fontSize: '1rem', mb: 1 }}>
               Quizzes
             </Typography>
-            <CourseItems label={`Quizzes of ${m.title}`} items={m.quizzes} emptyText="No quizzes available for this module" showPoints compact />
+            <CourseItems
+              label={`Quizzes of ${m.title}`}
+              items={m.quizzes}
+              emptyText="No quizzes available for this module"
+              showPoints
+              compact
+            />
           </AccordionDetails>
         </Accordion>
       ))}

@@ -72,7 +72,8 @@ export function AddContentDialog({ progress, onClose, onUpload }: AddContentDial
   };
 
   const submit = () => {
-    const invalid = validateUpload(file, values.contentType) ?? (file && file.size > MAX_FILE_BYTES ? 'File is too large. Maximum size is 50MB.' : null);
+    const invalid =
+      validateUpload(file, values.contentType) ?? (file && file.size > MAX_FILE_BYTES ? 'File is too large. Maximum size is 50MB.' : null);
     setFileError(invalid);
     if (invalid || !file) return;
     // the last attempt's failure goes while this one uploads: the progress shows in its place

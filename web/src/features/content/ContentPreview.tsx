@@ -27,7 +27,13 @@ export function PreviewButton({ content }: { content: Previewable }) {
   if (!canPreview(content.mimeType)) return null;
   return (
     <>
-      <Button size="small" variant="outlined" startIcon={<PageviewIcon />} aria-label={`Preview ${content.title}`} onClick={() => setOpen(true)}>
+      <Button
+        size="small"
+        variant="outlined"
+        startIcon={<PageviewIcon />}
+        aria-label={`Preview ${content.title}`}
+        onClick={() => setOpen(true)}
+      >
         Preview
       </Button>
       {open && <PreviewDialog content={content} onClose={() => setOpen(false)} />}
@@ -51,11 +57,23 @@ function PreviewDialog({ content, onClose }: { content: Previewable; onClose(): 
           </Box>
         )}
         {state && 'error' in state && <Alert severity="error">{state.error}</Alert>}
-        {state && 'url' in state && (isImage ? (
-          <Box component="img" src={state.url} alt={content.title} sx={{ display: 'block', maxWidth: '100%', maxHeight: '75vh', mx: 'auto' }} />
-        ) : (
-          <Box component="iframe" src={state.url} title={`Preview of ${content.title}`} sx={{ display: 'block', width: '100%', height: '75vh', border: 0 }} />
-        ))}
+        {state &&
+          'url' in state &&
+          (isImage ? (
+            <Box
+              component="img"
+              src={state.url}
+              alt={content.title}
+              sx={{ display: 'block', maxWidth: '100%', maxHeight: '75vh', mx: 'auto' }}
+            />
+          ) : (
+            <Box
+              component="iframe"
+              src={state.url}
+              title={`Preview of ${content.title}`}
+              sx={{ display: 'block', width: '100%', height: '75vh', border: 0 }}
+            />
+          ))}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Close</Button>

@@ -51,49 +51,47 @@ export function ContentTable({ contents, canManage, onDownload, onEdit, onDelete
       size="small"
       aria-label="Content"
     >
-        <TableHead>
-          <TableRow>
-            <TableCell>Title</TableCell>
-            <TableCell>Type</TableCell>
-            <TableCell>File</TableCell>
-            <TableCell>Visibility</TableCell>
-            <TableCell align="right">Actions</TableCell>
+      <TableHead>
+        <TableRow>
+          <TableCell>Title</TableCell>
+          <TableCell>Type</TableCell>
+          <TableCell>File</TableCell>
+          <TableCell>Visibility</TableCell>
+          <TableCell align="right">Actions</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {contents.length === 0 && <EmptyRow colSpan={5} text="No content has been added to this module yet." />}
+        {contents.map((c) => (
+          <TableRow key={c.id} hover>
+            <TitleCell title={c.title} description={c.description} />
+            <TableCell>
+              <ContentTypeChip type={c.contentType} />
+            </TableCell>
+            <TableCell>
+              <Typography variant="body2">{c.fileName}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {formatKb(c.fileSize)}
+              </Typography>
+            </TableCell>
+            <TableCell>
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+                <VisibilityChip visible={c.isVisible} />
+                {canManage && <VisibilityToggle visible={c.isVisible} name={c.title} onToggle={() => onToggleVisibility(c)} />}
+              </Box>
+            </TableCell>
+            <TableCell align="right">
+              <Box sx={{ display: 'inline-flex', gap: 0.5, alignItems: 'center' }}>
+                <PreviewButton content={c} />
+                <IconButton size="small" color="primary" aria-label={`Download ${c.title}`} onClick={() => onDownload(c)}>
+                  <DownloadIcon fontSize="small" />
+                </IconButton>
+                {canManage && <EditDeleteButtons name={c.title} onEdit={() => onEdit(c)} onDelete={() => onDelete(c)} />}
+              </Box>
+            </TableCell>
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {contents.length === 0 && <EmptyRow colSpan={5} text="No content has been added to this module yet." />}
-          {contents.map((c) => (
-            <TableRow key={c.id} hover>
-              <TitleCell title={c.title} description={c.description} />
-              <TableCell>
-                <ContentTypeChip type={c.contentType} />
-              </TableCell>
-              <TableCell>
-                <Typography variant="body2">{c.fileName}</Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {formatKb(c.fileSize)}
-                </Typography>
-              </TableCell>
-              <TableCell>
-                <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-                  <VisibilityChip visible={c.isVisible} />
-                  {canManage && (
-                    <VisibilityToggle visible={c.isVisible} name={c.title} onToggle={() => onToggleVisibility(c)} />
-                  )}
-                </Box>
-              </TableCell>
-              <TableCell align="right">
-                <Box sx={{ display: 'inline-flex', gap: 0.5, alignItems: 'center' }}>
-                  <PreviewButton content={c} />
-                  <IconButton size="small" color="primary" aria-label={`Download ${c.title}`} onClick={() => onDownload(c)}>
-                    <DownloadIcon fontSize="small" />
-                  </IconButton>
-                  {canManage && <EditDeleteButtons name={c.title} onEdit={() => onEdit(c)} onDelete={() => onDelete(c)} />}
-                </Box>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
+        ))}
+      </TableBody>
     </ResponsiveTable>
   );
 }

@@ -61,7 +61,11 @@ export function ModuleDetailPage() {
                     <>
                       <SectionHeader title="Content">
                         {d.canManage && (
-                          <ReuseAddButtons noun="Content" onReuse={() => setOpen({ kind: 'reuse' })} onAdd={() => setOpen({ kind: 'add' })} />
+                          <ReuseAddButtons
+                            noun="Content"
+                            onReuse={() => setOpen({ kind: 'reuse' })}
+                            onAdd={() => setOpen({ kind: 'add' })}
+                          />
                         )}
                       </SectionHeader>
                       <ContentTable

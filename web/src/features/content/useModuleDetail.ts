@@ -6,7 +6,14 @@ import { errorCode, errorMessage } from '../../lib/errors';
 import { confirmAction } from '../../components/confirm';
 import { useActionMessages } from '../../components/useActionMessages';
 import type { ContentType } from '../../gql/types';
-import { ContentItemFragmentDoc, useCloneContentMutation, useDeleteContentMutation, useModuleDetailQuery, useUpdateContentMutation, type ContentItemFragment } from './content.generated';
+import {
+  ContentItemFragmentDoc,
+  useCloneContentMutation,
+  useDeleteContentMutation,
+  useModuleDetailQuery,
+  useUpdateContentMutation,
+  type ContentItemFragment,
+} from './content.generated';
 import { downloadContent } from '../../lib/download';
 import { fileMatchesType, invalidTypeText } from '../../lib/fileTypes';
 import { uploadContentFile } from './upload';
@@ -54,7 +61,13 @@ export function useModuleDetail(moduleId: string) {
       return await msgs.attempt(
         async () => {
           const { contentType, isVisible } = fields;
-          const input = { moduleId, title: fields.title.trim() || undefined, description: fields.description.trim(), contentType, isVisible };
+          const input = {
+            moduleId,
+            title: fields.title.trim() || undefined,
+            description: fields.description.trim(),
+            contentType,
+            isVisible,
+          };
           const content = await uploadContentFile(input, file, setProgress);
           // sent outside Apollo (for the progress): the answer goes into the cache here
           const id = client.cache.identify({ __typename: 'Content', id: content.id });
@@ -71,7 +84,14 @@ export function useModuleDetail(moduleId: string) {
 
   const updateContent = (c: ContentRow, fields: ContentFields): Promise<string | null> => {
     const { contentType, isVisible } = fields;
-    const input = { id: c.id, version: c.version, title: fields.title.trim(), description: fields.description.trim(), contentType, isVisible };
+    const input = {
+      id: c.id,
+      version: c.version,
+      title: fields.title.trim(),
+      description: fields.description.trim(),
+      contentType,
+      isVisible,
+    };
     return msgs.attempt(() => updateMutation({ variables: { input } }), 'Content updated successfully', 'Failed to update content');
   };
 

@@ -38,7 +38,13 @@ export function CourseDetailPage() {
   return (
     <>
       <BackLink to="/dashboard/courses">Back to My Courses</BackLink>
-      <Loaded loading={c.loading} error={c.loadError} errorTitle="Error!" value={c.notFound ? null : c.course} notFoundText="Course not found.">
+      <Loaded
+        loading={c.loading}
+        error={c.loadError}
+        errorTitle="Error!"
+        value={c.notFound ? null : c.course}
+        notFoundText="Course not found."
+      >
         {(course) => (
           <>
             <Banner severity="success" message={c.success} onClose={c.clearSuccess} />
@@ -71,10 +77,30 @@ export function CourseDetailPage() {
               label="Course sections"
               tabs={[
                 { key: 'modules', label: 'Modules', render: () => <ModulesTab course={course} /> },
-                { key: 'assignments', label: 'Assignments', render: () => <CourseAssessmentsTab course={course} kind="assignment" />, preload: CourseAssessmentsTab.preload },
-                { key: 'exams', label: 'Exams', render: () => <CourseAssessmentsTab course={course} kind="exam" />, preload: CourseAssessmentsTab.preload },
-                { key: 'announcements', label: 'Announcements', render: () => <AnnouncementsTab course={course} />, preload: AnnouncementsTab.preload },
-                { key: 'discussions', label: 'Discussions', render: () => <DiscussionsPanel course={course} audience="teacher" />, preload: DiscussionsPanel.preload },
+                {
+                  key: 'assignments',
+                  label: 'Assignments',
+                  render: () => <CourseAssessmentsTab course={course} kind="assignment" />,
+                  preload: CourseAssessmentsTab.preload,
+                },
+                {
+                  key: 'exams',
+                  label: 'Exams',
+                  render: () => <CourseAssessmentsTab course={course} kind="exam" />,
+                  preload: CourseAssessmentsTab.preload,
+                },
+                {
+                  key: 'announcements',
+                  label: 'Announcements',
+                  render: () => <AnnouncementsTab course={course} />,
+                  preload: AnnouncementsTab.preload,
+                },
+                {
+                  key: 'discussions',
+                  label: 'Discussions',
+                  render: () => <DiscussionsPanel course={course} audience="teacher" />,
+                  preload: DiscussionsPanel.preload,
+                },
               ]}
             />
             {editing && course.viewerCanManage && (

@@ -44,7 +44,11 @@ export function CourseFormDialog({ id, title, submitLabel, initial, subtitle, on
   );
 }
 
-export function CreateCourseDialog({ target, onClose, onCreate }: {
+export function CreateCourseDialog({
+  target,
+  onClose,
+  onCreate,
+}: {
   target: CourseTarget;
   onClose(): void;
   onCreate(target: CourseTarget, fields: CourseFields): Promise<string | null>;
@@ -71,7 +75,11 @@ const COURSE_TREE: ReuseTree<ReusableCoursesQuery['reusableCourses'][number]> = 
 };
 
 /** Reuse Course: pick one of the teacher's courses of the subject (tree year -> class -> course), then name the copy. */
-export function ReuseCourseDialog({ target, onClose, onReuse }: {
+export function ReuseCourseDialog({
+  target,
+  onClose,
+  onReuse,
+}: {
   target: CourseTarget;
   onClose(): void;
   onReuse(target: CourseTarget, courseId: string, fields: CourseFields): Promise<string | null>;

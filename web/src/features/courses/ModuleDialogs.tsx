@@ -23,7 +23,13 @@ export function ModuleDialog({ module, nextOrder, onClose, onSave }: ModuleDialo
   const form = useDialogForm<ModuleFields>(
     () =>
       module
-        ? { title: module.title, description: module.description, moduleType: module.moduleType, order: String(module.order), isVisible: module.isVisible }
+        ? {
+            title: module.title,
+            description: module.description,
+            moduleType: module.moduleType,
+            order: String(module.order),
+            isVisible: module.isVisible,
+          }
         : { title: '', description: '', moduleType: 'WEEK', order: String(nextOrder), isVisible: true },
     onClose,
   );
@@ -37,8 +43,22 @@ export function ModuleDialog({ module, nextOrder, onClose, onSave }: ModuleDialo
       {...form.dialog}
     >
       <TitleDescriptionFields idPrefix="module" required autoFocus values={form.values} error={form.errors.title} onChange={form.set} />
-      <SelectField id="module-type" label="Module Type" value={form.values.moduleType} options={MODULE_TYPES} labels={MODULE_TYPE_LABEL} onChange={(t) => form.set('moduleType', t)} />
-      <TextField id="module-order" label="Order" type="number" required {...form.text('order')} slotProps={{ htmlInput: { min: 1, step: 1 } }} />
+      <SelectField
+        id="module-type"
+        label="Module Type"
+        value={form.values.moduleType}
+        options={MODULE_TYPES}
+        labels={MODULE_TYPE_LABEL}
+        onChange={(t) => form.set('moduleType', t)}
+      />
+      <TextField
+        id="module-order"
+        label="Order"
+        type="number"
+        required
+        {...form.text('order')}
+        slotProps={{ htmlInput: { min: 1, step: 1 } }}
+      />
       <VisibleCheckbox id="module-visible" checked={form.values.isVisible} onChange={(v) => form.set('isVisible', v)} />
     </FormDialog>
   );

@@ -31,7 +31,11 @@ export function ModulesTab({ course }: { course: CourseModulesTabFragment }) {
     <>
       <ListTab
         title="Modules"
-        actions={m.canManage && <ReuseAddButtons noun="Module" onReuse={() => setOpen({ kind: 'reuse' })} onAdd={() => setOpen({ kind: 'create' })} />}
+        actions={
+          m.canManage && (
+            <ReuseAddButtons noun="Module" onReuse={() => setOpen({ kind: 'reuse' })} onAdd={() => setOpen({ kind: 'create' })} />
+          )
+        }
         success={m.success}
         onClearSuccess={m.clearSuccess}
         error={m.error}
@@ -47,7 +51,12 @@ export function ModulesTab({ course }: { course: CourseModulesTabFragment }) {
         }
       >
         {m.modules.map((mod) => (
-          <Paper component="li" variant="outlined" key={mod.id} sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+          <Paper
+            component="li"
+            variant="outlined"
+            key={mod.id}
+            sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}
+          >
             <Box sx={{ flex: '1 1 280px', minWidth: 0 }}>
               <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
                 <Chip size="small" color="primary" variant="outlined" label={moduleLabel(mod)} />

@@ -80,86 +80,86 @@ function ClassTable({ year, entry, onCreate, onReuse, onDelete }: ClassTableProp
       </Typography>
       {/* a subject's cell spans its courses' rows, so cells do not line up with columns: cards without labels */}
       <ResponsiveTable columns={['', '', '']} size="small" aria-labelledby={headingId}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Subject</TableCell>
-              <TableCell>Course</TableCell>
-              <TableCell align="right">Actions</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {entry.subjects.map((s) => {
-              const target: CourseTarget = {
-                academicYearId: year.academicYear.id,
-                year: year.academicYear.year,
-                classId: entry.class.id,
-                className: entry.class.name,
-                subjectId: s.subject.id,
-                subjectName: s.subject.name,
-              };
-              const span = Math.max(1, s.courses.length);
-              const subjectCell = (
-                <TableCell rowSpan={span} sx={{ verticalAlign: 'top' }}>
-                  <Typography sx={{ fontWeight: 600 }}>{s.subject.name}</Typography>
-                  {s.allocationId && (
-                    <Box sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap' }}>
-                      <Button
-                        size="small"
-                        variant="contained"
-                        onClick={() => onCreate(target)}
-                        aria-label={`Create Course for ${s.subject.name}`}
-                      >
-                        Create Course
-                      </Button>
-                      <Button
-                        size="small"
-                        variant="outlined"
-                        onClick={() => onReuse(target)}
-                        aria-label={`Reuse Course for ${s.subject.name}`}
-                      >
-                        Reuse Course
-                      </Button>
-                    </Box>
-                  )}
-                </TableCell>
-              );
-              if (s.courses.length === 0) {
-                return (
-                  <TableRow key={s.subject.id}>
-                    {subjectCell}
-                    <TableCell>
-                      <Typography color="text.secondary">No course yet</Typography>
-                    </TableCell>
-                    <TableCell />
-                  </TableRow>
-                );
-              }
-              return s.courses.map((course, i) => (
-                <TableRow key={course.id} hover>
-                  {i === 0 && subjectCell}
-                  <TableCell>{course.title}</TableCell>
-                  <TableCell align="right">
-                    <Box sx={{ display: 'inline-flex', gap: 1, alignItems: 'center' }}>
-                      <Button
-                        component={RouterLink}
-                        to={`/dashboard/courses/${course.id}`}
-                        size="small"
-                        variant="outlined"
-                        aria-label={`View Course ${course.title}`}
-                      >
-                        View Course
-                      </Button>
-                      {course.viewerCanDelete && (
-                        <IconButton size="small" color="error" aria-label={`Delete course ${course.title}`} onClick={() => onDelete(course)}>
-                          <DeleteIcon fontSize="small" />
-                        </IconButton>
-                      )}
-                    </Box>
+        <TableHead>
+          <TableRow>
+            <TableCell>Subject</TableCell>
+            <TableCell>Course</TableCell>
+            <TableCell align="right">Actions</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {entry.subjects.map((s) => {
+            const target: CourseTarget = {
+              academicYearId: year.academicYear.id,
+              year: year.academicYear.year,
+              classId: entry.class.id,
+              className: entry.class.name,
+              subjectId: s.subject.id,
+              subjectName: s.subject.name,
+            };
+            const span = Math.max(1, s.courses.length);
+            const subjectCell = (
+              <TableCell rowSpan={span} sx={{ verticalAlign: 'top' }}>
+                <Typography sx={{ fontWeight: 600 }}>{s.subject.name}</Typography>
+                {s.allocationId && (
+                  <Box sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap' }}>
+                    <Button
+                      size="small"
+                      variant="contained"
+                      onClick={() => onCreate(target)}
+                      aria-label={`Create Course for ${s.subject.name}`}
+                    >
+                      Create Course
+                    </Button>
+                    <Button
+                      size="small"
+                      variant="outlined"
+                      onClick={() => onReuse(target)}
+                      aria-label={`Reuse Course for ${s.subject.name}`}
+                    >
+                      Reuse Course
+                    </Button>
+                  </Box>
+                )}
+              </TableCell>
+            );
+            if (s.courses.length === 0) {
+              return (
+                <TableRow key={s.subject.id}>
+                  {subjectCell}
+                  <TableCell>
+                    <Typography color="text.secondary">No course yet</Typography>
                   </TableCell>
+                  <TableCell />
                 </TableRow>
-              ));
-            })}
-          </TableBody>
+              );
+            }
+            return s.courses.map((course, i) => (
+              <TableRow key={course.id} hover>
+                {i === 0 && subjectCell}
+                <TableCell>{course.title}</TableCell>
+                <TableCell align="right">
+                  <Box sx={{ display: 'inline-flex', gap: 1, alignItems: 'center' }}>
+                    <Button
+                      component={RouterLink}
+                      to={`/dashboard/courses/${course.id}`}
+                      size="small"
+                      variant="outlined"
+                      aria-label={`View Course ${course.title}`}
+                    >
+                      View Course
+                    </Button>
+                    {course.viewerCanDelete && (
+                      <IconButton size="small" color="error" aria-label={`Delete course ${course.title}`} onClick={() => onDelete(course)}>
+                        <DeleteIcon fontSize="small" />
+                      </IconButton>
+                    )}
+                  </Box>
+                </TableCell>
+              </TableRow>
+            ));
+          })}
+        </TableBody>
       </ResponsiveTable>
     </Paper>
   );

@@ -24,29 +24,44 @@ export function useDeleteConfirmations() {
 
   const confirmCourse = async (course: { id: string; title: string }): Promise<boolean> => {
     const what = `the course ${course.title}`;
-    const i = await client.query({ query: CourseDeleteImpactDocument, variables: { id: course.id }, fetchPolicy: 'network-only' })
-      .then((r) => r.data?.course.deleteImpact, () => null);
-    if (!i) return confirmAction(`Are you sure you want to delete ${what}? Its modules, content, assessments and submissions are deleted too.`);
-    return confirmAction(question(what, listCounts([
-      [i.modules, 'module', 'modules'],
-      [i.contents, 'content item', 'content items'],
-      [i.assessments, 'assignment, exam or quiz', 'assignments, exams and quizzes'],
-      [i.submissions, 'student submission', 'student submissions'],
-      [i.announcements, 'announcement', 'announcements'],
-      [i.discussions, 'discussion post', 'discussion posts'],
-    ])));
+    const i = await client.query({ query: CourseDeleteImpactDocument, variables: { id: course.id }, fetchPolicy: 'network-only' }).then(
+      (r) => r.data?.course.deleteImpact,
+      () => null,
+    );
+    if (!i)
+      return confirmAction(`Are you sure you want to delete ${what}? Its modules, content, assessments and submissions are deleted too.`);
+    return confirmAction(
+      question(
+        what,
+        listCounts([
+          [i.modules, 'module', 'modules'],
+          [i.contents, 'content item', 'content items'],
+          [i.assessments, 'assignment, exam or quiz', 'assignments, exams and quizzes'],
+          [i.submissions, 'student submission', 'student submissions'],
+          [i.announcements, 'announcement', 'announcements'],
+          [i.discussions, 'discussion post', 'discussion posts'],
+        ]),
+      ),
+    );
   };
 
   const confirmModule = async (module: { id: string; title: string }): Promise<boolean> => {
     const what = `the module ${module.title}`;
-    const i = await client.query({ query: ModuleDeleteImpactDocument, variables: { id: module.id }, fetchPolicy: 'network-only' })
-      .then((r) => r.data?.module.deleteImpact, () => null);
+    const i = await client.query({ query: ModuleDeleteImpactDocument, variables: { id: module.id }, fetchPolicy: 'network-only' }).then(
+      (r) => r.data?.module.deleteImpact,
+      () => null,
+    );
     if (!i) return confirmAction(`Are you sure you want to delete ${what}? Its content and quizzes are deleted too.`);
-    return confirmAction(question(what, listCounts([
-      [i.contents, 'content item', 'content items'],
-      [i.quizzes, 'quiz', 'quizzes'],
-      [i.submissions, 'student submission', 'student submissions'],
-    ])));
+    return confirmAction(
+      question(
+        what,
+        listCounts([
+          [i.contents, 'content item', 'content items'],
+          [i.quizzes, 'quiz', 'quizzes'],
+          [i.submissions, 'student submission', 'student submissions'],
+        ]),
+      ),
+    );
   };
 
   return { confirmCourse, confirmModule };

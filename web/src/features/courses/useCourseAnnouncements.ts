@@ -1,7 +1,13 @@
 import { addToList, evictObject } from '../../lib/cacheUpdates';
 import { confirmAction } from '../../components/confirm';
 import { useActionMessages } from '../../components/useActionMessages';
-import { useCreateAnnouncementMutation, useDeleteAnnouncementMutation, useUpdateAnnouncementMutation, type AnnouncementItemFragment, type CourseAnnouncementsTabFragment } from './courses.generated';
+import {
+  useCreateAnnouncementMutation,
+  useDeleteAnnouncementMutation,
+  useUpdateAnnouncementMutation,
+  type AnnouncementItemFragment,
+  type CourseAnnouncementsTabFragment,
+} from './courses.generated';
 
 export type AnnouncementRow = AnnouncementItemFragment;
 
@@ -39,7 +45,14 @@ export function useCourseAnnouncements(course: CourseAnnouncementsTabFragment) {
           variables: { input: { courseId, title: f.title.trim(), content: f.content.trim(), isVisible: f.isVisible } },
           // newest first, as the server lists them
           update: (cache, { data }) => {
-            if (data) addToList(cache, { __typename: 'Course', id: courseId }, 'announcements', { __typename: 'Announcement', id: data.createAnnouncement.id }, 'start');
+            if (data)
+              addToList(
+                cache,
+                { __typename: 'Course', id: courseId },
+                'announcements',
+                { __typename: 'Announcement', id: data.createAnnouncement.id },
+                'start',
+              );
           },
         }),
       'Announcement created successfully',
@@ -48,7 +61,10 @@ export function useCourseAnnouncements(course: CourseAnnouncementsTabFragment) {
 
   const updateAnnouncement = (a: AnnouncementRow, f: AnnouncementFields): Promise<string | null> =>
     msgs.attempt(
-      () => updateMutation({ variables: { input: { id: a.id, version: a.version, title: f.title.trim(), content: f.content.trim(), isVisible: f.isVisible } } }),
+      () =>
+        updateMutation({
+          variables: { input: { id: a.id, version: a.version, title: f.title.trim(), content: f.content.trim(), isVisible: f.isVisible } },
+        }),
       'Announcement updated successfully',
       'Failed to update announcement',
     );

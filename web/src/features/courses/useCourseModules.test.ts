@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { nextOrder, validateModule, type ModuleFields } from './useCourseModules';
 
-const moduleFields = (over: Partial<ModuleFields> = {}): ModuleFields => ({ title: 'Fractions', description: '', moduleType: 'WEEK', order: '1', isVisible: true, ...over });
+const moduleFields = (over: Partial<ModuleFields> = {}): ModuleFields => ({
+  title: 'Fractions',
+  description: '',
+  moduleType: 'WEEK',
+  order: '1',
+  isVisible: true,
+  ...over,
+});
 
 describe('modules (spec sections 5 and 9)', () => {
   it('numbers the next module after the highest, not after the count', () => {

@@ -1,7 +1,14 @@
 import { evictObject } from '../../lib/cacheUpdates';
 import { useActionMessages } from '../../components/useActionMessages';
 import type { ModuleType } from '../../gql/types';
-import { useCloneModuleMutation, useCreateModuleMutation, useDeleteModuleMutation, useUpdateModuleMutation, type CourseModulesTabFragment, type ModuleItemFragment } from './courses.generated';
+import {
+  useCloneModuleMutation,
+  useCreateModuleMutation,
+  useDeleteModuleMutation,
+  useUpdateModuleMutation,
+  type CourseModulesTabFragment,
+  type ModuleItemFragment,
+} from './courses.generated';
 import { useDeleteConfirmations } from './deleteImpact';
 import { MODULE_TYPE_LABEL } from '../../lib/format';
 
@@ -81,7 +88,8 @@ export function useCourseModules(course: CourseModulesTabFragment) {
     if (!(await confirmModule(module))) return;
     await msgs.act(
       // deleteModule answers true: the module (and its content) leave the cache, and with them the row
-      () => deleteMutation({ variables: { id: module.id }, update: (cache) => evictObject(cache, { __typename: 'Module', id: module.id }) }),
+      () =>
+        deleteMutation({ variables: { id: module.id }, update: (cache) => evictObject(cache, { __typename: 'Module', id: module.id }) }),
       'Module deleted successfully',
       'Failed to delete module',
     );
@@ -94,7 +102,12 @@ export function useCourseModules(course: CourseModulesTabFragment) {
   const reuseModule = (moduleId: string, fields: { title: string; description: string }): Promise<string | null> =>
     msgs.attempt(
       // an empty title keeps the original's; the copy and its new title land in one server transaction
-      () => cloneMutation({ variables: { input: { moduleId, newCourseId: courseId, title: fields.title.trim() || undefined, description: fields.description.trim() } } }),
+      () =>
+        cloneMutation({
+          variables: {
+            input: { moduleId, newCourseId: courseId, title: fields.title.trim() || undefined, description: fields.description.trim() },
+          },
+        }),
       'Module reused successfully',
       'Failed to reuse module',
     );

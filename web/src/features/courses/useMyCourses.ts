@@ -2,7 +2,14 @@ import type { ApolloCache } from '@apollo/client';
 import { evictObject } from '../../lib/cacheUpdates';
 import { errorMessage } from '../../lib/errors';
 import { useActionMessages } from '../../components/useActionMessages';
-import { MyCoursesDocument, useCloneCourseMutation, useCreateCourseMutation, useDeleteCourseMutation, useMyCoursesQuery, type MyCoursesQuery } from './courses.generated';
+import {
+  MyCoursesDocument,
+  useCloneCourseMutation,
+  useCreateCourseMutation,
+  useDeleteCourseMutation,
+  useMyCoursesQuery,
+  type MyCoursesQuery,
+} from './courses.generated';
 import { useDeleteConfirmations } from './deleteImpact';
 
 /** Titles in the browser's locale, numbers in them as numbers ('Course 2' before 'Course 10'); made once. */
@@ -115,7 +122,10 @@ export function useMyCourses() {
     msgs.setActionError(null);
     try {
       // deleteCourse answers true: the course leaves the cache, and with it its row here and on the dashboard
-      await deleteMutation({ variables: { id: course.id }, update: (cache) => evictObject(cache, { __typename: 'Course', id: course.id }) });
+      await deleteMutation({
+        variables: { id: course.id },
+        update: (cache) => evictObject(cache, { __typename: 'Course', id: course.id }),
+      });
       msgs.setSuccess('Course deleted successfully');
     } catch (error) {
       // spec section 8: the server's message is not used for this one

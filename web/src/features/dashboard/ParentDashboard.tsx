@@ -31,7 +31,11 @@ export function ParentDashboard({ firstName }: { firstName: string }) {
         {children.map((child) => (
           <ChildOverview key={child.child.id} child={child} />
         ))}
-        <DashboardCard title="Grades" description="Scores, averages and trends per course." action={{ label: 'View grades', to: '/dashboard/grades' }} />
+        <DashboardCard
+          title="Grades"
+          description="Scores, averages and trends per course."
+          action={{ label: 'View grades', to: '/dashboard/grades' }}
+        />
         <ComingSoonCard title="Payments" text="Fees and payments will appear here once the school connects its payment system." />
         <ComingSoonCard title="Messages" text="Messages with teachers will appear here." />
         <ComingSoonCard title="View Diary" text="The class diary will appear here." />

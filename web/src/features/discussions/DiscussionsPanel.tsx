@@ -61,7 +61,8 @@ export function DiscussionsPanel({ course, audience }: { course: CourseDiscussio
         count={d.threads.length}
         emptyText="No discussions have been started for this course yet."
         emptyAction={
-          audience === 'student' && course.viewerCanPost && (
+          audience === 'student' &&
+          course.viewerCanPost && (
             <Button variant="contained" onClick={() => setOpen({ kind: 'start' })}>
               Start First Discussion
             </Button>
@@ -83,9 +84,16 @@ export function DiscussionsPanel({ course, audience }: { course: CourseDiscussio
       </ListTab>
       {open?.kind === 'start' && <PostDialog mode="start" onClose={() => setOpen(null)} onSave={d.startDiscussion} />}
       {open?.kind === 'reply' && (
-        <PostDialog mode="reply" threadTitle={open.thread.title} onClose={() => setOpen(null)} onSave={(f) => replyAndShow(open.thread, f.content)} />
+        <PostDialog
+          mode="reply"
+          threadTitle={open.thread.title}
+          onClose={() => setOpen(null)}
+          onSave={(f) => replyAndShow(open.thread, f.content)}
+        />
       )}
-      {open?.kind === 'edit' && <PostDialog mode="edit" post={open.post} onClose={() => setOpen(null)} onSave={(f) => d.updatePost(open.post, f)} />}
+      {open?.kind === 'edit' && (
+        <PostDialog mode="edit" post={open.post} onClose={() => setOpen(null)} onSave={(f) => d.updatePost(open.post, f)} />
+      )}
     </>
   );
 }
@@ -167,7 +175,12 @@ function ThreadCard({ thread, canChange, showReplies, onToggleReplies, onReply, 
         )}
       </Box>
       <Collapse in={showReplies} unmountOnExit>
-        <Box component="ul" id={repliesId} aria-label={`Replies to ${thread.title}`} sx={{ listStyle: 'none', p: 0, m: 0, mt: 1.5, display: 'grid', gap: 1 }}>
+        <Box
+          component="ul"
+          id={repliesId}
+          aria-label={`Replies to ${thread.title}`}
+          sx={{ listStyle: 'none', p: 0, m: 0, mt: 1.5, display: 'grid', gap: 1 }}
+        >
           {thread.replies.map((r) => (
             <Box component="li" key={r.id} sx={{ pl: 2, borderLeft: 3, borderColor: 'divider' }}>
               <Box sx={{ display: 'flex', gap: 1, justifyContent: 'space-between', alignItems: 'flex-start' }}>

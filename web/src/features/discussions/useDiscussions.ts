@@ -1,7 +1,14 @@
 import { addToList, evictObject } from '../../lib/cacheUpdates';
 import { confirmAction } from '../../components/confirm';
 import { useActionMessages } from '../../components/useActionMessages';
-import { useCreateDiscussionMutation, useDeleteDiscussionMutation, useUpdateDiscussionMutation, type CourseDiscussionsPanelFragment, type DiscussionPostFragment, type DiscussionThreadFragment } from './discussions.generated';
+import {
+  useCreateDiscussionMutation,
+  useDeleteDiscussionMutation,
+  useUpdateDiscussionMutation,
+  type CourseDiscussionsPanelFragment,
+  type DiscussionPostFragment,
+  type DiscussionThreadFragment,
+} from './discussions.generated';
 
 export type Thread = DiscussionThreadFragment;
 export type Post = DiscussionPostFragment;
@@ -53,7 +60,14 @@ export function useDiscussions(course: CourseDiscussionsPanelFragment, audience:
           variables: { input: { courseId, title: f.title.trim(), content: f.content.trim() } },
           // threads: newest first, as the server lists them
           update: (cache, { data }) => {
-            if (data) addToList(cache, { __typename: 'Course', id: courseId }, 'discussions', { __typename: 'Discussion', id: data.createDiscussion.id }, 'start');
+            if (data)
+              addToList(
+                cache,
+                { __typename: 'Course', id: courseId },
+                'discussions',
+                { __typename: 'Discussion', id: data.createDiscussion.id },
+                'start',
+              );
           },
         }),
       'Discussion started successfully',
@@ -67,7 +81,14 @@ export function useDiscussions(course: CourseDiscussionsPanelFragment, audience:
           variables: { input: { courseId, parentDiscussionId: thread.id, content: content.trim() } },
           // replies: oldest first
           update: (cache, { data }) => {
-            if (data) addToList(cache, { __typename: 'Discussion', id: thread.id }, 'replies', { __typename: 'Discussion', id: data.createDiscussion.id }, 'end');
+            if (data)
+              addToList(
+                cache,
+                { __typename: 'Discussion', id: thread.id },
+                'replies',
+                { __typename: 'Discussion', id: data.createDiscussion.id },
+                'end',
+              );
           },
         }),
       'Reply posted successfully',
@@ -84,7 +105,8 @@ export function useDiscussions(course: CourseDiscussionsPanelFragment, audience:
     if (!confirmAction(isReply ? 'Are you sure you want to delete this reply?' : DELETE_DISCUSSION_CONFIRM)) return;
     await msgs.act(
       // a thread's replies go with it (cache.gc drops what only the thread held)
-      () => deleteMutation({ variables: { id: post.id }, update: (cache) => evictObject(cache, { __typename: 'Discussion', id: post.id }) }),
+      () =>
+        deleteMutation({ variables: { id: post.id }, update: (cache) => evictObject(cache, { __typename: 'Discussion', id: post.id }) }),
       isReply ? 'Reply deleted successfully' : 'Discussion deleted successfully',
       failure(audience, 'delete'),
     );

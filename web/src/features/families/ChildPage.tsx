@@ -41,7 +41,13 @@ export function ChildPage() {
         {info?.class ? `${info.class.name}${info.academicYear ? ` · ${info.academicYear.year}` : ''}` : 'Not placed in a class yet'}
       </Typography>
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
-        <Tabs value={tab} onChange={(_e, v) => setTab(v)} aria-label={`${name}'s school work`} variant="scrollable" allowScrollButtonsMobile>
+        <Tabs
+          value={tab}
+          onChange={(_e, v) => setTab(v)}
+          aria-label={`${name}'s school work`}
+          variant="scrollable"
+          allowScrollButtonsMobile
+        >
           {TABS.map((t) => (
             <Tab key={t} value={t} label={t} id={`child-tab-${t}`} aria-controls={`child-panel-${t}`} />
           ))}

@@ -30,7 +30,9 @@ export function ChildCoursesTab({ data }: { data: ChildCoursesQuery['childCourse
         <ListItem key={c.id} disableGutters divider>
           <ListItemText
             primary={`${c.subject.name} · ${c.title}`}
-            secondary={c.teachers.length ? `Taught by ${c.teachers.map((t) => `${t.firstName} ${t.lastName}`).join(', ')}` : 'No teacher yet'}
+            secondary={
+              c.teachers.length ? `Taught by ${c.teachers.map((t) => `${t.firstName} ${t.lastName}`).join(', ')}` : 'No teacher yet'
+            }
           />
         </ListItem>
       ))}
@@ -93,7 +95,10 @@ export function ChildAssessmentsTab({ studentId }: { studentId: string }) {
 export function ChildAttendanceTab({ studentId }: { studentId: string }) {
   const pages = useCursorPages();
   const [pageSize, setPageSize] = useState(25);
-  const query = useChildAttendanceQuery({ variables: { studentId, after: pages.after, first: pageSize }, fetchPolicy: 'cache-and-network' });
+  const query = useChildAttendanceQuery({
+    variables: { studentId, after: pages.after, first: pageSize },
+    fetchPolicy: 'cache-and-network',
+  });
   if (query.loading && !query.data) return <Spinner label="Loading attendance..." />;
   const data = query.data?.childAttendance;
   return (

@@ -86,8 +86,13 @@ export function FamilyLinksDialog({ user, onClose }: { user: Person; onClose(): 
                 key={p.id}
                 disableGutters
                 secondaryAction={
-                  <Button size="small" color="error" disabled={busy} aria-label={`Unlink ${nameOf(p)}`}
-                    onClick={() => void run(() => unlink({ variables: { input: pair(p.id) } }), `${nameOf(p)} unlinked`)}>
+                  <Button
+                    size="small"
+                    color="error"
+                    disabled={busy}
+                    aria-label={`Unlink ${nameOf(p)}`}
+                    onClick={() => void run(() => unlink({ variables: { input: pair(p.id) } }), `${nameOf(p)} unlinked`)}
+                  >
                     Unlink
                   </Button>
                 }
@@ -117,8 +122,13 @@ export function FamilyLinksDialog({ user, onClose }: { user: Person; onClose(): 
                   key={c.id}
                   disableGutters
                   secondaryAction={
-                    <Button size="small" variant="outlined" disabled={busy || already} aria-label={`Link ${nameOf(c)}`}
-                      onClick={() => void run(() => link({ variables: { input: pair(c.id) } }), `${nameOf(c)} linked`)}>
+                    <Button
+                      size="small"
+                      variant="outlined"
+                      disabled={busy || already}
+                      aria-label={`Link ${nameOf(c)}`}
+                      onClick={() => void run(() => link({ variables: { input: pair(c.id) } }), `${nameOf(c)} linked`)}
+                    >
                       {already ? 'Linked' : 'Link'}
                     </Button>
                   }

@@ -26,7 +26,8 @@ function Figure({ label, value }: { label: string; value: string | number }) {
   );
 }
 
-const scoreText = (i: CardItem) => (i.score ? `${i.score.totalScore}/${i.score.maxScore} (${i.score.percentage}%)` : 'Score not released yet');
+const scoreText = (i: CardItem) =>
+  i.score ? `${i.score.totalScore}/${i.score.maxScore} (${i.score.percentage}%)` : 'Score not released yet';
 
 function ItemList({ items, label, empty, graded }: { items: CardItem[]; label: string; empty: string; graded: boolean }) {
   if (items.length === 0) return <EmptyText>{empty}</EmptyText>;
@@ -48,9 +49,16 @@ function ItemList({ items, label, empty, graded }: { items: CardItem[]; label: s
 export function ChildOverview({ child }: { child: ChildCard }) {
   const name = `${child.child.firstName} ${child.child.lastName}`;
   const barId = `attendance-${child.child.id}`;
-  const placement = child.className ? `${child.className}${child.academicYear ? ` · ${child.academicYear}` : ''}` : 'Not placed in a class yet';
+  const placement = child.className
+    ? `${child.className}${child.academicYear ? ` · ${child.academicYear}` : ''}`
+    : 'Not placed in a class yet';
   return (
-    <DashboardCard title={name} description={placement} wide action={{ label: `View details of ${child.child.firstName}`, to: `/dashboard/children/${child.child.id}` }}>
+    <DashboardCard
+      title={name}
+      description={placement}
+      wide
+      action={{ label: `View details of ${child.child.firstName}`, to: `/dashboard/children/${child.child.id}` }}
+    >
       <Box sx={{ display: 'flex', gap: 4, flexWrap: 'wrap', mb: 2 }}>
         <Figure label="Courses" value={child.coursesCount} />
         <Figure label="Attendance" value={child.attendance.total ? `${child.attendance.rate}%` : 'No records yet'} />
@@ -60,7 +68,12 @@ export function ChildOverview({ child }: { child: ChildCard }) {
           <Typography id={barId} variant="body2" sx={{ mb: 0.5 }}>
             {`Attendance rate: present ${child.attendance.present}, late ${child.attendance.late}, absent ${child.attendance.absent}`}
           </Typography>
-          <LinearProgress variant="determinate" value={child.attendance.rate} aria-labelledby={barId} sx={{ height: 8, borderRadius: 4, mb: 2 }} />
+          <LinearProgress
+            variant="determinate"
+            value={child.attendance.rate}
+            aria-labelledby={barId}
+            sx={{ height: 8, borderRadius: 4, mb: 2 }}
+          />
         </>
       )}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' } }}>

@@ -58,9 +58,16 @@ export function CourseGradesCard({ course }: { course: CourseGradesCardFragment 
           {course.items.map((i) => (
             <TableRow key={i.assessmentId}>
               <TableCell>{i.title}</TableCell>
-              <TableCell>{i.percentage === null ? scoreText(i.score, i.maxScore) : `${scoreText(i.score, i.maxScore)} (${i.percentage}%)`}</TableCell>
               <TableCell>
-                <Chip size="small" color={statusColour(i.status)} variant="outlined" label={i.isAutoSubmitted && i.status === 'GRADED' ? 'Graded (auto-submitted)' : i.statusLabel} />
+                {i.percentage === null ? scoreText(i.score, i.maxScore) : `${scoreText(i.score, i.maxScore)} (${i.percentage}%)`}
+              </TableCell>
+              <TableCell>
+                <Chip
+                  size="small"
+                  color={statusColour(i.status)}
+                  variant="outlined"
+                  label={i.isAutoSubmitted && i.status === 'GRADED' ? 'Graded (auto-submitted)' : i.statusLabel}
+                />
               </TableCell>
             </TableRow>
           ))}

@@ -26,15 +26,24 @@ export function GradeTrendChart({ points, courseTitle }: { points: Point[]; cour
   const line = points.map((p, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(p.average).toFixed(1)}`).join(' ');
   const first = points[0].average;
   const last = points[points.length - 1].average;
-  const summary = points.length === 1
-    ? `${courseTitle}: one graded item, ${last}%`
-    : `${courseTitle}: course average from ${first}% to ${last}% over ${points.length} graded items`;
+  const summary =
+    points.length === 1
+      ? `${courseTitle}: one graded item, ${last}%`
+      : `${courseTitle}: course average from ${first}% to ${last}% over ${points.length} graded items`;
 
   return (
     <Box ref={boxRef} sx={{ width: '100%', maxWidth: MAX_WIDTH }}>
       <svg width={width} height={HEIGHT} role="img" aria-label={summary} data-testid="grade-trend">
         {[0, 50, 100].map((g) => (
-          <line key={g} x1={0} x2={width} y1={y(g)} y2={y(g)} stroke={theme.palette.divider} strokeDasharray={g === 50 ? '4 4' : undefined} />
+          <line
+            key={g}
+            x1={0}
+            x2={width}
+            y1={y(g)}
+            y2={y(g)}
+            stroke={theme.palette.divider}
+            strokeDasharray={g === 50 ? '4 4' : undefined}
+          />
         ))}
         <path d={line} fill="none" stroke={theme.palette.primary.main} strokeWidth={2} />
         {points.map((p, i) => (

@@ -27,16 +27,25 @@ type External = Book['externalColumns'][number];
 /** A result an application wrote (OneRoster): the score over the maximum (above it is extra credit), else its status. */
 function ExternalCellText({ column, studentId }: { column: External; studentId: string }) {
   const cell = column.cells.find((c) => c.studentId === studentId);
-  if (!cell) return <Box component="span" sx={{ color: 'text.secondary' }}>-</Box>;
+  if (!cell)
+    return (
+      <Box component="span" sx={{ color: 'text.secondary' }}>
+        -
+      </Box>
+    );
   return (
     <Box component="span" title={cell.comment || undefined}>
       {cell.score !== null ? (
         <>
-          <Box component="span" sx={{ fontWeight: 600 }}>{formatPoints(cell.score)}</Box>
+          <Box component="span" sx={{ fontWeight: 600 }}>
+            {formatPoints(cell.score)}
+          </Box>
           <Box component="span" sx={{ color: 'text.secondary' }}>{` / ${formatPoints(column.maxScore)}`}</Box>
         </>
       ) : (
-        <Box component="span" sx={{ color: 'text.secondary' }}>{cell.statusLabel}</Box>
+        <Box component="span" sx={{ color: 'text.secondary' }}>
+          {cell.statusLabel}
+        </Box>
       )}
     </Box>
   );
@@ -44,13 +53,22 @@ function ExternalCellText({ column, studentId }: { column: External; studentId: 
 
 const FIRST_COL = { xs: 150, sm: 220 };
 // the first column stays in view while the rest scrolls sideways; the header row while the rows scroll
-const stickyFirst = { position: 'sticky', left: 0, zIndex: 2, bgcolor: 'background.paper', minWidth: FIRST_COL, maxWidth: FIRST_COL } as const;
+const stickyFirst = {
+  position: 'sticky',
+  left: 0,
+  zIndex: 2,
+  bgcolor: 'background.paper',
+  minWidth: FIRST_COL,
+  maxWidth: FIRST_COL,
+} as const;
 
 function CellText({ cell }: { cell: Cell }) {
   if (cell.score !== null && (cell.status === 'GRADED' || cell.status === 'UNRELEASED')) {
     return (
       <>
-        <Box component="span" sx={{ fontWeight: 600 }}>{formatPoints(cell.score)}</Box>
+        <Box component="span" sx={{ fontWeight: 600 }}>
+          {formatPoints(cell.score)}
+        </Box>
         <Box component="span" sx={{ color: 'text.secondary' }}>{` / ${cell.maxScore}`}</Box>
         {cell.status === 'UNRELEASED' && (
           <Typography variant="caption" component="span" color="text.secondary" sx={{ display: 'block' }}>
@@ -61,7 +79,11 @@ function CellText({ cell }: { cell: Cell }) {
     );
   }
   const colour = cell.status === 'MISSING' ? 'error.main' : 'text.secondary';
-  return <Box component="span" sx={{ color: colour }}>{cell.statusLabel}</Box>;
+  return (
+    <Box component="span" sx={{ color: colour }}>
+      {cell.statusLabel}
+    </Box>
+  );
 }
 
 /** The grading dashboard of a column's item. */
@@ -74,7 +96,14 @@ function submissionsPathOf(book: Book, assessmentId: string): string {
 function GradebookTable({ book }: { book: Book }) {
   return (
     // focusable, so that keyboard users can scroll it sideways and down
-    <TableContainer component={Paper} variant="outlined" sx={{ maxHeight: '70vh' }} tabIndex={0} role="region" aria-label="Gradebook, scrollable">
+    <TableContainer
+      component={Paper}
+      variant="outlined"
+      sx={{ maxHeight: '70vh' }}
+      tabIndex={0}
+      role="region"
+      aria-label="Gradebook, scrollable"
+    >
       <Table stickyHeader size="small" aria-label={`Gradebook of ${book.courseTitle}`}>
         <TableHead>
           <TableRow>
@@ -117,7 +146,11 @@ function GradebookTable({ book }: { book: Book }) {
                 <TableCell key={c.assessmentId} align="right">
                   {c.submissionId ? (
                     // the cell opens the student's work on the item's grading dashboard (issue 25)
-                    <Link component={RouterLink} to={`${submissionsPathOf(book, c.assessmentId)}?student=${encodeURIComponent(r.student.id)}`} title="Open the submission">
+                    <Link
+                      component={RouterLink}
+                      to={`${submissionsPathOf(book, c.assessmentId)}?student=${encodeURIComponent(r.student.id)}`}
+                      title="Open the submission"
+                    >
                       <CellText cell={c} />
                     </Link>
                   ) : (
@@ -151,12 +184,7 @@ export function GradebookPage() {
   return (
     <>
       <BackLink to={`/dashboard/courses/${courseId}`}>Back to the course</BackLink>
-      <Loaded
-        loading={g.loading}
-        error={g.loadError}
-        value={g.notFound ? null : g.book}
-        notFoundText="Course not found."
-      >
+      <Loaded loading={g.loading} error={g.loadError} value={g.notFound ? null : g.book} notFoundText="Course not found.">
         {(b) => (
           <>
             <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start', mb: 2 }}>
@@ -175,7 +203,8 @@ export function GradebookPage() {
             <Banner severity="error" message={g.exportError} onClose={g.clearExportError} />
             <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
               The average is points earned over points possible of graded work whose results the student may see; hidden items and
-              unreleased results count in neither. Columns marked external come from connected applications (OneRoster) and count in no average.
+              unreleased results count in neither. Columns marked external come from connected applications (OneRoster) and count in no
+              average.
             </Typography>
             <GradebookTable book={b} />
           </>

@@ -26,7 +26,12 @@ function MyGrades() {
   const q = useMyGradesQuery({ fetchPolicy: 'cache-and-network' });
   const report = q.data?.myGrades ?? null;
   return (
-    <Loaded loading={q.loading && !report} error={q.error ? errorMessage(q.error, 'Could not load the grades.') : null} value={report} notFoundText="No grades.">
+    <Loaded
+      loading={q.loading && !report}
+      error={q.error ? errorMessage(q.error, 'Could not load the grades.') : null}
+      value={report}
+      notFoundText="No grades."
+    >
       {(r) => <GradesReport courses={r.courses} whose="You have" />}
     </Loaded>
   );
@@ -36,7 +41,12 @@ function ChildGrades({ childId }: { childId: string }) {
   const q = useStudentGradesQuery({ variables: { studentId: childId }, fetchPolicy: 'cache-and-network' });
   const report = q.data?.studentGrades ?? null;
   return (
-    <Loaded loading={q.loading && !report} error={q.error ? errorMessage(q.error, 'Could not load the grades.') : null} value={report} notFoundText="No grades.">
+    <Loaded
+      loading={q.loading && !report}
+      error={q.error ? errorMessage(q.error, 'Could not load the grades.') : null}
+      value={report}
+      notFoundText="No grades."
+    >
       {(r) => <GradesReport courses={r.courses} whose={`${r.student.firstName} has`} />}
     </Loaded>
   );
@@ -70,9 +80,7 @@ function ParentGrades() {
           ))}
         </TextField>
       )}
-      {children.length === 1 && (
-        <Typography color="text.secondary" sx={{ mb: 2 }}>{`${chosen.firstName} ${chosen.lastName}`}</Typography>
-      )}
+      {children.length === 1 && <Typography color="text.secondary" sx={{ mb: 2 }}>{`${chosen.firstName} ${chosen.lastName}`}</Typography>}
       <ChildGrades key={chosen.id} childId={chosen.id} />
     </>
   );
@@ -96,7 +104,9 @@ export function GradesPage() {
       ) : activeRole === 'PARENT' ? (
         <ParentGrades />
       ) : (
-        <Alert severity="info">Grades are shown to students and their parents. Teachers find each course&apos;s gradebook on the course page.</Alert>
+        <Alert severity="info">
+          Grades are shown to students and their parents. Teachers find each course&apos;s gradebook on the course page.
+        </Alert>
       )}
     </>
   );

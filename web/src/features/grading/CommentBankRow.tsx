@@ -45,7 +45,10 @@ export function CommentBankRow({ bank, id, feedback, onInsert }: RowProps) {
       <Banner severity="error" message={bank.error} onClose={bank.clearError} />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
         {bank.snippets.map((s, i) => (
-          <Box key={s.id} sx={{ display: 'inline-flex', alignItems: 'center', border: 1, borderColor: 'divider', borderRadius: 4, maxWidth: '100%' }}>
+          <Box
+            key={s.id}
+            sx={{ display: 'inline-flex', alignItems: 'center', border: 1, borderColor: 'divider', borderRadius: 4, maxWidth: '100%' }}
+          >
             <Button
               size="small"
               title={s.text}

@@ -121,7 +121,15 @@ function JoinedLate({ dashboard: d, canAct, onDone }: { dashboard: Dashboard; ca
         ))}
       </List>
       {canAct && (
-        <Box component="form" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }} sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 1 }}>
+        <Box
+          component="form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+          sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 1 }}
+        >
           <TextField
             label="Due date for late joiners"
             type="datetime-local"

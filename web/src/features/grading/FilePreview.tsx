@@ -57,7 +57,11 @@ export function FilePreview({ path, name, mimeType }: { path: string; name: stri
         {open ? `Hide preview of ${name}` : `Preview ${name}`}
       </Button>
       {open && (
-        <Box role="region" aria-label={`Preview of ${name}`} sx={{ mt: 1, border: 1, borderColor: 'divider', borderRadius: 1, p: 1, maxWidth: '100%' }}>
+        <Box
+          role="region"
+          aria-label={`Preview of ${name}`}
+          sx={{ mt: 1, border: 1, borderColor: 'divider', borderRadius: 1, p: 1, maxWidth: '100%' }}
+        >
           {!loaded ? (
             <Typography role="status">Loading preview...</Typography>
           ) : 'error' in loaded ? (
@@ -65,13 +69,26 @@ export function FilePreview({ path, name, mimeType }: { path: string; name: stri
               {loaded.error}
             </Typography>
           ) : 'text' in loaded ? (
-            <Box component="pre" sx={{ m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxHeight: 480, overflow: 'auto', fontSize: '0.9rem' }}>
+            <Box
+              component="pre"
+              sx={{ m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxHeight: 480, overflow: 'auto', fontSize: '0.9rem' }}
+            >
               {loaded.text}
             </Box>
           ) : mimeType === 'application/pdf' ? (
-            <Box component="iframe" src={loaded.url} title={`PDF ${name}`} sx={{ width: '100%', height: { xs: 420, md: 640 }, border: 0 }} />
+            <Box
+              component="iframe"
+              src={loaded.url}
+              title={`PDF ${name}`}
+              sx={{ width: '100%', height: { xs: 420, md: 640 }, border: 0 }}
+            />
           ) : (
-            <Box component="img" src={loaded.url} alt={`The student's file ${name}`} sx={{ display: 'block', maxWidth: '100%', height: 'auto' }} />
+            <Box
+              component="img"
+              src={loaded.url}
+              alt={`The student's file ${name}`}
+              sx={{ display: 'block', maxWidth: '100%', height: 'auto' }}
+            />
           )}
         </Box>
       )}

@@ -79,7 +79,10 @@ export function GradeForm({ id, question, grade, onSave, register, bank }: Grade
         />
         {(overridden || grade?.gradedByName) && (
           <Typography variant="body2" color="text.secondary">
-            {[overridden ? `Automatic score: ${points(grade.autoScore ?? 0)}` : null, grade?.gradedByName ? `Last graded by ${grade.gradedByName}` : null]
+            {[
+              overridden ? `Automatic score: ${points(grade.autoScore ?? 0)}` : null,
+              grade?.gradedByName ? `Last graded by ${grade.gradedByName}` : null,
+            ]
               .filter(Boolean)
               .join(' · ')}
           </Typography>
@@ -101,7 +104,14 @@ export function GradeForm({ id, question, grade, onSave, register, bank }: Grade
             form.change({ feedback: withSnippet(form.feedback, snippet.text) });
           }}
         />
-        {bank && <CommentBankRow bank={bank} id={id} feedback={form.feedback} onInsert={(text) => form.change({ feedback: withSnippet(form.feedback, text) })} />}
+        {bank && (
+          <CommentBankRow
+            bank={bank}
+            id={id}
+            feedback={form.feedback}
+            onInsert={(text) => form.change({ feedback: withSnippet(form.feedback, text) })}
+          />
+        )}
         <Box>
           <Button type="submit" variant="contained" disabled={form.busy}>
             {form.busy ? 'Saving...' : 'Save Grade & Feedback'}

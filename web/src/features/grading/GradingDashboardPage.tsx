@@ -14,7 +14,19 @@ import { pointsText } from '../submissions/myItems';
 import { notFoundText, notFoundTitle, STUDENT_KINDS } from '../submissions/studentKinds';
 import { studentName, type Dashboard, type GradingSubmission, type Student } from './dashboardMerge';
 import { GradingNav } from './GradingNav';
-import { DEFAULT_VIEW, allQuestions, firstForTeacher, needsGrading, nextUngraded, positionIn, questionsOf, queueOf, stepFrom, visibleLists, type ListView } from './gradingQueue';
+import {
+  DEFAULT_VIEW,
+  allQuestions,
+  firstForTeacher,
+  needsGrading,
+  nextUngraded,
+  positionIn,
+  questionsOf,
+  queueOf,
+  stepFrom,
+  visibleLists,
+  type ListView,
+} from './gradingQueue';
 import { ListControls } from './ListControls';
 import { useCommentBank } from './useCommentBank';
 import { useGradingKeys } from './useGradingKeys';
@@ -72,7 +84,10 @@ function GradingDashboardPage({ kind }: { kind: GradingKind }) {
   // a random draw gives each student their own questions (issue 30)
   const questions = useMemo(() => (d ? questionsOf(d.assessment, selected) : NO_QUESTIONS), [d, selected]);
   const everyQuestion = useMemo(() => (d ? allQuestions(d.assessment) : NO_QUESTIONS), [d]);
-  const shownQuestions = useMemo(() => (g.questionId ? questions.filter((q) => q.id === g.questionId) : questions), [questions, g.questionId]);
+  const shownQuestions = useMemo(
+    () => (g.questionId ? questions.filter((q) => q.id === g.questionId) : questions),
+    [questions, g.questionId],
+  );
   const panel = useGradingPanel(selected, shownQuestions, g.saveAll);
   const bank = useCommentBank(g.snippets);
   const lists = useMemo(() => (d ? visibleLists(d, view) : null), [d, view]);
@@ -171,10 +186,24 @@ function GradingDashboardPage({ kind }: { kind: GradingKind }) {
         <Tiles dashboard={d} />
         <DashboardResultsBar dashboard={d} />
       </Box>
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(260px, 340px) minmax(0, 1fr)' }, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(260px, 340px) minmax(0, 1fr)' },
+          alignItems: 'start',
+        }}
+      >
         <Box component="section" aria-label="Students" sx={{ display: narrow(!selected) }}>
           <ShortcutHint />
-          <ListControls view={view} onChange={setView} questions={everyQuestion} fixedCount={item.questions.length} questionId={g.questionId} onQuestion={g.chooseQuestion} />
+          <ListControls
+            view={view}
+            onChange={setView}
+            questions={everyQuestion}
+            fixedCount={item.questions.length}
+            questionId={g.questionId}
+            onQuestion={g.chooseQuestion}
+          />
           <SubmissionList
             kind={kind}
             lists={lists}
@@ -196,7 +225,14 @@ function GradingDashboardPage({ kind }: { kind: GradingKind }) {
           component="section"
           variant="outlined"
           aria-label="Submission"
-          sx={{ p: { xs: 1.5, sm: 3 }, pt: { xs: 0, sm: 0 }, pb: { xs: 10, lg: 3 }, minWidth: 0, display: narrow(Boolean(selected)), scrollMarginTop: { xs: 56, sm: 64 } }}
+          sx={{
+            p: { xs: 1.5, sm: 3 },
+            pt: { xs: 0, sm: 0 },
+            pb: { xs: 10, lg: 3 },
+            minWidth: 0,
+            display: narrow(Boolean(selected)),
+            scrollMarginTop: { xs: 56, sm: 64 },
+          }}
         >
           {selected ? (
             <>
@@ -225,7 +261,9 @@ function GradingDashboardPage({ kind }: { kind: GradingKind }) {
                 only={g.questionId}
                 bank={bank}
                 registerFor={panel.registerFor}
-                onSave={(questionId, score, feedback, expectedVersion) => g.saveGrade(selected, questionId, score, feedback, expectedVersion)}
+                onSave={(questionId, score, feedback, expectedVersion) =>
+                  g.saveGrade(selected, questionId, score, feedback, expectedVersion)
+                }
                 onDownload={(file) => void g.download(selected, file)}
                 fileUrl={(file) => g.filePath(selected, file)}
               />
@@ -266,7 +304,15 @@ function Tiles({ dashboard: d }: { dashboard: Dashboard }) {
     <Box
       component="ul"
       aria-label="Summary"
-      sx={{ listStyle: 'none', p: 0, m: 0, mb: 3, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(5, minmax(0, 1fr))' } }}
+      sx={{
+        listStyle: 'none',
+        p: 0,
+        m: 0,
+        mb: 3,
+        display: 'grid',
+        gap: 1.5,
+        gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(5, minmax(0, 1fr))' },
+      }}
     >
       {tiles.map(([label, value]) => (
         <Paper component="li" variant="outlined" key={label} sx={{ p: 1.5, textAlign: 'center' }}>
@@ -283,13 +329,42 @@ function Tiles({ dashboard: d }: { dashboard: Dashboard }) {
 }
 
 function ShortcutHint() {
-  const key = { px: 0.5, border: 1, borderColor: 'divider', borderRadius: 0.5, fontFamily: 'monospace', fontSize: '0.8rem', bgcolor: 'background.paper' };
+  const key = {
+    px: 0.5,
+    border: 1,
+    borderColor: 'divider',
+    borderRadius: 0.5,
+    fontFamily: 'monospace',
+    fontSize: '0.8rem',
+    bgcolor: 'background.paper',
+  };
   return (
     // phones seldom have a keyboard (their Previous / Next / Next ungraded bar is at thumb reach)
     <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5, display: { xs: 'none', sm: 'block' } }}>
-      <Box component="kbd" sx={key}>Alt+↓</Box> / <Box component="kbd" sx={key}>Alt+↑</Box> (or <Box component="kbd" sx={key}>J</Box> /{' '}
-      <Box component="kbd" sx={key}>K</Box>): next / previous · <Box component="kbd" sx={key}>Alt+N</Box>: next ungraded ·{' '}
-      <Box component="kbd" sx={key}>Ctrl+Enter</Box>: save all
+      <Box component="kbd" sx={key}>
+        Alt+↓
+      </Box>{' '}
+      /{' '}
+      <Box component="kbd" sx={key}>
+        Alt+↑
+      </Box>{' '}
+      (or{' '}
+      <Box component="kbd" sx={key}>
+        J
+      </Box>{' '}
+      /{' '}
+      <Box component="kbd" sx={key}>
+        K
+      </Box>
+      ): next / previous ·{' '}
+      <Box component="kbd" sx={key}>
+        Alt+N
+      </Box>
+      : next ungraded ·{' '}
+      <Box component="kbd" sx={key}>
+        Ctrl+Enter
+      </Box>
+      : save all
     </Typography>
   );
 }

@@ -60,7 +60,13 @@ export function GradingNav({ headingRef, ...p }: NavProps) {
       </Button>
       <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
         <Box sx={{ minWidth: 0 }}>
-          <Typography ref={headingRef} tabIndex={-1} variant="h2" component="h2" sx={{ outline: 'none', fontSize: { xs: '1.25rem', sm: '1.5rem' } }}>
+          <Typography
+            ref={headingRef}
+            tabIndex={-1}
+            variant="h2"
+            component="h2"
+            sx={{ outline: 'none', fontSize: { xs: '1.25rem', sm: '1.5rem' } }}
+          >
             {p.name}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
@@ -107,10 +113,21 @@ export function GradingNav({ headingRef, ...p }: NavProps) {
         <Button variant="outlined" onClick={p.onPrevious} disabled={p.position.index === 0} aria-keyshortcuts="Alt+ArrowUp">
           Previous
         </Button>
-        <Button variant="outlined" onClick={p.onNext} disabled={p.position.index === p.position.total - 1} aria-keyshortcuts="Alt+ArrowDown">
+        <Button
+          variant="outlined"
+          onClick={p.onNext}
+          disabled={p.position.index === p.position.total - 1}
+          aria-keyshortcuts="Alt+ArrowDown"
+        >
           Next
         </Button>
-        <Button variant="contained" color="secondary" onClick={p.onNextUngraded ?? undefined} disabled={!p.onNextUngraded} aria-keyshortcuts="Alt+N">
+        <Button
+          variant="contained"
+          color="secondary"
+          onClick={p.onNextUngraded ?? undefined}
+          disabled={!p.onNextUngraded}
+          aria-keyshortcuts="Alt+N"
+        >
           Next ungraded
         </Button>
       </Box>

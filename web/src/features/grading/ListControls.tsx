@@ -37,7 +37,9 @@ export function ListControls({ view, onChange, questions, fixedCount = questions
         <MenuItem value={WHOLE}>Whole submissions</MenuItem>
         {questions.map((q, i) => (
           <MenuItem key={q.id} value={q.id}>
-            {i < fixedCount ? `Question ${i + 1} only (${TYPE_LABELS[q.type]})` : `Drawn: ${preview(q.questionText)} only (${TYPE_LABELS[q.type]})`}
+            {i < fixedCount
+              ? `Question ${i + 1} only (${TYPE_LABELS[q.type]})`
+              : `Drawn: ${preview(q.questionText)} only (${TYPE_LABELS[q.type]})`}
           </MenuItem>
         ))}
       </TextField>
@@ -49,14 +51,26 @@ export function ListControls({ view, onChange, questions, fixedCount = questions
         onChange={(e) => onChange({ ...view, search: e.target.value })}
         sx={{ gridColumn: '1 / -1' }}
       />
-      <TextField select label="Sort by" size="small" value={view.sort} onChange={(e) => onChange({ ...view, sort: e.target.value as SortKey })}>
+      <TextField
+        select
+        label="Sort by"
+        size="small"
+        value={view.sort}
+        onChange={(e) => onChange({ ...view, sort: e.target.value as SortKey })}
+      >
         {Object.entries(SORT_LABELS).map(([k, label]) => (
           <MenuItem key={k} value={k}>
             {label}
           </MenuItem>
         ))}
       </TextField>
-      <TextField select label="Show" size="small" value={view.filter} onChange={(e) => onChange({ ...view, filter: e.target.value as FilterKey })}>
+      <TextField
+        select
+        label="Show"
+        size="small"
+        value={view.filter}
+        onChange={(e) => onChange({ ...view, filter: e.target.value as FilterKey })}
+      >
         {Object.entries(FILTER_LABELS).map(([k, label]) => (
           <MenuItem key={k} value={k}>
             {label}

@@ -141,7 +141,11 @@ function McqAnswer({ question, answer }: { question: QuestionWithKeyFragment; an
         const chosen = selected.has(o.id);
         return (
           <ListItem key={o.id} disableGutters sx={{ gap: 1, flexWrap: 'wrap' }}>
-            {chosen ? <CheckBoxIcon fontSize="small" color="primary" titleAccess="Selected" /> : <CheckBoxOutlineBlankIcon fontSize="small" titleAccess="Not selected" />}
+            {chosen ? (
+              <CheckBoxIcon fontSize="small" color="primary" titleAccess="Selected" />
+            ) : (
+              <CheckBoxOutlineBlankIcon fontSize="small" titleAccess="Not selected" />
+            )}
             <span>{o.text}</span>
             {o.isCorrect && <Chip size="small" color="success" label="✓ Correct Answer" />}
             {chosen && !o.isCorrect && <Chip size="small" color="error" label="✗ Selected" />}

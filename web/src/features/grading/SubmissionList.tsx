@@ -113,7 +113,17 @@ interface CardAction {
   run(): void;
 }
 
-function SubmissionCard({ submission: s, selected, onSelect, action }: { submission: GradingSubmission; selected: boolean; onSelect(): void; action: CardAction }) {
+function SubmissionCard({
+  submission: s,
+  selected,
+  onSelect,
+  action,
+}: {
+  submission: GradingSubmission;
+  selected: boolean;
+  onSelect(): void;
+  action: CardAction;
+}) {
   const lines = [s.submittedAt ? `Submitted: ${formatDateTime(s.submittedAt)}` : 'Not submitted yet'];
   if (s.isAutoSubmitted) lines.push('Auto-submitted (Overdue)');
   if (s.status === 'GRADED') lines.push(`Score: ${points(s.totalScore ?? 0)}/${points(s.maxScore)}`);
@@ -136,13 +146,24 @@ function Card({ student, selected, onSelect, badge, lines, action }: CardProps) 
     <Paper
       component="li"
       variant="outlined"
-      sx={{ overflow: 'hidden', borderColor: selected ? 'primary.main' : undefined, borderWidth: selected ? 2 : 1, bgcolor: selected ? '#e8eaf6' : undefined }}
+      sx={{
+        overflow: 'hidden',
+        borderColor: selected ? 'primary.main' : undefined,
+        borderWidth: selected ? 2 : 1,
+        bgcolor: selected ? '#e8eaf6' : undefined,
+      }}
     >
       <ButtonBase
         onClick={onSelect}
         aria-current={selected ? 'true' : undefined}
         data-student-id={student.id}
-        sx={{ display: 'block', width: '100%', textAlign: 'left', p: 1.5, '&.Mui-focusVisible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: -3 } }}
+        sx={{
+          display: 'block',
+          width: '100%',
+          textAlign: 'left',
+          p: 1.5,
+          '&.Mui-focusVisible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: -3 },
+        }}
       >
         <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
           <Box sx={{ minWidth: 0 }}>

@@ -57,7 +57,11 @@ describe('mergeSubmissions', () => {
   });
 
   it('takes an overdue student off the Overdue list when a submission is created for them', () => {
-    const dash = dashboard({ overdue: [{ student: student('b') }] as unknown as Dashboard['overdue'], overdueCount: 1, notSubmittedCount: 1 });
+    const dash = dashboard({
+      overdue: [{ student: student('b') }] as unknown as Dashboard['overdue'],
+      overdueCount: 1,
+      notSubmittedCount: 1,
+    });
     const { dashboard: after, unknown } = mergeSubmissions(dash, [sub('s2', 'b')]);
     expect(after.overdue).toEqual([]);
     expect([after.overdueCount, after.notSubmittedCount, after.submittedCount]).toEqual([0, 0, 1]);

@@ -95,7 +95,10 @@ export function submissionOf(dash: Dashboard, studentId: string | null): Grading
 }
 
 /** A submission's badge in the spec's words (section 4, teacher side) for the schema's ALL_CAPS statuses. */
-const STATUS_BADGE = { GRADED: 'Graded', REOPENED: 'Reopened', PENDING: 'Pending Review' } as const satisfies Record<SubmissionStatus, string>;
+const STATUS_BADGE = { GRADED: 'Graded', REOPENED: 'Reopened', PENDING: 'Pending Review' } as const satisfies Record<
+  SubmissionStatus,
+  string
+>;
 
 /** 'Graded', 'Reopened' or 'Pending Review'. */
 export function statusBadge(s: GradingSubmission): (typeof STATUS_BADGE)[SubmissionStatus] {

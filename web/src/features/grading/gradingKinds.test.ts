@@ -14,7 +14,8 @@ describe('the three grading dashboards (spec sections 2, 8 and 9)', () => {
   });
 
   it('downloads files from the same paths as the student’s pages', () => {
-    for (const key of ['assignment', 'quiz', 'exam'] as const) expect(GRADING_KINDS[key].downloadPath).toBe(STUDENT_KINDS[key].downloadPath);
+    for (const key of ['assignment', 'quiz', 'exam'] as const)
+      expect(GRADING_KINDS[key].downloadPath).toBe(STUDENT_KINDS[key].downloadPath);
   });
 
   it('says "exam submission" on the exam dashboard only', () => {

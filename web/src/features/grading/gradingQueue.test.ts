@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Dashboard, GradingSubmission } from './dashboardMerge';
 import type { QuestionWithKeyFragment } from '../../lib/questions.generated';
-import { DEFAULT_VIEW, firstForTeacher, needsGrading, nextUngraded, queueOf, stepFrom, ungradedUnanswered, visibleLists } from './gradingQueue';
+import {
+  DEFAULT_VIEW,
+  firstForTeacher,
+  needsGrading,
+  nextUngraded,
+  queueOf,
+  stepFrom,
+  ungradedUnanswered,
+  visibleLists,
+} from './gradingQueue';
 
 type Answer = GradingSubmission['answers'][number];
 
@@ -43,7 +52,11 @@ describe('visibleLists', () => {
   });
 
   it('puts what needs grading first when sorted by status', () => {
-    expect(visibleLists(dash, { ...DEFAULT_VIEW, sort: 'status' }).submitted.map((s) => s.status)).toEqual(['PENDING', 'PENDING', 'GRADED']);
+    expect(visibleLists(dash, { ...DEFAULT_VIEW, sort: 'status' }).submitted.map((s) => s.status)).toEqual([
+      'PENDING',
+      'PENDING',
+      'GRADED',
+    ]);
   });
 });
 

@@ -11,7 +11,10 @@ import { studentName, type Dashboard, type GradingSubmission, type OverdueEntry 
 export const TYPE_LABELS = QUESTION_TYPE_LABELS;
 
 /** Issue 30: every question of the item, the fixed ones then those drawn for some student (the one-question view's list). */
-export function allQuestions(item: { questions: readonly QuestionWithKeyFragment[]; drawnQuestions: readonly QuestionWithKeyFragment[] }): QuestionWithKeyFragment[] {
+export function allQuestions(item: {
+  questions: readonly QuestionWithKeyFragment[];
+  drawnQuestions: readonly QuestionWithKeyFragment[];
+}): QuestionWithKeyFragment[] {
   return [...item.questions, ...item.drawnQuestions];
 }
 
@@ -53,7 +56,9 @@ export interface VisibleLists {
 }
 
 const byName = (a: { student: GradingSubmission['student'] }, b: { student: GradingSubmission['student'] }) =>
-  `${a.student.lastName} ${a.student.firstName}`.localeCompare(`${b.student.lastName} ${b.student.firstName}`, undefined, { sensitivity: 'base' });
+  `${a.student.lastName} ${a.student.firstName}`.localeCompare(`${b.student.lastName} ${b.student.firstName}`, undefined, {
+    sensitivity: 'base',
+  });
 
 const STATUS_RANK: Record<SubmissionStatus, number> = { PENDING: 0, REOPENED: 1, GRADED: 2 };
 
@@ -132,7 +137,11 @@ export function needsGrading(questionId: string | null): (s: GradingSubmission) 
 }
 
 /** The next submission after the chosen one that still needs grading, wrapping round; null when none is left. */
-export function nextUngraded(queue: readonly GradingSubmission[], studentId: string | null, needs = needsGrading(null)): GradingSubmission | null {
+export function nextUngraded(
+  queue: readonly GradingSubmission[],
+  studentId: string | null,
+  needs = needsGrading(null),
+): GradingSubmission | null {
   const at = queue.findIndex((s) => s.student.id === studentId);
   for (let i = 1; i <= queue.length; i++) {
     const s = queue[(at + i + queue.length) % queue.length];

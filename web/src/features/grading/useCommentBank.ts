@@ -31,7 +31,8 @@ export function useCommentBank(snippets: readonly CommentSnippetFragment[]): Com
         if (!added) return;
         client.cache.modify({
           fields: {
-            myCommentSnippets: (list, { toReference }) => (Array.isArray(list) ? [...list, toReference({ __typename: 'CommentSnippet', id: added.id })] : list),
+            myCommentSnippets: (list, { toReference }) =>
+              Array.isArray(list) ? [...list, toReference({ __typename: 'CommentSnippet', id: added.id })] : list,
           },
         });
       } catch (error) {

@@ -10,7 +10,9 @@ interface FormState {
 }
 
 function fromGrade(grade: Pick<GradingGradeFragment, 'score' | 'feedback' | 'version'> | CurrentGrade | null): FormState {
-  return grade ? { score: String(grade.score), feedback: grade.feedback ?? '', version: grade.version } : { score: '', feedback: '', version: 0 };
+  return grade
+    ? { score: String(grade.score), feedback: grade.feedback ?? '', version: grade.version }
+    : { score: '', feedback: '', version: 0 };
 }
 
 function sameValues(a: FormState, b: FormState): boolean {
@@ -51,7 +53,12 @@ export interface GradeFormHandle {
  * that its save is refused with the other grader's name instead of overwriting their grade. An empty score is
  * not saved (section 5).
  */
-export function useGradeForm(grade: GradingGradeFragment | null, maxPoints: number, save: Save, register?: (handle: GradeFormHandle | null) => void) {
+export function useGradeForm(
+  grade: GradingGradeFragment | null,
+  maxPoints: number,
+  save: Save,
+  register?: (handle: GradeFormHandle | null) => void,
+) {
   const server = fromGrade(grade);
   const [base, setBase] = useState<FormState>(server);
   const [values, setValues] = useState<FormState>(server);

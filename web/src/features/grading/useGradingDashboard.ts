@@ -8,13 +8,7 @@ import { fromLocalInput } from '../../lib/format';
 import { downloadFile } from '../../lib/download';
 import { mergeSubmissions, submissionOf, type GradingSubmission, type Student } from './dashboardMerge';
 import { allQuestions } from './gradingQueue';
-import {
-  GRADE_FAILED_TEXT,
-  GRADE_SAVED_TEXT,
-  reopenFailedText,
-  reopenedText,
-  type GradingKind,
-} from './gradingKinds';
+import { GRADE_FAILED_TEXT, GRADE_SAVED_TEXT, reopenFailedText, reopenedText, type GradingKind } from './gradingKinds';
 import {
   GradingChangesDocument,
   GradingDashboardDocument,
@@ -40,8 +34,7 @@ export interface CurrentGrade {
 
 /** What a save gives the grading block: the grade now, or the failure's text (and on a conflict the newer grade). */
 export type SaveResult =
-  | { ok: true; message: string; grade: GradingGradeFragment | null }
-  | { ok: false; message: string; current: CurrentGrade | null };
+  { ok: true; message: string; grade: GradingGradeFragment | null } | { ok: false; message: string; current: CurrentGrade | null };
 
 /** What Save all gives the panel: the saved submission, or the failure (a conflict names its question). */
 export type SaveAllResult =
@@ -147,7 +140,13 @@ export function useGradingDashboard(kind: GradingKind, assessmentId: string) {
   const chooseQuestion = useCallback((id: string | null) => setParam('question', id), [setParam]);
 
   /** 'Save Grade & Feedback'; expectedVersion is the grade's version the form started from (0: none yet), always sent: without one the server applies the save whatever changed meanwhile. */
-  const saveGrade = async (submission: GradingSubmission, questionId: string, score: number, feedback: string, expectedVersion: number): Promise<SaveResult> => {
+  const saveGrade = async (
+    submission: GradingSubmission,
+    questionId: string,
+    score: number,
+    feedback: string,
+    expectedVersion: number,
+  ): Promise<SaveResult> => {
     try {
       const { data } = await gradeMutation({
         variables: { input: { submissionId: submission.id, questionId, score, feedback, expectedVersion } },
@@ -168,7 +167,9 @@ export function useGradingDashboard(kind: GradingKind, assessmentId: string) {
   const saveAll = async (submission: GradingSubmission, grades: readonly QuestionGrade[]): Promise<SaveAllResult> => {
     try {
       const { data } = await gradeAllMutation({
-        variables: { input: { submissionId: submission.id, grades: grades.map((g) => ({ ...g, expectedVersion: g.expectedVersion || null })) } },
+        variables: {
+          input: { submissionId: submission.id, grades: grades.map((g) => ({ ...g, expectedVersion: g.expectedVersion || null })) },
+        },
       });
       if (!data) return { ok: false, message: GRADE_FAILED_TEXT, current: null, questionId: null };
       merge([data.gradeSubmission]);
@@ -176,7 +177,12 @@ export function useGradingDashboard(kind: GradingKind, assessmentId: string) {
     } catch (error) {
       const found = conflictOf(error);
       if (found) void poll().catch(() => undefined);
-      return { ok: false, message: errorMessage(error, GRADE_FAILED_TEXT), current: found?.current ?? null, questionId: found?.questionId ?? null };
+      return {
+        ok: false,
+        message: errorMessage(error, GRADE_FAILED_TEXT),
+        current: found?.current ?? null,
+        questionId: found?.questionId ?? null,
+      };
     }
   };
 

@@ -42,7 +42,8 @@ export function useGradingKeys(active: boolean, chosen: boolean, moves: Moves): 
       let run: (() => void) | null = null;
       if ((event.altKey && event.key === 'ArrowDown') || (plain && event.key === 'j')) run = m.next;
       else if ((event.altKey && event.key === 'ArrowUp') || (plain && event.key === 'k')) run = m.previous;
-      else if ((event.altKey && !event.shiftKey && event.code === 'KeyN') || (plain && event.key === 'n')) run = m.nextUngraded ?? (() => undefined);
+      else if ((event.altKey && !event.shiftKey && event.code === 'KeyN') || (plain && event.key === 'n'))
+        run = m.nextUngraded ?? (() => undefined);
       if (!run) return;
       event.preventDefault();
       run();

@@ -108,7 +108,10 @@ export function useGradingPanel(submission: GradingSubmission | null, questions:
   /** The questions the student left empty and no one graded, saved as 0 in one request. */
   const gradeUnanswered = async () => {
     if (!submission || busy || unanswered.length === 0) return;
-    await send(submission, unanswered.map((questionId) => ({ questionId, score: 0, expectedVersion: 0 })));
+    await send(
+      submission,
+      unanswered.map((questionId) => ({ questionId, score: 0, expectedVersion: 0 })),
+    );
   };
 
   return {

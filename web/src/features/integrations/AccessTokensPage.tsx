@@ -96,7 +96,6 @@ export function AccessTokensPage() {
   );
 }
 
-
 function TokenItem({ token, onRevoke }: { token: AccessTokenRow; onRevoke(): void }) {
   const revoke = () => {
     if (confirmAction(`Revoke the token ${token.name}? Scripts using it stop working at once.`)) onRevoke();
@@ -111,7 +110,12 @@ function TokenItem({ token, onRevoke }: { token: AccessTokenRow; onRevoke(): voi
         </Typography>
       </Box>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-        <Chip size="small" variant="outlined" color={token.scope === 'READ_WRITE' ? 'warning' : 'default'} label={SCOPE_LABEL[token.scope]} />
+        <Chip
+          size="small"
+          variant="outlined"
+          color={token.scope === 'READ_WRITE' ? 'warning' : 'default'}
+          label={SCOPE_LABEL[token.scope]}
+        />
         <Button size="small" color="error" variant="outlined" aria-label={`Revoke the token ${token.name}`} onClick={revoke}>
           Revoke
         </Button>

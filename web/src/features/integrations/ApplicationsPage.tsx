@@ -33,15 +33,18 @@ export function ApplicationsPage() {
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3, maxWidth: 720 }}>
         Applications are systems of the school (a student information system, a reporting tool) that read through the API with their own
-        credentials: OAuth 2.0 client credentials at <code>/oauth/token</code>, access tokens of an hour, exactly the scopes given here. They
-        never write through the API and are limited per minute.
+        credentials: OAuth 2.0 client credentials at <code>/oauth/token</code>, access tokens of an hour, exactly the scopes given here.
+        They never write through the API and are limited per minute.
       </Typography>
       <Banner severity="success" message={a.messages.success} onClose={a.messages.clearSuccess} />
       <Banner severity="error" message={a.messages.actionError} onClose={a.messages.clearError} />
       {a.made && (
         <SecretOnce
           title={`Credentials of ${a.made.name}`}
-          values={[['Client id', a.made.clientId], ['Client secret', a.made.clientSecret]]}
+          values={[
+            ['Client id', a.made.clientId],
+            ['Client secret', a.made.clientSecret],
+          ]}
           onCopy={(v) => void a.copy(v)}
           onDone={a.forget}
         />
@@ -59,7 +62,9 @@ export function ApplicationsPage() {
             {a.scopes.map((s) => (
               <Box key={s.scope} sx={{ mb: 0.5 }}>
                 <FormControlLabel
-                  control={<Checkbox checked={a.form.values.scopes.includes(s.scope)} onChange={(e) => a.toggleScope(s.scope, e.target.checked)} />}
+                  control={
+                    <Checkbox checked={a.form.values.scopes.includes(s.scope)} onChange={(e) => a.toggleScope(s.scope, e.target.checked)} />
+                  }
                   label={scopeLabel(s.scope)}
                 />
                 <Typography variant="body2" color="text.secondary" sx={{ ml: 4 }}>

@@ -6,8 +6,9 @@ import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 
 /** Copies a value to the clipboard, reporting through the page's banners. */
-export const copyWith = (messages: { act(work: () => Promise<unknown>, done: string, failed: string): Promise<boolean> }) => (value: string) =>
-  messages.act(() => navigator.clipboard.writeText(value), 'Copied', 'Copy failed: select the text and copy it');
+export const copyWith =
+  (messages: { act(work: () => Promise<unknown>, done: string, failed: string): Promise<boolean> }) => (value: string) =>
+    messages.act(() => navigator.clipboard.writeText(value), 'Copied', 'Copy failed: select the text and copy it');
 
 interface SecretOnceProps {
   /** What the secret is, e.g. 'Token for nightly export'. */
@@ -28,7 +29,9 @@ export function SecretOnce({ title, values, onCopy, onDone }: SecretOnceProps) {
       <Typography variant="h2" component="h2" sx={{ mb: 1 }}>
         {title}
       </Typography>
-      <Typography sx={{ mb: 2 }}>Copy it now: it is shown only once. Anyone who has it can act with it; keep it out of shared files and chats.</Typography>
+      <Typography sx={{ mb: 2 }}>
+        Copy it now: it is shown only once. Anyone who has it can act with it; keep it out of shared files and chats.
+      </Typography>
       {values.map(([label, value]) => (
         <Box key={label} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', mb: 1.5, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
           <TextField
@@ -39,7 +42,13 @@ export function SecretOnce({ title, values, onCopy, onDone }: SecretOnceProps) {
             slotProps={{ htmlInput: { readOnly: true, 'data-testid': `secret-${label.toLowerCase().replace(/\W+/g, '-')}` } }}
             onFocus={(e) => e.target.select()}
           />
-          <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={() => onCopy(value)} sx={{ flex: '0 0 auto' }} aria-label={`Copy ${label}`}>
+          <Button
+            variant="outlined"
+            startIcon={<ContentCopyIcon />}
+            onClick={() => onCopy(value)}
+            sx={{ flex: '0 0 auto' }}
+            aria-label={`Copy ${label}`}
+          >
             Copy
           </Button>
         </Box>

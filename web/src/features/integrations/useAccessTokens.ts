@@ -53,7 +53,6 @@ export function useAccessTokens() {
   const revoke = (token: AccessTokenRow) =>
     messages.act(() => revokeToken({ variables: { id: token.id } }), `The token ${token.name} was revoked`, 'Failed to revoke the token');
 
-
   return {
     tokens: query.data?.accessTokens ?? [],
     loading: query.loading && !query.data,

@@ -78,7 +78,6 @@ export function useApplications() {
   const revoke = (app: ApplicationRow) =>
     messages.act(() => revokeSecret({ variables: { id: app.id } }), `The secret of ${app.name} was revoked`, 'Failed to revoke the secret');
 
-
   const toggleScope = (scope: string, on: boolean) =>
     form.set('scopes', on ? [...form.values.scopes, scope] : form.values.scopes.filter((s) => s !== scope));
 

@@ -11,7 +11,12 @@ import { formatDateTime } from '../../lib/format';
 import type { NotificationRow, useBell } from './useNotifications';
 
 /** NotificationBell's panel (loaded on demand): the latest notices, Mark read, Mark all read. */
-export function BellPanel({ bell, anchor, onClose, onFollow }: {
+export function BellPanel({
+  bell,
+  anchor,
+  onClose,
+  onFollow,
+}: {
   bell: ReturnType<typeof useBell>;
   anchor: HTMLElement | null;
   onClose(): void;
@@ -26,7 +31,9 @@ export function BellPanel({ bell, anchor, onClose, onFollow }: {
       onClose={onClose}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
       transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      slotProps={{ paper: { role: 'dialog', 'aria-labelledby': 'notifications-panel-title', sx: { width: 360, maxWidth: 'calc(100vw - 16px)' } } }}
+      slotProps={{
+        paper: { role: 'dialog', 'aria-labelledby': 'notifications-panel-title', sx: { width: 360, maxWidth: 'calc(100vw - 16px)' } },
+      }}
     >
       <Box sx={{ px: 2, py: 1, display: 'flex', alignItems: 'center', gap: 1 }}>
         <Typography id="notifications-panel-title" component="h2" sx={{ fontWeight: 600, flexGrow: 1 }}>
@@ -52,7 +59,15 @@ export function BellPanel({ bell, anchor, onClose, onFollow }: {
   );
 }
 
-function BellItem({ n, onFollow, onMarkRead }: { n: NotificationRow; onFollow(n: NotificationRow): void; onMarkRead(n: NotificationRow): void }) {
+function BellItem({
+  n,
+  onFollow,
+  onMarkRead,
+}: {
+  n: NotificationRow;
+  onFollow(n: NotificationRow): void;
+  onMarkRead(n: NotificationRow): void;
+}) {
   const unread = !n.readAt;
   return (
     <ListItem disablePadding sx={{ alignItems: 'flex-start' }}>
@@ -63,7 +78,11 @@ function BellItem({ n, onFollow, onMarkRead }: { n: NotificationRow; onFollow(n:
         sx={{ flexGrow: 1, minWidth: 0, alignItems: 'flex-start', flexDirection: 'column', py: 1 }}
       >
         <Typography variant="body2" sx={{ fontWeight: unread ? 600 : 400, overflowWrap: 'anywhere' }}>
-          {unread && <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Unread: </Box>}
+          {unread && (
+            <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+              Unread:{' '}
+            </Box>
+          )}
           {n.title}
         </Typography>
         <Typography variant="caption" color="text.secondary">

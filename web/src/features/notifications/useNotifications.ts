@@ -32,14 +32,17 @@ export function useBell() {
   const [markReadMutation] = useMarkReadMutation();
   const [markAllReadMutation] = useMarkAllReadMutation({ refetchQueries: ['Bell', 'UnreadCount'] });
 
-  const markRead = useCallback(async (n: NotificationRow) => {
-    if (n.readAt) return;
-    await markReadMutation({
-      variables: { id: n.id },
-      // the notice updates itself by id; the badge is a root field
-      update: (cache) => cache.modify({ id: 'ROOT_QUERY', fields: { unreadCount: (count: number) => Math.max(0, count - 1) } }),
-    });
-  }, [markReadMutation]);
+  const markRead = useCallback(
+    async (n: NotificationRow) => {
+      if (n.readAt) return;
+      await markReadMutation({
+        variables: { id: n.id },
+        // the notice updates itself by id; the badge is a root field
+        update: (cache) => cache.modify({ id: 'ROOT_QUERY', fields: { unreadCount: (count: number) => Math.max(0, count - 1) } }),
+      });
+    },
+    [markReadMutation],
+  );
 
   const markAllRead = useCallback(async () => {
     await markAllReadMutation();

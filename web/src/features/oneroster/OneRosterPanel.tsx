@@ -72,32 +72,51 @@ export function OneRosterPanel() {
               Give another system (a student information system, a learning tool) these addresses with the client id and secret of an
               application that holds the OneRoster scopes.
             </Typography>
-            <Box component="dl" sx={{ m: 0, mb: 2, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 2 }}>
+            <Box
+              component="dl"
+              sx={{ m: 0, mb: 2, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 2 }}
+            >
               <dt>Rostering</dt>
-              <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}><code>{a.rostering}</code></Box>
+              <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                <code>{a.rostering}</code>
+              </Box>
               <dt>Gradebook</dt>
-              <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}><code>{a.gradebook}</code></Box>
+              <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                <code>{a.gradebook}</code>
+              </Box>
               <dt>Token endpoint</dt>
-              <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}><code>{a.token}</code></Box>
+              <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                <code>{a.token}</code>
+              </Box>
             </Box>
             <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
               <Typography variant="h3" component="h3" sx={{ mb: 1, fontSize: '1.1rem' }}>
                 Import a roster
               </Typography>
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                The OneRoster 1.2 CSV zip your information system exports. Preview it first: nothing changes until you apply it, and a
-                zip with a row that cannot be taken changes nothing at all. New people get an invitation by email.
+                The OneRoster 1.2 CSV zip your information system exports. Preview it first: nothing changes until you apply it, and a zip
+                with a row that cannot be taken changes nothing at all. New people get an invitation by email.
               </Typography>
               <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
                 <Button variant="outlined" component="label">
                   Choose zip
-                  <input hidden type="file" accept=".zip,application/zip" aria-label="OneRoster zip" onChange={(e) => o.choose(e.target.files?.[0] ?? null)} />
+                  <input
+                    hidden
+                    type="file"
+                    accept=".zip,application/zip"
+                    aria-label="OneRoster zip"
+                    onChange={(e) => o.choose(e.target.files?.[0] ?? null)}
+                  />
                 </Button>
                 <Typography variant="body2">{o.file ? o.file.name : 'No file chosen'}</Typography>
                 <Button variant="outlined" disabled={!o.file || o.busy} onClick={() => void o.previewZip()}>
                   Preview
                 </Button>
-                <Button variant="contained" disabled={!o.file || o.busy || !o.preview || o.preview.problems.length > 0} onClick={() => void o.applyZip()}>
+                <Button
+                  variant="contained"
+                  disabled={!o.file || o.busy || !o.preview || o.preview.problems.length > 0}
+                  onClick={() => void o.applyZip()}
+                >
                   Apply
                 </Button>
               </Box>

@@ -24,31 +24,41 @@ export function useOneRoster() {
   const [busy, setBusy] = useState(false);
 
   const run = (apply: boolean) =>
-    messages.act(async () => {
-      if (!file) throw new Error('Please select a zip file to import');
-      setBusy(true);
-      try {
-        const report = (await sendMultipart(ImportOneRosterDocument, { file: null, input: { apply } }, [{ path: 'variables.file', file }])).importOneRoster;
-        await client.refetchQueries({ include: [OneRosterDocument] });
-        setPreview(report);
-        if (apply && !report.applied) throw new Error('Nothing was changed: fix the rows listed and upload the zip again');
-        if (report.applied) setFile(null);
-      } finally {
-        setBusy(false);
-      }
-    }, apply ? 'Imported: the school now holds what the zip says' : 'Preview ready: nothing has changed yet', 'Failed to import the zip');
+    messages.act(
+      async () => {
+        if (!file) throw new Error('Please select a zip file to import');
+        setBusy(true);
+        try {
+          const report = (
+            await sendMultipart(ImportOneRosterDocument, { file: null, input: { apply } }, [{ path: 'variables.file', file }])
+          ).importOneRoster;
+          await client.refetchQueries({ include: [OneRosterDocument] });
+          setPreview(report);
+          if (apply && !report.applied) throw new Error('Nothing was changed: fix the rows listed and upload the zip again');
+          if (report.applied) setFile(null);
+        } finally {
+          setBusy(false);
+        }
+      },
+      apply ? 'Imported: the school now holds what the zip says' : 'Preview ready: nothing has changed yet',
+      'Failed to import the zip',
+    );
 
   const exportZip = () =>
-    messages.act(async () => {
-      const res = await fetch(EXPORT_PATH, { headers: { authorization: `Bearer ${getToken() ?? ''}` } });
-      if (!res.ok) throw new Error(((await res.json().catch(() => ({}))) as { message?: string }).message ?? 'Failed to export');
-      const url = URL.createObjectURL(await res.blob());
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = `oneroster-${new Date().toISOString().slice(0, 10)}.zip`;
-      a.click();
-      URL.revokeObjectURL(url);
-    }, 'The OneRoster zip was exported', 'Failed to export');
+    messages.act(
+      async () => {
+        const res = await fetch(EXPORT_PATH, { headers: { authorization: `Bearer ${getToken() ?? ''}` } });
+        if (!res.ok) throw new Error(((await res.json().catch(() => ({}))) as { message?: string }).message ?? 'Failed to export');
+        const url = URL.createObjectURL(await res.blob());
+        const a = document.createElement('a');
+        a.href = url;
+        a.download = `oneroster-${new Date().toISOString().slice(0, 10)}.zip`;
+        a.click();
+        URL.revokeObjectURL(url);
+      },
+      'The OneRoster zip was exported',
+      'Failed to export',
+    );
 
   return {
     addresses: query.data?.oneRosterAddresses ?? null,

@@ -67,9 +67,27 @@ export function AddFromBankDialog({ assessmentId, onClose, onAdd }: AddFromBankD
   const toggle = (id: string, on: boolean) => setTicked((t) => (on ? [...t, id] : t.filter((x) => x !== id)));
 
   return (
-    <FormDialog id="add-from-bank" title="Add from bank" submitLabel={ticked.length ? `Add ${ticked.length} question${ticked.length === 1 ? '' : 's'}` : 'Add questions'} onSubmit={() => void submit()} onClose={onClose} submitting={saving} error={error} maxWidth="md">
+    <FormDialog
+      id="add-from-bank"
+      title="Add from bank"
+      submitLabel={ticked.length ? `Add ${ticked.length} question${ticked.length === 1 ? '' : 's'}` : 'Add questions'}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+      submitting={saving}
+      error={error}
+      maxWidth="md"
+    >
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}>
-        <BankSelect id="from-bank" banks={banks} value={bankId} onChange={(id) => { setBankId(id); setTag(ANY_TAG); setTicked([]); }} />
+        <BankSelect
+          id="from-bank"
+          banks={banks}
+          value={bankId}
+          onChange={(id) => {
+            setBankId(id);
+            setTag(ANY_TAG);
+            setTicked([]);
+          }}
+        />
         <TagSelect id="from-bank-tag" tags={bank?.tags ?? []} value={tag} onChange={setTag} />
       </Box>
       {assessmentId ? (
@@ -77,17 +95,24 @@ export function AddFromBankDialog({ assessmentId, onClose, onAdd }: AddFromBankD
           <FormLabel id="from-bank-how">How to add them</FormLabel>
           <RadioGroup aria-labelledby="from-bank-how" value={link ? 'link' : 'copy'} onChange={(e) => setLink(e.target.value === 'link')}>
             <FormControlLabel value="copy" control={<Radio />} label="Copy: later changes in the bank do not change this item" />
-            <FormControlLabel value="link" control={<Radio />} label="Link: changes in the bank reach this item until the first student submits" />
+            <FormControlLabel
+              value="link"
+              control={<Radio />}
+              label="Link: changes in the bank reach this item until the first student submits"
+            />
           </RadioGroup>
           <FormHelperText>They are added to the saved item at once, after its other questions.</FormHelperText>
         </FormControl>
       ) : (
         <Typography variant="body2" color="text.secondary">
-          They are copied into the new item. To link questions to the bank (so that its changes reach them), add them after the item is created.
+          They are copied into the new item. To link questions to the bank (so that its changes reach them), add them after the item is
+          created.
         </Typography>
       )}
       {bankId && pick.loading && <Spinner />}
-      {bankId && !pick.loading && questions.length === 0 && <Typography color="text.secondary">No question in this bank has this tag.</Typography>}
+      {bankId && !pick.loading && questions.length === 0 && (
+        <Typography color="text.secondary">No question in this bank has this tag.</Typography>
+      )}
       {questions.length > 0 && (
         <Box component="ul" aria-label="Bank questions" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.5 }}>
           {questions.map((q) => (

@@ -16,7 +16,13 @@ interface BankDialogProps {
 export function BankDialog({ form, onSubmit, subjects }: BankDialogProps) {
   const creating = Boolean(subjects);
   return (
-    <FormDialog id="bank" title={creating ? 'New question bank' : 'Edit bank'} submitLabel={creating ? 'Create bank' : 'Save bank'} onSubmit={onSubmit} {...form.dialog}>
+    <FormDialog
+      id="bank"
+      title={creating ? 'New question bank' : 'Edit bank'}
+      submitLabel={creating ? 'Create bank' : 'Save bank'}
+      onSubmit={onSubmit}
+      {...form.dialog}
+    >
       <TextField id="bank-name" label="Name" required autoFocus {...form.text('name')} />
       <TextField id="bank-description" label="Description" multiline minRows={2} {...form.text('description')} />
       {subjects && (
@@ -39,7 +45,14 @@ export function BankDialog({ form, onSubmit, subjects }: BankDialogProps) {
           ))}
         </TextField>
       )}
-      <SelectField id="bank-sharing" label="Who can use it" value={form.values.sharing} options={SHARINGS} labels={SHARING_LABEL} onChange={(v) => form.set('sharing', v)} />
+      <SelectField
+        id="bank-sharing"
+        label="Who can use it"
+        value={form.values.sharing}
+        options={SHARINGS}
+        labels={SHARING_LABEL}
+        onChange={(v) => form.set('sharing', v)}
+      />
     </FormDialog>
   );
 }

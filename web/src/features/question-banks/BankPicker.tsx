@@ -35,9 +35,29 @@ export function BankSelect({ id, label = 'Bank', banks, value, onChange, error }
 }
 
 /** A native select of a bank's tags, 'All tags' first; as wide as its box. */
-export function TagSelect({ id, label = 'Tag', tags, value, onChange }: { id: string; label?: string; tags: readonly string[]; value: string; onChange(tag: string): void }) {
+export function TagSelect({
+  id,
+  label = 'Tag',
+  tags,
+  value,
+  onChange,
+}: {
+  id: string;
+  label?: string;
+  tags: readonly string[];
+  value: string;
+  onChange(tag: string): void;
+}) {
   return (
-    <TextField id={id} label={label} select fullWidth value={value} onChange={(e) => onChange(e.target.value)} slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}>
+    <TextField
+      id={id}
+      label={label}
+      select
+      fullWidth
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+    >
       {[ANY_TAG, ...tags].map((t) => (
         <option key={t} value={t}>
           {anyTagLabel(t)}

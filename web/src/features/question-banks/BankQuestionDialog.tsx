@@ -17,7 +17,10 @@ interface BankQuestionDialogProps {
 
 /** Add or edit a bank question: the assessment editor's question card, and the tags (issue 30). */
 export function BankQuestionDialog({ question, n, onClose, onSave }: BankQuestionDialogProps) {
-  const form = useDialogForm(() => ({ draft: question ? draftFrom(question) : newQuestion(), tags: question?.tags.join(', ') ?? '' }), onClose);
+  const form = useDialogForm(
+    () => ({ draft: question ? draftFrom(question) : newQuestion(), tags: question?.tags.join(', ') ?? '' }),
+    onClose,
+  );
   const [tried, setTried] = useState(false);
   const submit = () => {
     setTried(true);
@@ -25,9 +28,22 @@ export function BankQuestionDialog({ question, n, onClose, onSave }: BankQuestio
     void form.save((v) => onSave(v.draft, v.tags));
   };
   return (
-    <FormDialog id="bank-question" title={question ? 'Edit question' : 'Add question'} submitLabel={question ? 'Save question' : 'Add question'} onSubmit={submit} maxWidth="md" {...form.dialog}>
+    <FormDialog
+      id="bank-question"
+      title={question ? 'Edit question' : 'Add question'}
+      submitLabel={question ? 'Save question' : 'Add question'}
+      onSubmit={submit}
+      maxWidth="md"
+      {...form.dialog}
+    >
       <QuestionCard component="div" q={form.values.draft} n={n} count={n} showErrors={tried} onChange={(d) => form.set('draft', d)}>
-        <TextField id="bank-question-tags" label="Tags" helperText="Separate tags with commas, e.g. linear, equations" value={form.values.tags} onChange={(e) => form.set('tags', e.target.value)} />
+        <TextField
+          id="bank-question-tags"
+          label="Tags"
+          helperText="Separate tags with commas, e.g. linear, equations"
+          value={form.values.tags}
+          onChange={(e) => form.set('tags', e.target.value)}
+        />
       </QuestionCard>
     </FormDialog>
   );

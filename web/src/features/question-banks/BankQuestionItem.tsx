@@ -24,10 +24,21 @@ interface BankQuestionItemProps {
 export function BankQuestionItem({ q, n, canEdit, ticked, onTick, onEdit, onDelete }: BankQuestionItemProps) {
   const name = `Question ${n}`;
   return (
-    <Paper component="li" variant="outlined" aria-label={name} sx={{ p: 2, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 3fr) minmax(0, 2fr)' } }}>
+    <Paper
+      component="li"
+      variant="outlined"
+      aria-label={name}
+      sx={{ p: 2, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 3fr) minmax(0, 2fr)' } }}
+    >
       <Box sx={{ display: 'grid', gap: 1, alignContent: 'start', minWidth: 0 }}>
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-          {canEdit && <FormControlLabel sx={{ mr: 0 }} control={<Checkbox checked={ticked} onChange={(e) => onTick(e.target.checked)} />} label={`Select question ${n}`} />}
+          {canEdit && (
+            <FormControlLabel
+              sx={{ mr: 0 }}
+              control={<Checkbox checked={ticked} onChange={(e) => onTick(e.target.checked)} />}
+              label={`Select question ${n}`}
+            />
+          )}
           <Typography variant="h3" component="h3" sx={{ flex: 1 }}>
             {name}
           </Typography>
@@ -39,7 +50,11 @@ export function BankQuestionItem({ q, n, canEdit, ticked, onTick, onEdit, onDele
         <QuestionImages images={q.images} />
         <Answers q={q} />
         {q.tags.length > 0 && (
-          <Box component="ul" aria-label={`Tags of question ${n}`} sx={{ listStyle: 'none', display: 'flex', gap: 0.5, flexWrap: 'wrap', p: 0, m: 0 }}>
+          <Box
+            component="ul"
+            aria-label={`Tags of question ${n}`}
+            sx={{ listStyle: 'none', display: 'flex', gap: 0.5, flexWrap: 'wrap', p: 0, m: 0 }}
+          >
             {q.tags.map((t) => (
               <li key={t}>
                 <Chip size="small" variant="outlined" label={t} />
@@ -48,7 +63,9 @@ export function BankQuestionItem({ q, n, canEdit, ticked, onTick, onEdit, onDele
           </Box>
         )}
         <Typography variant="body2" color="text.secondary">
-          {q.usedIn.length === 0 ? 'Not used in an assessment yet' : `Used in: ${q.usedIn.map((u) => `${u.title}${u.drawn ? ' (random draw)' : u.linked ? ' (linked)' : ''}`).join(', ')}`}
+          {q.usedIn.length === 0
+            ? 'Not used in an assessment yet'
+            : `Used in: ${q.usedIn.map((u) => `${u.title}${u.drawn ? ' (random draw)' : u.linked ? ' (linked)' : ''}`).join(', ')}`}
         </Typography>
         {canEdit && (
           <Box>
@@ -72,12 +89,21 @@ function Answers({ q }: { q: BankQuestion }) {
     return (
       <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
         {q.options.map((o) => (
-          <Typography component="li" variant="body2" key={o.id} sx={{ overflowWrap: 'anywhere', fontWeight: o.isCorrect ? 600 : undefined }}>
+          <Typography
+            component="li"
+            variant="body2"
+            key={o.id}
+            sx={{ overflowWrap: 'anywhere', fontWeight: o.isCorrect ? 600 : undefined }}
+          >
             {o.isCorrect ? `${o.text} (correct)` : o.text}
           </Typography>
         ))}
         {q.partialMarking.enabled && (
-          <Typography component="li" variant="body2" color="text.secondary">{`Partial marking, ${q.partialMarking.penaltyPerWrong}% off per wrong option`}</Typography>
+          <Typography
+            component="li"
+            variant="body2"
+            color="text.secondary"
+          >{`Partial marking, ${q.partialMarking.penaltyPerWrong}% off per wrong option`}</Typography>
         )}
       </Box>
     );

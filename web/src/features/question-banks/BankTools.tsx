@@ -37,9 +37,21 @@ export function BankTools({ assessmentId, title, questions, onAdd, onSaved, onFa
       <Button variant="outlined" startIcon={<SaveAltIcon />} disabled={questions.length === 0} onClick={() => setOpen('save')}>
         Save to bank
       </Button>
-      {assessmentId && <ItemQtiButtons assessmentId={assessmentId} title={title} importing={open === 'qti'} setImporting={(on) => setOpen(on ? 'qti' : null)} onAdd={onAdd} onSaved={onSaved} onFailed={onFailed} />}
+      {assessmentId && (
+        <ItemQtiButtons
+          assessmentId={assessmentId}
+          title={title}
+          importing={open === 'qti'}
+          setImporting={(on) => setOpen(on ? 'qti' : null)}
+          onAdd={onAdd}
+          onSaved={onSaved}
+          onFailed={onFailed}
+        />
+      )}
       {open === 'add' && <AddFromBankDialog assessmentId={assessmentId} onClose={() => setOpen(null)} onAdd={onAdd} />}
-      {open === 'save' && <SaveToBankDialog assessmentId={assessmentId} questions={questions} onClose={() => setOpen(null)} onSaved={onSaved} />}
+      {open === 'save' && (
+        <SaveToBankDialog assessmentId={assessmentId} questions={questions} onClose={() => setOpen(null)} onSaved={onSaved} />
+      )}
     </>
   );
 }
@@ -60,7 +72,9 @@ function ItemQtiButtons({ assessmentId, title, importing, setImporting, onAdd, o
       <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void qti.exportQti()}>
         Export QTI
       </Button>
-      {importing && <QtiImportDialog target={{ assessmentId }} targetName={title} onClose={() => setImporting(false)} onApplied={qti.imported} />}
+      {importing && (
+        <QtiImportDialog target={{ assessmentId }} targetName={title} onClose={() => setImporting(false)} onApplied={qti.imported} />
+      )}
     </>
   );
 }

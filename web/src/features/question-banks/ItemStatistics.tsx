@@ -19,12 +19,18 @@ export function ItemStatistics({ stats, points, label }: ItemStatisticsProps) {
   const rows: [string, string][] = [
     ['Answered', String(stats.answered)],
     ['Graded', String(stats.graded)],
-    ['Average score', stats.averageScore === null || stats.averageScore === undefined ? 'Not graded yet' : `${round(stats.averageScore)} of ${points}`],
+    [
+      'Average score',
+      stats.averageScore === null || stats.averageScore === undefined ? 'Not graded yet' : `${round(stats.averageScore)} of ${points}`,
+    ],
   ];
-  if (stats.difficulty !== null && stats.difficulty !== undefined) rows.push(['Difficulty', `${percent(stats.difficulty)} of the points on average (${difficultyWords(stats.difficulty)})`]);
+  if (stats.difficulty !== null && stats.difficulty !== undefined)
+    rows.push(['Difficulty', `${percent(stats.difficulty)} of the points on average (${difficultyWords(stats.difficulty)})`]);
   rows.push([
     'Discrimination',
-    stats.discrimination === null || stats.discrimination === undefined ? 'Needs 10 graded answers' : `${round(stats.discrimination)} (${discriminationWords(stats.discrimination)})`,
+    stats.discrimination === null || stats.discrimination === undefined
+      ? 'Needs 10 graded answers'
+      : `${round(stats.discrimination)} (${discriminationWords(stats.discrimination)})`,
   ]);
   return (
     <Box component="section" aria-label={label} sx={{ bgcolor: 'action.hover', borderRadius: 1, p: 1.5, display: 'grid', gap: 1 }}>

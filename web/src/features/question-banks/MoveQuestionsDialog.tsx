@@ -14,7 +14,9 @@ interface MoveQuestionsDialogProps {
 
 /** Move the ticked questions to another bank the teacher may edit (issue 30). */
 export function MoveQuestionsDialog({ fromBankId, count, onClose, onMove }: MoveQuestionsDialogProps) {
-  const banks = (useQuestionBanksQuery({ variables: MAX_PAGE }).data?.questionBanks.nodes ?? []).filter((b) => b.canEdit && b.id !== fromBankId);
+  const banks = (useQuestionBanksQuery({ variables: MAX_PAGE }).data?.questionBanks.nodes ?? []).filter(
+    (b) => b.canEdit && b.id !== fromBankId,
+  );
   const [to, setTo] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -32,7 +34,15 @@ export function MoveQuestionsDialog({ fromBankId, count, onClose, onMove }: Move
     });
   };
   return (
-    <FormDialog id="move-questions" title={`Move ${count === 1 ? 'one question' : `${count} questions`}`} submitLabel="Move" onSubmit={submit} onClose={onClose} submitting={saving} error={error}>
+    <FormDialog
+      id="move-questions"
+      title={`Move ${count === 1 ? 'one question' : `${count} questions`}`}
+      submitLabel="Move"
+      onSubmit={submit}
+      onClose={onClose}
+      submitting={saving}
+      error={error}
+    >
       {banks.length === 0 && <Typography color="text.secondary">There is no other bank you can edit.</Typography>}
       <TextField
         id="move-to-bank"

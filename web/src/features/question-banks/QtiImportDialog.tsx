@@ -55,13 +55,19 @@ export function QtiImportDialog({ target, targetName, onClose, onApplied }: QtiI
     >
       <Typography variant="body2" color="text.secondary">
         A QTI 3.0, 2.2 or 2.1 content package (.zip with imsmanifest.xml) or one item file (.xml), e.g. exported from Canvas or Moodle.
-        Multiple choice, short answer (text entry) and long answer (extended text, file upload) questions come in; other kinds of
-        items are listed as skipped.
+        Multiple choice, short answer (text entry) and long answer (extended text, file upload) questions come in; other kinds of items are
+        listed as skipped.
       </Typography>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         <Button component="label" variant="outlined" startIcon={<UploadFileIcon />}>
           Choose file
-          <input hidden type="file" accept=".zip,.xml,application/zip,text/xml,application/xml" aria-label="QTI file" onChange={(e) => q.choose(e.target.files?.[0] ?? null)} />
+          <input
+            hidden
+            type="file"
+            accept=".zip,.xml,application/zip,text/xml,application/xml"
+            aria-label="QTI file"
+            onChange={(e) => q.choose(e.target.files?.[0] ?? null)}
+          />
         </Button>
         <Typography sx={{ overflowWrap: 'anywhere' }}>{q.file ? q.file.name : 'No file chosen'}</Typography>
       </Box>

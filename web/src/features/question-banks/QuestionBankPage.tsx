@@ -30,7 +30,12 @@ export function QuestionBankPage() {
   return (
     <>
       <BackLink to="/dashboard/question-banks">Back to question banks</BackLink>
-      <Loaded loading={b.loading} error={b.notFound ? null : b.loadError} value={b.notFound ? null : b.bank} notFoundText="Question bank not found.">
+      <Loaded
+        loading={b.loading}
+        error={b.notFound ? null : b.loadError}
+        value={b.notFound ? null : b.bank}
+        notFoundText="Question bank not found."
+      >
         {(bank) => <BankView bank={bank} b={b} />}
       </Loaded>
     </>
@@ -114,14 +119,18 @@ function BankView({ bank, b }: { bank: Bank; b: ReturnType<typeof useQuestionBan
           onSave={b.save}
         />
       )}
-      {b.moving && <MoveQuestionsDialog fromBankId={bank.id} count={b.ticked.length} onClose={() => b.setMoving(false)} onMove={b.moveTicked} />}
+      {b.moving && (
+        <MoveQuestionsDialog fromBankId={bank.id} count={b.ticked.length} onClose={() => b.setMoving(false)} onMove={b.moveTicked} />
+      )}
       {importing && (
         <QtiImportDialog
           target={{ bankId: bank.id }}
           targetName={bank.name}
           onClose={() => setImporting(false)}
           onApplied={async (result) => {
-            b.messages.setSuccess(`${result.imported} question${result.imported === 1 ? '' : 's'} imported${result.skipped.length ? `, ${result.skipped.length} skipped` : ''}`);
+            b.messages.setSuccess(
+              `${result.imported} question${result.imported === 1 ? '' : 's'} imported${result.skipped.length ? `, ${result.skipped.length} skipped` : ''}`,
+            );
             await b.refetch();
           }}
         />

@@ -38,8 +38,8 @@ export function QuestionBanksPage() {
         </Button>
       </Box>
       <Typography color="text.secondary" sx={{ mb: 2, maxWidth: 720 }}>
-        Keep questions by subject and unit, tag them, and take them into assignments, quizzes and exams, or let each student draw
-        their own at random.
+        Keep questions by subject and unit, tag them, and take them into assignments, quizzes and exams, or let each student draw their own
+        at random.
       </Typography>
       <Banner severity="success" message={b.messages.success} onClose={b.messages.clearSuccess} />
       <Banner severity="error" message={b.messages.actionError} onClose={b.messages.clearError} />

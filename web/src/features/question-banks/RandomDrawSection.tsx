@@ -43,12 +43,23 @@ export function RandomDrawSection({ draws, onChange, error }: RandomDrawSectionP
       {draws.length > 0 && (
         <Box component="ol" aria-label="Random draws" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
           {draws.map((d, i) => (
-            <DrawRow key={d.key} draw={d} n={i + 1} banks={banks} onChange={set} onRemove={() => onChange(draws.filter((x) => x.key !== d.key))} />
+            <DrawRow
+              key={d.key}
+              draw={d}
+              n={i + 1}
+              banks={banks}
+              onChange={set}
+              onRemove={() => onChange(draws.filter((x) => x.key !== d.key))}
+            />
           ))}
         </Box>
       )}
       <Box>
-        <Button variant="outlined" startIcon={<AddIcon />} onClick={() => onChange([...draws, { key: newKey(), bankId: '', tag: ANY_TAG, count: '1' }])}>
+        <Button
+          variant="outlined"
+          startIcon={<AddIcon />}
+          onClick={() => onChange([...draws, { key: newKey(), bankId: '', tag: ANY_TAG, count: '1' }])}
+        >
           Add random draw
         </Button>
       </Box>
@@ -80,7 +91,12 @@ function DrawRow({ draw, n, banks, onChange, onRemove }: DrawRowProps) {
         </IconButton>
       </Box>
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr 1fr' } }}>
-        <BankSelect id={`${id}-bank`} banks={banks} value={draw.bankId} onChange={(bankId) => onChange({ ...draw, bankId, tag: ANY_TAG })} />
+        <BankSelect
+          id={`${id}-bank`}
+          banks={banks}
+          value={draw.bankId}
+          onChange={(bankId) => onChange({ ...draw, bankId, tag: ANY_TAG })}
+        />
         <TagSelect id={`${id}-tag`} tags={bank?.tags ?? []} value={draw.tag} onChange={(tag) => onChange({ ...draw, tag })} />
         <TextField
           id={`${id}-count`}
@@ -91,8 +107,16 @@ function DrawRow({ draw, n, banks, onChange, onRemove }: DrawRowProps) {
           slotProps={{ htmlInput: { min: 1, max: available, step: 1 } }}
         />
       </Box>
-      <Typography variant="body2" color={available !== undefined && Number(draw.count) > available ? 'error' : 'text.secondary'} aria-live="polite">
-        {!draw.bankId ? 'Choose a bank to see how many questions it has.' : available === undefined ? 'Counting the questions...' : `${available} question${available === 1 ? '' : 's'} available`}
+      <Typography
+        variant="body2"
+        color={available !== undefined && Number(draw.count) > available ? 'error' : 'text.secondary'}
+        aria-live="polite"
+      >
+        {!draw.bankId
+          ? 'Choose a bank to see how many questions it has.'
+          : available === undefined
+            ? 'Counting the questions...'
+            : `${available} question${available === 1 ? '' : 's'} available`}
       </Typography>
     </Paper>
   );

@@ -8,7 +8,12 @@ import { FormDialog } from '../../components/FormDialog';
 import { errorMessage } from '../../lib/errors';
 import type { QuestionDraft } from '../assessment-form/fields';
 import { BankSelect } from './BankPicker';
-import { QuestionBanksDocument, useAddBankQuestionsMutation, useQuestionBanksQuery, useSaveQuestionsToBankMutation } from './question-banks.generated';
+import {
+  QuestionBanksDocument,
+  useAddBankQuestionsMutation,
+  useQuestionBanksQuery,
+  useSaveQuestionsToBankMutation,
+} from './question-banks.generated';
 import { bankInputFrom } from './useQuestionBank';
 import { MAX_PAGE } from '../../lib/listMax';
 
@@ -45,7 +50,8 @@ export function SaveToBankDialog({ assessmentId, questions, onClose, onSaved }: 
     const fresh = chosen.filter((q) => !saved.includes(q));
     setSaving(true);
     try {
-      if (saved.length && assessmentId) await saveSaved({ variables: { input: { assessmentId, bankId, questionIds: saved.map((q) => q.id as string) } } });
+      if (saved.length && assessmentId)
+        await saveSaved({ variables: { input: { assessmentId, bankId, questionIds: saved.map((q) => q.id as string) } } });
       if (fresh.length) await addNew({ variables: { input: { bankId, questions: fresh.map((q) => bankInputFrom(q, tags)) } } });
     } catch (e) {
       setSaving(false);
@@ -56,9 +62,23 @@ export function SaveToBankDialog({ assessmentId, questions, onClose, onSaved }: 
   };
 
   return (
-    <FormDialog id="save-to-bank" title="Save to bank" submitLabel="Save to bank" onSubmit={() => void submit()} onClose={onClose} submitting={saving} error={error}>
+    <FormDialog
+      id="save-to-bank"
+      title="Save to bank"
+      submitLabel="Save to bank"
+      onSubmit={() => void submit()}
+      onClose={onClose}
+      submitting={saving}
+      error={error}
+    >
       <BankSelect id="save-bank" banks={banks} value={bankId} onChange={setBankId} />
-      <TextField id="save-bank-tags" label="Tags for new questions" helperText="Separate tags with commas" value={tags} onChange={(e) => setTags(e.target.value)} />
+      <TextField
+        id="save-bank-tags"
+        label="Tags for new questions"
+        helperText="Separate tags with commas"
+        value={tags}
+        onChange={(e) => setTags(e.target.value)}
+      />
       {assessmentId && (
         <Typography variant="body2" color="text.secondary">
           Questions already saved in this item go to the bank as last saved.
@@ -68,7 +88,12 @@ export function SaveToBankDialog({ assessmentId, questions, onClose, onSaved }: 
         {questions.map((q, i) => (
           <li key={q.key}>
             <FormControlLabel
-              control={<Checkbox checked={ticked.includes(q.key)} onChange={(e) => setTicked((t) => (e.target.checked ? [...t, q.key] : t.filter((k) => k !== q.key)))} />}
+              control={
+                <Checkbox
+                  checked={ticked.includes(q.key)}
+                  onChange={(e) => setTicked((t) => (e.target.checked ? [...t, q.key] : t.filter((k) => k !== q.key)))}
+                />
+              }
               label={`Question ${i + 1}: ${q.questionText.trim() || '(no text yet)'}`}
               sx={{ overflowWrap: 'anywhere' }}
             />

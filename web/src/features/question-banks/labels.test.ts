@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { ANY_TAG, SHARINGS, SHARING_LABEL, SHARING_SHORT, anyTagLabel, difficultyWords, discriminationWords, parseTags, percent } from './labels';
+import {
+  ANY_TAG,
+  SHARINGS,
+  SHARING_LABEL,
+  SHARING_SHORT,
+  anyTagLabel,
+  difficultyWords,
+  discriminationWords,
+  parseTags,
+  percent,
+} from './labels';
 
 describe('question bank words (issue 30)', () => {
   it('lists the sharings from the most private, each with its long and short words', () => {

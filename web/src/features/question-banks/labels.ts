@@ -16,7 +16,14 @@ export const anyTagLabel = (tag: string) => (tag === ANY_TAG ? 'All tags' : tag)
 
 /** Tags typed as "linear, equations" -> ['linear', 'equations'] (trimmed, no blanks, each once). */
 export function parseTags(text: string): string[] {
-  return [...new Set(text.split(',').map((t) => t.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /** A share 0..1 as a whole percent. */

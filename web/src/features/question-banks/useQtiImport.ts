@@ -20,7 +20,9 @@ export function useQtiImport(target: QtiTarget, onApplied: (result: QtiResult) =
 
   const send = (chosen: File, dryRun: boolean) =>
     // the multipart spec: the file's variable is null in the operation, the map puts the file part there
-    sendMultipart(ImportQtiDocument, { input: { file: null as unknown as File, ...target, dryRun } }, [{ path: 'variables.input.file', file: chosen }]).then((d) => d.importQti);
+    sendMultipart(ImportQtiDocument, { input: { file: null as unknown as File, ...target, dryRun } }, [
+      { path: 'variables.input.file', file: chosen },
+    ]).then((d) => d.importQti);
 
   const choose = (chosen: File | null) => {
     setFile(chosen);

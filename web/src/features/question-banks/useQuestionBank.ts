@@ -59,9 +59,17 @@ export function useQuestionBank(id: string) {
   const save = (draft: QuestionDraft, tags: string): Promise<string | null> => {
     const input = bankInputFrom(draft, tags);
     if (editing?.kind === 'edit') {
-      return messages.attempt(() => update({ variables: { input: { id: editing.question.id, ...input } } }), 'Question updated', 'Failed to update the question');
+      return messages.attempt(
+        () => update({ variables: { input: { id: editing.question.id, ...input } } }),
+        'Question updated',
+        'Failed to update the question',
+      );
     }
-    return messages.attempt(() => add({ variables: { input: { bankId: id, questions: [input] } } }), 'Question added', 'Failed to add the question');
+    return messages.attempt(
+      () => add({ variables: { input: { bankId: id, questions: [input] } } }),
+      'Question added',
+      'Failed to add the question',
+    );
   };
 
   const removeQuestion = async (q: BankQuestion, n: number) => {
@@ -89,7 +97,10 @@ export function useQuestionBank(id: string) {
   };
   const submitBank = bankForm.submitWith(checkBank, (v) =>
     messages.attempt(
-      () => updateBank({ variables: { input: { id, name: v.name.trim(), description: v.description.trim(), sharing: v.sharing, version: bank?.version } } }),
+      () =>
+        updateBank({
+          variables: { input: { id, name: v.name.trim(), description: v.description.trim(), sharing: v.sharing, version: bank?.version } },
+        }),
       'Question bank saved',
       'Failed to save the question bank',
     ),
@@ -97,14 +108,29 @@ export function useQuestionBank(id: string) {
 
   /** Delete bank: its questions go; copies in assessments stay; refused while an assessment draws from it. */
   const removeBank = async () => {
-    if (!bank || !confirmAction(`Delete the question bank ${bank.name} and its ${bank.questionCount} questions? Copies in assessments stay.`)) return;
-    if (await messages.act(() => deleteBank({ variables: { id } }), `Question bank ${bank.name} deleted`, 'Failed to delete the question bank')) {
+    if (
+      !bank ||
+      !confirmAction(`Delete the question bank ${bank.name} and its ${bank.questionCount} questions? Copies in assessments stay.`)
+    )
+      return;
+    if (
+      await messages.act(
+        () => deleteBank({ variables: { id } }),
+        `Question bank ${bank.name} deleted`,
+        'Failed to delete the question bank',
+      )
+    ) {
       void navigate('/dashboard/question-banks');
     }
   };
 
   const exportQti = () =>
-    bank && messages.act(() => downloadFile(bank.qtiUrl, `${bank.name}.zip`), `${bank.name} downloaded as a QTI package`, 'Failed to export the bank');
+    bank &&
+    messages.act(
+      () => downloadFile(bank.qtiUrl, `${bank.name}.zip`),
+      `${bank.name} downloaded as a QTI package`,
+      'Failed to export the bank',
+    );
 
   return {
     bank,

@@ -3,7 +3,14 @@ import { errorMessage } from '../../lib/errors';
 import { useActionMessages } from '../../components/useActionMessages';
 import { useDialogForm, type FieldErrors } from '../../components/useDialogForm';
 import type { BankSharing } from '../../gql/types';
-import { QuestionBanksDocument, useBankSubjectsQuery, type BankSubjectsQuery, useCreateQuestionBankMutation, useQuestionBanksQuery, type QuestionBankRowFragment } from './question-banks.generated';
+import {
+  QuestionBanksDocument,
+  useBankSubjectsQuery,
+  type BankSubjectsQuery,
+  useCreateQuestionBankMutation,
+  useQuestionBanksQuery,
+  type QuestionBankRowFragment,
+} from './question-banks.generated';
 import { MAX_PAGE } from '../../lib/listMax';
 
 export type BankRow = QuestionBankRowFragment;
@@ -27,7 +34,9 @@ export function checkBank(v: BankValues): FieldErrors<BankValues> {
 /** A teacher's subjects (each once, by name), or every active subject for who teaches none. */
 function subjectsOf(data: BankSubjectsQuery | undefined): { id: string; name: string }[] {
   if (!data) return [];
-  const taught = new Map(data.myCourses.flatMap((y) => y.classes.flatMap((c) => c.subjects.map((s) => [s.subject.id, s.subject] as const))));
+  const taught = new Map(
+    data.myCourses.flatMap((y) => y.classes.flatMap((c) => c.subjects.map((s) => [s.subject.id, s.subject] as const))),
+  );
   const list = taught.size ? [...taught.values()] : data.subjects.nodes.filter((s) => s.isActive);
   return [...list].sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -123,7 +123,15 @@ function Level({ group, level, list, outlined = false, sx, children }: LevelProp
           aria-expanded={open}
           aria-controls={group.domId}
           onClick={() => list.toggle(group.key)}
-          sx={{ font: 'inherit', gap: 0.5, py: 0.5, pr: 1, borderRadius: 1, textAlign: 'left', '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.main' } }}
+          sx={{
+            font: 'inherit',
+            gap: 0.5,
+            py: 0.5,
+            pr: 1,
+            borderRadius: 1,
+            textAlign: 'left',
+            '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.main' },
+          }}
         >
           {open ? <ExpandLessIcon aria-hidden="true" fontSize="small" /> : <ExpandMoreIcon aria-hidden="true" fontSize="small" />}
           {group.label}
@@ -162,7 +170,12 @@ function ItemCard({ kind, item }: { kind: ReviewKind; item: ReviewCard }) {
           to={kind.submissionsPath(assessment.id)}
           underline="hover"
           // the link covers the card, so a click anywhere on it opens the dashboard with one link to tab to
-          sx={{ fontWeight: 600, overflowWrap: 'anywhere', '&::after': { content: '""', position: 'absolute', inset: 0 }, '&:focus-visible': { outline: 'none' } }}
+          sx={{
+            fontWeight: 600,
+            overflowWrap: 'anywhere',
+            '&::after': { content: '""', position: 'absolute', inset: 0 },
+            '&:focus-visible': { outline: 'none' },
+          }}
         >
           {assessment.title}
         </Link>

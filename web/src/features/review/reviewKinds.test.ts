@@ -11,8 +11,16 @@ describe('the three review lists (spec section 2 "Review lists", section 8)', ()
       emptyDetail: 'No assignments have been created yet.',
       failedText: 'Failed to fetch assignments',
     });
-    expect(REVIEW_KINDS.quiz).toMatchObject({ title: 'Quiz Review', path: '/dashboard/teacher/quizzes', emptyDetail: 'No quizzes have been created yet.' });
-    expect(REVIEW_KINDS.exam).toMatchObject({ title: 'Exam Review', path: '/dashboard/teacher/exams', failedText: 'Failed to fetch exams' });
+    expect(REVIEW_KINDS.quiz).toMatchObject({
+      title: 'Quiz Review',
+      path: '/dashboard/teacher/quizzes',
+      emptyDetail: 'No quizzes have been created yet.',
+    });
+    expect(REVIEW_KINDS.exam).toMatchObject({
+      title: 'Exam Review',
+      path: '/dashboard/teacher/exams',
+      failedText: 'Failed to fetch exams',
+    });
   });
 
   it('keeps the authoring table’s words and paths underneath', () => {

@@ -37,7 +37,12 @@ export function CourseItems({ label, items, emptyText, showPoints = false, compa
       {items.map((item) => {
         const kind: StudentKind = KIND_OF[item.kind];
         return (
-          <Paper component="li" variant="outlined" key={item.id} sx={{ p: 1.5, display: 'flex', gap: 2, justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}>
+          <Paper
+            component="li"
+            variant="outlined"
+            key={item.id}
+            sx={{ p: 1.5, display: 'flex', gap: 2, justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}
+          >
             <Box sx={{ minWidth: 0 }}>
               <Link component={RouterLink} to={openPath(kind, item.id, item.myStatus, 'course')} sx={{ fontWeight: 600 }}>
                 {item.title}

@@ -65,7 +65,11 @@ export function ItemHeader({ item, children }: { item: StudentAssessmentHeaderFr
       )}
       {item.description && <Typography sx={{ mt: 2, whiteSpace: 'pre-wrap' }}>{item.description}</Typography>}
       {item.instructions && (
-        <Box component="section" aria-label="Instructions" sx={{ mt: 2, p: 2, borderRadius: 1, bgcolor: '#e3f2fd', borderLeft: 4, borderColor: 'primary.main' }}>
+        <Box
+          component="section"
+          aria-label="Instructions"
+          sx={{ mt: 2, p: 2, borderRadius: 1, bgcolor: '#e3f2fd', borderLeft: 4, borderColor: 'primary.main' }}
+        >
           <Typography sx={{ fontWeight: 600, mb: 0.5 }}>Instructions</Typography>
           <Typography sx={{ whiteSpace: 'pre-wrap' }}>{item.instructions}</Typography>
         </Box>
@@ -79,7 +83,17 @@ export function ItemHeader({ item, children }: { item: StudentAssessmentHeaderFr
 }
 
 /** 'Question 3' with its points, and the question's text. */
-export function QuestionHeading({ n, points, text, images }: { n: number; points: number; text: string; images?: readonly QuestionImageRef[] }) {
+export function QuestionHeading({
+  n,
+  points,
+  text,
+  images,
+}: {
+  n: number;
+  points: number;
+  text: string;
+  images?: readonly QuestionImageRef[];
+}) {
   return (
     <>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mb: 1 }}>

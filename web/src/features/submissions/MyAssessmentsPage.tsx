@@ -58,7 +58,13 @@ function MyAssessmentsPage({ kind, markCurrentClass = false }: { kind: StudentKi
               {year.isCurrent ? ' (Current)' : ''}
             </Typography>
             {year.classes.map((group) => (
-              <Paper component="section" variant="outlined" key={group.key} aria-labelledby={`class-${year.key}-${group.key}`} sx={{ p: 2, mb: 2 }}>
+              <Paper
+                component="section"
+                variant="outlined"
+                key={group.key}
+                aria-labelledby={`class-${year.key}-${group.key}`}
+                sx={{ p: 2, mb: 2 }}
+              >
                 <Typography id={`class-${year.key}-${group.key}`} variant="h3" component="h3" sx={{ mb: 1.5 }}>
                   {group.name}
                   {group.isCurrent ? ' (Current)' : ''}
@@ -88,7 +94,12 @@ function ItemCard({ kind, item }: { kind: StudentKind; item: MyItem }) {
   const status = item.myStatus;
   const score = status?.score;
   return (
-    <Paper component="li" variant="outlined" aria-label={item.title} sx={{ p: 2, display: 'flex', gap: 2, justifyContent: 'space-between', flexWrap: 'wrap' }}>
+    <Paper
+      component="li"
+      variant="outlined"
+      aria-label={item.title}
+      sx={{ p: 2, display: 'flex', gap: 2, justifyContent: 'space-between', flexWrap: 'wrap' }}
+    >
       <Box sx={{ minWidth: 0, flex: '1 1 20rem' }}>
         <Link component={RouterLink} to={openPath(kind, item.id, status)} sx={{ fontWeight: 600 }}>
           {item.title}

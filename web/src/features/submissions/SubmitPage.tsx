@@ -124,7 +124,13 @@ function AnswerField({ n, question, value, disabled, onChange, onFile, onRemoveF
         {question.options.map((o) => (
           <FormControlLabel
             key={o.id}
-            control={<Checkbox checked={value.selectedOptionIds.includes(o.id)} onChange={(e) => toggle(o.id, e.target.checked)} disabled={disabled} />}
+            control={
+              <Checkbox
+                checked={value.selectedOptionIds.includes(o.id)}
+                onChange={(e) => toggle(o.id, e.target.checked)}
+                disabled={disabled}
+              />
+            }
             label={o.text}
           />
         ))}
@@ -184,17 +190,34 @@ function FileChoice({ n, value, disabled, onFile, onRemoveFile }: Omit<AnswerFie
     <Box sx={{ mt: 1.5, display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
       <Button component="label" variant="outlined" size="small" startIcon={<UploadFileIcon />} disabled={disabled || saving}>
         {saving ? 'Saving file...' : shown ? 'Replace File' : 'Upload File'}
-        <input hidden type="file" accept={UPLOAD_ACCEPT} aria-label={`File for question ${n}`} onChange={choose} disabled={disabled || saving} />
+        <input
+          hidden
+          type="file"
+          accept={UPLOAD_ACCEPT}
+          aria-label={`File for question ${n}`}
+          onChange={choose}
+          disabled={disabled || saving}
+        />
       </Button>
       {shown && which && (
         <>
           <Typography variant="body2" data-testid={`file-of-question-${n}`}>{`${shown}${note}`}</Typography>
-          <IconButton size="small" aria-label={`Remove the file of question ${n}`} disabled={disabled || saving} onClick={() => void run(() => onRemoveFile(which))}>
+          <IconButton
+            size="small"
+            aria-label={`Remove the file of question ${n}`}
+            disabled={disabled || saving}
+            onClick={() => void run(() => onRemoveFile(which))}
+          >
             <CloseIcon fontSize="small" />
           </IconButton>
         </>
       )}
-      <Typography variant="caption" color={typeError ? 'error' : 'text.secondary'} sx={{ width: '100%' }} role={typeError ? 'alert' : undefined}>
+      <Typography
+        variant="caption"
+        color={typeError ? 'error' : 'text.secondary'}
+        sx={{ width: '100%' }}
+        role={typeError ? 'alert' : undefined}
+      >
         {typeError ?? 'Allowed: .pdf, .jpg, .jpeg, .png, .doc, .docx, .txt'}
       </Typography>
     </Box>

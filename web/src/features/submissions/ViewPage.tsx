@@ -54,7 +54,10 @@ function ViewPage({ kind }: { kind: StudentKind }) {
     if (!submission) return;
     setDownloadError(null);
     try {
-      await downloadFile(`${kind.downloadPath}/${encodeURIComponent(submission.id)}/${encodeURIComponent(fileId)}`, name || 'submission_file');
+      await downloadFile(
+        `${kind.downloadPath}/${encodeURIComponent(submission.id)}/${encodeURIComponent(fileId)}`,
+        name || 'submission_file',
+      );
     } catch (error) {
       console.error('Failed to download file', error);
       setDownloadError('Failed to download file');
@@ -137,7 +140,15 @@ function SubmissionBanner({ kind, submission }: { kind: StudentKind; submission:
   );
 }
 
-function AnswerResult({ question, answer, onDownload }: { question: StudentQuestionFragment; answer: Answer | undefined; onDownload(fileId: string, name: string): void }) {
+function AnswerResult({
+  question,
+  answer,
+  onDownload,
+}: {
+  question: StudentQuestionFragment;
+  answer: Answer | undefined;
+  onDownload(fileId: string, name: string): void;
+}) {
   const grade = answer?.grade ?? null;
   return (
     <>
@@ -147,10 +158,18 @@ function AnswerResult({ question, answer, onDownload }: { question: StudentQuest
       {question.type === 'MCQ' ? (
         <McqResult question={question} answer={answer} />
       ) : (
-        <Typography sx={{ whiteSpace: 'pre-wrap', color: answer?.answer ? 'text.primary' : 'text.secondary' }}>{answer?.answer || 'No answer'}</Typography>
+        <Typography sx={{ whiteSpace: 'pre-wrap', color: answer?.answer ? 'text.primary' : 'text.secondary' }}>
+          {answer?.answer || 'No answer'}
+        </Typography>
       )}
       {answer?.file && (
-        <Button size="small" variant="outlined" startIcon={<DownloadIcon />} sx={{ mt: 1 }} onClick={() => onDownload(answer.file!.id, answer.file!.name)}>
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          sx={{ mt: 1 }}
+          onClick={() => onDownload(answer.file!.id, answer.file!.name)}
+        >
           {`Download ${answer.file.name}`}
         </Button>
       )}
@@ -180,7 +199,11 @@ function AnswerResult({ question, answer, onDownload }: { question: StudentQuest
             <Typography sx={{ fontWeight: 600 }}>{`Score: ${points(grade.score)}/${points(grade.maxScore)}`}</Typography>
             {grade.isAutoGraded && <Chip size="small" label="Auto-graded" />}
           </Box>
-          {grade.explanation && <Typography variant="body2" sx={{ mt: 0.5 }}>{grade.explanation.text}</Typography>}
+          {grade.explanation && (
+            <Typography variant="body2" sx={{ mt: 0.5 }}>
+              {grade.explanation.text}
+            </Typography>
+          )}
           {grade.feedback && <TeacherFeedback text={grade.feedback} />}
         </Box>
       )}
@@ -206,7 +229,11 @@ function McqResult({ question, answer }: { question: StudentQuestionFragment; an
         const chosen = selected.has(o.id);
         return (
           <ListItem key={o.id} disableGutters sx={{ gap: 1 }}>
-            {chosen ? <CheckBoxIcon fontSize="small" color="primary" titleAccess="Selected" /> : <CheckBoxOutlineBlankIcon fontSize="small" titleAccess="Not selected" />}
+            {chosen ? (
+              <CheckBoxIcon fontSize="small" color="primary" titleAccess="Selected" />
+            ) : (
+              <CheckBoxOutlineBlankIcon fontSize="small" titleAccess="Not selected" />
+            )}
             <span>{o.text}</span>
             {correct?.has(o.id) && <Chip size="small" color="success" label="✓ Correct Answer" />}
             {correct && chosen && !correct.has(o.id) && <Chip size="small" color="error" label="✗ Selected" />}

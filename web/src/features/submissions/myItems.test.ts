@@ -15,11 +15,25 @@ function item(id: string, year: string, cls: string, subject: string, active = t
 
 describe('my items', () => {
   it('groups by year, class and subject in the server’s order, marking the current ones', () => {
-    const years = groupItems([item('1', '2026', '7A', 'Maths'), item('2', '2026', '7A', 'Art'), item('3', '2025', '6A', 'Maths', false), item('4', '2026', '7A', 'Maths')], 'c-7A');
-    expect(years.map((y) => [y.year, y.isCurrent])).toEqual([['2026', true], ['2025', false]]);
+    const years = groupItems(
+      [
+        item('1', '2026', '7A', 'Maths'),
+        item('2', '2026', '7A', 'Art'),
+        item('3', '2025', '6A', 'Maths', false),
+        item('4', '2026', '7A', 'Maths'),
+      ],
+      'c-7A',
+    );
+    expect(years.map((y) => [y.year, y.isCurrent])).toEqual([
+      ['2026', true],
+      ['2025', false],
+    ]);
     expect(years[0].classes[0].isCurrent).toBe(true);
     expect(years[1].classes[0].isCurrent).toBe(false);
-    expect(years[0].classes[0].subjects.map((s) => [s.name, s.items.map((i) => i.id)])).toEqual([['Maths', ['1', '4']], ['Art', ['2']]]);
+    expect(years[0].classes[0].subjects.map((s) => [s.name, s.items.map((i) => i.id)])).toEqual([
+      ['Maths', ['1', '4']],
+      ['Art', ['2']],
+    ]);
   });
 
   it('opens the view page only where the server says so, the list and the course page each by their own rule', () => {

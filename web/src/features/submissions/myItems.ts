@@ -17,12 +17,19 @@ export function openPath(
   return opensOn === 'VIEW' ? viewPath(kind, id) : submitPath(kind, id);
 }
 
-export function statusLabel(status: Partial<Pick<MyStatus, 'label' | 'courseLabel'>> | null, where: 'list' | 'course' = 'list'): StatusLabel {
+export function statusLabel(
+  status: Partial<Pick<MyStatus, 'label' | 'courseLabel'>> | null,
+  where: 'list' | 'course' = 'list',
+): StatusLabel {
   return ((where === 'list' ? status?.label : status?.courseLabel) ?? 'Pending') as StatusLabel;
 }
 
 /** Where the student's own submission stands, in the words of the view page's banner ('Submitted on ... · Graded'). */
-export const SUBMISSION_STATE_LABEL: Record<SubmissionStatus, string> = { PENDING: 'Pending review', GRADED: 'Graded', REOPENED: 'Reopened' };
+export const SUBMISSION_STATE_LABEL: Record<SubmissionStatus, string> = {
+  PENDING: 'Pending review',
+  GRADED: 'Graded',
+  REOPENED: 'Reopened',
+};
 
 /** A score with at most two decimals: 7, 7.5, 7.25. */
 /** '1 point', '2.5 points'. */
@@ -86,7 +93,11 @@ export function groupItems(items: readonly MyItem[], currentClassId: string | nu
       isCurrent: currentClassId !== null && cls?.id === currentClassId,
       subjects: [],
     }));
-    getOrAdd(group.subjects, subject?.id ?? 'unknown', () => ({ key: subject?.id ?? 'unknown', name: subject?.name ?? 'Unknown Subject', items: [] })).items.push(item);
+    getOrAdd(group.subjects, subject?.id ?? 'unknown', () => ({
+      key: subject?.id ?? 'unknown',
+      name: subject?.name ?? 'Unknown Subject',
+      items: [],
+    })).items.push(item);
   }
   return years;
 }

@@ -6,7 +6,11 @@ describe('the student’s side of the three kinds (spec sections 2 and 8)', () =
 
   it('matches each kind to its GraphQL kind and list page', () => {
     expect([assignment.gql, quiz.gql, exam.gql]).toEqual(['ASSIGNMENT', 'QUIZ', 'EXAM']);
-    expect([assignment.listPath, quiz.listPath, exam.listPath]).toEqual(['/dashboard/assignments', '/dashboard/quizzes', '/dashboard/exams']);
+    expect([assignment.listPath, quiz.listPath, exam.listPath]).toEqual([
+      '/dashboard/assignments',
+      '/dashboard/quizzes',
+      '/dashboard/exams',
+    ]);
     expect(quiz.listTitle).toBe('My Quizzes');
   });
 
@@ -17,7 +21,9 @@ describe('the student’s side of the three kinds (spec sections 2 and 8)', () =
 
   it('downloads a long answer’s file from each kind’s own REST path (section 7)', () => {
     expect([assignment.downloadPath, quiz.downloadPath, exam.downloadPath]).toEqual([
-      '/api/submissions/download', '/api/quizsubmissions/download', '/api/examsubmissions/download',
+      '/api/submissions/download',
+      '/api/quizsubmissions/download',
+      '/api/examsubmissions/download',
     ]);
   });
 

@@ -33,12 +33,16 @@ export function useDraftFiles(assessmentId: string) {
   const attach = useCallback(
     async (questionId: string, file: File): Promise<AttachResult> => {
       try {
-        const data = await sendMultipart(AttachDraftFileDocument, { input: { assessmentId, questionId }, file: null as unknown as File }, [{ path: 'variables.file', file }]);
+        const data = await sendMultipart(AttachDraftFileDocument, { input: { assessmentId, questionId }, file: null as unknown as File }, [
+          { path: 'variables.file', file },
+        ]);
         remember(data.attachDraftFile);
         const kept = data.attachDraftFile.files.find((f) => f.questionId === questionId)?.file;
         return kept ? { kept } : { refused: DRAFT_FILE_TEXT.failed };
       } catch (error) {
-        return CombinedGraphQLErrors.is(error) ? { refused: errorMessage(error, DRAFT_FILE_TEXT.failed) } : { offline: DRAFT_FILE_TEXT.offline };
+        return CombinedGraphQLErrors.is(error)
+          ? { refused: errorMessage(error, DRAFT_FILE_TEXT.failed) }
+          : { offline: DRAFT_FILE_TEXT.offline };
       }
     },
     [assessmentId, remember],

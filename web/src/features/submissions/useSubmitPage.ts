@@ -5,7 +5,13 @@ import { errorCode, errorMessage } from '../../lib/errors';
 import { sendMultipart, type MultipartFile } from '../../lib/multipart';
 import type { DraftAnswerInput, SubmitAnswerInput } from '../../gql/types';
 import { REDIRECT_AFTER_SUBMIT_MS, submitFailedText, submittedText, type StudentKind } from './studentKinds';
-import { MySubmissionViewFragmentDoc, SubmitAssessmentDocument, useSubmitPageQuery, type MySubmissionViewFragment, type SubmitPageQuery } from './submissions.generated';
+import {
+  MySubmissionViewFragmentDoc,
+  SubmitAssessmentDocument,
+  useSubmitPageQuery,
+  type MySubmissionViewFragment,
+  type SubmitPageQuery,
+} from './submissions.generated';
 import { useAutosave } from './useAutosave';
 import { useDraftFiles } from './useDraftFiles';
 
@@ -82,7 +88,10 @@ export function useSubmitPage(kind: StudentKind, id: string) {
 
   const canSubmit = Boolean(item?.myStatus?.canSubmit) && !done;
   const draft = useMemo<DraftAnswerInput[] | null>(
-    () => (answers ? Object.entries(answers).map(([questionId, a]) => ({ questionId, answer: a.answer, selectedOptionIds: a.selectedOptionIds })) : null),
+    () =>
+      answers
+        ? Object.entries(answers).map(([questionId, a]) => ({ questionId, answer: a.answer, selectedOptionIds: a.selectedOptionIds }))
+        : null,
     [answers],
   );
   const autosave = useAutosave(id, draft, canSubmit && !busy);
@@ -134,7 +143,8 @@ export function useSubmitPage(kind: StudentKind, id: string) {
       const variables = { input: { assessmentId: item.id, answers: input } };
       // files go as a multipart request (their variables are null, the map names them); else a plain one
       const submitted = files.length
-        ? (await sendMultipart(SubmitAssessmentDocument, { ...variables, files: files.map(() => null) as unknown as File[] }, files)).submitAssessment
+        ? (await sendMultipart(SubmitAssessmentDocument, { ...variables, files: files.map(() => null) as unknown as File[] }, files))
+            .submitAssessment
         : (await client.mutate({ mutation: SubmitAssessmentDocument, variables })).data?.submitAssessment;
       autosave.stop();
       if (submitted) remember(submitted);

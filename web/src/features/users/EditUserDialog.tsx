@@ -26,7 +26,10 @@ interface EditUserDialogProps {
  * email waits for the link mailed to it; for a user who never signed in an administrator may mark it verified.
  */
 export function EditUserDialog({ user, assignableRoles, isSelf, canChangeEmail, onClose, onSave }: EditUserDialogProps) {
-  const form = useDialogForm({ firstName: user.firstName, lastName: user.lastName, email: user.email ?? '', role: user.role as string }, onClose);
+  const form = useDialogForm(
+    { firstName: user.firstName, lastName: user.lastName, email: user.email ?? '', role: user.role as string },
+    onClose,
+  );
   const [verified, setVerified] = useState(false);
   const roles = isSelf ? [user.role] : assignableRoles;
   const emailChanged = form.values.email.trim().toLowerCase() !== (user.email ?? '').toLowerCase();
@@ -42,15 +45,27 @@ export function EditUserDialog({ user, assignableRoles, isSelf, canChangeEmail, 
       submitLabel="Save Changes"
       onSubmit={form.submitWith(validateNewUser, (v) =>
         onSave({
-          id: user.id, firstName: v.firstName.trim(), lastName: v.lastName.trim(), email: canChangeEmail ? v.email.trim() : undefined,
-          role: isSelf ? undefined : (v.role as Role), emailVerified: emailChanged && verified ? true : undefined,
+          id: user.id,
+          firstName: v.firstName.trim(),
+          lastName: v.lastName.trim(),
+          email: canChangeEmail ? v.email.trim() : undefined,
+          role: isSelf ? undefined : (v.role as Role),
+          emailVerified: emailChanged && verified ? true : undefined,
         }),
       )}
       {...form.dialog}
     >
       <TextField id="edit-user-first-name" label="First Name" autoComplete="off" {...form.text('firstName')} />
       <TextField id="edit-user-last-name" label="Last Name" autoComplete="off" {...form.text('lastName')} />
-      <TextField id="edit-user-email" label="Email" type="email" autoComplete="off" disabled={!canChangeEmail} {...form.text('email')} helperText={form.errors.email ?? emailHelp} />
+      <TextField
+        id="edit-user-email"
+        label="Email"
+        type="email"
+        autoComplete="off"
+        disabled={!canChangeEmail}
+        {...form.text('email')}
+        helperText={form.errors.email ?? emailHelp}
+      />
       {canChangeEmail && !user.activated && emailChanged && (
         <FormControlLabel
           control={<Checkbox id="edit-user-email-verified" checked={verified} onChange={(e) => setVerified(e.target.checked)} />}

@@ -85,13 +85,15 @@ export function ImportUsersDialog({ onClose, onImport }: ImportUsersDialogProps)
       <DialogTitle id="import-users-heading">Import Users from CSV</DialogTitle>
       <DialogContent>
         <Typography variant="body2" sx={{ mb: 2 }}>
-          A CSV file with a header row naming the columns firstName, lastName, email and role (at most {MAX_IMPORT_ROWS.toLocaleString('en')}{' '}
-          users). Every row is checked before anything is written; each new user is Pending and receives an invitation email.
+          A CSV file with a header row naming the columns firstName, lastName, email and role (at most{' '}
+          {MAX_IMPORT_ROWS.toLocaleString('en')} users). Every row is checked before anything is written; each new user is Pending and
+          receives an invitation email.
         </Typography>
         <Typography variant="body2" sx={{ mb: 2 }}>
           To link families (SuperAdmin and Admin), add a column parentEmails to Student rows, or childEmails to Parent rows: one or more
           emails separated by ';', each of a Parent (or Student) in the same file or already in the school. Example: header{' '}
-          <code>firstName,lastName,email,role,parentEmails</code>, row <code>Emma,Johnson,emma@school.org,Student,anna@mail.com;mark@mail.com</code>.
+          <code>firstName,lastName,email,role,parentEmails</code>, row{' '}
+          <code>Emma,Johnson,emma@school.org,Student,anna@mail.com;mark@mail.com</code>.
         </Typography>
         <Button component="label" variant="outlined" disabled={busy}>
           Choose CSV File

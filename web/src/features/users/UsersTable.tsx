@@ -77,68 +77,68 @@ export function UsersTable(props: UsersTableProps) {
         </TextField>
       </Box>
       <ResponsiveTable columns={['Name', 'Email', 'Role', 'Status', 'Actions']} aria-labelledby="users-title">
-          <TableHead>
+        <TableHead>
+          <TableRow>
+            <TableCell>Name</TableCell>
+            <TableCell>Email</TableCell>
+            <TableCell>Role</TableCell>
+            <TableCell>Status</TableCell>
+            <TableCell align="right">Actions</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {users.length === 0 && (
             <TableRow>
-              <TableCell>Name</TableCell>
-              <TableCell>Email</TableCell>
-              <TableCell>Role</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell align="right">Actions</TableCell>
+              <TableCell colSpan={5}>{loading ? 'Loading users...' : 'No users found.'}</TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {users.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={5}>{loading ? 'Loading users...' : 'No users found.'}</TableCell>
+          )}
+          {users.map((u) => {
+            const name = `${u.firstName} ${u.lastName}`;
+            return (
+              <TableRow key={u.id} hover>
+                <TableCell>{name}</TableCell>
+                <TableCell>{u.email}</TableCell>
+                <TableCell>
+                  <Chip size="small" label={ROLE_LABEL[u.role]} color={ROLE_COLOURS[u.role]} />
+                </TableCell>
+                <TableCell>
+                  {/* deactivated: a OneRoster bulk import no longer listed them (issue 27) */}
+                  <Chip
+                    size="small"
+                    variant={u.activated && !u.deactivatedAt ? 'filled' : 'outlined'}
+                    color={u.deactivatedAt ? 'warning' : u.activated ? 'success' : 'default'}
+                    label={u.deactivatedAt ? 'Deactivated' : u.activated ? 'Active' : 'Pending'}
+                  />
+                </TableCell>
+                <TableCell align="right">
+                  {/* each button only when the server says this viewer may (viewerCanEdit, viewerCanDelete) */}
+                  <Box sx={{ display: 'inline-flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+                    {u.viewerCanEdit && (
+                      <Button size="small" variant="outlined" aria-label={`Edit ${name}`} onClick={() => onEdit(u)}>
+                        Edit
+                      </Button>
+                    )}
+                    {u.viewerCanEdit && u.activated === false && (
+                      <Button size="small" variant="outlined" aria-label={`Resend invitation to ${name}`} onClick={() => onResend(u)}>
+                        Resend Invitation
+                      </Button>
+                    )}
+                    {onFamily && (u.role === 'PARENT' || u.role === 'STUDENT') && (
+                      <Button size="small" variant="outlined" aria-label={`Family of ${name}`} onClick={() => onFamily(u)}>
+                        Family
+                      </Button>
+                    )}
+                    {u.viewerCanDelete && (
+                      <Button size="small" color="error" variant="outlined" aria-label={`Delete ${name}`} onClick={() => onDelete(u)}>
+                        Delete
+                      </Button>
+                    )}
+                  </Box>
+                </TableCell>
               </TableRow>
-            )}
-            {users.map((u) => {
-              const name = `${u.firstName} ${u.lastName}`;
-              return (
-                <TableRow key={u.id} hover>
-                  <TableCell>{name}</TableCell>
-                  <TableCell>{u.email}</TableCell>
-                  <TableCell>
-                    <Chip size="small" label={ROLE_LABEL[u.role]} color={ROLE_COLOURS[u.role]} />
-                  </TableCell>
-                  <TableCell>
-                    {/* deactivated: a OneRoster bulk import no longer listed them (issue 27) */}
-                    <Chip
-                      size="small"
-                      variant={u.activated && !u.deactivatedAt ? 'filled' : 'outlined'}
-                      color={u.deactivatedAt ? 'warning' : u.activated ? 'success' : 'default'}
-                      label={u.deactivatedAt ? 'Deactivated' : u.activated ? 'Active' : 'Pending'}
-                    />
-                  </TableCell>
-                  <TableCell align="right">
-                    {/* each button only when the server says this viewer may (viewerCanEdit, viewerCanDelete) */}
-                    <Box sx={{ display: 'inline-flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
-                      {u.viewerCanEdit && (
-                        <Button size="small" variant="outlined" aria-label={`Edit ${name}`} onClick={() => onEdit(u)}>
-                          Edit
-                        </Button>
-                      )}
-                      {u.viewerCanEdit && u.activated === false && (
-                        <Button size="small" variant="outlined" aria-label={`Resend invitation to ${name}`} onClick={() => onResend(u)}>
-                          Resend Invitation
-                        </Button>
-                      )}
-                      {onFamily && (u.role === 'PARENT' || u.role === 'STUDENT') && (
-                        <Button size="small" variant="outlined" aria-label={`Family of ${name}`} onClick={() => onFamily(u)}>
-                          Family
-                        </Button>
-                      )}
-                      {u.viewerCanDelete && (
-                        <Button size="small" color="error" variant="outlined" aria-label={`Delete ${name}`} onClick={() => onDelete(u)}>
-                          Delete
-                        </Button>
-                      )}
-                    </Box>
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
+            );
+          })}
+        </TableBody>
       </ResponsiveTable>
       <TablePager count={total} page={page} pageSize={pageSize} onPageChange={onPageChange} onPageSizeChange={onPageSizeChange} />
     </Paper>

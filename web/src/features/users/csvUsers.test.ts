@@ -5,7 +5,9 @@ const csv = (text: string, name = 'users.csv') => new File([text], name, { type:
 
 describe('parseUsersCsv', () => {
   it('reads the four columns into rows, in the file’s order', async () => {
-    const result = await parseUsersCsv(csv('firstName,lastName,email,role\nAda,Lovelace,ada@example.com,Student\nAlan,Turing,alan@example.com,Teacher\n'));
+    const result = await parseUsersCsv(
+      csv('firstName,lastName,email,role\nAda,Lovelace,ada@example.com,Student\nAlan,Turing,alan@example.com,Teacher\n'),
+    );
     expect(result).toEqual({
       rows: [
         { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', role: 'Student' },
@@ -22,7 +24,9 @@ describe('parseUsersCsv', () => {
 
   it('sends the family links only where a row has them (issue 17)', async () => {
     const result = await parseUsersCsv(
-      csv('firstName,lastName,email,role,parentEmails,childEmails\nAda,L,ada@example.com,Student,p1@example.com;p2@example.com,\nPam,P,pam@example.com,Parent,,ada@example.com\n'),
+      csv(
+        'firstName,lastName,email,role,parentEmails,childEmails\nAda,L,ada@example.com,Student,p1@example.com;p2@example.com,\nPam,P,pam@example.com,Parent,,ada@example.com\n',
+      ),
     );
     expect(result).toEqual({
       rows: [
@@ -34,7 +38,9 @@ describe('parseUsersCsv', () => {
 
   it('reads the Parents and Children spellings of the link columns', async () => {
     const result = await parseUsersCsv(csv('firstName,lastName,email,role,Parents\nAda,L,ada@example.com,Student,p@example.com\n'));
-    expect(result).toEqual({ rows: [{ firstName: 'Ada', lastName: 'L', email: 'ada@example.com', role: 'Student', parentEmails: 'p@example.com' }] });
+    expect(result).toEqual({
+      rows: [{ firstName: 'Ada', lastName: 'L', email: 'ada@example.com', role: 'Student', parentEmails: 'p@example.com' }],
+    });
   });
 
   it('skips blank lines, also those of only commas', async () => {
@@ -55,7 +61,8 @@ describe('parseUsersCsv', () => {
 
   it('refuses an empty file and a file with a header only', async () => {
     expect(await parseUsersCsv(csv(''))).toEqual({
-      error: 'The file needs a header row with the columns firstName, lastName, email and role (missing: firstName, lastName, email, role).',
+      error:
+        'The file needs a header row with the columns firstName, lastName, email and role (missing: firstName, lastName, email, role).',
     });
     expect(await parseUsersCsv(csv('firstName,lastName,email,role\n'))).toEqual({ error: 'The file has no users.' });
   });
@@ -66,7 +73,9 @@ describe('parseUsersCsv', () => {
     expect(MAX_IMPORT_ROWS).toBe(1000);
     const full = await parseUsersCsv(csv(header + row.repeat(1000)));
     expect('rows' in full && full.rows.length).toBe(1000);
-    expect(await parseUsersCsv(csv(header + row.repeat(1001)))).toEqual({ error: 'A file may hold at most 1000 users; this one has 1001.' });
+    expect(await parseUsersCsv(csv(header + row.repeat(1001)))).toEqual({
+      error: 'A file may hold at most 1000 users; this one has 1001.',
+    });
   });
 
   it('refuses a file over 1 MB before reading it', async () => {

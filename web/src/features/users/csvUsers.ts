@@ -36,12 +36,17 @@ export async function parseUsersCsv(file: File): Promise<ParsedFile> {
   });
   const fields = parsed.meta.fields ?? [];
   const missing = ['firstName', 'lastName', 'email', 'role'].filter((f) => !fields.includes(f));
-  if (missing.length) return { error: `The file needs a header row with the columns firstName, lastName, email and role (missing: ${missing.join(', ')}).` };
+  if (missing.length)
+    return { error: `The file needs a header row with the columns firstName, lastName, email and role (missing: ${missing.join(', ')}).` };
   if (parsed.data.length === 0) return { error: 'The file has no users.' };
-  if (parsed.data.length > MAX_IMPORT_ROWS) return { error: `A file may hold at most ${MAX_IMPORT_ROWS} users; this one has ${parsed.data.length}.` };
+  if (parsed.data.length > MAX_IMPORT_ROWS)
+    return { error: `A file may hold at most ${MAX_IMPORT_ROWS} users; this one has ${parsed.data.length}.` };
   return {
     rows: parsed.data.map((r) => ({
-      firstName: r.firstName ?? '', lastName: r.lastName ?? '', email: r.email ?? '', role: (r.role ?? '').trim(),
+      firstName: r.firstName ?? '',
+      lastName: r.lastName ?? '',
+      email: r.email ?? '',
+      role: (r.role ?? '').trim(),
       // family links (issue 17): sent only when the file has the column, so plain files stay as they were
       ...(r.parentEmails ? { parentEmails: r.parentEmails } : {}),
       ...(r.childEmails ? { childEmails: r.childEmails } : {}),

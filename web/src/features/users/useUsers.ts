@@ -83,7 +83,10 @@ export function useUsers() {
             evictObject(cache, { __typename: 'User', id: row.id });
             cache.modify<{ users: UsersQuery['users'] }>({
               id: 'ROOT_QUERY',
-              fields: { users: (value, { isReference }) => (isReference(value) ? value : { ...value, totalCount: Math.max(0, value.totalCount - 1) }) },
+              fields: {
+                users: (value, { isReference }) =>
+                  isReference(value) ? value : { ...value, totalCount: Math.max(0, value.totalCount - 1) },
+              },
             });
           },
         });
@@ -126,7 +129,10 @@ export function useUsers() {
     });
     if (!answer.data) throw new Error('Failed to import users');
     const { createdCount, linkCount } = answer.data.importUsers;
-    if (createdCount) messages.setSuccess(`${createdCount} ${createdCount === 1 ? 'user' : 'users'} imported${linkCount ? ` and ${linkCount} family ${linkCount === 1 ? 'link' : 'links'} made` : ''}. Invitation ${createdCount === 1 ? 'email has' : 'emails have'} been sent.`);
+    if (createdCount)
+      messages.setSuccess(
+        `${createdCount} ${createdCount === 1 ? 'user' : 'users'} imported${linkCount ? ` and ${linkCount} family ${linkCount === 1 ? 'link' : 'links'} made` : ''}. Invitation ${createdCount === 1 ? 'email has' : 'emails have'} been sent.`,
+      );
     return answer.data.importUsers;
   };
 
