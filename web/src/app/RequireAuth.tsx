@@ -4,6 +4,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { Spinner } from '../components/Spinner';
 import { ALL_ROLES } from '../lib/roles';
 import { useSession } from '../lib/session';
+import { ROUTES } from '@lms/routes';
 
 interface RequireAuthProps {
   allowedRoles?: readonly Role[];
@@ -16,8 +17,8 @@ export function RequireAuth({ allowedRoles = ALL_ROLES, children }: RequireAuthP
   const location = useLocation();
 
   if (loading) return <Spinner label="Loading..." fullPage />;
-  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!user) return <Navigate to={ROUTES.login} replace state={{ from: location.pathname }} />;
   const role = activeRole ?? user.role;
-  if (!allowedRoles.includes(role)) return <Navigate to="/unauthorized" replace />;
+  if (!allowedRoles.includes(role)) return <Navigate to={ROUTES.unauthorized} replace />;
   return <>{children}</>;
 }

@@ -17,6 +17,7 @@ import { useSession } from '../lib/session';
 import { NotificationBell } from '../features/notifications/NotificationBell';
 import { UserMenu } from './UserMenu';
 import { SWITCHER_ROLES, useRoleSwitcherControl } from './useRoleSwitcher';
+import { ROUTES } from '@lms/routes';
 
 interface NavbarProps {
   /** Toggles the sidebar overlay on narrow screens; no menu button without it. */
@@ -24,7 +25,7 @@ interface NavbarProps {
 }
 
 /** The spec's Messages page (sidebar of Admin and Parent); the mail icon leads there once it exists. */
-const MESSAGES_PATH = '/dashboard/messages';
+const MESSAGES_PATH = ROUTES.messages;
 
 /** An icon of the spec that does nothing yet: shown disabled, its tooltip says so (a span, as a disabled button gets no hover). */
 function ComingSoonIcon({ label, icon }: { label: string; icon: ReactNode }) {
@@ -63,7 +64,7 @@ export function Navbar({ onMenuClick }: NavbarProps) {
         )}
         <Link
           component={RouterLink}
-          to={user ? '/dashboard' : '/'}
+          to={user ? ROUTES.dashboard : ROUTES.home}
           color="inherit"
           underline="none"
           aria-label="School LMS home"
@@ -107,7 +108,7 @@ export function Navbar({ onMenuClick }: NavbarProps) {
             <UserMenu user={user} onSignOut={signOut} />
           </>
         ) : (
-          <Button component={RouterLink} to="/login" color="inherit">
+          <Button component={RouterLink} to={ROUTES.login} color="inherit">
             Login
           </Button>
         )}

@@ -5,6 +5,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { SessionUser } from '../lib/session';
+import { ROUTES } from '@lms/routes';
 
 /** UserMenu's menu (loaded on demand): the user's name and email, Your Profile, Settings and Sign out. */
 export function UserMenuPopup({
@@ -35,10 +36,10 @@ export function UserMenuPopup({
         </Typography>
       </Box>
       <Divider />
-      <MenuItem component={RouterLink} to="/profile" onClick={onClose}>
+      <MenuItem component={RouterLink} to={ROUTES.profile} onClick={onClose}>
         Your Profile
       </MenuItem>
-      <MenuItem component={RouterLink} to="/settings" onClick={onClose}>
+      <MenuItem component={RouterLink} to={ROUTES.settings} onClick={onClose}>
         Settings
       </MenuItem>
       <MenuItem

@@ -1,4 +1,5 @@
 import type { QuestionType } from '../gql/types';
+import { itemPath } from '@lms/routes';
 
 /**
  * The three kinds of assessment (assessments.md sections 2, 5 and 8) differ only in words and paths: one table
@@ -38,7 +39,7 @@ export const KINDS: Record<KindKey, Kind> = {
     noun: 'Assignment',
     plural: 'Assignments',
     emptyText: 'No assignments',
-    submissionsPath: (id) => `/dashboard/assignments/${id}/submissions`,
+    submissionsPath: (id) => itemPath('ASSIGNMENT', 'submissions', id),
     noStudentText: 'Please select at least one student for individual assignment',
     noQuestionOnEditText: 'Please add at least one question to the assignment',
     inModule: false,
@@ -48,7 +49,7 @@ export const KINDS: Record<KindKey, Kind> = {
     noun: 'Exam',
     plural: 'Exams',
     emptyText: 'No exams',
-    submissionsPath: (id) => `/dashboard/exams/${id}/examsubmissions`,
+    submissionsPath: (id) => itemPath('EXAM', 'submissions', id),
     noStudentText: 'Please select at least one student for individual exam',
     noQuestionOnEditText: 'Please add at least one question to the exam',
     inModule: false,
@@ -58,7 +59,7 @@ export const KINDS: Record<KindKey, Kind> = {
     noun: 'Quiz',
     plural: 'Quizzes',
     emptyText: 'No quizzes',
-    submissionsPath: (id) => `/dashboard/quizzes/${id}/quizsubmissions`,
+    submissionsPath: (id) => itemPath('QUIZ', 'submissions', id),
     noStudentText: 'Please select at least one student for individual quiz',
     noQuestionOnEditText: 'Please add at least one question to the quiz',
     inModule: true,

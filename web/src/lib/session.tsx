@@ -12,6 +12,7 @@ import {
 } from './session.generated';
 import { errorCode, errorMessage } from './errors';
 import { clearToken, getToken, onTokenRejected, setToken } from './token';
+import { ROUTES } from '@lms/routes';
 
 export type Abilities = MeQuery['me']['abilities'];
 export type SessionUser = SessionUserFragment;
@@ -108,7 +109,7 @@ export function SessionProvider({ children, initial }: { children: ReactNode; in
         clearToken();
         setState({ ...SIGNED_OUT, error: SESSION_ENDED });
         void client.clearStore();
-        navigate('/login', { replace: true });
+        navigate(ROUTES.login, { replace: true });
       }),
     [client, navigate],
   );
@@ -124,7 +125,7 @@ export function SessionProvider({ children, initial }: { children: ReactNode; in
         setState((s) => ({ ...s, user, activeRole, isImpersonating, loading: false, error: null }));
         // Abilities come with `me`; the user is already signed in meanwhile.
         await loadMe();
-        navigate('/dashboard');
+        navigate(ROUTES.dashboard);
         return true;
       } catch (error) {
         setState((s) => ({ ...s, error: errorMessage(error, 'Login failed') }));
@@ -148,7 +149,7 @@ export function SessionProvider({ children, initial }: { children: ReactNode; in
     clearToken();
     setState(SIGNED_OUT);
     await client.clearStore();
-    navigate('/login');
+    navigate(ROUTES.login);
     return true;
   }, [client, logoutMutation, navigate]);
 
@@ -167,7 +168,7 @@ export function SessionProvider({ children, initial }: { children: ReactNode; in
         // What the user may see depends on the active role: drop cached data, reload abilities.
         await client.clearStore();
         await loadMe();
-        navigate('/dashboard');
+        navigate(ROUTES.dashboard);
         return null;
       } catch (error) {
         const fallback = role === 'original' ? 'An error occurred while reverting to original role' : 'Role switch failed';

@@ -16,7 +16,7 @@ import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { from } from 'rxjs';
-import { matchRoute } from '@lms/routes';
+import { ROUTES, matchRoute } from '@lms/routes';
 import { createCache } from '../app/apollo';
 import { AppTree } from '../app/App';
 import { serverRenderedRoute } from '../app/serverRendered';
@@ -99,8 +99,8 @@ export async function render({ url, role, execute, signal }: RenderRequest): Pro
       me = null; // no session, or one that has ended: signed out
     }
     const signedIn = me !== null;
-    if (route.signedIn && !signedIn) return { kind: 'redirect', location: '/login', signedIn };
-    if (!route.signedIn && signedIn) return { kind: 'redirect', location: '/dashboard', signedIn };
+    if (route.signedIn && !signedIn) return { kind: 'redirect', location: ROUTES.login, signedIn };
+    if (!route.signedIn && signedIn) return { kind: 'redirect', location: ROUTES.dashboard, signedIn };
 
     // `me` says otherwise (the role changed meanwhile): its page's queries now
     const late = me && me.activeRole !== role ? pageQueries(pathname, me.activeRole) : [];

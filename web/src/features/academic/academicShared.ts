@@ -2,18 +2,19 @@ import { useCallback, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { useKeyedMessage } from '../../components/useKeyedMessage';
+import { ROUTES } from '@lms/routes';
 
 /** platform.md section 6: the year, class and subject pages (and here the teacher-assignment page too). */
 export const NO_PERMISSION_TEXT = 'You do not have permission to access this page.';
 
 /** Routes of the academic pages (platform.md section 2). */
 export const ACADEMIC_ROUTES = {
-  tree: '/dashboard/course-management',
-  years: '/dashboard/academic-year-management',
-  classes: '/dashboard/class-management',
-  subjects: '/dashboard/subject-management',
-  allocations: '/dashboard/teacher-assignment',
-  students: '/dashboard/student-assignment',
+  tree: ROUTES.courseManagement,
+  years: ROUTES.academicYearManagement,
+  classes: ROUTES.classManagement,
+  subjects: ROUTES.subjectManagement,
+  allocations: ROUTES.teacherAssignment,
+  students: ROUTES.studentAssignment,
 } as const;
 
 export const editLink = (base: string, id: string) => `${base}?edit=${encodeURIComponent(id)}`;

@@ -15,6 +15,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { DigestSettingSection } from './DigestSettingSection';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSession } from '../../lib/session';
+import { ROUTES } from '@lms/routes';
 
 /** /settings, every role: change your password, see where you are signed in and sign a session out. */
 export function SettingsPage() {
@@ -44,11 +45,11 @@ function ApiAccessSection() {
         For scripts and other systems that use the school&apos;s API.
       </Typography>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        <Button component={RouterLink} to="/settings/access-tokens" variant="outlined">
+        <Button component={RouterLink} to={ROUTES.accessTokens} variant="outlined">
           Access tokens
         </Button>
         {abilities?.manageApplications && (
-          <Button component={RouterLink} to="/settings/integrations" variant="outlined">
+          <Button component={RouterLink} to={ROUTES.integrations} variant="outlined">
             Integrations
           </Button>
         )}

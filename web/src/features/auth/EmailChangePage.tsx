@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { CenteredCard } from '../../components/CenteredCard';
 import { type EmailChangeLink, useEmailChangeLink } from './useEmailChangeLink';
+import { ROUTES } from '@lms/routes';
 
 const TEXT: Record<EmailChangeLink, { title: string; intro: string; button: string }> = {
   confirm: {
@@ -44,7 +45,7 @@ function EmailChangePage({ kind }: { kind: EmailChangeLink }) {
         </>
       )}
       <Typography sx={{ textAlign: 'center', mt: 3 }}>
-        <Link component={RouterLink} to="/login">
+        <Link component={RouterLink} to={ROUTES.login}>
           Back to login
         </Link>
       </Typography>

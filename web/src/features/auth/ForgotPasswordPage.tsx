@@ -7,6 +7,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { CenteredCard } from '../../components/CenteredCard';
 import { TextInput } from '../../components/TextInput';
 import { FORGOT_SUCCESS_TEXT, useForgotPassword } from './usePasswordReset';
+import { ROUTES } from '@lms/routes';
 
 export function ForgotPasswordPage() {
   const { email, error, sent, loading, onEmailChange, onSubmit } = useForgotPassword();
@@ -18,7 +19,7 @@ export function ForgotPasswordPage() {
           {FORGOT_SUCCESS_TEXT}
         </Alert>
         <Typography sx={{ textAlign: 'center' }}>
-          <Link component={RouterLink} to="/login">
+          <Link component={RouterLink} to={ROUTES.login}>
             Return to login
           </Link>
         </Typography>
@@ -49,7 +50,7 @@ export function ForgotPasswordPage() {
         </Button>
       </Box>
       <Typography sx={{ textAlign: 'center', mt: 3 }}>
-        <Link component={RouterLink} to="/login">
+        <Link component={RouterLink} to={ROUTES.login}>
           Back to login
         </Link>
       </Typography>

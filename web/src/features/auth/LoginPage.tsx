@@ -9,6 +9,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { CenteredCard } from '../../components/CenteredCard';
 import { TextInput } from '../../components/TextInput';
 import { useLoginForm } from './useLoginForm';
+import { ROUTES } from '@lms/routes';
 
 export function LoginPage() {
   const { fields, fieldErrors, submitting, error, onTextChange, onRememberChange, onSubmit } = useLoginForm();
@@ -50,7 +51,7 @@ export function LoginPage() {
             control={<Checkbox name="rememberMe" checked={fields.rememberMe} onChange={onRememberChange} />}
             label="Remember me"
           />
-          <Link component={RouterLink} to="/forgot-password">
+          <Link component={RouterLink} to={ROUTES.forgotPassword}>
             Forgot your password?
           </Link>
         </Box>

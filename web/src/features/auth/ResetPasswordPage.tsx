@@ -7,6 +7,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { CenteredCard } from '../../components/CenteredCard';
 import { TextInput } from '../../components/TextInput';
 import { RESET_SUCCESS_TEXT, useResetPassword } from './usePasswordReset';
+import { ROUTES } from '@lms/routes';
 
 export function ResetPasswordPage() {
   const { token = '' } = useParams<{ token: string }>();
@@ -54,7 +55,7 @@ export function ResetPasswordPage() {
         </Button>
       </Box>
       <Typography sx={{ textAlign: 'center', mt: 3 }}>
-        <Link component={RouterLink} to="/login">
+        <Link component={RouterLink} to={ROUTES.login}>
           Back to login
         </Link>
       </Typography>

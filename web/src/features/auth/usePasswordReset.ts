@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../lib/errors';
 import { useForgotPasswordMutation, useResetPasswordMutation } from './auth.generated';
+import { ROUTES } from '@lms/routes';
 
 export const MIN_PASSWORD_LENGTH = 6;
 export const RESET_REDIRECT_MS = 3000;
@@ -48,7 +49,7 @@ export function useResetPassword(token: string) {
 
   useEffect(() => {
     if (!done) return undefined;
-    const timer = window.setTimeout(() => navigate('/login'), RESET_REDIRECT_MS);
+    const timer = window.setTimeout(() => navigate(ROUTES.login), RESET_REDIRECT_MS);
     return () => window.clearTimeout(timer);
   }, [done, navigate]);
 

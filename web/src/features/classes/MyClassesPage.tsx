@@ -12,6 +12,7 @@ import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { Spinner } from '../../components/Spinner';
 import { useMyClasses } from './useMyClasses';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { pathTo } from '@lms/routes';
 
 /** /dashboard/classes: the student's courses by academic year, then class. */
 export function MyClassesPage() {
@@ -76,7 +77,7 @@ export function MyClassesPage() {
                           <TableCell align="right">
                             <Button
                               component={RouterLink}
-                              to={`/dashboard/courses/${course.id}`}
+                              to={pathTo('course', { courseId: course.id })}
                               size="small"
                               variant="contained"
                               aria-label={`View Modules of ${course.title}`}

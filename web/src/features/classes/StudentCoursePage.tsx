@@ -24,6 +24,7 @@ import type { StudentAnnouncementsTabFragment } from './classes.generated';
 import { useStudentCourse, type StudentContent, type StudentModule } from './useStudentCourse';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { lazyPage } from '../../lib/lazyPage';
+import { ROUTES } from '@lms/routes';
 
 // the Discussions tab's code comes on demand (CourseTabs loads it once the page is up)
 const DiscussionsPanel = lazyPage(() => import('../discussions/DiscussionsPanel'), 'DiscussionsPanel');
@@ -36,7 +37,7 @@ export function StudentCoursePage() {
 
   return (
     <>
-      <BackLink to="/dashboard/classes">Back to My Classes</BackLink>
+      <BackLink to={ROUTES.classes}>Back to My Classes</BackLink>
       <Loaded loading={s.loading} error={s.error} value={s.course} notFoundText="Course not found.">
         {(course) => (
           <>

@@ -14,6 +14,7 @@ import { AddContentDialog, EditContentDialog, ReuseContentDialog } from './Conte
 import { ContentTable } from './ContentTable';
 import { useModuleDetail, type ContentRow } from './useModuleDetail';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { ROUTES, pathTo } from '@lms/routes';
 
 type Open = { kind: 'add' } | { kind: 'edit'; content: ContentRow } | { kind: 'reuse' } | null;
 
@@ -30,7 +31,9 @@ export function ModuleDetailPage() {
 
   return (
     <>
-      <BackLink to={m ? `/dashboard/courses/${m.course.id}` : '/dashboard/courses'}>{m ? 'Back to Course' : 'Back to My Courses'}</BackLink>
+      <BackLink to={m ? pathTo('course', { courseId: m.course.id }) : ROUTES.courses}>
+        {m ? 'Back to Course' : 'Back to My Courses'}
+      </BackLink>
       <Loaded loading={d.loading} error={d.loadError} errorTitle="Error!" value={d.notFound ? null : m} notFoundText="Module not found.">
         {(mod) => (
           <>

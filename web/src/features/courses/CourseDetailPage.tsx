@@ -12,6 +12,7 @@ import { CourseTabs } from '../../components/CourseTabs';
 import { ModulesTab } from './ModulesTab';
 import { useCourseDetail } from './useCourseDetail';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { ROUTES, pathTo } from '@lms/routes';
 
 // what the first screen does not show comes on demand (CourseTabs loads the other tabs' code once it is up)
 const CourseAssessmentsTab = lazyPage(() => import('../assessments/AssessmentTabs'), 'CourseAssessmentsTab');
@@ -37,7 +38,7 @@ export function CourseDetailPage() {
 
   return (
     <>
-      <BackLink to="/dashboard/courses">Back to My Courses</BackLink>
+      <BackLink to={ROUTES.courses}>Back to My Courses</BackLink>
       <Loaded
         loading={c.loading}
         error={c.loadError}
@@ -61,7 +62,7 @@ export function CourseDetailPage() {
                 {course.viewerCanManage && (
                   <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
                     {/* the gradebook is for the course's teachers (and admins, by address) */}
-                    <Button variant="outlined" component={RouterLink} to={`/dashboard/courses/${course.id}/gradebook`}>
+                    <Button variant="outlined" component={RouterLink} to={pathTo('gradebook', { courseId: course.id })}>
                       Gradebook
                     </Button>
                     <Button variant="outlined" startIcon={<EditIcon />} onClick={() => setEditing(true)}>

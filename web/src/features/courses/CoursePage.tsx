@@ -2,6 +2,7 @@ import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { useSession } from '../../lib/session';
 import { StudentCoursePage } from '../classes/StudentCoursePage';
 import { CourseDetailPage } from './CourseDetailPage';
+import { pathTo } from '@lms/routes';
 
 /**
  * /dashboard/courses/{courseId}: one address of a course for every role, so a shared link works (issue 14).
@@ -17,5 +18,5 @@ export function CoursePage() {
 export function StudentCourseRedirect() {
   const { courseId = '' } = useParams();
   const { search } = useLocation();
-  return <Navigate to={`/dashboard/courses/${courseId}${search}`} replace />;
+  return <Navigate to={`${pathTo('course', { courseId })}${search}`} replace />;
 }

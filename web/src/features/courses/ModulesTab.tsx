@@ -12,6 +12,7 @@ import type { CourseModulesTabFragment } from './courses.generated';
 import { moduleLabel } from '../../lib/format';
 import { lazyPage } from '../../lib/lazyPage';
 import { useCourseModules, type ModuleRow } from './useCourseModules';
+import { pathTo } from '@lms/routes';
 
 // the dialogs' code is not needed to show the modules: it comes once the tab is up, for those who may edit
 const ModuleDialog = lazyPage(() => import('./ModuleDialogs'), 'ModuleDialog');
@@ -72,7 +73,7 @@ export function ModulesTab({ course }: { course: CourseModulesTabFragment }) {
             <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
               <Button
                 component={RouterLink}
-                to={`/dashboard/modules/${mod.id}`}
+                to={pathTo('module', { moduleId: mod.id })}
                 size="small"
                 variant="outlined"
                 aria-label={`${m.canManage ? 'Manage' : 'View'} Content of ${mod.title}`}

@@ -16,6 +16,7 @@ import { Spinner } from '../../components/Spinner';
 import { CreateCourseDialog, ReuseCourseDialog } from './CourseDialogs';
 import { useMyCourses, type CourseTarget, type TeacherClass, type TeacherCourse, type TeacherYear } from './useMyCourses';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { pathTo } from '@lms/routes';
 
 type Open = { kind: 'create' | 'reuse'; target: CourseTarget } | null;
 
@@ -142,7 +143,7 @@ function ClassTable({ year, entry, onCreate, onReuse, onDelete }: ClassTableProp
                   <Box sx={{ display: 'inline-flex', gap: 1, alignItems: 'center' }}>
                     <Button
                       component={RouterLink}
-                      to={`/dashboard/courses/${course.id}`}
+                      to={pathTo('course', { courseId: course.id })}
                       size="small"
                       variant="outlined"
                       aria-label={`View Course ${course.title}`}

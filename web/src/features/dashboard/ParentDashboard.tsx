@@ -5,6 +5,7 @@ import { errorMessage } from '../../lib/errors';
 import { useMyChildrenQuery } from '../families/families.generated';
 import { CardGrid, DashboardCard, WelcomeBanner } from '../../components/DashboardParts';
 import { ChildOverview, ComingSoonCard, NO_CHILDREN_TEXT } from '../families/ParentSections';
+import { ROUTES } from '@lms/routes';
 
 /**
  * The parent dashboard (issue 17): each linked child from real data; with none linked it says so and how to
@@ -34,7 +35,7 @@ export function ParentDashboard({ firstName }: { firstName: string }) {
         <DashboardCard
           title="Grades"
           description="Scores, averages and trends per course."
-          action={{ label: 'View grades', to: '/dashboard/grades' }}
+          action={{ label: 'View grades', to: ROUTES.grades }}
         />
         <ComingSoonCard title="Payments" text="Fees and payments will appear here once the school connects its payment system." />
         <ComingSoonCard title="Messages" text="Messages with teachers will appear here." />

@@ -4,6 +4,7 @@ import { useRoleSwitcherControl } from '../../layout/useRoleSwitcher';
 import { GradingQueue } from '../review/GradingQueue';
 import { CardGrid, DashboardCard, EmptyText, LinkList, WelcomeBanner } from '../../components/DashboardParts';
 import { useTeacherCourses } from './useDashboardData';
+import { ROUTES, pathTo } from '@lms/routes';
 
 interface DashboardProps {
   firstName: string;
@@ -18,17 +19,17 @@ export function SuperAdminDashboard({ firstName }: DashboardProps) {
         <DashboardCard
           title="System Overview"
           description="Schools, users and activity across the platform at a glance."
-          action={{ label: 'Go to overview', to: '/dashboard' }}
+          action={{ label: 'Go to overview', to: ROUTES.dashboard }}
         />
         <DashboardCard
           title="Manage Schools"
           description="Add schools and change their settings."
-          action={{ label: 'Open schools', to: '/dashboard/schools' }}
+          action={{ label: 'Open schools', to: ROUTES.schools }}
         />
         <DashboardCard
           title="Manage Users"
           description="Invite users, give them roles and remove accounts."
-          action={{ label: 'Open user management', to: '/dashboard/users' }}
+          action={{ label: 'Open user management', to: ROUTES.users }}
         />
         <DashboardCard
           title="Impersonate Role"
@@ -42,7 +43,7 @@ export function SuperAdminDashboard({ firstName }: DashboardProps) {
         <DashboardCard
           title="System Logs"
           description="Sign-ins, changes and errors recorded by the system."
-          action={{ label: 'Open logs', to: '/dashboard/logs' }}
+          action={{ label: 'Open logs', to: ROUTES.logs }}
         />
       </CardGrid>
     </>
@@ -57,27 +58,27 @@ export function AdminDashboard({ firstName }: DashboardProps) {
         <DashboardCard
           title="Class Management"
           description="Create classes for each academic year and keep them up to date."
-          action={{ label: 'Manage classes', to: '/dashboard/class-management' }}
+          action={{ label: 'Manage classes', to: ROUTES.classManagement }}
         />
         <DashboardCard
           title="Assign Teachers"
           description="Choose which teachers teach which subject in which class."
-          action={{ label: 'Assign teachers', to: '/dashboard/teacher-assignment' }}
+          action={{ label: 'Assign teachers', to: ROUTES.teacherAssignment }}
         />
         <DashboardCard
           title="Reports"
           description="Attendance and results across classes."
-          action={{ label: 'Open reports', to: '/dashboard/reports' }}
+          action={{ label: 'Open reports', to: ROUTES.reports }}
         />
         <DashboardCard
           title="School Calendar"
           description="Terms, holidays and school events."
-          action={{ label: 'Open calendar', to: '/dashboard/calendar' }}
+          action={{ label: 'Open calendar', to: ROUTES.calendar }}
         />
         <DashboardCard
           title="School Messages"
           description="Messages from teachers and parents."
-          action={{ label: 'Open messages', to: '/dashboard/messages' }}
+          action={{ label: 'Open messages', to: ROUTES.messages }}
         />
       </CardGrid>
     </>
@@ -96,7 +97,7 @@ export function TeacherDashboard({ firstName }: DashboardProps) {
           title="Your Courses"
           wide
           description="The courses you teach this year."
-          action={{ label: 'View All Courses', to: '/dashboard/courses' }}
+          action={{ label: 'View All Courses', to: ROUTES.courses }}
         >
           {courses.items.length === 0 ? (
             <EmptyText>You have no courses yet.</EmptyText>
@@ -105,7 +106,7 @@ export function TeacherDashboard({ firstName }: DashboardProps) {
               label="Your courses"
               items={courses.items.map((course) => ({
                 key: course.id,
-                to: `/dashboard/courses/${course.id}`,
+                to: pathTo('course', { courseId: course.id }),
                 label: course.title,
                 detail: `${course.subjectName} · ${course.className}`,
               }))}
@@ -115,29 +116,29 @@ export function TeacherDashboard({ firstName }: DashboardProps) {
         <DashboardCard
           title="Live Classes"
           description="Start or schedule an online lesson."
-          action={{ label: 'Open live classes', to: '/dashboard/live-classes' }}
+          action={{ label: 'Open live classes', to: ROUTES.liveClasses }}
         />
         <DashboardCard
           title="Class Attendance"
           description="Take and review attendance for your classes."
-          action={{ label: 'Take attendance', to: '/dashboard/attendance' }}
+          action={{ label: 'Take attendance', to: ROUTES.attendance }}
         />
         <DashboardCard
           title="Assignments to Review"
           description="Submissions waiting for your grading."
-          action={{ label: 'Review assignments', to: '/dashboard/teacher/assignments' }}
+          action={{ label: 'Review assignments', to: ROUTES.assignmentReview }}
         >
           <GradingQueue />
         </DashboardCard>
         <DashboardCard
           title="Student Diaries"
           description="Notes and homework for your students."
-          action={{ label: 'Open student diaries', to: '/dashboard/student-diary' }}
+          action={{ label: 'Open student diaries', to: ROUTES.studentDiary }}
         />
         <DashboardCard
           title="Class Forums"
           description="Discussions with your classes."
-          action={{ label: 'Open forums', to: '/dashboard/forums' }}
+          action={{ label: 'Open forums', to: ROUTES.forums }}
         />
       </CardGrid>
     </>

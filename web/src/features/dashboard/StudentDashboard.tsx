@@ -11,6 +11,7 @@ import { StatusChip } from '../submissions/StatusChip';
 import { pointsText } from '../submissions/myItems';
 import { TodoCard } from '../notifications/TodoCard';
 import { STUDENT_DASHBOARD_ASSIGNMENTS, STUDENT_DASHBOARD_COURSES, useStudentDashboard } from './useDashboardData';
+import { ROUTES, pathTo } from '@lms/routes';
 
 export function StudentDashboard({ firstName }: { firstName: string }) {
   const { courses, assignments } = useStudentDashboard();
@@ -37,7 +38,7 @@ export function StudentDashboard({ firstName }: { firstName: string }) {
                   secondaryAction={
                     <Button
                       component={RouterLink}
-                      to={`/dashboard/courses/${course.id}`}
+                      to={pathTo('course', { courseId: course.id })}
                       size="small"
                       aria-label={`View Modules of ${course.subjectName}`}
                     >
@@ -51,7 +52,7 @@ export function StudentDashboard({ firstName }: { firstName: string }) {
             </List>
           )}
         </DashboardCard>
-        <DashboardCard title="Recent Assignments" wide action={{ label: 'View all assignments', to: '/dashboard/assignments' }}>
+        <DashboardCard title="Recent Assignments" wide action={{ label: 'View all assignments', to: ROUTES.assignments }}>
           {recentAssignments.length === 0 ? (
             <EmptyText>You have no assignments yet.</EmptyText>
           ) : (
@@ -74,22 +75,22 @@ export function StudentDashboard({ firstName }: { firstName: string }) {
         <DashboardCard
           title="Live Sessions"
           description="No live sessions are scheduled."
-          action={{ label: 'Open live sessions', to: '/dashboard/live-sessions' }}
+          action={{ label: 'Open live sessions', to: ROUTES.liveSessions }}
         />
         <DashboardCard
           title="Your Grades"
           description="Your scores and feedback by course, with your average in each."
-          action={{ label: 'Open grades', to: '/dashboard/grades' }}
+          action={{ label: 'Open grades', to: ROUTES.grades }}
         />
         <DashboardCard
           title="Your Transcript"
           description="Your results by year and subject."
-          action={{ label: 'Open transcript', to: '/dashboard/transcript' }}
+          action={{ label: 'Open transcript', to: ROUTES.transcript }}
         />
         <DashboardCard
           title="Your Diary"
           description="Notes and homework from your teachers."
-          action={{ label: 'Open diary', to: '/dashboard/diary' }}
+          action={{ label: 'Open diary', to: ROUTES.diary }}
         />
       </CardGrid>
     </>

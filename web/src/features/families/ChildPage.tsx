@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { NO_CHILDREN_TEXT } from './ParentSections';
 import { useChildCoursesQuery, useMyChildrenQuery } from './families.generated';
 import { ChildAssessmentsTab, ChildAttendanceTab, ChildCoursesTab } from './ChildTabs';
+import { pathTo } from '@lms/routes';
 
 const TABS = ['Courses', 'Assessments', 'Attendance'] as const;
 type Tab = (typeof TABS)[number];
@@ -69,7 +70,7 @@ export function ChildrenPage() {
   const query = useMyChildrenQuery({ fetchPolicy: 'cache-and-network' });
   if (query.loading && !query.data) return <Spinner label="Loading..." />;
   const children = query.data?.myChildren ?? [];
-  if (children.length === 1) return <Navigate to={`/dashboard/children/${children[0].child.id}${search}`} replace />;
+  if (children.length === 1) return <Navigate to={`${pathTo('child', { studentId: children[0].child.id })}${search}`} replace />;
   return (
     <>
       <Typography variant="h1" component="h1" sx={{ mb: 2 }}>
@@ -80,7 +81,7 @@ export function ChildrenPage() {
       <Box component="ul" sx={{ pl: 2 }}>
         {children.map((c) => (
           <li key={c.child.id}>
-            <Link component={RouterLink} to={`/dashboard/children/${c.child.id}${search}`}>
+            <Link component={RouterLink} to={`${pathTo('child', { studentId: c.child.id })}${search}`}>
               {`${c.child.firstName} ${c.child.lastName}`}
             </Link>
           </li>

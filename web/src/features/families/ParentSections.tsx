@@ -8,6 +8,7 @@ import type { MyChildrenQuery } from './families.generated';
 import { formatDateTime } from '../../lib/format';
 import { StatusChip, type StatusLabel } from '../submissions/StatusChip';
 import { DashboardCard, EmptyText } from '../../components/DashboardParts';
+import { pathTo } from '@lms/routes';
 
 export type ChildCard = MyChildrenQuery['myChildren'][number];
 type CardItem = ChildCard['recentGraded'][number];
@@ -57,7 +58,7 @@ export function ChildOverview({ child }: { child: ChildCard }) {
       title={name}
       description={placement}
       wide
-      action={{ label: `View details of ${child.child.firstName}`, to: `/dashboard/children/${child.child.id}` }}
+      action={{ label: `View details of ${child.child.firstName}`, to: pathTo('child', { studentId: child.child.id }) }}
     >
       <Box sx={{ display: 'flex', gap: 4, flexWrap: 'wrap', mb: 2 }}>
         <Figure label="Courses" value={child.coursesCount} />

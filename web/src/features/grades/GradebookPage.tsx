@@ -19,6 +19,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { formatPoints } from './gradesFormat';
 import type { GradebookQuery } from './grades.generated';
 import { useGradebook } from './useGradebook';
+import { pathTo } from '@lms/routes';
 
 type Book = GradebookQuery['gradebook'];
 type Cell = Book['rows']['nodes'][number]['cells'][number];
@@ -183,7 +184,7 @@ export function GradebookPage() {
 
   return (
     <>
-      <BackLink to={`/dashboard/courses/${courseId}`}>Back to the course</BackLink>
+      <BackLink to={pathTo('course', { courseId })}>Back to the course</BackLink>
       <Loaded loading={g.loading} error={g.loadError} value={g.notFound ? null : g.book} notFoundText="Course not found.">
         {(b) => (
           <>

@@ -36,6 +36,7 @@ import { ReopenDialog, reopenTarget, type ReopenTarget } from './ReopenDialog';
 import { SubmissionDetail } from './SubmissionDetail';
 import { SubmissionList } from './SubmissionList';
 import { useGradingDashboard } from './useGradingDashboard';
+import { pathTo } from '@lms/routes';
 
 /** /dashboard/assignments/{assignmentId}/submissions */
 export function AssignmentGradingPage() {
@@ -163,8 +164,8 @@ function GradingDashboardPage({ kind }: { kind: GradingKind }) {
   const item = d.assessment;
   const back =
     kind.backTo === 'module' && item.module
-      ? { to: `/dashboard/modules/${item.module.id}`, label: 'Back to Module' }
-      : { to: `/dashboard/courses/${item.course.id}`, label: 'Back to Course' };
+      ? { to: pathTo('module', { moduleId: item.module.id }), label: 'Back to Module' }
+      : { to: pathTo('course', { courseId: item.course.id }), label: 'Back to Course' };
   // phones and tablets: the chosen submission alone, the list alone otherwise
   const narrow = (shown: boolean) => ({ xs: shown ? 'block' : 'none', lg: 'block' });
 

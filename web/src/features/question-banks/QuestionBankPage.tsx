@@ -21,6 +21,7 @@ import { SHARING_LABEL } from './labels';
 import { MoveQuestionsDialog } from './MoveQuestionsDialog';
 import { QtiImportDialog } from './QtiImportDialog';
 import { useQuestionBank, type Bank } from './useQuestionBank';
+import { ROUTES } from '@lms/routes';
 
 /** /dashboard/question-banks/:id (issue 30): one bank's questions with their tags and statistics. */
 export function QuestionBankPage() {
@@ -29,7 +30,7 @@ export function QuestionBankPage() {
   useDocumentTitle(b.bank ? `Question bank ${b.bank.name}` : 'Question bank');
   return (
     <>
-      <BackLink to="/dashboard/question-banks">Back to question banks</BackLink>
+      <BackLink to={ROUTES.questionBanks}>Back to question banks</BackLink>
       <Loaded
         loading={b.loading}
         error={b.notFound ? null : b.loadError}

@@ -17,10 +17,11 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { BankDialog } from './BankDialog';
 import { SHARING_SHORT } from './labels';
 import { useQuestionBanks, type BankRow } from './useQuestionBanks';
+import { pathTo } from '@lms/routes';
 
 const COLUMNS = ['Name', 'Subject', 'Owner', 'Sharing', 'Questions'];
 
-export const bankPath = (id: string) => `/dashboard/question-banks/${id}`;
+export const bankPath = (id: string) => pathTo('questionBank', { id });
 
 /** /dashboard/question-banks (issue 30): the banks a teacher may use, and a new bank. */
 export function QuestionBanksPage() {

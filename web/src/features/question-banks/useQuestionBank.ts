@@ -20,6 +20,7 @@ import {
   useUpdateQuestionBankMutation,
   type QuestionBankQuery,
 } from './question-banks.generated';
+import { ROUTES } from '@lms/routes';
 
 export type Bank = QuestionBankQuery['questionBank'];
 export type BankQuestion = Bank['questions'][number];
@@ -120,7 +121,7 @@ export function useQuestionBank(id: string) {
         'Failed to delete the question bank',
       )
     ) {
-      void navigate('/dashboard/question-banks');
+      void navigate(ROUTES.questionBanks);
     }
   };
 

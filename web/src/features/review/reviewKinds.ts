@@ -4,6 +4,7 @@
  */
 import type { AssessmentKind } from '../../gql/types';
 import { KINDS, type Kind, type KindKey } from '../../lib/assessmentKinds';
+import { ROUTES } from '@lms/routes';
 
 export interface ReviewKind extends Kind {
   /** The GraphQL kind. */
@@ -28,7 +29,7 @@ const review = (key: KindKey, gql: AssessmentKind, subtitle: string): ReviewKind
     gql,
     title: `${kind.noun} Review`,
     subtitle,
-    path: `/dashboard/teacher/${plural}`,
+    path: ROUTES[`${key}Review`],
     emptyDetail: `No ${plural} have been created yet.`,
     failedText: `Failed to fetch ${plural}`,
   };

@@ -4,6 +4,7 @@
  */
 import type { AssessmentKind } from '../../gql/types';
 import { KINDS, type Kind, type KindKey } from '../../lib/assessmentKinds';
+import { ROUTES } from '@lms/routes';
 
 /** The authoring table's words (noun 'Assignment', plural 'Assignments') and the student's. */
 export interface StudentKind extends Kind {
@@ -26,7 +27,7 @@ export const STUDENT_KINDS: Record<KindKey, StudentKind> = {
     ...KINDS.assignment,
     gql: 'ASSIGNMENT',
     listTitle: 'My Assignments',
-    listPath: '/dashboard/assignments',
+    listPath: ROUTES.assignments,
     listFailedText: 'Failed to fetch your assignments',
     detailsFailedText: 'Failed to fetch assignment details',
     downloadPath: '/api/submissions/download',
@@ -35,7 +36,7 @@ export const STUDENT_KINDS: Record<KindKey, StudentKind> = {
     ...KINDS.quiz,
     gql: 'QUIZ',
     listTitle: 'My Quizzes',
-    listPath: '/dashboard/quizzes',
+    listPath: ROUTES.quizzes,
     listFailedText: 'Failed to fetch quizzes',
     detailsFailedText: 'Failed to fetch quiz details',
     downloadPath: '/api/quizsubmissions/download',
@@ -44,7 +45,7 @@ export const STUDENT_KINDS: Record<KindKey, StudentKind> = {
     ...KINDS.exam,
     gql: 'EXAM',
     listTitle: 'My Exams',
-    listPath: '/dashboard/exams',
+    listPath: ROUTES.exams,
     listFailedText: 'Failed to fetch exams',
     detailsFailedText: 'Failed to fetch exam details',
     downloadPath: '/api/examsubmissions/download',

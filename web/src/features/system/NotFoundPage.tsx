@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { PublicShell } from '../../layout/AppLayout';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { ROUTES } from '@lms/routes';
 
 /** The 404 text and link; inside the signed-in layout for unknown /dashboard paths. */
 export function NotFoundPanel() {
@@ -14,7 +15,7 @@ export function NotFoundPanel() {
         404 - Page Not Found
       </Typography>
       <Typography sx={{ mb: 3 }}>The page you are looking for does not exist.</Typography>
-      <Button component={RouterLink} to="/" variant="contained">
+      <Button component={RouterLink} to={ROUTES.home} variant="contained">
         Return to Home
       </Button>
     </Box>
