@@ -1722,6 +1722,8 @@ export type GradingChanges = {
   cursor: Scalars['String']['output'];
   /** The submissions of the item changed since the cursor (new, graded, reopened, auto-submitted), whole; a poll may repeat a recent one (merge by id, keep the higher version). A late joiner's open work (the dashboard's joinedLate) is not among them; what they hand in is. */
   submissions: Array<Submission>;
+  /** The tiles as they are now, counted with the same rule as the dashboard's: replace the shown ones. */
+  tiles: GradingTiles;
 };
 
 /** A teacher's grading dashboard of one assignment, exam or quiz: the tiles and the three lists, in one query (assessments.md section 2 "Teacher grading dashboards"). */
@@ -1777,6 +1779,27 @@ export type GradingQueueEdge = {
   cursor: Scalars['String']['output'];
   /** The item. */
   node: ReviewItem;
+};
+
+/** A grading dashboard's tiles (assessments.md section 2), counted on the server: the dashboard answers them, and so does its change feed, so a client never counts them itself. */
+export type GradingTiles = {
+  __typename?: 'GradingTiles';
+  /** Tile 'Graded': submissions (not reopened) whose status is graded. */
+  gradedCount: Scalars['Int']['output'];
+  /** Whether the item's due date has passed on the server clock: tile 3 reads 'Overdue' (overdueCount) when true, 'Not Submitted' (notSubmittedCount) before. */
+  isPastDue: Scalars['Boolean']['output'];
+  /** 'Joined late (n)': students placed in the class after the due date, whose work is open until their own due date (customDueDate) and who are not overdue. */
+  joinedLateCount: Scalars['Int']['output'];
+  /** Tile 'Not Submitted' before the due date: targeted students with no submission. */
+  notSubmittedCount: Scalars['Int']['output'];
+  /** Tile 'Overdue' after the due date: targeted students with no submission; 0 before the due date. */
+  overdueCount: Scalars['Int']['output'];
+  /** Tile 'Reopened': submissions reopened for another attempt (the Reopened list). */
+  reopenedCount: Scalars['Int']['output'];
+  /** Tile 'Submitted': submissions that are not reopened (the Submitted list). */
+  submittedCount: Scalars['Int']['output'];
+  /** Tile 'Total Students': the students the item is for (the course's class and year, or the targets), and anyone else who submitted. */
+  totalStudents: Scalars['Int']['output'];
 };
 
 /** How to take a OneRoster CSV zip. */

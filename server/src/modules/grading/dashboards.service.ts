@@ -19,6 +19,7 @@ import { reopenDueDate } from './grading.validation';
 import { setLateDueDate } from './late-join';
 import { AutoSubmitScope, autoSubmitOverdue } from './auto-submit';
 import { changedSince, decodeCursor, encodeCursor } from './dashboards.queries';
+import { tilesOf } from './dashboards.tiles';
 import { ReviewListRow, reviewItemsSql } from './review-list';
 import { GradingChanges, GradingDashboard, OverdueStudent, OverdueSummary, ReviewBadge, ReviewItem } from './dashboards.types';
 
@@ -108,12 +109,12 @@ export class DashboardsService {
     const { assessment } = await this.reviewable(actor, assessmentId);
     const at = decodeCursor(since);
     if (!at) throw validation(REVIEW_TEXT.badCursor, 'since');
-    const { ids, cursor } = await changedSince(this.ds, assessment.id, at);
+    const { ids, cursor, roster, subs } = await changedSince(this.ds, actor, assessment.id, at);
     // a late joiner's open work is no change to the lists a client merges into (Submitted, Reopened): left out,
     // it would land among the Reopened; what they hand in comes as any other submission
     const rows = (await submissionRowsById(this.ds, ids)).filter((r) => !isLateOpen(r));
     const submissions = await this.submissions.views(actor, rows);
-    return Object.assign(new GradingChanges(), { cursor, submissions });
+    return Object.assign(new GradingChanges(), { cursor, submissions, tiles: tilesOf(roster, subs, new Date(assessment.dueDate)) });
   }
 
   /**
@@ -211,32 +212,22 @@ const dateOf = (v: Date | string | null): Date | null => (v === null ? null : ne
 
 /** The dashboard's tiles and lists of the item, its roster and the submissions the viewer reads (newest first). */
 export function assemble(a: Assessment, roster: AssessmentStudent[], subs: Submission[], cursor: string): GradingDashboard {
-  const submitted = subs.filter((s) => s.status !== SubmissionStatus.reopened);
-  const joinedLate = subs.filter((s) => isLateOpen(s));
-  const reopened = subs.filter((s) => s.status === SubmissionStatus.reopened && !isLateOpen(s));
+  const dueDate = new Date(a.dueDate);
+  const tiles = tilesOf(
+    roster.map((r) => r.id),
+    subs.map((s) => ({ studentId: s.student.id, status: s.status, allowedAfterDue: s.allowedAfterDue, joinedLate: s.joinedLate })),
+    dueDate,
+  );
   const have = new Set(subs.map((s) => s.student.id));
   const missing = roster.filter((s) => !have.has(s.id));
-  const dueDate = new Date(a.dueDate);
-  const isPastDue = Date.now() > dueDate.getTime();
-  const onRoster = new Set(roster.map((r) => r.id));
-  const others = subs.filter((s) => !onRoster.has(s.student.id)).length;
-  return Object.assign(new GradingDashboard(), {
+  return Object.assign(new GradingDashboard(), tiles, {
     assessment: a,
-    isPastDue,
-    // someone who submitted and has since left the class still counts among the students of the item
-    totalStudents: roster.length + others,
-    submittedCount: submitted.length,
-    notSubmittedCount: missing.length,
-    overdueCount: isPastDue ? missing.length : 0,
-    gradedCount: submitted.filter((s) => s.status === SubmissionStatus.graded).length,
-    reopenedCount: reopened.length,
-    submitted,
-    overdue: isPastDue ? missing.map((student) => Object.assign(new OverdueStudent(), { student, dueDate })) : [],
-    reopened,
-    joinedLateCount: joinedLate.length,
-    joinedLate: joinedLate.sort(
-      (x, y) => x.student.lastName.localeCompare(y.student.lastName) || x.student.firstName.localeCompare(y.student.firstName),
-    ),
+    submitted: subs.filter((s) => s.status !== SubmissionStatus.reopened),
+    overdue: tiles.isPastDue ? missing.map((student) => Object.assign(new OverdueStudent(), { student, dueDate })) : [],
+    reopened: subs.filter((s) => s.status === SubmissionStatus.reopened && !isLateOpen(s)),
+    joinedLate: subs
+      .filter((s) => isLateOpen(s))
+      .sort((x, y) => x.student.lastName.localeCompare(y.student.lastName) || x.student.firstName.localeCompare(y.student.firstName)),
     cursor,
   });
 }

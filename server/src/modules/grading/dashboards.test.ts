@@ -217,6 +217,34 @@ it('gradingChanges: a grade saved elsewhere reaches an open dashboard, also when
   expect(student.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
 });
 
+it('gradingChanges answers the tiles as a fresh dashboard counts them, as work is graded and reopened and the due date passes', async () => {
+  const TILE_FIELDS = 'isPastDue totalStudents submittedCount notSubmittedCount overdueCount gradedCount reopenedCount joinedLateCount';
+  const FRESH = `query($id: ID!) { gradingDashboard(assessmentId: $id) { ${TILE_FIELDS} cursor submitted { id } } }`;
+  const FEED = `query($id: ID!, $since: String!) { gradingChanges(assessmentId: $id, since: $since) { cursor tiles { ${TILE_FIELDS} } } }`;
+  const item = await makeBigItem(t, tok.teacher, { courseId: room.courseId }, 2, { dueInHours: 24 });
+  await fillSubmissions(t.ds, item, room, 0.5);
+  await t.ds.query(`UPDATE submissions SET status = 'pending' WHERE assessment_id = $1`, [item]);
+  const same = async (who = tok.teacher) => {
+    const { cursor, submitted, ...fresh } = (await t.gql(FRESH, { id: item }, who)).data.gradingDashboard;
+    const answer = await t.gql(FEED, { id: item, since: cursor }, who);
+    expect(answer.errors).toBeUndefined();
+    const feed = answer.data.gradingChanges.tiles;
+    expect(feed).toEqual(fresh);
+    return { fresh, submitted: submitted as Array<{ id: string }> };
+  };
+  const start = await same();
+  expect(start.fresh).toMatchObject({ totalStudents: 6, submittedCount: 3, notSubmittedCount: 3, gradedCount: 0, reopenedCount: 0 });
+  await t.ds.query(`UPDATE submissions SET status = 'graded' WHERE id = $1`, [start.submitted[0].id]);
+  await t.ds.query(`UPDATE submissions SET status = 'reopened', allowed_after_due = true WHERE id = $1`, [start.submitted[1].id]);
+  expect((await same()).fresh).toMatchObject({ submittedCount: 2, gradedCount: 1, reopenedCount: 1 });
+  // the due date passes: the missing students are overdue, on the server clock
+  await t.ds.query(`UPDATE assessments SET due_date = date_trunc('minute', now()) - interval '1 minute' WHERE id = $1`, [item]);
+  expect((await same()).fresh).toMatchObject({ isPastDue: true, overdueCount: 3, notSubmittedCount: 3 });
+  // an administrator reads the same tiles; a student reads none
+  await same(tok.admin);
+  expect((await t.gql(FEED, { id: item, since: 'x' }, tok.student)).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+});
+
 it("the old client's review lists keep working over REST: GET /quizzes then GET /quizsubmissions?quiz={id} for a teacher", async () => {
   const [{ id: moduleId }] = await t.ds.query(
     `INSERT INTO course_modules (course_id, title, sort_order) VALUES ($1, 'Old client', 9) RETURNING id`,

@@ -46,15 +46,9 @@ export class OverdueStudent {
 
 @ObjectType({
   description:
-    'A teacher\'s grading dashboard of one assignment, exam or quiz: the tiles and the three lists, in one query (assessments.md section 2 "Teacher grading dashboards").',
+    "A grading dashboard's tiles (assessments.md section 2), counted on the server: the dashboard answers them, and so does its change feed, so a client never counts them itself.",
 })
-export class GradingDashboard {
-  @Field(() => Assessment, {
-    description:
-      "The item with its questions (with keys: only the course's teachers, SuperAdmin and Admin see a dashboard), course and module.",
-  })
-  assessment: Assessment;
-
+export class GradingTiles {
   @Field({
     description:
       "Whether the item's due date has passed on the server clock: tile 3 reads 'Overdue' (overdueCount) when true, 'Not Submitted' (notSubmittedCount) before.",
@@ -82,6 +76,24 @@ export class GradingDashboard {
   @Field(() => Int, { description: "Tile 'Reopened': submissions reopened for another attempt (the Reopened list)." })
   reopenedCount: number;
 
+  @Field(() => Int, {
+    description:
+      "'Joined late (n)': students placed in the class after the due date, whose work is open until their own due date (customDueDate) and who are not overdue.",
+  })
+  joinedLateCount: number;
+}
+
+@ObjectType({
+  description:
+    'A teacher\'s grading dashboard of one assignment, exam or quiz: the tiles and the three lists, in one query (assessments.md section 2 "Teacher grading dashboards").',
+})
+export class GradingDashboard extends GradingTiles {
+  @Field(() => Assessment, {
+    description:
+      "The item with its questions (with keys: only the course's teachers, SuperAdmin and Admin see a dashboard), course and module.",
+  })
+  assessment: Assessment;
+
   @Field(() => [Submission], {
     description:
       'The Submitted list: submissions that are not reopened (pending review or graded), with answers, grades and explanations, newest first.',
@@ -97,12 +109,6 @@ export class GradingDashboard {
     description: 'The Reopened list (Extend Again), with answers and grades; late joiners are listed apart (joinedLate).',
   })
   reopened: Submission[];
-
-  @Field(() => Int, {
-    description:
-      "'Joined late (n)': students placed in the class after the due date, whose work is open until their own due date (customDueDate) and who are not overdue.",
-  })
-  joinedLateCount: number;
 
   @Field(() => [Submission], {
     description:
@@ -126,6 +132,11 @@ export class GradingChanges {
       "The submissions of the item changed since the cursor (new, graded, reopened, auto-submitted), whole; a poll may repeat a recent one (merge by id, keep the higher version). A late joiner's open work (the dashboard's joinedLate) is not among them; what they hand in is.",
   })
   submissions: Submission[];
+
+  @Field(() => GradingTiles, {
+    description: "The tiles as they are now, counted with the same rule as the dashboard's: replace the shown ones.",
+  })
+  tiles: GradingTiles;
 }
 
 @ObjectType({

@@ -51,7 +51,7 @@ export const isReopened = (s: StatusSubmission | null): boolean => !!s && (s.all
  * A late joiner's open work (nothing handed in, not reopened by a teacher since): due at its own date, and to
  * the student simply Pending (or Overdue once that date passed), not a reopening or an extension.
  */
-export const isLateOpen = (s: StatusSubmission | null): boolean =>
+export const isLateOpen = (s: Pick<StatusSubmission, 'status' | 'allowedAfterDue' | 'joinedLate'> | null): boolean =>
   !!s && !!s.joinedLate && !s.allowedAfterDue && s.status === SubmissionStatus.reopened;
 
 /** The due date that applies: a reopened submission's customDueDate when set, else the item's. */

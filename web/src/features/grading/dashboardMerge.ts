@@ -2,18 +2,31 @@
  * Folding changed submissions into the dashboard the page shows, without asking for the whole page again: a
  * grade saved here or by another teacher, a reopen, a submission created for an overdue student. Each student
  * is in at most one list (Submitted, Reopened, Overdue); a submission goes to Reopened when its status says so,
- * else to Submitted, and the tiles move with it. A change that is older than what is shown (a poll answered
- * after a save) and one already shown (a poll repeats a recent change) are left out, by the submission's version.
+ * else to Submitted. A change that is older than what is shown (a poll answered after a save) and one already shown
+ * (a poll repeats a recent change) are left out, by the submission's version. The tiles are never counted here: the
+ * change feed answers them as the server counts the dashboard's (`tiles`), and they replace the shown ones.
  */
 import type { SubmissionStatus } from '../../gql/types';
-import type { GradingDashboardQuery, GradingSubmissionFragment } from './grading.generated';
+import type { GradingChangesQuery, GradingDashboardQuery, GradingSubmissionFragment } from './grading.generated';
 
 export type Dashboard = GradingDashboardQuery['gradingDashboard'];
 export type GradingSubmission = GradingSubmissionFragment;
 export type OverdueEntry = Dashboard['overdue'][number];
 export type Student = GradingSubmission['student'];
 
-type Counts = Pick<Dashboard, 'submittedCount' | 'notSubmittedCount' | 'overdueCount' | 'gradedCount' | 'reopenedCount'>;
+/** The tiles as the change feed answers them. */
+export type Tiles = GradingChangesQuery['gradingChanges']['tiles'];
+
+const TILE_KEYS = [
+  'isPastDue',
+  'totalStudents',
+  'submittedCount',
+  'notSubmittedCount',
+  'overdueCount',
+  'gradedCount',
+  'reopenedCount',
+  'joinedLateCount',
+] as const satisfies ReadonlyArray<keyof Tiles & keyof Dashboard>;
 
 export interface Merged {
   dashboard: Dashboard;
@@ -25,17 +38,10 @@ function listOf(s: GradingSubmission): 'submitted' | 'reopened' {
   return s.status === 'REOPENED' ? 'reopened' : 'submitted';
 }
 
-/** `incoming` folded into `dash`; the same object back when nothing changed. */
-export function mergeSubmissions(dash: Dashboard, incoming: readonly GradingSubmission[]): Merged {
+/** `incoming` folded into `dash`, and `tiles` (the feed's) in place of the shown ones; the same object back when nothing changed. */
+export function mergeSubmissions(dash: Dashboard, incoming: readonly GradingSubmission[], tiles?: Tiles): Merged {
   const lists = { submitted: [...dash.submitted], reopened: [...dash.reopened] };
   let overdue = dash.overdue;
-  const counts: Counts = {
-    submittedCount: dash.submittedCount,
-    notSubmittedCount: dash.notSubmittedCount,
-    overdueCount: dash.overdueCount,
-    gradedCount: dash.gradedCount,
-    reopenedCount: dash.reopenedCount,
-  };
   const unknown: GradingSubmission[] = [];
   let changed = false;
 
@@ -46,14 +52,6 @@ export function mergeSubmissions(dash: Dashboard, incoming: readonly GradingSubm
     if (old && old.id === s.id && old.version >= s.version) continue;
     changed = true;
     const to = listOf(s);
-    if (from && old) {
-      if (from === 'submitted') {
-        counts.submittedCount -= 1;
-        if (old.status === 'GRADED') counts.gradedCount -= 1;
-      } else {
-        counts.reopenedCount -= 1;
-      }
-    }
     if (from === to) {
       // stays where the teacher sees it
       lists[to] = lists[to].map((x) => (same(x) ? s : x));
@@ -62,25 +60,17 @@ export function mergeSubmissions(dash: Dashboard, incoming: readonly GradingSubm
       lists[to] = [...lists[to], s];
     }
     if (!from) {
-      const wasOverdue = overdue.some((o) => o.student.id === s.student.id);
-      if (wasOverdue) {
-        overdue = overdue.filter((o) => o.student.id !== s.student.id);
-        counts.overdueCount = Math.max(0, counts.overdueCount - 1);
-      } else {
-        unknown.push(s);
-      }
-      counts.notSubmittedCount = Math.max(0, counts.notSubmittedCount - 1);
-    }
-    if (to === 'submitted') {
-      counts.submittedCount += 1;
-      if (s.status === 'GRADED') counts.gradedCount += 1;
-    } else {
-      counts.reopenedCount += 1;
+      if (overdue.some((o) => o.student.id === s.student.id)) overdue = overdue.filter((o) => o.student.id !== s.student.id);
+      else unknown.push(s);
     }
   }
 
-  if (!changed) return { dashboard: dash, unknown };
-  return { dashboard: { ...dash, ...counts, submitted: lists.submitted, reopened: lists.reopened, overdue }, unknown };
+  // only the tiles' own fields: the answer also carries its __typename, which is not the dashboard's
+  const counted: Partial<Tiles> = {};
+  for (const key of TILE_KEYS) if (tiles && tiles[key] !== dash[key]) Object.assign(counted, { [key]: tiles[key] });
+  if (!changed && !Object.keys(counted).length) return { dashboard: dash, unknown };
+  if (!changed) return { dashboard: { ...dash, ...counted }, unknown };
+  return { dashboard: { ...dash, ...counted, submitted: lists.submitted, reopened: lists.reopened, overdue }, unknown };
 }
 
 /** The order next / previous walk through: the Submitted list, then the Reopened list (as shown). */

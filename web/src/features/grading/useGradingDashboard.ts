@@ -6,7 +6,7 @@ import { errorCode, errorMessage } from '../../lib/errors';
 import { useActionMessages } from '../../components/useActionMessages';
 import { fromLocalInput } from '../../lib/format';
 import { downloadFile } from '../../lib/download';
-import { mergeSubmissions, submissionOf, type GradingSubmission, type Student } from './dashboardMerge';
+import { mergeSubmissions, submissionOf, type GradingSubmission, type Student, type Tiles } from './dashboardMerge';
 import { allQuestions } from './gradingQueue';
 import { GRADE_FAILED_TEXT, GRADE_SAVED_TEXT, reopenFailedText, reopenedText, type GradingKind } from './gradingKinds';
 import {
@@ -62,8 +62,9 @@ function conflictOf(error: unknown): { current: CurrentGrade; questionId: string
 /**
  * A grading dashboard (assessments.md sections 2, 4, 5 and 8): one request loads the item, the tiles and the
  * three lists. Saving a grade, reopening and creating a submission answer the whole submission, which is folded
- * into the cached page (lists and tiles move with it, nothing is fetched again); while the page is visible,
- * what other teachers and students changed arrives every few seconds the same way. The chosen student is in the
+ * into the cached page's lists at once; the tiles then come from the change feed, asked right away, as the server
+ * counts them (the page never counts them itself). While the page is visible, what other teachers and students
+ * changed arrives every few seconds the same way. The chosen student is in the
  * address (?student=), so a reload or a shared link opens the same submission.
  */
 export function useGradingDashboard(kind: GradingKind, assessmentId: string) {
@@ -85,11 +86,11 @@ export function useGradingDashboard(kind: GradingKind, assessmentId: string) {
    * lists still hold the old ones to compare with) into the cached page; returns those of students in no list.
    */
   const merge = useCallback(
-    (submissions: readonly GradingSubmission[], cursor?: string): GradingSubmission[] => {
+    (submissions: readonly GradingSubmission[], cursor?: string, tiles?: Tiles): GradingSubmission[] => {
       const cache = client.cache;
       const current = cache.readQuery({ query: GradingDashboardDocument, variables: { assessmentId } });
       if (!current) return [];
-      const { dashboard: merged, unknown } = mergeSubmissions(current.gradingDashboard, submissions);
+      const { dashboard: merged, unknown } = mergeSubmissions(current.gradingDashboard, submissions, tiles);
       const next = cursor && cursor !== merged.cursor ? { ...merged, cursor } : merged;
       if (next !== current.gradingDashboard) {
         cache.writeQuery({ query: GradingDashboardDocument, variables: { assessmentId }, data: { ...current, gradingDashboard: next } });
@@ -109,11 +110,20 @@ export function useGradingDashboard(kind: GradingKind, assessmentId: string) {
       fetchPolicy: 'no-cache',
     });
     if (!data) return;
-    const unknown = merge(data.gradingChanges.submissions, data.gradingChanges.cursor);
+    const unknown = merge(data.gradingChanges.submissions, data.gradingChanges.cursor, data.gradingChanges.tiles);
     if (unknown.length) await client.query({ query: GradingDashboardDocument, variables: { assessmentId }, fetchPolicy: 'network-only' });
   }, [client, assessmentId, merge]);
 
   useGradingChanges(Boolean(dashboard), poll);
+
+  /** A change this page made: its lists at once, then the tiles as the server counts them (the feed, right away). */
+  const changedHere = useCallback(
+    (submission: GradingSubmission) => {
+      merge([submission]);
+      void poll().catch(() => undefined);
+    },
+    [merge, poll],
+  );
 
   const setParam = useCallback(
     (name: 'student' | 'question', value: string | null) =>
@@ -152,7 +162,7 @@ export function useGradingDashboard(kind: GradingKind, assessmentId: string) {
         variables: { input: { submissionId: submission.id, questionId, score, feedback, expectedVersion } },
       });
       if (!data) return { ok: false, message: GRADE_FAILED_TEXT, current: null };
-      merge([data.gradeAnswer]);
+      changedHere(data.gradeAnswer);
       const grade = data.gradeAnswer.answers.find((a) => a.questionId === questionId)?.grade ?? null;
       return { ok: true, message: GRADE_SAVED_TEXT, grade };
     } catch (error) {
@@ -172,7 +182,7 @@ export function useGradingDashboard(kind: GradingKind, assessmentId: string) {
         },
       });
       if (!data) return { ok: false, message: GRADE_FAILED_TEXT, current: null, questionId: null };
-      merge([data.gradeSubmission]);
+      changedHere(data.gradeSubmission);
       return { ok: true, message: GRADE_SAVED_TEXT, submission: data.gradeSubmission };
     } catch (error) {
       const found = conflictOf(error);
@@ -193,7 +203,7 @@ export function useGradingDashboard(kind: GradingKind, assessmentId: string) {
         const { data } = await reopenMutation({
           variables: { input: { assessmentId, studentId: student.id, newDueDate: fromLocalInput(newDueDate) } },
         });
-        if (data) merge([data.reopenSubmission]);
+        if (data) changedHere(data.reopenSubmission);
       },
       reopenedText(kind),
       reopenFailedText(kind),
@@ -204,7 +214,7 @@ export function useGradingDashboard(kind: GradingKind, assessmentId: string) {
     const ok = await msgs.act(
       async () => {
         const { data } = await createMutation({ variables: { input: { assessmentId, studentId: student.id } } });
-        if (data) merge([data.createSubmissionForGrading]);
+        if (data) changedHere(data.createSubmissionForGrading);
       },
       kind.createdText,
       kind.createFailedText,
