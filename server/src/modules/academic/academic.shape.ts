@@ -1,12 +1,11 @@
 import { presenter } from '../../core/rest';
 import { Actor } from '../../policies';
-import { presentPersonName, presentUser } from '../users/users.shape';
+import { presentPersonName } from '../users/users.shape';
 import { AcademicYear } from './academic-year.entity';
 import { AcademicPeriod } from './academic-period.entity';
 import { SchoolClass } from './class.entity';
 import { Subject } from './subject.entity';
 import { Allocation } from './allocation.entity';
-import type { PlacedUser } from './placement.service';
 
 /**
  * REST presenters of the academic structure, as platform.md section 7 names the bodies (references as
@@ -62,14 +61,4 @@ export const presentAllocation = presenter((viewer: Actor, a: Allocation) => ({
   academicYear: a.academicYear ? { id: a.academicYear.id, year: a.academicYear.year } : null,
   createdAt: a.createdAt,
   version: a.version,
-}));
-
-/**
- * A user for REST with their placement (platform.md section 3: class {_id, name} and academicYear
- * {_id, year} for students, null otherwise).
- */
-export const presentPlacedUser = presenter((viewer: Actor, u: PlacedUser) => ({
-  ...presentUser(viewer, u),
-  class: u.class ? { id: u.class.id, name: u.class.name } : null,
-  academicYear: u.academicYear ? { id: u.academicYear.id, year: u.academicYear.year } : null,
 }));

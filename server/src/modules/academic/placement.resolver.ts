@@ -9,7 +9,7 @@ import { PlaceStudentInput, PlaceStudentsInput } from './academic.types';
 
 /**
  * Student placement on the User type. The two fields are named `class` and `academicYear` on purpose:
- * REST names them so too (presentPlacedUser in academic.shape.ts).
+ * REST names them so too (presentPlacedUser in users.shape.ts).
  */
 /** A user as one-statement reads hand it over, with the placement already joined in (attendance.reads.ts); otherwise the loaders read it. */
 type Placed = User & { class?: SchoolClass | null; academicYear?: AcademicYear | null };

@@ -9,6 +9,7 @@ import { SchoolClass } from './class.entity';
 import { ACADEMIC_TEXT as T } from './academic.validation';
 import { refId } from '../../core/input';
 import { openForLateJoiners } from '../grading/late-join';
+import type { PlacedUser } from '../users/users.shape';
 
 /** The most students one bulk placement may move. */
 export const MAX_PLACE = 200;
@@ -23,12 +24,6 @@ export interface PlaceInput {
   userId?: unknown;
   classId?: unknown;
   academicYearId?: unknown;
-}
-
-/** How REST shows a user's placement (platform.md section 3: class {_id, name}, academicYear {_id, year}). */
-export interface PlacedUser extends User {
-  class: { id: string; name: string } | null;
-  academicYear: { id: string; year: string } | null;
 }
 
 /**

@@ -3,7 +3,7 @@ import { pageAndTotal, restWindow } from '../../core/paging';
 import { USER_PAGE } from './users.service';
 import { Role } from '../../core/role';
 import { USER_TEXT } from './users.validation';
-import { presentPlacedUser } from '../academic/academic.shape';
+import { presentPlacedUser } from './users.shape';
 import { presentUser } from './users.shape';
 
 /** platform.md section 7, Users (whole lists, as the spec's client reads them, unless ?limit= or ?offset= asks for a page). */

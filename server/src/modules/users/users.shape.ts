@@ -41,3 +41,19 @@ export const presentPerson = (viewer: Actor, u: User | null | undefined) => pers
 
 /** The same without the role, as allocations and attendance records name teachers and students: {_id, firstName, lastName, email}. */
 export const presentPersonName = (viewer: Actor, u: User | null | undefined) => person(viewer, u, false);
+
+/** How REST shows a user's placement (platform.md section 3: class {_id, name}, academicYear {_id, year}); the academic domain fills it. */
+export interface PlacedUser extends User {
+  class: { id: string; name: string } | null;
+  academicYear: { id: string; year: string } | null;
+}
+
+/**
+ * A user for REST with their placement (platform.md section 3: class {_id, name} and academicYear
+ * {_id, year} for students, null otherwise).
+ */
+export const presentPlacedUser = presenter((viewer: Actor, u: PlacedUser) => ({
+  ...presentUser(viewer, u),
+  class: u.class ? { id: u.class.id, name: u.class.name } : null,
+  academicYear: u.academicYear ? { id: u.academicYear.id, year: u.academicYear.year } : null,
+}));
