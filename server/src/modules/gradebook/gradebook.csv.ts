@@ -1,4 +1,4 @@
-import type { ExternalGradebookColumn } from '../oneroster/oneroster.types';
+import type { ExternalGradebookColumn } from './gradebook.external';
 import { GradeStatus, Gradebook } from './gradebook.types';
 
 /**

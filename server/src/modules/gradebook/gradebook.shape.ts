@@ -1,6 +1,6 @@
 import { presenter } from '../../core/rest';
 import { Actor } from '../../policies';
-import type { ExternalGradebookColumn } from '../oneroster/oneroster.types';
+import type { ExternalGradebookColumn } from './gradebook.external';
 import { Gradebook, StudentGrades } from './gradebook.types';
 
 /** A student's grades report for REST: the GraphQL shape with _id for the student. */

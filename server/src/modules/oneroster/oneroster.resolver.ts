@@ -6,7 +6,8 @@ import { CurrentActor } from '../../core/current-actor';
 import type { Actor } from '../../policies';
 import { validation } from '../../errors/domain-error';
 import { Gradebook } from '../gradebook/gradebook.types';
-import { ExternalGradebookColumn, ImportOneRosterInput, OneRosterAddresses, OneRosterImport } from './oneroster.types';
+import { ImportOneRosterInput, OneRosterAddresses, OneRosterImport } from './oneroster.types';
+import { ExternalGradebookColumn } from '../gradebook/gradebook.external';
 import type { ImportRecord } from './oneroster.imports';
 
 const toImport = (i: ImportRecord & { createdByName?: string | null }) =>
