@@ -7,7 +7,7 @@ import { AssessmentsService, ReadableAssessment } from '../assessments/assessmen
 import { Page, PageWindow } from '../../core/paging';
 import { SubmissionsService } from '../submissions/submissions.service';
 import { submissionRowsById, toAnswers, toRow, toSubmission, withQuestionKeys } from '../submissions/submissions.queries';
-import { Submission, SubmissionAnswer, SubmissionStatus } from '../submissions/submission.types';
+import { Submission, SubmissionAnswer } from '../submissions/submission.types';
 import { asItem } from '../submissions/submissions.my-list';
 import { toQuestions } from '../assessments/assessments.queries';
 import { ASSESSMENT_TEXT } from '../assessments/assessments.validation';
@@ -19,7 +19,7 @@ import { reopenDueDate } from './grading.validation';
 import { setLateDueDate } from './late-join';
 import { AutoSubmitScope, autoSubmitOverdue } from './auto-submit';
 import { changedSince, decodeCursor, encodeCursor } from './dashboards.queries';
-import { tilesOf } from './dashboards.tiles';
+import { dashboardListOf, tilesOf } from './dashboards.tiles';
 import { ReviewListRow, reviewItemsSql } from './review-list';
 import { GradingChanges, GradingDashboard, OverdueStudent, OverdueSummary, ReviewBadge, ReviewItem } from './dashboards.types';
 
@@ -220,14 +220,15 @@ export function assemble(a: Assessment, roster: AssessmentStudent[], subs: Submi
   );
   const have = new Set(subs.map((s) => s.student.id));
   const missing = roster.filter((s) => !have.has(s.id));
+  const inList = (list: ReturnType<typeof dashboardListOf>) => subs.filter((s) => dashboardListOf(s) === list);
   return Object.assign(new GradingDashboard(), tiles, {
     assessment: a,
-    submitted: subs.filter((s) => s.status !== SubmissionStatus.reopened),
+    submitted: inList('submitted'),
     overdue: tiles.isPastDue ? missing.map((student) => Object.assign(new OverdueStudent(), { student, dueDate })) : [],
-    reopened: subs.filter((s) => s.status === SubmissionStatus.reopened && !isLateOpen(s)),
-    joinedLate: subs
-      .filter((s) => isLateOpen(s))
-      .sort((x, y) => x.student.lastName.localeCompare(y.student.lastName) || x.student.firstName.localeCompare(y.student.firstName)),
+    reopened: inList('reopened'),
+    joinedLate: inList('joinedLate').sort(
+      (x, y) => x.student.lastName.localeCompare(y.student.lastName) || x.student.firstName.localeCompare(y.student.firstName),
+    ),
     cursor,
   });
 }
