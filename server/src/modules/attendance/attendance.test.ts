@@ -1,5 +1,4 @@
-import { startTestServer, TestServer } from '../../test/test-server';
-import { seedDemoSchool } from '../../app/seed';
+import type { TestServer } from '../../test/test-server';
 import { makeUser } from '../../test/factories';
 import {
   insertAttendance,
@@ -14,33 +13,33 @@ import { Role } from '../../core/role';
 import { User } from '../users/user.entity';
 import { seedDemoAttendance } from './attendance.seed';
 import { ATTENDANCE_TEXT as T, attendanceRate, parseAttendanceDate } from './attendance.validation';
+import {
+  AttendanceWorld,
+  FOR_DATE,
+  MARK,
+  MINE,
+  ROSTER,
+  TREND,
+  attendanceWorld,
+  datePathOf,
+  markInput,
+  restMarkBody,
+  rosterPathOf,
+  varsOf,
+} from './attendance.test.fixtures';
 
 let t: TestServer;
-const tok: Record<string, string> = {};
-const id: Record<string, string> = {};
-let teaching: Awaited<ReturnType<typeof makeTeaching>>;
+let tok: Record<string, string>;
+let id: Record<string, string>;
+let teaching: AttendanceWorld['teaching'];
 let pupils: User[];
 
-const ROSTER = `query($c: ID!, $s: ID!, $y: ID!) { attendanceRoster(classId: $c, subjectId: $s, academicYearId: $y) { id firstName lastName email } }`;
-const FOR_DATE = `query($c: ID!, $s: ID!, $d: String!) { attendanceForDate(classId: $c, subjectId: $s, date: $d) {
-  id date status notes version student { id firstName } class { id name grade } subject { id name } academicYear { id year } teacher { firstName lastName } } }`;
-const MARK = `mutation($input: MarkAttendanceInput!) { markAttendance(input: $input) { message updated records { id status notes version student { id } } } }`;
-const MINE = `query($c: ID, $s: ID) { myAttendance(classId: $c, subjectId: $s) { records(first: 200) { totalCount
-  nodes { id date status notes student { id } class { id name grade } subject { name } teacher { firstName lastName } } }
-  summary { total present absent late rate } studentInfo { class { id name grade } academicYear { id year } } classes { id name } subjects { id name } } }`;
-const TREND = `query($c: ID!, $s: ID!, $y: ID!, $w: Int!) { attendanceTrend(classId: $c, subjectId: $s, academicYearId: $y, weeks: $w) { weekStart present late absent rate } }`;
-
-const vars = (at = teaching.at) => ({ c: at.classId, s: at.subjectId, y: at.academicYearId });
-const input = (date: string, records: Array<Record<string, unknown>>, at = teaching.at) => ({ ...at, date, records });
-const restBody = (date: string, records: Array<{ student: string; status: string; notes?: string }>, at = teaching.at) => ({
-  class: at.classId,
-  subject: at.subjectId,
-  academicYear: at.academicYearId,
-  date,
-  attendanceRecords: records,
-});
-const rosterPath = (at = teaching.at) => `/attendance/students/${at.classId}/${at.subjectId}/${at.academicYearId}`;
-const datePath = (date: string, at = teaching.at) => `/attendance/class/${at.classId}/subject/${at.subjectId}/date/${date}`;
+const vars = (at = teaching.at) => varsOf(at);
+const input = (date: string, records: Array<Record<string, unknown>>, at = teaching.at) => markInput(date, records, at);
+const restBody = (date: string, records: Array<{ student: string; status: string; notes?: string }>, at = teaching.at) =>
+  restMarkBody(date, records, at);
+const rosterPath = (at = teaching.at) => rosterPathOf(at);
+const datePath = (date: string, at = teaching.at) => datePathOf(date, at);
 const rows = async (date: string, at = teaching.at) =>
   t.ds.query(
     `SELECT student_id, status, notes, version FROM attendance_records WHERE class_id = $1 AND subject_id = $2 AND date = $3 ORDER BY student_id`,
@@ -48,23 +47,7 @@ const rows = async (date: string, at = teaching.at) =>
   );
 
 beforeAll(async () => {
-  t = await startTestServer();
-  await seedDemoSchool(t.ds);
-  for (const [key, email] of Object.entries({
-    teacher: 'teacher@demo.school',
-    teacher2: 'teacher2@demo.school',
-    admin: 'admin@demo.school',
-    superadmin: 'superadmin@demo.school',
-    student: 'student@demo.school',
-    parent: 'parent@demo.school',
-  })) {
-    tok[key] = await t.login(email);
-    id[key] = (await t.rest('GET', '/auth/me', { token: tok[key] })).body.user._id;
-  }
-  teaching = await makeTeaching(t.ds, [id.teacher]);
-  pupils = await makePlacedStudents(t.ds, 3, teaching.klass.id, teaching.year.id);
-  tok.pupil0 = await t.login(pupils[0].email);
-  tok.pupil1 = await t.login(pupils[1].email);
+  ({ t, tok, id, teaching, pupils } = await attendanceWorld());
 });
 afterAll(() => t.close());
 
@@ -481,104 +464,6 @@ describe('rate, my attendance and the chart', () => {
     // a teacher of another class gets nothing through the payload either
     const other = await t.gql(save, { input: input(isoDay(0), [{ studentId: kids[0].id, status: 'LATE' }], page.at) }, tok.teacher2);
     expect(other.errors?.[0].extensions?.code).toBe('FORBIDDEN');
-  });
-});
-
-describe('statement counts do not grow with the data', () => {
-  async function classOf(size: number) {
-    const at = await makeTeaching(t.ds, [id.teacher]);
-    const kids = await makePlacedStudents(t.ds, size, at.klass.id, at.year.id);
-    return { at: at.at, kids };
-  }
-
-  it('roster, date view and marking at 2 and 25 students', async () => {
-    const date = isoDay(-2);
-    const sizes = [await classOf(2), await classOf(25)];
-    const counts = [];
-    for (const { at, kids } of sizes) {
-      const mark = await t.gql(
-        MARK,
-        {
-          input: input(
-            date,
-            kids.map((k) => ({ studentId: k.id, status: 'PRESENT', expectedVersion: 0 })),
-            at,
-          ),
-        },
-        tok.teacher,
-      );
-      expect(mark.data.markAttendance.records).toHaveLength(kids.length);
-      const restMark = await t.rest('POST', '/attendance/mark', {
-        token: tok.teacher,
-        body: restBody(
-          date,
-          kids.map((k) => ({ student: k.id, status: 'Late' })),
-          at,
-        ),
-      });
-      const roster = await t.gql(ROSTER, vars(at), tok.teacher);
-      expect(roster.data.attendanceRoster).toHaveLength(kids.length);
-      const restRoster = await t.rest('GET', rosterPath(at), { token: tok.teacher });
-      const view = await t.gql(FOR_DATE, { c: at.classId, s: at.subjectId, d: date }, tok.teacher);
-      expect(view.data.attendanceForDate).toHaveLength(kids.length);
-      const restView = await t.rest('GET', datePath(date, at), { token: tok.teacher });
-      counts.push([mark.sql, restMark.sql, roster.sql, restRoster.sql, view.sql, restView.sql]);
-    }
-    expect(counts[0].every((n) => n > 0)).toBe(true);
-    expect(counts[1]).toEqual(counts[0]);
-    // the session, then one statement for the allocation with its list (attendance.reads.ts), on both transports
-    expect(counts[0].slice(2)).toEqual([2, 2, 2, 2]);
-    // the teacher's sheet (both lists in one request): the session and one statement for both (attendance.loaders.ts)
-    const { at } = sizes[1];
-    const sheet = await t.gql(
-      `query($c: ID!, $s: ID!, $y: ID!, $d: String!) {
-      attendanceRoster(classId: $c, subjectId: $s, academicYearId: $y) { id firstName lastName email }
-      attendanceForDate(classId: $c, subjectId: $s, date: $d) { id date status student { id } class { id } subject { id } teacher { id } } }`,
-      { ...vars(at), d: date },
-      tok.teacher,
-    );
-    expect(sheet.errors).toBeUndefined();
-    expect(sheet.data.attendanceRoster).toHaveLength(25);
-    expect(sheet.data.attendanceForDate).toHaveLength(25);
-    expect(sheet.sql).toBe(2);
-  });
-
-  it('my attendance at 2 and 40 records', async () => {
-    const counts = [];
-    for (const n of [2, 40]) {
-      const [kid] = await makePlacedStudents(t.ds, 1, teaching.klass.id, teaching.year.id);
-      const subjects = [teaching.at, { ...teaching.at, subjectId: (await makeSubject(t.ds)).id }];
-      await makeAllocation(t.ds, subjects[1], [id.teacher]);
-      await insertAttendance(
-        t.ds,
-        subjects[0],
-        Array.from({ length: Math.ceil(n / 2) }, (_, i) => ({
-          studentId: kid.id,
-          date: isoDay(-1 - i),
-          status: 'Present',
-          teacherId: id.teacher,
-        })),
-      );
-      await insertAttendance(
-        t.ds,
-        subjects[1],
-        Array.from({ length: Math.floor(n / 2) }, (_, i) => ({
-          studentId: kid.id,
-          date: isoDay(-1 - i),
-          status: i % 3 ? 'Late' : 'Absent',
-          teacherId: id.teacher,
-        })),
-      );
-      const token = await t.login(kid.email);
-      const gql = await t.gql(MINE, {}, token);
-      expect(gql.data.myAttendance.records.nodes).toHaveLength(n);
-      const rest = await t.rest('GET', '/attendance/student', { token });
-      expect(rest.body.data).toHaveLength(n);
-      counts.push([gql.sql, rest.sql]);
-    }
-    // the session, then the records, summary, placement and filter options in one statement (attendance.reads.ts)
-    expect(counts[0]).toEqual([2, 2]);
-    expect(counts[1]).toEqual(counts[0]);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { Plan } from './oneroster.import';
+import type { Plan } from './oneroster.import-plan';
 import { deactivateUsers, reactivateUsers } from '../auth/credentials';
 
 /** A sourcedId worth keeping: one that is not our own id. */

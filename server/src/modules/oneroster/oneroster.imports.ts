@@ -13,7 +13,8 @@ import { INVITE_TOKEN_DAYS, type AuthService } from '../auth/auth.service';
 import type { MailService } from '../mail/mail.service';
 import { invitation } from '../users/users.service';
 import { applyPlan } from './oneroster.import-apply';
-import { ImportReport, planImport } from './oneroster.import';
+import { planImport } from './oneroster.import';
+import type { ImportReport } from './oneroster.import-plan';
 import { OneRosterError } from './oneroster.errors';
 import { exportZip } from './oneroster.export';
 
