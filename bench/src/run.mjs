@@ -25,16 +25,18 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { isDeepStrictEqual } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { generate } from './generate.mjs';
-import { checkPages, measurePages, pageScenarios, pagesTable } from './pages.mjs';
+import { gcSince, lastHeapAfter, rssMb, serverWarnings, sqlCounts } from './server-log.mjs';
+import { firstDifference, without } from './compare.mjs';
+import { freePort, isLoopback } from './net.mjs';
+import { report } from './report.mjs';
+import { measurePages, pageScenarios } from './pages.mjs';
 import { fixtures, quizSubmitFixtures } from './fixtures.mjs';
-import { DEMO_PASSWORD, checkCounts, checkResults, countsTable, fmt, resultsTable, scenarios, submitScenarios } from './scenarios.mjs';
+import { DEMO_PASSWORD, fmt, scenarios, submitScenarios } from './scenarios.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const benchDir = path.resolve(here, '..');
@@ -176,99 +178,7 @@ async function load(target, request, kind, count, capMs, concurrency = CONCURREN
   };
 }
 
-/**
- * SQL lookups per request in the server's request-log lines written after byte `from`: its statements, and once
- * more each statement that also checked the session (`checkedReads`: a query's first read on a guessed viewer, from a
- * text's second request on), so that a count does not depend on which way the request came.
- */
-function sqlCounts(logFile, from) {
-  const text = fs.readFileSync(logFile).subarray(from).toString('utf8');
-  const counts = text
-    .split('\n')
-    .filter((l) => l.includes('"msg":"request"'))
-    .map((l) => Number(l.match(/"sql":(\d+)/)?.[1]) + Number(l.match(/"checkedReads":(\d+)/)?.[1] ?? 0))
-    .filter(Number.isFinite);
-  return { n: counts.length, min: Math.min(...counts), max: Math.max(...counts) };
-}
-
-/**
- * What the server's garbage collector saw in its log (--trace-gc lines) after byte `from`: the bytes allocated
- * (each collection's heap before it, less the heap after the one before: what was allocated in between), the
- * collections and their pause time. An estimate of the allocation (what is allocated after the last collection
- * is not counted), sound over a couple of hundred requests.
- */
-function gcSince(logFile, from, lastAfterMb) {
-  const text = fs.readFileSync(logFile).subarray(from).toString('utf8');
-  let allocatedMb = 0;
-  let count = 0;
-  let pauseMs = 0;
-  let after = lastAfterMb;
-  for (const m of text.matchAll(
-    /ms: (?:Scavenge|Mark-Compact|Minor Mark-Compact|Mark-sweep)[^\n]*? ([\d.]+) \([\d.]+\) -> ([\d.]+) \([\d.]+\) MB, ([\d.]+) \/ [\d.]+ ms/g,
-  )) {
-    const [before, afterThis, ms] = [Number(m[1]), Number(m[2]), Number(m[3])];
-    if (after !== undefined) allocatedMb += Math.max(0, before - after);
-    after = afterThis;
-    count += 1;
-    pauseMs += ms;
-  }
-  return { allocatedMb, count, pauseMs, lastAfterMb: after };
-}
-
-/** The heap after the last collection logged before byte `to` (where the next window's allocation starts). */
-function lastHeapAfter(logFile, to) {
-  const text = fs
-    .readFileSync(logFile)
-    .subarray(Math.max(0, to - 200_000), to)
-    .toString('utf8');
-  const all = [...text.matchAll(/-> ([\d.]+) \([\d.]+\) MB, [\d.]+ \/ [\d.]+ ms/g)];
-  return all.length ? Number(all[all.length - 1][1]) : undefined;
-}
-
-function rssMb(pid) {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (key) => Number(status.match(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm'))?.[1] ?? NaN);
-    return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
-  } catch {
-    return { rss: NaN, peak: NaN };
-  }
-}
-
-/** Where two documents first differ (a path and both values), for the failure message. */
-function firstDifference(a, b, at = '') {
-  if (isDeepStrictEqual(a, b)) return undefined;
-  if (a && b && typeof a === 'object' && typeof b === 'object' && Array.isArray(a) === Array.isArray(b)) {
-    if (Array.isArray(a) && a.length !== b.length) return `${at || '.'}: app has ${a.length} items, floor ${b.length}`;
-    for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
-      const d = firstDifference(a[k], b[k], `${at}.${k}`);
-      if (d) return d;
-    }
-  }
-  const show = (v) => (v === undefined ? 'absent' : JSON.stringify(v).slice(0, 160));
-  return `${at || '.'}: app ${show(a)}, floor ${show(b)}`;
-}
-
-const without = (doc, fields) => JSON.parse(JSON.stringify(doc, (k, v) => (fields?.includes(k) ? undefined : v)));
-
 // ---------------------------------------------------------------- processes and databases
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.unref();
-    s.on('error', reject);
-    s.listen(0, HOST, () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function isLoopback(host) {
-  const h = host.replace(/^\[|\]$/g, '');
-  return h === '' || h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h) || h.startsWith('/');
-}
 
 /** The app's pool size (server/src/db/data-source.ts), so the floor gets as many connections. */
 function appPoolSize() {
@@ -278,7 +188,7 @@ function appPoolSize() {
 
 /** A child process on a free port, up once `health` answers; stop() ends it (SIGTERM, then SIGKILL after 15 s). */
 async function startProcess({ label, script, args = [], env: extra, logFile }) {
-  const port = await freePort();
+  const port = await freePort(HOST);
   const target = { port, agent: new http.Agent({ keepAlive: true, maxSockets: Math.max(CONCURRENCY, SUBMIT_CONCURRENCY) }) };
   const out = fs.openSync(logFile, 'a');
   const child = spawn(process.execPath, [...args, script], { cwd: repoRoot, env: { ...env, ...extra(port) }, stdio: ['ignore', out, out] });
@@ -346,26 +256,6 @@ function startFloor(dbUrl, tmp) {
     logFile: path.join(tmp, 'floor.log'),
     env: (port) => ({ PORT: String(port), DATABASE_URL: dbUrl, FLOOR_POOL_MAX: String(appPoolSize()) }),
   });
-}
-
-/** The server's warnings (slow statements over 1 s, errors) are part of the result. */
-function serverWarnings(logFile) {
-  const text = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '';
-  const slow = text.split('\n').filter((l) => l.includes('slow query'));
-  const other = text.split('\n').filter((l) => l.trim() && !l.includes('slow query') && /"level":(40|50|60)/.test(l));
-  if (slow.length) {
-    log(`\nslow statements logged by the server (over 1 s): ${slow.length}`);
-    for (const l of slow.slice(0, 10)) {
-      // pino's own "time" (epoch ms) and the statement's "time" (ms) share a key: the smaller is the duration
-      const ms = Math.min(...[...l.matchAll(/"time":(\d+)/g)].map((m) => Number(m[1])));
-      const query = l.match(/"query":"((?:[^"\\]|\\.)*)"/)?.[1] ?? l;
-      log(`  ${ms} ms: ${query.replace(/\\n|\s+/g, ' ').slice(0, 400)}`);
-    }
-  }
-  if (other.length) {
-    log(`\nserver warnings and errors: ${other.length}`);
-    for (const l of other.slice(0, 10)) log(`  ${l.slice(0, 400)}`);
-  }
 }
 
 async function login(target, email) {
@@ -627,68 +517,18 @@ async function main() {
     }));
 
     // the report
-    const { misses, notes, byName } = checkResults(results, targets, { speed: !SMOKE, capS: CAP_MS / 1000 });
-    const countChecks = checkCounts(counts, targets);
-    misses.push(...countChecks.misses);
-    notes.push(...countChecks.notes);
-    if (!SMOKE) {
-      if (!(rss.after <= targets.rssMb)) misses.push(`server RSS after the run ${fmt(rss.after)} MB > ${targets.rssMb} MB`);
-      if (targets.peakRssMb && !(rss.peak <= targets.peakRssMb))
-        misses.push(`server peak RSS ${fmt(rss.peak)} MB > ${targets.peakRssMb} MB`);
-      misses.push(...checkPages(pageResults, targets.pages));
-      if (web) misses.push(...(await import('./web.mjs')).checkWeb(web, targets.web));
-    }
-    if (results.length) log(`\n${resultsTable(results, byName)}\n`);
-    for (const r of results) log(`  ${r.name}: ${r.what}`);
-    log(`\n${countsTable(counts)}`);
-    if (SMOKE) log('(smoke: the small preset only; equal means every request of a scenario ran as many statements)');
-    if (pageResults.length) log(`\n${pagesTable(pageResults, targets.pages)}\n`);
-    for (const r of pageResults) log(`  ${r.name}: ${r.what}`);
-    if (web) log(`\n${(await import('./web.mjs')).webTable(web)}`);
-    log(
-      `\nload average after: ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}`,
-    );
-    log(
-      `server RSS: ${fmt(rss.before)} MB before the scenarios, ${fmt(rss.after)} MB after (target ${targets.rssMb} MB), peak ${fmt(rss.peak)} MB`,
-    );
-    if (env.BENCH_JSON) {
-      fs.writeFileSync(
-        env.BENCH_JSON,
-        JSON.stringify(
-          {
-            at: new Date().toISOString(),
-            preset: PRESET,
-            loadavg: os.loadavg(),
-            requests: REQUESTS,
-            concurrency: CONCURRENCY,
-            counts: main.gen.counts,
-            facts: fx.facts,
-            results,
-            statementCounts: counts,
-            pages: pageResults,
-            web,
-            rss,
-            misses,
-            notes,
-          },
-          null,
-          2,
-        ),
-      );
-    }
-    for (const n of notes) log(`\nnote: ${n}`);
-    if (misses.length) {
-      log(`\nTARGETS MISSED (${misses.length}):`);
-      for (const m of misses) log(`  - ${m}`);
-      process.exitCode = 1;
-    } else {
-      log(
-        `\nall targets met (${results.length} scenarios${SMOKE ? ', smoke: errors, floor equality and statement counts only' : ` and ${pageResults.length} pages`}, targets.json)`,
-      );
-    }
+    const missed = await report({
+      results,
+      counts,
+      rss,
+      pageResults,
+      web,
+      targets,
+      facts: fx.facts,
+      generated: main.gen.counts,
+      run: { smoke: SMOKE, capS: CAP_MS / 1000, preset: PRESET, requests: REQUESTS, concurrency: CONCURRENCY, json: env.BENCH_JSON },
+    });
+    if (missed) process.exitCode = 1;
   } finally {
     await runCleanup();
   }

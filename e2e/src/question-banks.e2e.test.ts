@@ -2,10 +2,9 @@
  * Question banks in the browser (issue 30): a teacher builds an exam with a fixed long answer and a random draw of
  * 5 of the 12 questions of the demo bank "Algebra basics"; students each get their own draw, which stays the same
  * on reload; they submit, the teacher grades the long answers, and the bank page then shows each drawn question's
- * statistics. Also: a QTI package previewed (nothing changes) and then imported into a bank made for the test;
- * Add from bank (as a link) and Save to bank while editing a saved exam; Import QTI (with its preview, the example's
- * picture shown) and Export QTI in the editor of a saved exam; the pages and the editor's bank tools at
- * 375 px and by keyboard.
+ * statistics. Also: a QTI package previewed (nothing changes) and then imported into a bank made for the test; the
+ * pages and the editor's bank tools at 375 px and by keyboard. The bank tools of a saved exam's editor (Add from bank,
+ * Save to bank, Import and Export QTI) are question-banks-editor.e2e.test.ts.
  *
  * The QTI package is the QTI 3.0 examples of the 1EdTech specification the server's tests use
  * (server/src/modules/qti/fixtures/qti3: choice, multiple choice, text entry, extended text, and an order item).
@@ -13,8 +12,6 @@
  * The exam lives in a course made for the test (Mathematics, Class 5A 2026), and the students are made for it
  * (placed in Class 5A, the demo password); both go again at the end.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { DEMO, login } from './support/auth';
 import { withDb } from './support/db';
@@ -23,32 +20,7 @@ import { DESKTOP, e2e } from './support/fixture';
 import { card, detail, section } from './support/grading';
 import { graphql } from './support/graphql';
 import { apiCourse, apiToken, placementOf, stamp, type Placement } from './support/school';
-import { storedZip } from './support/zip';
-
-const LONG_TEXT = 'Explain in your own words how you solve 2x + 3 = 11.';
-const BANK = 'Algebra basics';
-
-interface BankQuestion {
-  id: string;
-  questionText: string;
-}
-
-async function demoBank(token: string): Promise<{ id: string; questions: BankQuestion[] }> {
-  const list = await graphql<{ questionBanks: { nodes: Array<{ id: string; name: string }> } }>(
-    '{ questionBanks(first: 500) { nodes { id name } } }',
-    {},
-    token,
-  );
-  const bank = list.data?.questionBanks.nodes.find((b) => b.name === BANK);
-  assert(bank, `the demo bank ${BANK}: ${JSON.stringify(list)}`);
-  const one = await graphql<{ questionBank: { questions: BankQuestion[] } }>(
-    'query ($id: ID!) { questionBank(id: $id) { questions { id questionText } } }',
-    { id: bank.id },
-    token,
-  );
-  assert(one.data?.questionBank.questions.length === 12, `the demo bank has 12 questions: ${JSON.stringify(one)}`);
-  return { id: bank.id, questions: one.data.questionBank.questions };
-}
+import { BANK, LONG_TEXT, demoBank, qtiPackage, type BankQuestion } from './support/question-banks';
 
 interface Pupil {
   id: string;
@@ -440,231 +412,4 @@ describe('question banks', () => {
     },
     { viewport: { width: 375, height: 800 } },
   );
-
-  e2e(
-    'editing a saved exam: Add from bank as a link is saved as a link, Save to bank copies a question into another bank, from which it is moved to a third',
-    async ({ page, a11y }) => {
-      const teacher = await apiToken(DEMO.teacher.email);
-      const where = await placementOf(teacher, 'Mathematics');
-      const id = stamp();
-      const courseId = await apiCourse(teacher, where, `QBE-${id}`);
-      const bank = await demoBank(teacher);
-      const title = `Linked exam ${id}`;
-      const made = { data: { createAssessment: { id: await savedExam(teacher, courseId, title) } } };
-      const target = await graphql<{ createQuestionBank: { id: string } }>(
-        'mutation ($input: CreateQuestionBankInput!) { createQuestionBank(input: $input) { id } }',
-        { input: { name: `Saved questions ${id}`, subjectId: where.subjectId, sharing: 'PRIVATE' } },
-        teacher,
-      );
-      assert(target.data?.createQuestionBank.id, `createQuestionBank failed: ${JSON.stringify(target.errors)}`);
-      const targetId = target.data.createQuestionBank.id;
-      let otherId: string | undefined;
-      try {
-        const dialog = await openEditor(page, courseId, title);
-        await dialog.getByRole('button', { name: 'Add from bank', exact: true }).click();
-        const pick = page.getByRole('dialog', { name: 'Add from bank' });
-        await pick.getByLabel('Bank', { exact: true }).selectOption(bank.id);
-        await pick
-          .getByRole('checkbox', { name: new RegExp(`^${bank.questions[0].questionText.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
-          .check();
-        await pick.getByRole('radio', { name: /^Link:/ }).check();
-        await a11y('Add from bank on a saved exam');
-        await pick.getByRole('button', { name: 'Add 1 question', exact: true }).click();
-        await expectNotVisible(pick, 'the Add from bank dialog after adding');
-        const q2 = dialog.getByRole('listitem', { name: 'Question 2', exact: true });
-        await expectVisible(q2.getByText('Linked to bank', { exact: true }), 'the new question marked as linked');
-        assert(
-          (await q2.getByLabel(exactLabel('Question Text')).inputValue()) === bank.questions[0].questionText,
-          'question 2 is the bank question',
-        );
-
-        // Save to bank: the long answer into the test's bank
-        await dialog.getByRole('button', { name: 'Save to bank', exact: true }).click();
-        const save = page.getByRole('dialog', { name: 'Save to bank' });
-        await save.getByLabel('Bank', { exact: true }).selectOption(targetId);
-        await save.getByRole('checkbox', { name: /^Question 2:/ }).uncheck();
-        await save.getByRole('button', { name: 'Save to bank', exact: true }).click();
-        await expectVisible(
-          dialog.getByText(`One question saved to Saved questions ${id}`, { exact: true }),
-          'the saved message in the editor',
-        );
-
-        // the edit saves (its version moved on with the added question) and the link stays
-        await dialog.getByRole('button', { name: 'Update Exam', exact: true }).click();
-        await expectNotVisible(dialog, 'the Edit Exam dialog after saving', 15_000);
-        const after = await graphql<{
-          assessment: { questions: Array<{ questionText: string; bankQuestionId: string | null; bankLinked: boolean | null }> };
-        }>(
-          'query ($id: ID!) { assessment(id: $id) { questions { questionText bankQuestionId bankLinked } } }',
-          { id: made.data.createAssessment.id },
-          teacher,
-        );
-        const qs = after.data?.assessment.questions ?? [];
-        assert(
-          qs.length === 2 && qs[1].bankQuestionId === bank.questions[0].id && qs[1].bankLinked === true,
-          `the exam keeps the linked bank question: ${JSON.stringify(after)}`,
-        );
-        const saved = await graphql<{ questionBank: { questions: Array<{ questionText: string }> } }>(
-          'query ($id: ID!) { questionBank(id: $id) { questions { questionText } } }',
-          { id: targetId },
-          teacher,
-        );
-        assert(
-          JSON.stringify(saved.data?.questionBank.questions) === JSON.stringify([{ questionText: LONG_TEXT }]),
-          `the bank got the long answer: ${JSON.stringify(saved)}`,
-        );
-
-        // on the bank's page the question is ticked and moved to another bank of the teacher's
-        const other = await graphql<{ createQuestionBank: { id: string } }>(
-          'mutation ($input: CreateQuestionBankInput!) { createQuestionBank(input: $input) { id } }',
-          { input: { name: `Moved questions ${id}`, subjectId: where.subjectId, sharing: 'PRIVATE' } },
-          teacher,
-        );
-        assert(other.data?.createQuestionBank.id, `createQuestionBank failed: ${JSON.stringify(other.errors)}`);
-        otherId = other.data.createQuestionBank.id;
-        await page.goto(`/dashboard/question-banks/${targetId}`);
-        await page.getByRole('checkbox', { name: 'Select question 1', exact: true }).check();
-        await page.getByRole('button', { name: 'Move 1 selected', exact: true }).click();
-        const move = page.getByRole('dialog', { name: 'Move one question' });
-        await move.getByLabel('To bank').selectOption(otherId);
-        await move.getByRole('button', { name: 'Move', exact: true }).click();
-        await expectVisible(page.getByText(`One question moved to Moved questions ${id}`, { exact: true }));
-        await expectVisible(page.getByText('This bank has no questions yet.', { exact: true }), 'the bank emptied');
-        const moved = await graphql<{ questionBank: { questionCount: number } }>(
-          'query ($id: ID!) { questionBank(id: $id) { questionCount } }',
-          { id: otherId },
-          teacher,
-        );
-        assert(moved.data?.questionBank.questionCount === 1, `the other bank holds the question: ${JSON.stringify(moved)}`);
-      } finally {
-        await graphql(
-          'mutation ($id: ID!) { deleteAssessment(id: $id, confirmSubmissions: 0) { id } }',
-          { id: made.data.createAssessment.id },
-          teacher,
-        );
-        for (const bankId of [targetId, otherId])
-          if (bankId) await graphql('mutation ($id: ID!) { deleteQuestionBank(id: $id) }', { id: bankId }, teacher);
-      }
-    },
-  );
-
-  e2e(
-    'a teacher imports a QTI package into a saved exam from its editor (preview first), sees its picture, saves and exports the exam',
-    async ({ page, a11y }) => {
-      const teacher = await apiToken(DEMO.teacher.email);
-      const where = await placementOf(teacher, 'Mathematics');
-      const id = stamp();
-      const courseId = await apiCourse(teacher, where, `QBQ-${id}`);
-      const title = `QTI exam ${id}`;
-      const examId = await savedExam(teacher, courseId, title);
-      try {
-        const dialog = await openEditor(page, courseId, title);
-        await dialog.getByRole('button', { name: 'Import QTI', exact: true }).click();
-        const qti = page.getByRole('dialog', { name: `Import QTI into ${title}` });
-        await qti.getByLabel('QTI file').setInputFiles({ name: 'qti3-examples.zip', mimeType: 'application/zip', buffer: qtiPackage() });
-        await qti.getByRole('button', { name: 'Preview', exact: true }).click();
-        const preview = qti.getByRole('region', { name: 'Import preview' });
-        await expectVisible(preview.getByText(/^Nothing is imported yet\./), 'the preview');
-        const n = await preview.getByRole('list', { name: 'Questions to import' }).getByRole('listitem').count();
-        assert(n >= 4, `the example's four items come in, found ${n}`);
-        const count = async () =>
-          (
-            await graphql<{ assessment: { questions: unknown[] } }>(
-              'query ($id: ID!) { assessment(id: $id) { questions { id } } }',
-              { id: examId },
-              teacher,
-            )
-          ).data?.assessment.questions.length;
-        assert((await count()) === 1, 'the preview changed nothing');
-        await a11y('QTI import preview in the exam editor');
-        await qti.getByRole('button', { name: `Import ${n} questions`, exact: true }).click();
-        await expectNotVisible(qti, 'the import dialog after importing', 15_000);
-        await expectVisible(dialog.getByText(`${n} questions imported, 1 skipped`, { exact: true }), 'the imported message in the editor');
-        await expectVisible(dialog.getByRole('listitem', { name: `Question ${n + 1}`, exact: true }), 'the imported questions in the form');
-        const picture = dialog.getByRole('img', { name: 'sign.png', exact: true });
-        await expectVisible(picture, "the choice item's picture under its text");
-        await eventually(
-          () => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
-          (w) => Number(w) > 0,
-          'the picture loaded',
-        );
-
-        const [download] = await Promise.all([
-          page.waitForEvent('download'),
-          dialog.getByRole('button', { name: 'Export QTI', exact: true }).click(),
-        ]);
-        assert(download.suggestedFilename().endsWith('.zip'), `the export is a zip: ${download.suggestedFilename()}`);
-
-        // the edit saves (its version moved on with the import) and keeps every question
-        await dialog.getByRole('button', { name: 'Update Exam', exact: true }).click();
-        await expectNotVisible(dialog, 'the Edit Exam dialog after saving', 15_000);
-        const after = await graphql<{ assessment: { questions: Array<{ questionText: string; images: Array<{ name: string }> }> } }>(
-          'query ($id: ID!) { assessment(id: $id) { questions { questionText images { name } } } }',
-          { id: examId },
-          teacher,
-        );
-        const qs = after.data?.assessment.questions ?? [];
-        assert(
-          qs.length === n + 1 && qs[0].questionText === LONG_TEXT,
-          `the exam holds its question and the imported ones: ${JSON.stringify(after)}`,
-        );
-        assert(
-          qs.some((q) => q.images.map((i) => i.name).join() === 'sign.png'),
-          `the choice item keeps its picture: ${JSON.stringify(after)}`,
-        );
-      } finally {
-        await graphql('mutation ($id: ID!) { deleteAssessment(id: $id, confirmSubmissions: 0) { id } }', { id: examId }, teacher);
-      }
-    },
-  );
 });
-
-/** A hidden exam with one long answer, made through the API in the test's course; its id. */
-async function savedExam(teacher: string, courseId: string, title: string): Promise<string> {
-  const made = await graphql<{ createAssessment: { id: string } }>(
-    'mutation ($input: CreateAssessmentInput!) { createAssessment(input: $input) { id } }',
-    {
-      input: {
-        kind: 'EXAM',
-        courseId,
-        title,
-        description: 'Made by the question bank browser test',
-        dueDate: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-        resultVisibility: 'IMMEDIATE',
-        isVisible: false,
-        questions: [{ type: 'LONG_ANSWER', questionText: LONG_TEXT, points: 4 }],
-      },
-    },
-    teacher,
-  );
-  assert(made.data?.createAssessment.id, `createAssessment failed: ${JSON.stringify(made.errors)}`);
-  return made.data.createAssessment.id;
-}
-
-/** teacher@ signed in, on the course's Exams tab, with the exam's editor open. */
-async function openEditor(page: Page, courseId: string, title: string): Promise<Locator> {
-  await login(page, DEMO.teacher.email);
-  await page.goto(`/dashboard/courses/${courseId}`);
-  await page.getByRole('tab', { name: 'Exams', exact: true }).click();
-  await page
-    .getByRole('row')
-    .filter({ hasText: title })
-    .getByRole('button', { name: `Edit exam ${title}` })
-    .click();
-  return page.getByRole('dialog', { name: 'Edit Exam' });
-}
-
-/** The server's QTI 3.0 example package as a zip, every file of the folder under its own name. */
-function qtiPackage(): Buffer {
-  const dir = path.resolve(__dirname, '../../server/src/modules/qti/fixtures/qti3');
-  const files: Record<string, Buffer> = {};
-  const walk = (sub: string) => {
-    for (const entry of fs.readdirSync(path.join(dir, sub), { withFileTypes: true })) {
-      const rel = sub ? `${sub}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) walk(rel);
-      else files[rel] = fs.readFileSync(path.join(dir, rel));
-    }
-  };
-  walk('');
-  return storedZip(files);
-}
