@@ -2,10 +2,10 @@
  * Phones (issue 14, point 1) and tab titles (point 7): every page a role can open fits a 375 px wide screen
  * with no horizontal scroll, each page names its tab, and the desktop layout keeps its tables.
  *
- * The routes come from the route table (routes/index.js) as web/src/app/AppRoutes.tsx and the sidebar
- * (web/src/layout/sidebarItems.ts) name them, with the demo school's own course, module and assessments for the
- * detail pages. Sidebar links without a page
- * are included too: typed by hand they show the 404 panel, which must fit as well.
+ * The routes are the sidebar's own (web/src/layout/sidebarItems.ts, imported) and the pages AppRoutes.tsx routes,
+ * by the route table's names (routes/index.js), with the demo school's own course, module and assessments for the
+ * detail pages. Sidebar links without a page are included too: typed by hand they show the 404 panel, which must
+ * fit as well.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,6 +15,8 @@ import { DEMO, DemoUser, GQL_ROLE, Role, login } from './support/auth';
 import { REPO_ROOT, databaseUrl } from './support/env';
 import { assert } from './support/expect';
 import { e2e } from './support/fixture';
+import { ROUTES } from '../../routes/index.js';
+import { SIDEBAR_ITEMS, isNavGroup } from '../../web/src/layout/sidebarItems';
 
 const PHONE = { width: 375, height: 812 };
 const LAPTOP = { width: 1366, height: 768 };
@@ -49,33 +51,16 @@ async function demoIds(): Promise<DemoIds> {
   }
 }
 
-/** The route table's page names and path patterns (routes/index.js `ROUTES`), read from its source. */
-function routeTable(): Record<string, string> {
-  const source = fs.readFileSync(path.join(REPO_ROOT, 'routes/index.js'), 'utf8');
-  const block = source.slice(source.indexOf('export const ROUTES = {'));
-  const table = block.slice(0, block.search(/^\};?$/m));
-  return Object.fromEntries([...table.matchAll(/^\s*(\w+): '([^']+)',?/gm)].map((m) => [m[1], m[2]]));
-}
-
-/** The role's sidebar targets, read from the sidebar's own list (names of the route table) so that a new link is measured too. */
+/** The role's sidebar targets, from the sidebar's own list (web/src/layout/sidebarItems.ts), so that a new link is measured too. */
 function sidebarPaths(role: Role): string[] {
-  const routes = routeTable();
-  const source = fs.readFileSync(path.join(REPO_ROOT, 'web/src/layout/sidebarItems.ts'), 'utf8');
-  // the sidebar is keyed by the schema's Role values (SUPER_ADMIN)
-  const start = source.search(new RegExp(`^\\s*${GQL_ROLE[role]}: \\[`, 'm'));
-  assert(start >= 0, `no ${role} entry in sidebarItems.ts`);
-  const rest = source.slice(start);
-  const block = rest.slice(0, rest.search(/^ {2}\],?$/m));
-  return [...block.matchAll(/to: (?:ROUTES\.(\w+)|pathTo\('(\w+)', \{\}, \{ tab: '([^']+)' \}\))/g)].map(([, name, tabbed, tab]) => {
-    const pattern = routes[name ?? tabbed];
-    assert(pattern, `the sidebar names ${name ?? tabbed}, which the route table does not have`);
-    return tab ? `${pattern}?tab=${encodeURIComponent(tab)}` : pattern;
-  });
+  return SIDEBAR_ITEMS[GQL_ROLE[role] as keyof typeof SIDEBAR_ITEMS]
+    .flatMap((item) => (isNavGroup(item) ? item.children : [item]))
+    .map((l) => l.to);
 }
 
 /** Pages other work adds (the grading pages) are measured once AppRoutes routes them (by the route table's name). */
 function routed(pattern: string): boolean {
-  const name = Object.entries(routeTable()).find(([, p]) => p.endsWith(`/${pattern}`))?.[0];
+  const name = Object.entries(ROUTES).find(([, p]) => p.endsWith(`/${pattern}`))?.[0];
   return !!name && fs.readFileSync(path.join(REPO_ROOT, 'web/src/app/AppRoutes.tsx'), 'utf8').includes(`path={ROUTES.${name}}`);
 }
 
