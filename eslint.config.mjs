@@ -7,6 +7,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** An import of a file inside a domain's folder, named through `modules/`: only the folder (its index.ts) is public. */
+const DEEP_INTO_A_DOMAIN = {
+  regex: '(^|/)modules/[^/]+/.',
+  message: "Import the domain's public face (modules/<domain>, its index.ts), not a file inside it.",
+};
+
+/** From a domain's file, a file of a sibling domain (`../<domain>/<file>`): import `../<domain>` (its index.ts). */
+const DEEP_INTO_ANOTHER_DOMAIN = {
+  regex: '^\\.\\./[^./][^/]*/.',
+  message: "Import another domain through its public face ('../<domain>', its index.ts), not a file inside it.",
+};
+
 export default defineConfig([
   globalIgnores([
     '**/node_modules/',
@@ -70,6 +82,19 @@ export default defineConfig([
   {
     files: ['server/src/**/*.test.ts', 'server/src/test/**', 'e2e/src/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+
+  // The server's domains (server/src/modules/<domain>/) are reached only through their public face, the folder's
+  // index.ts: from outside the modules (the composition root, jobs, the kernel's and the tests' files) an import
+  // may name `modules/<domain>` but no file in it, and a domain's own files may name their siblings (`./x`) and
+  // another domain's face (`../<domain>`), never another domain's file (`../<domain>/x`). No file is exempt.
+  {
+    files: ['server/src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [DEEP_INTO_A_DOMAIN] }] },
+  },
+  {
+    files: ['server/src/modules/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [DEEP_INTO_A_DOMAIN, DEEP_INTO_ANOTHER_DOMAIN] }] },
   },
 
   // the web client

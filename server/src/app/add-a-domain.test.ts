@@ -5,7 +5,7 @@ import { buildAppSchema } from './schema';
 import { seedDemoSchool } from './seed';
 import { DEMO_EMAIL } from '../test/demo';
 import { startTestServer, TestServer } from '../test/test-server';
-import { dummyNotesManifest } from '../test/dummy-domain/dummy.manifest';
+import { dummyNotesManifest } from '../test/dummy-domain';
 
 /**
  * Adding a domain is its folder plus one line in the list of manifests (issue 29; README "Adding a domain"): the

@@ -8,7 +8,7 @@ import { securityHeaders } from './security-headers';
 import { compressAnswers } from './compress-answers';
 import { webClient, webClientBuilt } from './web-client';
 import { PAGE_RENDER_MS, pageRenderer } from './page-render';
-import { pageSessionPlugin, pageSessionRest } from '../modules/auth/page-session';
+import { pageSessionPlugin, pageSessionRest } from '../modules/auth';
 import { graphqlExplorer } from './explorer';
 import path from 'node:path';
 import { requestStore } from '../core/request-store';
@@ -24,10 +24,10 @@ import type { AnyManifest } from '../core/manifest';
 import { manifests } from './manifests';
 import { apiErrorHandler, apiNotFound } from '../core/rest';
 import { apiRouter } from './rest-router';
-import { switchedChangesRest } from '../modules/audit/audit.switched';
+import { switchedChangesRest } from '../modules/audit';
 import { restWriteGate } from './credential-gate';
-import { oauthRouter } from '../modules/integrations/oauth.route';
-import { oneRosterRoutes } from '../modules/oneroster/oneroster.router';
+import { oauthRouter } from '../modules/integrations';
+import { oneRosterRoutes } from '../modules/oneroster';
 
 export { sqlCounts } from './request-facts';
 

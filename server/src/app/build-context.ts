@@ -1,9 +1,8 @@
 import { SESSION_EXPIRED, TOKEN_REJECTED, bearerToken, type Loaders, type RequestContext, type Services } from '../core/context';
 import type { RequestLoaders } from './loaders';
 import type { Actor } from '../policies';
-import type { User } from '../modules/users/user.entity';
-import { ACCESS_TOKEN_PREFIX } from '../modules/integrations/access-tokens.service';
-import { APP_TOKEN_PREFIX } from '../modules/integrations/applications.service';
+import type { User } from '../modules/users';
+import { ACCESS_TOKEN_PREFIX, APP_TOKEN_PREFIX } from '../modules/auth';
 
 /**
  * A bearer token by its prefix: a personal access token, an application's access token, else a web session;

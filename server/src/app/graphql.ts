@@ -4,14 +4,14 @@ import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDi
 import { expressMiddleware } from '@as-integrations/express5';
 import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
 import { formatGraphQLError, serviceUnavailableStatus, toDomainError, toHttp } from '../errors/mapping';
-import { MAX_FILE_BYTES, MAX_UPLOAD_FILES } from '../modules/files/files.service';
+import { MAX_FILE_BYTES, MAX_UPLOAD_FILES } from '../modules/files';
 import { RequestContext } from '../core/context';
 import { GRAPHQL_LIMITS, graphqlLimits } from './graphql-limits';
 import { Lexer, Source, TokenKind } from 'graphql';
 import { buildAppSchema } from './schema';
 import type { AnyManifest } from '../core/manifest';
 import { manifests } from './manifests';
-import { switchedChangesPlugin } from '../modules/audit/audit.switched';
+import { switchedChangesPlugin } from '../modules/audit';
 import { graphqlWriteGate } from './credential-gate';
 import { compiledGateway } from './compiled-execution';
 import type { KnownQueries } from './known-queries';

@@ -6,7 +6,7 @@ import { formatGraphQLError, graphqlErrorHead } from '../errors/mapping';
 import { asGraphqlJsError, compiledFor } from './compiled-execution';
 import type { RequestContext } from '../core/context';
 import { writeRefusal } from './credential-gate';
-import { PAGE_SESSION_MUTATIONS } from '../modules/auth/page-session';
+import { PAGE_SESSION_MUTATIONS } from '../modules/auth';
 import { settleViewer } from './build-context';
 import { keptWhileRoom } from '../core/kept';
 import { requestStatements, statementsSoFar } from '../core/request-store';

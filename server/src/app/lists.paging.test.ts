@@ -2,7 +2,7 @@ import { startTestServer, TestServer } from '../test/test-server';
 import { walkConnection } from '../test/walk-connection';
 import { seedDemoSchool } from './seed';
 import { PAGE_TEXT } from '../core/paging';
-import { cloneItems, cloneRows } from '../modules/grading/dashboards.test.fixtures';
+import { cloneItems, cloneRows } from '../test/dashboards.fixtures';
 
 /**
  * The lists that grow all year (issue 26): a teacher's review lists, a student's items, a child's items, and a

@@ -7,7 +7,7 @@ import type { FormattedExecutionResult } from 'graphql';
 import type { RequestContext } from '../core/context';
 import { enumValueName } from '../core/enum-values';
 import { logger } from '../core/logger';
-import { pageSessionCookie, pageSessionToken } from '../modules/auth/page-session';
+import { pageSessionCookie, pageSessionToken } from '../modules/auth';
 import { requestStore } from '../core/request-store';
 
 /** What web/src/ssr/entry-server.tsx exports (the built bundle is loaded at run time, so its types are restated). */

@@ -1,6 +1,6 @@
 import { startTestServer, TestServer } from '../test/test-server';
 import { seedDemoSchool } from '../app/seed';
-import { cleanFileName } from '../modules/files/files.service';
+import { cleanFileName } from '../modules/files';
 import { toHttp } from '../errors/mapping';
 import { charCount, normalizeLine, requiredText } from './input';
 

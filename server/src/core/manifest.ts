@@ -3,6 +3,7 @@ import type { DataSource, MigrationInterface } from 'typeorm';
 import type { Config } from '../config';
 import type { Actor } from '../policies';
 import type { DemoSeeder } from '../db/demo-types';
+import { eventsOf, type EventHandlers, type Events } from './events';
 
 /** An entity or resolver class, as TypeORM and type-graphql take them. */
 export type Class = new (...args: never[]) => unknown;
@@ -20,7 +21,8 @@ export interface FileReference {
  * Everything the app needs to know about one domain. `services` builds the domain's services once per process
  * and is handed the services of the domains listed before it (`deps`, typed by the factory's own annotation;
  * app/manifests.ts refuses at compile time a list where a domain comes before one it needs). They are reached
- * as `ctx.services.<name>`. `loaders` builds fresh DataLoaders for each request; their keys are merged into
+ * as `ctx.services.<name>`. `events` announces a domain's writes to the domains that list a handler for them in
+ * `on`. `loaders` builds fresh DataLoaders for each request; their keys are merged into
  * `ctx.loaders`.
  */
 export interface ModuleManifest<Name extends string = string, S = unknown, L extends object = object, D extends object = object> {
@@ -28,7 +30,9 @@ export interface ModuleManifest<Name extends string = string, S = unknown, L ext
   entities?: readonly Class[];
   migrations?: readonly MigrationClass[];
   resolvers?: readonly Class[];
-  services: (ds: DataSource, config: Config, deps: D) => S;
+  services: (ds: DataSource, config: Config, deps: D, events: Events) => S;
+  /** This domain's reactions to other domains' events (core/events.ts), run in the emitting write's transaction. */
+  on?: EventHandlers;
   loaders?: (ds: DataSource, actor: Actor | null) => L;
   /** REST paths under /api. */
   router?: () => Router;
@@ -90,10 +94,14 @@ export function manifestList<const Ms extends readonly AnyManifest[]>(...manifes
   return manifests;
 }
 
-/** One instance of each domain's services, built in list order, each factory handed those built before it. */
+/**
+ * One instance of each domain's services, built in list order, each factory handed those built before it and the
+ * list's events.
+ */
 export function buildServices<Ms extends readonly AnyManifest[]>(manifests: Ms, ds: DataSource, config: Config): ServicesOf<Ms> {
   const built: Record<string, unknown> = {};
-  for (const m of manifests) built[m.name] = m.services(ds, config, { ...built } as never);
+  const events = eventsOf(manifests.map((m) => m.on));
+  for (const m of manifests) built[m.name] = m.services(ds, config, { ...built } as never, events);
   return built as ServicesOf<Ms>;
 }
 

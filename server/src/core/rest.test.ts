@@ -1,8 +1,7 @@
 import express from 'express';
 import { AddressInfo } from 'node:net';
-import { User } from '../modules/users/user.entity';
+import { User, presentUser } from '../modules/users';
 import { Role } from './role';
-import { presentUser } from '../modules/users/users.shape';
 import { Actor } from '../policies';
 import { Presented, UnpresentedValueError, publicRoute, restJson, send, sendTopLevelAndData, toRest } from './rest';
 

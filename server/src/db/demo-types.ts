@@ -1,5 +1,4 @@
 import type { EntityManager } from 'typeorm';
-import type { User } from '../modules/users/user.entity';
 import { Role } from '../core/role';
 
 /** Every demo account's password. */
@@ -16,9 +15,21 @@ export const DEMO_ACCOUNTS: Array<{ email: string; firstName: string; lastName: 
   { email: 'parent@demo.school', firstName: 'Pat', lastName: 'Parent', role: Role.Parent },
 ];
 
+/** A demo account as saved: what the domains' seeders read of it (the users domain saves the row). */
+export interface DemoUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  /** A student's class and year, once the academic seeder places them. */
+  classId?: string | null;
+  academicYearId?: string | null;
+}
+
 /** The demo accounts by email, as saved. */
 export interface DemoUsers {
-  [email: string]: User;
+  [email: string]: DemoUser;
 }
 
 /** A domain's part of the demo school (its manifest's `seed`); seeders run in the app's list order in one transaction. */

@@ -1,9 +1,8 @@
 import { startTestServer, TestServer, uniqueEmail } from '../test/test-server';
 import { seedDemoSchool } from '../app/seed';
 import { makeUser } from '../test/factories';
-import { USER_TEXT } from '../modules/users/users.validation';
-import { AUTH_TEXT } from '../modules/auth/auth.texts';
-import { ATTEMPT_LIMITS } from '../modules/auth/attempts';
+import { USER_TEXT } from '../modules/users';
+import { AUTH_TEXT, ATTEMPT_LIMITS } from '../modules/auth';
 
 /**
  * Errors a script can act on (issue 26): a refused input names its field, a refusal for too many attempts

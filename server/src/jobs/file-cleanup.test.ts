@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { startTestServer, TestServer } from '../test/test-server';
-import { FileStore } from '../modules/files/file-store';
+import { FileStore } from '../modules/files';
 import { JOB_LOCKS } from './advisory';
 import { fileReferences, sweepUnreferencedFiles } from './file-cleanup';
 

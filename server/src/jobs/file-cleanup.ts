@@ -1,6 +1,6 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { logger } from '../core/logger';
-import { FileStore } from '../modules/files/file-store';
+import { FileStore } from '../modules/files';
 import { JOB_LOCKS, underAdvisoryLock } from './advisory';
 import { ScheduledJob, schedule } from './schedule';
 

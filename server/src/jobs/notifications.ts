@@ -1,8 +1,7 @@
 import { DataSource } from 'typeorm';
 import { logger } from '../core/logger';
-import { MailService } from '../modules/mail/mail.service';
-import { notifyDueSoon } from '../modules/notifications/notifications.record';
-import { queueDailyDigests } from '../modules/notifications/notifications.digest';
+import { MailService } from '../modules/mail';
+import { notifyDueSoon, queueDailyDigests } from '../modules/notifications';
 import { JOB_LOCKS, underAdvisoryLock } from './advisory';
 import { ScheduledJob, schedule } from './schedule';
 

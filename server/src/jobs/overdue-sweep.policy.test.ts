@@ -3,7 +3,7 @@ import { startTestServer, TestServer } from '../test/test-server';
 import { seedDemoSchool } from '../app/seed';
 import { makeUser } from '../test/factories';
 import { Role } from '../core/role';
-import { Classroom, makeClassroom } from '../modules/grading/dashboards.test.fixtures';
+import { Classroom, makeClassroom } from '../test/dashboards.fixtures';
 import { ScheduledJob } from './schedule';
 import { startOverdueSweep } from './overdue-sweep';
 

@@ -1,8 +1,8 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { TestServer } from '../test/test-server';
 import { startSweepWorld, SweepWorld } from './sweep.test.fixtures';
-import { autoSubmitOverdue } from '../modules/grading/auto-submit';
-import { Classroom } from '../modules/grading/dashboards.test.fixtures';
+import { autoSubmitOverdue } from '../modules/grading';
+import { Classroom } from '../test/dashboards.fixtures';
 import { sweepOverdue } from './overdue-sweep';
 import { holdTableLock } from '../test/table-lock';
 import { analyzedPlan, nodesOf } from '../test/plans';

@@ -1,8 +1,8 @@
 import { DataSource } from 'typeorm';
 import { TestServer } from '../test/test-server';
 import { startSweepWorld, SweepWorld } from './sweep.test.fixtures';
-import { autoSubmitOverdue } from '../modules/grading/auto-submit';
-import { Classroom, tableCounts } from '../modules/grading/dashboards.test.fixtures';
+import { autoSubmitOverdue } from '../modules/grading';
+import { Classroom, tableCounts } from '../test/dashboards.fixtures';
 import { sweepOverdue } from './overdue-sweep';
 
 /**

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { logger } from '../core/logger';
-import { autoSubmitBatch } from '../modules/grading/auto-submit';
+import { autoSubmitBatch } from '../modules/grading';
 import { JOB_LOCKS, underAdvisoryLock } from './advisory';
 import { ScheduledJob, schedule } from './schedule';
 

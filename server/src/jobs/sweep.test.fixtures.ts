@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { startTestServer, TestServer } from '../test/test-server';
 import { seedDemoSchool } from '../app/seed';
 import { appDataSource } from '../app/database';
-import { Classroom, makeClassroom } from '../modules/grading/dashboards.test.fixtures';
+import { Classroom, makeClassroom } from '../test/dashboards.fixtures';
 
 /** What the sweep's tests work in: the server, a second pool on its database (another instance), a classroom of 5 and its pupils. */
 export interface SweepWorld {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { startTestServer, TestServer } from '../test/test-server';
 import { seedDemoSchool } from '../app/seed';
-import { courseFacts } from '../modules/courses/courses.facts';
-import { userFacts } from '../modules/users/users.facts';
-import { ASSESSMENT_REF } from '../modules/assessments/assessments.queries';
-import { SUBMISSION_REF } from '../modules/submissions/submissions.queries';
-import { AuditKind } from '../modules/audit/audit.kinds';
+import { courseFacts } from '../modules/courses';
+import { userFacts } from '../modules/users';
+import { ASSESSMENT_REF } from '../modules/assessments';
+import { SUBMISSION_REF } from '../modules/submissions';
+import { AuditKind } from '../modules/audit';
 import { Role } from '../core/role';
 import { Actor, applicationActor } from './actor';
 import { SCOPES } from './credentials';

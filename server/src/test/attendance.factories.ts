@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { Role } from '../core/role';
-import { User } from '../modules/users/user.entity';
+import { User } from '../modules/users';
 import { makeUser } from './factories';
 
 /**

@@ -3,8 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import type { Services } from '../core/context';
-import { LocalFileStore } from '../modules/files/file-store';
-import { tinyPdf } from '../modules/files/demo-files';
+import { LocalFileStore, tinyPdf } from '../modules/files';
 import { Row } from './academic.factories';
 
 /** Course rows for tests, as plain SQL, so a test sets up its world without the services under test. */

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
-import { hashPassword } from '../modules/auth/secrets';
-import { User } from '../modules/users/user.entity';
+import { hashPassword } from '../modules/auth';
+import { User } from '../modules/users';
 import { Role } from '../core/role';
 import { DEMO_PASSWORD } from '../app/seed';
 import { uniqueEmail } from './test-server';

@@ -2,7 +2,7 @@ import DataLoader from 'dataloader';
 import { DataSource, In } from 'typeorm';
 import { byIdLoader, listLoader } from '../../core/dataloaders';
 import { windowedLoader } from '../../core/paging';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import { Role } from '../../core/role';
 import { AcademicYear } from './academic-year.entity';
 import { AcademicPeriod } from './academic-period.entity';

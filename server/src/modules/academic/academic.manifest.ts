@@ -29,13 +29,13 @@ export const academicManifest = defineManifest({
   entities: [AcademicYear, AcademicPeriod, SchoolClass, Subject, Allocation],
   migrations: [Academic1732300001000, Allocations1732300005000, OneActiveYear1732300008500],
   resolvers: [YearsResolver, PeriodsResolver, ClassesResolver, SubjectsResolver, AllocationsResolver, PlacementResolver],
-  services: (ds) => ({
+  services: (ds, _config, _deps, events) => ({
     years: new YearsService(ds),
     periods: new PeriodsService(ds),
     classes: new ClassesService(ds),
     subjects: new SubjectsService(ds),
     allocations: new AllocationsService(ds),
-    placement: new PlacementService(ds),
+    placement: new PlacementService(ds, events),
   }),
   loaders: academicLoaders,
   router: academicRouter,
@@ -49,4 +49,11 @@ declare module '../../core/context' {
   }
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the loaders' own type, merged into the registry
   interface Loaders extends ReturnType<NonNullable<typeof academicManifest.loaders>> {}
+}
+
+// the events this domain's writes announce (core/events.ts): Students moved into a class and year (not those already there): their placement's transaction.
+declare module '../../core/events' {
+  interface DomainEvents {
+    studentsPlaced: { studentIds: string[]; classId: string; academicYearId: string };
+  }
 }

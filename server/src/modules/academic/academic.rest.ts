@@ -7,7 +7,7 @@ import { ACADEMIC_TEXT as T } from './academic.validation';
 import { ACADEMIC_PAGE } from './academic.types';
 import type { AllocationFilter } from './allocations.service';
 import { presentAllocation, presentClass, presentPeriod, presentSubject, presentYear } from './academic.shape';
-import { presentPlacedUser } from '../users/users.shape';
+import { presentPlacedUser } from '../users';
 
 // REST bodies name references by the spec's words (academicYear, class, subject, teachers); services use ids
 const classInput = (b: Body) => ({ ...b, academicYearId: b.academicYear });

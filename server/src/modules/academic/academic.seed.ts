@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
 import type { DemoSeeder, DemoUsers } from '../../db/demo-types';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import { AcademicYear } from './academic-year.entity';
 import { SchoolClass } from './class.entity';
 import { Subject } from './subject.entity';

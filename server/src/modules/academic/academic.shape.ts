@@ -1,6 +1,6 @@
 import { presenter } from '../../core/rest';
 import { Actor } from '../../policies';
-import { presentPersonName } from '../users/users.shape';
+import { presentPersonName } from '../users';
 import { AcademicYear } from './academic-year.entity';
 import { AcademicPeriod } from './academic-period.entity';
 import { SchoolClass } from './class.entity';

@@ -10,7 +10,7 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import { AcademicYear } from './academic-year.entity';
 import { SchoolClass } from './class.entity';
 import { Subject } from './subject.entity';

@@ -2,7 +2,7 @@ import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } fr
 import { RequestContext } from '../../core/context';
 import { CurrentActor } from '../../core/current-actor';
 import { Actor } from '../../policies';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import { AcademicYear } from './academic-year.entity';
 import { SchoolClass } from './class.entity';
 import { Subject } from './subject.entity';

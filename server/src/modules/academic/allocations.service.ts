@@ -2,7 +2,7 @@ import { DataSource, EntityManager, In } from 'typeorm';
 import { conflict, notFound, validation } from '../../errors/domain-error';
 import { assertId } from '../../core/ids';
 import { Actor, authorize } from '../../policies';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import { Role } from '../../core/role';
 import { AcademicYear } from './academic-year.entity';
 import { SchoolClass } from './class.entity';

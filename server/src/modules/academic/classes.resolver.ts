@@ -9,8 +9,7 @@ import type { TreeClass } from './academic.tree';
 import { ACADEMIC_PAGE, ClassesArgs, CreateClassInput, SchoolClassConnection, UpdateClassInput } from './academic.types';
 import { PageArgs, toConnection, windowOf } from '../../core/paging';
 import { FieldRule } from '../../core/field-rules';
-import { UserConnection } from '../users/users.types';
-import { USER_PAGE } from '../users/users.service';
+import { UserConnection, USER_PAGE } from '../users';
 import { PresentFirst } from '../../core/present-first';
 
 @Resolver(() => SchoolClass)

@@ -2,7 +2,7 @@ import { Arg, Ctx, FieldResolver, Mutation, Resolver, Root } from 'type-graphql'
 import { RequestContext } from '../../core/context';
 import { CurrentActor } from '../../core/current-actor';
 import { Actor } from '../../policies';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import { AcademicYear } from './academic-year.entity';
 import { SchoolClass } from './class.entity';
 import { PlaceStudentInput, PlaceStudentsInput } from './academic.types';

@@ -2,14 +2,14 @@ import { DataSource, EntityManager, In } from 'typeorm';
 import { notFound, validation } from '../../errors/domain-error';
 import { assertId } from '../../core/ids';
 import { Actor, authorize } from '../../policies';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import { Role } from '../../core/role';
 import { AcademicYear } from './academic-year.entity';
 import { SchoolClass } from './class.entity';
 import { ACADEMIC_TEXT as T } from './academic.validation';
 import { refId } from '../../core/input';
-import { openForLateJoiners } from '../grading/late-join';
-import type { PlacedUser } from '../users/users.shape';
+import type { Events } from '../../core/events';
+import type { PlacedUser } from '../users';
 
 /** The most students one bulk placement may move. */
 export const MAX_PLACE = 200;
@@ -31,7 +31,10 @@ export interface PlaceInput {
  * SuperAdmin and Admin place into any class; a teacher only into a class and year they teach.
  */
 export class PlacementService {
-  constructor(private readonly ds: DataSource) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly events: Events,
+  ) {}
 
   async place(actor: Actor, input: PlaceInput): Promise<User> {
     const [user] = await this.placeMany(actor, { userIds: [input.userId], classId: input.classId, academicYearId: input.academicYearId });
@@ -41,7 +44,8 @@ export class PlacementService {
   /**
    * Several students into one class and year, in one transaction with the rule of `place` for each of them:
    * every one must be a Student, and a teacher must teach in that class and year. All or nothing; the class's
-   * items already past due open for them as late joiners (openForLateJoiners).
+   * items already past due open for them as late joiners (the `studentsPlaced` event,
+   * which grading answers).
    */
   async placeMany(actor: Actor, input: PlaceManyInput): Promise<User[]> {
     authorize(actor, 'student.placeAny', undefined, { message: T.cannotPlace });
@@ -76,7 +80,7 @@ export class PlacementService {
       const moving = students.filter((u) => u.classId !== classId || u.academicYearId !== academicYearId).map((u) => u.id);
       await m.getRepository(User).update({ id: In(userIds) }, { classId, academicYearId });
       // work of the class already past due is opened for them with its own due date, never overdue
-      if (moving.length) await openForLateJoiners(m, moving, classId, academicYearId);
+      if (moving.length) await this.events.emit(m, 'studentsPlaced', { studentIds: moving, classId, academicYearId });
       const placed = await m.getRepository(User).findBy({ id: In(userIds) });
       const byId = new Map(placed.map((u) => [u.id, u]));
       return ordered.map((id) => byId.get(id)!);

@@ -1,8 +1,8 @@
 import { defineManifest } from '../../core/manifest';
 import { AccountResolver } from './account.resolver';
 import { AccountService } from './account.service';
-import type { AuthService } from '../auth/auth.service';
-import type { MailService } from '../mail/mail.service';
+import type { AuthService } from '../auth';
+import type { MailService } from '../mail';
 
 /** A signed-in user's own account: name, email, password, sessions (Your Profile and Settings; ctx.services.account). */
 export const accountManifest = defineManifest({

@@ -2,8 +2,8 @@ import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { RequestContext } from '../../core/context';
 import { CurrentActor } from '../../core/current-actor';
 import { Actor } from '../../policies';
-import { User } from '../users/user.entity';
-import { MessagePayload } from '../auth/auth.types';
+import { User } from '../users';
+import { MessagePayload } from '../auth';
 import { AccountSession, ChangePasswordInput, RequestEmailChangeInput, UpdateProfileInput } from './account.types';
 
 /** Your Profile and Settings: every signed-in user, on their own account only. */

@@ -3,21 +3,23 @@ import { notFound, validation } from '../../errors/domain-error';
 import { isId } from '../../core/ids';
 import { INPUT_TEXT, charCount, requiredText } from '../../core/input';
 import { Actor, authorize } from '../../policies';
-import { User } from '../users/user.entity';
-import { USER_TEXT } from '../users/users.validation';
-import { AUTH_TEXT } from '../auth/auth.texts';
-import { hashPassword, verifyPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../auth/secrets';
-import { Session } from '../auth/session.entity';
-import { recordAttempt } from '../auth/attempts';
-import { addressBucket } from '../auth/client-address';
+import { User, USER_TEXT, normalizeEmail, validateNewUser } from '../users';
+import {
+  AUTH_TEXT,
+  hashPassword,
+  verifyPassword,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  Session,
+  recordAttempt,
+  addressBucket,
+  endCredentials,
+  EMAIL_CHANGE_TEXT,
+} from '../auth';
 import { AccountSession } from './account.types';
-import { endCredentials } from '../auth/credentials';
-import { recordAudit } from '../audit/audit.record';
-import { AuditKind } from '../audit/audit.kinds';
-import type { AuthService } from '../auth/auth.service';
-import type { MailService } from '../mail/mail.service';
-import { EMAIL_CHANGE_TEXT } from '../auth/email-change';
-import { normalizeEmail, validateNewUser } from '../users/users.validation';
+import { recordAudit, AuditKind } from '../audit';
+import type { AuthService } from '../auth';
+import type { MailService } from '../mail';
 
 export const ACCOUNT_TEXT = {
   currentPasswordRequired: 'Current password is required',

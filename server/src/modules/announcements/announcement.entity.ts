@@ -1,6 +1,6 @@
 import { Field, ID, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import { Versioned } from '../../db/versioned';
 
 @ObjectType({ description: 'A notice from a teacher to the students of a course.' })

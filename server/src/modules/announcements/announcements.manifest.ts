@@ -1,5 +1,5 @@
 import { defineManifest } from '../../core/manifest';
-import type { CoursesService } from '../courses/courses.service';
+import type { CoursesService } from '../courses';
 import { Announcement } from './announcement.entity';
 import { AnnouncementsResolver, CourseAnnouncementsFieldResolver } from './announcements.resolver';
 import { AnnouncementsService } from './announcements.service';
@@ -11,7 +11,7 @@ export const announcementsManifest = defineManifest({
   name: 'announcements',
   entities: [Announcement],
   resolvers: [AnnouncementsResolver, CourseAnnouncementsFieldResolver],
-  services: (ds, _config, deps: { courses: CoursesService }) => new AnnouncementsService(ds, deps.courses),
+  services: (ds, _config, deps: { courses: CoursesService }, events) => new AnnouncementsService(ds, deps.courses, events),
   loaders: announcementLoaders,
   router: announcementsRouter,
 });
@@ -23,4 +23,11 @@ declare module '../../core/context' {
   }
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the loaders' own type, merged into the registry
   interface Loaders extends ReturnType<NonNullable<typeof announcementsManifest.loaders>> {}
+}
+
+// the events this domain's writes announce (core/events.ts): An announcement created or edited, visible or not (who may read it is the listener's rule).
+declare module '../../core/events' {
+  interface DomainEvents {
+    announcementShown: { announcementId: string };
+  }
 }

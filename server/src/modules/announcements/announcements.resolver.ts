@@ -2,12 +2,11 @@ import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } fr
 import { RequestContext } from '../../core/context';
 import { CurrentActor } from '../../core/current-actor';
 import { Actor } from '../../policies';
-import { User } from '../users/user.entity';
-import { Course } from '../courses/course.entity';
+import { User } from '../users';
+import { Course } from '../courses';
 import { Announcement } from './announcement.entity';
 import { ANNOUNCEMENT_PAGE, AnnouncementConnection, CreateAnnouncementInput, UpdateAnnouncementInput } from './announcements.types';
 import { PageArgs, toConnection, windowOf } from '../../core/paging';
-import type { CoursePage } from '../courses/courses.page';
 
 @Resolver(() => Announcement)
 export class AnnouncementsResolver {
@@ -69,6 +68,6 @@ export class AnnouncementsResolver {
 export class CourseAnnouncementsFieldResolver {
   @FieldResolver(() => [Announcement], { description: 'Announcements, newest first; for students only the visible ones.' })
   announcements(@Root() c: Course, @Ctx() ctx: RequestContext) {
-    return (c as Partial<CoursePage>).announcements ?? ctx.loaders.announcementsByCourse.load(c.id);
+    return (c as Course & { announcements?: Announcement[] }).announcements ?? ctx.loaders.announcementsByCourse.load(c.id);
   }
 }

@@ -4,12 +4,11 @@ import { assertId } from '../../core/ids';
 import { Actor, authorize } from '../../policies';
 import { deleteOne } from '../../db/rows';
 import { updateVersioned } from '../../db/versioned';
-import { oneCourseFacts } from '../courses/courses.facts';
-import { CoursesService } from '../courses/courses.service';
+import { oneCourseFacts, CoursesService } from '../courses';
 import { Announcement } from './announcement.entity';
 import { announcementsOfCourses, announcementsQuery } from './announcements.loaders';
 import { Page, PageWindow, pageOfQuery } from '../../core/paging';
-import { notifyAnnouncement } from '../notifications/notifications.record';
+import type { Events } from '../../core/events';
 import { ANNOUNCEMENT_TEXT as T, AnnouncementInput, validateAnnouncementEdit, validateNewAnnouncement } from './announcements.validation';
 
 /**
@@ -20,6 +19,7 @@ export class AnnouncementsService {
   constructor(
     private readonly ds: DataSource,
     private readonly courses: CoursesService,
+    private readonly events: Events,
   ) {}
 
   private query(m: EntityManager = this.ds.manager) {
@@ -67,7 +67,7 @@ export class AnnouncementsService {
     const fields = validateNewAnnouncement(input);
     return this.ds.transaction(async (m) => {
       const row = await m.save(m.create(Announcement, { ...fields, courseId: course.id, authorId: actor.userId }));
-      await notifyAnnouncement(m, row.id);
+      await this.events.emit(m, 'announcementShown', { announcementId: row.id });
       return this.query(m).where('a.id = :id', { id: row.id }).getOneOrFail();
     });
   }
@@ -78,7 +78,7 @@ export class AnnouncementsService {
     const { set, version } = validateAnnouncementEdit(input);
     return this.ds.transaction(async (m) => {
       await updateVersioned(m, Announcement, announcement.id, set, version, { what: 'announcement', notFound: T.notFound });
-      await notifyAnnouncement(m, announcement.id); // shown now: its students hear of it once
+      await this.events.emit(m, 'announcementShown', { announcementId: announcement.id }); // shown now: its students hear of it once
       return this.query(m).where('a.id = :id', { id: announcement.id }).getOneOrFail();
     });
   }

@@ -1,6 +1,6 @@
 import { presenter } from '../../core/rest';
 import { Actor } from '../../policies';
-import { presentPerson } from '../users/users.shape';
+import { presentPerson } from '../users';
 import { Announcement } from './announcement.entity';
 
 /** An announcement for REST: author {_id, firstName, lastName, email, role} (email only for viewers who may read the author) (null once the account is gone), course as its id. */

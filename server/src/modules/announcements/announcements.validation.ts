@@ -1,5 +1,5 @@
 import { flag, requiredText, versionOf } from '../../core/input';
-import { TITLE_MAX } from '../courses/courses.validation';
+import { POST_MAX, TITLE_MAX } from '../courses';
 
 export const ANNOUNCEMENT_TEXT = {
   titleRequired: 'Title is required',
@@ -11,8 +11,6 @@ export const ANNOUNCEMENT_TEXT = {
   updated: 'Announcement updated successfully',
   deleted: 'Announcement deleted successfully',
 } as const;
-
-export const POST_MAX = 20000;
 
 export interface AnnouncementInput {
   title?: unknown;

@@ -1,8 +1,8 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { Course } from '../courses/course.entity';
-import { CourseModule } from '../course-modules/module.entity';
-import { User } from '../users/user.entity';
+import { Course } from '../courses';
+import { CourseModule } from '../course-modules';
+import { User } from '../users';
 import { Versioned } from '../../db/versioned';
 
 /** DESIGN.md "Data model decisions": one entity for the three REST families. */

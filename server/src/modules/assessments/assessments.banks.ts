@@ -2,15 +2,20 @@ import { DataSource, EntityManager } from 'typeorm';
 import { validation } from '../../errors/domain-error';
 import { isId } from '../../core/ids';
 import { Actor } from '../../policies';
-import type { QuestionBanksService } from '../question-banks/question-banks.service';
-import type { BankQuestion } from '../question-banks/question-banks.types';
+import type { Services } from '../../core/context';
 import { Assessment, AssessmentKind } from './assessment.entity';
 import { questionsOf } from './assessments.queries';
 import { applyRegrade, lockSubmissions, refreshTotalPoints, writeQuestion } from './assessments.write';
 import { questions } from './assessments.validation';
 import { copyBankQuestion } from './assessments.draws';
-import { CourseFactsRow } from '../courses/courses.facts';
-import { copyImages } from '../question-banks/question-images.queries';
+import { CourseFactsRow } from '../courses';
+import { copyImages } from './question-images.queries';
+
+/**
+ * The question banks' service, as assessments reach it: through the kernel's registry (core/context.ts), since the
+ * banks are built on assessments' questions and their files import this domain, not the other way round.
+ */
+export type QuestionBanksService = Services['questionBanks'];
 
 /** What banking needs of the assessments service (passed in, so the two files do not import each other). */
 export interface BankingHost {
@@ -97,7 +102,10 @@ export class AssessmentBanking {
   }
 
   /** saveQuestionsToBank and POST /assessments/{id}/save-to-bank: the item's teachers, into a bank they may edit. */
-  async saveToBank(actor: Actor, input: { assessmentId?: unknown; questionIds?: unknown; bankId?: unknown }): Promise<BankQuestion[]> {
+  async saveToBank(
+    actor: Actor,
+    input: { assessmentId?: unknown; questionIds?: unknown; bankId?: unknown },
+  ): Promise<Awaited<ReturnType<QuestionBanksService['addQuestions']>>> {
     const { assessment } = await this.host.manageable(actor, input.assessmentId);
     const all = await questionsOf(this.ds, [assessment.id]);
     const chosen = input.questionIds === undefined || input.questionIds === null ? all.map((q) => q.id) : ids(input.questionIds);

@@ -2,7 +2,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { validation } from '../../errors/domain-error';
 import { Actor, authorize } from '../../policies';
 import { holdForCopy } from '../../db/rows';
-import { CourseFactsRow } from '../courses/courses.facts';
+import { CourseFactsRow } from '../courses';
 import { Assessment, AssessmentKind, AssessmentScope } from './assessment.entity';
 import { questionsOf, studentsOfCourse, targetsOf } from './assessments.queries';
 import { ASSESSMENT_TEXT as T, dueDate, validateAssessmentEdit } from './assessments.validation';

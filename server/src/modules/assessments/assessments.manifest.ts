@@ -1,7 +1,7 @@
 import { defineManifest } from '../../core/manifest';
-import type { CoursesService } from '../courses/courses.service';
-import type { ModulesService } from '../course-modules/modules.service';
-import type { QuestionBanksService } from '../question-banks/question-banks.service';
+import type { CoursesService } from '../courses';
+import type { ModulesService } from '../course-modules';
+import type { QuestionBanksService } from './assessments.banks';
 import { Assessments1732300009000 } from '../../db/migrations/1732300009000-Assessments';
 import { Assessment } from './assessment.entity';
 import { AssessmentsResolver, CourseAssessmentsFieldResolver, ModuleQuizzesFieldResolver } from './assessments.resolver';

@@ -3,7 +3,7 @@ import { seedDemoSchool } from '../../app/seed';
 import { makeModule } from '../../test/courses.factories';
 import { makeUser } from '../../test/factories';
 import { Role } from '../../core/role';
-import { QUESTIONS } from './assessments.test.fixtures';
+import { QUESTIONS } from '../../test/assessments.fixtures';
 
 /**
  * Reuse (a deep copy, targets handled), the regrade on edit (the preview says what the edit then does),

@@ -1,6 +1,6 @@
 import { startTestServer, TestServer } from '../../test/test-server';
 import { seedDemoSchool } from '../../app/seed';
-import { makeItem } from '../submissions/submissions.test.fixtures';
+import { makeItem } from '../../test/submissions.fixtures';
 
 /**
  * Reuse lists (DESIGN "reuse lists"; issue 25): the teacher's items of the kind, the target course's and

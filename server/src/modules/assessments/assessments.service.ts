@@ -6,10 +6,8 @@ import { Actor, authorize } from '../../policies';
 import { visibleFields } from '../../policies/fields';
 import { deleteOne } from '../../db/rows';
 import { updateVersioned } from '../../db/versioned';
-import { CourseFactsRow, TAUGHT_BY, oneCourseFacts } from '../courses/courses.facts';
-import { CoursesService } from '../courses/courses.service';
-import { ModulesService } from '../course-modules/modules.service';
-import { MODULE_TEXT } from '../course-modules/modules.validation';
+import { CourseFactsRow, TAUGHT_BY, oneCourseFacts, CoursesService } from '../courses';
+import { ModulesService, MODULE_TEXT } from '../course-modules';
 import { Assessment, AssessmentKind, AssessmentScope } from './assessment.entity';
 import { assessmentQuery, questionsOf, readableAssessments, studentsOfCourse, targetsViewer } from './assessments.queries';
 import { AssessmentInput, ASSESSMENT_TEXT as T, kindOf, validateAssessmentEdit, validateNewAssessment } from './assessments.validation';
@@ -25,12 +23,10 @@ import {
 } from './assessments.write';
 import { AssessmentStudent } from './assessments.types';
 import { AssessmentCloning, CloneRequest } from './assessments.clone';
-import { recordAudit } from '../audit/audit.record';
+import { recordAudit, AuditKind } from '../audit';
 import { Role } from '../../core/role';
-import type { QuestionBanksService } from '../question-banks/question-banks.service';
 import { DrawFields, drawList, ensureDraws, writeDraws } from './assessments.draws';
-import { AssessmentBanking } from './assessments.banks';
-import { AuditKind } from '../audit/audit.kinds';
+import { AssessmentBanking, type QuestionBanksService } from './assessments.banks';
 
 /** An assessment the actor may read, with the facts of its course. */
 export interface ReadableAssessment {

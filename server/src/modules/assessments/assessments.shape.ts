@@ -5,8 +5,15 @@ import { AssessmentStudent } from './assessments.types';
 import { Question } from './question.types';
 import { RandomDraw } from './draws.types';
 import { CloneChanges } from './assessments.clone';
-import { coursePlace } from '../courses/courses.shape';
-import { presentQuestionImage } from '../question-banks/question-banks.shape';
+import { coursePlace } from '../courses';
+import { QuestionImageRow, questionImagePath } from './question-images.queries';
+
+/** An image of a question for REST: { _id, name, url } (url: its download path). */
+export const presentQuestionImage = presenter((_viewer: Actor, i: QuestionImageRow) => ({
+  id: i.id,
+  name: i.name,
+  url: questionImagePath(i.id),
+}));
 
 /** The REST family's word for the scope field (assessments.md section 3). */
 export const SCOPE_FIELD: Record<AssessmentKind, string> = { ASSIGNMENT: 'assignmentScope', EXAM: 'examScope', QUIZ: 'quizScope' };

@@ -3,7 +3,7 @@ import { seedDemoSchool } from '../../app/seed';
 import { makeUser } from '../../test/factories';
 import { makeModule } from '../../test/courses.factories';
 import { Role } from '../../core/role';
-import { QUESTIONS, specWord } from './assessments.test.fixtures';
+import { QUESTIONS, specWord } from '../../test/assessments.fixtures';
 
 /**
  * Authoring assignments, exams and quizzes (assessments.md sections 2-9, issue 11) through both transports:

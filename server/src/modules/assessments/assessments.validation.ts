@@ -1,7 +1,7 @@
 import { validation } from '../../errors/domain-error';
 import { flag, freeText, requiredText, versionOf, wholeNumber } from '../../core/input';
 import { isId } from '../../core/ids';
-import { DESCRIPTION_MAX, TITLE_MAX } from '../courses/courses.validation';
+import { DESCRIPTION_MAX, TITLE_MAX } from '../courses';
 import { AssessmentKind, AssessmentScope, QuestionType, ResultVisibility } from './assessment.entity';
 
 const NAME: Record<AssessmentKind, string> = { ASSIGNMENT: 'assignment', EXAM: 'exam', QUIZ: 'quiz' };

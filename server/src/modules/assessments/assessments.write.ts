@@ -5,8 +5,7 @@ import { Explanation, GradableQuestion, gradeWithExplanation, round2 } from './a
 import { QuestionType } from './assessment.entity';
 import { questionOfStudentSql, questionsOf } from './assessments.queries';
 import type { Actor } from '../../policies';
-import { recordAudit } from '../audit/audit.record';
-import { AuditKind } from '../audit/audit.kinds';
+import { recordAudit, AuditKind } from '../audit';
 
 /**
  * Writing an assessment's questions, and what an edit does to the submissions. Questions (and options) sent

@@ -10,7 +10,7 @@ import { QuestionType } from './assessment.entity';
 export interface KeyHolders {
   teacherIds: string[];
 }
-import type { QuestionImageRow } from '../question-banks/question-images.queries';
+import type { QuestionImageRow } from './question-images.queries';
 
 @ObjectType({ description: 'One option of a multiple-choice question.' })
 export class QuestionOption implements KeyHolders {

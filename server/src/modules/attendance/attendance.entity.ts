@@ -1,10 +1,8 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { AttendanceStatus } from './attendance-status';
-import { User } from '../users/user.entity';
-import { SchoolClass } from '../academic/class.entity';
-import { Subject } from '../academic/subject.entity';
-import { AcademicYear } from '../academic/academic-year.entity';
+import { User } from '../users';
+import { SchoolClass, Subject, AcademicYear } from '../academic';
 
 /**
  * One student's attendance in one subject of one class on one day. The database keeps it unique per

@@ -2,10 +2,8 @@ import { EntityManager } from 'typeorm';
 import { AttendanceStatus } from './attendance-status';
 import { AttendanceRecord } from './attendance.entity';
 import { AttendanceCounts } from './attendance.validation';
-import { User } from '../users/user.entity';
-import { SchoolClass } from '../academic/class.entity';
-import { Subject } from '../academic/subject.entity';
-import { AcademicYear } from '../academic/academic-year.entity';
+import { User } from '../users';
+import { SchoolClass, Subject, AcademicYear } from '../academic';
 
 /** A record with the student, class, subject, year and teacher joined in (null teacher once their account is gone). */
 export type LoadedRecord = AttendanceRecord & {

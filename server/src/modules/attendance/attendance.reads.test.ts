@@ -2,11 +2,9 @@ import { startTestServer, TestServer } from '../../test/test-server';
 import { seedDemoSchool } from '../../app/seed';
 import { Actor } from '../../policies';
 import { Role } from '../../core/role';
-import { User } from '../users/user.entity';
-import { AcademicYear } from '../academic/academic-year.entity';
-import { SchoolClass } from '../academic/class.entity';
-import { Subject } from '../academic/subject.entity';
-import { Course } from '../courses/course.entity';
+import { User } from '../users';
+import { AcademicYear, SchoolClass, Subject } from '../academic';
+import { Course } from '../courses';
 import { AttendanceRecord } from './attendance.entity';
 import { sheetReads } from './attendance.reads';
 

@@ -2,10 +2,8 @@ import { EntityManager } from 'typeorm';
 import { Places, classJson, isoSql, personJson, placesSql, subjectJson, userJson, yearJson } from '../../db/json-rows';
 import type { PageWindow } from '../../core/paging';
 import { keptWhileRoom } from '../../core/kept';
-import type { User } from '../users/user.entity';
-import type { SchoolClass } from '../academic/class.entity';
-import type { Subject } from '../academic/subject.entity';
-import type { AcademicYear } from '../academic/academic-year.entity';
+import type { User } from '../users';
+import type { SchoolClass, Subject, AcademicYear } from '../academic';
 import type { Allocation, LoadedRecord, OwnFilter } from './attendance.queries';
 import type { AttendanceCounts } from './attendance.validation';
 

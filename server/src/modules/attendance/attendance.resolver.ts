@@ -6,10 +6,8 @@ import { Actor } from '../../policies';
 import { PageArgs, toConnection, windowOf } from '../../core/paging';
 import { ATTENDANCE_PAGE } from './attendance.service';
 import { recordsWindow } from './attendance.window';
-import { User } from '../users/user.entity';
-import { SchoolClass } from '../academic/class.entity';
-import { Subject } from '../academic/subject.entity';
-import { AcademicYear } from '../academic/academic-year.entity';
+import { User } from '../users';
+import { SchoolClass, Subject, AcademicYear } from '../academic';
 import { AttendanceRecord } from './attendance.entity';
 import {
   AttendanceAllocationArgs,

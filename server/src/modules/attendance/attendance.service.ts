@@ -3,7 +3,7 @@ import { DomainError, conflict, notFound, validation } from '../../errors/domain
 import { Actor, authorize, can } from '../../policies';
 import { assertId, isId } from '../../core/ids';
 import { Page, PageLimits, PageWindow } from '../../core/paging';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import { Allocation, LoadedRecord, OwnFilter, Placement, attendanceSql as sql } from './attendance.queries';
 import { SheetRead, attendanceReads as reads } from './attendance.reads';
 import { AttendanceSummary, AttendanceWeek, MarkAttendancePayload, MyAttendance } from './attendance.types';

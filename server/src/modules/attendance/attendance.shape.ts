@@ -1,7 +1,6 @@
 import { presenter } from '../../core/rest';
 import { Actor } from '../../policies';
-import { User } from '../users/user.entity';
-import { presentPersonName } from '../users/users.shape';
+import { User, presentPersonName } from '../users';
 import { LoadedRecord, Placement } from './attendance.queries';
 import { AttendanceSummary, AttendanceWeek } from './attendance.types';
 

@@ -1,7 +1,7 @@
 import { startTestServer, TestServer } from '../../test/test-server';
 import { seedDemoSchool } from '../../app/seed';
 import { makePlacedStudents, makeTeaching } from '../../test/attendance.factories';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 
 /** The attendance tests' operations and school (attendance.test.ts, attendance.counts.test.ts). */
 export const ROSTER = `query($c: ID!, $s: ID!, $y: ID!) { attendanceRoster(classId: $c, subjectId: $s, academicYearId: $y) { id firstName lastName email } }`;

@@ -10,7 +10,7 @@ import {
   makeTeaching,
 } from '../../test/attendance.factories';
 import { Role } from '../../core/role';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import { seedDemoAttendance } from './attendance.seed';
 import { ATTENDANCE_TEXT as T, attendanceRate, parseAttendanceDate } from './attendance.validation';
 import {

@@ -1,6 +1,6 @@
-import { GradingWorld, GRADE, gradingWorld } from '../grading/grading.test.fixtures';
+import { GradingWorld, GRADE, gradingWorld } from '../../test/grading.fixtures';
 import { AUDIT_TEXT, MAX_AUDIT_PAGE } from './audit.service';
-import { QUESTIONS } from '../assessments/assessments.test.fixtures';
+import { QUESTIONS } from '../../test/assessments.fixtures';
 
 /**
  * The audit log (issue 23): what is recorded, in the change's transaction (a refused change leaves no row), who

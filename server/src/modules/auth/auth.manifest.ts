@@ -1,7 +1,7 @@
 import { defineManifest } from '../../core/manifest';
 import { AuthRequestLimits1732300008100 } from '../../db/migrations/1732300008100-AuthRequestLimits';
 import { EmailChanges1732300017000 } from '../../db/migrations/1732300017000-EmailChanges';
-import type { MailService } from '../mail/mail.service';
+import type { MailService } from '../mail';
 import { LoginAttempt, PasswordToken, Session } from './session.entity';
 import { AuthResolver } from './auth.resolver';
 import { authRouter } from './auth.rest';

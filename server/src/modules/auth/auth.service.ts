@@ -4,19 +4,17 @@ import { INPUT_TEXT, charCount } from '../../core/input';
 import { DomainError, forbidden, validation } from '../../errors/domain-error';
 import { Actor, abilitiesOf, authorize } from '../../policies';
 import { personRole } from '../../policies/actor';
-import { MailMessage, MailService } from '../mail/mail.service';
-import { User } from '../users/user.entity';
+import { MailMessage, MailService } from '../mail';
+import { User, normalizeEmail, validateNewUser } from '../users';
 import { Role, roleNamed } from '../../core/role';
 import { AUTH_TEXT } from './auth.texts';
 import { PasswordToken, Session } from './session.entity';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, hashPassword, hashSecret, newSecret, verifyPassword } from './secrets';
-import { normalizeEmail, validateNewUser } from '../users/users.validation';
 import { recordAttempt } from './attempts';
 import { addressBucket } from './client-address';
 import { CHILD_IDS_SQL, childIdsOf } from '../../policies/children';
 import { classJson, yearJson } from '../../db/json-rows';
-import { recordAudit } from '../audit/audit.record';
-import { AuditKind } from '../audit/audit.kinds';
+import { recordAudit, AuditKind } from '../audit';
 import { endCredentials } from './credentials';
 import { EmailChanges } from './email-change';
 import { pathTo } from '@lms/routes';
@@ -362,6 +360,27 @@ export class AuthService {
       userIds.map((userId, i) => ({ tokenHash: secrets[i].hash, userId, purpose, expiresAt })),
     );
     return secrets.map((s) => this.linkFor(s.token));
+  }
+
+  /** How long an invitation link works, in days (the invitation mail says so). */
+  readonly inviteDays = INVITE_TOKEN_DAYS;
+
+  /**
+   * One more link mailed to `email` at the request of `ip` (an invitation sent again), counted as forgot-password's
+   * are (attempts.ts); refused with `refusal` past the limit.
+   */
+  async limitLinks(email: string, ip: string, refusal: string): Promise<void> {
+    await recordAttempt(this.ds, 'link', email, addressBucket(ip), refusal);
+  }
+
+  /** Signs a user out everywhere, in the caller's transaction (their role changed: a session's abilities are its role's). */
+  async endSessions(m: import('typeorm').EntityManager, userId: string): Promise<void> {
+    await m.delete(Session, { userId });
+  }
+
+  /** Ends what a change of the user's credentials ends (credentials.ts), in the caller's transaction. */
+  async endCredentials(m: import('typeorm').EntityManager, userId: string): Promise<void> {
+    await endCredentials(m, userId);
   }
 
   /** Ends a user's unused links (their email changed, or a new invitation replaces them). */

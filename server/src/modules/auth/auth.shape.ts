@@ -1,8 +1,7 @@
 import { presenter } from '../../core/rest';
 import { Actor, abilitiesOf } from '../../policies';
 import { Role } from '../../core/role';
-import { User } from '../users/user.entity';
-import { presentUser } from '../users/users.shape';
+import { User, presentUser } from '../users';
 
 /** POST /auth/login: token, user, activeRole and isImpersonating at the top level (platform.md section 7). */
 export const presentSignIn = presenter((viewer: Actor, out: { token: string; user: User; activeRole: Role }) => ({

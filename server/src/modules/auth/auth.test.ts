@@ -5,7 +5,7 @@ import { DEMO_EMAIL } from '../../test/demo';
 import { Role } from '../../core/role';
 import { enumValueName } from '../../core/enum-values';
 import { AUTH_TEXT } from './auth.texts';
-import { OutboxMessage } from '../mail/outbox.entity';
+import { OutboxMessage } from '../mail';
 import { INPUT_TEXT } from '../../core/input';
 import { ATTEMPT_LIMITS } from './attempts';
 import { addressBucket } from './client-address';

@@ -1,6 +1,6 @@
 import { Field, InputType, ObjectType } from 'type-graphql';
 import { Role } from '../../core/role';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 
 @ObjectType({ description: 'What the signed-in session may do; the client shows or hides controls by it.' })
 export class Abilities {

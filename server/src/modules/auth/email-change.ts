@@ -2,9 +2,8 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from '../../config';
 import { DomainError, validation } from '../../errors/domain-error';
 import type { Actor } from '../../policies';
-import { recordAudit } from '../audit/audit.record';
-import { AuditKind } from '../audit/audit.kinds';
-import type { MailService } from '../mail/mail.service';
+import { recordAudit, AuditKind } from '../audit';
+import type { MailService } from '../mail';
 import { endCredentials } from './credentials';
 import { hashSecret, newSecret } from './secrets';
 import { pathTo } from '@lms/routes';
@@ -37,6 +36,11 @@ export class EmailChanges {
     private readonly config: Config,
     private readonly mail: MailService,
   ) {}
+
+  /** What the one who asked is told once the link is mailed. */
+  sentText(email: string): string {
+    return EMAIL_CHANGE_TEXT.sent(email);
+  }
 
   /** In the caller's transaction: replaces any open request of the user; the caller delivers the mail after commit. */
   async request(m: EntityManager, actor: Actor, target: Target, newEmail: string): Promise<void> {

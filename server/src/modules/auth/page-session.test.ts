@@ -1,7 +1,6 @@
 import { startTestServer, TestServer } from '../../test/test-server';
 import { PAGE_SESSION_COOKIE, pageSessionCookie, pageSessionToken } from './page-session';
-import { ACCESS_TOKEN_PREFIX } from '../integrations/access-tokens.service';
-import { APP_TOKEN_PREFIX } from '../integrations/applications.service';
+import { ACCESS_TOKEN_PREFIX, APP_TOKEN_PREFIX } from './secrets';
 import { DEMO_PASSWORD, seedDemoSchool } from '../../app/seed';
 
 /**

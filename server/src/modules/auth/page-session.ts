@@ -1,8 +1,7 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { RequestHandler, Response } from 'express';
 import type { OperationDefinitionNode } from 'graphql';
-import { ACCESS_TOKEN_PREFIX } from '../integrations/access-tokens.service';
-import { APP_TOKEN_PREFIX } from '../integrations/applications.service';
+import { ACCESS_TOKEN_PREFIX, APP_TOKEN_PREFIX } from './secrets';
 import { bearerToken, type RequestContext } from '../../core/context';
 import { requestStore } from '../../core/request-store';
 

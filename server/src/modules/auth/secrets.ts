@@ -1,6 +1,14 @@
 import crypto from 'node:crypto';
 import argon2 from 'argon2';
 
+/**
+ * Bearer tokens that are not sessions are told apart (and recognised when leaked) by their prefix: personal access
+ * tokens (integrations' access tokens) and applications' access tokens (integrations' OAuth clients). The page
+ * cookie and the request's credential gate read them here, below the domain that issues them.
+ */
+export const ACCESS_TOKEN_PREFIX = 'lmspat_';
+export const APP_TOKEN_PREFIX = 'lmsat_';
+
 /** A random bearer or one-time secret and the SHA-256 that the database keeps instead. */
 export function newSecret(): { token: string; hash: string } {
   const token = crypto.randomBytes(32).toString('base64url');

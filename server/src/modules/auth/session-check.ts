@@ -1,5 +1,5 @@
 import type { Actor } from '../../policies';
-import type { User } from '../users/user.entity';
+import type { User } from '../users';
 import { keptWhileRoom } from '../../core/kept';
 import { countCheckedRead, type StatementRun, type Statements } from '../../core/request-store';
 

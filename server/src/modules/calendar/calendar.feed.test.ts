@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { startTestServer, TestServer } from '../../test/test-server';
 import { buildWorld, World } from '../../test/authz/world';
-import { hashSecret } from '../auth/secrets';
+import { hashSecret } from '../auth';
 
 /**
  * The ICS feed of issue 17: a secret address per user, kept hashed, created, reset (the old one answers 404)

@@ -2,10 +2,8 @@ import { DataSource } from 'typeorm';
 import { Actor } from '../../policies';
 import { assessmentReadableSql, assessmentShownToStudentSql, calendarStudentSql, taughtBySql } from '../../policies/sql';
 import { Role } from '../../core/role';
-import { AssessmentKind } from '../assessments/assessment.entity';
-import { ASSESSMENT_REF } from '../assessments/assessments.queries';
-import { SubmissionStatus, OpensOn } from '../submissions/submission.types';
-import { EFFECTIVE_DUE_SQL, studentStanding } from '../submissions/status';
+import { AssessmentKind, ASSESSMENT_REF } from '../assessments';
+import { SubmissionStatus, OpensOn, EFFECTIVE_DUE_SQL, studentStanding } from '../submissions';
 import { CalendarEvent } from './calendar.types';
 import type { Target } from '@lms/routes';
 

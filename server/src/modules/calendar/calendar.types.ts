@@ -1,6 +1,6 @@
 import { Field, ID, ObjectType } from 'type-graphql';
 import { Target, targetPath } from '@lms/routes';
-import { AssessmentKind } from '../assessments/assessment.entity';
+import { AssessmentKind } from '../assessments';
 
 @ObjectType({
   description:

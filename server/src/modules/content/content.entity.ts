@@ -1,6 +1,6 @@
 import { Field, Float, ID, ObjectType, registerEnumType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { CourseModule } from '../course-modules/module.entity';
+import { CourseModule } from '../course-modules';
 import { Versioned } from '../../db/versioned';
 
 /** platform.md section 3: PDF, Video, PPT, Reading, Other; default PDF. */

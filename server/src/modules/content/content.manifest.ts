@@ -1,6 +1,6 @@
 import { defineManifest } from '../../core/manifest';
-import type { ModulesService } from '../course-modules/modules.service';
-import type { FilesService } from '../files/files.service';
+import type { ModulesService } from '../course-modules';
+import type { FilesService } from '../files';
 import { Content } from './content.entity';
 import { ContentResolver, ModuleContentsFieldResolver } from './content.resolver';
 import { ContentService } from './content.service';

@@ -4,7 +4,7 @@ import type { FileUpload } from 'graphql-upload/processRequest.mjs';
 import { RequestContext } from '../../core/context';
 import { CurrentActor } from '../../core/current-actor';
 import { Actor } from '../../policies';
-import { CourseModule } from '../course-modules/module.entity';
+import { CourseModule } from '../course-modules';
 import { Content } from './content.entity';
 import { downloadPath } from './content.shape';
 import { CloneContentInput, UpdateContentInput, UploadContentInput } from './content.types';

@@ -1,6 +1,6 @@
 import { body, newRouter, param, route, send } from '../../core/rest';
 import { restSlice } from '../../core/paging';
-import { receiveMultipart, sendDownload } from '../files/files.http';
+import { receiveMultipart, sendDownload } from '../files';
 import { CONTENT_TEXT as T } from './content.validation';
 import { presentContent } from './content.shape';
 

@@ -6,14 +6,11 @@ import { assertId } from '../../core/ids';
 import { Actor, authorize } from '../../policies';
 import { deleteOne, holdForCopy } from '../../db/rows';
 import { updateVersioned } from '../../db/versioned';
-import { FilesService, IncomingFile, ReceivedFile, checkedType } from '../files/files.service';
-import { StoredFile } from '../files/stored-file.entity';
-import { TAUGHT_BY } from '../courses/courses.facts';
-import { copyContent } from '../courses/courses.copy';
-import { ModulesService, ReadableModule } from '../course-modules/modules.service';
+import { FilesService, IncomingFile, ReceivedFile, checkedType, StoredFile } from '../files';
+import { TAUGHT_BY, copyContent } from '../courses';
+import { ModulesService, ReadableModule, MODULE_TEXT } from '../course-modules';
 import { Content } from './content.entity';
 import { contentsOfModules } from './content.loaders';
-import { MODULE_TEXT } from '../course-modules/modules.validation';
 import { ALLOWED_MIME, CONTENT_TEXT as T, UploadInput, validateContentEdit, validateUpload } from './content.validation';
 
 const isReceived = (f: IncomingFile | ReceivedFile): f is ReceivedFile => 'key' in f;

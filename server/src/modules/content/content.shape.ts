@@ -1,7 +1,7 @@
 import { presenter } from '../../core/rest';
 import { Actor } from '../../policies';
 import { Content } from './content.entity';
-import { presentModule } from '../course-modules/modules.shape';
+import { presentModule } from '../course-modules';
 
 export const downloadPath = (id: string) => `/api/content/download/${id}`;
 

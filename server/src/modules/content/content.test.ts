@@ -2,7 +2,7 @@ import { startTestServer, TestServer } from '../../test/test-server';
 import { seedDemoSchool } from '../../app/seed';
 import { makeContent, makeModule, rowCounts, storedFiles } from '../../test/courses.factories';
 import { Part, generatedBytes, gqlUploadParts, postMultipart } from '../../test/multipart';
-import { officeContentTypes, tinyPdf, tinyPng, tinyZip } from '../files/demo-files';
+import { officeContentTypes, tinyPdf, tinyPng, tinyZip } from '../files';
 import { sweepUnreferencedFiles } from '../../jobs/file-cleanup';
 
 /**

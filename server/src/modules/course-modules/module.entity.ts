@@ -1,6 +1,6 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { Course } from '../courses/course.entity';
+import { Course } from '../courses';
 import { Versioned } from '../../db/versioned';
 
 /** platform.md section 3: Week or Unit, default Week. */

@@ -1,5 +1,5 @@
 import { defineManifest } from '../../core/manifest';
-import type { CoursesService } from '../courses/courses.service';
+import type { CoursesService } from '../courses';
 import { ModuleOrderUnique1732300007000 } from '../../db/migrations/1732300007000-ModuleOrderUnique';
 import { CourseModule } from './module.entity';
 import { CourseModulesFieldResolver, ModulesResolver } from './modules.resolver';

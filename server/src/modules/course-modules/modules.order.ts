@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { notFound } from '../../errors/domain-error';
-import { COURSE_TEXT } from '../courses/courses.validation';
+import { COURSE_TEXT } from '../courses';
 
 /**
  * A course's module order numbers are unique (the database says so). A module placed at a taken number is

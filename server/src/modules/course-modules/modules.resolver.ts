@@ -2,11 +2,9 @@ import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'ty
 import { RequestContext } from '../../core/context';
 import { CurrentActor } from '../../core/current-actor';
 import { Actor } from '../../policies';
-import { Course } from '../courses/course.entity';
-import { ModuleDeleteImpact } from '../courses/courses.impact';
+import { Course, ModuleDeleteImpact } from '../courses';
 import { CourseModule } from './module.entity';
 import { CloneModuleInput, CreateModuleInput, UpdateModuleInput } from './modules.types';
-import type { CoursePage } from '../courses/courses.page';
 
 @Resolver(() => CourseModule)
 export class ModulesResolver {
@@ -87,6 +85,6 @@ export class CourseModulesFieldResolver {
   @FieldResolver(() => [CourseModule], { description: 'Modules by order; for students only the visible ones.' })
   modules(@Root() c: Course, @Ctx() ctx: RequestContext) {
     // the course page (courses.page.ts) holds them already
-    return (c as Partial<CoursePage>).modules ?? ctx.loaders.modulesByCourse.load(c.id);
+    return (c as Course & { modules?: CourseModule[] }).modules ?? ctx.loaders.modulesByCourse.load(c.id);
   }
 }

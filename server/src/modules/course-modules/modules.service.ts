@@ -5,11 +5,16 @@ import { assertId } from '../../core/ids';
 import { Actor, authorize, can } from '../../policies';
 import { deleteOne, holdForCopy } from '../../db/rows';
 import { updateVersioned } from '../../db/versioned';
-import { CourseFactsRow, TAUGHT_BY, oneCourseFacts } from '../courses/courses.facts';
-import { copyModule } from '../courses/courses.copy';
-import { ModuleDeleteImpact, moduleDeleteImpact } from '../courses/courses.impact';
-import { CoursesService } from '../courses/courses.service';
-import { COURSE_TEXT } from '../courses/courses.validation';
+import {
+  CourseFactsRow,
+  TAUGHT_BY,
+  oneCourseFacts,
+  copyModule,
+  ModuleDeleteImpact,
+  moduleDeleteImpact,
+  CoursesService,
+  COURSE_TEXT,
+} from '../courses';
 import { CourseModule } from './module.entity';
 import { modulesOfCourses } from './modules.loaders';
 import { lockCourseOrder, moveModule, placeNewModule } from './modules.order';

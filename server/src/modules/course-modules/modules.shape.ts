@@ -1,6 +1,6 @@
 import { presenter } from '../../core/rest';
 import { Actor } from '../../policies';
-import { coursePlace } from '../courses/courses.shape';
+import { coursePlace } from '../courses';
 import { CourseModule } from './module.entity';
 
 /**

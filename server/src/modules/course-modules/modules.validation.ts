@@ -1,6 +1,6 @@
 import { validation } from '../../errors/domain-error';
 import { flag, freeText, requiredText, versionOf } from '../../core/input';
-import { DESCRIPTION_MAX, TITLE_MAX } from '../courses/courses.validation';
+import { DESCRIPTION_MAX, TITLE_MAX } from '../courses';
 import { ModuleType } from './module.entity';
 
 export const MODULE_TEXT = {

@@ -10,10 +10,8 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import { AcademicYear } from '../academic/academic-year.entity';
-import { SchoolClass } from '../academic/class.entity';
-import { Subject } from '../academic/subject.entity';
-import { User } from '../users/user.entity';
+import { AcademicYear, SchoolClass, Subject } from '../academic';
+import { User } from '../users';
 import { Versioned } from '../../db/versioned';
 
 @ObjectType({ description: 'A course: what one class learns of one subject in one academic year, taught by its teachers.' })

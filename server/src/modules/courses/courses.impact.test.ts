@@ -2,7 +2,7 @@ import { startTestServer, TestServer } from '../../test/test-server';
 import { seedDemoSchool } from '../../app/seed';
 import { makeAnnouncement, makeContent, makeCourse, makeDiscussion, makeModule } from '../../test/courses.factories';
 import { makeUser } from '../../test/factories';
-import { QUESTIONS } from '../assessments/assessments.test.fixtures';
+import { QUESTIONS } from '../../test/assessments.fixtures';
 import { Role } from '../../core/role';
 
 /**

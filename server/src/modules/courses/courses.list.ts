@@ -2,10 +2,8 @@ import { Actor } from '../../policies';
 import { courseReadableSql } from '../../policies/sql';
 import { Places, courseJson, placesSql } from '../../db/json-rows';
 import type { Course } from './course.entity';
-import type { Subject } from '../academic/subject.entity';
-import type { SchoolClass } from '../academic/class.entity';
-import type { AcademicYear } from '../academic/academic-year.entity';
-import type { User } from '../users/user.entity';
+import type { Subject, SchoolClass, AcademicYear } from '../academic';
+import type { User } from '../users';
 
 /** What coursesPageSql answers: one window of the readable courses, as plain objects, and the whole list's total. */
 export interface CoursesPageRow {

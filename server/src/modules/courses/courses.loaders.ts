@@ -2,7 +2,7 @@ import DataLoader from 'dataloader';
 import { DataSource, In } from 'typeorm';
 import { Actor } from '../../policies';
 import { byIdLoader } from '../../core/dataloaders';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import { Course } from './course.entity';
 import { CourseFactsRow, courseFacts } from './courses.facts';
 

@@ -2,21 +2,24 @@ import { Actor } from '../../policies';
 import { courseReadableSql, itemReadableSql } from '../../policies/sql';
 import { classJson, courseJson, isoSql, placesSql, subjectJson, yearJson } from '../../db/json-rows';
 import type { Course } from './course.entity';
-import type { CourseModule } from '../course-modules/module.entity';
-import type { Content } from '../content/content.entity';
-import type { Announcement } from '../announcements/announcement.entity';
-import type { Discussion } from '../discussions/discussion.entity';
-import type { User } from '../users/user.entity';
+import type { User } from '../users';
 import { courseFactsSql } from './courses.facts';
+
+/** A row of the page: a plain object with its entity's property names (the domain that owns the table reads it). */
+type PageRow = { id: string } & Record<string, unknown>;
+
+/** An announcement, thread or reply of the page, with its author put on once the people are read. */
+type PagePost = PageRow & { authorId: string | null; author?: User | null; replies?: PagePost[] };
 
 /**
  * A course with everything its page shows, as plain objects with the entities' property names: the field
- * resolvers of Course, CourseModule and Discussion answer what is already here and load only what is not.
+ * resolvers of Course, CourseModule and Discussion (in their own domains, which know the rows' types) answer
+ * what is already here and load only what is not.
  */
 export type CoursePage = Course & {
-  modules: Array<CourseModule & { contents: Content[] }>;
-  announcements: Announcement[];
-  discussions: Discussion[];
+  modules: Array<PageRow & { contents: PageRow[] }>;
+  announcements: PagePost[];
+  discussions: PagePost[];
 };
 
 /** What coursePageSql answers in `page` before placePeople: the teachers as ids, the authors not yet put on their posts. */

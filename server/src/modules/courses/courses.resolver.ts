@@ -3,10 +3,8 @@ import { Arg, Args, Ctx, FieldResolver, ID, Info, Int, Mutation, Query, Resolver
 import { RequestContext } from '../../core/context';
 import { CurrentActor } from '../../core/current-actor';
 import { Actor, can } from '../../policies';
-import { AcademicYear } from '../academic/academic-year.entity';
-import { SchoolClass } from '../academic/class.entity';
-import { Subject } from '../academic/subject.entity';
-import { User } from '../users/user.entity';
+import { AcademicYear, SchoolClass, Subject } from '../academic';
+import { User } from '../users';
 import { Course } from './course.entity';
 import { CourseDeleteImpact } from './courses.impact';
 import {

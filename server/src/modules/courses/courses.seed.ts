@@ -1,9 +1,7 @@
 import { Readable } from 'node:stream';
 import { EntityManager } from 'typeorm';
 import type { DemoSeeder, DemoUsers } from '../../db/demo-types';
-import { seedingFileStore } from '../files/files.service';
-import { tinyPdf, tinyPng } from '../files/demo-files';
-import { FileStore } from '../files/file-store';
+import { seedingFileStore, tinyPdf, tinyPng, FileStore } from '../files';
 
 interface DemoFile {
   name: string;

@@ -5,7 +5,7 @@ import { requiredText, rethrowUnique } from '../../core/input';
 import { Actor, authorize, can } from '../../policies';
 import { deleteOne, holdForCopy } from '../../db/rows';
 import { updateVersioned } from '../../db/versioned';
-import { ACADEMIC_TEXT } from '../academic/academic.validation';
+import { ACADEMIC_TEXT } from '../academic';
 import { Course } from './course.entity';
 import { CourseFactsColumns, CourseFactsRow, FactsSource, TAUGHT_BY, factsOfColumns, oneCourseFacts } from './courses.facts';
 import { copyCourseModules } from './courses.copy';
@@ -16,7 +16,7 @@ import { COURSE_TEXT as T, CourseFields, validateCourseEdit, validateNewCourse }
 import { TeacherCourseYear } from './courses.types';
 import { myCoursesStatement } from './courses.my-courses';
 import { CoursePage, CoursePageRow, coursePageSql, placePeople } from './courses.page';
-import type { User } from '../users/user.entity';
+import type { User } from '../users';
 import { CourseRowsAsked, CoursesPageRow, WHOLE_COURSES, coursesPageSql, placeCourses } from './courses.list';
 import { StudentCoursesAnswer, StudentCoursesRow, studentCoursesOf, studentCoursesSql } from './courses.student-courses';
 import { Page, PageWindow } from '../../core/paging';

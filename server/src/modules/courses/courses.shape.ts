@@ -1,8 +1,7 @@
 import { presenter } from '../../core/rest';
 import { Actor } from '../../policies';
-import { presentPerson } from '../users/users.shape';
-import { AcademicYear } from '../academic/academic-year.entity';
-import { SchoolClass } from '../academic/class.entity';
+import { presentPerson } from '../users';
+import { AcademicYear, SchoolClass } from '../academic';
 import { Course } from './course.entity';
 
 /**

@@ -1,8 +1,7 @@
 import { Actor } from '../../policies';
 import { studentCourseSql } from '../../policies/sql';
 import { CoursePlaces, CourseRow, CourseRowsAsked, WHOLE_COURSES, coursePlacesSql, courseRowsSql, placeCourses } from './courses.list';
-import type { AcademicYear } from '../academic/academic-year.entity';
-import type { SchoolClass } from '../academic/class.entity';
+import type { AcademicYear, SchoolClass } from '../academic';
 import type { Course } from './course.entity';
 
 /** A student's placement and the courses of their class and year, as plain objects with the entities' property names. */

@@ -3,9 +3,7 @@ import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { asksOnly, mayAsk } from '../../core/selection';
 import { CourseRowsAsked, LEAN_COURSE_FIELDS } from './courses.list';
 import { MY_COURSES_LEAN } from './courses.my-courses';
-import { AcademicYear } from '../academic/academic-year.entity';
-import { SchoolClass } from '../academic/class.entity';
-import { Subject } from '../academic/subject.entity';
+import { AcademicYear, SchoolClass, Subject } from '../academic';
 import { Course } from './course.entity';
 import { Connection, PageLimits } from '../../core/paging';
 

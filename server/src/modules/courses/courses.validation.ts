@@ -1,4 +1,4 @@
-import { ACADEMIC_TEXT } from '../academic/academic.validation';
+import { ACADEMIC_TEXT } from '../academic';
 import { freeText, refId, requiredText, versionOf } from '../../core/input';
 
 /** Texts of courses and reuse; platform.md sections 5 and 8 name the fields, these say what went wrong. */
@@ -18,6 +18,9 @@ export const COURSE_TEXT = {
 } as const;
 
 export const TITLE_MAX = 200;
+
+/** The longest body of a course's posts: its announcements and its discussions' threads and replies. */
+export const POST_MAX = 20000;
 export const DESCRIPTION_MAX = 5000;
 
 export interface CourseFields {

@@ -1,5 +1,5 @@
 import { defineManifest } from '../../core/manifest';
-import type { CoursesService } from '../courses/courses.service';
+import type { CoursesService } from '../courses';
 import { Discussion } from './discussion.entity';
 import { CourseDiscussionsFieldResolver, DiscussionsResolver } from './discussions.resolver';
 import { DiscussionsService } from './discussions.service';
@@ -11,7 +11,7 @@ export const discussionsManifest = defineManifest({
   name: 'discussions',
   entities: [Discussion],
   resolvers: [DiscussionsResolver, CourseDiscussionsFieldResolver],
-  services: (ds, _config, deps: { courses: CoursesService }) => new DiscussionsService(ds, deps.courses),
+  services: (ds, _config, deps: { courses: CoursesService }, events) => new DiscussionsService(ds, deps.courses, events),
   loaders: discussionLoaders,
   router: discussionsRouter,
 });
@@ -23,4 +23,11 @@ declare module '../../core/context' {
   }
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the loaders' own type, merged into the registry
   interface Loaders extends ReturnType<NonNullable<typeof discussionsManifest.loaders>> {}
+}
+
+// the events this domain's writes announce (core/events.ts): A reply posted to a thread.
+declare module '../../core/events' {
+  interface DomainEvents {
+    replyPosted: { replyId: string };
+  }
 }

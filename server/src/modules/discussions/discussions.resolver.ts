@@ -2,12 +2,11 @@ import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } fr
 import { RequestContext } from '../../core/context';
 import { CurrentActor } from '../../core/current-actor';
 import { Actor, can } from '../../policies';
-import { User } from '../users/user.entity';
-import { Course } from '../courses/course.entity';
+import { User } from '../users';
+import { Course } from '../courses';
 import { Discussion } from './discussion.entity';
 import { CreateDiscussionInput, DISCUSSION_PAGE, DiscussionConnection, UpdateDiscussionInput } from './discussions.types';
 import { PageArgs, toConnection, windowOf } from '../../core/paging';
-import type { CoursePage } from '../courses/courses.page';
 
 @Resolver(() => Discussion)
 export class DiscussionsResolver {
@@ -87,6 +86,6 @@ export class DiscussionsResolver {
 export class CourseDiscussionsFieldResolver {
   @FieldResolver(() => [Discussion], { description: 'Threads (top-level posts), newest first.' })
   discussions(@Root() c: Course, @Ctx() ctx: RequestContext) {
-    return (c as Partial<CoursePage>).discussions ?? ctx.loaders.threadsByCourse.load(c.id);
+    return (c as Course & { discussions?: Discussion[] }).discussions ?? ctx.loaders.threadsByCourse.load(c.id);
   }
 }

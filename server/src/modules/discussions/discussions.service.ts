@@ -4,12 +4,11 @@ import { assertId } from '../../core/ids';
 import { Actor, authorize } from '../../policies';
 import { deleteOne } from '../../db/rows';
 import { updateVersioned } from '../../db/versioned';
-import { oneCourseFacts } from '../courses/courses.facts';
-import { CoursesService } from '../courses/courses.service';
+import { oneCourseFacts, CoursesService } from '../courses';
 import { Discussion } from './discussion.entity';
 import { repliesOf, threadsOfCourses, threadsQuery } from './discussions.loaders';
 import { Page, PageWindow, pageOfQuery } from '../../core/paging';
-import { notifyReply } from '../notifications/notifications.record';
+import type { Events } from '../../core/events';
 import { DISCUSSION_TEXT as T, DiscussionInput, validateNewPost, validatePostEdit } from './discussions.validation';
 
 /**
@@ -20,6 +19,7 @@ export class DiscussionsService {
   constructor(
     private readonly ds: DataSource,
     private readonly courses: CoursesService,
+    private readonly events: Events,
   ) {}
 
   private query(m: EntityManager = this.ds.manager) {
@@ -95,7 +95,7 @@ export class DiscussionsService {
           authorId: actor.userId,
         }),
       );
-      if (thread) await notifyReply(m, row.id);
+      if (thread) await this.events.emit(m, 'replyPosted', { replyId: row.id });
       const created = await this.query(m).where('d.id = :id', { id: row.id }).getOneOrFail();
       if (!thread) created.replies = [];
       return created;

@@ -1,6 +1,6 @@
 import { presenter } from '../../core/rest';
 import { Actor } from '../../policies';
-import { presentPerson } from '../users/users.shape';
+import { presentPerson } from '../users';
 import { Discussion } from './discussion.entity';
 
 /** A reply for REST: {_id, title, content, author, createdAt, parentDiscussion}. */

@@ -1,6 +1,5 @@
 import { requiredText, versionOf } from '../../core/input';
-import { TITLE_MAX } from '../courses/courses.validation';
-import { POST_MAX } from '../announcements/announcements.validation';
+import { POST_MAX, TITLE_MAX } from '../courses';
 
 export const DISCUSSION_TEXT = {
   titleRequired: 'Title is required',

@@ -2,7 +2,7 @@ import { startTestServer, TestServer } from '../../test/test-server';
 import { seedDemoSchool } from '../../app/seed';
 import { makeUser } from '../../test/factories';
 import { Role } from '../../core/role';
-import { Classroom, makeClassroom } from '../grading/dashboards.test.fixtures';
+import { Classroom, makeClassroom } from '../../test/dashboards.fixtures';
 
 /**
  * DESIGN.md rule 4 for families (issue 17): the parent dashboard runs as many statements for 40 children's

@@ -2,7 +2,7 @@ import { startTestServer, TestServer } from '../../test/test-server';
 import { seedDemoSchool } from '../../app/seed';
 import { makeUser } from '../../test/factories';
 import { Role } from '../../core/role';
-import { IMPORT_LINK_TEXT } from '../users/users.import-links';
+import { IMPORT_LINK_TEXT } from '../users';
 
 /** Family links in the CSV import (issue 17): parentEmails on Student rows, childEmails on Parent rows. */
 let t: TestServer;

@@ -3,7 +3,7 @@ import { seedDemoSchool } from '../../app/seed';
 import { makeUser } from '../../test/factories';
 import { signInEachRole } from '../../test/demo';
 import { Role } from '../../core/role';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import { FAMILY_TEXT } from './families.texts';
 
 /** Linking rules (issue 17): only SuperAdmin and Admin link; a Parent to a Student; no duplicates; unlink; Actor.childIds follows. */

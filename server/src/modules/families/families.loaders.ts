@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
 import { DataSource } from 'typeorm';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import { linkedUsers } from './families.service';
 
 /** A user's family links (a parent's children, a student's parents) for every user of a page in two statements. */

@@ -3,9 +3,9 @@ import { Families1732300013000 } from '../../db/migrations/1732300013000-Familie
 import { ChildrenResolver, FamiliesResolver, UserFamilyResolver } from './families.resolver';
 import { FamiliesService } from './families.service';
 import { ChildrenService } from './families.children';
-import type { CoursesService } from '../courses/courses.service';
-import type { SubmissionsService } from '../submissions/submissions.service';
-import type { AttendanceService } from '../attendance/attendance.service';
+import type { CoursesService } from '../courses';
+import type { SubmissionsService } from '../submissions';
+import type { AttendanceService } from '../attendance';
 import { familiesRouter } from './families.rest';
 import { familyLoaders } from './families.loaders';
 import { seedDemoFamilies } from './families.seed';

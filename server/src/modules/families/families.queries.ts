@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { assessmentShownToStudentSql } from '../../policies/sql';
-import { ASSESSMENT_REF } from '../assessments/assessments.queries';
-import { SubmissionStatus } from '../submissions/submission.types';
+import { ASSESSMENT_REF } from '../assessments';
+import { SubmissionStatus } from '../submissions';
 
 /** How many graded and how many due items a child's card lists. */
 export const CARD_ITEMS = 5;

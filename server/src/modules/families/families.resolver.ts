@@ -4,11 +4,10 @@ import { RequestContext } from '../../core/context';
 import { CurrentActor } from '../../core/current-actor';
 import { FieldRule } from '../../core/field-rules';
 import { Actor } from '../../policies';
-import { User } from '../users/user.entity';
-import { StudentCourses, coursesAsked } from '../courses/courses.types';
-import { MyAttendance } from '../attendance/attendance.types';
-import { recordsWindow } from '../attendance/attendance.window';
-import { ITEM_PAGE } from '../assessments/assessments.types';
+import { User } from '../users';
+import { StudentCourses, coursesAsked } from '../courses';
+import { MyAttendance, recordsWindow } from '../attendance';
+import { ITEM_PAGE } from '../assessments';
 import { PageArgs, toConnection, windowOf } from '../../core/paging';
 import { ChildAssessmentConnection, ChildAttendanceArgs, ChildSummary, FamilyLink, FamilyLinkInput } from './families.types';
 

@@ -1,10 +1,9 @@
 import { body, newRouter, route, send, str } from '../../core/rest';
 import { restPage, restSlice } from '../../core/paging';
-import { ITEM_PAGE } from '../assessments/assessments.types';
-import { ATTENDANCE_PAGE } from '../attendance/attendance.service';
-import { presentCourse, presentCourseStudentInfo } from '../courses/courses.shape';
-import { presentAttendanceRecord, presentAttendanceStudentInfo, presentAttendanceSummary } from '../attendance/attendance.shape';
-import { presentUser } from '../users/users.shape';
+import { ITEM_PAGE } from '../assessments';
+import { ATTENDANCE_PAGE, presentAttendanceRecord, presentAttendanceStudentInfo, presentAttendanceSummary } from '../attendance';
+import { presentCourse, presentCourseStudentInfo } from '../courses';
+import { presentUser } from '../users';
 import { presentChildAssessment, presentChildSummary, presentFamilyLink } from './families.shape';
 import { FAMILY_TEXT } from './families.texts';
 

@@ -3,11 +3,10 @@ import { DomainError, notFound } from '../../errors/domain-error';
 import { assertId } from '../../core/ids';
 import { Actor, authorize } from '../../policies';
 import { Role } from '../../core/role';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import { FAMILY_TEXT } from './families.texts';
 import type { ChildrenService } from './families.children';
-import { recordAudit } from '../audit/audit.record';
-import { AuditKind } from '../audit/audit.kinds';
+import { recordAudit, AuditKind } from '../audit';
 
 export interface LinkInput {
   parentId?: unknown;

@@ -1,9 +1,9 @@
 import { presenter } from '../../core/rest';
 import { Actor } from '../../policies';
-import { presentPersonName, presentUser } from '../users/users.shape';
-import { presentAttendanceSummary } from '../attendance/attendance.shape';
-import { presentAssessment } from '../assessments/assessments.shape';
-import { presentSubmission } from '../submissions/submissions.shape';
+import { presentPersonName, presentUser } from '../users';
+import { presentAttendanceSummary } from '../attendance';
+import { presentAssessment } from '../assessments';
+import { presentSubmission } from '../submissions';
 import { ChildAssessment, ChildCardItem, ChildSummary } from './families.types';
 import { FamilyLink } from './families.service';
 

@@ -1,8 +1,8 @@
 import { ArgsType, Field, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { User } from '../users/user.entity';
-import { Assessment, AssessmentKind } from '../assessments/assessment.entity';
-import { AttendanceSummary, MyAttendanceArgs } from '../attendance/attendance.types';
-import { MyAssessmentStatus, MyScore, Submission } from '../submissions/submission.types';
+import { User } from '../users';
+import { Assessment, AssessmentKind } from '../assessments';
+import { AttendanceSummary, MyAttendanceArgs } from '../attendance';
+import { MyAssessmentStatus, MyScore, Submission } from '../submissions';
 import { Connection } from '../../core/paging';
 
 @InputType({ description: 'A parent and a student to link or unlink.' })

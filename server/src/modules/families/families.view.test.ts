@@ -2,8 +2,8 @@ import { startTestServer, TestServer } from '../../test/test-server';
 import { seedDemoSchool } from '../../app/seed';
 import { makeUser } from '../../test/factories';
 import { Role } from '../../core/role';
-import { MadeItem, SUBMIT, makeItem, perfect } from '../submissions/submissions.test.fixtures';
-import { GRADE } from '../grading/grading.test.fixtures';
+import { MadeItem, SUBMIT, makeItem, perfect } from '../../test/submissions.fixtures';
+import { GRADE } from '../../test/grading.fixtures';
 
 /**
  * What a parent reads of a linked child (issue 17), through GraphQL and REST: exactly the linked children's

@@ -1,7 +1,6 @@
 import { Actor, can } from '../../policies';
 import { type SubmissionView, resultsShown } from '../../policies/rules';
-import { percentOf } from '../submissions/submissions.queries';
-import { SubmissionStatus } from '../submissions/submission.types';
+import { percentOf, SubmissionStatus } from '../submissions';
 import { GradeColumnRow, GradeSubmissionRow } from './gradebook.queries';
 import { GradeStatus, GradeTrendPoint } from './gradebook.types';
 

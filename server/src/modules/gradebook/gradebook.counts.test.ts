@@ -1,6 +1,6 @@
 import { startTestServer, TestServer } from '../../test/test-server';
 import { seedDemoSchool } from '../../app/seed';
-import { Classroom, addStudents, makeClassroom } from '../grading/dashboards.test.fixtures';
+import { Classroom, addStudents, makeClassroom } from '../../test/dashboards.fixtures';
 import { makeGradeItem, makePlacedStudent } from './gradebook.test.fixtures';
 
 /**

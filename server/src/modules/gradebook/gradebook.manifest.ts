@@ -1,5 +1,5 @@
 import { defineManifest } from '../../core/manifest';
-import type { CoursesService } from '../courses/courses.service';
+import type { CoursesService } from '../courses';
 import { GradebookResolver } from './gradebook.resolver';
 import { GradebookService } from './gradebook.service';
 import { gradebookRouter } from './gradebook.rest';

@@ -1,10 +1,8 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { Actor } from '../../policies';
 import { studentCourseSql, studentItemSql } from '../../policies/sql';
-import { AssessmentKind, ResultVisibility } from '../assessments/assessment.entity';
-import { ASSESSMENT_REF } from '../assessments/assessments.queries';
-import { AssessmentStudent } from '../assessments/assessments.types';
-import { SubmissionStatus } from '../submissions/submission.types';
+import { AssessmentKind, ResultVisibility, ASSESSMENT_REF, AssessmentStudent } from '../assessments';
+import { SubmissionStatus } from '../submissions';
 import { isoSql } from '../../db/json-rows';
 
 type Runner = DataSource | EntityManager;

@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { notFound } from '../../errors/domain-error';
 import { readableStudent } from '../../policies/children';
 import { Actor, authorize } from '../../policies';
-import { CoursesService } from '../courses/courses.service';
+import { CoursesService } from '../courses';
 import { averageOf, shownTo, shownToItsStudent, standingOf, trendOf } from './gradebook.compute';
 import { gradebookRows, studentById, studentCourseRows } from './gradebook.queries';
 import { CourseGrades, Gradebook, GradebookCell, GradebookColumn, GradebookRow, StudentGrades } from './gradebook.types';

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { makeUser } from '../../test/factories';
 import { placeStudent } from '../../test/academic.factories';
-import { Classroom } from '../grading/dashboards.test.fixtures';
+import { Classroom } from '../../test/dashboards.fixtures';
 
 /** Shared by the grades tests: items and submissions written in SQL, so each case states exactly what is stored. */
 export interface ItemSpec {

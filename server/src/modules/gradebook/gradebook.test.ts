@@ -1,6 +1,6 @@
 import { startTestServer, TestServer } from '../../test/test-server';
 import { seedDemoSchool } from '../../app/seed';
-import { Classroom, makeClassroom } from '../grading/dashboards.test.fixtures';
+import { Classroom, makeClassroom } from '../../test/dashboards.fixtures';
 import { makeGradeItem, makeGradeSubmission, makePlacedStudent } from './gradebook.test.fixtures';
 import { csvField } from './gradebook.csv';
 

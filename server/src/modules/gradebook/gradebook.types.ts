@@ -1,7 +1,6 @@
 import { Connection } from '../../core/paging';
 import { Field, Float, ID, Int, InterfaceType, ObjectType, registerEnumType } from 'type-graphql';
-import { AssessmentKind } from '../assessments/assessment.entity';
-import { AssessmentStudent } from '../assessments/assessments.types';
+import { AssessmentKind, AssessmentStudent } from '../assessments';
 
 /** Where one student stands on one item, as a grades report or a gradebook cell shows it. */
 export enum GradeStatus {

@@ -1,10 +1,14 @@
 import { EntityManager } from 'typeorm';
-import { QuestionType } from '../assessments/assessment.entity';
-import { ASSESSMENT_REF, questionOfStudentSql, questionsOf } from '../assessments/assessments.queries';
-import { picksOf } from '../assessments/assessments.draws';
-import { gradable } from '../assessments/assessments.write';
-import { Question } from '../assessments/question.types';
-import { gradeWithExplanation } from '../assessments/auto-grade';
+import {
+  QuestionType,
+  ASSESSMENT_REF,
+  questionOfStudentSql,
+  questionsOf,
+  picksOf,
+  gradable,
+  Question,
+  gradeWithExplanation,
+} from '../assessments';
 import { inRosterSql, rosterSql } from './dashboards.queries';
 
 /** Which items an auto-submit covers, and what becomes of students who started nothing. */

@@ -1,6 +1,6 @@
 import { startTestServer, TestServer } from '../../test/test-server';
 import { seedDemoSchool } from '../../app/seed';
-import { Classroom, addStudents, fillSubmissions, makeBigItem, makeClassroom } from './dashboards.test.fixtures';
+import { Classroom, addStudents, fillSubmissions, makeBigItem, makeClassroom } from '../../test/dashboards.fixtures';
 import { FIELD_VISIBILITY } from '../../policies/fields';
 
 /**

@@ -2,7 +2,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { placedIn, targeted } from '../../policies/atoms';
 import type { Actor } from '../../policies';
 import { submissionReadableSql } from '../../policies/sql';
-import { SUBMISSION_REF } from '../submissions/submissions.queries';
+import { SUBMISSION_REF } from '../submissions';
 import type { TileSubmission } from './dashboards.tiles';
 
 type Runner = DataSource | EntityManager;

@@ -1,13 +1,12 @@
 import { startTestServer, TestServer } from '../../test/test-server';
 import { seedDemoSchool } from '../../app/seed';
 import { Actor, authorize } from '../../policies';
-import { AssessmentKind } from '../assessments/assessment.entity';
-import { readableSubmissionRows } from '../submissions/submissions.queries';
-import { Classroom, addStudents, fillSubmissions, makeBigItem, makeClassroom } from './dashboards.test.fixtures';
+import { AssessmentKind, AssessmentStudent } from '../assessments';
+import { readableSubmissionRows } from '../submissions';
+import { Classroom, addStudents, fillSubmissions, makeBigItem, makeClassroom } from '../../test/dashboards.fixtures';
 import { REVIEW_TEXT, DashboardsService, assemble } from './dashboards.service';
 import { encodeCursor, rosterSql } from './dashboards.queries';
 import { dashboardSql } from './dashboards.read';
-import { AssessmentStudent } from '../assessments/assessments.types';
 
 /**
  * Issue 28: the grading dashboard read in one statement (dashboards.read.ts) answers field by field what the

@@ -1,10 +1,9 @@
 import { Actor } from '../../policies';
 import { assessmentReadableSql, submissionReadableSql } from '../../policies/sql';
-import { ASSESSMENT_REF, QUESTION_COLUMNS, QuestionRow } from '../assessments/assessments.queries';
-import { AssessmentStudent } from '../assessments/assessments.types';
-import type { Assessment } from '../assessments/assessment.entity';
-import { itemJson } from '../submissions/submissions.my-list';
+import { ASSESSMENT_REF, QUESTION_COLUMNS, QuestionRow, AssessmentStudent } from '../assessments';
+import type { Assessment } from '../assessments';
 import {
+  itemJson,
   QuestionKeyRow,
   RawAnswer,
   RawSubmission,
@@ -12,7 +11,7 @@ import {
   SUBMISSION_SELECT,
   answersSelect,
   questionKeysJson,
-} from '../submissions/submissions.queries';
+} from '../submissions';
 import { rosterSql } from './dashboards.queries';
 
 /** What dashboardSql answers: the item and everything its dashboard shows, with the facts its rules read. */

@@ -3,7 +3,7 @@ import { Arg, Args, Ctx, ID, Info, Mutation, Query, Resolver } from 'type-graphq
 import { RequestContext } from '../../core/context';
 import { CurrentActor } from '../../core/current-actor';
 import { Actor } from '../../policies';
-import { AssessmentKind } from '../assessments/assessment.entity';
+import { AssessmentKind, asksItemPlaces } from '../assessments';
 import {
   GradingChanges,
   GradingDashboard,
@@ -15,7 +15,6 @@ import {
   asksAnswerKeys,
 } from './dashboards.types';
 import { PageArgs, toConnection, windowOf } from '../../core/paging';
-import { asksItemPlaces } from '../assessments/assessments.types';
 
 /** Whether a list of review items may be asked for its items' course or module (else the statement leaves them out). */
 const asksPlaces = (info: GraphQLResolveInfo) =>

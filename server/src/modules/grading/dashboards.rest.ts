@@ -2,7 +2,7 @@ import { Request } from 'express';
 import { body, newRouter, route, send, sendTopLevelAndData } from '../../core/rest';
 import { pageAndTotal, restWindow } from '../../core/paging';
 import { validation } from '../../errors/domain-error';
-import { SUBMISSION_FAMILIES } from '../submissions/submissions.rest';
+import { SUBMISSION_FAMILIES } from '../submissions';
 import { presentOverdueSummary, presentReviewItem } from './dashboards.shape';
 import { QUEUE_PAGE } from './dashboards.types';
 

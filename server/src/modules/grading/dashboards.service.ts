@@ -2,19 +2,30 @@ import { DataSource } from 'typeorm';
 import { notFound, validation } from '../../errors/domain-error';
 import { assertId } from '../../core/ids';
 import { Actor, authorize } from '../../policies';
-import { Assessment, AssessmentKind } from '../assessments/assessment.entity';
-import { AssessmentsService, ReadableAssessment } from '../assessments/assessments.service';
+import {
+  Assessment,
+  AssessmentKind,
+  AssessmentsService,
+  ReadableAssessment,
+  toQuestions,
+  ASSESSMENT_TEXT,
+  AssessmentStudent,
+} from '../assessments';
 import { Page, PageWindow } from '../../core/paging';
-import { SubmissionsService } from '../submissions/submissions.service';
-import { submissionRowsById, toAnswers, toRow, toSubmission, withQuestionKeys } from '../submissions/submissions.queries';
-import { Submission, SubmissionAnswer } from '../submissions/submission.types';
-import { asItem } from '../submissions/submissions.my-list';
-import { toQuestions } from '../assessments/assessments.queries';
-import { ASSESSMENT_TEXT } from '../assessments/assessments.validation';
-import { AssessmentStudent } from '../assessments/assessments.types';
-import { CourseFactsRow } from '../courses/courses.facts';
+import {
+  SubmissionsService,
+  submissionRowsById,
+  toAnswers,
+  toRow,
+  toSubmission,
+  withQuestionKeys,
+  Submission,
+  SubmissionAnswer,
+  asItem,
+  isLateOpen,
+} from '../submissions';
+import { CourseFactsRow } from '../courses';
 import { DashboardRow, dashboardSql } from './dashboards.read';
-import { isLateOpen } from '../submissions/status';
 import { reopenDueDate } from './grading.validation';
 import { setLateDueDate } from './late-join';
 import { AutoSubmitScope, autoSubmitOverdue } from './auto-submit';

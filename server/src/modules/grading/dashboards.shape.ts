@@ -1,8 +1,7 @@
 import { presenter } from '../../core/rest';
 import { Actor } from '../../policies';
-import { AssessmentKind } from '../assessments/assessment.entity';
-import { presentAssessment, presentStudent } from '../assessments/assessments.shape';
-import { presentSubmission } from '../submissions/submissions.shape';
+import { AssessmentKind, presentAssessment, presentStudent } from '../assessments';
+import { presentSubmission } from '../submissions';
 import { GradingDashboard, OverdueStudent, OverdueSummary, ReviewItem } from './dashboards.types';
 
 /** An overdue card: the student ({_id, firstName, lastName, email}) and the due date that passed. */

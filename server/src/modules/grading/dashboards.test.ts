@@ -1,6 +1,6 @@
 import { startTestServer, TestServer } from '../../test/test-server';
 import { seedDemoSchool } from '../../app/seed';
-import { Classroom, fillSubmissions, makeBigItem, makeClassroom, tableCounts } from './dashboards.test.fixtures';
+import { Classroom, fillSubmissions, makeBigItem, makeClassroom, tableCounts } from '../../test/dashboards.fixtures';
 import { badgeOf } from './dashboards.service';
 import { decodeCursor } from './dashboards.queries';
 import { ReviewBadge } from './dashboards.types';

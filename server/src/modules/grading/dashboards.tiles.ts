@@ -1,5 +1,4 @@
-import { isLateOpen, type StatusSubmission } from '../submissions/status';
-import { SubmissionStatus } from '../submissions/submission.types';
+import { isLateOpen, type StatusSubmission, SubmissionStatus } from '../submissions';
 import { GradingTiles } from './dashboards.types';
 
 /** What the tiles read of a submission: whose it is and where it stands. */

@@ -1,7 +1,6 @@
 import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { Assessment } from '../assessments/assessment.entity';
-import { AssessmentStudent } from '../assessments/assessments.types';
-import { Submission } from '../submissions/submission.types';
+import { Assessment, AssessmentStudent } from '../assessments';
+import { Submission } from '../submissions';
 import { Connection, PageLimits } from '../../core/paging';
 import type { GraphQLResolveInfo } from 'graphql';
 import { mayAsk } from '../../core/selection';

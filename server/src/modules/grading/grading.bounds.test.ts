@@ -1,9 +1,9 @@
-import { GradingWorld, GRADE, REOPEN, code, gradingWorld } from './grading.test.fixtures';
+import { GradingWorld, GRADE, REOPEN, code, gradingWorld } from '../../test/grading.fixtures';
 import { GRADING_TEXT, MAX_REOPEN_YEARS } from './grading.validation';
 import { REVIEW_REST_TEXT } from './dashboards.rest';
-import { FILE_TEXT, MAX_UPLOAD_FILES } from '../files/files.service';
+import { FILE_TEXT, MAX_UPLOAD_FILES } from '../files';
 import { generatedBytes, postMultipart } from '../../test/multipart';
-import { perfect } from '../submissions/submissions.test.fixtures';
+import { perfect } from '../../test/submissions.fixtures';
 
 /**
  * Issue 23's edge inputs, each refused with a clear error and changing nothing: a score finer than the spec's

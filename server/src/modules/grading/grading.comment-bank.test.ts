@@ -1,4 +1,4 @@
-import { GradingWorld, code, gradingWorld } from './grading.test.fixtures';
+import { GradingWorld, code, gradingWorld } from '../../test/grading.fixtures';
 
 /**
  * The comment bank (issue 25 point 3): a teacher's feedback snippets, kept per teacher; each text once; only

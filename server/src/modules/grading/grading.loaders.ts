@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { Actor } from '../../policies';
 import { byIdLoader } from '../../core/dataloaders';
-import { assessmentQuery } from '../assessments/assessments.queries';
+import { assessmentQuery } from '../assessments';
 
 /**
  * Per request: the item of many submissions (Submission.assessment) in one statement. Not filtered by

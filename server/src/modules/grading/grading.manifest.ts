@@ -1,10 +1,11 @@
 import { defineManifest } from '../../core/manifest';
+import { openForLateJoiners } from './late-join';
 import { newRouter } from '../../core/rest';
 import { CommentBank1732300025100 } from '../../db/migrations/1732300025100-CommentBank';
 import { Review1732300012000 } from '../../db/migrations/1732300012000-Review';
 import { OverduePolicy1732300024000 } from '../../db/migrations/1732300024000-OverduePolicy';
-import type { AssessmentsService } from '../assessments/assessments.service';
-import type { SubmissionsService } from '../submissions/submissions.service';
+import type { AssessmentsService } from '../assessments';
+import type { SubmissionsService } from '../submissions';
 import { GradingResolver } from './grading.resolver';
 import { GradingService } from './grading.service';
 import { gradingLoaders } from './grading.loaders';
@@ -23,10 +24,12 @@ export const gradingManifest = defineManifest({
   name: 'grading',
   migrations: [Review1732300012000, OverduePolicy1732300024000, CommentBank1732300025100],
   resolvers: [DashboardsResolver, GradingResolver],
-  services: (ds, _config, deps: { assessments: AssessmentsService; submissions: SubmissionsService }) => ({
+  services: (ds, _config, deps: { assessments: AssessmentsService; submissions: SubmissionsService }, events) => ({
     dashboards: new DashboardsService(ds, deps.assessments, deps.submissions),
-    grades: new GradingService(ds, deps.assessments, deps.submissions),
+    grades: new GradingService(ds, deps.assessments, deps.submissions, events),
   }),
+  // a student placed late is not overdue for the class's work already past due (late-join.ts)
+  on: { studentsPlaced: (m, e) => openForLateJoiners(m, e.studentIds, e.classId, e.academicYearId) },
   loaders: gradingLoaders,
   router: () => newRouter().use(dashboardsRouter()).use(gradingRouter()),
 });
@@ -38,4 +41,12 @@ declare module '../../core/context' {
   }
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the loaders' own type, merged into the registry
   interface Loaders extends ReturnType<NonNullable<typeof gradingManifest.loaders>> {}
+}
+
+// the events this domain's writes announce (core/events.ts): Submissions whose grades a teacher saved; a submission reopened (or extended again) for its student.
+declare module '../../core/events' {
+  interface DomainEvents {
+    submissionsGraded: { submissionIds: string[] };
+    submissionReopened: { submissionId: string };
+  }
 }

@@ -1,4 +1,4 @@
-import { GRADE, GradingWorld, TEACHER_VIEW, code, gradingWorld } from './grading.test.fixtures';
+import { GRADE, GradingWorld, TEACHER_VIEW, code, gradingWorld } from '../../test/grading.fixtures';
 
 /**
  * What an edit of the questions after submissions does to the grading (issue 13 point 6): the automatic

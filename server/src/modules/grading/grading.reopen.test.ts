@@ -1,5 +1,5 @@
-import { CREATE_FOR_GRADING, GRADE, GradingWorld, REOPEN, code, gradingWorld } from './grading.test.fixtures';
-import { ID_FIELD, REST_PATH, VIEW, perfect } from '../submissions/submissions.test.fixtures';
+import { CREATE_FOR_GRADING, GRADE, GradingWorld, REOPEN, code, gradingWorld } from '../../test/grading.fixtures';
+import { ID_FIELD, REST_PATH, VIEW, perfect } from '../../test/submissions.fixtures';
 
 /**
  * Reopen, 'Extend Again' and create-for-grading through both transports (issue 13 point 3; assessments.md

@@ -2,8 +2,8 @@ import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'ty
 import { RequestContext } from '../../core/context';
 import { CurrentActor } from '../../core/current-actor';
 import { Actor } from '../../policies';
-import { Assessment } from '../assessments/assessment.entity';
-import { Submission } from '../submissions/submission.types';
+import { Assessment } from '../assessments';
+import { Submission } from '../submissions';
 import {
   AddCommentSnippetInput,
   CommentSnippet,

@@ -1,8 +1,7 @@
 import { body, newRouter, route, send } from '../../core/rest';
 import { RequestContext } from '../../core/context';
-import { AssessmentKind } from '../assessments/assessment.entity';
-import { SUBMISSION_FAMILIES } from '../submissions/submissions.rest';
-import { presentSubmission } from '../submissions/submissions.shape';
+import { AssessmentKind } from '../assessments';
+import { SUBMISSION_FAMILIES, presentSubmission } from '../submissions';
 import { GRADING_TEXT as T } from './grading.validation';
 
 /**

@@ -1,4 +1,4 @@
-import { GradingWorld, TEACHER_VIEW, code, gradeOf, gradingWorld } from './grading.test.fixtures';
+import { GradingWorld, TEACHER_VIEW, code, gradeOf, gradingWorld } from '../../test/grading.fixtures';
 
 /**
  * 'Save all' (issue 25 point 1): every changed score and feedback of a submission in one request and one

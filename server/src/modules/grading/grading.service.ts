@@ -3,20 +3,20 @@ import { conflict, notFound, validation } from '../../errors/domain-error';
 import { assertId } from '../../core/ids';
 import { refId } from '../../core/input';
 import { Actor, authorize } from '../../policies';
-import { Assessment, AssessmentKind, AssessmentScope } from '../assessments/assessment.entity';
-import { ASSESSMENT_REF } from '../assessments/assessments.queries';
-import { AssessmentsService } from '../assessments/assessments.service';
-import { refreshSubmissions } from '../assessments/assessments.write';
-import { questionOfStudentSql } from '../assessments/assessments.queries';
-import { SubmissionsService } from '../submissions/submissions.service';
-import { SubmissionRow, submissionRowsById } from '../submissions/submissions.queries';
-import { SUBMISSION_TEXT } from '../submissions/submissions.validation';
-import { Submission } from '../submissions/submission.types';
-import { notifyGraded, notifyReopened } from '../notifications/notifications.record';
+import {
+  Assessment,
+  AssessmentKind,
+  AssessmentScope,
+  ASSESSMENT_REF,
+  AssessmentsService,
+  refreshSubmissions,
+  questionOfStudentSql,
+} from '../assessments';
+import { SubmissionsService, SubmissionRow, submissionRowsById, SUBMISSION_TEXT, Submission } from '../submissions';
+import type { Events } from '../../core/events';
 import { CommentBankService } from './grading.comment-bank';
 import { GRADING_TEXT as T, GradeItem, checkScore, gradeFields, gradeList, reopenDueDate } from './grading.validation';
-import { AuditEntry, recordAudit } from '../audit/audit.record';
-import { AuditKind } from '../audit/audit.kinds';
+import { AuditEntry, recordAudit, AuditKind } from '../audit';
 
 export interface GradeRequest {
   submissionId?: unknown;
@@ -75,6 +75,7 @@ export class GradingService {
     private readonly ds: DataSource,
     private readonly assessments: AssessmentsService,
     private readonly submissions: SubmissionsService,
+    private readonly events: Events,
   ) {
     this.commentBank = new CommentBankService(ds);
   }
@@ -167,7 +168,7 @@ export class GradingService {
       // every changed grade on record, in one statement whatever their number
       await recordAudit(m, actor, changes);
       await refreshSubmissions(m, { submissionIds: [sid] }, [sid]);
-      await notifyGraded(m, [sid]);
+      await this.events.emit(m, 'submissionsGraded', { submissionIds: [sid] });
     });
   }
 
@@ -299,7 +300,7 @@ export class GradingService {
          RETURNING id`,
         [assessment.id, studentId, due, assessment.totalPoints],
       );
-      await notifyReopened(m, reopened);
+      await this.events.emit(m, 'submissionReopened', { submissionId: reopened });
       return reopened;
     });
     // a hidden item (or one in a hidden module) stays out of the student's reach: the teacher is told (issue 24)

@@ -1,4 +1,4 @@
-import { GradingWorld, gradingWorld } from './grading.test.fixtures';
+import { GradingWorld, gradingWorld } from '../../test/grading.fixtures';
 
 /**
  * The spec's grade calls as its client sends them (issue 24 point 3), over real HTTP: no expectedVersion, so

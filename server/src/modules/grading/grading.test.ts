@@ -1,5 +1,5 @@
-import { GRADE, GradingWorld, TEACHER_VIEW, code, gradeOf, gradingWorld } from './grading.test.fixtures';
-import { VIEW } from '../submissions/submissions.test.fixtures';
+import { GRADE, GradingWorld, TEACHER_VIEW, code, gradeOf, gradingWorld } from '../../test/grading.fixtures';
+import { VIEW } from '../../test/submissions.fixtures';
 
 /**
  * gradeAnswer through both transports (issue 13 point 2): bounds and step refused by the server with nothing

@@ -1,9 +1,7 @@
 import { validation } from '../../errors/domain-error';
 import { freeText, versionOf } from '../../core/input';
 import { assertId } from '../../core/ids';
-import { round2 } from '../assessments/auto-grade';
-import { AssessmentKind } from '../assessments/assessment.entity';
-import { ASSESSMENT_TEXT, dueDate } from '../assessments/assessments.validation';
+import { round2, AssessmentKind, ASSESSMENT_TEXT, dueDate } from '../assessments';
 
 const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
 const noun = (k: AssessmentKind) => ASSESSMENT_TEXT.name(k);

@@ -3,9 +3,8 @@ import { bothWays } from '../../test/both-ways';
 import { seedDemoSchool } from '../../app/seed';
 import { Actor, authorize } from '../../policies';
 import { Page, PageWindow, pageOfQuery } from '../../core/paging';
-import { AssessmentKind } from '../assessments/assessment.entity';
-import { readableAssessmentQuery } from '../assessments/assessments.queries';
-import { Classroom, fillSubmissions, makeBigItem, makeClassroom } from './dashboards.test.fixtures';
+import { AssessmentKind, readableAssessmentQuery } from '../assessments';
+import { Classroom, fillSubmissions, makeBigItem, makeClassroom } from '../../test/dashboards.fixtures';
 import { REVIEW_TEXT, badgeOf } from './dashboards.service';
 import { ReviewItem } from './dashboards.types';
 

@@ -1,8 +1,8 @@
 import { Actor } from '../../policies';
 import { assessmentReadableSql } from '../../policies/sql';
-import { ASSESSMENT_REF } from '../assessments/assessments.queries';
-import type { Assessment } from '../assessments/assessment.entity';
-import { itemJson } from '../submissions/submissions.my-list';
+import { ASSESSMENT_REF } from '../assessments';
+import type { Assessment } from '../assessments';
+import { itemJson } from '../submissions';
 
 /** What reviewItemsSql answers for one item: the item (course and module in it), its labels and counts. */
 export interface ReviewListRow {

@@ -5,10 +5,8 @@ import { notFound, validation } from '../../errors/domain-error';
 import { Actor, authorize } from '../../policies';
 import { AccessTokenScope } from '../../policies/credentials';
 import { Role } from '../../core/role';
-import { User } from '../users/user.entity';
-import { AuthService, VIEWER_SQL } from '../auth/auth.service';
-import { accountInUseSql } from '../auth/credentials';
-import { hashSecret, newSecret } from '../auth/secrets';
+import { User } from '../users';
+import { AuthService, VIEWER_SQL, accountInUseSql, ACCESS_TOKEN_PREFIX, hashSecret, newSecret } from '../auth';
 import { AccessToken, CreatedAccessToken } from './integrations.types';
 
 export const ACCESS_TOKEN_TEXT = {
@@ -20,8 +18,6 @@ export const ACCESS_TOKEN_TEXT = {
   manageInSession: 'Manage your access tokens in the web app, signed in as yourself (not with a token, not while viewing as another role)',
 } as const;
 
-/** Personal access tokens start with this, so a leaked one is recognisable (and never mistaken for a session). */
-export const ACCESS_TOKEN_PREFIX = 'lmspat_';
 export const MAX_TOKEN_DAYS = 365;
 export const MAX_TOKENS_PER_USER = 50;
 /** As for sessions: last_used_at is written at most once a minute, not on every request. */

@@ -1,9 +1,8 @@
 import { startTestServer, TestServer } from '../../test/test-server';
 import { buildWorld, World } from '../../test/authz/world';
 import { captureLogs } from '../../test/log-capture';
-import { hashSecret } from '../auth/secrets';
+import { hashSecret, deactivateUsers } from '../auth';
 import { Role } from '../../core/role';
-import { deactivateUsers } from '../auth/credentials';
 import { makeUser } from '../../test/factories';
 import { CREDENTIAL_TEXT } from '../../app/credential-gate';
 import { TOKEN_REJECTED } from '../../core/context';

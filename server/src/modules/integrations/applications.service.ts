@@ -7,7 +7,7 @@ import { DomainError, notFound, validation } from '../../errors/domain-error';
 import { Actor, authorize } from '../../policies';
 import { applicationActor } from '../../policies/actor';
 import { ALL_SCOPES, SCOPE_DESCRIPTIONS, Scope, isScope } from '../../policies/credentials';
-import { hashSecret, newSecret } from '../auth/secrets';
+import { APP_TOKEN_PREFIX, hashSecret, newSecret } from '../auth';
 import { Application, ApplicationScope, ApplicationWithSecret } from './integrations.types';
 
 export const APPLICATION_TEXT = {
@@ -22,10 +22,9 @@ export const APPLICATION_TEXT = {
   addressRefused: "This application's tokens are not accepted from this address",
 } as const;
 
-/** Client ids, client secrets and access tokens are told apart (and recognised when leaked) by their prefix. */
+/** Client ids and client secrets are told apart (and recognised when leaked) by their prefix; access tokens' is in auth/secrets.ts. */
 export const CLIENT_ID_PREFIX = 'lmsclient_';
 export const CLIENT_SECRET_PREFIX = 'lmscs_';
-export const APP_TOKEN_PREFIX = 'lmsat_';
 /** RFC 6749 section 4.4.3: the access token's lifetime, at most an hour here. */
 export const APP_TOKEN_SECONDS = 3600;
 const MAX_RANGES = 20;

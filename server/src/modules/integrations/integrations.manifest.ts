@@ -1,6 +1,6 @@
 import { defineManifest } from '../../core/manifest';
 import { Integrations1732300026000 } from '../../db/migrations/1732300026000-Integrations';
-import type { AuthService } from '../auth/auth.service';
+import type { AuthService } from '../auth';
 import { AccessTokenService } from './access-tokens.service';
 import { ApplicationService } from './applications.service';
 import { IntegrationsResolver } from './integrations.resolver';

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { Scope } from '../../policies/credentials';
-import { hashSecret, newSecret } from '../auth/secrets';
-import { APPLICATION_TEXT, APP_TOKEN_PREFIX, APP_TOKEN_SECONDS, COUNT_REQUEST_SQL, inetOf } from './applications.service';
+import { APP_TOKEN_PREFIX, hashSecret, newSecret } from '../auth';
+import { APPLICATION_TEXT, APP_TOKEN_SECONDS, COUNT_REQUEST_SQL, inetOf } from './applications.service';
 
 /** RFC 6749 section 5.2's error codes that this endpoint uses. */
 export type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'invalid_scope' | 'unsupported_grant_type' | 'rate_limited';

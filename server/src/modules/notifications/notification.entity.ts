@@ -1,6 +1,6 @@
 import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, VirtualColumn } from 'typeorm';
-import { AssessmentKind } from '../assessments/assessment.entity';
+import { AssessmentKind } from '../assessments';
 import { ITEM_KIND_SQL, NotificationTarget, notificationLink } from './notifications.targets';
 
 /** What a notification is about (issue 17 point 4); the database CHECK names the same words. */

@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { MailMessage } from '../mail/mail.service';
+import { MailMessage } from '../mail';
 import { openWorkSql } from './notifications.record';
 import { STILL_SHOWN } from './notifications.service';
 import { ITEM_KIND_SQL, NotificationTarget, NotificationTargetRow, linkOfRow } from './notifications.targets';

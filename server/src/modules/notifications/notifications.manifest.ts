@@ -6,6 +6,7 @@ import { NotificationsResolver } from './notifications.resolver';
 import { NotificationsService } from './notifications.service';
 import { notificationsRouter } from './notifications.rest';
 import { notificationSeeder } from './notifications.seed';
+import { notifyAnnouncement, notifyGraded, notifyReleased, notifyReopened, notifyReply } from './notifications.record';
 
 /**
  * What is new and what is due (issue 17 point 4): notifications (written by the services that make the
@@ -17,6 +18,14 @@ export const notificationsManifest = defineManifest({
   migrations: [Notifications1732300016000, NotificationTargets1732300032000],
   resolvers: [NotificationsResolver],
   services: (ds) => new NotificationsService(ds),
+  // who hears of what (notifications.record.ts), in the transaction of the write that announced it
+  on: {
+    announcementShown: (m, e) => notifyAnnouncement(m, e.announcementId),
+    replyPosted: (m, e) => notifyReply(m, e.replyId),
+    submissionsGraded: (m, e) => notifyGraded(m, e.submissionIds),
+    submissionReopened: (m, e) => notifyReopened(m, e.submissionId),
+    resultsReleased: (m, e) => notifyReleased(m, e.assessmentId),
+  },
   router: notificationsRouter,
   seed: notificationSeeder,
 });

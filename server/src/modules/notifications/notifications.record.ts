@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
-import { ASSESSMENT_REF } from '../assessments/assessments.queries';
-import { EFFECTIVE_DUE_SQL } from '../submissions/status';
+import { ASSESSMENT_REF } from '../assessments';
+import { EFFECTIVE_DUE_SQL } from '../submissions';
 import { itemShownToStudentSql, resultsShownSql } from '../../policies/sql';
 import { NotificationTarget } from './notifications.targets';
 

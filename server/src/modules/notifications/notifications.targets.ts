@@ -1,5 +1,5 @@
 import { Target, itemPath, targetPath } from '@lms/routes';
-import { AssessmentKind } from '../assessments/assessment.entity';
+import { AssessmentKind } from '../assessments';
 
 /**
  * What a notification points at (issue 29), stored as `notifications.target` with the ids it needs in the row's

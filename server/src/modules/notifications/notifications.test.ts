@@ -1,4 +1,4 @@
-import { GRADE, GradingWorld, REOPEN, code, gradingWorld } from '../grading/grading.test.fixtures';
+import { GRADE, GradingWorld, REOPEN, code, gradingWorld } from '../../test/grading.fixtures';
 import { makeUser } from '../../test/factories';
 import { Role } from '../../core/role';
 import { notifyAnnouncement } from './notifications.record';

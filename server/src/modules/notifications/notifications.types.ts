@@ -1,5 +1,5 @@
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { AssessmentKind } from '../assessments/assessment.entity';
+import { AssessmentKind } from '../assessments';
 import { Connection } from '../../core/paging';
 import { Notification } from './notification.entity';
 

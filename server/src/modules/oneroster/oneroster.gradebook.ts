@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { OneRosterError } from './oneroster.errors';
 import { BUILT_IN_CATEGORIES, sid } from './oneroster.mapping';
-import { ExternalGradebookColumn } from '../gradebook/gradebook.external';
+import { ExternalGradebookColumn } from '../gradebook';
 
 /** The scoreStatus values of OneRoster 1.2 (ScoreStatusEnum). */
 export const SCORE_STATUSES = ['exempt', 'fully graded', 'not submitted', 'partially graded', 'submitted'] as const;

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { Plan } from './oneroster.import-plan';
-import { deactivateUsers, reactivateUsers } from '../auth/credentials';
+import { deactivateUsers, reactivateUsers } from '../auth';
 
 /** A sourcedId worth keeping: one that is not our own id. */
 const own = (sid: string | null, id: string) => (sid && sid !== id ? sid : null);

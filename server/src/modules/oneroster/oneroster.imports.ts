@@ -9,9 +9,9 @@ import { GRADEBOOK_PATH, ROSTERING_PATH } from './oneroster.service';
 import type { Actor } from '../../policies';
 import { authorize } from '../../policies';
 import { DomainError } from '../../errors/domain-error';
-import { INVITE_TOKEN_DAYS, type AuthService } from '../auth/auth.service';
-import type { MailService } from '../mail/mail.service';
-import { invitation } from '../users/users.service';
+import { INVITE_TOKEN_DAYS, type AuthService } from '../auth';
+import type { MailService } from '../mail';
+import { invitation } from '../users';
 import { applyPlan } from './oneroster.import-apply';
 import { planImport } from './oneroster.import';
 import type { ImportReport } from './oneroster.import-plan';
@@ -99,7 +99,7 @@ export class OneRosterImports {
           );
           await this.mail.enqueueAll(
             m,
-            batch.map((u, i) => invitation({ email: u.email, firstName: u.firstName, role: u.role as never }, links[i])),
+            batch.map((u, i) => invitation({ email: u.email, firstName: u.firstName, role: u.role as never }, links[i], INVITE_TOKEN_DAYS)),
           );
         }
       }

@@ -1,8 +1,8 @@
 import { defineManifest } from '../../core/manifest';
 import { OneRoster1732300027000 } from '../../db/migrations/1732300027000-OneRoster';
 import { OneRosterCourses1732300027200 } from '../../db/migrations/1732300027200-OneRosterCourses';
-import type { AuthService } from '../auth/auth.service';
-import type { MailService } from '../mail/mail.service';
+import type { AuthService } from '../auth';
+import type { MailService } from '../mail';
 import { oneRosterCsvRouter } from './oneroster.csv.rest';
 import { OneRosterGradebook } from './oneroster.gradebook';
 import { OneRosterImports } from './oneroster.imports';

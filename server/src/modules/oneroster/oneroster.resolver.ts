@@ -5,9 +5,8 @@ import type { RequestContext } from '../../core/context';
 import { CurrentActor } from '../../core/current-actor';
 import type { Actor } from '../../policies';
 import { validation } from '../../errors/domain-error';
-import { Gradebook } from '../gradebook/gradebook.types';
+import { Gradebook, ExternalGradebookColumn } from '../gradebook';
 import { ImportOneRosterInput, OneRosterAddresses, OneRosterImport } from './oneroster.types';
-import { ExternalGradebookColumn } from '../gradebook/gradebook.external';
 import type { ImportRecord } from './oneroster.imports';
 
 const toImport = (i: ImportRecord & { createdByName?: string | null }) =>

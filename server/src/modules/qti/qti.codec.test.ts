@@ -1,4 +1,4 @@
-import { QuestionType } from '../assessments/assessment.entity';
+import { QuestionType } from '../assessments';
 import { readQti } from './qti.import';
 import { fixtureFile, fixturePackage } from './fixtures';
 import { appScore, qtiScore } from './fixtures/reference-scoring';

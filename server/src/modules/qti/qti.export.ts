@@ -1,4 +1,4 @@
-import { QuestionType } from '../assessments/assessment.entity';
+import { QuestionType } from '../assessments';
 import { writeZip } from './qti.package';
 import { IMAGES_CLASS, paragraphs } from './qti.text';
 import { NeutralQuestion } from './qti.types';

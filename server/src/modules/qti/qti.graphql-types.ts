@@ -1,7 +1,7 @@
 import GraphQLUpload from 'graphql-upload/GraphQLUpload.mjs';
 import type { FileUpload } from 'graphql-upload/processRequest.mjs';
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { QuestionType } from '../assessments/assessment.entity';
+import { QuestionType } from '../assessments';
 
 @InputType({ description: 'A bank made by the import: its name and subject (a subject you teach); it starts private.' })
 export class QtiNewBankInput {

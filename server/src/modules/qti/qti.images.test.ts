@@ -1,10 +1,10 @@
-import { GradingWorld, gradingWorld } from '../grading/grading.test.fixtures';
+import { GradingWorld, gradingWorld } from '../../test/grading.fixtures';
 import { postMultipart } from '../../test/multipart';
 import { sweepUnreferencedFiles } from '../../jobs/file-cleanup';
 import { storedRoleActor } from '../../policies/actor';
 import { Role } from '../../core/role';
-import { copyBankQuestion } from '../assessments/assessments.draws';
-import { tinyPng } from '../files/demo-files';
+import { copyBankQuestion } from '../assessments';
+import { tinyPng } from '../files';
 import { writeQtiPackage } from './qti.export';
 import { readQti } from './qti.import';
 import { writeZip } from './qti.package';

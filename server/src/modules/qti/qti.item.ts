@@ -1,7 +1,5 @@
 import { DomainError } from '../../errors/domain-error';
-import { QuestionType } from '../assessments/assessment.entity';
-import { normalizeAnswer } from '../assessments/auto-grade';
-import { questions as validQuestions } from '../assessments/assessments.validation';
+import { QuestionType, normalizeAnswer, questions as validQuestions } from '../assessments';
 import { imageRefs, plainText } from './qti.text';
 import { NeutralQuestion, QtiSkipped } from './qti.types';
 import { XNode, descendants, elements, first, textOf } from './qti.xml';

@@ -1,9 +1,9 @@
 import { defineManifest } from '../../core/manifest';
-import type { AssessmentsService } from '../assessments/assessments.service';
-import type { QuestionBanksService } from '../question-banks/question-banks.service';
+import type { AssessmentsService } from '../assessments';
+import type { QuestionBanksService } from '../question-banks';
 import { AssessmentQtiResolver, QtiResolver, QuestionBankQtiResolver } from './qti.resolver';
 import { qtiRouter } from './qti.rest';
-import type { FilesService } from '../files/files.service';
+import type { FilesService } from '../files';
 import { QtiService } from './qti.service';
 
 /**

@@ -2,7 +2,7 @@ import { posix } from 'node:path';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
 import { DomainError, validation } from '../../errors/domain-error';
-import { MAX_FILE_BYTES } from '../files/files.service';
+import { MAX_FILE_BYTES } from '../files';
 
 /**
  * The zip of an untrusted QTI content package, read from memory (the upload is bounded before it gets here):

@@ -2,8 +2,8 @@ import { Arg, Ctx, FieldResolver, Mutation, Resolver, Root } from 'type-graphql'
 import type { RequestContext } from '../../core/context';
 import { CurrentActor } from '../../core/current-actor';
 import { Actor, can } from '../../policies';
-import { Assessment } from '../assessments/assessment.entity';
-import { QuestionBank } from '../question-banks/question-banks.types';
+import { Assessment } from '../assessments';
+import { QuestionBank } from '../question-banks';
 import { ImportQtiInput, QtiImportResult } from './qti.graphql-types';
 import { bytesOf } from './qti.service';
 import { assessmentQtiUrl, bankQtiUrl, importResult } from './qti.shape';

@@ -4,7 +4,7 @@ import { newRouter, param, route, send } from '../../core/rest';
 import { DomainError, validation } from '../../errors/domain-error';
 import { QTI_TEXT, QtiImportTarget, bytesOf } from './qti.service';
 import { presentImportResult } from './qti.shape';
-import { sendDownload } from '../files/files.http';
+import { sendDownload } from '../files';
 
 interface ImportForm {
   bytes: Buffer;

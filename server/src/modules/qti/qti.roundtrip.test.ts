@@ -1,4 +1,4 @@
-import { QuestionType } from '../assessments/assessment.entity';
+import { QuestionType } from '../assessments';
 import { writeQtiPackage } from './qti.export';
 import { readQti } from './qti.import';
 import { openPackage } from './qti.package';

@@ -1,4 +1,4 @@
-import { QuestionType } from '../assessments/assessment.entity';
+import { QuestionType } from '../assessments';
 
 /** A question as the codec reads and writes it: the fields of the contract's BankQuestionInput. */
 export interface NeutralQuestion {

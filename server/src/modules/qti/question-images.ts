@@ -4,12 +4,10 @@ import { notFound, validation } from '../../errors/domain-error';
 import { isId } from '../../core/ids';
 import { Actor } from '../../policies';
 import { Role } from '../../core/role';
-import type { AssessmentsService } from '../assessments/assessments.service';
-import type { QuestionBanksService } from '../question-banks/question-banks.service';
-import { FilesService, ReceivedFile, checkedType } from '../files/files.service';
-import { StoredFile } from '../files/stored-file.entity';
-import { declaredMime, detectKind, MIME_KIND } from '../files/file-type';
-import { addImages } from '../question-banks/question-images.queries';
+import type { AssessmentsService } from '../assessments';
+import type { QuestionBanksService } from '../question-banks';
+import { FilesService, ReceivedFile, checkedType, StoredFile, declaredMime, detectKind, MIME_KIND } from '../files';
+import { addImages } from '../assessments';
 import { QtiFile } from './qti.types';
 
 /** The types a question image may have; SVG is refused (it can carry scripts and links). */

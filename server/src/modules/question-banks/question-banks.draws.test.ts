@@ -1,7 +1,7 @@
-import { GradingWorld, code, gradingWorld } from '../grading/grading.test.fixtures';
+import { GradingWorld, code, gradingWorld } from '../../test/grading.fixtures';
 import { makeUser } from '../../test/factories';
 import { Role } from '../../core/role';
-import { SUBMIT } from '../submissions/submissions.test.fixtures';
+import { SUBMIT } from '../../test/submissions.fixtures';
 import { sweepOverdue } from '../../jobs/overdue-sweep';
 
 /**

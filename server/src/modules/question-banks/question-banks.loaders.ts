@@ -4,7 +4,7 @@ import { Actor } from '../../policies';
 import { listLoader } from '../../core/dataloaders';
 import { bankQuestionsOf, usesOf } from './question-banks.queries';
 import { statisticsOf } from './question-banks.statistics';
-import { imagesOf } from './question-images.queries';
+import { imagesOf } from '../assessments';
 import { QuestionStatistics } from './question-banks.types';
 
 /**

@@ -2,7 +2,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { Actor, can } from '../../policies';
 import type { BankFacts } from '../../policies/rules';
 import { questionBankReadableSql, teachesSubjectSql } from '../../policies/sql';
-import { QuestionType } from '../assessments/assessment.entity';
+import { QuestionType } from '../assessments';
 import type { Page, PageWindow } from '../../core/paging';
 import { BankQuestion, BankQuestionOption, BankQuestionUse, BankSharing, QuestionBank } from './question-banks.types';
 

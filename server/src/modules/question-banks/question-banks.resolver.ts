@@ -3,8 +3,8 @@ import { RequestContext } from '../../core/context';
 import { CurrentActor } from '../../core/current-actor';
 import { Actor } from '../../policies';
 import { PageArgs, toConnection, windowOf } from '../../core/paging';
-import { Subject } from '../academic/subject.entity';
-import { Assessment } from '../assessments/assessment.entity';
+import { Subject } from '../academic';
+import { Assessment } from '../assessments';
 import {
   AddBankQuestionsInput,
   AddQuestionsFromBankInput,

@@ -3,7 +3,7 @@ import { restPage } from '../../core/paging';
 import { BANK_PAGE } from './question-banks.types';
 import { body, newRouter, param, route, send, str } from '../../core/rest';
 import { Actor } from '../../policies';
-import { presentOne } from '../assessments/assessments.rest';
+import { presentOne } from '../assessments';
 import { presentBank, presentBankPage, presentBankQuestion } from './question-banks.shape';
 
 /** A bank with its questions, each with where it is used and its statistics (the bank page). */

@@ -1,5 +1,5 @@
 import type { DemoSeeder } from '../../db/demo-types';
-import { QuestionType } from '../assessments/assessment.entity';
+import { QuestionType } from '../assessments';
 import { BankQuestionFields } from './question-banks.validation';
 import { insertBankQuestion } from './question-banks.write';
 

@@ -1,4 +1,4 @@
-import { QuestionImageRow, questionImagePath } from './question-images.queries';
+import { presentQuestionImage } from '../assessments';
 import { presenter } from '../../core/rest';
 import { Actor } from '../../policies';
 import { BankQuestion, BankQuestionUse, QuestionBank, QuestionStatistics } from './question-banks.types';
@@ -30,13 +30,6 @@ const presentStatistics = (s: QuestionStatistics | null) =>
     discrimination: s.discrimination,
     options: s.options.map((o) => ({ optionId: o.optionId, text: o.text, chosen: o.chosen })),
   };
-
-/** An image of a question for REST: { _id, name, url } (url: its download path). */
-export const presentQuestionImage = presenter((_viewer: Actor, i: QuestionImageRow) => ({
-  id: i.id,
-  name: i.name,
-  url: questionImagePath(i.id),
-}));
 
 /** A bank question for REST, with where it is used and its statistics when given (the bank page). */
 export const presentBankQuestion = presenter(

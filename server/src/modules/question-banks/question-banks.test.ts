@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GradingWorld, code, gradingWorld } from '../grading/grading.test.fixtures';
+import { GradingWorld, code, gradingWorld } from '../../test/grading.fixtures';
 import { applicationActor } from '../../policies/actor';
 import { SCOPES } from '../../policies/credentials';
 import { can } from '../../policies';

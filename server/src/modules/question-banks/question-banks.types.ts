@@ -1,9 +1,7 @@
-import type { QuestionImageRow } from './question-images.queries';
+import type { QuestionImageRow } from '../assessments';
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Connection, type PageLimits } from '../../core/paging';
-import { AssessmentKind, QuestionType } from '../assessments/assessment.entity';
-import { AcceptedAnswer, PartialMarking } from '../assessments/question.types';
-import { QuestionContentInput } from '../assessments/assessments.types';
+import { AssessmentKind, QuestionType, AcceptedAnswer, PartialMarking, QuestionContentInput } from '../assessments';
 
 /** Who besides its owner (and SuperAdmin, Admin) reads a bank: the other teachers of its subject, to read or to edit too. */
 export enum BankSharing {

@@ -1,6 +1,6 @@
 import { DomainError, validation } from '../../errors/domain-error';
 import { freeText, requiredText } from '../../core/input';
-import { QuestionFields, questions } from '../assessments/assessments.validation';
+import { QuestionFields, questions } from '../assessments';
 import { BankSharing } from './question-banks.types';
 
 export const BANK_TEXT = {

@@ -1,6 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { questionsOf } from '../assessments/assessments.queries';
-import { keepOptionIds, refreshTotalPoints, writeQuestion } from '../assessments/assessments.write';
+import { questionsOf, keepOptionIds, refreshTotalPoints, writeQuestion } from '../assessments';
 import { BankQuestionFields } from './question-banks.validation';
 
 /** One bank question with its options and accepted answers, in one statement; returns its id. */

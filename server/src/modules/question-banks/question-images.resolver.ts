@@ -1,8 +1,7 @@
 import { Ctx, Field, FieldResolver, ID, ObjectType, Resolver, Root } from 'type-graphql';
 import { RequestContext } from '../../core/context';
-import { Question } from '../assessments/question.types';
+import { Question, QuestionImageRow, questionImagePath } from '../assessments';
 import { BankQuestion } from './question-banks.types';
-import { QuestionImageRow, questionImagePath } from './question-images.queries';
 
 @ObjectType({ description: 'An image a question shows under its text (imported with a QTI item).' })
 export class QuestionImage {

@@ -1,6 +1,6 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Visible } from '../../core/field-rules';
-import { AssessmentStudent } from '../assessments/assessments.types';
+import { AssessmentStudent } from '../assessments';
 import type { SubmissionView } from '../../policies/rules';
 import { DECIDED_AS } from '../../policies/fields';
 

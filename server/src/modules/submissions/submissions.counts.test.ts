@@ -1,6 +1,6 @@
 import { startTestServer, TestServer } from '../../test/test-server';
 import { seedDemoSchool } from '../../app/seed';
-import { ID_FIELD, SUBMIT, makeItem, perfect } from './submissions.test.fixtures';
+import { ID_FIELD, SUBMIT, makeItem, perfect } from '../../test/submissions.fixtures';
 
 /**
  * DESIGN.md rules 4 and 5 for the student side: each student list runs the same number of statements for

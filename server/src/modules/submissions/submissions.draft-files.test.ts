@@ -2,9 +2,9 @@ import { startTestServer, TestServer } from '../../test/test-server';
 import { seedDemoSchool } from '../../app/seed';
 import { storedFiles } from '../../test/courses.factories';
 import { Part, postMultipart } from '../../test/multipart';
-import { tinyPdf } from '../files/demo-files';
+import { tinyPdf } from '../files';
 import { sweepUnreferencedFiles } from '../../jobs/file-cleanup';
-import { MadeItem, SUBMIT, makeItem, perfect } from './submissions.test.fixtures';
+import { MadeItem, SUBMIT, makeItem, perfect } from '../../test/submissions.fixtures';
 
 /**
  * Drafts keep files (issue 25 point 6): a long answer's file is stored with the student's draft, comes back

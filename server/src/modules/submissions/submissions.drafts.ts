@@ -1,8 +1,7 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { validation } from '../../errors/domain-error';
-import { QuestionType } from '../assessments/assessment.entity';
-import { Question } from '../assessments/question.types';
-import { FilesService, ReceivedFile } from '../files/files.service';
+import { QuestionType, Question } from '../assessments';
+import { FilesService, ReceivedFile } from '../files';
 import { DraftFile } from './submission.types';
 import { SUBMISSION_TEXT as T } from './submissions.validation';
 

@@ -2,8 +2,8 @@ import { startTestServer, TestServer } from '../../test/test-server';
 import { seedDemoSchool } from '../../app/seed';
 import { storedFiles } from '../../test/courses.factories';
 import { Part, generatedBytes, postMultipart } from '../../test/multipart';
-import { tinyPdf } from '../files/demo-files';
-import { MadeItem, SUBMIT, makeItem, perfect } from './submissions.test.fixtures';
+import { tinyPdf } from '../files';
+import { MadeItem, SUBMIT, makeItem, perfect } from '../../test/submissions.fixtures';
 
 /**
  * Long-answer files through both transports: checked by content against the types of section 9, the 50MB

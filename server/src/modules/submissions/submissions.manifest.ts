@@ -1,6 +1,6 @@
 import { defineManifest } from '../../core/manifest';
-import type { AssessmentsService } from '../assessments/assessments.service';
-import type { FilesService } from '../files/files.service';
+import type { AssessmentsService } from '../assessments';
+import type { FilesService } from '../files';
 import { Submissions1732300010000 } from '../../db/migrations/1732300010000-Submissions';
 import { DraftFiles1732300025000 } from '../../db/migrations/1732300025000-DraftFiles';
 import { AssessmentSubmissionFields, SubmissionsResolver } from './submissions.resolver';
@@ -14,8 +14,8 @@ export const submissionsManifest = defineManifest({
   name: 'submissions',
   migrations: [Submissions1732300010000, DraftFiles1732300025000],
   resolvers: [SubmissionsResolver, AssessmentSubmissionFields],
-  services: (ds, _config, deps: { assessments: AssessmentsService; files: FilesService }) =>
-    new SubmissionsService(ds, deps.assessments, deps.files),
+  services: (ds, _config, deps: { assessments: AssessmentsService; files: FilesService }, events) =>
+    new SubmissionsService(ds, deps.assessments, deps.files, events),
   loaders: submissionLoaders,
   router: submissionsRouter,
   seed: submissionSeeder,
@@ -29,4 +29,11 @@ declare module '../../core/context' {
   }
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the loaders' own type, merged into the registry
   interface Loaders extends ReturnType<NonNullable<typeof submissionsManifest.loaders>> {}
+}
+
+// the events this domain's writes announce (core/events.ts): An item's results released to its students (a second release announces it again; listeners keep it once).
+declare module '../../core/events' {
+  interface DomainEvents {
+    resultsReleased: { assessmentId: string };
+  }
 }

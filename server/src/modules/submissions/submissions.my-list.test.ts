@@ -1,6 +1,6 @@
 import { startTestServer, TestServer } from '../../test/test-server';
 import { seedDemoSchool } from '../../app/seed';
-import { SUBMIT, makeItem, perfect } from './submissions.test.fixtures';
+import { SUBMIT, makeItem, perfect } from '../../test/submissions.fixtures';
 import { ViewPageAsked, WHOLE_PAGE } from './submissions.view-page';
 
 /**

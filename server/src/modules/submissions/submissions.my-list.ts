@@ -3,9 +3,8 @@ import { assessmentReadableSql, studentItemSql } from '../../policies/sql';
 import { effectiveDueSql } from './status';
 import { RawAnswer, RawSubmission, SUBMISSION_SELECT, answersJsonSql } from './submissions.queries';
 import { classJson, courseJson, isoSql, moduleJson, subjectJson, yearJson } from '../../db/json-rows';
-import { ASSESSMENT_REF } from '../assessments/assessments.queries';
-import { Assessment } from '../assessments/assessment.entity';
-import { Course } from '../courses/course.entity';
+import { ASSESSMENT_REF, Assessment } from '../assessments';
+import { Course } from '../courses';
 import type { SubmissionStatus } from './submission.types';
 
 /** Assessment (assessment.entity.ts) of the row `a`, with who released its results (the id and name, as assessmentQuery loads them). */

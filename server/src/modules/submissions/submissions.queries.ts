@@ -2,8 +2,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { Actor } from '../../policies';
 import { itemShownToStudentSql, submissionReadableSql } from '../../policies/sql';
 import { DECIDED_AS } from '../../policies/fields';
-import { ResultVisibility } from '../assessments/assessment.entity';
-import { ASSESSMENT_REF, questionOfStudentSql } from '../assessments/assessments.queries';
+import { ResultVisibility, ASSESSMENT_REF, questionOfStudentSql } from '../assessments';
 import {
   DraftFile,
   GradeExplanation,

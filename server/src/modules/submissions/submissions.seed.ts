@@ -1,8 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { DemoSeeder } from '../../db/demo-types';
-import { QuestionType } from '../assessments/assessment.entity';
-import { questionsOf } from '../assessments/assessments.queries';
-import { Question } from '../assessments/question.types';
+import { QuestionType, questionsOf, Question } from '../assessments';
 import { writeAnswers } from './submissions.submit';
 
 type State = 'graded' | 'pendingReview' | 'reopened' | 'autoSubmitted';

@@ -5,12 +5,9 @@ import { assertId, isId } from '../../core/ids';
 import { Actor, authorize } from '../../policies';
 import { visibleFields } from '../../policies/fields';
 import { type SubmissionView, resultsShown } from '../../policies/rules';
-import { Assessment, AssessmentKind } from '../assessments/assessment.entity';
-import { AssessmentsService } from '../assessments/assessments.service';
-import { ASSESSMENT_TEXT } from '../assessments/assessments.validation';
+import { Assessment, AssessmentKind, AssessmentsService, ASSESSMENT_TEXT, questionsOf, toQuestions } from '../assessments';
 import { Role } from '../../core/role';
-import { FilesService, IncomingFile, ReceivedFile } from '../files/files.service';
-import { StoredFile } from '../files/stored-file.entity';
+import { FilesService, IncomingFile, ReceivedFile, StoredFile } from '../files';
 import { AnswerInput, SUBMISSION_TEXT as T, checkAnswers } from './submissions.validation';
 import {
   SubmissionRow,
@@ -32,11 +29,10 @@ import { asStatus, checkDueRule, isReceived, receiveAll, refusal, writeSubmissio
 import { SubmitFacts, Written, readForSubmit, writeSubmissionOnce } from './submissions.submit-sql';
 import { keepDraftFile, longAnswerOf } from './submissions.drafts';
 import { StatusSubmission, StudentStanding, maySubmit, studentStanding } from './status';
-import { notifyReleased } from '../notifications/notifications.record';
+import type { Events } from '../../core/events';
 import { MyAssessmentStatus, MyScore, Submission, SubmissionDraft, SubmissionStatus } from './submission.types';
 import { MyListRow, MyListSubmission, StudentListRow, asItem, myAssessmentsSql, studentItemsSql } from './submissions.my-list';
 import { ViewPageAsked, ViewPageRow, WHOLE_PAGE, viewPageSql } from './submissions.view-page';
-import { questionsOf, toQuestions } from '../assessments/assessments.queries';
 
 /** A page of submissions: 50 unless asked, at most 500 (REST ?limit=&offset=, GraphQL first/after). */
 export const SUBMISSION_PAGE: PageLimits = { max: 500, size: 50 };
@@ -75,6 +71,7 @@ export class SubmissionsService {
     private readonly ds: DataSource,
     private readonly assessments: AssessmentsService,
     private readonly files: FilesService,
+    private readonly events: Events,
   ) {}
 
   /** Only students submit at all; checked before a REST upload is read (the item is checked after). */
@@ -224,7 +221,7 @@ export class SubmissionsService {
                 results_released_by = CASE WHEN results_released_at IS NULL THEN $2::uuid ELSE results_released_by END WHERE id = $1`,
         [assessment.id, actor.userId],
       );
-      await notifyReleased(m, assessment.id);
+      await this.events.emit(m, 'resultsReleased', { assessmentId: assessment.id });
     });
     return this.assessments.reload(this.ds, assessment.id);
   }

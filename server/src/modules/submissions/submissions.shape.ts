@@ -2,8 +2,7 @@ import { presenter } from '../../core/rest';
 import { Actor } from '../../policies';
 import { visibleFields } from '../../policies/fields';
 import { Role } from '../../core/role';
-import { AssessmentKind } from '../assessments/assessment.entity';
-import { presentAssessment } from '../assessments/assessments.shape';
+import { AssessmentKind, presentAssessment } from '../assessments';
 import { MyItem } from './submissions.service';
 import { Submission, SubmissionAnswer, SubmissionDraft } from './submission.types';
 

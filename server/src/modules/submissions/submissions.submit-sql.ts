@@ -1,13 +1,10 @@
 import { DataSource } from 'typeorm';
-import { CourseFactsRow } from '../courses/courses.facts';
-import { AssessmentKind } from '../assessments/assessment.entity';
-import { Question } from '../assessments/question.types';
-import { QuestionRow, questionRowsSql, toQuestions } from '../assessments/assessments.queries';
+import { CourseFactsRow } from '../courses';
+import { AssessmentKind, Question, QuestionRow, questionRowsSql, toQuestions, totalPoints } from '../assessments';
 import { SubmissionStatus } from './submission.types';
 import { CheckedAnswer } from './submissions.validation';
 import { RawAnswer, RawSubmission, answersSelect, submissionSelect } from './submissions.queries';
 import { FileRefs, LockedSubmission, SubmitItem, fileChooser, gradedRows, keptFilesOf } from './submissions.submit';
-import { totalPoints } from '../assessments/assessments.write';
 
 /** The student's submission of the item as the submit's read finds it, with what a resubmit replaces. */
 export interface ExistingSubmission extends LockedSubmission {

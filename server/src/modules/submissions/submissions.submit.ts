@@ -1,13 +1,9 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { DomainError, conflict, forbidden, validation } from '../../errors/domain-error';
 import { Actor } from '../../policies';
-import { Assessment, QuestionType } from '../assessments/assessment.entity';
-import { Question } from '../assessments/question.types';
-import { gradable, totalPoints } from '../assessments/assessments.write';
-import { round2 } from '../assessments/auto-grade';
-import { FilesService, IncomingFile, MAX_FILE_BYTES, ReceivedFile, checkedType, requestBudget } from '../files/files.service';
+import { Assessment, QuestionType, Question, gradable, totalPoints, round2, gradeWithExplanation } from '../assessments';
+import { FilesService, IncomingFile, MAX_FILE_BYTES, ReceivedFile, checkedType, requestBudget } from '../files';
 import { CheckedAnswer, SUBMISSION_MIME, SUBMISSION_TEXT as T } from './submissions.validation';
-import { gradeWithExplanation } from '../assessments/auto-grade';
 import { maySubmit } from './status';
 import { draftFileIds } from './submissions.drafts';
 import { SubmissionStatus } from './submission.types';

@@ -1,6 +1,6 @@
 import { startTestServer, TestServer } from '../../test/test-server';
 import { seedDemoSchool } from '../../app/seed';
-import { ID_FIELD, MadeItem, REST_PATH, SUBMIT, VIEW, makeItem, perfect } from './submissions.test.fixtures';
+import { ID_FIELD, MadeItem, REST_PATH, SUBMIT, VIEW, makeItem, perfect } from '../../test/submissions.fixtures';
 
 /**
  * Taking assessments (issue 12) through both transports: automatic grading at submit, the due rule on the

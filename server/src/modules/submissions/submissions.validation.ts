@@ -1,8 +1,7 @@
 import { validation } from '../../errors/domain-error';
 import { isId } from '../../core/ids';
 import { freeText } from '../../core/input';
-import { AssessmentKind, QuestionType } from '../assessments/assessment.entity';
-import { Question } from '../assessments/question.types';
+import { AssessmentKind, QuestionType, Question } from '../assessments';
 
 const NOUN: Record<AssessmentKind, string> = { ASSIGNMENT: 'assignment', EXAM: 'exam', QUIZ: 'quiz' };
 const cap = (s: string) => s[0].toUpperCase() + s.slice(1);

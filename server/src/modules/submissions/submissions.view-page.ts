@@ -8,8 +8,8 @@ import {
   QuestionRow,
   questionOfStudentSql,
   studentQuestionOrderSql,
-} from '../assessments/assessments.queries';
-import type { Assessment } from '../assessments/assessment.entity';
+} from '../assessments';
+import type { Assessment } from '../assessments';
 import { itemJson } from './submissions.my-list';
 import { RawAnswer, RawSubmission, SUBMISSION_SELECT, answersJsonSql } from './submissions.queries';
 

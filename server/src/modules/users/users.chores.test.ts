@@ -2,7 +2,7 @@ import { startTestServer, TestServer, uniqueEmail } from '../../test/test-server
 import { seedDemoSchool } from '../../app/seed';
 import { DEMO_EMAIL, signInEachRole } from '../../test/demo';
 import { makeUser, makeUsers } from '../../test/factories';
-import { ATTEMPT_LIMITS } from '../auth/attempts';
+import { ATTEMPT_LIMITS } from '../auth';
 import { Role } from '../../core/role';
 import { MAX_IMPORT_ROWS } from './users.service';
 import { USER_TEXT } from './users.validation';

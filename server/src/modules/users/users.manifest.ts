@@ -2,12 +2,11 @@ import { defineManifest } from '../../core/manifest';
 import { Foundation1732300000000 } from '../../db/migrations/1732300000000-Foundation';
 import { UserNameIndex1732300004000 } from '../../db/migrations/1732300004000-UserNameIndex';
 import { UserDeactivation1732300027100 } from '../../db/migrations/1732300027100-UserDeactivation';
-import type { AuthService } from '../auth/auth.service';
-import type { MailService } from '../mail/mail.service';
+import type { MailService } from '../mail';
 import { User } from './user.entity';
 import { UsersResolver } from './users.resolver';
 import { usersRouter } from './users.rest';
-import { UsersService } from './users.service';
+import { UsersService, type AuthService } from './users.service';
 import { userLoaders } from './users.loaders';
 
 /** Users and their management. Its Foundation migration also made the tables of auth and mail. */

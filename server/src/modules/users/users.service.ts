@@ -1,12 +1,8 @@
 import { DataSource, In, QueryFailedError } from 'typeorm';
 import { DomainError, notFound, validation } from '../../errors/domain-error';
 import { Actor, authorize, can } from '../../policies';
-import { AuthService, INVITE_TOKEN_DAYS } from '../auth/auth.service';
-import { EMAIL_CHANGE_TEXT } from '../auth/email-change';
-import { recordAttempt } from '../auth/attempts';
-import { addressBucket } from '../auth/client-address';
-import { Session } from '../auth/session.entity';
-import { MailMessage, MailService } from '../mail/mail.service';
+import type { Services } from '../../core/context';
+import { MailMessage, MailService } from '../mail';
 import { assertId, isId } from '../../core/ids';
 import { Page, PageLimits, PageWindow } from '../../core/paging';
 import { Role, isRole } from '../../core/role';
@@ -15,9 +11,13 @@ import { NewUserFields, USER_TEXT, normalizeEmail, validateNewUser } from './use
 import { IMPORT_LINK_TEXT, INSERT_LINKS_SQL, rowLinks } from './users.import-links';
 import { userFacts } from './users.facts';
 import { usersPageSql } from './users.page';
-import { recordAudit } from '../audit/audit.record';
-import { AuditKind } from '../audit/audit.kinds';
-import { endCredentials } from '../auth/credentials';
+import { recordAudit, AuditKind } from '../audit';
+
+/**
+ * Auth's service, as users reach it: through the kernel's registry (core/context.ts), since auth's files build on
+ * this domain's (the user row, its validation and shape) and not the other way round.
+ */
+export type AuthService = Services['auth'];
 
 export interface UserFilter {
   role?: Role | null;
@@ -70,11 +70,11 @@ export interface ImportResult {
 const isUniqueViolation = (err: unknown) => err instanceof QueryFailedError && (err.driverError as { code?: string })?.code === '23505';
 
 /** The invitation of platform.md section 4 ("Creating a user sends an invitation email"). */
-export function invitation(user: Pick<User, 'email' | 'firstName' | 'role'>, link: string): MailMessage {
+export function invitation(user: Pick<User, 'email' | 'firstName' | 'role'>, link: string, days: number): MailMessage {
   return {
     to: user.email,
     subject: 'You have been invited to the school LMS',
-    text: `Hello ${user.firstName},\n\nAn account (${user.role}) has been created for you. Open this link within ${INVITE_TOKEN_DAYS} days to set your password:\n${link}`,
+    text: `Hello ${user.firstName},\n\nAn account (${user.role}) has been created for you. Open this link within ${days} days to set your password:\n${link}`,
   };
 }
 
@@ -161,10 +161,10 @@ export class UsersService {
           .returning(['id'])
           .execute();
         const ids = (inserted.raw as Array<{ id: string }>).map((r) => r.id);
-        const tokens = await this.auth.issueTokens(m, ids, 'invite', INVITE_TOKEN_DAYS * 86_400_000);
+        const tokens = await this.auth.issueTokens(m, ids, 'invite', this.auth.inviteDays * 86_400_000);
         await this.mail.enqueueAll(
           m,
-          all.map((f, i) => invitation(f, tokens[i])),
+          all.map((f, i) => invitation(f, tokens[i], this.auth.inviteDays)),
         );
         if (links.length) await m.query(INSERT_LINKS_SQL, [links.map((l) => l[0]), links.map((l) => l[1])]);
         await recordAudit(
@@ -231,9 +231,9 @@ export class UsersService {
         let message: string = USER_TEXT.updated;
         if (emailChanged && verified) {
           // a Pending user's old links went to the old address: end them and invite the new one
-          await endCredentials(m, id);
-          const link = await this.auth.issueToken(m, id, 'invite', INVITE_TOKEN_DAYS * 86_400_000);
-          await this.mail.enqueue(m, invitation({ ...target, email: fields.email, role: fields.role }, link));
+          await this.auth.endCredentials(m, id);
+          const link = await this.auth.issueToken(m, id, 'invite', this.auth.inviteDays * 86_400_000);
+          await this.mail.enqueue(m, invitation({ ...target, email: fields.email, role: fields.role }, link, this.auth.inviteDays));
           audit.push({
             kind: AuditKind.EMAIL_CHANGED,
             targetUserId: id,
@@ -244,10 +244,10 @@ export class UsersService {
           invited = true;
         } else if (emailChanged) {
           await this.auth.emailChanges.request(m, actor, target, fields.email);
-          message = EMAIL_CHANGE_TEXT.sent(fields.email);
+          message = this.auth.emailChanges.sentText(fields.email);
           invited = true;
         }
-        if (roleChanged) await m.delete(Session, { userId: id });
+        if (roleChanged) await this.auth.endSessions(m, id);
         await recordAudit(m, actor, audit);
         return { user: await m.getRepository(User).findOneByOrFail({ id }), message };
       });
@@ -261,7 +261,7 @@ export class UsersService {
 
   /**
    * A new invitation for a Pending user the actor may edit; earlier links stop working. Limited as
-   * forgot-password is (per email and per address, `recordAttempt(..., 'link', ...)`).
+   * forgot-password is (per email and per address, auth's `limitLinks`).
    */
   async resendInvitation(actor: Actor, id: unknown, ip: string): Promise<User> {
     const userId = assertId(id, USER_TEXT.notFound);
@@ -270,11 +270,11 @@ export class UsersService {
     if (!target) throw notFound(USER_TEXT.notFound);
     authorize(actor, 'user.update', (await userFacts(this.ds, actor, [userId])).get(userId)!, { message: USER_TEXT.cannotManage });
     if (target.activated) throw validation(USER_TEXT.alreadyActive);
-    await recordAttempt(this.ds, 'link', target.email, addressBucket(ip), USER_TEXT.tooManyInvitations);
+    await this.auth.limitLinks(target.email, ip, USER_TEXT.tooManyInvitations);
     await this.ds.transaction(async (m) => {
       await this.auth.revokeTokens(m, userId);
-      const link = await this.auth.issueToken(m, userId, 'invite', INVITE_TOKEN_DAYS * 86_400_000);
-      await this.mail.enqueue(m, invitation(target, link));
+      const link = await this.auth.issueToken(m, userId, 'invite', this.auth.inviteDays * 86_400_000);
+      await this.mail.enqueue(m, invitation(target, link, this.auth.inviteDays));
     });
     void this.mail.deliverPending();
     return target;

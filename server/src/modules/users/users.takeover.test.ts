@@ -1,9 +1,8 @@
 import { startTestServer, TestServer, uniqueEmail } from '../../test/test-server';
 import { seedDemoSchool } from '../../app/seed';
-import { OutboxMessage } from '../mail/outbox.entity';
+import { OutboxMessage } from '../mail';
 import { USER_TEXT } from './users.validation';
-import { EMAIL_CHANGE_TEXT } from '../auth/email-change';
-import { AUTH_TEXT } from '../auth/auth.texts';
+import { EMAIL_CHANGE_TEXT, AUTH_TEXT } from '../auth';
 
 /**
  * Issue 23: any Teacher could take over any Teacher, Student or Parent account in four requests (change their

@@ -1,7 +1,7 @@
 import { startTestServer, TestServer, uniqueEmail } from '../../test/test-server';
 import { seedDemoSchool } from '../../app/seed';
 import { makeUser, makeUsers } from '../../test/factories';
-import { OutboxMessage } from '../mail/outbox.entity';
+import { OutboxMessage } from '../mail';
 import { Role } from '../../core/role';
 import { USER_TEXT } from './users.validation';
 

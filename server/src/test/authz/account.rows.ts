@@ -1,5 +1,5 @@
 import { DEMO_PASSWORD } from '../../app/seed';
-import { hashSecret } from '../../modules/auth/secrets';
+import { hashSecret } from '../../modules/auth';
 import { Role } from '../../core/role';
 import { DEMO_EMAIL } from '../demo';
 import { Who, row, uniq } from './matrix';

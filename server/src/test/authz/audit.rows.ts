@@ -1,5 +1,4 @@
-import { recordAudit } from '../../modules/audit/audit.record';
-import { AuditKind } from '../../modules/audit/audit.kinds';
+import { recordAudit, AuditKind } from '../../modules/audit';
 import { Role } from '../../core/role';
 import { row, uniq } from './matrix';
 import { uniqueEmail } from '../test-server';

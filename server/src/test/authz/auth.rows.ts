@@ -1,5 +1,5 @@
 import { DEMO_PASSWORD } from '../../app/seed';
-import { hashSecret, newSecret } from '../../modules/auth/secrets';
+import { hashSecret, newSecret } from '../../modules/auth';
 import { Role } from '../../core/role';
 import { DEMO_EMAIL } from '../demo';
 import { uniqueEmail } from '../test-server';

@@ -1,4 +1,4 @@
-import { newSecret } from '../../modules/auth/secrets';
+import { newSecret } from '../../modules/auth';
 import { Role } from '../../core/role';
 import { Who, row } from './matrix';
 import { World } from './world';

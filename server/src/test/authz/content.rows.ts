@@ -1,4 +1,4 @@
-import { tinyPdf } from '../../modules/files/demo-files';
+import { tinyPdf } from '../../modules/files';
 import { listBy, readById, row, uniq } from './matrix';
 import { World, holds } from './world';
 import { MANAGE, itemWrites } from './course-items';

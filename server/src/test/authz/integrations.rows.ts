@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { hashSecret } from '../../modules/auth/secrets';
+import { hashSecret } from '../../modules/auth';
 import { SCOPES } from '../../policies/credentials';
 import { Row, Vars, row, uniq } from './matrix';
 import { World, accountOf } from './world';

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { Role } from '../../core/role';
-import { tinyPng } from '../../modules/files/demo-files';
-import { itemXml } from '../../modules/qti/qti.export';
-import { QuestionType } from '../../modules/assessments/assessment.entity';
+import { tinyPng } from '../../modules/files';
+import { itemXml } from '../../modules/qti';
+import { QuestionType } from '../../modules/assessments';
 import { fresh } from './assessments.rows';
 import { Row, Vars, row, uniq } from './matrix';
 import type { World } from './world';

@@ -1,7 +1,7 @@
 import { Row, Vars, row } from './matrix';
 import { World } from './world';
 import { Kind, fresh } from './assessments.rows';
-import { encodeCursor } from '../../modules/grading/dashboards.queries';
+import { encodeCursor } from '../../modules/grading';
 
 /**
  * The teacher's side (issue 13): a grading dashboard, its change feed and the dry-run summary for the

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { Row, Vars, row } from './matrix';
 import { World, exists } from './world';
 import { Kind, fresh } from './assessments.rows';
-import { tinyPdf } from '../../modules/files/demo-files';
+import { tinyPdf } from '../../modules/files';
 
 /**
  * The taking side (issue 12): students submit and read their own work, the course's teachers (and SuperAdmin,

@@ -1,6 +1,6 @@
-import { TestServer } from '../../test/test-server';
-import { enumValueName } from '../../core/enum-values';
-import { QUESTIONS } from '../assessments/assessments.test.fixtures';
+import { TestServer } from './test-server';
+import { enumValueName } from '../core/enum-values';
+import { QUESTIONS } from './assessments.fixtures';
 
 /** Shared by the submission tests: items made by teacher@ in MATH-5A, and answers to them. */
 export interface MadeItem {

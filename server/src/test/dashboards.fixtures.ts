@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
-import { TestServer } from '../../test/test-server';
-import { makeClass, makeSubject } from '../../test/academic.factories';
-import { makeCourse } from '../../test/courses.factories';
+import { TestServer } from './test-server';
+import { makeClass, makeSubject } from './academic.factories';
+import { makeCourse } from './courses.factories';
 
 /** Shared by the review tests: a class of bulk students with a course of teacher@, items and submissions written in SQL. */
 export interface Classroom {

@@ -1,8 +1,8 @@
-import { TestServer, startTestServer } from '../../test/test-server';
-import { seedDemoSchool } from '../../app/seed';
-import { makeUser } from '../../test/factories';
-import { Role } from '../../core/role';
-import { MadeItem, SUBMIT, makeItem, perfect } from '../submissions/submissions.test.fixtures';
+import { TestServer, startTestServer } from './test-server';
+import { seedDemoSchool } from '../app/seed';
+import { makeUser } from './factories';
+import { Role } from '../core/role';
+import { MadeItem, SUBMIT, makeItem, perfect } from './submissions.fixtures';
 
 /** Shared by the grading tests: the demo school, teacher2@ also teaching MATH-5A, and a teacher who does not. */
 export interface GradingWorld {

@@ -1,0 +1,8 @@
+/**
+ * The audit domain's public face: all that other domains, the composition root, jobs and tests may import from it
+ * (eslint.config.mjs refuses an import of any other file of this folder from outside it).
+ */
+export { AuditKind } from './audit.kinds';
+export { auditManifest } from './audit.manifest';
+export { AuditEntry, recordAudit } from './audit.record';
+export { switchedChangesPlugin, switchedChangesRest } from './audit.switched';

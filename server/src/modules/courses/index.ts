@@ -1,0 +1,14 @@
+/**
+ * The courses domain's public face: all that other domains, the composition root, jobs and tests may import from it
+ * (eslint.config.mjs refuses an import of any other file of this folder from outside it).
+ */
+export { Course } from './course.entity';
+export { copyContent, copyModule } from './courses.copy';
+export { CourseFactsRow, TAUGHT_BY, courseFacts, oneCourseFacts } from './courses.facts';
+export { ModuleDeleteImpact, moduleDeleteImpact } from './courses.impact';
+export { CourseRowsAsked, WHOLE_COURSES } from './courses.list';
+export { coursesManifest } from './courses.manifest';
+export { CoursesService } from './courses.service';
+export { coursePlace, presentCourse, presentCourseStudentInfo } from './courses.shape';
+export { StudentCourses, coursesAsked } from './courses.types';
+export { COURSE_TEXT, DESCRIPTION_MAX, POST_MAX, TITLE_MAX } from './courses.validation';

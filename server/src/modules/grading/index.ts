@@ -1,0 +1,7 @@
+/**
+ * The grading domain's public face: all that other domains, the composition root, jobs and tests may import from it
+ * (eslint.config.mjs refuses an import of any other file of this folder from outside it).
+ */
+export { autoSubmitBatch, autoSubmitOverdue } from './auto-submit';
+export { encodeCursor } from './dashboards.queries';
+export { gradingManifest } from './grading.manifest';

@@ -1,0 +1,7 @@
+/**
+ * The mail domain's public face: all that other domains, the composition root, jobs and tests may import from it
+ * (eslint.config.mjs refuses an import of any other file of this folder from outside it).
+ */
+export { mailManifest } from './mail.manifest';
+export { MailMessage, MailService } from './mail.service';
+export { OutboxMessage } from './outbox.entity';
