@@ -1,7 +1,8 @@
 import { defineManifest } from '../../core/manifest';
-import { Academic1732300001000 } from '../../db/migrations/1732300001000-Academic';
-import { Allocations1732300005000 } from '../../db/migrations/1732300005000-Allocations';
-import { OneActiveYear1732300008500 } from '../../db/migrations/1732300008500-OneActiveYear';
+import { AcademicPeriods1732300026900 } from './1732300026900-AcademicPeriods';
+import { Academic1732300001000 } from './1732300001000-Academic';
+import { Allocations1732300005000 } from './1732300005000-Allocations';
+import { OneActiveYear1732300008500 } from './1732300008500-OneActiveYear';
 import { AcademicYear } from './academic-year.entity';
 import { AcademicPeriod } from './academic-period.entity';
 import { SchoolClass } from './class.entity';
@@ -27,7 +28,7 @@ import { academicSeeder } from './academic.seed';
 export const academicManifest = defineManifest({
   name: 'academic',
   entities: [AcademicYear, AcademicPeriod, SchoolClass, Subject, Allocation],
-  migrations: [Academic1732300001000, Allocations1732300005000, OneActiveYear1732300008500],
+  migrations: [Academic1732300001000, Allocations1732300005000, OneActiveYear1732300008500, AcademicPeriods1732300026900],
   resolvers: [YearsResolver, PeriodsResolver, ClassesResolver, SubjectsResolver, AllocationsResolver, PlacementResolver],
   services: (ds, _config, _deps, events) => ({
     years: new YearsService(ds),

@@ -1,4 +1,5 @@
 import { defineManifest } from '../../core/manifest';
+import { Announcements1732300002300 } from './1732300002300-Announcements';
 import type { CoursesService } from '../courses';
 import { Announcement } from './announcement.entity';
 import { AnnouncementsResolver, CourseAnnouncementsFieldResolver } from './announcements.resolver';
@@ -9,6 +10,7 @@ import { announcementsRouter } from './announcements.rest';
 /** A course's announcements. */
 export const announcementsManifest = defineManifest({
   name: 'announcements',
+  migrations: [Announcements1732300002300],
   entities: [Announcement],
   resolvers: [AnnouncementsResolver, CourseAnnouncementsFieldResolver],
   services: (ds, _config, deps: { courses: CoursesService }, events) => new AnnouncementsService(ds, deps.courses, events),

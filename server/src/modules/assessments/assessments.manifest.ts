@@ -2,7 +2,7 @@ import { defineManifest } from '../../core/manifest';
 import type { CoursesService } from '../courses';
 import type { ModulesService } from '../course-modules';
 import type { QuestionBanksService } from './assessments.banks';
-import { Assessments1732300009000 } from '../../db/migrations/1732300009000-Assessments';
+import { Assessments1732300009000 } from './1732300009000-Assessments';
 import { Assessment } from './assessment.entity';
 import { AssessmentsResolver, CourseAssessmentsFieldResolver, ModuleQuizzesFieldResolver } from './assessments.resolver';
 import { AssessmentsService } from './assessments.service';
@@ -10,7 +10,7 @@ import { assessmentLoaders } from './assessments.loaders';
 import { assessmentsRouter } from './assessments.rest';
 import { assessmentSeeder } from './assessments.seed';
 
-/** Assignments, exams and quizzes with their questions (ctx.services.assessments); the submission tables come with its migration. */
+/** Assignments, exams and quizzes with their questions (ctx.services.assessments). */
 export const assessmentsManifest = defineManifest({
   name: 'assessments',
   entities: [Assessment],
@@ -21,7 +21,6 @@ export const assessmentsManifest = defineManifest({
   loaders: assessmentLoaders,
   router: assessmentsRouter,
   seed: assessmentSeeder,
-  fileReferences: [{ table: 'submission_answers', column: 'file_id' }],
 });
 
 // this domain's part of the request context (core/context.ts); app/services.ts and app/loaders.ts check it against the manifest

@@ -1,5 +1,5 @@
 import { defineManifest } from '../../core/manifest';
-import { Attendance1732300003000 } from '../../db/migrations/1732300003000-Attendance';
+import { Attendance1732300003000 } from './1732300003000-Attendance';
 import { AttendanceRecord } from './attendance.entity';
 import { AttendanceResolver, MarkAttendancePayloadResolver, MyAttendanceResolver } from './attendance.resolver';
 import { AttendanceService } from './attendance.service';

@@ -1,5 +1,5 @@
 import { defineManifest } from '../../core/manifest';
-import { AuditLog1732300017100 } from '../../db/migrations/1732300017100-AuditLog';
+import { AuditLog1732300017100 } from './1732300017100-AuditLog';
 import { AuditResolver } from './audit.resolver';
 import { auditRouter } from './audit.rest';
 import { AuditService } from './audit.service';

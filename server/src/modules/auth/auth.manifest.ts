@@ -1,17 +1,18 @@
 import { defineManifest } from '../../core/manifest';
-import { AuthRequestLimits1732300008100 } from '../../db/migrations/1732300008100-AuthRequestLimits';
-import { EmailChanges1732300017000 } from '../../db/migrations/1732300017000-EmailChanges';
+import { AuthTables1732300000100 } from './1732300000100-AuthTables';
+import { AuthRequestLimits1732300008100 } from './1732300008100-AuthRequestLimits';
+import { EmailChanges1732300017000 } from './1732300017000-EmailChanges';
 import type { MailService } from '../mail';
 import { LoginAttempt, PasswordToken, Session } from './session.entity';
 import { AuthResolver } from './auth.resolver';
 import { authRouter } from './auth.rest';
 import { AuthService } from './auth.service';
 
-/** Auth: sessions, sign-in and reset-request limits, password reset, role switching (its first tables came with the users domain's Foundation migration). */
+/** Auth: sessions, sign-in and reset-request limits, password reset, role switching. */
 export const authManifest = defineManifest({
   name: 'auth',
   entities: [Session, PasswordToken, LoginAttempt],
-  migrations: [AuthRequestLimits1732300008100, EmailChanges1732300017000],
+  migrations: [AuthTables1732300000100, AuthRequestLimits1732300008100, EmailChanges1732300017000],
   resolvers: [AuthResolver],
   services: (ds, config, deps: { mail: MailService }) => new AuthService(ds, config, deps.mail),
   router: authRouter,

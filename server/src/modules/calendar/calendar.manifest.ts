@@ -1,5 +1,5 @@
 import { defineManifest } from '../../core/manifest';
-import { Calendar1732300015000 } from '../../db/migrations/1732300015000-Calendar';
+import { Calendar1732300015000 } from './1732300015000-Calendar';
 import { CalendarResolver } from './calendar.resolver';
 import { CalendarService } from './calendar.service';
 import { calendarRouter } from './calendar.rest';

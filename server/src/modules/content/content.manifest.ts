@@ -1,4 +1,5 @@
 import { defineManifest } from '../../core/manifest';
+import { Contents1732300002200 } from './1732300002200-Contents';
 import type { ModulesService } from '../course-modules';
 import type { FilesService } from '../files';
 import { Content } from './content.entity';
@@ -10,6 +11,7 @@ import { contentRouter } from './content.rest';
 /** Content items of modules, each with its stored file. */
 export const contentManifest = defineManifest({
   name: 'content',
+  migrations: [Contents1732300002200],
   entities: [Content],
   resolvers: [ContentResolver, ModuleContentsFieldResolver],
   services: (ds, _config, deps: { modules: ModulesService; files: FilesService }) => new ContentService(ds, deps.modules, deps.files),

@@ -1,6 +1,7 @@
 import { defineManifest } from '../../core/manifest';
+import { CourseModules1732300002100 } from './1732300002100-CourseModules';
 import type { CoursesService } from '../courses';
-import { ModuleOrderUnique1732300007000 } from '../../db/migrations/1732300007000-ModuleOrderUnique';
+import { ModuleOrderUnique1732300007000 } from './1732300007000-ModuleOrderUnique';
 import { CourseModule } from './module.entity';
 import { CourseModulesFieldResolver, ModulesResolver } from './modules.resolver';
 import { ModulesService } from './modules.service';
@@ -11,7 +12,7 @@ import { modulesRouter } from './modules.rest';
 export const courseModulesManifest = defineManifest({
   name: 'modules',
   entities: [CourseModule],
-  migrations: [ModuleOrderUnique1732300007000],
+  migrations: [CourseModules1732300002100, ModuleOrderUnique1732300007000],
   resolvers: [ModulesResolver, CourseModulesFieldResolver],
   services: (ds, _config, deps: { courses: CoursesService }) => new ModulesService(ds, deps.courses),
   loaders: moduleLoaders,

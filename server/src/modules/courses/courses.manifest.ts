@@ -1,7 +1,7 @@
 import { defineManifest } from '../../core/manifest';
-import { Courses1732300002000 } from '../../db/migrations/1732300002000-Courses';
-import { CourseTeachersFollowAllocations1732300006000 } from '../../db/migrations/1732300006000-CourseTeachersFollowAllocations';
-import { CourseTitleUnique1732300008600 } from '../../db/migrations/1732300008600-CourseTitleUnique';
+import { Courses1732300002000 } from './1732300002000-Courses';
+import { CourseTeachersFollowAllocations1732300006000 } from './1732300006000-CourseTeachersFollowAllocations';
+import { CourseTitleUnique1732300008600 } from './1732300008600-CourseTitleUnique';
 import { Course } from './course.entity';
 import { CoursesResolver, StudentCoursesResolver } from './courses.resolver';
 import { CoursesService } from './courses.service';

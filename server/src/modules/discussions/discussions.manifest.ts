@@ -1,4 +1,5 @@
 import { defineManifest } from '../../core/manifest';
+import { Discussions1732300002400 } from './1732300002400-Discussions';
 import type { CoursesService } from '../courses';
 import { Discussion } from './discussion.entity';
 import { CourseDiscussionsFieldResolver, DiscussionsResolver } from './discussions.resolver';
@@ -9,6 +10,7 @@ import { discussionsRouter } from './discussions.rest';
 /** A course's discussion threads and replies. */
 export const discussionsManifest = defineManifest({
   name: 'discussions',
+  migrations: [Discussions1732300002400],
   entities: [Discussion],
   resolvers: [DiscussionsResolver, CourseDiscussionsFieldResolver],
   services: (ds, _config, deps: { courses: CoursesService }, events) => new DiscussionsService(ds, deps.courses, events),

@@ -1,5 +1,5 @@
 import { defineManifest } from '../../core/manifest';
-import { Families1732300013000 } from '../../db/migrations/1732300013000-Families';
+import { Families1732300013000 } from './1732300013000-Families';
 import { ChildrenResolver, FamiliesResolver, UserFamilyResolver } from './families.resolver';
 import { FamiliesService } from './families.service';
 import { ChildrenService } from './families.children';

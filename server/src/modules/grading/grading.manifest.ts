@@ -1,9 +1,9 @@
 import { defineManifest } from '../../core/manifest';
 import { openForLateJoiners } from './late-join';
 import { newRouter } from '../../core/rest';
-import { CommentBank1732300025100 } from '../../db/migrations/1732300025100-CommentBank';
-import { Review1732300012000 } from '../../db/migrations/1732300012000-Review';
-import { OverduePolicy1732300024000 } from '../../db/migrations/1732300024000-OverduePolicy';
+import { CommentBank1732300025100 } from './1732300025100-CommentBank';
+import { Review1732300012000 } from './1732300012000-Review';
+import { OverduePolicy1732300024000 } from './1732300024000-OverduePolicy';
 import type { AssessmentsService } from '../assessments';
 import type { SubmissionsService } from '../submissions';
 import { GradingResolver } from './grading.resolver';

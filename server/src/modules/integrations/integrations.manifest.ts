@@ -1,5 +1,5 @@
 import { defineManifest } from '../../core/manifest';
-import { Integrations1732300026000 } from '../../db/migrations/1732300026000-Integrations';
+import { Integrations1732300026000 } from './1732300026000-Integrations';
 import type { AuthService } from '../auth';
 import { AccessTokenService } from './access-tokens.service';
 import { ApplicationService } from './applications.service';

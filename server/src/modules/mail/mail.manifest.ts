@@ -1,13 +1,14 @@
 import { defineManifest } from '../../core/manifest';
-import { OutboxDelivery1732300008200 } from '../../db/migrations/1732300008200-OutboxDelivery';
+import { MailOutbox1732300000200 } from './1732300000200-MailOutbox';
+import { OutboxDelivery1732300008200 } from './1732300008200-OutboxDelivery';
 import { OutboxMessage } from './outbox.entity';
 import { MailService } from './mail.service';
 
-/** Mail: the outbox table, delivered by a background sender over SMTP when configured (its table came with the users domain's Foundation migration). */
+/** Mail: the outbox table, delivered by a background sender over SMTP when configured. */
 export const mailManifest = defineManifest({
   name: 'mail',
   entities: [OutboxMessage],
-  migrations: [OutboxDelivery1732300008200],
+  migrations: [MailOutbox1732300000200, OutboxDelivery1732300008200],
   services: (ds, config) => new MailService(ds, config),
 });
 

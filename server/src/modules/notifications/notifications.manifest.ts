@@ -1,5 +1,5 @@
 import { defineManifest } from '../../core/manifest';
-import { Notifications1732300016000 } from '../../db/migrations/1732300016000-Notifications';
+import { Notifications1732300016000 } from './1732300016000-Notifications';
 import { NotificationTargets1732300032000 } from './1732300032000-NotificationTargets';
 import { Notification } from './notification.entity';
 import { NotificationsResolver } from './notifications.resolver';

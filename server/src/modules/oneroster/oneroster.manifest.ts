@@ -1,6 +1,6 @@
 import { defineManifest } from '../../core/manifest';
-import { OneRoster1732300027000 } from '../../db/migrations/1732300027000-OneRoster';
-import { OneRosterCourses1732300027200 } from '../../db/migrations/1732300027200-OneRosterCourses';
+import { OneRoster1732300027000 } from './1732300027000-OneRoster';
+import { OneRosterCourses1732300027200 } from './1732300027200-OneRosterCourses';
 import type { AuthService } from '../auth';
 import type { MailService } from '../mail';
 import { oneRosterCsvRouter } from './oneroster.csv.rest';

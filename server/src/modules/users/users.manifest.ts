@@ -1,7 +1,7 @@
 import { defineManifest } from '../../core/manifest';
-import { Foundation1732300000000 } from '../../db/migrations/1732300000000-Foundation';
-import { UserNameIndex1732300004000 } from '../../db/migrations/1732300004000-UserNameIndex';
-import { UserDeactivation1732300027100 } from '../../db/migrations/1732300027100-UserDeactivation';
+import { Foundation1732300000000 } from './1732300000000-Foundation';
+import { UserNameIndex1732300004000 } from './1732300004000-UserNameIndex';
+import { UserDeactivation1732300027100 } from './1732300027100-UserDeactivation';
 import type { MailService } from '../mail';
 import { User } from './user.entity';
 import { UsersResolver } from './users.resolver';
@@ -9,7 +9,7 @@ import { usersRouter } from './users.rest';
 import { UsersService, type AuthService } from './users.service';
 import { userLoaders } from './users.loaders';
 
-/** Users and their management. Its Foundation migration also made the tables of auth and mail. */
+/** Users and their management. */
 export const usersManifest = defineManifest({
   name: 'users',
   entities: [User],

@@ -1,23 +1,15 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { madeBeforeTheSplit } from '../../db/split-migrations';
 
-export class Foundation1732300000000 implements MigrationInterface {
-  name = 'Foundation1732300000000';
+/**
+ * Auth's tables: sessions (bearer tokens, kept as hashes), single-use reset and invitation links, and sign-in
+ * attempts (counted for the limits). Made by users' Foundation migration before each domain made its own.
+ */
+export class AuthTables1732300000100 implements MigrationInterface {
+  name = 'AuthTables1732300000100';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`
-      CREATE TABLE users (
-        id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-        first_name text NOT NULL CHECK (length(trim(first_name)) > 0),
-        last_name text NOT NULL CHECK (length(trim(last_name)) > 0),
-        email text NOT NULL CHECK (position('@' in email) > 1),
-        role text NOT NULL CHECK (role IN ('SuperAdmin','Admin','Teacher','Student','Parent')),
-        activated boolean NOT NULL DEFAULT false,
-        password_hash text,
-        created_at timestamptz NOT NULL DEFAULT now(),
-        updated_at timestamptz NOT NULL DEFAULT now()
-      )`);
-    await q.query(`CREATE UNIQUE INDEX users_email_lower_key ON users (lower(email))`);
-    await q.query(`CREATE INDEX users_role_idx ON users (role, last_name, first_name)`);
+    if (await madeBeforeTheSplit(q, 'sessions')) return;
     await q.query(`
       CREATE TABLE sessions (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
@@ -50,18 +42,9 @@ export class Foundation1732300000000 implements MigrationInterface {
       )`);
     await q.query(`CREATE INDEX login_attempts_email_idx ON login_attempts (email, created_at)`);
     await q.query(`CREATE INDEX login_attempts_ip_idx ON login_attempts (ip, created_at)`);
-    await q.query(`
-      CREATE TABLE mail_outbox (
-        id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-        to_address text NOT NULL,
-        subject text NOT NULL,
-        text text NOT NULL,
-        sent_at timestamptz,
-        created_at timestamptz NOT NULL DEFAULT now()
-      )`);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP TABLE mail_outbox, login_attempts, password_tokens, sessions, users`);
+    await q.query(`DROP TABLE login_attempts, password_tokens, sessions`);
   }
 }

@@ -5,7 +5,7 @@ const SOURCED = ['users', 'academic_years', 'classes', 'subjects', 'allocations'
 
 /**
  * OneRoster 1.2 (issue 27). Academic years get start and end dates (NULL: derived from the year's name, see
- * oneroster.mapping.ts) and optional terms and grading periods inside them; rows that came from a student
+ * oneroster.mapping.ts) and optional terms and grading periods inside them (academic's AcademicPeriods); rows that came from a student
  * information system keep its `sourcedId` (NULL: our id is the sourcedId). The organisation(s) the school
  * reports as are rows, so that an import can name them. Line items, results and categories written through the
  * gradebook service for columns that are not our own assessments are kept apart from our grading.
@@ -21,21 +21,6 @@ export class OneRoster1732300027000 implements MigrationInterface {
       await q.query(`ALTER TABLE ${t} ADD COLUMN sourced_id text CHECK (sourced_id IS NULL OR length(sourced_id) BETWEEN 1 AND 255)`);
       await q.query(`CREATE UNIQUE INDEX ${t}_sourced_id_key ON ${t} (sourced_id) WHERE sourced_id IS NOT NULL`);
     }
-    await q.query(`
-      CREATE TABLE academic_periods (
-        id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-        academic_year_id uuid NOT NULL REFERENCES academic_years(id) ON DELETE CASCADE,
-        -- a grading period may sit in a term
-        parent_id uuid REFERENCES academic_periods(id) ON DELETE CASCADE,
-        type text NOT NULL CHECK (type IN ('term', 'gradingPeriod')),
-        title text NOT NULL CHECK (length(trim(title)) > 0 AND length(title) <= 200),
-        start_date date NOT NULL,
-        end_date date NOT NULL CHECK (end_date >= start_date),
-        sourced_id text UNIQUE CHECK (sourced_id IS NULL OR length(sourced_id) BETWEEN 1 AND 255),
-        updated_at timestamptz NOT NULL DEFAULT now(),
-        CONSTRAINT academic_periods_parent_check CHECK (parent_id IS NULL OR type = 'gradingPeriod')
-      )`);
-    await q.query(`CREATE INDEX academic_periods_year_idx ON academic_periods (academic_year_id, type, start_date)`);
     await q.query(`
       CREATE TABLE oneroster_orgs (
         sourced_id text PRIMARY KEY CHECK (length(sourced_id) BETWEEN 1 AND 255),
@@ -99,9 +84,7 @@ export class OneRoster1732300027000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(
-      `DROP TABLE oneroster_imports, oneroster_results, oneroster_line_items, oneroster_categories, oneroster_orgs, academic_periods`,
-    );
+    await q.query(`DROP TABLE oneroster_imports, oneroster_results, oneroster_line_items, oneroster_categories, oneroster_orgs`);
     for (const t of SOURCED) await q.query(`ALTER TABLE ${t} DROP COLUMN sourced_id`);
     await q.query(`ALTER TABLE academic_years DROP CONSTRAINT academic_years_dates_check, DROP COLUMN start_date, DROP COLUMN end_date`);
   }
