@@ -10,7 +10,6 @@ import {
   verifyPassword,
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
-  Session,
   recordAttempt,
   addressBucket,
   endCredentials,
@@ -20,6 +19,17 @@ import { AccountSession } from './account.types';
 import { recordAudit, AuditKind } from '../audit';
 import type { AuthService } from '../auth';
 import type { MailService } from '../mail';
+import {
+  clearLoginAttempts,
+  deleteOwnSession,
+  liveSessions,
+  lockedUser,
+  passwordOf,
+  updatePasswordHash,
+  updateUserName,
+  userById,
+  userOrFail,
+} from './account.repository';
 
 export const ACCOUNT_TEXT = {
   currentPasswordRequired: 'Current password is required',
@@ -46,13 +56,13 @@ export class AccountService {
     const firstName = requiredText(input.firstName, USER_TEXT.firstNameRequired, 'First name', 100, undefined, 'firstName');
     const lastName = requiredText(input.lastName, USER_TEXT.lastNameRequired, 'Last name', 100, undefined, 'lastName');
     return this.ds.transaction(async (m) => {
-      const before = await m.getRepository(User).findOne({ where: { id: actor.userId }, lock: { mode: 'pessimistic_write' } });
+      const before = await lockedUser(m, actor.userId);
       if (!before) throw notFound(USER_TEXT.notFound);
-      await m.getRepository(User).update({ id: actor.userId }, { firstName, lastName });
+      await updateUserName(m, actor.userId, firstName, lastName);
       const from = `${before.firstName} ${before.lastName}`;
       const to = `${firstName} ${lastName}`;
       if (from !== to) await recordAudit(m, actor, { kind: AuditKind.USER_NAME_CHANGED, targetUserId: actor.userId, from, to });
-      return m.getRepository(User).findOneByOrFail({ id: actor.userId });
+      return userOrFail(m, actor.userId);
     });
   }
 
@@ -62,14 +72,11 @@ export class AccountService {
     if (!current) throw validation(ACCOUNT_TEXT.currentPasswordRequired, 'currentPassword');
     if (charCount(current, MAX_PASSWORD_LENGTH) > MAX_PASSWORD_LENGTH)
       throw validation(INPUT_TEXT.tooLong('Password', MAX_PASSWORD_LENGTH), 'currentPassword');
-    const [row]: Array<{ email: string; password_hash: string | null }> = await this.ds.query(
-      'SELECT lower(email) AS email, password_hash FROM users WHERE id = $1',
-      [actor.userId],
-    );
+    const row = await passwordOf(this.ds, actor.userId);
     if (!row) throw notFound(USER_TEXT.notFound);
     await recordAttempt(this.ds, 'login', row.email, addressBucket(ip), AUTH_TEXT.tooManyAttempts);
     if (!(await verifyPassword(row.password_hash, current))) throw validation(ACCOUNT_TEXT.currentPasswordWrong, 'currentPassword');
-    await this.ds.query('DELETE FROM login_attempts WHERE email = $1', [row.email]);
+    await clearLoginAttempts(this.ds, row.email);
   }
 
   /**
@@ -78,7 +85,7 @@ export class AccountService {
    */
   async requestEmailChange(actor: Actor, input: { newEmail?: unknown; currentPassword?: unknown }, ip: string): Promise<string> {
     authorize(actor, 'session.manage', undefined, { message: AUTH_TEXT.webSessionOnly });
-    const me = await this.ds.getRepository(User).findOneBy({ id: actor.userId });
+    const me = await userById(this.ds, actor.userId);
     if (!me) throw notFound(USER_TEXT.notFound);
     const { email } = validateNewUser({ firstName: me.firstName, lastName: me.lastName, email: input.newEmail, role: me.role });
     if (email === normalizeEmail(me.email)) throw validation(ACCOUNT_TEXT.sameEmail, 'newEmail');
@@ -103,7 +110,7 @@ export class AccountService {
     await this.checkCurrentPassword(actor, input.currentPassword, ip);
     const passwordHash = await hashPassword(next);
     await this.ds.transaction(async (m) => {
-      await m.update(User, actor.userId, { passwordHash });
+      await updatePasswordHash(m, actor.userId, passwordHash);
       // the other sessions, and every reset or invitation link mailed before, end with the old password
       await endCredentials(m, actor.userId, actor.sessionId);
       await recordAudit(m, actor, { kind: AuditKind.PASSWORD_CHANGED, targetUserId: actor.userId });
@@ -113,13 +120,7 @@ export class AccountService {
 
   /** The account's live sessions, this one first, then the most recently used. */
   async sessions(actor: Actor): Promise<AccountSession[]> {
-    const rows = await this.ds
-      .getRepository(Session)
-      .createQueryBuilder('s')
-      .where('s.user_id = :me AND s.expires_at > now()', { me: actor.userId })
-      .orderBy('s.last_used_at', 'DESC')
-      .addOrderBy('s.id', 'ASC')
-      .getMany();
+    const rows = await liveSessions(this.ds, actor.userId);
     return rows
       .map((s) => ({
         id: s.id,
@@ -136,12 +137,6 @@ export class AccountService {
   async endSession(actor: Actor, id: unknown): Promise<void> {
     authorize(actor, 'session.manage', undefined, { message: AUTH_TEXT.webSessionOnly });
     if (!isId(id)) throw notFound(ACCOUNT_TEXT.sessionNotFound);
-    const res = await this.ds
-      .createQueryBuilder()
-      .delete()
-      .from(Session)
-      .where('id = :id AND user_id = :me', { id, me: actor.userId })
-      .execute();
-    if (!res.affected) throw notFound(ACCOUNT_TEXT.sessionNotFound);
+    if (!(await deleteOwnSession(this.ds, id, actor.userId))) throw notFound(ACCOUNT_TEXT.sessionNotFound);
   }
 }

@@ -1,13 +1,19 @@
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { notFound, validation } from '../../errors/domain-error';
 import { assertId } from '../../core/ids';
 import { Actor, authorize } from '../../policies';
-import { deleteOne } from '../../db/rows';
-import { updateVersioned } from '../../db/versioned';
 import { oneCourseFacts, CoursesService } from '../courses';
 import { Announcement } from './announcement.entity';
-import { announcementsOfCourses, announcementsQuery } from './announcements.loaders';
-import { Page, PageWindow, pageOfQuery } from '../../core/paging';
+import {
+  announcementById,
+  announcementByIdOrFail,
+  announcementsOfCourses,
+  deleteAnnouncement,
+  insertAnnouncement,
+  pageOfAnnouncements,
+  updateAnnouncement,
+} from './announcements.repository';
+import { Page, PageWindow } from '../../core/paging';
 import type { Events } from '../../core/events';
 import { ANNOUNCEMENT_TEXT as T, AnnouncementInput, validateAnnouncementEdit, validateNewAnnouncement } from './announcements.validation';
 
@@ -22,14 +28,10 @@ export class AnnouncementsService {
     private readonly events: Events,
   ) {}
 
-  private query(m: EntityManager = this.ds.manager) {
-    return m.getRepository(Announcement).createQueryBuilder('a').leftJoinAndSelect('a.author', 'u');
-  }
-
   /** Two statements: the announcement (with author) and its course's facts; hidden ones are not found for students. */
   private async readable(actor: Actor, id: unknown) {
     const announcementId = assertId(id, T.notFound);
-    const announcement = await this.query().where('a.id = :id', { id: announcementId }).getOne();
+    const announcement = await announcementById(this.ds.manager, announcementId);
     if (!announcement) throw notFound(T.notFound);
     const course = await oneCourseFacts(this.ds, actor, announcement.courseId);
     if (!course) throw notFound(T.notFound);
@@ -52,7 +54,7 @@ export class AnnouncementsService {
   /** One window of listForCourse: the course's check, the page and its total, whatever the size. */
   async pageForCourse(actor: Actor, courseId: string, window: PageWindow): Promise<Page<Announcement>> {
     const course = await this.courses.readable(actor, courseId);
-    return pageOfQuery(announcementsQuery(this.ds, actor, [course.id]), window);
+    return pageOfAnnouncements(this.ds, actor, [course.id], window);
   }
 
   async get(actor: Actor, id: string): Promise<Announcement> {
@@ -66,9 +68,9 @@ export class AnnouncementsService {
     authorize(actor, 'course.manage', course, { message: T.cannotManage });
     const fields = validateNewAnnouncement(input);
     return this.ds.transaction(async (m) => {
-      const row = await m.save(m.create(Announcement, { ...fields, courseId: course.id, authorId: actor.userId }));
+      const row = await insertAnnouncement(m, m.create(Announcement, { ...fields, courseId: course.id, authorId: actor.userId }));
       await this.events.emit(m, 'announcementShown', { announcementId: row.id });
-      return this.query(m).where('a.id = :id', { id: row.id }).getOneOrFail();
+      return announcementByIdOrFail(m, row.id);
     });
   }
 
@@ -77,14 +79,14 @@ export class AnnouncementsService {
     const { announcement } = await this.manageable(actor, id);
     const { set, version } = validateAnnouncementEdit(input);
     return this.ds.transaction(async (m) => {
-      await updateVersioned(m, Announcement, announcement.id, set, version, { what: 'announcement', notFound: T.notFound });
+      await updateAnnouncement(m, announcement.id, set, version);
       await this.events.emit(m, 'announcementShown', { announcementId: announcement.id }); // shown now: its students hear of it once
-      return this.query(m).where('a.id = :id', { id: announcement.id }).getOneOrFail();
+      return announcementByIdOrFail(m, announcement.id);
     });
   }
 
   async delete(actor: Actor, id: string): Promise<void> {
     const { announcement } = await this.manageable(actor, id);
-    await deleteOne(this.ds, Announcement, announcement.id, T.notFound);
+    await deleteAnnouncement(this.ds, announcement.id);
   }
 }

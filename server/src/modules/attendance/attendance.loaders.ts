@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
 import { DataSource } from 'typeorm';
-import { SheetRead, sheetReads } from './attendance.reads';
+import { SheetRead } from './attendance.reads';
+import { sheetReads } from './attendance.repository';
 
 /**
  * Per request: the allocation reads of the teacher's sheet (attendanceRoster and attendanceForDate, asked side

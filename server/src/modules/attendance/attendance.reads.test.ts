@@ -6,7 +6,7 @@ import { User } from '../users';
 import { AcademicYear, SchoolClass, Subject } from '../academic';
 import { Course } from '../courses';
 import { AttendanceRecord } from './attendance.entity';
-import { sheetReads } from './attendance.reads';
+import { sheetReads } from './attendance.repository';
 
 /**
  * The one-statement reads (attendance.reads.ts, courses.student-courses.ts) against the ORM reads they

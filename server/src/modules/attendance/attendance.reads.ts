@@ -1,17 +1,16 @@
-import { EntityManager } from 'typeorm';
 import { Places, classJson, isoSql, personJson, placesSql, subjectJson, userJson, yearJson } from '../../db/json-rows';
-import type { PageWindow } from '../../core/paging';
 import { keptWhileRoom } from '../../core/kept';
 import type { User } from '../users';
 import type { SchoolClass, Subject, AcademicYear } from '../academic';
-import type { Allocation, LoadedRecord, OwnFilter } from './attendance.queries';
+import type { Allocation, LoadedRecord } from './attendance.queries';
 import type { AttendanceCounts } from './attendance.validation';
 
 /**
- * The attendance reads as one statement each (issue 28): the answer is built in PostgreSQL as plain objects
- * with the entities' property names (db/json-rows.ts), which GraphQL's default resolvers and the REST
- * presenters read as they read the loaded entities before. A read of one allocation brings the allocation's
- * facts in the same statement, and the service decides 'attendance.mark' on them before it answers anything.
+ * The texts of the attendance reads, one statement each (issue 28), and what they answer: the answer is built in
+ * PostgreSQL as plain objects with the entities' property names (db/json-rows.ts), which GraphQL's default resolvers
+ * and the REST presenters read as they read the loaded entities before. A read of one allocation brings the
+ * allocation's facts in the same statement, and the service decides 'attendance.mark' on them before it answers
+ * anything. attendance.repository.ts runs them.
  */
 
 /**
@@ -48,7 +47,7 @@ const recordsOfDate = (users = userJson) =>
     'attendance_records x WHERE x.class_id = $1 AND x.subject_id = $2 AND x.date = $3::date',
     users,
   );
-const RECORDS_OF_DATE = recordsOfDate();
+export const RECORDS_OF_DATE = recordsOfDate();
 
 /** The allocation `al` as the rules read it (attendance.mark: its teachers). */
 const ALLOCATION_COLUMNS = `al.id, al.class_id, al.subject_id, al.academic_year_id,
@@ -65,7 +64,7 @@ const sheetSql = (users = userJson) => `SELECT ${ALLOCATION_COLUMNS}, ${recordsO
   FROM allocations al WHERE al.class_id = $1 AND al.subject_id = $2`;
 
 /** Each read's text, whole and with its people lean (personJson): made once, so each is one prepared statement. */
-const TEXTS = {
+export const TEXTS = {
   roster: { whole: rosterSql(), lean: rosterSql(personJson) },
   sheet: { whole: sheetSql(), lean: sheetSql(personJson) },
 };
@@ -76,7 +75,7 @@ const TEXTS = {
  * first then by subject name, the student with where they are placed now, and the classes and subjects they
  * have records in (by name), for the filters.
  */
-const OWN_SQL = `
+export const OWN_SQL = `
 WITH f AS (SELECT r.* FROM attendance_records r
             WHERE r.student_id = $1 AND ($2::uuid IS NULL OR r.class_id = $2) AND ($3::uuid IS NULL OR r.subject_id = $3)),
 n AS (SELECT count(*) FILTER (WHERE f.status = 'Present')::int AS present, count(*) FILTER (WHERE f.status = 'Absent')::int AS absent,
@@ -96,13 +95,13 @@ SELECT json_build_object(
   FROM n`;
 
 /** What recordsSql answers: placeRecords makes LoadedRecords of it. */
-interface RecordsWithPlaces {
+export interface RecordsWithPlaces {
   records: LoadedRecord[];
   places: Places<Subject, SchoolClass, AcademicYear, User>;
 }
 
 /** Each record with its student, class, subject, year and teacher (null once gone): one object for every record that shares it. */
-function placeRecords({ records, places }: RecordsWithPlaces): LoadedRecord[] {
+export function placeRecords({ records, places }: RecordsWithPlaces): LoadedRecord[] {
   for (const r of records) {
     r.student = places.users[r.studentId];
     r.class = places.classes[r.classId];
@@ -126,7 +125,7 @@ export interface OwnAttendance {
 }
 
 /** A row of rosterSql (rows: the students) or sheetSql (rows: the day's records with their places). */
-interface AllocationRow {
+export interface AllocationRow {
   id: string;
   class_id: string;
   subject_id: string;
@@ -135,13 +134,8 @@ interface AllocationRow {
   rows: User[] | RecordsWithPlaces;
 }
 
-/** The allocation and the rows read with it; null when there is no such allocation. */
-async function withAllocation<T>(m: EntityManager, text: string, params: unknown[]): Promise<{ allocation: Allocation; rows: T[] } | null> {
-  const [row]: AllocationRow[] = await m.query(text, params);
-  return row ? (toRead(row) as { allocation: Allocation; rows: T[] }) : null;
-}
-
-function toRead(row: AllocationRow): { allocation: Allocation; rows: User[] | LoadedRecord[] } {
+/** An allocation row as the service reads it: the allocation, and its students or its day's records with their places. */
+export function toRead(row: AllocationRow): { allocation: Allocation; rows: User[] | LoadedRecord[] } {
   const allocation = {
     id: row.id,
     classId: row.class_id,
@@ -167,21 +161,6 @@ export interface SheetRead {
 const textOf = (r: SheetRead) => TEXTS[r.kind][r.lean ? 'lean' : 'whole'];
 
 /**
- * Several allocation reads of one request (the sheet's roster and day) in one statement: each read's own text,
- * its placeholders moved past the ones before it, as one element of a JSON array.
- */
-export async function sheetReads(
-  m: EntityManager,
-  reads: readonly SheetRead[],
-): Promise<Array<{ allocation: Allocation; rows: unknown[] } | null>> {
-  const [row]: Array<{ reads: Array<AllocationRow | null> }> = await m.query(
-    batchText(reads),
-    reads.flatMap((r) => r.params),
-  );
-  return row.reads.map((r) => r && toRead(r));
-}
-
-/**
  * The statement of a batch, kept by its reads' kinds (a sheet sends the same two on every load): the same text
  * each time, which the prepared-statement cache finds without hashing its 4-5 KB of SQL anew. A query with many
  * aliases may make many batches, so only the first few shapes are kept.
@@ -189,7 +168,11 @@ export async function sheetReads(
 const batchTexts = new Map<string, string>();
 const KEPT_BATCHES = 32;
 
-function batchText(reads: readonly SheetRead[]): string {
+/**
+ * Several allocation reads in one statement (sheetReads runs it): each read's own text, its placeholders moved past
+ * the ones before it, as one element of a JSON array.
+ */
+export function batchText(reads: readonly SheetRead[]): string {
   const key = reads.map((r) => `${r.kind}${r.lean ? '~' : ''}`).join(',');
   return keptWhileRoom(batchTexts, key, KEPT_BATCHES, () => {
     const parts = reads.map(
@@ -198,31 +181,3 @@ function batchText(reads: readonly SheetRead[]): string {
     return `SELECT json_build_array(${parts.join(', ')}) AS reads`;
   });
 }
-
-export const attendanceReads = {
-  /** The allocation of a class, subject and year with its roster (the students placed in the class and year). */
-  roster: (m: EntityManager, classId: string, subjectId: string, academicYearId: string) =>
-    withAllocation<User>(m, TEXTS.roster.whole, [classId, subjectId, academicYearId]),
-
-  /** The allocation of a class and subject with the records of one date. */
-  sheet: (m: EntityManager, classId: string, subjectId: string, date: string) =>
-    withAllocation<LoadedRecord>(m, TEXTS.sheet.whole, [classId, subjectId, date]),
-
-  /** The records of one class, subject and date (after a marking). */
-  async recordsOfDate(m: EntityManager, classId: string, subjectId: string, date: string): Promise<LoadedRecord[]> {
-    const [row]: Array<{ rows: RecordsWithPlaces }> = await m.query(`SELECT ${RECORDS_OF_DATE} AS rows`, [classId, subjectId, date]);
-    return placeRecords(row.rows);
-  },
-
-  /** A student's own attendance with one window of the records (null: all of them). */
-  async own(m: EntityManager, f: OwnFilter, window: PageWindow | null): Promise<OwnAttendance> {
-    const [{ own }]: Array<{ own: Omit<OwnAttendance, 'records'> & { records: RecordsWithPlaces } }> = await m.query(OWN_SQL, [
-      f.studentId,
-      f.classId ?? null,
-      f.subjectId ?? null,
-      window?.offset ?? 0,
-      window ? window.limit : null,
-    ]);
-    return { ...own, records: placeRecords(own.records) };
-  },
-};

@@ -4,8 +4,20 @@ import { Actor, authorize, can } from '../../policies';
 import { assertId, isId } from '../../core/ids';
 import { Page, PageLimits, PageWindow } from '../../core/paging';
 import { User } from '../users';
-import { Allocation, LoadedRecord, OwnFilter, Placement, attendanceSql as sql } from './attendance.queries';
-import { SheetRead, attendanceReads as reads } from './attendance.reads';
+import { Allocation, LoadedRecord, OwnFilter, Placement } from './attendance.queries';
+import { SheetRead } from './attendance.reads';
+import {
+  findAllocation,
+  lockSheet,
+  ownAttendance,
+  placedStudentIds,
+  recordVersionsForDate,
+  recordsOfDate,
+  rosterWithAllocation,
+  sheetWithAllocation,
+  upsertSheet,
+  weeklyCounts,
+} from './attendance.repository';
 import { AttendanceSummary, AttendanceWeek, MarkAttendancePayload, MyAttendance } from './attendance.types';
 import {
   ATTENDANCE_TEXT as T,
@@ -88,7 +100,7 @@ export class AttendanceService {
           allocation: Allocation;
           rows: User[];
         } | null)
-      : await reads.roster(this.ds.manager, classId, subjectId, academicYearId);
+      : await rosterWithAllocation(this.ds.manager, classId, subjectId, academicYearId);
     this.readableAllocation(actor, found?.allocation ?? null);
     return found!.rows;
   }
@@ -112,7 +124,7 @@ export class AttendanceService {
           allocation: Allocation;
           rows: LoadedRecord[];
         } | null)
-      : await reads.sheet(this.ds.manager, classId, subjectId, day);
+      : await sheetWithAllocation(this.ds.manager, classId, subjectId, day);
     this.readableAllocation(actor, found?.allocation ?? null);
     return found!.rows;
   }
@@ -125,21 +137,21 @@ export class AttendanceService {
     this.requireStaff(actor, T.cannotMark);
     const fields = validateMark(input, this.now());
     const updated = await this.ds.transaction(async (m) => {
-      const allocation = await sql.allocation(m, fields.classId, fields.subjectId, fields.academicYearId);
+      const allocation = await findAllocation(m, fields.classId, fields.subjectId, fields.academicYearId);
       if (!allocation) throw notFound(T.allocationNotFound);
       authorize(actor, 'attendance.mark', allocation, { message: T.cannotMark });
       const ids = fields.records.map((r) => r.studentId);
-      const placed = await sql.placedStudentIds(m, ids, fields.classId, fields.academicYearId);
+      const placed = await placedStudentIds(m, ids, fields.classId, fields.academicYearId);
       if (placed.size !== ids.length) throw validation(T.notInClass, 'records');
-      await sql.lockSheet(m, fields.classId, fields.subjectId, fields.date);
-      const versions = await sql.versionsForDate(m, fields.classId, fields.subjectId, fields.date);
+      await lockSheet(m, fields.classId, fields.subjectId, fields.date);
+      const versions = await recordVersionsForDate(m, fields.classId, fields.subjectId, fields.date);
       // a client that says which version it saw is refused when someone changed the record since
       const stale = fields.records.some((r) => r.expectedVersion !== undefined && (versions.get(r.studentId) ?? 0) !== r.expectedVersion);
       if (stale) throw conflict(T.changedMeanwhile);
-      await sql.upsert(m, { ...fields, teacherId: actor.userId }, fields.records);
+      await upsertSheet(m, { ...fields, teacherId: actor.userId }, fields.records);
       return versions.size > 0;
     });
-    const records = await reads.recordsOfDate(this.ds.manager, fields.classId, fields.subjectId, fields.date);
+    const records = await recordsOfDate(this.ds.manager, fields.classId, fields.subjectId, fields.date);
     const { classId, subjectId, academicYearId } = fields;
     return { classId, subjectId, academicYearId, updated, message: updated ? T.updated : T.marked, records };
   }
@@ -153,9 +165,9 @@ export class AttendanceService {
     [args.classId, args.subjectId, args.academicYearId].forEach((id) => assertId(id, T.allocationNotFound));
     const weeks = validateWeeks(args.weeks);
     const m = this.ds.manager;
-    const allocation = this.readableAllocation(actor, await sql.allocation(m, args.classId, args.subjectId, args.academicYearId));
+    const allocation = this.readableAllocation(actor, await findAllocation(m, args.classId, args.subjectId, args.academicYearId));
     const today = this.now().toISOString().slice(0, 10);
-    const rows = await sql.weekly(m, allocation, today, weeks);
+    const rows = await weeklyCounts(m, allocation, today, weeks);
     // one id per week of a class and subject (a class belongs to one year), whatever the number of weeks asked
     const id = (w: { weekStart: string }) => `${allocation.classId}:${allocation.subjectId}:${w.weekStart}`;
     return rows.map((w) => Object.assign(new AttendanceWeek(), { id: id(w), ...w, rate: attendanceRate(w) }));
@@ -181,7 +193,7 @@ export class AttendanceService {
   async studentPage(studentId: string, f: OwnListFilter, window: PageWindow | null = null): Promise<MyAttendance> {
     const filter = ownFilter(studentId, f);
     // without a window the statement reads no record (LIMIT 0), only what the page shows beside them
-    const own = await reads.own(this.ds.manager, filter, window ?? { offset: 0, limit: 0 });
+    const own = await ownAttendance(this.ds.manager, filter, window ?? { offset: 0, limit: 0 });
     const summary = summaryOf(own.counts);
     return Object.assign(new MyAttendance(), {
       summary,
@@ -198,7 +210,7 @@ export class AttendanceService {
   async recordsPage(mine: MyAttendance, window: PageWindow): Promise<Page<LoadedRecord>> {
     const read = mine.page;
     if (read && read.window.offset === window.offset && read.window.limit === window.limit) return read;
-    return { items: (await reads.own(this.ds.manager, mine.filter, window)).records, total: mine.summary.total, window };
+    return { items: (await ownAttendance(this.ds.manager, mine.filter, window)).records, total: mine.summary.total, window };
   }
 
   /** Every own record (the spec's REST client reads whole lists), with studentInfo and the summary. */
@@ -212,7 +224,7 @@ export class AttendanceService {
     studentId: string,
     f: OwnListFilter,
   ): Promise<{ records: LoadedRecord[]; studentInfo: Placement; summary: AttendanceSummary }> {
-    const own = await reads.own(this.ds.manager, ownFilter(studentId, f), null);
+    const own = await ownAttendance(this.ds.manager, ownFilter(studentId, f), null);
     const studentInfo = { class: own.student?.class ?? null, academicYear: own.student?.academicYear ?? null };
     return { records: own.records, studentInfo, summary: summaryOf(own.counts) };
   }

@@ -2,9 +2,9 @@ import { DataSource } from 'typeorm';
 import { validation } from '../../errors/domain-error';
 import { wholeNumber } from '../../core/input';
 import { Actor, authorize } from '../../policies';
-import { auditReadableSql } from '../../policies/sql';
 import { AUDIT_KIND_LABEL, AuditKind } from './audit.kinds';
 import { recordAudit } from './audit.record';
+import { auditEventsPage } from './audit.repository';
 
 export const AUDIT_TEXT = {
   cannotRead: 'You do not have permission to read the audit log',
@@ -80,7 +80,7 @@ const uuidOrNone = (v: unknown) =>
 /**
  * The audit log (issue 23), read by SuperAdmin and Admin (everything) and by teachers (the grade changes of
  * the courses they teach: 'audit.read' in SQL). Newest first, paged by an opaque cursor; a page and the total
- * in one statement whatever the size of the log.
+ * in one statement whatever the size of the log (audit.repository.ts).
  */
 export class AuditService {
   constructor(private readonly ds: DataSource) {}
@@ -94,37 +94,25 @@ export class AuditService {
     authorize(actor, 'audit.list', undefined, { message: AUDIT_TEXT.cannotRead });
     const first = wholeNumber(paging.first ?? 50, AUDIT_TEXT.badFirst(MAX_AUDIT_PAGE), 1, MAX_AUDIT_PAGE)!;
     const after = idOfCursor(paging.after);
-    const params: unknown[] = [actor.userId];
-    const where = [auditReadableSql(actor, { kind: 'e.kind', courseId: 'e.course_id' }, '$1::uuid')];
+    let kind: AuditKind | undefined;
     if (filter.kind !== undefined && filter.kind !== null && filter.kind !== '') {
       if (!Object.values(AuditKind).includes(filter.kind as AuditKind)) throw validation(AUDIT_TEXT.badKind);
-      where.push(`e.kind = $${params.push(filter.kind)}`);
+      kind = filter.kind as AuditKind;
     }
     const person = typeof filter.person === 'string' ? filter.person.trim().slice(0, 100) : '';
-    if (person) {
-      const like = `%${person.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      where.push(`(e.actor_name ILIKE $${params.push(like)} OR e.target_name ILIKE $${params.length})`);
-    }
-    const from = dateOf(filter.from);
-    if (from) where.push(`e.at >= $${params.push(from)}`);
-    const to = dateOf(filter.to);
-    if (to) where.push(`e.at < $${params.push(to)}`);
-    const course = uuidOrNone(filter.courseId);
-    if (course) where.push(`e.course_id = $${params.push(course)}`);
-    const submission = uuidOrNone(filter.submissionId);
-    if (submission) where.push(`e.submission_id = $${params.push(submission)}`);
-    const afterSql = after ? `WHERE f.id < $${params.push(after)}` : '';
-    // the page and the filter's total in one statement, also past the last page
-    const [res]: Array<{ total: string; rows: Array<Record<string, unknown>> }> = await this.ds.query(
-      `WITH f AS (SELECT e.*, $1::uuid AS viewer FROM audit_events e WHERE ${where.join(' AND ')}),
-            p AS (SELECT f.id::text AS id, f.at, f.kind, f.actor_id, f.actor_name, f.actor_role, f.acting_role, f.impersonating,
-                         f.target_user_id, f.target_name, f.course_id, c.title AS course_title, f.assessment_id,
-                         a.title AS assessment_title, f.submission_id, f.details->>'from' AS "from", f.details->>'to' AS "to",
-                         f.details->>'note' AS note, f.id AS n
-                    FROM f LEFT JOIN courses c ON c.id = f.course_id LEFT JOIN assessments a ON a.id = f.assessment_id
-                    ${afterSql} ORDER BY f.id DESC LIMIT ${first + 1})
-       SELECT (SELECT count(*) FROM f) AS total, COALESCE((SELECT json_agg(p ORDER BY p.n DESC) FROM p), '[]'::json) AS rows`,
-      params,
+    const res = await auditEventsPage(
+      this.ds,
+      actor,
+      {
+        kind,
+        person: person || undefined,
+        from: dateOf(filter.from),
+        to: dateOf(filter.to),
+        courseId: uuidOrNone(filter.courseId),
+        submissionId: uuidOrNone(filter.submissionId),
+        after,
+      },
+      first,
     );
     const items = res.rows.slice(0, first).map(toAuditRow);
     return {

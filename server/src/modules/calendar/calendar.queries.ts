@@ -1,4 +1,3 @@
-import { DataSource } from 'typeorm';
 import { Actor } from '../../policies';
 import { assessmentReadableSql, assessmentShownToStudentSql, calendarStudentSql, taughtBySql } from '../../policies/sql';
 import { Role } from '../../core/role';
@@ -10,7 +9,8 @@ import type { Target } from '@lms/routes';
 /** More than any real calendar range holds; a bound so that no request reads without end. */
 export const MAX_EVENTS = 2000;
 
-interface Row {
+/** One row of a calendar statement: an item, and for a student's calendar that student's submission. */
+export interface Row {
   assessment_id: string;
   kind: AssessmentKind;
   title: string;
@@ -78,7 +78,8 @@ const studentTarget = (r: Row, opensOn: OpensOn): Target => ({
   page: opensOn === OpensOn.SUBMIT ? 'submit' : 'view',
 });
 
-function toEvent(r: Row, now: Date, forParent: boolean): CalendarEvent {
+/** A row as the calendar's event: the student's standing and target for a student's row, the grading target for staff's. */
+export function toEvent(r: Row, now: Date, forParent: boolean): CalendarEvent {
   const base = {
     assessmentId: r.assessment_id,
     kind: r.kind,
@@ -118,21 +119,16 @@ function toEvent(r: Row, now: Date, forParent: boolean): CalendarEvent {
 }
 
 /**
- * The due dates the actor's calendar holds in [from, to), by due date: students their own readable items
+ * The statement of the actor's calendar ($1 the viewer, [$2, $3) the range): students their own readable items
  * (never a hidden one), parents each linked child's exactly as the child's own calendar has them, teachers
- * those of the courses they teach, SuperAdmin and Admin the whole school's. One statement; none for a parent
- * without children.
+ * those of the courses they teach, SuperAdmin and Admin the whole school's. None for a parent without children.
  */
-export async function calendarEvents(ds: DataSource, actor: Actor, from: Date, to: Date, now = new Date()): Promise<CalendarEvent[]> {
-  const sql =
-    actor.activeRole === Role.Teacher
-      ? staffStatement(actor, true)
-      : actor.activeRole === Role.SuperAdmin || actor.activeRole === Role.Admin
-        ? staffStatement(actor, false)
-        : actor.activeRole === Role.Student || (actor.activeRole === Role.Parent && actor.childIds.length)
-          ? studentStatement(actor)
-          : null;
-  if (!sql) return [];
-  const rows: Row[] = await ds.query(sql, [actor.userId, from, to]);
-  return rows.map((r) => toEvent(r, now, actor.activeRole === Role.Parent));
+export function calendarStatement(actor: Actor): string | null {
+  return actor.activeRole === Role.Teacher
+    ? staffStatement(actor, true)
+    : actor.activeRole === Role.SuperAdmin || actor.activeRole === Role.Admin
+      ? staffStatement(actor, false)
+      : actor.activeRole === Role.Student || (actor.activeRole === Role.Parent && actor.childIds.length)
+        ? studentStatement(actor)
+        : null;
 }

@@ -4,9 +4,9 @@ import { notFound, validation } from '../../errors/domain-error';
 import { Actor, authorize } from '../../policies';
 import { storedRoleActor } from '../../policies/actor';
 import { Role } from '../../core/role';
-import { CHILD_IDS_SQL } from '../../policies/children';
-import { hashSecret, newSecret, accountInUseSql } from '../auth';
-import { calendarEvents } from './calendar.queries';
+import { hashSecret, newSecret } from '../auth';
+import { calendarStatement, toEvent } from './calendar.queries';
+import { calendarRows, deleteFeed, feedOf, replaceFeed, stampFeedOwner } from './calendar.repository';
 import { IcsEvent, writeCalendar } from './calendar.ics';
 import { CalendarEvent, CalendarFeedLink, CalendarFeedStatus } from './calendar.types';
 
@@ -37,14 +37,6 @@ function dateOf(value: unknown): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-interface FeedOwner {
-  user_id: string;
-  role: Role;
-  first_name: string;
-  last_name: string;
-  child_ids: string[];
-}
-
 /**
  * The calendar (issue 17): the due dates of the viewer's assessments by range, and a per-user ICS feed at a
  * secret address. The secret is kept hashed like a session token; the feed answers as its user would see the
@@ -62,16 +54,12 @@ export class CalendarService {
     const to = dateOf(toValue);
     if (!from || !to || from.getTime() >= to.getTime()) throw validation(CALENDAR_TEXT.badRange, 'to');
     if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY) throw validation(CALENDAR_TEXT.rangeTooLong, 'to');
-    return calendarEvents(this.ds, actor, from, to);
+    return this.eventsOf(actor, from, to);
   }
 
   /** Whether the viewer has a link (never the secret: only its hash is kept). */
   async feedStatus(actor: Actor): Promise<CalendarFeedStatus> {
-    const rows: Array<{ created_at: Date; last_fetched_at: Date | null }> = await this.ds.query(
-      'SELECT created_at, last_fetched_at FROM calendar_feeds WHERE user_id = $1',
-      [actor.userId],
-    );
-    const row = rows[0];
+    const row = await feedOf(this.ds, actor.userId);
     return Object.assign(new CalendarFeedStatus(), {
       enabled: !!row,
       createdAt: row?.created_at ?? null,
@@ -83,12 +71,7 @@ export class CalendarService {
   async createFeedLink(actor: Actor): Promise<CalendarFeedLink> {
     authorize(actor, 'calendar.manageFeed', undefined, { message: CALENDAR_TEXT.cannotManageFeed });
     const { token, hash } = newSecret();
-    const [row]: Array<{ created_at: Date }> = await this.ds.query(
-      `INSERT INTO calendar_feeds (user_id, token_hash) VALUES ($1, $2)
-       ON CONFLICT (user_id) DO UPDATE SET token_hash = EXCLUDED.token_hash, created_at = now(), last_fetched_at = NULL
-       RETURNING created_at`,
-      [actor.userId, hash],
-    );
+    const row = await replaceFeed(this.ds, actor.userId, hash);
     const url = `${this.config.publicUrl}/api/calendar/feed/${token}.ics`;
     return Object.assign(new CalendarFeedLink(), { url, webcalUrl: url.replace(/^https?:/, 'webcal:'), createdAt: row.created_at });
   }
@@ -96,8 +79,7 @@ export class CalendarService {
   /** 'Turn off': the link stops answering; true when there was one. */
   async turnOffFeed(actor: Actor): Promise<boolean> {
     authorize(actor, 'calendar.manageFeed', undefined, { message: CALENDAR_TEXT.cannotManageFeed });
-    const [, count] = (await this.ds.query('DELETE FROM calendar_feeds WHERE user_id = $1', [actor.userId])) as [unknown, number];
-    return count > 0;
+    return (await deleteFeed(this.ds, actor.userId)) > 0;
   }
 
   /**
@@ -108,26 +90,29 @@ export class CalendarService {
   async feed(file: string, now = new Date()): Promise<string> {
     const token = file.endsWith('.ics') ? file.slice(0, -4) : file;
     if (!TOKEN_SHAPE.test(token)) throw notFound(CALENDAR_TEXT.feedNotFound);
-    const rows: FeedOwner[] = await this.ds.query(
-      `WITH f AS (
-         UPDATE calendar_feeds f SET last_fetched_at = now() FROM users u
-          WHERE f.token_hash = $1 AND u.id = f.user_id AND ${accountInUseSql('u')}
-          RETURNING f.user_id, u.role, u.first_name, u.last_name)
-       SELECT f.*, CASE WHEN f.role = 'Parent' THEN ${CHILD_IDS_SQL('f.user_id')} ELSE '{}' END AS child_ids FROM f`,
-      [hashSecret(token)],
-    );
-    const owner = rows[0];
+    const owner = await stampFeedOwner(this.ds, hashSecret(token));
     if (!owner) throw notFound(CALENDAR_TEXT.feedNotFound);
     const actor = storedRoleActor(owner.user_id, owner.role, owner.child_ids);
     const from = new Date(now.getTime() - FEED_PAST_DAYS * DAY);
     const to = new Date(now.getTime() + FEED_FUTURE_DAYS * DAY);
-    const events = await calendarEvents(this.ds, actor, from, to, now);
+    const events = await this.eventsOf(actor, from, to, now);
     return writeCalendar({
       name: `School LMS: ${owner.first_name} ${owner.last_name}`,
       description: 'Due dates of assignments, exams and quizzes',
       stamp: now,
       events: events.map((e) => this.icsEvent(e, actor.activeRole === Role.Parent)),
     });
+  }
+
+  /**
+   * The due dates the actor's calendar holds in [from, to), by due date (calendarStatement says which): one
+   * statement; none for a parent without children.
+   */
+  private async eventsOf(actor: Actor, from: Date, to: Date, now = new Date()): Promise<CalendarEvent[]> {
+    const sql = calendarStatement(actor);
+    if (!sql) return [];
+    const rows = await calendarRows(this.ds, sql, actor.userId, from, to);
+    return rows.map((r) => toEvent(r, now, actor.activeRole === Role.Parent));
   }
 
   /** `forParent`: the child's name leads the summary (a parent may follow several children). */

@@ -1,16 +1,24 @@
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { notFound, validation } from '../../errors/domain-error';
 import { assertId } from '../../core/ids';
 import { Actor, authorize } from '../../policies';
-import { deleteOne, holdForCopy } from '../../db/rows';
-import { updateVersioned } from '../../db/versioned';
-import { FilesService, IncomingFile, ReceivedFile, checkedType, StoredFile } from '../files';
-import { TAUGHT_BY, copyContent } from '../courses';
-import { ModulesService, ReadableModule, MODULE_TEXT } from '../course-modules';
+import { FilesService, IncomingFile, ReceivedFile, checkedType } from '../files';
+import { copyContent } from '../courses';
+import { ModulesService, ReadableModule } from '../course-modules';
 import { Content } from './content.entity';
-import { contentsOfModules } from './content.loaders';
+import {
+  contentById,
+  contentByIdOrFail,
+  contentsOfModules,
+  deleteContent,
+  holdForContentCopy,
+  reusableContents,
+  saveContent,
+  storedFileById,
+  updateContent,
+} from './content.repository';
 import { ALLOWED_MIME, CONTENT_TEXT as T, UploadInput, validateContentEdit, validateUpload } from './content.validation';
 
 const isReceived = (f: IncomingFile | ReceivedFile): f is ReceivedFile => 'key' in f;
@@ -37,7 +45,7 @@ export class ContentService {
   /** A content item the actor may read, with its module; three statements. */
   async readable(actor: Actor, id: unknown): Promise<{ content: Content; module: ReadableModule }> {
     const contentId = assertId(id, T.notFound);
-    const content = await this.ds.getRepository(Content).findOneBy({ id: contentId });
+    const content = await contentById(this.ds, contentId);
     if (!content) throw notFound(T.notFound);
     const module = await this.modules.readable(actor, content.moduleId).catch((err) => {
       throw err?.code === 'NOT_FOUND' ? notFound(T.notFound) : err;
@@ -85,7 +93,8 @@ export class ContentService {
       const got = received;
       const content = await this.ds.transaction(async (m) => {
         const stored = await this.files.record(m, got, mime, actor.userId);
-        const row = await m.save(
+        const row = await saveContent(
+          m,
           m.create(Content, {
             moduleId: module.id,
             title: (fields.title ?? got.filename).slice(0, 200),
@@ -99,7 +108,7 @@ export class ContentService {
             createdById: actor.userId,
           }),
         );
-        return m.getRepository(Content).findOneByOrFail({ id: row.id });
+        return contentByIdOrFail(m, row.id);
       });
       received = undefined; // kept
       return content;
@@ -114,33 +123,21 @@ export class ContentService {
     const { set, version } = validateContentEdit(input);
     if (set.contentType && !ALLOWED_MIME[set.contentType].includes(content.mimeType))
       throw validation(T.invalidType(set.contentType), 'contentType');
-    return this.ds.transaction((m) => updateVersioned(m, Content, content.id, set, version, { what: 'content', notFound: T.notFound }));
+    return this.ds.transaction((m) => updateContent(m, content.id, set, version));
   }
 
   /** DELETE /content/{id}: the row only; the file-cleanup job removes the file once no copy uses it. */
   async delete(actor: Actor, id: string): Promise<void> {
     const { content } = await this.manageable(actor, id);
-    await deleteOne(this.ds, Content, content.id, T.notFound);
+    await deleteContent(this.ds, content.id);
   }
 
   /** GET /content/download/{id}: the bytes with their name and type. */
   async download(actor: Actor, id: string): Promise<Download> {
     const { content } = await this.readable(actor, id);
-    const file = await this.ds.getRepository(StoredFile).findOneBy({ id: content.fileId });
+    const file = await storedFileById(this.ds, content.fileId);
     if (!file) throw notFound(T.notFound);
     return { stream: await this.files.open(file), fileName: content.fileName, mime: content.mimeType, size: file.size };
-  }
-
-  /** With module, course, year, class and subject, for the reuse tree. */
-  private treeQuery(m: EntityManager = this.ds.manager) {
-    return m
-      .getRepository(Content)
-      .createQueryBuilder('ct')
-      .innerJoinAndSelect('ct.module', 'm')
-      .innerJoinAndSelect('m.course', 'c')
-      .innerJoinAndSelect('c.subject', 's')
-      .innerJoinAndSelect('c.class', 'cl')
-      .innerJoinAndSelect('c.academicYear', 'y');
   }
 
   /**
@@ -149,15 +146,7 @@ export class ContentService {
    */
   async reusable(actor: Actor, moduleId: string): Promise<Content[]> {
     await this.modules.manageable(actor, moduleId);
-    return this.treeQuery()
-      .where(TAUGHT_BY('me'), { me: actor.userId })
-      .orderBy('y.year', 'DESC')
-      .addOrderBy('cl.name', 'ASC')
-      .addOrderBy('c.title', 'ASC')
-      .addOrderBy('m.sort_order', 'ASC')
-      .addOrderBy('ct.created_at', 'ASC')
-      .addOrderBy('ct.id', 'ASC')
-      .getMany();
+    return reusableContents(this.ds.manager, actor.userId);
   }
 
   /** POST /content/reuse/clone/{contentId} {newModuleId}: a copy in one of your modules, sharing the stored file. */
@@ -168,10 +157,9 @@ export class ContentService {
     const target = await this.modules.manageable(actor, newModuleId);
     const newId = crypto.randomUUID();
     return this.ds.transaction(async (m) => {
-      await holdForCopy(m, 'contents', content.id, T.notFound);
-      await holdForCopy(m, 'course_modules', target.module.id, MODULE_TEXT.notFound);
+      await holdForContentCopy(m, content.id, target.module.id);
       await copyContent(m, content.id, newId, target.module.id, actor.userId);
-      return m.getRepository(Content).findOneByOrFail({ id: newId });
+      return contentByIdOrFail(m, newId);
     });
   }
 }

@@ -3,11 +3,8 @@ import { DataSource, EntityManager } from 'typeorm';
 import { notFound, validation } from '../../errors/domain-error';
 import { assertId } from '../../core/ids';
 import { Actor, authorize, can } from '../../policies';
-import { deleteOne, holdForCopy } from '../../db/rows';
-import { updateVersioned } from '../../db/versioned';
 import {
   CourseFactsRow,
-  TAUGHT_BY,
   oneCourseFacts,
   copyModule,
   ModuleDeleteImpact,
@@ -16,8 +13,20 @@ import {
   COURSE_TEXT,
 } from '../courses';
 import { CourseModule } from './module.entity';
-import { modulesOfCourses } from './modules.loaders';
-import { lockCourseOrder, moveModule, placeNewModule } from './modules.order';
+import {
+  deleteModule,
+  holdModuleForCopy,
+  insertModule,
+  lockCourseOrder,
+  moduleWithCourse,
+  moduleWithCourseOrFail,
+  modulesOfCourses,
+  moveModule,
+  placeNewModule,
+  reusableModules,
+  setCopiedModuleFields,
+  updateModule,
+} from './modules.repository';
 import { MODULE_TEXT as T, ModuleInput, validateModuleEdit, validateNewModule } from './modules.validation';
 
 /** A module the actor may read, with the facts of its course. */
@@ -36,23 +45,10 @@ export class ModulesService {
     private readonly courses: CoursesService,
   ) {}
 
-  /** With its course, subject, class and year, for the module page header. */
-  private query(m: EntityManager = this.ds.manager) {
-    return m
-      .getRepository(CourseModule)
-      .createQueryBuilder('m')
-      .innerJoinAndSelect('m.course', 'c')
-      .innerJoinAndSelect('c.subject', 's')
-      .innerJoinAndSelect('c.class', 'cl')
-      .innerJoinAndSelect('c.academicYear', 'y');
-  }
-
   /** Two statements: the module (with its course) and the course's facts. */
   async readable(actor: Actor, id: unknown, m: DataSource | EntityManager = this.ds): Promise<ReadableModule> {
     const moduleId = assertId(id, T.notFound);
-    const module = await this.query(m instanceof DataSource ? m.manager : m)
-      .where('m.id = :id', { id: moduleId })
-      .getOne();
+    const module = await moduleWithCourse(m, moduleId);
     if (!module) throw notFound(T.notFound);
     const course = await oneCourseFacts(m, actor, module.courseId);
     if (!course) throw notFound(T.notFound);
@@ -78,10 +74,6 @@ export class ModulesService {
     return (await this.readable(actor, id)).module;
   }
 
-  private reload(m: EntityManager, id: string): Promise<CourseModule> {
-    return this.query(m).where('m.id = :id', { id }).getOneOrFail();
-  }
-
   /** POST /modules; without an order the module goes after the highest one. */
   async create(actor: Actor, input: ModuleInput & { courseId?: unknown }): Promise<CourseModule> {
     if (input.courseId === undefined || input.courseId === null || input.courseId === '')
@@ -91,12 +83,8 @@ export class ModulesService {
     const f = validateNewModule(input);
     return this.ds.transaction(async (m) => {
       const order = await placeNewModule(m, course.id, f.order);
-      const [{ id }]: Array<{ id: string }> = await m.query(
-        `INSERT INTO course_modules (course_id, title, description, module_type, sort_order, is_visible)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-        [course.id, f.title, f.description, f.moduleType, order, f.isVisible],
-      );
-      return this.reload(m, id);
+      const id = await insertModule(m, course.id, f, order);
+      return moduleWithCourseOrFail(m, id);
     });
   }
 
@@ -106,15 +94,15 @@ export class ModulesService {
     const { set, version } = validateModuleEdit(input);
     return this.ds.transaction(async (m) => {
       if (set.order !== undefined) await moveModule(m, module.courseId, module.id, set.order);
-      await updateVersioned(m, CourseModule, module.id, set, version, { what: 'module', notFound: T.notFound });
-      return this.reload(m, module.id);
+      await updateModule(m, module.id, set, version);
+      return moduleWithCourseOrFail(m, module.id);
     });
   }
 
   /** DELETE /modules/{id}: the database cascades to its content; the file-cleanup job removes unused files. */
   async delete(actor: Actor, id: string): Promise<void> {
     const { module } = await this.manageable(actor, id);
-    await deleteOne(this.ds, CourseModule, module.id, T.notFound);
+    await deleteModule(this.ds, module.id);
   }
 
   /** What a delete would remove with the module, for its confirmation; null for those who may not delete it. */
@@ -131,14 +119,7 @@ export class ModulesService {
   async reusable(actor: Actor, courseId: string): Promise<CourseModule[]> {
     const target = await this.courses.readable(actor, courseId);
     authorize(actor, 'course.manage', target, { message: T.cannotManage });
-    return this.query()
-      .where(TAUGHT_BY('me'), { me: actor.userId })
-      .orderBy('y.year', 'DESC')
-      .addOrderBy('cl.name', 'ASC')
-      .addOrderBy('c.title', 'ASC')
-      .addOrderBy('m.sort_order', 'ASC')
-      .addOrderBy('m.id', 'ASC')
-      .getMany();
+    return reusableModules(this.ds.manager, actor.userId);
   }
 
   /**
@@ -159,11 +140,11 @@ export class ModulesService {
     authorize(actor, 'course.manage', target, { message: COURSE_TEXT.cannotManage });
     const newId = crypto.randomUUID();
     return this.ds.transaction(async (m) => {
-      await holdForCopy(m, 'course_modules', source.module.id, T.notFound);
+      await holdModuleForCopy(m, source.module.id);
       await lockCourseOrder(m, target.id);
       await copyModule(m, source.module.id, newId, target.id, actor.userId);
-      if (Object.keys(set).length) await m.update(CourseModule, { id: newId }, set);
-      return this.reload(m, newId);
+      if (Object.keys(set).length) await setCopiedModuleFields(m, newId, set);
+      return moduleWithCourseOrFail(m, newId);
     });
   }
 }

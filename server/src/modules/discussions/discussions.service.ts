@@ -1,13 +1,21 @@
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { notFound, validation } from '../../errors/domain-error';
 import { assertId } from '../../core/ids';
 import { Actor, authorize } from '../../policies';
-import { deleteOne } from '../../db/rows';
-import { updateVersioned } from '../../db/versioned';
 import { oneCourseFacts, CoursesService } from '../courses';
 import { Discussion } from './discussion.entity';
-import { repliesOf, threadsOfCourses, threadsQuery } from './discussions.loaders';
-import { Page, PageWindow, pageOfQuery } from '../../core/paging';
+import {
+  deletePost,
+  discussionById,
+  discussionByIdOrFail,
+  insertPost,
+  pageOfThreads,
+  repliesOf,
+  threadOf,
+  threadsOfCourses,
+  updatePost,
+} from './discussions.repository';
+import { Page, PageWindow } from '../../core/paging';
 import type { Events } from '../../core/events';
 import { DISCUSSION_TEXT as T, DiscussionInput, validateNewPost, validatePostEdit } from './discussions.validation';
 
@@ -22,13 +30,9 @@ export class DiscussionsService {
     private readonly events: Events,
   ) {}
 
-  private query(m: EntityManager = this.ds.manager) {
-    return m.getRepository(Discussion).createQueryBuilder('d').leftJoinAndSelect('d.author', 'u');
-  }
-
   private async readable(actor: Actor, id: unknown) {
     const discussionId = assertId(id, T.notFound);
-    const discussion = await this.query().where('d.id = :id', { id: discussionId }).getOne();
+    const discussion = await discussionById(this.ds.manager, discussionId);
     if (!discussion) throw notFound(T.notFound);
     const course = await oneCourseFacts(this.ds, actor, discussion.courseId);
     if (!course) throw notFound(T.notFound);
@@ -57,7 +61,7 @@ export class DiscussionsService {
    */
   async pageForCourse(actor: Actor, courseId: string, window: PageWindow): Promise<Page<Discussion>> {
     const course = await this.courses.readable(actor, courseId);
-    const page = await pageOfQuery(threadsQuery(this.ds, actor, course.id), window);
+    const page = await pageOfThreads(this.ds, actor, course.id, window);
     const byThread = new Map(page.items.map((t) => [t.id, (t.replies = [] as Discussion[])]));
     for (const r of await repliesOf(this.ds, actor, [...byThread.keys()])) byThread.get(r.parentDiscussionId!)?.push(r);
     return page;
@@ -76,18 +80,14 @@ export class DiscussionsService {
     let thread: { id: string; title: string } | null = null;
     if (input.parentDiscussionId !== undefined && input.parentDiscussionId !== null && input.parentDiscussionId !== '') {
       const parentId = assertId(input.parentDiscussionId, T.notFound);
-      const [row]: Array<{ id: string; title: string }> = await this.ds.query(
-        `SELECT COALESCE(p.id, d.id) AS id, COALESCE(p.title, d.title) AS title
-           FROM discussions d LEFT JOIN discussions p ON p.id = d.parent_id
-          WHERE d.id = $1 AND d.course_id = $2`,
-        [parentId, course.id],
-      );
+      const row = await threadOf(this.ds, parentId, course.id);
       if (!row) throw notFound(T.notFound);
       thread = row;
     }
     const fields = validateNewPost(input, thread?.title ?? null);
     return this.ds.transaction(async (m) => {
-      const row = await m.save(
+      const row = await insertPost(
+        m,
         m.create(Discussion, {
           ...fields,
           courseId: course.id,
@@ -96,7 +96,7 @@ export class DiscussionsService {
         }),
       );
       if (thread) await this.events.emit(m, 'replyPosted', { replyId: row.id });
-      const created = await this.query(m).where('d.id = :id', { id: row.id }).getOneOrFail();
+      const created = await discussionByIdOrFail(m, row.id);
       if (!thread) created.replies = [];
       return created;
     });
@@ -107,14 +107,14 @@ export class DiscussionsService {
     const { discussion } = await this.changeable(actor, id);
     const { set, version } = validatePostEdit(input);
     return this.ds.transaction(async (m) => {
-      await updateVersioned(m, Discussion, discussion.id, set, version, { what: 'discussion', notFound: T.notFound });
-      return this.query(m).where('d.id = :id', { id: discussion.id }).getOneOrFail();
+      await updatePost(m, discussion.id, set, version);
+      return discussionByIdOrFail(m, discussion.id);
     });
   }
 
   /** DELETE /discussions/{id}: a thread's replies go with it (the foreign key cascades). */
   async delete(actor: Actor, id: string): Promise<void> {
     const { discussion } = await this.changeable(actor, id);
-    await deleteOne(this.ds, Discussion, discussion.id, T.notFound);
+    await deletePost(this.ds, discussion.id);
   }
 }

@@ -7,7 +7,7 @@ import { AttendanceService, OwnListFilter, AttendanceSummary, attendanceRate } f
 import { CoursesService, CourseRowsAsked, WHOLE_COURSES } from '../courses';
 import { studentStanding, submissionRowsById, percentOf, SubmissionsService, statusOf, MyAssessmentStatus } from '../submissions';
 import { User } from '../users';
-import { CardItemRow, cardItemRows, childRows } from './families.queries';
+import { CardItemRow, cardItemRows, childRows } from './families.repository';
 import { FAMILY_TEXT } from './families.texts';
 import { ChildAssessment, ChildCardItem, ChildSummary } from './families.types';
 

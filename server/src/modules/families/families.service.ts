@@ -1,4 +1,4 @@
-import { DataSource, EntityManager, In } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { DomainError, notFound } from '../../errors/domain-error';
 import { assertId } from '../../core/ids';
 import { Actor, authorize } from '../../policies';
@@ -7,6 +7,7 @@ import { User } from '../users';
 import { FAMILY_TEXT } from './families.texts';
 import type { ChildrenService } from './families.children';
 import { recordAudit, AuditKind } from '../audit';
+import { deleteLink, insertLink, linkRows, usersByIds, usersByName } from './families.repository';
 
 export interface LinkInput {
   parentId?: unknown;
@@ -39,10 +40,7 @@ export class FamiliesService {
     authorize(actor, 'family.manage', undefined, { message: FAMILY_TEXT.cannotManage });
     const { parent, student } = await this.pair(this.ds.manager, input);
     return this.ds.transaction(async (m) => {
-      const inserted: Array<{ created_at: Date }> = await m.query(
-        `INSERT INTO parent_students (parent_id, student_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING created_at`,
-        [parent.id, student.id],
-      );
+      const inserted = await insertLink(m, parent.id, student.id);
       if (!inserted.length) throw new DomainError('CONFLICT', FAMILY_TEXT.alreadyLinked(fullName(parent), fullName(student)));
       await recordAudit(m, actor, {
         kind: AuditKind.FAMILY_LINKED,
@@ -60,12 +58,7 @@ export class FamiliesService {
     const parentId = assertId(input.parentId, FAMILY_TEXT.notLinked);
     const studentId = assertId(input.studentId, FAMILY_TEXT.notLinked);
     await this.ds.transaction(async (m) => {
-      // a bare DELETE answers [rows, count] through the driver; a CTE answers rows like every SELECT
-      const [{ n, student }]: Array<{ n: number; student: string | null }> = await m.query(
-        `WITH d AS (DELETE FROM parent_students WHERE parent_id = $1 AND student_id = $2 RETURNING 1)
-         SELECT count(*)::int AS n, (SELECT first_name || ' ' || last_name FROM users WHERE id = $2) AS student FROM d`,
-        [parentId, studentId],
-      );
+      const { n, student } = await deleteLink(m, parentId, studentId);
       if (!n) throw notFound(FAMILY_TEXT.notLinked);
       await recordAudit(m, actor, { kind: AuditKind.FAMILY_UNLINKED, targetUserId: parentId, from: student });
     });
@@ -75,7 +68,7 @@ export class FamiliesService {
   private async pair(m: EntityManager, input: LinkInput): Promise<{ parent: User; student: User }> {
     const parentId = assertId(input.parentId, FAMILY_TEXT.userNotFound);
     const studentId = assertId(input.studentId, FAMILY_TEXT.userNotFound);
-    const users = await m.getRepository(User).findBy({ id: In([parentId, studentId]) });
+    const users = await usersByIds(m, [parentId, studentId]);
     const parent = users.find((u) => u.id === parentId);
     const student = users.find((u) => u.id === studentId);
     if (!parent || !student) throw notFound(FAMILY_TEXT.userNotFound);
@@ -99,16 +92,9 @@ export class FamiliesService {
 export async function linkedUsers(ds: DataSource, ids: readonly string[]): Promise<Map<string, User[]>> {
   const out = new Map<string, User[]>(ids.map((id) => [id, []]));
   if (!ids.length) return out;
-  const rows: Array<{ owner: string; id: string }> = await ds.query(
-    `SELECT ps.parent_id AS owner, ps.student_id AS id FROM parent_students ps WHERE ps.parent_id = ANY($1::uuid[])
-     UNION ALL
-     SELECT ps.student_id, ps.parent_id FROM parent_students ps WHERE ps.student_id = ANY($1::uuid[])`,
-    [ids],
-  );
+  const rows = await linkRows(ds, ids);
   if (!rows.length) return out;
-  const users = await ds
-    .getRepository(User)
-    .find({ where: { id: In([...new Set(rows.map((r) => r.id))]) }, order: { lastName: 'ASC', firstName: 'ASC' } });
+  const users = await usersByName(ds, [...new Set(rows.map((r) => r.id))]);
   const byId = new Map(users.map((u) => [u.id, u]));
   const order = new Map(users.map((u, i) => [u.id, i]));
   for (const r of rows.sort((x, y) => order.get(x.id)! - order.get(y.id)!)) {

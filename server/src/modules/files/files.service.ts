@@ -6,6 +6,7 @@ import { DomainError, notFound } from '../../errors/domain-error';
 import { FileStore, LocalFileStore } from './file-store';
 import { S3FileStore } from './s3-file-store';
 import { DetectedKind, MIME_KIND, Utf8TextCheck, declaredMime, detectKind, nameForType } from './file-type';
+import { saveStoredFile } from './files.repository';
 import { StoredFile } from './stored-file.entity';
 
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
@@ -164,7 +165,8 @@ export class FilesService {
    * references it by foreign key: a committed files row nothing references is swept (jobs/file-cleanup.ts).
    */
   record(m: EntityManager, file: ReceivedFile, mime: string, ownerId: string): Promise<StoredFile> {
-    return m.save(
+    return saveStoredFile(
+      m,
       m.create(StoredFile, {
         storageKey: file.key,
         originalName: file.filename,

@@ -4,7 +4,7 @@ import { readableStudent } from '../../policies/children';
 import { Actor, authorize } from '../../policies';
 import { CoursesService } from '../courses';
 import { averageOf, shownTo, shownToItsStudent, standingOf, trendOf } from './gradebook.compute';
-import { gradebookRows, studentById, studentCourseRows } from './gradebook.queries';
+import { gradebookRows, studentById, studentCourseRows } from './gradebook.repository';
 import { CourseGrades, Gradebook, GradebookCell, GradebookColumn, GradebookRow, StudentGrades } from './gradebook.types';
 
 /** Texts of the grades domain. */

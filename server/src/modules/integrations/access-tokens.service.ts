@@ -6,7 +6,14 @@ import { Actor, authorize } from '../../policies';
 import { AccessTokenScope } from '../../policies/credentials';
 import { Role } from '../../core/role';
 import { User } from '../users';
-import { AuthService, VIEWER_SQL, accountInUseSql, ACCESS_TOKEN_PREFIX, hashSecret, newSecret } from '../auth';
+import { AuthService, ACCESS_TOKEN_PREFIX, hashSecret, newSecret } from '../auth';
+import {
+  TokenRow,
+  accessTokenOwner,
+  deleteOwnAccessToken,
+  insertAccessTokenWithinLimit,
+  listAccessTokens,
+} from './integrations.repository';
 import { AccessToken, CreatedAccessToken } from './integrations.types';
 
 export const ACCESS_TOKEN_TEXT = {
@@ -20,20 +27,6 @@ export const ACCESS_TOKEN_TEXT = {
 
 export const MAX_TOKEN_DAYS = 365;
 export const MAX_TOKENS_PER_USER = 50;
-/** As for sessions: last_used_at is written at most once a minute, not on every request. */
-const TOUCH_SECONDS = 60;
-
-interface TokenRow {
-  id: string;
-  name: string;
-  scope: AccessTokenScope;
-  created_at: Date;
-  expires_at: Date;
-  last_used_at: Date | null;
-  active: boolean;
-}
-
-const COLUMNS = 'id, name, scope, created_at, expires_at, last_used_at, expires_at > now() AS active';
 
 const toToken = (r: TokenRow): AccessToken => ({
   id: r.id,
@@ -59,9 +52,7 @@ export class AccessTokenService {
 
   async list(actor: Actor): Promise<AccessToken[]> {
     authorize(actor, 'accessToken.manage', undefined, { message: ACCESS_TOKEN_TEXT.manageInSession });
-    const rows: TokenRow[] = await this.ds.query(`SELECT ${COLUMNS} FROM access_tokens WHERE user_id = $1 ORDER BY created_at DESC, id`, [
-      actor.userId,
-    ]);
+    const rows = await listAccessTokens(this.ds, actor.userId);
     return rows.map(toToken);
   }
 
@@ -74,30 +65,24 @@ export class AccessTokenService {
     if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > MAX_TOKEN_DAYS)
       throw validation(ACCESS_TOKEN_TEXT.expiryInvalid);
     const secret = ACCESS_TOKEN_PREFIX + newSecret().token;
-    // the count and the insert in one statement: two creates at once cannot both pass the limit unseen
-    const rows: TokenRow[] = await this.ds.query(
-      `WITH mine AS (SELECT count(*) AS n FROM access_tokens WHERE user_id = $1 AND expires_at > now())
-       INSERT INTO access_tokens (user_id, name, scope, token_hash, owner_role, expires_at)
-       SELECT $1, $2, $3, $4, u.role, now() + make_interval(days => $5)
-         FROM users u, mine WHERE u.id = $1 AND mine.n < $6
-       RETURNING ${COLUMNS}`,
-      [actor.userId, name, scope, hashSecret(secret), days, MAX_TOKENS_PER_USER],
-    );
-    if (!rows[0]) throw validation(ACCESS_TOKEN_TEXT.tooMany(MAX_TOKENS_PER_USER));
-    return { token: toToken(rows[0]), secret };
+    const row = await insertAccessTokenWithinLimit(this.ds, {
+      userId: actor.userId,
+      name,
+      scope,
+      tokenHash: hashSecret(secret),
+      days,
+      max: MAX_TOKENS_PER_USER,
+    });
+    if (!row) throw validation(ACCESS_TOKEN_TEXT.tooMany(MAX_TOKENS_PER_USER));
+    return { token: toToken(row), secret };
   }
 
   /** Revokes one of your own tokens at once; anyone else's does not exist for you. */
   async revoke(actor: Actor, id: unknown): Promise<void> {
     authorize(actor, 'accessToken.manage', undefined, { message: ACCESS_TOKEN_TEXT.manageInSession });
     const tokenId = assertId(id, ACCESS_TOKEN_TEXT.notFound);
-    const res = await this.ds
-      .createQueryBuilder()
-      .delete()
-      .from('access_tokens')
-      .where('id = :id AND user_id = :me', { id: tokenId, me: actor.userId })
-      .execute();
-    if (!res.affected) throw notFound(ACCESS_TOKEN_TEXT.notFound);
+    const affected = await deleteOwnAccessToken(this.ds, tokenId, actor.userId);
+    if (!affected) throw notFound(ACCESS_TOKEN_TEXT.notFound);
   }
 
   /**
@@ -107,18 +92,7 @@ export class AccessTokenService {
    */
   async resolve(secret: string): Promise<{ actor: Actor; user: User } | null> {
     if (!secret.startsWith(ACCESS_TOKEN_PREFIX) || secret.length > 200) return null;
-    const rows: Array<{ id: string; scope: AccessTokenScope; child_ids: string[]; user: Record<string, unknown> }> = await this.ds.query(
-      `WITH t AS (
-         SELECT a.id, a.scope, a.user_id, a.last_used_at FROM access_tokens a
-           JOIN users o ON o.id = a.user_id AND o.role = a.owner_role AND ${accountInUseSql('o')}
-          WHERE a.token_hash = $1 AND a.expires_at > now()),
-       touched AS (
-         UPDATE access_tokens x SET last_used_at = now() FROM t
-          WHERE x.id = t.id AND (t.last_used_at IS NULL OR t.last_used_at < now() - interval '${TOUCH_SECONDS} seconds'))
-       SELECT t.id, t.scope, ${VIEWER_SQL('u.role')} FROM t JOIN users u ON u.id = t.user_id`,
-      [hashSecret(secret)],
-    );
-    const row = rows[0];
+    const row = await accessTokenOwner(this.ds, hashSecret(secret));
     if (!row) return null;
     const user = this.auth.userFromJson(row.user);
     const role = user.role as Role;

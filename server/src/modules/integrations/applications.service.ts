@@ -8,6 +8,14 @@ import { Actor, authorize } from '../../policies';
 import { applicationActor } from '../../policies/actor';
 import { ALL_SCOPES, SCOPE_DESCRIPTIONS, Scope, isScope } from '../../policies/credentials';
 import { APP_TOKEN_PREFIX, hashSecret, newSecret } from '../auth';
+import {
+  AppRow,
+  applicationOfTokenCounted,
+  deleteApplicationTokens,
+  insertApplication,
+  listApplications,
+  setApplicationSecret,
+} from './integrations.repository';
 import { Application, ApplicationScope, ApplicationWithSecret } from './integrations.types';
 
 export const APPLICATION_TEXT = {
@@ -28,19 +36,6 @@ export const CLIENT_SECRET_PREFIX = 'lmscs_';
 /** RFC 6749 section 4.4.3: the access token's lifetime, at most an hour here. */
 export const APP_TOKEN_SECONDS = 3600;
 const MAX_RANGES = 20;
-
-interface AppRow {
-  id: string;
-  name: string;
-  client_id: string;
-  scopes: string[];
-  allowed_ranges: string[];
-  created_at: Date;
-  secret_created_at: Date | null;
-  last_token_at: Date | null;
-}
-
-const COLUMNS = 'id, name, client_id, scopes, allowed_ranges::text[] AS allowed_ranges, created_at, secret_created_at, last_token_at';
 
 const toApplication = (r: AppRow): Application => ({
   id: r.id,
@@ -65,16 +60,6 @@ function parseRange(value: unknown): string | null {
   if (!/^\d{1,3}$/.test(prefix) || Number(prefix) > max) return null;
   return `${address}/${Number(prefix)}`;
 }
-
-/**
- * Counts one request of the applications `ids` selects (a subquery of application ids) against this minute's
- * limit, answering the new count: the token lookup and the token endpoint count alike.
- */
-export const COUNT_REQUEST_SQL = (ids: string) =>
-  `INSERT INTO application_request_counts (application_id, minute, count)
-   SELECT id, date_trunc('minute', now()), 1 FROM ${ids}
-   ON CONFLICT (application_id, minute) DO UPDATE SET count = application_request_counts.count + 1
-   RETURNING count`;
 
 /** The request's address for an inet comparison; null when Express could not tell it. */
 export const inetOf = (ip: string) => (net.isIP(ip) ? ip : null);
@@ -105,7 +90,7 @@ export class ApplicationService {
 
   async list(actor: Actor): Promise<Application[]> {
     authorize(actor, 'application.manage', undefined, { message: APPLICATION_TEXT.manageInSession });
-    const rows: AppRow[] = await this.ds.query(`SELECT ${COLUMNS} FROM applications ORDER BY lower(name), id`);
+    const rows = await listApplications(this.ds);
     return rows.map(toApplication);
   }
 
@@ -125,11 +110,7 @@ export class ApplicationService {
     );
     const clientId = CLIENT_ID_PREFIX + crypto.randomBytes(12).toString('base64url');
     const { secret, hash } = clientSecret();
-    const [row]: AppRow[] = await this.ds.query(
-      `INSERT INTO applications (name, client_id, secret_hash, scopes, allowed_ranges, created_by, secret_created_at)
-       VALUES ($1, $2, $3, $4, $5::inet[], $6, now()) RETURNING ${COLUMNS}`,
-      [name, clientId, hash, scopes, ranges, actor.userId],
-    );
+    const row = await insertApplication(this.ds, { name, clientId, secretHash: hash, scopes, ranges, createdBy: actor.userId });
     return { application: toApplication(row), clientSecret: secret };
   }
 
@@ -149,14 +130,10 @@ export class ApplicationService {
 
   private replaceSecret(id: string, hash: string | null): Promise<AppRow> {
     return this.ds.transaction(async (m: EntityManager) => {
-      const [rows]: [AppRow[], number] = await m.query(
-        `UPDATE applications SET secret_hash = $2, secret_created_at = CASE WHEN $2::text IS NULL THEN NULL ELSE now() END
-          WHERE id = $1 RETURNING ${COLUMNS}`,
-        [id, hash],
-      );
-      if (!rows[0]) throw notFound(APPLICATION_TEXT.notFound);
-      await m.query('DELETE FROM application_tokens WHERE application_id = $1', [id]);
-      return rows[0];
+      const row = await setApplicationSecret(m, id, hash);
+      if (!row) throw notFound(APPLICATION_TEXT.notFound);
+      await deleteApplicationTokens(m, id);
+      return row;
     });
   }
 
@@ -168,18 +145,7 @@ export class ApplicationService {
    */
   async resolve(secret: string, ip: string): Promise<{ actor: Actor } | null> {
     if (!secret.startsWith(APP_TOKEN_PREFIX) || secret.length > 200) return null;
-    const rows: Array<{ id: string; name: string; scopes: Scope[]; address_ok: boolean; count: number }> = await this.ds.query(
-      `WITH t AS (
-         SELECT a.id, a.name, t.scopes, a.allowed_ranges FROM application_tokens t
-           JOIN applications a ON a.id = t.application_id AND a.secret_hash IS NOT NULL
-          WHERE t.token_hash = $1 AND t.expires_at > now()),
-       counted AS (${COUNT_REQUEST_SQL('t')})
-       SELECT t.id, t.name, t.scopes, (SELECT count FROM counted) AS count,
-              cardinality(t.allowed_ranges) = 0 OR coalesce($2::inet <<= ANY(t.allowed_ranges), false) AS address_ok
-         FROM t`,
-      [hashSecret(secret), inetOf(ip)],
-    );
-    const row = rows[0];
+    const row = await applicationOfTokenCounted(this.ds, hashSecret(secret), inetOf(ip));
     if (!row) return null;
     if (!row.address_ok) throw new DomainError('UNAUTHENTICATED', APPLICATION_TEXT.addressRefused);
     const limit = this.config.appRateLimitPerMinute;

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { Scope } from '../../policies/credentials';
 import { APP_TOKEN_PREFIX, hashSecret, newSecret } from '../auth';
-import { APPLICATION_TEXT, APP_TOKEN_SECONDS, COUNT_REQUEST_SQL, inetOf } from './applications.service';
+import { APPLICATION_TEXT, APP_TOKEN_SECONDS, inetOf } from './applications.service';
+import { clientApplication, countApplicationRequest, insertApplicationToken } from './integrations.repository';
 
 /** RFC 6749 section 5.2's error codes that this endpoint uses. */
 export type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'invalid_scope' | 'unsupported_grant_type' | 'rate_limited';
@@ -94,15 +94,11 @@ export class OAuthService {
     const grant = param(req.body, 'grant_type');
     const asked = param(req.body, 'scope');
 
-    const [app]: Array<{ id: string; secret_hash: string | null; scopes: Scope[]; address_ok: boolean }> = await this.ds.query(
-      `SELECT id, secret_hash, scopes, cardinality(allowed_ranges) = 0 OR coalesce($2::inet <<= ANY(allowed_ranges), false) AS address_ok
-         FROM applications WHERE client_id = $1`,
-      [client.id.slice(0, 200), inetOf(req.ip)],
-    );
+    const app = await clientApplication(this.ds, client.id.slice(0, 200), inetOf(req.ip));
     const ok = !!app?.secret_hash && sameHash(app.secret_hash, hashSecret(client.secret)) && app.address_ok;
     if (!ok) throw new OAuthError('invalid_client', OAUTH_TEXT.badClient);
     // asking for tokens counts against the client's limit too, so the endpoint cannot be used to pile up rows
-    const [{ count }]: Array<{ count: number }> = await this.ds.query(COUNT_REQUEST_SQL('(SELECT $1::uuid AS id) AS x'), [app.id]);
+    const count = await countApplicationRequest(this.ds, app.id);
     const limit = this.config.appRateLimitPerMinute;
     if (count > limit) throw new OAuthError('rate_limited', APPLICATION_TEXT.rateLimited(limit));
 
@@ -113,13 +109,7 @@ export class OAuthService {
     if (refused !== undefined || !scopes.length) throw new OAuthError('invalid_scope', OAUTH_TEXT.scopeInvalid(refused ?? ''));
 
     const token = APP_TOKEN_PREFIX + newSecret().token;
-    await this.ds.query(
-      `WITH issued AS (
-         INSERT INTO application_tokens (application_id, token_hash, scopes, expires_at)
-         VALUES ($1, $2, $3, now() + make_interval(secs => $4)))
-       UPDATE applications SET last_token_at = now() WHERE id = $1`,
-      [app.id, hashSecret(token), scopes, APP_TOKEN_SECONDS],
-    );
+    await insertApplicationToken(this.ds, { applicationId: app.id, tokenHash: hashSecret(token), scopes, seconds: APP_TOKEN_SECONDS });
     return { access_token: token, token_type: 'bearer', expires_in: APP_TOKEN_SECONDS, scope: scopes.join(' ') };
   }
 }

@@ -4,7 +4,7 @@ import { Config } from '../../config';
 import { logger } from '../../core/logger';
 import { requestStore } from '../../core/request-store';
 import { ScheduledJob, schedule } from '../../jobs/schedule';
-import { OutboxMessage } from './outbox.entity';
+import { claimDueMessages, insertOutboxMessages, markMessageFailed, markMessageSent } from './mail.repository';
 
 export interface MailMessage {
   to: string;
@@ -53,10 +53,7 @@ export class MailService {
   /** Queues several messages in one statement (in the caller's transaction). */
   async enqueueAll(manager: EntityManager, messages: MailMessage[]): Promise<void> {
     if (!messages.length) return;
-    await manager.insert(
-      OutboxMessage,
-      messages.map((message) => ({ to: message.to, subject: message.subject, text: message.text })),
-    );
+    await insertOutboxMessages(manager, messages);
     this.kept(messages);
   }
 
@@ -119,14 +116,7 @@ export class MailService {
    */
   async deliverDue(): Promise<number> {
     if (!this.transport) return 0;
-    const [claimed]: [Array<{ id: string; to_address: string; subject: string; text: string; attempts: number }>] = await this.ds.query(
-      `UPDATE mail_outbox SET attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => $2)
-        WHERE id IN (SELECT id FROM mail_outbox
-                      WHERE sent_at IS NULL AND next_attempt_at <= now() AND attempts < $3
-                      ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED)
-        RETURNING id, to_address, subject, text, attempts`,
-      [BATCH, CLAIM_SECONDS, MAX_ATTEMPTS],
-    );
+    const claimed = await claimDueMessages(this.ds, BATCH, CLAIM_SECONDS, MAX_ATTEMPTS);
     for (const m of claimed) {
       try {
         await this.transport.sendMail({ from: this.config.mailFrom, to: m.to_address, subject: m.subject, text: m.text });
@@ -136,14 +126,10 @@ export class MailService {
           { err, to: m.to_address, attempts: m.attempts },
           last ? 'mail delivery failed; giving up' : 'mail delivery failed; will retry',
         );
-        await this.ds.query(`UPDATE mail_outbox SET last_error = $2, next_attempt_at = now() + make_interval(secs => $3) WHERE id = $1`, [
-          m.id,
-          String((err as Error)?.message ?? err).slice(0, 1000),
-          retrySeconds(m.attempts),
-        ]);
+        await markMessageFailed(this.ds, m.id, String((err as Error)?.message ?? err).slice(0, 1000), retrySeconds(m.attempts));
         continue;
       }
-      await this.ds.query(`UPDATE mail_outbox SET sent_at = now(), last_error = NULL WHERE id = $1`, [m.id]);
+      await markMessageSent(this.ds, m.id);
     }
     return claimed.length;
   }

@@ -4,4 +4,4 @@
  */
 export { queueDailyDigests } from './notifications.digest';
 export { notificationsManifest } from './notifications.manifest';
-export { notifyDueSoon } from './notifications.record';
+export { notifyDueSoon } from './notifications.repository';

@@ -6,7 +6,7 @@ import { NotificationsResolver } from './notifications.resolver';
 import { NotificationsService } from './notifications.service';
 import { notificationsRouter } from './notifications.rest';
 import { notificationSeeder } from './notifications.seed';
-import { notifyAnnouncement, notifyGraded, notifyReleased, notifyReopened, notifyReply } from './notifications.record';
+import { notifyAnnouncement, notifyGraded, notifyReleased, notifyReopened, notifyReply } from './notifications.repository';
 
 /**
  * What is new and what is due (issue 17 point 4): notifications (written by the services that make the

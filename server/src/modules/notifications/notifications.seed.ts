@@ -1,5 +1,5 @@
 import type { DemoSeeder } from '../../db/demo-types';
-import { notifyAnnouncement, notifyDueSoon, notifyGraded, notifyReleased } from './notifications.record';
+import { notifyAnnouncement, notifyDueSoon, notifyGraded, notifyReleased } from './notifications.repository';
 
 /**
  * The demo school's bell: what the other domains' seeds did (announcements posted, work graded, results

@@ -1,7 +1,7 @@
 import { GRADE, GradingWorld, REOPEN, code, gradingWorld } from '../../test/grading.fixtures';
 import { makeUser } from '../../test/factories';
 import { Role } from '../../core/role';
-import { notifyAnnouncement } from './notifications.record';
+import { notifyAnnouncement } from './notifications.repository';
 import { sendDailyDigests, sweepDueSoon } from '../../jobs/notifications';
 import { ITEM_KIND_SQL, NotificationTargetRow, linkOfRow } from './notifications.targets';
 

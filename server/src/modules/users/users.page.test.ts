@@ -7,7 +7,7 @@ import { Page, PageWindow } from '../../core/paging';
 import { isId } from '../../core/ids';
 import { isRole } from '../../core/role';
 import { User } from './user.entity';
-import { UserFilter } from './users.service';
+import type { UserFilter } from './users.repository';
 import { USER_TEXT } from './users.validation';
 
 /**

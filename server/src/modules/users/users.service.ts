@@ -1,16 +1,28 @@
-import { DataSource, In, QueryFailedError } from 'typeorm';
+import { DataSource, QueryFailedError } from 'typeorm';
 import { DomainError, notFound, validation } from '../../errors/domain-error';
 import { Actor, authorize, can } from '../../policies';
 import type { Services } from '../../core/context';
 import { MailMessage, MailService } from '../mail';
-import { assertId, isId } from '../../core/ids';
+import { assertId } from '../../core/ids';
 import { Page, PageLimits, PageWindow } from '../../core/paging';
 import { Role, isRole } from '../../core/role';
 import { User } from './user.entity';
 import { NewUserFields, USER_TEXT, normalizeEmail, validateNewUser } from './users.validation';
-import { IMPORT_LINK_TEXT, INSERT_LINKS_SQL, rowLinks } from './users.import-links';
-import { userFacts } from './users.facts';
-import { usersPageSql } from './users.page';
+import { IMPORT_LINK_TEXT, rowLinks } from './users.import-links';
+import {
+  type UserFilter,
+  deleteUser,
+  insertFamilyLinks,
+  insertPendingUsers,
+  lockUser,
+  rolesByEmail,
+  updateUser,
+  userById,
+  userFacts,
+  usersByIds,
+  usersMatching,
+  usersPage,
+} from './users.repository';
 import { recordAudit, AuditKind } from '../audit';
 
 /**
@@ -18,13 +30,6 @@ import { recordAudit, AuditKind } from '../audit';
  * this domain's (the user row, its validation and shape) and not the other way round.
  */
 export type AuthService = Services['auth'];
-
-export interface UserFilter {
-  role?: Role | null;
-  search?: string | null;
-  /** Only users placed in this class (its students). */
-  classId?: string | null;
-}
 
 /** A page of users: at most 200, 50 unless asked. */
 export const USER_PAGE: PageLimits = { max: 200, size: 50 };
@@ -85,57 +90,29 @@ export class UsersService {
     private readonly mail: MailService,
   ) {}
 
-  private query(filter: UserFilter) {
-    const qb = this.ds.getRepository(User).createQueryBuilder('u');
-    if (filter.role !== undefined && filter.role !== null) {
-      if (!isRole(filter.role)) throw validation('Unknown role', 'role');
-      qb.andWhere('u.role = :role', { role: filter.role });
-    }
-    if (filter.classId !== undefined && filter.classId !== null) {
-      // an id that cannot exist matches no one, as an unknown class does
-      qb.andWhere(isId(filter.classId) ? 'u.class_id = :classId' : 'false', { classId: filter.classId });
-    }
-    const search = filter.search?.trim();
-    if (search) {
-      const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      qb.andWhere('(u.first_name ILIKE :like OR u.last_name ILIKE :like OR u.email ILIKE :like)', { like });
-    }
-    return qb.orderBy('u.last_name', 'ASC').addOrderBy('u.first_name', 'ASC').addOrderBy('u.id', 'ASC');
+  /** A list's role must be one of the five; any class id and search are fine (an unknown class matches no one). */
+  private checked(filter: UserFilter): UserFilter {
+    if (filter.role !== undefined && filter.role !== null && !isRole(filter.role)) throw validation('Unknown role', 'role');
+    return filter;
   }
 
   /** One page (by last name, first name, id) with the total: one statement whatever the size (usersPageSql). */
   async page(actor: Actor, filter: UserFilter, window: PageWindow): Promise<Page<User>> {
     authorize(actor, 'user.list', undefined, { message: USER_TEXT.cannotManage });
-    const where: string[] = ['true'];
-    const params: unknown[] = [window.offset, window.limit];
-    const param = (v: unknown) => `$${params.push(v)}`;
-    if (filter.role !== undefined && filter.role !== null) {
-      if (!isRole(filter.role)) throw validation('Unknown role', 'role');
-      where.push(`u.role = ${param(filter.role)}`);
-    }
-    if (filter.classId !== undefined && filter.classId !== null) {
-      // an id that cannot exist matches no one, as an unknown class does
-      where.push(isId(filter.classId) ? `u.class_id = ${param(filter.classId)}::uuid` : 'false');
-    }
-    const search = filter.search?.trim();
-    if (search) {
-      const like = param(`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-      where.push(`(u.first_name ILIKE ${like} OR u.last_name ILIKE ${like} OR u.email ILIKE ${like})`);
-    }
-    const [{ items, total }]: Array<{ items: User[]; total: number }> = await this.ds.query(usersPageSql(where.join(' AND ')), params);
+    const { items, total } = await usersPage(this.ds, this.checked(filter), window);
     return { items, total, window };
   }
 
   /** The whole list, for the REST adapter when no window is asked for (the spec's client reads whole lists). */
   async list(actor: Actor, filter: UserFilter): Promise<User[]> {
     authorize(actor, 'user.list', undefined, { message: USER_TEXT.cannotManage });
-    return this.query(filter).getMany();
+    return usersMatching(this.ds, this.checked(filter));
   }
 
   async get(actor: Actor, id: string): Promise<User> {
     assertId(id, USER_TEXT.notFound);
     authorize(actor, 'user.read', { id }, { as: 'notFound', message: USER_TEXT.notFound });
-    const user = await this.ds.getRepository(User).findOneBy({ id });
+    const user = await userById(this.ds, id);
     if (!user) throw notFound(USER_TEXT.notFound);
     return user;
   }
@@ -153,26 +130,19 @@ export class UsersService {
   private async insertInvited(actor: Actor, all: NewUserFields[], links: Array<[string, string]> = []): Promise<User[]> {
     try {
       const users = await this.ds.transaction(async (m) => {
-        const inserted = await m
-          .createQueryBuilder()
-          .insert()
-          .into(User)
-          .values(all.map((f) => ({ ...f, activated: false, passwordHash: null })))
-          .returning(['id'])
-          .execute();
-        const ids = (inserted.raw as Array<{ id: string }>).map((r) => r.id);
+        const ids = await insertPendingUsers(m, all);
         const tokens = await this.auth.issueTokens(m, ids, 'invite', this.auth.inviteDays * 86_400_000);
         await this.mail.enqueueAll(
           m,
           all.map((f, i) => invitation(f, tokens[i], this.auth.inviteDays)),
         );
-        if (links.length) await m.query(INSERT_LINKS_SQL, [links.map((l) => l[0]), links.map((l) => l[1])]);
+        if (links.length) await insertFamilyLinks(m, links);
         await recordAudit(
           m,
           actor,
           ids.map((id, i) => ({ kind: AuditKind.USER_CREATED, targetUserId: id, to: `${all[i].email} (${all[i].role})` })),
         );
-        const rows = await m.getRepository(User).findBy({ id: In(ids) });
+        const rows = await usersByIds(m, ids);
         const byId = new Map(rows.map((u) => [u.id, u]));
         return ids.map((id) => byId.get(id)!);
       });
@@ -198,7 +168,7 @@ export class UsersService {
     let invited = false;
     try {
       const out = await this.ds.transaction(async (m) => {
-        const target = await m.getRepository(User).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+        const target = await lockUser(m, id);
         if (!target) throw notFound(USER_TEXT.notFound);
         if (target.id === actor.userId && input.role != null && input.role !== target.role)
           throw new DomainError('FORBIDDEN', USER_TEXT.cannotChangeOwnRole);
@@ -222,7 +192,7 @@ export class UsersService {
         if (verified && emailChanged && target.activated) throw validation(USER_TEXT.cannotMarkVerified);
         const unplace = roleChanged && fields.role !== Role.Student ? { classId: null, academicYearId: null } : {};
         const email = emailChanged && verified ? fields.email : target.email;
-        await m.update(User, { id }, { ...fields, email, ...unplace });
+        await updateUser(m, id, { ...fields, email, ...unplace });
         const audit = [];
         const oldName = `${target.firstName} ${target.lastName}`;
         const newName = `${fields.firstName} ${fields.lastName}`;
@@ -249,7 +219,7 @@ export class UsersService {
         }
         if (roleChanged) await this.auth.endSessions(m, id);
         await recordAudit(m, actor, audit);
-        return { user: await m.getRepository(User).findOneByOrFail({ id }), message };
+        return { user: (await userById(m, id))!, message };
       });
       if (invited) void this.mail.deliverPending();
       return out;
@@ -266,7 +236,7 @@ export class UsersService {
   async resendInvitation(actor: Actor, id: unknown, ip: string): Promise<User> {
     const userId = assertId(id, USER_TEXT.notFound);
     if (!can(actor, 'user.list')) throw new DomainError('FORBIDDEN', USER_TEXT.cannotManage);
-    const target = await this.ds.getRepository(User).findOneBy({ id: userId });
+    const target = await userById(this.ds, userId);
     if (!target) throw notFound(USER_TEXT.notFound);
     authorize(actor, 'user.update', (await userFacts(this.ds, actor, [userId])).get(userId)!, { message: USER_TEXT.cannotManage });
     if (target.activated) throw validation(USER_TEXT.alreadyActive);
@@ -319,13 +289,7 @@ export class UsersService {
       ...new Set(checked.filter((c) => c.fields && !c.error).flatMap((c) => [c.email, ...c.links.named.map((n) => n.email)])),
     ];
     // one statement: which emails are taken, and the roles of the users the link columns name
-    const existing = new Map<string, Role>(
-      emails.length
-        ? (await this.ds.query(`SELECT lower(email) AS email, role FROM users WHERE lower(email) = ANY($1)`, [emails])).map(
-            (r: { email: string; role: Role }) => [r.email, r.role],
-          )
-        : [],
-    );
+    const existing = await rolesByEmail(this.ds, emails);
     for (const c of checked) if (!c.error && existing.has(c.email)) c.error = USER_TEXT.emailTaken;
     for (const c of checked) if (c.error) c.fields = null;
     // a named user is a valid row of this file with the role, or a user of the school with it
@@ -367,13 +331,13 @@ export class UsersService {
   async delete(actor: Actor, id: string): Promise<void> {
     assertId(id, USER_TEXT.notFound);
     if (!can(actor, 'user.list')) throw new DomainError('FORBIDDEN', USER_TEXT.cannotManage);
-    const target = await this.ds.getRepository(User).findOneBy({ id });
+    const target = await userById(this.ds, id);
     if (!target) throw notFound(USER_TEXT.notFound);
     if (target.id === actor.userId) throw new DomainError('FORBIDDEN', USER_TEXT.cannotDeleteSelf);
     authorize(actor, 'user.delete', (await userFacts(this.ds, actor, [id])).get(id)!, { message: USER_TEXT.cannotManage });
     await this.ds.transaction(async (m) => {
       await recordAudit(m, actor, { kind: AuditKind.USER_DELETED, targetUserId: id, from: `${target.email} (${target.role})` });
-      await m.getRepository(User).delete({ id });
+      await deleteUser(m, id);
     });
   }
 }

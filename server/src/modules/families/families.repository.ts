@@ -1,7 +1,13 @@
-import { DataSource } from 'typeorm';
+/**
+ * Every statement the families domain runs (its migration and demo seed aside): the links between parents and
+ * students, and the rows of the parent dashboard. Raw SQL throughout (the link table has no entity), except the
+ * users of a link, read as User entities through TypeORM's repository. Services decide; these only read and write.
+ */
+import { DataSource, EntityManager, In } from 'typeorm';
 import { assessmentShownToStudentSql } from '../../policies/sql';
 import { ASSESSMENT_REF } from '../assessments';
 import { SubmissionStatus } from '../submissions';
+import { User } from '../users';
 
 /** How many graded and how many due items a child's card lists. */
 export const CARD_ITEMS = 5;
@@ -79,4 +85,46 @@ export function cardItemRows(ds: DataSource, studentIds: string[]): Promise<Card
      ORDER BY student_id, list, n`,
     [studentIds, CARD_ITEMS],
   );
+}
+
+/** Links a parent to a student; the row's creation time, or no row when the link exists already (the caller says CONFLICT). */
+export function insertLink(m: EntityManager, parentId: string, studentId: string): Promise<Array<{ created_at: Date }>> {
+  return m.query(`INSERT INTO parent_students (parent_id, student_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING created_at`, [
+    parentId,
+    studentId,
+  ]);
+}
+
+/** Removes a link: how many rows went (0 or 1) and the student's name for the audit, in one statement. */
+export async function deleteLink(m: EntityManager, parentId: string, studentId: string): Promise<{ n: number; student: string | null }> {
+  // a bare DELETE answers [rows, count] through the driver; a CTE answers rows like every SELECT
+  const [row]: Array<{ n: number; student: string | null }> = await m.query(
+    `WITH d AS (DELETE FROM parent_students WHERE parent_id = $1 AND student_id = $2 RETURNING 1)
+         SELECT count(*)::int AS n, (SELECT first_name || ' ' || last_name FROM users WHERE id = $2) AS student FROM d`,
+    [parentId, studentId],
+  );
+  return row;
+}
+
+/** The users of these ids that exist, in no order (the two ends of a link, checked by the caller). */
+export function usersByIds(m: EntityManager, ids: string[]): Promise<User[]> {
+  return m.getRepository(User).findBy({ id: In(ids) });
+}
+
+/**
+ * Each link of `ids` as (owner, the user at its other end): children of parents, parents of students. A link's two
+ * ends never share a role, so one statement answers both.
+ */
+export function linkRows(ds: DataSource, ids: readonly string[]): Promise<Array<{ owner: string; id: string }>> {
+  return ds.query(
+    `SELECT ps.parent_id AS owner, ps.student_id AS id FROM parent_students ps WHERE ps.parent_id = ANY($1::uuid[])
+     UNION ALL
+     SELECT ps.student_id, ps.parent_id FROM parent_students ps WHERE ps.student_id = ANY($1::uuid[])`,
+    [ids],
+  );
+}
+
+/** These users by last then first name (the order a user's family links are listed in). */
+export function usersByName(ds: DataSource, ids: string[]): Promise<User[]> {
+  return ds.getRepository(User).find({ where: { id: In(ids) }, order: { lastName: 'ASC', firstName: 'ASC' } });
 }

@@ -1,13 +1,29 @@
-import { EntityManager } from 'typeorm';
-import { ASSESSMENT_REF } from '../assessments';
+import { DataSource, EntityManager } from 'typeorm';
+import { Page, PageWindow } from '../../core/paging';
+import { Actor } from '../../policies';
+import { ASSESSMENT_REF, AssessmentKind } from '../assessments';
 import { EFFECTIVE_DUE_SQL } from '../submissions';
-import { itemShownToStudentSql, resultsShownSql } from '../../policies/sql';
-import { NotificationTarget } from './notifications.targets';
+import { itemShownToStudentSql, notificationOwnSql, resultsShownSql } from '../../policies/sql';
+import { Notification } from './notification.entity';
+import { ITEM_KIND_SQL, NotificationTarget, NotificationTargetRow } from './notifications.targets';
+
+/*
+ * Every statement of the notifications domain (issue 29): the producers that write notices, the bell's reads
+ * and marks, the To Do, the digest's claim and lines, the settings. SQL throughout, but for the bell's list,
+ * which TypeORM's builder hydrates into Notification rows.
+ */
 
 /**
- * The producers of notifications: each is called by the service that makes the change, with that change's
- * transaction (so a rolled-back change leaves no notice), and writes its rows in one statement whatever the
- * number of recipients. "Once per event" is the table's unique key (user, kind, subject, event_key): a retried
+ * A notice whose subject its reader can no longer see leaves the lists (and the count): an announcement or an
+ * item hidden after it was written. Decided in SQL on the alias `n`.
+ */
+export const STILL_SHOWN = `(n.announcement_id IS NULL OR EXISTS (SELECT 1 FROM announcements nan WHERE nan.id = n.announcement_id AND nan.is_visible))
+  AND (n.assessment_id IS NULL OR EXISTS (SELECT 1 FROM assessments a WHERE a.id = n.assessment_id AND ${ASSESSMENT_REF.visible}))`;
+
+/**
+ * The producers of notifications: each runs (for the event it answers, notifications.manifest.ts) in the
+ * transaction of the change (so a rolled-back change leaves no notice), and writes its rows in one statement
+ * whatever the number of recipients. "Once per event" is the table's unique key (user, kind, subject, event_key): a retried
  * or repeated operation inserts nothing new (ON CONFLICT DO NOTHING). Each producer decides in SQL, at the
  * moment of the change, whether the recipient may see what the notice is about. A row stores what it points at
  * (`target`, notifications.targets.ts, with the ids in its own columns), never a URL: the route table makes the
@@ -159,4 +175,126 @@ export async function notifyDueSoon(m: EntityManager): Promise<number> {
     ),
   );
   return rows.length;
+}
+
+/** The viewer's own notices that are still shown, as a builder on `n` that the page and the counts add to. */
+const own = (m: DataSource | EntityManager, actor: Actor) =>
+  m
+    .getRepository(Notification)
+    .createQueryBuilder('n')
+    .where(notificationOwnSql(actor, 'n.user_id', ':viewer'), { viewer: actor.userId })
+    .andWhere(STILL_SHOWN);
+
+/** A page of the viewer's notices, newest first, and their total: two statements. */
+export async function ownNotificationsPage(m: DataSource | EntityManager, actor: Actor, window: PageWindow): Promise<Page<Notification>> {
+  const items = await own(m, actor)
+    .orderBy('n.created_at', 'DESC')
+    .addOrderBy('n.id', 'DESC')
+    .offset(window.offset)
+    .limit(window.limit)
+    .getMany();
+  return { items, total: await own(m, actor).getCount(), window };
+}
+
+/** How many of the viewer's shown notices are unread: the badge. */
+export function unreadNotificationCount(m: DataSource | EntityManager, actor: Actor): Promise<number> {
+  return own(m, actor).andWhere('n.read_at IS NULL').getCount();
+}
+
+export function notificationById(m: DataSource | EntityManager, id: string): Promise<Notification | null> {
+  return m.getRepository(Notification).findOne({ where: { id } });
+}
+
+/** Marks one notice read, keeping the first time it was; when it was read (undefined: no such row). */
+export async function markNotificationRead(m: DataSource | EntityManager, id: string): Promise<Date | undefined> {
+  const [[row]]: [Array<{ read_at: Date }>] = await m.query(
+    'UPDATE notifications SET read_at = COALESCE(read_at, now()) WHERE id = $1 RETURNING read_at',
+    [id],
+  );
+  return row?.read_at;
+}
+
+/** Marks every unread notice of the viewer's that the list shows; how many changed. */
+export async function markOwnNotificationsRead(m: DataSource | EntityManager, actor: Actor): Promise<number> {
+  const [, count]: [unknown, number] = await m.query(
+    `UPDATE notifications n SET read_at = now() WHERE ${notificationOwnSql(actor, 'n.user_id', '$1')} AND n.read_at IS NULL AND ${STILL_SHOWN}`,
+    [actor.userId],
+  );
+  return count;
+}
+
+/** One student's open work due within `days`, soonest first (at most 50): the To Do. */
+export function openWorkWithin(
+  m: DataSource | EntityManager,
+  studentId: string,
+  days: number,
+): Promise<Array<{ assessment_id: string; kind: AssessmentKind; title: string; course_id: string; due_date: Date }>> {
+  return m.query(
+    `SELECT * FROM (${openWorkSql('$1', 'now()', `now() + make_interval(days => $2)`)}) w ORDER BY w.due_date, w.title, w.assessment_id LIMIT 50`,
+    [studentId, days],
+  );
+}
+
+/** The user's daily digest setting (undefined: never set, which means on). */
+export async function dailyDigestSetting(m: DataSource | EntityManager, userId: string): Promise<boolean | undefined> {
+  const [row]: Array<{ daily_digest: boolean }> = await m.query('SELECT daily_digest FROM notification_settings WHERE user_id = $1', [
+    userId,
+  ]);
+  return row?.daily_digest;
+}
+
+export async function saveDailyDigestSetting(m: DataSource | EntityManager, userId: string, dailyDigest: boolean): Promise<void> {
+  await m.query(
+    `INSERT INTO notification_settings (user_id, daily_digest) VALUES ($1, $2)
+     ON CONFLICT (user_id) DO UPDATE SET daily_digest = EXCLUDED.daily_digest, updated_at = now()`,
+    [userId, dailyDigest],
+  );
+}
+
+/** A user given today's digest by claimDailyDigests. */
+export interface DigestRecipient {
+  user_id: string;
+  email: string;
+  first_name: string;
+}
+
+/**
+ * Claims today's digest for every activated user who has not turned it off, has something unread or due within
+ * 24 hours, and has not had today's: a row in notification_digests (its primary key (user, day) makes it once per
+ * user per day, whatever runs twice). One statement whatever the number of users; the users claimed.
+ */
+export function claimDailyDigests(m: EntityManager): Promise<DigestRecipient[]> {
+  return m.query(
+    `WITH candidates AS (
+       SELECT u.id FROM users u
+        WHERE u.activated
+          AND NOT EXISTS (SELECT 1 FROM notification_settings ns WHERE ns.user_id = u.id AND NOT ns.daily_digest)
+          AND NOT EXISTS (SELECT 1 FROM notification_digests d WHERE d.user_id = u.id AND d.day = (now() AT TIME ZONE 'UTC')::date)
+          AND (EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = u.id AND n.read_at IS NULL AND ${STILL_SHOWN})
+               -- the open work of every student found in one pass, not one search per user (2,000 users of the
+               -- large bench school would otherwise search the assessments 2,000 times)
+               OR u.id IN (SELECT w.student_id FROM (${openWorkSql(null, 'now()', `now() + interval '24 hours'`)}) w))),
+     sent AS (
+       INSERT INTO notification_digests (user_id, day) SELECT id, (now() AT TIME ZONE 'UTC')::date FROM candidates
+       ON CONFLICT DO NOTHING RETURNING user_id)
+     SELECT s.user_id, u.email, u.first_name FROM sent s JOIN users u ON u.id = s.user_id`,
+  );
+}
+
+/** A line of a digest: an unread notice or an item due, with its target (the route table makes its link). */
+export type DigestRow = NotificationTargetRow & { user_id: string; what: 'unread' | 'due'; title: string; at: Date };
+
+/** The digest lines of `userIds`: their unread shown notices and their work due within 24 hours, by user, kind and time. */
+export function digestRows(m: EntityManager, userIds: string[]): Promise<DigestRow[]> {
+  return m.query(
+    `SELECT user_id, what, title, target, course_id, assessment_id, item_kind, at FROM (
+       SELECT n.user_id, 'unread' AS what, n.title, n.target, n.course_id, n.assessment_id, ${ITEM_KIND_SQL('n')} AS item_kind, n.created_at AS at
+         FROM notifications n
+        WHERE n.user_id = ANY($1::uuid[]) AND n.read_at IS NULL AND ${STILL_SHOWN}
+       UNION ALL
+       SELECT w.student_id, 'due', w.title, '${NotificationTarget.itemSubmit}', w.course_id, w.assessment_id, w.kind::text, w.due_date
+         FROM (${openWorkSql(null, 'now()', `now() + interval '24 hours'`)}) w WHERE w.student_id = ANY($1::uuid[])
+     ) x ORDER BY user_id, what, at`,
+    [userIds],
+  );
 }
