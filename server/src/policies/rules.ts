@@ -48,7 +48,7 @@ const GRADEBOOK = [SCOPES.schoolRead, SCOPES.gradebookRead];
 /** What SuperAdmin and Admin read, the school-wide read scope reads too (writes stay refused: 'credential.write'). */
 const readsSchool = anyOf(manager, app(SCOPES.schoolRead));
 
-/** What the user rules know about the user acted on (users/users.facts.ts loads it). */
+/** What the user rules know about the user acted on (users/users.repository.ts userFacts loads it). */
 export interface UserFacts {
   id: string;
   role: Role;

@@ -1,16 +1,25 @@
 import DataLoader from 'dataloader';
-import { DataSource, In } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { byIdLoader, listLoader } from '../../core/dataloaders';
 import { windowedLoader } from '../../core/paging';
 import { User } from '../users';
-import { Role } from '../../core/role';
-import { AcademicYear } from './academic-year.entity';
-import { AcademicPeriod } from './academic-period.entity';
-import { SchoolClass } from './class.entity';
 import { Subject } from './subject.entity';
 import { Allocation } from './allocation.entity';
 import { Actor } from '../../policies';
-import { allocationReadableSql } from '../../policies/sql';
+import {
+  type AllocationTreeRow,
+  allocationRowsOfClasses,
+  classesByIds,
+  classesOfYears,
+  periodsOfYears,
+  studentCounts,
+  studentsInWindow,
+  subjectsByIds,
+  teacherLinks,
+  usersByName,
+  yearsByIds,
+} from './academic.repository.loaders';
+import { usersByIds } from './academic.repository.allocations';
 
 function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
   const out = new Map<string, T[]>();
@@ -19,29 +28,6 @@ function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
     out.set(k, [...(out.get(k) ?? []), row]);
   }
   return out;
-}
-
-interface AllocationTreeRow {
-  id: string;
-  class_id: string;
-  subject_id: string;
-  academic_year_id: string;
-  version: number;
-  created_ms: number;
-  s_name: string;
-  s_description: string;
-  s_is_active: boolean;
-  s_version: number;
-  s_created_ms: number;
-  t_id: string | null;
-  t_first_name: string;
-  t_last_name: string;
-  t_email: string;
-  t_role: Role;
-  t_activated: boolean;
-  t_class_id: string | null;
-  t_academic_year_id: string | null;
-  t_created_ms: number;
 }
 
 /** One allocation per id in the rows' order, its teachers in row order (rows come one per allocation and teacher). */
@@ -103,51 +89,28 @@ function allocationsFromRows(rows: AllocationTreeRow[]): Allocation[] {
  */
 export function academicLoaders(ds: DataSource, actor: Actor | null) {
   return {
-    yearById: byIdLoader((ids) => ds.getRepository(AcademicYear).findBy({ id: In(ids) })),
-    classById: byIdLoader((ids) => ds.getRepository(SchoolClass).findBy({ id: In(ids) })),
-    subjectById: byIdLoader((ids) => ds.getRepository(Subject).findBy({ id: In(ids) })),
+    yearById: byIdLoader((ids) => yearsByIds(ds, ids)),
+    classById: byIdLoader((ids) => classesByIds(ds, ids)),
+    subjectById: byIdLoader((ids) => subjectsByIds(ds, ids)),
 
     periodsByYearId: listLoader(
-      (yearIds) =>
-        ds
-          .getRepository(AcademicPeriod)
-          .find({ where: { academicYearId: In(yearIds) }, order: { startDate: 'ASC', type: 'DESC', title: 'ASC' } }),
+      (yearIds) => periodsOfYears(ds, yearIds),
       (p) => p.academicYearId,
     ),
 
     classesByYearId: listLoader(
-      (yearIds) => ds.getRepository(SchoolClass).find({ where: { academicYearId: In(yearIds) }, order: { name: 'ASC', id: 'ASC' } }),
+      (yearIds) => classesOfYears(ds, yearIds),
       (c) => c.academicYearId,
     ),
 
     /**
-     * Filtered in SQL by 'allocation.read' (its twin: all for academic managers, a teacher's own); subject and teachers come by joins in the same statement. A plain
+     * Filtered in SQL by 'allocation.read'; subject and teachers come by joins in the same statement. A plain
      * statement mapped to entity instances (not TypeORM's hydration, which dominated the course-management
-     * tree's CPU): every column a GraphQL field of Allocation, Subject or User reads (and the ids their
-     * field resolvers need), timestamps as epoch milliseconds; not `updatedAt`, which no field shows. Each
-     * subject and teacher is built once per statement and shared by the allocations that name it.
+     * tree's CPU); timestamps as epoch milliseconds. Each subject and teacher is built once per statement and
+     * shared by the allocations that name it.
      */
     allocationsByClass: listLoader(
-      async (classIds) =>
-        allocationsFromRows(
-          await ds.query(
-            `SELECT a.id, a.class_id, a.subject_id, a.academic_year_id, a.version,
-              floor(extract(epoch FROM a.created_at) * 1000)::float8 AS created_ms,
-              s.name AS s_name, s.description AS s_description, s.is_active AS s_is_active, s.version AS s_version,
-              floor(extract(epoch FROM s.created_at) * 1000)::float8 AS s_created_ms,
-              t.id AS t_id, t.first_name AS t_first_name, t.last_name AS t_last_name, t.email AS t_email,
-              t.role AS t_role, t.activated AS t_activated, t.class_id AS t_class_id,
-              t.academic_year_id AS t_academic_year_id,
-              floor(extract(epoch FROM t.created_at) * 1000)::float8 AS t_created_ms, $2::uuid AS viewer
-         FROM allocations a
-         JOIN subjects s ON s.id = a.subject_id
-         LEFT JOIN allocation_teachers tat ON tat.allocation_id = a.id
-         LEFT JOIN users t ON t.id = tat.teacher_id
-        WHERE a.class_id = ANY($1::uuid[]) AND ${allocationReadableSql(actor, 'a.id', '$2')}
-        ORDER BY s.name ASC, a.id ASC, t.last_name ASC, t.first_name ASC`,
-            [classIds, actor?.userId ?? null],
-          ),
-        ),
+      async (classIds) => allocationsFromRows(await allocationRowsOfClasses(ds, actor, classIds)),
       (a) => a.classId,
     ),
 
@@ -156,19 +119,16 @@ export function academicLoaders(ds: DataSource, actor: Actor | null) {
      * positions and the totals in two statements, the users in a third, however many classes.
      */
     studentsByClass: windowedLoader<User>(async (classIds, window) => {
-      const placed: Array<{ id: string; class_id: string }> = await ds.query(
-        `SELECT id, class_id FROM (
-           SELECT id, class_id, row_number() OVER (PARTITION BY class_id ORDER BY last_name, first_name, id) - 1 AS pos
-             FROM users WHERE class_id = ANY($1::uuid[]) AND role = $2) x
-          WHERE pos >= $3 AND pos < $3 + $4 ORDER BY class_id, pos`,
-        [classIds, Role.Student, window.offset, window.limit],
-      );
-      const counts: Array<{ class_id: string; n: number }> = await ds.query(
-        `SELECT class_id, count(*)::int AS n FROM users WHERE class_id = ANY($1::uuid[]) AND role = $2 GROUP BY class_id`,
-        [classIds, Role.Student],
-      );
+      const placed = await studentsInWindow(ds, classIds, window);
+      const counts = await studentCounts(ds, classIds);
       const users = new Map(
-        (placed.length ? await ds.getRepository(User).findBy({ id: In(placed.map((p) => p.id)) }) : []).map((u) => [u.id, u]),
+        (placed.length
+          ? await usersByIds(
+              ds,
+              placed.map((p) => p.id),
+            )
+          : []
+        ).map((u) => [u.id, u]),
       );
       const items = new Map<string, User[]>();
       for (const p of placed) items.set(p.class_id, [...(items.get(p.class_id) ?? []), users.get(p.id)!]);
@@ -177,15 +137,8 @@ export function academicLoaders(ds: DataSource, actor: Actor | null) {
 
     /** For allocations whose teachers were not joined already. */
     teachersByAllocationId: new DataLoader<string, User[]>(async (ids) => {
-      const rows: Array<{ allocation_id: string; teacher_id: string }> = await ds.query(
-        `SELECT allocation_id, teacher_id FROM allocation_teachers WHERE allocation_id = ANY($1)`,
-        [[...ids]],
-      );
-      const users = rows.length
-        ? await ds
-            .getRepository(User)
-            .find({ where: { id: In([...new Set(rows.map((r) => r.teacher_id))]) }, order: { lastName: 'ASC', firstName: 'ASC' } })
-        : [];
+      const rows = await teacherLinks(ds, [...ids]);
+      const users = rows.length ? await usersByName(ds, [...new Set(rows.map((r) => r.teacher_id))]) : [];
       const order = new Map(users.map((u, i) => [u.id, i]));
       const byId = new Map(users.map((u) => [u.id, u]));
       const groups = groupBy(rows, (r) => r.allocation_id);

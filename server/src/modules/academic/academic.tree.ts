@@ -1,4 +1,3 @@
-import type { DataSource } from 'typeorm';
 import { Actor } from '../../policies';
 import { allocationReadableSql } from '../../policies/sql';
 import { allocationJson, classJson, leanJson, subjectJson, userJson, yearJson } from '../../db/json-rows';
@@ -40,9 +39,10 @@ const BUILDERS = {
  * The course-management tree in one statement (issue 28): the years ($1, or all when null) newest first, each
  * with its classes by name, each with the allocations its reader $2 may read ('allocation.read', from its one
  * definition) by subject name, each with its subject and its teachers by last then first name: the orders the
- * loaders of the same fields keep. Built as TreeYear objects that the fields read without a load.
+ * loaders of the same fields keep. Built as TreeYear objects that the fields read without a load. Only the text:
+ * academic.repository.ts runs it (academicTree).
  */
-const treeSql = (actor: Actor | null, lean: boolean) => {
+export const treeSql = (actor: Actor | null, lean: boolean) => {
   const b = BUILDERS[lean ? 'lean' : 'whole'];
   const teachers = `'teachers', (SELECT coalesce(json_agg(${b.teacher('t')} ORDER BY t.last_name, t.first_name, t.id), '[]'::json)
                  FROM allocation_teachers x JOIN users t ON t.id = x.teacher_id WHERE x.allocation_id = a.id)`;
@@ -55,9 +55,3 @@ const treeSql = (actor: Actor | null, lean: boolean) => {
   return `SELECT coalesce(json_agg(${b.year('y', classes)} ORDER BY y.year DESC, y.id), '[]'::json) AS tree
   FROM academic_years y, (SELECT $2::uuid AS id) viewer WHERE $1::uuid IS NULL OR y.id = $1::uuid`;
 };
-
-/** The tree of one year (`yearId`) or of all, whole or lean; the reader's 'academic.read' is the caller's to decide. */
-export async function readTree(ds: DataSource, actor: Actor, yearId: string | null, lean: boolean): Promise<TreeYear[]> {
-  const [row]: Array<{ tree: TreeYear[] }> = await ds.query(treeSql(actor, lean), [yearId, actor.userId]);
-  return row.tree;
-}

@@ -1,18 +1,28 @@
-import { DataSource, EntityManager, In } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { conflict, notFound, validation } from '../../errors/domain-error';
 import { assertId } from '../../core/ids';
 import { Actor, authorize } from '../../policies';
-import { User } from '../users';
 import { Role } from '../../core/role';
-import { AcademicYear } from './academic-year.entity';
-import { SchoolClass } from './class.entity';
-import { Subject } from './subject.entity';
 import { Allocation } from './allocation.entity';
-import { allocationReadableSql } from '../../policies/sql';
-import { updateVersioned } from '../../db/versioned';
 import { ACADEMIC_TEXT as T } from './academic.validation';
-import { Page, PageWindow, pageOfQuery } from '../../core/paging';
+import { Page, PageWindow } from '../../core/paging';
 import { isStillReferenced, optionalRefId, refId, rethrowUnique, versionOf } from '../../core/input';
+import { classById, subjectExists, yearExists } from './academic.repository';
+import {
+  type AllocationFilter,
+  allocationById,
+  allocationWithTeachers,
+  deleteAllocation,
+  insertAllocation,
+  lockAllocation,
+  pageOfReadableAllocations,
+  readableAllocations,
+  setTeachers,
+  updateAllocation,
+  usersByIds,
+} from './academic.repository.allocations';
+
+export type { AllocationFilter };
 
 export interface AllocationInput {
   academicYearId?: unknown;
@@ -20,12 +30,6 @@ export interface AllocationInput {
   subjectId?: unknown;
   teacherIds?: unknown;
   version?: unknown;
-}
-
-export interface AllocationFilter {
-  classId?: string | null;
-  academicYearId?: string | null;
-  teacherId?: string | null;
 }
 
 const UNIQUE = { allocations_class_subject_year_key: T.allocationTaken };
@@ -38,51 +42,31 @@ const UNIQUE = { allocations_class_subject_year_key: T.allocationTaken };
 export class AllocationsService {
   constructor(private readonly ds: DataSource) {}
 
-  /** One statement whatever the size: class, subject, year and (unless `teachers` is false) teachers come by joins. */
-  private query(m: EntityManager = this.ds.manager, teachers = true) {
-    const qb = m
-      .getRepository(Allocation)
-      .createQueryBuilder('a')
-      .innerJoinAndSelect('a.class', 'c')
-      .innerJoinAndSelect('a.subject', 's')
-      .innerJoinAndSelect('a.academicYear', 'y');
-    if (teachers) qb.leftJoinAndSelect('a.teachers', 't');
-    qb.orderBy('y.year', 'DESC').addOrderBy('c.name', 'ASC').addOrderBy('s.name', 'ASC').addOrderBy('a.id', 'ASC');
-    return teachers ? qb.addOrderBy('t.lastName', 'ASC').addOrderBy('t.firstName', 'ASC') : qb;
-  }
-
-  private filtered(actor: Actor, filter: AllocationFilter, teachers: boolean) {
+  /** The filter, once its ids are well formed and the reader may ask for another teacher's; the lists filter by 'allocation.read' in SQL. */
+  private checked(actor: Actor, filter: AllocationFilter): AllocationFilter {
     if (filter.teacherId) {
       authorize(actor, 'allocation.listOfTeacher', { teacherId: filter.teacherId }, { message: T.ownAllocationsOnly });
       assertId(filter.teacherId, T.userNotFound);
     }
     if (filter.classId) assertId(filter.classId, T.classNotFound);
     if (filter.academicYearId) assertId(filter.academicYearId, T.yearNotFound);
-    // 'allocation.read' in SQL: every list shows exactly the allocations GET /teacher-assignments/{id} would
-    const qb = this.query(undefined, teachers).where(allocationReadableSql(actor, 'a.id', ':viewer'), { viewer: actor.userId });
-    if (filter.teacherId) {
-      qb.andWhere('EXISTS (SELECT 1 FROM allocation_teachers x WHERE x.allocation_id = a.id AND x.teacher_id = :teacherId)', {
-        teacherId: filter.teacherId,
-      });
-    }
-    if (filter.classId) qb.andWhere('a.class_id = :classId', { classId: filter.classId });
-    if (filter.academicYearId) qb.andWhere('a.academic_year_id = :yearId', { yearId: filter.academicYearId });
-    return qb;
+    return filter;
   }
 
+  /** One statement whatever the size: class, subject, year and teachers come by joins. */
   async list(actor: Actor, filter: AllocationFilter = {}): Promise<Allocation[]> {
-    return this.filtered(actor, filter, true).getMany();
+    return readableAllocations(this.ds, actor, this.checked(actor, filter));
   }
 
   /** One window of the list with its teachers; two statements whatever the size. */
   async page(actor: Actor, filter: AllocationFilter, window: PageWindow): Promise<Page<Allocation>> {
-    return pageOfQuery(this.filtered(actor, filter, false), window, this.filtered(actor, filter, true));
+    return pageOfReadableAllocations(this.ds, actor, this.checked(actor, filter), window);
   }
 
   /** A teacher who is not one of its teachers is told it does not exist. */
   async get(actor: Actor, id: string, m: EntityManager = this.ds.manager): Promise<Allocation> {
     assertId(id, T.allocationNotFound);
-    const found = await this.query(m).where('a.id = :id', { id }).getOne();
+    const found = await allocationWithTeachers(m, id);
     if (!found) throw notFound(T.allocationNotFound);
     const teacherIds = (found.teachers ?? []).map((u) => u.id);
     authorize(actor, 'allocation.read', { teacherIds }, { as: 'notFound', message: T.allocationNotFound });
@@ -101,8 +85,7 @@ export class AllocationsService {
       await checkTeachers(m, teacherIds);
       let id: string;
       try {
-        const { identifiers } = await m.getRepository(Allocation).insert({ academicYearId, classId, subjectId });
-        id = identifiers[0].id as string;
+        id = await insertAllocation(m, { academicYearId, classId, subjectId });
       } catch (err) {
         rethrowUnique(err, UNIQUE);
       }
@@ -121,7 +104,7 @@ export class AllocationsService {
     const teacherIds = input.teacherIds === undefined ? undefined : teacherIdsOf(input.teacherIds);
     const version = versionOf(input.version);
     return this.ds.transaction(async (m) => {
-      const current = await m.getRepository(Allocation).findOneBy({ id });
+      const current = await allocationById(m, id);
       if (!current) throw notFound(T.allocationNotFound);
       const next = {
         academicYearId: academicYearId ?? current.academicYearId,
@@ -131,7 +114,7 @@ export class AllocationsService {
       await checkAgreement(m, next.academicYearId, next.classId, next.subjectId);
       if (teacherIds) await checkTeachers(m, teacherIds);
       try {
-        await updateVersioned(m, Allocation, id, next, version, { what: 'teacher assignment', notFound: T.allocationNotFound });
+        await updateAllocation(m, id, next, version);
       } catch (err) {
         rethrowUnique(err, UNIQUE);
       }
@@ -145,10 +128,10 @@ export class AllocationsService {
     assertId(id, T.allocationNotFound);
     authorize(actor, 'academic.manage', undefined, { message: T.cannotManage });
     await this.ds.transaction(async (m) => {
-      const found = await m.getRepository(Allocation).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+      const found = await lockAllocation(m, id);
       if (!found) throw notFound(T.allocationNotFound);
       try {
-        await m.getRepository(Allocation).delete({ id });
+        await deleteAllocation(m, id);
       } catch (err) {
         if (isStillReferenced(err)) throw conflict(T.stillUsed('this teacher assignment'));
         throw err;
@@ -166,22 +149,17 @@ function teacherIdsOf(v: unknown): string[] {
 
 /** The year, class and subject exist, and the class belongs to the year. */
 async function checkAgreement(m: EntityManager, academicYearId: string, classId: string, subjectId: string): Promise<void> {
-  if (!(await m.getRepository(AcademicYear).existsBy({ id: academicYearId }))) throw notFound(T.yearNotFound);
-  const cls = await m.getRepository(SchoolClass).findOneBy({ id: classId });
+  if (!(await yearExists(m, academicYearId))) throw notFound(T.yearNotFound);
+  const cls = await classById(m, classId);
   if (!cls) throw notFound(T.classNotFound);
   if (cls.academicYearId !== academicYearId) throw validation(T.classYearMismatch, 'classId');
-  if (!(await m.getRepository(Subject).existsBy({ id: subjectId }))) throw notFound(T.subjectNotFound);
+  if (!(await subjectExists(m, subjectId))) throw notFound(T.subjectNotFound);
 }
 
 /** Only users whose stored role is Teacher (the database refuses anyone else too). */
 async function checkTeachers(m: EntityManager, ids: string[]): Promise<void> {
-  const users = await m.getRepository(User).findBy({ id: In(ids) });
+  const users = await usersByIds(m, ids);
   if (users.length !== ids.length) throw notFound(T.teacherNotFound);
   const wrong = users.find((u) => u.role !== Role.Teacher);
   if (wrong) throw validation(T.notATeacher(`${wrong.firstName} ${wrong.lastName}`), 'teacherIds');
-}
-
-async function setTeachers(m: EntityManager, allocationId: string, teacherIds: string[]): Promise<void> {
-  await m.query('DELETE FROM allocation_teachers WHERE allocation_id = $1', [allocationId]);
-  await m.query('INSERT INTO allocation_teachers (allocation_id, teacher_id) SELECT $1, unnest($2::uuid[])', [allocationId, teacherIds]);
 }

@@ -2,11 +2,21 @@ import { DataSource, EntityManager } from 'typeorm';
 import { conflict, notFound } from '../../errors/domain-error';
 import { assertId } from '../../core/ids';
 import { Actor, authorize } from '../../policies';
-import { AcademicYear } from './academic-year.entity';
 import { SchoolClass } from './class.entity';
-import { updateVersioned } from '../../db/versioned';
 import { ACADEMIC_TEXT as T } from './academic.validation';
-import { Page, PageWindow, pageOfQuery } from '../../core/paging';
+import { Page, PageWindow } from '../../core/paging';
+import {
+  classById,
+  classWithYear,
+  classesOfYearOrAll,
+  deleteClass,
+  dependentsOfClass,
+  insertClass,
+  lockClass,
+  pageOfClasses,
+  updateClass,
+  yearExists,
+} from './academic.repository';
 import {
   flag,
   freeText,
@@ -38,49 +48,36 @@ const UNIQUE = (name: string) => ({ classes_year_name_key: T.classTaken(name) })
 export class ClassesService {
   constructor(private readonly ds: DataSource) {}
 
-  /** One statement: the year comes by a join (REST shows academicYear {_id, year}). */
-  private query(m: EntityManager = this.ds.manager) {
-    return m
-      .getRepository(SchoolClass)
-      .createQueryBuilder('c')
-      .innerJoinAndSelect('c.academicYear', 'y')
-      .orderBy('y.year', 'DESC')
-      .addOrderBy('c.name', 'ASC')
-      .addOrderBy('c.id', 'ASC');
-  }
-
-  private filtered(actor: Actor, filter: ClassFilter) {
+  /** The year the list is of (none: all years), once the reader may read it. */
+  private checked(actor: Actor, filter: ClassFilter): string | null | undefined {
     authorize(actor, 'academic.read');
-    const qb = this.query();
-    if (filter.academicYearId) {
-      // a malformed id is answered like an unknown year
-      assertId(filter.academicYearId, T.yearNotFound);
-      qb.andWhere('c.academic_year_id = :yearId', { yearId: filter.academicYearId });
-    }
-    return qb;
+    // a malformed id is answered like an unknown year
+    if (filter.academicYearId) assertId(filter.academicYearId, T.yearNotFound);
+    return filter.academicYearId;
   }
 
+  /** One statement: the year comes by a join (REST shows academicYear {_id, year}). */
   async list(actor: Actor, filter: ClassFilter = {}): Promise<SchoolClass[]> {
-    return this.filtered(actor, filter).getMany();
+    return classesOfYearOrAll(this.ds, this.checked(actor, filter));
   }
 
   /** One window of the list; two statements whatever the size (the year is a to-one join). */
   async page(actor: Actor, filter: ClassFilter, window: PageWindow): Promise<Page<SchoolClass>> {
-    return pageOfQuery(this.filtered(actor, filter), window);
+    return pageOfClasses(this.ds, this.checked(actor, filter), window);
   }
 
   /** GET /classes/academic-year/{yearId}: the year must exist. */
   async ofYear(actor: Actor, yearId: string): Promise<ClassFilter> {
     assertId(yearId, T.yearNotFound);
     authorize(actor, 'academic.read', undefined, { as: 'notFound', message: T.yearNotFound });
-    if (!(await this.ds.getRepository(AcademicYear).existsBy({ id: yearId }))) throw notFound(T.yearNotFound);
+    if (!(await yearExists(this.ds, yearId))) throw notFound(T.yearNotFound);
     return { academicYearId: yearId };
   }
 
   async get(actor: Actor, id: string, m: EntityManager = this.ds.manager): Promise<SchoolClass> {
     assertId(id, T.classNotFound);
     authorize(actor, 'academic.read', undefined, { as: 'notFound', message: T.classNotFound });
-    const found = await this.query(m).where('c.id = :id', { id }).getOne();
+    const found = await classWithYear(m, id);
     if (!found) throw notFound(T.classNotFound);
     return found;
   }
@@ -94,10 +91,10 @@ export class ClassesService {
     const description = freeText(input.description, 'Description', 2000, undefined, 'description') ?? '';
     const isActive = flag(input.isActive, 'isActive', 'isActive') ?? true;
     return this.ds.transaction(async (m) => {
-      if (!(await m.getRepository(AcademicYear).existsBy({ id: academicYearId }))) throw notFound(T.yearNotFound);
+      if (!(await yearExists(m, academicYearId))) throw notFound(T.yearNotFound);
       try {
-        const { identifiers } = await m.getRepository(SchoolClass).insert({ name, grade, academicYearId, description, isActive });
-        return this.get(actor, identifiers[0].id as string, m);
+        const id = await insertClass(m, { name, grade, academicYearId, description, isActive });
+        return this.get(actor, id, m);
       } catch (err) {
         rethrowUnique(err, UNIQUE(name));
       }
@@ -115,7 +112,7 @@ export class ClassesService {
     const isActive = flag(input.isActive, 'isActive', 'isActive');
     const version = versionOf(input.version);
     return this.ds.transaction(async (m) => {
-      const current = await m.getRepository(SchoolClass).findOneBy({ id });
+      const current = await classById(m, id);
       if (!current) throw notFound(T.classNotFound);
       const set: Partial<SchoolClass> = {};
       if (name !== undefined) set.name = name;
@@ -123,13 +120,13 @@ export class ClassesService {
       if (description !== undefined) set.description = description;
       if (isActive !== undefined) set.isActive = isActive;
       if (academicYearId !== undefined && academicYearId !== current.academicYearId) {
-        if (!(await m.getRepository(AcademicYear).existsBy({ id: academicYearId }))) throw notFound(T.yearNotFound);
-        const deps = await dependentsOf(m, id);
+        if (!(await yearExists(m, academicYearId))) throw notFound(T.yearNotFound);
+        const deps = await dependentsOfClass(m, id);
         if (deps.students + deps.allocations > 0) throw conflict(T.classCannotMove(current.name));
         set.academicYearId = academicYearId;
       }
       try {
-        await updateVersioned(m, SchoolClass, id, set, version, { what: 'class', notFound: T.classNotFound });
+        await updateClass(m, id, set, version);
       } catch (err) {
         // the composite keys refuse the move if a dependent appeared after our count
         if (isStillReferenced(err)) throw conflict(T.classCannotMove(current.name));
@@ -144,25 +141,16 @@ export class ClassesService {
     assertId(id, T.classNotFound);
     authorize(actor, 'academic.manage', undefined, { message: T.cannotManage });
     await this.ds.transaction(async (m) => {
-      const found = await m.getRepository(SchoolClass).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+      const found = await lockClass(m, id);
       if (!found) throw notFound(T.classNotFound);
-      const deps = await dependentsOf(m, id);
+      const deps = await dependentsOfClass(m, id);
       if (deps.students + deps.allocations > 0) throw conflict(T.classInUse(found.name, deps.students, deps.allocations));
       try {
-        await m.getRepository(SchoolClass).delete({ id });
+        await deleteClass(m, id);
       } catch (err) {
         if (isStillReferenced(err)) throw conflict(T.stillUsed(found.name));
         throw err;
       }
     });
   }
-}
-
-async function dependentsOf(m: EntityManager, classId: string): Promise<{ students: number; allocations: number }> {
-  const [row] = await m.query(
-    `SELECT (SELECT count(*) FROM users WHERE class_id = $1)::int AS students,
-            (SELECT count(*) FROM allocations WHERE class_id = $1)::int AS allocations`,
-    [classId],
-  );
-  return row;
 }

@@ -5,6 +5,18 @@ import { optionalRequiredText, requiredText } from '../../core/input';
 import { Actor, authorize } from '../../policies';
 import { AcademicPeriod, PERIOD_TYPES, type PeriodType } from './academic-period.entity';
 import { ACADEMIC_TEXT as T } from './academic.validation';
+import {
+  deletePeriod,
+  hasYear,
+  insertPeriod,
+  lockYearDates,
+  periodById,
+  periodByIdOrFail,
+  periodsOfTerm,
+  periodsOfYear,
+  periodsOfYearByStart,
+  updatePeriod,
+} from './academic.repository';
 
 export interface PeriodInput {
   academicYearId?: unknown;
@@ -49,11 +61,7 @@ const inside = (inner: Span, outer: Span) =>
 
 /** The year, locked: a change of its dates and a change of its periods take turns, so neither misses the other. */
 async function lockedYear(m: EntityManager, yearId: string): Promise<Span & { id: string }> {
-  const [year] = await m.query(
-    `SELECT id, to_char(start_date, 'YYYY-MM-DD') AS "startDate", to_char(end_date, 'YYYY-MM-DD') AS "endDate"
-    FROM academic_years WHERE id = $1 FOR UPDATE`,
-    [yearId],
-  );
+  const year = await lockYearDates(m, yearId);
   if (!year) throw notFound(T.yearNotFound);
   return year;
 }
@@ -64,7 +72,7 @@ async function lockedYear(m: EntityManager, yearId: string): Promise<Span & { id
  */
 export async function checkYearHoldsPeriods(m: EntityManager, yearId: string, span: Span): Promise<void> {
   await lockedYear(m, yearId);
-  const periods = await m.getRepository(AcademicPeriod).find({ where: { academicYearId: yearId }, order: { startDate: 'ASC' } });
+  const periods = await periodsOfYearByStart(m, yearId);
   if (!periods.length) return;
   if (span.startDate === null) throw validation(T.yearDatesStay, 'startDate');
   const out = periods.find((p) => !inside(p, span));
@@ -84,11 +92,8 @@ export class PeriodsService {
   async listOfYear(actor: Actor, yearId: string): Promise<AcademicPeriod[]> {
     assertId(yearId, T.yearNotFound);
     authorize(actor, 'academic.read', undefined, { as: 'notFound', message: T.yearNotFound });
-    const [year] = await this.ds.query(`SELECT 1 FROM academic_years WHERE id = $1`, [yearId]);
-    if (!year) throw notFound(T.yearNotFound);
-    return this.ds
-      .getRepository(AcademicPeriod)
-      .find({ where: { academicYearId: yearId }, order: { startDate: 'ASC', type: 'DESC', title: 'ASC' } });
+    if (!(await hasYear(this.ds, yearId))) throw notFound(T.yearNotFound);
+    return periodsOfYear(this.ds, yearId);
   }
 
   async create(actor: Actor, input: PeriodInput): Promise<AcademicPeriod> {
@@ -101,8 +106,7 @@ export class PeriodsService {
     const parentId = type === 'gradingPeriod' && input.parentId ? assertId(input.parentId, T.periodNotFound) : null;
     return this.ds.transaction(async (m) => {
       await checkPlace(m, yearId, { title, ...span }, parentId);
-      const repo = m.getRepository(AcademicPeriod);
-      return repo.save(repo.create({ academicYearId: yearId, type, title, ...span, parentId }));
+      return insertPeriod(m, { academicYearId: yearId, type, title, ...span, parentId });
     });
   }
 
@@ -112,8 +116,7 @@ export class PeriodsService {
     authorize(actor, 'academic.manage', undefined, { message: T.cannotManage });
     const title = optionalRequiredText(input.title, T.periodTitleRequired, 'Title', 200, undefined, 'title');
     return this.ds.transaction(async (m) => {
-      const repo = m.getRepository(AcademicPeriod);
-      const found = await repo.findOneBy({ id });
+      const found = await periodById(m, id);
       if (!found) throw notFound(T.periodNotFound);
       const next = {
         title: title ?? found.title,
@@ -129,11 +132,11 @@ export class PeriodsService {
               : null;
       await checkPlace(m, found.academicYearId, next, parentId);
       if (found.type === 'term') {
-        const out = (await repo.findBy({ parentId: id })).find((g) => !inside(g, next));
+        const out = (await periodsOfTerm(m, id)).find((g) => !inside(g, next));
         if (out) throw validation(T.termMustHoldPeriods(out.title), 'startDate');
       }
-      await repo.update({ id }, { ...next, parentId });
-      return repo.findOneByOrFail({ id });
+      await updatePeriod(m, id, { ...next, parentId });
+      return periodByIdOrFail(m, id);
     });
   }
 
@@ -141,8 +144,7 @@ export class PeriodsService {
   async delete(actor: Actor, id: string): Promise<void> {
     assertId(id, T.periodNotFound);
     authorize(actor, 'academic.manage', undefined, { message: T.cannotManage });
-    const deleted = await this.ds.getRepository(AcademicPeriod).delete({ id });
-    if (!deleted.affected) throw notFound(T.periodNotFound);
+    if (!(await deletePeriod(this.ds, id))) throw notFound(T.periodNotFound);
   }
 }
 
@@ -158,7 +160,7 @@ async function checkPlace(m: EntityManager, yearId: string, p: Span & { title: s
   if (year.startDate === null || year.endDate === null) throw validation(T.yearDatesFirst, 'startDate');
   if (!inside(p, year)) throw validation(T.periodOutsideYear(p.title), 'startDate');
   if (!parentId) return;
-  const term = await m.getRepository(AcademicPeriod).findOneBy({ id: parentId });
+  const term = await periodById(m, parentId);
   if (!term || term.type !== 'term' || term.academicYearId !== yearId) throw validation(T.parentNotTerm, 'parentId');
   if (!inside(p, term)) throw validation(T.periodOutsideTerm(p.title, term.title), 'startDate');
 }

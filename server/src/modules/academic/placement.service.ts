@@ -1,12 +1,12 @@
-import { DataSource, EntityManager, In } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { notFound, validation } from '../../errors/domain-error';
 import { assertId } from '../../core/ids';
 import { Actor, authorize } from '../../policies';
 import { User } from '../users';
 import { Role } from '../../core/role';
-import { AcademicYear } from './academic-year.entity';
-import { SchoolClass } from './class.entity';
 import { ACADEMIC_TEXT as T } from './academic.validation';
+import { classById, yearExists } from './academic.repository';
+import { lockUsers, placeUsers, placesOfClasses, teachesIn, usersByIds } from './academic.repository.allocations';
 import { refId } from '../../core/input';
 import type { Events } from '../../core/events';
 import type { PlacedUser } from '../users';
@@ -57,15 +57,13 @@ export class PlacementService {
     const academicYearId = refId(input.academicYearId, T.academicYearRequired, T.yearNotFound, 'academicYearId');
     const classId = refId(input.classId, T.classRequired, T.classNotFound, 'classId');
     return this.ds.transaction(async (m) => {
-      const students = await m
-        .getRepository(User)
-        .find({ where: { id: In(userIds) }, order: { id: 'ASC' }, lock: { mode: 'pessimistic_write' } });
+      const students = await lockUsers(m, userIds);
       if (students.length !== userIds.length) throw notFound(T.userNotFound);
-      if (!(await m.getRepository(AcademicYear).existsBy({ id: academicYearId }))) throw notFound(T.yearNotFound);
-      const cls = await m.getRepository(SchoolClass).findOneBy({ id: classId });
+      if (!(await yearExists(m, academicYearId))) throw notFound(T.yearNotFound);
+      const cls = await classById(m, classId);
       if (!cls) throw notFound(T.classNotFound);
       if (cls.academicYearId !== academicYearId) throw validation(T.classYearMismatch, 'classId');
-      const actorTeachesThere = actor.activeRole === Role.Teacher && (await teaches(m, actor.userId, classId, academicYearId));
+      const actorTeachesThere = actor.activeRole === Role.Teacher && (await teachesIn(m, actor.userId, classId, academicYearId));
       for (const student of students) {
         authorize(
           actor,
@@ -78,10 +76,10 @@ export class PlacementService {
       }
       // only those who move: saving a student's placement again must not excuse them from overdue work
       const moving = students.filter((u) => u.classId !== classId || u.academicYearId !== academicYearId).map((u) => u.id);
-      await m.getRepository(User).update({ id: In(userIds) }, { classId, academicYearId });
+      await placeUsers(m, userIds, { classId, academicYearId });
       // work of the class already past due is opened for them with its own due date, never overdue
       if (moving.length) await this.events.emit(m, 'studentsPlaced', { studentIds: moving, classId, academicYearId });
-      const placed = await m.getRepository(User).findBy({ id: In(userIds) });
+      const placed = await usersByIds(m, userIds);
       const byId = new Map(placed.map((u) => [u.id, u]));
       return ordered.map((id) => byId.get(id)!);
     });
@@ -93,14 +91,7 @@ export class PlacementService {
    */
   async attach<U extends User>(users: U[]): Promise<Array<U & PlacedUser>> {
     const classIds = [...new Set(users.map((u) => u.classId).filter((id): id is string => Boolean(id)))];
-    const rows: Array<{ class_id: string; class_name: string; year_id: string; year: string }> = classIds.length
-      ? await this.ds.query(
-          `SELECT c.id AS class_id, c.name AS class_name, y.id AS year_id, y.year
-           FROM classes c JOIN academic_years y ON y.id = c.academic_year_id
-          WHERE c.id = ANY($1)`,
-          [classIds],
-        )
-      : [];
+    const rows = classIds.length ? await placesOfClasses(this.ds, classIds) : [];
     const byClass = new Map(rows.map((r) => [r.class_id, r]));
     return users.map((u) => {
       const r = u.classId ? byClass.get(u.classId) : undefined;
@@ -114,15 +105,4 @@ export class PlacementService {
   async attachOne<U extends User>(user: U): Promise<U & PlacedUser> {
     return (await this.attach([user]))[0];
   }
-}
-
-/** Whether the teacher is one of the teachers of an allocation in this class and year. */
-async function teaches(m: EntityManager, teacherId: string, classId: string, academicYearId: string): Promise<boolean> {
-  const [row]: Array<{ ok: boolean }> = await m.query(
-    `SELECT EXISTS (
-       SELECT 1 FROM allocations a JOIN allocation_teachers x ON x.allocation_id = a.id
-        WHERE a.class_id = $1 AND a.academic_year_id = $2 AND x.teacher_id = $3) AS ok`,
-    [classId, academicYearId, teacherId],
-  );
-  return row.ok;
 }

@@ -3,10 +3,18 @@ import { conflict, notFound } from '../../errors/domain-error';
 import { assertId } from '../../core/ids';
 import { Actor, authorize } from '../../policies';
 import { Subject } from './subject.entity';
-import { Allocation } from './allocation.entity';
-import { updateVersioned } from '../../db/versioned';
 import { ACADEMIC_TEXT as T } from './academic.validation';
-import { Page, PageWindow, pageOfQuery } from '../../core/paging';
+import { Page, PageWindow } from '../../core/paging';
+import {
+  allSubjects,
+  countAllocationsOfSubject,
+  deleteSubject,
+  insertSubject,
+  lockSubject,
+  pageOfSubjects,
+  subjectById,
+  updateSubject,
+} from './academic.repository';
 import { flag, freeText, isStillReferenced, optionalRequiredText, requiredText, rethrowUnique, versionOf } from '../../core/input';
 
 export interface SubjectInput {
@@ -22,24 +30,21 @@ const UNIQUE = (name: string) => ({ subjects_name_key: T.subjectTaken(name) });
 export class SubjectsService {
   constructor(private readonly ds: DataSource) {}
 
-  private query(actor: Actor) {
-    authorize(actor, 'academic.read');
-    return this.ds.getRepository(Subject).createQueryBuilder('s').orderBy('s.name', 'ASC').addOrderBy('s.id', 'ASC');
-  }
-
   async list(actor: Actor): Promise<Subject[]> {
-    return this.query(actor).getMany();
+    authorize(actor, 'academic.read');
+    return allSubjects(this.ds);
   }
 
   /** One window of the list by name; two statements whatever the size. */
   async page(actor: Actor, window: PageWindow): Promise<Page<Subject>> {
-    return pageOfQuery(this.query(actor), window);
+    authorize(actor, 'academic.read');
+    return pageOfSubjects(this.ds, window);
   }
 
   async get(actor: Actor, id: string): Promise<Subject> {
     assertId(id, T.subjectNotFound);
     authorize(actor, 'academic.read', undefined, { as: 'notFound', message: T.subjectNotFound });
-    const subject = await this.ds.getRepository(Subject).findOneBy({ id });
+    const subject = await subjectById(this.ds, id);
     if (!subject) throw notFound(T.subjectNotFound);
     return subject;
   }
@@ -51,8 +56,7 @@ export class SubjectsService {
     const description = freeText(input.description, 'Description', 2000, undefined, 'description') ?? '';
     const isActive = flag(input.isActive, 'isActive', 'isActive') ?? true;
     try {
-      const repo = this.ds.getRepository(Subject);
-      return await repo.save(repo.create({ name, description, isActive }));
+      return await insertSubject(this.ds, { name, description, isActive });
     } catch (err) {
       rethrowUnique(err, UNIQUE(name));
     }
@@ -70,7 +74,7 @@ export class SubjectsService {
     if (description !== undefined) set.description = description;
     if (isActive !== undefined) set.isActive = isActive;
     try {
-      return await updateVersioned(this.ds.manager, Subject, id, set, version, { what: 'subject', notFound: T.subjectNotFound });
+      return await updateSubject(this.ds.manager, id, set, version);
     } catch (err) {
       rethrowUnique(err, UNIQUE(name ?? ''));
     }
@@ -81,12 +85,12 @@ export class SubjectsService {
     assertId(id, T.subjectNotFound);
     authorize(actor, 'academic.manage', undefined, { message: T.cannotManage });
     await this.ds.transaction(async (m) => {
-      const subject = await m.getRepository(Subject).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+      const subject = await lockSubject(m, id);
       if (!subject) throw notFound(T.subjectNotFound);
-      const used = await m.getRepository(Allocation).countBy({ subjectId: id });
+      const used = await countAllocationsOfSubject(m, id);
       if (used > 0) throw conflict(T.subjectInUse(subject.name, used));
       try {
-        await m.getRepository(Subject).delete({ id });
+        await deleteSubject(m, id);
       } catch (err) {
         if (isStillReferenced(err)) throw conflict(T.stillUsed(subject.name));
         throw err;

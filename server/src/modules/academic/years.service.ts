@@ -1,14 +1,25 @@
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { conflict, notFound } from '../../errors/domain-error';
 import { assertId } from '../../core/ids';
 import { Actor, authorize } from '../../policies';
 import { AcademicYear } from './academic-year.entity';
-import { SchoolClass } from './class.entity';
-import { TreeYear, readTree } from './academic.tree';
-import { updateVersioned } from '../../db/versioned';
+import type { TreeYear } from './academic.tree';
 import { ACADEMIC_TEXT as T } from './academic.validation';
 import { checkYearHoldsPeriods, yearDatesOf } from './periods.service';
 import { flag, isStillReferenced, optionalRequiredText, requiredText, rethrowUnique, versionOf } from '../../core/input';
+import {
+  academicTree,
+  activateYear,
+  allYears,
+  countClassesOfYear,
+  deactivateOtherYears,
+  deleteYear,
+  insertYear,
+  lockYear,
+  updateYear,
+  yearById,
+  yearByIdOrFail,
+} from './academic.repository';
 
 export interface YearInput {
   year?: unknown;
@@ -20,23 +31,6 @@ export interface YearInput {
 
 const UNIQUE = (year: string) => ({ academic_years_year_key: T.yearTaken(year) });
 
-/** Activations take turns: each sees the year the one before it made active. */
-const ACTIVATION_LOCK = 7243201;
-
-/**
- * At most one year is active (the database's academic_years_one_active): making one active first makes
- * the others inactive, one activation at a time (row locks alone would let two each miss the other's year).
- */
-async function deactivateOthers(m: EntityManager, id: string): Promise<void> {
-  await m.query('SELECT pg_advisory_xact_lock($1)', [ACTIVATION_LOCK]);
-  await m.query('UPDATE academic_years SET is_active = false, version = version + 1 WHERE is_active AND id <> $1', [id]);
-}
-
-async function activate(m: EntityManager, id: string): Promise<void> {
-  await deactivateOthers(m, id);
-  await m.query('UPDATE academic_years SET is_active = true WHERE id = $1', [id]);
-}
-
 /** Academic years: read by everyone signed in, changed by SuperAdmin and Admin. */
 export class YearsService {
   constructor(private readonly ds: DataSource) {}
@@ -44,7 +38,7 @@ export class YearsService {
   /** Newest first, so the course-management tree opens on the current year. */
   async list(actor: Actor): Promise<AcademicYear[]> {
     authorize(actor, 'academic.read');
-    return this.ds.getRepository(AcademicYear).find({ order: { year: 'DESC', id: 'ASC' } });
+    return allYears(this.ds);
   }
 
   /**
@@ -55,7 +49,7 @@ export class YearsService {
   async tree(actor: Actor, id: string | null, lean = false): Promise<TreeYear[]> {
     if (id !== null) assertId(id, T.yearNotFound);
     authorize(actor, 'academic.read', undefined, id === null ? undefined : { as: 'notFound', message: T.yearNotFound });
-    const years = await readTree(this.ds, actor, id, lean);
+    const years = await academicTree(this.ds, actor, id, lean);
     if (id !== null && !years.length) throw notFound(T.yearNotFound);
     return years;
   }
@@ -63,7 +57,7 @@ export class YearsService {
   async get(actor: Actor, id: string): Promise<AcademicYear> {
     assertId(id, T.yearNotFound);
     authorize(actor, 'academic.read', undefined, { as: 'notFound', message: T.yearNotFound });
-    const year = await this.ds.getRepository(AcademicYear).findOneBy({ id });
+    const year = await yearById(this.ds, id);
     if (!year) throw notFound(T.yearNotFound);
     return year;
   }
@@ -75,10 +69,10 @@ export class YearsService {
     const dates = yearDatesOf(input);
     try {
       return await this.ds.transaction(async (m) => {
-        const repo = m.getRepository(AcademicYear);
-        const created = await repo.save(repo.create({ year, isActive: false, ...dates }));
-        if (isActive) await activate(m, created.id);
-        return repo.findOneByOrFail({ id: created.id });
+        const created = await insertYear(m, { year, isActive: false, ...dates });
+        // at most one year is active (academic_years_one_active): the others give way, one activation at a time
+        if (isActive) await activateYear(m, created.id);
+        return yearByIdOrFail(m, created.id);
       });
     } catch (err) {
       rethrowUnique(err, UNIQUE(year));
@@ -102,8 +96,8 @@ export class YearsService {
         // its terms and grading periods stay inside the year's dates
         if (dates) await checkYearHoldsPeriods(m, id, dates);
         // the one active year changes hands in one transaction: never two, never a moment with the old one gone
-        if (set.isActive) await deactivateOthers(m, id);
-        return updateVersioned(m, AcademicYear, id, set, version, { what: 'academic year', notFound: T.yearNotFound });
+        if (set.isActive) await deactivateOtherYears(m, id);
+        return updateYear(m, id, set, version);
       });
     } catch (err) {
       rethrowUnique(err, UNIQUE(year ?? ''));
@@ -115,12 +109,12 @@ export class YearsService {
     assertId(id, T.yearNotFound);
     authorize(actor, 'academic.manage', undefined, { message: T.cannotManage });
     await this.ds.transaction(async (m) => {
-      const year = await m.getRepository(AcademicYear).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+      const year = await lockYear(m, id);
       if (!year) throw notFound(T.yearNotFound);
-      const classes = await m.getRepository(SchoolClass).countBy({ academicYearId: id });
+      const classes = await countClassesOfYear(m, id);
       if (classes > 0) throw conflict(T.yearInUse(year.year, classes));
       try {
-        await m.getRepository(AcademicYear).delete({ id });
+        await deleteYear(m, id);
       } catch (err) {
         if (isStillReferenced(err)) throw conflict(T.stillUsed(`academic year ${year.year}`));
         throw err;

@@ -4,12 +4,14 @@ import { isId } from '../../core/ids';
 import { Actor } from '../../policies';
 import type { Services } from '../../core/context';
 import { Assessment, AssessmentKind } from './assessment.entity';
-import { questionsOf } from './assessments.queries';
-import { applyRegrade, lockSubmissions, refreshTotalPoints, writeQuestion } from './assessments.write';
+import { applyRegrade } from './assessments.write';
 import { questions } from './assessments.validation';
-import { copyBankQuestion } from './assessments.draws';
 import { CourseFactsRow } from '../courses';
-import { copyImages } from './question-images.queries';
+import { bumpAssessmentVersion, lastFixedOrder, linkQuestionsToBank } from './assessments.repository';
+import { questionsOf, refreshTotalPoints, writeQuestion } from './assessments.repository.questions';
+import { lockSubmissions } from './assessments.repository.grades';
+import { copyBankQuestion } from './assessments.repository.draws';
+import { copyImages } from './assessments.repository.images';
 
 /**
  * The question banks' service, as assessments reach it: through the kernel's registry (core/context.ts), since the
@@ -83,12 +85,8 @@ export class AssessmentBanking {
   private async append(actor: Actor, assessment: Assessment, write: (m: EntityManager, top: number) => Promise<void>): Promise<void> {
     await this.ds.transaction(async (m) => {
       // a new version: an editor still holding the old list is refused (CONFLICT) rather than drop what came in
-      await m.query('UPDATE assessments SET version = version + 1, updated_at = now() WHERE id = $1', [assessment.id]);
-      const [{ top }] = await m.query(
-        'SELECT COALESCE(max(sort_order), 0)::int AS top FROM questions WHERE assessment_id = $1 AND draw_id IS NULL',
-        [assessment.id],
-      );
-      await write(m, top);
+      await bumpAssessmentVersion(m, assessment.id);
+      await write(m, await lastFixedOrder(m, assessment.id));
       await refreshTotalPoints(m, assessment.id);
       // handed-in work gets the new automatic questions graded (as an edit that adds them does) and its maximum
       await lockSubmissions(m, assessment.id);
@@ -128,10 +126,10 @@ export class AssessmentBanking {
         })),
         m,
       );
-      await m.query(
-        `UPDATE questions q SET bank_question_id = x.b FROM unnest($1::uuid[], $2::uuid[]) AS x(q, b)
-          WHERE q.id = x.q AND q.bank_question_id IS NULL`,
-        [questions.map((q) => q.id), saved.map((b) => b.id)],
+      await linkQuestionsToBank(
+        m,
+        questions.map((q) => q.id),
+        saved.map((b) => b.id),
       );
       await copyImages(
         m,

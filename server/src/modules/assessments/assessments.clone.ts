@@ -1,12 +1,19 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { validation } from '../../errors/domain-error';
 import { Actor, authorize } from '../../policies';
-import { holdForCopy } from '../../db/rows';
 import { CourseFactsRow } from '../courses';
 import { Assessment, AssessmentKind, AssessmentScope } from './assessment.entity';
-import { questionsOf, studentsOfCourse, targetsOf } from './assessments.queries';
 import { ASSESSMENT_TEXT as T, dueDate, validateAssessmentEdit } from './assessments.validation';
-import { insertAssessment, refreshTotalPoints } from './assessments.write';
+import {
+  copyItemDraws,
+  copyItemImages,
+  fixedQuestionCount,
+  holdAssessmentForCopy,
+  lockCoursePositions,
+  studentsOfCourse,
+  targetsOf,
+} from './assessments.repository';
+import { insertAssessment, questionsOf, refreshTotalPoints } from './assessments.repository.questions';
 import { AssessmentStudent } from './assessments.types';
 
 /** What a clone needs of the service (passed in, so the two files do not import each other). */
@@ -86,7 +93,7 @@ export class AssessmentCloning {
     const dropped = targets.filter((t) => !placed.has(t.id)).map(({ assessmentId: _a, ...s }) => s);
     const keptTargets = targets.filter((t) => placed.has(t.id)).map((t) => t.id);
     const individual = source.scope === AssessmentScope.individual_students;
-    const [{ n }] = await m.query('SELECT count(*)::int AS n FROM questions WHERE assessment_id = $1 AND draw_id IS NULL', [source.id]);
+    const n = await fixedQuestionCount(m, source.id);
     return {
       source,
       course,
@@ -115,8 +122,8 @@ export class AssessmentCloning {
     const p = await this.plan(actor, wanted, req);
     const kind = p.source.kind;
     return this.ds.transaction(async (m) => {
-      await holdForCopy(m, 'assessments', p.source.id, T.notFound(kind));
-      await m.query('SELECT 1 FROM courses WHERE id = $1 FOR NO KEY UPDATE', [p.course.id]); // positions in turn
+      await holdAssessmentForCopy(m, p.source.id, kind);
+      await lockCoursePositions(m, p.course.id);
       const questions = await questionsOf(m, [p.source.id]);
       const s = p.source;
       const scope = p.keptTargets.length ? AssessmentScope.individual_students : AssessmentScope.whole_class;
@@ -148,21 +155,8 @@ export class AssessmentCloning {
           penaltyPerWrong: q.partialMarking?.penaltyPerWrong ?? 0,
         })),
       );
-      // the copy's questions show the original's images (numbered alike: the same files rows)
-      await m.query(
-        `INSERT INTO question_images (question_id, file_id, name, position)
-         SELECT nq.id, qi.file_id, qi.name, qi.position
-           FROM questions oq JOIN question_images qi ON qi.question_id = oq.id
-           JOIN questions nq ON nq.assessment_id = $1 AND nq.draw_id IS NULL AND nq.sort_order = oq.sort_order
-          WHERE oq.assessment_id = $2 AND oq.draw_id IS NULL`,
-        [id, p.source.id],
-      );
-      // the copy draws as the original does (each student of the copy draws anew)
-      await m.query(
-        `INSERT INTO assessment_draws (assessment_id, bank_id, tag, count, position)
-         SELECT $1, bank_id, tag, count, position FROM assessment_draws WHERE assessment_id = $2`,
-        [id, p.source.id],
-      );
+      await copyItemImages(m, id, p.source.id);
+      await copyItemDraws(m, id, p.source.id);
       await refreshTotalPoints(m, id);
       return { assessment: await this.host.reload(m, id), changes: p.changes };
     });

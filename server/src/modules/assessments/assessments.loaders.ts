@@ -3,8 +3,10 @@ import { DataSource } from 'typeorm';
 import { Actor } from '../../policies';
 import { listLoader } from '../../core/dataloaders';
 import { Assessment, AssessmentKind } from './assessment.entity';
-import { questionsOf, readableAssessments, targetsOf } from './assessments.queries';
-import { drawsOf, ensureDraws } from './assessments.draws';
+import { readableAssessments, targetsOf } from './assessments.repository';
+import { questionsOf } from './assessments.repository.questions';
+import { drawsOf } from './assessments.repository.draws';
+import { ensureDraws } from './assessments.draws';
 import { Role } from '../../core/role';
 
 /**

@@ -1,12 +1,11 @@
-import { DataSource, EntityManager } from 'typeorm';
-import { Actor } from '../../policies';
-import { assessmentReadableSql } from '../../policies/sql';
-import { Assessment, AssessmentKind, QuestionType } from './assessment.entity';
-import { AssessmentStudent } from './assessments.types';
+import { QuestionType } from './assessment.entity';
 import { Question, QuestionOption } from './question.types';
 
-type Runner = DataSource | EntityManager;
-const mgr = (m: Runner) => (m instanceof DataSource ? m.manager : m);
+/*
+ * The SQL texts of the assessments domain's reads that other domains embed in their own statements (the readable
+ * rule's columns, a question's columns and order) and the mapping of their rows; the statements that run them are
+ * in the repository (assessments.repository*.ts).
+ */
 
 /** The columns 'assessment.read' reads, on alias `a`: shown to students only when it and its module are visible. */
 export const ASSESSMENT_REF = {
@@ -15,54 +14,6 @@ export const ASSESSMENT_REF = {
   wholeClass: `a.scope = 'whole_class'`,
   assessmentId: 'a.id',
 };
-
-/** Assessments with their course (subject, class, year) and module, for pages and the reuse tree. */
-export function assessmentQuery(m: Runner) {
-  return mgr(m)
-    .getRepository(Assessment)
-    .createQueryBuilder('a')
-    .innerJoinAndSelect('a.course', 'c')
-    .innerJoinAndSelect('c.subject', 's')
-    .innerJoinAndSelect('c.class', 'cl')
-    .innerJoinAndSelect('c.academicYear', 'y')
-    .leftJoinAndSelect('a.module', 'mo')
-    .leftJoin('a.resultsReleasedBy', 'rb')
-    .addSelect(['rb.id', 'rb.firstName', 'rb.lastName']);
-}
-
-/** The list order: by position (new ones at the top, reused ones appended), newest first among equals. */
-export const ordered = <T extends ReturnType<typeof assessmentQuery>>(qb: T) =>
-  qb.orderBy('a.position', 'ASC').addOrderBy('a.created_at', 'DESC').addOrderBy('a.id', 'ASC');
-
-/**
- * The assessments of these courses (assignments, exams) or modules (quizzes) that the viewer may read
- * ('assessment.read' in SQL), in one statement whatever the number of parents. Every path to a list uses it.
- */
-export function readableAssessments(m: Runner, actor: Actor | null, by: ReadableBy & { kind: AssessmentKind }): Promise<Assessment[]> {
-  return ordered(readableAssessmentQuery(m, actor, by)).getMany();
-}
-
-/** What a list of readable assessments is narrowed to: a kind (else every kind), and some courses or modules. */
-export interface ReadableBy {
-  courseIds?: string[];
-  moduleIds?: string[];
-  kind?: AssessmentKind;
-}
-
-/** readableAssessments' filters without an order: for lists that page in their own order. */
-export function readableAssessmentQuery(m: Runner, actor: Actor | null, by: ReadableBy) {
-  const qb = assessmentQuery(m).where(assessmentReadableSql(actor, ASSESSMENT_REF, ':viewer'), { viewer: actor?.userId });
-  if (by.kind) qb.andWhere('a.kind = :kind', { kind: by.kind });
-  if (by.courseIds)
-    qb.andWhere('a.course_id IN (:...courseIds)', {
-      courseIds: by.courseIds.length ? by.courseIds : ['00000000-0000-0000-0000-000000000000'],
-    });
-  if (by.moduleIds)
-    qb.andWhere('a.module_id IN (:...moduleIds)', {
-      moduleIds: by.moduleIds.length ? by.moduleIds : ['00000000-0000-0000-0000-000000000000'],
-    });
-  return qb;
-}
 
 export interface QuestionRow {
   id: string;
@@ -88,33 +39,6 @@ export type LeanQuestionRow = Pick<QuestionRow, 'id' | 'assessment_id' | 'type' 
 /** The question `q` (an alias) is one of the student's: a fixed question, or one drawn for them. */
 export const questionOfStudentSql = (q: string, student: string) =>
   `(${q}.draw_id IS NULL OR EXISTS (SELECT 1 FROM assessment_draw_picks dpx WHERE dpx.question_id = ${q}.id AND dpx.student_id = ${student}))`;
-
-/**
- * Which questions of an assessment: `fixed` (the default) those the editor holds; `all` also every question
- * drawn for some student (the teachers' grading views); `{ studentId }` the student's own: the fixed ones and
- * their picks, numbered from 1 in the order they see them (fixed first, then each draw's picks).
- */
-export type QuestionScope = 'fixed' | 'all' | { studentId: string };
-
-/** Questions of many assessments with options and accepted answers, in one statement, by order. */
-export async function questionsOf(m: Runner, assessmentIds: string[], scope: QuestionScope = 'fixed'): Promise<Question[]> {
-  if (!assessmentIds.length) return [];
-  const params: unknown[] = [assessmentIds];
-  const which =
-    scope === 'fixed'
-      ? 'AND q.draw_id IS NULL'
-      : scope === 'all'
-        ? ''
-        : `AND ${questionOfStudentSql('q', `$${params.push(scope.studentId)}::uuid`)}`;
-  const rows: QuestionRow[] = await m.query(
-    `SELECT ${QUESTION_COLUMNS('q', 'a')}
-       FROM questions q JOIN assessments a ON a.id = q.assessment_id
-      WHERE q.assessment_id = ANY($1::uuid[]) ${which}
-      ORDER BY q.assessment_id, ${typeof scope === 'object' ? studentQuestionOrderSql('q', '$2::uuid') : 'q.draw_id IS NOT NULL, q.sort_order'}`,
-    params,
-  );
-  return toQuestions(rows, typeof scope === 'object');
-}
 
 /** A student's order of their questions of `q`'s item: fixed ones first, then each draw's picks ($student's) in draw and pick order. */
 export const studentQuestionOrderSql = (q: string, student: string) => `${q}.draw_id IS NOT NULL,
@@ -147,7 +71,7 @@ export const QUESTION_LEAN_COLUMNS = (
 
 /**
  * The SELECT of questionsOf as rows with their position `n` in the scope's order, for a statement that embeds it
- * (the submit's one read, submissions.submit-sql.ts): `ids` an SQL array, `student` the student's SQL value.
+ * (the submit's one read, submissions.repository.submit.ts): `ids` an SQL array, `student` the student's SQL value.
  */
 export function questionRowsSql(ids: string, scope: 'fixed' | 'all' | 'student', student = ''): string {
   const which = scope === 'fixed' ? 'AND q.draw_id IS NULL' : scope === 'all' ? '' : `AND ${questionOfStudentSql('q', student)}`;
@@ -181,34 +105,4 @@ export function toQuestions(rows: ReadonlyArray<QuestionRow | LeanQuestionRow>, 
       partialMarking: r.partial_marking === undefined ? undefined : { enabled: r.partial_marking, penaltyPerWrong: r.penalty_per_wrong },
     });
   });
-}
-
-/** Target students of many assessments, by last name. */
-export async function targetsOf(m: Runner, assessmentIds: string[]): Promise<Array<AssessmentStudent & { assessmentId: string }>> {
-  if (!assessmentIds.length) return [];
-  return m.query(
-    `SELECT t.assessment_id AS "assessmentId", u.id, u.first_name AS "firstName", u.last_name AS "lastName", u.email
-       FROM assessment_targets t JOIN users u ON u.id = t.student_id
-      WHERE t.assessment_id = ANY($1::uuid[]) ORDER BY u.last_name, u.first_name, u.id`,
-    [assessmentIds],
-  );
-}
-
-/** Students placed in the class and year of a course (the picker), by last name. */
-export function studentsOfCourse(m: Runner, courseId: string): Promise<AssessmentStudent[]> {
-  return m.query(
-    `SELECT u.id, u.first_name AS "firstName", u.last_name AS "lastName", u.email
-       FROM courses c JOIN users u ON u.class_id = c.class_id AND u.academic_year_id = c.academic_year_id
-      WHERE c.id = $1 AND u.role = 'Student' ORDER BY u.last_name, u.first_name, u.id`,
-    [courseId],
-  );
-}
-
-/** Whether the viewer is one of the assessment's targets. */
-export async function targetsViewer(m: Runner, assessmentId: string, userId: string): Promise<boolean> {
-  const rows: unknown[] = await m.query('SELECT 1 FROM assessment_targets WHERE assessment_id = $1 AND student_id = $2', [
-    assessmentId,
-    userId,
-  ]);
-  return rows.length > 0;
 }

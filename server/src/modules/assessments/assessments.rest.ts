@@ -7,7 +7,7 @@ import { Assessment, AssessmentKind } from './assessment.entity';
 import { ASSESSMENT_TEXT as T } from './assessments.validation';
 import { SCOPE_FIELD, presentAssessment, presentCloneChanges, presentStudent } from './assessments.shape';
 import { Question } from './question.types';
-import type { QuestionImageRow } from './question-images.queries';
+import type { QuestionImageRow } from './assessments.repository.images';
 
 /** What differs between the three REST families (assessments.md section 7): names and paths only. */
 interface Family {

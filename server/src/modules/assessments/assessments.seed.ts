@@ -1,7 +1,7 @@
 import type { DemoSeeder } from '../../db/demo-types';
 import { AssessmentKind, QuestionType, ResultVisibility } from './assessment.entity';
 import { QuestionFields } from './assessments.validation';
-import { insertAssessment } from './assessments.write';
+import { insertAssessment } from './assessments.repository.questions';
 
 const mcq = (text: string, options: Array<[string, boolean]>, points = 2, partial = false): QuestionFields => ({
   type: QuestionType.MCQ,

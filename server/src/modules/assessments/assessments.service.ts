@@ -4,23 +4,31 @@ import { assertId } from '../../core/ids';
 import { refId } from '../../core/input';
 import { Actor, authorize } from '../../policies';
 import { visibleFields } from '../../policies/fields';
-import { deleteOne } from '../../db/rows';
-import { updateVersioned } from '../../db/versioned';
-import { CourseFactsRow, TAUGHT_BY, oneCourseFacts, CoursesService } from '../courses';
+import { CourseFactsRow, oneCourseFacts, CoursesService } from '../courses';
 import { ModulesService, MODULE_TEXT } from '../course-modules';
 import { Assessment, AssessmentKind, AssessmentScope } from './assessment.entity';
-import { assessmentQuery, questionsOf, readableAssessments, studentsOfCourse, targetsViewer } from './assessments.queries';
-import { AssessmentInput, ASSESSMENT_TEXT as T, kindOf, validateAssessmentEdit, validateNewAssessment } from './assessments.validation';
 import {
-  applyRegrade,
-  insertAssessment,
-  keepOptionIds,
-  lockSubmissions,
-  planRegrade,
-  RegradePlan,
-  refreshTotalPoints,
-  writeQuestions,
-} from './assessments.write';
+  assessmentById,
+  deleteAssessment,
+  edgePosition,
+  lockAssessment,
+  lockCoursePositions,
+  placedStudentCount,
+  questionAndDrawCount,
+  readableAssessments,
+  reloadAssessment,
+  replaceTargets,
+  reusableAssessments,
+  studentsOfCourse,
+  submissionCount,
+  targetCount,
+  targetsViewer,
+  updateAssessment,
+} from './assessments.repository';
+import { insertAssessment, questionsOf, refreshTotalPoints, writeQuestions } from './assessments.repository.questions';
+import { lockSubmissions } from './assessments.repository.grades';
+import { AssessmentInput, ASSESSMENT_TEXT as T, kindOf, validateAssessmentEdit, validateNewAssessment } from './assessments.validation';
+import { applyRegrade, keepOptionIds, planRegrade, RegradePlan } from './assessments.write';
 import { AssessmentStudent } from './assessments.types';
 import { AssessmentCloning, CloneRequest } from './assessments.clone';
 import { recordAudit, AuditKind } from '../audit';
@@ -62,7 +70,7 @@ export class AssessmentsService {
   /** One assessment with its course facts; not found for anyone 'assessment.read' refuses, or of another kind. */
   async readable(actor: Actor, id: unknown, kind?: AssessmentKind, m: DataSource | EntityManager = this.ds): Promise<ReadableAssessment> {
     const assessmentId = assertId(id, T.notFound(kind));
-    const assessment = await assessmentQuery(m).where('a.id = :id', { id: assessmentId }).getOne();
+    const assessment = await assessmentById(m, assessmentId);
     if (!assessment || (kind && assessment.kind !== kind)) throw notFound(T.notFound(kind));
     const course = await oneCourseFacts(m, actor, assessment.courseId);
     if (!course) throw notFound(T.notFound(kind));
@@ -140,38 +148,20 @@ export class AssessmentsService {
   /** Targets must be students placed in the course's class and year. */
   private async checkTargets(m: EntityManager, courseId: string, ids: string[]): Promise<void> {
     if (!ids.length) return;
-    const [{ n }]: Array<{ n: number }> = await m.query(
-      `SELECT count(*)::int AS n FROM courses c JOIN users u ON u.class_id = c.class_id AND u.academic_year_id = c.academic_year_id
-        WHERE c.id = $1 AND u.role = 'Student' AND u.id = ANY($2::uuid[])`,
-      [courseId, ids],
-    );
-    if (n !== ids.length) throw validation(T.notInClass, 'targetStudentIds');
+    if ((await placedStudentCount(m, courseId, ids)) !== ids.length) throw validation(T.notInClass, 'targetStudentIds');
   }
 
-  async setTargets(m: EntityManager, assessmentId: string, ids: string[]): Promise<void> {
-    await m.query('DELETE FROM assessment_targets WHERE assessment_id = $1', [assessmentId]);
-    if (ids.length)
-      await m.query('INSERT INTO assessment_targets (assessment_id, student_id) SELECT $1, unnest($2::uuid[])', [assessmentId, ids]);
+  setTargets(m: EntityManager, assessmentId: string, ids: string[]): Promise<void> {
+    return replaceTargets(m, assessmentId, ids);
   }
 
   /** The position that puts a new one at the top of its list (quizzes: of the module). */
-  async topPosition(
-    m: EntityManager,
-    kind: AssessmentKind,
-    courseId: string,
-    moduleId: string | null,
-    end: 'top' | 'bottom',
-  ): Promise<number> {
-    const [{ p }] = await m.query(
-      `SELECT ${end === 'top' ? 'COALESCE(MIN(position), 1) - 1' : 'COALESCE(MAX(position), -1) + 1'} AS p FROM assessments
-        WHERE kind = $1 AND ${kind === AssessmentKind.QUIZ ? 'module_id = $2' : 'course_id = $2'}`,
-      [kind, kind === AssessmentKind.QUIZ ? moduleId : courseId],
-    );
-    return p;
+  topPosition(m: EntityManager, kind: AssessmentKind, courseId: string, moduleId: string | null, end: 'top' | 'bottom'): Promise<number> {
+    return edgePosition(m, kind, courseId, moduleId, end);
   }
 
   reload(m: DataSource | EntityManager, id: string): Promise<Assessment> {
-    return assessmentQuery(m).where('a.id = :id', { id }).getOneOrFail();
+    return reloadAssessment(m, id);
   }
 
   /** POST /assignments, /exams, /quizzes: the item, its targets and questions in one transaction. */
@@ -183,7 +173,7 @@ export class AssessmentsService {
     const f = validateNewAssessment(kind, input, !!draws?.length);
     return this.ds.transaction(async (m) => {
       await this.checkTargets(m, course.id, f.targetStudentIds);
-      await m.query('SELECT 1 FROM courses WHERE id = $1 FOR NO KEY UPDATE', [course.id]); // positions in turn
+      await lockCoursePositions(m, course.id);
       const position = await this.topPosition(m, kind, course.id, moduleId, 'top');
       const id = await insertAssessment(
         m,
@@ -226,18 +216,14 @@ export class AssessmentsService {
     const edit = validateAssessmentEdit(assessment.kind, assessment.scope, input);
     const draws = await this.checkedDraws(actor, input.randomDraws);
     return this.ds.transaction(async (m) => {
-      await updateVersioned(m, Assessment, assessment.id, edit.set, edit.version, {
-        what: T.name(assessment.kind),
-        notFound: T.notFound(assessment.kind),
-      });
+      await updateAssessment(m, assessment.id, assessment.kind, edit.set, edit.version);
       if (edit.targetStudentIds) {
         await this.checkTargets(m, course.id, edit.targetStudentIds);
         await this.setTargets(m, assessment.id, edit.targetStudentIds);
       }
       const scope = edit.set.scope ?? assessment.scope;
       if (scope === AssessmentScope.individual_students) {
-        const [{ n }] = await m.query('SELECT count(*)::int AS n FROM assessment_targets WHERE assessment_id = $1', [assessment.id]);
-        if (!n) throw validation(T.selectStudentFor(assessment.kind), 'targetStudentIds');
+        if (!(await targetCount(m, assessment.id))) throw validation(T.selectStudentFor(assessment.kind), 'targetStudentIds');
       }
       if (edit.questions) {
         // read inside the transaction, after the version check locked the row: the plan fits what is replaced
@@ -253,11 +239,7 @@ export class AssessmentsService {
         await refreshTotalPoints(m, assessment.id);
       }
       if (edit.questions || draws) {
-        const [{ n }] = await m.query(
-          'SELECT (SELECT count(*) FROM questions WHERE assessment_id = $1 AND draw_id IS NULL) + (SELECT count(*) FROM assessment_draws WHERE assessment_id = $1) AS n',
-          [assessment.id],
-        );
-        if (!Number(n)) throw validation(T.addQuestionOnEdit(assessment.kind), 'questions');
+        if (!(await questionAndDrawCount(m, assessment.id))) throw validation(T.addQuestionOnEdit(assessment.kind), 'questions');
       }
       return this.reload(m, assessment.id);
     });
@@ -278,8 +260,8 @@ export class AssessmentsService {
     const { assessment, course } = await this.readable(actor, id, kind);
     authorize(actor, 'course.delete', course, { message: T.cannotManage(assessment.kind) });
     const done = await this.ds.transaction(async (m) => {
-      await m.query('SELECT 1 FROM assessments WHERE id = $1 FOR UPDATE', [assessment.id]);
-      const [{ n }] = await m.query('SELECT count(*)::int AS n FROM submissions WHERE assessment_id = $1', [assessment.id]);
+      await lockAssessment(m, assessment.id);
+      const n = await submissionCount(m, assessment.id);
       const asked =
         confirmSubmissions === undefined || confirmSubmissions === null || confirmSubmissions === '' ? null : Number(confirmSubmissions);
       // the count also goes in the error's fields (GraphQL extensions, REST body) so a client need not parse the text
@@ -296,7 +278,7 @@ export class AssessmentsService {
           note: `${n} ${n === 1 ? 'submission' : 'submissions'} deleted with the ${assessment.kind.toLowerCase()} "${assessment.title}"`,
         });
       }
-      await deleteOne(m, Assessment, assessment.id, T.notFound(assessment.kind));
+      await deleteAssessment(m, assessment.id, assessment.kind);
       return { id: assessment.id, deletedSubmissions: n };
     });
     return done;
@@ -309,15 +291,7 @@ export class AssessmentsService {
   async reusable(actor: Actor, kind: AssessmentKind, p: Parent): Promise<Assessment[]> {
     const { course } = await this.parent(actor, kind, p);
     authorize(actor, 'course.manage', course, { message: T.cannotManage(kind) });
-    const qb = assessmentQuery(this.ds).where('a.kind = :kind', { kind }).andWhere(TAUGHT_BY('me'), { me: actor.userId });
-    return qb
-      .orderBy('y.year', 'DESC')
-      .addOrderBy('cl.name', 'ASC')
-      .addOrderBy('c.title', 'ASC')
-      .addOrderBy('mo.sort_order', 'ASC', 'NULLS FIRST')
-      .addOrderBy('a.position', 'ASC')
-      .addOrderBy('a.id', 'ASC')
-      .getMany();
+    return reusableAssessments(this.ds, kind, actor.userId);
   }
 
   /** Whether the viewer receives the key of this course's assessments (presenters ask). */

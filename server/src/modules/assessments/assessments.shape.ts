@@ -6,7 +6,10 @@ import { Question } from './question.types';
 import { RandomDraw } from './draws.types';
 import { CloneChanges } from './assessments.clone';
 import { coursePlace } from '../courses';
-import { QuestionImageRow, questionImagePath } from './question-images.queries';
+import type { QuestionImageRow } from './assessments.repository.images';
+
+/** The download path of one image (authorized like reading its question). */
+export const questionImagePath = (id: string) => `/api/question-images/${id}`;
 
 /** An image of a question for REST: { _id, name, url } (url: its download path). */
 export const presentQuestionImage = presenter((_viewer: Actor, i: QuestionImageRow) => ({

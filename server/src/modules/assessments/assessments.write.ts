@@ -3,158 +3,24 @@ import { Question } from './question.types';
 import { QuestionFields } from './assessments.validation';
 import { Explanation, GradableQuestion, gradeWithExplanation, round2 } from './auto-grade';
 import { QuestionType } from './assessment.entity';
-import { questionOfStudentSql, questionsOf } from './assessments.queries';
+import { questionsOf } from './assessments.repository.questions';
+import {
+  answersTo,
+  gradesOfItem,
+  insertAutoGrade,
+  missingAutoGrades,
+  refreshSubmissions,
+  submissionsToRegrade,
+  updateRegradedGrades,
+} from './assessments.repository.grades';
 import type { Actor } from '../../policies';
 import { recordAudit, AuditKind } from '../audit';
 
-/**
- * Writing an assessment's questions, and what an edit does to the submissions. Questions (and options) sent
- * back with their id keep it, so their answers and grades stay; the others are replaced in the same
- * transaction. The regrade plan is pure reading, so the preview and the edit compute it the same way.
+/*
+ * What an edit of an item's questions does to the submissions. Questions (and options) sent back with their id
+ * keep it, so their answers and grades stay (assessments.repository.questions.ts writes them). The regrade plan
+ * is pure reading, so the preview and the edit compute it the same way; the edit then applies it.
  */
-export async function writeQuestions(
-  m: EntityManager,
-  assessmentId: string,
-  next: QuestionFields[],
-  currentIds: ReadonlySet<string>,
-): Promise<void> {
-  const kept = next.filter((q) => q.id && currentIds.has(q.id)).map((q) => q.id!);
-  // drawn questions (draw_id) belong to the random draws, never to the editor's list
-  await m.query('DELETE FROM questions WHERE assessment_id = $1 AND draw_id IS NULL AND NOT (id = ANY($2::uuid[]))', [assessmentId, kept]);
-  for (const q of next) await writeQuestion(m, assessmentId, q, q.id && currentIds.has(q.id) ? q.id : undefined);
-  await refreshTotalPoints(m, assessmentId);
-}
-
-/** Where a new question comes from: the bank question it copies, and whether it follows that question's edits. */
-export interface QuestionOrigin {
-  bankQuestionId: string;
-  linked: boolean;
-  drawId?: string;
-}
-
-/**
- * One question with its options and accepted answers: updated in place when `id` is given (options sent with
- * their id keep it, so the answers that selected them still do), else inserted; returns its id.
- */
-export async function writeQuestion(
-  m: EntityManager,
-  assessmentId: string,
-  q: QuestionFields,
-  id?: string,
-  origin?: QuestionOrigin,
-): Promise<string> {
-  const cols = [q.type, q.questionText, q.points, q.order, q.partialMarking, q.penaltyPerWrong];
-  if (id) {
-    await m.query(
-      `UPDATE questions SET type = $2, question_text = $3, points = $4, sort_order = $5, partial_marking = $6, penalty_per_wrong = $7
-        WHERE id = $1`,
-      [id, ...cols],
-    );
-  } else {
-    [{ id }] = await m.query(
-      `INSERT INTO questions (assessment_id, type, question_text, points, sort_order, partial_marking, penalty_per_wrong, bank_question_id, bank_linked, draw_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-      [assessmentId, ...cols, origin?.bankQuestionId ?? null, origin?.linked ?? false, origin?.drawId ?? null],
-    );
-  }
-  const keptOptions = q.options.filter((o) => o.id).map((o) => o.id!);
-  await m.query('DELETE FROM question_options WHERE question_id = $1 AND NOT (id = ANY($2::uuid[]))', [id, keptOptions]);
-  for (const [i, o] of q.options.entries()) {
-    const updated: [unknown[], number] | null = o.id
-      ? await m.query('UPDATE question_options SET sort_order = $3, text = $4, is_correct = $5 WHERE id = $1 AND question_id = $2', [
-          o.id,
-          id,
-          i + 1,
-          o.text,
-          o.isCorrect,
-        ])
-      : null;
-    if (!updated || !updated[1]) {
-      await m.query('INSERT INTO question_options (question_id, sort_order, text, is_correct) VALUES ($1, $2, $3, $4)', [
-        id,
-        i + 1,
-        o.text,
-        o.isCorrect,
-      ]);
-    }
-  }
-  await m.query('DELETE FROM accepted_answers WHERE question_id = $1', [id]);
-  for (const [i, a] of q.accepted.entries()) {
-    await m.query('INSERT INTO accepted_answers (question_id, sort_order, answer, weight) VALUES ($1, $2, $3, $4)', [
-      id,
-      i + 1,
-      a.answer,
-      a.weight,
-    ]);
-  }
-  return id!;
-}
-
-/**
- * An assessment's total points: its fixed questions, and for each random draw `count` times the mean points of
- * the bank questions it draws from (exact when they are worth the same; each student's own maximum is the sum
- * of their questions, kept on their submission).
- */
-export async function refreshTotalPoints(m: EntityManager, assessmentId: string): Promise<void> {
-  await m.query(
-    `UPDATE assessments a SET total_points =
-       COALESCE((SELECT sum(q.points) FROM questions q WHERE q.assessment_id = a.id AND q.draw_id IS NULL), 0)
-       + COALESCE((SELECT sum(round(d.count * (SELECT COALESCE(avg(bq.points), 1) FROM bank_questions bq
-                                              WHERE bq.bank_id = d.bank_id AND (d.tag IS NULL OR d.tag = ANY(bq.tags)))))
-                     FROM assessment_draws d WHERE d.assessment_id = a.id), 0)
-      WHERE a.id = $1`,
-    [assessmentId],
-  );
-}
-
-/** The row of a new assessment (create, clone and the demo seed write it the same way). */
-export interface NewAssessmentRow {
-  kind: string;
-  courseId: string;
-  moduleId: string | null;
-  title: string;
-  description: string;
-  instructions: string;
-  dueDate: Date;
-  resultVisibility: string;
-  isVisible: boolean;
-  scope: string;
-  position: number;
-  createdBy: string | null;
-}
-
-/** Inserts an assessment with its targets and questions; returns its id. */
-export async function insertAssessment(
-  m: EntityManager,
-  a: NewAssessmentRow,
-  targets: string[],
-  questions: QuestionFields[],
-): Promise<string> {
-  const [{ id }]: Array<{ id: string }> = await m.query(
-    `INSERT INTO assessments (kind, course_id, module_id, title, description, instructions, due_date, total_points,
-                              result_visibility, is_visible, scope, position, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
-    [
-      a.kind,
-      a.courseId,
-      a.moduleId,
-      a.title,
-      a.description,
-      a.instructions,
-      a.dueDate,
-      totalPoints(questions),
-      a.resultVisibility,
-      a.isVisible,
-      a.scope,
-      a.position,
-      a.createdBy,
-    ],
-  );
-  if (targets.length)
-    await m.query('INSERT INTO assessment_targets (assessment_id, student_id) SELECT $1, unnest($2::uuid[])', [id, targets]);
-  await writeQuestions(m, id, questions, new Set());
-  return id;
-}
 
 /**
  * Options sent without their id (a client that rebuilt the list) keep the id of the option of the same
@@ -177,8 +43,6 @@ export function keepOptionIds(next: QuestionFields[], current: Question[]): Ques
     };
   });
 }
-
-export const totalPoints = (qs: ReadonlyArray<{ points: number }>) => qs.reduce((n, q) => n + q.points, 0);
 
 export const gradable = (q: QuestionFields | Question): GradableQuestion =>
   'accepted' in q
@@ -211,15 +75,6 @@ export interface RegradePlan {
   changes: Array<{ submissionId: string; studentId: string; studentName: string; totalBefore: number; totalAfter: number }>;
 }
 
-interface GradeRow {
-  id: string;
-  submission_id: string;
-  question_id: string;
-  score: string;
-  auto_score: string | null;
-  is_auto_graded: boolean;
-}
-
 /**
  * For an edit: the questions whose key or points change, the new automatic score of each of their grades
  * (a teacher's override, a grade not auto-graded or whose score differs from its auto_score, keeps its score)
@@ -231,11 +86,7 @@ export async function planRegrade(
   current: Question[],
   next: QuestionFields[] | undefined,
 ): Promise<RegradePlan> {
-  const subs: Array<{ id: string; student_id: string; name: string; total_score: string; handed_in: boolean }> = await m.query(
-    `SELECT s.id, s.student_id, s.total_score, u.first_name || ' ' || u.last_name AS name, s.submitted_at IS NOT NULL AS handed_in
-       FROM submissions s JOIN users u ON u.id = s.student_id WHERE s.assessment_id = $1 ORDER BY u.last_name, u.first_name, s.id`,
-    [assessmentId],
-  );
+  const subs = await submissionsToRegrade(m, assessmentId);
   const plan: RegradePlan = { submissionCount: subs.length, regradedQuestionIds: [], removedQuestionCount: 0, grades: [], changes: [] };
   if (!next) return plan;
   const byId = new Map(current.map((q) => [q.id, q]));
@@ -246,16 +97,8 @@ export async function planRegrade(
   const regraded = next.filter((q) => q.id && byId.has(q.id) && keyOf(gradable(q)) !== keyOf(gradable(byId.get(q.id)!)));
   plan.regradedQuestionIds = regraded.map((q) => q.id!);
   if (!subs.length) return plan;
-  const grades: GradeRow[] = await m.query(
-    `SELECT g.id, g.submission_id, g.question_id, g.score, g.auto_score, g.is_auto_graded
-       FROM grades g JOIN submissions s ON s.id = g.submission_id WHERE s.assessment_id = $1`,
-    [assessmentId],
-  );
-  const answers: Array<{ submission_id: string; question_id: string; answer: string; selected_option_ids: string[] }> = await m.query(
-    `SELECT a.submission_id, a.question_id, a.answer, a.selected_option_ids::text[] AS selected_option_ids
-       FROM submission_answers a WHERE a.question_id = ANY($1::uuid[])`,
-    [plan.regradedQuestionIds],
-  );
+  const grades = await gradesOfItem(m, assessmentId);
+  const answers = await answersTo(m, plan.regradedQuestionIds);
   const answerOf = (s: string, q: string) => answers.find((a) => a.submission_id === s && a.question_id === q);
   const nextById = new Map(regraded.map((q) => [q.id!, gradable(q)]));
   const after = new Map<string, number>(subs.map((s) => [s.id, 0]));
@@ -293,14 +136,6 @@ export async function planRegrade(
 }
 
 /**
- * Locks the item's submissions before an edit reads its regrade plan: a grade saved meanwhile (gradeAnswer
- * locks its submission first too) waits, so the plan never overwrites a teacher's override it did not see.
- */
-export async function lockSubmissions(m: EntityManager, assessmentId: string): Promise<void> {
-  await m.query('SELECT 1 FROM submissions WHERE assessment_id = $1 ORDER BY id FOR UPDATE', [assessmentId]);
-}
-
-/**
  * Applies a plan after the questions were written, in the edit's transaction: the regraded grades with their
  * new explanation, an automatic grade for each automatic question a handed-in submission has none for (a
  * question added by the edit, or one that became automatic), then every submission's total, status and maximum.
@@ -327,13 +162,7 @@ export async function applyRegrade(
       note: 'Total regraded after an edit of the answer key',
     })),
   );
-  for (const g of plan.grades) {
-    await m.query(
-      `UPDATE grades SET score = $2, auto_score = $3, explanation = COALESCE($4::jsonb, explanation), version = version + 1, updated_at = clock_timestamp()
-        WHERE id = $1`,
-      [g.id, g.score, g.autoScore, g.explanation && JSON.stringify(g.explanation)],
-    );
-  }
+  await updateRegradedGrades(m, plan.grades);
   const added = await gradeMissing(m, assessmentId);
   await refreshSubmissions(m, { assessmentId, recomputeMax: true }, [...plan.grades.map((g) => g.submissionId), ...added]);
 }
@@ -344,15 +173,7 @@ export async function applyRegrade(
  * created empty for a teacher (reopened, or for manual grading) is left to the teacher.
  */
 async function gradeMissing(m: EntityManager, assessmentId: string): Promise<string[]> {
-  const missing: Array<{ submission_id: string; question_id: string; answer: string | null; selected_option_ids: string[] | null }> =
-    await m.query(
-      `SELECT s.id AS submission_id, q.id AS question_id, sa.answer, sa.selected_option_ids::text[] AS selected_option_ids
-       FROM submissions s JOIN questions q ON q.assessment_id = s.assessment_id AND q.type <> 'LongAnswer' AND ${questionOfStudentSql('q', 's.student_id')}
-       LEFT JOIN submission_answers sa ON sa.submission_id = s.id AND sa.question_id = q.id
-      WHERE s.assessment_id = $1 AND s.submitted_at IS NOT NULL
-        AND NOT EXISTS (SELECT 1 FROM grades g WHERE g.submission_id = s.id AND g.question_id = q.id)`,
-      [assessmentId],
-    );
+  const missing = await missingAutoGrades(m, assessmentId);
   if (!missing.length) return [];
   const questions = await questionsOf(m, [assessmentId], 'all');
   for (const x of missing) {
@@ -362,44 +183,7 @@ async function gradeMissing(m: EntityManager, assessmentId: string): Promise<str
       x.answer === null ? null : { answer: x.answer, selectedOptionIds: x.selected_option_ids ?? [] },
     );
     if (!graded) continue;
-    await m.query(
-      `INSERT INTO grades (submission_id, question_id, score, auto_score, is_auto_graded, explanation, updated_at)
-       VALUES ($1, $2, $3, $3, true, $4, clock_timestamp())`,
-      [x.submission_id, x.question_id, graded.score, JSON.stringify(graded.explanation)],
-    );
+    await insertAutoGrade(m, x.submission_id, x.question_id, graded);
   }
   return [...new Set(missing.map((x) => x.submission_id))];
-}
-
-/**
- * A submission's total (the sum of its grades) and status from its grades, in one statement for the given
- * submissions (by id, or all of an item): graded once every question of the student's (fixed and drawn for them) has a grade, else pending; a reopened
- * one stays reopened (the student's new attempt is awaited; grading it meanwhile must not close it). Those
- * whose total, status or maximum change, and those named in `touched` (a grade of theirs changed), get a new
- * version and updated_at (clock_timestamp(), the review domain's change cursor). Grading and the regrade
- * share it, so both leave the same totals.
- */
-export async function refreshSubmissions(
-  m: EntityManager,
-  of: { assessmentId?: string; submissionIds?: string[]; recomputeMax?: boolean },
-  touched: string[] = [],
-): Promise<void> {
-  await m.query(
-    `WITH x AS (
-       SELECT s.id,
-              COALESCE((SELECT sum(g.score) FROM grades g WHERE g.submission_id = s.id), 0) AS total,
-              CASE WHEN s.status = 'reopened' THEN 'reopened'
-                   WHEN (SELECT count(*) FROM grades g WHERE g.submission_id = s.id)
-                        >= (SELECT count(*) FROM questions q WHERE q.assessment_id = s.assessment_id AND ${questionOfStudentSql('q', 's.student_id')}) THEN 'graded'
-                   ELSE 'pending' END AS status,
-              CASE WHEN $3::boolean
-                   THEN COALESCE((SELECT sum(q.points)::int FROM questions q WHERE q.assessment_id = s.assessment_id AND ${questionOfStudentSql('q', 's.student_id')}), 0)
-                   ELSE s.max_score END AS max_score
-         FROM submissions s WHERE s.assessment_id = $1 OR s.id = ANY($2::uuid[]))
-     UPDATE submissions s SET total_score = x.total, status = x.status, max_score = x.max_score,
-            version = s.version + 1, updated_at = clock_timestamp()
-       FROM x
-      WHERE s.id = x.id AND (s.id = ANY($4::uuid[]) OR s.total_score <> x.total OR s.status <> x.status OR s.max_score <> x.max_score)`,
-    [of.assessmentId ?? null, of.submissionIds ?? [], of.recomputeMax ?? false, [...new Set(touched)]],
-  );
 }

@@ -19,6 +19,9 @@ export interface GivenAnswer {
 }
 
 export const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
+
+/** The most a set of questions can score: their points (an item's total, a submission's maximum). */
+export const totalPoints = (qs: ReadonlyArray<{ points: number }>) => qs.reduce((n, q) => n + q.points, 0);
 const clamp = (n: number, max: number) => Math.min(max, Math.max(0, n));
 
 /** How short answers are compared: trimmed, case-insensitive, inner whitespace collapsed (NFC, so accents match). */

@@ -3,14 +3,14 @@ import { Visible } from '../../core/field-rules';
 import { QuestionType } from './assessment.entity';
 
 /**
- * Rows below an assessment, loaded with plain SQL (assessments.queries.ts). Each carries its course's
+ * Rows below an assessment, loaded with plain SQL (assessments.repository.questions.ts). Each carries its course's
  * teacher ids: a fact about the object (the same for every viewer) that the 'assessment.seeKey' field rule
  * reads, so the key fields answer null to anyone but those teachers, SuperAdmin and Admin.
  */
 export interface KeyHolders {
   teacherIds: string[];
 }
-import type { QuestionImageRow } from './question-images.queries';
+import type { QuestionImageRow } from './assessments.repository.images';
 
 @ObjectType({ description: 'One option of a multiple-choice question.' })
 export class QuestionOption implements KeyHolders {

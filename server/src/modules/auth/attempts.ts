@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { rateLimited } from '../../errors/domain-error';
+import { attemptCounts, deleteAttempt, insertAttempt, secondsUntilAttemptLeaves } from './auth.repository';
 
 /** How many attempts one account (its email, known or not) and one address bucket may make in a sliding window. */
 export interface AttemptLimit {
@@ -41,16 +42,11 @@ export const ATTEMPT_LIMITS: Record<AttemptKind, AttemptLimit> = { login: KINDS.
  * `addressBucket`.
  */
 export async function recordAttempt(ds: DataSource, kind: AttemptKind, email: string, address: string, refusal: string): Promise<void> {
-  const { limit, table, insert, counted } = KINDS[kind];
-  const [{ id }]: Array<{ id: string }> = await ds.query(insert, [email, address]);
-  const [count]: Array<{ by_account: number; by_address: number }> = await ds.query(
-    `SELECT count(*) FILTER (WHERE email = $1)::int AS by_account, count(*) FILTER (WHERE ip = $2)::int AS by_address
-       FROM ${table}
-      WHERE ${counted} AND created_at > now() - make_interval(mins => $3) AND (email = $1 OR ip = $2)`,
-    [email, address, limit.minutes],
-  );
+  const { limit } = KINDS[kind];
+  const id = await insertAttempt(ds, KINDS[kind], email, address);
+  const count = await attemptCounts(ds, KINDS[kind], email, address, limit.minutes);
   if (count.by_account > limit.perAccount || count.by_address > limit.perAddress) {
-    await ds.query(`DELETE FROM ${table} WHERE id = $1`, [id]);
+    await deleteAttempt(ds, KINDS[kind], id);
     throw rateLimited(refusal, await secondsUntilFree(ds, kind, email, address, count));
   }
 }
@@ -66,7 +62,7 @@ async function secondsUntilFree(
   address: string,
   count: { by_account: number; by_address: number },
 ): Promise<number> {
-  const { limit, table, counted } = KINDS[kind];
+  const { limit } = KINDS[kind];
   const waits = await Promise.all(
     (
       [
@@ -75,15 +71,10 @@ async function secondsUntilFree(
       ] as const
     )
       .filter(([, , held, max]) => held >= max)
-      .map(async ([column, value, held, max]) => {
-        const rows: Array<{ wait: number }> = await ds.query(
-          `SELECT extract(epoch FROM created_at + make_interval(mins => $2) - now())::float AS wait
-           FROM ${table} WHERE ${counted} AND ${column} = $1 AND created_at > now() - make_interval(mins => $2)
-          ORDER BY created_at OFFSET $3 LIMIT 1`,
-          [value, limit.minutes, held - max],
-        );
-        return rows[0]?.wait ?? 1;
-      }),
+      .map(
+        async ([column, value, held, max]) =>
+          (await secondsUntilAttemptLeaves(ds, KINDS[kind], column, value, limit.minutes, held - max)) ?? 1,
+      ),
   );
   return Math.max(1, ...waits);
 }

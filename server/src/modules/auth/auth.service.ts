@@ -8,17 +8,34 @@ import { MailMessage, MailService } from '../mail';
 import { User, normalizeEmail, validateNewUser } from '../users';
 import { Role, roleNamed } from '../../core/role';
 import { AUTH_TEXT } from './auth.texts';
-import { PasswordToken, Session } from './session.entity';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, hashPassword, hashSecret, newSecret, verifyPassword } from './secrets';
 import { recordAttempt } from './attempts';
 import { addressBucket } from './client-address';
-import { CHILD_IDS_SQL, childIdsOf } from '../../policies/children';
-import { classJson, yearJson } from '../../db/json-rows';
+import { childIdsOf } from '../../policies/children';
 import { recordAudit, AuditKind } from '../audit';
-import { endCredentials } from './credentials';
 import { EmailChanges } from './email-change';
 import { pathTo } from '@lms/routes';
-import { CheckedViewer, SessionCheck, ViewerGuesses, checkedTexts } from './session-check';
+import { CheckedViewer, SessionCheck, ViewerGuesses } from './session-check';
+import { PLACED_CLASS, PLACED_YEAR, SESSION_TOUCH, VIEWER_CHECK, ViewerRow, checkedViewerSql } from './viewer-sql';
+import {
+  deleteSession,
+  deleteSessionsOf,
+  endCredentials,
+  forgiveLoginFailures,
+  insertPasswordTokens,
+  insertResetTokenWithMail,
+  insertSession,
+  insertUser,
+  revokeUnusedTokens,
+  roleOfUser,
+  setPasswordAndActivate,
+  setSessionRole,
+  useToken,
+  userByIdOrFail,
+  userWithPasswordByEmail,
+  viewerByTokenHash,
+  viewerFingerprint,
+} from './auth.repository';
 
 export interface LoginInput {
   email?: string | null;
@@ -40,16 +57,6 @@ export interface AuthResult {
   isImpersonating: boolean;
   /** The new session as an actor: who views the answer (the REST presenters take it). */
   actor: Actor;
-}
-
-/** A row of VIEWER_LOOKUP: the live session, its user as JSON, and the fingerprint the session check compares. */
-interface ViewerRow {
-  id: string;
-  active_role: Role;
-  impersonating: boolean;
-  child_ids: string[];
-  user: Record<string, unknown>;
-  fingerprint: string;
 }
 
 export const RESET_TOKEN_MINUTES = 60;
@@ -79,64 +86,6 @@ function newPassword(input: unknown): string {
   return withinBound(password);
 }
 
-/**
- * The select list that makes a viewer of the user `u` (joined by the caller): the linked children when acting
- * as a Parent (so the parent rules cost no statement) and the user's row as JSON without its password hash, with
- * a student's class and year (every student page asks for `me { user { class } }`: no statement of its own).
- */
-export const VIEWER_SQL = (activeRole: string) =>
-  `CASE WHEN ${activeRole} = 'Parent' THEN ${CHILD_IDS_SQL('u.id')} ELSE '{}'::text[] END AS child_ids,
-   to_jsonb(u) - 'password_hash' || jsonb_build_object(
-     '${PLACED_CLASS}', (SELECT ${classJson('c')} FROM classes c WHERE c.id = u.class_id),
-     '${PLACED_YEAR}', (SELECT ${yearJson('y')} FROM academic_years y WHERE y.id = u.academic_year_id)) AS user`;
-
-/** Keys of VIEWER_SQL's user JSON that are no column: the placement, read as the entities' plain objects. */
-const PLACED_CLASS = 'placed_class';
-const PLACED_YEAR = 'placed_year';
-
-/** How stale a session's last_used_at may get before a request touches it again. */
-const SESSION_TOUCH_SECONDS = 60;
-
-/**
- * What a guess of a session's viewer must match (session-check.ts): the session, its active role and impersonation,
- * the versions of the rows the viewer is made of (the user's, and the class and year a student is placed in: a
- * row's xmin changes with every update of it) and a parent's children. For `s` and `u` as in viewerSql.
- */
-const VIEWER_FINGERPRINT = `concat_ws(',', s.id, s.active_role, s.impersonating, u.xmin,
-  (SELECT c.xmin FROM classes c WHERE c.id = u.class_id), (SELECT y.xmin FROM academic_years y WHERE y.id = u.academic_year_id),
-  CASE WHEN s.active_role = 'Parent' THEN ${CHILD_IDS_SQL('u.id')}::text END)`;
-
-/**
- * The live session of the token hash `hashParam` as `__viewer` (id, its `fingerprint`, and `stale`: its last use
- * is older than SESSION_TOUCH_SECONDS); `withRow`: also the viewer (active_role, impersonating, child_ids, user).
- * With the row for the lookup (VIEWER_LOOKUP), without it for a check of a guess, alone (VIEWER_CHECK) or around a
- * request's first read (session-check.ts). Its names cannot meet the read's own: the read is a subquery below them.
- */
-const viewerSql = (hashParam: string, withRow = false) => `WITH __viewer AS (
-   SELECT s.id, ${VIEWER_FINGERPRINT} AS fingerprint, s.last_used_at < now() - interval '${SESSION_TOUCH_SECONDS} seconds' AS stale
-          ${withRow ? `, s.active_role, s.impersonating, ${VIEWER_SQL('s.active_role')}` : ''}
-     FROM sessions s JOIN users u ON u.id = s.user_id
-    WHERE s.token_hash = ${hashParam} AND s.expires_at > now())`;
-
-const TOUCH_STALE = `__touched AS (UPDATE sessions x SET last_used_at = now() FROM __viewer v WHERE x.id = v.id AND v.stale)`;
-
-/** A token hash's session and viewer in one statement, the session touched when stale. */
-const VIEWER_LOOKUP = `${viewerSql('$1', true)},
- ${TOUCH_STALE}
-SELECT * FROM __viewer`;
-
-/** A token hash's session's fingerprint alone, touched when stale: a guess checked by no read. */
-const VIEWER_CHECK = `${viewerSql('$1')},
- ${TOUCH_STALE}
-SELECT fingerprint FROM __viewer`;
-
-/** A read's text with the session check around it (session-check.ts), each text's made once. */
-const checkedViewerSql = checkedTexts((hashParam) => viewerSql(hashParam));
-
-/** A session touched when stale, after a checked read found it live (session-check.ts: that read writes nothing). */
-const SESSION_TOUCH = `UPDATE sessions SET last_used_at = now()
-  WHERE id = $1 AND last_used_at < now() - interval '${SESSION_TOUCH_SECONDS} seconds'`;
-
 export class AuthService {
   /** Sign-in email changes that wait for the new address (users.update and account.requestEmailChange ask; the links confirm or report). */
   readonly emailChanges: EmailChanges;
@@ -165,8 +114,7 @@ export class AuthService {
 
   /** The live session of a token hash and its viewer, kept as that token's next guess (session-check.ts). */
   private async lookUpViewer(hash: string): Promise<CheckedViewer | null> {
-    const rows: ViewerRow[] = await this.ds.query(VIEWER_LOOKUP, [hash]);
-    const row = rows[0];
+    const row = await viewerByTokenHash(this.ds, hash);
     const found = row ? this.viewerOf(row) : null;
     this.guesses.keep(hash, found);
     return found;
@@ -199,7 +147,7 @@ export class AuthService {
       guess,
       hash,
       checked: checkedViewerSql,
-      checkAlone: async () => ((await this.ds.query(VIEWER_CHECK, [hash])) as Array<{ fingerprint: string }>)[0]?.fingerprint ?? null,
+      checkAlone: () => viewerFingerprint(this.ds, hash),
       checkText: VIEWER_CHECK,
       touchText: SESSION_TOUCH,
     });
@@ -238,12 +186,7 @@ export class AuthService {
     if (!password) throw validation(AUTH_TEXT.passwordRequired, 'password');
     await recordAttempt(this.ds, 'login', email, addressBucket(ip), AUTH_TEXT.tooManyAttempts);
 
-    const user = await this.ds
-      .getRepository(User)
-      .createQueryBuilder('u')
-      .addSelect('u.passwordHash')
-      .where('lower(u.email) = :email', { email })
-      .getOne();
+    const user = await userWithPasswordByEmail(this.ds, email);
     const ok = await verifyPassword(user?.passwordHash, password);
     if (!user || !ok) {
       // the failure is already counted
@@ -252,7 +195,7 @@ export class AuthService {
     }
     if (user.deactivatedAt) throw new DomainError('UNAUTHENTICATED', AUTH_TEXT.deactivated);
     // a success forgives earlier mistakes on this account (and withdraws its own attempt)
-    await this.ds.query(`DELETE FROM login_attempts WHERE email = $1`, [email]);
+    await forgiveLoginFailures(this.ds, email);
     const { token, actor } = await this.openSession(user, Boolean(input.rememberMe));
     delete (user as Partial<User>).passwordHash;
     return { token, user, activeRole: user.role, isImpersonating: false, actor };
@@ -261,7 +204,7 @@ export class AuthService {
   private async openSession(user: User, remember: boolean): Promise<{ token: string; actor: Actor }> {
     const { token, hash } = newSecret();
     const ms = remember ? this.config.rememberDays * 86_400_000 : this.config.sessionHours * 3_600_000;
-    const inserted = await this.ds.getRepository(Session).insert({
+    const sessionId = await insertSession(this.ds, {
       tokenHash: hash,
       userId: user.id,
       activeRole: user.role,
@@ -269,7 +212,6 @@ export class AuthService {
       expiresAt: new Date(Date.now() + ms),
       lastUsedAt: new Date(),
     });
-    const sessionId = inserted.identifiers[0].id as string;
     const childIds = user.role === Role.Parent ? await childIdsOf(this.ds, user.id) : [];
     return { token, actor: { userId: user.id, role: user.role, activeRole: user.role, impersonating: false, sessionId, childIds } };
   }
@@ -279,7 +221,7 @@ export class AuthService {
     const fields = validateNewUser({ ...input, role: Role.Student });
     const password = newPassword(input.password);
     const passwordHash = await hashPassword(password);
-    await this.ds.getRepository(User).insert({ ...fields, activated: true, passwordHash });
+    await insertUser(this.ds, { ...fields, activated: true, passwordHash });
     return this.login({ email: fields.email, password }, ip);
   }
 
@@ -287,13 +229,13 @@ export class AuthService {
   async me(actor: Actor, known?: { load(id: string): Promise<User | null> }) {
     const activeRole = personRole(actor);
     if (!activeRole) throw forbidden(AUTH_TEXT.applicationHasNoAccount);
-    const user = (await known?.load(actor.userId)) ?? (await this.ds.getRepository(User).findOneByOrFail({ id: actor.userId }));
+    const user = (await known?.load(actor.userId)) ?? (await userByIdOrFail(this.ds, actor.userId));
     return { user, activeRole, isImpersonating: actor.impersonating, abilities: abilitiesOf(actor) };
   }
 
   async logout(actor: Actor): Promise<void> {
     authorize(actor, 'session.manage', undefined, { message: AUTH_TEXT.webSessionOnly });
-    await this.ds.getRepository(Session).delete({ id: actor.sessionId });
+    await deleteSession(this.ds, actor.sessionId);
   }
 
   /** `original` returns to the stored role; anything else must be allowed for the stored role. */
@@ -310,7 +252,7 @@ export class AuthService {
     }
     const isImpersonating = target !== actor.role;
     await this.ds.transaction(async (m) => {
-      await m.getRepository(Session).update(actor.sessionId, { activeRole: target, impersonating: isImpersonating });
+      await setSessionRole(m, actor.sessionId, target, isImpersonating);
       if (target !== actor.activeRole) {
         await recordAudit(m, actor, { kind: AuditKind.ROLE_SWITCHED, from: actor.activeRole, to: target });
       }
@@ -327,20 +269,13 @@ export class AuthService {
     const email = emailToLookUp(emailInput);
     await recordAttempt(this.ds, 'link', email, addressBucket(ip), AUTH_TEXT.tooManyLinkRequests);
     const { token, hash } = newSecret();
-    const queued: MailMessage[] = await this.ds.query(
-      `WITH account AS (SELECT id, email, first_name FROM users WHERE lower(email) = $1),
-            token AS (INSERT INTO password_tokens (token_hash, user_id, purpose, expires_at)
-                      SELECT $2, id, 'reset', now() + make_interval(mins => $3) FROM account),
-            message AS (SELECT email AS to_address, $4::text AS subject, replace($5::text, '{firstName}', first_name) AS text FROM account)
-       ${this.mail.queueFrom('message')}`,
-      [
-        email,
-        hash,
-        RESET_TOKEN_MINUTES,
-        'Reset your password',
-        `Hello {firstName},\n\nOpen this link within ${RESET_TOKEN_MINUTES} minutes to choose a new password:\n${this.linkFor(token)}\n\nIf you did not ask for this, ignore this message.`,
-      ],
-    );
+    const queued: MailMessage[] = await insertResetTokenWithMail(this.ds, this.mail.queueFrom('message'), {
+      email,
+      hash,
+      minutes: RESET_TOKEN_MINUTES,
+      subject: 'Reset your password',
+      text: `Hello {firstName},\n\nOpen this link within ${RESET_TOKEN_MINUTES} minutes to choose a new password:\n${this.linkFor(token)}\n\nIf you did not ask for this, ignore this message.`,
+    });
     this.mail.queued(queued);
     return AUTH_TEXT.forgotSent;
   }
@@ -355,8 +290,8 @@ export class AuthService {
     if (!userIds.length) return [];
     const expiresAt = new Date(Date.now() + ttlMs);
     const secrets = userIds.map(() => newSecret());
-    await m.insert(
-      PasswordToken,
+    await insertPasswordTokens(
+      m,
       userIds.map((userId, i) => ({ tokenHash: secrets[i].hash, userId, purpose, expiresAt })),
     );
     return secrets.map((s) => this.linkFor(s.token));
@@ -375,17 +310,17 @@ export class AuthService {
 
   /** Signs a user out everywhere, in the caller's transaction (their role changed: a session's abilities are its role's). */
   async endSessions(m: import('typeorm').EntityManager, userId: string): Promise<void> {
-    await m.delete(Session, { userId });
+    await deleteSessionsOf(m, userId);
   }
 
-  /** Ends what a change of the user's credentials ends (credentials.ts), in the caller's transaction. */
+  /** Ends what a change of the user's credentials ends (auth.repository.ts endCredentials), in the caller's transaction. */
   async endCredentials(m: import('typeorm').EntityManager, userId: string): Promise<void> {
     await endCredentials(m, userId);
   }
 
   /** Ends a user's unused links (their email changed, or a new invitation replaces them). */
   async revokeTokens(m: import('typeorm').EntityManager, userId: string): Promise<void> {
-    await m.query(`UPDATE password_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`, [userId]);
+    await revokeUnusedTokens(m, userId);
   }
 
   private linkFor(token: string): string {
@@ -399,18 +334,11 @@ export class AuthService {
     if (!token || token.length > 200) throw validation(AUTH_TEXT.resetInvalid);
     const passwordHash = await hashPassword(chosen);
     await this.ds.transaction(async (m) => {
-      const used: Array<{ user_id: string }> = await m.query(
-        `UPDATE password_tokens SET used_at = now()
-          WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
-          RETURNING user_id`,
-        [hashSecret(token)],
-      );
-      // TypeORM returns [rows, count] for UPDATE ... RETURNING on postgres
-      const rows = Array.isArray(used[0]) ? (used[0] as unknown as Array<{ user_id: string }>) : used;
-      const userId = rows[0]?.user_id;
+      const userId = await useToken(m, hashSecret(token));
       if (!userId) throw validation(AUTH_TEXT.resetInvalid);
-      const [owner]: Array<{ role: Role }> = await m.query('SELECT role FROM users WHERE id = $1', [userId]);
-      await m.update(User, userId, { passwordHash, activated: true });
+      // the token's user exists: tokens go with their user
+      const owner = (await roleOfUser(m, userId))!;
+      await setPasswordAndActivate(m, userId, passwordHash);
       await endCredentials(m, userId);
       await recordAudit(
         m,

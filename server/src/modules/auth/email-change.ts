@@ -4,7 +4,18 @@ import { DomainError, validation } from '../../errors/domain-error';
 import type { Actor } from '../../policies';
 import { recordAudit, AuditKind } from '../audit';
 import type { MailService } from '../mail';
-import { endCredentials } from './credentials';
+import {
+  cancelOpenEmailChange,
+  cancelReportedEmailChange,
+  emailTakenByOther,
+  endCredentials,
+  insertEmailChange,
+  lockEmailChangeToConfirm,
+  markEmailChangeConfirmed,
+  nameOfUser,
+  roleOfUser,
+  setUserEmail,
+} from './auth.repository';
 import { hashSecret, newSecret } from './secrets';
 import { pathTo } from '@lms/routes';
 
@@ -44,22 +55,20 @@ export class EmailChanges {
 
   /** In the caller's transaction: replaces any open request of the user; the caller delivers the mail after commit. */
   async request(m: EntityManager, actor: Actor, target: Target, newEmail: string): Promise<void> {
-    const taken: unknown[] = await m.query('SELECT 1 FROM users WHERE lower(email) = lower($1) AND id <> $2', [newEmail, target.id]);
-    if (taken.length) throw new DomainError('CONFLICT', EMAIL_CHANGE_TEXT.taken);
+    if (await emailTakenByOther(m, newEmail, target.id)) throw new DomainError('CONFLICT', EMAIL_CHANGE_TEXT.taken);
     const confirm = newSecret();
     const report = newSecret();
-    await m.query(`UPDATE email_changes SET cancelled_at = now() WHERE user_id = $1 AND confirmed_at IS NULL AND cancelled_at IS NULL`, [
-      target.id,
-    ]);
-    await m.query(
-      `INSERT INTO email_changes (user_id, new_email, confirm_hash, report_hash, requested_by, expires_at)
-       VALUES ($1, $2, $3, $4, $5, now() + make_interval(hours => $6))`,
-      [target.id, newEmail, confirm.hash, report.hash, actor.userId, EMAIL_CHANGE_HOURS],
-    );
-    const [by]: Array<{ name: string }> = await m.query(`SELECT first_name || ' ' || last_name AS name FROM users WHERE id = $1`, [
-      actor.userId,
-    ]);
-    const who = actor.userId === target.id ? 'you' : (by?.name ?? 'an administrator');
+    await cancelOpenEmailChange(m, target.id);
+    await insertEmailChange(m, {
+      userId: target.id,
+      newEmail,
+      confirmHash: confirm.hash,
+      reportHash: report.hash,
+      requestedBy: actor.userId,
+      hours: EMAIL_CHANGE_HOURS,
+    });
+    const by = await nameOfUser(m, actor.userId);
+    const who = actor.userId === target.id ? 'you' : (by ?? 'an administrator');
     await this.mail.enqueueAll(m, [
       {
         to: newEmail,
@@ -85,22 +94,11 @@ export class EmailChanges {
   async confirm(token: unknown): Promise<string> {
     const hash = this.hashOf(token);
     await this.ds.transaction(async (m) => {
-      const [row]: Array<{ id: string; user_id: string; new_email: string; requested_by: string | null; old_email: string }> =
-        await m.query(
-          `SELECT c.id, c.user_id, c.new_email, c.requested_by, u.email AS old_email
-           FROM email_changes c JOIN users u ON u.id = c.user_id
-          WHERE c.confirm_hash = $1 AND c.confirmed_at IS NULL AND c.cancelled_at IS NULL AND c.expires_at > now()
-          FOR UPDATE OF c, u`,
-          [hash],
-        );
+      const row = await lockEmailChangeToConfirm(m, hash);
       if (!row) throw validation(EMAIL_CHANGE_TEXT.invalid);
-      const taken: unknown[] = await m.query('SELECT 1 FROM users WHERE lower(email) = lower($1) AND id <> $2', [
-        row.new_email,
-        row.user_id,
-      ]);
-      if (taken.length) throw new DomainError('CONFLICT', EMAIL_CHANGE_TEXT.taken);
-      await m.query('UPDATE email_changes SET confirmed_at = now() WHERE id = $1', [row.id]);
-      await m.query('UPDATE users SET email = $2, updated_at = now() WHERE id = $1', [row.user_id, row.new_email]);
+      if (await emailTakenByOther(m, row.new_email, row.user_id)) throw new DomainError('CONFLICT', EMAIL_CHANGE_TEXT.taken);
+      await markEmailChangeConfirmed(m, row.id);
+      await setUserEmail(m, row.user_id, row.new_email);
       await endCredentials(m, row.user_id);
       await recordAudit(m, await this.requester(m, row.requested_by), {
         kind: AuditKind.EMAIL_CHANGED,
@@ -117,19 +115,13 @@ export class EmailChanges {
   async report(token: unknown): Promise<string> {
     const hash = this.hashOf(token);
     await this.ds.transaction(async (m) => {
-      const [row]: Array<{ id: string; user_id: string; new_email: string; old_email: string }> = await m
-        .query(
-          `UPDATE email_changes c SET cancelled_at = now() FROM users u
-          WHERE u.id = c.user_id AND c.report_hash = $1 AND c.confirmed_at IS NULL AND c.cancelled_at IS NULL AND c.expires_at > now()
-          RETURNING c.id, c.user_id, c.new_email, u.email AS old_email`,
-          [hash],
-        )
-        .then((r) => (Array.isArray(r[0]) ? r[0] : r));
+      const row = await cancelReportedEmailChange(m, hash);
       if (!row) throw validation(EMAIL_CHANGE_TEXT.invalid);
-      const owner: Array<{ role: string }> = await m.query('SELECT role FROM users WHERE id = $1', [row.user_id]);
+      // the change's user exists: the statement that found the change joined them
+      const owner = (await roleOfUser(m, row.user_id))!;
       await recordAudit(
         m,
-        { userId: row.user_id, role: owner[0].role, activeRole: owner[0].role, impersonating: false },
+        { userId: row.user_id, role: owner.role, activeRole: owner.role, impersonating: false },
         {
           kind: AuditKind.EMAIL_CHANGE_REPORTED,
           targetUserId: row.user_id,
@@ -150,7 +142,7 @@ export class EmailChanges {
   /** Who asked for the change, as the actor of the row that records it (the link's opener is not signed in). */
   private async requester(m: EntityManager, id: string | null) {
     if (!id) return null;
-    const [u]: Array<{ role: string }> = await m.query('SELECT role FROM users WHERE id = $1', [id]);
+    const u = await roleOfUser(m, id);
     return u ? { userId: id, role: u.role, activeRole: u.role, impersonating: false } : null;
   }
 }

@@ -4,11 +4,12 @@
  */
 export { ATTEMPT_LIMITS, recordAttempt } from './attempts';
 export { authManifest } from './auth.manifest';
-export { AuthService, INVITE_TOKEN_DAYS, VIEWER_SQL } from './auth.service';
+export { AuthService, INVITE_TOKEN_DAYS } from './auth.service';
+export { deactivateUsers, endCredentials, reactivateUsers } from './auth.repository';
 export { AUTH_TEXT } from './auth.texts';
 export { MessagePayload } from './auth.types';
 export { addressBucket } from './client-address';
-export { accountInUseSql, deactivateUsers, endCredentials, reactivateUsers } from './credentials';
+export { accountInUseSql } from './credentials';
 export { EMAIL_CHANGE_TEXT } from './email-change';
 export { PAGE_SESSION_MUTATIONS, pageSessionCookie, pageSessionPlugin, pageSessionRest, pageSessionToken } from './page-session';
 export {
@@ -22,3 +23,4 @@ export {
   verifyPassword,
 } from './secrets';
 export { Session } from './session.entity';
+export { VIEWER_SQL } from './viewer-sql';

@@ -8,7 +8,7 @@ import { countCheckedRead, type StatementRun, type Statements } from '../../core
  * and the session's own lookup was 7-29% of their time (bench/README.md, tenth session; checked this way, 4-12%
  * less p50: eleventh session). A token's viewer is kept, per token hash, as the last lookup found it, as a guess
  * only. A query whose token has a guess runs on it, and its first read carries the check beside its rows: the
- * session by token hash and expiry, and the fingerprint of what the guess holds (auth.service.ts
+ * session by token hash and expiry, and the fingerprint of what the guess holds (viewer-sql.ts
  * VIEWER_FINGERPRINT: session, active role, impersonation, the versions of the viewer's rows, a parent's
  * children). The read writes nothing; a stale session is touched after it. Every other statement of the request
  * waits for that verdict, so nothing writes on a guess; and nothing is answered before it: a wrong guess (a revoked

@@ -1,5 +1,3 @@
-import { DataSource, EntityManager } from 'typeorm';
-import { Actor } from '../../policies';
 import { CourseFacts } from '../../policies/rules';
 import { taughtBySql } from '../../policies/sql';
 
@@ -11,8 +9,6 @@ export interface CourseFactsRow extends CourseFacts {
   subjectId: string;
 }
 
-type Runner = DataSource | EntityManager;
-
 /**
  * The request's facts loader (ctx.loaders.courseFacts), handed to a service that checks a course so the field
  * rules of the same response (viewerCanManage, a post's viewerCanChange) reuse the row instead of reading it again.
@@ -22,19 +18,6 @@ export type FactsSource = {
   /** A statement that read the facts along with its answer hands them to the loader (DataLoader.prime). */
   prime?(courseId: string, facts: CourseFactsRow): unknown;
 };
-
-/**
- * The facts every course rule needs (teachers; whether the viewer is a student of its class and year),
- * for many courses in one statement. Services call `authorize()` with them on the object itself.
- */
-export async function courseFacts(q: Runner, actor: Actor, courseIds: string[]): Promise<Map<string, CourseFactsRow>> {
-  if (!courseIds.length) return new Map();
-  const rows: CourseFactsColumns[] = await q.query(`SELECT ${courseFactsSql('c', '$2')} FROM courses c WHERE c.id = ANY($1::uuid[])`, [
-    courseIds,
-    actor.userId,
-  ]);
-  return new Map(rows.map((r) => [r.id, factsOfColumns(r)]));
-}
 
 /** The columns courseFactsSql selects. */
 export interface CourseFactsColumns {
@@ -67,10 +50,6 @@ export const factsOfColumns = (r: CourseFactsColumns): CourseFactsRow => ({
   teacherIds: r.teacher_ids,
   viewerInClass: r.in_class,
 });
-
-export async function oneCourseFacts(q: Runner, actor: Actor, courseId: string): Promise<CourseFactsRow | undefined> {
-  return (await courseFacts(q, actor, [courseId])).get(courseId);
-}
 
 /** SQL condition (on alias `c`) for "a course this actor teaches", for lists filtered in the database. */
 export const TAUGHT_BY = (param: string) => taughtBySql('c.id', `:${param}`);

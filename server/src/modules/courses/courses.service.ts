@@ -3,23 +3,37 @@ import { notFound, validation } from '../../errors/domain-error';
 import { assertId, isId } from '../../core/ids';
 import { requiredText, rethrowUnique } from '../../core/input';
 import { Actor, authorize, can } from '../../policies';
-import { deleteOne, holdForCopy } from '../../db/rows';
-import { updateVersioned } from '../../db/versioned';
 import { ACADEMIC_TEXT } from '../academic';
 import { Course } from './course.entity';
-import { CourseFactsColumns, CourseFactsRow, FactsSource, TAUGHT_BY, factsOfColumns, oneCourseFacts } from './courses.facts';
-import { copyCourseModules } from './courses.copy';
-import { CourseDeleteImpact, courseDeleteImpact } from './courses.impact';
+import { CourseFactsRow, FactsSource, factsOfColumns } from './courses.facts';
+import { copyCourseModules } from './courses.repository.copy';
+import { CourseDeleteImpact } from './courses.impact';
 import { courseScope } from './courses.scope';
-import { courseReadableSql } from '../../policies/sql';
 import { COURSE_TEXT as T, CourseFields, validateCourseEdit, validateNewCourse } from './courses.validation';
 import { TeacherCourseYear } from './courses.types';
-import { myCoursesStatement } from './courses.my-courses';
-import { CoursePage, CoursePageRow, coursePageSql, placePeople } from './courses.page';
-import type { User } from '../users';
-import { CourseRowsAsked, CoursesPageRow, WHOLE_COURSES, coursesPageSql, placeCourses } from './courses.list';
-import { StudentCoursesAnswer, StudentCoursesRow, studentCoursesOf, studentCoursesSql } from './courses.student-courses';
+import { CoursePage, placePeople } from './courses.page';
+import { CourseRowsAsked, WHOLE_COURSES, placeCourses } from './courses.list';
+import { StudentCoursesAnswer, studentCoursesOf } from './courses.student-courses';
 import { Page, PageWindow } from '../../core/paging';
+import {
+  allocationTeacherIds,
+  courseDeleteImpact,
+  coursePageRow,
+  courseRowOrFail,
+  courseWithPlaces,
+  coursesTaughtBy,
+  coursesTaughtByOfSubject,
+  deleteCourse,
+  holdCourseForCopy,
+  insertCourse,
+  myCoursesTree,
+  oneCourseFacts,
+  readableCourses,
+  readableCoursesPage,
+  readableCoursesWithTitle,
+  studentCoursesRow,
+  updateCourse,
+} from './courses.repository';
 
 /** A second course of the same name in the same class, subject and year is refused with a text that says so. */
 const titleTaken =
@@ -50,28 +64,6 @@ export interface CloneCourseFields {
 export class CoursesService {
   constructor(private readonly ds: DataSource) {}
 
-  /** One statement whatever the size: subject, class, year and (unless `teachers` is false) teachers come by joins. */
-  private query(m: EntityManager = this.ds.manager, teachers = true) {
-    const qb = m
-      .getRepository(Course)
-      .createQueryBuilder('c')
-      .innerJoinAndSelect('c.subject', 's')
-      .innerJoinAndSelect('c.class', 'cl')
-      .innerJoinAndSelect('c.academicYear', 'y');
-    if (teachers) qb.leftJoinAndSelect('c.teachers', 't');
-    qb.orderBy('y.year', 'DESC')
-      .addOrderBy('cl.name', 'ASC')
-      .addOrderBy('s.name', 'ASC')
-      .addOrderBy('c.title', 'ASC')
-      .addOrderBy('c.id', 'ASC');
-    return teachers ? qb.addOrderBy('t.lastName', 'ASC').addOrderBy('t.firstName', 'ASC') : qb;
-  }
-
-  /** 'course.read' in SQL: the list shows exactly the courses that GET /courses/{id} would show. */
-  private readableQuery(actor: Actor, teachers = true) {
-    return this.query(undefined, teachers).where(courseReadableSql(actor, { courseId: 'c.id' }, ':viewer'), { viewer: actor.userId });
-  }
-
   /** The course's facts for the rules; a course the actor may not read does not exist for them. */
   async readable(actor: Actor, id: unknown, m: DataSource | EntityManager = this.ds, known?: FactsSource): Promise<CourseFactsRow> {
     const courseId = assertId(id, T.notFound);
@@ -82,14 +74,14 @@ export class CoursesService {
   }
 
   private async load(id: string, m?: EntityManager): Promise<Course> {
-    const course = await this.query(m).where('c.id = :id', { id }).getOne();
+    const course = await courseWithPlaces(m ?? this.ds, id);
     if (!course) throw notFound(T.notFound);
     return course;
   }
 
   /** GET /courses: everything for SuperAdmin and Admin, a teacher's own, a student's class's, nothing for a parent. */
   async list(actor: Actor): Promise<Course[]> {
-    return this.readableQuery(actor).getMany();
+    return readableCourses(this.ds, actor);
   }
 
   /**
@@ -97,11 +89,7 @@ export class CoursesService {
    * whatever the size (courses.list.ts), handed on as plain objects (the dashboard's cards, GET /courses?limit=).
    */
   async page(actor: Actor, window: PageWindow): Promise<Page<Course>> {
-    const [{ items, places, total }]: CoursesPageRow[] = await this.ds.query(coursesPageSql(actor), [
-      actor.userId,
-      window.offset,
-      window.limit,
-    ]);
+    const { items, places, total } = await readableCoursesPage(this.ds, actor, window);
     return { items: placeCourses(items, places), total, window };
   }
 
@@ -112,16 +100,14 @@ export class CoursesService {
   async byCode(actor: Actor, code: unknown, academicYearId: unknown): Promise<Course[]> {
     const title = requiredText(code, T.titleRequired, 'Course code', 200, 'line', 'code');
     if (!isId(academicYearId)) return [];
-    return this.readableQuery(actor)
-      .andWhere('lower(c.title) = lower(:title) AND c.academic_year_id = :year', { title, year: academicYearId })
-      .getMany();
+    return readableCoursesWithTitle(this.ds, actor, title, academicYearId);
   }
 
   /** GET /courses/teacher/{teacherId}: SuperAdmin and Admin for anyone, a teacher for themselves. */
   async listOfTeacher(actor: Actor, teacherId: string): Promise<Course[]> {
     authorize(actor, 'course.listOfTeacher', { teacherId }, { message: T.ownCoursesOnly });
     assertId(teacherId, ACADEMIC_TEXT.userNotFound);
-    return this.query().where(TAUGHT_BY('teacher'), { teacher: teacherId }).getMany();
+    return coursesTaughtBy(this.ds, teacherId);
   }
 
   /**
@@ -139,7 +125,7 @@ export class CoursesService {
    * built in PostgreSQL as plain objects (courses.student-courses.ts).
    */
   async coursesOfStudent(reader: Actor, studentId: string, asked: CourseRowsAsked = WHOLE_COURSES): Promise<StudentCoursesAnswer> {
-    const [row]: StudentCoursesRow[] = await this.ds.query(studentCoursesSql(reader, asked), [studentId, reader.userId]);
+    const row = await studentCoursesRow(this.ds, reader, studentId, asked);
     return row ? studentCoursesOf(row) : { studentInfo: { academicYear: null, class: null }, courses: [] };
   }
 
@@ -151,9 +137,7 @@ export class CoursesService {
   async myCourses(actor: Actor, lean = false): Promise<TeacherCourseYear[]> {
     const scope = courseScope(actor);
     if (scope.kind !== 'teacher') return [];
-    // one statement; the tree comes as plain objects with the entities' property names (courses.my-courses.ts)
-    const [{ tree }]: Array<{ tree: TeacherCourseYear[] }> = await this.ds.query(myCoursesStatement(lean), [scope.teacherId]);
-    return tree;
+    return myCoursesTree(this.ds, scope.teacherId, lean);
   }
 
   /**
@@ -164,8 +148,7 @@ export class CoursesService {
    */
   async coursePage(actor: Actor, id: string, known?: FactsSource): Promise<CoursePage> {
     const courseId = assertId(id, T.notFound);
-    const [row]: Array<CourseFactsColumns & { page: CoursePageRow | null; people: { users: Record<string, User> } | null }> =
-      await this.ds.query(coursePageSql(actor), [courseId, actor.userId]);
+    const row = await coursePageRow(this.ds, actor, courseId);
     if (!row) throw notFound(T.notFound);
     const facts = factsOfColumns(row);
     authorize(actor, 'course.read', facts, { as: 'notFound', message: T.notFound });
@@ -180,29 +163,14 @@ export class CoursesService {
     return this.load(facts.id);
   }
 
-  /** The teachers of the allocation for this class, subject and year (empty when there is none). */
-  private async assignedTeachers(m: EntityManager, f: Pick<CourseFields, 'classId' | 'subjectId' | 'academicYearId'>): Promise<string[]> {
-    const [row]: Array<{ teacher_ids: string[] }> = await m.query(
-      `SELECT ARRAY(SELECT x.teacher_id::text FROM allocation_teachers x WHERE x.allocation_id = a.id) AS teacher_ids
-         FROM allocations a WHERE a.class_id = $1 AND a.subject_id = $2 AND a.academic_year_id = $3`,
-      [f.classId, f.subjectId, f.academicYearId],
-    );
-    return row?.teacher_ids ?? [];
-  }
-
   /**
    * Inserts a course, inside `m`; its teachers are those of its allocation (the creator among them).
    * Refused unless the actor is allocated to that class, subject and year.
    */
   private async insert(m: EntityManager, actor: Actor, fields: CourseFields): Promise<string> {
-    const teacherIds = await this.assignedTeachers(m, fields);
+    const teacherIds = await allocationTeacherIds(m, fields);
     authorize(actor, 'course.create', { assigned: teacherIds.includes(actor.userId) }, { message: T.notAssigned });
-    const [{ id }]: Array<{ id: string }> = await m.query(
-      `INSERT INTO courses (title, description, subject_id, class_id, academic_year_id, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-      [fields.title, fields.description, fields.subjectId, fields.classId, fields.academicYearId, actor.userId],
-    );
-    return id;
+    return insertCourse(m, fields, actor.userId);
   }
 
   async create(actor: Actor, input: NewCourseInput): Promise<Course> {
@@ -217,7 +185,7 @@ export class CoursesService {
     const { set, version } = validateCourseEdit(input);
     return this.ds
       .transaction(async (m) => {
-        await updateVersioned(m, Course, facts.id, set, version, { what: 'course', notFound: T.notFound });
+        await updateCourse(m, facts.id, set, version);
         return this.load(facts.id, m);
       })
       .catch(titleTaken(set.title ?? ''));
@@ -230,7 +198,7 @@ export class CoursesService {
   async delete(actor: Actor, id: string): Promise<void> {
     const facts = await this.readable(actor, id);
     authorize(actor, 'course.delete', facts, { message: T.cannotDelete });
-    await deleteOne(this.ds, Course, facts.id, T.notFound);
+    await deleteCourse(this.ds, facts.id);
   }
 
   /** What a delete would remove with the course, for its confirmation; null for those who may not delete it. */
@@ -244,7 +212,7 @@ export class CoursesService {
     assertId(subjectId, ACADEMIC_TEXT.subjectNotFound);
     const scope = courseScope(actor);
     if (scope.kind !== 'teacher') return [];
-    return this.query().where(TAUGHT_BY('me'), { me: scope.teacherId }).andWhere('c.subject_id = :subjectId', { subjectId }).getMany();
+    return coursesTaughtByOfSubject(this.ds, scope.teacherId, subjectId);
   }
 
   /** POST /courses/reuse/clone/{courseId}: a deep copy (modules and content) for a class, subject and year the teacher teaches. */
@@ -252,7 +220,7 @@ export class CoursesService {
     if (courseId === undefined || courseId === null || courseId === '') throw validation(T.selectCourse);
     const source = await this.readable(actor, courseId);
     authorize(actor, 'course.manage', source, { message: T.cannotManage });
-    const original = await this.ds.getRepository(Course).findOneByOrFail({ id: source.id });
+    const original = await courseRowOrFail(this.ds, source.id);
     const fields = validateNewCourse({
       title: input.title,
       description: input.description === undefined ? original.description : input.description,
@@ -262,7 +230,7 @@ export class CoursesService {
     });
     return this.ds
       .transaction(async (m) => {
-        await holdForCopy(m, 'courses', source.id, T.notFound);
+        await holdCourseForCopy(m, source.id);
         const id = await this.insert(m, actor, fields);
         await copyCourseModules(m, source.id, id, actor.userId);
         return this.load(id, m);

@@ -3,11 +3,12 @@
  * (eslint.config.mjs refuses an import of any other file of this folder from outside it).
  */
 export { Course } from './course.entity';
-export { copyContent, copyModule } from './courses.copy';
-export { CourseFactsRow, TAUGHT_BY, courseFacts, oneCourseFacts } from './courses.facts';
-export { ModuleDeleteImpact, moduleDeleteImpact } from './courses.impact';
+export { CourseFactsRow, TAUGHT_BY } from './courses.facts';
+export { ModuleDeleteImpact } from './courses.impact';
 export { CourseRowsAsked, WHOLE_COURSES } from './courses.list';
 export { coursesManifest } from './courses.manifest';
+export { courseFacts, moduleDeleteImpact, oneCourseFacts } from './courses.repository';
+export { copyContent, copyModule } from './courses.repository.copy';
 export { CoursesService } from './courses.service';
 export { coursePlace, presentCourse, presentCourseStudentInfo } from './courses.shape';
 export { StudentCourses, coursesAsked } from './courses.types';

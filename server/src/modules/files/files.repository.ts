@@ -1,4 +1,4 @@
-import { EntityManager } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { StoredFile } from './stored-file.entity';
 
 /*
@@ -9,4 +9,9 @@ import { StoredFile } from './stored-file.entity';
 /** Writes a file's metadata row in the caller's transaction and answers it with its id. */
 export function saveStoredFile(m: EntityManager, file: StoredFile): Promise<StoredFile> {
   return m.save(file);
+}
+
+/** A file's metadata row by id, or null: what a domain that checked who may read the file opens. */
+export function storedFileById(ds: DataSource | EntityManager, id: string): Promise<StoredFile | null> {
+  return ds.getRepository(StoredFile).findOneBy({ id });
 }

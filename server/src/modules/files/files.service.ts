@@ -1,12 +1,12 @@
 import { normalizeLine } from '../../core/input';
 import { Readable, Transform } from 'node:stream';
-import { EntityManager } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { Config, loadConfig } from '../../config';
 import { DomainError, notFound } from '../../errors/domain-error';
 import { FileStore, LocalFileStore } from './file-store';
 import { S3FileStore } from './s3-file-store';
 import { DetectedKind, MIME_KIND, Utf8TextCheck, declaredMime, detectKind, nameForType } from './file-type';
-import { saveStoredFile } from './files.repository';
+import { saveStoredFile, storedFileById } from './files.repository';
 import { StoredFile } from './stored-file.entity';
 
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
@@ -176,6 +176,11 @@ export class FilesService {
         ownerId,
       }),
     );
+  }
+
+  /** A file's metadata row (its name, type, size, where its bytes are), or null; the caller has decided who may read it. */
+  stored(ds: DataSource | EntityManager, id: string): Promise<StoredFile | null> {
+    return storedFileById(ds, id);
   }
 
   /** A stream of a file's bytes. */

@@ -1,11 +1,4 @@
-import { DataSource, EntityManager } from 'typeorm';
 import { placedIn, targeted } from '../../policies/atoms';
-import type { Actor } from '../../policies';
-import { submissionReadableSql } from '../../policies/sql';
-import { SUBMISSION_REF } from '../submissions';
-import type { TileSubmission } from './dashboards.tiles';
-
-type Runner = DataSource | EntityManager;
 
 /**
  * The students an item is for, as (assessment_id, student_id) rows of the items on alias `a` that pass
@@ -64,30 +57,3 @@ export function decodeCursor(cursor: unknown): string | null {
  * milliseconds, and the sweep sets updated_at in its last statements, just before its commit.
  */
 export const CURSOR_OVERLAP = '10 seconds';
-
-/**
- * The submissions of the item changed after `since` (less the overlap), the next cursor, and what the tiles are
- * counted from now (the roster, and the submissions the viewer $3 reads: 'submission.read', as the dashboard reads
- * them), in one statement.
- */
-export async function changedSince(
-  m: Runner,
-  actor: Actor,
-  assessmentId: string,
-  since: string,
-): Promise<{ ids: string[]; cursor: string; roster: string[]; subs: TileSubmission[] }> {
-  const [row]: Array<{ ids: string[]; at: string; roster: string[]; subs: TileSubmission[] }> = await m.query(
-    // the viewer's id is typed here once: a rule that does not read it (an administrator's) leaves $3 unused otherwise
-    `WITH viewer AS (SELECT $3::uuid AS id)
-     SELECT ARRAY(SELECT s.id::text FROM submissions s
-                   WHERE s.assessment_id = $1 AND s.updated_at > $2::timestamptz - interval '${CURSOR_OVERLAP}') AS ids,
-            statement_timestamp()::text AS at,
-            ARRAY(SELECT r.student_id::text FROM (${rosterSql('a.id = $1')}) r) AS roster,
-            (SELECT coalesce(json_agg(json_build_object('studentId', s.student_id, 'status', s.status,
-                                                        'allowedAfterDue', s.allowed_after_due, 'joinedLate', s.joined_late)), '[]'::json)
-               FROM submissions s JOIN assessments a ON a.id = s.assessment_id
-              WHERE s.assessment_id = $1 AND ${submissionReadableSql(actor, SUBMISSION_REF, '$3::uuid')}) AS subs`,
-    [assessmentId, since, actor.userId],
-  );
-  return { ids: row.ids, cursor: encodeCursor(row.at), roster: row.roster, subs: row.subs };
-}

@@ -25,13 +25,13 @@ import {
   isLateOpen,
 } from '../submissions';
 import { CourseFactsRow } from '../courses';
-import { DashboardRow, dashboardSql } from './dashboards.read';
 import { reopenDueDate } from './grading.validation';
-import { setLateDueDate } from './late-join';
+import { setLateDueDate } from './grading.repository.late-join';
 import { AutoSubmitScope, autoSubmitOverdue } from './auto-submit';
-import { changedSince, decodeCursor, encodeCursor } from './dashboards.queries';
+import { decodeCursor, encodeCursor } from './dashboards.queries';
+import { changedSince, dashboardRow, gradingQueuePage, reviewItemsPage } from './grading.repository.dashboards';
 import { dashboardListOf, tilesOf } from './dashboards.tiles';
-import { ReviewListRow, reviewItemsSql } from './review-list';
+import { ReviewListRow } from './review-list';
 import { GradingChanges, GradingDashboard, OverdueStudent, OverdueSummary, ReviewBadge, ReviewItem } from './dashboards.types';
 
 /** Texts of the review domain (assessments.md sections 2 and 8 where the spec has them). */
@@ -96,7 +96,7 @@ export class DashboardsService {
     keys = true,
   ): Promise<{ dashboard: GradingDashboard; course: CourseFactsRow }> {
     const assessmentId = assertId(id, ASSESSMENT_TEXT.notFound(kind));
-    const [row] = (await this.ds.query(dashboardSql(actor, keys), [actor.userId, assessmentId, kind ?? null])) as DashboardRow[];
+    const row = await dashboardRow(this.ds, actor, assessmentId, kind, keys);
     if (!row) throw notFound(ASSESSMENT_TEXT.notFound(kind));
     authorize(actor, 'assessment.review', row.course, { message: REVIEW_TEXT.cannotReview });
     const a = Object.assign(asItem(row.assessment), { questions: toQuestions(row.questions, false) });
@@ -135,7 +135,7 @@ export class DashboardsService {
    */
   async items(actor: Actor, kind: AssessmentKind, window: PageWindow, places = true): Promise<Page<ReviewItem>> {
     authorize(actor, 'review.list', undefined, { message: REVIEW_TEXT.cannotList });
-    return this.reviewList(reviewItemsSql(actor, 'kind', places), [actor.userId, kind, window.offset, window.limit], window);
+    return this.reviewList(await reviewItemsPage(this.ds, actor, kind, window, places), window);
   }
 
   /**
@@ -146,11 +146,11 @@ export class DashboardsService {
    */
   async queue(actor: Actor, window: PageWindow, places = true): Promise<Page<ReviewItem>> {
     authorize(actor, 'review.list', undefined, { message: REVIEW_TEXT.cannotList });
-    return this.reviewList(reviewItemsSql(actor, 'queue', places), [actor.userId, window.offset, window.limit], window);
+    return this.reviewList(await gradingQueuePage(this.ds, actor, window, places), window);
   }
 
-  private async reviewList(sql: string, params: unknown[], window: PageWindow): Promise<Page<ReviewItem>> {
-    const [{ items, total }]: Array<{ items: ReviewListRow[]; total: number }> = await this.ds.query(sql, params);
+  /** A review list's window as cards: each item with its counts and badge. */
+  private reviewList({ items, total }: { items: ReviewListRow[]; total: number }, window: PageWindow): Page<ReviewItem> {
     const cards = items.map(({ assessment, total: count, graded, ...labels }): ReviewItem => {
       const badge = badgeOf(count, graded);
       return {

@@ -3,8 +3,8 @@ import { notFound, validation } from '../../errors/domain-error';
 import { assertId } from '../../core/ids';
 import { requiredText, rethrowUnique } from '../../core/input';
 import { Actor, authorize } from '../../policies';
-import { commentSnippetOwnSql } from '../../policies/sql';
 import { CommentSnippet } from './grading.types';
+import { SnippetRow, deleteSnippet, insertSnippet, lockTeacher, snippetById, snippetCount, snippetsOf } from './grading.repository';
 
 export const COMMENT_BANK_TEXT = {
   required: 'Enter the comment to keep',
@@ -18,14 +18,7 @@ export const COMMENT_BANK_TEXT = {
 export const COMMENT_BANK_MAX = 200;
 const SNIPPET_MAX = 1000;
 
-interface Row {
-  id: string;
-  teacher_id: string;
-  text: string;
-  created_at: Date;
-}
-
-const toSnippet = (r: Row) => Object.assign(new CommentSnippet(), { id: r.id, text: r.text, createdAt: r.created_at });
+const toSnippet = (r: SnippetRow) => Object.assign(new CommentSnippet(), { id: r.id, text: r.text, createdAt: r.created_at });
 
 /**
  * A teacher's comment bank (issue 25 point 3): feedback snippets they saved, inserted into any feedback with a
@@ -36,12 +29,7 @@ export class CommentBankService {
 
   /** The viewer's snippets; none for whoever is not acting as a teacher (the dashboard asks in its one request). */
   async list(actor: Actor): Promise<CommentSnippet[]> {
-    const rows: Row[] = await this.ds.query(
-      // $1 typed once: for a non-teacher the twin is FALSE and names no parameter
-      `SELECT id, teacher_id, text, created_at, $1::uuid AS viewer FROM comment_snippets s WHERE ${commentSnippetOwnSql(actor, 's.teacher_id', '$1')} ORDER BY created_at, id`,
-      [actor.userId],
-    );
-    return rows.map(toSnippet);
+    return (await snippetsOf(this.ds, actor)).map(toSnippet);
   }
 
   /** Keeps a snippet (the same text twice is refused); at most COMMENT_BANK_MAX per teacher, counted under a lock of the teacher's row. */
@@ -49,17 +37,11 @@ export class CommentBankService {
     authorize(actor, 'commentBank.use', undefined, { message: COMMENT_BANK_TEXT.teachersOnly });
     const text = requiredText(input.text, COMMENT_BANK_TEXT.required, 'Comment', SNIPPET_MAX, 'multiline');
     return this.ds.transaction(async (m) => {
-      await m.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [actor.userId]);
-      const [{ n }]: Array<{ n: number }> = await m.query('SELECT count(*)::int AS n FROM comment_snippets WHERE teacher_id = $1', [
-        actor.userId,
-      ]);
-      if (n >= COMMENT_BANK_MAX) throw validation(COMMENT_BANK_TEXT.full(COMMENT_BANK_MAX));
-      const [row]: Row[] = await m
-        .query('INSERT INTO comment_snippets (teacher_id, text) VALUES ($1, $2) RETURNING id, teacher_id, text, created_at', [
-          actor.userId,
-          text,
-        ])
-        .catch((err: unknown) => rethrowUnique(err, { comment_snippets_teacher_text_key: COMMENT_BANK_TEXT.duplicate }));
+      await lockTeacher(m, actor.userId);
+      if ((await snippetCount(m, actor.userId)) >= COMMENT_BANK_MAX) throw validation(COMMENT_BANK_TEXT.full(COMMENT_BANK_MAX));
+      const row = await insertSnippet(m, actor.userId, text).catch((err: unknown) =>
+        rethrowUnique(err, { comment_snippets_teacher_text_key: COMMENT_BANK_TEXT.duplicate }),
+      );
       return toSnippet(row);
     });
   }
@@ -68,10 +50,10 @@ export class CommentBankService {
   async remove(actor: Actor, id: unknown): Promise<string> {
     authorize(actor, 'commentBank.use', undefined, { message: COMMENT_BANK_TEXT.teachersOnly });
     const sid = assertId(id, COMMENT_BANK_TEXT.notFound);
-    const [row]: Row[] = await this.ds.query('SELECT id, teacher_id, text, created_at FROM comment_snippets WHERE id = $1', [sid]);
+    const row = await snippetById(this.ds, sid);
     if (!row) throw notFound(COMMENT_BANK_TEXT.notFound);
     authorize(actor, 'commentSnippet.own', { teacherId: row.teacher_id }, { as: 'notFound', message: COMMENT_BANK_TEXT.notFound });
-    await this.ds.query('DELETE FROM comment_snippets WHERE id = $1', [sid]);
+    await deleteSnippet(this.ds, sid);
     return sid;
   }
 }

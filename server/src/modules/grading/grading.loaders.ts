@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { Actor } from '../../policies';
 import { byIdLoader } from '../../core/dataloaders';
-import { assessmentQuery } from '../assessments';
+import { assessmentsByIds } from './grading.repository';
 
 /**
  * Per request: the item of many submissions (Submission.assessment) in one statement. Not filtered by
@@ -10,6 +10,6 @@ import { assessmentQuery } from '../assessments';
  */
 export function gradingLoaders(ds: DataSource, _actor: Actor | null) {
   return {
-    submissionAssessmentById: byIdLoader((ids) => assessmentQuery(ds).where('a.id IN (:...ids)', { ids }).getMany()),
+    submissionAssessmentById: byIdLoader((ids) => assessmentsByIds(ds, ids)),
   };
 }

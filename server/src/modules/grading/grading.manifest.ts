@@ -1,5 +1,5 @@
 import { defineManifest } from '../../core/manifest';
-import { openForLateJoiners } from './late-join';
+import { openForLateJoiners } from './grading.repository.late-join';
 import { newRouter } from '../../core/rest';
 import { CommentBank1732300025100 } from './1732300025100-CommentBank';
 import { Review1732300012000 } from './1732300012000-Review';
@@ -28,7 +28,7 @@ export const gradingManifest = defineManifest({
     dashboards: new DashboardsService(ds, deps.assessments, deps.submissions),
     grades: new GradingService(ds, deps.assessments, deps.submissions, events),
   }),
-  // a student placed late is not overdue for the class's work already past due (late-join.ts)
+  // a student placed late is not overdue for the class's work already past due (grading.repository.late-join.ts)
   on: { studentsPlaced: (m, e) => openForLateJoiners(m, e.studentIds, e.classId, e.academicYearId) },
   loaders: gradingLoaders,
   router: () => newRouter().use(dashboardsRouter()).use(gradingRouter()),

@@ -3,20 +3,26 @@ import { conflict, notFound, validation } from '../../errors/domain-error';
 import { assertId } from '../../core/ids';
 import { refId } from '../../core/input';
 import { Actor, authorize } from '../../policies';
-import {
-  Assessment,
-  AssessmentKind,
-  AssessmentScope,
-  ASSESSMENT_REF,
-  AssessmentsService,
-  refreshSubmissions,
-  questionOfStudentSql,
-} from '../assessments';
+import { Assessment, AssessmentKind, AssessmentsService, refreshSubmissions } from '../assessments';
 import { SubmissionsService, SubmissionRow, submissionRowsById, SUBMISSION_TEXT, Submission } from '../submissions';
 import type { Events } from '../../core/events';
 import { CommentBankService } from './grading.comment-bank';
 import { GRADING_TEXT as T, GradeItem, checkScore, gradeFields, gradeList, reopenDueDate } from './grading.validation';
 import { AuditEntry, recordAudit, AuditKind } from '../audit';
+import {
+  CurrentGrade,
+  currentGrades,
+  insertForGrading,
+  insertTeacherGrade,
+  itemVisible,
+  lockSubmission,
+  studentName,
+  studentQuestions,
+  studentTargeting,
+  submissionIdOf,
+  updateTeacherGrade,
+  upsertReopened,
+} from './grading.repository';
 
 export interface GradeRequest {
   submissionId?: unknown;
@@ -39,16 +45,6 @@ export interface StudentRequest {
 
 export interface ReopenRequest extends StudentRequest {
   newDueDate?: unknown;
-}
-
-/** The grade a teacher's save is checked against, locked for the transaction. */
-interface CurrentGrade {
-  id: string;
-  score: number;
-  feedback: string;
-  version: number;
-  is_auto_graded: boolean;
-  grader: string | null;
 }
 
 /** What a conflict tells the second grader: the grade as it is now (extensions.current, REST `current`). */
@@ -128,18 +124,11 @@ export class GradingService {
     const sid = row.id;
     const qids = grades.map((g) => g.questionId);
     await this.ds.transaction(async (m) => {
-      const locked: unknown[] = await m.query('SELECT 1 FROM submissions WHERE id = $1 FOR UPDATE', [sid]);
-      if (!locked.length) throw notFound(SUBMISSION_TEXT.notFound);
-      const questions: Array<{ id: string; points: number; number: number }> = await m.query(
-        // only the student's questions: the fixed ones and those drawn for them; numbered as they see them
-        `SELECT q.id, q.points,
-                (SELECT count(*)::int FROM questions q2 WHERE q2.assessment_id = q.assessment_id AND ${questionOfStudentSql('q2', '$3')}
-                    AND (q2.draw_id IS NOT NULL, q2.sort_order) <= (q.draw_id IS NOT NULL, q.sort_order)) AS number
-           FROM questions q WHERE q.id = ANY($1::uuid[]) AND q.assessment_id = $2 AND ${questionOfStudentSql('q', '$3')}`,
-        [qids, row.assessmentId, row.studentId],
-      );
+      if (!(await lockSubmission(m, sid))) throw notFound(SUBMISSION_TEXT.notFound);
+      // only the student's questions: the fixed ones and those drawn for them; numbered as they see them
+      const questions = await studentQuestions(m, qids, row.assessmentId, row.studentId);
       const byId = new Map(questions.map((q) => [q.id, q]));
-      const current = await this.currentGrades(m, sid, qids);
+      const current = await currentGrades(m, sid, qids);
       const checked = grades.map((g) => {
         const q = byId.get(g.questionId);
         if (!q) throw validation(T.questionNotInItem);
@@ -172,17 +161,6 @@ export class GradingService {
     });
   }
 
-  /** The current grades of `questionIds`, locked for the transaction, by question. */
-  private async currentGrades(m: EntityManager, submissionId: string, questionIds: string[]): Promise<Map<string, CurrentGrade>> {
-    const rows: Array<CurrentGrade & { question_id: string }> = await m.query(
-      `SELECT g.id, g.question_id, g.score::float8 AS score, g.feedback, g.version, g.is_auto_graded, u.first_name || ' ' || u.last_name AS grader
-         FROM grades g LEFT JOIN users u ON u.id = g.graded_by
-        WHERE g.submission_id = $1 AND g.question_id = ANY($2::uuid[]) ORDER BY g.id FOR UPDATE OF g`,
-      [submissionId, questionIds],
-    );
-    return new Map(rows.map((g) => [g.question_id, g]));
-  }
-
   /**
    * The conflict for a save based on a grade that is no longer there: named for its teacher; an automatic
    * grade (a resubmit or a regrade wrote it) for the automatic grading; a grade that is gone (the student
@@ -191,12 +169,7 @@ export class GradingService {
   private async changed(m: EntityManager, current: CurrentGrade | null, studentId: string, questionId?: string) {
     let name: string;
     if (current) name = current.grader ?? T.automaticGrader;
-    else {
-      const [u]: Array<{ name: string }> = await m.query(`SELECT first_name || ' ' || last_name AS name FROM users WHERE id = $1`, [
-        studentId,
-      ]);
-      name = u?.name ?? T.automaticGrader;
-    }
+    else name = (await studentName(m, studentId)) ?? T.automaticGrader;
     const now: GradeNow = current
       ? { score: current.score, feedback: current.feedback, version: current.version, gradedByName: current.grader }
       : { score: null, feedback: '', version: 0, gradedByName: null };
@@ -234,20 +207,10 @@ export class GradingService {
           }
         : null;
     if (!current) {
-      await m.query(
-        `INSERT INTO grades (submission_id, question_id, score, feedback, is_auto_graded, graded_by, updated_at)
-         VALUES ($1, $2, $3, $4, false, $5, clock_timestamp())`,
-        [sid, qid, score, feedback ?? '', actor.userId],
-      );
+      await insertTeacherGrade(m, sid, qid, score, feedback, actor.userId);
       return change;
     }
-    await m.query(
-      `UPDATE grades SET auto_score = CASE WHEN is_auto_graded THEN COALESCE(auto_score, score) ELSE auto_score END,
-              is_auto_graded = is_auto_graded AND COALESCE(auto_score, score) = $2::numeric,
-              score = $2, feedback = COALESCE($3, feedback), graded_by = $4, version = version + 1, updated_at = clock_timestamp()
-        WHERE id = $1`,
-      [current.id, score, feedback ?? null, actor.userId],
-    );
+    await updateTeacherGrade(m, current.id, score, feedback, actor.userId);
     return change;
   }
 
@@ -264,14 +227,7 @@ export class GradingService {
    * targets (individual students). One who already has a submission of it counts too (placements change).
    */
   private async checkTargeted(m: EntityManager | DataSource, a: Assessment, studentId: string): Promise<void> {
-    const [u]: Array<{ targeted: boolean }> = await m.query(
-      `SELECT (EXISTS (SELECT 1 FROM submissions s WHERE s.assessment_id = $1 AND s.student_id = u.id)
-               OR CASE WHEN $3 = 'whole_class'
-                       THEN EXISTS (SELECT 1 FROM courses c WHERE c.id = $4 AND c.class_id = u.class_id AND c.academic_year_id = u.academic_year_id)
-                       ELSE EXISTS (SELECT 1 FROM assessment_targets t WHERE t.assessment_id = $1 AND t.student_id = u.id) END) AS targeted
-         FROM users u WHERE u.id = $2 AND u.role = 'Student'`,
-      [a.id, studentId, a.scope === AssessmentScope.whole_class ? 'whole_class' : 'individual_students', a.courseId],
-    );
+    const u = await studentTargeting(m, a, studentId);
     if (!u) throw notFound(T.studentNotFound);
     if (!u.targeted) throw validation(T.notTargeted(a.kind));
   }
@@ -291,23 +247,12 @@ export class GradingService {
     const due = reopenDueDate(input.newDueDate, assessment.dueDate, new Date());
     await this.checkTargeted(this.ds, assessment, studentId);
     const id = await this.ds.transaction(async (m) => {
-      const [{ id: reopened }]: Array<{ id: string }> = await m.query(
-        `INSERT INTO submissions (assessment_id, student_id, status, allowed_after_due, custom_due_date, submitted_at, max_score, updated_at)
-         VALUES ($1, $2, 'reopened', true, $3, NULL, $4, clock_timestamp())
-         ON CONFLICT (assessment_id, student_id) DO UPDATE
-           SET status = 'reopened', allowed_after_due = true, custom_due_date = EXCLUDED.custom_due_date,
-               version = submissions.version + 1, updated_at = clock_timestamp()
-         RETURNING id`,
-        [assessment.id, studentId, due, assessment.totalPoints],
-      );
+      const reopened = await upsertReopened(m, assessment.id, studentId, due, assessment.totalPoints);
       await this.events.emit(m, 'submissionReopened', { submissionId: reopened });
       return reopened;
     });
     // a hidden item (or one in a hidden module) stays out of the student's reach: the teacher is told (issue 24)
-    const [{ visible }]: Array<{ visible: boolean }> = await this.ds.query(
-      `SELECT ${ASSESSMENT_REF.visible} AS visible FROM assessments a WHERE a.id = $1`,
-      [assessment.id],
-    );
+    const visible = await itemVisible(this.ds, assessment.id);
     return { submission: await this.submissions.get(actor, id), kind: assessment.kind, hidden: !visible };
   }
 
@@ -324,26 +269,13 @@ export class GradingService {
     kind?: AssessmentKind,
   ): Promise<{ submission: Submission; kind: AssessmentKind; created: boolean }> {
     const { assessment, studentId } = await this.itemForStudent(actor, input, 'submission.grade', kind);
-    const existing = await this.existingId(this.ds, assessment.id, studentId);
+    const existing = await submissionIdOf(this.ds, assessment.id, studentId);
     if (existing) return { submission: await this.submissions.get(actor, existing), kind: assessment.kind, created: false };
     await this.checkTargeted(this.ds, assessment, studentId);
     if (Date.now() <= assessment.dueDate.getTime()) throw validation(T.notYetDue(assessment.kind));
-    const inserted: Array<{ id: string }> = await this.ds.query(
-      `INSERT INTO submissions (assessment_id, student_id, status, submitted_at, max_score, updated_at)
-       VALUES ($1, $2, 'pending', NULL, $3, clock_timestamp())
-       ON CONFLICT (assessment_id, student_id) DO NOTHING RETURNING id`,
-      [assessment.id, studentId, assessment.totalPoints],
-    );
+    const inserted = await insertForGrading(this.ds, assessment.id, studentId, assessment.totalPoints);
     // another teacher's click (or the overdue sweep) came first: theirs is the one
-    const id = inserted[0]?.id ?? (await this.existingId(this.ds, assessment.id, studentId))!;
+    const id = inserted[0]?.id ?? (await submissionIdOf(this.ds, assessment.id, studentId))!;
     return { submission: await this.submissions.get(actor, id), kind: assessment.kind, created: inserted.length > 0 };
-  }
-
-  private async existingId(m: DataSource | EntityManager, assessmentId: string, studentId: string): Promise<string | null> {
-    const [s]: Array<{ id: string }> = await m.query('SELECT id FROM submissions WHERE assessment_id = $1 AND student_id = $2', [
-      assessmentId,
-      studentId,
-    ]);
-    return s?.id ?? null;
   }
 }

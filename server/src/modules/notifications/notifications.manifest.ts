@@ -10,7 +10,7 @@ import { notifyAnnouncement, notifyGraded, notifyReleased, notifyReopened, notif
 
 /**
  * What is new and what is due (issue 17 point 4): notifications (written by the services that make the
- * changes, notifications.record.ts), the bell, the student's To Do and the daily digest (ctx.services.notifications).
+ * changes, notifications.repository.ts), the bell, the student's To Do and the daily digest (ctx.services.notifications).
  */
 export const notificationsManifest = defineManifest({
   name: 'notifications',
@@ -18,7 +18,7 @@ export const notificationsManifest = defineManifest({
   migrations: [Notifications1732300016000, NotificationTargets1732300032000],
   resolvers: [NotificationsResolver],
   services: (ds) => new NotificationsService(ds),
-  // who hears of what (notifications.record.ts), in the transaction of the write that announced it
+  // who hears of what (notifications.repository.ts), in the transaction of the write that announced it
   on: {
     announcementShown: (m, e) => notifyAnnouncement(m, e.announcementId),
     replyPosted: (m, e) => notifyReply(m, e.replyId),

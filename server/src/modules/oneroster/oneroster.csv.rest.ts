@@ -4,7 +4,8 @@ import { PassThrough } from 'node:stream';
 import { newRouter, presenter, route, send } from '../../core/rest';
 import { DomainError, validation } from '../../errors/domain-error';
 import { authorize } from '../../policies';
-import { IMPORT_TEXT, type ImportRecord } from './oneroster.imports';
+import { IMPORT_TEXT } from './oneroster.imports';
+import type { ImportRecord } from './oneroster.import-plan';
 
 export const presentImport = presenter((_viewer, i: ImportRecord & { createdByName?: string | null }) => ({
   id: i.id,

@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import yazl from 'yazl';
-import { academicSessions, classes, Collection, courses, enrollments, orgs, Row, users } from './oneroster.mapping';
+import { academicSessions, classes, courses, enrollments, orgs, users } from './oneroster.mapping';
+import { collectionRows } from './oneroster.repository';
 
 /** The column tables of the OneRoster 1.2 CSV binding for the files we write (every column, in the spec's order). */
 export const CSV_COLUMNS = {
@@ -119,16 +120,14 @@ const csv = (columns: readonly string[], rows: Array<Record<string, unknown>>) =
   [columns.join(','), ...rows.map((r) => columns.map((c) => cell(r[c])).join(','))].join('\r\n') + '\r\n';
 const ids = (v: unknown) => (Array.isArray(v) ? (v as string[]).join(',') : '');
 
-async function all(ds: DataSource, c: Collection): Promise<Row[]> {
-  return ds.query(`SELECT o.* FROM (${c.sql}) o ORDER BY o."sourcedId"`);
-}
-
 /**
  * What the school holds as a OneRoster 1.2 CSV zip (bulk), read through the same mapping as the REST provider.
  * Bulk files leave status and dateLastModified empty, as the CSV binding says (but for a deactivated user: tobedeleted).
  */
 export async function exportZip(ds: DataSource): Promise<NodeJS.ReadableStream> {
-  const [o, s, co, cl, u, e] = await Promise.all([orgs, academicSessions, courses, classes, users, enrollments].map((c) => all(ds, c)));
+  const [o, s, co, cl, u, e] = await Promise.all(
+    [orgs, academicSessions, courses, classes, users, enrollments].map((c) => collectionRows(ds, c)),
+  );
   const blank = { status: '', dateLastModified: '' };
   const files: Record<string, string> = {
     'orgs.csv': csv(

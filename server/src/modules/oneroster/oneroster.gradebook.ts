@@ -1,10 +1,23 @@
 import type { DataSource } from 'typeorm';
 import { OneRosterError } from './oneroster.errors';
-import { BUILT_IN_CATEGORIES, sid } from './oneroster.mapping';
+import { BUILT_IN_CATEGORIES } from './oneroster.mapping';
 import { ExternalGradebookColumn } from '../gradebook';
-
-/** The scoreStatus values of OneRoster 1.2 (ScoreStatusEnum). */
-export const SCORE_STATUSES = ['exempt', 'fully graded', 'not submitted', 'partially graded', 'submitted'] as const;
+import {
+  SCORE_STATUSES,
+  ScoreStatus,
+  categoryInUse,
+  deleteCategory,
+  deleteLineItem,
+  deleteResult,
+  externalColumnsOfCourse,
+  isOurAssessmentOrSubmission,
+  lineItemReferences,
+  otherResultOfStudent,
+  resultReferences,
+  upsertCategory,
+  upsertLineItem,
+  upsertResult,
+} from './oneroster.repository.gradebook';
 
 export const GRADEBOOK_TEXT = {
   ourAssessment: (id: string) =>
@@ -59,7 +72,7 @@ const num = (o: Body, field: string): number | undefined => {
 };
 
 /** How the teacher's gradebook words a OneRoster scoreStatus. */
-export const STATUS_LABEL: Record<(typeof SCORE_STATUSES)[number], string> = {
+export const STATUS_LABEL: Record<ScoreStatus, string> = {
   exempt: 'Excused',
   'fully graded': 'Graded',
   'not submitted': 'Not submitted',
@@ -79,11 +92,7 @@ export class OneRosterGradebook {
   constructor(private readonly ds: DataSource) {}
 
   private async refuseOurs(id: string): Promise<void> {
-    const [ours] = await this.ds.query(
-      `SELECT 1 FROM assessments WHERE id::text = $1 UNION ALL SELECT 1 FROM submissions WHERE id::text = $1`,
-      [id],
-    );
-    if (ours) throw new OneRosterError(403, 'forbidden', GRADEBOOK_TEXT.ourAssessment(id));
+    if (await isOurAssessmentOrSubmission(this.ds, id)) throw new OneRosterError(403, 'forbidden', GRADEBOOK_TEXT.ourAssessment(id));
   }
 
   async putCategory(id: string, body: unknown): Promise<Put> {
@@ -91,19 +100,14 @@ export class OneRosterGradebook {
     const o = unwrap(body, 'category', id);
     const title = text(o, 'title', true)!;
     const weight = num(o, 'weight') ?? null;
-    const [row] = (await this.ds.query(
-      `INSERT INTO oneroster_categories (sourced_id, title, weight) VALUES ($1, $2, $3)
-       ON CONFLICT (sourced_id) DO UPDATE SET title = $2, weight = $3, updated_at = now() RETURNING (xmax = 0) AS created`,
-      [id, title, weight],
-    )) as Array<{ created: boolean }>;
-    return row.created ? 'created' : 'replaced';
+    return (await upsertCategory(this.ds, id, title, weight)) ? 'created' : 'replaced';
   }
 
   async deleteCategory(id: string): Promise<void> {
     if (id in BUILT_IN_CATEGORIES) throw new OneRosterError(403, 'forbidden', GRADEBOOK_TEXT.builtInCategory(id));
-    const [inUse] = await this.ds.query(`SELECT 1 FROM oneroster_line_items WHERE category = $1 LIMIT 1`, [id]);
-    if (inUse) throw new OneRosterError(409, 'invaliddata', `The category "${id}" still has line items: delete or move them first`);
-    await this.gone('category', await this.ds.query(`DELETE FROM oneroster_categories WHERE sourced_id = $1 RETURNING 1`, [id]), id);
+    if (await categoryInUse(this.ds, id))
+      throw new OneRosterError(409, 'invaliddata', `The category "${id}" still has line items: delete or move them first`);
+    this.gone('category', await deleteCategory(this.ds, id), id);
   }
 
   async putLineItem(id: string, body: unknown): Promise<Put> {
@@ -119,30 +123,29 @@ export class OneRosterGradebook {
     const min = num(o, 'resultValueMin') ?? 0;
     const max = num(o, 'resultValueMax') ?? 100;
     if (max <= min) throw bad('resultValueMax must be above resultValueMin');
-    const [refs] = (await this.ds.query(
-      `SELECT (SELECT a.id FROM allocations a WHERE ${sid('a')} = $1) AS allocation,
-        ($2 = ANY($4::text[]) OR EXISTS (SELECT 1 FROM oneroster_categories c WHERE c.sourced_id = $2)) AS category,
-        (SELECT p.id FROM academic_periods p WHERE ${sid('p')} = $3 AND p.type = 'gradingPeriod') AS period`,
-      [classId, category, gradingPeriod ?? null, Object.keys(BUILT_IN_CATEGORIES)],
-    )) as Array<{ allocation: string | null; category: boolean; period: string | null }>;
+    const refs = await lineItemReferences(this.ds, classId, category, gradingPeriod ?? null, Object.keys(BUILT_IN_CATEGORIES));
     if (!refs.allocation) throw bad(GRADEBOOK_TEXT.unknown('class', classId));
     if (!refs.category) throw bad(GRADEBOOK_TEXT.unknown('category', category));
     if (gradingPeriod && !refs.period) throw bad(GRADEBOOK_TEXT.unknown('grading period', gradingPeriod));
-    const [row] = (await this.ds.query(
-      `INSERT INTO oneroster_line_items (sourced_id, allocation_id, category, title, description, assign_date, due_date, result_value_min, result_value_max, grading_period_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-       ON CONFLICT (sourced_id) DO UPDATE SET allocation_id = $2, category = $3, title = $4, description = $5, assign_date = $6, due_date = $7,
-         result_value_min = $8, result_value_max = $9, grading_period_id = $10, updated_at = now()
-       RETURNING (xmax = 0) AS created`,
-      [id, refs.allocation, category, title, description, assignDate, dueDate, min, max, refs.period],
-    )) as Array<{ created: boolean }>;
-    return row.created ? 'created' : 'replaced';
+    const created = await upsertLineItem(this.ds, {
+      id,
+      allocationId: refs.allocation,
+      category,
+      title,
+      description,
+      assignDate,
+      dueDate,
+      min,
+      max,
+      periodId: refs.period,
+    });
+    return created ? 'created' : 'replaced';
   }
 
   /** Deletes an application's line item and its results. */
   async deleteLineItem(id: string): Promise<void> {
     await this.refuseOurs(id);
-    await this.gone('lineItem', await this.ds.query(`DELETE FROM oneroster_line_items WHERE sourced_id = $1 RETURNING 1`, [id]), id);
+    this.gone('lineItem', await deleteLineItem(this.ds, id), id);
   }
 
   async putResult(id: string, body: unknown): Promise<Put> {
@@ -158,50 +161,31 @@ export class OneRosterGradebook {
     const comment = text(o, 'comment', false, 10000) ?? '';
     const scoreDate = date(o, 'scoreDate', false) ?? new Date().toISOString();
     await this.refuseOurs(lineItem);
-    const [refs] = (await this.ds.query(
-      `SELECT li.id AS "lineItemId", ${sid('a')} AS "classSid",
-        (SELECT u.id FROM users u WHERE ${sid('u')} = $2 AND u.class_id = a.class_id AND u.academic_year_id = a.academic_year_id) AS "studentId"
-       FROM oneroster_line_items li JOIN allocations a ON a.id = li.allocation_id WHERE li.sourced_id = $1`,
-      [lineItem, student],
-    )) as Array<{ lineItemId: string; classSid: string; studentId: string | null }>;
+    const refs = await resultReferences(this.ds, lineItem, student);
     if (!refs) throw bad(GRADEBOOK_TEXT.unknown('lineItem', lineItem));
     if (!refs.studentId) throw bad(GRADEBOOK_TEXT.notAStudent(student, refs.classSid));
-    const [clash] = await this.ds.query(
-      `SELECT sourced_id FROM oneroster_results WHERE line_item_id = $1 AND student_id = $2 AND sourced_id <> $3`,
-      [refs.lineItemId, refs.studentId, id],
-    );
-    if (clash) throw new OneRosterError(409, 'invaliddata', `The student already has the result "${clash.sourced_id}" for this line item`);
-    const [row] = (await this.ds.query(
-      `INSERT INTO oneroster_results (sourced_id, line_item_id, student_id, score, score_status, comment, score_date)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
-       ON CONFLICT (sourced_id) DO UPDATE SET line_item_id = $2, student_id = $3, score = $4, score_status = $5, comment = $6, score_date = $7, updated_at = now()
-       RETURNING (xmax = 0) AS created`,
-      [id, refs.lineItemId, refs.studentId, score ?? null, scoreStatus, comment, scoreDate],
-    )) as Array<{ created: boolean }>;
-    return row.created ? 'created' : 'replaced';
+    const clash = await otherResultOfStudent(this.ds, refs.lineItemId, refs.studentId, id);
+    if (clash) throw new OneRosterError(409, 'invaliddata', `The student already has the result "${clash}" for this line item`);
+    const created = await upsertResult(this.ds, {
+      id,
+      lineItemId: refs.lineItemId,
+      studentId: refs.studentId,
+      score: score ?? null,
+      scoreStatus,
+      comment,
+      scoreDate,
+    });
+    return created ? 'created' : 'replaced';
   }
 
   async deleteResult(id: string): Promise<void> {
     await this.refuseOurs(id);
-    await this.gone('result', await this.ds.query(`DELETE FROM oneroster_results WHERE sourced_id = $1 RETURNING 1`, [id]), id);
+    this.gone('result', await deleteResult(this.ds, id), id);
   }
 
   /** The external columns of a course's allocation with their results, in one statement. */
   async columnsOfCourse(courseId: string): Promise<ExternalGradebookColumn[]> {
-    const rows = (await this.ds.query(
-      `SELECT li.sourced_id AS id, li.title, li.due_date AS "dueDate", li.result_value_max::float8 AS "maxScore",
-         coalesce((SELECT c.title FROM oneroster_categories c WHERE c.sourced_id = li.category), initcap(li.category)) AS category,
-         coalesce((SELECT json_agg(json_build_object('studentId', r.student_id, 'score', r.score::float8, 'status', r.score_status, 'comment', r.comment))
-           FROM oneroster_results r WHERE r.line_item_id = li.id), '[]') AS cells
-       FROM courses co JOIN allocations a ON a.class_id = co.class_id AND a.subject_id = co.subject_id AND a.academic_year_id = co.academic_year_id
-         JOIN oneroster_line_items li ON li.allocation_id = a.id
-       WHERE co.id = $1 ORDER BY li.due_date, li.title`,
-      [courseId],
-    )) as Array<
-      Omit<ExternalGradebookColumn, 'cells'> & {
-        cells: Array<{ studentId: string; score: number | null; status: keyof typeof STATUS_LABEL; comment: string }>;
-      }
-    >;
+    const rows = await externalColumnsOfCourse(this.ds, courseId);
     return rows.map((r) =>
       Object.assign(new ExternalGradebookColumn(), {
         ...r,
@@ -210,9 +194,7 @@ export class OneRosterGradebook {
     );
   }
 
-  private async gone(what: string, deleted: unknown, id: string): Promise<void> {
-    // TypeORM answers a DELETE ... RETURNING with [rows, count]
-    const count = Array.isArray(deleted) && typeof deleted[1] === 'number' ? deleted[1] : 0;
+  private gone(what: string, count: number, id: string): void {
     if (!count) throw new OneRosterError(404, 'unknownobject', GRADEBOOK_TEXT.unknown(what, id));
   }
 }

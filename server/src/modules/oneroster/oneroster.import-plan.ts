@@ -1,7 +1,6 @@
-import type { DataSource } from 'typeorm';
-
 // What an import plans against and answers (oneroster.import.ts plans, oneroster.import-apply.ts writes): the
-// school's rows as the plan compares them, the plan itself and the report a person reads before applying it.
+// school's rows as the plan compares them (read by oneroster.repository.ts), the plan itself, the report a person
+// reads before applying it and the record every run leaves.
 
 export interface Problem {
   file: string;
@@ -25,6 +24,15 @@ export interface ImportReport {
   /** Problems beyond the first 1,000 are counted, not listed. */
   moreProblems: number;
   applied: boolean;
+}
+
+/** A run of an import as it is kept (oneroster_imports) and answered. */
+export interface ImportRecord {
+  id: string;
+  createdAt: Date;
+  createdBy: string | null;
+  applied: boolean;
+  report: ImportReport;
 }
 
 export interface Existing {
@@ -61,29 +69,6 @@ export interface Existing {
   courses: Array<{ sid: string; subjectId: string; grade: string }>;
   school: string;
   orgs: Array<{ sid: string; name: string; identifier: string; type: string }>;
-}
-
-export async function loadExisting(ds: DataSource): Promise<Existing> {
-  const q = (sql: string) => ds.query(sql);
-  const [years, periods, subjects, classes, allocations, users, links, teaching, orgs, courses] = await Promise.all([
-    q(
-      `SELECT id, coalesce(sourced_id, id::text) AS sid, year, to_char(start_date, 'YYYY-MM-DD') AS start, to_char(end_date, 'YYYY-MM-DD') AS "end" FROM academic_years`,
-    ),
-    q(`SELECT id, coalesce(sourced_id, id::text) AS sid, academic_year_id AS "yearId", type, title, to_char(start_date, 'YYYY-MM-DD') AS start,
-         to_char(end_date, 'YYYY-MM-DD') AS "end", parent_id AS "parentId", sourced_id IS NOT NULL AS "fromSis" FROM academic_periods`),
-    q(`SELECT id, coalesce(sourced_id, id::text) AS sid, name FROM subjects`),
-    q(`SELECT id, name, grade, academic_year_id AS "yearId" FROM classes`),
-    q(`SELECT id, coalesce(sourced_id, id::text) AS sid, class_id AS "classId", subject_id AS "subjectId", academic_year_id AS "yearId",
-         sourced_id IS NOT NULL AS "fromSis" FROM allocations`),
-    q(`SELECT id, coalesce(sourced_id, id::text) AS sid, email, first_name AS "firstName", last_name AS "lastName", role, class_id AS "classId",
-         academic_year_id AS "yearId", sourced_id IS NOT NULL AS "fromSis", deactivated_at IS NOT NULL AS deactivated FROM users`),
-    q(`SELECT parent_id AS "parentId", student_id AS "studentId" FROM parent_students`),
-    q(`SELECT allocation_id AS "allocationId", teacher_id AS "teacherId" FROM allocation_teachers`),
-    q(`SELECT sourced_id AS sid, name, identifier, type FROM oneroster_orgs ORDER BY type DESC`),
-    q(`SELECT sourced_id AS sid, subject_id AS "subjectId", grade FROM oneroster_courses`),
-  ]);
-  const school = (orgs as Array<{ sid: string; type: string }>).find((o) => o.type === 'school')!;
-  return { years, periods, subjects, classes, allocations, users, links, teaching, courses, school: school.sid, orgs } as Existing;
 }
 
 /** What applying the plan writes, in dependency order; new rows carry ids made here, so references need no lookups. */

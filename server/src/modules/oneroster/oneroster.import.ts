@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { ChangeKind, Count, ImportReport, Plan, Problem, loadExisting } from './oneroster.import-plan';
+import { ChangeKind, Count, ImportReport, Plan, Problem } from './oneroster.import-plan';
+import { existingRoster } from './oneroster.repository';
 import { CsvRow, readZip } from './oneroster.zip';
 import { OneRosterError } from './oneroster.errors';
 import { COURSE_SID_SEPARATOR, WHOLE_YEAR_TERM } from './oneroster.mapping';
@@ -74,7 +75,7 @@ export async function planImport(ds: DataSource, zipPath: string, actorId?: stri
     }
     return rows.get(`${f}.csv`) ?? [];
   };
-  const ex = await loadExisting(ds);
+  const ex = await existingRoster(ds);
   const counts = new Map<string, Count>();
   const count = (object: string, kind: ChangeKind) => {
     const c = counts.get(object) ?? counts.set(object, { object, created: 0, changed: 0, deactivated: 0, unchanged: 0 }).get(object)!;

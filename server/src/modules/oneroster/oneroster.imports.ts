@@ -14,7 +14,8 @@ import type { MailService } from '../mail';
 import { invitation } from '../users';
 import { applyPlan } from './oneroster.import-apply';
 import { planImport } from './oneroster.import';
-import type { ImportReport } from './oneroster.import-plan';
+import type { ImportRecord } from './oneroster.import-plan';
+import { insertImport, lockImports, recentImports } from './oneroster.repository';
 import { OneRosterError } from './oneroster.errors';
 import { exportZip } from './oneroster.export';
 
@@ -29,14 +30,6 @@ export const IMPORT_TEXT = {
   preview: 'Preview only: nothing was changed',
   applied: 'Imported',
 } as const;
-
-export interface ImportRecord {
-  id: string;
-  createdAt: Date;
-  createdBy: string | null;
-  applied: boolean;
-  report: ImportReport;
-}
 
 /**
  * OneRoster CSV imports (Settings -> Integrations): the zip goes to a temporary file as it arrives (bounded),
@@ -83,7 +76,7 @@ export class OneRosterImports {
   private async planAndApply(actor: Actor, file: string, apply: boolean): Promise<ImportRecord> {
     const record = await this.ds.transaction(async (m) => {
       // an apply waits for the one before it and plans inside the lock, so that what is applied is what was read
-      if (apply) await m.query(`SELECT pg_advisory_xact_lock(hashtext('oneroster-import'))`);
+      if (apply) await lockImports(m);
       const { plan, report } = await planImport(this.ds, file, actor.userId);
       report.applied = apply && report.problems.length === 0;
       if (report.applied) {
@@ -103,10 +96,7 @@ export class OneRosterImports {
           );
         }
       }
-      const [row] = await m.query(
-        `INSERT INTO oneroster_imports (created_by, applied, report) VALUES ($1, $2, $3) RETURNING id, created_at AS "createdAt"`,
-        [actor.userId, report.applied, JSON.stringify(report)],
-      );
+      const row = await insertImport(m, actor.userId, report);
       return { id: row.id, createdAt: row.createdAt, createdBy: actor.userId, applied: report.applied, report } as ImportRecord;
     });
     if (record.applied) void this.mail.deliverPending();
@@ -122,11 +112,6 @@ export class OneRosterImports {
   /** The last imports, newest first, with their reports and who ran them. */
   async recent(actor: Actor, limit = 20): Promise<Array<ImportRecord & { createdByName: string | null }>> {
     authorize(actor, 'oneroster.read', undefined as never);
-    return this.ds.query(
-      `SELECT i.id, i.created_at AS "createdAt", i.created_by AS "createdBy", i.applied, i.report,
-         CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END AS "createdByName"
-       FROM oneroster_imports i LEFT JOIN users u ON u.id = i.created_by ORDER BY i.created_at DESC LIMIT $1`,
-      [limit],
-    );
+    return recentImports(this.ds, limit);
   }
 }

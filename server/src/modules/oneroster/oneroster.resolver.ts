@@ -7,7 +7,7 @@ import type { Actor } from '../../policies';
 import { validation } from '../../errors/domain-error';
 import { Gradebook, ExternalGradebookColumn } from '../gradebook';
 import { ImportOneRosterInput, OneRosterAddresses, OneRosterImport } from './oneroster.types';
-import type { ImportRecord } from './oneroster.imports';
+import type { ImportRecord } from './oneroster.import-plan';
 
 const toImport = (i: ImportRecord & { createdByName?: string | null }) =>
   Object.assign(new OneRosterImport(), {

@@ -6,6 +6,7 @@ import type { Action } from '../../policies/rules';
 import { OneRosterError, OR_TEXT } from './oneroster.errors';
 import type { Collection, GuidRef, RefMaker, Row } from './oneroster.mapping';
 import { filterSql, ListQuery, orderSql, select } from './oneroster.query';
+import { collectionObject, collectionPage, collectionTotal } from './oneroster.repository';
 
 export const ROSTERING_PATH = '/ims/oneroster/rostering/v1p2';
 export const GRADEBOOK_PATH = '/ims/oneroster/gradebook/v1p2';
@@ -61,11 +62,8 @@ export class OneRosterService {
     const param = (v: unknown) => `$${params.push(v)}`;
     const where = [restrict?.(param), filterSql(c, q.filter, param)].filter(Boolean);
     const from = `FROM (${c.sql}) o${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
-    const [{ total }] = (await this.ds.query(`SELECT count(*)::int AS total ${from}`, params)) as Array<{ total: number }>;
-    const rows =
-      total > q.offset
-        ? ((await this.ds.query(`SELECT o.* ${from} ORDER BY ${orderSql(c, q)} LIMIT ${q.limit} OFFSET ${q.offset}`, params)) as Row[])
-        : [];
+    const total = await collectionTotal(this.ds, from, params);
+    const rows = total > q.offset ? await collectionPage(this.ds, from, orderSql(c, q), q, params) : [];
     return { total, items: rows.map((r) => select(c.present(r, this.ref), q.fields)) };
   }
 
@@ -74,7 +72,7 @@ export class OneRosterService {
     const params: unknown[] = [sourcedId];
     const param = (v: unknown) => `$${params.push(v)}`;
     const extra = restrict ? ` AND ${restrict(param)}` : '';
-    const [row] = (await this.ds.query(`SELECT o.* FROM (${c.sql}) o WHERE o."sourcedId" = $1${extra} LIMIT 1`, params)) as Row[];
+    const row = await collectionObject(this.ds, c, extra, params);
     if (!row) throw new OneRosterError(404, 'unknownobject', OR_TEXT.notFound(c.singular, sourcedId));
     return select(c.present(row, this.ref), fields);
   }

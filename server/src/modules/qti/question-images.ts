@@ -6,8 +6,9 @@ import { Actor } from '../../policies';
 import { Role } from '../../core/role';
 import type { AssessmentsService } from '../assessments';
 import type { QuestionBanksService } from '../question-banks';
-import { FilesService, ReceivedFile, checkedType, StoredFile, declaredMime, detectKind, MIME_KIND } from '../files';
+import { FilesService, ReceivedFile, checkedType, declaredMime, detectKind, MIME_KIND } from '../files';
 import { addImages } from '../assessments';
+import { drawnFor, imageOwner, imagesOfQuestions } from './qti.repository';
 import { QtiFile } from './qti.types';
 
 /** The types a question image may have; SVG is refused (it can carry scripts and links). */
@@ -91,14 +92,7 @@ export class QuestionImagesService {
 
   /** The images of questions with their bytes, for an export: owner id -> images by position. */
   async withBytes(owner: 'bank' | 'question', ids: string[]): Promise<Map<string, Array<{ name: string; bytes: Buffer }>>> {
-    const col = owner === 'bank' ? 'bank_question_id' : 'question_id';
-    const rows: Array<{ ownerId: string; name: string; storageKey: string }> = ids.length
-      ? await this.ds.query(
-          `SELECT qi.${col} AS "ownerId", qi.name, f.storage_key AS "storageKey"
-         FROM question_images qi JOIN files f ON f.id = qi.file_id WHERE qi.${col} = ANY($1::uuid[]) ORDER BY qi.${col}, qi.position`,
-          [ids],
-        )
-      : [];
+    const rows = ids.length ? await imagesOfQuestions(this.ds, owner, ids) : [];
     const out = new Map<string, Array<{ name: string; bytes: Buffer }>>();
     for (const r of rows) {
       const chunks: Buffer[] = [];
@@ -111,19 +105,7 @@ export class QuestionImagesService {
   /** GET /question-images/{id}: the bytes, to whoever may read the question that shows the image. */
   async download(actor: Actor, id: unknown) {
     if (!isId(id)) throw notFound(IMAGE_TEXT.notFound);
-    const [row]: Array<{
-      bankId: string | null;
-      assessmentId: string | null;
-      questionId: string | null;
-      drawId: string | null;
-      fileId: string;
-      name: string;
-    }> = await this.ds.query(
-      `SELECT bq.bank_id AS "bankId", q.assessment_id AS "assessmentId", q.id AS "questionId", q.draw_id AS "drawId", qi.file_id AS "fileId", qi.name
-         FROM question_images qi LEFT JOIN bank_questions bq ON bq.id = qi.bank_question_id LEFT JOIN questions q ON q.id = qi.question_id
-        WHERE qi.id = $1`,
-      [id],
-    );
+    const row = await imageOwner(this.ds, id);
     if (!row) throw notFound(IMAGE_TEXT.notFound);
     const denied = () => notFound(IMAGE_TEXT.notFound);
     if (row.bankId)
@@ -134,15 +116,9 @@ export class QuestionImagesService {
       await this.assessments.readable(actor, row.assessmentId).catch(() => {
         throw denied();
       });
-      if (actor.activeRole === Role.Student && row.drawId) {
-        const picked = await this.ds.query('SELECT 1 FROM assessment_draw_picks WHERE question_id = $1 AND student_id = $2', [
-          row.questionId,
-          actor.userId,
-        ]);
-        if (!picked.length) throw denied();
-      }
+      if (actor.activeRole === Role.Student && row.drawId && !(await drawnFor(this.ds, row.questionId, actor.userId))) throw denied();
     }
-    const file = await this.ds.getRepository(StoredFile).findOneBy({ id: row.fileId });
+    const file = await this.files.stored(this.ds, row.fileId);
     if (!file) throw denied();
     return { stream: await this.files.open(file), fileName: row.name, mime: file.mime, size: Number(file.size) };
   }

@@ -2,8 +2,8 @@ import DataLoader from 'dataloader';
 import { DataSource } from 'typeorm';
 import { Actor } from '../../policies';
 import { listLoader } from '../../core/dataloaders';
-import { bankQuestionsOf, usesOf } from './question-banks.queries';
-import { statisticsOf } from './question-banks.statistics';
+import { bankQuestionsOf, usesOf } from './question-banks.repository';
+import { statisticsOf } from './question-banks.repository.statistics';
 import { imagesOf } from '../assessments';
 import { QuestionStatistics } from './question-banks.types';
 

@@ -1,7 +1,7 @@
 import type { DemoSeeder } from '../../db/demo-types';
 import { QuestionType } from '../assessments';
 import { BankQuestionFields } from './question-banks.validation';
-import { insertBankQuestion } from './question-banks.write';
+import { insertBankQuestion } from './question-banks.repository';
 
 const mcq = (text: string, options: Array<[string, boolean]>, tag: string): BankQuestionFields => ({
   type: QuestionType.MCQ,

@@ -4,11 +4,39 @@ import { conflict, notFound, validation } from '../../errors/domain-error';
 import { assertId, isId } from '../../core/ids';
 import { INPUT_TEXT, refId, versionOf } from '../../core/input';
 import { Actor, authorize } from '../../policies';
-import { teachesSubjectSql } from '../../policies/sql';
-import { BankWithFacts, bankFacts, bankQuestionsOf, banksById, readableBanks } from './question-banks.queries';
+import { keepOptionIds, questionsOf, refreshTotalPoints, writeQuestion } from '../assessments';
+import { BankWithFacts, bankFacts } from './question-banks.queries';
+import {
+  bankHolding,
+  bankQuestionsOf,
+  banksById,
+  deleteBank,
+  deleteBankQuestion,
+  drawingAssessmentCount,
+  followingCopies,
+  insertBank,
+  insertBankQuestion,
+  lockBank,
+  lockBankQuestion,
+  moveBankQuestions,
+  readableBanks,
+  rewriteBankQuestion,
+  subjectTeaching,
+  touchBank,
+  unlink,
+  unlinkCopiesOfBank,
+  updateBank,
+} from './question-banks.repository';
 import { BankQuestion, QuestionBank } from './question-banks.types';
-import { BANK_TEXT as T, bankDescription, bankName, bankQuestions, checkRoom, sharingOf } from './question-banks.validation';
-import { followLinks, insertBankQuestion, rewriteBankQuestion, unlink } from './question-banks.write';
+import {
+  BANK_TEXT as T,
+  BankQuestionFields,
+  bankDescription,
+  bankName,
+  bankQuestions,
+  checkRoom,
+  sharingOf,
+} from './question-banks.validation';
 
 /** A question for a bank as the editor (or a QTI import) sends it: QuestionInput's fields and tags. */
 export interface BankQuestionInput {
@@ -25,6 +53,28 @@ const idList = (v: unknown, key: string): string[] => {
   if (!Array.isArray(v) || !v.length || v.some((x) => !isId(x))) throw validation(T.chooseQuestions, key);
   return [...new Set(v as string[])];
 };
+
+/**
+ * Linked copies follow their bank question: each assessment question linked (or drawn) from it whose item has
+ * no submission yet is rewritten in place, keeping its id, order and the ids of options whose text stays (so a
+ * draft's choices still hold); the items' totals follow. Returns how many were rewritten.
+ */
+async function followLinks(m: EntityManager, bankQuestionId: string, q: BankQuestionFields): Promise<number> {
+  const linked = await followingCopies(m, bankQuestionId);
+  if (!linked.length) return 0;
+  const items = [...new Set(linked.map((l) => l.assessment_id))];
+  const current = await questionsOf(m, items, 'all');
+  for (const l of linked) {
+    const now = current.find((c) => c.id === l.id)!;
+    const [next] = keepOptionIds(
+      [{ ...q, id: l.id, order: now.order, options: q.options.map((o) => ({ text: o.text, isCorrect: o.isCorrect })) }],
+      current,
+    );
+    await writeQuestion(m, l.assessment_id, next, l.id);
+  }
+  for (const a of items) await refreshTotalPoints(m, a);
+  return linked.length;
+}
 
 /**
  * Question banks (issue 30): a teacher's banks by subject, shared with the subject's other teachers to read or
@@ -79,16 +129,10 @@ export class QuestionBanksService {
     const name = bankName(input.name);
     const description = bankDescription(input.description) ?? '';
     const sharing = sharingOf(input.sharing, undefined) ?? 'private';
-    const [subject]: Array<{ teaches: boolean }> = await m.query(
-      `SELECT ${teachesSubjectSql('s.id', '$2::uuid')} AS teaches FROM subjects s WHERE s.id = $1`,
-      [subjectId, actor.userId],
-    );
+    const subject = await subjectTeaching(m, subjectId, actor.userId);
     if (!subject) throw notFound(T.subjectNotFound);
     authorize(actor, 'questionBank.create', { viewerTeachesSubject: subject.teaches }, { message: T.createOnly });
-    const [{ id }] = await m.query(
-      'INSERT INTO question_banks (owner_id, subject_id, name, description, sharing) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-      [actor.userId, subjectId, name, description, sharing],
-    );
+    const id = await insertBank(m, { ownerId: actor.userId, subjectId, name, description, sharing });
     return this.readable(actor, id, m);
   }
 
@@ -102,11 +146,7 @@ export class QuestionBanksService {
     const description = bankDescription(input.description) ?? bank.description;
     const sharing = sharingOf(input.sharing, bank.sharing)!;
     const version = versionOf(input.version);
-    const [, n] = await this.ds.query(
-      `UPDATE question_banks SET name = $2, description = $3, sharing = $4, version = version + 1, updated_at = now()
-        WHERE id = $1 AND ($5::int IS NULL OR version = $5)`,
-      [bank.id, name, description, sharing, version ?? null],
-    );
+    const n = await updateBank(this.ds, bank.id, { name, description, sharing }, version);
     if (!n) throw conflict(INPUT_TEXT.changedMeanwhile('question bank'));
     return this.readable(actor, bank.id);
   }
@@ -115,14 +155,11 @@ export class QuestionBanksService {
   async delete(actor: Actor, id: unknown): Promise<boolean> {
     const bank = await this.manageable(actor, id);
     await this.ds.transaction(async (m) => {
-      await m.query('SELECT 1 FROM question_banks WHERE id = $1 FOR UPDATE', [bank.id]);
-      const [{ n }] = await m.query('SELECT count(DISTINCT assessment_id)::int AS n FROM assessment_draws WHERE bank_id = $1', [bank.id]);
+      await lockBank(m, bank.id);
+      const n = await drawingAssessmentCount(m, bank.id);
       if (n) throw conflict(T.usedByDraws(n), { assessments: n });
-      await m.query(
-        'UPDATE questions SET bank_linked = false WHERE bank_linked AND bank_question_id IN (SELECT id FROM bank_questions WHERE bank_id = $1)',
-        [bank.id],
-      );
-      await m.query('DELETE FROM question_banks WHERE id = $1', [bank.id]);
+      await unlinkCopiesOfBank(m, bank.id);
+      await deleteBank(m, bank.id);
     });
     return true;
   }
@@ -141,15 +178,12 @@ export class QuestionBanksService {
     const bank = await this.editable(actor, bankId, manager);
     const qs = bankQuestions(inputs);
     const write = async (m: EntityManager) => {
-      await m.query('SELECT 1 FROM question_banks WHERE id = $1 FOR UPDATE', [bank.id]);
-      const [{ top, held }] = await m.query(
-        'SELECT COALESCE(max(position), 0)::int AS top, count(*)::int AS held FROM bank_questions WHERE bank_id = $1',
-        [bank.id],
-      );
+      await lockBank(m, bank.id);
+      const { top, held } = await bankHolding(m, bank.id);
       checkRoom(held, qs.length);
       const ids: string[] = [];
       for (const [i, q] of qs.entries()) ids.push(await insertBankQuestion(m, bank.id, q, top + i + 1));
-      await m.query('UPDATE question_banks SET updated_at = now() WHERE id = $1', [bank.id]);
+      await touchBank(m, bank.id);
       return bankQuestionsOf(m, { ids });
     };
     return manager ? write(manager) : this.ds.transaction(write);
@@ -179,12 +213,12 @@ export class QuestionBanksService {
     const [q] = bankQuestions([input]);
     const version = versionOf(input.version);
     await this.ds.transaction(async (m) => {
-      const [row] = await m.query('SELECT version FROM bank_questions WHERE id = $1 FOR UPDATE', [question.id]);
+      const row = await lockBankQuestion(m, question.id);
       if (!row) throw notFound(T.questionNotFound);
       if (version !== undefined && row.version !== version) throw conflict(INPUT_TEXT.changedMeanwhile('question'));
       await rewriteBankQuestion(m, question.id, q);
       await followLinks(m, question.id, q);
-      await m.query('UPDATE question_banks SET updated_at = now() WHERE id = $1', [question.bankId]);
+      await touchBank(m, question.bankId);
     });
     return (await bankQuestionsOf(this.ds, { ids: [question.id] }))[0];
   }
@@ -194,7 +228,7 @@ export class QuestionBanksService {
     const { question } = await this.questionOf(actor, id, true);
     await this.ds.transaction(async (m) => {
       await unlink(m, [question.id]);
-      await m.query('DELETE FROM bank_questions WHERE id = $1', [question.id]);
+      await deleteBankQuestion(m, question.id);
     });
     return true;
   }
@@ -211,17 +245,10 @@ export class QuestionBanksService {
       });
     }
     await this.ds.transaction(async (m) => {
-      await m.query('SELECT 1 FROM question_banks WHERE id = $1 FOR UPDATE', [target.id]);
-      const [{ top, held }] = await m.query(
-        'SELECT COALESCE(max(position), 0)::int AS top, count(*)::int AS held FROM bank_questions WHERE bank_id = $1',
-        [target.id],
-      );
+      await lockBank(m, target.id);
+      const { top, held } = await bankHolding(m, target.id);
       checkRoom(held, found.filter((q) => q.bankId !== target.id).length);
-      await m.query(
-        `UPDATE bank_questions bq SET bank_id = $1, position = $2 + x.i, version = bq.version + 1
-           FROM unnest($3::uuid[]) WITH ORDINALITY AS x(id, i) WHERE bq.id = x.id`,
-        [target.id, top, ids],
-      );
+      await moveBankQuestions(m, target.id, top, ids);
     });
     return bankQuestionsOf(this.ds, { ids: ids });
   }

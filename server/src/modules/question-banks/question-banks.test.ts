@@ -5,7 +5,7 @@ import { SCOPES } from '../../policies/credentials';
 import { can } from '../../policies';
 import { makeUser } from '../../test/factories';
 import { Role } from '../../core/role';
-import { statisticsOf } from './question-banks.statistics';
+import { statisticsOf } from './question-banks.repository.statistics';
 import { walkConnection } from '../../test/walk-connection';
 import { PAGE_TEXT } from '../../core/paging';
 

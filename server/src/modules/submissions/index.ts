@@ -17,13 +17,12 @@ export {
   answersSelect,
   percentOf,
   questionKeysJson,
-  readableSubmissionRows,
-  submissionRowsById,
   toAnswers,
   toRow,
   toSubmission,
   withQuestionKeys,
 } from './submissions.queries';
+export { readableSubmissionRows, submissionRowsById } from './submissions.repository';
 export { SUBMISSION_FAMILIES } from './submissions.rest';
 export { SubmissionsService, statusOf } from './submissions.service';
 export { presentSubmission } from './submissions.shape';

@@ -2,7 +2,8 @@ import DataLoader from 'dataloader';
 import { DataSource } from 'typeorm';
 import { Actor } from '../../policies';
 import { Role } from '../../core/role';
-import { SubmissionRow, answersOf, draftsOf, submissionRowsOfStudent } from './submissions.queries';
+import { SubmissionRow } from './submissions.queries';
+import { answersOf, draftsOf, submissionRowsOfStudent } from './submissions.repository';
 import { SubmissionAnswer, SubmissionDraft } from './submission.types';
 
 /**

@@ -1,21 +1,13 @@
-import { DataSource, EntityManager } from 'typeorm';
 import { Actor } from '../../policies';
 import { itemShownToStudentSql, submissionReadableSql } from '../../policies/sql';
 import { DECIDED_AS } from '../../policies/fields';
 import { ResultVisibility, ASSESSMENT_REF, questionOfStudentSql } from '../assessments';
-import {
-  DraftFile,
-  GradeExplanation,
-  Submission,
-  SubmissionAnswer,
-  SubmissionDraft,
-  SubmissionFacts,
-  SubmissionGrade,
-  SubmissionStatus,
-} from './submission.types';
-import { draftFilesOf } from './submissions.drafts';
+import { GradeExplanation, Submission, SubmissionAnswer, SubmissionFacts, SubmissionGrade, SubmissionStatus } from './submission.types';
 
-type Runner = DataSource | EntityManager;
+/*
+ * The submission rows and answers as the domain reads them: the SELECTs' texts (submissions.repository.ts runs
+ * them; the submit's statements and other domains' reads build on them), their raw rows and the objects made of them.
+ */
 
 /** A submission row with what its rules need (item, course's teachers, student). */
 export interface SubmissionRow {
@@ -104,20 +96,6 @@ export const toRow = (r: RawSubmission): SubmissionRow => ({
   updatedAt: r.updated_at,
 });
 
-/** Submissions by id, in one statement. */
-export async function submissionRowsById(m: Runner, ids: string[]): Promise<SubmissionRow[]> {
-  if (!ids.length) return [];
-  return (await m.query(`${SUBMISSION_SELECT} WHERE s.id = ANY($1::uuid[])`, [ids])).map(toRow);
-}
-
-/** One student's submissions of many items, in one statement (the student's lists and pages). */
-export async function submissionRowsOfStudent(m: Runner, studentId: string, assessmentIds: string[]): Promise<SubmissionRow[]> {
-  if (!assessmentIds.length) return [];
-  return (
-    await m.query(`${SUBMISSION_SELECT} WHERE s.student_id = $1 AND s.assessment_id = ANY($2::uuid[])`, [studentId, assessmentIds])
-  ).map(toRow);
-}
-
 /** Which submissions: of one kind (any when absent), one item, one student. */
 export interface SubmissionFilter {
   kind?: string;
@@ -126,7 +104,7 @@ export interface SubmissionFilter {
 }
 
 /** The filter and 'submission.read' as one WHERE over submissions s joined to their item a. */
-function readableWhere(actor: Actor, by: SubmissionFilter): { where: string; params: unknown[] } {
+export function readableWhere(actor: Actor, by: SubmissionFilter): { where: string; params: unknown[] } {
   const params: unknown[] = [];
   const readable = submissionReadableSql(actor, SUBMISSION_REF, '$viewer');
   // the viewer is a parameter only when the twin names it (SuperAdmin's 'TRUE' does not)
@@ -135,33 +113,6 @@ function readableWhere(actor: Actor, by: SubmissionFilter): { where: string; par
   if (by.assessmentId) where += ` AND s.assessment_id = $${params.push(by.assessmentId)}`;
   if (by.studentId) where += ` AND s.student_id = $${params.push(by.studentId)}`;
   return { where, params };
-}
-
-/**
- * Submissions the viewer may read ('submission.read' in SQL: their own as a student, those of courses they
- * teach, all for SuperAdmin and Admin), of one kind, optionally of one item and one student.
- */
-export async function readableSubmissionRows(
-  m: Runner,
-  actor: Actor,
-  by: SubmissionFilter & { page?: { limit?: number; offset?: number } },
-): Promise<SubmissionRow[]> {
-  const { where, params } = readableWhere(actor, by);
-  // optional paging of the teachers' lists (REST ?limit=&offset=, GraphQL first/after); the order is total (id last)
-  const page =
-    (by.page?.limit !== undefined ? ` LIMIT $${params.push(by.page.limit)}` : '') +
-    (by.page?.offset ? ` OFFSET $${params.push(by.page.offset)}` : '');
-  return (await m.query(`${SUBMISSION_SELECT} WHERE ${where} ORDER BY s.submitted_at DESC NULLS LAST, s.id${page}`, params)).map(toRow);
-}
-
-/** How many submissions readableSubmissionRows would give without a page. */
-export async function readableSubmissionCount(m: Runner, actor: Actor, by: SubmissionFilter): Promise<number> {
-  const { where, params } = readableWhere(actor, by);
-  const [{ n }] = await m.query(
-    `SELECT count(*)::int AS n FROM submissions s JOIN assessments a ON a.id = s.assessment_id WHERE ${where}`,
-    params,
-  );
-  return n;
 }
 
 export interface RawAnswer {
@@ -186,20 +137,6 @@ export interface RawAnswer {
   explanation?: GradeExplanation | null;
   correct_ids?: string[];
   accepted?: string[];
-}
-
-/**
- * The answers of many submissions, one per question of the student's (the item's fixed questions and their random picks; an unanswered question has an empty
- * answer), with grade, file and the key, in one statement. The key is loaded for everyone and given out
- * only by the field rules and presenters ('submission.seeCorrect'), like a question's isCorrect.
- */
-export async function answersOf(m: Runner, subs: SubmissionRow[]): Promise<SubmissionAnswer[]> {
-  if (!subs.length) return [];
-  const rows: RawAnswer[] = await m.query(
-    `${answersSelect()} WHERE s.id = ANY($1::uuid[]) ORDER BY s.id, q.draw_id IS NOT NULL, q.sort_order`,
-    [subs.map((s) => s.id)],
-  );
-  return toAnswers(rows, subs);
 }
 
 /** The tables answersSelect reads by default. */
@@ -261,17 +198,6 @@ export function withQuestionKeys(rows: RawAnswer[], keys: QuestionKeyRow[]): Raw
 /** The answers (RawAnswer rows as a JSON list, in answersOf's order) of the submissions `where` picks, as one column. */
 export const answersJsonSql = (where: string) => `(SELECT coalesce(json_agg(x ORDER BY x.ord), '[]'::json) FROM (
      SELECT y.*, row_number() OVER () AS ord FROM (${answersSelect()} WHERE ${where} ORDER BY q.draw_id IS NOT NULL, q.sort_order) y) x)`;
-
-/** One submission with its answers (`answers`: RawAnswer rows), in one statement; none when there is no such submission. */
-export async function submissionWithAnswers(m: Runner, id: string): Promise<{ row: SubmissionRow; answers: SubmissionAnswer[] } | null> {
-  const [raw]: Array<RawSubmission & { answers: RawAnswer[] }> = await m.query(
-    `SELECT x.*, ${answersJsonSql('s.id = $1::uuid')} AS answers FROM (${submissionSelect()} WHERE s.id = $1::uuid) x`,
-    [id],
-  );
-  if (!raw) return null;
-  const row = toRow(raw);
-  return { row, answers: toAnswers(raw.answers, [row]) };
-}
 
 /** Answer objects of answersSelect's rows, each with its submission's facts (one facts object per submission). */
 export function toAnswers(rows: RawAnswer[], subs: SubmissionRow[]): SubmissionAnswer[] {
@@ -368,27 +294,3 @@ export function toSubmission(
 
 /** Score percent rounded to a whole number (assessments.md section 9). */
 export const percentOf = (total: number, max: number) => (max > 0 ? Math.round((total / max) * 100) : 0);
-
-/** Drafts of one student for many items, in one statement. */
-export async function draftsOf(m: Runner, studentId: string, assessmentIds: string[]): Promise<SubmissionDraft[]> {
-  if (!assessmentIds.length) return [];
-  const rows: Array<{ assessment_id: string; saved_at: Date; answers: SubmissionDraft['answers'] }> = await m.query(
-    'SELECT assessment_id, saved_at, answers FROM submission_drafts WHERE student_id = $1 AND assessment_id = ANY($2::uuid[])',
-    [studentId, assessmentIds],
-  );
-  const files = rows.length
-    ? await draftFilesOf(
-        m,
-        studentId,
-        rows.map((r) => r.assessment_id),
-      )
-    : new Map<string, DraftFile[]>();
-  return rows.map((r) =>
-    Object.assign(new SubmissionDraft(), {
-      assessmentId: r.assessment_id,
-      savedAt: r.saved_at,
-      answers: r.answers,
-      files: files.get(r.assessment_id) ?? [],
-    }),
-  );
-}

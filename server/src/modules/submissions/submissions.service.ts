@@ -7,32 +7,33 @@ import { visibleFields } from '../../policies/fields';
 import { type SubmissionView, resultsShown } from '../../policies/rules';
 import { Assessment, AssessmentKind, AssessmentsService, ASSESSMENT_TEXT, questionsOf, toQuestions } from '../assessments';
 import { Role } from '../../core/role';
-import { FilesService, IncomingFile, ReceivedFile, StoredFile } from '../files';
+import { FilesService, IncomingFile, ReceivedFile } from '../files';
 import { AnswerInput, SUBMISSION_TEXT as T, checkAnswers } from './submissions.validation';
+import { SubmissionRow, toSubmission, percentOf, factsOf, toAnswers, toRow } from './submissions.queries';
 import {
-  SubmissionRow,
+  answerFileName,
   answersOf,
   draftsOf,
+  myItemRows,
   readableSubmissionCount,
   readableSubmissionRows,
+  storedFileById,
+  studentItemRows,
   submissionRowsById,
   submissionRowsOfStudent,
   submissionWithAnswers,
-  toSubmission,
-  percentOf,
-  factsOf,
-  toAnswers,
-  toRow,
-} from './submissions.queries';
+  viewPageRow,
+} from './submissions.repository';
+import { deleteDraftFile, releaseResults, saveDraftAnswers } from './submissions.repository.write';
+import { SubmitFacts, Written, readForSubmit, writeSubmissionOnce } from './submissions.repository.submit';
 import { Page, PageLimits, PageWindow } from '../../core/paging';
-import { asStatus, checkDueRule, isReceived, receiveAll, refusal, writeSubmission } from './submissions.submit';
-import { SubmitFacts, Written, readForSubmit, writeSubmissionOnce } from './submissions.submit-sql';
+import { asStatus, checkDueRule, isReceived, onceWrite, receiveAll, refusal, writeSubmission } from './submissions.submit';
 import { keepDraftFile, longAnswerOf } from './submissions.drafts';
 import { StatusSubmission, StudentStanding, maySubmit, studentStanding } from './status';
 import type { Events } from '../../core/events';
 import { MyAssessmentStatus, MyScore, Submission, SubmissionDraft, SubmissionStatus } from './submission.types';
-import { MyListRow, MyListSubmission, StudentListRow, asItem, myAssessmentsSql, studentItemsSql } from './submissions.my-list';
-import { ViewPageAsked, ViewPageRow, WHOLE_PAGE, viewPageSql } from './submissions.view-page';
+import { MyListSubmission, asItem } from './submissions.my-list';
+import { ViewPageAsked, WHOLE_PAGE } from './submissions.view-page';
 
 /** A page of submissions: 50 unless asked, at most 500 (REST ?limit=&offset=, GraphQL first/after). */
 export const SUBMISSION_PAGE: PageLimits = { max: 500, size: 50 };
@@ -99,7 +100,7 @@ export class SubmissionsService {
       const now = new Date();
       if (!maySubmit(facts.item, facts.existing && asStatus(facts.existing), now)) throw refusal(facts.item, facts.existing);
       if (!incoming.length) {
-        const written = await writeSubmissionOnce(this.ds, actor.userId, facts, answers, now);
+        const written = await writeSubmissionOnce(this.ds, actor.userId, facts, onceWrite(facts, answers), now);
         if (written) return this.written(actor, written);
         // the row changed since the read (a simultaneous submit): the locking path below decides, as it always did
       } else {
@@ -116,7 +117,7 @@ export class SubmissionsService {
   }
 
   /**
-   * What a submit needs, in one statement (submissions.submit-sql.ts), checked as `assessments.readable` checks
+   * What a submit needs, in one statement (submissions.repository.submit.ts), checked as `assessments.readable` checks
    * the item ('assessment.read' on the same facts; NOT_FOUND otherwise). A student with draws not yet made
    * draws first (the draw step as on any first read) and the facts are read again.
    */
@@ -150,11 +151,7 @@ export class SubmissionsService {
     );
     await checkDueRule(this.ds, assessment, actor.userId, false);
     const saved = answers.map((a) => ({ questionId: a.questionId, answer: a.answer, selectedOptionIds: a.selectedOptionIds }));
-    await this.ds.query(
-      `INSERT INTO submission_drafts (assessment_id, student_id, answers, saved_at) VALUES ($1, $2, $3::jsonb, now())
-       ON CONFLICT (assessment_id, student_id) DO UPDATE SET answers = EXCLUDED.answers, saved_at = now()`,
-      [assessment.id, actor.userId, JSON.stringify(saved)],
-    );
+    await saveDraftAnswers(this.ds, assessment.id, actor.userId, saved);
     return (await draftsOf(this.ds, actor.userId, [assessment.id]))[0];
   }
 
@@ -188,11 +185,7 @@ export class SubmissionsService {
   /** removeDraftFile and DELETE /submissions/draft/file (and twins): the draft keeps no file for the question. */
   async removeDraftFile(actor: Actor, input: DraftFileRequest, kind?: AssessmentKind): Promise<SubmissionDraft> {
     const { assessment, question } = await this.draftQuestion(actor, input, kind);
-    const [gone]: [unknown[], number] = await this.ds.query(
-      'DELETE FROM submission_draft_files WHERE assessment_id = $1 AND student_id = $2 AND question_id = $3 RETURNING 1',
-      [assessment.id, actor.userId, question.id],
-    );
-    if (!gone.length) throw notFound(T.noDraftFile);
+    if (!(await deleteDraftFile(this.ds, assessment.id, actor.userId, question.id))) throw notFound(T.noDraftFile);
     return (await draftsOf(this.ds, actor.userId, [assessment.id]))[0];
   }
 
@@ -216,11 +209,7 @@ export class SubmissionsService {
     authorize(actor, 'assessment.release', course, { message: ASSESSMENT_TEXT.cannotManage(assessment.kind) });
     await this.ds.transaction(async (m) => {
       // released once: a second click keeps the first date and teacher (and notifies nobody again)
-      await m.query(
-        `UPDATE assessments SET results_released_at = COALESCE(results_released_at, now()),
-                results_released_by = CASE WHEN results_released_at IS NULL THEN $2::uuid ELSE results_released_by END WHERE id = $1`,
-        [assessment.id, actor.userId],
-      );
+      await releaseResults(m, assessment.id, actor.userId);
       await this.events.emit(m, 'resultsReleased', { assessmentId: assessment.id });
     });
     return this.assessments.reload(this.ds, assessment.id);
@@ -239,12 +228,7 @@ export class SubmissionsService {
 
   /** myAssessmentsSql's plain rows, each with the standing status.ts derives from them (students only have one). */
   private async myList(actor: Actor, kind: AssessmentKind, window: PageWindow | null): Promise<{ items: MyItem[]; total: number }> {
-    const [{ items, total }]: Array<{ items: MyListRow[]; total: number }> = await this.ds.query(myAssessmentsSql(actor), [
-      actor.userId,
-      kind,
-      window?.offset ?? 0,
-      window?.limit ?? null,
-    ]);
+    const { items, total } = await myItemRows(this.ds, actor, kind, window);
     const student = actor.activeRole === Role.Student;
     const now = new Date();
     const shown = (f: SubmissionView) => visibleFields('submission', actor, f).results;
@@ -261,12 +245,7 @@ export class SubmissionsService {
     studentId: string,
     window: PageWindow | null,
   ): Promise<{ items: Array<MyItem & { submission: Submission | null }>; total: number }> {
-    const [{ items, total }]: Array<{ items: StudentListRow[]; total: number }> = await this.ds.query(studentItemsSql(reader), [
-      reader.userId,
-      studentId,
-      window?.offset ?? 0,
-      window?.limit ?? null,
-    ]);
+    const { items, total } = await studentItemRows(this.ds, reader, studentId, window);
     const now = new Date();
     const shown = (f: SubmissionView) => resultsShown.js(reader, f);
     return {
@@ -352,12 +331,13 @@ export class SubmissionsService {
    */
   async viewPage(actor: Actor, id: unknown, asked: ViewPageAsked = WHOLE_PAGE): Promise<Assessment> {
     const assessmentId = assertId(id, ASSESSMENT_TEXT.notFound());
-    const read = async () => ((await this.ds.query(viewPageSql(actor, asked), [actor.userId, assessmentId])) as ViewPageRow[])[0];
+    const read = () => viewPageRow(this.ds, actor, asked, assessmentId);
     let row = await read();
     if (!row) throw notFound(ASSESSMENT_TEXT.notFound());
     if (row.undrawn) {
       await this.assessments.drawFor(actor, [assessmentId]);
-      row = await read();
+      // the item was readable a moment ago and a draw does not change that
+      row = (await read())!;
     }
     const a = asItem(row.assessment);
     const raw = row.submission && toRow(row.submission);
@@ -435,11 +415,8 @@ export class SubmissionsService {
     const row = await this.readableRow(actor, submissionId, kind);
     authorize(actor, 'submission.download', row, { as: 'notFound', message: T.notFound });
     if (!isId(fileId)) throw notFound('File not found');
-    const [answer]: Array<{ file_name: string }> = await this.ds.query(
-      'SELECT file_name FROM submission_answers WHERE submission_id = $1 AND file_id = $2',
-      [row.id, fileId],
-    );
-    const file = answer && (await this.ds.getRepository(StoredFile).findOneBy({ id: fileId }));
+    const answer = await answerFileName(this.ds, row.id, fileId);
+    const file = answer && (await storedFileById(this.ds, fileId));
     if (!file) throw notFound('File not found');
     return { stream: await this.files.open(file), fileName: answer.file_name ?? 'submission_file', mime: file.mime, size: file.size };
   }

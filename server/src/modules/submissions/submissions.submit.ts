@@ -1,24 +1,26 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { DomainError, conflict, forbidden, validation } from '../../errors/domain-error';
 import { Actor } from '../../policies';
-import { Assessment, QuestionType, Question, gradable, totalPoints, round2, gradeWithExplanation } from '../assessments';
+import { QuestionType, Question, gradable, totalPoints, round2, gradeWithExplanation } from '../assessments';
 import { FilesService, IncomingFile, MAX_FILE_BYTES, ReceivedFile, checkedType, requestBudget } from '../files';
 import { CheckedAnswer, SUBMISSION_MIME, SUBMISSION_TEXT as T } from './submissions.validation';
 import { maySubmit } from './status';
-import { draftFileIds } from './submissions.drafts';
+import { FileRefs, LockedSubmission, draftFileIds, lockedSubmission } from './submissions.repository';
+import {
+  AnswerRows,
+  GradeRows,
+  answerFilesOf,
+  copyGradesToHistory,
+  deleteAnswers,
+  deleteDraft,
+  deleteGrades,
+  insertAnswerRows,
+  insertAutoGrades,
+  insertSubmission,
+  markSubmitted,
+} from './submissions.repository.write';
+import { SubmitFacts, SubmitItem, SubmitWrite } from './submissions.repository.submit';
 import { SubmissionStatus } from './submission.types';
-
-/** What a submit reads of its item. */
-export type SubmitItem = Pick<Assessment, 'id' | 'kind' | 'dueDate'>;
-
-/** The row the due rule reads, locked for the transaction. */
-export interface LockedSubmission {
-  id: string;
-  status: SubmissionStatus;
-  is_auto_submitted: boolean;
-  allowed_after_due: boolean;
-  custom_due_date: Date | null;
-}
 
 export const asStatus = (r: LockedSubmission) => ({
   status: r.status,
@@ -34,21 +36,6 @@ export function refusal(item: SubmitItem, existing: LockedSubmission | null): Do
   if (existing && !existing.allowed_after_due && existing.status !== SubmissionStatus.reopened)
     return conflict(T.alreadySubmitted(item.kind));
   return forbidden(T.overdue);
-}
-
-/** Reads the student's submission of the item (locked when inside a transaction). */
-export async function lockedSubmission(
-  m: DataSource | EntityManager,
-  assessmentId: string,
-  studentId: string,
-  lock: boolean,
-): Promise<LockedSubmission | null> {
-  const rows: LockedSubmission[] = await m.query(
-    `SELECT id, status, is_auto_submitted, allowed_after_due, custom_due_date FROM submissions
-      WHERE assessment_id = $1 AND student_id = $2${lock ? ' FOR UPDATE' : ''}`,
-    [assessmentId, studentId],
-  );
-  return rows[0] ?? null;
 }
 
 /** Whether the due rule lets this student submit the item now (server clock). */
@@ -83,9 +70,6 @@ export async function receiveAll(files: FilesService, incoming: Array<IncomingFi
   }
 }
 
-/** Files by question: a previous answer's or a draft's. */
-export type FileRefs = Map<string, { file_id: string; file_name: string }>;
-
 /** The previous answers' files a resubmit keeps: where the answer asks (keepFile) and sends none. */
 export function keptFilesOf(old: Array<{ question_id: string; file_id: string; file_name: string }>, answers: CheckedAnswer[]): FileRefs {
   const kept: FileRefs = new Map();
@@ -106,6 +90,22 @@ export const fileChooser =
     const k = kept.get(q.id) ?? (q.type === QuestionType.LongAnswer ? drafted.get(q.id) : undefined);
     return file ?? (k ? { id: k.file_id, name: k.file_name } : null);
   };
+
+/**
+ * What the one-statement submit (writeSubmissionOnce) writes: the previous files the answers keep, else the draft's,
+ * the graded rows, the totals and the status.
+ */
+export function onceWrite(f: SubmitFacts, answers: CheckedAnswer[]): SubmitWrite {
+  const kept = f.existing ? keptFilesOf(f.existing.files, answers) : new Map();
+  const { rows, grades, total, allGraded } = gradedRows(f.questions, answers, fileChooser([], kept, f.drafted));
+  return {
+    status: allGraded ? SubmissionStatus.graded : SubmissionStatus.pending,
+    total,
+    maxScore: totalPoints(f.questions),
+    rows,
+    grades,
+  };
+}
 
 /**
  * Writes a submission in the caller's transaction: the row (new, or the reopened one resubmitted), one
@@ -131,31 +131,15 @@ export async function writeSubmission(
   let priorVersions = new Map<string, number>();
   if (existing) {
     id = existing.id;
-    const old: Array<{ question_id: string; file_id: string; file_name: string }> = await m.query(
-      'SELECT question_id, file_id, file_name FROM submission_answers WHERE submission_id = $1 AND file_id IS NOT NULL',
-      [id],
-    );
-    keptFiles = keptFilesOf(old, answers);
-    await m.query(
-      `INSERT INTO grade_history (submission_id, question_id, score, is_auto_graded, feedback, graded_by, graded_at)
-       SELECT submission_id, question_id, score, is_auto_graded, feedback, graded_by, updated_at FROM grades WHERE submission_id = $1`,
-      [id],
-    );
+    keptFiles = keptFilesOf(await answerFilesOf(m, id), answers);
+    await copyGradesToHistory(m, id);
     // the new grades continue the old ones' versions, so a teacher's save based on a replaced grade is a conflict
-    const [gone]: [Array<{ question_id: string; version: number }>, number] = await m.query(
-      'DELETE FROM grades WHERE submission_id = $1 RETURNING question_id, version',
-      [id],
-    );
-    priorVersions = new Map(gone.map((g) => [g.question_id, g.version]));
-    await m.query('DELETE FROM submission_answers WHERE submission_id = $1', [id]);
+    priorVersions = await deleteGrades(m, id);
+    await deleteAnswers(m, id);
   } else {
-    const rows: Array<{ id: string }> = await m.query(
-      `INSERT INTO submissions (assessment_id, student_id, status, submitted_at, max_score) VALUES ($1, $2, 'pending', now(), $3)
-       ON CONFLICT (assessment_id, student_id) DO NOTHING RETURNING id`,
-      [item.id, actor.userId, totalPoints(questions)],
-    );
-    if (!rows.length) throw conflict(T.alreadySubmitted(item.kind));
-    id = rows[0].id;
+    const inserted = await insertSubmission(m, item.id, actor.userId, totalPoints(questions));
+    if (!inserted) throw conflict(T.alreadySubmitted(item.kind));
+    id = inserted;
   }
   const stored = await Promise.all(received.map(async (r) => ({ r, row: await files.record(m, r, r.declaredMime!, actor.userId) })));
   // a long answer with no file sent and none kept takes the one its draft keeps (issue 25)
@@ -166,13 +150,8 @@ export async function writeSubmission(
     drafted,
   );
   const { total, allGraded } = await writeAnswers(m, id, questions, answers, fileOf, priorVersions);
-  // updated_at from clock_timestamp(), as every write to a submission: the review domain's change cursor reads it
-  await m.query(
-    `UPDATE submissions SET status = $2, is_auto_submitted = false, submitted_at = now(), total_score = $3, max_score = $4,
-            version = version + 1, updated_at = clock_timestamp() WHERE id = $1`,
-    [id, allGraded ? SubmissionStatus.graded : SubmissionStatus.pending, total, totalPoints(questions)],
-  );
-  await m.query('DELETE FROM submission_drafts WHERE assessment_id = $1 AND student_id = $2', [item.id, actor.userId]);
+  await markSubmitted(m, id, allGraded ? SubmissionStatus.graded : SubmissionStatus.pending, total, totalPoints(questions));
+  await deleteDraft(m, item.id, actor.userId);
   return id;
 }
 
@@ -191,22 +170,8 @@ export async function writeAnswers(
   priorVersions: ReadonlyMap<string, number> = new Map(),
 ): Promise<{ total: number; allGraded: boolean }> {
   const { rows, grades, total, allGraded } = gradedRows(questions, answers, fileOf, priorVersions);
-  if (rows.question.length) {
-    await m.query(
-      `INSERT INTO submission_answers (submission_id, question_id, answer, selected_option_ids, file_id, file_name)
-       SELECT $1, q, a, ARRAY(SELECT jsonb_array_elements_text(o::jsonb))::uuid[], f, n
-         FROM unnest($2::uuid[], $3::text[], $4::text[], $5::uuid[], $6::text[]) AS x(q, a, o, f, n)`,
-      [submissionId, rows.question, rows.answer, rows.options, rows.fileId, rows.fileName],
-    );
-  }
-  if (grades.question.length) {
-    await m.query(
-      `INSERT INTO grades (submission_id, question_id, score, auto_score, is_auto_graded, explanation, version, updated_at)
-       SELECT $1, q, s, s, true, e::jsonb, v, clock_timestamp()
-         FROM unnest($2::uuid[], $3::numeric[], $4::text[], $5::int[]) AS x(q, s, e, v)`,
-      [submissionId, grades.question, grades.score, grades.explanation, grades.version],
-    );
-  }
+  await insertAnswerRows(m, submissionId, rows);
+  await insertAutoGrades(m, submissionId, grades);
   return { total, allGraded };
 }
 
@@ -226,14 +191,8 @@ export function gradedRows(
 ) {
   let total = 0;
   let allGraded = true;
-  const rows = {
-    question: [] as string[],
-    answer: [] as string[],
-    options: [] as string[],
-    fileId: [] as Array<string | null>,
-    fileName: [] as Array<string | null>,
-  };
-  const grades = { question: [] as string[], score: [] as number[], explanation: [] as string[], version: [] as number[] };
+  const rows: AnswerRows = { question: [], answer: [], options: [], fileId: [], fileName: [] };
+  const grades: GradeRows = { question: [], score: [], explanation: [], version: [] };
   for (const q of questions) {
     const a = answers.find((x) => x.questionId === q.id) as CheckedAnswer | undefined;
     const file = fileOf(a, q);

@@ -1,5 +1,11 @@
 import { EntityManager } from 'typeorm';
 
+/*
+ * The statements of late joiners (issue 24; DESIGN "late joiners"): their open work on placement (the manifest's
+ * studentsPlaced handler runs it) and the teacher's one due date for them (in the dashboards service's transaction).
+ * Raw SQL, as the rest of the domain; each function takes the manager of the caller's transaction.
+ */
+
 /** A late joiner's own due date when the teacher set none: this long after their placement. */
 export const LATE_JOINER_DAYS = 7;
 

@@ -1,9 +1,11 @@
 import { EntityManager } from 'typeorm';
 
 /**
- * Deep copies for reuse, each one statement inside the caller's transaction. Content rows of a copy point
- * at the same stored file as the original: file bytes never change, a content edit changes only its own
- * row, and a file is deleted only when no row references it any more (jobs/file-cleanup.ts).
+ * The courses repository's copies (courses.repository.ts holds the rest): deep copies for reuse, each one raw SQL
+ * statement inside the caller's transaction (the courses service's clone, and through index.ts the course-modules
+ * and content services). Content rows of a copy point at the same stored file as the original: file bytes never
+ * change, a content edit changes only its own row, and a file is deleted only when no row references it any more
+ * (jobs/file-cleanup.ts).
  */
 const CONTENT_COLUMNS = 'title, description, content_type, file_id, file_name, file_size, mime_type, is_visible';
 

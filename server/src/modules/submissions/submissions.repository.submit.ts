@@ -1,10 +1,19 @@
 import { DataSource } from 'typeorm';
 import { CourseFactsRow } from '../courses';
-import { AssessmentKind, Question, QuestionRow, questionRowsSql, toQuestions, totalPoints } from '../assessments';
+import { Assessment, AssessmentKind, Question, QuestionRow, questionRowsSql, toQuestions } from '../assessments';
 import { SubmissionStatus } from './submission.types';
-import { CheckedAnswer } from './submissions.validation';
 import { RawAnswer, RawSubmission, answersSelect, submissionSelect } from './submissions.queries';
-import { FileRefs, LockedSubmission, SubmitItem, fileChooser, gradedRows, keptFilesOf } from './submissions.submit';
+import { FileRefs, LockedSubmission } from './submissions.repository';
+import { AnswerRows, GradeRows } from './submissions.repository.write';
+
+/*
+ * The quiz submit's two statements (issue 29; the submit is counted in round trips and statements): the one read of
+ * everything a submit decides on, and the one write of a submit that sends no file. Raw SQL, as the whole domain;
+ * what the write writes (grades, totals, files kept) is decided by submissions.submit.ts before it runs.
+ */
+
+/** What a submit reads of its item. */
+export type SubmitItem = Pick<Assessment, 'id' | 'kind' | 'dueDate'>;
 
 /** The student's submission of the item as the submit's read finds it, with what a resubmit replaces. */
 export interface ExistingSubmission extends LockedSubmission {
@@ -98,6 +107,15 @@ export async function readForSubmit(ds: DataSource, assessmentId: string, studen
   };
 }
 
+/** What the one write writes: the status and totals, the answer rows and the automatic grades (their versions continue in SQL). */
+export interface SubmitWrite {
+  status: SubmissionStatus;
+  total: number;
+  maxScore: number;
+  rows: AnswerRows;
+  grades: GradeRows;
+}
+
 /** What the write answers: the submission as submissionRowsById reads it and its answers as answersOf does; null when nothing was written. */
 export interface Written {
   row: RawSubmission;
@@ -117,26 +135,24 @@ export async function writeSubmissionOnce(
   ds: DataSource,
   studentId: string,
   f: SubmitFacts,
-  answers: CheckedAnswer[],
+  w: SubmitWrite,
   now: Date,
 ): Promise<Written | null> {
-  const kept = f.existing ? keptFilesOf(f.existing.files, answers) : new Map();
-  const { rows, grades, total, allGraded } = gradedRows(f.questions, answers, fileChooser([], kept, f.drafted));
   const params: unknown[] = [
     f.item.id,
     studentId,
-    allGraded ? SubmissionStatus.graded : SubmissionStatus.pending,
-    total,
-    totalPoints(f.questions),
+    w.status,
+    w.total,
+    w.maxScore,
     now,
-    rows.question,
-    rows.answer,
-    rows.options,
-    rows.fileId,
-    rows.fileName,
-    grades.question,
-    grades.score,
-    grades.explanation,
+    w.rows.question,
+    w.rows.answer,
+    w.rows.options,
+    w.rows.fileId,
+    w.rows.fileName,
+    w.grades.question,
+    w.grades.score,
+    w.grades.explanation,
   ];
   // the row: a first submit inserts (version 2: a row is written at 1 and its submit bumps it, as it always was); reopened work updates
   const head = f.existing

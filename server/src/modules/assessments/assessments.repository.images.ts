@@ -1,5 +1,11 @@
 import { DataSource, EntityManager } from 'typeorm';
 
+/*
+ * The assessments domain's statements about question images (issue 29), of bank questions and assessment questions
+ * alike (one table holds both): their reads and the adds and copies that write them. Raw SQL; the files rows are
+ * written by the files domain first.
+ */
+
 type Runner = DataSource | EntityManager;
 
 /** One image of a question (bank or assessment), as the field resolvers and the REST presenters give it. */
@@ -10,9 +16,6 @@ export interface QuestionImageRow {
   name: string;
   position: number;
 }
-
-/** The download path of one image (authorized like reading its question). */
-export const questionImagePath = (id: string) => `/api/question-images/${id}`;
 
 /** The images of many bank questions or many assessment questions, by position, in one statement. */
 export function imagesOf(m: Runner, by: { bankQuestionIds: string[] } | { questionIds: string[] }): Promise<QuestionImageRow[]> {
