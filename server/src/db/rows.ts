@@ -1,13 +1,16 @@
 import { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { notFound } from '../errors/domain-error';
 
+/** What runs a statement: the pool, or the manager of the transaction the caller opened. */
+export type Runner = DataSource | EntityManager;
+
 /**
  * Deletes one row by id (its children go by the database's cascades). A row that is already gone, because a
  * concurrent request deleted it between the caller's read and this statement, answers not found, so of
  * many simultaneous deletes exactly one succeeds.
  */
 export async function deleteOne<E extends ObjectLiteral>(
-  m: DataSource | EntityManager,
+  m: Runner,
   entity: EntityTarget<E>,
   id: string,
   notFoundMessage: string,

@@ -2,7 +2,7 @@ import DataLoader from 'dataloader';
 import { DataSource } from 'typeorm';
 import { byIdLoader, listLoader } from '../../core/dataloaders';
 import { windowedLoader } from '../../core/paging';
-import { User } from '../users';
+import { User, usersByIds, usersByName } from '../users';
 import { Subject } from './subject.entity';
 import { Allocation } from './allocation.entity';
 import { Actor } from '../../policies';
@@ -16,10 +16,8 @@ import {
   studentsInWindow,
   subjectsByIds,
   teacherLinks,
-  usersByName,
   yearsByIds,
 } from './academic.repository.loaders';
-import { usersByIds } from './academic.repository.allocations';
 
 function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
   const out = new Map<string, T[]>();

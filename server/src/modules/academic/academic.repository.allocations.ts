@@ -14,8 +14,6 @@ import { ACADEMIC_TEXT as T } from './academic.validation';
  * teacher links, the "teaches there" check and the placements REST attaches to users.
  */
 
-type Runner = DataSource | EntityManager;
-
 /** Which allocations a list asks for; the service checks the ids and the reader's right to the teacher filter. */
 export interface AllocationFilter {
   classId?: string | null;
@@ -109,11 +107,6 @@ export async function deleteAllocation(m: EntityManager, id: string): Promise<vo
 export async function setTeachers(m: EntityManager, allocationId: string, teacherIds: string[]): Promise<void> {
   await m.query('DELETE FROM allocation_teachers WHERE allocation_id = $1', [allocationId]);
   await m.query('INSERT INTO allocation_teachers (allocation_id, teacher_id) SELECT $1, unnest($2::uuid[])', [allocationId, teacherIds]);
-}
-
-/** Users by id, in one statement (missing ones are left out). */
-export function usersByIds(m: Runner, ids: string[]): Promise<User[]> {
-  return m.getRepository(User).findBy({ id: In(ids) });
 }
 
 // ---- placement

@@ -1,7 +1,6 @@
 import { DataSource, In } from 'typeorm';
 import { PageWindow } from '../../core/paging';
 import { Role } from '../../core/role';
-import { User } from '../users';
 import { Actor } from '../../policies';
 import { allocationReadableSql } from '../../policies/sql';
 import { AcademicYear } from './academic-year.entity';
@@ -111,9 +110,4 @@ export function studentCounts(ds: DataSource, classIds: string[]): Promise<Array
 /** The teacher links of these allocations. */
 export function teacherLinks(ds: DataSource, allocationIds: string[]): Promise<Array<{ allocation_id: string; teacher_id: string }>> {
   return ds.query(`SELECT allocation_id, teacher_id FROM allocation_teachers WHERE allocation_id = ANY($1)`, [allocationIds]);
-}
-
-/** These users by last then first name. */
-export function usersByName(ds: DataSource, ids: string[]): Promise<User[]> {
-  return ds.getRepository(User).find({ where: { id: In(ids) }, order: { lastName: 'ASC', firstName: 'ASC' } });
 }

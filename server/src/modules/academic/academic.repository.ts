@@ -1,4 +1,5 @@
 import { DataSource, EntityManager } from 'typeorm';
+import type { Runner } from '../../db/rows';
 import { Actor } from '../../policies';
 import { updateVersioned } from '../../db/versioned';
 import { Page, PageWindow, pageOfQuery } from '../../core/paging';
@@ -17,8 +18,6 @@ import { ACADEMIC_TEXT as T } from './academic.validation';
  * answers with (repositories, query builders, the shared updateVersioned), raw SQL for locks, the one active year,
  * counts and the course-management tree (whose text academic.tree.ts builds). The services decide; these read and write.
  */
-
-type Runner = DataSource | EntityManager;
 
 /** Activations take turns: each sees the year the one before it made active. */
 const ACTIVATION_LOCK = 7243201;

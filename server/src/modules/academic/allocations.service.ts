@@ -3,6 +3,7 @@ import { conflict, notFound, validation } from '../../errors/domain-error';
 import { assertId } from '../../core/ids';
 import { Actor, authorize } from '../../policies';
 import { Role } from '../../core/role';
+import { usersByIds } from '../users';
 import { Allocation } from './allocation.entity';
 import { ACADEMIC_TEXT as T } from './academic.validation';
 import { Page, PageWindow } from '../../core/paging';
@@ -19,7 +20,6 @@ import {
   readableAllocations,
   setTeachers,
   updateAllocation,
-  usersByIds,
 } from './academic.repository.allocations';
 
 export type { AllocationFilter };

@@ -1,4 +1,5 @@
 import { DataSource, EntityManager } from 'typeorm';
+import type { Runner } from '../../db/rows';
 import { RandomDraw } from './draws.types';
 
 /*
@@ -6,8 +7,6 @@ import { RandomDraw } from './draws.types';
  * the bank questions copied into an item (drawn, linked or plain copies). Raw SQL; the writes run in the caller's
  * transaction. assessments.draws.ts decides when to draw and what an edit of the draws may change.
  */
-
-type Runner = DataSource | EntityManager;
 
 /** One random draw of an item as the writes read it. */
 export interface DrawRow {

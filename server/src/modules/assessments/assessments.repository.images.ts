@@ -1,12 +1,11 @@
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
+import type { Runner } from '../../db/rows';
 
 /*
  * The assessments domain's statements about question images (issue 29), of bank questions and assessment questions
  * alike (one table holds both): their reads and the adds and copies that write them. Raw SQL; the files rows are
  * written by the files domain first.
  */
-
-type Runner = DataSource | EntityManager;
 
 /** One image of a question (bank or assessment), as the field resolvers and the REST presenters give it. */
 export interface QuestionImageRow {

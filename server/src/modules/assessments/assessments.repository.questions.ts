@@ -1,4 +1,5 @@
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
+import type { Runner } from '../../db/rows';
 import { QUESTION_COLUMNS, QuestionRow, questionOfStudentSql, studentQuestionOrderSql, toQuestions } from './assessments.queries';
 import { QuestionFields } from './assessments.validation';
 import { totalPoints } from './auto-grade';
@@ -10,8 +11,6 @@ import { insertTargets } from './assessments.repository';
  * reads, the editor's writes, an item's insert with them and its total points. Raw SQL, run in the caller's
  * transaction where it writes; the SELECT's columns are built in assessments.queries.ts, which other domains embed.
  */
-
-type Runner = DataSource | EntityManager;
 
 /**
  * Which questions of an assessment: `fixed` (the default) those the editor holds; `all` also every question

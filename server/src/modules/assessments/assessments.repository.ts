@@ -1,7 +1,7 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { Actor } from '../../policies';
 import { assessmentReadableSql } from '../../policies/sql';
-import { deleteOne, holdForCopy } from '../../db/rows';
+import { deleteOne, holdForCopy, type Runner } from '../../db/rows';
 import { updateVersioned } from '../../db/versioned';
 import { TAUGHT_BY } from '../courses';
 import { Assessment, AssessmentKind } from './assessment.entity';
@@ -17,7 +17,6 @@ import { ASSESSMENT_TEXT as T } from './assessments.validation';
  * draws), .images.ts (question images). SQL texts shared with other domains are built in assessments.queries.ts.
  */
 
-type Runner = DataSource | EntityManager;
 const mgr = (m: Runner) => (m instanceof DataSource ? m.manager : m);
 
 /** Assessments with their course (subject, class, year) and module, for pages and the reuse tree. */

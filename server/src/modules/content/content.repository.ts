@@ -9,7 +9,6 @@ import { Actor } from '../../policies';
 import { itemReadableSql } from '../../policies/sql';
 import { deleteOne, holdForCopy } from '../../db/rows';
 import { updateVersioned } from '../../db/versioned';
-import { StoredFile } from '../files';
 import { TAUGHT_BY } from '../courses';
 import { MODULE_TEXT } from '../course-modules';
 import { Content } from './content.entity';
@@ -56,11 +55,6 @@ export function updateContent(m: EntityManager, id: string, set: Partial<Content
 /** Deletes a content item's row (not its file: the file-cleanup job does that); not found when already gone. */
 export function deleteContent(m: DataSource | EntityManager, id: string): Promise<void> {
   return deleteOne(m, Content, id, T.notFound);
-}
-
-/** The stored file of a content item, for its download. */
-export function storedFileById(m: DataSource | EntityManager, id: string): Promise<StoredFile | null> {
-  return m.getRepository(StoredFile).findOneBy({ id });
 }
 
 /** With module, course, year, class and subject, for the reuse tree. */

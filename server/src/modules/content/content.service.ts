@@ -16,7 +16,6 @@ import {
   holdForContentCopy,
   reusableContents,
   saveContent,
-  storedFileById,
   updateContent,
 } from './content.repository';
 import { ALLOWED_MIME, CONTENT_TEXT as T, UploadInput, validateContentEdit, validateUpload } from './content.validation';
@@ -135,7 +134,7 @@ export class ContentService {
   /** GET /content/download/{id}: the bytes with their name and type. */
   async download(actor: Actor, id: string): Promise<Download> {
     const { content } = await this.readable(actor, id);
-    const file = await storedFileById(this.ds, content.fileId);
+    const file = await this.files.stored(this.ds, content.fileId);
     if (!file) throw notFound(T.notFound);
     return { stream: await this.files.open(file), fileName: content.fileName, mime: content.mimeType, size: file.size };
   }

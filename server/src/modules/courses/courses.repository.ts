@@ -1,7 +1,7 @@
 import { DataSource, EntityManager, In } from 'typeorm';
 import { Actor } from '../../policies';
 import { courseReadableSql } from '../../policies/sql';
-import { deleteOne, holdForCopy } from '../../db/rows';
+import { deleteOne, holdForCopy, type Runner } from '../../db/rows';
 import { updateVersioned } from '../../db/versioned';
 import { PageWindow } from '../../core/paging';
 import type { User } from '../users';
@@ -23,8 +23,6 @@ import { COURSE_TEXT as T, CourseFields } from './courses.validation';
  * the delete impact and the one-statement reads whose texts courses.list.ts, courses.student-courses.ts,
  * courses.my-courses.ts and courses.page.ts build.
  */
-
-type Runner = DataSource | EntityManager;
 
 /** One statement whatever the size: subject, class, year and (unless `teachers` is false) teachers come by joins. */
 function coursesQuery(m: Runner, teachers = true) {

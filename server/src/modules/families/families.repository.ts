@@ -3,11 +3,10 @@
  * students, and the rows of the parent dashboard. Raw SQL throughout (the link table has no entity), except the
  * users of a link, read as User entities through TypeORM's repository. Services decide; these only read and write.
  */
-import { DataSource, EntityManager, In } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { assessmentShownToStudentSql } from '../../policies/sql';
 import { ASSESSMENT_REF } from '../assessments';
 import { SubmissionStatus } from '../submissions';
-import { User } from '../users';
 
 /** How many graded and how many due items a child's card lists. */
 export const CARD_ITEMS = 5;
@@ -106,11 +105,6 @@ export async function deleteLink(m: EntityManager, parentId: string, studentId: 
   return row;
 }
 
-/** The users of these ids that exist, in no order (the two ends of a link, checked by the caller). */
-export function usersByIds(m: EntityManager, ids: string[]): Promise<User[]> {
-  return m.getRepository(User).findBy({ id: In(ids) });
-}
-
 /**
  * Each link of `ids` as (owner, the user at its other end): children of parents, parents of students. A link's two
  * ends never share a role, so one statement answers both.
@@ -122,9 +116,4 @@ export function linkRows(ds: DataSource, ids: readonly string[]): Promise<Array<
      SELECT ps.student_id, ps.parent_id FROM parent_students ps WHERE ps.student_id = ANY($1::uuid[])`,
     [ids],
   );
-}
-
-/** These users by last then first name (the order a user's family links are listed in). */
-export function usersByName(ds: DataSource, ids: string[]): Promise<User[]> {
-  return ds.getRepository(User).find({ where: { id: In(ids) }, order: { lastName: 'ASC', firstName: 'ASC' } });
 }

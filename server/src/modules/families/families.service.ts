@@ -3,11 +3,11 @@ import { DomainError, notFound } from '../../errors/domain-error';
 import { assertId } from '../../core/ids';
 import { Actor, authorize } from '../../policies';
 import { Role } from '../../core/role';
-import { User } from '../users';
+import { User, usersByIds, usersByName } from '../users';
 import { FAMILY_TEXT } from './families.texts';
 import type { ChildrenService } from './families.children';
 import { recordAudit, AuditKind } from '../audit';
-import { deleteLink, insertLink, linkRows, usersByIds, usersByName } from './families.repository';
+import { deleteLink, insertLink, linkRows } from './families.repository';
 
 export interface LinkInput {
   parentId?: unknown;

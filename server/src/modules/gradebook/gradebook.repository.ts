@@ -1,4 +1,4 @@
-import { DataSource, EntityManager } from 'typeorm';
+import type { Runner } from '../../db/rows';
 import { Actor } from '../../policies';
 import { studentCourseSql, studentItemSql } from '../../policies/sql';
 import { ASSESSMENT_REF, AssessmentStudent } from '../assessments';
@@ -21,8 +21,6 @@ import {
  * writes raw SQL; the columns the statements share and the rows they answer are in gradebook.queries.ts, and the
  * service (gradebook.service.ts) decides who may read what and computes the standings.
  */
-
-type Runner = DataSource | EntityManager;
 
 /** A student: their name, and whether the user is one (reports are only of students). */
 export async function studentById(m: Runner, id: string): Promise<(AssessmentStudent & { isStudent: boolean }) | undefined> {

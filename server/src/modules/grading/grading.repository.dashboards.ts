@@ -1,4 +1,5 @@
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
+import type { Runner } from '../../db/rows';
 import type { Actor } from '../../policies';
 import { submissionReadableSql } from '../../policies/sql';
 import type { PageWindow } from '../../core/paging';
@@ -14,8 +15,6 @@ import { ReviewListRow, reviewItemsSql } from './review-list';
  * statement each whatever the class size. The domain writes raw SQL; the texts are built in dashboards.read.ts,
  * dashboards.queries.ts and review-list.ts, and the service (dashboards.service.ts) decides who may read what.
  */
-
-type Runner = DataSource | EntityManager;
 
 /**
  * The grading dashboard of item `assessmentId` (of `kind` when given) as the viewer may read it, in one statement

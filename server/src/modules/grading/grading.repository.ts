@@ -1,4 +1,5 @@
 import { DataSource, EntityManager } from 'typeorm';
+import type { Runner } from '../../db/rows';
 import { Actor } from '../../policies';
 import { commentSnippetOwnSql } from '../../policies/sql';
 import { Assessment, AssessmentScope, ASSESSMENT_REF, assessmentQuery, questionOfStudentSql } from '../assessments';
@@ -10,8 +11,6 @@ import { Assessment, AssessmentScope, ASSESSMENT_REF, assessmentQuery, questionO
  * entity GraphQL answers). The other parts: grading.repository.dashboards.ts (the teacher's reads),
  * grading.repository.overdue.ts (auto-submit) and grading.repository.late-join.ts (late joiners).
  */
-
-type Runner = DataSource | EntityManager;
 
 /** The grade a teacher's save is checked against, locked for the transaction. */
 export interface CurrentGrade {

@@ -1,12 +1,10 @@
-import { DataSource, EntityManager } from 'typeorm';
+import type { Runner } from '../../db/rows';
 import { OptionStatistics, QuestionStatistics } from './question-banks.types';
 
 /*
  * The item statistics of bank questions (issue 30): a part of the question-banks repository, one raw SQL statement
  * for whole banks (the loaders' statisticsByBank), kept apart for its length.
  */
-
-type Runner = DataSource | EntityManager;
 
 /** Under this many graded answers the discrimination index says nothing (null). */
 export const DISCRIMINATION_MIN = 10;

@@ -1,4 +1,5 @@
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
+import type { Runner } from '../../db/rows';
 import { Actor } from '../../policies';
 import { questionBankReadableSql, teachesSubjectSql } from '../../policies/sql';
 import { QuestionType } from '../assessments';
@@ -12,8 +13,6 @@ import { BankQuestionFields } from './question-banks.validation';
  * the reads of banks, their questions and where those are used, and the writes of banks and bank questions, run in
  * the service's transaction when it holds one (its manager is the first parameter). The domain writes raw SQL.
  */
-
-type Runner = DataSource | EntityManager;
 
 /**
  * The banks the viewer may read ('questionBank.read' in SQL), by name, in one statement whatever their number; a

@@ -1,8 +1,8 @@
 import { DataSource, EntityManager } from 'typeorm';
+import type { Runner } from '../../db/rows';
 import { Actor } from '../../policies';
 import type { PageWindow } from '../../core/paging';
 import type { AssessmentKind } from '../assessments';
-import { StoredFile } from '../files';
 import { DraftFile, SubmissionAnswer, SubmissionDraft, SubmissionStatus } from './submission.types';
 import {
   RawAnswer,
@@ -26,8 +26,6 @@ import { ViewPageAsked, ViewPageRow, viewPageSql } from './submissions.view-page
  * submissions.my-list.ts and submissions.view-page.ts and run here. The writes are in submissions.repository.write.ts,
  * the one-statement submit in submissions.repository.submit.ts.
  */
-
-type Runner = DataSource | EntityManager;
 
 /** Submissions by id, in one statement. */
 export async function submissionRowsById(m: Runner, ids: string[]): Promise<SubmissionRow[]> {
@@ -224,9 +222,4 @@ export async function answerFileName(ds: DataSource, submissionId: string, fileI
     [submissionId, fileId],
   );
   return answer;
-}
-
-/** The stored file's metadata row (files domain's table), for a download. */
-export function storedFileById(ds: DataSource, id: string): Promise<StoredFile | null> {
-  return ds.getRepository(StoredFile).findOneBy({ id });
 }

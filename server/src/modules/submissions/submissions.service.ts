@@ -17,7 +17,6 @@ import {
   myItemRows,
   readableSubmissionCount,
   readableSubmissionRows,
-  storedFileById,
   studentItemRows,
   submissionRowsById,
   submissionRowsOfStudent,
@@ -416,7 +415,7 @@ export class SubmissionsService {
     authorize(actor, 'submission.download', row, { as: 'notFound', message: T.notFound });
     if (!isId(fileId)) throw notFound('File not found');
     const answer = await answerFileName(this.ds, row.id, fileId);
-    const file = answer && (await storedFileById(this.ds, fileId));
+    const file = answer && (await this.files.stored(this.ds, fileId));
     if (!file) throw notFound('File not found');
     return { stream: await this.files.open(file), fileName: answer.file_name ?? 'submission_file', mime: file.mime, size: file.size };
   }
