@@ -8,24 +8,9 @@ import { DataSource, EntityManager } from 'typeorm';
 import { User } from '../users';
 import { Session } from '../auth';
 
-/** The user, locked until the transaction ends so that a concurrent rename waits (the audit's "from" stays true). */
-export function lockedUser(m: EntityManager, userId: string): Promise<User | null> {
-  return m.getRepository(User).findOne({ where: { id: userId }, lock: { mode: 'pessimistic_write' } });
-}
-
 /** Sets the user's first and last name. */
 export async function updateUserName(m: EntityManager, userId: string, firstName: string, lastName: string): Promise<void> {
   await m.getRepository(User).update({ id: userId }, { firstName, lastName });
-}
-
-/** The user as stored now; one that does not exist is an error (the caller has just read or written it). */
-export function userOrFail(m: EntityManager, userId: string): Promise<User> {
-  return m.getRepository(User).findOneByOrFail({ id: userId });
-}
-
-/** The user, or null. */
-export function userById(ds: DataSource, userId: string): Promise<User | null> {
-  return ds.getRepository(User).findOneBy({ id: userId });
 }
 
 /** The user's sign-in email (lower case, as sign-in attempts are counted by it) and password hash; none when the user does not exist. */

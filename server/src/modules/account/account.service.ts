@@ -3,7 +3,7 @@ import { notFound, validation } from '../../errors/domain-error';
 import { isId } from '../../core/ids';
 import { INPUT_TEXT, charCount, requiredText } from '../../core/input';
 import { Actor, authorize } from '../../policies';
-import { User, USER_TEXT, normalizeEmail, validateNewUser } from '../users';
+import { User, USER_TEXT, lockUser, normalizeEmail, userById, userByIdOrFail, validateNewUser } from '../users';
 import {
   AUTH_TEXT,
   hashPassword,
@@ -19,17 +19,7 @@ import { AccountSession } from './account.types';
 import { recordAudit, AuditKind } from '../audit';
 import type { AuthService } from '../auth';
 import type { MailService } from '../mail';
-import {
-  clearLoginAttempts,
-  deleteOwnSession,
-  liveSessions,
-  lockedUser,
-  passwordOf,
-  updatePasswordHash,
-  updateUserName,
-  userById,
-  userOrFail,
-} from './account.repository';
+import { clearLoginAttempts, deleteOwnSession, liveSessions, passwordOf, updatePasswordHash, updateUserName } from './account.repository';
 
 export const ACCOUNT_TEXT = {
   currentPasswordRequired: 'Current password is required',
@@ -56,13 +46,13 @@ export class AccountService {
     const firstName = requiredText(input.firstName, USER_TEXT.firstNameRequired, 'First name', 100, undefined, 'firstName');
     const lastName = requiredText(input.lastName, USER_TEXT.lastNameRequired, 'Last name', 100, undefined, 'lastName');
     return this.ds.transaction(async (m) => {
-      const before = await lockedUser(m, actor.userId);
+      const before = await lockUser(m, actor.userId);
       if (!before) throw notFound(USER_TEXT.notFound);
       await updateUserName(m, actor.userId, firstName, lastName);
       const from = `${before.firstName} ${before.lastName}`;
       const to = `${firstName} ${lastName}`;
       if (from !== to) await recordAudit(m, actor, { kind: AuditKind.USER_NAME_CHANGED, targetUserId: actor.userId, from, to });
-      return userOrFail(m, actor.userId);
+      return userByIdOrFail(m, actor.userId);
     });
   }
 

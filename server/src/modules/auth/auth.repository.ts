@@ -101,11 +101,6 @@ export function userWithPasswordByEmail(ds: DataSource, email: string): Promise<
   return ds.getRepository(User).createQueryBuilder('u').addSelect('u.passwordHash').where('lower(u.email) = :email', { email }).getOne();
 }
 
-/** The user as stored now; one that does not exist is an error (the caller's session names it). */
-export function userByIdOrFail(ds: DataSource, id: string): Promise<User> {
-  return ds.getRepository(User).findOneByOrFail({ id });
-}
-
 /** A new user (open registration). */
 export async function insertUser(ds: DataSource, values: QueryDeepPartialEntity<User>): Promise<void> {
   await ds.getRepository(User).insert(values);

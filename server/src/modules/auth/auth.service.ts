@@ -5,7 +5,7 @@ import { DomainError, forbidden, validation } from '../../errors/domain-error';
 import { Actor, abilitiesOf, authorize } from '../../policies';
 import { personRole } from '../../policies/actor';
 import { MailMessage, MailService } from '../mail';
-import { User, normalizeEmail, validateNewUser } from '../users';
+import { User, normalizeEmail, userByIdOrFail, validateNewUser } from '../users';
 import { Role, roleNamed } from '../../core/role';
 import { AUTH_TEXT } from './auth.texts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, hashPassword, hashSecret, newSecret, verifyPassword } from './secrets';
@@ -31,7 +31,6 @@ import {
   setPasswordAndActivate,
   setSessionRole,
   useToken,
-  userByIdOrFail,
   userWithPasswordByEmail,
   viewerByTokenHash,
   viewerFingerprint,

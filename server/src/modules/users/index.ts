@@ -3,7 +3,7 @@
  * (eslint.config.mjs refuses an import of any other file of this folder from outside it).
  */
 export { User } from './user.entity';
-export { userFacts, usersByIds, usersByName } from './users.repository';
+export { lockUser, userById, userByIdOrFail, userFacts, usersByIds, usersByName } from './users.repository';
 export { IMPORT_LINK_TEXT } from './users.import-links';
 export { usersManifest } from './users.manifest';
 export { USER_PAGE, invitation } from './users.service';

@@ -60,6 +60,11 @@ export function userById(m: Runner, id: string): Promise<User | null> {
   return m.getRepository(User).findOneBy({ id });
 }
 
+/** The user as stored now; one that does not exist is an error (the caller has just read or written it, or its session names it). */
+export function userByIdOrFail(m: Runner, id: string): Promise<User> {
+  return m.getRepository(User).findOneByOrFail({ id });
+}
+
 /** The user, locked until the transaction ends (an edit reads, checks and writes it). */
 export function lockUser(m: EntityManager, id: string): Promise<User | null> {
   return m.getRepository(User).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });

@@ -18,6 +18,7 @@ import {
   rolesByEmail,
   updateUser,
   userById,
+  userByIdOrFail,
   userFacts,
   usersByIds,
   usersMatching,
@@ -219,7 +220,7 @@ export class UsersService {
         }
         if (roleChanged) await this.auth.endSessions(m, id);
         await recordAudit(m, actor, audit);
-        return { user: (await userById(m, id))!, message };
+        return { user: await userByIdOrFail(m, id), message };
       });
       if (invited) void this.mail.deliverPending();
       return out;
