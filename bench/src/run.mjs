@@ -30,7 +30,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { generate } from './generate.mjs';
-import { gcSince, lastHeapAfter, rssMb, serverWarnings, sqlCounts } from './server-log.mjs';
+import { cpuMs, gcSince, lastHeapAfter, rssMb, serverWarnings, sqlCounts } from './server-log.mjs';
 import { firstDifference, without } from './compare.mjs';
 import { freePort, isLoopback } from './net.mjs';
 import { report } from './report.mjs';
@@ -346,6 +346,7 @@ async function measurePass({ app, floor, floorNames, list, writes }) {
     await sleep(50); // the warm-up's collections are in the log
     const gcFrom = fs.statSync(app.logFile).size;
     const heapAtStart = lastHeapAfter(app.logFile, gcFrom);
+    const cpuFrom = cpuMs(app.child.pid);
     const r = {
       name: s.name,
       what: s.what,
@@ -354,6 +355,7 @@ async function measurePass({ app, floor, floorNames, list, writes }) {
       floorMismatch,
       ...(await load(app.target, s.request, s.kind, count, cap, concurrency)),
     };
+    r.cpuMsPerRequest = (cpuMs(app.child.pid) - cpuFrom) / Math.max(1, r.completed);
     await sleep(50);
     const gc = gcSince(app.logFile, gcFrom, heapAtStart);
     // no collection in the window (a smoke's few requests): nothing to tell, printed as '-'
@@ -362,13 +364,16 @@ async function measurePass({ app, floor, floorNames, list, writes }) {
     r.rssAfter = rssMb(app.child.pid).rss;
     if (floorRequest) {
       await load(floor.target, floorRequest, 'floor', warmup, CAP_MS, concurrency);
+      const floorCpuFrom = cpuMs(floor.child.pid);
       r.floor = await load(floor.target, floorRequest, 'floor', count, cap, concurrency);
+      r.floor.cpuMsPerRequest = (cpuMs(floor.child.pid) - floorCpuFrom) / Math.max(1, r.floor.completed);
     }
     results.push(r);
     const f = r.floor;
     log(
       `${s.name.padEnd(34)} p50 ${fmt(r.p50).padStart(7)} ms ${fmt(r.rps).padStart(7)} req/s` +
         (f ? `  | floor p50 ${fmt(f.p50).padStart(6)} ms ${fmt(f.rps).padStart(7)} req/s` : '') +
+        `  | CPU ${fmt(r.cpuMsPerRequest, 2)}${f ? ` (floor ${fmt(f.cpuMsPerRequest, 2)})` : ''} ms/req` +
         `  | heap ${fmt(r.gc.allocatedKbPerRequest, 0).padStart(6)} KB/req, GC ${fmt(r.gc.pauseMsPerRequest, 2)} ms/req` +
         (r.errors ? `  ${r.errors} ERRORS (${r.firstError})` : '') +
         (f?.errors ? `  floor: ${f.errors} ERRORS (${f.firstError})` : '') +

@@ -320,6 +320,8 @@ export function resultsTable(results, byName) {
     'req/s / floor',
     'p50 x gql',
     'p95 target',
+    'CPU ms/req',
+    'floor CPU',
     'heap KB/req',
     'GC ms/req',
   ];
@@ -341,6 +343,8 @@ export function resultsTable(results, byName) {
       f ? fmt(r.rps / f.rps, 2) : '-',
       twin ? fmt(r.p50 / twin.p50, 2) : '-',
       `${r.targetP95 ?? '-'}`,
+      fmt(r.cpuMsPerRequest, 2),
+      f ? fmt(f.cpuMsPerRequest, 2) : '-',
       r.gc ? fmt(r.gc.allocatedKbPerRequest, 0) : '-',
       r.gc ? fmt(r.gc.pauseMsPerRequest, 2) : '-',
     ];

@@ -1,5 +1,6 @@
 // What the benchmark reads of a server it started: its request log (statements per request), its --trace-gc lines
 // (allocation and pauses), /proc (memory) and its warnings. Used by run.mjs.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 
 const log = (...args) => console.log(...args);
@@ -51,6 +52,31 @@ export function lastHeapAfter(logFile, to) {
     .toString('utf8');
   const all = [...text.matchAll(/-> ([\d.]+) \([\d.]+\) MB, [\d.]+ \/ [\d.]+ ms/g)];
   return all.length ? Number(all[all.length - 1][1]) : undefined;
+}
+
+/** Clock ticks a second, the unit of /proc/<pid>/stat's CPU times (100 on Linux unless built otherwise). */
+const TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * The CPU time a process has used so far, user and system, all its threads (Node's main thread, GC helpers, libuv's
+ * pool), in ms; NaN where /proc cannot be read. A p50 at 8 requests at a time on 2 cores is the whole machine's work
+ * queued (the server's, PostgreSQL's, the client's); the server's CPU a request is its own part of it.
+ */
+export function cpuMs(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // the fields after the command's `(name)`, which may hold spaces: state is the first, utime the 12th, stime the 13th
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
+  } catch {
+    return NaN;
+  }
 }
 
 export function rssMb(pid) {
